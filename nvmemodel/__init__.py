@@ -1,0 +1,57 @@
+"""nvmemodel — how fast an NVMe storage subsystem can go, and why.
+
+The package reads top-down in one direction::
+
+    units → spec (cited facts) → topology (hardware + workload) → ceiling (the model)
+                                                     ingest → fit   (later issues)
+                                         cli / notebooks on top
+
+Public API
+----------
+Describe the hardware and the workload
+    :class:`Topology`, :class:`Host`, :class:`Drive`, :class:`Switch`, :class:`Fabric`,
+    :class:`Workload`, :class:`PcieConfig`, :class:`NvmeConfig`, :class:`IoStack`,
+    :class:`Gen`, :class:`DllpPolicy`, :class:`FlitConvention`, :class:`Transport`
+Catalogs and presets (each value with its source)
+    :func:`preset`, :data:`PRESETS`, :func:`get_drive`, :func:`drive_catalog`,
+    :func:`get_switch`, :func:`switch_catalog`
+Evaluate the ceilings
+    :func:`evaluate` (a scaling curve over drive counts), :func:`ceilings_at` (one point),
+    :func:`sweep` (configurations × drive counts, vectorized), :func:`pcie_waterfall`,
+    :func:`evaluate_parameters` (the kernel on a flat parameter mapping — for fits);
+    results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
+Units at the edges
+    :mod:`nvmemodel.units` (``parse_bandwidth("6200 MB/s")`` …)
+Errors
+    :class:`NvmeModelError`, :class:`ParameterError`, :class:`UnknownNameError`, :class:`UnitError`
+
+Everything inside is SI: bytes, seconds, bytes/s, I/O per second.
+
+>>> import nvmemodel as nm
+>>> curve = nm.evaluate(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"))
+>>> [round(x / 1e6) for x in curve.bytes_per_s]   # MB/s for 1..4 drives
+[3100, 6200, 6200, 6200]
+"""
+
+from . import units
+from .ceiling import (
+    COMPONENTS, Ceiling, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
+    pcie_waterfall, sweep,
+)
+from .errors import NvmeModelError, ParameterError, UnitError, UnknownNameError
+from .spec.ethernet import Transport
+from .spec.pcie import DllpPolicy, FlitConvention, Gen
+from .topology import (
+    PRESETS, Drive, Fabric, Host, IoStack, NvmeConfig, PcieConfig, Switch, Topology, Workload,
+    drive_catalog, get_drive, get_switch, preset, switch_catalog,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COMPONENTS", "Ceiling", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
+    "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
+    "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
+    "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "pcie_waterfall",
+    "preset", "sweep", "switch_catalog", "units",
+]

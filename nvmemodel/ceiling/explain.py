@@ -1,0 +1,58 @@
+"""Plain-language accounts of what limits a scaling curve, point by point."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..units import format_iops
+from .system import COMPONENT_LABELS
+
+
+def _gbps(x: float) -> str:
+    return f"{x / 1e9:.2f} GB/s ({x / 2**30:.2f} GiB/s)"
+
+
+def explain_point(curve, drives: int) -> str:
+    """Why the system reaches what it reaches at one drive count."""
+    cs = curve.ceilings_at(drives)
+    top = cs[0]
+    lines = [
+        f"{curve.topology.name}, {curve.workload.describe()}, {drives} drive(s): at most "
+        f"{format_iops(curve.iops_at(drives))} = {_gbps(curve.bandwidth_at(drives))}.",
+        f"Binding: {COMPONENT_LABELS[top.component]} [{top.component}].",
+    ]
+    if curve.iops_at(drives) < 0.999 * top.iops:
+        lines.append("Drives are spread unevenly over the switches, so the system total lies a little "
+                     "below every single component's ceiling.")
+    finite = [c for c in cs[1:] if np.isfinite(c.iops)]
+    if finite:
+        lines.append("Headroom of the others: " + "; ".join(
+            f"{c.component} +{c.headroom:.1%}" for c in finite) + ".")
+    unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops)]
+    if unknown:
+        lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
+    return "\n".join(lines)
+
+
+def explain_curve(curve) -> str:
+    """Segments of the curve with one binding component each, and how the curve grows there."""
+    lines = [f"{curve.topology.name}, {curve.workload.describe()}:"]
+    b = curve.binding
+    start = 0
+    for i in range(1, len(b) + 1):
+        if i == len(b) or b[i] != b[start]:
+            lo, hi = int(curve.drives[start]), int(curve.drives[i - 1])
+            x0, x1 = curve.iops[start], curve.iops[i - 1]
+            if hi == lo:
+                shape = f"{format_iops(x0)}"
+            elif x1 <= x0 * 1.001:
+                shape = f"flat at {format_iops(x1)}"
+            else:
+                shape = f"{format_iops(x0)} → {format_iops(x1)}"
+            span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
+            lines.append(f"  {span}: bound by {COMPONENT_LABELS[str(b[start])]} [{b[start]}]; {shape}")
+            start = i
+    knee = curve.knee()
+    lines.append("  Scales linearly throughout." if knee is None
+                 else f"  Stops scaling linearly at {knee} drives.")
+    return "\n".join(lines)

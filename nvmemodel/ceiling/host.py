@@ -1,0 +1,46 @@
+"""Host ceilings: CPU cycles per I/O, and concurrency (Little's law) — PHYSICS.md §4, §6."""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["cpu_iops", "qd1_latency_s", "littles_law_iops", "knee_outstanding"]
+
+
+def cpu_iops(p):
+    """``IOPS_cpu = sockets × cores × f_clk × u_max / cycles_per_io``."""
+    return (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"]
+            * p["host.cpu_utilization_max"] / p["host.cycles_per_io"])
+
+
+def qd1_latency_s(block_size, read_fraction, p):
+    """R₀: the drive's 4 KiB QD1 latency, plus the extra transfer time of a larger block at
+    the drive's bandwidth, plus the fabric's added latency. NaN where the drive latency is unknown."""
+    S = np.asarray(block_size, dtype=float)
+    f = np.asarray(read_fraction, dtype=float)
+    lat = f * p["drive.read_latency_s"] + (1 - f) * p["drive.write_latency_s"]
+    with np.errstate(invalid="ignore"):
+        lat = np.where(f == 1, p["drive.read_latency_s"], np.where(f == 0, p["drive.write_latency_s"], lat))
+    bw = f * p["drive.seq_read_bytes_per_s"] + (1 - f) * p["drive.seq_write_bytes_per_s"]
+    extra = np.nan_to_num(np.fmax(S - 4096.0, 0.0) / bw, nan=0.0)
+    return lat + extra + p["fabric.added_latency_s"]
+
+
+def littles_law_iops(outstanding, latency_s):
+    """Little's law bound ``X ≤ N / R₀``; infinite where R₀ is unknown (NaN).
+
+    >>> float(littles_law_iops(128, 40e-6))
+    3200000.0
+    """
+    with np.errstate(invalid="ignore", divide="ignore"):
+        x = np.asarray(outstanding, dtype=float) / latency_s
+    return np.where(np.isnan(x), np.inf, x)
+
+
+def knee_outstanding(x_max, r0_s):
+    """The knee ``N* = X_max · R₀``: outstanding I/Os at which the curve saturates.
+
+    >>> float(knee_outstanding(1.0e6, 80e-6))   # PHYSICS.md §6 example
+    80.0
+    """
+    return np.asarray(x_max, dtype=float) * r0_s

@@ -1,0 +1,110 @@
+"""PCIe link ceilings: bytes per NVMe I/O in each direction, and the IOPS a link sustains.
+
+All functions are vectorized: every argument may be a numpy array and they broadcast.
+``p`` is the flat parameter mapping of :meth:`Topology.parameters` (``"pcie.mps"`` …).
+
+References: PHYSICS.md §1–3 (derivations and worked checks); pcie-bench/pcie-model
+``mem_bw.py`` for the posted-write / non-posted-read accounting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..spec import nvme
+from ..spec import pcie as sp
+
+__all__ = ["io_link_bytes", "link_capacity_bytes_per_s", "link_iops", "data_tlp_overhead"]
+
+
+def _tlp_costs(gen, p):
+    """Per-TLP non-payload bytes: (memory request TLP, completion TLP, MMIO-to-BAR TLP)."""
+    framing = np.where(sp.is_flit(gen), 0.0, sp.FRAMING_BYTES)  # flit mode: no STP/LCRC per TLP
+    ecrc = p["pcie.ecrc"] * sp.ECRC_BYTES
+    mem_hdr = np.where(p["pcie.addr64"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
+    bar_hdr = np.where(p["nvme.bar_above_4g"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
+    return mem_hdr + framing + ecrc, sp.CPL_HDR_BYTES + framing + ecrc, bar_hdr + framing + ecrc, framing + ecrc
+
+
+def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
+    """Link bytes per I/O, ``(upstream, downstream)``, averaged over the read/write mix.
+
+    Upstream is device → host. A read moves its data upstream as posted MWr TLPs of
+    at most MPS bytes; a write pulls its data with MRd requests (≤ MRRS each) answered
+    by CplD downstream in MPS- or RCB-sized pieces. Both pay for the SQE fetch (MRd +
+    CplD), the CQE (MWr), an MSI-X (MWr, 3 DW header), SQ/CQ doorbells (MMIO MWr) and,
+    for more than two pages without SGLs, a PRP-list fetch. Batching enters through
+    ``nvme.*_per_io`` / ``*_per_fetch`` averages (PHYSICS.md §3).
+
+    >>> from nvmemodel.topology.config import PcieConfig, NvmeConfig
+    >>> p = {**PcieConfig().parameters(), **NvmeConfig().parameters()}
+    >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # PHYSICS.md §3 table
+    [4568.0, 140.0]
+    """
+    S = np.asarray(block_size, dtype=float)
+    mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(gen, p)
+    mps, mrrs = p["pcie.mps"], p["pcie.mrrs"]
+    chunk = np.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], mps)
+    k_sq, k_cq = p["nvme.sqes_per_fetch"], p["nvme.cqes_per_write"]
+
+    pages = np.ceil(S / nvme.HOST_PAGE_BYTES)
+    use_sgl = (p["nvme.sgl"] > 0) & (S >= p["nvme.sgl_threshold_bytes"])
+    # One data-block SGL descriptor fits in the SQE; PRP lists are needed beyond 2 pages.
+    list_bytes = np.where((pages > 2) & ~use_sgl, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0)
+
+    sqe_fetch = k_sq * nvme.SQE_BYTES
+    ctl_up = (mem_tlp / k_sq                                    # SQE MRd
+              + (k_cq * nvme.CQE_BYTES + mem_tlp) / k_cq        # CQE MWr
+              + p["nvme.msix_per_io"] * (nvme.MSIX_DATA_BYTES + nvme.MSIX_HDR_BYTES + fr_ecrc)
+              + np.ceil(list_bytes / mrrs) * mem_tlp)           # PRP-list MRd
+    ctl_down = ((p["nvme.sq_doorbells_per_io"] + p["nvme.cq_doorbells_per_io"]) * (nvme.DOORBELL_BYTES + bar_tlp)
+                + (sqe_fetch + np.ceil(sqe_fetch / chunk) * cpl_tlp) / k_sq
+                + list_bytes + np.ceil(list_bytes / chunk) * cpl_tlp)
+    read_up = S + np.ceil(S / mps) * mem_tlp + ctl_up
+    write_up = np.ceil(S / mrrs) * mem_tlp + ctl_up
+    write_down = S + np.ceil(S / chunk) * cpl_tlp + ctl_down
+    f = np.asarray(read_fraction, dtype=float)
+    return f * read_up + (1 - f) * write_up, f * ctl_down + (1 - f) * write_down
+
+
+def link_capacity_bytes_per_s(gen, lanes, p):
+    """Per-direction TLP-byte capacity after encoding (and the FLIT's TLP share at Gen6+)."""
+    gen = np.asarray(gen).astype(int)
+    rate = sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] * lanes / 8.0
+    return np.where(sp.is_flit(gen), rate * p["pcie.flit_tlp_fraction"], rate)
+
+
+def _dllp_fraction(gen, lanes, p):
+    """Ack + UpdateFC bytes per symbol-time of traffic, ``8/limit + 8/guide`` (pcie-model)."""
+    interval = sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
+    return np.where(sp.is_flit(gen), 0.0, 2.0 * sp.DLLP_BYTES / interval)  # flit: DLP bytes inside the flit
+
+
+def link_iops(gen, lanes, block_size, read_fraction, p):
+    """IOPS ceiling of one PCIe link carrying NVMe I/O (the tighter direction binds).
+
+    DLLP policy ``pcie.dllp``: 0 none; 1 width-scaled, ``8/(W·limit)`` per byte of the
+    *opposite* direction's traffic; 2 pcie-model's ``8/limit`` off both directions.
+    SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.spec.pcie.SKP_FRACTION`.
+    """
+    gen = np.asarray(gen).astype(int)
+    lanes = np.asarray(lanes).astype(int)
+    up, down = io_link_bytes(block_size, read_fraction, gen, p)
+    cap = link_capacity_bytes_per_s(gen, lanes, p) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
+    dllp = _dllp_fraction(gen, lanes, p)
+    code = p["pcie.dllp"]
+    ws = np.where(code == 1, dllp / lanes, 0.0)
+    up_eff, down_eff = up + ws * down, down + ws * up
+    cap = cap * np.where(code == 2, 1.0 - dllp, 1.0)
+    return cap / np.fmax(up_eff, down_eff)
+
+
+def data_tlp_overhead(block_size, read_fraction, gen, p):
+    """Header+framing bytes of the *data* TLPs alone per I/O (for the overhead waterfall)."""
+    S = np.asarray(block_size, dtype=float)
+    mem_tlp, cpl_tlp, _, _ = _tlp_costs(np.asarray(gen).astype(int), p)
+    chunk = np.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], p["pcie.mps"])
+    f = np.asarray(read_fraction, dtype=float)
+    return f * np.ceil(S / p["pcie.mps"]) * mem_tlp + (1 - f) * np.ceil(S / chunk) * cpl_tlp

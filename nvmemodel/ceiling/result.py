@@ -1,0 +1,155 @@
+"""Result types: one component's :class:`Ceiling`, a :class:`ScalingCurve`, a :class:`SweepResult`."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ..units import format_iops
+from .system import COMPONENT_LABELS, COMPONENTS
+
+__all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Ceiling:
+    """One component's ceiling for the whole system at one point.
+
+    ``iops`` and ``bytes_per_s`` are what the system could reach if only this
+    component limited it; ``headroom`` is how far above the system's ceiling it lies
+    (0 for the binding component).
+    """
+
+    component: str
+    iops: float
+    bytes_per_s: float
+    headroom: float
+    binding: bool
+    label: str
+
+    def __repr__(self) -> str:
+        mark = "*" if self.binding else " "
+        head = "binding" if self.binding else ("unlimited" if np.isinf(self.headroom) else f"+{self.headroom:.1%}")
+        return f"{mark}{self.component:<17} {format_iops(self.iops):>14} {self.bytes_per_s / 1e9:9.3f} GB/s  {head}"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ScalingCurve:
+    """System ceiling versus drive count for one topology and workload.
+
+    Attributes
+    ----------
+    drives : ndarray of int
+    iops, bytes_per_s : ndarray
+        The system ceiling (I/O per second, bytes per second).
+    binding : ndarray of str
+        The binding component at each point (a name from :data:`COMPONENTS`).
+    ceilings : dict[str, ndarray]
+        Each component alone, IOPS.
+    """
+
+    topology: object
+    workload: object
+    drives: np.ndarray
+    iops: np.ndarray
+    bytes_per_s: np.ndarray
+    binding: np.ndarray
+    ceilings: dict
+    per_drive_iops: np.ndarray
+
+    def _index(self, drives: int) -> int:
+        hits = np.flatnonzero(self.drives == drives)
+        if hits.size == 0:
+            from ..errors import ParameterError
+            raise ParameterError("drives", drives, f"one of the evaluated counts {self.drives.tolist()}")
+        return int(hits[0])
+
+    def iops_at(self, drives: int) -> float:
+        """System IOPS ceiling with ``drives`` drives."""
+        return float(self.iops[self._index(drives)])
+
+    def bandwidth_at(self, drives: int) -> float:
+        """System bandwidth ceiling with ``drives`` drives, bytes/s."""
+        return float(self.bytes_per_s[self._index(drives)])
+
+    def binding_at(self, drives: int) -> str:
+        """Name of the binding component with ``drives`` drives."""
+        return str(self.binding[self._index(drives)])
+
+    def ceilings_at(self, drives: int) -> list[Ceiling]:
+        """Every component's ceiling at one point, binding one first, then by headroom."""
+        i = self._index(drives)
+        total = self.iops[i]
+        out = []
+        for name in COMPONENTS:
+            x = float(self.ceilings[name][i])
+            out.append(Ceiling(name, x, x * self.workload.block_size,
+                               x / total - 1 if np.isfinite(x) else np.inf, name == self.binding[i],
+                               COMPONENT_LABELS[name]))
+        return sorted(out, key=lambda c: (not c.binding, c.headroom))
+
+    def knee(self) -> int | None:
+        """First drive count at which the curve stops scaling linearly (< 99.9 % of n × per-drive), or None."""
+        linear = self.drives * self.per_drive_iops
+        below = np.flatnonzero(self.iops < 0.999 * linear)
+        return int(self.drives[below[0]]) if below.size else None
+
+    def explain(self, drives: int | None = None) -> str:
+        """A plain-language account of what limits the system (at one point, or along the curve)."""
+        from .explain import explain_curve, explain_point
+        return explain_point(self, drives) if drives is not None else explain_curve(self)
+
+    def to_frame(self):
+        """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom."""
+        import pandas as pd
+
+        df = pd.DataFrame({"drives": self.drives, "iops": self.iops, "bytes_per_s": self.bytes_per_s,
+                           "binding": self.binding})
+        for name in COMPONENTS:
+            df[f"{name}_iops"] = self.ceilings[name]
+        return df
+
+    def __repr__(self) -> str:
+        knee = self.knee()
+        return (f"<ScalingCurve {getattr(self.topology, 'name', '?')} | {self.workload.describe()} | "
+                f"drives {self.drives[0]}..{self.drives[-1]}: {format_iops(self.iops[-1])} at the end, "
+                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}>")
+
+    def _repr_html_(self) -> str:
+        return f"<p><code>{self!r}</code></p>" + self.to_frame().to_html(index=False, float_format="{:.4g}".format)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SweepResult:
+    """A grid of configurations × drive counts, as arrays of shape ``(configs, drives)``."""
+
+    grid: dict
+    drives: np.ndarray
+    iops: np.ndarray
+    bytes_per_s: np.ndarray
+    binding_index: np.ndarray
+
+    @property
+    def binding(self) -> np.ndarray:
+        """Binding component names, same shape as :attr:`iops`."""
+        return np.asarray(COMPONENTS)[self.binding_index]
+
+    @property
+    def size(self) -> int:
+        return int(self.iops.size)
+
+    def to_frame(self):
+        """Long table: one row per (configuration, drive count)."""
+        import pandas as pd
+
+        c, n = self.iops.shape
+        df = pd.DataFrame({k: np.repeat(np.broadcast_to(v, (c,)), n) for k, v in self.grid.items()})
+        df["drives"] = np.tile(self.drives, c)
+        df["iops"] = self.iops.ravel()
+        df["bytes_per_s"] = self.bytes_per_s.ravel()
+        df["binding"] = self.binding.ravel()
+        return df
+
+    def __repr__(self) -> str:
+        return f"<SweepResult {self.iops.shape[0]} configurations x {self.iops.shape[1]} drive counts>"

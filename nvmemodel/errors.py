@@ -1,0 +1,64 @@
+"""Exceptions raised by nvmemodel.
+
+Every error subclasses :class:`NvmeModelError` *and* the built-in it refines
+(``ValueError``, ``LookupError``), so callers can catch either. Messages name
+the offending parameter, the value received and what is allowed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "NvmeModelError",
+    "ParameterError",
+    "UnitError",
+    "UnknownNameError",
+]
+
+
+class NvmeModelError(Exception):
+    """Base class of every error nvmemodel raises on purpose."""
+
+
+class ParameterError(NvmeModelError, ValueError):
+    """A parameter is outside its allowed range or of the wrong kind.
+
+    Parameters
+    ----------
+    parameter : str
+        Name of the parameter, as the caller spelled it.
+    value : object
+        The rejected value.
+    allowed : str
+        Human-readable description of what is allowed.
+    """
+
+    def __init__(self, parameter: str, value: object, allowed: str) -> None:
+        self.parameter = parameter
+        self.value = value
+        self.allowed = allowed
+        super().__init__(f"{parameter}={value!r} is not allowed: expected {allowed}")
+
+
+class UnitError(NvmeModelError, ValueError):
+    """A quantity string could not be parsed or has the wrong dimension."""
+
+
+class UnknownNameError(NvmeModelError, LookupError):
+    """A catalog or preset name is not known.
+
+    The message lists the closest known names.
+    """
+
+    def __init__(self, kind: str, name: str, known: list[str]) -> None:
+        import difflib
+
+        self.kind = kind
+        self.name = name
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.3)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        super().__init__(
+            f"unknown {kind} {name!r}{hint} (known: {', '.join(sorted(known))})"
+        )
+
+    def __str__(self) -> str:  # LookupError would repr() the message
+        return self.args[0]

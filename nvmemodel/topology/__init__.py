@@ -1,0 +1,14 @@
+"""Frozen dataclasses describing hardware and workloads, the catalogs, and the seed presets."""
+
+from .config import NvmeConfig, PcieConfig
+from .drive import Drive, drive_catalog, get_drive
+from .fabric import Fabric
+from .host import STACK_CYCLES, Host, IoStack
+from .presets import PRESETS, preset
+from .switch import Switch, get_switch, switch_catalog
+from .topology import Topology
+from .workload import Workload
+
+__all__ = ["Drive", "Fabric", "Host", "IoStack", "NvmeConfig", "PRESETS", "PcieConfig", "STACK_CYCLES",
+           "Switch", "Topology", "Workload", "drive_catalog", "get_drive", "get_switch", "preset",
+           "switch_catalog"]

@@ -1,0 +1,34 @@
+"""Load the CSV catalogs that ship in ``nvmemodel/catalog/`` (units converted at this edge)."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import math
+from importlib import resources
+
+from ..errors import NvmeModelError
+
+
+@functools.cache
+def read_catalog(filename: str) -> tuple[dict[str, str], ...]:
+    """Rows of ``nvmemodel/catalog/<filename>`` as dicts of strings (cached, read once)."""
+    path = resources.files("nvmemodel") / "catalog" / filename
+    with path.open(newline="", encoding="utf-8") as fh:
+        rows = tuple(csv.DictReader(fh))
+    if not rows:
+        raise NvmeModelError(f"catalog {filename} is empty")
+    return rows
+
+
+def number(row: dict[str, str], column: str, scale: float = 1.0, *, filename: str) -> float:
+    """Parse one numeric cell; empty means unknown (NaN). Bad text names the file, row and column."""
+    text = (row.get(column) or "").strip()
+    if not text:
+        return math.nan
+    try:
+        return float(text) * scale
+    except ValueError:
+        raise NvmeModelError(
+            f"{filename}: row {row.get('key')!r}, column {column!r}: expected a number, got {text!r}"
+        ) from None

@@ -1,0 +1,123 @@
+"""The host: sockets, cores, clock, PCIe lanes, and CPU cycles per I/O by I/O stack."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from .. import _check
+from ..spec.pcie import LINK_WIDTHS, Gen
+
+__all__ = ["IoStack", "Host", "STACK_CYCLES"]
+
+
+class IoStack(enum.Enum):
+    """The software path an I/O takes on the host."""
+
+    LIBAIO = "libaio"
+    IO_URING = "io_uring"
+    IO_URING_POLLED = "io_uring_polled"
+    SPDK = "spdk"
+    WINDOWS_STORPORT = "windows_storport"
+
+    @classmethod
+    def parse(cls, value: "IoStack | str") -> "IoStack":
+        from ..errors import ParameterError
+
+        try:
+            return cls(value if isinstance(value, cls) else str(value).lower().replace("-", "_"))
+        except ValueError:
+            raise ParameterError("io_stack", value, f"one of {', '.join(s.value for s in cls)}") from None
+
+
+#: Default CPU cycles per I/O (submission + completion + interrupt + application), with sources.
+#: These are PARAMETERS TO FIT (PHYSICS.md §4, §9.5): kernel, CPU, mitigations and IOMMU move them.
+STACK_CYCLES: dict[IoStack, tuple[float, str]] = {
+    IoStack.SPDK: (245.0, "spec-derived: SPDK 13.85 M IOPS/core at 3.4 GHz turbo = 245 cycles "
+                          "(spdk.io/news/2021/05/06/nvme-80m-iops)"),
+    IoStack.IO_URING_POLLED: (490.0, "derived: Axboe 10 M IOPS/core on a Ryzen 9 5950X (Phoronix, Oct 2021) "
+                                     "at an ASSUMED ~4.9 GHz"),
+    IoStack.IO_URING: (4000.0, "ESTIMATE: ~1 M IOPS per CPU with fio + io_uring on 10 Gen4 SSDs (tanelpoder.com) "
+                               "at an assumed ~4 GHz; no primary per-core source for IRQ-driven io_uring"),
+    IoStack.LIBAIO: (10000.0, "ESTIMATE: '10,000-20,000 cycles per I/O' for raw O_DIRECT on Haswell/Broadwell-era "
+                              "kernels (Floe blog recalling Axboe); fio+libaio 279 K IOPS at 100 % of a core "
+                              "(PhotonLibOS docs)"),
+    IoStack.WINDOWS_STORPORT: (25000.0, "ESTIMATE: ION (seed ion-nvme) measured 1.2 M IOPS on Windows Server 2012 R2 "
+                                        "vs 3 M on Linux on the same server, CPU-bound: libaio cycles x 3/1.2"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Host:
+    """A server: CPU sockets and cores, and the PCIe lanes its root complex offers.
+
+    Parameters
+    ----------
+    name : str
+    sockets, cores_per_socket : int
+    clock_hz : float
+        Sustained core clock, Hz.
+    gen : Gen
+        PCIe generation of the root ports.
+    lanes_per_socket : int
+        PCIe lanes each socket offers.
+    reserved_lanes_per_socket : int
+        Lanes used by other devices (NICs, boot drives), not available for NVMe.
+    port_lanes : int
+        Root-port width given to each directly attached drive.
+    cpu_utilization_max : float
+        Fraction of the cores the I/O path may use (1.0 = all).
+    cycles_per_io : float | None
+        Overrides the I/O stack's default cycles per I/O (:data:`STACK_CYCLES`).
+    """
+
+    name: str
+    sockets: int = 2
+    cores_per_socket: int = 32
+    clock_hz: float = 2.5e9
+    gen: Gen = Gen.GEN4
+    lanes_per_socket: int = 128
+    reserved_lanes_per_socket: int = 0
+    port_lanes: int = 4
+    cpu_utilization_max: float = 1.0
+    cycles_per_io: float | None = None
+    notes: str = dataclasses.field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "gen", Gen.parse(self.gen))
+        _check.number("host.sockets", self.sockets, lo=1, hi=64, integer=True)
+        _check.number("host.cores_per_socket", self.cores_per_socket, lo=1, hi=4096, integer=True)
+        _check.positive("host.clock_hz", self.clock_hz, unit="Hz")
+        _check.number("host.lanes_per_socket", self.lanes_per_socket, lo=1, hi=1024, integer=True)
+        _check.number("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
+                      lo=0, hi=self.lanes_per_socket, integer=True)
+        _check.choice("host.port_lanes", self.port_lanes, LINK_WIDTHS)
+        _check.number("host.cpu_utilization_max", self.cpu_utilization_max, lo=0, lo_open=True, hi=1)
+        if self.cycles_per_io is not None:
+            _check.positive("host.cycles_per_io", self.cycles_per_io)
+
+    def replace(self, **changes) -> "Host":
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def direct_drive_slots(self) -> int:
+        """How many drives fit on the root ports at ``port_lanes`` each."""
+        free = self.lanes_per_socket - self.reserved_lanes_per_socket
+        return self.sockets * (free // self.port_lanes)
+
+    def cycles_for(self, stack: IoStack) -> float:
+        return self.cycles_per_io if self.cycles_per_io is not None else STACK_CYCLES[stack][0]
+
+    def parameters(self, stack: IoStack) -> dict[str, float]:
+        return {
+            "host.sockets": float(self.sockets), "host.cores_per_socket": float(self.cores_per_socket),
+            "host.clock_hz": float(self.clock_hz), "host.gen": float(self.gen),
+            "host.port_lanes": float(self.port_lanes),
+            "host.cpu_utilization_max": float(self.cpu_utilization_max),
+            "host.cycles_per_io": float(self.cycles_for(stack)),
+        }
+
+    def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO):
+        """Predicted fraction of all cores busy at ``iops`` (may exceed 1: not reachable)."""
+        stack = IoStack.parse(stack)
+        return iops * self.cycles_for(stack) / (self.sockets * self.cores_per_socket * self.clock_hz)

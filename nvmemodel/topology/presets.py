@@ -1,0 +1,144 @@
+"""Presets: the systems of the seed whitepapers, each with what it was built from.
+
+Every preset's ``notes`` say which numbers come from the paper, which from a spec sheet,
+which are assumptions, and which switch or drive parameters were calibrated on which
+figure or sentence. Use :func:`preset` to get one by name; :data:`PRESETS` lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import ParameterError, UnknownNameError
+from ..spec.ethernet import Transport
+from .drive import get_drive
+from .fabric import Fabric
+from .host import Host
+from .switch import get_switch
+from .topology import Topology
+
+__all__ = ["PRESETS", "preset", "lenovo_sr850", "dell_r7525", "broadcom_stingray", "ion_sr71mach5"]
+
+_LENOVO_CONNECTIONS = {"direct": None, "1610-4p": "lenovo-1610-4p", "810-4p": "lenovo-810-4p"}
+
+
+def _sr850_host() -> Host:
+    return Host(
+        name="Lenovo ThinkSystem SR850 (4 x Xeon Platinum 8176)", sockets=4, cores_per_socket=28,
+        clock_hz=2.1e9, gen=3, lanes_per_socket=48, port_lanes=4,
+        notes="LP0865 Lab configuration: 4x Intel Xeon Platinum 8176. Cores (28), base clock (2.1 GHz) and "
+              "48 PCIe 3.0 lanes per socket: Intel spec sheet for the 8176, recalled (not re-verified here).",
+    )
+
+
+def lenovo_sr850(connection: str = "direct") -> Topology:
+    """Lenovo LP0865: SR850 with 4 x Toshiba PX04PMB via direct cable, 1610-4P (x16) or 810-4P (x8).
+
+    Calibrations (see ``catalog/switches.csv``): the 810-4P's efficiency 0.8636 on the
+    6,200 MB/s sequential-read cap (Figure 4 text) and its 769 ns per command on the
+    "< 1.3 million IOPS" random-read cap (Figure 6 text); the 1610-4P's 549 ns per command
+    on the conclusion's "up to 30 %" switch-processing loss. The drive's random-write limit
+    is the upper bound 325 K IOPS implied by "all three configurations perform equally" on
+    4K random write (Figure 5 text) — the drive is the limit, the true value may be lower.
+    """
+    key = connection.strip().lower()
+    if key not in _LENOVO_CONNECTIONS:
+        raise ParameterError("connection", connection, f"one of {', '.join(_LENOVO_CONNECTIONS)}")
+    drive = get_drive("toshiba-px04pmb-960gb").replace(
+        rand_write_iops=325_000.0, status="inferred+calibrated",
+    )
+    sw = _LENOVO_CONNECTIONS[key]
+    return Topology(
+        name=f"lenovo-sr850-{key}", host=_sr850_host(), drive=drive,
+        switch=get_switch(sw) if sw else None, default_drives=(1, 2, 3, 4),
+        notes="Lenovo Press LP0865 (2018), seed lenovo-lp0865-pcie-host-connections.txt. "
+              + (lenovo_sr850.__doc__ or "").split("\n\n", 1)[1].strip(),
+    )
+
+
+def dell_r7525() -> Topology:
+    """Dell DfD (2023): PowerEdge R7525, 1-24 Samsung PM1733 Gen4 x4 drives, CPU direct attach.
+
+    The PM1733's U.2 sequential-read rating (6,400 MB/s) is below what Dell measured per
+    drive (80.41 GiB/s / 12 = 7.195 GB/s), so the preset uses the controller's HHHL rating,
+    8,000 MB/s, as the drive's read limit (calibrated: the drive is not the limit at 128K).
+    The paper does not name the CPUs: 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class) is an
+    ASSUMPTION, as are 80 lanes per socket with 32 reserved (24 drive bays at x4).
+    """
+    drive = get_drive("samsung-pm1733-u2").replace(seq_read_bytes_per_s=8.0e9, status="spec+calibrated")
+    host = Host(name="Dell PowerEdge R7525 (2 x AMD EPYC, 64 cores assumed)", sockets=2, cores_per_socket=64,
+                clock_hz=2.25e9, gen=4, lanes_per_socket=80, reserved_lanes_per_socket=32, port_lanes=4,
+                notes="CPU model not stated in the paper: ASSUMPTION. 160 lanes on 2P EPYC with 3 xGMI links.")
+    return Topology(name="dell-r7525", host=host, drive=drive, default_drives=(1, 2, 4, 8, 12, 24),
+                    notes="Dell DfD 'Analyzing How Gen4 NVMe Drive Performance Scales on the PowerEdge R7525' "
+                          "(2023), seed dell-r7525-gen4-nvme-scaling.txt. " + (dell_r7525.__doc__ or "").split("\n\n", 1)[1].strip())
+
+
+def broadcom_stingray() -> Topology:
+    """Broadcom Stingray PS1100R (2019): 4 x HGST SN200 behind a PEX9797, NVMe-oF RoCEv2 over 100 GbE.
+
+    Single-initiator setup (topology 1 of the paper): one x86 initiator with a 100G P1100p
+    NIC, SPDK on both sides. RoCE MTU 4096 (Ethernet MTU 4200) is INFERRED: the measured
+    2,811 K IOPS is impossible at RoCE MTU 1024 (ceiling 2.755 M, PHYSICS.md §7.3). The
+    target's 8 A72 cores at 3 GHz are from the paper; SPDK's cycles per I/O are an x86
+    figure (assumption for Arm). The switch's link widths are assumptions (switches.csv).
+    """
+    host = Host(name="Broadcom Stingray PS1100R (8 x Arm A72, 3 GHz)", sockets=1, cores_per_socket=8,
+                clock_hz=3.0e9, gen=3, lanes_per_socket=16, port_lanes=4,
+                notes="Paper: 'octal-core A72 Arm-based CPU subsystem running at ... 3 GHz'. Lanes: assumption.")
+    fabric = Fabric(name="100 GbE RoCEv2, single initiator", transport=Transport.ROCE_V2, line_rate_bits_per_s=100e9,
+                    initiator_bits_per_s=100e9, eth_mtu=4200, roce_mtu=4096, added_latency_s=10e-6,
+                    notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (PHYSICS.md §7.3).")
+    return Topology(name="broadcom-stingray", host=host, drive=get_drive("hgst-sn200-1600gb"),
+                    switch=get_switch("broadcom-pex9797").replace(ports=4), fabric=fabric,
+                    default_drives=(1, 2, 3, 4),
+                    notes="Broadcom 'NVMe over Fabrics Performance Stingray-Based Storage Appliance' (2019), seed "
+                          "broadcom-stingray-nvme-of.txt. " + (broadcom_stingray.__doc__ or "").split("\n\n", 1)[1].strip())
+
+
+def ion_sr71mach5(os: str = "linux") -> Topology:
+    """ION SR-71mach5+ SpeedServer: 8 NVMe drives, 4 per socket on PCIe 3.0 x4, MD RAID-5, CPU-bound.
+
+    The paper names neither the CPUs nor the NVMe model: 2 x 14 cores at 2.4 GHz and the
+    Intel P3700 are ASSUMPTIONS. Cycles per I/O are CALIBRATED on the paper's CPU-bound
+    4K random-read results: 3 M IOPS on Linux (fio) and 1.2 M on Windows Server 2012 R2
+    (IOmeter), i.e. 22,400 and 56,000 cycles per I/O on the assumed CPUs (they include the
+    MD RAID-5 and file-system path, which the topology does not model separately yet).
+    """
+    key = os.strip().lower()
+    target = {"linux": 3.0e6, "windows": 1.2e6}
+    if key not in target:
+        raise ParameterError("os", os, "'linux' or 'windows'")
+    sockets, cores, clock = 2, 14, 2.4e9
+    cycles = sockets * cores * clock / target[key]
+    host = Host(name=f"ION SR-71mach5+ ({key}, 2 x 14 cores assumed)", sockets=sockets, cores_per_socket=cores,
+                clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
+                cycles_per_io=cycles,
+                notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
+                      "for NVMe, the rest reserved for the SAS controllers and NIC (assumption).")
+    return Topology(name=f"ion-sr71mach5-{key}", host=host, drive=get_drive("intel-p3700-800gb"),
+                    default_drives=tuple(range(1, 9)),
+                    notes="ION 'Observations on NVMe SSDs in Server Applications', seed ion-nvme-ssds-in-server-"
+                          "applications.txt. " + (ion_sr71mach5.__doc__ or "").split("\n\n", 1)[1].strip())
+
+
+#: Preset name → factory.
+PRESETS: dict[str, Callable[[], Topology]] = {
+    "lenovo-sr850-direct": lambda: lenovo_sr850("direct"),
+    "lenovo-sr850-1610-4p": lambda: lenovo_sr850("1610-4p"),
+    "lenovo-sr850-810-4p": lambda: lenovo_sr850("810-4p"),
+    "dell-r7525": dell_r7525,
+    "broadcom-stingray": broadcom_stingray,
+    "ion-sr71mach5-linux": lambda: ion_sr71mach5("linux"),
+    "ion-sr71mach5-windows": lambda: ion_sr71mach5("windows"),
+}
+
+
+def preset(name: str) -> Topology:
+    """A seed system by name (see :data:`PRESETS`); raises :class:`UnknownNameError` with suggestions."""
+    try:
+        return PRESETS[name.strip().lower()]()
+    except KeyError:
+        raise UnknownNameError("preset", name, list(PRESETS)) from None
+
+

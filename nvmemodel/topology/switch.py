@@ -1,0 +1,97 @@
+"""PCIe switches and switch adapters: a shared uplink, downstream ports, a processing cap."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .. import _check
+from ..errors import UnknownNameError
+from ..spec.pcie import LINK_WIDTHS, Gen
+from ._catalog import number, read_catalog
+
+__all__ = ["Switch", "switch_catalog", "get_switch"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Switch:
+    """A PCIe switch (or an adapter built on one) between root port and drives.
+
+    Parameters
+    ----------
+    name : str
+    up_gen, up_lanes : Gen, int
+        Upstream link to the root port; all downstream drives share it.
+    ports : int
+        Downstream ports, one drive each.
+    port_gen, port_lanes : Gen, int
+        Downstream port link.
+    efficiency : float
+        Fraction of the uplink's TLP capacity the switch sustains (store-and-forward,
+        credit limits). 1.0 = none lost. Usually fitted (PHYSICS.md §9.3).
+    per_command_s : float
+        Processing time per NVMe command through the switch, seconds; caps IOPS at
+        ``1/per_command_s`` for all its drives together. 0 = no cap.
+    per_tlp_s : float
+        Processing time per upstream TLP, seconds (alternative to per-command cost).
+    provenance : dict
+        Per parameter: ``"spec: …"``, ``"calibrated: …"`` or ``"fit: …"``.
+    """
+
+    name: str
+    up_gen: Gen = Gen.GEN3
+    up_lanes: int = 16
+    ports: int = 4
+    port_gen: Gen = Gen.GEN3
+    port_lanes: int = 4
+    efficiency: float = 1.0
+    per_command_s: float = 0.0
+    per_tlp_s: float = 0.0
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "up_gen", Gen.parse(self.up_gen))
+        object.__setattr__(self, "port_gen", Gen.parse(self.port_gen))
+        _check.choice("switch.up_lanes", self.up_lanes, LINK_WIDTHS)
+        _check.choice("switch.port_lanes", self.port_lanes, LINK_WIDTHS)
+        _check.number("switch.ports", self.ports, lo=1, hi=256, integer=True)
+        _check.number("switch.efficiency", self.efficiency, lo=0.0, lo_open=True, hi=1.0)
+        _check.number("switch.per_command_s", self.per_command_s, lo=0.0, hi=1e-3, unit="s")
+        _check.number("switch.per_tlp_s", self.per_tlp_s, lo=0.0, hi=1e-3, unit="s")
+
+    def replace(self, **changes) -> "Switch":
+        return dataclasses.replace(self, **changes)
+
+    def parameters(self) -> dict[str, float]:
+        return {
+            "switch.up_gen": float(self.up_gen), "switch.up_lanes": float(self.up_lanes),
+            "switch.ports": float(self.ports), "switch.port_gen": float(self.port_gen),
+            "switch.port_lanes": float(self.port_lanes), "switch.efficiency": float(self.efficiency),
+            "switch.per_command_s": float(self.per_command_s), "switch.per_tlp_s": float(self.per_tlp_s),
+        }
+
+
+def switch_catalog() -> dict[str, Switch]:
+    """Every switch in ``catalog/switches.csv``, keyed by its short key."""
+    fn = "switches.csv"
+    out = {}
+    for row in read_catalog(fn):
+        prov = {k[: -len("_status")]: row[k] for k in row if k.endswith("_status") and row[k]}
+        out[row["key"]] = Switch(
+            name=row["name"], up_gen=int(row["up_gen"]), up_lanes=int(row["up_lanes"]),
+            ports=int(row["ports"]), port_gen=int(row["port_gen"]), port_lanes=int(row["port_lanes"]),
+            efficiency=number(row, "efficiency", filename=fn),
+            per_command_s=number(row, "per_command_ns", 1e-9, filename=fn),
+            per_tlp_s=number(row, "per_tlp_ns", 1e-9, filename=fn),
+            provenance=prov,
+        )
+    return out
+
+
+def get_switch(name: str) -> Switch:
+    """Look a switch up by key (``"lenovo-810-4p"``) or display name, case-insensitively."""
+    catalog = switch_catalog()
+    needle = name.strip().lower()
+    for key, sw in catalog.items():
+        if needle in (key, sw.name.lower()):
+            return sw
+    raise UnknownNameError("switch", name, list(catalog))
