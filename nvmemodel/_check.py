@@ -11,9 +11,12 @@ import numpy as np
 from .errors import ParameterError
 
 
-def _first_bad(arr: np.ndarray, bad: np.ndarray):
-    value = arr[bad].flat[0] if arr.ndim else arr.item()
-    return value.item() if hasattr(value, "item") else value
+def _first_bad(original, arr: np.ndarray, bad: np.ndarray):
+    """The first rejected value, as the caller wrote it when it was a scalar."""
+    if arr.ndim == 0:
+        return original.item() if hasattr(original, "item") else original
+    value = arr[bad].flat[0]
+    return int(value) if value == int(value) else float(value)
 
 
 def _as_array(name: str, value) -> np.ndarray:
@@ -38,7 +41,7 @@ def number(name: str, value, *, lo: float = -np.inf, hi: float = np.inf,
         rng = [f"{op} {lo:g}" if np.isfinite(lo) else "", f"<= {hi:g}" if np.isfinite(hi) else ""]
         kind = "an integer" if integer else "a finite number"
         allowed = f"{kind} {' and '.join(r for r in rng if r)}".strip() + (f" ({unit})" if unit else "")
-        raise ParameterError(name, _first_bad(arr, bad), allowed)
+        raise ParameterError(name, _first_bad(value, arr, bad), allowed)
     return arr
 
 
@@ -54,5 +57,5 @@ def choice(name: str, value, allowed) -> np.ndarray:
     arr = _as_array(name, value)
     bad = ~np.isin(arr, np.asarray(allowed, dtype=float))
     if np.any(bad):
-        raise ParameterError(name, _first_bad(arr, bad), f"one of {', '.join(str(a) for a in allowed)}")
+        raise ParameterError(name, _first_bad(value, arr, bad), f"one of {', '.join(str(a) for a in allowed)}")
     return arr

@@ -54,7 +54,10 @@ class UnknownNameError(NvmeModelError, LookupError):
 
         self.kind = kind
         self.name = name
-        close = difflib.get_close_matches(name, known, n=3, cutoff=0.3)
+        needle = name.strip().lower()
+        close = [k for k in known if needle and needle in k.lower()][:3]
+        close += [k for k in difflib.get_close_matches(name, known, n=3, cutoff=0.3) if k not in close]
+        close = close[:3]
         hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
         super().__init__(
             f"unknown {kind} {name!r}{hint} (known: {', '.join(sorted(known))})"

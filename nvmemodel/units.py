@@ -44,7 +44,7 @@ _TIME = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "μs": 1e-6, "usec": 1e-
 
 _NUM = r"(?P<num>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)"
 _QTY = re.compile(
-    _NUM + r"\s*(?P<prefix>Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?"
+    _NUM + r"\s*(?P<prefix>Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?\s*"
     r"(?P<unit>B|b|bit|bits|byte|bytes|bps|Bps|T/s|GT/s|IOPS|IO/s|)?"
     r"(?P<per>/s|ps|/sec)?\s*$"
 )

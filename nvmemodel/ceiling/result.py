@@ -30,7 +30,9 @@ class Ceiling:
 
     def __repr__(self) -> str:
         mark = "*" if self.binding else " "
-        head = "binding" if self.binding else ("unlimited" if np.isinf(self.headroom) else f"+{self.headroom:.1%}")
+        if not np.isfinite(self.iops):
+            return f"{mark}{self.component:<17} {'-':>14} {'-':>9}       not limiting / not known"
+        head = "binding" if self.binding else f"+{self.headroom:.1%}"
         return f"{mark}{self.component:<17} {format_iops(self.iops):>14} {self.bytes_per_s / 1e9:9.3f} GB/s  {head}"
 
 

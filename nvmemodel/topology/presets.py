@@ -44,9 +44,10 @@ def lenovo_sr850(connection: str = "direct") -> Topology:
     key = connection.strip().lower()
     if key not in _LENOVO_CONNECTIONS:
         raise ParameterError("connection", connection, f"one of {', '.join(_LENOVO_CONNECTIONS)}")
-    drive = get_drive("toshiba-px04pmb-960gb").replace(
-        rand_write_iops=325_000.0, status="inferred+calibrated",
-    )
+    # Upper bound from Figure 5's text: 4 drives behind the 810-4P write as fast as direct-attached
+    # ones, so one drive's write rate is at most a quarter of the 810-4P's command cap (~325 K).
+    cap_810 = 1.0 / get_switch("lenovo-810-4p").per_command_s
+    drive = get_drive("toshiba-px04pmb-960gb").replace(rand_write_iops=cap_810 / 4, status="inferred+calibrated")
     sw = _LENOVO_CONNECTIONS[key]
     return Topology(
         name=f"lenovo-sr850-{key}", host=_sr850_host(), drive=drive,

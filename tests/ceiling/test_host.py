@@ -1,0 +1,53 @@
+"""CPU and concurrency ceilings (PHYSICS.md §4, §6)."""
+
+import numpy as np
+import pytest
+
+from nvmemodel import Host, IoStack, ParameterError
+from nvmemodel.ceiling.host import knee_outstanding, littles_law_iops
+from nvmemodel.topology.host import STACK_CYCLES
+
+
+def test_littles_law_axboe_points():
+    # PHYSICS.md §6: Axboe's QD128 point, 2.58 M IOPS at 34.9 µs → 90 in flight, not 128.
+    assert 2.58e6 * 34.9e-6 == pytest.approx(90, abs=0.1)
+    # and the bound itself: N / R0
+    assert float(littles_law_iops(128, 34.9e-6)) == pytest.approx(3.667e6, rel=1e-3)
+
+
+def test_littles_law_spdk_80m():
+    # PHYSICS.md §6: SPDK 80 M IOPS × 25.54 µs = 2043 ≈ 16 devices × QD128 = 2048 (0.2 % off).
+    x = float(littles_law_iops(16 * 128, 25.54e-6))
+    assert x == pytest.approx(80e6, rel=3e-3)
+
+
+def test_knee_example():
+    # PHYSICS.md §6: a Gen4 drive with R0 = 80 µs and X_max = 1.0 M needs N* = 80.
+    assert float(knee_outstanding(1e6, 80e-6)) == pytest.approx(80)
+
+
+def test_unknown_latency_is_not_a_limit():
+    assert np.isinf(littles_law_iops(32, np.nan))
+
+
+def test_spdk_cycles_reproduce_published_rate():
+    # spdk.io 2021: 13.85 M IOPS/core at 3.4 GHz turbo (PHYSICS.md §4): 245 cycles to ±0.5 %.
+    cycles, source = STACK_CYCLES[IoStack.SPDK]
+    assert 3.4e9 / cycles == pytest.approx(13.85e6, rel=5e-3)
+    assert "spdk.io" in source
+
+
+def test_cpu_utilization_prediction():
+    host = Host(name="h", sockets=1, cores_per_socket=10, clock_hz=3e9, cycles_per_io=3000)
+    assert host.cpu_utilization_at(5e6) == pytest.approx(0.5)
+
+
+def test_every_stack_has_a_sourced_default():
+    for stack in IoStack:
+        cycles, source = STACK_CYCLES[stack]
+        assert cycles > 0 and len(source) > 20
+
+
+def test_io_stack_parse_error():
+    with pytest.raises(ParameterError, match="io_stack.*libaio"):
+        IoStack.parse("posix")

@@ -1,0 +1,47 @@
+"""The vectorized sweep agrees with point-by-point evaluation."""
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+
+
+def test_sweep_matches_evaluate():
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    mps = np.array([128, 256, 512, 256])
+    bs = np.array([4096, 4096, 131072, 262144])
+    res = nm.sweep(topo, wl, drives=[1, 2, 3, 4], grid={"pcie.mps": mps, "workload.block_size": bs})
+    assert res.iops.shape == (4, 4)
+    for i in range(4):
+        t = topo.replace(pcie=nm.PcieConfig(mps=int(mps[i])))
+        curve = nm.evaluate(t, wl.replace(block_size=float(bs[i])), drives=[1, 2, 3, 4])
+        np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
+        assert list(res.binding[i]) == list(curve.binding)
+
+
+def test_sweep_to_frame_is_long():
+    res = nm.sweep(nm.preset("dell-r7525"), nm.Workload(), drives=[1, 12, 24], grid={"host.gen": [3, 4, 5]})
+    df = res.to_frame()
+    assert len(df) == 9 and set(df.columns) >= {"host.gen", "drives", "iops", "bytes_per_s", "binding"}
+    # more generation never lowers the ceiling
+    wide = res.iops
+    assert np.all(wide[1] >= wide[0]) and np.all(wide[2] >= wide[1])
+
+
+def test_sweep_rejects_ragged_grid():
+    with pytest.raises(nm.ParameterError, match="grid"):
+        nm.sweep(nm.preset("dell-r7525"), nm.Workload(), drives=[1], grid={"host.gen": [3, 4], "pcie.mps": [256]})
+
+
+def test_curve_api():
+    curve = nm.evaluate(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"))
+    df = curve.to_frame()
+    assert list(df["drives"]) == [1, 2, 3, 4] and "switch_uplink_iops" in df
+    assert curve.knee() == 3
+    cs = curve.ceilings_at(4)
+    assert cs[0].binding and cs[0].component == "switch_uplink" and cs[0].headroom == 0
+    text = curve.explain()
+    assert "3–4 drives: bound by the PCIe switch uplink" in text
+    assert "6.20 GB/s" in curve.explain(4)
+    assert "bends at 3 drives" in repr(curve)
+    assert "<table" in curve._repr_html_()

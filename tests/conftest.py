@@ -1,0 +1,27 @@
+"""Shared fixtures: where ../shared lives, and the default parameter mapping."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def shared_dir() -> pathlib.Path:
+    """../shared, or skip: a user's clone does not have it (CI and developers do)."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is absent (only developers' machines and CI have it)")
+    return SHARED
+
+
+def default_params(**overrides):
+    """PcieConfig() + NvmeConfig() parameters as numpy scalars, with overrides."""
+    from nvmemodel import NvmeConfig, PcieConfig
+
+    p = {**PcieConfig().parameters(), **NvmeConfig().parameters(), **overrides}
+    return {k: np.asarray(v) for k, v in p.items()}
