@@ -47,7 +47,8 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingC
         topology=topology, workload=workload, drives=n, iops=iops,
         bytes_per_s=iops * workload.block_size,
         binding=np.asarray(COMPONENTS)[out["binding"]],
-        ceilings={name: out["ceilings"][i] for i, name in enumerate(COMPONENTS)},
+        ceilings={name: np.broadcast_to(out["ceilings"][i], n.shape).astype(float)
+                  for i, name in enumerate(COMPONENTS)},
         per_drive_iops=np.broadcast_to(out["per_drive_iops"], n.shape),
     )
 

@@ -44,8 +44,9 @@ def evaluate_parameters(p: Mapping[str, np.ndarray], drives) -> dict[str, np.nda
     """Evaluate the kernel on a flat parameter mapping (see :meth:`Topology.parameters`).
 
     Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's
-    own ceiling before shared limits), ``ceilings`` (shape ``(len(COMPONENTS), …)``,
-    each component alone, IOPS) and ``binding`` (index into :data:`COMPONENTS`).
+    own ceiling before shared limits), ``ceilings`` (a tuple in :data:`COMPONENTS` order of
+    arrays broadcastable to the result: each component alone, IOPS) and ``binding`` (int8
+    index into :data:`COMPONENTS`).
     """
     n = np.asarray(drives, dtype=float)
     bs, rf = p["workload.block_size"], p["workload.read_fraction"]
@@ -71,10 +72,13 @@ def evaluate_parameters(p: Mapping[str, np.ndarray], drives) -> dict[str, np.nda
         proc = np.where(proc_s > 0, 1.0 / proc_s, inf)
     group = np.fmin(uplink, proc)
     m = p["switch.count"]
-    q = np.floor(n / m)
-    r = n - q * m
-    switched = r * np.fmin(group, (q + 1) * d) + (m - r) * np.fmin(group, q * d)
-    local = np.where(has_switch, switched, n * d)
+    if np.any(has_switch):
+        q = np.floor(n / m)
+        r = n - q * m
+        switched = r * np.fmin(group, (q + 1) * d) + (m - r) * np.fmin(group, q * d)
+    else:
+        switched = None
+    local = _where(has_switch, lambda: switched, lambda: n * d)
 
     cpu = cpu_iops(p)
     fab = fabric_iops(bs, rf, p)
@@ -82,12 +86,37 @@ def evaluate_parameters(p: Mapping[str, np.ndarray], drives) -> dict[str, np.nda
     total = np.fmin(np.fmin(local, cpu), np.fmin(fab, qd_sys))
 
     used = np.fmin(n, m)
-    alone = (n * d_media, n * d_link, np.where(per_drive, n * qd, qd_sys),
-             np.where(has_switch, used * uplink, inf), np.where(has_switch, used * proc, inf), cpu, fab)
-    stacked = np.stack(np.broadcast_arrays(*alone))
+    alone = (n * d_media, n * d_link, _where(per_drive, lambda: n * qd, lambda: qd_sys),
+             _where(has_switch, lambda: used * uplink, lambda: inf),
+             _where(has_switch, lambda: used * proc, lambda: inf), cpu, fab)
     return {
         "iops": total,
         "per_drive_iops": d,
-        "ceilings": stacked,
-        "binding": np.argmin(stacked, axis=0),
+        "ceilings": alone,
+        "binding": _argmin(alone),
     }
+
+
+def _where(cond, if_true, if_false):
+    """``np.where`` that evaluates only the branch needed when ``cond`` is uniform (the common case)."""
+    cond = np.asarray(cond)
+    if cond.all():
+        return if_true()
+    if not cond.any():
+        return np.asarray(if_false(), dtype=float)
+    return np.where(cond, if_true(), if_false())
+
+
+def _argmin(arrays) -> np.ndarray:
+    """Index of the smallest array, elementwise; first wins ties. Faster than stacking + argmin."""
+    shape = np.broadcast_shapes(*(np.shape(a) for a in arrays))
+    best = np.broadcast_to(arrays[0], shape)
+    index = np.zeros(shape, dtype=np.int8)
+    for k, a in enumerate(arrays[1:], start=1):
+        if np.ndim(a) == 0 and not np.isfinite(a):
+            continue  # an absent component never binds
+        lower = a < best
+        if lower.any():
+            index[lower] = k
+            best = np.where(lower, a, best)
+    return index
