@@ -1,4 +1,4 @@
-"""Command line: ``nvmemodel ceilings``, ``nvmemodel presets``, ``nvmemodel drives``.
+"""Command line: ``nvmemodel ceilings``, ``reproduce``, ``presets``, ``drives``.
 
 Bad input never produces a traceback: errors print one line naming the parameter and
 what is allowed, and exit with status 2.
@@ -82,6 +82,15 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
     c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
 
+    r = sub.add_parser("reproduce", help="run every notebook headless (papermill): figures and key numbers",
+                       description="Execute notebooks/NN_*.ipynb with papermill. Each writes its executed copy, "
+                                   "figures and key_numbers.json into OUTPUT/<notebook>/.")
+    r.add_argument("--output", default="output", help="output folder (default: %(default)s)")
+    r.add_argument("--quick", action="store_true", help="pass quick=True (no figures, small grids)")
+    r.add_argument("--only", nargs="*", help="notebook names to run (default: all)")
+    r.add_argument("--refresh", action="store_true",
+                   help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
+
     sub.add_parser("presets", help="list the preset systems and what they are built from")
     sub.add_parser("drives", help="list the drive catalog with sources")
     return parser
@@ -161,6 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "ceilings":
             return _ceilings(args)
+        if args.command == "reproduce":
+            from . import reproduce
+
+            if args.refresh:
+                reproduce.refresh_stored_outputs()
+            else:
+                done = reproduce.run_notebooks(args.output, quick=args.quick, names=args.only)
+                print(f"{len(done)} notebook(s) executed into {args.output}/")
+            return 0
         if args.command == "presets":
             return _presets()
         if args.command == "drives":

@@ -152,7 +152,7 @@ def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = Pc
     # DLLP/SKP stage: the final ceiling with all TLP bytes counted as payload.
     dllp_skp = final * data_bytes / S
     data_only = dllp_skp * S / (S + float(data_tlp_overhead(S, f, g, p)))
-    stages = [("signalling (GT/s x lanes / 8)", signalling), ("after line encoding", raw),
+    stages = [("signalling (GT/s x lanes / 8)", signalling), ("after line encoding (and FLIT TLP share)", raw),
               ("after SKP and DLLPs", dllp_skp), ("after data TLP headers and framing", data_only),
               ("after NVMe command traffic", final)]
     df = pd.DataFrame(stages, columns=["stage", "bytes_per_s"])

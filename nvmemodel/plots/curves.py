@@ -1,0 +1,62 @@
+"""Scaling curves coloured by their binding component, and the PCIe overhead waterfall."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ceiling.system import COMPONENTS
+from ..units import convert
+
+_COLORS = dict(zip(COMPONENTS, ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]))
+
+
+def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None, marker: str = "o",
+                 ceilings: bool = False):
+    """Plot a :class:`~nvmemodel.ScalingCurve`: bandwidth (``unit``, e.g. "GB/s", "GiB/s", "MB/s") or
+    IOPS (``unit="IOPS"``/``"MIOPS"``) against drive count, each point coloured by what binds it.
+
+    With ``ceilings=True`` each finite component-alone ceiling is drawn as a thin dashed line.
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+
+    def scale(iops):
+        if unit == "IOPS":
+            return np.asarray(iops)
+        if unit == "MIOPS":
+            return np.asarray(iops) / 1e6
+        return convert(np.asarray(iops) * curve.workload.block_size, unit)
+
+    y = scale(curve.iops)
+    ax.plot(curve.drives, y, color="0.6", lw=1, label=label)
+    for name in dict.fromkeys(curve.binding):
+        sel = curve.binding == name
+        ax.scatter(curve.drives[sel], y[sel], color=_COLORS[str(name)], marker=marker, zorder=3,
+                   label=f"{label + ': ' if label else ''}{name}")
+    if ceilings:
+        for name, values in curve.ceilings.items():
+            if np.all(np.isfinite(values)):
+                ax.plot(curve.drives, scale(values), ls="--", lw=0.8, color=_COLORS[name], alpha=0.6)
+    ax.set_xlabel("drives")
+    ax.set_ylabel(unit if unit in ("IOPS", "MIOPS") else f"bandwidth ({unit})")
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def plot_waterfall(frame, *, ax=None, unit: str = "GB/s", title: str | None = None):
+    """Bar chart of :func:`~nvmemodel.pcie_waterfall` stages."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3))
+    values = convert(frame["bytes_per_s"].to_numpy(), unit)
+    ax.barh(frame["stage"][::-1], values[::-1], color="#4c72b0")
+    for i, (v, f) in enumerate(zip(values[::-1], frame["fraction_of_raw"][::-1])):
+        ax.text(v, i, f" {v:.2f} ({f:.1%} of raw)", va="center", fontsize="small")
+    ax.set_xlabel(unit)
+    if title:
+        ax.set_title(title)
+    return ax
