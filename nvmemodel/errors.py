@@ -8,6 +8,8 @@ the offending parameter, the value received and what is allowed.
 from __future__ import annotations
 
 __all__ = [
+    "IngestError",
+    "IngestWarning",
     "NvmeModelError",
     "ParameterError",
     "UnitError",
@@ -65,3 +67,24 @@ class UnknownNameError(NvmeModelError, LookupError):
 
     def __str__(self) -> str:  # LookupError would repr() the message
         return self.args[0]
+
+
+class IngestError(NvmeModelError, ValueError):
+    """A benchmark result file cannot be read as what it claims (or seems) to be.
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    problem : str
+        What was wrong, naming the field and what was expected.
+    """
+
+    def __init__(self, path: object, problem: str) -> None:
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class IngestWarning(UserWarning):
+    """Something in a result file was unusual but the rows are still correct (e.g. unknown keys)."""

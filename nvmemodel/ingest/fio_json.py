@@ -1,0 +1,208 @@
+"""fio ``--output-format=json`` and ``json+``, every version, into table rows.
+
+Dispatch is on ``"fio version"`` and on which keys exist, never on file names:
+
+* fio 3.x: latencies ``*_ns`` (ns), ``io_bytes`` in bytes with ``io_kbytes`` beside it,
+  ``bw_bytes`` from 3.2 on; per-priority ``prios`` from 3.30 (not tabulated).
+* fio 2.x: latencies ``lat``/``clat``/``slat`` in µs, ``io_bytes`` in **KiB** (there is no
+  ``io_kbytes``), ``bw`` in KiB/s.
+* ``json+`` adds ``clat_ns.bins`` histograms (recognised; not tabulated).
+* client/server: ``client_stats`` with a ``hostname`` per entry and an "All clients" sum.
+* ``--status-interval``: several documents concatenated; each is a ``snapshot``, the last ``final``.
+* warnings or errors printed before the JSON, or normal output after it
+  (``--output-format=json,normal``), are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import warnings
+
+from ..errors import IngestError, IngestWarning
+from .fio_options import block_sizes, workload_fields
+from .schema import new_row
+
+_DIRECTIONS = ("read", "write", "trim")
+_PERCENTILES = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
+                "99.000000": "clat_p99_s", "99.900000": "clat_p99_9_s", "99.990000": "clat_p99_99_s"}
+_KNOWN_DOC_KEYS = {"fio version", "timestamp", "timestamp_ms", "time", "jobs", "disk_util", "global options",
+                   "client_stats", "cmdline"}
+_KNOWN_JOB_KEYS = {
+    "jobname", "groupid", "job_start", "error", "eta", "elapsed", "job options", "read", "write", "trim", "sync",
+    "job_runtime", "usr_cpu", "sys_cpu", "ctx", "majf", "minf", "iodepth_level", "iodepth_submit",
+    "iodepth_complete", "latency_ns", "latency_us", "latency_ms", "latency_depth", "latency_target",
+    "latency_percentile", "latency_window", "hostname", "port", "desc", "steadystate", "mixed",
+}
+
+
+def _decode_documents(text: str, path) -> list[dict]:
+    """Every top-level JSON object in ``text`` (with noise before, between or after)."""
+    try:
+        doc = json.loads(text)
+        return [doc]
+    except ValueError as exc:
+        first_error = exc
+    decoder = json.JSONDecoder()
+    docs, pos = [], 0
+    while True:
+        start = text.find("{", pos)
+        if start < 0:
+            break
+        try:
+            doc, end = decoder.raw_decode(text, start)
+        except ValueError:
+            pos = start + 1
+            continue
+        docs.append(doc)
+        pos = end
+    fio_docs = [d for d in docs if isinstance(d, dict) and ("fio version" in d or "jobs" in d or "client_stats" in d)]
+    if fio_docs:
+        return fio_docs
+    if '"fio version"' in text or '"jobs"' in text:
+        raise IngestError(path, f"truncated or malformed fio JSON ({first_error})")
+    raise IngestError(path, f"not JSON: {first_error}")
+
+
+def looks_like_fio_json(head: str) -> bool:
+    return '"fio version"' in head or ('"jobs"' in head and "{" in head) or '"client_stats"' in head
+
+
+def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float:
+    if key not in d:
+        if required:
+            raise IngestError(path, f"{where}: missing field {key!r}")
+        return math.nan
+    value = d[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise IngestError(path, f"{where}.{key} = {value!r}: expected a number")
+    if isinstance(value, float) and math.isnan(value):
+        raise IngestError(path, f"{where}.{key} is NaN: expected a number")
+    return float(value)
+
+
+def _latency(d: dict, base: str) -> tuple[dict | None, float]:
+    """The latency block and its scale to seconds: fio 3 ``*_ns`` (ns), fio 2 plain (µs)."""
+    if f"{base}_ns" in d:
+        return d[f"{base}_ns"], 1e-9
+    if base in d and isinstance(d[base], dict):
+        return d[base], 1e-6
+    return None, math.nan
+
+
+def _direction_rows(job: dict, d: dict, direction: str, path, where: str) -> dict | None:
+    """Numbers of one direction, SI; None when it did no I/O."""
+    runtime_ms = _num(d, "runtime", path, where)
+    iops = _num(d, "iops", path, where)
+    if "io_kbytes" in d:  # fio >= 3: io_bytes is bytes
+        io_bytes = _num(d, "io_bytes", path, where)
+    else:  # fio 2.x: io_bytes is KiB
+        io_bytes = _num(d, "io_bytes", path, where) * 1024.0
+    ios = _num(d, "total_ios", path, where, required=False)
+    if math.isnan(ios):
+        ios = round(iops * runtime_ms / 1000.0)
+    if ios <= 0 and io_bytes <= 0:
+        return None
+    for key, value in (("runtime", runtime_ms), ("iops", iops), ("io_bytes", io_bytes), ("total_ios", ios)):
+        if value < 0:
+            raise IngestError(path, f"{where}.{key} = {value!r}: expected a non-negative number")
+    bw = _num(d, "bw_bytes", path, where, required=False)
+    if math.isnan(bw):
+        bw = _num(d, "bw", path, where) * 1024.0  # KiB/s
+    out = {"direction": direction, "runtime_s": runtime_ms / 1000.0, "iops": iops, "io_bytes": io_bytes,
+           "ios": ios, "bw_bytes_per_s": bw}
+    for base in ("lat", "clat", "slat"):
+        block, scale = _latency(d, base)
+        if block and block.get("N", 1):
+            out[f"{base}_mean_s"] = float(block.get("mean", math.nan)) * scale
+            if base == "lat" or ("lat_max_s" not in out and base == "clat"):
+                out["lat_max_s"] = float(block.get("max", math.nan)) * scale
+            if base == "clat":
+                for key, col in _PERCENTILES.items():
+                    value = (block.get("percentile") or {}).get(key)
+                    if value is not None:
+                        out[col] = float(value) * scale
+    return out
+
+
+def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json") -> list[dict]:
+    """Table rows of one fio JSON document."""
+    if not isinstance(doc, dict):
+        raise IngestError(path, "not a fio JSON document: expected an object with 'fio version' and 'jobs'")
+    unknown = set(doc) - _KNOWN_DOC_KEYS
+    if unknown:
+        warnings.warn(f"{path}: unknown top-level fio keys ignored: {sorted(unknown)}", IngestWarning, stacklevel=3)
+    version = doc.get("fio version")
+    entries = doc.get("client_stats") if "client_stats" in doc else doc.get("jobs")
+    if not isinstance(entries, list):
+        raise IngestError(path, "field 'jobs': expected a list of jobs (is this fio JSON output?)")
+    global_opts = doc.get("global options") or {}
+    devices = [u.get("name") for u in doc.get("disk_util") or [] if isinstance(u, dict) and u.get("name")]
+    fmt = fmt_hint
+    rows = []
+    unknown_job_keys: set[str] = set()
+    for index, job in enumerate(entries):
+        where = f"jobs[{index}]"
+        if not isinstance(job, dict):
+            raise IngestError(path, f"{where}: expected an object")
+        unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
+        opts = {**global_opts, **(job.get("job options") or {})}
+        echoed = "job options" in job or "global options" in doc
+        fields, defaulted = workload_fields(opts, path, echoed=echoed)
+        sizes, _ = block_sizes(opts, path)
+        name = job.get("jobname")
+        all_clients = name == "All clients"
+        group = "group_reporting" in opts and fields["numjobs"] > 1
+        common = {
+            "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
+            "job_name": name, "job_index": index, "group_id": job.get("groupid"), "hostname": job.get("hostname"),
+            "level": "all-clients" if all_clients else ("group" if group else "job"), "aggregate": all_clients,
+            "cpu_usr": float(job["usr_cpu"]) / 100 if "usr_cpu" in job else math.nan,  # % of one CPU
+            "cpu_sys": float(job["sys_cpu"]) / 100 if "sys_cpu" in job else math.nan,
+            **fields,
+        }
+        if devices:
+            common["devices"] = ";".join(devices)
+            common["device_count"] = len(devices)
+        job_rows = []
+        for direction in _DIRECTIONS:
+            d = job.get(direction)
+            if not isinstance(d, dict):
+                continue
+            if "bins" in (d.get("clat_ns") or {}):
+                fmt = "fio-json+"
+            nums = _direction_rows(job, d, direction, path, f"{where}.{direction}")
+            if nums is None:
+                continue
+            bs = sizes[direction]
+            if bs is None:
+                bs = nums["io_bytes"] / nums["ios"] if nums["ios"] > 0 else math.nan  # measured mean size
+            row = new_row(**common, **nums, block_size_bytes=bs)
+            row["defaulted"] = ";".join(defaulted) or None
+            job_rows.append(row)
+        if not echoed and job_rows:  # options unknown: the realised read share is still measured
+            reads = sum(r["ios"] for r in job_rows if r["direction"] == "read")
+            total = sum(r["ios"] for r in job_rows if r["direction"] != "trim")
+            for r in job_rows:
+                r["read_fraction"] = reads / total if total else math.nan
+        rows.extend(job_rows)
+        if not job_rows and not all_clients:
+            warnings.warn(f"{path}: {where} ({name!r}) completed no I/O; no row for it", IngestWarning, stacklevel=3)
+    if unknown_job_keys:
+        warnings.warn(f"{path}: unknown fio job keys ignored: {sorted(unknown_job_keys)}", IngestWarning,
+                      stacklevel=3)
+    for row in rows:
+        row["format"] = fmt
+    return rows
+
+
+def read_fio_json(path, text: str | None = None) -> list[dict]:
+    """Rows of a fio JSON / json+ result file (see the module docstring for what is handled)."""
+    if text is None:
+        with open(path, encoding="utf-8", errors="strict") as fh:
+            text = fh.read()
+    docs = _decode_documents(text, path)
+    rows = []
+    for i, doc in enumerate(docs):
+        rows.extend(rows_from_document(doc, path, snapshot=i, final=i == len(docs) - 1))
+    return rows

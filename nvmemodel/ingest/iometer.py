@@ -1,0 +1,177 @@
+"""IOmeter results CSV (and its "instantaneous" update-frequency variant) into table rows.
+
+An IOmeter results file is a sequence of test blocks (``'Test Type`` … ``'End Test``): the
+version, the access specification (``size, % of size, % reads, % random, …``) and a
+``'Results`` section whose header row names the columns, followed by ALL / MANAGER /
+PROCESSOR / WORKER / DISK rows. Columns are found **by name**, so their order and the
+versions' renamings do not matter:
+
+* bandwidth: ``MiBps (Binary)`` / ``MBps (Decimal)`` (1.1.0); ``MBps (Binary)`` in older 1.1.0
+  builds means MiB/s; a bare ``MBps`` (2006 builds) is binary too (IOmeter's MB = 2^20 B).
+  Byte counts (``Bytes Read``/``Bytes Written``) and I/O counts are used when present.
+* response times are in milliseconds; run time is ``Total Raw Run Time / Processor Speed``.
+
+Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O); PROCESSOR rows only
+feed CPU columns and are not emitted. ``aggregate`` is True for rows that sum others (ALL,
+MANAGER, and WORKER when DISK rows exist). The instantaneous variant (a ``TimeStamp`` first
+column) gives one ``snapshot`` per interval, none of them ``final``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+
+from ..errors import IngestError
+from .schema import new_row
+
+_LEVELS = ("ALL", "MANAGER", "WORKER", "DISK")
+
+
+def looks_like_iometer(head: str) -> bool:
+    """An IOmeter results file starts with a \"'Test Type\" block, or has a \"'Results\" line
+    followed by a header row naming \"'Target Type\" (both at the start of a line)."""
+    first = head.lstrip().splitlines()[0] if head.strip() else ""
+    if first.startswith("'Test Type,"):
+        return True
+    return bool(re.search(r"^'Results\s*$", head, re.M)) and bool(re.search(r"^(TimeStamp,)?'Target Type,", head, re.M))
+
+
+def _num(row: dict, col: str) -> float:
+    text = (row.get(col) or "").strip()
+    if not text:
+        return math.nan
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
+def _mb_factor(columns: list[str]) -> tuple[str | None, float]:
+    for name, factor in (("MiBps (Binary)", 2.0**20), ("MBps (Binary)", 2.0**20), ("MBps (Decimal)", 1e6),
+                         ("MBps", 2.0**20)):
+        if name in columns:
+            return name, factor
+    return None, math.nan
+
+
+def read_iometer(path, text: str | None = None) -> list[dict]:
+    """Rows of an IOmeter results CSV."""
+    if text is None:
+        with open(path, encoding="utf-8-sig", errors="strict", newline="") as fh:
+            text = fh.read()
+    if not looks_like_iometer(text[:4096]):
+        raise IngestError(path, "not an IOmeter results CSV: expected a first line \"'Test Type,Test Description\"")
+    lines = list(csv.reader(io.StringIO(text)))
+    tests: list[dict] = []
+    cur: dict | None = None
+    section = None
+    header: list[str] | None = None
+    for lineno, fields in enumerate(lines, start=1):
+        if not fields or not any(f.strip() for f in fields):
+            continue
+        first = fields[0]
+        if first.startswith("'") or (len(fields) > 1 and fields[1].startswith("'Target Type")):
+            tag = first.lstrip("'") if first.startswith("'") else "Target Type (timestamped)"
+            if tag.startswith("Test Type"):
+                cur = {"description": None, "version": None, "spec": [], "rows": [], "line": lineno}
+                tests.append(cur)
+                section = "test"
+            elif tag.startswith("Version"):
+                section = "version"
+            elif tag.startswith("Time Stamp"):
+                section = "time"
+            elif tag.startswith("size"):
+                section = "spec"
+            elif tag.startswith("Access specification") or tag.startswith("End access"):
+                section = "specname" if tag.startswith("Access specification name") else None
+            elif tag.startswith("Results"):
+                section = "results"
+            elif tag.startswith("Target Type"):
+                header = [f.strip().lstrip("'") for f in fields]
+                section = "rows"
+            elif tag.startswith("End Test") or tag.startswith("End Results"):
+                section = None
+            continue
+        if cur is None:
+            raise IngestError(path, f"line {lineno}: data before the first 'Test Type block")
+        if section == "test":
+            cur["description"] = fields[1] if len(fields) > 1 else fields[0]
+        elif section == "version":
+            cur["version"] = fields[0].strip()
+        elif section == "spec":
+            try:
+                size, share, reads, random = (float(x) for x in fields[:4])
+            except ValueError:
+                raise IngestError(path, f"line {lineno}: access specification {fields[:4]}: expected numbers "
+                                        "for size, % of size, % reads, % random") from None
+            cur["spec"].append((size, share, reads, random))
+        elif section == "rows":
+            if header is None:
+                raise IngestError(path, f"line {lineno}: result row before the results header")
+            cur["rows"].append(dict(zip(header, fields)))
+    if not tests:
+        raise IngestError(path, "no IOmeter test blocks found")
+
+    out = []
+    version = next((t["version"] for t in tests if t["version"]), None)
+    for index, test in enumerate(tests):
+        if not test["rows"]:
+            raise IngestError(path, f"test {index} ({test['description']!r}, line {test['line']}): no result rows "
+                                    "(truncated file?)")
+        columns = list(test["rows"][0])
+        mb_col, mb_factor = _mb_factor(columns)
+        if "Target Type" not in columns or "IOps" not in columns:
+            raise IngestError(path, f"test {index}: results header lacks 'Target Type' or 'IOps' columns")
+        spec = test["spec"]
+        fixed_size = spec[0][0] if len(spec) == 1 else None
+        read_fraction = sum(s[1] * s[2] for s in spec) / 100 / 100 if spec else math.nan
+        random_fraction = sum(s[1] * s[3] for s in spec) / 100 / 100 if spec else math.nan
+        has_disks = any(r.get("Target Type") == "DISK" for r in test["rows"])
+        seen: dict[tuple, int] = {}
+        for r in test["rows"]:
+            level = (r.get("Target Type") or "").strip()
+            if level not in _LEVELS:
+                continue
+            ts = r.get("TimeStamp")
+            # instantaneous files repeat every target once per interval: the repeat count is the snapshot
+            key = (level, r.get("Target Name"))
+            snapshot = seen.get(key, -1) + 1
+            seen[key] = snapshot
+            # run time in seconds from raw ticks; response times are ms
+            runtime = _num(r, "Total Raw Run Time") / _num(r, "Processor Speed")
+            for direction, pre, cnt, byt in (("read", "Read ", "Read I/Os", "Bytes Read"),
+                                             ("write", "Write ", "Write I/Os", "Bytes Written")):
+                iops = _num(r, f"{pre}IOps")
+                if not iops > 0:
+                    continue
+                ios = _num(r, cnt)
+                nbytes = _num(r, byt)
+                rt = runtime if runtime > 0 else (ios / iops if ios > 0 else math.nan)
+                if nbytes > 0 and rt > 0:
+                    bw = nbytes / rt
+                elif mb_col:
+                    bw = _num(r, f"{pre}{mb_col}") * mb_factor
+                else:
+                    bw = math.nan
+                bs = fixed_size or (nbytes / ios if ios > 0 else bw / iops)
+                out.append(new_row(
+                    tool="iometer", tool_version=test["version"] or version, format="iometer-csv",
+                    source_path=str(path), snapshot=snapshot,
+                    final=ts is None, job_name=test["description"], job_index=index,
+                    hostname=(r.get("Target Name") if level == "MANAGER" else None), level=level,
+                    aggregate=level in ("ALL", "MANAGER") or (level == "WORKER" and has_disks),
+                    pattern=None, direction=direction, read_fraction=read_fraction,
+                    random_fraction=random_fraction, block_size_bytes=bs,
+                    iodepth=int(_num(r, "Queue Depth")) if _num(r, "Queue Depth") > 0 else None,
+                    numjobs=int(_num(r, "# Workers")) if _num(r, "# Workers") > 0 else None,
+                    targets=(r.get("Target Name") if level == "DISK" else None),
+                    target_count=int(_num(r, "# Disks")) if _num(r, "# Disks") >= 0 else None,
+                    runtime_s=rt, ios=ios, io_bytes=nbytes, iops=iops, bw_bytes_per_s=bw,
+                    lat_mean_s=_num(r, f"Average {pre}Response Time") * 1e-3,
+                    lat_max_s=_num(r, f"Maximum {pre}Response Time") * 1e-3,
+                    cpu_usr=_num(r, "% User Time") / 100, cpu_sys=_num(r, "% Privileged Time") / 100,
+                ))
+    return out

@@ -1,0 +1,92 @@
+"""The tidy results table: one row per (result file, job or target, direction).
+
+Every reader returns rows with these columns and nothing else but user labels; values are
+SI (bytes, seconds, bytes/s, I/O per second, fractions 0..1). ``COLUMNS`` documents each
+column; ``nvmemodel ingest --schema`` prints this table.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["COLUMNS", "FIO_DEFAULTS", "new_row", "to_frame", "schema_table"]
+
+#: name → (dtype, unit, description). Order is the table's column order.
+COLUMNS: dict[str, tuple[str, str, str]] = {
+    "tool": ("string", "", "benchmark tool: fio, iometer, diskspd"),
+    "tool_version": ("string", "", "version string as the tool printed it (e.g. fio-3.39, 1.1.0)"),
+    "format": ("string", "", "input form: fio-json, fio-json+, fio-terse-v3, fio-normal, iometer-csv, …"),
+    "source_path": ("string", "", "the result file"),
+    "snapshot": ("Int64", "", "0-based index of the report within the file (fio --status-interval writes several)"),
+    "final": ("boolean", "", "True for the file's last (complete) report; earlier snapshots are interim"),
+    "job_name": ("string", "", "fio job name / IOmeter test description"),
+    "job_index": ("Int64", "", "position of the job (or IOmeter result block) in the report"),
+    "group_id": ("Int64", "", "fio group id"),
+    "hostname": ("string", "", "client host (fio client/server, IOmeter manager)"),
+    "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),
+    "aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
+    "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
+    "direction": ("string", "", "read, write or trim: the direction this row's numbers measure"),
+    "read_fraction": ("float64", "1", "share of reads the workload issued (rwmixread/100; 1 or 0 for pure patterns)"),
+    "random_fraction": ("float64", "1", "share of random accesses (IOmeter % random; 1 or 0 from a fio pattern)"),
+    "block_size_bytes": ("float64", "B", "I/O size in this direction"),
+    "iodepth": ("Int64", "", "queue depth per job (fio iodepth, IOmeter outstanding I/Os)"),
+    "numjobs": ("Int64", "", "jobs (fio numjobs; IOmeter workers)"),
+    "ioengine": ("string", "", "fio ioengine (libaio, io_uring, psync, …)"),
+    "direct": ("boolean", "", "O_DIRECT (fio direct=1)"),
+    "targets": ("string", "", "files or devices the job used, ';'-separated"),
+    "target_count": ("Int64", "", "number of targets"),
+    "devices": ("string", "", "block devices the tool reported statistics for (fio disk_util), ';'-separated"),
+    "device_count": ("Int64", "", "number of such devices"),
+    "runtime_s": ("float64", "s", "measured run time of this direction"),
+    "ios": ("float64", "", "completed I/Os"),
+    "io_bytes": ("float64", "B", "bytes transferred"),
+    "iops": ("float64", "1/s", "I/O per second"),
+    "bw_bytes_per_s": ("float64", "B/s", "bandwidth"),
+    "lat_mean_s": ("float64", "s", "mean total latency (submission + completion)"),
+    "clat_mean_s": ("float64", "s", "mean completion latency"),
+    "slat_mean_s": ("float64", "s", "mean submission latency"),
+    "lat_max_s": ("float64", "s", "maximum latency (total, else completion)"),
+    "clat_p50_s": ("float64", "s", "completion-latency median"),
+    "clat_p90_s": ("float64", "s", "completion-latency 90th percentile"),
+    "clat_p95_s": ("float64", "s", "completion-latency 95th percentile"),
+    "clat_p99_s": ("float64", "s", "completion-latency 99th percentile"),
+    "clat_p99_9_s": ("float64", "s", "completion-latency 99.9th percentile"),
+    "clat_p99_99_s": ("float64", "s", "completion-latency 99.99th percentile"),
+    "cpu_usr": ("float64", "1", "user CPU, fraction of one CPU (fio) or of all CPUs (IOmeter)"),
+    "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
+    "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
+}
+
+#: fio's defaults for options its output does not echo (fio HOWTO: rw=read, bs=4k, iodepth=1,
+#: numjobs=1, direct=0, ioengine=psync on Linux, rwmixread=50).
+FIO_DEFAULTS = {"pattern": "read", "block_size_bytes": 4096.0, "iodepth": 1, "numjobs": 1, "direct": False,
+                "ioengine": "psync"}
+
+_NA = {"string": None, "Int64": None, "boolean": None, "float64": math.nan}
+
+
+def new_row(**values) -> dict:
+    """A row with every column present (missing → NA)."""
+    row = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
+    row.update(values)
+    return row
+
+
+def to_frame(rows: list[dict], label_columns: list[str] | None = None):
+    """Build the typed DataFrame from row dicts (schema columns first, then labels)."""
+    import pandas as pd
+
+    label_columns = label_columns or []
+    columns = list(COLUMNS) + [c for c in label_columns if c not in COLUMNS]
+    df = pd.DataFrame.from_records(rows, columns=columns) if rows else pd.DataFrame(columns=columns)
+    for name, (dtype, _, _) in COLUMNS.items():
+        df[name] = df[name].astype(dtype)
+    return df
+
+
+def schema_table() -> str:
+    """The schema as a Markdown table (for the README and ``nvmemodel ingest --schema``)."""
+    lines = ["| column | type | unit | meaning |", "|---|---|---|---|"]
+    lines += [f"| `{n}` | {t} | {u or '—'} | {d} |" for n, (t, u, d) in COLUMNS.items()]
+    return "\n".join(lines)
