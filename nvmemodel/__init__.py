@@ -20,10 +20,14 @@ Evaluate the ceilings
     :func:`sweep` (configurations × drive counts, vectorized), :func:`pcie_waterfall`,
     :func:`evaluate_parameters` (the kernel on a flat parameter mapping — for fits);
     results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
+Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
+    :func:`read_results` (files and folders → one tidy table; columns in
+    :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`
 Units at the edges
     :mod:`nvmemodel.units` (``parse_bandwidth("6200 MB/s")`` …)
 Errors
-    :class:`NvmeModelError`, :class:`ParameterError`, :class:`UnknownNameError`, :class:`UnitError`
+    :class:`NvmeModelError`, :class:`ParameterError`, :class:`UnknownNameError`, :class:`UnitError`,
+    :class:`IngestError`, :class:`IngestWarning`
 
 Everything inside is SI: bytes, seconds, bytes/s, I/O per second.
 
@@ -38,7 +42,8 @@ from .ceiling import (
     COMPONENTS, Ceiling, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
     pcie_waterfall, sweep,
 )
-from .errors import NvmeModelError, ParameterError, UnitError, UnknownNameError
+from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
+from .ingest import merge_fio_logs, read_fio_logs, read_results
 from .spec.ethernet import Transport
 from .spec.pcie import DllpPolicy, FlitConvention, Gen
 from .topology import (
@@ -49,7 +54,7 @@ from .topology import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "COMPONENTS", "Ceiling", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
+    "COMPONENTS", "Ceiling", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
     "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "pcie_waterfall",

@@ -1,4 +1,4 @@
-"""Command line: ``nvmemodel ceilings``, ``reproduce``, ``presets``, ``drives``.
+"""Command line: ``nvmemodel ceilings``, ``ingest``, ``reproduce``, ``presets``, ``drives``.
 
 Bad input never produces a traceback: errors print one line naming the parameter and
 what is allowed, and exit with status 2.
@@ -91,6 +91,22 @@ def _build_parser() -> argparse.ArgumentParser:
     r.add_argument("--refresh", action="store_true",
                    help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
 
+    i = sub.add_parser(
+        "ingest", help="read fio / IOmeter results into one tidy table (CSV or Parquet)",
+        description="Read benchmark result files and folders (fio JSON/json+/terse/normal output, IOmeter CSV; "
+                    "formats recognised from content) into one table, one row per (file, job or target, "
+                    "direction), SI units. Prints a one-line summary and every skipped file with its reason.",
+        epilog="examples:\n  nvmemodel ingest results/ -o table.csv\n"
+               "  nvmemodel ingest runs/ --path-regex '(?P<drives>\\d+)drives' --labels labels.yaml -o t.parquet\n"
+               "  nvmemodel ingest --schema",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    i.add_argument("paths", nargs="*", help="files and folders (walked recursively)")
+    i.add_argument("-o", "--output", help="output table: .csv or .parquet (default: print a preview)")
+    i.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV with a 'path' column)")
+    i.add_argument("--path-regex", help="regex whose named groups become labels, e.g. '(?P<drives>\\d+)drives'")
+    i.add_argument("--strict", action="store_true", help="stop at the first unreadable file (exit 2)")
+    i.add_argument("--schema", action="store_true", help="print the table's columns, units and meanings")
+
     sub.add_parser("presets", help="list the preset systems and what they are built from")
     sub.add_parser("drives", help="list the drive catalog with sources")
     return parser
@@ -146,6 +162,50 @@ def _ceilings(args) -> int:
     return 0
 
 
+def _ingest(args) -> int:
+    import collections
+    import warnings
+
+    from .errors import IngestWarning
+    from .ingest import read_results, schema_table
+
+    if args.schema:
+        print(schema_table())
+        return 0
+    if not args.paths:
+        raise ParameterError("paths", [], "at least one file or folder")
+    if args.output and not args.output.endswith((".csv", ".parquet")):
+        raise ParameterError("--output", args.output, "a path ending in .csv or .parquet")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", IngestWarning)
+        df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex,
+                          errors="raise" if args.strict else "skip", progress=True)
+    for w in caught:
+        if not str(w.message).startswith("skipped "):
+            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+    skipped = df.attrs["skipped"]
+    if args.output:
+        if args.output.endswith(".parquet"):
+            try:
+                df.to_parquet(args.output, index=False)
+            except ImportError:
+                raise ParameterError("--output", args.output, "a .csv path (Parquet needs pyarrow: "
+                                                              "pip install pyarrow)") from None
+        else:
+            df.to_csv(args.output, index=False)
+    else:
+        cols = ["source_path", "job_name", "direction", "block_size_bytes", "iodepth", "iops", "bw_bytes_per_s"]
+        print(df[cols].to_string(max_rows=20, max_colwidth=50))
+    reasons = collections.Counter(s.reason.split(":")[0] for s in skipped)
+    summary = f"read {df.attrs['files_read']} file(s), {len(df)} row(s)"
+    if skipped:
+        summary += f"; skipped {len(skipped)}: " + ", ".join(f"{n} x {r}" for r, n in reasons.most_common())
+    print(summary + (f" -> {args.output}" if args.output else ""), file=sys.stderr)
+    for s in skipped:
+        print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+    return 0
+
+
 def _presets() -> int:
     from .topology.presets import PRESETS, preset
 
@@ -179,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                 done = reproduce.run_notebooks(args.output, quick=args.quick, names=args.only)
                 print(f"{len(done)} notebook(s) executed into {args.output}/")
             return 0
+        if args.command == "ingest":
+            return _ingest(args)
         if args.command == "presets":
             return _presets()
         if args.command == "drives":

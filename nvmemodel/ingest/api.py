@@ -236,7 +236,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, errors: s
     if progress:
         from tqdm.auto import tqdm
 
-        iterator = tqdm(files, unit="file", desc="ingest")
+        iterator = tqdm(files, unit="file", desc="ingest", disable=None)  # None: off when not a terminal
     for path in iterator:
         try:
             file_rows = read_file(path)

@@ -141,22 +141,29 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     fmt = fmt_hint
     rows = []
     unknown_job_keys: set[str] = set()
+    name_counts: dict = {}
+    for job in entries:
+        if isinstance(job, dict):
+            name_counts[job.get("jobname")] = name_counts.get(job.get("jobname"), 0) + 1
     for index, job in enumerate(entries):
         where = f"jobs[{index}]"
         if not isinstance(job, dict):
             raise IngestError(path, f"{where}: expected an object")
         unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
         opts = {**global_opts, **(job.get("job options") or {})}
-        echoed = "job options" in job or "global options" in doc
-        fields, defaulted = workload_fields(opts, path, echoed=echoed)
-        sizes, _ = block_sizes(opts, path)
         name = job.get("jobname")
         all_clients = name == "All clients"
-        group = "group_reporting" in opts and fields["numjobs"] > 1
+        # an "All clients" sum carries no options of its own: unknown rather than defaulted
+        echoed = "job options" in job or ("global options" in doc and not all_clients)
+        fields, defaulted = workload_fields(opts, path, echoed=echoed)
+        sizes, _ = block_sizes(opts, path)
+        # group_reporting is not always echoed: fewer entries than numjobs clones means a group sum
+        numjobs = fields.get("numjobs") or 1
+        group = numjobs > 1 and ("group_reporting" in opts or name_counts[name] < numjobs)
         common = {
             "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
             "job_name": name, "job_index": index, "group_id": job.get("groupid"), "hostname": job.get("hostname"),
-            "level": "all-clients" if all_clients else ("group" if group else "job"), "aggregate": all_clients,
+            "level": "all-clients" if all_clients else ("group" if group else "job"), "is_aggregate": all_clients,
             "cpu_usr": float(job["usr_cpu"]) / 100 if "usr_cpu" in job else math.nan,  # % of one CPU
             "cpu_sys": float(job["sys_cpu"]) / 100 if "sys_cpu" in job else math.nan,
             **fields,

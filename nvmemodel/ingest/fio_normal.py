@@ -146,9 +146,12 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     for index, b in enumerate(blocks):
         header = headers.get(b["name"])
         opts = {k: v for k, v in (header or {}).items() if k != "bs"}
-        fields, _ = workload_fields(opts, path, echoed=header is not None)
+        fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
             fields.pop(unknown, None)
+        if "read_fraction" in defaulted:  # rwmixread is not echoed either: use the realised mix
+            r, w = (b["issued"] + [0.0, 0.0])[:2] if b["issued"] else (math.nan, math.nan)
+            fields["read_fraction"] = r / (r + w) if r + w > 0 else math.nan
         sizes = _bs_from_header(header["bs"], path) if header else {}
         grouped = b["jobs"] > 1
         numjobs = b["jobs"] if grouped else counts[(b["name"], b["group"])]
@@ -168,7 +171,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             rows.append(new_row(
                 tool="fio", tool_version=version, format="fio-normal", source_path=str(path), snapshot=0,
                 final=True, job_name=b["name"], job_index=index, group_id=b["group"],
-                level="group" if grouped else "job", aggregate=False, **fields, numjobs=numjobs,
+                level="group" if grouped else "job", is_aggregate=False, **fields, numjobs=numjobs,
                 direction=direction, block_size_bytes=bs, runtime_s=rt, ios=ios, io_bytes=io_bytes,
                 iops=ios / rt if rt > 0 else math.nan, bw_bytes_per_s=io_bytes / rt if rt > 0 else math.nan,
                 cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,

@@ -103,7 +103,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
             row = new_row(
                 tool="fio", tool_version=fio_version, format=f"fio-terse-v{version}", source_path=str(path),
                 snapshot=0, final=True, job_name=jobname, job_index=job_index,
-                group_id=int(groupid) if groupid.isdigit() else None, level="job", aggregate=False,
+                group_id=int(groupid) if groupid.isdigit() else None, level="job", is_aggregate=False,
                 direction=direction, runtime_s=runtime_s, ios=float(ios), io_bytes=kib * 1024.0, iops=iops,
                 bw_bytes_per_s=bw_kib * 1024.0, block_size_bytes=_mean_block_size(kib, ios),
                 slat_mean_s=_f(fields, o + 6, path, lineno, "slat mean") * 1e-6,

@@ -12,7 +12,7 @@ versions' renamings do not matter:
 * response times are in milliseconds; run time is ``Total Raw Run Time / Processor Speed``.
 
 Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O); PROCESSOR rows only
-feed CPU columns and are not emitted. ``aggregate`` is True for rows that sum others (ALL,
+feed CPU columns and are not emitted. ``is_aggregate`` is True for rows that sum others (ALL,
 MANAGER, and WORKER when DISK rows exist). The instantaneous variant (a ``TimeStamp`` first
 column) gives one ``snapshot`` per interval, none of them ``final``.
 """
@@ -162,7 +162,7 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
                     source_path=str(path), snapshot=snapshot,
                     final=ts is None, job_name=test["description"], job_index=index,
                     hostname=(r.get("Target Name") if level == "MANAGER" else None), level=level,
-                    aggregate=level in ("ALL", "MANAGER") or (level == "WORKER" and has_disks),
+                    is_aggregate=level in ("ALL", "MANAGER") or (level == "WORKER" and has_disks),
                     pattern=None, direction=direction, read_fraction=read_fraction,
                     random_fraction=random_fraction, block_size_bytes=bs,
                     iodepth=int(_num(r, "Queue Depth")) if _num(r, "Queue Depth") > 0 else None,

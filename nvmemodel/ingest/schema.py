@@ -24,7 +24,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "group_id": ("Int64", "", "fio group id"),
     "hostname": ("string", "", "client host (fio client/server, IOmeter manager)"),
     "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),
-    "aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
+    "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
     "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
     "direction": ("string", "", "read, write or trim: the direction this row's numbers measure"),
     "read_fraction": ("float64", "1", "share of reads the workload issued (rwmixread/100; 1 or 0 for pure patterns)"),
