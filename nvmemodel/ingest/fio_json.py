@@ -40,9 +40,12 @@ def _decode_documents(text: str, path) -> list[dict]:
     """Every top-level JSON object in ``text`` (with noise before, between or after)."""
     try:
         doc = json.loads(text)
-        return [doc]
     except ValueError as exc:
         first_error = exc
+    else:
+        if not (isinstance(doc, dict) and ("fio version" in doc or "jobs" in doc or "client_stats" in doc)):
+            raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
+        return [doc]
     decoder = json.JSONDecoder()
     docs, pos = [], 0
     while True:
@@ -76,8 +79,8 @@ def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float
     value = d[key]
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise IngestError(path, f"{where}.{key} = {value!r}: expected a number")
-    if isinstance(value, float) and math.isnan(value):
-        raise IngestError(path, f"{where}.{key} is NaN: expected a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise IngestError(path, f"{where}.{key} is {value}: expected a finite number")
     return float(value)
 
 
@@ -100,28 +103,34 @@ def _direction_rows(job: dict, d: dict, direction: str, path, where: str) -> dic
         io_bytes = _num(d, "io_bytes", path, where) * 1024.0
     ios = _num(d, "total_ios", path, where, required=False)
     if math.isnan(ios):
-        ios = round(iops * runtime_ms / 1000.0)
+        ios = float(round(iops * runtime_ms / 1000.0))
     if ios <= 0 and io_bytes <= 0:
         return None
-    for key, value in (("runtime", runtime_ms), ("iops", iops), ("io_bytes", io_bytes), ("total_ios", ios)):
-        if value < 0:
-            raise IngestError(path, f"{where}.{key} = {value!r}: expected a non-negative number")
     bw = _num(d, "bw_bytes", path, where, required=False)
+    bw_key = "bw_bytes"
     if math.isnan(bw):
-        bw = _num(d, "bw", path, where) * 1024.0  # KiB/s
+        bw, bw_key = _num(d, "bw", path, where) * 1024.0, "bw"  # KiB/s
+    for key, value in (("runtime", runtime_ms), ("iops", iops), ("io_bytes", io_bytes), ("total_ios", ios),
+                       (bw_key, bw)):
+        if value < 0 or math.isinf(value):
+            raise IngestError(path, f"{where}.{key} = {d.get(key, value)!r}: expected a non-negative finite number")
     out = {"direction": direction, "runtime_s": runtime_ms / 1000.0, "iops": iops, "io_bytes": io_bytes,
            "ios": ios, "bw_bytes_per_s": bw}
     for base in ("lat", "clat", "slat"):
         block, scale = _latency(d, base)
-        if block and block.get("N", 1):
-            out[f"{base}_mean_s"] = float(block.get("mean", math.nan)) * scale
-            if base == "lat" or ("lat_max_s" not in out and base == "clat"):
-                out["lat_max_s"] = float(block.get("max", math.nan)) * scale
-            if base == "clat":
-                for key, col in _PERCENTILES.items():
-                    value = (block.get("percentile") or {}).get(key)
-                    if value is not None:
-                        out[col] = float(value) * scale
+        if not isinstance(block, dict):
+            continue
+        here = f"{where}.{base}"
+        if _num(block, "N", path, here, required=False) == 0:
+            continue  # no samples (e.g. slat with some engines): leave unknown
+        out[f"{base}_mean_s"] = _num(block, "mean", path, here, required=False) * scale
+        if base == "lat" or ("lat_max_s" not in out and base == "clat"):
+            out["lat_max_s"] = _num(block, "max", path, here, required=False) * scale
+        pct = block.get("percentile")
+        if base == "clat" and isinstance(pct, dict):
+            for key, col in _PERCENTILES.items():
+                if key in pct:
+                    out[col] = _num(pct, key, path, f"{here}.percentile") * scale
     return out
 
 
@@ -133,11 +142,14 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     if unknown:
         warnings.warn(f"{path}: unknown top-level fio keys ignored: {sorted(unknown)}", IngestWarning, stacklevel=3)
     version = doc.get("fio version")
+    version = None if version is None else str(version)
     entries = doc.get("client_stats") if "client_stats" in doc else doc.get("jobs")
     if not isinstance(entries, list):
         raise IngestError(path, "field 'jobs': expected a list of jobs (is this fio JSON output?)")
     global_opts = doc.get("global options") or {}
-    devices = [u.get("name") for u in doc.get("disk_util") or [] if isinstance(u, dict) and u.get("name")]
+    disk_util = doc.get("disk_util") or []
+    devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
+               if isinstance(u, dict) and u.get("name")]
     fmt = fmt_hint
     rows = []
     unknown_job_keys: set[str] = set()
@@ -150,7 +162,10 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         if not isinstance(job, dict):
             raise IngestError(path, f"{where}: expected an object")
         unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
-        opts = {**global_opts, **(job.get("job options") or {})}
+        job_opts = job.get("job options") or {}
+        if not isinstance(job_opts, dict) or not isinstance(global_opts, dict):
+            raise IngestError(path, f"{where}: 'job options' / 'global options' must be objects of option: value")
+        opts = {k: str(v) for k, v in {**global_opts, **job_opts}.items()}
         name = job.get("jobname")
         all_clients = name == "All clients"
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
@@ -162,10 +177,12 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         group = numjobs > 1 and ("group_reporting" in opts or name_counts[name] < numjobs)
         common = {
             "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
-            "job_name": name, "job_index": index, "group_id": job.get("groupid"), "hostname": job.get("hostname"),
+            "job_name": None if name is None else str(name), "job_index": index,
+            "group_id": job["groupid"] if isinstance(job.get("groupid"), int) else None,
+            "hostname": None if job.get("hostname") is None else str(job.get("hostname")),
             "level": "all-clients" if all_clients else ("group" if group else "job"), "is_aggregate": all_clients,
-            "cpu_usr": float(job["usr_cpu"]) / 100 if "usr_cpu" in job else math.nan,  # % of one CPU
-            "cpu_sys": float(job["sys_cpu"]) / 100 if "sys_cpu" in job else math.nan,
+            "cpu_usr": _num(job, "usr_cpu", path, where, required=False) / 100,  # % of one CPU
+            "cpu_sys": _num(job, "sys_cpu", path, where, required=False) / 100,
             **fields,
         }
         if devices:
@@ -176,7 +193,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             d = job.get(direction)
             if not isinstance(d, dict):
                 continue
-            if "bins" in (d.get("clat_ns") or {}):
+            if isinstance(d.get("clat_ns"), dict) and "bins" in d["clat_ns"]:
                 fmt = "fio-json+"
             nums = _direction_rows(job, d, direction, path, f"{where}.{direction}")
             if nums is None:
