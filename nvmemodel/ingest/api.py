@@ -34,6 +34,7 @@ from .schema import COLUMNS, to_frame
 __all__ = ["read_results", "read_file", "Skipped", "detect_format"]
 
 _SKIP_DIRS = {".git", "__pycache__", ".ipynb_checkpoints"}
+_LEADING_SPACE = re.compile(r"\s*")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,11 +65,14 @@ def _read_text(path: pathlib.Path) -> str:
 
 def detect_format(text: str) -> str | None:
     """fio-json, fio-terse, fio-normal, iometer-csv, fio-log, fio-hist-log, or None."""
+    start = _LEADING_SPACE.match(text).end()
+    if text.startswith("{", start):  # the common case, decided without copying or scanning
+        return "fio-json"
     head = text[:65536]
-    stripped = head.lstrip()
+    stripped = head[start:]
     if looks_like_iometer(head):
         return "iometer-csv"
-    if stripped.startswith("{") or looks_like_fio_json(head):
+    if looks_like_fio_json(head):
         return "fio-json"
     if looks_like_fio_terse(head):
         return "fio-terse"

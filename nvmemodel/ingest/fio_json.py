@@ -19,6 +19,11 @@ import json
 import math
 import warnings
 
+try:  # optional accelerator (pip install "nvmemodel[fast]"); the stdlib path gives identical rows
+    from orjson import loads as _fast_loads
+except ImportError:  # pragma: no cover - exercised when orjson is absent
+    _fast_loads = None
+
 from ..errors import IngestError, IngestWarning
 from .fio_options import block_sizes, workload_fields
 from .schema import new_row
@@ -38,11 +43,18 @@ _KNOWN_JOB_KEYS = {
 
 def _decode_documents(text: str, path) -> list[dict]:
     """Every top-level JSON object in ``text`` (with noise before, between or after)."""
+    first_error = None
     try:
-        doc = json.loads(text)
-    except ValueError as exc:
+        doc = _fast_loads(text) if _fast_loads is not None else json.loads(text)
+    except ValueError as exc:  # orjson.JSONDecodeError is a ValueError too
         first_error = exc
-    else:
+        if _fast_loads is not None:  # orjson rejects NaN/Infinity literals that fio never writes but
+            try:  # hand-edited files may hold; let the stdlib decide (and the checks reject NaN)
+                doc = json.loads(text)
+                first_error = None
+            except ValueError as exc2:
+                first_error = exc2
+    if first_error is None:
         if not (isinstance(doc, dict) and ("fio version" in doc or "jobs" in doc or "client_stats" in doc)):
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
         return [doc]
@@ -71,17 +83,24 @@ def looks_like_fio_json(head: str) -> bool:
     return '"fio version"' in head or ('"jobs"' in head and "{" in head) or '"client_stats"' in head
 
 
+_MISSING = object()
+
+
 def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float:
-    if key not in d:
+    """A finite number from ``d[key]``; NaN when absent and not required; IngestError otherwise."""
+    value = d.get(key, _MISSING)
+    kind = type(value)
+    if kind is float and value - value == 0.0:  # fast path: a finite float (NaN and inf fail x - x == 0)
+        return value
+    if kind is int:
+        return float(value)
+    if value is _MISSING:
         if required:
             raise IngestError(path, f"{where}: missing field {key!r}")
         return math.nan
-    value = d[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise IngestError(path, f"{where}.{key} = {value!r}: expected a number")
-    if isinstance(value, float) and not math.isfinite(value):
+    if kind is float:
         raise IngestError(path, f"{where}.{key} is {value}: expected a finite number")
-    return float(value)
+    raise IngestError(path, f"{where}.{key} = {value!r}: expected a number")
 
 
 def _latency(d: dict, base: str) -> tuple[dict | None, float]:
@@ -95,6 +114,9 @@ def _latency(d: dict, base: str) -> tuple[dict | None, float]:
 
 def _direction_rows(job: dict, d: dict, direction: str, path, where: str) -> dict | None:
     """Numbers of one direction, SI; None when it did no I/O."""
+    if type(d.get("io_bytes")) is int and d["io_bytes"] == 0 and type(d.get("total_ios", 0)) is int \
+            and d.get("total_ios", 0) == 0:
+        return None  # an idle direction (exact integer zeros): nothing to check or tabulate
     runtime_ms = _num(d, "runtime", path, where)
     iops = _num(d, "iops", path, where)
     if "io_kbytes" in d:  # fio >= 3: io_bytes is bytes
@@ -128,9 +150,10 @@ def _direction_rows(job: dict, d: dict, direction: str, path, where: str) -> dic
             out["lat_max_s"] = _num(block, "max", path, here, required=False) * scale
         pct = block.get("percentile")
         if base == "clat" and isinstance(pct, dict):
+            where_pct = f"{here}.percentile"
             for key, col in _PERCENTILES.items():
                 if key in pct:
-                    out[col] = _num(pct, key, path, f"{here}.percentile") * scale
+                    out[col] = _num(pct, key, path, where_pct) * scale
     return out
 
 
@@ -156,7 +179,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     name_counts: dict = {}
     for job in entries:
         if isinstance(job, dict):
-            name_counts[job.get("jobname")] = name_counts.get(job.get("jobname"), 0) + 1
+            key = str(job.get("jobname"))
+            name_counts[key] = name_counts.get(key, 0) + 1
     for index, job in enumerate(entries):
         where = f"jobs[{index}]"
         if not isinstance(job, dict):
@@ -174,7 +198,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         sizes, _ = block_sizes(opts, path)
         # group_reporting is not always echoed: fewer entries than numjobs clones means a group sum
         numjobs = fields.get("numjobs") or 1
-        group = numjobs > 1 and ("group_reporting" in opts or name_counts[name] < numjobs)
+        group = numjobs > 1 and ("group_reporting" in opts or name_counts[str(name)] < numjobs)
         common = {
             "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
             "job_name": None if name is None else str(name), "job_index": index,

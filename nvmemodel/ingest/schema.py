@@ -64,11 +64,12 @@ FIO_DEFAULTS = {"pattern": "read", "block_size_bytes": 4096.0, "iodepth": 1, "nu
                 "ioengine": "psync"}
 
 _NA = {"string": None, "Int64": None, "boolean": None, "float64": math.nan}
+_EMPTY_ROW = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
 
 
 def new_row(**values) -> dict:
     """A row with every column present (missing → NA)."""
-    row = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
+    row = dict(_EMPTY_ROW)
     row.update(values)
     return row
 
