@@ -78,3 +78,9 @@ def test_core_import_is_light():
     code = "import sys, nvmemodel; print(','.join(m for m in ('pandas', 'matplotlib', 'scipy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""
+
+
+def test_readme_documents_every_ingest_column():
+    from nvmemodel.ingest import schema_table
+
+    assert schema_table() in (ROOT / "README.md").read_text()
