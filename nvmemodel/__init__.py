@@ -18,6 +18,7 @@ Catalogs and presets (each value with its source)
 Evaluate the ceilings
     :func:`evaluate` (a scaling curve over drive counts), :func:`ceilings_at` (one point),
     :func:`sweep` (configurations × drive counts, vectorized), :func:`pcie_waterfall`,
+    :func:`outstanding_knee` (Little's-law knee N* = X_max·R₀),
     :func:`evaluate_parameters` (the kernel on a flat parameter mapping — for fits);
     results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
@@ -40,7 +41,7 @@ Everything inside is SI: bytes, seconds, bytes/s, I/O per second.
 from . import units
 from .ceiling import (
     COMPONENTS, Ceiling, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
-    pcie_waterfall, sweep,
+    outstanding_knee, pcie_waterfall, sweep,
 )
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
 from .ingest import merge_fio_logs, read_fio_logs, read_results
@@ -57,6 +58,6 @@ __all__ = [
     "COMPONENTS", "Ceiling", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
-    "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "pcie_waterfall",
+    "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "outstanding_knee", "pcie_waterfall",
     "preset", "sweep", "switch_catalog", "units",
 ]

@@ -16,7 +16,7 @@ from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, l
 from .result import Ceiling, ScalingCurve, SweepResult
 from .system import COMPONENTS, evaluate_parameters
 
-__all__ = ["evaluate", "ceilings_at", "sweep", "pcie_waterfall"]
+__all__ = ["evaluate", "ceilings_at", "sweep", "pcie_waterfall", "outstanding_knee"]
 
 
 def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingCurve:
@@ -51,6 +51,19 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingC
                   for i, name in enumerate(COMPONENTS)},
         per_drive_iops=np.broadcast_to(out["per_drive_iops"], n.shape),
     )
+
+
+def outstanding_knee(topology: Topology, workload: Workload) -> float:
+    """N* = X_max · R₀ for one drive: outstanding I/Os per drive at which the queue-depth curve
+    saturates (PHYSICS.md §6). X_max is the drive's ceiling without the Little's-law term; R₀
+    its QD1 latency plus the fabric's. NaN when the drive's latency is unknown.
+    """
+    from .host import knee_outstanding, qd1_latency_s
+
+    p = {k: np.asarray(v) for k, v in topology.parameters(workload).items()}
+    p["workload.iodepth"] = np.asarray(np.inf)  # lift the Little's-law bound to get X_max
+    x_max = float(evaluate_parameters(p, 1)["per_drive_iops"])
+    return float(knee_outstanding(x_max, qd1_latency_s(workload.block_size, workload.read_fraction, p)))
 
 
 def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[Ceiling]:

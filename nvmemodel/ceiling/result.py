@@ -91,6 +91,13 @@ class ScalingCurve:
                                COMPONENT_LABELS[name]))
         return sorted(out, key=lambda c: (not c.binding, c.headroom))
 
+    def cpu_utilization_at(self, drives: int) -> float:
+        """Predicted fraction of all host cores busy at the ceiling with ``drives`` drives."""
+        i = self._index(drives)
+        cpu_alone = self.ceilings["host_cpu"][i]
+        umax = self.topology.host.cpu_utilization_max
+        return float(self.iops[i] / cpu_alone * umax) if np.isfinite(cpu_alone) else 0.0
+
     def knee(self) -> int | None:
         """First drive count at which the curve stops scaling linearly (< 99.9 % of n × per-drive), or None."""
         linear = self.drives * self.per_drive_iops

@@ -39,7 +39,15 @@ def looks_like_iometer(head: str) -> bool:
     return bool(re.search(r"^'Results\s*$", head, re.M)) and bool(re.search(r"^(TimeStamp,)?'Target Type,", head, re.M))
 
 
+#: Columns this reader uses; a value there must be a number (>= 0 where marked), or empty.
+_CHECKED = {"IOps": True, "Read IOps": True, "Write IOps": True, "Read I/Os": True, "Write I/Os": True,
+            "Bytes Read": True, "Bytes Written": True, "Total Raw Run Time": True, "Processor Speed": True,
+            "Average Read Response Time": True, "Average Write Response Time": True, "Queue Depth": False,
+            "# Workers": False, "# Disks": False, "% User Time": True, "% Privileged Time": True}
+
+
 def _num(row: dict, col: str) -> float:
+    """A cell as a float; NaN when empty (IOmeter leaves cells empty where they do not apply)."""
     text = (row.get(col) or "").strip()
     if not text:
         return math.nan
@@ -47,6 +55,21 @@ def _num(row: dict, col: str) -> float:
         return float(text)
     except ValueError:
         return math.nan
+
+
+def _check_row(row: dict, path, test: int, level: str) -> None:
+    for col, non_negative in _CHECKED.items():
+        text = (row.get(col) or "").strip()
+        if not text:
+            continue
+        try:
+            value = float(text)
+        except ValueError:
+            raise IngestError(path, f"test {test}, {level} row {row.get('Target Name')!r}, column {col!r} = "
+                                    f"{text!r}: expected a number") from None
+        if math.isnan(value) or math.isinf(value) or (non_negative and value < 0):
+            raise IngestError(path, f"test {test}, {level} row {row.get('Target Name')!r}, column {col!r} = "
+                                    f"{text!r}: expected a finite number{' >= 0' if non_negative else ''}")
 
 
 def _mb_factor(columns: list[str]) -> tuple[str | None, float]:
@@ -135,6 +158,7 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
             level = (r.get("Target Type") or "").strip()
             if level not in _LEVELS:
                 continue
+            _check_row(r, path, index, level)
             ts = r.get("TimeStamp")
             # instantaneous files repeat every target once per interval: the repeat count is the snapshot
             key = (level, r.get("Target Name"))

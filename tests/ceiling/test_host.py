@@ -51,3 +51,26 @@ def test_every_stack_has_a_sourced_default():
 def test_io_stack_parse_error():
     with pytest.raises(ParameterError, match="io_stack.*libaio"):
         IoStack.parse("posix")
+
+
+def test_outstanding_knee_optane_over_fabric():
+    # N* = X_max · R0: a 900P (550 K IOPS at 4K, 10 µs QD1; Broadcom paper's table) behind the
+    # Stingray fabric (+10 µs) saturates at 550e3 × 20e-6 = 11 outstanding I/Os.
+    import nvmemodel as nm
+
+    topo = nm.preset("broadcom-stingray").replace(drive=nm.get_drive("intel-optane-900p-280gb"))
+    assert nm.outstanding_knee(topo, nm.Workload("randread", "4K")) == pytest.approx(11.0)
+    # and the curve obeys it: at QD 4 the drive is queue-depth bound, at QD 32 it is not
+    low = nm.evaluate(topo, nm.Workload("randread", "4K", iodepth=4), drives=[1])
+    assert low.binding_at(1) == "queue_depth" and low.iops_at(1) == pytest.approx(4 / 20e-6)
+    high = nm.evaluate(topo, nm.Workload("randread", "4K", iodepth=32), drives=[1])
+    assert high.binding_at(1) == "drive"
+
+
+def test_curve_cpu_utilization():
+    import nvmemodel as nm
+
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"))
+    # 12 drives x 1.45 M IOPS x 10,000 cycles / (128 cores x 2.25 GHz) = 60.4 %
+    assert curve.cpu_utilization_at(12) == pytest.approx(17.4e6 * 1e4 / (128 * 2.25e9))
+    assert curve.cpu_utilization_at(24) == pytest.approx(1.0)

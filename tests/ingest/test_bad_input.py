@@ -214,3 +214,42 @@ def test_mutated_text_parses_or_raises(tmp_path, data):
     for r in rows:
         for col in ("iops", "bw_bytes_per_s", "runtime_s"):
             assert not (r[col] < 0) and not math.isinf(r[col]), (col, r[col])
+
+
+# A minimal IOmeter-format results file written by the test (columns named as IOmeter 1.1.0
+# names them; numbers made up for the parser, not a measurement).
+IOMETER = """'Test Type,Test Description
+0,4K Random Read
+'Version
+1.1.0
+'Access specifications
+'size,% of size,% reads,% random,delay,burst,align,reply
+4096,100,100,100,0,1,0,0,
+'End access specifications
+'Results
+'Target Type,Target Name,Access Specification Name,# Managers,# Workers,# Disks,IOps,Read IOps,Write IOps,MiBps (Binary),Read MiBps (Binary),Write MiBps (Binary),Average Read Response Time,Bytes Read,Bytes Written,Read I/Os,Write I/Os,Total Raw Run Time,Processor Speed,Queue Depth
+ALL,All,spec,1,1,1,1000,{iops},0,3.90625,3.90625,0,1.0,40960000,0,10000,0,100000000,10000000,8
+"""
+
+
+def test_iometer_minimal_parses(tmp_path):
+    (row,) = read_file(write(tmp_path, "io.csv", IOMETER.format(iops="1000")))
+    assert row["iops"] == 1000 and row["runtime_s"] == 10 and row["bw_bytes_per_s"] == 4096000
+    assert row["iodepth"] == 8 and row["block_size_bytes"] == 4096 and row["lat_mean_s"] == 1e-3
+
+
+@pytest.mark.parametrize("iops, match", [("fast", "column 'Read IOps' = 'fast': expected a number"),
+                                         ("-5", "column 'Read IOps' = '-5': expected a finite number >= 0"),
+                                         ("nan", "column 'Read IOps' = 'nan'")])
+def test_iometer_bad_cells_are_named(tmp_path, iops, match):
+    p = write(tmp_path, "io.csv", IOMETER.format(iops=iops))
+    with pytest.raises(IngestError, match=match) as info:
+        read_file(p)
+    assert "test 0, ALL row 'All'" in str(info.value)
+
+
+def test_iometer_truncated_block(tmp_path):
+    text = IOMETER.format(iops="1000")
+    p = write(tmp_path, "io.csv", text[: text.index("'Results")])
+    with pytest.raises(IngestError, match="no result rows"):
+        read_file(p)

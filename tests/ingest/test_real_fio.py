@@ -176,3 +176,35 @@ def test_client_server_all_clients(tmp_path):
     assert len(clients) == 2 and total["level"] == "all-clients" and total["hostname"] == "127.0.0.1"
     assert total["ios"] == sum(r["ios"] for r in clients)
     assert all(r["pattern"] == "randread" for r in clients) and total["pattern"] is None
+
+
+def test_json_normal_mix_in_one_file(multi):
+    tmp, doc = multi
+    # the file fio wrote with --output-format=normal,json,terse: the JSON document is found in it
+    mixed = next(tmp.glob("out.txt"))
+    (row,) = read_file(mixed)
+    assert row["format"] == "fio-json" and row["ios"] == doc["jobs"][0]["read"]["total_ios"]
+
+
+@pytest.mark.parametrize("avg_msec", [None, 100])
+def test_logs_merge_to_the_json_rate(tmp_path, avg_msec):
+    from nvmemodel import merge_fio_logs, read_fio_logs
+
+    extra = [f"--log_avg_msec={avg_msec}"] if avg_msec else []
+    out = run_fio(tmp_path, "--name=lg", "--ioengine=null", "--size=64M", "--bs=4k", "--rw=randread",
+                  "--numjobs=2", "--runtime=1", "--time_based", "--rate_iops=2000", "--write_iops_log=lg",
+                  "--write_bw_log=lg", *extra, "--output-format=json")
+    rows = read_fio_json(out)
+    logs = read_fio_logs(sorted(tmp_path.glob("lg_*.log")))
+    assert set(logs.job) == {1, 2} and set(logs.kind) == {"iops", "bw"}
+    if avg_msec:
+        merged = merge_fio_logs(logs)
+        iops = merged[merged.kind == "iops"]
+        # two rate-limited jobs of 2000 IOPS: the merged series sits at ~4000 (±15 %: first/last bins)
+        assert iops.value.median() == pytest.approx(sum(r["iops"] for r in rows), rel=0.15)
+        assert set(iops.jobs) <= {1, 2} and iops.jobs.max() == 2
+    else:
+        # one line per I/O: the log holds every I/O fio counted (±1 % for I/Os in flight at the end)
+        per_io = logs[logs.kind == "iops"]
+        assert len(per_io) == pytest.approx(sum(r["ios"] for r in rows), rel=0.01)
+        assert set(per_io.block_size_bytes) == {4096.0}
