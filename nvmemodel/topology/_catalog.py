@@ -7,7 +7,7 @@ import functools
 import math
 from importlib import resources
 
-from ..errors import NvmeModelError
+from ..errors import NvmeModelError, UnknownNameError
 
 
 @functools.cache
@@ -32,3 +32,12 @@ def number(row: dict[str, str], column: str, scale: float = 1.0, *, filename: st
         raise NvmeModelError(
             f"{filename}: row {row.get('key')!r}, column {column!r}: expected a number, got {text!r}"
         ) from None
+
+
+def lookup(catalog: dict, name: str, kind: str):
+    """An entry by key or display name (``.name``), case-insensitively; else UnknownNameError."""
+    needle = str(name).strip().lower()
+    for key, entry in catalog.items():
+        if needle in (key, entry.name.lower()):
+            return entry
+    raise UnknownNameError(kind, name, list(catalog))

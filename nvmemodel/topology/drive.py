@@ -8,10 +8,9 @@ import math
 import numpy as np
 
 from .. import _check
-from ..errors import UnknownNameError
 from ..spec.pcie import Gen
 from ..units import MB
-from ._catalog import number, read_catalog
+from ._catalog import lookup, number, read_catalog
 
 __all__ = ["Drive", "drive_catalog", "get_drive", "drive_iops"]
 
@@ -121,9 +120,4 @@ def drive_catalog() -> dict[str, Drive]:
 
 def get_drive(name: str) -> Drive:
     """Look a drive up by key (``"samsung-pm1733-u2"``) or by display name, case-insensitively."""
-    catalog = drive_catalog()
-    needle = name.strip().lower()
-    for key, drive in catalog.items():
-        if needle in (key, drive.name.lower()):
-            return drive
-    raise UnknownNameError("drive", name, list(catalog))
+    return lookup(drive_catalog(), name, "drive")

@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from .. import _check
-from ..errors import UnknownNameError
 from ..spec.pcie import LINK_WIDTHS, Gen
-from ._catalog import number, read_catalog
+from ._catalog import lookup, number, read_catalog
 
 __all__ = ["Switch", "switch_catalog", "get_switch"]
 
@@ -89,9 +88,4 @@ def switch_catalog() -> dict[str, Switch]:
 
 def get_switch(name: str) -> Switch:
     """Look a switch up by key (``"lenovo-810-4p"``) or display name, case-insensitively."""
-    catalog = switch_catalog()
-    needle = name.strip().lower()
-    for key, sw in catalog.items():
-        if needle in (key, sw.name.lower()):
-            return sw
-    raise UnknownNameError("switch", name, list(catalog))
+    return lookup(switch_catalog(), name, "switch")
