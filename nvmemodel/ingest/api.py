@@ -1,7 +1,7 @@
 """``read_results``: files and folders of benchmark output → one tidy table.
 
 The format of each file is recognised from its content (never its name): fio JSON/json+,
-fio terse, fio normal output, IOmeter CSV. fio time-series logs are a different table
+fio terse, fio normal output, IOmeter CSV, DiskSpd XML. fio time-series logs are a different table
 (:func:`~nvmemodel.ingest.fio_log.read_fio_logs`); a folder ingest lists them as skipped.
 
 Experiment variables that are not in the output (number of drives, connection type, …) come
@@ -24,6 +24,7 @@ import warnings
 from collections.abc import Iterable, Mapping
 
 from ..errors import IngestError, IngestWarning, NvmeModelError
+from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
 from .fio_json import looks_like_fio_json, read_fio_json
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
@@ -64,12 +65,14 @@ def _read_text(path: pathlib.Path) -> str:
 
 
 def detect_format(text: str) -> str | None:
-    """fio-json, fio-terse, fio-normal, iometer-csv, fio-log, fio-hist-log, or None."""
+    """fio-json, fio-terse, fio-normal, iometer-csv, diskspd-xml, fio-log, fio-hist-log, or None."""
     start = _LEADING_SPACE.match(text).end()
     if text.startswith("{", start):  # the common case, decided without copying or scanning
         return "fio-json"
     head = text[:65536]
     stripped = head[start:]
+    if stripped.startswith("<") and looks_like_diskspd_xml(head):
+        return "diskspd-xml"
     if looks_like_iometer(head):
         return "iometer-csv"
     if looks_like_fio_json(head):
@@ -87,7 +90,7 @@ def detect_format(text: str) -> str | None:
 
 
 _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal": read_fio_normal,
-            "iometer-csv": read_iometer}
+            "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
 
 
 def read_file(path) -> list[dict]:
@@ -105,12 +108,13 @@ def read_file(path) -> list[dict]:
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
         if "," in text.splitlines()[0]:
             raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block)")
-        raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV)")
+        raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV, "
+                                "DiskSpd XML)")
     try:
         rows = _READERS[fmt](path, text)
     except IngestError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
     for row in rows:

@@ -137,7 +137,7 @@ def test_iometer_instantaneous():
 
 @needs_shared
 def test_whole_real_folder_reports_skips():
-    with pytest.warns(IngestWarning, match="skipped 10 of 41"):
+    with pytest.warns(IngestWarning, match="skipped 8 of 41"):
         df = read_results(REAL)
     reasons = {pathlib.Path(s.path).name: s.reason for s in df.attrs["skipped"]}
     assert "SOURCES.md" in reasons and all(reasons.values())
