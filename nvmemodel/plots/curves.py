@@ -29,12 +29,17 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
             return np.asarray(iops) / 1e6
         return convert(np.asarray(iops) * curve.workload.block_size, unit)
 
+    from matplotlib.ticker import MaxNLocator
+
     y = scale(curve.iops)
-    ax.plot(curve.drives, y, color="0.6", lw=1, label=label)
-    for name in dict.fromkeys(curve.binding):
+    ax.plot(curve.drives, y, lw=1.2, label=label, marker=marker, markersize=9, markerfacecolor="none")
+    shown = set(ax.get_legend_handles_labels()[1])
+    for name in dict.fromkeys(curve.binding):  # fill colour = binding component (one legend entry each)
         sel = curve.binding == name
-        ax.scatter(curve.drives[sel], y[sel], color=_COLORS[str(name)], marker=marker, zorder=3,
-                   label=f"{label + ': ' if label else ''}{name}")
+        ax.scatter(curve.drives[sel], y[sel], color=_COLORS[str(name)], marker=marker, s=25, zorder=3,
+                   label=None if f"binds: {name}" in shown else f"binds: {name}")
+        shown.add(f"binds: {name}")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if ceilings:
         for name, values in curve.ceilings.items():
             if np.all(np.isfinite(values)):
