@@ -54,3 +54,47 @@ def test_presets_and_drives_listings(capsys):
 def test_explain_flag(capsys):
     assert cli.main(["ceilings", "--preset", "lenovo-sr850-810-4p", "--explain"]) == 0
     assert "Binding:" in capsys.readouterr().out
+
+
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def test_ingest_to_csv_with_summary(tmp_path, capsys):
+    import pandas as pd
+
+    (tmp_path / "in").mkdir()
+    for f in (DATA / "fio").glob("*.json"):
+        (tmp_path / "in" / f.name).write_bytes(f.read_bytes())
+    (tmp_path / "in" / "notes.txt").write_text("not a result\n")
+    out = tmp_path / "table.csv"
+    assert cli.main(["ingest", str(tmp_path / "in"), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "read 3 file(s), 8 row(s); skipped 1" in err and "notes.txt" in err
+    df = pd.read_csv(out)
+    assert len(df) == 8 and {"iops", "bw_bytes_per_s", "clat_p99_s", "defaulted"} <= set(df.columns)
+
+
+def test_ingest_parquet_or_clear_error(tmp_path, capsys):
+    out = tmp_path / "t.parquet"
+    rc = cli.main(["ingest", str(DATA / "diskspd"), "-o", str(out)])
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        assert rc == 2 and "pyarrow" in capsys.readouterr().err
+    else:
+        import pandas as pd
+
+        assert rc == 0 and len(pd.read_parquet(out)) == 3
+
+
+def test_ingest_strict_and_bad_output(tmp_path, capsys):
+    (tmp_path / "empty.json").write_text("")
+    assert cli.main(["ingest", str(tmp_path), "--strict"]) == 2
+    assert "empty.json: empty file" in capsys.readouterr().err
+    assert cli.main(["ingest", str(DATA / "diskspd"), "-o", "x.xlsx"]) == 2
+    assert "--output='x.xlsx'" in capsys.readouterr().err
+
+
+def test_ingest_schema(capsys):
+    assert cli.main(["ingest", "--schema"]) == 0
+    assert "| `bw_bytes_per_s` | float64 | B/s |" in capsys.readouterr().out

@@ -253,3 +253,17 @@ def test_iometer_truncated_block(tmp_path):
     p = write(tmp_path, "io.csv", text[: text.index("'Results")])
     with pytest.raises(IngestError, match="no result rows"):
         read_file(p)
+
+
+def test_fio_3_30_prios_are_accepted_silently(tmp_path):
+    # fio >= 3.30 adds a per-priority "prios" list inside each direction; it is known, not tabulated.
+    import warnings
+
+    doc = json.loads((DATA / "fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json").read_text())
+    doc["fio version"] = "fio-3.30"
+    doc["jobs"][0]["read"]["prios"] = [{"prioclass": 0, "prio": 4, "clat_ns": {"mean": 1.0}}]
+    p = write(tmp_path, "prios.json", json.dumps(doc))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (row,) = read_file(p)
+    assert row["tool_version"] == "fio-3.30" and row["iops"] > 0
