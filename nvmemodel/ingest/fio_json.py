@@ -112,7 +112,7 @@ def _latency(d: dict, base: str) -> tuple[dict | None, float]:
     return None, math.nan
 
 
-def _direction_rows(job: dict, d: dict, direction: str, path, where: str) -> dict | None:
+def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     """Numbers of one direction, SI; None when it did no I/O."""
     if type(d.get("io_bytes")) is int and d["io_bytes"] == 0 and type(d.get("total_ios", 0)) is int \
             and d.get("total_ios", 0) == 0:
@@ -195,7 +195,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
         echoed = "job options" in job or ("global options" in doc and not all_clients)
         fields, defaulted = workload_fields(opts, path, echoed=echoed)
-        sizes, _ = block_sizes(opts, path)
+        sizes = block_sizes(opts, path)
         # group_reporting is not always echoed: fewer entries than numjobs clones means a group sum
         numjobs = fields.get("numjobs") or 1
         group = numjobs > 1 and ("group_reporting" in opts or name_counts[str(name)] < numjobs)
@@ -219,7 +219,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 continue
             if isinstance(d.get("clat_ns"), dict) and "bins" in d["clat_ns"]:
                 fmt = "fio-json+"
-            nums = _direction_rows(job, d, direction, path, f"{where}.{direction}")
+            nums = _direction_rows(d, direction, path, f"{where}.{direction}")
             if nums is None:
                 continue
             bs = sizes[direction]

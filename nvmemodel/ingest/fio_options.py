@@ -36,28 +36,26 @@ def _parse_bs_field(text: str, path, field: str) -> float | None:
     if "-" in text[1:]:
         return None
     try:
-        return parse_block_size(text.upper().replace("IB", "iB") if text[-1:] in "kKmMgG" else text)
+        return parse_block_size(text)
     except UnitError:
         raise IngestError(path, f"option {field}={text!r}: expected a block size such as 4k or 128k") from None
 
 
-def block_sizes(opts: dict, path) -> tuple[dict[str, float | None], bool]:
+def block_sizes(opts: dict, path) -> dict[str, float | None]:
     """Per-direction block size from ``bs``/``blocksize`` (``bs=4k,8k`` = read,write[,trim]).
 
-    Returns ({direction: bytes or None}, given?). None means "not fixed" (ranges, bssplit):
-    the caller derives it from io_bytes / ios.
+    None means "not fixed or not given" (ranges, ``bssplit``, an fio that echoes no options):
+    the caller then uses the measured mean, io_bytes / ios.
     """
     raw = opts.get("bs", opts.get("blocksize"))
     if raw is None:
-        if "bssplit" in opts or "bsrange" in opts:
-            return {"read": None, "write": None, "trim": None}, True
-        return {d: None for d in ("read", "write", "trim")}, False
+        return {d: None for d in ("read", "write", "trim")}
     parts = str(raw).split(",")
     sizes = [_parse_bs_field(p, path, "bs") for p in parts]
     read = sizes[0]
     write = sizes[1] if len(sizes) > 1 and parts[1].strip() else read
     trim = sizes[2] if len(sizes) > 2 and parts[2].strip() else write
-    return {"read": read, "write": write, "trim": trim}, True
+    return {"read": read, "write": write, "trim": trim}
 
 
 def _as_int(value, path, field: str) -> int:
