@@ -51,7 +51,7 @@ def _read_text(path: pathlib.Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise IngestError(path, f"cannot read: {exc.strerror}") from None
-    if not data.strip():
+    if not data or data.isspace():
         raise IngestError(path, "empty file")
     if b"\x00" in data[:8192]:
         raise IngestError(path, "binary file (NUL bytes): not a text benchmark result")
