@@ -158,13 +158,23 @@ def test_client_server_all_clients(tmp_path):
     job.write_text("[global]\nioengine=null\nsize=256M\nbs=4k\nruntime=1\ntime_based\n[a]\nrw=randread\niodepth=4\n")
     servers = []
     try:
-        args = []
+        args, ports = [], []
         for _ in range(2):
             port = _free_port()
+            ports.append(port)
             servers.append(subprocess.Popen([FIO, f"--server=ip:127.0.0.1,{port}"], stdout=subprocess.DEVNULL,
                                             stderr=subprocess.DEVNULL))
             args += [f"--client=ip:127.0.0.1,{port}", str(job)]
-        time.sleep(0.5)
+        for port in ports:  # wait (bounded) until each server listens on loopback
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"fio --server on port {port} did not start within 10 s")
+                    time.sleep(0.05)
         out = run_fio(tmp_path, *args, "--output-format=json", output="cs.json")
     finally:
         for s in servers:
