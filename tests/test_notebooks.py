@@ -51,7 +51,17 @@ def _check_03(key):
     assert first["libaio_4K"] is not None and first["windows_storport_4K"] < first["libaio_4K"]
 
 
-CHECKS = {"01_whitepaper_ceilings": _check_01, "02_pcie_overheads": _check_02, "03_capacity_planning": _check_03}
+def _check_04(key):
+    # tests/data holds 5 readable results (3 fio JSON, 2 DiskSpd XML) → 11 rows; 5 files skipped.
+    assert (key["files_read"], key["rows"], key["skipped"]) == (5, 11, 5)
+    # Little's law on the fio-3.1 QD16 run: IOPS × mean latency ≈ 16 in flight (±5 %: submission gaps)
+    assert key["fio31_in_flight"] == pytest.approx(16, rel=0.05)
+    # its per-interval log agrees with the JSON summary (±1 %)
+    assert key["log_mean_iops"] == pytest.approx(key["fio31_iops"], rel=0.01)
+
+
+CHECKS = {"01_whitepaper_ceilings": _check_01, "02_pcie_overheads": _check_02, "03_capacity_planning": _check_03,
+          "04_reading_results": _check_04}
 
 
 def test_every_notebook_has_a_test():
