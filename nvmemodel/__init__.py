@@ -24,6 +24,8 @@ Evaluate the ceilings
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
     :func:`read_results` (files and folders → one tidy table; columns in
     :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`
+Calibrations behind the presets
+    :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
 Units at the edges
     :mod:`nvmemodel.units` (``parse_bandwidth("6200 MB/s")`` …)
 Errors
