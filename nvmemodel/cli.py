@@ -79,6 +79,9 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument("--io-stack", default="libaio", choices=[s.value for s in IoStack],
                    help="host I/O stack, sets CPU cycles per I/O (default: %(default)s)")
     c.add_argument("--mps", type=int, help="PCIe Max Payload Size in bytes (default: the preset's, 256)")
+    c.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="override any model parameter by its name, SI units, e.g. --set host.cycles_per_io=4000 "
+                        "--set switch.efficiency=0.9 (repeatable; 'nvmemodel parameters' lists the names)")
     c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
     c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
 
@@ -107,6 +110,9 @@ def _build_parser() -> argparse.ArgumentParser:
     i.add_argument("--strict", action="store_true", help="stop at the first unreadable file (exit 2)")
     i.add_argument("--schema", action="store_true", help="print the table's columns, units and meanings")
 
+    pp = sub.add_parser("parameters", help="list a preset's model parameters (names for --set and fits), SI units")
+    pp.add_argument("--preset", default="dell-r7525", help="preset (default: %(default)s)")
+
     sub.add_parser("presets", help="list the preset systems and what they are built from")
     sub.add_parser("drives", help="list the drive catalog with sources")
     return parser
@@ -126,7 +132,16 @@ def _ceilings(args) -> int:
     if args.mps:
         topo = topo.replace(pcie=dataclasses.replace(topo.pcie, mps=args.mps))
     wl = Workload(args.pattern, args.bs, args.read_fraction, args.iodepth, args.numjobs, args.io_stack)
-    curve = evaluate(topo, wl, drives=_parse_drives(args.drives) if args.drives else None)
+    overrides = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        try:
+            overrides[name.strip()] = float(value)
+        except ValueError:
+            raise ParameterError("--set", item, "NAME=NUMBER, e.g. host.cycles_per_io=4000") from None
+        if not sep:
+            raise ParameterError("--set", item, "NAME=NUMBER, e.g. host.cycles_per_io=4000")
+    curve = evaluate(topo, wl, drives=_parse_drives(args.drives) if args.drives else None, overrides=overrides)
 
     if args.json:
         points = []
@@ -243,11 +258,23 @@ def main(argv: list[str] | None = None) -> int:
             return _ingest(args)
         if args.command == "presets":
             return _presets()
+        if args.command == "parameters":
+            from .topology.presets import preset
+            from .topology.workload import Workload
+
+            for name, value in preset(args.preset).parameters(Workload()).items():
+                print(f"{name:<32} {value:g}")
+            return 0
         if args.command == "drives":
             return _drives()
     except NvmeModelError as exc:
         print(f"nvmemodel: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `nvmemodel parameters | head`: the reader left, not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     parser.error(f"unknown command {args.command!r}")
     return 2
 

@@ -98,3 +98,26 @@ def test_ingest_strict_and_bad_output(tmp_path, capsys):
 def test_ingest_schema(capsys):
     assert cli.main(["ingest", "--schema"]) == 0
     assert "| `bw_bytes_per_s` | float64 | B/s |" in capsys.readouterr().out
+
+
+def test_set_overrides_any_parameter(capsys):
+    argv = ["ceilings", "--preset", "dell-r7525", "--drives", "24", "--json"]
+    assert cli.main(argv) == 0
+    base = json.loads(capsys.readouterr().out)["points"][0]
+    assert base["binding"] == "host_cpu"
+    assert cli.main(argv + ["--set", "host.cycles_per_io=4000"]) == 0
+    faster = json.loads(capsys.readouterr().out)["points"][0]
+    assert faster["binding"] == "drive" and faster["iops"] == pytest.approx(24 * 1.45e6)
+
+
+@pytest.mark.parametrize("item, match", [("host.cycles_per_io", "NAME=NUMBER"), ("nope=1", "unknown parameter 'nope'"),
+                                         ("host.gen=9", "host.gen=9")])
+def test_set_errors(capsys, item, match):
+    assert cli.main(["ceilings", "--set", item]) == 2
+    assert match in capsys.readouterr().err
+
+
+def test_parameters_listing(capsys):
+    assert cli.main(["parameters", "--preset", "lenovo-sr850-810-4p"]) == 0
+    out = capsys.readouterr().out
+    assert "switch.efficiency" in out and "0.8636" in out

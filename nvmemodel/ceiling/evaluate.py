@@ -19,7 +19,14 @@ from .system import COMPONENTS, evaluate_parameters
 __all__ = ["evaluate", "ceilings_at", "sweep", "pcie_waterfall", "outstanding_knee"]
 
 
-def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingCurve:
+def _known(base: Mapping[str, object], names) -> None:
+    unknown = [k for k in names if k not in base]
+    if unknown:
+        raise UnknownNameError("parameter", unknown[0], list(base))
+
+
+def evaluate(topology: Topology, workload: Workload, *, drives=None,
+             overrides: Mapping[str, float] | None = None) -> ScalingCurve:
     """The scaling curve: system ceiling and binding component for each drive count.
 
     Parameters
@@ -28,6 +35,10 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingC
     workload : Workload
     drives : int or sequence of int, optional
         Drive counts to evaluate (default: ``topology.default_drives``, else ``1 … max_drives``).
+    overrides : mapping of parameter name → value, optional
+        Replace entries of the flat parameter vector (:meth:`Topology.parameters`), e.g.
+        ``{"host.cycles_per_io": 4000, "switch.efficiency": 0.9}`` — the hook fits and what-if
+        questions use; values are checked like :func:`sweep` grids.
 
     Examples
     --------
@@ -40,12 +51,17 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None) -> ScalingC
         drives = topology.default_drives or np.arange(1, topology.max_drives + 1)
     n = np.atleast_1d(drives)
     n = topology.check_drives(n).astype(int)
-    p = {k: np.asarray(v) for k, v in topology.parameters(workload).items()}
+    base = topology.parameters(workload)
+    overrides = dict(overrides or {})
+    _known(base, overrides)
+    _check_grid({k: np.asarray(v, dtype=float) for k, v in overrides.items()})
+    params = {**base, **{k: float(v) for k, v in overrides.items()}}
+    p = {k: np.asarray(v) for k, v in params.items()}
     out = evaluate_parameters(p, n)
     iops = np.broadcast_to(out["iops"], n.shape).astype(float)
     return ScalingCurve(
         topology=topology, workload=workload, drives=n, iops=iops,
-        bytes_per_s=iops * workload.block_size,
+        bytes_per_s=iops * params["workload.block_size"], parameters=params,
         binding=np.asarray(COMPONENTS)[out["binding"]],
         ceilings={name: np.broadcast_to(out["ceilings"][i], n.shape).astype(float)
                   for i, name in enumerate(COMPONENTS)},
@@ -96,9 +112,7 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     """
     base = topology.parameters(workload)
     grid = dict(grid or {})
-    unknown = [k for k in grid if k not in base]
-    if unknown:
-        raise UnknownNameError("parameter", unknown[0], list(base))
+    _known(base, grid)
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
     arrays = {k: np.asarray(v, dtype=float).ravel() for k, v in grid.items()}
     lengths = {a.size for a in arrays.values()} or {1}

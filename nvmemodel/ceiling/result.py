@@ -59,6 +59,7 @@ class ScalingCurve:
     binding: np.ndarray
     ceilings: dict
     per_drive_iops: np.ndarray
+    parameters: dict = dataclasses.field(default_factory=dict)  # the flat vector evaluated (SI)
 
     def _index(self, drives: int) -> int:
         hits = np.flatnonzero(self.drives == drives)
@@ -86,7 +87,7 @@ class ScalingCurve:
         out = []
         for name in COMPONENTS:
             x = float(self.ceilings[name][i])
-            out.append(Ceiling(name, x, x * self.workload.block_size,
+            out.append(Ceiling(name, x, x * self.parameters.get("workload.block_size", self.workload.block_size),
                                x / total - 1 if np.isfinite(x) else np.inf, name == self.binding[i],
                                COMPONENT_LABELS[name]))
         return sorted(out, key=lambda c: (not c.binding, c.headroom))
@@ -95,7 +96,7 @@ class ScalingCurve:
         """Predicted fraction of all host cores busy at the ceiling with ``drives`` drives."""
         i = self._index(drives)
         cpu_alone = self.ceilings["host_cpu"][i]
-        umax = self.topology.host.cpu_utilization_max
+        umax = self.parameters.get("host.cpu_utilization_max", self.topology.host.cpu_utilization_max)
         return float(self.iops[i] / cpu_alone * umax) if np.isfinite(cpu_alone) else 0.0
 
     def knee(self) -> int | None:

@@ -45,3 +45,16 @@ def test_curve_api():
     assert "6.20 GB/s" in curve.explain(4)
     assert "bends at 3 drives" in repr(curve)
     assert "<table" in curve._repr_html_()
+
+
+def test_evaluate_overrides_match_a_rebuilt_topology():
+    topo = nm.preset("lenovo-sr850-810-4p")
+    wl = nm.Workload("read", "256K")
+    a = nm.evaluate(topo, wl, overrides={"switch.efficiency": 1.0, "pcie.mps": 512})
+    b = nm.evaluate(topo.replace(switch=topo.switch.replace(efficiency=1.0), pcie=nm.PcieConfig(mps=512)), wl)
+    np.testing.assert_allclose(a.iops, b.iops, rtol=1e-12)
+    assert a.parameters["switch.efficiency"] == 1.0
+    with pytest.raises(nm.UnknownNameError, match="'switch.speed'"):
+        nm.evaluate(topo, wl, overrides={"switch.speed": 2})
+    with pytest.raises(nm.ParameterError, match="pcie.mps=300"):
+        nm.evaluate(topo, wl, overrides={"pcie.mps": 300})
