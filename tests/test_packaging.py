@@ -84,3 +84,14 @@ def test_readme_documents_every_ingest_column():
     from nvmemodel.ingest import schema_table
 
     assert schema_table() in (ROOT / "README.md").read_text()
+
+
+def test_readme_python_example_runs(capsys):
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Ten lines of Python", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("80.2") and out[1] == "pcie_link" and out[-1] == "12"
