@@ -101,12 +101,14 @@ def _build_parser() -> argparse.ArgumentParser:
                     "direction), SI units. Prints a one-line summary and every skipped file with its reason.",
         epilog="examples:\n  nvmemodel ingest results/ -o table.csv\n"
                "  nvmemodel ingest runs/ --path-regex '(?P<drives>\\d+)drives' --labels labels.yaml -o t.parquet\n"
+               "  nvmemodel ingest runs/ --path-pattern '{drives}drives/{connection}/*.json' -o t.csv\n"
                "  nvmemodel ingest --schema",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     i.add_argument("paths", nargs="*", help="files and folders (walked recursively)")
     i.add_argument("-o", "--output", help="output table: .csv or .parquet (default: print a preview)")
     i.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV with a 'path' column)")
     i.add_argument("--path-regex", help="regex whose named groups become labels, e.g. '(?P<drives>\\d+)drives'")
+    i.add_argument("--path-pattern", help="the same with {name} fields, e.g. '{drives}drives/{connection}/*.json'")
     i.add_argument("--strict", action="store_true", help="stop at the first unreadable file (exit 2)")
     i.add_argument("--schema", action="store_true", help="print the table's columns, units and meanings")
 
@@ -193,7 +195,7 @@ def _ingest(args) -> int:
         raise ParameterError("--output", args.output, "a path ending in .csv or .parquet")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
-        df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex,
+        df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern,
                           errors="raise" if args.strict else "skip", progress=True)
     for w in caught:
         if not str(w.message).startswith("skipped "):

@@ -205,8 +205,25 @@ def _apply_labels(rows: list[dict], labels: dict, path) -> None:
                 row[key] = value
 
 
-def read_results(paths, *, labels=None, path_regex: str | None = None, errors: str = "skip",
-                 progress: bool = False):
+def pattern_to_regex(pattern: str) -> str:
+    """A path pattern with ``{name}`` fields → a regex with named groups.
+
+    ``"{drives}drives/{connection}/*.json"`` matches ``…/4drives/810-4p/run.json`` with
+    drives="4", connection="810-4p". ``{name}`` matches within one path component, ``*`` any
+    text within a component, ``**`` across components.
+    """
+    out, i = [], 0
+    for m in re.finditer(r"\{(\w+)\}|\*\*|\*", pattern):
+        out.append(re.escape(pattern[i:m.start()]))
+        tok = m.group(0)
+        out.append(f"(?P<{m.group(1)}>[^/]+?)" if m.group(1) else (".*" if tok == "**" else "[^/]*"))
+        i = m.end()
+    out.append(re.escape(pattern[i:]))
+    return "".join(out) + "$"
+
+
+def read_results(paths, *, labels=None, path_regex: str | None = None, path_pattern: str | None = None,
+                 errors: str = "skip", progress: bool = False):
     """Read benchmark result files and folders into one tidy, SI-unit table.
 
     Parameters
@@ -218,6 +235,9 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, errors: s
     path_regex : str, optional
         A regular expression searched in each file's path; its named groups become labels,
         e.g. ``r"(?P<drives>\\d+)drives/(?P<connection>[^/]+)/"``.
+    path_pattern : str, optional
+        The same with ``{name}`` fields (see :func:`pattern_to_regex`), matched at the end of
+        the path: ``"{drives}drives/{connection}/*.json"``.
     errors : {"skip", "raise"}
         ``"skip"`` (default): a file that cannot be read is listed in ``df.attrs["skipped"]``
         with the reason (and a warning is issued); ``"raise"``: the first such file raises.
@@ -235,7 +255,13 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, errors: s
         raise IngestError("(arguments)", f"errors={errors!r}: expected 'skip' or 'raise'")
     files = _expand(paths)
     sidecar = _load_sidecar(labels) if labels is not None else []
-    regex = re.compile(path_regex) if path_regex else None
+    if path_regex and path_pattern:
+        raise IngestError("(arguments)", "give path_regex or path_pattern, not both")
+    try:
+        regex = re.compile(path_regex or pattern_to_regex(path_pattern)) if (path_regex or path_pattern) else None
+    except re.error as exc:
+        raise IngestError("(arguments)", f"path_regex {path_regex or path_pattern!r}: not a valid pattern ({exc})") \
+            from None
     label_columns: list[str] = []
     rows: list[dict] = []
     skipped: list[Skipped] = []
@@ -268,7 +294,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, errors: s
                 raise
             skipped.append(Skipped(str(path), exc.problem))
     if unmatched:
-        warnings.warn(f"path_regex matched none of {unmatched} file path(s); their labels are empty",
+        warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
                       IngestWarning, stacklevel=2)
     if skipped:
         warnings.warn(f"skipped {len(skipped)} of {len(files)} file(s): "

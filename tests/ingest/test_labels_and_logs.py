@@ -56,7 +56,7 @@ def test_label_conflicting_with_file_is_an_error(tmp_path):
 
 def test_regex_that_matches_nothing_warns(tmp_path):
     shutil.copy(JSON, tmp_path / "a.json")
-    with pytest.warns(IngestWarning, match="path_regex matched none of 1"):
+    with pytest.warns(IngestWarning, match="the path pattern matched none of 1"):
         df = read_results(tmp_path / "a.json", path_regex=r"(?P<drives>\d+)drives")
     assert "drives" not in df or df.drives.isna().all()
 
@@ -103,3 +103,13 @@ def test_log_errors(tmp_path):
     with pytest.raises(IngestError, match="direction 7: expected 0, 1 or 2"):
         read_fio_log(tmp_path / "a_bw.1.log")
     assert read_fio_log(tmp_path / "what.log", kind="iops").value.iloc[0] == 1.0
+
+
+def test_path_pattern_fields(tree):
+    df = read_results(tree, path_pattern="{drives}drives/{connection}/*.json")
+    assert sorted(zip(df.drives.astype(int), df.connection)) == [(1, "810-4p"), (1, "direct"), (2, "810-4p"),
+                                                                 (2, "direct")]
+    with pytest.raises(IngestError, match="not both"):
+        read_results(tree, path_pattern="{a}", path_regex="x")
+    with pytest.raises(IngestError, match="not a valid pattern"):
+        read_results(tree, path_regex="(?P<x")
