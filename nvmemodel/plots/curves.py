@@ -56,8 +56,9 @@ def plot_waterfall(frame, *, ax=None, unit: str = "GB/s", title: str | None = No
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3))
+        _, ax = plt.subplots(figsize=(9, 3), layout="constrained")
     values = convert(frame["bytes_per_s"].to_numpy(), unit)
+    ax.set_xlim(0, values.max() * 1.45)  # room for the value labels
     ax.barh(frame["stage"][::-1], values[::-1], color="#4c72b0")
     for i, (v, f) in enumerate(zip(values[::-1], frame["fraction_of_raw"][::-1])):
         ax.text(v, i, f" {v:.2f} ({f:.1%} of raw)", va="center", fontsize="small")
