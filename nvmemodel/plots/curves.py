@@ -40,13 +40,15 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
                    label=None if f"binds: {name}" in shown else f"binds: {name}")
         shown.add(f"binds: {name}")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    if ceilings:
+    if ceilings:  # each finite component alone, dashed; far-away ones fall outside the y range
         for name, values in curve.ceilings.items():
             if np.all(np.isfinite(values)):
                 ax.plot(curve.drives, scale(values), ls="--", lw=0.8, color=_COLORS[name], alpha=0.6)
+    # y range: 30 % above the highest solid curve on these axes (dashed ceilings may fall outside)
+    top = 1.3 * max(float(np.nanmax(line.get_ydata())) for line in ax.lines if line.get_linestyle() == "-")
     ax.set_xlabel("drives")
     ax.set_ylabel(unit if unit in ("IOPS", "MIOPS") else f"bandwidth ({unit})")
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, top)
     ax.legend(fontsize="small")
     return ax
 
