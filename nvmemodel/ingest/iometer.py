@@ -11,8 +11,9 @@ versions' renamings do not matter:
   Byte counts (``Bytes Read``/``Bytes Written``) and I/O counts are used when present.
 * response times are in milliseconds; run time is ``Total Raw Run Time / Processor Speed``.
 
-Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O); PROCESSOR rows only
-feed CPU columns and are not emitted. ``is_aggregate`` is True for rows that sum others (ALL,
+Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O). PROCESSOR rows (per-CPU
+utilisation, no I/O) are not tabulated; the CPU columns come from the ALL/MANAGER rows'
+``% User Time`` / ``% Privileged Time`` (of all CPUs). The latency-bin columns are not tabulated. ``is_aggregate`` is True for rows that sum others (ALL,
 MANAGER, and WORKER when DISK rows exist). The instantaneous variant (a ``TimeStamp`` first
 column) gives one ``snapshot`` per interval, none of them ``final``.
 """
