@@ -19,6 +19,11 @@ from .topology import Topology
 
 __all__ = ["PRESETS", "preset", "lenovo_sr850", "dell_r7525", "broadcom_stingray", "ion_sr71mach5"]
 
+def _details(factory) -> str:
+    """A preset factory's docstring after its summary line: what was calibrated or assumed."""
+    return (factory.__doc__ or "").split("\n\n", 1)[1].strip()
+
+
 _LENOVO_CONNECTIONS = {"direct": None, "1610-4p": "lenovo-1610-4p", "810-4p": "lenovo-810-4p"}
 
 
@@ -53,7 +58,7 @@ def lenovo_sr850(connection: str = "direct") -> Topology:
         name=f"lenovo-sr850-{key}", host=_sr850_host(), drive=drive,
         switch=get_switch(sw) if sw else None, default_drives=(1, 2, 3, 4),
         notes="Lenovo Press LP0865 (2018), seed lenovo-lp0865-pcie-host-connections.txt. "
-              + (lenovo_sr850.__doc__ or "").split("\n\n", 1)[1].strip(),
+              + _details(lenovo_sr850),
     )
 
 
@@ -72,7 +77,7 @@ def dell_r7525() -> Topology:
                 notes="CPU model not stated in the paper: ASSUMPTION. 160 lanes on 2P EPYC with 3 xGMI links.")
     return Topology(name="dell-r7525", host=host, drive=drive, default_drives=(1, 2, 4, 8, 12, 24),
                     notes="Dell DfD 'Analyzing How Gen4 NVMe Drive Performance Scales on the PowerEdge R7525' "
-                          "(2023), seed dell-r7525-gen4-nvme-scaling.txt. " + (dell_r7525.__doc__ or "").split("\n\n", 1)[1].strip())
+                          "(2023), seed dell-r7525-gen4-nvme-scaling.txt. " + _details(dell_r7525))
 
 
 def broadcom_stingray() -> Topology:
@@ -94,7 +99,7 @@ def broadcom_stingray() -> Topology:
                     switch=get_switch("broadcom-pex9797").replace(ports=4), fabric=fabric,
                     default_drives=(1, 2, 3, 4),
                     notes="Broadcom 'NVMe over Fabrics Performance Stingray-Based Storage Appliance' (2019), seed "
-                          "broadcom-stingray-nvme-of.txt. " + (broadcom_stingray.__doc__ or "").split("\n\n", 1)[1].strip())
+                          "broadcom-stingray-nvme-of.txt. " + _details(broadcom_stingray))
 
 
 def ion_sr71mach5(os: str = "linux") -> Topology:
@@ -120,7 +125,7 @@ def ion_sr71mach5(os: str = "linux") -> Topology:
     return Topology(name=f"ion-sr71mach5-{key}", host=host, drive=get_drive("intel-p3700-800gb"),
                     default_drives=tuple(range(1, 9)),
                     notes="ION 'Observations on NVMe SSDs in Server Applications', seed ion-nvme-ssds-in-server-"
-                          "applications.txt. " + (ion_sr71mach5.__doc__ or "").split("\n\n", 1)[1].strip())
+                          "applications.txt. " + _details(ion_sr71mach5))
 
 
 #: Preset name → factory.
