@@ -47,8 +47,8 @@ from .ceiling import (
 )
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
 from .ingest import merge_fio_logs, read_fio_logs, read_results
-from .spec.ethernet import Transport
-from .spec.pcie import DllpPolicy, FlitConvention, Gen
+from .standards.ethernet import Transport
+from .standards.pcie import DllpPolicy, FlitConvention, Gen
 from .topology import (
     PRESETS, Drive, Fabric, Host, IoStack, NvmeConfig, PcieConfig, Switch, Topology, Workload,
     drive_catalog, get_drive, get_switch, preset, switch_catalog,

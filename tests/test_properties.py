@@ -37,7 +37,7 @@ def test_link_ceiling_monotone_in_generation(bs, f, mps, dllp, lanes):
 def test_payload_efficiency_below_one(bs, f, mps, dllp, gen, lanes):
     p = default_params(**{"pcie.mps": float(mps), "pcie.dllp": dllp})
     payload = float(link_iops(gen, lanes, bs, f, p)) * bs
-    raw = float(nm.spec.pcie.raw_bytes_per_s(gen, lanes, flit=nm.FlitConvention.LINUX_KERNEL))
+    raw = float(nm.standards.pcie.raw_bytes_per_s(gen, lanes, flit=nm.FlitConvention.LINUX_KERNEL))
     # full duplex: reads fill the upstream direction, writes the downstream one
     assert payload > 0 and f * payload / raw < 1 and (1 - f) * payload / raw < 1
 

@@ -24,7 +24,7 @@ def anchor(key: str) -> float:
 
 def test_dell_theoretical_is_raw_after_encoding():
     # "theoretical maximum line rate of 94.5 128K SR GBPS" = 12 × Gen4 x4 after 128b/130b; ±0.5 %.
-    raw = 12 * float(nm.spec.pcie.raw_bytes_per_s(4, 4))
+    raw = 12 * float(nm.standards.pcie.raw_bytes_per_s(4, 4))
     assert raw == pytest.approx(anchor("dell-theoretical-128k-sr"), rel=5e-3)
 
 
@@ -126,7 +126,7 @@ def test_lenovo_presets_say_what_was_calibrated(lenovo):
 
 def test_snia_gen3_one_gb_per_lane():
     # "1 GB/s per lane": Gen3 raw is 0.9846 GB/s, −1.5 % (PHYSICS.md §7.4); ±2 %.
-    assert float(nm.spec.pcie.raw_bytes_per_s(3, 1)) == pytest.approx(anchor("snia-lane"), rel=0.02)
+    assert float(nm.standards.pcie.raw_bytes_per_s(3, 1)) == pytest.approx(anchor("snia-lane"), rel=0.02)
 
 
 def test_snia_40_lanes_is_ten_x4_drives():

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _check
 from ..errors import UnknownNameError
-from ..spec import pcie as sp
+from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec import ethernet as eth
-from ..spec import nvme
+from ..standards import ethernet as eth
+from ..standards import nvme
 
 __all__ = ["fabric_wire_bytes", "fabric_iops"]
 

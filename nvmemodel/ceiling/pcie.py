@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..spec import nvme
-from ..spec import pcie as sp
+from ..standards import nvme
+from ..standards import pcie as sp
 
 __all__ = ["io_link_bytes", "link_capacity_bytes_per_s", "link_iops", "data_tlp_overhead"]
 
@@ -87,7 +87,7 @@ def link_iops(gen, lanes, block_size, read_fraction, p):
 
     DLLP policy ``pcie.dllp``: 0 none; 1 width-scaled, ``8/(W·limit)`` per byte of the
     *opposite* direction's traffic; 2 pcie-model's ``8/limit`` off both directions.
-    SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.spec.pcie.SKP_FRACTION`.
+    SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.standards.pcie.SKP_FRACTION`.
     """
     gen = np.asarray(gen).astype(int)
     lanes = np.asarray(lanes).astype(int)

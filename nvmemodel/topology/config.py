@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from .. import _check
-from ..spec import nvme, pcie
-from ..spec.pcie import DllpPolicy, FlitConvention
+from ..standards import nvme, pcie
+from ..standards.pcie import DllpPolicy, FlitConvention
 
 __all__ = ["PcieConfig", "NvmeConfig"]
 

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from .. import _check
-from ..spec.pcie import Gen
+from ..standards.pcie import Gen
 from ..units import MB
 from ._catalog import lookup, number, read_catalog
 

@@ -7,8 +7,8 @@ import math
 
 from .. import _check
 from ..errors import ParameterError
-from ..spec import ethernet as eth
-from ..spec.ethernet import Transport
+from ..standards import ethernet as eth
+from ..standards.ethernet import Transport
 
 __all__ = ["Fabric"]
 

@@ -6,7 +6,7 @@ import dataclasses
 import enum
 
 from .. import _check
-from ..spec.pcie import LINK_WIDTHS, Gen
+from ..standards.pcie import LINK_WIDTHS, Gen
 
 __all__ = ["IoStack", "Host", "STACK_CYCLES"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import ParameterError, UnknownNameError
-from ..spec.ethernet import Transport
+from ..standards.ethernet import Transport
 from .drive import get_drive
 from .fabric import Fabric
 from .host import Host

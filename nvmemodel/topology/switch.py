@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import _check
-from ..spec.pcie import LINK_WIDTHS, Gen
+from ..standards.pcie import LINK_WIDTHS, Gen
 from ._catalog import lookup, number, read_catalog
 
 __all__ = ["Switch", "switch_catalog", "get_switch"]

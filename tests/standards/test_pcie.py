@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from nvmemodel import Gen, ParameterError
-from nvmemodel.spec import pcie
+from nvmemodel.standards import pcie
 
 
 # PHYSICS.md §1 table "raw GB/s per lane" and x4/x8/x16 columns (Gen1-5 from encodings;
