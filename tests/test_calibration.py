@@ -31,6 +31,6 @@ def test_1610_per_command():
 
 
 def test_calibration_moves_with_its_assumptions():
-    # With MPS 128 the same 6,200 MB/s needs a smaller loss (PHYSICS.md §7.2: 0.935 vs 0.861).
+    # With MPS 128 the same 6,200 MB/s needs a smaller loss (docs/physics.md §7.2: 0.935 vs 0.861).
     assert calibrate.lenovo_810_efficiency(pcie=nm.PcieConfig(mps=128)) == pytest.approx(0.935, abs=0.005)
     assert calibrate.lenovo_810_efficiency() == pytest.approx(0.861, abs=0.005)

@@ -29,13 +29,13 @@ def _check_01(key):
     assert key["lenovo_810_256k_MBps"][1:] == pytest.approx([6200] * 3, rel=0.03)
     assert key["lenovo_810_4k_KIOPS_max"] <= 1300.0
     assert key["lenovo_1610_4k_loss_at_4"] == pytest.approx(0.30, abs=0.01)
-    # Broadcom: 2,912 K ceiling at RoCE MTU 4096 (PHYSICS.md §7.3), fabric-bound.
+    # Broadcom: 2,912 K ceiling at RoCE MTU 4096 (docs/physics.md §7.3), fabric-bound.
     assert key["stingray_4k_KIOPS"] == pytest.approx(2912, abs=1)
     assert key["stingray_4k_binding"] == "fabric"
 
 
 def _check_02(key):
-    # PHYSICS.md §7.1: MPS 256 predicts 80.20 GiB/s with SKP (measured 80.41: +0.26 %); MPS 128 73.88;
+    # docs/physics.md §7.1: MPS 256 predicts 80.20 GiB/s with SKP (measured 80.41: +0.26 %); MPS 128 73.88;
     # pcie-model DLLPs 74.19 (x4, MPS 256); MPS 512 83.79. Table values to ±0.1 %.
     d = key["dell_GiBps_by_assumption"]
     assert d["MPS 256, width-scaled DLLP"] == pytest.approx(80.20, rel=1e-3)

@@ -58,7 +58,7 @@ def test_unit_error_is_value_error():
 
 
 def test_dell_gib_vs_gb():
-    # Dell's 80.41 GiB/s is 86.34 GB/s (PHYSICS.md §7.1): the two must never be confused.
+    # Dell's 80.41 GiB/s is 86.34 GB/s (docs/physics.md §7.1): the two must never be confused.
     assert units.convert(80.41 * units.GiB, "GB/s") == pytest.approx(86.340, rel=1e-4)
 
 

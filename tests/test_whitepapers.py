@@ -30,7 +30,7 @@ def test_dell_theoretical_is_raw_after_encoding():
 
 def test_dell_measured_128k_read_is_the_pcie_link():
     # "80.41GiBs at 128KiB" with 12 drives; default MPS 256 overheads; ±2 % (the tolerance,
-    # covering the unknown MPS/SKP details discussed in PHYSICS.md §7.1).
+    # covering the unknown MPS/SKP details discussed in docs/physics.md §7.1).
     curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", "128K"))
     assert curve.bandwidth_at(12) == pytest.approx(anchor("dell-measured-128k-sr-12"), rel=0.02)
     assert curve.binding_at(12) == "pcie_link"
@@ -125,7 +125,7 @@ def test_lenovo_presets_say_what_was_calibrated(lenovo):
 # ---- SNIA 2014 (seed snia-2014-nvme-and-nvme-of.txt) ---------------------------------------
 
 def test_snia_gen3_one_gb_per_lane():
-    # "1 GB/s per lane": Gen3 raw is 0.9846 GB/s, −1.5 % (PHYSICS.md §7.4); ±2 %.
+    # "1 GB/s per lane": Gen3 raw is 0.9846 GB/s, −1.5 % (docs/physics.md §7.4); ±2 %.
     assert float(nm.standards.pcie.raw_bytes_per_s(3, 1)) == pytest.approx(anchor("snia-lane"), rel=0.02)
 
 
@@ -141,7 +141,7 @@ def test_snia_40_lanes_is_ten_x4_drives():
 # ---- Broadcom Stingray (seed broadcom-stingray-nvme-of.txt) --------------------------------
 
 def test_broadcom_4k_read_ceiling_and_measurement():
-    # 100 GbE RoCEv2 at MTU 4096 → 4K read ceiling ≈ 2.912 M IOPS (PHYSICS.md §7.3, ±0.1 %);
+    # 100 GbE RoCEv2 at MTU 4096 → 4K read ceiling ≈ 2.912 M IOPS (docs/physics.md §7.3, ±0.1 %);
     # the measured 2,811 KIOPS lies below it (96.5 %).
     curve = nm.evaluate(nm.preset("broadcom-stingray"), nm.Workload("randread", "4K", iodepth=128, io_stack="spdk"))
     assert curve.iops_at(4) == pytest.approx(2.912e6, rel=1e-3)
@@ -160,7 +160,7 @@ def test_broadcom_mtu_1024_is_ruled_out():
 
 
 def test_broadcom_128k_read_below_ceiling():
-    # 91.16 Gb/s measured vs 97.95 Gb/s ceiling at MTU 4096 (93.1 % if decimal; PHYSICS.md §7.3).
+    # 91.16 Gb/s measured vs 97.95 Gb/s ceiling at MTU 4096 (93.1 % if decimal; docs/physics.md §7.3).
     curve = nm.evaluate(nm.preset("broadcom-stingray"), nm.Workload("randread", "128K", io_stack="spdk"))
     assert curve.bandwidth_at(4) * 8 / 1e9 == pytest.approx(97.95, abs=0.01)
     assert anchor("broadcom-rr-128k") / curve.bandwidth_at(4) == pytest.approx(0.931, abs=0.002)

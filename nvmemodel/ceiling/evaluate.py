@@ -71,7 +71,7 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
 
 def outstanding_knee(topology: Topology, workload: Workload) -> float:
     """N* = X_max · R₀ for one drive: outstanding I/Os per drive at which the queue-depth curve
-    saturates (PHYSICS.md §6). X_max is the drive's ceiling without the Little's-law term; R₀
+    saturates (docs/physics.md §6). X_max is the drive's ceiling without the Little's-law term; R₀
     its QD1 latency plus the fabric's. NaN when the drive's latency is unknown.
     """
     from .host import knee_outstanding, qd1_latency_s

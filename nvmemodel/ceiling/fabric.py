@@ -1,4 +1,4 @@
-"""NVMe-oF network ceilings: wire bytes per I/O in each direction (PHYSICS.md §5).
+"""NVMe-oF network ceilings: wire bytes per I/O in each direction (docs/physics.md §5).
 
 RoCEv2 / InfiniBand (RDMA): a read is the host's SEND of the 64 B command, the
 target's RDMA WRITE of the data (RETH on the first packet) and its SEND of the 16 B

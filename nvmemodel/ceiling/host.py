@@ -1,4 +1,4 @@
-"""Host ceilings: CPU cycles per I/O, and concurrency (Little's law) — PHYSICS.md §4, §6."""
+"""Host ceilings: CPU cycles per I/O, and concurrency (Little's law) — docs/physics.md §4, §6."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def littles_law_iops(outstanding, latency_s):
 def knee_outstanding(x_max, r0_s):
     """The knee ``N* = X_max · R₀``: outstanding I/Os at which the curve saturates.
 
-    >>> float(knee_outstanding(1.0e6, 80e-6))   # PHYSICS.md §6 example
+    >>> float(knee_outstanding(1.0e6, 80e-6))   # docs/physics.md §6 example
     80.0
     """
     return np.asarray(x_max, dtype=float) * r0_s

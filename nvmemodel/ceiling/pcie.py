@@ -3,7 +3,7 @@
 All functions are vectorized: every argument may be a numpy array and they broadcast.
 ``p`` is the flat parameter mapping of :meth:`Topology.parameters` (``"pcie.mps"`` …).
 
-References: PHYSICS.md §1–3 (derivations and worked checks); pcie-bench/pcie-model
+References: docs/physics.md §1–3 (derivations and worked checks); pcie-bench/pcie-model
 ``mem_bw.py`` for the posted-write / non-posted-read accounting.
 """
 
@@ -36,11 +36,11 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     by CplD downstream in MPS- or RCB-sized pieces. Both pay for the SQE fetch (MRd +
     CplD), the CQE (MWr), an MSI-X (MWr, 3 DW header), SQ/CQ doorbells (MMIO MWr) and,
     for more than two pages without SGLs, a PRP-list fetch. Batching enters through
-    ``nvme.*_per_io`` / ``*_per_fetch`` averages (PHYSICS.md §3).
+    ``nvme.*_per_io`` / ``*_per_fetch`` averages (docs/physics.md §3).
 
     >>> from nvmemodel.topology.config import PcieConfig, NvmeConfig
     >>> p = {**PcieConfig().parameters(), **NvmeConfig().parameters()}
-    >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # PHYSICS.md §3 table
+    >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # docs/physics.md §3 table
     [4568.0, 140.0]
     """
     S = np.asarray(block_size, dtype=float)

@@ -1,4 +1,4 @@
-"""Network facts for NVMe-oF: line rates, frame and header sizes (PHYSICS.md §5).
+"""Network facts for NVMe-oF: line rates, frame and header sizes (docs/physics.md §5).
 
 Sources: pcie-bench/pcie-model ``model/eth.py`` (Ethernet framing), Linux ``rxe_hdr.h``
 (RoCEv2 headers), Linux ``include/linux/nvme-tcp.h`` (NVMe/TCP PDUs), IBM RoCE Express

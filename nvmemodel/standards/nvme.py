@@ -1,4 +1,4 @@
-"""NVMe facts: queue-entry sizes, doorbells, PRP/SGL, Linux driver defaults (PHYSICS.md §3)."""
+"""NVMe facts: queue-entry sizes, doorbells, PRP/SGL, Linux driver defaults (docs/physics.md §3)."""
 
 from __future__ import annotations
 

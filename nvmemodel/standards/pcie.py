@@ -1,6 +1,6 @@
 """PCI Express facts: transfer rates, line codes, TLP/DLLP byte costs, Ack/FC intervals.
 
-Every constant cites where it comes from (see ``../shared/PHYSICS.md`` §1–2 and §8
+Every constant cites where it comes from (see ``docs/physics.md`` §1–2 and §8
 for the derivations). Arrays indexed by generation have a dummy entry at index 0
 so that ``GT_PER_S[gen]`` works with an integer (or integer array) ``gen``.
 """
@@ -49,7 +49,7 @@ class Gen(enum.IntEnum):
 
 
 class FlitConvention(enum.Enum):
-    """How much of a 256-byte Gen6/Gen7 FLIT counts as TLP capacity (PHYSICS.md §1).
+    """How much of a 256-byte Gen6/Gen7 FLIT counts as TLP capacity (docs/physics.md §1).
 
     The three published conventions differ by up to 8.5 %, so the choice is explicit.
     """
@@ -63,7 +63,7 @@ class FlitConvention(enum.Enum):
 
 
 class DllpPolicy(enum.Enum):
-    """How Ack/NAK and UpdateFC DLLPs are charged (PHYSICS.md §2.4)."""
+    """How Ack/NAK and UpdateFC DLLPs are charged (docs/physics.md §2.4)."""
 
     #: No DLLP bytes charged.
     NONE = "none"
@@ -87,7 +87,7 @@ GT_PER_S = np.array([np.nan, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0, 128.0])
 #: Source: Linux ``drivers/pci/pci.h`` ``PCIE_SPEED2MBS_ENC``; PCIe r6.1 §1.2 Table 1-1.
 ENCODING = np.array([np.nan, 0.8, 0.8, 128 / 130, 128 / 130, 128 / 130, 1.0, 1.0])
 
-#: Fraction of a 256 B FLIT that carries TLP bytes, by convention (PHYSICS.md §1).
+#: Fraction of a 256 B FLIT that carries TLP bytes, by convention (docs/physics.md §1).
 FLIT_TLP_FRACTION = {
     FlitConvention.TLP_BYTES: 236 / 256,
     FlitConvention.PCIE_MODEL: 242 / 256,
@@ -109,7 +109,7 @@ DLLP_BYTES = 8
 
 #: SKP ordered-set share of the link, by generation. Gen1/2: 4 symbols per 1538
 #: (pcie-model ``SKIP_Length/SKIP_Interval``). Gen3-5: one block per ~372 blocks
-#: (ASSUMPTION from the spec text's 370-375 interval, not re-verified; PHYSICS.md §1).
+#: (ASSUMPTION from the spec text's 370-375 interval, not re-verified; docs/physics.md §1).
 #: Gen6/7 flit mode: not modelled (0).
 SKP_FRACTION = np.array([np.nan, 4 / 1538, 4 / 1538, 1 / 372, 1 / 372, 1 / 372, 0.0, 0.0])
 

@@ -21,7 +21,7 @@ class PcieConfig:
     ----------
     mps : int
         Max Payload Size, bytes (128..4096). Default 256: the Dell R7525 check
-        reproduces the measurement to 0.3 % with it (PHYSICS.md §7.1).
+        reproduces the measurement to 0.3 % with it (docs/physics.md §7.1).
     mrrs : int
         Max Read Request Size, bytes (128..4096).
     rcb : int
@@ -71,7 +71,7 @@ class PcieConfig:
 class NvmeConfig:
     """How the host driver talks to the controller, as average counts per I/O.
 
-    Defaults are the unbatched worst case of PHYSICS.md §3: one SQ and one CQ
+    Defaults are the unbatched worst case of docs/physics.md §3: one SQ and one CQ
     doorbell, one SQE fetch, one CQE write and one MSI-X per I/O. Batching and
     coalescing are fractions below 1; a polled stack has ``msix_per_io = 0``.
     """

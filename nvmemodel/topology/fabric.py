@@ -99,7 +99,7 @@ class Fabric:
 
     @property
     def packet_overhead_bytes(self) -> float:
-        """Wire bytes per packet besides the data (PHYSICS.md §5: 82 B for RoCEv2/IPv4, no VLAN)."""
+        """Wire bytes per packet besides the data (docs/physics.md §5: 82 B for RoCEv2/IPv4, no VLAN)."""
         if self.transport is Transport.INFINIBAND:
             return float(eth.IB_PACKET_OVERHEAD_BYTES)
         frame = eth.ETH_PREAMBLE_SFD_IFG_BYTES + eth.ETH_HEADER_FCS_BYTES + (eth.VLAN_TAG_BYTES if self.vlan else 0)

@@ -31,7 +31,7 @@ class IoStack(enum.Enum):
 
 
 #: Default CPU cycles per I/O (submission + completion + interrupt + application), with sources.
-#: These are PARAMETERS TO FIT (PHYSICS.md §4, §9.5): kernel, CPU, mitigations and IOMMU move them.
+#: These are PARAMETERS TO FIT (docs/physics.md §4, §9.5): kernel, CPU, mitigations and IOMMU move them.
 STACK_CYCLES: dict[IoStack, tuple[float, str]] = {
     IoStack.SPDK: (245.0, "spec-derived: SPDK 13.85 M IOPS/core at 3.4 GHz turbo = 245 cycles "
                           "(spdk.io/news/2021/05/06/nvme-80m-iops)"),

@@ -85,7 +85,7 @@ def broadcom_stingray() -> Topology:
 
     Single-initiator setup (topology 1 of the paper): one x86 initiator with a 100G P1100p
     NIC, SPDK on both sides. RoCE MTU 4096 (Ethernet MTU 4200) is INFERRED: the measured
-    2,811 K IOPS is impossible at RoCE MTU 1024 (ceiling 2.755 M, PHYSICS.md §7.3). The
+    2,811 K IOPS is impossible at RoCE MTU 1024 (ceiling 2.755 M, docs/physics.md §7.3). The
     target's 8 A72 cores at 3 GHz are from the paper; SPDK's cycles per I/O are an x86
     figure (assumption for Arm). The switch's link widths are assumptions (switches.csv).
     """
@@ -94,7 +94,7 @@ def broadcom_stingray() -> Topology:
                 notes="Paper: 'octal-core A72 Arm-based CPU subsystem running at ... 3 GHz'. Lanes: assumption.")
     fabric = Fabric(name="100 GbE RoCEv2, single initiator", transport=Transport.ROCE_V2, line_rate_bits_per_s=100e9,
                     initiator_bits_per_s=100e9, eth_mtu=4200, roce_mtu=4096, added_latency_s=10e-6,
-                    notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (PHYSICS.md §7.3).")
+                    notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (docs/physics.md §7.3).")
     return Topology(name="broadcom-stingray", host=host, drive=get_drive("hgst-sn200-1600gb"),
                     switch=get_switch("broadcom-pex9797").replace(ports=4), fabric=fabric,
                     default_drives=(1, 2, 3, 4),

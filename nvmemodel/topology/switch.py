@@ -26,7 +26,7 @@ class Switch:
         Downstream port link.
     efficiency : float
         Fraction of the uplink's TLP capacity the switch sustains (store-and-forward,
-        credit limits). 1.0 = none lost. Usually fitted (PHYSICS.md §9.3).
+        credit limits). 1.0 = none lost. Usually fitted (docs/physics.md §9.3).
     per_command_s : float
         Processing time per NVMe command through the switch, seconds; caps IOPS at
         ``1/per_command_s`` for all its drives together. 0 = no cap.

@@ -1,4 +1,4 @@
-"""NVMe-oF network ceilings against PHYSICS.md §5 (100 GbE table, derived from header sizes)."""
+"""NVMe-oF network ceilings against docs/physics.md §5 (100 GbE table, derived from header sizes)."""
 
 import pytest
 
@@ -13,18 +13,18 @@ def _p(**kw):
 
 
 def test_roce_packet_overhead_is_82_bytes():
-    # PHYSICS.md §5: "Per RoCE packet on the wire: 82 B (no VLAN; 86 B with VLAN)".
+    # docs/physics.md §5: "Per RoCE packet on the wire: 82 B (no VLAN; 86 B with VLAN)".
     assert Fabric(name="a").packet_overhead_bytes == 82
     assert Fabric(name="b", vlan=True).packet_overhead_bytes == 86
 
 
 @pytest.mark.parametrize("eth_mtu, roce_mtu", [(1500, 1024), (4200, 4096), (9000, 4096), (2500, 2048)])
 def test_roce_mtu_follows_ethernet_mtu(eth_mtu, roce_mtu):
-    # IBM RoCE Express docs: 1024 at Ethernet MTU 1500; 4096 needs ~4200 or more (PHYSICS.md §5).
+    # IBM RoCE Express docs: 1024 at Ethernet MTU 1500; 4096 needs ~4200 or more (docs/physics.md §5).
     assert Fabric(name="x", eth_mtu=eth_mtu).payload_per_packet_bytes == roce_mtu
 
 
-# PHYSICS.md §5 table, 100 GbE reads: 4 KiB max IOPS (M) and 128 KiB goodput (Gb/s), printed to
+# docs/physics.md §5 table, 100 GbE reads: 4 KiB max IOPS (M) and 128 KiB goodput (Gb/s), printed to
 # 3-4 significant digits.
 @pytest.mark.parametrize("kw, iops_4k_m, gbps_128k", [
     (dict(transport=Transport.ROCE_V2, eth_mtu=1500, roce_mtu=1024), 2.755, 92.51),
@@ -40,7 +40,7 @@ def test_100gbe_read_table(kw, iops_4k_m, gbps_128k):
 
 
 def test_reverse_direction_is_146_bytes_per_read():
-    # PHYSICS.md §5: "The reverse direction (commands) costs 146 B per I/O with RoCE".
+    # docs/physics.md §5: "The reverse direction (commands) costs 146 B per I/O with RoCE".
     _, h2t = fabric_wire_bytes(4096, 1.0, _p())
     assert float(h2t) == 146.0
 

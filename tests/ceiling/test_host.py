@@ -1,4 +1,4 @@
-"""CPU and concurrency ceilings (PHYSICS.md §4, §6)."""
+"""CPU and concurrency ceilings (docs/physics.md §4, §6)."""
 
 import numpy as np
 import pytest
@@ -9,20 +9,20 @@ from nvmemodel.topology.host import STACK_CYCLES
 
 
 def test_littles_law_axboe_points():
-    # PHYSICS.md §6: Axboe's QD128 point, 2.58 M IOPS at 34.9 µs → 90 in flight, not 128.
+    # docs/physics.md §6: Axboe's QD128 point, 2.58 M IOPS at 34.9 µs → 90 in flight, not 128.
     assert 2.58e6 * 34.9e-6 == pytest.approx(90, abs=0.1)
     # and the bound itself: N / R0
     assert float(littles_law_iops(128, 34.9e-6)) == pytest.approx(3.667e6, rel=1e-3)
 
 
 def test_littles_law_spdk_80m():
-    # PHYSICS.md §6: SPDK 80 M IOPS × 25.54 µs = 2043 ≈ 16 devices × QD128 = 2048 (0.2 % off).
+    # docs/physics.md §6: SPDK 80 M IOPS × 25.54 µs = 2043 ≈ 16 devices × QD128 = 2048 (0.2 % off).
     x = float(littles_law_iops(16 * 128, 25.54e-6))
     assert x == pytest.approx(80e6, rel=3e-3)
 
 
 def test_knee_example():
-    # PHYSICS.md §6: a Gen4 drive with R0 = 80 µs and X_max = 1.0 M needs N* = 80.
+    # docs/physics.md §6: a Gen4 drive with R0 = 80 µs and X_max = 1.0 M needs N* = 80.
     assert float(knee_outstanding(1e6, 80e-6)) == pytest.approx(80)
 
 
@@ -31,7 +31,7 @@ def test_unknown_latency_is_not_a_limit():
 
 
 def test_spdk_cycles_reproduce_published_rate():
-    # spdk.io 2021: 13.85 M IOPS/core at 3.4 GHz turbo (PHYSICS.md §4): 245 cycles to ±0.5 %.
+    # spdk.io 2021: 13.85 M IOPS/core at 3.4 GHz turbo (docs/physics.md §4): 245 cycles to ±0.5 %.
     cycles, source = STACK_CYCLES[IoStack.SPDK]
     assert 3.4e9 / cycles == pytest.approx(13.85e6, rel=5e-3)
     assert "spdk.io" in source

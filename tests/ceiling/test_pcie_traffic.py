@@ -1,4 +1,4 @@
-"""NVMe command traffic per I/O and link ceilings against PHYSICS.md §2.2, §3 (derived tables)."""
+"""NVMe command traffic per I/O and link ceilings against docs/physics.md §2.2, §3 (derived tables)."""
 
 import numpy as np
 import pytest
@@ -10,20 +10,20 @@ from ..conftest import default_params
 
 
 def test_4k_read_bytes_physics_table():
-    # PHYSICS.md §3 "Per 4 KiB random read": upstream 4568 B, downstream 140 B (MPS 256, 64-bit).
+    # docs/physics.md §3 "Per 4 KiB random read": upstream 4568 B, downstream 140 B (MPS 256, 64-bit).
     up, down = io_link_bytes(4096, 1.0, 4, default_params())
     assert (float(up), float(down)) == (4568.0, 140.0)
 
 
 def test_4k_read_mps128():
-    # PHYSICS.md §3: "With MPS 128 the upstream total is 4952 B."
+    # docs/physics.md §3: "With MPS 128 the upstream total is 4952 B."
     up, _ = io_link_bytes(4096, 1.0, 4, default_params(**{"pcie.mps": 128}))
     assert float(up) == 4952.0
 
 
 @pytest.mark.parametrize("rcb_chunks, expected_down", [(True, 5516.0), (False, 4556.0)])
 def test_4k_write_downstream(rcb_chunks, expected_down):
-    # PHYSICS.md §3 "Per 4 KiB write": 64 B RCB chunks → 5516 B downstream; MPS chunks → 4556 B.
+    # docs/physics.md §3 "Per 4 KiB write": 64 B RCB chunks → 5516 B downstream; MPS chunks → 4556 B.
     p = default_params(**{"pcie.rcb_chunks": float(rcb_chunks), "pcie.rcb": 64.0})
     _, down = io_link_bytes(4096, 0.0, 4, p)
     assert float(down) == expected_down
@@ -36,7 +36,7 @@ def test_4k_write_upstream_requests():
 
 
 def test_128k_read_efficiency():
-    # PHYSICS.md §3: "128 KiB read ... Upstream efficiency 0.9135 at MPS 256" (printed to 4 digits).
+    # docs/physics.md §3: "128 KiB read ... Upstream efficiency 0.9135 at MPS 256" (printed to 4 digits).
     up, down = io_link_bytes(131072, 1.0, 4, default_params())
     assert 131072 / float(up) == pytest.approx(0.9135, abs=1e-4)  # 0.91357, printed truncated
     # the PRP list (31 entries = 248 B) comes back downstream as one CplD
@@ -55,14 +55,14 @@ def test_mixed_is_the_weighted_mean():
     (3, 256, 0.86), (4, 256, 1.72), (5, 256, 3.45), (3, 128, 0.80), (4, 128, 1.59), (5, 128, 3.18),
 ])
 def test_4k_read_link_ceiling_per_x4(gen, mps, expected_m):
-    # PHYSICS.md §3 "4K-read PCIe ceiling per x4 drive" (pure byte ceilings: no SKP, no DLLPs),
+    # docs/physics.md §3 "4K-read PCIe ceiling per x4 drive" (pure byte ceilings: no SKP, no DLLPs),
     # printed to 2 decimals in M IOPS: half a unit in the last place.
     p = default_params(**{"pcie.mps": float(mps), "pcie.skp": 0.0, "pcie.dllp": 0.0})
     assert float(link_iops(gen, 4, 4096, 1.0, p)) / 1e6 == pytest.approx(expected_m, abs=5e-3)
 
 
 def test_posted_write_efficiency_limit():
-    # PHYSICS.md §2.2: eff_wr → MPS/(MPS+24) for S ≫ MPS: 0.8421, 0.9143, 0.9552.
+    # docs/physics.md §2.2: eff_wr → MPS/(MPS+24) for S ≫ MPS: 0.8421, 0.9143, 0.9552.
     for mps, eff in ((128, 0.8421), (256, 0.9143), (512, 0.9552)):
         S = 64 * 2**20
         up, _ = io_link_bytes(S, 1.0, 4, default_params(**{"pcie.mps": float(mps), "nvme.sgl": 1.0}))
@@ -70,7 +70,7 @@ def test_posted_write_efficiency_limit():
 
 
 def test_flit_mode_efficiency():
-    # PHYSICS.md §2.2 flit mode (derived): (236/256) × MPS/(MPS + 16) = 0.8194, 0.8676, 0.8939.
+    # docs/physics.md §2.2 flit mode (derived): (236/256) × MPS/(MPS + 16) = 0.8194, 0.8676, 0.8939.
     for mps, eff in ((128, 0.8194), (256, 0.8676), (512, 0.8939)):
         S = 64 * 2**20
         p = default_params(**{"pcie.mps": float(mps), "nvme.sgl": 1.0})
@@ -85,12 +85,12 @@ def test_dllp_policies_order():
         p = default_params(**{"pcie.dllp": float(PcieConfig(dllp=policy).parameters()["pcie.dllp"])})
         got.append(float(link_iops(3, 8, 131072, 1.0, p)))
     assert got[0] > got[1] > got[2]
-    # pcie-model DLLP tables: Gen3 x8 MPS 256 TLP bandwidth 63.015 × (1 − 0.0814) Gb/s (PHYSICS.md §2.4)
+    # pcie-model DLLP tables: Gen3 x8 MPS 256 TLP bandwidth 63.015 × (1 − 0.0814) Gb/s (docs/physics.md §2.4)
     assert got[0] / got[2] == pytest.approx(1 / (1 - 0.0788), rel=2e-3)  # 0.0814 includes SKP 0.0026
 
 
 def test_waterfall_dell():
-    # Dell R7525 per drive: raw Gen4 x4 = 7.877 GB/s; final = 80.20 GiB/s / 12 (PHYSICS.md §7.1, + SKP).
+    # Dell R7525 per drive: raw Gen4 x4 = 7.877 GB/s; final = 80.20 GiB/s / 12 (docs/physics.md §7.1, + SKP).
     wf = pcie_waterfall(4, 4, Workload("read", "128K"))
     assert list(wf["bytes_per_s"]) == sorted(wf["bytes_per_s"], reverse=True)
     assert wf["bytes_per_s"].iloc[1] == pytest.approx(7.8769e9, rel=1e-4)

@@ -1,4 +1,4 @@
-"""PCIe spec facts against PHYSICS.md §1 (per-lane table) and §2.4 (DLLP overhead table)."""
+"""PCIe spec facts against docs/physics.md §1 (per-lane table) and §2.4 (DLLP overhead table)."""
 
 import numpy as np
 import pytest
@@ -7,7 +7,7 @@ from nvmemodel import Gen, ParameterError
 from nvmemodel.standards import pcie
 
 
-# PHYSICS.md §1 table "raw GB/s per lane" and x4/x8/x16 columns (Gen1-5 from encodings;
+# docs/physics.md §1 table "raw GB/s per lane" and x4/x8/x16 columns (Gen1-5 from encodings;
 # Gen6/7 with the Linux-kernel 1/1 convention, i.e. before the FLIT TLP share).
 @pytest.mark.parametrize("gen, per_lane, x4, x8, x16", [
     (1, 0.250, 1.000, 2.000, 4.000), (2, 0.500, 2.000, 4.000, 8.000), (3, 0.98462, 3.938, 7.877, 15.754),
@@ -23,7 +23,7 @@ def test_raw_rate_table(gen, per_lane, x4, x8, x16):
 
 
 def test_flit_conventions_differ_and_are_named():
-    # PHYSICS.md §1: Gen6 x1 carries 7.375 GB/s of TLP bytes (236/256); pcie-model 242/256; kernel 1/1.
+    # docs/physics.md §1: Gen6 x1 carries 7.375 GB/s of TLP bytes (236/256); pcie-model 242/256; kernel 1/1.
     got = {c: float(pcie.raw_bytes_per_s(6, 1, flit=c)) / 1e9 for c in pcie.FlitConvention}
     assert got[pcie.FlitConvention.TLP_BYTES] == pytest.approx(7.375)
     assert got[pcie.FlitConvention.PCIE_MODEL] == pytest.approx(8 * 242 / 256)
@@ -42,7 +42,7 @@ def test_gen_parse_rejects(bad):
         Gen.parse(bad)
 
 
-# PHYSICS.md §2.4 table: pcie-model ACK+FC+SKP (Gen3, per direction) and the width-scaled ACK+FC.
+# docs/physics.md §2.4 table: pcie-model ACK+FC+SKP (Gen3, per direction) and the width-scaled ACK+FC.
 @pytest.mark.parametrize("width, pm128, pm256, ws128, ws256", [
     (1, 5.06, 3.39, 4.80, 3.12), (4, 9.73, 7.74, 2.37, 1.87), (8, 10.08, 8.14, 1.23, 0.99), (16, 11.37, 9.78, 0.69, 0.60),
 ])
@@ -56,6 +56,6 @@ def test_dllp_overhead_table(width, pm128, pm256, ws128, ws256):
 
 
 def test_gen4_to_7_dllp_tables_copy_gen3():
-    # pcie-model copies Gen3's tables to Gen4-7 (PHYSICS.md §2.4); we say so and do the same.
+    # pcie-model copies Gen3's tables to Gen4-7 (docs/physics.md §2.4); we say so and do the same.
     assert np.array_equal(pcie.ACK_LIMIT_SYMBOLS[4], pcie.ACK_LIMIT_SYMBOLS[3])
     assert np.array_equal(pcie.ACK_LIMIT_SYMBOLS[7], pcie.ACK_LIMIT_SYMBOLS[3])
