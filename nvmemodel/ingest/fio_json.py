@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import warnings
 
 try:  # optional accelerator (pip install "nvmemodel[fast]"); the stdlib path gives identical rows
@@ -25,8 +26,8 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
     _fast_loads = None
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import block_sizes, workload_fields
-from .schema import new_row
+from .fio_options import block_sizes, choose_block_size, workload_fields
+from .schema import failed_job_rows, new_row
 
 _DIRECTIONS = ("read", "write", "trim")
 _PERCENTILES = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
@@ -41,39 +42,64 @@ _KNOWN_JOB_KEYS = {
 }
 
 
-def _decode_documents(text: str, path) -> list[dict]:
-    """Every top-level JSON object in ``text`` (with noise before, between or after)."""
+_DOC_START = re.compile(r"^\{", re.M)
+#: Work bound for salvaging documents from a malformed file: characters the decoder may scan,
+#: as a multiple of the file size (a handful of failed attempts), so no content is quadratic.
+_SCAN_BUDGET = 8
+
+
+def _is_fio_doc(d) -> bool:
+    return isinstance(d, dict) and ("fio version" in d or "jobs" in d or "client_stats" in d)
+
+
+def _decode_documents(text: str, path) -> tuple[list[dict], bool]:
+    """Every top-level fio JSON object in ``text`` (with noise before, between or after).
+
+    Returns (documents, truncated): ``truncated`` is True when a document after the last
+    complete one was cut off (a run killed while writing its report). Candidate documents
+    start with ``{`` at the start of a line, as fio writes them; the work spent on failed
+    candidates is bounded by :data:`_SCAN_BUDGET` times the file size.
+    """
     first_error = None
     try:
         doc = _fast_loads(text) if _fast_loads is not None else json.loads(text)
-    except ValueError as exc:  # orjson.JSONDecodeError is a ValueError too
+    except (ValueError, RecursionError) as exc:  # orjson.JSONDecodeError is a ValueError too
         first_error = exc
         if _fast_loads is not None:  # orjson rejects NaN/Infinity literals that fio never writes but
             try:  # hand-edited files may hold; let the stdlib decide (and the checks reject NaN)
                 doc = json.loads(text)
                 first_error = None
-            except ValueError as exc2:
+            except (ValueError, RecursionError) as exc2:
                 first_error = exc2
     if first_error is None:
-        if not (isinstance(doc, dict) and ("fio version" in doc or "jobs" in doc or "client_stats" in doc)):
+        if not _is_fio_doc(doc):
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
-        return [doc]
+        return [doc], False
     decoder = json.JSONDecoder()
-    docs, pos = [], 0
-    while True:
-        start = text.find("{", pos)
-        if start < 0:
-            break
+    docs, pos, budget, truncated = [], 0, _SCAN_BUDGET * len(text) + 65536, False
+    for m in _DOC_START.finditer(text):
+        start = m.end() - 1
+        if start < pos:
+            continue
         try:
             doc, end = decoder.raw_decode(text, start)
-        except ValueError:
-            pos = start + 1
+        except ValueError as exc:
+            budget -= max(getattr(exc, "pos", len(text)) - start, 1)
+            truncated = '"jobs"' in text[start:start + 4096] or '"fio version"' in text[start:start + 4096]
+        except RecursionError:
+            budget -= len(text) - start
+            truncated = False
+        else:
+            if _is_fio_doc(doc):
+                docs.append(doc)
+                truncated = False
+            pos = end
             continue
-        docs.append(doc)
-        pos = end
-    fio_docs = [d for d in docs if isinstance(d, dict) and ("fio version" in d or "jobs" in d or "client_stats" in d)]
-    if fio_docs:
-        return fio_docs
+        if budget < 0:
+            raise IngestError(path, f"malformed fio JSON ({first_error}); gave up salvaging documents after "
+                                    f"{_SCAN_BUDGET}x the file size")
+    if docs:
+        return docs, truncated
     if '"fio version"' in text or '"jobs"' in text:
         raise IngestError(path, f"truncated or malformed fio JSON ({first_error})")
     raise IngestError(path, f"not JSON: {first_error}")
@@ -84,6 +110,7 @@ def looks_like_fio_json(head: str) -> bool:
 
 
 _MISSING = object()
+_INT_MAX = 2**63  # beyond this an integer cannot be a count fio wrote (and would not fit Int64)
 
 
 def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float:
@@ -92,15 +119,24 @@ def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float
     kind = type(value)
     if kind is float and value - value == 0.0:  # fast path: a finite float (NaN and inf fail x - x == 0)
         return value
-    if kind is int:
+    if kind is int and -_INT_MAX < value < _INT_MAX:
         return float(value)
     if value is _MISSING:
         if required:
             raise IngestError(path, f"{where}: missing field {key!r}")
         return math.nan
+    if kind is int:
+        raise IngestError(path, f"{where}.{key} = {value}: expected a number below 2**63")
     if kind is float:
         raise IngestError(path, f"{where}.{key} is {value}: expected a finite number")
     raise IngestError(path, f"{where}.{key} = {value!r}: expected a number")
+
+
+def _nonneg(d: dict, key: str, path, where: str, *, required: bool = True, scale: float = 1.0) -> float:
+    value = _num(d, key, path, where, required=required)
+    if value < 0:
+        raise IngestError(path, f"{where}.{key} = {d[key]!r}: expected a number >= 0")
+    return value * scale
 
 
 def _latency(d: dict, base: str) -> tuple[dict | None, float]:
@@ -145,16 +181,37 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
         here = f"{where}.{base}"
         if _num(block, "N", path, here, required=False) == 0:
             continue  # no samples (e.g. slat with some engines): leave unknown
-        out[f"{base}_mean_s"] = _num(block, "mean", path, here, required=False) * scale
+        out[f"{base}_mean_s"] = _nonneg(block, "mean", path, here, required=False, scale=scale)
         if base == "lat" or ("lat_max_s" not in out and base == "clat"):
-            out["lat_max_s"] = _num(block, "max", path, here, required=False) * scale
+            out["lat_max_s"] = _nonneg(block, "max", path, here, required=False, scale=scale)
         pct = block.get("percentile")
         if base == "clat" and isinstance(pct, dict):
             where_pct = f"{here}.percentile"
             for key, col in _PERCENTILES.items():
                 if key in pct:
-                    out[col] = _num(pct, key, path, where_pct) * scale
+                    out[col] = _nonneg(pct, key, path, where_pct, scale=scale)
     return out
+
+
+def _group_size(job: dict, path, where: str) -> int | None:
+    """Jobs merged into this entry: fio sums ``job_runtime`` over a group's jobs while each
+    direction's ``runtime`` is the longest one, so the ratio counts them (rounded up: jobs that
+    ran shorter pull it below the count). None when fio (< 3.?) wrote no ``job_runtime``."""
+    total = _num(job, "job_runtime", path, where, required=False)
+    longest = max((_num(job[d], "runtime", path, f"{where}.{d}", required=False) for d in (*_DIRECTIONS, "mixed")
+                   if isinstance(job.get(d), dict)), default=math.nan)
+    if not (total > 0 and longest > 0):
+        return None
+    return max(1, math.ceil(total / longest - 0.02))
+
+
+def _check_int(job: dict, key: str, path, where: str, lo: int, hi: int) -> int | None:
+    value = job.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not lo <= value <= hi:
+        raise IngestError(path, f"{where}.{key} = {value!r}: expected an integer from {lo} to {hi}")
+    return value
 
 
 def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json") -> list[dict]:
@@ -169,6 +226,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     entries = doc.get("client_stats") if "client_stats" in doc else doc.get("jobs")
     if not isinstance(entries, list):
         raise IngestError(path, "field 'jobs': expected a list of jobs (is this fio JSON output?)")
+    if not entries:
+        raise IngestError(path, "field 'jobs' is an empty list: no job results in this report")
     global_opts = doc.get("global options") or {}
     disk_util = doc.get("disk_util") or []
     devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
@@ -192,28 +251,39 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         opts = {k: str(v) for k, v in {**global_opts, **job_opts}.items()}
         name = job.get("jobname")
         all_clients = name == "All clients"
+        if "mixed" not in job and not all(isinstance(job.get(d), dict) for d in ("read", "write")):
+            missing = next(d for d in ("read", "write") if not isinstance(job.get(d), dict))
+            raise IngestError(path, f"{where} ({name!r}): no {missing!r} block (fio writes read, write and trim "
+                                    "for every job, or 'mixed' with unified_rw_reporting)")
+        error = _check_int(job, "error", path, where, 0, 2**31)
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
         echoed = "job options" in job or ("global options" in doc and not all_clients)
         fields, defaulted = workload_fields(opts, path, echoed=echoed)
         sizes = block_sizes(opts, path)
-        # group_reporting is not always echoed: fewer entries than numjobs clones means a group sum
+        # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
         numjobs = fields.get("numjobs") or 1
-        group = numjobs > 1 and ("group_reporting" in opts or name_counts[str(name)] < numjobs)
+        merged = _group_size(job, path, where) if not all_clients else None
+        group = ("group_reporting" in opts and numjobs > 1) or name_counts[str(name)] < numjobs \
+            or (merged or 1) > 1
+        if merged and merged > numjobs and echoed:
+            fields["numjobs"] = merged  # jobs of several sections reported as one group
+            defaulted = [c for c in defaulted if c != "numjobs"]
         common = {
             "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
             "job_name": None if name is None else str(name), "job_index": index,
-            "group_id": job["groupid"] if isinstance(job.get("groupid"), int) else None,
+            "group_id": _check_int(job, "groupid", path, where, 0, 2**31),
             "hostname": None if job.get("hostname") is None else str(job.get("hostname")),
             "level": "all-clients" if all_clients else ("group" if group else "job"), "is_aggregate": all_clients,
-            "cpu_usr": _num(job, "usr_cpu", path, where, required=False) / 100,  # % of one CPU
-            "cpu_sys": _num(job, "sys_cpu", path, where, required=False) / 100,
+            "cpu_usr": _nonneg(job, "usr_cpu", path, where, required=False) / 100,  # % of one CPU
+            "cpu_sys": _nonneg(job, "sys_cpu", path, where, required=False) / 100,
+            "error": error,
             **fields,
         }
         if devices:
             common["devices"] = ";".join(devices)
             common["device_count"] = len(devices)
         job_rows = []
-        for direction in _DIRECTIONS:
+        for direction in (*_DIRECTIONS, "mixed"):
             d = job.get(direction)
             if not isinstance(d, dict):
                 continue
@@ -222,17 +292,21 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             nums = _direction_rows(d, direction, path, f"{where}.{direction}")
             if nums is None:
                 continue
-            bs = sizes[direction]
-            if bs is None:
-                bs = nums["io_bytes"] / nums["ios"] if nums["ios"] > 0 else math.nan  # measured mean size
+            bs = choose_block_size(sizes[direction], nums["io_bytes"], nums["ios"],
+                                   in_flight=(fields.get("iodepth") or 1) * (fields.get("numjobs") or 1))
             row = new_row(**common, **nums, block_size_bytes=bs)
             row["defaulted"] = ";".join(defaulted) or None
             job_rows.append(row)
         if not echoed and job_rows:  # options unknown: the realised read share is still measured
             reads = sum(r["ios"] for r in job_rows if r["direction"] == "read")
-            total = sum(r["ios"] for r in job_rows if r["direction"] != "trim")
+            total = sum(r["ios"] for r in job_rows if r["direction"] in ("read", "write"))
             for r in job_rows:
                 r["read_fraction"] = reads / total if total else math.nan
+        if error:
+            job_rows = failed_job_rows(job_rows, common, defaulted)
+            warnings.warn(f"{path}: {where} ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
+                          "numbers are not tabulated (row kept with the error column set)", IngestWarning,
+                          stacklevel=3)
         rows.extend(job_rows)
         if not job_rows and not all_clients:
             warnings.warn(f"{path}: {where} ({name!r}) completed no I/O; no row for it", IngestWarning, stacklevel=3)
@@ -244,13 +318,63 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     return rows
 
 
+def _strerror(code: int) -> str:
+    import os
+
+    return os.strerror(code)
+
+
+def _run_clock(doc) -> tuple[tuple, float, float] | None:
+    """(job names, report time in ms, longest direction runtime in ms) of a document, or None."""
+    jobs = doc.get("jobs")
+    if not isinstance(jobs, list) or not jobs or not all(isinstance(j, dict) for j in jobs):
+        return None
+    when = doc.get("timestamp_ms")
+    if type(when) is not int:
+        when = doc.get("timestamp") * 1000 if type(doc.get("timestamp")) is int else None
+    runtimes = [j[d].get("runtime") for j in jobs for d in (*_DIRECTIONS, "mixed") if isinstance(j.get(d), dict)]
+    runtimes = [r for r in runtimes if type(r) in (int, float) and math.isfinite(r)]
+    if when is None or not runtimes:
+        return None
+    names = tuple((j.get("jobname"), j.get("groupid")) for j in jobs)
+    return names, float(when), float(max(runtimes))
+
+
+def _continues(prev, doc) -> bool:
+    """True if ``doc`` is a later ``--status-interval`` report of the run that wrote ``prev``.
+
+    Within one run the report times advance by what the runtime advanced; a separate run
+    appended to the file started after ``prev`` was written, so its report comes at least its
+    whole runtime later. (``eta`` does not tell: fio writes 0 only in a final report that
+    followed status reports, and INT_MAX otherwise.)
+    """
+    a, b = _run_clock(prev), _run_clock(doc)
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    (_, t1, r1), (_, t2, r2) = a, b
+    slack = 0.0 if prev.get("timestamp_ms") is not None else 1000.0  # whole-second timestamps
+    return r2 > r1 and (t2 - t1) - slack < r2 - r1 / 2
+
+
+def final_flags(docs: list, truncated: bool) -> list[bool]:
+    """Which reports are final: each one not continued by the next report of the same run;
+    the last one too, unless the file ends in a truncated report (the run's final report is lost)."""
+    flags = [not _continues(a, b) for a, b in zip(docs, docs[1:])]
+    return flags + [not truncated] if docs else []
+
+
 def read_fio_json(path, text: str | None = None) -> list[dict]:
     """Rows of a fio JSON / json+ result file (see the module docstring for what is handled)."""
     if text is None:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
-    docs = _decode_documents(text, path)
+    docs, truncated = _decode_documents(text, path)
+    finals = final_flags(docs, truncated)
+    if truncated:
+        warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read, and the "
+                      f"{len(docs)} complete report(s) before it are interim unless a later run began",
+                      IngestWarning, stacklevel=2)
     rows = []
     for i, doc in enumerate(docs):
-        rows.extend(rows_from_document(doc, path, snapshot=i, final=i == len(docs) - 1))
+        rows.extend(rows_from_document(doc, path, snapshot=i, final=finals[i]))
     return rows

@@ -7,10 +7,10 @@ line per job in normal output) but never its defaults; those are filled from
 
 from __future__ import annotations
 
+import math
 import re
 
-from ..errors import IngestError, UnitError
-from ..units import parse_block_size
+from ..errors import IngestError
 from .schema import FIO_DEFAULTS
 
 _READS = {"read": 1.0, "randread": 1.0, "write": 0.0, "randwrite": 0.0, "trim": 0.0, "randtrim": 0.0,
@@ -28,41 +28,101 @@ def split_filenames(value: str | None) -> list[str]:
     return [p.replace("\\:", ":") for p in parts if p]
 
 
-def _parse_bs_field(text: str, path, field: str) -> float | None:
+_SIZE = re.compile(r"\s*(?P<num>\d+(?:\.\d*)?|\.\d+)\s*(?P<sfx>[a-zA-Z]*)\s*")
+_POWERS = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
+
+
+def parse_fio_size(text: str, *, kb_base: int = 1024) -> float:
+    """A size as fio parses it (``parse.c`` ``get_mult_bytes``): suffixes case-insensitive.
+
+    With fio's default ``kb_base=1024`` ("compatibility mode", fio HOWTO "kb_base"), ``k``/``kb``
+    are 1024 and the IEC ``kib`` is **1000**; with ``kb_base=1000`` it is the other way round
+    (``k`` = 1000, ``kib`` = 1024). A bare number or ``b`` is bytes. Raises ValueError.
+    """
+    m = _SIZE.fullmatch(text)
+    if m is None:
+        raise ValueError(text)
+    sfx = m["sfx"].lower()
+    iec = sfx.endswith("ib") and len(sfx) == 3
+    letter = sfx[:1] if sfx not in ("", "b") else ""
+    if letter not in _POWERS or (sfx and not (len(sfx) == 1 or sfx == letter + "b" or iec or sfx == "b")):
+        raise ValueError(text)
+    base = (1024 if kb_base == 1000 else 1000) if iec else kb_base
+    return float(m["num"]) * float(base) ** _POWERS[letter]
+
+
+def kb_base(opts: dict, path) -> int:
+    """fio's ``kb_base`` option (1024 unless the job says 1000)."""
+    value = str(opts.get("kb_base", "1024")).strip()
+    if value not in ("1000", "1024"):
+        raise IngestError(path, f"option kb_base={value!r}: expected 1000 or 1024")
+    return int(value)
+
+
+def _parse_bs_field(text: str, path, field: str, base: int) -> float | None:
     """One bs entry: '4k' → 4096; a range '4k-64k' → None (use the measured mean)."""
     text = text.strip()
     if not text:
         return None
-    if "-" in text[1:]:
+    if "-" in text[1:] or ":" in text:
         return None
     try:
-        return parse_block_size(text)
-    except UnitError:
-        raise IngestError(path, f"option {field}={text!r}: expected a block size such as 4k or 128k") from None
+        value = parse_fio_size(text, kb_base=base)
+    except ValueError:
+        raise IngestError(path, f"option {field}={text!r}: expected a block size such as 4k, 128k or 1m") from None
+    if not value > 0 or value > 2**40:
+        raise IngestError(path, f"option {field}={text!r}: expected a block size > 0 and at most 1 TiB")
+    return value
 
 
 def block_sizes(opts: dict, path) -> dict[str, float | None]:
     """Per-direction block size from ``bs``/``blocksize`` (``bs=4k,8k`` = read,write[,trim]).
 
     None means "not fixed or not given" (ranges, ``bssplit``, an fio that echoes no options):
-    the caller then uses the measured mean, io_bytes / ios.
+    the caller then uses the measured mean, io_bytes / ios. Callers also prefer the measured
+    mean wherever it disagrees with the option (fio's option order decides whether ``kb_base``
+    applies to ``bs``; only the measurement says what fio really did).
     """
     raw = opts.get("bs", opts.get("blocksize"))
-    if raw is None:
+    if raw is None or "bssplit" in opts or "bsrange" in opts or "blocksize_range" in opts:
         return {d: None for d in ("read", "write", "trim")}
+    base = kb_base(opts, path)
     parts = str(raw).split(",")
-    sizes = [_parse_bs_field(p, path, "bs") for p in parts]
+    sizes = [_parse_bs_field(p, path, "bs", base) for p in parts]
     read = sizes[0]
     write = sizes[1] if len(sizes) > 1 and parts[1].strip() else read
     trim = sizes[2] if len(sizes) > 2 and parts[2].strip() else write
-    return {"read": read, "write": write, "trim": trim}
+    return {"read": read, "write": write, "trim": trim, "mixed": read if read == write else None}
+
+
+def choose_block_size(option: float | None, io_bytes: float, ios: float, *, in_flight: float = 1.0) -> float:
+    """The option's block size if the measurement agrees with it, else the measured mean size.
+
+    They agree when ``io_bytes`` and ``ios × option`` differ by no more than the I/Os that can
+    be in flight (``in_flight``: an interim ``--status-interval`` report counts issued I/Os
+    whose bytes are not yet done).
+    """
+    measured = io_bytes / ios if ios > 0 and math.isfinite(io_bytes) else math.nan
+    if option is None or not math.isfinite(option):
+        return measured
+    if math.isnan(measured) or abs(option * ios - io_bytes) <= option * (in_flight + 1e-6 * ios):
+        return option
+    return measured
+
+
+#: Limits on integer options beyond which a value cannot be a real run (and would not fit Int64).
+INT_LIMITS = {"iodepth": (1, 2**31), "numjobs": (1, 2**31), "rwmixread": (0, 100), "rwmixwrite": (0, 100)}
 
 
 def _as_int(value, path, field: str) -> int:
+    lo, hi = INT_LIMITS.get(field, (0, 2**63 - 1))
     try:
-        return int(str(value).strip())
+        number = int(str(value).strip())
     except ValueError:
         raise IngestError(path, f"option {field}={value!r}: expected an integer") from None
+    if not lo <= number <= hi:
+        raise IngestError(path, f"option {field}={value!r}: expected an integer from {lo} to {hi}")
+    return number
 
 
 def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, list[str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["COLUMNS", "FIO_DEFAULTS", "new_row", "to_frame", "schema_table"]
+__all__ = ["COLUMNS", "FIO_DEFAULTS", "MEASUREMENTS", "failed_job_rows", "new_row", "to_frame", "schema_table"]
 
 #: name → (dtype, unit, description). Order is the table's column order.
 COLUMNS: dict[str, tuple[str, str, str]] = {
@@ -26,7 +26,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),
     "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
     "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
-    "direction": ("string", "", "read, write or trim: the direction this row's numbers measure"),
+    "direction": ("string", "", "read, write, trim, or mixed (fio unified_rw_reporting): the direction this row's "
+                                "numbers measure"),
     "read_fraction": ("float64", "1", "share of reads the workload issued (rwmixread/100; 1 or 0 for pure patterns)"),
     "random_fraction": ("float64", "1", "share of random accesses (IOmeter % random; 1 or 0 from a fio pattern)"),
     "block_size_bytes": ("float64", "B", "I/O size in this direction"),
@@ -56,7 +57,14 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "cpu_usr": ("float64", "1", "user CPU, fraction of one CPU (fio) or of all CPUs (IOmeter)"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
+    "error": ("Int64", "", "the tool's error code for this job (fio errno); 0 = ran without error, NA = not reported. "
+                           "A failed job's row keeps its labels but no numbers"),
 }
+
+#: Columns that hold measured numbers: emptied (NaN) on the row of a job that failed.
+MEASUREMENTS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s",
+                "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
+                "clat_p99_99_s", "cpu_usr", "cpu_sys")
 
 #: fio's defaults for options its output does not echo (fio HOWTO: rw=read, bs=4k, iodepth=1,
 #: numjobs=1, direct=0, ioengine=psync on Linux, rwmixread=50).
@@ -72,6 +80,17 @@ def new_row(**values) -> dict:
     row = dict(_EMPTY_ROW)
     row.update(values)
     return row
+
+
+def failed_job_rows(rows: list[dict], common: dict, defaulted: list[str]) -> list[dict]:
+    """The rows of a job that reported an error: its numbers emptied (never a measurement),
+    one row (direction NA) if it did no I/O at all, so the failure is never silently dropped."""
+    if not rows:
+        rows = [new_row(**common)]
+        rows[0]["defaulted"] = ";".join(defaulted) or None
+    for row in rows:
+        row.update(dict.fromkeys(MEASUREMENTS, math.nan))
+    return rows
 
 
 def to_frame(rows: list[dict], label_columns: list[str] | None = None):
