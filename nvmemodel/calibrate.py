@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .ceiling.derive import prepare
 from .ceiling.evaluate import evaluate
 from .ceiling.pcie import link_iops
 from .topology.config import NvmeConfig, PcieConfig
@@ -25,7 +26,7 @@ def lenovo_810_efficiency(cap_bytes_per_s: float = 6200e6, *, block_size: float 
     LP0865, Figure 4 text: "bandwidth is capped to 6,200 MB/s once more than two disks are
     attached" (Table 1: 256 KB sequential reads). Efficiency = cap / model uplink ceiling.
     """
-    p = {k: np.asarray(v) for k, v in {**pcie.parameters(), **nvme.parameters()}.items()}
+    p = prepare({**pcie.parameters(), **nvme.parameters()})
     return float(cap_bytes_per_s / (link_iops(3, 8, block_size, 1.0, p) * block_size))
 
 

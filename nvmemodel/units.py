@@ -31,7 +31,7 @@ from .errors import UnitError
 __all__ = [
     "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
     "parse_bytes", "parse_block_size", "parse_bandwidth", "parse_time",
-    "parse_count", "parse_quantity", "convert", "format_bandwidth", "format_iops",
+    "parse_count", "parse_frequency", "parse_quantity", "convert", "format_bandwidth", "format_iops",
 ]
 
 KB, MB, GB, TB = 1e3, 1e6, 1e9, 1e12
@@ -149,9 +149,19 @@ def parse_count(text: str | float) -> float:
     return float(m["num"]) * _prefix_factor(m["prefix"])
 
 
+def parse_frequency(text: str | float) -> float:
+    """Parse a frequency to Hz: ``"3GHz"`` → 3e9, ``"2.25 GHz"``, ``"800 MHz"``. A bare number is Hz."""
+    if isinstance(text, (int, float)):
+        return float(text)
+    m = re.match(_NUM + r"\s*(?P<prefix>[kKMGT])?(?P<unit>Hz)?\s*$", text.strip())
+    if m is None or (m["prefix"] and not m["unit"]):
+        raise UnitError(f"frequency: cannot parse {text!r} (e.g. '3GHz', '2.25 GHz')")
+    return float(m["num"]) * _DECIMAL[m["prefix"] or ""]
+
+
 def parse_quantity(text: str, kind: str) -> float:
-    """Dispatch to the parser for ``kind`` in {bytes, block_size, bandwidth, time, count}."""
-    parsers = {"bytes": parse_bytes, "block_size": parse_block_size,
+    """Dispatch to the parser for ``kind`` in {bytes, block_size, bandwidth, time, count, frequency}."""
+    parsers = {"bytes": parse_bytes, "block_size": parse_block_size, "frequency": parse_frequency,
                "bandwidth": parse_bandwidth, "time": parse_time, "count": parse_count}
     try:
         return parsers[kind](text)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pathlib
 
-import numpy as np
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -22,6 +21,6 @@ def shared_dir() -> pathlib.Path:
 def default_params(**overrides):
     """PcieConfig() + NvmeConfig() parameters as numpy scalars, with overrides."""
     from nvmemodel import NvmeConfig, PcieConfig
+    from nvmemodel.ceiling.derive import prepare
 
-    p = {**PcieConfig().parameters(), **NvmeConfig().parameters(), **overrides}
-    return {k: np.asarray(v) for k, v in p.items()}
+    return prepare({**PcieConfig().parameters(), **NvmeConfig().parameters(), **overrides})

@@ -1,8 +1,15 @@
-"""Ceilings: pure vectorized functions per component, composed over a topology in :mod:`.system`."""
+"""Ceilings: pure vectorized functions per component, composed over a topology in :mod:`.system`.
 
+The built-in components register themselves on import, in :mod:`.drive`, :mod:`.pcie`,
+:mod:`.host` (queue depth, CPU), :mod:`.switch` and :mod:`.fabric`; see :mod:`.components`.
+"""
+
+from . import drive, fabric, host, pcie, switch  # noqa: F401  (registers the built-in components)
+from .components import Component, Limit, register, registered, unregister
 from .evaluate import ceilings_at, evaluate, outstanding_knee, pcie_waterfall, sweep
 from .result import Ceiling, ScalingCurve, SweepResult
 from .system import COMPONENT_LABELS, COMPONENTS, evaluate_parameters
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Ceiling", "ScalingCurve", "SweepResult", "ceilings_at",
-           "evaluate", "evaluate_parameters", "outstanding_knee", "pcie_waterfall", "sweep"]
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Ceiling", "Component", "Limit", "ScalingCurve", "SweepResult",
+           "ceilings_at", "evaluate", "evaluate_parameters", "outstanding_knee", "pcie_waterfall", "register",
+           "registered", "sweep", "unregister"]

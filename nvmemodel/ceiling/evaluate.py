@@ -7,26 +7,24 @@ from collections.abc import Mapping
 import numpy as np
 
 from .. import _check
-from ..errors import UnknownNameError
+from ..errors import ParameterError
+from ..parameters import PARAMETERS, PRESENCE, encode, get
+from ..standards import ethernet as eth
 from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload
+from .components import COMPONENT_LABELS
+from .derive import catalog_members, prepare, stack_cycles
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, ScalingCurve, SweepResult
-from .system import COMPONENTS, evaluate_parameters
+from .system import evaluate_prepared
 
 __all__ = ["evaluate", "ceilings_at", "sweep", "pcie_waterfall", "outstanding_knee"]
 
 
-def _known(base: Mapping[str, object], names) -> None:
-    unknown = [k for k in names if k not in base]
-    if unknown:
-        raise UnknownNameError("parameter", unknown[0], list(base))
-
-
 def evaluate(topology: Topology, workload: Workload, *, drives=None,
-             overrides: Mapping[str, float] | None = None) -> ScalingCurve:
+             overrides: Mapping[str, object] | None = None) -> ScalingCurve:
     """The scaling curve: system ceiling and binding component for each drive count.
 
     Parameters
@@ -36,9 +34,10 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     drives : int or sequence of int, optional
         Drive counts to evaluate (default: ``topology.default_drives``, else ``1 … max_drives``).
     overrides : mapping of parameter name → value, optional
-        Replace entries of the flat parameter vector (:meth:`Topology.parameters`), e.g.
-        ``{"host.cycles_per_io": 4000, "switch.efficiency": 0.9}`` — the hook fits and what-if
-        questions use; values are checked like :func:`sweep` grids.
+        Replace entries of the parameter vector (:meth:`Topology.parameters`; names, units and
+        ranges in :data:`nvmemodel.parameters.PARAMETERS`), e.g. ``{"host.cycles_per_io": 4000,
+        "workload.io_stack": "spdk", "drive.model": "samsung-pm1743"}``. The curve's topology,
+        workload, descriptions and sources all reflect them.
 
     Examples
     --------
@@ -47,25 +46,23 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     >>> curve.binding_at(12)
     'pcie_link'
     """
-    if drives is None:
-        drives = topology.default_drives or np.arange(1, topology.max_drives + 1)
-    n = np.atleast_1d(drives)
-    n = topology.check_drives(n).astype(int)
-    base = topology.parameters(workload)
     overrides = dict(overrides or {})
-    _known(base, overrides)
-    _check_grid({k: np.asarray(v, dtype=float) for k, v in overrides.items()})
-    params = {**base, **{k: float(v) for k, v in overrides.items()}}
-    p = {k: np.asarray(v) for k, v in params.items()}
-    out = evaluate_parameters(p, n)
+    topo, wl = topology.with_parameters(overrides, workload) if overrides else (topology, workload)
+    if drives is None:
+        drives = topo.default_drives or np.arange(1, topo.max_drives + 1)
+    n = np.atleast_1d(drives)
+    n = topo.check_drives(n).astype(int)
+    params = topo.parameters(wl)
+    out = evaluate_prepared(prepare(params), n)
     iops = np.broadcast_to(out["iops"], n.shape).astype(float)
+    names = out["components"]
     return ScalingCurve(
-        topology=topology, workload=workload, drives=n, iops=iops,
-        bytes_per_s=iops * params["workload.block_size"], parameters=params,
-        binding=np.asarray(COMPONENTS)[out["binding"]],
-        ceilings={name: np.broadcast_to(out["ceilings"][i], n.shape).astype(float)
-                  for i, name in enumerate(COMPONENTS)},
-        per_drive_iops=np.broadcast_to(out["per_drive_iops"], n.shape),
+        topology=topo, workload=wl, drives=n, iops=iops,
+        bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
+        binding=np.asarray(names)[out["binding"]],
+        ceilings={name: np.broadcast_to(out["ceilings"][i], n.shape).astype(float) for i, name in enumerate(names)},
+        per_drive_iops=np.broadcast_to(out["per_drive_iops"], n.shape).astype(float),
+        sources=topo.sources(wl), labels={name: COMPONENT_LABELS[name] for name in names},
     )
 
 
@@ -76,9 +73,9 @@ def outstanding_knee(topology: Topology, workload: Workload) -> float:
     """
     from .host import knee_outstanding, qd1_latency_s
 
-    p = {k: np.asarray(v) for k, v in topology.parameters(workload).items()}
+    p = prepare(topology.parameters(workload))
     p["workload.iodepth"] = np.asarray(np.inf)  # lift the Little's-law bound to get X_max
-    x_max = float(evaluate_parameters(p, 1)["per_drive_iops"])
+    x_max = float(evaluate_prepared(p, 1)["per_drive_iops"])
     return float(knee_outstanding(x_max, qd1_latency_s(workload.block_size, workload.read_fraction, p)))
 
 
@@ -98,58 +95,82 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     drives : sequence of int
         Drive counts (the second axis of the result).
     grid : mapping of parameter name → 1-D array
-        Parameters to vary, by their names in :meth:`Topology.parameters`
-        (e.g. ``{"host.gen": gens, "workload.block_size": sizes}``); all arrays have
-        one length C, the number of configurations (build them with ``np.meshgrid``).
+        Parameters to vary, by their names in :data:`nvmemodel.parameters.PARAMETERS`; categorical
+        ones by name (``{"workload.io_stack": ["libaio", "spdk"], "drive.model": [...]}``). All arrays
+        have one length C, the number of configurations (build them with ``np.meshgrid`` or
+        ``itertools.product``). ``drive.model`` / ``switch.model`` bring every field of the catalog
+        entry unless that field is in the grid too; ``workload.io_stack`` brings its default cycles
+        per I/O unless the host or the grid sets ``host.cycles_per_io``.
     check : bool
-        Validate the grid values (ranges, PCIe choices). Disable only for speed when
-        the grid is known to be valid.
+        Validate numeric grid values against the parameter table (names are always checked).
+        Disable only for speed when the grid is known to be valid.
 
     Returns
     -------
     SweepResult
-        Arrays of shape ``(C, len(drives))``.
+        Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
     base = topology.parameters(workload)
     grid = dict(grid or {})
-    _known(base, grid)
+    params = {name: get(name) for name in grid}
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
-    arrays = {k: np.asarray(v, dtype=float).ravel() for k, v in grid.items()}
+    arrays = {}
+    for name, value in grid.items():
+        param = params[name]
+        if param.kind == "categorical":
+            arrays[name] = param.check(np.asarray(value, dtype=object).ravel())
+        else:
+            arr = np.asarray(value, dtype=float).ravel() if not isinstance(value, str) else value
+            arrays[name] = param.check(arr) if check else arr
     lengths = {a.size for a in arrays.values()} or {1}
     if len(lengths) > 1:
-        raise _check.ParameterError("grid", {k: a.size for k, a in arrays.items()}, "arrays of one common length")
+        raise ParameterError("grid", {k: a.size for k, a in arrays.items()}, "arrays of one common length")
+    _check_presence(topology, base, arrays)
+
+    p = encode(base)
+    p.update({k: a[:, None] for k, a in arrays.items()})
+    for prefix in ("drive", "switch"):
+        if f"{prefix}.model" in arrays:
+            members = catalog_members(prefix, arrays[f"{prefix}.model"], p)
+            p.update({k: v[:, None] for k, v in members.items() if k not in arrays})
+    if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
+        p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])[:, None]
+    p = prepare(p)
     if check:
-        _check_grid(arrays)
-    p = {k: (arrays[k][:, None] if k in arrays else np.asarray(v)) for k, v in base.items()}
-    out = evaluate_parameters(p, n[None, :])
+        _check_roce_mtu(p)
+    out = evaluate_prepared(p, n[None, :])
     shape = (lengths.pop(), n.size)
     iops = np.broadcast_to(out["iops"], shape)
     bs = np.broadcast_to(p["workload.block_size"], shape)
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, bytes_per_s=iops * bs,
-                       binding_index=np.broadcast_to(out["binding"], shape))
+                       binding_index=np.broadcast_to(out["binding"], shape), components=out["components"])
 
 
-_GRID_RULES = {
-    "gen": dict(lo=1, hi=7, integer=True), "lanes": dict(lo=1, hi=16, integer=True),
-    "block_size": dict(lo=512, hi=2**30), "read_fraction": dict(lo=0, hi=1),
-    "iodepth": dict(lo=1, integer=True), "numjobs": dict(lo=1, integer=True),
-    "count": dict(lo=1, integer=True), "efficiency": dict(lo=0, lo_open=True, hi=1),
-}
-
-
-def _check_grid(arrays: Mapping[str, np.ndarray]) -> None:
-    for name, arr in arrays.items():
-        leaf = name.split(".")[-1]
-        if leaf.endswith("gen"):
-            _check.number(name, arr, **_GRID_RULES["gen"])
-        elif leaf.endswith("lanes"):
-            _check.choice(name, arr, sp.LINK_WIDTHS)
-        elif leaf in ("mps", "mrrs"):
-            _check.choice(name, arr, sp.MPS_CHOICES)
-        elif leaf in _GRID_RULES:
-            _check.number(name, arr, **_GRID_RULES[leaf])
+def _check_presence(topology: Topology, base, arrays) -> None:
+    """A grid may not set parameters of a switch or fabric that is absent everywhere in the sweep."""
+    for part, (selector, none) in PRESENCE.items():
+        fields = [k for k in arrays if k.startswith(part + ".") and k not in (selector, "switch.count")]
+        if not fields:
+            continue
+        if selector in arrays:
+            absent_everywhere = bool(np.all(arrays[selector] == get(selector).code(none)))
         else:
-            _check.number(name, arr, lo=0)
+            absent_everywhere = base[selector] == none
+        if absent_everywhere:
+            raise ParameterError(fields[0], "(grid)", f"a topology with a {part}: {topology.name!r} has none "
+                                 f"({selector} is {none!r}); put {selector} in the grid as well")
+
+
+def _check_roce_mtu(p) -> None:
+    roce, rocev2 = np.asarray(p["fabric.roce_mtu"]), PARAMETERS["fabric.transport"].code("rocev2")
+    if not np.any(roce > 0):
+        return
+    fits = eth.max_roce_mtu(p["fabric.eth_mtu"], p["fabric.ipv6"])
+    too_big = (roce > 0) & (p["fabric.transport"] == rocev2) & (roce > fits)
+    if np.any(too_big):
+        first = float(np.broadcast_to(roce, too_big.shape)[too_big].flat[0])
+        raise ParameterError("fabric.roce_mtu", int(first), "a RoCE MTU that fits the Ethernet MTU "
+                             "(1024 at 1500, 4096 at 4200 and above)")
 
 
 def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = PcieConfig(),
@@ -169,7 +190,7 @@ def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = Pc
 
     g = sp.Gen.parse(gen)
     _check.choice("lanes", lanes, sp.LINK_WIDTHS)
-    p = {**pcie.parameters(), **nvme.parameters()}
+    p = prepare({**pcie.parameters(), **nvme.parameters()})
     S, f = workload.block_size, workload.read_fraction
     signalling = sp.GT_PER_S[g] * 1e9 * lanes / 8.0
     raw = float(link_capacity_bytes_per_s(g, lanes, p))

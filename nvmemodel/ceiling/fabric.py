@@ -15,8 +15,9 @@ import numpy as np
 
 from ..standards import ethernet as eth
 from ..standards import nvme
+from .components import Component, Limit, register
 
-__all__ = ["fabric_wire_bytes", "fabric_iops"]
+__all__ = ["fabric_wire_bytes", "fabric_iops", "FABRIC"]
 
 
 def fabric_wire_bytes(block_size, read_fraction, p):
@@ -52,7 +53,18 @@ def fabric_wire_bytes(block_size, read_fraction, p):
 
 def fabric_iops(block_size, read_fraction, p):
     """IOPS ceiling of the network: target ports and initiators, each direction separately."""
+    present = np.asarray(p["fabric.present"]) > 0
+    if not present.any():
+        return np.inf
     t2h, h2t = fabric_wire_bytes(block_size, read_fraction, p)
     line = np.fmin(p["fabric.line_bytes_per_s"], p["fabric.initiator_bytes_per_s"])
     iops = line / np.fmax(t2h, h2t)
-    return np.where(p["fabric.present"] > 0, iops, np.inf)
+    return iops if present.all() else np.where(present, iops, np.inf)
+
+
+FABRIC = register(Component(
+    "fabric", "the network (NVMe-oF)", 70,
+    lambda p: Limit(system=fabric_iops(p["workload.block_size"], p["workload.read_fraction"], p)),
+    parameters=("fabric.transport", "fabric.line_rate_bits_per_s", "fabric.ports", "fabric.initiator_bits_per_s",
+                "fabric.eth_mtu", "fabric.roce_mtu"),
+    summary="the NVMe-oF network (line rate minus per-packet overhead)", color="#da8bc3"))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["cpu_iops", "qd1_latency_s", "littles_law_iops", "knee_outstanding"]
+from .components import Component, Limit, register
+
+__all__ = ["cpu_iops", "qd1_latency_s", "littles_law_iops", "knee_outstanding", "HOST_CPU", "QUEUE_DEPTH"]
 
 
 def cpu_iops(p):
@@ -44,3 +46,27 @@ def knee_outstanding(x_max, r0_s):
     80.0
     """
     return np.asarray(x_max, dtype=float) * r0_s
+
+
+def _queue_depth(p) -> Limit:
+    qd = littles_law_iops(p["workload.iodepth"] * p["workload.numjobs"],
+                          qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p))
+    per_drive = np.asarray(p["workload.per_drive"]) > 0
+    if per_drive.all():
+        return Limit(drive=qd)
+    if not per_drive.any():
+        return Limit(system=qd)
+    return Limit(drive=np.where(per_drive, qd, np.inf), system=np.where(per_drive, np.inf, qd))
+
+
+QUEUE_DEPTH = register(Component(
+    "queue_depth", "outstanding I/O (Little's law: queue depth / latency)", 30, _queue_depth,
+    parameters=("workload.iodepth", "workload.numjobs", "drive.read_latency_s", "drive.write_latency_s",
+                "fabric.added_latency_s"),
+    summary="Little's law: outstanding I/O / QD1 latency", color="#55a868"))
+
+HOST_CPU = register(Component(
+    "host_cpu", "host CPU cycles per I/O", 60, lambda p: Limit(system=cpu_iops(p)),
+    parameters=("host.cycles_per_io", "host.sockets", "host.cores_per_socket", "host.clock_hz",
+                "host.cpu_utilization_max"),
+    summary="CPU cycles per I/O for the chosen I/O stack", color="#937860"))

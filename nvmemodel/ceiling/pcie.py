@@ -15,8 +15,9 @@ import numpy as np
 
 from ..standards import nvme
 from ..standards import pcie as sp
+from .components import Component, Limit, register
 
-__all__ = ["io_link_bytes", "link_capacity_bytes_per_s", "link_iops", "data_tlp_overhead"]
+__all__ = ["io_link_bytes", "link_capacity_bytes_per_s", "link_iops", "data_tlp_overhead", "PCIE_LINK"]
 
 
 def _tlp_costs(gen, p):
@@ -39,7 +40,8 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     ``nvme.*_per_io`` / ``*_per_fetch`` averages (docs/physics.md §3).
 
     >>> from nvmemodel.topology.config import PcieConfig, NvmeConfig
-    >>> p = {**PcieConfig().parameters(), **NvmeConfig().parameters()}
+    >>> from nvmemodel.ceiling.derive import prepare
+    >>> p = prepare({**PcieConfig().parameters(), **NvmeConfig().parameters()})
     >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # docs/physics.md §3 table
     [4568.0, 140.0]
     """
@@ -108,3 +110,24 @@ def data_tlp_overhead(block_size, read_fraction, gen, p):
     chunk = np.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], p["pcie.mps"])
     f = np.asarray(read_fraction, dtype=float)
     return f * np.ceil(S / p["pcie.mps"]) * mem_tlp + (1 - f) * np.ceil(S / chunk) * cpl_tlp
+
+
+def drive_link_iops(p):
+    """Each drive's own link: ``min`` of the drive's and its port's generation and width (the port is a
+    switch downstream port when a switch is present, else a root port)."""
+    has_switch = np.asarray(p["attach.switch"]) > 0
+    if has_switch.all():
+        port_gen, port_lanes = p["switch.port_gen"], p["switch.port_lanes"]
+    elif not has_switch.any():
+        port_gen, port_lanes = p["host.gen"], p["host.port_lanes"]
+    else:
+        port_gen = np.where(has_switch, p["switch.port_gen"], p["host.gen"])
+        port_lanes = np.where(has_switch, p["switch.port_lanes"], p["host.port_lanes"])
+    return link_iops(np.fmin(p["drive.gen"], port_gen), np.fmin(p["drive.lanes"], port_lanes),
+                     p["workload.block_size"], p["workload.read_fraction"], p)
+
+
+PCIE_LINK = register(Component(
+    "pcie_link", "each drive's PCIe link", 20, lambda p: Limit(drive=drive_link_iops(p)),
+    parameters=("drive.gen", "drive.lanes", "host.gen", "host.port_lanes", "pcie.mps", "pcie.dllp"),
+    summary="each drive's own PCIe link after encoding, TLP and NVMe command overheads", color="#dd8452"))

@@ -6,8 +6,9 @@ import dataclasses
 
 import numpy as np
 
+from ..parameters import PARAMETERS, decode
 from ..units import format_iops
-from .system import COMPONENT_LABELS, COMPONENTS
+from .components import COMPONENT_LABELS
 
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
 
@@ -18,7 +19,8 @@ class Ceiling:
 
     ``iops`` and ``bytes_per_s`` are what the system could reach if only this
     component limited it; ``headroom`` is how far above the system's ceiling it lies
-    (0 for the binding component).
+    (0 for the binding component). ``sources`` quotes the parameters that set this ceiling:
+    ``(name, value with unit, Source)`` triples.
     """
 
     component: str
@@ -27,6 +29,11 @@ class Ceiling:
     headroom: float
     binding: bool
     label: str
+    sources: tuple = ()
+
+    def cite(self) -> str:
+        """The parameters behind this ceiling, e.g. ``"host.cycles_per_io = 10,000 cycles (estimate: …)"``."""
+        return "; ".join(f"{name} = {value} ({source})" for name, value, source in self.sources)
 
     def __repr__(self) -> str:
         mark = "*" if self.binding else " "
@@ -48,7 +55,13 @@ class ScalingCurve:
     binding : ndarray of str
         The binding component at each point (a name from :data:`COMPONENTS`).
     ceilings : dict[str, ndarray]
-        Each component alone, IOPS.
+        Each component alone, IOPS (keys in tie-break order).
+    parameters : dict
+        The parameter vector evaluated (SI; categorical by name) — every text is derived from it.
+    sources : dict[str, Source]
+        Where each parameter's value comes from.
+    labels : dict[str, str]
+        Plain-language names of the components evaluated.
     """
 
     topology: object
@@ -59,7 +72,14 @@ class ScalingCurve:
     binding: np.ndarray
     ceilings: dict
     per_drive_iops: np.ndarray
-    parameters: dict = dataclasses.field(default_factory=dict)  # the flat vector evaluated (SI)
+    parameters: dict = dataclasses.field(default_factory=dict)
+    sources: dict = dataclasses.field(default_factory=dict)
+    labels: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def block_size(self) -> float:
+        """Bytes per I/O of the evaluated vector."""
+        return float(self.parameters["workload.block_size"])
 
     def _index(self, drives: int) -> int:
         hits = np.flatnonzero(self.drives == drives)
@@ -85,18 +105,37 @@ class ScalingCurve:
         i = self._index(drives)
         total = self.iops[i]
         out = []
-        for name in COMPONENTS:
+        for name in self.ceilings:
             x = float(self.ceilings[name][i])
-            out.append(Ceiling(name, x, x * self.parameters.get("workload.block_size", self.workload.block_size),
-                               x / total - 1 if np.isfinite(x) else np.inf, name == self.binding[i],
-                               COMPONENT_LABELS[name]))
+            out.append(Ceiling(name, x, x * self.block_size, x / total - 1 if np.isfinite(x) else np.inf,
+                               name == self.binding[i], self.labels.get(name) or COMPONENT_LABELS[name],
+                               self._cited(name)))
         return sorted(out, key=lambda c: (not c.binding, c.headroom))
+
+    def _cited(self, component: str) -> tuple:
+        from .components import _REGISTRY
+
+        comp = _REGISTRY.get(component)
+        names = comp.parameters if comp is not None else ()
+        out = []
+        for name in names:
+            if name not in self.parameters or name not in PARAMETERS:
+                continue
+            if name.startswith("switch.") and self.parameters.get("switch.model") == "none":
+                continue
+            if name.startswith("fabric.") and self.parameters.get("fabric.transport") == "none":
+                continue
+            value = self.parameters[name]
+            if isinstance(value, float) and np.isnan(value):
+                continue
+            out.append((name, PARAMETERS[name].format(decode(name, value)), self.sources.get(name, "")))
+        return tuple(out)
 
     def cpu_utilization_at(self, drives: int) -> float:
         """Predicted fraction of all host cores busy at the ceiling with ``drives`` drives."""
         i = self._index(drives)
         cpu_alone = self.ceilings["host_cpu"][i]
-        umax = self.parameters.get("host.cpu_utilization_max", self.topology.host.cpu_utilization_max)
+        umax = float(self.parameters["host.cpu_utilization_max"])
         return float(self.iops[i] / cpu_alone * umax) if np.isfinite(cpu_alone) else 0.0
 
     def knee(self) -> int | None:
@@ -115,10 +154,33 @@ class ScalingCurve:
         import pandas as pd
 
         df = pd.DataFrame({"drives": self.drives, "iops": self.iops, "bytes_per_s": self.bytes_per_s,
-                           "binding": self.binding})
-        for name in COMPONENTS:
+                           "binding": pd.Categorical(self.binding, categories=list(self.ceilings))})
+        for name in self.ceilings:
             df[f"{name}_iops"] = self.ceilings[name]
         return df
+
+    def to_dict(self) -> dict:
+        """JSON-ready: schema ``nvmemodel.ceilings/1`` (see the README), every text from the vector."""
+        from ..cli._common import json_number
+
+        points = []
+        for n in self.drives:
+            cs = self.ceilings_at(int(n))
+            points.append({
+                "drives": int(n), "iops": float(self.iops_at(int(n))), "bytes_per_s": float(self.bandwidth_at(int(n))),
+                "binding": self.binding_at(int(n)),
+                "ceilings": {c.component: {"iops": json_number(c.iops), "bytes_per_s": json_number(c.bytes_per_s),
+                                           "headroom": json_number(c.headroom)} for c in cs},
+            })
+        wl = self.workload
+        return {"schema": "nvmemodel.ceilings/1", "topology": self.topology.name,
+                "description": self.topology.describe(),
+                "workload": {"pattern": wl.pattern, "block_size_bytes": wl.block_size, "read_fraction": wl.read_fraction,
+                             "iodepth": wl.iodepth, "numjobs": wl.numjobs, "io_stack": wl.io_stack.value},
+                "components": list(self.ceilings),
+                "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
+                               for k, v in self.parameters.items()},
+                "points": points}
 
     def __repr__(self) -> str:
         knee = self.knee()
@@ -139,11 +201,12 @@ class SweepResult:
     iops: np.ndarray
     bytes_per_s: np.ndarray
     binding_index: np.ndarray
+    components: tuple = ()
 
     @property
     def binding(self) -> np.ndarray:
-        """Binding component names, same shape as :attr:`iops`."""
-        return np.asarray(COMPONENTS)[self.binding_index]
+        """Binding component names, same shape as :attr:`iops` (prefer :attr:`binding_index` for big sweeps)."""
+        return np.asarray(self.components)[self.binding_index]
 
     @property
     def size(self) -> int:
@@ -154,11 +217,19 @@ class SweepResult:
         import pandas as pd
 
         c, n = self.iops.shape
-        df = pd.DataFrame({k: np.repeat(np.broadcast_to(v, (c,)), n) for k, v in self.grid.items()})
+        cols = {}
+        for k, v in self.grid.items():
+            v = np.repeat(np.broadcast_to(v, (c,)), n)
+            param = PARAMETERS.get(k)
+            if param is not None and param.kind == "categorical":
+                v = pd.Categorical.from_codes(v.astype(int), categories=list(param.allowed_choices()))
+            cols[k] = v
+        df = pd.DataFrame(cols)
         df["drives"] = np.tile(self.drives, c)
         df["iops"] = self.iops.ravel()
         df["bytes_per_s"] = self.bytes_per_s.ravel()
-        df["binding"] = self.binding.ravel()
+        df["binding"] = pd.Categorical.from_codes(np.asarray(self.binding_index).ravel().astype(int),
+                                                  categories=list(self.components))
         return df
 
     def __repr__(self) -> str:

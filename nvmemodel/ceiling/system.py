@@ -1,16 +1,16 @@
-"""Compose the component ceilings over a topology into a scaling curve (the kernel).
+"""Compose the registered components' ceilings over a topology into a scaling curve (the kernel).
 
 For ``n`` identical drives spread round-robin over ``m`` switches (or root ports)::
 
-    d      = min(drive media, drive PCIe link, Little's law per drive)     per drive
-    G      = min(switch uplink × efficiency, switch processing cap)        per switch
+    d      = min over components of their per-drive limit      (drive, PCIe link, Little's law …)
+    G      = min over components of their per-switch limit     (uplink × efficiency, processing …)
     local  = Σ_switches min(G, k_j · d)          (k_j drives on switch j; Σ k_j = n)
-    X(n)   = min(local, host CPU, fabric, Little's law for the system)
+    X(n)   = min(local, every system-wide limit)                (host CPU, fabric …)
 
-Each component is also reported *alone* as a system ceiling (e.g. the uplink alone
-allows ``min(n, m) · G``); the binding component is the smallest of those, ties going
-to the component nearest the drive (the order of :data:`COMPONENTS`). Every argument
-broadcasts, so one call evaluates whole curves and configuration grids.
+Each component is also reported *alone* as a system ceiling, ``min(n·drive, min(n, m)·group,
+system)``; the binding component is the smallest of those, ties going to the component nearest
+the drive (registry order). Every argument broadcasts, so one call evaluates whole curves and
+configuration grids. The components are those of :mod:`nvmemodel.ceiling.components`.
 """
 
 from __future__ import annotations
@@ -19,92 +19,70 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..topology.drive import drive_iops
-from .fabric import fabric_iops
-from .host import cpu_iops, littles_law_iops, qd1_latency_s
-from .pcie import link_iops
+from .components import COMPONENT_LABELS, COMPONENTS, components
+from .derive import prepare
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "evaluate_parameters"]
-
-#: Components in tie-break order (nearest the drive first).
-COMPONENTS = ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing", "host_cpu", "fabric")
-#: Plain-language names for explanations.
-COMPONENT_LABELS = {
-    "drive": "the drives' own limit (spec sheet)",
-    "pcie_link": "each drive's PCIe link",
-    "queue_depth": "outstanding I/O (Little's law: queue depth / latency)",
-    "switch_uplink": "the PCIe switch uplink shared by its drives",
-    "switch_processing": "the PCIe switch's command-processing rate",
-    "host_cpu": "host CPU cycles per I/O",
-    "fabric": "the network (NVMe-oF)",
-}
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "evaluate_parameters", "evaluate_prepared"]
 
 
-def evaluate_parameters(p: Mapping[str, np.ndarray], drives) -> dict[str, np.ndarray]:
-    """Evaluate the kernel on a flat parameter mapping (see :meth:`Topology.parameters`).
+def evaluate_parameters(p: Mapping[str, object], drives) -> dict[str, object]:
+    """Evaluate the kernel on a flat parameter mapping (:meth:`Topology.parameters`, or arrays of it).
 
-    Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's
-    own ceiling before shared limits), ``ceilings`` (a tuple in :data:`COMPONENTS` order of
-    arrays broadcastable to the result: each component alone, IOPS) and ``binding`` (int8
-    index into :data:`COMPONENTS`).
+    Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's own ceiling
+    before shared limits), ``ceilings`` (a tuple in :data:`COMPONENTS` order of arrays broadcastable
+    to the result: each component alone, IOPS), ``binding`` (int8 index into :data:`COMPONENTS`)
+    and ``components`` (the names, in that order).
     """
+    return evaluate_prepared(prepare(p), drives)
+
+
+def _is_inf(x) -> bool:
+    return np.ndim(x) == 0 and np.isinf(x)
+
+
+def evaluate_prepared(p: Mapping[str, np.ndarray], drives) -> dict[str, object]:
+    """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`."""
     n = np.asarray(drives, dtype=float)
-    bs, rf = p["workload.block_size"], p["workload.read_fraction"]
-    has_switch = p["attach.switch"] > 0
+    comps = components()
+    limits = [c.limit(p) for c in comps]
     inf = np.inf
 
-    d_media = drive_iops(bs, rf, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
-                         p["drive.seq_read_bytes_per_s"], p["drive.seq_write_bytes_per_s"])
-    port_gen = np.where(has_switch, p["switch.port_gen"], p["host.gen"])
-    port_lanes = np.where(has_switch, p["switch.port_lanes"], p["host.port_lanes"])
-    d_link = link_iops(np.fmin(p["drive.gen"], port_gen), np.fmin(p["drive.lanes"], port_lanes), bs, rf, p)
-    outstanding = p["workload.iodepth"] * p["workload.numjobs"]
-    qd = littles_law_iops(outstanding, qd1_latency_s(bs, rf, p))
-    per_drive = p["workload.per_drive"] > 0
-    d_qd = np.where(per_drive, qd, inf)
-    d = np.fmin(np.fmin(d_media, d_link), d_qd)
-
-    uplink = link_iops(np.fmin(p["switch.up_gen"], p["host.gen"]), p["switch.up_lanes"], bs, rf, p) \
-        * p["switch.efficiency"]
-    tlps = np.ceil(bs / p["pcie.mps"]) + 4.0  # data TLPs + SQE fetch, CQE, MSI-X, doorbell
-    proc_s = p["switch.per_command_s"] + p["switch.per_tlp_s"] * tlps
-    with np.errstate(divide="ignore"):
-        proc = np.where(proc_s > 0, 1.0 / proc_s, inf)
-    group = np.fmin(uplink, proc)
+    d = g = s = inf
+    for lim in limits:
+        if not _is_inf(lim.drive):
+            d = np.fmin(d, lim.drive)
+        if not _is_inf(lim.group):
+            g = np.fmin(g, lim.group)
+        if not _is_inf(lim.system):
+            s = np.fmin(s, lim.system)
     m = p["switch.count"]
-    if np.any(has_switch):
+    if _is_inf(g):
+        local = n * d
+    else:  # round-robin: r switches carry q+1 drives, m−r carry q
         q = np.floor(n / m)
         r = n - q * m
-        switched = r * np.fmin(group, (q + 1) * d) + (m - r) * np.fmin(group, q * d)
-    else:
-        switched = None
-    local = _where(has_switch, lambda: switched, lambda: n * d)
+        local = r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
+    total = local if _is_inf(s) else np.fmin(local, s)
 
-    cpu = cpu_iops(p)
-    fab = fabric_iops(bs, rf, p)
-    qd_sys = np.where(per_drive, inf, qd)
-    total = np.fmin(np.fmin(local, cpu), np.fmin(fab, qd_sys))
-
-    used = np.fmin(n, m)
-    alone = (n * d_media, n * d_link, _where(per_drive, lambda: n * qd, lambda: qd_sys),
-             _where(has_switch, lambda: used * uplink, lambda: inf),
-             _where(has_switch, lambda: used * proc, lambda: inf), cpu, fab)
+    used = None
+    alone = []
+    for lim in limits:
+        x = inf
+        if not _is_inf(lim.drive):
+            x = n * lim.drive
+        if not _is_inf(lim.group):
+            used = np.fmin(n, m) if used is None else used
+            x = np.fmin(x, used * lim.group)
+        if not _is_inf(lim.system):
+            x = np.fmin(x, lim.system)
+        alone.append(x)
     return {
         "iops": total,
         "per_drive_iops": d,
-        "ceilings": alone,
+        "ceilings": tuple(alone),
         "binding": _argmin(alone),
+        "components": tuple(c.name for c in comps),
     }
-
-
-def _where(cond, if_true, if_false):
-    """``np.where`` that evaluates only the branch needed when ``cond`` is uniform (the common case)."""
-    cond = np.asarray(cond)
-    if cond.all():
-        return if_true()
-    if not cond.any():
-        return np.asarray(if_false(), dtype=float)
-    return np.where(cond, if_true(), if_false())
 
 
 def _argmin(arrays) -> np.ndarray:

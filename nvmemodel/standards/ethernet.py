@@ -16,7 +16,8 @@ __all__ = [
     "IPV4_HEADER_BYTES", "IPV6_HEADER_BYTES", "UDP_HEADER_BYTES", "ROCE_BTH_BYTES",
     "ROCE_RETH_BYTES", "ROCE_AETH_BYTES", "ROCE_ICRC_BYTES", "ROCE_MTU_CHOICES",
     "TCP_HEADER_BYTES", "TCP_TIMESTAMP_BYTES", "NVME_TCP_CMD_PDU_BYTES", "NVME_TCP_RESP_PDU_BYTES",
-    "NVME_TCP_DATA_PDU_HDR_BYTES", "NVME_TCP_DIGEST_BYTES", "IB_PACKET_OVERHEAD_BYTES",
+    "NVME_TCP_DATA_PDU_HDR_BYTES", "NVME_TCP_DIGEST_BYTES", "IB_PACKET_OVERHEAD_BYTES", "max_roce_mtu",
+    "packet_geometry",
 ]
 
 
@@ -60,3 +61,40 @@ NVME_TCP_DATA_PDU_HDR_BYTES = 24
 NVME_TCP_DIGEST_BYTES = 4
 #: InfiniBand per packet: LRH 8 + BTH 12 + ICRC 4 + VCRC 2 (IBA spec; no GRH on a subnet).
 IB_PACKET_OVERHEAD_BYTES = 26
+
+
+def max_roce_mtu(eth_mtu, ipv6):
+    """Largest RoCE path MTU whose packet fits the Ethernet MTU (IP + UDP + BTH + RETH + ICRC headers).
+
+    Vectorized. 1500 → 1024, 4200 → 4096 (IBM RoCE Express docs; docs/physics.md §5).
+    """
+    import numpy as np
+
+    ip = np.where(np.asarray(ipv6) > 0, IPV6_HEADER_BYTES, IPV4_HEADER_BYTES)
+    room = np.asarray(eth_mtu, dtype=float) - ip - UDP_HEADER_BYTES - ROCE_BTH_BYTES - ROCE_RETH_BYTES \
+        - ROCE_ICRC_BYTES
+    best = np.full(np.shape(room), float(ROCE_MTU_CHOICES[0]))
+    for m in ROCE_MTU_CHOICES[1:]:
+        best = np.where(room >= m, float(m), best)
+    return best
+
+
+def packet_geometry(is_tcp, is_ib, eth_mtu, roce_mtu, ipv6, vlan):
+    """``(payload bytes per packet, overhead bytes per packet)`` of an NVMe-oF transport, vectorized.
+
+    Payload: the RoCE path MTU (``roce_mtu``; 0 = the largest that fits), the TCP MSS, or the
+    IB MTU 4096. Overhead: preamble/SFD/IFG + MAC header/FCS (+ VLAN) + IP + UDP/BTH/ICRC for
+    RoCEv2, + TCP with timestamps for NVMe/TCP, LRH/BTH/ICRC/VCRC for InfiniBand
+    (docs/physics.md §5: 82 B for RoCEv2 over IPv4 without VLAN).
+    """
+    import numpy as np
+
+    ip = np.where(np.asarray(ipv6) > 0, IPV6_HEADER_BYTES, IPV4_HEADER_BYTES)
+    roce = np.where(np.asarray(roce_mtu) > 0, roce_mtu, max_roce_mtu(eth_mtu, ipv6))
+    mss = np.asarray(eth_mtu, dtype=float) - ip - TCP_HEADER_BYTES - TCP_TIMESTAMP_BYTES
+    payload = np.where(is_ib, 4096.0, np.where(is_tcp, mss, roce))
+    frame = ETH_PREAMBLE_SFD_IFG_BYTES + ETH_HEADER_FCS_BYTES + np.where(np.asarray(vlan) > 0, VLAN_TAG_BYTES, 0)
+    over_roce = frame + ip + UDP_HEADER_BYTES + ROCE_BTH_BYTES + ROCE_ICRC_BYTES
+    over_tcp = frame + ip + TCP_HEADER_BYTES + TCP_TIMESTAMP_BYTES
+    overhead = np.where(is_ib, float(IB_PACKET_OVERHEAD_BYTES), np.where(is_tcp, over_tcp, over_roce))
+    return payload.astype(float), overhead.astype(float)

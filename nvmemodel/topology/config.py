@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import _check
-from ..standards import nvme, pcie
+from ..standards import nvme
 from ..standards.pcie import DllpPolicy, FlitConvention
+from ._fields import check_fields, export
 
 __all__ = ["PcieConfig", "NvmeConfig"]
 
-_DLLP_CODE = {DllpPolicy.NONE: 0, DllpPolicy.WIDTH_SCALED: 1, DllpPolicy.PCIE_MODEL: 2}
+PCIE_FIELDS = ("mps", "mrrs", "rcb", "rcb_chunks", "addr64", "ecrc", "dllp", "skp", "flit")
+NVME_FIELDS = ("sq_doorbells_per_io", "cq_doorbells_per_io", "sqes_per_fetch", "cqes_per_write", "msix_per_io",
+               "sgl", "sgl_threshold_bytes", "bar_above_4g")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,19 +54,13 @@ class PcieConfig:
     flit: FlitConvention = FlitConvention.TLP_BYTES
 
     def __post_init__(self) -> None:
-        _check.choice("mps", self.mps, pcie.MPS_CHOICES)
-        _check.choice("mrrs", self.mrrs, pcie.MRRS_CHOICES)
-        _check.choice("rcb", self.rcb, pcie.RCB_CHOICES)
         object.__setattr__(self, "dllp", DllpPolicy(self.dllp))
         object.__setattr__(self, "flit", FlitConvention(self.flit))
+        check_fields(self, "pcie", PCIE_FIELDS)
 
-    def parameters(self) -> dict[str, float]:
-        return {
-            "pcie.mps": float(self.mps), "pcie.mrrs": float(self.mrrs), "pcie.rcb": float(self.rcb),
-            "pcie.rcb_chunks": float(self.rcb_chunks), "pcie.addr64": float(self.addr64),
-            "pcie.ecrc": float(self.ecrc), "pcie.dllp": float(_DLLP_CODE[self.dllp]),
-            "pcie.skp": float(self.skp), "pcie.flit_tlp_fraction": pcie.FLIT_TLP_FRACTION[self.flit],
-        }
+    def parameters(self) -> dict:
+        """``pcie.*`` entries of the parameter vector (DLLP policy and FLIT convention by name)."""
+        return export(self, "pcie", PCIE_FIELDS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,20 +82,8 @@ class NvmeConfig:
     bar_above_4g: bool = True
 
     def __post_init__(self) -> None:
-        for name in ("sq_doorbells_per_io", "cq_doorbells_per_io", "msix_per_io"):
-            _check.number(name, getattr(self, name), lo=0.0)
-        _check.number("sqes_per_fetch", self.sqes_per_fetch, lo=1.0)
-        _check.number("cqes_per_write", self.cqes_per_write, lo=1.0)
-        _check.positive("sgl_threshold_bytes", self.sgl_threshold_bytes)
+        check_fields(self, "nvme", NVME_FIELDS)
 
     def parameters(self) -> dict[str, float]:
-        return {
-            "nvme.sq_doorbells_per_io": float(self.sq_doorbells_per_io),
-            "nvme.cq_doorbells_per_io": float(self.cq_doorbells_per_io),
-            "nvme.sqes_per_fetch": float(self.sqes_per_fetch),
-            "nvme.cqes_per_write": float(self.cqes_per_write),
-            "nvme.msix_per_io": float(self.msix_per_io),
-            "nvme.sgl": float(self.sgl),
-            "nvme.sgl_threshold_bytes": float(self.sgl_threshold_bytes),
-            "nvme.bar_above_4g": float(self.bar_above_4g),
-        }
+        """``nvme.*`` entries of the parameter vector."""
+        return export(self, "nvme", NVME_FIELDS)

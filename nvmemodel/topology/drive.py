@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
-import math
-
-import numpy as np
-
-from .. import _check
+import functools
+from ..parameters import Source
 from ..standards.pcie import Gen
 from ..units import MB
 from ._catalog import lookup, number, read_catalog
+from ._fields import check_fields, export, field_source
 
-__all__ = ["Drive", "drive_catalog", "get_drive", "drive_iops"]
+__all__ = ["Drive", "drive_catalog", "get_drive", "drive_iops", "catalog_keys"]
 
-_NAN = math.nan
+#: Fields that are parameters (``drive.<field>``), in table order.
+FIELDS = ("gen", "lanes", "seq_read_bytes_per_s", "seq_write_bytes_per_s", "rand_read_iops", "rand_write_iops",
+          "read_latency_s", "write_latency_s")
+
+_NAN = float("nan")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,8 +38,10 @@ class Drive:
     read_latency_s, write_latency_s : float
         QD1 latency at 4 KiB, seconds (the R₀ of Little's law).
     source, status : str
-        Provenance: where the numbers come from and how solid they are
-        (``spec``, ``inferred``, ``recalled``, ``calibrated``).
+        Provenance of every limit: where the numbers come from and how solid they are
+        (``spec``, ``inferred``, ``recalled``, ``calibrated`` …).
+    provenance : dict
+        Per field, where it differs from ``source``/``status``: ``{"seq_read_bytes_per_s": "calibrated: …"}``.
     """
 
     name: str
@@ -51,30 +55,24 @@ class Drive:
     write_latency_s: float = _NAN
     source: str = ""
     status: str = "user"
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
-        _check.choice("drive.lanes", self.lanes, (1, 2, 4, 8, 16))
-        for field in ("seq_read_bytes_per_s", "seq_write_bytes_per_s", "rand_read_iops",
-                      "rand_write_iops", "read_latency_s", "write_latency_s"):
-            value = getattr(self, field)
-            if not (isinstance(value, float) and math.isnan(value)):
-                _check.positive(f"drive.{field}", value)
+        check_fields(self, "drive", FIELDS)
 
     def replace(self, **changes) -> "Drive":
         """A copy with some fields changed (e.g. a calibrated limit)."""
         return dataclasses.replace(self, **changes)
 
     def parameters(self) -> dict[str, float]:
-        return {
-            "drive.gen": float(self.gen), "drive.lanes": float(self.lanes),
-            "drive.seq_read_bytes_per_s": self.seq_read_bytes_per_s,
-            "drive.seq_write_bytes_per_s": self.seq_write_bytes_per_s,
-            "drive.rand_read_iops": self.rand_read_iops,
-            "drive.rand_write_iops": self.rand_write_iops,
-            "drive.read_latency_s": self.read_latency_s,
-            "drive.write_latency_s": self.write_latency_s,
-        }
+        """``drive.*`` entries of the parameter vector (SI; NaN = unknown)."""
+        return export(self, "drive", FIELDS)
+
+    def sources(self) -> dict[str, Source]:
+        """Where each ``drive.*`` value comes from."""
+        fallback = Source.parse(f"{self.status}: {self.source}" if self.source else self.status, self.status)
+        return {f"drive.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
 
     def iops_at(self, block_size: float, read_fraction: float = 1.0):
         """The drive's own IOPS ceiling for a block size and read fraction (see :func:`drive_iops`)."""
@@ -85,23 +83,20 @@ class Drive:
 
 def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
                seq_read_bytes_per_s, seq_write_bytes_per_s):
-    """IOPS ceiling of one drive; NaN limits are ignored (treated as infinite).
+    """IOPS ceiling of one drive (the formula lives in :mod:`nvmemodel.ceiling.drive`)."""
+    from ..ceiling.drive import drive_iops as formula
 
-    Per direction the lower of the command-rate limit and the bandwidth limit binds,
-    ``X_dir = min(IOPS_dir, BW_dir / S)``; a read/write mix combines them harmonically,
-    ``1/X = f/X_read + (1 − f)/X_write``, because each read and each write occupies the
-    drive for ``1/X_read`` and ``1/X_write`` seconds of its capacity.
-    """
-    inf = np.inf
-    x_read = np.fmin(np.nan_to_num(rand_read_iops, nan=inf), np.nan_to_num(seq_read_bytes_per_s, nan=inf) / block_size)
-    x_write = np.fmin(np.nan_to_num(rand_write_iops, nan=inf), np.nan_to_num(seq_write_bytes_per_s, nan=inf) / block_size)
-    with np.errstate(divide="ignore"):
-        inv = read_fraction / x_read + (1.0 - read_fraction) / x_write
-        return 1.0 / inv
+    return formula(block_size, read_fraction, rand_read_iops, rand_write_iops, seq_read_bytes_per_s,
+                   seq_write_bytes_per_s)
 
 
 def drive_catalog() -> dict[str, Drive]:
     """Every drive in ``catalog/drives.csv``, keyed by its short key."""
+    return dict(_catalog())
+
+
+@functools.cache
+def _catalog() -> dict[str, Drive]:
     fn = "drives.csv"
     out = {}
     for row in read_catalog(fn):
@@ -116,6 +111,19 @@ def drive_catalog() -> dict[str, Drive]:
             source=row["source"], status=row["status"],
         )
     return out
+
+
+def catalog_keys() -> tuple[str, ...]:
+    """Choices of the ``drive.model`` parameter: ``custom`` (the topology's own drive), then catalog keys."""
+    return ("custom", *drive_catalog())
+
+
+def model_key(drive: Drive) -> str:
+    """The catalog key of a drive with this name, else ``custom``."""
+    for key, entry in drive_catalog().items():
+        if entry.name == drive.name:
+            return key
+    return "custom"
 
 
 def get_drive(name: str) -> Drive:

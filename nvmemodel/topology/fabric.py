@@ -5,14 +5,17 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from .. import _check
 from ..errors import ParameterError
+from ..parameters import Source
 from ..standards import ethernet as eth
 from ..standards.ethernet import Transport
+from ._fields import check_fields, export, field_source
 
 __all__ = ["Fabric"]
 
-_TRANSPORT_CODE = {Transport.ROCE_V2: 0.0, Transport.NVME_TCP: 1.0, Transport.INFINIBAND: 2.0}
+#: Fields that are parameters (``fabric.<field>``); ``roce_mtu`` None is exported as 0 ("largest that fits").
+FIELDS = ("transport", "line_rate_bits_per_s", "ports", "initiator_bits_per_s", "eth_mtu", "roce_mtu", "vlan",
+          "ipv6", "header_digest", "data_digest", "ack_per_command", "added_latency_s")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,17 +63,14 @@ class Fabric:
     ack_per_command: bool = False
     added_latency_s: float = 10e-6
     notes: str = dataclasses.field(default="", compare=False)
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "transport", Transport(self.transport))
-        _check.positive("fabric.line_rate_bits_per_s", self.line_rate_bits_per_s, unit="bit/s")
-        _check.number("fabric.ports", self.ports, lo=1, hi=1024, integer=True)
-        _check.number("fabric.initiator_bits_per_s", self.initiator_bits_per_s, lo=0, lo_open=True) \
-            if math.isfinite(self.initiator_bits_per_s) else None
-        _check.number("fabric.eth_mtu", self.eth_mtu, lo=576, hi=9216, integer=True, unit="bytes")
-        _check.number("fabric.added_latency_s", self.added_latency_s, lo=0, unit="s")
+        if self.roce_mtu == 0:
+            object.__setattr__(self, "roce_mtu", None)
+        check_fields(self, "fabric", [f for f in FIELDS if f != "transport"])
         if self.roce_mtu is not None:
-            _check.choice("fabric.roce_mtu", self.roce_mtu, eth.ROCE_MTU_CHOICES)
             if self.transport is Transport.ROCE_V2 and self.roce_mtu > self._max_roce_mtu():
                 raise ParameterError("fabric.roce_mtu", self.roce_mtu,
                                      f"at most {self._max_roce_mtu()} at Ethernet MTU {self.eth_mtu}")
@@ -78,53 +78,31 @@ class Fabric:
     def replace(self, **changes) -> "Fabric":
         return dataclasses.replace(self, **changes)
 
-    @property
-    def _ip_bytes(self) -> int:
-        return eth.IPV6_HEADER_BYTES if self.ipv6 else eth.IPV4_HEADER_BYTES
-
     def _max_roce_mtu(self) -> int:
-        room = self.eth_mtu - self._ip_bytes - eth.UDP_HEADER_BYTES - eth.ROCE_BTH_BYTES \
-            - eth.ROCE_RETH_BYTES - eth.ROCE_ICRC_BYTES
-        fits = [m for m in eth.ROCE_MTU_CHOICES if m <= room]
-        return fits[-1] if fits else eth.ROCE_MTU_CHOICES[0]
+        return int(eth.max_roce_mtu(self.eth_mtu, self.ipv6))
+
+    def _geometry(self) -> tuple[float, float]:
+        payload, overhead = eth.packet_geometry(self.transport is Transport.NVME_TCP,
+                                                self.transport is Transport.INFINIBAND,
+                                                self.eth_mtu, self.roce_mtu or 0, self.ipv6, self.vlan)
+        return float(payload), float(overhead)
 
     @property
     def payload_per_packet_bytes(self) -> float:
         """Data bytes per packet: the RoCE path MTU, the TCP MSS, or the IB MTU (4096)."""
-        if self.transport is Transport.ROCE_V2:
-            return float(self.roce_mtu or self._max_roce_mtu())
-        if self.transport is Transport.NVME_TCP:
-            return float(self.eth_mtu - self._ip_bytes - eth.TCP_HEADER_BYTES - eth.TCP_TIMESTAMP_BYTES)
-        return 4096.0
+        return self._geometry()[0]
 
     @property
     def packet_overhead_bytes(self) -> float:
         """Wire bytes per packet besides the data (docs/physics.md §5: 82 B for RoCEv2/IPv4, no VLAN)."""
-        if self.transport is Transport.INFINIBAND:
-            return float(eth.IB_PACKET_OVERHEAD_BYTES)
-        frame = eth.ETH_PREAMBLE_SFD_IFG_BYTES + eth.ETH_HEADER_FCS_BYTES + (eth.VLAN_TAG_BYTES if self.vlan else 0)
-        if self.transport is Transport.ROCE_V2:
-            return float(frame + self._ip_bytes + eth.UDP_HEADER_BYTES + eth.ROCE_BTH_BYTES + eth.ROCE_ICRC_BYTES)
-        return float(frame + self._ip_bytes + eth.TCP_HEADER_BYTES + eth.TCP_TIMESTAMP_BYTES)
+        return self._geometry()[1]
 
-    def parameters(self) -> dict[str, float]:
-        return {
-            "fabric.present": 1.0,
-            "fabric.transport": _TRANSPORT_CODE[self.transport],
-            "fabric.line_bytes_per_s": self.ports * self.line_rate_bits_per_s / 8.0,
-            "fabric.initiator_bytes_per_s": self.initiator_bits_per_s / 8.0,
-            "fabric.payload_per_packet_bytes": self.payload_per_packet_bytes,
-            "fabric.packet_overhead_bytes": self.packet_overhead_bytes,
-            "fabric.header_digest": float(self.header_digest),
-            "fabric.data_digest": float(self.data_digest),
-            "fabric.ack_per_command": float(self.ack_per_command),
-            "fabric.added_latency_s": float(self.added_latency_s),
-        }
+    def parameters(self) -> dict:
+        """``fabric.*`` entries of the parameter vector (transport by name; roce_mtu 0 = largest that fits)."""
+        out = export(self, "fabric", [f for f in FIELDS if f != "roce_mtu"])
+        out["fabric.roce_mtu"] = float(self.roce_mtu or 0)
+        return out
 
-
-NO_FABRIC_PARAMETERS = {
-    "fabric.present": 0.0, "fabric.transport": 0.0, "fabric.line_bytes_per_s": math.inf,
-    "fabric.initiator_bytes_per_s": math.inf, "fabric.payload_per_packet_bytes": 4096.0,
-    "fabric.packet_overhead_bytes": 0.0, "fabric.header_digest": 0.0, "fabric.data_digest": 0.0,
-    "fabric.ack_per_command": 0.0, "fabric.added_latency_s": 0.0,
-}
+    def sources(self) -> dict[str, Source]:
+        fallback = Source("spec", self.notes or self.name)
+        return {f"fabric.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}

@@ -5,10 +5,16 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from .. import _check
-from ..standards.pcie import LINK_WIDTHS, Gen
+from ..errors import ParameterError
+from ..parameters import Source
+from ..standards.pcie import Gen
+from ._fields import check_fields, export, field_source
 
 __all__ = ["IoStack", "Host", "STACK_CYCLES"]
+
+#: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
+FIELDS = ("sockets", "cores_per_socket", "clock_hz", "gen", "lanes_per_socket", "reserved_lanes_per_socket",
+          "port_lanes", "cpu_utilization_max", "cycles_per_io")
 
 
 class IoStack(enum.Enum):
@@ -22,8 +28,6 @@ class IoStack(enum.Enum):
 
     @classmethod
     def parse(cls, value: "IoStack | str") -> "IoStack":
-        from ..errors import ParameterError
-
         try:
             return cls(value if isinstance(value, cls) else str(value).lower().replace("-", "_"))
         except ValueError:
@@ -82,19 +86,14 @@ class Host:
     cpu_utilization_max: float = 1.0
     cycles_per_io: float | None = None
     notes: str = dataclasses.field(default="", compare=False)
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
-        _check.number("host.sockets", self.sockets, lo=1, hi=64, integer=True)
-        _check.number("host.cores_per_socket", self.cores_per_socket, lo=1, hi=4096, integer=True)
-        _check.positive("host.clock_hz", self.clock_hz, unit="Hz")
-        _check.number("host.lanes_per_socket", self.lanes_per_socket, lo=1, hi=1024, integer=True)
-        _check.number("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
-                      lo=0, hi=self.lanes_per_socket, integer=True)
-        _check.choice("host.port_lanes", self.port_lanes, LINK_WIDTHS)
-        _check.number("host.cpu_utilization_max", self.cpu_utilization_max, lo=0, lo_open=True, hi=1)
-        if self.cycles_per_io is not None:
-            _check.positive("host.cycles_per_io", self.cycles_per_io)
+        check_fields(self, "host", FIELDS)
+        if self.reserved_lanes_per_socket > self.lanes_per_socket:
+            raise ParameterError("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
+                                 f"at most host.lanes_per_socket = {self.lanes_per_socket}")
 
     def replace(self, **changes) -> "Host":
         return dataclasses.replace(self, **changes)
@@ -109,13 +108,18 @@ class Host:
         return self.cycles_per_io if self.cycles_per_io is not None else STACK_CYCLES[stack][0]
 
     def parameters(self, stack: IoStack) -> dict[str, float]:
-        return {
-            "host.sockets": float(self.sockets), "host.cores_per_socket": float(self.cores_per_socket),
-            "host.clock_hz": float(self.clock_hz), "host.gen": float(self.gen),
-            "host.port_lanes": float(self.port_lanes),
-            "host.cpu_utilization_max": float(self.cpu_utilization_max),
-            "host.cycles_per_io": float(self.cycles_for(stack)),
-        }
+        """``host.*`` entries of the parameter vector; cycles per I/O resolved for ``stack``."""
+        out = export(self, "host", FIELDS)
+        out["host.cycles_per_io"] = float(self.cycles_for(IoStack.parse(stack)))
+        return out
+
+    def sources(self, stack: IoStack) -> dict[str, Source]:
+        """Where each ``host.*`` value comes from."""
+        fallback = Source("spec", self.notes or self.name)
+        out = {f"host.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
+        if self.cycles_per_io is None:
+            out["host.cycles_per_io"] = Source.parse(STACK_CYCLES[IoStack.parse(stack)][1], "estimate")
+        return out
 
     def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO):
         """Predicted fraction of all cores busy at ``iops`` (may exceed 1: not reachable)."""

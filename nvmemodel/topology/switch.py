@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import _check
-from ..standards.pcie import LINK_WIDTHS, Gen
-from ._catalog import lookup, number, read_catalog
+import functools
 
-__all__ = ["Switch", "switch_catalog", "get_switch"]
+from ..parameters import Source
+from ..standards.pcie import Gen
+from ._catalog import lookup, number, read_catalog
+from ._fields import check_fields, export, field_source
+
+__all__ = ["Switch", "switch_catalog", "get_switch", "catalog_keys_with_none"]
+
+#: Fields that are parameters (``switch.<field>``).
+FIELDS = ("up_gen", "up_lanes", "ports", "port_gen", "port_lanes", "efficiency", "per_command_s", "per_tlp_s")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,27 +56,44 @@ class Switch:
     def __post_init__(self) -> None:
         object.__setattr__(self, "up_gen", Gen.parse(self.up_gen))
         object.__setattr__(self, "port_gen", Gen.parse(self.port_gen))
-        _check.choice("switch.up_lanes", self.up_lanes, LINK_WIDTHS)
-        _check.choice("switch.port_lanes", self.port_lanes, LINK_WIDTHS)
-        _check.number("switch.ports", self.ports, lo=1, hi=256, integer=True)
-        _check.number("switch.efficiency", self.efficiency, lo=0.0, lo_open=True, hi=1.0)
-        _check.number("switch.per_command_s", self.per_command_s, lo=0.0, hi=1e-3, unit="s")
-        _check.number("switch.per_tlp_s", self.per_tlp_s, lo=0.0, hi=1e-3, unit="s")
+        check_fields(self, "switch", FIELDS)
 
     def replace(self, **changes) -> "Switch":
         return dataclasses.replace(self, **changes)
 
     def parameters(self) -> dict[str, float]:
-        return {
-            "switch.up_gen": float(self.up_gen), "switch.up_lanes": float(self.up_lanes),
-            "switch.ports": float(self.ports), "switch.port_gen": float(self.port_gen),
-            "switch.port_lanes": float(self.port_lanes), "switch.efficiency": float(self.efficiency),
-            "switch.per_command_s": float(self.per_command_s), "switch.per_tlp_s": float(self.per_tlp_s),
-        }
+        """``switch.*`` entries of the parameter vector (SI)."""
+        return export(self, "switch", FIELDS)
+
+    def sources(self) -> dict[str, Source]:
+        """Where each ``switch.*`` value comes from (the catalog's ``*_status`` columns)."""
+        fallback = Source("spec", self.name)
+        key = {"up_gen": "up", "up_lanes": "up", "port_gen": "ports", "port_lanes": "ports",
+               "per_command_s": "per_command", "per_tlp_s": "per_tlp"}
+        return {f"switch.{f}": field_source(self.provenance, key.get(f, f), fallback) for f in FIELDS}
 
 
 def switch_catalog() -> dict[str, Switch]:
     """Every switch in ``catalog/switches.csv``, keyed by its short key."""
+    return dict(_catalog())
+
+
+def catalog_keys_with_none() -> tuple[str, ...]:
+    """Choices of ``switch.model``: ``none`` (direct attach), ``custom`` (the topology's own), catalog keys."""
+    return ("none", "custom", *_catalog())
+
+
+def model_key(switch: Switch | None) -> str:
+    if switch is None:
+        return "none"
+    for key, entry in _catalog().items():
+        if entry.name == switch.name:
+            return key
+    return "custom"
+
+
+@functools.cache
+def _catalog() -> dict[str, Switch]:
     fn = "switches.csv"
     out = {}
     for row in read_catalog(fn):

@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import numpy as np
 
 from .. import _check
 from ..errors import ParameterError
-from .config import NvmeConfig, PcieConfig
-from .drive import Drive
-from .fabric import NO_FABRIC_PARAMETERS, Fabric
+from ..parameters import PARAMETERS, PRESENCE, Source, get
+from .config import NVME_FIELDS, PCIE_FIELDS, NvmeConfig, PcieConfig
+from .drive import FIELDS as DRIVE_FIELDS
+from .drive import Drive, get_drive
+from .drive import model_key as drive_model_key
+from .fabric import FIELDS as FABRIC_FIELDS
+from .fabric import Fabric
+from .host import FIELDS as HOST_FIELDS
 from .host import Host
-from .switch import Switch
+from .switch import FIELDS as SWITCH_FIELDS
+from .switch import Switch, get_switch
+from .switch import model_key as switch_model_key
 from .workload import Workload
 
 __all__ = ["Topology"]
 
-# Valid stand-ins for the switch parameters of a topology without switches, so the
-# vectorized kernel can evaluate every branch; ``attach.switch = 0`` discards them.
-_NO_SWITCH = Switch(name="(none)").parameters()
+# Valid stand-ins for the parameters of absent parts, so a vectorized sweep can switch them on by name.
+_NO_SWITCH = Switch(name="(none)")
+_NO_FABRIC = Fabric(name="(none)")
+#: Prefixes whose parameters the dataclasses hold; any other declared parameter is a registered
+#: component's, taken from :attr:`Topology.extras` or its table default.
+_BUILTIN_PREFIXES = ("workload", "pcie", "nvme", "drive", "host", "switch", "fabric")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,6 +57,9 @@ class Topology:
         None: ``1 … max_drives``.
     notes : str
         Provenance: what the preset was built from, which parameters were calibrated on what.
+    extras : mapping of parameter name → value
+        Values of parameters declared by registered components beyond the built-in ones
+        (:func:`nvmemodel.ceiling.components.register`); missing ones take the table default.
     """
 
     name: str
@@ -58,11 +72,14 @@ class Topology:
     nvme: NvmeConfig = NvmeConfig()
     default_drives: tuple[int, ...] | None = None
     notes: str = dataclasses.field(default="", compare=False)
+    extras: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.default_drives is not None:
             self.check_drives(self.default_drives)
-        _check.number("switch_count", self.switch_count, lo=1, hi=4096, integer=True)
+        PARAMETERS["switch.count"].check(self.switch_count)
+        for name, value in self.extras.items():
+            get(name).check(value)
         if self.switch is not None:
             free = self.host.sockets * (self.host.lanes_per_socket - self.host.reserved_lanes_per_socket)
             if self.switch_count * self.switch.up_lanes > free:
@@ -85,32 +102,155 @@ class Topology:
         """Validate drive counts: integers from 1 to :attr:`max_drives`."""
         return _check.number("drives", drives, lo=1, hi=self.max_drives, integer=True)
 
-    def parameters(self, workload: Workload) -> dict[str, float]:
-        """The flat parameter vector the ceiling kernel evaluates.
+    def parameters(self, workload: Workload) -> dict[str, float | str]:
+        """The flat parameter vector: every name of :data:`nvmemodel.parameters.PARAMETERS` with its value.
 
-        Names are dotted (``"drive.rand_read_iops"``, ``"switch.efficiency"``,
-        ``"host.cycles_per_io"``, ``"pcie.mps"`` …). Any of them can be overridden with
-        an array in :func:`nvmemodel.sweep` or freed in a fit.
+        SI values; categorical parameters by name (``"workload.io_stack": "libaio"``,
+        ``"switch.model": "none"``). Any entry can be overridden in :func:`nvmemodel.evaluate`,
+        swept in :func:`nvmemodel.sweep` or freed in a fit. Parameters of an absent switch or
+        fabric hold valid stand-ins and are ignored while ``switch.model`` / ``fabric.transport``
+        is ``none``.
         """
-        params: dict[str, float] = {}
+        params: dict[str, float | str] = {}
         params.update(workload.parameters())
         params.update(self.pcie.parameters())
         params.update(self.nvme.parameters())
+        params["drive.model"] = drive_model_key(self.drive)
         params.update(self.drive.parameters())
         params.update(self.host.parameters(workload.io_stack))
-        if self.switch is None:
-            params.update(_NO_SWITCH)
-            params["attach.switch"] = 0.0
-        else:
-            params.update(self.switch.parameters())
-            params["attach.switch"] = 1.0
+        params["switch.model"] = switch_model_key(self.switch)
         params["switch.count"] = float(self.switch_count)
-        params.update(self.fabric.parameters() if self.fabric is not None else NO_FABRIC_PARAMETERS)
+        params.update((self.switch or _NO_SWITCH).parameters())
+        if self.fabric is None:
+            params.update(_NO_FABRIC.parameters())
+            params["fabric.transport"] = "none"
+        else:
+            params.update(self.fabric.parameters())
+        for name, param in PARAMETERS.items():
+            if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
+                params[name] = float(self.extras.get(name, param.default))
         return params
+
+    def sources(self, workload: Workload) -> dict[str, Source]:
+        """Where each value of :meth:`parameters` comes from (status and citation)."""
+        out: dict[str, Source] = {}
+        for name, value in {**workload.parameters(), **self.pcie.parameters(), **self.nvme.parameters()}.items():
+            param = PARAMETERS[name]
+            same = param.default is None or value == param.default
+            out[name] = Source.parse(param.source, "default") if same else Source("user", "set in the topology")
+        for name in ("workload.block_size", "workload.read_fraction", "workload.random", "workload.iodepth",
+                     "workload.numjobs", "workload.per_drive", "workload.io_stack"):
+            out[name] = Source("user", f"the workload ({workload.describe()})")
+        out["drive.model"] = Source("spec", f"{self.drive.name} (catalog: {drive_model_key(self.drive)})")
+        out.update(self.drive.sources())
+        out.update(self.host.sources(workload.io_stack))
+        sw = self.switch
+        out["switch.model"] = Source("spec", sw.name if sw else "direct attach (no switch)")
+        out["switch.count"] = Source("spec", self.notes or self.name)
+        out.update(sw.sources() if sw else {f"switch.{f}": Source("default", "no switch") for f in SWITCH_FIELDS})
+        if self.fabric is None:
+            out.update({f"fabric.{f}": Source("default", "no fabric (local storage)") for f in FABRIC_FIELDS})
+        else:
+            out.update(self.fabric.sources())
+        for name, param in PARAMETERS.items():
+            if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
+                out[name] = Source("user", "set in the topology") if name in self.extras else \
+                    Source.parse(param.source, "default")
+        return out
+
+    def with_parameters(self, values: Mapping[str, object], workload: Workload) -> tuple["Topology", Workload]:
+        """The topology and workload with some parameters changed, checked by the parameter table.
+
+        ``values`` maps parameter names to values (categorical ones by name). ``drive.model`` and
+        ``switch.model`` replace the whole drive or switch by a catalog entry (``switch.model='none'``:
+        direct attach) before their other fields are applied; ``fabric.transport='none'`` removes the
+        fabric. Setting a parameter of a switch or fabric the topology does not have is an error.
+        """
+        for name, value in values.items():
+            get(name).check(value)
+        groups: dict[str, dict[str, object]] = {}
+        for name, value in values.items():
+            prefix, field = name.split(".", 1)
+            groups.setdefault(prefix, {})[field] = value
+        topo, wl = self, workload
+
+        def typed(prefix, fields):
+            out = {}
+            for field, value in fields.items():
+                param = PARAMETERS[f"{prefix}.{field}"]
+                if param.kind == "categorical":
+                    out[field] = param.name_of(param.code(value))
+                elif param.kind == "flag":
+                    out[field] = bool(float(value))
+                elif param.kind in ("integer", "choice"):
+                    out[field] = int(float(value))
+                else:
+                    out[field] = float(value)
+            return out
+
+        if "workload" in groups:
+            p = {**wl.parameters(), **{f"workload.{k}": v for k, v in typed("workload", groups["workload"]).items()}}
+            wl = Workload.from_parameters(p)
+        if "pcie" in groups:
+            topo = topo.replace(pcie=dataclasses.replace(topo.pcie, **typed("pcie", groups["pcie"])))
+        if "nvme" in groups:
+            topo = topo.replace(nvme=dataclasses.replace(topo.nvme, **typed("nvme", groups["nvme"])))
+        if "drive" in groups:
+            fields = typed("drive", groups["drive"])
+            model = fields.pop("model", None)
+            drive = topo.drive if model in (None, "custom") else get_drive(model)
+            if fields:
+                drive = drive.replace(**fields, provenance={**drive.provenance,
+                                                            **{f: "user: override" for f in fields}})
+            topo = topo.replace(drive=drive)
+        if "host" in groups:
+            fields = typed("host", groups["host"])
+            topo = topo.replace(host=topo.host.replace(
+                **fields, provenance={**topo.host.provenance, **{f: "user: override" for f in fields}}))
+        if "switch" in groups:
+            fields = typed("switch", groups["switch"])
+            model = fields.pop("model", None)
+            count = fields.pop("count", None)
+            switch = topo.switch if model in (None, "custom") else (None if model == "none" else get_switch(model))
+            if fields:
+                if switch is None:
+                    self._absent("switch", fields)
+                switch = switch.replace(**fields, provenance={**switch.provenance,
+                                                              **{f: "user: override" for f in fields}})
+            topo = dataclasses.replace(topo, switch=switch, switch_count=topo.switch_count if count is None else count)
+        if "fabric" in groups:
+            fields = typed("fabric", groups["fabric"])
+            transport = fields.pop("transport", None)
+            fabric = topo.fabric
+            if transport == "none":
+                fabric = None
+            elif transport is not None:
+                fabric = (fabric or Fabric(name="NVMe-oF (what-if)")).replace(transport=transport)
+            if fields:
+                if fabric is None:
+                    self._absent("fabric", fields)
+                if fields.get("roce_mtu") == 0:
+                    fields["roce_mtu"] = None
+                fabric = fabric.replace(**fields, provenance={**fabric.provenance,
+                                                              **{f: "user: override" for f in fields}})
+            topo = topo.replace(fabric=fabric)
+        extras = {k: float(v) for k, v in values.items() if k.split(".", 1)[0] not in _BUILTIN_PREFIXES}
+        if extras:
+            topo = topo.replace(extras={**topo.extras, **extras})
+        return topo, wl
+
+    def _absent(self, part: str, fields) -> None:
+        selector, none = PRESENCE[part]
+        name = f"{part}.{next(iter(fields))}"
+        raise ParameterError(name, fields[next(iter(fields))],
+                             f"a topology with a {part}: {self.name!r} has none ({selector} is {none!r}); "
+                             f"set {selector} as well")
 
     def describe(self) -> str:
         h, d = self.host, self.drive
         via = (f"{self.switch_count} x {self.switch.name} (Gen{int(self.switch.up_gen)} x{self.switch.up_lanes} uplink, "
                f"{self.switch.ports} ports)" if self.switch else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
-        fab = f", over {self.fabric.name}" if self.fabric else ""
-        return f"{self.name}: {h.name}, {d.name} via {via}{fab}; up to {self.max_drives} drives"
+        fab = f", over {self.fabric.name} ({self.fabric.transport.value}, " \
+              f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
+        return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
+               f"up to {self.max_drives} drives"

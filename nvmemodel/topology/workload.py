@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import _check
 from ..errors import ParameterError
+from ..parameters import PARAMETERS
 from ..units import parse_block_size
 from .host import IoStack
 
@@ -53,7 +53,7 @@ class Workload:
             raise ParameterError("pattern", self.pattern, f"one of {', '.join(_PATTERNS)}")
         object.__setattr__(self, "pattern", pattern)
         bs = parse_block_size(self.block_size) if isinstance(self.block_size, str) else self.block_size
-        _check.number("block_size", bs, lo=512, hi=2**30, unit="bytes")
+        PARAMETERS["workload.block_size"].check(bs)
         object.__setattr__(self, "block_size", float(bs))
         implied = _PATTERNS[pattern][1]
         if self.read_fraction is None:
@@ -61,13 +61,14 @@ class Workload:
                 raise ParameterError("read_fraction", None, f"a fraction 0..1 for the mixed pattern {pattern!r}")
             object.__setattr__(self, "read_fraction", implied)
         else:
-            _check.fraction("read_fraction", self.read_fraction)
+            PARAMETERS["workload.read_fraction"].check(self.read_fraction)
             if implied is not None and self.read_fraction != implied:
                 raise ParameterError("read_fraction", self.read_fraction,
                                      f"{implied} for pattern {pattern!r} (use 'randrw' or 'rw' for a mix)")
             object.__setattr__(self, "read_fraction", float(self.read_fraction))
-        _check.number("iodepth", self.iodepth, lo=1, hi=65536, integer=True)
-        _check.number("numjobs", self.numjobs, lo=1, hi=65536, integer=True)
+        PARAMETERS["workload.iodepth"].check(self.iodepth)
+        PARAMETERS["workload.numjobs"].check(self.numjobs)
+        PARAMETERS["workload.per_drive"].check(float(self.per_drive))
         object.__setattr__(self, "io_stack", IoStack.parse(self.io_stack))
 
     @property
@@ -77,12 +78,26 @@ class Workload:
     def replace(self, **changes) -> "Workload":
         return dataclasses.replace(self, **changes)
 
-    def parameters(self) -> dict[str, float]:
+    def parameters(self) -> dict:
+        """``workload.*`` entries of the parameter vector (the I/O stack by name)."""
         return {
             "workload.block_size": self.block_size, "workload.read_fraction": self.read_fraction,
-            "workload.iodepth": float(self.iodepth), "workload.numjobs": float(self.numjobs),
-            "workload.per_drive": float(self.per_drive),
+            "workload.random": float(self.random), "workload.iodepth": float(self.iodepth),
+            "workload.numjobs": float(self.numjobs), "workload.per_drive": float(self.per_drive),
+            "workload.io_stack": self.io_stack.value,
         }
+
+    @classmethod
+    def from_parameters(cls, p) -> "Workload":
+        """The workload a parameter vector describes (the pattern named from random × read fraction)."""
+        from ..parameters import decode
+
+        rf, random = float(p["workload.read_fraction"]), bool(float(p["workload.random"]))
+        mixed = "randrw" if random else "rw"
+        pattern = {1.0: "randread" if random else "read", 0.0: "randwrite" if random else "write"}.get(rf, mixed)
+        return cls(pattern, float(p["workload.block_size"]), rf, int(p["workload.iodepth"]),
+                   int(p["workload.numjobs"]), decode("workload.io_stack", p["workload.io_stack"]),
+                   bool(float(p["workload.per_drive"])))
 
     def describe(self) -> str:
         bs = self.block_size

@@ -7,9 +7,9 @@ from nvmemodel.ceiling.fabric import fabric_iops, fabric_wire_bytes
 
 
 def _p(**kw):
-    import numpy as np
+    from nvmemodel.ceiling.derive import prepare
 
-    return {k: np.asarray(v) for k, v in Fabric(name="t", **kw).parameters().items()}
+    return prepare(Fabric(name="t", **kw).parameters())
 
 
 def test_roce_packet_overhead_is_82_bytes():

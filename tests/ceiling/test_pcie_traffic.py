@@ -82,7 +82,7 @@ def test_dllp_policies_order():
     # none ≥ width-scaled ≥ pcie-model, for a read stream on Gen3 x8 at MPS 256.
     got = []
     for policy in DllpPolicy:
-        p = default_params(**{"pcie.dllp": float(PcieConfig(dllp=policy).parameters()["pcie.dllp"])})
+        p = default_params(**{"pcie.dllp": PcieConfig(dllp=policy).parameters()["pcie.dllp"]})
         got.append(float(link_iops(3, 8, 131072, 1.0, p)))
     assert got[0] > got[1] > got[2]
     # pcie-model DLLP tables: Gen3 x8 MPS 256 TLP bandwidth 63.015 × (1 − 0.0814) Gb/s (docs/physics.md §2.4)

@@ -1,0 +1,175 @@
+"""The component registry: what can bind, each declared once with its ceiling function.
+
+A :class:`Component` names a limit of the system (``"pcie_link"``, ``"host_cpu"`` …), says in
+plain language what it is, which parameters set it (their sources travel into explanations),
+and gives a vectorized function from the parameter mapping to a :class:`Limit`: an IOPS ceiling
+per drive, per switch (shared by the drives behind it) and/or for the whole system.
+:mod:`nvmemodel.ceiling.system` composes every registered component; the CLI's help, the JSON
+schema, the plot colours and the explanations enumerate the registry. Adding a component is
+one module that calls :func:`register` (and declares its parameters), plus its tests.
+
+>>> from nvmemodel.ceiling.components import names
+>>> names()[:3]
+('drive', 'pcie_link', 'queue_depth')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..parameters import PARAMETERS, Parameter, declare
+
+__all__ = ["Limit", "Component", "register", "unregister", "registered", "components", "names", "get_component",
+           "COMPONENTS", "COMPONENT_LABELS", "color"]
+
+_INF = np.inf
+
+
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    """A component's IOPS ceiling by where it applies; ``inf`` where it does not.
+
+    ``drive``: each drive alone (the system gets at most ``n ×`` it); ``group``: each switch,
+    shared by the drives behind it (at most ``min(n, switches) ×`` it); ``system``: the whole system.
+    """
+
+    drive: object = _INF
+    group: object = _INF
+    system: object = _INF
+
+
+@dataclasses.dataclass(frozen=True)
+class Component:
+    """One thing that can limit the system.
+
+    Parameters
+    ----------
+    name : str
+        Identifier used in results, JSON and the CLI (``"switch_uplink"``).
+    label : str
+        Plain-language name for explanations (``"the PCIe switch uplink shared by its drives"``).
+    order : float
+        Tie-break position: of two components with the same ceiling, the lower order (nearer the
+        drive) is named as binding.
+    limit : callable
+        ``limit(p) -> Limit`` on the prepared parameter mapping (numpy arrays; categorical codes).
+    parameters : tuple of str
+        Parameter names that set this ceiling; their values and sources are quoted in explanations.
+    summary : str
+        One line for ``nvmemodel ceilings --help``.
+    color : str
+        Plot colour (a matplotlib colour); empty: one is assigned from a palette.
+    declares : tuple of Parameter
+        New parameters this component introduces (added to the parameter table on registration).
+    """
+
+    name: str
+    label: str
+    order: float
+    limit: Callable[[Mapping[str, np.ndarray]], Limit]
+    parameters: tuple[str, ...] = ()
+    summary: str = ""
+    color: str = ""
+    declares: tuple[Parameter, ...] = ()
+
+
+_REGISTRY: dict[str, Component] = {}
+_PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974",
+            "#64b5cd", "#1b9e77", "#e7298a")
+
+
+def register(component: Component) -> Component:
+    """Add a component (and the parameters it declares) to the model."""
+    if component.name in _REGISTRY:
+        raise ValueError(f"component {component.name!r} is already registered")
+    for param in component.declares:
+        declare(param)
+    _REGISTRY[component.name] = component
+    return component
+
+
+def unregister(name: str) -> None:
+    """Remove a component and the parameters it declared (tests of extension components use this)."""
+    component = _REGISTRY.pop(name)
+    for param in component.declares:
+        PARAMETERS.pop(param.name, None)
+
+
+class registered:
+    """Context manager: a component registered for the duration of a ``with`` block."""
+
+    def __init__(self, component: Component) -> None:
+        self.component = component
+
+    def __enter__(self) -> Component:
+        return register(self.component)
+
+    def __exit__(self, *exc) -> None:
+        unregister(self.component.name)
+
+
+def components() -> tuple[Component, ...]:
+    """Registered components in tie-break order (nearest the drive first)."""
+    return tuple(sorted(_REGISTRY.values(), key=lambda c: c.order))
+
+
+def names() -> tuple[str, ...]:
+    """Names of the registered components in tie-break order."""
+    return tuple(c.name for c in components())
+
+
+def get_component(name: str) -> Component:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        from ..errors import UnknownNameError
+
+        raise UnknownNameError("component", name, list(_REGISTRY)) from None
+
+
+def color(name: str) -> str:
+    """The component's plot colour (its own, else a palette colour by position)."""
+    c = _REGISTRY.get(name)
+    if c is not None and c.color:
+        return c.color
+    order = names()
+    i = order.index(name) if name in order else len(order)
+    return _PALETTE[i % len(_PALETTE)]
+
+
+class _Names(Sequence):
+    """A live, read-only view of the registered component names (so ``COMPONENTS`` never goes stale)."""
+
+    def __getitem__(self, i):
+        return names()[i]
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+    def __repr__(self) -> str:
+        return repr(names())
+
+    def __eq__(self, other) -> bool:
+        return tuple(self) == tuple(other)
+
+    __hash__ = None
+
+
+class _Labels(Mapping):
+    def __getitem__(self, name):
+        return get_component(name).label
+
+    def __iter__(self):
+        return iter(names())
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+
+#: Names of the registered components, in tie-break order (a live view).
+COMPONENTS = _Names()
+#: Component name → plain-language label (a live view).
+COMPONENT_LABELS = _Labels()

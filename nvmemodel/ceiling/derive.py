@@ -1,0 +1,79 @@
+"""From the public parameter mapping to the arrays the kernel reads: codes and derived quantities.
+
+Derived quantities are computed here, vectorized, from the primary parameters — so that a sweep
+over the I/O stack, the Ethernet MTU, the transport, the drive or the switch model needs no
+per-configuration Python: ``fabric.payload_per_packet_bytes`` from transport × MTU × IP version,
+``fabric.line_bytes_per_s`` from ports × line rate, ``pcie.flit_tlp_fraction`` from the FLIT
+convention, ``attach.switch`` and ``fabric.present`` from ``switch.model`` / ``fabric.transport``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..parameters import PARAMETERS, encode
+from ..standards import ethernet as eth
+from ..standards import pcie as sp
+
+__all__ = ["prepare", "stack_cycles", "catalog_members"]
+
+_FLIT = np.array([sp.FLIT_TLP_FRACTION[sp.FlitConvention(v)] for v in PARAMETERS["pcie.flit"].choices])
+_TRANSPORTS = PARAMETERS["fabric.transport"].choices
+_TCP, _IB, _NONE = (_TRANSPORTS.index(t) for t in ("tcp", "infiniband", "none"))
+
+
+def stack_cycles(codes) -> np.ndarray:
+    """Default CPU cycles per I/O for ``workload.io_stack`` codes (``STACK_CYCLES``), vectorized."""
+    from ..topology.host import STACK_CYCLES, IoStack
+
+    table = np.array([STACK_CYCLES[IoStack(s)][0] for s in PARAMETERS["workload.io_stack"].choices])
+    return table[np.asarray(codes, dtype=int)]
+
+
+def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``drive.*`` / ``switch.*`` arrays for ``drive.model`` / ``switch.model`` codes, by table lookup.
+
+    Code of ``custom`` → the topology's own values (``base``); ``none`` (switch) → valid stand-ins.
+    """
+    from ..topology.drive import FIELDS as DRIVE_FIELDS
+    from ..topology.drive import drive_catalog
+    from ..topology.switch import FIELDS as SWITCH_FIELDS
+    from ..topology.switch import Switch, switch_catalog
+
+    if prefix == "drive":
+        fields, entries = DRIVE_FIELDS, [None, *drive_catalog().values()]
+    else:
+        fields, entries = SWITCH_FIELDS, [Switch(name="(none)"), None, *switch_catalog().values()]
+    codes = np.asarray(codes, dtype=int)
+    out = {}
+    for field in fields:
+        name = f"{prefix}.{field}"
+        own = float(np.asarray(base[name]).flat[0]) if np.size(base[name]) == 1 else np.nan
+        table = np.array([own if e is None else e.parameters()[name] for e in entries], dtype=float)
+        out[name] = table[codes]
+        if np.size(base[name]) > 1:  # the own values vary already: keep them where 'custom' is chosen
+            out[name] = np.where(codes == entries.index(None), base[name], out[name])
+    return out
+
+
+def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
+    """Encode categorical names as codes and add the derived entries the kernel reads.
+
+    Only what can be derived from the entries present is added, so a partial mapping (e.g. the
+    PCIe and NVMe settings alone, for one link) works too.
+    """
+    p = encode(params)
+    if "switch.model" in p:
+        p["attach.switch"] = (p["switch.model"] != 0).astype(float)  # code 0 = none
+    if "pcie.flit" in p:
+        p["pcie.flit_tlp_fraction"] = _FLIT[p["pcie.flit"].astype(int)]
+    if "fabric.transport" in p:
+        t = p["fabric.transport"]
+        p["fabric.present"] = (t != _NONE).astype(float)
+        p["fabric.line_bytes_per_s"] = p["fabric.ports"] * p["fabric.line_rate_bits_per_s"] / 8.0
+        p["fabric.initiator_bytes_per_s"] = p["fabric.initiator_bits_per_s"] / 8.0
+        p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"] = eth.packet_geometry(
+            t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"], p["fabric.vlan"])
+    return p

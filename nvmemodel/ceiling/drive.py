@@ -1,0 +1,43 @@
+"""The drive's own limit: spec-sheet IOPS and bandwidth, by block size and read/write mix."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .components import Component, Limit, register
+
+__all__ = ["drive_iops", "DRIVE"]
+
+
+def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
+               seq_read_bytes_per_s, seq_write_bytes_per_s):
+    """IOPS ceiling of one drive; NaN limits are ignored (treated as infinite).
+
+    Per direction the lower of the command-rate limit and the bandwidth limit binds,
+    ``X_dir = min(IOPS_dir, BW_dir / S)``; a read/write mix combines them harmonically,
+    ``1/X = f/X_read + (1 − f)/X_write``, because each read and each write occupies the
+    drive for ``1/X_read`` and ``1/X_write`` seconds of its capacity.
+
+    >>> float(drive_iops(131072, 1.0, 1.45e6, 2.6e5, 6.4e9, 3.8e9))   # 6.4 GB/s / 128 KiB
+    48828.125
+    """
+    inf = np.inf
+    x_read = np.fmin(np.nan_to_num(rand_read_iops, nan=inf), np.nan_to_num(seq_read_bytes_per_s, nan=inf) / block_size)
+    x_write = np.fmin(np.nan_to_num(rand_write_iops, nan=inf),
+                      np.nan_to_num(seq_write_bytes_per_s, nan=inf) / block_size)
+    with np.errstate(divide="ignore"):
+        inv = read_fraction / x_read + (1.0 - read_fraction) / x_write
+        return 1.0 / inv
+
+
+def _limit(p) -> Limit:
+    return Limit(drive=drive_iops(p["workload.block_size"], p["workload.read_fraction"], p["drive.rand_read_iops"],
+                                  p["drive.rand_write_iops"], p["drive.seq_read_bytes_per_s"],
+                                  p["drive.seq_write_bytes_per_s"]))
+
+
+DRIVE = register(Component(
+    "drive", "the drives' own limit (spec sheet)", 10, _limit,
+    parameters=("drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
+                "drive.seq_write_bytes_per_s"),
+    summary="the drive's spec-sheet IOPS / bandwidth", color="#4c72b0"))

@@ -1,0 +1,46 @@
+"""PCIe switch ceilings: the shared uplink (after the switch's efficiency) and its processing rate."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .components import Component, Limit, register
+from .pcie import link_iops
+
+__all__ = ["uplink_iops", "processing_iops", "SWITCH_UPLINK", "SWITCH_PROCESSING"]
+
+
+def uplink_iops(block_size, read_fraction, p):
+    """IOPS the uplink carries: the link ceiling at ``min(uplink gen, host gen)`` × efficiency."""
+    return link_iops(np.fmin(p["switch.up_gen"], p["host.gen"]), p["switch.up_lanes"], block_size, read_fraction, p) \
+        * p["switch.efficiency"]
+
+
+def processing_iops(block_size, p):
+    """``1 / (per-command + per-TLP × TLPs)``: data TLPs plus SQE fetch, CQE, MSI-X and doorbell; inf if 0."""
+    tlps = np.ceil(block_size / p["pcie.mps"]) + 4.0
+    proc_s = p["switch.per_command_s"] + p["switch.per_tlp_s"] * tlps
+    with np.errstate(divide="ignore"):
+        return np.where(proc_s > 0, 1.0 / np.where(proc_s > 0, proc_s, 1.0), np.inf)
+
+
+def _present(p, value):
+    attach = np.asarray(p["attach.switch"])
+    if attach.all():
+        return value
+    if not attach.any():
+        return np.inf
+    return np.where(attach > 0, value, np.inf)
+
+
+SWITCH_UPLINK = register(Component(
+    "switch_uplink", "the PCIe switch uplink shared by its drives", 40,
+    lambda p: Limit(group=_present(p, uplink_iops(p["workload.block_size"], p["workload.read_fraction"], p))),
+    parameters=("switch.up_gen", "switch.up_lanes", "switch.efficiency", "host.gen", "pcie.mps"),
+    summary="the PCIe switch uplink shared by the drives behind it", color="#c44e52"))
+
+SWITCH_PROCESSING = register(Component(
+    "switch_processing", "the PCIe switch's command-processing rate", 50,
+    lambda p: Limit(group=_present(p, processing_iops(p["workload.block_size"], p))),
+    parameters=("switch.per_command_s", "switch.per_tlp_s"),
+    summary="the switch's per-command processing rate", color="#8172b3"))

@@ -1,0 +1,493 @@
+"""The parameter table: every model parameter once — name, unit, kind, range, meaning, default source.
+
+Every consumer reads this one table: the dataclasses' checks (``Drive``, ``Host`` …),
+:func:`nvmemodel.evaluate` ``overrides=``, :func:`nvmemodel.sweep` ``grid=``, the CLI's
+``--set NAME=VALUE`` (with units: ``3GHz``, ``80us``, ``4K``, ``100Gb/s``), ``nvmemodel parameters``
+and the bounds of a fit. A parameter is one of five kinds:
+
+``continuous``  a finite real number in ``[lo, hi]`` (``(lo, hi]`` when ``lo_open``)
+``integer``     an integral number in ``[lo, hi]``
+``choice``      one of a few numbers (MPS 128…4096, link widths, PCIe generations)
+``flag``        0 or 1 (``True``/``False``)
+``categorical`` one of a few *names* (I/O stack, transport, DLLP policy, drive model …); the
+                kernel sees the position of the name in :attr:`Parameter.choices` (a code)
+
+Names are dotted, ``"component.field"``; :func:`lmfit_name` maps them to identifiers
+(``"host.cycles_per_io"`` ↔ ``"host__cycles_per_io"``) for lmfit and pandas.
+
+>>> from nvmemodel.parameters import PARAMETERS
+>>> p = PARAMETERS["pcie.mps"]
+>>> p.kind, p.unit, p.choices
+('choice', 'B', (128, 256, 512, 1024, 2048, 4096))
+>>> PARAMETERS["host.clock_hz"].parse("2.25GHz")
+2250000000.0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import importlib
+import math
+from collections.abc import Callable, Iterable, Mapping
+
+import numpy as np
+
+from . import units
+from .errors import ParameterError, UnitError, UnknownNameError
+from .standards import ethernet as eth
+from .standards import pcie as sp
+
+__all__ = ["Parameter", "Source", "PARAMETERS", "STATUSES", "declare", "get", "lmfit_name", "from_lmfit_name",
+           "check_values", "encode", "decode"]
+
+#: How solid a value is, from most to least: a spec sheet or standard, derived from one
+#: (``inferred``), fitted to a paper's sentence (``calibrated``), a named guess (``assumption``,
+#: ``estimate``), remembered but not re-checked (``recalled``), set by the user, or a fit.
+STATUSES = ("spec", "inferred", "calibrated", "derived", "assumption", "estimate", "recalled", "default", "user",
+            "fit")
+
+KINDS = ("continuous", "integer", "choice", "flag", "categorical")
+
+#: How ``--set`` text is parsed, by unit (everything else: a plain number or a decimal count).
+_PARSERS: dict[str, Callable[[str], float]] = {
+    "B": units.parse_block_size, "B/s": units.parse_bandwidth, "s": units.parse_time,
+    "Hz": units.parse_frequency, "1/s": units.parse_count,
+    "bit/s": lambda text: units.parse_bandwidth(text) * 8.0,
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Source:
+    """Where a value comes from: a status from :data:`STATUSES` and the citation or reason."""
+
+    status: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.text}" if self.text else self.status
+
+    @classmethod
+    def parse(cls, text: str, default_status: str = "spec") -> "Source":
+        """``"calibrated on LP0865 …"`` / ``"spec: x16 uplink …"`` → a Source (status = the first word)."""
+        text = (text or "").strip()
+        head = text.split(":", 1)[0].split(" ", 1)[0].strip().lower()
+        for status in STATUSES:
+            if head == status or (head.startswith(status) and len(head) <= len(status) + 2):
+                rest = text[len(head):].lstrip(" :")
+                return cls(status, rest)
+        if text.upper().startswith(("ASSUMPTION", "ESTIMATE")):
+            return cls(text.split(":", 1)[0].split(" ", 1)[0].lower(), text)
+        return cls(default_status, text)
+
+
+@dataclasses.dataclass(frozen=True)
+class Parameter:
+    """One row of the table.
+
+    Parameters
+    ----------
+    name : str
+        ``"component.field"``.
+    unit : str
+        Unit of the SI value: ``B``, ``B/s``, ``bit/s``, ``1/s`` (IOPS), ``s``, ``Hz``, ``cycles``,
+        ``lanes``, ``1`` (dimensionless) …; empty for categorical parameters.
+    kind : str
+        One of ``continuous``, ``integer``, ``choice``, ``flag``, ``categorical``.
+    meaning : str
+        What the parameter is, in a sentence.
+    lo, hi, lo_open : float, float, bool
+        Allowed range of continuous and integer parameters.
+    choices : tuple
+        Allowed numbers (``choice``) or names (``categorical``); see also ``choices_from``.
+    default : float | str | None
+        Value used when a topology does not set it (registered components' parameters).
+    source : str
+        Where the default (or the range) comes from.
+    unknown_ok : bool
+        NaN is a legal *stored* value meaning "unknown, not applied" (drive limits);
+        a user can still not set NaN.
+    inf_ok : bool
+        +inf is legal ("no limit").
+    choices_from : str
+        ``"module:function"`` returning the choices lazily (catalog keys).
+    aliases : dict
+        Extra accepted spellings of categorical names (``"roce"`` → ``"rocev2"``).
+    """
+
+    name: str
+    unit: str
+    kind: str
+    meaning: str
+    lo: float = -math.inf
+    hi: float = math.inf
+    lo_open: bool = False
+    choices: tuple = ()
+    default: float | str | None = None
+    source: str = ""
+    unknown_ok: bool = False
+    inf_ok: bool = False
+    choices_from: str = ""
+    aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"parameter {self.name}: kind {self.kind!r} not in {KINDS}")
+
+    # ------------------------------------------------------------------ choices
+    def allowed_choices(self) -> tuple:
+        """The choices, resolving ``choices_from`` (catalog keys) on first use."""
+        if self.choices_from:
+            module, func = self.choices_from.split(":")
+            return tuple(getattr(importlib.import_module(module), func)())
+        return self.choices
+
+    def describe_range(self) -> str:
+        """The allowed values in words, e.g. ``"> 0 (Hz)"``, ``"one of 128, 256, …"``."""
+        if self.kind == "flag":
+            return "0 or 1"
+        if self.kind in ("choice", "categorical"):
+            return "one of " + ", ".join(str(c) for c in self.allowed_choices())
+        rng = []
+        if math.isfinite(self.lo):
+            rng.append(f"{'>' if self.lo_open else '>='} {self.lo:g}")
+        if math.isfinite(self.hi):
+            rng.append(f"<= {self.hi:g}")
+        kind = "an integer" if self.kind == "integer" else "a number"
+        text = f"{kind} {' and '.join(rng)}".strip()
+        if self.inf_ok:
+            text += " or inf (no limit)"
+        return text + (f" ({self.unit})" if self.unit and self.unit != "1" else "")
+
+    # ------------------------------------------------------------------ codes
+    def code(self, name) -> int:
+        """Kernel code of a categorical name (its position in the choices)."""
+        choices = self.allowed_choices()
+        key = name.value if hasattr(name, "value") and not isinstance(name, (int, float)) else name
+        key = str(key).strip().lower().replace("-", "_")
+        key = self.aliases.get(key, key)
+        for i, c in enumerate(choices):
+            if key == str(c).lower().replace("-", "_"):
+                return i
+        raise ParameterError(self.name, name, self.describe_range())
+
+    def name_of(self, code) -> str:
+        """The categorical name of a kernel code."""
+        return str(self.allowed_choices()[int(code)])
+
+    # ------------------------------------------------------------------ checks
+    def check(self, value) -> np.ndarray:
+        """Validate a scalar or array; return it as a float array (categorical: codes).
+
+        Raises :class:`ParameterError` naming the parameter, the first bad value and what is allowed.
+        """
+        if self.kind == "categorical":
+            if np.ndim(value) == 0:
+                return np.asarray(float(self.code(value.item() if isinstance(value, np.ndarray) else value)))
+            values = np.asarray(value, dtype=object)
+            keys = np.array([v.value if hasattr(v, "value") and not isinstance(v, (int, float)) else v
+                             for v in values.ravel()], dtype=object).astype(str)
+            uniq, inverse = np.unique(keys, return_inverse=True)  # one lookup per distinct name
+            codes = np.array([self.code(u) for u in uniq], dtype=float)
+            return codes[inverse].reshape(values.shape)
+        if isinstance(value, (str, bytes)) or value is None:
+            raise ParameterError(self.name, value, self.describe_range())
+        try:
+            arr = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            raise ParameterError(self.name, value, self.describe_range()) from None
+        if self.kind == "flag":
+            bad = ~np.isin(arr, (0.0, 1.0))
+        elif self.kind == "choice":
+            bad = ~np.isin(arr, np.asarray(self.allowed_choices(), dtype=float))
+        else:
+            finite = np.isfinite(arr) | (self.inf_ok & (arr == np.inf))
+            with np.errstate(invalid="ignore"):
+                bad = ~finite | (arr <= self.lo if self.lo_open else arr < self.lo) | (arr > self.hi)
+                if self.kind == "integer":
+                    bad |= np.isfinite(arr) & (arr != np.round(arr))
+        if np.any(bad):
+            first = arr[bad].flat[0] if arr.ndim else arr.item()
+            shown = value if np.ndim(value) == 0 and not hasattr(value, "dtype") else (
+                int(first) if np.isfinite(first) and first == int(first) else float(first))
+            raise ParameterError(self.name, shown, self.describe_range())
+        return arr
+
+    def check_stored(self, value) -> np.ndarray:
+        """Like :meth:`check` but accepts NaN where ``unknown_ok`` (a value read from a catalog)."""
+        if self.unknown_ok:
+            arr = np.asarray(value, dtype=float)
+            if np.all(np.isnan(arr)):
+                return arr
+            if np.any(np.isnan(arr)):
+                return np.where(np.isnan(arr), np.nan, self.check(np.where(np.isnan(arr), self._any_valid(), arr)))
+        return self.check(value)
+
+    def _any_valid(self) -> float:
+        return self.hi if math.isfinite(self.hi) else (self.lo + 1.0 if math.isfinite(self.lo) else 1.0)
+
+    # ------------------------------------------------------------------ text at the edges
+    def parse(self, text) -> float | str:
+        """A value from user text, with units where the parameter has them.
+
+        ``"3GHz"`` (Hz), ``"80us"`` (s), ``"4K"`` (B, storage convention 4096), ``"100Gb/s"`` (bit/s),
+        ``"6200MB/s"`` (B/s), ``"2.5M"`` (1/s), ``"true"`` (flag), a name (categorical).
+        The value is checked; errors name the parameter.
+        """
+        if self.kind == "categorical":
+            return self.name_of(self.code(text))
+        if not isinstance(text, str):
+            return float(self.check(text))
+        t = text.strip()
+        if self.kind == "flag" and t.lower() in ("true", "false", "yes", "no", "on", "off"):
+            return float(t.lower() in ("true", "yes", "on"))
+        if t.lower() in ("inf", "+inf", "infinity") and self.inf_ok:
+            return math.inf
+        try:
+            value = float(t)
+        except ValueError:
+            parser = _PARSERS.get(self.unit, units.parse_count)
+            try:
+                value = parser(t)
+            except UnitError as exc:
+                raise ParameterError(self.name, text, f"{self.describe_range()}; {exc}") from None
+        return float(self.check(value))
+
+    def format(self, value) -> str:
+        """A value with its unit, for listings (``2.25 GHz``, ``256 B``, ``libaio``, ``unknown``)."""
+        if self.kind == "categorical":
+            return value if isinstance(value, str) else self.name_of(value)
+        v = float(value)
+        if math.isnan(v):
+            return "unknown"
+        if math.isinf(v):
+            return "no limit"
+        if self.kind == "flag":
+            return "yes" if v else "no"
+        unit = "" if self.unit in ("1", "") else self.unit
+        if self.unit == "B/s":
+            return f"{v / 1e9:.4g} GB/s"
+        if self.unit == "bit/s":
+            return f"{v / 1e9:.4g} Gb/s"
+        if self.unit == "Hz":
+            return f"{v / 1e9:.4g} GHz"
+        if self.unit == "s":
+            return f"{v * 1e9:.4g} ns" if 0 < v < 1e-6 else (f"{v * 1e6:.4g} us" if 0 < v < 1e-3 else f"{v:g} s")
+        if self.unit == "1/s":
+            return units.format_iops(v)
+        return f"{v:,.6g} {unit}".strip()
+
+
+#: name → Parameter. Declared below, in the order listings show them.
+PARAMETERS: dict[str, Parameter] = {}
+
+
+def declare(param: Parameter) -> Parameter:
+    """Add a parameter (built-in below; a registered component adds its own)."""
+    if param.name in PARAMETERS and PARAMETERS[param.name] != param:
+        raise ValueError(f"parameter {param.name} declared twice, differently")
+    PARAMETERS[param.name] = param
+    return param
+
+
+def get(name: str) -> Parameter:
+    """The parameter called ``name``; :class:`UnknownNameError` with close matches otherwise."""
+    try:
+        return PARAMETERS[name]
+    except KeyError:
+        hint = {"attach.switch": "switch.model", "fabric.present": "fabric.transport",
+                "pcie.flit_tlp_fraction": "pcie.flit"}.get(name)
+        if hint:
+            raise UnknownNameError("parameter", f"{name} (set {hint} instead)", [hint]) from None
+        raise UnknownNameError("parameter", name, list(PARAMETERS)) from None
+
+
+def lmfit_name(name: str) -> str:
+    """An identifier for lmfit/pandas: ``"switch.efficiency"`` → ``"switch__efficiency"``."""
+    return name.replace(".", "__")
+
+
+def from_lmfit_name(ident: str) -> str:
+    """Inverse of :func:`lmfit_name`."""
+    return ident.replace("__", ".")
+
+
+def check_values(values: Mapping[str, object]) -> dict[str, np.ndarray]:
+    """Check user-supplied values (overrides or grids) by name; categorical names become codes."""
+    return {name: get(name).check(value) for name, value in values.items()}
+
+
+def encode(params: Mapping[str, object]) -> dict[str, np.ndarray]:
+    """A public parameter mapping (names for categoricals) → the kernel's float arrays (codes)."""
+    out = {}
+    for name, value in params.items():
+        param = PARAMETERS.get(name)
+        if param is not None and param.kind == "categorical" and not _is_numeric(value):
+            out[name] = param.check(value)
+        else:
+            out[name] = np.asarray(value, dtype=float)
+    return out
+
+
+def decode(name: str, value):
+    """A kernel value → what a person reads (categorical codes → names)."""
+    param = PARAMETERS.get(name)
+    if param is not None and param.kind == "categorical" and _is_numeric(value):
+        return param.name_of(value)
+    return value
+
+
+def _is_numeric(value) -> bool:
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biuf"
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) or \
+        isinstance(value, bool)
+
+
+def close_names(name: str, names: Iterable[str]) -> list[str]:
+    return difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
+
+
+# =========================================================================== the table
+def _p(name, unit, kind, meaning, **kw) -> None:
+    declare(Parameter(name, unit, kind, meaning, **kw))
+
+
+_GENS = tuple(int(g) for g in sp.Gen)
+
+# --- workload: what the benchmark asks of each drive
+_p("workload.block_size", "B", "continuous", "bytes per I/O", lo=512, hi=2**30, default=4096.0,
+   source="user: the workload")
+_p("workload.read_fraction", "1", "continuous", "share of I/Os that are reads (fio rwmixread/100)", lo=0, hi=1,
+   default=1.0, source="user: the workload")
+_p("workload.random", "1", "flag", "random access (names the pattern; the drive's IOPS limits apply to every pattern)",
+   default=1.0, source="user: the workload")
+_p("workload.iodepth", "I/Os", "integer", "outstanding I/Os per job (fio iodepth)", lo=1, hi=65536, default=32.0,
+   source="user: the workload")
+_p("workload.numjobs", "jobs", "integer", "jobs (fio numjobs), per drive when per_drive", lo=1, hi=65536,
+   default=1.0, source="user: the workload")
+_p("workload.per_drive", "1", "flag", "iodepth x numjobs is per drive (one job section per device) rather than "
+   "for the whole system", default=1.0, source="user: the workload")
+_p("workload.io_stack", "", "categorical", "host software path of an I/O; sets the default CPU cycles per I/O",
+   choices=("libaio", "io_uring", "io_uring_polled", "spdk", "windows_storport"), default="libaio",
+   source="user: the workload", aliases={"uring": "io_uring", "storport": "windows_storport"})
+
+# --- PCIe transaction layer (shared by every link)
+_p("pcie.mps", "B", "choice", "Max Payload Size of a TLP", choices=sp.MPS_CHOICES, default=256.0,
+   source="assumption: 256 reproduces Dell R7525's 128K read to 0.3 % (docs/physics.md §7.1); "
+          "read the real value from lspci DevCtl")
+_p("pcie.mrrs", "B", "choice", "Max Read Request Size (write data is fetched in requests this large)",
+   choices=sp.MRRS_CHOICES, default=512.0, source="default: Linux's usual 512 B")
+_p("pcie.rcb", "B", "choice", "Read Completion Boundary", choices=sp.RCB_CHOICES, default=64.0,
+   source="spec: PCIe Base spec allows 64 or 128 (pcie-model also 256/512)")
+_p("pcie.rcb_chunks", "1", "flag", "the root complex returns read completions in RCB-sized pieces "
+   "(older chipsets) instead of MPS-sized ones", default=0.0, source="assumption: MPS-sized completions (best case)")
+_p("pcie.addr64", "1", "flag", "DMA addresses above 4 GB (4-DW memory request headers)", default=1.0,
+   source="assumption: the usual case on servers")
+_p("pcie.ecrc", "1", "flag", "a 4-byte ECRC digest on every TLP", default=0.0, source="default: off")
+_p("pcie.dllp", "", "categorical", "how Ack/UpdateFC DLLP bytes are charged (docs/physics.md §2.4)",
+   choices=tuple(d.value for d in sp.DllpPolicy), default="width_scaled",
+   source="assumption: width-scaled on the reverse direction (docs/physics.md §2.4)")
+_p("pcie.skp", "1", "flag", "charge SKP ordered sets (about 0.27 % at Gen3-5)", default=1.0,
+   source="spec: SKP interval from the PCIe Base spec text (docs/physics.md §2.3)")
+_p("pcie.flit", "", "categorical", "TLP share of a 256-byte Gen6/7 FLIT (docs/physics.md §1)",
+   choices=tuple(f.value for f in sp.FlitConvention), default="tlp_bytes",
+   source="spec: PCIe 6.2 flit layout, 236 TLP bytes of 256")
+
+# --- NVMe driver behaviour, as averages per I/O (docs/physics.md §3)
+for _field, _lo, _meaning in (
+        ("sq_doorbells_per_io", 0.0, "SQ tail doorbell writes per I/O (below 1 with batching)"),
+        ("cq_doorbells_per_io", 0.0, "CQ head doorbell writes per I/O"),
+        ("sqes_per_fetch", 1.0, "submission entries the controller fetches per read request"),
+        ("cqes_per_write", 1.0, "completion entries the controller writes per TLP"),
+        ("msix_per_io", 0.0, "MSI-X interrupts per I/O (0 for a polled stack)")):
+    _p(f"nvme.{_field}", "1", "continuous", _meaning, lo=_lo, hi=1024, default=1.0,
+       source="assumption: the unbatched worst case (docs/physics.md §3)")
+_p("nvme.sgl", "1", "flag", "the driver uses SGLs (not PRP lists) for large I/O", default=0.0,
+   source="default: PRP lists")
+_p("nvme.sgl_threshold_bytes", "B", "continuous", "smallest I/O for which the driver uses SGLs", lo=0, lo_open=True,
+   hi=2**30, default=32768.0, source="spec: Linux nvme driver sgl_threshold default 32 KiB")
+_p("nvme.bar_above_4g", "1", "flag", "the controller's BAR lies above 4 GB (4-DW doorbell headers)", default=1.0,
+   source="assumption: the usual case on servers")
+
+# --- the drive
+_p("drive.model", "", "categorical", "drive model from the catalog (sets every drive.* limit)",
+   choices_from="nvmemodel.topology.drive:catalog_keys", source="catalog: nvmemodel/catalog/drives.csv")
+_p("drive.gen", "gen", "choice", "the drive's own PCIe generation", choices=_GENS, default=4.0, source="spec sheet")
+_p("drive.lanes", "lanes", "choice", "the drive's own PCIe lanes", choices=sp.LINK_WIDTHS, default=4.0,
+   source="spec sheet")
+for _field, _unit, _meaning in (
+        ("seq_read_bytes_per_s", "B/s", "sequential read bandwidth limit (applies at every block size)"),
+        ("seq_write_bytes_per_s", "B/s", "sequential write bandwidth limit"),
+        ("rand_read_iops", "1/s", "random read IOPS limit (the command-rate limit at every block size)"),
+        ("rand_write_iops", "1/s", "random write IOPS limit"),
+        ("read_latency_s", "s", "4 KiB QD1 read latency (R0 of Little's law)"),
+        ("write_latency_s", "s", "4 KiB QD1 write latency")):
+    _p(f"drive.{_field}", _unit, "continuous", _meaning, lo=0, lo_open=True, hi=1.0 if _unit == "s" else math.inf,
+       unknown_ok=True, source="spec sheet (NaN = unknown: not applied)")
+
+# --- the host
+_p("host.sockets", "sockets", "integer", "CPU sockets", lo=1, hi=64, default=2.0, source="spec sheet")
+_p("host.cores_per_socket", "cores", "integer", "cores per socket", lo=1, hi=4096, default=32.0, source="spec sheet")
+_p("host.clock_hz", "Hz", "continuous", "sustained core clock", lo=1e8, hi=1e10, default=2.5e9, source="spec sheet")
+_p("host.gen", "gen", "choice", "PCIe generation of the root ports", choices=_GENS, default=4.0, source="spec sheet")
+_p("host.lanes_per_socket", "lanes", "integer", "PCIe lanes each socket offers", lo=1, hi=1024, default=128.0,
+   source="spec sheet")
+_p("host.reserved_lanes_per_socket", "lanes", "integer", "lanes per socket used by other devices (NICs, boot)",
+   lo=0, hi=1024, default=0.0, source="assumption")
+_p("host.port_lanes", "lanes", "choice", "root-port width given to each directly attached drive",
+   choices=sp.LINK_WIDTHS, default=4.0, source="spec sheet")
+_p("host.cpu_utilization_max", "1", "continuous", "fraction of all cores the I/O path may use", lo=0, lo_open=True,
+   hi=1, default=1.0, source="assumption: all cores")
+_p("host.cycles_per_io", "cycles", "continuous", "CPU cycles per I/O (submission, completion, interrupt, "
+   "application); default from the I/O stack", lo=1, hi=1e9,
+   source="estimate: by I/O stack, nvmemodel.topology.host.STACK_CYCLES (docs/physics.md §4)")
+
+# --- a PCIe switch (adapter) between root ports and drives
+_p("switch.model", "", "categorical", "switch model from the catalog, or none (direct attach); sets every "
+   "switch.* field", choices_from="nvmemodel.topology.switch:catalog_keys_with_none",
+   source="catalog: nvmemodel/catalog/switches.csv")
+_p("switch.count", "switches", "integer", "identical switches the drives are spread over (round-robin)",
+   lo=1, hi=4096, default=1.0, source="user: the topology")
+_p("switch.up_gen", "gen", "choice", "uplink PCIe generation", choices=_GENS, default=3.0, source="spec sheet")
+_p("switch.up_lanes", "lanes", "choice", "uplink lanes, shared by every drive behind the switch",
+   choices=sp.LINK_WIDTHS, default=16.0, source="spec sheet")
+_p("switch.ports", "ports", "integer", "downstream ports, one drive each", lo=1, hi=256, default=4.0,
+   source="spec sheet")
+_p("switch.port_gen", "gen", "choice", "downstream port PCIe generation", choices=_GENS, default=3.0,
+   source="spec sheet")
+_p("switch.port_lanes", "lanes", "choice", "downstream port lanes", choices=sp.LINK_WIDTHS, default=4.0,
+   source="spec sheet")
+_p("switch.efficiency", "1", "continuous", "fraction of the uplink's TLP capacity the switch sustains",
+   lo=0, lo_open=True, hi=1, default=1.0, source="default: no loss (usually fitted, docs/physics.md §9.3)")
+_p("switch.per_command_s", "s", "continuous", "processing time per NVMe command through the switch "
+   "(caps its IOPS at 1/this; 0 = no cap)", lo=0, hi=1e-3, default=0.0, source="default: no cap")
+_p("switch.per_tlp_s", "s", "continuous", "processing time per upstream TLP (0 = none)", lo=0, hi=1e-3,
+   default=0.0, source="default: none")
+
+# --- NVMe over Fabrics, as seen from the storage target
+_p("fabric.transport", "", "categorical", "NVMe-oF transport, or none (local storage)",
+   choices=tuple(t.value for t in eth.Transport) + ("none",), default="none", source="user: the topology",
+   aliases={"roce": "rocev2", "roce_v2": "rocev2", "nvme_tcp": "tcp", "ib": "infiniband"})
+_p("fabric.line_rate_bits_per_s", "bit/s", "continuous", "MAC data rate of one target port", lo=0, lo_open=True,
+   default=100e9, source="spec: IEEE 802.3 nominal rate")
+_p("fabric.ports", "ports", "integer", "target network ports in use", lo=1, hi=1024, default=1.0,
+   source="user: the topology")
+_p("fabric.initiator_bits_per_s", "bit/s", "continuous", "total line rate of all initiators (inf = not limiting)",
+   lo=0, lo_open=True, inf_ok=True, default=math.inf, source="user: the topology")
+_p("fabric.eth_mtu", "B", "integer", "Ethernet MTU", lo=576, hi=9216, default=1500.0,
+   source="default: standard Ethernet frames")
+_p("fabric.roce_mtu", "B", "choice", "RoCE path MTU; 0 = the largest that fits the Ethernet MTU",
+   choices=(0,) + eth.ROCE_MTU_CHOICES, default=0.0, source="spec: IBM RoCE Express docs (1024 at 1500, 4096 at "
+   "jumbo frames)")
+_p("fabric.vlan", "1", "flag", "802.1Q VLAN tag on every frame", default=0.0, source="default: off")
+_p("fabric.ipv6", "1", "flag", "IPv6 headers (else IPv4)", default=0.0, source="default: IPv4")
+_p("fabric.header_digest", "1", "flag", "NVMe/TCP header digest (HDGST)", default=0.0, source="default: off")
+_p("fabric.data_digest", "1", "flag", "NVMe/TCP data digest (DDGST)", default=0.0, source="default: off")
+_p("fabric.ack_per_command", "1", "flag", "charge one RoCE ACK packet per command", default=0.0,
+   source="assumption: RC transport coalesces ACKs")
+_p("fabric.added_latency_s", "s", "continuous", "latency the fabric adds per I/O (NIC, switch, target software)",
+   lo=0, hi=1.0, default=10e-6, source="Broadcom Stingray paper: 'NVMe-oF latency of ~10 us'")
+
+#: Parameters of a component that may be absent, and the parameter that makes it present.
+PRESENCE = {"switch": ("switch.model", "none"), "fabric": ("fabric.transport", "none")}
