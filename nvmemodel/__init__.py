@@ -15,6 +15,11 @@ Describe the hardware and the workload
 Catalogs and presets (each value with its source)
     :func:`preset`, :data:`PRESETS`, :func:`get_drive`, :func:`drive_catalog`,
     :func:`get_switch`, :func:`switch_catalog`
+The parameter table and the component registry (the spine of sweeps, fits and new layers)
+    :data:`PARAMETERS` (every parameter: unit, kind, range, meaning, default source; see
+    :mod:`nvmemodel.parameters`), :func:`parameter_table` (a topology's values with their sources),
+    :class:`Source`; :class:`Component`, :class:`Limit`, :func:`register_component`,
+    :func:`registered_component` (add what can bind; :mod:`nvmemodel.ceiling.components`)
 Evaluate the ceilings
     :func:`evaluate` (a scaling curve over drive counts), :func:`ceilings_at` (one point),
     :func:`sweep` (configurations × drive counts, vectorized), :func:`pcie_waterfall`,
@@ -42,9 +47,12 @@ Everything inside is SI: bytes, seconds, bytes/s, I/O per second.
 
 from . import units
 from .ceiling import (
-    COMPONENTS, Ceiling, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
+    COMPONENTS, Ceiling, Component, Limit, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
     outstanding_knee, pcie_waterfall, sweep,
 )
+from .ceiling import register as register_component
+from .ceiling import registered as registered_component
+from .parameters import PARAMETERS, Source
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
 from .ingest import merge_fio_logs, read_fio_logs, read_results
 from .standards.ethernet import Transport
@@ -56,8 +64,16 @@ from .topology import (
 
 __version__ = "0.1.0"
 
+
+def parameter_table(topology: Topology, workload: Workload | None = None):
+    """Every parameter of ``topology`` under ``workload`` (default ``Workload()``): value, unit, kind, range,
+    meaning, status and source, as a pandas DataFrame (see :meth:`Topology.parameter_table`)."""
+    return topology.parameter_table(workload if workload is not None else Workload())
+
+
 __all__ = [
-    "COMPONENTS", "Ceiling", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
+    "COMPONENTS", "Ceiling", "Component", "Limit", "PARAMETERS", "Source", "parameter_table", "register_component",
+    "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
     "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "outstanding_knee", "pcie_waterfall",

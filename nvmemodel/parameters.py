@@ -148,11 +148,16 @@ class Parameter:
             return "0 or 1"
         if self.kind in ("choice", "categorical"):
             return "one of " + ", ".join(str(c) for c in self.allowed_choices())
+        def bound(x: float) -> str:
+            if self.unit == "B" and x >= 1024 and x == 2 ** round(math.log2(x)):
+                return f"{x / 2**30:g} GiB" if x >= 2**30 else f"{x / 1024:g} KiB"
+            return f"{x:g}"
+
         rng = []
         if math.isfinite(self.lo):
-            rng.append(f"{'>' if self.lo_open else '>='} {self.lo:g}")
+            rng.append(f"{'>' if self.lo_open else '>='} {bound(self.lo)}")
         if math.isfinite(self.hi):
-            rng.append(f"<= {self.hi:g}")
+            rng.append(f"<= {bound(self.hi)}")
         kind = "an integer" if self.kind == "integer" else "a number"
         text = f"{kind} {' and '.join(rng)}".strip()
         if self.inf_ok:

@@ -110,7 +110,7 @@ def test_set_overrides_any_parameter(capsys):
     assert faster["binding"] == "drive" and faster["iops"] == pytest.approx(24 * 1.45e6)
 
 
-@pytest.mark.parametrize("item, match", [("host.cycles_per_io", "NAME=NUMBER"), ("nope=1", "unknown parameter 'nope'"),
+@pytest.mark.parametrize("item, match", [("host.cycles_per_io", "NAME=VALUE"), ("nope=1", "unknown parameter 'nope'"),
                                          ("host.gen=9", "host.gen=9")])
 def test_set_errors(capsys, item, match):
     assert cli.main(["ceilings", "--set", item]) == 2

@@ -5,11 +5,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..units import format_iops
-from .system import COMPONENT_LABELS
 
 
 def _gbps(x: float) -> str:
     return f"{x / 1e9:.2f} GB/s ({x / 2**30:.2f} GiB/s)"
+
+
+def _short(source, limit: int = 90) -> str:
+    """``status: first sentence of the citation`` cut to ``limit`` characters."""
+    text = str(source)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def explain_point(curve, drives: int) -> str:
@@ -19,8 +24,11 @@ def explain_point(curve, drives: int) -> str:
     lines = [
         f"{curve.topology.name}, {curve.workload.describe()}, {drives} drive(s): at most "
         f"{format_iops(curve.iops_at(drives))} = {_gbps(curve.bandwidth_at(drives))}.",
-        f"Binding: {COMPONENT_LABELS[top.component]} [{top.component}].",
+        f"Binding: {top.label} [{top.component}].",
     ]
+    if top.sources:
+        lines.append("Set by: " + "; ".join(f"{name} = {value} ({_short(src)})" for name, value, src in top.sources)
+                     + ".")
     if curve.iops_at(drives) < 0.999 * top.iops:
         lines.append("Drives are spread unevenly over the switches, so the system total lies a little "
                      "below every single component's ceiling.")
@@ -50,7 +58,7 @@ def explain_curve(curve) -> str:
             else:
                 shape = f"{format_iops(x0)} → {format_iops(x1)}"
             span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
-            lines.append(f"  {span}: bound by {COMPONENT_LABELS[str(b[start])]} [{b[start]}]; {shape}")
+            lines.append(f"  {span}: bound by {curve.labels.get(str(b[start]), b[start])} [{b[start]}]; {shape}")
             start = i
     knee = curve.knee()
     lines.append("  Scales linearly throughout." if knee is None

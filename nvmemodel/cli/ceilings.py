@@ -7,29 +7,27 @@ import json
 import sys
 
 from ..errors import ParameterError
-from ._common import json_number as _num
 from ._common import parse_drives as _parse_drives
 
 JSON_SCHEMA_ID = "nvmemodel.ceilings/1"
 
-_EPILOG = """\
+_EXAMPLES = """\
 examples:
   nvmemodel ceilings --preset dell-r7525 --pattern read --bs 128K
       How fast can 1, 2, 4, 8, 12, 24 Gen4 drives read 128K blocks, and what limits each point?
   nvmemodel ceilings --preset lenovo-sr850-810-4p --pattern randread --bs 4K --explain
   nvmemodel ceilings --preset dell-r7525 --drive samsung-pm1743 --drives 1-24 --io-stack io_uring_polled
+  nvmemodel ceilings --preset dell-r7525 --set host.clock_hz=3GHz --set drive.read_latency_s=80us
   nvmemodel ceilings --preset dell-r7525 --bs 4K --json > out.json
-
-components (what can bind):
-  drive             the drive's spec-sheet IOPS / bandwidth
-  pcie_link         each drive's own PCIe link after encoding, TLP and NVMe command overheads
-  queue_depth       Little's law: outstanding I/O / QD1 latency
-  switch_uplink     the PCIe switch uplink shared by the drives behind it
-  switch_processing the switch's per-command processing rate
-  host_cpu          CPU cycles per I/O for the chosen I/O stack
-  fabric            the NVMe-oF network (line rate minus per-packet overhead)
 """
 
+
+def _epilog() -> str:
+    """The examples and the registered components (what can bind), from the registry."""
+    from ..ceiling.components import components
+
+    rows = [f"  {c.name:<17} {c.summary or c.label}" for c in components()]
+    return _EXAMPLES + "\ncomponents (what can bind):\n" + "\n".join(rows) + "\n"
 
 
 def register(sub) -> None:
@@ -40,7 +38,7 @@ def register(sub) -> None:
         "ceilings", help="ceilings and the binding bottleneck for a topology and workload",
         description="Evaluate every component's ceiling (IOPS and bytes/s) as drives are added, and name "
                     "the binding one at each point. Start from a preset; override drive, PCIe and workload.",
-        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--preset", default="dell-r7525", help=f"system to start from: {', '.join(PRESETS)} "
                    "(default: %(default)s)")
     c.add_argument("--drive", help="replace the preset's drive by a catalog drive (see 'nvmemodel drives')")
@@ -55,61 +53,57 @@ def register(sub) -> None:
                    help="host I/O stack, sets CPU cycles per I/O (default: %(default)s)")
     c.add_argument("--mps", type=int, help="PCIe Max Payload Size in bytes (default: the preset's, 256)")
     c.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="override any model parameter by its name, SI units, e.g. --set host.cycles_per_io=4000 "
-                        "--set switch.efficiency=0.9 (repeatable; 'nvmemodel parameters' lists the names)")
+                   help="override any model parameter by its name, with units where it has them, e.g. "
+                        "--set host.clock_hz=3GHz --set drive.read_latency_s=80us --set fabric.line_rate_bits_per_s="
+                        "100Gb/s --set workload.io_stack=spdk --set switch.efficiency=0.9 (repeatable; "
+                        "'nvmemodel parameters' lists names, units, ranges and sources)")
     c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
     c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
 
     c.set_defaults(run=_ceilings)
 
 
-def _ceilings(args) -> int:
-    import dataclasses
+def parse_settings(items) -> dict[str, object]:
+    """``["host.clock_hz=3GHz", …]`` → ``{"host.clock_hz": 3e9, …}``, parsed and checked by the parameter table."""
+    from ..parameters import get
 
+    out: dict[str, object] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ParameterError("--set", item, "NAME=VALUE, e.g. host.cycles_per_io=4000 or host.clock_hz=3GHz")
+        out[name.strip()] = get(name.strip()).parse(value.strip())
+    return out
+
+
+def _ceilings(args) -> int:
     from ..ceiling.evaluate import evaluate
-    from ..topology.drive import get_drive
     from ..topology.presets import preset
     from ..topology.workload import Workload
 
     topo = preset(args.preset)
-    if args.drive:
-        topo = topo.replace(drive=get_drive(args.drive))
-    if args.mps:
-        topo = topo.replace(pcie=dataclasses.replace(topo.pcie, mps=args.mps))
     wl = Workload(args.pattern, args.bs, args.read_fraction, args.iodepth, args.numjobs, args.io_stack)
-    overrides = {}
-    for item in args.set:
-        name, sep, value = item.partition("=")
-        try:
-            overrides[name.strip()] = float(value)
-        except ValueError:
-            raise ParameterError("--set", item, "NAME=NUMBER, e.g. host.cycles_per_io=4000") from None
-        if not sep:
-            raise ParameterError("--set", item, "NAME=NUMBER, e.g. host.cycles_per_io=4000")
-    curve = evaluate(topo, wl, drives=_parse_drives(args.drives) if args.drives else None, overrides=overrides)
+    overrides: dict[str, object] = {}
+    if args.drive is not None:
+        from ..topology.drive import get_drive, model_key
+
+        overrides["drive.model"] = model_key(get_drive(args.drive))
+    if args.mps is not None:
+        overrides["pcie.mps"] = args.mps
+    overrides.update(parse_settings(args.set))
+    drives = _parse_drives(args.drives) if args.drives else None
+    curve = evaluate(topo, wl, drives=drives, overrides=overrides)
 
     if args.json:
-        points = []
-        for n in curve.drives:
-            cs = curve.ceilings_at(int(n))
-            points.append({
-                "drives": int(n), "iops": float(curve.iops_at(int(n))),
-                "bytes_per_s": float(curve.bandwidth_at(int(n))), "binding": curve.binding_at(int(n)),
-                "ceilings": {c.component: {"iops": _num(c.iops), "bytes_per_s": _num(c.bytes_per_s),
-                                           "headroom": _num(c.headroom)} for c in cs},
-            })
-        doc = {"schema": JSON_SCHEMA_ID, "topology": topo.name, "description": topo.describe(),
-               "workload": {"pattern": wl.pattern, "block_size_bytes": wl.block_size,
-                            "read_fraction": wl.read_fraction, "iodepth": wl.iodepth, "numjobs": wl.numjobs,
-                            "io_stack": wl.io_stack.value},
-               "points": points}
-        json.dump(doc, sys.stdout, indent=2)
+        json.dump(curve.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
 
-    print(topo.describe())
-    print(f"workload: {wl.describe()}\n")
-    print(f"{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
+    print(curve.topology.describe())
+    print(f"workload: {curve.workload.describe()}")
+    if overrides:
+        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
     for n in curve.drives:
         x = curve.bandwidth_at(int(n))
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  {curve.binding_at(int(n))}")

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ceiling.system import COMPONENTS
+from ..ceiling.components import color
 from ..units import convert
-
-_COLORS = dict(zip(COMPONENTS, ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]))
 
 
 def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None, marker: str = "o",
@@ -27,7 +25,7 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
             return np.asarray(iops)
         if unit == "MIOPS":
             return np.asarray(iops) / 1e6
-        return convert(np.asarray(iops) * curve.workload.block_size, unit)
+        return convert(np.asarray(iops) * curve.block_size, unit)  # the evaluated vector's block size
 
     from matplotlib.ticker import MaxNLocator
 
@@ -36,14 +34,14 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
     shown = set(ax.get_legend_handles_labels()[1])
     for name in dict.fromkeys(curve.binding):  # fill colour = binding component (one legend entry each)
         sel = curve.binding == name
-        ax.scatter(curve.drives[sel], y[sel], color=_COLORS[str(name)], marker=marker, s=25, zorder=3,
+        ax.scatter(curve.drives[sel], y[sel], color=color(str(name)), marker=marker, s=25, zorder=3,
                    label=None if f"binds: {name}" in shown else f"binds: {name}")
         shown.add(f"binds: {name}")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if ceilings:  # each finite component alone, dashed; far-away ones fall outside the y range
         for name, values in curve.ceilings.items():
             if np.all(np.isfinite(values)):
-                ax.plot(curve.drives, scale(values), ls="--", lw=0.8, color=_COLORS[name], alpha=0.6)
+                ax.plot(curve.drives, scale(values), ls="--", lw=0.8, color=color(name), alpha=0.6)
     # y range: 30 % above the highest solid curve on these axes (dashed ceilings may fall outside)
     top = 1.3 * max(float(np.nanmax(line.get_ydata())) for line in ax.lines if line.get_linestyle() == "-")
     ax.set_xlabel("drives")

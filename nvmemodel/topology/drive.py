@@ -71,7 +71,7 @@ class Drive:
 
     def sources(self) -> dict[str, Source]:
         """Where each ``drive.*`` value comes from."""
-        fallback = Source.parse(f"{self.status}: {self.source}" if self.source else self.status, self.status)
+        fallback = Source(self.status, self.source)
         return {f"drive.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
 
     def iops_at(self, block_size: float, read_fraction: float = 1.0):

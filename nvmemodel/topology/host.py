@@ -115,8 +115,14 @@ class Host:
 
     def sources(self, stack: IoStack) -> dict[str, Source]:
         """Where each ``host.*`` value comes from."""
-        fallback = Source("spec", self.notes or self.name)
-        out = {f"host.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
+        from ..parameters import PARAMETERS
+
+        out = {}
+        for f in FIELDS:
+            param = PARAMETERS[f"host.{f}"]
+            same = param.default is not None and getattr(self, f) == param.default
+            fallback = Source.parse(param.source, "default") if same else Source("spec", self.notes or self.name)
+            out[f"host.{f}"] = field_source(self.provenance, f, fallback)
         if self.cycles_per_io is None:
             out["host.cycles_per_io"] = Source.parse(STACK_CYCLES[IoStack.parse(stack)][1], "estimate")
         return out

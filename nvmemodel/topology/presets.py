@@ -33,6 +33,10 @@ def _sr850_host() -> Host:
         clock_hz=2.1e9, gen=3, lanes_per_socket=48, port_lanes=4,
         notes="LP0865 Lab configuration: 4x Intel Xeon Platinum 8176. Cores (28), base clock (2.1 GHz) and "
               "48 PCIe 3.0 lanes per socket: Intel spec sheet for the 8176, recalled (not re-verified here).",
+        provenance={**{f: "recalled: Intel Xeon Platinum 8176 spec sheet (LP0865 names the CPU), not re-verified here"
+                       for f in ("cores_per_socket", "clock_hz", "lanes_per_socket")},
+                    "sockets": "spec: LP0865 lab configuration, 4 x Xeon Platinum 8176",
+                    "gen": "spec: PCIe 3.0 (LP0865)"},
     )
 
 
@@ -52,7 +56,9 @@ def lenovo_sr850(connection: str = "direct") -> Topology:
     # Upper bound from Figure 5's text: 4 drives behind the 810-4P write as fast as direct-attached
     # ones, so one drive's write rate is at most a quarter of the 810-4P's command cap (~325 K).
     cap_810 = 1.0 / get_switch("lenovo-810-4p").per_command_s
-    drive = get_drive("toshiba-px04pmb-960gb").replace(rand_write_iops=cap_810 / 4, status="inferred+calibrated")
+    drive = get_drive("toshiba-px04pmb-960gb").replace(rand_write_iops=cap_810 / 4, provenance={
+        "rand_write_iops": "calibrated: upper bound 1.3 M / 4 from LP0865 Figure 5 text ('all three configurations "
+                           "perform equally' on 4K random write: the drive is the limit); the true value may be lower"})
     sw = _LENOVO_CONNECTIONS[key]
     return Topology(
         name=f"lenovo-sr850-{key}", host=_sr850_host(), drive=drive,
@@ -71,10 +77,18 @@ def dell_r7525() -> Topology:
     The paper does not name the CPUs: 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class) is an
     ASSUMPTION, as are 80 lanes per socket with 32 reserved (24 drive bays at x4).
     """
-    drive = get_drive("samsung-pm1733-u2").replace(seq_read_bytes_per_s=8.0e9, status="spec+calibrated")
+    drive = get_drive("samsung-pm1733-u2").replace(seq_read_bytes_per_s=8.0e9, provenance={
+        "seq_read_bytes_per_s": "calibrated: the PM1733 HHHL rating 8,000 MB/s (hardwareluxx.de 2019), because Dell "
+                                "measured 7.195 GB/s per drive, above the U.2 rating of 6,400 MB/s"})
+    cpu = "assumption: the paper does not name the CPUs; 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class)"
     host = Host(name="Dell PowerEdge R7525 (2 x AMD EPYC, 64 cores assumed)", sockets=2, cores_per_socket=64,
                 clock_hz=2.25e9, gen=4, lanes_per_socket=80, reserved_lanes_per_socket=32, port_lanes=4,
-                notes="CPU model not stated in the paper: ASSUMPTION. 160 lanes on 2P EPYC with 3 xGMI links.")
+                notes="CPU model not stated in the paper: ASSUMPTION. 160 lanes on 2P EPYC with 3 xGMI links.",
+                provenance={"sockets": "spec: 2-socket server (Dell DfD)", "cores_per_socket": cpu, "clock_hz": cpu,
+                            "gen": "spec: PCIe Gen4 root ports (Dell DfD)",
+                            "port_lanes": "spec: Gen4 x4 per drive, CPU direct attach (Dell DfD)",
+                            "lanes_per_socket": "assumption: 160 lanes on 2P EPYC with 3 xGMI links",
+                            "reserved_lanes_per_socket": "assumption: 24 drive bays at x4 leave 32 per socket"})
     return Topology(name="dell-r7525", host=host, drive=drive, default_drives=(1, 2, 4, 8, 12, 24),
                     notes="Dell DfD 'Analyzing How Gen4 NVMe Drive Performance Scales on the PowerEdge R7525' "
                           "(2023), seed dell-r7525-gen4-nvme-scaling.txt. " + _details(dell_r7525))
@@ -94,7 +108,13 @@ def broadcom_stingray() -> Topology:
                 notes="Paper: 'octal-core A72 Arm-based CPU subsystem running at ... 3 GHz'. Lanes: assumption.")
     fabric = Fabric(name="100 GbE RoCEv2, single initiator", transport=Transport.ROCE_V2, line_rate_bits_per_s=100e9,
                     initiator_bits_per_s=100e9, eth_mtu=4200, roce_mtu=4096, added_latency_s=10e-6,
-                    notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (docs/physics.md §7.3).")
+                    notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (docs/physics.md §7.3).",
+                    provenance={"eth_mtu": "inferred: 2,811 K IOPS is impossible at RoCE MTU 1024 (docs/physics.md §7.3)",
+                                "roce_mtu": "inferred: 2,811 K IOPS is impossible at RoCE MTU 1024 "
+                                            "(docs/physics.md §7.3)",
+                                "added_latency_s": "spec: Broadcom paper, 'NVMe-oF latency of ~10 us'",
+                                "line_rate_bits_per_s": "spec: 100G P1100p NIC (Broadcom paper)",
+                                "initiator_bits_per_s": "spec: one initiator with a 100G NIC (Broadcom paper)"})
     return Topology(name="broadcom-stingray", host=host, drive=get_drive("hgst-sn200-1600gb"),
                     switch=get_switch("broadcom-pex9797").replace(ports=4), fabric=fabric,
                     default_drives=(1, 2, 3, 4),
@@ -121,7 +141,14 @@ def ion_sr71mach5(os: str = "linux") -> Topology:
                 clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
                 cycles_per_io=cycles,
                 notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
-                      "for NVMe, the rest reserved for the SAS controllers and NIC (assumption).")
+                      "for NVMe, the rest reserved for the SAS controllers and NIC (assumption).",
+                provenance={"cycles_per_io": f"calibrated: {target[key] / 1e6:g} M IOPS CPU-bound 4K random read "
+                                             f"({'Linux, fio' if key == 'linux' else 'Windows Server 2012 R2, IOmeter'}; "
+                                             "ION observations) on the assumed CPUs; includes MD RAID-5 and the file "
+                                             "system path",
+                            "sockets": "assumption: the paper does not name the CPUs",
+                            "cores_per_socket": "assumption: 14 cores (paper names no CPU)",
+                            "clock_hz": "assumption: 2.4 GHz (paper names no CPU)"})
     return Topology(name=f"ion-sr71mach5-{key}", host=host, drive=get_drive("intel-p3700-800gb"),
                     default_drives=tuple(range(1, 9)),
                     notes="ION 'Observations on NVMe SSDs in Server Applications', seed ion-nvme-ssds-in-server-"

@@ -158,6 +158,27 @@ class Topology:
                     Source.parse(param.source, "default")
         return out
 
+    def parameter_table(self, workload: Workload):
+        """Every parameter with its value, unit, kind, range, meaning and source, as a DataFrame.
+
+        Columns: ``name``, ``value`` (SI, categorical by name), ``shown`` (value with unit), ``unit``,
+        ``kind``, ``lo``, ``hi``, ``choices``, ``range``, ``meaning``, ``status``, ``source``.
+        """
+        import pandas as pd
+
+        values, sources = self.parameters(workload), self.sources(workload)
+        rows = []
+        for name, param in PARAMETERS.items():
+            value = values[name]
+            src = sources.get(name, Source("default"))
+            rows.append({"name": name, "value": value, "shown": param.format(value), "unit": param.unit,
+                         "kind": param.kind, "lo": param.lo, "hi": param.hi,
+                         "choices": ", ".join(map(str, param.allowed_choices())) if param.kind in (
+                             "choice", "categorical") else "",
+                         "range": param.describe_range(), "meaning": param.meaning, "status": src.status,
+                         "source": src.text})
+        return pd.DataFrame(rows)
+
     def with_parameters(self, values: Mapping[str, object], workload: Workload) -> tuple["Topology", Workload]:
         """The topology and workload with some parameters changed, checked by the parameter table.
 
