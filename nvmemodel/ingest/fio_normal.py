@@ -6,6 +6,18 @@ from the exact fields: I/Os from the ``issued`` line, the run time from ``(…/4
 itself does. Units: fio 3.x prints both binary and decimal (``BW=1982MiB/s (2078MB/s)``);
 fio 2.x prints ``KB``/``MB``/``GB`` meaning **KiB/MiB/GiB** (its default ``kb_base=1024``).
 
+Block sizes: the job header prints them exactly only as bytes (``4096B``); ``977KiB`` is
+rounded (``bs=1MiB`` is 1,000,000 bytes under fio's default ``kb_base=1024``), so the size is
+then the round number (a multiple of 4096, 1000 or 512 bytes) inside both the header's
+rounding interval and the interval the printed bandwidth / IOPS allows, else their estimate.
+
+``--status-interval`` repeats the job blocks: every block after a ``Run status group`` line
+starts the next report (``snapshot``); a new job header or version line starts a new run
+(files appended to); only each run's last report is ``final``. A last report cut off before
+its ``issued`` line (killed run) is dropped with a warning and leaves its run without a final
+report. Only ``clat percentiles`` fill the ``clat_p*`` columns (not ``lat``/``sync``
+percentiles). A job with ``err=`` ≠ 0 keeps a row with the error and no numbers.
+
 Options fio echoes in its job header (rw, bs, ioengine, iodepth) are read from it; options it
 never echoes in normal output (``direct``, ``numjobs`` without group reporting) stay unknown
 rather than defaulted.
@@ -15,22 +27,23 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 
-from ..errors import IngestError
+from ..errors import IngestError, IngestWarning
 from .fio_options import workload_fields
-from .schema import new_row
+from .schema import failed_job_rows, new_row
 
 _HEADER = re.compile(r"^(?P<name>\S.*?): \(g=(?P<g>\d+)\): rw=(?P<rw>[^,]+), bs=(?P<bs>.*?), ioengine=(?P<engine>[^,]+), "
                      r"iodepth=(?P<qd>\d+)")
 _RESULT = re.compile(r"^(?P<name>\S.*?): \(groupid=(?P<g>\d+), jobs=(?P<jobs>\d+)\): err=\s*(?P<err>-?\d+)")
 _VERSION = re.compile(r"^fio-\d+\.\d+\S*$")
-_NEW_DIR = re.compile(r"^\s+(?P<dir>read|write|trim)\s*: IOPS=(?P<iops>[\d.]+[kKmMgG]?), BW=(?P<bw>[^ ]+)"
+_NEW_DIR = re.compile(r"^\s+(?P<dir>read|write|trim|mixed)\s*: IOPS=(?P<iops>[\d.]+[kKmMgG]?), BW=(?P<bw>[^ ]+)"
                       r"(?: \((?P<bw2>[^)]*)\))?\((?P<io>[^/]+)/(?P<rt>\d+)msec\)")
-_OLD_DIR = re.compile(r"^\s+(?P<dir>read|write|trim)\s*: io=(?P<io>[^,]+), bw=(?P<bw>[^,]+), iops=(?P<iops>[^,]+), "
+_OLD_DIR = re.compile(r"^\s+(?P<dir>read|write|trim|mixed)\s*: io=(?P<io>[^,]+), bw=(?P<bw>[^,]+), iops=(?P<iops>[^,]+), "
                       r"runt=\s*(?P<rt>\d+)msec")
 _LAT = re.compile(r"^\s+(?P<kind>slat|clat|lat)\s+\((?P<unit>nsec|usec|msec)\):\s*min=\s*(?P<min>[\d.]+)[kKmM]?,"
                   r"\s*max=\s*(?P<max>[\d.]+)(?P<maxsfx>[kKmM]?),\s*avg=\s*(?P<avg>[\d.]+),")
-_PCT_HEAD = re.compile(r"^\s+clat percentiles \((?P<unit>nsec|usec|msec)\):")
+_PCT_HEAD = re.compile(r"^\s+(?P<kind>\w+) percentiles \((?P<unit>nsec|usec|msec)\):")
 _PCT = re.compile(r"(?P<p>[\d.]+)th=\[\s*(?P<v>\d+)\]")
 _CPU = re.compile(r"^\s+cpu\s*:\s*usr=(?P<usr>[\d.]+)%, sys=(?P<sys>[\d.]+)%")
 _ISSUED_NEW = re.compile(r"^\s+issued rwts?:\s*total=(?P<t>[\d,]+)")
@@ -40,40 +53,73 @@ _UNIT = {"nsec": 1e-9, "usec": 1e-6, "msec": 1e-3}
 _PCT_COLS = {"50.00": "clat_p50_s", "90.00": "clat_p90_s", "95.00": "clat_p95_s", "99.00": "clat_p99_s",
              "99.90": "clat_p99_9_s", "99.99": "clat_p99_99_s"}
 _DIRS = ("read", "write", "trim")
+_RUN_STATUS = re.compile(r"^Run status group \d+")
 
 
 def looks_like_fio_normal(head: str) -> bool:
     return bool(re.search(r"\(groupid=\d+, jobs=\d+\)", head)) or bool(re.search(r"^\S.*: \(g=\d+\): rw=", head, re.M))
 
 
-def _bs_from_header(text: str, path) -> dict[str, float | None]:
-    """'(R) 4096B-4096B, (W) 4096B-4096B, (T) …' or '8K-8K/8K-8K/8K-8K' or '4096B-4096B,4096B-…'."""
-    from ..units import parse_block_size
-
-    parts = re.findall(r"([\d.]+[KMG]?i?B?)-([\d.]+[KMG]?i?B?)", text)
-    out: dict[str, float | None] = {}
-    for d, (lo, hi) in zip(_DIRS, parts):
-        a, b = parse_block_size(lo), parse_block_size(hi)
-        out[d] = a if a == b else None
+def _bs_from_header(text: str, path) -> dict[str, tuple[float, float] | None]:
+    """'(R) 4096B-4096B, (W) …' or '8K-8K/8K-8K/8K-8K' → per direction the interval the printed
+    size stands for ((lo, hi); lo == hi when printed exactly in bytes), None for a size range."""
+    parts = re.findall(r"([\d.]+)([KMGTP]?)(i?B?)-([\d.]+)([KMGTP]?)(i?B?)", text)
+    out: dict[str, tuple[float, float] | None] = {}
+    for d, (n1, p1, u1, n2, p2, u2) in zip(_DIRS, parts):
+        if (n1, p1) != (n2, p2):
+            out[d] = None
+            continue
+        scale = 1024.0 ** " KMGTP".index(p1 or " ")  # fio prints binary multiples (2.x 'K' too)
+        value = float(n1)
+        out[d] = (value, value) if scale == 1 else ((value - 0.5) * scale, (value + 0.5) * scale)
     if not out:
         raise IngestError(path, f"job header bs={text!r}: expected block sizes like 4096B-4096B")
     return out
 
 
+def _rate(text: str | None, *, binary_kb: bool) -> tuple[float, float]:
+    """'19.7MiB/s' → (bytes/s, half a unit of the last printed digit, bytes/s)."""
+    m = re.match(r"\s*([\d.]+)\s*([kKMGTP]?)(i?)B/s", text or "")
+    if not m:
+        return math.nan, math.nan
+    base = 1024.0 if (m[3] or binary_kb) else 1000.0
+    scale = base ** " KMGTP".index(m[2].upper() or " ")
+    decimals = len(m[1].partition(".")[2])
+    return float(m[1]) * scale, 0.5 * 10.0**-decimals * scale
+
+
+def _block_size(interval, d: dict, ios: float) -> float:
+    """The block size in bytes of one direction (see the module docstring)."""
+    rt = d["runtime_s"]
+    estimates = [(bw / (ios / rt), err / (ios / rt)) for bw, err in d["rates"] if bw > 0 and rt > 0 and ios > 0]
+    if interval is not None and interval[0] == interval[1]:
+        return interval[0]
+    if not estimates:
+        if interval is not None:
+            return (interval[0] + interval[1]) / 2
+        return _bytes(d["io_text"], binary_kb=d["binary_kb"]) / ios
+    est, err = min(estimates, key=lambda e: e[1])
+    lo, hi = est - err, est + err
+    if interval is not None:
+        lo, hi = max(lo, interval[0]), min(hi, interval[1])
+    for unit in (4096.0, 1000.0, 512.0):
+        candidates = [k * unit for k in range(math.ceil(lo / unit), math.floor(hi / unit) + 1) if k > 0]
+        if candidates:
+            return min(candidates, key=lambda c: abs(c - est))
+    return est
+
+
 def _bytes(text: str, *, binary_kb: bool) -> float:
     """'8192MiB' → bytes; fio 2.x 'MB' means MiB."""
-    m = re.match(r"([\d.]+)\s*([KMGTP]?)(i?)B", text.strip())
+    m = re.match(r"([\d.]+)\s*([kKMGTP]?)(i?)B", text.strip())
     if not m:
         return math.nan
     base = 1024.0 if (m[3] or binary_kb) else 1000.0
-    return float(m[1]) * base ** " KMGTP".index(m[2] or " ")
+    return float(m[1]) * base ** " KMGTP".index(m[2].upper() or " ")
 
 
-def read_fio_normal(path, text: str | None = None) -> list[dict]:
-    """Rows of a fio normal-output file (one row per job block and direction that did I/O)."""
-    if text is None:
-        with open(path, encoding="utf-8", errors="strict") as fh:
-            text = fh.read()
+def _parse_blocks(text: str, path):
+    """(version, job headers, result blocks, devices) from the text, blocks tagged with report and run."""
     version = None
     headers: dict[str, dict] = {}
     blocks: list[dict] = []
@@ -82,19 +128,30 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     direction = None
     pct_scale = None
     in_disk = False
+    report, run, status_seen, header_seen = 0, 0, False, False
     for line in text.splitlines():
-        if _VERSION.match(line.strip()) and version is None:
-            version = line.strip()
+        if _VERSION.match(line.strip()):
+            version = version or line.strip()
+            if blocks and not header_seen:
+                run, report, status_seen, header_seen = run + 1, report + 1, False, True
             continue
         if m := _HEADER.match(line):
+            if blocks and not header_seen:
+                run, report, status_seen, header_seen = run + 1, report + 1, False, True
             headers.setdefault(m["name"], {"rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
                                            "iodepth": m["qd"]})
             continue
         if m := _RESULT.match(line):
-            cur = {"name": m["name"], "group": int(m["g"]), "jobs": int(m["jobs"]), "dirs": {}, "cpu": None,
-                   "issued": None}
+            if status_seen:
+                report, status_seen = report + 1, False
+            header_seen = False
+            cur = {"name": m["name"], "group": int(m["g"]), "jobs": int(m["jobs"]), "err": int(m["err"]), "dirs": {},
+                   "cpu": None, "issued": None, "report": report, "run": run}
             blocks.append(cur)
-            direction, in_disk = None, False
+            direction, in_disk, pct_scale = None, False, None
+            continue
+        if _RUN_STATUS.match(line):
+            status_seen, cur, direction = True, None, None
             continue
         if line.startswith("Disk stats"):
             in_disk, cur = True, None
@@ -106,9 +163,11 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         if cur is None:
             continue
         if (m := _NEW_DIR.match(line)) or (m := _OLD_DIR.match(line)):
-            direction = m["dir"]
-            cur["dirs"][direction] = {"runtime_s": int(m["rt"]) / 1000.0,
-                                      "io_text": m["io"], "binary_kb": m.re is _OLD_DIR}
+            direction, pct_scale = m["dir"], None
+            old = m.re is _OLD_DIR
+            rates = [_rate(m["bw"], binary_kb=old)] + ([] if old else [_rate(m["bw2"], binary_kb=False)])
+            cur["dirs"][direction] = {"runtime_s": int(m["rt"]) / 1000.0, "io_text": m["io"], "binary_kb": old,
+                                      "rates": [r for r in rates if not math.isnan(r[0])]}
             continue
         if direction and (m := _LAT.match(line)):
             scale = _UNIT[m["unit"]]
@@ -119,14 +178,18 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
                 d["lat_max_s"] = mx * scale
             continue
         if direction and (m := _PCT_HEAD.match(line)):
-            pct_scale = _UNIT[m["unit"]]
+            # only completion-latency percentiles; 'lat' (total) and 'sync' ones follow in the same form
+            pct_scale = _UNIT[m["unit"]] if m["kind"] == "clat" else None
             continue
-        if direction and pct_scale and line.lstrip().startswith("|"):
-            for p, v in _PCT.findall(line):
-                col = _PCT_COLS.get(f"{float(p):.2f}")
-                if col:
-                    cur["dirs"][direction][col] = int(v) * pct_scale
+        if direction and line.lstrip().startswith("|"):
+            if pct_scale:
+                for p, v in _PCT.findall(line):
+                    col = _PCT_COLS.get(f"{float(p):.2f}")
+                    if col:
+                        cur["dirs"][direction][col] = int(v) * pct_scale
             continue
+        if direction and not line.startswith("    "):
+            pct_scale = None  # any other section ends the percentile table
         if m := _CPU.match(line):
             cur["cpu"] = (float(m["usr"]) / 100, float(m["sys"]) / 100)
             direction = None
@@ -136,14 +199,55 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             continue
         if m := _ISSUED_OLD.match(line):
             cur["issued"] = [float(m["r"]), float(m["w"]), float(m["d"] or 0)]
-    if not blocks:
+    return version, headers, blocks, devices
+
+
+def read_fio_normal(path, text: str | None = None) -> list[dict]:
+    """Rows of a fio normal-output file (one row per job block and direction that did I/O)."""
+    if text is None:
+        with open(path, encoding="utf-8", errors="strict") as fh:
+            text = fh.read()
+    version, headers, blocks, devices = _parse_blocks(text, path)
+    missing = [name for name in headers if name not in {b["name"] for b in blocks}]
+    if not blocks and not missing:
         raise IngestError(path, "no fio job results found (expected lines like 'name: (groupid=0, jobs=1): err= 0')")
+    if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
+        errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.M)]
+        error = errors[0] if len(errors) == 1 and len(missing) == 1 else None
+        warnings.warn(f"{path}: job(s) {missing} have a header but no results (failed to start?"
+                      f"{f' fio error {error}' if error else ''}); a row with no numbers is kept for each",
+                      IngestWarning, stacklevel=2)
+        failed = []
+        for name in missing:
+            h = headers[name]
+            fields, _ = workload_fields({k: v for k, v in h.items() if k != "bs"}, path)
+            for unknown in ("direct", "numjobs"):
+                fields.pop(unknown, None)
+            failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
+                                               source_path=str(path), snapshot=0, final=True, job_name=name,
+                                               level="job", is_aggregate=False, error=error, **fields), [])
+        if not blocks:
+            return failed
+    else:
+        failed = []
+    truncated = False
+    last = blocks[-1]["report"]
+    if any(b["issued"] is None for b in blocks if b["report"] == last) and len({b["report"] for b in blocks}) > 1:
+        truncated = True  # a killed run: the report being written is incomplete
+        blocks = [b for b in blocks if b["report"] != last]
+        warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read and its "
+                      "run has no final report", IngestWarning, stacklevel=2)
+    last_report = {b["run"]: b["report"] for b in blocks}
+    last_run = blocks[-1]["run"]
 
     rows = []
     counts: dict[tuple, int] = {}
     for b in blocks:
-        counts[(b["name"], b["group"])] = counts.get((b["name"], b["group"]), 0) + 1
+        key = (b["report"], b["name"], b["group"])
+        counts[key] = counts.get(key, 0) + 1
+    first_index = {}
     for index, b in enumerate(blocks):
+        first_index.setdefault(b["report"], index)
         header = headers.get(b["name"])
         opts = {k: v for k, v in (header or {}).items() if k != "bs"}
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
@@ -154,27 +258,38 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             fields["read_fraction"] = r / (r + w) if r + w > 0 else math.nan
         sizes = _bs_from_header(header["bs"], path) if header else {}
         grouped = b["jobs"] > 1
-        numjobs = b["jobs"] if grouped else counts[(b["name"], b["group"])]
+        numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"])]
         if b["issued"] is None:
             raise IngestError(path, f"job {b['name']!r}: no 'issued … total=' line, cannot count I/Os")
-        for k, direction in enumerate(_DIRS):
+        common = dict(
+            tool="fio", tool_version=version, format="fio-normal", source_path=str(path), snapshot=b["report"],
+            final=b["report"] == last_report[b["run"]] and not (truncated and b["run"] == last_run),
+            job_name=b["name"], job_index=index - first_index[b["report"]], group_id=b["group"],
+            level="group" if grouped else "job", is_aggregate=False, **fields, numjobs=numjobs,
+            cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
+            devices=";".join(devices) or None, device_count=len(devices) or None, error=b["err"],
+        )
+        job_rows = []
+        for k, direction in enumerate((*_DIRS, "mixed")):
             d = b["dirs"].get(direction)
-            ios = b["issued"][k] if k < len(b["issued"]) else 0.0
+            ios = sum(b["issued"][:3]) if direction == "mixed" else (b["issued"][k] if k < len(b["issued"]) else 0.0)
             if d is None or ios <= 0:
                 continue
-            bs = sizes.get(direction)
-            io_bytes = ios * bs if bs else _bytes(d["io_text"], binary_kb=d["binary_kb"])
-            if not bs:
-                bs = io_bytes / ios
+            interval = sizes.get(direction) if direction != "mixed" else (
+                sizes.get("read") if sizes.get("read") == sizes.get("write") else None)
+            bs = _block_size(interval, d, ios)
+            io_bytes = ios * bs
             rt = d["runtime_s"]
             extra = {k2: v for k2, v in d.items() if k2.endswith("_s") and k2 != "runtime_s"}
-            rows.append(new_row(
-                tool="fio", tool_version=version, format="fio-normal", source_path=str(path), snapshot=0,
-                final=True, job_name=b["name"], job_index=index, group_id=b["group"],
-                level="group" if grouped else "job", is_aggregate=False, **fields, numjobs=numjobs,
-                direction=direction, block_size_bytes=bs, runtime_s=rt, ios=ios, io_bytes=io_bytes,
-                iops=ios / rt if rt > 0 else math.nan, bw_bytes_per_s=io_bytes / rt if rt > 0 else math.nan,
-                cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
-                devices=";".join(devices) or None, device_count=len(devices) or None, **extra,
+            job_rows.append(new_row(
+                **common, direction=direction, block_size_bytes=bs, runtime_s=rt, ios=ios, io_bytes=io_bytes,
+                iops=ios / rt if rt > 0 else math.nan, bw_bytes_per_s=io_bytes / rt if rt > 0 else math.nan, **extra,
             ))
-    return rows
+        if b["err"]:
+            job_rows = failed_job_rows(job_rows, common, [])
+            warnings.warn(f"{path}: job {b['name']!r} failed with fio error {b['err']}; its numbers are not tabulated "
+                          "(row kept with the error column set)", IngestWarning, stacklevel=2)
+        elif not job_rows:
+            warnings.warn(f"{path}: job {b['name']!r} completed no I/O; no row for it", IngestWarning, stacklevel=2)
+        rows.extend(job_rows)
+    return rows + failed

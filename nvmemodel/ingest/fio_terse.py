@@ -4,24 +4,53 @@ Field layout from the fio HOWTO ("Terse output"): a header (version; fio version
 jobname; groupid; error), then per direction: total KiB, bandwidth KiB/s, IOPS, runtime ms,
 slat/clat min/max/mean/stdev (µs), 20 clat percentiles ``p%=value`` (µs), lat
 min/max/mean/stdev (µs), bw min/max/agg %/mean/stdev (KiB/s) [+ bw samples and IOPS
-min/max/mean/stdev/samples in v5]. Directions: read, write, and trim in every version but 3.
-Then CPU usr %/sys %/ctx/majf/minf, IO depths (7), latency buckets (10 µs + 12 ms), and from
-v3 on disk statistics (9 fields per device). Latencies are in µs even on fio 3.x.
+min/max/mean/stdev/samples in v5]. Directions: read, write, and trim in every version but 3;
+one ``mixed`` block with ``unified_rw_reporting``. Then CPU usr %/sys %/ctx/majf/minf, IO
+depths (7), latency buckets (10 µs + 12 ms), and from v3 on disk statistics (9 fields per
+device). Latencies are in µs even on fio 3.x.
 
-Terse output echoes no job options: pattern, iodepth and numjobs are unknown (fill them from
-a sidecar or path pattern); the block size is the measured mean, ``KiB × 1024 / I/Os``.
+The layout is anchored on content, not counted from the start: the CPU fields are the only
+ones ending in ``%`` right after the direction blocks, so a job name holding ``;`` (fio
+writes it unescaped) or a single ``mixed`` block is found where it is.
+
+What terse output cannot say, and so stays unknown here:
+
+* job options (pattern, iodepth, numjobs): fill them from a sidecar or path pattern; the
+  block size is the measured mean, ``KiB × 1024 / I/Os``;
+* whether a line is one job or a ``group_reporting`` sum (``level`` is ``job`` only where
+  several lines share a group in one report);
+* whether the percentiles are of completion or of total latency (``lat_percentiles=1`` puts
+  the latter in the same fields): they are tabulated as ``clat_p*`` where the submission
+  latency is too small to tell the two apart, or where the mean of the distribution they
+  describe is clearly the completion-latency mean rather than the total one (or they lie
+  below the smallest total latency); otherwise they are left out with a warning.
+
+``--status-interval`` writes one line per job per report: a repeated (job, group) starts the
+next report (``snapshot``); only a run's last report is ``final``. A repeat whose runtime went
+*down* starts a new run (files appended to). A cut-off last line (killed run) is dropped with a
+warning and leaves its run without a final report.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import warnings
 
 from ..errors import IngestError, IngestWarning
-from .schema import new_row
+from .schema import failed_job_rows, new_row
 
 _PCT_COLS = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
              "99.000000": "clat_p99_s", "99.900000": "clat_p99_9_s", "99.990000": "clat_p99_99_s"}
+_PCT = re.compile(r"^\d+(\.\d+)?%=\d+$")
+_PCT_FIELD = 12  # offset of the first percentile in a direction block
+_TAIL = 5 + 7 + 22  # CPU, IO depths, latency buckets
+#: slat below this share of clat: clat and lat percentiles differ by less than a few of fio's
+#: histogram bins (about 1.6 % wide, FIO_IO_U_PLAT_BITS=6), so either serves as clat.
+_SLAT_NEGLIGIBLE = 0.05
+#: A percentile this far below the minimum total latency cannot be a total-latency percentile
+#: (fio reports a bin's upper edge, ≤ 1.6 % above the sample).
+_BELOW_LAT_MIN = 0.97
 
 
 def _layout(version: int) -> tuple[int, int, tuple[str, ...]]:
@@ -40,89 +69,200 @@ def looks_like_fio_terse(head: str) -> bool:
     return False
 
 
+def _is_num(text: str, *, pct: bool = False) -> bool:
+    if pct != text.endswith("%"):
+        return False
+    try:
+        float(text.rstrip("%"))
+    except ValueError:
+        return False
+    return True
+
+
+def _anchor(fields: list[str], version: int) -> tuple[int, tuple[str, ...]] | None:
+    """(extra fields in the job name, directions) that make the line parse, or None."""
+    nh, per_dir, dirs = _layout(version)
+    for shift in range(len(fields) - nh):
+        o = nh + shift
+        if len(fields) < o + _PCT_FIELD + 1:
+            return None
+        if not (fields[o - 2].isdigit() and fields[o - 1].lstrip("-").isdigit() and _PCT.match(fields[o + _PCT_FIELD])
+                and all(_is_num(f) for f in fields[o:o + 4])):
+            continue
+        for names in (dirs, ("mixed",)):
+            cpu = o + per_dir * len(names)
+            if len(fields) >= cpu + _TAIL and _is_num(fields[cpu], pct=True) and _is_num(fields[cpu + 1], pct=True) \
+                    and _is_num(fields[cpu + 5], pct=True):
+                return shift, names
+    return None
+
+
 def _f(fields: list[str], i: int, path, lineno: int, what: str) -> float:
     text = fields[i].rstrip("%")
     try:
         value = float(text)
     except ValueError:
         raise IngestError(path, f"line {lineno}, field {i + 1} ({what}) = {fields[i]!r}: expected a number") from None
-    if math.isnan(value) or value < 0:
-        raise IngestError(path, f"line {lineno}, field {i + 1} ({what}) = {fields[i]!r}: expected a number >= 0")
+    if not math.isfinite(value) or value < 0:
+        raise IngestError(path, f"line {lineno}, field {i + 1} ({what}) = {fields[i]!r}: expected a finite number >= 0")
     return value
 
 
-def _mean_block_size(kib: float, ios: float) -> float:
-    """Measured mean I/O size; snapped to a multiple of 512 B when within 0.5 % of one
-    (terse gives KiB and a rounded IOPS, so the mean is only that precise)."""
+def _mean_block_size(kib: float, ios: float, iops: float, runtime_s: float) -> float:
+    """Measured mean I/O size, snapped to a round size (a multiple of 4096, 1000 or 512 bytes,
+    in that order) when one lies within the precision of the terse numbers: whole KiB, and
+    I/Os from the IOPS fio rounded to a whole number (×3 margin: fio derives IOPS and the
+    runtime from microsecond clocks, not from each other; at least 1e-4)."""
     if ios <= 0:
         return math.nan
     raw = kib * 1024.0 / ios
-    snapped = round(raw / 512.0) * 512.0
-    return snapped if snapped and abs(raw / snapped - 1) < 5e-3 else raw
+    rel = 3 * 0.5 / iops + 1.0 / kib if iops > 0 and kib > 0 else 0.0
+    for unit in (4096.0, 1000.0, 512.0):
+        snapped = round(raw / unit) * unit
+        if snapped and abs(raw - snapped) <= max(rel, 1e-4) * raw:
+            return snapped
+    return raw
+
+
+def _quantile_mean(pct: dict[str, float]) -> float:
+    """The mean of a distribution from its percentiles: the integral of the (piecewise linear)
+    quantile function over 0..1, held flat beyond the first and last percentile."""
+    points = sorted((float(k) / 100, v) for k, v in pct.items())
+    points = [(0.0, points[0][1]), *points, (1.0, points[-1][1])]
+    return sum((p2 - p1) * (v1 + v2) / 2 for (p1, v1), (p2, v2) in zip(points, points[1:]))
+
+
+def _closer_to_first(x: float, a: float, b: float) -> bool:
+    """x is clearly nearer a than b (a third of the distance or less)."""
+    return abs(x - a) * 3 < abs(x - b)
+
+
+def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list[dict]]:
+    nh, per_dir, _ = _layout(version)
+    o0 = nh + shift
+    fio_version = fields[1] if version >= 3 else None
+    jobname = ";".join(fields[nh - 3:o0 - 2])
+    groupid, error = int(fields[o0 - 2]), int(fields[o0 - 1])
+    if groupid >= 2**31 or not 0 <= error < 2**31:
+        raise IngestError(path, f"line {lineno}: groupid {groupid} / error {error}: expected integers below 2**31")
+    cpu_at = o0 + per_dir * len(names)
+    cpu_usr = _f(fields, cpu_at, path, lineno, "cpu usr %") / 100
+    cpu_sys = _f(fields, cpu_at + 1, path, lineno, "cpu sys %") / 100
+    devices = []
+    rest = fields[cpu_at + _TAIL:]
+    while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
+        devices.append(rest[0])
+        rest = rest[9:]
+    common = dict(tool="fio", tool_version=fio_version, format=f"fio-terse-v{version}", source_path=str(path),
+                  job_name=jobname, group_id=groupid, is_aggregate=False, cpu_usr=cpu_usr, cpu_sys=cpu_sys,
+                  devices=";".join(devices) or None, device_count=len(devices) or None, error=error)
+    rows = []
+    for k, direction in enumerate(names):
+        o = o0 + k * per_dir
+        kib = _f(fields, o, path, lineno, f"{direction} KiB")
+        bw_kib = _f(fields, o + 1, path, lineno, f"{direction} bandwidth KiB/s")
+        iops = _f(fields, o + 2, path, lineno, f"{direction} IOPS")
+        runtime_s = _f(fields, o + 3, path, lineno, f"{direction} runtime ms") / 1000
+        if kib <= 0 and iops <= 0:
+            continue
+        if iops * runtime_s > 2.0**62:
+            raise IngestError(path, f"line {lineno}: {direction} IOPS {iops:g} x runtime {runtime_s:g} s: "
+                                    "more I/Os than any run makes")
+        ios = float(round(iops * runtime_s))
+        slat = _f(fields, o + 6, path, lineno, "slat mean") * 1e-6
+        clat = _f(fields, o + 10, path, lineno, "clat mean") * 1e-6
+        row = new_row(
+            **common, direction=direction, runtime_s=runtime_s, ios=ios, io_bytes=kib * 1024.0, iops=iops,
+            bw_bytes_per_s=bw_kib * 1024.0, block_size_bytes=_mean_block_size(kib, ios, iops, runtime_s),
+            slat_mean_s=slat, clat_mean_s=clat,
+            lat_mean_s=_f(fields, o + 34, path, lineno, "lat mean") * 1e-6,
+            lat_max_s=_f(fields, o + 33, path, lineno, "lat max") * 1e-6,
+        )
+        pct = {}
+        for j in range(20):
+            key, _, value = fields[o + _PCT_FIELD + j].partition("%=")
+            if key != "0" and value:
+                pct[key] = _f([value], 0, path, lineno, f"{direction} percentile {key}") * 1e-6
+        lat_min = _f(fields, o + 32, path, lineno, "lat min") * 1e-6
+        surely_clat = bool(pct) and (min(pct.values()) < _BELOW_LAT_MIN * lat_min
+                                     or _closer_to_first(_quantile_mean(pct), clat, row["lat_mean_s"]))
+        # terse prints whole µs: a submission latency below 1 µs cannot show in them either
+        if slat <= max(_SLAT_NEGLIGIBLE * clat, 1e-6) or surely_clat:
+            row.update({col: pct[key] for key, col in _PCT_COLS.items() if key in pct})
+        elif pct:
+            common["percentiles_dropped"] = common.get("percentiles_dropped", 0) + 1
+        rows.append(row)
+    return common, rows
 
 
 def read_fio_terse(path, text: str | None = None) -> list[dict]:
-    """Rows of a terse-output file (one line per job; other lines, e.g. fio warnings, are skipped)."""
+    """Rows of a terse-output file (one line per job and report; other lines, e.g. fio
+    warnings, are skipped with a warning)."""
     if text is None:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
-    rows = []
-    skipped = 0
-    job_index = -1
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        fields = line.strip().split(";")
+    lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    parsed = []  # (lineno, key, runtime, common, rows)
+    skipped, truncated, percentiles_dropped = 0, False, 0
+    for i, (lineno, line) in enumerate(lines):
+        fields = line.split(";")
         if len(fields) < 10 or fields[0] not in ("2", "3", "4", "5"):
-            skipped += bool(line.strip())
+            skipped += 1
             continue
         version = int(fields[0])
-        job_index += 1
-        nh, per_dir, dirs = _layout(version)
-        need = nh + per_dir * len(dirs) + 5 + 7 + 22
-        if len(fields) < need:
-            raise IngestError(path, f"line {lineno}: terse v{version} needs at least {need} ';'-fields, "
-                                    f"found {len(fields)} (truncated line?)")
-        fio_version = fields[1] if version >= 3 else None
-        jobname, groupid = fields[nh - 3], fields[nh - 2]
-        cpu_at = nh + per_dir * len(dirs)
-        cpu_usr = _f(fields, cpu_at, path, lineno, "cpu usr %") / 100
-        cpu_sys = _f(fields, cpu_at + 1, path, lineno, "cpu sys %") / 100
-        devices = []
-        rest = fields[cpu_at + 5 + 7 + 22:]
-        while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
-            devices.append(rest[0])
-            rest = rest[9:]
-        for k, direction in enumerate(dirs):
-            o = nh + k * per_dir
-            kib = _f(fields, o, path, lineno, f"{direction} KiB")
-            bw_kib = _f(fields, o + 1, path, lineno, f"{direction} bandwidth KiB/s")
-            iops = _f(fields, o + 2, path, lineno, f"{direction} IOPS")
-            runtime_s = _f(fields, o + 3, path, lineno, f"{direction} runtime ms") / 1000
-            if kib <= 0 and iops <= 0:
+        found = _anchor(fields, version)
+        if found is None:
+            if i == len(lines) - 1 and parsed:
+                truncated = True
                 continue
-            ios = round(iops * runtime_s)
-            row = new_row(
-                tool="fio", tool_version=fio_version, format=f"fio-terse-v{version}", source_path=str(path),
-                snapshot=0, final=True, job_name=jobname, job_index=job_index,
-                group_id=int(groupid) if groupid.isdigit() else None, level="job", is_aggregate=False,
-                direction=direction, runtime_s=runtime_s, ios=float(ios), io_bytes=kib * 1024.0, iops=iops,
-                bw_bytes_per_s=bw_kib * 1024.0, block_size_bytes=_mean_block_size(kib, ios),
-                slat_mean_s=_f(fields, o + 6, path, lineno, "slat mean") * 1e-6,
-                clat_mean_s=_f(fields, o + 10, path, lineno, "clat mean") * 1e-6,
-                lat_mean_s=_f(fields, o + 34, path, lineno, "lat mean") * 1e-6,
-                lat_max_s=_f(fields, o + 33, path, lineno, "lat max") * 1e-6,
-                cpu_usr=cpu_usr, cpu_sys=cpu_sys,
-                devices=";".join(devices) or None, device_count=len(devices) or None,
-            )
-            for j in range(20):
-                key, _, value = fields[o + 12 + j].partition("%=")
-                col = _PCT_COLS.get(key)
-                if col and value:
-                    row[col] = float(value) * 1e-6
-            rows.append(row)
-    if not rows and not skipped:
-        raise IngestError(path, "no terse lines found (expected ';'-separated lines starting with 2, 3, 4 or 5)")
-    if not rows:
-        raise IngestError(path, f"no terse lines among {skipped} line(s)")
+            raise IngestError(path, f"line {lineno}: not a complete terse v{version} line ({len(fields)} ';'-fields; "
+                                    "expected the direction blocks followed by 'usr%;sys%' CPU fields)")
+        common, rows = _parse_line(fields, version, *found, path, lineno)
+        percentiles_dropped += common.pop("percentiles_dropped", 0)
+        runtime = max((r["runtime_s"] for r in rows), default=0.0)
+        parsed.append((lineno, (common["job_name"], common["group_id"]), runtime, common, rows))
+    if not parsed:
+        raise IngestError(path, "no terse lines found (expected ';'-separated lines starting with 2, 3, 4 or 5)"
+                          if not skipped else f"no terse lines among {skipped} line(s)")
+    # reports and runs: a repeated (job, group) starts the next report; a shorter runtime a new run
+    out, report, run, current, latest, runs = [], 0, 0, set(), {}, []
+    for lineno, key, runtime, common, rows in parsed:
+        if key in current:
+            report += 1
+            current = set()
+            if runtime <= latest[key]:
+                run += 1
+                latest = {}
+        current.add(key)
+        latest[key] = runtime
+        runs.append((run, report))
+    last_report = {}
+    for run, report in runs:
+        last_report[run] = report
+    per_report: dict[tuple, int] = {}
+    for (run, report), (_, key, _, _, _) in zip(runs, parsed):
+        per_report[(report, key[1])] = per_report.get((report, key[1]), 0) + 1
+    for index, ((run, report), (lineno, key, _, common, rows)) in enumerate(zip(runs, parsed)):
+        final = report == last_report[run] and not (truncated and run == runs[-1][0])
+        level = "job" if per_report[(report, key[1])] > 1 else None
+        if common["error"]:
+            rows = failed_job_rows(rows, common, [])
+            warnings.warn(f"{path}: line {lineno} ({key[0]!r}) failed with fio error {common['error']}; its numbers "
+                          "are not tabulated (row kept with the error column set)", IngestWarning, stacklevel=2)
+        elif not rows:
+            warnings.warn(f"{path}: line {lineno} ({key[0]!r}) completed no I/O; no row for it", IngestWarning,
+                          stacklevel=2)
+        job_index = sum(1 for r in runs[:index] if r[1] == report)
+        for row in rows:
+            row.update(snapshot=report, final=final, level=level, job_index=job_index)
+        out.extend(rows)
+    if truncated:
+        warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "
+                      "has no final report", IngestWarning, stacklevel=2)
+    if percentiles_dropped:
+        warnings.warn(f"{path}: {percentiles_dropped} row(s) with submission latency: terse output does not say "
+                      "whether its percentiles are of completion or total latency (lat_percentiles), so they are "
+                      "not tabulated", IngestWarning, stacklevel=2)
     if skipped:
         warnings.warn(f"{path}: {skipped} non-terse line(s) ignored (fio warnings?)", IngestWarning, stacklevel=2)
-    return rows
+    return out
