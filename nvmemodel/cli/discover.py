@@ -1,0 +1,86 @@
+"""``nvmemodel discover``: this machine's (or a saved lspci's) PCIe tree, the flags, and the ceilings."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+
+JSON_SCHEMA_ID = "nvmemodel.discover/1"
+
+_EXAMPLES = """\
+examples:
+  nvmemodel discover                                  # this machine, from /sys (run as root for MaxPayload)
+  sudo lspci -vvv > server.txt; nvmemodel discover --lspci server.txt
+  nvmemodel discover --lspci server.txt --lspci-tree server-tv.txt --json > server.json
+  nvmemodel discover --lspci server.txt --pattern read --bs 128K --iodepth 64
+
+flags (code: meaning):
+  link_below_capability   a drive trained below what it and its port support (x2 of x4, Gen3 of Gen4)
+  slot_limits_drive       the port cannot run the drive's own link (a Gen4 drive in a Gen3 slot)
+  uplink_oversubscribed   drives behind one switch negotiate more link bandwidth than its uplink carries
+  numa_split              drives on several NUMA nodes (jobs on the other socket cross the socket link)
+  mps_128                 MaxPayload 128 bytes on the drive path
+  mixed_*, several_root_complexes, nested_switches, unknown_drive, host_assumed: what the model simplified
+"""
+
+
+def register(sub) -> None:
+    from ..topology.host import IoStack
+
+    c = sub.add_parser("discover", help="read a machine's PCIe tree, flag problems, and show its ceilings",
+                       description="Read the PCIe tree (saved `lspci -vvv` text, or /sys on this machine), build the "
+                                   "closest nvmemodel topology, flag what a planner must know, and print every "
+                                   "component's ceiling for the drives found.",
+                       epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("--lspci", metavar="FILE", help="saved `lspci -vvv` output (or `lspci -tv`); default: read /sys")
+    c.add_argument("--lspci-tree", metavar="FILE", help="saved `lspci -tv` output of the same machine (optional)")
+    c.add_argument("--sysfs-root", default="/", metavar="DIR", help="root holding sys/ (default: %(default)s)")
+    c.add_argument("--pattern", default="randread", help="workload for the ceilings (default: %(default)s)")
+    c.add_argument("--bs", default="4K", help="block size (default: %(default)s)")
+    c.add_argument("--iodepth", type=int, default=32, help="queue depth per job (default: %(default)s)")
+    c.add_argument("--numjobs", type=int, default=1, help="jobs per drive (default: %(default)s)")
+    c.add_argument("--io-stack", default="libaio", choices=[s.value for s in IoStack],
+                   help="host I/O stack (default: %(default)s)")
+    c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
+    c.set_defaults(run=_discover)
+
+
+def _discover(args) -> int:
+    from ..ceiling.evaluate import evaluate
+    from ..discover import discover
+    from ..topology.workload import Workload
+
+    found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root)
+    wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
+    curve = evaluate(found.topology, wl) if found.topology is not None else None
+    if args.json:
+        out = {"schema": JSON_SCHEMA_ID, "source": found.tree.source,
+               "devices": [dataclasses.asdict(d) for d in found.tree],
+               "nvme": [d.bdf for d in found.tree.nvme()],
+               "flags": [dataclasses.asdict(f) for f in found.flags],
+               "topology": found.topology.describe() if found.topology is not None else None,
+               "ceilings": curve.to_dict() if curve is not None else None}
+        json.dump(out, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(f"PCIe tree ({found.tree.source}):")
+    print(found.tree.render(highlight=[b for f in found.flags if f.severity == "warn" for b in f.devices]))
+    print("\nflags:" if found.flags else "\nflags: none")
+    for f in found.flags:
+        print(f"  {f}")
+    if curve is None:
+        return 0
+    print(f"\nmodelled as: {found.topology.describe()}")
+    print(f"workload: {curve.workload.describe()}")
+    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
+    for n in curve.drives:
+        x = curve.bandwidth_at(int(n))
+        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
+              f"{curve.binding_at(int(n))}")
+    last = int(curve.drives[-1])
+    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
+    for ceil in curve.ceilings_at(last):
+        print("  " + repr(ceil))
+    return 0

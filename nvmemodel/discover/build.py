@@ -1,0 +1,293 @@
+"""Discovered PCIe tree → the closest :class:`~nvmemodel.Topology`, plus what a planner must know.
+
+The model today is single-level: identical drives, spread over identical switches or one root port
+each, one host. Where the machine is richer (mixed drive models, drives both direct and behind
+switches, several root complexes or NUMA nodes, nested switches) the topology takes the most
+common case and a :class:`Flag` says what was simplified; the whole tree stays in
+:attr:`Discovery.tree` for a later tree model.
+
+Links are modelled as *negotiated* (LnkSta): a drive trained at x2 is an x2 drive to the model,
+and a flag says what its capability would give.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import re
+
+from ..standards.pcie import LINK_WIDTHS, raw_bytes_per_s
+from .tree import PciDevice, PciTree
+
+__all__ = ["Flag", "Discovery", "build_topology", "match_drive"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Flag:
+    """One finding. ``code`` is stable (for scripts); ``severity`` is ``warn`` (costs performance or
+    makes the model wrong) or ``info`` (a simplification or an unknown)."""
+
+    code: str
+    severity: str
+    message: str
+    devices: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        where = f" [{', '.join(self.devices[:6])}{', …' if len(self.devices) > 6 else ''}]" if self.devices else ""
+        return f"{self.severity.upper():4} {self.code}: {self.message}{where}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Discovery:
+    """A discovered machine: the whole tree, the single-level topology built from it, and the flags."""
+
+    tree: PciTree
+    topology: object | None  # nvmemodel.Topology, None when no NVMe drive was found
+    flags: tuple[Flag, ...]
+
+    def flag(self, code: str) -> Flag | None:
+        return next((f for f in self.flags if f.code == code), None)
+
+
+#: lspci device texts / NVMe model strings → catalog key. Only names that identify one catalog entry.
+_ALIASES = (
+    (r"PM173X\b|PM1733|PM1735|MZWLJ|MZWLR", "samsung-pm1733-u2",
+     "PM173X is lspci's name for the PM1733/PM1735 family (identical U.2 figures in the catalog)"),
+    (r"PM174X|PM1743|MZWLO", "samsung-pm1743", ""),
+    (r"MZWLL800HEHP", "samsung-mzwll800hehp", ""),
+    (r"Ultrastar SN200|\bSN200\b", "hgst-sn200-1600gb", "capacity variant assumed: 1600 GB"),
+    (r"Optane SSD 900P|SSDPED1D280GA", "intel-optane-900p-280gb", ""),
+)
+
+
+def match_drive(text: str, lanes: int | None = None):
+    """The catalog drive a model name refers to, or None. A PM173X with an x8 link is the HHHL card."""
+    from ..topology.drive import get_drive
+
+    for pattern, key, _ in _ALIASES:
+        if re.search(pattern, text or "", re.I):
+            if key == "samsung-pm1733-u2" and lanes == 8:
+                key = "samsung-pm1733-hhhl"
+            return get_drive(key)
+    return None
+
+
+def _bw(gts: float | None, width: int | None) -> float:
+    from .tree import gen_of_speed
+
+    gen = gen_of_speed(gts)
+    return float(raw_bytes_per_s(gen, width)) if gen and width else float("nan")
+
+
+def _link(gts: float | None, width: int | None) -> str:
+    return PciDevice(bdf="", sta_gts=gts, sta_width=width, cap_gts=gts, cap_width=width).link_text()
+
+
+def _mode(values):
+    values = [v for v in values if v is not None]
+    return collections.Counter(values).most_common(1)[0][0] if values else None
+
+
+def _width(w: int | None, default: int = 4) -> int:
+    """A width the parameter table accepts (x1..x16), rounding an odd one (x12, x32) down."""
+    w = w or default
+    return max(x for x in LINK_WIDTHS if x <= w) if w >= 1 else default
+
+
+def _link_flags(tree: PciTree, drives: list[PciDevice]) -> list[Flag]:
+    flags = []
+    for d in drives:
+        if d.sta_gts is None or d.cap_gts is None:
+            continue
+        port = d.parent and tree.devices.get(d.parent)
+        port_gts = port.cap_gts if port and port.cap_gts else d.cap_gts
+        port_w = port.cap_width if port and port.cap_width else d.cap_width
+        best_gts, best_w = min(d.cap_gts, port_gts), min(d.cap_width or 0, port_w or 0) or d.cap_width
+        if (d.sta_width or 0) < (best_w or 0) or d.sta_gts < best_gts:
+            lost = 1 - _bw(d.sta_gts, d.sta_width) / _bw(best_gts, best_w)
+            flags.append(Flag("link_below_capability", "warn",
+                              f"{d.bdf} ({d.label}) trained {d.link_text()}; both ends support "
+                              f"{_link(best_gts, best_w)}: "
+                              f"{lost:.0%} of its link bandwidth lost (reseat, check the riser/cable, BIOS "
+                              "bifurcation and link-speed settings)", (d.bdf,)))
+        elif d.cap_gts > port_gts or (d.cap_width or 0) > (port_w or 0):
+            flags.append(Flag("slot_limits_drive", "warn",
+                              f"{d.bdf} ({d.label}) can do {_link(d.cap_gts, d.cap_width)} but its port offers only "
+                              f"{_link(port_gts, port_w)}",
+                              (d.bdf,)))
+    return flags
+
+
+def _switch_flags(tree: PciTree, by_switch: dict[str, list[PciDevice]]) -> list[Flag]:
+    flags = []
+    for up_bdf, ds in by_switch.items():
+        up = tree[up_bdf]
+        uplink = _bw(up.sta_gts or up.cap_gts, up.sta_width or up.cap_width)
+        down = sum(_bw(d.sta_gts or d.cap_gts, d.sta_width or d.cap_width) for d in ds)
+        if uplink == uplink and down == down and down > uplink * (1 + 1e-9):
+            flags.append(Flag("uplink_oversubscribed", "warn",
+                              f"{len(ds)} drives behind switch {up_bdf} ({up.label}) negotiate "
+                              f"{down / 1e9:.1f} GB/s of links but share a {up.link_text()} uplink of "
+                              f"{uplink / 1e9:.1f} GB/s ({down / uplink:.2f}x oversubscribed; raw rates after "
+                              "line encoding)", tuple(d.bdf for d in ds)))
+    return flags
+
+
+def _mps_cost(drive, host, pcie) -> float:
+    """Relative loss of one drive's PCIe link ceiling (128 KiB reads) at MPS 128 against MPS 256."""
+    from ..ceiling.evaluate import evaluate
+    from ..topology import Topology, Workload
+
+    topo = Topology(name="mps check", host=host, drive=drive, pcie=pcie)
+    at = {m: evaluate(topo, Workload("read", "128K"), drives=[1], overrides={"pcie.mps": m}).ceilings["pcie_link"][0]
+          for m in (128, 256)}
+    return 1 - at[128] / at[256]
+
+
+def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Discovery:
+    """The closest single-level topology of ``tree`` and the flags a planner must know.
+
+    Parameters
+    ----------
+    tree : PciTree
+        From :func:`~nvmemodel.discover.parse_lspci`, :func:`~nvmemodel.discover.read_sysfs` ….
+    name : str, optional
+        Topology name (default: ``discovered (<source>)``).
+    host : Host, optional
+        The CPU side (sockets, cores, clock), which PCI does not report. Default: the model's
+        default host with as many sockets as NUMA nodes seen, flagged as assumed.
+    """
+    from ..topology import Host, Switch, Topology
+    from ..topology.config import PcieConfig
+    from ..topology.drive import Drive
+
+    flags: list[Flag] = [Flag("lspci_notes", "info", n) for n in tree.notes]
+    drives = tree.nvme()
+    if not drives:
+        flags.append(Flag("no_nvme", "info", f"no NVMe controller among {len(tree)} PCI functions "
+                                             f"({tree.source}): nothing to model"))
+        return Discovery(tree, None, tuple(flags))
+    n = len(drives)
+
+    # drive model: the most common one
+    labels = collections.Counter(d.label for d in drives)
+    label, count = labels.most_common(1)[0]
+    if len(labels) > 1:
+        flags.append(Flag("mixed_drive_models", "info",
+                          "drive models differ (" + ", ".join(f"{c} x {m}" for m, c in labels.items()) +
+                          f"); modelled as {n} x {label} (mixed drives are not modelled yet)",
+                          tuple(d.bdf for d in drives if d.label != label)))
+    same = [d for d in drives if d.label == label]
+    gts = _mode(d.sta_gts or d.cap_gts for d in same)
+    width = _mode(d.sta_width or d.cap_width for d in same)
+    cap_width = _mode(d.cap_width for d in same)
+    from .tree import gen_of_speed
+
+    gen = gen_of_speed(gts) or 4
+    drive = match_drive(label, cap_width)
+    if drive is None:
+        drive = Drive(name=label, gen=gen, lanes=_width(width), source=f"discovered: {tree.source}",
+                      status="discovered")
+        flags.append(Flag("unknown_drive", "info",
+                          f"{label!r} is not in the drive catalog: its own limits (bandwidth, IOPS, latency) are "
+                          "unknown and not applied; give them with --set drive.seq_read_bytes_per_s=… or add the "
+                          "drive to the catalog"))
+    else:
+        drive = drive.replace(gen=gen, lanes=_width(width), provenance={
+            **drive.provenance, "gen": f"discovered: negotiated link (LnkSta) in {tree.source}",
+            "lanes": f"discovered: negotiated link (LnkSta) in {tree.source}"})
+    flags += _link_flags(tree, drives)
+
+    # attach: switches (top-most switch on each path) or root ports
+    by_switch: dict[str, list[PciDevice]] = collections.defaultdict(list)
+    direct: list[PciDevice] = []
+    for d in drives:
+        pairs = tree.switch_ports_of(d.bdf)
+        if len(pairs) > 1:
+            flags.append(Flag("nested_switches", "info", f"{d.bdf} sits behind {len(pairs)} switches; the model "
+                                                          "counts the top one only", (d.bdf,)))
+        (by_switch[pairs[0][0].bdf] if pairs else direct).append(d)
+    flags += _switch_flags(tree, by_switch)
+    if by_switch and direct:
+        flags.append(Flag("mixed_attach", "info",
+                          f"{sum(map(len, by_switch.values()))} drive(s) behind switches and {len(direct)} on their "
+                          f"own root ports; modelled as {'switched' if len(direct) < n / 2 else 'direct'} "
+                          "(one attach kind per topology today)", tuple(d.bdf for d in direct)))
+
+    # host: NUMA nodes and root complexes
+    nodes = collections.Counter(d.numa_node for d in drives)
+    known = {k: v for k, v in nodes.items() if k is not None}
+    if len(known) > 1:
+        flags.append(Flag("numa_split", "warn",
+                          "drives sit on several NUMA nodes (" + ", ".join(f"node {k}: {v}" for k, v in sorted(
+                              known.items())) + "): jobs on the other socket cross the inter-socket link; pin each "
+                          "fio job to its drive's node (numa_cpu_nodes / numa_mem_policy)",
+                          tuple(d.bdf for d in drives if d.numa_node != min(known))))
+    if None in nodes:
+        flags.append(Flag("numa_unknown", "info",
+                          f"NUMA node unknown for {nodes[None]} drive(s) (saved lspci text without 'NUMA node' "
+                          "lines, or a single-node machine)"))
+    roots = {(r.domain, r.bdf) for d in drives if (r := tree.root_port_of(d.bdf)) is not None}
+    domains = {d.domain for d in drives}
+    if len(domains) > 1 or len(known) > 1:
+        flags.append(Flag("several_root_complexes", "info",
+                          f"drives hang off {max(len(domains), len(known))} root complexes (PCI domains "
+                          f"{', '.join(sorted(domains))}; NUMA nodes {sorted(known) or '?'}); modelled as one host "
+                          "with that many sockets (the host tree is not modelled yet)"))
+    if host is None:
+        host = Host(name="discovered host (CPU assumed)", sockets=max(1, len(known)),
+                    provenance={"cores_per_socket": "assumption: not discovered from PCI",
+                                "clock_hz": "assumption: not discovered from PCI"})
+        flags.append(Flag("host_assumed", "info",
+                          f"CPU cores and clock are not in the PCI tree: the model's defaults are used "
+                          f"({host.sockets} socket(s) x {host.cores_per_socket} cores at {host.clock_hz / 1e9:g} GHz); "
+                          "pass the real host for CPU ceilings"))
+    root_ports = [tree.root_port_of(d.bdf) for d in drives]
+    root_gts = _mode(r.cap_gts for r in root_ports if r is not None)
+    port_w = _mode(r.sta_width or r.cap_width for r in [tree.root_port_of(d.bdf) for d in direct] if r is not None)
+    host_gen = gen_of_speed(root_gts) or gen
+    need = -(-n // host.sockets) * _width(port_w)
+    host = host.replace(gen=host_gen, port_lanes=_width(port_w),
+                        lanes_per_socket=max(host.lanes_per_socket, need),
+                        provenance={**host.provenance, "gen": f"discovered: root-port LnkCap in {tree.source}",
+                                    "port_lanes": f"discovered: root-port link width in {tree.source}"})
+
+    switch, switch_count = None, 1
+    if by_switch and len(direct) < n / 2:
+        ups = [tree[u] for u in by_switch]
+        ports = max(len([c for c in tree.children(u.bdf) if c.is_bridge]) for u in ups)
+        ports = max(ports, max(map(len, by_switch.values())), -(-n // len(ups)))
+        dsp = [pairs[0][1] for d in drives if (pairs := tree.switch_ports_of(d.bdf))]
+        up_gen = gen_of_speed(_mode(u.sta_gts or u.cap_gts for u in ups)) or host_gen
+        port_gen = gen_of_speed(_mode(p.cap_gts for p in dsp)) or gen
+        switch = Switch(name=_mode(u.label for u in ups), up_gen=up_gen,
+                        up_lanes=_width(_mode(u.sta_width or u.cap_width for u in ups), 16), ports=ports,
+                        port_gen=port_gen, port_lanes=_width(_mode(p.cap_width for p in dsp)),
+                        provenance={"up": f"discovered: upstream-port link in {tree.source}",
+                                    "ports": f"discovered: downstream ports in {tree.source}",
+                                    "efficiency": "assumption: 1.0 (no loss) until fitted",
+                                    "per_command": "assumption: no per-command cap until fitted"})
+        switch_count = len(ups)
+        free = host.sockets * host.lanes_per_socket
+        if switch_count * switch.up_lanes > free:
+            host = host.replace(lanes_per_socket=-(-switch_count * switch.up_lanes // host.sockets))
+
+    mps = min((d.mps for d in drives if d.mps), default=None)
+    mrrs = _mode(d.mrrs for d in drives)
+    pcie = PcieConfig(mps=mps or PcieConfig().mps, mrrs=mrrs or PcieConfig().mrrs)
+    if mps == 128:
+        cost = _mps_cost(drive, host, pcie)
+        flags.append(Flag("mps_128", "warn",
+                          "MaxPayload is 128 bytes on the drive path: each TLP's header and framing weigh twice as "
+                          f"much as at 256, so a drive's PCIe link ceiling for 128K reads drops by {cost:.1%} "
+                          "(often set by the BIOS or by one old device on the path; pci=pcie_bus_perf lets Linux "
+                          "raise it)",
+                          tuple(d.bdf for d in drives if d.mps == 128)))
+    elif mps is None:
+        flags.append(Flag("mps_unknown", "info", f"MaxPayload not reported; the model assumes {pcie.mps} bytes"))
+
+    topo = Topology(name=name or f"discovered ({tree.source})", host=host, drive=drive, switch=switch,
+                    switch_count=switch_count, pcie=pcie, default_drives=tuple(range(1, n + 1)),
+                    notes=f"built by nvmemodel.discover from {tree.source}: {n} NVMe drive(s), "
+                          f"{len(by_switch)} switch(es), {len(roots)} root port(s) on the drive paths")
+    return Discovery(tree, topo, tuple(flags))

@@ -1,0 +1,108 @@
+"""Read the PCIe tree of the running machine from ``/sys/bus/pci/devices`` and ``/sys/class/nvme``.
+
+Per device: ``class``, ``current_link_speed/width``, ``max_link_speed/width``, ``numa_node``, the
+``driver`` link, and the parent from where the device directory sits under ``/sys/devices``.
+MaxPayload and MaxReadReq come from the Express capability in ``config`` (the first 64 bytes are
+readable by everyone, the capability list usually needs root; without it they stay unknown and a
+note says so). NVMe model names come from ``/sys/class/nvme/nvme*/model``.
+Register layouts: PCIe Base Specification, PCI Express Capability (DevCtl bits 7:5 Max_Payload_Size,
+14:12 Max_Read_Request_Size, 128 << code bytes; capabilities register bits 7:4 device/port type).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+
+from .tree import PciDevice, PciTree
+
+__all__ = ["read_sysfs", "parse_express_config"]
+
+_BDF = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
+_PORT_TYPES = {0: "endpoint", 1: "legacy_endpoint", 4: "root_port", 5: "upstream", 6: "downstream",
+               7: "pcie_to_pci", 8: "pci_to_pcie", 9: "rc_endpoint", 10: "rc_event"}
+
+
+def _text(path: pathlib.Path) -> str | None:
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return None
+
+
+def _gts(text: str | None) -> float | None:
+    """``'16.0 GT/s PCIe'`` / ``'8 GT/s'`` / ``'Unknown'`` → GT/s."""
+    m = re.match(r"([\d.]+)\s*GT/s", text or "")
+    return float(m.group(1)) if m else None
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(text, 0) if text is not None else None
+    except ValueError:
+        return None
+
+
+def parse_express_config(data: bytes) -> dict:
+    """Port type, MPS, MRRS and supported MPS from a config-space image (empty dict if not readable)."""
+    if len(data) < 0x40 or not data[6] & 0x10:  # Status bit 4: capability list present
+        return {}
+    ptr, seen = data[0x34] & 0xFC, set()
+    while ptr and ptr not in seen and ptr + 0x14 <= len(data):
+        seen.add(ptr)
+        if data[ptr] == 0x10:  # PCI Express capability
+            caps = int.from_bytes(data[ptr + 2:ptr + 4], "little")
+            devcap = int.from_bytes(data[ptr + 4:ptr + 8], "little")
+            devctl = int.from_bytes(data[ptr + 8:ptr + 10], "little")
+            return {"port_type": _PORT_TYPES.get((caps >> 4) & 0xF), "mps_cap": 128 << (devcap & 0x7),
+                    "mps": 128 << ((devctl >> 5) & 0x7), "mrrs": 128 << ((devctl >> 12) & 0x7)}
+        ptr = data[ptr + 1] & 0xFC
+    return {}
+
+
+def read_sysfs(root: str | os.PathLike = "/") -> PciTree:
+    """The PCI functions under ``<root>/sys/bus/pci/devices`` (``root`` lets tests use a copied tree).
+
+    Returns an empty tree if the directory does not exist (not Linux, or a container without /sys).
+    """
+    root = pathlib.Path(root)
+    base = root / "sys/bus/pci/devices"
+    if not base.is_dir():
+        return PciTree({}, source=str(base), notes=(f"{base} not found: not a Linux machine with sysfs",))
+    models: dict[str, str] = {}
+    for ctrl in sorted((root / "sys/class/nvme").glob("nvme*")):
+        addr, model = _text(ctrl / "address"), _text(ctrl / "model")
+        if addr and model:
+            models[addr.lower()] = model
+    devices: dict[str, PciDevice] = {}
+    unreadable = 0
+    for entry in sorted(base.iterdir()):
+        bdf = entry.name.lower()
+        if not _BDF.match(bdf):
+            continue
+        real = entry.resolve()
+        parent = real.parent.name.lower()
+        code = _int(_text(entry / "class"))
+        drv = entry / "driver"
+        numa = _int(_text(entry / "numa_node"))
+        try:
+            cfg = (entry / "config").read_bytes()
+        except OSError:
+            cfg = b""
+        express = parse_express_config(cfg)
+        if not express and len(cfg) <= 64:
+            unreadable += 1
+        devices[bdf] = PciDevice(
+            bdf=bdf, class_code=(code >> 8) if code is not None else None,
+            name=f"[{_text(entry / 'vendor') or '?'}:{_text(entry / 'device') or '?'}]".replace("0x", ""),
+            parent=parent if _BDF.match(parent) else None,
+            cap_gts=_gts(_text(entry / "max_link_speed")), cap_width=_int(_text(entry / "max_link_width")) or None,
+            sta_gts=_gts(_text(entry / "current_link_speed")),
+            sta_width=_int(_text(entry / "current_link_width")) or None,
+            numa_node=numa if numa is not None and numa >= 0 else None,
+            driver=os.path.basename(os.readlink(drv)) if drv.is_symlink() else None,
+            model=models.get(bdf), **express)
+    notes = (f"{unreadable} device(s) expose only 64 bytes of config space (not root): MaxPayload/MaxReadReq "
+             "unknown there",) if unreadable else ()
+    return PciTree(devices, source=str(base), notes=notes)

@@ -1,0 +1,220 @@
+"""The PCIe tree as a machine reports it: devices, their links, and who sits above whom.
+
+This is the *discovered* structure, kept whole (several root complexes, nested switches, mixed
+drives) so that a later tree model can use it; :mod:`nvmemodel.discover.build` reduces it to the
+single-level :class:`~nvmemodel.Topology` the model evaluates today.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+
+__all__ = ["PciDevice", "PciTree", "gen_of_speed", "NVME_CLASS"]
+
+#: PCI class code (base class 0x01 mass storage, subclass 0x08 non-volatile memory) of NVMe controllers
+#: (PCI Code and ID Assignment Specification, class 01h subclass 08h).
+NVME_CLASS = 0x0108
+
+#: Transfer rate per lane in GT/s → PCIe generation (PCIe Base Specification, rates of Gen1..Gen7).
+_GEN_OF_GTS = {2.5: 1, 5.0: 2, 8.0: 3, 16.0: 4, 32.0: 5, 64.0: 6, 128.0: 7}
+
+
+def gen_of_speed(gts: float | None) -> int | None:
+    """PCIe generation of a link rate in GT/s (``16.0`` → 4); None if unknown or not a PCIe rate."""
+    if gts is None:
+        return None
+    return _GEN_OF_GTS.get(round(float(gts), 1))
+
+
+@dataclasses.dataclass(frozen=True)
+class PciDevice:
+    """One PCI function as lspci or sysfs describes it. Unknown values are None.
+
+    Parameters
+    ----------
+    bdf : str
+        ``domain:bus:device.function``, always with the domain (``0000:41:00.0``).
+    class_code : int | None
+        Base class and subclass (``0x0108`` = NVMe, ``0x0604`` = PCI bridge).
+    class_name, name : str
+        lspci's class text and vendor/device text.
+    port_type : str | None
+        PCIe port type from the Express capability: ``root_port``, ``upstream``, ``downstream``,
+        ``endpoint``, ``legacy_endpoint``, ``rc_endpoint``, ``pcie_to_pci`` …
+    parent : str | None
+        BDF of the bridge above (None: on a root bus, below the host bridge).
+    secondary_bus, subordinate_bus : int | None
+        For bridges: the bus range below.
+    cap_gts, cap_width, sta_gts, sta_width : float | int | None
+        Link capability (LnkCap) and negotiated link (LnkSta): rate per lane in GT/s and lanes.
+    mps, mrrs, mps_cap : int | None
+        Programmed Max Payload Size and Max Read Request Size (DevCtl), supported MPS (DevCap); bytes.
+    numa_node : int | None
+        NUMA node the kernel reports (None: unknown or -1).
+    driver : str | None
+        Kernel driver in use.
+    model : str | None
+        NVMe model string (``/sys/class/nvme/*/model``) where known.
+    """
+
+    bdf: str
+    class_code: int | None = None
+    class_name: str = ""
+    name: str = ""
+    port_type: str | None = None
+    parent: str | None = None
+    secondary_bus: int | None = None
+    subordinate_bus: int | None = None
+    cap_gts: float | None = None
+    cap_width: int | None = None
+    sta_gts: float | None = None
+    sta_width: int | None = None
+    mps: int | None = None
+    mrrs: int | None = None
+    mps_cap: int | None = None
+    numa_node: int | None = None
+    driver: str | None = None
+    model: str | None = None
+
+    @property
+    def domain(self) -> str:
+        return self.bdf.split(":")[0]
+
+    @property
+    def bus(self) -> int:
+        return int(self.bdf.split(":")[1], 16)
+
+    @property
+    def is_nvme(self) -> bool:
+        return self.class_code == NVME_CLASS or self.driver == "nvme" or \
+            self.class_name.lower().startswith("non-volatile memory controller")
+
+    @property
+    def is_bridge(self) -> bool:
+        return self.class_code == 0x0604 or self.secondary_bus is not None or \
+            self.port_type in ("root_port", "upstream", "downstream")
+
+    @property
+    def cap_gen(self) -> int | None:
+        return gen_of_speed(self.cap_gts)
+
+    @property
+    def sta_gen(self) -> int | None:
+        return gen_of_speed(self.sta_gts)
+
+    @property
+    def label(self) -> str:
+        """Model name if known, else lspci's device text, else the class."""
+        return self.model or self.name or self.class_name or "(unknown device)"
+
+    def link_text(self) -> str:
+        """``Gen4 x4`` (negotiated), with the capability where it differs: ``Gen3 x2 (capable Gen4 x4)``."""
+        def one(gts, width):
+            gen = gen_of_speed(gts)
+            g = f"Gen{gen}" if gen else (f"{gts:g}GT/s" if gts else "Gen?")
+            return f"{g} x{width}" if width else f"{g} x?"
+
+        if self.sta_gts is None and self.sta_width is None and self.cap_gts is None:
+            return "link unknown"
+        now = one(self.sta_gts, self.sta_width)
+        cap = one(self.cap_gts, self.cap_width)
+        return now if now == cap else f"{now} (capable {cap})"
+
+
+@dataclasses.dataclass(frozen=True)
+class PciTree:
+    """Every discovered PCI function by BDF, with parent links; ``source`` says where it was read."""
+
+    devices: dict[str, PciDevice]
+    source: str = ""
+    notes: tuple[str, ...] = ()
+
+    def __iter__(self) -> Iterator[PciDevice]:
+        return iter(self.devices.values())
+
+    def __len__(self) -> int:
+        return len(self.devices)
+
+    def __getitem__(self, bdf: str) -> PciDevice:
+        return self.devices[bdf]
+
+    def children(self, bdf: str | None) -> list[PciDevice]:
+        """Devices whose parent is ``bdf`` (None: the root-bus devices), in BDF order."""
+        return sorted((d for d in self if d.parent == bdf), key=lambda d: d.bdf)
+
+    def ancestors(self, bdf: str) -> list[PciDevice]:
+        """Bridges above ``bdf``, nearest first (stops at a root bus or a loop)."""
+        out: list[PciDevice] = []
+        seen = {bdf}
+        cur = self.devices[bdf].parent
+        while cur is not None and cur in self.devices and cur not in seen:
+            seen.add(cur)
+            out.append(self.devices[cur])
+            cur = self.devices[cur].parent
+        return out
+
+    def nvme(self) -> list[PciDevice]:
+        """The NVMe controllers, in BDF order."""
+        return sorted((d for d in self if d.is_nvme), key=lambda d: d.bdf)
+
+    def root_port_of(self, bdf: str) -> PciDevice | None:
+        """The top-most bridge above ``bdf`` (the root port), None for a device on a root bus."""
+        up = self.ancestors(bdf)
+        return up[-1] if up else None
+
+    def switch_ports_of(self, bdf: str) -> list[tuple[PciDevice, PciDevice]]:
+        """(upstream port, downstream port) pairs of the switches between ``bdf`` and its root port, top first.
+
+        Port types decide where lspci reported them; without them (``lspci -tv`` only, or no root
+        rights) any bridge pair below the root port counts as a switch.
+        """
+        chain = list(reversed(self.ancestors(bdf)))[1:]  # below the root port, top first
+        pairs = []
+        i = 0
+        while i + 1 < len(chain):
+            up, down = chain[i], chain[i + 1]
+            typed = up.port_type is not None and down.port_type is not None
+            if not typed or (up.port_type == "upstream" and down.port_type == "downstream"):
+                pairs.append((up, down))
+                i += 2
+            else:
+                i += 1
+        return pairs
+
+    def render(self, highlight: Iterable[str] = ()) -> str:
+        """The tree as indented text: bridges and the NVMe path only (other endpoints summarised)."""
+        keep = set()
+        for d in self.nvme():
+            keep.add(d.bdf)
+            keep.update(a.bdf for a in self.ancestors(d.bdf))
+        marks = set(highlight)
+        lines: list[str] = []
+
+        def walk(bdf: str | None, depth: int) -> None:
+            kids = self.children(bdf)
+            shown = [k for k in kids if k.bdf in keep]
+            for k in shown:
+                role = {"root_port": "root port", "upstream": "switch upstream port",
+                        "downstream": "switch downstream port"}.get(k.port_type or "", "")
+                role = role or ("NVMe" if k.is_nvme else ("bridge" if k.is_bridge else k.class_name))
+                numa = f", NUMA {k.numa_node}" if k.numa_node is not None else ""
+                extra = []
+                if k.mps is not None:
+                    extra.append(f"MPS {k.mps}")
+                if k.mrrs is not None and k.is_nvme:
+                    extra.append(f"MRRS {k.mrrs}")
+                mark = "  <-- see flags" if k.bdf in marks else ""
+                lines.append(f"{'  ' * depth}{k.bdf}  {role}: {k.label}  [{k.link_text()}"
+                             f"{', ' + ', '.join(extra) if extra else ''}{numa}]{mark}")
+                walk(k.bdf, depth + 1)
+            hidden = len(kids) - len(shown)
+            if hidden and bdf is not None:
+                lines.append(f"{'  ' * depth}(+{hidden} other device(s))")
+
+        walk(None, 0)
+        others = len(self) - len(keep)
+        if not keep:
+            return f"(no NVMe controllers among {len(self)} PCI functions)"
+        lines.append(f"({others} PCI functions not on an NVMe path are not shown)")
+        return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""Write SYNTHETIC PCI config-space dumps and have the real ``lspci`` decode them (``lspci -F``).
+
+No public, permissively licensed ``lspci -vvv`` output of an NVMe server with a PCIe switch was
+found (the large linuxhw/LsPCI collection states no license), so the server fixtures here are
+synthetic machines: this script writes their configuration space byte by byte (PCI Local Bus and
+PCIe Base Specification register layouts: header type 0/1, Express capability with DevCap,
+DevCtl, LnkCap, LnkSta) and Debian's pciutils renders them exactly as on a real machine. The
+text format is therefore real lspci output; the machines are invented and labelled so. lspci
+prints no NUMA node in dump mode, so NUMA is tested through the sysfs reader.
+
+Run from the repository root (needs ``lspci``, Debian package ``pciutils``)::
+
+    python tests/data/lspci/make_synthetic.py
+
+Deterministic: the same bytes every run (no randomness).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import struct
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+# PCIe capability port types (PCIe Base Spec, PCI Express Capabilities Register bits 7:4)
+ENDPOINT, ROOT_PORT, UPSTREAM, DOWNSTREAM = 0, 4, 5, 6
+_MPS_CODE = {128: 0, 256: 1, 512: 2, 1024: 3, 2048: 4, 4096: 5}
+_SPEED_CODE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5}  # Gen n → Link Speed encoding n (2.5/5/8/16/32 GT/s)
+
+
+def config(vendor, device, cls, *, port_type, bus=None, cap=(4, 4), sta=None, mps=256, mrrs=512, mps_cap=512,
+           port=0, prog_if=0, slot=False):
+    """256 bytes of configuration space. ``bus``: (primary, secondary, subordinate) for a bridge."""
+    sta = sta or cap
+    b = bytearray(256)
+    struct.pack_into("<HH", b, 0, vendor, device)
+    struct.pack_into("<HH", b, 4, 0x0406, 0x0010)  # Mem+ BusMaster+ DisINTx+; status: capability list
+    b[8], b[9], b[10], b[11] = 0x00, prog_if, cls & 0xFF, cls >> 8
+    b[0x0E] = 1 if bus else 0  # header type
+    if bus:
+        b[0x18], b[0x19], b[0x1A] = bus
+    b[0x34] = 0x40
+    b[0x40], b[0x41] = 0x10, 0x00  # PCI Express capability, last in the list
+    struct.pack_into("<H", b, 0x42, 2 | (port_type << 4) | (0x100 if slot else 0))  # version 2
+    struct.pack_into("<I", b, 0x44, _MPS_CODE[mps_cap] | 0x8000)  # DevCap (role-based error reporting)
+    struct.pack_into("<H", b, 0x48, (_MPS_CODE[mps] << 5) | (_MPS_CODE[mrrs] << 12) | 0x10)  # DevCtl (RlxdOrd)
+    struct.pack_into("<I", b, 0x4C, _SPEED_CODE[cap[0]] | (cap[1] << 4) | (port << 24))  # LnkCap
+    struct.pack_into("<H", b, 0x52, _SPEED_CODE[sta[0]] | (sta[1] << 4) | 0x2000)  # LnkSta (DLActive)
+    return bytes(b)
+
+
+def dump(devices) -> str:
+    """``lspci -x``-style text: a BDF line, then 16 bytes per line."""
+    out = []
+    for bdf, data in devices:
+        out.append(f"{bdf} (synthetic)")
+        for off in range(0, len(data), 16):
+            out.append(f"{off:02x}: " + " ".join(f"{x:02x}" for x in data[off:off + 16]))
+        out.append("")
+    return "\n".join(out)
+
+
+AMD_RC, AMD_GPP = (0x1022, 0x1480), (0x1022, 0x1483)
+PEX88096 = (0x1000, 0xC010)  # "PEX880xx PCIe Gen 4 Switch" in pci.ids
+PM173X = (0x144D, 0xA824)    # "NVMe SSD Controller PM173X"
+PM9A3 = (0x144D, 0xA80A)     # "NVMe SSD Controller PM9A1/PM9A3/980PRO"
+BRIDGE, HOST, NVME = 0x0604, 0x0600, 0x0108
+
+
+def switched_server(mps=128):
+    """One Gen4 x16 root port → a Gen4 switch with 6 PM173X drives (6 × x4 = 24 lanes behind 16: 1.5×
+    oversubscribed), drive 03:00.0 trained x2 of x4; two more PM173X on their own root ports, one of
+    them trained at Gen3 in a Gen4 slot; one PM9A3 (a second model) on a fourth root port. MPS ``mps``."""
+    d = [("0000:00:00.0", config(*AMD_RC, HOST, port_type=ROOT_PORT, cap=(4, 16)))]
+    d.append(("0000:00:01.1", config(*AMD_GPP, BRIDGE, port_type=ROOT_PORT, bus=(0, 1, 8), cap=(4, 16), mps=mps,
+                                      slot=True)))
+    d.append(("0000:01:00.0", config(*PEX88096, BRIDGE, port_type=UPSTREAM, bus=(1, 2, 8), cap=(4, 16), mps=mps)))
+    for i in range(6):
+        bus = 3 + i
+        d.append((f"0000:02:{i:02x}.0", config(*PEX88096, BRIDGE, port_type=DOWNSTREAM, bus=(2, bus, bus),
+                                               cap=(4, 4), sta=(4, 2) if i == 0 else (4, 4), mps=mps, port=i + 1,
+                                               slot=True)))
+        d.append((f"0000:{bus:02x}:00.0", config(*PM173X, NVME, port_type=ENDPOINT, cap=(4, 4),
+                                                 sta=(4, 2) if i == 0 else (4, 4), mps=mps, prog_if=2)))
+    for j, (root, bus, sta) in enumerate((("0000:00:03.1", 0x41, (4, 4)), ("0000:00:03.2", 0x42, (3, 4)))):
+        d.append((root, config(*AMD_GPP, BRIDGE, port_type=ROOT_PORT, bus=(0, bus, bus), cap=(4, 4), sta=sta,
+                               mps=mps, slot=True)))
+        d.append((f"0000:{bus:02x}:00.0", config(*PM173X, NVME, port_type=ENDPOINT, cap=(4, 4), sta=sta, mps=mps,
+                                                 prog_if=2)))
+    d.append(("0000:00:03.3", config(*AMD_GPP, BRIDGE, port_type=ROOT_PORT, bus=(0, 0x43, 0x43), cap=(4, 4),
+                                     mps=mps, slot=True)))
+    d.append(("0000:43:00.0", config(*PM9A3, NVME, port_type=ENDPOINT, cap=(4, 4), mps=mps, prog_if=2)))
+    return d
+
+
+def direct_server():
+    """Four PM173X on four Gen4 x4 root ports, every link at full speed, MPS 256: nothing to flag."""
+    d = [("0000:00:00.0", config(*AMD_RC, HOST, port_type=ROOT_PORT, cap=(4, 16)))]
+    for i in range(4):
+        bus = 0x21 + i
+        d.append((f"0000:00:03.{i + 1}", config(*AMD_GPP, BRIDGE, port_type=ROOT_PORT, bus=(0, bus, bus),
+                                                 cap=(4, 4), mps=256, slot=True)))
+        d.append((f"0000:{bus:02x}:00.0", config(*PM173X, NVME, port_type=ENDPOINT, cap=(4, 4), mps=256, prog_if=2)))
+    return d
+
+
+def main() -> None:
+    for name, devices in (("synthetic-switched-gen4", switched_server()), ("synthetic-direct-gen4", direct_server())):
+        dump_path = HERE / f"{name}.dump"
+        dump_path.write_text(dump(devices))
+        for flags, suffix in (("-vvv", "vvv"), ("-tv", "tv")):
+            text = subprocess.run(["lspci", "-F", str(dump_path), flags], check=True, capture_output=True,
+                                  text=True).stdout
+            (HERE / f"{name}_{suffix}.txt").write_text(text)
+        print(f"wrote {name}.dump, {name}_vvv.txt, {name}_tv.txt")
+
+
+if __name__ == "__main__":
+    main()
