@@ -20,6 +20,7 @@ import math
 import os
 import pathlib
 import re
+import stat
 import warnings
 from collections.abc import Iterable, Mapping
 
@@ -46,13 +47,24 @@ class Skipped:
     reason: str
 
 
-def _read_text(path: pathlib.Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise IngestError(path, f"cannot read: {exc.strerror}") from None
-    if not data or data.isspace():
-        raise IngestError(path, "empty file")
+#: Files larger than this are not read (a result file is kilobytes to a few hundred MB of json+).
+MAX_FILE_BYTES = 512 * 2**20
+
+
+def _decode(data: bytes, path) -> str:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with a BOM (e.g. a PowerShell '>' redirect)
+        encoding = "utf-16"
+    elif len(data) >= 4 and data[1:64:2].count(0) == len(data[1:64:2]) and 0 not in data[0:64:2]:
+        encoding = "utf-16-le"  # ASCII text as UTF-16 without a BOM
+    elif len(data) >= 4 and data[0:64:2].count(0) == len(data[0:64:2]) and 0 not in data[1:64:2]:
+        encoding = "utf-16-be"
+    else:
+        encoding = None
+    if encoding:
+        try:
+            return data.decode(encoding).lstrip("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise IngestError(path, f"not valid {encoding.upper()} text (byte {exc.start})") from None
     if b"\x00" in data[:8192]:
         raise IngestError(path, "binary file (NUL bytes): not a text benchmark result")
     try:
@@ -62,6 +74,34 @@ def _read_text(path: pathlib.Path) -> str:
             return data.decode("cp1252")  # IOmeter on Windows writes the ANSI code page
         except UnicodeDecodeError:
             raise IngestError(path, f"not UTF-8 text (byte {exc.start}): not a text benchmark result") from None
+
+
+def _read_text(path: pathlib.Path, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The file's text: only regular files, at most ``max_bytes``, UTF-8/UTF-16/cp1252."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        raise IngestError(path, f"{kind}, not a result file: not read")
+    if st.st_size > max_bytes:
+        raise IngestError(path, f"{st.st_size:,} bytes: larger than the {max_bytes:,}-byte limit for one result file")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)  # bounded even if the file grows while being read
+    except OSError as exc:
+        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    if len(data) > max_bytes:
+        raise IngestError(path, f"larger than the {max_bytes:,}-byte limit for one result file")
+    if not data or data.isspace():
+        raise IngestError(path, "empty file")
+    return _decode(data, path)
+
+
+_FIO_MESSAGE = re.compile(r"^(fio: |fio-\d|Starting \d+ (process|thread)|\S+: \(g=\d+\): rw=|\s*$)")
 
 
 def detect_format(text: str) -> str | None:
@@ -103,6 +143,10 @@ def read_file(path) -> list[dict]:
     if fmt == "fio-hist-log":
         raise IngestError(path, "a fio histogram log (write_hist_log): not supported yet")
     if fmt is None:
+        lines = text.strip().splitlines()
+        if any(ln.startswith("fio: ") for ln in lines) and all(_FIO_MESSAGE.match(ln) for ln in lines[:200]):
+            message = next(ln for ln in lines if ln.startswith("fio: "))
+            raise IngestError(path, f"fio's own error message, not results ({message[:160]!r})")
         first = text.lstrip()[:1]
         if first in "{[":
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
@@ -114,7 +158,8 @@ def read_file(path) -> list[dict]:
         rows = _READERS[fmt](path, text)
     except IngestError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, OverflowError,
+            ZeroDivisionError, UnicodeError, MemoryError) as exc:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
     for row in rows:
@@ -125,21 +170,47 @@ def read_file(path) -> list[dict]:
     return rows
 
 
-def _expand(paths: Iterable) -> list[pathlib.Path]:
+def _expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
+    """Files to read, and what a folder walk passed over (with the reason): hidden files,
+    version-control/cache folders, unreadable folders, symlink loops, broken links."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     files: list[pathlib.Path] = []
+    passed: list[Skipped] = []
     for p in paths:
         p = pathlib.Path(p)
         if p.is_dir():
-            for root, dirs, names in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-                files.extend(pathlib.Path(root) / n for n in sorted(names) if not n.startswith("."))
+            seen = {os.path.realpath(p)}
+
+            def unreadable(exc: OSError) -> None:
+                passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
+
+            for root, dirs, names in os.walk(p, onerror=unreadable, followlinks=True):
+                keep = []
+                for d in sorted(dirs):
+                    full = os.path.join(root, d)
+                    real = os.path.realpath(full)
+                    if d in _SKIP_DIRS:
+                        passed.append(Skipped(full, "folder not searched (version control / cache)"))
+                    elif real in seen:
+                        passed.append(Skipped(full, f"symlink loop: folder already read as {real}"))
+                    else:
+                        seen.add(real)
+                        keep.append(d)
+                dirs[:] = keep
+                for n in sorted(names):
+                    full = pathlib.Path(root) / n
+                    if n.startswith("."):
+                        passed.append(Skipped(str(full), "hidden file (name starts with '.'): not read"))
+                    elif not full.exists():
+                        passed.append(Skipped(str(full), "broken symbolic link"))
+                    else:
+                        files.append(full)
         elif p.exists():
             files.append(p)
         else:
             raise IngestError(p, "no such file or folder")
-    return files
+    return files, passed
 
 
 def _load_sidecar(sidecar) -> list[tuple[str, dict]]:
@@ -155,7 +226,10 @@ def _load_sidecar(sidecar) -> list[tuple[str, dict]]:
         try:
             doc = yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            raise IngestError(path, f"not valid YAML: {exc}") from None
+            mark = getattr(exc, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            raise IngestError(path, f"not valid YAML{where}: {problem}") from None
         if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
             raise IngestError(path, "expected a mapping of file globs to {label: value} mappings")
         return [(str(base / k), v) for k, v in doc.items()]
@@ -168,24 +242,70 @@ def _load_sidecar(sidecar) -> list[tuple[str, dict]]:
     return [(str(base / r.pop("path")), r) for r in rows]
 
 
+#: Allowed values of label columns beyond their dtype: (low, high) inclusive, or a set.
+_LABEL_RULES: dict[str, object] = {
+    "iodepth": (1, 2**31), "numjobs": (1, 2**31), "target_count": (0, 2**31), "device_count": (0, 2**31),
+    "snapshot": (0, 2**31), "job_index": (0, 2**31), "group_id": (0, 2**31), "error": (0, 2**31),
+    "read_fraction": (0.0, 1.0), "random_fraction": (0.0, 1.0), "block_size_bytes": (1.0, 2.0**40),
+    "pattern": {"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
+                "trimwrite", "randtrimwrite"},
+    "direction": {"read", "write", "trim", "mixed"},
+}
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
+
+
 def _coerce(column: str, value, path):
+    """A label value for a table column, checked against the column's type and allowed range."""
     dtype = COLUMNS[column][0]
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return None
+    rule = _LABEL_RULES.get(column)
+    expected = f"a {dtype} value"
     try:
         if column == "block_size_bytes" and isinstance(value, str):
-            from ..units import parse_block_size
+            from .fio_options import parse_fio_size
 
-            return parse_block_size(value)
+            # the storage convention of the README (4K = 4KiB = 4096 B), any letter case
+            value = parse_fio_size(value.replace("i", "").replace("I", ""), kb_base=1024)
         if dtype == "Int64":
-            return int(value)
-        if dtype == "float64":
-            return float(value)
-        if dtype == "boolean":
-            return str(value).strip().lower() in ("1", "true", "yes")
-        return str(value)
-    except (ValueError, NvmeModelError):
-        raise IngestError(path, f"label {column}={value!r}: expected a {dtype} value") from None
+            number = float(value) if not isinstance(value, int) else value
+            if isinstance(number, float) and not number.is_integer():
+                raise ValueError
+            value = int(number)
+        elif dtype == "float64":
+            value = float(value)
+            if not math.isfinite(value):
+                raise ValueError
+        elif dtype == "boolean":
+            text = str(value).strip().lower()
+            if text not in _TRUE | _FALSE:
+                expected = "true or false"
+                raise ValueError
+            value = text in _TRUE
+        else:
+            value = str(value)
+    except (ValueError, OverflowError, TypeError, NvmeModelError):
+        raise IngestError(path, f"label {column}={value!r}: expected {expected}") from None
+    if isinstance(rule, tuple) and not rule[0] <= value <= rule[1]:
+        raise IngestError(path, f"label {column}={value!r}: expected a value from {rule[0]:g} to {rule[1]:g}")
+    if isinstance(rule, set) and value not in rule:
+        raise IngestError(path, f"label {column}={value!r}: expected one of {', '.join(sorted(rule))}")
+    return value
+
+
+_INT_TEXT = re.compile(r"[+-]?(0|[1-9]\d{0,17})")
+_FLOAT_TEXT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
+
+
+def _typed(value):
+    """A label taken from text (path pattern, CSV sidecar) as a number where it is one: '4' → 4."""
+    if not isinstance(value, str):
+        return value
+    if _INT_TEXT.fullmatch(value):
+        return int(value)
+    if _FLOAT_TEXT.fullmatch(value) and math.isfinite(float(value)) and not _INT_TEXT.fullmatch(value.lstrip("0")):
+        return float(value)
+    return value
 
 
 def _apply_labels(rows: list[dict], labels: dict, path) -> None:
@@ -201,6 +321,7 @@ def _apply_labels(rows: list[dict], labels: dict, path) -> None:
                                                                  math.isclose(have, float(value), rel_tol=1e-9)):
                     raise IngestError(path, f"label {key}={value!r} contradicts the file's own {key}={have!r}")
         else:
+            value = _typed(value)
             for row in rows:
                 row[key] = value
 
@@ -253,7 +374,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     """
     if errors not in ("skip", "raise"):
         raise IngestError("(arguments)", f"errors={errors!r}: expected 'skip' or 'raise'")
-    files = _expand(paths)
+    files, passed = _expand(paths)
     sidecar = _load_sidecar(labels) if labels is not None else []
     if path_regex and path_pattern:
         raise IngestError("(arguments)", "give path_regex or path_pattern, not both")
@@ -264,7 +385,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
             from None
     label_columns: list[str] = []
     rows: list[dict] = []
-    skipped: list[Skipped] = []
+    skipped: list[Skipped] = list(passed)
     unmatched = 0
     iterator = files
     if progress:
@@ -297,10 +418,10 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
                       IngestWarning, stacklevel=2)
     if skipped:
-        warnings.warn(f"skipped {len(skipped)} of {len(files)} file(s): "
+        warnings.warn(f"skipped {len(skipped)} of {len(files) + len(passed)} file(s): "
                       + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:5])
                       + (" …" if len(skipped) > 5 else ""), IngestWarning, stacklevel=2)
     df = to_frame(rows, label_columns)
-    df.attrs["files_read"] = len(files) - len(skipped)
+    df.attrs["files_read"] = len(files) + len(passed) - len(skipped)
     df.attrs["skipped"] = skipped
     return df

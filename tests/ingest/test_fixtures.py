@@ -94,7 +94,7 @@ def test_dandinpower_per_job_blocks_sum_to_drive_rate():
     # Two concurrent fio processes, 10 jobs each without group reporting: 6622 and 6627 MiB/s per drive.
     df = read_results(sorted(REAL.glob("fio_normal/dandinpower_2nvme-concurrent_*")), path_regex=r"drive(?P<drive>\d)")
     per_drive = df.groupby("drive")["bw_bytes_per_s"].sum() / 2**20
-    assert per_drive["0"] == pytest.approx(6622, rel=5e-3) and per_drive["1"] == pytest.approx(6627, rel=5e-3)
+    assert per_drive[0] == pytest.approx(6622, rel=5e-3) and per_drive[1] == pytest.approx(6627, rel=5e-3)  # numeric labels
     assert set(df.numjobs) == {10} and len(df) == 20
 
 
