@@ -38,8 +38,19 @@ from .errors import ParameterError, UnitError, UnknownNameError
 from .standards import ethernet as eth
 from .standards import pcie as sp
 
-__all__ = ["Parameter", "Source", "PARAMETERS", "STATUSES", "declare", "get", "lmfit_name", "from_lmfit_name",
-           "check_values", "encode", "decode"]
+__all__ = [
+    "PARAMETERS",
+    "STATUSES",
+    "Parameter",
+    "Source",
+    "check_values",
+    "declare",
+    "decode",
+    "encode",
+    "from_lmfit_name",
+    "get",
+    "lmfit_name",
+]
 
 #: How solid a value is, from most to least: a spec sheet or standard, derived from one
 #: (``inferred``), fitted to a paper's sentence (``calibrated``), a named guess (``assumption``,
@@ -68,7 +79,7 @@ class Source:
         return f"{self.status}: {self.text}" if self.text else self.status
 
     @classmethod
-    def parse(cls, text: str, default_status: str = "spec") -> "Source":
+    def parse(cls, text: str, default_status: str = "spec") -> Source:
         """``"calibrated on LP0865 …"`` / ``"spec: x16 uplink …"`` → a Source (status = the first word)."""
         text = (text or "").strip()
         head = text.split(":", 1)[0].split(" ", 1)[0].strip().lower()
@@ -276,6 +287,8 @@ class Parameter:
             return f"{v / 1e9:.4g} Gb/s"
         if self.unit == "Hz":
             return f"{v / 1e9:.4g} GHz"
+        if self.unit == "gen":
+            return f"Gen{v:g}"
         if self.unit == "s":
             return f"{v * 1e9:.4g} ns" if 0 < v < 1e-6 else (f"{v * 1e6:.4g} us" if 0 < v < 1e-3 else f"{v:g} s")
         if self.unit == "1/s":
@@ -394,7 +407,7 @@ _p("pcie.dllp", "", "categorical", "how Ack/UpdateFC DLLP bytes are charged (doc
    choices=tuple(d.value for d in sp.DllpPolicy), default="width_scaled",
    source="assumption: width-scaled on the reverse direction (docs/physics.md §2.4)")
 _p("pcie.skp", "1", "flag", "charge SKP ordered sets (about 0.27 % at Gen3-5)", default=1.0,
-   source="spec: SKP interval from the PCIe Base spec text (docs/physics.md §2.3)")
+   source="assumption: SKP interval read from the PCIe Base spec text (docs/physics.md §1)")
 _p("pcie.flit", "", "categorical", "TLP share of a 256-byte Gen6/7 FLIT (docs/physics.md §1)",
    choices=tuple(f.value for f in sp.FlitConvention), default="tlp_bytes",
    source="spec: PCIe 6.2 flit layout, 236 TLP bytes of 256")

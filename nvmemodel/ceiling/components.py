@@ -22,8 +22,19 @@ import numpy as np
 
 from ..parameters import PARAMETERS, Parameter, declare
 
-__all__ = ["Limit", "Component", "register", "unregister", "registered", "components", "names", "get_component",
-           "COMPONENTS", "COMPONENT_LABELS", "color"]
+__all__ = [
+    "COMPONENTS",
+    "COMPONENT_LABELS",
+    "Component",
+    "Limit",
+    "color",
+    "components",
+    "get_component",
+    "names",
+    "register",
+    "registered",
+    "unregister",
+]
 
 _INF = np.inf
 

@@ -17,7 +17,7 @@ from ..parameters import PARAMETERS, encode
 from ..standards import ethernet as eth
 from ..standards import pcie as sp
 
-__all__ = ["prepare", "stack_cycles", "catalog_members"]
+__all__ = ["catalog_members", "prepare", "stack_cycles"]
 
 _FLIT = np.array([sp.FLIT_TLP_FRACTION[sp.FlitConvention(v)] for v in PARAMETERS["pcie.flit"].choices])
 _TRANSPORTS = PARAMETERS["fabric.transport"].choices

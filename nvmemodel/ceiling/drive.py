@@ -6,7 +6,7 @@ import numpy as np
 
 from .components import Component, Limit, register
 
-__all__ = ["drive_iops", "DRIVE"]
+__all__ = ["DRIVE", "drive_iops"]
 
 
 def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,

@@ -20,7 +20,7 @@ from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, l
 from .result import Ceiling, ScalingCurve, SweepResult
 from .system import evaluate_prepared
 
-__all__ = ["evaluate", "ceilings_at", "sweep", "pcie_waterfall", "outstanding_knee"]
+__all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep"]
 
 
 def evaluate(topology: Topology, workload: Workload, *, drives=None,

@@ -17,7 +17,7 @@ from ..standards import ethernet as eth
 from ..standards import nvme
 from .components import Component, Limit, register
 
-__all__ = ["fabric_wire_bytes", "fabric_iops", "FABRIC"]
+__all__ = ["FABRIC", "fabric_iops", "fabric_wire_bytes"]
 
 
 def fabric_wire_bytes(block_size, read_fraction, p):

@@ -6,7 +6,7 @@ import numpy as np
 
 from .components import Component, Limit, register
 
-__all__ = ["cpu_iops", "qd1_latency_s", "littles_law_iops", "knee_outstanding", "HOST_CPU", "QUEUE_DEPTH"]
+__all__ = ["HOST_CPU", "QUEUE_DEPTH", "cpu_iops", "knee_outstanding", "littles_law_iops", "qd1_latency_s"]
 
 
 def cpu_iops(p):

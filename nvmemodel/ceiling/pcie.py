@@ -17,7 +17,7 @@ from ..standards import nvme
 from ..standards import pcie as sp
 from .components import Component, Limit, register
 
-__all__ = ["io_link_bytes", "link_capacity_bytes_per_s", "link_iops", "data_tlp_overhead", "PCIE_LINK"]
+__all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops"]
 
 
 def _tlp_costs(gen, p):

@@ -7,7 +7,7 @@ import numpy as np
 from .components import Component, Limit, register
 from .pcie import link_iops
 
-__all__ = ["uplink_iops", "processing_iops", "SWITCH_UPLINK", "SWITCH_PROCESSING"]
+__all__ = ["SWITCH_PROCESSING", "SWITCH_UPLINK", "processing_iops", "uplink_iops"]
 
 
 def uplink_iops(block_size, read_fraction, p):

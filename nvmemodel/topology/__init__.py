@@ -9,6 +9,21 @@ from .switch import Switch, get_switch, switch_catalog
 from .topology import Topology
 from .workload import Workload
 
-__all__ = ["Drive", "Fabric", "Host", "IoStack", "NvmeConfig", "PRESETS", "PcieConfig", "STACK_CYCLES",
-           "Switch", "Topology", "Workload", "drive_catalog", "get_drive", "get_switch", "preset",
-           "switch_catalog"]
+__all__ = [
+           "PRESETS",
+           "STACK_CYCLES",
+           "Drive",
+           "Fabric",
+           "Host",
+           "IoStack",
+           "NvmeConfig",
+           "PcieConfig",
+           "Switch",
+           "Topology",
+           "Workload",
+           "drive_catalog",
+           "get_drive",
+           "get_switch",
+           "preset",
+           "switch_catalog",
+]

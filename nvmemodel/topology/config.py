@@ -8,7 +8,7 @@ from ..standards import nvme
 from ..standards.pcie import DllpPolicy, FlitConvention
 from ._fields import check_fields, export
 
-__all__ = ["PcieConfig", "NvmeConfig"]
+__all__ = ["NvmeConfig", "PcieConfig"]
 
 PCIE_FIELDS = ("mps", "mrrs", "rcb", "rcb_chunks", "addr64", "ecrc", "dllp", "skp", "flit")
 NVME_FIELDS = ("sq_doorbells_per_io", "cq_doorbells_per_io", "sqes_per_fetch", "cqes_per_write", "msix_per_io",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+
 from ..parameters import Source
 from ..standards.pcie import Gen
 from ..units import MB
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["Drive", "drive_catalog", "get_drive", "drive_iops", "catalog_keys"]
+__all__ = ["Drive", "catalog_keys", "drive_catalog", "drive_iops", "get_drive"]
 
 #: Fields that are parameters (``drive.<field>``), in table order.
 FIELDS = ("gen", "lanes", "seq_read_bytes_per_s", "seq_write_bytes_per_s", "rand_read_iops", "rand_write_iops",
@@ -61,7 +62,7 @@ class Drive:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
         check_fields(self, "drive", FIELDS)
 
-    def replace(self, **changes) -> "Drive":
+    def replace(self, **changes) -> Drive:
         """A copy with some fields changed (e.g. a calibrated limit)."""
         return dataclasses.replace(self, **changes)
 

@@ -75,7 +75,7 @@ class Fabric:
                 raise ParameterError("fabric.roce_mtu", self.roce_mtu,
                                      f"at most {self._max_roce_mtu()} at Ethernet MTU {self.eth_mtu}")
 
-    def replace(self, **changes) -> "Fabric":
+    def replace(self, **changes) -> Fabric:
         return dataclasses.replace(self, **changes)
 
     def _max_roce_mtu(self) -> int:

@@ -10,7 +10,7 @@ from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
 
-__all__ = ["IoStack", "Host", "STACK_CYCLES"]
+__all__ = ["STACK_CYCLES", "Host", "IoStack"]
 
 #: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
 FIELDS = ("sockets", "cores_per_socket", "clock_hz", "gen", "lanes_per_socket", "reserved_lanes_per_socket",
@@ -27,7 +27,7 @@ class IoStack(enum.Enum):
     WINDOWS_STORPORT = "windows_storport"
 
     @classmethod
-    def parse(cls, value: "IoStack | str") -> "IoStack":
+    def parse(cls, value: IoStack | str) -> IoStack:
         try:
             return cls(value if isinstance(value, cls) else str(value).lower().replace("-", "_"))
         except ValueError:
@@ -95,7 +95,7 @@ class Host:
             raise ParameterError("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
                                  f"at most host.lanes_per_socket = {self.lanes_per_socket}")
 
-    def replace(self, **changes) -> "Host":
+    def replace(self, **changes) -> Host:
         return dataclasses.replace(self, **changes)
 
     @property

@@ -17,7 +17,7 @@ from .host import Host
 from .switch import get_switch
 from .topology import Topology
 
-__all__ = ["PRESETS", "preset", "lenovo_sr850", "dell_r7525", "broadcom_stingray", "ion_sr71mach5"]
+__all__ = ["PRESETS", "broadcom_stingray", "dell_r7525", "ion_sr71mach5", "lenovo_sr850", "preset"]
 
 def _details(factory) -> str:
     """A preset factory's docstring after its summary line: what was calibrated or assumed."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 import functools
 
 from ..parameters import Source
@@ -11,7 +10,7 @@ from ..standards.pcie import Gen
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["Switch", "switch_catalog", "get_switch", "catalog_keys_with_none"]
+__all__ = ["Switch", "catalog_keys_with_none", "get_switch", "switch_catalog"]
 
 #: Fields that are parameters (``switch.<field>``).
 FIELDS = ("up_gen", "up_lanes", "ports", "port_gen", "port_lanes", "efficiency", "per_command_s", "per_tlp_s")
@@ -58,7 +57,7 @@ class Switch:
         object.__setattr__(self, "port_gen", Gen.parse(self.port_gen))
         check_fields(self, "switch", FIELDS)
 
-    def replace(self, **changes) -> "Switch":
+    def replace(self, **changes) -> Switch:
         return dataclasses.replace(self, **changes)
 
     def parameters(self) -> dict[str, float]:
@@ -70,7 +69,8 @@ class Switch:
         fallback = Source("spec", self.name)
         key = {"up_gen": "up", "up_lanes": "up", "port_gen": "ports", "port_lanes": "ports",
                "per_command_s": "per_command", "per_tlp_s": "per_tlp"}
-        return {f"switch.{f}": field_source(self.provenance, key.get(f, f), fallback) for f in FIELDS}
+        return {f"switch.{f}": field_source(self.provenance, f if f in self.provenance else key.get(f, f), fallback)
+                for f in FIELDS}
 
 
 def switch_catalog() -> dict[str, Switch]:

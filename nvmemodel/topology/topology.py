@@ -10,13 +10,11 @@ import numpy as np
 from .. import _check
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, PRESENCE, Source, get
-from .config import NVME_FIELDS, PCIE_FIELDS, NvmeConfig, PcieConfig
-from .drive import FIELDS as DRIVE_FIELDS
+from .config import NvmeConfig, PcieConfig
 from .drive import Drive, get_drive
 from .drive import model_key as drive_model_key
 from .fabric import FIELDS as FABRIC_FIELDS
 from .fabric import Fabric
-from .host import FIELDS as HOST_FIELDS
 from .host import Host
 from .switch import FIELDS as SWITCH_FIELDS
 from .switch import Switch, get_switch
@@ -87,7 +85,7 @@ class Topology:
                                      f"at most {free // self.switch.up_lanes} x{self.switch.up_lanes} "
                                      f"switch uplinks on {free} free host lanes")
 
-    def replace(self, **changes) -> "Topology":
+    def replace(self, **changes) -> Topology:
         """A copy with some parts changed, e.g. ``t.replace(drive=other)``."""
         return dataclasses.replace(self, **changes)
 
@@ -179,7 +177,7 @@ class Topology:
                          "source": src.text})
         return pd.DataFrame(rows)
 
-    def with_parameters(self, values: Mapping[str, object], workload: Workload) -> tuple["Topology", Workload]:
+    def with_parameters(self, values: Mapping[str, object], workload: Workload) -> tuple[Topology, Workload]:
         """The topology and workload with some parameters changed, checked by the parameter table.
 
         ``values`` maps parameter names to values (categorical ones by name). ``drive.model`` and
@@ -226,7 +224,7 @@ class Topology:
             topo = topo.replace(drive=drive)
         if "host" in groups:
             fields = typed("host", groups["host"])
-            topo = topo.replace(host=topo.host.replace(
+            topo = _replace_keeping_drives(topo, host=topo.host.replace(
                 **fields, provenance={**topo.host.provenance, **{f: "user: override" for f in fields}}))
         if "switch" in groups:
             fields = typed("switch", groups["switch"])
@@ -238,7 +236,8 @@ class Topology:
                     self._absent("switch", fields)
                 switch = switch.replace(**fields, provenance={**switch.provenance,
                                                               **{f: "user: override" for f in fields}})
-            topo = dataclasses.replace(topo, switch=switch, switch_count=topo.switch_count if count is None else count)
+            topo = _replace_keeping_drives(topo, switch=switch,
+                                           switch_count=topo.switch_count if count is None else count)
         if "fabric" in groups:
             fields = typed("fabric", groups["fabric"])
             transport = fields.pop("transport", None)
@@ -275,3 +274,12 @@ class Topology:
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
                f"up to {self.max_drives} drives"
+
+
+def _replace_keeping_drives(topo: Topology, **changes) -> Topology:
+    """``dataclasses.replace`` that trims the default drive counts to what the changed topology can hold."""
+    t = dataclasses.replace(topo, default_drives=None, **changes)
+    if topo.default_drives is None:
+        return t
+    keep = tuple(d for d in topo.default_drives if d <= t.max_drives)
+    return dataclasses.replace(t, default_drives=keep or None)

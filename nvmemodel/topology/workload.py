@@ -75,7 +75,7 @@ class Workload:
     def random(self) -> bool:
         return _PATTERNS[self.pattern][0]
 
-    def replace(self, **changes) -> "Workload":
+    def replace(self, **changes) -> Workload:
         return dataclasses.replace(self, **changes)
 
     def parameters(self) -> dict:
@@ -88,7 +88,7 @@ class Workload:
         }
 
     @classmethod
-    def from_parameters(cls, p) -> "Workload":
+    def from_parameters(cls, p) -> Workload:
         """The workload a parameter vector describes (the pattern named from random × read fraction)."""
         from ..parameters import decode
 

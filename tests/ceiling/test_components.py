@@ -1,0 +1,105 @@
+"""The component registry: a toy component registered here (never shipped) reaches evaluate, explain,
+the CLI (help, JSON, --set, parameters), sweeps and plots without editing any other module."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel import cli
+from nvmemodel.ceiling.components import COMPONENTS, names
+from nvmemodel.parameters import PARAMETERS, Parameter
+
+TOY_PARAM = Parameter("toy.iops_cap", "1/s", "continuous", "a toy system-wide IOPS cap", lo=0, lo_open=True,
+                      default=2.0e6, source="assumption: a test fixture")
+TOY = nm.Component("toy_cap", "a toy IOPS cap (test only)", 65, lambda p: nm.Limit(system=p["toy.iops_cap"]),
+                   parameters=("toy.iops_cap",), summary="toy cap for the registry test", declares=(TOY_PARAM,))
+WL = nm.Workload("randread", "4K")
+
+
+@pytest.fixture
+def toy():
+    with nm.registered_component(TOY) as c:
+        yield c
+    assert "toy_cap" not in names() and "toy.iops_cap" not in PARAMETERS
+
+
+def test_builtin_order():
+    assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
+                                 "host_cpu", "fabric")
+
+
+def test_toy_in_evaluate_and_explain(toy):
+    dell = nm.preset("dell-r7525")
+    curve = nm.evaluate(dell, WL)
+    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-2] == "toy_cap"  # order 65: before fabric
+    assert curve.iops_at(24) == pytest.approx(2.0e6)  # 24 PM1733 at 1.45 M each would give far more
+    assert curve.binding_at(24) == "toy_cap" and curve.binding_at(1) == "drive"
+    text = curve.explain(24)
+    assert "a toy IOPS cap (test only) [toy_cap]" in text and "toy.iops_cap = 2.00 M IOPS (assumption" in text
+    assert "toy_cap" in curve.explain()
+    lifted = nm.evaluate(dell, WL, overrides={"toy.iops_cap": 1e9})
+    assert lifted.binding_at(24) != "toy_cap" and lifted.sources["toy.iops_cap"].status == "user"
+
+
+def test_toy_in_sweep(toy):
+    res = nm.sweep(nm.preset("dell-r7525"), WL, drives=[1, 24], grid={"toy.iops_cap": [1e5, 1e9]})
+    assert list(res.binding[0]) == ["toy_cap", "toy_cap"] and res.iops[0, 1] == pytest.approx(1e5)
+    assert "toy_cap" not in set(res.binding[1])
+    assert "toy_cap" in set(res.to_frame()["binding"].cat.categories)
+
+
+def test_toy_in_cli(toy, capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["ceilings", "--help"])
+    assert "toy_cap" in capsys.readouterr().out
+    assert cli.main(["ceilings", "--preset", "dell-r7525", "--drives", "24", "--json", "--set",
+                     "toy.iops_cap=1.5M"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (point,) = doc["points"]
+    assert point["binding"] == "toy_cap" and point["iops"] == pytest.approx(1.5e6)
+    assert "toy_cap" in point["ceilings"] and "toy_cap" in doc["components"]
+    assert cli.main(["parameters", "--preset", "dell-r7525"]) == 0
+    assert "toy.iops_cap" in capsys.readouterr().out
+
+
+def test_toy_in_plot(toy):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from nvmemodel.ceiling.components import color
+    from nvmemodel.plots import plot_scaling
+
+    curve = nm.evaluate(nm.preset("dell-r7525"), WL)
+    ax = plot_scaling(curve, unit="MIOPS", ceilings=True)
+    labels = ax.get_legend_handles_labels()[1]
+    assert "binds: toy_cap" in labels
+    toy_points = [c for c in ax.collections if c.get_label() == "binds: toy_cap"]
+    assert to_hex(toy_points[0].get_facecolor()[0]) == to_hex(color("toy_cap"))
+    plt.close(ax.figure)
+
+
+def test_registering_twice_or_unknown_is_an_error():
+    with nm.registered_component(TOY), pytest.raises(ValueError, match="already registered"):
+        nm.register_component(TOY)
+    with pytest.raises(nm.UnknownNameError):
+        from nvmemodel.ceiling.components import get_component
+
+        get_component("toy_cap")
+
+
+def test_system_value_never_exceeds_any_component_alone():
+    """Composition property over presets and workloads: X(n) ≤ every component alone, binding = smallest."""
+    for name in nm.PRESETS:
+        for wl in (nm.Workload("randread", "4K"), nm.Workload("write", "128K")):
+            c = nm.evaluate(nm.preset(name), wl)
+            alone = np.vstack([c.ceilings[k] for k in c.ceilings])
+            assert np.all(c.iops <= alone.min(axis=0) * (1 + 1e-12))
+            assert [list(c.ceilings)[i] for i in alone.argmin(axis=0)] == list(c.binding)
