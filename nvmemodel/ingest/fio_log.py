@@ -5,7 +5,9 @@ What the value *is* is not in the file: fio names the file for it (``<prefix>_bw
 ``_iops``, ``_clat``, ``_slat``, ``_lat``), so the kind comes from the name unless given.
 Units: bandwidth KiB/s, latency ns (fio >= 3; µs before — pass ``latency_unit="us"``),
 IOPS per interval. With ``log_avg_msec`` each line is an interval average (block size 0);
-without it each line is one I/O.
+without it each line is one I/O (IOPS value 1, the I/O's own rate as bandwidth, its size as
+block size), and :func:`merge_fio_logs` counts I/Os and bytes per bin instead of adding
+values. With ``per_job_logs=0`` all jobs share one file (``<prefix>_bw.log``, job 0).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import math
 import pathlib
 import re
+import warnings
 
 import numpy as np
 
@@ -20,7 +23,7 @@ from ..errors import IngestError
 
 __all__ = ["read_fio_log", "read_fio_logs", "merge_fio_logs"]
 
-_NAME = re.compile(r"_(?P<kind>bw|iops|clat|slat|lat)\.(?P<job>\d+)\.log$")
+_NAME = re.compile(r"_(?P<kind>bw|iops|clat|slat|lat)(?:\.(?P<job>\d+))?\.log$")  # no job number: per_job_logs=0
 _DIRECTION = {0: "read", 1: "write", 2: "trim"}
 _LAT_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3}
 
@@ -52,7 +55,9 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
     if latency_unit not in _LAT_UNITS:
         raise IngestError(path, f"latency_unit={latency_unit!r}: expected ns, us or ms")
     try:
-        data = np.loadtxt(path, delimiter=",", usecols=(0, 1, 2, 3), ndmin=2, dtype=float)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # an empty log (e.g. slat of a sync engine) is no data
+            data = np.loadtxt(path, delimiter=",", usecols=(0, 1, 2, 3), ndmin=2, dtype=float)
     except (ValueError, OSError) as exc:
         raise IngestError(path, f"not a fio log (time, value, direction, block size per line): {exc}") from None
     if data.size and (np.isnan(data).any() or (data[:, [0, 1, 3]] < 0).any()):
@@ -63,45 +68,62 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
     if bad.any():
         raise IngestError(path, f"line {int(np.argmax(bad)) + 1}: direction {dirs[bad][0]}: expected 0, 1 or 2")
     return pd.DataFrame({
-        "time_s": data[:, 0] / 1000.0, "kind": kind, "job": int(m["job"]) if m else 0,
+        "time_s": data[:, 0] / 1000.0, "kind": kind, "job": int(m["job"]) if m and m["job"] else 0,
         "direction": [_DIRECTION[d] for d in dirs], "value": data[:, 1] * scale,
         "block_size_bytes": data[:, 3], "source_path": str(path),
     })
 
 
-def read_fio_logs(paths, *, latency_unit: str = "ns"):
-    """Several fio logs concatenated (see :func:`read_fio_log`)."""
+def read_fio_logs(paths, *, kind: str | None = None, latency_unit: str = "ns"):
+    """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` applies to every file)."""
     import pandas as pd
 
-    frames = [read_fio_log(p, latency_unit=latency_unit) for p in paths]
+    if isinstance(paths, (str, pathlib.Path)):
+        paths = [paths]
+    frames = [read_fio_log(p, kind=kind, latency_unit=latency_unit) for p in paths]
     if not frames:
         raise IngestError("(no files)", "no fio log files given")
     return pd.concat(frames, ignore_index=True)
+
+
+def _default_bin(frame) -> float:
+    first = frame[(frame["job"] == frame["job"].iloc[0]) & (frame["source_path"] == frame["source_path"].iloc[0])]
+    if (first["block_size_bytes"] > 0).any():  # one line per I/O: bins of about a tenth of the span
+        span = float(frame["time_s"].max() - frame["time_s"].min())
+        return max(10.0 ** math.floor(math.log10(span / 8)), 0.001) if span > 0 else 1.0
+    t = np.sort(first["time_s"].unique())
+    return float(np.median(np.diff(t))) if t.size > 1 else 1.0
 
 
 def merge_fio_logs(frame, *, bin_s: float | None = None):
     """Merge the jobs' logs into one time series per (kind, direction).
 
     Samples are put in bins of ``bin_s`` seconds (default: the median spacing of the first
-    job's samples, i.e. ``log_avg_msec``); bandwidth and IOPS add across jobs (mean within a
-    job's bin first), latencies are averaged. Returns columns ``time_s`` (bin start), ``kind``,
-    ``direction``, ``value``, ``jobs`` (how many jobs contributed).
+    job's samples, i.e. ``log_avg_msec``; for per-I/O logs a round tenth of the time span).
+    Averaged logs: bandwidth and IOPS add across jobs (mean within a job's bin first).
+    Per-I/O logs (block size > 0): IOPS is the I/Os counted in the bin / ``bin_s``, bandwidth
+    their bytes / ``bin_s``. Latencies are averaged. Returns columns ``time_s`` (bin start),
+    ``kind``, ``direction``, ``value``, ``jobs`` (how many jobs contributed).
     """
+    import pandas as pd
+
     if frame.empty:
         return frame.assign(jobs=[])
     if bin_s is None:
-        t = np.sort(frame.loc[frame["job"] == frame["job"].iloc[0], "time_s"].unique())
-        bin_s = float(np.median(np.diff(t))) if t.size > 1 else 1.0
+        bin_s = _default_bin(frame)
     if not (bin_s > 0 and math.isfinite(bin_s)):
         raise IngestError("(merge)", f"bin_s={bin_s!r}: expected a positive number of seconds")
-    f = frame.assign(time_s=np.floor(frame["time_s"] / bin_s + 1e-9) * bin_s)
-    per_job = f.groupby(["kind", "direction", "time_s", "job"], as_index=False)["value"].mean()
-    additive = per_job["kind"].isin(["bw", "iops"])
-    summed = per_job[additive].groupby(["kind", "direction", "time_s"], as_index=False) \
-        .agg(value=("value", "sum"), jobs=("job", "nunique"))
-    averaged = per_job[~additive].groupby(["kind", "direction", "time_s"], as_index=False) \
-        .agg(value=("value", "mean"), jobs=("job", "nunique"))
-    import pandas as pd
-
-    return pd.concat([summed, averaged], ignore_index=True).sort_values(["kind", "direction", "time_s"],
-                                                                        ignore_index=True)
+    f = frame.assign(time_s=np.floor(frame["time_s"] / bin_s + 1e-9) * bin_s,
+                     job=frame["source_path"].astype(str) + "#" + frame["job"].astype(str))
+    per_io = f["block_size_bytes"] > 0
+    additive = f["kind"].isin(["bw", "iops"])
+    keys = ["kind", "direction", "time_s"]
+    # per-I/O lines: count I/Os (iops) and bytes (bw) per bin; averaged lines: mean per job's bin
+    counted = f[additive & per_io].assign(value=lambda x: np.where(x["kind"] == "iops", 1.0, x["block_size_bytes"]))
+    counted = counted.groupby([*keys, "job"], as_index=False)["value"].sum().assign(value=lambda x: x["value"] / bin_s)
+    averaged_jobs = f[additive & ~per_io].groupby([*keys, "job"], as_index=False)["value"].mean()
+    rates = pd.concat([counted, averaged_jobs], ignore_index=True)
+    summed = rates.groupby(keys, as_index=False).agg(value=("value", "sum"), jobs=("job", "nunique"))
+    lat = f[~additive].groupby([*keys, "job"], as_index=False)["value"].mean()
+    averaged = lat.groupby(keys, as_index=False).agg(value=("value", "mean"), jobs=("job", "nunique"))
+    return pd.concat([summed, averaged], ignore_index=True).sort_values(keys, ignore_index=True)
