@@ -78,12 +78,15 @@ def strip_to_checked_outputs(nb) -> None:
             cell.execution_count = None
 
 
-def refresh_stored_outputs() -> None:
-    """Re-execute every notebook in place (quick=False) and keep only the checked outputs."""
+def refresh_stored_outputs(names: list[str] | None = None) -> None:
+    """Re-execute the notebooks (all, or those whose stem is in ``names``) in place with their stored
+    parameters and keep only the checked outputs."""
     import nbformat
     from nbclient import NotebookClient
 
     for path in notebook_paths():
+        if names and path.stem not in names:
+            continue
         nb = nbformat.read(path, as_version=4)
         NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
         strip_to_checked_outputs(nb)

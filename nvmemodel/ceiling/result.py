@@ -212,6 +212,23 @@ class SweepResult:
     def size(self) -> int:
         return int(self.iops.size)
 
+    def first_binding(self, component: str) -> np.ndarray:
+        """Per configuration, the smallest drive count at which ``component`` binds (NaN: never in range).
+
+        >>> import nvmemodel as nm
+        >>> res = nm.sweep(nm.preset("dell-r7525"), nm.Workload(), drives=range(1, 25),
+        ...                grid={"workload.io_stack": ["libaio", "spdk"]})
+        >>> res.first_binding("host_cpu").tolist()
+        [20.0, nan]
+        """
+        if component not in self.components:
+            from ..errors import UnknownNameError
+
+            raise UnknownNameError("component", component, list(self.components))
+        hit = np.asarray(self.binding_index) == self.components.index(component)
+        first = np.argmax(hit, axis=1)
+        return np.where(hit.any(axis=1), self.drives[first].astype(float), np.nan)
+
     def to_frame(self):
         """Long table: one row per (configuration, drive count)."""
         import pandas as pd
