@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import math
 import re
 
 from ..standards.pcie import LINK_WIDTHS, raw_bytes_per_s
 from .tree import PciDevice, PciTree
 
-__all__ = ["Flag", "Discovery", "build_topology", "match_drive"]
+__all__ = ["Discovery", "Flag", "build_topology", "match_drive"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,7 +66,7 @@ def match_drive(text: str, lanes: int | None = None):
     from ..topology.drive import get_drive
 
     for pattern, key, _ in _ALIASES:
-        if re.search(pattern, text or "", re.I):
+        if re.search(pattern, text or "", re.IGNORECASE):
             if key == "samsung-pm1733-u2" and lanes == 8:
                 key = "samsung-pm1733-hhhl"
             return get_drive(key)
@@ -124,7 +125,7 @@ def _switch_flags(tree: PciTree, by_switch: dict[str, list[PciDevice]]) -> list[
         up = tree[up_bdf]
         uplink = _bw(up.sta_gts or up.cap_gts, up.sta_width or up.cap_width)
         down = sum(_bw(d.sta_gts or d.cap_gts, d.sta_width or d.cap_width) for d in ds)
-        if uplink == uplink and down == down and down > uplink * (1 + 1e-9):
+        if math.isfinite(uplink) and math.isfinite(down) and down > uplink * (1 + 1e-9):
             flags.append(Flag("uplink_oversubscribed", "warn",
                               f"{len(ds)} drives behind switch {up_bdf} ({up.label}) negotiate "
                               f"{down / 1e9:.1f} GB/s of links but share a {up.link_text()} uplink of "
@@ -171,7 +172,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
 
     # drive model: the most common one
     labels = collections.Counter(d.label for d in drives)
-    label, count = labels.most_common(1)[0]
+    label, _count = labels.most_common(1)[0]
     if len(labels) > 1:
         flags.append(Flag("mixed_drive_models", "info",
                           "drive models differ (" + ", ".join(f"{c} x {m}" for m, c in labels.items()) +

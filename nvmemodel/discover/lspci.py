@@ -86,13 +86,13 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     if m:
         fields["mps_cap"] = int(m.group(1))
     # DevCtl's MaxPayload is on a continuation line; the first one after "DevCtl:" is DevCtl's own
-    m = re.search(r"DevCtl:.*?MaxPayload (\d+) bytes, MaxReadReq (\d+) bytes", body, re.S)
+    m = re.search(r"DevCtl:.*?MaxPayload (\d+) bytes, MaxReadReq (\d+) bytes", body, re.DOTALL)
     if m:
         fields["mps"], fields["mrrs"] = int(m.group(1)), int(m.group(2))
-    m = re.search(r"^\s*NUMA node:\s*(-?\d+)", body, re.M)
+    m = re.search(r"^\s*NUMA node:\s*(-?\d+)", body, re.MULTILINE)
     if m and int(m.group(1)) >= 0:
         fields["numa_node"] = int(m.group(1))
-    m = re.search(r"^\s*Kernel driver in use:\s*(\S+)", body, re.M)
+    m = re.search(r"^\s*Kernel driver in use:\s*(\S+)", body, re.MULTILINE)
     if m:
         fields["driver"] = m.group(1)
     return PciDevice(**fields), primary, bdf.split(":")[0]
@@ -123,8 +123,8 @@ def parse_lspci(text: str, *, source: str = "lspci -vvv text") -> PciTree:
         dev, _, _ = _block(_full_bdf(header.group("bdf")), header, "\n".join(body))
         devices[dev.bdf] = dev
     denied = sum("Capabilities: <access denied>" in "\n".join(b) for _, b in blocks)
-    notes = (f"{denied} device(s) show 'Capabilities: <access denied>': lspci ran without root, so their "
-             "link speed/width and MaxPayload are unknown (run `sudo lspci -vvv`)",) if denied else ()
+    notes = ((f"{denied} device(s) show 'Capabilities: <access denied>': lspci ran without root, so their "
+             "link speed/width and MaxPayload are unknown (run `sudo lspci -vvv`)"),) if denied else ()
     return PciTree(_link_by_bus(devices), source=source, notes=notes)
 
 
@@ -210,7 +210,7 @@ def read_lspci(path, tree_path=None) -> PciTree:
         text = p.read_text(errors="replace")
     except OSError as exc:
         raise LspciError(p, f"cannot read: {exc.strerror or exc}") from None
-    if re.match(r"\s*[-+\\]-\[", text):
+    if re.match(r"\s*[-+\\|]*-\[", text):  # a tree drawing starts "-[0000:00]-+-00.0" (or "+-[0000:40]-…")
         result = parse_lspci_tree(text, source=str(p))
     else:
         result = parse_lspci(text, source=str(p))

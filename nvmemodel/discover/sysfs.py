@@ -17,7 +17,7 @@ import re
 
 from .tree import PciDevice, PciTree
 
-__all__ = ["read_sysfs", "parse_express_config"]
+__all__ = ["parse_express_config", "read_sysfs"]
 
 _BDF = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
 _PORT_TYPES = {0: "endpoint", 1: "legacy_endpoint", 4: "root_port", 5: "upstream", 6: "downstream",
@@ -103,6 +103,6 @@ def read_sysfs(root: str | os.PathLike = "/") -> PciTree:
             numa_node=numa if numa is not None and numa >= 0 else None,
             driver=os.path.basename(os.readlink(drv)) if drv.is_symlink() else None,
             model=models.get(bdf), **express)
-    notes = (f"{unreadable} device(s) expose only 64 bytes of config space (not root): MaxPayload/MaxReadReq "
-             "unknown there",) if unreadable else ()
+    notes = ((f"{unreadable} device(s) expose only 64 bytes of config space (not root): MaxPayload/MaxReadReq "
+             "unknown there"),) if unreadable else ()
     return PciTree(devices, source=str(base), notes=notes)

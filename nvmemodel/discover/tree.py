@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 
-__all__ = ["PciDevice", "PciTree", "gen_of_speed", "NVME_CLASS"]
+__all__ = ["NVME_CLASS", "PciDevice", "PciTree", "gen_of_speed"]
 
 #: PCI class code (base class 0x01 mass storage, subclass 0x08 non-volatile memory) of NVMe controllers
 #: (PCI Code and ID Assignment Specification, class 01h subclass 08h).

@@ -1,0 +1,41 @@
+"""``nvmemodel discover``: text and JSON on a saved lspci, clean errors."""
+
+import json
+import pathlib
+
+from nvmemodel import cli
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci"
+
+
+def test_discover_text(capsys):
+    assert cli.main(["discover", "--lspci", str(DATA / "synthetic-switched-gen4_vvv.txt"), "--pattern", "read",
+                     "--bs", "128K"]) == 0
+    out = capsys.readouterr().out
+    assert "switch upstream port: Broadcom / LSI PEX880xx PCIe Gen 4 Switch" in out
+    assert "WARN uplink_oversubscribed" in out and "WARN link_below_capability" in out
+    assert "*switch_uplink" in out  # the binding component at nine drives
+
+
+def test_discover_json(capsys):
+    assert cli.main(["discover", "--lspci", str(DATA / "synthetic-direct-gen4_vvv.txt"), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["schema"] == "nvmemodel.discover/1"
+    assert doc["nvme"] == [f"0000:2{i}:00.0" for i in range(1, 5)]
+    assert [p["drives"] for p in doc["ceilings"]["points"]] == [1, 2, 3, 4]
+    assert doc["ceilings"]["points"][-1]["binding"] == "drive"
+    assert {f["code"] for f in doc["flags"]} == {"numa_unknown", "host_assumed"}
+
+
+def test_discover_no_nvme_json(capsys):
+    assert cli.main(["discover", "--lspci", str(DATA / "vm-debian12-pciutils-3.9.0_vvv.txt"), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["topology"] is None and doc["ceilings"] is None and len(doc["devices"]) == 6
+
+
+def test_discover_bad_file_one_line(tmp_path, capsys):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not lspci\n")
+    assert cli.main(["discover", "--lspci", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error:") and "notes.txt" in err and "Traceback" not in err

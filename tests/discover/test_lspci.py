@@ -1,0 +1,136 @@
+"""lspci text → PCIe tree → topology and flags, on saved outputs (tests/data/SOURCES.md says where each came from).
+
+Fixtures: this VM's own ``lspci -vvv`` / ``-tv`` (real, no NVMe), and two synthetic servers whose
+configuration space tests/data/lspci/make_synthetic.py writes and the real lspci 3.9.0 decodes.
+"""
+
+import pathlib
+
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.discover import LspciError, build_topology, parse_lspci, parse_lspci_tree, read_lspci
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci"
+VM = DATA / "vm-debian12-pciutils-3.9.0"
+SWITCHED = DATA / "synthetic-switched-gen4"
+DIRECT = DATA / "synthetic-direct-gen4"
+
+
+def _read(stem: pathlib.Path, kind: str) -> str:
+    return (stem.parent / f"{stem.name}_{kind}.txt").read_text()
+
+
+def test_real_vm_verbose_and_tree_forms_agree():
+    verbose = parse_lspci(_read(VM, "vvv"))
+    tree = parse_lspci_tree(_read(VM, "tv"))
+    # two independent readers of two lspci outputs of the same machine find the same functions
+    assert set(verbose.devices) == set(tree.devices) == {f"0000:00:0{i}.0" for i in range(6)}
+    assert verbose["0000:00:02.0"].name == tree["0000:00:02.0"].name == "Red Hat, Inc. Virtio 1.0 block device"
+    assert verbose["0000:00:02.0"].driver == "virtio-pci"
+    assert verbose.nvme() == []
+
+
+def test_real_vm_has_nothing_to_model():
+    found = build_topology(read_lspci(DATA / "vm-debian12-pciutils-3.9.0_vvv.txt"))
+    assert found.topology is None
+    assert [f.code for f in found.flags] == ["no_nvme"]
+
+
+def test_switched_server_links_and_parents():
+    t = read_lspci(DATA / "synthetic-switched-gen4_vvv.txt")
+    assert len(t.nvme()) == 9
+    d = t["0000:03:00.0"]
+    assert (d.cap_gts, d.cap_width, d.sta_gts, d.sta_width) == (16.0, 4, 16.0, 2)
+    assert (d.mps, d.mrrs, d.mps_cap) == (128, 512, 512)
+    assert t["0000:42:00.0"].sta_gen == 3 and t["0000:42:00.0"].cap_gen == 4
+    assert [a.bdf for a in t.ancestors("0000:03:00.0")] == ["0000:02:00.0", "0000:01:00.0", "0000:00:01.1"]
+    assert [a.port_type for a in t.ancestors("0000:03:00.0")] == ["downstream", "upstream", "root_port"]
+    # the -tv form yields the same hierarchy from its drawing alone
+    tree = parse_lspci_tree(_read(SWITCHED, "tv"))
+    assert {b: dev.parent for b, dev in tree.devices.items()} == {b: dev.parent for b, dev in t.devices.items()}
+
+
+def test_switched_server_flags():
+    found = build_topology(read_lspci(DATA / "synthetic-switched-gen4_vvv.txt",
+                                      DATA / "synthetic-switched-gen4_tv.txt"))
+    codes = {f.code for f in found.flags}
+    assert {"link_below_capability", "uplink_oversubscribed", "mps_128", "mixed_drive_models",
+            "mixed_attach", "numa_unknown", "host_assumed"} == codes
+    below = [f for f in found.flags if f.code == "link_below_capability"]
+    assert sorted(b for f in below for b in f.devices) == ["0000:03:00.0", "0000:42:00.0"]
+    assert all("50% of its link bandwidth lost" in f.message for f in below)  # x2 of x4; Gen3 of Gen4
+    over = found.flag("uplink_oversubscribed")
+    # 5 drives at x4 + 1 at x2 = 22 Gen4 lanes behind a Gen4 x16 uplink
+    assert "1.38x oversubscribed" in over.message and len(over.devices) == 6
+    assert found.flag("mixed_drive_models").devices == ("0000:43:00.0",)
+    assert len(found.flag("mps_128").devices) == 9
+
+
+def test_switched_server_topology():
+    topo = build_topology(read_lspci(DATA / "synthetic-switched-gen4_vvv.txt")).topology
+    assert topo.drive.name == nm.get_drive("samsung-pm1733-u2").name
+    assert (int(topo.drive.gen), topo.drive.lanes) == (4, 4)
+    assert topo.switch is not None and (int(topo.switch.up_gen), topo.switch.up_lanes) == (4, 16)
+    assert topo.switch_count == 1 and topo.pcie.mps == 128
+    assert topo.default_drives == tuple(range(1, 10))
+    curve = nm.evaluate(topo, nm.Workload("read", "128K"))
+    # the shared Gen4 x16 uplink binds before nine drives' own 6.4 GB/s spec (57.6 GB/s) could
+    assert curve.binding_at(9) == "switch_uplink"
+    assert curve.bandwidth_at(9) < float(nm.standards.pcie.raw_bytes_per_s(4, 16))
+
+
+def test_direct_server_has_no_warnings_and_drive_binds():
+    found = build_topology(read_lspci(DATA / "synthetic-direct-gen4_vvv.txt"))
+    assert [f for f in found.flags if f.severity == "warn"] == []
+    topo = found.topology
+    assert topo.switch is None and topo.host.port_lanes == 4 and topo.pcie.mps == 256
+    curve = nm.evaluate(topo, nm.Workload("randread", "4K"))
+    # four PM1733 at their 1,450,000 IOPS catalog spec (tolerance: float rounding only)
+    assert curve.iops_at(4) == pytest.approx(4 * 1_450_000, rel=1e-9)
+    assert curve.binding_at(4) == "drive"
+
+
+def test_tree_file_alone_is_recognised_from_its_content():
+    t = read_lspci(DATA / "synthetic-direct-gen4_tv.txt")
+    assert len(t.nvme()) == 0  # names only: no class codes in the tree form …
+    assert t["0000:21:00.0"].parent == "0000:00:03.1"  # … but the hierarchy is there
+
+
+@pytest.mark.parametrize("text, match", [
+    ("hello world\n", "no lspci device lines"),
+    ("", "no lspci device lines"),
+])
+def test_not_lspci_is_one_clear_error(tmp_path, text, match):
+    p = tmp_path / "x.txt"
+    p.write_text(text)
+    with pytest.raises(LspciError, match=match) as info:
+        read_lspci(p)
+    assert str(p) in str(info.value)
+
+
+def test_missing_file_names_it(tmp_path):
+    with pytest.raises(LspciError, match="nope.txt: cannot read"):
+        read_lspci(tmp_path / "nope.txt")
+
+
+def test_access_denied_is_noted():
+    text = ("41:00.0 Non-Volatile memory controller: Vendor Device\n"
+            "\tCapabilities: <access denied>\n\tKernel driver in use: nvme\n")
+    found = build_topology(parse_lspci(text))
+    assert found.flag("lspci_notes") is not None and "without root" in found.flag("lspci_notes").message
+    assert found.flag("unknown_drive") is not None  # a name the catalog does not know: limits not applied
+
+
+def test_tree_with_several_domains(tmp_path):
+    # the layout lspci -tv draws for two PCI domains (one per socket on many servers)
+    text = ("-+-[0000:80]-+-00.0  Host bridge B\n"
+            " |           \\-03.1-[81]----00.0  Drive B\n"
+            " \\-[0000:00]-+-00.0  Host bridge A\n"
+            "             \\-01.1-[01-02]----00.0-[02]----00.0  Drive A\n")
+    p = tmp_path / "tv.txt"
+    p.write_text(text)
+    t = read_lspci(p)
+    assert t["0000:81:00.0"].parent == "0000:80:03.1" and t["0000:80:03.1"].parent is None
+    assert [a.bdf for a in t.ancestors("0000:02:00.0")] == ["0000:01:00.0", "0000:00:01.1"]
+    assert t["0000:02:00.0"].name == "Drive A"
