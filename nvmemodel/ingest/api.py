@@ -163,11 +163,21 @@ def read_file(path) -> list[dict]:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
     for row in rows:
-        for col in ("iops", "bw_bytes_per_s", "runtime_s", "io_bytes"):
+        for col in _NON_NEGATIVE:
             v = row.get(col)
             if isinstance(v, float) and (v < 0 or math.isinf(v)):
                 raise IngestError(path, f"{col} = {v!r} in job {row.get('job_name')!r}: expected a finite number >= 0")
+        for col in _COUNTS:
+            v = row.get(col)
+            if v is not None and not 0 <= v < 2**31:
+                raise IngestError(path, f"{col} = {v!r} in job {row.get('job_name')!r}: expected an integer from 0 "
+                                        "to 2**31")
     return rows
+
+
+_NON_NEGATIVE = [c for c, (dtype, unit, _) in COLUMNS.items() if dtype == "float64" and unit in ("s", "B", "B/s",
+                                                                                                  "1/s", "1")] + ["ios"]
+_COUNTS = [c for c, (dtype, _, _) in COLUMNS.items() if dtype == "Int64"]
 
 
 def _expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:

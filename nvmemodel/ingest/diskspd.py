@@ -66,6 +66,8 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
     for s_index, span in enumerate(spans):
         where = f"TimeSpan[{s_index}]"
         seconds = _float(span, "TestTimeSeconds", path, where)
+        if seconds <= 0:
+            raise IngestError(path, f"{where}/<TestTimeSeconds> = {seconds:g}: expected a test time > 0 s")
         cpu = span.find("CpuUtilization/Average")
         usr = _float(cpu, "UserPercent", path, f"{where}/CpuUtilization/Average") / 100 if cpu is not None else math.nan
         sys_ = _float(cpu, "KernelPercent", path, f"{where}/CpuUtilization/Average") / 100 if cpu is not None \
@@ -103,6 +105,12 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
             random = (_text(spec, "RandomAccess") or "false").lower() == "true" or spec.find("Random") is not None
             write_ratio = _float(spec, "WriteRatio", path, sw) / 100
             bs = _float(spec, "BlockSize", path, sw)
+            requests = _float(spec, "RequestCount", path, sw)
+            threads = _float(spec, "ThreadsPerFile", path, sw, required=False)
+            if write_ratio > 1 or not 0 < bs <= 2**40 or not 1 <= requests <= 2**31 or threads > 2**31:
+                raise IngestError(path, f"{sw}: WriteRatio {write_ratio * 100:g}, BlockSize {bs:g}, RequestCount "
+                                        f"{requests:g}, ThreadsPerFile {threads:g}: expected 0-100 %, 1 B-1 TiB, "
+                                        "1-2**31, up to 2**31")
             pattern = ("rand" if random else "") + ("read" if write_ratio == 0 else "write" if write_ratio == 1
                                                      else "rw")
             pattern = {"rw": "rw", "randrw": "randrw"}.get(pattern, pattern)
@@ -115,8 +123,8 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
                     snapshot=s_index, final=s_index == len(spans) - 1, job_name=None, job_index=index,
                     hostname=host, level="target", is_aggregate=False, pattern=pattern, direction=direction,
                     read_fraction=1 - write_ratio, random_fraction=1.0 if random else 0.0, block_size_bytes=bs,
-                    iodepth=int(_float(spec, "RequestCount", path, sw)),
-                    numjobs=int(_float(spec, "ThreadsPerFile", path, sw, required=False) or t["threads"]),
+                    iodepth=int(requests),
+                    numjobs=int(threads if threads > 0 else t["threads"]),
                     direct=(_text(spec, "DisableOSCache") or "false").lower() == "true",
                     targets=tpath, target_count=1, runtime_s=seconds, ios=n, io_bytes=nbytes,
                     iops=n / seconds if seconds > 0 else math.nan,

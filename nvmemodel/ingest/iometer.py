@@ -43,8 +43,10 @@ def looks_like_iometer(head: str) -> bool:
 #: Columns this reader uses; a value there must be a number (>= 0 where marked), or empty.
 _CHECKED = {"IOps": True, "Read IOps": True, "Write IOps": True, "Read I/Os": True, "Write I/Os": True,
             "Bytes Read": True, "Bytes Written": True, "Total Raw Run Time": True, "Processor Speed": True,
-            "Average Read Response Time": True, "Average Write Response Time": True, "Queue Depth": False,
-            "# Workers": False, "# Disks": False, "% User Time": True, "% Privileged Time": True}
+            "Average Read Response Time": True, "Average Write Response Time": True, "Queue Depth": True,
+            "# Workers": True, "# Disks": True, "% User Time": True, "% Privileged Time": True}
+#: Counts that become integer columns: beyond this they cannot be a real setting.
+_COUNT_MAX = {"Queue Depth": 2**31, "# Workers": 2**31, "# Disks": 2**31}
 
 
 def _num(row: dict, col: str) -> float:
@@ -68,9 +70,13 @@ def _check_row(row: dict, path, test: int, level: str) -> None:
         except ValueError:
             raise IngestError(path, f"test {test}, {level} row {row.get('Target Name')!r}, column {col!r} = "
                                     f"{text!r}: expected a number") from None
-        if math.isnan(value) or math.isinf(value) or (non_negative and value < 0):
+        if math.isnan(value) or math.isinf(value) or (non_negative and value < 0) or value > _COUNT_MAX.get(col, math.inf):
+            limit = f" up to {_COUNT_MAX[col]}" if col in _COUNT_MAX else ""
             raise IngestError(path, f"test {test}, {level} row {row.get('Target Name')!r}, column {col!r} = "
-                                    f"{text!r}: expected a finite number{' >= 0' if non_negative else ''}")
+                                    f"{text!r}: expected a finite number{' >= 0' if non_negative else ''}{limit}")
+    if "Processor Speed" in row and (row.get("Processor Speed") or "").strip() and _num(row, "Processor Speed") <= 0:
+        raise IngestError(path, f"test {test}, {level} row {row.get('Target Name')!r}, column 'Processor Speed' = "
+                                f"{row['Processor Speed']!r}: expected a clock rate > 0")
 
 
 def _mb_factor(columns: list[str]) -> tuple[str | None, float]:
@@ -131,6 +137,9 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
             except ValueError:
                 raise IngestError(path, f"line {lineno}: access specification {fields[:4]}: expected numbers "
                                         "for size, % of size, % reads, % random") from None
+            if not (size > 0 and all(0 <= x <= 100 for x in (share, reads, random))):
+                raise IngestError(path, f"line {lineno}: access specification {fields[:4]}: expected a size > 0 and "
+                                        "percentages from 0 to 100")
             cur["spec"].append((size, share, reads, random))
         elif section == "rows":
             if header is None:
