@@ -134,3 +134,22 @@ def test_tree_with_several_domains(tmp_path):
     assert t["0000:81:00.0"].parent == "0000:80:03.1" and t["0000:80:03.1"].parent is None
     assert [a.bdf for a in t.ancestors("0000:02:00.0")] == ["0000:01:00.0", "0000:00:01.1"]
     assert t["0000:02:00.0"].name == "Drive A"
+
+
+def test_numeric_form_with_ids_and_numa():
+    # hand-written block in the `lspci -D -vvnn` form (class code and vendor:device ids in brackets)
+    text = ("0000:41:00.0 Non-Volatile memory controller [0108]: Samsung Electronics Co Ltd NVMe SSD Controller "
+            "PM173X [144d:a824] (prog-if 02 [NVM Express])\n"
+            "\tNUMA node: 1\n"
+            "\tCapabilities: [70] Express (v2) Endpoint, MSI 00\n"
+            "\t\tDevCap:\tMaxPayload 512 bytes, PhantFunc 0, Latency L0s unlimited, L1 unlimited\n"
+            "\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq+\n"
+            "\t\t\tRlxdOrd+ ExtTag+ PhantFunc- AuxPwr- NoSnoop+ FLReset-\n"
+            "\t\t\tMaxPayload 256 bytes, MaxReadReq 4096 bytes\n"
+            "\t\tLnkCap:\tPort #0, Speed 16GT/s, Width x4, ASPM not supported\n"
+            "\t\tLnkSta:\tSpeed 16GT/s, Width x4\n"
+            "\tKernel driver in use: nvme\n")
+    d = parse_lspci(text)["0000:41:00.0"]
+    assert (d.class_code, d.name, d.numa_node, d.port_type) == (
+        0x0108, "Samsung Electronics Co Ltd NVMe SSD Controller PM173X", 1, "endpoint")
+    assert (d.mps, d.mrrs, d.mps_cap, d.sta_gen, d.sta_width) == (256, 4096, 512, 4, 4)
