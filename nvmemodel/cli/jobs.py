@@ -1,0 +1,139 @@
+"""``nvmemodel fio-jobs`` (write a sweep's fio job files) and ``nvmemodel run-sweep`` (run them, resumably)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import NvmeModelError, ParameterError
+from ._common import parse_drives
+
+_JOBS_EXAMPLES = """\
+examples:
+  nvmemodel fio-jobs --out sweep1 --targets /mnt/n0/f,/mnt/n1/f,/mnt/n2/f,/mnt/n3/f \\
+      --pattern randread --bs 4K --iodepth 1,4,16,64 --numjobs 1,4
+  nvmemodel fio-jobs --out lenovo --matrix lenovo-lp0865 --targets /mnt/n0/f,/mnt/n1/f,/mnt/n2/f,/mnt/n3/f
+  nvmemodel fio-jobs --out raw --targets /dev/nvme0n1,/dev/nvme1n1 --pattern read,randread   # reads only
+  nvmemodel fio-jobs ... --dry-run          # show the plan and one job file, write nothing
+
+then:  nvmemodel run-sweep sweep1
+       nvmemodel ingest sweep1/results --path-pattern '{drives}drives/*.json' -o sweep1.csv
+"""
+
+
+def _list(text: str, parse, name: str) -> list:
+    try:
+        out = [parse(x.strip()) for x in text.split(",") if x.strip()]
+    except (ValueError, NvmeModelError):
+        raise ParameterError(name, text, "a comma-separated list, e.g. '1,4,32' or '4K,128K'") from None
+    if not out:
+        raise ParameterError(name, text, "at least one value")
+    return out
+
+
+def _whole(parse):
+    def f(x):
+        v = parse(x)
+        if float(v) != int(float(v)):
+            raise ValueError(x)
+        return int(float(v))
+    return f
+
+
+def register(sub) -> None:
+    from ..jobs import MATRICES
+
+    j = sub.add_parser("fio-jobs", help="write fio job files for a sweep or a whitepaper's test matrix",
+                       description="Write plan.json and one fio job file per point (drives x pattern x block size x "
+                                   "iodepth x numjobs, or a whitepaper's matrix) into --out. Results will be named "
+                                   "<drives>drives/<pattern>-bs<bytes>-qd<depth>-nj<jobs>.json so the ingest and "
+                                   "the fit need no sidecar. Writing patterns on raw devices are refused unless "
+                                   "--allow-raw-device-writes is given.",
+                       epilog=_JOBS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    j.add_argument("--out", required=True, help="folder for plan.json, jobs/, results/ (new or holding this plan)")
+    j.add_argument("--targets", required=True,
+                   help="comma-separated files or devices; a point with N drives uses the first N")
+    j.add_argument("--matrix", choices=sorted(MATRICES), help="a whitepaper's test matrix instead of a sweep: "
+                   + "; ".join(f"{k}: {m.source}" for k, m in MATRICES.items()))
+    j.add_argument("--drives", help="drive counts, e.g. '1-4' or '1,2,4' (default: 1..number of targets, or the "
+                                    "matrix's)")
+    j.add_argument("--pattern", default="randread", help="fio rw= values, comma-separated (default: %(default)s)")
+    j.add_argument("--bs", default="4K", help="block sizes, comma-separated; K = 1024 bytes (default: %(default)s)")
+    j.add_argument("--iodepth", default="32", help="queue depths per job, comma-separated (default: %(default)s)")
+    j.add_argument("--numjobs", default="1", help="jobs per drive, comma-separated (default: %(default)s)")
+    j.add_argument("--read-fraction", type=float, help="read share 0..1 for randrw/rw (default: 0.5)")
+    j.add_argument("--runtime", default="60s", help="run time per point (default: %(default)s)")
+    j.add_argument("--ramp", default="5s", help="ramp time per point, not measured (default: %(default)s)")
+    j.add_argument("--size", default="1G", help="fio size per target (file size laid out; default: %(default)s)")
+    j.add_argument("--ioengine", default="libaio", help="fio ioengine (default: %(default)s)")
+    j.add_argument("--no-direct", action="store_true", help="buffered I/O (direct=0), e.g. on tmpfs")
+    j.add_argument("--allow-raw-device-writes", action="store_true",
+                   help="allow write/randwrite/rw/trim patterns on block devices (DESTROYS their data)")
+    j.add_argument("--dry-run", action="store_true", help="print the plan and the first job file; write nothing")
+    j.set_defaults(run=_fio_jobs)
+
+    r = sub.add_parser("run-sweep", help="run a folder written by fio-jobs: progress, resume, never overwrite",
+                       description="Run every point of <folder>/plan.json whose result does not exist yet. Results "
+                                   "appear only when complete; an interrupted run leaves no result for the point it "
+                                   "was on, and the next run-sweep redoes just that point and the ones after it.")
+    r.add_argument("folder", help="folder written by 'nvmemodel fio-jobs'")
+    r.add_argument("--fio", default="fio", help="fio executable (default: %(default)s)")
+    r.add_argument("--limit", type=int, help="run at most this many points now")
+    r.add_argument("--dry-run", action="store_true", help="print the fio commands only")
+    r.add_argument("--allow-raw-device-writes", action="store_true",
+                   help="needed if the plan writes to block devices")
+    r.set_defaults(run=_run_sweep)
+
+
+def _fio_jobs(args) -> int:
+    from ..jobs import check_targets, job_text, matrix_plan, sweep_plan, write_jobs
+    from ..units import parse_block_size, parse_time
+
+    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    settings = {"runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
+                    "size_bytes": _whole(parse_block_size)(args.size), "ioengine": args.ioengine,
+                    "direct": not args.no_direct}
+    drives = parse_drives(args.drives) if args.drives else None
+    if args.matrix:
+        plan = matrix_plan(args.matrix, targets, drives=drives, **settings)
+    else:
+        plan = sweep_plan(targets, drives=drives, patterns=_list(args.pattern, str, "--pattern"),
+                          block_sizes=_list(args.bs, _whole(parse_block_size), "--bs"),
+                          iodepths=_list(args.iodepth, _whole(int), "--iodepth"),
+                          numjobs=_list(args.numjobs, _whole(int), "--numjobs"),
+                          read_fraction=args.read_fraction, **settings)
+    raw = check_targets(plan, allow_raw_device_writes=args.allow_raw_device_writes)
+    print(f"{len(plan.points)} point(s) on {len(plan.targets)} target(s); source: {plan.source}")
+    for note in plan.notes:
+        print(f"  note: {note}")
+    if raw:
+        print(f"  raw devices: {', '.join(raw)}" + (" (writes allowed by --allow-raw-device-writes)"
+                                                    if args.allow_raw_device_writes else " (read patterns only)"))
+    total = len(plan.points) * (plan.runtime_s + plan.ramp_s)
+    print(f"  about {total / 60:.1f} min of fio run time")
+    if args.dry_run:
+        for p in plan.points:
+            print(f"  {p.describe():<48} -> results/{p.result_path}")
+        print(f"\njobs/{plan.points[0].job_path}:\n{job_text(plan, plan.points[0])}")
+        print("(dry run: nothing written)")
+        return 0
+    written = write_jobs(plan, args.out, allow_raw_device_writes=args.allow_raw_device_writes)
+    print(f"wrote {len(written)} file(s) under {args.out} ({len(plan.points) + 1 - len(written)} unchanged)")
+    print(f"next: nvmemodel run-sweep {args.out}")
+    print(f"then: nvmemodel ingest {args.out}/results --path-pattern '{{drives}}drives/*.json' -o table.csv")
+    return 0
+
+
+def _run_sweep(args) -> int:
+    from ..jobs import run_plan
+
+    report = run_plan(args.folder, fio=args.fio, dry_run=args.dry_run, limit=args.limit,
+                      allow_raw_device_writes=args.allow_raw_device_writes)
+    if args.dry_run:
+        return 0
+    print(f"\n{len(report.ran)} run now, {len(report.skipped)} done earlier, {len(report.failed)} failed, "
+          f"{len(report.planned) - len(report.ran) - len(report.skipped) - len(report.failed)} left")
+    for path, why in report.failed:
+        print(f"  failed: {path}: {why}")
+    if report.complete:
+        print(f"all points done: nvmemodel ingest {args.folder}/results --path-pattern '{{drives}}drives/*.json'")
+    return 1 if report.failed else 0

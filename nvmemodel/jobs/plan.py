@@ -1,0 +1,222 @@
+"""A sweep plan: points (drives × pattern × block size × iodepth × numjobs), named so results label themselves.
+
+Each point's result lands at ``results/<drives>drives/<pattern>-bs<bytes>-qd<iodepth>-nj<numjobs>.json``:
+the drive count is in the path (:data:`PATH_PATTERN`, read by ``nvmemodel ingest --path-pattern`` and
+the fit), everything else fio echoes in its JSON. Whitepaper matrices reproduce a paper's Table of
+fio parameters (:data:`MATRICES`, each with its source and what the paper leaves unsaid).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import pathlib
+from collections.abc import Iterable, Sequence
+
+from ..errors import ParameterError
+
+__all__ = ["MATRICES", "PATH_PATTERN", "PLAN_SCHEMA", "Matrix", "Plan", "SweepPoint", "matrix_plan", "sweep_plan"]
+
+PLAN_SCHEMA = "nvmemodel.plan/1"
+#: where a result's drive count is (``nvmemodel ingest --path-pattern``; relative to ``results/``)
+PATH_PATTERN = "{drives}drives/*.json"
+_PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite")
+MIXED = ("rw", "readwrite", "randrw")
+
+
+@dataclasses.dataclass(frozen=True)
+class SweepPoint:
+    """One fio run: the first ``drives`` targets, each with ``numjobs`` jobs of depth ``iodepth``.
+
+    ``block_size`` in bytes; ``read_fraction`` only for mixed patterns (fio ``rwmixread`` / 100).
+    """
+
+    drives: int
+    pattern: str
+    block_size: int
+    iodepth: int
+    numjobs: int
+    read_fraction: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.pattern not in _PATTERNS:
+            raise ParameterError("pattern", self.pattern, f"one of {', '.join(_PATTERNS)}")
+        for name in ("drives", "block_size", "iodepth", "numjobs"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise ParameterError(name, v, "a whole number ≥ 1")
+        if self.pattern in MIXED:
+            rf = 0.5 if self.read_fraction is None else self.read_fraction  # fio's rwmixread default: 50
+            if not 0 <= rf <= 1:
+                raise ParameterError("read_fraction", rf, "a share from 0 to 1")
+            object.__setattr__(self, "read_fraction", float(rf))
+        elif self.read_fraction is not None:
+            object.__setattr__(self, "read_fraction", None)
+
+    @property
+    def name(self) -> str:
+        mix = f"-rw{round(self.read_fraction * 100)}" if self.read_fraction is not None else ""
+        return f"{self.pattern}{mix}-bs{self.block_size}-qd{self.iodepth}-nj{self.numjobs}"
+
+    @property
+    def result_path(self) -> str:
+        """Relative to the plan's ``results/`` folder."""
+        return f"{self.drives}drives/{self.name}.json"
+
+    @property
+    def job_path(self) -> str:
+        """Relative to the plan's ``jobs/`` folder."""
+        return f"{self.drives}drives/{self.name}.fio"
+
+    def describe(self) -> str:
+        mix = f" ({self.read_fraction:.0%} reads)" if self.read_fraction is not None else ""
+        return (f"{self.drives} drive(s), {self.pattern}{mix} {_size(self.block_size)}, "
+                f"QD{self.iodepth} x {self.numjobs} job(s)")
+
+
+def _size(b: int) -> str:
+    for unit, k in (("M", 2**20), ("K", 2**10)):
+        if b % k == 0:
+            return f"{b // k}{unit}"
+    return f"{b}B"
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """Targets, fio settings and points; stored as ``plan.json`` beside ``jobs/`` and ``results/``.
+
+    Parameters
+    ----------
+    targets : tuple of str
+        Files or block devices; point with ``drives=k`` uses the first ``k``.
+    runtime_s, ramp_s : float
+        fio ``runtime`` and ``ramp_time`` per point, seconds (time-based runs).
+    size_bytes : int
+        fio ``size`` per target (the file size fio lays out for file targets).
+    ioengine : str
+    direct : bool
+        O_DIRECT (fio ``direct=1``); off for file systems without it (tmpfs).
+    source : str
+        Where the matrix comes from (``user sweep`` or the paper and its table).
+    """
+
+    targets: tuple[str, ...]
+    points: tuple[SweepPoint, ...]
+    runtime_s: float = 60.0
+    ramp_s: float = 5.0
+    size_bytes: int = 2**30
+    ioengine: str = "libaio"
+    direct: bool = True
+    source: str = "user sweep"
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.targets:
+            raise ParameterError("targets", "()", "at least one file or device to test")
+        if not self.points:
+            raise ParameterError("points", "()", "at least one sweep point")
+        most = max(p.drives for p in self.points)
+        if most > len(self.targets):
+            raise ParameterError("drives", most, f"at most the {len(self.targets)} target(s) given "
+                                                 f"({', '.join(self.targets)})")
+        if not self.runtime_s > 0 or not self.ramp_s >= 0:
+            raise ParameterError("runtime_s", self.runtime_s, "a run time > 0 s and a ramp time ≥ 0 s")
+        if len({p.name + str(p.drives) for p in self.points}) != len(self.points):
+            raise ParameterError("points", "duplicates", "each point once")
+
+    def to_dict(self) -> dict:
+        d = dataclasses.asdict(self)
+        return {"schema": PLAN_SCHEMA, "path_pattern": PATH_PATTERN, **d}
+
+    @classmethod
+    def from_dict(cls, d: dict, *, source: str = "plan") -> Plan:
+        if d.get("schema") != PLAN_SCHEMA:
+            raise ParameterError(f"{source}: schema", d.get("schema"), f"{PLAN_SCHEMA!r} (a plan written by "
+                                                                       "'nvmemodel fio-jobs')")
+        d = {k: v for k, v in d.items() if k not in ("schema", "path_pattern")}
+        try:
+            d["points"] = tuple(SweepPoint(**p) for p in d["points"])
+            return cls(**{**d, "targets": tuple(d["targets"]), "notes": tuple(d.get("notes", ()))})
+        except (KeyError, TypeError) as exc:
+            raise ParameterError(source, "plan.json", f"a plan written by 'nvmemodel fio-jobs' ({exc})") from None
+
+    @classmethod
+    def load(cls, path) -> Plan:
+        p = pathlib.Path(path)
+        try:
+            return cls.from_dict(json.loads(p.read_text()), source=str(p))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ParameterError("plan", str(p), f"a readable plan.json written by 'nvmemodel fio-jobs' ({exc})") \
+                from None
+
+
+def sweep_plan(targets: Sequence[str], *, drives: Iterable[int] | None = None, patterns: Iterable[str] = ("randread",),
+               block_sizes: Iterable[int] = (4096,), iodepths: Iterable[int] = (32,), numjobs: Iterable[int] = (1,),
+               read_fraction: float | None = None, **settings) -> Plan:
+    """A user's sweep: every combination of drives × pattern × block size × iodepth × numjobs.
+
+    ``drives`` defaults to ``1 … len(targets)``; block sizes in bytes; ``settings`` go to :class:`Plan`.
+    """
+    drives = list(drives) if drives is not None else list(range(1, len(targets) + 1))
+    points = tuple(SweepPoint(n, pat, bs, qd, nj, read_fraction)
+                   for n, pat, bs, qd, nj in itertools.product(drives, patterns, block_sizes, iodepths, numjobs))
+    return Plan(tuple(targets), points, **settings)
+
+
+@dataclasses.dataclass(frozen=True)
+class Matrix:
+    """A paper's test matrix: (pattern, block size B, numjobs, iodepth, read fraction) rows and drive counts."""
+
+    rows: tuple[tuple[str, int, int, int, float | None], ...]
+    drives: tuple[int, ...]
+    source: str
+    notes: tuple[str, ...] = ()
+
+
+MATRICES: dict[str, Matrix] = {
+    "lenovo-lp0865": Matrix(
+        rows=(("randwrite", 4096, 8, 256, None), ("randread", 4096, 8, 256, None), ("randrw", 4096, 8, 256, 0.7),
+              ("write", 262144, 1, 64, None), ("read", 262144, 1, 64, None)),
+        drives=(1, 2, 3, 4),
+        source="Lenovo LP0865 (seed lenovo-lp0865), Table 1 'Listing of FIO parameters' and 'we scaled from one "
+               "NVMe SSD to four'",
+        notes=("ASSUMPTION: the paper's OLTP row gives no read/write mix; 70 % random reads assumed",
+               "ASSUMPTION: 'Workers' taken as fio numjobs per drive")),
+    "dell-r7525": Matrix(
+        rows=(("randread", 4096, 4, 32, None), ("randwrite", 4096, 4, 32, None), ("randrw", 4096, 4, 32, 0.7),
+              ("read", 131072, 1, 32, None), ("write", 131072, 1, 32, None)),
+        drives=(1, 2, 4, 8, 12, 24),
+        source="Dell R7525 DfD (seed dell-r7525): 'Measurements were taken for 1, 2, 4, 8, 12 and 24 drives'; RR, "
+               "RW, OLTP at 4KiB, SR and SW at 128KiB",
+        notes=(("ASSUMPTION: the paper (IOmeter, fio supplemental) states no queue depth or workers: iodepth 32, 4 jobs "
+               "for 4K and 1 job for 128K assumed"), "ASSUMPTION: OLTP mix not given; 70 % random reads assumed")),
+    "broadcom-stingray": Matrix(
+        rows=(("randread", 4096, 1, 128, None), ("randwrite", 4096, 1, 128, None),
+              ("randread", 131072, 1, 128, None), ("randwrite", 131072, 1, 128, None)),
+        drives=(1, 2, 3, 4),
+        source="Broadcom Stingray paper (seed broadcom-stingray): fio randread.fio ('numjobs=1 bs=4k', "
+               "'iodepth=128'), 'Other tests are performed with minimal change'; 4K and 128K random rows of the "
+               "Single-Initiator table (4 drives)",
+        notes=("the paper ran the SPDK fio plugin over NVMe-oF; this matrix runs the local engine you choose",)),
+}
+
+
+def matrix_plan(name: str, targets: Sequence[str], *, drives: Iterable[int] | None = None, **settings) -> Plan:
+    """The points of a whitepaper matrix (:data:`MATRICES`) on ``targets``; drive counts above the number of
+    targets are left out (and said so in the plan's notes)."""
+    from ..errors import UnknownNameError
+
+    if name not in MATRICES:
+        raise UnknownNameError("matrix", name, list(MATRICES))
+    m = MATRICES[name]
+    wanted = list(drives) if drives is not None else list(m.drives)
+    used = [n for n in wanted if n <= len(targets)]
+    notes = list(m.notes)
+    if len(used) < len(wanted):
+        notes.append(f"drive counts {[n for n in wanted if n not in used]} of the matrix left out: only "
+                     f"{len(targets)} target(s)")
+    if not used:
+        raise ParameterError("targets", len(targets), f"at least {min(wanted)} target(s) for matrix {name!r}")
+    points = tuple(SweepPoint(n, pat, bs, qd, nj, rf) for n in used for pat, bs, nj, qd, rf in m.rows)
+    return Plan(tuple(targets), points, source=m.source, notes=tuple(notes), **settings)

@@ -1,0 +1,138 @@
+"""Run a plan with fio: progress, resume after an interruption, never overwrite a result.
+
+Each point writes fio's JSON to ``results/.<point>.json.partial`` (hidden, so an ingest of
+``results/`` never reads it) and, only once fio exited 0 and
+the JSON parses with its ``jobs``, links it to ``results/<point>.json`` (``os.link`` fails if the
+name exists, so an earlier result is never replaced). A run that stops half-way leaves at most a
+``.partial`` file, which the next run discards and redoes; finished points are skipped.
+fio's stderr goes to ``logs/<point>.log``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pathlib
+import shlex
+import subprocess
+import time
+from collections.abc import Callable
+
+from ..errors import ParameterError
+from .fiofile import check_targets
+from .plan import Plan, SweepPoint
+
+__all__ = ["RunReport", "fio_command", "run_plan"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RunReport:
+    """What a run did: points run now, skipped as already done, failed (with fio's last error line)."""
+
+    ran: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()
+    planned: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return not self.failed and len(self.ran) + len(self.skipped) == len(self.planned)
+
+
+def fio_command(fio: str, job: pathlib.Path, output: pathlib.Path) -> list[str]:
+    return [fio, "--output-format=json", f"--output={output}", str(job)]
+
+
+def _valid(path: pathlib.Path) -> bool:
+    """fio JSON with a ``jobs`` list (fio may print warnings before the JSON: start at the first brace)."""
+    try:
+        text = path.read_text(errors="replace")
+        doc = json.loads(text[text.index("{"):])
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and isinstance(doc.get("jobs"), list) and bool(doc["jobs"])
+
+
+def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_device_writes: bool = False,
+             limit: int | None = None, progress: Callable[[str], None] | None = print) -> RunReport:
+    """Run every point of ``<directory>/plan.json`` not yet done.
+
+    Parameters
+    ----------
+    directory : path
+        Folder written by :func:`nvmemodel.jobs.write_jobs` (``nvmemodel fio-jobs``).
+    fio : str
+        The fio executable.
+    dry_run : bool
+        Print the commands only.
+    allow_raw_device_writes : bool
+        Needed if the plan writes to a block device (checked again here: plans can be edited).
+    limit : int, optional
+        Run at most this many points now (the rest on the next call).
+    progress : callable, optional
+        Receives one line per point (``print`` by default; None: silent).
+    """
+    root = pathlib.Path(directory)
+    plan = Plan.load(root / "plan.json")
+    check_targets(plan, allow_raw_device_writes=allow_raw_device_writes)
+    say = progress or (lambda _line: None)
+    total = len(plan.points)
+    ran, skipped, failed = [], [], []
+    budget = limit if limit is not None else total
+    if budget < 0:
+        raise ParameterError("limit", limit, "a number of points ≥ 0")
+    started = time.monotonic()
+    for i, point in enumerate(plan.points, start=1):
+        final = root / "results" / point.result_path
+        job = root / "jobs" / point.job_path
+        tag = f"[{i}/{total}] {point.describe()}"
+        if final.exists():
+            skipped.append(point.result_path)
+            say(f"{tag}: done earlier ({final})")
+            continue
+        if not job.exists():
+            raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the same "
+                                                    "options to write it)")
+        partial = final.with_name(f".{final.name}.partial")  # hidden: the ingest never reads it
+        cmd = fio_command(fio, job, partial)
+        if dry_run:
+            say(f"{tag}: would run {shlex.join(cmd)}")
+            continue
+        if len(ran) + len(failed) >= budget:
+            break
+        ok, why = _run_point(cmd, point, root, partial)
+        if ok:
+            try:
+                os.link(partial, final)  # fails if a result appeared meanwhile: never overwrite
+            except FileExistsError:
+                why, ok = f"{final} appeared while fio ran; kept the earlier file", False
+            partial.unlink(missing_ok=True)
+        if ok:
+            ran.append(point.result_path)
+            elapsed = time.monotonic() - started
+            left = (total - i) * elapsed / max(1, len(ran) + len(failed))
+            say(f"{tag}: ok -> {final} (about {left:.0f} s left)")
+        else:
+            failed.append((point.result_path, why))
+            say(f"{tag}: FAILED: {why}")
+    return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points))
+
+
+def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: pathlib.Path) -> tuple[bool, str]:
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
+    log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
+    log.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(log, "w") as err:
+            rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=err, check=False).returncode
+    except FileNotFoundError:
+        raise ParameterError("--fio", cmd[0], "an fio executable (apt-get install -y fio, or give its path)") \
+            from None
+    if rc != 0:
+        last = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()][-1:] or ["(no message)"]
+        return False, f"fio exited with status {rc}: {last[0]} (log: {log})"
+    if not _valid(partial):
+        return False, f"fio wrote no complete JSON to {partial} (log: {log})"
+    return True, ""
