@@ -139,7 +139,7 @@ def _parse_blocks(text: str, path):
             if blocks and not header_seen:
                 run, report, status_seen, header_seen = run + 1, report + 1, False, True
             headers.setdefault(m["name"], {"rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
-                                           "iodepth": m["qd"]})
+                                           "iodepth": m["qd"], "group": int(m["g"])})
             continue
         if m := _RESULT.match(line):
             if status_seen:
@@ -208,7 +208,9 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
     version, headers, blocks, devices = _parse_blocks(text, path)
-    missing = [name for name in headers if name not in {b["name"] for b in blocks}]
+    # a group without any result block: its jobs failed to start (with group_reporting the
+    # other jobs of a group that has a block are in that block)
+    missing = [name for name, h in headers.items() if h["group"] not in {b["group"] for b in blocks}]
     if not blocks and not missing:
         raise IngestError(path, "no fio job results found (expected lines like 'name: (groupid=0, jobs=1): err= 0')")
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
@@ -220,12 +222,12 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         failed = []
         for name in missing:
             h = headers[name]
-            fields, _ = workload_fields({k: v for k, v in h.items() if k != "bs"}, path)
+            fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group")}, path)
             for unknown in ("direct", "numjobs"):
                 fields.pop(unknown, None)
             failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
                                                source_path=str(path), snapshot=0, final=True, job_name=name,
-                                               level="job", is_aggregate=False, error=error, **fields), [])
+                                               job_index=list(headers).index(name), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
         if not blocks:
             return failed
     else:
@@ -249,7 +251,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     for index, b in enumerate(blocks):
         first_index.setdefault(b["report"], index)
         header = headers.get(b["name"])
-        opts = {k: v for k, v in (header or {}).items() if k != "bs"}
+        opts = {k: v for k, v in (header or {}).items() if k not in ("bs", "group")}
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
             fields.pop(unknown, None)

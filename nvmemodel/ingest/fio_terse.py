@@ -25,9 +25,10 @@ What terse output cannot say, and so stays unknown here:
   describe is clearly the completion-latency mean rather than the total one (or they lie
   below the smallest total latency); otherwise they are left out with a warning.
 
-``--status-interval`` writes one line per job per report: a repeated (job, group) starts the
-next report (``snapshot``); only a run's last report is ``final``. A repeat whose runtime went
-*down* starts a new run (files appended to). A cut-off last line (killed run) is dropped with a
+``--status-interval`` writes one line per job per report: a repeated (job, group) whose
+runtime grew starts the next report (``snapshot``; a repeat with about the same runtime is a
+clone of the same report, ``numjobs`` without ``group_reporting``); only a run's last report
+is ``final``. A repeat whose runtime went *down* starts a new run (files appended to). A cut-off last line (killed run) is dropped with a
 warning and leaves its run without a final report.
 """
 
@@ -51,6 +52,13 @@ _SLAT_NEGLIGIBLE = 0.05
 #: A percentile this far below the minimum total latency cannot be a total-latency percentile
 #: (fio reports a bin's upper edge, ≤ 1.6 % above the sample).
 _BELOW_LAT_MIN = 0.97
+
+
+#: Lines of one (job, group) whose runtimes differ by less than this are clones of one report
+#: (numjobs without group_reporting, started together); more: the next report, or a new run
+#: when the runtime went down. Terse output has no report marker; clones of size-based jobs
+#: that ran for very different times are the case this cannot tell apart.
+_SAME_TIME_S, _SAME_TIME_REL = 0.05, 0.05
 
 
 def _layout(version: int) -> tuple[int, int, tuple[str, ...]]:
@@ -228,11 +236,13 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
     out, report, run, current, latest, runs = [], 0, 0, set(), {}, []
     for lineno, key, runtime, common, rows in parsed:
         if key in current:
-            report += 1
-            current = set()
-            if runtime <= latest[key]:
-                run += 1
-                latest = {}
+            change = runtime - latest[key]
+            if abs(change) > max(_SAME_TIME_S, _SAME_TIME_REL * latest[key]):  # else: a clone (numjobs)
+                report += 1
+                current = set()
+                if change < 0:
+                    run += 1
+                    latest = {}
         current.add(key)
         latest[key] = runtime
         runs.append((run, report))
