@@ -1,0 +1,50 @@
+"""Job files, the raw-device guard, and a folder that is never overwritten."""
+
+import pytest
+
+from nvmemodel import cli
+from nvmemodel.errors import ParameterError
+from nvmemodel.jobs import check_targets, is_raw_device, job_text, sweep_plan, write_jobs
+
+
+def test_job_text_has_one_section_per_drive():
+    plan = sweep_plan(["/data/a", "/data/b", "/data/c"], drives=[2], patterns=["randrw"], read_fraction=0.7,
+                      block_sizes=[131072], iodepths=[16], numjobs=[4], runtime_s=30, ramp_s=2)
+    text = job_text(plan, plan.points[0])
+    for line in ("rw=randrw", "rwmixread=70", "bs=131072", "iodepth=16", "numjobs=4", "runtime=30000ms",
+                 "ramp_time=2000ms", "direct=1", "[drive1]", "filename=/data/a", "[drive2]", "filename=/data/b"):
+        assert line in text.splitlines()
+    assert "/data/c" not in text
+
+
+def test_raw_devices_are_recognised():
+    assert is_raw_device("/dev/nvme0n1") and is_raw_device("/dev/null")
+    assert not is_raw_device("/tmp/some-file")
+
+
+def test_writing_to_a_raw_device_is_refused_without_the_flag():
+    plan = sweep_plan(["/dev/nvme0n1", "/dev/nvme1n1"], patterns=["randread", "randwrite"])
+    with pytest.raises(ParameterError, match="allow-raw-device-writes") as info:
+        check_targets(plan)
+    assert "/dev/nvme0n1" in str(info.value) and "randwrite" in str(info.value)
+    assert check_targets(plan, allow_raw_device_writes=True) == ["/dev/nvme0n1", "/dev/nvme1n1"]
+    reads = sweep_plan(["/dev/nvme0n1"], patterns=["read", "randread"])
+    assert check_targets(reads) == ["/dev/nvme0n1"]  # reading a device is allowed, and reported
+
+
+def test_write_jobs_is_idempotent_and_never_overwrites(tmp_path):
+    plan = sweep_plan([str(tmp_path / "f")], iodepths=[1, 4])
+    first = write_jobs(plan, tmp_path / "out")
+    assert len(first) == 3 and (tmp_path / "out" / "plan.json").exists()
+    assert write_jobs(plan, tmp_path / "out") == []  # the same plan again: nothing to write
+    other = sweep_plan([str(tmp_path / "f")], iodepths=[1, 8])
+    with pytest.raises(ParameterError, match="differs"):
+        write_jobs(other, tmp_path / "out")
+    assert "iodepth=4" in (tmp_path / "out/jobs/1drives/randread-bs4096-qd4-nj1.fio").read_text()
+
+
+def test_cli_refuses_raw_device_writes(capsys):
+    assert cli.main(["fio-jobs", "--out", "/nonexistent/never-written", "--targets", "/dev/nvme0n1",
+                     "--pattern", "randwrite", "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert "allow-raw-device-writes" in err and "/dev/nvme0n1" in err
