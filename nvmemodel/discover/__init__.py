@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from .build import Discovery, Flag, build_topology, match_drive
 from .lspci import LspciError, parse_lspci, parse_lspci_tree, read_lspci
-from .sysfs import read_sysfs
+from .sysfs import read_host, read_sysfs
 from .tree import PciDevice, PciTree
 
 __all__ = ["Discovery", "Flag", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "match_drive",
-           "parse_lspci", "parse_lspci_tree", "read_lspci", "read_sysfs"]
+           "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
 
 
 def discover(lspci=None, *, lspci_tree=None, sysfs_root="/", host=None) -> Discovery:
     """Discover a machine: from a saved ``lspci -vvv`` file (and optionally its ``-tv`` file), else from
-    the sysfs of the machine this runs on. See :func:`build_topology` for ``host``."""
-    tree = read_lspci(lspci, lspci_tree) if lspci is not None else read_sysfs(sysfs_root)
-    return build_topology(tree, host=host)
+    the sysfs of the machine this runs on, whose CPU (sockets, cores, clock) is read too
+    (:func:`read_host`). See :func:`build_topology` for ``host``."""
+    if lspci is not None:
+        return build_topology(read_lspci(lspci, lspci_tree), host=host)
+    return build_topology(read_sysfs(sysfs_root), host=host if host is not None else read_host(sysfs_root))

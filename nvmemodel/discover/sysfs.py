@@ -106,3 +106,38 @@ def read_sysfs(root: str | os.PathLike = "/") -> PciTree:
     notes = ((f"{unreadable} device(s) expose only 64 bytes of config space (not root): MaxPayload/MaxReadReq "
              "unknown there"),) if unreadable else ()
     return PciTree(devices, source=str(base), notes=notes)
+
+
+def read_host(root: str | os.PathLike = "/"):
+    """The CPU side of this machine as a :class:`~nvmemodel.Host`, or None where sysfs does not say.
+
+    Sockets: distinct ``topology/physical_package_id``; cores per socket: distinct
+    ``(package, core_id)`` pairs per socket (SMT siblings count once); clock:
+    ``cpufreq/cpuinfo_max_freq`` (kHz), else the highest ``cpu MHz`` of ``/proc/cpuinfo``.
+    """
+    from ..topology import Host
+
+    root = pathlib.Path(root)
+    cores: set[tuple[int, int]] = set()
+    for cpu in (root / "sys/devices/system/cpu").glob("cpu[0-9]*"):
+        pkg, core = _int(_text(cpu / "topology/physical_package_id")), _int(_text(cpu / "topology/core_id"))
+        if pkg is not None and core is not None:
+            cores.add((pkg, core))
+    if not cores:
+        return None
+    sockets = len({p for p, _ in cores})
+    khz = [_int(_text(f)) for f in (root / "sys/devices/system/cpu").glob("cpu[0-9]*/cpufreq/cpuinfo_max_freq")]
+    clock = max((k for k in khz if k), default=None)
+    clock_hz, how = (clock * 1e3, "cpufreq cpuinfo_max_freq") if clock else (None, "")
+    if clock_hz is None:
+        mhz = re.findall(r"^cpu MHz\s*:\s*([\d.]+)", _text(root / "proc/cpuinfo") or "", re.MULTILINE)
+        if mhz:
+            clock_hz, how = max(map(float, mhz)) * 1e6, "/proc/cpuinfo 'cpu MHz' (current, not the maximum)"
+    prov = {"sockets": "discovered: sysfs physical_package_id", "cores_per_socket": "discovered: sysfs core_id"}
+    kwargs = {"sockets": sockets, "cores_per_socket": max(1, len(cores) // sockets)}
+    if clock_hz is not None and 1e8 <= clock_hz <= 1e10:
+        kwargs["clock_hz"] = clock_hz
+        prov["clock_hz"] = f"discovered: {how}"
+    else:
+        prov["clock_hz"] = "assumption: clock not found in sysfs or /proc/cpuinfo"
+    return Host(name="this machine", provenance=prov, **kwargs)

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from nvmemodel.discover import build_topology, parse_lspci, read_sysfs
+from nvmemodel.discover import build_topology, parse_lspci, read_host, read_sysfs
 from nvmemodel.discover.sysfs import parse_express_config
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci"
@@ -103,3 +103,25 @@ def test_this_machine_sysfs_agrees_with_its_lspci():
     assert set(from_lspci.devices) == set(from_sysfs.devices)
     assert {b: d.parent for b, d in from_lspci.devices.items()} == {b: d.parent for b, d in from_sysfs.devices.items()}
     assert [d.bdf for d in from_lspci.nvme()] == [d.bdf for d in from_sysfs.nvme()]
+
+
+def test_host_from_cpu_topology(tmp_path):
+    # 2 packages x 4 cores x 2 SMT threads; cpufreq reports the maximum in kHz
+    for cpu in range(16):
+        pkg, core = cpu // 8, (cpu % 8) // 2
+        d = tmp_path / f"sys/devices/system/cpu/cpu{cpu}"
+        (d / "topology").mkdir(parents=True)
+        (d / "topology/physical_package_id").write_text(f"{pkg}\n")
+        (d / "topology/core_id").write_text(f"{core}\n")
+        (d / "cpufreq").mkdir()
+        (d / "cpufreq/cpuinfo_max_freq").write_text("3500000\n")
+    host = read_host(tmp_path)
+    assert (host.sockets, host.cores_per_socket, host.clock_hz) == (2, 4, 3.5e9)
+    assert host.provenance["clock_hz"].startswith("discovered: cpufreq")
+    assert read_host(tmp_path / "nowhere") is None
+
+
+@pytest.mark.skipif(not pathlib.Path("/sys/devices/system/cpu/cpu0/topology").is_dir(), reason="needs Linux sysfs")
+def test_this_machines_host_is_plausible():
+    host = read_host("/")
+    assert 1 <= host.sockets * host.cores_per_socket <= os.cpu_count()
