@@ -18,8 +18,8 @@ Deterministic: the same bytes every run (no randomness).
 from __future__ import annotations
 
 import pathlib
-import subprocess
 import struct
+import subprocess
 
 HERE = pathlib.Path(__file__).resolve().parent
 
