@@ -26,6 +26,8 @@ Evaluate the ceilings
     :func:`outstanding_knee` (Little's-law knee N* = X_max·R₀),
     :func:`evaluate_parameters` (the kernel on a flat parameter mapping — for fits);
     results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
+Plan a configuration (the inverse question: targets → what to build, and what will limit it)
+    :func:`plan`, :class:`DesignSpace`, :class:`Target`, :class:`Plan`
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
     :func:`read_results` (files and folders → one tidy table; columns in
     :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`
@@ -53,6 +55,7 @@ from .ceiling import (
 from .ceiling import register as register_component
 from .ceiling import registered as registered_component
 from .parameters import PARAMETERS, Source
+from .plan import DesignSpace, Plan, Target, plan
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
 from .ingest import merge_fio_logs, read_fio_logs, read_results
 from .standards.ethernet import Transport
@@ -72,7 +75,8 @@ def parameter_table(topology: Topology, workload: Workload | None = None):
 
 
 __all__ = [
-    "COMPONENTS", "Ceiling", "Component", "Limit", "PARAMETERS", "Source", "parameter_table", "register_component",
+    "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
+    "parameter_table", "plan", "register_component",
     "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",

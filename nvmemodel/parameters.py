@@ -261,6 +261,7 @@ class Parameter:
             return math.inf
         try:
             value = float(t)
+            value = int(value) if value.is_integer() and abs(value) < 2**53 else value  # shown as written
         except ValueError:
             parser = _PARSERS.get(self.unit, units.parse_count)
             try:

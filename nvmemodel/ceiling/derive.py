@@ -9,6 +9,7 @@ convention, ``attach.switch`` and ``fabric.present`` from ``switch.model`` / ``f
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import numpy as np
@@ -32,11 +33,9 @@ def stack_cycles(codes) -> np.ndarray:
     return table[np.asarray(codes, dtype=int)]
 
 
-def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """``drive.*`` / ``switch.*`` arrays for ``drive.model`` / ``switch.model`` codes, by table lookup.
-
-    Code of ``custom`` → the topology's own values (``base``); ``none`` (switch) → valid stand-ins.
-    """
+@functools.cache
+def _member_table(prefix: str) -> tuple[tuple[str, ...], np.ndarray, int]:
+    """(field names, values [entry, field] with NaN rows for 'custom', index of 'custom') for a catalog."""
     from ..topology.drive import FIELDS as DRIVE_FIELDS
     from ..topology.drive import drive_catalog
     from ..topology.switch import FIELDS as SWITCH_FIELDS
@@ -46,15 +45,27 @@ def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[
         fields, entries = DRIVE_FIELDS, [None, *drive_catalog().values()]
     else:
         fields, entries = SWITCH_FIELDS, [Switch(name="(none)"), None, *switch_catalog().values()]
+    names = tuple(f"{prefix}.{f}" for f in fields)
+    table = np.array([[np.nan] * len(names) if e is None else [e.parameters()[n] for n in names] for e in entries],
+                     dtype=float)
+    return names, table, entries.index(None)
+
+
+def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``drive.*`` / ``switch.*`` arrays for ``drive.model`` / ``switch.model`` codes, by table lookup.
+
+    Code of ``custom`` → the topology's own values (``base``); ``none`` (switch) → valid stand-ins.
+    """
+    names, table, custom = _member_table(prefix)
     codes = np.asarray(codes, dtype=int)
+    rows = table[codes]  # (..., fields)
+    own = codes == custom
     out = {}
-    for field in fields:
-        name = f"{prefix}.{field}"
-        own = float(np.asarray(base[name]).flat[0]) if np.size(base[name]) == 1 else np.nan
-        table = np.array([own if e is None else e.parameters()[name] for e in entries], dtype=float)
-        out[name] = table[codes]
-        if np.size(base[name]) > 1:  # the own values vary already: keep them where 'custom' is chosen
-            out[name] = np.where(codes == entries.index(None), base[name], out[name])
+    for j, name in enumerate(names):
+        col = rows[..., j]
+        if own.any():
+            col = np.where(own, base[name], col)
+        out[name] = col
     return out
 
 
@@ -74,6 +85,10 @@ def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
         p["fabric.present"] = (t != _NONE).astype(float)
         p["fabric.line_bytes_per_s"] = p["fabric.ports"] * p["fabric.line_rate_bits_per_s"] / 8.0
         p["fabric.initiator_bytes_per_s"] = p["fabric.initiator_bits_per_s"] / 8.0
-        p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"] = eth.packet_geometry(
-            t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"], p["fabric.vlan"])
-    return p
+        if np.any(t != _NONE):
+            p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"] = eth.packet_geometry(
+                t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"], p["fabric.vlan"])
+        else:
+            p["fabric.payload_per_packet_bytes"] = p["fabric.packet_overhead_bytes"] = np.float64(np.nan)
+    # 0-d arrays become numpy scalars: arithmetic on them is several times cheaper (single curves, fits)
+    return {k: (v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v) for k, v in p.items()}

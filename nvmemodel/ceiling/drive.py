@@ -21,12 +21,11 @@ def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
     >>> float(drive_iops(131072, 1.0, 1.45e6, 2.6e5, 6.4e9, 3.8e9))   # 6.4 GB/s / 128 KiB
     48828.125
     """
-    inf = np.inf
-    x_read = np.fmin(np.nan_to_num(rand_read_iops, nan=inf), np.nan_to_num(seq_read_bytes_per_s, nan=inf) / block_size)
-    x_write = np.fmin(np.nan_to_num(rand_write_iops, nan=inf),
-                      np.nan_to_num(seq_write_bytes_per_s, nan=inf) / block_size)
-    with np.errstate(divide="ignore"):
-        inv = read_fraction / x_read + (1.0 - read_fraction) / x_write
+    # fmin ignores a NaN (unknown) operand; both unknown stays NaN and is read as no limit below
+    x_read = np.fmin(rand_read_iops, seq_read_bytes_per_s / block_size)
+    x_write = np.fmin(rand_write_iops, seq_write_bytes_per_s / block_size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = np.fmax(read_fraction / x_read, 0.0) + np.fmax((1.0 - read_fraction) / x_write, 0.0)
         return 1.0 / inv
 
 

@@ -18,7 +18,7 @@ from .components import COMPONENT_LABELS
 from .derive import catalog_members, prepare, stack_cycles
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, ScalingCurve, SweepResult
-from .system import evaluate_prepared
+from .system import Levels, evaluate_prepared
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep"]
 
@@ -85,7 +85,7 @@ def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[
 
 
 def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
-          check: bool = True) -> SweepResult:
+          check: bool = True, chunk_points: int = 1 << 20) -> SweepResult:
     """Evaluate many configurations × drive counts in one vectorized call.
 
     Parameters
@@ -104,6 +104,10 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     check : bool
         Validate numeric grid values against the parameter table (names are always checked).
         Disable only for speed when the grid is known to be valid.
+    chunk_points : int
+        Points evaluated per chunk: temporaries stay bounded (about 100 bytes per point of a chunk)
+        whatever the number of configurations; the result holds 9 bytes per point (float64 IOPS and
+        an int8 binding code).
 
     Returns
     -------
@@ -138,12 +142,22 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     p = prepare(p)
     if check:
         _check_roce_mtu(p)
-    out = evaluate_prepared(p, n[None, :])
-    shape = (lengths.pop(), n.size)
-    iops = np.broadcast_to(out["iops"], shape)
-    bs = np.broadcast_to(p["workload.block_size"], shape)
-    return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, bytes_per_s=iops * bs,
-                       binding_index=np.broadcast_to(out["binding"], shape), components=out["components"])
+    configs = lengths.pop()
+    iops = np.empty((configs, n.size))
+    binding = np.empty((configs, n.size), dtype=np.int8)
+    row = n[None, :]
+    step = max(1, chunk_points // max(n.size, 1))  # bounded temporaries, whatever the number of configurations
+    names: tuple = ()
+    for start in range(0, configs, step):
+        stop = min(start + step, configs)
+        pc = {k: (v[start:stop] if np.ndim(v) == 2 and v.shape[0] == configs else v) for k, v in p.items()}
+        lv = Levels(pc)
+        iops[start:stop] = lv.total(row)
+        binding[start:stop] = lv.binding(row)
+        names = lv.components
+    bs = p["workload.block_size"]
+    return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
+                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
 
 
 def _check_presence(topology: Topology, base, arrays) -> None:

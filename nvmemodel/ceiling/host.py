@@ -49,6 +49,8 @@ def knee_outstanding(x_max, r0_s):
 
 
 def _queue_depth(p) -> Limit:
+    if np.all(np.isnan(p["drive.read_latency_s"])) and np.all(np.isnan(p["drive.write_latency_s"])):
+        return Limit()  # latency unknown everywhere: Little's law cannot bound anything
     qd = littles_law_iops(p["workload.iodepth"] * p["workload.numjobs"],
                           qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p))
     per_drive = np.asarray(p["workload.per_drive"]) > 0

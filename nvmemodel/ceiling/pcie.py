@@ -22,7 +22,10 @@ __all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_byt
 
 def _tlp_costs(gen, p):
     """Per-TLP non-payload bytes: (memory request TLP, completion TLP, MMIO-to-BAR TLP)."""
-    framing = np.where(sp.is_flit(gen), 0.0, sp.FRAMING_BYTES)  # flit mode: no STP/LCRC per TLP
+    flit = sp.is_flit(gen)  # flit mode: no STP/LCRC per TLP
+    # a scalar where every configuration agrees, so the per-I/O byte counts stay scalars (sweeps, planner)
+    framing = 0.0 if flit.all() else (float(sp.FRAMING_BYTES) if not flit.any() else np.where(flit, 0.0,
+                                                                                                sp.FRAMING_BYTES))
     ecrc = p["pcie.ecrc"] * sp.ECRC_BYTES
     mem_hdr = np.where(p["pcie.addr64"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
     bar_hdr = np.where(p["nvme.bar_above_4g"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)

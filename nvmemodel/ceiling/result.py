@@ -199,9 +199,15 @@ class SweepResult:
     grid: dict
     drives: np.ndarray
     iops: np.ndarray
-    bytes_per_s: np.ndarray
     binding_index: np.ndarray
     components: tuple = ()
+    block_size: object = 4096.0  # bytes per I/O: a scalar, or one value per configuration
+
+    @property
+    def bytes_per_s(self) -> np.ndarray:
+        """System bandwidth ceiling, bytes/s (computed on demand: IOPS × each configuration's block size)."""
+        bs = np.asarray(self.block_size, dtype=float)
+        return self.iops * (bs[:, None] if bs.ndim == 1 else bs)
 
     @property
     def binding(self) -> np.ndarray:

@@ -24,23 +24,23 @@ def processing_iops(block_size, p):
         return np.where(proc_s > 0, 1.0 / np.where(proc_s > 0, proc_s, 1.0), np.inf)
 
 
-def _present(p, value):
+def _present(p, compute):
+    """The group limit where a switch is attached, inf elsewhere; nothing computed without a switch."""
     attach = np.asarray(p["attach.switch"])
-    if attach.all():
-        return value
     if not attach.any():
-        return np.inf
-    return np.where(attach > 0, value, np.inf)
+        return Limit()
+    value = compute()
+    return Limit(group=value if attach.all() else np.where(attach > 0, value, np.inf))
 
 
 SWITCH_UPLINK = register(Component(
     "switch_uplink", "the PCIe switch uplink shared by its drives", 40,
-    lambda p: Limit(group=_present(p, uplink_iops(p["workload.block_size"], p["workload.read_fraction"], p))),
+    lambda p: _present(p, lambda: uplink_iops(p["workload.block_size"], p["workload.read_fraction"], p)),
     parameters=("switch.up_gen", "switch.up_lanes", "switch.efficiency", "host.gen", "pcie.mps"),
     summary="the PCIe switch uplink shared by the drives behind it", color="#c44e52"))
 
 SWITCH_PROCESSING = register(Component(
     "switch_processing", "the PCIe switch's command-processing rate", 50,
-    lambda p: Limit(group=_present(p, processing_iops(p["workload.block_size"], p))),
+    lambda p: _present(p, lambda: processing_iops(p["workload.block_size"], p)),
     parameters=("switch.per_command_s", "switch.per_tlp_s"),
     summary="the switch's per-command processing rate", color="#8172b3"))

@@ -22,79 +22,111 @@ import numpy as np
 from .components import COMPONENT_LABELS, COMPONENTS, components
 from .derive import prepare
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "evaluate_parameters", "evaluate_prepared"]
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared"]
 
 
-def evaluate_parameters(p: Mapping[str, object], drives) -> dict[str, object]:
+def evaluate_parameters(p: Mapping[str, object], drives, *, alone: bool = True) -> dict[str, object]:
     """Evaluate the kernel on a flat parameter mapping (:meth:`Topology.parameters`, or arrays of it).
 
     Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's own ceiling
-    before shared limits), ``ceilings`` (a tuple in :data:`COMPONENTS` order of arrays broadcastable
-    to the result: each component alone, IOPS), ``binding`` (int8 index into :data:`COMPONENTS`)
-    and ``components`` (the names, in that order).
+    before shared limits), ``binding`` (int8 index into ``components``), ``components`` (the names, in
+    tie-break order) and, with ``alone=True``, ``ceilings`` (a tuple in that order of arrays
+    broadcastable to the result: each component alone, IOPS).
     """
-    return evaluate_prepared(prepare(p), drives)
+    return evaluate_prepared(prepare(p), drives, alone=alone)
 
 
 def _is_inf(x) -> bool:
-    return np.ndim(x) == 0 and np.isinf(x)
+    return isinstance(x, float) and x == _INF
 
 
-def evaluate_prepared(p: Mapping[str, np.ndarray], drives) -> dict[str, object]:
-    """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`."""
-    n = np.asarray(drives, dtype=float)
-    comps = components()
-    limits = [c.limit(p) for c in comps]
-    inf = np.inf
+_INF = float("inf")
 
-    d = g = s = inf
-    for lim in limits:
-        if not _is_inf(lim.drive):
-            d = np.fmin(d, lim.drive)
-        if not _is_inf(lim.group):
-            g = np.fmin(g, lim.group)
-        if not _is_inf(lim.system):
-            s = np.fmin(s, lim.system)
-    m = p["switch.count"]
-    if _is_inf(g):
-        local = n * d
-    else:  # round-robin: r switches carry q+1 drives, m−r carry q
+
+class Levels:
+    """Per configuration, the tightest limit at each level and which component sets it.
+
+    Independent of the drive count, so it is computed once per configuration: ``drive`` (per drive),
+    ``group`` (per switch) and ``system``, each with the index of its component (``*_index``, int8;
+    ``-1`` where no component limits that level).
+    """
+
+    __slots__ = ("components", "limits", "drive", "drive_index", "group", "group_index", "system",
+                 "system_index", "switches")
+
+    def __init__(self, p: Mapping[str, np.ndarray]) -> None:
+        comps = components()
+        self.components = tuple(c.name for c in comps)
+        self.limits = [c.limit(p) for c in comps]
+        self.switches = p["switch.count"]
+        for level in ("drive", "group", "system"):
+            best, index = _INF, -1
+            for k, lim in enumerate(self.limits):
+                x = getattr(lim, level)
+                if _is_inf(x):
+                    continue
+                if _is_inf(best):
+                    best, index = x, k
+                else:  # strict: of equal limits the component nearer the drive (lower index) keeps it
+                    lower = x < best
+                    index = np.where(lower, k, index)
+                    best = np.fmin(best, x)
+            setattr(self, level, best)
+            setattr(self, f"{level}_index", index)
+
+    def local(self, n):
+        """What the drives and switches deliver together: ``Σ_switches min(G, k_j · d)``, round-robin."""
+        d, g = self.drive, self.group
+        if _is_inf(g):
+            return n * d
+        m = self.switches
         q = np.floor(n / m)
         r = n - q * m
-        local = r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
-    total = local if _is_inf(s) else np.fmin(local, s)
+        return r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
 
-    used = None
-    alone = []
-    for lim in limits:
-        x = inf
-        if not _is_inf(lim.drive):
-            x = n * lim.drive
-        if not _is_inf(lim.group):
-            used = np.fmin(n, m) if used is None else used
-            x = np.fmin(x, used * lim.group)
-        if not _is_inf(lim.system):
-            x = np.fmin(x, lim.system)
-        alone.append(x)
-    return {
-        "iops": total,
-        "per_drive_iops": d,
-        "ceilings": tuple(alone),
-        "binding": _argmin(alone),
-        "components": tuple(c.name for c in comps),
-    }
+    def total(self, n):
+        """The system ceiling at ``n`` drives."""
+        local = self.local(n)
+        return local if _is_inf(self.system) else np.fmin(local, self.system)
+
+    def binding(self, n) -> np.ndarray:
+        """Index of the binding component at ``n`` drives: the smallest of the three level candidates
+        ``n·d``, ``min(n, m)·G``, ``S`` (each the best of its level), ties to the lower index."""
+        shape = np.broadcast_shapes(np.shape(n), np.shape(self.drive), np.shape(self.group), np.shape(self.system))
+        best = np.full(shape, _INF)
+        index = np.zeros(shape, dtype=np.int8)
+        for value, k in ((lambda: n * self.drive, self.drive_index),
+                         (lambda: np.fmin(n, self.switches) * self.group, self.group_index),
+                         (lambda: self.system, self.system_index)):
+            if np.all(np.asarray(k) < 0):
+                continue
+            x = value()
+            better = (x < best) | ((x == best) & (k < index))
+            index = np.where(better, k, index).astype(np.int8)
+            best = np.where(better, x, best)
+        return index
+
+    def alone(self, n) -> tuple:
+        """Each component alone as a system ceiling: ``min(n·drive, min(n, m)·group, system)``."""
+        used = np.fmin(n, self.switches)
+        out = []
+        for lim in self.limits:
+            x = _INF
+            if not _is_inf(lim.drive):
+                x = n * lim.drive
+            if not _is_inf(lim.group):
+                x = np.fmin(x, used * lim.group)
+            if not _is_inf(lim.system):
+                x = np.fmin(x, lim.system)
+            out.append(x)
+        return tuple(out)
 
 
-def _argmin(arrays) -> np.ndarray:
-    """Index of the smallest array, elementwise; first wins ties. Faster than stacking + argmin."""
-    shape = np.broadcast_shapes(*(np.shape(a) for a in arrays))
-    best = np.broadcast_to(arrays[0], shape)
-    index = np.zeros(shape, dtype=np.int8)
-    for k, a in enumerate(arrays[1:], start=1):
-        if np.ndim(a) == 0 and not np.isfinite(a):
-            continue  # an absent component never binds
-        lower = a < best
-        if lower.any():
-            index[lower] = k
-            best = np.where(lower, a, best)
-    return index
+def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True) -> dict[str, object]:
+    """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`."""
+    n = np.asarray(drives, dtype=float)
+    lv = Levels(p)
+    out = {"iops": lv.total(n), "per_drive_iops": lv.drive, "binding": lv.binding(n), "components": lv.components}
+    if alone:
+        out["ceilings"] = lv.alone(n)
+    return out

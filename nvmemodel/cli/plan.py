@@ -1,0 +1,162 @@
+"""``nvmemodel plan``: from targets to configurations — what to build, and what will limit it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import ParameterError
+
+_EPILOG = """\
+examples:
+  nvmemodel plan --iops 10M --read-bw 60GB/s --latency 200us --gen 4,5 --sockets 1,2 \\
+      --drive samsung-pm1743,samsung-pm1733-u2 --max-drives 24
+  nvmemodel plan --preset lenovo-sr850-direct --read-bw 12GB/s --iops 2.4M \\
+      --connection direct-x4,direct-x2,lenovo-1610-4p,lenovo-810-4p --max-drives 4
+  nvmemodel plan --iops 17M --io-stack libaio,io_uring,spdk --rank headroom --json
+
+targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
+--read-bw 128K sequential read, --write-bw 128K sequential write; --latency bounds every target.
+Units: 10M, 2.5M (I/O per second); 60GB/s, 7GiB/s, 100Gb/s (B = bytes, b = bits); 200us, 1.5ms.
+"""
+
+_LISTS = {"gen": "host.gen", "sockets": "host.sockets", "drive": "drive.model", "connection": "connection",
+          "io_stack": "workload.io_stack", "cores": "host.cores_per_socket", "clock": "host.clock_hz",
+          "switch_count": "switch.count", "lanes": "host.lanes_per_socket"}
+
+
+def register(sub) -> None:
+    from ..topology.presets import PRESETS
+
+    c = sub.add_parser("plan", help="capacity planner: configurations that meet IOPS/bandwidth/latency targets",
+                       description="Search a design space (drives, generations, sockets, connections, I/O stacks …) "
+                                   "for configurations that meet every target; rank them; say why the others fail.",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("--preset", default="dell-r7525", help=f"base system: {', '.join(PRESETS)} (default: %(default)s)")
+    for flag, what in (("--iops", "4K random-read IOPS"), ("--write-iops", "4K random-write IOPS"),
+                       ("--oltp-iops", "4K 70/30 read/write IOPS"), ("--read-bw", "128K sequential-read bandwidth"),
+                       ("--write-bw", "128K sequential-write bandwidth"), ("--latency", "latency bound")):
+        c.add_argument(flag, action="append", help=f"target: {what}")
+    c.add_argument("--gen", help="PCIe generations, e.g. 4,5")
+    c.add_argument("--sockets", help="socket counts, e.g. 1,2")
+    c.add_argument("--drive", help="catalog drives (see 'nvmemodel drives'), comma-separated")
+    c.add_argument("--connection", help="direct-x4, direct-x2, direct-x8 or switch catalog keys, comma-separated")
+    c.add_argument("--io-stack", dest="io_stack", help="I/O stacks, e.g. libaio,io_uring,spdk")
+    c.add_argument("--cores", help="cores per socket, e.g. 32,64")
+    c.add_argument("--clock", help="core clocks, e.g. 2.5GHz,3GHz")
+    c.add_argument("--switch-count", dest="switch_count", help="switch adapters, e.g. 1,2,4")
+    c.add_argument("--lanes", help="PCIe lanes per socket, e.g. 64,128")
+    c.add_argument("--axis", action="append", default=[], metavar="NAME=V1,V2",
+                   help="any parameter as an axis, with units, e.g. --axis fabric.eth_mtu=1500,9000")
+    c.add_argument("--max-drives", type=int, help="drive bays (most drives any configuration may use)")
+    c.add_argument("--rank", default="drives", choices=("drives", "lanes", "headroom", "cost"),
+                   help="order of the answers (default: %(default)s)")
+    c.add_argument("--margin", type=float, default=0.0, help="headroom required above every target, e.g. 0.2")
+    c.add_argument("--price", action="append", default=[], metavar="ITEM=PRICE",
+                   help="prices for --rank cost: drive=900, drive.samsung-pm1743=1200, switch=400, socket=4000")
+    c.add_argument("--top", type=int, default=5, help="configurations shown (default: %(default)s)")
+    out = c.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="machine-readable output (schema nvmemodel.plan/1)")
+    out.add_argument("--csv", action="store_true", help="the ranked configurations as CSV")
+    c.set_defaults(run=_plan)
+
+
+def _once(args, name: str):
+    values = getattr(args, name)
+    if not values:
+        return None
+    if len(set(values)) > 1:
+        raise ParameterError(f"--{name.replace('_', '-')}", values, "one value (the target is given twice, "
+                                                                     "differently)")
+    return values[0]
+
+
+def _split(text: str) -> list[str]:
+    return [v.strip() for v in text.split(",") if v.strip()]
+
+
+def _targets(args):
+    from ..plan import STANDARD_WORKLOADS as W
+    from ..plan import Target, parse_iops, parse_latency, parse_rate
+
+    lat = _once(args, "latency")
+    latency = parse_latency(lat) if lat is not None else None
+    specs = [("iops", "4k-randread", "iops", parse_iops), ("write_iops", "4k-randwrite", "iops", parse_iops),
+             ("oltp_iops", "4k-oltp-70-30", "iops", parse_iops), ("read_bw", "128k-read", "bytes_per_s", parse_rate),
+             ("write_bw", "128k-write", "bytes_per_s", parse_rate)]
+    targets = []
+    for flag, workload, field, parse in specs:
+        text = _once(args, flag)
+        if text is not None:
+            targets.append(Target(W[workload], **{field: parse(text, f"--{flag.replace('_', '-')}")},
+                                  latency_s=latency))
+    if not targets:
+        raise ParameterError("targets", None, "at least one of --iops, --write-iops, --oltp-iops, --read-bw, "
+                                              "--write-bw")
+    return targets
+
+
+def _axes(args) -> dict:
+    from ..parameters import get
+
+    axes = {}
+    for opt, name in _LISTS.items():
+        text = getattr(args, opt)
+        if text is None:
+            continue
+        values = _split(text)
+        if not values:
+            raise ParameterError(f"--{opt.replace('_', '-')}", text, "a comma-separated list of choices")
+        axes[name] = values if name == "connection" else [get(name).parse(v) for v in values]
+    for item in args.axis:
+        name, sep, text = item.partition("=")
+        if not sep or not _split(text):
+            raise ParameterError("--axis", item, "NAME=V1,V2, e.g. fabric.eth_mtu=1500,9000")
+        axes[name.strip()] = [get(name.strip()).parse(v) for v in _split(text)]
+    return axes
+
+
+def _prices(items) -> dict:
+    prices: dict = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        try:
+            price = float(value)
+        except ValueError:
+            raise ParameterError("--price", item, "ITEM=NUMBER, e.g. drive=900 or drive.samsung-pm1743=1200") from None
+        if not sep or price < 0:
+            raise ParameterError("--price", item, "ITEM=NUMBER >= 0")
+        kind, _, model = key.strip().partition(".")
+        if kind not in ("drive", "switch", "socket"):
+            raise ParameterError("--price", item, "an item among drive, drive.<model>, switch, switch.<model>, socket")
+        if model:
+            entry = prices.setdefault(kind, {})
+            if not isinstance(entry, dict):
+                raise ParameterError("--price", item, f"either {kind}=PRICE or {kind}.<model>=PRICE, not both")
+            entry[model] = price
+        else:
+            prices[kind] = price
+    return prices
+
+
+def _plan(args) -> int:
+    import json
+
+    from ..plan import DesignSpace, plan
+
+    targets = _targets(args)
+    space = DesignSpace(args.preset, _axes(args), max_drives=args.max_drives)
+    if args.top < 1:
+        raise ParameterError("--top", args.top, "at least 1")
+    result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,
+                  keep=max(args.top, 1000))
+    if args.json:
+        doc = result.to_dict()
+        doc["configurations"] = doc["configurations"][: args.top]
+        json.dump(doc, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif args.csv:
+        result.frame.head(args.top).to_csv(sys.stdout, index=False)
+    else:
+        print(result.explain(top=args.top))
+    return 0

@@ -1,0 +1,133 @@
+"""A design space: a base topology and axes of choices, walked in chunks of configurations.
+
+Axes are parameter names from the table (``"drive.model"``, ``"host.gen"``, ``"host.sockets"``,
+``"workload.io_stack"``, ``"fabric.transport"`` …; categorical ones by name) plus one convenience axis,
+``"connection"``: ``"direct-x4"``, ``"direct-x2"``, ``"direct-x8"``, ``"direct-x16"`` (a root port of that
+width per drive) or a switch catalog key (drives behind ``switch.count`` such adapters). The space is the
+Cartesian product of the axes; it is never materialized: :meth:`DesignSpace.chunks` yields the value
+arrays of consecutive configurations, so memory stays flat whatever the size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterator, Mapping, Sequence
+
+import numpy as np
+
+from ..errors import ParameterError, UnknownNameError
+from ..parameters import PARAMETERS, get
+from ..topology.presets import preset
+from ..topology.topology import Topology
+
+__all__ = ["DesignSpace", "CONNECTION"]
+
+CONNECTION = "connection"
+_DIRECT = {"direct-x1": 1, "direct-x2": 2, "direct-x4": 4, "direct-x8": 8, "direct-x16": 16}
+
+
+def _connection_choices() -> tuple[str, ...]:
+    from ..topology.switch import switch_catalog
+
+    return (*_DIRECT, *switch_catalog())
+
+
+@dataclasses.dataclass(frozen=True)
+class DesignSpace:
+    """The configurations a planner may choose from.
+
+    Parameters
+    ----------
+    base : Topology or str
+        The starting system (a preset name or a topology); every parameter not on an axis keeps its value.
+    axes : mapping of name → sequence
+        Choices per axis (parameter names, or ``"connection"``).
+    max_drives : int, optional
+        Drive bays: no configuration uses more drives, whatever its lanes or switch ports allow.
+
+    Examples
+    --------
+    >>> space = DesignSpace("dell-r7525", {"host.gen": [4, 5], "drive.model": ["samsung-pm1743"],
+    ...                                    "connection": ["direct-x4", "direct-x2"]}, max_drives=24)
+    >>> space.size
+    4
+    """
+
+    base: Topology | str = "dell-r7525"
+    axes: Mapping[str, Sequence] = dataclasses.field(default_factory=dict)
+    max_drives: int | None = None
+
+    def __post_init__(self) -> None:
+        topo = preset(self.base) if isinstance(self.base, str) else self.base
+        object.__setattr__(self, "base", topo)
+        axes = {}
+        for name, values in dict(self.axes).items():
+            values = list(values) if not isinstance(values, (str, bytes)) else [values]
+            if not values:
+                raise ParameterError(name, values, "at least one choice (the design space is empty)")
+            if name == CONNECTION:
+                choices = _connection_choices()
+                for v in values:
+                    if v not in choices:
+                        raise UnknownNameError("connection", str(v), list(choices))
+            elif name not in PARAMETERS:
+                raise UnknownNameError("parameter or axis", name, [*PARAMETERS, CONNECTION])
+            else:
+                get(name).check(np.asarray(values, dtype=object if get(name).kind == "categorical" else float))
+            if len(set(map(str, values))) != len(values):
+                raise ParameterError(name, values, "distinct choices (no value twice)")
+            axes[name] = tuple(values)
+        if CONNECTION in axes and "switch.model" in axes:
+            raise ParameterError("axes", sorted(axes), "either 'connection' or 'switch.model', not both")
+        object.__setattr__(self, "axes", axes)
+        if self.max_drives is not None:
+            PARAMETERS["switch.ports"].check(self.max_drives)  # an integer >= 1
+
+    @property
+    def size(self) -> int:
+        """Number of configurations (the product of the axis lengths)."""
+        return math.prod(len(v) for v in self.axes.values())
+
+    @property
+    def categorical_axes(self) -> list[str]:
+        return [a for a in self.axes if a == CONNECTION or PARAMETERS[a].kind == "categorical"]
+
+    def values_at(self, index: np.ndarray) -> dict[str, np.ndarray]:
+        """The axis values (categorical ones as names) of configurations ``index`` (flat indices)."""
+        shape = [len(v) for v in self.axes.values()]
+        idx = np.unravel_index(index, shape) if shape else ()
+        out = {}
+        for (name, values), i in zip(self.axes.items(), idx):
+            arr = np.asarray(values, dtype=object)
+            out[name] = arr[i]
+        return out
+
+    def chunks(self, size: int = 1 << 16) -> Iterator[tuple[np.ndarray, dict[str, np.ndarray]]]:
+        """``(flat indices, {axis: codes or values})`` for consecutive blocks of configurations.
+
+        Categorical axes come as codes of the parameter table (``connection`` as its position in the
+        axis); numeric axes as floats.
+        """
+        shape = [len(v) for v in self.axes.values()]
+        coded = {}
+        for name, values in self.axes.items():
+            if name == CONNECTION:
+                coded[name] = np.arange(len(values), dtype=float)
+            else:
+                coded[name] = get(name).check(np.asarray(values, dtype=object if get(name).kind == "categorical"
+                                                        else float))
+        total = self.size
+        for start in range(0, total, size):
+            index = np.arange(start, min(start + size, total))
+            idx = np.unravel_index(index, shape) if shape else ()
+            yield index, {name: coded[name][i] for name, i in zip(self.axes, idx)}
+
+    def connection_parts(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For ``connection`` codes: (``switch.model`` codes, ``host.port_lanes``; NaN where a switch)."""
+        values = self.axes[CONNECTION]
+        sw = PARAMETERS["switch.model"]
+        model = np.array([sw.code("none") if v in _DIRECT else sw.code(v) for v in values], dtype=float)
+        lanes = np.array([_DIRECT.get(v, np.nan) for v in values], dtype=float)
+        c = codes.astype(int)
+        return model[c], lanes[c]
