@@ -31,6 +31,9 @@ Plan a configuration (the inverse question: targets → what to build, and what 
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
     :func:`read_results` (files and folders → one tidy table; columns in
     :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`
+Fit and explain measured curves (lmfit, imported on first use)
+    :func:`fit` (results table → fitted, compared, explained curves: ceiling model with free
+    parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fit`
 Calibrations behind the presets
     :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
 Units at the edges
@@ -74,7 +77,23 @@ def parameter_table(topology: Topology, workload: Workload | None = None):
     return topology.parameter_table(workload if workload is not None else Workload())
 
 
+def fit(table, **kwargs):
+    """Fit measured scaling curves (see :func:`nvmemodel.fit.api.fit`); lmfit and scipy load on first use."""
+    from .fit.api import fit as _fit
+
+    return _fit(table, **kwargs)
+
+
+def __getattr__(name: str):
+    if name == "FitResult":  # lazily, so that `import nvmemodel` stays light
+        from .fit.result import FitResult
+
+        return FitResult
+    raise AttributeError(f"module 'nvmemodel' has no attribute {name!r}")
+
+
 __all__ = [
+    "fit", "FitResult",
     "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
     "parameter_table", "plan", "register_component",
     "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",

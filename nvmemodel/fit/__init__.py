@@ -1,0 +1,36 @@
+"""Fit and explain measured scaling curves (lmfit on scipy; imported lazily by ``nm.fit``).
+
+Layers, each usable alone:
+
+``curves``   results table → measured points (one per run; repeats → mean ± spread and weights)
+``shapes``   pure formulas: linear, Amdahl, USL, Little's law hard/soft knee, exact MVA, soft minimum
+``models``   :class:`Shape` (formula + bounds + units + ``guess``) → bounded ``lmfit.Model``
+``ceiling``  the topology's own ceiling model with chosen free parameters; what would reconcile a
+             measurement above it
+``engine``   one model on one curve: fit, 95 % intervals (profile, bootstrap, t), diagnostics
+``select``   AICc, Akaike weights, BIC
+``derived``  peak, limit, knee, contention/coherency split with intervals
+``result``   :class:`FitResult`; ``explain`` its text
+``api``      :func:`fit`
+"""
+
+from .api import MODEL_CHOICES, fit
+from .curves import Y_COLUMNS, measured_points
+from .engine import CurveFit, fit_shape
+from .models import SHAPES, Shape
+from .result import FitResult
+
+__all__ = ["fit", "FitResult", "CurveFit", "fit_shape", "measured_points", "SHAPES", "Shape", "Y_COLUMNS",
+           "MODEL_CHOICES"]
+
+
+class _CallablePackage(__import__("types").ModuleType):
+    """Importing ``nvmemodel.fit.<anything>`` rebinds the attribute ``nvmemodel.fit`` from the lazy wrapper
+    function to this package (Python sets a parent's attribute to each imported subpackage); making the
+    package callable keeps ``nm.fit(table, x=…)`` working either way."""
+
+    def __call__(self, table, **kwargs) -> FitResult:
+        return fit(table, **kwargs)
+
+
+__import__("sys").modules[__name__].__class__ = _CallablePackage

@@ -1,0 +1,205 @@
+"""``nm.fit``: a results table (or result files) → fitted, compared and explained curves."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import NvmeModelError, ParameterError
+from .ceiling import X_AXES, ceiling_profile, ceiling_shape, reconcile
+from .curves import Y_COLUMNS, measured_points
+from .engine import fit_shape
+from .models import EMPIRICAL, QUEUEING, SHAPES
+from .result import FitResult
+from .select import akaike_weights
+
+__all__ = ["fit", "MODEL_CHOICES"]
+
+#: relative margin above a ceiling that counts as "above" (rounding of a stated number is not a finding)
+_ABOVE = 1e-6
+
+MODEL_CHOICES = ("auto", "queueing", "empirical", "ceiling", "ceiling_smooth", *SHAPES)
+
+
+def _models(model, topology, free) -> list[str]:
+    names = [model] if isinstance(model, str) else list(model)
+    out: list[str] = []
+    for m in names:
+        if m == "auto":
+            out += (["ceiling"] if topology is not None and free else []) + [*QUEUEING, *EMPIRICAL]
+        elif m == "queueing":
+            out += QUEUEING
+        elif m == "empirical":
+            out += EMPIRICAL
+        elif m in SHAPES or m in ("ceiling", "ceiling_smooth"):
+            out.append(m)
+        else:
+            raise ParameterError("model", m, f"one of {', '.join(MODEL_CHOICES)}")
+    if any(m.startswith("ceiling") for m in out) and topology is None:
+        raise ParameterError("model", "ceiling", "a topology (topology=nm.preset(...) / --preset) for the ceiling model")
+    return list(dict.fromkeys(out))
+
+
+def _workload_from(points_table, workload, x):
+    """The workload measured: given, else the table's most common pattern, block size, QD and jobs."""
+    import nvmemodel as nm
+
+    if workload is not None:
+        return workload
+    t = points_table
+
+    def mode(col, default):
+        if col not in t or t[col].dropna().empty:
+            return default
+        return t[col].dropna().mode().iloc[0]
+
+    pattern = str(mode("pattern", "randread"))
+    if pattern not in ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw"):
+        pattern = "randread"
+    rf = mode("read_fraction", None)
+    kwargs = dict(pattern=pattern, block_size=float(mode("block_size_bytes", 4096.0)),
+                  iodepth=int(mode("iodepth", 32)), numjobs=int(mode("numjobs", 1)))
+    if pattern in ("rw", "readwrite", "randrw") and rf is not None:
+        kwargs["read_fraction"] = float(rf)
+    return nm.Workload(**kwargs)
+
+
+def _as_table(table, path_pattern, path_regex, labels):
+    import pandas as pd
+
+    if isinstance(table, pd.DataFrame):
+        return table
+    paths = [table] if isinstance(table, (str, pathlib.Path)) else list(table)
+    tables = [p for p in paths if str(p).endswith((".csv", ".parquet"))]
+    if tables and len(tables) == len(paths):
+        frames = [pd.read_parquet(p) if str(p).endswith(".parquet") else pd.read_csv(p) for p in tables]
+        return pd.concat(frames, ignore_index=True)
+    import nvmemodel as nm
+
+    return nm.read_results(paths, path_pattern=path_pattern, path_regex=path_regex, labels=labels)
+
+
+def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None, model="auto",
+        topology=None, workload=None, free: Sequence[str] | None = None, drives: int | None = None,
+        ci: str = "auto", seed: int = 0, n_boot: int = 1000, path_pattern: str | None = None,
+        path_regex: str | None = None, labels=None) -> FitResult:
+    """Fit measured scaling curves, compare models and explain what binds.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame or path(s)
+        A results table (:func:`nvmemodel.read_results`), CSV/Parquet copies of one, or result
+        files and folders (read with ``path_pattern``/``path_regex``/``labels``).
+    x : str
+        Column to scale along (``drives``, ``iodepth``, ``numjobs``, ``block_size_bytes``, a label) or
+        ``"outstanding"`` (iodepth × numjobs).
+    y : str
+        ``iops``, ``read_iops``, ``bytes_per_s``, ``clat_p99_s`` … (see :data:`Y_COLUMNS`), SI.
+    by : str or list of str, optional
+        Columns splitting the points into curves, each fitted on its own.
+    model : str or list of str
+        ``"auto"`` (every model that fits the points; the ceiling model too when ``topology`` and
+        ``free`` are given), ``"queueing"`` (littles, littles_soft, mva), ``"empirical"`` (linear,
+        amdahl, usl), a model name, ``"ceiling"`` or ``"ceiling_smooth"``. The chosen model is the
+        ceiling model when it was fitted (it explains), else the lowest AICc.
+    topology, workload : optional
+        The configuration measured (``nm.preset(...)``); the workload defaults to the table's most
+        common pattern, block size, iodepth and numjobs.
+    free : list of str, optional
+        Parameters of the ceiling model to fit (``["switch.efficiency"]``).
+    drives : int, optional
+        Drive count for ceiling-model axes other than drives (default 1).
+    ci, seed, n_boot
+        Interval method (see :mod:`nvmemodel.fit.engine`), bootstrap seed and resamples.
+
+    Returns
+    -------
+    FitResult
+    """
+    tbl = _as_table(table, path_pattern, path_regex, labels)
+    points = measured_points(tbl, x=x, y=y, by=by)
+    by_cols = points.attrs["by"]
+    y_unit = Y_COLUMNS[y][3]
+    names = _models(model, topology, free)
+    if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
+        raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
+    wl = _workload_from(tbl, workload, x) if topology is not None else None
+    d = int(drives or 1)
+    groups = [((), points)] if not by_cols else [
+        (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
+    fits, chosen, failed, findings = {}, {}, {}, {}
+    explicit = len(names) == 1
+    for key, pts in groups:
+        xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+        w = pts["weight"].to_numpy(float) if points.attrs["weighted"] else None
+        if np.unique(xv).size < 2:
+            where = f"curve {dict(zip(by_cols, key))}" if key else "the data"
+            raise ParameterError("x", f"{x} = {xv[0]:g} only",
+                                 f"at least two different x values in {where} to fit a curve")
+        fits[key], failed[key] = {}, {}
+        for m in names:
+            shape = (ceiling_shape(topology, wl, x=x, y_unit=y_unit, free=list(free or []), drives=d,
+                                   smooth=m == "ceiling_smooth") if m.startswith("ceiling") else SHAPES[m])
+            if not explicit and len(xv) <= len(shape.params) + 1:
+                failed[key][m] = (f"{len(xv)} points cannot support {len(shape.params)} parameters "
+                                  f"(AICc needs at least {len(shape.params) + 2})")
+                continue
+            try:
+                fits[key][m] = fit_shape(shape, xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
+            except NvmeModelError as exc:
+                if explicit:
+                    raise
+                failed[key][m] = str(exc)
+        if not fits[key]:
+            raise ParameterError("model", names if not explicit else names[0],
+                                 f"a model the {len(xv)} points of curve {key or 'all'} can support: "
+                                 + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
+        ceiling_fits = [m for m in fits[key] if m.startswith("ceiling")]
+        if ceiling_fits:
+            chosen[key] = min(ceiling_fits, key=lambda m: fits[key][m].stats["aicc"])
+        else:
+            aicc = [f.stats["aicc"] for f in fits[key].values()]
+            best = list(fits[key])[int(np.nanargmin(np.where(np.isfinite(aicc), aicc, np.inf)))] \
+                if np.isfinite(aicc).any() else list(fits[key])[0]
+            chosen[key] = best
+        findings[key] = _falsification(topology, wl, x, pts, y_unit, d, fits[key]) if topology is not None else []
+    return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
+                     findings=findings, topology=topology, workload=wl, free=list(free or []), drives=d)
+
+
+def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[str]:
+    """A measurement above the model's ceiling (preset values) falsifies an assumption: say which."""
+    if x not in X_AXES:
+        return []
+    xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+    prof = ceiling_profile(topology, workload, x=x, values=xv, drives=drives, y_unit=y_unit)
+    out = []
+    for xi, yi, (_, row) in zip(xv, yv, prof.iterrows()):
+        if yi > row["ceiling"] * (1 + _ABOVE):
+            fix = reconcile(topology, workload, x=x, x_value=xi, measured=yi, drives=drives, y_unit=y_unit)
+            out.append({"x": float(xi), "measured": float(yi), "ceiling": float(row["ceiling"]),
+                        "binding": str(row["binding"]), "excess": float(yi / row["ceiling"] - 1), "reconcile": fix})
+    return out
+
+
+def compare_table(result: FitResult):
+    """The models side by side, per curve: k, n, RSS, R², AICc, ΔAICc, Akaike weight, BIC."""
+    import pandas as pd
+
+    rows = []
+    for key, by_model in result.fits.items():
+        aicc = np.array([f.stats["aicc"] for f in by_model.values()])
+        weights = akaike_weights(aicc)
+        best = np.nanmin(np.where(np.isfinite(aicc), aicc, np.nan)) if np.isfinite(aicc).any() else np.nan
+        for (m, f), wt in zip(by_model.items(), weights):
+            rows.append({**dict(zip(result.by, key)), "model": m, "k": f.stats["k"], "n": f.stats["n"],
+                         "rss": f.stats["rss"], "r2": f.stats["r2"], "aicc": f.stats["aicc"],
+                         "delta_aicc": f.stats["aicc"] - best, "akaike_weight": wt, "bic": f.stats["bic"],
+                         "chosen": m == result.chosen[key]})
+        for m, reason in result.failed.get(key, {}).items():
+            rows.append({**dict(zip(result.by, key)), "model": m, "k": np.nan, "n": np.nan, "rss": np.nan,
+                         "r2": np.nan, "aicc": np.nan, "delta_aicc": np.nan, "akaike_weight": np.nan, "bic": np.nan,
+                         "chosen": False, "not_fitted": reason})
+    return pd.DataFrame(rows)

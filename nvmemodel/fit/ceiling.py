@@ -1,0 +1,283 @@
+"""The topology's own ceiling model as a fittable :class:`~nvmemodel.fit.models.Shape`.
+
+Chosen parameters of the flat vector (``drive.rand_read_iops``, ``switch.efficiency``,
+``host.cycles_per_io`` …) are free; everything else stays at the preset's value and is reported as
+fixed with its source. The model is evaluated only through the public API —
+:func:`nvmemodel.evaluate` with ``overrides=`` — along drives, or with the workload's queue depth,
+jobs or block size overridden for the other axes. ``smooth=True`` replaces the hard minimum of the
+component ceilings by their generalized-mean soft minimum (:func:`~nvmemodel.fit.shapes.soft_min`)
+whose sharpness is fitted too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ParameterError
+from .models import Shape
+from .shapes import soft_min
+
+__all__ = ["X_AXES", "ceiling_shape", "ceiling_profile", "reconcile", "lmfit_name", "from_lmfit_name", "bounds_of"]
+
+#: x axes the ceiling model can follow → the workload parameter(s) it overrides
+X_AXES = {"drives": (), "iodepth": ("workload.iodepth",), "numjobs": ("workload.numjobs",),
+          "outstanding": ("workload.iodepth",), "block_size_bytes": ("workload.block_size",)}
+SHARPNESS = "sharpness"
+_INTEGER_LEAVES = {"gen", "lanes", "count", "sockets", "cores_per_socket", "ports", "up_gen", "up_lanes", "port_gen",
+                   "port_lanes", "iodepth", "numjobs"}
+
+
+class _Choice:
+    """Stand-in for a parameter-table entry of a discrete parameter (before the table exists)."""
+
+    def __init__(self, kind, choices):
+        self.kind, self.choices = kind, tuple(choices)
+
+
+# discrete parameters of the flat vector, used only when nvmemodel.parameters is absent
+_FALLBACK_CHOICES = {"pcie.mps": _Choice("choice", (128, 256, 512, 1024, 2048, 4096)),
+                     "pcie.mrrs": _Choice("choice", (128, 256, 512, 1024, 2048, 4096)),
+                     "pcie.dllp": _Choice("categorical", ("none", "width_scaled", "pcie_model")),
+                     "pcie.rcb": _Choice("choice", (64, 128)), "pcie.skp": _Choice("flag", (0, 1)),
+                     "pcie.ecrc": _Choice("flag", (0, 1)), "pcie.addr64": _Choice("flag", (0, 1)),
+                     "nvme.sgl": _Choice("flag", (0, 1))}
+
+
+def lmfit_name(name: str) -> str:
+    """``"switch.efficiency"`` → ``"switch__efficiency"`` (the parameter table's mapping when present)."""
+    try:
+        from ..parameters import lmfit_name as f
+    except ImportError:
+        return name.replace(".", "__")
+    return f(name)
+
+
+def from_lmfit_name(ident: str) -> str:
+    try:
+        from ..parameters import from_lmfit_name as f
+    except ImportError:
+        return ident.replace("__", ".")
+    return f(ident)
+
+
+def _table_entry(name: str):
+    try:
+        from ..parameters import PARAMETERS
+    except ImportError:
+        return None
+    return PARAMETERS.get(name)
+
+
+def bounds_of(name: str) -> tuple[float, float, str, str, str]:
+    """(lo, hi, unit, kind, meaning) of a parameter, from the parameter table when it exists."""
+    entry = _table_entry(name)
+    if entry is not None:
+        lo = float(entry.lo) if np.isfinite(entry.lo) else -np.inf
+        if getattr(entry, "lo_open", False) and lo == 0:
+            lo = np.finfo(float).tiny
+        return lo, float(entry.hi), entry.unit, entry.kind, entry.meaning
+    leaf = name.split(".")[-1]
+    hi = 1.0 if ("efficiency" in leaf or "utilization" in leaf or leaf == "read_fraction") else np.inf
+    return 0.0, hi, "", "continuous", name
+
+
+def _base(topology, workload):
+    return topology.parameters(workload)
+
+
+def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int):
+    """(iops total, ceilings {component: iops}, binding, block size) at each x."""
+    import nvmemodel as nm
+
+    x = np.asarray(x, dtype=float)
+    if x_name == "drives":
+        n = np.rint(x).astype(int)
+        uniq, inv = np.unique(n, return_inverse=True)
+        c = nm.evaluate(topology, workload, drives=uniq, overrides=overrides)
+        bs = np.full(x.shape, c.parameters.get("workload.block_size", workload.block_size))
+        return (c.iops[inv], {k: np.asarray(v)[inv] for k, v in c.ceilings.items()}, np.asarray(c.binding)[inv], bs)
+    names = X_AXES[x_name]
+    iops, bind, bs = np.empty(x.shape), np.empty(x.shape, dtype=object), np.empty(x.shape)
+    ceil: dict[str, np.ndarray] = {}
+    for i, v in enumerate(x):
+        extra = {k: float(v) for k in names}
+        if x_name == "outstanding":
+            extra["workload.numjobs"] = 1.0
+        c = nm.evaluate(topology, workload, drives=[drives], overrides={**overrides, **extra})
+        iops[i], bind[i] = c.iops[0], c.binding[0]
+        bs[i] = c.parameters.get("workload.block_size", workload.block_size)
+        for k, arr in c.ceilings.items():
+            ceil.setdefault(k, np.empty(x.shape))[i] = arr[0]
+    return iops, ceil, bind.astype(str), bs
+
+
+def _to_y(iops, bs, y_unit: str):
+    return iops * bs if y_unit == "B/s" else iops
+
+
+def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], drives: int = 1,
+                  smooth: bool = False, y_data=None, x_data=None) -> Shape:
+    """A :class:`Shape` whose function is the topology's ceiling with ``free`` parameters varied.
+
+    Parameters
+    ----------
+    topology, workload
+        The configuration measured.
+    x : str
+        One of :data:`X_AXES`.
+    y_unit : {"1/s", "B/s"}
+        IOPS or bytes/s.
+    free : list of str
+        Parameter names (``"switch.efficiency"`` …). Numeric parameters only (continuous or integer).
+    drives : int
+        Drive count for the axes other than ``drives``.
+    smooth : bool
+        Soft minimum of the component ceilings with a fitted ``sharpness``.
+    """
+    if x not in X_AXES:
+        raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
+    if y_unit not in ("1/s", "B/s"):
+        raise ParameterError("y", y_unit, "a throughput (IOPS or bytes/s) for the ceiling model")
+    if not free:
+        raise ParameterError("free", [], "at least one parameter to fit (e.g. free=['switch.efficiency']); "
+                             "names: nvmemodel parameters --preset …")
+    base = _base(topology, workload)
+    for name in free:
+        if name not in base:
+            from ..errors import UnknownNameError
+            raise UnknownNameError("free parameter", name, list(base))
+    idents = [lmfit_name(n) for n in free]
+    bounds, units, meanings, guess0 = {}, {}, {}, {}
+    for name, ident in zip(free, idents):
+        lo, hi, unit, kind, meaning = bounds_of(name)
+        if kind not in ("continuous", "integer"):
+            raise ParameterError("free", name, f"a numeric parameter (it is {kind}; compare its choices with "
+                                 f"fits at each value instead)")
+        bounds[ident], units[ident], meanings[ident] = (lo, hi), unit, meaning
+        guess0[ident] = float(base[name])
+    params = tuple(idents) + ((SHARPNESS,) if smooth else ())
+    if smooth:
+        bounds[SHARPNESS], units[SHARPNESS] = (0.5, 200.0), "1"
+        meanings[SHARPNESS] = "sharpness of the soft minimum of the component ceilings (∞ = hard min)"
+
+    def func(n, **kw):
+        overrides = {from_lmfit_name(k): float(v) for k, v in kw.items() if k != SHARPNESS}
+        total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives)
+        if smooth:
+            finite = [np.where(np.isfinite(c), c, np.inf) for c in ceil.values()]
+            total = soft_min(finite, kw[SHARPNESS])
+        return _to_y(total, bs, y_unit)
+
+    def guess(xd, yd):
+        out = {}
+        for ident in idents:
+            v = guess0[ident]
+            if not np.isfinite(v) or v <= 0:  # unknown in the preset: start from the data's scale
+                v = float(np.max(yd)) if units[ident] in ("1/s", "B/s") else 1.0
+            lo, hi = bounds[ident]
+            out[ident] = float(np.clip(v, lo, hi))
+        if smooth:
+            out[SHARPNESS] = 8.0
+        return out
+
+    sources = {}
+    try:
+        import nvmemodel as nm
+        table = nm.parameter_table(topology, workload)
+        sources = dict(zip(table["name"], table["source"].astype(str)))
+    except (AttributeError, ImportError, KeyError):
+        pass
+    return Shape(name="ceiling_smooth" if smooth else "ceiling", func=func, params=params, units=units,
+                 bounds=bounds, meanings=meanings, guess=guess, smooth=smooth,
+                 description=(f"{getattr(topology, 'name', 'topology')} ceiling model"
+                              f"{' (soft minimum)' if smooth else ''}, free: {', '.join(free)}"),
+                 sources=sources)
+
+
+def ceiling_profile(topology, workload, *, x: str, values, overrides: dict | None = None, drives: int = 1,
+                    y_unit: str = "1/s"):
+    """The system ceiling, every component's ceiling (in y units) and what binds, at each x.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``x``, ``ceiling``, ``binding`` and one column per component.
+    """
+    import pandas as pd
+
+    total, ceil, bind, bs = _evaluate(topology, workload, x, np.asarray(values, float), dict(overrides or {}), drives)
+    df = pd.DataFrame({"x": np.asarray(values, float), "ceiling": _to_y(total, bs, y_unit), "binding": bind})
+    for k, v in ceil.items():
+        df[k] = _to_y(np.asarray(v, float), bs, y_unit)
+    return df
+
+
+def reconcile(topology, workload, *, x: str, x_value: float, measured: float, overrides: dict | None = None,
+              drives: int = 1, y_unit: str = "1/s", candidates: list[str] | None = None) -> list[str]:
+    """Parameters whose change would lift the ceiling at ``x_value`` to ``measured``.
+
+    Choice, flag and categorical parameters (MPS, DLLP policy …) are tried at each allowed value;
+    continuous ones are scaled by up to ×4 in either direction and the needed value is found by
+    bisection. Returns sentences such as ``"pcie.mps = 512 (ceiling 80.9 GiB/s)"``.
+    """
+    base = _base(topology, workload)
+    overrides = dict(overrides or {})
+
+    def ceiling_with(extra):
+        try:
+            return _ceiling_once(extra)
+        except (ParameterError, ValueError, TypeError, LookupError):
+            return -np.inf  # a value the model refuses cannot reconcile anything
+
+    def _ceiling_once(extra):
+        return float(ceiling_profile(topology, workload, x=x, values=[x_value], overrides={**overrides, **extra},
+                                     drives=drives, y_unit=y_unit)["ceiling"].iloc[0])
+
+    now = ceiling_with({})
+    out = []
+    # the hardware's identity (drive/switch model, transport) and the workload are facts, not assumptions
+    names = candidates or [n for n in base if not n.startswith("workload.") and n not in overrides
+                           and not n.endswith((".model", ".transport"))]
+    for name in names:
+        entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
+        v0 = base[name]
+        if entry is not None and entry.kind in ("choice", "flag", "categorical"):
+            tries = list(entry.allowed_choices()) if hasattr(entry, "allowed_choices") else list(entry.choices)
+            if entry.kind == "flag":
+                tries = [0.0, 1.0]
+            ok = []
+            for t in tries:
+                if isinstance(v0, str) or isinstance(t, str):
+                    value = t if isinstance(v0, str) else float(tries.index(t))  # names, or codes (old vectors)
+                    shown = str(t)
+                else:
+                    value, shown = float(t), f"{float(t):g}"
+                if str(value) == str(v0) or value == v0 or ceiling_with({name: value}) < measured:
+                    continue
+                ok.append(shown)
+            if ok:  # the first (smallest) change that suffices, the others in brackets
+                out.append(f"{name} = {ok[0]}" + (f" (also {', '.join(ok[1:])})" if ok[1:] else ""))
+            continue
+        if isinstance(v0, str) or not np.isfinite(v0) or v0 == 0:
+            continue
+        lo, hi, _unit, kind, _ = bounds_of(name)
+        integer = kind == "integer" or (entry is None and name.split(".")[-1] in _INTEGER_LEAVES)
+        if integer or kind not in ("continuous", "integer"):
+            continue  # counts (lanes, sockets, switches) are design choices, not assumptions to reconcile
+        for factor in (4.0, 0.25):
+            t = float(np.clip(v0 * factor, lo, hi))
+            try:
+                c = ceiling_with({name: t})
+            except (ParameterError, ValueError, TypeError, LookupError):
+                continue
+            if c >= measured > now:
+                a, b = v0, t  # bisection on the value: smallest change that reaches the measurement
+                for _ in range(40):
+                    mid = 0.5 * (a + b)
+                    if ceiling_with({name: mid}) >= measured:
+                        b = mid
+                    else:
+                        a = mid
+                out.append(f"{name} from {v0:.4g} to {b:.4g} ({(b / v0 - 1):+.1%})")
+                break
+    return out

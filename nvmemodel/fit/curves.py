@@ -1,0 +1,176 @@
+"""Results table → measured points: one point per run, repeats → mean ± spread with weights.
+
+A *run* is the final report of one result file, or of one fio group within it (stonewalled jobs
+report as separate groups): ``(source_path, group_id)``. Its throughput is the sum over its
+non-aggregate rows (``is_aggregate`` rows sum other rows and are never added to them); latencies
+are the I/O-weighted mean of its rows (percentiles: the largest row's value — percentiles of
+different jobs cannot be combined exactly, and the largest is the conservative choice).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ParameterError
+
+__all__ = ["measured_points", "Y_COLUMNS", "DERIVED_X"]
+
+#: y name → (table column, direction filter or None, how rows combine, unit)
+Y_COLUMNS = {
+    "iops": ("iops", None, "sum", "1/s"),
+    "read_iops": ("iops", "read", "sum", "1/s"),
+    "write_iops": ("iops", "write", "sum", "1/s"),
+    "bytes_per_s": ("bw_bytes_per_s", None, "sum", "B/s"),
+    "read_bytes_per_s": ("bw_bytes_per_s", "read", "sum", "B/s"),
+    "write_bytes_per_s": ("bw_bytes_per_s", "write", "sum", "B/s"),
+}
+for _col in ("lat_mean_s", "clat_mean_s", "slat_mean_s"):
+    Y_COLUMNS[_col] = (_col, None, "mean", "s")
+    Y_COLUMNS[f"read_{_col}"] = (_col, "read", "mean", "s")
+    Y_COLUMNS[f"write_{_col}"] = (_col, "write", "mean", "s")
+for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_max_s"):
+    Y_COLUMNS[_col] = (_col, None, "max", "s")
+    Y_COLUMNS[f"read_{_col}"] = (_col, "read", "max", "s")
+    Y_COLUMNS[f"write_{_col}"] = (_col, "write", "max", "s")
+
+#: x names computed per run rather than read from one column
+DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct jobs"}
+
+_RUN_KEYS = ["source_path", "group_id"]
+
+
+def _usable_rows(table):
+    """Final reports of non-aggregate rows without an error."""
+    df = table
+    keep = np.ones(len(df), dtype=bool)
+    if "final" in df:
+        keep &= df["final"].fillna(True).to_numpy(dtype=bool)
+    if "is_aggregate" in df:
+        keep &= ~df["is_aggregate"].fillna(False).to_numpy(dtype=bool)
+    if "error" in df:  # a failed job (fio's "error" field) is not a measurement
+        err = df["error"]
+        bad = err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")
+        keep &= ~bad.to_numpy(dtype=bool)
+    return df[keep]
+
+
+def _numeric(values, name: str):
+    """Labels become numbers where every value looks like one; else the strings stay."""
+    import pandas as pd
+
+    s = pd.Series(values)
+    if pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s):
+        return s.astype(float)
+    conv = pd.to_numeric(s.astype("string").str.strip(), errors="coerce")
+    if conv.notna().all():
+        return conv.astype(float)
+    return s.astype("string")
+
+
+def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None):
+    """One measured point per run, then repeats at the same x combined.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The tidy table of :func:`nvmemodel.read_results` (or a CSV/Parquet copy of it).
+    x : str
+        A column (``drives`` label, ``iodepth``, ``numjobs``, ``block_size_bytes`` …) or
+        ``"outstanding"`` (iodepth × numjobs of the run). Labels that look like numbers become numbers.
+    y : str
+        A key of :data:`Y_COLUMNS` (``iops``, ``read_iops``, ``bytes_per_s``, ``clat_p99_s`` …), SI.
+    by : str or list of str, optional
+        Columns that split the points into curves.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding`` and
+        ``lat_mean_s`` (run means, for the Little's-law check) and ``sources`` (';'-joined
+        files). ``weight`` is 1/standard error where every point has ≥ 2 runs with a spread,
+        else 1 (an unweighted fit); ``attrs["weighted"]`` says which.
+    """
+    import pandas as pd
+
+    if y not in Y_COLUMNS:
+        raise ParameterError("y", y, f"one of {', '.join(Y_COLUMNS)}")
+    by = [by] if isinstance(by, str) else list(by or [])
+    if len(table) == 0:
+        raise ParameterError("table", "0 rows", "a results table with at least one row")
+    for col in [*by, *([] if x in DERIVED_X else [x])]:
+        if col not in table:
+            raise ParameterError("x" if col == x else "by", col,
+                                 f"a column of the table ({', '.join(map(str, table.columns))}) or "
+                                 f"{', '.join(DERIVED_X)}")
+    col, direction, how, _unit = Y_COLUMNS[y]
+    df = _usable_rows(table).copy()
+    if direction is not None:
+        df = df[df["direction"] == direction]
+    if df.empty:
+        raise ParameterError("y", y, "rows to measure it (no final, non-aggregate rows"
+                             + (f" in direction {direction!r})" if direction else ")"))
+    for key in _RUN_KEYS:
+        if key not in df:
+            df[key] = 0
+    df["group_id"] = df["group_id"].fillna(-1)
+    value = pd.to_numeric(df[col], errors="coerce").astype(float)
+    if value.isna().any():
+        bad = df.loc[value.isna(), "source_path"].iloc[0]
+        raise ParameterError(y, "NaN", f"a measured {col} in every row (missing in {bad})")
+    if (value < 0).any():
+        bad = df.loc[value < 0, "source_path"].iloc[0]
+        raise ParameterError(y, float(value[value < 0].iloc[0]), f"a non-negative {col} (in {bad})")
+    df["_v"] = value
+    def column(name, default):
+        if name not in df:
+            return pd.Series(default, index=df.index, dtype=float)
+        return pd.to_numeric(df[name], errors="coerce").astype(float)
+
+    df["_ios"] = column("ios", 1.0).fillna(1.0)
+    df["_lat"] = column("lat_mean_s", np.nan)
+    iod, nj = column("iodepth", np.nan), column("numjobs", np.nan)
+    df["_out"] = iod * nj.fillna(1.0)
+
+    runs = []
+    for key, g in df.groupby(_RUN_KEYS, sort=True, dropna=False):
+        w = g["_ios"].to_numpy()
+        v = g["_v"].to_numpy()
+        if how == "sum":
+            yv = float(v.sum())
+        elif how == "mean":
+            yv = float(np.average(v, weights=w)) if w.sum() > 0 else float(v.mean())
+        else:
+            yv = float(v.max())
+        first = g.drop_duplicates("job_name") if "job_name" in g else g.iloc[:1]  # a job's rows share QD
+        lat = g["_lat"].to_numpy()
+        ok = np.isfinite(lat)
+        row = {"y": yv, "source": str(key[0]), "outstanding": float(first["_out"].sum(min_count=1)),
+               "lat_mean_s": float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan}
+        for c in [*by, *([] if x in DERIVED_X else [x])]:
+            vals = g[c].dropna().unique()
+            if len(vals) > 1:
+                raise ParameterError(c, list(vals)[:3], f"one value per run (file {key[0]} has several)")
+            row[c] = vals[0] if len(vals) else np.nan
+        runs.append(row)
+    runs = pd.DataFrame(runs)
+    if x in DERIVED_X:
+        runs[x] = runs["outstanding"]
+    runs[x] = _numeric(runs[x], x)
+    if runs[x].isna().any():
+        bad = runs.loc[runs[x].isna(), "source"].iloc[0]
+        raise ParameterError("x", x, f"a value for every run ({bad} has none; give it with a label or path pattern)")
+    if not pd.api.types.is_float_dtype(runs[x]):
+        raise ParameterError("x", x, f"numbers (values like {runs[x].iloc[0]!r} are labels: use it as by=)")
+
+    keys = [*by, x]
+    agg = dict(y=("y", "mean"), y_std=("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
+               n_runs=("y", "size"), outstanding=("outstanding", "mean"), lat_mean_s=("lat_mean_s", "mean"),
+               sources=("source", lambda s: ";".join(s)))
+    for k in keys:
+        agg.pop(k, None)
+    pts = runs.groupby(keys, sort=True, dropna=False).agg(**agg).reset_index()
+    pts["y_sem"] = pts["y_std"] / np.sqrt(pts["n_runs"])
+    weighted = bool((pts["n_runs"] >= 2).all() and (pts["y_sem"] > 0).all())
+    pts["weight"] = 1.0 / pts["y_sem"] if weighted else 1.0
+    pts.attrs.update(weighted=weighted, x=x, y=y, by=by, unit=Y_COLUMNS[y][3])
+    return pts

@@ -1,0 +1,85 @@
+"""Quantities derived from a fit (peak, limit, knee, contention/coherency split) with 95 % intervals.
+
+Intervals come from the bootstrap samples when the fit has them, else from 4,000 seeded draws of the
+parameters from the fit's covariance (a parametric bootstrap, clipped to the bounds).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import shapes
+
+__all__ = ["derived_quantities"]
+
+
+def _draws(fit, seed: int = 0, size: int = 4000) -> np.ndarray | None:
+    if fit.samples is not None and len(fit.samples) >= 20:
+        return fit.samples
+    cov = fit.result.covar
+    if cov is None or not np.all(np.isfinite(cov)):
+        return None
+    names = fit.shape.params
+    if list(fit.result.var_names) != list(names):
+        return None
+    rng = np.random.default_rng(seed)
+    mean = np.array([fit.values[p] for p in names])
+    draws = rng.multivariate_normal(mean, cov, size=size, method="eigh")
+    lo = np.array([fit.shape.bounds[p][0] for p in names], dtype=float)
+    hi = np.array([fit.shape.bounds[p][1] for p in names], dtype=float)
+    return np.clip(draws, lo, hi)
+
+
+def _quantities(name: str, v: dict, x_max_measured: float) -> dict[str, float]:
+    if name == "usl":
+        peak = shapes.usl_peak(v["sigma"], v["kappa"])
+        lost_s = v["sigma"] * (x_max_measured - 1)
+        lost_k = v["kappa"] * x_max_measured * (x_max_measured - 1)
+        total = lost_s + lost_k
+        return {"peak_n": peak,
+                "peak_throughput": float(shapes.usl(peak, v["x1"], v["sigma"], v["kappa"])) if np.isfinite(peak)
+                else np.nan,
+                "amdahl_limit": shapes.amdahl_limit(v["x1"], v["sigma"]),
+                "contention_share": lost_s / total if total > 0 else np.nan,
+                "coherency_share": lost_k / total if total > 0 else np.nan}
+    if name == "amdahl":
+        return {"amdahl_limit": shapes.amdahl_limit(v["x1"], v["sigma"])}
+    if name in ("littles", "littles_soft", "mva"):
+        return {"knee_n": shapes.littles_knee(v["x_max"], v["r0"]), "x_max": v["x_max"]}
+    return {}
+
+
+#: unit of each derived quantity ("{x}"/"{y}" replaced by the report)
+UNITS = {"peak_n": "{x}", "peak_throughput": "{y}", "amdahl_limit": "{y}", "contention_share": "1",
+         "coherency_share": "1", "knee_n": "{x}", "x_max": "{y}"}
+MEANINGS = {
+    "peak_n": "load at which the USL peaks, N* = √((1−σ)/κ)",
+    "peak_throughput": "throughput at the USL peak",
+    "amdahl_limit": "throughput approached as load → ∞ with contention alone, x1/σ",
+    "contention_share": "share of the lost throughput at the largest measured x due to contention σ",
+    "coherency_share": "share of the lost throughput at the largest measured x due to coherency κ",
+    "knee_n": "knee: load where Little's-law scaling meets the cap, N* = x_max · r0",
+    "x_max": "throughput cap",
+}
+
+
+def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
+    """``name → (value, ci_low, ci_high)`` for the fit's model (empty for models without any)."""
+    name = fit.shape.name
+    top = float(np.max(fit.x))
+    point = _quantities(name, fit.values, top)
+    if not point:
+        return {}
+    draws = _draws(fit)
+    out = {}
+    for key, val in point.items():
+        lo = hi = np.nan
+        if draws is not None:
+            vals = np.array([_quantities(name, dict(zip(fit.shape.params, d)), top)[key] for d in draws])
+            vals = vals[np.isfinite(vals)]
+            if vals.size >= 0.9 * len(draws):  # else the interval is open-ended: say so with NaN/inf
+                lo, hi = (float(q) for q in np.percentile(vals, [2.5, 97.5]))
+            elif np.isfinite(val):
+                lo, hi = float(np.percentile(vals, 2.5)) if vals.size else np.nan, np.inf
+        out[key] = (float(val), lo, hi)
+    return out

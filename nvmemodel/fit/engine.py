@@ -1,0 +1,261 @@
+"""One model on one measured curve: the bounded fit, 95 % intervals, statistics and diagnostics.
+
+Intervals (two-sided 95 %):
+
+* ``"profile"`` — lmfit's ``conf_interval`` (profile likelihood via the F test on χ²), the default for
+  smooth models;
+* ``"bootstrap"`` — a seeded residual bootstrap (residuals rescaled by √(n/(n−k)), refitted from the best
+  fit, percentile intervals), the default for hard minima, whose χ² surface has kinks;
+* ``"wald"`` — estimate ± t(0.975, n−k) · standard error (R's ``confint.default`` with t quantiles).
+
+Standard errors are lmfit's (covariance scaled by the reduced χ², as R's ``nls`` does).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+
+import numpy as np
+
+from ..errors import ParameterError
+from .models import Shape, lmfit_model
+from .select import information
+
+__all__ = ["CurveFit", "fit_shape", "CI_METHODS"]
+
+CI_METHODS = ("auto", "profile", "bootstrap", "wald")
+_LEVEL = 0.95
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class CurveFit:
+    """The fit of one model to one curve.
+
+    Attributes
+    ----------
+    shape : Shape
+    x, y, weights : ndarray
+        The measured points fitted (weights = 1/standard error, or ones).
+    values, stderr, ci_low, ci_high : dict
+        Per free parameter; NaN where unknown.
+    stats : dict
+        ``n``, ``k``, ``df``, ``rss`` (weighted), ``residual_se``, ``r2``, ``aicc``, ``bic``.
+    ci_method : str
+        How the intervals were computed (after any fallback).
+    notes : list of str
+        Warnings about this fit (too few points, unidentifiable or bound-stuck parameters …).
+    samples : ndarray or None
+        Bootstrap parameter samples (rows), when a bootstrap ran.
+    """
+
+    shape: Shape
+    x: np.ndarray
+    y: np.ndarray
+    weights: np.ndarray
+    values: dict
+    stderr: dict
+    ci_low: dict
+    ci_high: dict
+    stats: dict
+    ci_method: str
+    notes: list
+    result: object  # lmfit.model.ModelResult
+    samples: np.ndarray | None = None
+
+    def eval(self, x, values: dict | None = None) -> np.ndarray:
+        """The fitted curve at ``x`` (or with other parameter ``values``)."""
+        return np.asarray(self.shape.func(np.asarray(x, dtype=float), **(values or self.values)), dtype=float)
+
+    def band(self, x) -> tuple[np.ndarray, np.ndarray]:
+        """95 % confidence band of the fitted curve at ``x`` (bootstrap percentiles, else lmfit's delta method)."""
+        x = np.asarray(x, dtype=float)
+        if self.samples is not None and len(self.samples):
+            curves = np.array([self.eval(x, dict(zip(self.shape.params, s))) for s in self.samples])
+            return np.nanpercentile(curves, 2.5, axis=0), np.nanpercentile(curves, 97.5, axis=0)
+        mid = self.eval(x)
+        if any(not np.isfinite(self.stderr[p]) for p in self.shape.params):
+            return np.full_like(mid, np.nan), np.full_like(mid, np.nan)
+        dely = self.result.eval_uncertainty(n=x, sigma=_LEVEL)
+        return mid - dely, mid + dely
+
+    def __repr__(self) -> str:
+        vals = ", ".join(f"{p}={v:.4g}" for p, v in self.values.items())
+        return f"<CurveFit {self.shape.name}: {vals}; R²={self.stats['r2']:.4f}, AICc={self.stats['aicc']:.2f}>"
+
+
+def _check_points(shape: Shape, x: np.ndarray, y: np.ndarray) -> None:
+    k = len(shape.params)
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
+        raise ParameterError("measured points", "NaN or inf", "finite x and y at every point")
+    if np.any(y < 0):
+        raise ParameterError("y", float(y[y < 0][0]), "non-negative measurements")
+    if np.unique(x).size < 2:
+        raise ParameterError("x", f"one value ({x[0]:g})", "at least two different x values to fit a curve")
+    if x.size <= k:
+        raise ParameterError(f"model {shape.name!r}", f"{x.size} points",
+                             f"more points than its {k} free parameters ({', '.join(shape.params)})")
+    if np.ptp(y) == 0 and not shape.name.startswith("ceiling"):  # a flat series can sit on a model's ceiling
+        raise ParameterError("y", f"constant ({y[0]:g})", "measurements that vary along x (a constant has no shape "
+                             "to fit)")
+
+
+def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int = 0, n_boot: int = 1000) -> CurveFit:
+    """Fit ``shape`` to the points and compute intervals and diagnostics (see the module docstring).
+
+    Parameters
+    ----------
+    shape : Shape
+    x, y : array_like
+        Measured points (SI).
+    weights : array_like, optional
+        1/standard error of each y; unweighted when omitted.
+    ci : {"auto", "profile", "bootstrap", "wald"}
+    seed : int
+        Seed of the bootstrap (results are deterministic).
+    n_boot : int
+        Bootstrap resamples.
+    """
+    if ci not in CI_METHODS:
+        raise ParameterError("ci", ci, f"one of {', '.join(CI_METHODS)}")
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    _check_points(shape, x, y)
+    w = np.ones_like(y) if weights is None else np.asarray(weights, dtype=float)
+    model = lmfit_model(shape)
+    start = shape.guess(x, y)
+    params = model.make_params(**{p: float(np.clip(start[p], *shape.bounds[p])) for p in shape.params})
+    result = _fit(model, params, x, y, w)
+    notes: list[str] = []
+    values = {p: float(result.params[p].value) for p in shape.params}
+    stderr = {p: (float(result.params[p].stderr) if result.params[p].stderr is not None else np.nan)
+              for p in shape.params}
+    resid = y - result.best_fit
+    stats = information(rss=float(np.sum((resid * w) ** 2)), n=y.size, k=len(shape.params))
+    tss = float(np.sum((y - y.mean()) ** 2))
+    stats["r2"] = 1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan
+    stats["residual_se"] = float(np.sqrt(np.sum(resid ** 2) / stats["df"])) if stats["df"] > 0 else np.nan
+    if stats["df"] - 1 <= 0:
+        notes.append(f"{y.size} points for {len(shape.params)} parameters: no degrees of freedom left for AICc; "
+                     f"the fit interpolates rather than tests the model")
+    notes += _identifiability(shape, result, x, values, stderr)
+    if stats["rss"] <= 1e-20 * max(float(np.sum((y * w) ** 2)), 1e-300):
+        notes.append("the model passes through every point exactly: the intervals carry no measurement noise "
+                     "(repeat the runs to see a spread)")
+
+    method = ci
+    if method == "auto":
+        if len(shape.params) == 1 and np.isfinite(stderr[shape.params[0]]):
+            method = "wald"  # lmfit cannot profile one parameter; for a linear model the t interval is exact
+        else:
+            # profile likelihood needs refits only (no derivative at a kink), but it starts from the
+            # covariance; without one the seeded bootstrap is the honest choice
+            method = "profile" if all(np.isfinite(list(stderr.values()))) else "bootstrap"
+    samples = None
+    lo = dict.fromkeys(shape.params, np.nan)
+    hi = dict.fromkeys(shape.params, np.nan)
+    if method == "profile":
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # lmfit warns when a bound stops the profile; handled below
+                table = result.conf_interval(sigmas=[_LEVEL])
+            for p in shape.params:  # rows (probability, value): lower end, best, upper end
+                lo[p], hi[p] = float(table[p][0][1]), float(table[p][-1][1])
+        except Exception as exc:  # noqa: BLE001 — lmfit raises bare errors when the profile cannot close
+            notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); a seeded bootstrap was used")
+            method = "bootstrap"
+    if method == "wald":
+        from scipy.stats import t
+
+        q = t.ppf(0.5 + _LEVEL / 2, max(stats["df"], 1))
+        for p in shape.params:
+            lo[p], hi[p] = values[p] - q * stderr[p], values[p] + q * stderr[p]
+    if method == "bootstrap":
+        samples = _bootstrap(model, result, x, y, w, shape, seed=seed, n_boot=n_boot)
+        for i, p in enumerate(shape.params):
+            lo[p], hi[p] = (float(v) for v in np.nanpercentile(samples[:, i], [2.5, 97.5]))
+    for p in shape.params:  # a bound is a hard edge of every interval
+        blo, bhi = shape.bounds[p]
+        lo[p], hi[p] = max(lo[p], blo), min(hi[p], bhi)
+    return CurveFit(shape=shape, x=x, y=y, weights=w, values=values, stderr=stderr, ci_low=lo, ci_high=hi,
+                    stats=stats, ci_method=method, notes=notes, result=result, samples=samples)
+
+
+def _fit(model, params, x, y, w):
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return model.fit(y, params, n=x, weights=w, nan_policy="raise")
+
+
+def _shown(ident: str) -> str:
+    return ident.replace("__", ".")  # the ceiling model's lmfit names back to parameter names
+
+
+def _identifiability(shape: Shape, result, x, values, stderr) -> list[str]:
+    """Parameters the data cannot tell: zero sensitivity at every point, huge or missing errors, at a bound."""
+    notes = []
+    for p in shape.params:
+        v = values[p]
+        blo, bhi = shape.bounds[p]
+        step = max(abs(v) * 1e-3, 1e-12)
+        up = dict(values, **{p: min(v + step, bhi) if np.isfinite(bhi) else v + step})
+        dn = dict(values, **{p: max(v - step, blo)})
+        sens = np.abs(np.asarray(shape.func(x, **up)) - np.asarray(shape.func(x, **dn)))
+        scale = np.maximum(np.abs(np.asarray(shape.func(x, **values))), 1e-300)
+        if np.all(sens / scale < 1e-9):
+            notes.append(f"{_shown(p)} is not identifiable: no measured point depends on it "
+                         f"({shape.meanings.get(p, p)}; e.g. a curve that never bends cannot tell its ceiling)")
+        elif np.isclose(v, blo, rtol=1e-6, atol=1e-12) or (np.isfinite(bhi) and np.isclose(v, bhi, rtol=1e-6)):
+            edge = blo if np.isclose(v, blo, rtol=1e-6, atol=1e-12) else bhi
+            notes.append(f"{_shown(p)} is at its bound {edge:g}: the data push it there; its interval is one-sided")
+        elif not np.isfinite(stderr[p]):
+            notes.append(f"{_shown(p)}: no standard error (the covariance matrix is singular): weakly identified")
+        elif stderr[p] > abs(v):
+            notes.append(f"{_shown(p)} is poorly identified: standard error {stderr[p]:.3g} exceeds the estimate {v:.3g}")
+    corr = result.covar
+    if corr is not None and len(shape.params) > 1:
+        d = np.sqrt(np.diag(corr))
+        with np.errstate(all="ignore"):
+            c = corr / np.outer(d, d)
+        names = [n for n in result.var_names]
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                if abs(c[i, j]) > 0.995:
+                    notes.append(f"{_shown(names[i])} and {_shown(names[j])} are {abs(c[i, j]):.1%} correlated: the data fix a "
+                                 f"combination of them, not each one")
+    return notes
+
+
+def _bootstrap(model, result, x, y, w, shape: Shape, *, seed: int, n_boot: int) -> np.ndarray:
+    """Residual bootstrap of the weighted fit, seeded; rows of parameter samples (failed refits dropped).
+
+    Refits call scipy's bounded ``least_squares`` directly (lmfit's per-fit bookkeeping would dominate
+    the time of a 1,000-resample bootstrap); the objective is the one lmfit minimised.
+    """
+    from scipy.optimize import least_squares
+
+    rng = np.random.default_rng(seed)
+    fitted = result.best_fit
+    n, k = y.size, len(shape.params)
+    scaled = (y - fitted) * w * np.sqrt(n / max(n - k, 1))  # residuals in weighted units, de-shrunk
+    best = np.array([result.params[p].value for p in shape.params])
+    lo = np.array([shape.bounds[p][0] for p in shape.params], dtype=float)
+    hi = np.array([shape.bounds[p][1] for p in shape.params], dtype=float)
+    scale = np.where(best != 0, np.abs(best), 1.0)  # fit in units of the estimate: well conditioned
+    start = np.clip(best, np.nextafter(lo, np.inf), np.nextafter(hi, -np.inf)) / scale
+    names = shape.params
+    out = np.full((n_boot, k), np.nan)
+    for b in range(n_boot):
+        yb = fitted + rng.choice(scaled, size=n, replace=True) / w
+
+        def resid(u, yb=yb):
+            return (shape.func(x, **dict(zip(names, u * scale))) - yb) * w
+
+        with np.errstate(all="ignore"):
+            try:
+                sol = least_squares(resid, start, bounds=(lo / scale, hi / scale), method="trf")
+            except ValueError:
+                continue
+        if sol.success:
+            out[b] = sol.x * scale
+    return out[np.all(np.isfinite(out), axis=1)]

@@ -1,0 +1,203 @@
+"""Plain-language text for a :class:`~nvmemodel.fit.result.FitResult`: an R-style summary and an explanation.
+
+Bandwidth is written in decimal GB/s (with GiB/s beside it), small-block rates in IOPS, latencies in µs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..units import format_iops
+
+__all__ = ["summary_text", "explain_text", "fmt_y"]
+
+
+def fmt_y(value: float, unit: str) -> str:
+    """A measured or fitted y value in the unit a planner reads."""
+    if not np.isfinite(value):
+        return "∞" if value > 0 else "n/a"
+    if unit == "B/s":
+        return f"{value / 1e9:.3g} GB/s ({value / 2**30:.3g} GiB/s)" if value >= 1e8 else f"{value / 1e6:.3g} MB/s"
+    if unit == "1/s":
+        return format_iops(value)
+    if unit == "s":
+        return f"{value * 1e6:.3g} µs"
+    return f"{value:.4g} {unit}".strip()
+
+
+def _fmt_param(value: float, unit: str) -> str:
+    if unit in ("B/s", "1/s", "s"):
+        return fmt_y(value, unit)
+    return f"{value:.4g}" + (f" {unit}" if unit not in ("", "1") else "")
+
+
+def _r2(r2: float) -> str:
+    return f"{r2:.4f}" if np.isfinite(r2) else "n/a (y does not vary)"
+
+
+def _group_title(result, key) -> str:
+    return ", ".join(f"{b}={v}" for b, v in zip(result.by, key)) if key else "all points"
+
+
+def summary_text(result) -> str:
+    """Coefficients, standard errors, t values, 95 % intervals, residual SE on df, AICc, warnings."""
+    from .derived import MEANINGS  # noqa: F401  (names documented there)
+
+    params = result.params
+    derived = result.derived()
+    lines = []
+    for key, model in result.chosen.items():
+        f = result.fits[key][model]
+        s = f.stats
+        lines.append(f"== {_group_title(result, key)} — {model}: {f.shape.description}")
+        lines.append(f"   {s['n']} points, y = {result.y} [{result.y_unit}] vs x = {result.x}"
+                     + (", weighted by 1/standard error of repeats" if np.any(f.weights != 1) else ", unweighted"))
+        sel = params[(params["model"] == model) & (params["status"] == "free")]
+        for b, v in zip(result.by, key):
+            sel = sel[sel[b] == v]
+        lines.append(f"   {'coefficient':<28}{'estimate':>12}{'std. error':>12}{'t value':>9}   95 % interval "
+                     f"({f.ci_method})")
+        for _, r in sel.iterrows():
+            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}   "
+                         f"[{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}")
+        lines.append(f"   residual standard error: {s['residual_se']:.4g} {result.y_unit} on {s['df']} degrees of "
+                     f"freedom; R² = {_r2(s['r2'])}; AICc = {s['aicc']:.2f}; BIC = {s['bic']:.2f}")
+        dsel = derived[derived["model"] == model] if len(derived) else derived
+        for b, v in zip(result.by, key):
+            if len(dsel):
+                dsel = dsel[dsel[b] == v]
+        for _, r in dsel.iterrows():
+            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}   [{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}"
+                         f"  ({r['meaning']})")
+        for note in f.notes:
+            lines.append(f"   warning: {note}")
+        for m, reason in result.failed.get(key, {}).items():
+            lines.append(f"   not fitted: {m}: {reason}")
+    return "\n".join(lines)
+
+
+def _queueing_sentence(result, f, d) -> str:
+    u = result.y_unit
+    knee = d.get("knee_n")
+    cap = f.values["x_max"]
+    lo, hi = f.ci_low["x_max"], f.ci_high["x_max"]
+    text = (f"Throughput follows Little's law up to about {knee[0]:.3g} {result.x} "
+            f"(95 % CI {knee[1]:.3g}–{knee[2]:.3g}) and then stays at {fmt_y(cap, u)} "
+            f"(95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)}); ") if knee else ""
+    if result.y_unit == "1/s" and result.x in ("outstanding", "iodepth"):
+        text += (f"the latency floor is {f.values['r0'] * 1e6:.3g} µs at one outstanding I/O. Beyond the knee more "
+                 f"outstanding I/O only adds queueing latency.")
+    return text
+
+
+def _little_check(result, key) -> str:
+    """X·R against the outstanding I/O: the effective in-flight fraction."""
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    if result.y_unit != "1/s" or pts["lat_mean_s"].isna().all() or pts["outstanding"].isna().all():
+        return ""
+    frac = pts["y"] * pts["lat_mean_s"] / pts["outstanding"]
+    frac = frac[np.isfinite(frac)]
+    if frac.empty:
+        return ""
+    text = (f"Little's law check: measured IOPS × mean latency ÷ outstanding I/O = {frac.min():.2f}–{frac.max():.2f} "
+            f"(the effective in-flight fraction)")
+    bad = (frac < 0.8) | (frac > 1.1)
+    if bad.any():
+        text += (f"; at {int(bad.sum())} point(s) it is far from 1: the queue depth asked for was not the one "
+                 f"the device saw (submission batching, a CPU-bound submitter or a per-job limit).")
+    else:
+        text += "; consistent (the I/O asked for was in flight)."
+    return text
+
+
+def explain_text(result) -> str:
+    """One paragraph per curve: the shape, the knee, what binds (ceiling model), and any falsified assumption."""
+    from ..ceiling.system import COMPONENT_LABELS
+    from .ceiling import ceiling_profile
+    from .derived import derived_quantities
+
+    out = []
+    for key, model in result.chosen.items():
+        f = result.fits[key][model]
+        u = result.y_unit
+        d = derived_quantities(f)
+        head = f"{_group_title(result, key)}: {model} fits {f.stats['n']} points with R² = {_r2(f.stats['r2'])}."
+        lines = [head]
+        if model in ("littles", "littles_soft", "mva"):
+            lines.append(_queueing_sentence(result, f, d))
+        elif model == "usl":
+            peak, lim = d["peak_n"], d["amdahl_limit"]
+            share = d["contention_share"][0]
+            lines.append(f"Contention σ = {f.values['sigma']:.3g} and coherency κ = {f.values['kappa']:.3g}: "
+                         + (f"throughput peaks at {result.x} ≈ {peak[0]:.3g} (95 % CI {peak[1]:.3g}–{peak[2]:.3g}) "
+                            f"and falls beyond it; " if np.isfinite(peak[0]) else "no peak (κ = 0); ")
+                         + (f"at the largest x, {share:.0%} of the lost throughput is contention, "
+                            f"{1 - share:.0%} coherency; " if np.isfinite(share) else "")
+                         + f"with contention alone the limit would be {fmt_y(lim[0], u)}.")
+        elif model == "amdahl":
+            lim = d["amdahl_limit"]
+            lines.append(f"A serial fraction σ = {f.values['sigma']:.3g} limits throughput to {fmt_y(lim[0], u)} "
+                         f"(95 % CI {fmt_y(lim[1], u)}–{fmt_y(lim[2], u)}) however far {result.x} grows.")
+        elif model == "linear":
+            lines.append(f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {result.x}: the data show no bend, "
+                         f"so they cannot tell where the ceiling is.")
+        elif model.startswith("ceiling") and result.topology is not None:
+            lines.append(_ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS))
+        little = _little_check(result, key)
+        if little:
+            lines.append(little)
+        for item in result.findings.get(key, []):
+            fix = "; ".join(item["reconcile"]) or "no single parameter within ×4 of its value"
+            lines.append(f"FALSIFIED: at {result.x} = {item['x']:g} the measurement {fmt_y(item['measured'], u)} is "
+                         f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
+                         f"({item['binding']} binds) — an assumption of the model is wrong there, the ceiling is not "
+                         f"reproduced. Changes that would reconcile it: {fix}.")
+        for note in f.notes:
+            lines.append(f"Caution: {note}.")
+        out.append(" ".join(s for s in lines if s))
+    return "\n\n".join(out)
+
+
+def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
+    from .ceiling import from_lmfit_name
+
+    u = result.y_unit
+    overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+    xs = np.unique(f.x)
+    prof = ceiling_profile(result.topology, result.workload, x=result.x, values=xs, overrides=overrides,
+                           drives=result.drives, y_unit=u)
+    parts = []
+    fitted = ", ".join(f"{from_lmfit_name(p)} = {_fmt_param(f.values[p], _unit(p))} (95 % CI "
+                       f"{_fmt_param(f.ci_low[p], _unit(p))}–{_fmt_param(f.ci_high[p], _unit(p))})"
+                       for p in f.shape.params)
+    parts.append(f"Fitted: {fitted}.")
+    runs = []
+    for xv, b, c in zip(prof["x"], prof["binding"], prof["ceiling"]):
+        if runs and runs[-1][1] == b:
+            runs[-1][2].append((xv, c))
+        else:
+            runs.append([xv, b, [(xv, c)]])
+    for start, b, seg in runs:
+        last_x, last_c = seg[-1]
+        span = f"from {result.x} = {start:g}" + (f" to {last_x:g}" if last_x != start else "")
+        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)} at {last_x:g}).")
+    row = prof.iloc[-1]
+    others = [(c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
+              and c != row["binding"]]
+    if others:
+        parts.append("Headroom of the others at the largest x: " + ", ".join(f"{c} +{h:.0%}" for c, h in
+                                                                            sorted(others, key=lambda t: t[1])) + ".")
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
+    parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
+    return " ".join(parts)
+
+
+def _unit(ident: str) -> str:
+    from .ceiling import bounds_of, from_lmfit_name
+
+    return "1" if ident == "sharpness" else bounds_of(from_lmfit_name(ident))[2]

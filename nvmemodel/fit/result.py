@@ -1,0 +1,221 @@
+"""``FitResult``: the fitted curves, their parameters with intervals, model comparison and explanation."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+
+import numpy as np
+
+from ..errors import ParameterError
+
+__all__ = ["FitResult", "unit_of"]
+
+_X_UNITS = {"block_size_bytes": "B", "drives": "1", "iodepth": "1", "numjobs": "1", "outstanding": "1"}
+
+
+def unit_of(template: str, x_unit: str, y_unit: str) -> str:
+    """Resolve a :class:`~nvmemodel.fit.models.Shape` unit template (``"{x} per {y}"`` …) to a unit."""
+    if template == "{x} per {y}":
+        if x_unit == "1" and y_unit == "1/s":
+            return "s"
+        return f"{x_unit}/({y_unit})"
+    if template == "{y} per {x}":
+        return y_unit if x_unit == "1" else f"({y_unit})/{x_unit}"
+    return template.replace("{y}", y_unit).replace("{x}", x_unit)
+
+
+def _num(v):
+    return None if v is None or (isinstance(v, float) and not math.isfinite(v)) else float(v)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class FitResult:
+    """Fitted measured curves (one per ``by`` group), every model tried, the chosen one, the findings.
+
+    Attributes
+    ----------
+    x, y, y_unit, by
+        What was fitted (y in SI: ``1/s``, ``B/s`` or ``s``).
+    points : pandas.DataFrame
+        The measured points (:func:`~nvmemodel.fit.curves.measured_points`).
+    fits : dict
+        ``{group: {model: CurveFit}}``; the group is a tuple of ``by`` values (``()`` without ``by``).
+    chosen : dict
+        ``{group: model}``.
+    failed : dict
+        ``{group: {model: reason}}`` for models not fitted.
+    findings : dict
+        ``{group: [measurement above the ceiling …]}`` (ceiling model only).
+    """
+
+    x: str
+    y: str
+    y_unit: str
+    by: list
+    points: object
+    fits: dict
+    chosen: dict
+    failed: dict
+    findings: dict
+    topology: object = None
+    workload: object = None
+    free: list = dataclasses.field(default_factory=list)
+    drives: int = 1
+
+    @property
+    def x_unit(self) -> str:
+        return _X_UNITS.get(self.x, "1")
+
+    @property
+    def groups(self) -> list:
+        return list(self.fits)
+
+    def _pick(self, group=None, model=None):
+        if group is None:
+            if len(self.fits) > 1:
+                raise ParameterError("group", None, f"one of {self.groups} (this result has several curves)")
+            group = self.groups[0]
+        group = group if isinstance(group, tuple) else (group,)
+        if group not in self.fits:
+            raise ParameterError("group", group, f"one of {self.groups}")
+        model = model or self.chosen[group]
+        if model not in self.fits[group]:
+            raise ParameterError("model", model, f"one of the fitted models {list(self.fits[group])}")
+        return group, model, self.fits[group][model]
+
+    def fit_of(self, group=None, model=None):
+        """The :class:`~nvmemodel.fit.engine.CurveFit` of one curve (default: its chosen model)."""
+        return self._pick(group, model)[2]
+
+    @property
+    def params(self):
+        """Parameters of each curve's chosen model: value, stderr, t, 95 % CI, unit, free/fixed, source."""
+        import pandas as pd
+
+        rows = []
+        for key, model in self.chosen.items():
+            f = self.fits[key][model]
+            head = {**dict(zip(self.by, key)), "model": model}
+            for p in f.shape.params:
+                se = f.stderr[p]
+                rows.append({**head, "name": _public_name(p, model), "value": f.values[p], "stderr": se,
+                             "t": f.values[p] / se if np.isfinite(se) and se > 0 else np.nan,
+                             "ci_low": f.ci_low[p], "ci_high": f.ci_high[p],
+                             "unit": unit_of(f.shape.units.get(p, ""), self.x_unit, self.y_unit),
+                             "status": "free", "source": f"fit ({f.ci_method} 95 % interval)"})
+            if model.startswith("ceiling") and self.topology is not None:
+                free = set(self.free)
+                for name, value in self.topology.parameters(self.workload).items():
+                    if name in free:
+                        continue
+                    rows.append({**head, "name": name, "value": value, "stderr": np.nan, "t": np.nan,
+                                 "ci_low": np.nan, "ci_high": np.nan, "unit": _unit_from_table(name),
+                                 "status": "fixed", "source": f.shape.sources.get(name, "preset / catalog")})
+        return pd.DataFrame(rows)
+
+    def derived(self):
+        """Derived quantities of each chosen model (peak, limit, knee, contention/coherency split) with 95 % CI."""
+        import pandas as pd
+
+        from .derived import MEANINGS, UNITS, derived_quantities
+
+        rows = []
+        for key, model in self.chosen.items():
+            for name, (v, lo, hi) in derived_quantities(self.fits[key][model]).items():
+                rows.append({**dict(zip(self.by, key)), "model": model, "name": name, "value": v, "ci_low": lo,
+                             "ci_high": hi, "unit": unit_of(UNITS[name], self.x_unit, self.y_unit),
+                             "meaning": MEANINGS[name]})
+        return pd.DataFrame(rows)
+
+    def compare(self):
+        """The models side by side per curve (AICc, ΔAICc, Akaike weight, BIC, R²), and why any was not fitted."""
+        from .api import compare_table
+
+        return compare_table(self)
+
+    def predict(self, x, *, group=None, model=None):
+        """Fitted curve and its 95 % confidence band at ``x``: DataFrame ``x, y, y_low, y_high``."""
+        import pandas as pd
+
+        _, _, f = self._pick(group, model)
+        xv = np.atleast_1d(np.asarray(x, dtype=float))
+        lo, hi = f.band(xv)
+        return pd.DataFrame({"x": xv, "y": f.eval(xv), "y_low": lo, "y_high": hi})
+
+    def summary(self) -> str:
+        """A report in the manner of R's ``summary(usl(...))``: per curve, coefficients with standard
+        errors, t values and 95 % intervals, the residual standard error on its degrees of freedom,
+        R², AICc, derived quantities and every warning."""
+        from .explain import summary_text
+
+        return summary_text(self)
+
+    def explain(self) -> str:
+        """Plain-language account: what binds, where the knee is, what would lift the ceiling."""
+        from .explain import explain_text
+
+        return explain_text(self)
+
+    def plot(self, path=None, **kwargs):
+        """Figure of the measured points, fitted curves with bands, ceilings, residuals and a binding strip
+        (:func:`nvmemodel.plots.fit.plot_fit`); saved to ``path`` (PNG/SVG) when given."""
+        from ..plots.fit import plot_fit
+
+        return plot_fit(self, path=path, **kwargs)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict, schema ``nvmemodel.fit/1`` (values SI, non-finite numbers as null)."""
+        def clean(records):
+            return [{k: (_num(v) if isinstance(v, (float, np.floating)) else
+                         (v.item() if isinstance(v, np.generic) else v)) for k, v in r.items()} for r in records]
+
+        return {
+            "schema": "nvmemodel.fit/1", "x": self.x, "y": self.y, "y_unit": self.y_unit, "by": list(self.by),
+            "topology": getattr(self.topology, "name", None),
+            "workload": self.workload.describe() if self.workload is not None else None,
+            "points": clean(self.points.drop(columns=["sources"]).to_dict("records")),
+            "chosen": [{"group": list(k), "model": m} for k, m in self.chosen.items()],
+            "params": clean(self.params.to_dict("records")),
+            "derived": clean(self.derived().to_dict("records")),
+            "compare": clean(self.compare().to_dict("records")),
+            "warnings": {", ".join(map(str, k)) or "all": [n for f in self.fits[k].values() for n in f.notes]
+                         for k in self.fits},
+            "findings": [{"group": list(k), **{kk: (clean([v])[0] if isinstance(v, dict) else v)
+                                               for kk, v in item.items()}}
+                         for k, items in self.findings.items() for item in items],
+            "explanation": self.explain(),
+        }
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), **{"indent": 1, **kwargs})
+
+    def __repr__(self) -> str:
+        parts = []
+        for key, model in self.chosen.items():
+            f = self.fits[key][model]
+            g = f"{', '.join(map(str, key))}: " if key else ""
+            parts.append(f"{g}{model} R²={f.stats['r2']:.3f}")
+        return f"<FitResult {self.y} vs {self.x}, {len(self.points)} points | {'; '.join(parts)}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return (f"<p><code>{html.escape(repr(self))}</code></p>"
+                f"<pre>{html.escape(self.explain())}</pre>"
+                + self.params.to_html(index=False, float_format="{:.4g}".format, max_rows=40)
+                + self.compare().to_html(index=False, float_format="{:.4g}".format))
+
+
+def _public_name(ident: str, model: str) -> str:
+    if model.startswith("ceiling"):
+        from .ceiling import from_lmfit_name
+        return from_lmfit_name(ident)
+    return ident
+
+
+def _unit_from_table(name: str) -> str:
+    from .ceiling import bounds_of
+
+    return bounds_of(name)[2]

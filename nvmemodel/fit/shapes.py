@@ -1,0 +1,110 @@
+"""Pure scaling shapes: throughput as a function of a load variable (drives, jobs, outstanding I/O).
+
+Every function takes the load ``n`` (array, dimensionless count) first and returns throughput in the
+unit of its scale parameter (IOPS or bytes/s — the caller decides). They broadcast, never fit and never
+validate: :mod:`nvmemodel.fit.models` wraps them as bounded lmfit models.
+
+References
+----------
+.. [1] N. J. Gunther, *Guerrilla Capacity Planning*, Springer 2007, ch. 4–6 (Amdahl, USL, N* = √((1−σ)/κ)).
+.. [2] J. D. C. Little, "A proof for the queuing formula L = λW", *Oper. Res.* 9 (1961) 383–387.
+.. [3] M. Reiser and S. S. Lavenberg, "Mean-value analysis of closed multichain queuing networks",
+       *J. ACM* 27 (1980) 313–322 (exact MVA recursion).
+.. [4] docs/physics.md §6 (the knee N* = X_max · R₀ the ceiling model uses).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "linear", "amdahl", "usl", "usl_peak", "amdahl_limit", "littles_hard", "littles_knee", "mva",
+    "soft_min", "littles_soft",
+]
+
+
+def linear(n, x1):
+    """``x1 · n``: perfect scaling at ``x1`` per unit of load."""
+    return x1 * np.asarray(n, dtype=float)
+
+
+def amdahl(n, x1, sigma):
+    """Amdahl's law as a throughput curve: ``x1·n / (1 + σ(n−1))`` [1]_ (σ = serial fraction)."""
+    n = np.asarray(n, dtype=float)
+    return x1 * n / (1.0 + sigma * (n - 1.0))
+
+
+def usl(n, x1, sigma, kappa):
+    """Universal Scalability Law ``x1·n / (1 + σ(n−1) + κ·n(n−1))`` [1]_.
+
+    σ (contention) and κ (coherency, crosstalk) are dimensionless and non-negative; κ > 0 makes
+    throughput peak at :func:`usl_peak` and fall beyond it.
+    """
+    n = np.asarray(n, dtype=float)
+    return x1 * n / (1.0 + sigma * (n - 1.0) + kappa * n * (n - 1.0))
+
+
+def usl_peak(sigma: float, kappa: float) -> float:
+    """Load at which the USL peaks, ``N* = √((1−σ)/κ)`` [1]_ (inf when κ = 0 or σ ≥ 1)."""
+    if kappa <= 0 or sigma >= 1:
+        return float("inf")
+    return float(np.sqrt((1.0 - sigma) / kappa))
+
+
+def amdahl_limit(x1: float, sigma: float) -> float:
+    """Throughput an Amdahl curve approaches as n → ∞: ``x1 / σ`` (inf when σ = 0)."""
+    return float(x1 / sigma) if sigma > 0 else float("inf")
+
+
+def littles_hard(n, x_max, r0):
+    """Little's law with a latency floor and a cap [2]_: ``min(n / r0, x_max)``.
+
+    ``n`` outstanding I/Os, ``r0`` the latency at one outstanding I/O (s), ``x_max`` the cap (1/s).
+    """
+    return np.fmin(np.asarray(n, dtype=float) / r0, x_max)
+
+
+def littles_knee(x_max: float, r0: float) -> float:
+    """Outstanding I/O where :func:`littles_hard` reaches its cap: ``N* = x_max · r0`` [4]_."""
+    return float(x_max * r0)
+
+
+def soft_min(values, p):
+    """Generalized-mean soft minimum ``(Σ vᵢ^−p)^(−1/p)`` of positive arrays (p > 0).
+
+    Always ≤ the hard minimum and tends to it as p → ∞; a small p bends gradually. Infinite entries
+    (absent limits) drop out. Computed in log space so that large p does not overflow.
+    """
+    v = np.stack(np.broadcast_arrays(*[np.asarray(a, dtype=float) for a in values]))
+    with np.errstate(divide="ignore"):
+        logs = -p * np.log(v)
+    m = np.max(logs, axis=0)
+    return np.exp(-(m + np.log(np.sum(np.exp(logs - m), axis=0))) / p)
+
+
+def littles_soft(n, x_max, r0, p):
+    """Little's law and its cap joined by :func:`soft_min` with sharpness ``p``."""
+    return soft_min((np.asarray(n, dtype=float) / r0, np.broadcast_to(x_max, np.shape(n))), p)
+
+
+def mva(n, x_max, r0):
+    """Exact mean-value analysis [3]_ of a closed network with ``n`` customers (outstanding I/Os).
+
+    One queueing station with service demand ``D = 1/x_max`` (the saturating resource) and a pure
+    delay ``Z = r0 − D`` (the rest of the QD-1 latency: flash read, transfer, interrupt). The
+    recursion ``R(k) = D·(1 + Q(k−1))``, ``X(k) = k / (R(k) + Z)``, ``Q(k) = X(k)·R(k)`` gives
+    ``X(1) = 1/r0`` and ``X(k) → x_max`` with a soft knee near ``x_max · r0``. Non-integer ``n``
+    interpolate linearly between integer populations. Requires ``r0 ≥ 1/x_max``; a smaller ``r0``
+    is clipped to it (a zero delay).
+    """
+    n = np.asarray(n, dtype=float)
+    d = 1.0 / x_max
+    z = max(r0 - d, 0.0)
+    top = int(np.ceil(np.nanmax(n))) if n.size else 0
+    x = np.zeros(top + 1)
+    q = 0.0
+    for k in range(1, top + 1):
+        r = d * (1.0 + q)
+        x[k] = k / (r + z)
+        q = x[k] * r
+    return np.interp(n, np.arange(top + 1), x)

@@ -1,0 +1,57 @@
+"""Bad input gives one clear NvmeModelError naming the problem (the CLI turns it into one line, exit 2)."""
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.errors import NvmeModelError
+from nvmemodel.fit import SHAPES, fit, fit_shape
+
+from .conftest import table
+
+
+@pytest.mark.parametrize("xs, ys, kwargs, needle", [
+    ([1, 2], [1.0, 2.0], dict(model="usl"), "more points than its 3 free parameters"),
+    ([1, 2, 3, 4], [5.0, 5.0, 5.0, 5.0], dict(model="usl"), "constant"),
+    ([1, 2, 3], [1.0, np.nan, 3.0], dict(), "NaN"),
+    ([1, 2, 3], [1.0, -2.0, 3.0], dict(), "non-negative"),
+    ([4, 4, 4], [1.0, 2.0, 3.0], dict(), "at least two different x values"),
+    ([1, 2, 3], [1.0, 2.0, 3.0], dict(model="nope"), "model='nope'"),
+    ([1, 2, 3], [1.0, 2.0, 3.0], dict(model="ceiling"), "a topology"),
+])
+def test_fit_refuses_with_a_named_reason(xs, ys, kwargs, needle):
+    with pytest.raises(NvmeModelError, match=needle):
+        fit(table("drives", xs, ys), x="drives", y="iops", **kwargs)
+
+
+def test_auto_with_too_few_points_names_every_model():
+    with pytest.raises(NvmeModelError, match="cannot support"):
+        fit(table("drives", [1, 2], [1.0, 2.0]), x="drives", y="iops")
+
+
+def test_auto_skips_models_the_points_cannot_support():
+    r = fit(table("drives", [1, 2, 3, 4], [1.0, 1.9, 2.7, 3.4]), x="drives", y="iops")
+    cmp = r.compare()
+    assert "cannot support 3 parameters" in cmp.set_index("model").loc["usl", "not_fitted"]
+
+
+def test_unknown_free_parameter_and_single_group():
+    lenovo = nm.preset("lenovo-sr850-810-4p")
+    df = table("drives", [1, 2, 3], [1e5, 2e5, 3e5])
+    with pytest.raises(NvmeModelError, match="switch.efficency"):
+        fit(df, x="drives", y="iops", model="ceiling", topology=lenovo, free=["switch.efficency"])
+    with pytest.raises(NvmeModelError, match="free"):
+        fit(df, x="drives", y="iops", model="ceiling", topology=lenovo, free=[])
+    with pytest.raises(NvmeModelError, match=r"curve \{'c': 'a'\}"):  # a group with a single point
+        fit(df.assign(c=["a", "b", "b"]), x="drives", y="iops", by="c", model="linear")
+    two = fit(table("drives", [1, 2, 1, 2], [1.0, 2.1, 1.0, 1.9]).assign(c=["a", "a", "b", "b"]), x="drives",
+              y="iops", by="c", model="linear")
+    with pytest.raises(NvmeModelError, match="group"):
+        two.predict([1])  # which curve? say so rather than guess
+
+
+def test_fit_shape_direct_checks():
+    with pytest.raises(NvmeModelError, match="ci='x'"):
+        fit_shape(SHAPES["linear"], [1, 2, 3], [1, 2, 3], ci="x")
+    with pytest.raises(NvmeModelError, match="inf"):
+        fit_shape(SHAPES["linear"], [1, 2, np.inf], [1, 2, 3])
