@@ -162,7 +162,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     from ..topology.config import PcieConfig
     from ..topology.drive import Drive
 
-    flags: list[Flag] = [Flag("lspci_notes", "info", n) for n in tree.notes]
+    flags: list[Flag] = [Flag("reader_notes", "info", n) for n in tree.notes]
     drives = tree.nvme()
     if not drives:
         flags.append(Flag("no_nvme", "info", f"no NVMe controller among {len(tree)} PCI functions "
@@ -184,8 +184,21 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     cap_width = _mode(d.cap_width for d in same)
     from .tree import gen_of_speed
 
-    gen = gen_of_speed(gts) or 4
     drive = match_drive(label, cap_width)
+    link_how = f"discovered: negotiated link (LnkSta) in {tree.source}"
+    if gts is None or width is None:
+        # no link reported (old kernel, no root): the catalog drive's own interface, else Gen4 x4
+        gen_guess = int(drive.gen) if drive is not None else 4
+        lanes_guess = drive.lanes if drive is not None else 4
+        flags.append(Flag("link_unknown", "info",
+                          f"negotiated link not reported for {sum(d.sta_gts is None for d in drives)} drive(s) "
+                          f"(no link files in sysfs, or lspci without root); the model assumes Gen{gen_guess} "
+                          f"x{lanes_guess}" + (" from the catalog" if drive is not None else " (ASSUMPTION)"),
+                          tuple(d.bdf for d in drives if d.sta_gts is None)))
+        gts = gts if gts is not None else {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0}.get(gen_guess)
+        width = width or lanes_guess
+        link_how = "assumption: link not reported" + (" (the catalog's interface)" if drive is not None else "")
+    gen = gen_of_speed(gts) or 4
     if drive is None:
         drive = Drive(name=label, gen=gen, lanes=_width(width), source=f"discovered: {tree.source}",
                       status="discovered")
@@ -194,9 +207,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
                           "unknown and not applied; give them with --set drive.seq_read_bytes_per_s=… or add the "
                           "drive to the catalog"))
     else:
-        drive = drive.replace(gen=gen, lanes=_width(width), provenance={
-            **drive.provenance, "gen": f"discovered: negotiated link (LnkSta) in {tree.source}",
-            "lanes": f"discovered: negotiated link (LnkSta) in {tree.source}"})
+        drive = drive.replace(gen=gen, lanes=_width(width),
+                              provenance={**drive.provenance, "gen": link_how, "lanes": link_how})
     flags += _link_flags(tree, drives)
 
     # attach: switches (top-most switch on each path) or root ports

@@ -11,13 +11,14 @@ Register layouts: PCIe Base Specification, PCI Express Capability (DevCtl bits 7
 
 from __future__ import annotations
 
+import functools
 import os
 import pathlib
 import re
 
 from .tree import PciDevice, PciTree
 
-__all__ = ["parse_express_config", "read_sysfs"]
+__all__ = ["PCI_IDS", "parse_express_config", "pci_names", "read_host", "read_sysfs"]
 
 _BDF = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
 _PORT_TYPES = {0: "endpoint", 1: "legacy_endpoint", 4: "root_port", 5: "upstream", 6: "downstream",
@@ -44,6 +45,11 @@ def _int(text: str | None) -> int | None:
         return None
 
 
+def _name(names: dict, vendor: str | None, device: str | None) -> str:
+    v, d = (vendor or "?").lower().removeprefix("0x"), (device or "?").lower().removeprefix("0x")
+    return names.get((v, d)) or (f"{names[v]} Device {d}" if v in names else f"[{v}:{d}]")
+
+
 def parse_express_config(data: bytes) -> dict:
     """Port type, MPS, MRRS and supported MPS from a config-space image (empty dict if not readable)."""
     if len(data) < 0x40 or not data[6] & 0x10:  # Status bit 4: capability list present
@@ -61,12 +67,48 @@ def parse_express_config(data: bytes) -> dict:
     return {}
 
 
-def read_sysfs(root: str | os.PathLike = "/") -> PciTree:
+#: Where distributions install the PCI ID database (Debian/Ubuntu: pciutils' pci.ids; Fedora: hwdata)
+PCI_IDS = ("usr/share/misc/pci.ids", "usr/share/hwdata/pci.ids", "usr/share/pci.ids")
+
+
+def _pci_ids_file(root: pathlib.Path) -> pathlib.Path | None:
+    for base in (root, pathlib.Path("/")):
+        for rel in PCI_IDS:
+            if (base / rel).is_file():
+                return base / rel
+    return None
+
+
+@functools.cache
+def pci_names(path: str) -> dict:
+    """``{(vendor, device): "Vendor Device", vendor: "Vendor"}`` from a pci.ids file (ids as lower-case hex)."""
+    out: dict = {}
+    vendor = None
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if line.startswith("C "):  # the class list follows the vendors
+                break
+            m = re.match(r"^([0-9a-f]{4})\s+(.+)$", line)
+            if m:
+                vendor = m.group(1)
+                out[vendor] = m.group(2).strip()
+                continue
+            m = re.match(r"^\t([0-9a-f]{4})\s+(.+)$", line)
+            if m and vendor:
+                out[(vendor, m.group(1))] = f"{out[vendor]} {m.group(2).strip()}"
+    return out
+
+
+def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | None = None) -> PciTree:
     """The PCI functions under ``<root>/sys/bus/pci/devices`` (``root`` lets tests use a copied tree).
 
-    Returns an empty tree if the directory does not exist (not Linux, or a container without /sys).
+    Device names come from the PCI ID database (``pci_ids``, else the first of :data:`PCI_IDS` under
+    ``root`` or ``/``), else stay ``[vendor:device]``. Returns an empty tree if the directory does not
+    exist (not Linux, or a container without /sys).
     """
     root = pathlib.Path(root)
+    ids_file = pathlib.Path(pci_ids) if pci_ids is not None else _pci_ids_file(root)
+    names = pci_names(str(ids_file)) if ids_file is not None and ids_file.is_file() else {}
     base = root / "sys/bus/pci/devices"
     if not base.is_dir():
         return PciTree({}, source=str(base), notes=(f"{base} not found: not a Linux machine with sysfs",))
@@ -95,7 +137,7 @@ def read_sysfs(root: str | os.PathLike = "/") -> PciTree:
             unreadable += 1
         devices[bdf] = PciDevice(
             bdf=bdf, class_code=(code >> 8) if code is not None else None,
-            name=f"[{_text(entry / 'vendor') or '?'}:{_text(entry / 'device') or '?'}]".replace("0x", ""),
+            name=_name(names, _text(entry / "vendor"), _text(entry / "device")),
             parent=parent if _BDF.match(parent) else None,
             cap_gts=_gts(_text(entry / "max_link_speed")), cap_width=_int(_text(entry / "max_link_width")) or None,
             sta_gts=_gts(_text(entry / "current_link_speed")),

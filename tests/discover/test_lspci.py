@@ -118,7 +118,7 @@ def test_access_denied_is_noted():
     text = ("41:00.0 Non-Volatile memory controller: Vendor Device\n"
             "\tCapabilities: <access denied>\n\tKernel driver in use: nvme\n")
     found = build_topology(parse_lspci(text))
-    assert found.flag("lspci_notes") is not None and "without root" in found.flag("lspci_notes").message
+    assert found.flag("reader_notes") is not None and "without root" in found.flag("reader_notes").message
     assert found.flag("unknown_drive") is not None  # a name the catalog does not know: limits not applied
 
 
