@@ -85,7 +85,7 @@ def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[
 
 
 def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
-          check: bool = True, chunk_points: int = 1 << 20) -> SweepResult:
+          check: bool = True, chunk_points: int = 1 << 18) -> SweepResult:
     """Evaluate many configurations × drive counts in one vectorized call.
 
     Parameters
@@ -152,8 +152,7 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
         stop = min(start + step, configs)
         pc = {k: (v[start:stop] if np.ndim(v) == 2 and v.shape[0] == configs else v) for k, v in p.items()}
         lv = Levels(pc)
-        iops[start:stop] = lv.total(row)
-        binding[start:stop] = lv.binding(row)
+        lv.fill(row, iops[start:stop], binding[start:stop])
         names = lv.components
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,

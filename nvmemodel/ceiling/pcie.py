@@ -9,6 +9,7 @@ References: docs/physics.md §1–3 (derivations and worked checks); pcie-bench/
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import numpy as np
@@ -87,13 +88,35 @@ def _dllp_fraction(gen, lanes, p):
     return np.where(sp.is_flit(gen), 0.0, 2.0 * sp.DLLP_BYTES / interval)  # flit: DLP bytes inside the flit
 
 
+#: Parameters the link ceiling reads (besides generation, width, block size and read fraction).
+_LINK_KEYS = ("pcie.mps", "pcie.mrrs", "pcie.rcb", "pcie.rcb_chunks", "pcie.addr64", "pcie.ecrc", "pcie.dllp",
+              "pcie.skp", "pcie.flit_tlp_fraction", "nvme.sq_doorbells_per_io", "nvme.cq_doorbells_per_io",
+              "nvme.sqes_per_fetch", "nvme.cqes_per_write", "nvme.msix_per_io", "nvme.sgl", "nvme.sgl_threshold_bytes",
+              "nvme.bar_above_4g")
+
+
+@functools.lru_cache(maxsize=4096)
+def _link_iops_scalar(key: tuple) -> float:
+    gen, lanes, bs, rf, *rest = key
+    return float(_link_iops(gen, lanes, bs, rf, dict(zip(_LINK_KEYS, rest))))
+
+
 def link_iops(gen, lanes, block_size, read_fraction, p):
     """IOPS ceiling of one PCIe link carrying NVMe I/O (the tighter direction binds).
 
     DLLP policy ``pcie.dllp``: 0 none; 1 width-scaled, ``8/(W·limit)`` per byte of the
     *opposite* direction's traffic; 2 pcie-model's ``8/limit`` off both directions.
     SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.standards.pcie.SKP_FRACTION`.
+    One configuration (all scalars) is memoized: fits that free a drive or host parameter evaluate
+    the same link thousands of times.
     """
+    inputs = (gen, lanes, block_size, read_fraction, *(p[k] for k in _LINK_KEYS))
+    if all(np.ndim(x) == 0 for x in inputs):
+        return _link_iops_scalar(tuple(float(x) for x in inputs))
+    return _link_iops(gen, lanes, block_size, read_fraction, p)
+
+
+def _link_iops(gen, lanes, block_size, read_fraction, p):
     gen = np.asarray(gen).astype(int)
     lanes = np.asarray(lanes).astype(int)
     up, down = io_link_bytes(block_size, read_fraction, gen, p)

@@ -106,6 +106,45 @@ class Levels:
             best = np.where(better, x, best)
         return index
 
+    def total_and_binding(self, n) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop)."""
+        nd = n * self.drive
+        has_group = not _is_inf(self.group)
+        local = self.local(n) if has_group else nd
+        total = local if _is_inf(self.system) else np.fmin(local, self.system)
+        index = np.broadcast_to(np.asarray(self.drive_index, dtype=np.int8), np.shape(total))
+        best = nd
+        if has_group:
+            g_alone = np.fmin(n, self.switches) * self.group
+            better = (g_alone < best) | ((g_alone == best) & (np.asarray(self.group_index) < index))
+            index = np.where(better, np.int8(0) + np.asarray(self.group_index, dtype=np.int8), index)
+            best = np.where(better, g_alone, best)
+        if not _is_inf(self.system):
+            ties = np.asarray(self.system_index) < index
+            better = (self.system < best) | ((self.system == best) & ties)
+            index = np.where(better, np.asarray(self.system_index, dtype=np.int8), index)
+        return total, np.asarray(index, dtype=np.int8)
+
+    def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray) -> None:
+        """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
+        (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop."""
+        if not _is_inf(self.group):
+            total_out[...], binding_out[...] = self.total_and_binding(n)
+            return
+        np.multiply(n, self.drive, out=total_out)
+        binding_out[...] = self.drive_index
+        if _is_inf(self.system):
+            return
+        si, di = np.asarray(self.system_index), np.asarray(self.drive_index)
+        if np.all(si > di):  # ties go to the drive level: the system binds only strictly below n·d
+            wins = np.less(self.system, total_out)
+        elif np.all(si < di):
+            wins = np.less_equal(self.system, total_out)
+        else:
+            wins = np.less(self.system, total_out) | (np.equal(self.system, total_out) & (si < di))
+        np.copyto(binding_out, np.broadcast_to(si, binding_out.shape).astype(np.int8, copy=False), where=wins)
+        np.fmin(total_out, self.system, out=total_out)
+
     def alone(self, n) -> tuple:
         """Each component alone as a system ceiling: ``min(n·drive, min(n, m)·group, system)``."""
         used = np.fmin(n, self.switches)
@@ -126,7 +165,8 @@ def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True
     """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`."""
     n = np.asarray(drives, dtype=float)
     lv = Levels(p)
-    out = {"iops": lv.total(n), "per_drive_iops": lv.drive, "binding": lv.binding(n), "components": lv.components}
+    total, binding = lv.total_and_binding(n)
+    out = {"iops": total, "per_drive_iops": lv.drive, "binding": binding, "components": lv.components}
     if alone:
         out["ceilings"] = lv.alone(n)
     return out

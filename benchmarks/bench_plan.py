@@ -1,0 +1,181 @@
+"""Benchmark: the planner over >= 1,000,000 configurations x 5 workloads, the sweep against a fused
+single-pass baseline over the same points, memory, and one configuration's 24-point curve.
+
+Run:  python benchmarks/bench_plan.py        (--configs N for the planner space; --json for a record)
+
+* Planner: a Dell R7525-based space of 1,327,104 configurations (drive model x generation x sockets x
+  connection x I/O stack x cores x clock x switch count x lanes per socket x usable CPU share), each against five
+  workloads (4K random read / write, 4K 70/30, 128K read / write) with targets; configurations/s and
+  peak traced memory (tracemalloc) for the whole space and for a quarter of it (memory must not grow
+  with the number of configurations).
+* Sweep vs fused: ``nm.sweep`` on the Dell preset over 50,000 configurations x 24 drive counts against a
+  numba-compiled single pass computing the same model point by point (same results, checked), when
+  numba is installed (``pip install numba``); otherwise that row is skipped, saying so.
+* One configuration: ``nm.evaluate`` (topology → parameters → curve with sources and texts) and the kernel
+  alone (``evaluate_prepared`` on a prepared mapping, what a fit calls), 24 drive counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import timeit
+import tracemalloc
+
+import numpy as np
+
+import nvmemodel as nm
+from nvmemodel.ceiling.derive import prepare
+from nvmemodel.ceiling.system import evaluate_prepared
+from nvmemodel.plan import STANDARD_WORKLOADS as W
+from nvmemodel.plan import DesignSpace, Target, plan
+
+TARGETS = [Target(W["4k-randread"], iops=10e6), Target(W["4k-randwrite"], iops=2e6),
+           Target(W["4k-oltp-70-30"], iops=4e6), Target(W["128k-read"], bytes_per_s=60e9),
+           Target(W["128k-write"], bytes_per_s=20e9)]
+
+
+def space(fraction: float = 1.0) -> DesignSpace:
+    cores = [8, 16, 24, 32, 48, 64, 96, 128]
+    axes = {"drive.model": list(nm.drive_catalog()), "host.gen": [3, 4, 5], "host.sockets": [1, 2],
+            "connection": ["direct-x4", "direct-x2", "lenovo-1610-4p", "lenovo-810-4p"],
+            "workload.io_stack": ["libaio", "io_uring", "io_uring_polled", "spdk"],
+            "host.cores_per_socket": cores[: max(1, int(len(cores) * fraction))],
+            "host.clock_hz": [2.0e9, 2.5e9, 3.0e9, 3.5e9], "switch.count": [1, 2, 4, 8],
+            "host.lanes_per_socket": [64, 128, 160], "host.cpu_utilization_max": [0.7, 0.8, 0.9, 1.0]}
+    return DesignSpace("dell-r7525", axes, max_drives=24)
+
+
+def bench_planner(fraction: float) -> dict:
+    sp = space(fraction)
+    plan(TARGETS, DesignSpace("dell-r7525", {"host.gen": [4, 5]}))  # warm caches (catalogs, imports)
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    result = plan(TARGETS, sp)
+    seconds = time.perf_counter() - t0
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return {"configurations": sp.size, "workloads": len(TARGETS), "seconds": seconds,
+            "configs_per_s": sp.size / seconds, "feasible": result.feasible, "peak_mib": peak / 2**20}
+
+
+# --------------------------------------------------------------------------- fused baseline
+def _fused_kernel():
+    try:
+        import numba
+    except ImportError:
+        return None
+    from nvmemodel.standards import pcie as sp
+
+    gt, enc, skp, ack = sp.GT_PER_S, sp.ENCODING, sp.SKP_FRACTION, sp.ACK_LIMIT_SYMBOLS
+    width_index = np.array([-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1, 4])
+
+    @numba.njit(cache=False, fastmath=False)
+    def fused(gen, mps, bs, rf, rr, drives, rw, sr, sw, cpu, out, binding):  # pragma: no cover - benchmark
+        # The Dell preset's model, point by point: PCIe link (64-bit, no ECRC, MPS completions, width-scaled
+        # DLLPs, SKP), drive limits, CPU — written out by hand as one loop, for a speed reference.
+        mem, cpl, bar, fre = 24.0, 20.0, 24.0, 8.0
+        for i in range(gen.size):
+            g = min(4, int(gen[i]))
+            S, f, m = bs[i], rf[i], mps[i]
+            pages = np.ceil(S / 4096.0)
+            lst = (pages - 1.0) * 8.0 if pages > 2 else 0.0
+            ctl_up = mem + (16.0 + mem) + (4.0 + 12.0 + fre) + np.ceil(lst / 512.0) * mem
+            ctl_dn = 2.0 * (4.0 + bar) + (64.0 + np.ceil(64.0 / m) * cpl) + lst + np.ceil(lst / m) * cpl
+            up = f * (S + np.ceil(S / m) * mem + ctl_up) + (1 - f) * (np.ceil(S / 512.0) * mem + ctl_up)
+            dn = f * ctl_dn + (1 - f) * (S + np.ceil(S / m) * cpl + ctl_dn)
+            cap = gt[g] * 1e9 * enc[g] * 4 / 8.0 * (1.0 - skp[g])
+            mi = int(np.log2(m / 128.0))
+            ws = 2.0 * 8.0 / ack[g, width_index[4], mi] / 4
+            link = cap / max(up + ws * dn, dn + ws * up)
+            xr = min(rr[i], sr / S)
+            xw = min(rw, sw / S)
+            media = 1.0 / (f / xr + (1 - f) / xw)
+            d = min(media, link)
+            for j in range(drives.size):
+                n = drives[j]
+                out[i, j] = min(n * d, cpu)
+                a0, a1 = n * media, n * link
+                k, best = 0, a0
+                if a1 < best:
+                    k, best = 1, a1
+                if cpu < best:
+                    k = 5
+                binding[i, j] = k
+
+    return fused
+
+
+def bench_sweep_vs_fused(configs: int = 50_000, repeat: int = 5) -> dict:
+    rng = np.random.default_rng(0)
+    grid = {"host.gen": rng.integers(3, 6, configs).astype(float), "pcie.mps": rng.choice([128.0, 256.0, 512.0], configs),
+            "workload.block_size": rng.choice([4096.0, 8192.0, 65536.0, 131072.0], configs),
+            "workload.read_fraction": rng.choice([0.0, 0.3, 0.7, 1.0], configs),
+            "drive.rand_read_iops": rng.uniform(2e5, 2.5e6, configs)}
+    topo, wl = nm.preset("dell-r7525"), nm.Workload("randread", "4K")
+    drives = np.arange(1, 25)
+    best_sweep = min(timeit.repeat(lambda: nm.sweep(topo, wl, drives=drives, grid=grid, check=False),
+                                   number=1, repeat=repeat))
+    res = nm.sweep(topo, wl, drives=drives, grid=grid)
+    row = {"points": res.size, "sweep_s": best_sweep, "sweep_points_per_s": res.size / best_sweep}
+    fused = _fused_kernel()
+    if fused is None:
+        row["fused"] = "skipped: numba is not installed (pip install numba)"
+        return row
+    d = topo.drive
+    cpu = 2 * 64 * 2.25e9 / 10000.0
+    out, binding = np.empty(res.iops.shape), np.empty(res.iops.shape, dtype=np.int8)
+    args = (grid["host.gen"], grid["pcie.mps"], grid["workload.block_size"], grid["workload.read_fraction"],
+            grid["drive.rand_read_iops"], drives.astype(float), d.rand_write_iops, d.seq_read_bytes_per_s,
+            d.seq_write_bytes_per_s, cpu, out, binding)
+    fused(*args)  # compile
+    best_fused = min(timeit.repeat(lambda: fused(*args), number=1, repeat=repeat))
+    np.testing.assert_allclose(out, res.iops, rtol=1e-12)
+    index = {name: i for i, name in enumerate(res.components)}
+    np.testing.assert_array_equal(np.asarray(res.components)[res.binding_index],
+                                  np.asarray(["drive", "pcie_link", "", "", "", "host_cpu"])[binding])
+    assert index["host_cpu"] == 5
+    row.update({"fused_s": best_fused, "fused_points_per_s": res.size / best_fused,
+                "ratio_sweep_to_fused": best_sweep / best_fused})
+    return row
+
+
+def bench_single(repeat: int = 5) -> dict:
+    topo, wl = nm.preset("dell-r7525"), nm.Workload("randread", "4K")
+    drives = np.arange(1, 25)
+    p = prepare(topo.parameters(wl))
+    n = 200
+    kernel = min(timeit.repeat(lambda: evaluate_prepared(p, drives, alone=False), number=n, repeat=repeat)) / n
+    full = min(timeit.repeat(lambda: nm.evaluate(topo, wl, drives=drives), number=20, repeat=repeat)) / 20
+    return {"kernel_us": kernel * 1e6, "evaluate_us": full * 1e6}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = {"planner_quarter": bench_planner(0.25), "planner_full": bench_planner(1.0),
+            "sweep_vs_fused": bench_sweep_vs_fused(), "single_configuration": bench_single()}
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    for key in ("planner_quarter", "planner_full"):
+        r = rows[key]
+        print(f"plan {r['configurations']:>9,} configurations x {r['workloads']} workloads: {r['seconds']:.2f} s "
+              f"({r['configs_per_s'] / 1e3:,.0f} K configurations/s), peak traced memory {r['peak_mib']:.0f} MiB, "
+              f"{r['feasible']:,} feasible")
+    r = rows["sweep_vs_fused"]
+    line = f"sweep {r['points']:,} points: {r['sweep_points_per_s'] / 1e6:.1f} M points/s"
+    if "fused_s" in r:
+        line += (f"; fused numba single pass: {r['fused_points_per_s'] / 1e6:.1f} M points/s; "
+                 f"ratio {r['ratio_sweep_to_fused']:.2f}x")
+    else:
+        line += f"; fused baseline {r['fused']}"
+    print(line)
+    r = rows["single_configuration"]
+    print(f"one configuration, 24 drive counts: kernel {r['kernel_us']:.0f} us, nm.evaluate {r['evaluate_us']:.0f} us")
+
+
+if __name__ == "__main__":
+    main()
