@@ -76,8 +76,10 @@ def _decode(data: bytes, path) -> str:
             raise IngestError(path, f"not UTF-8 text (byte {exc.start}): not a text benchmark result") from None
 
 
-def _read_text(path: pathlib.Path, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """The file's text: only regular files, at most ``max_bytes``, UTF-8/UTF-16/cp1252."""
+def _read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
+    """The file's text: only regular files, at most ``max_bytes`` (default
+    :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252."""
+    max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
         st = path.stat()
     except OSError as exc:
@@ -405,6 +407,8 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     for path in iterator:
         try:
             file_rows = read_file(path)
+            if not file_rows:  # every job completed no I/O (each warned about): nothing to tabulate
+                raise IngestError(path, "no rows: no job in the file did any I/O")
             file_labels: dict = {}
             for pattern, lab in sidecar:
                 if fnmatch.fnmatch(str(path), pattern) or fnmatch.fnmatch(str(path.resolve()), pattern):

@@ -42,7 +42,9 @@ _KNOWN_JOB_KEYS = {
 }
 
 
-_DOC_START = re.compile(r"^\{", re.M)
+#: Where a fio document can start: '{' at the start of a line followed by one of the keys fio
+#: writes first (so a file of '{' lines is not a million candidates).
+_DOC_START = re.compile(r'^\{\s*"(?:fio version|jobs|client_stats|timestamp|global options|time)"', re.M)
 #: Work bound for salvaging documents from a malformed file: characters the decoder may scan,
 #: as a multiple of the file size (a handful of failed attempts), so no content is quadratic.
 _SCAN_BUDGET = 8
@@ -57,8 +59,8 @@ def _decode_documents(text: str, path) -> tuple[list[dict], bool]:
 
     Returns (documents, truncated): ``truncated`` is True when a document after the last
     complete one was cut off (a run killed while writing its report). Candidate documents
-    start with ``{`` at the start of a line, as fio writes them; the work spent on failed
-    candidates is bounded by :data:`_SCAN_BUDGET` times the file size.
+    start with ``{`` at the start of a line and one of fio's first keys, as fio writes them;
+    the work spent on failed candidates is bounded by :data:`_SCAN_BUDGET` times the file size.
     """
     first_error = None
     try:
@@ -78,13 +80,14 @@ def _decode_documents(text: str, path) -> tuple[list[dict], bool]:
     decoder = json.JSONDecoder()
     docs, pos, budget, truncated = [], 0, _SCAN_BUDGET * len(text) + 65536, False
     for m in _DOC_START.finditer(text):
-        start = m.end() - 1
+        start = m.start()
         if start < pos:
             continue
         try:
             doc, end = decoder.raw_decode(text, start)
         except ValueError as exc:
-            budget -= max(getattr(exc, "pos", len(text)) - start, 1)
+            # the error itself costs O(position): json counts the lines before it for its message
+            budget -= max(getattr(exc, "pos", len(text)), 1)
             truncated = '"jobs"' in text[start:start + 4096] or '"fio version"' in text[start:start + 4096]
         except RecursionError:
             budget -= len(text) - start
