@@ -66,6 +66,8 @@ def register(sub) -> None:
     j.add_argument("--size", default="1G", help="fio size per target (file size laid out; default: %(default)s)")
     j.add_argument("--ioengine", default="libaio", help="fio ioengine (default: %(default)s)")
     j.add_argument("--no-direct", action="store_true", help="buffered I/O (direct=0), e.g. on tmpfs")
+    j.add_argument("--numa-nodes", help="NUMA node of each target, comma-separated (see 'nvmemodel discover'): "
+                                        "pins each drive's jobs and memory to its node")
     j.add_argument("--allow-raw-device-writes", action="store_true",
                    help="allow write/randwrite/rw/trim patterns on block devices (DESTROYS their data)")
     j.add_argument("--dry-run", action="store_true", help="print the plan and the first job file; write nothing")
@@ -91,7 +93,9 @@ def _fio_jobs(args) -> int:
     targets = [t.strip() for t in args.targets.split(",") if t.strip()]
     settings = {"runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
                     "size_bytes": _whole(parse_block_size)(args.size), "ioengine": args.ioengine,
-                    "direct": not args.no_direct}
+                    "direct": not args.no_direct,
+                    "numa_nodes": tuple(_list(args.numa_nodes, _whole(int), "--numa-nodes")) if args.numa_nodes
+                    else None}
     drives = parse_drives(args.drives) if args.drives else None
     if args.matrix:
         plan = matrix_plan(args.matrix, targets, drives=drives, **settings)

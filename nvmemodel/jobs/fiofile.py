@@ -70,6 +70,9 @@ def job_text(plan: Plan, point: SweepPoint) -> str:
         lines.append(f"rwmixread={round(point.read_fraction * 100)}")
     for i, target in enumerate(plan.targets[:point.drives], start=1):
         lines += ["", f"[drive{i}]", f"filename={target}"]
+        if plan.numa_nodes is not None:  # keep each drive's jobs and buffers on its own socket
+            node = plan.numa_nodes[i - 1]
+            lines += [f"numa_cpu_nodes={node}", f"numa_mem_policy=bind:{node}"]
     return "\n".join(lines) + "\n"
 
 

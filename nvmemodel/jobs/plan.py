@@ -99,6 +99,10 @@ class Plan:
         O_DIRECT (fio ``direct=1``); off for file systems without it (tmpfs).
     source : str
         Where the matrix comes from (``user sweep`` or the paper and its table).
+    numa_nodes : tuple of int, optional
+        NUMA node of each target (``nvmemodel discover`` shows them): each drive's jobs then run and
+        allocate on its node (fio ``numa_cpu_nodes``, ``numa_mem_policy=bind``), so no job crosses the
+        socket link.
     """
 
     targets: tuple[str, ...]
@@ -110,8 +114,15 @@ class Plan:
     direct: bool = True
     source: str = "user sweep"
     notes: tuple[str, ...] = ()
+    numa_nodes: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.numa_nodes is not None:
+            nodes = tuple(self.numa_nodes)
+            if len(nodes) != len(self.targets) or any(not isinstance(n, int) or n < 0 for n in nodes):
+                raise ParameterError("numa_nodes", ",".join(map(str, nodes)),
+                                     f"one NUMA node number ≥ 0 per target ({len(self.targets)} targets)")
+            object.__setattr__(self, "numa_nodes", nodes)
         if not self.targets:
             raise ParameterError("targets", "()", "at least one file or device to test")
         if not self.points:
@@ -137,7 +148,9 @@ class Plan:
         d = {k: v for k, v in d.items() if k not in ("schema", "path_pattern")}
         try:
             d["points"] = tuple(SweepPoint(**p) for p in d["points"])
-            return cls(**{**d, "targets": tuple(d["targets"]), "notes": tuple(d.get("notes", ()))})
+            nodes = d.get("numa_nodes")
+            return cls(**{**d, "targets": tuple(d["targets"]), "notes": tuple(d.get("notes", ())),
+                          "numa_nodes": tuple(nodes) if nodes is not None else None})
         except (KeyError, TypeError) as exc:
             raise ParameterError(source, "plan.json", f"a plan written by 'nvmemodel fio-jobs' ({exc})") from None
 

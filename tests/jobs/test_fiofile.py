@@ -48,3 +48,11 @@ def test_cli_refuses_raw_device_writes(capsys):
                      "--pattern", "randwrite", "--dry-run"]) == 2
     err = capsys.readouterr().err
     assert "allow-raw-device-writes" in err and "/dev/nvme0n1" in err
+
+
+def test_numa_nodes_pin_each_drive():
+    plan = sweep_plan(["/data/a", "/data/b"], drives=[2], numa_nodes=(0, 1))
+    text = job_text(plan, plan.points[0]).split("[drive2]")[1]
+    assert "numa_cpu_nodes=1" in text and "numa_mem_policy=bind:1" in text
+    with pytest.raises(ParameterError, match="one NUMA node number"):
+        sweep_plan(["/data/a", "/data/b"], numa_nodes=(0,))
