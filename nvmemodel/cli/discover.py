@@ -43,6 +43,10 @@ def register(sub) -> None:
     c.add_argument("--numjobs", type=int, default=1, help="jobs per drive (default: %(default)s)")
     c.add_argument("--io-stack", default="libaio", choices=[s.value for s in IoStack],
                    help="host I/O stack (default: %(default)s)")
+    c.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="override any model parameter of the discovered topology, with units, e.g. what PCI does "
+                        "not tell: --set host.cores_per_socket=32 --set host.clock_hz=3GHz --set "
+                        "drive.rand_read_iops=1M (repeatable; see 'nvmemodel parameters')")
     c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
     c.set_defaults(run=_discover)
 
@@ -51,10 +55,12 @@ def _discover(args) -> int:
     from ..ceiling.evaluate import evaluate
     from ..discover import discover
     from ..topology.workload import Workload
+    from .ceilings import parse_settings
 
+    overrides = parse_settings(args.set)
     found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
-    curve = evaluate(found.topology, wl) if found.topology is not None else None
+    curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:
         out = {"schema": JSON_SCHEMA_ID, "source": found.tree.source,
                "devices": [dataclasses.asdict(d) for d in found.tree],
@@ -73,6 +79,8 @@ def _discover(args) -> int:
     if curve is None:
         return 0
     print(f"\nmodelled as: {found.topology.describe()}")
+    if overrides:
+        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
     print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
     for n in curve.drives:

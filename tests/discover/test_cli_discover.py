@@ -3,6 +3,8 @@
 import json
 import pathlib
 
+import pytest
+
 from nvmemodel import cli
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci"
@@ -39,3 +41,16 @@ def test_discover_bad_file_one_line(tmp_path, capsys):
     assert cli.main(["discover", "--lspci", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nvmemodel: error:") and "notes.txt" in err and "Traceback" not in err
+
+
+def test_discover_set_overrides_what_pci_does_not_tell(capsys):
+    argv = ["discover", "--lspci", str(DATA / "synthetic-direct-gen4_vvv.txt"), "--json"]
+    assert cli.main(argv) == 0
+    base = json.loads(capsys.readouterr().out)["ceilings"]["points"][-1]
+    assert cli.main([*argv, "--set", "drive.rand_read_iops=500K"]) == 0
+    point = json.loads(capsys.readouterr().out)["ceilings"]["points"][-1]
+    # four drives at the catalog's 1.45 M, then at the overridden 500 K (tolerance: float rounding only)
+    assert base["iops"] == pytest.approx(4 * 1_450_000, rel=1e-9)
+    assert point["iops"] == pytest.approx(4 * 500_000, rel=1e-9)
+    assert cli.main([*argv, "--set", "host.clock_hz=fast"]) == 2
+    assert "host.clock_hz" in capsys.readouterr().err
