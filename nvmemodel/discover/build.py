@@ -238,8 +238,9 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
                           tuple(d.bdf for d in drives if d.numa_node != min(known))))
     if None in nodes:
         flags.append(Flag("numa_unknown", "info",
-                          f"NUMA node unknown for {nodes[None]} drive(s) (saved lspci text without 'NUMA node' "
-                          "lines, or a single-node machine)"))
+                          f"NUMA node unknown for {nodes[None]} drive(s) (not reported: lspci text saved without "
+                          "'NUMA node' lines or from a dump, a single-node machine, or firmware without proximity "
+                          "information)"))
     roots = {(r.domain, r.bdf) for d in drives if (r := tree.root_port_of(d.bdf)) is not None}
     domains = {d.domain for d in drives}
     if len(domains) > 1 or len(known) > 1:

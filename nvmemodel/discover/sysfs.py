@@ -145,8 +145,8 @@ def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | No
             numa_node=numa if numa is not None and numa >= 0 else None,
             driver=os.path.basename(os.readlink(drv)) if drv.is_symlink() else None,
             model=models.get(bdf), **express)
-    notes = ((f"{unreadable} device(s) expose only 64 bytes of config space (not root): MaxPayload/MaxReadReq "
-             "unknown there"),) if unreadable else ()
+    notes = ((f"{unreadable} device(s) expose only 64 bytes of config space (read without root, or an archive "
+             "that kept 64 bytes): MaxPayload/MaxReadReq unknown there"),) if unreadable else ()
     return PciTree(devices, source=str(base), notes=notes)
 
 
