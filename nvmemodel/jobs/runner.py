@@ -10,6 +10,7 @@ fio's stderr goes to ``logs/<point>.log``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -54,6 +55,26 @@ def _valid(path: pathlib.Path) -> bool:
     return isinstance(doc, dict) and isinstance(doc.get("jobs"), list) and bool(doc["jobs"])
 
 
+@contextlib.contextmanager
+def _exclusive(root: pathlib.Path, dry_run: bool):
+    """One run-sweep per folder at a time (two would delete each other's partial files)."""
+    if dry_run:
+        yield
+        return
+    import fcntl
+
+    with open(root / ".run-sweep.lock", "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ParameterError("folder", str(root), "a folder no other run-sweep is running on (one at a time; "
+                                                      "the lock is .run-sweep.lock)") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_device_writes: bool = False,
              limit: int | None = None, progress: Callable[[str], None] | None = print) -> RunReport:
     """Run every point of ``<directory>/plan.json`` not yet done.
@@ -82,40 +103,41 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
     budget = limit if limit is not None else total
     if budget < 0:
         raise ParameterError("limit", limit, "a number of points ≥ 0")
-    started = time.monotonic()
-    for i, point in enumerate(plan.points, start=1):
-        final = root / "results" / point.result_path
-        job = root / "jobs" / point.job_path
-        tag = f"[{i}/{total}] {point.describe()}"
-        if final.exists():
-            skipped.append(point.result_path)
-            say(f"{tag}: done earlier ({final})")
-            continue
-        if not job.exists():
-            raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the same "
-                                                    "options to write it)")
-        partial = final.with_name(f".{final.name}.partial")  # hidden: the ingest never reads it
-        cmd = fio_command(fio, job, partial)
-        if dry_run:
-            say(f"{tag}: would run {shlex.join(cmd)}")
-            continue
-        if len(ran) + len(failed) >= budget:
-            break
-        ok, why = _run_point(cmd, point, root, partial)
-        if ok:
-            try:
-                os.link(partial, final)  # fails if a result appeared meanwhile: never overwrite
-            except FileExistsError:
-                why, ok = f"{final} appeared while fio ran; kept the earlier file", False
-            partial.unlink(missing_ok=True)
-        if ok:
-            ran.append(point.result_path)
-            elapsed = time.monotonic() - started
-            left = (total - i) * elapsed / max(1, len(ran) + len(failed))
-            say(f"{tag}: ok -> {final} (about {left:.0f} s left)")
-        else:
-            failed.append((point.result_path, why))
-            say(f"{tag}: FAILED: {why}")
+    with _exclusive(root, dry_run):
+        started = time.monotonic()
+        for i, point in enumerate(plan.points, start=1):
+            final = root / "results" / point.result_path
+            job = root / "jobs" / point.job_path
+            tag = f"[{i}/{total}] {point.describe()}"
+            if final.exists():
+                skipped.append(point.result_path)
+                say(f"{tag}: done earlier ({final})")
+                continue
+            if not job.exists():
+                raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the same "
+                                                        "options to write it)")
+            partial = final.with_name(f".{final.name}.partial")  # hidden: the ingest never reads it
+            cmd = fio_command(fio, job, partial)
+            if dry_run:
+                say(f"{tag}: would run {shlex.join(cmd)}")
+                continue
+            if len(ran) + len(failed) >= budget:
+                break
+            ok, why = _run_point(cmd, point, root, partial)
+            if ok:
+                try:
+                    os.link(partial, final)  # fails if a result appeared meanwhile: never overwrite
+                except FileExistsError:
+                    why, ok = f"{final} appeared while fio ran; kept the earlier file", False
+                partial.unlink(missing_ok=True)
+            if ok:
+                ran.append(point.result_path)
+                elapsed = time.monotonic() - started
+                left = (total - i) * elapsed / max(1, len(ran) + len(failed))
+                say(f"{tag}: ok -> {final} (about {left:.0f} s left)")
+            else:
+                failed.append((point.result_path, why))
+                say(f"{tag}: FAILED: {why}")
     return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points))
 
 

@@ -118,3 +118,15 @@ def test_cli_fio_jobs_and_run_sweep(tmp_path, capsys):
     assert cli.main(["run-sweep", str(out), "--fio", FIO]) == 0
     text = capsys.readouterr().out
     assert "3 run now, 1 done earlier, 0 failed, 0 left" in text and "all points done" in text
+
+
+def test_one_run_sweep_per_folder(tmp_path):
+    import fcntl
+
+    _, folder = _plan(tmp_path, drives=(1,), iodepths=(1,))
+    with open(folder / ".run-sweep.lock", "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as another run-sweep would
+        with pytest.raises(ParameterError, match="one at a time"):
+            run_plan(folder, fio=FIO, progress=None)
+        assert run_plan(folder, fio=FIO, dry_run=True, progress=None).ran == ()  # a dry run reads only
+    assert run_plan(folder, fio=FIO, progress=None).complete  # released: it runs
