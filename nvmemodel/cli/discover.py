@@ -62,8 +62,7 @@ def _discover(args) -> int:
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
     curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:
-        out = {"schema": JSON_SCHEMA_ID, "source": found.tree.source,
-               "devices": [dataclasses.asdict(d) for d in found.tree],
+        out = {"schema": JSON_SCHEMA_ID, **found.tree.to_dict(),
                "nvme": [d.bdf for d in found.tree.nvme()],
                "flags": [dataclasses.asdict(f) for f in found.flags],
                "topology": found.topology.describe() if found.topology is not None else None,

@@ -130,6 +130,23 @@ class PciTree:
     source: str = ""
     notes: tuple[str, ...] = ()
 
+    def to_dict(self) -> dict:
+        """JSON-ready: ``{"source", "notes", "devices": [one dict per device]}`` (see :meth:`from_dict`)."""
+        return {"source": self.source, "notes": list(self.notes),
+                "devices": [dataclasses.asdict(d) for d in self.devices.values()]}
+
+    @classmethod
+    def from_dict(cls, doc: dict) -> PciTree:
+        """The tree :meth:`to_dict` wrote (also the ``nvmemodel discover --json`` document)."""
+        from ..errors import ParameterError
+
+        fields = {f.name for f in dataclasses.fields(PciDevice)}
+        try:
+            devices = [PciDevice(**{k: v for k, v in d.items() if k in fields}) for d in doc["devices"]]
+        except (KeyError, TypeError) as exc:
+            raise ParameterError("devices", type(doc).__name__, f"a PCI tree written by to_dict() ({exc})") from None
+        return cls({d.bdf: d for d in devices}, source=doc.get("source", ""), notes=tuple(doc.get("notes", ())))
+
     def __iter__(self) -> Iterator[PciDevice]:
         return iter(self.devices.values())
 

@@ -153,3 +153,12 @@ def test_numeric_form_with_ids_and_numa():
     assert (d.class_code, d.name, d.numa_node, d.port_type) == (
         0x0108, "Samsung Electronics Co Ltd NVMe SSD Controller PM173X", 1, "endpoint")
     assert (d.mps, d.mrrs, d.mps_cap, d.sta_gen, d.sta_width) == (256, 4096, 512, 4, 4)
+
+
+def test_tree_round_trips_through_json():
+    import json
+
+    t = read_lspci(DATA / "synthetic-switched-gen4_vvv.txt")
+    back = type(t).from_dict(json.loads(json.dumps(t.to_dict())))
+    assert back.devices == t.devices and back.source == t.source
+    assert build_topology(back).topology == build_topology(t).topology
