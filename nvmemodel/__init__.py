@@ -71,6 +71,14 @@ from .topology import (
 __version__ = "0.1.0"
 
 
+def plot_results(table, **options):
+    """Chart measured results (IOPS, bandwidth, latency) against the swept variable; see
+    :func:`nvmemodel.plots.results.plot_results`. matplotlib is imported only when called."""
+    from .plots.results import plot_results as _plot_results
+
+    return _plot_results(table, **options)
+
+
 def parameter_table(topology: Topology, workload: Workload | None = None):
     """Every parameter of ``topology`` under ``workload`` (default ``Workload()``): value, unit, kind, range,
     meaning, status and source, as a pandas DataFrame (see :meth:`Topology.parameter_table`)."""
@@ -96,7 +104,7 @@ __all__ = [
     "fit", "FitResult",
     "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
     "parameter_table", "plan", "register_component",
-    "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
+    "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "plot_results", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
     "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "outstanding_knee", "pcie_waterfall",

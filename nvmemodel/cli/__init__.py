@@ -17,11 +17,21 @@ from .ceilings import JSON_SCHEMA_ID
 __all__ = ["COMMANDS", "JSON_SCHEMA_ID", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
-COMMANDS = ["ceilings", "plan", "ingest", "reproduce", "listings", "discover", "jobs"]
+COMMANDS = ["ceilings", "plan", "ingest", "plot", "reproduce", "listings", "discover", "jobs"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """Misuse prints one line, ``nvmemodel: error: …`` (the usage is one --help away), exit 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"nvmemodel: error: {message} (see '{self.prog} --help')\n")
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nvmemodel", description="How fast can an NVMe subsystem go, and why.")
+    from .. import __version__
+
+    parser = _Parser(prog="nvmemodel", description="How fast can an NVMe subsystem go, and why.")
+    parser.add_argument("--version", action="version", version=f"nvmemodel {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(sub)

@@ -30,6 +30,39 @@ def register(sub) -> None:
     i.set_defaults(run=_ingest)
 
 
+def _check_output(output: str, inputs: list[str]) -> None:
+    """Before any work: a writable table path that is none of the inputs (inputs are only read)."""
+    import os
+    import pathlib
+
+    out = pathlib.Path(output)
+    if not output.endswith((".csv", ".parquet")):
+        raise ParameterError("--output", output, "a path ending in .csv or .parquet")
+    if not out.parent.is_dir():
+        raise ParameterError("--output", output, f"a path in an existing folder ({out.parent} does not exist)")
+    if not os.access(out.parent, os.W_OK):
+        raise ParameterError("--output", output, f"a path in a folder you can write ({out.parent} is not)")
+    target = out.resolve()
+    for given in inputs:
+        src = pathlib.Path(given).resolve()
+        if target == src or (out.exists() and src.is_dir() and src in target.parents):
+            raise ParameterError("--output", output, f"a new file, not one of the inputs ({given}): inputs are "
+                                                     "only read")
+
+
+def _preview(df) -> str:
+    """The first rows, sorted by what varies between files (labels first, then the usual sweeps)."""
+    from ..ingest.schema import COLUMNS
+
+    labels = [c for c in df.columns if c not in COLUMNS]
+    sweep = [c for c in (*labels, "iodepth", "numjobs", "block_size_bytes", "pattern")
+             if c in df and df[c].nunique(dropna=True) > 1]
+    cols = list(dict.fromkeys([*sweep, "source_path", "job_name", "direction", "block_size_bytes", "iodepth",
+                               "iops", "bw_bytes_per_s"]))
+    shown = df.sort_values(sweep + ["source_path"], kind="stable") if sweep else df
+    return shown[cols].to_string(max_rows=20, max_colwidth=50, index=False)
+
+
 def _ingest(args) -> int:
     import collections
     import warnings
@@ -42,8 +75,8 @@ def _ingest(args) -> int:
         return 0
     if not args.paths:
         raise ParameterError("paths", [], "at least one file or folder")
-    if args.output and not args.output.endswith((".csv", ".parquet")):
-        raise ParameterError("--output", args.output, "a path ending in .csv or .parquet")
+    if args.output:
+        _check_output(args.output, args.paths)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
         df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern,
@@ -62,9 +95,8 @@ def _ingest(args) -> int:
         else:
             df.to_csv(args.output, index=False)
     else:
-        cols = ["source_path", "job_name", "direction", "block_size_bytes", "iodepth", "iops", "bw_bytes_per_s"]
-        print(df[cols].to_string(max_rows=20, max_colwidth=50))
-    reasons = collections.Counter(s.reason.split(":")[0] for s in skipped)
+        print(_preview(df))
+    reasons = collections.Counter(s.reason for s in skipped)
     summary = f"read {df.attrs['files_read']} file(s), {len(df)} row(s)"
     if skipped:
         summary += f"; skipped {len(skipped)}: " + ", ".join(f"{n} x {r}" for r, n in reasons.most_common())

@@ -152,7 +152,8 @@ def read_file(path) -> list[dict]:
         first = text.lstrip()[:1]
         if first in "{[":
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
-        if "," in text.splitlines()[0]:
+        rows = [ln for ln in text.strip().splitlines()[:5] if ln.strip()]
+        if rows and rows[0].count(",") >= 1 and all(ln.count(",") == rows[0].count(",") for ln in rows):
             raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block)")
         raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV, "
                                 "DiskSpd XML)")

@@ -1,0 +1,103 @@
+"""``nvmemodel plot``: charts of measured results, fio time series and json+ latency histograms."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+from ..errors import ParameterError
+
+_FORMATS = (".png", ".svg", ".pdf")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "plot", help="chart measured results (IOPS, bandwidth, latency vs queue depth, jobs, …) as PNG/SVG",
+        description="Chart benchmark results against the swept variable (repeats averaged with ±1 s.d. bars, "
+                    "read/write/total for mixes, a Little's-law check line), fio time-series logs (--logs) or "
+                    "a fio json+ latency histogram (--histogram). Several paths are compared on one chart. "
+                    "Prints the plotted numbers sorted by the swept variable.",
+        epilog="examples:\n  nvmemodel plot results/ --x iodepth --y iops -o iops.png\n"
+               "  nvmemodel plot runs/ --path-pattern '{drives}drives/*.json' --x drives --y bw -o bw.svg\n"
+               "  nvmemodel plot before/ after/ --x iodepth --y latency -o p99.png    # two folders compared\n"
+               "  nvmemodel plot --logs run_iops.1.log run_iops.2.log --kind iops -o iops-time.png\n"
+               "  nvmemodel plot --histogram run.json -o hist.png                   # fio --output-format=json+",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="*", help="result files and folders (several: compared on one chart)")
+    p.add_argument("-o", "--output", required=True, help="image file: .png, .svg or .pdf")
+    p.add_argument("--x", default="iodepth", help="swept variable: a column or label, or 'outstanding' "
+                   "(iodepth × jobs) (default: %(default)s)")
+    p.add_argument("--y", default="iops", help="iops, bw, latency (p99), lat_mean_s, clat_p50_s, … "
+                   "(default: %(default)s)")
+    p.add_argument("--hue", help="column or label separating the curves (default: the path, when several)")
+    p.add_argument("--direction", action="append", choices=["read", "write", "trim", "mixed", "total"],
+                   help="directions to draw (repeatable; default: all)")
+    p.add_argument("--no-little", action="store_true", help="leave out the Little's-law check line")
+    p.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV)")
+    p.add_argument("--path-regex", help="regex whose named groups become labels")
+    p.add_argument("--path-pattern", help="path pattern with {name} fields that become labels")
+    p.add_argument("--logs", nargs="+", metavar="LOG", help="plot fio time-series logs instead")
+    p.add_argument("--kind", default="iops", choices=["iops", "bw", "clat", "slat", "lat"],
+                   help="with --logs: which logs (default: %(default)s)")
+    p.add_argument("--histogram", metavar="JSON", help="plot the latency histogram of a fio json+ file instead")
+    p.add_argument("--title", help="chart title")
+    p.set_defaults(run=_plot)
+
+
+def _check_output(output: str) -> pathlib.Path:
+    out = pathlib.Path(output)
+    if out.suffix.lower() not in _FORMATS:
+        raise ParameterError("--output", output, "a path ending in .png, .svg or .pdf")
+    if not out.parent.is_dir():
+        raise ParameterError("--output", output, "a path in an existing folder")
+    return out
+
+
+def _plot(args) -> int:
+    out = _check_output(args.output)
+    modes = sum(bool(m) for m in (args.paths, args.logs, args.histogram))
+    if modes != 1:
+        raise ParameterError("paths", args.paths, "result paths, or --logs LOG…, or --histogram JSON (one of them)")
+    import warnings
+
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, never a window
+    from ..errors import IngestWarning
+    from ..plots import results as charts
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", IngestWarning)
+        if args.histogram:
+            ax = charts.plot_latency_histogram(args.histogram, title=args.title)
+        elif args.logs:
+            from ..ingest import read_fio_logs
+
+            ax = charts.plot_fio_log(read_fio_logs(args.logs), kind=args.kind, title=args.title)
+        else:
+            ax = _results_chart(args, charts)
+    for w in caught:
+        if not str(w.message).startswith("skipped "):
+            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+    ax.figure.savefig(out, dpi=130)
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
+def _results_chart(args, charts):
+    from ..ingest import read_results
+
+    options = dict(labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern)
+    if len(args.paths) > 1 and not args.hue:
+        table = {p: read_results(p, **options) for p in args.paths}
+    else:
+        table = read_results(args.paths, **options)
+    frames = table.values() if isinstance(table, dict) else [table]
+    for df in frames:
+        for s in df.attrs["skipped"]:
+            print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+    ax = charts.plot_results(table, x=args.x, y=args.y, hue=args.hue, directions=args.direction,
+                             little=not args.no_little, title=args.title)
+    print(ax.summary.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    return ax

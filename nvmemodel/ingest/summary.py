@@ -1,0 +1,160 @@
+"""Measured results summarised against the swept variable: one row per (x, hue, direction).
+
+The results table has one row per (file, job, direction). A *run* is one report of one file
+(``source_path``, ``snapshot``); :func:`summarize` first adds up each run's jobs (IOPS and
+bytes/s add, mean latencies are weighted by each job's I/O count, percentiles take the
+slowest job's — a bound, since percentiles of several jobs do not combine exactly), then
+averages the runs that share an ``x`` (and ``hue``) value: repeats give a mean, a standard
+deviation and a count. Only final reports of jobs that ran without error are used, and never
+rows that sum other rows (``is_aggregate``).
+
+For runs with more than one direction (a read/write mix) a ``total`` direction is added:
+IOPS and bytes/s summed, mean latencies weighted by I/O count (none for percentiles and
+maxima, which do not combine).
+
+Little's law as a check (``little_iops``): a closed loop of N outstanding I/Os with mean
+latency R completes N / R I/O per second; N = Σ iodepth × jobs over the run's jobs (fio
+``iodepth`` is per job), R the run's I/O-weighted mean total latency (``lat_mean_s``, else
+``clat_mean_s``). Measured IOPS well below it means the queue was not kept full (CPU or
+submission bound); above it, the latency or the depth is not what was assumed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..errors import IngestError
+
+__all__ = ["QUANTITIES", "summarize"]
+
+#: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
+QUANTITIES = {
+    "iops": ("IOPS", "", "sum"),
+    "bw_bytes_per_s": ("bandwidth", "B/s", "sum"),
+    "lat_mean_s": ("mean total latency", "s", "mean"),
+    "clat_mean_s": ("mean completion latency", "s", "mean"),
+    "slat_mean_s": ("mean submission latency", "s", "mean"),
+    "lat_max_s": ("maximum latency", "s", "max"),
+    "clat_p50_s": ("p50 completion latency", "s", "max"),
+    "clat_p90_s": ("p90 completion latency", "s", "max"),
+    "clat_p95_s": ("p95 completion latency", "s", "max"),
+    "clat_p99_s": ("p99 completion latency", "s", "max"),
+    "clat_p99_9_s": ("p99.9 completion latency", "s", "max"),
+    "clat_p99_99_s": ("p99.99 completion latency", "s", "max"),
+    "cpu_usr": ("user CPU (fraction of one CPU)", "", "sum"),
+    "cpu_sys": ("system CPU (fraction of one CPU)", "", "sum"),
+}
+ALIASES = {"latency": "clat_p99_s", "p99": "clat_p99_s", "bw": "bw_bytes_per_s", "bandwidth": "bw_bytes_per_s",
+           "lat": "lat_mean_s", "p50": "clat_p50_s", "p99.9": "clat_p99_9_s"}
+_DERIVED_X = {"outstanding": "iodepth × jobs of the run (outstanding I/Os)"}
+
+
+def resolve_y(y: str) -> str:
+    name = ALIASES.get(y, y)
+    if name not in QUANTITIES:
+        raise IngestError("(plot)", f"y={y!r}: expected one of {', '.join([*QUANTITIES, *ALIASES])}")
+    return name
+
+
+def _runs(table, x: str, hue: str | None, y: str):
+    """One row per (run, direction): y, x, hue, ios, outstanding I/Os and the Little's-law rate."""
+    import numpy as np
+    import pandas as pd
+
+    rows = table
+    keep = rows["final"].fillna(True).astype(bool) & ~rows["is_aggregate"].fillna(False).astype(bool)
+    if "error" in rows:
+        keep &= rows["error"].fillna(0) == 0
+    rows = rows[keep & rows["direction"].notna()].copy()
+    if rows.empty:
+        raise IngestError("(plot)", "no final, error-free rows to summarise")
+    jobs = np.where(rows["level"].eq("group").fillna(False), rows["numjobs"].astype("float64"), 1.0)
+    rows["_n"] = rows["iodepth"].astype("float64") * jobs
+    rows["_lat"] = rows["lat_mean_s"].where(rows["lat_mean_s"].notna(), rows["clat_mean_s"])
+    rows["_run"] = rows["source_path"].astype(str) + "#" + rows["snapshot"].astype("Int64").astype(str)
+    if x == "outstanding":
+        per_job = rows.drop_duplicates(["_run", "job_index"])
+        rows["outstanding"] = rows["_run"].map(per_job.groupby("_run")["_n"].sum())
+    for col in (x, hue):
+        if col is not None and col not in rows:
+            raise IngestError("(plot)", f"column {col!r} is not in the table (columns: {', '.join(rows.columns)})")
+    how = QUANTITIES[y][2]
+    out = []
+    for (run, direction), g in rows.groupby(["_run", "direction"], sort=False):
+        w = g["ios"].to_numpy(dtype=float)
+        values = g[y].to_numpy(dtype=float)
+        if how == "sum":
+            value = values.sum() if not np.isnan(values).all() else math.nan
+        elif how == "max":
+            value = np.nanmax(values) if not np.isnan(values).all() else math.nan
+        else:
+            ok = ~np.isnan(values) & (w > 0)
+            value = float((values[ok] * w[ok]).sum() / w[ok].sum()) if ok.any() else math.nan
+        lat_ok = g["_lat"].notna() & (g["ios"] > 0)
+        lat = float((g["_lat"][lat_ok] * g["ios"][lat_ok]).sum() / g["ios"][lat_ok].sum()) if lat_ok.any() else math.nan
+        out.append({"_run": run, "direction": direction, "value": value, "ios": float(np.nansum(w)),
+                    "io_bytes": float(g["io_bytes"].sum()), "lat": lat, "x": g[x].iloc[0],
+                    "hue": g[hue].iloc[0] if hue else None, "n_out": g.drop_duplicates("job_index")["_n"].sum(),
+                    "mixed_x": g[x].nunique(dropna=False) > 1})
+    runs = pd.DataFrame(out)
+    bad = runs[runs["mixed_x"]]
+    if not bad.empty:
+        raise IngestError(bad["_run"].iloc[0].rsplit("#", 1)[0], f"the jobs of one report have different {x} "
+                          "values: summarise per job or label the file")
+    # a read/write mix: add the run's total
+    totals = []
+    for run, g in runs.groupby("_run", sort=False):
+        if len(g) > 1 and how != "max":  # the larger of two p99s is not the p99 of all I/Os: no total
+            t = g.iloc[0].to_dict() | {"direction": "total", "ios": g["ios"].sum(), "io_bytes": g["io_bytes"].sum()}
+            ok = g["lat"].notna() & (g["ios"] > 0)
+            t["lat"] = (g["lat"][ok] * g["ios"][ok]).sum() / g["ios"][ok].sum() if ok.any() else math.nan
+            if how == "sum":
+                t["value"] = g["value"].sum()
+            elif how == "max":
+                t["value"] = g["value"].max()
+            else:
+                t["value"] = (g["value"][ok] * g["ios"][ok]).sum() / g["ios"][ok].sum() if ok.any() else math.nan
+            totals.append(t)
+    runs = pd.concat([runs, pd.DataFrame(totals)], ignore_index=True) if totals else runs
+    # Little's law, only where the run's I/Os all belong to this row (one direction or the total)
+    single = runs.groupby("_run")["direction"].transform("size") == 1
+    whole = single | runs["direction"].eq("total")
+    little = runs["n_out"] / runs["lat"]
+    if y == "bw_bytes_per_s":
+        little = little * runs["io_bytes"] / runs["ios"]
+    runs["little"] = little.where(whole & (y in ("iops", "bw_bytes_per_s")))
+    return runs
+
+
+def summarize(table, *, x: str, y: str = "iops", hue: str | None = None):
+    """Summarise a results table against ``x`` (see the module docstring).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`~nvmemodel.ingest.read_results` (any label columns included).
+    x : str
+        The swept variable: any column (``iodepth``, ``numjobs``, ``block_size_bytes``, a label
+        such as ``drives``) or ``"outstanding"`` (iodepth × jobs of the run).
+    y : str
+        A column of :data:`QUANTITIES` (SI units) or an alias: ``latency``/``p99`` →
+        ``clat_p99_s``, ``bw`` → ``bw_bytes_per_s``.
+    hue : str, optional
+        A column that separates curves (a label, the dataset, ``pattern``, …).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``hue`` (if given), ``x``, ``direction``, ``mean``, ``std`` (NaN for one run),
+        ``n`` (runs), ``min``, ``max``, ``little`` (mean Little's-law rate in y's unit, for
+        IOPS and bytes/s), sorted by hue, x and direction. Named with the real column names.
+    """
+    y = resolve_y(y)
+    runs = _runs(table, x, hue, y)
+    keys = (["hue"] if hue else []) + ["x", "direction"]
+    g = runs.groupby(keys, sort=True, dropna=False)
+    out = g["value"].agg(["mean", "std", "count", "min", "max"]).rename(columns={"count": "n"})
+    out["little"] = g["little"].mean()
+    out = out.reset_index().rename(columns={"x": x, "hue": hue} if hue else {"x": x})
+    out.attrs["runs"] = int(runs["_run"].nunique())
+    return out
