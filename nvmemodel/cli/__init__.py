@@ -17,7 +17,7 @@ from .ceilings import JSON_SCHEMA_ID
 __all__ = ["COMMANDS", "JSON_SCHEMA_ID", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
-COMMANDS = ["ceilings", "plan", "ingest", "plot", "reproduce", "listings", "discover", "jobs"]
+COMMANDS = ["ceilings", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs"]
 
 
 class _Parser(argparse.ArgumentParser):

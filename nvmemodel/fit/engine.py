@@ -149,8 +149,11 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
             method = "wald"  # lmfit cannot profile one parameter; for a linear model the t interval is exact
         else:
             # profile likelihood needs refits only (no derivative at a kink), but it starts from the
-            # covariance; without one the seeded bootstrap is the honest choice
-            method = "profile" if all(np.isfinite(list(stderr.values()))) else "bootstrap"
+            # covariance; without one, or with a parameter at a bound (the profile then walks along the
+            # bound for hundreds of refits), the seeded bootstrap is the honest and faster choice
+            at_bound = any(np.isclose(values[p], b, rtol=1e-6, atol=1e-12) for p in shape.params
+                           for b in shape.bounds[p] if np.isfinite(b))
+            method = "profile" if all(np.isfinite(list(stderr.values()))) and not at_bound else "bootstrap"
     samples = None
     lo = dict.fromkeys(shape.params, np.nan)
     hi = dict.fromkeys(shape.params, np.nan)

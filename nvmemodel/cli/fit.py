@@ -1,0 +1,70 @@
+"""``nvmemodel fit``: result files (or a CSV/Parquet table) → fitted, compared and explained curves."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import ParameterError
+
+
+def register(sub) -> None:
+    f = sub.add_parser(
+        "fit", help="fit measured scaling curves and explain what binds",
+        description="Read benchmark results (fio/IOmeter/DiskSpd files and folders, or a CSV/Parquet table "
+                    "from 'nvmemodel ingest'), turn each run into a measured point (repeats: mean ± spread), fit "
+                    "the ceiling model with free parameters and/or the queueing (Little's law, MVA) and empirical "
+                    "(linear, Amdahl, USL) models, compare them by AICc, and explain the chosen fit.",
+        epilog="examples:\n"
+               "  nvmemodel fit runs/ --path-pattern '{drives}drives/*.json' --x drives --y iops \\\n"
+               "      --preset lenovo-sr850-810-4p --free switch.efficiency\n"
+               "  nvmemodel fit qd_sweep/ --x outstanding --y iops --model queueing --plot qd.png\n"
+               "  nvmemodel fit table.csv --x numjobs --y iops --by ioengine --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    f.add_argument("paths", nargs="+", help="result files/folders, or .csv/.parquet tables")
+    f.add_argument("--x", required=True, help="column to scale along: drives, iodepth, numjobs, outstanding, "
+                                              "block_size_bytes or a label")
+    f.add_argument("--y", default="iops", help="iops, read_iops, bytes_per_s, clat_p99_s … (default iops)")
+    f.add_argument("--by", help="comma-separated columns that split the points into curves")
+    f.add_argument("--path-pattern", help="labels from paths, e.g. '{drives}drives/*.json'")
+    f.add_argument("--path-regex", help="labels from a regex's named groups")
+    f.add_argument("--labels", help="sidecar label file (YAML or CSV)")
+    f.add_argument("--preset", help="the topology measured (enables the ceiling model)")
+    f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
+    f.add_argument("--drives", type=int, help="drive count for ceiling-model axes other than drives")
+    f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
+                                                   "amdahl, usl, littles, littles_soft, mva (comma-separated)")
+    f.add_argument("--ci", default="auto", choices=["auto", "profile", "bootstrap", "wald"])
+    f.add_argument("--plot", help="write the figure (.png also writes .svg; or .svg)")
+    f.add_argument("--json", action="store_true", help="print the result as JSON (schema nvmemodel.fit/1)")
+    f.set_defaults(run=_fit)
+
+
+def _fit(args) -> int:
+    import warnings
+
+    import nvmemodel as nm
+
+    from ..errors import IngestWarning
+    from ..fit.api import fit
+
+    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+        raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
+    topology = nm.preset(args.preset) if args.preset else None
+    free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free else None
+    if free and topology is None:
+        raise ParameterError("--free", args.free, "--preset too (free parameters belong to a topology's model)")
+    model = args.model.split(",") if "," in args.model else args.model
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
+        result = fit(args.paths, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
+                     topology=topology, free=free, drives=args.drives, ci=args.ci, path_pattern=args.path_pattern,
+                     path_regex=args.path_regex, labels=args.labels)
+    if args.plot:
+        result.plot(args.plot)
+    if args.json:
+        print(result.to_json())
+    else:
+        print(result.summary())
+        print()
+        print(result.explain())
+    return 0

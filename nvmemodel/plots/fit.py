@@ -1,0 +1,153 @@
+"""Figures of a :class:`~nvmemodel.fit.FitResult`: measured points, fitted curves with bands, ceilings,
+residuals and a "what binds" strip."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+
+__all__ = ["plot_fit", "y_scale"]
+
+_CURVE_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+_LOG_X = ("iodepth", "outstanding", "numjobs", "block_size_bytes")
+
+
+def y_scale(values, unit: str) -> tuple[float, str]:
+    """Divisor and axis label for y values in SI ``unit`` (``1/s``, ``B/s``, ``s``)."""
+    top = float(np.nanmax(np.abs(values))) if np.size(values) else 1.0
+    if unit == "1/s":
+        for f, name in ((1e6, "M IOPS"), (1e3, "K IOPS")):
+            if top >= f:
+                return f, name
+        return 1.0, "IOPS"
+    if unit == "B/s":
+        return (1e9, "GB/s") if top >= 1e9 else (1e6, "MB/s")
+    if unit == "s":
+        return (1e-3, "ms") if top >= 1e-2 else (1e-6, "µs")
+    return 1.0, unit
+
+
+def _x_label(x: str) -> str:
+    return {"block_size_bytes": "block size (bytes)", "outstanding": "outstanding I/O (iodepth × numjobs)",
+            "iodepth": "queue depth (iodepth)", "numjobs": "jobs (numjobs)", "drives": "drives"}.get(x, x)
+
+
+def _grid(x: str, lo: float, hi: float, log: bool) -> np.ndarray:
+    if x in ("drives", "numjobs", "iodepth", "outstanding") and hi - lo <= 512:
+        return np.arange(max(int(np.floor(lo)), 1), int(np.ceil(hi)) + 1, dtype=float)  # every integer x
+    return np.geomspace(lo, hi, 200) if log else np.linspace(lo, hi, 200)
+
+
+def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = None, ceilings: bool = True,
+             title: str | None = None, figsize=(7.5, 6.2)):
+    """Draw a fit: points with error bars (± sample std of repeats), each curve's fitted model with its
+    95 % band, the model's ceilings as labelled dashed lines, relative residuals, and (ceiling model) a
+    strip coloured by the binding component along x.
+
+    Parameters
+    ----------
+    result : FitResult
+    path : str or Path, optional
+        Save the figure there; a ``.png`` path also writes the ``.svg`` beside it.
+    models : {"chosen", "all"}
+        Draw each curve's chosen model, or every fitted model (thin lines).
+    log_x : bool, optional
+        Log2 x axis (default: for queue depth, jobs, outstanding I/O and block size spanning ≥ 8×).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    import matplotlib
+
+    if path is not None:
+        matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    from ..ceiling.components import color as component_color
+    from ..fit.ceiling import ceiling_profile, from_lmfit_name
+
+    pts = result.points
+    x = result.x
+    xs_all = pts[x].to_numpy(float)
+    if log_x is None:
+        log_x = x in _LOG_X and xs_all.min() > 0 and xs_all.max() / xs_all.min() >= 8
+    has_ceiling = any(m.startswith("ceiling") for m in result.chosen.values())
+    rows = [4, 1.3] + ([0.35] if has_ceiling else [])
+    fig, axes = plt.subplots(len(rows), 1, figsize=figsize, sharex=True, height_ratios=rows, layout="constrained")
+    ax, rax = axes[0], axes[1]
+    div, ylab = y_scale(pts["y"].to_numpy(float), result.y_unit)
+    lo, hi = xs_all.min(), xs_all.max()
+    span_lo = lo if log_x else max(lo - 0.0 * (hi - lo), 0.0)
+    grid = _grid(x, span_lo, hi, log_x)
+    ymax = float(pts["y"].max())
+    for i, (key, chosen) in enumerate(result.chosen.items()):
+        color = _CURVE_COLORS[i % len(_CURVE_COLORS)]
+        sel = pts
+        for b, v in zip(result.by, key):
+            sel = sel[sel[b] == v]
+        name = ", ".join(f"{b}={v}" for b, v in zip(result.by, key))
+        err = sel["y_std"].fillna(0).to_numpy() / div if "y_std" in sel else None
+        n_runs = int(sel["n_runs"].min()) if "n_runs" in sel else 1
+        ax.errorbar(sel[x], sel["y"] / div, yerr=err, fmt="o", color=color, ms=5, capsize=3, zorder=4,
+                    label=f"measured{' ' + name if name else ''}" + (f" (mean ± sd of {n_runs}+ runs)"
+                                                                     if n_runs > 1 else ""))
+        for m in (result.fits[key] if models == "all" else [chosen]):
+            f = result.fits[key][m]
+            yfit = f.eval(grid)
+            main = m == chosen
+            ax.plot(grid, yfit / div, color=color, lw=2 if main else 0.9, ls="-" if main else ":",
+                    label=f"{m} fit{' ' + name if name else ''} (R² {f.stats['r2']:.4f})")
+            ymax = max(ymax, float(np.nanmax(yfit)))
+            if main:
+                blo, bhi = f.band(grid)
+                if np.all(np.isfinite(blo)):
+                    ax.fill_between(grid, blo / div, bhi / div, color=color, alpha=0.18, lw=0,
+                                    label=f"95 % band of the {m} fit")
+        f = result.fits[key][chosen]
+        resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
+        rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
+        if chosen in ("littles", "littles_soft", "mva") and ceilings:
+            ax.axhline(f.values["x_max"] / div, color=color, ls="--", lw=0.9,
+                       label=f"cap x_max = {f.values['x_max'] / div:.3g} {ylab} (fitted)")
+            ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
+                    label="Little's law n / r0 (fitted latency floor)")
+        if chosen.startswith("ceiling") and ceilings and result.topology is not None:
+            overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+            prof = ceiling_profile(result.topology, result.workload, x=x, values=grid, overrides=overrides,
+                                   drives=result.drives, y_unit=result.y_unit)
+            for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:
+                if np.all(np.isfinite(prof[comp])) and prof[comp].min() < 2.5 * ymax:
+                    ax.plot(grid, prof[comp] / div, ls="--", lw=1.0, color=component_color(comp),
+                            label=f"ceiling: {comp}")
+            sax = axes[2]
+            for comp in dict.fromkeys(prof["binding"]):
+                m_ = prof["binding"].to_numpy() == comp
+                width = np.diff(grid).min() if grid.size > 1 else 1.0
+                sax.bar(grid[m_], 1, width=width, color=component_color(comp), label=f"binds: {comp}",
+                        align="center")
+            sax.set_yticks([])
+            sax.set_ylabel("binds", rotation=0, ha="right", va="center")
+            sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
+    ax.set_ylim(0, 1.15 * ymax / div)
+    ax.set_ylabel(f"{result.y} ({ylab})")
+    ax.legend(fontsize="x-small", loc="lower right")
+    ax.grid(alpha=0.3)
+    rax.axhline(0, color="k", lw=0.6)
+    rax.set_ylabel("residual (%)")
+    rax.grid(alpha=0.3)
+    axes[-1].set_xlabel(_x_label(x))
+    if log_x:
+        for a in axes:
+            a.set_xscale("log", base=2)
+    if title is None:
+        title = f"{result.y} vs {result.x}" + (f" — {getattr(result.topology, 'name', '')}" if result.topology else "")
+    ax.set_title(title, fontsize="medium")
+    if path is not None:
+        path = pathlib.Path(path)
+        fig.savefig(path, dpi=120)
+        if path.suffix.lower() == ".png":
+            fig.savefig(path.with_suffix(".svg"))
+        plt.close(fig)
+    return fig

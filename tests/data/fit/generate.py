@@ -1,0 +1,55 @@
+"""Regenerate the fio runs of this folder on the machine at hand (the committed files are one such run).
+
+    python tests/data/fit/generate.py [--out tests/data/fit]
+
+Three sweeps, each point repeated so the fits see a spread (fio 3.x JSON, group_reporting, time based):
+
+* ``nulljobs/nj{N}_r{K}.json`` — ioengine=null, 4 KiB randread, iodepth 1, numjobs N = 1, 2, 3, 4, 6, 8:
+  no device at all, so IOPS measure the CPU's rate of submitting and completing I/Os; on a
+  2-core machine it must stop growing at 2 jobs.
+* ``qd/qd{Q}_r{K}.json`` — libaio, direct=1, 4 KiB randread on a 256 MiB file on this VM's disk,
+  numjobs 1, iodepth Q = 1 … 128: a queue-depth sweep with a latency floor and a device/host cap.
+* ``bs/bs{B}_r{K}.json`` — libaio, direct=1, sequential read, iodepth 16, block size 4 KiB … 1 MiB.
+
+Runs are short (2 s) and the machine is shared, so the spread between repeats is part of the data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import subprocess
+
+HERE = pathlib.Path(__file__).parent
+
+
+def run(out: pathlib.Path, name: str, args: list[str]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cmd = ["fio", f"--name={name}", "--output-format=json", f"--output={out}", "--time_based", "--runtime=2",
+           "--group_reporting", *args]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", type=pathlib.Path, default=HERE)
+    ap.add_argument("--repeats", type=int, default=3)
+    a = ap.parse_args()
+    scratch = a.out / "scratch.bin"
+    for k in range(1, a.repeats + 1):
+        for nj in (1, 2, 3, 4, 6, 8):
+            run(a.out / "nulljobs" / f"nj{nj}_r{k}.json", "nulljobs",
+                ["--ioengine=null", "--size=1G", "--bs=4k", "--rw=randread", "--iodepth=1", f"--numjobs={nj}"])
+        for qd in (1, 2, 4, 8, 16, 32, 64, 128):
+            run(a.out / "qd" / f"qd{qd}_r{k}.json", "qd",
+                ["--ioengine=libaio", "--direct=1", f"--filename={scratch}", "--size=256M", "--bs=4k",
+                 "--rw=randread", f"--iodepth={qd}", "--numjobs=1"])
+        for bs in ("4k", "16k", "64k", "256k", "1m"):
+            run(a.out / "bs" / f"bs{bs}_r{k}.json", "bs",
+                ["--ioengine=libaio", "--direct=1", f"--filename={scratch}", "--size=256M", f"--bs={bs}",
+                 "--rw=read", "--iodepth=16", "--numjobs=1"])
+    scratch.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
