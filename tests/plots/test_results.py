@@ -1,0 +1,154 @@
+"""Charts of measured results draw what was measured (matplotlib, Agg backend).
+
+Expected values are computed here independently from fio's JSON (standard json module), on
+the real runs in tests/data/fio_sweep and tests/data/fio_corpus (see tests/data/SOURCES.md)."""
+
+import json
+import pathlib
+import warnings
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import nvmemodel as nm  # noqa: E402
+from nvmemodel.plots.results import plot_fio_log, plot_latency_histogram, plot_results, si_format  # noqa: E402
+
+DATA = pathlib.Path(__file__).parents[1] / "data"
+SWEEP = DATA / "fio_sweep"
+DEPTHS = (1, 2, 4, 8, 16, 32)
+
+
+@pytest.fixture(scope="module")
+def sweep():
+    return nm.read_results([SWEEP / f"qd{q}" for q in DEPTHS], path_pattern="qd{qd}/run{run}.json")
+
+
+def fio_json(path):
+    return json.loads(pathlib.Path(path).read_text())["jobs"][0]
+
+
+def expected_total_iops(qd):
+    runs = [fio_json(p) for p in sorted((SWEEP / f"qd{qd}").glob("*.json"))]
+    per_run = [j["read"]["iops"] + j["write"]["iops"] for j in runs]
+    return np.mean(per_run), np.std(per_run, ddof=1)
+
+
+def lines_by_label(ax):
+    return {c.get_label(): c for c in ax.containers}
+
+
+def test_total_iops_mean_and_error_bars(sweep):
+    ax = plot_results(sweep, x="iodepth", y="iops")
+    total = ax.summary[ax.summary.direction == "total"].sort_values("iodepth")
+    assert list(total.iodepth) == list(DEPTHS) and set(total.n) == {2}
+    for qd, mean, std in zip(total.iodepth, total["mean"], total["std"]):
+        m, s = expected_total_iops(qd)
+        assert mean == pytest.approx(m, rel=1e-12) and std == pytest.approx(s, rel=1e-9)
+    line = lines_by_label(ax)["total"].lines[0]
+    np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), total["mean"].to_numpy(dtype=float))
+    assert {"read", "write", "total"} <= set(lines_by_label(ax))
+    assert ax.get_xscale() == "log" and list(ax.get_xticks()) == list(DEPTHS)  # log2, a tick per depth
+    assert "±1 s.d." in ax.get_title() and "12 measured run(s)" in ax.get_title()
+
+
+def test_littles_law_line(sweep):
+    ax = plot_results(sweep, x="iodepth", y="iops")
+    little = next(l for l in ax.get_lines() if l.get_label().startswith("Little"))
+    expected = []
+    for qd in DEPTHS:  # N / R per run, R the I/O-weighted mean total latency of reads and writes
+        vals = []
+        for p in sorted((SWEEP / f"qd{qd}").glob("*.json")):
+            j = fio_json(p)
+            ios = [j[d]["total_ios"] for d in ("read", "write")]
+            lat = sum(j[d]["lat_ns"]["mean"] * 1e-9 * n for d, n in zip(("read", "write"), ios)) / sum(ios)
+            vals.append(qd / lat)
+        expected.append(np.mean(vals))
+    np.testing.assert_allclose(np.asarray(little.get_ydata(), dtype=float), expected, rtol=1e-9)
+    # fio keeps its queue full: measured IOPS within 5 % of N/R (a check, not an identity: slat and
+    # the ramp at start and end make them differ a little)
+    total = ax.summary[ax.summary.direction == "total"].sort_values("iodepth")["mean"].to_numpy()
+    np.testing.assert_allclose(total, expected, rtol=0.05)
+
+
+def test_percentiles_have_no_total_and_latency_ticks(sweep):
+    ax = plot_results(sweep, x="iodepth", y="latency")
+    assert set(ax.summary.direction) == {"read", "write"}  # a p99 of all I/Os is not max(p99 read, write)
+    assert ax.get_ylabel() == "p99 completion latency"
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert any(t.endswith(" ms") or t.endswith(" µs") for t in labels)
+
+
+def test_summary_is_sorted_by_the_swept_variable(sweep):
+    ax = plot_results(sweep, x="qd", y="bw", directions=["total"])
+    assert list(ax.summary["qd"]) == sorted(ax.summary["qd"])
+    assert ax.summary["qd"].dtype.kind == "i"  # path labels are numbers: 2 < 16
+    with pytest.raises(nm.IngestError, match="y='speed'"):
+        plot_results(sweep, x="qd", y="speed")
+
+
+def test_several_folders_compared(sweep):
+    a = nm.read_results([SWEEP / f"qd{q}" for q in (1, 2, 4)])
+    b = nm.read_results([SWEEP / f"qd{q}" for q in (8, 16, 32)])
+    ax = plot_results({"small": a, "large": b}, x="iodepth", y="iops", directions=["total"], little=False)
+    assert set(lines_by_label(ax)) == {"dataset=small", "dataset=large"}
+    assert set(ax.summary.dataset) == {"small", "large"}
+
+
+@pytest.mark.parametrize("value, unit, text", [
+    (1.2e6, "", "1.2 M"), (250e3, "", "250 K"), (2.5e-4, "s", "250 µs"), (3.2e9, "B/s", "3.2 GB/s"),
+    (0, "", "0"), (999.96, "", "1 K"),
+])
+def test_si_format(value, unit, text):
+    assert si_format(value, unit) == text
+
+
+def test_block_size_ticks():
+    assert [si_format(v, binary_sizes=True) for v in (512, 4096, 131072, 2**20, 1_000_000)] == \
+        ["512", "4K", "128K", "1M", "1e+06"]
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_png_and_svg(sweep, tmp_path, suffix, magic):
+    ax = plot_results(sweep, x="iodepth", y="iops")
+    out = tmp_path / f"chart{suffix}"
+    ax.figure.savefig(out)
+    assert out.read_bytes().startswith(magic)
+
+
+def test_latency_histogram_from_json_plus():
+    path = DATA / "fio_corpus" / "json-plus.jsonplus"
+    read = json.loads(path.read_text())["jobs"][0]["read"]
+    ax = plot_latency_histogram(path)
+    heights = np.array([p.get_height() for p in ax.patches])
+    assert len(heights) == len(read["clat_ns"]["bins"]) and heights.sum() == pytest.approx(1.0)
+    p99 = next(l for l in ax.get_lines() if l.get_label().startswith("p99 "))
+    assert p99.get_xdata()[0] == pytest.approx(read["clat_ns"]["percentile"]["99.000000"] * 1e-9)
+    with pytest.raises(nm.IngestError, match="json\\+"):
+        plot_latency_histogram(DATA / "fio_corpus" / "bs-1m.json")
+
+
+def test_time_series_from_fio_logs():
+    logs = nm.read_fio_logs(sorted((DATA / "fio").glob("fioplot_*_iops.1.log")))
+    ax = plot_fio_log(logs, kind="iops")
+    merged = nm.merge_fio_logs(logs)
+    (stairs,) = [a for a in ax.patches]
+    np.testing.assert_allclose(stairs.get_data().values, merged["value"])
+    assert ax.get_xlabel() == "time since job start (s)"
+
+
+def test_import_stays_light():
+    import subprocess
+    import sys
+
+    code = "import sys, nvmemodel; print(any(m.startswith('matplotlib') for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_no_warnings_escape(sweep):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        plot_results(sweep, x="outstanding", y="lat_mean_s")
