@@ -90,9 +90,10 @@ def _check_points(shape: Shape, x: np.ndarray, y: np.ndarray) -> None:
         raise ParameterError("measured points", "NaN or inf", "finite x and y at every point")
     if np.any(y < 0):
         raise ParameterError("y", float(y[y < 0][0]), "non-negative measurements")
-    if np.unique(x).size < 2:
+    solve = shape.name.startswith("ceiling")  # the physical model may be *solved* from as many points as it frees
+    if np.unique(x).size < 2 and not solve:
         raise ParameterError("x", f"one value ({x[0]:g})", "at least two different x values to fit a curve")
-    if x.size <= k:
+    if x.size < k or (x.size == k and not solve):
         raise ParameterError(f"model {shape.name!r}", f"{x.size} points",
                              f"more points than its {k} free parameters ({', '.join(shape.params)})")
     if np.ptp(y) == 0 and not shape.name.startswith("ceiling"):  # a flat series can sit on a model's ceiling
@@ -135,7 +136,10 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     tss = float(np.sum((y - y.mean()) ** 2))
     stats["r2"] = 1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan
     stats["residual_se"] = float(np.sqrt(np.sum(resid ** 2) / stats["df"])) if stats["df"] > 0 else np.nan
-    if stats["df"] - 1 <= 0:
+    if stats["df"] == 0:
+        notes.append(f"{y.size} point(s) for {len(shape.params)} parameter(s): solved exactly, not fitted — no "
+                     f"interval and no test of the model")
+    elif stats["df"] - 1 <= 0:
         notes.append(f"{y.size} points for {len(shape.params)} parameters: no degrees of freedom left for AICc; "
                      f"the fit interpolates rather than tests the model")
     notes += _identifiability(shape, result, x, values, stderr)
@@ -144,6 +148,8 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
                      "(repeat the runs to see a spread)")
 
     method = ci
+    if stats["df"] == 0:
+        method = "none"
     if method == "auto":
         if len(shape.params) == 1 and np.isfinite(stderr[shape.params[0]]):
             method = "wald"  # lmfit cannot profile one parameter; for a linear model the t interval is exact

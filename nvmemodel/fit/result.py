@@ -129,6 +129,18 @@ class FitResult:
                              "meaning": MEANINGS[name]})
         return pd.DataFrame(rows)
 
+    def ceilings(self, x, *, group=None):
+        """The fitted ceiling model along ``x``: system ceiling, every component's ceiling (y units) and
+        what binds (:func:`nvmemodel.fit.ceiling.ceiling_profile` with the fitted values)."""
+        from .ceiling import ceiling_profile, from_lmfit_name
+
+        key, model, f = self._pick(group, None)
+        if not model.startswith("ceiling"):
+            raise ParameterError("model", model, "a ceiling-model fit (topology= and free=)")
+        overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+        return ceiling_profile(self.topology, self.workload, x=self.x, values=np.atleast_1d(x), overrides=overrides,
+                               drives=self.drives, y_unit=self.y_unit)
+
     def compare(self):
         """The models side by side per curve (AICc, ΔAICc, Akaike weight, BIC, R²), and why any was not fitted."""
         from .api import compare_table
