@@ -242,12 +242,15 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
                           "'NUMA node' lines or from a dump, a single-node machine, or firmware without proximity "
                           "information)"))
     roots = {(r.domain, r.bdf) for d in drives if (r := tree.root_port_of(d.bdf)) is not None}
-    domains = {d.domain for d in drives}
-    if len(domains) > 1 or len(known) > 1:
+    # a host bridge is a root bus: (domain, bus) of each root port, or of a drive sitting on a root bus
+    bridges = sorted({(r.domain, r.bus) if (r := tree.root_port_of(d.bdf)) is not None else (d.domain, d.bus)
+                      for d in drives})
+    if len(bridges) > 1:
         flags.append(Flag("several_root_complexes", "info",
-                          f"drives hang off {max(len(domains), len(known))} root complexes (PCI domains "
-                          f"{', '.join(sorted(domains))}; NUMA nodes {sorted(known) or '?'}); modelled as one host "
-                          "with that many sockets (the host tree is not modelled yet)"))
+                          f"drives hang off {len(bridges)} host bridges (root buses "
+                          f"{', '.join(f'{dom}:{bus:02x}' for dom, bus in bridges)}; NUMA nodes "
+                          f"{sorted(known) or 'unknown'}); modelled as one host with {max(1, len(known))} socket(s) "
+                          "and no limit of its own per host bridge (the host tree is not modelled yet)"))
     if host is None:
         host = Host(name="discovered host (CPU assumed)", sockets=max(1, len(known)),
                     provenance={"cores_per_socket": "assumption: not discovered from PCI",
