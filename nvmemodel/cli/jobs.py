@@ -139,5 +139,9 @@ def _run_sweep(args) -> int:
     for path, why in report.failed:
         print(f"  failed: {path}: {why}")
     if report.complete:
+        from ..jobs import Plan
+
+        plan = Plan.load(f"{args.folder}/plan.json")
         print(f"all points done: nvmemodel ingest {args.folder}/results --path-pattern '{{drives}}drives/*.json'")
+        print(f"            fit: {plan.fit_command(args.folder)}")
     return 1 if report.failed else 0

@@ -136,6 +136,24 @@ class Plan:
         if len({p.name + str(p.drives) for p in self.points}) != len(self.points):
             raise ParameterError("points", "duplicates", "each point once")
 
+    def fit_axes(self) -> tuple[str, list[str]]:
+        """The results-table column to fit along (the axis with most values; drives on a tie) and the
+        other varied columns that split the points into curves: ``("drives", ["iodepth"])``."""
+        axes = {"drives": {p.drives for p in self.points}, "iodepth": {p.iodepth for p in self.points},
+                "numjobs": {p.numjobs for p in self.points},
+                "block_size_bytes": {p.block_size for p in self.points},
+                "pattern": {(p.pattern, p.read_fraction) for p in self.points}}
+        numeric = [k for k in axes if k != "pattern"]
+        x = max(numeric, key=lambda k: (len(axes[k]), k == "drives"))
+        by = [k for k, v in axes.items() if k != x and len(v) > 1]
+        return x, by
+
+    def fit_command(self, folder) -> str:
+        """The ``nvmemodel fit`` command line for this plan's results."""
+        x, by = self.fit_axes()
+        return (f"nvmemodel fit {folder}/results --x {x}" + (f" --by {','.join(by)}" if by else "")
+                + f" --path-pattern '{PATH_PATTERN}'")
+
     def to_dict(self) -> dict:
         d = dataclasses.asdict(self)
         return {"schema": PLAN_SCHEMA, "path_pattern": PATH_PATTERN, **d}

@@ -36,3 +36,24 @@ def test_sweep_ingest_fit_explain(tmp_path):
     assert points["y"].to_numpy() == pytest.approx(summed.loc[[1.0, 2.0, 3.0]].to_numpy(), rel=1e-12)
     text = result.explain()
     assert isinstance(text, str) and "drives" in text and len(text) > 40
+
+
+def test_command_line_loop(tmp_path, capsys):
+    """fio-jobs → run-sweep → the fit command run-sweep prints, all through the command line."""
+    import shlex
+
+    from nvmemodel import cli
+
+    if "fit" not in cli.COMMANDS:
+        pytest.skip("'nvmemodel fit' is not registered yet (nvmemodel/cli/fit.py is being built)")
+    out = tmp_path / "loop"
+    targets = ",".join(str(tmp_path / f"d{i}") for i in (1, 2, 3))
+    assert cli.main(["fio-jobs", "--out", str(out), "--targets", targets, "--iodepth", "2", "--runtime", "200ms",
+                     "--ramp", "0", "--size", "1M", "--ioengine", "psync", "--no-direct"]) == 0
+    assert cli.main(["run-sweep", str(out), "--fio", FIO]) == 0
+    printed = capsys.readouterr().out
+    fit_line = next(line for line in printed.splitlines() if line.strip().startswith("fit: nvmemodel fit"))
+    argv = shlex.split(fit_line.split("fit: ", 1)[1])[1:]
+    assert argv[:4] == ["fit", f"{out}/results", "--x", "drives"]
+    assert cli.main(argv) == 0
+    assert "drives" in capsys.readouterr().out

@@ -118,6 +118,7 @@ def test_cli_fio_jobs_and_run_sweep(tmp_path, capsys):
     assert cli.main(["run-sweep", str(out), "--fio", FIO]) == 0
     text = capsys.readouterr().out
     assert "3 run now, 1 done earlier, 0 failed, 0 left" in text and "all points done" in text
+    assert f"fit: nvmemodel fit {out}/results --x drives --by iodepth --path-pattern" in text
 
 
 def test_one_run_sweep_per_folder(tmp_path):
