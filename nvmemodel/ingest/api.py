@@ -47,8 +47,10 @@ class Skipped:
     reason: str
 
 
-#: Files larger than this are not read (a result file is kilobytes to a few hundred MB of json+).
-MAX_FILE_BYTES = 512 * 2**20
+#: Files larger than this are not read (``max_file_bytes=`` raises it): result files are kilobytes
+#: to a few MB (an hour of 1 s json+ status reports is about 70 MB), and every reader is linear,
+#: so this bounds the time any content can take (a few seconds at 64 MiB).
+MAX_FILE_BYTES = 64 * 2**20
 
 
 def _decode(data: bytes, path) -> str:
@@ -135,10 +137,10 @@ _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal"
             "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
 
 
-def read_file(path) -> list[dict]:
+def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
     path = pathlib.Path(path)
-    text = _read_text(path)
+    text = _read_text(path, max_file_bytes)
     fmt = detect_format(text)
     if fmt == "fio-log":
         raise IngestError(path, "a fio time-series log: read it with nvmemodel.read_fio_logs")
@@ -357,7 +359,7 @@ def pattern_to_regex(pattern: str) -> str:
 
 
 def read_results(paths, *, labels=None, path_regex: str | None = None, path_pattern: str | None = None,
-                 errors: str = "skip", progress: bool = False):
+                 errors: str = "skip", progress: bool = False, max_file_bytes: int | None = None):
     """Read benchmark result files and folders into one tidy, SI-unit table.
 
     Parameters
@@ -377,6 +379,9 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         with the reason (and a warning is issued); ``"raise"``: the first such file raises.
     progress : bool
         Show a progress bar (tqdm) while reading.
+    max_file_bytes : int, optional
+        Skip files larger than this (default :data:`MAX_FILE_BYTES`, 64 MiB), so that no
+        file, whatever it holds, takes more than a few seconds.
 
     Returns
     -------
@@ -407,7 +412,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         iterator = tqdm(files, unit="file", desc="ingest", disable=None)  # None: off when not a terminal
     for path in iterator:
         try:
-            file_rows = read_file(path)
+            file_rows = read_file(path, max_file_bytes=max_file_bytes)
             if not file_rows:  # every job completed no I/O (each warned about): nothing to tabulate
                 raise IngestError(path, "no rows: no job in the file did any I/O")
             file_labels: dict = {}

@@ -61,6 +61,10 @@ _BELOW_LAT_MIN = 0.97
 _SAME_TIME_S, _SAME_TIME_REL = 0.05, 0.05
 
 
+#: A job name split into more ';'-fields than this is not looked for (fio names are short).
+_MAX_NAME_FIELDS = 64
+
+
 def _layout(version: int) -> tuple[int, int, tuple[str, ...]]:
     """(header fields, fields per direction, directions) for a terse version."""
     header = 4 if version == 2 else 5
@@ -90,7 +94,7 @@ def _is_num(text: str, *, pct: bool = False) -> bool:
 def _anchor(fields: list[str], version: int) -> tuple[int, tuple[str, ...]] | None:
     """(extra fields in the job name, directions) that make the line parse, or None."""
     nh, per_dir, dirs = _layout(version)
-    for shift in range(len(fields) - nh):
+    for shift in range(min(len(fields) - nh, _MAX_NAME_FIELDS)):
         o = nh + shift
         if len(fields) < o + _PCT_FIELD + 1:
             return None
