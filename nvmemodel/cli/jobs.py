@@ -109,6 +109,8 @@ def _fio_jobs(args) -> int:
     print(f"{len(plan.points)} point(s) on {len(plan.targets)} target(s); source: {plan.source}")
     for note in plan.notes:
         print(f"  note: {note}")
+    for caveat in plan.caveats():
+        print(f"  caveat: {caveat}")
     if raw:
         print(f"  raw devices: {', '.join(raw)}" + (" (writes allowed by --allow-raw-device-writes)"
                                                     if args.allow_raw_device_writes else " (read patterns only)"))

@@ -23,6 +23,8 @@ PLAN_SCHEMA = "nvmemodel.plan/1"
 PATH_PATTERN = "{drives}drives/*.json"
 _PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite")
 MIXED = ("rw", "readwrite", "randrw")
+#: fio engines that keep one I/O in flight per job whatever iodepth says (fio HOWTO, "iodepth")
+SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,6 +137,17 @@ class Plan:
             raise ParameterError("runtime_s", self.runtime_s, "a run time > 0 s and a ramp time ≥ 0 s")
         if len({p.name + str(p.drives) for p in self.points}) != len(self.points):
             raise ParameterError("points", "duplicates", "each point once")
+
+    def caveats(self) -> list[str]:
+        """What in the settings makes the measurement differ from what the points ask for."""
+        out = []
+        depths = sorted({p.iodepth for p in self.points if p.iodepth > 1})
+        if self.ioengine in SYNC_ENGINES and depths:
+            out.append(f"ioengine={self.ioengine} is synchronous: iodepth {depths} has no effect (one I/O in flight "
+                       "per job); use libaio or io_uring")
+        if not self.direct:
+            out.append("direct=0: buffered I/O measures the page cache as well as the drives")
+        return out
 
     def fit_axes(self) -> tuple[str, list[str]]:
         """The results-table column to fit along (the axis with most values; drives on a tie) and the

@@ -87,3 +87,9 @@ def test_fit_axes_follow_what_the_sweep_varies():
     assert plan.fit_command("s") == "nvmemodel fit s/results --x drives --by iodepth --path-pattern '{drives}drives/*.json'"
     qd = sweep_plan(["a", "b"], drives=[2], iodepths=[1, 2, 4, 8], patterns=["randread", "randwrite"])
     assert qd.fit_axes() == ("iodepth", ["pattern"])
+
+
+def test_caveats_name_settings_that_defeat_the_points():
+    assert sweep_plan(["a"], iodepths=[1, 32]).caveats() == []  # libaio, O_DIRECT
+    sync = sweep_plan(["a"], iodepths=[1, 32], ioengine="psync", direct=False).caveats()
+    assert len(sync) == 2 and "iodepth [32] has no effect" in sync[0] and "page cache" in sync[1]
