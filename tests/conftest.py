@@ -7,6 +7,9 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+# tests/data holds fixtures and the scripts that generated them, not tests (several are called generate.py).
+collect_ignore = ["data"]
 SHARED = ROOT.parent / "shared"
 
 
