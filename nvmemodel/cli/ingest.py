@@ -86,14 +86,16 @@ def _ingest(args) -> int:
             print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
     skipped = df.attrs["skipped"]
     if args.output:
-        if args.output.endswith(".parquet"):
-            try:
+        try:
+            if args.output.endswith(".parquet"):
                 df.to_parquet(args.output, index=False)
-            except ImportError:
-                raise ParameterError("--output", args.output, "a .csv path (Parquet needs pyarrow: "
-                                                              "pip install pyarrow)") from None
-        else:
-            df.to_csv(args.output, index=False)
+            else:
+                df.to_csv(args.output, index=False)
+        except ImportError:
+            raise ParameterError("--output", args.output, "a .csv path (Parquet needs pyarrow: "
+                                                          "pip install pyarrow)") from None
+        except (OSError, ValueError, TypeError) as exc:  # disk full, a label column Parquet cannot type, …
+            raise ParameterError("--output", args.output, f"a table that can be written there ({exc})") from None
     else:
         print(_preview(df))
     reasons = collections.Counter(s.reason for s in skipped)

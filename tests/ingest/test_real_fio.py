@@ -218,3 +218,34 @@ def test_logs_merge_to_the_json_rate(tmp_path, avg_msec):
         per_io = logs[logs.kind == "iops"]
         assert len(per_io) == pytest.approx(sum(r["ios"] for r in rows), rel=0.01)
         assert set(per_io.block_size_bytes) == {4096.0}
+
+
+@pytest.mark.parametrize("per_job_logs", [1, 0])
+def test_per_io_logs_merge_to_the_rate(tmp_path, per_job_logs):
+    # without log_avg_msec each line is one I/O (value 1 in the IOPS log): merging counts them per bin.
+    # Two jobs rate-limited to 2000 IOPS each; per_job_logs=0 writes one shared file (lg_iops.log).
+    from nvmemodel import merge_fio_logs, read_fio_logs
+
+    out = run_fio(tmp_path, "--name=lg", "--ioengine=null", "--size=64M", "--bs=4k", "--rw=randread",
+                  "--numjobs=2", "--runtime=1", "--time_based", "--rate_iops=2000", "--write_iops_log=lg",
+                  "--write_bw_log=lg", f"--per_job_logs={per_job_logs}", "--output-format=json")
+    rows = read_fio_json(out)
+    files = sorted(tmp_path.glob("lg_*.log"))
+    assert len(files) == (4 if per_job_logs else 2)
+    merged = merge_fio_logs(read_fio_logs(files))
+    iops = merged[merged.kind == "iops"]
+    # 0.1 s bins over the 1 s run; the median bin sits at the sum of fio's rates (±15 %: bin edges)
+    assert iops.value.median() == pytest.approx(sum(r["iops"] for r in rows), rel=0.15)
+    bw = merged[merged.kind == "bw"]
+    assert bw.value.median() == pytest.approx(4096 * sum(r["iops"] for r in rows), rel=0.15)
+
+
+def test_read_fio_logs_kind_for_any_name(tmp_path):
+    from nvmemodel import read_fio_logs
+
+    run_fio(tmp_path, "--name=k", "--ioengine=null", "--size=16M", "--bs=4k", "--rw=read", "--runtime=1",
+            "--time_based", "--rate_iops=500", "--write_iops_log=k", "--log_avg_msec=100", "--output-format=json")
+    renamed = tmp_path / "my-iops-series.txt"
+    (tmp_path / "k_iops.1.log").rename(renamed)
+    logs = read_fio_logs([renamed], kind="iops")
+    assert set(logs.kind) == {"iops"} and logs.value.median() == pytest.approx(500, rel=0.1)
