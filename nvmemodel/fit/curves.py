@@ -87,8 +87,9 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     pandas.DataFrame
         Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding`` and
         ``lat_mean_s`` (run means, for the Little's-law check) and ``sources`` (';'-joined
-        files). ``weight`` is 1/standard error where every point has ≥ 2 runs with a spread,
-        else 1 (an unweighted fit); ``attrs["weighted"]`` says which.
+        files). Where every point has ≥ 2 runs, ``weight`` = √n / (CV · y) with CV the coefficient of
+        variation pooled over all points (``attrs["pooled_cv"]``), else 1 (an unweighted fit);
+        ``attrs["weighted"]`` says which.
     """
     import pandas as pd
 
@@ -170,7 +171,17 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         agg.pop(k, None)
     pts = runs.groupby(keys, sort=True, dropna=False).agg(**agg).reset_index()
     pts["y_sem"] = pts["y_std"] / np.sqrt(pts["n_runs"])
-    weighted = bool((pts["n_runs"] >= 2).all() and (pts["y_sem"] > 0).all())
-    pts["weight"] = 1.0 / pts["y_sem"] if weighted else 1.0
-    pts.attrs.update(weighted=weighted, x=x, y=y, by=by, unit=Y_COLUMNS[y][3])
+    # Weights from a pooled coefficient of variation, not from each point's own spread: with 2–3 repeats a
+    # point's sample sd is itself very uncertain (χ² with 1–2 df), and weighting by it lets the one point
+    # whose repeats happened to agree dominate the fit. Throughput noise scales with the level, so a
+    # common relative spread is the robust model: σ_i = CV · y_i / √n_i.
+    rep = pts[(pts["n_runs"] >= 2) & (pts["y"] > 0)]
+    weighted = bool((pts["n_runs"] >= 2).all() and (pts["y"] > 0).all() and (rep["y_std"] > 0).any())
+    if weighted:
+        cv = float(np.sqrt(np.sum((rep["n_runs"] - 1) * (rep["y_std"] / rep["y"]) ** 2) / np.sum(rep["n_runs"] - 1)))
+        pts["weight"] = np.sqrt(pts["n_runs"]) / (cv * pts["y"])
+    else:
+        cv = np.nan
+        pts["weight"] = 1.0
+    pts.attrs.update(weighted=weighted, pooled_cv=cv, x=x, y=y, by=by, unit=Y_COLUMNS[y][3])
     return pts

@@ -51,7 +51,7 @@ def summary_text(result) -> str:
         s = f.stats
         lines.append(f"== {_group_title(result, key)} — {model}: {f.shape.description}")
         lines.append(f"   {s['n']} points, y = {result.y} [{result.y_unit}] vs x = {result.x}"
-                     + (", weighted by 1/standard error of repeats" if np.any(f.weights != 1) else ", unweighted"))
+                     + (", weighted by a pooled relative spread of repeats" if np.any(f.weights != 1) else ", unweighted"))
         sel = params[(params["model"] == model) & (params["status"] == "free")]
         for b, v in zip(result.by, key):
             sel = sel[sel[b] == v]

@@ -109,8 +109,12 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
         if chosen in ("littles", "littles_soft", "mva") and ceilings:
-            ax.axhline(f.values["x_max"] / div, color=color, ls="--", lw=0.9,
-                       label=f"cap x_max = {f.values['x_max'] / div:.3g} {ylab} (fitted)")
+            cap = f.values["x_max"]
+            if cap <= 2 * ymax:  # keep a fitted cap in view unless it is far above every measurement
+                ymax = max(ymax, cap)
+            ax.axhline(cap / div, color=color, ls="--", lw=0.9,
+                       label=f"cap x_max = {cap / div:.3g} {ylab} (fitted)" + ("" if cap <= 2 * ymax else
+                                                                                  ", above the plot"))
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")
         if chosen.startswith("ceiling") and ceilings and result.topology is not None:

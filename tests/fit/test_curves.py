@@ -25,7 +25,10 @@ def test_repeats_become_mean_spread_and_weights():
     pts = measured_points(df, x="drives", y="iops")
     assert pts["y"].tolist() == [100.0, 200.0]
     assert pts["y_std"].tolist() == pytest.approx([10.0, 10.0])          # sample std, ddof = 1
-    assert pts["weight"].tolist() == pytest.approx([np.sqrt(3) / 10] * 2)  # 1 / standard error
+    # pooled CV over both points: sqrt((2·0.1² + 2·0.05²) / 4) = 0.0791; weight = √3 / (CV · y)
+    cv = np.sqrt((2 * 0.1 ** 2 + 2 * 0.05 ** 2) / 4)
+    assert pts.attrs["pooled_cv"] == pytest.approx(cv)
+    assert pts["weight"].tolist() == pytest.approx([np.sqrt(3) / (cv * 100), np.sqrt(3) / (cv * 200)])
     assert pts.attrs["weighted"] is True
 
 

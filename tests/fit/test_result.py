@@ -1,0 +1,95 @@
+"""FitResult: parameters table, derived quantities, comparison, prediction band, text, JSON, HTML; the CLI."""
+
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.cli import main
+from nvmemodel.fit import shapes
+
+from .conftest import table
+
+LOCAL = pathlib.Path(__file__).parents[1] / "data" / "fit" / "local"
+
+
+@pytest.fixture(scope="module")
+def usl_result():
+    # USL with σ = 0.03, κ = 0.0005 (peak N* = √(0.97/0.0005) = 44.0), 1 % seeded noise, repeats of 2
+    x = np.repeat([1, 2, 4, 8, 16, 32, 64], 2).astype(float)
+    y = shapes.usl(x, 1000.0, 0.03, 0.0005) * (1 + 0.01 * np.random.default_rng(1).standard_normal(x.size))
+    return nm.fit(table("numjobs", x, y), x="numjobs", y="iops", model="empirical")
+
+
+def test_usl_chosen_and_reported_like_r_usl(usl_result):
+    r = usl_result
+    assert r.chosen[()] == "usl"
+    p = r.params.set_index("name")
+    assert list(p.columns[:2]) == ["model", "value"]
+    assert p.loc["sigma", "ci_low"] < 0.03 < p.loc["sigma", "ci_high"]
+    assert p.loc["kappa", "ci_low"] < 0.0005 < p.loc["kappa", "ci_high"]
+    assert p.loc["x1", "t"] == pytest.approx(p.loc["x1", "value"] / p.loc["x1", "stderr"])
+    d = r.derived().set_index("name")
+    assert d.loc["peak_n", "ci_low"] < 44.0 < d.loc["peak_n", "ci_high"]
+    assert d.loc["contention_share", "value"] + d.loc["coherency_share", "value"] == pytest.approx(1.0)
+    text = r.summary()
+    assert "residual standard error" in text and "degrees of freedom" in text and "t value" in text
+    assert "peaks at numjobs" in r.explain()
+
+
+def test_compare_weights_and_prediction_band(usl_result):
+    cmp = usl_result.compare()
+    assert cmp["akaike_weight"].sum() == pytest.approx(1.0)
+    assert cmp.loc[cmp["chosen"], "model"].tolist() == ["usl"]
+    assert (cmp.set_index("model")["delta_aicc"] >= 0).all()
+    pred = usl_result.predict([1, 44, 64])
+    assert np.all(pred["y_low"] < pred["y"]) and np.all(pred["y"] < pred["y_high"])
+    truth = shapes.usl(np.array([1.0, 44, 64]), 1000.0, 0.03, 0.0005)
+    assert np.all((pred["y_low"] < truth) & (truth < pred["y_high"]))
+
+
+def test_json_and_html(usl_result):
+    d = json.loads(usl_result.to_json())
+    assert d["schema"] == "nvmemodel.fit/1" and d["chosen"] == [{"group": [], "model": "usl"}]
+    assert {r["name"] for r in d["params"]} == {"x1", "sigma", "kappa"}
+    assert "<table" in usl_result._repr_html_()
+    assert repr(usl_result).startswith("<FitResult iops vs numjobs")
+
+
+def test_by_fits_each_curve():
+    x = [1, 2, 4, 8, 16, 32]
+    a = shapes.littles_hard(np.array(x, float), 1e5, 1e-4) * 1.01
+    b = shapes.littles_hard(np.array(x, float), 2e5, 1e-4)
+    df = table("iodepth", x + x, list(a) + list(b))
+    df["stack"] = ["libaio"] * 6 + ["io_uring"] * 6
+    r = nm.fit(df, x="iodepth", y="iops", by="stack", model="littles")
+    caps = r.params.set_index(["stack", "name"])["value"]
+    assert caps["libaio", "x_max"] == pytest.approx(1.01e5, rel=1e-3)
+    assert caps["io_uring", "x_max"] == pytest.approx(2e5, rel=1e-3)
+
+
+def test_cli_fit_text_json_and_plot(tmp_path, capsys):
+    assert main(["fit", str(LOCAL / "nulljobs"), "--x", "numjobs", "--model", "littles",
+                 "--plot", str(tmp_path / "nj.png")]) == 0
+    out = capsys.readouterr().out
+    assert "stays at" in out and "x_max" in out
+    assert (tmp_path / "nj.png").exists() and (tmp_path / "nj.svg").exists()
+    assert main(["fit", str(LOCAL / "bs"), "--x", "block_size_bytes", "--y", "bytes_per_s", "--model", "amdahl",
+                 "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["y_unit"] == "B/s" and d["chosen"][0]["model"] == "amdahl"
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--x", "nope"], "x='nope'"),
+    (["--x", "numjobs", "--free", "switch.efficiency"], "--preset"),
+    (["--x", "numjobs", "--plot", "out.pdf"], "--plot"),
+    (["--x", "numjobs", "--preset", "lenovo-sr850-810-4p", "--free", "bogus.name", "--model", "ceiling"],
+     "bogus.name"),
+])
+def test_cli_bad_input_one_line(argv, needle, capsys):
+    assert main(["fit", str(LOCAL / "nulljobs"), *argv]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and needle in err[0] and "Traceback" not in err[0]
