@@ -58,6 +58,7 @@ _ALIASES = (
     (r"MZWLL800HEHP", "samsung-mzwll800hehp", ""),
     (r"Ultrastar SN200|\bSN200\b", "hgst-sn200-1600gb", "capacity variant assumed: 1600 GB"),
     (r"Optane SSD 900P|SSDPED1D280GA", "intel-optane-900p-280gb", ""),
+    (r"DC P3700|SSDPE2MD800G4|SSDPEDMD800G4", "intel-p3700-800gb", "capacity variant assumed: 800 GB"),
 )
 
 
@@ -184,7 +185,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     cap_width = _mode(d.cap_width for d in same)
     from .tree import gen_of_speed
 
-    drive = match_drive(label, cap_width)
+    drive = match_drive(" ".join(filter(None, (label, same[0].subsystem))), cap_width)
     link_how = f"discovered: negotiated link (LnkSta) in {tree.source}"
     if gts is None or width is None:
         # no link reported (old kernel, no root): the catalog drive's own interface, else Gen4 x4

@@ -52,7 +52,7 @@ def _width(text: str | None) -> int | None:
 
 def _name(raw: str) -> str:
     """Device text without lspci's trailing ``(rev 01)`` / ``(prog-if …)`` and ``[vvvv:dddd]`` ids."""
-    raw = re.sub(r"\s*\(prog-if [^)]*\)\s*$", "", raw.strip())
+    raw = re.sub(r"\s*\(prog-if [0-9a-fA-F]{2}(?: \[.*\])?\)\s*$", "", raw.strip())  # "[IO(X)-APIC]" nests
     raw = re.sub(r"\s*\(rev [0-9a-fA-F]+\)\s*$", "", raw)
     return re.sub(r"\s*\[[0-9a-fA-F]{4}:[0-9a-fA-F]{4}\]$", "", raw).strip()
 
@@ -92,6 +92,9 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     m = re.search(r"^\s*NUMA node:\s*(-?\d+)", body, re.MULTILINE)
     if m and int(m.group(1)) >= 0:
         fields["numa_node"] = int(m.group(1))
+    m = re.search(r"^\tSubsystem:\s*(.+)$", body, re.MULTILINE)  # one tab: not "Capabilities: [c0] Subsystem"
+    if m:
+        fields["subsystem"] = _name(m.group(1))
     m = re.search(r"^\s*Kernel driver in use:\s*(\S+)", body, re.MULTILINE)
     if m:
         fields["driver"] = m.group(1)
@@ -132,7 +135,9 @@ def _link_by_bus(devices: dict[str, PciDevice]) -> dict[str, PciDevice]:
     """Set each device's parent to the bridge whose secondary bus is the device's bus (same domain)."""
     import dataclasses
 
-    by_secondary = {(d.domain, d.secondary_bus): d.bdf for d in devices.values() if d.secondary_bus is not None}
+    # a bridge whose secondary bus is not above its own bus is not configured (lspci draws it "-11.0--")
+    by_secondary = {(d.domain, d.secondary_bus): d.bdf for d in devices.values()
+                    if d.secondary_bus is not None and d.secondary_bus > d.bus}
     out = {}
     for bdf, d in devices.items():
         parent = by_secondary.get((d.domain, d.bus))

@@ -50,6 +50,19 @@ def _name(names: dict, vendor: str | None, device: str | None) -> str:
     return names.get((v, d)) or (f"{names[v]} Device {d}" if v in names else f"[{v}:{d}]")
 
 
+def _subsystem(names: dict, vendor, device, sub_vendor, sub_device) -> str | None:
+    """lspci's ``Subsystem:`` text: subsystem vendor name + the subsystem's name (or ``Device ssss``)."""
+    if not sub_vendor or not sub_device:
+        return None
+    v, d, sv, sd = (x.lower().removeprefix("0x") for x in (vendor or "?", device or "?", sub_vendor, sub_device))
+    if sv == "0000":
+        return None
+    if sv not in names:
+        return f"Device {sv}:{sd}"
+    # as lspci (pciutils lib/names.c): the subsystem's own name, else the device's name, else the id
+    return f"{names[sv]} {names.get((v, d, sv, sd)) or names.get(('device', v, d)) or f'Device {sd}'}"
+
+
 def parse_express_config(data: bytes) -> dict:
     """Port type, MPS, MRRS and supported MPS from a config-space image (empty dict if not readable)."""
     if len(data) < 0x40 or not data[6] & 0x10:  # Status bit 4: capability list present
@@ -83,7 +96,7 @@ def _pci_ids_file(root: pathlib.Path) -> pathlib.Path | None:
 def pci_names(path: str) -> dict:
     """``{(vendor, device): "Vendor Device", vendor: "Vendor"}`` from a pci.ids file (ids as lower-case hex)."""
     out: dict = {}
-    vendor = None
+    vendor = device = None
     with open(path, encoding="utf-8", errors="replace") as fh:
         for line in fh:
             if line.startswith("C "):  # the class list follows the vendors
@@ -95,7 +108,13 @@ def pci_names(path: str) -> dict:
                 continue
             m = re.match(r"^\t([0-9a-f]{4})\s+(.+)$", line)
             if m and vendor:
-                out[(vendor, m.group(1))] = f"{out[vendor]} {m.group(2).strip()}"
+                device = m.group(1)
+                out[(vendor, device)] = f"{out[vendor]} {m.group(2).strip()}"
+                out[("device", vendor, device)] = m.group(2).strip()
+                continue
+            m = re.match(r"^\t\t([0-9a-f]{4}) ([0-9a-f]{4})\s+(.+)$", line)  # subsystem of the last device
+            if m and vendor:
+                out[(vendor, device, m.group(1), m.group(2))] = m.group(3).strip()
     return out
 
 
@@ -138,6 +157,8 @@ def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | No
         devices[bdf] = PciDevice(
             bdf=bdf, class_code=(code >> 8) if code is not None else None,
             name=_name(names, _text(entry / "vendor"), _text(entry / "device")),
+            subsystem=_subsystem(names, *(_text(entry / f) for f in ("vendor", "device", "subsystem_vendor",
+                                                                     "subsystem_device"))),
             parent=parent if _BDF.match(parent) else None,
             cap_gts=_gts(_text(entry / "max_link_speed")), cap_width=_int(_text(entry / "max_link_width")) or None,
             sta_gts=_gts(_text(entry / "current_link_speed")),

@@ -56,6 +56,9 @@ class PciDevice:
         Kernel driver in use.
     model : str | None
         NVMe model string (``/sys/class/nvme/*/model``) where known.
+    subsystem : str | None
+        Subsystem (board) name, which often names the product where the device id covers a family
+        (``Intel Corporation DC P3600 SSD [Add-in Card]`` under ``PCIe Data Center SSD``).
     """
 
     bdf: str
@@ -76,6 +79,7 @@ class PciDevice:
     numa_node: int | None = None
     driver: str | None = None
     model: str | None = None
+    subsystem: str | None = None
 
     @property
     def domain(self) -> str:
@@ -105,8 +109,12 @@ class PciDevice:
 
     @property
     def label(self) -> str:
-        """Model name if known, else lspci's device text, else the class."""
-        return self.model or self.name or self.class_name or "(unknown device)"
+        """Model name if known, else lspci's device text (with the subsystem where it adds one), else the class."""
+        if self.model:
+            return self.model
+        if self.name and self.subsystem and self.subsystem != self.name:
+            return f"{self.name} ({self.subsystem})"
+        return self.name or self.class_name or "(unknown device)"
 
     def link_text(self) -> str:
         """``Gen4 x4`` (negotiated), with the capability where it differs: ``Gen3 x2 (capable Gen4 x4)``."""
