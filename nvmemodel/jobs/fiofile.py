@@ -22,13 +22,13 @@ WRITING_PATTERNS = frozenset({"write", "randwrite", "rw", "readwrite", "randrw",
 
 
 def is_raw_device(target: str) -> bool:
-    """True for a block or character device, or any path under ``/dev`` (even if absent here)."""
-    if os.path.abspath(target).startswith("/dev/"):
-        return True
+    """True for a block or character device; a path under ``/dev`` that does not exist here counts as one
+    (the plan may run elsewhere), except files in ``/dev/shm`` (a tmpfs)."""
     try:
         mode = os.stat(target).st_mode
     except OSError:
-        return False
+        path = os.path.abspath(target)
+        return path.startswith("/dev/") and not path.startswith("/dev/shm/")
     return stat.S_ISBLK(mode) or stat.S_ISCHR(mode)
 
 

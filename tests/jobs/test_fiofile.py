@@ -17,9 +17,10 @@ def test_job_text_has_one_section_per_drive():
     assert "/data/c" not in text
 
 
-def test_raw_devices_are_recognised():
-    assert is_raw_device("/dev/nvme0n1") and is_raw_device("/dev/null")
-    assert not is_raw_device("/tmp/some-file")
+def test_raw_devices_are_recognised(tmp_path):
+    assert is_raw_device("/dev/null")  # a character device here
+    assert is_raw_device("/dev/nvme9n9")  # absent here, but a device name where the plan may run
+    assert not is_raw_device("/dev/shm/nvmemodel-test-file") and not is_raw_device(str(tmp_path / "f"))
 
 
 def test_writing_to_a_raw_device_is_refused_without_the_flag():
