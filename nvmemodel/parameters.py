@@ -510,3 +510,68 @@ _p("fabric.added_latency_s", "s", "continuous", "latency the fabric adds per I/O
 
 #: Parameters of a component that may be absent, and the parameter that makes it present.
 PRESENCE = {"switch": ("switch.model", "none"), "fabric": ("fabric.transport", "none")}
+
+# --- beyond the PCIe links (docs/physics.md §12): host tree, memory, software RAID, file sharing.
+# Every default below is "no limit / not charged" unless a preset or the user sets it, so topologies
+# that do not use these layers keep their results; the values presets use carry their own sources.
+_p("tree.complexes_per_socket", "complexes", "integer", "PCIe root complexes (I/O-die quadrants) per socket the "
+   "drives are spread over", lo=1, hi=64, default=1.0, source="default: one complex per socket (no tree)")
+_p("tree.complex_bytes_per_s", "B/s", "continuous", "payload bandwidth one root complex carries to memory, "
+   "shared by its drives (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
+   source="default: unknown (no limit); vendors rarely publish it")
+_p("tree.placement", "", "categorical", "how drives are placed over root complexes: round_robin (drive i on "
+   "complex i mod M, alternating sockets) or fill_first (fill complex 0, then 1 ...)",
+   choices=("round_robin", "fill_first"), default="round_robin", source="default: round-robin, the single-level "
+   "model's assumption", aliases={"rr": "round_robin", "fill": "fill_first"})
+_p("tree.slots_per_complex", "drives", "integer", "drives one root complex holds (fill_first fills this many "
+   "before the next; overflow goes to the last complex)", lo=1, hi=4096, default=4.0,
+   source="assumption: one x16 root complex split into four x4 ports")
+_p("tree.remote_fraction", "1", "continuous", "share of DMA bytes that land on the far socket's memory and "
+   "cross the inter-socket link (xGMI/UPI)", lo=0, hi=1, default=0.0,
+   source="default: NUMA-local buffers (0)")
+_p("tree.inter_socket_bytes_per_s", "B/s", "continuous", "inter-socket link bandwidth (xGMI/UPI, all links, one "
+   "direction; inf = no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
+   source="default: unknown (no limit)")
+_p("memory.peak_bytes_per_s", "B/s", "continuous", "peak memory bandwidth of one socket: channels x transfer "
+   "rate x 8 B (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
+   source="default: unknown (no limit); spec = channels x MT/s x 8 B")
+_p("memory.dma_fraction", "1", "continuous", "share of a socket's peak memory bandwidth (or of its I/O die) that "
+   "device DMA can use", lo=0, lo_open=True, hi=1, default=1.0, source="assumption: all of it (an upper bound)")
+_p("cpu.cycles_per_byte", "cycles/B", "continuous", "host CPU cycles per byte moved (copies, checksums of a "
+   "buffered or copying stack; 0 for direct I/O)", lo=0, hi=1e3, default=0.0,
+   source="default: 0, direct I/O with DMA into the application's buffers")
+_p("raid.level", "", "categorical", "software RAID level the drives form (none: each drive used directly)",
+   choices=("none", "raid0", "raid1", "raid5", "raid6", "raid10"), default="none", source="user: the topology",
+   aliases={"0": "raid0", "1": "raid1", "5": "raid5", "6": "raid6", "10": "raid10"})
+_p("raid.width", "drives", "integer", "drives per array (sets the full-stripe parity share and degraded reads)",
+   lo=2, hi=256, default=4.0, source="user: the topology")
+_p("raid.chunk_bytes", "B", "continuous", "chunk (strip) size: larger I/Os split into chunk-sized drive I/Os",
+   lo=4096, hi=2**30, default=524288.0, source="spec: mdadm(8) default chunk 512 KiB")
+_p("raid.degraded", "1", "flag", "one drive of each array has failed: reads of its chunks are rebuilt from the "
+   "others", default=0.0, source="default: healthy arrays")
+_p("raid.cycles_per_io", "cycles", "continuous", "CPU cycles the RAID layer adds per host I/O", lo=0, hi=1e9,
+   default=0.0, source="default: 0, not charged unless set or fitted (ION calibration in docs/physics.md §12.3)")
+_p("raid.max_iops", "1/s", "continuous", "the RAID layer's own I/O rate limit (single thread or lock; inf = none "
+   "known)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
+   source="default: unknown (no limit); fit it (docs/physics.md §12.3)")
+_p("raid.parity_bytes_per_s", "B/s", "continuous", "parity computation rate of the RAID layer (bytes of written "
+   "data per second; inf = not limiting)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
+   source="default: unknown (no limit)")
+_p("share.protocol", "", "categorical", "file-sharing or block-target protocol in front of the storage (none: "
+   "local use); sets the default server cycles", choices=("none", "nfs3", "nfs4", "smb3", "smb3_rdma", "iscsi",
+                                                           "nvme_tcp"),
+   default="none", source="user: the topology", aliases={"nfs": "nfs3", "smb": "smb3", "smb_direct": "smb3_rdma"})
+_p("share.cycles_per_io", "cycles", "continuous", "server CPU cycles the protocol adds per I/O (NaN: the "
+   "protocol's default)", lo=0, hi=1e9, unknown_ok=True, default=math.nan,
+   source="estimate: by protocol, nvmemodel.ceiling.sharing.PROTOCOLS (docs/physics.md §12.4)")
+_p("share.cycles_per_byte", "cycles/B", "continuous", "server CPU cycles the protocol adds per byte (copies, "
+   "checksums; NaN: the protocol's default)", lo=0, hi=1e3, unknown_ok=True, default=math.nan,
+   source="estimate: by protocol, nvmemodel.ceiling.sharing.PROTOCOLS (docs/physics.md §12.4)")
+_p("share.link_bits_per_s", "bit/s", "continuous", "total line rate of the server's file-sharing network ports "
+   "(inf = not limiting)", lo=0, lo_open=True, inf_ok=True, default=math.inf, source="default: unknown (no limit)")
+_p("share.eth_mtu", "B", "integer", "Ethernet MTU of the file-sharing network", lo=576, hi=9216, default=1500.0,
+   source="default: standard Ethernet frames")
+_p("share.connections", "connections", "integer", "client connections in use (NFS nconnect x clients, SMB "
+   "multichannel channels)", lo=1, hi=65536, default=1.0, source="default: one connection")
+_p("share.connection_iops", "1/s", "continuous", "I/O rate one client connection sustains (inf = not limiting)",
+   lo=0, lo_open=True, inf_ok=True, default=math.inf, source="default: unknown (no limit)")

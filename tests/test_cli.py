@@ -22,7 +22,10 @@ def test_ceilings_json_schema(capsys):
     assert point["drives"] == 12 and point["binding"] == "pcie_link"
     assert point["bytes_per_s"] / 2**30 == pytest.approx(80.41, rel=0.02)
     assert set(point["ceilings"]) == {"drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
-                                      "host_cpu", "fabric"}
+                                      "host_cpu", "fabric",
+                                      # issue 11: the layers above the PCIe links
+                                      "root_complex", "socket_dma", "inter_socket", "raid_layer", "share_server_cpu",
+                                      "share_network", "share_client"}
     assert point["ceilings"]["fabric"]["iops"] is None  # no fabric: JSON null, not Infinity
 
 

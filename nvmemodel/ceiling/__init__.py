@@ -1,10 +1,11 @@
 """Ceilings: pure vectorized functions per component, composed over a topology in :mod:`.system`.
 
 The built-in components register themselves on import, in :mod:`.drive`, :mod:`.pcie`,
-:mod:`.host` (queue depth, CPU), :mod:`.switch` and :mod:`.fabric`; see :mod:`.components`.
+:mod:`.host` (queue depth, CPU), :mod:`.switch`, :mod:`.fabric`, and above the PCIe links :mod:`.tree`
+(root complexes, socket DMA, inter-socket link), :mod:`.raid` and :mod:`.sharing`; see :mod:`.components`.
 """
 
-from . import drive, fabric, host, pcie, switch  # noqa: F401  (registers the built-in components)
+from . import drive, fabric, host, pcie, raid, sharing, switch, tree  # noqa: F401  (registers the built-in components)
 from .components import Component, Limit, register, registered, unregister
 from .evaluate import ceilings_at, evaluate, outstanding_knee, pcie_waterfall, sweep
 from .result import Ceiling, ScalingCurve, SweepResult

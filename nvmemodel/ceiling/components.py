@@ -29,6 +29,7 @@ __all__ = [
     "Limit",
     "color",
     "components",
+    "everywhere",
     "get_component",
     "names",
     "register",
@@ -39,17 +40,29 @@ __all__ = [
 _INF = np.inf
 
 
+def everywhere(x, value) -> bool:
+    """True where every configuration holds ``value`` (fast for the scalars of a single curve):
+    how an absent layer is recognised so that it costs nothing."""
+    if type(x) in (float, np.float64, int):
+        return x == value
+    return bool(np.all(np.asarray(x) == value))
+
+
 @dataclasses.dataclass(frozen=True)
 class Limit:
     """A component's IOPS ceiling by where it applies; ``inf`` where it does not.
 
     ``drive``: each drive alone (the system gets at most ``n ×`` it); ``group``: each switch,
-    shared by the drives behind it (at most ``min(n, switches) ×`` it); ``system``: the whole system.
+    shared by the drives behind it (at most ``min(n, switches) ×`` it); ``complex``: each PCIe root
+    complex and ``socket``: each CPU socket, shared by the drives placed on it (see
+    :mod:`nvmemodel.ceiling.tree`); ``system``: the whole system.
     """
 
     drive: object = _INF
     group: object = _INF
     system: object = _INF
+    complex: object = _INF
+    socket: object = _INF
 
 
 @dataclasses.dataclass(frozen=True)

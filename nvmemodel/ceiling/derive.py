@@ -20,6 +20,8 @@ from ..standards import pcie as sp
 
 __all__ = ["catalog_members", "prepare", "stack_cycles"]
 
+_RAID_NONE = 0  # code of "none" in raid.level
+
 _FLIT = np.array([sp.FLIT_TLP_FRACTION[sp.FlitConvention(v)] for v in PARAMETERS["pcie.flit"].choices])
 _TRANSPORTS = PARAMETERS["fabric.transport"].choices
 _TCP, _IB, _NONE = (_TRANSPORTS.index(t) for t in ("tcp", "infiniband", "none"))
@@ -90,5 +92,35 @@ def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
                 t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"], p["fabric.vlan"])
         else:
             p["fabric.payload_per_packet_bytes"] = p["fabric.packet_overhead_bytes"] = np.float64(np.nan)
+    _beyond_links(p)
     # 0-d arrays become numpy scalars: arithmetic on them is several times cheaper (single curves, fits)
     return {k: (v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v) for k, v in p.items()}
+
+
+def _beyond_links(p: dict) -> None:
+    """Derived entries of the layers above the PCIe links (docs/physics.md §12), in place.
+
+    ``share.cycles_per_io`` / ``share.cycles_per_byte`` NaN → the protocol's defaults; and
+    ``cpu.cycles_per_host_io``: the host CPU's cycles per host I/O — the stack's, plus the RAID layer's
+    where a RAID level is set, plus ``cpu.cycles_per_byte × S`` — added only where one of those is in use,
+    so that topologies without them compute exactly what they did.
+    """
+    from .components import everywhere
+
+    if "share.protocol" in p and "share.cycles_per_io" in p and not everywhere(p["share.protocol"], 0.0):
+        from .sharing import protocol_defaults
+
+        cyc, cpb, _, _ = protocol_defaults(p["share.protocol"])
+        p["share.cycles_per_io"] = np.where(np.isnan(p["share.cycles_per_io"]), cyc, p["share.cycles_per_io"])
+        p["share.cycles_per_byte"] = np.where(np.isnan(p["share.cycles_per_byte"]), cpb, p["share.cycles_per_byte"])
+    if "host.cycles_per_io" not in p:
+        return
+    extra = None
+    if "raid.level" in p and "raid.cycles_per_io" in p and not everywhere(p["raid.level"], 0.0) \
+            and not everywhere(p["raid.cycles_per_io"], 0.0):
+        extra = np.where(p["raid.level"] != _RAID_NONE, p["raid.cycles_per_io"], 0.0)
+    if "cpu.cycles_per_byte" in p and not everywhere(p["cpu.cycles_per_byte"], 0.0):
+        per_byte = p["cpu.cycles_per_byte"] * p["workload.block_size"]
+        extra = per_byte if extra is None else extra + per_byte
+    if extra is not None:
+        p["cpu.cycles_per_host_io"] = p["host.cycles_per_io"] + extra

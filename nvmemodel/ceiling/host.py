@@ -10,9 +10,12 @@ __all__ = ["HOST_CPU", "QUEUE_DEPTH", "cpu_iops", "knee_outstanding", "littles_l
 
 
 def cpu_iops(p):
-    """``IOPS_cpu = sockets × cores × f_clk × u_max / cycles_per_io``."""
+    """``IOPS_cpu = sockets × cores × f_clk × u_max / cycles_per_io``.
+
+    ``cycles_per_io`` includes the RAID layer's cycles and per-byte costs where those are in use
+    (``cpu.cycles_per_host_io``, docs/physics.md §12)."""
     return (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"]
-            * p["host.cpu_utilization_max"] / p["host.cycles_per_io"])
+            * p["host.cpu_utilization_max"] / p.get("cpu.cycles_per_host_io", p["host.cycles_per_io"]))
 
 
 def qd1_latency_s(block_size, read_fraction, p):

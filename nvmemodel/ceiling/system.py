@@ -11,6 +11,14 @@ Each component is also reported *alone* as a system ceiling, ``min(n·drive, min
 system)``; the binding component is the smallest of those, ties going to the component nearest
 the drive (registry order). Every argument broadcasts, so one call evaluates whole curves and
 configuration grids. The components are those of :mod:`nvmemodel.ceiling.components`.
+
+Above the switches (docs/physics.md §12): where a root-complex or socket limit is set, the drives are
+placed over root complexes and sockets (:mod:`nvmemodel.ceiling.tree`) and
+``X(n) = min(Σ_sockets min(Sock, Σ_complexes min(C, L_j)), system)``; such a level competes for
+"binding" with ``Σ_j min(C, k_j·d)`` (resp. per socket), the drives plus that level alone. Where a
+software RAID level is set, every drive-side limit is evaluated on the drives' own I/O (size and
+read/write mix, :func:`nvmemodel.ceiling.raid.raid_transform`) and divided by the drive I/Os per host
+I/O. Topologies without these layers take exactly the single-level path above, at its old cost.
 """
 
 from __future__ import annotations
@@ -19,8 +27,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .components import COMPONENT_LABELS, COMPONENTS, components
+from .components import COMPONENT_LABELS, COMPONENTS, Limit, components
 from .derive import prepare
+from .raid import drive_side, raid_transform
+from .tree import complex_loads
 
 __all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared"]
 
@@ -47,19 +57,35 @@ class Levels:
     """Per configuration, the tightest limit at each level and which component sets it.
 
     Independent of the drive count, so it is computed once per configuration: ``drive`` (per drive),
-    ``group`` (per switch) and ``system``, each with the index of its component (``*_index``, int8;
-    ``-1`` where no component limits that level).
+    ``group`` (per switch), ``complex`` (per root complex), ``socket`` (per socket) and ``system``,
+    each with the index of its component (``*_index``, int8; ``-1`` where no component limits that
+    level). ``tree`` is True where a complex or socket limit is set (drive placement matters);
+    ``amplification`` the drive I/Os per host I/O of a RAID level (1 without RAID).
     """
 
-    __slots__ = ("components", "limits", "drive", "drive_index", "group", "group_index", "system",
-                 "system_index", "switches")
+    __slots__ = ("amplification", "complex", "complex_index", "components", "drive", "drive_index", "group",
+                 "group_index", "limits", "p", "socket", "socket_index", "switches", "system", "system_index", "tree")
 
     def __init__(self, p: Mapping[str, np.ndarray]) -> None:
         comps = components()
         self.components = tuple(c.name for c in comps)
-        self.limits = [c.limit(p) for c in comps]
+        self.p = p
+        transform = raid_transform(p)
+        if transform is None:
+            self.limits = [c.limit(p) for c in comps]
+            self.amplification = 1.0
+        else:  # drive-side limits on the drives' own I/O, per host I/O; system limits on host I/O
+            a = transform[0]
+            pd = drive_side(p, transform)
+            self.amplification = a
+            self.limits = []
+            for c in comps:
+                host, dev = c.limit(p), c.limit(pd)
+                self.limits.append(Limit(
+                    **{lv: (x if _is_inf(x) else x / a) for lv in ("drive", "group", "complex", "socket")
+                       for x in (getattr(dev, lv),)}, system=host.system))
         self.switches = p["switch.count"]
-        for level in ("drive", "group", "system"):
+        for level in ("drive", "group", "complex", "socket", "system"):
             best, index = _INF, -1
             for k, lim in enumerate(self.limits):
                 x = getattr(lim, level)
@@ -73,16 +99,41 @@ class Levels:
                     best = np.fmin(best, x)
             setattr(self, level, best)
             setattr(self, f"{level}_index", index)
+        self.tree = not (_is_inf(self.complex) and _is_inf(self.socket))
 
     def local(self, n):
-        """What the drives and switches deliver together: ``Σ_switches min(G, k_j · d)``, round-robin."""
-        d, g = self.drive, self.group
-        if _is_inf(g):
-            return n * d
-        m = self.switches
-        q = np.floor(n / m)
-        r = n - q * m
-        return r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
+        """What the drives and switches deliver together: ``Σ_switches min(G, k_j · d)``, round-robin
+        (with a host tree: also each root complex and socket, :mod:`nvmemodel.ceiling.tree`)."""
+        if self.tree:
+            return self._tree(n)[0]
+        return _switched(n, self.drive, self.group, self.switches)
+
+    def _tree(self, n):
+        """``(X_local, Σ_j min(C, k_j·d), Σ_s min(Sock, Σ_j∈s k_j·d))``: the tree's total and its two
+        "this level alone (with the drives)" candidates."""
+        p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
+        n = np.asarray(n, dtype=float)
+        per_socket, per_socket_d = {}, {}
+        complex_alone = 0.0
+        m_j = None if _is_inf(g) else np.fmax(np.floor(self.switches / (p["host.sockets"]
+                                                                       * p["tree.complexes_per_socket"])), 1.0)
+        for k, sock in complex_loads(n, p):
+            kd = k * d
+            local_j = kd if m_j is None else _switched(k, d, g, m_j)
+            capped = local_j if _is_inf(c) else np.fmin(c, local_j)
+            if not _is_inf(c):
+                complex_alone = complex_alone + np.fmin(c, kd)
+            for s in range(int(np.max(p["host.sockets"]))):
+                on = sock == s
+                per_socket[s] = per_socket.get(s, 0.0) + np.where(on, capped, 0.0)
+                per_socket_d[s] = per_socket_d.get(s, 0.0) + np.where(on, kd, 0.0)
+        if _is_inf(sk):
+            total = sum(per_socket.values())
+            socket_alone = _INF
+        else:
+            total = sum(np.fmin(sk, x) for x in per_socket.values())
+            socket_alone = sum(np.fmin(sk, x) for x in per_socket_d.values())
+        return total, (_INF if _is_inf(c) else complex_alone), socket_alone
 
     def total(self, n):
         """The system ceiling at ``n`` drives."""
@@ -93,11 +144,16 @@ class Levels:
         """Index of the binding component at ``n`` drives: the smallest of the three level candidates
         ``n·d``, ``min(n, m)·G``, ``S`` (each the best of its level), ties to the lower index."""
         shape = np.broadcast_shapes(np.shape(n), np.shape(self.drive), np.shape(self.group), np.shape(self.system))
+        candidates = [(lambda: n * self.drive, self.drive_index),
+                      (lambda: np.fmin(n, self.switches) * self.group, self.group_index)]
+        if self.tree:
+            _, c_alone, s_alone = self._tree(n)
+            shape = np.broadcast_shapes(shape, np.shape(c_alone), np.shape(s_alone))
+            candidates += [(lambda: c_alone, self.complex_index), (lambda: s_alone, self.socket_index)]
+        candidates.append((lambda: self.system, self.system_index))
         best = np.full(shape, _INF)
         index = np.zeros(shape, dtype=np.int8)
-        for value, k in ((lambda: n * self.drive, self.drive_index),
-                         (lambda: np.fmin(n, self.switches) * self.group, self.group_index),
-                         (lambda: self.system, self.system_index)):
+        for value, k in candidates:
             if np.all(np.asarray(k) < 0):
                 continue
             x = value()
@@ -108,6 +164,8 @@ class Levels:
 
     def total_and_binding(self, n) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop)."""
+        if self.tree:
+            return self.total(n), np.asarray(self.binding(n), dtype=np.int8)
         nd = n * self.drive
         has_group = not _is_inf(self.group)
         local = self.local(n) if has_group else nd
@@ -128,7 +186,7 @@ class Levels:
     def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray) -> None:
         """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
         (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop."""
-        if not _is_inf(self.group):
+        if not _is_inf(self.group) or self.tree:
             total_out[...], binding_out[...] = self.total_and_binding(n)
             return
         np.multiply(n, self.drive, out=total_out)
@@ -155,10 +213,36 @@ class Levels:
                 x = n * lim.drive
             if not _is_inf(lim.group):
                 x = np.fmin(x, used * lim.group)
+            if not (_is_inf(lim.complex) and _is_inf(lim.socket)):
+                x = np.fmin(x, self._level_alone(n, lim))
             if not _is_inf(lim.system):
                 x = np.fmin(x, lim.system)
             out.append(x)
         return tuple(out)
+
+    def _level_alone(self, n, lim):
+        """A root-complex or socket limit alone, with the drives: ``Σ_j min(C, k_j·d)`` (resp. per socket)."""
+        p, d = self.p, self.drive
+        complex_sum, per_socket = 0.0, {}
+        for k, sock in complex_loads(n, p):
+            kd = k * d
+            if not _is_inf(lim.complex):
+                complex_sum = complex_sum + np.fmin(lim.complex, kd)
+            for s in range(int(np.max(p["host.sockets"]))):
+                per_socket[s] = per_socket.get(s, 0.0) + np.where(sock == s, kd, 0.0)
+        x = _INF if _is_inf(lim.complex) else complex_sum
+        if not _is_inf(lim.socket):
+            x = np.fmin(x, sum(np.fmin(lim.socket, v) for v in per_socket.values()))
+        return x
+
+
+def _switched(n, d, g, m):
+    """``Σ_switches min(G, k_j · d)`` with ``n`` drives round-robin over ``m`` switches (``n·d`` without)."""
+    if _is_inf(g):
+        return n * d
+    q = np.floor(n / m)
+    r = n - q * m
+    return r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
 
 
 def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True) -> dict[str, object]:

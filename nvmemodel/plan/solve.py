@@ -89,9 +89,11 @@ def _min_drives(lv: Levels, need: float, max_n, size: int):
     Direct attach (no per-switch limit) has the closed form ``⌈need / d⌉``; configurations behind
     switches are solved by bisection over the monotone round-robin formula, on that subset only.
     """
+    max_n = np.broadcast_to(np.asarray(max_n, dtype=float), (size,))
+    if lv.tree:  # root complexes / sockets: placement decides k_j; bisection on the monotone X(n) itself
+        return _min_drives_tree(lv, need, max_n, size)
     d, g, s, m = (np.broadcast_to(np.asarray(x, dtype=float), (size,)) for x in
                   (lv.drive, lv.group, lv.system, lv.switches))
-    max_n = np.broadcast_to(np.asarray(max_n, dtype=float), (size,))
     cap = _total(d, g, s, m, max_n)
     with np.errstate(divide="ignore", invalid="ignore"):
         n = np.fmax(np.ceil(need / d), 1.0)
@@ -108,6 +110,19 @@ def _min_drives(lv: Levels, need: float, max_n, size: int):
         n = n.copy()
         n[sw] = lo
     return np.where(cap >= need, np.fmin(n, max_n), np.nan), cap
+
+
+def _min_drives_tree(lv: Levels, need: float, max_n, size: int):
+    """:func:`_min_drives` for a host tree (docs/physics.md §12.1): X(n) is non-decreasing for both
+    placements, so a bisection over all configurations of the chunk at once finds the smallest n."""
+    cap = np.broadcast_to(lv.total(max_n), (size,))
+    lo, hi = np.ones(size), max_n.copy()
+    while np.any(lo < hi):
+        mid = np.floor((lo + hi) / 2)
+        good = np.broadcast_to(lv.total(mid), (size,)) >= need
+        hi = np.where(good, mid, hi)
+        lo = np.where(good, lo, mid + 1)
+    return np.where(cap >= need, np.fmin(lo, max_n), np.nan), cap
 
 
 def _price(prices, key, codes, param_name):

@@ -76,6 +76,11 @@ def dell_r7525() -> Topology:
     8,000 MB/s, as the drive's read limit (calibrated: the drive is not the limit at 128K).
     The paper does not name the CPUs: 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class) is an
     ASSUMPTION, as are 80 lanes per socket with 32 reserved (24 drive bays at x4).
+    Each socket's DMA is capped at a share of its memory bandwidth (docs/physics.md §12.5):
+    8 channels of DDR4-3200 x 8 B = 204.8 GB/s per socket (spec of the assumed EPYC 7002 class)
+    times 0.38, an ESTIMATE inside the interval 0.21-0.42 that the paper's sentences allow
+    (linear to 12 drives, "stop scaling linearly" at 24 for sequential reads): the 128K read
+    bends between 12 and 24 drives while writes, OLTP and 4K random writes still scale.
     """
     drive = get_drive("samsung-pm1733-u2").replace(seq_read_bytes_per_s=8.0e9, provenance={
         "seq_read_bytes_per_s": "calibrated: the PM1733 HHHL rating 8,000 MB/s (hardwareluxx.de 2019), because Dell "
@@ -89,7 +94,15 @@ def dell_r7525() -> Topology:
                             "port_lanes": "spec: Gen4 x4 per drive, CPU direct attach (Dell DfD)",
                             "lanes_per_socket": "assumption: 160 lanes on 2P EPYC with 3 xGMI links",
                             "reserved_lanes_per_socket": "assumption: 24 drive bays at x4 leave 32 per socket"})
+    dma = {"memory.peak_bytes_per_s": 8 * 3.2e9 * 8, "memory.dma_fraction": 0.38}
+    dma_sources = {
+        "memory.peak_bytes_per_s": "spec: 8 channels x DDR4-3200 x 8 B = 204.8 GB/s per socket (AMD EPYC 7002; "
+                                   "the CPU model itself is this preset's assumption)",
+        "memory.dma_fraction": "estimate: 0.38, inside the 0.21-0.42 the paper allows (128K reads linear to 12 "
+                               "drives, 43.1 GB/s per socket; not linear to 24, below 86.1 GB/s); no published DMA "
+                               "figure for the R7525 was found (docs/physics.md §12.5)"}
     return Topology(name="dell-r7525", host=host, drive=drive, default_drives=(1, 2, 4, 8, 12, 24),
+                    extras=dma, extras_sources=dma_sources,
                     notes="Dell DfD 'Analyzing How Gen4 NVMe Drive Performance Scales on the PowerEdge R7525' "
                           "(2023), seed dell-r7525-gen4-nvme-scaling.txt. " + _details(dell_r7525))
 
@@ -122,35 +135,53 @@ def broadcom_stingray() -> Topology:
                           "broadcom-stingray-nvme-of.txt. " + _details(broadcom_stingray))
 
 
-def ion_sr71mach5(os: str = "linux") -> Topology:
+def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
     """ION SR-71mach5+ SpeedServer: 8 NVMe drives, 4 per socket on PCIe 3.0 x4, MD RAID-5, CPU-bound.
 
     The paper names neither the CPUs nor the NVMe model: 2 x 14 cores at 2.4 GHz and the
-    Intel P3700 are ASSUMPTIONS. Cycles per I/O are CALIBRATED on the paper's CPU-bound
-    4K random-read results: 3 M IOPS on Linux (fio) and 1.2 M on Windows Server 2012 R2
-    (IOmeter), i.e. 22,400 and 56,000 cycles per I/O on the assumed CPUs (they include the
-    MD RAID-5 and file-system path, which the topology does not model separately yet).
+    Intel P3700 are ASSUMPTIONS. The drives form two 4-drive software RAID-5 arrays (paper).
+    Cycles per I/O are split: the OS stack's default (libaio 10,000 on Linux, storport 25,000
+    on Windows, both ESTIMATES, docs/physics.md §4) plus the RAID layer's, CALIBRATED so that the
+    sum reproduces the paper's CPU-bound 4K random reads — 3 M IOPS on Linux (fio) and 1.2 M on
+    Windows Server 2012 R2 (IOmeter): 12,400 and 31,000 cycles (they include the file system).
+    ``share="nfs3"`` / ``"smb3"`` puts the file-sharing protocol in front (docs/physics.md §12.4).
     """
+    from ..ceiling.sharing import PROTOCOLS
+    from .host import STACK_CYCLES, IoStack
+
     key = os.strip().lower()
     target = {"linux": 3.0e6, "windows": 1.2e6}
     if key not in target:
         raise ParameterError("os", os, "'linux' or 'windows'")
+    share = share.strip().lower()
+    if share not in PROTOCOLS:
+        raise ParameterError("share", share, f"one of {', '.join(PROTOCOLS)}")
     sockets, cores, clock = 2, 14, 2.4e9
-    cycles = sockets * cores * clock / target[key]
+    total = sockets * cores * clock / target[key]
+    stack = IoStack.LIBAIO if key == "linux" else IoStack.WINDOWS_STORPORT
+    stack_cycles, stack_source = STACK_CYCLES[stack]
+    what = "Linux, fio" if key == "linux" else "Windows Server 2012 R2, IOmeter"
     host = Host(name=f"ION SR-71mach5+ ({key}, 2 x 14 cores assumed)", sockets=sockets, cores_per_socket=cores,
                 clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
-                cycles_per_io=cycles,
+                cycles_per_io=stack_cycles,
                 notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
                       "for NVMe, the rest reserved for the SAS controllers and NIC (assumption).",
-                provenance={"cycles_per_io": f"calibrated: {target[key] / 1e6:g} M IOPS CPU-bound 4K random read "
-                                             f"({'Linux, fio' if key == 'linux' else 'Windows Server 2012 R2, IOmeter'}; "
-                                             "ION observations) on the assumed CPUs; includes MD RAID-5 and the file "
-                                             "system path",
+                provenance={"cycles_per_io": f"estimate: the {stack.value} stack's default; {stack_source}",
                             "sockets": "assumption: the paper does not name the CPUs",
                             "cores_per_socket": "assumption: 14 cores (paper names no CPU)",
                             "clock_hz": "assumption: 2.4 GHz (paper names no CPU)"})
-    return Topology(name=f"ion-sr71mach5-{key}", host=host, drive=get_drive("intel-p3700-800gb"),
-                    default_drives=tuple(range(1, 9)),
+    raid_src = "spec: ION paper, 'MD software RAID configured (2) RAID 5 software RAID arrays' of 4 NVMe each"
+    extras = {"raid.level": "raid5", "raid.width": 4.0, "raid.cycles_per_io": total - stack_cycles,
+              "share.protocol": share}
+    sources = {"raid.level": raid_src, "raid.width": raid_src,
+               "raid.cycles_per_io": f"calibrated: {target[key] / 1e6:g} M IOPS CPU-bound 4K random read ({what}; ION "
+                                     f"observations) on the assumed CPUs = {total:,.0f} cycles per I/O, minus the "
+                                     f"stack's {stack_cycles:,.0f}; includes the file system path",
+               "share.protocol": "spec: ION shared the arrays over NFS (Linux) and SMB3 (Windows)" if share != "none"
+               else "spec: local use ('on target')"}
+    suffix = "" if share == "none" else f"-{share}"
+    return Topology(name=f"ion-sr71mach5-{key}{suffix}", host=host, drive=get_drive("intel-p3700-800gb"),
+                    default_drives=tuple(range(1, 9)), extras=extras, extras_sources=sources,
                     notes="ION 'Observations on NVMe SSDs in Server Applications', seed ion-nvme-ssds-in-server-"
                           "applications.txt. " + _details(ion_sr71mach5))
 
@@ -164,6 +195,8 @@ PRESETS: dict[str, Callable[[], Topology]] = {
     "broadcom-stingray": broadcom_stingray,
     "ion-sr71mach5-linux": lambda: ion_sr71mach5("linux"),
     "ion-sr71mach5-windows": lambda: ion_sr71mach5("windows"),
+    "ion-sr71mach5-linux-nfs": lambda: ion_sr71mach5("linux", share="nfs3"),
+    "ion-sr71mach5-windows-smb3": lambda: ion_sr71mach5("windows", share="smb3"),
 }
 
 

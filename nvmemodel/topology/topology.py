@@ -57,7 +57,11 @@ class Topology:
         Provenance: what the preset was built from, which parameters were calibrated on what.
     extras : mapping of parameter name → value
         Values of parameters declared by registered components beyond the built-in ones
-        (:func:`nvmemodel.ceiling.components.register`); missing ones take the table default.
+        (:func:`nvmemodel.ceiling.components.register`, or the layers above the PCIe links: ``tree.*``,
+        ``memory.*``, ``cpu.*``, ``raid.*``, ``share.*``); missing ones take the table default.
+        Categorical ones by name.
+    extras_sources : mapping of parameter name → ``"status: citation"``
+        Where a preset's extras come from (else they read "user: set in the topology").
     """
 
     name: str
@@ -71,6 +75,7 @@ class Topology:
     default_drives: tuple[int, ...] | None = None
     notes: str = dataclasses.field(default="", compare=False)
     extras: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.default_drives is not None:
@@ -126,7 +131,7 @@ class Topology:
             params.update(self.fabric.parameters())
         for name, param in PARAMETERS.items():
             if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
-                params[name] = float(self.extras.get(name, param.default))
+                params[name] = _extra_value(param, self.extras.get(name, param.default))
         return params
 
     def sources(self, workload: Workload) -> dict[str, Source]:
@@ -152,8 +157,11 @@ class Topology:
             out.update(self.fabric.sources())
         for name, param in PARAMETERS.items():
             if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
-                out[name] = Source("user", "set in the topology") if name in self.extras else \
-                    Source.parse(param.source, "default")
+                if name in self.extras_sources:
+                    out[name] = Source.parse(self.extras_sources[name])
+                else:
+                    out[name] = Source("user", "set in the topology") if name in self.extras else \
+                        Source.parse(param.source, "default")
         return out
 
     def parameter_table(self, workload: Workload):
@@ -254,9 +262,11 @@ class Topology:
                 fabric = fabric.replace(**fields, provenance={**fabric.provenance,
                                                               **{f: "user: override" for f in fields}})
             topo = topo.replace(fabric=fabric)
-        extras = {k: float(v) for k, v in values.items() if k.split(".", 1)[0] not in _BUILTIN_PREFIXES}
+        extras = {k: _extra_value(PARAMETERS[k], v) for k, v in values.items()
+                  if k.split(".", 1)[0] not in _BUILTIN_PREFIXES}
         if extras:
-            topo = topo.replace(extras={**topo.extras, **extras})
+            topo = topo.replace(extras={**topo.extras, **extras},
+                                extras_sources={k: v for k, v in topo.extras_sources.items() if k not in extras})
         return topo, wl
 
     def _absent(self, part: str, fields) -> None:
@@ -274,6 +284,13 @@ class Topology:
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
                f"up to {self.max_drives} drives"
+
+
+def _extra_value(param, value):
+    """An extra parameter's value as the vector holds it: categorical by its canonical name, else a float."""
+    if param.kind == "categorical":
+        return param.name_of(param.code(value))
+    return float(value)
 
 
 def _replace_keeping_drives(topo: Topology, **changes) -> Topology:

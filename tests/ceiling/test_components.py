@@ -29,7 +29,8 @@ def toy():
 
 def test_builtin_order():
     assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
-                                 "host_cpu", "fabric")
+                                 "root_complex", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers
+                                 "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric")
 
 
 def test_toy_in_evaluate_and_explain(toy):

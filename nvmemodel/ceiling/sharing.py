@@ -1,0 +1,128 @@
+"""File sharing and block targets in front of the storage: NFS, SMB3, iSCSI, NVMe/TCP (docs/physics.md §12.4).
+
+Three ceilings, all for the whole system:
+
+* **share_server_cpu** — the server's CPU paying for the local path *and* the protocol:
+  ``sockets · cores · f · u / (c_local + c_share + b_share · S)`` with ``c_local`` the host's cycles per
+  I/O (stack, RAID layer, per-byte copies; :func:`nvmemodel.ceiling.derive.prepare`) and ``c_share``,
+  ``b_share`` the protocol's cycles per I/O and per byte. It is always at or below ``host_cpu``, the
+  same CPU without the protocol, which stays listed for comparison.
+* **share_network** — the server's file-sharing ports: request/response headers per I/O plus the data,
+  in TCP/IP packets of ``share.eth_mtu`` (the fabric's packet geometry, :func:`~nvmemodel.standards.
+  ethernet.packet_geometry`), each direction separately.
+* **share_client** — the clients: ``share.connections × share.connection_iops`` (NFS ``nconnect``, SMB
+  multichannel channels).
+
+Per-protocol defaults (:data:`PROTOCOLS`) say where each number comes from; only NFS's are calibrated
+(on ION's observations, with ION's assumed CPU); the others are labelled estimates or placeholders.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..parameters import PARAMETERS
+from ..standards import ethernet as eth
+from .components import Component, Limit, everywhere, register
+
+__all__ = ["PROTOCOLS", "SHARE_CLIENT", "SHARE_NETWORK", "SHARE_SERVER_CPU", "protocol_defaults"]
+
+# ION SR-71mach5+ (seed ion-nvme-ssds-in-server-applications.txt) on the preset's ASSUMED CPU
+# (2 x 14 cores at 2.4 GHz): locally 3 M 4K random reads (22,400 cycles per I/O); over NFS "small random
+# reads barely exceeded 10% of the 3M IOPS" and "64kB random reads were still shared at almost 10GBps".
+_ION_CYCLES_PER_S = 2 * 14 * 2.4e9
+_ION_LOCAL_CYCLES = _ION_CYCLES_PER_S / 3.0e6
+# Two points, two unknowns (cycles per I/O c, per byte b): c + 4096 b = C/300 K − local, c + 65536 b = C/152.6 K − local.
+_NFS_4K_IOPS, _NFS_64K_IOPS = 0.10 * 3.0e6, 10e9 / 65536
+_NFS_PER_BYTE = (_ION_CYCLES_PER_S / _NFS_64K_IOPS - _ION_CYCLES_PER_S / _NFS_4K_IOPS) / (65536 - 4096)  # ≈ 3.52
+_NFS_CYCLES = _ION_CYCLES_PER_S / _NFS_4K_IOPS - _ION_LOCAL_CYCLES - 4096 * _NFS_PER_BYTE              # ≈ 187,200
+_NFS_SOURCE = ("calibrated: ION over NFS, 4K random reads ~10 % of 3 M IOPS and 64K random reads ~10 GB/s, on the "
+               "ION preset's ASSUMED 2 x 14 cores at 2.4 GHz, after its 22,400 local cycles per I/O")
+
+#: protocol → (server cycles per I/O, cycles per byte, request header B, response header B, source).
+#: Header bytes ride on the data direction with the payload; the other direction carries the other header.
+PROTOCOLS: dict[str, tuple[float, float, float, float, str]] = {
+    "none": (0.0, 0.0, 0.0, 0.0, "no protocol"),
+    "nfs3": (_NFS_CYCLES, _NFS_PER_BYTE, 128.0, 128.0,
+             _NFS_SOURCE + "; headers: estimate, ~128 B of RPC + NFS per call and reply (RFC 1813, RFC 5531)"),
+    "nfs4": (_NFS_CYCLES, _NFS_PER_BYTE, 160.0, 160.0,
+             _NFS_SOURCE + " (NFSv3 figures reused for v4: estimate); headers: estimate, COMPOUND adds ~32 B"),
+    "smb3": (_NFS_CYCLES, _NFS_PER_BYTE, 128.0, 128.0,
+             ("estimate: no absolute published figure found; ION reports SMB3 4K slower than its all-SATA server "
+              "with the CPU near 100 %; NFS's calibration reused; headers: 64 B SMB2 header + ~64 B command")),
+    "smb3_rdma": (_NFS_CYCLES, 0.0, 128.0, 128.0,
+                  ("estimate: SMB3 per-I/O cost reused; 0 cycles per byte because SMB Direct places data by RDMA "
+                   "(no copy)")),
+    "iscsi": (_NFS_CYCLES, _NFS_PER_BYTE, 48.0, 48.0,
+              ("estimate (placeholder): no per-I/O figure found, NFS's calibration reused; headers: the 48 B "
+               "Basic Header Segment (RFC 7143 §11.2)")),
+    "nvme_tcp": (_NFS_CYCLES, _NFS_PER_BYTE, float(eth.NVME_TCP_CMD_PDU_BYTES), float(eth.NVME_TCP_RESP_PDU_BYTES),
+                 ("estimate (placeholder): no per-I/O figure for a kernel NVMe/TCP target found, NFS's "
+                  "calibration reused; headers: NVMe/TCP command capsule and response PDUs (NVMe/TCP transport "
+                  "spec)")),
+}
+assert tuple(PROTOCOLS) == PARAMETERS["share.protocol"].choices
+
+
+def protocol_defaults(codes):
+    """``(cycles per I/O, cycles per byte, request header B, response header B)`` for ``share.protocol`` codes."""
+    table = np.array([v[:4] for v in PROTOCOLS.values()])
+    rows = table[np.asarray(codes, dtype=int)]
+    return rows[..., 0], rows[..., 1], rows[..., 2], rows[..., 3]
+
+
+def _present(p):
+    if "share.protocol" not in p or everywhere(p["share.protocol"], 0.0):
+        return None
+    on = np.asarray(p["share.protocol"]) != 0
+    return on if on.any() else None
+
+
+def _server_cpu(p) -> Limit:
+    on = _present(p)
+    if on is None:
+        return Limit()
+    local = p.get("cpu.cycles_per_host_io", p["host.cycles_per_io"])
+    cycles = local + p["share.cycles_per_io"] + p["share.cycles_per_byte"] * p["workload.block_size"]
+    x = (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"] * p["host.cpu_utilization_max"]) / cycles
+    return Limit(system=np.where(on, x, np.inf))
+
+
+def _network(p) -> Limit:
+    on = _present(p)
+    if on is None or everywhere(p["share.link_bits_per_s"], np.inf):
+        return Limit()
+    _, _, req, resp = protocol_defaults(p["share.protocol"])
+    payload, overhead = eth.packet_geometry(True, False, p["share.eth_mtu"], 0, 0, 0)
+    S = np.asarray(p["workload.block_size"], dtype=float)
+    f = np.asarray(p["workload.read_fraction"], dtype=float)
+    seg = 1.0 + overhead / payload  # full segments, as the NVMe/TCP fabric model assumes
+    to_client = (f * (S + resp) + (1 - f) * resp) * seg
+    to_server = (f * req + (1 - f) * (S + req)) * seg
+    x = p["share.link_bits_per_s"] / 8.0 / np.fmax(to_client, to_server)
+    return Limit(system=np.where(on, x, np.inf))
+
+
+def _client(p) -> Limit:
+    on = _present(p)
+    if on is None or everywhere(p["share.connection_iops"], np.inf):
+        return Limit()
+    return Limit(system=np.where(on, p["share.connections"] * p["share.connection_iops"], np.inf))
+
+
+SHARE_SERVER_CPU = register(Component(
+    "share_server_cpu", "the file server's CPU (local path + sharing protocol per I/O and per byte)", 62, _server_cpu,
+    parameters=("share.protocol", "share.cycles_per_io", "share.cycles_per_byte", "host.cycles_per_io",
+                "raid.cycles_per_io", "host.sockets", "host.cores_per_socket", "host.clock_hz"),
+    summary="the file server's CPU: protocol cycles per I/O and per byte on top of the local path",
+    color="#8c8c8c"))
+
+SHARE_NETWORK = register(Component(
+    "share_network", "the file-sharing network (protocol headers, TCP/IP packets)", 63, _network,
+    parameters=("share.protocol", "share.link_bits_per_s", "share.eth_mtu"),
+    summary="the file-sharing network: data + protocol headers in TCP/IP packets", color="#b15928"))
+
+SHARE_CLIENT = register(Component(
+    "share_client", "the clients' connections (NFS nconnect, SMB multichannel)", 64, _client,
+    parameters=("share.connections", "share.connection_iops"),
+    summary="the clients: connections x I/O rate per connection", color="#6a3d9a"))

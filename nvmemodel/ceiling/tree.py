@@ -1,0 +1,103 @@
+"""The host as a tree: sockets → root complexes → (switches →) drives; DMA per socket; the inter-socket link.
+
+Drives are placed over ``M = sockets × tree.complexes_per_socket`` root complexes (docs/physics.md §12.1):
+
+* ``round_robin``: drive ``i`` on position ``i mod M``; positions alternate sockets (position ``j`` on
+  socket ``j mod sockets``), as a BIOS that interleaves root ports over both CPUs;
+* ``fill_first``: ``tree.slots_per_complex`` drives on complex 0, then complex 1 …, socket 0's complexes
+  first (position ``j`` on socket ``j // complexes_per_socket``); drives beyond the last slot go to the
+  last complex.
+
+Switches, where present, are spread evenly over the complexes (``max(1, ⌊m / M⌋)`` per complex) and the
+drives of a complex round-robin over its switches. With ``k_j`` drives on complex ``j``::
+
+    L_j     = Σ_its switches min(G, k·d)        (k_j·d without switches)
+    X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, L_j)),  system limits )
+
+``C`` is the complex's limit (:data:`ROOT_COMPLEX`), ``Sock`` the socket's DMA limit
+(:data:`SOCKET_DMA`: a share of its memory or I/O-die bandwidth), both per drive-side I/O and divided
+by the RAID amplification like every drive-side limit. X(n) is non-decreasing in ``n`` for both
+placements (a new drive adds to one complex), so the planner's bisection still holds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .components import Component, Limit, everywhere, register
+
+__all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "dma_bytes_per_host_io"]
+
+_FILL_FIRST = 1  # code of "fill_first" in tree.placement
+
+
+def complex_loads(n, p):
+    """Per root-complex position ``j``: ``(k_j, socket_j)`` — drives on it and its socket, vectorized.
+
+    Yields ``max(M)`` pairs; positions beyond a configuration's own ``M`` hold no drives.
+    """
+    n = np.asarray(n, dtype=float)
+    sockets = np.asarray(p["host.sockets"], dtype=float)
+    cps = np.asarray(p["tree.complexes_per_socket"], dtype=float)
+    slots = np.asarray(p["tree.slots_per_complex"], dtype=float)
+    fill = np.asarray(p["tree.placement"]) == _FILL_FIRST
+    M = sockets * cps
+    q = np.floor(n / M)
+    r = n - q * M
+    for j in range(int(np.max(M))):
+        rr = q + (j < r)
+        ff = np.where(j == M - 1, np.fmax(n - j * slots, 0.0), np.clip(n - j * slots, 0.0, slots))
+        k = np.where(j < M, np.where(fill, ff, rr), 0.0)
+        yield k, np.where(fill, np.floor(j / cps), np.mod(j, sockets))
+
+
+def dma_bytes_per_host_io(p):
+    """Bytes DMA moves between the drives and memory per host I/O (``a · S_d`` with RAID, else ``S``)."""
+    from .raid import raid_transform
+
+    t = raid_transform(p)
+    if t is None:
+        return np.asarray(p["workload.block_size"], dtype=float)
+    return t[0] * t[1]
+
+
+def _absent(x) -> bool:
+    return everywhere(x, np.inf)
+
+
+def _complex(p) -> Limit:
+    c = p["tree.complex_bytes_per_s"]
+    return Limit() if _absent(c) else Limit(complex=c / p["workload.block_size"])
+
+
+def _socket(p) -> Limit:
+    peak = p["memory.peak_bytes_per_s"]
+    if _absent(peak):
+        return Limit()
+    return Limit(socket=peak * p["memory.dma_fraction"] / p["workload.block_size"])
+
+
+def _inter_socket(p) -> Limit:
+    remote, link = p["tree.remote_fraction"], p["tree.inter_socket_bytes_per_s"]
+    if everywhere(remote, 0.0) or _absent(link):
+        return Limit()
+    remote = np.asarray(remote)
+    with np.errstate(divide="ignore"):
+        return Limit(system=np.where(remote > 0, link / (np.where(remote > 0, remote, 1.0)
+                                                          * dma_bytes_per_host_io(p)), np.inf))
+
+
+ROOT_COMPLEX = register(Component(
+    "root_complex", "a PCIe root complex (I/O-die quadrant) shared by the drives placed on it", 52, _complex,
+    parameters=("tree.complex_bytes_per_s", "tree.complexes_per_socket", "tree.placement", "tree.slots_per_complex"),
+    summary="a root complex's bandwidth, shared by the drives placed on it", color="#e7298a"))
+
+SOCKET_DMA = register(Component(
+    "socket_dma", "DMA bandwidth of a socket (its memory or I/O die)", 54, _socket,
+    parameters=("memory.peak_bytes_per_s", "memory.dma_fraction", "host.sockets"),
+    summary="a socket's DMA bandwidth: a share of its memory / I/O-die bandwidth", color="#64b5cd"))
+
+INTER_SOCKET = register(Component(
+    "inter_socket", "the inter-socket link (xGMI/UPI) carrying DMA to the far socket's memory", 56, _inter_socket,
+    parameters=("tree.inter_socket_bytes_per_s", "tree.remote_fraction"),
+    summary="the inter-socket link, for DMA that lands on the far socket's memory", color="#ccb974"))
