@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import nvmemodel as nm
 from nvmemodel.plan import STANDARD_WORKLOADS as W

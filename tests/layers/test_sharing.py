@@ -73,7 +73,7 @@ def test_cpu_per_byte_makes_large_blocks_cpu_bound():
     # a copying stack at 2 cycles/byte: 128K reads cost 10,000 + 262,144 cycles each
     x, binding, _ = at(24, nm.Workload("read", "128K"), **{"cpu.cycles_per_byte": 2.0})
     assert binding == "host_cpu" and x == pytest.approx(CYCLES_PER_S / (10000 + 2 * 131072), rel=1e-12)
-    small, small_binding, _ = at(8, nm.Workload("randread", "4K"), **{"cpu.cycles_per_byte": 2.0})
+    _, small_binding, _ = at(8, nm.Workload("randread", "4K"), **{"cpu.cycles_per_byte": 2.0})
     assert small_binding == "drive"  # 4K: 18,192 cycles, the CPU still carries 8 drives
 
 
