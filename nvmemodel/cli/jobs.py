@@ -132,8 +132,11 @@ def _fio_jobs(args) -> int:
 def _run_sweep(args) -> int:
     from ..jobs import run_plan
 
-    report = run_plan(args.folder, fio=args.fio, dry_run=args.dry_run, limit=args.limit,
-                      allow_raw_device_writes=args.allow_raw_device_writes)
+    try:
+        report = run_plan(args.folder, fio=args.fio, dry_run=args.dry_run, limit=args.limit,
+                          allow_raw_device_writes=args.allow_raw_device_writes)
+    except KeyboardInterrupt:
+        return 130  # the runner said which point was interrupted; finished points are kept
     if args.dry_run:
         return 0
     print(f"\n{len(report.ran)} run now, {len(report.skipped)} done earlier, {len(report.failed)} failed, "

@@ -123,7 +123,13 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
                 continue
             if len(ran) + len(failed) >= budget:
                 break
-            ok, why = _run_point(cmd, point, root, partial)
+            try:
+                ok, why = _run_point(cmd, point, root, partial)
+            except KeyboardInterrupt:
+                # fio writes a complete-looking report when interrupted: never keep it as this point's result
+                partial.unlink(missing_ok=True)
+                say(f"{tag}: interrupted; no result kept for it. Run again to resume from here.")
+                raise
             if ok:
                 try:
                     os.link(partial, final)  # fails if a result appeared meanwhile: never overwrite
@@ -146,12 +152,22 @@ def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: p
     partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
     log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
     log.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(log, "w") as err:
-            rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=err, check=False).returncode
-    except FileNotFoundError:
-        raise ParameterError("--fio", cmd[0], "an fio executable (apt-get install -y fio, or give its path)") \
-            from None
+    with open(log, "w") as err:
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        except FileNotFoundError:
+            raise ParameterError("--fio", cmd[0], "an fio executable (apt-get install -y fio, or give its path)") \
+                from None
+        try:
+            rc = proc.wait()
+        except KeyboardInterrupt:  # stop fio too (a terminal's Ctrl-C reaches it anyway; a kill -INT may not)
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            raise
     if rc != 0:
         last = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()][-1:] or ["(no message)"]
         return False, f"fio exited with status {rc}: {last[0]} (log: {log})"

@@ -131,3 +131,14 @@ def test_one_run_sweep_per_folder(tmp_path):
             run_plan(folder, fio=FIO, progress=None)
         assert run_plan(folder, fio=FIO, dry_run=True, progress=None).ran == ()  # a dry run reads only
     assert run_plan(folder, fio=FIO, progress=None).complete  # released: it runs
+
+
+def test_ctrl_c_keeps_no_half_result(tmp_path, capsys):
+    _, folder = _plan(tmp_path, drives=(1,), iodepths=(1, 4))
+    # a "fio" that writes a complete-looking report, then the user presses Ctrl-C (SIGINT to the runner)
+    ctrl_c = _fake_fio(tmp_path, 'for a in "$@"; do case "$a" in --output=*) echo \'{"jobs": [{}]}\' > '
+                                 '"${a#--output=}";; esac; done\nkill -INT $PPID\nsleep 5\n')
+    assert cli.main(["run-sweep", str(folder), "--fio", ctrl_c]) == 130
+    assert "interrupted; no result kept for it" in capsys.readouterr().out
+    assert not list((folder / "results").rglob("*.json*")) and not list((folder / "results").rglob(".*"))
+    assert run_plan(folder, fio=FIO, progress=None).complete  # the next run does every point
