@@ -45,14 +45,23 @@ def fio_command(fio: str, job: pathlib.Path, output: pathlib.Path) -> list[str]:
     return [fio, "--output-format=json", f"--output={output}", str(job)]
 
 
-def _valid(path: pathlib.Path) -> bool:
-    """fio JSON with a ``jobs`` list (fio may print warnings before the JSON: start at the first brace)."""
+def _check_report(path: pathlib.Path, runtime_s: float) -> str:
+    """Why fio's JSON is not a complete result ('' if it is): unreadable, no jobs, or a job that ran
+    less than 90 % of the planned time (fio 3.33 stopped by SIGINT writes a well-formed report of
+    the part it ran, exit status 128 — checked here too in case a wrapper hides the status)."""
     try:
         text = path.read_text(errors="replace")
-        doc = json.loads(text[text.index("{"):])
+        doc = json.loads(text[text.index("{"):])  # fio may print warnings before the JSON
     except (OSError, ValueError):
-        return False
-    return isinstance(doc, dict) and isinstance(doc.get("jobs"), list) and bool(doc["jobs"])
+        return "no complete JSON"
+    jobs = doc.get("jobs") if isinstance(doc, dict) else None
+    if not isinstance(jobs, list) or not jobs:
+        return "a JSON report without jobs"
+    for job in jobs:
+        ran_ms = job.get("job_runtime") if isinstance(job, dict) else None
+        if isinstance(ran_ms, (int, float)) and ran_ms < 0.9 * runtime_s * 1000:
+            return f"job {job.get('jobname')!r} ran {ran_ms:g} ms of the planned {runtime_s * 1000:g} ms"
+    return ""
 
 
 @contextlib.contextmanager
@@ -124,7 +133,7 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
             if len(ran) + len(failed) >= budget:
                 break
             try:
-                ok, why = _run_point(cmd, point, root, partial)
+                ok, why = _run_point(cmd, point, root, partial, plan.runtime_s)
             except KeyboardInterrupt:
                 # fio writes a complete-looking report when interrupted: never keep it as this point's result
                 partial.unlink(missing_ok=True)
@@ -147,7 +156,8 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
     return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points))
 
 
-def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: pathlib.Path) -> tuple[bool, str]:
+def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: pathlib.Path,
+               runtime_s: float) -> tuple[bool, str]:
     partial.parent.mkdir(parents=True, exist_ok=True)
     partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
     log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
@@ -171,6 +181,7 @@ def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: p
     if rc != 0:
         last = [ln for ln in log.read_text(errors="replace").splitlines() if ln.strip()][-1:] or ["(no message)"]
         return False, f"fio exited with status {rc}: {last[0]} (log: {log})"
-    if not _valid(partial):
-        return False, f"fio wrote no complete JSON to {partial} (log: {log})"
+    problem = _check_report(partial, runtime_s)
+    if problem:
+        return False, f"fio wrote {problem} to {partial} (log: {log})"
     return True, ""

@@ -142,3 +142,12 @@ def test_ctrl_c_keeps_no_half_result(tmp_path, capsys):
     assert "interrupted; no result kept for it" in capsys.readouterr().out
     assert not list((folder / "results").rglob("*.json*")) and not list((folder / "results").rglob(".*"))
     assert run_plan(folder, fio=FIO, progress=None).complete  # the next run does every point
+
+
+def test_a_short_report_is_not_a_result(tmp_path):
+    _, folder = _plan(tmp_path, drives=(1,), iodepths=(1,))  # planned: 200 ms per point
+    # exit status 0 but a job that ran 50 ms: what a wrapper that hides fio's interrupted status would give
+    short = _fake_fio(tmp_path, 'for a in "$@"; do case "$a" in --output=*) echo \'{"jobs": [{"jobname": "drive1", '
+                                '"job_runtime": 50}]}\' > "${a#--output=}";; esac; done\nexit 0\n')
+    (path, why), = run_plan(folder, fio=short, progress=None).failed
+    assert "ran 50 ms of the planned 200 ms" in why and not (folder / "results" / path).exists()
