@@ -1,21 +1,28 @@
 """Reproduce the notebooks headless (papermill), and keep their stored outputs reviewable.
 
-``nvmemodel reproduce`` runs every ``notebooks/NN_*.ipynb`` with papermill into an output
-folder (executed notebooks, figures, ``key_numbers.json`` per notebook).
+``nvmemodel reproduce [--out DIR] [--only N,…] [--quick]`` runs every ``notebooks/NN_*.ipynb``
+with papermill (a progress bar per notebook) into ``DIR/<notebook>/``: the executed notebook,
+every figure as PNG and SVG with the CSV of the data drawn (listed with its caption in
+``figures.json``), and ``key_numbers.json``; then ``DIR/index.html`` shows every figure with its
+caption and links each notebook, figure file and CSV (:func:`nvmemodel.report.write_index`).
+Relative paths given to a notebook resolve against the notebooks' folder, never the caller's
+working directory.
 
 Stored-output policy (enforced by ``tests/test_notebooks.py``): the committed notebooks keep
 outputs **only** in cells marked ``# NBVAL_CHECK_OUTPUT`` — small text tables of the key
 numbers, which ``pytest --nbval-lax`` re-computes and compares — and nothing else (no images;
-execution counts only where nbval needs them). ``nvmemodel reproduce --refresh`` re-executes the notebooks in place and
-applies that policy; run it after changing a notebook or the model, and review the diff.
+execution counts only where nbval needs them). ``nvmemodel reproduce --refresh`` re-executes the
+notebooks in place and applies that policy; run it after changing a notebook or the model, and
+review the diff.
 """
 
 from __future__ import annotations
 
+import os
 import pathlib
 import sys
 
-from .errors import NvmeModelError
+from .errors import NvmeModelError, UnknownNameError
 
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
 
@@ -32,31 +39,64 @@ def notebook_paths() -> list[pathlib.Path]:
     return sorted(notebooks_dir().glob("[0-9][0-9]_*.ipynb"))
 
 
-def run_notebooks(output: str | pathlib.Path = "output", *, quick: bool = False,
-                  names: list[str] | None = None, progress: bool = True) -> list[pathlib.Path]:
+def select(only: str | list[str] | None) -> list[pathlib.Path]:
+    """The notebooks named by ``only``: numbers (``"2"``, ``"02"``) or stems (``"02_lenovo_lp0865"``),
+    as a list or one comma-separated string; all when ``only`` is empty. Unknown names raise
+    :class:`UnknownNameError` listing the known ones."""
+    paths = notebook_paths()
+    if not only:
+        return paths
+    items = only.split(",") if isinstance(only, str) else [p for item in only for p in str(item).split(",")]
+    by_key = {}
+    for p in paths:
+        number = p.stem.split("_", 1)[0]
+        by_key.update({p.stem: p, number: p, str(int(number)): p, p.stem.split("_", 1)[1]: p})
+    chosen = []
+    for item in (i.strip() for i in items):
+        if not item:
+            continue
+        if item.removesuffix(".ipynb") not in by_key:
+            raise UnknownNameError("notebook", item, [p.stem for p in paths])
+        chosen.append(by_key[item.removesuffix(".ipynb")])
+    if not chosen:
+        raise UnknownNameError("notebook", ",".join(items), [p.stem for p in paths])
+    return sorted(set(chosen))
+
+
+def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, names: str | list[str] | None = None,
+                  progress: bool = True, index: bool = True) -> list[pathlib.Path]:
     """Execute the notebooks with papermill; each writes into ``output/<notebook name>/``.
 
-    Returns the paths of the executed notebooks.
+    ``output`` is taken relative to the caller's working directory (it is the caller's choice);
+    the notebooks themselves run in their own folder. Returns the executed notebooks' paths;
+    with ``index`` also writes ``output/index.html``.
     """
     try:
         import papermill as pm
+        from tqdm.auto import tqdm
     except ImportError:
         raise NvmeModelError("papermill is needed: pip install 'nvmemodel[notebooks]'") from None
+    from .report import write_index
 
+    chosen = select(names)
     output = pathlib.Path(output).resolve()
     output.mkdir(parents=True, exist_ok=True)
     done = []
-    for nb in notebook_paths():
-        if names and nb.stem not in names:
-            continue
+    bar = tqdm(chosen, desc="notebooks", unit="nb", disable=not progress, file=sys.stderr)
+    for nb in bar:
+        bar.set_postfix_str(nb.stem)
         target = output / nb.stem
         target.mkdir(exist_ok=True)
-        if progress:
-            print(f"running {nb.name} -> {target}", file=sys.stderr)
         executed = target / nb.name
-        pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
+        try:
+            pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
+                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
+        except pm.PapermillExecutionError as exc:
+            raise NvmeModelError(f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} "
+                                 f"(executed copy: {executed})") from None
         done.append(executed)
+    if index and done:
+        write_index(output)
     return done
 
 
@@ -78,17 +118,26 @@ def strip_to_checked_outputs(nb) -> None:
             cell.execution_count = None
 
 
-def refresh_stored_outputs(names: list[str] | None = None) -> None:
-    """Re-execute the notebooks (all, or those whose stem is in ``names``) in place with their stored
-    parameters and keep only the checked outputs."""
+def refresh_stored_outputs(names: str | list[str] | None = None) -> None:
+    """Re-execute the notebooks (all, or those named as in :func:`select`) in place with their stored
+    parameters and keep only the checked outputs. Their own files go to a temporary folder."""
+    import tempfile
+
     import nbformat
     from nbclient import NotebookClient
 
-    for path in notebook_paths():
-        if names and path.stem not in names:
-            continue
-        nb = nbformat.read(path, as_version=4)
-        NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-        strip_to_checked_outputs(nb)
-        nbformat.write(nb, path)
-        print(f"refreshed {path.name}", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.environ.get("NVMEMODEL_OUTPUT_ROOT")
+        os.environ["NVMEMODEL_OUTPUT_ROOT"] = tmp  # the kernels inherit it: nothing lands in output/
+        try:
+            for path in select(names):
+                nb = nbformat.read(path, as_version=4)
+                NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+                strip_to_checked_outputs(nb)
+                nbformat.write(nb, path)
+                print(f"refreshed {path.name}", file=sys.stderr)
+        finally:
+            if old is None:
+                os.environ.pop("NVMEMODEL_OUTPUT_ROOT", None)
+            else:
+                os.environ["NVMEMODEL_OUTPUT_ROOT"] = old

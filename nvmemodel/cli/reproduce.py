@@ -1,27 +1,34 @@
-"""``nvmemodel reproduce``: run the notebooks headless."""
+"""``nvmemodel reproduce``: run the notebooks headless, with an index page of every figure."""
 
 from __future__ import annotations
 
 
 def register(sub) -> None:
-    r = sub.add_parser("reproduce", help="run every notebook headless (papermill): figures and key numbers",
+    r = sub.add_parser("reproduce", help="run every notebook headless (papermill): figures, data, index.html",
                        description="Execute notebooks/NN_*.ipynb with papermill. Each writes its executed copy, "
-                                   "figures and key_numbers.json into OUTPUT/<notebook>/.")
-    r.add_argument("--output", default="output", help="output folder (default: %(default)s)")
-    r.add_argument("--quick", action="store_true", help="pass quick=True (no figures, small grids)")
-    r.add_argument("--only", nargs="*", help="notebook names to run (default: all)")
+                                   "figures (PNG, SVG and the CSV of the data drawn) and key_numbers.json into "
+                                   "OUT/<notebook>/; OUT/index.html shows every figure with its caption and links.")
+    r.add_argument("--out", "--output", dest="out", default="output",
+                   help="output folder, relative to the current directory (default: %(default)s)")
+    r.add_argument("--quick", action="store_true", help="pass quick=True (small grids, as the tests do)")
+    r.add_argument("--only", action="append", metavar="N,...",
+                   help="notebooks to run, by number or name, comma-separated (default: all), e.g. --only 2,03")
     r.add_argument("--refresh", action="store_true",
                    help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
-
     r.set_defaults(run=_reproduce)
 
 
 def _reproduce(args) -> int:
+    import time
+
     from .. import reproduce
 
+    reproduce.select(args.only)  # unknown names: one line, exit 2, before anything runs
     if args.refresh:
-        reproduce.refresh_stored_outputs()
-    else:
-        done = reproduce.run_notebooks(args.output, quick=args.quick, names=args.only)
-        print(f"{len(done)} notebook(s) executed into {args.output}/")
+        reproduce.refresh_stored_outputs(args.only)
+        return 0
+    start = time.perf_counter()
+    done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only)
+    print(f"{len(done)} notebook(s) executed into {args.out}/ in {time.perf_counter() - start:.0f} s; "
+          f"open {args.out}/index.html")
     return 0
