@@ -1,10 +1,10 @@
 """Discovered PCIe tree → the closest :class:`~nvmemodel.Topology`, plus what a planner must know.
 
-The model today is single-level: identical drives, spread over identical switches or one root port
-each, one host. Where the machine is richer (mixed drive models, drives both direct and behind
-switches, several root complexes or NUMA nodes, nested switches) the topology takes the most
-common case and a :class:`Flag` says what was simplified; the whole tree stays in
-:attr:`Discovery.tree` for a later tree model.
+The model takes identical drives, spread over identical switches or one root port each, on a host
+tree of sockets × root complexes (docs/physics.md §12.1). Where the machine is richer (mixed drive
+models, drives both direct and behind switches, nested switches) the topology takes the most common
+case and a :class:`Flag` says what was simplified; the spread over root complexes becomes the
+``tree.*`` parameters; the whole tree stays in :attr:`Discovery.tree`.
 
 Links are modelled as *negotiated* (LnkSta): a drive trained at x2 is an x2 drive to the model,
 and a flag says what its capability would give.
@@ -146,6 +146,38 @@ def _mps_cost(drive, host, pcie) -> float:
     return 1 - at[128] / at[256]
 
 
+def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, source: str, flags: list) -> tuple:
+    """``tree.*`` parameters (docs/physics.md §12.1) for the drives' spread over root complexes.
+
+    Complexes = root buses carrying drives; per socket = their number over the sockets, rounded up.
+    Balanced counts (max - min ≤ 1) are round-robin placement; otherwise fill-first with the fullest
+    complex's count as its slots, which reproduces the measured spread at the full drive count.
+    """
+    if len(per_complex) <= 1:
+        return {}, {}
+    counts = sorted(per_complex.values(), reverse=True)
+    per_socket = -(-len(per_complex) // max(1, sockets))
+    balanced = counts[0] - counts[-1] <= 1
+    extras = {"tree.complexes_per_socket": float(per_socket),
+              "tree.placement": "round_robin" if balanced else "fill_first"}
+    how = f"discovered: drives per root complex {counts} in {source}"
+    sources = {"tree.complexes_per_socket": f"discovered: {len(per_complex)} root complexes carry drives over "
+                                            f"{sockets} socket(s) in {source}",
+               "tree.placement": how}
+    if not balanced:
+        extras["tree.slots_per_complex"] = float(counts[0])
+        sources["tree.slots_per_complex"] = how
+    where = ", ".join(f"{dom}:{bus:02x}: {k}" for (dom, bus), k in sorted(per_complex.items()))
+    flags.append(Flag("several_root_complexes", "info",
+                      f"drives hang off {len(per_complex)} root complexes (root bus: drives — {where}; NUMA nodes "
+                      f"{sorted(numa) or 'unknown'}); modelled as a host tree of {sockets} socket(s) x {per_socket} "
+                      f"complex(es), {extras['tree.placement']} placement. A complex's own bandwidth and the "
+                      "inter-socket link are not discovered: set tree.complex_bytes_per_s and "
+                      "tree.inter_socket_bytes_per_s (and tree.remote_fraction for jobs not pinned to their "
+                      "drive's node) where known"))
+    return extras, sources
+
+
 def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Discovery:
     """The closest single-level topology of ``tree`` and the flags a planner must know.
 
@@ -243,15 +275,12 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
                           "'NUMA node' lines or from a dump, a single-node machine, or firmware without proximity "
                           "information)"))
     roots = {(r.domain, r.bdf) for d in drives if (r := tree.root_port_of(d.bdf)) is not None}
-    # a host bridge is a root bus: (domain, bus) of each root port, or of a drive sitting on a root bus
-    bridges = sorted({(r.domain, r.bus) if (r := tree.root_port_of(d.bdf)) is not None else (d.domain, d.bus)
-                      for d in drives})
-    if len(bridges) > 1:
-        flags.append(Flag("several_root_complexes", "info",
-                          f"drives hang off {len(bridges)} host bridges (root buses "
-                          f"{', '.join(f'{dom}:{bus:02x}' for dom, bus in bridges)}; NUMA nodes "
-                          f"{sorted(known) or 'unknown'}); modelled as one host with {max(1, len(known))} socket(s) "
-                          "and no limit of its own per host bridge (the host tree is not modelled yet)"))
+    # a host bridge (root complex) is a root bus: (domain, bus) of each root port, or of a drive on a root bus
+    def complex_of(d: PciDevice) -> tuple[str, int]:
+        r = tree.root_port_of(d.bdf)
+        return (r.domain, r.bus) if r is not None else (d.domain, d.bus)
+
+    per_complex = collections.Counter(complex_of(d) for d in drives)
     if host is None:
         host = Host(name="discovered host (CPU assumed)", sockets=max(1, len(known)),
                     provenance={"cores_per_socket": "assumption: not discovered from PCI",
@@ -304,8 +333,10 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     elif mps is None:
         flags.append(Flag("mps_unknown", "info", f"MaxPayload not reported; the model assumes {pcie.mps} bytes"))
 
+    extras, extras_sources = _host_tree(per_complex, host.sockets, known, tree.source, flags)
     topo = Topology(name=name or f"discovered ({tree.source})", host=host, drive=drive, switch=switch,
                     switch_count=switch_count, pcie=pcie, default_drives=tuple(range(1, n + 1)),
+                    extras=extras, extras_sources=extras_sources,
                     notes=f"built by nvmemodel.discover from {tree.source}: {n} NVMe drive(s), "
                           f"{len(by_switch)} switch(es), {len(roots)} root port(s) on the drive paths")
     return Discovery(tree, topo, tuple(flags))

@@ -162,3 +162,21 @@ def test_tree_round_trips_through_json():
     back = type(t).from_dict(json.loads(json.dumps(t.to_dict())))
     assert back.devices == t.devices and back.source == t.source
     assert build_topology(back).topology == build_topology(t).topology
+
+
+def test_uneven_spread_over_root_complexes_is_fill_first():
+    found = build_topology(read_lspci(DATA / "synthetic-switched-gen4_vvv.txt"))
+    # all four root ports sit on root bus 00: one complex, so no host tree
+    assert found.topology.extras == {} and found.flag("several_root_complexes") is None
+    text = (DATA / "synthetic-direct-gen4_vvv.txt").read_text()
+    # move the last drive's root port and drive to a second root bus (a second I/O-die quadrant)
+    moved = text.replace("00:03.4 PCI bridge", "40:03.4 PCI bridge").replace("primary=00, secondary=24",
+                                                                           "primary=40, secondary=24")
+    found = build_topology(parse_lspci(moved))
+    assert found.topology.extras == {"tree.complexes_per_socket": 2.0, "tree.placement": "fill_first",
+                                     "tree.slots_per_complex": 3.0}
+    curve = nm.evaluate(found.topology.replace(extras={**found.topology.extras, "tree.complex_bytes_per_s": 10e9}),
+                        nm.Workload("read", "128K"))
+    # fill-first with a 10 GB/s complex: three drives share complex 0 (10 GB/s), the fourth adds its own link
+    assert curve.bandwidth_at(3) == pytest.approx(10e9, rel=1e-9) and curve.binding_at(3) == "root_complex"
+    assert curve.bandwidth_at(4) > curve.bandwidth_at(3)

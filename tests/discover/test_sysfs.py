@@ -78,7 +78,9 @@ def test_sysfs_flags_numa_split_and_downtrained_drive(two_socket_sys):
     split = found.flag("numa_split")
     assert split is not None and split.devices == ("0000:81:00.0",) and "node 0: 1, node 1: 1" in split.message
     assert found.flag("link_below_capability").devices == ("0000:81:00.0",)
-    assert "2 host bridges (root buses 0000:00, 0000:80" in found.flag("several_root_complexes").message
+    assert "2 root complexes (root bus: drives — 0000:00: 1, 0000:80: 1" in found.flag("several_root_complexes").message
+    # the host tree (docs/physics.md §12.1): 2 sockets x 1 complex, one drive each, round-robin
+    assert found.topology.extras == {"tree.complexes_per_socket": 1.0, "tree.placement": "round_robin"}
     topo = found.topology
     assert topo.host.sockets == 2 and topo.drive.name.startswith("Samsung PM1733")  # MZWLJ = PM1733 U.2
 
