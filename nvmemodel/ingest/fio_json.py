@@ -136,6 +136,9 @@ def _num(d: dict, key: str, path, where: str, *, required: bool = True) -> float
 
 
 def _nonneg(d: dict, key: str, path, where: str, *, required: bool = True, scale: float = 1.0) -> float:
+    value = d.get(key)
+    if type(value) is float and value >= 0.0 and value - value == 0.0:  # fast path: finite, non-negative
+        return value * scale
     value = _num(d, key, path, where, required=required)
     if value < 0:
         raise IngestError(path, f"{where}.{key} = {d[key]!r}: expected a number >= 0")

@@ -86,13 +86,22 @@ def block_sizes(opts: dict, path) -> dict[str, float | None]:
     raw = opts.get("bs", opts.get("blocksize"))
     if raw is None or "bssplit" in opts or "bsrange" in opts or "blocksize_range" in opts:
         return {d: None for d in ("read", "write", "trim")}
-    base = kb_base(opts, path)
-    parts = str(raw).split(",")
-    sizes = [_parse_bs_field(p, path, "bs", base) for p in parts]
-    read = sizes[0]
-    write = sizes[1] if len(sizes) > 1 and parts[1].strip() else read
-    trim = sizes[2] if len(sizes) > 2 and parts[2].strip() else write
-    return {"read": read, "write": write, "trim": trim, "mixed": read if read == write else None}
+    key = (str(raw), str(opts.get("kb_base", "1024")))
+    cached = _SIZES.get(key)
+    if cached is None:
+        base = kb_base(opts, path)
+        parts = key[0].split(",")
+        sizes = [_parse_bs_field(p, path, "bs", base) for p in parts]
+        read = sizes[0]
+        write = sizes[1] if len(sizes) > 1 and parts[1].strip() else read
+        trim = sizes[2] if len(sizes) > 2 and parts[2].strip() else write
+        cached = {"read": read, "write": write, "trim": trim, "mixed": read if read == write else None}
+        if len(_SIZES) < 4096:  # a folder repeats a handful of bs= values: parse each once
+            _SIZES[key] = cached
+    return cached
+
+
+_SIZES: dict[tuple[str, str], dict] = {}
 
 
 def choose_block_size(option: float | None, io_bytes: float, ios: float, *, in_flight: float = 1.0) -> float:
