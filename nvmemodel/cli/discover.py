@@ -78,6 +78,9 @@ def _discover(args) -> int:
     if curve is None:
         return 0
     print(f"\nmodelled as: {found.topology.describe()}")
+    if found.topology.extras:
+        print("host tree: " + ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                                        for k, v in found.topology.extras.items()))
     if overrides:
         print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
