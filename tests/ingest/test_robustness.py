@@ -280,3 +280,43 @@ def test_yaml_error_is_one_line(tmp_path):
     with pytest.raises(IngestError) as info:
         read_results(tmp_path / "run.json", labels=tmp_path / "labels.yaml")
     assert "\n" not in str(info.value) and "not valid YAML at line" in str(info.value)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_cli_ingest_never_raises(tmp_path_factory, data):
+    """The command line on corrupted real outputs: a table and a summary (exit 0) or one error line (exit 2)."""
+    import contextlib
+    import io
+
+    from nvmemodel.cli import main
+
+    path = data.draw(st.sampled_from(TEXTS))
+    text = path.read_text()
+    i = data.draw(st.integers(0, len(text) - 1))
+    text = text[:i] + data.draw(JUNK) + text[i + data.draw(st.integers(0, 40)):]
+    folder = tmp_path_factory.mktemp("cli")
+    (folder / path.name).write_text(text, encoding="utf-8", errors="surrogatepass")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = main(["ingest", str(folder), "-o", str(folder.parent / f"{folder.name}.csv")])
+    assert code in (0, 2), err.getvalue()
+
+
+@pytest.mark.parametrize("labels, match", [
+    ({"iodepth": 1e30}, "from 1 to"), ({"iodepth": float("inf")}, "expected a Int64 value"),
+    ({"numjobs": "1e30"}, "from 1 to"), ({"read_fraction": float("inf")}, "expected a float64 value"),
+])
+def test_sidecar_huge_and_infinite_labels(tmp_path, labels, match):
+    (tmp_path / "run.json").write_text(JSON)
+    with pytest.raises(IngestError, match=match):
+        read_results(tmp_path / "run.json", labels={str(tmp_path / "*.json"): labels}, errors="raise")
+
+
+def test_yaml_infinity_for_a_free_label_is_kept(tmp_path):
+    (tmp_path / "run.json").write_text(JSON)
+    (tmp_path / "labels.yaml").write_text("'*.json': {drives: .inf, host: 1e30}\n")
+    df = read_results(tmp_path / "run.json", labels=tmp_path / "labels.yaml")
+    assert math.isinf(df.drives.iloc[0]) and df.host.iloc[0] == 1e30  # not a table column: kept as given
