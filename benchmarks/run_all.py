@@ -6,6 +6,6 @@ import sys
 
 HERE = pathlib.Path(__file__).parent
 
-for script in ("bench_sweep.py", "bench_plan.py", "bench_ingest.py"):
+for script in ("bench_sweep.py", "bench_plan.py", "bench_ingest.py", "bench_fit.py"):
     print(f"== {script}", flush=True)
     subprocess.run([sys.executable, str(HERE / script)], check=True)

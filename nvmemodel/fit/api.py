@@ -169,18 +169,46 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                      findings=findings, topology=topology, workload=wl, free=list(free or []), drives=d)
 
 
-def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[str]:
-    """A measurement above the model's ceiling (preset values) falsifies an assumption: say which."""
+def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dict]:
+    """Measurements above the fitted ceiling model that the free parameters cannot account for.
+
+    A point counts when it lies above the model's ceiling (with the fitted values) by more than rounding
+    (:data:`_ABOVE`) *and* the component binding there does not depend on any free parameter — then an
+    assumption held fixed is wrong, and :func:`~nvmemodel.fit.ceiling.reconcile` names what would allow
+    the measurement. (Where a free parameter sets the ceiling, points scatter around it by noise.) Only
+    the largest excess of each binding component is reconciled.
+    """
+    from .ceiling import from_lmfit_name
+
     if x not in X_AXES:
         return []
+    cf = next((f for m, f in fits.items() if m.startswith("ceiling")), None)
+    overrides = ({from_lmfit_name(k): v for k, v in cf.values.items() if k != "sharpness"} if cf else {})
     xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
-    prof = ceiling_profile(topology, workload, x=x, values=xv, drives=drives, y_unit=y_unit)
+    prof = ceiling_profile(topology, workload, x=x, values=xv, overrides=overrides, drives=drives, y_unit=y_unit)
+    above = yv > prof["ceiling"].to_numpy() * (1 + _ABOVE)
+    if cf is not None and above.any():  # does a free parameter move the ceiling at those points?
+        base = cf.eval(xv)
+        moved = np.zeros(xv.shape, dtype=bool)
+        for p in cf.shape.params:
+            if p == "sharpness":
+                continue
+            bumped = dict(cf.values, **{p: cf.values[p] * 1.01 if cf.values[p] else 1e-9})
+            moved |= ~np.isclose(cf.eval(xv, bumped), base, rtol=1e-9, atol=0)
+        above &= ~moved
+    worst: dict[str, int] = {}
+    for i in np.flatnonzero(above):
+        b = str(prof["binding"].iloc[i])
+        if b not in worst or yv[i] / prof["ceiling"].iloc[i] > yv[worst[b]] / prof["ceiling"].iloc[worst[b]]:
+            worst[b] = i
     out = []
-    for xi, yi, (_, row) in zip(xv, yv, prof.iterrows()):
-        if yi > row["ceiling"] * (1 + _ABOVE):
-            fix = reconcile(topology, workload, x=x, x_value=xi, measured=yi, drives=drives, y_unit=y_unit)
-            out.append({"x": float(xi), "measured": float(yi), "ceiling": float(row["ceiling"]),
-                        "binding": str(row["binding"]), "excess": float(yi / row["ceiling"] - 1), "reconcile": fix})
+    for b, i in worst.items():
+        c = float(prof["ceiling"].iloc[i])
+        fix = reconcile(topology, workload, x=x, x_value=xv[i], measured=yv[i], overrides=overrides, drives=drives,
+                        y_unit=y_unit)
+        out.append({"x": float(xv[i]), "measured": float(yv[i]), "ceiling": c, "binding": b,
+                    "excess": float(yv[i] / c - 1), "points_above": int(np.sum(above & (prof["binding"] == b))),
+                    "reconcile": fix})
     return out
 
 

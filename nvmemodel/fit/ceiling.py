@@ -212,32 +212,42 @@ def ceiling_profile(topology, workload, *, x: str, values, overrides: dict | Non
     return df
 
 
+def _sweep_ceiling(topology, workload, *, x, x_value, overrides, drives, y_unit, name, values) -> np.ndarray:
+    """The system ceiling at one x for many values of one parameter, in one vectorized :func:`nvmemodel.sweep`."""
+    import nvmemodel as nm
+
+    values = list(values)
+    c = len(values)
+    grid = {k: [v] * c for k, v in overrides.items() if k != name}
+    n = drives
+    if x == "drives":
+        n = int(round(x_value))
+    else:
+        for k in X_AXES[x]:
+            grid[k] = [float(x_value)] * c
+        if x == "outstanding":
+            grid["workload.numjobs"] = [1.0] * c
+    grid[name] = values
+    res = nm.sweep(topology, workload, drives=[n], grid=grid)
+    return np.asarray(res.bytes_per_s if y_unit == "B/s" else res.iops, dtype=float)[:, 0]
+
+
 def reconcile(topology, workload, *, x: str, x_value: float, measured: float, overrides: dict | None = None,
               drives: int = 1, y_unit: str = "1/s", candidates: list[str] | None = None) -> list[str]:
-    """Parameters whose change would lift the ceiling at ``x_value`` to ``measured``.
+    """Parameters whose change (alone) would lift the ceiling at ``x_value`` to ``measured``.
 
     Choice, flag and categorical parameters (MPS, DLLP policy …) are tried at each allowed value;
-    continuous ones are scaled by up to ×4 in either direction and the needed value is found by
-    bisection. Returns sentences such as ``"pcie.mps = 512 (ceiling 80.9 GiB/s)"``.
+    continuous ones from ×1/4 to ×4 of their value on a fine geometric grid (the smallest sufficient
+    change is reported). Counts (lanes, sockets, switches), the hardware's identity (``*.model``,
+    ``fabric.transport``) and the workload are facts, not assumptions, and are not varied. Each
+    parameter costs one vectorized sweep. Returns sentences like ``"pcie.mps = 512 (also 1024)"``.
     """
     base = _base(topology, workload)
     overrides = dict(overrides or {})
-
-    def ceiling_with(extra):
-        try:
-            return _ceiling_once(extra)
-        except (ParameterError, ValueError, TypeError, LookupError):
-            return -np.inf  # a value the model refuses cannot reconcile anything
-
-    def _ceiling_once(extra):
-        return float(ceiling_profile(topology, workload, x=x, values=[x_value], overrides={**overrides, **extra},
-                                     drives=drives, y_unit=y_unit)["ceiling"].iloc[0])
-
-    now = ceiling_with({})
-    out = []
-    # the hardware's identity (drive/switch model, transport) and the workload are facts, not assumptions
     names = candidates or [n for n in base if not n.startswith("workload.") and n not in overrides
                            and not n.endswith((".model", ".transport"))]
+    kw = dict(x=x, x_value=x_value, overrides=overrides, drives=drives, y_unit=y_unit)
+    out = []
     for name in names:
         entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
         v0 = base[name]
@@ -245,16 +255,18 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
             tries = list(entry.allowed_choices()) if hasattr(entry, "allowed_choices") else list(entry.choices)
             if entry.kind == "flag":
                 tries = [0.0, 1.0]
-            ok = []
-            for t in tries:
-                if isinstance(v0, str) or isinstance(t, str):
-                    value = t if isinstance(v0, str) else float(tries.index(t))  # names, or codes (old vectors)
-                    shown = str(t)
-                else:
-                    value, shown = float(t), f"{float(t):g}"
-                if str(value) == str(v0) or value == v0 or ceiling_with({name: value}) < measured:
-                    continue
-                ok.append(shown)
+            if not isinstance(v0, str):
+                tries = [float(tries.index(t)) if isinstance(t, str) else float(t) for t in tries]
+            tries = [t for t in tries if str(t) != str(v0) and t != v0]
+            if not tries:
+                continue
+            try:
+                ceil = _sweep_ceiling(topology, workload, name=name, values=tries, **kw)
+            except (ParameterError, ValueError, TypeError, LookupError):
+                continue
+            shown = [(entry.choices[int(t)] if entry.kind == "categorical" and not isinstance(t, str) else t)
+                     for t in tries]
+            ok = [f"{v:g}" if isinstance(v, float) else str(v) for v, c in zip(shown, ceil) if c >= measured]
             if ok:  # the first (smallest) change that suffices, the others in brackets
                 out.append(f"{name} = {ok[0]}" + (f" (also {', '.join(ok[1:])})" if ok[1:] else ""))
             continue
@@ -264,20 +276,15 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
         integer = kind == "integer" or (entry is None and name.split(".")[-1] in _INTEGER_LEAVES)
         if integer or kind not in ("continuous", "integer"):
             continue  # counts (lanes, sockets, switches) are design choices, not assumptions to reconcile
-        for factor in (4.0, 0.25):
-            t = float(np.clip(v0 * factor, lo, hi))
+        for direction in (4.0, 0.25):  # steps of 0.1 % from the value outwards, clipped to the bounds
+            grid = np.clip(v0 * direction ** np.linspace(0.0, 1.0, 1400)[1:], lo, hi)
             try:
-                c = ceiling_with({name: t})
+                ceil = _sweep_ceiling(topology, workload, name=name, values=grid, **kw)
             except (ParameterError, ValueError, TypeError, LookupError):
                 continue
-            if c >= measured > now:
-                a, b = v0, t  # bisection on the value: smallest change that reaches the measurement
-                for _ in range(40):
-                    mid = 0.5 * (a + b)
-                    if ceiling_with({name: mid}) >= measured:
-                        b = mid
-                    else:
-                        a = mid
+            hit = np.flatnonzero(ceil >= measured)
+            if hit.size:
+                b = float(grid[hit[0]])
                 out.append(f"{name} from {v0:.4g} to {b:.4g} ({(b / v0 - 1):+.1%})")
                 break
     return out

@@ -160,6 +160,11 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
             at_bound = any(np.isclose(values[p], b, rtol=1e-6, atol=1e-12) for p in shape.params
                            for b in shape.bounds[p] if np.isfinite(b))
             method = "profile" if all(np.isfinite(list(stderr.values()))) and not at_bound else "bootstrap"
+            if method == "bootstrap" and shape.name.startswith("ceiling"):
+                # the ceiling kernel costs milliseconds a call: a bootstrap takes minutes, so only on request
+                method = "none"
+                notes.append("no interval: the covariance is singular or a parameter sits at a bound "
+                             "(ci='bootstrap' computes a seeded bootstrap, at about 20 model evaluations per resample)")
     samples = None
     lo = dict.fromkeys(shape.params, np.nan)
     hi = dict.fromkeys(shape.params, np.nan)
@@ -171,8 +176,13 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
             for p in shape.params:  # rows (probability, value): lower end, best, upper end
                 lo[p], hi[p] = float(table[p][0][1]), float(table[p][-1][1])
         except Exception as exc:  # noqa: BLE001 — lmfit raises bare errors when the profile cannot close
-            notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); a seeded bootstrap was used")
-            method = "bootstrap"
+            if shape.name.startswith("ceiling") and all(np.isfinite(list(stderr.values()))):
+                notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); t intervals from the "
+                             f"covariance instead")
+                method = "wald"
+            else:
+                notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); a seeded bootstrap was used")
+                method = "bootstrap"
     if method == "wald":
         from scipy.stats import t
 

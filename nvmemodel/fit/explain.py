@@ -150,7 +150,10 @@ def explain_text(result) -> str:
             lines.append(little)
         for item in result.findings.get(key, []):
             fix = "; ".join(item["reconcile"]) or "no single parameter within ×4 of its value"
-            lines.append(f"FALSIFIED: at {result.x} = {item['x']:g} the measurement {fmt_y(item['measured'], u)} is "
+            more = item.get("points_above", 1) - 1
+            lines.append(f"FALSIFIED: at {result.x} = {item['x']:g}"
+                         + (f" (and {more} more point(s))" if more > 0 else "")
+                         + f" the measurement {fmt_y(item['measured'], u)} is "
                          f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
                          f"({item['binding']} binds) — an assumption of the model is wrong there, the ceiling is not "
                          f"reproduced. Changes that would reconcile it: {fix}.")
@@ -169,8 +172,9 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     prof = ceiling_profile(result.topology, result.workload, x=result.x, values=xs, overrides=overrides,
                            drives=result.drives, y_unit=u)
     parts = []
-    fitted = ", ".join(f"{from_lmfit_name(p)} = {_fmt_param(f.values[p], _unit(p))} (95 % CI "
-                       f"{_fmt_param(f.ci_low[p], _unit(p))}–{_fmt_param(f.ci_high[p], _unit(p))})"
+    fitted = ", ".join(f"{from_lmfit_name(p)} = {_fmt_param(f.values[p], _unit(p))}"
+                       + (f" (95 % CI {_fmt_param(f.ci_low[p], _unit(p))}–{_fmt_param(f.ci_high[p], _unit(p))})"
+                          if np.isfinite(f.ci_low[p]) and np.isfinite(f.ci_high[p]) else " (no interval)")
                        for p in f.shape.params)
     parts.append(f"Fitted: {fitted}.")
     runs = []
