@@ -20,6 +20,7 @@ flags (code: meaning):
   link_below_capability   a drive trained below what it and its port support (x2 of x4, Gen3 of Gen4)
   slot_limits_drive       the port cannot run the drive's own link (a Gen4 drive in a Gen3 slot)
   uplink_oversubscribed   drives behind one switch negotiate more link bandwidth than its uplink carries
+  uplink_below_capability a switch's uplink trained below what it and its root port support
   numa_split              drives on several NUMA nodes (jobs on the other socket cross the socket link)
   mps_128                 MaxPayload 128 bytes on the drive path
   mixed_*, several_root_complexes, nested_switches, unknown_drive, host_assumed: what the model simplified

@@ -124,6 +124,17 @@ def _switch_flags(tree: PciTree, by_switch: dict[str, list[PciDevice]]) -> list[
     flags = []
     for up_bdf, ds in by_switch.items():
         up = tree[up_bdf]
+        port = tree.devices.get(up.parent) if up.parent else None
+        if up.sta_gts and up.cap_gts and up.sta_width and up.cap_width:
+            best_gts = min(up.cap_gts, port.cap_gts) if port is not None and port.cap_gts else up.cap_gts
+            best_w = min(up.cap_width, port.cap_width) if port is not None and port.cap_width else up.cap_width
+            if up.sta_gts < best_gts or up.sta_width < best_w:
+                lost = 1 - _bw(up.sta_gts, up.sta_width) / _bw(best_gts, best_w)
+                flags.append(Flag("uplink_below_capability", "warn",
+                                  f"switch {up_bdf} ({up.label}) uplink trained {up.link_text()}; it and its port "
+                                  f"support {_link(best_gts, best_w)}: {lost:.0%} of the bandwidth all "
+                                  f"{len(ds)} drive(s) behind it share is lost (riser, cable, bifurcation, BIOS "
+                                  "link settings)", (up_bdf,)))
         uplink = _bw(up.sta_gts or up.cap_gts, up.sta_width or up.cap_width)
         down = sum(_bw(d.sta_gts or d.cap_gts, d.sta_width or d.cap_width) for d in ds)
         if math.isfinite(uplink) and math.isfinite(down) and down > uplink * (1 + 1e-9):

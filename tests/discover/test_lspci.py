@@ -180,3 +180,18 @@ def test_uneven_spread_over_root_complexes_is_fill_first():
     # fill-first with a 10 GB/s complex: three drives share complex 0 (10 GB/s), the fourth adds its own link
     assert curve.bandwidth_at(3) == pytest.approx(10e9, rel=1e-9) and curve.binding_at(3) == "root_complex"
     assert curve.bandwidth_at(4) > curve.bandwidth_at(3)
+
+
+def test_switch_uplink_trained_below_capability():
+    text = (DATA / "synthetic-switched-gen4_vvv.txt").read_text()
+    head, rest = text.split("01:00.0 PCI bridge", 1)
+    block, tail = rest.split("\n\n", 1)
+    assert "LnkSta:\tSpeed 16GT/s, Width x16" in block
+    # the switch's uplink trains x8 (as a riser with half its lanes would make it)
+    found = build_topology(parse_lspci(head + "01:00.0 PCI bridge"
+                                       + block.replace("LnkSta:\tSpeed 16GT/s, Width x16", "LnkSta:\tSpeed 16GT/s, Width x8")
+                                       + "\n\n" + tail))
+    flag = found.flag("uplink_below_capability")
+    assert flag.devices == ("0000:01:00.0",) and "50% of the bandwidth all 6 drive(s)" in flag.message
+    assert "2.75x oversubscribed" in found.flag("uplink_oversubscribed").message  # 22 lanes behind 8
+    assert found.topology.switch.up_lanes == 8
