@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .components import COMPONENT_LABELS, COMPONENTS, Limit, components
+from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere
 from .derive import prepare
 from .raid import drive_side, raid_transform
 from .tree import complex_loads
@@ -113,6 +113,13 @@ class Levels:
         "this level alone (with the drives)" candidates."""
         p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
         n = np.asarray(n, dtype=float)
+        if _is_inf(g) and everywhere(p["tree.placement"], 0.0) and (_is_inf(c) or _is_inf(sk)):
+            # round-robin, one tree level, no switches: the switch formula over sockets (or complexes)
+            if _is_inf(c):
+                x = _switched(n, d, sk, p["host.sockets"])
+                return x, _INF, x
+            x = _switched(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
+            return x, x, _INF
         per_socket, per_socket_d = {}, {}
         complex_alone = 0.0
         m_j = None if _is_inf(g) else np.fmax(np.floor(self.switches / (p["host.sockets"]
@@ -140,14 +147,14 @@ class Levels:
         local = self.local(n)
         return local if _is_inf(self.system) else np.fmin(local, self.system)
 
-    def binding(self, n) -> np.ndarray:
+    def binding(self, n, _alone=None) -> np.ndarray:
         """Index of the binding component at ``n`` drives: the smallest of the three level candidates
         ``n·d``, ``min(n, m)·G``, ``S`` (each the best of its level), ties to the lower index."""
         shape = np.broadcast_shapes(np.shape(n), np.shape(self.drive), np.shape(self.group), np.shape(self.system))
         candidates = [(lambda: n * self.drive, self.drive_index),
                       (lambda: np.fmin(n, self.switches) * self.group, self.group_index)]
         if self.tree:
-            _, c_alone, s_alone = self._tree(n)
+            c_alone, s_alone = _alone if _alone is not None else self._tree(n)[1:]
             shape = np.broadcast_shapes(shape, np.shape(c_alone), np.shape(s_alone))
             candidates += [(lambda: c_alone, self.complex_index), (lambda: s_alone, self.socket_index)]
         candidates.append((lambda: self.system, self.system_index))
@@ -165,7 +172,9 @@ class Levels:
     def total_and_binding(self, n) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop)."""
         if self.tree:
-            return self.total(n), np.asarray(self.binding(n), dtype=np.int8)
+            local, c_alone, s_alone = self._tree(n)
+            total = local if _is_inf(self.system) else np.fmin(local, self.system)
+            return total, np.asarray(self.binding(n, _alone=(c_alone, s_alone)), dtype=np.int8)
         nd = n * self.drive
         has_group = not _is_inf(self.group)
         local = self.local(n) if has_group else nd
@@ -186,22 +195,19 @@ class Levels:
     def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray) -> None:
         """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
         (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop."""
-        if not _is_inf(self.group) or self.tree:
+        socket_only = self.tree and _is_inf(self.group) and _is_inf(self.complex) and \
+            everywhere(self.p["tree.placement"], 0.0)
+        if not _is_inf(self.group) or (self.tree and not socket_only):
             total_out[...], binding_out[...] = self.total_and_binding(n)
             return
         np.multiply(n, self.drive, out=total_out)
         binding_out[...] = self.drive_index
+        if socket_only:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
+            _take(total_out, binding_out, _switched(n, self.drive, self.socket, self.p["host.sockets"]),
+                  self.socket_index, self.drive_index)
         if _is_inf(self.system):
             return
-        si, di = np.asarray(self.system_index), np.asarray(self.drive_index)
-        if np.all(si > di):  # ties go to the drive level: the system binds only strictly below n·d
-            wins = np.less(self.system, total_out)
-        elif np.all(si < di):
-            wins = np.less_equal(self.system, total_out)
-        else:
-            wins = np.less(self.system, total_out) | (np.equal(self.system, total_out) & (si < di))
-        np.copyto(binding_out, np.broadcast_to(si, binding_out.shape).astype(np.int8, copy=False), where=wins)
-        np.fmin(total_out, self.system, out=total_out)
+        _take(total_out, binding_out, self.system, self.system_index, binding_out)
 
     def alone(self, n) -> tuple:
         """Each component alone as a system ceiling: ``min(n·drive, min(n, m)·group, system)``."""
@@ -223,6 +229,8 @@ class Levels:
     def _level_alone(self, n, lim):
         """A root-complex or socket limit alone, with the drives: ``Σ_j min(C, k_j·d)`` (resp. per socket)."""
         p, d = self.p, self.drive
+        if everywhere(p["tree.placement"], 0.0) and _is_inf(lim.complex):  # round-robin over sockets
+            return _switched(n, d, lim.socket, p["host.sockets"])
         complex_sum, per_socket = 0.0, {}
         for k, sock in complex_loads(n, p):
             kd = k * d
@@ -234,6 +242,20 @@ class Levels:
         if not _is_inf(lim.socket):
             x = np.fmin(x, sum(np.fmin(lim.socket, v) for v in per_socket.values()))
         return x
+
+
+def _take(total_out, binding_out, x, xi, current) -> None:
+    """Where candidate ``x`` (component index ``xi``) beats ``total_out`` — strictly, or on a tie with a lower
+    index than the current binding — write its index into ``binding_out``; ``total_out`` becomes the smaller."""
+    xi, ci = np.asarray(xi), np.asarray(current)
+    if np.all(xi > ci):  # ties stay with the level nearer the drive
+        wins = np.less(x, total_out)
+    elif np.all(xi < ci):
+        wins = np.less_equal(x, total_out)
+    else:
+        wins = np.less(x, total_out) | (np.equal(x, total_out) & (xi < ci))
+    np.copyto(binding_out, np.broadcast_to(xi, binding_out.shape).astype(np.int8, copy=False), where=wins)
+    np.fmin(total_out, x, out=total_out)
 
 
 def _switched(n, d, g, m):
