@@ -88,7 +88,7 @@ def _plot(args) -> int:
 def _results_chart(args, charts):
     from ..ingest import read_results
 
-    options = dict(labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern)
+    options = {"labels": args.labels, "path_regex": args.path_regex, "path_pattern": args.path_pattern}
     if len(args.paths) > 1 and not args.hue:
         table = {p: read_results(p, **options) for p in args.paths}
     else:

@@ -33,7 +33,7 @@ from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .schema import COLUMNS, to_frame
 
-__all__ = ["read_results", "read_file", "Skipped", "detect_format"]
+__all__ = ["Skipped", "detect_format", "read_file", "read_results"]
 
 _SKIP_DIRS = {".git", "__pycache__", ".ipynb_checkpoints"}
 _LEADING_SPACE = re.compile(r"\s*")

@@ -15,6 +15,7 @@ Dispatch is on ``"fio version"`` and on which keys exist, never on file names:
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -44,7 +45,7 @@ _KNOWN_JOB_KEYS = {
 
 #: Where a fio document can start: '{' at the start of a line followed by one of the keys fio
 #: writes first (so a file of '{' lines is not a million candidates).
-_DOC_START = re.compile(r'^\{\s*"(?:fio version|jobs|client_stats|timestamp|global options|time)"', re.M)
+_DOC_START = re.compile(r'^\{\s*"(?:fio version|jobs|client_stats|timestamp|global options|time)"', re.MULTILINE)
 #: Work bound for salvaging documents from a malformed file: characters the decoder may scan,
 #: as a multiple of the file size (a handful of failed attempts), so no content is quadratic.
 _SCAN_BUDGET = 8
@@ -367,7 +368,7 @@ def _continues(prev, doc) -> bool:
 def final_flags(docs: list, truncated: bool) -> list[bool]:
     """Which reports are final: each one not continued by the next report of the same run;
     the last one too, unless the file ends in a truncated report (the run's final report is lost)."""
-    flags = [not _continues(a, b) for a, b in zip(docs, docs[1:])]
+    flags = [not _continues(a, b) for a, b in itertools.pairwise(docs)]
     return flags + [not truncated] if docs else []
 
 

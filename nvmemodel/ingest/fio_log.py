@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import IngestError
 
-__all__ = ["read_fio_log", "read_fio_logs", "merge_fio_logs"]
+__all__ = ["merge_fio_logs", "read_fio_log", "read_fio_logs"]
 
 _NAME = re.compile(r"_(?P<kind>bw|iops|clat|slat|lat)(?:\.(?P<job>\d+))?\.log$")  # no job number: per_job_logs=0
 _DIRECTION = {0: "read", 1: "write", 2: "trim"}

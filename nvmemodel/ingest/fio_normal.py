@@ -57,7 +57,7 @@ _RUN_STATUS = re.compile(r"^Run status group \d+")
 
 
 def looks_like_fio_normal(head: str) -> bool:
-    return bool(re.search(r"\(groupid=\d+, jobs=\d+\)", head)) or bool(re.search(r"^\S.*: \(g=\d+\): rw=", head, re.M))
+    return bool(re.search(r"\(groupid=\d+, jobs=\d+\)", head)) or bool(re.search(r"^\S.*: \(g=\d+\): rw=", head, re.MULTILINE))
 
 
 def _bs_from_header(text: str, path) -> dict[str, tuple[float, float] | None]:
@@ -214,7 +214,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     if not blocks and not missing:
         raise IngestError(path, "no fio job results found (expected lines like 'name: (groupid=0, jobs=1): err= 0')")
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
-        errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.M)]
+        errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.MULTILINE)]
         error = errors[0] if len(errors) == 1 and len(missing) == 1 else None
         warnings.warn(f"{path}: job(s) {missing} have a header but no results (failed to start?"
                       f"{f' fio error {error}' if error else ''}); a row with no numbers is kept for each",

@@ -34,6 +34,7 @@ warning and leaves its run without a final report.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import warnings
@@ -141,7 +142,7 @@ def _quantile_mean(pct: dict[str, float]) -> float:
     quantile function over 0..1, held flat beyond the first and last percentile."""
     points = sorted((float(k) / 100, v) for k, v in pct.items())
     points = [(0.0, points[0][1]), *points, (1.0, points[-1][1])]
-    return sum((p2 - p1) * (v1 + v2) / 2 for (p1, v1), (p2, v2) in zip(points, points[1:]))
+    return sum((p2 - p1) * (v1 + v2) / 2 for (p1, v1), (p2, v2) in itertools.pairwise(points))
 
 
 def _closer_to_first(x: float, a: float, b: float) -> bool:
@@ -165,9 +166,9 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
         devices.append(rest[0])
         rest = rest[9:]
-    common = dict(tool="fio", tool_version=fio_version, format=f"fio-terse-v{version}", source_path=str(path),
-                  job_name=jobname, group_id=groupid, is_aggregate=False, cpu_usr=cpu_usr, cpu_sys=cpu_sys,
-                  devices=";".join(devices) or None, device_count=len(devices) or None, error=error)
+    common = {"tool": "fio", "tool_version": fio_version, "format": f"fio-terse-v{version}", "source_path": str(path),
+              "job_name": jobname, "group_id": groupid, "is_aggregate": False, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
+              "devices": ";".join(devices) or None, "device_count": len(devices) or None, "error": error}
     rows = []
     for k, direction in enumerate(names):
         o = o0 + k * per_dir

@@ -37,7 +37,7 @@ def looks_like_iometer(head: str) -> bool:
     first = head.lstrip().splitlines()[0] if head.strip() else ""
     if first.startswith("'Test Type,"):
         return True
-    return bool(re.search(r"^'Results\s*$", head, re.M)) and bool(re.search(r"^(TimeStamp,)?'Target Type,", head, re.M))
+    return bool(re.search(r"^'Results\s*$", head, re.MULTILINE)) and bool(re.search(r"^(TimeStamp,)?'Target Type,", head, re.MULTILINE))
 
 
 #: Columns this reader uses; a value there must be a number (>= 0 where marked), or empty.
@@ -115,14 +115,14 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
                 section = "time"
             elif tag.startswith("size"):
                 section = "spec"
-            elif tag.startswith("Access specification") or tag.startswith("End access"):
+            elif tag.startswith(("Access specification", "End access")):
                 section = "specname" if tag.startswith("Access specification name") else None
             elif tag.startswith("Results"):
                 section = "results"
             elif tag.startswith("Target Type"):
                 header = [f.strip().lstrip("'") for f in fields]
                 section = "rows"
-            elif tag.startswith("End Test") or tag.startswith("End Results"):
+            elif tag.startswith(("End Test", "End Results")):
                 section = None
             continue
         if cur is None:

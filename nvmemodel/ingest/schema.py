@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["COLUMNS", "FIO_DEFAULTS", "MEASUREMENTS", "failed_job_rows", "new_row", "to_frame", "schema_table"]
+__all__ = ["COLUMNS", "FIO_DEFAULTS", "MEASUREMENTS", "failed_job_rows", "new_row", "schema_table", "to_frame"]
 
 #: name → (dtype, unit, description). Order is the table's column order.
 COLUMNS: dict[str, tuple[str, str, str]] = {
@@ -26,8 +26,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),
     "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
     "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
-    "direction": ("string", "", "read, write, trim, or mixed (fio unified_rw_reporting): the direction this row's "
-                                "numbers measure"),
+    "direction": ("string", "", ("read, write, trim, or mixed (fio unified_rw_reporting): the direction this "
+                                 "row's numbers measure")),
     "read_fraction": ("float64", "1", "share of reads the workload issued (rwmixread/100; 1 or 0 for pure patterns)"),
     "random_fraction": ("float64", "1", "share of random accesses (IOmeter % random; 1 or 0 from a fio pattern)"),
     "block_size_bytes": ("float64", "B", "I/O size in this direction"),
@@ -57,8 +57,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "cpu_usr": ("float64", "1", "user CPU, fraction of one CPU (fio) or of all CPUs (IOmeter)"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
-    "error": ("Int64", "", "the tool's error code for this job (fio errno); 0 = ran without error, NA = not reported. "
-                           "A failed job's row keeps its labels but no numbers"),
+    "error": ("Int64", "", ("the tool's error code for this job (fio errno); 0 = ran without error, NA = not "
+                            "reported. A failed job's row keeps its labels but no numbers")),
 }
 
 #: Columns that hold measured numbers: emptied (NaN) on the row of a job that failed.

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..ingest.summary import QUANTITIES, resolve_y, summarize
 
-__all__ = ["plot_results", "plot_fio_log", "plot_latency_histogram", "si_format"]
+__all__ = ["plot_fio_log", "plot_latency_histogram", "plot_results", "si_format"]
 
 _PREFIXES = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"), (1.0, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
 _LOG2_X = {"iodepth", "numjobs", "outstanding", "block_size_bytes", "drives"}

@@ -27,7 +27,8 @@ def run(capsys, *argv):
 def test_version_and_module_entry_point():
     import nvmemodel
 
-    done = subprocess.run([sys.executable, "-m", "nvmemodel", "--version"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "nvmemodel", "--version"], capture_output=True, text=True,
+                          check=False)
     assert done.returncode == 0 and done.stdout.strip() == f"nvmemodel {nvmemodel.__version__}"
 
 
@@ -37,7 +38,7 @@ def test_version_and_module_entry_point():
     ["ceilings", "--drives", "1-1000000000"], ["ingest", str(CORPUS / "bs-1m.json"), "-o", "out.txt"],
 ])
 def test_misuse_is_one_line_exit_2(capsys, argv):
-    code, out, err = run(capsys, *argv)
+    code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("nvmemodel: error: "), err
 
 
@@ -74,7 +75,7 @@ def test_bad_yaml_is_one_line(capsys, tmp_path):
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_plot_command(capsys, tmp_path, suffix):
     out = tmp_path / f"iops{suffix}"
-    code, stdout, err = run(capsys, "plot", str(SWEEP), "--x", "iodepth", "--y", "iops", "-o", str(out))
+    code, stdout, _ = run(capsys, "plot", str(SWEEP), "--x", "iodepth", "--y", "iops", "-o", str(out))
     assert code == 0 and out.stat().st_size > 1000
     table = [line.split() for line in stdout.splitlines()[1:]]
     assert [int(r[0]) for r in table] == sorted(int(r[0]) for r in table)  # sorted by the swept variable

@@ -111,7 +111,7 @@ def _set(path, value):
     (_mutated(_set(["jobs", 0, "usr_cpu"], -3.0)), r"usr_cpu = -3.0"),
     (_mutated(_set(["jobs"], [])), r"empty list"),
     (_mutated(lambda d: d["jobs"][0].pop("read")), r"no 'read' block"),
-    ("\n".join(["fio: failed parsing bs=huge", "fio: job global dropped"]), r"fio's own error message"),
+    ("fio: failed parsing bs=huge\nfio: job global dropped", r"fio's own error message"),
 ])
 def test_crafted_json_is_one_clear_error(tmp_path, text, match):
     p = tmp_path / "bad.json"
