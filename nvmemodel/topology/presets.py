@@ -195,7 +195,7 @@ PRESETS: dict[str, Callable[[], Topology]] = {
     "broadcom-stingray": broadcom_stingray,
     "ion-sr71mach5-linux": lambda: ion_sr71mach5("linux"),
     "ion-sr71mach5-windows": lambda: ion_sr71mach5("windows"),
-    "ion-sr71mach5-linux-nfs": lambda: ion_sr71mach5("linux", share="nfs3"),
+    "ion-sr71mach5-linux-nfs3": lambda: ion_sr71mach5("linux", share="nfs3"),
     "ion-sr71mach5-windows-smb3": lambda: ion_sr71mach5("windows", share="smb3"),
 }
 

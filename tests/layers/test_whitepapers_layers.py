@@ -58,13 +58,13 @@ def test_ion_64k_local_below_the_drive_ceiling():
 
 def test_ion_over_nfs_about_10_percent():
     # "small random reads barely exceeded 10% of the 3M IOPS"; "64kB random reads ... almost 10GBps"
-    x4, b4 = at8("ion-sr71mach5-linux-nfs", RR4K)
-    x64, b64 = at8("ion-sr71mach5-linux-nfs", RR64K)
+    x4, b4 = at8("ion-sr71mach5-linux-nfs3", RR4K)
+    x64, b64 = at8("ion-sr71mach5-linux-nfs3", RR64K)
     assert (b4, b64) == ("share_server_cpu", "share_server_cpu")
     assert x4 / 3.0e6 == pytest.approx(0.10, rel=1e-9)  # both calibrated: agreement by construction
     assert x64 * 65536 == pytest.approx(10e9, rel=1e-9)
     # what the model adds: the local 4K ceiling still shows beside it (host_cpu 3 M = 10 x the NFS figure)
-    c = nm.evaluate(nm.preset("ion-sr71mach5-linux-nfs"), RR4K, drives=[8])
+    c = nm.evaluate(nm.preset("ion-sr71mach5-linux-nfs3"), RR4K, drives=[8])
     assert c.ceilings["host_cpu"][0] == pytest.approx(3.0e6, rel=1e-9)
 
 
