@@ -94,4 +94,12 @@ def _discover(args) -> int:
     print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
     for ceil in curve.ceilings_at(last):
         print("  " + repr(ceil))
+    if args.lspci is None:
+        from ..discover import nvme_namespaces
+
+        if nvme_namespaces(args.sysfs_root):
+            root = "" if args.sysfs_root == "/" else f" --sysfs-root {args.sysfs_root}"
+            print("\nmeasure it (reads only; each drive's jobs on its own NUMA node):\n"
+                  f"  nvmemodel fio-jobs --out sweep --targets auto{root} --pattern {args.pattern} --bs {args.bs} "
+                  f"--iodepth 1,4,16,{args.iodepth}\n  nvmemodel run-sweep sweep")
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import pathlib
 
 from ..errors import NvmeModelError, ParameterError
 from ._common import parse_drives
@@ -51,7 +52,11 @@ def register(sub) -> None:
                        epilog=_JOBS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     j.add_argument("--out", required=True, help="folder for plan.json, jobs/, results/ (new or holding this plan)")
     j.add_argument("--targets", required=True,
-                   help="comma-separated files or devices; a point with N drives uses the first N")
+                   help="comma-separated files or devices; a point with N drives uses the first N. 'auto': every "
+                        "NVMe namespace this machine shows (/dev/nvmeXnY, from /sys/class/nvme), with its NUMA "
+                        "node — read patterns only unless --allow-raw-device-writes")
+    j.add_argument("--sysfs-root", default="/", metavar="DIR", help="root holding sys/ for --targets auto "
+                                                                    "(default: %(default)s)")
     j.add_argument("--matrix", choices=sorted(MATRICES), help="a whitepaper's test matrix instead of a sweep: "
                    + "; ".join(f"{k}: {m.source}" for k, m in MATRICES.items()))
     j.add_argument("--drives", help="drive counts, e.g. '1-4' or '1,2,4' (default: 1..number of targets, or the "
@@ -91,11 +96,24 @@ def _fio_jobs(args) -> int:
     from ..units import parse_block_size, parse_time
 
     targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    auto_nodes = None
+    if targets == ["auto"]:
+        from ..discover import nvme_namespaces
+
+        found = nvme_namespaces(args.sysfs_root)
+        if not found:
+            where = pathlib.Path(args.sysfs_root) / "sys/class/nvme"
+            raise ParameterError("--targets", "auto", f"NVMe namespaces under {where} (none found here); name the "
+                                                      "files or devices instead")
+        targets = [dev for dev, _ in found]
+        if all(node is not None for _, node in found):
+            auto_nodes = tuple(node for _, node in found)
+        print("targets: " + ", ".join(f"{dev} (NUMA {node if node is not None else '?'})" for dev, node in found))
     settings = {"runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
                     "size_bytes": _whole(parse_block_size)(args.size), "ioengine": args.ioengine,
                     "direct": not args.no_direct,
                     "numa_nodes": tuple(_list(args.numa_nodes, _whole(int), "--numa-nodes")) if args.numa_nodes
-                    else None}
+                    else auto_nodes}
     drives = parse_drives(args.drives) if args.drives else None
     if args.matrix:
         plan = matrix_plan(args.matrix, targets, drives=drives, **settings)

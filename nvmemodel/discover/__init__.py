@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from .build import Discovery, Flag, build_topology, match_drive
 from .lspci import LspciError, parse_lspci, parse_lspci_tree, read_lspci
-from .sysfs import read_host, read_sysfs
+from .sysfs import nvme_namespaces, read_host, read_sysfs
 from .tree import PciDevice, PciTree
 
 __all__ = ["Discovery", "Flag", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "match_drive",
-           "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
+           "nvme_namespaces", "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
 
 
 def discover(lspci=None, *, lspci_tree=None, sysfs_root="/", host=None) -> Discovery:

@@ -18,7 +18,7 @@ import re
 
 from .tree import PciDevice, PciTree
 
-__all__ = ["PCI_IDS", "parse_express_config", "pci_names", "read_host", "read_sysfs"]
+__all__ = ["PCI_IDS", "nvme_namespaces", "parse_express_config", "pci_names", "read_host", "read_sysfs"]
 
 _BDF = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
 _PORT_TYPES = {0: "endpoint", 1: "legacy_endpoint", 4: "root_port", 5: "upstream", 6: "downstream",
@@ -204,3 +204,24 @@ def read_host(root: str | os.PathLike = "/"):
     else:
         prov["clock_hz"] = "assumption: clock not found in sysfs or /proc/cpuinfo"
     return Host(name="this machine", provenance=prov, **kwargs)
+
+
+def nvme_namespaces(root: str | os.PathLike = "/") -> list[tuple[str, int | None]]:
+    """``(/dev/nvmeXnY, NUMA node)`` for every NVMe namespace the kernel shows, in controller order.
+
+    Read from ``/sys/class/nvme/nvme*/``: namespace directories ``nvmeXnY`` (or ``nvmeXcZnY`` with native
+    multipath, whose block device is ``nvmeXnY``), the node from the controller's ``numa_node`` or its
+    PCI device's. ``None`` where the node is not known.
+    """
+    root = pathlib.Path(root)
+    out: dict[str, int | None] = {}
+    ctrls = sorted((root / "sys/class/nvme").glob("nvme*"), key=lambda p: int(re.sub(r"\D", "", p.name) or 0))
+    for ctrl in ctrls:
+        node = _int(_text(ctrl / "numa_node"))
+        if node is None:
+            node = _int(_text(ctrl / "device" / "numa_node"))
+        for ns in sorted(ctrl.glob("nvme*n*")):
+            m = re.fullmatch(r"nvme(\d+)(?:c\d+)?n(\d+)", ns.name)
+            if m:
+                out.setdefault(f"/dev/nvme{m.group(1)}n{m.group(2)}", node if node is not None and node >= 0 else None)
+    return list(out.items())

@@ -58,6 +58,7 @@ def two_socket_sys(tmp_path):
         c.mkdir(parents=True)
         (c / "address").write_text(addr + "\n")
         (c / "model").write_text("SAMSUNG MZWLJ3T8HBLS-00007               \n")
+        (c / f"nvme{i}n1").mkdir()  # the namespace
     return tmp_path
 
 
@@ -129,3 +130,12 @@ def test_host_from_cpu_topology(tmp_path):
 def test_this_machines_host_is_plausible():
     host = read_host("/")
     assert 1 <= host.sockets * host.cores_per_socket <= os.cpu_count()
+
+
+def test_live_discovery_suggests_the_measurement(two_socket_sys, capsys):
+    from nvmemodel import cli
+
+    assert cli.main(["discover", "--sysfs-root", str(two_socket_sys)]) == 0
+    out = capsys.readouterr().out
+    assert "WARN numa_split" in out and "host tree: tree.complexes_per_socket=1, tree.placement=round_robin" in out
+    assert f"nvmemodel fio-jobs --out sweep --targets auto --sysfs-root {two_socket_sys} --pattern randread" in out

@@ -57,3 +57,34 @@ def test_numa_nodes_pin_each_drive():
     assert "numa_cpu_nodes=1" in text and "numa_mem_policy=bind:1" in text
     with pytest.raises(ParameterError, match="one NUMA node number"):
         sweep_plan(["/data/a", "/data/b"], numa_nodes=(0,))
+
+
+def _nvme_sys(root):
+    """Two controllers (NUMA 0 and 1); the second with native multipath naming (nvme1c1n1)."""
+    for ctrl, ns, node in (("nvme0", "nvme0n1", 0), ("nvme1", "nvme1c1n1", 1)):
+        d = root / "sys/class/nvme" / ctrl
+        (d / ns).mkdir(parents=True)
+        (d / "numa_node").write_text(f"{node}\n")
+    return root
+
+
+def test_targets_auto_lists_namespaces_with_their_nodes(tmp_path, capsys):
+    from nvmemodel.discover import nvme_namespaces
+
+    root = _nvme_sys(tmp_path)
+    assert nvme_namespaces(root) == [("/dev/nvme0n1", 0), ("/dev/nvme1n1", 1)]
+    argv = ["fio-jobs", "--out", str(tmp_path / "o"), "--targets", "auto", "--sysfs-root", f"{root}/",
+            "--pattern", "randread", "--dry-run"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "targets: /dev/nvme0n1 (NUMA 0), /dev/nvme1n1 (NUMA 1)" in out
+    assert "raw devices: /dev/nvme0n1, /dev/nvme1n1 (read patterns only)" in out
+    assert "numa_cpu_nodes=0" in out  # the job file shown pins drive 1 to its node
+    assert cli.main([*argv[:-3], "--pattern", "randwrite", "--dry-run"]) == 2  # writing to devices: refused
+    assert "allow-raw-device-writes" in capsys.readouterr().err
+
+
+def test_targets_auto_without_nvme_is_one_clear_error(tmp_path, capsys):
+    assert cli.main(["fio-jobs", "--out", str(tmp_path / "o"), "--targets", "auto", "--sysfs-root",
+                     f"{tmp_path}/", "--dry-run"]) == 2
+    assert "NVMe namespaces" in capsys.readouterr().err
