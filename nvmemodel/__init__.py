@@ -30,7 +30,8 @@ Plan a configuration (the inverse question: targets → what to build, and what 
     :func:`plan`, :class:`DesignSpace`, :class:`Target`, :class:`Plan`
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
     :func:`read_results` (files and folders → one tidy table; columns in
-    :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`
+    :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`;
+    :func:`plot_results` charts what was measured (matplotlib imported only when called)
 Fit and explain measured curves (lmfit, imported on first use)
     :func:`fit` (results table → fitted, compared, explained curves: ceiling model with free
     parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fit`

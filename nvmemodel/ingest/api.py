@@ -14,101 +14,26 @@ file left it unknown, and must agree with it where the file gave a value.
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import math
-import os
 import pathlib
 import re
-import stat
 import warnings
-from collections.abc import Iterable, Mapping
 
-from ..errors import IngestError, IngestWarning, NvmeModelError
+from ..errors import IngestError, IngestWarning
 from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
+from .files import MAX_FILE_BYTES, Skipped, expand, read_text
 from .fio_json import looks_like_fio_json, read_fio_json
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
+from .labels import apply_labels, load_sidecar, pattern_to_regex
 from .schema import COLUMNS, to_frame
 
-__all__ = ["Skipped", "detect_format", "read_file", "read_results"]
+__all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_results"]
 
-_SKIP_DIRS = {".git", "__pycache__", ".ipynb_checkpoints"}
 _LEADING_SPACE = re.compile(r"\s*")
-
-
-@dataclasses.dataclass(frozen=True)
-class Skipped:
-    """A file a folder ingest did not turn into rows, and why."""
-
-    path: str
-    reason: str
-
-
-#: Files larger than this are not read (``max_file_bytes=`` raises it): result files are kilobytes
-#: to a few MB (an hour of 1 s json+ status reports is about 70 MB), and every reader is linear,
-#: so this bounds the time any content can take (a few seconds at 64 MiB).
-MAX_FILE_BYTES = 64 * 2**20
-
-
-def _decode(data: bytes, path) -> str:
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with a BOM (e.g. a PowerShell '>' redirect)
-        encoding = "utf-16"
-    elif len(data) >= 4 and data[1:64:2].count(0) == len(data[1:64:2]) and 0 not in data[0:64:2]:
-        encoding = "utf-16-le"  # ASCII text as UTF-16 without a BOM
-    elif len(data) >= 4 and data[0:64:2].count(0) == len(data[0:64:2]) and 0 not in data[1:64:2]:
-        encoding = "utf-16-be"
-    else:
-        encoding = None
-    if encoding:
-        try:
-            return data.decode(encoding).lstrip("\ufeff")
-        except UnicodeDecodeError as exc:
-            raise IngestError(path, f"not valid {encoding.upper()} text (byte {exc.start})") from None
-    if b"\x00" in data[:8192]:
-        raise IngestError(path, "binary file (NUL bytes): not a text benchmark result")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        try:
-            return data.decode("cp1252")  # IOmeter on Windows writes the ANSI code page
-        except UnicodeDecodeError:
-            raise IngestError(path, f"not UTF-8 text (byte {exc.start}): not a text benchmark result") from None
-
-
-def _read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
-    """The file's text: only regular files, at most ``max_bytes`` (default
-    :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252."""
-    max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
-    try:
-        st = path.stat()
-    except OSError as exc:
-        if isinstance(exc, FileNotFoundError) and path.is_symlink():
-            raise IngestError(path, "broken symbolic link") from None
-        raise IngestError(path, f"cannot read: {exc.strerror}") from None
-    if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode)
-                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-        raise IngestError(path, f"{kind}, not a result file: not read")
-    if st.st_size > max_bytes:
-        raise IngestError(path, f"{st.st_size:,} bytes: larger than the {max_bytes:,}-byte limit for one result file")
-    try:
-        with open(path, "rb") as fh:
-            # what stat said (a read(n) buffer of the whole limit would cost more than the parse),
-            # and bounded even if the file grows while being read
-            data = fh.read(min(st.st_size, max_bytes) + 1)
-            if len(data) > st.st_size:
-                data += fh.read(max_bytes + 1 - len(data))
-    except OSError as exc:
-        raise IngestError(path, f"cannot read: {exc.strerror}") from None
-    if len(data) > max_bytes:
-        raise IngestError(path, f"larger than the {max_bytes:,}-byte limit for one result file")
-    if not data or data.isspace():
-        raise IngestError(path, "empty file")
-    return _decode(data, path)
 
 
 _FIO_MESSAGE = re.compile(r"^(fio: |fio-\d|Starting \d+ (process|thread)|\S+: \(g=\d+\): rw=|\s*$)")
@@ -146,7 +71,7 @@ _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal"
 def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
     path = pathlib.Path(path)
-    text = _read_text(path, max_file_bytes)
+    text = read_text(path, max_file_bytes)
     fmt = detect_format(text)
     if fmt == "fio-log":
         raise IngestError(path, "a fio time-series log: read it with nvmemodel.read_fio_logs")
@@ -191,177 +116,6 @@ _NON_NEGATIVE = [c for c, (dtype, unit, _) in COLUMNS.items() if dtype == "float
 _COUNTS = [c for c, (dtype, _, _) in COLUMNS.items() if dtype == "Int64"]
 
 
-def _expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
-    """Files to read, and what a folder walk passed over (with the reason): hidden files,
-    version-control/cache folders, unreadable folders, symlink loops, broken links."""
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    files: list[pathlib.Path] = []
-    passed: list[Skipped] = []
-    for p in paths:
-        p = pathlib.Path(p)
-        if p.is_dir():
-            seen = {os.path.realpath(p)}
-
-            def unreadable(exc: OSError) -> None:
-                passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
-
-            for root, dirs, names in os.walk(p, onerror=unreadable, followlinks=True):
-                keep = []
-                for d in sorted(dirs):
-                    full = os.path.join(root, d)
-                    real = os.path.realpath(full)
-                    if d in _SKIP_DIRS:
-                        passed.append(Skipped(full, "folder not searched (version control / cache)"))
-                    elif real in seen:
-                        passed.append(Skipped(full, f"symlink loop: folder already read as {real}"))
-                    else:
-                        seen.add(real)
-                        keep.append(d)
-                dirs[:] = keep
-                for n in sorted(names):
-                    full = pathlib.Path(root) / n
-                    if n.startswith("."):
-                        passed.append(Skipped(str(full), "hidden file (name starts with '.'): not read"))
-                    else:
-                        files.append(full)  # broken links are reported when read
-        elif p.exists():
-            files.append(p)
-        else:
-            raise IngestError(p, "no such file or folder")
-    return files, passed
-
-
-def _load_sidecar(sidecar) -> list[tuple[str, dict]]:
-    """[(absolute glob, labels)] from a YAML or CSV sidecar, or from a mapping."""
-    if isinstance(sidecar, Mapping):
-        return [(str(k), dict(v)) for k, v in sidecar.items()]
-    path = pathlib.Path(sidecar)
-    base = path.parent
-    text = _read_text(path)
-    if path.suffix.lower() in (".yaml", ".yml"):
-        import yaml
-
-        try:
-            doc = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            raise IngestError(path, f"not valid YAML{where}: {problem}") from None
-        if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
-            raise IngestError(path, "expected a mapping of file globs to {label: value} mappings")
-        return [(str(base / k), v) for k, v in doc.items()]
-    import csv
-    import io
-
-    rows = list(csv.DictReader(io.StringIO(text)))
-    if not rows or "path" not in rows[0]:
-        raise IngestError(path, "expected a CSV with a 'path' column (file globs) and one column per label")
-    return [(str(base / r.pop("path")), r) for r in rows]
-
-
-#: Allowed values of label columns beyond their dtype: (low, high) inclusive, or a set.
-_LABEL_RULES: dict[str, object] = {
-    "iodepth": (1, 2**31), "numjobs": (1, 2**31), "target_count": (0, 2**31), "device_count": (0, 2**31),
-    "snapshot": (0, 2**31), "job_index": (0, 2**31), "group_id": (0, 2**31), "error": (0, 2**31),
-    "read_fraction": (0.0, 1.0), "random_fraction": (0.0, 1.0), "block_size_bytes": (1.0, 2.0**40),
-    "pattern": {"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
-                "trimwrite", "randtrimwrite"},
-    "direction": {"read", "write", "trim", "mixed"},
-}
-_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
-
-
-def _coerce(column: str, value, path):
-    """A label value for a table column, checked against the column's type and allowed range."""
-    dtype = COLUMNS[column][0]
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return None
-    rule = _LABEL_RULES.get(column)
-    expected = f"a {dtype} value"
-    try:
-        if column == "block_size_bytes" and isinstance(value, str):
-            from .fio_options import parse_fio_size
-
-            # the storage convention of the README (4K = 4KiB = 4096 B), any letter case
-            value = parse_fio_size(value.replace("i", "").replace("I", ""), kb_base=1024)
-        if dtype == "Int64":
-            number = float(value) if not isinstance(value, int) else value
-            if isinstance(number, float) and not number.is_integer():
-                raise ValueError
-            value = int(number)
-        elif dtype == "float64":
-            value = float(value)
-            if not math.isfinite(value):
-                raise ValueError
-        elif dtype == "boolean":
-            text = str(value).strip().lower()
-            if text not in _TRUE | _FALSE:
-                expected = "true or false"
-                raise ValueError
-            value = text in _TRUE
-        else:
-            value = str(value)
-    except (ValueError, OverflowError, TypeError, NvmeModelError):
-        raise IngestError(path, f"label {column}={value!r}: expected {expected}") from None
-    if isinstance(rule, tuple) and not rule[0] <= value <= rule[1]:
-        raise IngestError(path, f"label {column}={value!r}: expected a value from {rule[0]:g} to {rule[1]:g}")
-    if isinstance(rule, set) and value not in rule:
-        raise IngestError(path, f"label {column}={value!r}: expected one of {', '.join(sorted(rule))}")
-    return value
-
-
-_INT_TEXT = re.compile(r"[+-]?(0|[1-9]\d{0,17})")
-_FLOAT_TEXT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
-
-
-def _typed(value):
-    """A label taken from text (path pattern, CSV sidecar) as a number where it is one: '4' → 4."""
-    if not isinstance(value, str):
-        return value
-    if _INT_TEXT.fullmatch(value):
-        return int(value)
-    if _FLOAT_TEXT.fullmatch(value) and math.isfinite(float(value)) and not _INT_TEXT.fullmatch(value.lstrip("0")):
-        return float(value)
-    return value
-
-
-def _apply_labels(rows: list[dict], labels: dict, path) -> None:
-    for key, value in labels.items():
-        if key in COLUMNS:
-            value = _coerce(key, value, path)
-            for row in rows:
-                have = row.get(key)
-                missing = have is None or (isinstance(have, float) and math.isnan(have))
-                if missing:
-                    row[key] = value
-                elif value is not None and have != value and not (isinstance(have, float) and
-                                                                 math.isclose(have, float(value), rel_tol=1e-9)):
-                    raise IngestError(path, f"label {key}={value!r} contradicts the file's own {key}={have!r}")
-        else:
-            value = _typed(value)
-            for row in rows:
-                row[key] = value
-
-
-def pattern_to_regex(pattern: str) -> str:
-    """A path pattern with ``{name}`` fields → a regex with named groups.
-
-    ``"{drives}drives/{connection}/*.json"`` matches ``…/4drives/810-4p/run.json`` with
-    drives="4", connection="810-4p". ``{name}`` matches within one path component, ``*`` any
-    text within a component, ``**`` across components.
-    """
-    out, i = [], 0
-    for m in re.finditer(r"\{(\w+)\}|\*\*|\*", pattern):
-        out.append(re.escape(pattern[i:m.start()]))
-        tok = m.group(0)
-        out.append(f"(?P<{m.group(1)}>[^/]+?)" if m.group(1) else (".*" if tok == "**" else "[^/]*"))
-        i = m.end()
-    out.append(re.escape(pattern[i:]))
-    return "".join(out) + "$"
-
-
 def read_results(paths, *, labels=None, path_regex: str | None = None, path_pattern: str | None = None,
                  errors: str = "skip", progress: bool = False, max_file_bytes: int | None = None):
     """Read benchmark result files and folders into one tidy, SI-unit table.
@@ -396,8 +150,8 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     """
     if errors not in ("skip", "raise"):
         raise IngestError("(arguments)", f"errors={errors!r}: expected 'skip' or 'raise'")
-    files, passed = _expand(paths)
-    sidecar = _load_sidecar(labels) if labels is not None else []
+    files, passed = expand(paths)
+    sidecar = load_sidecar(labels) if labels is not None else []
     if path_regex and path_pattern:
         raise IngestError("(arguments)", "give path_regex or path_pattern, not both")
     try:
@@ -429,7 +183,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
                     file_labels.update({k: v for k, v in m.groupdict().items() if v is not None})
                 else:
                     unmatched += 1
-            _apply_labels(file_rows, file_labels, path)
+            apply_labels(file_rows, file_labels, path)
             for k in file_labels:
                 if k not in COLUMNS and k not in label_columns:
                     label_columns.append(k)

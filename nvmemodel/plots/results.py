@@ -176,11 +176,11 @@ def latency_bins(path, *, direction: str = "read", job: int = 0):
     import pathlib
 
     from ..errors import IngestError
-    from ..ingest.api import _read_text
+    from ..ingest.files import read_text
     from ..ingest.fio_json import _decode_documents
 
     path = pathlib.Path(path)
-    docs, _ = _decode_documents(_read_text(path), path)
+    docs, _ = _decode_documents(read_text(path), path)
     jobs = docs[-1].get("jobs") or []
     if not 0 <= job < len(jobs) or not isinstance(jobs[job].get(direction), dict):
         raise IngestError(path, f"job {job}, direction {direction!r}: not in the file ({len(jobs)} job(s))")

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nvmemodel import IngestError, IngestWarning
-from nvmemodel.ingest import api, read_file, read_results
+from nvmemodel.ingest import files, read_file, read_results
 
 HERE = pathlib.Path(__file__).parents[1] / "data"
 CORPUS = HERE / "fio_corpus"
@@ -228,7 +228,7 @@ def test_fifo_and_devices_are_skipped_not_read(tmp_path):
 
 
 def test_size_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(api, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
     (tmp_path / "big.json").write_text(JSON)
     with pytest.raises(IngestError, match="larger than the 1,000-byte limit"):
         read_file(tmp_path / "big.json")
