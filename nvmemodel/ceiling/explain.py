@@ -29,6 +29,11 @@ def explain_point(curve, drives: int) -> str:
     if top.sources:
         lines.append("Set by: " + "; ".join(f"{name} = {value} ({_short(src)})" for name, value, src in top.sources)
                      + ".")
+    from .raid import describe_raid
+
+    raid = describe_raid(curve.parameters)
+    if raid:
+        lines.append(raid)
     if curve.iops_at(drives) < 0.999 * top.iops:
         lines.append("Drives are spread unevenly over the switches, so the system total lies a little "
                      "below every single component's ceiling.")

@@ -27,7 +27,7 @@ import numpy as np
 from ..parameters import PARAMETERS
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["LEVELS", "RAID_LAYER", "drive_side", "raid_transform"]
+__all__ = ["LEVELS", "RAID_LAYER", "describe_raid", "drive_side", "raid_transform"]
 
 #: RAID levels in the order of the ``raid.level`` choices (codes).
 LEVELS = PARAMETERS["raid.level"].choices
@@ -73,6 +73,27 @@ def raid_transform(p):
     a = reads + writes
     none = level == 0
     return (np.where(none, 1.0, a), np.where(none, S, S_d), np.where(none, f, reads / a))
+
+
+def describe_raid(params) -> str | None:
+    """One sentence on what a RAID level does to the drives for this workload (None without RAID).
+
+    ``params`` is a public parameter vector of one configuration (e.g. ``curve.parameters``).
+    """
+    from .derive import prepare
+
+    keys = ("raid.level", "raid.width", "raid.chunk_bytes", "raid.degraded", "workload.block_size",
+            "workload.read_fraction", "workload.random")
+    if any(k not in params for k in keys) or params["raid.level"] == "none":
+        return None
+    t = raid_transform(prepare({k: params[k] for k in keys}))
+    a, size, f = (float(x) for x in t)
+    level = str(params["raid.level"]).upper().replace("RAID", "RAID-")
+    small = {"RAID-5": " (a small write = 2 reads + 2 writes)", "RAID-6": " (a small write = 3 reads + 3 writes)",
+             "RAID-1": " (every write twice)", "RAID-10": " (every write twice)"}.get(level, "")
+    return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive I/Os of "
+            f"{size / 1024:g} KiB ({f:.0%} reads); every per-drive, switch, complex and socket limit is divided by "
+            f"{a:.3g}.")
 
 
 def drive_side(p, transform):

@@ -15,7 +15,8 @@ configuration grids. The components are those of :mod:`nvmemodel.ceiling.compone
 Above the switches (docs/physics.md §12): where a root-complex or socket limit is set, the drives are
 placed over root complexes and sockets (:mod:`nvmemodel.ceiling.tree`) and
 ``X(n) = min(Σ_sockets min(Sock, Σ_complexes min(C, L_j)), system)``; such a level competes for
-"binding" with ``Σ_j min(C, k_j·d)`` (resp. per socket), the drives plus that level alone. Where a
+"binding" with ``Σ_j min(C, k_j·d)`` (resp. per socket), the drives plus that level alone, and is
+reported alone as (complexes or sockets holding drives) × its limit. Where a
 software RAID level is set, every drive-side limit is evaluated on the drives' own I/O (size and
 read/write mix, :func:`nvmemodel.ceiling.raid.raid_transform`) and divided by the drive I/Os per host
 I/O. Topologies without these layers take exactly the single-level path above, at its old cost.
@@ -227,20 +228,23 @@ class Levels:
         return tuple(out)
 
     def _level_alone(self, n, lim):
-        """A root-complex or socket limit alone, with the drives: ``Σ_j min(C, k_j·d)`` (resp. per socket)."""
-        p, d = self.p, self.drive
-        if everywhere(p["tree.placement"], 0.0) and _is_inf(lim.complex):  # round-robin over sockets
-            return _switched(n, d, lim.socket, p["host.sockets"])
-        complex_sum, per_socket = 0.0, {}
+        """A root-complex or socket limit alone: the complexes (sockets) holding drives × its limit, like
+        ``min(n, m) · G`` for switches; drive placement decides how many hold drives."""
+        p = self.p
+        if everywhere(p["tree.placement"], 0.0):  # round-robin: min(n, M) complexes, min(n, sockets) sockets
+            x = _INF if _is_inf(lim.complex) else \
+                np.fmin(n, p["host.sockets"] * p["tree.complexes_per_socket"]) * lim.complex
+            if not _is_inf(lim.socket):
+                x = np.fmin(x, np.fmin(n, p["host.sockets"]) * lim.socket)
+            return x
+        used_complexes, used = 0.0, {}
         for k, sock in complex_loads(n, p):
-            kd = k * d
-            if not _is_inf(lim.complex):
-                complex_sum = complex_sum + np.fmin(lim.complex, kd)
+            used_complexes = used_complexes + (k > 0)
             for s in range(int(np.max(p["host.sockets"]))):
-                per_socket[s] = per_socket.get(s, 0.0) + np.where(sock == s, kd, 0.0)
-        x = _INF if _is_inf(lim.complex) else complex_sum
+                used[s] = used.get(s, False) | ((sock == s) & (k > 0))
+        x = _INF if _is_inf(lim.complex) else used_complexes * lim.complex
         if not _is_inf(lim.socket):
-            x = np.fmin(x, sum(np.fmin(lim.socket, v) for v in per_socket.values()))
+            x = np.fmin(x, sum(np.asarray(u, dtype=float) for u in used.values()) * lim.socket)
         return x
 
 
