@@ -27,11 +27,18 @@ import numpy as np
 from ..parameters import PARAMETERS
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["LEVELS", "RAID_LAYER", "describe_raid", "drive_side", "raid_transform"]
+__all__ = ["LEVELS", "MIN_DRIVES", "RAID_LAYER", "describe_raid", "drive_side", "min_drives", "raid_transform"]
 
 #: RAID levels in the order of the ``raid.level`` choices (codes).
 LEVELS = PARAMETERS["raid.level"].choices
 _R0, _R1, _R5, _R6, _R10 = (LEVELS.index(x) for x in ("raid0", "raid1", "raid5", "raid6", "raid10"))
+#: Fewest drives each level can be built from (mdadm refuses fewer; RAID-10 as two mirrored pairs).
+MIN_DRIVES = {"none": 1, "raid0": 2, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
+
+
+def min_drives(codes):
+    """:data:`MIN_DRIVES` for ``raid.level`` codes, vectorized."""
+    return np.array([MIN_DRIVES[x] for x in LEVELS], dtype=float)[np.asarray(codes, dtype=int)]
 
 
 def _present(p) -> bool:

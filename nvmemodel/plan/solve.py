@@ -18,6 +18,7 @@ import numpy as np
 
 from ..ceiling.derive import catalog_members, prepare, stack_cycles
 from ..ceiling.host import qd1_latency_s
+from ..ceiling.raid import min_drives as raid_min_drives
 from ..ceiling.system import Levels
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
@@ -201,6 +202,10 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             caps.append(cap)
         n_min = np.fmax.reduce(np.vstack(n_need), axis=0)
         all_ok = lanes_ok & ~np.any(np.isnan(np.vstack(n_need)), axis=0)
+        if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
+            fewest = np.broadcast_to(raid_min_drives(ps[0]["raid.level"]), index.shape)
+            n_min = np.fmax(n_min, fewest)
+            all_ok = all_ok & (fewest <= max_n)
         latency_ok = np.ones(index.size, dtype=bool)
         latency_unknown = np.zeros(index.size, dtype=bool)
         for p, t in zip(ps, targets):

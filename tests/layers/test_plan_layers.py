@@ -54,3 +54,11 @@ def test_planner_reports_the_raid_layer_when_it_binds():
     p = nm.plan(nm.Target(W["4k-randread"], iops=10e6), space)
     assert p.frame.empty
     assert "raid_layer" in p.explain()
+
+
+def test_planner_respects_each_raid_levels_fewest_drives():
+    # a target one drive meets: RAID-5 still needs 3 drives, RAID-6 and RAID-10 four (mdadm's minimums)
+    space = nm.DesignSpace(DELL, {"raid.level": ["none", "raid1", "raid5", "raid6", "raid10"]}, max_drives=24)
+    p = nm.plan(nm.Target(W["4k-randread"], iops=1e5), space)
+    got = dict(zip(p.frame["raid.level"], p.frame["drives"]))
+    assert got == {"none": 1, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
