@@ -294,7 +294,13 @@ def read_user_results(results, *, x: str, y: str = "iops", by: str = "", path_pa
         raise UnknownNameError("free parameter", unknown[0], list(PARAMETERS))
     if free and topology is None:
         raise ParameterError("free", list(free), "a preset as well (the ceiling model needs a topology)")
-    table = read_results(paths, path_pattern=path_pattern or None)
+    import warnings
+
+    from .errors import IngestWarning
+
+    with warnings.catch_warnings():  # skipped files are listed in table.attrs["skipped"], which notebooks print
+        warnings.simplefilter("ignore", IngestWarning)
+        table = read_results(paths, path_pattern=path_pattern or None)
     if len(table) == 0 or table["iops"].notna().sum() == 0:
         skipped = "; ".join(f"{pathlib.Path(s.path).name}: {s.reason}" for s in table.attrs.get("skipped", [])[:3])
         raise ParameterError("results", [str(r) for r in paths][:3],

@@ -103,6 +103,7 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
 def strip_to_checked_outputs(nb) -> None:
     """Apply the stored-output policy to an in-memory notebook (nbformat node)."""
     nb.metadata.pop("papermill", None)
+    nb.metadata.pop("widgets", None)  # ipywidgets state of an executed run: large, and not reviewable
     for cell in nb.cells:
         cell.metadata.pop("papermill", None)
         cell.metadata.pop("execution", None)

@@ -115,10 +115,23 @@ def _check_06(key):
 
 
 def _check_07(key):
-    # With the Dell preset's assumed CPU, libaio saturates it before 24 drives, SPDK never does.
-    first = key["first_cpu_bound"]
-    assert first["spdk_4K"] is None
-    assert first["libaio_4K"] is not None and first["windows_storport_4K"] < first["libaio_4K"]
+    # 2 drive models x 3 generations x 2 socket counts x 3 I/O stacks x 2 connections
+    assert key["evaluated"] == 72 and 0 < key["feasible"] < 72
+    # fewest drives for 60 GB/s (+10 %) of 128K reads and 10 M 4K IOPS: the PM1743 on Gen5 x4, as many as
+    # ceil(66 GB/s / one drive's 128K ceiling) — the drive count the model's own curve gives
+    import math
+
+    import nvmemodel as nm
+
+    best = key["best"]
+    assert (best["drive.model"], best["host.gen"], best["connection"]) == ("samsung-pm1743", 5, "direct-x4")
+    gen5 = nm.preset("dell-r7525").replace(drive=nm.get_drive("samsung-pm1743"))
+    gen5 = gen5.replace(host=gen5.host.replace(gen=5))
+    per_drive = nm.evaluate(gen5, nm.Workload("read", "128K"), drives=[1]).bandwidth_at(1)
+    assert best["drives"] == max(math.ceil(66e9 / per_drive), math.ceil(11e6 / 2.5e6))
+    # LP0865 conclusion: direct x4 per drive; x2 only when lanes run out; the x16 adapter before the x8
+    assert key["lenovo_feasible"] == ["direct-x4"]
+    assert set(key["lenovo_rejected"]) == {"direct-x2", "lenovo-1610-4p", "lenovo-810-4p"}
 
 
 CHECKS = {"01_pcie_nvme_primer": _check_01, "02_lenovo_lp0865": _check_02, "03_dell_r7525": _check_03,
@@ -273,6 +286,7 @@ def test_stored_output_policy(path):
     assert checked >= 1
     assert "key_numbers" in nb.cells[-1].source
     assert "**For**" in nb.cells[0].source, "the first cell says whom the notebook is for"
+    assert set(nb.metadata) <= {"kernelspec", "language_info"}, "no run state (papermill, widgets) is stored"
 
 
 @pytest.mark.notebook

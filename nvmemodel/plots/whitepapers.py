@@ -197,5 +197,6 @@ def waterfall_controls(draw, *, generation: int, lanes: int, mps: int, block_siz
     return w.interactive(draw, gen=w.IntSlider(value=int(generation), min=1, max=6, description="generation"),
                          lanes=w.Dropdown(options=list(LINK_WIDTHS), value=int(lanes), description="lanes"),
                          mps=w.Dropdown(options=list(MPS_CHOICES), value=int(mps), description="MPS (B)"),
-                         bs=w.Dropdown(options=["512", "4K", "16K", "64K", "128K", "256K", "1M"], value=block_size,
-                                       description="block size"))
+                         bs=w.Dropdown(options=list(dict.fromkeys(["512", "4K", "16K", "64K", "128K", "256K", "1M",
+                                                                   str(block_size)])),
+                                       value=str(block_size), description="block size"))
