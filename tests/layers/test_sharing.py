@@ -41,13 +41,13 @@ def test_protocol_defaults_follow_the_protocol_in_a_sweep():
 
 
 def test_network_headers_and_packets():
-    # 25 Gb/s, NFS over TCP at MTU 1500: 64 KiB reads carry 64 KiB + 128 B in 1448-byte segments
+    # 25 Gb/s, NFS over TCP at MTU 1500: 64 KiB reads carry 64 KiB + 110 B (READ reply) in 1448-byte segments
     # with 78 B of Ethernet/IP/TCP each (docs/physics.md §5 packet geometry).
     payload, overhead = (float(v) for v in eth.packet_geometry(True, False, 1500, 0, 0, 0))
     x, binding, _ = at(24, nm.Workload("randread", "64K"), **{"share.protocol": "nfs3", "share.cycles_per_io": 0,
                                                               "share.cycles_per_byte": 0,
                                                               "share.link_bits_per_s": 25e9})
-    wire = (65536 + 128) * (1 + overhead / payload)
+    wire = (65536 + 110) * (1 + overhead / payload)
     assert binding == "share_network" and x == pytest.approx(25e9 / 8 / wire, rel=1e-12)
     assert 0.93 < x * 65536 * 8 / 25e9 < 0.96  # ~95 % of the line rate is data
     jumbo, _, _ = at(24, nm.Workload("randread", "64K"), **{"share.protocol": "nfs3", "share.cycles_per_io": 0,
