@@ -20,8 +20,17 @@ from .engine import CurveFit, fit_shape
 from .models import SHAPES, Shape
 from .result import FitResult
 
-__all__ = ["fit", "FitResult", "CurveFit", "fit_shape", "measured_points", "SHAPES", "Shape", "Y_COLUMNS",
-           "MODEL_CHOICES"]
+__all__ = [
+    "MODEL_CHOICES",
+    "SHAPES",
+    "Y_COLUMNS",
+    "CurveFit",
+    "FitResult",
+    "Shape",
+    "fit",
+    "fit_shape",
+    "measured_points",
+]
 
 
 class _CallablePackage(__import__("types").ModuleType):

@@ -15,7 +15,7 @@ from .models import EMPIRICAL, QUEUEING, SHAPES
 from .result import FitResult
 from .select import akaike_weights
 
-__all__ = ["fit", "MODEL_CHOICES"]
+__all__ = ["MODEL_CHOICES", "fit"]
 
 #: relative margin above a ceiling that counts as "above" (rounding of a stated number is not a finding)
 _ABOVE = 1e-6
@@ -59,8 +59,8 @@ def _workload_from(points_table, workload, x):
     if pattern not in ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw"):
         pattern = "randread"
     rf = mode("read_fraction", None)
-    kwargs = dict(pattern=pattern, block_size=float(mode("block_size_bytes", 4096.0)),
-                  iodepth=int(mode("iodepth", 32)), numjobs=int(mode("numjobs", 1)))
+    kwargs = {"pattern": pattern, "block_size": float(mode("block_size_bytes", 4096.0)),
+              "iodepth": int(mode("iodepth", 32)), "numjobs": int(mode("numjobs", 1))}
     if pattern in ("rw", "readwrite", "randrw") and rf is not None:
         kwargs["read_fraction"] = float(rf)
     return nm.Workload(**kwargs)
@@ -140,8 +140,16 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                  f"at least two different x values in {where} to fit a curve")
         fits[key], failed[key] = {}, {}
         for m in names:
-            shape = (ceiling_shape(topology, wl, x=x, y_unit=y_unit, free=list(free or []), drives=d,
-                                   smooth=m == "ceiling_smooth") if m.startswith("ceiling") else SHAPES[m])
+            if m.startswith("ceiling"):
+                try:
+                    fits[key][m] = _fit_ceiling(topology, wl, x, y_unit, list(free or []), d, m == "ceiling_smooth",
+                                                xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
+                except NvmeModelError as exc:
+                    if explicit:
+                        raise
+                    failed[key][m] = str(exc)
+                continue
+            shape = SHAPES[m]
             if not explicit and len(xv) <= len(shape.params) + 1:
                 failed[key][m] = (f"{len(xv)} points cannot support {len(shape.params)} parameters "
                                   f"(AICc needs at least {len(shape.params) + 2})")
@@ -162,11 +170,77 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         else:
             aicc = [f.stats["aicc"] for f in fits[key].values()]
             best = list(fits[key])[int(np.nanargmin(np.where(np.isfinite(aicc), aicc, np.inf)))] \
-                if np.isfinite(aicc).any() else list(fits[key])[0]
+                if np.isfinite(aicc).any() else next(iter(fits[key]))
             chosen[key] = best
         findings[key] = _falsification(topology, wl, x, pts, y_unit, d, fits[key]) if topology is not None else []
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
                      findings=findings, topology=topology, workload=wl, free=list(free or []), drives=d)
+
+
+_MAX_COMBINATIONS = 64
+
+
+def _fit_ceiling(topology, workload, x, y_unit, free, drives, smooth, xv, yv, w, **kw):
+    """Fit the ceiling model; discrete free parameters (MPS, DLLP policy, flags …) are tried at every value
+    (all combinations, at most 64), the continuous ones fitted for each, and the best residual sum of squares
+    kept — profiling the discrete ones out, as the same number of parameters is fitted for each."""
+    import itertools
+
+    from .ceiling import choices_of, discrete_kind
+
+    discrete = [n for n in free if discrete_kind(n)]
+    continuous = [n for n in free if n not in discrete]
+    if not discrete:
+        shape = ceiling_shape(topology, workload, x=x, y_unit=y_unit, free=continuous, drives=drives, smooth=smooth)
+        return fit_shape(shape, xv, yv, w, **kw)
+    options = [choices_of(n) for n in discrete]
+    combos = list(itertools.product(*options))
+    if len(combos) > _MAX_COMBINATIONS:
+        raise ParameterError("free", discrete, f"discrete parameters with at most {_MAX_COMBINATIONS} combinations of "
+                             f"values (these have {len(combos)})")
+    results = []
+    for combo in combos:
+        fixed = dict(zip(discrete, combo))
+        shape = ceiling_shape(topology, workload, x=x, y_unit=y_unit, free=continuous, drives=drives, smooth=smooth,
+                              fixed=fixed)
+        try:
+            results.append((combo, fit_shape(shape, xv, yv, w, **kw)))
+        except (NvmeModelError, ValueError, TypeError, LookupError):
+            continue  # a value the model refuses in this configuration
+    if not results:
+        raise ParameterError("free", discrete, "values the model accepts for this topology")
+    # a ceiling is an upper bound: a value that leaves a measurement above it unexplained ranks after every
+    # value that does not, whatever its residuals (least squares alone would prefer a ceiling just below)
+    best_combo, best = min(results, key=lambda t: (int(_unexplained_above(t[1], xv, yv).sum()), t[1].stats["rss"]))
+    info = {}
+    for i, name in enumerate(discrete):
+        rss = {}
+        for combo, f in results:  # this parameter's value, the others at their best
+            if all(c == b for j, (c, b) in enumerate(zip(combo, best_combo)) if j != i):
+                rss[str(combo[i])] = f.stats["rss"]
+        info[name] = {"value": best_combo[i], "rss": rss}
+    import dataclasses
+    notes = list(best.notes)
+    for name, item in info.items():
+        vals = np.array(list(item["rss"].values()))
+        if len(vals) > 1 and np.all(vals <= vals.min() * 1.01 + 1e-300):
+            notes.append(f"{name} is not identifiable: every value fits equally well ({', '.join(item['rss'])})")
+    return dataclasses.replace(best, discrete=info, notes=notes)
+
+
+def _unexplained_above(cf, xv, yv) -> np.ndarray:
+    """Points above a ceiling fit by more than rounding where no continuous free parameter moves the ceiling."""
+    base = cf.eval(xv)
+    above = yv > base * (1 + _ABOVE)
+    if above.any():
+        for p in cf.shape.params:
+            if p == "sharpness":
+                continue
+            v, (lo, hi) = cf.values[p], cf.shape.bounds[p]
+            step = v * 1.01 if v else 1e-9
+            bumped = dict(cf.values, **{p: step if step <= hi else max(v * 0.99, lo)})  # stay inside the bounds
+            above &= np.isclose(cf.eval(xv, bumped), base, rtol=1e-9, atol=0)
+    return above
 
 
 def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dict]:
@@ -178,24 +252,17 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
     the measurement. (Where a free parameter sets the ceiling, points scatter around it by noise.) Only
     the largest excess of each binding component is reconciled.
     """
-    from .ceiling import from_lmfit_name
+    from .ceiling import fitted_overrides
 
     if x not in X_AXES:
         return []
     cf = next((f for m, f in fits.items() if m.startswith("ceiling")), None)
-    overrides = ({from_lmfit_name(k): v for k, v in cf.values.items() if k != "sharpness"} if cf else {})
+    overrides = fitted_overrides(cf) if cf else {}
     xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
     prof = ceiling_profile(topology, workload, x=x, values=xv, overrides=overrides, drives=drives, y_unit=y_unit)
     above = yv > prof["ceiling"].to_numpy() * (1 + _ABOVE)
-    if cf is not None and above.any():  # does a free parameter move the ceiling at those points?
-        base = cf.eval(xv)
-        moved = np.zeros(xv.shape, dtype=bool)
-        for p in cf.shape.params:
-            if p == "sharpness":
-                continue
-            bumped = dict(cf.values, **{p: cf.values[p] * 1.01 if cf.values[p] else 1e-9})
-            moved |= ~np.isclose(cf.eval(xv, bumped), base, rtol=1e-9, atol=0)
-        above &= ~moved
+    if cf is not None:  # points where a free parameter sets the ceiling scatter around it: not findings
+        above &= _unexplained_above(cf, xv, yv)
     worst: dict[str, int] = {}
     for i in np.flatnonzero(above):
         b = str(prof["binding"].iloc[i])

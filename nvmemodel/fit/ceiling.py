@@ -17,7 +17,7 @@ from ..errors import ParameterError
 from .models import Shape
 from .shapes import soft_min
 
-__all__ = ["X_AXES", "ceiling_shape", "ceiling_profile", "reconcile", "lmfit_name", "from_lmfit_name", "bounds_of"]
+__all__ = ["X_AXES", "bounds_of", "ceiling_profile", "ceiling_shape", "from_lmfit_name", "lmfit_name", "reconcile"]
 
 #: x axes the ceiling model can follow → the workload parameter(s) it overrides
 X_AXES = {"drives": (), "iodepth": ("workload.iodepth",), "numjobs": ("workload.numjobs",),
@@ -115,8 +115,29 @@ def _to_y(iops, bs, y_unit: str):
     return iops * bs if y_unit == "B/s" else iops
 
 
+def discrete_kind(name: str) -> str | None:
+    """``"choice"``, ``"flag"`` or ``"categorical"`` for a parameter fitted by trying its values, else None."""
+    entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
+    return entry.kind if entry is not None and entry.kind in ("choice", "flag", "categorical") else None
+
+
+def choices_of(name: str) -> list:
+    """The values a discrete parameter can take (numbers, or names for categorical ones)."""
+    entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
+    values = list(entry.allowed_choices()) if hasattr(entry, "allowed_choices") else list(entry.choices)
+    return [0.0, 1.0] if entry.kind == "flag" else values
+
+
+def fitted_overrides(fit) -> dict:
+    """The parameter values a ceiling-model :class:`~nvmemodel.fit.engine.CurveFit` found: the continuous
+    ones (lmfit names mapped back) and the chosen values of discrete ones."""
+    out = {from_lmfit_name(k): v for k, v in fit.values.items() if k != SHARPNESS}
+    out.update(getattr(fit.shape, "fixed", {}) or {})
+    return out
+
+
 def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], drives: int = 1,
-                  smooth: bool = False, y_data=None, x_data=None) -> Shape:
+                  smooth: bool = False, fixed: dict | None = None) -> Shape:
     """A :class:`Shape` whose function is the topology's ceiling with ``free`` parameters varied.
 
     Parameters
@@ -138,7 +159,8 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
     if y_unit not in ("1/s", "B/s"):
         raise ParameterError("y", y_unit, "a throughput (IOPS or bytes/s) for the ceiling model")
-    if not free:
+    fixed = dict(fixed or {})
+    if not free and not fixed:
         raise ParameterError("free", [], "at least one parameter to fit (e.g. free=['switch.efficiency']); "
                              "names: nvmemodel parameters --preset …")
     base = _base(topology, workload)
@@ -161,7 +183,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
         meanings[SHARPNESS] = "sharpness of the soft minimum of the component ceilings (∞ = hard min)"
 
     def func(n, **kw):
-        overrides = {from_lmfit_name(k): float(v) for k, v in kw.items() if k != SHARPNESS}
+        overrides = {**fixed, **{from_lmfit_name(k): float(v) for k, v in kw.items() if k != SHARPNESS}}
         total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives)
         if smooth:
             finite = [np.where(np.isfinite(c), c, np.inf) for c in ceil.values()]
@@ -173,7 +195,13 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
         for ident in idents:
             v = guess0[ident]
             if not np.isfinite(v) or v <= 0:  # unknown in the preset: start from the data's scale
-                v = float(np.max(yd)) if units[ident] in ("1/s", "B/s") else 1.0
+                if units[ident] in ("1/s", "B/s"):
+                    v = float(np.max(yd))
+                elif units[ident] == "s":  # a latency: Little's law at the smallest load, X = N / R
+                    v = float(np.min(np.asarray(xd, float) / np.maximum(yd, 1e-300))) if x != "block_size_bytes" \
+                        else 1e-4
+                else:
+                    v = 1.0
             lo, hi = bounds[ident]
             out[ident] = float(np.clip(v, lo, hi))
         if smooth:
@@ -187,11 +215,12 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
         sources = dict(zip(table["name"], table["source"].astype(str)))
     except (AttributeError, ImportError, KeyError):
         pass
+    shown = [*free, *(f"{k} = {v}" for k, v in fixed.items())]
     return Shape(name="ceiling_smooth" if smooth else "ceiling", func=func, params=params, units=units,
                  bounds=bounds, meanings=meanings, guess=guess, smooth=smooth,
                  description=(f"{getattr(topology, 'name', 'topology')} ceiling model"
-                              f"{' (soft minimum)' if smooth else ''}, free: {', '.join(free)}"),
-                 sources=sources)
+                              f"{' (soft minimum)' if smooth else ''}, free: {', '.join(shown)}"),
+                 sources=sources, fixed=fixed)
 
 
 def ceiling_profile(topology, workload, *, x: str, values, overrides: dict | None = None, drives: int = 1,
@@ -221,7 +250,7 @@ def _sweep_ceiling(topology, workload, *, x, x_value, overrides, drives, y_unit,
     grid = {k: [v] * c for k, v in overrides.items() if k != name}
     n = drives
     if x == "drives":
-        n = int(round(x_value))
+        n = round(x_value)
     else:
         for k in X_AXES[x]:
             grid[k] = [float(x_value)] * c
@@ -246,7 +275,7 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
     overrides = dict(overrides or {})
     names = candidates or [n for n in base if not n.startswith("workload.") and n not in overrides
                            and not n.endswith((".model", ".transport"))]
-    kw = dict(x=x, x_value=x_value, overrides=overrides, drives=drives, y_unit=y_unit)
+    kw = {"x": x, "x_value": x_value, "overrides": overrides, "drives": drives, "y_unit": y_unit}
     out = []
     for name in names:
         entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import ParameterError
 
-__all__ = ["measured_points", "Y_COLUMNS", "DERIVED_X"]
+__all__ = ["DERIVED_X", "Y_COLUMNS", "measured_points"]
 
 #: y name → (table column, direction filter or None, how rows combine, unit)
 Y_COLUMNS = {
@@ -164,9 +164,9 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         raise ParameterError("x", x, f"numbers (values like {runs[x].iloc[0]!r} are labels: use it as by=)")
 
     keys = [*by, x]
-    agg = dict(y=("y", "mean"), y_std=("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
-               n_runs=("y", "size"), outstanding=("outstanding", "mean"), lat_mean_s=("lat_mean_s", "mean"),
-               sources=("source", lambda s: ";".join(s)))
+    agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
+               "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
+               "sources": ("source", lambda s: ";".join(s))}
     for k in keys:
         agg.pop(k, None)
     pts = runs.groupby(keys, sort=True, dropna=False).agg(**agg).reset_index()

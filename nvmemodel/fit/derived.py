@@ -16,7 +16,7 @@ __all__ = ["derived_quantities"]
 def _draws(fit, seed: int = 0, size: int = 4000) -> np.ndarray | None:
     if fit.samples is not None and len(fit.samples) >= 20:
         return fit.samples
-    cov = fit.result.covar
+    cov = fit.result.covar if fit.result is not None else None
     if cov is None or not np.all(np.isfinite(cov)):
         return None
     names = fit.shape.params

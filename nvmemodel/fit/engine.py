@@ -22,7 +22,7 @@ from ..errors import ParameterError
 from .models import Shape, lmfit_model
 from .select import information
 
-__all__ = ["CurveFit", "fit_shape", "CI_METHODS"]
+__all__ = ["CI_METHODS", "CurveFit", "fit_shape"]
 
 CI_METHODS = ("auto", "profile", "bootstrap", "wald")
 _LEVEL = 0.95
@@ -62,6 +62,7 @@ class CurveFit:
     notes: list
     result: object  # lmfit.model.ModelResult
     samples: np.ndarray | None = None
+    discrete: dict = dataclasses.field(default_factory=dict)  # ceiling model: {name: {value, rss by value}}
 
     def eval(self, x, values: dict | None = None) -> np.ndarray:
         """The fitted curve at ``x`` (or with other parameter ``values``)."""
@@ -74,6 +75,8 @@ class CurveFit:
             curves = np.array([self.eval(x, dict(zip(self.shape.params, s))) for s in self.samples])
             return np.nanpercentile(curves, 2.5, axis=0), np.nanpercentile(curves, 97.5, axis=0)
         mid = self.eval(x)
+        if not self.shape.params:
+            return mid, mid  # nothing continuous was fitted: no band
         if any(not np.isfinite(self.stderr[p]) for p in self.shape.params):
             return np.full_like(mid, np.nan), np.full_like(mid, np.nan)
         dely = self.result.eval_uncertainty(n=x, sigma=_LEVEL)
@@ -93,7 +96,7 @@ def _check_points(shape: Shape, x: np.ndarray, y: np.ndarray) -> None:
     solve = shape.name.startswith("ceiling")  # the physical model may be *solved* from as many points as it frees
     if np.unique(x).size < 2 and not solve:
         raise ParameterError("x", f"one value ({x[0]:g})", "at least two different x values to fit a curve")
-    if x.size < k or (x.size == k and not solve):
+    if x.size < max(k, 1) or (x.size == k and not solve):
         raise ParameterError(f"model {shape.name!r}", f"{x.size} points",
                              f"more points than its {k} free parameters ({', '.join(shape.params)})")
     if np.ptp(y) == 0 and not shape.name.startswith("ceiling"):  # a flat series can sit on a model's ceiling
@@ -123,6 +126,14 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     y = np.asarray(y, dtype=float)
     _check_points(shape, x, y)
     w = np.ones_like(y) if weights is None else np.asarray(weights, dtype=float)
+    if not shape.params:  # a ceiling model whose free parameters are all discrete: evaluate, nothing to fit
+        resid = y - np.asarray(shape.func(x), dtype=float)
+        stats = information(rss=float(np.sum((resid * w) ** 2)), n=y.size, k=0)
+        tss = float(np.sum((y - y.mean()) ** 2))
+        stats["r2"] = 1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan
+        stats["residual_se"] = float(np.sqrt(np.sum(resid ** 2) / y.size))
+        return CurveFit(shape=shape, x=x, y=y, weights=w, values={}, stderr={}, ci_low={}, ci_high={}, stats=stats,
+                        ci_method="none", notes=[], result=None)
     model = lmfit_model(shape)
     start = shape.guess(x, y)
     params = model.make_params(**{p: float(np.clip(start[p], *shape.bounds[p])) for p in shape.params})

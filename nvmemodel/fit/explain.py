@@ -9,7 +9,7 @@ import numpy as np
 
 from ..units import format_iops
 
-__all__ = ["summary_text", "explain_text", "fmt_y"]
+__all__ = ["explain_text", "fmt_y", "summary_text"]
 
 
 def fmt_y(value: float, unit: str) -> str:
@@ -58,6 +58,9 @@ def summary_text(result) -> str:
         lines.append(f"   {'coefficient':<28}{'estimate':>12}{'std. error':>12}{'t value':>9}   95 % interval "
                      f"({f.ci_method})")
         for _, r in sel.iterrows():
+            if isinstance(r["value"], str) or r["source"].startswith("fit (best of"):  # a discrete choice
+                lines.append(f"   {r['name']:<28}{r['value']!s:>12}{'':>12}{'':>9}   {r['source']} {r['unit']}")
+                continue
             lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}   "
                          f"[{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}")
         lines.append(f"   residual standard error: {s['residual_se']:.4g} {result.y_unit} on {s['df']} degrees of "
@@ -164,10 +167,10 @@ def explain_text(result) -> str:
 
 
 def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
-    from .ceiling import from_lmfit_name
+    from .ceiling import fitted_overrides, from_lmfit_name
 
     u = result.y_unit
-    overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+    overrides = fitted_overrides(f)
     xs = np.unique(f.x)
     prof = ceiling_profile(result.topology, result.workload, x=result.x, values=xs, overrides=overrides,
                            drives=result.drives, y_unit=u)
@@ -176,6 +179,9 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
                        + (f" (95 % CI {_fmt_param(f.ci_low[p], _unit(p))}–{_fmt_param(f.ci_high[p], _unit(p))})"
                           if np.isfinite(f.ci_low[p]) and np.isfinite(f.ci_high[p]) else " (no interval)")
                        for p in f.shape.params)
+    if f.discrete:
+        fitted = ", ".join([*(s for s in [fitted] if s), *(_choice_sentence(name, info)
+                                                         for name, info in f.discrete.items())])
     parts.append(f"Fitted: {fitted}.")
     runs = []
     for xv, b, c in zip(prof["x"], prof["binding"], prof["ceiling"]):
@@ -199,6 +205,15 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
     parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
     return " ".join(parts)
+
+
+def _choice_sentence(name: str, info: dict) -> str:
+    chosen = str(info["value"])
+    best = info["rss"].get(chosen, np.nan)
+    others = ", ".join(f"{v}: RSS ×{r / best:.3g}" if best > 0 else f"{v}: RSS {r:.3g}"
+                       for v, r in sorted(info["rss"].items(), key=lambda t: t[1]) if v != chosen)
+    return (f"{name} = {chosen} (of {len(info['rss'])} values tried, the best fit that leaves no measurement "
+            f"above the ceiling; {others})")
 
 
 def _unit(ident: str) -> str:

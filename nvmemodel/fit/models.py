@@ -16,7 +16,7 @@ import numpy as np
 
 from . import shapes
 
-__all__ = ["Shape", "SHAPES", "lmfit_model", "Y_UNIT", "X_UNIT"]
+__all__ = ["SHAPES", "X_UNIT", "Y_UNIT", "Shape", "lmfit_model"]
 
 #: placeholders in :attr:`Shape.units`, replaced by the unit of y / of x when reported
 Y_UNIT, X_UNIT = "{y}", "{x}"
@@ -46,6 +46,8 @@ class Shape:
         False for hard minima (profile likelihood intervals are unreliable there; a bootstrap is used).
     sources : dict
         Where fixed values come from (only the ceiling model has fixed parameters).
+    fixed : dict
+        Ceiling model: values of discrete free parameters (MPS, DLLP policy …) this shape was built with.
     """
 
     name: str
@@ -58,6 +60,7 @@ class Shape:
     smooth: bool = True
     description: str = ""
     sources: dict = dataclasses.field(default_factory=dict)
+    fixed: dict = dataclasses.field(default_factory=dict)  # ceiling model: discrete parameters set for this fit
 
 
 def lmfit_model(shape: Shape):

@@ -105,6 +105,10 @@ class FitResult:
                              "ci_low": f.ci_low[p], "ci_high": f.ci_high[p],
                              "unit": unit_of(f.shape.units.get(p, ""), self.x_unit, self.y_unit),
                              "status": "free", "source": f"fit ({f.ci_method} 95 % interval)"})
+            for name, info in f.discrete.items():
+                rows.append({**head, "name": name, "value": info["value"], "stderr": np.nan, "t": np.nan,
+                             "ci_low": np.nan, "ci_high": np.nan, "unit": _unit_from_table(name),
+                             "status": "free", "source": f"fit (best of {len(info['rss'])} values by RSS)"})
             if model.startswith("ceiling") and self.topology is not None:
                 free = set(self.free)
                 for name, value in self.topology.parameters(self.workload).items():
@@ -132,12 +136,12 @@ class FitResult:
     def ceilings(self, x, *, group=None):
         """The fitted ceiling model along ``x``: system ceiling, every component's ceiling (y units) and
         what binds (:func:`nvmemodel.fit.ceiling.ceiling_profile` with the fitted values)."""
-        from .ceiling import ceiling_profile, from_lmfit_name
+        from .ceiling import ceiling_profile, fitted_overrides
 
-        key, model, f = self._pick(group, None)
+        _key, model, f = self._pick(group, None)
         if not model.startswith("ceiling"):
             raise ParameterError("model", model, "a ceiling-model fit (topology= and free=)")
-        overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+        overrides = fitted_overrides(f)
         return ceiling_profile(self.topology, self.workload, x=self.x, values=np.atleast_1d(x), overrides=overrides,
                                drives=self.drives, y_unit=self.y_unit)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["information", "akaike_weights"]
+__all__ = ["akaike_weights", "information"]
 
 
 def information(*, rss: float, n: int, k: int) -> dict:

@@ -18,8 +18,16 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "linear", "amdahl", "usl", "usl_peak", "amdahl_limit", "littles_hard", "littles_knee", "mva",
-    "soft_min", "littles_soft",
+    "amdahl",
+    "amdahl_limit",
+    "linear",
+    "littles_hard",
+    "littles_knee",
+    "littles_soft",
+    "mva",
+    "soft_min",
+    "usl",
+    "usl_peak",
 ]
 
 

@@ -66,7 +66,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     import matplotlib.pyplot as plt
 
     from ..ceiling.components import color as component_color
-    from ..fit.ceiling import ceiling_profile, from_lmfit_name
+    from ..fit.ceiling import ceiling_profile, fitted_overrides
 
     pts = result.points
     x = result.x
@@ -118,7 +118,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")
         if chosen.startswith("ceiling") and ceilings and result.topology is not None:
-            overrides = {from_lmfit_name(k): v for k, v in f.values.items() if k != "sharpness"}
+            overrides = fitted_overrides(f)
             prof = ceiling_profile(result.topology, result.workload, x=x, values=grid, overrides=overrides,
                                    drives=result.drives, y_unit=result.y_unit)
             for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:

@@ -11,13 +11,13 @@ from .conftest import table
 
 
 @pytest.mark.parametrize("xs, ys, kwargs, needle", [
-    ([1, 2], [1.0, 2.0], dict(model="usl"), "more points than its 3 free parameters"),
-    ([1, 2, 3, 4], [5.0, 5.0, 5.0, 5.0], dict(model="usl"), "constant"),
-    ([1, 2, 3], [1.0, np.nan, 3.0], dict(), "NaN"),
-    ([1, 2, 3], [1.0, -2.0, 3.0], dict(), "non-negative"),
-    ([4, 4, 4], [1.0, 2.0, 3.0], dict(), "at least two different x values"),
-    ([1, 2, 3], [1.0, 2.0, 3.0], dict(model="nope"), "model='nope'"),
-    ([1, 2, 3], [1.0, 2.0, 3.0], dict(model="ceiling"), "a topology"),
+    ([1, 2], [1.0, 2.0], {"model": "usl"}, "more points than its 3 free parameters"),
+    ([1, 2, 3, 4], [5.0, 5.0, 5.0, 5.0], {"model": "usl"}, "constant"),
+    ([1, 2, 3], [1.0, np.nan, 3.0], {}, "NaN"),
+    ([1, 2, 3], [1.0, -2.0, 3.0], {}, "non-negative"),
+    ([4, 4, 4], [1.0, 2.0, 3.0], {}, "at least two different x values"),
+    ([1, 2, 3], [1.0, 2.0, 3.0], {"model": "nope"}, "model='nope'"),
+    ([1, 2, 3], [1.0, 2.0, 3.0], {"model": "ceiling"}, "a topology"),
 ])
 def test_fit_refuses_with_a_named_reason(xs, ys, kwargs, needle):
     with pytest.raises(NvmeModelError, match=needle):

@@ -68,9 +68,9 @@ def test_by_splits_and_stonewalled_groups_are_runs():
 
 
 @pytest.mark.parametrize("kwargs, needle", [
-    (dict(x="nope", y="iops"), "x='nope'"),
-    (dict(x="drives", y="nope"), "y='nope'"),
-    (dict(x="drives", y="iops", by="nope"), "by='nope'"),
+    ({"x": "nope", "y": "iops"}, "x='nope'"),
+    ({"x": "drives", "y": "nope"}, "y='nope'"),
+    ({"x": "drives", "y": "iops", "by": "nope"}, "by='nope'"),
 ])
 def test_unknown_names(kwargs, needle):
     with pytest.raises(ParameterError, match=needle):

@@ -4,13 +4,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
+import numpy as np
+import pytest
 
-import nvmemodel as nm  # noqa: E402
-from nvmemodel.plots.fit import plot_fit, y_scale  # noqa: E402
+import nvmemodel as nm
+from nvmemodel.plots.fit import plot_fit, y_scale
 
-from ..fit.conftest import table  # noqa: E402
+from ..fit.conftest import table
 
 
 @pytest.fixture(scope="module")
