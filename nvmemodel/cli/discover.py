@@ -48,6 +48,7 @@ def register(sub) -> None:
                    help="override any model parameter of the discovered topology, with units, e.g. what PCI does "
                         "not tell: --set host.cores_per_socket=32 --set host.clock_hz=3GHz --set "
                         "drive.rand_read_iops=1M (repeatable; see 'nvmemodel parameters')")
+    c.add_argument("--explain", action="store_true", help="add a plain-language account of what limits it")
     c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
     c.set_defaults(run=_discover)
 
@@ -94,6 +95,8 @@ def _discover(args) -> int:
     print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
     for ceil in curve.ceilings_at(last):
         print("  " + repr(ceil))
+    if args.explain:
+        print("\n" + curve.explain() + "\n\n" + curve.explain(last))
     if args.lspci is None:
         from ..discover import nvme_namespaces
 

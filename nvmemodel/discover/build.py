@@ -171,9 +171,9 @@ def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, sourc
     balanced = counts[0] - counts[-1] <= 1
     extras = {"tree.complexes_per_socket": float(per_socket),
               "tree.placement": "round_robin" if balanced else "fill_first"}
-    how = f"discovered: drives per root complex {counts} in {source}"
-    sources = {"tree.complexes_per_socket": f"discovered: {len(per_complex)} root complexes carry drives over "
-                                            f"{sockets} socket(s) in {source}",
+    how = f"inferred: discovered, drives per root complex {counts} in {source}"
+    sources = {"tree.complexes_per_socket": f"inferred: discovered, {len(per_complex)} root complexes carry "
+                                            f"drives over {sockets} socket(s) in {source}",
                "tree.placement": how}
     if not balanced:
         extras["tree.slots_per_complex"] = float(counts[0])
@@ -229,7 +229,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     from .tree import gen_of_speed
 
     drive = match_drive(" ".join(filter(None, (label, same[0].subsystem))), cap_width)
-    link_how = f"discovered: negotiated link (LnkSta) in {tree.source}"
+    link_how = f"inferred: discovered, negotiated link (LnkSta) in {tree.source}"
     if gts is None or width is None:
         # no link reported (old kernel, no root): the catalog drive's own interface, else Gen4 x4
         gen_guess = int(drive.gen) if drive is not None else 4
@@ -244,8 +244,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
         link_how = "assumption: link not reported" + (" (the catalog's interface)" if drive is not None else "")
     gen = gen_of_speed(gts) or 4
     if drive is None:
-        drive = Drive(name=label, gen=gen, lanes=_width(width), source=f"discovered: {tree.source}",
-                      status="discovered")
+        drive = Drive(name=label, gen=gen, lanes=_width(width), source=f"discovered from {tree.source}",
+                      status="inferred")
         flags.append(Flag("unknown_drive", "info",
                           f"{label!r} is not in the drive catalog: its own limits (bandwidth, IOPS, latency) are "
                           "unknown and not applied; give them with --set drive.seq_read_bytes_per_s=… or add the "
@@ -307,8 +307,9 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     need = -(-n // host.sockets) * _width(port_w)
     host = host.replace(gen=host_gen, port_lanes=_width(port_w),
                         lanes_per_socket=max(host.lanes_per_socket, need),
-                        provenance={**host.provenance, "gen": f"discovered: root-port LnkCap in {tree.source}",
-                                    "port_lanes": f"discovered: root-port link width in {tree.source}"})
+                        provenance={**host.provenance,
+                                    "gen": f"inferred: discovered, root-port LnkCap in {tree.source}",
+                                    "port_lanes": f"inferred: discovered, root-port link width in {tree.source}"})
 
     switch, switch_count = None, 1
     if by_switch and len(direct) < n / 2:
@@ -321,8 +322,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
         switch = Switch(name=_mode(u.label for u in ups), up_gen=up_gen,
                         up_lanes=_width(_mode(u.sta_width or u.cap_width for u in ups), 16), ports=ports,
                         port_gen=port_gen, port_lanes=_width(_mode(p.cap_width for p in dsp)),
-                        provenance={"up": f"discovered: upstream-port link in {tree.source}",
-                                    "ports": f"discovered: downstream ports in {tree.source}",
+                        provenance={"up": f"inferred: discovered, upstream-port link in {tree.source}",
+                                    "ports": f"inferred: discovered, downstream ports in {tree.source}",
                                     "efficiency": "assumption: 1.0 (no loss) until fitted",
                                     "per_command": "assumption: no per-command cap until fitted"})
         switch_count = len(ups)

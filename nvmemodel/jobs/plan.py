@@ -233,8 +233,9 @@ MATRICES: dict[str, Matrix] = {
         drives=(1, 2, 4, 8, 12, 24),
         source="Dell R7525 DfD (seed dell-r7525): 'Measurements were taken for 1, 2, 4, 8, 12 and 24 drives'; RR, "
                "RW, OLTP at 4KiB, SR and SW at 128KiB",
-        notes=(("ASSUMPTION: the paper (IOmeter, fio supplemental) states no queue depth or workers: iodepth 32, 4 jobs "
-               "for 4K and 1 job for 128K assumed"), "ASSUMPTION: OLTP mix not given; 70 % random reads assumed")),
+        notes=(("ASSUMPTION: the paper (IOmeter, fio supplemental) states no queue depth or workers: iodepth 32, "
+                "4 jobs for 4K and 1 job for 128K assumed"),
+               "ASSUMPTION: OLTP mix not given; 70 % random reads assumed")),
     "broadcom-stingray": Matrix(
         rows=(("randread", 4096, 1, 128, None), ("randwrite", 4096, 1, 128, None),
               ("randread", 131072, 1, 128, None), ("randwrite", 131072, 1, 128, None)),

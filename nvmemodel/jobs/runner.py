@@ -123,8 +123,8 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
                 say(f"{tag}: done earlier ({final})")
                 continue
             if not job.exists():
-                raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the same "
-                                                        "options to write it)")
+                raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the "
+                                                        "same options to write it)")
             partial = final.with_name(f".{final.name}.partial")  # hidden: the ingest never reads it
             cmd = fio_command(fio, job, partial)
             if dry_run:

@@ -54,3 +54,11 @@ def test_discover_set_overrides_what_pci_does_not_tell(capsys):
     assert point["iops"] == pytest.approx(4 * 500_000, rel=1e-9)
     assert cli.main([*argv, "--set", "host.clock_hz=fast"]) == 2
     assert "host.clock_hz" in capsys.readouterr().err
+
+
+def test_discover_explain_cites_what_was_discovered(capsys):
+    assert cli.main(["discover", "--lspci", str(DATA / "synthetic-switched-gen4_vvv.txt"), "--pattern", "read",
+                     "--bs", "128K", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Binding: the PCIe switch uplink shared by its drives [switch_uplink]" in out
+    assert "switch.up_lanes = 16 lanes (inferred: discovered, upstream-port link" in out

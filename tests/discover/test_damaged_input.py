@@ -10,7 +10,8 @@ from nvmemodel.errors import NvmeModelError
 
 LSPCI = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci"
 VERBOSE = [(LSPCI / n).read_text() for n in ("synthetic-switched-gen4_vvv.txt", "hwloc-dell-xeon-e5-2s-p3600_vvv.txt")]
-DRAWINGS = [(LSPCI / n).read_text() for n in ("synthetic-switched-gen4_tv.txt", "hwloc-xeon-2s-pcie-switches-ve_tv.txt")]
+DRAWINGS = [(LSPCI / n).read_text()
+            for n in ("synthetic-switched-gen4_tv.txt", "hwloc-xeon-2s-pcie-switches-ve_tv.txt")]
 
 
 @settings(max_examples=150, deadline=None)

@@ -189,7 +189,8 @@ def test_switch_uplink_trained_below_capability():
     assert "LnkSta:\tSpeed 16GT/s, Width x16" in block
     # the switch's uplink trains x8 (as a riser with half its lanes would make it)
     found = build_topology(parse_lspci(head + "01:00.0 PCI bridge"
-                                       + block.replace("LnkSta:\tSpeed 16GT/s, Width x16", "LnkSta:\tSpeed 16GT/s, Width x8")
+                                       + block.replace("LnkSta:\tSpeed 16GT/s, Width x16",
+                                                       "LnkSta:\tSpeed 16GT/s, Width x8")
                                        + "\n\n" + tail))
     flag = found.flag("uplink_below_capability")
     assert flag.devices == ("0000:01:00.0",) and "50% of the bandwidth all 6 drive(s)" in flag.message

@@ -84,7 +84,8 @@ def test_lenovo_matrix_is_the_papers_table(shared_dir):
 def test_fit_axes_follow_what_the_sweep_varies():
     plan = sweep_plan(["a", "b", "c", "d"], iodepths=[1, 32])
     assert plan.fit_axes() == ("drives", ["iodepth"])
-    assert plan.fit_command("s") == "nvmemodel fit s/results --x drives --by iodepth --path-pattern '{drives}drives/*.json'"
+    assert plan.fit_command("s") == ("nvmemodel fit s/results --x drives --by iodepth "
+                                     "--path-pattern '{drives}drives/*.json'")
     qd = sweep_plan(["a", "b"], drives=[2], iodepths=[1, 2, 4, 8], patterns=["randread", "randwrite"])
     assert qd.fit_axes() == ("iodepth", ["pattern"])
 
