@@ -179,6 +179,10 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
                                      f"stack's {stack_cycles:,.0f}; includes the file system path",
                "share.protocol": "spec: ION shared the arrays over NFS (Linux) and SMB3 (Windows)" if share != "none"
                else "spec: local use ('on target')"}
+    if share != "none":  # the protocol's default cycles, stated so that explanations quote them with their source
+        cycles, per_byte, *_, proto_source = PROTOCOLS[share]
+        extras.update({"share.cycles_per_io": cycles, "share.cycles_per_byte": per_byte})
+        sources.update({"share.cycles_per_io": proto_source, "share.cycles_per_byte": proto_source})
     suffix = "" if share == "none" else f"-{share}"
     return Topology(name=f"ion-sr71mach5-{key}{suffix}", host=host, drive=get_drive("intel-p3700-800gb"),
                     default_drives=tuple(range(1, 9)), extras=extras, extras_sources=sources,
