@@ -194,17 +194,43 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
         span = f"from {result.x} = {start:g}" + (f" to {last_x:g}" if last_x != start else "")
         parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)} at {last_x:g}).")
     row = prof.iloc[-1]
-    others = [(c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
-              and c != row["binding"]]
+    others = sorted(((c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
+                     and c != row["binding"]), key=lambda t: t[1])
     if others:
-        parts.append("Headroom of the others at the largest x: " + ", ".join(f"{c} +{h:.0%}" for c, h in
-                                                                            sorted(others, key=lambda t: t[1])) + ".")
+        parts.append("Headroom of the others at the largest x: " + ", ".join(f"{c} +{h:.0%}" for c, h in others)
+                     + ".")
+    parts.append(_lift_sentence(result, f, row, others, overrides, ceiling_profile))
     pts = result.points
     for b, v in zip(result.by, key):
         pts = pts[pts[b] == v]
     eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
     parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
     return " ".join(parts)
+
+
+def _lift_sentence(result, f, row, others, overrides, ceiling_profile) -> str:
+    """Where the curve leaves linear scaling (drives), whether one more unit adds anything, what lifting the
+    binding limit would give and what would bind then."""
+    u, x = result.y_unit, result.x
+    text = []
+    if x == "drives":
+        top = int(getattr(result.topology, "max_drives", row["x"]))
+        grid = np.arange(1, max(top, int(row["x"])) + 1)
+        prof = ceiling_profile(result.topology, result.workload, x=x, values=grid, overrides=overrides,
+                               drives=result.drives, y_unit=u)
+        c = prof["ceiling"].to_numpy()
+        below = np.flatnonzero(c < 0.999 * grid * c[0])
+        if below.size:
+            k = int(below[0])
+            text.append(f"The fitted model leaves linear scaling at {int(grid[k])} drives "
+                        f"({prof['binding'].iloc[k]} binds from there)"
+                        + ("; from there on each further drive adds nothing." if np.all(c[k:] <= c[k - 1] * (1 + 1e-9))
+                           else "."))
+    if others:
+        nxt, head = others[0]
+        text.append(f"Lifting the {row['binding']} limit by more than {head:.0%} would raise the ceiling at "
+                    f"{x} = {row['x']:g} to {fmt_y(row[nxt], u)}, where {nxt} binds.")
+    return " ".join(text)
 
 
 def _choice_sentence(name: str, info: dict) -> str:

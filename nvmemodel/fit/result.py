@@ -145,6 +145,22 @@ class FitResult:
         return ceiling_profile(self.topology, self.workload, x=self.x, values=np.atleast_1d(x), overrides=overrides,
                                drives=self.drives, y_unit=self.y_unit)
 
+    def explain_points(self, *, group=None):
+        """Per measured point of a ceiling-model fit: measured, fitted ceiling, binding component, measured
+        efficiency (measured ÷ ceiling) and every other component's headroom above the ceiling."""
+        key, model, f = self._pick(group, None)
+        pts = self.points
+        for b, v in zip(self.by, key):
+            pts = pts[pts[b] == v]
+        prof = self.ceilings(pts[self.x].to_numpy(float), group=group)
+        out = prof[["x", "ceiling", "binding"]].copy()
+        out.insert(1, "measured", pts["y"].to_numpy())
+        out["efficiency"] = out["measured"] / out["ceiling"]
+        for c in prof.columns[3:]:
+            if np.isfinite(prof[c]).any():
+                out[f"{c}_headroom"] = prof[c] / prof["ceiling"] - 1
+        return out.rename(columns={"x": self.x})
+
     def compare(self):
         """The models side by side per curve (AICc, ΔAICc, Akaike weight, BIC, R²), and why any was not fitted."""
         from .api import compare_table

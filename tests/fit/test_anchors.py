@@ -5,6 +5,7 @@ falsified assumption, never as reproduced."""
 import csv
 import pathlib
 
+import numpy as np
 import pytest
 
 import nvmemodel as nm
@@ -25,7 +26,15 @@ def test_lp0865_x8_uplink_caps_sequential_reads():
     r = nm.fit(table("drives", [3, 4], [cap, cap], pattern="read", bs=262144, y="bytes_per_s"), x="drives",
                y="bytes_per_s", model="ceiling", topology=nm.preset("lenovo-sr850-810-4p"), free=["switch.efficiency"])
     assert set(r.ceilings([3, 4])["binding"]) == {"switch_uplink"}
-    assert "switch uplink" in r.explain() and "FALSIFIED" not in r.explain()
+    text = r.explain()
+    assert "switch uplink" in text and "FALSIFIED" not in text
+    # 2 drives give 2 x 3.1 GB/s = the uplink's 6.2 exactly; the third is the first that adds nothing
+    assert "leaves linear scaling at 3 drives" in text and "each further drive adds nothing" in text
+    assert "12.4 GB/s" in text   # lifting the uplink: the four drives' 4 x 3.1 GB/s (LP0865's x16 case)
+    pts = r.explain_points()
+    assert pts["binding"].tolist() == ["switch_uplink"] * 2 and np.allclose(pts["efficiency"], 1.0)
+    # 3 and 4 drives at 3.1 GB/s each could give 9.3 and 12.4 GB/s: +50 % and +100 % above the uplink's 6.2
+    assert pts["drive_headroom"].tolist() == pytest.approx([0.5, 1.0], rel=1e-3)
 
 
 def test_lp0865_switch_processing_caps_random_reads():
