@@ -148,7 +148,7 @@ class FitResult:
     def explain_points(self, *, group=None):
         """Per measured point of a ceiling-model fit: measured, fitted ceiling, binding component, measured
         efficiency (measured ÷ ceiling) and every other component's headroom above the ceiling."""
-        key, model, f = self._pick(group, None)
+        key, _, _ = self._pick(group, None)
         pts = self.points
         for b, v in zip(self.by, key):
             pts = pts[pts[b] == v]
