@@ -19,14 +19,15 @@ __all__ = ["plot_fio_log", "plot_latency_histogram", "plot_results", "si_format"
 _PREFIXES = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"), (1.0, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
 _LOG2_X = {"iodepth", "numjobs", "outstanding", "block_size_bytes", "drives"}
 _X_LABELS = {"iodepth": "queue depth per job (iodepth)", "numjobs": "jobs (numjobs)",
-             "outstanding": "outstanding I/Os (iodepth × jobs)", "block_size_bytes": "block size",
+             "outstanding": "outstanding I/Os (iodepth × jobs)", "block_size_bytes": "block size (K = 1024 B)",
              "read_fraction": "read fraction"}
 _STYLES = {"read": "-", "write": "--", "trim": ":", "mixed": "-", "total": "-."}
 
 
 def si_format(value: float, unit: str = "", *, binary_sizes: bool = False) -> str:
     """``1.2e6`` → ``"1.2 M"``, ``2.5e-4, "s"`` → ``"250 µs"``; block sizes with
-    ``binary_sizes`` as storage people write them (``4096`` → ``"4K"``, ``1048576`` → ``"1M"``)."""
+    ``binary_sizes`` as storage people write them (``4096`` → ``"4K"``, ``1048576`` → ``"1M"``),
+    other sizes in plain bytes (``1000000`` → ``"1,000,000"``)."""
     if value == 0:
         return "0"
     if not math.isfinite(value):
@@ -35,7 +36,7 @@ def si_format(value: float, unit: str = "", *, binary_sizes: bool = False) -> st
         for power, p in ((40, "T"), (30, "G"), (20, "M"), (10, "K")):
             if abs(value) >= 2**power and float(value / 2**power).is_integer():
                 return f"{value / 2**power:g}{p}"
-        return f"{value:g}{unit and ' ' + unit}"
+        return f"{value:,.0f}"  # not a binary multiple (fio's bs=1MiB is 1,000,000 B): plain bytes
     for scale, prefix in _PREFIXES:
         if abs(value) >= scale * 0.9995:
             text = f"{value / scale:.3g}"
@@ -50,14 +51,19 @@ def _formatter(unit: str):
 
 
 def _log2_axis(ax, values, column: str) -> None:
-    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+    from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
     ax.set_xscale("log", base=2)
-    ax.xaxis.set_major_locator(FixedLocator(sorted(values)))
+    ticks = sorted(float(v) for v in values)
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
     ax.xaxis.set_minor_locator(NullLocator())
     sizes = column == "block_size_bytes"
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: si_format(v, binary_sizes=True) if sizes
-                                               else f"{v:g}"))
+    labels, last = [], -math.inf
+    for v in ticks:  # a tick for every measured value; a label only where it does not collide
+        text = (si_format(v, binary_sizes=True) if sizes else f"{v:g}") if v >= last * 1.25 else ""
+        last = v if text else last
+        labels.append(text)
+    ax.xaxis.set_major_formatter(FixedFormatter(labels))
 
 
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,

@@ -108,7 +108,7 @@ def test_si_format(value, unit, text):
 
 def test_block_size_ticks():
     assert [si_format(v, binary_sizes=True) for v in (512, 4096, 131072, 2**20, 1_000_000)] == \
-        ["512", "4K", "128K", "1M", "1e+06"]
+        ["512", "4K", "128K", "1M", "1,000,000"]
 
 
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
