@@ -25,6 +25,7 @@ def register(sub) -> None:
                                               "block_size_bytes or a label")
     f.add_argument("--y", default="iops", help="iops, read_iops, bytes_per_s, clat_p99_s … (default iops)")
     f.add_argument("--by", help="comma-separated columns that split the points into curves")
+    f.add_argument("--shared", help="with --by: comma-separated parameters common to every curve (e.g. r0)")
     f.add_argument("--path-pattern", help="labels from paths, e.g. '{drives}drives/*.json'")
     f.add_argument("--path-regex", help="labels from a regex's named groups")
     f.add_argument("--labels", help="sidecar label file (YAML or CSV)")
@@ -57,7 +58,8 @@ def _fit(args) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
         result = fit(args.paths, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
-                     topology=topology, free=free, drives=args.drives, ci=args.ci, path_pattern=args.path_pattern,
+                     topology=topology, free=free, drives=args.drives, ci=args.ci,
+                     shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
                      path_regex=args.path_regex, labels=args.labels)
     if args.plot:
         result.plot(args.plot)

@@ -83,7 +83,8 @@ def _as_table(table, path_pattern, path_regex, labels):
 
 def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None, model="auto",
         topology=None, workload=None, free: Sequence[str] | None = None, drives: int | None = None,
-        ci: str = "auto", seed: int = 0, n_boot: int = 1000, path_pattern: str | None = None,
+        shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int = 1000,
+        path_pattern: str | None = None,
         path_regex: str | None = None, labels=None) -> FitResult:
     """Fit measured scaling curves, compare models and explain what binds.
 
@@ -111,6 +112,9 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         Parameters of the ceiling model to fit (``["switch.efficiency"]``).
     drives : int, optional
         Drive count for ceiling-model axes other than drives (default 1).
+    shared : list of str, optional
+        With ``by``: parameters common to every curve (e.g. ``["r0"]``), fitted jointly
+        (:mod:`nvmemodel.fit.joint`); the empirical and queueing models only.
     ci, seed, n_boot
         Interval method (see :mod:`nvmemodel.fit.engine`), bootstrap seed and resamples.
 
@@ -131,6 +135,24 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
     fits, chosen, failed, findings = {}, {}, {}, {}
     explicit = len(names) == 1
+    joint, joint_failed = {}, {}
+    if shared:
+        from .joint import fit_joint
+
+        if not by_cols:
+            raise ParameterError("shared", list(shared), "by= columns: parameters are shared between curves")
+        curves = [(key, g[x].to_numpy(float), g["y"].to_numpy(float),
+                   g["weight"].to_numpy(float) if points.attrs["weighted"] else None) for key, g in groups]
+        for m in names:
+            if m.startswith("ceiling"):
+                raise ParameterError("shared", list(shared), "an empirical or queueing model (the ceiling model "
+                                     "is fitted curve by curve)")
+            try:
+                joint[m] = fit_joint(SHAPES[m], curves, list(shared), ci=ci, seed=seed)
+            except NvmeModelError as exc:
+                if explicit:
+                    raise
+                joint_failed[m] = str(exc)
     for key, pts in groups:
         xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
         w = pts["weight"].to_numpy(float) if points.attrs["weighted"] else None
@@ -140,6 +162,12 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                  f"at least two different x values in {where} to fit a curve")
         fits[key], failed[key] = {}, {}
         for m in names:
+            if shared:
+                if m in joint:
+                    fits[key][m] = joint[m][key]
+                else:
+                    failed[key][m] = joint_failed.get(m, "not fitted")
+                continue
             if m.startswith("ceiling"):
                 try:
                     fits[key][m] = _fit_ceiling(topology, wl, x, y_unit, list(free or []), d, m == "ceiling_smooth",

@@ -93,3 +93,26 @@ def test_cli_bad_input_one_line(argv, needle, capsys):
     assert main(["fit", str(LOCAL / "nulljobs"), *argv]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and needle in err[0] and "Traceback" not in err[0]
+
+
+def test_shared_parameter_fitted_jointly():
+    # two stacks, one device: the same latency floor r0 = 100 µs, caps 100 K and 200 K IOPS (synthetic)
+    x = [1, 2, 4, 8, 16, 32, 64]
+    xa = np.array(x, float)
+    rng = np.random.default_rng(3)
+    a = shapes.littles_hard(xa, 1e5, 1e-4) * (1 + 0.01 * rng.standard_normal(7))
+    b = shapes.littles_hard(xa, 2e5, 1e-4) * (1 + 0.01 * rng.standard_normal(7))
+    df = table("iodepth", x + x, list(a) + list(b))
+    df["stack"] = ["libaio"] * 7 + ["spdk"] * 7
+    r = nm.fit(df, x="iodepth", y="iops", by="stack", model="littles", shared=["r0"], ci="wald")
+    p = r.params.set_index(["stack", "name"])["value"]
+    assert p["libaio", "r0"] == p["spdk", "r0"] == pytest.approx(1e-4, rel=0.03)
+    assert p["libaio", "x_max"] == pytest.approx(1e5, rel=0.03) and p["spdk", "x_max"] == pytest.approx(2e5, rel=0.03)
+    f = r.fit_of(group="spdk")
+    assert f.stats["n"] == 14 and f.stats["k"] == 3          # one r0 + two caps
+    assert f.ci_low["r0"] < 1e-4 < f.ci_high["r0"]
+    assert "fitted jointly" in r.summary()
+    with pytest.raises(nm.NvmeModelError, match="by="):
+        nm.fit(df, x="iodepth", y="iops", model="littles", shared=["r0"])
+    with pytest.raises(nm.NvmeModelError, match="shared='nope'"):
+        nm.fit(df, x="iodepth", y="iops", by="stack", model="littles", shared=["nope"])
