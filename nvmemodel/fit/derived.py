@@ -30,7 +30,17 @@ def _draws(fit, seed: int = 0, size: int = 4000) -> np.ndarray | None:
     return np.clip(draws, lo, hi)
 
 
-def _quantities(name: str, v: dict, x_max_measured: float) -> dict[str, float]:
+def _ceiling_knee(fit, v: dict) -> float:
+    """First integer x where the fitted ceiling falls 0.1 % below linear scaling from x = 1 (NaN: never)."""
+    grid = np.arange(1.0, max(float(np.max(fit.x)), 1.0) + 1)
+    c = np.asarray(fit.shape.func(grid, **v), dtype=float)
+    below = np.flatnonzero(c < 0.999 * grid * c[0])
+    return float(grid[below[0]]) if below.size else np.nan
+
+
+def _quantities(name: str, v: dict, x_max_measured: float, fit=None) -> dict[str, float]:
+    if name.startswith("ceiling") and fit is not None:
+        return {"knee_n": _ceiling_knee(fit, v)}
     if name == "usl":
         peak = shapes.usl_peak(v["sigma"], v["kappa"])
         lost_s = v["sigma"] * (x_max_measured - 1)
@@ -58,7 +68,8 @@ MEANINGS = {
     "amdahl_limit": "throughput approached as load → ∞ with contention alone, x1/σ",
     "contention_share": "share of the lost throughput at the largest measured x due to contention σ",
     "coherency_share": "share of the lost throughput at the largest measured x due to coherency κ",
-    "knee_n": "knee: load where Little's-law scaling meets the cap, N* = x_max · r0",
+    "knee_n": "knee: load where the curve leaves linear scaling (queueing: N* = x_max · r0; ceiling model: first "
+              "integer x 0.1 % below linear)",
     "x_max": "throughput cap",
 }
 
@@ -67,15 +78,19 @@ def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
     """``name → (value, ci_low, ci_high)`` for the fit's model (empty for models without any)."""
     name = fit.shape.name
     top = float(np.max(fit.x))
-    point = _quantities(name, fit.values, top)
+    if name.startswith("ceiling") and (fit.x.min() < 1 or np.any(fit.x != np.round(fit.x))):
+        return {}  # the knee is defined on integer loads (drives, jobs, queue depth)
+    point = _quantities(name, fit.values, top, fit)
     if not point:
         return {}
     draws = _draws(fit)
+    if name.startswith("ceiling") and draws is not None:
+        draws = draws[:200]  # each draw is a model evaluation of milliseconds
     out = {}
     for key, val in point.items():
         lo = hi = np.nan
         if draws is not None:
-            vals = np.array([_quantities(name, dict(zip(fit.shape.params, d)), top)[key] for d in draws])
+            vals = np.array([_quantities(name, dict(zip(fit.shape.params, d)), top, fit)[key] for d in draws])
             vals = vals[np.isfinite(vals)]
             if vals.size >= 0.9 * len(draws):  # else the interval is open-ended: say so with NaN/inf
                 lo, hi = (float(q) for q in np.percentile(vals, [2.5, 97.5]))

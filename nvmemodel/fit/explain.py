@@ -148,6 +148,10 @@ def explain_text(result) -> str:
                          f"so they cannot tell where the ceiling is.")
         elif model.startswith("ceiling") and result.topology is not None:
             lines.append(_ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS))
+            knee = d.get("knee_n")
+            if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
+                lines.append(f"Knee at {result.x} = {knee[0]:g} (95 % interval {knee[1]:g}–{knee[2]:g}, from the "
+                             f"fitted parameters' uncertainty).")
         little = _little_check(result, key)
         if little:
             lines.append(little)

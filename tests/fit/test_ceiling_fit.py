@@ -67,3 +67,15 @@ def test_block_size_axis():
                model="ceiling", topology=lenovo, workload=wl, free=["switch.efficiency"], drives=4)
     assert r.fit_of().stats["r2"] > 0.9999
     assert r.ceilings([4096, 262144])["binding"].tolist() == ["switch_processing", "switch_uplink"]
+
+
+def test_ceiling_knee_with_interval():
+    # synthetic 256K reads on the 810-4P with 1 % noise, 2 repeats: the knee is at 3 drives (2 x 3.1 = 6.2 GB/s)
+    lenovo = nm.preset("lenovo-sr850-810-4p")
+    x = np.repeat([1.0, 2, 3, 4], 2)
+    y = np.array([3.1e9, 6.2e9, 6.2e9, 6.2e9]).repeat(2) * (1 + 0.01 * np.random.default_rng(5).standard_normal(8))
+    r = nm.fit(table("drives", x, y, pattern="read", bs=262144, y="bytes_per_s"), x="drives", y="bytes_per_s",
+               model="ceiling", topology=lenovo, free=["switch.efficiency", "drive.seq_read_bytes_per_s"])
+    knee = r.derived().set_index("name").loc["knee_n"]
+    assert knee["value"] == 3 and knee["ci_low"] <= 3 <= knee["ci_high"]
+    assert "Knee at drives = 3" in r.explain()
