@@ -63,41 +63,56 @@ def select(only: str | list[str] | None) -> list[pathlib.Path]:
     return sorted(set(chosen))
 
 
+def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
+    """Run one notebook into ``target`` (in a worker process); the error message if it stopped, else None."""
+    import papermill as pm
+
+    target.mkdir(exist_ok=True)
+    executed = target / nb.name
+    try:
+        pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
+                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
+    except pm.PapermillExecutionError as exc:
+        return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
+    return None
+
+
 def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, names: str | list[str] | None = None,
-                  progress: bool = True, index: bool = True) -> list[pathlib.Path]:
+                  progress: bool = True, index: bool = True, jobs: int | None = None) -> list[pathlib.Path]:
     """Execute the notebooks with papermill; each writes into ``output/<notebook name>/``.
 
     ``output`` is taken relative to the caller's working directory (it is the caller's choice);
-    the notebooks themselves run in their own folder. Returns the executed notebooks' paths;
-    with ``index`` also writes ``output/index.html``.
+    the notebooks themselves run in their own folder. ``jobs`` notebooks run at a time, each with its
+    own kernel (default: the number of CPUs, at most 4). Returns the executed notebooks' paths; with
+    ``index`` also writes ``output/index.html``.
     """
     try:
-        import papermill as pm
+        import papermill  # noqa: F401
         from tqdm.auto import tqdm
     except ImportError:
         raise NvmeModelError("papermill is needed: pip install 'nvmemodel[notebooks]'") from None
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     from .report import write_index
 
     chosen = select(names)
     output = pathlib.Path(output).resolve()
     output.mkdir(parents=True, exist_ok=True)
-    done = []
-    bar = tqdm(chosen, desc="notebooks", unit="nb", disable=not progress, file=sys.stderr)
-    for nb in bar:
-        bar.set_postfix_str(nb.stem)
-        target = output / nb.stem
-        target.mkdir(exist_ok=True)
-        executed = target / nb.name
-        try:
-            pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
-        except pm.PapermillExecutionError as exc:
-            raise NvmeModelError(f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} "
-                                 f"(executed copy: {executed})") from None
-        done.append(executed)
-    if index and done:
+    jobs = max(1, min(jobs or min(os.cpu_count() or 1, 4), len(chosen)))
+    errors = []
+    with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
+            ProcessPoolExecutor(max_workers=jobs) as pool:
+        running = {pool.submit(_execute, nb, output / nb.stem, quick): nb for nb in chosen}
+        for done in as_completed(running):
+            bar.set_postfix_str(running[done].stem)
+            bar.update()
+            if done.result() is not None:
+                errors.append(done.result())
+    if errors:
+        raise NvmeModelError("; ".join(sorted(errors)))
+    if index:
         write_index(output)
-    return done
+    return [output / nb.stem / nb.name for nb in chosen]
 
 
 def strip_to_checked_outputs(nb) -> None:

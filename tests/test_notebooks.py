@@ -95,6 +95,15 @@ def _check_05(key):
     assert first["libaio"] == 20 and first["windows_storport"] == 8 and first["spdk"] is None
     # ION observations: 3 M (Linux) and 1.2 M (Windows) IOPS, on which the presets are calibrated (±0.1 %)
     assert key["ion_MIOPS"] == pytest.approx({"linux": 3.0, "windows": 1.2}, rel=1e-3)
+    # RAID small random writes (nvmemodel/ceiling/raid.py, docs/physics.md §12): RAID-0 costs nothing on the
+    # drives, RAID-1/10 two writes per write (half), RAID-5 two reads + two writes, RAID-6 three + three
+    raid = key["raid_MIOPS"]
+    assert raid["raid0|4K randwrite"] == pytest.approx(raid["none|4K randwrite"], rel=1e-9)
+    assert raid["raid10|4K randwrite"] == pytest.approx(raid["none|4K randwrite"] / 2, rel=1e-9)
+    assert raid["raid6|4K randwrite"] < raid["raid5|4K randwrite"] < raid["raid10|4K randwrite"]
+    # NFS over the same array: the file server's CPU binds, ION's "~10 %" of the local 3 M (calibrated)
+    assert key["share_binding"]["ion-sr71mach5-linux-nfs3"] == "share_server_cpu"
+    assert key["share_MIOPS"]["ion-sr71mach5-linux-nfs3"] == pytest.approx(0.3, rel=0.01)
 
 
 def _check_06(key):

@@ -13,6 +13,8 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="pass quick=True (small grids, as the tests do)")
     r.add_argument("--only", action="append", metavar="N,...",
                    help="notebooks to run, by number or name, comma-separated (default: all), e.g. --only 2,03")
+    r.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="notebooks run at a time, one kernel each (default: the CPU count, at most 4)")
     r.add_argument("--refresh", action="store_true",
                    help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
     r.set_defaults(run=_reproduce)
@@ -28,7 +30,7 @@ def _reproduce(args) -> int:
         reproduce.refresh_stored_outputs(args.only)
         return 0
     start = time.perf_counter()
-    done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only)
+    done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only, jobs=args.jobs)
     print(f"{len(done)} notebook(s) executed into {args.out}/ in {time.perf_counter() - start:.0f} s; "
           f"open {args.out}/index.html")
     return 0
