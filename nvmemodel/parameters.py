@@ -52,11 +52,12 @@ __all__ = [
     "lmfit_name",
 ]
 
-#: How solid a value is, from most to least: a spec sheet or standard, derived from one
-#: (``inferred``), fitted to a paper's sentence (``calibrated``), a named guess (``assumption``,
-#: ``estimate``), remembered but not re-checked (``recalled``), set by the user, or a fit.
-STATUSES = ("spec", "inferred", "calibrated", "derived", "assumption", "estimate", "recalled", "default", "user",
-            "fit")
+#: How solid a value is: read off the machine itself (``measured``: lspci/sysfs discovery, a benchmark),
+#: a spec sheet or standard, derived from one (``inferred``), fitted to a paper's sentence
+#: (``calibrated``), a named guess (``assumption``, ``estimate``), remembered but not re-checked
+#: (``recalled``), set by the user, or a fit.
+STATUSES = ("measured", "spec", "inferred", "calibrated", "derived", "assumption", "estimate", "recalled", "default",
+            "user", "fit")
 
 KINDS = ("continuous", "integer", "choice", "flag", "categorical")
 

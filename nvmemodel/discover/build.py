@@ -171,8 +171,8 @@ def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, sourc
     balanced = counts[0] - counts[-1] <= 1
     extras = {"tree.complexes_per_socket": float(per_socket),
               "tree.placement": "round_robin" if balanced else "fill_first"}
-    how = f"inferred: discovered, drives per root complex {counts} in {source}"
-    sources = {"tree.complexes_per_socket": f"inferred: discovered, {len(per_complex)} root complexes carry "
+    how = f"measured: discovered, drives per root complex {counts} in {source}"
+    sources = {"tree.complexes_per_socket": f"measured: discovered, {len(per_complex)} root complexes carry "
                                             f"drives over {sockets} socket(s) in {source}",
                "tree.placement": how}
     if not balanced:
@@ -229,7 +229,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     from .tree import gen_of_speed
 
     drive = match_drive(" ".join(filter(None, (label, same[0].subsystem))), cap_width)
-    link_how = f"inferred: discovered, negotiated link (LnkSta) in {tree.source}"
+    link_how = f"measured: discovered, negotiated link (LnkSta) in {tree.source}"
     if gts is None or width is None:
         # no link reported (old kernel, no root): the catalog drive's own interface, else Gen4 x4
         gen_guess = int(drive.gen) if drive is not None else 4
@@ -308,8 +308,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     host = host.replace(gen=host_gen, port_lanes=_width(port_w),
                         lanes_per_socket=max(host.lanes_per_socket, need),
                         provenance={**host.provenance,
-                                    "gen": f"inferred: discovered, root-port LnkCap in {tree.source}",
-                                    "port_lanes": f"inferred: discovered, root-port link width in {tree.source}"})
+                                    "gen": f"measured: discovered, root-port LnkCap in {tree.source}",
+                                    "port_lanes": f"measured: discovered, root-port link width in {tree.source}"})
 
     switch, switch_count = None, 1
     if by_switch and len(direct) < n / 2:
@@ -322,8 +322,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
         switch = Switch(name=_mode(u.label for u in ups), up_gen=up_gen,
                         up_lanes=_width(_mode(u.sta_width or u.cap_width for u in ups), 16), ports=ports,
                         port_gen=port_gen, port_lanes=_width(_mode(p.cap_width for p in dsp)),
-                        provenance={"up": f"inferred: discovered, upstream-port link in {tree.source}",
-                                    "ports": f"inferred: discovered, downstream ports in {tree.source}",
+                        provenance={"up": f"measured: discovered, upstream-port link in {tree.source}",
+                                    "ports": f"measured: discovered, downstream ports in {tree.source}",
                                     "efficiency": "assumption: 1.0 (no loss) until fitted",
                                     "per_command": "assumption: no per-command cap until fitted"})
         switch_count = len(ups)
@@ -333,7 +333,12 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
 
     mps = min((d.mps for d in drives if d.mps), default=None)
     mrrs = _mode(d.mrrs for d in drives)
-    pcie = PcieConfig(mps=mps or PcieConfig().mps, mrrs=mrrs or PcieConfig().mrrs)
+    prov = {}
+    if mps:
+        prov["mps"] = f"measured: discovered, smallest MaxPayload (DevCtl) on the drive paths in {tree.source}"
+    if mrrs:
+        prov["mrrs"] = f"measured: discovered, most common MaxReadReq (DevCtl) of the drives in {tree.source}"
+    pcie = PcieConfig(mps=mps or PcieConfig().mps, mrrs=mrrs or PcieConfig().mrrs, provenance=prov)
     if mps == 128:
         cost = _mps_cost(drive, host, pcie)
         flags.append(Flag("mps_128", "warn",

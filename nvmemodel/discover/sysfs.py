@@ -196,12 +196,12 @@ def read_host(root: str | os.PathLike = "/"):
         mhz = re.findall(r"^cpu MHz\s*:\s*([\d.]+)", _text(root / "proc/cpuinfo") or "", re.MULTILINE)
         if mhz:
             clock_hz, how = max(map(float, mhz)) * 1e6, "/proc/cpuinfo 'cpu MHz' (current, not the maximum)"
-    prov = {"sockets": "inferred: discovered, sysfs physical_package_id",
-            "cores_per_socket": "inferred: discovered, sysfs core_id"}
+    prov = {"sockets": "measured: discovered, sysfs physical_package_id",
+            "cores_per_socket": "measured: discovered, sysfs core_id"}
     kwargs = {"sockets": sockets, "cores_per_socket": max(1, len(cores) // sockets)}
     if clock_hz is not None and 1e8 <= clock_hz <= 1e10:
         kwargs["clock_hz"] = clock_hz
-        prov["clock_hz"] = f"inferred: discovered, {how}"
+        prov["clock_hz"] = f"measured: discovered, {how}"
     else:
         prov["clock_hz"] = "assumption: clock not found in sysfs or /proc/cpuinfo"
     return Host(name="this machine", provenance=prov, **kwargs)

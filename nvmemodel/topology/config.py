@@ -52,6 +52,7 @@ class PcieConfig:
     dllp: DllpPolicy = DllpPolicy.WIDTH_SCALED
     skp: bool = True
     flit: FlitConvention = FlitConvention.TLP_BYTES
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dllp", DllpPolicy(self.dllp))
@@ -80,6 +81,7 @@ class NvmeConfig:
     sgl: bool = False
     sgl_threshold_bytes: float = nvme.LINUX_SGL_THRESHOLD_BYTES
     bar_above_4g: bool = True
+    provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         check_fields(self, "nvme", NVME_FIELDS)

@@ -139,8 +139,11 @@ class Topology:
         out: dict[str, Source] = {}
         for name, value in {**workload.parameters(), **self.pcie.parameters(), **self.nvme.parameters()}.items():
             param = PARAMETERS[name]
+            prefix, field = name.split(".", 1)
+            given = {"pcie": self.pcie.provenance, "nvme": self.nvme.provenance}.get(prefix, {}).get(field)
             same = param.default is None or value == param.default
-            out[name] = Source.parse(param.source, "default") if same else Source("user", "set in the topology")
+            out[name] = Source.parse(given) if given else (
+                Source.parse(param.source, "default") if same else Source("user", "set in the topology"))
         for name in ("workload.block_size", "workload.read_fraction", "workload.random", "workload.iodepth",
                      "workload.numjobs", "workload.per_drive", "workload.io_stack"):
             out[name] = Source("user", f"the workload ({workload.describe()})")

@@ -61,4 +61,4 @@ def test_discover_explain_cites_what_was_discovered(capsys):
                      "--bs", "128K", "--explain"]) == 0
     out = capsys.readouterr().out
     assert "Binding: the PCIe switch uplink shared by its drives [switch_uplink]" in out
-    assert "switch.up_lanes = 16 lanes (inferred: discovered, upstream-port link" in out
+    assert "switch.up_lanes = 16 lanes (measured: discovered, upstream-port link" in out

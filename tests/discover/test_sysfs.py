@@ -122,7 +122,7 @@ def test_host_from_cpu_topology(tmp_path):
         (d / "cpufreq/cpuinfo_max_freq").write_text("3500000\n")
     host = read_host(tmp_path)
     assert (host.sockets, host.cores_per_socket, host.clock_hz) == (2, 4, 3.5e9)
-    assert host.provenance["clock_hz"].startswith("inferred: discovered, cpufreq")
+    assert host.provenance["clock_hz"].startswith("measured: discovered, cpufreq")
     assert read_host(tmp_path / "nowhere") is None
 
 
