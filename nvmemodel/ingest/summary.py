@@ -151,6 +151,19 @@ def summarize(table, *, x: str, y: str = "iops", hue: str | None = None):
     """
     y = resolve_y(y)
     runs = _runs(table, x, hue, y)
+    unknown = runs["x"].isna()
+    if unknown.any():  # e.g. terse output never says iodepth: not a point at "NaN", a label to add
+        import warnings
+
+        from ..errors import IngestWarning
+
+        missing = runs.loc[unknown, "_run"].str.rsplit("#", n=1).str[0].unique()
+        warnings.warn(f"{len(missing)} file(s) do not say their {x} and are left out (give it as a label, "
+                      f"e.g. a path pattern): {', '.join(missing[:3])}{' …' if len(missing) > 3 else ''}",
+                      IngestWarning, stacklevel=2)
+        runs = runs[~unknown]
+        if runs.empty:
+            raise IngestError("(plot)", f"no run says its {x}: add it as a label (sidecar or path pattern)")
     keys = (["hue"] if hue else []) + ["x", "direction"]
     g = runs.groupby(keys, sort=True, dropna=False)
     out = g["value"].agg(["mean", "std", "count", "min", "max"]).rename(columns={"count": "n"})

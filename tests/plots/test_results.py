@@ -153,3 +153,13 @@ def test_no_warnings_escape(sweep):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         plot_results(sweep, x="outstanding", y="lat_mean_s")
+
+
+def test_runs_without_the_swept_variable_are_named_not_plotted():
+    # terse output never says iodepth: those runs are left out with a warning, not drawn at NaN
+    table = nm.read_results([DATA / "fio_corpus" / "bs-1m.terse", DATA / "fio_corpus" / "bs-1m.json"])
+    with pytest.warns(nm.IngestWarning, match=r"1 file\(s\) do not say their iodepth.*bs-1m.terse"):
+        ax = plot_results(table, x="iodepth", y="iops")
+    assert list(ax.summary.iodepth) == [1]
+    with pytest.raises(nm.IngestError, match="no run says its iodepth"), pytest.warns(nm.IngestWarning):
+        plot_results(nm.read_results(DATA / "fio_corpus" / "bs-1m.terse"), x="iodepth")
