@@ -1,7 +1,7 @@
 """Regenerate the fio output corpus in this folder: one real fio run per option combination,
 written as JSON (or json+), normal and terse output at once and split into three files.
 
-    python tests/data/fio_corpus/generate.py          # needs fio on PATH; about 30 s
+    python tests/data/fio_corpus/generate.py [case …]   # needs fio on PATH; about 30 s for all
 
 Each run is at most about a second (``ioengine=null`` or a small file in a temporary folder).
 The command of every case is in ``CASES`` below and in ``commands.txt`` (written by this
@@ -52,6 +52,9 @@ CASES: dict[str, tuple[list[str], str, list[str] | None]] = {
                                 "--lat_percentiles=1"], "json", None),
     "psync-fsync": (["--name=fs", *FILE, "--bs=4k", "--rw=randwrite", "--ioengine=psync", "--fsync=4"], "json",
                     None),
+    "terse-v5-randrw": (["--name=t5", *NULL, "--bs=8k", "--rw=randrw", "--rwmixread=60", "--iodepth=2",
+                         "--terse-version=5"], "json", None),
+    "terse-v2-trim": (["--name=t2", *NULL, "--bs=4k", "--rw=randtrim", "--terse-version=2"], "json", None),
     "failed-open": (["--name=noopen", "--filename=/proc/self/status", "--size=1M", "--rw=write"], "json", None),
     "failed-verify": (["--name=vfail", "--filename=data.bin", "--size=256k", "--bs=4k", "--rw=read", "--verify=md5",
                        "--verify_only=1"], "json",
@@ -103,8 +106,10 @@ def main() -> int:
         return 1
     version = subprocess.run([fio, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     lines = [f"# {version}; each: fio <args> --output-format=<json|json+>,normal,terse --output=out.txt"]
+    only = set(sys.argv[1:])
     for name, (args, flavour, setup) in CASES.items():
-        run_case(name, fio)
+        if not only or name in only:
+            run_case(name, fio)
         prep = f"   (after: fio {shlex.join(setup)})" if setup else ""
         lines.append(f"{name}: fio {shlex.join(args)} --output-format={flavour},normal,terse{prep}")
     lines.append(f"two-sections.fio:\n{TWO_SECTIONS}")
