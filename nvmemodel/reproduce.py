@@ -83,7 +83,8 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
 
     ``output`` is taken relative to the caller's working directory (it is the caller's choice);
     the notebooks themselves run in their own folder. ``jobs`` notebooks run at a time, each with its
-    own kernel (default: the number of CPUs, at most 4). Returns the executed notebooks' paths; with
+    own kernel, in worker processes started with "spawn" (no fork of a threaded parent; default: the
+    number of CPUs, at most 4). Returns the executed notebooks' paths; with
     ``index`` also writes ``output/index.html``.
     """
     try:
@@ -91,6 +92,7 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
         from tqdm.auto import tqdm
     except ImportError:
         raise NvmeModelError("papermill is needed: pip install 'nvmemodel[notebooks]'") from None
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from .report import write_index
@@ -101,7 +103,7 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
     jobs = max(1, min(jobs or min(os.cpu_count() or 1, 4), len(chosen)))
     errors = []
     with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
-            ProcessPoolExecutor(max_workers=jobs) as pool:
+            ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         running = {pool.submit(_execute, nb, output / nb.stem, quick): nb for nb in chosen}
         for done in as_completed(running):
             bar.set_postfix_str(running[done].stem)

@@ -152,6 +152,14 @@ def test_every_notebook_has_a_test():
     assert sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) == sorted(CHECKS)
 
 
+def test_every_number_a_paper_states_is_compared_in_a_notebook():
+    """Each row of data/whitepapers/anchors.csv goes through report.compare_to_paper in some notebook."""
+    sources = "".join(c.source for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")
+                      for c in nbformat.read(p, as_version=4).cells if "compare_to_paper" in c.source)
+    missing = [a for a in report.anchors().index if f'"{a}"' not in sources]
+    assert missing == []
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("stem", sorted(CHECKS))
 def test_notebook_key_numbers(reproduced, stem):
