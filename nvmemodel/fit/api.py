@@ -83,7 +83,7 @@ def _as_table(table, path_pattern, path_regex, labels):
 
 def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None, model="auto",
         topology=None, workload=None, free: Sequence[str] | None = None, drives: int | None = None,
-        shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int = 1000,
+        shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int | None = None,
         path_pattern: str | None = None,
         path_regex: str | None = None, labels=None) -> FitResult:
     """Fit measured scaling curves, compare models and explain what binds.

@@ -89,7 +89,7 @@ def test_local_null_engine_saturates_at_the_core_count():
 
 def test_local_qd_sweep_has_a_knee():
     # tests/data/fit/local/qd: libaio direct 4K randread on this VM's disk, QD 1..128, 3 repeats (noisy: shared VM)
-    r = nm.fit(LOCAL / "qd", x="iodepth", y="iops", model="queueing", n_boot=200)
+    r = nm.fit(LOCAL / "qd", x="iodepth", y="iops", model="queueing")
     f = r.fit_of()
     assert f.stats["r2"] >= 0.95     # measured 0.974: repeats on the shared VM spread up to ±45 %
     assert r.derived().set_index("name").loc["knee_n", "value"] > 1
