@@ -95,7 +95,13 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
         paths = [paths]
     files: list[pathlib.Path] = []
     passed: list[Skipped] = []
+    try:
+        paths = list(paths)
+    except TypeError:
+        raise IngestError("(arguments)", f"paths={paths!r}: expected a path or a list of paths") from None
     for p in paths:
+        if not isinstance(p, (str, os.PathLike)):
+            raise IngestError("(arguments)", f"paths: {p!r} is not a path")
         p = pathlib.Path(p)
         if p.is_dir():
             seen = {os.path.realpath(p)}

@@ -18,7 +18,12 @@ __all__ = ["apply_labels", "load_sidecar", "pattern_to_regex"]
 def load_sidecar(sidecar) -> list[tuple[str, dict]]:
     """[(absolute glob, labels)] from a YAML or CSV sidecar, or from a mapping."""
     if isinstance(sidecar, Mapping):
+        bad = [k for k, v in sidecar.items() if not isinstance(v, Mapping)]
+        if bad:
+            raise IngestError("(labels)", f"glob {bad[0]!r}: expected a mapping of label names to values")
         return [(str(k), dict(v)) for k, v in sidecar.items()]
+    if not isinstance(sidecar, (str, pathlib.PurePath)):
+        raise IngestError("(labels)", f"labels={sidecar!r}: expected a sidecar path or a mapping")
     path = pathlib.Path(sidecar)
     base = path.parent
     text = read_text(path)

@@ -320,3 +320,16 @@ def test_yaml_infinity_for_a_free_label_is_kept(tmp_path):
     (tmp_path / "labels.yaml").write_text("'*.json': {drives: .inf, host: 1e30}\n")
     df = read_results(tmp_path / "run.json", labels=tmp_path / "labels.yaml")
     assert math.isinf(df.drives.iloc[0]) and df.host.iloc[0] == 1e30  # not a table column: kept as given
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"paths": None}, "expected a path or a list"), ({"paths": [3]}, "is not a path"),
+    ({"paths": ".", "labels": {"*.json": 4}}, "expected a mapping of label names"),
+    ({"paths": ".", "labels": 7}, "expected a sidecar path or a mapping"),
+    ({"paths": ".", "path_pattern": "{a}{a}"}, "not a valid pattern"),
+])
+def test_bad_arguments_are_ingest_errors(tmp_path, kwargs, match):
+    if kwargs["paths"] == ".":
+        kwargs = kwargs | {"paths": tmp_path}
+    with pytest.raises(IngestError, match=match):
+        read_results(**kwargs)
