@@ -265,9 +265,10 @@ def _unexplained_above(cf, xv, yv) -> np.ndarray:
             if p == "sharpness":
                 continue
             v, (lo, hi) = cf.values[p], cf.shape.bounds[p]
-            step = v * 1.01 if v else 1e-9
-            bumped = dict(cf.values, **{p: step if step <= hi else max(v * 0.99, lo)})  # stay inside the bounds
-            above &= np.isclose(cf.eval(xv, bumped), base, rtol=1e-9, atol=0)
+            # could a change of p inside its bounds raise the ceiling there? (pinned at a bound: only one way)
+            for trial in ((v * 1.01 if v else 1e-9), v * 0.99):
+                if lo <= trial <= hi and trial != v:
+                    above &= ~(cf.eval(xv, dict(cf.values, **{p: trial})) > base * (1 + 1e-9))
     return above
 
 
@@ -303,6 +304,8 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
                         y_unit=y_unit)
         out.append({"x": float(xv[i]), "measured": float(yv[i]), "ceiling": c, "binding": b,
                     "excess": float(yv[i] / c - 1), "points_above": int(np.sum(above & (prof["binding"] == b))),
+                    "x_above": [float(v) for v in xv[above & (prof["binding"] == b).to_numpy()]],
+                    "measured_above": [float(v) for v in yv[above & (prof["binding"] == b).to_numpy()]],
                     "reconcile": fix})
     return out
 

@@ -131,6 +131,11 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                 width = np.diff(grid).min() if grid.size > 1 else 1.0
                 sax.bar(grid[m_], 1, width=width, color=component_color(comp), label=f"binds: {comp}",
                         align="center")
+            above = list(result.findings.get(key, []))
+            if above:  # say it on the figure too: these points falsify an assumption, they are not reproduced
+                ax.scatter([v for a in above for v in a["x_above"]],
+                           [v / div for a in above for v in a["measured_above"]], marker="x", s=90,
+                           color="#d62728", zorder=5, label="above the model's ceiling (an assumption is wrong)")
             sax.set_yticks([])
             sax.set_ylabel("binds", rotation=0, ha="right", va="center")
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)

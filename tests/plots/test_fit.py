@@ -59,3 +59,14 @@ def test_y_scale_units():
     assert y_scale([2.5e6], "1/s") == (1e6, "M IOPS")
     assert y_scale([6.2e9], "B/s") == (1e9, "GB/s")   # decimal GB, never GiB on this axis
     assert y_scale([400e-6], "s") == (1e-6, "µs")
+
+
+def test_points_above_the_ceiling_are_marked(tmp_path):
+    # 4 drives measured at 9 GB/s on the 810-4P: above its x8 uplink whatever the efficiency (≤ 1) — marked
+    df = table("drives", [1, 2, 3, 4], [3.0e9, 6.0e9, 9.0e9, 9.0e9], pattern="read", bs=262144, y="bytes_per_s")
+    r = nm.fit(df, x="drives", y="bytes_per_s", model="ceiling", topology=nm.preset("lenovo-sr850-810-4p"),
+               free=["switch.efficiency"])
+    fig = plot_fit(r)
+    marks = [c for c in fig.axes[0].collections if c.get_label().startswith("above the model's ceiling")]
+    assert len(marks) == 1
+    np.testing.assert_allclose(marks[0].get_offsets()[:, 0], [3.0, 4.0])
