@@ -164,6 +164,9 @@ def _parse_blocks(text: str, path):
             continue
         if (m := _NEW_DIR.match(line)) or (m := _OLD_DIR.match(line)):
             direction, pct_scale = m["dir"], None
+            if direction in cur["dirs"]:  # fio writes each direction once per job block
+                raise IngestError(path, f"job {cur['name']!r}: a second {direction!r} line in one job block "
+                                        "(expected one per direction)")
             old = m.re is _OLD_DIR
             rates = [_rate(m["bw"], binary_kb=old)] + ([] if old else [_rate(m["bw2"], binary_kb=False)])
             cur["dirs"][direction] = {"runtime_s": int(m["rt"]) / 1000.0, "io_text": m["io"], "binary_kb": old,
