@@ -47,6 +47,7 @@ def _quantities(name: str, v: dict, x_max_measured: float, fit=None) -> dict[str
         lost_k = v["kappa"] * x_max_measured * (x_max_measured - 1)
         total = lost_s + lost_k
         return {"peak_n": peak,
+                "optimal_n": 1.0 / v["sigma"] if v["sigma"] > 0 else np.inf,
                 "peak_throughput": float(shapes.usl(peak, v["x1"], v["sigma"], v["kappa"])) if np.isfinite(peak)
                 else np.nan,
                 "amdahl_limit": shapes.amdahl_limit(v["x1"], v["sigma"]),
@@ -60,11 +61,12 @@ def _quantities(name: str, v: dict, x_max_measured: float, fit=None) -> dict[str
 
 
 #: unit of each derived quantity ("{x}"/"{y}" replaced by the report)
-UNITS = {"peak_n": "{x}", "peak_throughput": "{y}", "amdahl_limit": "{y}", "contention_share": "1",
+UNITS = {"peak_n": "{x}", "optimal_n": "{x}", "peak_throughput": "{y}", "amdahl_limit": "{y}", "contention_share": "1",
          "coherency_share": "1", "knee_n": "{x}", "x_max": "{y}"}
 MEANINGS = {
     "peak_n": "load at which the USL peaks, N* = √((1−σ)/κ)",
     "peak_throughput": "throughput at the USL peak",
+    "optimal_n": "R usl's optimal load 1/σ (where contention alone would halve the per-unit efficiency)",
     "amdahl_limit": "throughput approached as load → ∞ with contention alone, x1/σ",
     "contention_share": "share of the lost throughput at the largest measured x due to contention σ",
     "coherency_share": "share of the lost throughput at the largest measured x due to coherency κ",

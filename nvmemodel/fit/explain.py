@@ -43,6 +43,8 @@ def summary_text(result) -> str:
     """Coefficients, standard errors, t values, 95 % intervals, residual SE on df, AICc, warnings."""
     from .derived import MEANINGS  # noqa: F401  (names documented there)
 
+    from scipy.stats import t as student_t
+
     params = result.params
     derived = result.derived()
     lines = []
@@ -55,16 +57,26 @@ def summary_text(result) -> str:
         sel = params[(params["model"] == model) & (params["status"] == "free")]
         for b, v in zip(result.by, key):
             sel = sel[sel[b] == v]
-        lines.append(f"   {'coefficient':<28}{'estimate':>12}{'std. error':>12}{'t value':>9}   95 % interval "
-                     f"({f.ci_method})")
+        resid = f.y - f.eval(f.x)
+        q = np.percentile(resid, [0, 25, 50, 75, 100])
+        lines.append("   residuals (min, 1Q, median, 3Q, max): " + ", ".join(f"{v:.4g}" for v in q))
+        if model in ("usl", "amdahl", "linear"):
+            eff = f.y / (f.x * f.values["x1"])
+            lines.append("   efficiency X(n)/(n·x1) (min, median, max): "
+                         + ", ".join(f"{v:.3g}" for v in np.percentile(eff, [0, 50, 100])))
+        lines.append(f"   {'coefficient':<28}{'estimate':>12}{'std. error':>12}{'t value':>9}{'Pr(>|t|)':>10}   "
+                     f"95 % interval ({f.ci_method})")
         for _, r in sel.iterrows():
             if isinstance(r["value"], str) or r["source"].startswith("fit (best of"):  # a discrete choice
                 lines.append(f"   {r['name']:<28}{r['value']!s:>12}{'':>12}{'':>9}   {r['source']} {r['unit']}")
                 continue
-            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}   "
+            pval = 2 * student_t.sf(abs(r["t"]), max(s["df"], 1)) if np.isfinite(r["t"]) else np.nan
+            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}{pval:>10.3g}   "
                          f"[{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}")
+        adj = 1 - (1 - s["r2"]) * (s["n"] - 1) / s["df"] if s["df"] > 0 and np.isfinite(s["r2"]) else np.nan
         lines.append(f"   residual standard error: {s['residual_se']:.4g} {result.y_unit} on {s['df']} degrees of "
-                     f"freedom; R² = {_r2(s['r2'])}; AICc = {s['aicc']:.2f}; BIC = {s['bic']:.2f}")
+                     f"freedom; R² = {_r2(s['r2'])}, adjusted {_r2(adj)}; AICc = {s['aicc']:.2f}; "
+                     f"BIC = {s['bic']:.2f}")
         dsel = derived[derived["model"] == model] if len(derived) else derived
         for b, v in zip(result.by, key):
             if len(dsel):
