@@ -41,8 +41,6 @@ def _group_title(result, key) -> str:
 
 def summary_text(result) -> str:
     """Coefficients, standard errors, t values, 95 % intervals, residual SE on df, AICc, warnings."""
-    from .derived import MEANINGS  # noqa: F401  (names documented there)
-
     from scipy.stats import t as student_t
 
     params = result.params
