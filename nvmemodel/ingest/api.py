@@ -64,6 +64,9 @@ def detect_format(text: str) -> str | None:
     return None
 
 
+#: Largest fio normal output read without an explicit ``max_file_bytes`` (a few seconds of parsing at most).
+NORMAL_MAX_CHARS = 4 * 2**20
+
 _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal": read_fio_normal,
             "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
 
@@ -90,6 +93,12 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
             raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block)")
         raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV, "
                                 "DiskSpd XML)")
+    if fmt == "fio-normal" and max_file_bytes is None and len(text) > NORMAL_MAX_CHARS:
+        # The human-readable form is the slowest to parse (about 1 MB/s for pathological content);
+        # real reports are kilobytes (this limit holds some 3,000 job blocks).
+        raise IngestError(path, f"fio normal output of {len(text):,} characters, over the "
+                                f"{NORMAL_MAX_CHARS:,}-character limit for this form (pass max_file_bytes= to "
+                                "read it anyway; or ask fio for --output-format=json)")
     try:
         rows = _READERS[fmt](path, text)
     except IngestError:
