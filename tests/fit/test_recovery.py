@@ -52,3 +52,23 @@ def test_estimates_are_unbiased_enough():
     est = [fit_shape(SHAPES["usl"], x, y0 + np.random.default_rng(s).normal(0, 0.02 * y0.max(), x.size),
                      ci="wald").values["x1"] for s in range(50)]
     assert np.median(est) == pytest.approx(true["x1"], rel=0.05)  # 2 % noise on 7 points: a few % at most
+
+
+def test_ceiling_model_recovery():
+    # the Lenovo 810-4P 256K read curve (drives bind to 2, the x8 uplink from 3), 2 repeats per drive count,
+    # 2 % noise; 40 seeds because each fit evaluates the full model (~0.3 s); binomial sd of 95 % over 40
+    # draws is 3.4 %, so the floor is 0.85
+    import nvmemodel as nm
+    from nvmemodel.fit.ceiling import ceiling_shape
+
+    shape = ceiling_shape(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"), x="drives", y_unit="B/s",
+                          free=["switch.efficiency", "drive.seq_read_bytes_per_s"])
+    x = np.repeat([1.0, 2, 3, 4], 2)
+    truth = {"switch__efficiency": 0.86, "drive__seq_read_bytes_per_s": 3.1e9}
+    y0 = shape.func(x, **truth)
+    hits = dict.fromkeys(truth, 0)
+    for s in range(40):
+        f = fit_shape(shape, x, y0 * (1 + 0.02 * np.random.default_rng(s).standard_normal(x.size)), ci="wald")
+        for p, v in truth.items():
+            hits[p] += f.ci_low[p] <= v <= f.ci_high[p]
+    assert min(h / 40 for h in hits.values()) >= 0.85, hits

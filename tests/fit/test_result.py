@@ -116,3 +116,14 @@ def test_shared_parameter_fitted_jointly():
         nm.fit(df, x="iodepth", y="iops", model="littles", shared=["r0"])
     with pytest.raises(nm.NvmeModelError, match="shared='nope'"):
         nm.fit(df, x="iodepth", y="iops", by="stack", model="littles", shared=["nope"])
+
+
+def test_import_nvmemodel_stays_light():
+    import subprocess
+    import sys
+
+    code = ("import sys, nvmemodel as nm; nm.FitResult; "
+            "print(sorted(m for m in ('lmfit', 'scipy', 'pandas', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # even the fit package's classes load without them: lmfit, scipy, pandas load only when a fit runs
+    assert out.strip() == "[]"
