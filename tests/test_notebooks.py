@@ -263,6 +263,7 @@ BAD_PARAMETERS = [
     ("06_fit_your_results", {"results": ["../tests/data/SOURCES.md"]}, "ParameterError", "readable benchmark result"),
     ("06_fit_your_results", {"x": "drivez"}, "ParameterError", "x='drivez'"),
     ("06_fit_your_results", {"preset": "lenovo-x"}, "UnknownNameError", "unknown preset 'lenovo-x'"),
+    ("07_capacity_planner", {"read_bw": "60G"}, "ParameterError", "read_bw='60G'"),
 ]
 
 
