@@ -327,3 +327,18 @@ def test_fit_notebook_on_a_fresh_fio_folder(tmp_path):
     key = json.loads((tmp_path / "out" / "key_numbers.json").read_text())
     assert (key["files_read"], key["points"]) == (5, 5)
     assert (tmp_path / "out" / "fit.png").is_file()
+
+
+@pytest.mark.notebook
+def test_a_notebook_runs_from_any_working_directory(tmp_path, monkeypatch):
+    """papermill started elsewhere (no --cwd): the default output_dir still resolves against notebooks/ (here
+    redirected by NVMEMODEL_OUTPUT_ROOT, as the tests do) and nothing lands in the caller's directory."""
+    pm = pytest.importorskip("papermill")
+    caller = tmp_path / "caller"
+    caller.mkdir()
+    monkeypatch.chdir(caller)
+    monkeypatch.setenv("NVMEMODEL_OUTPUT_ROOT", str(tmp_path / "root"))
+    nb = NOTEBOOKS / "02_lenovo_lp0865.ipynb"
+    pm.execute_notebook(str(nb), str(tmp_path / nb.name), progress_bar=False, parameters={"quick": True, "mps": 512})
+    assert json.loads((tmp_path / "root" / "02_lenovo_lp0865" / "key_numbers.json").read_text())["mps"] == 512
+    assert list(caller.iterdir()) == []
