@@ -121,6 +121,9 @@ def _check_06(key):
     top = runs[runs.iodepth == 128].iops.mean()
     cap = key["derived"].get("x_max", key["derived"].get("amdahl_limit"))
     assert 0.95 * top <= cap <= 1.5 * top
+    # the bundled fio 3.1 run's per-interval IOPS log agrees with its JSON summary (±1 %)
+    summary = nm.read_results(NOTEBOOKS.parent / "tests" / "data" / "fio" / "fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json")
+    assert key["log_mean_iops"] == pytest.approx(summary.iops.iloc[0], rel=0.01)
 
 
 def _check_07(key):
@@ -323,7 +326,7 @@ def test_fit_notebook_on_a_fresh_fio_folder(tmp_path):
     nb = NOTEBOOKS / "06_fit_your_results.ipynb"
     pm.execute_notebook(str(nb), str(tmp_path / nb.name), cwd=str(NOTEBOOKS), progress_bar=False,
                         parameters={"quick": True, "output_dir": str(tmp_path / "out"), "results": [str(runs)],
-                                    "x": "iodepth", "examples": False})
+                                    "x": "iodepth", "examples": False, "logs": ""})
     key = json.loads((tmp_path / "out" / "key_numbers.json").read_text())
     assert (key["files_read"], key["points"]) == (5, 5)
     assert (tmp_path / "out" / "fit.png").is_file()
