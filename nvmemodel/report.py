@@ -226,8 +226,9 @@ def write_index(output: str | os.PathLike, *, title: str = "nvmemodel: the noteb
                  for nb in sorted(folder.glob("*.ipynb"))]
         if (folder / "key_numbers.json").is_file():
             links.append(f"<a href='{html.escape(rel)}/key_numbers.json'>key numbers (JSON)</a>")
-        body = [f"<section id='{html.escape(rel)}'><h2>{html.escape(_heading(folder, manifest))}</h2>",
-                "<nav>" + "".join(links) + "</nav>"]
+        heading, audience = _heading(folder, manifest)
+        body = [f"<section id='{html.escape(rel)}'><h2>{html.escape(heading)}</h2>",
+                f"<p>{html.escape(audience)}</p>" if audience else "", "<nav>" + "".join(links) + "</nav>"]
         for f in manifest["figures"]:
             src = {key: f"{html.escape(rel)}/{html.escape(f[key])}" for key in ("png", "svg", "csv")}
             body.append(f"<figure id='{html.escape(rel)}-{html.escape(f['name'])}'>"
@@ -249,20 +250,22 @@ def write_index(output: str | os.PathLike, *, title: str = "nvmemodel: the noteb
     return path
 
 
-def _heading(folder: pathlib.Path, manifest: dict) -> str:
-    """The executed notebook's first markdown title, else the folder name."""
+def _heading(folder: pathlib.Path, manifest: dict) -> tuple[str, str]:
+    """The executed notebook's first markdown title and its "**For** …" line (else the folder name, "")."""
     for nb in sorted(folder.glob("*.ipynb")):
         try:
             cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
         except (OSError, ValueError, KeyError):
             continue
         for cell in cells:
-            if cell.get("cell_type") == "markdown":
-                text = "".join(cell.get("source", ""))
-                for line in text.splitlines():
-                    if line.startswith("# "):
-                        return f"{folder.name}: {line[2:].strip()}"
-    return manifest.get("notebook", folder.name)
+            if cell.get("cell_type") != "markdown":
+                continue
+            lines = "".join(cell.get("source", "")).splitlines()
+            title = next((line[2:].strip() for line in lines if line.startswith("# ")), None)
+            if title is not None:
+                audience = next((line.replace("**", "") for line in lines if line.startswith("**For**")), "")
+                return f"{folder.name}: {title}", audience
+    return manifest.get("notebook", folder.name), ""
 
 
 def read_user_results(results, *, x: str, y: str = "iops", by: str = "", path_pattern: str = "",

@@ -80,9 +80,10 @@ def test_report_writes_figure_files_manifest_and_plain_json(tmp_path):
         rep.figure(fig, "x", caption="a caption", data=data.iloc[:0])
 
     (tmp_path / "nb" / "99_test.ipynb").write_text(json.dumps({"cells": [
-        {"cell_type": "markdown", "source": ["# A <test> title\n", "text"]}]}))
+        {"cell_type": "markdown", "source": ["# A <test> title\n", "\n", "**For** testers & readers.\n", "text"]}]}))
     page = report.write_index(tmp_path).read_text()
     assert "nb: A &lt;test&gt; title" in page  # escaped
+    assert "<p>For testers &amp; readers.</p>" in page
     assert "src='nb/square.png' width='400' height='300'" in page
     for link in ("nb/square.svg", "nb/square.csv", "nb/99_test.ipynb", "nb/key_numbers.json", "#nb"):
         assert f"href='{link}'" in page
