@@ -345,3 +345,17 @@ def test_a_notebook_runs_from_any_working_directory(tmp_path, monkeypatch):
     pm.execute_notebook(str(nb), str(tmp_path / nb.name), progress_bar=False, parameters={"quick": True, "mps": 512})
     assert json.loads((tmp_path / "root" / "02_lenovo_lp0865" / "key_numbers.json").read_text())["mps"] == 512
     assert list(caller.iterdir()) == []
+
+
+@pytest.mark.notebook
+def test_a_failing_notebook_is_reported_in_one_line(tmp_path):
+    pytest.importorskip("papermill")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("quick = False\noutput_dir = ''"),
+                                         nbformat.v4.new_code_cell("raise ValueError('bad input here')")])
+    nb.cells[0].metadata["tags"] = ["parameters"]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "99_failing.ipynb"
+    nbformat.write(nb, path)
+    message = reproduce._execute(path, tmp_path / "out", True)
+    assert message.startswith("99_failing.ipynb stopped in cell") and "ValueError: bad input here" in message
+    assert reproduce._execute(NOTEBOOKS / "07_capacity_planner.ipynb", tmp_path / "07", True) is None
