@@ -220,7 +220,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
                  bounds=bounds, meanings=meanings, guess=guess, smooth=smooth,
                  description=(f"{getattr(topology, 'name', 'topology')} ceiling model"
                               f"{' (soft minimum)' if smooth else ''}, free: {', '.join(shown)}"),
-                 sources=sources, fixed=fixed)
+                 sources=sources, fixed=fixed, x_axis=x)
 
 
 def ceiling_profile(topology, workload, *, x: str, values, overrides: dict | None = None, drives: int = 1,

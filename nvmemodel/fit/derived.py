@@ -80,8 +80,11 @@ def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
     """``name → (value, ci_low, ci_high)`` for the fit's model (empty for models without any)."""
     name = fit.shape.name
     top = float(np.max(fit.x))
-    if name.startswith("ceiling") and (fit.x.min() < 1 or np.any(fit.x != np.round(fit.x))):
-        return {}  # the knee is defined on integer loads (drives, jobs, queue depth)
+    if name.startswith("ceiling") and (getattr(fit.shape, "x_axis", "drives") != "drives" or fit.x.min() < 1
+                                       or np.any(fit.x != np.round(fit.x))):
+        # the knee is computed along drives, where one vectorized evaluation gives the whole curve; along
+        # other axes every x costs an evaluation of milliseconds (and 200 draws of it would take minutes)
+        return {}
     point = _quantities(name, fit.values, top, fit)
     if not point:
         return {}

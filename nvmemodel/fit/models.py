@@ -61,6 +61,7 @@ class Shape:
     description: str = ""
     sources: dict = dataclasses.field(default_factory=dict)
     fixed: dict = dataclasses.field(default_factory=dict)  # ceiling model: discrete parameters set for this fit
+    x_axis: str = ""  # ceiling model: the axis its function evaluates along (drives, iodepth, …)
 
 
 def lmfit_model(shape: Shape):
