@@ -31,7 +31,7 @@ import numpy as np
 from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere
 from .derive import prepare
 from .raid import drive_side, raid_transform
-from .tree import complex_loads
+from .tree import complex_loads, complexes_in_use, switches_on
 
 __all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared"]
 
@@ -117,31 +117,32 @@ class Levels:
         if _is_inf(g) and everywhere(p["tree.placement"], 0.0) and (_is_inf(c) or _is_inf(sk)):
             # round-robin, one tree level, no switches: the switch formula over sockets (or complexes)
             if _is_inf(c):
-                x = _switched(n, d, sk, p["host.sockets"])
+                x = _capped(n, d, sk, p["host.sockets"])
                 return x, _INF, x
-            x = _switched(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
+            x = _capped(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
             return x, x, _INF
         per_socket, per_socket_d = {}, {}
         complex_alone = 0.0
-        m_j = None if _is_inf(g) else np.fmax(np.floor(self.switches / (p["host.sockets"]
-                                                                       * p["tree.complexes_per_socket"])), 1.0)
-        for k, sock in complex_loads(n, p):
+        switched = not _is_inf(g)
+        M = complexes_in_use(p, self.switches if switched else None)
+        for j, (k, sock) in enumerate(complex_loads(n, p, M)):
             kd = k * d
-            local_j = kd if m_j is None else _switched(k, d, g, m_j)
+            local_j = _switched(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
             capped = local_j if _is_inf(c) else np.fmin(c, local_j)
-            if not _is_inf(c):
-                complex_alone = complex_alone + np.fmin(c, kd)
+            if not _is_inf(c):  # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
+                complex_alone = complex_alone + np.fmax(kd - c, 0.0)
             for s in range(int(np.max(p["host.sockets"]))):
                 on = sock == s
                 per_socket[s] = per_socket.get(s, 0.0) + np.where(on, capped, 0.0)
                 per_socket_d[s] = per_socket_d.get(s, 0.0) + np.where(on, kd, 0.0)
+        nd = n * d
         if _is_inf(sk):
             total = sum(per_socket.values())
             socket_alone = _INF
         else:
             total = sum(np.fmin(sk, x) for x in per_socket.values())
-            socket_alone = sum(np.fmin(sk, x) for x in per_socket_d.values())
-        return total, (_INF if _is_inf(c) else complex_alone), socket_alone
+            socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
+        return total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone
 
     def total(self, n):
         """The system ceiling at ``n`` drives."""
@@ -204,7 +205,7 @@ class Levels:
         np.multiply(n, self.drive, out=total_out)
         binding_out[...] = self.drive_index
         if socket_only:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
-            _take(total_out, binding_out, _switched(n, self.drive, self.socket, self.p["host.sockets"]),
+            _take(total_out, binding_out, _capped(n, self.drive, self.socket, self.p["host.sockets"]),
                   self.socket_index, self.drive_index)
         if _is_inf(self.system):
             return
@@ -232,13 +233,13 @@ class Levels:
         ``min(n, m) · G`` for switches; drive placement decides how many hold drives."""
         p = self.p
         if everywhere(p["tree.placement"], 0.0):  # round-robin: min(n, M) complexes, min(n, sockets) sockets
-            x = _INF if _is_inf(lim.complex) else \
-                np.fmin(n, p["host.sockets"] * p["tree.complexes_per_socket"]) * lim.complex
+            M = complexes_in_use(p, None if _is_inf(self.group) else self.switches)
+            x = _INF if _is_inf(lim.complex) else np.fmin(n, M) * lim.complex
             if not _is_inf(lim.socket):
-                x = np.fmin(x, np.fmin(n, p["host.sockets"]) * lim.socket)
+                x = np.fmin(x, np.fmin(np.fmin(n, M), p["host.sockets"]) * lim.socket)
             return x
         used_complexes, used = 0.0, {}
-        for k, sock in complex_loads(n, p):
+        for k, sock in complex_loads(n, p, complexes_in_use(p, None if _is_inf(self.group) else self.switches)):
             used_complexes = used_complexes + (k > 0)
             for s in range(int(np.max(p["host.sockets"]))):
                 used[s] = used.get(s, False) | ((sock == s) & (k > 0))
@@ -260,6 +261,14 @@ def _take(total_out, binding_out, x, xi, current) -> None:
         wins = np.less(x, total_out) | (np.equal(x, total_out) & (xi < ci))
     np.copyto(binding_out, np.broadcast_to(xi, binding_out.shape).astype(np.int8, copy=False), where=wins)
     np.fmin(total_out, x, out=total_out)
+
+
+def _capped(n, d, cap, m):
+    """``Σ_j min(cap, k_j · d)`` over ``m`` round-robin groups, written as ``n·d`` minus what the caps take
+    away, so that it equals ``n·d`` exactly (a tie, not a rounding) wherever no cap binds."""
+    q = np.floor(n / m)
+    r = n - q * m
+    return n * d - (r * np.fmax((q + 1) * d - cap, 0.0) + (m - r) * np.fmax(q * d - cap, 0.0))
 
 
 def _switched(n, d, g, m):

@@ -8,8 +8,9 @@ Drives are placed over ``M = sockets × tree.complexes_per_socket`` root complex
   first (position ``j`` on socket ``j // complexes_per_socket``); drives beyond the last slot go to the
   last complex.
 
-Switches, where present, are spread evenly over the complexes (``max(1, ⌊m / M⌋)`` per complex) and the
-drives of a complex round-robin over its switches. With ``k_j`` drives on complex ``j``::
+Switches, where present, are spread as evenly as possible over the complexes (with fewer switches than
+complexes, only ``m`` complexes hold drives, one switch each) and the drives of a complex round-robin over
+its switches. With ``k_j`` drives on complex ``j``::
 
     L_j     = Σ_its switches min(G, k·d)        (k_j·d without switches)
     X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, L_j)),  system limits )
@@ -26,22 +27,37 @@ import numpy as np
 
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "dma_bytes_per_host_io"]
+__all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "complexes_in_use", "dma_bytes_per_host_io",
+           "switches_on"]
 
 _FILL_FIRST = 1  # code of "fill_first" in tree.placement
 
 
-def complex_loads(n, p):
+def complexes_in_use(p, switches=None):
+    """Root complexes that can hold drives: all ``sockets × complexes_per_socket``, or, behind ``switches``
+    switches, at most one complex per switch (a complex without a switch has no drive behind it)."""
+    M = np.asarray(p["host.sockets"], dtype=float) * np.asarray(p["tree.complexes_per_socket"], dtype=float)
+    return M if switches is None else np.fmin(M, switches)
+
+
+def switches_on(j, m, M):
+    """Switches on complex position ``j`` when ``m`` switches are spread as evenly as possible over ``M``."""
+    q = np.floor(m / M)
+    return q + (j < m - q * M)
+
+
+def complex_loads(n, p, M=None):
     """Per root-complex position ``j``: ``(k_j, socket_j)`` — drives on it and its socket, vectorized.
 
-    Yields ``max(M)`` pairs; positions beyond a configuration's own ``M`` hold no drives.
+    ``M``: the complexes in use (default all, :func:`complexes_in_use`). Yields ``max(M)`` pairs;
+    positions beyond a configuration's own ``M`` hold no drives.
     """
     n = np.asarray(n, dtype=float)
     sockets = np.asarray(p["host.sockets"], dtype=float)
     cps = np.asarray(p["tree.complexes_per_socket"], dtype=float)
     slots = np.asarray(p["tree.slots_per_complex"], dtype=float)
     fill = np.asarray(p["tree.placement"]) == _FILL_FIRST
-    M = sockets * cps
+    M = sockets * cps if M is None else np.asarray(M, dtype=float)
     q = np.floor(n / M)
     r = n - q * M
     for j in range(int(np.max(M))):
