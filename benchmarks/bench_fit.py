@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 import nvmemodel as nm
-from nvmemodel.fit import SHAPES, ceiling, engine
+from nvmemodel.fitting import SHAPES, ceiling, engine
 
 
 def synthetic_table(x, y, x_name):

@@ -34,7 +34,7 @@ Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
     :func:`plot_results` charts what was measured (matplotlib imported only when called)
 Fit and explain measured curves (lmfit, imported on first use)
     :func:`fit` (results table → fitted, compared, explained curves: ceiling model with free
-    parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fit`
+    parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fitting`
 Calibrations behind the presets
     :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
 Units at the edges
@@ -87,15 +87,15 @@ def parameter_table(topology: Topology, workload: Workload | None = None):
 
 
 def fit(table, **kwargs):
-    """Fit measured scaling curves (see :func:`nvmemodel.fit.api.fit`); lmfit and scipy load on first use."""
-    from .fit.api import fit as _fit
+    """Fit measured scaling curves (see :func:`nvmemodel.fitting.api.fit`); lmfit and scipy load on first use."""
+    from .fitting.api import fit as _fit
 
     return _fit(table, **kwargs)
 
 
 def __getattr__(name: str):
     if name == "FitResult":  # lazily, so that `import nvmemodel` stays light
-        from .fit.result import FitResult
+        from .fitting.result import FitResult
 
         return FitResult
     raise AttributeError(f"module 'nvmemodel' has no attribute {name!r}")

@@ -308,7 +308,7 @@ def read_user_results(results, *, x: str, y: str = "iops", by: str = "", path_pa
         skipped = "; ".join(f"{pathlib.Path(s.path).name}: {s.reason}" for s in table.attrs.get("skipped", [])[:3])
         raise ParameterError("results", [str(r) for r in paths][:3],
                              f"at least one readable benchmark result with numbers (none found; skipped: {skipped or '-'})")
-    from .fit import Y_COLUMNS
+    from .fitting import Y_COLUMNS
 
     columns = [c for c in table.columns if table[c].notna().any()]
     if x != "outstanding" and x not in columns:

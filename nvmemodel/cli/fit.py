@@ -46,7 +46,7 @@ def _fit(args) -> int:
     import nvmemodel as nm
 
     from ..errors import IngestWarning
-    from ..fit.api import fit
+    from ..fitting.api import fit
 
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")

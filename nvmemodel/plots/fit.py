@@ -1,4 +1,4 @@
-"""Figures of a :class:`~nvmemodel.fit.FitResult`: measured points, fitted curves with bands, ceilings,
+"""Figures of a :class:`~nvmemodel.fitting.FitResult`: measured points, fitted curves with bands, ceilings,
 residuals and a "what binds" strip."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     import matplotlib.pyplot as plt
 
     from ..ceiling.components import color as component_color
-    from ..fit.ceiling import ceiling_profile, fitted_overrides
+    from ..fitting.ceiling import ceiling_profile, fitted_overrides
 
     pts = result.points
     x = result.x

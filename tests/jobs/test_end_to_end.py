@@ -1,7 +1,7 @@
 """Close the loop on this machine: generate a sweep, run it with real fio on temp files, ingest, fit, explain.
 
 Each point is 0.2 s of fio's psync engine on a 1 MiB file in ``tmp_path`` (never a device). The fit
-step needs ``nm.fit`` (nvmemodel/fit/ is landing separately); until it is exported the test skips
+step needs ``nm.fit`` (nvmemodel/fitting/ is landing separately); until it is exported the test skips
 and says so.
 """
 
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.fio, pytest.mark.skipif(FIO is None, reason="fio is no
 def test_sweep_ingest_fit_explain(tmp_path):
     fit = getattr(nm, "fit", None)
     if fit is None:
-        pytest.skip("nm.fit is not exported yet (nvmemodel/fit/ is being built by another issue)")
+        pytest.skip("nm.fit is not exported yet (nvmemodel/fitting/ is being built by another issue)")
     targets = [str(tmp_path / f"drive{i}.dat") for i in (1, 2, 3)]
     plan = sweep_plan(targets, iodepths=[2], runtime_s=0.2, ramp_s=0.0, size_bytes=2**20, ioengine="psync",
                       direct=False)

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 import nvmemodel as nm
+from nvmemodel.fitting import shapes
 from nvmemodel.plots.fit import plot_fit, y_scale
 
-from ..fit.conftest import table
+from ..fitting.conftest import table
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,7 @@ def test_ceiling_fit_figure(lenovo_fit, tmp_path):
 
 def test_queueing_figure_log2_axis(tmp_path):
     x = [1, 2, 4, 8, 16, 32, 64, 128]
-    y = nm.fit.shapes.mva(np.array(x, float), 3e5, 5e-5) * (1 + 0.01 * np.sin(np.arange(8)))
+    y = shapes.mva(np.array(x, float), 3e5, 5e-5) * (1 + 0.01 * np.sin(np.arange(8)))
     r = nm.fit(table("iodepth", x, y), x="iodepth", y="iops", model="mva")
     fig = r.plot(tmp_path / "qd.svg")
     assert fig.axes[0].get_xscale() == "log" and fig.axes[0].get_ylabel() == "iops (K IOPS)"

@@ -31,7 +31,7 @@ def test_smooth_ceiling_recovers_a_gradual_bend():
     # synthetic: the Lenovo 810-4P 4K random-read curve with its knee softened (generalized mean, p = 6)
     lenovo = nm.preset("lenovo-sr850-810-4p")
     wl = nm.Workload("randread", "4K")
-    from nvmemodel.fit.ceiling import ceiling_shape
+    from nvmemodel.fitting.ceiling import ceiling_shape
 
     shape = ceiling_shape(lenovo, wl, x="drives", y_unit="1/s", free=["switch.per_command_s"], smooth=True)
     x = np.array([1.0, 2, 3, 4])

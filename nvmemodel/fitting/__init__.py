@@ -31,15 +31,3 @@ __all__ = [
     "fit_shape",
     "measured_points",
 ]
-
-
-class _CallablePackage(__import__("types").ModuleType):
-    """Importing ``nvmemodel.fit.<anything>`` rebinds the attribute ``nvmemodel.fit`` from the lazy wrapper
-    function to this package (Python sets a parent's attribute to each imported subpackage); making the
-    package callable keeps ``nm.fit(table, x=…)`` working either way."""
-
-    def __call__(self, table, **kwargs) -> FitResult:
-        return fit(table, **kwargs)
-
-
-__import__("sys").modules[__name__].__class__ = _CallablePackage

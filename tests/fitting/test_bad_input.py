@@ -5,7 +5,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.errors import NvmeModelError
-from nvmemodel.fit import SHAPES, fit, fit_shape
+from nvmemodel.fitting import SHAPES, fit, fit_shape
 
 from .conftest import table
 

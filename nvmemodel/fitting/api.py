@@ -114,9 +114,9 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         Drive count for ceiling-model axes other than drives (default 1).
     shared : list of str, optional
         With ``by``: parameters common to every curve (e.g. ``["r0"]``), fitted jointly
-        (:mod:`nvmemodel.fit.joint`); the empirical and queueing models only.
+        (:mod:`nvmemodel.fitting.joint`); the empirical and queueing models only.
     ci, seed, n_boot
-        Interval method (see :mod:`nvmemodel.fit.engine`), bootstrap seed and resamples.
+        Interval method (see :mod:`nvmemodel.fitting.engine`), bootstrap seed and resamples.
 
     Returns
     -------
@@ -277,7 +277,7 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
 
     A point counts when it lies above the model's ceiling (with the fitted values) by more than rounding
     (:data:`_ABOVE`) *and* the component binding there does not depend on any free parameter — then an
-    assumption held fixed is wrong, and :func:`~nvmemodel.fit.ceiling.reconcile` names what would allow
+    assumption held fixed is wrong, and :func:`~nvmemodel.fitting.ceiling.reconcile` names what would allow
     the measurement. (Where a free parameter sets the ceiling, points scatter around it by noise.) Only
     the largest excess of each binding component is reconciled.
     """

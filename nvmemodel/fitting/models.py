@@ -1,8 +1,8 @@
-"""Bounded lmfit models over :mod:`~nvmemodel.fit.shapes`, each with a real ``guess()``.
+"""Bounded lmfit models over :mod:`~nvmemodel.fitting.shapes`, each with a real ``guess()``.
 
 A :class:`Shape` names a pure function, its parameters with their units, bounds and meanings, and
 how to guess starting values from the data; :func:`lmfit_model` turns it into an ``lmfit.Model``
-with those bounds. The ceiling model (:mod:`~nvmemodel.fit.ceiling`) builds a :class:`Shape` at
+with those bounds. The ceiling model (:mod:`~nvmemodel.fitting.ceiling`) builds a :class:`Shape` at
 run time from the topology, so everything downstream (fitting, intervals, selection) is shared.
 """
 

@@ -16,7 +16,7 @@ _X_UNITS = {"block_size_bytes": "B", "drives": "1", "iodepth": "1", "numjobs": "
 
 
 def unit_of(template: str, x_unit: str, y_unit: str) -> str:
-    """Resolve a :class:`~nvmemodel.fit.models.Shape` unit template (``"{x} per {y}"`` …) to a unit."""
+    """Resolve a :class:`~nvmemodel.fitting.models.Shape` unit template (``"{x} per {y}"`` …) to a unit."""
     if template == "{x} per {y}":
         if x_unit == "1" and y_unit == "1/s":
             return "s"
@@ -39,7 +39,7 @@ class FitResult:
     x, y, y_unit, by
         What was fitted (y in SI: ``1/s``, ``B/s`` or ``s``).
     points : pandas.DataFrame
-        The measured points (:func:`~nvmemodel.fit.curves.measured_points`).
+        The measured points (:func:`~nvmemodel.fitting.curves.measured_points`).
     fits : dict
         ``{group: {model: CurveFit}}``; the group is a tuple of ``by`` values (``()`` without ``by``).
     chosen : dict
@@ -86,7 +86,7 @@ class FitResult:
         return group, model, self.fits[group][model]
 
     def fit_of(self, group=None, model=None):
-        """The :class:`~nvmemodel.fit.engine.CurveFit` of one curve (default: its chosen model)."""
+        """The :class:`~nvmemodel.fitting.engine.CurveFit` of one curve (default: its chosen model)."""
         return self._pick(group, model)[2]
 
     @property
@@ -135,7 +135,7 @@ class FitResult:
 
     def ceilings(self, x, *, group=None):
         """The fitted ceiling model along ``x``: system ceiling, every component's ceiling (y units) and
-        what binds (:func:`nvmemodel.fit.ceiling.ceiling_profile` with the fitted values)."""
+        what binds (:func:`nvmemodel.fitting.ceiling.ceiling_profile` with the fitted values)."""
         from .ceiling import ceiling_profile, fitted_overrides
 
         _key, model, f = self._pick(group, None)

@@ -1,11 +1,11 @@
-"""The topology's own ceiling model as a fittable :class:`~nvmemodel.fit.models.Shape`.
+"""The topology's own ceiling model as a fittable :class:`~nvmemodel.fitting.models.Shape`.
 
 Chosen parameters of the flat vector (``drive.rand_read_iops``, ``switch.efficiency``,
 ``host.cycles_per_io`` …) are free; everything else stays at the preset's value and is reported as
 fixed with its source. The model is evaluated only through the public API —
 :func:`nvmemodel.evaluate` with ``overrides=`` — along drives, or with the workload's queue depth,
 jobs or block size overridden for the other axes. ``smooth=True`` replaces the hard minimum of the
-component ceilings by their generalized-mean soft minimum (:func:`~nvmemodel.fit.shapes.soft_min`)
+component ceilings by their generalized-mean soft minimum (:func:`~nvmemodel.fitting.shapes.soft_min`)
 whose sharpness is fitted too.
 """
 
@@ -129,7 +129,7 @@ def choices_of(name: str) -> list:
 
 
 def fitted_overrides(fit) -> dict:
-    """The parameter values a ceiling-model :class:`~nvmemodel.fit.engine.CurveFit` found: the continuous
+    """The parameter values a ceiling-model :class:`~nvmemodel.fitting.engine.CurveFit` found: the continuous
     ones (lmfit names mapped back) and the chosen values of discrete ones."""
     out = {from_lmfit_name(k): v for k, v in fit.values.items() if k != SHARPNESS}
     out.update(getattr(fit.shape, "fixed", {}) or {})

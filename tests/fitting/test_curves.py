@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from nvmemodel.errors import ParameterError
-from nvmemodel.fit import measured_points
+from nvmemodel.fitting import measured_points
 
 from .conftest import table
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import nvmemodel as nm
+from nvmemodel.fitting import measured_points
 
 LOCAL = pathlib.Path(__file__).parents[1] / "data" / "fit" / "local"
 
@@ -69,7 +70,7 @@ def test_md_raid0_row_is_below_the_devices_ceiling(shared_dir):
                                             r"4k-randread_(?P<threads>\d+)threads")
     df = df[df["layout"].notna()]
     ind = nm.fit(df[df["layout"] == "individual"], x="threads", y="iops", model="littles").fit_of()
-    md = nm.fit.measured_points(df[df["layout"] == "mdraid0"], x="threads", y="iops")
+    md = measured_points(df[df["layout"] == "mdraid0"], x="threads", y="iops")
     # at 1024 threads MD reaches 4.29 M, 46 % of what the same devices deliver individually: the MD layer binds
     assert md["y"].iloc[0] / ind.eval([1024])[0] == pytest.approx(0.46, abs=0.02)
 

@@ -2,7 +2,7 @@
 
 Every function takes the load ``n`` (array, dimensionless count) first and returns throughput in the
 unit of its scale parameter (IOPS or bytes/s — the caller decides). They broadcast, never fit and never
-validate: :mod:`nvmemodel.fit.models` wraps them as bounded lmfit models.
+validate: :mod:`nvmemodel.fitting.models` wraps them as bounded lmfit models.
 
 References
 ----------

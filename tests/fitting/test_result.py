@@ -8,7 +8,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.cli import main
-from nvmemodel.fit import shapes
+from nvmemodel.fitting import shapes
 
 from .conftest import table
 

@@ -1,4 +1,4 @@
-"""Plain-language text for a :class:`~nvmemodel.fit.result.FitResult`: an R-style summary and an explanation.
+"""Plain-language text for a :class:`~nvmemodel.fitting.result.FitResult`: an R-style summary and an explanation.
 
 Bandwidth is written in decimal GB/s (with GiB/s beside it), small-block rates in IOPS, latencies in µs.
 """

@@ -6,7 +6,7 @@ the 90 % floor leaves room for the 95 % nominal rate's binomial spread over 200 
 import numpy as np
 import pytest
 
-from nvmemodel.fit import SHAPES, fit_shape
+from nvmemodel.fitting import SHAPES, fit_shape
 
 SEEDS = range(200)
 CASES = {
@@ -59,7 +59,7 @@ def test_ceiling_model_recovery():
     # 2 % noise; 40 seeds because each fit evaluates the full model (~0.3 s); binomial sd of 95 % over 40
     # draws is 3.4 %, so the floor is 0.85
     import nvmemodel as nm
-    from nvmemodel.fit.ceiling import ceiling_shape
+    from nvmemodel.fitting.ceiling import ceiling_shape
 
     shape = ceiling_shape(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"), x="drives", y_unit="B/s",
                           free=["switch.efficiency", "drive.seq_read_bytes_per_s"])

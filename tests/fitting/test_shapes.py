@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from nvmemodel.fit import shapes
+from nvmemodel.fitting import shapes
 
 
 def test_usl_peak_matches_gunther_closed_form():
