@@ -57,4 +57,4 @@ def test_md_raid0_gap_is_the_raid_layer(runs):
     assert ceil["binding"].iloc[0] == "raid_layer"
     # without the RAID layer's limit the same host would reach the individual devices' plateau
     assert ceil["host_cpu"].iloc[0] > 2 * md_val["raid.max_iops"]
-    assert "raid.max_iops" in second.summary()
+    assert "raid.max_iops" in second.summary() and "raid_layer" in second.explain()
