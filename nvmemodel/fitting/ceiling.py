@@ -85,11 +85,58 @@ def _base(topology, workload):
     return topology.parameters(workload)
 
 
-def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int):
-    """(iops total, ceilings {component: iops}, binding, block size) at each x."""
+def _fast(overrides: dict) -> bool:
+    """Overrides the vectorized kernel can take directly: numeric parameters of the table (no catalog model
+    or categorical choice, which rebuild parts of the topology)."""
+    from ..parameters import PARAMETERS
+
+    return all(k in PARAMETERS and PARAMETERS[k].kind != "categorical" for k in overrides)
+
+
+def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, base: dict | None = None):
+    """(iops total, ceilings {component: iops}, binding, block size) at each x.
+
+    Numeric overrides go straight into the prepared parameter vector and the kernel evaluates every x in
+    one vectorized call (what a fit calls thousands of times); catalog models and categorical choices go
+    through :func:`nvmemodel.evaluate`, which rebuilds the topology. Both give the same numbers (tested).
+    """
+    x = np.asarray(x, dtype=float)
+    if _fast(overrides):
+        return _evaluate_vector(topology, workload, x_name, x, overrides, drives, base)
+    return _evaluate_public(topology, workload, x_name, x, overrides, drives)
+
+
+def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base):
+    from ..ceiling.derive import prepare
+    from ..ceiling.system import evaluate_prepared
+
+    params = dict(base if base is not None else topology.parameters(workload))
+    params.update({k: float(v) for k, v in overrides.items()})
+    if x_name == "drives":
+        n = np.rint(x)
+        uniq, inv = np.unique(n, return_inverse=True)
+        topology.check_drives(uniq)
+        out = evaluate_prepared(prepare(params), uniq)
+        shape, take = uniq.shape, inv
+    else:
+        for k in X_AXES[x_name]:
+            params[k] = x
+        if x_name == "outstanding":
+            params["workload.numjobs"] = 1.0
+        topology.check_drives([drives])
+        out = evaluate_prepared(prepare(params), float(drives))
+        shape, take = x.shape, slice(None)
+    names = out["components"]
+    iops = np.broadcast_to(out["iops"], shape)[take]
+    ceil = {k: np.broadcast_to(out["ceilings"][i], shape)[take] for i, k in enumerate(names)}
+    bind = np.asarray(names)[np.broadcast_to(out["binding"], shape)][take]
+    bs = np.broadcast_to(np.asarray(params["workload.block_size"], dtype=float), x.shape).copy()
+    return iops.astype(float), ceil, bind, bs
+
+
+def _evaluate_public(topology, workload, x_name, x, overrides, drives):
     import nvmemodel as nm
 
-    x = np.asarray(x, dtype=float)
     if x_name == "drives":
         n = np.rint(x).astype(int)
         uniq, inv = np.unique(n, return_inverse=True)
@@ -184,7 +231,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
 
     def func(n, **kw):
         overrides = {**fixed, **{from_lmfit_name(k): float(v) for k, v in kw.items() if k != SHARPNESS}}
-        total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives)
+        total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives, base)
         if smooth:
             finite = [np.where(np.isfinite(c), c, np.inf) for c in ceil.values()]
             total = soft_min(finite, kw[SHARPNESS])
