@@ -50,6 +50,11 @@ def explain_point(curve, drives: int) -> str:
 def explain_curve(curve) -> str:
     """Segments of the curve with one binding component each, and how the curve grows there."""
     lines = [f"{curve.topology.name}, {curve.workload.describe()}:"]
+    bs = curve.block_size
+
+    def fmt(iops: float) -> str:  # bandwidth workloads in bytes/s, small blocks in IOPS
+        return f"{iops * bs / 1e9:.2f} GB/s" if bs >= 65536 else format_iops(iops)
+
     b = curve.binding
     start = 0
     for i in range(1, len(b) + 1):
@@ -57,11 +62,11 @@ def explain_curve(curve) -> str:
             lo, hi = int(curve.drives[start]), int(curve.drives[i - 1])
             x0, x1 = curve.iops[start], curve.iops[i - 1]
             if hi == lo:
-                shape = f"{format_iops(x0)}"
+                shape = fmt(x0)
             elif x1 <= x0 * 1.001:
-                shape = f"flat at {format_iops(x1)}"
+                shape = f"flat at {fmt(x1)}"
             else:
-                shape = f"{format_iops(x0)} → {format_iops(x1)}"
+                shape = f"{fmt(x0)} → {fmt(x1)}"
             span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
             lines.append(f"  {span}: bound by {curve.labels.get(str(b[start]), b[start])} [{b[start]}]; {shape}")
             start = i

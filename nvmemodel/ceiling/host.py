@@ -28,7 +28,9 @@ def qd1_latency_s(block_size, read_fraction, p):
         lat = np.where(f == 1, p["drive.read_latency_s"], np.where(f == 0, p["drive.write_latency_s"], lat))
     bw = f * p["drive.seq_read_bytes_per_s"] + (1 - f) * p["drive.seq_write_bytes_per_s"]
     extra = np.nan_to_num(np.fmax(S - 4096.0, 0.0) / bw, nan=0.0)
-    return lat + extra + p["fabric.added_latency_s"]
+    # the fabric's adder only where there is a fabric (a local drive's R0 is the drive's own latency)
+    fabric = p["fabric.added_latency_s"] * p["fabric.present"] if "fabric.present" in p else p["fabric.added_latency_s"]
+    return lat + extra + fabric
 
 
 def littles_law_iops(outstanding, latency_s):

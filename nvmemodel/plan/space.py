@@ -73,8 +73,11 @@ class DesignSpace:
                         raise UnknownNameError("connection", str(v), list(choices))
             elif name not in PARAMETERS:
                 raise UnknownNameError("parameter or axis", name, [*PARAMETERS, CONNECTION])
-            else:
-                get(name).check(np.asarray(values, dtype=object if get(name).kind == "categorical" else float))
+            else:  # text with units ("3GHz") is parsed; anything else is checked as it is
+                param = get(name)
+                values = [param.parse(v) if isinstance(v, str) and param.kind != "categorical" else v
+                          for v in values]
+                param.check(np.asarray(values, dtype=object if param.kind == "categorical" else float))
             if len(set(map(str, values))) != len(values):
                 raise ParameterError(name, values, "distinct choices (no value twice)")
             axes[name] = tuple(values)
