@@ -69,7 +69,8 @@ def littles_hard(n, x_max, r0):
 
     ``n`` outstanding I/Os, ``r0`` the latency at one outstanding I/O (s), ``x_max`` the cap (1/s).
     """
-    return np.fmin(np.asarray(n, dtype=float) / r0, x_max)
+    with np.errstate(divide="ignore"):  # r0 = 0 (a bound probed by a sensitivity check): no latency floor
+        return np.fmin(np.asarray(n, dtype=float) / r0, x_max)
 
 
 def littles_knee(x_max: float, r0: float) -> float:
@@ -92,7 +93,9 @@ def soft_min(values, p):
 
 def littles_soft(n, x_max, r0, p):
     """Little's law and its cap joined by :func:`soft_min` with sharpness ``p``."""
-    return soft_min((np.asarray(n, dtype=float) / r0, np.broadcast_to(x_max, np.shape(n))), p)
+    with np.errstate(divide="ignore"):
+        rate = np.asarray(n, dtype=float) / r0
+    return soft_min((rate, np.broadcast_to(x_max, np.shape(n))), p)
 
 
 def mva(n, x_max, r0):
