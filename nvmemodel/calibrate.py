@@ -8,7 +8,6 @@ ceilings), like the fits that will generalise them.
 
 from __future__ import annotations
 
-import numpy as np
 
 from .ceiling.derive import prepare
 from .ceiling.evaluate import evaluate

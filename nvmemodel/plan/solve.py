@@ -10,7 +10,6 @@ closest miss, so memory stays flat in the number of configurations.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
 
