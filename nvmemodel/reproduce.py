@@ -67,13 +67,24 @@ def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
     """Run one notebook into ``target`` (in a worker process); the error message if it stopped, else None."""
     import papermill as pm
 
+    import time
+
     target.mkdir(exist_ok=True)
     executed = target / nb.name
-    try:
-        pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
-    except pm.PapermillExecutionError as exc:
-        return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
+    for attempt in range(3):
+        try:
+            pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
+                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3")
+        except pm.PapermillExecutionError as exc:
+            return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
+        except RuntimeError as exc:
+            # Kernels started at the same moment by parallel workers can collide on their ports and die
+            # before they answer ("Kernel died before replying to kernel_info"): start this one again.
+            if "Kernel died" not in str(exc) or attempt == 2:
+                return f"{nb.name}: the kernel could not start ({exc})"
+            time.sleep(1.0 + attempt)
+            continue
+        return None
     return None
 
 
