@@ -6,7 +6,6 @@ import math
 
 from ..errors import ParameterError
 
-
 #: Most drive counts one command evaluates (checked before a range is built).
 MAX_DRIVE_COUNTS = 100_000
 
@@ -35,3 +34,19 @@ def parse_drives(text: str) -> list[int]:
 def json_number(x: float):
     """A float for JSON, ``None`` (null) where it is not finite."""
     return None if not math.isfinite(x) else float(x)
+
+
+def print_curve(curve, *, explain: bool = False) -> None:
+    """A scaling curve as a table (drives, IOPS, GB/s, GiB/s, binding), every component at the last point,
+    and with ``explain`` the plain-language account."""
+    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
+    for n in curve.drives:
+        x = curve.bandwidth_at(int(n))
+        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
+              f"{curve.binding_at(int(n))}")
+    last = int(curve.drives[-1])
+    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
+    for ceil in curve.ceilings_at(last):
+        print("  " + repr(ceil))
+    if explain:
+        print("\n" + curve.explain() + "\n\n" + curve.explain(last))

@@ -8,6 +8,7 @@ import sys
 
 from ..errors import ParameterError
 from ._common import parse_drives as _parse_drives
+from ._common import print_curve
 
 JSON_SCHEMA_ID = "nvmemodel.ceilings/1"
 
@@ -103,14 +104,5 @@ def _ceilings(args) -> int:
     print(f"workload: {curve.workload.describe()}")
     if overrides:
         print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
-    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
-    for n in curve.drives:
-        x = curve.bandwidth_at(int(n))
-        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  {curve.binding_at(int(n))}")
-    last = int(curve.drives[-1])
-    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
-    for ceil in curve.ceilings_at(last):
-        print("  " + repr(ceil))
-    if args.explain:
-        print("\n" + curve.explain() + "\n\n" + curve.explain(last))
+    print_curve(curve, explain=args.explain)
     return 0

@@ -57,6 +57,7 @@ def _discover(args) -> int:
     from ..ceiling.evaluate import evaluate
     from ..discover import discover
     from ..topology.workload import Workload
+    from ._common import print_curve
     from .ceilings import parse_settings
 
     overrides = parse_settings(args.set)
@@ -86,17 +87,7 @@ def _discover(args) -> int:
     if overrides:
         print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
-    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
-    for n in curve.drives:
-        x = curve.bandwidth_at(int(n))
-        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
-              f"{curve.binding_at(int(n))}")
-    last = int(curve.drives[-1])
-    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
-    for ceil in curve.ceilings_at(last):
-        print("  " + repr(ceil))
-    if args.explain:
-        print("\n" + curve.explain() + "\n\n" + curve.explain(last))
+    print_curve(curve, explain=args.explain)
     if args.lspci is None:
         from ..discover import nvme_namespaces
 
