@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
+from ..ingest.summary import usable_rows
 
 __all__ = ["DERIVED_X", "Y_COLUMNS", "measured_points"]
 
@@ -37,21 +38,6 @@ for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9
 DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct jobs"}
 
 _RUN_KEYS = ["source_path", "group_id"]
-
-
-def _usable_rows(table):
-    """Final reports of non-aggregate rows without an error."""
-    df = table
-    keep = np.ones(len(df), dtype=bool)
-    if "final" in df:
-        keep &= df["final"].fillna(True).to_numpy(dtype=bool)
-    if "is_aggregate" in df:
-        keep &= ~df["is_aggregate"].fillna(False).to_numpy(dtype=bool)
-    if "error" in df:  # a failed job (fio's "error" field) is not a measurement
-        err = df["error"]
-        bad = err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")
-        keep &= ~bad.to_numpy(dtype=bool)
-    return df[keep]
 
 
 def _numeric(values, name: str):
@@ -104,7 +90,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                                  f"a column of the table ({', '.join(map(str, table.columns))}) or "
                                  f"{', '.join(DERIVED_X)}")
     col, direction, how, _unit = Y_COLUMNS[y]
-    df = _usable_rows(table).copy()
+    df = usable_rows(table).copy()
     if direction is not None:
         df = df[df["direction"] == direction]
     if df.empty:

@@ -25,7 +25,7 @@ import math
 
 from ..errors import IngestError
 
-__all__ = ["QUANTITIES", "summarize"]
+__all__ = ["QUANTITIES", "summarize", "usable_rows"]
 
 #: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
 QUANTITIES = {
@@ -56,16 +56,32 @@ def resolve_y(y: str) -> str:
     return name
 
 
+def usable_rows(table):
+    """The rows that are measurements: final reports, not aggregates of other rows, jobs without an error.
+
+    Shared by the charts here and the fits (:func:`nvmemodel.fitting.curves.measured_points`).
+    """
+    import numpy as np
+
+    keep = np.ones(len(table), dtype=bool)
+    if "final" in table:
+        keep &= table["final"].fillna(True).to_numpy(dtype=bool)
+    if "is_aggregate" in table:
+        keep &= ~table["is_aggregate"].fillna(False).to_numpy(dtype=bool)
+    if "error" in table:  # a failed job (fio's "error" field) is not a measurement
+        err = table["error"]
+        bad = err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")
+        keep &= ~bad.to_numpy(dtype=bool)
+    return table[keep]
+
+
 def _runs(table, x: str, hue: str | None, y: str):
     """One row per (run, direction): y, x, hue, ios, outstanding I/Os and the Little's-law rate."""
     import numpy as np
     import pandas as pd
 
-    rows = table
-    keep = rows["final"].fillna(True).astype(bool) & ~rows["is_aggregate"].fillna(False).astype(bool)
-    if "error" in rows:
-        keep &= rows["error"].fillna(0) == 0
-    rows = rows[keep & rows["direction"].notna()].copy()
+    rows = usable_rows(table)
+    rows = rows[rows["direction"].notna()].copy()
     if rows.empty:
         raise IngestError("(plot)", "no final, error-free rows to summarise")
     jobs = np.where(rows["level"].eq("group").fillna(False), rows["numjobs"].astype("float64"), 1.0)
