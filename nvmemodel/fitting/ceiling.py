@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
+from ..parameters import PARAMETERS, from_lmfit_name, get, lmfit_name
 from .models import Shape
 from .shapes import soft_min
 
@@ -23,62 +24,19 @@ __all__ = ["X_AXES", "bounds_of", "ceiling_profile", "ceiling_shape", "from_lmfi
 X_AXES = {"drives": (), "iodepth": ("workload.iodepth",), "numjobs": ("workload.numjobs",),
           "outstanding": ("workload.iodepth",), "block_size_bytes": ("workload.block_size",)}
 SHARPNESS = "sharpness"
-_INTEGER_LEAVES = {"gen", "lanes", "count", "sockets", "cores_per_socket", "ports", "up_gen", "up_lanes", "port_gen",
-                   "port_lanes", "iodepth", "numjobs"}
-
-
-class _Choice:
-    """Stand-in for a parameter-table entry of a discrete parameter (before the table exists)."""
-
-    def __init__(self, kind, choices):
-        self.kind, self.choices = kind, tuple(choices)
-
-
-# discrete parameters of the flat vector, used only when nvmemodel.parameters is absent
-_FALLBACK_CHOICES = {"pcie.mps": _Choice("choice", (128, 256, 512, 1024, 2048, 4096)),
-                     "pcie.mrrs": _Choice("choice", (128, 256, 512, 1024, 2048, 4096)),
-                     "pcie.dllp": _Choice("categorical", ("none", "width_scaled", "pcie_model")),
-                     "pcie.rcb": _Choice("choice", (64, 128)), "pcie.skp": _Choice("flag", (0, 1)),
-                     "pcie.ecrc": _Choice("flag", (0, 1)), "pcie.addr64": _Choice("flag", (0, 1)),
-                     "nvme.sgl": _Choice("flag", (0, 1))}
-
-
-def lmfit_name(name: str) -> str:
-    """``"switch.efficiency"`` → ``"switch__efficiency"`` (the parameter table's mapping when present)."""
-    try:
-        from ..parameters import lmfit_name as f
-    except ImportError:
-        return name.replace(".", "__")
-    return f(name)
-
-
-def from_lmfit_name(ident: str) -> str:
-    try:
-        from ..parameters import from_lmfit_name as f
-    except ImportError:
-        return ident.replace("__", ".")
-    return f(ident)
 
 
 def _table_entry(name: str):
-    try:
-        from ..parameters import PARAMETERS
-    except ImportError:
-        return None
     return PARAMETERS.get(name)
 
 
 def bounds_of(name: str) -> tuple[float, float, str, str, str]:
-    """(lo, hi, unit, kind, meaning) of a parameter, from the parameter table when it exists."""
-    entry = _table_entry(name)
-    if entry is not None:
-        lo = float(entry.lo) if np.isfinite(entry.lo) else -np.inf
-        if getattr(entry, "lo_open", False) and lo == 0:
-            lo = np.finfo(float).tiny
-        return lo, float(entry.hi), entry.unit, entry.kind, entry.meaning
-    leaf = name.split(".")[-1]
-    hi = 1.0 if ("efficiency" in leaf or "utilization" in leaf or leaf == "read_fraction") else np.inf
-    return 0.0, hi, "", "continuous", name
+    """(lo, hi, unit, kind, meaning) of a parameter, from the parameter table."""
+    entry = get(name)
+    lo = float(entry.lo) if np.isfinite(entry.lo) else -np.inf
+    if entry.lo_open and lo == 0:
+        lo = np.finfo(float).tiny
+    return lo, float(entry.hi), entry.unit, entry.kind, entry.meaning
 
 
 def _base(topology, workload):
@@ -164,15 +122,14 @@ def _to_y(iops, bs, y_unit: str):
 
 def discrete_kind(name: str) -> str | None:
     """``"choice"``, ``"flag"`` or ``"categorical"`` for a parameter fitted by trying its values, else None."""
-    entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
+    entry = _table_entry(name)
     return entry.kind if entry is not None and entry.kind in ("choice", "flag", "categorical") else None
 
 
 def choices_of(name: str) -> list:
     """The values a discrete parameter can take (numbers, or names for categorical ones)."""
-    entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
-    values = list(entry.allowed_choices()) if hasattr(entry, "allowed_choices") else list(entry.choices)
-    return [0.0, 1.0] if entry.kind == "flag" else values
+    entry = get(name)
+    return [0.0, 1.0] if entry.kind == "flag" else list(entry.allowed_choices())
 
 
 def fitted_overrides(fit) -> dict:
@@ -325,10 +282,10 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
     kw = {"x": x, "x_value": x_value, "overrides": overrides, "drives": drives, "y_unit": y_unit}
     out = []
     for name in names:
-        entry = _table_entry(name) or _FALLBACK_CHOICES.get(name)
+        entry = _table_entry(name)
         v0 = base[name]
         if entry is not None and entry.kind in ("choice", "flag", "categorical"):
-            tries = list(entry.allowed_choices()) if hasattr(entry, "allowed_choices") else list(entry.choices)
+            tries = list(entry.allowed_choices())
             if entry.kind == "flag":
                 tries = [0.0, 1.0]
             if not isinstance(v0, str):
@@ -340,7 +297,7 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
                 ceil = _sweep_ceiling(topology, workload, name=name, values=tries, **kw)
             except (ParameterError, ValueError, TypeError, LookupError):
                 continue
-            shown = [(entry.choices[int(t)] if entry.kind == "categorical" and not isinstance(t, str) else t)
+            shown = [(entry.name_of(t) if entry.kind == "categorical" and not isinstance(t, str) else t)
                      for t in tries]
             ok = [f"{v:g}" if isinstance(v, float) else str(v) for v, c in zip(shown, ceil) if c >= measured]
             if ok:  # the first (smallest) change that suffices, the others in brackets
@@ -349,8 +306,7 @@ def reconcile(topology, workload, *, x: str, x_value: float, measured: float, ov
         if isinstance(v0, str) or not np.isfinite(v0) or v0 == 0:
             continue
         lo, hi, _unit, kind, _ = bounds_of(name)
-        integer = kind == "integer" or (entry is None and name.split(".")[-1] in _INTEGER_LEAVES)
-        if integer or kind not in ("continuous", "integer"):
+        if kind != "continuous":
             continue  # counts (lanes, sockets, switches) are design choices, not assumptions to reconcile
         for direction in (4.0, 0.25):  # steps of 0.1 % from the value outwards, clipped to the bounds
             grid = np.clip(v0 * direction ** np.linspace(0.0, 1.0, 1400)[1:], lo, hi)
