@@ -2,9 +2,10 @@
 
 Chosen parameters of the flat vector (``drive.rand_read_iops``, ``switch.efficiency``,
 ``host.cycles_per_io`` …) are free; everything else stays at the preset's value and is reported as
-fixed with its source. The model is evaluated only through the public API —
-:func:`nvmemodel.evaluate` with ``overrides=`` — along drives, or with the workload's queue depth,
-jobs or block size overridden for the other axes. ``smooth=True`` replaces the hard minimum of the
+fixed with its source. Numeric values go straight into the prepared parameter vector and the kernel
+evaluates every x in one call; catalog models and categorical choices go through
+:func:`nvmemodel.evaluate` with ``overrides=`` (same numbers, tested) — along drives, or with the
+workload's queue depth, jobs or block size overridden for the other axes. ``smooth=True`` replaces the hard minimum of the
 component ceilings by their generalized-mean soft minimum (:func:`~nvmemodel.fitting.shapes.soft_min`)
 whose sharpness is fitted too.
 """
