@@ -33,7 +33,7 @@ from .derive import prepare
 from .raid import drive_side, raid_transform
 from .tree import complex_loads, complexes_in_use, switches_on
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared"]
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared", "switched_local"]
 
 
 def evaluate_parameters(p: Mapping[str, object], drives, *, alone: bool = True) -> dict[str, object]:
@@ -107,7 +107,7 @@ class Levels:
         (with a host tree: also each root complex and socket, :mod:`nvmemodel.ceiling.tree`)."""
         if self.tree:
             return self._tree(n)[0]
-        return _switched(n, self.drive, self.group, self.switches)
+        return switched_local(n, self.drive, self.group, self.switches)
 
     def _tree(self, n):
         """``(X_local, Σ_j min(C, k_j·d), Σ_s min(Sock, Σ_j∈s k_j·d))``: the tree's total and its two
@@ -127,7 +127,7 @@ class Levels:
         M = complexes_in_use(p, self.switches if switched else None)
         for j, (k, sock) in enumerate(complex_loads(n, p, M)):
             kd = k * d
-            local_j = _switched(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
+            local_j = switched_local(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
             capped = local_j if _is_inf(c) else np.fmin(c, local_j)
             if not _is_inf(c):  # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
                 complex_alone = complex_alone + np.fmax(kd - c, 0.0)
@@ -171,10 +171,20 @@ class Levels:
             best = np.where(better, x, best)
         return index
 
-    def total_and_binding(self, n) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop)."""
+    def parts(self, n) -> tuple:
+        """``(local, complex alone, socket alone)`` at ``n`` drives: :meth:`local` and, with a host tree, the
+        candidates its levels put up for "binding" (``inf`` without one). What :meth:`total_and_binding`
+        needs besides the system limit, so a caller may evaluate it at fewer points and select."""
         if self.tree:
-            local, c_alone, s_alone = self._tree(n)
+            return self._tree(n)
+        return self.local(n), _INF, _INF
+
+    def total_and_binding(self, n, parts=None) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop).
+
+        ``parts``: :meth:`parts` at ``n`` when the caller has it (a host tree only)."""
+        if self.tree:
+            local, c_alone, s_alone = self._tree(n) if parts is None else parts
             total = local if _is_inf(self.system) else np.fmin(local, self.system)
             return total, np.asarray(self.binding(n, _alone=(c_alone, s_alone)), dtype=np.int8)
         nd = n * self.drive
@@ -271,7 +281,7 @@ def _capped(n, d, cap, m):
     return n * d - (r * np.fmax((q + 1) * d - cap, 0.0) + (m - r) * np.fmax(q * d - cap, 0.0))
 
 
-def _switched(n, d, g, m):
+def switched_local(n, d, g, m):
     """``Σ_switches min(G, k_j · d)`` with ``n`` drives round-robin over ``m`` switches (``n·d`` without)."""
     if _is_inf(g):
         return n * d

@@ -1,15 +1,20 @@
-"""The planner: every configuration of a design space against every target, chunk by chunk.
+"""The planner: every configuration of a design space against every target, block by block.
 
-Per configuration and workload the kernel's drive-count-independent limits are computed once
-(:class:`~nvmemodel.ceiling.system.Levels`: per drive ``d``, per switch ``G``, system ``S``); the
-smallest drive count meeting a target then follows without evaluating every count — in closed form
-``⌈T / d⌉`` for direct attach, by bisection over the (monotone) round-robin switch formula otherwise.
-Each chunk keeps only the best feasible configurations and, per family of categorical choices, the
-closest miss, so memory stays flat in the number of configurations.
+The space is walked in sub-grids (:meth:`~nvmemodel.plan.space.DesignSpace.blocks`) whose axes arrive as
+arrays broadcastable to the block's shape, so each limit is computed once per combination of the axes it
+depends on (a PCIe link on generation × connection × drive, not on the CPU axes). Per configuration and
+workload the kernel's drive-count-independent limits come from
+:class:`~nvmemodel.ceiling.system.Levels` (per drive ``d``, per switch ``G``, per complex and socket, system
+``S``); as ``X(n) = min(local(n), S)``, the smallest drive count meeting a target follows from the
+drive-side levels alone — in closed form ``⌈T / d⌉`` for direct attach, by bisection over the monotone
+``local(n)`` behind switches or with a host tree — and ``S ≥ T`` decides the rest. Each block keeps only
+the best feasible configurations and, per family of categorical choices, the closest miss, so memory
+stays flat in the number of configurations.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Mapping, Sequence
 
@@ -18,7 +23,7 @@ import numpy as np
 from ..ceiling.derive import catalog_members, prepare, stack_cycles
 from ..ceiling.host import qd1_latency_s
 from ..ceiling.raid import min_drives as raid_min_drives
-from ..ceiling.system import Levels
+from ..ceiling.system import Levels, switched_local
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
 from .space import CONNECTION, DesignSpace
@@ -76,53 +81,55 @@ def _constraints(p, max_bays):
     return max_n, lanes_ok, switched
 
 
-def _total(d, g, s, m, n):
-    """X(n) = min(Σ_switches min(G, k_j·d), S) with round-robin k_j — :meth:`Levels.total` on plain arrays."""
-    q = np.floor(n / m)
-    r = n - q * m
-    return np.fmin(r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d), s)
+def _min_drives(lv: Levels, need: float, max_n):
+    """Smallest n in [1, max_n] at which the drives, switches and host tree deliver ``need`` (NaN where even
+    max_n falls short), and what they deliver at max_n.
 
-
-def _min_drives(lv: Levels, need: float, max_n, size: int):
-    """Smallest n in [1, max_n] with X(n) ≥ need (NaN where even max_n falls short), and X(max_n).
-
-    Direct attach (no per-switch limit) has the closed form ``⌈need / d⌉``; configurations behind
-    switches are solved by bisection over the monotone round-robin formula, on that subset only.
+    The system-wide limits ``S`` do not depend on n (``X(n) = min(local(n), S)``): the caller compares them
+    with ``need`` apart, so this works on the few axes the per-drive, per-switch and tree limits depend on.
+    Direct attach has the closed form ``⌈need / d⌉``; behind switches or with a host tree, X(n) is
+    non-decreasing in n and a bisection on the subset that can meet ``need`` finds the smallest n.
     """
-    max_n = np.broadcast_to(np.asarray(max_n, dtype=float), (size,))
-    if lv.tree:  # root complexes / sockets: placement decides k_j; bisection on the monotone X(n) itself
-        return _min_drives_tree(lv, need, max_n, size)
-    d, g, s, m = (np.broadcast_to(np.asarray(x, dtype=float), (size,)) for x in
-                  (lv.drive, lv.group, lv.system, lv.switches))
-    cap = _total(d, g, s, m, max_n)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        n = np.fmax(np.ceil(need / d), 1.0)
-    n = np.where(_total(d, g, s, m, n) >= need, n, n + 1)  # the last ulp of the division
-    sw = np.flatnonzero(np.isfinite(g) & (cap >= need))
-    if sw.size:  # behind switches: bisection on the subset
-        dd, gg, ss, mm = d[sw], g[sw], s[sw], m[sw]
-        lo, hi = np.ones(sw.size), max_n[sw].copy()
+    cap = lv.local(max_n)
+    shape = np.broadcast_shapes(np.shape(cap), np.shape(lv.drive), np.shape(max_n))
+    cap, mx = (np.broadcast_to(np.asarray(x, dtype=float), shape) for x in (cap, max_n))
+    reach = cap >= need
+    if lv.tree:  # placement decides k_j: bisection on the monotone local(n) itself
+        lo, hi = np.ones(shape), mx.copy()
         while np.any(lo < hi):
             mid = np.floor((lo + hi) / 2)
-            good = _total(dd, gg, ss, mm, mid) >= need
+            good = lv.local(mid) >= need
             hi = np.where(good, mid, hi)
             lo = np.where(good, lo, mid + 1)
-        n = n.copy()
+        return np.where(reach, np.fmin(lo, mx), np.nan), cap
+    d, g, m = (np.broadcast_to(np.asarray(x, dtype=float), shape).ravel() for x in (lv.drive, lv.group, lv.switches))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = np.fmax(np.ceil(need / d), 1.0)
+    n = np.where(switched_local(n, d, g, m) >= need, n, n + 1)  # the last ulp of the division
+    sw = np.flatnonzero(np.isfinite(g) & reach.ravel())
+    if sw.size:  # behind switches: bisection on the subset
+        dd, gg, mm = d[sw], g[sw], m[sw]
+        lo, hi = np.ones(sw.size), mx.ravel()[sw]
+        while np.any(lo < hi):
+            mid = np.floor((lo + hi) / 2)
+            good = switched_local(mid, dd, gg, mm) >= need
+            hi = np.where(good, mid, hi)
+            lo = np.where(good, lo, mid + 1)
         n[sw] = lo
-    return np.where(cap >= need, np.fmin(n, max_n), np.nan), cap
+    return np.where(reach, np.fmin(n.reshape(shape), mx), np.nan), cap
 
 
-def _min_drives_tree(lv: Levels, need: float, max_n, size: int):
-    """:func:`_min_drives` for a host tree (docs/physics.md §12.1): X(n) is non-decreasing for both
-    placements, so a bisection over all configurations of the chunk at once finds the smallest n."""
-    cap = np.broadcast_to(lv.total(max_n), (size,))
-    lo, hi = np.ones(size), max_n.copy()
-    while np.any(lo < hi):
-        mid = np.floor((lo + hi) / 2)
-        good = np.broadcast_to(lv.total(mid), (size,)) >= need
-        hi = np.where(good, mid, hi)
-        lo = np.where(good, lo, mid + 1)
-    return np.where(cap >= need, np.fmin(lo, max_n), np.nan), cap
+def _at(lv: Levels, feasible, n_eval, n_min, max_n):
+    """``(X, binding)`` at ``n_eval`` = ``n_min`` where feasible, else ``max_n``; a host tree's placement sums
+    are taken at those two counts (on their own few axes) and selected, not recomputed per configuration."""
+    if not lv.tree:
+        return lv.total_and_binding(n_eval)
+    parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
+    return lv.total_and_binding(n_eval, parts=parts)
+
+
+def _is_inf(x) -> bool:
+    return isinstance(x, float) and x == np.inf
 
 
 def _price(prices, key, codes, param_name):
@@ -187,64 +194,63 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
 
     kept, misses = [], {}
     evaluated = feasible_count = 0
-    for index, codes in space.chunks(chunk):
+    for index, shape, codes in space.blocks(chunk):
+        # every array below broadcasts to `shape` and depends only on the axes it needs (space.blocks)
         evaluated += index.size
         common = _chunk_common(space, codes, base)
         ps = [_chunk_parameters(space, codes, common, t) for t in targets]
-        max_n, lanes_ok, switched = (np.broadcast_to(x, index.shape)
-                                     for x in _constraints(ps[0], space.max_drives))
+        max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
         levels = [Levels(p) for p in ps]
-        n_need, caps = [], []
+        n_need, caps, all_ok = [], [], lanes_ok
         for lv, need in zip(levels, needs):
-            n, cap = _min_drives(lv, need * (1 + margin), max_n, index.size)
+            n, local_cap = _min_drives(lv, need * (1 + margin), max_n)
             n_need.append(n)
-            caps.append(cap)
-        n_min = np.fmax.reduce(np.vstack(n_need), axis=0)
-        all_ok = lanes_ok & ~np.any(np.isnan(np.vstack(n_need)), axis=0)
+            caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
+            all_ok = all_ok & ~np.isnan(n) & (lv.system >= need * (1 + margin))
+        n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
         if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
-            fewest = np.broadcast_to(raid_min_drives(ps[0]["raid.level"]), index.shape)
+            fewest = raid_min_drives(ps[0]["raid.level"])
             n_min = np.fmax(n_min, fewest)
             all_ok = all_ok & (fewest <= max_n)
-        latency_ok = np.ones(index.size, dtype=bool)
-        latency_unknown = np.zeros(index.size, dtype=bool)
+        n_min = np.fmin(n_min, max_n)
+        latency_ok, latency_unknown = True, False
         for p, t in zip(ps, targets):
             if t.latency_s is None:
                 continue
-            r0 = np.broadcast_to(qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p), index.shape)
-            latency_unknown |= np.isnan(r0)
-            latency_ok &= np.isnan(r0) | (r0 <= t.latency_s)
-        feasible = all_ok & latency_ok
-        feasible_count += int(feasible.sum())
+            r0 = qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p)
+            latency_unknown = latency_unknown | np.isnan(r0)
+            latency_ok = latency_ok & (np.isnan(r0) | (r0 <= t.latency_s))
+        feasible = np.broadcast_to(all_ok & latency_ok, shape)
+        feasible_count += int(np.count_nonzero(feasible))
 
         n_eval = np.where(feasible, n_min, max_n)
-        row = {"config": index, "drives": n_eval, "max_drives": max_n, "feasible": feasible,
+        row = {"config": index.reshape(shape), "drives": n_eval, "max_drives": max_n, "feasible": feasible,
                "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
-                                 n_eval * ps[0]["host.port_lanes"]) * np.ones(index.size),
-               "latency_checked": ~latency_unknown}
+                                 n_eval * ps[0]["host.port_lanes"]),
+               "latency_checked": ~np.asarray(latency_unknown)}
         fractions = []
         for k, (lv, t, need) in enumerate(zip(levels, targets, needs)):
-            x = np.broadcast_to(lv.total(n_eval), index.shape)
-            b = np.broadcast_to(lv.binding(n_eval), index.shape)
+            x, b = _at(lv, feasible, n_eval, n_min, max_n)
             row[f"{t.name}|ceiling_iops"] = x
             row[f"{t.name}|binding"] = b
             with np.errstate(divide="ignore", invalid="ignore"):
-                row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.full(index.shape, np.inf)
-                fractions.append(np.broadcast_to(caps[k], index.shape) / need if need > 0
-                                 else np.full(index.shape, np.inf))
-        heads = np.vstack([row[f"{t.name}|headroom"] for t in targets])
-        row["min_headroom"] = heads.min(axis=0)
+                row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.inf
+                fractions.append(caps[k] / need if need > 0 else np.inf)
+        row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in targets))
         if prices:
             p0 = ps[0]
             row["cost"] = (n_eval * _price(prices, "drive", p0["drive.model"], "drive.model")
                            + np.where(switched, p0["switch.count"] * _price(prices, "switch", p0["switch.model"],
                                                                               "switch.model"), 0.0)
-                           + p0["host.sockets"] * float(prices.get("socket", 0.0))) * np.ones(index.size)
-        if feasible.any():
-            kept.append(_best({k: np.asarray(v)[feasible] for k, v in row.items()}, rank, keep))
-        if (~feasible).any():
-            frac = np.vstack(fractions)
-            worst = frac.argmin(axis=0)
-            _record_misses(misses, space, index, codes, feasible, row, frac, worst, lanes_ok, latency_ok, targets)
+                           + p0["host.sockets"] * float(prices.get("socket", 0.0)))
+        feasible = np.ascontiguousarray(feasible)
+        if feasible.any():  # boolean indexing of the broadcast views: only the feasible rows are materialized
+            kept.append(_best({k: np.broadcast_to(v, shape)[feasible] for k, v in row.items()}, rank, keep))
+        if not feasible.all():
+            frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
+            _record_misses(misses, space, shape, codes, feasible.ravel(), row, frac,
+                           np.broadcast_to(lanes_ok, shape).ravel(), np.broadcast_to(latency_ok, shape).ravel(),
+                           targets)
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses,
                       keep=keep, evaluated=evaluated, feasible=feasible_count,
                       seconds=time.perf_counter() - started, components=levels[0].components, prices=prices)
@@ -257,26 +263,29 @@ def _best(row: dict, rank: str, keep: int) -> dict:
     return {k: np.asarray(v)[order] for k, v in row.items()}
 
 
-def _record_misses(misses, space, index, codes, feasible, row, frac, worst, lanes_ok, latency_ok, targets) -> None:
-    """Per family of categorical choices, remember the configuration that came closest."""
-    fam_axes = space.categorical_axes
-    keys = np.zeros(index.size, dtype=np.int64)
-    for name in fam_axes:
+def _record_misses(misses, space, shape, codes, feasible, row, frac, lanes_ok, latency_ok, targets) -> None:
+    """Per family of categorical choices, remember the configuration that came closest (the first of equals)."""
+    keys = np.zeros(shape, dtype=np.int64)
+    for name in space.categorical_axes:
         keys = keys * len(space.axes[name]) + (codes[name].astype(np.int64) if name == CONNECTION
                                                else _axis_position(space, name, codes[name]))
-    closeness = np.where(lanes_ok, frac.min(axis=0), -1.0)
-    for key in np.unique(keys[~feasible]):
-        sel = np.flatnonzero((keys == key) & ~feasible)
-        i = sel[np.argmax(closeness[sel])]
-        best = misses.get(int(key))
-        if best is None or closeness[i] > best["closeness"]:
-            w = int(worst[i])
-            misses[int(key)] = {
-                "config": int(index[i]), "closeness": float(closeness[i]), "lanes_ok": bool(lanes_ok[i]),
+    sel = np.flatnonzero(~feasible)
+    k = keys.ravel()[sel]
+    closeness = np.where(lanes_ok[sel], frac[:, sel].min(axis=0), -1.0)
+    order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
+    first = order[np.r_[True, k[order][1:] != k[order][:-1]]]
+    for j in first:
+        i = sel[j]
+        best = misses.get(int(k[j]))
+        if best is None or closeness[j] > best["closeness"]:
+            w = int(frac[:, i].argmin())
+            at = np.unravel_index(i, shape)
+            misses[int(k[j])] = {
+                "config": int(row["config"][at]), "closeness": float(closeness[j]), "lanes_ok": bool(lanes_ok[i]),
                 "latency_ok": bool(latency_ok[i]), "workload": w,
-                "binding": int(row[f"{targets[w].name}|binding"][i]),
-                "ceiling_iops": float(row[f"{targets[w].name}|ceiling_iops"][i]),
-                "max_drives": float(row["max_drives"][i]),
+                "binding": int(np.broadcast_to(row[f"{targets[w].name}|binding"], shape)[at]),
+                "ceiling_iops": float(np.broadcast_to(row[f"{targets[w].name}|ceiling_iops"], shape)[at]),
+                "max_drives": float(np.broadcast_to(row["max_drives"], shape)[at]),
             }
 
 

@@ -106,13 +106,9 @@ class DesignSpace:
             out[name] = arr[i]
         return out
 
-    def chunks(self, size: int = 1 << 16) -> Iterator[tuple[np.ndarray, dict[str, np.ndarray]]]:
-        """``(flat indices, {axis: codes or values})`` for consecutive blocks of configurations.
-
-        Categorical axes come as codes of the parameter table (``connection`` as its position in the
-        axis); numeric axes as floats.
-        """
-        shape = [len(v) for v in self.axes.values()]
+    def _coded(self) -> dict[str, np.ndarray]:
+        """Each axis's choices as the kernel reads them: codes of the parameter table for categorical axes
+        (``connection`` as its position in the axis), floats for numeric ones."""
         coded = {}
         for name, values in self.axes.items():
             if name == CONNECTION:
@@ -120,11 +116,53 @@ class DesignSpace:
             else:
                 coded[name] = get(name).check(np.asarray(values, dtype=object if get(name).kind == "categorical"
                                                         else float))
+        return coded
+
+    def chunks(self, size: int = 1 << 16) -> Iterator[tuple[np.ndarray, dict[str, np.ndarray]]]:
+        """``(flat indices, {axis: codes or values})`` for consecutive blocks of configurations.
+
+        Categorical axes come as codes of the parameter table (``connection`` as its position in the
+        axis); numeric axes as floats.
+        """
+        shape = [len(v) for v in self.axes.values()]
+        coded = self._coded()
         total = self.size
         for start in range(0, total, size):
             index = np.arange(start, min(start + size, total))
             idx = np.unravel_index(index, shape) if shape else ()
             yield index, {name: coded[name][i] for name, i in zip(self.axes, idx)}
+
+    def blocks(self, size: int = 1 << 16) -> Iterator[tuple[np.ndarray, tuple[int, ...], dict[str, np.ndarray]]]:
+        """``(flat indices, shape, {axis: codes or values})``: the space as consecutive sub-grids of at most
+        ``size`` configurations (at least one configuration each), never materialized.
+
+        The trailing axes whose product fits in ``size`` form the inner grid; a block is a run of
+        combinations of the leading axes (its first dimension) × that grid. Each axis comes as an array
+        *broadcastable* to ``shape`` — a leading axis of shape ``(B, 1, …)``, an inner one ``(1, …, len, …)``
+        — so that a quantity depending on a few axes is computed once per combination of those axes, and
+        ``np.broadcast_to(x, shape).ravel()`` lists it in the order of ``flat indices``.
+        """
+        lengths = [len(v) for v in self.axes.values()]
+        names = list(self.axes)
+        coded = self._coded()
+        k, inner = len(lengths), 1
+        while k > 0 and inner * lengths[k - 1] <= size:
+            k -= 1
+            inner *= lengths[k]
+        outer_shape, n_outer = lengths[:k], math.prod(lengths[:k])
+        batch = max(1, size // inner)
+        ones = (1,) * (len(lengths) - k)
+        for start in range(0, n_outer, batch):
+            o = np.arange(start, min(start + batch, n_outer))
+            shape = (o.size, *lengths[k:])
+            oidx = np.unravel_index(o, outer_shape) if k else ()
+            codes = {name: coded[name][i].reshape(o.size, *ones) for name, i in zip(names[:k], oidx)}
+            for j, name in enumerate(names[k:]):
+                dims = [1] * len(shape)
+                dims[1 + j] = lengths[k + j]
+                codes[name] = coded[name].reshape(dims)
+            index = (o[:, None] * inner + np.arange(inner)).ravel()
+            yield index, shape, codes
 
     def connection_parts(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For ``connection`` codes: (``switch.model`` codes, ``host.port_lanes``; NaN where a switch)."""
