@@ -26,6 +26,9 @@ Evaluate the ceilings
     :func:`outstanding_knee` (Little's-law knee N* = X_max·R₀),
     :func:`evaluate_parameters` (the kernel on a flat parameter mapping — for fits);
     results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
+Mixed drive and switch models under one host
+    :class:`MixedTopology` of :class:`DriveGroup` (drive model, direct lanes or switch model, count,
+    socket), :func:`evaluate_mixed` → :class:`MixedCurve` (binding component *and* group per point)
 Plan a configuration (the inverse question: targets → what to build, and what will limit it)
     :func:`plan`, :class:`DesignSpace`, :class:`Target`, :class:`Plan`
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
@@ -58,6 +61,8 @@ from .ceiling import (
 )
 from .ceiling import register as register_component
 from .ceiling import registered as registered_component
+from .ceiling.mixed import evaluate_mixed
+from .ceiling.mixed_result import MixedCurve
 from .parameters import PARAMETERS, Source
 from .plan import DesignSpace, Plan, Target, plan
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError
@@ -68,6 +73,7 @@ from .topology import (
     PRESETS, Drive, Fabric, Host, IoStack, NvmeConfig, PcieConfig, Switch, Topology, Workload,
     drive_catalog, get_drive, get_switch, preset, switch_catalog,
 )
+from .topology.mixed import DriveGroup, MixedTopology
 
 __version__ = "0.1.0"
 
@@ -103,6 +109,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "fit", "FitResult",
+    "DriveGroup", "MixedCurve", "MixedTopology", "evaluate_mixed",
     "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
     "parameter_table", "plan", "register_component",
     "registered_component", "IngestError", "IngestWarning", "merge_fio_logs", "plot_results", "read_fio_logs", "read_results", "DllpPolicy", "Drive", "Fabric", "FlitConvention", "Gen", "Host", "IoStack",

@@ -1,0 +1,254 @@
+"""Mixed drive and switch models under one host: the groups' own limits, then the shared ones (docs/physics.md §12.7).
+
+Each group of a :class:`~nvmemodel.topology.mixed.MixedTopology` is evaluated by the registered components
+on its own single-model topology (:class:`~nvmemodel.ceiling.system.Levels`): per drive ``d_g``, per switch
+``G_g`` over its ``m_g`` switches. The groups are then combined under the shared host::
+
+    L_g,j   = Σ_{g's switches on complex j} min(G_g, k·d_g)        (k_g,j·d_g without switches)
+    X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, Σ_g L_g,j)),  X_sys )
+
+Every group is laid over the host's root complexes by the host's own placement rule (``tree.placement``;
+a group pinned to a socket over that socket's complexes only), so groups share complexes and sockets.
+Without a complex or socket limit this is ``Σ_g Σ_switches min(G_g, k·d_g)``. A shared system limit counts
+each I/O once: where the groups' values differ (Little's law on the drives' latencies), it is their harmonic
+mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``; identical values (host CPU,
+fabric, RAID layer, file sharing) are used as they are. The curve adds drives in the topology's ``order``.
+
+Binding at ``n`` drives: the smallest of (the groups' own candidates, ``Σ_g min(k_g d_g, min(k_g, m_g) G_g)``,
+named by the group that received the ``n``-th drive — what the next drive in this order runs into), the
+complex and socket candidates (the drives plus that level alone) and the shared system limit; ties to the
+component nearest the drive, as in :mod:`nvmemodel.ceiling.system`. With one group every number and name
+is the single-model kernel's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from .. import _check
+from ..errors import ParameterError
+from ..topology.mixed import MixedTopology
+from ..topology.workload import Workload
+from .components import COMPONENT_LABELS
+from .derive import prepare
+from .mixed_result import MixedCurve
+from .system import Levels, switched_local
+from .tree import complex_loads, complexes_in_use, switches_on
+
+__all__ = ["evaluate_mixed"]
+
+_INF = float("inf")
+#: Parameter prefixes a group sets itself; overriding them for all groups at once is refused.
+_GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
+
+
+def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
+                   overrides: Mapping[str, object] | None = None) -> MixedCurve:
+    """The scaling curve of a mixed topology: system ceiling, binding component and group per drive count.
+
+    Parameters
+    ----------
+    topology : MixedTopology
+    workload : Workload
+    drives : int or sequence of int, optional
+        Total drive counts (default ``1 … max_drives``); the groups fill in ``topology.order``.
+    overrides : mapping, optional
+        Shared parameters to change for every group (``host.cycles_per_io``, ``workload.io_stack``,
+        ``memory.dma_fraction`` …). A group's own drive, switch and port lanes are set on its
+        :class:`~nvmemodel.topology.mixed.DriveGroup`.
+
+    Examples
+    --------
+    >>> import nvmemodel as nm
+    >>> t = nm.MixedTopology("two groups", nm.preset("dell-r7525").host, (
+    ...     nm.DriveGroup("samsung-pm1733-u2", 8), nm.DriveGroup("intel-p3700-800gb", 8)))
+    >>> curve = nm.evaluate_mixed(t, nm.Workload("read", "128K"), drives=[8, 16])
+    >>> [curve.binding_group_at(n) for n in (8, 16)]
+    ['group 0', 'group 1']
+    """
+    if not isinstance(topology, MixedTopology):
+        raise ParameterError("topology", type(topology).__name__, "a MixedTopology (nvmemodel.evaluate takes a "
+                             "Topology; MixedTopology.from_topology converts one)")
+    overrides = dict(overrides or {})
+    for name in overrides:
+        if name.startswith(_GROUP_OWNED):
+            raise ParameterError(name, overrides[name], "a shared parameter: set a group's drive, switch and lanes "
+                                 "on its DriveGroup")
+    if drives is None:
+        drives = np.arange(1, topology.max_drives + 1)
+    n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
+    topos, params, levels = [], [], []
+    wl = workload
+    for i in range(len(topology.groups)):
+        t = topology.group_topology(i)
+        if overrides:
+            t, wl = t.with_parameters(overrides, workload)
+        topos.append(t)
+        params.append(t.parameters(wl))
+        levels.append(Levels(prepare(params[-1])))
+    k = topology.drives_per_group(n).astype(float)
+    with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
+        out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups])
+    names = levels[0].components
+    groups = [g.name for g in topology.groups]
+    bs = float(params[0]["workload.block_size"])
+    shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
+    return MixedCurve(
+        topology=topology, workload=wl, drives=n, iops=out["iops"], bytes_per_s=out["iops"] * bs,
+        binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
+        per_drive_iops=out["linear"] / n, parameters=shared, sources=topos[0].sources(wl),
+        labels={name: COMPONENT_LABELS[name] for name in names},
+        groups=tuple(groups), group_drives=k.astype(int), group_iops=out["group_iops"],
+        group_binding=np.asarray(names)[out["group_binding"]],
+        group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
+        binding_group=np.where(out["host_binds"], "host", np.asarray(groups)[topology.last_group(n)]),
+        group_parameters=tuple(params), group_sources=tuple(t.sources(wl) for t in topos),
+    )
+
+
+def _argmin(candidates, shape):
+    """Lexicographic (value, component index) minimum over ``(value, index)`` pairs, as the kernel ties."""
+    best = np.full(shape, _INF)
+    index = np.zeros(shape, dtype=np.int8)
+    for x, i in candidates:
+        if np.all(np.asarray(i) < 0):
+            continue
+        better = (x < best) | ((x == best) & (i < index))
+        index = np.where(better, i, index).astype(np.int8)
+        best = np.where(better, x, best)
+    return best, index
+
+
+def _group_complexes(lv: Levels, k, socket):
+    """Group ``lv``'s drives over the host's root complexes: ``(key, socket, L_j, k_j·d)`` per complex in use.
+
+    The same placement as :meth:`Levels._tree` for a single-model topology; ``socket`` pins the group to
+    that socket's complexes. ``key`` = (socket, index on the socket) identifies a complex across groups.
+    """
+    p, d, g = lv.p, lv.drive, lv.group
+    if socket is not None:
+        p = {**p, "host.sockets": 1.0}
+    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
+    fill = int(p["tree.placement"]) == 1
+    switched = g != _INF
+    M = complexes_in_use(p, lv.switches if switched else None)
+    for j, (kj, sj) in enumerate(complex_loads(k, p, M)):
+        s = int(sj) if socket is None else socket
+        where = (j % cps) if fill else (j // sockets)
+        local = switched_local(kj, d, g, np.fmax(switches_on(j, lv.switches, M), 1.0)) if switched else kj * d
+        yield (s, where), s, local, kj * d
+
+
+def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) -> dict:
+    """The mixed kernel on one configuration: ``k`` is ``(groups, points)`` drives per group."""
+    G, N = k.shape
+    shape = (N,)
+    lv0 = levels[0]
+    own = np.array([switched_local(k[g], lv.drive, lv.group, lv.switches) for g, lv in enumerate(levels)])
+    linear = sum(k[g] * lv.drive for g, lv in enumerate(levels))  # Σ_g k_g·d_g
+    # each group's own candidates (its drives, its switches) and binding
+    group_best, group_index = [], []
+    for g, lv in enumerate(levels):
+        b, i = _argmin([(k[g] * lv.drive, lv.drive_index),
+                        (np.fmin(k[g], lv.switches) * lv.group, lv.group_index)], shape)
+        group_best.append(np.where(k[g] > 0, b, 0.0))
+        group_index.append(i)
+    group_index = np.array(group_index)
+    local_alone = sum(group_best)
+    marginal = group_index[last, np.arange(N)]
+    # the shared tree: complexes and sockets
+    tree = any(lv.tree for lv in levels)
+    C, Sock = lv0.complex, lv0.socket
+    candidates = [(local_alone, marginal)]
+    used_complexes = used_sockets = None
+    if tree:
+        per_complex, per_complex_d, socket_of, contrib = {}, {}, {}, []
+        for g, lv in enumerate(levels):
+            for key, s, local, kd in _group_complexes(lv, k[g], pins[g]):
+                per_complex[key] = per_complex.get(key, 0.0) + local
+                per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
+                socket_of[key] = s
+                contrib.append((g, key, local))
+        capped = {key: (x if C == _INF else np.fmin(C, x)) for key, x in per_complex.items()}
+        per_socket, per_socket_d = {}, {}
+        for key, x in capped.items():
+            s = socket_of[key]
+            per_socket[s] = per_socket.get(s, 0.0) + x
+            per_socket_d[s] = per_socket_d.get(s, 0.0) + per_complex_d[key]
+        local_total = sum(per_socket.values()) if Sock == _INF else sum(np.fmin(Sock, x) for x in per_socket.values())
+        c_alone = _INF if C == _INF else linear - sum(np.fmax(x - C, 0.0) for x in per_complex_d.values())
+        s_alone = _INF if Sock == _INF else linear - sum(np.fmax(x - Sock, 0.0) for x in per_socket_d.values())
+        candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
+        used_complexes = sum(np.asarray(x > 0, dtype=float) for x in per_complex_d.values())
+        used_sockets = sum(np.asarray(x > 0, dtype=float) for x in per_socket_d.values())
+        # a capped complex or socket throttles the groups on it in proportion to what they bring
+        group_tree = [np.zeros(N) for _ in range(G)]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for g, key, local in contrib:
+                s = socket_of[key]
+                fc = np.where(per_complex[key] > 0, capped[key] / per_complex[key], 1.0)
+                fs = 1.0 if Sock == _INF else np.where(per_socket[s] > 0, np.fmin(Sock, per_socket[s]) / per_socket[s],
+                                                       1.0)
+                group_tree[g] = group_tree[g] + local * fc * fs
+        delivered = np.array(group_tree)  # each group after the complex and socket caps
+    else:
+        local_total = sum(own[g] for g in range(G))
+        delivered = own
+    # shared system limits: each I/O counted once; differing per-group values combine harmonically
+    weights = own / np.sum(own, axis=0)
+    system_by_component = []
+    for c in range(len(lv0.limits)):
+        values = [lv.limits[c].system for lv in levels]
+        system_by_component.append(_shared(values, weights, shape))
+    S, S_index = _argmin([(x, c) for c, x in enumerate(system_by_component) if not _all_inf(x)], shape)
+    if all(_all_inf(x) for x in system_by_component):
+        S, S_index = _INF, -1
+    candidates.append((S, S_index))
+    total = np.fmin(local_total, S)
+    best, binding = _argmin(candidates, shape)
+    host_binds = (binding != marginal) | (best != local_alone)  # a shared level's candidate won
+    scale = np.where(local_total > 0, total / np.where(local_total > 0, local_total, 1.0), 0.0)
+    group_iops = delivered * scale  # a shared system limit throttles every group in proportion
+    # each component alone, for the system and for each group's own share
+    ceilings, group_ceilings = [], [[] for _ in range(G)]
+    for c in range(len(lv0.limits)):
+        parts = []
+        for g, lv in enumerate(levels):
+            lim = lv.limits[c]
+            x = np.full(shape, _INF)
+            if not _all_inf(lim.drive):
+                x = np.fmin(x, k[g] * lim.drive)
+            if not _all_inf(lim.group):
+                x = np.fmin(x, np.fmin(k[g], lv.switches) * lim.group)
+            group_ceilings[g].append(np.where(k[g] > 0, x, np.nan))
+            applies = (k[g] > 0) & np.isfinite(x)
+            parts.append((applies, np.where(applies, x, np.where(k[g] > 0, own[g], 0.0))))
+        # a group this component does not limit counts with its own ceiling; none limited: not a limit at all
+        x = np.where(sum(a.astype(int) for a, _ in parts) > 0, sum(v for _, v in parts), _INF)
+        lim = lv0.limits[c]
+        if tree and not _all_inf(lim.complex):
+            x = np.fmin(x, used_complexes * lim.complex)
+        if tree and not _all_inf(lim.socket):
+            x = np.fmin(x, used_sockets * lim.socket)
+        x = np.fmin(x, system_by_component[c])
+        ceilings.append(np.broadcast_to(x, shape).astype(float))
+    return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,
+            "ceilings": tuple(ceilings), "group_iops": group_iops, "group_binding": group_index,
+            "group_ceilings": tuple(tuple(c) for c in group_ceilings), "host_binds": host_binds}
+
+
+def _all_inf(x) -> bool:
+    return bool(np.all(np.asarray(x) == _INF))
+
+
+def _shared(values, weights, shape):
+    """One system limit shared by the groups: the value itself where all agree, else ``1/Σ_g w_g/X_g``."""
+    first = values[0]
+    if all(np.array_equal(np.asarray(v), np.asarray(first)) for v in values[1:]):
+        return first
+    with np.errstate(divide="ignore"):
+        inv = sum(w * np.where(np.asarray(v) == _INF, 0.0, 1.0 / np.asarray(v, dtype=float))
+                  for w, v in zip(weights, values, strict=True))
+        return np.broadcast_to(np.where(inv > 0, 1.0 / np.where(inv > 0, inv, 1.0), _INF), shape)

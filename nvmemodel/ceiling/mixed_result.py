@@ -1,0 +1,183 @@
+"""The result of a mixed topology: a :class:`~nvmemodel.ceiling.result.ScalingCurve` that also knows its groups."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ..parameters import PARAMETERS, decode
+from ..units import format_iops
+from .result import Ceiling, ScalingCurve
+
+__all__ = ["MixedCurve"]
+
+JSON_SCHEMA = "nvmemodel.mixed/1"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class MixedCurve(ScalingCurve):
+    """System ceiling versus total drive count for a :class:`~nvmemodel.topology.mixed.MixedTopology`.
+
+    Everything a :class:`ScalingCurve` holds (``binding`` names the component; ``per_drive_iops`` is the
+    average own limit of the drives installed, so that ``knee()`` compares with ``Σ_g k_g d_g``), plus:
+
+    Attributes
+    ----------
+    groups : tuple of str
+        Group names, in the topology's order.
+    group_drives : ndarray of int, shape (groups, points)
+        Drives of each group at each point.
+    group_iops : ndarray, shape (groups, points)
+        Each group's share of the system ceiling (shared limits throttle the groups in proportion).
+    group_binding : ndarray of str, shape (groups, points)
+        Each group's own binding component (its drives' or its switches' limit).
+    group_ceilings : tuple of dict
+        Per group, each component alone on that group's drives (IOPS; NaN where the group has none yet).
+    binding_group : ndarray of str
+        The group whose own limit binds at each point (the group that received that drive), or ``"host"``
+        where a shared limit binds.
+    group_parameters, group_sources : tuple of dict
+        Each group's evaluated parameter vector and sources; ``parameters`` holds the shared ones.
+    """
+
+    groups: tuple = ()
+    group_drives: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0), dtype=int))
+    group_iops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0)))
+    group_binding: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0), dtype=str))
+    group_ceilings: tuple = ()
+    binding_group: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=str))
+    group_parameters: tuple = ()
+    group_sources: tuple = ()
+
+    def binding_group_at(self, drives: int) -> str:
+        """The group whose own limit binds with ``drives`` drives, or ``"host"`` (a shared limit binds)."""
+        return str(self.binding_group[self._index(drives)])
+
+    def group_iops_at(self, drives: int) -> dict[str, float]:
+        """Each group's share of the system ceiling, IOPS."""
+        i = self._index(drives)
+        return {g: float(self.group_iops[j, i]) for j, g in enumerate(self.groups)}
+
+    def describe_binding_at(self, drives: int) -> str:
+        """``"group 1: switch_uplink"`` or ``"host: host_cpu"``."""
+        return f"{self.binding_group_at(drives)}: {self.binding_at(drives)}"
+
+    def ceilings_at(self, drives: int) -> list[Ceiling]:
+        """Every component's system ceiling at one point, binding first; a group-level binding component quotes
+        the parameters of the group it binds in."""
+        out = super().ceilings_at(drives)
+        group = self.binding_group_at(drives)
+        if group == "host":
+            return out
+        j = self.groups.index(group)
+        return [dataclasses.replace(c, sources=self._cited_in(c.component, j)) if c.binding else c for c in out]
+
+    def _cited_in(self, component: str, j: int) -> tuple:
+        from .components import _REGISTRY
+
+        comp = _REGISTRY.get(component)
+        params, sources = self.group_parameters[j], self.group_sources[j]
+        out = []
+        for name in (comp.parameters if comp is not None else ()):
+            if name not in params or name not in PARAMETERS:
+                continue
+            if name.startswith("switch.") and params.get("switch.model") == "none":
+                continue
+            value = params[name]
+            if isinstance(value, float) and np.isnan(value):
+                continue
+            out.append((name, PARAMETERS[name].format(decode(name, value)), sources.get(name, "")))
+        return tuple(out)
+
+    def explain(self, drives: int | None = None) -> str:
+        """What limits the system (at one point, or along the curve), naming the group as well."""
+        return self._explain_point(drives) if drives is not None else self._explain_curve()
+
+    def _explain_point(self, drives: int) -> str:
+        from .explain import explain_point
+
+        i = self._index(drives)
+        lines = explain_point(self, drives).splitlines()
+        group = self.binding_group_at(drives)
+        where = "shared by all groups" if group == "host" else f"in {group}, the group that received drive {drives}"
+        lines.insert(2, f"Where: {where}.")
+        lines.append("Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
+        for j, g in enumerate(self.groups):
+            k = int(self.group_drives[j, i])
+            if k == 0:
+                lines.append(f"  {g}: no drives yet")
+                continue
+            own = {c: float(v[i]) for c, v in self.group_ceilings[j].items() if np.isfinite(v[i])}
+            b = str(self.group_binding[j, i])
+            others = sorted((v / own[b] - 1, c) for c, v in own.items() if c != b)
+            head = "; next: " + ", ".join(f"{c} +{h:.1%}" for h, c in others[:2]) if others else ""
+            lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i])}, own limit {b} "
+                         f"{self._fmt(own[b])}{head}")
+        return "\n".join(lines)
+
+    def _explain_curve(self) -> str:
+        lines = [f"{self.topology.name}, {self.workload.describe()} (drives added {self.topology._order_text()}):"]
+        key = [f"{g}: {b}" for g, b in zip(self.binding_group, self.binding, strict=True)]
+        start = 0
+        for i in range(1, len(key) + 1):
+            if i == len(key) or key[i] != key[start]:
+                lo, hi = int(self.drives[start]), int(self.drives[i - 1])
+                x0, x1 = self.iops[start], self.iops[i - 1]
+                shape = self._fmt(x0) if hi == lo else (f"flat at {self._fmt(x1)}" if x1 <= x0 * 1.001
+                                                        else f"{self._fmt(x0)} → {self._fmt(x1)}")
+                span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
+                b = str(self.binding[start])
+                lines.append(f"  {span}: bound by {self.labels.get(b, b)} [{key[start]}]; {shape}")
+                start = i
+        knee = self.knee()
+        lines.append("  Scales linearly throughout." if knee is None else f"  Stops scaling linearly at {knee} drives.")
+        return "\n".join(lines)
+
+    def _fmt(self, iops: float) -> str:
+        return f"{iops * self.block_size / 1e9:.2f} GB/s" if self.block_size >= 65536 else format_iops(iops)
+
+    def to_frame(self):
+        """One row per drive count: the single-model columns plus ``binding_group`` and, per group,
+        ``<group>_drives``, ``<group>_iops``, ``<group>_binding``."""
+        df = super().to_frame()
+        df["binding_group"] = self.binding_group
+        for j, g in enumerate(self.groups):
+            df[f"{g}_drives"] = self.group_drives[j]
+            df[f"{g}_iops"] = self.group_iops[j]
+            df[f"{g}_binding"] = self.group_binding[j]
+        return df
+
+    def to_dict(self) -> dict:
+        """JSON-ready, schema ``nvmemodel.mixed/1``: the fields of ``nvmemodel.ceilings/1`` plus ``order``,
+        ``groups`` (name, description, drive and switch model, counts, lanes, socket, own parameters) and per
+        point ``binding_group`` and ``groups`` (drives, iops, own binding)."""
+        from ..cli._common import json_number
+
+        out = super().to_dict()
+        out["schema"] = JSON_SCHEMA
+        t = self.topology
+        out["order"] = t.order if isinstance(t.order, str) else list(t.order)
+        own = ("drive.", "switch.", "host.port_lanes")
+        out["groups"] = [{
+            "name": g.name, "description": g.describe(t.host), "count": g.count,
+            "drive_model": self.group_parameters[j]["drive.model"], "switch_model": self.group_parameters[j]["switch.model"],
+            "switch_count": g.switch_count if g.switch is not None else 0,
+            "lanes": int(self.group_parameters[j]["host.port_lanes"]) if g.switch is None else None, "socket": g.socket,
+            "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
+                           for k, v in self.group_parameters[j].items() if k.startswith(own)},
+        } for j, g in enumerate(t.groups)]
+        for i, point in enumerate(out["points"]):
+            point["binding_group"] = str(self.binding_group[i])
+            point["groups"] = [{"name": g, "drives": int(self.group_drives[j, i]), "iops": float(self.group_iops[j, i]),
+                                "binding": str(self.group_binding[j, i]) if self.group_drives[j, i] else None}
+                               for j, g in enumerate(self.groups)]
+        return out
+
+    def __repr__(self) -> str:
+        knee = self.knee()
+        last = int(self.drives[-1])
+        return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.workload.describe()} | "
+                f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])} at the end "
+                f"({self.describe_binding_at(last)}), "
+                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}>")

@@ -1,0 +1,259 @@
+"""Mixed drive and switch models under one host: :class:`DriveGroup` and :class:`MixedTopology`.
+
+A :class:`~nvmemodel.topology.topology.Topology` holds one drive model behind one kind of attach. A
+:class:`MixedTopology` holds several *groups* of drives under one host — e.g. 8 Gen4 drives on direct x4
+root ports plus 16 Gen3 drives behind two x16 switches — sharing the host (CPU, sockets, root complexes,
+memory), the layers above it (RAID level, file sharing, fabric) and the PCIe / NVMe settings. Each group
+is evaluated as the single-model topology :meth:`MixedTopology.group_topology` builds for it, so no
+physics is written twice; :func:`nvmemodel.ceiling.mixed.evaluate_mixed` combines the groups
+(docs/physics.md §12.7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..errors import ParameterError
+from ..parameters import get
+from ..standards.pcie import LINK_WIDTHS
+from .config import NvmeConfig, PcieConfig
+from .drive import Drive, get_drive
+from .fabric import Fabric
+from .host import Host
+from .switch import Switch, get_switch
+from .topology import Topology
+
+__all__ = ["ORDERS", "DriveGroup", "MixedTopology"]
+
+#: Built-in orders in which a scaling curve adds drives over the groups.
+ORDERS = ("sequential", "interleaved")
+
+
+@dataclasses.dataclass(frozen=True)
+class DriveGroup:
+    """Identical drives attached the same way: directly on root ports, or behind identical switches.
+
+    Parameters
+    ----------
+    drive : Drive or str
+        The drive model, or its catalog key / name (``"samsung-pm1733-u2"``).
+    count : int
+        Drives in the group (at least 1).
+    switch : Switch, str or None
+        None: each drive on its own root port of ``lanes`` lanes. Else the switch model (or its catalog
+        key) the group's drives sit behind, round-robin over ``switch_count`` of them.
+    switch_count : int
+        Identical switches of this group (only with a switch).
+    lanes : int, optional
+        Root-port lanes per directly attached drive (default: the host's ``port_lanes``). Not allowed
+        with a switch (the switch's downstream ports set the drive's link).
+    socket : int, optional
+        Pin the group to one CPU socket (its root complexes, its DMA); None: spread over the sockets
+        like the host's own placement (``tree.placement``).
+    name : str
+        Label in results (default: ``"group i"`` by position).
+    """
+
+    drive: Drive | str
+    count: int
+    switch: Switch | str | None = None
+    switch_count: int = 1
+    lanes: int | None = None
+    socket: int | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        drive = get_drive(self.drive) if isinstance(self.drive, str) else self.drive
+        if not isinstance(drive, Drive):
+            raise ParameterError("group.drive", self.drive, "a Drive or a drive catalog name ('nvmemodel drives')")
+        object.__setattr__(self, "drive", drive)
+        switch = get_switch(self.switch) if isinstance(self.switch, str) else self.switch
+        if switch is not None and not isinstance(switch, Switch):
+            raise ParameterError("group.switch", self.switch, "None, a Switch or a switch catalog name")
+        object.__setattr__(self, "switch", switch)
+        _integer("group.count", self.count, 1)
+        _integer("group.switch_count", self.switch_count, 1)
+        if switch is None:
+            if self.switch_count != 1:
+                raise ParameterError("group.switch_count", self.switch_count, "1 for a group without a switch")
+            if self.lanes is not None and self.lanes not in LINK_WIDTHS:
+                raise ParameterError("group.lanes", self.lanes, f"one of {', '.join(map(str, LINK_WIDTHS))}")
+        else:
+            if self.lanes is not None:
+                raise ParameterError("group.lanes", self.lanes, "None for a group behind a switch (its downstream "
+                                     f"ports are x{switch.port_lanes})")
+            slots = self.switch_count * switch.ports
+            if self.count > slots:
+                raise ParameterError("group.count", self.count, f"at most {slots} drives on {self.switch_count} x "
+                                     f"{switch.name} ({switch.ports} ports each)")
+        if self.socket is not None:
+            _integer("group.socket", self.socket, 0)
+
+    def describe(self, host: Host) -> str:
+        d = self.drive
+        if self.switch is None:
+            via = f"direct Gen{int(host.gen)} x{self.lanes or host.port_lanes}"
+        else:
+            sw = self.switch
+            via = f"{self.switch_count} x {sw.name} (Gen{int(sw.up_gen)} x{sw.up_lanes} uplink)"
+        where = "" if self.socket is None else f", socket {self.socket}"
+        return f"{self.count} x {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{where}"
+
+    def host_lanes(self, host: Host) -> int:
+        """Host PCIe lanes the group takes: its root ports, or its switches' uplinks."""
+        if self.switch is None:
+            return self.count * (self.lanes or host.port_lanes)
+        return self.switch_count * self.switch.up_lanes
+
+
+@dataclasses.dataclass(frozen=True)
+class MixedTopology:
+    """Several :class:`DriveGroup` under one host, sharing everything above the drives' attach.
+
+    Parameters
+    ----------
+    name : str
+    host : Host
+        The shared host: CPU (cycles per I/O count every group's I/O once), sockets, lanes.
+    groups : sequence of DriveGroup
+        At least one group; group names must be unique.
+    fabric, pcie, nvme, extras, extras_sources
+        As in :class:`~nvmemodel.topology.topology.Topology`, shared by every group (``tree.*``,
+        ``memory.*``, ``cpu.*``, ``raid.*``, ``share.*``). A RAID level applies within each group
+        (arrays do not span groups).
+    order : str or sequence of int
+        The order in which a scaling curve adds drives: ``"sequential"`` (group 0 full, then group 1 …),
+        ``"interleaved"`` (one drive per group in turn, skipping full groups), or one group index per
+        drive (length = :attr:`max_drives`, each group index exactly ``count`` times).
+    notes : str
+        Provenance.
+    """
+
+    name: str
+    host: Host
+    groups: tuple[DriveGroup, ...]
+    fabric: Fabric | None = None
+    pcie: PcieConfig = PcieConfig()  # noqa: RUF009 (frozen, as in Topology)
+    nvme: NvmeConfig = NvmeConfig()  # noqa: RUF009
+    extras: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    order: str | tuple[int, ...] = "sequential"
+    notes: str = dataclasses.field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        groups = tuple(self.groups) if isinstance(self.groups, Sequence) else self.groups
+        if not isinstance(groups, tuple) or not groups:
+            raise ParameterError("groups", self.groups, "at least one DriveGroup")
+        for i, g in enumerate(groups):
+            if not isinstance(g, DriveGroup):
+                raise ParameterError(f"groups[{i}]", g, "a DriveGroup")
+        named = tuple(g if g.name else dataclasses.replace(g, name=f"group {i}") for i, g in enumerate(groups))
+        object.__setattr__(self, "groups", named)
+        names = [g.name for g in named]
+        dup = next((n for n in names if names.count(n) > 1), None)
+        if dup is not None:
+            raise ParameterError("groups", dup, "unique group names")
+        for name, value in self.extras.items():
+            get(name).check(value)
+        self._check_sockets_and_lanes()
+        if not isinstance(self.order, str):
+            object.__setattr__(self, "order", tuple(self.order))
+        self.sequence()  # validates the order
+
+    def _check_sockets_and_lanes(self) -> None:
+        h = self.host
+        free = h.lanes_per_socket - h.reserved_lanes_per_socket
+        pinned = [0] * h.sockets
+        for g in self.groups:
+            if g.socket is not None:
+                if g.socket >= h.sockets:
+                    raise ParameterError(f"{g.name}: socket", g.socket, f"a socket index 0..{h.sockets - 1} "
+                                         f"({h.name} has {h.sockets} socket(s))")
+                pinned[g.socket] += g.host_lanes(h)
+        for s, used in enumerate(pinned):
+            if used > free:
+                raise ParameterError(f"socket {s} lanes", used, f"at most {free} free lanes on socket {s} of "
+                                     f"{h.name} (groups pinned there: " + ", ".join(
+                                         f"{g.name} {g.host_lanes(h)}" for g in self.groups if g.socket == s) + ")")
+        total = sum(g.host_lanes(h) for g in self.groups)
+        if total > free * h.sockets:
+            raise ParameterError("host lanes", total, f"at most {free * h.sockets} free lanes on {h.name} "
+                                 f"({h.sockets} x {free}); the groups take " + ", ".join(
+                                     f"{g.name} {g.host_lanes(h)}" for g in self.groups))
+
+    @property
+    def max_drives(self) -> int:
+        """All drives of all groups."""
+        return sum(g.count for g in self.groups)
+
+    def replace(self, **changes) -> MixedTopology:
+        return dataclasses.replace(self, **changes)
+
+    def sequence(self) -> np.ndarray:
+        """The group index of the 1st, 2nd, … drive added (length :attr:`max_drives`)."""
+        counts = [g.count for g in self.groups]
+        if isinstance(self.order, str):
+            if self.order == "sequential":
+                return np.repeat(np.arange(len(counts)), counts)
+            if self.order == "interleaved":
+                left, out = list(counts), []
+                while any(left):
+                    for i in range(len(left)):
+                        if left[i]:
+                            out.append(i)
+                            left[i] -= 1
+                return np.asarray(out, dtype=int)
+            raise ParameterError("order", self.order, f"one of {', '.join(ORDERS)} or one group index per drive")
+        seq = np.asarray(self.order)
+        ok = seq.ndim == 1 and seq.size == sum(counts) and np.issubdtype(seq.dtype, np.integer) and all(
+            int(np.sum(seq == i)) == c for i, c in enumerate(counts))
+        if not ok:
+            raise ParameterError("order", self.order, f"{ORDERS} or a sequence of {sum(counts)} group indices "
+                                 f"holding each group i exactly its count times ({counts})")
+        return seq.astype(int)
+
+    def drives_per_group(self, drives) -> np.ndarray:
+        """``(groups, len(drives))`` drive counts of each group when ``drives`` drives in all are installed."""
+        n = np.atleast_1d(np.asarray(drives, dtype=int))
+        seq = self.sequence()
+        cum = np.zeros((len(self.groups), seq.size + 1), dtype=int)
+        for i in range(len(self.groups)):
+            cum[i, 1:] = np.cumsum(seq == i)
+        return cum[:, n]
+
+    def last_group(self, drives) -> np.ndarray:
+        """The group index that received the ``n``-th drive, for each ``n`` of ``drives``."""
+        return self.sequence()[np.atleast_1d(np.asarray(drives, dtype=int)) - 1]
+
+    def group_topology(self, i: int) -> Topology:
+        """Group ``i`` as a single-model topology on the shared host: what the existing components evaluate."""
+        g = self.groups[i]
+        host = self.host if g.switch is not None or g.lanes is None else self.host.replace(port_lanes=g.lanes)
+        return Topology(name=f"{self.name} [{g.name}]", host=host, drive=g.drive, switch=g.switch,
+                        switch_count=g.switch_count, fabric=self.fabric, pcie=self.pcie, nvme=self.nvme,
+                        notes=self.notes, extras=dict(self.extras), extras_sources=dict(self.extras_sources))
+
+    @classmethod
+    def from_topology(cls, topology: Topology, count: int | None = None, *, name: str = "") -> MixedTopology:
+        """A single-model topology as a mixed one of one group (``count`` drives, default its maximum)."""
+        group = DriveGroup(topology.drive, count or topology.max_drives, switch=topology.switch,
+                           switch_count=topology.switch_count if topology.switch else 1, name=name)
+        return cls(name=topology.name, host=topology.host, groups=(group,), fabric=topology.fabric,
+                   pcie=topology.pcie, nvme=topology.nvme, extras=dict(topology.extras),
+                   extras_sources=dict(topology.extras_sources), notes=topology.notes)
+
+    def describe(self) -> str:
+        fab = f", over {self.fabric.name}" if self.fabric else ""
+        groups = "; ".join(f"{g.name}: {g.describe(self.host)}" for g in self.groups)
+        return f"{self.name}: {self.host.name}{fab}; {groups}; up to {self.max_drives} drives, added {self._order_text()}"
+
+    def _order_text(self) -> str:
+        return self.order if isinstance(self.order, str) else "in a given order"
+
+
+def _integer(name: str, value, lo: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+        raise ParameterError(name, value, f"an integer >= {lo}")
