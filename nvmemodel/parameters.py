@@ -548,8 +548,18 @@ _p("raid.width", "drives", "integer", "drives per array (sets the full-stripe pa
    lo=2, hi=256, default=4.0, source="user: the topology")
 _p("raid.chunk_bytes", "B", "continuous", "chunk (strip) size: larger I/Os split into chunk-sized drive I/Os",
    lo=4096, hi=2**30, default=524288.0, source="spec: mdadm(8) default chunk 512 KiB")
-_p("raid.degraded", "1", "flag", "one drive of each array has failed: reads of its chunks are rebuilt from the "
-   "others", default=0.0, source="default: healthy arrays")
+_p("raid.degraded", "drives", "integer", "failed members per array (0 healthy; at most 1 for RAID-1/5, 2 for RAID-6 "
+   "and for RAID-10 in two different mirror pairs): their chunks are read from the survivors, written around them "
+   "(docs/physics.md §12.2)", lo=0, hi=2, default=0.0, source="default: healthy arrays")
+_p("raid.rebuild", "1", "flag", "each degraded array is rebuilding onto replacement members (MD recovery): the "
+   "survivors read, the replacements write, at raid.rebuild_bytes_per_s each, taken from foreground I/O",
+   default=0.0, source="default: no rebuild running")
+_p("raid.rebuild_bytes_per_s", "B/s", "continuous", "rebuild (recovery) rate per member device, MD's sync speed; "
+   "200000 KiB/s = 204.8 MB/s is MD's ceiling (speed_limit_max) when the array is otherwise idle",
+   lo=0, lo_open=True, hi=1e12, default=1000 * 1024.0,
+   source="spec: Linux MD speed_limit_min default 1000 (drivers/md/md.c sysctl_speed_limit_min) in KiB/s "
+          "(Documentation/admin-guide/md.rst: sync_speed_min/max 'in kibibytes-per-second') = 1.024 MB/s per "
+          "member, the rate MD keeps a rebuild at while foreground I/O is busy (docs/physics.md §12.2)")
 _p("raid.cycles_per_io", "cycles", "continuous", "CPU cycles the RAID layer adds per host I/O", lo=0, hi=1e9,
    default=0.0, source="default: 0, not charged unless set or fitted (ION calibration in docs/physics.md §12.3)")
 _p("raid.max_iops", "1/s", "continuous", "the RAID layer's own I/O rate limit (single thread or lock; inf = none "

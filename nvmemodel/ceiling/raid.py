@@ -24,16 +24,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import ParameterError
 from ..parameters import PARAMETERS
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["LEVELS", "MIN_DRIVES", "RAID_LAYER", "describe_raid", "drive_side", "min_drives", "raid_transform"]
+__all__ = ["LEVELS", "MIN_DRIVES", "RAID_LAYER", "check_degraded", "describe_raid", "drive_side", "min_drives",
+           "raid_transform", "rebuild_traffic"]
 
 #: RAID levels in the order of the ``raid.level`` choices (codes).
 LEVELS = PARAMETERS["raid.level"].choices
 _R0, _R1, _R5, _R6, _R10 = (LEVELS.index(x) for x in ("raid0", "raid1", "raid5", "raid6", "raid10"))
 #: Fewest drives each level can be built from (mdadm refuses fewer; RAID-10 as two mirrored pairs).
 MIN_DRIVES = {"none": 1, "raid0": 2, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
+#: Failed members per array each level survives (RAID-1 as 2-way mirrors; RAID-10 with both in different pairs).
+_TOLERATES = {"none": 0, "raid0": 0, "raid1": 1, "raid5": 1, "raid6": 2, "raid10": 2}
 
 
 def min_drives(codes):
@@ -45,17 +49,78 @@ def _present(p) -> bool:
     return "raid.level" in p and not everywhere(p["raid.level"], 0.0)
 
 
+def _counts(level, W, lost, random, pieces):
+    """Drive I/Os per host read and per host write, ``(r_read, r_write, w_write)``, summed over an array's members.
+
+    ``lost`` failed members per array (0, 1, 2). Per case (the parity-RAID counts of Holland & Gibson 1992,
+    docs/physics.md §12.2), averaged over the roles the failed member plays in a stripe — a rotated parity
+    layout puts it on every role equally often.
+    """
+    r5, r6 = level == _R5, level == _R6
+    parity = np.where(r5, 1.0, np.where(r6, 2.0, 0.0))
+    mirror = (level == _R1) | (level == _R10)
+    l1, l2 = lost == 1, lost == 2
+    # reads: a chunk on a failed member is rebuilt from W - p survivors (RAID-6 with two lost: all W - 2);
+    # a sequential read reads every survivor of the stripe: one drive read per chunk whatever is lost.
+    rebuild_read = np.where(random, 1.0 - lost / W + lost / W * (W - parity), 1.0)
+    r_read = pieces * np.where(parity > 0, rebuild_read, 1.0)
+    # small random writes. RAID-5, one lost: parity lost (1/W) 1 write; target lost (1/W) W-2 reads + 1 write
+    # (reconstruct-write); another data chunk lost 2 + 2 (read-modify-write).
+    r5_reads, r5_writes = 3 * (W - 2) / W, 2 * (W - 1) / W
+    # RAID-6, one lost: P or Q lost (2/W) 2 + 2; target lost (1/W) W-3 reads + 2 writes; other data 3 + 3.
+    r6_reads1, r6_writes1 = 4 * (W - 2) / W, 3 * (W - 1) / W
+    # RAID-6, two lost, over the W(W-1)/2 pairs of roles: {P,Q} 1 write; {P|Q, target} W-3 reads + 1 write;
+    # {P|Q, other} 2 + 2; {target, other} W-2 reads + 2 writes; {other, other} 3 + 3.
+    pairs = W * (W - 1) / 2
+    others2 = (W - 3) * (W - 4) / 2
+    r6_reads2 = (2 * (W - 3) + 4 * (W - 3) + (W - 3) * (W - 2) + 3 * others2) / pairs
+    r6_writes2 = (1 + 2 + 4 * (W - 3) + 2 * (W - 3) + 3 * others2) / pairs
+    small_reads = np.where(r5, np.where(l1, r5_reads, 2.0),
+                           np.where(r6, np.where(l2, r6_reads2, np.where(l1, r6_reads1, 3.0)), 0.0))
+    small_writes = np.where(r5, np.where(l1, r5_writes, 2.0),
+                            np.where(r6, np.where(l2, r6_writes2, np.where(l1, r6_writes1, 3.0)), 0.0))
+    # sequential writes: full stripes (MD's stripe cache), W - p data chunks cost the W - lost chunks still there
+    full_stripe = (W - lost) / np.fmax(W - parity, 1.0)
+    w_write = pieces * np.where(parity > 0, np.where(random, small_writes, full_stripe),
+                                np.where(mirror, 2.0, 1.0))
+    r_write = pieces * np.where((parity > 0) & random, small_reads, 0.0)
+    return r_read, r_write, w_write
+
+
+def check_degraded(level, lost, rebuild=None) -> None:
+    """Refuse failures an array does not survive (RAID-0: none; RAID-1/5: one; RAID-6, RAID-10: two) and a
+    rebuild without a failed member. Raises :class:`ParameterError` naming ``raid.degraded``/``raid.rebuild``."""
+    level, lost = np.asarray(level), np.asarray(lost)
+    tolerated = np.array([_TOLERATES[x] for x in LEVELS])[level.astype(int)]
+    bad = lost > tolerated
+    if np.any(bad):
+        i = np.argmax(np.broadcast_to(bad, np.broadcast_shapes(bad.shape, lost.shape)).ravel())
+        code = int(np.broadcast_to(level, bad.shape).ravel()[i])
+        raise ParameterError("raid.degraded", int(np.broadcast_to(lost, bad.shape).ravel()[i]),
+                             f"at most {_TOLERATES[LEVELS[code]]} failed member(s) per array for {LEVELS[code]} "
+                             "(more and the array has lost data)")
+    if rebuild is not None and np.any((np.asarray(rebuild) > 0) & (lost == 0) & (level != 0)):
+        raise ParameterError("raid.rebuild", 1, "0 unless raid.degraded >= 1 (a rebuild needs a failed member)")
+
+
 def raid_transform(p):
     """``(a, S_d, f_d)``: drive I/Os per host I/O, drive I/O size (bytes) and drive-side read fraction.
 
     ``None`` where no configuration uses RAID (nothing to compute). Identity (1, S, f) where
-    ``raid.level`` is ``none``.
+    ``raid.level`` is ``none``. ``a`` is the load of the *busiest* member per host I/O times the array's
+    width, so that ``n`` drives × a per-drive limit ÷ ``a`` is the array's ceiling: with members lost, the
+    survivors carry everything (parity levels spread it evenly over them; a mirror's lone survivor carries
+    its pair); during a rebuild each survivor also gives ``raid.rebuild_bytes_per_s`` of its sequential
+    read time to the rebuild (docs/physics.md §12.2).
 
     >>> from nvmemodel.ceiling.derive import prepare
     >>> import numpy as np
     >>> p = prepare({"raid.level": "raid5", "raid.width": 4, "raid.chunk_bytes": 524288, "raid.degraded": 0,
     ...              "workload.block_size": 4096, "workload.read_fraction": 0.0, "workload.random": 1})
     >>> [float(x) for x in raid_transform(p)]     # 4K random write on RAID-5: 2 reads + 2 writes
+    [4.0, 4096.0, 0.5]
+    >>> p["raid.degraded"] = np.float64(1)        # one of 4 lost: 1.5 reads + 1.5 writes on 3 survivors
+    >>> [float(x) for x in raid_transform(p)]
     [4.0, 4096.0, 0.5]
     """
     if not _present(p):
@@ -64,22 +129,41 @@ def raid_transform(p):
     S = np.asarray(p["workload.block_size"], dtype=float)
     f = np.asarray(p["workload.read_fraction"], dtype=float)
     W = np.asarray(p["raid.width"], dtype=float)
+    lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
+    rebuild = p.get("raid.rebuild")
+    check_degraded(level, lost, rebuild)
     striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
     S_d = np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
     pieces = S / S_d
-    parity = np.where(level == _R5, 1.0, np.where(level == _R6, 2.0, 0.0))
-    degraded = (np.asarray(p["raid.degraded"]) > 0) & (parity > 0)
-    r_read = pieces * np.where(degraded, 2.0 * (W - 1.0) / W, 1.0)
-    sequential = np.asarray(p["workload.random"]) == 0
-    mirror = (level == _R1) | (level == _R10)
-    w_write = np.where(parity > 0, np.where(sequential, pieces * W / np.fmax(W - parity, 1.0), (1 + parity) * pieces),
-                       np.where(mirror, 2.0 * pieces, pieces))
-    r_write = np.where((parity > 0) & ~sequential, (1 + parity) * pieces, 0.0)
+    random = np.asarray(p["workload.random"]) != 0
+    r_read, r_write, w_write = _counts(level, W, lost, random, pieces)
     reads = f * r_read + (1 - f) * r_write
     writes = (1 - f) * w_write
-    a = reads + writes
+    total = reads + writes
+    mirror = (level == _R1) | (level == _R10)
+    # busiest member x width: parity levels spread the load over W - lost survivors; a mirror pair with a
+    # lost member leaves its partner 2/W of all drive I/O (every read and write of the pair) → 2 per piece.
+    a = np.where(mirror & (lost > 0), 2.0 * pieces, total * W / (W - lost))
+    if rebuild is not None and not everywhere(rebuild, 0.0):
+        a = a / (1.0 - _rebuild_share(p, level, lost))
     none = level == 0
-    return (np.where(none, 1.0, a), np.where(none, S, S_d), np.where(none, f, reads / a))
+    return (np.where(none, 1.0, a), np.where(none, S, S_d), np.where(none, f, reads / total))
+
+
+def _rebuild_share(p, level, lost):
+    """Share of a surviving member's time the rebuild takes: ``r / (its sequential read rate)``; 0 where no
+    rebuild runs or the drive's sequential read rate is unknown (not charged, said in the docs)."""
+    on = (np.asarray(p["raid.rebuild"]) > 0) & (lost > 0) & (level != 0)
+    r = np.asarray(p["raid.rebuild_bytes_per_s"], dtype=float)
+    seq = np.asarray(p.get("drive.seq_read_bytes_per_s", np.nan), dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        u = np.where(on & np.isfinite(seq), r / seq, 0.0)
+    if np.any(u >= 1.0):
+        first = float(np.broadcast_to(r, u.shape)[u >= 1.0].flat[0])
+        raise ParameterError("raid.rebuild_bytes_per_s", first,
+                             "below the drive's sequential read rate (drive.seq_read_bytes_per_s): a rebuild "
+                             "cannot read a member faster than the drive reads")
+    return u
 
 
 def describe_raid(params) -> str | None:
@@ -93,14 +177,37 @@ def describe_raid(params) -> str | None:
             "workload.read_fraction", "workload.random")
     if any(k not in params for k in keys) or params["raid.level"] == "none":
         return None
-    t = raid_transform(prepare({k: params[k] for k in keys}))
+    extra = ("raid.rebuild", "raid.rebuild_bytes_per_s", "drive.seq_read_bytes_per_s")
+    t = raid_transform(prepare({k: params[k] for k in keys + extra if k in params}))
     a, size, f = (float(x) for x in t)
     level = str(params["raid.level"]).upper().replace("RAID", "RAID-")
+    lost = int(params.get("raid.degraded", 0))
     small = {"RAID-5": " (a small write = 2 reads + 2 writes)", "RAID-6": " (a small write = 3 reads + 3 writes)",
-             "RAID-1": " (every write twice)", "RAID-10": " (every write twice)"}.get(level, "")
+             "RAID-1": " (every write twice)", "RAID-10": " (every write twice)"}.get(level, "") if not lost else \
+        f", {lost} member{'s' if lost > 1 else ''} lost per array"
+    if lost and params.get("raid.rebuild", 0):
+        small += (f", rebuilding at {float(params['raid.rebuild_bytes_per_s']) / 1e6:.4g} MB/s per member "
+                  "(taken from the survivors' time)")
     return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive I/Os of "
-            f"{size / 1024:g} KiB ({f:.0%} reads); every per-drive, switch, complex and socket limit is divided by "
-            f"{a:.3g}.")
+            f"{size / 1024:g} KiB ({f:.0%} reads) on the busiest member x the width; every per-drive, switch, "
+            f"complex and socket limit is divided by {a:.3g}.")
+
+
+def rebuild_traffic(level: str, width: int, lost: int, rate_bytes_per_s: float) -> tuple[float, float]:
+    """``(read, written)`` bytes per second one rebuilding array puts on its members.
+
+    A parity array reads every survivor (``W − lost``) at the rebuild rate and writes each replacement;
+    a mirror reads the lost member's partner and writes the replacement (docs/physics.md §12.2).
+
+    >>> rebuild_traffic("raid5", 4, 1, 204.8e6)      # MD's speed_limit_max: 3 survivors read, 1 written
+    (614400000.0, 204800000.0)
+    """
+    check_degraded(np.asarray(float(LEVELS.index(level))), np.asarray(float(lost)))
+    if level in ("raid1", "raid10"):
+        return lost * rate_bytes_per_s, lost * rate_bytes_per_s
+    if level in ("raid5", "raid6"):
+        return (width - lost) * rate_bytes_per_s if lost else 0.0, lost * rate_bytes_per_s
+    return 0.0, 0.0
 
 
 def drive_side(p, transform):
