@@ -9,6 +9,8 @@ import sys
 from ..errors import ParameterError
 from ._common import parse_drives as _parse_drives
 from ._common import print_curve
+from .mixed import GROUP_HELP
+from .mixed import run as run_mixed
 
 JSON_SCHEMA_ID = "nvmemodel.ceilings/1"
 
@@ -20,6 +22,9 @@ examples:
   nvmemodel ceilings --preset dell-r7525 --drive samsung-pm1743 --drives 1-24 --io-stack io_uring_polled
   nvmemodel ceilings --preset dell-r7525 --set host.clock_hz=3GHz --set drive.read_latency_s=80us
   nvmemodel ceilings --preset dell-r7525 --bs 4K --json > out.json
+  nvmemodel ceilings --preset dell-r7525 --pattern read --bs 128K --group drive=samsung-pm1733-u2,count=8 \
+      --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2
+      Mixed drive and switch models under the R7525's host: binding component and group per point.
 """
 
 
@@ -58,7 +63,11 @@ def register(sub) -> None:
                         "--set host.clock_hz=3GHz --set drive.read_latency_s=80us --set fabric.line_rate_bits_per_s="
                         "100Gb/s --set workload.io_stack=spdk --set switch.efficiency=0.9 (repeatable; "
                         "'nvmemodel parameters' lists names, units, ranges and sources)")
-    c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID})")
+    c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...", help=GROUP_HELP)
+    c.add_argument("--order", default="sequential", choices=["sequential", "interleaved"],
+                   help="with --group: the order in which drives are added over the groups (default: %(default)s)")
+    c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID}; "
+                   "with --group nvmemodel.mixed/1)")
     c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
 
     c.set_defaults(run=_ceilings)
@@ -93,6 +102,8 @@ def _ceilings(args) -> int:
         overrides["pcie.mps"] = args.mps
     overrides.update(parse_settings(args.set))
     drives = _parse_drives(args.drives) if args.drives else None
+    if args.group:
+        return run_mixed(args, topo, wl, overrides, drives)
     curve = evaluate(topo, wl, drives=drives, overrides=overrides)
 
     if args.json:

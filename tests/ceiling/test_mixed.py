@@ -206,3 +206,36 @@ def test_shared_overrides_apply_to_every_group():
     curve = nm.evaluate_mixed(_two_groups(), READ_4K, drives=[12], overrides={"host.cycles_per_io": 5000})
     assert curve.iops_at(12) == pytest.approx(2.0e6, rel=1e-12)  # 2 x 5 x 1e9 / 5000
     assert curve.parameters["host.cycles_per_io"] == 5000
+
+
+def test_shared_layers_bind_for_all_groups_ion_nfs():
+    """ION over NFS (docs/physics.md §12.4): the server CPU's 300 K 4K random reads (calibrated: ~10 % of the
+    local 3 M) bind whatever drives sit below it. Half of ION's 8 drives swapped for PM1733s (a RAID-5 of 4 in
+    each group, as the preset's width): still 300 K, named as a shared (host) limit."""
+    ion = nm.preset("ion-sr71mach5-linux-nfs3")
+    topo = nm.MixedTopology("ion mixed", ion.host, (nm.DriveGroup(ion.drive, 4, name="ion drives"),
+                                                    nm.DriveGroup("samsung-pm1733-u2", 4, name="pm1733")),
+                            fabric=ion.fabric, extras=dict(ion.extras), extras_sources=dict(ion.extras_sources))
+    curve = nm.evaluate_mixed(topo, READ_4K, drives=[8])
+    assert curve.iops_at(8) == pytest.approx(300e3, rel=1e-9)
+    assert curve.describe_binding_at(8) == "host: share_server_cpu"
+    assert "Set by: share.protocol = nfs3" in curve.explain(8)
+    # each I/O is charged once: the same server-CPU ceiling as the single-model preset's
+    single = nm.evaluate(ion, READ_4K, drives=[8])
+    assert curve.ceilings["share_server_cpu"][0] == single.ceilings["share_server_cpu"][0]
+
+
+def test_readme_example_says_what_it_computes():
+    """The README's mixed-topology example: its comments are the results."""
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("**Mixed drive and switch models under one host.**", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    scope: dict = {"nm": nm}
+    exec(compile(code, "README.md", "exec"), scope)
+    curve = scope["curve"]
+    assert (curve.describe_binding_at(12), curve.describe_binding_at(24)) == ("gen3: drive", "gen3: switch_uplink")
+    assert curve.bandwidth_at(24) / 1e9 == pytest.approx(79.91, abs=0.005)
+    assert curve.group_iops_at(24)["gen4"] * 131072 / 1e9 == pytest.approx(51.2, rel=1e-12)  # 8 x 6.4 GB/s (spec)

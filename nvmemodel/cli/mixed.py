@@ -1,0 +1,85 @@
+"""``nvmemodel ceilings --group …``: several drive and switch models under the preset's host (docs/physics.md §12.7)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import ParameterError
+
+#: Keys of a ``--group`` specification and what each takes.
+GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "drives in the group",
+              "lanes": "root-port lanes per direct drive", "switch": "a switch catalog key",
+              "switches": "number of switches", "socket": "socket index to pin the group to", "name": "a label"}
+
+GROUP_HELP = ("a group of identical drives under the preset's host (repeatable; with it the preset's own drives "
+              "are replaced by the groups): comma-separated KEY=VALUE with keys drive and count (required), "
+              "lanes, switch, switches, socket, name, e.g. --group drive=samsung-pm1733-u2,count=8 "
+              "--group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2")
+
+
+def parse_group(text: str):
+    """``"drive=samsung-pm1733-u2,count=8,lanes=4"`` → :class:`~nvmemodel.topology.mixed.DriveGroup`."""
+    from ..topology.mixed import DriveGroup
+
+    fields: dict[str, str] = {}
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or key not in GROUP_KEYS or not value:
+            raise ParameterError("--group", text, "comma-separated KEY=VALUE with keys "
+                                 + ", ".join(GROUP_KEYS) + " (drive and count required)")
+        fields[key] = value
+    missing = [k for k in ("drive", "count") if k not in fields]
+    if missing:
+        raise ParameterError("--group", text, "the keys " + " and ".join(missing)
+                             + " as well (e.g. drive=samsung-pm1733-u2,count=8)")
+
+    def integer(key):
+        if key not in fields:
+            return None
+        try:
+            return int(fields[key])
+        except ValueError:
+            raise ParameterError(f"--group {key}", fields[key], "an integer") from None
+
+    return DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
+                      switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
+                      name=fields.get("name", ""))
+
+
+def run(args, topo, workload, overrides, drives) -> int:
+    """Evaluate the groups under ``topo``'s host and print the curve (or its JSON)."""
+    from ..ceiling.mixed import evaluate_mixed
+    from ..topology.mixed import MixedTopology
+
+    if args.drive is not None:
+        raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
+    groups = tuple(parse_group(g) for g in args.group)
+    mixed = MixedTopology(f"{topo.name} (mixed)", topo.host, groups, fabric=topo.fabric, pcie=topo.pcie,
+                          nvme=topo.nvme, extras=dict(topo.extras), extras_sources=dict(topo.extras_sources),
+                          order=args.order, notes=topo.notes)
+    curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
+    if args.json:
+        json.dump(curve.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(mixed.describe())
+    print(f"workload: {curve.workload.describe()}")
+    if overrides:
+        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+    names = curve.groups
+    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  {'per group':<{9 * len(names)}}  binding")
+    for i, n in enumerate(curve.drives):
+        x = curve.bandwidth_at(int(n))
+        per = " ".join(f"{int(k):>3}" for k in curve.group_drives[:, i])
+        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
+              f"{per:<{max(9 * len(names), len(per))}}  {curve.describe_binding_at(int(n))}")
+    print("  (per group: drives of " + ", ".join(names) + ")")
+    last = int(curve.drives[-1])
+    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
+    for ceil in curve.ceilings_at(last):
+        print("  " + repr(ceil))
+    if args.explain:
+        print("\n" + curve.explain() + "\n\n" + curve.explain(last))
+    return 0
