@@ -519,7 +519,8 @@ _p("tree.complexes_per_socket", "complexes", "integer", "PCIe root complexes (I/
    "drives are spread over", lo=1, hi=64, default=1.0, source="default: one complex per socket (no tree)")
 _p("tree.complex_bytes_per_s", "B/s", "continuous", "payload bandwidth one root complex carries to memory, "
    "shared by its drives (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
-   source="default: unknown (no limit); vendors rarely publish it")
+   source="assumption: no limit; no published throughput of a root complex (EPYC I/O-die quadrant, Xeon PCIe "
+          "stack) was found, so none is claimed: set or fit it (docs/physics.md §12.1)")
 _p("tree.placement", "", "categorical", "how drives are placed over root complexes: round_robin (drive i on "
    "complex i mod M, alternating sockets) or fill_first (fill complex 0, then 1 ...)",
    choices=("round_robin", "fill_first"), default="round_robin", source="default: round-robin, the single-level "
@@ -532,7 +533,9 @@ _p("tree.remote_fraction", "1", "continuous", "share of DMA bytes that land on t
    source="default: NUMA-local buffers (0)")
 _p("tree.inter_socket_bytes_per_s", "B/s", "continuous", "inter-socket link bandwidth (xGMI/UPI, all links, one "
    "direction; inf = no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
-   source="default: unknown (no limit)")
+   source="assumption: no limit; it is the CPU's, e.g. Xeon Scalable (Skylake-SP): 3 UPI links of 20 lanes at "
+          "10.4 GT/s (ISSCC 2018) x 2 B per transfer = 3 x 20.8 = 62.4 GB/s per direction (inferred, "
+          "docs/physics.md §12.1); no citable xGMI figure for EPYC found")
 _p("memory.peak_bytes_per_s", "B/s", "continuous", "peak memory bandwidth of one socket: channels x transfer "
    "rate x 8 B (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
    source="default: unknown (no limit); spec = channels x MT/s x 8 B")
@@ -567,7 +570,10 @@ _p("raid.max_iops", "1/s", "continuous", "the RAID layer's own I/O rate limit (s
    source="default: unknown (no limit); fit it (docs/physics.md §12.3)")
 _p("raid.parity_bytes_per_s", "B/s", "continuous", "parity computation rate of the RAID layer (bytes of written "
    "data per second; inf = not limiting)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
-   source="default: unknown (no limit)")
+   source="assumption: no limit; it is the CPU's and the RAID layer's: Linux's raid6 boot benchmark gives one "
+          "core 20,726-29,847 MiB/s of data (EPYC 7601, Xeon E5-2687W v3, linux-raid 2019/2021), MD computes on "
+          "one raid5d thread per array by default, and a CPU-bound MD resync ran far below that "
+          "(docs/physics.md §12.3): set arrays x the rate you measure")
 _p("share.protocol", "", "categorical", "file-sharing or block-target protocol in front of the storage (none: "
    "local use); sets the default server cycles", choices=("none", "nfs3", "nfs4", "smb3", "smb3_rdma", "iscsi",
                                                            "nvme_tcp"),

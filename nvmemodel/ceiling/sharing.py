@@ -14,7 +14,8 @@ Three ceilings, all for the whole system:
   multichannel channels).
 
 Per-protocol defaults (:data:`PROTOCOLS`) say where each number comes from; only NFS's are calibrated
-(on ION's observations, with ION's assumed CPU); the others are labelled estimates or placeholders.
+(on ION's observations, with ION's assumed CPU); the others are labelled estimates or placeholders, and
+each says what was looked for and why it was not usable (docs/physics.md §12.4).
 """
 
 from __future__ import annotations
@@ -47,20 +48,25 @@ PROTOCOLS: dict[str, tuple[float, float, float, float, str]] = {
              _NFS_SOURCE + "; headers: a READ reply carries 106 B of RPC + NFS besides the data (measured, "
                            "linas.org/sanlight) + 4 B TCP record mark; a call ~128 B (estimate)"),
     "nfs4": (_NFS_CYCLES, _NFS_PER_BYTE, 160.0, 160.0,
-             _NFS_SOURCE + " (NFSv3 figures reused for v4: estimate); headers: estimate, COMPOUND adds ~32 B"),
+             "estimate: NFSv3's calibration reused for v4 (" + _NFS_SOURCE + "); headers: estimate, COMPOUND adds "
+             "~32 B"),
     "smb3": (_NFS_CYCLES, _NFS_PER_BYTE, 128.0, 128.0,
-             ("estimate: no absolute published figure found; ION reports SMB3 4K slower than its all-SATA server "
-              "with the CPU near 100 %; NFS's calibration reused; headers: 64 B SMB2 header + ~64 B command")),
+             ("estimate: NFS's calibrated cycles reused (no absolute per-I/O or per-byte figure for a Windows SMB3 "
+              "server found: ION says only that SMB3 4K ran slower than its all-SATA server with the CPU near "
+              "100 %; Chelsio's and Microsoft's SMB Direct papers give throughput and CPU % without the cycles); "
+              "headers: 64 B SMB2 header + ~64 B command (estimate)")),
     "smb3_rdma": (_NFS_CYCLES, 0.0, 128.0, 128.0,
-                  ("estimate: SMB3 per-I/O cost reused; 0 cycles per byte because SMB Direct places data by RDMA "
-                   "(no copy)")),
+                  ("estimate: SMB3's per-I/O cost reused; 0 cycles per byte because SMB Direct places data by RDMA "
+                   "(no copy, [MS] 'uses fewer CPU cycles'), an upper bound on the saving")),
     "iscsi": (_NFS_CYCLES, _NFS_PER_BYTE, 48.0, 48.0,
-              ("estimate (placeholder): no per-I/O figure found, NFS's calibration reused; headers: the 48 B "
+              ("estimate (placeholder): NFS's calibration reused; no per-I/O cycle figure for a Linux (LIO) or "
+               "Windows iSCSI target found (LIO reports give IOPS and CPU % on unstated cores); headers: the 48 B "
                "Basic Header Segment (RFC 7143 §11.2)")),
     "nvme_tcp": (_NFS_CYCLES, _NFS_PER_BYTE, float(eth.NVME_TCP_CMD_PDU_BYTES), float(eth.NVME_TCP_RESP_PDU_BYTES),
-                 ("estimate (placeholder): no per-I/O figure for a kernel NVMe/TCP target found, NFS's "
-                  "calibration reused; headers: NVMe/TCP command capsule and response PDUs (NVMe/TCP transport "
-                  "spec)")),
+                 ("estimate (placeholder): NFS's calibration reused, surely too high for a kernel NVMe/TCP target "
+                  "(no VFS or RPC layer) but no per-I/O figure was found (SPDK's NVMe-oF TCP reports compare IOPS "
+                  "per core with the kernel target; not read here); headers: NVMe/TCP command capsule and "
+                  "response PDUs (NVMe/TCP transport spec)")),
 }
 assert tuple(PROTOCOLS) == PARAMETERS["share.protocol"].choices
 

@@ -99,8 +99,10 @@ def dell_r7525() -> Topology:
         "memory.peak_bytes_per_s": "spec: 8 channels x DDR4-3200 x 8 B = 204.8 GB/s per socket (AMD EPYC 7002; "
                                    "the CPU model itself is this preset's assumption)",
         "memory.dma_fraction": "estimate: 0.38, inside the 0.21-0.42 the paper allows (128K reads linear to 12 "
-                               "drives, 43.1 GB/s per socket; not linear to 24, below 86.1 GB/s); no published DMA "
-                               "figure for the R7525 was found (docs/physics.md §12.5)"}
+                               "drives, 43.1 GB/s per socket; not linear to 24, below 86.1 GB/s). It stays an "
+                               "estimate: the paper names neither the CPU nor the DIMM population (the 204.8 GB/s "
+                               "peak assumes all 8 channels at DDR4-3200), and no AMD or Dell figure for the share "
+                               "of it device DMA through the I/O die can use was found (docs/physics.md §12.5)"}
     return Topology(name="dell-r7525", host=host, drive=drive, default_drives=(1, 2, 4, 8, 12, 24),
                     extras=dma, extras_sources=dma_sources,
                     notes="Dell DfD 'Analyzing How Gen4 NVMe Drive Performance Scales on the PowerEdge R7525' "
