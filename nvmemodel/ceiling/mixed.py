@@ -88,6 +88,11 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         topos.append(t)
         params.append(t.parameters(wl))
         levels.append(Levels(prepare(params[-1])))
+    if overrides:  # the curve describes what it evaluated, and the host still holds the groups
+        t0 = topos[0]
+        topology = topology.replace(host=t0.host.replace(port_lanes=topology.host.port_lanes), fabric=t0.fabric,
+                                    pcie=t0.pcie, nvme=t0.nvme, extras=dict(t0.extras),
+                                    extras_sources=dict(t0.extras_sources))
     k = topology.drives_per_group(n).astype(float)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
         out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups])

@@ -239,3 +239,11 @@ def test_readme_example_says_what_it_computes():
     assert (curve.describe_binding_at(12), curve.describe_binding_at(24)) == ("gen3: drive", "gen3: switch_uplink")
     assert curve.bandwidth_at(24) / 1e9 == pytest.approx(79.91, abs=0.005)
     assert curve.group_iops_at(24)["gen4"] * 131072 / 1e9 == pytest.approx(51.2, rel=1e-12)  # 8 x 6.4 GB/s (spec)
+
+
+def test_overrides_show_in_the_curve_and_keep_the_host_checked():
+    curve = nm.evaluate_mixed(_two_groups(), READ_4K, drives=[12], overrides={"host.gen": 5})
+    assert curve.topology.host.gen == 5 and "Gen5" in curve.to_dict()["description"]
+    # 8 x4 direct drives + one x16 uplink = 48 lanes: 20 lanes per socket (40 in all) cannot hold them
+    with pytest.raises(ParameterError, match="host lanes=48.*at most 40"):
+        nm.evaluate_mixed(_two_groups(), READ_4K, drives=[12], overrides={"host.lanes_per_socket": 20})
