@@ -232,9 +232,9 @@ def test_readme_example_says_what_it_computes():
 
     text = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = text.split("**Mixed drive and switch models under one host.**", 1)[1]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
     scope: dict = {"nm": nm}
-    exec(compile(code, "README.md", "exec"), scope)
+    exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 (our own README)
     curve = scope["curve"]
     assert (curve.describe_binding_at(12), curve.describe_binding_at(24)) == ("gen3: drive", "gen3: switch_uplink")
     assert curve.bandwidth_at(24) / 1e9 == pytest.approx(79.91, abs=0.005)
@@ -247,3 +247,45 @@ def test_overrides_show_in_the_curve_and_keep_the_host_checked():
     # 8 x4 direct drives + one x16 uplink = 48 lanes: 20 lanes per socket (40 in all) cannot hold them
     with pytest.raises(ParameterError, match="host lanes=48.*at most 40"):
         nm.evaluate_mixed(_two_groups(), READ_4K, drives=[12], overrides={"host.lanes_per_socket": 20})
+
+
+def test_raid5_small_writes_per_group():
+    """RAID-5 of 4 inside each group (§12.2): a 4K random write costs 2 reads + 2 writes on the drives, so with
+    equal read and write rates X a drive gives X/4 host writes and the switch's 1.0 M commands 250 K. Switched
+    group: min(4 x 400 K/4, 1.0 M/4) = 250 K; direct: 8 x 500 K/4 = 1.0 M; 1.25 M in all."""
+    a = DRIVE_A.replace(rand_write_iops=500e3)
+    b = DRIVE_B.replace(rand_write_iops=400e3)
+    topo = nm.MixedTopology("raid", HOST, (nm.DriveGroup(b, 4, switch=SWITCH, name="switched"),
+                                           nm.DriveGroup(a, 8, name="direct")),
+                            extras={"raid.level": "raid5", "raid.width": 4})
+    curve = nm.evaluate_mixed(topo, nm.Workload("randwrite", "4K"), drives=[4, 12])
+    np.testing.assert_allclose(curve.iops, [250e3, 1.25e6], rtol=1e-12)
+    assert curve.describe_binding_at(4) == "switched: switch_processing"
+    assert curve.describe_binding_at(12) == "direct: drive"
+
+
+@pytest.mark.parametrize(("extras", "expected", "component"), [
+    # a share 0.5 of the DMA bytes crosses a 2 GB/s inter-socket link: 2e9 / (0.5 x 4096) (§12.1)
+    ({"tree.remote_fraction": 0.5, "tree.inter_socket_bytes_per_s": 2e9}, 2e9 / (0.5 * 4096), "inter_socket"),
+    # the RAID layer's own rate (§12.3), RAID-0 reads: no amplification
+    ({"raid.level": "raid0", "raid.width": 4, "raid.max_iops": 1.5e6}, 1.5e6, "raid_layer"),
+    # the RAID layer's cycles are charged once per host I/O (§12.3): 1e10 / (2500 + 2500)
+    ({"raid.level": "raid0", "raid.width": 4, "raid.cycles_per_io": 2500}, 2.0e6, "host_cpu"),
+])
+def test_shared_system_limits_bind_once_for_all_groups(extras, expected, component):
+    topo = _two_groups(extras=extras)
+    curve = nm.evaluate_mixed(topo, READ_4K, drives=[12])
+    assert curve.iops_at(12) == pytest.approx(expected, rel=1e-12)
+    assert curve.describe_binding_at(12) == f"host: {component}"
+
+
+def test_one_network_in_front_of_all_groups():
+    """Broadcom Stingray's 100 GbE RoCEv2 fabric (§5) in front of both groups: 128K reads bind on it once,
+    at the value a single-model topology with the same fabric gives (the fabric depends on no drive)."""
+    fabric = nm.preset("broadcom-stingray").fabric
+    wl = nm.Workload("read", "128K")
+    curve = nm.evaluate_mixed(_two_groups(fabric=fabric), wl, drives=[12])
+    single = nm.evaluate(nm.Topology("single", HOST, DRIVE_A, fabric=fabric), wl, drives=[1])
+    assert curve.describe_binding_at(12) == "host: fabric"
+    assert curve.iops_at(12) == single.ceilings["fabric"][0]
+    assert 11e9 < curve.bandwidth_at(12) < 12.5e9  # 100 Gb/s = 12.5 GB/s less headers
