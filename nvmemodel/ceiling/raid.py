@@ -28,8 +28,8 @@ from ..errors import ParameterError
 from ..parameters import PARAMETERS
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["LEVELS", "MIN_DRIVES", "RAID_LAYER", "check_degraded", "describe_raid", "drive_side", "min_drives",
-           "raid_transform", "rebuild_traffic"]
+__all__ = ["LEVELS", "MIN_DRIVES", "RAID_LAYER", "check_degraded", "describe_raid", "drive_bytes_per_host_io",
+           "drive_side", "min_drives", "raid_transform", "rebuild_traffic"]
 
 #: RAID levels in the order of the ``raid.level`` choices (codes).
 LEVELS = PARAMETERS["raid.level"].choices
@@ -148,6 +148,35 @@ def raid_transform(p):
         a = a / (1.0 - _rebuild_share(p, level, lost))
     none = level == 0
     return (np.where(none, 1.0, a), np.where(none, S, S_d), np.where(none, f, reads / total))
+
+
+def drive_bytes_per_host_io(p):
+    """Bytes the drives move per host I/O (every drive read and write × ``S_d``), ``None`` without RAID.
+
+    Unlike ``a · S_d`` from :func:`raid_transform` — where ``a`` is the busiest member's load × the width,
+    inflated where members are lost or rebuilding — this counts bytes, for DMA and inter-socket traffic.
+
+    >>> from nvmemodel.ceiling.derive import prepare
+    >>> p = prepare({"raid.level": "raid5", "raid.width": 4, "raid.chunk_bytes": 524288, "raid.degraded": 1,
+    ...              "workload.block_size": 4096, "workload.read_fraction": 1.0, "workload.random": 1})
+    >>> float(drive_bytes_per_host_io(p)), float(raid_transform(p)[0]) * 4096   # 1.5 reads vs a = 2
+    (6144.0, 8192.0)
+    """
+    if not _present(p):
+        return None
+    level = np.asarray(p["raid.level"])
+    S = np.asarray(p["workload.block_size"], dtype=float)
+    f = np.asarray(p["workload.read_fraction"], dtype=float)
+    W = np.asarray(p["raid.width"], dtype=float)
+    lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
+    striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
+    S_d = np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
+    r_read, r_write, w_write = _counts(level, W, lost, np.asarray(p["workload.random"]) != 0, S / S_d)
+    mirror_lost = ((level == _R1) | (level == _R10)) & (lost > 0)
+    # a mirror pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average
+    w_write = np.where(mirror_lost, w_write * (1.0 - lost / np.where(level == _R1, 2.0, W)), w_write)
+    drive_ios = f * r_read + (1 - f) * (r_write + w_write)
+    return np.where(level == 0, S, drive_ios * S_d)
 
 
 def _rebuild_share(p, level, lost):

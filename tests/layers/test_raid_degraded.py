@@ -22,7 +22,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.ceiling.derive import prepare
-from nvmemodel.ceiling.raid import raid_transform, rebuild_traffic
+from nvmemodel.ceiling.raid import drive_bytes_per_host_io, raid_transform, rebuild_traffic
 from nvmemodel.errors import ParameterError
 from nvmemodel.parameters import PARAMETERS
 
@@ -201,3 +201,23 @@ def test_sweep_over_degraded_and_rebuild_equals_evaluate():
         over = {k: v[i] for k, v in grid.items()}
         curve = nm.evaluate(DELL, wl, drives=[4, 8, 12, 24], overrides=over)
         np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
+
+
+@pytest.mark.parametrize("level", ["raid0", "raid1", "raid5", "raid6", "raid10"])
+@pytest.mark.parametrize("pattern, f", [("randread", 1.0), ("randwrite", 0.0), ("randrw", 0.7)])
+def test_bytes_moved_equal_a_times_size_when_healthy(level, pattern, f):
+    p = prepare({"raid.level": level, "raid.width": 6, "raid.chunk_bytes": 65536, "raid.degraded": 0,
+                 "workload.block_size": 16384, "workload.read_fraction": f, "workload.random": 1})
+    a, size, _ = (float(x) for x in raid_transform(p))
+    assert float(drive_bytes_per_host_io(p)) == pytest.approx(a * size, rel=1e-12)
+
+
+def test_bytes_moved_by_degraded_arrays_are_counts_not_the_busiest_members_load():
+    def moved(level, width, lost, f):
+        p = prepare({"raid.level": level, "raid.width": width, "raid.chunk_bytes": 65536, "raid.degraded": lost,
+                     "workload.block_size": 4096, "workload.read_fraction": f, "workload.random": 1})
+        return float(drive_bytes_per_host_io(p)) / 4096
+    assert moved("raid5", 4, 1, 1.0) == pytest.approx(1.5)          # 2(W-1)/W reads
+    assert moved("raid5", 4, 1, 0.0) == pytest.approx(3.0)          # 1.5 R + 1.5 W (Holland & Gibson cases)
+    assert moved("raid10", 8, 1, 0.0) == pytest.approx(2 - 2 / 8)   # the degraded pair writes once
+    assert moved("raid1", 2, 1, 0.0) == pytest.approx(1.0)
