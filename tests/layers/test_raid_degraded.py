@@ -221,3 +221,21 @@ def test_bytes_moved_by_degraded_arrays_are_counts_not_the_busiest_members_load(
     assert moved("raid5", 4, 1, 0.0) == pytest.approx(3.0)          # 1.5 R + 1.5 W (Holland & Gibson cases)
     assert moved("raid10", 8, 1, 0.0) == pytest.approx(2 - 2 / 8)   # the degraded pair writes once
     assert moved("raid1", 2, 1, 0.0) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("level, lost", [("raid1", 1), ("raid5", 1), ("raid6", 1), ("raid6", 2), ("raid10", 1),
+                                         ("raid10", 2)])
+@pytest.mark.parametrize("width", [4, 6, 8, 16])
+def test_losing_members_never_speeds_reads_and_a_rebuild_never_speeds_anything(level, lost, width):
+    n = min(2 * width, 24)  # the R7525 holds 24
+    base = {"raid.level": level, "raid.width": width}
+    for pattern in ("randread", "read", "randrw"):
+        wl = nm.Workload(pattern, "16K" if pattern != "read" else "1M",
+                         **({"read_fraction": 0.7} if pattern == "randrw" else {}))
+        healthy, _ = iops(DELL, wl, n, **base)
+        degraded, _ = iops(DELL, wl, n, **base, **{"raid.degraded": lost})
+        rebuilding, _ = iops(DELL, wl, n, **base, **{"raid.degraded": lost, "raid.rebuild": 1,
+                                                     "raid.rebuild_bytes_per_s": 204.8e6})
+        if pattern != "randrw":
+            assert degraded <= healthy * (1 + 1e-12)
+        assert rebuilding < degraded
