@@ -143,7 +143,8 @@ def raid_transform(p):
     mirror = (level == _R1) | (level == _R10)
     # busiest member x width: parity levels spread the load over W - lost survivors; a mirror pair with a
     # lost member leaves its partner 2/W of all drive I/O (every read and write of the pair) → 2 per piece.
-    a = np.where(mirror & (lost > 0), 2.0 * pieces, total * W / (W - lost))
+    with np.errstate(divide="ignore", invalid="ignore"):  # W - lost = 0 only in the mirror branch
+        a = np.where(lost > 0, np.where(mirror, 2.0 * pieces, total * W / (W - lost)), total)  # healthy: the sum
     if rebuild is not None and not everywhere(rebuild, 0.0):
         a = a / (1.0 - _rebuild_share(p, level, lost))
     none = level == 0
