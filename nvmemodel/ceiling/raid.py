@@ -87,17 +87,21 @@ def _counts(level, W, lost, random, pieces):
     return r_read, r_write, w_write
 
 
-def check_degraded(level, lost, rebuild=None) -> None:
-    """Refuse failures an array does not survive (RAID-0: none; RAID-1/5: one; RAID-6, RAID-10: two) and a
-    rebuild without a failed member. Raises :class:`ParameterError` naming ``raid.degraded``/``raid.rebuild``."""
+def check_degraded(level, lost, rebuild=None, width=None) -> None:
+    """Refuse failures an array does not survive (RAID-0: none; RAID-1/5: one; RAID-6: two; RAID-10: two, in
+    different pairs, so at most ``width // 2``) and a rebuild without a failed member. Raises
+    :class:`ParameterError` naming ``raid.degraded``/``raid.rebuild``."""
     level, lost = np.asarray(level), np.asarray(lost)
     tolerated = np.array([_TOLERATES[x] for x in LEVELS])[level.astype(int)]
+    if width is not None:
+        tolerated = np.where(level == _R10, np.fmin(tolerated, np.floor(np.asarray(width) / 2)), tolerated)
     bad = lost > tolerated
     if np.any(bad):
         i = np.argmax(np.broadcast_to(bad, np.broadcast_shapes(bad.shape, lost.shape)).ravel())
         code = int(np.broadcast_to(level, bad.shape).ravel()[i])
+        most = int(np.broadcast_to(tolerated, bad.shape).ravel()[i])
         raise ParameterError("raid.degraded", int(np.broadcast_to(lost, bad.shape).ravel()[i]),
-                             f"at most {_TOLERATES[LEVELS[code]]} failed member(s) per array for {LEVELS[code]} "
+                             f"at most {most} failed member(s) per array for {LEVELS[code]} of this width "
                              "(more and the array has lost data)")
     if rebuild is not None and np.any((np.asarray(rebuild) > 0) & (lost == 0) & (level != 0)):
         raise ParameterError("raid.rebuild", 1, "0 unless raid.degraded >= 1 (a rebuild needs a failed member)")
@@ -131,7 +135,7 @@ def raid_transform(p):
     W = np.asarray(p["raid.width"], dtype=float)
     lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
     rebuild = p.get("raid.rebuild")
-    check_degraded(level, lost, rebuild)
+    check_degraded(level, lost, rebuild, W)
     striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
     S_d = np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
     pieces = S / S_d
@@ -232,7 +236,7 @@ def rebuild_traffic(level: str, width: int, lost: int, rate_bytes_per_s: float) 
     >>> rebuild_traffic("raid5", 4, 1, 204.8e6)      # MD's speed_limit_max: 3 survivors read, 1 written
     (614400000.0, 204800000.0)
     """
-    check_degraded(np.asarray(float(LEVELS.index(level))), np.asarray(float(lost)))
+    check_degraded(np.asarray(float(LEVELS.index(level))), np.asarray(float(lost)), width=width)
     if level in ("raid1", "raid10"):
         return lost * rate_bytes_per_s, lost * rate_bytes_per_s
     if level in ("raid5", "raid6"):

@@ -137,11 +137,12 @@ def test_degraded_full_stripe_writes_keep_the_per_survivor_rate():
 
 
 # --------------------------------------------------------------------------- arrays that lost data
-@pytest.mark.parametrize("level, lost", [("raid0", 1), ("raid1", 2), ("raid5", 2)])
-def test_failures_beyond_the_redundancy_are_refused(level, lost):
+@pytest.mark.parametrize("level, lost, width", [("raid0", 1, 4), ("raid1", 2, 4), ("raid5", 2, 4),
+                                                ("raid10", 2, 2), ("raid10", 2, 3)])
+def test_failures_beyond_the_redundancy_are_refused(level, lost, width):
     with pytest.raises(ParameterError, match="raid.degraded"):
         nm.evaluate(FLAT, nm.Workload("randread", "4K"), drives=[8],
-                    overrides={"raid.level": level, "raid.degraded": lost})
+                    overrides={"raid.level": level, "raid.degraded": lost, "raid.width": width})
 
 
 def test_rebuild_needs_a_failed_member():
