@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import ops
 from .components import Component, Limit, register
 
 __all__ = ["DRIVE", "drive_iops"]
@@ -22,10 +23,10 @@ def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
     48828.125
     """
     # fmin ignores a NaN (unknown) operand; both unknown stays NaN and is read as no limit below
-    x_read = np.fmin(rand_read_iops, seq_read_bytes_per_s / block_size)
-    x_write = np.fmin(rand_write_iops, seq_write_bytes_per_s / block_size)
+    x_read = ops.fmin(rand_read_iops, seq_read_bytes_per_s / block_size)
+    x_write = ops.fmin(rand_write_iops, seq_write_bytes_per_s / block_size)
     with np.errstate(divide="ignore", invalid="ignore"):
-        inv = np.fmax(read_fraction / x_read, 0.0) + np.fmax((1.0 - read_fraction) / x_write, 0.0)
+        inv = ops.fmax(read_fraction / x_read, 0.0) + ops.fmax((1.0 - read_fraction) / x_write, 0.0)
         return 1.0 / inv
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..standards import ethernet as eth
 from ..standards import nvme
+from . import ops
 from .components import Component, Limit, register
 
 __all__ = ["FABRIC", "fabric_iops", "fabric_wire_bytes"]
@@ -22,14 +23,14 @@ __all__ = ["FABRIC", "fabric_iops", "fabric_wire_bytes"]
 
 def fabric_wire_bytes(block_size, read_fraction, p):
     """Wire bytes per I/O ``(target→host, host→target)`` averaged over the read/write mix."""
-    S = np.asarray(block_size, dtype=float)
+    S = ops.to_float(block_size)
     P, O = p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"]
     ack = p["fabric.ack_per_command"] * (O + eth.ROCE_AETH_BYTES)
 
     # RDMA (RoCEv2, InfiniBand)
     cmd = nvme.SQE_BYTES + O
     resp = nvme.CQE_BYTES + O
-    data = S + np.ceil(S / P) * O
+    data = S + ops.ceil(S / P) * O
     r_t2h = data + eth.ROCE_RETH_BYTES + resp
     r_h2t = cmd + ack
     w_h2t = cmd + data + eth.ROCE_AETH_BYTES
@@ -45,21 +46,21 @@ def fabric_wire_bytes(block_size, read_fraction, p):
     t_w_t2h = (eth.NVME_TCP_DATA_PDU_HDR_BYTES + hd + eth.NVME_TCP_RESP_PDU_BYTES + hd) * seg  # R2T + resp
 
     tcp = p["fabric.transport"] == 1
-    f = np.asarray(read_fraction, dtype=float)
-    t2h = np.where(tcp, f * t_r_t2h + (1 - f) * t_w_t2h, f * r_t2h + (1 - f) * w_t2h)
-    h2t = np.where(tcp, f * t_r_h2t + (1 - f) * t_w_h2t, f * r_h2t + (1 - f) * w_h2t)
+    f = ops.to_float(read_fraction)
+    t2h = ops.where(tcp, f * t_r_t2h + (1 - f) * t_w_t2h, f * r_t2h + (1 - f) * w_t2h)
+    h2t = ops.where(tcp, f * t_r_h2t + (1 - f) * t_w_h2t, f * r_h2t + (1 - f) * w_h2t)
     return t2h, h2t
 
 
 def fabric_iops(block_size, read_fraction, p):
     """IOPS ceiling of the network: target ports and initiators, each direction separately."""
-    present = np.asarray(p["fabric.present"]) > 0
-    if not present.any():
+    present = p["fabric.present"] > 0
+    if not ops.any_(present):
         return np.inf
     t2h, h2t = fabric_wire_bytes(block_size, read_fraction, p)
-    line = np.fmin(p["fabric.line_bytes_per_s"], p["fabric.initiator_bytes_per_s"])
-    iops = line / np.fmax(t2h, h2t)
-    return iops if present.all() else np.where(present, iops, np.inf)
+    line = ops.fmin(p["fabric.line_bytes_per_s"], p["fabric.initiator_bytes_per_s"])
+    iops = line / ops.fmax(t2h, h2t)
+    return iops if ops.all_(present) else np.where(present, iops, np.inf)
 
 
 FABRIC = register(Component(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import ops
 from .components import Component, Limit, register
 
 __all__ = ["HOST_CPU", "QUEUE_DEPTH", "cpu_iops", "knee_outstanding", "littles_law_iops", "qd1_latency_s"]
@@ -21,13 +22,13 @@ def cpu_iops(p):
 def qd1_latency_s(block_size, read_fraction, p):
     """R₀: the drive's 4 KiB QD1 latency, plus the extra transfer time of a larger block at
     the drive's bandwidth, plus the fabric's added latency. NaN where the drive latency is unknown."""
-    S = np.asarray(block_size, dtype=float)
-    f = np.asarray(read_fraction, dtype=float)
+    S = ops.to_float(block_size)
+    f = ops.to_float(read_fraction)
     lat = f * p["drive.read_latency_s"] + (1 - f) * p["drive.write_latency_s"]
     with np.errstate(invalid="ignore"):
-        lat = np.where(f == 1, p["drive.read_latency_s"], np.where(f == 0, p["drive.write_latency_s"], lat))
+        lat = ops.where(f == 1, p["drive.read_latency_s"], ops.where(f == 0, p["drive.write_latency_s"], lat))
     bw = f * p["drive.seq_read_bytes_per_s"] + (1 - f) * p["drive.seq_write_bytes_per_s"]
-    extra = np.nan_to_num(np.fmax(S - 4096.0, 0.0) / bw, nan=0.0)
+    extra = ops.nan_to_num(ops.fmax(S - 4096.0, 0.0) / bw)
     # the fabric's adder only where there is a fabric (a local drive's R0 is the drive's own latency)
     fabric = p["fabric.added_latency_s"] * p["fabric.present"] if "fabric.present" in p else p["fabric.added_latency_s"]
     return lat + extra + fabric
@@ -40,8 +41,8 @@ def littles_law_iops(outstanding, latency_s):
     3200000
     """
     with np.errstate(invalid="ignore", divide="ignore"):
-        x = np.asarray(outstanding, dtype=float) / latency_s
-    return np.where(np.isnan(x), np.inf, x)
+        x = ops.to_float(outstanding) / latency_s
+    return ops.where(ops.isnan(x), np.inf, x)
 
 
 def knee_outstanding(x_max, r0_s):
@@ -54,14 +55,14 @@ def knee_outstanding(x_max, r0_s):
 
 
 def _queue_depth(p) -> Limit:
-    if np.all(np.isnan(p["drive.read_latency_s"])) and np.all(np.isnan(p["drive.write_latency_s"])):
+    if ops.all_(ops.isnan(p["drive.read_latency_s"])) and ops.all_(ops.isnan(p["drive.write_latency_s"])):
         return Limit()  # latency unknown everywhere: Little's law cannot bound anything
     qd = littles_law_iops(p["workload.iodepth"] * p["workload.numjobs"],
                           qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p))
-    per_drive = np.asarray(p["workload.per_drive"]) > 0
-    if per_drive.all():
+    per_drive = p["workload.per_drive"] > 0
+    if ops.all_(per_drive):
         return Limit(drive=qd)
-    if not per_drive.any():
+    if not ops.any_(per_drive):
         return Limit(system=qd)
     return Limit(drive=np.where(per_drive, qd, np.inf), system=np.where(per_drive, np.inf, qd))
 

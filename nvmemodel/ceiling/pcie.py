@@ -9,13 +9,13 @@ References: docs/physics.md §1–3 (derivations and worked checks); pcie-bench/
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import numpy as np
 
 from ..standards import nvme
 from ..standards import pcie as sp
+from . import ops
 from .components import Component, Limit, register
 
 __all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops"]
@@ -23,13 +23,13 @@ __all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_byt
 
 def _tlp_costs(gen, p):
     """Per-TLP non-payload bytes: (memory request TLP, completion TLP, MMIO-to-BAR TLP)."""
-    flit = sp.is_flit(gen)  # flit mode: no STP/LCRC per TLP
+    flit = gen >= 6  # flit mode (Gen6+, sp.is_flit): no STP/LCRC per TLP
     # a scalar where every configuration agrees, so the per-I/O byte counts stay scalars (sweeps, planner)
-    framing = 0.0 if flit.all() else (float(sp.FRAMING_BYTES) if not flit.any() else np.where(flit, 0.0,
-                                                                                                sp.FRAMING_BYTES))
+    framing = 0.0 if ops.all_(flit) else (float(sp.FRAMING_BYTES) if not ops.any_(flit) else np.where(
+        flit, 0.0, sp.FRAMING_BYTES))
     ecrc = p["pcie.ecrc"] * sp.ECRC_BYTES
-    mem_hdr = np.where(p["pcie.addr64"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
-    bar_hdr = np.where(p["nvme.bar_above_4g"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
+    mem_hdr = ops.where(p["pcie.addr64"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
+    bar_hdr = ops.where(p["nvme.bar_above_4g"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
     return mem_hdr + framing + ecrc, sp.CPL_HDR_BYTES + framing + ecrc, bar_hdr + framing + ecrc, framing + ecrc
 
 
@@ -49,56 +49,48 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # docs/physics.md §3 table
     [4568.0, 140.0]
     """
-    S = np.asarray(block_size, dtype=float)
-    mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(gen, p)
+    S = ops.to_float(block_size)
+    mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(_codes(gen), p)
     mps, mrrs = p["pcie.mps"], p["pcie.mrrs"]
-    chunk = np.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], mps)
+    chunk = ops.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], mps)
     k_sq, k_cq = p["nvme.sqes_per_fetch"], p["nvme.cqes_per_write"]
 
-    pages = np.ceil(S / nvme.HOST_PAGE_BYTES)
-    use_sgl = (p["nvme.sgl"] > 0) & (S >= p["nvme.sgl_threshold_bytes"])
+    pages = ops.ceil(S / nvme.HOST_PAGE_BYTES)
+    no_sgl = ops.not_((p["nvme.sgl"] > 0) & (S >= p["nvme.sgl_threshold_bytes"]))
     # One data-block SGL descriptor fits in the SQE; PRP lists are needed beyond 2 pages.
-    list_bytes = np.where((pages > 2) & ~use_sgl, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0)
+    list_bytes = ops.where((pages > 2) & no_sgl, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0)
 
     sqe_fetch = k_sq * nvme.SQE_BYTES
     ctl_up = (mem_tlp / k_sq                                    # SQE MRd
               + (k_cq * nvme.CQE_BYTES + mem_tlp) / k_cq        # CQE MWr
               + p["nvme.msix_per_io"] * (nvme.MSIX_DATA_BYTES + nvme.MSIX_HDR_BYTES + fr_ecrc)
-              + np.ceil(list_bytes / mrrs) * mem_tlp)           # PRP-list MRd
+              + ops.ceil(list_bytes / mrrs) * mem_tlp)          # PRP-list MRd
     ctl_down = ((p["nvme.sq_doorbells_per_io"] + p["nvme.cq_doorbells_per_io"]) * (nvme.DOORBELL_BYTES + bar_tlp)
-                + (sqe_fetch + np.ceil(sqe_fetch / chunk) * cpl_tlp) / k_sq
-                + list_bytes + np.ceil(list_bytes / chunk) * cpl_tlp)
-    read_up = S + np.ceil(S / mps) * mem_tlp + ctl_up
-    write_up = np.ceil(S / mrrs) * mem_tlp + ctl_up
-    write_down = S + np.ceil(S / chunk) * cpl_tlp + ctl_down
-    f = np.asarray(read_fraction, dtype=float)
+                + (sqe_fetch + ops.ceil(sqe_fetch / chunk) * cpl_tlp) / k_sq
+                + list_bytes + ops.ceil(list_bytes / chunk) * cpl_tlp)
+    read_up = S + ops.ceil(S / mps) * mem_tlp + ctl_up
+    write_up = ops.ceil(S / mrrs) * mem_tlp + ctl_up
+    write_down = S + ops.ceil(S / chunk) * cpl_tlp + ctl_down
+    f = ops.to_float(read_fraction)
     return f * read_up + (1 - f) * write_up, f * ctl_down + (1 - f) * write_down
 
 
 def link_capacity_bytes_per_s(gen, lanes, p):
     """Per-direction TLP-byte capacity after encoding (and the FLIT's TLP share at Gen6+)."""
-    gen = np.asarray(gen).astype(int)
+    gen = _codes(gen)
     rate = sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] * lanes / 8.0
-    return np.where(sp.is_flit(gen), rate * p["pcie.flit_tlp_fraction"], rate)
+    return ops.where(gen >= 6, rate * p["pcie.flit_tlp_fraction"], rate)  # FLIT from Gen6 (sp.is_flit)
 
 
 def _dllp_fraction(gen, lanes, p):
     """Ack + UpdateFC bytes per symbol-time of traffic, ``8/limit + 8/guide`` (pcie-model)."""
     interval = sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
-    return np.where(sp.is_flit(gen), 0.0, 2.0 * sp.DLLP_BYTES / interval)  # flit: DLP bytes inside the flit
+    return ops.where(gen >= 6, 0.0, 2.0 * sp.DLLP_BYTES / interval)  # flit (sp.is_flit): DLP bytes inside the flit
 
 
-#: Parameters the link ceiling reads (besides generation, width, block size and read fraction).
-_LINK_KEYS = ("pcie.mps", "pcie.mrrs", "pcie.rcb", "pcie.rcb_chunks", "pcie.addr64", "pcie.ecrc", "pcie.dllp",
-              "pcie.skp", "pcie.flit_tlp_fraction", "nvme.sq_doorbells_per_io", "nvme.cq_doorbells_per_io",
-              "nvme.sqes_per_fetch", "nvme.cqes_per_write", "nvme.msix_per_io", "nvme.sgl", "nvme.sgl_threshold_bytes",
-              "nvme.bar_above_4g")
-
-
-@functools.lru_cache(maxsize=4096)
-def _link_iops_scalar(key: tuple) -> float:
-    gen, lanes, bs, rf, *rest = key
-    return float(_link_iops(gen, lanes, bs, rf, dict(zip(_LINK_KEYS, rest))))
+def _codes(x):
+    """Integer generation / width codes: a Python int for one configuration, an int array otherwise."""
+    return int(x) if ops.scalar(x) else np.asarray(x).astype(int)
 
 
 def link_iops(gen, lanes, block_size, read_fraction, p):
@@ -107,26 +99,16 @@ def link_iops(gen, lanes, block_size, read_fraction, p):
     DLLP policy ``pcie.dllp``: 0 none; 1 width-scaled, ``8/(W·limit)`` per byte of the
     *opposite* direction's traffic; 2 pcie-model's ``8/limit`` off both directions.
     SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.standards.pcie.SKP_FRACTION`.
-    One configuration (all scalars) is memoized: fits that free a drive or host parameter evaluate
-    the same link thousands of times.
     """
-    inputs = (gen, lanes, block_size, read_fraction, *(p[k] for k in _LINK_KEYS))
-    if all(np.ndim(x) == 0 for x in inputs):
-        return _link_iops_scalar(tuple(float(x) for x in inputs))
-    return _link_iops(gen, lanes, block_size, read_fraction, p)
-
-
-def _link_iops(gen, lanes, block_size, read_fraction, p):
-    gen = np.asarray(gen).astype(int)
-    lanes = np.asarray(lanes).astype(int)
+    gen, lanes = _codes(gen), _codes(lanes)
     up, down = io_link_bytes(block_size, read_fraction, gen, p)
     cap = link_capacity_bytes_per_s(gen, lanes, p) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
     dllp = _dllp_fraction(gen, lanes, p)
     code = p["pcie.dllp"]
-    ws = np.where(code == 1, dllp / lanes, 0.0)
+    ws = ops.where(code == 1, dllp / lanes, 0.0)
     up_eff, down_eff = up + ws * down, down + ws * up
-    cap = cap * np.where(code == 2, 1.0 - dllp, 1.0)
-    return cap / np.fmax(up_eff, down_eff)
+    cap = cap * ops.where(code == 2, 1.0 - dllp, 1.0)
+    return cap / ops.fmax(up_eff, down_eff)
 
 
 def data_tlp_overhead(block_size, read_fraction, gen, p):
@@ -141,15 +123,15 @@ def data_tlp_overhead(block_size, read_fraction, gen, p):
 def drive_link_iops(p):
     """Each drive's own link: ``min`` of the drive's and its port's generation and width (the port is a
     switch downstream port when a switch is present, else a root port)."""
-    has_switch = np.asarray(p["attach.switch"]) > 0
-    if has_switch.all():
+    has_switch = p["attach.switch"] > 0
+    if ops.all_(has_switch):
         port_gen, port_lanes = p["switch.port_gen"], p["switch.port_lanes"]
-    elif not has_switch.any():
+    elif not ops.any_(has_switch):
         port_gen, port_lanes = p["host.gen"], p["host.port_lanes"]
     else:
         port_gen = np.where(has_switch, p["switch.port_gen"], p["host.gen"])
         port_lanes = np.where(has_switch, p["switch.port_lanes"], p["host.port_lanes"])
-    return link_iops(np.fmin(p["drive.gen"], port_gen), np.fmin(p["drive.lanes"], port_lanes),
+    return link_iops(ops.fmin(p["drive.gen"], port_gen), ops.fmin(p["drive.lanes"], port_lanes),
                      p["workload.block_size"], p["workload.read_fraction"], p)
 
 

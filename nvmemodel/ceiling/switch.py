@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import ops
 from .components import Component, Limit, register
 from .pcie import link_iops
 
@@ -12,25 +13,25 @@ __all__ = ["SWITCH_PROCESSING", "SWITCH_UPLINK", "processing_iops", "uplink_iops
 
 def uplink_iops(block_size, read_fraction, p):
     """IOPS the uplink carries: the link ceiling at ``min(uplink gen, host gen)`` × efficiency."""
-    return link_iops(np.fmin(p["switch.up_gen"], p["host.gen"]), p["switch.up_lanes"], block_size, read_fraction, p) \
+    return link_iops(ops.fmin(p["switch.up_gen"], p["host.gen"]), p["switch.up_lanes"], block_size, read_fraction, p) \
         * p["switch.efficiency"]
 
 
 def processing_iops(block_size, p):
     """``1 / (per-command + per-TLP × TLPs)``: data TLPs plus SQE fetch, CQE, MSI-X and doorbell; inf if 0."""
-    tlps = np.ceil(block_size / p["pcie.mps"]) + 4.0
+    tlps = ops.ceil(block_size / p["pcie.mps"]) + 4.0
     proc_s = p["switch.per_command_s"] + p["switch.per_tlp_s"] * tlps
     with np.errstate(divide="ignore"):
-        return np.where(proc_s > 0, 1.0 / np.where(proc_s > 0, proc_s, 1.0), np.inf)
+        return ops.where(proc_s > 0, 1.0 / ops.where(proc_s > 0, proc_s, 1.0), np.inf)
 
 
 def _present(p, compute):
     """The group limit where a switch is attached, inf elsewhere; nothing computed without a switch."""
-    attach = np.asarray(p["attach.switch"])
-    if not attach.any():
+    attach = p["attach.switch"]
+    if not ops.any_(attach):
         return Limit()
     value = compute()
-    return Limit(group=value if attach.all() else np.where(attach > 0, value, np.inf))
+    return Limit(group=value if ops.all_(attach) else np.where(attach > 0, value, np.inf))
 
 
 SWITCH_UPLINK = register(Component(

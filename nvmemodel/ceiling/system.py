@@ -28,7 +28,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere
+from . import ops
+from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere, names
 from .derive import prepare
 from .raid import drive_side, raid_transform
 from .tree import complex_loads, complexes_in_use, switches_on
@@ -51,7 +52,7 @@ def _is_inf(x) -> bool:
     return isinstance(x, float) and x == _INF
 
 
-_INF = float("inf")
+_INF = np.inf  # the very object Limit's fields default to (identity is the cheap test)
 
 
 class Levels:
@@ -69,7 +70,7 @@ class Levels:
 
     def __init__(self, p: Mapping[str, np.ndarray]) -> None:
         comps = components()
-        self.components = tuple(c.name for c in comps)
+        self.components = names()
         self.p = p
         transform = raid_transform(p)
         if transform is None:
@@ -86,20 +87,21 @@ class Levels:
                     **{lv: (x if _is_inf(x) else x / a) for lv in ("drive", "group", "complex", "socket")
                        for x in (getattr(dev, lv),)}, system=host.system))
         self.switches = p["switch.count"]
-        for level in ("drive", "group", "complex", "socket", "system"):
-            best, index = _INF, -1
-            for k, lim in enumerate(self.limits):
-                x = getattr(lim, level)
-                if _is_inf(x):
+        best, index = [_INF] * len(Limit._fields), [-1] * len(Limit._fields)
+        for k, lim in enumerate(self.limits):
+            for j, x in enumerate(lim):  # the levels, in Limit's field order
+                if x is _INF or (isinstance(x, float) and x == _INF):  # `is`: Limit's default, the usual case
                     continue
-                if _is_inf(best):
-                    best, index = x, k
+                b = best[j]
+                if isinstance(b, float) and b == _INF:
+                    best[j], index[j] = x, k
                 else:  # strict: of equal limits the component nearer the drive (lower index) keeps it
-                    lower = x < best
-                    index = np.where(lower, k, index)
-                    best = np.fmin(best, x)
-            setattr(self, level, best)
-            setattr(self, f"{level}_index", index)
+                    lower = x < b
+                    index[j] = (k if lower else index[j]) if ops.scalar(lower, index[j]) else np.where(lower, k, index[j])
+                    best[j] = ops.fmin(b, x)
+        for level, b, i in zip(Limit._fields, best, index):
+            setattr(self, level, b)
+            setattr(self, f"{level}_index", i)
         self.tree = not (_is_inf(self.complex) and _is_inf(self.socket))
 
     def local(self, n):
@@ -152,14 +154,18 @@ class Levels:
     def binding(self, n, _alone=None) -> np.ndarray:
         """Index of the binding component at ``n`` drives: the smallest of the three level candidates
         ``n·d``, ``min(n, m)·G``, ``S`` (each the best of its level), ties to the lower index."""
-        shape = np.broadcast_shapes(np.shape(n), np.shape(self.drive), np.shape(self.group), np.shape(self.system))
         candidates = [(lambda: n * self.drive, self.drive_index),
                       (lambda: np.fmin(n, self.switches) * self.group, self.group_index)]
+        c_alone = s_alone = _INF
         if self.tree:
             c_alone, s_alone = _alone if _alone is not None else self._tree(n)[1:]
-            shape = np.broadcast_shapes(shape, np.shape(c_alone), np.shape(s_alone))
             candidates += [(lambda: c_alone, self.complex_index), (lambda: s_alone, self.socket_index)]
         candidates.append((lambda: self.system, self.system_index))
+        if self._one():
+            index = _first_smallest([(k, value()) for value, k in candidates if k >= 0], start=(0, _INF))
+            if index is not None:
+                return index
+        shape = np.broadcast(n, self.drive, self.group, self.system, c_alone, s_alone).shape
         best = np.full(shape, _INF)
         index = np.zeros(shape, dtype=np.int8)
         for value, k in candidates:
@@ -191,6 +197,15 @@ class Levels:
         has_group = not _is_inf(self.group)
         local = self.local(n) if has_group else nd
         total = local if _is_inf(self.system) else np.fmin(local, self.system)
+        if self._one():
+            cands = [(self.drive_index, nd)]
+            if has_group:
+                cands.append((self.group_index, np.fmin(n, self.switches) * self.group))
+            if not _is_inf(self.system):
+                cands.append((self.system_index, self.system))
+            index = _first_smallest(cands)
+            if index is not None:
+                return total, index
         index = np.broadcast_to(np.asarray(self.drive_index, dtype=np.int8), np.shape(total))
         best = nd
         if has_group:
@@ -204,6 +219,11 @@ class Levels:
             index = np.where(better, np.asarray(self.system_index, dtype=np.int8), index)
         return total, np.asarray(index, dtype=np.int8)
 
+    def _one(self) -> bool:
+        """One configuration: every level's component index is a Python int (not an array)."""
+        return all(type(k) is int for k in (self.drive_index, self.group_index, self.complex_index,
+                                              self.socket_index, self.system_index))
+
     def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray) -> None:
         """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
         (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop."""
@@ -213,13 +233,15 @@ class Levels:
             total_out[...], binding_out[...] = self.total_and_binding(n)
             return
         np.multiply(n, self.drive, out=total_out)
-        binding_out[...] = self.drive_index
+        current = self.drive_index
         if socket_only:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
             _take(total_out, binding_out, _capped(n, self.drive, self.socket, self.p["host.sockets"]),
-                  self.socket_index, self.drive_index)
-        if _is_inf(self.system):
-            return
-        _take(total_out, binding_out, self.system, self.system_index, binding_out)
+                  self.socket_index, current)
+            current = binding_out
+        if not _is_inf(self.system):
+            _take(total_out, binding_out, self.system, self.system_index, current)
+        elif current is not binding_out:
+            binding_out[...] = current
 
     def alone(self, n) -> tuple:
         """Each component alone as a system ceiling: ``min(n·drive, min(n, m)·group, system)``."""
@@ -259,17 +281,41 @@ class Levels:
         return x
 
 
+def _first_smallest(candidates, start=None):
+    """Binding index for one configuration: the component index of the smallest candidate value, ties to the
+    lower index — what the candidate-by-candidate comparisons compute, in one ``argmin`` over the candidates
+    sorted by index (its first occurrence wins). ``start``: an ``(index, value)`` that holds until a candidate
+    beats it, placed first. ``None`` where a value is NaN (the comparisons never pick a NaN; ``argmin`` would).
+    """
+    candidates = sorted(candidates, key=lambda kv: kv[0])
+    if start is not None:
+        candidates.insert(0, start)
+    values = np.empty((len(candidates), *np.broadcast(*(x for _, x in candidates)).shape))
+    for i, (_, x) in enumerate(candidates):
+        values[i] = x
+    if np.isnan(values).any():
+        return None
+    return np.asarray(np.array([k for k, _ in candidates], dtype=np.int8)[values.argmin(axis=0)])
+
+
 def _take(total_out, binding_out, x, xi, current) -> None:
     """Where candidate ``x`` (component index ``xi``) beats ``total_out`` — strictly, or on a tie with a lower
     index than the current binding — write its index into ``binding_out``; ``total_out`` becomes the smaller."""
-    xi, ci = np.asarray(xi), np.asarray(current)
+    xi, ci = np.asarray(xi, dtype=np.int8), np.asarray(current, dtype=np.int8)
     if np.all(xi > ci):  # ties stay with the level nearer the drive
         wins = np.less(x, total_out)
     elif np.all(xi < ci):
         wins = np.less_equal(x, total_out)
     else:
         wins = np.less(x, total_out) | (np.equal(x, total_out) & (xi < ci))
-    np.copyto(binding_out, np.broadcast_to(xi, binding_out.shape).astype(np.int8, copy=False), where=wins)
+    # binding = current + wins·(xi − current) in int8 passes: a masked copy (np.copyto where=) is ~10x slower
+    delta = np.subtract(xi, ci, dtype=np.int8)
+    if current is binding_out:
+        np.multiply(wins.view(np.int8), delta, out=delta)
+        np.add(binding_out, delta, out=binding_out)
+    else:
+        np.multiply(wins.view(np.int8), delta, out=binding_out)
+        np.add(binding_out, ci, out=binding_out)
     np.fmin(total_out, x, out=total_out)
 
 

@@ -8,6 +8,7 @@ so that ``GT_PER_S[gen]`` works with an integer (or integer array) ``gen``.
 from __future__ import annotations
 
 import enum
+import math
 
 import numpy as np
 
@@ -163,4 +164,7 @@ def mps_index(mps):
 
 def dllp_interval_symbols(gen, lanes, mps):
     """Ack-limit (= UpdateFC) interval in symbol times for (gen, width, MPS)."""
+    if isinstance(gen, (int, float)) and isinstance(lanes, (int, float)) and isinstance(mps, (int, float)):
+        # one link: plain indexing (the array path costs ~10x on scalars, and one curve's fit calls it often)
+        return ACK_LIMIT_SYMBOLS[int(gen), _WIDTH_INDEX[int(lanes)], int(math.log2(mps / 128))]
     return ACK_LIMIT_SYMBOLS[np.asarray(gen), _WIDTH_INDEX[np.asarray(lanes)], mps_index(mps)]
