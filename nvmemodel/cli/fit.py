@@ -18,18 +18,23 @@ def register(sub) -> None:
                "  nvmemodel fit runs/ --path-pattern '{drives}drives/*.json' --x drives --y iops \\\n"
                "      --preset lenovo-sr850-810-4p --free switch.efficiency\n"
                "  nvmemodel fit qd_sweep/ --x outstanding --y iops --model queueing --plot qd.png\n"
-               "  nvmemodel fit table.csv --x numjobs --y iops --by ioengine --json",
+               "  nvmemodel fit table.csv --x numjobs --y iops --by ioengine --json\n"
+               "  nvmemodel fit runs/ --path-pattern '{adapter}/{drives}drives/*.json' --x drives --y bytes_per_s \\\n"
+               "      --by adapter --preset x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p \\\n"
+               "      --free drive.seq_read_bytes_per_s,switch.efficiency --shared drive.seq_read_bytes_per_s",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     f.add_argument("paths", nargs="+", help="result files/folders, or .csv/.parquet tables")
     f.add_argument("--x", required=True, help="column to scale along: drives, iodepth, numjobs, outstanding, "
                                               "block_size_bytes or a label")
     f.add_argument("--y", default="iops", help="iops, read_iops, bytes_per_s, clat_p99_s … (default iops)")
     f.add_argument("--by", help="comma-separated columns that split the points into curves")
-    f.add_argument("--shared", help="with --by: comma-separated parameters common to every curve (e.g. r0)")
+    f.add_argument("--shared", help="with --by: comma-separated parameters common to every curve (r0 of the "
+                                    "queueing models, or free parameters of the ceiling model)")
     f.add_argument("--path-pattern", help="labels from paths, e.g. '{drives}drives/*.json'")
     f.add_argument("--path-regex", help="labels from a regex's named groups")
     f.add_argument("--labels", help="sidecar label file (YAML or CSV)")
-    f.add_argument("--preset", help="the topology measured (enables the ceiling model)")
+    f.add_argument("--preset", help="the topology measured (enables the ceiling model); with --by, one per curve: "
+                                    "VALUE=PRESET,VALUE=PRESET (e.g. x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p)")
     f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
     f.add_argument("--drives", type=int, help="drive count for ceiling-model axes other than drives")
     f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
@@ -43,18 +48,19 @@ def register(sub) -> None:
 def _fit(args) -> int:
     import warnings
 
-    import nvmemodel as nm
-
     from ..errors import IngestWarning
     from ..fitting.api import fit
 
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
-    topology = nm.preset(args.preset) if args.preset else None
+    topology = _presets(args.preset) if args.preset else None
     free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free else None
     if free and topology is None:
         raise ParameterError("--free", args.free, "--preset too (free parameters belong to a topology's model)")
     model = args.model.split(",") if "," in args.model else args.model
+    if isinstance(topology, dict) and not args.by:
+        raise ParameterError("--preset", args.preset, "one preset name, or --by too (VALUE=PRESET pairs name the "
+                             "preset of each curve)")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
         result = fit(args.paths, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
@@ -70,3 +76,18 @@ def _fit(args) -> int:
         print()
         print(result.explain())
     return 0
+
+
+def _presets(text: str):
+    """One preset, or ``{value: preset}`` from ``VALUE=PRESET,VALUE=PRESET`` (one per --by curve)."""
+    import nvmemodel as nm
+
+    if "=" not in text:
+        return nm.preset(text)
+    out = {}
+    for item in text.split(","):
+        value, sep, name = item.partition("=")
+        if not sep or not value.strip() or not name.strip():
+            raise ParameterError("--preset", item, "VALUE=PRESET pairs separated by commas (x8=lenovo-sr850-810-4p)")
+        out[value.strip()] = nm.preset(name.strip())
+    return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -105,16 +105,21 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         ``free`` are given), ``"queueing"`` (littles, littles_soft, mva), ``"empirical"`` (linear,
         amdahl, usl), a model name, ``"ceiling"`` or ``"ceiling_smooth"``. The chosen model is the
         ceiling model when it was fitted (it explains), else the lowest AICc.
-    topology, workload : optional
-        The configuration measured (``nm.preset(...)``); the workload defaults to the table's most
-        common pattern, block size, iodepth and numjobs.
+    topology : Topology or mapping, optional
+        The configuration measured (``nm.preset(...)``), or with ``by`` one per curve:
+        ``{"x8": nm.preset(...), "x16": ...}`` keyed by the ``by`` value (a tuple for several columns;
+        values match as given, as text or as numbers).
+    workload : Workload, optional
+        The workload measured; defaults to each curve's most common pattern, block size, iodepth and
+        numjobs in the table.
     free : list of str, optional
         Parameters of the ceiling model to fit (``["switch.efficiency"]``).
     drives : int, optional
         Drive count for ceiling-model axes other than drives (default 1).
     shared : list of str, optional
-        With ``by``: parameters common to every curve (e.g. ``["r0"]``), fitted jointly
-        (:mod:`nvmemodel.fitting.joint`); the empirical and queueing models only.
+        With ``by``: parameters common to every curve, fitted jointly (:mod:`nvmemodel.fitting.joint`):
+        a model's parameter (``["r0"]``) for the empirical and queueing models, a ``free`` parameter
+        for the ceiling model (``["switch.efficiency"]``: one switch explains the x8 and x16 curves).
     ci, seed, n_boot
         Interval method (see :mod:`nvmemodel.fitting.engine`), bootstrap seed and resamples.
 
@@ -129,10 +134,11 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     names = _models(model, topology, free)
     if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
-    wl = _workload_from(tbl, workload, x) if topology is not None else None
     d = int(drives or 1)
     groups = [((), points)] if not by_cols else [
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
+    setups = {key: (_topology_for(topology, key, by_cols), _workload_from(_rows_of(tbl, by_cols, key), workload, x))
+              for key, _ in groups} if topology is not None else {}
     fits, chosen, failed, findings = {}, {}, {}, {}
     explicit = len(names) == 1
     joint, joint_failed = {}, {}
@@ -144,11 +150,17 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         curves = [(key, g[x].to_numpy(float), g["y"].to_numpy(float),
                    g["weight"].to_numpy(float) if points.attrs["weighted"] else None) for key, g in groups]
         for m in names:
-            if m.startswith("ceiling"):
-                raise ParameterError("shared", list(shared), "an empirical or queueing model (the ceiling model "
-                                     "is fitted curve by curve)")
             try:
-                joint[m] = fit_joint(SHAPES[m], curves, list(shared), ci=ci, seed=seed)
+                if m.startswith("ceiling"):
+                    missing = [s for s in shared if s not in (free or [])]
+                    if missing:
+                        raise ParameterError("shared", missing[0], f"one of the free parameters {list(free or [])} "
+                                             "(a parameter shared by the curves' ceiling models must be fitted)")
+                    joint[m] = _fit_ceiling([setups[k] for k, *_ in curves], x, y_unit, list(free or []), d,
+                                            m == "ceiling_smooth", curves, shared=list(shared), ci=ci, seed=seed,
+                                            n_boot=n_boot)
+                else:
+                    joint[m] = fit_joint(SHAPES[m], curves, list(shared), ci=ci, seed=seed)
             except NvmeModelError as exc:
                 if explicit:
                     raise
@@ -170,8 +182,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                 continue
             if m.startswith("ceiling"):
                 try:
-                    fits[key][m] = _fit_ceiling(topology, wl, x, y_unit, list(free or []), d, m == "ceiling_smooth",
-                                                xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
+                    fits[key][m] = _fit_ceiling([setups[key]], x, y_unit, list(free or []), d, m == "ceiling_smooth",
+                                                [(key, xv, yv, w)], ci=ci, seed=seed, n_boot=n_boot)[key]
                 except NvmeModelError as exc:
                     if explicit:
                         raise
@@ -200,60 +212,123 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             best = list(fits[key])[int(np.nanargmin(np.where(np.isfinite(aicc), aicc, np.inf)))] \
                 if np.isfinite(aicc).any() else next(iter(fits[key]))
             chosen[key] = best
-        findings[key] = _falsification(topology, wl, x, pts, y_unit, d, fits[key]) if topology is not None else []
+        findings[key] = _falsification(*setups[key], x, pts, y_unit, d, fits[key]) if topology is not None else []
+    common = next(iter(setups.values())) if setups else (None, None)
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
-                     findings=findings, topology=topology, workload=wl, free=list(free or []), drives=d)
+                     findings=findings, topology=common[0], workload=common[1], free=list(free or []), drives=d,
+                     setups=setups)
 
 
 _MAX_COMBINATIONS = 64
 
 
-def _fit_ceiling(topology, workload, x, y_unit, free, drives, smooth, xv, yv, w, **kw):
-    """Fit the ceiling model; discrete free parameters (MPS, DLLP policy, flags …) are tried at every value
-    (all combinations, at most 64), the continuous ones fitted for each, and the best residual sum of squares
-    kept — profiling the discrete ones out, as the same number of parameters is fitted for each."""
+def _fit_ceiling(setups, x, y_unit, free, drives, smooth, curves, *, shared=None, **kw) -> dict:
+    """Fit the ceiling model to ``curves`` (``[(key, x, y, weights)]``, one ``(topology, workload)`` each in
+    ``setups``): each curve on its own, or — with ``shared`` — all at once with those parameters common
+    (:func:`~nvmemodel.fitting.joint.fit_joint`). Returns ``{key: CurveFit}``.
+
+    Discrete free parameters (MPS, DLLP policy, flags …) are tried at every value (all combinations, at most
+    64; in a joint fit one value for every curve), the continuous ones fitted for each, and the best
+    residual sum of squares kept — profiling the discrete ones out, as the same number of parameters is
+    fitted for each.
+    """
+    import dataclasses
     import itertools
 
-    from .ceiling import choices_of, discrete_kind
+    from .ceiling import choices_of, discrete_kind, lmfit_name
+    from .joint import fit_joint
 
     discrete = [n for n in free if discrete_kind(n)]
     continuous = [n for n in free if n not in discrete]
-    if not discrete:
-        shape = ceiling_shape(topology, workload, x=x, y_unit=y_unit, free=continuous, drives=drives, smooth=smooth)
-        return fit_shape(shape, xv, yv, w, **kw)
+    if shared:
+        alone = [n for n in discrete if n not in shared]
+        if alone:
+            raise ParameterError("shared", list(shared), f"every discrete free parameter too ({', '.join(alone)}): "
+                                 "in a joint fit a choice takes one value for all curves")
     options = [choices_of(n) for n in discrete]
     combos = list(itertools.product(*options))
     if len(combos) > _MAX_COMBINATIONS:
         raise ParameterError("free", discrete, f"discrete parameters with at most {_MAX_COMBINATIONS} combinations of "
                              f"values (these have {len(combos)})")
+    shared_idents = [lmfit_name(n) for n in shared or [] if n in continuous]
     results = []
+    errors = (NvmeModelError, ValueError, TypeError, LookupError) if discrete else ()
     for combo in combos:
         fixed = dict(zip(discrete, combo))
-        shape = ceiling_shape(topology, workload, x=x, y_unit=y_unit, free=continuous, drives=drives, smooth=smooth,
-                              fixed=fixed)
+        shapes = [ceiling_shape(t, w, x=x, y_unit=y_unit, free=continuous, drives=drives, smooth=smooth,
+                                fixed=fixed) for t, w in setups]
         try:
-            results.append((combo, fit_shape(shape, xv, yv, w, **kw)))
-        except (NvmeModelError, ValueError, TypeError, LookupError):
+            if shared:
+                out = fit_joint(shapes, curves, shared_idents, **kw)
+            else:
+                out = {key: fit_shape(shapes[0], xv, yv, w, **kw) for key, xv, yv, w in curves}
+        except errors:
             continue  # a value the model refuses in this configuration
+        above = sum(int(_unexplained_above(out[key], xv, yv).sum()) for key, xv, yv, _ in curves)
+        rss = out[curves[0][0]].stats["rss"] if shared else sum(f.stats["rss"] for f in out.values())
+        results.append((combo, out, above, rss))
     if not results:
         raise ParameterError("free", discrete, "values the model accepts for this topology")
+    if not discrete:
+        return results[0][1]
     # a ceiling is an upper bound: a value that leaves a measurement above it unexplained ranks after every
     # value that does not, whatever its residuals (least squares alone would prefer a ceiling just below)
-    best_combo, best = min(results, key=lambda t: (int(_unexplained_above(t[1], xv, yv).sum()), t[1].stats["rss"]))
+    best_combo, best, _, _ = min(results, key=lambda t: (t[2], t[3]))
     info = {}
     for i, name in enumerate(discrete):
         rss = {}
-        for combo, f in results:  # this parameter's value, the others at their best
+        for combo, _, _, r in results:  # this parameter's value, the others at their best
             if all(c == b for j, (c, b) in enumerate(zip(combo, best_combo)) if j != i):
-                rss[str(combo[i])] = f.stats["rss"]
+                rss[str(combo[i])] = r
         info[name] = {"value": best_combo[i], "rss": rss}
-    import dataclasses
-    notes = list(best.notes)
+    notes = []
     for name, item in info.items():
         vals = np.array(list(item["rss"].values()))
         if len(vals) > 1 and np.all(vals <= vals.min() * 1.01 + 1e-300):
             notes.append(f"{name} is not identifiable: every value fits equally well ({', '.join(item['rss'])})")
-    return dataclasses.replace(best, discrete=info, notes=notes)
+    return {key: dataclasses.replace(f, discrete=info, notes=[*f.notes, *notes]) for key, f in best.items()}
+
+
+def _topology_for(topology, key: tuple, by_cols: list):
+    """The topology of one curve: the one given, or its entry in a mapping keyed by the ``by`` value(s)."""
+    if not isinstance(topology, Mapping):
+        return topology
+
+    def forms(v):
+        out = {v, str(v)}
+        try:
+            f = float(v)
+            out |= {f, f"{f:g}"}
+        except (TypeError, ValueError):
+            pass
+        return out
+
+    wanted = [key, *([key[0]] if len(key) == 1 else [])]
+    for k, topo in topology.items():
+        ks = k if isinstance(k, tuple) else (k,)
+        if len(ks) == len(key) and all(forms(a) & forms(b) for a, b in zip(ks, key)):
+            return topo
+    shown = dict(zip(by_cols, key))
+    raise ParameterError("topology", wanted[-1], f"a topology for curve {shown}: the mapping has {list(topology)}")
+
+
+def _rows_of(tbl, by_cols: list, key: tuple):
+    """The table's rows of one curve (``by`` values compared as given, as text or as numbers)."""
+    if not by_cols:
+        return tbl
+    import pandas as pd
+
+    mask = np.ones(len(tbl), dtype=bool)
+    for col, v in zip(by_cols, key):
+        c = tbl[col]
+        same = (c == v).to_numpy() | (c.astype(str) == str(v)).to_numpy()
+        num = pd.to_numeric(c, errors="coerce").to_numpy(dtype=float)
+        try:
+            same |= num == float(v)
+        except (TypeError, ValueError):
+            pass
+        mask &= same
+    return tbl[mask]
 
 
 def _unexplained_above(cf, xv, yv) -> np.ndarray:

@@ -156,7 +156,7 @@ def explain_text(result) -> str:
         elif model == "linear":
             lines.append(f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {result.x}: the data show no bend, "
                          f"so they cannot tell where the ceiling is.")
-        elif model.startswith("ceiling") and result.topology is not None:
+        elif model.startswith("ceiling") and result.setup(key)[0] is not None:
             lines.append(_ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS))
             knee = d.get("knee_n")
             if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
@@ -186,7 +186,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     u = result.y_unit
     overrides = fitted_overrides(f)
     xs = np.unique(f.x)
-    prof = ceiling_profile(result.topology, result.workload, x=result.x, values=xs, overrides=overrides,
+    prof = ceiling_profile(*result.setup(key), x=result.x, values=xs, overrides=overrides,
                            drives=result.drives, y_unit=u)
     parts = []
     fitted = ", ".join(f"{from_lmfit_name(p)} = {_fmt_param(f.values[p], _unit(p))}"
@@ -213,7 +213,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     if others:
         parts.append("Headroom of the others at the largest x: " + ", ".join(f"{c} +{h:.0%}" for c, h in others)
                      + ".")
-    parts.append(_lift_sentence(result, f, row, others, overrides, ceiling_profile))
+    parts.append(_lift_sentence(result, key, f, row, others, overrides, ceiling_profile))
     pts = result.points
     for b, v in zip(result.by, key):
         pts = pts[pts[b] == v]
@@ -222,15 +222,16 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     return " ".join(parts)
 
 
-def _lift_sentence(result, f, row, others, overrides, ceiling_profile) -> str:
+def _lift_sentence(result, key, f, row, others, overrides, ceiling_profile) -> str:
     """Where the curve leaves linear scaling (drives), whether one more unit adds anything, what lifting the
     binding limit would give and what would bind then."""
     u, x = result.y_unit, result.x
     text = []
     if x == "drives":
-        top = int(getattr(result.topology, "max_drives", row["x"]))
+        topology, workload = result.setup(key)
+        top = int(getattr(topology, "max_drives", row["x"]))
         grid = np.arange(1, max(top, int(row["x"])) + 1)
-        prof = ceiling_profile(result.topology, result.workload, x=x, values=grid, overrides=overrides,
+        prof = ceiling_profile(topology, workload, x=x, values=grid, overrides=overrides,
                                drives=result.drives, y_unit=u)
         c = prof["ceiling"].to_numpy()
         below = np.flatnonzero(c < 0.999 * grid * c[0])

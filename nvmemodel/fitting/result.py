@@ -63,6 +63,12 @@ class FitResult:
     workload: object = None
     free: list = dataclasses.field(default_factory=list)
     drives: int = 1
+    setups: dict = dataclasses.field(default_factory=dict)
+
+    def setup(self, group=()) -> tuple:
+        """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
+        group = group if isinstance(group, tuple) else (group,)
+        return self.setups.get(group, (self.topology, self.workload))
 
     @property
     def x_unit(self) -> str:
@@ -109,9 +115,10 @@ class FitResult:
                 rows.append({**head, "name": name, "value": info["value"], "stderr": np.nan, "t": np.nan,
                              "ci_low": np.nan, "ci_high": np.nan, "unit": _unit_from_table(name),
                              "status": "free", "source": f"fit (best of {len(info['rss'])} values by RSS)"})
-            if model.startswith("ceiling") and self.topology is not None:
+            topo, wl = self.setup(key)
+            if model.startswith("ceiling") and topo is not None:
                 free = set(self.free)
-                for name, value in self.topology.parameters(self.workload).items():
+                for name, value in topo.parameters(wl).items():
                     if name in free:
                         continue
                     rows.append({**head, "name": name, "value": value, "stderr": np.nan, "t": np.nan,
@@ -138,11 +145,11 @@ class FitResult:
         what binds (:func:`nvmemodel.fitting.ceiling.ceiling_profile` with the fitted values)."""
         from .ceiling import ceiling_profile, fitted_overrides
 
-        _key, model, f = self._pick(group, None)
+        key, model, f = self._pick(group, None)
         if not model.startswith("ceiling"):
             raise ParameterError("model", model, "a ceiling-model fit (topology= and free=)")
         overrides = fitted_overrides(f)
-        return ceiling_profile(self.topology, self.workload, x=self.x, values=np.atleast_1d(x), overrides=overrides,
+        return ceiling_profile(*self.setup(key), x=self.x, values=np.atleast_1d(x), overrides=overrides,
                                drives=self.drives, y_unit=self.y_unit)
 
     def explain_points(self, *, group=None):

@@ -10,6 +10,7 @@ import numpy as np
 __all__ = ["plot_fit", "y_scale"]
 
 _CURVE_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+_DASHES = ["--", (0, (6, 2, 1, 2)), ":", (0, (3, 1))]  # ceiling lines of curve 1, 2 … (colour = component)
 _LOG_X = ("iodepth", "outstanding", "numjobs", "block_size_bytes")
 
 
@@ -74,7 +75,8 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     if log_x is None:
         log_x = x in _LOG_X and xs_all.min() > 0 and xs_all.max() / xs_all.min() >= 8
     has_ceiling = any(m.startswith("ceiling") for m in result.chosen.values())
-    rows = [4, 1.3] + ([0.35] if has_ceiling else [])
+    n_ceil = sum(m.startswith("ceiling") for m in result.chosen.values())
+    rows = [4, 1.3] + ([0.35 * max(n_ceil, 1)] if has_ceiling else [])
     fig, axes = plt.subplots(len(rows), 1, figsize=figsize, sharex=True, height_ratios=rows, layout="constrained")
     ax, rax = axes[0], axes[1]
     div, ylab = y_scale(pts["y"].to_numpy(float), result.y_unit)
@@ -82,6 +84,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     span_lo = lo if log_x else max(lo - 0.0 * (hi - lo), 0.0)
     grid = _grid(x, span_lo, hi, log_x)
     ymax = float(pts["y"].max())
+    ceiling_keys = [k for k, m in result.chosen.items() if m.startswith("ceiling")]
+    strip_rows: dict = {}
+    strip_seen: set = set()
     for i, (key, chosen) in enumerate(result.chosen.items()):
         color = _CURVE_COLORS[i % len(_CURVE_COLORS)]
         sel = pts
@@ -117,26 +122,33 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                                                                                   ", above the plot"))
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")
-        if chosen.startswith("ceiling") and ceilings and result.topology is not None:
+        if chosen.startswith("ceiling") and ceilings and result.setup(key)[0] is not None:
             overrides = fitted_overrides(f)
-            prof = ceiling_profile(result.topology, result.workload, x=x, values=grid, overrides=overrides,
+            prof = ceiling_profile(*result.setup(key), x=x, values=grid, overrides=overrides,
                                    drives=result.drives, y_unit=result.y_unit)
+            row = strip_rows.setdefault(key, len(strip_rows))
+            tag = f" ({name})" if len(ceiling_keys) > 1 else ""
             for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:
                 if np.all(np.isfinite(prof[comp])) and prof[comp].min() < 2.5 * ymax:
-                    ax.plot(grid, prof[comp] / div, ls="--", lw=1.0, color=component_color(comp),
-                            label=f"ceiling: {comp}")
+                    ax.plot(grid, prof[comp] / div, ls=_DASHES[row % len(_DASHES)], lw=1.0,
+                            color=component_color(comp), label=f"ceiling: {comp}{tag}")
             sax = axes[2]
             for comp in dict.fromkeys(prof["binding"]):
                 m_ = prof["binding"].to_numpy() == comp
                 width = np.diff(grid).min() if grid.size > 1 else 1.0
-                sax.bar(grid[m_], 1, width=width, color=component_color(comp), label=f"binds: {comp}",
-                        align="center")
+                sax.bar(grid[m_], 0.8, bottom=row, width=width, color=component_color(comp), align="center",
+                        label=None if comp in strip_seen else f"binds: {comp}")
+                strip_seen.add(comp)
             above = list(result.findings.get(key, []))
             if above:  # say it on the figure too: these points falsify an assumption, they are not reproduced
                 ax.scatter([v for a in above for v in a["x_above"]],
                            [v / div for a in above for v in a["measured_above"]], marker="x", s=90,
                            color="#d62728", zorder=5, label="above the model's ceiling (an assumption is wrong)")
-            sax.set_yticks([])
+            if len(ceiling_keys) > 1:  # one row per curve, named
+                sax.set_yticks([r + 0.4 for r in strip_rows.values()],
+                               [", ".join(map(str, k)) for k in strip_rows], fontsize="x-small")
+            else:
+                sax.set_yticks([])
             sax.set_ylabel("binds", rotation=0, ha="right", va="center")
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
     ax.set_ylim(0, 1.15 * ymax / div)
@@ -151,7 +163,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         for a in axes:
             a.set_xscale("log", base=2)
     if title is None:
-        title = f"{result.y} vs {result.x}" + (f" — {getattr(result.topology, 'name', '')}" if result.topology else "")
+        names = list(dict.fromkeys(getattr(t, "name", "") for t, _ in
+                                   (result.setups.values() or [(result.topology, None)]) if t is not None))
+        title = f"{result.y} vs {result.x}" + (f" — {' / '.join(names)}" if names else "")
     ax.set_title(title, fontsize="medium")
     if path is not None:
         path = pathlib.Path(path)

@@ -23,10 +23,10 @@ import subprocess
 HERE = pathlib.Path(__file__).parent
 
 
-def run(out: pathlib.Path, name: str, args: list[str]) -> None:
+def run(out: pathlib.Path, name: str, args: list[str], runtime: int = 2, ramp: int = 0) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    cmd = ["fio", f"--name={name}", "--output-format=json", f"--output={out}", "--time_based", "--runtime=2",
-           "--group_reporting", *args]
+    cmd = ["fio", f"--name={name}", "--output-format=json", f"--output={out}", "--time_based", f"--runtime={runtime}",
+           f"--ramp_time={ramp}", "--group_reporting", *args]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
 
 
@@ -34,17 +34,22 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=pathlib.Path, default=HERE)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--only", choices=("nulljobs", "qd", "bs"), action="append",
+                    help="regenerate only these sweeps (repeatable; default all)")
+    ap.add_argument("--qd-runtime", type=int, default=2, help="seconds per qd/ run (the committed files: 2)")
+    ap.add_argument("--qd-ramp", type=int, default=0, help="ramp seconds per qd/ run (the committed files: 0)")
     a = ap.parse_args()
+    only = set(a.only or ("nulljobs", "qd", "bs"))
     scratch = a.out / "scratch.bin"
     for k in range(1, a.repeats + 1):
-        for nj in (1, 2, 3, 4, 6, 8):
+        for nj in (1, 2, 3, 4, 6, 8) if "nulljobs" in only else ():
             run(a.out / "nulljobs" / f"nj{nj}_r{k}.json", "nulljobs",
                 ["--ioengine=null", "--size=1G", "--bs=4k", "--rw=randread", "--iodepth=1", f"--numjobs={nj}"])
-        for qd in (1, 2, 4, 8, 16, 32, 64, 128):
+        for qd in (1, 2, 4, 8, 16, 32, 64, 128) if "qd" in only else ():
             run(a.out / "qd" / f"qd{qd}_r{k}.json", "qd",
                 ["--ioengine=libaio", "--direct=1", f"--filename={scratch}", "--size=256M", "--bs=4k",
-                 "--rw=randread", f"--iodepth={qd}", "--numjobs=1"])
-        for bs in ("4k", "16k", "64k", "256k", "1m"):
+                 "--rw=randread", f"--iodepth={qd}", "--numjobs=1"], runtime=a.qd_runtime, ramp=a.qd_ramp)
+        for bs in ("4k", "16k", "64k", "256k", "1m") if "bs" in only else ():
             run(a.out / "bs" / f"bs{bs}_r{k}.json", "bs",
                 ["--ioengine=libaio", "--direct=1", f"--filename={scratch}", "--size=256M", f"--bs={bs}",
                  "--rw=read", "--iodepth=16", "--numjobs=1"])
