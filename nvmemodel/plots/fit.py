@@ -129,7 +129,8 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             row = strip_rows.setdefault(key, len(strip_rows))
             tag = f" ({name})" if len(ceiling_keys) > 1 else ""
             for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:
-                if np.all(np.isfinite(prof[comp])) and prof[comp].min() < 2.5 * ymax:
+                # only ceilings that enter the plotted range (the y axis ends at 1.15 × the largest value)
+                if np.all(np.isfinite(prof[comp])) and prof[comp].min() < 1.15 * ymax:
                     ax.plot(grid, prof[comp] / div, ls=_DASHES[row % len(_DASHES)], lw=1.0,
                             color=component_color(comp), label=f"ceiling: {comp}{tag}")
             sax = axes[2]
@@ -153,12 +154,22 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
     ax.set_ylim(0, 1.15 * ymax / div)
     ax.set_ylabel(f"{result.y} ({ylab})")
-    ax.legend(fontsize="x-small", loc="lower right")
+    handles, _ = ax.get_legend_handles_labels()
+    if len(handles) > 6:  # many lines: beside the axes, where it hides no measurement
+        ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        w, h = fig.get_size_inches()
+        fig.set_size_inches(w + 2.8, h)  # room for it, the axes keep their width
+    else:
+        ax.legend(fontsize="x-small", loc="lower right")
     ax.grid(alpha=0.3)
     rax.axhline(0, color="k", lw=0.6)
     rax.set_ylabel("residual (%)")
     rax.grid(alpha=0.3)
     axes[-1].set_xlabel(_x_label(x))
+    if x == "drives":
+        from matplotlib.ticker import MaxNLocator
+
+        axes[-1].xaxis.set_major_locator(MaxNLocator(integer=True))
     if log_x:
         for a in axes:
             a.set_xscale("log", base=2)
