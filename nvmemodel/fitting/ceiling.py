@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
-from ..parameters import PARAMETERS, from_lmfit_name, get, lmfit_name
+from ..parameters import PARAMETERS, encode, from_lmfit_name, get, lmfit_name
 from .models import Shape
 from .shapes import soft_min
 
@@ -52,7 +52,8 @@ def _fast(overrides: dict) -> bool:
     return all(k in PARAMETERS and PARAMETERS[k].kind != "categorical" for k in overrides)
 
 
-def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, base: dict | None = None):
+def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, base: dict | None = None,
+              ceilings: bool = True):
     """(iops total, ceilings {component: iops}, binding, block size) at each x.
 
     Numeric overrides go straight into the prepared parameter vector and the kernel evaluates every x in
@@ -61,21 +62,21 @@ def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, 
     """
     x = np.asarray(x, dtype=float)
     if _fast(overrides):
-        return _evaluate_vector(topology, workload, x_name, x, overrides, drives, base)
+        return _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, ceilings)
     return _evaluate_public(topology, workload, x_name, x, overrides, drives)
 
 
-def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base):
+def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, ceilings=True):
     from ..ceiling.derive import prepare
     from ..ceiling.system import evaluate_prepared
 
-    params = dict(base if base is not None else topology.parameters(workload))
+    params = dict(base if base is not None else encode(topology.parameters(workload)))
     params.update({k: float(v) for k, v in overrides.items()})
     if x_name == "drives":
         n = np.rint(x)
         uniq, inv = np.unique(n, return_inverse=True)
         topology.check_drives(uniq)
-        out = evaluate_prepared(prepare(params), uniq)
+        out = evaluate_prepared(prepare(params), uniq, alone=ceilings)
         shape, take = uniq.shape, inv
     else:
         for k in X_AXES[x_name]:
@@ -83,11 +84,11 @@ def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base):
         if x_name == "outstanding":
             params["workload.numjobs"] = 1.0
         topology.check_drives([drives])
-        out = evaluate_prepared(prepare(params), float(drives))
+        out = evaluate_prepared(prepare(params), float(drives), alone=ceilings)
         shape, take = x.shape, slice(None)
     names = out["components"]
     iops = np.broadcast_to(out["iops"], shape)[take]
-    ceil = {k: np.broadcast_to(out["ceilings"][i], shape)[take] for i, k in enumerate(names)}
+    ceil = {k: np.broadcast_to(out["ceilings"][i], shape)[take] for i, k in enumerate(names)} if ceilings else {}
     bind = np.asarray(names)[np.broadcast_to(out["binding"], shape)][take]
     bs = np.broadcast_to(np.asarray(params["workload.block_size"], dtype=float), x.shape).copy()
     return iops.astype(float), ceil, bind, bs
@@ -169,6 +170,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
         raise ParameterError("free", [], "at least one parameter to fit (e.g. free=['switch.efficiency']); "
                              "names: nvmemodel parameters --preset …")
     base = _base(topology, workload)
+    encoded = encode(base)  # categorical names → codes once, not at every evaluation of the fit
     for name in free:
         if name not in base:
             from ..errors import UnknownNameError
@@ -189,7 +191,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
 
     def func(n, **kw):
         overrides = {**fixed, **{from_lmfit_name(k): float(v) for k, v in kw.items() if k != SHARPNESS}}
-        total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives, base)
+        total, ceil, _, bs = _evaluate(topology, workload, x, n, overrides, drives, encoded, ceilings=smooth)
         if smooth:
             finite = [np.where(np.isfinite(c), c, np.inf) for c in ceil.values()]
             total = soft_min(finite, kw[SHARPNESS])
