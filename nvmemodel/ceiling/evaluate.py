@@ -22,11 +22,11 @@ from .system import Levels, evaluate_prepared
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep"]
 
-#: Configurations per chunk of a sweep: every temporary (per configuration, 8 B; per point of the chunk, 1 B)
-#: then stays under 128 KiB, where malloc serves it from its free lists. Above that it maps fresh pages
-#: from the kernel each time, and on a VM the faults cost about 10 ns per element, ten times the arithmetic
-#: (measured: benchmarks/bench_plan.py).
-_CHUNK_CONFIGS = 4096
+#: Configurations per chunk of a sweep: every temporary per configuration (8 B each) stays under 128 KiB, where
+#: malloc serves it from its free lists; above that it maps fresh pages from the kernel each time, and on a VM
+#: the page faults cost about 10 ns per element, ten times the arithmetic. The per-point scratch of
+#: :meth:`Levels.fill` is allocated once per sweep for the same reason.
+_CHUNK_CONFIGS = 8192
 
 
 def evaluate(topology: Topology, workload: Workload, *, drives=None,
@@ -155,12 +155,15 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     binding = np.empty((configs, n.size), dtype=np.int8, order="F")
     row = n[None, :]
     step = max(1, min(chunk_points // max(n.size, 1), _CHUNK_CONFIGS))
+    scratch = (np.empty((step, n.size), dtype=bool, order="F"), np.empty((step, n.size), dtype=np.int8, order="F"))
+    per_config = [k for k, v in p.items() if np.ndim(v) == 2 and v.shape[0] == configs]
     names: tuple = ()
     for start in range(0, configs, step):
         stop = min(start + step, configs)
-        pc = {k: (v[start:stop] if np.ndim(v) == 2 and v.shape[0] == configs else v) for k, v in p.items()}
+        pc = dict(p)
+        pc.update({k: p[k][start:stop] for k in per_config})
         lv = Levels(pc)
-        lv.fill(row, iops[start:stop], binding[start:stop])
+        lv.fill(row, iops[start:stop], binding[start:stop], scratch=tuple(s[:stop - start] for s in scratch))
         names = lv.components
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,

@@ -55,9 +55,11 @@ def fmax(a, b):
 
 
 def where(condition, a, b):
-    """``np.where`` on numbers; with a scalar condition and scalar operands, the chosen one (``numpy.float64``)."""
-    if type(condition) in _SCALARS and type(a) in _SCALARS and type(b) in _SCALARS:
-        return _f(a if condition else b)
+    """``np.where`` on numbers. A scalar condition picks an operand whole (a scalar as ``numpy.float64``, an
+    array as it is — not broadcast, not copied: the results are never written to)."""
+    if type(condition) in _SCALARS:
+        x = a if condition else b
+        return _f(x) if type(x) in _SCALARS else x
     return np.where(condition, a, b)
 
 
@@ -71,7 +73,10 @@ def not_(condition):
 def ceil(x):
     """``np.ceil`` (a float; ``inf`` and ``nan`` pass through)."""
     if type(x) in _SCALARS:
-        return _F64(math.ceil(x)) if math.isfinite(x) else _f(x)
+        if not math.isfinite(x):
+            return _f(x)
+        c = math.ceil(x)
+        return _F64(c) if c else _F64(math.copysign(0.0, x))  # np.ceil(-0.5) is -0.0
     return np.ceil(x)
 
 

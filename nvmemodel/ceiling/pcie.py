@@ -75,17 +75,23 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     return f * read_up + (1 - f) * write_up, f * ctl_down + (1 - f) * write_down
 
 
+#: ``GT/s × 1e9 × encoding`` per generation: one table lookup instead of two (the same products).
+_ENCODED_BITS_PER_LANE = sp.GT_PER_S * 1e9 * sp.ENCODING
+
+
 def link_capacity_bytes_per_s(gen, lanes, p):
     """Per-direction TLP-byte capacity after encoding (and the FLIT's TLP share at Gen6+)."""
     gen = _codes(gen)
-    rate = sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] * lanes / 8.0
-    return ops.where(gen >= 6, rate * p["pcie.flit_tlp_fraction"], rate)  # FLIT from Gen6 (sp.is_flit)
+    rate = _ENCODED_BITS_PER_LANE[gen] * lanes / 8.0
+    flit = gen >= 6  # FLIT from Gen6 (sp.is_flit)
+    return ops.where(flit, rate * p["pcie.flit_tlp_fraction"], rate) if ops.any_(flit) else rate
 
 
 def _dllp_fraction(gen, lanes, p):
     """Ack + UpdateFC bytes per symbol-time of traffic, ``8/limit + 8/guide`` (pcie-model)."""
-    interval = sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
-    return ops.where(gen >= 6, 0.0, 2.0 * sp.DLLP_BYTES / interval)  # flit (sp.is_flit): DLP bytes inside the flit
+    dllp = 2.0 * sp.DLLP_BYTES / sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
+    flit = gen >= 6  # flit (sp.is_flit): DLP bytes inside the flit
+    return ops.where(flit, 0.0, dllp) if ops.any_(flit) else dllp
 
 
 def _codes(x):

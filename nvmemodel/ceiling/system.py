@@ -24,6 +24,7 @@ I/O. Topologies without these layers take exactly the single-level path above, a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -224,9 +225,10 @@ class Levels:
         return all(type(k) is int for k in (self.drive_index, self.group_index, self.complex_index,
                                               self.socket_index, self.system_index))
 
-    def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray) -> None:
+    def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray, scratch=None) -> None:
         """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
-        (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop."""
+        (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop.
+        ``scratch``: a bool and an int8 array of the outputs' shape to work in (else allocated)."""
         socket_only = self.tree and _is_inf(self.group) and _is_inf(self.complex) and \
             everywhere(self.p["tree.placement"], 0.0)
         if not _is_inf(self.group) or (self.tree and not socket_only):
@@ -236,10 +238,10 @@ class Levels:
         current = self.drive_index
         if socket_only:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
             _take(total_out, binding_out, _capped(n, self.drive, self.socket, self.p["host.sockets"]),
-                  self.socket_index, current)
+                  self.socket_index, current, scratch)
             current = binding_out
         if not _is_inf(self.system):
-            _take(total_out, binding_out, self.system, self.system_index, current)
+            _take(total_out, binding_out, self.system, self.system_index, current, scratch)
         elif current is not binding_out:
             binding_out[...] = current
 
@@ -293,28 +295,31 @@ def _first_smallest(candidates, start=None):
     values = np.empty((len(candidates), *np.broadcast(*(x for _, x in candidates)).shape))
     for i, (_, x) in enumerate(candidates):
         values[i] = x
-    if np.isnan(values).any():
+    total = values.sum()  # NaN iff a value is (the values are >= 0 or inf: no inf − inf)
+    if total != total:
         return None
     return np.asarray(np.array([k for k, _ in candidates], dtype=np.int8)[values.argmin(axis=0)])
 
 
-def _take(total_out, binding_out, x, xi, current) -> None:
+def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
     """Where candidate ``x`` (component index ``xi``) beats ``total_out`` — strictly, or on a tie with a lower
     index than the current binding — write its index into ``binding_out``; ``total_out`` becomes the smaller."""
     xi, ci = np.asarray(xi, dtype=np.int8), np.asarray(current, dtype=np.int8)
+    wins, work = scratch if scratch is not None else (np.empty(total_out.shape, dtype=bool),
+                                                      np.empty(total_out.shape, dtype=np.int8))
     if np.all(xi > ci):  # ties stay with the level nearer the drive
-        wins = np.less(x, total_out)
+        np.less(x, total_out, out=wins)
     elif np.all(xi < ci):
-        wins = np.less_equal(x, total_out)
+        np.less_equal(x, total_out, out=wins)
     else:
-        wins = np.less(x, total_out) | (np.equal(x, total_out) & (xi < ci))
+        np.logical_or(np.less(x, total_out), np.equal(x, total_out) & (xi < ci), out=wins)
     # binding = current + wins·(xi − current) in int8 passes: a masked copy (np.copyto where=) is ~10x slower
-    delta = np.subtract(xi, ci, dtype=np.int8)
     if current is binding_out:
-        np.multiply(wins.view(np.int8), delta, out=delta)
-        np.add(binding_out, delta, out=binding_out)
+        np.subtract(xi, ci, out=work)
+        np.multiply(wins.view(np.int8), work, out=work)
+        np.add(binding_out, work, out=binding_out)
     else:
-        np.multiply(wins.view(np.int8), delta, out=binding_out)
+        np.multiply(wins.view(np.int8), np.subtract(xi, ci, dtype=np.int8), out=binding_out)
         np.add(binding_out, ci, out=binding_out)
     np.fmin(total_out, x, out=total_out)
 
@@ -322,6 +327,8 @@ def _take(total_out, binding_out, x, xi, current) -> None:
 def _capped(n, d, cap, m):
     """``Σ_j min(cap, k_j · d)`` over ``m`` round-robin groups, written as ``n·d`` minus what the caps take
     away, so that it equals ``n·d`` exactly (a tie, not a rounding) wherever no cap binds."""
+    if ops.scalar(d, cap, m) and (math.floor(np.max(n) / m) + 1) * d - cap <= 0:
+        return n * d  # one configuration whose groups never fill: what the formula gives, n·d − 0
     q = np.floor(n / m)
     r = n - q * m
     return n * d - (r * np.fmax((q + 1) * d - cap, 0.0) + (m - r) * np.fmax(q * d - cap, 0.0))
