@@ -109,12 +109,12 @@ def _check_05(key):
 def _check_06(key):
     # tests/data/fit/local/qd: 8 queue depths x 3 repeats of real fio 3.33 runs (tests/data/fit/generate.py)
     assert (key["files_read"], key["rows"], key["skipped"], key["points"]) == (24, 24, 0, 8)
-    # a QD sweep is a queueing curve: a Little's-law model fits it well (R² ≥ 0.95 on 8 noisy points), and the
-    # model AICc chooses (possibly Amdahl: same shape on these points) too
-    assert max(key["r2_by_model"]["()"][m] for m in ("littles", "littles_soft", "mva")) >= 0.95
+    # a QD sweep is a queueing curve: a Little's-law model fits it (R² ≥ 0.98, the fit issue's bar; measured
+    # 0.990), and the model AICc chooses fits nearly as well (possibly Amdahl: same shape on these points)
+    assert max(key["r2_by_model"]["()"][m] for m in ("littles", "littles_soft", "mva")) >= 0.98
     assert key["r2"]["()"] >= 0.95
     # the fitted cap (x_max or Amdahl's limit) lies near the largest measured mean (QD128): within -5 %/+50 %
-    # (the curve still rises at QD128 on this VM's disk)
+    # (a soft knee approaches its cap slowly)
     import nvmemodel as nm
 
     runs = nm.read_results(NOTEBOOKS.parent / "tests" / "data" / "fit" / "local" / "qd")
