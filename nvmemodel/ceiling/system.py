@@ -127,10 +127,12 @@ class Levels:
         per_socket, per_socket_d = {}, {}
         complex_alone = 0.0
         switched = not _is_inf(g)
-        M = complexes_in_use(p, self.switches if switched else None)
+        M = complexes_in_use(p, self._tree_switches())
         for j, (k, sock) in enumerate(complex_loads(n, p, M)):
             kd = k * d
             local_j = switched_local(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
+            if switched and not ops.all_(np.isfinite(g)):  # direct-attached configurations among switched ones
+                local_j = np.where(np.isfinite(g), local_j, kd)
             capped = local_j if _is_inf(c) else np.fmin(c, local_j)
             if not _is_inf(c):  # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
                 complex_alone = complex_alone + np.fmax(kd - c, 0.0)
@@ -145,7 +147,12 @@ class Levels:
         else:
             total = sum(np.fmin(sk, x) for x in per_socket.values())
             socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
-        return total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone
+        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone)
+        flat = np.isinf(c) & np.isinf(sk)  # evaluated beside tree configurations, but without a tree level itself:
+        if ops.any_(flat):  # what it gives alone (switches round-robin, no level candidates), not the tree sums
+            out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (switched_local(n, d, g, self.switches),
+                                                                           _INF, _INF)))
+        return out
 
     def total(self, n):
         """The system ceiling at ``n`` drives."""
@@ -220,6 +227,14 @@ class Levels:
             index = np.where(better, np.asarray(self.system_index, dtype=np.int8), index)
         return total, np.asarray(index, dtype=np.int8)
 
+    def _tree_switches(self):
+        """Switches that hold the drives, for :func:`~nvmemodel.ceiling.tree.complexes_in_use`: ``None`` without a
+        switch anywhere, ``inf`` (no bound) for the direct-attached configurations among switched ones."""
+        if _is_inf(self.group):
+            return None
+        return self.switches if ops.all_(np.isfinite(self.group)) else np.where(np.isfinite(self.group),
+                                                                                  self.switches, np.inf)
+
     def _one(self) -> bool:
         """One configuration: every level's component index is a Python int (not an array)."""
         return all(type(k) is int for k in (self.drive_index, self.group_index, self.complex_index,
@@ -267,13 +282,13 @@ class Levels:
         ``min(n, m) · G`` for switches; drive placement decides how many hold drives."""
         p = self.p
         if everywhere(p["tree.placement"], 0.0):  # round-robin: min(n, M) complexes, min(n, sockets) sockets
-            M = complexes_in_use(p, None if _is_inf(self.group) else self.switches)
+            M = complexes_in_use(p, self._tree_switches())
             x = _INF if _is_inf(lim.complex) else np.fmin(n, M) * lim.complex
             if not _is_inf(lim.socket):
                 x = np.fmin(x, np.fmin(np.fmin(n, M), p["host.sockets"]) * lim.socket)
             return x
         used_complexes, used = 0.0, {}
-        for k, sock in complex_loads(n, p, complexes_in_use(p, None if _is_inf(self.group) else self.switches)):
+        for k, sock in complex_loads(n, p, complexes_in_use(p, self._tree_switches())):
             used_complexes = used_complexes + (k > 0)
             for s in range(int(np.max(p["host.sockets"]))):
                 used[s] = used.get(s, False) | ((sock == s) & (k > 0))
@@ -340,7 +355,9 @@ def switched_local(n, d, g, m):
         return n * d
     q = np.floor(n / m)
     r = n - q * m
-    return r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
+    x = r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
+    # direct-attached configurations among switched ones: exactly n·d, as they give alone (the sum rounds)
+    return x if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), x, n * d)
 
 
 def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True) -> dict[str, object]:

@@ -59,9 +59,21 @@ def _cases(name: str, count: int):
         yield topo.with_parameters(over, wl) if over else (topo, wl)
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+def _mixed_attach_cases(count: int):
+    """Dell R7525 variants, direct-attached or behind 1-3 switches, with and without a host tree."""
+    topo = nm.preset("dell-r7525")
+    rng = np.random.default_rng(11)
+    for k in range(count):
+        over = _random_overrides(rng, topo)
+        if k % 2:
+            over.update({"switch.model": str(rng.choice(["lenovo-1610-4p", "lenovo-810-4p"])),
+                         "switch.count": int(rng.integers(1, 4))})
+        yield topo.with_parameters(over, WORKLOADS[k % len(WORKLOADS)])
+
+
+@pytest.mark.parametrize("name", [*PRESETS, "mixed-attach"])
 def test_one_configuration_equals_the_array_path(name):
-    cases = list(_cases(name, 12))
+    cases = list(_cases(name, 12)) if name in PRESETS else list(_mixed_attach_cases(16))
     params = [t.parameters(w) for t, w in cases]
     n = np.arange(1, min(t.max_drives for t, _ in cases) + 1, dtype=float)
     single = [evaluate_parameters(p, n) for p in params]
