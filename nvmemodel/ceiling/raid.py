@@ -129,18 +129,11 @@ def raid_transform(p):
     """
     if not _present(p):
         return None
-    level = np.asarray(p["raid.level"])
-    S = np.asarray(p["workload.block_size"], dtype=float)
-    f = np.asarray(p["workload.read_fraction"], dtype=float)
-    W = np.asarray(p["raid.width"], dtype=float)
-    lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
+    level, S, f, W, lost, S_d = _geometry(p)
     rebuild = p.get("raid.rebuild")
     check_degraded(level, lost, rebuild, W)
-    striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
-    S_d = np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
     pieces = S / S_d
-    random = np.asarray(p["workload.random"]) != 0
-    r_read, r_write, w_write = _counts(level, W, lost, random, pieces)
+    r_read, r_write, w_write = _counts(level, W, lost, np.asarray(p["workload.random"]) != 0, pieces)
     reads = f * r_read + (1 - f) * r_write
     writes = (1 - f) * w_write
     total = reads + writes
@@ -169,19 +162,25 @@ def drive_bytes_per_host_io(p):
     """
     if not _present(p):
         return None
-    level = np.asarray(p["raid.level"])
-    S = np.asarray(p["workload.block_size"], dtype=float)
-    f = np.asarray(p["workload.read_fraction"], dtype=float)
-    W = np.asarray(p["raid.width"], dtype=float)
-    lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
-    striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
-    S_d = np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
+    level, S, f, W, lost, S_d = _geometry(p)
     r_read, r_write, w_write = _counts(level, W, lost, np.asarray(p["workload.random"]) != 0, S / S_d)
     mirror_lost = ((level == _R1) | (level == _R10)) & (lost > 0)
     # a mirror pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average
     w_write = np.where(mirror_lost, w_write * (1.0 - lost / np.where(level == _R1, 2.0, W)), w_write)
     drive_ios = f * r_read + (1 - f) * (r_write + w_write)
     return np.where(level == 0, S, drive_ios * S_d)
+
+
+def _geometry(p):
+    """``(level, S, f, W, lost, S_d)``: level codes, host I/O size, read fraction, width, members lost
+    (0 without RAID) and the size of one drive I/O (a chunk at most on striped levels)."""
+    level = np.asarray(p["raid.level"])
+    S = np.asarray(p["workload.block_size"], dtype=float)
+    f = np.asarray(p["workload.read_fraction"], dtype=float)
+    W = np.asarray(p["raid.width"], dtype=float)
+    lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
+    striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
+    return level, S, f, W, lost, np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
 
 
 def _rebuild_share(p, level, lost):

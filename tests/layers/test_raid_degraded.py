@@ -26,14 +26,7 @@ from nvmemodel.ceiling.raid import drive_bytes_per_host_io, raid_transform, rebu
 from nvmemodel.errors import ParameterError
 from nvmemodel.parameters import PARAMETERS
 
-X = 500e3  # per-drive IOPS, reads and writes alike (the textbook's symmetric drive)
-DELL = nm.preset("dell-r7525")
-FLAT = DELL.replace(drive=DELL.drive.replace(rand_read_iops=X, rand_write_iops=X))
-
-
-def iops(topology, workload, n, **overrides):
-    curve = nm.evaluate(topology, workload, drives=[n], overrides=overrides)
-    return curve.iops_at(n), curve.binding_at(n)
+from .test_raid import DELL, FLAT, X, iops  # the textbook's symmetric drive on the Dell host
 
 
 def counts(level, width, lost, read_fraction, random=1, block=4096):
