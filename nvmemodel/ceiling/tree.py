@@ -68,13 +68,13 @@ def complex_loads(n, p, M=None):
 
 
 def dma_bytes_per_host_io(p):
-    """Bytes DMA moves between the drives and memory per host I/O (``a · S_d`` with RAID, else ``S``)."""
-    from .raid import raid_transform
+    """Bytes DMA moves between the drives and memory per host I/O: every drive read and write of the RAID
+    layer (:func:`~nvmemodel.ceiling.raid.drive_bytes_per_host_io`: degraded arrays counted by bytes, not by
+    the busiest member's load), else ``S``. A rebuild's own traffic is not counted."""
+    from .raid import drive_bytes_per_host_io
 
-    t = raid_transform(p)
-    if t is None:
-        return np.asarray(p["workload.block_size"], dtype=float)
-    return t[0] * t[1]
+    b = drive_bytes_per_host_io(p)
+    return np.asarray(p["workload.block_size"], dtype=float) if b is None else b
 
 
 def _absent(x) -> bool:

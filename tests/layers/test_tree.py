@@ -91,3 +91,18 @@ def test_sweep_over_placement_equals_evaluate():
         one = nm.evaluate(DELL, SR, drives=range(1, 13), overrides={k: v[i] for k, v in grid.items()})
         np.testing.assert_allclose(res.iops[i], one.iops, rtol=1e-12)
         assert [res.components[b] for b in res.binding_index[i]] == list(one.binding)
+
+
+def test_inter_socket_counts_the_bytes_a_degraded_array_moves():
+    # RAID-5 of 4 with one member lost: a 4 KiB read of a live member's chunk is 1 drive read, of the lost
+    # member's chunk 3 (the survivors, to rebuild it) → 1.5 drive reads = 6,144 bytes per host read on average
+    # (Holland & Gibson 1992); all of it crossing a 6.144 GB/s link gives 1.0 M reads/s (1.5 M healthy)
+    import nvmemodel as nm
+
+    over = {"raid.level": "raid5", "raid.width": 4, "tree.remote_fraction": 1.0,
+            "tree.inter_socket_bytes_per_s": 6.144e9}
+    wl = nm.Workload("randread", "4K")
+    healthy = nm.evaluate(nm.preset("dell-r7525"), wl, drives=[8], overrides={**over, "raid.degraded": 0})
+    degraded = nm.evaluate(nm.preset("dell-r7525"), wl, drives=[8], overrides={**over, "raid.degraded": 1})
+    assert healthy.ceilings["inter_socket"][0] == pytest.approx(1.5e6, rel=1e-12)
+    assert degraded.ceilings["inter_socket"][0] == pytest.approx(1.0e6, rel=1e-12)
