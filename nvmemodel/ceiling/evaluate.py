@@ -35,7 +35,9 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
 
     Parameters
     ----------
-    topology : Topology
+    topology : Topology or MixedTopology
+        A mixed topology (several drive and switch models under one host) goes to
+        :func:`~nvmemodel.ceiling.mixed.evaluate_mixed` and gives its :class:`MixedCurve`.
     workload : Workload
     drives : int or sequence of int, optional
         Drive counts to evaluate (default: ``topology.default_drives``, else ``1 … max_drives``).
@@ -52,6 +54,14 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     >>> curve.binding_at(12)
     'pcie_link'
     """
+    from ..topology.mixed import MixedTopology
+
+    if isinstance(topology, MixedTopology):  # several drive/switch models under one host
+        from .mixed import evaluate_mixed
+
+        return evaluate_mixed(topology, workload, drives=drives, overrides=overrides)
+    if not isinstance(topology, Topology):
+        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or a MixedTopology")
     overrides = dict(overrides or {})
     topo, wl = topology.with_parameters(overrides, workload) if overrides else (topology, workload)
     if drives is None:

@@ -289,3 +289,15 @@ def test_one_network_in_front_of_all_groups():
     assert curve.describe_binding_at(12) == "host: fabric"
     assert curve.iops_at(12) == single.ceilings["fabric"][0]
     assert 11e9 < curve.bandwidth_at(12) < 12.5e9  # 100 Gb/s = 12.5 GB/s less headers
+
+
+def test_nm_evaluate_takes_a_mixed_topology_too():
+    t = nm.MixedTopology("two groups", nm.preset("dell-r7525").host, (
+        nm.DriveGroup("samsung-pm1733-u2", 8), nm.DriveGroup("intel-p3700-800gb", 8)))
+    wl = nm.Workload("read", "128K")
+    a, b = nm.evaluate(t, wl, drives=[4, 8, 16]), nm.evaluate_mixed(t, wl, drives=[4, 8, 16])
+    assert isinstance(a, nm.MixedCurve)
+    np.testing.assert_allclose(a.iops, b.iops, rtol=1e-12)
+    assert list(a.binding) == list(b.binding)
+    with pytest.raises(ParameterError, match="a Topology"):
+        nm.evaluate("dell-r7525", wl)
