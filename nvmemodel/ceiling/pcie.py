@@ -99,13 +99,35 @@ def _codes(x):
     return int(x) if ops.scalar(x) else np.asarray(x).astype(int)
 
 
+#: Parameters the link ceiling reads (besides generation, width, block size and read fraction).
+_LINK_KEYS = ("pcie.mps", "pcie.mrrs", "pcie.rcb", "pcie.rcb_chunks", "pcie.addr64", "pcie.ecrc", "pcie.dllp",
+              "pcie.skp", "pcie.flit_tlp_fraction", "nvme.sq_doorbells_per_io", "nvme.cq_doorbells_per_io",
+              "nvme.sqes_per_fetch", "nvme.cqes_per_write", "nvme.msix_per_io", "nvme.sgl", "nvme.sgl_threshold_bytes",
+              "nvme.bar_above_4g")
+_LINK_MEMO: dict[tuple, np.float64] = {}
+
+
 def link_iops(gen, lanes, block_size, read_fraction, p):
     """IOPS ceiling of one PCIe link carrying NVMe I/O (the tighter direction binds).
 
     DLLP policy ``pcie.dllp``: 0 none; 1 width-scaled, ``8/(W·limit)`` per byte of the
     *opposite* direction's traffic; 2 pcie-model's ``8/limit`` off both directions.
     SKP ordered sets (``pcie.skp``) take :data:`~nvmemodel.standards.pcie.SKP_FRACTION`.
+    One configuration (all scalars) is memoized: fits that free a drive or host parameter evaluate
+    the same link thousands of times.
     """
+    key = (gen, lanes, block_size, read_fraction, *(p[k] for k in _LINK_KEYS))
+    if ops.scalar(*key):
+        x = _LINK_MEMO.get(key)
+        if x is None:
+            if len(_LINK_MEMO) >= 4096:
+                _LINK_MEMO.clear()
+            x = _LINK_MEMO[key] = _link_iops(gen, lanes, block_size, read_fraction, p)
+        return x
+    return _link_iops(gen, lanes, block_size, read_fraction, p)
+
+
+def _link_iops(gen, lanes, block_size, read_fraction, p):
     gen, lanes = _codes(gen), _codes(lanes)
     up, down = io_link_bytes(block_size, read_fraction, gen, p)
     cap = link_capacity_bytes_per_s(gen, lanes, p) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])

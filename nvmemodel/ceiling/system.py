@@ -90,6 +90,8 @@ class Levels:
         self.switches = p["switch.count"]
         best, index = [_INF] * len(Limit._fields), [-1] * len(Limit._fields)
         for k, lim in enumerate(self.limits):
+            if lim[0] is _INF and lim[1] is _INF and lim[2] is _INF and lim[3] is _INF and lim[4] is _INF:
+                continue  # an absent component: every field the very default object (identity, no comparison)
             for j, x in enumerate(lim):  # the levels, in Limit's field order
                 if x is _INF or (isinstance(x, float) and x == _INF):  # `is`: Limit's default, the usual case
                     continue
@@ -304,16 +306,23 @@ def _first_smallest(candidates, start=None):
     sorted by index (its first occurrence wins). ``start``: an ``(index, value)`` that holds until a candidate
     beats it, placed first. ``None`` where a value is NaN (the comparisons never pick a NaN; ``argmin`` would).
     """
-    candidates = sorted(candidates, key=lambda kv: kv[0])
+    candidates = sorted(candidates, key=_first)
     if start is not None:
         candidates.insert(0, start)
-    values = np.empty((len(candidates), *np.broadcast(*(x for _, x in candidates)).shape))
+    shapes = {x.shape for _, x in candidates if type(x) is np.ndarray}
+    shape = shapes.pop() if len(shapes) == 1 else np.broadcast(*(x for _, x in candidates)).shape
+    values = np.empty((len(candidates), *shape))
     for i, (_, x) in enumerate(candidates):
         values[i] = x
     total = values.sum()  # NaN iff a value is (the values are >= 0 or inf: no inf − inf)
     if total != total:
         return None
-    return np.asarray(np.array([k for k, _ in candidates], dtype=np.int8)[values.argmin(axis=0)])
+    index = np.array([k for k, _ in candidates], dtype=np.int8)[values.argmin(axis=0)]
+    return index if shape else np.asarray(index)
+
+
+def _first(pair):
+    return pair[0]
 
 
 def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
@@ -342,7 +351,7 @@ def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
 def _capped(n, d, cap, m):
     """``Σ_j min(cap, k_j · d)`` over ``m`` round-robin groups, written as ``n·d`` minus what the caps take
     away, so that it equals ``n·d`` exactly (a tie, not a rounding) wherever no cap binds."""
-    if ops.scalar(d, cap, m) and (math.floor(np.max(n) / m) + 1) * d - cap <= 0:
+    if ops.scalar(d, cap, m) and (math.floor((n.max() if type(n) is np.ndarray else n) / m) + 1) * d - cap <= 0:
         return n * d  # one configuration whose groups never fill: what the formula gives, n·d − 0
     q = np.floor(n / m)
     r = n - q * m
