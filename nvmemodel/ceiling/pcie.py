@@ -21,12 +21,20 @@ from .components import Component, Limit, register
 __all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops"]
 
 
+def _flit(gen):
+    """FLIT mode (Gen6 and later, :func:`~nvmemodel.standards.pcie.is_flit`) for integer generation codes:
+    ``(everywhere, somewhere)`` as bools — from the codes' range, one reduction each — and the mask."""
+    if type(gen) is int:
+        return gen >= 6, gen >= 6, gen >= 6
+    lo, hi = gen.min(), gen.max()
+    return bool(lo >= 6), bool(hi >= 6), gen >= 6
+
+
 def _tlp_costs(gen, p):
     """Per-TLP non-payload bytes: (memory request TLP, completion TLP, MMIO-to-BAR TLP)."""
-    flit = gen >= 6  # flit mode (Gen6+, sp.is_flit): no STP/LCRC per TLP
+    every, some, flit = _flit(gen)  # flit mode: no STP/LCRC per TLP
     # a scalar where every configuration agrees, so the per-I/O byte counts stay scalars (sweeps, planner)
-    framing = 0.0 if ops.all_(flit) else (float(sp.FRAMING_BYTES) if not ops.any_(flit) else np.where(
-        flit, 0.0, sp.FRAMING_BYTES))
+    framing = 0.0 if every else (float(sp.FRAMING_BYTES) if not some else np.where(flit, 0.0, sp.FRAMING_BYTES))
     ecrc = p["pcie.ecrc"] * sp.ECRC_BYTES
     mem_hdr = ops.where(p["pcie.addr64"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
     bar_hdr = ops.where(p["nvme.bar_above_4g"] > 0, sp.MEM_HDR_64_BYTES, sp.MEM_HDR_32_BYTES)
@@ -83,20 +91,23 @@ def link_capacity_bytes_per_s(gen, lanes, p):
     """Per-direction TLP-byte capacity after encoding (and the FLIT's TLP share at Gen6+)."""
     gen = _codes(gen)
     rate = _ENCODED_BITS_PER_LANE[gen] * lanes / 8.0
-    flit = gen >= 6  # FLIT from Gen6 (sp.is_flit)
-    return ops.where(flit, rate * p["pcie.flit_tlp_fraction"], rate) if ops.any_(flit) else rate
+    _, some, flit = _flit(gen)
+    return ops.where(flit, rate * p["pcie.flit_tlp_fraction"], rate) if some else rate
 
 
 def _dllp_fraction(gen, lanes, p):
     """Ack + UpdateFC bytes per symbol-time of traffic, ``8/limit + 8/guide`` (pcie-model)."""
     dllp = 2.0 * sp.DLLP_BYTES / sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
-    flit = gen >= 6  # flit (sp.is_flit): DLP bytes inside the flit
-    return ops.where(flit, 0.0, dllp) if ops.any_(flit) else dllp
+    _, some, flit = _flit(gen)  # flit: DLP bytes inside the flit
+    return ops.where(flit, 0.0, dllp) if some else dllp
 
 
 def _codes(x):
     """Integer generation / width codes: a Python int for one configuration, an int array otherwise."""
-    return int(x) if ops.scalar(x) else np.asarray(x).astype(int)
+    if ops.scalar(x):
+        return int(x)
+    x = np.asarray(x)
+    return x if x.dtype == np.int_ else x.astype(int)
 
 
 #: Parameters the link ceiling reads (besides generation, width, block size and read fraction).
