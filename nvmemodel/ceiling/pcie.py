@@ -66,7 +66,9 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     pages = ops.ceil(S / nvme.HOST_PAGE_BYTES)
     no_sgl = ops.not_((p["nvme.sgl"] > 0) & (S >= p["nvme.sgl_threshold_bytes"]))
     # One data-block SGL descriptor fits in the SQE; PRP lists are needed beyond 2 pages.
-    list_bytes = ops.where((pages > 2) & no_sgl, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0)
+    prp_list = (pages > 2) & no_sgl
+    # (no PRP list anywhere: a scalar 0, so the list terms below cost nothing; the same sums, + 0.0)
+    list_bytes = ops.where(prp_list, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0) if ops.any_(prp_list) else _ZERO
 
     sqe_fetch = k_sq * nvme.SQE_BYTES
     ctl_up = (mem_tlp / k_sq                                    # SQE MRd
@@ -76,12 +78,16 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     ctl_down = ((p["nvme.sq_doorbells_per_io"] + p["nvme.cq_doorbells_per_io"]) * (nvme.DOORBELL_BYTES + bar_tlp)
                 + (sqe_fetch + ops.ceil(sqe_fetch / chunk) * cpl_tlp) / k_sq
                 + list_bytes + ops.ceil(list_bytes / chunk) * cpl_tlp)
-    read_up = S + ops.ceil(S / mps) * mem_tlp + ctl_up
+    mps_tlps = ops.ceil(S / mps)
+    read_up = S + mps_tlps * mem_tlp + ctl_up
     write_up = ops.ceil(S / mrrs) * mem_tlp + ctl_up
-    write_down = S + ops.ceil(S / chunk) * cpl_tlp + ctl_down
+    write_down = S + (mps_tlps if chunk is mps else ops.ceil(S / chunk)) * cpl_tlp + ctl_down
     f = ops.to_float(read_fraction)
-    return f * read_up + (1 - f) * write_up, f * ctl_down + (1 - f) * write_down
+    w = 1 - f
+    return f * read_up + w * write_up, f * ctl_down + w * write_down
 
+
+_ZERO = np.float64(0.0)
 
 #: ``GT/s × 1e9 × encoding`` per generation: one table lookup instead of two (the same products).
 _ENCODED_BITS_PER_LANE = sp.GT_PER_S * 1e9 * sp.ENCODING
