@@ -221,9 +221,12 @@ def describe_raid(params) -> str | None:
     if lost and params.get("raid.rebuild", 0):
         small += (f", rebuilding at {float(params['raid.rebuild_bytes_per_s']) / 1e6:.4g} MB/s per member "
                   "(taken from the survivors' time)")
+    # a healthy array spreads its drive I/Os evenly; a degraded or rebuilding one is limited by its busiest
+    # member, so ``a`` is then that member's load × the width, not the sum — say which
+    busiest = " on the busiest member × the width" if lost else ""
     return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive I/Os of "
-            f"{size / 1024:g} KiB ({f:.0%} reads) on the busiest member x the width; every per-drive, switch, "
-            f"complex and socket limit is divided by {a:.3g}.")
+            f"{size / 1024:g} KiB ({f:.0%} reads){busiest}; every per-drive, switch, complex and socket limit is "
+            f"divided by {a:.3g}.")
 
 
 def rebuild_traffic(level: str, width: int, lost: int, rate_bytes_per_s: float) -> tuple[float, float]:
