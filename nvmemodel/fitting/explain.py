@@ -136,7 +136,10 @@ def explain_text(result) -> str:
         f = result.fits[key][model]
         u = result.y_unit
         d = derived_quantities(f)
-        head = f"{_group_title(result, key)}: {model} fits {f.stats['n']} points with R² = {_r2(f.stats['r2'])}."
+        own = f.stats.get("n_curve", f.stats["n"])  # a joint fit's n counts every curve's points
+        joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
+        head = (f"{_group_title(result, key)}: {model} fits {own} point{'s' if own != 1 else ''}{joint} with "
+                f"R² = {_r2(f.stats['r2'])}.")
         lines = [head]
         if model in ("littles", "littles_soft", "mva"):
             lines.append(_queueing_sentence(result, f, d))

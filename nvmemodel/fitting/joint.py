@@ -159,7 +159,7 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
             samples = np.clip(draws[:, idx], bounds[:, 0], bounds[:, 1])
         resid = y - shp.func(x, **values)
         tss = float(np.sum((y - y.mean()) ** 2))
-        st = dict(stats, r2=1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan,
+        st = dict(stats, n_curve=len(y), r2=1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan,
                   residual_se=float(np.sqrt(np.sum(res.residual ** 2) / max(n - k, 1))))
         # what this curve's points cannot tell (e.g. an x16 uplink that never binds cannot fix its efficiency);
         # correlations are the joint fit's, not one curve's, so only the per-parameter checks run here

@@ -58,3 +58,27 @@ def test_md_raid0_gap_is_the_raid_layer(runs):
     # without the RAID layer's limit the same host would reach the individual devices' plateau
     assert ceil["host_cpu"].iloc[0] > 2 * md_val["raid.max_iops"]
     assert "raid.max_iops" in second.summary() and "raid_layer" in second.explain()
+
+
+@pytest.mark.shared
+def test_one_joint_fit_explains_both_runs(runs):
+    # the two steps above as one fit: the same host and drives under both curves (shared latency and cycles
+    # per I/O), the RAID layer's rate shared too — it acts on the MD curve only (the individual topology has no
+    # RAID level, and the fit says the individual points cannot tell it)
+    individual, md = runs
+    table = nm.read_results(sorted({*individual.source_path, *md.source_path}))
+    table["array"] = ["mdraid0" if "mdraid0" in p else "individual" for p in table.source_path]
+    topo = nm.Topology(name="cruncher", host=HOST, drive=DRIVE)
+    md_topo = topo.replace(extras={"raid.level": "raid0", "raid.width": 16, "raid.chunk_bytes": 8192})
+    free = ["drive.read_latency_s", "host.cycles_per_io", "raid.max_iops"]
+    r = nm.fit(table, x="numjobs", by="array", model="ceiling", topology={"individual": topo, "mdraid0": md_topo},
+               workload=WL, free=free, shared=free, drives=16)
+    p = r.params[r.params.status == "free"].set_index(["array", "name"])["value"]
+    assert p["mdraid0", "raid.max_iops"] == pytest.approx(4.289e6, rel=2e-3)
+    assert p["individual", "host.cycles_per_io"] == pytest.approx(4 * 22 * 2.2e9 / 9.37e6, rel=0.03)
+    assert 55e-6 < p["mdraid0", "drive.read_latency_s"] < 80e-6
+    assert r.ceilings(1024, group="mdraid0")["binding"].iloc[0] == "raid_layer"
+    assert r.ceilings(2048, group="individual")["binding"].iloc[0] == "host_cpu"
+    assert any("raid.max_iops is not identifiable" in n for n in r.fit_of("individual").notes)
+    text = r.explain()
+    assert "array=individual: ceiling fits 3 points (fitted jointly with 1 on the other curves)" in text
