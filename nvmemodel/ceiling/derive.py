@@ -75,9 +75,11 @@ def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
     """Encode categorical names as codes and add the derived entries the kernel reads.
 
     Only what can be derived from the entries present is added, so a partial mapping (e.g. the
-    PCIe and NVMe settings alone, for one link) works too.
+    PCIe and NVMe settings alone, for one link) works too. One configuration's numbers come out as
+    ``numpy.float64`` scalars (not 0-d arrays: arithmetic on them is several times cheaper — fits call this
+    thousands of times); arrays stay arrays.
     """
-    p = encode(params)
+    p = _encoded(params)
     if "switch.model" in p:
         p["attach.switch"] = (p["switch.model"] != 0).astype(float)  # code 0 = none
     if "pcie.flit" in p:
@@ -93,8 +95,37 @@ def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
         else:
             p["fabric.payload_per_packet_bytes"] = p["fabric.packet_overhead_bytes"] = np.float64(np.nan)
     _beyond_links(p)
-    # 0-d arrays become numpy scalars: arithmetic on them is several times cheaper (single curves, fits)
-    return {k: (v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v) for k, v in p.items()}
+    for k in _DERIVED:  # what was derived from scalars by array functions: 0-d arrays → numpy scalars
+        v = p.get(k)
+        if type(v) is np.ndarray and v.ndim == 0:
+            p[k] = v[()]
+    return p
+
+
+#: Entries :func:`prepare` may derive.
+_DERIVED = ("attach.switch", "pcie.flit_tlp_fraction", "fabric.present", "fabric.line_bytes_per_s",
+            "fabric.initiator_bytes_per_s", "fabric.payload_per_packet_bytes", "fabric.packet_overhead_bytes",
+            "share.cycles_per_io", "share.cycles_per_byte", "cpu.cycles_per_host_io")
+_NUMBERS = frozenset({float, int, bool, np.float64, np.int64, np.bool_})
+
+
+def _encoded(params: Mapping[str, object]) -> dict:
+    """:func:`~nvmemodel.parameters.encode` for one configuration's scalars without 0-d arrays: a number as
+    ``numpy.float64`` (encode's ``np.asarray(value, dtype=float)``, unwrapped), a categorical name as the
+    ``numpy.float64`` of its code (what its ``check`` returns for one name, unwrapped; an unknown name raises
+    there); everything else — arrays, other objects — through encode itself, 0-d results unwrapped."""
+    p, rest = {}, {}
+    for name, value in params.items():
+        if type(value) in _NUMBERS:
+            p[name] = np.float64(value)
+        elif type(value) is str and (param := PARAMETERS.get(name)) is not None and param.kind == "categorical":
+            p[name] = np.float64(param.code(value))
+        else:
+            p[name] = rest[name] = value
+    if rest:
+        for name, v in encode(rest).items():
+            p[name] = v[()] if v.ndim == 0 else v
+    return p
 
 
 def _beyond_links(p: dict) -> None:
