@@ -268,6 +268,9 @@ class Levels:
         out = []
         for lim in self.limits:
             x = _INF
+            if lim[0] is _INF and lim[1] is _INF and lim[2] is _INF and lim[3] is _INF and lim[4] is _INF:
+                out.append(x)  # an absent component (see __init__)
+                continue
             if not _is_inf(lim.drive):
                 x = n * lim.drive
             if not _is_inf(lim.group):

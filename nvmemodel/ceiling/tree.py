@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import ops
 from .components import Component, Limit, everywhere, register
 
 __all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "complexes_in_use", "dma_bytes_per_host_io",
@@ -36,8 +37,8 @@ _FILL_FIRST = 1  # code of "fill_first" in tree.placement
 def complexes_in_use(p, switches=None):
     """Root complexes that can hold drives: all ``sockets × complexes_per_socket``, or, behind ``switches``
     switches, at most one complex per switch (a complex without a switch has no drive behind it)."""
-    M = np.asarray(p["host.sockets"], dtype=float) * np.asarray(p["tree.complexes_per_socket"], dtype=float)
-    return M if switches is None else np.fmin(M, switches)
+    M = ops.to_float(p["host.sockets"]) * ops.to_float(p["tree.complexes_per_socket"])
+    return M if switches is None else ops.fmin(M, switches)
 
 
 def switches_on(j, m, M):
