@@ -102,14 +102,19 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             f = result.fits[key][m]
             yfit = f.eval(grid)
             main = m == chosen
-            ax.plot(grid, yfit / div, color=color, lw=2 if main else 0.9, ls="-" if main else ":",
-                    label=f"{m} fit{' ' + name if name else ''} (R² {f.stats['r2']:.4f})")
+            # a curve measured at one x only is solved, not tested: drawn thin and dashed, and said so
+            single = np.unique(f.x).size < 2
+            quality = ("solved from 1 x value, not tested" if single else
+                       f"R² {f.stats['r2']:.4f}" if np.isfinite(f.stats["r2"]) else "R² n/a")
+            ax.plot(grid, yfit / div, color=color, lw=2 if main and not single else 0.9,
+                    ls="-" if main and not single else (0, (4, 3)) if single else ":",
+                    label=f"{m} fit{' ' + name if name else ''} ({quality})")
             ymax = max(ymax, float(np.nanmax(yfit)))
             if main:
                 blo, bhi = f.band(grid)
                 if np.all(np.isfinite(blo)):
                     ax.fill_between(grid, blo / div, bhi / div, color=color, alpha=0.18, lw=0,
-                                    label=f"95 % band of the {m} fit")
+                                    label=f"95 % band of the {m} fit{' ' + name if name else ''}")
         f = result.fits[key][chosen]
         resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
