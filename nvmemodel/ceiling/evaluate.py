@@ -121,9 +121,10 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
         Validate numeric grid values against the parameter table (names are always checked).
         Disable only for speed when the grid is known to be valid.
     chunk_points : int
-        Points evaluated per chunk: temporaries stay bounded (about 100 bytes per point of a chunk)
-        whatever the number of configurations; the result holds 9 bytes per point (float64 IOPS and
-        an int8 binding code).
+        At most this many points per chunk (and at most 8192 configurations): temporaries stay bounded
+        (about 100 bytes per configuration and 2 bytes per point of a chunk) whatever the number of
+        configurations; the result holds 9 bytes per point (float64 IOPS and an int8 binding code,
+        column-major).
 
     Returns
     -------

@@ -246,6 +246,8 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         feasible = np.ascontiguousarray(feasible)
         if feasible.any():  # boolean indexing of the broadcast views: only the feasible rows are materialized
             kept.append(_best({k: np.broadcast_to(v, shape)[feasible] for k, v in row.items()}, rank, keep))
+            if sum(part["config"].size for part in kept) > 4 * keep:  # the best `keep` so far: memory stays flat
+                kept = [_best({k: np.concatenate([part[k] for part in kept]) for k in kept[0]}, rank, keep)]
         if not feasible.all():
             frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
             _record_misses(misses, space, shape, codes, feasible.ravel(), row, frac,

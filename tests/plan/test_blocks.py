@@ -71,3 +71,16 @@ def test_plan_with_a_host_tree_equals_the_forward_model(chunk):
             x = c.iops[k] * (t.workload.block_size if t.bytes_per_s else 1)
             assert row[f"{t.name}|ceiling"] == pytest.approx(x, rel=1e-12)
             assert row[f"{t.name}|binding"] == c.binding[k]
+
+
+@pytest.mark.parametrize("rank", ["drives", "headroom", "lanes"])
+def test_keeping_the_best_few_per_block_is_the_head_of_all(rank):
+    """Memory stays flat because only the best `keep` rows survive each block; the answer is the same as
+    ranking every feasible configuration and taking the first `keep` (ties in flat order)."""
+    space = DesignSpace("dell-r7525", AXES, max_drives=24)
+    targets = [Target(W["4k-randread"], iops=3e6), Target(W["128k-read"], bytes_per_s=20e9)]
+    everything = plan(targets, space, rank=rank, keep=10**6).frame
+    assert len(everything) > 12
+    few = plan(targets, space, rank=rank, keep=3, chunk=5).frame
+    pd = pytest.importorskip("pandas")
+    pd.testing.assert_frame_equal(few, everything.head(3).reset_index(drop=True))
