@@ -206,10 +206,15 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
             runs[-1][2].append((xv, c))
         else:
             runs.append([xv, b, [(xv, c)]])
-    for start, b, seg in runs:
+    ends = [seg[-1][0] for _, _, seg in runs]
+    with np.errstate(all="ignore"):
+        band_lo, band_hi = f.band(np.asarray(ends, dtype=float))  # the fitted ceiling's 95 % band there
+    for (start, b, seg), lo, hi in zip(runs, band_lo, band_hi):
         last_x, last_c = seg[-1]
         span = f"from {result.x} = {start:g}" + (f" to {last_x:g}" if last_x != start else "")
-        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)} at {last_x:g}).")
+        ci = (f", 95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)}" if np.isfinite(lo) and np.isfinite(hi) and hi > lo
+              and lo <= last_c * (1 + 1e-9) and hi >= last_c * (1 - 1e-9) else "")
+        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)}{ci} at {last_x:g}).")
     row = prof.iloc[-1]
     others = sorted(((c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
                      and c != row["binding"]), key=lambda t: t[1])
