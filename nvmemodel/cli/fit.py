@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import ParameterError
 
@@ -53,6 +54,8 @@ def _fit(args) -> int:
 
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
+    if args.plot and not Path(args.plot).parent.is_dir():  # refused before the fit, not after it as a traceback
+        raise ParameterError("--plot", args.plot, "a path in an existing folder")
     topology = _presets(args.preset) if args.preset else None
     free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free else None
     if free and topology is None:

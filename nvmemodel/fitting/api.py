@@ -127,13 +127,29 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     -------
     FitResult
     """
+    free = [free] if isinstance(free, str) else free  # one name, like by= (not its characters)
+    shared = [shared] if isinstance(shared, str) else shared
+    _check_topologies(topology, by)
     tbl = _as_table(table, path_pattern, path_regex, labels)
     points = measured_points(tbl, x=x, y=y, by=by)
     by_cols = points.attrs["by"]
+    for col in by_cols:  # a run without a curve would otherwise drop out of every fit unseen
+        if points[col].isna().any():
+            src = str(points.loc[points[col].isna(), "sources"].iloc[0])
+            raise ParameterError("by", col, f"a value for every run ({src} has none; give it with a label or "
+                                 "path pattern)")
     y_unit = Y_COLUMNS[y][3]
     names = _models(model, topology, free)
     if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
+    if x == "drives" and any(m.startswith("ceiling") for m in names):
+        frac = points[x][points[x] != np.round(points[x])]
+        if len(frac):  # the kernel would round them: a point fitted where it was not measured
+            raise ParameterError("x", x, f"whole drive counts for the ceiling model (a point is at {frac.iloc[0]:g})")
+    if drives is not None:
+        from .. import _check
+
+        _check.number("drives", drives, lo=1, integer=True)
     d = int(drives or 1)
     groups = [((), points)] if not by_cols else [
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
@@ -220,6 +236,27 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
 
 
 _MAX_COMBINATIONS = 64
+
+
+def _check_topologies(topology, by) -> None:
+    """One clear error for a ``topology=`` that is not a :class:`~nvmemodel.topology.topology.Topology` (or a
+    mapping of ``by`` values to them, which needs ``by``)."""
+    from ..topology.topology import Topology
+
+    if topology is None:
+        return
+    if isinstance(topology, Mapping):
+        if not by:
+            raise ParameterError("topology", f"a mapping of {len(topology)}", "one Topology, or by= columns too "
+                                 "(the mapping's keys are by values, one topology per curve)")
+        values = dict(topology)
+    else:
+        values = {"": topology}
+    for key, t in values.items():
+        if not isinstance(t, Topology):
+            where = f"topology[{key!r}]" if key != "" else "topology"
+            raise ParameterError(where, t, "a Topology such as nm.preset('lenovo-sr850-810-4p') "
+                                 "(or a mapping of by values to them)")
 
 
 def _fit_ceiling(setups, x, y_unit, free, drives, smooth, curves, *, shared=None, **kw) -> dict:

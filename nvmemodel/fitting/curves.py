@@ -90,6 +90,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                                  f"a column of the table ({', '.join(map(str, table.columns))}) or "
                                  f"{', '.join(DERIVED_X)}")
     col, direction, how, _unit = Y_COLUMNS[y]
+    if col not in table:
+        raise ParameterError("y", y, f"a table with a {col!r} column (this one has {', '.join(map(str, table.columns))})")
     df = usable_rows(table).copy()
     if direction is not None:
         df = df[df["direction"] == direction]

@@ -1,0 +1,153 @@
+"""Bad or unusual input to ceiling fits over several curves, as a new user gives it: each case once gave a
+silent wrong answer or a traceback instead of one clear message (project rule: nothing silently dropped,
+bad input → one ``NvmeModelError`` naming the parameter, the value and what is expected).
+
+The curves are synthetic: ``nm.evaluate`` on LP0865's two adapters (x8 and x16 uplink) at a known drive rate
+with 1 % seeded Gaussian noise (labelled synthetic; :func:`_curves`).
+"""
+
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.errors import NvmeModelError, ParameterError
+
+from .conftest import table
+
+WL = nm.Workload(pattern="read", block_size=262144, iodepth=32)
+PRESETS = {"x8": "lenovo-sr850-810-4p", "x16": "lenovo-sr850-1610-4p"}
+FREE = ["drive.seq_read_bytes_per_s", "switch.efficiency"]
+RATE = 3.0e9  # drive.seq_read_bytes_per_s the synthetic curves are generated with
+
+
+def _topologies():
+    return {k: nm.preset(v) for k, v in PRESETS.items()}
+
+
+def _curves(seed=1, drives=(1, 2, 3, 4)):
+    """Synthetic: each adapter's ceiling at ``RATE`` per drive x (1 + 0.01 N(0, 1)), seeded."""
+    rng = np.random.default_rng(seed)
+    frames = []
+    for k, t in _topologies().items():
+        c = nm.evaluate(t, WL, drives=list(drives), overrides={"drive.seq_read_bytes_per_s": RATE})
+        y = c.bytes_per_s * (1 + 0.01 * rng.standard_normal(len(drives)))
+        f = table("drives", list(drives), y, pattern="read", bs=262144, y="bytes_per_s", extra={"adapter": k})
+        f["source_path"] = k + "/" + f["source_path"]
+        frames.append(f)
+    return pd.concat(frames, ignore_index=True)
+
+
+def _fit(data, **kw):
+    args = {"x": "drives", "y": "bytes_per_s", "by": "adapter", "model": "ceiling", "topology": _topologies(),
+            "free": FREE, "ci": "wald"}
+    return nm.fit(data, **{**args, **kw})
+
+
+def test_a_run_without_a_by_value_is_refused_not_dropped():
+    # the x8 curve's 3-drive run has no adapter label: fitting the x8 curve on 3 of its 4 runs without a word
+    # would hide a measurement; the message names the column and the file
+    data = _curves()
+    data.loc[(data.adapter == "x8") & (data.drives == 3), "adapter"] = np.nan
+    with pytest.raises(ParameterError, match=r"by='adapter'.*x8/run2\.json"):
+        _fit(data)
+    with pytest.raises(ParameterError, match=r"by='adapter'.*x8/run2\.json"):
+        nm.fit(data, x="drives", y="bytes_per_s", by="adapter", model="linear")
+
+
+def test_shared_and_free_given_as_one_name_mean_that_name():
+    # by= takes one column name as a string; free= and shared= took one as its characters ('d', 's' ...)
+    data = _curves()
+    one = _fit(data, free="switch.efficiency")
+    listed = _fit(data, free=["switch.efficiency"])
+    assert one.fit_of("x8").values == pytest.approx(listed.fit_of("x8").values, rel=1e-12)
+    joint = _fit(data, shared=FREE[0])
+    p = joint.params
+    rate = p[(p.status == "free") & (p.name == FREE[0])].set_index("adapter")["value"]
+    assert rate["x8"] == rate["x16"]                       # one shared value, shown on each curve
+    assert rate["x8"] == pytest.approx(RATE, rel=0.02)     # 8 points at 1 % noise
+
+
+@pytest.mark.parametrize("topology", ["lenovo-sr850-810-4p", {"x8": "lenovo-sr850-810-4p",
+                                                              "x16": "lenovo-sr850-1610-4p"}, 42])
+def test_a_topology_that_is_not_one_is_one_clear_error(topology):
+    with pytest.raises(ParameterError, match=r"topology.*=.*nm\.preset"):
+        _fit(_curves(), topology=topology)
+
+
+def test_a_mapping_of_topologies_without_by_says_by_is_needed():
+    with pytest.raises(ParameterError, match="by="):
+        nm.fit(_curves(), x="drives", y="bytes_per_s", model="ceiling", topology=_topologies(), free=FREE)
+
+
+@pytest.mark.parametrize("drives", [0, -2, 2.5])
+def test_drives_for_other_axes_must_be_a_positive_integer(drives):
+    # was int(drives or 1): 0 became 1 and 2.5 became 2 without a word
+    data = table("iodepth", [1, 2, 4, 8, 16], [1e5, 2e5, 3.5e5, 4.2e5, 4.4e5])
+    with pytest.raises(ParameterError, match="drives="):
+        nm.fit(data, x="iodepth", y="iops", model="ceiling", topology=nm.preset("dell-r7525"),
+               free=["drive.read_latency_s"], drives=drives, ci="wald")
+
+
+def test_fractional_drive_counts_are_refused_by_the_ceiling_model():
+    # the kernel rounds drive counts: a point at 2.5 drives was fitted as if measured at 3 (or 2)
+    data = _curves()
+    data["drives"] = data["drives"].astype(float)
+    data.loc[(data.adapter == "x8") & (data.drives == 3), "drives"] = 2.5
+    with pytest.raises(ParameterError, match=r"x='drives'.*2\.5"):
+        _fit(data)
+
+
+def test_a_y_column_missing_from_the_table_is_named():
+    data = _curves()  # a table with iops and bw_bytes_per_s, no latency percentiles
+    with pytest.raises(ParameterError, match=r"y='clat_p99_s'.*clat_p99_s"):
+        nm.fit(data, x="drives", y="clat_p99_s", by="adapter")
+
+
+def test_joint_fit_numbers_are_the_models_own(tmp_path):
+    # every number the joint result reports is nm.evaluate's at the fitted values: ceilings, predict, the
+    # per-point efficiency, and the JSON carries the same fitted values
+    import json
+
+    data = _curves()
+    r = _fit(data, shared=[FREE[0]])
+    for g, t in _topologies().items():
+        f = r.fit_of(g)
+        over = {"drive.seq_read_bytes_per_s": f.values["drive__seq_read_bytes_per_s"],
+                "switch.efficiency": f.values["switch__efficiency"]}
+        c = nm.evaluate(t, WL, drives=[1, 2, 3, 4], overrides=over)
+        np.testing.assert_allclose(r.ceilings([1, 2, 3, 4], group=g)["ceiling"], c.bytes_per_s, rtol=1e-12)
+        np.testing.assert_allclose(r.predict([1, 2, 3, 4], group=g)["y"], c.bytes_per_s, rtol=1e-12)
+        pts = r.explain_points(group=g)
+        measured = data[data.adapter == g].sort_values("drives")["bw_bytes_per_s"].to_numpy()
+        np.testing.assert_allclose(pts["efficiency"], measured / c.bytes_per_s, rtol=1e-12)
+    doc = json.loads(r.to_json())
+    rows = {(p["adapter"], p["name"]): p["value"] for p in doc["params"] if p["status"] == "free"}
+    assert rows["x8", FREE[0]] == rows["x16", FREE[0]] == r.fit_of("x8").values["drive__seq_read_bytes_per_s"]
+
+
+def test_cli_plot_into_a_missing_folder_is_refused_before_fitting(tmp_path):
+    path = tmp_path / "runs.csv"
+    _curves().to_csv(path, index=False)
+    out = subprocess.run([sys.executable, "-m", "nvmemodel", "fit", str(path), "--x", "drives", "--y", "bytes_per_s",
+                          "--plot", str(tmp_path / "no" / "such" / "fit.png")],
+                         check=False, capture_output=True, text=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "--plot" in out.stderr and "no/such" in out.stderr
+
+
+def test_cli_missing_y_column_is_one_line(tmp_path):
+    path = tmp_path / "runs.csv"
+    _curves().to_csv(path, index=False)
+    out = subprocess.run([sys.executable, "-m", "nvmemodel", "fit", str(path), "--x", "drives", "--y", "clat_p99_s"],
+                         check=False, capture_output=True, text=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "clat_p99_s" in out.stderr
+
+
+def test_errors_are_nvmemodel_errors():
+    # the cases above raise the package's error (the CLI turns it into one line), never AttributeError/KeyError
+    with pytest.raises(NvmeModelError):
+        _fit(_curves(), topology="lenovo-sr850-810-4p")
