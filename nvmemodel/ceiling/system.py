@@ -54,6 +54,7 @@ def _is_inf(x) -> bool:
 
 
 _INF = np.inf  # the very object Limit's fields default to (identity is the cheap test)
+_INDEX_NAMES = tuple(f"{level}_index" for level in Limit._fields)
 
 
 class Levels:
@@ -67,7 +68,8 @@ class Levels:
     """
 
     __slots__ = ("amplification", "complex", "complex_index", "components", "drive", "drive_index", "group",
-                 "group_index", "limits", "p", "socket", "socket_index", "switches", "system", "system_index", "tree")
+                 "group_index", "limits", "one", "p", "socket", "socket_index", "switches", "system", "system_index",
+                 "tree")
 
     def __init__(self, p: Mapping[str, np.ndarray]) -> None:
         comps = components()
@@ -102,9 +104,10 @@ class Levels:
                     lower = x < b
                     index[j] = (k if lower else index[j]) if ops.scalar(lower, index[j]) else np.where(lower, k, index[j])
                     best[j] = ops.fmin(b, x)
-        for level, b, i in zip(Limit._fields, best, index):
+        for level, name, b, i in zip(Limit._fields, _INDEX_NAMES, best, index):
             setattr(self, level, b)
-            setattr(self, f"{level}_index", i)
+            setattr(self, name, i)
+        self.one = all(type(i) is int for i in index)  # no index is an array (one configuration, or one winner)
         self.tree = not (_is_inf(self.complex) and _is_inf(self.socket))
 
     def local(self, n):
@@ -171,8 +174,8 @@ class Levels:
             c_alone, s_alone = _alone if _alone is not None else self._tree(n)[1:]
             candidates += [(lambda: c_alone, self.complex_index), (lambda: s_alone, self.socket_index)]
         candidates.append((lambda: self.system, self.system_index))
-        if self._one():
-            index = _first_smallest([(k, value()) for value, k in candidates if k >= 0], start=(0, _INF))
+        if self.one:
+            index = _first_smallest([(k, value()) for value, k in candidates if k >= 0], np.shape(n), (0, _INF))
             if index is not None:
                 return index
         shape = np.broadcast(n, self.drive, self.group, self.system, c_alone, s_alone).shape
@@ -207,13 +210,13 @@ class Levels:
         has_group = not _is_inf(self.group)
         local = self.local(n) if has_group else nd
         total = local if _is_inf(self.system) else np.fmin(local, self.system)
-        if self._one():
+        if self.one:
             cands = [(self.drive_index, nd)]
             if has_group:
                 cands.append((self.group_index, np.fmin(n, self.switches) * self.group))
             if not _is_inf(self.system):
                 cands.append((self.system_index, self.system))
-            index = _first_smallest(cands)
+            index = _first_smallest(cands, np.shape(n))
             if index is not None:
                 return total, index
         index = np.broadcast_to(np.asarray(self.drive_index, dtype=np.int8), np.shape(total))
@@ -236,11 +239,6 @@ class Levels:
             return None
         return self.switches if ops.all_(np.isfinite(self.group)) else np.where(np.isfinite(self.group),
                                                                                   self.switches, np.inf)
-
-    def _one(self) -> bool:
-        """One configuration: every level's component index is a Python int (not an array)."""
-        return all(type(k) is int for k in (self.drive_index, self.group_index, self.complex_index,
-                                              self.socket_index, self.system_index))
 
     def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray, scratch=None) -> None:
         """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
@@ -303,17 +301,18 @@ class Levels:
         return x
 
 
-def _first_smallest(candidates, start=None):
+def _first_smallest(candidates, shape, start=None):
     """Binding index for one configuration: the component index of the smallest candidate value, ties to the
     lower index — what the candidate-by-candidate comparisons compute, in one ``argmin`` over the candidates
-    sorted by index (its first occurrence wins). ``start``: an ``(index, value)`` that holds until a candidate
-    beats it, placed first. ``None`` where a value is NaN (the comparisons never pick a NaN; ``argmin`` would).
+    sorted by index (its first occurrence wins). ``shape``: the drive counts' (one configuration's values are
+    scalars or of that shape; others are broadcast). ``start``: an ``(index, value)`` that holds until a candidate beats it, placed
+    first. ``None`` where a value is NaN (the comparisons never pick a NaN; ``argmin`` would).
     """
     candidates = sorted(candidates, key=_first)
     if start is not None:
         candidates.insert(0, start)
-    shapes = {x.shape for _, x in candidates if type(x) is np.ndarray}
-    shape = shapes.pop() if len(shapes) == 1 else np.broadcast(*(x for _, x in candidates)).shape
+    if any(type(x) is np.ndarray and x.shape != shape for _, x in candidates):  # configurations as arrays
+        shape = np.broadcast(*(x for _, x in candidates)).shape
     values = np.empty((len(candidates), *shape))
     for i, (_, x) in enumerate(candidates):
         values[i] = x
