@@ -10,7 +10,7 @@ with read fraction ``f_d`` (:func:`raid_transform`; docs/physics.md §12.2):
 * a write costs ``pieces`` writes (RAID-0), ``2 × pieces`` (RAID-1/10), ``(1 + p) × pieces`` reads and as
   many writes for a small random write (read-modify-write, ``p`` = 1 parity for RAID-5, 2 for RAID-6),
   or ``pieces × W / (W − p)`` writes for sequential writes, which MD's stripe cache assembles into full
-  stripes (an assumption: enough sequential data in flight).
+  stripes (an assumption: enough sequential data in flight), and for random writes of whole stripes.
 
 Every limit that drives, links, switches, root complexes and sockets put on *drive* I/Os is divided by
 ``a`` to become a limit on host I/Os (:class:`nvmemodel.ceiling.system.Levels`): hence the textbook
@@ -81,9 +81,14 @@ def _counts(level, W, lost, random, pieces):
                             np.where(r6, np.where(l2, r6_writes2, np.where(l1, r6_writes1, 3.0)), 0.0))
     # sequential writes: full stripes (MD's stripe cache), W - p data chunks cost the W - lost chunks still there
     full_stripe = (W - lost) / np.fmax(W - parity, 1.0)
-    w_write = pieces * np.where(parity > 0, np.where(random, small_writes, full_stripe),
+    # a random write of whole stripes is a large write too (PGK88): fio aligns random offsets to the block size,
+    # so k stripes' worth of data covers k whole stripes. (Writes of several chunks that are not whole stripes
+    # are still counted chunk by chunk as small writes: an overcount, docs/physics.md §12.2.)
+    data = np.fmax(W - parity, 1.0)
+    small = random & ~((pieces >= data) & (np.mod(pieces, data) == 0))
+    w_write = pieces * np.where(parity > 0, np.where(small, small_writes, full_stripe),
                                 np.where(mirror, 2.0, 1.0))
-    r_write = pieces * np.where((parity > 0) & random, small_reads, 0.0)
+    r_write = pieces * np.where((parity > 0) & small, small_reads, 0.0)
     return r_read, r_write, w_write
 
 
@@ -107,6 +112,21 @@ def check_degraded(level, lost, rebuild=None, width=None) -> None:
         raise ParameterError("raid.rebuild", 1, "0 unless raid.degraded >= 1 (a rebuild needs a failed member)")
 
 
+def _check_level_set(p) -> None:
+    """Failed or rebuilding members need an array: refuse ``raid.degraded``/``raid.rebuild`` where ``raid.level``
+    is none (they were ignored, and a "degraded" set of plain drives evaluated as healthy)."""
+    level = np.asarray(p.get("raid.level", 0.0))
+    for name in ("raid.degraded", "raid.rebuild"):
+        x = p.get(name)
+        if x is None or everywhere(x, 0.0):
+            continue
+        bad = (np.asarray(x) > 0) & (level == 0)
+        if np.any(bad):
+            raise ParameterError(name, float(np.broadcast_to(x, bad.shape)[bad].flat[0]),
+                                 "0 where raid.level is none (set raid.level to the array's level: members fail "
+                                 "and rebuild only in a RAID array)")
+
+
 def raid_transform(p):
     """``(a, S_d, f_d)``: drive I/Os per host I/O, drive I/O size (bytes) and drive-side read fraction.
 
@@ -127,6 +147,7 @@ def raid_transform(p):
     >>> [float(x) for x in raid_transform(p)]
     [4.0, 4096.0, 0.5]
     """
+    _check_level_set(p)
     if not _present(p):
         return None
     level, S, f, W, lost, S_d = _geometry(p)
@@ -165,8 +186,9 @@ def drive_bytes_per_host_io(p):
     level, S, f, W, lost, S_d = _geometry(p)
     r_read, r_write, w_write = _counts(level, W, lost, np.asarray(p["workload.random"]) != 0, S / S_d)
     mirror_lost = ((level == _R1) | (level == _R10)) & (lost > 0)
-    # a mirror pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average
-    w_write = np.where(mirror_lost, w_write * (1.0 - lost / np.where(level == _R1, 2.0, W)), w_write)
+    # a mirror pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average (RAID-1
+    # of W drives is W/2 two-way pairs, as in raid_transform, whose partner carries 2/W of the I/O)
+    w_write = np.where(mirror_lost, w_write * (1.0 - lost / W), w_write)
     drive_ios = f * r_read + (1 - f) * (r_write + w_write)
     return np.where(level == 0, S, drive_ios * S_d)
 
