@@ -29,6 +29,8 @@ def parse_group(text: str):
         if not sep or key not in GROUP_KEYS or not value:
             raise ParameterError("--group", text, "comma-separated KEY=VALUE with keys "
                                  + ", ".join(GROUP_KEYS) + " (drive and count required)")
+        if key in fields:  # the last value would silently win
+            raise ParameterError("--group", text, f"each key once ({key} is given {fields[key]!r} and {value!r})")
         fields[key] = value
     missing = [k for k in ("drive", "count") if k not in fields]
     if missing:
