@@ -136,6 +136,9 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
     draws = boot if boot is not None else (
         rng.multivariate_normal([res.params[v].value for v in res.var_names], cov, size=1000, method="eigh")
         if cov is not None and method != "none" else None)
+    # the residual standard error in y units, as for one curve (res.residual is weighted: in units of σ)
+    w_all = np.concatenate([np.ones(len(c[2])) if c[3] is None else np.asarray(c[3], float) for c in curves])
+    rse = float(np.sqrt(np.sum((res.residual / w_all) ** 2) / max(n - k, 1)))
     out = {}
     for i, (key, x, y, w) in enumerate(curves):
         x, y = np.asarray(x, float), np.asarray(y, float)
@@ -160,7 +163,7 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
         resid = y - shp.func(x, **values)
         tss = float(np.sum((y - y.mean()) ** 2))
         st = dict(stats, n_curve=len(y), r2=1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan,
-                  residual_se=float(np.sqrt(np.sum(res.residual ** 2) / max(n - k, 1))))
+                  residual_se=rse)
         # what this curve's points cannot tell (e.g. an x16 uplink that never binds cannot fix its efficiency);
         # correlations are the joint fit's, not one curve's, so only the per-parameter checks run here
         own = [n for n in _identifiability(shp, _NO_COVARIANCE, x, values, stderr) if "correlated" not in n]

@@ -151,3 +151,21 @@ def test_errors_are_nvmemodel_errors():
     # the cases above raise the package's error (the CLI turns it into one line), never AttributeError/KeyError
     with pytest.raises(NvmeModelError):
         _fit(_curves(), topology="lenovo-sr850-810-4p")
+
+
+def test_joint_residual_standard_error_is_in_y_units_when_weighted():
+    # three seeded repeats per point make the fit weighted (pooled CV); the residual SE the summary prints in B/s
+    # must be the residuals' (y − model) in B/s on the joint degrees of freedom, as for one curve — not the
+    # weighted residuals, which are in units of σ (≈ 1.6 here, printed as "1.606 B/s")
+    frames = []
+    for seed in (1, 2, 3):
+        f = _curves(seed=seed)
+        f["source_path"] = f["source_path"] + f".r{seed}"
+        frames.append(f)
+    data = pd.concat(frames, ignore_index=True)
+    r = _fit(data, shared=[FREE[0]])
+    assert r.points.attrs["weighted"]
+    resid = np.concatenate([r.fit_of(g).y - r.fit_of(g).eval(r.fit_of(g).x) for g in ("x8", "x16")])
+    s = r.fit_of("x8").stats
+    assert s["residual_se"] == pytest.approx(np.sqrt(np.sum(resid ** 2) / s["df"]), rel=1e-9)
+    assert s["residual_se"] > 1e6   # B/s: tens of MB/s of scatter at 1 % noise on 3-12 GB/s
