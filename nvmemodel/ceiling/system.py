@@ -331,8 +331,12 @@ def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
     """Where candidate ``x`` (component index ``xi``) beats ``total_out`` — strictly, or on a tie with a lower
     index than the current binding — write its index into ``binding_out``; ``total_out`` becomes the smaller."""
     xi, ci = np.asarray(xi, dtype=np.int8), np.asarray(current, dtype=np.int8)
-    wins, work = scratch if scratch is not None else (np.empty(total_out.shape, dtype=bool),
-                                                      np.empty(total_out.shape, dtype=np.int8))
+    on_current = current is binding_out
+    if on_current:  # the current binding is per point: work beside it
+        wins, work = scratch if scratch is not None else (np.empty(total_out.shape, dtype=bool),
+                                                          np.empty(total_out.shape, dtype=np.int8))
+    else:  # per configuration: the comparison goes straight into the output (0/1), no scratch to touch
+        wins = binding_out.view(np.bool_)
     if np.all(xi > ci):  # ties stay with the level nearer the drive
         np.less(x, total_out, out=wins)
     elif np.all(xi < ci):
@@ -340,12 +344,12 @@ def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
     else:
         np.logical_or(np.less(x, total_out), np.equal(x, total_out) & (xi < ci), out=wins)
     # binding = current + wins·(xi − current) in int8 passes: a masked copy (np.copyto where=) is ~10x slower
-    if current is binding_out:
+    if on_current:
         np.subtract(xi, ci, out=work)
         np.multiply(wins.view(np.int8), work, out=work)
         np.add(binding_out, work, out=binding_out)
     else:
-        np.multiply(wins.view(np.int8), np.subtract(xi, ci, dtype=np.int8), out=binding_out)
+        np.multiply(binding_out, np.subtract(xi, ci, dtype=np.int8), out=binding_out)
         np.add(binding_out, ci, out=binding_out)
     np.fmin(total_out, x, out=total_out)
 
