@@ -323,6 +323,10 @@ def _fit_ceiling(setups, x, y_unit, free, drives, smooth, curves, *, shared=None
         vals = np.array(list(item["rss"].values()))
         if len(vals) > 1 and np.all(vals <= vals.min() * 1.01 + 1e-300):
             notes.append(f"{name} is not identifiable: every value fits equally well ({', '.join(item['rss'])})")
+    if shared:  # the joint fit saw only the continuous shared parameters: name the shared choices too
+        head = f"fitted jointly over {len(curves)} curves; shared: {', '.join(shared)}; statistics are the joint fit's"
+        best = {key: dataclasses.replace(f, notes=[head if n.startswith("fitted jointly") else n for n in f.notes])
+                for key, f in best.items()}
     return {key: dataclasses.replace(f, discrete=info, notes=[*f.notes, *notes]) for key, f in best.items()}
 
 

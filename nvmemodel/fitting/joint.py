@@ -113,7 +113,10 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
         notes.append("no interval: the joint covariance is singular or a parameter sits at a bound "
                      "(ci='bootstrap' computes a seeded bootstrap of the joint fit)")
     boot = None
-    if ci == "bootstrap" or (ci == "auto" and not res.errorbars):
+    if ci == "profile" and not res.errorbars:  # as for one curve: a profile starts from the covariance
+        notes.append("profile intervals need the joint covariance, which is singular here; a seeded bootstrap "
+                     "was used")
+    if ci == "bootstrap" or (ci in ("auto", "profile") and not res.errorbars):
         boot = _bootstrap_joint(shapes, curves, res, seed=seed,
                                 n_boot=n_boot or (1000 if ci == "bootstrap" else 300))
         lo_ci = {v: float(np.nanpercentile(boot[:, j], 2.5)) for j, v in enumerate(res.var_names)}

@@ -169,3 +169,23 @@ def test_joint_residual_standard_error_is_in_y_units_when_weighted():
     s = r.fit_of("x8").stats
     assert s["residual_se"] == pytest.approx(np.sqrt(np.sum(resid ** 2) / s["df"]), rel=1e-9)
     assert s["residual_se"] > 1e6   # B/s: tens of MB/s of scatter at 1 % noise on 3-12 GB/s
+
+
+def test_joint_profile_request_with_a_singular_covariance_gives_intervals():
+    # the x16 uplink never binds, so its efficiency is unidentifiable and the joint covariance singular: asked for
+    # profile intervals, the joint fit returned none and labelled them "wald"; one curve falls back to a seeded
+    # bootstrap and says so — the joint fit now does the same
+    r = _fit(_curves(), shared=[FREE[0]], ci="profile", n_boot=60)
+    f = r.fit_of("x8")
+    assert f.ci_method == "bootstrap"
+    assert any("profile intervals need the joint covariance" in n for n in f.notes)
+    lo, hi = f.ci_low["drive__seq_read_bytes_per_s"], f.ci_high["drive__seq_read_bytes_per_s"]
+    assert lo < f.values["drive__seq_read_bytes_per_s"] < hi and lo < RATE < hi
+
+
+def test_a_shared_choice_is_named_in_the_joint_note():
+    # with only a discrete parameter shared, the note read "shared: ; statistics are the joint fit's"
+    r = _fit(_curves(), free=["pcie.mps"], shared=["pcie.mps"])
+    assert r.fit_of("x8").discrete["pcie.mps"]["value"] == r.fit_of("x16").discrete["pcie.mps"]["value"]
+    assert any("shared: pcie.mps;" in n for n in r.fit_of("x8").notes)
+    assert "shared: ;" not in r.explain()
