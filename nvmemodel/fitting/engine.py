@@ -211,6 +211,8 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     for p in shape.params:  # a bound is a hard edge of every interval
         blo, bhi = shape.bounds[p]
         lo[p], hi[p] = max(lo[p], blo), min(hi[p], bhi)
+    for p in unidentified(shape.params, notes):  # refits never move it: a zero-width interval would claim precision
+        lo[p] = hi[p] = np.nan
     return CurveFit(shape=shape, x=x, y=y, weights=w, values=values, stderr=stderr, ci_low=lo, ci_high=hi,
                     stats=stats, ci_method=method, notes=notes, result=result, samples=samples)
 
@@ -223,6 +225,11 @@ def _fit(model, params, x, y, w):
 
 def _shown(ident: str) -> str:
     return ident.replace("__", ".")  # the ceiling model's lmfit names back to parameter names
+
+
+def unidentified(params, notes) -> list[str]:
+    """The parameters :func:`_identifiability` found no measured point to depend on (they have no interval)."""
+    return [p for p in params if any(n.startswith(f"{_shown(p)} is not identifiable:") for n in notes)]
 
 
 def _identifiability(shape: Shape, result, x, values, stderr) -> list[str]:

@@ -23,7 +23,7 @@ import warnings
 import numpy as np
 
 from ..errors import ParameterError
-from .engine import CI_METHODS, CurveFit, _check_points, _identifiability, _shown
+from .engine import CI_METHODS, CurveFit, _check_points, _identifiability, _shown, unidentified
 from .models import Shape
 from .select import information
 
@@ -170,6 +170,10 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
         # what this curve's points cannot tell (e.g. an x16 uplink that never binds cannot fix its efficiency);
         # correlations are the joint fit's, not one curve's, so only the per-parameter checks run here
         own = [n for n in _identifiability(shp, _NO_COVARIANCE, x, values, stderr) if "correlated" not in n]
+        # no point of this curve depends on its own parameter: no interval (was e.g. "1–1"); a shared one keeps the
+        # joint interval the other curves give it
+        for p in unidentified([q for q in shape.params if q not in shared], own):
+            lo[p] = hi[p] = np.nan
         out[key] = CurveFit(shape=shp, x=x, y=y, weights=np.ones_like(y) if w is None else np.asarray(w, float),
                             values=values, stderr=stderr, ci_low=lo, ci_high=hi, stats=st, ci_method=method,
                             notes=[*notes, *own], result=res, samples=samples)

@@ -189,3 +189,18 @@ def test_a_shared_choice_is_named_in_the_joint_note():
     assert r.fit_of("x8").discrete["pcie.mps"]["value"] == r.fit_of("x16").discrete["pcie.mps"]["value"]
     assert any("shared: pcie.mps;" in n for n in r.fit_of("x8").notes)
     assert "shared: ;" not in r.explain()
+
+
+@pytest.mark.parametrize("joint", [False, True])
+def test_a_parameter_no_point_depends_on_has_no_interval(joint):
+    # the x16 uplink never binds: bootstrap refits never move its efficiency, and the interval came out "1–1",
+    # as if measured exactly; the fit's own note says it is not identifiable, so it gets no interval
+    kw = {"shared": [FREE[0]]} if joint else {}
+    r = _fit(_curves(), ci="bootstrap", n_boot=40, **kw)
+    f16, f8 = r.fit_of("x16"), r.fit_of("x8")
+    assert any(n.startswith("switch.efficiency is not identifiable") for n in f16.notes)
+    assert np.isnan(f16.ci_low["switch__efficiency"]) and np.isnan(f16.ci_high["switch__efficiency"])
+    assert "switch.efficiency = 1 (no interval)" in r.explain()
+    # the x8 curve's efficiency is measured (its uplink binds from 3 drives): a real interval around 0.8636
+    assert f8.ci_low["switch__efficiency"] < 0.8636 < f8.ci_high["switch__efficiency"]
+    assert f16.ci_low["drive__seq_read_bytes_per_s"] < f16.ci_high["drive__seq_read_bytes_per_s"]
