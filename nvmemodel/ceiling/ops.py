@@ -39,18 +39,18 @@ def scalar(*xs) -> bool:
 def fmin(a, b):
     """``np.fmin``: the smaller of two values, ignoring a NaN operand."""
     if type(a) in _SCALARS and type(b) in _SCALARS:
-        if a != a:
+        if math.isnan(a):
             return _f(b)
-        return _f(a if b != b or a <= b else b)
+        return _f(a if math.isnan(b) or a <= b else b)
     return np.fmin(a, b)
 
 
 def fmax(a, b):
     """``np.fmax``: the larger of two values, ignoring a NaN operand."""
     if type(a) in _SCALARS and type(b) in _SCALARS:
-        if a != a:
+        if math.isnan(a):
             return _f(b)
-        return _f(a if b != b or a >= b else b)
+        return _f(a if math.isnan(b) or a >= b else b)
     return np.fmax(a, b)
 
 
@@ -83,14 +83,14 @@ def ceil(x):
 def isnan(x):
     """``np.isnan``."""
     if type(x) in _SCALARS:
-        return x != x
+        return math.isnan(x)
     return np.isnan(x)
 
 
 def nan_to_num(x):
     """``np.nan_to_num`` with its defaults: NaN → 0, ±inf → the largest finite float of that sign."""
     if type(x) in _SCALARS:
-        if x != x:
+        if math.isnan(x):
             return _F64(0.0)
         return _f(x) if math.isfinite(x) else _F64(math.copysign(_MAX, x))
     return np.nan_to_num(x)

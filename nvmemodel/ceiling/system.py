@@ -316,8 +316,7 @@ def _first_smallest(candidates, shape, start=None):
     values = np.empty((len(candidates), *shape))
     for i, (_, x) in enumerate(candidates):
         values[i] = x
-    total = values.sum()  # NaN iff a value is (the values are >= 0 or inf: no inf − inf)
-    if total != total:
+    if math.isnan(values.sum()):  # NaN iff a value is (the values are >= 0 or inf: no inf − inf)
         return None
     index = np.array([k for k, _ in candidates], dtype=np.int8)[values.argmin(axis=0)]
     return index if shape else np.asarray(index)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import nvmemodel as nm
-from nvmemodel.plan import DesignSpace, Target, plan
 from nvmemodel.plan import STANDARD_WORKLOADS as W
+from nvmemodel.plan import DesignSpace, Target, plan
 
 AXES = {"drive.model": ["samsung-pm1743", "samsung-pm1733-u2", "toshiba-px04pmb-960gb"], "host.gen": [3, 4, 5],
         "connection": ["direct-x4", "lenovo-810-4p"], "host.sockets": [1, 2], "workload.io_stack": ["libaio", "spdk"]}
