@@ -210,10 +210,18 @@ class FitResult:
             return [{k: (_num(v) if isinstance(v, (float, np.floating)) else
                          (v.item() if isinstance(v, np.generic) else v)) for k, v in r.items()} for r in records]
 
+        # each curve's own topology and workload (a by= fit may have one per curve); the top-level fields name
+        # them only where every curve has the same (they named the first curve's for all)
+        setups = [{"group": list(k), "topology": getattr(t, "name", None),
+                   "workload": w.describe() if w is not None else None}
+                  for k, (t, w) in ((k, self.setup(k)) for k in self.fits)]
+        names = {d["topology"] for d in setups}
+        loads = {d["workload"] for d in setups}
         return {
             "schema": "nvmemodel.fit/1", "x": self.x, "y": self.y, "y_unit": self.y_unit, "by": list(self.by),
-            "topology": getattr(self.topology, "name", None),
-            "workload": self.workload.describe() if self.workload is not None else None,
+            "topology": names.pop() if len(names) == 1 else None,
+            "workload": loads.pop() if len(loads) == 1 else None,
+            "setups": setups,
             "points": clean(self.points.drop(columns=["sources"]).to_dict("records")),
             "chosen": [{"group": list(k), "model": m} for k, m in self.chosen.items()],
             "params": clean(self.params.to_dict("records")),

@@ -204,3 +204,28 @@ def test_a_parameter_no_point_depends_on_has_no_interval(joint):
     # the x8 curve's efficiency is measured (its uplink binds from 3 drives): a real interval around 0.8636
     assert f8.ci_low["switch__efficiency"] < 0.8636 < f8.ci_high["switch__efficiency"]
     assert f16.ci_low["drive__seq_read_bytes_per_s"] < f16.ci_high["drive__seq_read_bytes_per_s"]
+
+
+def test_json_names_each_curves_own_topology_and_workload():
+    # two adapters (one per curve), and in a second fit one topology with two workloads (by pattern): the JSON
+    # named only the first curve's topology and workload, as if they held for every curve
+    import json
+
+    doc = json.loads(_fit(_curves()).to_json())
+    assert doc["topology"] is None   # the curves differ
+    assert {(tuple(s["group"]), s["topology"]) for s in doc["setups"]} == {(("x8",), PRESETS["x8"]),
+                                                                           (("x16",), PRESETS["x16"])}
+    lp = nm.preset(PRESETS["x8"])
+    rand = nm.Workload("randread", "4K", iodepth=32)
+    frames = []
+    for i, (pattern, wl) in enumerate((("read", WL), ("randread", rand))):
+        c = nm.evaluate(lp, wl, drives=[1, 2, 3, 4])
+        f = table("drives", [1, 2, 3, 4], c.iops, pattern=pattern, bs=wl.block_size, extra={"pat": pattern})
+        f["source_path"] = f"{i}/" + f["source_path"]
+        frames.append(f)
+    r = nm.fit(pd.concat(frames, ignore_index=True), x="drives", y="iops", by="pat", model="ceiling", topology=lp,
+               free=["switch.efficiency"], ci="wald")
+    doc = json.loads(r.to_json())
+    assert doc["topology"] == PRESETS["x8"] and doc["workload"] is None
+    loads = {s["group"][0]: s["workload"] for s in doc["setups"]}
+    assert loads == {"read": WL.describe(), "randread": rand.describe()}
