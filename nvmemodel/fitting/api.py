@@ -63,6 +63,14 @@ def _workload_from(points_table, workload, x):
               "iodepth": int(mode("iodepth", 32)), "numjobs": int(mode("numjobs", 1))}
     if pattern in ("rw", "readwrite", "randrw") and rf is not None:
         kwargs["read_fraction"] = float(rf)
+    engine = mode("ioengine", None)
+    if engine is not None:  # an engine that is one of the model's I/O stacks (io_uring runs were fitted as libaio)
+        from ..topology.host import IoStack
+
+        try:
+            kwargs["io_stack"] = IoStack.parse(engine)
+        except ParameterError:
+            pass  # psync, null, …: not a stack of the model; the workload's default stays (give workload=)
     return nm.Workload(**kwargs)
 
 

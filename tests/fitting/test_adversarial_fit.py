@@ -229,3 +229,18 @@ def test_json_names_each_curves_own_topology_and_workload():
     assert doc["topology"] == PRESETS["x8"] and doc["workload"] is None
     loads = {s["group"][0]: s["workload"] for s in doc["setups"]}
     assert loads == {"read": WL.describe(), "randread": rand.describe()}
+
+
+def test_the_measured_ioengine_sets_the_models_io_stack():
+    # fio's io_uring runs were evaluated with the default libaio stack (10,000 vs 4,000 cycles per I/O): a host
+    # CPU ceiling 2.5x too low; the table's ioengine now picks the stack where it is one of the model's
+    dell = nm.preset("dell-r7525")
+    rand = nm.Workload("randread", "4K", iodepth=32, io_stack="io_uring")
+    c = nm.evaluate(dell, rand, drives=[1, 2, 4, 8, 12, 24])
+    data = table("drives", list(c.drives), c.iops, extra={"ioengine": "io_uring"})
+    r = nm.fit(data, x="drives", y="iops", model="ceiling", topology=dell, free=["drive.rand_read_iops"], ci="wald")
+    assert r.setup()[1].io_stack.value == "io_uring"
+    np.testing.assert_allclose(r.ceilings(list(c.drives))["host_cpu"], c.ceilings["host_cpu"], rtol=1e-12)
+    data["ioengine"] = "psync"  # not a stack of the model: the default stays
+    assert nm.fit(data, x="drives", y="iops", model="ceiling", topology=dell, free=["drive.rand_read_iops"],
+                  ci="wald").setup()[1].io_stack.value == "libaio"
