@@ -118,8 +118,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         ``{"x8": nm.preset(...), "x16": ...}`` keyed by the ``by`` value (a tuple for several columns;
         values match as given, as text or as numbers).
     workload : Workload, optional
-        The workload measured; defaults to each curve's most common pattern, block size, iodepth and
-        numjobs in the table.
+        The workload measured; defaults to each curve's most common pattern, block size, iodepth,
+        numjobs and ``ioengine`` (where it is one of the model's I/O stacks) in the table.
     free : list of str, optional
         Parameters of the ceiling model to fit (``["switch.efficiency"]``).
     drives : int, optional
