@@ -89,6 +89,11 @@ def plot_results(table, **options):
 def parameter_table(topology: Topology, workload: Workload | None = None):
     """Every parameter of ``topology`` under ``workload`` (default ``Workload()``): value, unit, kind, range,
     meaning, status and source, as a pandas DataFrame (see :meth:`Topology.parameter_table`)."""
+    if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
+        from .errors import ParameterError
+
+        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)); for a MixedTopology "
+                             "one group's: nm.parameter_table(mixed.group_topology(i))")
     return topology.parameter_table(workload if workload is not None else Workload())
 
 

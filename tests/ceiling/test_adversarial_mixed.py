@@ -55,3 +55,11 @@ def test_parse_group_refuses_a_repeated_key():
         parse_group("drive=samsung-pm1733-u2,count=2,count=3")
     g = parse_group("drive=samsung-pm1733-u2,count=3,name=fast")
     assert (g.count, g.name) == (3, "fast") and np.isclose(g.drive.rand_read_iops, 1.45e6)
+
+
+def test_parameter_table_of_a_mixed_topology_is_one_clear_error():
+    topo = nm.MixedTopology("two", DELL.host, (nm.DriveGroup(DELL.drive, 4), nm.DriveGroup("intel-p3700-800gb", 4)))
+    with pytest.raises(ParameterError, match="group_topology"):
+        nm.parameter_table(topo)
+    table = nm.parameter_table(topo.group_topology(1))
+    assert table.set_index("name").loc["drive.model", "value"] == "intel-p3700-800gb"
