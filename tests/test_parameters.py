@@ -110,12 +110,14 @@ def valid_alternatives(name: str, base):
 def test_override_changes_every_derived_text_and_number(name):
     """One truth: the curve's vector, its rebuilt topology/workload, JSON, description and plot data agree."""
     def first_valid():
-        # Stingray has every part; Lenovo 810-4P has free lanes for more switches; Dell for host lanes.
-        for preset in (BASE, "lenovo-sr850-810-4p", "dell-r7525"):
+        # Stingray has every part; Lenovo 810-4P has free lanes for more switches; Dell for host lanes; ION has a
+        # RAID-5 array (failed members need one). A rebuild needs a failed member too (a stated companion value).
+        companion = {"raid.rebuild": {"raid.degraded": 1}}.get(name, {})
+        for preset in (BASE, "lenovo-sr850-810-4p", "dell-r7525", "ion-sr71mach5-linux"):
             topo = nm.preset(preset)
             for value in valid_alternatives(name, topo.parameters(WL)[name]):
                 try:
-                    return nm.evaluate(topo, WL, overrides={name: value}), value
+                    return nm.evaluate(topo, WL, overrides={**companion, name: value}), value
                 except ParameterError as exc:  # a cross-parameter constraint (e.g. lanes): try the next one
                     assert exc.parameter, exc
         pytest.fail(f"no valid alternative value for {name}")
