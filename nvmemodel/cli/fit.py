@@ -35,7 +35,8 @@ def register(sub) -> None:
     f.add_argument("--path-regex", help="labels from a regex's named groups")
     f.add_argument("--labels", help="sidecar label file (YAML or CSV)")
     f.add_argument("--preset", help="the topology measured (enables the ceiling model); with --by, one per curve: "
-                                    "VALUE=PRESET,VALUE=PRESET (e.g. x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p)")
+                                    "VALUE=PRESET,VALUE=PRESET (e.g. x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p; "
+                                    "several --by columns: x8/siteA=PRESET)")
     f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
     f.add_argument("--drives", type=int, help="drive count for ceiling-model axes other than drives")
     f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
@@ -64,6 +65,16 @@ def _fit(args) -> int:
     if isinstance(topology, dict) and not args.by:
         raise ParameterError("--preset", args.preset, "one preset name, or --by too (VALUE=PRESET pairs name the "
                              "preset of each curve)")
+    by_cols = args.by.split(",") if args.by else []
+    if isinstance(topology, dict) and len(by_cols) > 1:  # a curve of several --by columns: VALUE/VALUE=PRESET
+        keyed = {}
+        for value, topo in topology.items():
+            parts = tuple(v.strip() for v in value.split("/"))
+            if len(parts) != len(by_cols):
+                raise ParameterError("--preset", value, f"{'/'.join(by_cols).upper()}=PRESET: one value per --by "
+                                     f"column ({', '.join(by_cols)}), joined by '/'")
+            keyed[parts] = topo
+        topology = keyed
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
         result = fit(args.paths, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,

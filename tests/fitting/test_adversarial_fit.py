@@ -244,3 +244,20 @@ def test_the_measured_ioengine_sets_the_models_io_stack():
     data["ioengine"] = "psync"  # not a stack of the model: the default stays
     assert nm.fit(data, x="drives", y="iops", model="ceiling", topology=dell, free=["drive.rand_read_iops"],
                   ci="wald").setup()[1].io_stack.value == "libaio"
+
+
+def test_cli_presets_per_curve_of_two_by_columns(tmp_path):
+    # --by adapter,site: a VALUE=PRESET pair could only name one column's value, so no curve ever matched
+    path = tmp_path / "runs.csv"
+    data = _curves()
+    data["site"] = "lab"
+    data.to_csv(path, index=False)
+    base = [sys.executable, "-m", "nvmemodel", "fit", str(path), "--x", "drives", "--y", "bytes_per_s", "--by",
+            "adapter,site", "--free", ",".join(FREE), "--model", "ceiling", "--ci", "wald"]
+    out = subprocess.run([*base, "--preset", "x8/lab=lenovo-sr850-810-4p,x16/lab=lenovo-sr850-1610-4p"],
+                         check=False, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "adapter=x8, site=lab" in out.stdout and "switch uplink" in out.stdout
+    bad = subprocess.run([*base, "--preset", "x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p"],
+                         check=False, capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "ADAPTER/SITE=PRESET" in bad.stderr
