@@ -67,7 +67,7 @@ class FitResult:
 
     def setup(self, group=()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
-        group = group if isinstance(group, tuple) else (group,)
+        group = _as_key(group)
         return self.setups.get(group, (self.topology, self.workload))
 
     @property
@@ -83,7 +83,7 @@ class FitResult:
             if len(self.fits) > 1:
                 raise ParameterError("group", None, f"one of {self.groups} (this result has several curves)")
             group = self.groups[0]
-        group = group if isinstance(group, tuple) else (group,)
+        group = _as_key(group)
         if group not in self.fits:
             raise ParameterError("group", group, f"one of {self.groups}")
         model = model or self.chosen[group]
@@ -253,6 +253,11 @@ class FitResult:
                 f"<pre>{html.escape(self.explain())}</pre>"
                 + self.params.to_html(index=False, float_format="{:.4g}".format, max_rows=40)
                 + self.compare().to_html(index=False, float_format="{:.4g}".format))
+
+
+def _as_key(group) -> tuple:
+    """A curve's key: a tuple of ``by`` values (a list, as the JSON's ``group`` gives it, or one value)."""
+    return tuple(group) if isinstance(group, (tuple, list)) else (group,)
 
 
 def _public_name(ident: str, model: str) -> str:

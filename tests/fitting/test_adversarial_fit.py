@@ -261,3 +261,18 @@ def test_cli_presets_per_curve_of_two_by_columns(tmp_path):
     bad = subprocess.run([*base, "--preset", "x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p"],
                          check=False, capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "ADAPTER/SITE=PRESET" in bad.stderr
+
+
+def test_a_curve_of_two_by_columns_is_found_by_its_json_group_list():
+    # the JSON gives a curve's group as a list (["x8", "lab"]); handing it back raised "unhashable type: 'list'"
+    import json
+
+    data = _curves()
+    data["site"] = "lab"
+    topos = {(k, "lab"): t for k, t in _topologies().items()}
+    r = _fit(data, by=["adapter", "site"], topology=topos)
+    group = next(c["group"] for c in json.loads(r.to_json())["chosen"] if c["group"][0] == "x8")
+    assert group == ["x8", "lab"]
+    assert r.setup(group)[0].name == PRESETS["x8"]
+    np.testing.assert_allclose(r.ceilings([3], group=group)["ceiling"], r.ceilings([3], group=("x8", "lab"))["ceiling"])
+    assert r.explain_points(group=group)["binding"].tolist() == ["drive", "drive", "switch_uplink", "switch_uplink"]
