@@ -30,9 +30,9 @@ def _flit(gen):
     return bool(lo >= 6), bool(hi >= 6), gen >= 6
 
 
-def _tlp_costs(gen, p):
+def _tlp_costs(gen, p, flit_mode=None):
     """Per-TLP non-payload bytes: (memory request TLP, completion TLP, MMIO-to-BAR TLP)."""
-    every, some, flit = _flit(gen)  # flit mode: no STP/LCRC per TLP
+    every, some, flit = flit_mode or _flit(gen)  # flit mode: no STP/LCRC per TLP
     # a scalar where every configuration agrees, so the per-I/O byte counts stay scalars (sweeps, planner)
     framing = 0.0 if every else (float(sp.FRAMING_BYTES) if not some else np.where(flit, 0.0, sp.FRAMING_BYTES))
     ecrc = p["pcie.ecrc"] * sp.ECRC_BYTES
@@ -57,16 +57,21 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     >>> [float(x) for x in io_link_bytes(4096, 1.0, 4, p)]   # docs/physics.md §3 table
     [4568.0, 140.0]
     """
+    gen = _codes(gen)
+    return _io_link_bytes(block_size, read_fraction, gen, p, _flit(gen))
+
+
+def _io_link_bytes(block_size, read_fraction, gen, p, flit_mode):
     S = ops.to_float(block_size)
-    mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(_codes(gen), p)
+    mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(gen, p, flit_mode)
     mps, mrrs = p["pcie.mps"], p["pcie.mrrs"]
     chunk = ops.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], mps)
     k_sq, k_cq = p["nvme.sqes_per_fetch"], p["nvme.cqes_per_write"]
 
     pages = ops.ceil(S / nvme.HOST_PAGE_BYTES)
-    no_sgl = ops.not_((p["nvme.sgl"] > 0) & (S >= p["nvme.sgl_threshold_bytes"]))
     # One data-block SGL descriptor fits in the SQE; PRP lists are needed beyond 2 pages.
-    prp_list = (pages > 2) & no_sgl
+    sgl = p["nvme.sgl"] > 0
+    prp_list = ((pages > 2) & ops.not_(sgl & (S >= p["nvme.sgl_threshold_bytes"]))) if ops.any_(sgl) else pages > 2
     # (no PRP list anywhere: a scalar 0, so the list terms below cost nothing; the same sums, + 0.0)
     list_bytes = ops.where(prp_list, (pages - 1) * nvme.PRP_ENTRY_BYTES, 0.0) if ops.any_(prp_list) else _ZERO
 
@@ -93,18 +98,18 @@ _ZERO = np.float64(0.0)
 _ENCODED_BITS_PER_LANE = sp.GT_PER_S * 1e9 * sp.ENCODING
 
 
-def link_capacity_bytes_per_s(gen, lanes, p):
+def link_capacity_bytes_per_s(gen, lanes, p, flit_mode=None):
     """Per-direction TLP-byte capacity after encoding (and the FLIT's TLP share at Gen6+)."""
     gen = _codes(gen)
     rate = _ENCODED_BITS_PER_LANE[gen] * lanes / 8.0
-    _, some, flit = _flit(gen)
+    _, some, flit = flit_mode or _flit(gen)
     return ops.where(flit, rate * p["pcie.flit_tlp_fraction"], rate) if some else rate
 
 
-def _dllp_fraction(gen, lanes, p):
+def _dllp_fraction(gen, lanes, p, flit_mode):
     """Ack + UpdateFC bytes per symbol-time of traffic, ``8/limit + 8/guide`` (pcie-model)."""
     dllp = 2.0 * sp.DLLP_BYTES / sp.dllp_interval_symbols(gen, lanes, p["pcie.mps"])
-    _, some, flit = _flit(gen)  # flit: DLP bytes inside the flit
+    _, some, flit = flit_mode  # flit: DLP bytes inside the flit
     return ops.where(flit, 0.0, dllp) if some else dllp
 
 
@@ -146,13 +151,15 @@ def link_iops(gen, lanes, block_size, read_fraction, p):
 
 def _link_iops(gen, lanes, block_size, read_fraction, p):
     gen, lanes = _codes(gen), _codes(lanes)
-    up, down = io_link_bytes(block_size, read_fraction, gen, p)
-    cap = link_capacity_bytes_per_s(gen, lanes, p) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
-    dllp = _dllp_fraction(gen, lanes, p)
+    flit_mode = _flit(gen)
+    up, down = _io_link_bytes(block_size, read_fraction, gen, p, flit_mode)
+    cap = link_capacity_bytes_per_s(gen, lanes, p, flit_mode) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
+    dllp = _dllp_fraction(gen, lanes, p, flit_mode)
     code = p["pcie.dllp"]
     ws = ops.where(code == 1, dllp / lanes, 0.0)
     up_eff, down_eff = up + ws * down, down + ws * up
-    cap = cap * ops.where(code == 2, 1.0 - dllp, 1.0)
+    if ops.any_(code == 2):  # (elsewhere the factor is exactly 1)
+        cap = cap * ops.where(code == 2, 1.0 - dllp, 1.0)
     return cap / ops.fmax(up_eff, down_eff)
 
 
