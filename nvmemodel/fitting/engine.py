@@ -79,6 +79,8 @@ class CurveFit:
             return mid, mid  # nothing continuous was fitted: no band
         if any(not np.isfinite(self.stderr[p]) for p in self.shape.params):
             return np.full_like(mid, np.nan), np.full_like(mid, np.nan)
+        if all(self.stderr[p] == 0 for p in self.shape.params):
+            return mid, mid  # points met exactly: no spread (lmfit's delta method would divide 0 by 0)
         dely = self.result.eval_uncertainty(n=x, sigma=_LEVEL)
         return mid - dely, mid + dely
 

@@ -40,6 +40,22 @@ def _grid(x: str, lo: float, hi: float, log: bool) -> np.ndarray:
     return np.geomspace(lo, hi, 200) if log else np.linspace(lo, hi, 200)
 
 
+def _cells(grid: np.ndarray, log: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Left and right edges of the strip cell around each grid x: halfway to its neighbours (geometrically on a
+    log axis), so the cells tile the axis without gaps (one width for every cell left gaps at the wide end of a
+    log axis)."""
+    g = np.asarray(grid, dtype=float)
+    if g.size < 2:
+        return g - 0.5, g + 0.5
+    if log:
+        mid = np.sqrt(g[:-1] * g[1:])
+        first, last = g[0] ** 2 / mid[0], g[-1] ** 2 / mid[-1]
+    else:
+        mid = (g[:-1] + g[1:]) / 2
+        first, last = 2 * g[0] - mid[0], 2 * g[-1] - mid[-1]
+    return np.concatenate([[first], mid]), np.concatenate([mid, [last]])
+
+
 def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = None, ceilings: bool = True,
              title: str | None = None, figsize=(7.5, 6.2)):
     """Draw a fit: points with error bars (± sample std of repeats), each curve's fitted model with its
@@ -139,11 +155,11 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                     ax.plot(grid, prof[comp] / div, ls=_DASHES[row % len(_DASHES)], lw=1.0,
                             color=component_color(comp), label=f"ceiling: {comp}{tag}")
             sax = axes[2]
+            left, right = _cells(grid, log_x)
             for comp in dict.fromkeys(prof["binding"]):
                 m_ = prof["binding"].to_numpy() == comp
-                width = np.diff(grid).min() if grid.size > 1 else 1.0
-                sax.bar(grid[m_], 0.8, bottom=row, width=width, color=component_color(comp), align="center",
-                        label=None if comp in strip_seen else f"binds: {comp}")
+                sax.bar(left[m_], 0.8, bottom=row, width=(right - left)[m_], color=component_color(comp),
+                        align="edge", label=None if comp in strip_seen else f"binds: {comp}")
                 strip_seen.add(comp)
             above = list(result.findings.get(key, []))
             if above:  # say it on the figure too: these points falsify an assumption, they are not reproduced
