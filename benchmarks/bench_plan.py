@@ -16,12 +16,12 @@ Run:  python benchmarks/bench_plan.py        (--json for a record)
   alone (``evaluate_prepared`` on a prepared mapping; with and without every component's ceiling) and a
   fit's call (``prepare`` of the parameter vector, then the kernel with ceilings), 24 drive counts.
 
-Measured on this 2-core VM (shared with three other sessions, load 1.3-1.7; numpy 2.4, numba baseline) at
-2026-11-22 11:20 UTC, two runs: planner 1,327,104 x 5 in 0.67-0.73 s (1.8-2.0 M configurations/s), host tree
-1.0-1.3 s (1.0-1.3 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104 configurations; sweep 6.7-7.0 ms
-vs fused 2.4 ms, ratio 2.8-2.9x (2.3-3.5x over the day, with the load); one configuration: kernel 63 us,
-80 us with every component's ceiling, 150 us with prepare; nm.evaluate 650 us. These are records, not
-assertions: no test times anything.
+Measured on this 2-core VM (shared with three other sessions, load 1.2-1.9; numpy 2.4, numba baseline) at
+2026-11-22 11:37-11:41 UTC, four runs: planner 1,327,104 x 5 in 0.55-0.76 s (1.7-2.4 M configurations/s), host
+tree 0.96-1.42 s (0.9-1.4 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104 configurations; sweep
+6.0-8.4 ms vs fused 2.4-2.9 ms, ratio 2.3-3.0x (typically 2.6-2.8x); one configuration: kernel 62-66 us, 82 us
+with every component's ceiling, 160 us with prepare; nm.evaluate 670 us. These are records, not assertions:
+no test times anything.
 """
 
 from __future__ import annotations
