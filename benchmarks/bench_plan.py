@@ -19,7 +19,7 @@ Run:  python benchmarks/bench_plan.py        (--json for a record)
 Measured on this 2-core VM (shared with three other sessions, load 1.2-1.9; numpy 2.4, numba baseline) at
 2026-11-22 11:37-11:41 UTC, four runs: planner 1,327,104 x 5 in 0.55-0.76 s (1.7-2.4 M configurations/s), host
 tree 0.96-1.42 s (0.9-1.4 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104 configurations; sweep
-6.0-8.4 ms vs fused 2.4-2.9 ms, ratio 2.3-3.0x (typically 2.6-2.8x); one configuration: kernel 62-66 us, 82 us
+6.0-8.4 ms vs fused 2.4-2.9 ms, ratio 2.3-3.1x (typically 2.6-2.9x); one configuration: kernel 62-66 us, 82 us
 with every component's ceiling, 160 us with prepare; nm.evaluate 670 us. These are records, not assertions:
 no test times anything.
 """
