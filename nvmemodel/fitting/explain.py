@@ -25,6 +25,12 @@ def fmt_y(value: float, unit: str) -> str:
     return f"{value:.4g} {unit}".strip()
 
 
+def _fx(value: float) -> str:
+    """An x value as written: whole numbers in full (a 1 MiB block is 1048576, not 1.04858e+06)."""
+    v = float(value)
+    return f"{v:.0f}" if np.isfinite(v) and v.is_integer() else f"{v:g}"
+
+
 def _fmt_param(value: float, unit: str) -> str:
     if unit in ("B/s", "1/s", "s"):
         return fmt_y(value, unit)
@@ -163,7 +169,7 @@ def explain_text(result) -> str:
             lines.append(_ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS))
             knee = d.get("knee_n")
             if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
-                lines.append(f"Knee at {result.x} = {knee[0]:g} (95 % interval {knee[1]:g}–{knee[2]:g}, from the "
+                lines.append(f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–{_fx(knee[2])}, from the "
                              f"fitted parameters' uncertainty).")
         little = _little_check(result, key)
         if little:
@@ -171,7 +177,7 @@ def explain_text(result) -> str:
         for item in result.findings.get(key, []):
             fix = "; ".join(item["reconcile"]) or "no single parameter within ×4 of its value"
             more = item.get("points_above", 1) - 1
-            lines.append(f"FALSIFIED: at {result.x} = {item['x']:g}"
+            lines.append(f"FALSIFIED: at {result.x} = {_fx(item['x'])}"
                          + (f" (and {more} more point(s))" if more > 0 else "")
                          + f" the measurement {fmt_y(item['measured'], u)} is "
                          f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
@@ -211,10 +217,10 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
         band_lo, band_hi = f.band(np.asarray(ends, dtype=float))  # the fitted ceiling's 95 % band there
     for (start, b, seg), lo, hi in zip(runs, band_lo, band_hi):
         last_x, last_c = seg[-1]
-        span = f"from {result.x} = {start:g}" + (f" to {last_x:g}" if last_x != start else "")
+        span = f"from {result.x} = {_fx(start)}" + (f" to {_fx(last_x)}" if last_x != start else "")
         ci = (f", 95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)}" if np.isfinite(lo) and np.isfinite(hi) and hi > lo
               and lo <= last_c * (1 + 1e-9) and hi >= last_c * (1 - 1e-9) else "")
-        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)}{ci} at {last_x:g}).")
+        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)}{ci} at {_fx(last_x)}).")
     row = prof.iloc[-1]
     others = sorted(((c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
                      and c != row["binding"]), key=lambda t: t[1])
@@ -252,7 +258,7 @@ def _lift_sentence(result, key, f, row, others, overrides, ceiling_profile) -> s
     if others:
         nxt, head = others[0]
         text.append(f"Lifting the {row['binding']} limit by more than {head:.0%} would raise the ceiling at "
-                    f"{x} = {row['x']:g} to {fmt_y(row[nxt], u)}, where {nxt} binds.")
+                    f"{x} = {_fx(row['x'])} to {fmt_y(row[nxt], u)}, where {nxt} binds.")
     return " ".join(text)
 
 

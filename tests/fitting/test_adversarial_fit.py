@@ -309,3 +309,14 @@ def test_points_met_exactly_give_a_zero_width_band_without_warnings():
     band = r.predict([1, 2, 3, 4])
     np.testing.assert_allclose(band["y"], c.bytes_per_s, rtol=1e-9)
     assert (band["y_low"] == band["y"]).all() and (band["y_high"] == band["y"]).all()
+
+
+def test_explanations_write_block_sizes_in_full():
+    # "binds (12.4 GB/s at 1.04858e+06)": six significant digits turned 1048576 into a number nobody measured
+    bss = [4096, 65536, 1048576]
+    lp = nm.preset(PRESETS["x8"])
+    ys = [nm.evaluate(lp, nm.Workload("randread", bs, iodepth=32), drives=[4]).bytes_per_s[0] * 1.001 for bs in bss]
+    r = nm.fit(table("block_size_bytes", bss, ys, y="bytes_per_s"), x="block_size_bytes", y="bytes_per_s",
+               model="ceiling", topology=lp, free=["switch.efficiency"], drives=4, ci="wald")
+    text = r.explain()
+    assert "1048576" in text and "e+06" not in text
