@@ -56,7 +56,9 @@ def summary_text(result) -> str:
         f = result.fits[key][model]
         s = f.stats
         lines.append(f"== {_group_title(result, key)} — {model}: {f.shape.description}")
-        lines.append(f"   {s['n']} points, y = {result.y} [{result.y_unit}] vs x = {result.x}"
+        own = s.get("n_curve", s["n"])  # a joint fit's n counts every curve's points
+        lines.append(f"   {own} points" + (f" (the joint fit's n = {s['n']} over all curves)" if own != s["n"] else "")
+                     + f", y = {result.y} [{result.y_unit}] vs x = {result.x}"
                      + (", weighted by a pooled relative spread of repeats" if np.any(f.weights != 1) else ", unweighted"))
         sel = params[(params["model"] == model) & (params["status"] == "free")]
         for b, v in zip(result.by, key):

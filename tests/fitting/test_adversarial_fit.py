@@ -320,3 +320,10 @@ def test_explanations_write_block_sizes_in_full():
                model="ceiling", topology=lp, free=["switch.efficiency"], drives=4, ci="wald")
     text = r.explain()
     assert "1048576" in text and "e+06" not in text
+
+
+def test_joint_summary_counts_each_curves_own_points():
+    # the summary said "8 points" for each 4-point curve of a joint fit (explain() already said 4)
+    r = _fit(_curves(), shared=[FREE[0]])
+    text = r.summary()
+    assert text.count("4 points (the joint fit's n = 8 over all curves)") == 2 and "   8 points," not in text
