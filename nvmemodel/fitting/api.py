@@ -163,6 +163,15 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
     setups = {key: (_topology_for(topology, key, by_cols), _workload_from(_rows_of(tbl, by_cols, key), workload, x))
               for key, _ in groups} if topology is not None else {}
+    direction = Y_COLUMNS[y][1]
+    if direction and any(m.startswith("ceiling") for m in names):
+        for key, (_, wl) in setups.items():
+            # the model's ceiling counts every I/O: one direction of a mixed workload is only a share of it
+            if (wl.read_fraction < 1.0) if direction == "read" else (wl.read_fraction > 0.0):
+                total = "iops" if y_unit == "1/s" else "bytes_per_s"
+                raise ParameterError("y", y, f"y={total!r} for the ceiling model of a mixed read/write workload "
+                                     f"({wl.describe()}{' in curve ' + str(key) if key else ''}): its ceiling counts "
+                                     f"reads and writes together")
     fits, chosen, failed, findings = {}, {}, {}, {}
     explicit = len(names) == 1
     joint, joint_failed = {}, {}
