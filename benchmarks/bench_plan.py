@@ -16,12 +16,12 @@ Run:  python benchmarks/bench_plan.py        (--json for a record)
   alone (``evaluate_prepared`` on a prepared mapping; with and without every component's ceiling) and a
   fit's call (``prepare`` of the parameter vector, then the kernel with ceilings), 24 drive counts.
 
-Measured on this 2-core VM (shared with three other sessions, load 1.2-1.9; numpy 2.4, numba baseline) at
-2026-11-22 11:37-11:41 UTC, four runs: planner 1,327,104 x 5 in 0.55-0.76 s (1.7-2.4 M configurations/s), host
-tree 0.96-1.42 s (0.9-1.4 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104 configurations; sweep
-6.0-8.4 ms vs fused 2.4-2.9 ms, ratio 2.3-3.1x (typically 2.6-2.9x); one configuration: kernel 62-66 us, 82 us
-with every component's ceiling, 160 us with prepare; nm.evaluate 670 us. These are records, not assertions:
-no test times anything.
+Measured on this 2-core VM (shared with three other sessions, load 1.6-2.0; numpy 2.4, numba baseline) at
+2026-11-22 11:44-11:46 UTC, two full runs and five sweep runs: planner 1,327,104 x 5 in 0.56-0.62 s (2.1-2.4 M
+configurations/s), host tree 1.00-1.02 s (1.3 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104
+configurations; sweep 5.4-6.3 ms vs fused 2.4 ms, ratio 2.3-2.7x; one configuration: kernel 62 us, 81 us with
+every component's ceiling, 152 us with prepare; nm.evaluate 660 us. These are records, not assertions: no test
+times anything.
 """
 
 from __future__ import annotations
