@@ -19,7 +19,7 @@ Run:  python benchmarks/bench_plan.py        (--json for a record)
 Measured on this 2-core VM (shared with three other sessions, load 1.6-2.0; numpy 2.4, numba baseline) at
 2026-11-22 11:44-11:46 UTC, two full runs and five sweep runs: planner 1,327,104 x 5 in 0.56-0.62 s (2.1-2.4 M
 configurations/s), host tree 1.00-1.02 s (1.3 M/s), peak traced memory 15 MiB for 294,912 and 1,327,104
-configurations; sweep 5.4-6.3 ms vs fused 2.4 ms, ratio 2.3-2.7x; one configuration: kernel 62 us, 81 us with
+configurations; sweep 5.4-6.3 ms vs fused 2.4 ms, ratio 2.2-2.7x; one configuration: kernel 62 us, 81 us with
 every component's ceiling, 152 us with prepare; nm.evaluate 660 us. These are records, not assertions: no test
 times anything.
 """
