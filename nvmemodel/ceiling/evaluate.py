@@ -132,6 +132,9 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     SweepResult
         Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
+    if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
+        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)); a MixedTopology is "
+                             "swept one group at a time: nm.sweep(mixed.group_topology(i), ...)")
     base = topology.parameters(workload)
     grid = dict(grid or {})
     params = {name: get(name) for name in grid}

@@ -58,3 +58,10 @@ def test_evaluate_overrides_match_a_rebuilt_topology():
         nm.evaluate(topo, wl, overrides={"switch.speed": 2})
     with pytest.raises(nm.ParameterError, match="pcie.mps=300"):
         nm.evaluate(topo, wl, overrides={"pcie.mps": 300})
+
+
+def test_sweep_of_a_mixed_topology_is_one_clear_error():
+    dell = nm.preset("dell-r7525")
+    mixed = nm.MixedTopology("two", dell.host, (nm.DriveGroup(dell.drive, 4), nm.DriveGroup("intel-p3700-800gb", 4)))
+    with pytest.raises(nm.ParameterError, match="group_topology"):
+        nm.sweep(mixed, nm.Workload(), drives=[1, 2])
