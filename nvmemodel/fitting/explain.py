@@ -108,6 +108,8 @@ def _queueing_sentence(result, f, d) -> str:
     if result.y_unit == "1/s" and result.x in ("outstanding", "iodepth"):
         text += (f"the latency floor is {f.values['r0'] * 1e6:.3g} µs at one outstanding I/O. Beyond the knee more "
                  f"outstanding I/O only adds queueing latency.")
+    elif text:  # no latency sentence along this axis: end the one above (it ended "…; ")
+        text = text[:-2] + "."
     return text
 
 

@@ -349,3 +349,10 @@ def test_one_direction_of_a_mixed_workload_is_refused_by_the_ceiling_model():
     # the empirical models fit any direction
     assert nm.fit(data, x="drives", y="read_iops", model="linear").fit_of().values["x1"] == pytest.approx(
         0.7 * c.iops[0], rel=1e-6)
+
+
+def test_queueing_sentence_along_drives_ends_as_a_sentence():
+    # along drives (no latency sentence follows) the text ended "…23.54 K IOPS);  Caution: …"
+    data = table("drives", [1, 2, 3, 4, 5, 6], [1e5, 2e5, 2.9e5, 3.0e5, 3.02e5, 2.99e5])
+    text = nm.fit(data, x="drives", y="iops", model="littles").explain()
+    assert ";  " not in text and "); " not in text.split("Caution")[0]
