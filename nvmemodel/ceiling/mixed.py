@@ -34,7 +34,7 @@ from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .derive import prepare
 from .mixed_result import MixedCurve
-from .system import Levels, switched_local
+from .system import Levels, _excess, switched_local, switches_alone
 from .tree import complex_loads, complexes_in_use, switches_on
 
 __all__ = ["evaluate_mixed"]
@@ -146,6 +146,23 @@ def _group_complexes(lv: Levels, k, socket):
         yield (s, where), s, local, kj * d
 
 
+def _switch_level(lv: Levels, k, socket):
+    """A group's switch level at ``k`` of its drives: ``(its candidate for binding, switches holding drives)`` —
+    the candidate ``k·d`` minus what full switches take away (:func:`~nvmemodel.ceiling.system.switches_alone`),
+    the switches ``min(k, m)`` round-robin; under fill_first the placement's (the first complex's switches fill
+    first), as :meth:`Levels._tree` and :meth:`Levels._switches_used` count them for one model."""
+    if lv.group == _INF or not bool(np.any(lv._fill_switched)):
+        return switches_alone(k, lv.drive, lv.group, lv.switches), np.fmin(k, lv.switches)
+    p = lv.p if socket is None else {**lv.p, "host.sockets": 1.0}
+    M = complexes_in_use(p, lv.switches)
+    excess, used = 0.0, 0.0
+    for j, (kj, _) in enumerate(complex_loads(k, p, M)):
+        on = np.fmax(switches_on(j, lv.switches, M), 1.0)
+        excess = excess + _excess(kj, lv.drive, lv.group, on)
+        used = used + np.fmin(kj, on)
+    return k * lv.drive - excess, used
+
+
 def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) -> dict:
     """The mixed kernel on one configuration: ``k`` is ``(groups, points)`` drives per group."""
     G, N = k.shape
@@ -155,9 +172,9 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) 
     linear = sum(k[g] * lv.drive for g, lv in enumerate(levels))  # Σ_g k_g·d_g
     # each group's own candidates (its drives, its switches) and binding
     group_best, group_index = [], []
+    switch_levels = [_switch_level(lv, k[g], pins[g]) for g, lv in enumerate(levels)]
     for g, lv in enumerate(levels):
-        b, i = _argmin([(k[g] * lv.drive, lv.drive_index),
-                        (np.fmin(k[g], lv.switches) * lv.group, lv.group_index)], shape)
+        b, i = _argmin([(k[g] * lv.drive, lv.drive_index), (switch_levels[g][0], lv.group_index)], shape)
         group_best.append(np.where(k[g] > 0, b, 0.0))
         group_index.append(i)
     group_index = np.array(group_index)
@@ -226,7 +243,7 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) 
             if not _all_inf(lim.drive):
                 x = np.fmin(x, k[g] * lim.drive)
             if not _all_inf(lim.group):
-                x = np.fmin(x, np.fmin(k[g], lv.switches) * lim.group)
+                x = np.fmin(x, switch_levels[g][1] * lim.group)
             group_ceilings[g].append(np.where(k[g] > 0, x, np.nan))
             applies = (k[g] > 0) & np.isfinite(x)
             parts.append((applies, np.where(applies, x, np.where(k[g] > 0, own[g], 0.0))))

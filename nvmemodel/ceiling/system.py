@@ -33,7 +33,7 @@ from . import ops
 from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere, names
 from .derive import prepare
 from .raid import drive_side, raid_transform
-from .tree import complex_loads, complexes_in_use, switches_on
+from .tree import _FILL_FIRST, complex_loads, complexes_in_use, switches_on
 
 __all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared", "switched_local"]
 
@@ -63,11 +63,13 @@ class Levels:
     Independent of the drive count, so it is computed once per configuration: ``drive`` (per drive),
     ``group`` (per switch), ``complex`` (per root complex), ``socket`` (per socket) and ``system``,
     each with the index of its component (``*_index``, int8; ``-1`` where no component limits that
-    level). ``tree`` is True where a complex or socket limit is set (drive placement matters);
+    level). ``tree`` is True where a complex or socket limit is set or drives fill switches first
+    (drive placement matters);
     ``amplification`` the drive I/Os per host I/O of a RAID level (1 without RAID).
     """
 
-    __slots__ = ("amplification", "complex", "complex_index", "components", "drive", "drive_index", "group",
+    __slots__ = ("_fill_switched", "amplification", "complex", "complex_index", "components", "drive", "drive_index",
+                 "group",
                  "group_index", "limits", "one", "p", "socket", "socket_index", "switches", "system", "system_index",
                  "tree")
 
@@ -108,7 +110,10 @@ class Levels:
             setattr(self, level, b)
             setattr(self, name, i)
         self.one = all(type(i) is int for i in index)  # no index is an array (one configuration, or one winner)
-        self.tree = not (_is_inf(self.complex) and _is_inf(self.socket))
+        # placement matters where a complex or socket limit is set, and — whatever the limits — where fill_first
+        # decides which switch the drives land on (else a huge but finite complex limit would change the result)
+        self._fill_switched = (np.asarray(p.get("tree.placement", 0.0)) == _FILL_FIRST) & ~np.isinf(self.group)
+        self.tree = not (_is_inf(self.complex) and _is_inf(self.socket)) or ops.any_(self._fill_switched)
 
     def local(self, n):
         """What the drives and switches deliver together: ``Σ_switches min(G, k_j · d)``, round-robin
@@ -118,19 +123,21 @@ class Levels:
         return switched_local(n, self.drive, self.group, self.switches)
 
     def _tree(self, n):
-        """``(X_local, Σ_j min(C, k_j·d), Σ_s min(Sock, Σ_j∈s k_j·d))``: the tree's total and its two
-        "this level alone (with the drives)" candidates."""
+        """``(X_local, Σ_j min(C, k_j·d), Σ_s min(Sock, Σ_j∈s k_j·d), Σ_j Σ_its switches min(G, k·d))``: the
+        tree's total and the "this level alone (with the drives)" candidates of its complex, socket and switch
+        levels (the switches' under the placement: fill_first loads the first complex's switches first)."""
         p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
         n = np.asarray(n, dtype=float)
         if _is_inf(g) and everywhere(p["tree.placement"], 0.0) and (_is_inf(c) or _is_inf(sk)):
             # round-robin, one tree level, no switches: the switch formula over sockets (or complexes)
             if _is_inf(c):
                 x = _capped(n, d, sk, p["host.sockets"])
-                return x, _INF, x
+                return x, _INF, x, _INF
             x = _capped(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
-            return x, x, _INF
+            return x, x, _INF, _INF
         per_socket, per_socket_d = {}, {}
         complex_alone = 0.0
+        group_alone = 0.0
         switched = not _is_inf(g)
         M = complexes_in_use(p, self._tree_switches())
         for j, (k, sock) in enumerate(complex_loads(n, p, M)):
@@ -138,6 +145,8 @@ class Levels:
             local_j = switched_local(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
             if switched and not ops.all_(np.isfinite(g)):  # direct-attached configurations among switched ones
                 local_j = np.where(np.isfinite(g), local_j, kd)
+            if switched:  # what full switches take away on this complex (exactly 0 where none is full)
+                group_alone = group_alone + _excess(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0))
             capped = local_j if _is_inf(c) else np.fmin(c, local_j)
             if not _is_inf(c):  # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
                 complex_alone = complex_alone + np.fmax(kd - c, 0.0)
@@ -152,11 +161,18 @@ class Levels:
         else:
             total = sum(np.fmin(sk, x) for x in per_socket.values())
             socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
-        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone)
-        flat = np.isinf(c) & np.isinf(sk)  # evaluated beside tree configurations, but without a tree level itself:
-        if ops.any_(flat):  # what it gives alone (switches round-robin, no level candidates), not the tree sums
-            out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (switched_local(n, d, g, self.switches),
-                                                                           _INF, _INF)))
+        if switched:  # direct-attached configurations among switched ones have no switch candidate
+            group_alone = nd - group_alone
+            group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
+        else:
+            group_alone = _INF
+        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone, group_alone)
+        # evaluated beside tree configurations, but without a tree level or a fill_first switch placement itself:
+        # what it gives alone (switches round-robin, no level candidates), not the tree sums
+        flat = np.isinf(c) & np.isinf(sk) & ~self._fill_switched
+        if ops.any_(flat):
+            out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (
+                switched_local(n, d, g, self.switches), _INF, _INF, switches_alone(n, d, g, self.switches))))
         return out
 
     def total(self, n):
@@ -167,11 +183,14 @@ class Levels:
     def binding(self, n, _alone=None) -> np.ndarray:
         """Index of the binding component at ``n`` drives: the smallest of the three level candidates
         ``n·d``, ``min(n, m)·G``, ``S`` (each the best of its level), ties to the lower index."""
-        candidates = [(lambda: n * self.drive, self.drive_index),
-                      (lambda: np.fmin(n, self.switches) * self.group, self.group_index)]
         c_alone = s_alone = _INF
+        g_alone = None
         if self.tree:
-            c_alone, s_alone = _alone if _alone is not None else self._tree(n)[1:]
+            c_alone, s_alone, g_alone = _alone if _alone is not None else self._tree(n)[1:]
+        candidates = [(lambda: n * self.drive, self.drive_index),
+                      (lambda: switches_alone(n, self.drive, self.group, self.switches) if g_alone is None else g_alone,
+                       self.group_index)]
+        if self.tree:
             candidates += [(lambda: c_alone, self.complex_index), (lambda: s_alone, self.socket_index)]
         candidates.append((lambda: self.system, self.system_index))
         if self.one:
@@ -191,21 +210,22 @@ class Levels:
         return index
 
     def parts(self, n) -> tuple:
-        """``(local, complex alone, socket alone)`` at ``n`` drives: :meth:`local` and, with a host tree, the
-        candidates its levels put up for "binding" (``inf`` without one). What :meth:`total_and_binding`
+        """``(local, complex alone, socket alone, switches alone)`` at ``n`` drives: :meth:`local` and, with a host
+        tree, the candidates its levels put up for "binding" (``inf`` without one; switches alone ``None``:
+        ``min(n, m)·G``). What :meth:`total_and_binding`
         needs besides the system limit, so a caller may evaluate it at fewer points and select."""
         if self.tree:
             return self._tree(n)
-        return self.local(n), _INF, _INF
+        return self.local(n), _INF, _INF, None
 
     def total_and_binding(self, n, parts=None) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop).
 
         ``parts``: :meth:`parts` at ``n`` when the caller has it (a host tree only)."""
         if self.tree:
-            local, c_alone, s_alone = self._tree(n) if parts is None else parts
+            local, c_alone, s_alone, g_alone = self._tree(n) if parts is None else parts
             total = local if _is_inf(self.system) else np.fmin(local, self.system)
-            return total, np.asarray(self.binding(n, _alone=(c_alone, s_alone)), dtype=np.int8)
+            return total, np.asarray(self.binding(n, _alone=(c_alone, s_alone, g_alone)), dtype=np.int8)
         nd = n * self.drive
         has_group = not _is_inf(self.group)
         local = self.local(n) if has_group else nd
@@ -213,7 +233,7 @@ class Levels:
         if self.one:
             cands = [(self.drive_index, nd)]
             if has_group:
-                cands.append((self.group_index, np.fmin(n, self.switches) * self.group))
+                cands.append((self.group_index, switches_alone(n, self.drive, self.group, self.switches)))
             if not _is_inf(self.system):
                 cands.append((self.system_index, self.system))
             index = _first_smallest(cands, np.shape(n))
@@ -222,7 +242,7 @@ class Levels:
         index = np.broadcast_to(np.asarray(self.drive_index, dtype=np.int8), np.shape(total))
         best = nd
         if has_group:
-            g_alone = np.fmin(n, self.switches) * self.group
+            g_alone = switches_alone(n, self.drive, self.group, self.switches)
             better = (g_alone < best) | ((g_alone == best) & (np.asarray(self.group_index) < index))
             index = np.where(better, np.int8(0) + np.asarray(self.group_index, dtype=np.int8), index)
             best = np.where(better, g_alone, best)
@@ -261,8 +281,9 @@ class Levels:
             binding_out[...] = current
 
     def alone(self, n) -> tuple:
-        """Each component alone as a system ceiling: ``min(n·drive, min(n, m)·group, system)``."""
-        used = np.fmin(n, self.switches)
+        """Each component alone as a system ceiling: ``min(n·drive, m_used·group, system)``; ``m_used`` the
+        switches holding drives: ``min(n, m)`` round-robin, fewer where fill_first loads one switch first."""
+        used = self._switches_used(n)
         out = []
         for lim in self.limits:
             x = _INF
@@ -279,6 +300,19 @@ class Levels:
                 x = np.fmin(x, lim.system)
             out.append(x)
         return tuple(out)
+
+    def _switches_used(self, n):
+        """Switches holding at least one drive at ``n`` drives: ``min(n, m)``, or under fill_first placement
+        ``Σ_j min(k_j, switches on complex j)``."""
+        used = np.fmin(n, self.switches)
+        if not ops.any_(self._fill_switched):
+            return used
+        p = self.p
+        M = complexes_in_use(p, self._tree_switches())
+        placed = 0.0
+        for j, (k, _) in enumerate(complex_loads(n, p, M)):
+            placed = placed + np.fmin(k, np.fmax(switches_on(j, self.switches, M), 1.0))
+        return np.where(self._fill_switched, placed, used)
 
     def _level_alone(self, n, lim):
         """A root-complex or socket limit alone: the complexes (sockets) holding drives × its limit, like
@@ -358,9 +392,25 @@ def _capped(n, d, cap, m):
     away, so that it equals ``n·d`` exactly (a tie, not a rounding) wherever no cap binds."""
     if ops.scalar(d, cap, m) and (math.floor((n.max() if type(n) is np.ndarray else n) / m) + 1) * d - cap <= 0:
         return n * d  # one configuration whose groups never fill: what the formula gives, n·d − 0
+    return n * d - _excess(n, d, cap, m)
+
+
+def _excess(n, d, cap, m):
+    """What ``m`` caps take away from ``n·d`` with the drives round-robin over them: exactly 0 where none binds."""
     q = np.floor(n / m)
     r = n - q * m
-    return n * d - (r * np.fmax((q + 1) * d - cap, 0.0) + (m - r) * np.fmax(q * d - cap, 0.0))
+    return r * np.fmax((q + 1) * d - cap, 0.0) + (m - r) * np.fmax(q * d - cap, 0.0)
+
+
+def switches_alone(n, d, g, m):
+    """The switch level's candidate for "binding" at ``n`` drives round-robin over ``m`` switches: what drives
+    and switches deliver together, ``n·d`` minus what the full switches take away — below ``n·d`` exactly
+    when a switch is full (then the next drive, landing on it, adds less than ``d``), equal to it (a tie,
+    which the drive wins) when none is; ``inf`` without a switch."""
+    if _is_inf(g):
+        return _INF
+    x = n * d - _excess(n, d, g, m)
+    return x if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), x, _INF)
 
 
 def switched_local(n, d, g, m):
