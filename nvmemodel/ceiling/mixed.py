@@ -79,6 +79,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     if drives is None:
         drives = np.arange(1, topology.max_drives + 1)
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
+    if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
+        raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
     topos, params, levels = [], [], []
     wl = workload
     for i in range(len(topology.groups)):

@@ -63,3 +63,11 @@ def test_parameter_table_of_a_mixed_topology_is_one_clear_error():
         nm.parameter_table(topo)
     table = nm.parameter_table(topo.group_topology(1))
     assert table.set_index("name").loc["drive.model", "value"] == "intel-p3700-800gb"
+
+
+@pytest.mark.parametrize("drives", [[], [[1, 2]]])
+def test_drive_counts_must_be_a_non_empty_list(drives):
+    # [] gave an empty curve whose repr raised IndexError; [[1, 2]] a raw "too many values to unpack"
+    topo = nm.MixedTopology("two", DELL.host, (nm.DriveGroup(DELL.drive, 4), nm.DriveGroup("intel-p3700-800gb", 4)))
+    with pytest.raises(ParameterError, match="drives="):
+        nm.evaluate_mixed(topo, READ, drives=drives)
