@@ -233,13 +233,19 @@ def describe_raid(params) -> str | None:
     if any(k not in params for k in keys) or params["raid.level"] == "none":
         return None
     extra = ("raid.rebuild", "raid.rebuild_bytes_per_s", "drive.seq_read_bytes_per_s")
-    t = raid_transform(prepare({k: params[k] for k in keys + extra if k in params}))
+    p = prepare({k: params[k] for k in keys + extra if k in params})
+    t = raid_transform(p)
     a, size, f = (float(x) for x in t)
     level = str(params["raid.level"]).upper().replace("RAID", "RAID-")
     lost = int(params.get("raid.degraded", 0))
     small = {"RAID-5": " (a small write = 2 reads + 2 writes)", "RAID-6": " (a small write = 3 reads + 3 writes)",
              "RAID-1": " (every write twice)", "RAID-10": " (every write twice)"}.get(level, "") if not lost else \
         f", {lost} member{'s' if lost > 1 else ''} lost per array"
+    code, S, _, W, gone, S_d = _geometry(p)
+    r_write = _counts(code, W, gone, np.asarray(p["workload.random"]) != 0, S / S_d)[1]
+    if level in ("RAID-5", "RAID-6") and not lost and float(params["workload.read_fraction"]) < 1 \
+            and float(r_write) == 0:  # these writes fill whole stripes: the small-write penalty does not apply
+        small = " (writes of whole stripes: no read-modify-write)"
     if lost and params.get("raid.rebuild", 0):
         small += (f", rebuilding at {float(params['raid.rebuild_bytes_per_s']) / 1e6:.4g} MB/s per member "
                   "(taken from the survivors' time)")

@@ -73,3 +73,16 @@ def test_a_random_write_of_one_chunk_keeps_read_modify_write():
     for level, width, cost in (("raid5", 4, 4.0), ("raid6", 6, 6.0)):
         a, _, f_d = (float(x) for x in raid_transform(_p(level, width, 0, 65536, 0.0, chunk=65536)))
         assert a == pytest.approx(cost) and f_d == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("pattern, block, says", [("randwrite", "4K", "a small write = 2 reads + 2 writes"),
+                                                  ("randwrite", "1536K", "whole stripes"),
+                                                  ("write", "128K", "whole stripes")])
+def test_the_explanation_names_the_write_path_the_numbers_use(pattern, block, says):
+    # a 1536K random write (3 chunks of 512K: one whole stripe of a 4-wide RAID-5) and sequential writes cost no
+    # reads, but the explanation still said "(a small write = 2 reads + 2 writes)" beside "0% reads"
+    curve = nm.evaluate(DELL, nm.Workload(pattern, block), drives=[8], overrides={"raid.level": "raid5"})
+    text = curve.explain(8)
+    assert says in text
+    if says == "whole stripes":
+        assert "2 reads + 2 writes" not in text and "(0% reads)" in text
