@@ -409,7 +409,8 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
     """Measurements above the fitted ceiling model that the free parameters cannot account for.
 
     A point counts when it lies above the model's ceiling (with the fitted values) by more than rounding
-    (:data:`_ABOVE`) *and* the component binding there does not depend on any free parameter — then an
+    (:data:`_ABOVE`) — and, where runs were repeated, by more than twice their standard error of the mean —
+    *and* the component binding there does not depend on any free parameter — then an
     assumption held fixed is wrong, and :func:`~nvmemodel.fitting.ceiling.reconcile` names what would allow
     the measurement. (Where a free parameter sets the ceiling, points scatter around it by noise.) Only
     the largest excess of each binding component is reconciled.
@@ -422,7 +423,11 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
     overrides = fitted_overrides(cf) if cf else {}
     xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
     prof = ceiling_profile(topology, workload, x=x, values=xv, overrides=overrides, drives=drives, y_unit=y_unit)
-    above = yv > prof["ceiling"].to_numpy() * (1 + _ABOVE)
+    ceiling = prof["ceiling"].to_numpy()
+    above = yv > ceiling * (1 + _ABOVE)
+    if "y_sem" in pts:  # repeated runs: above by more than twice their standard error, not by the noise they show
+        sem = pts["y_sem"].to_numpy(float)
+        above &= ~(np.isfinite(sem) & (yv - 2.0 * sem <= ceiling))
     if cf is not None:  # points where a free parameter sets the ceiling scatter around it: not findings
         above &= _unexplained_above(cf, xv, yv)
     worst: dict[str, int] = {}

@@ -74,3 +74,19 @@ def test_stingray_network_binds():
     r = nm.fit(table("drives", [4], [_si("broadcom-rr-128k")], bs=131072, y="bytes_per_s"), x="drives",
                y="bytes_per_s", model="ceiling", topology=stingray, free=["drive.rand_read_iops"])
     assert r.ceilings([4])["binding"].tolist() == ["fabric"]
+
+
+def test_repeats_within_their_noise_above_a_ceiling_are_not_a_finding():
+    # two runs per point around LP0865's x8 cap (6.2 GB/s, the uplink binds from 3 drives): means 1 % above it
+    # with a ±2 % spread are noise (within 2 standard errors), means 1 % above with a ±0.1 % spread are not
+    cap = _si("lenovo-810-sr-cap")
+    topo = nm.preset("lenovo-sr850-810-4p")
+
+    def fit(spread):
+        ys = [cap * (1.01 + spread), cap * (1.01 - spread)] * 2
+        return nm.fit(table("drives", [3, 3, 4, 4], ys, pattern="read", bs=262144, y="bytes_per_s"), x="drives",
+                      y="bytes_per_s", model="ceiling", topology=topo, free=["drive.seq_read_bytes_per_s"])
+
+    assert fit(0.02).findings[()] == []
+    (finding,) = fit(0.001).findings[()]
+    assert finding["binding"] == "switch_uplink" and finding["excess"] == pytest.approx(0.01, abs=2e-3)
