@@ -102,7 +102,9 @@ class Topology:
         return self.host.direct_drive_slots
 
     def check_drives(self, drives) -> np.ndarray:
-        """Validate drive counts: integers from 1 to :attr:`max_drives`."""
+        """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them."""
+        if np.size(drives) == 0:
+            raise ParameterError("drives", "[] (none)", f"at least one drive count from 1 to {self.max_drives}")
         return _check.number("drives", drives, lo=1, hi=self.max_drives, integer=True)
 
     def parameters(self, workload: Workload) -> dict[str, float | str]:

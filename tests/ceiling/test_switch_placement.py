@@ -46,3 +46,10 @@ def test_a_full_switch_binds_though_the_drives_add_up_to_more():
     assert c.binding[4] == "switch_uplink"
     assert c.binding[3] in ("drive", "pcie_link")  # 2 + 2 drives: 4.4 GB/s on each switch, none full
     assert c.bytes_per_s[3] == pytest.approx(4 * 2.2e9, rel=1e-12)
+
+
+def test_no_drive_count_is_one_clear_error():
+    from nvmemodel.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="at least one drive count"):
+        nm.evaluate(LENOVO, RR, drives=[])
