@@ -77,7 +77,8 @@ class CurveFit:
         mid = self.eval(x)
         if not self.shape.params:
             return mid, mid  # nothing continuous was fitted: no band
-        if any(not np.isfinite(self.stderr[p]) for p in self.shape.params):
+        varied = getattr(self.result, "var_names", None) or self.shape.params  # (held parameters have no error)
+        if any(not np.isfinite(self.stderr[p]) for p in self.shape.params if p in varied):
             return np.full_like(mid, np.nan), np.full_like(mid, np.nan)
         if all(self.stderr[p] == 0 for p in self.shape.params):
             return mid, mid  # points met exactly: no spread (lmfit's delta method would divide 0 by 0)
@@ -158,6 +159,11 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
         notes.append(f"{y.size} points for {len(shape.params)} parameters: no degrees of freedom left for AICc; "
                      f"the fit interpolates rather than tests the model")
     notes += _identifiability(shape, result, x, values, stderr)
+    idle = unidentified(shape.params, notes)
+    if idle and len(idle) < len(shape.params) and stats["df"] > 0:
+        # no point depends on these: they leave the covariance singular and take every other interval with
+        # them — hold them where they are and fit the rest (they are reported, without an interval)
+        return _held_fit(shape, idle, values, x, y, w, notes, ci=ci, seed=seed, n_boot=n_boot)
     if stats["rss"] <= 1e-20 * max(float(np.sum((y * w) ** 2)), 1e-300):
         notes.append("the model passes through every point exactly: the intervals carry no measurement noise "
                      "(repeat the runs to see a spread)")
@@ -217,6 +223,40 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
         lo[p] = hi[p] = np.nan
     return CurveFit(shape=shape, x=x, y=y, weights=w, values=values, stderr=stderr, ci_low=lo, ci_high=hi,
                     stats=stats, ci_method=method, notes=notes, result=result, samples=samples)
+
+
+_COVARIANCE_NOTES = ("no standard error (the covariance matrix is singular)", "is poorly identified", "correlated")
+
+
+def _held_fit(shape: Shape, idle, values, x, y, w, notes, **kw) -> CurveFit:
+    """:func:`fit_shape` with the parameters ``idle`` held at ``values`` (not identifiable from these points);
+    the result speaks of the full shape: held parameters with their value and no error or interval."""
+    held = {p: values[p] for p in idle}
+    keep = tuple(p for p in shape.params if p not in idle)
+    full = shape.func
+
+    def func(n, **k):
+        return full(n, **held, **k)
+
+    reduced = dataclasses.replace(shape, func=func, params=keep, guess=lambda xd, yd: {p: values[p] for p in keep})
+    f = fit_shape(reduced, x, y, w, **kw)
+    nan = dict.fromkeys(idle, np.nan)
+    samples = None
+    if f.samples is not None:  # full columns: a held parameter keeps its value in every sample
+        cols = {p: f.samples[:, i] for i, p in enumerate(keep)}
+        samples = np.column_stack([cols[p] if p in cols else np.full(len(f.samples), held[p])
+                                   for p in shape.params])
+    order = list(shape.params)
+    return CurveFit(shape=shape, x=f.x, y=f.y, weights=f.weights,
+                    values={p: {**f.values, **held}[p] for p in order},
+                    stderr={p: {**f.stderr, **nan}[p] for p in order},
+                    ci_low={p: {**f.ci_low, **nan}[p] for p in order},
+                    ci_high={p: {**f.ci_high, **nan}[p] for p in order}, stats=f.stats, ci_method=f.ci_method,
+                    # the full fit's covariance notes came from the singular matrix: the reduced fit's replace them
+                    notes=[*(n for n in notes if not any(t in n for t in _COVARIANCE_NOTES)),
+                           *(n for n in f.notes if n not in notes),
+                           f"{', '.join(map(_shown, idle))} held at the fitted value to fit the others (counted out of k)"],
+                    result=f.result, samples=samples)
 
 
 def _fit(model, params, x, y, w):

@@ -96,6 +96,15 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         res = mini.minimize(method="leastsq")
+        # a parameter no point of any curve depends on (an x16 uplink that never binds cannot tell its
+        # efficiency) makes the joint covariance singular and takes every other interval with it: hold it
+        # where it is and refit the rest (it is reported as not identifiable, without an interval)
+        idle = _idle(shapes, curves, res.params, unpack)
+        if idle and len(idle) < res.nvarys:
+            held = res.params.copy()
+            for v in idle:
+                held[v].vary = False
+            res = mini.minimize(method="leastsq", params=held)
     n = sum(len(c[2]) for c in curves)
     k = res.nvarys
     if n <= k:
@@ -159,10 +168,13 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
                 hi[p] = min(hi_ci.get(name, values[p] + q * stderr[p]), bhi)
         shp = shapes[i]
         samples = None
-        if draws is not None:
-            idx = [res.var_names.index(f"{p}_g0" if p in shared else f"{p}_g{i}") for p in shape.params]
+        if draws is not None:  # a parameter held fixed (not identifiable) keeps its value in every draw
+            cols = [draws[:, res.var_names.index(name)] if name in res.var_names else
+                    np.full(len(draws), res.params[name].value)
+                    for name in (f"{p}_g0" if p in shared else f"{p}_g{i}" for p in shape.params)]
             bounds = np.array([shape.bounds[p] for p in shape.params], dtype=float)
-            samples = np.clip(draws[:, idx], bounds[:, 0], bounds[:, 1])
+            samples = np.clip(np.column_stack(cols) if cols else np.empty((len(draws), 0)), bounds[:, 0],
+                              bounds[:, 1]) if cols else None
         resid = y - shp.func(x, **values)
         tss = float(np.sum((y - y.mean()) ** 2))
         st = dict(stats, n_curve=len(y), r2=1.0 - float(np.sum(resid ** 2)) / tss if tss > 0 else np.nan,
@@ -207,14 +219,19 @@ def _bootstrap_joint(shapes, curves, res, *, seed: int, n_boot: int) -> np.ndarr
         weights.append(w)
     # each curve's parameters as positions in the vector of varied ones (a shared one is curve 0's): the
     # refits then never go through lmfit's expression machinery, which would dominate their time
-    where = [[names.index(_own(res.params, f"{p}_g{i}")) for p in shapes[i].params] for i in range(len(curves))]
+    # (a parameter held fixed — not identifiable — keeps its value: position -1 reads it from ``fixed``)
+    where = [[names.index(_own(res.params, f"{p}_g{i}")) if _own(res.params, f"{p}_g{i}") in names else -1
+              for p in shapes[i].params] for i in range(len(curves))]
+    fixed = [np.array([res.params[_own(res.params, f"{p}_g{i}")].value for p in shapes[i].params])
+             for i in range(len(curves))]
 
     def resid_for(ys):
         def f(u):
             v = u * scale
             out = []
             for i, (_, x, _, _) in enumerate(curves):
-                vals = dict(zip(shapes[i].params, v[where[i]]))
+                at = np.asarray(where[i], dtype=int)
+                vals = dict(zip(shapes[i].params, np.where(at >= 0, v[at], fixed[i])))
                 out.append((shapes[i].func(np.asarray(x, float), **vals) - ys[i]) * weights[i])
             return np.concatenate(out)
         return f
@@ -237,3 +254,25 @@ def _own(params, name: str) -> str:
     """The varied parameter behind ``name`` (itself, or curve 0's that a shared one is tied to)."""
     expr = params[name].expr
     return expr.strip() if expr else name
+
+
+def _idle(shapes, curves, params, unpack) -> list[str]:
+    """Varied parameters (lmfit names) that no curve's points depend on: a change of 0.1 % moves no point by
+    more than 1e-9 of its value (as :func:`~nvmemodel.fitting.engine._identifiability` tests one curve)."""
+    moved: dict[str, bool] = {}
+    for i, (_, x, _, _) in enumerate(curves):
+        x = np.asarray(x, float)
+        values = unpack(params, i)
+        base = np.maximum(np.abs(np.asarray(shapes[i].func(x, **values), float)), 1e-300)
+        for p in shapes[i].params:
+            name = _own(params, f"{p}_g{i}")
+            if not params[name].vary or moved.get(name):
+                continue
+            v, lo, hi = values[p], params[name].min, params[name].max
+            step = max(abs(v) * 1e-3, 1e-12)
+            up = dict(values, **{p: min(v + step, hi) if np.isfinite(hi) else v + step})
+            dn = dict(values, **{p: max(v - step, lo)})
+            with np.errstate(all="ignore"):
+                sens = np.abs(np.asarray(shapes[i].func(x, **up), float) - np.asarray(shapes[i].func(x, **dn), float))
+            moved[name] = bool(np.any(sens / base >= 1e-9))
+    return [name for name, m in moved.items() if not m]

@@ -140,3 +140,20 @@ def test_cli_presets_per_curve(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "nvmemodel", "fit", str(path), "--x", "drives", "--preset",
                           "x8=lenovo-sr850-810-4p", "--free", FREE[0]], check=False, capture_output=True, text=True)
     assert bad.returncode != 0 and "--by too" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_one_curve_keeps_its_intervals_beside_a_parameter_no_point_depends_on():
+    # the x16 curve alone: its uplink never binds, so switch.efficiency cannot be told; it used to leave the
+    # covariance singular and the drive rate without an interval too. Now it is held (no interval, said so)
+    data = _curves()
+    r = nm.fit(data[data.adapter == "x16"], x="drives", y="bytes_per_s", model="ceiling",
+               topology=_topologies()["x16"], free=FREE)
+    p = r.params[r.params.status == "free"].set_index("name")
+    rate = p.loc["drive.seq_read_bytes_per_s"]
+    assert rate["ci_low"] < TRUE_RATE < rate["ci_high"]
+    assert np.isnan(p.loc["switch.efficiency", "ci_low"]) and np.isnan(p.loc["switch.efficiency", "stderr"])
+    f = r.fit_of()
+    assert f.stats["k"] == 1 and any("held at the fitted value" in n for n in f.notes)
+    assert not any("no standard error" in n for n in f.notes)
+    band = r.predict([4])
+    assert band.y_low[0] < band.y[0] < band.y_high[0]
