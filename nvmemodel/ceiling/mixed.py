@@ -34,7 +34,7 @@ from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .derive import prepare
 from .mixed_result import MixedCurve
-from .system import Levels, _excess, switched_local, switches_alone
+from .system import Levels, lexicographic_min, switched_local, switches_alone
 from .tree import complex_loads, complexes_in_use, switches_on
 
 __all__ = ["evaluate_mixed"]
@@ -117,15 +117,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
 
 def _argmin(candidates, shape):
     """Lexicographic (value, component index) minimum over ``(value, index)`` pairs, as the kernel ties."""
-    best = np.full(shape, _INF)
-    index = np.zeros(shape, dtype=np.int8)
-    for x, i in candidates:
-        if np.all(np.asarray(i) < 0):
-            continue
-        better = (x < best) | ((x == best) & (i < index))
-        index = np.where(better, i, index).astype(np.int8)
-        best = np.where(better, x, best)
-    return best, index
+    return lexicographic_min(((x, i) for x, i in candidates if not np.all(np.asarray(i) < 0)), shape)
 
 
 def _group_complexes(lv: Levels, k, socket):
@@ -155,13 +147,7 @@ def _switch_level(lv: Levels, k, socket):
     first), as :meth:`Levels._tree` and :meth:`Levels._switches_used` count them for one model."""
     if lv.group == _INF or not bool(np.any(lv._fill_switched)):
         return switches_alone(k, lv.drive, lv.group, lv.switches), np.fmin(k, lv.switches)
-    p = lv.p if socket is None else {**lv.p, "host.sockets": 1.0}
-    M = complexes_in_use(p, lv.switches)
-    excess, used = 0.0, 0.0
-    for j, (kj, _) in enumerate(complex_loads(k, p, M)):
-        on = np.fmax(switches_on(j, lv.switches, M), 1.0)
-        excess = excess + _excess(kj, lv.drive, lv.group, on)
-        used = used + np.fmin(kj, on)
+    excess, used = lv.placed_switches(k, None if socket is None else {**lv.p, "host.sockets": 1.0})
     return k * lv.drive - excess, used
 
 

@@ -198,16 +198,8 @@ class Levels:
             if index is not None:
                 return index
         shape = np.broadcast(n, self.drive, self.group, self.system, c_alone, s_alone).shape
-        best = np.full(shape, _INF)
-        index = np.zeros(shape, dtype=np.int8)
-        for value, k in candidates:
-            if np.all(np.asarray(k) < 0):
-                continue
-            x = value()
-            better = (x < best) | ((x == best) & (k < index))
-            index = np.where(better, k, index).astype(np.int8)
-            best = np.where(better, x, best)
-        return index
+        return lexicographic_min(((value(), k) for value, k in candidates if not np.all(np.asarray(k) < 0)),
+                                 shape)[1]
 
     def parts(self, n) -> tuple:
         """``(local, complex alone, socket alone, switches alone)`` at ``n`` drives: :meth:`local` and, with a host
@@ -307,12 +299,21 @@ class Levels:
         used = np.fmin(n, self.switches)
         if not ops.any_(self._fill_switched):
             return used
-        p = self.p
+        return np.where(self._fill_switched, self.placed_switches(n)[1], used)
+
+    def placed_switches(self, n, p=None) -> tuple:
+        """``(what full switches take away from n·d, switches holding drives)`` with the drives placed over the
+        root complexes (:func:`~nvmemodel.ceiling.tree.complex_loads`) and round-robin over each complex's
+        switches; ``p``: the parameters to place by (default this configuration's; a mixed group pinned to one
+        socket passes its own)."""
+        p = self.p if p is None else p
         M = complexes_in_use(p, self._tree_switches())
-        placed = 0.0
+        excess, used = 0.0, 0.0
         for j, (k, _) in enumerate(complex_loads(n, p, M)):
-            placed = placed + np.fmin(k, np.fmax(switches_on(j, self.switches, M), 1.0))
-        return np.where(self._fill_switched, placed, used)
+            on = np.fmax(switches_on(j, self.switches, M), 1.0)
+            excess = excess + _excess(k, self.drive, self.group, on)
+            used = used + np.fmin(k, on)
+        return excess, used
 
     def _level_alone(self, n, lim):
         """A root-complex or socket limit alone: the complexes (sockets) holding drives × its limit, like
@@ -333,6 +334,18 @@ class Levels:
         if not _is_inf(lim.socket):
             x = np.fmin(x, sum(np.asarray(u, dtype=float) for u in used.values()) * lim.socket)
         return x
+
+
+def lexicographic_min(candidates, shape) -> tuple[np.ndarray, np.ndarray]:
+    """``(value, index)``: the smallest of ``(value, component index)`` pairs, ties to the lower index (the
+    component nearer the drive); indices are int8. Pairs whose index is ``-1`` everywhere should be left out."""
+    best = np.full(shape, _INF)
+    index = np.zeros(shape, dtype=np.int8)
+    for x, k in candidates:
+        better = (x < best) | ((x == best) & (k < index))
+        index = np.where(better, k, index).astype(np.int8)
+        best = np.where(better, x, best)
+    return best, index
 
 
 def _first_smallest(candidates, shape, start=None):
