@@ -274,18 +274,26 @@ def unidentified(params, notes) -> list[str]:
     return [p for p in params if any(n.startswith(f"{_shown(p)} is not identifiable:") for n in notes)]
 
 
+def depends(func, x, values: dict, p: str, lo: float, hi: float) -> bool:
+    """Whether any point of ``func(x, **values)`` moves by 1e-9 of its value when ``p`` moves by 0.1 % (within
+    its bounds ``lo``, ``hi``): False for a parameter no measured point depends on."""
+    v = values[p]
+    step = max(abs(v) * 1e-3, 1e-12)
+    up = dict(values, **{p: min(v + step, hi) if np.isfinite(hi) else v + step})
+    dn = dict(values, **{p: max(v - step, lo)})
+    with np.errstate(all="ignore"):
+        sens = np.abs(np.asarray(func(x, **up), float) - np.asarray(func(x, **dn), float))
+        scale = np.maximum(np.abs(np.asarray(func(x, **values), float)), 1e-300)
+    return bool(np.any(sens / scale >= 1e-9))
+
+
 def _identifiability(shape: Shape, result, x, values, stderr) -> list[str]:
     """Parameters the data cannot tell: zero sensitivity at every point, huge or missing errors, at a bound."""
     notes = []
     for p in shape.params:
         v = values[p]
         blo, bhi = shape.bounds[p]
-        step = max(abs(v) * 1e-3, 1e-12)
-        up = dict(values, **{p: min(v + step, bhi) if np.isfinite(bhi) else v + step})
-        dn = dict(values, **{p: max(v - step, blo)})
-        sens = np.abs(np.asarray(shape.func(x, **up)) - np.asarray(shape.func(x, **dn)))
-        scale = np.maximum(np.abs(np.asarray(shape.func(x, **values))), 1e-300)
-        if np.all(sens / scale < 1e-9):
+        if not depends(shape.func, x, values, p, blo, bhi):
             notes.append(f"{_shown(p)} is not identifiable: no measured point depends on it "
                          f"({shape.meanings.get(p, p)}; e.g. a curve that never bends cannot tell its ceiling)")
         elif np.isclose(v, blo, rtol=1e-6, atol=1e-12) or (np.isfinite(bhi) and np.isclose(v, bhi, rtol=1e-6)):
@@ -315,7 +323,6 @@ def _bootstrap(model, result, x, y, w, shape: Shape, *, seed: int, n_boot: int) 
     Refits call scipy's bounded ``least_squares`` directly (lmfit's per-fit bookkeeping would dominate
     the time of a 1,000-resample bootstrap); the objective is the one lmfit minimised.
     """
-    from scipy.optimize import least_squares
 
     rng = np.random.default_rng(seed)
     fitted = result.best_fit
@@ -334,11 +341,18 @@ def _bootstrap(model, result, x, y, w, shape: Shape, *, seed: int, n_boot: int) 
         def resid(u, yb=yb):
             return (shape.func(x, **dict(zip(names, u * scale))) - yb) * w
 
-        with np.errstate(all="ignore"):
-            try:
-                sol = least_squares(resid, start, bounds=(lo / scale, hi / scale), method="trf")
-            except ValueError:
-                continue
-        if sol.success:
-            out[b] = sol.x * scale
+        out[b] = refit(resid, start, lo, hi, scale)
     return out[np.all(np.isfinite(out), axis=1)]
+
+
+def refit(resid, start, lo, hi, scale) -> np.ndarray:
+    """One bootstrap refit: scipy's bounded ``least_squares`` of ``resid`` in units of ``scale`` from ``start``;
+    the parameters, or NaN where it fails."""
+    from scipy.optimize import least_squares
+
+    with np.errstate(all="ignore"):
+        try:
+            sol = least_squares(resid, start, bounds=(lo / scale, hi / scale), method="trf")
+        except ValueError:
+            return np.nan
+    return sol.x * scale if sol.success else np.nan

@@ -23,7 +23,7 @@ import warnings
 import numpy as np
 
 from ..errors import ParameterError
-from .engine import CI_METHODS, CurveFit, _check_points, _identifiability, _shown, unidentified
+from .engine import CI_METHODS, CurveFit, _check_points, _identifiability, _shown, depends, refit, unidentified
 from .models import Shape
 from .select import information
 
@@ -196,7 +196,6 @@ def _bootstrap_joint(shapes, curves, res, *, seed: int, n_boot: int) -> np.ndarr
     """Residual bootstrap of a joint fit: each curve's weighted residuals (de-shrunk by √(n/(n−k))) resampled
     within that curve, every resample refitted from the best fit with scipy's bounded ``least_squares``.
     Rows of samples of ``res.var_names`` (failed refits dropped)."""
-    from scipy.optimize import least_squares
 
     rng = np.random.default_rng(seed)
     names = list(res.var_names)
@@ -239,13 +238,7 @@ def _bootstrap_joint(shapes, curves, res, *, seed: int, n_boot: int) -> np.ndarr
     out = np.full((n_boot, len(names)), np.nan)
     for b in range(n_boot):
         ys = [fv + rng.choice(sc, size=len(sc), replace=True) / w for fv, sc, w in zip(fitted, scaled, weights)]
-        with np.errstate(all="ignore"):
-            try:
-                sol = least_squares(resid_for(ys), start, bounds=(lo / scale, hi / scale), method="trf")
-            except ValueError:
-                continue
-        if sol.success:
-            out[b] = sol.x * scale
+        out[b] = refit(resid_for(ys), start, lo, hi, scale)
     return out[np.all(np.isfinite(out), axis=1)]
 
 
@@ -257,22 +250,14 @@ def _own(params, name: str) -> str:
 
 
 def _idle(shapes, curves, params, unpack) -> list[str]:
-    """Varied parameters (lmfit names) that no curve's points depend on: a change of 0.1 % moves no point by
-    more than 1e-9 of its value (as :func:`~nvmemodel.fitting.engine._identifiability` tests one curve)."""
+    """Varied parameters (lmfit names) that no curve's points depend on (:func:`~nvmemodel.fitting.engine.depends`,
+    as :func:`~nvmemodel.fitting.engine._identifiability` tests one curve)."""
     moved: dict[str, bool] = {}
     for i, (_, x, _, _) in enumerate(curves):
-        x = np.asarray(x, float)
         values = unpack(params, i)
-        base = np.maximum(np.abs(np.asarray(shapes[i].func(x, **values), float)), 1e-300)
         for p in shapes[i].params:
             name = _own(params, f"{p}_g{i}")
-            if not params[name].vary or moved.get(name):
-                continue
-            v, lo, hi = values[p], params[name].min, params[name].max
-            step = max(abs(v) * 1e-3, 1e-12)
-            up = dict(values, **{p: min(v + step, hi) if np.isfinite(hi) else v + step})
-            dn = dict(values, **{p: max(v - step, lo)})
-            with np.errstate(all="ignore"):
-                sens = np.abs(np.asarray(shapes[i].func(x, **up), float) - np.asarray(shapes[i].func(x, **dn), float))
-            moved[name] = bool(np.any(sens / base >= 1e-9))
+            if params[name].vary and not moved.get(name):
+                moved[name] = depends(shapes[i].func, np.asarray(x, float), values, p, params[name].min,
+                                      params[name].max)
     return [name for name, m in moved.items() if not m]
