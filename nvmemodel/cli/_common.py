@@ -44,6 +44,11 @@ def print_curve(curve, *, explain: bool = False) -> None:
         x = curve.bandwidth_at(int(n))
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
               f"{curve.binding_at(int(n))}")
+    print_components(curve, explain=explain)
+
+
+def print_components(curve, *, explain: bool = False) -> None:
+    """Every component at the curve's last drive count, and with ``explain`` the plain-language account."""
     last = int(curve.drives[-1])
     print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
     for ceil in curve.ceilings_at(last):

@@ -6,6 +6,7 @@ import json
 import sys
 
 from ..errors import ParameterError
+from ._common import print_components
 
 #: Keys of a ``--group`` specification and what each takes.
 GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "drives in the group",
@@ -78,10 +79,5 @@ def run(args, topo, workload, overrides, drives) -> int:
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
               f"{per:<{max(9 * len(names), len(per))}}  {curve.describe_binding_at(int(n))}")
     print("  (per group: drives of " + ", ".join(names) + ")")
-    last = int(curve.drives[-1])
-    print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
-    for ceil in curve.ceilings_at(last):
-        print("  " + repr(ceil))
-    if args.explain:
-        print("\n" + curve.explain() + "\n\n" + curve.explain(last))
+    print_components(curve, explain=args.explain)
     return 0
