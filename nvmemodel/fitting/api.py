@@ -347,11 +347,8 @@ def _fit_ceiling(setups, x, y_unit, free, drives, smooth, curves, *, shared=None
     return {key: dataclasses.replace(f, discrete=info, notes=[*f.notes, *notes]) for key, f in best.items()}
 
 
-def _topology_for(topology, key: tuple, by_cols: list):
-    """The topology of one curve: the one given, or its entry in a mapping keyed by the ``by`` value(s)."""
-    if not isinstance(topology, Mapping):
-        return topology
-
+def _same_value(a, b) -> bool:
+    """Whether two ``by`` values name the same curve: as given, as text, or as numbers (``8``, ``8.0``, ``"8"``)."""
     def forms(v):
         out = {v, str(v)}
         try:
@@ -361,31 +358,29 @@ def _topology_for(topology, key: tuple, by_cols: list):
             pass
         return out
 
+    return bool(forms(a) & forms(b))
+
+
+def _topology_for(topology, key: tuple, by_cols: list):
+    """The topology of one curve: the one given, or its entry in a mapping keyed by the ``by`` value(s)."""
+    if not isinstance(topology, Mapping):
+        return topology
     wanted = [key, *([key[0]] if len(key) == 1 else [])]
     for k, topo in topology.items():
         ks = k if isinstance(k, tuple) else (k,)
-        if len(ks) == len(key) and all(forms(a) & forms(b) for a, b in zip(ks, key)):
+        if len(ks) == len(key) and all(_same_value(a, b) for a, b in zip(ks, key)):
             return topo
     shown = dict(zip(by_cols, key))
     raise ParameterError("topology", wanted[-1], f"a topology for curve {shown}: the mapping has {list(topology)}")
 
 
 def _rows_of(tbl, by_cols: list, key: tuple):
-    """The table's rows of one curve (``by`` values compared as given, as text or as numbers)."""
+    """The table's rows of one curve (``by`` values compared by :func:`_same_value`)."""
     if not by_cols:
         return tbl
-    import pandas as pd
-
     mask = np.ones(len(tbl), dtype=bool)
     for col, v in zip(by_cols, key):
-        c = tbl[col]
-        same = (c == v).to_numpy() | (c.astype(str) == str(v)).to_numpy()
-        num = pd.to_numeric(c, errors="coerce").to_numpy(dtype=float)
-        try:
-            same |= num == float(v)
-        except (TypeError, ValueError):
-            pass
-        mask &= same
+        mask &= np.array([_same_value(u, v) for u in tbl[col]], dtype=bool)
     return tbl[mask]
 
 
