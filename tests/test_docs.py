@@ -174,3 +174,18 @@ def test_physics_appendix_runs_against_the_code():
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 20, result  # the Appendix was found and run
     assert result.failed == 0, f"{result.failed} worked checks in docs/physics.md disagree with the code (see output)"
+
+
+def _task_pages():
+    """The task pages under docs/ (every page but the physics reference, whose Appendix runs above)."""
+    return [p for p in sorted((ROOT / "docs").glob("*.md")) if p.name != PHYSICS.name]
+
+
+@pytest.mark.parametrize("page", _task_pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_docs_page_examples_run(page, monkeypatch):
+    # Every ">>>" example of a docs page is a doctest: a page cannot show a result the code no longer gives.
+    # Examples run from the repository root, as a reader of the page would; they read, never write, files.
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(page), module_relative=False, verbose=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} examples in {page.relative_to(ROOT)} disagree with the code (see output)"
