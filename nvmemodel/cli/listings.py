@@ -1,4 +1,4 @@
-"""Listings: ``nvmemodel parameters``, ``presets``, ``drives``."""
+"""Listings: ``nvmemodel parameters``, ``presets``, ``drives``, ``switches``."""
 
 from __future__ import annotations
 
@@ -18,6 +18,13 @@ def register(sub) -> None:
     sub.add_parser("presets", help="list the preset systems and what they are built from").set_defaults(
         run=lambda args: _presets())
     sub.add_parser("drives", help="list the drive catalog with sources").set_defaults(run=lambda args: _drives())
+    sw = sub.add_parser("switches", help="list the switch catalog (chips and adapters, keys for switch.model)",
+                        description="Every PCIe switch chip and switch adapter of the catalog: key (for --set "
+                                    "switch.model=KEY), uplink and drive ports, chip, and whether its processing cap "
+                                    "is measured or spec only.")
+    sw.add_argument("--gen", type=int, help="only switches whose uplink is this PCIe generation")
+    sw.add_argument("--sources", action="store_true", help="print every value's status and source")
+    sw.set_defaults(run=_switches)
 
 
 def _parameters(args) -> int:
@@ -60,4 +67,27 @@ def _drives() -> int:
     for key, d in drive_catalog().items():
         print(f"{key:<26} Gen{int(d.gen)} x{d.lanes}  read {d.seq_read_bytes_per_s / 1e6:>7.0f} MB/s "
               f"{d.rand_read_iops / 1e3:>6.0f} K IOPS  [{d.status}]  {d.name}")
+    return 0
+
+
+def _switches(args) -> int:
+    import textwrap
+
+    from ..topology.switch import switch_catalog
+
+    print(f"{'key':<24} {'uplink':<10} {'drive ports':<13} {'kind':<8} {'chip':<10} processing")
+    for key, s in switch_catalog().items():
+        if args.gen is not None and int(s.up_gen) != args.gen:
+            continue
+        src = s.sources()
+        measured = [f.split(".", 1)[1] for f in ("switch.efficiency", "switch.per_command_s")
+                    if src[f].status in ("calibrated", "measured")]
+        cap = "calibrated: " + ", ".join(measured) if measured else "spec only: no measured processing cap"
+        print(f"{key:<24} Gen{int(s.up_gen)} x{s.up_lanes:<4} {s.ports:>2} x Gen{int(s.port_gen)} x{s.port_lanes:<2} "
+              f"{s.kind or '-':<8} {s.chip or '-':<10} {cap}")
+        if args.sources:
+            print(f"    {s.name}")
+            for name, source in src.items():
+                print(textwrap.fill(f"{name}: {source}", 110, initial_indent="    | ", subsequent_indent="    |   ",
+                                    break_on_hyphens=False))
     return 0

@@ -10,10 +10,17 @@ from ..standards.pcie import Gen
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["Switch", "catalog_keys_with_none", "get_switch", "switch_catalog"]
+__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "get_switch", "switch_catalog"]
 
 #: Fields that are parameters (``switch.<field>``).
 FIELDS = ("up_gen", "up_lanes", "ports", "port_gen", "port_lanes", "efficiency", "per_command_s", "per_tlp_s")
+
+#: The links a calibration was measured on: changing one of them voids the calibrated processing fields.
+LINK_FIELDS = ("up_gen", "up_lanes", "port_gen", "port_lanes")
+#: Processing fields that a catalog row may carry as calibrated/measured values (provenance keys in brackets).
+PROCESSING_FIELDS = {"efficiency": "efficiency", "per_command_s": "per_command", "per_tlp_s": "per_tlp"}
+#: What a switch known from its spec alone assumes about processing (no measurement, no cap).
+SPEC_ONLY = "spec only: no measured processing cap"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +46,9 @@ class Switch:
         Processing time per upstream TLP, seconds (alternative to per-command cost).
     provenance : dict
         Per parameter: ``"spec: …"``, ``"calibrated: …"`` or ``"fit: …"``.
+    kind, chip, total_lanes, pci_id
+        Catalog facts that are not model parameters: ``"chip"`` or ``"adapter"``, the switch chip, its
+        lane count, and the PCI ``vendor:device`` of its ports (how ``lspci`` shows it).
     """
 
     name: str
@@ -51,6 +61,10 @@ class Switch:
     per_command_s: float = 0.0
     per_tlp_s: float = 0.0
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    kind: str = dataclasses.field(default="", compare=False)
+    chip: str = dataclasses.field(default="", compare=False)
+    total_lanes: int | None = dataclasses.field(default=None, compare=False)
+    pci_id: str = dataclasses.field(default="", compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "up_gen", Gen.parse(self.up_gen))
@@ -59,6 +73,59 @@ class Switch:
 
     def replace(self, **changes) -> Switch:
         return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def spec_only(cls, name: str = "custom switch", **fields) -> Switch:
+        """A switch known from its spec alone: links and ports as given, no loss (efficiency 1), no
+        per-command or per-TLP cost, every processing field labelled ``spec only: no measured processing cap``.
+
+        >>> sw = Switch.spec_only(up_gen=4, up_lanes=8)
+        >>> (int(sw.up_gen), sw.up_lanes, sw.efficiency, sw.per_command_s, sw.sources()["switch.efficiency"].status)
+        (4, 8, 1.0, 0.0, 'assumption')
+        """
+        prov = {"efficiency": f"assumption: {SPEC_ONLY} (efficiency 1.0, no loss)",
+                "per_command": f"assumption: {SPEC_ONLY} (no per-command cost)",
+                "per_tlp": f"assumption: {SPEC_ONLY} (no per-TLP cost)",
+                "up": "user: set", "ports": "user: set", **fields.pop("provenance", {})}
+        return cls(name=f"{name} ({SPEC_ONLY})", efficiency=1.0, per_command_s=0.0, per_tlp_s=0.0,
+                   provenance=prov, **fields)
+
+    def calibrated_fields(self) -> tuple[str, ...]:
+        """Processing fields whose value was calibrated or measured (on this switch's own links)."""
+        return tuple(f for f, key in PROCESSING_FIELDS.items()
+                     if field_source(self.provenance, key, Source("spec")).status in ("calibrated", "measured"))
+
+    def with_changes(self, **fields) -> Switch:
+        """A copy with some ``switch.*`` fields changed (each marked ``user: override``).
+
+        Changing a link (``up_gen``, ``up_lanes``, ``port_gen``, ``port_lanes``) of a switch whose
+        processing fields are calibrated drops those calibrations — they were measured on the old links —
+        unless the same call sets them: efficiency back to 1, no per-command/per-TLP cost, each labelled
+        with what was dropped, and the name says so (it no longer is the catalog entry).
+
+        >>> sw = get_switch("lenovo-810-4p").with_changes(up_gen=4)
+        >>> sw.efficiency, sw.per_command_s, sw.sources()["switch.per_command_s"].status
+        (1.0, 0.0, 'assumption')
+        >>> sw.name
+        'Lenovo ThinkSystem 810-4P NVMe Switch Adapter at Gen4 x8 (calibration dropped: spec only: no measured processing cap)'
+        """
+        prov = {**self.provenance, **{f: "user: override" for f in fields}}
+        changed = [f for f in LINK_FIELDS if f in fields and int(fields[f]) != int(getattr(self, f))]
+        drop = [f for f in self.calibrated_fields() if f not in fields] if changed else []
+        if not drop:
+            return dataclasses.replace(self, **fields, provenance=prov)
+        what = ", ".join(f"switch.{f}" for f in changed)
+        was = ", ".join(f"{f}={getattr(self, f):g}" for f in drop)
+        for f in drop:
+            prov[PROCESSING_FIELDS[f]] = (f"assumption: {SPEC_ONLY}; the calibration of {self.name} ({was}) was "
+                                          f"dropped because {what} changed: it was measured on its own links")
+        zero = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
+        new = dataclasses.replace(self, **fields, **{f: zero[f] for f in drop}, provenance=prov)
+        name = (f"{self.name} at Gen{int(new.up_gen)} x{new.up_lanes}" +
+                (f" (ports Gen{int(new.port_gen)} x{new.port_lanes})" if any(
+                    f in changed for f in ("port_gen", "port_lanes")) else "") +
+                f" (calibration dropped: {SPEC_ONLY})")
+        return dataclasses.replace(new, name=name)
 
     def parameters(self) -> dict[str, float]:
         """``switch.*`` entries of the parameter vector (SI)."""
@@ -98,13 +165,17 @@ def _catalog() -> dict[str, Switch]:
     out = {}
     for row in read_catalog(fn):
         prov = {k[: -len("_status")]: row[k] for k in row if k.endswith("_status") and row[k]}
+        if row.get("kind") == "chip" and prov.get("chip", "").startswith("spec"):  # a chip's generation is its spec
+            prov.setdefault("up_gen", prov["chip"])
+            prov.setdefault("port_gen", prov["chip"])
         out[row["key"]] = Switch(
             name=row["name"], up_gen=int(row["up_gen"]), up_lanes=int(row["up_lanes"]),
             ports=int(row["ports"]), port_gen=int(row["port_gen"]), port_lanes=int(row["port_lanes"]),
             efficiency=number(row, "efficiency", filename=fn),
             per_command_s=number(row, "per_command_ns", 1e-9, filename=fn),
             per_tlp_s=number(row, "per_tlp_ns", 1e-9, filename=fn),
-            provenance=prov,
+            provenance=prov, kind=row.get("kind", ""), chip=row.get("chip", ""),
+            total_lanes=int(row["total_lanes"]) if row.get("total_lanes") else None, pci_id=row.get("pci_id", ""),
         )
     return out
 

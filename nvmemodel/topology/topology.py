@@ -21,7 +21,23 @@ from .switch import Switch, get_switch
 from .switch import model_key as switch_model_key
 from .workload import Workload
 
-__all__ = ["Topology"]
+__all__ = ["Topology", "drive_slots_text"]
+
+
+def drive_slots_text(*, sockets: float, lanes_per_socket: float, reserved_lanes_per_socket: float, port_lanes: float,
+                     switched: bool = False, switch_count: float = 1, switch_ports: float = 0) -> str:
+    """How many drives a configuration can attach, with the parameters that set it, e.g.
+    ``24 = host.sockets 2 × ⌊(host.lanes_per_socket 80 − host.reserved_lanes_per_socket 32) / host.port_lanes 4⌋``.
+
+    >>> drive_slots_text(sockets=1, lanes_per_socket=128, reserved_lanes_per_socket=32, port_lanes=4,
+    ...                  switched=True, switch_count=2, switch_ports=4)
+    '8 = switch.count 2 × switch.ports 4'
+    """
+    if switched:
+        return f"{int(switch_count * switch_ports)} = switch.count {switch_count:g} × switch.ports {switch_ports:g}"
+    slots = int(sockets) * int((lanes_per_socket - reserved_lanes_per_socket) // port_lanes)
+    return (f"{slots} = host.sockets {sockets:g} × ⌊(host.lanes_per_socket {lanes_per_socket:g} − "
+            f"host.reserved_lanes_per_socket {reserved_lanes_per_socket:g}) / host.port_lanes {port_lanes:g}⌋")
 
 # Valid stand-ins for the parameters of absent parts, so a vectorized sweep can switch them on by name.
 _NO_SWITCH = Switch(name="(none)")
@@ -101,11 +117,27 @@ class Topology:
             return self.switch_count * self.switch.ports
         return self.host.direct_drive_slots
 
+    def max_drives_text(self) -> str:
+        """:attr:`max_drives` with the parameters that set it (:func:`drive_slots_text`)."""
+        h = self.host
+        return drive_slots_text(sockets=h.sockets, lanes_per_socket=h.lanes_per_socket,
+                                reserved_lanes_per_socket=h.reserved_lanes_per_socket, port_lanes=h.port_lanes,
+                                switched=self.switch is not None, switch_count=self.switch_count,
+                                switch_ports=self.switch.ports if self.switch is not None else 0)
+
     def check_drives(self, drives) -> np.ndarray:
-        """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them."""
+        """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them; the error names
+        the parameters that set the most drives."""
         if np.size(drives) == 0:
             raise ParameterError("drives", "[] (none)", f"at least one drive count from 1 to {self.max_drives}")
-        return _check.number("drives", drives, lo=1, hi=self.max_drives, integer=True)
+        try:
+            return _check.number("drives", drives, lo=1, hi=self.max_drives, integer=True)
+        except ParameterError as exc:
+            if not (isinstance(exc.value, int | float) and exc.value > self.max_drives):
+                raise
+            raise ParameterError("drives", exc.value, f"an integer from 1 to {self.max_drives}, the most drives {self.name} can attach: "
+                                 f"{self.max_drives_text()} (change those parameters, e.g. with --set, "
+                                 f"to attach more)") from exc
 
     def parameters(self, workload: Workload) -> dict[str, float | str]:
         """The flat parameter vector: every name of :data:`nvmemodel.parameters.PARAMETERS` with its value.
@@ -244,11 +276,14 @@ class Topology:
             model = fields.pop("model", None)
             count = fields.pop("count", None)
             switch = topo.switch if model in (None, "custom") else (None if model == "none" else get_switch(model))
+            if model == "custom" and switch is None:  # a switch from its spec alone, on the host's and drive's gens
+                switch = Switch.spec_only(up_gen=topo.host.gen, port_gen=topo.drive.gen, provenance={
+                    "up": "assumption: the host's generation and x16 unless switch.up_* are set",
+                    "ports": "assumption: the drive's generation, 4 ports of x4 unless switch.port*_ are set"})
             if fields:
                 if switch is None:
                     self._absent("switch", fields)
-                switch = switch.replace(**fields, provenance={**switch.provenance,
-                                                              **{f: "user: override" for f in fields}})
+                switch = switch.with_changes(**fields)  # a changed link drops the calibration measured on the old
             topo = _replace_keeping_drives(topo, switch=switch,
                                            switch_count=topo.switch_count if count is None else count)
         if "fabric" in groups:
@@ -277,9 +312,10 @@ class Topology:
     def _absent(self, part: str, fields) -> None:
         selector, none = PRESENCE[part]
         name = f"{part}.{next(iter(fields))}"
+        how = ("set switch.model=custom (a switch from the switch.* values alone) or a catalog key (`nvmemodel "
+               "switches`) in the same call" if part == "switch" else f"set {selector} in the same call")
         raise ParameterError(name, fields[next(iter(fields))],
-                             f"a topology with a {part}: {self.name!r} has none ({selector} is {none!r}); "
-                             f"set {selector} as well")
+                             f"a topology with a {part}: {self.name!r} has none ({selector} is {none!r}); {how}")
 
     def describe(self) -> str:
         h, d = self.host, self.drive

@@ -1,0 +1,112 @@
+"""The switch catalog (chips and adapters of Gen3-5 with a source per value), custom spec-only switches,
+and calibrations dropped when a catalog switch's links change (issue 19 item 1)."""
+
+import math
+
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.errors import ParameterError
+from nvmemodel.parameters import STATUSES
+from nvmemodel.topology.switch import SPEC_ONLY, Switch, get_switch, switch_catalog
+
+CATALOG = switch_catalog()
+
+
+def test_catalog_spans_generations_vendors_and_a_gen4_x8_uplink():
+    gens = {int(s.up_gen) for s in CATALOG.values()}
+    assert {3, 4, 5} <= gens
+    names = " ".join(s.name for s in CATALOG.values())
+    for vendor in ("Broadcom", "Microchip Switchtec PFX", "Microchip Switchtec PSX", "ASMedia ASM2812", "ASMedia ASM2824",
+                   "ASMedia ASM1182e", "Lenovo", "HighPoint"):
+        assert vendor in names
+    gen4_x8 = [k for k, s in CATALOG.items() if int(s.up_gen) == 4 and s.up_lanes == 8]
+    assert "broadcom-pex88024-x8" in gen4_x8  # the key notebook 07 sizes (PLANNER)
+    assert {s.kind for s in CATALOG.values()} == {"chip", "adapter"}
+
+
+@pytest.mark.parametrize("key", list(CATALOG))
+def test_every_value_has_a_status_and_a_source(key):
+    s = CATALOG[key]
+    for name, source in s.sources().items():
+        assert source.status in STATUSES, (key, name, source)
+        assert len(source.text) > 10, (key, name, source)  # a citation or a reason, not a bare label
+    if s.kind == "chip":  # a chip configuration fits in the chip's lanes
+        assert s.total_lanes is not None and s.pci_id
+        assert s.up_lanes + s.ports * s.port_lanes <= s.total_lanes
+    # measured caps only where a public measurement exists: everything else says "spec only"
+    if s.sources()["switch.per_command_s"].status != "calibrated":
+        assert s.per_command_s == 0 and SPEC_ONLY in s.sources()["switch.per_command_s"].text or \
+            s.sources()["switch.per_command_s"].status == "fit"
+
+
+def test_only_the_lenovo_adapters_carry_calibrated_caps():
+    calibrated = {k for k, s in CATALOG.items() if s.calibrated_fields()}
+    assert calibrated == {"lenovo-1610-4p", "lenovo-810-4p"}  # Lenovo LP0865 Figures 4 and 6
+
+
+def test_custom_switch_on_a_direct_preset_is_built_from_its_spec():
+    topo, wl = nm.preset("dell-r7525"), nm.Workload("randread", "4K")
+    assert topo.switch is None
+    curve = nm.evaluate(topo, wl, drives=[1, 4], overrides={"switch.model": "custom", "switch.up_gen": 4,
+                                                            "switch.up_lanes": 8})
+    sw = curve.topology.switch
+    assert (int(sw.up_gen), sw.up_lanes, sw.efficiency, sw.per_command_s) == (4, 8, 1.0, 0.0)
+    assert SPEC_ONLY in sw.name and SPEC_ONLY in sw.sources()["switch.per_command_s"].text
+    # the Gen4 x8 uplink carries exactly what one direct Gen4 x8 link carries (same TLP accounting,
+    # efficiency 1, no per-command cost): 4 drives of 1.45 M IOPS bind on it
+    x8 = nm.evaluate(topo, wl, drives=[1], overrides={"drive.lanes": 8, "host.port_lanes": 8})
+    assert curve.binding_at(4) == "switch_uplink"
+    assert curve.iops_at(4) == pytest.approx(x8.ceilings["pcie_link"][0], rel=1e-12)
+    assert curve.iops_at(4) < 4 * 1_450_000
+    assert math.isnan(curve.ceilings["switch_processing"][0]) or math.isinf(curve.ceilings["switch_processing"][0])
+
+
+def test_switch_fields_without_a_switch_name_the_way_out():
+    with pytest.raises(ParameterError, match=r"switch\.model=custom"):
+        nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), drives=[1],
+                    overrides={"switch.up_gen": 4})
+
+
+def test_raising_a_calibrated_switch_generation_drops_its_calibration():
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    gen4 = {"drive.model": "samsung-pm1733-u2", "switch.up_gen": 4, "switch.port_gen": 4}
+    curve = nm.evaluate(topo, wl, drives=[1, 4], overrides=gen4)
+    sw = curve.topology.switch
+    assert (sw.efficiency, sw.per_command_s) == (1.0, 0.0)
+    assert "calibration dropped" in sw.name
+    text = sw.sources()["switch.per_command_s"].text
+    assert "dropped because switch.up_gen, switch.port_gen changed" in text and "769" not in text  # says what, not ns
+    # one Gen4 drive: its own 1.45 M IOPS, no longer the Gen3 adapter's 1.3 M command cap
+    assert curve.binding_at(1) == "drive"
+    assert curve.iops_at(1) == pytest.approx(1_450_000, rel=1e-9)
+    # the unchanged adapter keeps its calibration and binds on it
+    gen3 = nm.evaluate(topo, wl, drives=[1], overrides={"drive.model": "samsung-pm1733-u2", "switch.port_gen": 3})
+    assert gen3.topology.switch.per_command_s == pytest.approx(769.231e-9)
+
+
+def test_a_value_set_with_the_link_change_is_kept():
+    sw = get_switch("lenovo-810-4p").with_changes(up_gen=4, efficiency=0.9)
+    assert sw.efficiency == 0.9 and sw.per_command_s == 0.0
+    assert sw.sources()["switch.efficiency"].status == "user"
+    same = get_switch("lenovo-810-4p").with_changes(up_gen=3)  # not a change: calibration stays
+    assert same.per_command_s == pytest.approx(769.231e-9) and same.name == get_switch("lenovo-810-4p").name
+
+
+def test_spec_only_switch_defaults():
+    sw = Switch.spec_only(up_gen=5, up_lanes=16, ports=8)
+    assert (sw.efficiency, sw.per_command_s, sw.per_tlp_s) == (1.0, 0.0, 0.0)
+    assert sw.sources()["switch.efficiency"].status == "assumption"
+
+
+def test_cli_switches_lists_keys_and_filters(capsys):
+    from nvmemodel.cli import main
+
+    assert main(["switches", "--gen", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "broadcom-pex88024-x8" in out and "Gen4 x8" in out
+    assert "lenovo-810-4p" not in out  # Gen3
+    assert main(["switches"]) == 0
+    out = capsys.readouterr().out
+    assert "lenovo-810-4p" in out and "calibrated: efficiency, per_command_s" in out
+    assert out.count("spec only: no measured processing cap") == len(CATALOG) - 2
