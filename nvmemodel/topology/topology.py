@@ -135,9 +135,10 @@ class Topology:
         except ParameterError as exc:
             if not (isinstance(exc.value, int | float) and exc.value > self.max_drives):
                 raise
-            raise ParameterError("drives", exc.value, f"an integer from 1 to {self.max_drives}, the most drives {self.name} can attach: "
-                                 f"{self.max_drives_text()} (change those parameters, e.g. with --set, "
-                                 f"to attach more)") from exc
+            raise ParameterError("drives", exc.value,
+                                 f"an integer >= 1 and <= {self.max_drives}, the most drives {self.name} can attach: "
+                                 f"{self.max_drives_text()} (change those parameters, e.g. with --set, to attach "
+                                 f"more)") from exc
 
     def parameters(self, workload: Workload) -> dict[str, float | str]:
         """The flat parameter vector: every name of :data:`nvmemodel.parameters.PARAMETERS` with its value.
@@ -163,9 +164,10 @@ class Topology:
             params["fabric.transport"] = "none"
         else:
             params.update(self.fabric.parameters())
+        platform = self.host.platform  # a catalog host's tree/memory limits, unless the topology sets them
         for name, param in PARAMETERS.items():
             if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
-                params[name] = _extra_value(param, self.extras.get(name, param.default))
+                params[name] = _extra_value(param, self.extras.get(name, platform.get(name, param.default)))
         return params
 
     def sources(self, workload: Workload) -> dict[str, Source]:
@@ -196,6 +198,8 @@ class Topology:
             if name.split(".", 1)[0] not in _BUILTIN_PREFIXES:
                 if name in self.extras_sources:
                     out[name] = Source.parse(self.extras_sources[name])
+                elif name not in self.extras and name in self.host.platform_sources:
+                    out[name] = Source.parse(self.host.platform_sources[name])
                 else:
                     out[name] = Source("user", "set in the topology") if name in self.extras else \
                         Source.parse(param.source, "default")
