@@ -1,7 +1,12 @@
 """Quantities derived from a fit (peak, limit, knee, contention/coherency split) with 95 % intervals.
 
 Intervals come from the bootstrap samples when the fit has them, else from 4,000 seeded draws of the
-parameters from the fit's covariance (a parametric bootstrap, clipped to the bounds).
+parameters from a multivariate t distribution with the fit's n − k degrees of freedom and its covariance
+(a parametric bootstrap, clipped to the bounds; percentile intervals).
+
+The USL peak N* = √((1−σ)/κ) is reported only where κ's 95 % interval excludes 0: otherwise the data do
+not show a peak, and ``peak_n`` is ``(inf, N*_min, inf)`` with N*_min the peak at κ's upper end (``"no peak
+within the data; N* > N*_min"``).
 """
 
 from __future__ import annotations
@@ -10,24 +15,41 @@ import numpy as np
 
 from . import shapes
 
-__all__ = ["derived_quantities"]
+__all__ = ["derived_quantities", "no_peak"]
 
 
 def _draws(fit, seed: int = 0, size: int = 4000) -> np.ndarray | None:
+    """Parameter draws for derived intervals: the bootstrap samples, else draws from the multivariate t
+    distribution with the fit's n − k degrees of freedom (centre = estimates, scale = covariance — the
+    small-sample analogue of the t interval of each parameter; a normal would be too narrow at small n).
+    Parameters held at a bound or at their value (:attr:`CurveFit.held`) keep it in every draw."""
     if fit.samples is not None and len(fit.samples) >= 20:
         return fit.samples
     cov = fit.result.covar if fit.result is not None else None
     if cov is None or not np.all(np.isfinite(cov)):
         return None
-    names = fit.shape.params
-    if list(fit.result.var_names) != list(names):
+    names = list(fit.shape.params)
+    varied = list(fit.result.var_names)
+    if [p for p in names if p not in fit.held] != varied:
         return None
+    se = np.sqrt(np.diag(cov))
+    if not np.all(se > 0):
+        return None
+    own = np.array([fit.stderr[p] for p in varied], dtype=float)  # (at a bound: the Jacobian's errors)
+    if np.all(np.isfinite(own)) and np.all(own > 0):
+        cov = cov / np.outer(se, se) * np.outer(own, own)
     rng = np.random.default_rng(seed)
-    mean = np.array([fit.values[p] for p in names])
-    draws = rng.multivariate_normal(mean, cov, size=size, method="eigh")
+    mean = np.array([fit.values[p] for p in varied])
+    df = max(int(fit.stats.get("df", 1)), 1)
+    z = rng.multivariate_normal(np.zeros(len(varied)), cov, size=size, method="eigh")
+    scale = np.sqrt(df / rng.chisquare(df, size=size))[:, None]
+    part = mean + z * scale
+    out = np.empty((size, len(names)))
+    for j, p in enumerate(names):
+        out[:, j] = part[:, varied.index(p)] if p in varied else fit.values[p]
     lo = np.array([fit.shape.bounds[p][0] for p in names], dtype=float)
     hi = np.array([fit.shape.bounds[p][1] for p in names], dtype=float)
-    return np.clip(draws, lo, hi)
+    return np.clip(out, lo, hi)
 
 
 def _ceiling_knee(fit, v: dict) -> float:
@@ -102,4 +124,18 @@ def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
             elif np.isfinite(val):
                 lo, hi = float(np.percentile(vals, 2.5)) if vals.size else np.nan, np.inf
         out[key] = (float(val), lo, hi)
+    if name == "usl":
+        k_lo, k_hi = fit.ci_low.get("kappa", np.nan), fit.ci_high.get("kappa", np.nan)
+        if fit.held.get("kappa") or not np.isfinite(k_lo) or k_lo <= 0:
+            # κ's interval includes 0: the data do not show a peak; where there is one, it lies beyond the load
+            # that κ's upper end gives
+            floor = shapes.usl_peak(fit.values["sigma"], k_hi) if np.isfinite(k_hi) and k_hi > 0 else np.nan
+            out["peak_n"] = (np.inf, floor, np.inf)
+            out["peak_throughput"] = (np.nan, np.nan, np.nan)
     return out
+
+
+def no_peak(derived: dict) -> bool:
+    """Whether :func:`derived_quantities` found no USL peak the data support (κ's interval includes 0)."""
+    peak = derived.get("peak_n")
+    return bool(peak is not None and not np.isfinite(peak[0]))

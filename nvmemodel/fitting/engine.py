@@ -63,6 +63,7 @@ class CurveFit:
     result: object  # lmfit.model.ModelResult
     samples: np.ndarray | None = None
     discrete: dict = dataclasses.field(default_factory=dict)  # ceiling model: {name: {value, rss by value}}
+    held: dict = dataclasses.field(default_factory=dict)  # parameter → "at bound" / "unidentified" (no SE, no CI)
 
     def eval(self, x, values: dict | None = None) -> np.ndarray:
         """The fitted curve at ``x`` (or with other parameter ``values``)."""
@@ -158,12 +159,17 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     elif stats["df"] - 1 <= 0:
         notes.append(f"{y.size} points for {len(shape.params)} parameters: no degrees of freedom left for AICc; "
                      f"the fit interpolates rather than tests the model")
-    notes += _identifiability(shape, result, x, values, stderr)
+    edges = at_bound(shape, x, y, w, values, stats["rss"])
+    notes += _identifiability(shape, result, x, values, stderr, edges)
     idle = unidentified(shape.params, notes)
-    if idle and len(idle) < len(shape.params) and stats["df"] > 0:
-        # no point depends on these: they leave the covariance singular and take every other interval with
-        # them — hold them where they are and fit the rest (they are reported, without an interval)
-        return _held_fit(shape, idle, values, x, y, w, notes, ci=ci, seed=seed, n_boot=n_boot)
+    pinned = [p for p in edges if p not in idle]
+    if (idle or pinned) and len(idle) + len(pinned) < len(shape.params) and stats["df"] > 0:
+        # no point depends on these (idle), or the data push them onto a bound (pinned): they leave the
+        # covariance singular or distorted (lmfit's bounded transform inflates a standard error at a bound
+        # eightfold) and take every other interval with them — hold them there and fit the rest; they are
+        # reported without a standard error or interval ("at bound"), as R's usl should
+        held = {**{p: values[p] for p in idle}, **{p: edges[p] for p in pinned}}
+        return _held_fit(shape, held, x, y, w, notes, counted=pinned, start=values, ci=ci, seed=seed, n_boot=n_boot)
     if stats["rss"] <= 1e-20 * max(float(np.sum((y * w) ** 2)), 1e-300):
         notes.append("the model passes through every point exactly: the intervals carry no measurement noise "
                      "(repeat the runs to see a spread)")
@@ -172,20 +178,7 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     if stats["df"] == 0:
         method = "none"
     if method == "auto":
-        if len(shape.params) == 1 and np.isfinite(stderr[shape.params[0]]):
-            method = "wald"  # lmfit cannot profile one parameter; for a linear model the t interval is exact
-        else:
-            # profile likelihood needs refits only (no derivative at a kink), but it starts from the
-            # covariance; without one, or with a parameter at a bound (the profile then walks along the
-            # bound for hundreds of refits), the seeded bootstrap is the honest and faster choice
-            at_bound = any(np.isclose(values[p], b, rtol=1e-6, atol=1e-12) for p in shape.params
-                           for b in shape.bounds[p] if np.isfinite(b))
-            method = "profile" if all(np.isfinite(list(stderr.values()))) and not at_bound else "bootstrap"
-            if method == "bootstrap" and shape.name.startswith("ceiling"):
-                # the ceiling kernel costs milliseconds a call: a bootstrap takes minutes, so only on request
-                method = "none"
-                notes.append("no interval: the covariance is singular or a parameter sits at a bound "
-                             "(ci='bootstrap' computes a seeded bootstrap, at about 20 model evaluations per resample)")
+        method = _auto_method(shape, values, stderr, stats["df"], notes)
     samples = None
     lo = dict.fromkeys(shape.params, np.nan)
     hi = dict.fromkeys(shape.params, np.nan)
@@ -228,11 +221,61 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
 _COVARIANCE_NOTES = ("no standard error (the covariance matrix is singular)", "is poorly identified", "correlated")
 
 
-def _held_fit(shape: Shape, idle, values, x, y, w, notes, **kw) -> CurveFit:
-    """:func:`fit_shape` with the parameters ``idle`` held at ``values`` (not identifiable from these points);
-    the result speaks of the full shape: held parameters with their value and no error or interval."""
-    held = {p: values[p] for p in idle}
+def _auto_method(shape: Shape, values: dict, stderr: dict, df: int, notes: list) -> str:
+    """``ci="auto"``: t intervals (estimate ± t(0.975, n−k)·SE, cheap and exact for linear parameters) unless
+    one would cross a bound — there the t interval misstates a skewed uncertainty, and profile likelihood
+    (smooth models) or a seeded bootstrap (hard minima, whose χ² surface has kinks) is computed instead."""
+    from scipy.stats import t
+
+    if not all(np.isfinite(list(stderr.values()))):
+        if shape.name.startswith("ceiling"):
+            # the ceiling kernel costs milliseconds a call: a bootstrap takes minutes, so only on request
+            notes.append("no interval: the covariance is singular or a parameter sits at a bound "
+                         "(ci='bootstrap' computes a seeded bootstrap, at about 20 model evaluations per resample)")
+            return "none"
+        return "bootstrap"
+    q = t.ppf(0.5 + _LEVEL / 2, max(df, 1))
+    crosses = any(values[p] - q * stderr[p] < shape.bounds[p][0] or values[p] + q * stderr[p] > shape.bounds[p][1]
+                  for p in shape.params)
+    if not crosses or len(shape.params) == 1:
+        return "wald"  # (lmfit cannot profile one parameter; for a linear model the t interval is exact)
+    if shape.name.startswith("ceiling"):
+        return "profile"  # (falls back to t intervals when the profile cannot close)
+    return "profile" if shape.smooth else "bootstrap"
+
+
+def at_bound(shape: Shape, x, y, w, values: dict, rss: float) -> dict:
+    """``{parameter: bound}`` for parameters the data push onto a finite bound: moving the estimate onto it
+    changes the weighted residual sum of squares by less than 1 part in 10⁶ (κ = 1.2e-11 of a USL fit is at
+    its bound 0; a closeness test on the value alone misses it when the bound is 0)."""
+    out = {}
+    for p in shape.params:
+        v = values[p]
+        for edge in shape.bounds[p]:
+            if not np.isfinite(edge):
+                continue
+            if edge == v or np.isclose(v, edge, rtol=1e-9, atol=0.0):
+                out[p] = float(edge)
+                break
+            try:
+                with np.errstate(all="ignore"):
+                    r = float(np.sum(((y - np.asarray(shape.func(x, **dict(values, **{p: edge})), float)) * w) ** 2))
+            except (ZeroDivisionError, ValueError, FloatingPointError):
+                continue  # the model is undefined at that bound (MVA at x_max = 0): never there
+            if np.isfinite(r) and r <= rss * (1 + 1e-6) + 1e-300:
+                out[p] = float(edge)
+                break
+    return out
+
+
+def _held_fit(shape: Shape, held: dict, x, y, w, notes, *, counted=(), start=None, **kw) -> CurveFit:
+    """:func:`fit_shape` with the parameters ``held`` at the given values (not identifiable from these points,
+    or pushed onto a bound); the result speaks of the full shape: held parameters with their value and no
+    error or interval. Parameters in ``counted`` (at a bound: estimated, the estimate is the bound) stay
+    counted in k; the unidentifiable ones are counted out."""
+    idle = list(held)
     keep = tuple(p for p in shape.params if p not in idle)
+    values = {**(start or {}), **held}
     full = shape.func
 
     def func(n, **k):
@@ -240,6 +283,30 @@ def _held_fit(shape: Shape, idle, values, x, y, w, notes, **kw) -> CurveFit:
 
     reduced = dataclasses.replace(shape, func=func, params=keep, guess=lambda xd, yd: {p: values[p] for p in keep})
     f = fit_shape(reduced, x, y, w, **kw)
+    if counted:  # at a bound: estimated (its estimate is the bound), so it keeps its place in k and df
+        stats = information(rss=f.stats["rss"], n=f.stats["n"], k=f.stats["k"] + len(counted))
+        resid = f.y - f.eval(f.x)
+        stats["r2"] = f.stats["r2"]
+        stats["residual_se"] = float(np.sqrt(np.sum(resid ** 2) / stats["df"])) if stats["df"] > 0 else np.nan
+        f = dataclasses.replace(f, stats=stats)
+    bound_names = [p for p in idle if p in counted]
+    free_names = [p for p in idle if p not in counted]
+    if bound_names:
+        # standard errors as R's nls gives them: from the Jacobian of every estimated parameter, the one at its
+        # bound included (the bound makes its own error meaningless, not the others' — conditioning on it would
+        # make them too small); their t intervals follow
+        est = [p for p in shape.params if p not in free_names]
+        se = _jacobian_stderr(shape.func, f.x, f.weights, {**f.values, **held}, est, f.stats)
+        if se is not None:
+            from scipy.stats import t
+
+            q = t.ppf(0.5 + _LEVEL / 2, max(f.stats["df"], 1))
+            lo_, hi_ = dict(f.ci_low), dict(f.ci_high)
+            for p in keep:
+                if f.ci_method == "wald":
+                    blo, bhi = shape.bounds[p]
+                    lo_[p], hi_[p] = max(f.values[p] - q * se[p], blo), min(f.values[p] + q * se[p], bhi)
+            f = dataclasses.replace(f, stderr={p: se[p] for p in keep}, ci_low=lo_, ci_high=hi_)
     nan = dict.fromkeys(idle, np.nan)
     samples = None
     if f.samples is not None:  # full columns: a held parameter keeps its value in every sample
@@ -255,8 +322,34 @@ def _held_fit(shape: Shape, idle, values, x, y, w, notes, **kw) -> CurveFit:
                     # the full fit's covariance notes came from the singular matrix: the reduced fit's replace them
                     notes=[*(n for n in notes if not any(t in n for t in _COVARIANCE_NOTES)),
                            *(n for n in f.notes if n not in notes),
-                           f"{', '.join(map(_shown, idle))} held at the fitted value to fit the others (counted out of k)"],
-                    result=f.result, samples=samples)
+                           *([f"{', '.join(map(_shown, free_names))} held at the fitted value to fit the others "
+                              f"(counted out of k)"] if free_names else []),
+                           *([f"{', '.join(map(_shown, bound_names))} held at its bound to fit the others (no "
+                              f"standard error or interval: at bound)"] if bound_names else [])],
+                    result=f.result, samples=samples, held={**dict.fromkeys(free_names, "unidentified"),
+                                                            **dict.fromkeys(bound_names, "at bound")})
+
+
+def _jacobian_stderr(func, x, w, values: dict, names: list, stats: dict) -> dict | None:
+    """Standard errors √diag(s²(JᵀJ)⁻¹) from the weighted Jacobian by central differences in the natural
+    parameters (what R's ``nls`` reports), s² = weighted RSS / (n − k); None when JᵀJ is singular."""
+    cols = []
+    for p in names:
+        v = values[p]
+        h = max(abs(v) * 1e-6, 1e-10)
+        with np.errstate(all="ignore"):
+            up = np.asarray(func(x, **dict(values, **{p: v + h})), float)
+            dn = np.asarray(func(x, **dict(values, **{p: v - h})), float)
+        cols.append((up - dn) / (2 * h) * w)
+    jac = np.column_stack(cols)
+    if not np.all(np.isfinite(jac)) or stats["df"] <= 0:
+        return None
+    try:
+        cov = np.linalg.inv(jac.T @ jac) * stats["rss"] / stats["df"]
+    except np.linalg.LinAlgError:
+        return None
+    d = np.diag(cov)
+    return {p: float(np.sqrt(v)) if v >= 0 else np.nan for p, v in zip(names, d)}
 
 
 def _fit(model, params, x, y, w):
@@ -287,18 +380,19 @@ def depends(func, x, values: dict, p: str, lo: float, hi: float) -> bool:
     return bool(np.any(sens / scale >= 1e-9))
 
 
-def _identifiability(shape: Shape, result, x, values, stderr) -> list[str]:
+def _identifiability(shape: Shape, result, x, values, stderr, edges=None) -> list[str]:
     """Parameters the data cannot tell: zero sensitivity at every point, huge or missing errors, at a bound."""
     notes = []
+    edges = edges or {}
     for p in shape.params:
         v = values[p]
         blo, bhi = shape.bounds[p]
         if not depends(shape.func, x, values, p, blo, bhi):
             notes.append(f"{_shown(p)} is not identifiable: no measured point depends on it "
                          f"({shape.meanings.get(p, p)}; e.g. a curve that never bends cannot tell its ceiling)")
-        elif np.isclose(v, blo, rtol=1e-6, atol=1e-12) or (np.isfinite(bhi) and np.isclose(v, bhi, rtol=1e-6)):
-            edge = blo if np.isclose(v, blo, rtol=1e-6, atol=1e-12) else bhi
-            notes.append(f"{_shown(p)} is at its bound {edge:g}: the data push it there; its interval is one-sided")
+        elif p in edges:
+            edge = edges[p]
+            notes.append(f"{_shown(p)} is at its bound {edge:g}: the data push it there")
         elif not np.isfinite(stderr[p]):
             notes.append(f"{_shown(p)}: no standard error (the covariance matrix is singular): weakly identified")
         elif stderr[p] > abs(v):
