@@ -359,3 +359,18 @@ def test_a_failing_notebook_is_reported_in_one_line(tmp_path):
     message = reproduce._execute(path, tmp_path / "out", True)
     assert message.startswith("99_failing.ipynb stopped in cell") and "ValueError: bad input here" in message
     assert reproduce._execute(NOTEBOOKS / "07_capacity_planner.ipynb", tmp_path / "07", True) is None
+
+
+def test_reproduce_progress_is_quiet(tmp_path, capfd):
+    """The kernels talk over private Unix sockets: no "[IPKernelApp] WARNING | Kernel is running over TCP
+    without encryption" lines spliced into the progress bar (one per notebook before)."""
+    pytest.importorskip("papermill")
+    assert main(["reproduce", "--quick", "--only", "2,3", "--out", str(tmp_path / "out")]) == 0
+    out, err = capfd.readouterr()
+    assert "IPKernelApp" not in err + out and "running over TCP" not in err + out
+    assert "2/2" in err and "2 notebook(s) executed" in out + err
+
+
+def test_each_kernel_gets_its_own_socket_folder(tmp_path):
+    a, b = reproduce.kernel_config(tmp_path / "a"), reproduce.kernel_config(tmp_path / "b")
+    assert a.KernelManager.transport == "ipc" and a.KernelManager.ip != b.KernelManager.ip
