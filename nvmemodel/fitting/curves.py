@@ -53,6 +53,20 @@ def _numeric(values, name: str):
     return s.astype("string")
 
 
+def _cpus(g) -> float:
+    """CPUs' worth of fio's usr+sys time in one run: each job's share of one CPU, summed over its jobs (a
+    group-reported row stands for ``numjobs`` jobs and carries their mean); NaN where not reported."""
+    keys = [k for k in ("job_name", "job_index") if k in g]
+    jobs = g.drop_duplicates(keys) if keys else g.iloc[:1]
+    cpu = jobs["_cpu"].to_numpy(float)
+    if not np.isfinite(cpu).any():
+        return np.nan
+    nj = jobs["_nj"].to_numpy(float)
+    if len(jobs) == 1 and np.isfinite(nj[0]) and nj[0] > 1:
+        return float(cpu[0] * nj[0])
+    return float(np.nansum(cpu))
+
+
 def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None):
     """One measured point per run, then repeats at the same x combined.
 
@@ -72,7 +86,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     -------
     pandas.DataFrame
         Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding`` and
-        ``lat_mean_s`` (run means, for the Little's-law check) and ``sources`` (';'-joined
+        ``lat_mean_s`` (run means, for the Little's-law check), ``cpus`` (fio's usr+sys CPU time of the
+        run's jobs in CPUs, run mean; NaN where not reported) and ``sources`` (';'-joined
         files). Where every point has ≥ 2 runs, ``weight`` = √n / (CV · y) with CV the coefficient of
         variation pooled over all points (``attrs["pooled_cv"]``), else 1 (an unweighted fit);
         ``attrs["weighted"]`` says which.
@@ -119,6 +134,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     df["_lat"] = column("lat_mean_s", np.nan)
     iod, nj = column("iodepth", np.nan), column("numjobs", np.nan)
     df["_out"] = iod * nj.fillna(1.0)
+    df["_cpu"] = column("cpu_usr", np.nan) + column("cpu_sys", np.nan)  # fio: fraction of one CPU per job
+    df["_nj"] = nj
 
     runs = []
     for key, g in df.groupby(_RUN_KEYS, sort=True, dropna=False):
@@ -134,7 +151,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         lat = g["_lat"].to_numpy()
         ok = np.isfinite(lat)
         row = {"y": yv, "source": str(key[0]), "outstanding": float(first["_out"].sum(min_count=1)),
-               "lat_mean_s": float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan}
+               "lat_mean_s": float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan,
+               "cpus": _cpus(g)}
         for c in [*by, *([] if x in DERIVED_X else [x])]:
             vals = g[c].dropna().unique()
             if len(vals) > 1:
@@ -154,6 +172,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     keys = [*by, x]
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
+               "cpus": ("cpus", "mean"),
                "sources": ("source", lambda s: ";".join(s))}
     for k in keys:
         agg.pop(k, None)

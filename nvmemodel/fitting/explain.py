@@ -60,7 +60,7 @@ def summary_text(result) -> str:
         lines.append(f"   {own} points" + (f" (the joint fit's n = {s['n']} over all curves)" if own != s["n"] else "")
                      + f", y = {result.y} [{result.y_unit}] vs x = {result.x}"
                      + (", weighted by a pooled relative spread of repeats" if np.any(f.weights != 1) else ", unweighted"))
-        sel = params[(params["model"] == model) & (params["status"] == "free")]
+        sel = params[(params["model"] == model) & params["status"].isin(["free", "at bound"])]
         for b, v in zip(result.by, key):
             sel = sel[sel[b] == v]
         resid = f.y - f.eval(f.x)
@@ -75,6 +75,9 @@ def summary_text(result) -> str:
         for _, r in sel.iterrows():
             if isinstance(r["value"], str) or r["source"].startswith("fit (best of"):  # a discrete choice
                 lines.append(f"   {r['name']:<28}{r['value']!s:>12}{'':>12}{'':>9}   {r['source']} {r['unit']}")
+                continue
+            if r["status"] != "free":  # at a bound / not identifiable: no standard error, t or interval (R gives one)
+                lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['status']:>12}{'':>9}{'':>10}   {r['unit']}")
                 continue
             pval = 2 * student_t.sf(abs(r["t"]), max(s["df"], 1)) if np.isfinite(r["t"]) else np.nan
             lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}{pval:>10.3g}   "

@@ -106,11 +106,15 @@ class FitResult:
             head = {**dict(zip(self.by, key)), "model": model}
             for p in f.shape.params:
                 se = f.stderr[p]
-                rows.append({**head, "name": _public_name(p, model), "value": f.values[p], "stderr": se,
-                             "t": f.values[p] / se if np.isfinite(se) and se > 0 else np.nan,
+                held = f.held.get(p)  # "at bound" / "unidentified": no standard error, t or interval
+                rows.append({**head, "name": _public_name(p, model), "value": f.values[p],
+                             "stderr": np.nan if held else se,
+                             "t": f.values[p] / se if np.isfinite(se) and se > 0 and not held else np.nan,
                              "ci_low": f.ci_low[p], "ci_high": f.ci_high[p],
                              "unit": unit_of(f.shape.units.get(p, ""), self.x_unit, self.y_unit),
-                             "status": "free", "source": f"fit ({f.ci_method} 95 % interval)"})
+                             "status": "at bound" if held == "at bound" else "free",
+                             "source": "fit (at its bound)" if held == "at bound" else
+                             "fit (held: no point depends on it)" if held else f"fit ({f.ci_method} 95 % interval)"})
             for name, info in f.discrete.items():
                 rows.append({**head, "name": name, "value": info["value"], "stderr": np.nan, "t": np.nan,
                              "ci_low": np.nan, "ci_high": np.nan, "unit": _unit_from_table(name),
