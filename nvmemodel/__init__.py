@@ -14,7 +14,8 @@ Describe the hardware and the workload
     :class:`Gen`, :class:`DllpPolicy`, :class:`FlitConvention`, :class:`Transport`
 Catalogs and presets (each value with its source)
     :func:`preset`, :data:`PRESETS`, :func:`get_drive`, :func:`drive_catalog`,
-    :func:`get_switch`, :func:`switch_catalog`
+    :func:`get_switch`, :func:`switch_catalog`, :func:`get_host`, :func:`host_catalog` (CPU platforms with
+    their root complexes, memory and inter-socket links), :func:`with_host`
 The parameter table and the component registry (the spine of sweeps, fits and new layers)
     :data:`PARAMETERS` (every parameter: unit, kind, range, meaning, default source; see
     :mod:`nvmemodel.parameters`), :func:`parameter_table` (a topology's values with their sources),
@@ -71,7 +72,7 @@ from .standards.ethernet import Transport
 from .standards.pcie import DllpPolicy, FlitConvention, Gen
 from .topology import (
     PRESETS, Drive, Fabric, Host, IoStack, NvmeConfig, PcieConfig, Switch, Topology, Workload,
-    drive_catalog, get_drive, get_switch, preset, switch_catalog,
+    drive_catalog, get_drive, get_host, get_switch, host_catalog, preset, switch_catalog, with_host,
 )
 from .topology.mixed import DriveGroup, MixedTopology
 
@@ -121,5 +122,5 @@ __all__ = [
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
     "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "outstanding_knee", "pcie_waterfall",
-    "preset", "sweep", "switch_catalog", "units",
+    "preset", "sweep", "switch_catalog", "units", "get_host", "host_catalog", "with_host",
 ]

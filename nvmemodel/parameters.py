@@ -389,8 +389,9 @@ _p("workload.numjobs", "jobs", "integer", "jobs (fio numjobs), per drive when pe
 _p("workload.per_drive", "1", "flag", "iodepth x numjobs is per drive (one job section per device) rather than "
    "for the whole system", default=1.0, source="user: the workload")
 _p("workload.io_stack", "", "categorical", "host software path of an I/O; sets the default CPU cycles per I/O",
-   choices=("libaio", "io_uring", "io_uring_polled", "spdk", "windows_storport"), default="libaio",
-   source="user: the workload", aliases={"uring": "io_uring", "storport": "windows_storport"})
+   choices=("libaio", "io_uring", "io_uring_polled", "spdk", "windows_storport", "io_uring_sqpoll", "psync"),
+   default="libaio", source="user: the workload",
+   aliases={"uring": "io_uring", "storport": "windows_storport", "sqpoll": "io_uring_sqpoll", "sync": "psync"})
 
 # --- PCIe transaction layer (shared by every link)
 _p("pcie.mps", "B", "choice", "Max Payload Size of a TLP", choices=sp.MPS_CHOICES, default=256.0,

@@ -3,7 +3,7 @@
 from .config import NvmeConfig, PcieConfig
 from .drive import Drive, drive_catalog, get_drive
 from .fabric import Fabric
-from .host import STACK_CYCLES, Host, IoStack
+from .host import STACK_CYCLES, Host, IoStack, get_host, host_catalog, with_host
 from .presets import PRESETS, preset
 from .switch import Switch, get_switch, switch_catalog
 from .topology import Topology
@@ -23,7 +23,10 @@ __all__ = [
            "Workload",
            "drive_catalog",
            "get_drive",
+           "get_host",
            "get_switch",
            "preset",
+           "host_catalog",
            "switch_catalog",
+           "with_host",
 ]

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import math
+from collections.abc import Mapping
 
 from ..errors import ParameterError
 from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
 
-__all__ = ["STACK_CYCLES", "Host", "IoStack"]
+__all__ = ["STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_keys", "platform_of", "with_host"]
 
 #: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
 FIELDS = ("sockets", "cores_per_socket", "clock_hz", "gen", "lanes_per_socket", "reserved_lanes_per_socket",
           "port_lanes", "cpu_utilization_max", "cycles_per_io")
+#: Parameter prefixes a host's platform may set (the layers above the links that belong to the CPU).
+_PLATFORM_PREFIXES = ("tree", "memory")
 
 
 class IoStack(enum.Enum):
@@ -25,6 +30,8 @@ class IoStack(enum.Enum):
     IO_URING_POLLED = "io_uring_polled"
     SPDK = "spdk"
     WINDOWS_STORPORT = "windows_storport"
+    IO_URING_SQPOLL = "io_uring_sqpoll"
+    PSYNC = "psync"
 
     @classmethod
     def parse(cls, value: IoStack | str) -> IoStack:
@@ -34,22 +41,37 @@ class IoStack(enum.Enum):
             raise ParameterError("io_stack", value, f"one of {', '.join(s.value for s in cls)}") from None
 
 
-#: Default CPU cycles per I/O (submission + completion + interrupt + application), with sources.
-#: These are PARAMETERS TO FIT (docs/physics.md §4, §9.5): kernel, CPU, mitigations and IOMMU move them.
+#: Default CPU cycles per I/O by I/O stack — the stack's own path *and* the benchmark's (fio's) per-I/O
+#: work — with sources and how each was normalised by the clock it ran at (docs/physics.md §4, §12.8).
+#: These are PARAMETERS TO FIT (§9.5): kernel, CPU generation, batching, mitigations and the IOMMU move them.
 STACK_CYCLES: dict[IoStack, tuple[float, str]] = {
-    IoStack.SPDK: (245.0, "spec-derived: SPDK 13.85 M IOPS/core at 3.4 GHz turbo = 245 cycles "
-                          "(spdk.io/news/2021/05/06/nvme-80m-iops)"),
-    IoStack.IO_URING_POLLED: (490.0, "derived: Axboe 10 M IOPS/core on a Ryzen 9 5950X (Phoronix, Oct 2021) "
-                                     "at an ASSUMED ~4.9 GHz"),
-    IoStack.IO_URING: (4000.0, "ESTIMATE: ~1 M IOPS per CPU with fio + io_uring on 10 Gen4 SSDs (tanelpoder.com) "
-                               "at an assumed ~4 GHz; no primary per-core source for IRQ-driven io_uring"),
-    IoStack.LIBAIO: (10000.0, "ESTIMATE: '10,000-20,000 cycles per I/O' for raw O_DIRECT on Haswell/Broadwell-era "
-                              "kernels (Floe blog recalling Axboe); fio+libaio 279 K IOPS at 100 % of a core "
-                              "(PhotonLibOS docs)"),
-    IoStack.WINDOWS_STORPORT: (25000.0, "ESTIMATE: ION (seed ion-nvme) measured 1.2 M IOPS on Windows Server 2012 R2 "
+    IoStack.SPDK: (245.0, "derived: SPDK's own perf tool, 13.85 M IOPS on one core of a Xeon Platinum 8380 at "
+                          "3.4 GHz turbo = 245 cycles (spdk.io/news/2021/05/06/nvme-80m-iops); fio's SPDK plugin adds "
+                          "fio's own per-I/O work (about 2,000 cycles, see libaio)"),
+    IoStack.IO_URING_POLLED: (2500.0, "derived: Axboe's t/io_uring, 10 M IOPS per core on a Ryzen 9 5950X (Phoronix, "
+                                      "Oct 2021) at an ASSUMED 4.9 GHz = 490 cycles for the stack, plus fio's own "
+                                      "per-I/O work, about 2,000 cycles (PhotonLibOS docs: fio+libaio 279 K vs a "
+                                      "leaner program's libaio 346 K IOPS at 100 % of one core = 0.69 us per I/O at an "
+                                      "assumed ~3 GHz)"),
+    IoStack.IO_URING: (8000.0, "derived: libaio's 10,000 x 346/433, the per-core IOPS of libaio vs io_uring "
+                               "(interrupt-driven) in one program on one machine (PhotonLibOS docs, 4K randread QD128, "
+                               "100 % of one core); Axboe's 2019 per-core table has libaio at 608 K, polled io_uring "
+                               "1,620 K (no non-polled row). ESTIMATE for a newer kernel/CPU: see docs/physics.md §12.8"),
+    IoStack.LIBAIO: (10000.0, "estimate: fio+libaio 279 K IOPS at 100 % of one core (PhotonLibOS docs) at an assumed "
+                              "~2.8 GHz = 10,000 cycles; '10,000-20,000 cycles per I/O' for raw O_DIRECT on "
+                              "Haswell/Broadwell-era kernels (Floe blog recalling Axboe); Axboe's 2019 per-core table "
+                              "gives libaio 608 K IOPS without fio (clock not stated)"),
+    IoStack.WINDOWS_STORPORT: (25000.0, "estimate: ION (seed ion-nvme) measured 1.2 M IOPS on Windows Server 2012 R2 "
                                         "vs 3 M on Linux on the same server, CPU-bound: libaio cycles x 3/1.2"),
+    IoStack.IO_URING_SQPOLL: (7000.0, "estimate: io_uring's 8,000 less the submission system call the SQPOLL kernel "
+                                      "thread takes over (about 1,000 cycles: one io_uring_enter per batch plus its "
+                                      "mitigation cost); the SQ thread's own core is counted as busy by the model only "
+                                      "through these cycles. No published per-core SQPOLL figure with a stated clock "
+                                      "was found"),
+    IoStack.PSYNC: (20000.0, "estimate: libaio's 10,000 plus a sleep and a wake-up (two context switches and the "
+                             "scheduler) per I/O, since a blocking pread waits for each I/O; no published per-core "
+                             "psync figure with a stated clock was found"),
 }
-
 
 @dataclasses.dataclass(frozen=True)
 class Host:
@@ -73,6 +95,13 @@ class Host:
         Fraction of the cores the I/O path may use (1.0 = all).
     cycles_per_io : float | None
         Overrides the I/O stack's default cycles per I/O (:data:`STACK_CYCLES`).
+    platform : mapping of parameter name → value
+        The platform's limits above the links (``tree.*``, ``memory.*``: root complexes, their DMA, a
+        socket's memory, the inter-socket link) that a :class:`~nvmemodel.Topology` on this host uses
+        unless its own ``extras`` set them. Catalog hosts (:func:`get_host`) fill them with sources.
+    platform_sources : mapping of parameter name → ``"status: citation"``
+    key : str
+        The catalog key (``amd-epyc-7742``), or "" for a host built by hand.
     """
 
     name: str
@@ -87,10 +116,19 @@ class Host:
     cycles_per_io: float | None = None
     notes: str = dataclasses.field(default="", compare=False)
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    platform: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    platform_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    key: str = dataclasses.field(default="", compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
         check_fields(self, "host", FIELDS)
+        from ..parameters import get
+
+        for name, value in self.platform.items():
+            if name.split(".", 1)[0] not in _PLATFORM_PREFIXES:
+                raise ParameterError("host.platform", name, "a tree.* or memory.* parameter")
+            get(name).check(value)
         if self.reserved_lanes_per_socket > self.lanes_per_socket:
             raise ParameterError("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
                                  f"at most host.lanes_per_socket = {self.lanes_per_socket}")
@@ -131,3 +169,169 @@ class Host:
         """Predicted fraction of all cores busy at ``iops`` (may exceed 1: not reachable)."""
         stack = IoStack.parse(stack)
         return iops * self.cycles_for(stack) / (self.sockets * self.cores_per_socket * self.clock_hz)
+
+
+# --- the host-platform catalog (catalog/hosts.csv: CPU models; catalog/host_platforms.csv: their platforms)
+
+#: The platform parameters a catalog host sets, in table order.
+PLATFORM_PARAMETERS = ("tree.complexes_per_socket", "tree.complex_bytes_per_s", "memory.peak_bytes_per_s",
+                       "memory.dma_fraction", "tree.inter_socket_bytes_per_s")
+
+
+@functools.cache
+def _platforms() -> dict[str, dict[str, str]]:
+    from ._catalog import read_catalog
+
+    return {row["key"]: row for row in read_catalog("host_platforms.csv")}
+
+
+@functools.cache
+def _host_rows() -> dict[str, dict[str, str]]:
+    from ._catalog import read_catalog
+
+    rows = {row["key"]: row for row in read_catalog("hosts.csv")}
+    for key, row in rows.items():
+        if row["platform"] not in _platforms():
+            from ..errors import NvmeModelError
+
+            raise NvmeModelError(f"hosts.csv: row {key!r}, column 'platform': expected a key of host_platforms.csv, "
+                                 f"got {row['platform']!r}")
+    return rows
+
+
+def host_keys() -> tuple[str, ...]:
+    """Keys of the host-platform catalog (``catalog/hosts.csv``), in file order."""
+    return tuple(_host_rows())
+
+
+def platform_of(name: str) -> dict[str, str]:
+    """The platform row (``catalog/host_platforms.csv``) of a catalog host, by host key or display name."""
+    return dict(_platforms()[_host_rows()[_resolve(name)]["platform"]])
+
+
+def _resolve(name: str) -> str:
+    from ..errors import UnknownNameError
+
+    needle = str(name).strip().lower()
+    for key, row in _host_rows().items():
+        if needle in (key, row["name"].lower()):
+            return key
+    raise UnknownNameError("host", name, list(_host_rows()))
+
+
+def get_host(name: str, *, sockets: int | None = None) -> Host:
+    """A catalog host by key (``"amd-epyc-7742"``) or display name, with its platform limits and sources.
+
+    ``sockets``: how many of the CPU the server holds (default 2 for a part that allows more than one,
+    else 1). The lanes per socket follow (a 2P EPYC gives 64 of its 128 lanes to the inter-socket links).
+
+    >>> h = get_host("amd-epyc-7742")
+    >>> h.sockets, h.cores_per_socket, h.clock_hz / 1e9, h.lanes_per_socket
+    (2, 64, 2.25, 64)
+    >>> round(h.platform["memory.peak_bytes_per_s"] / 1e9, 1)   # 8 x DDR4-3200 x 8 B
+    204.8
+    """
+    from ..units import GB
+
+    key = _resolve(name)
+    row, fn = _host_rows()[key], "hosts.csv"
+    plat = _platforms()[row["platform"]]
+    most = int(row["sockets_max"])
+    n = (2 if most > 1 else 1) if sockets is None else int(sockets)
+    if not 1 <= n <= most:
+        raise ParameterError("sockets", sockets, f"1 to {most} for {row['name']}")
+    lanes_2p = _num(row, "lanes_per_socket_2p", fn)
+    lanes = int(_num(row, "lanes_1p", fn)) if n == 1 or math.isnan(lanes_2p) else int(lanes_2p)
+    cite = f"{row['status']}: {row['source']}"
+    channels, rate = _num(row, "memory_channels", fn), _num(row, "memory_MT_per_s", fn)
+    links, per_link = _num(plat, "inter_socket_links", "host_platforms.csv"), \
+        _num(plat, "inter_socket_GB_per_s_per_link", "host_platforms.csv")
+    platform = {"tree.complexes_per_socket": _num(plat, "complexes_per_socket", "host_platforms.csv"),
+                "tree.complex_bytes_per_s": _num(plat, "complex_GB_per_s", "host_platforms.csv") * GB,
+                "memory.peak_bytes_per_s": channels * rate * 1e6 * 8.0,
+                "memory.dma_fraction": _num(plat, "dma_fraction", "host_platforms.csv")}
+    sources = {"tree.complexes_per_socket": f"{plat['complex_status']}: {plat['name']}: "
+                                            f"{plat['complex_source']}",
+               "tree.complex_bytes_per_s": f"{plat['complex_status']}: {plat['complex_source']}",
+               "memory.peak_bytes_per_s": f"{row['status']}: {channels:g} channels x {rate:g} MT/s x 8 B "
+                                          f"({row['source']})",
+               "memory.dma_fraction": f"{plat['dma_status']}: {plat['dma_source']}"}
+    if n > 1:
+        platform["tree.inter_socket_bytes_per_s"] = links * per_link * GB
+        sources["tree.inter_socket_bytes_per_s"] = (f"{plat['inter_socket_status']}: {links:g} links x "
+                                                   f"{per_link:g} GB/s per direction; {plat['inter_socket_source']}")
+    spec = {f: cite for f in ("cores_per_socket", "clock_hz", "gen", "lanes_per_socket")}
+    spec["clock_hz"] = f"{row['status']}: base clock (boost {row['boost_clock_GHz']} GHz); {row['source']}"
+    spec["sockets"] = (f"assumption: {n} socket(s) of {row['name']} (the part allows up to {most})" if sockets is None
+                       else f"user: {n} socket(s)")
+    return Host(name=row["name"] if n == 1 else f"{n} x {row['name']}", sockets=n,
+                cores_per_socket=int(row["cores"]), clock_hz=float(row["base_clock_GHz"]) * 1e9,
+                gen=int(row["pcie_gen"]), lanes_per_socket=lanes, notes=f"catalog host {key} ({plat['name']})",
+                provenance=spec, platform=platform, platform_sources=sources, key=key)
+
+
+def _num(row, column, filename) -> float:
+    from ._catalog import number
+
+    return number(row, column, filename=filename)
+
+
+def host_catalog():
+    """The host-platform catalog as a table: one row per CPU model, spec values and the derived limits.
+
+    Columns: ``key``, ``name``, ``platform``, ``cores``, ``base_clock_hz``, ``boost_clock_hz``,
+    ``sockets_max``, ``gen``, ``lanes_1p``, ``lanes_per_socket_2p``, ``complexes_per_socket``,
+    ``complex_bytes_per_s``, ``memory_peak_bytes_per_s`` (one socket), ``dma_fraction``,
+    ``socket_dma_bytes_per_s`` (their product), ``inter_socket_bytes_per_s`` (2P, one direction),
+    ``cpu_iops_libaio`` (all cores of the default socket count at the base clock, :data:`STACK_CYCLES`),
+    and a ``status`` per derived value (``spec_status``, ``complex_status``, ``dma_status``,
+    ``inter_socket_status``). SI units.
+    """
+    import pandas as pd
+
+    rows = []
+    for key in host_keys():
+        row, plat, h = _host_rows()[key], _platforms()[_host_rows()[key]["platform"]], get_host(key)
+        p = h.platform
+        rows.append({
+            "key": key, "name": row["name"], "platform": row["platform"], "cores": h.cores_per_socket,
+            "base_clock_hz": h.clock_hz, "boost_clock_hz": float(row["boost_clock_GHz"]) * 1e9,
+            "sockets_max": int(row["sockets_max"]), "gen": int(h.gen), "lanes_1p": int(row["lanes_1p"]),
+            "lanes_per_socket_2p": _num(row, "lanes_per_socket_2p", "hosts.csv"),
+            "complexes_per_socket": int(p["tree.complexes_per_socket"]),
+            "complex_bytes_per_s": p["tree.complex_bytes_per_s"],
+            "memory_peak_bytes_per_s": p["memory.peak_bytes_per_s"], "dma_fraction": p["memory.dma_fraction"],
+            "socket_dma_bytes_per_s": p["memory.peak_bytes_per_s"] * p["memory.dma_fraction"],
+            "inter_socket_bytes_per_s": p.get("tree.inter_socket_bytes_per_s", math.nan),
+            "cpu_iops_libaio": h.sockets * h.cores_per_socket * h.clock_hz / STACK_CYCLES[IoStack.LIBAIO][0],
+            "spec_status": row["status"], "complex_status": plat["complex_status"],
+            "dma_status": plat["dma_status"], "inter_socket_status": plat["inter_socket_status"],
+        })
+    return pd.DataFrame(rows)
+
+
+def with_host(topology, host: Host | str, *, sockets: int | None = None):
+    """``topology`` on another host: the host's CPU, lanes and platform limits replace the old host's.
+
+    The topology's own ``tree.*``/``memory.*`` settings described the old host and are dropped (the new
+    host's platform values apply); its other layers (RAID, file sharing, fabric) are kept, and so are the
+    old host's root-port width, CPU share and cycles override. The new host's lanes are all free for
+    drives (its ``reserved_lanes_per_socket``, 0 for catalog hosts). Drive counts beyond the new host's
+    slots are dropped from ``default_drives``. ``host``: a :class:`Host` or a catalog name (:func:`get_host`).
+
+    >>> import nvmemodel as nm
+    >>> t = with_host(nm.preset("dell-r7525"), "intel-xeon-platinum-8380")
+    >>> t.host.name, t.max_drives, t.default_drives
+    ('2 x Intel Xeon Platinum 8380', 32, (1, 2, 4, 8, 12, 24))
+    """
+    new = get_host(host, sockets=sockets) if isinstance(host, str) else host
+    keep = {k: v for k, v in topology.extras.items() if k.split(".", 1)[0] not in _PLATFORM_PREFIXES}
+    keep_src = {k: v for k, v in topology.extras_sources.items() if k in keep}
+    old = topology.host
+    new = new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
+                      cycles_per_io=old.cycles_per_io)
+    changes = {"host": new, "extras": keep, "extras_sources": keep_src}
+    if getattr(topology, "default_drives", None) is not None:
+        cap = topology.replace(**changes, default_drives=None).max_drives
+        changes["default_drives"] = tuple(n for n in topology.default_drives if n <= cap) or None
+    return topology.replace(**changes)

@@ -13,7 +13,7 @@ from ..errors import ParameterError, UnknownNameError
 from ..standards.ethernet import Transport
 from .drive import get_drive
 from .fabric import Fabric
-from .host import Host
+from .host import Host, get_host
 from .switch import get_switch
 from .topology import Topology
 
@@ -28,16 +28,14 @@ _LENOVO_CONNECTIONS = {"direct": None, "1610-4p": "lenovo-1610-4p", "810-4p": "l
 
 
 def _sr850_host() -> Host:
-    return Host(
-        name="Lenovo ThinkSystem SR850 (4 x Xeon Platinum 8176)", sockets=4, cores_per_socket=28,
-        clock_hz=2.1e9, gen=3, lanes_per_socket=48, port_lanes=4,
-        notes="LP0865 Lab configuration: 4x Intel Xeon Platinum 8176. Cores (28), base clock (2.1 GHz) and "
-              "48 PCIe 3.0 lanes per socket: Intel spec sheet for the 8176, recalled (not re-verified here).",
-        provenance={**{f: "recalled: Intel Xeon Platinum 8176 spec sheet (LP0865 names the CPU), not re-verified here"
-                       for f in ("cores_per_socket", "clock_hz", "lanes_per_socket")},
-                    "sockets": "spec: LP0865 lab configuration, 4 x Xeon Platinum 8176",
-                    "gen": "spec: PCIe 3.0 (LP0865)"},
-    )
+    """LP0865's lab server: the paper names the CPU, so the host is the catalog's (4 sockets)."""
+    host = get_host("intel-xeon-platinum-8176", sockets=4)
+    return host.replace(
+        name="Lenovo ThinkSystem SR850 (4 x Xeon Platinum 8176)", port_lanes=4,
+        notes="LP0865 Lab configuration: 4x Intel Xeon Platinum 8176 (catalog host intel-xeon-platinum-8176: cores, "
+              "clock, lanes and platform limits from catalog/hosts.csv).",
+        provenance={**host.provenance, "sockets": "spec: LP0865 lab configuration, 4 x Xeon Platinum 8176",
+                    "gen": "spec: PCIe 3.0 (LP0865)"})
 
 
 def lenovo_sr850(connection: str = "direct") -> Topology:
@@ -74,30 +72,34 @@ def dell_r7525() -> Topology:
     The PM1733's U.2 sequential-read rating (6,400 MB/s) is below what Dell measured per
     drive (80.41 GiB/s / 12 = 7.195 GB/s), so the preset uses the controller's HHHL rating,
     8,000 MB/s, as the drive's read limit (calibrated: the drive is not the limit at 128K).
-    The paper does not name the CPUs: 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class) is an
-    ASSUMPTION, as are 80 lanes per socket with 32 reserved (24 drive bays at x4).
-    Each socket's DMA is capped at a share of its memory bandwidth (docs/physics.md §12.5):
-    8 channels of DDR4-3200 x 8 B = 204.8 GB/s per socket (spec of the assumed EPYC 7002 class)
-    times 0.38, an ESTIMATE inside the interval 0.21-0.42 that the paper's sentences allow
-    (linear to 12 drives, "stop scaling linearly" at 24 for sequential reads): the 128K read
-    bends between 12 and 24 drives while writes, OLTP and 4K random writes still scale.
+    The paper does not name the CPUs: the catalog host amd-epyc-7742 (2 x 64 cores at 2.25 GHz,
+    its root complexes and memory) is ASSUMED, as are 80 lanes per socket with 32 reserved (24
+    drive bays at x4, 3 xGMI links). Each socket's DMA is capped at a share of its memory
+    bandwidth (docs/physics.md §12.5): 8 channels of DDR4-3200 x 8 B = 204.8 GB/s per socket
+    (the catalog's) times 0.38 — not the catalog's STREAM-class 0.75 — an ESTIMATE inside the
+    interval 0.21-0.42 that the paper's sentences allow (linear to 12 drives, "stop scaling
+    linearly" at 24 for sequential reads): the 128K read bends between 12 and 24 drives while
+    writes, OLTP and 4K random writes still scale.
     """
     drive = get_drive("samsung-pm1733-u2").replace(seq_read_bytes_per_s=8.0e9, provenance={
         "seq_read_bytes_per_s": "calibrated: the PM1733 HHHL rating 8,000 MB/s (hardwareluxx.de 2019), because Dell "
                                 "measured 7.195 GB/s per drive, above the U.2 rating of 6,400 MB/s"})
-    cpu = "assumption: the paper does not name the CPUs; 2 x 64 cores at 2.25 GHz (AMD EPYC 7742 class)"
-    host = Host(name="Dell PowerEdge R7525 (2 x AMD EPYC, 64 cores assumed)", sockets=2, cores_per_socket=64,
-                clock_hz=2.25e9, gen=4, lanes_per_socket=80, reserved_lanes_per_socket=32, port_lanes=4,
-                notes="CPU model not stated in the paper: ASSUMPTION. 160 lanes on 2P EPYC with 3 xGMI links.",
-                provenance={"sockets": "spec: 2-socket server (Dell DfD)", "cores_per_socket": cpu, "clock_hz": cpu,
-                            "gen": "spec: PCIe Gen4 root ports (Dell DfD)",
-                            "port_lanes": "spec: Gen4 x4 per drive, CPU direct attach (Dell DfD)",
-                            "lanes_per_socket": "assumption: 160 lanes on 2P EPYC with 3 xGMI links",
-                            "reserved_lanes_per_socket": "assumption: 24 drive bays at x4 leave 32 per socket"})
-    dma = {"memory.peak_bytes_per_s": 8 * 3.2e9 * 8, "memory.dma_fraction": 0.38}
+    cpu = "assumption: the paper does not name the CPUs; catalog host amd-epyc-7742 (AMD EPYC 7742, 2 x 64 cores at 2.25 GHz) assumed"
+    catalog = get_host("amd-epyc-7742", sockets=2)
+    host = catalog.replace(
+        name="Dell PowerEdge R7525 (2 x AMD EPYC 7742 assumed)", lanes_per_socket=80, reserved_lanes_per_socket=32,
+        port_lanes=4, notes="CPU model not stated in the paper: catalog host amd-epyc-7742 ASSUMED. 160 lanes on 2P "
+                            "EPYC with 3 xGMI links.",
+        provenance={**catalog.provenance, "sockets": "spec: 2-socket server (Dell DfD)", "cores_per_socket": cpu,
+                    "clock_hz": cpu, "gen": "spec: PCIe Gen4 root ports (Dell DfD)",
+                    "port_lanes": "spec: Gen4 x4 per drive, CPU direct attach (Dell DfD)",
+                    "lanes_per_socket": "assumption: 160 lanes on 2P EPYC with 3 xGMI links",
+                    "reserved_lanes_per_socket": "assumption: 24 drive bays at x4 leave 32 per socket"})
+    link = catalog.platform["tree.inter_socket_bytes_per_s"] * 3 / 4  # 3 of the 4 xGMI links with 160 lanes
+    dma = {"memory.dma_fraction": 0.38, "tree.inter_socket_bytes_per_s": link}
     dma_sources = {
-        "memory.peak_bytes_per_s": "spec: 8 channels x DDR4-3200 x 8 B = 204.8 GB/s per socket (AMD EPYC 7002; "
-                                   "the CPU model itself is this preset's assumption)",
+        "tree.inter_socket_bytes_per_s": f"inferred: 3 xGMI links (160 PCIe lanes) of the assumed EPYC 7742 x "
+                                         f"{link / 3 / 1e9:g} GB/s per direction (catalog platform amd-zen2-rome)",
         "memory.dma_fraction": "estimate: 0.38, inside the 0.21-0.42 the paper allows (128K reads linear to 12 "
                                "drives, 43.1 GB/s per socket; not linear to 24, below 86.1 GB/s). It stays an "
                                "estimate: the paper names neither the CPU nor the DIMM population (the 204.8 GB/s "

@@ -21,10 +21,21 @@ STATUS = {row["name"]: row for _, row in nm.parameter_table(nm.preset("dell-r752
 @pytest.mark.parametrize("name", ["tree.complex_bytes_per_s", "tree.inter_socket_bytes_per_s",
                                   "raid.parity_bytes_per_s"])
 def test_unsourced_limits_stay_no_limit_and_say_assumption(name):
+    # on a host built by hand (no catalog platform) the default stays "no limit", labelled an assumption
+    plain = nm.preset("dell-r7525")
+    plain = plain.replace(host=plain.host.replace(platform={}, platform_sources={}), extras={}, extras_sources={})
+    row = {r["name"]: r for _, r in nm.parameter_table(plain).iterrows()}[name]
     assert math.isinf(PARAMETERS[name].default)
-    row = STATUS[name]
     assert row["status"] == "assumption" and row["shown"] == "no limit"
     assert "§12." in row["source"]  # the reasoning is in the physics reference
+
+
+@pytest.mark.parametrize("name, status", [("tree.complex_bytes_per_s", "estimate"),
+                                          ("tree.inter_socket_bytes_per_s", "inferred")])
+def test_catalog_host_limits_are_labelled_not_facts(name, status):
+    # the R7525 preset's (assumed) catalog EPYC 7742 brings a root-complex and an xGMI limit: finite, never "spec"
+    row = STATUS[name]
+    assert row["status"] == status and math.isfinite(row["value"])
 
 
 def test_rebuild_rate_default_is_a_spec():
