@@ -126,7 +126,7 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
                     iodepth=int(requests),
                     numjobs=int(threads if threads > 0 else t["threads"]),
                     direct=(_text(spec, "DisableOSCache") or "false").lower() == "true",
-                    targets=tpath, target_count=1, runtime_s=seconds, ios=n, io_bytes=nbytes,
+                    target_names=tpath, targets=1, runtime_s=seconds, ios=n, io_bytes=nbytes,
                     iops=n / seconds if seconds > 0 else math.nan,
                     bw_bytes_per_s=nbytes / seconds if seconds > 0 else math.nan,
                     lat_mean_s=lat_sum / n * 1e-3, cpu_usr=usr, cpu_sys=sys_, **percentiles[direction],

@@ -49,6 +49,8 @@ _DOC_START = re.compile(r'^\{\s*"(?:fio version|jobs|client_stats|timestamp|glob
 #: Work bound for salvaging documents from a malformed file: characters the decoder may scan,
 #: as a multiple of the file size (a handful of failed attempts), so no content is quadratic.
 _SCAN_BUDGET = 8
+#: fio prints a NaN double with printf's "%f": "-nan" or "nan" where JSON has no literal for it.
+_FIO_NAN = re.compile(r"(?<=: )-?nan\b")
 
 
 def _is_fio_doc(d) -> bool:
@@ -78,6 +80,16 @@ def _decode_documents(text: str, path) -> tuple[list[dict], bool]:
         if not _is_fio_doc(doc):
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
         return [doc], False
+    if _FIO_NAN.search(text):  # fio writes C's "-nan"/"nan" (steadystate slope of one sample): JSON NaN
+        text = _FIO_NAN.sub("NaN", text)
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            if not _is_fio_doc(doc):
+                raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
+            return [doc], False
     decoder = json.JSONDecoder()
     docs, pos, budget, truncated = [], 0, _SCAN_BUDGET * len(text) + 65536, False
     for m in _DOC_START.finditer(text):
@@ -169,7 +181,7 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     ios = _num(d, "total_ios", path, where, required=False)
     if math.isnan(ios):
         ios = float(round(iops * runtime_ms / 1000.0))
-    if ios <= 0 and io_bytes <= 0:
+    if io_bytes <= 0:  # no bytes moved: nothing measured (a cpuio job counts "I/Os" of 0 bytes)
         return None
     bw = _num(d, "bw_bytes", path, where, required=False)
     bw_key = "bw_bytes"
@@ -306,7 +318,15 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             row = new_row(**common, **nums, block_size_bytes=bs)
             row["defaulted"] = ";".join(defaulted) or None
             job_rows.append(row)
-        if not echoed and job_rows:  # options unknown: the realised read share is still measured
+        if "mixed" in job and len(job_rows) > 1:  # unified_rw_reporting=both: 'mixed' sums read+write
+            for r in job_rows:
+                if r["direction"] == "mixed":
+                    r["is_aggregate"] = True
+        if group and echoed and _contradicts(fields.get("pattern"), job_rows):
+            # a group of jobs with different patterns: fio echoes one member's options (the last
+            # job's); they do not describe the group, so only what was measured is kept
+            _realised_mix(job_rows)
+        elif not echoed and job_rows:  # options unknown: the realised read share is still measured
             reads = sum(r["ios"] for r in job_rows if r["direction"] == "read")
             total = sum(r["ios"] for r in job_rows if r["direction"] in ("read", "write"))
             for r in job_rows:
@@ -317,8 +337,9 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                           "numbers are not tabulated (row kept with the error column set)", IngestWarning,
                           stacklevel=3)
         rows.extend(job_rows)
-        if not job_rows and not all_clients:
-            warnings.warn(f"{path}: {where} ({name!r}) completed no I/O; no row for it", IngestWarning, stacklevel=3)
+        if not job_rows and not all_clients and final:  # an interim report precedes a stonewalled job's start
+            warnings.warn(f"{path}: {where} ({name!r}) {_no_io_reason(opts)}; no row for it", IngestWarning,
+                          stacklevel=3)
     if unknown_job_keys:
         warnings.warn(f"{path}: unknown fio job keys ignored: {sorted(unknown_job_keys)}", IngestWarning,
                       stacklevel=3)
@@ -327,42 +348,81 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     return rows
 
 
+def _no_io_reason(opts: dict) -> str:
+    """Why a job has no row, in words (cpuio burns CPU; create_only only lays out files)."""
+    if str(opts.get("ioengine", "")).strip() == "cpuio":
+        return "is a CPU-load job (ioengine=cpuio) and does no I/O"
+    if str(opts.get("create_only", "0")).strip() not in ("0", "false", ""):
+        return "only creates its files (create_only) and does no I/O"
+    return "completed no I/O"
+
+
+_ONLY = {"read": {"read", "randread"}, "write": {"write", "randwrite"}}
+
+
+def _contradicts(pattern: str | None, rows: list[dict]) -> bool:
+    """A row measures a direction the echoed pattern cannot issue (reads under rw=write)."""
+    dirs = {r["direction"] for r in rows}
+    if pattern in _ONLY["read"]:
+        return bool(dirs & {"write", "trim"})
+    if pattern in _ONLY["write"]:
+        return bool(dirs & {"read", "trim"})
+    return False
+
+
+def _realised_mix(rows: list[dict]) -> None:
+    """Options unknown for these rows: pattern and random share unknown, the read share and
+    block size as measured."""
+    reads = sum(r["ios"] for r in rows if r["direction"] == "read")
+    total = sum(r["ios"] for r in rows if r["direction"] in ("read", "write"))
+    for r in rows:
+        r.update(pattern=None, random_fraction=math.nan, read_fraction=reads / total if total else math.nan,
+                 block_size_bytes=r["io_bytes"] / r["ios"] if r["ios"] > 0 else math.nan)
+
+
 def _strerror(code: int) -> str:
     import os
 
     return os.strerror(code)
 
 
-def _run_clock(doc) -> tuple[tuple, float, float] | None:
-    """(job names, report time in ms, longest direction runtime in ms) of a document, or None."""
+def _run_clock(doc) -> tuple[tuple, float, tuple] | None:
+    """(job names, report time in ms, each job's longest direction runtime in ms) of a document, or None."""
     jobs = doc.get("jobs")
     if not isinstance(jobs, list) or not jobs or not all(isinstance(j, dict) for j in jobs):
         return None
     when = doc.get("timestamp_ms")
     if type(when) is not int:
         when = doc.get("timestamp") * 1000 if type(doc.get("timestamp")) is int else None
-    runtimes = [j[d].get("runtime") for j in jobs for d in (*_DIRECTIONS, "mixed") if isinstance(j.get(d), dict)]
-    runtimes = [r for r in runtimes if type(r) in (int, float) and math.isfinite(r)]
-    if when is None or not runtimes:
+    runtimes = []
+    for j in jobs:
+        times = [j[d].get("runtime") for d in (*_DIRECTIONS, "mixed") if isinstance(j.get(d), dict)]
+        times = [float(t) for t in times if type(t) in (int, float) and math.isfinite(t)]
+        runtimes.append(max(times, default=0.0))
+    if when is None or not any(runtimes):
         return None
     names = tuple((j.get("jobname"), j.get("groupid")) for j in jobs)
-    return names, float(when), float(max(runtimes))
+    return names, float(when), tuple(runtimes)
 
 
 def _continues(prev, doc) -> bool:
     """True if ``doc`` is a later ``--status-interval`` report of the run that wrote ``prev``.
 
-    Within one run the report times advance by what the runtime advanced; a separate run
-    appended to the file started after ``prev`` was written, so its report comes at least its
-    whole runtime later. (``eta`` does not tell: fio writes 0 only in a final report that
-    followed status reports, and INT_MAX otherwise.)
+    Within one run no job's runtime goes down, some job's grows (with stonewalled groups only
+    the running group's), and the report times advance by about what the runtime advanced; a
+    separate run appended to the file started after ``prev`` was written, so its report comes
+    at least its whole runtime later. (``eta`` does not tell: fio writes 0 only in a final
+    report that followed status reports, and INT_MAX otherwise.)
     """
     a, b = _run_clock(prev), _run_clock(doc)
     if a is None or b is None or a[0] != b[0]:
         return False
     (_, t1, r1), (_, t2, r2) = a, b
+    if any(y < x for x, y in zip(r1, r2)):
+        return False
+    grown = max(y - x for x, y in zip(r1, r2))
     slack = 0.0 if prev.get("timestamp_ms") is not None else 1000.0  # whole-second timestamps
-    return r2 > r1 and (t2 - t1) - slack < r2 - r1 / 2
+    return grown > 0 and (t2 - t1) - slack < grown + max(r1) / 2
 
 
 def final_flags(docs: list, truncated: bool) -> list[bool]:
@@ -383,7 +443,11 @@ def read_fio_json(path, text: str | None = None) -> list[dict]:
         warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read, and the "
                       f"{len(docs)} complete report(s) before it are interim unless a later run began",
                       IngestWarning, stacklevel=2)
-    rows = []
+    rows, run = [], 0
     for i, doc in enumerate(docs):
-        rows.extend(rows_from_document(doc, path, snapshot=i, final=finals[i]))
+        doc_rows = rows_from_document(doc, path, snapshot=i, final=finals[i])
+        for row in doc_rows:
+            row["run"] = run
+        rows.extend(doc_rows)
+        run += finals[i]
     return rows

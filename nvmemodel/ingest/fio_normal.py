@@ -54,6 +54,9 @@ _PCT_COLS = {"50.00": "clat_p50_s", "90.00": "clat_p90_s", "95.00": "clat_p95_s"
              "99.90": "clat_p99_9_s", "99.99": "clat_p99_99_s"}
 _DIRS = ("read", "write", "trim")
 _RUN_STATUS = re.compile(r"^Run status group \d+")
+_CLIENT = re.compile(r"<([^<>\s]+)> ")  # fio --client prefixes each server's lines with <hostname>
+_CLIENT_HELLO = re.compile(r"^hostname=\S+, be=\d+, .*\bfio=(fio-\S+?),")
+_STARTING = re.compile(r"^Starting (\d+) (?:process|thread)")
 
 
 def looks_like_fio_normal(head: str) -> bool:
@@ -129,7 +132,16 @@ def _parse_blocks(text: str, path):
     pct_scale = None
     in_disk = False
     report, run, status_seen, header_seen = 0, 0, False, False
+    host, client, starts = None, False, {}
     for line in text.splitlines():
+        if line.startswith("<") and (m := _CLIENT.match(line)):
+            host, client, line = m[1], True, line[m.end():]
+        elif line.startswith("hostname=") and (m := _CLIENT_HELLO.match(line)):
+            client, version = True, version or m[1]
+            continue
+        if line.startswith("Starting ") and (m := _STARTING.match(line)):
+            starts[run] = starts.get(run, 0) + int(m[1])
+            continue
         if _VERSION.match(line.strip()):
             version = version or line.strip()
             if blocks and not header_seen:
@@ -138,7 +150,7 @@ def _parse_blocks(text: str, path):
         if m := _HEADER.match(line):
             if blocks and not header_seen:
                 run, report, status_seen, header_seen = run + 1, report + 1, False, True
-            headers.setdefault(m["name"], {"rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
+            headers.setdefault(m["name"], {"name": m["name"], "rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
                                            "iodepth": m["qd"], "group": int(m["g"])})
             continue
         if m := _RESULT.match(line):
@@ -146,12 +158,13 @@ def _parse_blocks(text: str, path):
                 report, status_seen = report + 1, False
             header_seen = False
             cur = {"name": m["name"], "group": int(m["g"]), "jobs": int(m["jobs"]), "err": int(m["err"]), "dirs": {},
-                   "cpu": None, "issued": None, "report": report, "run": run}
+                   "cpu": None, "issued": None, "report": report, "run": run,
+                   "all_clients": client and m["name"] == "All clients", "host": host if client else None}
             blocks.append(cur)
             direction, in_disk, pct_scale = None, False, None
             continue
-        if _RUN_STATUS.match(line):
-            status_seen, cur, direction = True, None, None
+        if _RUN_STATUS.match(line):  # (in client mode every server prints its own)
+            status_seen, cur, direction = not client, None, None
             continue
         if line.startswith("Disk stats"):
             in_disk, cur = True, None
@@ -202,7 +215,17 @@ def _parse_blocks(text: str, path):
             continue
         if m := _ISSUED_OLD.match(line):
             cur["issued"] = [float(m["r"]), float(m["w"]), float(m["d"] or 0)]
-    return version, headers, blocks, devices
+    return version, headers, blocks, devices, starts
+
+
+def _header(headers: dict, name: str):
+    """The job header of a result block: by name, else the one header whose name begins with
+    it (fio shortens long job names in the result line, not in the header)."""
+    header = headers.get(name)
+    if header is None and len(name) >= 32:
+        found = [h for n, h in headers.items() if n.startswith(name)]
+        header = found[0] if len(found) == 1 else None
+    return header
 
 
 def read_fio_normal(path, text: str | None = None) -> list[dict]:
@@ -210,7 +233,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     if text is None:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
-    version, headers, blocks, devices = _parse_blocks(text, path)
+    version, headers, blocks, devices, starts = _parse_blocks(text, path)
     # a group without any result block: its jobs failed to start (with group_reporting the
     # other jobs of a group that has a block are in that block)
     missing = [name for name, h in headers.items() if h["group"] not in {b["group"] for b in blocks}]
@@ -225,7 +248,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         failed = []
         for name in missing:
             h = headers[name]
-            fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group")}, path)
+            fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group", "name")}, path)
             for unknown in ("direct", "numjobs"):
                 fields.pop(unknown, None)
             failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
@@ -248,29 +271,43 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     rows = []
     counts: dict[tuple, int] = {}
     for b in blocks:
-        key = (b["report"], b["name"], b["group"])
+        key = (b["report"], b["name"], b["group"], b["host"])
         counts[key] = counts.get(key, 0) + 1
     first_index = {}
     for index, b in enumerate(blocks):
         first_index.setdefault(b["report"], index)
-        header = headers.get(b["name"])
-        opts = {k: v for k, v in (header or {}).items() if k not in ("bs", "group")}
+        header = None if b["all_clients"] else _header(headers, b["name"])
+        opts = {k: v for k, v in (header or {}).items() if k not in ("bs", "group", "name")}
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
             fields.pop(unknown, None)
         if "read_fraction" in defaulted:  # rwmixread is not echoed either: use the realised mix
             r, w = (b["issued"] + [0.0, 0.0])[:2] if b["issued"] else (math.nan, math.nan)
-            fields["read_fraction"] = r / (r + w) if r + w > 0 else math.nan
-        sizes = _bs_from_header(header["bs"], path) if header else {}
+            # unified_rw_reporting=mixed counts every I/O in the first field: the mix is not in the output
+            unified = "mixed" in b["dirs"] and not set(b["dirs"]) & {"read", "write"}
+            fields["read_fraction"] = r / (r + w) if r + w > 0 and not unified else math.nan
+            defaulted.remove("read_fraction")
+        if fields.get("random_fraction") == 1.0:  # percentage_random is not echoed: fio's default 100 assumed
+            defaulted.append("random_fraction")
         grouped = b["jobs"] > 1
-        numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"])]
+        members = [h for h in headers.values() if h["group"] == b["group"]] if grouped and header else []
+        if len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
+            header = dict(header, bs="")
+        sizes = _bs_from_header(header["bs"], path) if header and header["bs"] else {}
+        mixed_patterns = len({h["rw"] for h in members}) > 1
+        if mixed_patterns:  # the group's jobs ran different patterns: no one pattern describes it
+            r, w = (b["issued"] + [0.0, 0.0])[:2]
+            fields.update(pattern=None, random_fraction=math.nan, read_fraction=r / (r + w) if r + w else math.nan)
+            defaulted = [c for c in defaulted if c not in ("pattern", "random_fraction", "read_fraction")]
+        numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"], b["host"])]
         if b["issued"] is None:
             raise IngestError(path, f"job {b['name']!r}: no 'issued … total=' line, cannot count I/Os")
         common = dict(
             tool="fio", tool_version=version, format="fio-normal", source_path=str(path), snapshot=b["report"],
             final=b["report"] == last_report[b["run"]] and not (truncated and b["run"] == last_run),
-            job_name=b["name"], job_index=index - first_index[b["report"]], group_id=b["group"],
-            level="group" if grouped else "job", is_aggregate=False, **fields, numjobs=numjobs,
+            job_name=header["name"] if header and "name" in header else b["name"], job_index=index - first_index[b["report"]], group_id=b["group"],
+            level="all-clients" if b["all_clients"] else "group" if grouped else "job", is_aggregate=b["all_clients"],
+            hostname=b["host"] if not b["all_clients"] else None, run=b["run"], **fields, numjobs=numjobs,
             cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
             devices=";".join(devices) or None, device_count=len(devices) or None, error=b["err"],
         )
@@ -282,8 +319,12 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
                 continue
             interval = sizes.get(direction) if direction != "mixed" else (
                 sizes.get("read") if sizes.get("read") == sizes.get("write") else None)
-            bs = _block_size(interval, d, ios)
-            io_bytes = ios * bs
+            if header and not sizes:  # different sizes in one group: bytes from fio's own BW=, size their mean
+                io_bytes = _measured_bytes(d)
+                bs = io_bytes / ios
+            else:
+                bs = _block_size(interval, d, ios)
+                io_bytes = ios * bs
             rt = d["runtime_s"]
             extra = {k2: v for k2, v in d.items() if k2.endswith("_s") and k2 != "runtime_s"}
             job_rows.append(new_row(
@@ -294,7 +335,40 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             job_rows = failed_job_rows(job_rows, common, [])
             warnings.warn(f"{path}: job {b['name']!r} failed with fio error {b['err']}; its numbers are not tabulated "
                           "(row kept with the error column set)", IngestWarning, stacklevel=2)
-        elif not job_rows:
-            warnings.warn(f"{path}: job {b['name']!r} completed no I/O; no row for it", IngestWarning, stacklevel=2)
+        elif not job_rows and common["final"]:
+            reason = ("is a CPU-load job (ioengine=cpuio) and does no I/O" if fields.get("ioengine") == "cpuio"
+                      else "completed no I/O" if header else
+                      "completed no I/O (fio printed no job header for it, as for a CPU-load ioengine=cpuio job)")
+            warnings.warn(f"{path}: job {b['name']!r} {reason}; no row for it", IngestWarning, stacklevel=2)
+        if any(r["direction"] == "mixed" for r in job_rows) and len(job_rows) > 1:
+            for r in job_rows:  # unified_rw_reporting=both: the mixed row sums the read and write rows
+                r["is_aggregate"] = r["is_aggregate"] or r["direction"] == "mixed"
         rows.extend(job_rows)
+    _check_started(path, starts, blocks, headers, last_report)
     return rows + failed
+
+
+def _measured_bytes(d: dict) -> float:
+    """Bytes moved in one direction from fio's printed rates and total: the most precise of
+    ``BW=`` (binary and decimal) × runtime and the ``(…MiB/…msec)`` total."""
+    rt = d["runtime_s"]
+    candidates = [(bw * rt, err * rt) for bw, err in d["rates"] if bw > 0]
+    total = _bytes(d["io_text"], binary_kb=d["binary_kb"])
+    if total > 0:
+        digits = len(re.sub(r"[^\d]", "", d["io_text"]))
+        candidates.append((total, total * 0.5 * 10.0 ** -max(digits - 1, 1)))
+    return min(candidates, key=lambda c: c[1] / c[0])[0] if candidates else math.nan
+
+
+def _check_started(path, starts: dict, blocks: list[dict], headers: dict, last_report: dict) -> None:
+    """Warn when a run's final report holds fewer jobs than fio said it started ("Starting N
+    processes"): the output was cut off, or jobs printed no result block (create_only)."""
+    for run, started in starts.items():
+        final = [b for b in blocks if b["run"] == run and b["report"] == last_report.get(run) and not b["all_clients"]]
+        reported = sum(b["jobs"] for b in final)
+        if reported < started:
+            names = {b["name"] for b in final}
+            silent = [n for n in headers if n not in names and not any(n.startswith(x) for x in names)]
+            warnings.warn(f"{path}: fio started {started} job(s) but the output holds results of {reported}"
+                          + (f" (no result block for {silent}: create_only or cut off?)" if silent else
+                             " (output cut off?)") + "; the rows read are kept", IngestWarning, stacklevel=3)

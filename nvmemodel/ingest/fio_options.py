@@ -120,7 +120,8 @@ def choose_block_size(option: float | None, io_bytes: float, ios: float, *, in_f
 
 
 #: Limits on integer options beyond which a value cannot be a real run (and would not fit Int64).
-INT_LIMITS = {"iodepth": (1, 2**31), "numjobs": (1, 2**31), "rwmixread": (0, 100), "rwmixwrite": (0, 100)}
+INT_LIMITS = {"iodepth": (1, 2**31), "numjobs": (1, 2**31), "rwmixread": (0, 100), "rwmixwrite": (0, 100),
+              "percentage_random": (0, 100), "percentage_sequential": (0, 100)}
 
 
 def _as_int(value, path, field: str) -> int:
@@ -132,6 +133,21 @@ def _as_int(value, path, field: str) -> int:
     if not lo <= number <= hi:
         raise IngestError(path, f"option {field}={value!r}: expected an integer from {lo} to {hi}")
     return number
+
+
+def _random_fraction(rw: str, opts: dict, path) -> float:
+    """1 or 0 from the pattern; a random pattern's share from ``percentage_random`` (or
+    ``percentage_sequential`` = 100 − it; fio HOWTO), one value or one per direction."""
+    if rw not in _RANDOM:
+        return 0.0
+    key = next((k for k in ("percentage_random", "percentage_sequential") if k in opts), None)
+    if key is None:
+        return 1.0
+    values = {_as_int(v, path, key) for v in str(opts[key]).split(",") if v.strip()}
+    if len(values) != 1:  # different shares per direction: not one number for the workload
+        return math.nan
+    share = values.pop() / 100
+    return share if key == "percentage_random" else 1.0 - share
 
 
 def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, list[str]]:
@@ -162,7 +178,7 @@ def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, lis
     else:
         raise IngestError(path, f"option rw={rw!r}: expected one of fio's patterns "
                                 f"({', '.join(sorted(set(_READS) | _MIXED))})")
-    fields = {"pattern": rw, "read_fraction": read_fraction, "random_fraction": 1.0 if rw in _RANDOM else 0.0}
+    fields = {"pattern": rw, "read_fraction": read_fraction, "random_fraction": _random_fraction(rw, opts, path)}
     for name, key in (("iodepth", "iodepth"), ("numjobs", "numjobs")):
         if key in opts:
             fields[name] = _as_int(opts[key], path, key)
@@ -183,6 +199,6 @@ def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, lis
         defaulted.append("direct")
     targets = split_filenames(opts.get("filename"))
     if targets:
-        fields["targets"] = ";".join(targets)
-        fields["target_count"] = len(targets)
+        fields["target_names"] = ";".join(targets)
+        fields["targets"] = len(targets)
     return fields, defaulted

@@ -102,7 +102,7 @@ def _anchor(fields: list[str], version: int) -> tuple[int, tuple[str, ...]] | No
         if not (fields[o - 2].isdigit() and fields[o - 1].lstrip("-").isdigit() and _PCT.match(fields[o + _PCT_FIELD])
                 and all(_is_num(f) for f in fields[o:o + 4])):
             continue
-        for names in (dirs, ("mixed",)):
+        for names in (dirs, ("mixed",), (*dirs, "mixed")):  # unified_rw_reporting=0, mixed, both
             cpu = o + per_dir * len(names)
             if len(fields) >= cpu + _TAIL and _is_num(fields[cpu], pct=True) and _is_num(fields[cpu + 1], pct=True) \
                     and _is_num(fields[cpu + 5], pct=True):
@@ -121,12 +121,18 @@ def _f(fields: list[str], i: int, path, lineno: int, what: str) -> float:
     return value
 
 
+def _lat(fields: list[str], i: int, path, lineno: int, what: str) -> float:
+    """A latency field in seconds; NaN where terse wrote 0 (not measured)."""
+    value = _f(fields, i, path, lineno, what)
+    return value * 1e-6 if value > 0 else math.nan
+
+
 def _mean_block_size(kib: float, ios: float, iops: float, runtime_s: float) -> float:
     """Measured mean I/O size, snapped to a round size (a multiple of 4096, 1000 or 512 bytes,
     in that order) when one lies within the precision of the terse numbers: whole KiB, and
     I/Os from the IOPS fio rounded to a whole number (×3 margin: fio derives IOPS and the
     runtime from microsecond clocks, not from each other; at least 1e-4)."""
-    if ios <= 0:
+    if not ios > 0:
         return math.nan
     raw = kib * 1024.0 / ios
     rel = 3 * 0.5 / iops + 1.0 / kib if iops > 0 and kib > 0 else 0.0
@@ -166,8 +172,9 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
         devices.append(rest[0])
         rest = rest[9:]
+    all_clients = jobname == "All clients"  # client/server mode: the sum of every client's jobs
     common = {"tool": "fio", "tool_version": fio_version, "format": f"fio-terse-v{version}", "source_path": str(path),
-              "job_name": jobname, "group_id": groupid, "is_aggregate": False, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
+              "job_name": jobname, "group_id": groupid, "is_aggregate": all_clients, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
               "devices": ";".join(devices) or None, "device_count": len(devices) or None, "error": error}
     rows = []
     for k, direction in enumerate(names):
@@ -182,30 +189,91 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
             raise IngestError(path, f"line {lineno}: {direction} IOPS {iops:g} x runtime {runtime_s:g} s: "
                                     "more I/Os than any run makes")
         ios = float(round(iops * runtime_s))
-        slat = _f(fields, o + 6, path, lineno, "slat mean") * 1e-6
-        clat = _f(fields, o + 10, path, lineno, "clat mean") * 1e-6
+        if ios == 0 and kib > 0:  # fewer than 1 IOPS prints as 0: the count is not in the line
+            ios = iops = math.nan
+        # terse writes 0 where fio measured nothing (gtod_reduce, disable_slat, engines without a
+        # submission step); a measured latency is never exactly 0, so 0 is "not measured"
+        slat = _lat(fields, o + 6, path, lineno, "slat mean")
+        clat = _lat(fields, o + 10, path, lineno, "clat mean")
         row = new_row(
             **common, direction=direction, runtime_s=runtime_s, ios=ios, io_bytes=kib * 1024.0, iops=iops,
             bw_bytes_per_s=bw_kib * 1024.0, block_size_bytes=_mean_block_size(kib, ios, iops, runtime_s),
             slat_mean_s=slat, clat_mean_s=clat,
-            lat_mean_s=_f(fields, o + 34, path, lineno, "lat mean") * 1e-6,
-            lat_max_s=_f(fields, o + 33, path, lineno, "lat max") * 1e-6,
+            lat_mean_s=_lat(fields, o + 34, path, lineno, "lat mean"),
+            lat_max_s=_lat(fields, o + 33, path, lineno, "lat max"),
         )
         pct = {}
         for j in range(20):
             key, _, value = fields[o + _PCT_FIELD + j].partition("%=")
             if key != "0" and value:
                 pct[key] = _f([value], 0, path, lineno, f"{direction} percentile {key}") * 1e-6
+        if pct and not any(pct.values()):  # all 0: no completion latencies measured
+            pct = {}
         lat_min = _f(fields, o + 32, path, lineno, "lat min") * 1e-6
         surely_clat = bool(pct) and (min(pct.values()) < _BELOW_LAT_MIN * lat_min
                                      or _closer_to_first(_quantile_mean(pct), clat, row["lat_mean_s"]))
         # terse prints whole µs: a submission latency below 1 µs cannot show in them either
-        if slat <= max(_SLAT_NEGLIGIBLE * clat, 1e-6) or surely_clat:
+        if not slat > max(_SLAT_NEGLIGIBLE * clat, 1e-6) or surely_clat:
             row.update({col: pct[key] for key, col in _PCT_COLS.items() if key in pct})
         elif pct:
             common["percentiles_dropped"] = common.get("percentiles_dropped", 0) + 1
         rows.append(row)
+    if len(rows) > 1 and rows[-1]["direction"] == "mixed":  # unified_rw_reporting=both: mixed sums the others
+        rows[-1]["is_aggregate"] = True
     return common, rows
+
+
+def _grows(a: float, b: float) -> bool:
+    """Runtime b is a later report's than a (grew by more than clones of one report differ)."""
+    return b - a > max(_SAME_TIME_S, _SAME_TIME_REL * a)
+
+
+def _period(keys: list, times: list[float], s: int) -> int | None:
+    """Length of the report starting at line ``s`` when the next lines repeat it as a later
+    report of the same run: the same (job, group) sequence, no runtime lower at the same
+    position, and some runtime grown (the running job; stonewalled groups wait at 0 or hold
+    their final time). None when no such repetition follows."""
+    n = len(keys)
+    for m in range(1, min((n - s) // 2, _MAX_REPORT_LINES) + 1):
+        if keys[s + m] != keys[s] or keys[s + m:s + 2 * m] != keys[s:s + m]:
+            continue
+        pairs = list(zip(times[s:s + m], times[s + m:s + 2 * m]))
+        if all(b >= a - 1e-9 for a, b in pairs) and any(_grows(a, b) for a, b in pairs):
+            return m
+    return None
+
+
+def _reports(keys: list, times: list[float]) -> list[tuple[int, int]]:
+    """(run, report) of every terse line.
+
+    A report is a block of lines that the next block repeats with grown runtimes
+    (``--status-interval``); clones of a job (numjobs without group_reporting) sit in one report
+    however much their runtimes differ, since a report never repeats inside itself. A block not
+    repeated so is a run's last report; it ends where a (job, group) seen in it comes back with a
+    runtime below every runtime of the report so far (the next run, appended to the file).
+    """
+    out: list[tuple[int, int]] = []
+    s, run, report, n = 0, 0, 0, len(keys)
+    while s < n:
+        m = _period(keys, times, s)
+        if m is not None:
+            out += [(run, report)] * m
+            s, report = s + m, report + 1
+            continue
+        seen, low, e = set(), math.inf, s
+        while e < n:
+            if keys[e] in seen and times[e] < low and _grows(times[e], low):
+                break
+            seen.add(keys[e])
+            low = min(low, times[e]) if times[e] > 0 else low
+            e += 1
+        out += [(run, report)] * (e - s)
+        s, run, report = e, run + 1, report + 1
+    return out
+
+
+#: Longest report looked for (lines of one status report: one per job).
+_MAX_REPORT_LINES = 4096
 
 
 def read_fio_terse(path, text: str | None = None) -> list[dict]:
@@ -237,20 +305,8 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
     if not parsed:
         raise IngestError(path, "no terse lines found (expected ';'-separated lines starting with 2, 3, 4 or 5)"
                           if not skipped else f"no terse lines among {skipped} line(s)")
-    # reports and runs: a repeated (job, group) starts the next report; a shorter runtime a new run
-    out, report, run, current, latest, runs = [], 0, 0, set(), {}, []
-    for lineno, key, runtime, common, rows in parsed:
-        if key in current:
-            change = runtime - latest[key]
-            if abs(change) > max(_SAME_TIME_S, _SAME_TIME_REL * latest[key]):  # else: a clone (numjobs)
-                report += 1
-                current = set()
-                if change < 0:
-                    run += 1
-                    latest = {}
-        current.add(key)
-        latest[key] = runtime
-        runs.append((run, report))
+    out: list[dict] = []
+    runs = _reports([p[1] for p in parsed], [p[2] for p in parsed])
     last_report = {}
     for run, report in runs:
         last_report[run] = report
@@ -259,7 +315,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         per_report[(report, key[1])] = per_report.get((report, key[1]), 0) + 1
     for index, ((run, report), (lineno, key, _, common, rows)) in enumerate(zip(runs, parsed)):
         final = report == last_report[run] and not (truncated and run == runs[-1][0])
-        level = "job" if per_report[(report, key[1])] > 1 else None
+        level = "all-clients" if common["is_aggregate"] else "job" if per_report[(report, key[1])] > 1 else None
         if common["error"]:
             rows = failed_job_rows(rows, common, [])
             warnings.warn(f"{path}: line {lineno} ({key[0]!r}) failed with fio error {common['error']}; its numbers "
@@ -269,7 +325,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
                           stacklevel=2)
         job_index = sum(1 for r in runs[:index] if r[1] == report)
         for row in rows:
-            row.update(snapshot=report, final=final, level=level, job_index=job_index)
+            row.update(run=run, snapshot=report, final=final, level=level, job_index=job_index)
         out.extend(rows)
     if truncated:
         warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "

@@ -51,7 +51,7 @@ def load_sidecar(sidecar) -> list[tuple[str, dict]]:
 
 #: Allowed values of label columns beyond their dtype: (low, high) inclusive, or a set.
 _LABEL_RULES: dict[str, object] = {
-    "iodepth": (1, 2**31), "numjobs": (1, 2**31), "target_count": (0, 2**31), "device_count": (0, 2**31),
+    "iodepth": (1, 2**31), "numjobs": (1, 2**31), "targets": (0, 2**31), "run": (0, 2**31), "device_count": (0, 2**31),
     "snapshot": (0, 2**31), "job_index": (0, 2**31), "group_id": (0, 2**31), "error": (0, 2**31),
     "read_fraction": (0.0, 1.0), "random_fraction": (0.0, 1.0), "block_size_bytes": (1.0, 2.0**40),
     "pattern": {"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
@@ -117,7 +117,15 @@ def _typed(value):
 
 def apply_labels(rows: list[dict], labels: dict, path) -> None:
     for key, value in labels.items():
-        if key in COLUMNS:
+        if key == "run":  # a label numbers the run of a one-run file (repeats: run1.json …)
+            value = _coerce(key, value, path)
+            runs = {row.get("run") for row in rows}
+            if len(runs) > 1:
+                raise IngestError(path, f"label run={value!r}: the file holds {len(runs)} runs (numbered 0…"
+                                        f"{len(runs) - 1} in file order); a run label fits a one-run file only")
+            for row in rows:
+                row["run"] = value
+        elif key in COLUMNS:
             value = _coerce(key, value, path)
             for row in rows:
                 have = row.get(key)

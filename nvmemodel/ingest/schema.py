@@ -17,8 +17,10 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "tool_version": ("string", "", "version string as the tool printed it (e.g. fio-3.39, 1.1.0)"),
     "format": ("string", "", "input form: fio-json, fio-json+, fio-terse-v3, fio-normal, iometer-csv, …"),
     "source_path": ("string", "", "the result file"),
+    "run": ("Int64", "", ("0-based ordinal of the benchmark run within the file, in file order (outputs of several "
+                          "runs appended to one file are one run each)")),
     "snapshot": ("Int64", "", "0-based index of the report within the file (fio --status-interval writes several)"),
-    "final": ("boolean", "", "True for the file's last (complete) report; earlier snapshots are interim"),
+    "final": ("boolean", "", "True for a run's last (complete) report; earlier snapshots are interim"),
     "job_name": ("string", "", "fio job name / IOmeter test description"),
     "job_index": ("Int64", "", "position of the job (or IOmeter result block) in the report"),
     "group_id": ("Int64", "", "fio group id"),
@@ -35,8 +37,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "numjobs": ("Int64", "", "jobs (fio numjobs; IOmeter workers)"),
     "ioengine": ("string", "", "fio ioengine (libaio, io_uring, psync, …)"),
     "direct": ("boolean", "", "O_DIRECT (fio direct=1)"),
-    "targets": ("string", "", "files or devices the job used, ';'-separated"),
-    "target_count": ("Int64", "", "number of targets"),
+    "target_names": ("string", "", "files or devices the job used (fio filename=), ';'-separated"),
+    "targets": ("Int64", "", ("number of distinct files or devices the run used (fio filename=a:b:c → 3, over all "
+                              "its jobs; IOmeter # Disks)")),
     "devices": ("string", "", "block devices the tool reported statistics for (fio disk_util), ';'-separated"),
     "device_count": ("Int64", "", "number of such devices"),
     "runtime_s": ("float64", "s", "measured run time of this direction"),

@@ -41,7 +41,7 @@ def test_fio_2_17_options_and_numjobs():
     assert (r["pattern"], r["block_size_bytes"], r["iodepth"], r["numjobs"]) == ("randread", 16384, 1, 2)
     assert r["iops"] == pytest.approx(8087, abs=1) and r["level"] == "group"
     assert r["direct"] is True and r["ioengine"] == "libaio"  # from 'global options'
-    assert r["targets"] == "/dev/disk/by-id/google-pkb-7fb0c9d8-0-data-0-0"
+    assert r["target_names"] == "/dev/disk/by-id/google-pkb-7fb0c9d8-0-data-0-0"
 
 
 def test_fio_3_1_no_bw_bytes():
@@ -123,7 +123,7 @@ def test_iometer_results():
     disks = df[(df.job_index == 0) & (df.level == "DISK")]
     assert len(disks) == 4 and not disks["is_aggregate"].any()
     assert disks.iops.sum() == pytest.approx(first["iops"], rel=1e-6)  # the leaves add up to ALL
-    assert "INTEL SSDPE2ME016T4" in disks.targets.iloc[0]
+    assert "INTEL SSDPE2ME016T4" in disks.target_names.iloc[0]
 
 
 @needs_shared

@@ -132,7 +132,7 @@ def test_mixed_rw_on_a_temp_file(tmp_path):
     rows = read_fio_json(out)
     assert [r["direction"] for r in rows] == ["read", "write"]
     assert all(r["read_fraction"] == 0.7 and r["block_size_bytes"] == 8192 for r in rows)
-    assert rows[0]["targets"] == "data.bin" and rows[0]["target_count"] == 1
+    assert rows[0]["target_names"] == "data.bin" and rows[0]["targets"] == 1
     reads, writes = rows[0]["ios"], rows[1]["ios"]
     assert reads / (reads + writes) == pytest.approx(0.7, abs=0.05)  # fio honours the mix
 
