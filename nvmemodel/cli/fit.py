@@ -58,9 +58,12 @@ def _fit(args) -> int:
     if args.plot and not Path(args.plot).parent.is_dir():  # refused before the fit, not after it as a traceback
         raise ParameterError("--plot", args.plot, "a path in an existing folder")
     topology = _presets(args.preset) if args.preset else None
-    free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free else None
-    if free and topology is None:
+    free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free is not None else None
+    if free is not None and topology is None:
         raise ParameterError("--free", args.free, "--preset too (free parameters belong to a topology's model)")
+    if free is not None:
+        _check_free(args.free, free)
+    table = _read_inputs(args.paths, args.labels)
     model = args.model.split(",") if "," in args.model else args.model
     if isinstance(topology, dict) and not args.by:
         raise ParameterError("--preset", args.preset, "one preset name, or --by too (VALUE=PRESET pairs name the "
@@ -77,7 +80,7 @@ def _fit(args) -> int:
         topology = keyed
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
-        result = fit(args.paths, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
+        result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
                      topology=topology, free=free, drives=args.drives, ci=args.ci,
                      shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
                      path_regex=args.path_regex, labels=args.labels)
@@ -105,3 +108,36 @@ def _presets(text: str):
             raise ParameterError("--preset", item, "VALUE=PRESET pairs separated by commas (x8=lenovo-sr850-810-4p)")
         out[value.strip()] = nm.preset(name.strip())
     return out
+
+
+def _check_free(text: str, free: list[str]) -> None:
+    """Every ``--free`` name a numeric model parameter, before any fit: an unknown name is refused with
+    the allowed ones, never left out while the other models are fitted."""
+    from ..errors import UnknownNameError
+    from ..parameters import PARAMETERS
+
+    numeric = sorted(n for n, p in PARAMETERS.items() if p.kind in ("continuous", "integer"))
+    if not free:
+        raise ParameterError("--free", text, "comma-separated model parameters, e.g. switch.efficiency")
+    for name in free:
+        if name in PARAMETERS and name not in numeric:
+            raise ParameterError("--free", name, f"a numeric model parameter (it is {PARAMETERS[name].kind}: fit at "
+                                 f"each of its values instead); numeric ones: {', '.join(numeric)}")
+        if name not in numeric:
+            raise UnknownNameError("--free parameter (numeric model parameters: see 'nvmemodel parameters')",
+                                   name, numeric)
+
+
+def _read_inputs(paths: list[str], labels: str | None):
+    """The input: a table read from .csv/.parquet files, or the result paths (checked: regular files
+    or folders within the size limit, so a FIFO or a missing file is one error line, not a hang)."""
+    from ..userfiles import check_input, check_inputs, read_table
+
+    if labels is not None:
+        check_input(labels, what="--labels")
+
+    if all(str(p).lower().endswith((".csv", ".parquet")) for p in paths):
+        import pandas as pd
+
+        return pd.concat([read_table(p, what="paths") for p in paths], ignore_index=True)
+    return check_inputs(paths, what="paths", folders=True)

@@ -1,0 +1,144 @@
+"""Reading a file a user named: only regular files, never more than a size limit, never a hang.
+
+One helper for every place the command line (and the APIs behind it) reads a file the user typed:
+a FIFO, a device, a socket or a folder where a file is expected is refused *before* it is opened
+(opening a FIFO for reading waits for a writer forever; reading ``/dev/zero`` never ends), and a
+regular file is read at most ``max_bytes`` (plus one byte, to tell "exactly the limit" from "more").
+The file is opened with ``O_NONBLOCK`` and checked again on the open descriptor, so a path swapped
+for a FIFO between the check and the open cannot hang either.
+
+Errors are :class:`~nvmemodel.errors.ParameterError` naming the option (``what``), the path and what
+was expected, so the CLI prints them as its one ``nvmemodel: error:`` line.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import stat
+import sys
+
+from .errors import ParameterError
+
+__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "read_input", "read_input_text", "read_table"]
+
+#: Largest file read whole (64 MiB): result tables, plans, lspci dumps and label files are kilobytes
+#: to a few MB; the limit is a bound on memory and time, not a format rule (``max_bytes=`` raises it).
+MAX_INPUT_BYTES = 64 * 2**20
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _stat(path: pathlib.Path, what: str, expected: str) -> os.stat_result:
+    try:
+        return path.stat()
+    except FileNotFoundError:
+        why = "a broken symbolic link" if path.is_symlink() else "no such file"
+        raise ParameterError(what, str(path), f"{expected} ({why})") from None
+    except OSError as exc:
+        raise ParameterError(what, str(path), f"{expected} (cannot read it: {exc.strerror})") from None
+
+
+def check_input(path, *, what: str, folders: bool = False, max_bytes: int = MAX_INPUT_BYTES) -> pathlib.Path:
+    """``path`` as a :class:`pathlib.Path` if it is a readable regular file of at most ``max_bytes``
+    (or, with ``folders``, a readable folder); :class:`ParameterError` naming ``what`` otherwise.
+
+    Nothing is opened: use it where an API reads the file itself (a folder walk, pandas)."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path) or "\x00" in str(path):
+        raise ParameterError(what, path, "a file path")
+    p = pathlib.Path(path)
+    expected = "a regular file or a folder" if folders else "a regular file"
+    st = _stat(p, what, expected)
+    if stat.S_ISDIR(st.st_mode) and folders:
+        if not os.access(p, os.R_OK | os.X_OK):
+            raise ParameterError(what, str(p), f"{expected} you can read (this folder is not readable)")
+        return p
+    if not stat.S_ISREG(st.st_mode):
+        raise ParameterError(what, str(p), f"{expected}, not {_kind(st.st_mode)}")
+    if st.st_size > max_bytes:
+        raise ParameterError(what, str(p), f"a file of at most {max_bytes:,} bytes (it has {st.st_size:,})")
+    if not os.access(p, os.R_OK):
+        raise ParameterError(what, str(p), f"{expected} you can read (permission denied)")
+    return p
+
+
+def check_inputs(paths, *, what: str, folders: bool = False, max_bytes: int = MAX_INPUT_BYTES) -> list[pathlib.Path]:
+    """:func:`check_input` for each of ``paths``."""
+    return [check_input(p, what=what, folders=folders, max_bytes=max_bytes) for p in paths]
+
+
+def read_input(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin: bool = False) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``max_bytes``); ``-`` reads standard input
+    (bounded the same way) where ``stdin`` is allowed.
+
+    Raises :class:`ParameterError` naming ``what`` for anything else: a missing file, a folder, a FIFO,
+    a device, a socket, a file over the limit, an unreadable file.
+    """
+    if stdin and str(path) == "-":
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise ParameterError(what, "-", f"at most {max_bytes:,} bytes on standard input")
+        return data
+    p = check_input(path, what=what, max_bytes=max_bytes)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(p, flags)
+    except OSError as exc:
+        raise ParameterError(what, str(p), f"a regular file you can read ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # replaced between the check and the open
+            raise ParameterError(what, str(p), f"a regular file, not {_kind(st.st_mode)}")
+        try:
+            data = fh.read(max_bytes + 1)
+        except OSError as exc:
+            raise ParameterError(what, str(p), f"a regular file you can read ({exc.strerror})") from None
+    if len(data) > max_bytes:
+        raise ParameterError(what, str(p), f"a file of at most {max_bytes:,} bytes (it grew past that while read)")
+    return data
+
+
+def read_input_text(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin: bool = False) -> str:
+    """:func:`read_input` decoded as UTF-8 (a byte-order mark is dropped); a file that is not UTF-8
+    text (a binary file) is refused naming the first bad byte."""
+    data = read_input(path, what=what, max_bytes=max_bytes, stdin=stdin)
+    if b"\x00" in data[:8192]:
+        raise ParameterError(what, str(path), "a text file (this one holds NUL bytes: binary)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ParameterError(what, str(path), f"UTF-8 text (byte {exc.start} is not)") from None
+
+
+def read_table(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES):
+    """A ``.csv`` or ``.parquet`` table (``nvmemodel ingest -o``) as a DataFrame, read through
+    :func:`read_input`; a file pandas cannot parse is one :class:`ParameterError` naming the file."""
+    import io
+
+    import pandas as pd
+
+    name = str(path)
+    if not name.lower().endswith((".csv", ".parquet")):
+        raise ParameterError(what, name, "a .csv or .parquet table")
+    data = read_input(path, what=what, max_bytes=max_bytes)
+    try:
+        if name.lower().endswith(".parquet"):
+            return pd.read_parquet(io.BytesIO(data))
+        if b"\x00" in data[:8192]:
+            raise ValueError("NUL bytes: a binary file")
+        return pd.read_csv(io.BytesIO(data), encoding="utf-8")
+    except ImportError:
+        raise ParameterError(what, name, "a .csv table (Parquet needs pyarrow: pip install pyarrow)") from None
+    except (ValueError, OSError) as exc:  # ParserError, EmptyDataError, UnicodeDecodeError, ArrowInvalid
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ParameterError(what, name, f"a table written by 'nvmemodel ingest -o' ({first})") from None
