@@ -1,53 +1,67 @@
-"""Scaling curves coloured by their binding component, and the PCIe overhead waterfall."""
+"""Scaling curves with the binding component named under them, and the PCIe overhead waterfall."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..ceiling.components import color
 from ..units import convert
 
 
-def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None, marker: str = "o",
-                 ceilings: bool = False):
+def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None, marker: str | None = None,
+                 ceilings: bool = False, binding: bool = True):
     """Plot a :class:`~nvmemodel.ScalingCurve`: bandwidth (``unit``, e.g. "GB/s", "GiB/s", "MB/s") or
-    IOPS (``unit="IOPS"``/``"MIOPS"``) against drive count, each point coloured by what binds it.
+    IOPS (``unit="IOPS"``/``"KIOPS"``/``"MIOPS"``) against drive count.
 
-    With ``ceilings=True`` each finite component-alone ceiling is drawn as a thin dashed line.
+    Each call adds one series (its own colour, marker and line style, see
+    :func:`nvmemodel.plots.style.series_style`); with ``binding`` a strip under the axes names the
+    component that binds each series at each drive count (``ax.binding_strip``; one row per series,
+    redrawn as series are added). With ``ceilings=True`` each finite component-alone ceiling that comes
+    within a factor 2 of the curve is drawn as a thin dashed line in the series' colour.
     """
     import matplotlib.pyplot as plt
 
+    from .style import axis_label, binding_strip, legend_outside, series_style
+
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4))
+        _, ax = plt.subplots(figsize=(7, 4.6), layout="constrained")
 
     def scale(iops):
-        if unit == "IOPS":
-            return np.asarray(iops)
-        if unit == "MIOPS":
-            return np.asarray(iops) / 1e6
+        if unit in ("IOPS", "KIOPS", "MIOPS"):
+            return np.asarray(iops) / {"IOPS": 1.0, "KIOPS": 1e3, "MIOPS": 1e6}[unit]
         return convert(np.asarray(iops) * curve.block_size, unit)  # the evaluated vector's block size
 
     from matplotlib.ticker import MaxNLocator
 
+    rows = getattr(ax, "_binding_rows", {})
+    st = series_style(len(rows), n=max(len(rows) + 1, 2))
+    if marker is not None:
+        st["marker"] = marker
+    name = label or f"series {len(rows) + 1}"
     y = scale(curve.iops)
-    ax.plot(curve.drives, y, lw=1.2, label=label, marker=marker, markersize=9, markerfacecolor="none")
-    shown = set(ax.get_legend_handles_labels()[1])
-    for name in dict.fromkeys(curve.binding):  # fill colour = binding component (one legend entry each)
-        sel = curve.binding == name
-        ax.scatter(curve.drives[sel], y[sel], color=color(str(name)), marker=marker, s=25, zorder=3,
-                   label=None if f"binds: {name}" in shown else f"binds: {name}")
-        shown.add(f"binds: {name}")
+    ax.plot(curve.drives, y, lw=1.4, label=label, **st)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    if ceilings:  # each finite component alone, dashed; far-away ones fall outside the y range
-        for name, values in curve.ceilings.items():
-            if np.all(np.isfinite(values)):
-                ax.plot(curve.drives, scale(values), ls="--", lw=0.8, color=color(name), alpha=0.6)
-    # y range: 30 % above the highest solid curve on these axes (dashed ceilings may fall outside)
-    top = 1.3 * max(float(np.nanmax(line.get_ydata())) for line in ax.lines if line.get_linestyle() == "-")
+    if ceilings:  # each finite component alone, dashed, where it comes near the curve
+        for comp, values in curve.ceilings.items():
+            values = np.asarray(values, dtype=float)
+            if np.all(np.isfinite(values)) and comp != "drive":
+                near = np.where(values <= 2.0 * curve.iops, values, np.nan)
+                if np.isfinite(near).any():
+                    ax.plot(curve.drives, scale(near), ls="--", lw=0.9, color=st["color"], alpha=0.7,
+                            drawstyle="steps-mid", label=f"ceiling: {curve.labels.get(comp, comp)} [{comp}]")
+    # y range: 30 % above the highest model curve on these axes (dashed ceilings may fall outside)
+    top = 1.3 * max(float(np.nanmax(line.get_ydata())) for line in ax.lines if line.get_linestyle() != "--")
     ax.set_xlabel("drives")
-    ax.set_ylabel(unit if unit in ("IOPS", "MIOPS") else f"bandwidth ({unit})")
+    ax.set_ylabel({"IOPS": "IOPS", "KIOPS": "K IOPS", "MIOPS": "M IOPS"}.get(unit) or axis_label("bandwidth", unit))
     ax.set_ylim(0, top)
-    ax.legend(fontsize="small")
+    if ax.get_legend_handles_labels()[1]:
+        legend_outside(ax, where="top")
+    rows[name] = (np.asarray(curve.drives), np.asarray(curve.binding))
+    ax._binding_rows = rows
+    if binding:
+        old = getattr(ax, "binding_strip", None)
+        if old is not None:
+            old.remove()
+        ax.binding_strip = binding_strip(ax, rows)
     return ax
 
 
@@ -59,10 +73,10 @@ def plot_waterfall(frame, *, ax=None, unit: str = "GB/s", title: str | None = No
         _, ax = plt.subplots(figsize=(9, 3), layout="constrained")
     values = convert(frame["bytes_per_s"].to_numpy(), unit)
     ax.set_xlim(0, values.max() * 1.45)  # room for the value labels
-    ax.barh(frame["stage"][::-1], values[::-1], color="#4c72b0")
+    ax.barh(frame["stage"][::-1], values[::-1], color="#0072B2")
     for i, (v, f) in enumerate(zip(values[::-1], frame["fraction_of_raw"][::-1])):
         ax.text(v, i, f" {v:.2f} ({f:.1%} of raw)", va="center", fontsize="small")
-    ax.set_xlabel(unit)
+    ax.set_xlabel(f"rate after each stage ({unit})")
     if title:
         ax.set_title(title)
     return ax

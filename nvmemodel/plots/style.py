@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 __all__ = ["PALETTE", "MARKERS", "LINESTYLES", "axis_label", "binding_color", "binding_hatch", "binding_strip",
-           "block_size_label", "count_label", "legend_outside", "log2_axis", "note", "series_style",
+           "block_size_label", "count_label", "legend_outside", "log2_axis", "note", "series_style", "tick_labels",
            "throughput_axis", "throughput_unit"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with the common colour-vision deficiencies.
@@ -89,6 +89,15 @@ def log2_axis(ax, values: Iterable[float] | None = None, *, axis: str = "x", kin
         labels.append(text)
     target.set_major_locator(FixedLocator(ticks))
     target.set_major_formatter(FixedFormatter(labels))
+
+
+def tick_labels(ax, axis: str = "x") -> list[str]:
+    """The tick labels a reader sees on ``axis`` (drawn, inside the view, non-empty): what tests check."""
+    ax.figure.canvas.draw()
+    target = ax.xaxis if axis == "x" else ax.yaxis
+    lo, hi = sorted(ax.get_xlim() if axis == "x" else ax.get_ylim())
+    return [t.get_text() for t in target.get_majorticklabels()
+            if t.get_text() and lo * (1 - 1e-9) <= (t.get_position()[0] if axis == "x" else t.get_position()[1]) <= hi * (1 + 1e-9)]
 
 
 def throughput_unit(values, *, kind: str, binary: bool = False) -> tuple[str, float]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ceiling.components import color
 from ..units import convert
 
-__all__ = ["ceilings_frame", "curves_frame", "plot_bars", "plot_lines", "plot_scaling_vs_paper", "plot_waterfall_losses", "scale"]
+__all__ = ["ceilings_frame", "curves_frame", "plot_bars", "plot_lines", "plot_scaling_vs_paper", "plot_waterfall_losses",
+           "scale", "unit_label"]
 
 _MARKERS = "osD^vP*X"
 
@@ -35,16 +35,18 @@ def curves_frame(curves, *, bandwidth: bool):
                                     "binding": c.binding}) for name, c in curves.items()], ignore_index=True)
 
 
-def ceilings_frame(curve, components, *, bandwidth: bool, prefix: str = ""):
+def ceilings_frame(curve, components, *, bandwidth: bool, prefix: str = "", series: str | None = None):
     """Component-alone ceilings of one curve (``{component: label}`` or a list of names) as a frame with
-    ``label``, ``drives``, ``value`` (SI) — dashed lines in :func:`plot_scaling_vs_paper`."""
+    ``label``, ``drives``, ``value`` (SI) — dashed lines in :func:`plot_scaling_vs_paper`; with ``series``
+    (the model series the curve is) also a ``series`` column, so the line takes that series' colour."""
     import pandas as pd
 
     labels = components if isinstance(components, dict) else {c: curve.labels.get(c, c) for c in components}
     size = curve.block_size if bandwidth else 1.0
-    return pd.concat([pd.DataFrame({"label": f"{prefix}{label} [{name}]", "drives": curve.drives,
-                                    "value": curve.ceilings[name] * size}) for name, label in labels.items()],
-                     ignore_index=True)
+    frame = pd.concat([pd.DataFrame({"label": f"{prefix}{label} [{name}]", "drives": curve.drives,
+                                     "value": curve.ceilings[name] * size}) for name, label in labels.items()],
+                      ignore_index=True)
+    return frame if series is None else frame.assign(series=series)
 
 
 def _axes(ax, size=(7, 4.2)):
@@ -55,70 +57,124 @@ def _axes(ax, size=(7, 4.2)):
     return ax
 
 
+def unit_label(unit: str) -> str:
+    """A display unit as the axis label writes it: ``"MIOPS"`` → ``"M IOPS"``, ``"KIOPS"`` → ``"K IOPS"``."""
+    return {"MIOPS": "M IOPS", "KIOPS": "K IOPS", "GIOPS": "G IOPS"}.get(unit, unit)
+
+
+def _same_as(values: dict[str, np.ndarray]) -> dict[str, str]:
+    """For each series whose values equal an earlier series' at every x: the name of that earlier series."""
+    out, names = {}, list(values)
+    for i, name in enumerate(names):
+        for earlier in names[:i]:
+            a, b = values[name], values[earlier]
+            if a.shape == b.shape and np.allclose(a, b, rtol=1e-9, atol=0):
+                out[name] = earlier
+                break
+    return out
+
+
 def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=None, title: str | None = None,
-                          x: str = "drives", xlabel: str = "drives"):
-    """Model curves (one per ``series``), coloured dots for the binding component at each x, the paper's
-    points as large markers, and component ceilings as named dashed lines.
+                          x: str = "drives", xlabel: str = "drives", quantity: str | None = None,
+                          binding: bool = True, legend: str = "top"):
+    """Model curves (one per ``series``), the paper's points as large markers, component ceilings as named
+    dashed lines, and under the axes a strip naming the binding component of each series at each x.
 
     Parameters
     ----------
     model : DataFrame
         ``series``, ``x`` column (default ``drives``), ``value`` (SI: bytes/s or IOPS), ``binding``.
     unit : str
-        Display unit of ``value`` (see :func:`scale`); it labels the y axis.
+        Display unit of ``value`` (see :func:`scale`); it labels the y axis ("bandwidth (MB/s)", "M IOPS").
     measured : DataFrame, optional
         ``series``, ``x``, ``value`` (SI), ``label`` (legend text, e.g. "Lenovo LP0865: 6,200 MB/s cap").
-        A stated upper bound has ``marker`` "v".
+        A stated upper bound has ``marker`` "v". A point the model was calibrated on has ``calibration``
+        True: drawn filled, its legend entry says "calibration input" (agreement by construction); hollow
+        markers are checks the model was not fitted to.
     ceilings : DataFrame, optional
-        ``label``, ``x``, ``value`` (SI): a ceiling drawn as a dashed line over the x it is given.
+        ``label``, ``x``, ``value`` (SI), optionally ``series`` (drawn in that series' colour): a ceiling as a
+        dashed line, drawn where it comes within a factor 2 of the model (far-off stretches are left out,
+        so a ceiling that jumps where a second socket fills does not cross the chart).
+    quantity : str, optional
+        What the y axis measures ("4K random read"); default "bandwidth" or "IOPS".
+    binding : bool
+        Draw the binding-component strip under the axes (``ax.binding_strip``).
+    legend : str
+        ``"top"`` (above the axes) or ``"right"`` (beside them): never over the data.
     """
+    from .style import axis_label, binding_strip, legend_outside, series_style
+
     ax = _axes(ax)
     series = list(dict.fromkeys(model["series"]))
-    palette = [f"C{i}" for i in range(10)]
-    for i, name in enumerate(series):  # earlier series wider, so curves that coincide stay visible
-        m = model[model["series"] == name]
-        ax.plot(m[x], scale(m["value"], unit), color=palette[i % 10], lw=1.5 + min(1.3, 4.0 / max(len(series) - 1, 1)) * (len(series) - 1 - i),
-                alpha=0.85, solid_capstyle="butt", label=f"model: {name}", zorder=2)
-    shown = set()
-    for name in dict.fromkeys(model["binding"]):
-        sel = model["binding"] == name
-        ax.scatter(model.loc[sel, x], scale(model.loc[sel, "value"], unit), s=14, color=color(str(name)), zorder=3,
-                   label=None if name in shown else f"model binds: {name}")
-        shown.add(name)
+    by_series = {name: model[model["series"] == name] for name in series}
+    same = _same_as({n: np.asarray(m["value"], dtype=float) for n, m in by_series.items()})
+    colours = {}
+    for i, name in enumerate(series):
+        m = by_series[name]
+        st = series_style(i, n=len(series))
+        colours[name] = st["color"]
+        label = f"model: {name}" + (f" (same values as {same[name]})" if name in same else "")
+        ax.plot(m[x], scale(m["value"], unit), lw=1.6, alpha=0.9, label=label, zorder=2 + 0.1 * i, **st)
     if ceilings is not None:
         for j, (label, c) in enumerate(ceilings.groupby("label", sort=False)):
-            ax.plot(c[x], scale(c["value"], unit), ls="--", lw=1.0, color="0.35", dashes=(2 + 2 * j, 2),
-                    label=f"ceiling: {label}", zorder=1)
+            owner = c["series"].iloc[0] if "series" in c and c["series"].iloc[0] in by_series else None
+            values = np.asarray(c["value"], dtype=float)
+            near = by_series[owner] if owner else model
+            reference = near.groupby(x)["value"].max().reindex(c[x]).to_numpy(dtype=float)
+            shown = np.where(values <= 2.0 * np.where(np.isnan(reference), np.inf, reference), values, np.nan)
+            ax.plot(c[x], scale(shown, unit), ls="--", lw=1.2, color=colours.get(owner, "0.3"),
+                    dashes=(4 + 2 * j, 2.5), label=f"ceiling: {label}", zorder=1, drawstyle="steps-mid")
+    calibration = False
     if measured is not None:
         for k, (label, m) in enumerate(measured.groupby("label", sort=False)):
             marker = m["marker"].iloc[0] if "marker" in m else _MARKERS[k % len(_MARKERS)]
-            idx = series.index(m["series"].iloc[0]) if m["series"].iloc[0] in series else k
-            ax.scatter(m[x], scale(m["value"], unit), marker=marker, s=90, facecolor="none",
-                       edgecolor=palette[idx % 10], linewidth=2, zorder=4, label=label)
+            colour = colours.get(m["series"].iloc[0], "k")
+            cal = bool(m["calibration"].iloc[0]) if "calibration" in m else False
+            calibration |= cal
+            ax.scatter(m[x], scale(m["value"], unit), marker=marker, s=110, facecolor=colour if cal else "white",
+                       edgecolor="k" if cal else colour, linewidth=2, zorder=5,
+                       label=f"{label} — calibration input" if cal else label)
     ys = [scale(model["value"], unit)]
     if measured is not None:
         ys.append(scale(measured["value"], unit))
     top = max(float(np.nanmax(v)) for v in ys)
-    ax.set_ylim(0, top * 1.25)
+    ax.set_ylim(0, top * 1.15)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel(unit if unit.endswith("IOPS") else f"bandwidth ({unit})")
+    default = "IOPS" if unit.endswith("IOPS") else "bandwidth"
+    ax.set_ylabel(axis_label(quantity or default, unit_label(unit)) if (quantity or default) != "IOPS"
+                  else unit_label(unit))
     if np.issubdtype(np.asarray(model[x]).dtype, np.integer):
         from matplotlib.ticker import MaxNLocator
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if title:
         ax.set_title(title, fontsize="medium")
-    ax.legend(fontsize="x-small", loc="upper left")
+    legend_outside(ax, where=legend, ncol=1) if legend == "top" else legend_outside(ax, where=legend)
+    if legend == "top" and title:  # the legend sits between the title and the axes
+        ax.set_title(title, fontsize="medium", pad=12 + 9.5 * len(ax.get_legend().get_texts()))
     ax.grid(alpha=0.3)
+    ax.calibration_shown = calibration
+    if binding:
+        ax.binding_strip = binding_strip(ax, {n: (m[x].to_numpy(), m["binding"].to_numpy()) for n, m in by_series.items()})
     return ax
 
 
-def plot_lines(frame, *, x: str, y: str, series: str, ax=None, xlabel: str, ylabel: str, log2x: bool = False,
-               title: str | None = None, markers=None, hlines=None):
+def plot_lines(frame, *, x: str, y: str, series: str, ax=None, xlabel: str, ylabel: str, log2x: bool | str = False,
+               title: str | None = None, markers=None, hlines=None, legend: str = "inside"):
     """Model curves ``y(x)`` per ``series`` (already in display units), optional marked points
-    (``markers``: frame with ``x``, ``y``, ``label``) and named horizontal lines (``hlines``: label → y)."""
+    (``markers``: frame with ``x``, ``y``, ``label``) and named horizontal lines (``hlines``: label → y).
+
+    ``log2x``: ``"size"`` (ticks 512, 4K … 1M), ``"count"`` (1, 2, 4 …) or True (sizes when ``x`` names a
+    block size, else counts). Series differ in colour, line style and marker (a marker every few points).
+    ``legend``: ``"inside"`` (best free corner), ``"top"`` or ``"right"`` (outside the data)."""
+    from .style import legend_outside, log2_axis, series_style
+
     ax = _axes(ax)
-    for name, g in frame.groupby(series, sort=False):
-        ax.plot(g[x], g[y], lw=1.6, label=f"{series}: {name}" if not isinstance(name, str) else name)
+    groups = list(frame.groupby(series, sort=False))
+    for i, (name, g) in enumerate(groups):
+        st = series_style(i, n=len(groups))
+        st["ms"] = 6
+        ax.plot(g[x], g[y], lw=1.6, markevery=max(1, len(g) // 8) if len(g) > 12 else None,
+                label=f"{series}: {name}" if not isinstance(name, str) else name, **st)
     for j, (label, value) in enumerate((hlines or {}).items()):
         ax.axhline(value, ls="--", lw=1.0, color="0.3", dashes=(2 + 2 * j, 2), label=label)
     if markers is not None:
@@ -126,43 +182,66 @@ def plot_lines(frame, *, x: str, y: str, series: str, ax=None, xlabel: str, ylab
             ax.scatter(m[x], m[y], marker=_MARKERS[k % len(_MARKERS)], s=70, facecolor="none", edgecolor="k",
                        linewidth=1.5, zorder=4, label=label)
     if log2x:
-        ax.set_xscale("log", base=2)
+        kind = log2x if isinstance(log2x, str) else ("size" if "block" in x or "size" in x else "count")
+        log2_axis(ax, kind=kind)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title, fontsize="medium")
-    ax.legend(fontsize="x-small")
+    if legend == "inside":
+        ax.legend(fontsize="x-small")
+    else:
+        legend_outside(ax, where=legend)
     ax.grid(alpha=0.3)
     return ax
 
 
 def plot_bars(frame, *, category: str, group: str, value: str, ax=None, ylabel: str, fmt: str = "{:.2f}",
-              title: str | None = None, points=None):
+              title: str | None = None, points=None, hatch=None, notes=None):
     """Grouped bars: one group of bars per ``category``, one bar per ``group`` (legend), labelled values
     (``value`` already in display units). ``points`` (frame with ``category``, ``group``, ``value``, ``label``
-    columns named as here) marks measurements on their bars."""
+    columns named as here) marks measurements on their bars.
+
+    With a single category there is nothing to group: one bar per ``group``, named on the x axis (no
+    legend for the bars). ``hatch`` (group → hatch pattern) marks bars that mean something else (e.g. an
+    upper bound); ``notes`` (group → text) writes a line under that bar's value."""
+    from .style import PALETTE
+
     ax = _axes(ax)
     cats = list(dict.fromkeys(frame[category]))
     groups = list(dict.fromkeys(frame[group]))
-    width = 0.8 / len(groups)
+    single = len(cats) == 1
+    width = 0.7 if single else 0.8 / len(groups)
+    hatch, notes = hatch or {}, notes or {}
+
+    def where(c, g):
+        return groups.index(g) if single else cats.index(c) + (groups.index(g) - (len(groups) - 1) / 2) * width
+
     for i, gname in enumerate(groups):
         g = frame[frame[group] == gname].set_index(category).reindex(cats)
-        xs = np.arange(len(cats)) + (i - (len(groups) - 1) / 2) * width
-        bars = ax.bar(xs, g[value], width, label=str(gname))
-        ax.bar_label(bars, labels=["" if np.isnan(v) else fmt.format(v) for v in g[value]], fontsize="x-small")
+        xs = np.array([where(c, gname) for c in cats])
+        bars = ax.bar(xs, g[value], width, label=None if single else str(gname), color=PALETTE[i % len(PALETTE)],
+                      hatch=hatch.get(gname), edgecolor="white" if gname in hatch else None, alpha=0.85)
+        texts = ["" if np.isnan(v) else fmt.format(v) + (f"\n{notes[gname]}" if gname in notes else "")
+                 for v in g[value]]
+        ax.bar_label(bars, labels=texts, fontsize="x-small")
     top = float(np.nanmax(frame[value]))
     if points is not None:
         for k, (label, pts) in enumerate(points.groupby("label", sort=False)):
-            xs = [cats.index(c) + (groups.index(g) - (len(groups) - 1) / 2) * width
-                  for c, g in zip(pts[category], pts[group])]
+            xs = [where(c, g) for c, g in zip(pts[category], pts[group])]
             ax.scatter(xs, pts[value], marker=_MARKERS[k % len(_MARKERS)], s=80, color="k", zorder=4, label=label)
         top = max(top, float(np.nanmax(points[value])))
-    ax.set_xticks(np.arange(len(cats)), cats)
+    if single:
+        ax.set_xticks(np.arange(len(groups)), [str(g) for g in groups])
+        ax.set_xlabel(f"{group} ({cats[0]})")
+    else:
+        ax.set_xticks(np.arange(len(cats)), cats)
     ax.set_ylabel(ylabel)
-    ax.set_ylim(0, top * 1.2)
+    ax.set_ylim(0, top * (1.3 if notes else 1.2))
     if title:
         ax.set_title(title, fontsize="medium")
-    ax.legend(fontsize="x-small")
+    if ax.get_legend_handles_labels()[1]:
+        ax.legend(fontsize="x-small", loc="upper right" if single else "best")
     ax.grid(alpha=0.3, axis="y")
     return ax
 

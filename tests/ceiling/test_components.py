@@ -75,15 +75,15 @@ def test_toy_in_plot(toy):
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_hex
 
-    from nvmemodel.ceiling.components import color
     from nvmemodel.plots import plot_scaling
+    from nvmemodel.plots.style import binding_color
 
     curve = nm.evaluate(nm.preset("dell-r7525"), WL)
     ax = plot_scaling(curve, unit="MIOPS", ceilings=True)
-    labels = ax.get_legend_handles_labels()[1]
-    assert "binds: toy_cap" in labels
-    toy_points = [c for c in ax.collections if c.get_label() == "binds: toy_cap"]
-    assert to_hex(toy_points[0].get_facecolor()[0]) == to_hex(color("toy_cap"))
+    # the binding strip under the axes names the toy component where it binds, in its own (tinted) colour
+    assert "toy_cap" in {comp for _, comp, *_ in ax.binding_strip.spans}
+    fills = {to_hex(p.get_facecolor()[0]) for p in ax.binding_strip.collections}
+    assert to_hex(binding_color("toy_cap")) in fills
     plt.close(ax.figure)
 
 

@@ -16,7 +16,19 @@ def test_plot_scaling_values_and_legend():
     line = ax.get_lines()[0]
     np.testing.assert_allclose(line.get_ydata(), curve.bytes_per_s / 1e6)
     labels = ax.get_legend_handles_labels()[1]
-    assert labels == ["810-4p", "binds: drive", "binds: switch_uplink"]
+    assert labels == ["810-4p"]
+    # the binding component: named in the strip under the axes, one span per run (not re-coloured markers)
+    assert [(row, comp) for row, comp, *_ in ax.binding_strip.spans] == [("810-4p", "drive"), ("810-4p", "switch_uplink")]
+    assert ax.get_ylabel() == "bandwidth (MB/s)"
+
+
+def test_plot_scaling_adds_series_with_their_own_style_and_strip_row():
+    wl = nm.Workload("read", "256K")
+    ax = plot_scaling(nm.evaluate(nm.preset("lenovo-sr850-direct"), wl), unit="MB/s", label="direct")
+    ax = plot_scaling(nm.evaluate(nm.preset("lenovo-sr850-810-4p"), wl), unit="MB/s", label="810-4p", ax=ax)
+    a, b = ax.get_lines()[:2]
+    assert a.get_color() != b.get_color() and a.get_marker() != b.get_marker()
+    assert sorted({row for row, *_ in ax.binding_strip.spans}) == ["810-4p", "direct"]
 
 
 def test_plot_waterfall_bars():
