@@ -292,6 +292,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
         return (r.domain, r.bus) if r is not None else (d.domain, d.bus)
 
     per_complex = collections.Counter(complex_of(d) for d in drives)
+    given = host is not None and host.name != "this machine"  # read_host's live CPU may still be refined
     if host is None:
         host = Host(name="discovered host (CPU assumed)", sockets=max(1, len(known)),
                     provenance={"cores_per_socket": "assumption: not discovered from PCI",
@@ -300,6 +301,10 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
                           f"CPU cores and clock are not in the PCI tree: the model's defaults are used "
                           f"({host.sockets} socket(s) x {host.cores_per_socket} cores at {host.clock_hz / 1e9:g} GHz); "
                           "pass the real host for CPU ceilings"))
+    from .platform import refine_host  # the CPU platform: live /proc/cpuinfo, or the PCI names (issue 18)
+
+    host, found = refine_host(host, tree, given=given)
+    flags.extend(found)
     root_ports = [tree.root_port_of(d.bdf) for d in drives]
     root_gts = _mode(r.cap_gts for r in root_ports if r is not None)
     port_w = _mode(r.sta_width or r.cap_width for r in [tree.root_port_of(d.bdf) for d in direct] if r is not None)

@@ -13,7 +13,8 @@ from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
 
-__all__ = ["STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_keys", "platform_of", "with_host"]
+__all__ = ["STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys", "platform_of",
+           "with_host"]
 
 #: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
 FIELDS = ("sockets", "cores_per_socket", "clock_hz", "gen", "lanes_per_socket", "reserved_lanes_per_socket",
@@ -335,3 +336,15 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
         cap = topology.replace(**changes, default_drives=None).max_drives
         changes["default_drives"] = tuple(n for n in topology.default_drives if n <= cap) or None
     return topology.replace(**changes)
+
+
+def host_from_text(text: str) -> Host:
+    """A catalog host from command-line text: ``NAME`` or ``NAME:SOCKETS`` (``amd-epyc-7742:1``).
+
+    >>> host_from_text("intel-xeon-platinum-8380:1").sockets
+    1
+    """
+    name, _, count = str(text).strip().partition(":")
+    if count and not count.strip().isdigit():
+        raise ParameterError("--host", text, "NAME or NAME:SOCKETS with SOCKETS a whole number (e.g. amd-epyc-7742:1)")
+    return get_host(name, sockets=int(count) if count else None)

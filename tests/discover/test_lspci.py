@@ -56,7 +56,7 @@ def test_switched_server_flags():
                                       DATA / "synthetic-switched-gen4_tv.txt"))
     codes = {f.code for f in found.flags}
     assert {"link_below_capability", "uplink_oversubscribed", "mps_128", "mixed_drive_models",
-            "mixed_attach", "numa_unknown", "host_assumed"} == codes
+            "mixed_attach", "numa_unknown", "host_assumed", "platform_identified"} == codes  # Starship/Matisse
     below = [f for f in found.flags if f.code == "link_below_capability"]
     assert sorted(b for f in below for b in f.devices) == ["0000:03:00.0", "0000:42:00.0"]
     assert all("50% of its link bandwidth lost" in f.message for f in below)  # x2 of x4; Gen3 of Gen4

@@ -1,0 +1,135 @@
+"""Which CPU platform a discovered machine is: from ``/proc/cpuinfo`` (live) or the PCI names (saved lspci).
+
+A live machine names its CPU in ``/proc/cpuinfo`` (``model name : AMD EPYC 7742 64-Core Processor``): a
+catalog host (``catalog/hosts.csv``) whose model number appears there is that CPU. A saved ``lspci``
+dump has no CPU line, but its host bridges and root ports name the platform — ``Starship/Matisse Root
+Complex`` is an AMD Zen 2/3 I/O die, ``Sky Lake-E PCI Express Root Port`` a Skylake-SP/Cascade Lake-SP
+socket — so the platform's root-complex, memory and inter-socket limits
+(``catalog/host_platforms.csv``, ``lspci_pattern``) apply while cores and clock stay assumed. Either way
+a :class:`~nvmemodel.discover.build.Flag` says what was identified from what, and what was assumed.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+__all__ = ["cpu_model_of", "identify_cpu", "identify_platform", "refine_host"]
+
+
+def cpu_model_of(cpuinfo: str) -> str | None:
+    """The first ``model name`` of ``/proc/cpuinfo`` text (x86), else None (many Arm kernels print none)."""
+    m = re.search(r"^model name\s*:\s*(.+)$", cpuinfo or "", re.MULTILINE)
+    return m.group(1).strip() if m else None
+
+
+def _tokens(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9+]+", text.lower().replace("(r)", " ").replace("(tm)", " ")))
+
+
+def identify_cpu(model: str) -> str | None:
+    """The catalog host key whose model this CPU name is, or None.
+
+    Matches the model number and its family word (``EPYC 7742``, ``Platinum 8380``, ``Xeon 6980P``,
+    ``3995WX``, ``Q80-30``), so ``AMD EPYC 7742 64-Core Processor`` and ``Intel(R) Xeon(R) Platinum 8380
+    CPU @ 2.30GHz`` find their rows.
+
+    >>> identify_cpu("AMD EPYC 7742 64-Core Processor")
+    'amd-epyc-7742'
+    >>> identify_cpu("Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz")
+    'intel-xeon-platinum-8380'
+    >>> identify_cpu("Intel(R) Xeon(R) Processor") is None
+    True
+    """
+    from ..topology.host import _host_rows
+
+    words = _tokens(model or "")
+    best = None
+    for key, row in _host_rows().items():
+        name = _tokens(row["name"]) - {"amd", "intel", "ryzen", "xeon", "hisilicon", "ampere", "pro"}
+        number = {w for w in name if any(ch.isdigit() for ch in w)}
+        if number and name <= words | {"plus"} and (best is None or len(name) > best[1]):
+            best = (key, len(name))
+    if best is None and "+" in (model or ""):  # "Platinum 8480+" is written with a plus sign
+        return identify_cpu(model.replace("+", " plus"))
+    return best[0] if best else None
+
+
+def identify_platform(tree) -> tuple[str, str] | None:
+    """``(platform key, the device name that identified it)`` from a PCI tree's host bridges and root
+    ports (``lspci_pattern`` of ``catalog/host_platforms.csv``), or None."""
+    from ..topology.host import _platforms
+
+    names = [d.name for d in tree.devices.values() if d.name and (
+        d.port_type == "root_port" or "host bridge" in (d.class_name or "").lower() or "root complex" in d.name.lower()
+        or "root port" in d.name.lower())]
+    for key, row in _platforms().items():
+        pattern = re.compile(row["lspci_pattern"], re.IGNORECASE)
+        for name in names:
+            if pattern.search(name):
+                return key, name
+    return None
+
+
+def _read_cpuinfo(tree) -> str:
+    """``/proc/cpuinfo`` of the machine whose sysfs the tree was read from ('' for a saved lspci dump)."""
+    source = pathlib.Path(str(tree.source))
+    if source.parts[-4:] != ("sys", "bus", "pci", "devices"):
+        return ""
+    path = source.parents[3] / "proc" / "cpuinfo"
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
+def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
+    """``(host, flags)``: the discovered host with its catalog CPU or platform where one is identified.
+
+    ``given``: the caller passed the host (then it is kept as it is). A live machine's CPU (``cpuinfo``,
+    read from the tree's sysfs root when None) that is a catalog host becomes that host, with the sockets
+    sysfs counted; else the PCI names' platform lends its tree and memory limits to the host, whose cores
+    and clock stay as found or assumed. Flags: ``platform_identified`` (what, from what) or
+    ``platform_unknown`` (every limit above the links stays unknown: the result is an upper bound).
+    """
+    from ..topology.host import PLATFORM_PARAMETERS, _host_rows, _platforms, get_host
+    from .build import Flag
+
+    if given:
+        return host, []
+    text = _read_cpuinfo(tree) if cpuinfo is None else cpuinfo
+    model = cpu_model_of(text)
+    key = identify_cpu(model) if model else None
+    if key is not None:
+        most = int(_host_rows()[key]["sockets_max"])
+        sockets = min(max(1, host.sockets), most)
+        found = get_host(key, sockets=sockets)
+        prov = {**found.provenance, "sockets": f"measured: discovered ({host.provenance.get('sockets', 'sysfs')})"}
+        if "clock_hz" in host.provenance and host.provenance["clock_hz"].startswith("measured"):
+            prov["clock_hz"] = found.provenance["clock_hz"]  # the catalog's base clock, not cpufreq's maximum
+        found = found.replace(lanes_per_socket=max(found.lanes_per_socket, host.lanes_per_socket),
+                              provenance=prov)
+        return found, [Flag("platform_identified", "info",
+                            f"CPU '{model}' (/proc/cpuinfo) is catalog host {key}: its cores, base clock, root "
+                            f"complexes, memory and inter-socket link are used ({found.name})")]
+    hit = identify_platform(tree)
+    if hit is None:
+        what = f"CPU '{model}' is not in the host catalog and " if model else ""
+        return host, [Flag("platform_unknown", "info",
+                           f"{what}no host bridge or root port names a catalog platform: root-complex, socket-DMA "
+                           "and inter-socket limits stay unknown (not applied), so the ceilings above the links are "
+                           "upper bounds; pass --host NAME (see 'nvmemodel hosts')")]
+    plat_key, name = hit
+    first = next(k for k, row in _host_rows().items() if row["platform"] == plat_key)
+    sample = get_host(first, sockets=1 if int(_host_rows()[first]["sockets_max"]) == 1 else 2)
+    platform = {k: v for k, v in sample.platform.items() if k in PLATFORM_PARAMETERS}
+    sources = dict(sample.platform_sources)
+    sources["memory.peak_bytes_per_s"] = (f"assumption: the memory of catalog host {first}, the first of platform "
+                                          f"{plat_key} (the CPU model is not in the PCI names)")
+    if host.sockets == 1:
+        platform.pop("tree.inter_socket_bytes_per_s", None)
+    refined = host.replace(platform=platform, platform_sources=sources)
+    return refined, [Flag("platform_identified", "info",
+                          f"platform {plat_key} ({_platforms()[plat_key]['name']}) from the PCI name '{name}': its "
+                          f"root complexes, DMA share and inter-socket link are used; the CPU model is not in the PCI "
+                          f"names, so cores, clock and memory channels are assumed (memory as {first})")]
