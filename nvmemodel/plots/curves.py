@@ -41,13 +41,13 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
     ax.plot(curve.drives, y, lw=1.4, label=label, **st)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if ceilings:  # each finite component alone, dashed, where it comes near the curve
-        for comp, values in curve.ceilings.items():
+        for j, (comp, values) in enumerate(curve.ceilings.items()):
             values = np.asarray(values, dtype=float)
             if np.all(np.isfinite(values)) and comp != "drive":
                 near = np.where(values <= 2.0 * curve.iops, values, np.nan)
                 if np.isfinite(near).any():
-                    ax.plot(curve.drives, scale(near), ls="--", lw=0.9, color=st["color"], alpha=0.7,
-                            drawstyle="steps-mid", label=f"ceiling: {curve.labels.get(comp, comp)} [{comp}]")
+                    ax.plot(curve.drives, scale(near), ls="--", lw=0.9, color=st["color"], alpha=0.7, dashes=(2 + j % 5, 2),
+                            label=f"ceiling: {curve.labels.get(comp, comp)} [{comp}]")
     # y range: 30 % above the highest model curve on these axes (dashed ceilings may fall outside)
     top = 1.3 * max(float(np.nanmax(line.get_ydata())) for line in ax.lines if line.get_linestyle() != "--")
     ax.set_xlabel("drives")

@@ -202,9 +202,11 @@ def _edges(xs: np.ndarray, *, log: bool) -> np.ndarray:
         return np.array([xs[0] * 0.8, xs[0] * 1.25]) if log else np.array([xs[0] - 0.5, xs[0] + 0.5])
     if log:
         mid = np.sqrt(xs[:-1] * xs[1:])
-        return np.r_[xs[0] ** 2 / mid[0], mid, xs[-1] ** 2 / mid[-1]]
+        half = float(np.min(xs[1:] / xs[:-1])) ** 0.5
+        return np.r_[xs[0] / half, mid, xs[-1] * half]
     mid = (xs[:-1] + xs[1:]) / 2
-    return np.r_[xs[0] - (mid[0] - xs[0]), mid, xs[-1] + (xs[-1] - mid[-1])]
+    half = float(np.min(np.diff(xs))) / 2  # the ends stick out by half the finest step, not a whole coarse one
+    return np.r_[xs[0] - half, mid, xs[-1] + half]
 
 
 def _label_spans(strip, spans, names) -> None:
@@ -237,9 +239,12 @@ def legend_outside(ax, *, where: str = "right", **kwargs):
     kwargs.setdefault("fontsize", "x-small")
     if where == "right":
         return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, **kwargs)
-    handles = ax.get_legend_handles_labels()[0]
-    return ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0, frameon=False,
-                     ncol=kwargs.pop("ncol", min(3, max(len(handles), 1))), **kwargs)
+    labels = ax.get_legend_handles_labels()[1]
+    longest = max((len(t) for t in labels), default=0)
+    # as many columns as fit the axes' width (about 1.6 characters per point of width at x-small)
+    width_chars = ax.figure.get_figwidth() * ax.get_position().width * 72 / 4.5
+    ncol = kwargs.pop("ncol", max(1, min(3, len(labels), int(width_chars // max(longest + 6, 1)))))
+    return ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0, frameon=False, ncol=ncol, **kwargs)
 
 
 def note(fig, text: str, *, fontsize: str = "x-small") -> None:

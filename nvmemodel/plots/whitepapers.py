@@ -123,7 +123,7 @@ def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=
             reference = near.groupby(x)["value"].max().reindex(c[x]).to_numpy(dtype=float)
             shown = np.where(values <= 2.0 * np.where(np.isnan(reference), np.inf, reference), values, np.nan)
             ax.plot(c[x], scale(shown, unit), ls="--", lw=1.2, color=colours.get(owner, "0.3"),
-                    dashes=(4 + 2 * j, 2.5), label=f"ceiling: {label}", zorder=1, drawstyle="steps-mid")
+                    dashes=(4 + 2 * j, 2.5), label=f"ceiling: {label}", zorder=1)
     calibration = False
     if measured is not None:
         for k, (label, m) in enumerate(measured.groupby("label", sort=False)):
