@@ -1,7 +1,8 @@
 """Results table → measured points: one point per run, repeats → mean ± spread with weights.
 
-A *run* is the final report of one result file, or of one fio group within it (stonewalled jobs
-report as separate groups): ``(source_path, group_id)``. Its throughput is the sum over its
+A *run* is the final report of one benchmark run in a result file (a file can hold several runs
+appended one after another: the table's ``run`` column), or of one fio group within it
+(stonewalled jobs report as separate groups): ``(source_path, run, group_id)``. Its throughput is the sum over its
 non-aggregate rows (``is_aggregate`` rows sum other rows and are never added to them); latencies
 are the I/O-weighted mean of its rows (percentiles: the largest row's value — percentiles of
 different jobs cannot be combined exactly, and the largest is the conservative choice).
@@ -37,7 +38,7 @@ for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9
 #: x names computed per run rather than read from one column
 DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct jobs"}
 
-_RUN_KEYS = ["source_path", "group_id"]
+_RUN_KEYS = ["source_path", "run", "group_id"]
 
 
 def _numeric(values, name: str):
@@ -117,6 +118,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         if key not in df:
             df[key] = 0
     df["group_id"] = df["group_id"].fillna(-1)
+    df["run"] = df["run"].fillna(0)  # tables written before the run column: one run per file
     value = pd.to_numeric(df[col], errors="coerce").astype(float)
     if value.isna().any():
         bad = df.loc[value.isna(), "source_path"].iloc[0]
@@ -156,7 +158,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         for c in [*by, *([] if x in DERIVED_X else [x])]:
             vals = g[c].dropna().unique()
             if len(vals) > 1:
-                raise ParameterError(c, list(vals)[:3], f"one value per run (file {key[0]} has several)")
+                raise ParameterError(c, list(vals)[:3], f"one value per run (run {key[1]} of file {key[0]} has "
+                                                        "several)")
             row[c] = vals[0] if len(vals) else np.nan
         runs.append(row)
     runs = pd.DataFrame(runs)
