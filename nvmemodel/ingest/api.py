@@ -29,6 +29,7 @@ from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import apply_labels, load_sidecar, pattern_to_regex
+from .runs import apply_echo, apply_targets, echoed_runs, has_results, warn_empty
 from .schema import COLUMNS, to_frame
 
 __all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_results"]
@@ -100,7 +101,7 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
                                 f"{NORMAL_MAX_CHARS:,}-character limit for this form (pass max_file_bytes= to "
                                 "read it anyway; or ask fio for --output-format=json)")
     try:
-        rows = _READERS[fmt](path, text)
+        rows = _read_runs(path, text, fmt)
     except IngestError:
         raise
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, OverflowError,
@@ -108,6 +109,8 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
     for row in rows if fmt != "fio-json" else ():  # the fio JSON reader checks its own numbers
+        if row["format"].startswith("fio-json"):
+            continue
         for col in _NON_NEGATIVE:
             v = row.get(col)
             if isinstance(v, float) and (v < 0 or math.isinf(v)):
@@ -117,6 +120,40 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
             if v is not None and not 0 <= v < 2**31:
                 raise IngestError(path, f"{col} = {v!r} in job {row.get('job_name')!r}: expected an integer from 0 "
                                         "to 2**31")
+    return rows
+
+
+def _read_runs(path, text: str, fmt: str) -> list[dict]:
+    """Rows of every run in the file, numbered in file order (see :mod:`.runs`)."""
+    if not fmt.startswith("fio") or (fmt == "fio-json" and text.startswith("{", _LEADING_SPACE.match(text).end())):
+        rows = _READERS[fmt](path, text)  # one JSON document (or several, without echoed commands)
+        if fmt.startswith("fio"):
+            apply_targets(rows)
+        return rows
+    chunks = echoed_runs(text)
+    if chunks is None:
+        rows = _READERS[fmt](path, text)
+        apply_targets(rows)
+        return rows
+    rows, runs, snapshots = [], 0, 0
+    for chunk, options, line in chunks:
+        if not has_results(chunk):
+            if options is not None:
+                warn_empty(path, line)
+            continue
+        chunk_fmt = detect_format(chunk)
+        if chunk_fmt not in ("fio-json", "fio-normal", "fio-terse"):
+            raise IngestError(path, f"the run echoed at line {line}: its output is not fio JSON, normal or terse")
+        chunk_rows = _READERS[chunk_fmt](path, chunk)
+        if options is not None:
+            apply_echo(chunk_rows, options, path)
+        for row in chunk_rows:
+            row["run"] = runs + (row.get("run") or 0)
+            row["snapshot"] = snapshots + (row.get("snapshot") or 0)
+        runs = max((r["run"] for r in chunk_rows), default=runs - 1) + 1
+        snapshots = max((r["snapshot"] for r in chunk_rows), default=snapshots - 1) + 1
+        rows.extend(chunk_rows)
+    apply_targets(rows)
     return rows
 
 

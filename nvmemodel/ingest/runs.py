@@ -1,0 +1,178 @@
+"""Several runs in one file: outputs appended by a wrapper script, each run a point.
+
+A wrapper that runs fio in a loop and appends its output to one file often echoes what it ran
+before each run: a command line (``Fio command: fio --name=x --filename=a:b:c --numjobs=4 …``,
+``$ fio job.fio``) or the job file itself (``[job]`` / ``filename=…`` lines). Those echoes cut
+the file into *chunks*; each chunk is read by the reader of its own form (JSON, normal, terse),
+its runs are numbered on from the previous chunk's (the ``run`` column, in file order), and the
+options the echo gives fill what the output did not say (terse output says nothing of pattern,
+depth or jobs; normal output nothing of ``filename``). What the output itself says wins over
+the echo (it is what fio did).
+
+``targets`` is then set per run: the number of distinct files or devices (``filename=a:b:c``
+→ 3) over all the run's jobs, where every job's are known.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shlex
+import warnings
+
+from ..errors import IngestError, IngestWarning
+from .fio_options import workload_fields
+
+__all__ = ["apply_echo", "apply_targets", "echoed_runs", "has_results"]
+
+#: A command line that runs fio with options: ``fio --x=…``, ``sudo /usr/bin/fio job.fio …``,
+#: ``Fio command: fio …``. fio's own messages ("fio: …", "fio-3.33") do not match.
+_COMMAND = re.compile(r"^[^\n{}\"]*?(?<![\w.-])fio(?:\.exe)?[ \t]+(?P<args>[^\n]*?(?:--[a-z_]|\.fio\b|\.ini\b)[^\n]*)$",
+                      re.MULTILINE | re.IGNORECASE)
+#: One line of an echoed job file: a [section], key=value, a bare option word, or a comment.
+_JOB_LINE = re.compile(r"[ \t]*(?:\[[^\]\n]+\]|[a-z_][a-z0-9_]*[ \t]*=[^\n;]*|[a-z_][a-z0-9_]*|[#;][^\n]*)[ \t]*")
+_SECTION = re.compile(r"^[ \t]*\[[^\]\n]+\][ \t]*$", re.MULTILINE)
+#: fio results begin here (normal, JSON, terse v3-5 and v2): what makes a chunk hold a run.
+_RESULT = re.compile(r"\(groupid=\d+, jobs=\d+\)|\"jobs\"\s*:|\"client_stats\"\s*:|^[3-5];fio-|^2;[^;\n]*;\d+;\d+;",
+                     re.MULTILINE)
+
+
+def _echo_spans(text: str) -> list[tuple[int, int, dict]]:
+    """(start, end, options) of every echoed command line and job file, in file order."""
+    spans = []
+    for m in _COMMAND.finditer(text):
+        spans.append((m.start(), m.end(), _command_options(m["args"])))
+    for m in _SECTION.finditer(text):
+        start = end = m.start()
+        if any(s <= start < e for s, e, _ in spans):
+            continue
+        while True:  # the block of job-file lines from this section on
+            nl = text.find("\n", end)
+            line_end = len(text) if nl < 0 else nl
+            if not _JOB_LINE.fullmatch(text, end, line_end) or end == line_end:
+                break
+            end = line_end + 1 if nl >= 0 else line_end
+        spans.append((start, end, _job_file_options(text[start:end])))
+    return sorted(spans, key=lambda s: s[0])
+
+
+def _command_options(args: str) -> dict:
+    """``--name=a --rw=read --name=b …`` → {"global": {…}, "jobs": {name: {…}}}."""
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        words = args.split()
+    out: dict = {"global": {}, "jobs": {}}
+    section = out["global"]
+    for w in words:
+        if not w.startswith("--"):
+            continue
+        key, eq, value = w[2:].partition("=")
+        key = key.replace("-", "_") if key in ("output-format", "terse-version", "status-interval") else key
+        if key == "name":
+            section = out["jobs"].setdefault(value, {})
+        else:
+            section[key] = value if eq else "1"
+    return out
+
+
+def _job_file_options(block: str) -> dict:
+    out: dict = {"global": {}, "jobs": {}}
+    section = out["global"]
+    for line in block.splitlines():
+        line = line.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            name = line[1:-1].strip()
+            section = out["global"] if name == "global" else out["jobs"].setdefault(name, {})
+            continue
+        key, eq, value = line.partition("=")
+        section[key.strip()] = value.strip() if eq else "1"
+    return out
+
+
+def _merge(a: dict, b: dict) -> dict:
+    jobs = {**a["jobs"]}
+    for name, opts in b["jobs"].items():
+        jobs[name] = {**jobs.get(name, {}), **opts}
+    return {"global": {**a["global"], **b["global"]}, "jobs": jobs}
+
+
+def echoed_runs(text: str) -> list[tuple[str, dict | None, int]] | None:
+    """The file cut at its echoed commands: [(chunk text without the echoes, options, first
+    line number)], or None when nothing is echoed (the whole text is one chunk)."""
+    spans = _echo_spans(text)
+    if not spans:
+        return None
+    chunks: list[tuple[str, dict | None, int]] = []
+    pieces: list[str] = []
+    opts, pos, line, has_result = None, 0, 1, False
+    for start, end, found in spans:
+        between = text[pos:start]
+        pieces.append(between)  # output after the last echo belongs to the run that echo began
+        has_result = has_result or bool(_RESULT.search(between))
+        if has_result:  # this echo begins the next run
+            chunks.append(("".join(pieces), opts, line))
+            pieces, opts, has_result, line = [], None, False, text.count("\n", 0, start) + 1
+        opts = found if opts is None else _merge(opts, found)
+        pos = end
+    pieces.append(text[pos:])
+    chunks.append(("".join(pieces), opts, line))
+    return chunks
+
+
+def has_results(chunk: str) -> bool:
+    return bool(_RESULT.search(chunk))
+
+
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def apply_echo(rows: list[dict], options: dict, path) -> None:
+    """Fill what a chunk's rows leave unknown (or took from fio's defaults) from its echo."""
+    jobs = options["jobs"]
+    only = next(iter(jobs.values())) if len(jobs) == 1 else None
+    cache: dict = {}
+    for row in rows:
+        job = jobs.get(row.get("job_name"), only if only is not None else {})
+        key = id(job)
+        if key not in cache:
+            opts = {**options["global"], **job}
+            try:
+                fields, defaulted = workload_fields(opts, path)
+            except IngestError as exc:
+                raise IngestError(path, f"the echoed command: {exc.problem}") from None
+            cache[key] = (opts, fields, defaulted)
+        opts, fields, defaulted = cache[key]
+        was_default = set(filter(None, (row.get("defaulted") or "").split(";")))
+        for col, value in fields.items():
+            if _missing(row.get(col)) or (col in was_default and col not in defaulted):
+                row[col] = value
+                if col in defaulted:
+                    was_default.add(col)
+                else:
+                    was_default.discard(col)
+        row["defaulted"] = ";".join(sorted(was_default)) or None
+        if row.get("level") is None and "group_reporting" in opts and (fields.get("numjobs") or 1) > 1:
+            row["level"] = "group"
+
+
+def apply_targets(rows: list[dict]) -> None:
+    """``targets`` per run: distinct files/devices over the run's jobs, where all are known."""
+    by_run: dict = {}
+    for row in rows:
+        by_run.setdefault(row.get("run"), []).append(row)
+    for run_rows in by_run.values():
+        names = [r.get("target_names") for r in run_rows]
+        if len(run_rows) < 2 or any(n is None for n in names):
+            continue
+        count = len({t for n in names for t in n.split(";")})
+        for r in run_rows:
+            r["targets"] = count
+
+
+def warn_empty(path, line: int) -> None:
+    warnings.warn(f"{path}: the run echoed at line {line} wrote no results (failed?); nothing read for it",
+                  IngestWarning, stacklevel=4)
