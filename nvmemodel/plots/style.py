@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 __all__ = ["PALETTE", "MARKERS", "LINESTYLES", "axis_label", "binding_color", "binding_hatch", "binding_strip",
-           "block_size_label", "count_label", "legend_outside", "log2_axis", "note", "series_style", "tick_labels",
+           "block_size_label", "count_label", "legend_outside", "log2_axis", "note", "series_style", "set_title", "tick_labels",
            "throughput_axis", "throughput_unit"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with the common colour-vision deficiencies.
@@ -244,7 +244,17 @@ def legend_outside(ax, *, where: str = "right", **kwargs):
     # as many columns as fit the axes' width (about 1.6 characters per point of width at x-small)
     width_chars = ax.figure.get_figwidth() * ax.get_position().width * 72 / 4.5
     ncol = kwargs.pop("ncol", max(1, min(3, len(labels), int(width_chars // max(longest + 6, 1)))))
-    return ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0, frameon=False, ncol=ncol, **kwargs)
+    legend = ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0, frameon=False, ncol=ncol, **kwargs)
+    ax._legend_rows = -(-len(labels) // ncol)
+    if ax.get_title():
+        set_title(ax, ax.get_title())
+    return legend
+
+
+def set_title(ax, text: str, **kwargs) -> None:
+    """The axes' title, lifted above a legend that :func:`legend_outside` put on top of the axes."""
+    kwargs.setdefault("fontsize", "medium")
+    ax.set_title(text, pad=6 + 11 * getattr(ax, "_legend_rows", 0), **kwargs)
 
 
 def note(fig, text: str, *, fontsize: str = "x-small") -> None:

@@ -148,9 +148,7 @@ def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if title:
         ax.set_title(title, fontsize="medium")
-    legend_outside(ax, where=legend, ncol=1) if legend == "top" else legend_outside(ax, where=legend)
-    if legend == "top" and title:  # the legend sits between the title and the axes
-        ax.set_title(title, fontsize="medium", pad=12 + 9.5 * len(ax.get_legend().get_texts()))
+    legend_outside(ax, where=legend, ncol=1) if legend == "top" else legend_outside(ax, where=legend)  # lifts the title
     ax.grid(alpha=0.3)
     ax.calibration_shown = calibration
     if binding:

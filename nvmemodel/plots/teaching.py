@@ -1,0 +1,290 @@
+"""The primer's lessons as functions: each draws its figure for one setting and says what binds.
+
+One function per concept of notebook 01, each evaluating the ceiling model (never a formula of
+its own) and returning a :class:`Lesson` — the binding component, one sentence that explains it,
+and the Axes drawn on:
+
+============================  ==========================================  =========================
+lesson                        what the reader turns                       figure
+============================  ==========================================  =========================
+:func:`link`                  PCIe generation and link width              each component's ceiling
+:func:`mps_block_size`        Max Payload Size and block size             link efficiency vs size
+:func:`littles_law`           queue depth and the drive's latency         IOPS and latency vs QD
+:func:`oversubscription`      drives behind one switch, uplink width      bandwidth vs drives
+:func:`cpu`                   CPU cycles per I/O and cores                IOPS vs drives
+============================  ==========================================  =========================
+
+:func:`controls` wraps a lesson in ipywidgets sliders (JupyterLab redraws the figure and prints the
+sentence at every change; headless — papermill, tests — it runs once with the given values).
+
+>>> lesson = littles_law(iodepth=16, latency_us=90, draw=False)
+>>> lesson.binding
+'queue_depth'
+>>> print(lesson.text)
+QD 16 / 90 µs = 178 K IOPS: below the drive's 800 K IOPS, so the queue depth binds (knee at QD 72).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+__all__ = ["LESSONS", "Lesson", "controls", "cpu", "link", "littles_law", "mps_block_size", "oversubscription"]
+
+_PRIMER_DRIVE = "samsung-mzwll800hehp"  # the primer's drive: catalog spec latency 90 µs, 800 K IOPS
+
+
+@dataclasses.dataclass(frozen=True)
+class Lesson:
+    """What one setting of a lesson shows: ``binding`` (a component name), ``text`` (one sentence), ``ax``."""
+
+    binding: str
+    text: str
+    ax: object = None
+
+    def __repr__(self) -> str:
+        return f"Lesson(binding={self.binding!r}, text={self.text!r})"
+
+
+def _axes(ax, size=(7, 4.2)):
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def _gbps(v) -> str:
+    return f"{float(v) / 1e9:.2f} GB/s"
+
+
+def _kiops(v) -> str:
+    return f"{float(v) / 1e3:,.0f} K IOPS"
+
+
+def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 256, ax=None, draw: bool = True) -> Lesson:
+    """One Dell R7525 drive (PM1733, catalog) behind a Gen``gen`` x``lanes`` link (the drive's and the
+    slot's generation both set to ``gen``; the drive's media limits unchanged), sequential reads of
+    ``block_size``: each component's ceiling as a bar, the lowest — the binding one — highlighted."""
+    import nvmemodel as nm
+
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", block_size), drives=[1],
+                        overrides={"drive.gen": gen, "host.gen": gen, "drive.lanes": lanes, "pcie.mps": mps})
+    binding = str(curve.binding[0])
+    ceilings = {k: float(np.asarray(v)[0]) * curve.block_size for k, v in curve.ceilings.items()
+                if np.isfinite(np.asarray(v)[0])}
+    other = min((v for k, v in ceilings.items() if k != binding), default=np.inf)
+    text = (f"Gen{gen} x{lanes}, {block_size} reads, MPS {mps} B: {binding} binds at {_gbps(ceilings[binding])}"
+            + (f"; the next limit, {min((k for k in ceilings if k != binding), key=ceilings.get)}, is at {_gbps(other)}."
+               if np.isfinite(other) else "."))
+    if draw:
+        from .style import binding_color
+
+        ax = _axes(ax, (7, 3.2))
+        names = sorted(ceilings, key=ceilings.get, reverse=True)
+        values = [ceilings[n] / 1e9 for n in names]
+        bars = ax.barh(names, values, color=[binding_color(n) if n != binding else "#0072B2" for n in names])
+        ax.bar_label(bars, labels=[f" {v:.2f}" + ("  ← binds" if n == binding else "") for n, v in zip(names, values)],
+                     fontsize="small")
+        ax.set_xscale("log")
+        ax.set_xlabel("ceiling of each component alone, one drive (GB/s, log scale)")
+        ax.set_title(f"One drive behind a Gen{gen} x{lanes} link: the lowest ceiling binds", fontsize="medium")
+        ax.set_xlim(min(values) / 2, max(values) * 6)
+    return Lesson(binding, text, ax)
+
+
+def mps_block_size(mps: int = 256, block_size: str = "4K", *, gen: int = 4, lanes: int = 4, ax=None,
+                   draw: bool = True) -> Lesson:
+    """A Gen``gen`` x``lanes`` link's delivered share of its encoded rate against block size (512 B … 1 MiB)
+    at ``mps``, the chosen block size marked; the binding component of one Dell R7525 drive reading
+    sequentially at that size and MPS."""
+    import nvmemodel as nm
+    from nvmemodel import tables
+    from nvmemodel.units import parse_block_size
+
+    bs = int(parse_block_size(block_size))
+    sizes = np.unique(np.r_[np.round(np.geomspace(512, 2**20, 64) / 512) * 512, bs]).astype(int)
+    eff = tables.efficiency_by_block_size(gen, lanes, sizes, [mps])
+    at = float(eff.loc[eff.block_size_bytes == bs, "pct_of_encoded"].iloc[0])
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", block_size), drives=[1],
+                        overrides={"pcie.mps": mps, "drive.gen": gen, "host.gen": gen, "drive.lanes": lanes})
+    binding = str(curve.binding[0])
+    text = (f"{block_size} reads at MPS {mps} B: the Gen{gen} x{lanes} link delivers {at:.1f} % of its encoded rate; "
+            f"one drive reads {_gbps(curve.bytes_per_s[0])} and {binding} binds.")
+    if draw:
+        from .style import log2_axis
+
+        ax = _axes(ax)
+        ax.plot(eff.block_size_bytes, eff.pct_of_encoded, color="#0072B2", lw=1.6, label=f"MPS {mps} B")
+        ax.scatter([bs], [at], s=80, facecolor="none", edgecolor="#D55E00", lw=2, zorder=3,
+                   label=f"{block_size}: {at:.1f} %")
+        log2_axis(ax, kind="size")
+        ax.set_ylim(0, 100)
+        ax.set_xlabel("block size (K = 1024 B)")
+        ax.set_ylabel("delivered share of the encoded rate (%)")
+        ax.set_title(f"Gen{gen} x{lanes} reads: efficiency by block size", fontsize="medium")
+        ax.legend(fontsize="small", loc="lower right")
+        ax.grid(alpha=0.3)
+    return Lesson(binding, text, ax)
+
+
+def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: bool = True) -> Lesson:
+    """The primer's drive (800 K IOPS, catalog) with its QD1 latency set to ``latency_us``, 4K random reads:
+    IOPS = QD / latency up to the drive's limit (Little's law), and the latency that implies, against
+    queue depth 1 … 256; the chosen queue depth marked."""
+    import nvmemodel as nm
+    from nvmemodel import tables
+
+    drive = nm.get_drive(_PRIMER_DRIVE).replace(read_latency_s=latency_us * 1e-6)
+    topo = nm.preset("dell-r7525").replace(drive=drive)
+    qds = sorted({*(2**k for k in range(9)), int(iodepth)})
+    qd = tables.queue_depth_curve(topo, nm.Workload("randread", "4K"), qds)
+    row = qd[qd.iodepth == int(iodepth)].iloc[0]
+    binding, knee = str(row.binding), float(row.knee_iodepth)
+    rule = (f"below the drive's {_kiops(drive.rand_read_iops)}, so the queue depth binds" if binding == "queue_depth"
+            else f"the drive's own limit; latency grows to {row.latency_s * 1e6:,.0f} µs")
+    text = f"QD {int(iodepth)} / {latency_us:g} µs = {_kiops(row.iops)}: {rule} (knee at QD {knee:.0f})."
+    if draw:
+        from .style import log2_axis
+
+        ax = _axes(ax)
+        ax.plot(qd.iodepth, qd.iops / 1e3, color="#0072B2", marker="o", ms=4, label="IOPS (left)")
+        ax.axvline(knee, color="0.5", ls=":", label=f"knee N* = X_max · R0 = {knee:.0f}")
+        ax.scatter([row.iodepth], [row.iops / 1e3], s=90, facecolor="none", edgecolor="k", lw=2, zorder=4,
+                   label=f"QD {int(iodepth)}: {binding} binds")
+        ax.set_ylim(0, None)
+        ax.set_ylabel("4K random read (K IOPS)")
+        ax.set_xlabel("queue depth (outstanding I/Os)")
+        lat = ax.twinx()
+        lat.plot(qd.iodepth, qd.latency_s * 1e6, color="#D55E00", ls="--", marker="s", ms=3, label="latency (right)")
+        lat.set_ylim(0, None)
+        lat.set_ylabel("latency = QD / IOPS (µs)", color="#D55E00")
+        log2_axis(ax, kind="count")
+        handles = ax.get_legend_handles_labels()
+        more = lat.get_legend_handles_labels()
+        ax.legend(handles[0] + more[0], handles[1] + more[1], fontsize="x-small", loc="upper left")
+        ax.set_title("Little's law: outstanding I/Os = IOPS × latency", fontsize="medium")
+        ax.grid(alpha=0.3)
+    return Lesson(binding, text, ax)
+
+
+def oversubscription(drives: int = 4, uplink_lanes: int = 8, *, ax=None, draw: bool = True) -> Lesson:
+    """Lenovo SR850's 810-4P switch adapter (Gen3, calibrated on LP0865) with an x``uplink_lanes`` uplink
+    and up to 8 drive ports, 256K sequential reads: bandwidth against drives, the drive count chosen marked,
+    the binding strip under it."""
+    import nvmemodel as nm
+
+    ports = max(4, int(drives))
+    curve = nm.evaluate(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"), drives=range(1, ports + 1),
+                        overrides={"switch.up_lanes": uplink_lanes, "switch.ports": ports})
+    binding = curve.binding_at(drives)
+    ratio = drives * 4 / uplink_lanes
+    text = (f"{drives} Gen3 x4 drives behind an x{uplink_lanes} uplink ({drives * 4} drive lanes, {ratio:g}:1 "
+            f"oversubscribed): {_gbps(curve.bandwidth_at(drives))}, {binding} binds.")
+    if draw:
+        ax = _scaling(curve, ax, unit="GB/s", label=f"x{uplink_lanes} uplink", ceilings=True)
+        mark_point(ax, drives, curve.bandwidth_at(drives) / 1e9, f"{drives} drives: {binding} binds")
+        set_title(ax, f"Drives per switch uplink: {ratio:g}:1 at {drives} drives")
+    return Lesson(binding, text, ax)
+
+
+def cpu(cycles_per_io: float = 10_000, cores: int = 64, *, drives: int = 24, ax=None, draw: bool = True) -> Lesson:
+    """Dell R7525 (2 sockets at the preset's clock) with ``cores`` per socket spending ``cycles_per_io`` per
+    I/O, 4K random reads on 1 … 24 PM1733 drives: where the CPU starts to bind."""
+    import nvmemodel as nm
+
+    topo = nm.preset("dell-r7525")
+    curve = nm.evaluate(topo, nm.Workload("randread", "4K"), drives=range(1, topo.max_drives + 1),
+                        overrides={"host.cycles_per_io": cycles_per_io, "host.cores_per_socket": cores})
+    binding = curve.binding_at(drives)
+    cpu_bound = [int(n) for n, b in zip(curve.drives, curve.binding) if b == "host_cpu"]
+    first = f"the CPU binds from {cpu_bound[0]} drives" if cpu_bound else "the CPU never binds up to 24 drives"
+    text = (f"{cycles_per_io:,.0f} cycles per I/O on 2 x {cores} cores: {first}; at {drives} drives "
+            f"{curve.iops_at(drives) / 1e6:.2f} M IOPS, {binding} binds.")
+    if draw:
+        ax = _scaling(curve, ax, unit="MIOPS", label=f"{cycles_per_io:,.0f} cycles/I/O, 2 x {cores} cores",
+                      ceilings=True)
+        mark_point(ax, drives, curve.iops_at(drives) / 1e6, f"{drives} drives: {binding} binds")
+        set_title(ax, "CPU cycles per I/O × cores: the host's IOPS ceiling")
+    return Lesson(binding, text, ax)
+
+
+def mark_point(ax, x, y, label: str) -> None:
+    """Ring the chosen setting on a lesson's curve (legend entry ``label``)."""
+    ax.scatter([x], [y], s=160, facecolor="none", edgecolor="k", lw=2, zorder=6, label=label)
+    from .style import legend_outside
+
+    legend_outside(ax, where="top")
+
+
+def set_title(ax, text: str) -> None:
+    from .style import set_title as lifted
+
+    lifted(ax, text)
+
+
+def _scaling(curve, ax, **kwargs):
+    from .curves import plot_scaling
+
+    ax = _axes(ax, (7, 4.6))
+    return plot_scaling(curve, ax=ax, **kwargs)
+
+
+#: lesson name → (function, {parameter: widget options}); the options are (min, max, step) for sliders
+#: or a list for drop-downs.
+LESSONS = {
+    "link": (link, {"gen": (1, 6, 1), "lanes": [1, 2, 4, 8, 16]}),
+    "mps_block_size": (mps_block_size, {"mps": [128, 256, 512, 1024],
+                                        "block_size": ["512", "4K", "16K", "64K", "128K", "1M"]}),
+    "littles_law": (littles_law, {"iodepth": [1, 2, 4, 8, 16, 32, 64, 128, 256], "latency_us": (10, 500, 10)}),
+    "oversubscription": (oversubscription, {"drives": (1, 8, 1), "uplink_lanes": [4, 8, 16]}),
+    "cpu": (cpu, {"cycles_per_io": (2_000, 40_000, 1_000), "cores": [8, 16, 32, 64]}),
+}
+
+
+def show(name: str, **values) -> Lesson:
+    """Draw lesson ``name`` for ``values`` on a new figure, print its sentence, and show the figure."""
+    import matplotlib.pyplot as plt
+
+    if name not in LESSONS:
+        from ..errors import UnknownNameError
+
+        raise UnknownNameError("lesson", name, list(LESSONS))
+    lesson = LESSONS[name][0](**values)
+    print(lesson.text)
+    if "agg" not in plt.get_backend().lower():  # files-only backends (tests, CLI) have nothing to show
+        plt.show()
+    return lesson
+
+
+def controls(name: str, **values):
+    """ipywidgets controls for lesson ``name`` starting at ``values`` (default: the function's defaults);
+    each change redraws the figure and prints the binding sentence. None without ipywidgets."""
+    try:
+        import ipywidgets as w
+    except ImportError:
+        return None
+    import inspect
+
+    if name not in LESSONS:
+        from ..errors import UnknownNameError
+
+        raise UnknownNameError("lesson", name, list(LESSONS))
+    function, options = LESSONS[name]
+    defaults = {k: p.default for k, p in inspect.signature(function).parameters.items() if k in options}
+    widgets = {}
+    for key, opt in options.items():
+        start = values.get(key, defaults[key])
+        if isinstance(opt, tuple):
+            lo, hi, step = opt
+            widgets[key] = w.IntSlider(value=int(start), min=lo, max=hi, step=step, description=key,
+                                       continuous_update=False)
+        else:
+            choices = list(dict.fromkeys([*opt, start]))
+            widgets[key] = w.Dropdown(options=choices, value=start, description=key)
+
+    def redraw(**kw):
+        return show(name, **kw)
+
+    return w.interactive(redraw, **widgets)
