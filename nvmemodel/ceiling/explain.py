@@ -41,9 +41,15 @@ def explain_point(curve, drives: int) -> str:
     if finite:
         lines.append("Headroom of the others: " + "; ".join(
             f"{c.component} +{c.headroom:.1%}" for c in finite) + ".")
-    unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops)]
+    from .tree import unknown_host_layers, upper_bound_note
+
+    host_unknown = unknown_host_layers(curve.parameters)
+    unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
+    if host_unknown:
+        lines.append(upper_bound_note(curve.parameters)[0].upper() + upper_bound_note(curve.parameters)[1:]
+                     + ": the result may be lower (set them, or use a catalog host: nvmemodel hosts).")
     return "\n".join(lines)
 
 
@@ -73,4 +79,9 @@ def explain_curve(curve) -> str:
     knee = curve.knee()
     lines.append("  Scales linearly throughout." if knee is None
                  else f"  Stops scaling linearly at {knee} drives.")
+    from .tree import upper_bound_note
+
+    note = upper_bound_note(curve.parameters)
+    if note:
+        lines.append(f"  An {note}.")
     return "\n".join(lines)

@@ -149,14 +149,25 @@ class ScalingCurve:
         from .explain import explain_curve, explain_point
         return explain_point(self, drives) if drives is not None else explain_curve(self)
 
+    @property
+    def upper_bound_note(self) -> str | None:
+        """Which host layers have no known limit for this host (the curve is an upper bound there), else None
+        (:func:`~nvmemodel.ceiling.tree.upper_bound_note`)."""
+        from .tree import upper_bound_note
+
+        return upper_bound_note(self.parameters)
+
     def to_frame(self):
-        """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom."""
+        """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom.
+        ``attrs["note"]`` says where the host's limits are unknown (an upper bound)."""
         import pandas as pd
 
         df = pd.DataFrame({"drives": self.drives, "iops": self.iops, "bytes_per_s": self.bytes_per_s,
                            "binding": pd.Categorical(self.binding, categories=list(self.ceilings))})
         for name in self.ceilings:
             df[f"{name}_iops"] = self.ceilings[name]
+        if self.upper_bound_note:
+            df.attrs["note"] = self.upper_bound_note
         return df
 
     def to_dict(self) -> dict:
@@ -186,7 +197,8 @@ class ScalingCurve:
         knee = self.knee()
         return (f"<ScalingCurve {getattr(self.topology, 'name', '?')} | {self.workload.describe()} | "
                 f"drives {self.drives[0]}..{self.drives[-1]}: {format_iops(self.iops[-1])} at the end, "
-                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}>")
+                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}"
+                f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
 
     def _repr_html_(self) -> str:
         return f"<p><code>{self!r}</code></p>" + self.to_frame().to_html(index=False, float_format="{:.4g}".format)

@@ -118,3 +118,36 @@ INTER_SOCKET = register(Component(
     "inter_socket", "the inter-socket link (xGMI/UPI) carrying DMA to the far socket's memory", 56, _inter_socket,
     parameters=("tree.inter_socket_bytes_per_s", "tree.remote_fraction"),
     summary="the inter-socket link, for DMA that lands on the far socket's memory", color="#ccb974"))
+
+
+#: Host layers above the links whose limit may be unknown (inf) for a host, with the parameter that sets it.
+_HOST_LAYERS = (("root_complex", "tree.complex_bytes_per_s", "root complexes"),
+                ("socket_dma", "memory.peak_bytes_per_s", "socket DMA / memory"),
+                ("inter_socket", "tree.inter_socket_bytes_per_s", "inter-socket link"))
+
+
+def unknown_host_layers(p) -> tuple[str, ...]:
+    """Components above the links whose limit is unknown for this host (not applied): the curve is then an
+    upper bound in those layers. The inter-socket link counts only with more than one socket."""
+    out = []
+    for component, name, _ in _HOST_LAYERS:
+        if name not in p or not _absent(p[name]):
+            continue
+        if component == "inter_socket" and everywhere(p.get("host.sockets", 1.0), 1.0):
+            continue
+        out.append(component)
+    return tuple(out)
+
+
+def upper_bound_note(p) -> str | None:
+    """One sentence for texts and tables where a host limit is unknown, else None.
+
+    >>> print(upper_bound_note({"tree.complex_bytes_per_s": float("inf"), "memory.peak_bytes_per_s": 2e11,
+    ...                         "tree.inter_socket_bytes_per_s": float("inf"), "host.sockets": 2.0}))
+    upper bound: no limit is known for this host's root complexes, inter-socket link (not applied)
+    """
+    unknown = unknown_host_layers(p)
+    if not unknown:
+        return None
+    words = dict((c, w) for c, _, w in _HOST_LAYERS)
+    return "upper bound: no limit is known for this host's " + ", ".join(words[c] for c in unknown) + " (not applied)"

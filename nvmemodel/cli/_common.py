@@ -44,6 +44,9 @@ def print_curve(curve, *, explain: bool = False) -> None:
         x = curve.bandwidth_at(int(n))
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
               f"{curve.binding_at(int(n))}")
+    note = getattr(curve, "upper_bound_note", None)  # host layers without a known limit (issue 18)
+    if note:
+        print(f"({note})")
     print_components(curve, explain=explain)
 
 

@@ -48,6 +48,9 @@ def register(sub) -> None:
     c.add_argument("--preset", default="dell-r7525", help=f"system to start from: {', '.join(PRESETS)} "
                    "(default: %(default)s)")
     c.add_argument("--drive", help="replace the preset's drive by a catalog drive (see 'nvmemodel drives')")
+    c.add_argument("--host", metavar="NAME[:SOCKETS]",
+                   help="replace the preset's host by a catalog CPU (see 'nvmemodel hosts'): its cores, clock, lanes, root "
+                        "complexes, memory and inter-socket link; NAME:SOCKETS sets the socket count")
     c.add_argument("--drives", help="drive counts, e.g. '12', '1-24', '1,2,4,8' (default: the preset's)")
     c.add_argument("--pattern", default="randread",
                    help="fio rw= pattern: read, write, randread, randwrite, randrw, rw (default: %(default)s)")
@@ -92,6 +95,10 @@ def _ceilings(args) -> int:
     from ..topology.workload import Workload
 
     topo = preset(args.preset)
+    if args.host is not None:
+        from ..topology.host import host_from_text, with_host
+
+        topo = with_host(topo, host_from_text(args.host))
     wl = Workload(args.pattern, args.bs, args.read_fraction, args.iodepth, args.numjobs, args.io_stack)
     overrides: dict[str, object] = {}
     if args.drive is not None:

@@ -38,6 +38,9 @@ def register(sub) -> None:
     c.add_argument("--lspci", metavar="FILE", help="saved `lspci -vvv` output (or `lspci -tv`); default: read /sys")
     c.add_argument("--lspci-tree", metavar="FILE", help="saved `lspci -tv` output of the same machine (optional)")
     c.add_argument("--sysfs-root", default="/", metavar="DIR", help="root holding sys/ (default: %(default)s)")
+    c.add_argument("--host", metavar="NAME[:SOCKETS]",
+                   help="the machine's CPU from the host catalog (see 'nvmemodel hosts'), instead of what discovery "
+                        "identifies or assumes")
     c.add_argument("--pattern", default="randread", help="workload for the ceilings (default: %(default)s)")
     c.add_argument("--bs", default="4K", help="block size (default: %(default)s)")
     c.add_argument("--iodepth", type=int, default=32, help="queue depth per job (default: %(default)s)")
@@ -61,7 +64,12 @@ def _discover(args) -> int:
     from .ceilings import parse_settings
 
     overrides = parse_settings(args.set)
-    found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root)
+    host = None
+    if args.host is not None:
+        from ..topology.host import host_from_text
+
+        host = host_from_text(args.host)
+    found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root, host=host)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
     curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:

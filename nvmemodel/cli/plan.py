@@ -39,6 +39,8 @@ def register(sub) -> None:
         c.add_argument(flag, action="append", help=f"target: {what}")
     c.add_argument("--gen", help="PCIe generations, e.g. 4,5")
     c.add_argument("--sockets", help="socket counts, e.g. 1,2")
+    c.add_argument("--host", metavar="NAME[:SOCKETS]", help="the base system's host from the host catalog "
+                   "(see 'nvmemodel hosts'), e.g. amd-epyc-9654")
     c.add_argument("--drive", help="catalog drives (see 'nvmemodel drives'), comma-separated")
     c.add_argument("--connection", help="direct-x4, direct-x2, direct-x8 or switch catalog keys, comma-separated")
     c.add_argument("--io-stack", dest="io_stack", help="I/O stacks, e.g. libaio,io_uring,spdk")
@@ -145,7 +147,13 @@ def _plan(args) -> int:
     from ..plan import DesignSpace, plan
 
     targets = _targets(args)
-    space = DesignSpace(args.preset, _axes(args), max_drives=args.max_drives)
+    base = args.preset
+    if args.host is not None:  # one catalog host as the base system (issue 18)
+        from ..topology.host import host_from_text, with_host
+        from ..topology.presets import preset
+
+        base = with_host(preset(args.preset), host_from_text(args.host))
+    space = DesignSpace(base, _axes(args), max_drives=args.max_drives)
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
     result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,
