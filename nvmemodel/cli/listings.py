@@ -64,9 +64,13 @@ def _presets() -> int:
 def _drives() -> int:
     from ..topology.drive import drive_catalog
 
+    def num(value, scale, width):  # an unknown limit (NaN) prints as "-": it is not applied
+        return f"{value / scale:>{width}.0f}" if value == value else f"{'-':>{width}}"
+
+    print(f"{'key':<26} {'link':<8} {'read MB/s':>9} {'4K read':>9}  {'segment':<10} [status]  name")
     for key, d in drive_catalog().items():
-        print(f"{key:<26} Gen{int(d.gen)} x{d.lanes}  read {d.seq_read_bytes_per_s / 1e6:>7.0f} MB/s "
-              f"{d.rand_read_iops / 1e3:>6.0f} K IOPS  [{d.status}]  {d.name}")
+        print(f"{key:<26} Gen{int(d.gen)} x{d.lanes:<3} {num(d.seq_read_bytes_per_s, 1e6, 9)} "
+              f"{num(d.rand_read_iops, 1e3, 7)} K  {d.segment or '-':<10} [{d.status}]  {d.name}")
     return 0
 
 

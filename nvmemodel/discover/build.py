@@ -20,7 +20,7 @@ import re
 from ..standards.pcie import LINK_WIDTHS, raw_bytes_per_s
 from .tree import PciDevice, PciTree
 
-__all__ = ["Discovery", "Flag", "build_topology", "match_drive"]
+__all__ = ["Discovery", "DriveMatch", "Flag", "build_topology", "identify_drive", "match_drive"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,28 +50,76 @@ class Discovery:
         return next((f for f in self.flags if f.code == code), None)
 
 
-#: lspci device texts / NVMe model strings → catalog key. Only names that identify one catalog entry.
-_ALIASES = (
-    (r"PM173X\b|PM1733|PM1735|MZWLJ|MZWLR", "samsung-pm1733-u2",
-     "PM173X is lspci's name for the PM1733/PM1735 family (identical U.2 figures in the catalog)"),
-    (r"PM174X|PM1743|MZWLO", "samsung-pm1743", ""),
-    (r"MZWLL800HEHP", "samsung-mzwll800hehp", ""),
-    (r"Ultrastar SN200|\bSN200\b", "hgst-sn200-1600gb", "capacity variant assumed: 1600 GB"),
-    (r"Optane SSD 900P|SSDPED1D280GA", "intel-optane-900p-280gb", ""),
-    (r"DC P3700|SSDPE2MD800G4|SSDPEDMD800G4", "intel-p3700-800gb", "capacity variant assumed: 800 GB"),
-)
+@dataclasses.dataclass(frozen=True)
+class DriveMatch:
+    """What the drive catalog makes of one NVMe controller.
+
+    ``drive`` is the catalog entry (None: unknown or ambiguous); ``key`` its catalog key; ``how`` says what
+    identified it (``"name"``, ``"subsystem id"``, ``"device id"``, ``"family"``, ``"given"``);
+    ``candidates`` lists the catalog keys an ambiguous controller could be; ``note`` what the match assumes.
+    """
+
+    drive: object | None
+    key: str = ""
+    how: str = ""
+    candidates: tuple[str, ...] = ()
+    note: str = ""
+
+
+def _family_hits(family: str, text: str, pci_id: str | None) -> bool:
+    for alt in filter(None, (family or "").split("|")):
+        if alt.startswith("id:"):
+            if pci_id and alt[3:].lower() == pci_id:
+                return True
+        elif re.search(alt, text, re.IGNORECASE):
+            return True
+    return False
+
+
+def identify_drive(device: PciDevice) -> DriveMatch:
+    """The catalog drive an NVMe controller is, from what the reader saw of it.
+
+    In order: a catalog row whose ``match`` expression finds the device text, subsystem or NVMe model
+    (one row: that drive; several: ambiguous); else the exact ``vendor:device/subsystem`` id; else the
+    ``vendor:device`` id alone if one row claims it; else the rows of the controller or product family
+    (``family``: one row → that drive, several → ambiguous). A Samsung PM173X with an x8 link is the HHHL card.
+    """
+    from ..topology.drive import drive_catalog
+
+    catalog = drive_catalog()
+    text = " ".join(filter(None, (device.name, device.subsystem, device.model)))
+    dev = (device.pci_id or "").lower() or None
+    full = f"{dev}/{device.subsystem_id.lower()}" if dev and device.subsystem_id else None
+
+    def one(keys, how):
+        keys = list(dict.fromkeys(keys))
+        if len(keys) == 1:
+            key = keys[0]
+            if key == "samsung-pm1733-u2" and device.cap_width == 8:
+                key = "samsung-pm1733-hhhl"
+            return DriveMatch(catalog[key], key, how, note=catalog[key].match_note)
+        return DriveMatch(None, how=how, candidates=tuple(keys)) if keys else None
+
+    for keys, how in (([k for k, d in catalog.items() if d.match and re.search(d.match, text, re.IGNORECASE)], "name"),
+                      ([k for k, d in catalog.items() if full and full in d.pci_ids], "subsystem id"),
+                      ([k for k, d in catalog.items() if dev and dev in d.pci_ids], "device id"),
+                      ([k for k, d in catalog.items() if _family_hits(d.family, text, dev)], "family")):
+        found = one(keys, how)
+        if found is not None:
+            return found
+    return DriveMatch(None)
 
 
 def match_drive(text: str, lanes: int | None = None):
-    """The catalog drive a model name refers to, or None. A PM173X with an x8 link is the HHHL card."""
-    from ..topology.drive import get_drive
+    """The catalog drive a model name refers to, or None (unknown or ambiguous). A PM173X with an x8 link
+    is the HHHL card.
 
-    for pattern, key, _ in _ALIASES:
-        if re.search(pattern, text or "", re.IGNORECASE):
-            if key == "samsung-pm1733-u2" and lanes == 8:
-                key = "samsung-pm1733-hhhl"
-            return get_drive(key)
-    return None
+    >>> match_drive("Intel Corporation PCIe Data Center SSD (Intel Corporation DC P3700 SSD [2.5\" SFF])").name
+    'Intel DC P3700 800GB'
+    >>> match_drive("Samsung Electronics Co Ltd NVMe SSD Controller SM981/PM981/PM983") is None  # three drives
+    True
+    """
+    return identify_drive(PciDevice(bdf="", name=text or "", cap_width=lanes)).drive
 
 
 def _bw(gts: float | None, width: int | None) -> float:
@@ -146,6 +194,47 @@ def _switch_flags(tree: PciTree, by_switch: dict[str, list[PciDevice]]) -> list[
     return flags
 
 
+_NEVER_LIMITS = ("its own limits (bandwidth, IOPS, latency) are not applied: the ceilings assume the drive never "
+                 "limits. Pick a catalog entry with --drive KEY (`nvmemodel drives`; Python: build_topology(tree, "
+                 "drive=KEY)) or give its limits with --set drive.rand_read_iops=…")
+
+
+def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str, given) -> tuple:
+    """The modelled drive (catalog entry, or None = unknown) and one flag per controller not identified.
+
+    Every controller is matched or flagged: ``drive_assumed`` (matched, with what the match assumes),
+    ``drive_ambiguous`` (its ids and names fit several catalog rows), ``unknown_drive`` (none).
+    """
+    from ..topology.drive import Drive, get_drive
+
+    flags: list[Flag] = []
+    if given is not None:
+        drive = given if isinstance(given, Drive) else get_drive(given)
+        flags.append(Flag("drive_given", "info", f"drive model given: {drive.name} (not identified from the tree: "
+                                                 f"{len(drives)} controller(s) read as {label!r})",
+                          tuple(d.bdf for d in drives)))
+        return drive, flags
+    matches = {d.bdf: identify_drive(d) for d in drives}
+    by_outcome: dict[tuple, list[str]] = collections.defaultdict(list)
+    for d in drives:
+        m = matches[d.bdf]
+        by_outcome[(d.label, m.key, m.how, m.candidates, m.note)].append(d.bdf)
+    for (lab, key, how, candidates, note), bdfs in by_outcome.items():
+        n = f"{len(bdfs)} x {lab!r}"
+        if key:
+            if note or how == "family":
+                flags.append(Flag("drive_assumed", "info", f"{n} read as catalog drive {key} (by {how})"
+                                  + (f"; {note}" if note else "") + "; another model: --drive KEY", tuple(bdfs)))
+        elif candidates:
+            flags.append(Flag("drive_ambiguous", "warn",
+                              f"{n} could be any of {', '.join(candidates)} (its {how} fits each); " + _NEVER_LIMITS,
+                              tuple(bdfs)))
+        else:
+            flags.append(Flag("unknown_drive", "warn", f"{n} is not in the drive catalog; " + _NEVER_LIMITS,
+                              tuple(bdfs)))
+    return matches[same[0].bdf].drive, flags
+
+
 def _mps_cost(drive, host, pcie) -> float:
     """Relative loss of one drive's PCIe link ceiling (128 KiB reads) at MPS 128 against MPS 256."""
     from ..ceiling.evaluate import evaluate
@@ -189,7 +278,30 @@ def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, sourc
     return extras, sources
 
 
-def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Discovery:
+def _truncation_flags(tree: PciTree) -> list[Flag]:
+    """Devices whose bridge above is missing from the text: the dump was cut or edited.
+
+    A PCI Express endpoint or switch port never sits on a root bus (PCIe Base Specification: root buses
+    hold root ports, root-complex integrated endpoints and host bridges); an NVMe controller reached
+    through ``lspci -tv`` names is an endpoint too. Such a device without a parent lost its root port
+    (and maybe switches) from the text, and its bus counts as a root complex of its own.
+    """
+    orphans = [d for d in tree if d.parent is None and (
+        d.port_type in ("endpoint", "legacy_endpoint", "upstream", "downstream") or (d.port_type is None and d.is_nvme))]
+    flags = []
+    if orphans:
+        where = sorted({f"{d.domain}:{d.bus:02x}" for d in orphans})
+        flags.append(Flag("truncated_tree", "warn",
+                          f"{len(orphans)} device(s) ({', '.join(sorted({d.port_type or 'NVMe' for d in orphans}))}) "
+                          f"sit on bus(es) {', '.join(where)} with no bridge above them in {tree.source}: a PCIe "
+                          "endpoint or switch port hangs below a root port, so the text misses lines (a truncated "
+                          "or filtered dump?). Their root ports, switches and links are unknown, and each such bus "
+                          "is counted as a root complex of its own; save the whole `lspci -vvv` (or `-tv`) output",
+                          tuple(d.bdf for d in orphans)))
+    return flags
+
+
+def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=None) -> Discovery:
     """The closest single-level topology of ``tree`` and the flags a planner must know.
 
     Parameters
@@ -201,12 +313,17 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     host : Host, optional
         The CPU side (sockets, cores, clock), which PCI does not report. Default: the model's
         default host with as many sockets as NUMA nodes seen, flagged as assumed.
+    drive : str or Drive, optional
+        The drive model, where the catalog cannot tell it from the tree (a catalog key or name, see
+        ``nvmemodel drives``, or a :class:`~nvmemodel.topology.Drive`). Default: identified per
+        controller (:func:`identify_drive`); every controller is matched or flagged.
     """
     from ..topology import Host, Switch, Topology
     from ..topology.config import PcieConfig
     from ..topology.drive import Drive
 
     flags: list[Flag] = [Flag("reader_notes", "info", n) for n in tree.notes]
+    flags += _truncation_flags(tree)
     drives = tree.nvme()
     if not drives:
         flags.append(Flag("no_nvme", "info", f"no NVMe controller among {len(tree)} PCI functions "
@@ -228,7 +345,9 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
     cap_width = _mode(d.cap_width for d in same)
     from .tree import gen_of_speed
 
-    drive = match_drive(" ".join(filter(None, (label, same[0].subsystem))), cap_width)
+    del cap_width
+    drive, id_flags = _drive_of(drives, same, label, drive)
+    flags += id_flags
     link_how = f"measured: discovered, negotiated link (LnkSta) in {tree.source}"
     if gts is None or width is None:
         # no link reported (old kernel, no root): the catalog drive's own interface, else Gen4 x4
@@ -244,12 +363,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None) -> Disc
         link_how = "assumption: link not reported" + (" (the catalog's interface)" if drive is not None else "")
     gen = gen_of_speed(gts) or 4
     if drive is None:
-        drive = Drive(name=label, gen=gen, lanes=_width(width), source=f"discovered from {tree.source}",
-                      status="inferred")
-        flags.append(Flag("unknown_drive", "info",
-                          f"{label!r} is not in the drive catalog: its own limits (bandwidth, IOPS, latency) are "
-                          "unknown and not applied; give them with --set drive.seq_read_bytes_per_s=… or add the "
-                          "drive to the catalog"))
+        drive = Drive(name=f"{label} (unknown drive: limits not applied)", gen=gen, lanes=_width(width),
+                      source=f"discovered from {tree.source}", status="inferred")
     else:
         drive = drive.replace(gen=gen, lanes=_width(width),
                               provenance={**drive.provenance, "gen": link_how, "lanes": link_how})

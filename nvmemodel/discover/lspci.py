@@ -57,6 +57,15 @@ def _name(raw: str) -> str:
     return re.sub(r"\s*\[[0-9a-fA-F]{4}:[0-9a-fA-F]{4}\]$", "", raw).strip()
 
 
+_ID = re.compile(r"\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\](?:\s*\(rev [0-9a-fA-F]+\))?(?:\s*\(prog-if [^)]*\]?\))?\s*$")
+
+
+def _ids(raw: str | None) -> str | None:
+    """The ``vvvv:dddd`` that ``lspci -nn`` prints after a name (``… [8086:0953] (rev 01)``), else None."""
+    m = _ID.search((raw or "").strip())
+    return f"{m.group(1)}:{m.group(2)}".lower() if m else None
+
+
 def _full_bdf(bdf: str) -> str:
     bdf = bdf.lower()
     parts = bdf.split(":")
@@ -67,7 +76,8 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     """One device; also its primary bus (bridges) and the lspci domain."""
     cls = header.group("cls").strip()
     code = int(header.group("code")[:4], 16) if header.group("code") else _CLASS_CODES.get(cls.lower())
-    fields: dict = {"bdf": bdf, "class_code": code, "class_name": cls, "name": _name(header.group("name"))}
+    fields: dict = {"bdf": bdf, "class_code": code, "class_name": cls, "name": _name(header.group("name")),
+                    "pci_id": _ids(header.group("name"))}
     m = re.search(r"Express \(v\d\) ([A-Za-z/ -]+?)(?: \(Slot[+-]\))?,", body)
     if m:
         fields["port_type"] = _PORT_TYPES.get(m.group(1).strip().lower(), m.group(1).strip().lower())
@@ -95,6 +105,7 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     m = re.search(r"^\tSubsystem:\s*(.+)$", body, re.MULTILINE)  # one tab: not "Capabilities: [c0] Subsystem"
     if m:
         fields["subsystem"] = _name(m.group(1))
+        fields["subsystem_id"] = _ids(m.group(1))
     m = re.search(r"^\s*Kernel driver in use:\s*(\S+)", body, re.MULTILINE)
     if m:
         fields["driver"] = m.group(1)
@@ -184,7 +195,7 @@ def parse_lspci_tree(text: str, *, source: str = "lspci -tv text") -> PciTree:
             bdf = f"{dom}:{bus:02x}:{m.group('dev').lower()}"
             rest = line[m.end():]
             name = rest.strip() if rest.startswith("  ") else ""
-            devices[bdf] = PciDevice(bdf=bdf, name=name, parent=parent)
+            devices[bdf] = PciDevice(bdf=bdf, name=_name(name) if name else "", parent=parent, pci_id=_ids(name))
             last_dev = bdf
     if not devices:
         raise LspciError(source, "no devices found in the tree text (expected `lspci -tv` output such as "

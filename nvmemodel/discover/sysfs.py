@@ -45,6 +45,13 @@ def _int(text: str | None) -> int | None:
         return None
 
 
+def _hex_pair(a: str | None, b: str | None) -> str | None:
+    """``0x8086``, ``0x0953`` → ``8086:0953``; None where a file is missing."""
+    if not a or not b:
+        return None
+    return f"{a.lower().removeprefix('0x')}:{b.lower().removeprefix('0x')}"
+
+
 def _name(names: dict, vendor: str | None, device: str | None) -> str:
     v, d = (vendor or "?").lower().removeprefix("0x"), (device or "?").lower().removeprefix("0x")
     return names.get((v, d)) or (f"{names[v]} Device {d}" if v in names else f"[{v}:{d}]")
@@ -160,6 +167,8 @@ def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | No
             subsystem=_subsystem(names, *(_text(entry / f) for f in ("vendor", "device", "subsystem_vendor",
                                                                      "subsystem_device"))),
             parent=parent if _BDF.match(parent) else None,
+            pci_id=_hex_pair(_text(entry / "vendor"), _text(entry / "device")),
+            subsystem_id=_hex_pair(_text(entry / "subsystem_vendor"), _text(entry / "subsystem_device")),
             cap_gts=_gts(_text(entry / "max_link_speed")), cap_width=_int(_text(entry / "max_link_width")) or None,
             sta_gts=_gts(_text(entry / "current_link_speed")),
             sta_width=_int(_text(entry / "current_link_width")) or None,

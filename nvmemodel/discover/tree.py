@@ -8,6 +8,7 @@ single-level :class:`~nvmemodel.Topology` the model evaluates today.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Iterator
 
 __all__ = ["NVME_CLASS", "PciDevice", "PciTree", "gen_of_speed"]
@@ -15,6 +16,15 @@ __all__ = ["NVME_CLASS", "PciDevice", "PciTree", "gen_of_speed"]
 #: PCI class code (base class 0x01 mass storage, subclass 0x08 non-volatile memory) of NVMe controllers
 #: (PCI Code and ID Assignment Specification, class 01h subclass 08h).
 NVME_CLASS = 0x0108
+
+#: Device texts of NVMe controllers in the PCI ID database (``NVMe Datacenter SSD``, ``PCIe Data Center SSD``,
+#: ``NVMe SSD Controller PM173X``, ``E18 PCIe4 NVMe Controller``, ``Non-Volatile memory controller``), used
+#: where a reader gives names but no class (``lspci -tv``) …
+_NVME_TEXT = re.compile(r"\bNVMe\b|NVM Express|Non-Volatile memory|\bSSD\b", re.IGNORECASE)
+#: … except functions that are not the drive itself (Intel VMD "NVMe RAID Controller", SATA/AHCI, RAID HBAs,
+#: "NVMe Data Path Function", Optane Memory caching of a SATA controller).
+_NOT_NVME_TEXT = re.compile(r"RAID|Volume Management|\bSATA\b|\bAHCI\b|Data Path Function|Storage Controller|"
+                            r"\bbridge\b|\bSwitch", re.IGNORECASE)
 
 #: Transfer rate per lane in GT/s → PCIe generation (PCIe Base Specification, rates of Gen1..Gen7).
 _GEN_OF_GTS = {2.5: 1, 5.0: 2, 8.0: 3, 16.0: 4, 32.0: 5, 64.0: 6, 128.0: 7}
@@ -59,6 +69,9 @@ class PciDevice:
     subsystem : str | None
         Subsystem (board) name, which often names the product where the device id covers a family
         (``Intel Corporation DC P3600 SSD [Add-in Card]`` under ``PCIe Data Center SSD``).
+    pci_id, subsystem_id : str | None
+        ``vvvv:dddd`` vendor and device id, and the subsystem's ``ssvv:ssdd`` (lower-case hex), where the
+        reader saw them (sysfs always; lspci with ``-nn``).
     """
 
     bdf: str
@@ -80,6 +93,8 @@ class PciDevice:
     driver: str | None = None
     model: str | None = None
     subsystem: str | None = None
+    pci_id: str | None = None
+    subsystem_id: str | None = None
 
     @property
     def domain(self) -> str:
@@ -91,8 +106,15 @@ class PciDevice:
 
     @property
     def is_nvme(self) -> bool:
-        return self.class_code == NVME_CLASS or self.driver == "nvme" or \
-            self.class_name.lower().startswith("non-volatile memory controller")
+        """An NVMe controller: class 01h/08h, the ``nvme`` driver, or — where no class is known (``lspci -tv``
+        names only) — a device text naming an NVMe or PCIe SSD (not a RAID/VMD/SATA/AHCI function)."""
+        if self.class_code == NVME_CLASS or self.driver == "nvme" or \
+                self.class_name.lower().startswith("non-volatile memory controller"):
+            return True
+        if self.class_code is not None or self.class_name or self.secondary_bus is not None:
+            return False
+        text = " ".join(filter(None, (self.name, self.subsystem, self.model)))
+        return bool(_NVME_TEXT.search(text)) and not _NOT_NVME_TEXT.search(text)
 
     @property
     def is_bridge(self) -> bool:
@@ -180,8 +202,11 @@ class PciTree:
         return out
 
     def nvme(self) -> list[PciDevice]:
-        """The NVMe controllers, in BDF order."""
-        return sorted((d for d in self if d.is_nvme), key=lambda d: d.bdf)
+        """The NVMe controllers, in BDF order (a function known by its name alone that has devices below it
+        is a bridge, whatever its name says)."""
+        parents = {d.parent for d in self if d.parent}
+        return sorted((d for d in self if d.is_nvme and not (d.class_code is None and d.bdf in parents)),
+                      key=lambda d: d.bdf)
 
     def root_port_of(self, bdf: str) -> PciDevice | None:
         """The top-most bridge above ``bdf`` (the root port), None for a device on a root bus."""

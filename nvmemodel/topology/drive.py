@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+from ..errors import NvmeModelError
 from ..parameters import Source
 from ..standards.pcie import Gen
 from ..units import MB
@@ -43,6 +44,14 @@ class Drive:
         (``spec``, ``inferred``, ``recalled``, ``calibrated`` …).
     provenance : dict
         Per field, where it differs from ``source``/``status``: ``{"seq_read_bytes_per_s": "calibrated: …"}``.
+    segment : str
+        ``enterprise`` or ``client`` (catalog rows), else empty.
+    pci_ids : tuple of str
+        PCI ids that name this drive: ``"vvvv:dddd/ssvv:ssdd"`` (device and subsystem) or ``"vvvv:dddd"``.
+    match, family : str
+        Regular expressions over what ``lspci`` / sysfs print (device text, subsystem, NVMe model): ``match``
+        names this drive alone, ``family`` a controller or product family it shares with other rows
+        (``id:vvvv:dddd`` alternatives match the PCI id). ``match_note`` says what a match assumes.
     """
 
     name: str
@@ -57,6 +66,11 @@ class Drive:
     source: str = ""
     status: str = "user"
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    segment: str = dataclasses.field(default="", compare=False)
+    pci_ids: tuple = dataclasses.field(default=(), compare=False, repr=False)
+    match: str = dataclasses.field(default="", compare=False, repr=False)
+    family: str = dataclasses.field(default="", compare=False, repr=False)
+    match_note: str = dataclasses.field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
@@ -101,6 +115,11 @@ def _catalog() -> dict[str, Drive]:
     fn = "drives.csv"
     out = {}
     for row in read_catalog(fn):
+        recalled = (row.get("recalled") or "").split()
+        unknown = [f for f in recalled if f not in FIELDS]
+        if unknown:
+            raise NvmeModelError(f"{fn}: row {row['key']!r}, column 'recalled': {unknown} are not drive fields "
+                                 f"(expected some of {', '.join(FIELDS)})")
         out[row["key"]] = Drive(
             name=row["name"], gen=int(row["gen"]), lanes=int(row["lanes"]),
             seq_read_bytes_per_s=number(row, "seq_read_MB_per_s", MB, filename=fn),
@@ -110,6 +129,9 @@ def _catalog() -> dict[str, Drive]:
             read_latency_s=number(row, "read_latency_us", 1e-6, filename=fn),
             write_latency_s=number(row, "write_latency_us", 1e-6, filename=fn),
             source=row["source"], status=row["status"],
+            provenance={f: f"recalled: {row['source']}" for f in recalled},
+            segment=row.get("segment", ""), pci_ids=tuple((row.get("pci_ids") or "").lower().split()),
+            match=row.get("match", ""), family=row.get("family", ""), match_note=row.get("match_note", ""),
         )
     return out
 

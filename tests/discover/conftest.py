@@ -12,7 +12,7 @@ DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "sysfs"
 
 
 #: the files the readers open (the archives hold ~10,000 entries; Python's tarfile is slow on all of them)
-_READ = {"class", "vendor", "device", "numa_node", "config", "driver", "max_link_speed", "max_link_width",
+_READ = {"class", "vendor", "device", "subsystem_vendor", "subsystem_device", "numa_node", "config", "driver", "max_link_speed", "max_link_width",
          "current_link_speed", "current_link_width", "address", "model", "physical_package_id", "core_id",
          "cpuinfo_max_freq", "cpuinfo"}
 

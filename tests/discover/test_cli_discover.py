@@ -27,7 +27,8 @@ def test_discover_json(capsys):
     assert [p["drives"] for p in doc["ceilings"]["points"]] == [1, 2, 3, 4]
     assert doc["ceilings"]["points"][-1]["binding"] == "drive"
     # platform_identified: the Starship/Matisse root complex names an AMD Zen 2/3 I/O die (discover/platform.py)
-    assert {f["code"] for f in doc["flags"]} == {"numa_unknown", "host_assumed", "platform_identified"}
+    assert {f["code"] for f in doc["flags"]} == {"numa_unknown", "host_assumed", "platform_identified",
+                                                "drive_assumed"}  # PM173X read as the PM1733 U.2 row
 
 
 def test_discover_no_nvme_json(capsys):

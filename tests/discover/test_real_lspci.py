@@ -37,10 +37,13 @@ def test_dell_box_nvme_is_a_p3600_by_its_subsystem(nvme_box):
     assert a.bdf == b.bdf == "0000:00:02.0"
     assert a.label == b.label == "Intel Corporation PCIe Data Center SSD (Intel Corporation DC P3600 SSD [Add-in Card])"
     found = build_topology(verbose)
-    # a P3600 is not in the catalog (the P3700 is): its limits stay unknown rather than borrowed
-    assert found.flag("unknown_drive") is not None
+    # the subsystem text names the DC P3600: its catalog row (1.6 TB assumed, flagged), not the P3700's
+    assert found.topology.drive.name == "Intel SSD DC P3600 1.6TB"
+    assert "read as catalog drive intel-p3600-1600gb (by name); capacity variant assumed: 1.6 TB" in \
+        found.flag("drive_assumed").message
     assert {"reader_notes", "link_unknown", "numa_unknown", "mps_unknown", "host_assumed"} <= {
         f.code for f in found.flags}
+    assert found.flag("unknown_drive") is None and found.flag("drive_ambiguous") is None
     assert "80 device(s) show 'Capabilities: <access denied>'" in found.flag("reader_notes").message
 
 

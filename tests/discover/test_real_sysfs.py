@@ -31,10 +31,16 @@ def test_real_cpu_topology(nvme_box):
 def test_real_nvme_machine_discovery_says_what_it_does_not_know(nvme_box):
     found = discover(sysfs_root=nvme_box)
     codes = {f.code for f in found.flags}
-    assert {"link_unknown", "unknown_drive", "mps_unknown", "reader_notes", "numa_unknown"} <= codes
+    assert {"link_unknown", "drive_assumed", "mps_unknown", "reader_notes", "numa_unknown"} <= codes
     assert "host_assumed" not in codes  # the CPU came from the archive's sysfs
     assert found.topology.host.sockets == 2 and found.topology.host.cores_per_socket == 8
-    assert "ASSUMPTION" in found.flag("link_unknown").message
+    # the controller's ids 8086:0953 / subsystem 8086:3709 (sysfs files, whatever pci.ids this machine has) name
+    # the DC P3600 add-in card: the catalog's 1.6 TB row, the capacity flagged as assumed
+    (nvme,) = found.tree.nvme()
+    assert (nvme.pci_id, nvme.subsystem_id) == ("8086:0953", "8086:3709")
+    assert found.topology.drive.name == "Intel SSD DC P3600 1.6TB"
+    assert "capacity variant assumed: 1.6 TB" in found.flag("drive_assumed").message
+    assert "assumes Gen3 x4 from the catalog" in found.flag("link_unknown").message
 
 
 def test_real_switch_hierarchy(switch_box):
