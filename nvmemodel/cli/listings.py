@@ -1,4 +1,4 @@
-"""Listings: ``nvmemodel parameters``, ``presets``, ``drives``, ``switches``."""
+"""Listings: ``nvmemodel parameters``, ``presets``, ``drives``, ``switches``, ``hosts``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,14 @@ def register(sub) -> None:
     sw.add_argument("--gen", type=int, help="only switches whose uplink is this PCIe generation")
     sw.add_argument("--sources", action="store_true", help="print every value's status and source")
     sw.set_defaults(run=_switches)
+    hp = sub.add_parser("hosts", help="list the host-platform catalog (CPUs: cores, lanes, root complexes, memory)",
+                        description="Every CPU of the host catalog: key (for --host NAME[:SOCKETS]), cores and base "
+                                    "clock, PCIe generation and lanes, root complexes per socket and the DMA each "
+                                    "carries, a socket's memory peak and the share device DMA may use, the "
+                                    "inter-socket link, and the status of each derived value.")
+    hp.add_argument("--vendor", help="only this vendor's CPUs (amd, intel, ampere, hisilicon)")
+    hp.add_argument("--sources", action="store_true", help="print every value's status and source")
+    hp.set_defaults(run=_hosts)
 
 
 def _parameters(args) -> int:
@@ -71,6 +79,31 @@ def _drives() -> int:
     for key, d in drive_catalog().items():
         print(f"{key:<26} Gen{int(d.gen)} x{d.lanes:<3} {num(d.seq_read_bytes_per_s, 1e6, 9)} "
               f"{num(d.rand_read_iops, 1e3, 7)} K  {d.segment or '-':<10} [{d.status}]  {d.name}")
+    return 0
+
+
+def _hosts(args) -> int:
+    import textwrap
+
+    from ..topology.host import get_host, host_catalog
+
+    table = host_catalog()
+    if args.vendor:
+        table = table[table["key"].str.startswith(args.vendor.strip().lower())]
+    print(f"{'key':<30} {'cores':>5} {'GHz':>5} {'PCIe':>9} {'complexes':>17} {'socket DMA':>18} {'xGMI/UPI':>9}  "
+          "status (spec / complex / DMA / link)")
+    for r in table.itertuples():
+        link = "-" if r.inter_socket_bytes_per_s != r.inter_socket_bytes_per_s else \
+            f"{r.inter_socket_bytes_per_s / 1e9:.0f} GB/s"
+        print(f"{r.key:<30} {r.cores:>5} {r.base_clock_hz / 1e9:>5.2f} Gen{r.gen} x{r.lanes_1p:<3} "
+              f"{r.complexes_per_socket} x {r.complex_bytes_per_s / 1e9:>5.1f} GB/s "
+              f"{r.dma_fraction:.2f} x {r.memory_peak_bytes_per_s / 1e9:>5.1f} GB/s {link:>9}  "
+              f"{r.spec_status} / {r.complex_status} / {r.dma_status} / {r.inter_socket_status}")
+        if args.sources:
+            h = get_host(r.key)
+            for name, source in {**h.provenance, **h.platform_sources}.items():
+                print(textwrap.fill(f"{name}: {source}", 110, initial_indent="    | ", subsequent_indent="    |   ",
+                                    break_on_hyphens=False))
     return 0
 
 
