@@ -6,13 +6,18 @@
 finished points, never overwrites a result, and names each result so that
 ``nvmemodel ingest results/ --path-pattern '{drives}drives/*.json'`` (:data:`PATH_PATTERN`) labels it
 without a sidecar. Writing to raw devices is refused without ``allow_raw_device_writes=True``.
+Every value written into a job file is checked against what fio accepts for its option
+(:mod:`~nvmemodel.jobs.fiooptions`), and ``write_jobs`` writes only into a new folder or one holding
+this very plan.
 """
 
 from __future__ import annotations
 
-from .fiofile import WRITING_PATTERNS, check_targets, is_raw_device, job_text, write_jobs
+from .fiofile import WRITING_PATTERNS, check_targets, is_raw_device, job_text, plan_json, write_jobs
+from .fiooptions import FIO_ENGINES, REFUSED_ENGINES, check_ioengine, check_target
 from .plan import MATRICES, PATH_PATTERN, Matrix, Plan, SweepPoint, matrix_plan, sweep_plan
 from .runner import RunReport, run_plan
 
-__all__ = ["MATRICES", "PATH_PATTERN", "WRITING_PATTERNS", "Matrix", "Plan", "RunReport", "SweepPoint",
-           "check_targets", "is_raw_device", "job_text", "matrix_plan", "run_plan", "sweep_plan", "write_jobs"]
+__all__ = ["FIO_ENGINES", "MATRICES", "PATH_PATTERN", "REFUSED_ENGINES", "WRITING_PATTERNS", "Matrix", "Plan",
+           "RunReport", "SweepPoint", "check_ioengine", "check_target", "check_targets", "is_raw_device", "job_text",
+           "matrix_plan", "plan_json", "run_plan", "sweep_plan", "write_jobs"]

@@ -13,9 +13,10 @@ import pathlib
 import stat
 
 from ..errors import ParameterError
+from .fiooptions import fio_line
 from .plan import Plan, SweepPoint
 
-__all__ = ["WRITING_PATTERNS", "check_targets", "is_raw_device", "job_text", "write_jobs"]
+__all__ = ["WRITING_PATTERNS", "check_targets", "is_raw_device", "job_text", "plan_json", "write_jobs"]
 
 #: fio rw= values that write (or trim) the target
 WRITING_PATTERNS = frozenset({"write", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite"})
@@ -49,55 +50,104 @@ def check_targets(plan: Plan, *, allow_raw_device_writes: bool = False) -> list[
 
 
 def job_text(plan: Plan, point: SweepPoint) -> str:
-    """The fio job file of one point."""
+    """The fio job file of one point. Every ``option=value`` line is rendered by
+    :func:`~nvmemodel.jobs.fiooptions.fio_line`, which checks the value against what fio accepts."""
     lines = [f"# nvmemodel fio-jobs: {point.describe()}",
              f"# result: results/{point.result_path} (drive count from the path: {{drives}}drives/)",
              "[global]",
-             f"ioengine={plan.ioengine}",
-             f"direct={int(plan.direct)}",
-             "time_based=1",
-             f"runtime={round(plan.runtime_s * 1000)}ms",  # fio takes whole numbers with a unit
-             f"ramp_time={round(plan.ramp_s * 1000)}ms",
-             f"size={plan.size_bytes}",
-             f"rw={point.pattern}",
-             f"bs={point.block_size}",
-             f"iodepth={point.iodepth}",
-             f"numjobs={point.numjobs}",
-             "group_reporting=0",
-             "norandommap=1",
-             "randrepeat=0"]
+             fio_line("ioengine", plan.ioengine),
+             fio_line("direct", plan.direct),
+             fio_line("time_based", 1),
+             fio_line("runtime", plan.runtime_s),  # whole milliseconds with fio's unit
+             fio_line("ramp_time", plan.ramp_s),
+             fio_line("size", plan.size_bytes),
+             fio_line("rw", point.pattern),
+             fio_line("bs", point.block_size),
+             fio_line("iodepth", point.iodepth),
+             fio_line("numjobs", point.numjobs),
+             fio_line("group_reporting", 0),
+             fio_line("norandommap", 1),
+             fio_line("randrepeat", 0)]
     if point.read_fraction is not None:
-        lines.append(f"rwmixread={round(point.read_fraction * 100)}")
+        lines.append(fio_line("rwmixread", round(point.read_fraction * 100)))
     for i, target in enumerate(plan.targets[:point.drives], start=1):
-        lines += ["", f"[drive{i}]", f"filename={target}"]
+        lines += ["", f"[drive{i}]", fio_line("filename", target)]
         if plan.numa_nodes is not None:  # keep each drive's jobs and buffers on its own socket
             node = plan.numa_nodes[i - 1]
-            lines += [f"numa_cpu_nodes={node}", f"numa_mem_policy=bind:{node}"]
+            lines += [fio_line("numa_cpu_nodes", node), fio_line("numa_mem_policy", node)]
     return "\n".join(lines) + "\n"
+
+
+def plan_json(plan: Plan) -> str:
+    """The text of ``plan.json``: a folder "holds this very plan" when its ``plan.json`` has exactly
+    these bytes (same SHA-256)."""
+    import json
+
+    return json.dumps(plan.to_dict(), indent=2) + "\n"
+
+
+def _folder_state(root: pathlib.Path, plan_text: str) -> str:
+    """``"new"`` (absent or an empty folder), ``"same"`` (holds this very plan) or raises: a path that is
+    not a folder, a folder that holds another plan, or an unrelated non-empty folder."""
+    from ..userfiles import read_input
+
+    if not root.exists():
+        if root.is_symlink():
+            raise ParameterError("out", str(root), "a new folder (this is a broken symbolic link)")
+        ancestor = root.parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise ParameterError("out", str(root), f"a folder path ({ancestor} is a file, not a folder)")
+        if not os.access(ancestor, os.W_OK | os.X_OK):
+            raise ParameterError("out", str(root), f"a folder you can create ({ancestor} is not writable)")
+        return "new"
+    if not root.is_dir():
+        raise ParameterError("out", str(root), "a new folder or one holding this same plan (it exists and is not "
+                                               "a folder)")
+    try:
+        entries = sorted(e.name for e in root.iterdir())
+    except OSError as exc:
+        raise ParameterError("out", str(root), f"a folder you can read ({exc.strerror})") from None
+    if not entries:
+        return "new"
+    if "plan.json" not in entries:
+        shown = ", ".join(entries[:3]) + (", …" if len(entries) > 3 else "")
+        raise ParameterError("out", str(root), f"a new (or empty) folder, or one holding this same plan: it holds "
+                                               f"{len(entries)} other entr{'y' if len(entries) == 1 else 'ies'} "
+                                               f"({shown}) and no plan.json; choose a new folder")
+    if read_input(root / "plan.json", what="out") != plan_text.encode():
+        raise ParameterError("out", str(root), "a new folder or one holding this same plan: its plan.json differs "
+                                               "(results are never overwritten; choose a new folder)")
+    return "same"
 
 
 def write_jobs(plan: Plan, directory, *, allow_raw_device_writes: bool = False) -> list[pathlib.Path]:
     """Write ``plan.json`` and ``jobs/…/*.fio`` under ``directory``; never overwrite a different file.
 
-    Writing the same plan again changes nothing (so ``fio-jobs`` can be re-run); a directory that
-    holds a different plan is refused, naming the first file that differs.
+    ``directory`` must be new (absent or empty) or hold *this very plan*: a ``plan.json`` whose bytes
+    are exactly :func:`plan_json` of ``plan``. Writing the same plan again changes nothing (so
+    ``fio-jobs`` can be re-run, and writes only job files that are missing); any other existing path —
+    a file, a folder of other results, a different plan, a job file that differs — is refused before
+    anything is written. Returns the files written.
     """
-    import json
+    from ..userfiles import read_input
 
     check_targets(plan, allow_raw_device_writes=allow_raw_device_writes)
     root = pathlib.Path(directory)
-    files = {root / "plan.json": json.dumps(plan.to_dict(), indent=2) + "\n"}
+    files = {root / "plan.json": plan_json(plan)}
     for p in plan.points:
-        files[root / "jobs" / p.job_path] = job_text(plan, p)
-    for path, text in files.items():
-        if path.exists() and path.read_text() != text:
-            raise ParameterError("--out", str(root), f"an empty folder or one holding this same plan: {path} "
-                                                     "differs (results are never overwritten; choose a new folder)")
+        files[root / "jobs" / p.job_path] = job_text(plan, p)  # every value checked before a byte is written
+    if _folder_state(root, files[root / "plan.json"]) == "same":
+        for path, text in files.items():
+            if path.exists() and read_input(path, what="out") != text.encode():
+                raise ParameterError("out", str(root), f"an empty folder or one holding this same plan: {path} "
+                                                       "differs (results are never overwritten; choose a new folder)")
     written = []
     for path, text in files.items():
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "x") as fh:  # "x": fail rather than overwrite, even in a race
+            with open(path, "x", encoding="utf-8") as fh:  # "x": fail rather than overwrite, even in a race
                 fh.write(text)
             written.append(path)
     return written

@@ -15,13 +15,14 @@ import pathlib
 from collections.abc import Iterable, Sequence
 
 from ..errors import ParameterError
+from .fiooptions import MAX_FIO_JOBS, RW_PATTERNS, check_ioengine, check_target, fio_line
 
 __all__ = ["MATRICES", "PATH_PATTERN", "PLAN_SCHEMA", "Matrix", "Plan", "SweepPoint", "matrix_plan", "sweep_plan"]
 
 PLAN_SCHEMA = "nvmemodel.plan/1"
 #: where a result's drive count is (``nvmemodel ingest --path-pattern``; relative to ``results/``)
 PATH_PATTERN = "{drives}drives/*.json"
-_PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite")
+_PATTERNS = RW_PATTERNS
 MIXED = ("rw", "readwrite", "randrw")
 #: fio engines that keep one I/O in flight per job whatever iodepth says (fio HOWTO, "iodepth")
 SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
@@ -42,15 +43,20 @@ class SweepPoint:
     read_fraction: float | None = None
 
     def __post_init__(self) -> None:
-        if self.pattern not in _PATTERNS:
+        if not isinstance(self.pattern, str) or self.pattern not in _PATTERNS:
             raise ParameterError("pattern", self.pattern, f"one of {', '.join(_PATTERNS)}")
         for name in ("drives", "block_size", "iodepth", "numjobs"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise ParameterError(name, v, "a whole number ≥ 1")
+        fio_line("bs", self.block_size)  # and within fio's range for each option
+        fio_line("iodepth", self.iodepth)
+        fio_line("numjobs", self.numjobs)
+        if self.drives > MAX_FIO_JOBS:
+            raise ParameterError("drives", self.drives, f"at most {MAX_FIO_JOBS} (one fio job per drive at least)")
         if self.pattern in MIXED:
             rf = 0.5 if self.read_fraction is None else self.read_fraction  # fio's rwmixread default: 50
-            if not 0 <= rf <= 1:
+            if isinstance(rf, bool) or not isinstance(rf, (int, float)) or not 0 <= rf <= 1:
                 raise ParameterError("read_fraction", rf, "a share from 0 to 1")
             object.__setattr__(self, "read_fraction", float(rf))
         elif self.read_fraction is not None:
@@ -121,20 +127,37 @@ class Plan:
     def __post_init__(self) -> None:
         if self.numa_nodes is not None:
             nodes = tuple(self.numa_nodes)
-            if len(nodes) != len(self.targets) or any(not isinstance(n, int) or n < 0 for n in nodes):
+            if len(nodes) != len(self.targets) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0
+                                                      for n in nodes):
                 raise ParameterError("numa_nodes", ",".join(map(str, nodes)),
                                      f"one NUMA node number ≥ 0 per target ({len(self.targets)} targets)")
             object.__setattr__(self, "numa_nodes", nodes)
-        if not self.targets:
-            raise ParameterError("targets", "()", "at least one file or device to test")
-        if not self.points:
-            raise ParameterError("points", "()", "at least one sweep point")
+        if isinstance(self.targets, str) or not self.targets:
+            raise ParameterError("targets", self.targets, "at least one file or device to test (a sequence of paths)")
+        for target in self.targets:
+            check_target(target)  # nothing fio would read as job-file syntax: see fiooptions
+        if len(set(self.targets)) != len(self.targets):
+            raise ParameterError("targets", ", ".join(self.targets), "each file or device once")
+        if not self.points or not all(isinstance(p, SweepPoint) for p in self.points):
+            raise ParameterError("points", self.points, "at least one sweep point (SweepPoint)")
         most = max(p.drives for p in self.points)
         if most > len(self.targets):
             raise ParameterError("drives", most, f"at most the {len(self.targets)} target(s) given "
                                                  f"({', '.join(self.targets)})")
-        if not self.runtime_s > 0 or not self.ramp_s >= 0:
-            raise ParameterError("runtime_s", self.runtime_s, "a run time > 0 s and a ramp time ≥ 0 s")
+        check_ioengine(self.ioengine)
+        if not isinstance(self.direct, bool):
+            raise ParameterError("direct", self.direct, "True or False (fio direct=1 or 0)")
+        fio_line("runtime", self.runtime_s)  # finite, whole milliseconds ≥ 1, within fio's range
+        fio_line("ramp_time", self.ramp_s)
+        fio_line("size", self.size_bytes)
+        largest = max(p.block_size for p in self.points)
+        if self.size_bytes < largest:  # fio size=0 means "the whole file or device": never what was typed
+            raise ParameterError("size_bytes", self.size_bytes, f"at least the largest block size ({largest:,} bytes) "
+                                                                "per target")
+        jobs = max(p.drives * p.numjobs for p in self.points)
+        if jobs > MAX_FIO_JOBS:
+            raise ParameterError("numjobs", jobs, f"at most {MAX_FIO_JOBS} fio jobs in one point (drives × numjobs; "
+                                                  "fio's REAL_MAX_JOBS)")
         if len({p.name + str(p.drives) for p in self.points}) != len(self.points):
             raise ParameterError("points", "duplicates", "each point once")
 
@@ -182,17 +205,24 @@ class Plan:
             nodes = d.get("numa_nodes")
             return cls(**{**d, "targets": tuple(d["targets"]), "notes": tuple(d.get("notes", ())),
                           "numa_nodes": tuple(nodes) if nodes is not None else None})
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise ParameterError(source, "plan.json", f"a plan written by 'nvmemodel fio-jobs' ({exc})") from None
 
     @classmethod
     def load(cls, path) -> Plan:
+        """The plan in ``path`` (a ``plan.json``), read as a regular file within a size limit."""
+        from ..userfiles import read_input_text
+
         p = pathlib.Path(path)
+        text = read_input_text(p, what="plan", max_bytes=16 * 2**20)
         try:
-            return cls.from_dict(json.loads(p.read_text()), source=str(p))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ParameterError("plan", str(p), f"a readable plan.json written by 'nvmemodel fio-jobs' ({exc})") \
+            doc = json.loads(text)
+        except ValueError as exc:
+            raise ParameterError("plan", str(p), f"a plan.json written by 'nvmemodel fio-jobs' (not JSON: {exc})") \
                 from None
+        if not isinstance(doc, dict):
+            raise ParameterError("plan", str(p), "a plan.json written by 'nvmemodel fio-jobs' (a JSON object)")
+        return cls.from_dict(doc, source=str(p))
 
 
 def sweep_plan(targets: Sequence[str], *, drives: Iterable[int] | None = None, patterns: Iterable[str] = ("randread",),

@@ -64,6 +64,18 @@ def _check_report(path: pathlib.Path, runtime_s: float) -> str:
     return ""
 
 
+def _executable(fio: str) -> str:
+    """``fio`` if it names an executable file (a path, or a name on PATH); checked before anything runs."""
+    import shutil
+
+    found = shutil.which(fio) if isinstance(fio, str) and fio and "\x00" not in fio else None
+    if found is None or not os.path.isfile(found):
+        why = "a folder" if isinstance(fio, str) and os.path.isdir(fio) else "not an executable file here"
+        raise ParameterError("--fio", fio, f"an fio executable (apt-get install -y fio, or give its path; this is "
+                                           f"{why})")
+    return fio
+
+
 @contextlib.contextmanager
 def _exclusive(root: pathlib.Path, dry_run: bool):
     """One run-sweep per folder at a time (two would delete each other's partial files)."""
@@ -104,8 +116,14 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
         Receives one line per point (``print`` by default; None: silent).
     """
     root = pathlib.Path(directory)
+    if not root.is_dir():
+        raise ParameterError("folder", str(root), "a folder written by 'nvmemodel fio-jobs' (holding plan.json)")
+    if not (root / "plan.json").exists():
+        raise ParameterError("folder", str(root), "a folder written by 'nvmemodel fio-jobs' (no plan.json in it)")
     plan = Plan.load(root / "plan.json")
     check_targets(plan, allow_raw_device_writes=allow_raw_device_writes)
+    if not dry_run:
+        fio = _executable(fio)
     say = progress or (lambda _line: None)
     total = len(plan.points)
     ran, skipped, failed = [], [], []

@@ -1,5 +1,7 @@
 """Job files, the raw-device guard, and a folder that is never overwritten."""
 
+import json
+
 import pytest
 
 from nvmemodel import cli
@@ -85,6 +87,81 @@ def test_targets_auto_lists_namespaces_with_their_nodes(tmp_path, capsys):
 
 
 def test_targets_auto_without_nvme_is_one_clear_error(tmp_path, capsys):
-    assert cli.main(["fio-jobs", "--out", str(tmp_path / "o"), "--targets", "auto", "--sysfs-root",
-                     f"{tmp_path}/", "--dry-run"]) == 2
+    argv = ["fio-jobs", "--out", str(tmp_path / "o"), "--targets", "auto", "--sysfs-root", f"{tmp_path}/", "--dry-run"]
+    assert cli.main(argv) == 2  # no sys/ at all: not a sysfs root
+    assert "a folder holding sys/" in capsys.readouterr().err
+    (tmp_path / "sys").mkdir()  # a sysfs without NVMe controllers
+    assert cli.main(argv) == 2
     assert "NVMe namespaces" in capsys.readouterr().err
+
+
+def _tree(root):
+    """Every path under root with its bytes (files) — to show that a refusal wrote nothing."""
+    return {p: (p.read_bytes() if p.is_file() else None) for p in sorted(root.rglob("*"))}
+
+
+@pytest.mark.parametrize("make", ["file", "results", "unrelated"])
+def test_write_jobs_refuses_a_folder_that_is_not_new_and_not_this_plan(tmp_path, make):
+    """Issue 17 item 14: only a new (absent or empty) folder, or one holding this very plan."""
+    out = tmp_path / "out"
+    if make == "file":
+        out.write_text("an existing file\n")
+        match = "not a folder"
+    elif make == "results":  # an existing results folder (fio JSON, no plan.json)
+        (out / "4drives").mkdir(parents=True)
+        (out / "4drives/randread-bs4096-qd32-nj1.json").write_text('{"jobs": []}\n')
+        match = "no plan.json"
+    else:
+        out.mkdir()
+        (out / "notes.txt").write_text("mine\n")
+        match = "holds 1 other entry"
+    before = _tree(tmp_path)
+    with pytest.raises(ParameterError, match=match):
+        write_jobs(sweep_plan([str(tmp_path / "f")]), out)
+    assert _tree(tmp_path) == before
+
+
+def test_write_jobs_refuses_dev_null(tmp_path):
+    with pytest.raises(ParameterError, match="not a folder"):
+        write_jobs(sweep_plan([str(tmp_path / "f")]), "/dev/null")
+
+
+def test_this_very_plan_means_the_same_plan_json_bytes(tmp_path):
+    """A folder holds 'this very plan' when its plan.json has exactly the bytes (the SHA-256) of the plan's
+    plan_json(); then only missing job files are written, and an edited one is refused."""
+    import hashlib
+
+    from nvmemodel.jobs import plan_json
+
+    plan = sweep_plan([str(tmp_path / "f")], iodepths=[1, 4])
+    out = tmp_path / "out"
+    out.mkdir()  # an empty folder counts as new
+    assert len(write_jobs(plan, out)) == 3
+    assert hashlib.sha256((out / "plan.json").read_bytes()).hexdigest() == \
+        hashlib.sha256(plan_json(plan).encode()).hexdigest()
+    (out / "results/1drives").mkdir(parents=True)  # what run-sweep adds does not make the folder foreign
+    job = out / "jobs" / plan.points[1].job_path
+    job.unlink()
+    assert write_jobs(plan, out) == [job]  # the missing job file only
+    job.write_text(job.read_text().replace("iodepth=4", "iodepth=8"))
+    with pytest.raises(ParameterError, match="differs"):
+        write_jobs(plan, out)
+    # the same plan, formatted differently, is not "this very plan": refused, never merged
+    doc = json.loads((out / "plan.json").read_text())
+    (out / "plan.json").write_text(json.dumps(doc))
+    with pytest.raises(ParameterError, match="plan.json differs"):
+        write_jobs(plan, out)
+
+
+@pytest.mark.parametrize("argv_out, match", [("exists.txt", "not a folder"), ("/dev/null", "not a folder"),
+                                             ("results", "no plan.json")])
+def test_cli_fio_jobs_out_is_one_error_line(tmp_path, monkeypatch, capsys, argv_out, match):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "exists.txt").write_text("x\n")
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results/run.json").write_text("{}\n")
+    before = _tree(tmp_path)
+    assert cli.main(["fio-jobs", "--out", argv_out, "--targets", str(tmp_path / "f")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: out=") and match in err and err.count("\n") == 1
+    assert _tree(tmp_path) == before

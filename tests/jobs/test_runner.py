@@ -56,7 +56,7 @@ def test_run_resume_and_ingest(tmp_path):
     assert set(df["iodepth"]) == {1, 4} and (df["pattern"] == "randread").all()
     assert (df["block_size_bytes"] == 4096).all() and (df["error"] == 0).all() and (df["iops"] > 0).all()
     two = df[df["drives"].astype(int) == 2]
-    assert set(two["targets"]) == {plan.targets[0], plan.targets[1]}
+    assert set(two["target_names"]) == {plan.targets[0], plan.targets[1]} and (two["targets"] == 2).all()
 
 
 def test_existing_result_is_never_overwritten(tmp_path):

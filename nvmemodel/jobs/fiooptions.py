@@ -1,0 +1,136 @@
+"""What may go into a fio job file: each value checked against what fio accepts for its option.
+
+A job file is ``key=value`` lines read by fio's ini parser (fio 3.42 ``init.c``
+``__parse_jobs_ini``, ``parse.c`` ``strip_blank_end``), which gives these characters a meaning in a
+value, so a user-typed value holding one could change the job rather than name a thing:
+
+* a line break (``\\n``, ``\\r``) starts a new line, i.e. a new option (``exec=…``, ``include …``, ``[job]``);
+* ``;`` and ``#`` start a comment anywhere on a line: the rest of the value is silently dropped;
+* ``${NAME}`` is replaced by an environment variable, and ``$pagesize``, ``$mb_memory``, ``$ncpus`` by
+  numbers, with arithmetic handed to ``bc`` (``options.c`` ``fio_option_dup_subs``, ``bc_calc``);
+* ``:`` separates several files in ``filename=`` (HOWTO, "filename"; an escaped ``\\:`` is a colon).
+
+Only this module renders job-file lines (:func:`fio_line`): the option name comes from a fixed set,
+and each value is checked by its option's rule — engine names from fio's own list, whole numbers in
+fio's ranges, file names with colons escaped and nothing fio would read as syntax — whoever calls,
+CLI or Python API. ``=`` is refused in file names too: it is fio's option separator, and a path
+holding one is far more often a smuggling attempt than a real file.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..errors import ParameterError
+
+__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_target",
+           "fio_line"]
+
+#: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
+RW_PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
+               "trimwrite")
+#: ``ioengine=`` names fio knows: the ``posval`` list of the ``ioengine`` option in fio 3.42 ``options.c``
+#: plus the names engines register in ``engines/*.c`` (``io_uring_cmd``, ``libblkio`` …) and the
+#: filesystem-operation engines of ``engines/fileoperations.c``.
+FIO_ENGINES = frozenset({
+    "sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "io_uring_cmd", "posixaio",
+    "solarisaio", "windowsaio", "rbd", "mmap", "splice", "netsplice", "sg", "null", "net", "cpuio", "rdma",
+    "e4defrag", "falloc", "ftruncate", "gfapi", "gfapi_async", "libhdfs", "ime_psync", "ime_psyncv", "ime_aio",
+    "dev-dax", "filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete", "external",
+    "libpmem", "http", "nbd", "dfs", "nfs", "xnvme", "libblkio", "libcufile", "libhipfile", "libiscsi", "libzbc",
+    "mtd", "rados", "exec", "page_fault",
+})
+#: fio engines a sweep of drives never uses, and why (refused even though fio knows them).
+REFUSED_ENGINES = {
+    "external": "it loads a shared library named in the value (external:/path/lib.so): code, not a setting",
+    "exec": "it runs a program instead of doing I/O",
+    "cpuio": "it burns CPU and does no I/O on the targets",
+}
+#: fio refuses more jobs than this in one run (``REAL_MAX_JOBS`` in fio.h): drives × numjobs of a point.
+MAX_FIO_JOBS = 4096
+_UINT_MAX = 2**32 - 1  # fio's FIO_OPT_INT options (iodepth, numjobs) are C unsigned int
+_ULL_MAX = 2**64 - 1  # size, bs (unsigned long long); runtime and ramp_time are microseconds in one
+_PATH_MAX = 4096  # Linux PATH_MAX; fio's whole option must stay below OPT_LEN_MAX (8192, parse.h)
+#: characters fio's job-file parser reads as syntax inside a value (see the module docstring)
+_SYNTAX = {"\n": "a line break", "\r": "a line break", ";": "';' (fio: comment)", "#": "'#' (fio: comment)",
+           "$": "'$' (fio: ${ENV} and $ncpus substitution)", "=": "'=' (fio: option separator)",
+           "\\": "'\\' (fio: escape)"}
+
+
+def check_ioengine(name) -> str:
+    """``name`` if it is an fio engine a sweep can use; :class:`ParameterError` otherwise."""
+    if not isinstance(name, str) or name not in FIO_ENGINES or name in REFUSED_ENGINES:
+        why = f" ({REFUSED_ENGINES[name]})" if isinstance(name, str) and name in REFUSED_ENGINES else ""
+        usable = sorted(FIO_ENGINES - set(REFUSED_ENGINES))
+        raise ParameterError("ioengine", name, f"one of fio's engine names{why}: {', '.join(usable)}")
+    return name
+
+
+def check_target(target) -> str:
+    """``target`` if it can be written as fio's ``filename=`` of one file; :class:`ParameterError` naming
+    the character otherwise (line breaks and controls, ``; # $ = \\``, surrounding blanks, ``-``)."""
+    if not isinstance(target, str) or not target:
+        raise ParameterError("targets", target, "a file or device path")
+    if len(target.encode("utf-8", "surrogateescape")) > _PATH_MAX:
+        raise ParameterError("targets", target[:60] + "…", f"a path of at most {_PATH_MAX} bytes")
+    for ch, what in _SYNTAX.items():
+        if ch in target:
+            raise ParameterError("targets", target, f"a path without {what}: fio would read it as job-file syntax")
+    if not target.isprintable():
+        raise ParameterError("targets", target, "a path of printable characters (no control characters)")
+    if target != target.strip():
+        raise ParameterError("targets", target, "a path without leading or trailing blanks (fio strips them)")
+    if target == "-":
+        raise ParameterError("targets", target, "a file or device ('-' is fio's stdin/stdout)")
+    return target
+
+
+def _whole(option: str, value, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ParameterError(option, value, f"a whole number from {lo:,} to {hi:,} (fio's range for {option})")
+    return value
+
+
+def _milliseconds(option: str, seconds, lo_ms: int) -> str:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
+        raise ParameterError(option, seconds, "a finite time in seconds")
+    ms = round(seconds * 1000)
+    if not lo_ms <= ms <= _ULL_MAX // 1000:
+        raise ParameterError(option, seconds, f"a time from {lo_ms} ms (whole milliseconds) up to fio's limit")
+    return f"{ms}ms"
+
+
+def fio_line(option: str, value) -> str:
+    """One ``option=value`` line of a job file, the value checked by the option's rule.
+
+    Only the options nvmemodel writes are known; anything else is a :class:`ParameterError` (no
+    user text can add an option)."""
+    if option == "ioengine":
+        text = check_ioengine(value)
+    elif option == "filename":
+        text = check_target(value).replace(":", "\\:")  # fio: each colon of a path escaped with '\'
+    elif option in ("direct", "time_based", "group_reporting", "norandommap", "randrepeat"):
+        text = str(_whole(option, int(value) if isinstance(value, bool) else value, 0, 1))
+    elif option == "runtime":
+        text = _milliseconds(option, value, 1)
+    elif option == "ramp_time":
+        text = _milliseconds(option, value, 0)
+    elif option in ("size", "bs"):
+        text = str(_whole(option, value, 1, _ULL_MAX))
+    elif option == "iodepth":
+        text = str(_whole(option, value, 1, _UINT_MAX))
+    elif option == "numjobs":
+        text = str(_whole(option, value, 1, MAX_FIO_JOBS))
+    elif option == "rwmixread":
+        text = str(_whole(option, value, 0, 100))
+    elif option == "rw":
+        if value not in RW_PATTERNS:
+            raise ParameterError("rw", value, f"one of fio's rw= values {', '.join(RW_PATTERNS)}")
+        text = value
+    elif option == "numa_cpu_nodes":
+        text = str(_whole(option, value, 0, _UINT_MAX))
+    elif option == "numa_mem_policy":
+        text = f"bind:{_whole(option, value, 0, _UINT_MAX)}"
+    else:
+        raise ParameterError("option", option, "an fio option nvmemodel writes (ioengine, filename, rw, bs, …)")
+    return f"{option}={text}"
