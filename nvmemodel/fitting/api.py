@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
-from .ceiling import X_AXES, ceiling_profile, ceiling_shape, reconcile
+from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
 from .curves import Y_COLUMNS, measured_points
 from .engine import fit_shape
-from .models import EMPIRICAL, QUEUEING, SHAPES
+from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
 from .select import akaike_weights
 
@@ -20,26 +20,109 @@ __all__ = ["MODEL_CHOICES", "fit"]
 #: relative margin above a ceiling that counts as "above" (rounding of a stated number is not a finding)
 _ABOVE = 1e-6
 
-MODEL_CHOICES = ("auto", "queueing", "empirical", "ceiling", "ceiling_smooth", *SHAPES)
+MODEL_CHOICES = ("auto", "queueing", "empirical", "ceiling", "ceiling_smooth", *SHAPES, *BLOCK_MODELS)
 
 
-def _models(model, topology, free) -> list[str]:
+#: x axes along which load is concurrency: queueing forms (Little's law, MVA) and scaling laws (USL, Amdahl)
+CONCURRENCY = ("iodepth", "numjobs", "outstanding", "targets", "target_count", "drives", "devices", "device_count",
+               "threads", "jobs", "qd", "queue_depth", "processors", "cpus", "cores", "load", "users", "sessions",
+               "clients", "hosts", "nodes")
+#: x axes that are a block (transfer) size: the per-I/O + per-byte model
+BLOCK_SIZE = ("block_size_bytes", "block_size", "bs")
+#: x axes that are time: no scaling model (a time series is plotted, not fitted)
+TIME = ("time_s", "time", "timestamp", "elapsed_s", "runtime_s")
+
+
+def axis_kind(x: str) -> str:
+    """``"concurrency"``, ``"block size"``, ``"time"`` or ``"other"`` (a label: treated like concurrency)."""
+    name = x.lower()
+    if name in BLOCK_SIZE:
+        return "block size"
+    if name in TIME:
+        return "time"
+    return "concurrency" if name in CONCURRENCY else "other"
+
+
+def _models(model, topology, free, x: str = "drives", y_unit: str = "1/s") -> list[str]:
     names = [model] if isinstance(model, str) else list(model)
+    kind = axis_kind(x)
+    if kind == "time":
+        raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
+                             "along time no scaling model applies (plot a time series: nvmemodel plot)")
+    by_size = kind == "block size" and y_unit in ("1/s", "B/s")
     out: list[str] = []
     for m in names:
         if m == "auto":
-            out += (["ceiling"] if topology is not None and free else []) + [*QUEUEING, *EMPIRICAL]
+            out += (["ceiling"] if topology is not None and free else []) + (
+                [*BLOCK_MODELS] if by_size else [*QUEUEING, *EMPIRICAL])
         elif m == "queueing":
             out += QUEUEING
         elif m == "empirical":
             out += EMPIRICAL
-        elif m in SHAPES or m in ("ceiling", "ceiling_smooth"):
+        elif m in SHAPES or m in BLOCK_MODELS or m in ("ceiling", "ceiling_smooth"):
             out.append(m)
         else:
             raise ParameterError("model", m, f"one of {', '.join(MODEL_CHOICES)}")
     if any(m.startswith("ceiling") for m in out) and topology is None:
         raise ParameterError("model", "ceiling", "a topology (topology=nm.preset(...) / --preset) for the ceiling model")
+    if by_size:
+        wrong = [m for m in out if m in QUEUEING or m in EMPIRICAL]
+        if wrong:
+            raise ParameterError("model", wrong[0], f"a model of block size ({', '.join(BLOCK_MODELS)}, or the ceiling "
+                                 "model): Little's law, MVA, USL and Amdahl describe concurrency, not transfer size")
+    elif any(m in BLOCK_MODELS for m in out):
+        raise ParameterError("model", next(m for m in out if m in BLOCK_MODELS),
+                             f"x = block_size_bytes and y in IOPS or bytes/s for the per-I/O + per-byte model (x is {x!r})")
     return list(dict.fromkeys(out))
+
+
+def _shape(m: str, y_unit: str):
+    return block_shape(y_unit) if m in BLOCK_MODELS else SHAPES[m]
+
+
+def choose(fits: dict) -> tuple[str, dict]:
+    """The model to explain a curve with, and how it was chosen (``criterion``, ``excluded``, ``undecided``).
+
+    1. The ceiling model when it was fitted (it explains).
+    2. Otherwise only *sound* fits compete when there is one: R² ≥ 0 (better than a constant) and no
+       parameter the data cannot identify; the others are ``excluded`` with the reason.
+    3. Ranked by AICc where every competitor has it; where AICc is undefined for some (n ≤ k + 2), by BIC
+       among the fits with ≥ 2 residual degrees of freedom (one nearly interpolates), and among those within
+       2 of the best the one with the fewest parameters (the data cannot support more).
+    4. Competitors within 2 of the chosen one by that criterion are ``undecided``: the data do not decide.
+    """
+    ceiling_fits = [m for m in fits if m.startswith("ceiling")]
+    if ceiling_fits:
+        return min(ceiling_fits, key=lambda m: fits[m].stats["aicc"]), {"criterion": "ceiling model", "excluded": {},
+                                                                         "undecided": []}
+    excluded = {}
+    for m, f in fits.items():
+        r2 = f.stats.get("r2", np.nan)
+        if np.isfinite(r2) and r2 < 0:
+            excluded[m] = f"R² = {r2:.2f}: worse than a constant"
+        elif any(v == "unidentified" for v in f.held.values()):
+            excluded[m] = f"{', '.join(p for p, v in f.held.items() if v == 'unidentified')} not identifiable"
+    pool = {m: f for m, f in fits.items() if m not in excluded} or dict(fits)
+    if len(pool) == len(fits):
+        excluded = {}
+    aicc = {m: f.stats["aicc"] for m, f in pool.items()}
+    if all(np.isfinite(v) for v in aicc.values()):
+        crit, name = aicc, "AICc"
+    else:
+        # AICc undefined for some (n ≤ k + 2): a fit with one residual degree of freedom interpolates rather
+        # than tests, so those compete only when nothing else does
+        tested = {m: f for m, f in pool.items() if f.stats["df"] >= 2}
+        pool = tested or pool
+        crit, name = {m: f.stats["bic"] for m, f in pool.items()}, "BIC"
+    finite = {m: v for m, v in crit.items() if np.isfinite(v)}
+    if not finite:
+        return next(iter(pool)), {"criterion": name, "excluded": excluded, "undecided": []}
+    best = min(finite, key=finite.get)
+    if name == "BIC":  # small n: the fewest parameters among those the data cannot tell apart
+        close = [m for m, v in finite.items() if v - finite[best] < 2]
+        best = min(close, key=lambda m: (pool[m].stats["k"], finite[m]))
+    undecided = [m for m, v in finite.items() if m != best and abs(v - finite[best]) < 2]
+    return best, {"criterion": name, "excluded": excluded, "undecided": undecided}
 
 
 def _workload_from(points_table, workload, x):
@@ -147,10 +230,10 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             raise ParameterError("by", col, f"a value for every run ({src} has none; give it with a label or "
                                  "path pattern)")
     y_unit = Y_COLUMNS[y][3]
-    names = _models(model, topology, free)
+    names = _models(model, topology, free, x, y_unit)
     if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
-    if x == "drives" and any(m.startswith("ceiling") for m in names):
+    if x in DRIVE_AXES and any(m.startswith("ceiling") for m in names):
         frac = points[x][points[x] != np.round(points[x])]
         if len(frac):  # the kernel would round them: a point fitted where it was not measured
             raise ParameterError("x", x, f"whole drive counts for the ceiling model (a point is at {frac.iloc[0]:g})")
@@ -172,7 +255,7 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                 raise ParameterError("y", y, f"y={total!r} for the ceiling model of a mixed read/write workload "
                                      f"({wl.describe()}{' in curve ' + str(key) if key else ''}): its ceiling counts "
                                      f"reads and writes together")
-    fits, chosen, failed, findings = {}, {}, {}, {}
+    fits, chosen, failed, findings, selection = {}, {}, {}, {}, {}
     explicit = len(names) == 1
     joint, joint_failed = {}, {}
     if shared:
@@ -193,7 +276,7 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                             m == "ceiling_smooth", curves, shared=list(shared), ci=ci, seed=seed,
                                             n_boot=n_boot)
                 else:
-                    joint[m] = fit_joint(SHAPES[m], curves, list(shared), ci=ci, seed=seed)
+                    joint[m] = fit_joint(_shape(m, y_unit), curves, list(shared), ci=ci, seed=seed)
             except NvmeModelError as exc:
                 if explicit:
                     raise
@@ -222,13 +305,15 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                         raise
                     failed[key][m] = str(exc)
                 continue
-            shape = SHAPES[m]
-            if not explicit and len(xv) <= len(shape.params) + 1:
+            shape = _shape(m, y_unit)
+            if not explicit and len(xv) <= len(shape.params):
                 failed[key][m] = (f"{len(xv)} points cannot support {len(shape.params)} parameters "
-                                  f"(AICc needs at least {len(shape.params) + 2})")
+                                  f"(a fit needs at least {len(shape.params) + 1})")
                 continue
             try:
-                fits[key][m] = fit_shape(shape, xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
+                # several models: t intervals first (cheap); the chosen one gets ci="auto" below
+                fits[key][m] = fit_shape(shape, xv, yv, w, ci="wald" if ci == "auto" and not explicit else ci,
+                                         seed=seed, n_boot=n_boot)
             except NvmeModelError as exc:
                 if explicit:
                     raise
@@ -237,19 +322,16 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             raise ParameterError("model", names if not explicit else names[0],
                                  f"a model the {len(xv)} points of curve {key or 'all'} can support: "
                                  + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
-        ceiling_fits = [m for m in fits[key] if m.startswith("ceiling")]
-        if ceiling_fits:
-            chosen[key] = min(ceiling_fits, key=lambda m: fits[key][m].stats["aicc"])
-        else:
-            aicc = [f.stats["aicc"] for f in fits[key].values()]
-            best = list(fits[key])[int(np.nanargmin(np.where(np.isfinite(aicc), aicc, np.inf)))] \
-                if np.isfinite(aicc).any() else next(iter(fits[key]))
-            chosen[key] = best
+        chosen[key], selection[key] = choose(fits[key])
+        m = chosen[key]
+        if ci == "auto" and not explicit and not shared and not m.startswith("ceiling") and fits[key][m].ci_method == "wald":
+            # profile likelihood (or a bootstrap) only where the chosen model's t interval would cross a bound
+            fits[key][m] = fit_shape(_shape(m, y_unit), xv, yv, w, ci="auto", seed=seed, n_boot=n_boot)
         findings[key] = _falsification(*setups[key], x, pts, y_unit, d, fits[key]) if topology is not None else []
     common = next(iter(setups.values())) if setups else (None, None)
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
                      findings=findings, topology=common[0], workload=common[1], free=list(free or []), drives=d,
-                     setups=setups)
+                     setups=setups, selection=selection, table=tbl)
 
 
 _MAX_COMBINATIONS = 64

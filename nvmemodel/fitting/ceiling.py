@@ -22,9 +22,11 @@ from .shapes import soft_min
 __all__ = ["X_AXES", "bounds_of", "ceiling_profile", "ceiling_shape", "from_lmfit_name", "lmfit_name", "reconcile"]
 
 #: x axes the ceiling model can follow → the workload parameter(s) it overrides
-X_AXES = {"drives": (), "iodepth": ("workload.iodepth",), "numjobs": ("workload.numjobs",),
+X_AXES = {"drives": (), "targets": (), "target_count": (), "devices": (), "device_count": (), "iodepth": ("workload.iodepth",), "numjobs": ("workload.numjobs",),
           "outstanding": ("workload.iodepth",), "block_size_bytes": ("workload.block_size",)}
 SHARPNESS = "sharpness"
+#: x axes that count drives (the distinct files/devices a run targets are drives to the ceiling model)
+DRIVE_AXES = ("drives", "targets", "target_count", "devices", "device_count")
 
 
 def _table_entry(name: str):
@@ -72,7 +74,7 @@ def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, cei
 
     params = dict(base if base is not None else encode(topology.parameters(workload)))
     params.update({k: float(v) for k, v in overrides.items()})
-    if x_name == "drives":
+    if x_name in DRIVE_AXES:
         n = np.rint(x)
         uniq, inv = np.unique(n, return_inverse=True)
         topology.check_drives(uniq)
@@ -97,7 +99,7 @@ def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, cei
 def _evaluate_public(topology, workload, x_name, x, overrides, drives):
     import nvmemodel as nm
 
-    if x_name == "drives":
+    if x_name in DRIVE_AXES:
         n = np.rint(x).astype(int)
         uniq, inv = np.unique(n, return_inverse=True)
         c = nm.evaluate(topology, workload, drives=uniq, overrides=overrides)
@@ -256,7 +258,7 @@ def _sweep_ceiling(topology, workload, *, x, x_value, overrides, drives, y_unit,
     c = len(values)
     grid = {k: [v] * c for k, v in overrides.items() if k != name}
     n = drives
-    if x == "drives":
+    if x in DRIVE_AXES:
         n = round(x_value)
     else:
         for k in X_AXES[x]:

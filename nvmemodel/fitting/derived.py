@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import shapes
+from .ceiling import DRIVE_AXES
 
 __all__ = ["derived_quantities", "no_peak"]
 
@@ -79,12 +80,14 @@ def _quantities(name: str, v: dict, x_max_measured: float, fit=None) -> dict[str
         return {"amdahl_limit": shapes.amdahl_limit(v["x1"], v["sigma"])}
     if name in ("littles", "littles_soft", "mva"):
         return {"knee_n": shapes.littles_knee(v["x_max"], v["r0"]), "x_max": v["x_max"]}
+    if name == "per_io_byte":
+        return {"crossover_bytes": shapes.per_io_byte_crossover(v["iops_max"], v["bw_max"])}
     return {}
 
 
 #: unit of each derived quantity ("{x}"/"{y}" replaced by the report)
 UNITS = {"peak_n": "{x}", "optimal_n": "{x}", "peak_throughput": "{y}", "amdahl_limit": "{y}", "contention_share": "1",
-         "coherency_share": "1", "knee_n": "{x}", "x_max": "{y}"}
+         "coherency_share": "1", "knee_n": "{x}", "x_max": "{y}", "crossover_bytes": "B"}
 MEANINGS = {
     "peak_n": "load at which the USL peaks, N* = √((1−σ)/κ)",
     "peak_throughput": "throughput at the USL peak",
@@ -95,6 +98,8 @@ MEANINGS = {
     "knee_n": "knee: load where the curve leaves linear scaling (queueing: N* = x_max · r0; ceiling model: first "
               "integer x 0.1 % below linear)",
     "x_max": "throughput cap",
+    "crossover_bytes": "block size where the per-I/O and per-byte costs are equal, b* = bw_max / iops_max (IOPS "
+                       "ceiling below it, bandwidth ceiling above)",
 }
 
 
@@ -102,7 +107,7 @@ def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
     """``name → (value, ci_low, ci_high)`` for the fit's model (empty for models without any)."""
     name = fit.shape.name
     top = float(np.max(fit.x))
-    if name.startswith("ceiling") and (getattr(fit.shape, "x_axis", "drives") != "drives" or fit.x.min() < 1
+    if name.startswith("ceiling") and (getattr(fit.shape, "x_axis", "drives") not in DRIVE_AXES or fit.x.min() < 1
                                        or np.any(fit.x != np.round(fit.x))):
         # the knee is computed along drives, where one vectorized evaluation gives the whole curve; along
         # other axes every x costs an evaluation of milliseconds (and 200 draws of it would take minutes)

@@ -322,10 +322,10 @@ def _held_fit(shape: Shape, held: dict, x, y, w, notes, *, counted=(), start=Non
                     # the full fit's covariance notes came from the singular matrix: the reduced fit's replace them
                     notes=[*(n for n in notes if not any(t in n for t in _COVARIANCE_NOTES)),
                            *(n for n in f.notes if n not in notes),
-                           *([f"{', '.join(map(_shown, free_names))} held at the fitted value to fit the others "
-                              f"(counted out of k)"] if free_names else []),
-                           *([f"{', '.join(map(_shown, bound_names))} held at its bound to fit the others (no "
-                              f"standard error or interval: at bound)"] if bound_names else [])],
+                           *([(f"{', '.join(map(_shown, free_names))} held at the fitted value to fit the others "
+                               f"(counted out of k)")] if free_names else []),
+                           *([(f"{', '.join(map(_shown, bound_names))} held at its bound to fit the others (no "
+                               f"standard error or interval: at bound)")] if bound_names else [])],
                     result=f.result, samples=samples, held={**dict.fromkeys(free_names, "unidentified"),
                                                             **dict.fromkeys(bound_names, "at bound")})
 

@@ -100,22 +100,6 @@ def summary_text(result) -> str:
     return "\n".join(lines)
 
 
-def _queueing_sentence(result, f, d) -> str:
-    u = result.y_unit
-    knee = d.get("knee_n")
-    cap = f.values["x_max"]
-    lo, hi = f.ci_low["x_max"], f.ci_high["x_max"]
-    text = (f"Throughput follows Little's law up to about {knee[0]:.3g} {result.x} "
-            f"(95 % CI {knee[1]:.3g}–{knee[2]:.3g}) and then stays at {fmt_y(cap, u)} "
-            f"(95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)}); ") if knee else ""
-    if result.y_unit == "1/s" and result.x in ("outstanding", "iodepth"):
-        text += (f"the latency floor is {f.values['r0'] * 1e6:.3g} µs at one outstanding I/O. Beyond the knee more "
-                 f"outstanding I/O only adds queueing latency.")
-    elif text:  # no latency sentence along this axis: end the one above (it ended "…; ")
-        text = text[:-2] + "."
-    return text
-
-
 def _little_check(result, key) -> str:
     """X·R against the outstanding I/O: the effective in-flight fraction."""
     pts = result.points
@@ -139,60 +123,15 @@ def _little_check(result, key) -> str:
 
 
 def explain_text(result) -> str:
-    """One paragraph per curve: the shape, the knee, what binds (ceiling model), and any falsified assumption."""
-    from ..ceiling.system import COMPONENT_LABELS
-    from .ceiling import ceiling_profile
-    from .derived import derived_quantities
+    """One paragraph per curve: what the data show (with their noise), what the chosen model adds where the
+    data support it, what binds (topology), any falsified assumption
+    (:func:`~nvmemodel.fitting.claims.curve_claims`)."""
+    from .claims import curve_claims
 
     out = []
-    for key, model in result.chosen.items():
-        f = result.fits[key][model]
-        u = result.y_unit
-        d = derived_quantities(f)
-        own = f.stats.get("n_curve", f.stats["n"])  # a joint fit's n counts every curve's points
-        joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
-        head = (f"{_group_title(result, key)}: {model} fits {own} point{'s' if own != 1 else ''}{joint} with "
-                f"R² = {_r2(f.stats['r2'])}.")
-        lines = [head]
-        if model in ("littles", "littles_soft", "mva"):
-            lines.append(_queueing_sentence(result, f, d))
-        elif model == "usl":
-            peak, lim = d["peak_n"], d["amdahl_limit"]
-            share = d["contention_share"][0]
-            lines.append(f"Contention σ = {f.values['sigma']:.3g} and coherency κ = {f.values['kappa']:.3g}: "
-                         + (f"throughput peaks at {result.x} ≈ {peak[0]:.3g} (95 % CI {peak[1]:.3g}–{peak[2]:.3g}) "
-                            f"and falls beyond it; " if np.isfinite(peak[0]) else "no peak (κ = 0); ")
-                         + (f"at the largest x, {share:.0%} of the lost throughput is contention, "
-                            f"{1 - share:.0%} coherency; " if np.isfinite(share) else "")
-                         + f"with contention alone the limit would be {fmt_y(lim[0], u)}.")
-        elif model == "amdahl":
-            lim = d["amdahl_limit"]
-            lines.append(f"A serial fraction σ = {f.values['sigma']:.3g} limits throughput to {fmt_y(lim[0], u)} "
-                         f"(95 % CI {fmt_y(lim[1], u)}–{fmt_y(lim[2], u)}) however far {result.x} grows.")
-        elif model == "linear":
-            lines.append(f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {result.x}: the data show no bend, "
-                         f"so they cannot tell where the ceiling is.")
-        elif model.startswith("ceiling") and result.setup(key)[0] is not None:
-            lines.append(_ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS))
-            knee = d.get("knee_n")
-            if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
-                lines.append(f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–{_fx(knee[2])}, from the "
-                             f"fitted parameters' uncertainty).")
-        little = _little_check(result, key)
-        if little:
-            lines.append(little)
-        for item in result.findings.get(key, []):
-            fix = "; ".join(item["reconcile"]) or "no single parameter within ×4 of its value"
-            more = item.get("points_above", 1) - 1
-            lines.append(f"FALSIFIED: at {result.x} = {_fx(item['x'])}"
-                         + (f" (and {more} more point(s))" if more > 0 else "")
-                         + f" the measurement {fmt_y(item['measured'], u)} is "
-                         f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
-                         f"({item['binding']} binds) — an assumption of the model is wrong there, the ceiling is not "
-                         f"reproduced. Changes that would reconcile it: {fix}.")
-        for note in f.notes:
-            lines.append(f"Caution: {note}.")
-        out.append(" ".join(s for s in lines if s))
+    for key in result.chosen:
+        text = " ".join(c.text for c in curve_claims(result, key) if c.text)
+        out.append(f"{_group_title(result, key)}: {text}" if key else text)
     return "\n\n".join(out)
 
 

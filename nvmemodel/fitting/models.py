@@ -16,7 +16,7 @@ import numpy as np
 
 from . import shapes
 
-__all__ = ["SHAPES", "X_UNIT", "Y_UNIT", "Shape", "lmfit_model"]
+__all__ = ["BLOCK_MODELS", "SHAPES", "X_UNIT", "Y_UNIT", "Shape", "block_shape", "lmfit_model"]
 
 #: placeholders in :attr:`Shape.units`, replaced by the unit of y / of x when reported
 Y_UNIT, X_UNIT = "{y}", "{x}"
@@ -165,3 +165,29 @@ SHAPES: dict[str, Shape] = {
 #: models tried by model="auto" for each kind of x
 QUEUEING = ("littles", "littles_soft", "mva")
 EMPIRICAL = ("linear", "amdahl", "usl")
+
+
+#: models along block size
+BLOCK_MODELS = ("per_io_byte",)
+
+
+def _guess_per_io_byte(y_unit):
+    def guess(x, y):
+        x, y = _pos(x, y)
+        iops = y if y_unit == "1/s" else y / x
+        bw = iops * x
+        return {"iops_max": float(np.max(iops) * 1.05), "bw_max": float(np.max(bw) * 1.05)}
+    return guess
+
+
+def block_shape(y_unit: str) -> Shape:
+    """The per-I/O + per-byte model along block size b: every I/O costs 1/iops_max and every byte 1/bw_max of
+    the busiest resource's time, so IOPS = 1/(1/iops_max + b/bw_max) and bytes/s = b·IOPS — an IOPS ceiling
+    at small blocks, a bandwidth ceiling at large ones, crossing at b* = bw_max/iops_max
+    (:func:`~nvmemodel.fitting.shapes.per_io_byte_iops`). ``y_unit`` ``"1/s"`` or ``"B/s"``."""
+    func = shapes.per_io_byte_iops if y_unit == "1/s" else shapes.per_io_byte_bytes
+    return Shape("per_io_byte", func, ("iops_max", "bw_max"), {"iops_max": "1/s", "bw_max": "B/s"},
+                 {"iops_max": (0, _INF), "bw_max": (0, _INF)},
+                 {"iops_max": "IOPS ceiling (per-I/O cost: small blocks)",
+                  "bw_max": "bandwidth ceiling (per-byte cost: large blocks)"}, _guess_per_io_byte(y_unit),
+                 description="per-I/O + per-byte cost: IOPS = 1/(1/iops_max + b/bw_max)")

@@ -12,7 +12,7 @@ from ..errors import ParameterError
 
 __all__ = ["FitResult", "unit_of"]
 
-_X_UNITS = {"block_size_bytes": "B", "drives": "1", "iodepth": "1", "numjobs": "1", "outstanding": "1"}
+_X_UNITS = {"block_size_bytes": "B", "drives": "1", "targets": "1", "iodepth": "1", "numjobs": "1", "outstanding": "1"}
 
 
 def unit_of(template: str, x_unit: str, y_unit: str) -> str:
@@ -64,6 +64,8 @@ class FitResult:
     free: list = dataclasses.field(default_factory=list)
     drives: int = 1
     setups: dict = dataclasses.field(default_factory=dict)
+    selection: dict = dataclasses.field(default_factory=dict)  # {group: {criterion, excluded, undecided}}
+    table: object = None  # the results table the points came from (fio's CPU and engine evidence)
 
     def setup(self, group=()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""

@@ -25,6 +25,8 @@ __all__ = [
     "littles_knee",
     "littles_soft",
     "mva",
+    "per_io_byte_bytes",
+    "per_io_byte_iops",
     "soft_min",
     "usl",
     "usl_peak",
@@ -119,3 +121,22 @@ def mva(n, x_max, r0):
         x[k] = k / (r + z)
         q = x[k] * r
     return np.interp(n, np.arange(top + 1), x)
+
+
+def per_io_byte_iops(n, iops_max, bw_max):
+    """IOPS at block size ``n`` (bytes) when every I/O costs ``1/iops_max`` and every byte ``1/bw_max`` of the
+    binding resource's time: ``1 / (1/iops_max + n/bw_max)`` (the IOPS ceiling at small blocks, the bandwidth
+    ceiling at large ones)."""
+    n = np.asarray(n, dtype=float)
+    with np.errstate(divide="ignore"):
+        return 1.0 / (1.0 / iops_max + n / bw_max)
+
+
+def per_io_byte_bytes(n, iops_max, bw_max):
+    """Bytes/s at block size ``n`` of :func:`per_io_byte_iops`: ``n / (1/iops_max + n/bw_max)``."""
+    return np.asarray(n, dtype=float) * per_io_byte_iops(n, iops_max, bw_max)
+
+
+def per_io_byte_crossover(iops_max: float, bw_max: float) -> float:
+    """Block size where the per-I/O and per-byte costs are equal: ``b* = bw_max / iops_max`` (bytes)."""
+    return float(bw_max / iops_max) if iops_max > 0 else float("inf")

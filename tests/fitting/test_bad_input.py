@@ -25,14 +25,29 @@ def test_fit_refuses_with_a_named_reason(xs, ys, kwargs, needle):
 
 
 def test_auto_with_too_few_points_names_every_model():
-    with pytest.raises(NvmeModelError, match="cannot support"):
-        fit(table("drives", [1, 2], [1.0, 2.0]), x="drives", y="iops")
+    # two points: only the one-parameter line can be fitted (with one degree of freedom); every other model is
+    # named with the reason
+    r = fit(table("drives", [1, 2], [1.0, 2.0]), x="drives", y="iops")
+    cmp = r.compare().set_index("model")
+    assert r.chosen[()] == "linear"
+    assert all("cannot support" in cmp.loc[m, "not_fitted"] for m in ("amdahl", "usl", "littles", "mva"))
 
 
 def test_auto_skips_models_the_points_cannot_support():
-    r = fit(table("drives", [1, 2, 3, 4], [1.0, 1.9, 2.7, 3.4]), x="drives", y="iops")
+    r = fit(table("drives", [1, 2, 3], [1.0, 1.9, 2.7]), x="drives", y="iops")
     cmp = r.compare()
     assert "cannot support 3 parameters" in cmp.set_index("model").loc["usl", "not_fitted"]
+
+
+def test_small_n_uses_bic_and_the_fewest_parameters_instead_of_excluding_models():
+    # the 4-point numjobs sweep that flattens at 2 jobs: AICc is undefined for the 2- and 3-parameter
+    # models at n = 4, and excluding them let a straight line with R² = −0.80 "win" and claim "no bend"
+    r = fit(table("numjobs", [1, 2, 4, 8], [100e3, 190e3, 195e3, 193e3]), x="numjobs", y="iops")
+    assert r.chosen[()] != "linear" and r.selection[()]["criterion"] == "BIC"
+    assert "linear" in r.selection[()]["excluded"]
+    text = r.explain()
+    assert "no bend" not in text and text.startswith("Measured IOPS flattens at 192.67 K IOPS")
+    assert "at numjobs = 2–8)" in text[:120]  # the plateau, with where it starts, in the first sentence
 
 
 def test_unknown_free_parameter_and_single_group():

@@ -76,10 +76,9 @@ def test_cli_fit_text_json_and_plot(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "stays at" in out and "x_max" in out
     assert (tmp_path / "nj.png").exists() and (tmp_path / "nj.svg").exists()
-    assert main(["fit", str(LOCAL / "bs"), "--x", "block_size_bytes", "--y", "bytes_per_s", "--model", "amdahl",
-                 "--json"]) == 0
+    assert main(["fit", str(LOCAL / "bs"), "--x", "block_size_bytes", "--y", "bytes_per_s", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["y_unit"] == "B/s" and d["chosen"][0]["model"] == "amdahl"
+    assert d["y_unit"] == "B/s" and d["chosen"][0]["model"] == "per_io_byte"
 
 
 @pytest.mark.parametrize("argv, needle", [

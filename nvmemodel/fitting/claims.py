@@ -1,0 +1,406 @@
+"""Evidence + the chosen model → the claims an explanation may make, and only those.
+
+Each sentence of :meth:`FitResult.explain` is a :class:`Claim` built here from what the data show
+(:mod:`~nvmemodel.fitting.evidence`: still rising, falls after a maximum, plateau with its spread, structured
+residuals — each tested against the runs' noise), what the chosen model says, the topology's component
+ceilings and fio's own CPU and latency figures. A model's shape sentence is written only when the data
+agree with it (docs/fitting.md lists what each claim needs):
+
+========================  ====================================================================
+claim                     evidence it needs
+========================  ====================================================================
+"flattens at X (sd s)"    ≥ 2 trailing points within noise of their maximum, reached from below
+"peaks … and falls"       the last point below the maximum by more than noise; for the USL also
+                          κ's 95 % interval above 0
+"still rises"             the last point above the one before by more than noise
+"limit of X however far   the data flatten and X ≤ 1.5 × the largest measurement; else X is
+x grows"                  called an extrapolation
+"no bend"                 a linear fit chosen, the data neither flatten nor fall, residuals not
+                          structured
+"misses a step near x"    runs test / lack of fit on the chosen model's residuals
+"consistent with <c>"     the measured plateau between 85 % and 100 % (+ noise) of component c's
+                          ceiling at that x (a topology is given)
+"FALSIFIED"               a measurement above the model's ceiling by more than rounding and twice
+                          its standard error
+"far below every          the plateau under half the lowest modelled ceiling
+ceiling"
+"CPU-bound"               fio's usr+sys CPU: each job ≥ 90 % of one CPU, or the jobs ≥ 90 % of the
+                          host's cores
+========================  ====================================================================
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from .evidence import Evidence, residual_structure, shape_evidence
+from .explain import _fx, _r2, fmt_y
+
+__all__ = ["Claim", "curve_claims", "curve_evidence"]
+
+#: an asymptote further than this above the largest measurement is an extrapolation
+EXTRAPOLATION = 1.5
+#: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
+#: is consistent with it
+CONSISTENT = 0.85
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim:
+    """One sentence of an explanation and the kind of evidence behind it."""
+
+    kind: str
+    text: str
+
+
+def _pts(result, key):
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    return pts
+
+
+def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
+    """The shape evidence of one curve and the structure of its chosen model's residuals."""
+    model = result.chosen[key]
+    f = result.fits[key][model]
+    ev = shape_evidence(_pts(result, key), result.x, result.fits[key], model)
+    struct = residual_structure(ev, f) if f.shape.params else None
+    return dataclasses.replace(ev, structured=struct), struct
+
+
+def _xv(result, v) -> str:
+    """An x value as written; block sizes in KiB/MiB."""
+    v = float(v)
+    if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
+        return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
+    return _fx(v)
+
+
+def _what(result) -> str:
+    return {"1/s": "IOPS", "B/s": "throughput", "s": "latency"}.get(result.y_unit, result.y)
+
+
+def _measured(result, ev: Evidence) -> Claim:
+    u, x = result.y_unit, result.x
+    what = _what(result)
+    noise = "the repeat noise" if ev.noise_source == "repeats" else "the scatter about the fit"
+    if x in ("block_size_bytes",) and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
+        bw = ev.y * ev.x
+        return Claim("block size", f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {_xv(result, ev.x[0])} to "
+                                   f"{fmt_y(ev.y[-1], u)} at {_xv(result, ev.x[-1])} as blocks grow, while bandwidth "
+                                   f"goes from {fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}.")
+    if ev.plateau:
+        p = ev.plateau
+        spread = (f"sd {fmt_y(p['spread'], u)} over {p['runs']} runs" if np.isfinite(p["spread"]) else
+                  f"{p['runs']} runs")
+        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({spread} at {x} = "
+                                f"{_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}).")
+    if ev.falls:
+        d = ev.falls
+        return Claim("falls", f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and "
+                              f"falls {d['drop']:.0%} to {fmt_y(d['y_last'], u)} at {x} = {_xv(result, d['x_last'])}, "
+                              f"more than {noise}.")
+    if ev.rising:
+        r = ev.rising
+        return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
+                               f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
+                               f"({r['rise']:+.0%}, beyond {noise}); the data do not reach a ceiling.")
+    m = ev.maximum
+    if float(np.max(ev.y) - np.min(ev.y)) <= ev.beyond_noise(int(np.argmax(ev.y)), int(np.argmin(ev.y))):
+        return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
+                             f"{fmt_y(float(np.min(ev.y)), u)}–{fmt_y(float(np.max(ev.y)), u)}.")
+    spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
+    return Claim("maximum", f"Measured {what} reaches {fmt_y(m['y'], u)}{spread} at {x} = {_xv(result, m['x'])}; "
+                            f"the last points neither rise nor fall beyond {noise}, but too few lie level to call "
+                            f"it a plateau.")
+
+
+def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str) -> str:
+    """A fitted asymptote as the data support it: a measured limit, or an extrapolation."""
+    u = result.y_unit
+    top = float(np.max(ev.y))
+    ci = (f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else "")
+    if not np.isfinite(value):
+        return f"{subject} has no finite limit"
+    if value > EXTRAPOLATION * top:
+        return (f"{subject} tends to {fmt_y(value, u)}{ci} as {result.x} grows without bound — "
+                f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling")
+    if ev.rising:
+        return (f"{subject} tends to {fmt_y(value, u)}{ci}, but the data still rise at the largest {result.x}: "
+                f"that limit is not measured")
+    if ev.flattens:
+        return f"{subject} limits throughput to {fmt_y(value, u)}{ci} however far {result.x} grows"
+    return f"{subject} bends the curve towards {fmt_y(value, u)}{ci}"
+
+
+def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
+    from .derived import no_peak
+
+    u, x, model = result.y_unit, result.x, result.chosen[key]
+    out = []
+    top = float(np.max(ev.y))
+    if model in ("littles", "littles_soft", "mva"):
+        knee = d.get("knee_n")
+        cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
+        ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
+        kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
+               else "")
+        if cap > EXTRAPOLATION * top or ev.rising:
+            why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
+                   f"the data still rise at the largest {x}")
+            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)}{ci} — "
+                                      f"{why}: the cap is an extrapolation, not a measured ceiling."))
+        elif ev.flattens or ev.falls:
+            out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
+                                      f"stays at {fmt_y(cap, u)}{ci}."))
+        else:
+            out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
+                                      f"{fmt_y(cap, u)}{ci}."))
+        if u == "1/s" and x in ("outstanding", "iodepth"):
+            out.append(Claim("model", f"The latency floor is {f.values['r0'] * 1e6:.3g} µs at one outstanding I/O"
+                                      + (". Beyond the knee more outstanding I/O only adds queueing latency."
+                                         if ev.flattens else ".")))
+        i = int(np.argmax(ev.y))
+        if top - cap > ev.beyond_noise(i, i) / np.sqrt(2) and cap < top * 0.98:
+            out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
+                                      f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
+    elif model == "usl":
+        peak, lim = d["peak_n"], d["amdahl_limit"]
+        share = d["contention_share"][0]
+        text = f"Contention σ = {f.values['sigma']:.3g} and coherency κ = {f.values['kappa']:.3g}: "
+        if no_peak(d):
+            floor = peak[1]
+            text += ("no peak within the data (κ's 95 % interval includes 0"
+                     + (f"; if there is one, N* > {floor:.3g}" if np.isfinite(floor) else "") + "); ")
+        elif ev.falls and peak[0] <= float(np.max(ev.x)):
+            text += (f"throughput peaks at {x} ≈ {peak[0]:.3g} (95 % CI {peak[1]:.3g}–{peak[2]:.3g}) "
+                     f"and falls beyond it, as the data do; ")
+        elif peak[0] > float(np.max(ev.x)):
+            text += (f"the model's peak N* ≈ {peak[0]:.3g} lies beyond the largest {x} measured "
+                     f"({_fx(np.max(ev.x))}): an extrapolation; ")
+        else:
+            text += (f"the model places a peak at {x} ≈ {peak[0]:.3g}, but the data do not fall beyond it by more "
+                     f"than their noise; ")
+        if np.isfinite(share):
+            text += (f"at the largest x, {share:.0%} of the lost throughput is contention, "
+                     f"{1 - share:.0%} coherency; ")
+        text += "with contention alone " + _limit_words(result, ev, lim[0], lim[1], lim[2], "the curve") + "."
+        out.append(Claim("model", text))
+    elif model == "amdahl":
+        lim = d["amdahl_limit"]
+        out.append(Claim("model", _limit_words(result, ev, lim[0], lim[1], lim[2],
+                                               f"A serial fraction σ = {f.values['sigma']:.3g}") + "."))
+    elif model == "linear":
+        if ev.flattens or ev.falls or struct:
+            out.append(Claim("model", f"A straight line at {fmt_y(f.values['x1'], u)} per {x} is the best of the "
+                                      f"models fitted, but it does not describe these data (see above)."))
+        else:
+            out.append(Claim("model", f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {x}: the data show no "
+                                      f"bend, so they cannot tell where the ceiling is."))
+    elif model == "per_io_byte":
+        im, bm = f.values["iops_max"], f.values["bw_max"]
+        cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))
+        iops = ev.y if u == "1/s" else ev.y / ev.x
+        bw = iops * ev.x
+        parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
+                 f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks"
+                 + _ci(f, "iops_max", "1/s") + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"
+                 + _ci(f, "bw_max", "B/s")]
+        if np.isfinite(cross[0]):
+            inside = ev.x.min() <= cross[0] <= ev.x.max()
+            parts.append(f", crossing at a block size of {_bytes(cross[0])}"
+                         + (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})" if np.isfinite(cross[1]) else "")
+                         + ("" if inside else " — outside the sizes measured"))
+        text = "".join(parts) + "."
+        if im > EXTRAPOLATION * float(np.max(iops)):
+            text += (f" The IOPS ceiling is an extrapolation: the smallest block measured reaches "
+                     f"{float(np.max(iops)) / im:.0%} of it.")
+        if bm > EXTRAPOLATION * float(np.max(bw)):
+            text += (f" The bandwidth ceiling is an extrapolation: the largest block measured reaches "
+                     f"{float(np.max(bw)) / bm:.0%} of it.")
+        out.append(Claim("model", text))
+    return out
+
+
+def _ci(f, p, unit) -> str:
+    lo, hi = f.ci_low[p], f.ci_high[p]
+    return f" (95 % CI {fmt_y(lo, unit)}–{fmt_y(hi, unit)})" if np.isfinite(lo) and np.isfinite(hi) else ""
+
+
+def _bytes(v: float) -> str:
+    if not np.isfinite(v):
+        return "∞"
+    for f, name in ((2**20, "MiB"), (2**10, "KiB")):
+        if v >= f:
+            return f"{v / f:.3g} {name}"
+    return f"{v:.3g} B"
+
+
+def _selection(result, key) -> list[Claim]:
+    sel = result.selection.get(key) or {}
+    out = []
+    if sel.get("criterion") == "BIC":
+        out.append(Claim("selection", "AICc is undefined for some models at this number of points: the models "
+                                      "were ranked by BIC, the one with the fewest parameters among those within 2."))
+    if sel.get("undecided"):
+        out.append(Claim("selection", f"The data do not decide between {result.chosen[key]} and "
+                                      f"{', '.join(sel['undecided'])} ({sel.get('criterion')} within 2)."))
+    if sel.get("excluded"):
+        out.append(Claim("selection", "Not chosen: " + "; ".join(f"{m} ({r})" for m, r in sel["excluded"].items())
+                         + "."))
+    return out
+
+
+def _structure(result, key, struct) -> list[Claim]:
+    if not struct:
+        return []
+    model, x = result.chosen[key], result.x
+    test = (f"runs test p = {struct['p']:.2g}" if struct["how"] == "runs" else
+            f"lack of fit against the repeat noise, p = {struct['p']:.2g}")
+    if struct["regimes"] is not None:
+        return [Claim("structure", f"The {model} fit misses a step near {x} = {_xv(result, struct['x_step'])}: "
+                                   f"the data level off at {x} = {_xv(result, struct['regimes'])} and rise again — "
+                                   f"two regimes? ({test}).")]
+    return [Claim("structure", f"The {model} fit misses the data's shape near {x} = {_xv(result, struct['x_step'])} "
+                               f"(its residuals are structured: {test}).")]
+
+
+def _cpu(result, key, ev: Evidence) -> list[Claim]:
+    pts = _pts(result, key).sort_values(result.x)
+    if "cpus" not in pts or pts["cpus"].isna().all():
+        return []
+    topo = result.setup(key)[0]
+    cores = None
+    if topo is not None and getattr(topo, "host", None) is not None:
+        cores = int(topo.host.sockets * topo.host.cores_per_socket)
+    i = int(np.argmax(pts["y"].to_numpy()))
+    row = pts.iloc[i]
+    cpus = float(row["cpus"])
+    if not np.isfinite(cpus):
+        return []
+    jobs = float(row[result.x]) if result.x == "numjobs" else None
+    if jobs is None and result.table is not None and "numjobs" in result.table:
+        nj = result.table["numjobs"].dropna()
+        jobs = float(nj.mode().iloc[0]) if len(nj) else None
+    per_job = cpus / jobs if jobs else np.nan
+    text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
+            f"{cpus:.2g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
+    bound = []
+    if np.isfinite(per_job) and per_job >= 0.9:
+        bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
+    if cores and cpus >= 0.9 * cores:
+        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
+    elif cores:
+        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores")
+    if ev.plateau is not None:
+        flat = pts[pts[result.x] >= ev.plateau["x_from"]]["cpus"].to_numpy(float)
+        flat = flat[np.isfinite(flat)]
+        if flat.size >= 2 and flat.max() <= 1.1 * flat.min() and float(pts[result.x].max()) >= 2 * ev.plateau["x_from"] \
+                and result.x in ("numjobs", "threads", "jobs"):
+            bound.append(f"more jobs add no CPU time ({flat.min():.2g}–{flat.max():.2g} CPUs across the plateau): "
+                         f"the machine's CPUs, not the device, set the plateau (is {round(flat.mean())} its core "
+                         f"count?)")
+    return [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
+
+
+def _attribution(result, key, ev: Evidence) -> list[Claim]:
+    """The measured plateau (or maximum) against every modelled component's ceiling at that x."""
+    from ..ceiling.system import COMPONENT_LABELS
+    from .ceiling import X_AXES, ceiling_profile, fitted_overrides
+
+    topo, wl = result.setup(key)
+    if topo is None or result.x not in X_AXES:
+        return []
+    f = result.fits[key][result.chosen[key]]
+    overrides = fitted_overrides(f) if result.chosen[key].startswith("ceiling") else {}
+    if ev.plateau:
+        at, m, what = ev.plateau["x_to"], ev.plateau["value"], "plateau"
+        noise = ev.plateau["spread"] / np.sqrt(max(ev.plateau["runs"], 1)) if np.isfinite(ev.plateau["spread"]) else 0
+    else:
+        i = int(np.argmax(ev.y))
+        at, m, what, noise = ev.x[i], ev.y[i], "maximum", ev.se[i]
+    try:
+        prof = ceiling_profile(topo, wl, x=result.x, values=[at], overrides=overrides, drives=result.drives,
+                               y_unit=result.y_unit)
+    except Exception:  # noqa: BLE001 — a topology the axis cannot evaluate: no attribution, not a failed fit
+        return []
+    u = result.y_unit
+    row = prof.iloc[0]
+    comps = {c: float(row[c]) for c in prof.columns if c not in ("x", "ceiling", "binding") and np.isfinite(row[c])}
+    if not comps:
+        return []
+    consistent = [c for c, v in comps.items() if CONSISTENT * v <= m + 2 * noise and m - 2 * noise <= v]
+    low_c = min(comps, key=comps.get)
+    lowest = comps[low_c]
+    where = f"at {result.x} = {_xv(result, at)}"
+    label = lambda c: COMPONENT_LABELS.get(c, c)
+    out = []
+    if consistent:
+        out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
+            f"{label(c)} [{c}] ({fmt_y(comps[c], u)}; the {what} is {m / comps[c]:.0%} of it)" for c in consistent)
+            + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
+    elif m < 0.5 * lowest:
+        out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
+                                        f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
+                                        f"{m / lowest:.0%} of it): what binds is not modelled or not known here — "
+                                        f"e.g. the I/O engine's CPU cost, the root complex or memory of this host, "
+                                        f"a drive without a spec, a filesystem or a virtual disk."))
+    elif m < CONSISTENT * lowest:
+        out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) reaches {m / lowest:.0%} of the lowest "
+                                        f"modelled ceiling {where} ({label(low_c)} [{low_c}], {fmt_y(lowest, u)}): "
+                                        f"no modelled component explains it."))
+    return out
+
+
+def _falsified(result, key) -> list[Claim]:
+    u = result.y_unit
+    out = []
+    for item in result.findings.get(key, []):
+        fix = "; ".join(item["reconcile"]) or "no single parameter within ×4 of its value"
+        more = item.get("points_above", 1) - 1
+        out.append(Claim("falsified", f"FALSIFIED: at {result.x} = {_xv(result, item['x'])}"
+                                      + (f" (and {more} more point(s))" if more > 0 else "")
+                                      + f" the measurement {fmt_y(item['measured'], u)} is "
+                                      f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
+                                      f"({item['binding']} binds) — an assumption of the model is wrong there, the "
+                                      f"ceiling is not reproduced. Changes that would reconcile it: {fix}."))
+    return out
+
+
+def curve_claims(result, key) -> list[Claim]:
+    """Every claim of one curve's explanation, in the order it is written (see the module docstring)."""
+    from .derived import derived_quantities
+    from .explain import _ceiling_sentences, _little_check
+
+    model = result.chosen[key]
+    f = result.fits[key][model]
+    d = derived_quantities(f)
+    ev, struct = curve_evidence(result, key)
+    own = f.stats.get("n_curve", f.stats["n"])  # a joint fit's n counts every curve's points
+    joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
+    claims = [_measured(result, ev),
+              Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = {_r2(f.stats['r2'])}.")]
+    if model.startswith("ceiling") and result.setup(key)[0] is not None:
+        from ..ceiling.system import COMPONENT_LABELS
+        from .ceiling import ceiling_profile
+
+        claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
+        knee = d.get("knee_n")
+        if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
+            claims.append(Claim("model", f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–"
+                                         f"{_fx(knee[2])}, from the fitted parameters' uncertainty)."))
+    else:
+        claims += _model_claims(result, key, f, d, ev, struct)
+    claims += _selection(result, key)
+    claims += _structure(result, key, struct)
+    little = _little_check(result, key)
+    if little:
+        claims.append(Claim("little", little))
+    claims += _cpu(result, key, ev)
+    claims += _attribution(result, key, ev)
+    claims += _falsified(result, key)
+    claims += [Claim("caution", f"Caution: {note}.") for note in f.notes]
+    return claims

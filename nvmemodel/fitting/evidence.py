@@ -1,0 +1,216 @@
+"""Evidence about a measured curve's shape, tested against its own noise — before any sentence about it.
+
+An explanation is a set of claims (:mod:`~nvmemodel.fitting.claims`); each needs evidence from the data,
+not only from the model that was chosen. This module tests the points themselves:
+
+* **noise** of each point: the standard error of its mean where runs were repeated — the mean of two
+  variances, the point's own (sᵢ²/nᵢ) and the pooled relative one (CV·yᵢ)²/nᵢ as the fit weights them (2–3
+  repeats make a point's own spread too uncertain to use alone, and one noisy point should not blur the
+  others); without repeats, the residual standard error of a
+  fit that beats a constant (an upper estimate: it also holds whatever the model misses), never less
+  than 0.5 % of the value; the chosen model's when it has ≥ 2 residual degrees of freedom, else the smallest
+  of those that have (a fit with one degree of freedom nearly interpolates and would hide the noise) (run-to-run variation of short fio runs is larger than that [1]_).
+* **still rising at the largest x**: the last point above the one before it (or the one before that) by
+  more than twice their combined standard error (z = 2, one-sided ≈ 2.3 %).
+* **falls after a maximum**: the largest point lies before the last x and the last point is below it by
+  more than twice their combined standard error.
+* **plateau**: the trailing points (≥ 2) that are not below their maximum by more than that noise, when
+  the curve rose to them from clearly below; its value is the mean of every run in it, its spread their
+  sample standard deviation.
+* **structured residuals** of a fitted model: the Wald–Wolfowitz runs test on the residuals' signs (fewer
+  runs than chance, one-sided p < 0.05, n ≥ 7) or, with repeats, a χ² lack-of-fit test (p < 0.001); the
+  place the model misses is the CUSUM change point of the residuals [2]_. A flat stretch inside the curve
+  followed by a rise beyond noise is a **second regime** ("a step near x").
+
+References
+----------
+.. [1] tests/data/fit/local/ (README of tests/data/SOURCES.md): 3 repeats of 2–4 s fio runs on one VM
+       spread 0.5–3 %.
+.. [2] A. Wald and J. Wolfowitz, "On a test whether two samples are from the same population",
+       *Ann. Math. Stat.* 11 (1940) 147–162; E. S. Page, "Continuous inspection schemes", *Biometrika* 41
+       (1954) 100–115 (CUSUM).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+__all__ = ["Evidence", "runs_test", "shape_evidence"]
+
+Z = 2.0  #: multiples of the combined standard error that count as "beyond noise"
+_MIN_REL_NOISE = 0.005
+
+
+@dataclasses.dataclass(frozen=True)
+class Evidence:
+    """What the measured points of one curve show, with their noise.
+
+    Attributes
+    ----------
+    x, y, se : ndarray
+        Points (sorted by x) and the standard error of each.
+    noise_source : str
+        ``"repeats"`` or ``"residuals"`` (no repeats: the best fit's residual standard error).
+    rising : dict or None
+        ``{x_from, y_from, x_to, y_to, rise}`` when the curve still rises at the largest x beyond noise.
+    falls : dict or None
+        ``{x_max, y_max, x_last, y_last, drop}`` when it falls after a maximum beyond noise.
+    plateau : dict or None
+        ``{value, spread, runs, x_from, x_to, points}`` when it flattens (the trailing points within noise
+        of their maximum, reached from clearly below).
+    maximum : dict
+        ``{x, y, spread, runs}``: the largest point.
+    structured : dict or None
+        ``{p, how, x_step, regimes}`` when a fitted model's residuals are structured.
+    """
+
+    x: np.ndarray
+    y: np.ndarray
+    se: np.ndarray
+    noise_source: str
+    rising: dict | None
+    falls: dict | None
+    plateau: dict | None
+    maximum: dict
+    structured: dict | None = None
+
+    @property
+    def flattens(self) -> bool:
+        return self.plateau is not None
+
+    def beyond_noise(self, i: int, j: int) -> float:
+        """The combined noise (Z standard errors) of the difference between points i and j."""
+        return Z * float(np.hypot(self.se[i], self.se[j]))
+
+
+def runs_test(resid) -> float:
+    """One-sided p value of the Wald–Wolfowitz runs test for *too few* sign runs (NaN below 7 signs)."""
+    from scipy.stats import norm
+
+    s = np.sign(np.asarray(resid, float))
+    s = s[s != 0]
+    n = s.size
+    n1, n2 = int(np.sum(s > 0)), int(np.sum(s < 0))
+    if n < 7 or n1 == 0 or n2 == 0:
+        return np.nan
+    runs = 1 + int(np.sum(s[1:] != s[:-1]))
+    mean = 2.0 * n1 * n2 / n + 1
+    var = 2.0 * n1 * n2 * (2.0 * n1 * n2 - n) / (n * n * (n - 1))
+    if var <= 0:
+        return np.nan
+    return float(norm.cdf((runs - mean) / np.sqrt(var)))
+
+
+def _pooled(points, idx) -> tuple[float, float, int]:
+    """Mean and sample sd of every run of the points ``idx`` (from their means, sds and run counts)."""
+    y = points["y"].to_numpy(float)[idx]
+    n = points["n_runs"].to_numpy(float)[idx] if "n_runs" in points else np.ones(len(idx))
+    sd = points["y_std"].to_numpy(float)[idx] if "y_std" in points else np.full(len(idx), np.nan)
+    sd = np.where(np.isfinite(sd), sd, 0.0)
+    total = float(n.sum())
+    mean = float(np.sum(n * y) / total)
+    ss = float(np.sum((n - 1) * sd ** 2) + np.sum(n * (y - mean) ** 2))
+    return mean, (float(np.sqrt(ss / (total - 1))) if total > 1 else np.nan), int(total)
+
+
+def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None = None) -> Evidence:
+    """Test the shape of one curve's measured points (:func:`~nvmemodel.fitting.curves.measured_points`
+    rows of one curve) against their noise; ``fits`` (``{model: CurveFit}``) give the noise when runs
+    were not repeated (see the module docstring)."""
+    pts = points.sort_values(x)
+    xv = pts[x].to_numpy(float)
+    yv = pts["y"].to_numpy(float)
+    n = xv.size
+    repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
+    if repeated:
+        rep = pts[pts["y"] > 0]
+        cv = float(np.sqrt(np.sum((rep["n_runs"] - 1) * (rep["y_std"] / rep["y"]) ** 2) / np.sum(rep["n_runs"] - 1)))
+        pooled = cv * np.abs(yv) / np.sqrt(pts["n_runs"].to_numpy(float))
+        own = pts["y_std"].to_numpy(float) / np.sqrt(pts["n_runs"].to_numpy(float))
+        se = np.sqrt((pooled ** 2 + np.where(np.isfinite(own), own, pooled) ** 2) / 2)
+        source = "repeats"
+    else:
+        ok = {m: f.stats.get("residual_se", np.nan) for m, f in (fits or {}).items()
+              if np.isfinite(f.stats.get("r2", np.nan)) and f.stats["r2"] >= 0 and f.stats.get("df", 0) >= 2}
+        res_se = [ok[chosen]] if chosen in ok else list(ok.values())  # (a fit with 1 df interpolates: no noise)
+        s = float(np.nanmin(res_se)) if res_se and np.isfinite(res_se).any() else np.nan
+        se = np.full(n, s if np.isfinite(s) else 0.0)
+        source = "residuals"
+    se = np.maximum(se, _MIN_REL_NOISE * np.abs(yv))
+    noise = lambda i, j: Z * float(np.hypot(se[i], se[j]))
+
+    rising = None
+    if n >= 2:
+        last = n - 1
+        for prev in (last - 1, last - 2):
+            if prev >= 0 and yv[last] - yv[prev] > noise(last, prev) and (prev == last - 1 or yv[last] >= yv[last - 1]):
+                rising = {"x_from": xv[prev], "y_from": yv[prev], "x_to": xv[last], "y_to": yv[last],
+                          "rise": float(yv[last] / yv[prev] - 1) if yv[prev] else np.inf}
+                break
+    i_max = int(np.argmax(yv))
+    _, m_sd, m_runs = _pooled(pts, [i_max])
+    maximum = {"x": xv[i_max], "y": yv[i_max], "spread": m_sd, "runs": m_runs}
+    falls = None
+    if i_max < n - 1 and yv[i_max] - yv[-1] > noise(i_max, n - 1):
+        falls = {"x_max": xv[i_max], "y_max": yv[i_max], "x_last": xv[-1], "y_last": yv[-1],
+                 "drop": float(1 - yv[-1] / yv[i_max])}
+    plateau = None
+    if rising is None and falls is None and n >= 3:
+        tail = [n - 1]
+        for j in range(n - 2, -1, -1):
+            top = max(tail, key=lambda i: yv[i])
+            if yv[top] - yv[j] <= noise(top, j) and yv[j] - min(yv[i] for i in tail) <= noise(j, tail[-1]):
+                tail.append(j)
+            else:
+                break
+        tail = sorted(tail)
+        head = tail[0]
+        if len(tail) >= 2 and head > 0 and yv[tail].mean() - yv[0] > noise(0, head) and len(tail) < n:
+            value, spread, runs = _pooled(pts, tail)
+            plateau = {"value": value, "spread": spread, "runs": runs, "x_from": xv[head], "x_to": xv[-1],
+                       "points": len(tail)}
+    return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,
+                    maximum=maximum)
+
+
+def residual_structure(ev: Evidence, fit) -> dict | None:
+    """Whether ``fit`` (a :class:`~nvmemodel.fitting.engine.CurveFit` of the curve) misses a shape the data
+    show: the runs test on its residuals' signs, or the χ² lack of fit against the repeat noise; with the
+    place it misses (CUSUM change point) and whether the data show a second regime there."""
+    from scipy.stats import chi2
+
+    order = np.argsort(fit.x, kind="stable")
+    fx, fy = fit.x[order], fit.y[order]
+    resid = fy - fit.eval(fx)
+    p_runs = runs_test(resid)
+    how = None
+    p = np.nan
+    if np.isfinite(p_runs) and p_runs < 0.05:
+        how, p = "runs", p_runs
+    elif ev.noise_source == "repeats" and fit.stats.get("df", 0) > 0:
+        se = np.interp(fx, ev.x, ev.se)
+        stat = float(np.sum((resid / se) ** 2))
+        p_fit = float(chi2.sf(stat, fit.stats["df"]))
+        if p_fit < 1e-3:
+            how, p = "lack of fit", p_fit
+    if how is None:
+        return None
+    c = np.cumsum(resid - resid.mean())
+    j = int(np.argmax(np.abs(c[:-1]))) if c.size > 1 else 0
+    x_step = float(fx[min(j + 1, fx.size - 1)])
+    return {"p": p, "how": how, "x_step": x_step, "regimes": _second_regime(ev)}
+
+
+def _second_regime(ev: Evidence) -> float | None:
+    """The x where a flat stretch inside the curve (≥ 2 consecutive points within noise) ends and the curve
+    rises again beyond noise: a step, a second regime (a second root complex, a second socket …)."""
+    x, y = ev.x, ev.y
+    n = x.size
+    for j in range(1, n - 1):
+        flat = y[j] - y[j - 1] <= ev.beyond_noise(j, j - 1) and y[j] >= y[j - 1] - ev.beyond_noise(j, j - 1)
+        rose_before = j >= 2 and y[j - 1] - y[0] > ev.beyond_noise(j - 1, 0)
+        if flat and rose_before and y[-1] - y[j] > 2 * ev.beyond_noise(n - 1, j):
+            return float(x[j])
+    return None
