@@ -1,24 +1,46 @@
-"""Benchmark: evaluate >= 1,000,000 (configuration x drive-count) points in one vectorized call.
+"""Benchmark: ``nm.sweep`` against a fused single pass over the same points, on the presets as shipped.
 
-Run:  python benchmarks/bench_sweep.py            (prints points/s; --json for a machine record)
+Run:  python benchmarks/bench_sweep.py            (--json for a record; needs ``pip install -e '.[bench]'``)
 
-The grid varies PCIe generation, MPS, block size, read fraction, queue depth and the drive's
-random-read limit over 50,000 configurations, each evaluated at 1..24 drives (1.2 M points)
-on the Dell R7525 and Lenovo 810-4P presets (a switched topology exercises every branch).
-A categorical grid (I/O stack x drive model x Ethernet MTU x transport, given by name) runs on
-the Broadcom Stingray preset (NVMe-oF), where those choices matter.
+Each row: 50,000 random configurations x 1..24 drives (1.2 M points) on one preset, as shipped (every layer
+it carries: the Dell's root complexes and socket DMA, the Lenovo's switch, complexes and sockets, the
+Stingray's switch and fabric); a switch's port count is raised to 24 so that 24 drives fit behind it (ports
+enter no ceiling). Grids: *numeric* (PCIe generation, MPS, block size, read fraction, queue depth, the
+drive's random-read limit) and *categorical* (I/O stack, drive model, transport by name; Ethernet MTU,
+generation, block size). The sweep runs as a user calls it: ``check=True``, names validated.
+
+The floors (``benchmarks/floor.py``), timed interleaved with the sweep (best of ``--repeat`` rounds):
+
+* **fused**: a numba loop over the points, the per-configuration limits given (no implementation can reach it);
+* **fused + levels**: plus those limits computed by the model's numpy code and names coded by binary search.
+
+Both must give the sweep's numbers bit for bit, binding included (checked here). Memory: tracemalloc's peak
+of one sweep divided by its points, at two grid sizes (flat with chunking when both agree).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import time
+import tracemalloc
 
 import numpy as np
 
 import nvmemodel as nm
+from nvmemodel.ceiling.evaluate import sweep_parameters
+from nvmemodel.ceiling.system import Levels
+from nvmemodel.parameters import PARAMETERS
+
+try:  # run as a script (python benchmarks/bench_sweep.py) or imported by run_all / tests
+    import floor
+except ImportError:  # pragma: no cover
+    from benchmarks import floor
+
+PRESETS = ("dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray")
+GOAL = 3.0
 
 
 def make_grid(configs: int, seed: int = 0) -> dict[str, np.ndarray]:
@@ -35,10 +57,9 @@ def make_grid(configs: int, seed: int = 0) -> dict[str, np.ndarray]:
 
 def make_categorical_grid(configs: int, seed: int = 0) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
-    drives = [k for k in nm.drive_catalog()]
     return {
         "workload.io_stack": rng.choice(["libaio", "io_uring", "io_uring_polled", "spdk"], configs),
-        "drive.model": rng.choice(drives, configs),
+        "drive.model": rng.choice(list(nm.drive_catalog()), configs),
         "fabric.eth_mtu": rng.choice([1500.0, 4200.0, 9000.0], configs),
         "fabric.roce_mtu": np.zeros(configs),  # the largest that fits each MTU
         "fabric.transport": rng.choice(["rocev2", "tcp"], configs),
@@ -47,38 +68,105 @@ def make_categorical_grid(configs: int, seed: int = 0) -> dict[str, np.ndarray]:
     }
 
 
-def run(preset: str, configs: int, drives: int, repeat: int, check: bool, categorical: bool = False) -> dict:
+def topology(preset: str, drives: int) -> nm.Topology:
     topo = nm.preset(preset)
-    topo = topo.replace(switch=topo.switch.replace(ports=drives)) if topo.switch else topo
+    return topo.replace(switch=topo.switch.replace(ports=drives)) if topo.switch else topo
+
+
+def _levels_and_codes(topo, wl, grid):
+    """The floor's per-configuration part: names → codes (binary search), then the model's limits (numpy)."""
+    for name, value in grid.items():
+        if PARAMETERS[name].kind == "categorical":
+            floor.names_to_codes(value, PARAMETERS[name].allowed_choices())
+    p, _, configs = sweep_parameters(topo, wl, grid, check=False)
+    return Levels(p), configs
+
+
+def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) -> dict:
+    topo, wl = topology(preset, drives), nm.Workload("randread", "4K")
     grid = make_categorical_grid(configs) if categorical else make_grid(configs)
     n = np.arange(1, drives + 1)
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        res = nm.sweep(topo, nm.Workload("randread", "4K"), drives=n, grid=grid, check=check)
-        times.append(time.perf_counter() - t0)
-    best = min(times)
-    return {"preset": preset, "points": res.size, "configs": configs, "drives": drives, "check": check,
-            "grid": "categorical" if categorical else "numeric", "best_s": best, "points_per_s": res.size / best}
+    res = nm.sweep(topo, wl, drives=n, grid=grid)
+    row = {"preset": preset, "grid": "categorical" if categorical else "numeric", "points": res.size}
+    reason = floor.available()
+    if reason is not None:
+        row["floor"] = f"skipped: {reason}"
+        row["sweep_s"] = min(_time(lambda: nm.sweep(topo, wl, drives=n, grid=grid)) for _ in range(repeat))
+        return row
+    p, _, _ = sweep_parameters(topo, wl, grid)
+    lv = Levels(p)
+    inputs = floor.per_config(lv, configs)
+    compose = floor.kernel()
+    nf = n.astype(float)
+
+    def fused():  # fresh result arrays, as the sweep makes them
+        out, binding = np.empty((configs, drives)), np.empty((configs, drives), dtype=np.int8)
+        compose(nf, *inputs.values(), out, binding)
+        return out, binding
+
+    out, binding = fused()  # compiles
+    if not (np.array_equal(out, res.iops) and np.array_equal(binding, res.binding_index)):
+        bad = np.flatnonzero((out != res.iops).ravel() | (binding != res.binding_index).ravel())
+        raise AssertionError(f"{preset} {row['grid']}: the fused floor and nm.sweep differ at {bad.size} points")
+    times = {"sweep": [], "fused": [], "levels": []}
+    for _ in range(repeat):  # interleaved: load from other processes hits all alike
+        times["sweep"].append(_time(lambda: nm.sweep(topo, wl, drives=n, grid=grid)))
+        times["fused"].append(_time(fused))
+        times["levels"].append(_time(lambda: _levels_and_codes(topo, wl, grid)))
+    best = {k: min(v) for k, v in times.items()}
+    row.update({"sweep_s": best["sweep"], "fused_s": best["fused"], "levels_s": best["levels"],
+                "ratio": best["sweep"] / best["fused"],
+                "ratio_with_levels": best["sweep"] / (best["fused"] + best["levels"]),
+                "identical": True})
+    return row
 
 
-def main() -> None:
+def memory(preset: str, categorical: bool, drives: int) -> dict:
+    """Peak traced bytes per point of one sweep at two grid sizes (flat with chunking when they agree)."""
+    topo, wl = topology(preset, drives), nm.Workload("randread", "4K")
+    out = {}
+    for configs in (50_000, 200_000):
+        grid = make_categorical_grid(configs) if categorical else make_grid(configs)
+        tracemalloc.start()
+        res = nm.sweep(topo, wl, drives=np.arange(1, drives + 1), grid=grid)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        out[configs] = peak / res.size
+    return out
+
+
+def _time(call) -> float:
+    t0 = time.perf_counter()
+    call()
+    return time.perf_counter() - t0
+
+
+def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configs", type=int, default=50_000)
     ap.add_argument("--drives", type=int, default=24)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=15)
     ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    rows = [run(p, args.configs, args.drives, args.repeat, check) for p in ("dell-r7525", "lenovo-sr850-810-4p")
-            for check in (True, False)]
-    rows.append(run("broadcom-stingray", args.configs, args.drives, args.repeat, True, categorical=True))
+    args = ap.parse_args(argv)
+    rows = [run(p, cat, args.configs, args.drives, args.repeat) for p in PRESETS for cat in (False, True)]
+    mem = memory("broadcom-stingray", True, args.drives)
+    record = {"machine": platform.processor() or platform.machine(), "numpy": np.__version__,
+              "load_average": os.getloadavg(), "rows": rows, "bytes_per_point": mem}
     if args.json:
-        print(json.dumps({"machine": platform.processor() or platform.machine(), "numpy": np.__version__,
-                          "results": rows}, indent=2))
-        return
+        print(json.dumps(record, indent=2))
+        return record
     for r in rows:
-        print(f"{r['preset']:<22} {r['grid']:<11} {r['points']:>10,} points  check={r['check']!s:<5}  "
-              f"best {r['best_s'] * 1e3:7.1f} ms  ->  {r['points_per_s'] / 1e6:6.1f} M points/s")
+        line = (f"{r['preset']:<20} {r['grid']:<11} {r['points']:>9,} points: sweep {r['sweep_s'] * 1e3:6.1f} ms "
+                f"({r['points'] / r['sweep_s'] / 1e6:5.1f} M/s)")
+        if "fused_s" in r:
+            line += (f" | fused {r['fused_s'] * 1e3:5.1f} ms, levels+codes {r['levels_s'] * 1e3:5.1f} ms | "
+                     f"ratio {r['ratio']:4.1f}x (vs fused + levels {r['ratio_with_levels']:4.1f}x), identical")
+        else:
+            line += f" | {r['floor']}"
+        print(line)
+    print("sweep memory (tracemalloc peak / points): " +
+          ", ".join(f"{k:,} configurations {v:.1f} B/point" for k, v in mem.items()))
+    return record
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import importlib
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -201,6 +202,10 @@ class Parameter:
         if self.kind == "categorical":
             if np.ndim(value) == 0:
                 return np.asarray(float(self.code(value.item() if isinstance(value, np.ndarray) else value)))
+            if isinstance(value, np.ndarray) and value.dtype.kind == "U":  # names as a numpy string array
+                codes = self._codes_of_spelled(value)
+                if codes is not None:
+                    return codes
             values = np.asarray(value, dtype=object)
             keys = np.array([v.value if hasattr(v, "value") and not isinstance(v, (int, float)) else v
                              for v in values.ravel()], dtype=object).astype(str)
@@ -229,6 +234,33 @@ class Parameter:
                 int(first) if np.isfinite(first) and first == int(first) else float(first))
             raise ParameterError(self.name, shown, self.describe_range())
         return arr
+
+    def _codes_of_spelled(self, names: np.ndarray) -> np.ndarray | None:
+        """Codes of a string array looked up among the spellings :meth:`code` accepts (each choice as written,
+        lower case, ``-``/``_`` swapped, the aliases), each name then compared whole with the spelling found:
+        ``None`` if any name is not among them (then the general path decides, and names the bad value).
+
+        The lookup key mixes a few characters at positions where the spellings all differ (read from the
+        array's UTF-32 buffer) and indexes a small table: a million names cost a few tens of milliseconds,
+        where sorting the strings costs seconds."""
+        width = names.dtype.itemsize // 4
+        if names.size == 0 or width == 0:
+            return None
+        spellings, codes, positions, table = _spelling_keys(self.name, self.allowed_choices(),
+                                                            tuple(self.aliases.items()), width)
+        if spellings.size == 0:
+            return None
+        shape = names.shape
+        names = np.ascontiguousarray(names.ravel())
+        i = table[_key(names.view(np.uint32).reshape(-1, width), positions) % np.uint64(table.size)]
+        if i.min() < 0:
+            return None
+        found = spellings[i]
+        differ = found != names
+        if differ.any():  # "-" for "_" or the other way round (or not a spelling at all)
+            if not np.array_equal(np.char.replace(names[differ], "-", "_"), np.char.replace(found[differ], "-", "_")):
+                return None
+        return codes[i].reshape(shape)
 
     def check_stored(self, value) -> np.ndarray:
         """Like :meth:`check` but accepts NaN where ``unknown_ok`` (a value read from a catalog)."""
@@ -362,6 +394,77 @@ def _is_numeric(value) -> bool:
         return value.dtype.kind in "biuf"
     return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) or \
         isinstance(value, bool)
+
+
+@functools.lru_cache(maxsize=256)
+def _spellings(name: str, choices: tuple, aliases: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """``(sorted spellings, their codes)`` for :meth:`Parameter._codes_of_spelled`: every spelling listed maps to
+    the code :meth:`Parameter.code` gives it (the same normalisation: lower case, ``-`` as ``_``, aliases)."""
+    alias = dict(aliases)
+
+    def norm(text: str) -> str:
+        key = text.strip().lower().replace("-", "_")
+        return alias.get(key, key)
+
+    targets = [str(c).lower().replace("-", "_") for c in choices]
+    table = {}
+    for text in [*(str(c) for c in choices), *alias, *alias.values()]:
+        for s in {text, text.lower(), text.replace("-", "_"), text.replace("_", "-"), text.lower().replace("-", "_"),
+                  text.lower().replace("_", "-")}:
+            key = norm(s)
+            if key in targets:
+                table[s] = targets.index(key)
+    spellings = sorted(table)
+    return np.array(spellings), np.array([table[s] for s in spellings], dtype=float)
+
+
+@functools.lru_cache(maxsize=256)
+def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
+    """The :func:`_spellings` that fit in ``width`` characters with ``_`` for ``-`` (the two are one to
+    :meth:`Parameter.code`): ``(spellings as U<width>, codes, character positions, table)``; ``table[key % its
+    size]`` is the index of the spelling with that key (``-1``: none). A key mixes the characters at ``positions`` (``-`` read as ``_``); it differs between any two
+    spellings (a name with a spelling's key is still compared with it whole)."""
+    spellings, codes = _spellings(name, choices, aliases)
+    # one entry per spelling up to "-"/"_", shown as the choice is written where it is one (what names usually are)
+    table = {x.replace("-", "_"): (x, c) for x, c in zip(spellings.tolist(), codes.tolist()) if len(x) <= width}
+    table.update({str(x).replace("-", "_"): (str(x), table[str(x).replace("-", "_")][1]) for x in choices
+                  if str(x).replace("-", "_") in table})
+    shown = sorted(table.values())
+    spellings = np.array([x for x, _ in shown], dtype=f"U{width}")
+    codes = np.array([c for _, c in shown], dtype=float)
+    none = np.zeros(0, dtype=np.uint64)
+    if spellings.size == 0:
+        return spellings, codes, (), none
+    chars = np.ascontiguousarray(spellings).view(np.uint32).reshape(-1, width)
+    positions: list[int] = []
+    while len({tuple(row) for row in chars[:, positions].tolist()}) < spellings.size:
+        if len(positions) == len(_MIX):  # not told apart by that many characters: the general path
+            return spellings[:0], codes[:0], (), none
+        best = max((p for p in range(width) if p not in positions),
+                   key=lambda p: len({tuple(row) for row in chars[:, [*positions, p]].tolist()}))
+        positions.append(best)
+    key = _key(chars, positions)
+    for size in range(spellings.size, 64 * spellings.size + 64):  # a table where the keys land on distinct slots
+        slot = key % np.uint64(size)
+        if np.unique(slot).size == spellings.size:
+            table = np.full(size, -1, dtype=np.intp)
+            table[slot] = np.arange(spellings.size)
+            return spellings, codes, tuple(positions), table
+    return spellings[:0], codes[:0], (), none
+
+
+def _key(chars: np.ndarray, positions) -> np.ndarray:
+    """The lookup key of :func:`_spelling_keys` for rows of UTF-32 characters (``-`` read as ``_``)."""
+    key = np.zeros(chars.shape[0], dtype=np.uint64)
+    for mix, pos in zip(_MIX, positions):
+        c = chars[:, pos]
+        key += np.where(c == 45, 95, c).astype(np.uint64) * mix  # modulo 2**64
+    return key
+
+
+#: Odd 64-bit multipliers of the characters in a key (at most this many positions).
+_MIX = tuple(np.uint64(x) for x in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93,
+                                    0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53, 0x94D049BB133111EB, 0xBF58476D1CE4E5B9))
 
 
 def close_names(name: str, names: Iterable[str]) -> list[str]:

@@ -18,9 +18,9 @@ from .components import COMPONENT_LABELS
 from .derive import catalog_members, prepare, stack_cycles
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, ScalingCurve, SweepResult
-from .system import Levels, evaluate_prepared
+from .system import Levels, Work, evaluate_prepared
 
-__all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep"]
+__all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
 
 #: Configurations per chunk of a sweep: as large as keeps every temporary per configuration (8 B each, 128,000 B)
 #: under malloc's 128 KiB mmap threshold, where it is served from the free lists; above that each temporary maps
@@ -132,18 +132,49 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     SweepResult
         Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
+    n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
+    p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
+    # column-major: one drive count's results over a chunk of configurations are contiguous. The kernel runs one
+    # drive count at a time over a chunk (the configurations as 1-D arrays, the drive count a scalar): the
+    # round-robin placement (drives per switch, complex, socket) is then a scalar per column, and every
+    # temporary is one chunk long, small enough to stay in cache and on malloc's free lists.
+    iops = np.empty((configs, n.size), order="F")
+    binding = np.empty((configs, n.size), dtype=np.int8, order="F")
+    step = max(1, min(configs, _CHUNK_CONFIGS, max(chunk_points // max(n.size, 1), 1)))
+    per_config = [k for k, v in p.items() if np.ndim(v) == 1 and v.shape[0] == configs]
+    names: tuple = ()
+    work = Work(step)
+    for start in range(0, configs, step):
+        stop = min(start + step, configs)
+        pc = dict(p)
+        pc.update({k: p[k][start:stop] for k in per_config})
+        lv = Levels(pc)
+        for j, nj in enumerate(n):
+            lv.fill(nj, iops[start:stop, j], binding[start:stop, j], work)
+        names = lv.components
+    bs = p["workload.block_size"]
+    return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
+                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+
+
+def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, object] | None = None, *,
+                     check: bool = True) -> tuple[dict, dict, int]:
+    """What :func:`sweep` evaluates: ``(prepared parameter mapping, grid as codes, number of configurations)``.
+
+    The grid's arrays are checked (names always, numbers when ``check``) and encoded; catalog entries bring
+    their fields; the mapping holds one-configuration scalars and 1-D arrays of one entry per configuration.
+    """
     if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
         raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)); a MixedTopology is "
                              "swept one group at a time: nm.sweep(mixed.group_topology(i), ...)")
     base = topology.parameters(workload)
     grid = dict(grid or {})
     params = {name: get(name) for name in grid}
-    n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
     arrays = {}
     for name, value in grid.items():
         param = params[name]
         if param.kind == "categorical":
-            arrays[name] = param.check(np.asarray(value, dtype=object).ravel())
+            arrays[name] = param.check(_names(value))
         else:
             arr = np.asarray(value, dtype=float).ravel() if not isinstance(value, str) else value
             arrays[name] = param.check(arr) if check else arr
@@ -153,36 +184,27 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     _check_presence(topology, base, arrays)
 
     p = encode(base)
-    p.update({k: a[:, None] for k, a in arrays.items()})
+    p.update(arrays)
     for prefix in ("drive", "switch"):
         if f"{prefix}.model" in arrays:
             members = catalog_members(prefix, arrays[f"{prefix}.model"], p)
-            p.update({k: v[:, None] for k, v in members.items() if k not in arrays})
+            p.update({k: v for k, v in members.items() if k not in arrays})
     if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
-        p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])[:, None]
+        p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])
     p = prepare(p)
     if check:
         _check_roce_mtu(p)
-    configs = lengths.pop()
-    # column-major: a chunk's rows of one drive count are contiguous, so the elementwise passes over
-    # (configurations x drive counts) run along the long axis (row-major runs them 24 at a time)
-    iops = np.empty((configs, n.size), order="F")
-    binding = np.empty((configs, n.size), dtype=np.int8, order="F")
-    row = n[None, :]
-    step = max(1, min(chunk_points // max(n.size, 1), _CHUNK_CONFIGS))
-    scratch = (np.empty((step, n.size), dtype=bool, order="F"), np.empty((step, n.size), dtype=np.int8, order="F"))
-    per_config = [k for k, v in p.items() if np.ndim(v) == 2 and v.shape[0] == configs]
-    names: tuple = ()
-    for start in range(0, configs, step):
-        stop = min(start + step, configs)
-        pc = dict(p)
-        pc.update({k: p[k][start:stop] for k in per_config})
-        lv = Levels(pc)
-        lv.fill(row, iops[start:stop], binding[start:stop], scratch=tuple(s[:stop - start] for s in scratch))
-        names = lv.components
-    bs = p["workload.block_size"]
-    return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
-                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+    return p, arrays, lengths.pop()
+
+
+def _names(value) -> np.ndarray:
+    """A categorical grid column as a 1-D array for :meth:`Parameter.check`: a string array as it is (its names
+    are coded by binary search), anything else (enums, mixed) as objects."""
+    if isinstance(value, np.ndarray) and value.dtype.kind == "U":
+        return value.ravel()
+    if isinstance(value, (list, tuple)) and value and all(type(v) is str for v in value):
+        return np.array(value)
+    return np.asarray(value, dtype=object).ravel()
 
 
 def _check_presence(topology: Topology, base, arrays) -> None:

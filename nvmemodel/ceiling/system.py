@@ -68,7 +68,7 @@ class Levels:
     ``amplification`` the drive I/Os per host I/O of a RAID level (1 without RAID).
     """
 
-    __slots__ = ("_fill_switched", "amplification", "complex", "complex_index", "components", "drive", "drive_index",
+    __slots__ = ("_bounds", "_fill_switched", "_flat", "_group_finite", "amplification", "complex", "complex_index", "components", "drive", "drive_index",
                  "group",
                  "group_index", "limits", "one", "p", "socket", "socket_index", "switches", "system", "system_index",
                  "tree")
@@ -114,6 +114,15 @@ class Levels:
         # decides which switch the drives land on (else a huge but finite complex limit would change the result)
         self._fill_switched = (np.asarray(p.get("tree.placement", 0.0)) == _FILL_FIRST) & ~np.isinf(self.group)
         self.tree = not (_is_inf(self.complex) and _is_inf(self.socket)) or ops.any_(self._fill_switched)
+        self._group_finite = ops.all_(np.isfinite(self.group))
+        # configurations evaluated beside tree ones without a tree level or fill_first switches (False: none)
+        flat = np.isinf(self.complex) & np.isinf(self.socket) & ~self._fill_switched if self.tree else False
+        self._flat = flat if ops.any_(flat) else False
+        self._bounds = {level: _bounds(i) for level, i in zip(Limit._fields, index)}
+
+    def _socket_only(self) -> bool:
+        """A host tree of sockets alone, drives round-robin (no switch or complex level): :meth:`fill`'s fast case."""
+        return _is_inf(self.group) and _is_inf(self.complex) and everywhere(self.p["tree.placement"], 0.0)
 
     def local(self, n):
         """What the drives and switches deliver together: ``Σ_switches min(G, k_j · d)``, round-robin
@@ -127,7 +136,7 @@ class Levels:
         tree's total and the "this level alone (with the drives)" candidates of its complex, socket and switch
         levels (the switches' under the placement: fill_first loads the first complex's switches first)."""
         p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
-        n = np.asarray(n, dtype=float)
+        n = ops.to_float(n)  # one drive count stays a scalar (its placement is computed in Python floats)
         if _is_inf(g) and everywhere(p["tree.placement"], 0.0) and (_is_inf(c) or _is_inf(sk)):
             # round-robin, one tree level, no switches: the switch formula over sockets (or complexes)
             if _is_inf(c):
@@ -135,25 +144,47 @@ class Levels:
                 return x, _INF, x, _INF
             x = _capped(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
             return x, x, _INF, _INF
-        per_socket, per_socket_d = {}, {}
+        sockets = int(np.max(p["host.sockets"]))
+        per_socket, per_socket_d = dict.fromkeys(range(sockets), 0.0), dict.fromkeys(range(sockets), 0.0)
         complex_alone = 0.0
         group_alone = 0.0
         switched = not _is_inf(g)
         M = complexes_in_use(p, self._tree_switches())
-        for j, (k, sock) in enumerate(complex_loads(n, p, M)):
-            kd = k * d
-            local_j = switched_local(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0)) if switched else kd
-            if switched and not ops.all_(np.isfinite(g)):  # direct-attached configurations among switched ones
-                local_j = np.where(np.isfinite(g), local_j, kd)
-            if switched:  # what full switches take away on this complex (exactly 0 where none is full)
-                group_alone = group_alone + _excess(k, d, g, np.fmax(switches_on(j, self.switches, M), 1.0))
-            capped = local_j if _is_inf(c) else np.fmin(c, local_j)
-            if not _is_inf(c):  # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
-                complex_alone = complex_alone + np.fmax(kd - c, 0.0)
-            for s in range(int(np.max(p["host.sockets"]))):
-                on = sock == s
-                per_socket[s] = per_socket.get(s, 0.0) + np.where(on, capped, 0.0)
-                per_socket_d[s] = per_socket_d.get(s, 0.0) + np.where(on, kd, 0.0)
+        seen = {}  # one drive count (scalar loads): complexes with the same load and switches give the same terms
+        for j, (k, sock) in enumerate(_loads(n, p, M)):
+            on_j = np.fmax(switches_on(j, self.switches, M), 1.0) if switched else None
+            key = (float(k), float(on_j) if switched else 0.0) if k.ndim == 0 and (on_j is None or
+                                                                                    np.ndim(on_j) == 0) else None
+            if key is not None and key[0] == 0.0:  # no drive on it: every term below is an exact 0
+                continue
+            terms = seen.get(key) if key is not None else None
+            if terms is None:
+                kd = k * d
+                local_j = switched_local(k, d, g, on_j) if switched else kd
+                if switched and not self._group_finite:  # direct-attached configurations among switched ones
+                    local_j = np.where(np.isfinite(g), local_j, kd)
+                # what full switches take away on this complex (exactly 0 where none is full)
+                excess = _excess(k, d, g, on_j) if switched else None
+                capped = local_j if _is_inf(c) else np.fmin(c, local_j)
+                # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
+                cut = None if _is_inf(c) else np.fmax(kd - c, 0.0)
+                terms = (kd, excess, capped, cut)
+                if key is not None:
+                    seen[key] = terms
+            kd, excess, capped, cut = terms
+            if switched:
+                group_alone = group_alone + excess
+            if cut is not None:
+                complex_alone = complex_alone + cut
+            if sock.ndim == 0:  # one socket for every configuration and drive count
+                s_ = int(sock)
+                per_socket[s_] = per_socket[s_] + capped
+                per_socket_d[s_] = per_socket_d[s_] + kd
+                continue
+            for s_ in range(sockets):
+                on = sock == s_
+                per_socket[s_] = per_socket[s_] + np.where(on, capped, 0.0)
+                per_socket_d[s_] = per_socket_d[s_] + np.where(on, kd, 0.0)
         nd = n * d
         if _is_inf(sk):
             total = sum(per_socket.values())
@@ -169,8 +200,8 @@ class Levels:
         out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone, group_alone)
         # evaluated beside tree configurations, but without a tree level or a fill_first switch placement itself:
         # what it gives alone (switches round-robin, no level candidates), not the tree sums
-        flat = np.isinf(c) & np.isinf(sk) & ~self._fill_switched
-        if ops.any_(flat):
+        flat = self._flat
+        if flat is not False:
             out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (
                 switched_local(n, d, g, self.switches), _INF, _INF, switches_alone(n, d, g, self.switches))))
         return out
@@ -252,25 +283,115 @@ class Levels:
         return self.switches if ops.all_(np.isfinite(self.group)) else np.where(np.isfinite(self.group),
                                                                                   self.switches, np.inf)
 
-    def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray, scratch=None) -> None:
-        """:meth:`total_and_binding` written into preallocated arrays, in place where the topology allows
-        (no switch level: ``n·d`` then one comparison with the system limit) — the sweep's inner loop.
-        ``scratch``: a bool and an int8 array of the outputs' shape to work in (else allocated)."""
-        socket_only = self.tree and _is_inf(self.group) and _is_inf(self.complex) and \
-            everywhere(self.p["tree.placement"], 0.0)
-        if not _is_inf(self.group) or (self.tree and not socket_only):
-            total_out[...], binding_out[...] = self.total_and_binding(n)
+    def fill(self, n, total_out: np.ndarray, binding_out: np.ndarray, work: Work | None = None) -> None:
+        """:meth:`total_and_binding` at one drive count ``n`` (a scalar) written into ``total_out`` and
+        ``binding_out`` (1-D, one entry per configuration) — the sweep's inner loop, the same numbers bit for bit.
+
+        Without a host tree (or with round-robin sockets alone) it runs in place in ``work``'s buffers: ``n·d``,
+        the round-robin sums over the switches computed once for the total and the switches' candidate (the
+        placement ``q = ⌊n/m⌋``, ``r = n − q·m`` is a scalar per drive count; a term with ``r = 0`` or a factor 1
+        is skipped, which changes no bit), then one comparison per level for the binding component."""
+        w = work if work is not None else Work(total_out.shape[0])
+        w = w.view(total_out.shape[0])
+        if self.tree and not self._socket_only():
+            self._fill_tree(n, total_out, binding_out, w)
             return
-        np.multiply(n, self.drive, out=total_out)
-        current = self.drive_index
-        if socket_only:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
-            _take(total_out, binding_out, _capped(n, self.drive, self.socket, self.p["host.sockets"]),
-                  self.socket_index, current, scratch)
-            current = binding_out
-        if not _is_inf(self.system):
-            _take(total_out, binding_out, self.system, self.system_index, current, scratch)
-        elif current is not binding_out:
-            binding_out[...] = current
+        nd = np.multiply(n, self.drive, out=w.f[0])
+        index, bounds = self.drive_index, self._bounds["drive"]
+        if self.tree:  # round-robin over sockets: Σ_s min(Sock, k_s·d), which is also the socket's candidate
+            best = _capped(n, self.drive, self.socket, self.p["host.sockets"])
+            local = best
+            index, bounds = self._better(nd, index, bounds, best, self.socket_index, self._bounds["socket"],
+                                         binding_out, w)
+        elif _is_inf(self.group):
+            local = best = nd
+        else:
+            local, alone = self._switched(n, nd, w)
+            index, bounds = self._better(nd, index, bounds, alone, self.group_index, self._bounds["group"],
+                                         binding_out, w)
+            best = alone if self._group_finite else np.fmin(nd, alone)  # alone <= n·d where a switch is
+        if _is_inf(self.system):
+            total_out[...] = local
+        else:
+            np.fmin(local, self.system, out=total_out)
+            index, bounds = self._better(best, index, bounds, self.system, self.system_index, self._bounds["system"],
+                                         binding_out, w)
+        if index is not binding_out:
+            binding_out[...] = index
+
+    def _fill_tree(self, n, total_out, binding_out, w) -> None:
+        """:meth:`fill` with a host tree: :meth:`_tree`'s sums, then the levels' candidates in order, as
+        :meth:`binding` compares them (a level absent everywhere, ``inf``, can never win and is skipped)."""
+        local, c_alone, s_alone, g_alone = self._tree(n)
+        if _is_inf(self.system):
+            total_out[...] = local
+        else:
+            np.fmin(local, self.system, out=total_out)
+        best = np.multiply(n, self.drive, out=w.f[0])
+        index, bounds = self.drive_index, self._bounds["drive"]
+        for level, x in (("group", g_alone), ("complex", c_alone), ("socket", s_alone), ("system", self.system)):
+            xi = getattr(self, f"{level}_index")
+            if _is_inf(x) or (type(xi) is int and xi < 0):
+                continue
+            index, bounds = self._better(best, index, bounds, x, xi, self._bounds[level], binding_out, w)
+            if level != "system":
+                best = np.fmin(best, x, out=w.f[1])
+        if index is not binding_out:
+            binding_out[...] = index
+
+    def _switched(self, n, nd, w):
+        """``(Σ_switches min(G, k_j·d), n·d − what full switches take away)`` at one drive count: what
+        :func:`switched_local` and :func:`switches_alone` give, sharing the products (a switch count per
+        configuration: those functions themselves)."""
+        d, g, m = self.drive, self.group, self.switches
+        if not ops.scalar(m):
+            return switched_local(n, d, g, m), switches_alone(n, d, g, m)
+        q = np.floor(n / m)
+        r = n - q * m
+        k = m - r
+        qd = nd if q == n else np.multiply(q, d, out=w.f[1])
+        local = np.fmin(g, qd, out=w.f[2])
+        excess = np.subtract(qd, g, out=w.f[3])
+        np.fmax(excess, 0.0, out=excess)
+        if k != 1.0:
+            np.multiply(k, local, out=local)
+            np.multiply(k, excess, out=excess)
+        if r != 0.0:  # drives beyond q per switch on r of them
+            a = np.multiply(q + 1, d, out=w.f[1])
+            la = np.fmin(g, a, out=w.f[4])
+            np.multiply(r, la, out=la)
+            np.add(la, local, out=local)
+            np.subtract(a, g, out=a)
+            np.fmax(a, 0.0, out=a)
+            np.multiply(r, a, out=a)
+            np.add(a, excess, out=excess)
+        alone = np.subtract(nd, excess, out=excess)
+        if not self._group_finite:  # direct-attached configurations among switched ones
+            fin = np.isfinite(g)
+            return np.where(fin, local, nd), np.where(fin, alone, _INF)
+        return local, alone
+
+    def _better(self, best, index, bounds, x, xi, xbounds, out, w):
+        """The binding index after candidate ``x`` (component index ``xi``) meets the best so far (``best``, index
+        ``index``): ``xi`` where ``x < best``, or ``x == best`` and ``xi < index`` (ties to the component nearer
+        the drive). ``bounds``/``xbounds``: the smallest and largest index each may hold. Written into ``out``
+        (int8) unless both indices are one number; ``index`` may be ``out``. Returns ``(index, its bounds)``."""
+        if xbounds[0] > bounds[1]:  # ties stay with the current
+            wins = np.less(x, best, out=w.b[0])
+        elif xbounds[1] < bounds[0]:
+            wins = np.less_equal(x, best, out=w.b[0])
+        else:
+            wins = np.less(x, best) | (np.equal(x, best) & (np.asarray(xi) < index))
+        merged = (min(bounds[0], xbounds[0]), max(bounds[1], xbounds[1]))
+        if type(xi) is int and type(index) is int:
+            if xi == index:
+                return index, merged
+            delta = np.int8(xi - index)
+        else:
+            delta = np.subtract(xi, index, dtype=np.int8, out=w.i[0])
+        step = np.multiply(wins.view(np.int8), delta, out=w.i[1])
+        np.add(index, step, out=out)
+        return out, merged
 
     def alone(self, n) -> tuple:
         """Each component alone as a system ceiling: ``min(n·drive, m_used·group, system)``; ``m_used`` the
@@ -373,31 +494,55 @@ def _first(pair):
     return pair[0]
 
 
-def _take(total_out, binding_out, x, xi, current, scratch=None) -> None:
-    """Where candidate ``x`` (component index ``xi``) beats ``total_out`` — strictly, or on a tie with a lower
-    index than the current binding — write its index into ``binding_out``; ``total_out`` becomes the smaller."""
-    xi, ci = np.asarray(xi, dtype=np.int8), np.asarray(current, dtype=np.int8)
-    on_current = current is binding_out
-    if on_current:  # the current binding is per point: work beside it
-        wins, work = scratch if scratch is not None else (np.empty(total_out.shape, dtype=bool),
-                                                          np.empty(total_out.shape, dtype=np.int8))
-    else:  # per configuration: the comparison goes straight into the output (0/1), no scratch to touch
-        wins = binding_out.view(np.bool_)
-    if np.all(xi > ci):  # ties stay with the level nearer the drive
-        np.less(x, total_out, out=wins)
-    elif np.all(xi < ci):
-        np.less_equal(x, total_out, out=wins)
-    else:
-        np.logical_or(np.less(x, total_out), np.equal(x, total_out) & (xi < ci), out=wins)
-    # binding = current + wins·(xi − current) in int8 passes: a masked copy (np.copyto where=) is ~10x slower
-    if on_current:
-        np.subtract(xi, ci, out=work)
-        np.multiply(wins.view(np.int8), work, out=work)
-        np.add(binding_out, work, out=binding_out)
-    else:
-        np.multiply(binding_out, np.subtract(xi, ci, dtype=np.int8), out=binding_out)
-        np.add(binding_out, ci, out=binding_out)
-    np.fmin(total_out, x, out=total_out)
+def _loads(n, p, M):
+    """:func:`~nvmemodel.ceiling.tree.complex_loads`, in Python floats where the drive count and every placement
+    parameter are one number (a sweep's column, one configuration's drive count): the same arithmetic, without a
+    numpy call per complex. ``k`` and the socket come out as ``numpy.float64``."""
+    keys = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+    if not ops.scalar(n, M, *(p[k] for k in keys)):
+        yield from complex_loads(n, p, M)
+        return
+    n, M = float(n), float(M)
+    sockets, cps, slots, placement = (float(p[k]) for k in keys)
+    fill = placement == _FILL_FIRST
+    q = math.floor(n / M)
+    r = n - q * M
+    f64 = np.float64
+    for j in range(int(M)):
+        if fill:
+            left = n - j * slots
+            k = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots)
+            yield f64(k), f64(math.floor(j / cps))
+        else:
+            yield f64(q + (j < r)), f64(j % sockets)
+
+
+class Work:
+    """Scratch buffers for :meth:`Levels.fill`: five float, one bool and two int8 arrays of one chunk's length
+    (allocated once per sweep; :meth:`view` gives the first ``k`` entries of each for a shorter chunk)."""
+
+    __slots__ = ("b", "f", "i", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.f = [np.empty(size) for _ in range(5)]
+        self.b = [np.empty(size, dtype=bool)]
+        self.i = [np.empty(size, dtype=np.int8) for _ in range(2)]
+
+    def view(self, k: int) -> Work:
+        if k == self.size:
+            return self
+        w = Work.__new__(Work)
+        w.size, w.f, w.b, w.i = k, [a[:k] for a in self.f], [a[:k] for a in self.b], [a[:k] for a in self.i]
+        return w
+
+
+def _bounds(index) -> tuple[int, int]:
+    """Smallest and largest component index of a level (an int, or an int8 array per configuration)."""
+    if type(index) is int:
+        return index, index
+    index = np.asarray(index)
+    return int(index.min()), int(index.max())
 
 
 def _capped(n, d, cap, m):

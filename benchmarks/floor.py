@@ -1,0 +1,188 @@
+"""The floors the benchmarks measure against: a fused single pass of the sweep's composition (numba).
+
+``compose`` is the sweep's per-point work written as one compiled loop — for each configuration and drive
+count: ``n·d``, the drives placed round-robin (or fill-first) over the root complexes and, behind switches,
+round-robin over each complex's switches; every level's sum in the kernel's order; the total; and the
+binding component as the lexicographic (value, component index) minimum over the level candidates, ties to
+the component nearer the drive. It reads the per-configuration limits of :class:`nvmemodel.ceiling.system.Levels`
+(what does not depend on the drive count) and is written out by hand from the formulas in
+``nvmemodel/ceiling/system.py`` — not calling them — so the benchmark can check that both give the same bits.
+
+Two ways of charging the floor are reported (``bench_sweep.py``):
+
+* *fused*: the per-point pass alone, the per-configuration limits given for free — a floor no implementation can
+  reach (the sweep also validates, encodes names and computes every component's limits);
+* *fused + levels*: plus the same per-configuration limits computed by the model's numpy code, and names turned
+  into codes by binary search (no validation).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_INF = np.inf
+
+
+def available() -> str | None:
+    """``None`` when numba is importable, else the reason (``pip install -e .[bench]``)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return "numba is not installed (pip install -e '.[bench]')"
+    return None
+
+
+def per_config(lv, configs: int) -> dict[str, np.ndarray]:
+    """The per-configuration inputs of :func:`compose` from a :class:`Levels`, broadcast to ``configs``."""
+    p = lv.p
+
+    def full(x, dtype=float):
+        return np.ascontiguousarray(np.broadcast_to(np.asarray(x, dtype=dtype), (configs,)))
+
+    if lv.tree and lv._flat is not False:
+        raise ValueError("the fused floor does not mix host-tree and flat configurations")
+    out = {"d": full(lv.drive), "g": full(lv.group), "c": full(lv.complex), "sk": full(lv.socket),
+            "system": full(lv.system), "di": full(lv.drive_index, np.int8), "gi": full(lv.group_index, np.int8),
+            "ci": full(lv.complex_index, np.int8), "si": full(lv.socket_index, np.int8),
+            "yi": full(lv.system_index, np.int8), "m": full(lv.switches), "sockets": full(p["host.sockets"]),
+            "cps": full(p["tree.complexes_per_socket"]), "slots": full(p["tree.slots_per_complex"]),
+            "fill": full(p["tree.placement"]), "tree": full(float(lv.tree))}
+    # what depends on the configuration only: each complex's socket, the switches per complex (q, r)
+    M = out["sockets"] * out["cps"]
+    M = np.where(np.isfinite(out["g"]), np.fmin(M, out["m"]), M)
+    jj = np.arange(int(np.max(M)))[None, :]
+    out["sock_of"] = np.where(out["fill"][:, None] == 1.0, np.floor(jj / out["cps"][:, None]),
+                              np.mod(jj, out["sockets"][:, None])).astype(np.int64)
+    out["sw_q"] = np.floor(out["m"] / M)
+    out["sw_r"] = out["m"] - out["sw_q"] * M
+    return out
+
+
+_KERNEL = None
+
+
+def kernel():
+    """The compiled pass (compiled on first use)."""
+    global _KERNEL
+    if _KERNEL is not None:
+        return _KERNEL
+    import numba
+
+    @numba.njit(inline="always")
+    def rr_local(k, d, g, m):  # Σ_switches min(G, k_j·d): k drives round-robin over m switches
+        q = np.floor(k / m)
+        r = k - q * m
+        return r * min(g, (q + 1) * d) + (m - r) * min(g, q * d)
+
+    @numba.njit(inline="always")
+    def excess(k, d, g, m):  # what m caps take away from k·d
+        q = np.floor(k / m)
+        r = k - q * m
+        return r * max((q + 1) * d - g, 0.0) + (m - r) * max(q * d - g, 0.0)
+
+    @numba.njit(inline="always")
+    def better(x, xi, best, index):
+        return x < best or (x == best and xi < index)
+
+    @numba.njit(cache=False, fastmath=False)
+    def compose(n, d, g, c, sk, system, di, gi, ci, si, yi, m, sockets, cps, slots, fill, tree, sock_of, sw_q,
+                sw_r, out, binding):
+        per_socket = np.zeros(64)
+        per_socket_d = np.zeros(64)
+        for i in range(d.size):
+            D, G, C, K, Y = d[i], g[i], c[i], sk[i], system[i]
+            switched = G != _INF
+            S = int(sockets[i])
+            for col in range(n.size):
+                nn = n[col]
+                nd = nn * D
+                c_alone, s_alone, g_alone = _INF, _INF, _INF
+                if tree[i] == 0.0:
+                    if switched:
+                        local = rr_local(nn, D, G, m[i])
+                        g_alone = nd - excess(nn, D, G, m[i])
+                    else:
+                        local = nd
+                elif not switched and fill[i] == 0.0 and (C == _INF or K == _INF):
+                    if C == _INF:  # round-robin over sockets: the switch formula over them
+                        local = nd - excess(nn, D, K, sockets[i])
+                        s_alone = local
+                    else:
+                        local = nd - excess(nn, D, C, sockets[i] * cps[i])
+                        c_alone = local
+                else:
+                    M = sockets[i] * cps[i]
+                    if switched:
+                        M = min(M, m[i])
+                    q = np.floor(nn / M)
+                    r = nn - q * M
+                    for s in range(S):
+                        per_socket[s] = 0.0
+                        per_socket_d[s] = 0.0
+                    cut, gx = 0.0, 0.0
+                    last_k, last_on = -1.0, -1.0
+                    lj, cj, xj, kd = 0.0, 0.0, 0.0, 0.0
+                    for j in range(int(M)):
+                        if fill[i] == 1.0:
+                            left = nn - j * slots[i]
+                            k = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots[i])
+                        else:
+                            k = q + (1.0 if j < r else 0.0)
+                        if k == 0.0:
+                            continue
+                        on = 1.0
+                        if switched:
+                            on = max(sw_q[i] + (1.0 if j < sw_r[i] else 0.0), 1.0)
+                        if k != last_k or on != last_on:  # a complex's terms depend on its load and switches only
+                            last_k, last_on = k, on
+                            kd = k * D
+                            if switched:
+                                lj = rr_local(k, D, G, on)
+                                xj = excess(k, D, G, on)
+                            else:
+                                lj = kd
+                            if C != _INF:
+                                cj = max(kd - C, 0.0)
+                                lj = min(C, lj)
+                        if switched:
+                            gx += xj
+                        if C != _INF:
+                            cut += cj
+                        sock = sock_of[i, j]
+                        per_socket[sock] += lj
+                        per_socket_d[sock] += kd
+                    local = 0.0
+                    take = 0.0
+                    for s in range(S):
+                        if K == _INF:
+                            local += per_socket[s]
+                        else:
+                            local += min(K, per_socket[s])
+                            take += max(per_socket_d[s] - K, 0.0)
+                    if K != _INF:
+                        s_alone = nd - take
+                    if C != _INF:
+                        c_alone = nd - cut
+                    if switched:
+                        g_alone = nd - gx
+                out[i, col] = min(local, Y)
+                best, index = nd, di[i]
+                if gi[i] >= 0 and better(g_alone, gi[i], best, index):
+                    best, index = g_alone, gi[i]
+                if ci[i] >= 0 and better(c_alone, ci[i], best, index):
+                    best, index = c_alone, ci[i]
+                if si[i] >= 0 and better(s_alone, si[i], best, index):
+                    best, index = s_alone, si[i]
+                if yi[i] >= 0 and better(Y, yi[i], best, index):
+                    index = yi[i]
+                binding[i, col] = index
+
+    _KERNEL = compose
+    return compose
+
+
+def names_to_codes(values: np.ndarray, choices) -> np.ndarray:
+    """Names → codes by binary search in the sorted choices (no validation, no spelling variants)."""
+    order = np.argsort(np.asarray(choices))
+    table = np.asarray(choices)[order]
+    return order[np.searchsorted(table, values)].astype(float)
