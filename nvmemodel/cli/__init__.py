@@ -2,7 +2,8 @@
 
 Each command module exposes ``register(subparsers)`` (adds its sub-parsers, each with
 ``set_defaults(run=function)``). Bad input never produces a traceback: errors print one
-line naming the parameter and what is allowed, and exit with status 2.
+line naming the parameter and what is allowed, and exit with status 2. Files a command reads
+are checked first (:data:`INPUT_FILES`); docs/cli.md lists what the command line refuses and why.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from ..errors import NvmeModelError
 from .ceilings import JSON_SCHEMA_ID
 
-__all__ = ["COMMANDS", "JSON_SCHEMA_ID", "main"]
+__all__ = ["COMMANDS", "INPUT_FILES", "JSON_SCHEMA_ID", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
 COMMANDS = ["ceilings", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs"]
@@ -38,16 +39,47 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Options (argparse ``dest``) that name files a command reads, and whether a folder is allowed. Before any
+#: command runs, each value is checked by :func:`nvmemodel.userfiles.check_input`: a regular file (or
+#: folder) within the size limit, so a FIFO, a device or a missing file is one error line, never a hang.
+#: A new command that names its input options like these is covered without further code.
+INPUT_FILES = {"paths": True, "labels": False, "lspci": False, "lspci_tree": False, "logs": False,
+               "histogram": False}
+
+
+def _check_inputs(args) -> None:
+    from ..userfiles import check_input
+
+    for dest, folders in INPUT_FILES.items():
+        value = getattr(args, dest, None)
+        for path in value if isinstance(value, list) else [] if value is None else [value]:
+            check_input(path, what=dest if dest == "paths" else "--" + dest.replace("_", "-"), folders=folders)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     try:
+        _check_inputs(args)
         return args.run(args)
     except NvmeModelError as exc:
-        print(f"nvmemodel: error: {exc}", file=sys.stderr)
+        print(f"nvmemodel: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `nvmemodel parameters | head`: the reader left, not an error
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # last resort for a file the checks did not foresee (disk full, permissions …)
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        print(f"nvmemodel: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("nvmemodel: interrupted", file=sys.stderr)
+        return 130
+
+
+def _one_line(exc: Exception) -> str:
+    """The message on one line: a value holding a line break (shown by repr) stays one line, and a
+    message that spans lines has them joined, so the error is always one ``nvmemodel: error:`` line."""
+    return " ".join(str(exc).split("\n"))

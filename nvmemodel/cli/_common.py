@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 
 from ..errors import ParameterError
@@ -10,25 +11,58 @@ from ..errors import ParameterError
 MAX_DRIVE_COUNTS = 100_000
 
 
-def parse_drives(text: str) -> list[int]:
-    """Drive counts from ``'4'``, ``'1-24'`` or ``'1,2,4,8'``."""
+def parse_drives(text: str, option: str = "--drives") -> list[int]:
+    """Drive counts from ``'4'``, ``'1-24'`` or ``'1,2,4,8'``: every part a count ≥ 1 or a rising range,
+    no empty part (``'1,,2'`` is a typo, not ``'1,2'``), each count once."""
+    expected = "counts ≥ 1 like '4', '1-24' or '1,2,4,8' (no empty parts, ranges low-high)"
     out: list[int] = []
     try:
         for part in text.split(","):
+            part = part.strip()
+            if not part:
+                raise ValueError(part)
             if "-" in part:
                 lo, hi = (int(v) for v in part.split("-", 1))
+                if not 1 <= lo <= hi:
+                    raise ValueError(part)
                 if hi - lo + 1 + len(out) > MAX_DRIVE_COUNTS:
-                    raise ParameterError("--drives", text, f"at most {MAX_DRIVE_COUNTS:,} drive counts in all")
+                    raise ParameterError(option, text, f"at most {MAX_DRIVE_COUNTS:,} drive counts in all")
                 out.extend(range(lo, hi + 1))
-            elif part.strip():
-                out.append(int(part))
+            else:
+                n = int(part)
+                if n < 1:
+                    raise ValueError(part)
+                out.append(n)
     except ParameterError:
         raise
     except ValueError:
-        raise ParameterError("--drives", text, "counts like '4', '1-24' or '1,2,4,8'") from None
-    if not out:
-        raise ParameterError("--drives", text, "at least one drive count")
+        raise ParameterError(option, text, expected) from None
+    if len(set(out)) != len(out):
+        raise ParameterError(option, text, f"{expected}; each count once")
     return out
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type=``: a whole number ≥ 1 (``--jobs 0`` and ``--jobs -2`` are refused, not defaulted)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not allowed: expected a whole number ≥ 1")
+    return value
+
+
+def check_sysfs_root(root: str, option: str = "--sysfs-root") -> str:
+    """``root`` if it is a folder holding ``sys/`` (``/`` on Linux, or a copy of a machine's /sys tree)."""
+    import pathlib
+
+    p = pathlib.Path(root)
+    if not p.is_dir():
+        raise ParameterError(option, root, "an existing folder holding sys/ (default /)")
+    if not (p / "sys").is_dir():
+        raise ParameterError(option, root, f"a folder holding sys/ ({p / 'sys'} does not exist)")
+    return root
 
 
 def json_number(x: float):

@@ -108,7 +108,7 @@ def _ceilings(args) -> int:
     if args.mps is not None:
         overrides["pcie.mps"] = args.mps
     overrides.update(parse_settings(args.set))
-    drives = _parse_drives(args.drives) if args.drives else None
+    drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
     if args.group:
         return run_mixed(args, topo, wl, overrides, drives)
     curve = evaluate(topo, wl, drives=drives, overrides=overrides)

@@ -7,6 +7,8 @@ import dataclasses
 import json
 import sys
 
+from ..errors import ParameterError
+
 JSON_SCHEMA_ID = "nvmemodel.discover/1"
 
 _EXAMPLES = """\
@@ -63,7 +65,15 @@ def _discover(args) -> int:
     from ._common import print_curve
     from .ceilings import parse_settings
 
-    overrides = parse_settings(args.set)
+    from ._common import check_sysfs_root
+
+    overrides = parse_settings(args.set)  # --lspci and --lspci-tree were checked as input files (cli.INPUT_FILES)
+    if args.lspci_tree is not None and args.lspci is None:
+        raise ParameterError("--lspci-tree", args.lspci_tree, "--lspci too (the tree completes a saved lspci -vvv)")
+    if args.lspci is None:
+        check_sysfs_root(args.sysfs_root)
+    elif args.sysfs_root != "/":
+        raise ParameterError("--sysfs-root", args.sysfs_root, "no --lspci (the machine is read from one or the other)")
     host = None
     if args.host is not None:
         from ..topology.host import host_from_text

@@ -85,6 +85,11 @@ def _ingest(args) -> int:
         if not str(w.message).startswith("skipped "):
             print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
     skipped = df.attrs["skipped"]
+    if df.empty:  # nothing to write: say why, and fail (a script must not go on with an empty table)
+        for s in skipped:
+            print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+        raise ParameterError("paths", " ".join(args.paths), f"at least one readable benchmark result (read "
+                             f"{df.attrs['files_read']} file(s), 0 rows; skipped {len(skipped)}, reasons above)")
     if args.output:
         try:
             if args.output.endswith(".parquet"):

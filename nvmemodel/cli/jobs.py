@@ -40,6 +40,16 @@ def _whole(parse):
     return f
 
 
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not allowed: expected a whole number ≥ 0")
+    return value
+
+
 def register(sub) -> None:
     from ..jobs import MATRICES
 
@@ -50,7 +60,8 @@ def register(sub) -> None:
                                    "the fit need no sidecar. Writing patterns on raw devices are refused unless "
                                    "--allow-raw-device-writes is given.",
                        epilog=_JOBS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    j.add_argument("--out", required=True, help="folder for plan.json, jobs/, results/ (new or holding this plan)")
+    j.add_argument("--out", required=True, help="folder for plan.json, jobs/, results/: new (or empty), or holding "
+                                                "this very plan (the same plan.json) to write missing job files")
     j.add_argument("--targets", required=True,
                    help="comma-separated files or devices; a point with N drives uses the first N. 'auto': every "
                         "NVMe namespace this machine shows (/dev/nvmeXnY, from /sys/class/nvme), with its NUMA "
@@ -84,7 +95,7 @@ def register(sub) -> None:
                                    "was on, and the next run-sweep redoes just that point and the ones after it.")
     r.add_argument("folder", help="folder written by 'nvmemodel fio-jobs'")
     r.add_argument("--fio", default="fio", help="fio executable (default: %(default)s)")
-    r.add_argument("--limit", type=int, help="run at most this many points now")
+    r.add_argument("--limit", type=_non_negative, help="run at most this many points now")
     r.add_argument("--dry-run", action="store_true", help="print the fio commands only")
     r.add_argument("--allow-raw-device-writes", action="store_true",
                    help="needed if the plan writes to block devices")
@@ -99,6 +110,9 @@ def _fio_jobs(args) -> int:
     auto_nodes = None
     if targets == ["auto"]:
         from ..discover import nvme_namespaces
+        from ._common import check_sysfs_root
+
+        check_sysfs_root(args.sysfs_root)
 
         found = nvme_namespaces(args.sysfs_root)
         if not found:

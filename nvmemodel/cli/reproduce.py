@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import pathlib
+import re
+
+from ..errors import ParameterError
+from ._common import positive_int
+
+#: what ``reproduce`` writes into its output folder: one folder per notebook and the index page
+_OURS = re.compile(r"\d\d_\w+|index\.html")
+
 
 def register(sub) -> None:
     r = sub.add_parser("reproduce", help="run every notebook headless (papermill): figures, data, index.html",
@@ -13,7 +22,7 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="pass quick=True (small grids, as the tests do)")
     r.add_argument("--only", action="append", metavar="N,...",
                    help="notebooks to run, by number or name, comma-separated (default: all), e.g. --only 2,03")
-    r.add_argument("--jobs", type=int, default=None, metavar="N",
+    r.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="notebooks run at a time, one kernel each (default: the CPU count, at most 4)")
     r.add_argument("--refresh", action="store_true",
                    help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
@@ -29,8 +38,33 @@ def _reproduce(args) -> int:
     if args.refresh:
         reproduce.refresh_stored_outputs(args.only)
         return 0
+    _check_out(args.out)
     start = time.perf_counter()
     done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only, jobs=args.jobs)
     print(f"{len(done)} notebook(s) executed into {args.out}/ in {time.perf_counter() - start:.0f} s; "
           f"open {args.out}/index.html")
     return 0
+
+
+def _check_out(out: str) -> None:
+    """Before any notebook runs: ``out`` is a new folder, or an existing one holding only what reproduce
+    writes (``NN_name/`` notebook folders and ``index.html``), so no unrelated file is overwritten."""
+    p = pathlib.Path(out)
+    if p.exists() and not p.is_dir():
+        raise ParameterError("--out", out, "a folder (new, or one written by 'nvmemodel reproduce'); this exists "
+                                           "and is not a folder")
+    if not p.exists():
+        ancestor = p.parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise ParameterError("--out", out, f"a folder path ({ancestor} is a file, not a folder)")
+        return
+    try:
+        foreign = sorted(e.name for e in p.iterdir() if not _OURS.fullmatch(e.name))
+    except OSError as exc:
+        raise ParameterError("--out", out, f"a folder you can read ({exc.strerror})") from None
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise ParameterError("--out", out, f"a new folder or one written by 'nvmemodel reproduce' (it holds {shown}: "
+                                           "not written by reproduce); choose another folder")
