@@ -82,7 +82,8 @@ def _bs_from_header(text: str, path) -> dict[str, tuple[float, float] | None]:
 
 def _rate(text: str | None, *, binary_kb: bool) -> tuple[float, float]:
     """'19.7MiB/s' → (bytes/s, half a unit of the last printed digit, bytes/s)."""
-    m = re.match(r"\s*([\d.]+)\s*([kKMGTP]?)(i?)B/s", text or "")
+    # ("All clients" sums print the unit without "B/s": "BW=35.4Gi (38.0G)")
+    m = re.match(r"\s*([\d.]+)\s*([kKMGTP]?)(i?)(?:B/s|(?=[\s)]|$))", text or "")
     if not m:
         return math.nan, math.nan
     base = 1024.0 if (m[3] or binary_kb) else 1000.0
@@ -132,7 +133,7 @@ def _parse_blocks(text: str, path):
     pct_scale = None
     in_disk = False
     report, run, status_seen, header_seen = 0, 0, False, False
-    host, client, starts = None, False, {}
+    host, client, starts, section = None, False, {}, 0
     for line in text.splitlines():
         if line.startswith("<") and (m := _CLIENT.match(line)):
             host, client, line = m[1], True, line[m.end():]
@@ -159,12 +160,13 @@ def _parse_blocks(text: str, path):
             header_seen = False
             cur = {"name": m["name"], "group": int(m["g"]), "jobs": int(m["jobs"]), "err": int(m["err"]), "dirs": {},
                    "cpu": None, "issued": None, "report": report, "run": run,
-                   "all_clients": client and m["name"] == "All clients", "host": host if client else None}
+                   "all_clients": client and m["name"] == "All clients", "host": host if client else None,
+                   "section": section}
             blocks.append(cur)
             direction, in_disk, pct_scale = None, False, None
             continue
         if _RUN_STATUS.match(line):  # (in client mode every server prints its own)
-            status_seen, cur, direction = not client, None, None
+            status_seen, cur, direction, section = not client, None, None, section + client
             continue
         if line.startswith("Disk stats"):
             in_disk, cur = True, None
@@ -271,7 +273,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     rows = []
     counts: dict[tuple, int] = {}
     for b in blocks:
-        key = (b["report"], b["name"], b["group"], b["host"])
+        key = (b["report"], b["name"], b["group"], b["section"])
         counts[key] = counts.get(key, 0) + 1
     first_index = {}
     for index, b in enumerate(blocks):
@@ -299,17 +301,18 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             r, w = (b["issued"] + [0.0, 0.0])[:2]
             fields.update(pattern=None, random_fraction=math.nan, read_fraction=r / (r + w) if r + w else math.nan)
             defaulted = [c for c in defaulted if c not in ("pattern", "random_fraction", "read_fraction")]
-        numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"], b["host"])]
+        numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"], b["section"])]
         if b["issued"] is None:
             raise IngestError(path, f"job {b['name']!r}: no 'issued … total=' line, cannot count I/Os")
         common = dict(
             tool="fio", tool_version=version, format="fio-normal", source_path=str(path), snapshot=b["report"],
             final=b["report"] == last_report[b["run"]] and not (truncated and b["run"] == last_run),
-            job_name=header["name"] if header and "name" in header else b["name"], job_index=index - first_index[b["report"]], group_id=b["group"],
+            job_name=b["name"], job_index=index - first_index[b["report"]], group_id=b["group"],
             level="all-clients" if b["all_clients"] else "group" if grouped else "job", is_aggregate=b["all_clients"],
             hostname=b["host"] if not b["all_clients"] else None, run=b["run"], **fields, numjobs=numjobs,
             cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
             devices=";".join(devices) or None, device_count=len(devices) or None, error=b["err"],
+            defaulted=";".join(defaulted) or None,
         )
         job_rows = []
         for k, direction in enumerate((*_DIRS, "mixed")):

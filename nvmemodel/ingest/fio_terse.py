@@ -25,11 +25,16 @@ What terse output cannot say, and so stays unknown here:
   describe is clearly the completion-latency mean rather than the total one (or they lie
   below the smallest total latency); otherwise they are left out with a warning.
 
-``--status-interval`` writes one line per job per report: a repeated (job, group) whose
-runtime grew starts the next report (``snapshot``; a repeat with about the same runtime is a
-clone of the same report, ``numjobs`` without ``group_reporting``); only a run's last report
-is ``final``. A repeat whose runtime went *down* starts a new run (files appended to). A cut-off last line (killed run) is dropped with a
-warning and leaves its run without a final report.
+``--status-interval`` writes one line per job per report: a block of lines that the next
+block repeats with runtimes held or grown is a report (``snapshot``), only a run's last report
+is ``final`` (see :func:`_reports`); clones of a job (numjobs without group_reporting) are one
+report however their runtimes differ. A cut-off last line (killed run) is dropped with a
+warning and leaves its run without a final report. ``unified_rw_reporting=both`` lines (read,
+write and a ``mixed`` sum, every version) are read, the mixed row marked ``is_aggregate``; an
+"All clients" line (client/server mode) is an aggregate too. Terse writes ``0`` where fio
+measured nothing (``gtod_reduce``, ``disable_slat``, engines without a submission step): a
+measured latency is never exactly 0, so a 0 latency is NaN; a job of under 1 IOPS (printed
+as 0) has its I/O count and IOPS NaN beside the bytes it moved.
 """
 
 from __future__ import annotations
@@ -228,17 +233,23 @@ def _grows(a: float, b: float) -> bool:
     return b - a > max(_SAME_TIME_S, _SAME_TIME_REL * a)
 
 
+def _repeats(keys: list, times: list[float], s: int, m: int, *, strict: bool) -> bool:
+    """Lines s+m … s+2m-1 repeat the report at s as a later report of the same run: the same
+    (job, group) sequence, no runtime lower at the same position, some runtime grown. ``strict``
+    (the first repetition of a run, which fixes the report length): every runtime either held
+    (a finished or a not yet started job) or grew by more than clones of one report differ."""
+    if s + 2 * m > len(keys) or keys[s + m:s + 2 * m] != keys[s:s + m]:
+        return False
+    pairs = list(zip(times[s:s + m], times[s + m:s + 2 * m]))
+    if strict:
+        return all(b == a or _grows(a, b) for a, b in pairs) and any(_grows(a, b) for a, b in pairs)
+    return all(b >= a for a, b in pairs) and any(b > a for a, b in pairs)
+
+
 def _period(keys: list, times: list[float], s: int) -> int | None:
-    """Length of the report starting at line ``s`` when the next lines repeat it as a later
-    report of the same run: the same (job, group) sequence, no runtime lower at the same
-    position, and some runtime grown (the running job; stonewalled groups wait at 0 or hold
-    their final time). None when no such repetition follows."""
-    n = len(keys)
-    for m in range(1, min((n - s) // 2, _MAX_REPORT_LINES) + 1):
-        if keys[s + m] != keys[s] or keys[s + m:s + 2 * m] != keys[s:s + m]:
-            continue
-        pairs = list(zip(times[s:s + m], times[s + m:s + 2 * m]))
-        if all(b >= a - 1e-9 for a, b in pairs) and any(_grows(a, b) for a, b in pairs):
+    """Length of the report at line ``s`` if the next lines strictly repeat it (see _repeats)."""
+    for m in range(1, min((len(keys) - s) // 2, _MAX_REPORT_LINES) + 1):
+        if keys[s + m] == keys[s] and _repeats(keys, times, s, m, strict=True):
             return m
     return None
 
@@ -246,29 +257,34 @@ def _period(keys: list, times: list[float], s: int) -> int | None:
 def _reports(keys: list, times: list[float]) -> list[tuple[int, int]]:
     """(run, report) of every terse line.
 
-    A report is a block of lines that the next block repeats with grown runtimes
-    (``--status-interval``); clones of a job (numjobs without group_reporting) sit in one report
-    however much their runtimes differ, since a report never repeats inside itself. A block not
-    repeated so is a run's last report; it ends where a (job, group) seen in it comes back with a
-    runtime below every runtime of the report so far (the next run, appended to the file).
+    A run's first report is a block of lines that the next block repeats with every runtime
+    held or grown by more than clones differ (``--status-interval``); its length is then the
+    run's report length, and later blocks repeating the one before with no runtime lower are its
+    next reports (the final one may have grown only a little). Clones of a job (numjobs without
+    group_reporting) stay in one report however their runtimes differ by a few %, since their
+    runtimes do not all grow from one clone to the next. A block not repeated so is a run's last
+    report; it ends where its first (job, group) comes back with a runtime below half of every
+    runtime of the report so far (the next run, appended to the file; appended runs of the same
+    jobs and runtimes cannot be told from clones: echo each command before its run, see
+    :mod:`.runs`).
     """
     out: list[tuple[int, int]] = []
-    s, run, report, n = 0, 0, 0, len(keys)
+    s, run, report, n, period = 0, 0, 0, len(keys), None
     while s < n:
-        m = _period(keys, times, s)
+        m = period if period is not None and _repeats(keys, times, s, period, strict=False) else (
+            _period(keys, times, s) if period is None else None)
         if m is not None:
             out += [(run, report)] * m
-            s, report = s + m, report + 1
+            s, report, period = s + m, report + 1, m
             continue
-        seen, low, e = set(), math.inf, s
-        while e < n:
-            if keys[e] in seen and times[e] < low and _grows(times[e], low):
+        low, e = math.inf, s
+        while e < n:  # (clones of size-based jobs can differ by tens of %: only a drop below half is a new run)
+            if keys[e] == keys[s] and e > s and times[e] < low / 2:
                 break
-            seen.add(keys[e])
             low = min(low, times[e]) if times[e] > 0 else low
             e += 1
         out += [(run, report)] * (e - s)
-        s, run, report = e, run + 1, report + 1
+        s, run, report, period = e, run + 1, report + 1, None
     return out
 
 

@@ -135,9 +135,12 @@ def run_case(name: str, fio: str) -> None:
         _save(name, out.read_text(), flavour)
 
 
+CLIENT_JOB = "[global]\nioengine=null\nsize=64M\nbs=4k\nruntime=300ms\ntime_based\n[cj]\nrw=randread\niodepth=2\n"
+
+
 def run_client(fio: str, ports=(8871, 8872)) -> str:
     """Two fio servers on 127.0.0.1, one job each, written in every form at once."""
-    job = "[global]\nioengine=null\nsize=64M\nbs=4k\nruntime=300ms\ntime_based\n[cj]\nrw=randread\niodepth=2\n"
+    job = CLIENT_JOB
     servers = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
@@ -152,12 +155,22 @@ def run_client(fio: str, ports=(8871, 8872)) -> str:
             subprocess.run([fio, *clients, "--output-format=json,normal,terse", f"--output={out}"], cwd=tmp,
                            timeout=120, capture_output=True, check=True)
             _save("client", out.read_text(), "json")
+            # normal output alone prefixes each server's lines with <hostname> (the combined form does not)
+            subprocess.run([fio, *clients, "--output-format=normal", f"--output={out}"], cwd=tmp, timeout=120,
+                           capture_output=True, check=True)
+            (HERE / "client-prefixed.normal").write_text(out.read_text())
         finally:
             for s in servers:
                 s.terminate()
                 s.wait(timeout=10)
+    return _client_command(ports, job)
+
+
+def _client_command(ports=(8871, 8872), job=CLIENT_JOB) -> str:
+    clients = " ".join(f"--client=ip:127.0.0.1,{port} client.fio" for port in ports)
     return (f"client: fio --server=ip:127.0.0.1,{ports[0]} & fio --server=ip:127.0.0.1,{ports[1]} & "
-            f"fio {' '.join(clients)} --output-format=json,normal,terse   (client.fio: {job!r})")
+            f"fio {clients} --output-format=json,normal,terse; client-prefixed.normal: the same with "
+            f"--output-format=normal   (client.fio: {job!r})")
 
 
 def cut_normal() -> str:
@@ -208,8 +221,8 @@ def main() -> int:
         return 1
     version = subprocess.run([fio, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     only = set(sys.argv[1:])
-    lines = [f"# {version}; each: fio <args> --output-format=<json|json+>,normal,terse --terse-version=<v> "
-             "--output=out.txt"]
+    lines = [(f"# {version}; each: fio <args> --output-format=<json|json+>,normal,terse --terse-version=<v> "
+              "--output=out.txt")]
     for name, (args, flavour, terse) in CASES.items():
         if not only or name in only:
             run_case(name, fio)
@@ -217,7 +230,7 @@ def main() -> int:
     for name, body in JOB_FILES.items():
         lines.append(f"{name}:\n{body}")
     client = run_client(fio) if not only or "client" in only else None
-    lines.append(client or "client: (not regenerated)")
+    lines.append(client or _client_command())
     lines.append(cut_normal())
     for name in APPENDED:
         if not only or name in only:
