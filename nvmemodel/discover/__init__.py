@@ -16,19 +16,21 @@ simplification the single-level model makes).
 
 from __future__ import annotations
 
-from .build import Discovery, Flag, build_topology, match_drive
+from .build import Discovery, DriveMatch, Flag, build_topology, identify_drive, match_drive
 from .lspci import LspciError, parse_lspci, parse_lspci_tree, read_lspci
 from .sysfs import nvme_namespaces, read_host, read_sysfs
 from .tree import PciDevice, PciTree
 
-__all__ = ["Discovery", "Flag", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "match_drive",
+__all__ = ["Discovery", "DriveMatch", "Flag", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "identify_drive", "match_drive",
            "nvme_namespaces", "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
 
 
-def discover(lspci=None, *, lspci_tree=None, sysfs_root="/", host=None) -> Discovery:
+def discover(lspci=None, *, lspci_tree=None, sysfs_root="/", host=None, drive=None) -> Discovery:
     """Discover a machine: from a saved ``lspci -vvv`` file (and optionally its ``-tv`` file), else from
     the sysfs of the machine this runs on, whose CPU (sockets, cores, clock) is read too
-    (:func:`read_host`). See :func:`build_topology` for ``host``."""
+    (:func:`read_host`). See :func:`build_topology` for ``host`` and ``drive`` (a catalog drive key where
+    the tree does not tell the model)."""
     if lspci is not None:
-        return build_topology(read_lspci(lspci, lspci_tree), host=host)
-    return build_topology(read_sysfs(sysfs_root), host=host if host is not None else read_host(sysfs_root))
+        return build_topology(read_lspci(lspci, lspci_tree), host=host, drive=drive)
+    return build_topology(read_sysfs(sysfs_root), host=host if host is not None else read_host(sysfs_root),
+                          drive=drive)

@@ -100,10 +100,13 @@ def identify_drive(device: PciDevice) -> DriveMatch:
             return DriveMatch(catalog[key], key, how, note=catalog[key].match_note)
         return DriveMatch(None, how=how, candidates=tuple(keys)) if keys else None
 
+    family = [k for k, d in catalog.items() if _family_hits(d.family, text, dev)]
     for keys, how in (([k for k, d in catalog.items() if d.match and re.search(d.match, text, re.IGNORECASE)], "name"),
                       ([k for k, d in catalog.items() if full and full in d.pci_ids], "subsystem id"),
                       ([k for k, d in catalog.items() if dev and dev in d.pci_ids], "device id"),
-                      ([k for k, d in catalog.items() if _family_hits(d.family, text, dev)], "family")):
+                      (family, "family")):
+        if len(keys) > 1:  # ambiguous: every row its name or family fits ("SM981/PM981/PM983", "970 EVO/PRO")
+            keys = keys + family
         found = one(keys, how)
         if found is not None:
             return found
@@ -227,7 +230,7 @@ def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str, given)
                                   + (f"; {note}" if note else "") + "; another model: --drive KEY", tuple(bdfs)))
         elif candidates:
             flags.append(Flag("drive_ambiguous", "warn",
-                              f"{n} could be any of {', '.join(candidates)} (its {how} fits each); " + _NEVER_LIMITS,
+                              f"{n} could be any of {', '.join(candidates)} (its {how} or family fits each); " + _NEVER_LIMITS,
                               tuple(bdfs)))
         else:
             flags.append(Flag("unknown_drive", "warn", f"{n} is not in the drive catalog; " + _NEVER_LIMITS,
@@ -363,7 +366,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
         link_how = "assumption: link not reported" + (" (the catalog's interface)" if drive is not None else "")
     gen = gen_of_speed(gts) or 4
     if drive is None:
-        drive = Drive(name=f"{label} (unknown drive: limits not applied)", gen=gen, lanes=_width(width),
+        drive = Drive(name=f"{label} (drive not identified: its limits are not applied, the ceilings assume it "
+                           "never limits; --drive KEY)", gen=gen, lanes=_width(width),
                       source=f"discovered from {tree.source}", status="inferred")
     else:
         drive = drive.replace(gen=gen, lanes=_width(width),

@@ -235,6 +235,7 @@ class PciTree:
     def render(self, highlight: Iterable[str] = ()) -> str:
         """The tree as indented text: bridges and the NVMe path only (other endpoints summarised)."""
         keep = set()
+        drives = {d.bdf for d in self.nvme()}
         for d in self.nvme():
             keep.add(d.bdf)
             keep.update(a.bdf for a in self.ancestors(d.bdf))
@@ -247,7 +248,8 @@ class PciTree:
             for k in shown:
                 role = {"root_port": "root port", "upstream": "switch upstream port",
                         "downstream": "switch downstream port"}.get(k.port_type or "", "")
-                role = role or ("NVMe" if k.is_nvme else ("bridge" if k.is_bridge else k.class_name))
+                role = role or ("NVMe" if k.bdf in drives else (
+                    "bridge" if k.is_bridge or self.children(k.bdf) else k.class_name or "device"))
                 numa = f", NUMA {k.numa_node}" if k.numa_node is not None else ""
                 extra = []
                 if k.mps is not None:

@@ -30,8 +30,9 @@ _SPEED_CODE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5}  # Gen n → Link Speed encoding n 
 
 
 def config(vendor, device, cls, *, port_type, bus=None, cap=(4, 4), sta=None, mps=256, mrrs=512, mps_cap=512,
-           port=0, prog_if=0, slot=False):
-    """256 bytes of configuration space. ``bus``: (primary, secondary, subordinate) for a bridge."""
+           port=0, prog_if=0, slot=False, subsys=None):
+    """256 bytes of configuration space. ``bus``: (primary, secondary, subordinate) for a bridge;
+    ``subsys``: (subsystem vendor, subsystem id) of an endpoint (header type 0, offsets 2Ch/2Eh)."""
     sta = sta or cap
     b = bytearray(256)
     struct.pack_into("<HH", b, 0, vendor, device)
@@ -40,6 +41,8 @@ def config(vendor, device, cls, *, port_type, bus=None, cap=(4, 4), sta=None, mp
     b[0x0E] = 1 if bus else 0  # header type
     if bus:
         b[0x18], b[0x19], b[0x1A] = bus
+    elif subsys:
+        struct.pack_into("<HH", b, 0x2C, *subsys)
     b[0x34] = 0x40
     b[0x40], b[0x41] = 0x10, 0x00  # PCI Express capability, last in the list
     struct.pack_into("<H", b, 0x42, 2 | (port_type << 4) | (0x100 if slot else 0))  # version 2
@@ -105,15 +108,103 @@ def direct_server():
     return d
 
 
-def main() -> None:
-    for name, devices in (("synthetic-switched-gen4", switched_server()), ("synthetic-direct-gen4", direct_server())):
+# --- the four machines of issue 19 (invented configurations of real platforms and drives; ids from pci.ids)
+HASWELL_DMI, HASWELL_RP = (0x8086, 0x2F00), (0x8086, 0x2F04)  # Xeon E5 v3 DMI2 / PCI Express Root Port 2
+P3700, P3700_SFF = (0x8086, 0x0953), (0x8086, 0x3703)         # PCIe Data Center SSD / DC P3700 SSD [2.5" SFF]
+SKX_DMI, SKX_RP = (0x8086, 0x2020), (0x8086, 0x2030)          # Sky Lake-E DMI3 Registers / PCI Express Root Port A
+SM981, SSD970 = (0x144D, 0xA808), (0x144D, 0xA801)            # SM981/PM981/PM983 controller, subsystem 144d:a801
+HISI_RP = (0x19E5, 0xA120)                                    # HiSilicon PCIe Root Port with Gen4
+BETA_ROCK = (0x8086, 0x0A54)                                  # NVMe Datacenter SSD [3DNAND, Beta Rock Controller]
+BCM2712, ASM1182E, MAP1202 = (0x14E4, 0x2712), (0x1B21, 0x1182), (0x1E4B, 0x1202)
+
+
+def dell_r730_p3700():
+    """Dell PowerEdge R730 (2 x Xeon E5 v3): four Intel DC P3700 2.5" drives, two per socket, each on its own
+    Gen3 x4 root port (root buses 00 and 80), MPS 256. Invented configuration of real ids."""
+    d = []
+    for root, buses in ((0x00, (0x04, 0x05)), (0x80, (0x82, 0x83))):
+        d.append((f"0000:{root:02x}:00.0", config(*HASWELL_DMI, HOST, port_type=ROOT_PORT, cap=(3, 4))))
+        for i, bus in enumerate(buses):
+            d.append((f"0000:{root:02x}:{2 + i:02x}.0", config(*HASWELL_RP, BRIDGE, port_type=ROOT_PORT,
+                                                               bus=(root, bus, bus), cap=(3, 4), slot=True)))
+            d.append((f"0000:{bus:02x}:00.0", config(*P3700, NVME, port_type=ENDPOINT, cap=(3, 4), prog_if=2,
+                                                     subsys=P3700_SFF)))
+    return d
+
+
+def skylake_sp_pm983(truncated=False):
+    """A 2-socket Skylake-SP (Xeon Scalable) server: six Samsung PM983 on Gen3 x4 root ports of three root
+    buses (5d and 85 on socket 0 and 1, d7 on socket 1). The controller id 144d:a808 and subsystem
+    144d:a801 are what a PM983 reports — the same as an SM981/PM981 and a 970 EVO/PRO.
+    ``truncated``: the same text with the root-port and host-bridge lines cut out."""
+    d = []
+    for root, buses in ((0x5D, (0x5E, 0x5F)), (0x85, (0x86, 0x87)), (0xD7, (0xD8, 0xD9))):
+        if not truncated:
+            d.append((f"0000:{root:02x}:05.0", config(*SKX_DMI, HOST, port_type=ROOT_PORT, cap=(3, 4))))
+        for i, bus in enumerate(buses):
+            if not truncated:
+                d.append((f"0000:{root:02x}:{i:02x}.0", config(SKX_RP[0], SKX_RP[1] + i, BRIDGE, port_type=ROOT_PORT,
+                                                               bus=(root, bus, bus), cap=(3, 4), slot=True)))
+            d.append((f"0000:{bus:02x}:00.0", config(*SM981, NVME, port_type=ENDPOINT, cap=(3, 4), prog_if=2,
+                                                     subsys=SSD970)))
+    return d
+
+
+def kunpeng_920():
+    """A Kunpeng 920 (TaiShan) server: two Intel NVMe Datacenter SSDs (Beta Rock controller: P4500/P4510/P4610
+    family) on Gen4 root ports of two root buses; only its ``lspci -tv`` drawing is kept, as in the issue."""
+    d = []
+    for root, bus in ((0x00, 0x01), (0x80, 0x81)):
+        d.append((f"0000:{root:02x}:00.0", config(*HISI_RP, BRIDGE, port_type=ROOT_PORT, bus=(root, bus, bus),
+                                                  cap=(4, 4), sta=(3, 4), slot=True)))
+        d.append((f"0000:{bus:02x}:00.0", config(*BETA_ROCK, NVME, port_type=ENDPOINT, cap=(3, 4), prog_if=2)))
+    return d
+
+
+def raspberry_pi5_maxio():
+    """A Raspberry Pi 5: its BCM2712 Gen2 x1 root port (domain 0001) → an ASMedia ASM1182e Gen2 x1 switch (as on
+    a dual-M.2 HAT) → two MAXIO MAP1202 drives, each capable of Gen3 x4 and trained Gen2 x1."""
+    return [("0001:00:00.0", config(*BCM2712, BRIDGE, port_type=ROOT_PORT, bus=(0, 1, 4), cap=(2, 1), slot=True)),
+            ("0001:01:00.0", config(*ASM1182E, BRIDGE, port_type=UPSTREAM, bus=(1, 2, 4), cap=(2, 1))),
+            ("0001:02:03.0", config(*ASM1182E, BRIDGE, port_type=DOWNSTREAM, bus=(2, 3, 3), cap=(2, 1), port=3,
+                                    slot=True)),
+            ("0001:02:07.0", config(*ASM1182E, BRIDGE, port_type=DOWNSTREAM, bus=(2, 4, 4), cap=(2, 1), port=7,
+                                    slot=True)),
+            ("0001:03:00.0", config(*MAP1202, NVME, port_type=ENDPOINT, cap=(3, 4), sta=(2, 1), prog_if=2)),
+            ("0001:04:00.0", config(*MAP1202, NVME, port_type=ENDPOINT, cap=(3, 4), sta=(2, 1), prog_if=2))]
+
+
+#: name → (devices, the lspci forms kept)
+MACHINES = {
+    "synthetic-switched-gen4": (switched_server, ("vvv", "tv")),
+    "synthetic-direct-gen4": (direct_server, ("vvv", "tv")),
+    "synthetic-dell-r730-p3700": (dell_r730_p3700, ("vvv", "tv")),
+    "synthetic-skylake-sp-pm983": (skylake_sp_pm983, ("vvv", "tv")),
+    "synthetic-skylake-sp-pm983-truncated": (lambda: skylake_sp_pm983(truncated=True), ("vvv",)),
+    "synthetic-kunpeng-920": (kunpeng_920, ("tv",)),
+    "synthetic-raspberry-pi5-maxio": (raspberry_pi5_maxio, ("vvv", "tv")),
+}
+
+
+def main(argv=None) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--pci-ids", help="pci.ids file for lspci's names (default: the system's; the committed texts "
+                                      "of the issue-19 machines used pciutils/pciids commit c1c12547)")
+    ap.add_argument("--only", nargs="*", help="machines to write (default: all)")
+    args = ap.parse_args(argv)
+    ids = ["-i", args.pci_ids] if args.pci_ids else []
+    for name, (make, forms) in MACHINES.items():
+        if args.only and name not in args.only:
+            continue
         dump_path = HERE / f"{name}.dump"
-        dump_path.write_text(dump(devices))
-        for flags, suffix in (("-vvv", "vvv"), ("-tv", "tv")):
-            text = subprocess.run(["lspci", "-F", str(dump_path), flags], check=True, capture_output=True,
-                                  text=True).stdout
+        dump_path.write_text(dump(make()))
+        for suffix in forms:
+            text = subprocess.run(["lspci", *ids, "-F", str(dump_path), f"-{suffix}"], check=True,
+                                  capture_output=True, text=True).stdout
             (HERE / f"{name}_{suffix}.txt").write_text(text)
-        print(f"wrote {name}.dump, {name}_vvv.txt, {name}_tv.txt")
+        print(f"wrote {name}.dump and its lspci -{' / -'.join(forms)} text")
 
 
 if __name__ == "__main__":
