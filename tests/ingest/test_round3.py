@@ -15,6 +15,9 @@ import json
 import math
 import pathlib
 import re
+import shlex
+import shutil
+import subprocess
 import warnings
 
 import pytest
@@ -294,3 +297,38 @@ def test_a_run_label_numbers_one_run_files_only(tmp_path):
     with pytest.warns(IngestWarning, match="holds 8 runs"):
         df = read_results(DATA / "appended-normal.txt", labels={"*": {"run": "3"}})
     assert len(df) == 0
+
+
+FIO = shutil.which("fio")
+
+
+@pytest.mark.fio
+@pytest.mark.skipif(FIO is None, reason="fio is not installed (apt-get install -y fio)")
+@pytest.mark.parametrize("form", ["normal", "terse"])
+def test_live_wrapper_loop_against_each_runs_json(tmp_path, form):
+    """A wrapper loop run here: 5 runs appended to one file, each preceded by its command line;
+    fio's JSON of each same run (written beside it with --output-format=json,<form>) is the reference."""
+    appended, truth = tmp_path / "ssd_scaling.txt", []
+    for k in range(1, 6):
+        args = ["--name=w", "--ioengine=null", "--size=16M", f"--filename={':'.join(f'f{i}' for i in range(k))}",
+                "--bs=64k", "--rw=read", "--numjobs=2", "--runtime=150ms", "--time_based", "--group_reporting"]
+        out = tmp_path / f"run{k}.txt"
+        subprocess.run([FIO, *args, f"--output-format=json,{form}", f"--output={out}"], cwd=tmp_path, check=True,
+                       timeout=60, capture_output=True)
+        text = out.read_text()
+        doc, end = json.JSONDecoder().raw_decode(text, text.index("{"))
+        truth.append(doc["jobs"][0]["read"])
+        with appended.open("a") as fh:
+            fh.write(f"Fio command: fio {shlex.join(args)} --output-format={form}\n{text[:text.index('{')]}"
+                     f"{text[end:].lstrip()}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        df = read_results(appended)
+    assert list(df["run"]) == [0, 1, 2, 3, 4] and list(df["targets"]) == [1, 2, 3, 4, 5]
+    assert (df["numjobs"] == 2).all() and (df["level"] == "group").all() and df["final"].all()
+    for (_, row), t in zip(df.iterrows(), truth):
+        if form == "normal":
+            assert row["ios"] == t["total_ios"] and row["iops"] == pytest.approx(t["iops"], rel=1e-6)
+        else:
+            assert 0 <= t["iops"] - row["iops"] < 1
+        assert row["bw_bytes_per_s"] == pytest.approx(t["bw_bytes"], rel=1e-3)
