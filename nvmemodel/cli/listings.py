@@ -88,8 +88,13 @@ def _hosts(args) -> int:
     from ..topology.host import get_host, host_catalog
 
     table = host_catalog()
-    if args.vendor:
+    if args.vendor is not None:
+        vendors = sorted({k.split("-", 1)[0] for k in table["key"]})
         table = table[table["key"].str.startswith(args.vendor.strip().lower())]
+        if table.empty or not args.vendor.strip():  # an empty listing would read as "no such CPUs exist"
+            from ..errors import ParameterError
+
+            raise ParameterError("--vendor", args.vendor, f"one of {', '.join(vendors)}")
     print(f"{'key':<30} {'cores':>5} {'GHz':>5} {'PCIe':>9} {'complexes':>17} {'socket DMA':>18} {'xGMI/UPI':>9}  "
           "status (spec / complex / DMA / link)")
     for r in table.itertuples():
