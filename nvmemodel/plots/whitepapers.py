@@ -17,6 +17,7 @@ __all__ = ["ceilings_frame", "curves_frame", "plot_bars", "plot_lines", "plot_sc
            "scale", "unit_label"]
 
 _MARKERS = "osD^vP*X"
+_PAPER_MARKERS = "*PXD"  # the papers' stated points (model series use o s ^ D …)
 
 
 def scale(values, unit: str):
@@ -127,12 +128,12 @@ def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=
     calibration = False
     if measured is not None:
         for k, (label, m) in enumerate(measured.groupby("label", sort=False)):
-            marker = m["marker"].iloc[0] if "marker" in m else _MARKERS[k % len(_MARKERS)]
-            colour = colours.get(m["series"].iloc[0], "k")
+            marker = m["marker"].iloc[0] if "marker" in m else _PAPER_MARKERS[k % len(_PAPER_MARKERS)]
             cal = bool(m["calibration"].iloc[0]) if "calibration" in m else False
             calibration |= cal
-            ax.scatter(m[x], scale(m["value"], unit), marker=marker, s=110, facecolor=colour if cal else "white",
-                       edgecolor="k" if cal else colour, linewidth=2, zorder=5,
+            # paper points: black, unlike any model marker; filled = a calibration input, white = a check
+            ax.scatter(m[x], scale(m["value"], unit), marker=marker, s=170, facecolor="k" if cal else "white",
+                       edgecolor="k", linewidth=1.6, zorder=5,
                        label=f"{label} — calibration input" if cal else label)
     ys = [scale(model["value"], unit)]
     if measured is not None:
@@ -164,14 +165,14 @@ def plot_lines(frame, *, x: str, y: str, series: str, ax=None, xlabel: str, ylab
     ``log2x``: ``"size"`` (ticks 512, 4K … 1M), ``"count"`` (1, 2, 4 …) or True (sizes when ``x`` names a
     block size, else counts). Series differ in colour, line style and marker (a marker every few points).
     ``legend``: ``"inside"`` (best free corner), ``"top"`` or ``"right"`` (outside the data)."""
-    from .style import legend_outside, log2_axis, series_style
+    from .style import legend_outside, log2_axis, series_style, set_title
 
     ax = _axes(ax)
     groups = list(frame.groupby(series, sort=False))
     for i, (name, g) in enumerate(groups):
         st = series_style(i, n=len(groups))
         st["ms"] = 6
-        ax.plot(g[x], g[y], lw=1.6, markevery=max(1, len(g) // 8) if len(g) > 12 else None,
+        ax.plot(g[x], g[y], lw=1.6, markevery=0.08 if len(g) > 12 else None,  # evenly along the drawn line
                 label=f"{series}: {name}" if not isinstance(name, str) else name, **st)
     for j, (label, value) in enumerate((hlines or {}).items()):
         ax.axhline(value, ls="--", lw=1.0, color="0.3", dashes=(2 + 2 * j, 2), label=label)
@@ -184,12 +185,12 @@ def plot_lines(frame, *, x: str, y: str, series: str, ax=None, xlabel: str, ylab
         log2_axis(ax, kind=kind)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title, fontsize="medium")
     if legend == "inside":
         ax.legend(fontsize="x-small")
     else:
         legend_outside(ax, where=legend)
+    if title:
+        set_title(ax, title)
     ax.grid(alpha=0.3)
     return ax
 
