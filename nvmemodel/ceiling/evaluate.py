@@ -17,7 +17,7 @@ from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .derive import catalog_members, prepare, stack_cycles
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
-from .result import Ceiling, ScalingCurve, SweepResult
+from .result import Ceiling, LazySources, ScalingCurve, SweepResult
 from .system import Levels, Work, evaluate_prepared
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
@@ -71,16 +71,37 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     n = topo.check_drives(n).astype(int)
     params = topo.parameters(wl)
     out = evaluate_prepared(prepare(params), n)
-    iops = np.broadcast_to(out["iops"], n.shape).astype(float)
+    iops = _row(out["iops"], n.shape)
     names = out["components"]
     return ScalingCurve(
         topology=topo, workload=wl, drives=n, iops=iops,
         bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
-        binding=np.asarray(names)[out["binding"]],
-        ceilings={name: np.broadcast_to(out["ceilings"][i], n.shape).astype(float) for i, name in enumerate(names)},
-        per_drive_iops=np.broadcast_to(out["per_drive_iops"], n.shape).astype(float),
-        sources=topo.sources(wl), labels={name: COMPONENT_LABELS[name] for name in names},
+        binding=_names_array(names)[out["binding"]],
+        ceilings={name: _row(x, n.shape) for name, x in zip(names, out["ceilings"])},
+        per_drive_iops=_row(out["per_drive_iops"], n.shape),
+        sources=LazySources(topo, wl), labels={name: COMPONENT_LABELS[name] for name in names},
     )
+
+
+def _row(x, shape) -> np.ndarray:
+    """A kernel output as a new float array of the curve's shape (a scalar repeated; an array copied)."""
+    if type(x) is np.ndarray and x.shape == shape:
+        return x.astype(float)
+    if np.ndim(x) == 0:
+        return np.full(shape, float(x))
+    return np.broadcast_to(x, shape).astype(float)
+
+
+_NAMES: dict[tuple, np.ndarray] = {}
+
+
+def _names_array(names: tuple) -> np.ndarray:
+    """The component names as a string array (for indexing by binding codes), kept per registry state."""
+    arr = _NAMES.get(names)
+    if arr is None:
+        _NAMES.clear()
+        arr = _NAMES[names] = np.asarray(names)
+    return arr
 
 
 def outstanding_knee(topology: Topology, workload: Workload) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -11,6 +12,35 @@ from ..units import format_iops
 from .components import COMPONENT_LABELS
 
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
+
+
+class LazySources(Mapping):
+    """``topology.sources(workload)``, worked out on first use: a curve carries where every parameter comes from,
+    but most callers (sweeps of curves, fits evaluating thousands) never read it, and it costs more than the
+    kernel. A read-only mapping like the dict it stands for."""
+
+    __slots__ = ("_args", "_data")
+
+    def __init__(self, topology, workload) -> None:
+        self._args, self._data = (topology, workload), None
+
+    def _get(self) -> dict:
+        if self._data is None:
+            topology, workload = self._args
+            self._data = topology.sources(workload)
+        return self._data
+
+    def __getitem__(self, name):
+        return self._get()[name]
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
 
 
 @dataclasses.dataclass(frozen=True)

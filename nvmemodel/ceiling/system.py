@@ -145,11 +145,41 @@ class Levels:
             x = _capped(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
             return x, x, _INF, _INF
         sockets = int(np.max(p["host.sockets"]))
+        switched = not _is_inf(g)
+        M = complexes_in_use(p, self._tree_switches())
+        if type(n) is np.ndarray and self.one and ops.scalar(d, g, c, sk, M, *(p[k] for k in _PLACEMENT)):
+            # one configuration, many drive counts: every complex at once, (complexes x drive counts)
+            per_socket, per_socket_d, complex_alone, group_alone = self._tree_matrix(n, M, sockets, switched)
+        else:
+            per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, M, sockets, switched)
+        nd = n * d
+        if _is_inf(sk):
+            total = sum(per_socket.values())
+            socket_alone = _INF
+        else:
+            total = sum(np.fmin(sk, x) for x in per_socket.values())
+            socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
+        if switched:  # direct-attached configurations among switched ones have no switch candidate
+            group_alone = nd - group_alone
+            group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
+        else:
+            group_alone = _INF
+        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone, group_alone)
+        # evaluated beside tree configurations, but without a tree level or a fill_first switch placement itself:
+        # what it gives alone (switches round-robin, no level candidates), not the tree sums
+        flat = self._flat
+        if flat is not False:
+            out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (
+                switched_local(n, d, g, self.switches), _INF, _INF, switches_alone(n, d, g, self.switches))))
+        return out
+
+    def _tree_loop(self, n, M, sockets, switched):
+        """:meth:`_tree`'s sums complex by complex: ``(Σ_j∈s min(C, L_j) per socket, Σ_j∈s k_j·d per socket,
+        Σ_j max(k_j·d − C, 0), Σ_j what full switches take away)``, each summed in complex order."""
+        p, d, g, c = self.p, self.drive, self.group, self.complex
         per_socket, per_socket_d = dict.fromkeys(range(sockets), 0.0), dict.fromkeys(range(sockets), 0.0)
         complex_alone = 0.0
         group_alone = 0.0
-        switched = not _is_inf(g)
-        M = complexes_in_use(p, self._tree_switches())
         seen = {}  # one drive count (scalar loads): complexes with the same load and switches give the same terms
         for j, (k, sock) in enumerate(_loads(n, p, M)):
             on_j = np.fmax(switches_on(j, self.switches, M), 1.0) if switched else None
@@ -185,26 +215,41 @@ class Levels:
                 on = sock == s_
                 per_socket[s_] = per_socket[s_] + np.where(on, capped, 0.0)
                 per_socket_d[s_] = per_socket_d[s_] + np.where(on, kd, 0.0)
-        nd = n * d
-        if _is_inf(sk):
-            total = sum(per_socket.values())
-            socket_alone = _INF
+        return per_socket, per_socket_d, complex_alone, group_alone
+
+    def _tree_matrix(self, n, M, sockets, switched):
+        """:meth:`_tree_loop` for one configuration (scalars) at many drive counts: loads, terms and sums as
+        (complexes x drive counts) arrays, each sum a reduction over the complexes in their order (a complex
+        without drives adds exact zeros), so the numbers are the loop's bit for bit."""
+        p, d, g, c = self.p, self.drive, self.group, self.complex
+        j = np.arange(int(M), dtype=float)[:, None]
+        fill = p["tree.placement"] == _FILL_FIRST
+        if fill:
+            slots = p["tree.slots_per_complex"]
+            left = n - j * slots
+            k = np.where(j == M - 1, np.fmax(left, 0.0), np.clip(left, 0.0, slots))
+            sock = np.floor(j / p["tree.complexes_per_socket"])
         else:
-            total = sum(np.fmin(sk, x) for x in per_socket.values())
-            socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
-        if switched:  # direct-attached configurations among switched ones have no switch candidate
-            group_alone = nd - group_alone
-            group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
-        else:
-            group_alone = _INF
-        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone, group_alone)
-        # evaluated beside tree configurations, but without a tree level or a fill_first switch placement itself:
-        # what it gives alone (switches round-robin, no level candidates), not the tree sums
-        flat = self._flat
-        if flat is not False:
-            out = tuple(np.where(flat, alone, x) for x, alone in zip(out, (
-                switched_local(n, d, g, self.switches), _INF, _INF, switches_alone(n, d, g, self.switches))))
-        return out
+            q = np.floor(n / M)
+            k = q + (j < n - q * M)
+            sock = np.mod(j, p["host.sockets"])
+        kd = k * d
+        complex_alone = group_alone = 0.0
+        local = kd
+        if switched:
+            on = np.fmax(switches_on(j, self.switches, M), 1.0)
+            local = switched_local(k, d, g, on)
+            group_alone = np.add.reduce(_excess(k, d, g, on), axis=0)
+        capped = local
+        if not _is_inf(c):
+            capped = np.fmin(c, local)
+            complex_alone = np.add.reduce(np.fmax(kd - c, 0.0), axis=0)
+        per_socket, per_socket_d = {}, {}
+        for s_ in range(sockets):
+            on_s = sock == s_
+            per_socket[s_] = np.add.reduce(np.where(on_s, capped, 0.0), axis=0) if on_s.any() else 0.0
+            per_socket_d[s_] = np.add.reduce(np.where(on_s, kd, 0.0), axis=0) if on_s.any() else 0.0
+        return per_socket, per_socket_d, complex_alone, group_alone
 
     def total(self, n):
         """The system ceiling at ``n`` drives."""
@@ -494,11 +539,14 @@ def _first(pair):
     return pair[0]
 
 
+_PLACEMENT = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+
+
 def _loads(n, p, M):
     """:func:`~nvmemodel.ceiling.tree.complex_loads`, in Python floats where the drive count and every placement
     parameter are one number (a sweep's column, one configuration's drive count): the same arithmetic, without a
     numpy call per complex. ``k`` and the socket come out as ``numpy.float64``."""
-    keys = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+    keys = _PLACEMENT
     if not ops.scalar(n, M, *(p[k] for k in keys)):
         yield from complex_loads(n, p, M)
         return
