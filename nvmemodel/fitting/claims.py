@@ -142,6 +142,10 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    if float(np.max(ev.y) - np.min(ev.y)) <= ev.beyond_noise(int(np.argmax(ev.y)), int(np.argmin(ev.y))):
+        # flat within noise: no model's shape (knee, limit, peak) is supported by these points
+        return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
+                               f"is the one every larger {x} gives — whatever limits it binds from there on.")]
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
@@ -194,12 +198,21 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         out.append(Claim("model", _limit_words(result, ev, lim[0], lim[1], lim[2],
                                                f"A serial fraction σ = {f.values['sigma']:.3g}") + "."))
     elif model == "linear":
+        i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
+        per_first, per_last = ev.y[i0] / ev.x[i0], ev.y[i1] / ev.x[i1]
+        # no bend: the largest x keeps the smallest x's rate per unit, within their noise
+        unbent = abs(per_last - per_first) <= 2.0 * float(np.hypot(ev.se[i0] / ev.x[i0], ev.se[i1] / ev.x[i1]))
         if ev.flattens or ev.falls or struct:
             out.append(Claim("model", f"A straight line at {fmt_y(f.values['x1'], u)} per {x} is the best of the "
                                       f"models fitted, but it does not describe these data (see above)."))
-        else:
+        elif unbent:
             out.append(Claim("model", f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {x}: the data show no "
                                       f"bend, so they cannot tell where the ceiling is."))
+        else:
+            out.append(Claim("model", f"A straight line at {fmt_y(f.values['x1'], u)} per {x} is the best the points "
+                                      f"support, but the rate per {x} falls from {fmt_y(per_first, u)} to "
+                                      f"{fmt_y(per_last, u)}: the curve bends without flattening within the data, "
+                                      f"so they cannot tell where the ceiling is."))
     elif model == "per_io_byte":
         im, bm = f.values["iops_max"], f.values["bw_max"]
         cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))

@@ -10,8 +10,9 @@ not only from the model that was chosen. This module tests the points themselves
   fit that beats a constant (an upper estimate: it also holds whatever the model misses), never less
   than 0.5 % of the value; the chosen model's when it has ≥ 2 residual degrees of freedom, else the smallest
   of those that have (a fit with one degree of freedom nearly interpolates and would hide the noise) (run-to-run variation of short fio runs is larger than that [1]_).
-* **still rising at the largest x**: the last point above the one before it (or the one before that) by
-  more than twice their combined standard error (z = 2, one-sided ≈ 2.3 %).
+* **still rising at the largest x**: the last point above the one before it by more than twice their
+  combined standard error (z = 2, one-sided ≈ 2.3 %) — or above the one before that, when the last step
+  carries at least a quarter of that rise.
 * **falls after a maximum**: the largest point lies before the last x and the last point is below it by
   more than twice their combined standard error.
 * **plateau**: the trailing points (≥ 2) that are not below their maximum by more than that noise, when
@@ -145,7 +146,10 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
     if n >= 2:
         last = n - 1
         for prev in (last - 1, last - 2):
-            if prev >= 0 and yv[last] - yv[prev] > noise(last, prev) and (prev == last - 1 or yv[last] >= yv[last - 1]):
+            # two steps back: a slow rise within noise per step, but only if the last step carries on rising
+            # (≥ a quarter of the two-step rise; a knee just before a two-point plateau does not)
+            carries_on = prev == last - 1 or yv[last] - yv[last - 1] >= 0.25 * (yv[last] - yv[prev])
+            if prev >= 0 and yv[last] - yv[prev] > noise(last, prev) and carries_on:
                 rising = {"x_from": xv[prev], "y_from": yv[prev], "x_to": xv[last], "y_to": yv[last],
                           "rise": float(yv[last] / yv[prev] - 1) if yv[prev] else np.inf}
                 break
