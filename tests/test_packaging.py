@@ -80,10 +80,10 @@ def test_core_import_is_light():
     assert out == ""
 
 
-def test_readme_documents_every_ingest_column():
+def test_ingest_page_documents_every_ingest_column():
     from nvmemodel.ingest import schema_table
 
-    assert schema_table() in (ROOT / "README.md").read_text()
+    assert schema_table() in (ROOT / "docs" / "ingest.md").read_text()
 
 
 def test_readme_python_example_runs(capsys):
