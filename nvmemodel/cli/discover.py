@@ -25,7 +25,9 @@ flags (code: meaning):
   uplink_below_capability a switch's uplink trained below what it and its root port support
   numa_split              drives on several NUMA nodes (jobs on the other socket cross the socket link)
   mps_128                 MaxPayload 128 bytes on the drive path
-  mixed_*, several_root_complexes, nested_switches, unknown_drive, host_assumed: what the model simplified
+  truncated_tree          a device with no bridge above it: the dump misses lines (root ports, links unknown)
+  drive_ambiguous, unknown_drive  the drive's limits are not applied (ceilings assume it never limits): --drive KEY
+  mixed_*, several_root_complexes, nested_switches, drive_assumed, host_assumed: what the model simplified
 """
 
 
@@ -40,6 +42,8 @@ def register(sub) -> None:
     c.add_argument("--lspci", metavar="FILE", help="saved `lspci -vvv` output (or `lspci -tv`); default: read /sys")
     c.add_argument("--lspci-tree", metavar="FILE", help="saved `lspci -tv` output of the same machine (optional)")
     c.add_argument("--sysfs-root", default="/", metavar="DIR", help="root holding sys/ (default: %(default)s)")
+    c.add_argument("--drive", metavar="KEY", help="the drive model, where the tree does not tell it (flags "
+                                                  "drive_ambiguous / unknown_drive): a catalog key ('nvmemodel drives')")
     c.add_argument("--host", metavar="NAME[:SOCKETS]",
                    help="the machine's CPU from the host catalog (see 'nvmemodel hosts'), instead of what discovery "
                         "identifies or assumes")
@@ -79,7 +83,8 @@ def _discover(args) -> int:
         from ..topology.host import host_from_text
 
         host = host_from_text(args.host)
-    found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root, host=host)
+    found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root, host=host,
+                     drive=args.drive)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
     curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:

@@ -64,3 +64,17 @@ def test_discover_explain_cites_what_was_discovered(capsys):
     out = capsys.readouterr().out
     assert "Binding: the PCIe switch uplink shared by its drives [switch_uplink]" in out
     assert "switch.up_lanes = 16 lanes (measured: discovered, upstream-port link" in out
+
+
+def test_discover_drive_option_picks_a_catalog_entry(capsys):
+    stem = str(DATA / "synthetic-skylake-sp-pm983_vvv.txt")
+    assert cli.main(["discover", "--lspci", stem]) == 0
+    out = capsys.readouterr().out
+    assert "WARN drive_ambiguous" in out and "the ceilings assume it never limits" in out  # the 'modelled as' line
+    assert cli.main(["discover", "--lspci", stem, "--drive", "samsung-pm983-3.84tb", "--iodepth", "128"]) == 0
+    out = capsys.readouterr().out
+    assert "drive_ambiguous" not in out and "INFO drive_given" in out
+    assert "     1        540,000" in out  # the PM983 data sheet's 540 K binds one drive at QD128
+    assert cli.main(["discover", "--lspci", stem, "--drive", "no-such-drive"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: unknown drive 'no-such-drive'") and err.count("\n") == 1
