@@ -38,6 +38,8 @@ def _check_output(output: str, inputs: list[str]) -> None:
     out = pathlib.Path(output)
     if not output.endswith((".csv", ".parquet")):
         raise ParameterError("--output", output, "a path ending in .csv or .parquet")
+    if out.exists() and not out.is_file():  # a FIFO would block the write, a device would take it
+        raise ParameterError("--output", output, "a new or regular file (this exists and is not a regular file)")
     if not out.parent.is_dir():
         raise ParameterError("--output", output, f"a path in an existing folder ({out.parent} does not exist)")
     if not os.access(out.parent, os.W_OK):
@@ -88,8 +90,9 @@ def _ingest(args) -> int:
     if df.empty:  # nothing to write: say why, and fail (a script must not go on with an empty table)
         for s in skipped:
             print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+        why = f"{len(skipped)} skipped, reasons above" if skipped else "no files found"
         raise ParameterError("paths", " ".join(args.paths), f"at least one readable benchmark result (read "
-                             f"{df.attrs['files_read']} file(s), 0 rows; skipped {len(skipped)}, reasons above)")
+                             f"{df.attrs['files_read']} file(s), 0 rows; {why})")
     if args.output:
         try:
             if args.output.endswith(".parquet"):

@@ -1,0 +1,216 @@
+"""Every subcommand, given hostile input, answers with one ``nvmemodel: error:`` line, exit status 2, no
+traceback, no hang — and writes nothing (issue 17 items 11, 12, 15; docs/cli.md).
+
+The subcommands are enumerated from the argparse registry (``cli._build_parser()``), so a new command
+is covered automatically twice: an unknown option, and a FIFO given to every option that names an
+input file (``cli.INPUT_FILES``); and the table :data:`BAD` must name it, or this test fails saying so.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from nvmemodel import cli
+from nvmemodel.jobs import sweep_plan, write_jobs
+
+#: Hostile command lines per subcommand, run in a folder holding the files named here (see `world`):
+#: missing (absent), fifo (a named pipe), bin.json/bin.csv (binary), empty.json, exists.txt (a file),
+#: folder/ (empty), results/ (someone's results), sweep/ (a folder written by fio-jobs), binplan/ (a
+#: binary plan.json), nothing/ (a sysfs root without sys/). Each with a text the error line must hold.
+BAD = {
+    "ceilings": [(["--drives", ""], "--drives=''"), (["--drives", "1,,2"], "--drives='1,,2'"),
+                 (["--drives", "0"], "--drives"), (["--drives", "4-2"], "--drives"), (["--bs", "0"], "block_size"),
+                 (["--preset", "nope"], "unknown preset"), (["--set", "nope=1"], "nope"),
+                 (["--iodepth", "x"], "--iodepth"), (["--mps", "-1"], "mps")],
+    "plan": [([], "--iops"), (["--iops", "nope"], "--iops"), (["--iops", "1M", "--top", "0"], "--top")],
+    "ingest": [(["missing"], "no such file"), (["fifo"], "FIFO"), (["empty.json"], "0 rows"),
+               (["folder"], "no files found"), (["results", "--labels", "fifo"], "--labels"),
+               (["results", "-o", "x.xlsx"], "--output"), (["results", "-o", "fifo.csv"], "not a regular file")],
+    "plot": [(["missing", "-o", "a.png"], "missing"), (["--logs", "fifo", "-o", "a.png"], "FIFO"),
+             (["--histogram", "bin.json", "-o", "a.png"], "bin.json"), (["results", "-o", "/dev/null"], "--output")],
+    "fit": [(["missing.csv", "--x", "drives"], "no such file"), (["bin.csv", "--x", "drives"], "bin.csv"),
+            (["fifo", "--x", "drives"], "FIFO"),
+            (["exists.txt", "--x", "drives", "--preset", "dell-r7525", "--free", "nope.param"], "nope.param")],
+    "reproduce": [(["--out", "exists.txt"], "--out"), (["--out", "/dev/null"], "--out"),
+                  (["--out", "results"], "not written by reproduce"), (["--jobs", "0"], "--jobs"),
+                  (["--jobs", "-2"], "--jobs"), (["--only", "99"], "unknown notebook")],
+    "parameters": [(["--preset", "nope"], "unknown preset"), (["--format", "xml"], "--format")],
+    "presets": [(["extra"], "unrecognized")],
+    "drives": [(["extra"], "unrecognized")],
+    "switches": [(["extra"], "unrecognized")],
+    "hosts": [(["extra"], "unrecognized"), (["--vendor", "nope"], "--vendor"), (["--vendor", ""], "--vendor")],
+    "discover": [(["--lspci", "fifo"], "FIFO"), (["--lspci", "missing"], "no such file"),
+                 (["--lspci", "folder"], "folder"), (["--lspci", "bin.json"], "no lspci device lines"),
+                 (["--sysfs-root", "missing"], "--sysfs-root"), (["--sysfs-root", "nothing"], "sys/"),
+                 (["--lspci-tree", "exists.txt"], "--lspci too")],
+    "fio-jobs": [(["--out", "o", "--targets", "f", "--ioengine", "libaio\nexec=/bin/sh"], "ioengine"),
+                 (["--out", "o", "--targets", "f", "--ioengine", "libaio;rm -rf /"], "ioengine"),
+                 (["--out", "o", "--targets", "f\nexec=/bin/sh"], "line break"),
+                 (["--out", "exists.txt", "--targets", "f"], "not a folder"),
+                 (["--out", "/dev/null", "--targets", "f"], "not a folder"),
+                 (["--out", "results", "--targets", "f"], "no plan.json"),
+                 (["--out", "o", "--targets", "f", "--size", "0"], "size"),
+                 (["--out", "o", "--targets", "f", "--drives", "1,,2"], "--drives"),
+                 (["--out", "o", "--targets", "f", "--runtime", "inf"], "inf"),
+                 (["--out", "o", "--targets", "f", "--iodepth", "99999999999"], "iodepth"),
+                 (["--out", "o", "--targets", "auto", "--sysfs-root", "missing"], "--sysfs-root")],
+    "run-sweep": [(["binplan"], "binary"), (["sweep", "--fio", "folder"], "--fio"), (["missing"], "folder"),
+                  (["exists.txt"], "folder"), (["results"], "no plan.json"), (["sweep", "--limit", "-1"], "--limit")],
+}
+#: what a subcommand requires before argparse looks further (for the automatic cases): options, positionals
+REQUIRED = {"plot": ["-o", "a.png"], "fit": ["--x", "drives"], "fio-jobs": ["--out", "o", "--targets", "f"]}
+POSITIONALS = {"fit": ["exists.txt"], "run-sweep": ["sweep"]}
+
+
+def registry() -> dict[str, argparse.ArgumentParser]:
+    """Subcommand name → its parser, as ``nvmemodel --help`` lists them."""
+    (sub,) = [a for a in cli._build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(sub.choices)
+
+
+@pytest.fixture
+def world(tmp_path, monkeypatch):
+    w = tmp_path / "world"
+    w.mkdir()
+    os.mkfifo(w / "fifo")
+    os.mkfifo(w / "fifo.csv")
+    (w / "bin.json").write_bytes(b"\x00\xff\xfe\x01" * 64)
+    (w / "bin.csv").write_bytes(b"\x00\xff\xfe\x01" * 64)
+    (w / "empty.json").write_text("")
+    (w / "exists.txt").write_text("a file\n")
+    (w / "folder").mkdir()
+    (w / "nothing").mkdir()
+    (w / "results").mkdir()
+    (w / "results/run.json").write_text('{"jobs": []}\n')
+    write_jobs(sweep_plan([str(w / "target.dat")]), w / "sweep")
+    (w / "binplan").mkdir()
+    (w / "binplan/plan.json").write_bytes(b"\x00\xff\xfe\x01" * 64)
+    monkeypatch.chdir(w)
+    return w
+
+
+def _snapshot(root):
+    """Every path under ``root`` with its type and, for files, its bytes."""
+    out = {}
+    for dirpath, dirs, files in os.walk(root):
+        for name in dirs + files:
+            p = os.path.join(dirpath, name)
+            st = os.lstat(p)
+            regular = os.path.isfile(p) and name not in ("fifo", "fifo.csv")
+            out[p] = (st.st_mode, pathlib.Path(p).read_bytes() if regular else None)
+    return out
+
+
+class _Hang(Exception):
+    pass
+
+
+def _run(argv, capsys) -> tuple[int, str]:
+    """``cli.main(argv)`` in this process (argparse's exits included), stopped after 60 s as a hang."""
+    def hang(*_):
+        raise _Hang(f"nvmemodel {' '.join(argv)} did not return within 60 s")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(60)
+    try:
+        rc = cli.main(argv)
+    except SystemExit as exc:
+        rc = exc.code
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    return rc, capsys.readouterr().err
+
+
+def _assert_one_error_line(rc, err, argv, match=None):
+    lines = err.rstrip("\n").split("\n")
+    errors = [ln for ln in lines if ln.startswith("nvmemodel: error:")]
+    assert rc == 2, f"{argv}: exit {rc}, stderr {err!r}"
+    assert "Traceback" not in err, f"{argv}: {err}"
+    assert len(errors) == 1 and lines[-1] == errors[0], f"{argv}: not one error line at the end: {err!r}"
+    if match is not None:
+        assert match in errors[0], f"{argv}: {match!r} not in {errors[0]!r}"
+
+
+def test_every_subcommand_has_hostile_cases():
+    missing = set(registry()) - set(BAD)
+    assert not missing, f"new subcommand(s) {sorted(missing)}: add their hostile command lines to BAD in {__file__}"
+    assert not set(BAD) - set(registry()), "BAD names a subcommand the CLI no longer has"
+
+
+@pytest.mark.parametrize("argv, match", [([name, *args], match) for name, cases in BAD.items()
+                                         for args, match in cases], ids=lambda v: repr(v)[:60])
+def test_bad_input_is_one_error_line_exit_2_and_writes_nothing(world, capsys, argv, match):
+    before = _snapshot(world)
+    rc, err = _run(argv, capsys)
+    _assert_one_error_line(rc, err, argv, match)
+    assert _snapshot(world) == before, f"{argv} wrote into {world}"
+
+
+@pytest.mark.parametrize("name", sorted(registry()))
+def test_an_unknown_option_is_one_error_line(world, capsys, name):
+    rc, err = _run([name, *REQUIRED.get(name, []), *POSITIONALS.get(name, []), "--no-such-option"], capsys)
+    _assert_one_error_line(rc, err, [name], "--no-such-option")
+
+
+def _input_file_cases():
+    for name, parser in sorted(registry().items()):
+        for action in parser._actions:
+            if action.dest in cli.INPUT_FILES:
+                if action.option_strings:
+                    yield [name, *REQUIRED.get(name, []), *POSITIONALS.get(name, []), action.option_strings[-1], "fifo"]
+                else:
+                    yield [name, *REQUIRED.get(name, []), "fifo"]
+
+
+@pytest.mark.parametrize("argv", list(_input_file_cases()), ids=" ".join)
+def test_a_fifo_for_any_input_file_is_refused_not_waited_on(world, capsys, argv):
+    """Issue 17 item 12: opening a FIFO for reading waits for a writer forever."""
+    rc, err = _run(argv, capsys)
+    _assert_one_error_line(rc, err, argv, "FIFO")
+
+
+def test_input_file_options_are_all_declared():
+    """Every option registered under a name of cli.INPUT_FILES exists somewhere (the table is not stale) and
+    the automatic FIFO cases above cover at least the known readers."""
+    dests = {a.dest for p in registry().values() for a in p._actions}
+    assert set(cli.INPUT_FILES) <= dests
+    covered = {(argv[0], argv[-2] if argv[-2].startswith("-") else "paths") for argv in _input_file_cases()}
+    assert {("discover", "--lspci"), ("discover", "--lspci-tree"), ("ingest", "paths"), ("ingest", "--labels"),
+            ("fit", "paths"), ("plot", "--logs"), ("plot", "--histogram")} <= covered
+
+
+@pytest.mark.parametrize("argv", [["discover", "--lspci", "fifo"], ["plot", "--logs", "fifo", "-o", "a.png"],
+                                  ["run-sweep", "binplan"], ["reproduce", "--out", "/dev/null"],
+                                  ["fio-jobs", "--out", "o", "--targets", "f", "--ioengine", "libaio\nexec=/bin/sh"]])
+def test_a_real_process_prints_one_line_and_no_traceback(world, argv):
+    """The installed entry point, not just main(): the process's whole stderr is one line."""
+    run = subprocess.run([sys.executable, "-m", "nvmemodel", *argv], capture_output=True, text=True, timeout=120,
+                         cwd=world)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and run.stderr.startswith("nvmemodel: error:"), \
+        run.stderr
+    assert not (world / "o").exists()
+
+
+def test_ingest_where_every_file_was_skipped_lists_them_and_fails(world, capsys):
+    rc, err = _run(["ingest", "empty.json", "exists.txt", "-o", "t.csv"], capsys)
+    _assert_one_error_line(rc, err, "ingest", "2 skipped")
+    assert "skipped empty.json: empty file" in err and not (world / "t.csv").exists()
+
+
+def test_fit_free_refuses_naming_the_numeric_parameters(world, capsys):
+    rc, err = _run(["fit", "exists.txt", "--x", "drives", "--preset", "dell-r7525", "--free", "host.gen"], capsys)
+    _assert_one_error_line(rc, err, "fit", "--free='host.gen'")
+    assert "numeric ones: " in err and "switch.efficiency" in err
+
+
+def test_run_sweep_binary_plan_names_the_file(world, capsys):
+    rc, err = _run(["run-sweep", "binplan"], capsys)
+    _assert_one_error_line(rc, err, "run-sweep", "binplan/plan.json")
+    assert json.loads((world / "sweep/plan.json").read_text())["schema"] == "nvmemodel.plan/1"  # the good one
