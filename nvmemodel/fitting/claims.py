@@ -128,6 +128,9 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     if value > EXTRAPOLATION * top:
         return (f"{subject} tends to {fmt_y(value, u)}{ci} as {result.x} grows without bound — "
                 f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling")
+    if ev.falls:
+        return (f"{subject} gives a limit of {fmt_y(value, u)}{ci} but cannot reproduce the fall after the "
+                f"maximum (a monotone law; USL's κ lowers throughput)")
     if ev.rising:
         return (f"{subject} tends to {fmt_y(value, u)}{ci}, but the data still rise at the largest {result.x}: "
                 f"that limit is not measured")
@@ -157,7 +160,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
                    f"the data still rise at the largest {x}")
             out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)}{ci} — "
                                       f"{why}: the cap is an extrapolation, not a measured ceiling."))
-        elif ev.flattens or ev.falls:
+        elif ev.falls:
+            out.append(Claim("model", f"Little's law with a cap of {fmt_y(cap, u)}{ci} fits the rise (knee at about "
+                                      f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
+                                      f"no term that lowers throughput (USL's κ does)."))
+        elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
                                       f"stays at {fmt_y(cap, u)}{ci}."))
         else:
@@ -300,7 +307,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         jobs = float(nj.mode().iloc[0]) if len(nj) else None
     per_job = cpus / jobs if jobs else np.nan
     text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-            f"{cpus:.2g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
+            f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
     bound = []
     if np.isfinite(per_job) and per_job >= 0.9:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
@@ -308,14 +315,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
     elif cores:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores")
-    if ev.plateau is not None:
-        flat = pts[pts[result.x] >= ev.plateau["x_from"]]["cpus"].to_numpy(float)
-        flat = flat[np.isfinite(flat)]
-        if flat.size >= 2 and flat.max() <= 1.1 * flat.min() and float(pts[result.x].max()) >= 2 * ev.plateau["x_from"] \
-                and result.x in ("numjobs", "threads", "jobs"):
-            bound.append(f"more jobs add no CPU time ({flat.min():.2g}–{flat.max():.2g} CPUs across the plateau): "
-                         f"the machine's CPUs, not the device, set the plateau (is {round(flat.mean())} its core "
-                         f"count?)")
+    elif not (np.isfinite(per_job) and per_job >= 0.9):
+        bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     return [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
 
 
