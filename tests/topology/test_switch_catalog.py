@@ -110,3 +110,15 @@ def test_cli_switches_lists_keys_and_filters(capsys):
     out = capsys.readouterr().out
     assert "lenovo-810-4p" in out and "calibrated: efficiency, per_command_s" in out
     assert out.count("spec only: no measured processing cap") == len(CATALOG) - 2
+
+
+def test_rocket_1608a_efficiency_is_consistent_with_its_public_measurement():
+    """TechPowerUp: 57 GB/s through the Rocket 1608A's Gen5 x16 uplink with eight Gen5 drives (as quoted in the
+    catalog row). Efficiency 1.0 must leave the uplink ceiling at or above that, and within 1% (else the measurement
+    would call for a fitted efficiency below 1 — or show the model's uplink too generous)."""
+    sw = get_switch("highpoint-rocket-1608a")
+    assert "57 GB/s" in sw.sources()["switch.efficiency"].text
+    c = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", "1M"), drives=[8],
+                    overrides={"switch.model": "highpoint-rocket-1608a", "drive.model": "crucial-t700-2tb"})
+    uplink = c.ceilings["switch_uplink"][0] * 2**20
+    assert 57e9 <= uplink <= 57e9 * 1.01
