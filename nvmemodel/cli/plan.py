@@ -14,15 +14,21 @@ examples:
   nvmemodel plan --preset lenovo-sr850-direct --read-bw 12GB/s --iops 2.4M \\
       --connection direct-x4,direct-x2,lenovo-1610-4p,lenovo-810-4p --max-drives 4
   nvmemodel plan --iops 17M --io-stack libaio,io_uring,spdk --rank headroom --json
+  nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \
+      --rank cost --price drive.samsung-pm1733-u2=1100 --price drive.intel-p3700-800gb=600 --price socket=4000
 
 targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
---read-bw 128K sequential read, --write-bw 128K sequential write; --latency bounds every target.
-Units: 10M, 2.5M (I/O per second); 60GB/s, 7GiB/s, 100Gb/s (B = bytes, b = bits); 200us, 1.5ms.
+--read-bw 128K sequential read, --write-bw 128K sequential write; --latency bounds every target: the
+model's latency at the queue depth asked (--iodepth, default 32 per drive; Little's law) must stay below it,
+and where the drive's QD1 latency is unknown the configuration is listed as unverified, not as meeting it.
+Configurations with identical results (drives, lanes, cost, ceilings, binding, latency) are one answer that
+lists its alternatives. Units: 10M, 2.5M (I/O per second); 60GB/s, 7GiB/s, 100Gb/s (B = bytes, b = bits);
+200us, 1.5ms.
 """
 
 _LISTS = {"gen": "host.gen", "sockets": "host.sockets", "drive": "drive.model", "connection": "connection",
           "io_stack": "workload.io_stack", "cores": "host.cores_per_socket", "clock": "host.clock_hz",
-          "switch_count": "switch.count", "lanes": "host.lanes_per_socket"}
+          "switch_count": "switch.count", "lanes": "host.lanes_per_socket", "iodepth": "workload.iodepth"}
 
 
 def register(sub) -> None:
@@ -48,6 +54,7 @@ def register(sub) -> None:
     c.add_argument("--clock", help="core clocks, e.g. 2.5GHz,3GHz")
     c.add_argument("--switch-count", dest="switch_count", help="switch adapters, e.g. 1,2,4")
     c.add_argument("--lanes", help="PCIe lanes per socket, e.g. 64,128")
+    c.add_argument("--iodepth", help="queue depths the latency is checked at (per job and drive), e.g. 1,32")
     c.add_argument("--axis", action="append", default=[], metavar="NAME=V1,V2",
                    help="any parameter as an axis, with units, e.g. --axis fabric.eth_mtu=1500,9000")
     c.add_argument("--max-drives", type=int, help="drive bays (most drives any configuration may use)")
@@ -58,8 +65,9 @@ def register(sub) -> None:
                    help="prices for --rank cost: drive=900, drive.samsung-pm1743=1200, switch=400, socket=4000")
     c.add_argument("--top", type=int, default=5, help="configurations shown (default: %(default)s)")
     out = c.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="machine-readable output (schema nvmemodel.plan/1)")
-    out.add_argument("--csv", action="store_true", help="the ranked configurations as CSV")
+    out.add_argument("--json", action="store_true", help="machine-readable output (schema nvmemodel.capacity-plan/2)")
+    out.add_argument("--csv", action="store_true", help="the ranked answers as CSV (met, then unverified: "
+                                                        "column status)")
     c.set_defaults(run=_plan)
 
 
@@ -161,10 +169,12 @@ def _plan(args) -> int:
     if args.json:
         doc = result.to_dict()
         doc["configurations"] = doc["configurations"][: args.top]
+        doc["unverified"] = doc["unverified"][: args.top]
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif args.csv:
-        result.frame.head(args.top).to_csv(sys.stdout, index=False)
+        table = result.table()
+        table.groupby("status", sort=False).head(args.top).to_csv(sys.stdout, index=False)
     else:
         print(result.explain(top=args.top))
     return 0

@@ -13,6 +13,8 @@ from .space import CONNECTION
 
 __all__ = ["Plan"]
 
+#: The JSON schema of :meth:`Plan.to_dict` (2: cost parts, latency, merged rows, the unverified list).
+SCHEMA = "nvmemodel.capacity-plan/2"
 _MINIMIZE = {"drives": True, "lanes": True, "cost": True, "min_headroom": False}
 
 
@@ -23,6 +25,76 @@ def _fmt(target, iops: float) -> str:
     return format_iops(iops)
 
 
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:,.0f} µs" if seconds >= 10e-6 else f"{seconds * 1e6:.1f} µs"
+
+
+def _money(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() or abs(x) >= 100 else f"{x:,.2f}"
+
+
+def _value_text(name: str, value) -> str:
+    """One axis value as the answers show it (``Gen5``, ``2 sockets``, ``libaio``, a connection key)."""
+    if name == CONNECTION or PARAMETERS[name].kind == "categorical":
+        return str(value)
+    return PARAMETERS[name].format(float(value))
+
+
+def _single_masks(space, config: np.ndarray) -> np.ndarray:
+    from .rank import _masks
+
+    return _masks(np.asarray(config), [len(v) for v in space.axes.values()])
+
+
+def _choices(space, mask: np.ndarray) -> dict[str, list]:
+    """Per axis, the choices a row's mask holds, in the axis's order."""
+    out, offset = {}, 0
+    for name, values in space.axes.items():
+        out[name] = [v for v, on in zip(values, mask[offset: offset + len(values)]) if on]
+        offset += len(values)
+    return out
+
+
+def _alternatives_text(space, mask: np.ndarray, count: int) -> str:
+    """The axes on which a merged row's configurations differ, with their values; "" for a single one.
+
+    When the row does not hold every combination of those values, it says how many it holds."""
+    if count <= 1:
+        return ""
+    sets = {k: v for k, v in _choices(space, mask).items() if len(v) > 1}
+    text = "; ".join(f"{k}: {', '.join(_value_text(k, v) for v in vs)}" for k, vs in sets.items())
+    combos = int(np.prod([len(v) for v in sets.values()]))
+    return text if combos == count else f"{count} of the {combos} combinations of {text}"
+
+
+def _latency_reason(targets, name: str, value, miss) -> str:
+    t = next(t for t in targets if t.name == name)
+    queue = f"QD{t.workload.iodepth:g}" + (f" × {t.workload.numjobs:g} jobs" if t.workload.numjobs > 1 else "")
+    queue += " per drive" if t.workload.per_drive else ""
+    if value is None:
+        return (f"{name}'s latency at {queue} with {int(miss['drives'])} drives is at least "
+                f"{_us(miss['latency_low'][name])} (Little's law: I/Os in flight / IOPS; the drive's QD1 latency is "
+                f"unknown), above the {_us(t.latency_s)} target")
+    return (f"{name}'s latency at {queue} with {int(miss['drives'])} drives is {_us(value)} (Little's law: the drive's "
+            f"QD1 latency + I/O stack + fabric, or I/Os in flight / IOPS if larger), above the {_us(t.latency_s)} "
+            f"target")
+
+
+def _slots_reason(miss, space) -> str:
+    """Why ``max_drives`` drives and not more: the bays, or the parameters that set the lanes or ports."""
+    from ..topology.topology import drive_slots_text
+
+    s = miss["slots"]
+    slots = drive_slots_text(sockets=s["host.sockets"], lanes_per_socket=s["host.lanes_per_socket"],
+                             reserved_lanes_per_socket=s["host.reserved_lanes_per_socket"],
+                             port_lanes=s["host.port_lanes"], switched=miss["switched"],
+                             switch_count=s["switch.count"], switch_ports=s["switch.ports"])
+    if space.max_drives is not None and miss["max_drives"] == space.max_drives and \
+            int(slots.split(" ", 1)[0]) >= space.max_drives:
+        return f"{space.max_drives} drives is the bays' limit (max_drives; the lanes allow {slots})"
+    return f"{int(miss['max_drives'])} drives is the most it can attach: {slots}"
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class Plan:
     """Result of :func:`nvmemodel.plan`.
@@ -30,12 +102,22 @@ class Plan:
     Attributes
     ----------
     frame : pandas.DataFrame
-        The feasible configurations, best first: the axes (categorical columns), ``drives`` (the fewest
-        that meet every target), ``lanes``, per target ``<name>|ceiling`` (IOPS or bytes/s as the target
-        is stated), ``<name>|binding``, ``<name>|headroom``, ``min_headroom``, ``cost`` (with prices).
+        The configurations that meet every target, best first, configurations with identical results merged
+        into one row: the axes (the first configuration of the row, in the space's order), ``drives`` (the
+        fewest that meet every target), ``lanes``, per target ``<name>|ceiling`` (IOPS or bytes/s as the
+        target is stated), ``<name>|binding``, ``<name>|headroom`` and, for targets with a latency bound,
+        ``<name>|latency`` (seconds, the model's latency at the queue depth asked); ``min_headroom``;
+        ``cost`` and its parts ``cost.drives``, ``cost.switches``, ``cost.sockets`` (with prices);
+        ``configurations`` (how many the row stands for), ``alternatives`` (the other choices it stands for,
+        text; :meth:`choices` as lists) and ``status`` ("met").
+    unverified : pandas.DataFrame
+        Configurations that meet every throughput target but whose latency cannot be computed (the drive's QD1
+        latency is unknown), same columns, ``status`` "unverified": never counted as meeting the targets.
     rejected : pandas.DataFrame
-        Per family of categorical choices with no feasible configuration: the closest one, which target it
-        misses, by how much, and what binds (``reason``).
+        Per family of categorical choices with no configuration in either table: the closest one, which target
+        it misses, by how much, and what binds (``reason``).
+    feasible, n_unverified : int
+        Configurations (not rows) in :attr:`frame` and :attr:`unverified` over the whole space.
     """
 
     frame: object
@@ -47,23 +129,21 @@ class Plan:
     evaluated: int
     feasible: int
     seconds: float
+    unverified: object = None
+    n_unverified: int = 0
+    prices: dict = dataclasses.field(default_factory=dict)
+    _masks: dict = dataclasses.field(default_factory=dict)
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def build(cls, *, space, targets, rank, margin, kept, misses, keep, evaluated, feasible, seconds, components,
-              prices):
+    def build(cls, *, space, targets, rank, margin, kept, misses, keep, evaluated, feasible, unverified, seconds,
+              components, prices, merged):
         import pandas as pd
 
-        from .solve import RANKS
-
         names = list(components)
-        if kept:
-            merged = {k: np.concatenate([part[k] for part in kept]) for k in kept[0]}
-            cols, asc = RANKS[rank]
-            df = pd.DataFrame(merged).sort_values(cols, ascending=asc, kind="stable").head(keep)
-        else:
-            df = pd.DataFrame(columns=["config", "drives"])
-        frame = cls._decorate(df, space, targets, names)
+        frames, masks = {}, {}
+        for status, rec in kept.items():
+            frames[status], masks[status] = cls._decorate(rec, space, targets, names, status, bool(prices))
         rows = []
         for miss in misses.values():
             t = targets[miss["workload"]]
@@ -71,21 +151,24 @@ class Plan:
             row = {k: v[0] for k, v in values.items()}
             if not miss["lanes_ok"]:
                 reason = "its switches need more PCIe lanes than the host offers"
-            elif miss["closeness"] >= 1 and not miss["latency_ok"]:
-                reason = "the drives' QD1 latency (plus the fabric's) exceeds the latency target"
+            elif miss["throughput_ok"]:
+                reason = "; ".join(_latency_reason(targets, name, value, miss) for name, value in miss["latency"].items())
             else:
                 comp = names[miss["binding"]]
                 need = t.iops_needed
                 reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with "
                           f"{int(miss['max_drives'])} drives ({cls._label(comp)} [{comp}] binds); the target is "
-                          f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else ""))
-            row.update({"closest_fraction": miss["closeness"], "missed": t.name, "reason": reason})
+                          f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else "")
+                          + f"; {_slots_reason(miss, space)}")
+            missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
+            row.update({"closest_fraction": miss["closeness"], "missed": missed, "reason": reason})
             rows.append(row)
         rejected = pd.DataFrame(rows)
         if len(rejected):
             rejected = rejected.sort_values("closest_fraction", ascending=False, kind="stable").reset_index(drop=True)
-        return cls(frame=frame, rejected=rejected, targets=tuple(targets), space=space, rank=rank, margin=margin,
-                   evaluated=evaluated, feasible=feasible, seconds=seconds)
+        return cls(frame=frames["met"], rejected=rejected, targets=tuple(targets), space=space, rank=rank,
+                   margin=margin, evaluated=evaluated, feasible=feasible, seconds=seconds,
+                   unverified=frames["unverified"], n_unverified=unverified, prices=dict(prices), _masks=masks)
 
     @staticmethod
     def _label(component: str) -> str:
@@ -97,31 +180,46 @@ class Plan:
             return component
 
     @staticmethod
-    def _decorate(df, space, targets, names):
+    def _decorate(rec, space, targets, names, status, priced):
+        """The kept groups as a table (axes by name, targets in their own units) and their masks."""
         import pandas as pd
 
-        if not len(df):
-            return df
-        values = space.values_at(df["config"].to_numpy())
+        columns = [*space.axes, "drives", "lanes"]
+        for t in targets:
+            columns += [f"{t.name}|ceiling", f"{t.name}|binding", f"{t.name}|headroom"]
+            if t.latency_s is not None:
+                columns.append(f"{t.name}|latency")
+        columns += ["min_headroom", *(["cost", "cost.drives", "cost.switches", "cost.sockets"] if priced else []),
+                    "configurations", "alternatives", "status"]
+        if rec is None or not rec["config"].size:
+            return pd.DataFrame(columns=columns), np.zeros((0, sum(len(v) for v in space.axes.values())), bool)
+        values = space.values_at(rec["config"])
         out = pd.DataFrame({k: v for k, v in values.items()})
         for name in list(out):
             if name == CONNECTION or PARAMETERS[name].kind == "categorical":
                 out[name] = pd.Categorical(out[name], categories=list(space.axes[name]))
             else:
                 out[name] = out[name].astype(float)
-        out["drives"] = df["drives"].to_numpy().astype(int)
-        out["lanes"] = df["lanes"].to_numpy().astype(int)
+        out["drives"] = rec["drives"].astype(int)
+        out["lanes"] = rec["lanes"].astype(int)
         for t in targets:
-            x = df[f"{t.name}|ceiling_iops"].to_numpy()
+            x = rec[f"{t.name}|ceiling_iops"]
             out[f"{t.name}|ceiling"] = x * t.workload.block_size if t.bytes_per_s is not None else x
-            out[f"{t.name}|binding"] = pd.Categorical.from_codes(df[f"{t.name}|binding"].to_numpy().astype(int),
+            out[f"{t.name}|binding"] = pd.Categorical.from_codes(rec[f"{t.name}|binding"].astype(int),
                                                                  categories=names)
-            out[f"{t.name}|headroom"] = df[f"{t.name}|headroom"].to_numpy()
-        out["min_headroom"] = df["min_headroom"].to_numpy()
-        if "cost" in df:
-            out["cost"] = df["cost"].to_numpy()
-        out["latency_checked"] = df["latency_checked"].to_numpy().astype(bool)
-        return out.reset_index(drop=True)
+            out[f"{t.name}|headroom"] = rec[f"{t.name}|headroom"]
+            if t.latency_s is not None:
+                out[f"{t.name}|latency"] = rec[f"{t.name}|latency_s"]
+        out["min_headroom"] = rec["min_headroom"]
+        if priced:
+            for c in ("cost", "cost.drives", "cost.switches", "cost.sockets"):
+                out[c] = np.broadcast_to(rec[c], rec["config"].shape).astype(float)
+        count = rec.get("count", np.ones(rec["config"].size, dtype=np.int64))
+        mask = rec["mask"] if "mask" in rec else _single_masks(space, rec["config"])
+        out["configurations"] = count.astype(int)
+        out["alternatives"] = [_alternatives_text(space, m, int(c)) for m, c in zip(mask, count)]
+        out["status"] = status
+        return out[columns].reset_index(drop=True), mask
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -129,12 +227,20 @@ class Plan:
 
     @property
     def best(self):
-        """The best configuration (a row of :attr:`frame`), or None when nothing is feasible."""
+        """The best configuration (a row of :attr:`frame`), or None when nothing meets every target."""
         return self.frame.iloc[0] if len(self.frame) else None
 
+    def choices(self, row: int, *, unverified: bool = False) -> dict[str, list]:
+        """The choices per axis that row ``row`` of :attr:`frame` (or :attr:`unverified`) stands for.
+
+        A merged row holds every combination of these choices unless its ``alternatives`` text says
+        "N of the M combinations"."""
+        masks = self._masks["unverified" if unverified else "met"]
+        return _choices(self.space, masks[row])
+
     def pareto(self, criteria=("drives", "min_headroom")):
-        """Feasible configurations no other one beats on every criterion (drives, lanes, cost: fewer is
-        better; min_headroom: more is better)."""
+        """Rows of :attr:`frame` no other one beats on every criterion (drives, lanes, cost: fewer is better;
+        min_headroom: more is better)."""
         df = self.frame
         if not len(df):
             return df
@@ -154,65 +260,115 @@ class Plan:
         return df.iloc[sorted(keep)]
 
     def explain(self, top: int = 3) -> str:
-        """What to build, what limits it, and why the other families fail — in plain words."""
+        """What to build, what limits it, what it costs, and why the other families fail — in plain words."""
         goal = "; ".join(t.describe() for t in self.targets) + (f" (+{self.margin:.0%} margin)" if self.margin else "")
-        lines = [f"Targets: {goal}.",
-                 f"Evaluated {self.evaluated:,} configurations in {self.seconds:.2f} s; {self.feasible:,} meet every "
-                 f"target."]
+        lines = [f"Targets: {goal}.", f"Evaluated {self.evaluated:,} configurations in {self.seconds:.2f} s: "
+                 f"{self.feasible:,} meet every target" + (f" ({len(self.frame):,} distinct answer{'s' * (len(self.frame) != 1)})"
+                                                           if len(self.frame) < self.feasible else "") + "."]
+        if self.n_unverified:
+            lines[-1] += (f" {self.n_unverified:,} more meet every throughput target but are unverified: their latency "
+                          "cannot be computed (the drive's QD1 latency is unknown).")
+        if self.prices:
+            lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):
             if len(self.rejected):
                 r = self.rejected.iloc[0]
                 lines.append(f"No configuration meets every target; the closest is {self._describe(r)}, reaching "
                              f"{r['closest_fraction']:.0%} of the target it misses: {r['reason']}.")
-            return "\n".join(lines)
-        lines.append(f"Best by {self.rank}:")
-        for _, r in self.frame.head(top).iterrows():
-            parts = []
-            for t in self.targets:
-                x = r[f"{t.name}|ceiling"]
-                shown = f"{x / 1e9:.2f} GB/s" if t.bytes_per_s is not None else format_iops(x)
-                parts.append(f"{t.name} {shown} (binding {r[f'{t.name}|binding']}, "
-                             f"+{r[f'{t.name}|headroom']:.0%})")
-            lines.append(f"  {self._describe(r)}: {int(r['drives'])} drives, {int(r['lanes'])} lanes — "
-                         + "; ".join(parts))
-        if not self.frame["latency_checked"].all() and any(t.latency_s for t in self.targets):
-            lines.append("  Latency was not checked where the drive's QD1 latency is unknown (no spec value).")
+            elif not self.n_unverified:
+                lines.append("No configuration meets every target.")
+        else:
+            lines.append(f"Best by {self.rank}:")
+            lines += [self._answer(r, masks) for r, masks in self._rows(self.frame, "met", top)]
+        if self.n_unverified:
+            lines.append("Unverified (every throughput target met; latency unknown, so not counted as meeting "
+                         "the targets):")
+            lines += [self._answer(r, masks) for r, masks in self._rows(self.unverified, "unverified", top)]
         if len(self.rejected):
             lines.append("Families with no configuration meeting the targets:")
             for _, r in self.rejected.head(top + 2).iterrows():
                 lines.append(f"  {self._describe(r)}: {r['reason']}.")
         return "\n".join(lines)
 
-    def _describe(self, row) -> str:
+    def _rows(self, frame, status, top):
+        masks = self._masks.get(status)
+        for i in range(min(top, len(frame))):
+            yield frame.iloc[i], (masks[i] if masks is not None and len(masks) > i else None)
+
+    def _answer(self, r, mask) -> str:
+        parts = []
+        for t in self.targets:
+            x = r[f"{t.name}|ceiling"]
+            shown = f"{x / 1e9:.2f} GB/s" if t.bytes_per_s is not None else format_iops(x)
+            text = f"{t.name} {shown} (binding {r[f'{t.name}|binding']}, +{r[f'{t.name}|headroom']:.0%}"
+            if t.latency_s is not None:
+                lat = r[f"{t.name}|latency"]
+                text += ", latency unknown" if np.isnan(lat) else f", latency {_us(lat)}"
+            parts.append(text + ")")
+        head = f"{int(r['drives'])} drives, {int(r['lanes'])} lanes"
+        if "cost" in r.index:
+            items = [f"{int(r['drives'])} drives {_money(r['cost.drives'])}" if r["cost.drives"] else "",
+                     f"switches {_money(r['cost.switches'])}" if r["cost.switches"] else "",
+                     f"sockets {_money(r['cost.sockets'])}" if r["cost.sockets"] else ""]
+            items = [i for i in items if i]
+            head += f", cost {_money(r['cost'])}" + (f" ({' + '.join(items)})" if len(items) > 1 else "")
+        return f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts)
+
+    def _describe(self, row, mask=None) -> str:
+        """A row's configuration; a merged row lists every choice it stands for (``host.gen=Gen4 or Gen5``)."""
+        sets = _choices(self.space, mask) if mask is not None else {}
         parts = []
         for name in self.space.axes:
             if name not in row.index:
                 continue
-            value = row[name]
-            if name != CONNECTION and PARAMETERS[name].kind != "categorical":
-                value = PARAMETERS[name].format(float(value))
-            parts.append(f"{name}={value}")
-        return ", ".join(parts) or f"the base system ({self.space.base.name})"
+            values = sets.get(name) or [row[name]]
+            parts.append(f"{name}=" + " or ".join(_value_text(name, v) for v in values))
+        text = ", ".join(parts) or f"the base system ({self.space.base.name})"
+        count = int(row["configurations"]) if "configurations" in row.index else 1
+        combos = int(np.prod([max(len(v), 1) for v in sets.values()])) if sets else 1
+        if count > 1:
+            text += f" ({count} configurations" + (f" of these {combos} combinations" if combos != count else "") + ")"
+        return text
 
-    def plot(self, *, ax=None, x: str = "drives", y: str = "min_headroom", hue: str | None = None):
-        """Feasible configurations (x vs y), coloured by an axis, with the Pareto front drawn."""
+    def plot(self, *, ax=None, x: str = "drives", y: str = "min_headroom", hue: str | None = None,
+             labels: int = 6):
+        """The answers (x vs y), coloured by an axis, the Pareto front drawn and labelled."""
         from ..plots.plan import plot_plan
 
-        return plot_plan(self, ax=ax, x=x, y=y, hue=hue)
+        return plot_plan(self, ax=ax, x=x, y=y, hue=hue, labels=labels)
+
+    def table(self):
+        """:attr:`frame` and :attr:`unverified` in one table (the ``status`` column tells them apart)."""
+        import pandas as pd
+
+        parts = [f for f in (self.frame, self.unverified) if f is not None and len(f)]
+        return pd.concat(parts, ignore_index=True) if parts else self.frame
 
     def to_dict(self) -> dict:
-        """JSON-ready summary: targets, counts, the best configurations and the rejected families."""
+        """JSON-ready summary: targets, counts, prices, the answers (met, unverified), the rejected families."""
         import json
 
-        return {"schema": "nvmemodel.plan/1", "targets": [t.describe() for t in self.targets], "rank": self.rank,
-                "margin": self.margin, "evaluated": self.evaluated, "feasible": self.feasible,
-                "configurations": json.loads(self.frame.to_json(orient="records")),
-                "rejected": json.loads(self.rejected.to_json(orient="records")) if len(self.rejected) else []}
+        def records(df):
+            return json.loads(df.to_json(orient="records")) if df is not None and len(df) else []
+
+        return {"schema": SCHEMA, "targets": [t.describe() for t in self.targets], "rank": self.rank,
+                "margin": self.margin, "prices": self.prices, "evaluated": self.evaluated, "feasible": self.feasible,
+                "unverified_count": self.n_unverified, "configurations": records(self.frame),
+                "unverified": records(self.unverified), "rejected": records(self.rejected)}
 
     def __repr__(self) -> str:
+        extra = f" ({self.n_unverified:,} more unverified)" if self.n_unverified else ""
         return (f"<Plan {self.feasible:,} of {self.evaluated:,} configurations meet "
-                f"{len(self.targets)} target(s); ranked by {self.rank}>")
+                f"{len(self.targets)} target(s){extra}; {len(self.frame):,} answers ranked by {self.rank}>")
 
     def _repr_html_(self) -> str:
-        return f"<p><code>{self!r}</code></p><pre>{self.explain()}</pre>" + self.frame.head(20).to_html(
-            index=False, float_format="{:.4g}".format)
+        import html
+
+        return (f"<p><code>{html.escape(repr(self))}</code></p><pre>{html.escape(self.explain())}</pre>"
+                + self.frame.head(20).to_html(index=False, float_format="{:.4g}".format))
+
+
+def _price_text(key: str, value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {model} {_money(v)}" for model, v in value.items())
+    return f"{key} {_money(value)}"

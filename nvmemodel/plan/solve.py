@@ -21,23 +21,17 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..ceiling.derive import catalog_members, prepare, stack_cycles
-from ..ceiling.host import qd1_latency_s
 from ..ceiling.raid import min_drives as raid_min_drives
 from ..ceiling.system import Levels, switched_local
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
+from .latency import latency_at
+from .rank import RANKS, merge
+from .result import Plan
 from .space import CONNECTION, DesignSpace
 from .targets import Target
 
-__all__ = ["plan", "RANKS"]
-
-#: Ranking criteria: name → (sort columns, ascending flags).
-RANKS = {
-    "drives": (["drives", "lanes", "min_headroom"], [True, True, False]),
-    "lanes": (["lanes", "drives", "min_headroom"], [True, True, False]),
-    "headroom": (["min_headroom", "drives"], [False, True]),
-    "cost": (["cost", "drives", "min_headroom"], [True, True, False]),
-}
+__all__ = ["RANKS", "plan"]
 
 
 def _chunk_common(space: DesignSpace, codes: Mapping[str, np.ndarray], base) -> dict:
@@ -94,6 +88,7 @@ def _min_drives(lv: Levels, need: float, max_n):
     shape = np.broadcast_shapes(np.shape(cap), np.shape(lv.drive), np.shape(max_n))
     cap, mx = (np.broadcast_to(np.asarray(x, dtype=float), shape) for x in (cap, max_n))
     reach = cap >= need
+    flat_need = need if np.ndim(need) == 0 else np.broadcast_to(need, shape).ravel()
     if lv.tree:  # placement decides k_j: bisection on the monotone local(n) itself
         lo, hi = np.ones(shape), mx.copy()
         while np.any(lo < hi):
@@ -104,15 +99,16 @@ def _min_drives(lv: Levels, need: float, max_n):
         return np.where(reach, np.fmin(lo, mx), np.nan), cap
     d, g, m = (np.broadcast_to(np.asarray(x, dtype=float), shape).ravel() for x in (lv.drive, lv.group, lv.switches))
     with np.errstate(divide="ignore", invalid="ignore"):
-        n = np.fmax(np.ceil(need / d), 1.0)
-    n = np.where(switched_local(n, d, g, m) >= need, n, n + 1)  # the last ulp of the division
+        n = np.fmax(np.ceil(flat_need / d), 1.0)
+    n = np.where(switched_local(n, d, g, m) >= flat_need, n, n + 1)  # the last ulp of the division
     sw = np.flatnonzero(np.isfinite(g) & reach.ravel())
     if sw.size:  # behind switches: bisection on the subset
         dd, gg, mm = d[sw], g[sw], m[sw]
+        nn = flat_need if np.ndim(flat_need) == 0 else flat_need[sw]
         lo, hi = np.ones(sw.size), mx.ravel()[sw]
         while np.any(lo < hi):
             mid = np.floor((lo + hi) / 2)
-            good = switched_local(mid, dd, gg, mm) >= need
+            good = switched_local(mid, dd, gg, mm) >= nn
             hi = np.where(good, mid, hi)
             lo = np.where(good, lo, mid + 1)
         n[sw] = lo
@@ -133,7 +129,7 @@ def _is_inf(x) -> bool:
 
 
 def _price(prices, key, codes, param_name):
-    """Price per item for each configuration from a scalar or a {model: price} mapping."""
+    """Price per item for each configuration from a scalar or a {model: price} mapping (checked before)."""
     value = prices.get(key, 0.0)
     if isinstance(value, Mapping):
         param = PARAMETERS[param_name]
@@ -142,8 +138,52 @@ def _price(prices, key, codes, param_name):
     return float(value)
 
 
+def _check_prices(prices: Mapping, space: DesignSpace, base: Mapping) -> dict:
+    """Prices as floats, every model the space uses priced: a missing one would leave a cost unknown."""
+    out = {}
+    for key, value in prices.items():
+        if key not in ("drive", "switch", "socket"):
+            raise ParameterError("prices", key, "items among drive, switch, socket")
+        if isinstance(value, Mapping):
+            if key == "socket":
+                raise ParameterError("prices['socket']", value, "one price per socket (a number)")
+            out[key] = {}
+            for model, price in value.items():
+                PARAMETERS[f"{key}.model"].check(np.asarray([model], dtype=object))
+                out[key][model] = _one_price(f"prices[{key!r}][{model!r}]", price)
+            used = _models_used(space, key, base)
+            missing = [m for m in used if m not in out[key]]
+            if missing:
+                raise ParameterError(f"prices[{key!r}]", ", ".join(missing),
+                                     f"a price for every {key} model in the space (no price for {', '.join(missing)})")
+        else:
+            out[key] = _one_price(f"prices[{key!r}]", value)
+    return out
+
+
+def _one_price(what: str, value) -> float:
+    try:
+        price = float(value)
+    except (TypeError, ValueError):
+        raise ParameterError(what, value, "a price (a number >= 0)") from None
+    if not (price >= 0 and np.isfinite(price)):
+        raise ParameterError(what, value, "a price (a finite number >= 0)")
+    return price
+
+
+def _models_used(space: DesignSpace, kind: str, base: Mapping) -> list[str]:
+    """The drive or switch models the configurations of ``space`` can use (``base``: its raw parameters)."""
+    from .space import _DIRECT
+
+    if kind == "drive":
+        return [str(v) for v in space.axes.get("drive.model", [base["drive.model"]])]
+    if CONNECTION in space.axes:
+        return [str(v) for v in space.axes[CONNECTION] if v not in _DIRECT]
+    return [str(v) for v in space.axes.get("switch.model", [base["switch.model"]]) if v != "none"]
+
+
 def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = "drives", margin: float = 0.0,
-         prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16):
+         prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True):
     """Configurations of ``space`` that meet every target, ranked, with the reasons the others fail.
 
     Parameters
@@ -156,20 +196,27 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         Order of the feasible configurations: fewest drives, fewest PCIe lanes, most headroom (the
         smallest over the targets), or lowest cost (needs ``prices``).
     margin : float
-        Headroom required above every target (0.2 = 20 %).
+        Headroom required above every throughput target (0.2 = 20 %).
     prices : mapping, optional
-        ``{"drive": price or {model: price}, "switch": price or {model: price}, "socket": price}``.
+        ``{"drive": price or {model: price}, "switch": price or {model: price}, "socket": price}``; the cost
+        of a configuration is drives × drive price + switches × switch price (switched configurations) +
+        sockets × socket price. A ``{model: price}`` mapping must price every model the space uses.
     keep : int
-        Feasible configurations kept (the best by ``rank``).
+        Answers kept (the best by ``rank``; each a group of configurations with identical results).
     chunk : int
-        Configurations evaluated per chunk (memory is bounded by it).
+        Configurations evaluated per block (memory is bounded by it).
+    merge_identical : bool
+        Merge configurations whose results (drives, lanes, cost, and per target the ceiling, binding and
+        latency) are identical into one row listing the alternatives (default); False: one row each.
 
     Returns
     -------
     Plan
+        ``frame``: the configurations that meet every target, latency included where a target bounds it;
+        ``unverified``: those that meet every throughput target but whose latency cannot be computed (the
+        drive's QD1 latency is unknown) — never counted as meeting the targets; ``rejected``: per family
+        of categorical choices with neither, the closest configuration and why it fails.
     """
-    from .result import Plan
-
     started = time.perf_counter()
     targets = [targets] if isinstance(targets, Target) else list(targets)
     if not targets:
@@ -180,6 +227,8 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         raise ParameterError("rank", rank, "prices for rank='cost' (e.g. {'drive': 900, 'socket': 4000})")
     if not (0 <= margin < 10):
         raise ParameterError("margin", margin, "a fraction >= 0, e.g. 0.2 for 20 % headroom")
+    if not (isinstance(keep, int | np.integer) and keep >= 1):
+        raise ParameterError("keep", keep, "an integer >= 1")
     if space.size == 0:
         raise ParameterError("space", space.axes, "a non-empty design space")
     seen: dict[str, Target] = {}
@@ -188,12 +237,17 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             raise ParameterError("targets", t.name, f"one target per workload; {t.name} is asked twice, differently "
                                  f"({seen[t.name].describe()} and {t.describe()})")
         seen[t.name] = t
-    prices = dict(prices or {})
-    base = encode(space.base.parameters(targets[0].workload))
+    raw = space.base.parameters(targets[0].workload)
+    prices = _check_prices(dict(prices or {}), space, raw)
+    base = encode(raw)
     needs = [t.iops_needed for t in targets]
+    lengths = [len(v) for v in space.axes.values()]
+    group_keep = keep if merge_identical else None
 
-    kept, misses = [], {}
-    evaluated = feasible_count = 0
+    pools: dict[str, list] = {"met": [], "unverified": []}
+    misses: dict = {}
+    families_ok: set[int] = set()
+    evaluated = feasible_count = unverified_count = 0
     for index, shape, codes in space.blocks(chunk):
         # every array below broadcasts to `shape` and depends only on the axes it needs (space.blocks)
         evaluated += index.size
@@ -202,76 +256,116 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
         levels = [Levels(p) for p in ps]
         n_need, caps, all_ok = [], [], lanes_ok
-        for lv, need in zip(levels, needs):
-            n, local_cap = _min_drives(lv, need * (1 + margin), max_n)
+        for lv, p, t, need in zip(levels, ps, targets, needs):
+            need = need * (1 + margin)
+            if t.latency_s is not None and not np.all(np.asarray(p["workload.per_drive"]) > 0):
+                # a system-wide queue: R = N / X falls as drives are added; X >= N / L is one more IOPS need
+                need = np.where(np.asarray(p["workload.per_drive"]) > 0, need,
+                                np.fmax(need, p["workload.iodepth"] * p["workload.numjobs"] / t.latency_s))
+            n, local_cap = _min_drives(lv, need, max_n)
             n_need.append(n)
             caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
-            all_ok = all_ok & ~np.isnan(n) & (lv.system >= need * (1 + margin))
+            all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
         n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
         if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
             fewest = raid_min_drives(ps[0]["raid.level"])
             n_min = np.fmax(n_min, fewest)
             all_ok = all_ok & (fewest <= max_n)
         n_min = np.fmin(n_min, max_n)
-        latency_ok, latency_unknown = True, False
-        for p, t in zip(ps, targets):
-            if t.latency_s is None:
-                continue
-            r0 = qd1_latency_s(p["workload.block_size"], p["workload.read_fraction"], p)
-            latency_unknown = latency_unknown | np.isnan(r0)
-            latency_ok = latency_ok & (np.isnan(r0) | (r0 <= t.latency_s))
-        feasible = np.broadcast_to(all_ok & latency_ok, shape)
-        feasible_count += int(np.count_nonzero(feasible))
-
-        n_eval = np.where(feasible, n_min, max_n)
-        row = {"config": index.reshape(shape), "drives": n_eval, "max_drives": max_n, "feasible": feasible,
+        throughput_ok = np.broadcast_to(all_ok, shape)
+        n_eval = np.where(throughput_ok, n_min, max_n)
+        row = {"config": index.reshape(shape), "drives": n_eval,
                "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
-                                 n_eval * ps[0]["host.port_lanes"]),
-               "latency_checked": ~np.asarray(latency_unknown)}
-        fractions = []
-        for k, (lv, t, need) in enumerate(zip(levels, targets, needs)):
-            x, b = _at(lv, feasible, n_eval, n_min, max_n)
+                                 n_eval * ps[0]["host.port_lanes"])}
+        fractions, lows = [], {}
+        latency_fail, latency_known, latency_frac = False, True, np.inf
+        for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
+            x, b = _at(lv, throughput_ok, n_eval, n_min, max_n)
             row[f"{t.name}|ceiling_iops"] = x
             row[f"{t.name}|binding"] = b
             with np.errstate(divide="ignore", invalid="ignore"):
                 row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.inf
                 fractions.append(caps[k] / need if need > 0 else np.inf)
+            if t.latency_s is not None:  # at the fewest drives (per-drive queues: the latency only grows after)
+                r, low = latency_at(p, n_eval, x)
+                row[f"{t.name}|latency_s"] = r
+                lows[t.name] = low
+                latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
+                latency_fail = latency_fail | (low > t.latency_s) | (r > t.latency_s)
+                latency_known = latency_known & ~np.isnan(r)
         row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in targets))
         if prices:
             p0 = ps[0]
-            row["cost"] = (n_eval * _price(prices, "drive", p0["drive.model"], "drive.model")
-                           + np.where(switched, p0["switch.count"] * _price(prices, "switch", p0["switch.model"],
-                                                                              "switch.model"), 0.0)
-                           + p0["host.sockets"] * float(prices.get("socket", 0.0)))
-        feasible = np.ascontiguousarray(feasible)
-        if feasible.any():  # boolean indexing of the broadcast views: only the feasible rows are materialized
-            kept.append(_best({k: np.broadcast_to(v, shape)[feasible] for k, v in row.items()}, rank, keep))
-            if sum(part["config"].size for part in kept) > 4 * keep:  # the best `keep` so far: memory stays flat
-                kept = [_best({k: np.concatenate([part[k] for part in kept]) for k in kept[0]}, rank, keep)]
-        if not feasible.all():
+            row["cost.drives"] = n_eval * _price(prices, "drive", p0["drive.model"], "drive.model")
+            row["cost.switches"] = np.where(switched, p0["switch.count"] * _price(prices, "switch", p0["switch.model"],
+                                                                                  "switch.model"), 0.0)
+            row["cost.sockets"] = p0["host.sockets"] * float(prices.get("socket", 0.0))
+            row["cost"] = row["cost.drives"] + row["cost.switches"] + row["cost.sockets"]
+        candidate = throughput_ok & ~np.broadcast_to(latency_fail, shape)
+        met = np.ascontiguousarray(candidate & np.broadcast_to(latency_known, shape))
+        unverified = np.ascontiguousarray(candidate & ~met)
+        feasible_count += int(np.count_nonzero(met))
+        unverified_count += int(np.count_nonzero(unverified))
+        for status, sel in (("met", met), ("unverified", unverified)):
+            if sel.any():  # boolean indexing of the broadcast views: only the selected rows are materialized
+                rows = {k: np.broadcast_to(v, shape)[sel] for k, v in row.items()}
+                pools[status].append(_keep(rows, rank, group_keep, lengths))
+                if sum(part["config"].size for part in pools[status]) > 4 * keep:  # memory stays flat
+                    pools[status] = [_keep_all(pools[status], rank, group_keep, keep, lengths)]
+        if space.categorical_axes and candidate.any():
+            families_ok.update(np.unique(_family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
+        if not candidate.all():
             frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
-            _record_misses(misses, space, shape, codes, feasible.ravel(), row, frac,
-                           np.broadcast_to(lanes_ok, shape).ravel(), np.broadcast_to(latency_ok, shape).ravel(),
-                           targets)
+            # a configuration meeting every throughput target misses a latency target: how close it comes there
+            frac = np.where(throughput_ok.ravel(), np.broadcast_to(latency_frac, shape).ravel(), frac)
+            _record_misses(misses, space, shape, codes, candidate.ravel(), row, frac,
+                           np.broadcast_to(lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, ps[0], max_n, lows)
+    misses = {k: v for k, v in misses.items() if k not in families_ok}
+    kept = {status: _keep_all(parts, rank, group_keep, keep, lengths) if parts else None
+            for status, parts in pools.items()}
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses,
-                      keep=keep, evaluated=evaluated, feasible=feasible_count,
-                      seconds=time.perf_counter() - started, components=levels[0].components, prices=prices)
+                      keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
+                      seconds=time.perf_counter() - started, components=levels[0].components, prices=prices,
+                      merged=merge_identical)
 
 
-def _best(row: dict, rank: str, keep: int) -> dict:
+def _keep(rows: dict, rank: str, group_keep: int | None, lengths: list[int]) -> dict:
+    """One block's selected rows reduced to its best answers: groups of identical results, or single rows."""
+    if group_keep is not None:
+        return merge([rows], rank, group_keep, lengths)
+    return _best(rows, rank, None)
+
+
+def _keep_all(parts: list[dict], rank: str, group_keep: int | None, keep: int, lengths: list[int]) -> dict:
+    if group_keep is not None:
+        return merge(parts, rank, group_keep, lengths)
+    return _best({k: np.concatenate([part[k] for part in parts]) for k in parts[0]}, rank, keep)
+
+
+def _best(row: dict, rank: str, keep: int | None) -> dict:
+    """The best ``keep`` single rows (ties in flat order), each its own group."""
     cols, asc = RANKS[rank]
     keys = [np.asarray(row[c]) if a else -np.asarray(row[c]) for c, a in zip(cols, asc)]
-    order = np.lexsort(keys[::-1])[:keep]
-    return {k: np.asarray(v)[order] for k, v in row.items()}
+    order = np.lexsort([row["config"], *keys[::-1]])[:keep]
+    out = {k: np.asarray(v)[order] for k, v in row.items()}
+    out.setdefault("count", np.ones(order.size, dtype=np.int64))
+    return out
 
 
-def _record_misses(misses, space, shape, codes, feasible, row, frac, lanes_ok, latency_ok, targets) -> None:
-    """Per family of categorical choices, remember the configuration that came closest (the first of equals)."""
+def _family_keys(space, shape, codes) -> np.ndarray:
+    """Per configuration, the index of its family (its combination of categorical choices)."""
     keys = np.zeros(shape, dtype=np.int64)
     for name in space.categorical_axes:
         keys = keys * len(space.axes[name]) + (codes[name].astype(np.int64) if name == CONNECTION
                                                else _axis_position(space, name, codes[name]))
-    sel = np.flatnonzero(~feasible)
+    return keys
+
+
+def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, throughput_ok, targets, p0,
+                   max_n, lows) -> None:
+    """Per family of categorical choices, remember the configuration that came closest (the first of equals)."""
+    keys = _family_keys(space, shape, codes)
+    sel = np.flatnonzero(~candidate)
     k = keys.ravel()[sel]
     closeness = np.where(lanes_ok[sel], frac[:, sel].min(axis=0), -1.0)
     order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
@@ -282,13 +376,35 @@ def _record_misses(misses, space, shape, codes, feasible, row, frac, lanes_ok, l
         if best is None or closeness[j] > best["closeness"]:
             w = int(frac[:, i].argmin())
             at = np.unravel_index(i, shape)
+
+            def value(x, at=at):
+                return float(np.broadcast_to(x, shape)[at])
+
+            latency, latency_low = {}, {}
+            if throughput_ok[i]:  # it meets every throughput target: a latency target fails it
+                for t in targets:
+                    if t.latency_s is None:
+                        continue
+                    r, low = value(row[f"{t.name}|latency_s"]), value(lows[t.name])
+                    if r > t.latency_s:
+                        latency[t.name] = r
+                    elif np.isnan(r) and low > t.latency_s:  # unknown, yet Little's law's N/X exceeds it
+                        latency[t.name], latency_low[t.name] = None, low
             misses[int(k[j])] = {
                 "config": int(row["config"][at]), "closeness": float(closeness[j]), "lanes_ok": bool(lanes_ok[i]),
-                "latency_ok": bool(latency_ok[i]), "workload": w,
-                "binding": int(np.broadcast_to(row[f"{targets[w].name}|binding"], shape)[at]),
-                "ceiling_iops": float(np.broadcast_to(row[f"{targets[w].name}|ceiling_iops"], shape)[at]),
-                "max_drives": float(np.broadcast_to(row["max_drives"], shape)[at]),
+                "throughput_ok": bool(throughput_ok[i]), "workload": w, "latency": latency,
+                "latency_low": latency_low,
+                "binding": int(value(row[f"{targets[w].name}|binding"])),
+                "ceiling_iops": value(row[f"{targets[w].name}|ceiling_iops"]),
+                "max_drives": value(max_n), "drives": value(row["drives"]),
+                "slots": {name: value(p0[name]) for name in _SLOT_PARAMETERS},
+                "switched": bool(value(p0["attach.switch"]) > 0),
             }
+
+
+#: The parameters that set how many drives a configuration can attach (named in the reasons).
+_SLOT_PARAMETERS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes",
+                    "switch.count", "switch.ports")
 
 
 def _axis_position(space, name, codes) -> np.ndarray:

@@ -1,39 +1,126 @@
-"""The planner's feasible configurations and their Pareto front."""
+"""The planner's answers and their Pareto front.
+
+One marker per answer (a row of :attr:`Plan.frame`: configurations with identical results are already one
+row), its area growing with the configurations it stands for; answers of different colours at the same
+spot are set side by side (dodged along an integer x axis), never on top of each other; the Pareto front
+is a step line whose points are labelled with the choices that tell them apart; unverified answers
+(latency unknown) are hollow grey markers, and the title counts only verified configurations.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
+_UNIT = {"drives": "drives", "lanes": "PCIe lanes", "cost": "cost", "min_headroom": "smallest headroom over the "
+         "targets (%)"}
 
-def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue: str | None = None):
-    """Scatter of the feasible configurations (``x`` vs ``y``), one colour per value of ``hue`` (an axis),
-    and the Pareto front over ``(x, y)`` as a step line. Headroom is shown in percent."""
+
+def _scale(col: str, values) -> np.ndarray:
+    return np.asarray(values, dtype=float) * (100.0 if "headroom" in col else 1.0)
+
+
+def _short(name: str, values: list) -> str:
+    from ..parameters import PARAMETERS
+    from ..plan.space import CONNECTION
+
+    if name == CONNECTION or PARAMETERS[name].kind == "categorical":
+        return "/".join(str(v) for v in values)
+    return "/".join(PARAMETERS[name].format(float(v)) for v in values)
+
+
+def _point_labels(plan, rows: list[int], varying: list[str]) -> list[str]:
+    """Per row, the choices on the axes that vary among the answers (merged choices joined by '/')."""
+    out = []
+    for i in rows:
+        choices = plan.choices(i)
+        out.append(", ".join(_short(a, choices[a]) for a in varying) or plan.space.base.name)
+    return out
+
+
+def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue: str | None = None,
+              labels: int = 6):
+    """Scatter of the answers (``x`` vs ``y``), one colour and marker per value of ``hue`` (an axis), the
+    Pareto front over ``(x, y)`` as a step line with its first ``labels`` points labelled, and the unverified
+    answers as hollow grey markers. Headroom is shown in percent."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from .style import MARKERS, PALETTE, legend_outside
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.5, 4), layout="constrained")
+        _, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
     df = plan.frame
-    if not len(df):
+    unverified = plan.unverified if plan.unverified is not None else df.iloc[:0]
+    title = f"{plan.feasible:,} of {plan.evaluated:,} configurations meet every target"
+    if plan.n_unverified:
+        title += f"\n({plan.n_unverified:,} more unverified: latency unknown, not counted)"
+    ax.set_title(title, fontsize="medium")
+    ax.set_xlabel(_UNIT.get(x, x))
+    ax.set_ylabel(_UNIT.get(y, y))
+    if not len(df) and not len(unverified):
         ax.text(0.5, 0.5, "no configuration meets the targets", ha="center", va="center", transform=ax.transAxes)
         return ax
-    hue = hue or next((a for a in plan.space.axes if a in df and df[a].nunique() > 1), None)
+    axes = [a for a in plan.space.axes if a in df or a in unverified]
+    varying = [a for a in axes if len({tuple(map(str, plan.choices(i)[a])) for i in range(len(df))}) > 1]
+    if hue is None:
+        hue = next(iter(varying), None)
+    elif hue not in plan.space.axes:
+        from ..errors import ParameterError
 
-    def scale(col, values):
-        return np.asarray(values, dtype=float) * (100.0 if "headroom" in col else 1.0)
+        raise ParameterError("hue", hue, f"an axis of the design space: {', '.join(plan.space.axes)}")
+    keys = [_short(hue, plan.choices(i)[hue]) if hue else "all" for i in range(len(df))]
+    groups = list(dict.fromkeys(keys)) + (["unverified"] if len(unverified) else [])
+    xs_all = np.unique(np.concatenate([_scale(x, df[x]), _scale(x, unverified[x])]))
+    step = np.min(np.diff(xs_all)) if xs_all.size > 1 else 1.0
+    integer_x = x in ("drives", "lanes")
+    biggest = max([1.0, *df["configurations"], *unverified["configurations"]])
 
-    groups = df.groupby(hue, observed=True) if hue else [("all", df)]
-    for key, part in groups:
-        ax.scatter(scale(x, part[x]), scale(y, part[y]), s=18, alpha=0.7, label=f"{hue}={key}" if hue else None)
-    front = plan.pareto((x, y)).sort_values(x)
-    ax.step(scale(x, front[x]), scale(y, front[y]), where="post", color="black", lw=1.2, marker="o", ms=10,
-            mfc="none", label=f"Pareto front ({len(front)})")
-    if x in ("drives", "lanes"):
-        from matplotlib.ticker import MaxNLocator
+    def spots(part):
+        """One marker per spot: answers at the same (x, y) summed (their configurations give its area)."""
+        xy = np.column_stack([_scale(x, part[x]), _scale(y, part[y])])
+        uniq, inverse = np.unique(xy, axis=0, return_inverse=True)
+        counts = np.bincount(inverse.ravel(), weights=part["configurations"].to_numpy(dtype=float))
+        return uniq, 25 + 45 * np.sqrt(counts / biggest)
 
+    parts = [(g, key, *spots(unverified if key == "unverified" else df[np.array([k == key for k in keys])]))
+             for g, key in enumerate(groups)]
+    # answers at the same x are set side by side (x an integer count), never drawn on top of each other
+    where = {}
+    if integer_x:
+        allx = np.concatenate([xy[:, 0] for *_, xy, _ in parts])
+        order = {}
+        for v in np.unique(allx):
+            order[v] = iter(np.linspace(-0.3, 0.3, int(np.sum(allx == v))) * step if np.sum(allx == v) > 1 else [0.0])
+        for g, _, xy, _ in parts:
+            where[g] = np.array([next(order[v]) for v in xy[:, 0]])
+    for g, key, xy, size in parts:
+        dx = where.get(g, 0.0)
+        if key == "unverified":
+            ax.scatter(xy[:, 0] + dx, xy[:, 1], s=size, facecolor="none", edgecolor="0.5", marker="o", zorder=2,
+                       label=f"unverified: latency unknown ({plan.n_unverified:,} configurations)")
+        else:
+            ax.scatter(xy[:, 0] + dx, xy[:, 1], s=size, color=PALETTE[g % len(PALETTE)],
+                       marker=MARKERS[g % len(MARKERS)], alpha=0.85, edgecolor="white", linewidth=0.5, zorder=3,
+                       label=f"{hue}={key}" if hue else f"{len(df):,} answers")
+    shift = {}  # (group, x, y) → its x offset, for the labels
+    for g, _, xy, _ in parts:
+        for (px, py), d in zip(xy, np.broadcast_to(where.get(g, 0.0), len(xy))):
+            shift[g, px, py] = d
+    if len(df):
+        front = plan.pareto((x, y)).sort_values(x)
+        ax.step(_scale(x, front[x]), _scale(y, front[y]), where="post", color="black", lw=1.0, zorder=1,
+                label=f"Pareto front ({len(front)} answer{'s' * (len(front) != 1)})")
+        rows = [int(i) for i in front.index[:labels]]
+        texts = _point_labels(plan, rows, [a for a in varying])
+        for k, (i, text) in enumerate(zip(rows, texts)):
+            g = groups.index(keys[i])
+            px, py = _scale(x, [df[x].iloc[i]])[0], _scale(y, [df[y].iloc[i]])[0]
+            px += shift.get((g, px, py), 0.0)
+            ax.annotate(text, (px, py), xytext=(8, 10 + 11 * (k % 3)), textcoords="offset points",
+                        fontsize="x-small", arrowprops={"arrowstyle": "-", "color": "0.5", "lw": 0.6},
+                        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}, zorder=4)
+    if integer_x:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_title(f"{len(df):,} configurations meet every target (of {plan.evaluated:,})", fontsize="medium")
-    unit = {"drives": "drives", "lanes": "PCIe lanes", "cost": "cost", "min_headroom": "smallest headroom (%)"}
-    ax.set_xlabel(unit.get(x, x))
-    ax.set_ylabel(unit.get(y, y))
-    ax.legend(fontsize="small")
+    ax.margins(x=0.12, y=0.18)
+    legend_outside(ax, title="marker area ∝ configurations", title_fontsize="x-small")
     return ax

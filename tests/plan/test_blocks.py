@@ -41,7 +41,7 @@ def test_plan_with_a_host_tree_equals_the_forward_model(chunk):
             "tree.complex_bytes_per_s": [12e9, 30e9]}
     space = DesignSpace("dell-r7525", axes, max_drives=16)
     targets = [Target(W["128k-read"], bytes_per_s=30e9), Target(W["4k-randread"], iops=4e6)]
-    p = plan(targets, space, keep=10**6, chunk=chunk)
+    p = plan(targets, space, keep=10**6, chunk=chunk, merge_identical=False)
     base = nm.preset("dell-r7525")
     expected = {}
     for i in range(space.size):
@@ -73,14 +73,20 @@ def test_plan_with_a_host_tree_equals_the_forward_model(chunk):
             assert row[f"{t.name}|binding"] == c.binding[k]
 
 
+@pytest.mark.parametrize("merge", [True, False])
 @pytest.mark.parametrize("rank", ["drives", "headroom", "lanes"])
-def test_keeping_the_best_few_per_block_is_the_head_of_all(rank):
-    """Memory stays flat because only the best `keep` rows survive each block; the answer is the same as
-    ranking every feasible configuration and taking the first `keep` (ties in flat order)."""
+def test_keeping_the_best_few_per_block_is_the_head_of_all(rank, merge):
+    """Memory stays flat because only the best `keep` answers survive each block; the answer is the same as
+    ranking every feasible configuration and taking the first `keep` (ties in flat order), whether identical
+    results are merged into one row (their counts and choices merged across blocks too) or not."""
     space = DesignSpace("dell-r7525", AXES, max_drives=24)
     targets = [Target(W["4k-randread"], iops=3e6), Target(W["128k-read"], bytes_per_s=20e9)]
-    everything = plan(targets, space, rank=rank, keep=10**6).frame
-    assert len(everything) > 12
-    few = plan(targets, space, rank=rank, keep=3, chunk=5).frame
+    whole = plan(targets, space, rank=rank, keep=10**6, merge_identical=merge)
+    everything = whole.frame
+    assert len(everything) > (5 if merge else 12)
+    assert everything["configurations"].sum() == whole.feasible  # every feasible configuration in some row
+    few = plan(targets, space, rank=rank, keep=3, chunk=5, merge_identical=merge)
     pd = pytest.importorskip("pandas")
-    pd.testing.assert_frame_equal(few, everything.head(3).reset_index(drop=True))
+    pd.testing.assert_frame_equal(few.frame, everything.head(3).reset_index(drop=True))
+    for i in range(3):
+        assert few.choices(i) == whole.choices(i)

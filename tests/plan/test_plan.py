@@ -78,7 +78,7 @@ def test_plan_equals_forward_model_configuration_by_configuration():
             "switch.count": [1, 2], "workload.io_stack": ["libaio", "spdk"], "host.cores_per_socket": [4, 64]}
     space = DesignSpace("dell-r7525", axes, max_drives=12)
     targets = [Target(RR4K, iops=3e6), Target(nm.Workload("write", "128K"), bytes_per_s=8e9)]
-    p = plan(targets, space, keep=10**6)
+    p = plan(targets, space, keep=10**6, merge_identical=False)
     by_config = {}
     for i in range(space.size):
         values = {k: v[0] for k, v in space.values_at(np.array([i])).items()}
@@ -184,7 +184,7 @@ def test_cli_json_and_csv(capsys):
             "--max-drives", "24"]
     assert cli.main([*argv, "--json", "--top", "2"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["schema"] == "nvmemodel.plan/1" and doc["evaluated"] == 2 and len(doc["configurations"]) == 2
+    assert doc["schema"] == "nvmemodel.capacity-plan/2" and doc["evaluated"] == 2 and len(doc["configurations"]) == 2
     assert doc["configurations"][0]["host.gen"] == 5 and doc["configurations"][0]["drives"] == 5
     assert cli.main([*argv, "--csv"]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith("host.gen,drive.model,drives,lanes")

@@ -1,0 +1,127 @@
+"""Ranking the planner's configurations and merging those with identical answers.
+
+Two configurations whose results are identical — drive count, lanes, cost and its parts, and per target
+the ceiling, the binding component and the latency — are one answer: they differ only in parameters that
+change nothing there (a Gen5 host with Gen4 drives next to a Gen4 host, the switch count of a
+direct-attached configuration, an I/O stack where the CPU does not bind). The planner keeps them as one
+*group*: the first configuration in flat order (its representative), how many configurations the group
+holds, and per axis which of its choices occur (a boolean mask over the axes' choices, concatenated).
+Groups from different blocks of the space are merged the same way, so memory stays bounded by ``keep``
+groups whatever the size of the space.
+
+Both :mod:`~nvmemodel.plan.solve` and :mod:`~nvmemodel.plan.result` import from here (never each other's
+internals).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["DERIVED", "RANKS", "merge"]
+
+#: Ranking criteria: name → (sort columns, ascending flags).
+RANKS = {
+    "drives": (["drives", "lanes", "min_headroom"], [True, True, False]),
+    "lanes": (["lanes", "drives", "min_headroom"], [True, True, False]),
+    "headroom": (["min_headroom", "drives"], [False, True]),
+    "cost": (["cost", "drives", "min_headroom"], [True, True, False]),
+}
+
+#: Columns that are functions of other result columns (not part of the identity of a result).
+DERIVED = ("min_headroom",)
+_BOOK = ("config", "count", "mask")
+
+
+def _is_derived(column: str) -> bool:
+    return column in DERIVED or column.endswith("|headroom")
+
+
+def _rank_keys(rec: dict, rank: str) -> list[np.ndarray]:
+    cols, asc = RANKS[rank]
+    return [np.asarray(rec[c], dtype=float) if a else -np.asarray(rec[c], dtype=float) for c, a in zip(cols, asc)]
+
+
+def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Elementwise ``a != b`` where two NaN count as equal."""
+    with np.errstate(invalid="ignore"):
+        return (a != b) & ~(np.isnan(a) & np.isnan(b))
+
+
+def _masks(config: np.ndarray, lengths: list[int]) -> np.ndarray:
+    """One row per configuration: True at the position of each of its axis values (axes concatenated)."""
+    mask = np.zeros((config.size, sum(lengths)), dtype=bool)
+    if not lengths:
+        return mask
+    positions = np.unravel_index(config.astype(np.int64), lengths)
+    rows = np.arange(config.size)
+    offset = 0
+    for pos, length in zip(positions, lengths):
+        mask[rows, offset + pos] = True
+        offset += length
+    return mask
+
+
+def _no_worse(rkeys: list[np.ndarray], last: int) -> np.ndarray:
+    """Rows whose rank keys are lexicographically no worse than row ``last``'s (NaN sorts last)."""
+    worse = np.zeros(rkeys[0].size, dtype=bool)
+    decided = np.zeros(rkeys[0].size, dtype=bool)
+    for k in rkeys:
+        ref = k[last]
+        with np.errstate(invalid="ignore"):
+            gt = (k > ref) | (np.isnan(k) & ~np.isnan(ref))
+            lt = (k < ref) | (~np.isnan(k) & np.isnan(ref))
+        worse |= ~decided & gt
+        decided |= gt | lt
+    return ~worse
+
+
+def _runs(rec: dict, rank: str) -> tuple[dict, np.ndarray]:
+    """``rec`` sorted by rank, then the rest of the result, then flat index; and where each run of equal
+    results (a group) starts."""
+    cols = RANKS[rank][0]
+    identity = [c for c in rec if c not in _BOOK and c not in cols and not _is_derived(c)]
+    rkeys = _rank_keys(rec, rank)
+    order = np.lexsort([rec["config"], *[np.asarray(rec[c], dtype=float) for c in identity[::-1]], *rkeys[::-1]])
+    rec = {k: v[order] for k, v in rec.items()}
+    new = np.zeros(rec["config"].size, dtype=bool)
+    new[:1] = True
+    for c in [*cols, *identity]:
+        v = np.asarray(rec[c], dtype=float)
+        new[1:] |= _differs(v[1:], v[:-1])
+    return rec, np.flatnonzero(new)
+
+
+def merge(records: list[dict], rank: str, keep: int, lengths: list[int]) -> dict:
+    """The best ``keep`` groups of identical results among ``records`` (rows or groups), best first.
+
+    A record is a dict of equally long arrays: ``config`` (flat index), the result columns, and, for groups
+    already merged, ``count`` and ``mask``; rows without them count one configuration each. Ties on the
+    ranking columns are broken by the other result columns, then by the flat index, so the order does not
+    depend on how the space was cut into blocks.
+    """
+    rec = {k: np.concatenate([r[k] for r in records]) for k in records[0]} if len(records) > 1 else dict(records[0])
+    size = rec["config"].size
+    if size == 0:
+        return rec
+    # 1. candidates: the rows ranked no worse than the keep-th row (ties included); when they hold fewer than
+    #    `keep` groups, every row. The best `keep` groups are then among them (each group has >= 1 row).
+    part = rec
+    if size > keep:
+        rkeys = _rank_keys(rec, rank)
+        last = np.lexsort(rkeys[::-1])[keep - 1]
+        take = np.flatnonzero(_no_worse(rkeys, last))
+        part = {k: v[take] for k, v in rec.items()}
+    part, starts = _runs(part, rank)
+    if starts.size < keep and part["config"].size < size:
+        part, starts = _runs(rec, rank)
+    if starts.size > keep:
+        part = {k: v[: starts[keep]] for k, v in part.items()}
+        starts = starts[:keep]
+    rec = part
+    count = rec["count"] if "count" in rec else np.ones(rec["config"].size, dtype=np.int64)
+    mask = rec["mask"] if "mask" in rec else _masks(rec["config"], lengths)
+    out = {k: v[starts] for k, v in rec.items() if k not in _BOOK}
+    out["config"] = np.minimum.reduceat(rec["config"], starts)
+    out["count"] = np.add.reduceat(count, starts)
+    out["mask"] = np.logical_or.reduceat(mask, starts, axis=0) if mask.shape[1] else mask[starts]
+    return out
