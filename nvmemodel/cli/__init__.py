@@ -28,7 +28,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"nvmemodel: error: {message} (see '{self.prog} --help')\n")
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``command`` (the first argument) only the command modules up to the one that registers
+    it are imported (start-up time: ``nvmemodel ceilings`` needs none of the others), else all of them."""
     from .. import __version__
 
     parser = _Parser(prog="nvmemodel", description="How fast can an NVMe subsystem go, and why.")
@@ -36,6 +38,8 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(sub)
+        if command is not None and command in sub.choices:
+            break
     return parser
 
 
@@ -57,7 +61,9 @@ def _check_inputs(args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _build_parser()
+    args_in = sys.argv[1:] if argv is None else argv
+    first = args_in[0] if args_in and not args_in[0].startswith("-") else None
+    parser = _build_parser(first)
     args = parser.parse_args(argv)
     try:
         _check_inputs(args)
