@@ -7,7 +7,7 @@ import pathlib
 
 import numpy as np
 
-__all__ = ["plot_fit", "y_scale"]
+__all__ = ["measurement_title", "plot_fit", "y_scale"]
 
 _CURVE_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 _DASHES = ["--", (0, (6, 2, 1, 2)), ":", (0, (3, 1))]  # ceiling lines of curve 1, 2 … (colour = component)
@@ -30,8 +30,43 @@ def y_scale(values, unit: str) -> tuple[float, str]:
 
 
 def _x_label(x: str) -> str:
-    return {"block_size_bytes": "block size (bytes)", "outstanding": "outstanding I/O (iodepth × numjobs)",
-            "iodepth": "queue depth (iodepth)", "numjobs": "jobs (numjobs)", "drives": "drives"}.get(x, x)
+    return {"block_size_bytes": "block size (bytes; K = 1024)", "outstanding": "outstanding I/O (iodepth × numjobs)",
+            "iodepth": "queue depth (iodepth)", "numjobs": "jobs (numjobs)", "drives": "drives",
+            "targets": "targets (distinct files or devices per run)"}.get(x, x)
+
+
+_PATTERNS = {"randread": "random read", "randwrite": "random write", "read": "sequential read",
+             "write": "sequential write", "randrw": "random read/write", "rw": "sequential read/write",
+             "readwrite": "sequential read/write"}
+
+
+def measurement_title(result) -> tuple[str, str]:
+    """A title from what was measured (never a file path) and a provenance line: ``("4K random read IOPS vs
+    queue depth", "fio-3.33 · libaio · numjobs 1 · 3 runs per point")``."""
+    from .style import block_size_label
+
+    t = result.table
+    pts = result.points
+
+    def mode(col):
+        if t is None or col not in t or t[col].dropna().empty:
+            return None
+        return t[col].dropna().mode().iloc[0]
+
+    what = {"1/s": "IOPS", "B/s": "throughput", "s": "latency"}.get(result.y_unit, result.y)
+    bs, pattern = mode("block_size_bytes"), mode("pattern")
+    head = " ".join(v for v in [block_size_label(float(bs)) if bs is not None and result.x != "block_size_bytes"
+                                else None, _PATTERNS.get(str(pattern), str(pattern)) if pattern else None] if v)
+    title = f"{head} {what}".strip() + f" vs {_x_label(result.x).split(' (')[0]}"
+    prov = []
+    for col, fmt in (("tool_version", "{}"), ("ioengine", "{}"), ("iodepth", "iodepth {:g}"), ("numjobs", "numjobs {:g}")):
+        v = mode(col)
+        if v is not None and col != result.x and not (col in ("iodepth", "numjobs") and result.x == "outstanding"):
+            prov.append(fmt.format(v))
+    if "n_runs" in pts:
+        lo, hi = int(pts["n_runs"].min()), int(pts["n_runs"].max())
+        prov.append(f"{lo}{'–' + str(hi) if hi != lo else ''} run{'s' if hi > 1 else ''} per point")
+    return title, " · ".join(prov)
 
 
 def _grid(x: str, lo: float, hi: float, log: bool) -> np.ndarray:
@@ -131,6 +166,13 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                 if np.all(np.isfinite(blo)):
                     ax.fill_between(grid, blo / div, bhi / div, color=color, alpha=0.18, lw=0,
                                     label=f"95 % band of the {m} fit{' ' + name if name else ''}")
+        if "y_std" in sel:  # keep the error bars in view
+            ymax = max(ymax, float(np.nanmax((sel["y"] + sel["y_std"].fillna(0)).to_numpy(float))))
+        if chosen == "per_io_byte" and ceilings:
+            _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
+        _evidence_marks(ax, result, key, color, div)
+        if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
+            _component_ceilings(ax, result, key, grid, div, ymax)
         f = result.fits[key][chosen]
         resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
@@ -174,14 +216,15 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             sax.set_ylabel("binds", rotation=0, ha="right", va="center")
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
     ax.set_ylim(0, 1.15 * ymax / div)
-    ax.set_ylabel(f"{result.y} ({ylab})")
+    quantity = {"iops": "IOPS", "bytes_per_s": "throughput"}.get(result.y, result.y.replace("_", " "))
+    ax.set_ylabel(f"{quantity} ({ylab})" if quantity != "IOPS" else ylab)
     handles, _ = ax.get_legend_handles_labels()
-    if len(handles) > 6:  # many lines: beside the axes, where it hides no measurement
+    if len(handles) > 4:  # many lines: beside the axes, where it hides no measurement
         ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
         w, h = fig.get_size_inches()
         fig.set_size_inches(w + 2.8, h)  # room for it, the axes keep their width
     else:
-        ax.legend(fontsize="x-small", loc="lower right")
+        ax.legend(fontsize="x-small", loc="best")
     ax.grid(alpha=0.3)
     rax.axhline(0, color="k", lw=0.6)
     rax.set_ylabel("residual (%)")
@@ -192,12 +235,15 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
 
         axes[-1].xaxis.set_major_locator(MaxNLocator(integer=True))
     if log_x:
+        from .style import log2_axis
+
         for a in axes:
-            a.set_xscale("log", base=2)
+            log2_axis(a, np.unique(xs_all), axis="x", kind="size" if x == "block_size_bytes" else "count")
     if title is None:
         names = list(dict.fromkeys(getattr(t, "name", "") for t, _ in
                                    (result.setups.values() or [(result.topology, None)]) if t is not None))
-        title = f"{result.y} vs {result.x}" + (f" — {' / '.join(names)}" if names else "")
+        head, prov = measurement_title(result)
+        title = head + (f" — {' / '.join(names)}" if names else "") + (f"\n{prov}" if prov else "")
     ax.set_title(title, fontsize="medium")
     if path is not None:
         path = pathlib.Path(path)
@@ -206,3 +252,62 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             fig.savefig(path.with_suffix(".svg"))
         plt.close(fig)
     return fig
+
+
+def _evidence_marks(ax, result, key, color, div) -> None:
+    """The measured plateau with its band (mean ± sd of its runs) over the x it spans, and a second regime
+    (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
+    from ..fitting.claims import curve_evidence
+    from ..fitting.explain import fmt_y
+
+    ev, struct = curve_evidence(result, key)
+    if ev.plateau:
+        p = ev.plateau
+        lo, hi = p["x_from"], p["x_to"]
+        sd = p["spread"] if np.isfinite(p["spread"]) else 0.0
+        ax.fill_between([lo, hi], (p["value"] - sd) / div, (p["value"] + sd) / div, color=color, alpha=0.12, lw=0,
+                        zorder=1)
+        ax.plot([lo, hi], [p["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
+                label=f"measured plateau {fmt_y(p['value'], result.y_unit)} ± sd {fmt_y(sd, result.y_unit)}")
+    if struct and struct.get("regimes") is not None:
+        ax.axvspan(struct["x_step"], float(np.max(ev.x)), color="0.85", alpha=0.5, lw=0, zorder=0,
+                   label=f"second regime? (the fit misses a step near {struct['x_step']:g})")
+
+
+def _component_ceilings(ax, result, key, grid, div, ymax) -> None:
+    """Every modelled component's ceiling along x (a topology given, no ceiling model fitted), where it enters
+    the plotted range."""
+    from ..ceiling.components import color as component_color
+    from ..fitting.ceiling import X_AXES, ceiling_profile
+
+    if result.x not in X_AXES:
+        return
+    try:
+        prof = ceiling_profile(*result.setup(key), x=result.x, values=grid, drives=result.drives,
+                               y_unit=result.y_unit)
+    except Exception:  # noqa: BLE001 — a topology this axis cannot evaluate: the figure without ceilings
+        return
+    for i, comp in enumerate(c for c in prof.columns if c not in ("x", "ceiling", "binding")):
+        v = prof[comp].to_numpy(float)
+        if np.all(np.isfinite(v)) and v.min() < 1.12 * ymax:  # (the y axis ends at 1.15 × the largest value)
+            ax.plot(grid, np.minimum(v, 1.5 * ymax) / div, ls=_DASHES[i % len(_DASHES)], lw=1.0,
+                    color=component_color(comp), label=f"ceiling: {comp} (model, no free parameter)")
+
+
+def _per_io_byte_marks(ax, result, f, grid, div, color) -> None:
+    """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover."""
+    from ..fitting.explain import fmt_y
+    from ..fitting.shapes import per_io_byte_crossover
+
+    im, bm = f.values["iops_max"], f.values["bw_max"]
+    g = np.asarray(grid, float)
+    iops_line, bw_line = (np.full_like(g, im), bm / g) if result.y_unit == "1/s" else (im * g, np.full_like(g, bm))
+    ax.plot(g, iops_line / div, ls="--", lw=0.9, color="0.35", label=f"IOPS ceiling {fmt_y(im, '1/s')} (fitted)")
+    ax.plot(g, bw_line / div, ls=":", lw=1.1, color="0.35", label=f"bandwidth ceiling {fmt_y(bm, 'B/s')} (fitted)")
+    b = per_io_byte_crossover(im, bm)
+    if g.min() <= b <= g.max():
+        from .style import block_size_label
+
+        ax.axvline(b, color=color, lw=0.8, ls=(0, (4, 2)),
+                   label=f"crossover block size {block_size_label(round(b))} B" if b < 1024 else
+                   f"crossover block size {b / 1024:.3g} KiB")

@@ -34,7 +34,7 @@ def test_ceiling_fit_figure(lenovo_fit, tmp_path):
     assert set(drawn) <= set(labels)
     assert {"ceiling: switch_uplink", "ceiling: drive"} <= set(labels)
     assert any(lbl.startswith("measured") for lbl in labels) and any("95 % band" in lbl for lbl in labels)
-    assert main.get_ylabel() == "bytes_per_s (GB/s)" and resid.get_ylabel() == "residual (%)"
+    assert main.get_ylabel() == "throughput (GB/s)" and resid.get_ylabel() == "residual (%)"
     assert [t.get_text() for t in strip.get_legend().get_texts()] == ["binds: drive", "binds: switch_uplink"]
     # the fitted curve is evaluated at every integer drive count, not joined between measurements
     curve = next(ln for ln in main.get_lines() if ln.get_label().startswith("ceiling fit"))
@@ -52,7 +52,7 @@ def test_queueing_figure_log2_axis(tmp_path):
     y = shapes.mva(np.array(x, float), 3e5, 5e-5) * (1 + 0.01 * np.sin(np.arange(8)))
     r = nm.fit(table("iodepth", x, y), x="iodepth", y="iops", model="mva")
     fig = r.plot(tmp_path / "qd.svg")
-    assert fig.axes[0].get_xscale() == "log" and fig.axes[0].get_ylabel() == "iops (K IOPS)"
+    assert fig.axes[0].get_xscale() == "log" and fig.axes[0].get_ylabel() == "K IOPS"
     assert (tmp_path / "qd.svg").exists() and len(fig.axes) == 2  # no binding strip without a ceiling model
 
 
@@ -71,3 +71,46 @@ def test_points_above_the_ceiling_are_marked(tmp_path):
     marks = [c for c in fig.axes[0].collections if c.get_label().startswith("above the model's ceiling")]
     assert len(marks) == 1
     np.testing.assert_allclose(marks[0].get_offsets()[:, 0], [3.0, 4.0])
+
+
+def test_fit_figure_title_ticks_plateau_and_ceilings(tmp_path):
+    # a QD sweep of one drive on the Dell preset: the title says what was measured (never a file path), the x
+    # ticks read 1 2 4 … 64, the measured plateau is drawn with its band, the preset's component ceilings too
+    from nvmemodel.plots.style import tick_labels
+
+    x = np.array([1, 2, 4, 8, 16, 32, 64.0])
+    xs = np.repeat(x, 3)
+    y = np.repeat(shapes.littles_hard(x, 1.4e6, 2e-5), 3) * (1 + 0.01 * np.random.default_rng(0).standard_normal(21))
+    r = nm.fit(table("iodepth", xs, y, extra={"tool_version": "fio-3.33", "ioengine": "libaio", "numjobs": 1}),
+               x="iodepth", y="iops", topology=nm.preset("dell-r7525"))
+    fig = r.plot(tmp_path / "qd.png")
+    main = fig.axes[0]
+    title = main.get_title()
+    assert title.startswith("4K random read IOPS vs queue depth") and "fio-3.33 · libaio" in title
+    assert "/" not in title.split("\n")[0] and ".json" not in title
+    assert tick_labels(main.figure.axes[1]) == ["1", "2", "4", "8", "16", "32", "64"]
+    labels = main.get_legend_handles_labels()[1]
+    assert any(lbl.startswith("measured plateau 1.40 M IOPS ± sd") for lbl in labels)
+    assert "ceiling: drive (model, no free parameter)" in labels
+
+
+def test_block_size_fit_figure_has_human_ticks_and_both_ceilings(tmp_path):
+    from nvmemodel.plots.style import tick_labels
+
+    bs = np.array([4096, 16384, 65536, 262144, 1048576.0])
+    y = shapes.per_io_byte_bytes(bs, 4e5, 3e9) * (1 + 0.01 * np.sin(bs))
+    r = nm.fit(table("block_size_bytes", bs, y, y="bytes_per_s"), x="block_size_bytes", y="bytes_per_s")
+    fig = r.plot(tmp_path / "bs.png")
+    assert tick_labels(fig.axes[1]) == ["4K", "16K", "64K", "256K", "1M"]
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    assert any(lbl.startswith("IOPS ceiling") for lbl in labels) and any(lbl.startswith("bandwidth ceiling")
+                                                                         for lbl in labels)
+
+
+def test_step_is_shaded(tmp_path):
+    x = np.arange(1, 13, dtype=float)
+    y0 = np.where(x <= 6, x, np.where(x <= 7, 6.0, 6.0 + 0.9 * (x - 7))) * 3e9
+    xs = np.repeat(x, 3)
+    y = np.repeat(y0, 3) * (1 + 0.01 * np.random.default_rng(5).standard_normal(xs.size))
+    fig = nm.fit(table("targets", xs, y, y="bytes_per_s"), x="targets", y="bytes_per_s").plot(tmp_path / "s.png")
+    assert any(lbl.startswith("second regime?") for lbl in fig.axes[0].get_legend_handles_labels()[1])
