@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import pathlib
 
 from ..errors import NvmeModelError, ParameterError
@@ -22,22 +23,33 @@ then:  nvmemodel run-sweep sweep1
 
 
 def _list(text: str, parse, name: str) -> list:
-    try:
-        out = [parse(x.strip()) for x in text.split(",") if x.strip()]
-    except (ValueError, NvmeModelError):
-        raise ParameterError(name, text, "a comma-separated list, e.g. '1,4,32' or '4K,128K'") from None
-    if not out:
-        raise ParameterError(name, text, "at least one value")
-    return out
+    """Comma-separated values, each parsed; an empty part (``'1,,4'``) is a typo, not skipped."""
+    parts = [x.strip() for x in text.split(",")]
+    if not all(parts):
+        raise ParameterError(name, text, "a comma-separated list without empty parts, e.g. '1,4,32' or '4K,128K'")
+    return [parse(x, name) for x in parts]
 
 
 def _whole(parse):
-    def f(x):
-        v = parse(x)
-        if float(v) != int(float(v)):
-            raise ValueError(x)
-        return int(float(v))
+    """``parse`` (a unit parser or int) checked to give a finite whole number; errors name the option."""
+    def f(text: str, name: str) -> int:
+        try:
+            v = float(parse(text))
+            if not math.isfinite(v) or v != int(v):
+                raise ValueError(text)
+        except (ValueError, OverflowError, NvmeModelError):
+            raise ParameterError(name, text, "a whole number (with a unit where it has one: 4K, 1G)") from None
+        return int(v)
     return f
+
+
+def _word(text: str, name: str) -> str:
+    return text
+
+
+def _or(value: str | None, default: str) -> str:
+    """The typed value, the default only when nothing was typed (an empty value is an error, not the default)."""
+    return default if value is None else value
 
 
 def _non_negative(text: str) -> int:
@@ -72,10 +84,10 @@ def register(sub) -> None:
                    + "; ".join(f"{k}: {m.source}" for k, m in MATRICES.items()))
     j.add_argument("--drives", help="drive counts, e.g. '1-4' or '1,2,4' (default: 1..number of targets, or the "
                                     "matrix's)")
-    j.add_argument("--pattern", default="randread", help="fio rw= values, comma-separated (default: %(default)s)")
-    j.add_argument("--bs", default="4K", help="block sizes, comma-separated; K = 1024 bytes (default: %(default)s)")
-    j.add_argument("--iodepth", default="32", help="queue depths per job, comma-separated (default: %(default)s)")
-    j.add_argument("--numjobs", default="1", help="jobs per drive, comma-separated (default: %(default)s)")
+    j.add_argument("--pattern", help="fio rw= values, comma-separated (default: randread)")
+    j.add_argument("--bs", help="block sizes, comma-separated; K = 1024 bytes (default: 4K)")
+    j.add_argument("--iodepth", help="queue depths per job, comma-separated (default: 32)")
+    j.add_argument("--numjobs", help="jobs per drive, comma-separated (default: 1)")
     j.add_argument("--read-fraction", type=float, help="read share 0..1 for randrw/rw (default: 0.5)")
     j.add_argument("--runtime", default="60s", help="run time per point (default: %(default)s)")
     j.add_argument("--ramp", default="5s", help="ramp time per point, not measured (default: %(default)s)")
@@ -103,17 +115,17 @@ def register(sub) -> None:
 
 
 def _fio_jobs(args) -> int:
-    from ..jobs import check_targets, job_text, matrix_plan, sweep_plan, write_jobs
+    from ..jobs import check_folder, check_targets, job_text, matrix_plan, sweep_plan, write_jobs
+    from ..jobs.plan import MIXED
     from ..units import parse_block_size, parse_time
 
-    targets = [t.strip() for t in args.targets.split(",") if t.strip()]
+    targets = _list(args.targets, _word, "--targets")
     auto_nodes = None
     if targets == ["auto"]:
         from ..discover import nvme_namespaces
         from ._common import check_sysfs_root
 
         check_sysfs_root(args.sysfs_root)
-
         found = nvme_namespaces(args.sysfs_root)
         if not found:
             where = pathlib.Path(args.sysfs_root) / "sys/class/nvme"
@@ -123,19 +135,31 @@ def _fio_jobs(args) -> int:
         if all(node is not None for _, node in found):
             auto_nodes = tuple(node for _, node in found)
         print("targets: " + ", ".join(f"{dev} (NUMA {node if node is not None else '?'})" for dev, node in found))
+    elif args.sysfs_root != "/":
+        raise ParameterError("--sysfs-root", args.sysfs_root, "--targets auto too (it is where auto looks)")
     settings = {"runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
-                    "size_bytes": _whole(parse_block_size)(args.size), "ioengine": args.ioengine,
-                    "direct": not args.no_direct,
-                    "numa_nodes": tuple(_list(args.numa_nodes, _whole(int), "--numa-nodes")) if args.numa_nodes
-                    else auto_nodes}
-    drives = parse_drives(args.drives) if args.drives else None
+                "size_bytes": _whole(parse_block_size)(args.size, "--size"), "ioengine": args.ioengine,
+                "direct": not args.no_direct,
+                "numa_nodes": tuple(_list(args.numa_nodes, _whole(int), "--numa-nodes"))
+                if args.numa_nodes is not None else auto_nodes}
+    drives = parse_drives(args.drives) if args.drives is not None else None
+    sweep = {"--pattern": args.pattern, "--bs": args.bs, "--iodepth": args.iodepth, "--numjobs": args.numjobs,
+             "--read-fraction": args.read_fraction}
     if args.matrix:
+        given = [k for k, v in sweep.items() if v is not None]
+        if given:  # the matrix sets them: a typed value would be silently ignored
+            raise ParameterError(given[0], sweep[given[0]], f"no {', '.join(given)} with --matrix (the matrix "
+                                                            f"{args.matrix} sets the patterns, sizes, depths and jobs)")
         plan = matrix_plan(args.matrix, targets, drives=drives, **settings)
     else:
-        plan = sweep_plan(targets, drives=drives, patterns=_list(args.pattern, str, "--pattern"),
-                          block_sizes=_list(args.bs, _whole(parse_block_size), "--bs"),
-                          iodepths=_list(args.iodepth, _whole(int), "--iodepth"),
-                          numjobs=_list(args.numjobs, _whole(int), "--numjobs"),
+        patterns = _list(_or(args.pattern, "randread"), _word, "--pattern")
+        if args.read_fraction is not None and not set(patterns) & set(MIXED):
+            raise ParameterError("--read-fraction", args.read_fraction, f"a mixed --pattern too ({', '.join(MIXED)}): "
+                                                                         "the share of reads in a mix")
+        plan = sweep_plan(targets, drives=drives, patterns=patterns,
+                          block_sizes=_list(_or(args.bs, "4K"), _whole(parse_block_size), "--bs"),
+                          iodepths=_list(_or(args.iodepth, "32"), _whole(int), "--iodepth"),
+                          numjobs=_list(_or(args.numjobs, "1"), _whole(int), "--numjobs"),
                           read_fraction=args.read_fraction, **settings)
     raw = check_targets(plan, allow_raw_device_writes=args.allow_raw_device_writes)
     print(f"{len(plan.points)} point(s) on {len(plan.targets)} target(s); source: {plan.source}")
@@ -148,7 +172,10 @@ def _fio_jobs(args) -> int:
                                                     if args.allow_raw_device_writes else " (read patterns only)"))
     total = len(plan.points) * (plan.runtime_s + plan.ramp_s)
     print(f"  about {total / 60:.1f} min of fio run time")
+    state = check_folder(plan, args.out)  # before the dry run too, so it tells what the real run would do
     if args.dry_run:
+        print(f"  --out {args.out}: " + ("a new folder" if state == "new" else "holds this very plan: only missing "
+                                                                               "job files would be written"))
         for p in plan.points:
             print(f"  {p.describe():<48} -> results/{p.result_path}")
         print(f"\njobs/{plan.points[0].job_path}:\n{job_text(plan, plan.points[0])}")

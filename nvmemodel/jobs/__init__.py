@@ -13,11 +13,11 @@ this very plan.
 
 from __future__ import annotations
 
-from .fiofile import WRITING_PATTERNS, check_targets, is_raw_device, job_text, plan_json, write_jobs
+from .fiofile import WRITING_PATTERNS, check_folder, check_targets, is_raw_device, job_text, plan_json, write_jobs
 from .fiooptions import FIO_ENGINES, REFUSED_ENGINES, check_ioengine, check_target
 from .plan import MATRICES, PATH_PATTERN, Matrix, Plan, SweepPoint, matrix_plan, sweep_plan
 from .runner import RunReport, run_plan
 
 __all__ = ["FIO_ENGINES", "MATRICES", "PATH_PATTERN", "REFUSED_ENGINES", "WRITING_PATTERNS", "Matrix", "Plan",
-           "RunReport", "SweepPoint", "check_ioengine", "check_target", "check_targets", "is_raw_device", "job_text",
-           "matrix_plan", "plan_json", "run_plan", "sweep_plan", "write_jobs"]
+           "RunReport", "SweepPoint", "check_folder", "check_ioengine", "check_target", "check_targets",
+           "is_raw_device", "job_text", "matrix_plan", "plan_json", "run_plan", "sweep_plan", "write_jobs"]

@@ -16,7 +16,8 @@ from ..errors import ParameterError
 from .fiooptions import fio_line
 from .plan import Plan, SweepPoint
 
-__all__ = ["WRITING_PATTERNS", "check_targets", "is_raw_device", "job_text", "plan_json", "write_jobs"]
+__all__ = ["WRITING_PATTERNS", "check_folder", "check_targets", "is_raw_device", "job_text", "plan_json",
+           "write_jobs"]
 
 #: fio rw= values that write (or trim) the target
 WRITING_PATTERNS = frozenset({"write", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite"})
@@ -86,11 +87,17 @@ def plan_json(plan: Plan) -> str:
     return json.dumps(plan.to_dict(), indent=2) + "\n"
 
 
-def _folder_state(root: pathlib.Path, plan_text: str) -> str:
-    """``"new"`` (absent or an empty folder), ``"same"`` (holds this very plan) or raises: a path that is
-    not a folder, a folder that holds another plan, or an unrelated non-empty folder."""
+def check_folder(plan: Plan, directory) -> str:
+    """Where :func:`write_jobs` may write ``plan``: ``"new"`` (absent or an empty folder) or ``"same"``
+    (holds this very plan: a ``plan.json`` with the bytes of :func:`plan_json`); raises
+    :class:`ParameterError` for a path that is not a folder, a folder holding another plan, or an
+    unrelated non-empty folder (someone's results, …). Nothing is written."""
     from ..userfiles import read_input
 
+    if not str(directory).strip():
+        raise ParameterError("out", str(directory), "a folder name (an empty one would mean the current folder)")
+    root = pathlib.Path(directory)
+    plan_text = plan_json(plan)
     if not root.exists():
         if root.is_symlink():
             raise ParameterError("out", str(root), "a new folder (this is a broken symbolic link)")
@@ -138,7 +145,7 @@ def write_jobs(plan: Plan, directory, *, allow_raw_device_writes: bool = False) 
     files = {root / "plan.json": plan_json(plan)}
     for p in plan.points:
         files[root / "jobs" / p.job_path] = job_text(plan, p)  # every value checked before a byte is written
-    if _folder_state(root, files[root / "plan.json"]) == "same":
+    if check_folder(plan, root) == "same":
         for path, text in files.items():
             if path.exists() and read_input(path, what="out") != text.encode():
                 raise ParameterError("out", str(root), f"an empty folder or one holding this same plan: {path} "
