@@ -16,6 +16,7 @@ examples:
   nvmemodel plan --iops 17M --io-stack libaio,io_uring,spdk --rank headroom --json
   nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \
       --rank cost --price drive.samsung-pm1733-u2=1100 --price drive.intel-p3700-800gb=600 --price socket=4000
+  nvmemodel plan --iops 20M --host amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380 --max-drives 24
 
 targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
 --read-bw 128K sequential read, --write-bw 128K sequential write; --latency bounds every target: the
@@ -28,7 +29,8 @@ lists its alternatives. Units: 10M, 2.5M (I/O per second); 60GB/s, 7GiB/s, 100Gb
 
 _LISTS = {"gen": "host.gen", "sockets": "host.sockets", "drive": "drive.model", "connection": "connection",
           "io_stack": "workload.io_stack", "cores": "host.cores_per_socket", "clock": "host.clock_hz",
-          "switch_count": "switch.count", "lanes": "host.lanes_per_socket", "iodepth": "workload.iodepth"}
+          "switch_count": "switch.count", "lanes": "host.lanes_per_socket", "iodepth": "workload.iodepth",
+          "host": "host"}
 
 
 def register(sub) -> None:
@@ -43,10 +45,11 @@ def register(sub) -> None:
                        ("--oltp-iops", "4K 70/30 read/write IOPS"), ("--read-bw", "128K sequential-read bandwidth"),
                        ("--write-bw", "128K sequential-write bandwidth"), ("--latency", "latency bound")):
         c.add_argument(flag, action="append", help=f"target: {what}")
+    c.add_argument("--host", metavar="NAME[:SOCKETS],…",
+                   help="catalog CPUs replacing the preset's host (see 'nvmemodel hosts'), e.g. "
+                        "amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380")
     c.add_argument("--gen", help="PCIe generations, e.g. 4,5")
     c.add_argument("--sockets", help="socket counts, e.g. 1,2")
-    c.add_argument("--host", metavar="NAME[:SOCKETS]", help="the base system's host from the host catalog "
-                   "(see 'nvmemodel hosts'), e.g. amd-epyc-9654")
     c.add_argument("--drive", help="catalog drives (see 'nvmemodel drives'), comma-separated")
     c.add_argument("--connection", help="direct-x4, direct-x2, direct-x8 or switch catalog keys, comma-separated")
     c.add_argument("--io-stack", dest="io_stack", help="I/O stacks, e.g. libaio,io_uring,spdk")
@@ -62,7 +65,8 @@ def register(sub) -> None:
                    help="order of the answers (default: %(default)s)")
     c.add_argument("--margin", type=float, default=0.0, help="headroom required above every target, e.g. 0.2")
     c.add_argument("--price", action="append", default=[], metavar="ITEM=PRICE",
-                   help="prices for --rank cost: drive=900, drive.samsung-pm1743=1200, switch=400, socket=4000")
+                   help="prices (any rank prints the cost): drive=900, drive.samsung-pm1743=1200, switch=400, "
+                        "socket=4000, socket.amd-epyc-7742=6950")
     c.add_argument("--top", type=int, default=5, help="configurations shown (default: %(default)s)")
     out = c.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="machine-readable output (schema nvmemodel.capacity-plan/2)")
@@ -117,7 +121,7 @@ def _axes(args) -> dict:
         values = _split(text)
         if not values:
             raise ParameterError(f"--{opt.replace('_', '-')}", text, "a comma-separated list of choices")
-        axes[name] = values if name == "connection" else [get(name).parse(v) for v in values]
+        axes[name] = values if name in ("connection", "host") else [get(name).parse(v) for v in values]
     for item in args.axis:
         name, sep, text = item.partition("=")
         if not sep or not _split(text):
@@ -138,7 +142,8 @@ def _prices(items) -> dict:
             raise ParameterError("--price", item, "ITEM=NUMBER >= 0")
         kind, _, model = key.strip().partition(".")
         if kind not in ("drive", "switch", "socket"):
-            raise ParameterError("--price", item, "an item among drive, drive.<model>, switch, switch.<model>, socket")
+            raise ParameterError("--price", item, "an item among drive, drive.<model>, switch, switch.<model>, "
+                                          "socket, socket.<cpu of --host>")
         if model:
             entry = prices.setdefault(kind, {})
             if not isinstance(entry, dict):
@@ -155,13 +160,7 @@ def _plan(args) -> int:
     from ..plan import DesignSpace, plan
 
     targets = _targets(args)
-    base = args.preset
-    if args.host is not None:  # one catalog host as the base system (issue 18)
-        from ..topology.host import host_from_text, with_host
-        from ..topology.presets import preset
-
-        base = with_host(preset(args.preset), host_from_text(args.host))
-    space = DesignSpace(base, _axes(args), max_drives=args.max_drives)
+    space = DesignSpace(args.preset, _axes(args), max_drives=args.max_drives)  # --host: an axis, one CPU or more
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
     result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..parameters import PARAMETERS
 from ..units import format_iops
-from .space import CONNECTION
+from .space import is_categorical
 
 __all__ = ["Plan"]
 
@@ -35,7 +35,7 @@ def _money(x: float) -> str:
 
 def _value_text(name: str, value) -> str:
     """One axis value as the answers show it (``Gen5``, ``2 sockets``, ``libaio``, a connection key)."""
-    if name == CONNECTION or PARAMETERS[name].kind == "categorical":
+    if is_categorical(name):
         return str(value)
     return PARAMETERS[name].format(float(value))
 
@@ -196,7 +196,7 @@ class Plan:
         values = space.values_at(rec["config"])
         out = pd.DataFrame({k: v for k, v in values.items()})
         for name in list(out):
-            if name == CONNECTION or PARAMETERS[name].kind == "categorical":
+            if is_categorical(name):
                 out[name] = pd.Categorical(out[name], categories=list(space.axes[name]))
             else:
                 out[name] = out[name].astype(float)
@@ -263,11 +263,13 @@ class Plan:
         """What to build, what limits it, what it costs, and why the other families fail — in plain words."""
         goal = "; ".join(t.describe() for t in self.targets) + (f" (+{self.margin:.0%} margin)" if self.margin else "")
         lines = [f"Targets: {goal}.", f"Evaluated {self.evaluated:,} configurations in {self.seconds:.2f} s: "
-                 f"{self.feasible:,} meet every target" + (f" ({len(self.frame):,} distinct answer{'s' * (len(self.frame) != 1)})"
+                 f"{self.feasible:,} meet{'s' * (self.feasible == 1)} every target" + (f" ({len(self.frame):,} distinct answer{'s' * (len(self.frame) != 1)})"
                                                            if len(self.frame) < self.feasible else "") + "."]
         if self.n_unverified:
-            lines[-1] += (f" {self.n_unverified:,} more meet every throughput target but are unverified: their latency "
-                          "cannot be computed (the drive's QD1 latency is unknown).")
+            one = self.n_unverified == 1
+            lines[-1] += (f" {self.n_unverified:,} more meet{'s' * one} every throughput target but "
+                          f"{'is' if one else 'are'} unverified: {'its' if one else 'their'} latency cannot be "
+                          "computed (the drive's QD1 latency is unknown).")
         if self.prices:
             lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):

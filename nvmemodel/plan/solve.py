@@ -28,7 +28,7 @@ from ..parameters import PARAMETERS, encode
 from .latency import latency_at
 from .rank import RANKS, merge
 from .result import Plan
-from .space import CONNECTION, DesignSpace
+from .space import CONNECTION, HOST, DesignSpace
 from .targets import Target
 
 __all__ = ["RANKS", "plan"]
@@ -38,7 +38,11 @@ def _chunk_common(space: DesignSpace, codes: Mapping[str, np.ndarray], base) -> 
     """The encoded (not yet prepared) parameters of one chunk of configurations: axes, connection, the
     fields of catalog models — everything but the workload."""
     p = dict(base)
+    if HOST in codes:  # first: any other axis (host.sockets, connection's port width …) wins over the host's value
+        p.update({k: v for k, v in space.host_parts(codes[HOST]).items() if k not in codes})
     for name, arr in codes.items():
+        if name == HOST:
+            continue
         if name == CONNECTION:
             model, lanes = space.connection_parts(arr)
             p["switch.model"] = model
@@ -138,15 +142,33 @@ def _price(prices, key, codes, param_name):
     return float(value)
 
 
+def _socket_price(prices, space: DesignSpace, codes):
+    """Price per socket: one number, or per CPU of the ``host`` axis (indexed by its codes)."""
+    value = prices.get("socket", 0.0)
+    if isinstance(value, Mapping):
+        table = np.array([value[str(h)] for h in space.axes[HOST]])
+        return table[codes[HOST].astype(int)]
+    return float(value)
+
+
 def _check_prices(prices: Mapping, space: DesignSpace, base: Mapping) -> dict:
     """Prices as floats, every model the space uses priced: a missing one would leave a cost unknown."""
     out = {}
     for key, value in prices.items():
         if key not in ("drive", "switch", "socket"):
             raise ParameterError("prices", key, "items among drive, switch, socket")
-        if isinstance(value, Mapping):
-            if key == "socket":
-                raise ParameterError("prices['socket']", value, "one price per socket (a number)")
+        if isinstance(value, Mapping) and key == "socket":
+            hosts = [str(v) for v in space.axes.get(HOST, [])]
+            if not hosts:
+                raise ParameterError("prices['socket']", value, "one price per socket (a number), or one per CPU of "
+                                     "a 'host' axis")
+            out[key] = {h: _one_price(f"prices['socket'][{h!r}]", value.get(h, value.get(h.split(':')[0])))
+                        for h in hosts if h in value or h.split(":")[0] in value}
+            missing = [h for h in hosts if h not in out[key]]
+            if missing:
+                raise ParameterError("prices['socket']", ", ".join(missing),
+                                     f"a price for every CPU of the host axis (no price for {', '.join(missing)})")
+        elif isinstance(value, Mapping):
             out[key] = {}
             for model, price in value.items():
                 PARAMETERS[f"{key}.model"].check(np.asarray([model], dtype=object))
@@ -299,7 +321,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             row["cost.drives"] = n_eval * _price(prices, "drive", p0["drive.model"], "drive.model")
             row["cost.switches"] = np.where(switched, p0["switch.count"] * _price(prices, "switch", p0["switch.model"],
                                                                                   "switch.model"), 0.0)
-            row["cost.sockets"] = p0["host.sockets"] * float(prices.get("socket", 0.0))
+            row["cost.sockets"] = p0["host.sockets"] * _socket_price(prices, space, codes)
             row["cost"] = row["cost.drives"] + row["cost.switches"] + row["cost.sockets"]
         candidate = throughput_ok & ~np.broadcast_to(latency_fail, shape)
         met = np.ascontiguousarray(candidate & np.broadcast_to(latency_known, shape))
@@ -356,7 +378,7 @@ def _family_keys(space, shape, codes) -> np.ndarray:
     """Per configuration, the index of its family (its combination of categorical choices)."""
     keys = np.zeros(shape, dtype=np.int64)
     for name in space.categorical_axes:
-        keys = keys * len(space.axes[name]) + (codes[name].astype(np.int64) if name == CONNECTION
+        keys = keys * len(space.axes[name]) + (codes[name].astype(np.int64) if name in (CONNECTION, HOST)
                                                else _axis_position(space, name, codes[name]))
     return keys
 

@@ -3,7 +3,10 @@
 Axes are parameter names from the table (``"drive.model"``, ``"host.gen"``, ``"host.sockets"``,
 ``"workload.io_stack"``, ``"fabric.transport"`` …; categorical ones by name) plus one convenience axis,
 ``"connection"``: ``"direct-x4"``, ``"direct-x2"``, ``"direct-x8"``, ``"direct-x16"`` (a root port of that
-width per drive) or a switch catalog key (drives behind ``switch.count`` such adapters). The space is the
+width per drive) or a switch catalog key (drives behind ``switch.count`` such adapters); and ``"host"``:
+host-catalog CPUs (``"amd-epyc-7742"``, or ``"amd-epyc-7742:1"`` for one socket; ``nvmemodel hosts``), each
+replacing the base's host as :func:`nvmemodel.with_host` does (cores, clock, sockets, lanes, generation and the
+platform's root-complex and memory limits; an explicit axis such as ``host.sockets`` wins over it). The space is the
 Cartesian product of the axes; it is never materialized: :meth:`DesignSpace.chunks` yields the value
 arrays of consecutive configurations, so memory stays flat whatever the size.
 """
@@ -21,10 +24,34 @@ from ..parameters import PARAMETERS, get
 from ..topology.presets import preset
 from ..topology.topology import Topology
 
-__all__ = ["DesignSpace", "CONNECTION"]
+__all__ = ["CONNECTION", "HOST", "DesignSpace", "is_categorical"]
 
 CONNECTION = "connection"
+HOST = "host"
+#: Axes that are not parameters of the table: both categorical, coded by their position in the axis.
+SPECIAL = (CONNECTION, HOST)
 _DIRECT = {"direct-x1": 1, "direct-x2": 2, "direct-x4": 4, "direct-x8": 8, "direct-x16": 16}
+
+
+def is_categorical(name: str) -> bool:
+    """Whether an axis takes names (``connection``, ``host``, categorical parameters) rather than numbers."""
+    return name in SPECIAL or PARAMETERS[name].kind == "categorical"
+
+
+def _host_fields(base: Topology, values) -> dict[str, np.ndarray]:
+    """Per ``host`` axis choice, the encoded parameters its host sets that differ from the base's, as arrays
+    indexed by the choice's position (the base's root-port width, CPU share and cycles override are kept)."""
+    from ..parameters import encode
+    from ..topology.host import host_from_text, with_host
+    from ..topology.workload import Workload
+
+    wl = Workload()
+    before = encode(base.parameters(wl))
+    rows = [encode(with_host(base, host_from_text(v)).parameters(wl)) for v in values]
+    skip = ("host.cycles_per_io",)
+    fields = [k for k in before if k.split(".", 1)[0] in ("host", "tree", "memory") and k not in skip
+              and any(not np.array_equal(r[k], before[k], equal_nan=True) for r in rows)]
+    return {k: np.array([float(r[k]) for r in rows]) for k in fields}
 
 
 def _connection_choices() -> tuple[str, ...]:
@@ -71,8 +98,13 @@ class DesignSpace:
                 for v in values:
                     if v not in choices:
                         raise UnknownNameError("connection", str(v), list(choices))
+            elif name == HOST:
+                from ..topology.host import host_from_text
+
+                for v in values:
+                    host_from_text(v)  # an unknown CPU or socket count: one clear error here
             elif name not in PARAMETERS:
-                raise UnknownNameError("parameter or axis", name, [*PARAMETERS, CONNECTION])
+                raise UnknownNameError("parameter or axis", name, [*PARAMETERS, *SPECIAL])
             else:  # text with units ("3GHz") is parsed; anything else is checked as it is
                 param = get(name)
                 values = [param.parse(v) if isinstance(v, str) and param.kind != "categorical" else v
@@ -84,6 +116,8 @@ class DesignSpace:
         if CONNECTION in axes and "switch.model" in axes:
             raise ParameterError("axes", sorted(axes), "either 'connection' or 'switch.model', not both")
         object.__setattr__(self, "axes", axes)
+        if HOST in axes:
+            object.__setattr__(self, "_host_table", _host_fields(topo, axes[HOST]))
         if self.max_drives is not None:
             PARAMETERS["switch.ports"].check(self.max_drives)  # an integer >= 1
 
@@ -94,7 +128,7 @@ class DesignSpace:
 
     @property
     def categorical_axes(self) -> list[str]:
-        return [a for a in self.axes if a == CONNECTION or PARAMETERS[a].kind == "categorical"]
+        return [a for a in self.axes if is_categorical(a)]
 
     def values_at(self, index: np.ndarray) -> dict[str, np.ndarray]:
         """The axis values (categorical ones as names) of configurations ``index`` (flat indices)."""
@@ -111,7 +145,7 @@ class DesignSpace:
         (``connection`` as its position in the axis), floats for numeric ones."""
         coded = {}
         for name, values in self.axes.items():
-            if name == CONNECTION:
+            if name in SPECIAL:
                 coded[name] = np.arange(len(values), dtype=float)
             else:
                 coded[name] = get(name).check(np.asarray(values, dtype=object if get(name).kind == "categorical"
@@ -163,6 +197,11 @@ class DesignSpace:
                 codes[name] = coded[name].reshape(dims)
             index = (o[:, None] * inner + np.arange(inner)).ravel()
             yield index, shape, codes
+
+    def host_parts(self, codes: np.ndarray) -> dict[str, np.ndarray]:
+        """For ``host`` codes: the parameters their hosts set (``host.*``, ``tree.*``, ``memory.*``)."""
+        c = codes.astype(int)
+        return {k: v[c] for k, v in self._host_table.items()}
 
     def connection_parts(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For ``connection`` codes: (``switch.model`` codes, ``host.port_lanes``; NaN where a switch)."""

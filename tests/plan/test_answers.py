@@ -135,7 +135,7 @@ def test_unknown_latency_is_unverified_never_met():
     assert np.isnan(p.unverified["4K randread|latency"][0]) and list(p.unverified["status"]) == ["unverified"]
     assert (p.frame["status"] == "met").all() and not p.frame["4K randread|latency"].isna().any()
     text = p.explain()
-    assert "1 meet every target." in text and "1 more meet every throughput target but are unverified" in text
+    assert "1 meets every target." in text and "1 more meets every throughput target but is unverified" in text
     assert "latency unknown" in text
     # with nothing else, nothing meets the targets
     only = plan(Target(RR4K, iops=2e6, latency_s=200e-6), DesignSpace("dell-r7525", {"drive.model": ["samsung-pm1743"]},
@@ -162,6 +162,51 @@ def test_a_system_wide_queue_adds_drives_until_the_latency_is_met():
     assert plan(Target(wl, iops=1e6), space).best["drives"] == 3
     p = plan(Target(wl, iops=1e6, latency_s=100e-6), space)
     assert p.best["drives"] == 6 and p.best["4K randread|latency"] == pytest.approx(256 / (6 * 460e3), rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------- host axis
+HOSTS = ["amd-epyc-7742", "amd-epyc-7742:1", "intel-xeon-platinum-8380", "intel-xeon-gold-6248"]
+
+
+def test_host_axis_equals_the_forward_model_on_each_catalog_host():
+    """A 'host' axis replaces the base's host as nm.with_host does: the planner's fewest drives, ceilings and
+    binding equal nm.evaluate's on with_host(base, host) over every drive count."""
+    from nvmemodel.topology.host import host_from_text
+
+    targets = [Target(RR4K, iops=12e6), Target(W["128k-read"], bytes_per_s=80e9)]
+    space = DesignSpace("dell-r7525", {"host": HOSTS, "workload.io_stack": ["libaio", "spdk"]}, max_drives=24)
+    p = plan(targets, space, keep=100, merge_identical=False)
+    base = nm.preset("dell-r7525")
+    expected = {}
+    for host in HOSTS:
+        topo = nm.with_host(base, host_from_text(host))
+        n = np.arange(1, min(topo.max_drives, 24) + 1)
+        for stack in ("libaio", "spdk"):
+            curves = [nm.evaluate(topo, t.workload, drives=n, overrides={"workload.io_stack": stack}) for t in targets]
+            ok = np.all([c.iops >= t.iops_needed for c, t in zip(curves, targets)], axis=0)
+            expected[host, stack] = (int(n[ok][0]), [c.iops[int(n[ok][0]) - 1] for c in curves]) if ok.any() else None
+    got = {(str(r["host"]), str(r["workload.io_stack"])): r for _, r in p.frame.iterrows()}
+    assert set(got) == {k for k, v in expected.items() if v is not None}
+    assert 0 < len(got) < len(expected)  # some hosts meet the targets, some do not
+    for key, row in got.items():
+        n, iops = expected[key]
+        assert row["drives"] == n
+        assert row["4K randread|ceiling"] == pytest.approx(iops[0], rel=1e-12)
+        assert row["128K read|ceiling"] == pytest.approx(iops[1] * 131072, rel=1e-12)
+
+
+def test_socket_prices_per_cpu_of_the_host_axis(capsys):
+    argv = ["plan", "--iops", "10M", "--host", "amd-epyc-7742,intel-xeon-platinum-8380", "--max-drives", "24",
+            "--rank", "cost", "--price", "drive=1000", "--price", "socket.amd-epyc-7742=6950",
+            "--price", "socket.intel-xeon-platinum-8380=8100"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "host=amd-epyc-7742: 7 drives, 28 lanes, cost 20,900 (7 drives 7,000 + sockets 13,900)" in out
+    assert "host=intel-xeon-platinum-8380: 7 drives, 28 lanes, cost 23,200" in out
+    assert cli.main([*argv[:-2]]) == 2  # the Xeon has no price: refused, not costed at 0
+    assert "no price for intel-xeon-platinum-8380" in capsys.readouterr().err
+    assert cli.main(["plan", "--iops", "1M", "--host", "amd-epyc-0000"]) == 2
+    assert "amd-epyc-0000" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------------------------------- limits
