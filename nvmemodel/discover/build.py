@@ -230,7 +230,8 @@ def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str, given)
                                   + (f"; {note}" if note else "") + "; another model: --drive KEY", tuple(bdfs)))
         elif candidates:
             flags.append(Flag("drive_ambiguous", "warn",
-                              f"{n} could be any of {', '.join(candidates)} (its {how} or family fits each); " + _NEVER_LIMITS,
+                              f"{n} could be any of {', '.join(candidates)} (its {how if how == 'family' else how + ' or family'} "
+                              "fits each); " + _NEVER_LIMITS,
                               tuple(bdfs)))
         else:
             flags.append(Flag("unknown_drive", "warn", f"{n} is not in the drive catalog; " + _NEVER_LIMITS,

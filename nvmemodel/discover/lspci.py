@@ -102,7 +102,9 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     m = re.search(r"^\s*NUMA node:\s*(-?\d+)", body, re.MULTILINE)
     if m and int(m.group(1)) >= 0:
         fields["numa_node"] = int(m.group(1))
-    m = re.search(r"^\tSubsystem:\s*(.+)$", body, re.MULTILINE)  # one tab: not "Capabilities: [c0] Subsystem"
+    # the first word of an indented line (lspci indents with a tab; texts pasted elsewhere with spaces): not
+    # "Capabilities: [c0] Subsystem"
+    m = re.search(r"^[ \t]+Subsystem:\s*(.+)$", body, re.MULTILINE)
     if m:
         fields["subsystem"] = _name(m.group(1))
         fields["subsystem_id"] = _ids(m.group(1))

@@ -126,3 +126,15 @@ def test_lspci_nn_ids_are_read():
     (d,) = nm.discover.parse_lspci(text)
     assert (d.pci_id, d.subsystem_id, d.name) == ("8086:0953", "8086:3709", "Intel Corporation PCIe Data Center SSD")
     assert build_topology(nm.discover.parse_lspci(text)).topology.drive.name == "Intel SSD DC P3600 1.6TB"
+
+
+def test_real_lspci_excerpt_from_daos():
+    """A real `lspci -vvv` block of one NVMe controller (an Intel 8086:0953 with an HPE subsystem), copied from
+    DAOS's test data (BSD-2-Clause-Patent; tests/data/SOURCES.md): indented with spaces, no bridges above it."""
+    found = discover(DATA / "daos-intel-0953-hpe-excerpt_vvv.txt")
+    (d,) = found.tree.nvme()
+    assert (d.bdf, d.subsystem, d.link_text(), d.mps, d.mrrs) == (
+        "0000:01:00.0", "Hewlett Packard Enterprise Device 00a8", "Gen3 x4", 128, 512)
+    assert {"truncated_tree", "drive_ambiguous", "mps_128"} <= _codes(found)  # one block: its root port is not there
+    assert "intel-p3700-800gb, intel-p3600-1600gb" in found.flag("drive_ambiguous").message
+    assert "7.9%" in found.flag("mps_128").message  # the 128K-read link ceiling at MPS 128 vs 256 (model value)
