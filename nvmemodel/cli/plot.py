@@ -15,13 +15,20 @@ def register(sub) -> None:
     p = sub.add_parser(
         "plot", help="chart measured results (IOPS, bandwidth, latency vs queue depth, jobs, …) as PNG/SVG",
         description="Chart benchmark results against the swept variable (repeats averaged with ±1 s.d. bars, "
-                    "read/write/total for mixes, a Little's-law check line), fio time-series logs (--logs) or "
-                    "a fio json+ latency histogram (--histogram). Several paths are compared on one chart. "
-                    "Prints the plotted numbers sorted by the swept variable.",
+                    "read/write/total for mixes, a Little's-law check line, mean latency on a second axis, a line "
+                    "saying what was run), latency percentiles (--percentiles), fio time-series logs (--logs; "
+                    "with a latency axis when clat/lat logs are given too, and a stats table) or a fio json+ latency "
+                    "histogram (--histogram). Inputs: result files and folders, or the .csv/.parquet table "
+                    "'nvmemodel ingest -o' writes. Several paths are compared on one chart. With --preset the "
+                    "model's ceiling and binding component are drawn over the measurements. Prints the plotted "
+                    "numbers sorted by the swept variable.",
         epilog="examples:\n  nvmemodel plot results/ --x iodepth --y iops -o iops.png\n"
                "  nvmemodel plot runs/ --path-pattern '{drives}drives/*.json' --x drives --y bw -o bw.svg\n"
                "  nvmemodel plot before/ after/ --x iodepth --y latency -o p99.png    # two folders compared\n"
-               "  nvmemodel plot --logs run_iops.1.log run_iops.2.log --kind iops -o iops-time.png\n"
+               "  nvmemodel ingest results/ -o table.csv && nvmemodel plot table.csv --x iodepth -o iops.png\n"
+               "  nvmemodel plot results/ --x iodepth --percentiles -o tail.png      # p50 / p99 / p99.9\n"
+               "  nvmemodel plot results/ --x iodepth --preset dell-r7525 -o vs-model.png\n"
+               "  nvmemodel plot --logs run_iops.1.log run_clat.1.log --kind iops -o iops-time.png\n"
                "  nvmemodel plot --histogram run.json -o hist.png                   # fio --output-format=json+",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", help="result files and folders (several: compared on one chart)")
@@ -34,6 +41,15 @@ def register(sub) -> None:
     p.add_argument("--direction", action="append", choices=["read", "write", "trim", "mixed", "total"],
                    help="directions to draw (repeatable; default: all)")
     p.add_argument("--no-little", action="store_true", help="leave out the Little's-law check line")
+    p.add_argument("--latency", default="lat_mean_s", help="latency on the second axis of an IOPS or bandwidth chart: "
+                   "lat_mean_s, clat_mean_s, clat_p99_s, … (default: %(default)s)")
+    p.add_argument("--no-latency", action="store_true", help="no second (latency) axis")
+    p.add_argument("--percentiles", action="store_true",
+                   help="chart completion-latency percentiles p50 / p99 / p99.9 against --x instead")
+    p.add_argument("--preset", help="draw this preset's model ceiling and binding component over the measurements "
+                   "(the workload the results record; see 'nvmemodel presets')")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="with --preset: override a model parameter (repeatable; see 'nvmemodel parameters')")
     p.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV)")
     p.add_argument("--path-regex", help="regex whose named groups become labels")
     p.add_argument("--path-pattern", help="path pattern with {name} fields that become labels")
@@ -80,24 +96,65 @@ def _plot(args) -> int:
     for w in caught:
         if not str(w.message).startswith("skipped "):
             print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
-    ax.figure.savefig(out, dpi=130)
+    ax.figure.savefig(out, dpi=130, bbox_inches="tight")  # the strips and tables under the axes included
     print(f"wrote {out}", file=sys.stderr)
     return 0
+
+
+def _model(args):
+    """(topology, overrides) for --preset/--set; (None, None) without --preset."""
+    if args.set and not args.preset:
+        raise ParameterError("--set", args.set[0], "--preset too (overrides change a preset's model)")
+    if not args.preset:
+        return None, None
+    import nvmemodel as nm
+
+    from .ceilings import parse_settings
+
+    overrides = parse_settings(args.set)
+    return nm.preset(args.preset), overrides or None
 
 
 def _results_chart(args, charts):
     from ..ingest import read_results
 
     options = {"labels": args.labels, "path_regex": args.path_regex, "path_pattern": args.path_pattern}
-    if len(args.paths) > 1 and not args.hue:
-        table = {p: read_results(p, **options) for p in args.paths}
+    tables = [str(p).lower().endswith((".csv", ".parquet")) for p in args.paths]
+    if any(tables) and not all(tables):
+        raise ParameterError("paths", args.paths, "result files and folders, or .csv/.parquet tables (not both)")
+    if all(tables):
+        from ..userfiles import read_table
+
+        given = [k for k, v in options.items() if v]
+        if given:
+            raise ParameterError(f"--{given[0].replace('_', '-')}", options[given[0]],
+                                 "result files (a table already holds its labels as columns)")
+        read = {p: read_table(p, what="paths") for p in args.paths}
     else:
-        table = read_results(args.paths, **options)
+        read = None
+    if len(args.paths) > 1 and not args.hue:
+        table = read or {p: read_results(p, **options) for p in args.paths}
+    else:
+        import pandas as pd
+
+        table = pd.concat(list(read.values()), ignore_index=True) if read else read_results(args.paths, **options)
     frames = table.values() if isinstance(table, dict) else [table]
     for df in frames:
-        for s in df.attrs["skipped"]:
+        for s in df.attrs.get("skipped", []):
             print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+    if args.percentiles:
+        if isinstance(table, dict):
+            raise ParameterError("--percentiles", args.paths, "one result set (give --hue, or one path)")
+        ax = charts.plot_percentiles(table, x=args.x, directions=args.direction, title=args.title)
+        print(ax.summary.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+        return ax
+    topology, overrides = _model(args)
     ax = charts.plot_results(table, x=args.x, y=args.y, hue=args.hue, directions=args.direction,
-                             little=not args.no_little, title=args.title)
+                             little=not args.no_little, title=args.title,
+                             latency=None if args.no_latency else args.latency, topology=topology, overrides=overrides)
+    if ax.model is not None:
+        print("model:")
+        print(ax.model.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    print("measured:")
     print(ax.summary.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
     return ax

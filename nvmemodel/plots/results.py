@@ -14,7 +14,7 @@ import numpy as np
 
 from ..ingest.summary import QUANTITIES, resolve_y, summarize
 
-__all__ = ["plot_fio_log", "plot_latency_histogram", "plot_results", "si_format"]
+__all__ = ["plot_fio_log", "plot_latency_histogram", "plot_percentiles", "plot_results", "provenance", "si_format"]
 
 _PREFIXES = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"), (1.0, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
 _LOG2_X = {"iodepth", "numjobs", "outstanding", "block_size_bytes", "drives"}
@@ -67,7 +67,8 @@ def _log2_axis(ax, values, column: str) -> None:
 
 
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
-                 error_bars: bool = True, ax=None, title: str | None = None):
+                 error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
+                 topology=None, overrides=None):
     """Measured ``y`` against ``x``: one line per ``hue`` value and direction, repeats averaged.
 
     Parameters
@@ -89,11 +90,21 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
         thin dotted line in each curve's colour.
     error_bars : bool
         ± one standard deviation where several runs share an x value.
+    latency : str or None
+        With ``y`` IOPS or bandwidth: this latency column (default the mean total latency; ``clat_p99_s``
+        …) on a second y axis, one dotted line per curve (``ax.latency_axis``). None: no second axis.
+    topology : Topology, optional
+        The measured system (e.g. ``nm.preset("dell-r7525")``): the model's ceiling at every measured x
+        for the workload the table records (pattern, block size, iodepth, jobs, device count), drawn
+        dashed, with the binding component named in a strip under the axes (``ax.model`` holds it).
+    overrides : mapping, optional
+        Parameter overrides for that model (``{"host.cycles_per_io": 20000}``).
 
     Returns
     -------
     matplotlib.axes.Axes
-        With ``ax.summary`` holding the plotted :func:`summarize` table.
+        With ``ax.summary`` holding the plotted :func:`summarize` table and ``ax.provenance`` the line
+        that says what was run (also under the title).
     """
     import matplotlib.pyplot as plt
     import pandas as pd
@@ -109,7 +120,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
         _, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
     label, unit, _ = QUANTITIES[y]
     groups = summary.groupby(hue, sort=False, dropna=False) if hue else [(None, summary)]
-    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    from .style import PALETTE as colors
     by_direction = {d: colors[i % len(colors)] for i, d in enumerate(dict.fromkeys(summary["direction"]))}
     little_drawn = bars = False
     for i, (key, g) in enumerate(groups):
@@ -128,24 +139,239 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
                         label=None if little_drawn else "Little's law check: iodepth × jobs / mean latency")
                 little_drawn = True
     xs = pd.to_numeric(summary[x], errors="coerce").dropna()
-    if x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4:
+    log2 = x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4
+    if log2:
         _log2_axis(ax, xs.unique(), x)
-    ax.yaxis.set_major_formatter(_formatter(unit))
-    ax.set_ylim(bottom=0)
+    ax.model = None
+    if topology is not None and y in ("iops", "bw_bytes_per_s"):
+        ax.model = _overlay_model(ax, table, summary, x=x, y=y, topology=topology, overrides=overrides)
+    if y in ("iops", "bw_bytes_per_s"):
+        from .style import throughput_axis
+
+        tops = [float(np.nanmax(summary["mean"]))] + ([float(np.nanmax(ax.model["value"]))] if ax.model is not None else [])
+        throughput_axis(ax, tops, kind="iops" if y == "iops" else "bytes", quantity="IOPS" if y == "iops" else label)
+    else:
+        ax.yaxis.set_major_formatter(_formatter(unit))
+        ax.set_ylim(bottom=0)
+        ax.set_ylabel(label)  # the tick labels carry the unit (250 µs)
+    ax.latency_axis = None
+    if latency and y in ("iops", "bw_bytes_per_s"):
+        ax.latency_axis = _latency_axis(ax, table, x=x, hue=hue, latency=latency, directions=directions,
+                                        colors=colors, by_direction=by_direction)
     ax.set_xlabel(_X_LABELS.get(x, x))
-    ax.set_ylabel(label)  # the tick labels carry the unit (250 µs, 3.2 GB/s)
     note = f"{summary.attrs['runs']} measured run(s)" + ("; bars: ±1 s.d. of repeats" if bars else "")
-    ax.set_title(title or f"{label} vs {_X_LABELS.get(x, x)}\n({note})", fontsize=10)
+    ax.provenance = provenance(table, x=x, hue=hue, summary=summary)
+    from .style import legend_outside, set_title
+
+    handles, labels = ax.get_legend_handles_labels()
+    if ax.latency_axis is not None:
+        more = ax.latency_axis.get_legend_handles_labels()
+        handles, labels = handles + more[0], labels + more[1]
+    legend_outside(ax, where="top", handles=handles, labels=labels)
+    set_title(ax, title or f"measured {label} vs {_X_LABELS.get(x, x)}", fontsize=10)
+    ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
+            bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
+    if ax.get_legend() is not None:  # the legend sits above the provenance line
+        ax.get_legend().set_bbox_to_anchor((0, 1.1))
+        set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
     ax.summary = summary
     return ax
 
 
-def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=None, title: str | None = None):
-    """A fio time series (from :func:`nvmemodel.read_fio_logs`): jobs merged per bin, one line
-    per direction. ``kind``: ``iops``, ``bw``, ``clat``, ``slat`` or ``lat``."""
+def provenance(table, *, x: str | None = None, hue: str | None = None, summary=None) -> str:
+    """One line saying what was run, from the table's own columns: tool and version, pattern, block size,
+    iodepth × numjobs, engine, targets (files or devices), runs per point — a column that varies shows its
+    range and "swept" when it is ``x``.
+
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"tool_version": ["fio-3.33"] * 2, "pattern": "randread", "block_size_bytes": 4096.0,
+    ...                   "iodepth": [1, 32], "numjobs": 1, "ioengine": "libaio", "targets": 1})
+    >>> provenance(t, x="iodepth")
+    'fio-3.33 · randread · bs 4K · iodepth 1–32 (swept) × numjobs 1 · libaio · 1 target'
+    """
+    from .style import block_size_label
+
+    def values(col):
+        if col not in table:
+            return []
+        v = table[col].dropna()
+        return sorted(v.unique(), key=lambda a: (str(type(a)), a)) if len(v) else []
+
+    def show(col, fmt=str, name=""):
+        vs = values(col)
+        if not vs:
+            return None
+        if len(vs) == 1:
+            text = fmt(vs[0])
+        elif all(isinstance(v, (int, float, np.integer, np.floating)) for v in vs):
+            text = f"{fmt(min(vs))}–{fmt(max(vs))}"
+        else:
+            text = ", ".join(fmt(v) for v in vs[:3]) + (" …" if len(vs) > 3 else "")
+        swept = " (swept)" if col == x or (col == "iodepth" and x == "outstanding") else ""
+        return f"{name}{text}{swept}"
+
+    def num(v):
+        return f"{float(v):g}"
+
+    tool = show("tool_version") or show("tool")
+    parts = [tool, show("pattern"), show("block_size_bytes", block_size_label, "bs ")]
+    depth, jobs = show("iodepth", num, "iodepth "), show("numjobs", num, "numjobs ")
+    parts.append(" × ".join(p for p in (depth, jobs) if p) or None)
+    parts.append(show("ioengine"))
+    count = values("targets") or values("device_count")
+    if count:
+        n = [int(c) for c in count]
+        parts.append(f"{n[0]} target{'s' if n[0] != 1 else ''}" if len(n) == 1 else f"{min(n)}–{max(n)} targets")
+    if summary is not None and len(summary):
+        runs = summary["n"]
+        parts.append(f"{int(runs.min())} run{'s' if runs.min() != 1 else ''} per point" if runs.min() == runs.max()
+                     else f"{int(runs.min())}–{int(runs.max())} runs per point")
+    return " · ".join(p for p in parts if p)
+
+
+def _workload_of(table):
+    """The workload a results table records (its most common pattern, block size, iodepth, jobs, read share)."""
+    import nvmemodel as nm
+
+    def common(col, default=None):
+        if col not in table or table[col].dropna().empty:
+            return default
+        return table[col].dropna().mode().iloc[0]
+
+    pattern = str(common("pattern", "randread"))
+    kwargs = {"iodepth": int(common("iodepth", 1)), "numjobs": int(common("numjobs", 1))}
+    if pattern in ("rw", "readwrite", "randrw") and common("read_fraction") is not None:
+        kwargs["read_fraction"] = float(common("read_fraction"))
+    size = common("block_size_bytes", 4096)
+    return nm.Workload(pattern, int(size), **kwargs), int(common("device_count", common("targets", 1)) or 1)
+
+
+def _overlay_model(ax, table, summary, *, x: str, y: str, topology, overrides=None):
+    """The model's ceiling at every measured x (dashed) and its binding strip; the frame drawn."""
+    import pandas as pd
+
+    import nvmemodel as nm
+
+    from .style import binding_strip
+
+    workload, drives = _workload_of(table)
+    xs = np.sort(pd.to_numeric(summary[x], errors="coerce").dropna().unique())
+    grid_names = {"iodepth": "workload.iodepth", "numjobs": "workload.numjobs", "outstanding": "workload.iodepth",
+                  "block_size_bytes": "workload.block_size"}
+    if x == "drives":
+        curve = nm.evaluate(topology, workload, drives=[int(v) for v in xs], overrides=overrides)
+        iops, binding, size = curve.iops, curve.binding, np.full(len(xs), float(curve.block_size))
+    elif x in grid_names:
+        wl = workload.replace(numjobs=1) if x == "outstanding" else workload
+        grid = {grid_names[x]: xs.astype(float)}
+        for k, v in (overrides or {}).items():
+            grid[k] = np.full(len(xs), v) if not isinstance(v, str) else [v] * len(xs)
+        res = nm.sweep(topology, wl, drives=[drives], grid=grid)
+        iops, binding = res.iops[:, 0], np.asarray(res.binding)[:, 0]
+        size = xs.astype(float) if x == "block_size_bytes" else np.full(len(xs), float(wl.block_size))
+    else:
+        from ..errors import ParameterError
+
+        raise ParameterError("x", x, "drives, iodepth, numjobs, outstanding or block_size_bytes for a model overlay")
+    value = iops if y == "iops" else iops * size
+    ax.plot(xs, value, color="k", ls="--", lw=1.4, marker="_", ms=10, zorder=4,
+            label=f"model ceiling: {topology.name} ({drives} drive{'s' if drives != 1 else ''})")
+    frame = pd.DataFrame({x: xs, "value": value, "binding": [str(b) for b in binding]})
+    binding_strip(ax, {"model": (xs, frame["binding"].to_numpy())}, title="model: binding component")
+    return frame
+
+
+def _latency_axis(ax, table, *, x, hue, latency, directions, colors, by_direction):
+    """A second y axis with ``latency`` per curve (dotted, square markers), from 0."""
+    lat_name = resolve_y(latency)
+    lat = summarize(table, x=x, y=lat_name, hue=hue)
+    if directions is not None:
+        lat = lat[lat["direction"].isin(list(directions))]
+    lat = lat[lat["direction"] != "total"]  # a mean of reads and writes hides both
+    if lat.empty or lat["mean"].isna().all():
+        return None
+    twin = ax.twinx()
+    label = QUANTITIES[lat_name][0]
+    groups = lat.groupby(hue, sort=False, dropna=False) if hue else [(None, lat)]
+    for i, (key, g) in enumerate(groups):
+        for direction, d in g.groupby("direction", sort=False):
+            d = d.sort_values(x)
+            color = by_direction.get(direction, "0.3") if hue is None else colors[i % len(colors)]
+            name = " ".join(str(p) for p in ((f"{hue}={key}" if hue else None), direction) if p)
+            twin.plot(d[x], d["mean"], color=color, ls=":", marker="s", ms=4, lw=1.3,
+                      label=f"{label}: {name} (right axis)")
+    twin.yaxis.set_major_formatter(_formatter("s"))
+    twin.set_ylim(bottom=0, top=float(np.nanmax(lat["mean"])) * 1.25)
+    twin.set_ylabel(f"{label} (dotted)")
+    return twin
+
+
+def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", "clat_p99_9_s"), directions=None,
+                     ax=None, title: str | None = None):
+    """Completion-latency percentiles (default p50, p99, p99.9) against the swept variable, one colour and
+    marker per percentile, one line style per direction (read solid, write dashed), on a log latency axis
+    (the tail spans decades). Repeats: the mean of the runs' percentiles. ``ax.summary`` holds the numbers."""
     import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from .style import legend_outside, series_style, set_title
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
+    frames = []
+    for i, col in enumerate(percentiles):
+        col = resolve_y(col)
+        s = summarize(table, x=x, y=col)
+        s = s[s["direction"] != "total"]
+        if directions is not None:
+            s = s[s["direction"].isin(list(directions))]
+        if s["mean"].isna().all():
+            continue
+        st = series_style(i, n=len(percentiles))
+        for direction, d in s.groupby("direction", sort=False):
+            d = d.sort_values(x)
+            ax.plot(d[x], d["mean"], color=st["color"], marker=st["marker"], ms=5, ls=_STYLES.get(direction, "-"),
+                    label=f"{QUANTITIES[col][0].split(' ')[0]} {direction}")
+        frames.append(s.assign(percentile=col))
+    if not frames:
+        from ..errors import IngestError
+
+        raise IngestError("(plot)", f"no completion-latency percentiles ({', '.join(percentiles)}) in these results")
+    summary = pd.concat(frames, ignore_index=True)
+    xs = pd.to_numeric(summary[x], errors="coerce").dropna()
+    if x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4:
+        _log2_axis(ax, xs.unique(), x)
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(_formatter("s"))
+    ax.yaxis.set_minor_formatter(_formatter("s") if summary["mean"].max() / summary["mean"].min() < 10 else
+                                 plt.NullFormatter())
+    ax.set_ylabel("completion latency (log scale)")
+    ax.set_xlabel(_X_LABELS.get(x, x))
+    legend_outside(ax, where="top")
+    ax.provenance = provenance(table, x=x, summary=summary)
+    set_title(ax, title or f"latency percentiles vs {_X_LABELS.get(x, x)}", fontsize=10, pad_extra=14)
+    ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left")
+    ax.get_legend().set_bbox_to_anchor((0, 1.06))
+    ax.grid(True, which="both", alpha=0.3)
+    ax.summary = summary
+    return ax
+
+
+def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=None, title: str | None = None,
+                 latency: str | None = "auto", stats: bool = True):
+    """A fio time series (from :func:`nvmemodel.read_fio_logs`): jobs merged per bin, one line per direction,
+    the y axis from 0 (so ±2 % of noise looks like ±2 %), each value held over its whole bin.
+
+    Bins at the start and end that not every job's log reaches (a job started late or stopped early, a
+    last partial interval) are left out and counted in the title, instead of drawn as a drop. With
+    ``latency`` (``"clat"``, ``"lat"``, ``"slat"``; ``"auto"``: the first of them in ``frame`` when ``kind``
+    is ``iops`` or ``bw``) the mean latency per bin goes on a second axis (``ax.latency_axis``). With
+    ``stats`` a table under the axes gives per direction the mean, s.d. (and as % of the mean), min, max
+    and the number of bins (``ax.stats`` holds it as a DataFrame). ``kind``: ``iops``, ``bw``, ``clat``,
+    ``slat`` or ``lat``."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
 
     from ..ingest import merge_fio_logs
 
@@ -155,25 +381,82 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
 
         raise IngestError("(plot)", f"no {kind!r} samples in the logs (kinds present: {sorted(set(frame['kind']))})")
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5), layout="constrained")
+        _, ax = plt.subplots(figsize=(8, 5.2 if stats else 3.8), layout="constrained")
+    merged, dropped = _full_bins(merged)
     unit = {"iops": "", "bw": "B/s"}.get(kind, "s")
-    bins = np.diff(np.sort(merged["time_s"].unique()))
+    times = np.sort(merged["time_s"].unique())
+    bins = np.diff(times)
     width = float(bin_s or (bins.min() if bins.size else 1.0))
-    for direction, d in merged.groupby("direction"):
-        # each value holds for its whole bin: draw it up to the bin's end
+    from .style import PALETTE, legend_outside, set_title
+
+    rows = []
+    for i, (direction, d) in enumerate(merged.groupby("direction")):
+        # each value holds for its whole bin: drawn up to the bin's end, without a drop to zero at the ends
         t = np.r_[d["time_s"].to_numpy(), d["time_s"].iloc[-1] + width]
-        ax.stairs(d["value"].to_numpy(), t, ls=_STYLES.get(direction, "-"), lw=1.5, label=direction)
+        v = d["value"].to_numpy(dtype=float)
+        ax.stairs(v, t, baseline=None, ls=_STYLES.get(direction, "-"), lw=1.5, color=PALETTE[i % len(PALETTE)],
+                  label=direction)
+        mean, sd = float(np.mean(v)), float(np.std(v, ddof=1)) if len(v) > 1 else float("nan")
+        rows.append({"direction": direction, "mean": mean, "sd": sd, "cv_pct": 100 * sd / mean if mean else np.nan,
+                     "min": float(np.min(v)), "max": float(np.max(v)), "bins": len(v)})
     ax.yaxis.set_major_formatter(_formatter(unit))
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, float(merged["value"].max()) * 1.15)
     ax.set_xlabel("time since job start (s)")
-    ylabel = {"iops": "IOPS", "bw": "bandwidth", "clat": "completion latency", "slat": "submission latency",
-              "lat": "total latency"}[kind]
+    names = {"iops": "IOPS", "bw": "bandwidth", "clat": "completion latency", "slat": "submission latency",
+             "lat": "total latency"}
+    ylabel = names[kind]
     ax.set_ylabel(ylabel)
+    ax.latency_axis = None
+    if latency == "auto":
+        latency = next((k for k in ("clat", "lat", "slat") if (frame["kind"] == k).any()), None) if kind in ("iops", "bw") else None
+    if latency:
+        lat = merge_fio_logs(frame[frame["kind"] == latency], bin_s=width)
+        lat, _ = _full_bins(lat)
+        if not lat.empty:
+            twin = ax.twinx()
+            for direction, d in lat.groupby("direction"):
+                twin.plot(d["time_s"] + width / 2, d["value"], color="0.35", ls=":", lw=1.1,
+                          label=f"mean {names[latency]}: {direction} (right axis)")
+            twin.yaxis.set_major_formatter(_formatter("s"))
+            twin.set_ylim(0, float(lat["value"].max()) * 1.6)
+            twin.set_ylabel(f"{names[latency]} (dotted)")
+            ax.latency_axis = twin
+    handles, labels = ax.get_legend_handles_labels()
+    if ax.latency_axis is not None:
+        more = ax.latency_axis.get_legend_handles_labels()
+        handles, labels = handles + more[0], labels + more[1]
+    legend_outside(ax, where="top", handles=handles, labels=labels)
     jobs = int(merged["jobs"].max())
-    ax.set_title(title or f"{ylabel} over time ({jobs} job log(s) merged, {si_format(width, 's')} bins)", fontsize=10)
+    edge = f"; {dropped} edge bin(s) not reached by every job left out" if dropped else ""
+    set_title(ax, title or f"{ylabel} over time: {jobs} job log(s) merged, {si_format(width, 's')} bins{edge}",
+              fontsize=10)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.stats = pd.DataFrame(rows)
+    if stats:
+        table = ax.inset_axes([0, -0.36, 1, 0.16])
+        table.axis("off")
+        cells = [[r["direction"], si_format(r["mean"], unit), f"{si_format(r['sd'], unit)} ({r['cv_pct']:.1f} %)",
+                  si_format(r["min"], unit), si_format(r["max"], unit), str(r["bins"])] for r in rows]
+        t = table.table(cellText=cells, colLabels=["direction", "mean", "s.d. (% of mean)", "min", "max", "bins"],
+                        loc="center", cellLoc="center")
+        t.auto_set_font_size(False)
+        t.set_fontsize(8)
     return ax
+
+
+def _full_bins(merged):
+    """Drop the leading and trailing bins that fewer jobs reached than the most; (kept frame, bins dropped)."""
+    if merged.empty:
+        return merged, 0
+    keep = []
+    for _, d in merged.groupby(["kind", "direction"], sort=False):
+        full = d["jobs"] == d["jobs"].max()
+        idx = np.flatnonzero(full.to_numpy())
+        keep.append(d.iloc[idx[0]:idx[-1] + 1])
+    import pandas as pd
+
+    kept = pd.concat(keep)
+    return kept, len(merged) - len(kept)
 
 
 def latency_bins(path, *, direction: str = "read", job: int = 0):

@@ -239,7 +239,7 @@ def legend_outside(ax, *, where: str = "right", **kwargs):
     kwargs.setdefault("fontsize", "x-small")
     if where == "right":
         return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, **kwargs)
-    labels = ax.get_legend_handles_labels()[1]
+    labels = kwargs.get("labels") or ax.get_legend_handles_labels()[1]
     longest = max((len(t) for t in labels), default=0)
     # as many columns as fit the axes' width (about 1.6 characters per point of width at x-small)
     width_chars = ax.figure.get_figwidth() * ax.get_position().width * 72 / 4.5
@@ -251,10 +251,12 @@ def legend_outside(ax, *, where: str = "right", **kwargs):
     return legend
 
 
-def set_title(ax, text: str, **kwargs) -> None:
-    """The axes' title, lifted above a legend that :func:`legend_outside` put on top of the axes."""
+def set_title(ax, text: str, *, pad_extra: float = 0, **kwargs) -> None:
+    """The axes' title, lifted above a legend that :func:`legend_outside` put on top of the axes
+    (``pad_extra`` points more for a line of text between them)."""
     kwargs.setdefault("fontsize", "medium")
-    ax.set_title(text, pad=6 + 11 * getattr(ax, "_legend_rows", 0), **kwargs)
+    ax._title_extra = pad_extra or getattr(ax, "_title_extra", 0)
+    ax.set_title(text, pad=6 + 11 * getattr(ax, "_legend_rows", 0) + ax._title_extra, **kwargs)
 
 
 def note(fig, text: str, *, fontsize: str = "x-small") -> None:

@@ -52,7 +52,8 @@ def test_total_iops_mean_and_error_bars(sweep):
     np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), total["mean"].to_numpy(dtype=float))
     assert {"read", "write", "total"} <= set(lines_by_label(ax))
     assert ax.get_xscale() == "log" and list(ax.get_xticks()) == list(DEPTHS)  # log2, a tick per depth
-    assert "±1 s.d." in ax.get_title() and "12 measured run(s)" in ax.get_title()
+    note = " ".join(t.get_text() for t in ax.texts)  # the line under the title: what was run, how many runs
+    assert "±1 s.d." in note and "12 measured run(s)" in note and "2 runs per point" in note
 
 
 def test_littles_law_line(sweep):
@@ -163,3 +164,108 @@ def test_runs_without_the_swept_variable_are_named_not_plotted():
     assert list(ax.summary.iodepth) == [1]
     with pytest.raises(nm.IngestError, match="no run says its iodepth"), pytest.warns(nm.IngestWarning):
         plot_results(nm.read_results(DATA / "fio_corpus" / "bs-1m.terse"), x="iodepth")
+
+
+# --- what a storage engineer expects on a chart of measured data (issue 21) ---------------------------------
+
+QD_RUNS = DATA / "fit" / "local" / "qd"  # real fio 3.33 runs: 8 queue depths x 3 repeats (tests/data/fit/generate.py)
+
+
+def test_provenance_line_says_what_was_run():
+    table = nm.read_results(QD_RUNS)
+    ax = plot_results(table, x="iodepth", y="iops")
+    # every value read from the runs' own JSON: fio-3.33, randread, bs=4k, iodepth 1..128, numjobs 1, libaio, one file
+    assert ax.provenance == ("fio-3.33 · randread · bs 4K · iodepth 1–128 (swept) × numjobs 1 · libaio · 1 target"
+                             " · 3 runs per point")
+    assert any(ax.provenance in t.get_text() for t in ax.texts)
+    assert ax.get_title() and "/" not in ax.get_title()  # a title that says what, not a file path
+
+
+def test_iops_with_latency_on_a_second_axis_and_the_unit_in_the_label():
+    table = nm.read_results(QD_RUNS)
+    ax = plot_results(table, x="iodepth", y="iops")
+    assert ax.get_ylabel() == "K IOPS"  # never "iops (K IOPS)"
+    lat = ax.latency_axis
+    (line,) = lat.get_lines()
+    expected = table.groupby("iodepth")["lat_mean_s"].mean().sort_index()  # one job per run: the run's own mean
+    np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), expected.to_numpy(), rtol=1e-12)
+    assert lat.get_ylim()[0] == 0 and "latency" in lat.get_ylabel()
+    labels = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+    assert labels == ["1", "2", "4", "8", "16", "32", "64", "128"]
+
+
+def test_latency_percentiles_against_the_swept_variable():
+    from nvmemodel.plots.results import plot_percentiles
+
+    table = nm.read_results(QD_RUNS)
+    ax = plot_percentiles(table, x="iodepth")
+    got = {ln.get_label(): ln for ln in ax.get_lines()}
+    assert set(got) == {"p50 read", "p99 read", "p99.9 read"}
+    p999 = table.groupby("iodepth")["clat_p99_9_s"].mean().sort_index()
+    np.testing.assert_allclose(np.asarray(got["p99.9 read"].get_ydata(), dtype=float), p999.to_numpy(), rtol=1e-12)
+    assert ax.get_yscale() == "log"
+    # the tail above the median at every depth (a property of percentiles that wrong columns would break)
+    assert (np.asarray(got["p99.9 read"].get_ydata()) > np.asarray(got["p50 read"].get_ydata())).all()
+
+
+def test_model_overlay_with_binding_strip():
+    table = nm.read_results(QD_RUNS)
+    topo = nm.preset("dell-r7525").replace(drive=nm.get_drive("samsung-mzwll800hehp"))
+    ax = plot_results(table, x="iodepth", y="iops", topology=topo)
+    model = ax.model
+    # the primer's drive (90 µs, 800 K IOPS): QD / 90 µs below the knee (Little's law), 800 K above it
+    np.testing.assert_allclose(model.loc[model.iodepth <= 64, "value"], model.loc[model.iodepth <= 64, "iodepth"] / 90e-6,
+                               rtol=1e-9)
+    assert model.loc[model.iodepth == 128, "value"].iloc[0] == pytest.approx(800e3)
+    assert list(model.binding) == ["queue_depth"] * 7 + ["drive"]
+    line = next(ln for ln in ax.get_lines() if ln.get_label().startswith("model ceiling"))
+    np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), model["value"])
+
+
+def test_time_series_does_not_drop_to_zero_and_has_stats_and_latency():
+    logs = nm.read_fio_logs(sorted((DATA / "fio").glob("fioplot_*.log")))  # iops, bw and clat logs of one run
+    ax = plot_fio_log(logs, kind="iops")
+    (stairs,) = ax.patches
+    assert stairs.get_data().baseline is None  # no vertical drop to zero at the first and last bin
+    merged = nm.merge_fio_logs(logs[logs.kind == "iops"])
+    assert ax.stats["mean"].iloc[0] == pytest.approx(merged["value"].mean())
+    assert ax.stats["cv_pct"].iloc[0] == pytest.approx(100 * merged["value"].std() / merged["value"].mean())
+    assert ax.get_ylim()[0] == 0 and ax.get_title().startswith("IOPS over time")
+    assert ax.latency_axis is not None and "completion latency" in ax.latency_axis.get_ylabel()
+
+
+def test_edge_bins_not_reached_by_every_job_are_left_out():
+    import pandas as pd
+
+    from nvmemodel.plots.results import _full_bins
+
+    merged = pd.DataFrame({"kind": "iops", "direction": "read", "time_s": [0.0, 1.0, 2.0, 3.0],
+                           "value": [5.0, 100.0, 102.0, 40.0], "jobs": [1, 2, 2, 1]})
+    kept, dropped = _full_bins(merged)
+    assert list(kept.time_s) == [1.0, 2.0] and dropped == 2
+
+
+def test_cli_plots_the_csv_ingest_writes(tmp_path, capsys):
+    from nvmemodel.cli import main
+
+    table = tmp_path / "table.csv"
+    assert main(["ingest", str(QD_RUNS), "-o", str(table)]) == 0
+    out = tmp_path / "iops.png"
+    assert main(["plot", str(table), "--x", "iodepth", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+    printed = capsys.readouterr().out
+    # the same 8 means as straight from the result files
+    direct = nm.read_results(QD_RUNS).groupby("iodepth")["iops"].mean()
+    rows = [line.split() for line in printed.splitlines() if line.strip() and line.split()[0].isdigit()]
+    assert [int(r[0]) for r in rows] == list(direct.index)
+    np.testing.assert_allclose([float(r[2]) for r in rows], direct.to_numpy(), rtol=1e-5)
+
+
+def test_cli_percentiles_and_preset(tmp_path, capsys):
+    from nvmemodel.cli import main
+
+    assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--percentiles", "-o", str(tmp_path / "p.png")]) == 0
+    assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--preset", "dell-r7525", "-o", str(tmp_path / "m.svg")]) == 0
+    assert "model:" in capsys.readouterr().out
+    assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--set", "host.clock_hz=3GHz", "-o", str(tmp_path / "x.png")]) == 2
+    assert "--preset too" in capsys.readouterr().err
