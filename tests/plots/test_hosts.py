@@ -55,7 +55,7 @@ def test_catalog_hosts_side_by_side():
     keys = ["amd-epyc-7742", "intel-xeon-platinum-8380", "amd-threadripper-pro-3995wx"]
     f = ph.host_ceilings_frame(keys)
     row = f.set_index("key").loc["amd-epyc-7742"]
-    assert row.socket_dma == pytest.approx(2 * 0.75 * 204.8e9) and row.root_complexes == pytest.approx(8 * 46.9e9)
+    assert row.socket_dma == pytest.approx(2 * 0.38 * 204.8e9) and row.root_complexes == pytest.approx(8 * 46.9e9)
     assert np.isnan(f.set_index("key").loc["amd-threadripper-pro-3995wx"].inter_socket)  # one socket: no link
     left, right = ph.plot_host_ceilings(f)
     try:
