@@ -22,22 +22,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 
 import nvmemodel as nm
+from nvmemodel.ceiling.derive import catalog_members, prepare, stack_cycles
 from nvmemodel.ceiling.evaluate import sweep_parameters
 from nvmemodel.ceiling.system import Levels
-from nvmemodel.parameters import PARAMETERS
+from nvmemodel.parameters import PARAMETERS, encode
 
-try:  # run as a script (python benchmarks/bench_sweep.py) or imported by run_all / tests
-    import floor
-except ImportError:  # pragma: no cover
-    from benchmarks import floor
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import floor  # noqa: E402
+from _bench import goal, interleaved, machine  # noqa: E402
 
 PRESETS = ("dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray")
 GOAL = 3.0
@@ -74,12 +74,17 @@ def topology(preset: str, drives: int) -> nm.Topology:
 
 
 def _levels_and_codes(topo, wl, grid):
-    """The floor's per-configuration part: names → codes (binary search), then the model's limits (numpy)."""
-    for name, value in grid.items():
-        if PARAMETERS[name].kind == "categorical":
-            floor.names_to_codes(value, PARAMETERS[name].allowed_choices())
-    p, _, configs = sweep_parameters(topo, wl, grid, check=False)
-    return Levels(p), configs
+    """The floor's per-configuration part: names → codes (binary search, no validation), the catalog fields of
+    drive models, then the model's limits (numpy) — what the sweep computes besides its checks."""
+    codes = {name: (floor.names_to_codes(v, PARAMETERS[name].allowed_choices())
+                    if PARAMETERS[name].kind == "categorical" else v) for name, v in grid.items()}
+    p = encode(topo.parameters(wl))
+    p.update(codes)
+    if "drive.model" in codes:
+        p.update({k: v for k, v in catalog_members("drive", codes["drive.model"], p).items() if k not in codes})
+    if "workload.io_stack" in codes and topo.host.cycles_per_io is None:
+        p["host.cycles_per_io"] = stack_cycles(codes["workload.io_stack"])
+    return Levels(prepare(p))
 
 
 def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) -> dict:
@@ -108,12 +113,8 @@ def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) 
     if not (np.array_equal(out, res.iops) and np.array_equal(binding, res.binding_index)):
         bad = np.flatnonzero((out != res.iops).ravel() | (binding != res.binding_index).ravel())
         raise AssertionError(f"{preset} {row['grid']}: the fused floor and nm.sweep differ at {bad.size} points")
-    times = {"sweep": [], "fused": [], "levels": []}
-    for _ in range(repeat):  # interleaved: load from other processes hits all alike
-        times["sweep"].append(_time(lambda: nm.sweep(topo, wl, drives=n, grid=grid)))
-        times["fused"].append(_time(fused))
-        times["levels"].append(_time(lambda: _levels_and_codes(topo, wl, grid)))
-    best = {k: min(v) for k, v in times.items()}
+    best = interleaved({"sweep": lambda: nm.sweep(topo, wl, drives=n, grid=grid), "fused": fused,
+                        "levels": lambda: _levels_and_codes(topo, wl, grid)}, repeat)
     row.update({"sweep_s": best["sweep"], "fused_s": best["fused"], "levels_s": best["levels"],
                 "ratio": best["sweep"] / best["fused"],
                 "ratio_with_levels": best["sweep"] / (best["fused"] + best["levels"]),
@@ -150,8 +151,12 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     rows = [run(p, cat, args.configs, args.drives, args.repeat) for p in PRESETS for cat in (False, True)]
     mem = memory("broadcom-stingray", True, args.drives)
-    record = {"machine": platform.processor() or platform.machine(), "numpy": np.__version__,
-              "load_average": os.getloadavg(), "rows": rows, "bytes_per_point": mem}
+    goals = [goal(f"sweep {r['preset']} {r['grid']}: time / fused floor", r["ratio"], GOAL, "x",
+                  floor="numba fused pass, per-configuration limits given") for r in rows if "ratio" in r]
+    sizes = sorted(mem)
+    goals.append(goal("sweep memory: B/point at 4x the configurations / at 1x", mem[sizes[-1]] / mem[sizes[0]], 1.1,
+                      "x", floor=f"{mem[sizes[0]]:.1f} B/point at {sizes[0]:,} configurations"))
+    record = {"benchmark": "sweep", "machine": machine(), "rows": rows, "bytes_per_point": mem, "goals": goals}
     if args.json:
         print(json.dumps(record, indent=2))
         return record

@@ -212,6 +212,8 @@ class Parameter:
             uniq, inverse = np.unique(keys, return_inverse=True)  # one lookup per distinct name
             codes = np.array([self.code(u) for u in uniq], dtype=float)
             return codes[inverse].reshape(values.shape)
+        if type(value) in _PLAIN and self._fits(float(value)):  # one good number (catalog rows, overrides)
+            return np.asarray(float(value))
         if isinstance(value, (str, bytes)) or value is None:
             raise ParameterError(self.name, value, self.describe_range())
         try:
@@ -262,8 +264,22 @@ class Parameter:
                 return None
         return codes[i].reshape(shape)
 
+    def _fits(self, x: float) -> bool:
+        """:meth:`check`'s test for one number, in Python arithmetic (False: let the array path say why)."""
+        if self.kind == "flag":
+            return x == 0.0 or x == 1.0
+        if self.kind == "choice":
+            return x in self.allowed_choices()
+        if not (math.isfinite(x) or (self.inf_ok and x == math.inf)):
+            return False
+        if (x <= self.lo if self.lo_open else x < self.lo) or x > self.hi:
+            return False
+        return self.kind != "integer" or not math.isfinite(x) or x == round(x)
+
     def check_stored(self, value) -> np.ndarray:
         """Like :meth:`check` but accepts NaN where ``unknown_ok`` (a value read from a catalog)."""
+        if self.unknown_ok and type(value) in _PLAIN:
+            return np.asarray(float(value)) if math.isnan(value) else self.check(value)
         if self.unknown_ok:
             arr = np.asarray(value, dtype=float)
             if np.all(np.isnan(arr)):
@@ -329,6 +345,9 @@ class Parameter:
             return units.format_iops(v)
         return f"{v:,.6g} {unit}".strip()
 
+
+#: Python and numpy scalar types :meth:`Parameter.check` tests without numpy.
+_PLAIN = frozenset({float, int, bool, np.float64, np.float32, np.int64, np.int32})
 
 #: name → Parameter. Declared below, in the order listings show them.
 PARAMETERS: dict[str, Parameter] = {}
