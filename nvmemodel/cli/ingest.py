@@ -77,7 +77,7 @@ def _ingest(args) -> int:
         return 0
     if not args.paths:
         raise ParameterError("paths", [], "at least one file or folder")
-    if args.output:
+    if args.output is not None:  # -o "" is an error, not "print a preview"
         _check_output(args.output, args.paths)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
@@ -93,7 +93,7 @@ def _ingest(args) -> int:
         why = f"{len(skipped)} skipped, reasons above" if skipped else "no files found"
         raise ParameterError("paths", " ".join(args.paths), f"at least one readable benchmark result (read "
                              f"{df.attrs['files_read']} file(s), 0 rows; {why})")
-    if args.output:
+    if args.output is not None:
         try:
             if args.output.endswith(".parquet"):
                 df.to_parquet(args.output, index=False)
