@@ -53,6 +53,10 @@ def _fit(args) -> int:
     from ..errors import IngestWarning
     from ..fitting.api import fit
 
+    for option in ("by", "shared", "preset", "plot", "path_pattern", "path_regex", "labels", "free"):
+        value = getattr(args, option)
+        if value is not None and not value.strip():  # an empty value is a mistake, not "leave it out"
+            raise ParameterError(f"--{option.replace('_', '-')}", value, "a value (or leave the option out)")
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
     if args.plot and not Path(args.plot).parent.is_dir():  # refused before the fit, not after it as a traceback
@@ -63,7 +67,7 @@ def _fit(args) -> int:
         raise ParameterError("--free", args.free, "--preset too (free parameters belong to a topology's model)")
     if free is not None:
         _check_free(args.free, free)
-    table = _read_inputs(args.paths, args.labels)
+    table = _read_inputs(args.paths, args.labels, args.path_pattern or args.path_regex)
     model = args.model.split(",") if "," in args.model else args.model
     if isinstance(topology, dict) and not args.by:
         raise ParameterError("--preset", args.preset, "one preset name, or --by too (VALUE=PRESET pairs name the "
@@ -128,7 +132,7 @@ def _check_free(text: str, free: list[str]) -> None:
                                    name, numeric)
 
 
-def _read_inputs(paths: list[str], labels: str | None):
+def _read_inputs(paths: list[str], labels: str | None, path_options: str | None):
     """The input: a table read from .csv/.parquet files, or the result paths (checked: regular files
     or folders within the size limit, so a FIFO or a missing file is one error line, not a hang)."""
     from ..userfiles import check_input, check_inputs, read_table
@@ -138,6 +142,11 @@ def _read_inputs(paths: list[str], labels: str | None):
 
     if all(str(p).lower().endswith((".csv", ".parquet")) for p in paths):
         import pandas as pd
+
+        if labels is not None or path_options:  # a table from 'nvmemodel ingest' carries its labels already
+            raise ParameterError("--labels" if labels is not None else "--path-pattern/--path-regex",
+                                 labels or path_options, "result files or folders as paths (labels come with "
+                                 "a .csv/.parquet table: give them to 'nvmemodel ingest')")
 
         return pd.concat([read_table(p, what="paths") for p in paths], ignore_index=True)
     return check_inputs(paths, what="paths", folders=True)

@@ -37,7 +37,9 @@ BAD = {
              (["--histogram", "bin.json", "-o", "a.png"], "bin.json"), (["results", "-o", "/dev/null"], "--output")],
     "fit": [(["missing.csv", "--x", "drives"], "no such file"), (["bin.csv", "--x", "drives"], "bin.csv"),
             (["fifo", "--x", "drives"], "FIFO"),
-            (["exists.txt", "--x", "drives", "--preset", "dell-r7525", "--free", "nope.param"], "nope.param")],
+            (["exists.txt", "--x", "drives", "--preset", "dell-r7525", "--free", "nope.param"], "nope.param"),
+            (["exists.txt", "--x", "drives", "--by", ""], "--by"), (["exists.txt", "--x", "drives", "--plot", ""], "--plot"),
+            (["t.csv", "--x", "drives", "--labels", "exists.txt"], "--labels")],
     "reproduce": [(["--out", "exists.txt"], "--out"), (["--out", "/dev/null"], "--out"),
                   (["--out", "results"], "not written by reproduce"), (["--jobs", "0"], "--jobs"),
                   (["--jobs", "-2"], "--jobs"), (["--only", "99"], "unknown notebook")],
@@ -94,6 +96,7 @@ def world(tmp_path, monkeypatch):
     os.mkfifo(w / "fifo.csv")
     (w / "bin.json").write_bytes(b"\x00\xff\xfe\x01" * 64)
     (w / "bin.csv").write_bytes(b"\x00\xff\xfe\x01" * 64)
+    (w / "t.csv").write_text("drives,iops\n1,100\n2,200\n")
     (w / "empty.json").write_text("")
     (w / "exists.txt").write_text("a file\n")
     (w / "folder").mkdir()
@@ -211,9 +214,9 @@ def test_a_real_process_prints_one_line_and_no_traceback(world, argv):
 
 
 def test_ingest_where_every_file_was_skipped_lists_them_and_fails(world, capsys):
-    rc, err = _run(["ingest", "empty.json", "exists.txt", "-o", "t.csv"], capsys)
+    rc, err = _run(["ingest", "empty.json", "exists.txt", "-o", "new.csv"], capsys)
     _assert_one_error_line(rc, err, "ingest", "2 skipped")
-    assert "skipped empty.json: empty file" in err and not (world / "t.csv").exists()
+    assert "skipped empty.json: empty file" in err and not (world / "new.csv").exists()
 
 
 def test_fit_free_refuses_naming_the_numeric_parameters(world, capsys):
