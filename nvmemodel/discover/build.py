@@ -239,6 +239,35 @@ def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str, given)
     return matches[same[0].bdf].drive, flags
 
 
+def _catalog_switch(found, ups: list[PciDevice]) -> tuple:
+    """The discovered switch, named and calibrated as its catalog adapter where the ports' text names one.
+
+    Links stay as discovered. The catalog's processing values (efficiency, per-command cost) come along
+    only where the discovered links are the catalog's: a calibration holds for the links it was measured
+    on (:meth:`~nvmemodel.topology.Switch.with_changes` drops it otherwise, and the flag says so).
+    """
+    from ..topology.switch import LINK_FIELDS, get_switch, identify_switch
+
+    keys = {identify_switch(u.label) for u in ups}
+    if len(keys) != 1 or None in keys:
+        return found, []
+    key = keys.pop()
+    cat = get_switch(key)
+    links = {f: getattr(found, f) for f in LINK_FIELDS} | {"ports": found.ports}
+    same = all(int(getattr(cat, f)) == int(v) for f, v in links.items())
+    sw = cat.with_changes(**links)
+    prov = {**sw.provenance, "up": found.provenance["up"], "ports": found.provenance["ports"]}
+    for f in (*LINK_FIELDS, "ports"):
+        prov.pop(f, None)  # the discovered links, not a user override
+    sw = sw.replace(provenance=prov)
+    calibrated = cat.calibrated_fields()
+    what = (f"its calibrated {', '.join(calibrated)} applied (measured on the same links)" if same and calibrated
+            else "its calibration does not apply: discovered links differ from the catalog's" if calibrated
+            else "spec only: no measured processing cap")
+    return sw, [Flag("switch_identified", "info", f"switch {ups[0].bdf} ({ups[0].label}) is catalog adapter {key}; "
+                                                  + what, tuple(u.bdf for u in ups))]
+
+
 def _mps_cost(drive, host, pcie) -> float:
     """Relative loss of one drive's PCIe link ceiling (128 KiB reads) at MPS 128 against MPS 256."""
     from ..ceiling.evaluate import evaluate
@@ -451,6 +480,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
                                     "ports": f"measured: discovered, downstream ports in {tree.source}",
                                     "efficiency": "assumption: 1.0 (no loss) until fitted",
                                     "per_command": "assumption: no per-command cap until fitted"})
+        switch, sw_flag = _catalog_switch(switch, ups)
+        flags += sw_flag
         switch_count = len(ups)
         free = host.sockets * host.lanes_per_socket
         if switch_count * switch.up_lanes > free:

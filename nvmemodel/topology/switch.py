@@ -10,7 +10,7 @@ from ..standards.pcie import Gen
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "get_switch", "switch_catalog"]
+__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "get_switch", "identify_switch", "switch_catalog"]
 
 #: Fields that are parameters (``switch.<field>``).
 FIELDS = ("up_gen", "up_lanes", "ports", "port_gen", "port_lanes", "efficiency", "per_command_s", "per_tlp_s")
@@ -46,9 +46,10 @@ class Switch:
         Processing time per upstream TLP, seconds (alternative to per-command cost).
     provenance : dict
         Per parameter: ``"spec: …"``, ``"calibrated: …"`` or ``"fit: …"``.
-    kind, chip, total_lanes, pci_id
+    kind, chip, total_lanes, pci_id, match
         Catalog facts that are not model parameters: ``"chip"`` or ``"adapter"``, the switch chip, its
-        lane count, and the PCI ``vendor:device`` of its ports (how ``lspci`` shows it).
+        lane count, the PCI ``vendor:device`` of its ports (how ``lspci`` shows it), and a regular
+        expression over the port's lspci text (device and subsystem) that names this adapter.
     """
 
     name: str
@@ -65,6 +66,7 @@ class Switch:
     chip: str = dataclasses.field(default="", compare=False)
     total_lanes: int | None = dataclasses.field(default=None, compare=False)
     pci_id: str = dataclasses.field(default="", compare=False)
+    match: str = dataclasses.field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "up_gen", Gen.parse(self.up_gen))
@@ -176,8 +178,21 @@ def _catalog() -> dict[str, Switch]:
             per_tlp_s=number(row, "per_tlp_ns", 1e-9, filename=fn),
             provenance=prov, kind=row.get("kind", ""), chip=row.get("chip", ""),
             total_lanes=int(row["total_lanes"]) if row.get("total_lanes") else None, pci_id=row.get("pci_id", ""),
+            match=row.get("match", ""),
         )
     return out
+
+
+def identify_switch(text: str) -> str | None:
+    """The catalog key of the adapter a switch port's lspci text (device and subsystem) names, else None.
+
+    >>> identify_switch("PLX Technology, Inc. PEX 9733 … (Lenovo ThinkSystem 810-4P NVMe Switch Adapter)")
+    'lenovo-810-4p'
+    """
+    import re
+
+    hits = [k for k, s in _catalog().items() if s.match and re.search(s.match, text or "", re.IGNORECASE)]
+    return hits[0] if len(hits) == 1 else None
 
 
 def get_switch(name: str) -> Switch:

@@ -25,8 +25,12 @@ def _codes(found):
 
 def test_dell_r730_p3700_is_matched_by_its_subsystem_and_limited_by_it():
     found = _found("dell-r730-p3700")
-    assert [d.bdf for d in found.tree.nvme()] == ["0000:04:00.0", "0000:05:00.0", "0000:82:00.0", "0000:83:00.0"]
+    assert [d.bdf for d in found.tree.nvme()] == [f"0000:0{b}:00.0" for b in range(3, 7)]
     assert found.topology.drive.name == "Intel DC P3700 800GB"
+    # behind Dell's NVMe extender (PEX 9733, subsystem "UCEA-200"): the catalog adapter, links as discovered
+    sw = found.topology.switch
+    assert sw.name == "Dell UCEA-200 NVMe PCIe Extender Adapter (PEX 9733)" and (sw.up_lanes, sw.ports) == (16, 4)
+    assert "is catalog adapter dell-ucea-200" in found.flag("switch_identified").message
     assert "capacity variant assumed: 800 GB" in found.flag("drive_assumed").message
     assert not {"unknown_drive", "drive_ambiguous", "truncated_tree"} & _codes(found)
     # the issue: 859 K IOPS per drive (the Gen3 x4 link) where the P3700's own 460 K binds
@@ -138,3 +142,37 @@ def test_real_lspci_excerpt_from_daos():
     assert {"truncated_tree", "drive_ambiguous", "mps_128"} <= _codes(found)  # one block: its root port is not there
     assert "intel-p3700-800gb, intel-p3600-1600gb" in found.flag("drive_ambiguous").message
     assert "7.9%" in found.flag("mps_128").message  # the 128K-read link ceiling at MPS 128 vs 256 (model value)
+
+
+def _adapter_tree(up_width, name="Lenovo ThinkSystem 810-4P NVMe Switch Adapter"):
+    """Root port → switch (a Lenovo 810-4P by its subsystem text) with 4 Gen3 x4 ports → 4 PM1733 trained Gen3 x4."""
+    from nvmemodel.discover import PciTree
+
+    devs = [PciDevice("0000:00:01.0", class_code=0x0604, port_type="root_port", secondary_bus=1, subordinate_bus=6,
+                      cap_gts=8.0, cap_width=16, sta_gts=8.0, sta_width=up_width),
+            PciDevice("0000:01:00.0", class_code=0x0604, port_type="upstream", parent="0000:00:01.0", secondary_bus=2,
+                      subordinate_bus=6, name="PLX Technology, Inc. PEX 9733", subsystem=name, cap_gts=8.0,
+                      cap_width=up_width, sta_gts=8.0, sta_width=up_width)]
+    for i in range(4):
+        devs.append(PciDevice(f"0000:02:0{i}.0", class_code=0x0604, port_type="downstream", parent="0000:01:00.0",
+                              secondary_bus=3 + i, subordinate_bus=3 + i, cap_gts=8.0, cap_width=4, sta_gts=8.0,
+                              sta_width=4))
+        devs.append(PciDevice(f"0000:0{3 + i}:00.0", class_code=0x0108, port_type="endpoint",
+                              parent=f"0000:02:0{i}.0", name="Samsung Electronics Co Ltd NVMe SSD Controller PM173X",
+                              cap_gts=16.0, cap_width=4, sta_gts=8.0, sta_width=4))
+    return PciTree({d.bdf: d for d in devs}, source="test tree")
+
+
+def test_identified_adapter_brings_its_calibration_only_on_its_own_links():
+    same = build_topology(_adapter_tree(8))
+    sw = same.topology.switch
+    # the LP0865 calibration (Figure 4 efficiency, Figure 6 per-command cost) on the x8 uplink it was measured on
+    assert sw.efficiency == pytest.approx(0.8636) and sw.per_command_s == pytest.approx(769.231e-9)
+    assert "calibrated efficiency, per_command_s applied" in same.flag("switch_identified").message
+    wider = build_topology(_adapter_tree(16))  # an x16 uplink is not the adapter LP0865 measured
+    sw = wider.topology.switch
+    assert (sw.up_lanes, sw.efficiency, sw.per_command_s) == (16, 1.0, 0.0)
+    assert "does not apply" in wider.flag("switch_identified").message
+    assert "dropped because switch.up_lanes changed" in sw.sources()["switch.per_command_s"].text
+    plain = build_topology(_adapter_tree(8, name="Some Vendor Device 1234"))
+    assert plain.flag("switch_identified") is None and plain.topology.switch.per_command_s == 0.0

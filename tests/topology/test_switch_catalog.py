@@ -18,7 +18,7 @@ def test_catalog_spans_generations_vendors_and_a_gen4_x8_uplink():
     assert {3, 4, 5} <= gens
     names = " ".join(s.name for s in CATALOG.values())
     for vendor in ("Broadcom", "Microchip Switchtec PFX", "Microchip Switchtec PSX", "ASMedia ASM2812", "ASMedia ASM2824",
-                   "ASMedia ASM1182e", "Lenovo", "HighPoint"):
+                   "ASMedia ASM1182e", "Lenovo", "HighPoint", "Dell"):
         assert vendor in names
     gen4_x8 = [k for k, s in CATALOG.items() if int(s.up_gen) == 4 and s.up_lanes == 8]
     assert "broadcom-pex88024-x8" in gen4_x8  # the key notebook 07 sizes (PLANNER)
@@ -110,6 +110,7 @@ def test_cli_switches_lists_keys_and_filters(capsys):
     out = capsys.readouterr().out
     assert "lenovo-810-4p" in out and "calibrated: efficiency, per_command_s" in out
     assert out.count("spec only: no measured processing cap") == len(CATALOG) - 2
+    assert CATALOG["lenovo-810-4p"].chip == "PEX 9733"  # pci.ids lists the adapter's subsystem under that chip
 
 
 def test_rocket_1608a_efficiency_is_consistent_with_its_public_measurement():

@@ -44,7 +44,11 @@ def config(vendor, device, cls, *, port_type, bus=None, cap=(4, 4), sta=None, mp
     elif subsys:
         struct.pack_into("<HH", b, 0x2C, *subsys)
     b[0x34] = 0x40
-    b[0x40], b[0x41] = 0x10, 0x00  # PCI Express capability, last in the list
+    b[0x40], b[0x41] = 0x10, 0x00  # PCI Express capability, last in the list …
+    if bus and subsys:  # … unless a bridge names its board: Subsystem ID capability (0Dh) after it
+        b[0x41] = 0x80
+        b[0x80], b[0x81] = 0x0D, 0x00
+        struct.pack_into("<HH", b, 0x84, *subsys)
     struct.pack_into("<H", b, 0x42, 2 | (port_type << 4) | (0x100 if slot else 0))  # version 2
     struct.pack_into("<I", b, 0x44, _MPS_CODE[mps_cap] | 0x8000)  # DevCap (role-based error reporting)
     struct.pack_into("<H", b, 0x48, (_MPS_CODE[mps] << 5) | (_MPS_CODE[mrrs] << 12) | 0x10)  # DevCtl (RlxdOrd)
@@ -109,7 +113,8 @@ def direct_server():
 
 
 # --- the four machines of issue 19 (invented configurations of real platforms and drives; ids from pci.ids)
-HASWELL_DMI, HASWELL_RP = (0x8086, 0x2F00), (0x8086, 0x2F04)  # Xeon E5 v3 DMI2 / PCI Express Root Port 2
+HASWELL_DMI, HASWELL_RP3 = (0x8086, 0x2F00), (0x8086, 0x2F08)  # Xeon E5 v3 DMI2 / PCI Express Root Port 3
+PEX9733, UCEA200 = (0x10B5, 0x9733), (0x1028, 0x1FC7)        # PEX 9733 / Dell UCEA-200 NVMe PCIe Extender
 P3700, P3700_SFF = (0x8086, 0x0953), (0x8086, 0x3703)         # PCIe Data Center SSD / DC P3700 SSD [2.5" SFF]
 SKX_DMI, SKX_RP = (0x8086, 0x2020), (0x8086, 0x2030)          # Sky Lake-E DMI3 Registers / PCI Express Root Port A
 SM981, SSD970 = (0x144D, 0xA808), (0x144D, 0xA801)            # SM981/PM981/PM983 controller, subsystem 144d:a801
@@ -119,16 +124,18 @@ BCM2712, ASM1182E, MAP1202 = (0x14E4, 0x2712), (0x1B21, 0x1182), (0x1E4B, 0x1202
 
 
 def dell_r730_p3700():
-    """Dell PowerEdge R730 (2 x Xeon E5 v3): four Intel DC P3700 2.5" drives, two per socket, each on its own
-    Gen3 x4 root port (root buses 00 and 80), MPS 256. Invented configuration of real ids."""
-    d = []
-    for root, buses in ((0x00, (0x04, 0x05)), (0x80, (0x82, 0x83))):
-        d.append((f"0000:{root:02x}:00.0", config(*HASWELL_DMI, HOST, port_type=ROOT_PORT, cap=(3, 4))))
-        for i, bus in enumerate(buses):
-            d.append((f"0000:{root:02x}:{2 + i:02x}.0", config(*HASWELL_RP, BRIDGE, port_type=ROOT_PORT,
-                                                               bus=(root, bus, bus), cap=(3, 4), slot=True)))
-            d.append((f"0000:{bus:02x}:00.0", config(*P3700, NVME, port_type=ENDPOINT, cap=(3, 4), prog_if=2,
-                                                     subsys=P3700_SFF)))
+    """Dell PowerEdge R730 (Xeon E5 v3): four Intel DC P3700 2.5" drives behind Dell's NVMe PCIe extender (a PEX
+    9733 switch, subsystem 1028:1fc7 "UCEA-200") in a Gen3 x16 root port, MPS 256. Invented configuration of
+    real ids."""
+    d = [("0000:00:00.0", config(*HASWELL_DMI, HOST, port_type=ROOT_PORT, cap=(3, 4))),
+         ("0000:00:03.0", config(*HASWELL_RP3, BRIDGE, port_type=ROOT_PORT, bus=(0, 1, 6), cap=(3, 16), slot=True)),
+         ("0000:01:00.0", config(*PEX9733, BRIDGE, port_type=UPSTREAM, bus=(1, 2, 6), cap=(3, 16), subsys=UCEA200))]
+    for i in range(4):
+        bus = 3 + i
+        d.append((f"0000:02:{4 + i:02x}.0", config(*PEX9733, BRIDGE, port_type=DOWNSTREAM, bus=(2, bus, bus),
+                                                   cap=(3, 4), port=4 + i, slot=True, subsys=UCEA200)))
+        d.append((f"0000:{bus:02x}:00.0", config(*P3700, NVME, port_type=ENDPOINT, cap=(3, 4), prog_if=2,
+                                                 subsys=P3700_SFF)))
     return d
 
 
