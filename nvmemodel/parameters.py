@@ -642,8 +642,9 @@ _p("tree.complexes_per_socket", "complexes", "integer", "PCIe root complexes (I/
    "drives are spread over", lo=1, hi=64, default=1.0, source="default: one complex per socket (no tree)")
 _p("tree.complex_bytes_per_s", "B/s", "continuous", "payload bandwidth one root complex carries to memory, "
    "shared by its drives (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
-   source="assumption: no limit; no published throughput of a root complex (EPYC I/O-die quadrant, Xeon PCIe "
-          "stack) was found, so none is claimed: set or fit it (docs/physics.md §12.1)")
+   source="assumption: no limit for a host built by hand; no published throughput of a root complex (EPYC "
+          "I/O-die quadrant, Xeon PCIe stack) was found: a catalog host (nm.get_host) brings a labelled estimate, "
+          "else set or fit it (docs/physics.md §12.1, §12.8)")
 _p("tree.placement", "", "categorical", "how drives are placed over root complexes: round_robin (drive i on "
    "complex i mod M, alternating sockets) or fill_first (fill complex 0, then 1 ...)",
    choices=("round_robin", "fill_first"), default="round_robin", source="default: round-robin, the single-level "
@@ -658,12 +659,14 @@ _p("tree.inter_socket_bytes_per_s", "B/s", "continuous", "inter-socket link band
    "direction; inf = no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
    source="assumption: no limit; it is the CPU's, e.g. Xeon Scalable (Skylake-SP): 3 UPI links of 20 lanes at "
           "10.4 GT/s (ISSCC 2018) x 2 B per transfer = 3 x 20.8 = 62.4 GB/s per direction (inferred, "
-          "docs/physics.md §12.1); no citable xGMI figure for EPYC found")
+          "docs/physics.md §12.1); a catalog host (nm.get_host) brings its own links' value (§12.8)")
 _p("memory.peak_bytes_per_s", "B/s", "continuous", "peak memory bandwidth of one socket: channels x transfer "
    "rate x 8 B (inf = unknown, no limit)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
-   source="default: unknown (no limit); spec = channels x MT/s x 8 B")
+   source="default: unknown (no limit) for a host built by hand; a catalog host's is channels x MT/s x 8 B "
+          "(docs/physics.md §12.8)")
 _p("memory.dma_fraction", "1", "continuous", "share of a socket's peak memory bandwidth (or of its I/O die) that "
-   "device DMA can use", lo=0, lo_open=True, hi=1, default=1.0, source="assumption: all of it (an upper bound)")
+   "device DMA can use", lo=0, lo_open=True, hi=1, default=1.0,
+   source="assumption: all of it (an upper bound); catalog hosts carry an estimate (docs/physics.md §12.8)")
 _p("cpu.cycles_per_byte", "cycles/B", "continuous", "host CPU cycles per byte moved (copies, checksums of a "
    "buffered or copying stack; 0 for direct I/O)", lo=0, hi=1e3, default=0.0,
    source="default: 0, direct I/O with DMA into the application's buffers")
