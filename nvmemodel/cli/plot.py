@@ -152,9 +152,8 @@ def _results_chart(args, charts):
     ax = charts.plot_results(table, x=args.x, y=args.y, hue=args.hue, directions=args.direction,
                              little=not args.no_little, title=args.title,
                              latency=None if args.no_latency else args.latency, topology=topology, overrides=overrides)
-    if ax.model is not None:
-        print("model:")
-        print(ax.model.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
-    print("measured:")
     print(ax.summary.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    if ax.model is not None:
+        print(f"\nmodel: {args.preset} (value: IOPS or bytes/s)")
+        print(ax.model.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
     return ax
