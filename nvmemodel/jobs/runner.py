@@ -64,6 +64,20 @@ def _check_report(path: pathlib.Path, runtime_s: float) -> str:
     return ""
 
 
+def _check_job_files(root: pathlib.Path, plan: Plan) -> None:
+    """Every job file present is exactly what ``fio-jobs`` writes for its point (fio runs only what the
+    plan says: a job file edited or planted by hand could hold any fio option, ``exec`` included)."""
+    from ..userfiles import read_input
+    from .fiofile import job_text
+
+    for point in plan.points:
+        job = root / "jobs" / point.job_path
+        if job.exists() and read_input(job, what="plan", max_bytes=2**20) != job_text(plan, point).encode():
+            raise ParameterError("plan", str(root), f"job files as 'nvmemodel fio-jobs' wrote them: {job} differs "
+                                                    "from its point in plan.json (edited?); write the sweep again "
+                                                    "into a new folder")
+
+
 def _executable(fio: str) -> str:
     """``fio`` if it names an executable file (a path, or a name on PATH); checked before anything runs."""
     import shutil
@@ -122,6 +136,7 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
         raise ParameterError("folder", str(root), "a folder written by 'nvmemodel fio-jobs' (no plan.json in it)")
     plan = Plan.load(root / "plan.json")
     check_targets(plan, allow_raw_device_writes=allow_raw_device_writes)
+    _check_job_files(root, plan)
     if not dry_run:
         fio = _executable(fio)
     say = progress or (lambda _line: None)

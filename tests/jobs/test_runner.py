@@ -151,3 +151,16 @@ def test_a_short_report_is_not_a_result(tmp_path):
                                 '"job_runtime": 50}]}\' > "${a#--output=}";; esac; done\nexit 0\n')
     (path, why), = run_plan(folder, fio=short, progress=None).failed
     assert "ran 50 ms of the planned 200 ms" in why and not (folder / "results" / path).exists()
+
+
+def test_a_job_file_edited_after_fio_jobs_is_never_run(tmp_path):
+    """run-sweep runs only job files identical to what fio-jobs writes for the plan: an added line
+    (exec=…, include …) is refused before fio starts, and nothing is written."""
+    plan = sweep_plan([str(tmp_path / "f")])
+    write_jobs(plan, tmp_path / "sweep")
+    job = tmp_path / "sweep/jobs" / plan.points[0].job_path
+    job.write_text(job.read_text() + "exec=/bin/sh\n")
+    before = sorted(p.name for p in (tmp_path / "sweep").rglob("*"))
+    with pytest.raises(ParameterError, match="differs from its point"):
+        run_plan(tmp_path / "sweep", fio="/bin/false", progress=None)
+    assert sorted(p.name for p in (tmp_path / "sweep").rglob("*")) == before
