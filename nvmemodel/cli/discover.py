@@ -110,6 +110,10 @@ def _discover(args) -> int:
     if overrides:
         print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
+    unknown = [c for c in ("unknown_drive", "drive_ambiguous") if found.flag(c) is not None]
+    if unknown and not [k for k in overrides if k.startswith("drive.")]:
+        print(f"drive: not identified ({', '.join(unknown)}): the ceilings below assume the drive never limits "
+              "(its bandwidth, IOPS and latency are not applied); --drive KEY picks a catalog entry")
     print_curve(curve, explain=args.explain)
     if args.lspci is None:
         from ..discover import nvme_namespaces

@@ -71,9 +71,11 @@ def test_discover_drive_option_picks_a_catalog_entry(capsys):
     assert cli.main(["discover", "--lspci", stem]) == 0
     out = capsys.readouterr().out
     assert "WARN drive_ambiguous" in out and "the ceilings assume it never limits" in out  # the 'modelled as' line
+    # and the line right above the ceilings table
+    assert "drive: not identified (drive_ambiguous): the ceilings below assume the drive never limits" in out
     assert cli.main(["discover", "--lspci", stem, "--drive", "samsung-pm983-3.84tb", "--iodepth", "128"]) == 0
     out = capsys.readouterr().out
-    assert "drive_ambiguous" not in out and "INFO drive_given" in out
+    assert "drive_ambiguous" not in out and "INFO drive_given" in out and "drive: not identified" not in out
     assert "     1        540,000" in out  # the PM983 data sheet's 540 K binds one drive at QD128
     assert cli.main(["discover", "--lspci", stem, "--drive", "no-such-drive"]) == 2
     err = capsys.readouterr().err
