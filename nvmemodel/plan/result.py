@@ -89,9 +89,12 @@ def _slots_reason(miss, space) -> str:
                              reserved_lanes_per_socket=s["host.reserved_lanes_per_socket"],
                              port_lanes=s["host.port_lanes"], switched=miss["switched"],
                              switch_count=s["switch.count"], switch_ports=s["switch.ports"])
-    if space.max_drives is not None and miss["max_drives"] == space.max_drives and \
-            int(slots.split(" ", 1)[0]) >= space.max_drives:
-        return f"{space.max_drives} drives is the bays' limit (max_drives; the lanes allow {slots})"
+    if space.max_drives is not None:
+        fits = int(slots.split(" ", 1)[0])  # the count drive_slots_text puts first
+        if fits > space.max_drives:
+            return f"{space.max_drives} drives is the bays' limit (max_drives; without it, {slots})"
+        if fits == space.max_drives:
+            return f"{fits} drives is the most it can attach: {slots}, and the bays' limit (max_drives)"
     return f"{int(miss['max_drives'])} drives is the most it can attach: {slots}"
 
 

@@ -21,9 +21,9 @@ def _scale(col: str, values) -> np.ndarray:
 
 def _short(name: str, values: list) -> str:
     from ..parameters import PARAMETERS
-    from ..plan.space import CONNECTION
+    from ..plan.space import is_categorical
 
-    if name == CONNECTION or PARAMETERS[name].kind == "categorical":
+    if is_categorical(name):
         return "/".join(str(v) for v in values)
     return "/".join(PARAMETERS[name].format(float(v)) for v in values)
 
@@ -89,8 +89,11 @@ def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue:
     if integer_x:
         allx = np.concatenate([xy[:, 0] for *_, xy, _ in parts])
         order = {}
+        span = float(allx.max() - allx.min()) or step
         for v in np.unique(allx):
-            order[v] = iter(np.linspace(-0.3, 0.3, int(np.sum(allx == v))) * step if np.sum(allx == v) > 1 else [0.0])
+            k = int(np.sum(allx == v))  # markers about a thirtieth of the axis apart, within 0.9 of a step
+            d = min(span / 30, 0.9 * step / (k - 1)) if k > 1 else 0.0
+            order[v] = iter((np.arange(k) - (k - 1) / 2) * d)
         for g, _, xy, _ in parts:
             where[g] = np.array([next(order[v]) for v in xy[:, 0]])
     for g, key, xy, size in parts:
@@ -108,9 +111,13 @@ def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue:
             shift[g, px, py] = d
     if len(df):
         front = plan.pareto((x, y)).sort_values(x)
-        ax.step(_scale(x, front[x]), _scale(y, front[y]), where="post", color="black", lw=1.0, zorder=1,
-                label=f"Pareto front ({len(front)} answer{'s' * (len(front) != 1)})")
-        rows = [int(i) for i in front.index[:labels]]
+        ax.step(_scale(x, front[x]), _scale(y, front[y]), where="post", color="black", lw=1.0, zorder=1)
+        rows = [int(i) for i in front.index]
+        ring = [(_scale(x, [df[x].iloc[i]])[0], _scale(y, [df[y].iloc[i]])[0]) for i in rows]
+        ring = np.array([(px + shift.get((groups.index(keys[i]), px, py), 0.0), py) for i, (px, py) in zip(rows, ring)])
+        ax.scatter(ring[:, 0], ring[:, 1], s=160, facecolor="none", edgecolor="black", linewidth=1.0, zorder=4,
+                   label=f"Pareto front ({len(front)} answer{'s' * (len(front) != 1)})")
+        rows = rows[:labels]
         texts = _point_labels(plan, rows, [a for a in varying])
         for k, (i, text) in enumerate(zip(rows, texts)):
             g = groups.index(keys[i])
