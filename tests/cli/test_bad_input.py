@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from nvmemodel import cli
+from nvmemodel.errors import NvmeModelError
 from nvmemodel.jobs import sweep_plan, write_jobs
 
 #: Hostile command lines per subcommand, run in a folder holding the files named here (see `world`):
@@ -229,3 +230,17 @@ def test_run_sweep_binary_plan_names_the_file(world, capsys):
     rc, err = _run(["run-sweep", "binplan"], capsys)
     _assert_one_error_line(rc, err, "run-sweep", "binplan/plan.json")
     assert json.loads((world / "sweep/plan.json").read_text())["schema"] == "nvmemodel.plan/1"  # the good one
+
+
+@pytest.mark.parametrize("exc, expected", [
+    (OSError(28, "No space left on device", "t.csv"), "nvmemodel: error: t.csv: No space left on device"),
+    (NvmeModelError("first line\nsecond line"), "nvmemodel: error: first line second line"),
+])
+def test_what_the_checks_did_not_foresee_is_still_one_line(monkeypatch, capsys, exc, expected):
+    """The last resort in cli.main: an OSError (disk full, …) or a message spanning lines stays one line."""
+    def run(args):
+        raise exc
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda self, argv=None: argparse.Namespace(run=run))
+    assert cli.main(["presets"]) == 2
+    assert capsys.readouterr().err == expected + "\n"
