@@ -1,9 +1,11 @@
-"""Benchmark: ingest 10,000 fio JSON files (copies of real fixtures) with nvmemodel.read_results,
-compared with parsing the same files one by one with the standard json module and
-pandas.json_normalize (the usual hand-rolled approach, which also yields one row per job but
-with raw, unit-mixed column names).
+"""Benchmark: ingest of fio JSON files against its floor, orjson parse-only of the same files, in the same run.
 
-Run:  python benchmarks/bench_ingest.py [--files 10000]
+Run:  python benchmarks/bench_ingest.py [--files 5000]        (--json for a record)
+
+The corpus: ``--files`` copies of the repository's real fio JSON fixtures (tests/data/fio) in a temporary
+folder. ``nvmemodel.read_results(folder)`` returns the typed, SI-unit table with every check it makes; the
+floor reads each file and parses it with ``orjson.loads`` and nothing else (no table, no checks). Interleaved,
+best of ``--repeat``. Goal (issue 20): ingest at least half the floor's speed (ratio floor time / ingest time).
 """
 
 from __future__ import annotations
@@ -12,73 +14,68 @@ import argparse
 import json
 import pathlib
 import shutil
+import sys
 import tempfile
-import time
+from pathlib import Path
 
-import pandas as pd
-
-from nvmemodel.ingest import read_results
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bench import goal, interleaved, machine  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "data" / "fio").glob("*.json"))
-SHARED = sorted((ROOT.parent / "shared" / "data" / "real" / "fio_json").glob("hothanh7_*.json"))
+GOAL = 0.5
 
 
 def make_corpus(folder: pathlib.Path, n: int) -> list[pathlib.Path]:
-    sources = FIXTURES + SHARED
     paths = []
     for i in range(n):
         p = folder / f"{i // 1000:02d}" / f"run_{i:05d}.json"
         p.parent.mkdir(exist_ok=True)
-        shutil.copyfile(sources[i % len(sources)], p)
+        shutil.copyfile(FIXTURES[i % len(FIXTURES)], p)
         paths.append(p)
     return paths
 
 
-def baseline(paths):
-    frames = []
-    for p in paths:
-        with open(p) as fh:
-            doc = json.load(fh)
-        frames.append(pd.json_normalize(doc["jobs"]))
-    return pd.concat(frames, ignore_index=True)
-
-
-def _best(fn, repeat):
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
-def main() -> None:
-    from nvmemodel.ingest import fio_json
-
+def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--files", type=int, default=10_000)
-    ap.add_argument("--baseline-files", type=int, default=1_000,
-                    help="files for the (slow) json_normalize baseline; its rate is per file")
+    ap.add_argument("--files", type=int, default=5_000)
     ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args()
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        import orjson
+    except ImportError:
+        record = {"benchmark": "ingest", "machine": machine(), "skipped": "orjson is not installed "
+                  "(pip install -e '.[bench]')", "goals": []}
+        print(json.dumps(record, indent=2) if args.json else record["skipped"])
+        return record
+    from nvmemodel.ingest import read_results
+
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)
         paths = make_corpus(folder, args.files)
-        t_fast, df = _best(lambda: read_results(folder), args.repeat)
-        accel, fio_json._fast_loads = fio_json._fast_loads, None  # the standard-library json path
-        try:
-            t_std, _ = _best(lambda: read_results(folder), args.repeat)
-        finally:
-            fio_json._fast_loads = accel
-        t_base, base = _best(lambda: baseline(paths[: args.baseline_files]), 1)
+        rows = len(read_results(folder))
+
+        def floor():
+            for p in paths:
+                orjson.loads(p.read_bytes())
+
+        best = interleaved({"read_results": lambda: read_results(folder), "orjson": floor}, args.repeat)
     n = args.files
-    print(f"corpus: {n} files from {len(FIXTURES) + len(SHARED)} real fixtures; best of {args.repeat}")
-    if accel is not None:
-        print(f"read_results (orjson):        {t_fast:6.2f} s  {n / t_fast:7.0f} files/s  ({len(df)} rows, typed, SI)")
-    print(f"read_results (stdlib json):   {t_std:6.2f} s  {n / t_std:7.0f} files/s")
-    print(f"json.load + json_normalize:   {t_base:6.2f} s  {args.baseline_files / t_base:7.0f} files/s  "
-          f"(on {args.baseline_files} files; raw, unit-mixed {base.shape[1]} columns)")
+    ratio = best["orjson"] / best["read_results"]
+    goals = [goal("ingest speed / orjson parse-only speed", ratio, GOAL, "x", lower_is_better=False,
+                  floor=f"orjson {n / best['orjson']:,.0f} files/s")]
+    record = {"benchmark": "ingest", "machine": machine(), "files": n, "fixtures": len(FIXTURES), "rows": rows,
+              "seconds": best, "goals": goals}
+    if args.json:
+        print(json.dumps(record, indent=2))
+        return record
+    print(f"corpus: {n:,} copies of {len(FIXTURES)} real fio JSON fixtures; best of {args.repeat}, interleaved")
+    print(f"read_results (typed, SI, checked): {best['read_results']:6.2f} s  {n / best['read_results']:8,.0f} files/s "
+          f"({rows:,} rows)")
+    print(f"orjson parse-only floor:           {best['orjson']:6.2f} s  {n / best['orjson']:8,.0f} files/s")
+    print(f"ratio {ratio:.2f} of the floor's speed (goal >= {GOAL})")
+    return record
 
 
 if __name__ == "__main__":
