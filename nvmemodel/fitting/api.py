@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import NvmeModelError, ParameterError
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
 from .curves import Y_COLUMNS, measured_points
-from .engine import fit_shape
+from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
 from .select import akaike_weights
@@ -324,7 +324,9 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                  + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
         chosen[key], selection[key] = choose(fits[key])
         m = chosen[key]
-        if ci == "auto" and not explicit and not shared and not m.startswith("ceiling") and fits[key][m].ci_method == "wald":
+        f = fits[key][m]
+        if ci == "auto" and not explicit and not shared and not m.startswith("ceiling") and f.ci_method == "wald" \
+                and _auto_method(f.shape, f.values, f.stderr, f.stats["df"], []) != "wald" and not f.held:
             # profile likelihood (or a bootstrap) only where the chosen model's t interval would cross a bound
             fits[key][m] = fit_shape(_shape(m, y_unit), xv, yv, w, ci="auto", seed=seed, n_boot=n_boot)
         findings[key] = _falsification(*setups[key], x, pts, y_unit, d, fits[key]) if topology is not None else []

@@ -259,6 +259,11 @@ def _bytes(v: float) -> str:
     return f"{v:.3g} B"
 
 
+def _pct(v: float) -> str:
+    """A share as a percentage with two significant digits below 10 % (0.41 %, not 0 %)."""
+    return f"{v:.0%}" if v >= 0.1 else f"{100 * v:.2g} %"
+
+
 def _selection(result, key) -> list[Claim]:
     sel = result.selection.get(key) or {}
     out = []
@@ -314,7 +319,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     if cores and cpus >= 0.9 * cores:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
     elif cores:
-        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores")
+        bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
     elif not (np.isfinite(per_job) and per_job >= 0.9):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     return [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
@@ -359,7 +364,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     elif m < 0.5 * lowest:
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
                                         f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
-                                        f"{m / lowest:.0%} of it): what binds is not modelled or not known here — "
+                                        f"{_pct(m / lowest)} of it): what binds is not modelled or not known here — "
                                         f"e.g. the I/O engine's CPU cost, the root complex or memory of this host, "
                                         f"a drive without a spec, a filesystem or a virtual disk."))
     elif m < CONSISTENT * lowest:

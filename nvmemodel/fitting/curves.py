@@ -57,13 +57,15 @@ def _numeric(values, name: str):
 def _cpus(g) -> float:
     """CPUs' worth of fio's usr+sys time in one run: each job's share of one CPU, summed over its jobs (a
     group-reported row stands for ``numjobs`` jobs and carries their mean); NaN where not reported."""
-    keys = [k for k in ("job_name", "job_index") if k in g]
-    jobs = g.drop_duplicates(keys) if keys else g.iloc[:1]
-    cpu = jobs["_cpu"].to_numpy(float)
+    cpu = g["_cpu"].to_numpy(float)
     if not np.isfinite(cpu).any():
         return np.nan
-    nj = jobs["_nj"].to_numpy(float)
-    if len(jobs) == 1 and np.isfinite(nj[0]) and nj[0] > 1:
+    nj = g["_nj"].to_numpy(float)
+    if len(g) > 1:  # one row per job and direction: each job once
+        keys = [k for k in ("job_name", "job_index") if k in g]
+        first = ~g.duplicated(keys).to_numpy() if keys else np.arange(len(g)) == 0
+        cpu, nj = cpu[first], nj[first]
+    if cpu.size == 1 and np.isfinite(nj[0]) and nj[0] > 1:
         return float(cpu[0] * nj[0])
     return float(np.nansum(cpu))
 

@@ -91,6 +91,11 @@ def summary_text(result) -> str:
             if len(dsel):
                 dsel = dsel[dsel[b] == v]
         for _, r in dsel.iterrows():
+            if r["name"] in ("peak_n", "peak_throughput") and not np.isfinite(r["value"]):
+                lines.append(f"   {r['name']:<28}{'none':>12}   (κ's 95 % interval includes 0: no peak within the data"
+                             + (f"; N* > {r['ci_low']:.4g}" if r["name"] == "peak_n" and np.isfinite(r["ci_low"])
+                                else "") + ")")
+                continue
             lines.append(f"   {r['name']:<28}{r['value']:>12.4g}   [{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}"
                          f"  ({r['meaning']})")
         for note in f.notes:
