@@ -133,7 +133,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
             yerr = d["std"].fillna(0) if error_bars and (d["n"] > 1).any() else None
             bars |= yerr is not None
             ax.errorbar(d[x], d["mean"], yerr=yerr, color=color, ls=_STYLES.get(direction, "-"), marker="o", ms=4,
-                        capsize=3 if yerr is not None else 0, label=name or label)
+                        capsize=3 if yerr is not None else 0, label=name or f"measured {label}")
             if little and d["little"].notna().any():
                 ax.plot(d[x], d["little"], color=color, ls=":", lw=1.2, marker="x", ms=6, alpha=0.8,
                         label=None if little_drawn else "Little's law check: iodepth × jobs / mean latency")
