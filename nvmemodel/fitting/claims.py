@@ -374,6 +374,25 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     return out
 
 
+def _ceiling_quality(result, key, f, ev: Evidence) -> list[Claim]:
+    """A fitted ceiling model that does not describe the data says so: worse than a constant, or a "ceiling"
+    below the measurements by more than their noise."""
+    out = []
+    r2 = f.stats.get("r2", np.nan)
+    if np.isfinite(r2) and r2 < 0:
+        out.append(Claim("quality", f"Caution: the ceiling model fits worse than a constant (R² = {r2:.2f}): its "
+                                    f"fitted values and what it says binds do not describe these data."))
+    fitted = f.eval(ev.x)
+    over = (ev.y - fitted) > 2 * ev.se
+    if over.any():
+        worst = int(np.argmax(np.where(over, ev.y / fitted, -np.inf)))
+        out.append(Claim("below", f"Caution: the fitted ceiling lies below the measurements by more than their noise "
+                                  f"at {int(over.sum())} point(s) — up to {1 - fitted[worst] / ev.y[worst]:.0%} below "
+                                  f"the {fmt_y(ev.y[worst], result.y_unit)} measured at {result.x} = "
+                                  f"{_xv(result, ev.x[worst])}: not a ceiling of these data."))
+    return out
+
+
 def _falsified(result, key) -> list[Claim]:
     u = result.y_unit
     out = []
@@ -407,6 +426,7 @@ def curve_claims(result, key) -> list[Claim]:
         from .ceiling import ceiling_profile
 
         claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
+        claims += _ceiling_quality(result, key, f, ev)
         knee = d.get("knee_n")
         if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
             claims.append(Claim("model", f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–"

@@ -56,7 +56,8 @@ def _draws(fit, seed: int = 0, size: int = 4000) -> np.ndarray | None:
 def _ceiling_knee(fit, v: dict) -> float:
     """First integer x where the fitted ceiling falls 0.1 % below linear scaling from x = 1 (NaN: never)."""
     grid = np.arange(1.0, max(float(np.max(fit.x)), 1.0) + 1)
-    c = np.asarray(fit.shape.func(grid, **v), dtype=float)
+    with np.errstate(all="ignore"):  # a draw clipped to a bound (a rate of 1e-308) overflows: no knee there
+        c = np.asarray(fit.shape.func(grid, **v), dtype=float)
     below = np.flatnonzero(c < 0.999 * grid * c[0])
     return float(grid[below[0]]) if below.size else np.nan
 

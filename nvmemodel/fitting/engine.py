@@ -392,7 +392,7 @@ def _identifiability(shape: Shape, result, x, values, stderr, edges=None) -> lis
                          f"({shape.meanings.get(p, p)}; e.g. a curve that never bends cannot tell its ceiling)")
         elif p in edges:
             edge = edges[p]
-            notes.append(f"{_shown(p)} is at its bound {edge:g}: the data push it there")
+            notes.append(f"{_shown(p)} is at its bound {edge if edge > 1e-300 else 0:g}: the data push it there")
         elif not np.isfinite(stderr[p]):
             notes.append(f"{_shown(p)}: no standard error (the covariance matrix is singular): weakly identified")
         elif stderr[p] > abs(v):

@@ -138,3 +138,17 @@ def test_kappa_at_its_bound_gives_no_peak():
     assert "no peak within the data" in text and "falls" not in text
     assert r.params.set_index("name").loc["kappa", "status"] == "at bound"
     assert "at bound" in r.summary()
+
+
+def test_a_fitted_ceiling_model_below_the_measurements_says_so():
+    # 256K reads on the 810-4P that fall at 4 drives: the fitted switch uplink sits between the 3- and 4-drive
+    # points, 18 % below the 3-drive measurement — not a ceiling of these data, and said so
+    from .conftest import table as tbl
+
+    ys = [3.0e9, 3.1e9, 6.0e9, 6.1e9, 6.2e9, 6.15e9, 4.2e9, 4.1e9]
+    df = tbl("drives", [1, 1, 2, 2, 3, 3, 4, 4], ys, pattern="read", bs=262144, y="bytes_per_s")
+    r = nm.fit(df, x="drives", y="bytes_per_s", model="ceiling", topology=nm.preset("lenovo-sr850-810-4p"),
+               free=["switch.efficiency", "drive.seq_read_bytes_per_s"])
+    text = r.explain()
+    assert text.startswith("Measured throughput peaks at 6.17 GB/s")
+    assert "the fitted ceiling lies below the measurements by more than their noise" in text
