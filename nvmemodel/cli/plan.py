@@ -19,9 +19,10 @@ examples:
   nvmemodel plan --iops 20M --host amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380 --max-drives 24
 
 targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
---read-bw 128K sequential read, --write-bw 128K sequential write; --latency bounds every target: the
-model's latency at the queue depth asked (--iodepth, default 32 per drive; Little's law) must stay below it,
-and where the drive's QD1 latency is unknown the configuration is listed as unverified, not as meeting it.
+--read-bw 128K sequential read, --write-bw 128K sequential write. --latency bounds the IOPS targets (a 128K
+stream's latency is its queue depth times its transfer time): the model's latency at the queue depth asked
+(--iodepth, default 32 per drive; Little's law) must stay below it, and where the drive's QD1 latency is
+unknown the configuration is listed as unverified, not as meeting it.
 Configurations with identical results (drives, lanes, cost, ceilings, binding, latency) are one answer that
 lists its alternatives. Units: 10M, 2.5M (I/O per second); 60GB/s, 7GiB/s, 100Gb/s (B = bytes, b = bits);
 200us, 1.5ms.
@@ -43,7 +44,8 @@ def register(sub) -> None:
     c.add_argument("--preset", default="dell-r7525", help=f"base system: {', '.join(PRESETS)} (default: %(default)s)")
     for flag, what in (("--iops", "4K random-read IOPS"), ("--write-iops", "4K random-write IOPS"),
                        ("--oltp-iops", "4K 70/30 read/write IOPS"), ("--read-bw", "128K sequential-read bandwidth"),
-                       ("--write-bw", "128K sequential-write bandwidth"), ("--latency", "latency bound")):
+                       ("--write-bw", "128K sequential-write bandwidth"),
+                       ("--latency", "mean-latency bound of the IOPS targets")):
         c.add_argument(flag, action="append", help=f"target: {what}")
     c.add_argument("--host", metavar="NAME[:SOCKETS],…",
                    help="catalog CPUs replacing the preset's host (see 'nvmemodel hosts'), e.g. "
@@ -103,7 +105,10 @@ def _targets(args):
         text = _once(args, flag)
         if text is not None:
             targets.append(Target(W[workload], **{field: parse(text, f"--{flag.replace('_', '-')}")},
-                                  latency_s=latency))
+                                  latency_s=latency if field == "iops" else None))
+    if latency is not None and not any(t.latency_s for t in targets):
+        raise ParameterError("--latency", lat, "an IOPS target to bound (--iops, --write-iops or --oltp-iops); a "
+                                               "bandwidth target's latency follows from its queue depth")
     if not targets:
         raise ParameterError("targets", None, "at least one of --iops, --write-iops, --oltp-iops, --read-bw, "
                                               "--write-bw")

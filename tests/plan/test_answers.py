@@ -145,6 +145,18 @@ def test_unknown_latency_is_unverified_never_met():
     assert plan(Target(RR4K, iops=2e6), DesignSpace("dell-r7525", {"drive.model": ["samsung-pm1743"]})).feasible == 1
 
 
+def test_cli_latency_bounds_the_iops_targets(capsys):
+    argv = ["plan", "--iops", "10M", "--read-bw", "60GB/s", "--latency", "200us", "--max-drives", "24",
+            "--drive", "intel-p5800x-800gb,samsung-pm1733-u2"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Targets: 4K randread: 10 M IOPS, <= 200 us; 128K read: 60 GB/s.")
+    assert "drive.model=intel-p5800x-800gb" in out.split("Unverified")[0] and "latency 2" in out
+    assert "drive.model=samsung-pm1733-u2" in out.split("Unverified")[1]
+    assert cli.main(["plan", "--read-bw", "10GB/s", "--latency", "200us"]) == 2
+    assert "an IOPS target to bound" in capsys.readouterr().err
+
+
 def test_unknown_latency_still_fails_when_littles_law_alone_exceeds_the_bound():
     # 128K reads at QD32 per drive on a PM1743 (13 GB/s): N / X = 32 x 131072 / 13e9 = 323 us at least
     space = DesignSpace("dell-r7525", {"drive.model": ["samsung-pm1743"], "host.gen": [5]}, max_drives=24)
