@@ -132,6 +132,8 @@ class MixedCurve(ScalingCurve):
                 start = i
         knee = self.knee()
         lines.append("  Scales linearly throughout." if knee is None else f"  Stops scaling linearly at {knee} drives.")
+        if self.upper_bound_note:  # host layers without a known limit (ceiling/tree.py)
+            lines.append(f"  An {self.upper_bound_note}.")
         return "\n".join(lines)
 
     def _fmt(self, iops: float) -> str:
@@ -180,4 +182,5 @@ class MixedCurve(ScalingCurve):
         return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.workload.describe()} | "
                 f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])} at the end "
                 f"({self.describe_binding_at(last)}), "
-                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}>")
+                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}"
+                f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
