@@ -122,7 +122,8 @@ def broadcom_stingray() -> Topology:
     """
     host = Host(name="Broadcom Stingray PS1100R (8 x Arm A72, 3 GHz)", sockets=1, cores_per_socket=8,
                 clock_hz=3.0e9, gen=3, lanes_per_socket=16, port_lanes=4,
-                notes="Paper: 'octal-core A72 Arm-based CPU subsystem running at ... 3 GHz'. Lanes: assumption.")
+                notes="Paper: 'octal-core A72 Arm-based CPU subsystem running at ... 3 GHz'. Lanes: assumption. Not a "
+                      "catalog host (an SoC): its root complexes, memory and DMA limits stay unknown (upper bound).")
     fabric = Fabric(name="100 GbE RoCEv2, single initiator", transport=Transport.ROCE_V2, line_rate_bits_per_s=100e9,
                     initiator_bits_per_s=100e9, eth_mtu=4200, roce_mtu=4096, added_latency_s=10e-6,
                     notes="Paper: 'NVMe-oF latency of ~10 us'; MTU inferred (docs/physics.md §7.3).",
@@ -169,7 +170,9 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
                 clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
                 cycles_per_io=stack_cycles,
                 notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
-                      "for NVMe, the rest reserved for the SAS controllers and NIC (assumption).",
+                      "for NVMe, the rest reserved for the SAS controllers and NIC (assumption). The paper names no "
+                      "CPU, so no catalog host is assumed: root complexes, memory and the inter-socket link stay "
+                      "unknown (the results are upper bounds there).",
                 provenance={"cycles_per_io": f"estimate: the {stack.value} stack's default; {stack_source}",
                             "sockets": "assumption: the paper does not name the CPUs",
                             "cores_per_socket": "assumption: 14 cores (paper names no CPU)",
