@@ -37,6 +37,9 @@ def register(sub) -> None:
     f.add_argument("--preset", help="the topology measured (enables the ceiling model); with --by, one per curve: "
                                     "VALUE=PRESET,VALUE=PRESET (e.g. x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p; "
                                     "several --by columns: x8/siteA=PRESET)")
+    f.add_argument("--topology", metavar="LSPCI_FILE",
+                   help="the measured machine from a saved `lspci -vvv` output, as 'nvmemodel discover --lspci' reads "
+                        "it (instead of --preset): the plateau is compared with every component's ceiling")
     f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
     f.add_argument("--drives", type=int, help="drive count for ceiling-model axes other than drives")
     f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
@@ -61,10 +64,13 @@ def _fit(args) -> int:
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
     if args.plot and not Path(args.plot).parent.is_dir():  # refused before the fit, not after it as a traceback
         raise ParameterError("--plot", args.plot, "a path in an existing folder")
-    topology = _presets(args.preset) if args.preset else None
+    if args.preset and args.topology:
+        raise ParameterError("--topology", args.topology, "either --preset or --topology, not both")
+    topology = _presets(args.preset) if args.preset else _discovered(args.topology) if args.topology else None
     free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free is not None else None
     if free is not None and topology is None:
-        raise ParameterError("--free", args.free, "--preset too (free parameters belong to a topology's model)")
+        raise ParameterError("--free", args.free, "--preset or --topology too (free parameters belong to a topology's "
+                             "model)")
     if free is not None:
         _check_free(args.free, free)
     table = _read_inputs(args.paths, args.labels, args.path_pattern or args.path_regex)
@@ -97,6 +103,16 @@ def _fit(args) -> int:
         print()
         print(result.explain())
     return 0
+
+
+def _discovered(path: str):
+    """The topology ``nvmemodel discover --lspci PATH`` builds (one clear error when the file holds no NVMe drive)."""
+    from ..discover import discover
+
+    found = discover(path)
+    if found.topology is None:
+        raise ParameterError("--topology", path, "an lspci -vvv output with at least one NVMe drive")
+    return found.topology
 
 
 def _presets(text: str):

@@ -126,3 +126,12 @@ def test_import_nvmemodel_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     # even the fit package's classes load without them: lmfit, scipy, pandas load only when a fit runs
     assert out.strip() == "[]"
+
+
+def test_cli_fit_with_a_preset_or_a_discovered_topology_attributes_the_plateau(capsys):
+    # no free parameter: the measured plateau is compared with every component ceiling of the machine
+    lspci = pathlib.Path(__file__).parents[1] / "data" / "lspci" / "synthetic-direct-gen4_vvv.txt"
+    for how in (["--preset", "dell-r7525"], ["--topology", str(lspci)]):
+        assert main(["fit", str(LOCAL / "qd"), "--x", "iodepth", *how]) == 0
+        out = capsys.readouterr().out
+        assert "Measured IOPS flattens at" in out and "far below every modelled ceiling at iodepth = 128" in out
