@@ -27,6 +27,22 @@ __all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "read_input", "read
 MAX_INPUT_BYTES = 64 * 2**20
 
 
+#: kernel pseudo-filesystems: their "files" are not files (sizes of 0 with endless content, reads that fail
+#: or block) and walking them follows loops (/proc/self/root is "/")
+_PSEUDO = ("/proc", "/sys")
+
+
+def _pseudo(path: pathlib.Path, folders: bool) -> str | None:
+    """Why ``path`` is no user file: it lies in /proc or /sys, or is a folder holding them ("/")."""
+    real = os.path.realpath(path)
+    for root in _PSEUDO:
+        if real == root or real.startswith(root + "/"):
+            return f"{root} holds kernel state, not files"
+    if folders and real == "/":
+        return "the root folder holds /proc and /sys: walking it would read kernel state"
+    return None
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -59,6 +75,9 @@ def check_input(path, *, what: str, folders: bool = False, max_bytes: int = MAX_
     p = pathlib.Path(path)
     expected = "a regular file or a folder" if folders else "a regular file"
     st = _stat(p, what, expected)
+    why = _pseudo(p, folders and stat.S_ISDIR(st.st_mode))
+    if why:
+        raise ParameterError(what, str(p), f"{expected} of your own ({why})")
     if stat.S_ISDIR(st.st_mode) and folders:
         if not os.access(p, os.R_OK | os.X_OK):
             raise ParameterError(what, str(p), f"{expected} you can read (this folder is not readable)")
