@@ -181,6 +181,10 @@ class Parameter:
     def code(self, name) -> int:
         """Kernel code of a categorical name (its position in the choices)."""
         choices = self.allowed_choices()
+        if type(name) is str:  # a listed spelling (choices, lower case, -/_ swapped, aliases): one dict lookup
+            found = _spelling_dict(self.name, choices, tuple(self.aliases.items())).get(name)
+            if found is not None:
+                return found
         key = name.value if hasattr(name, "value") and not isinstance(name, (int, float)) else name
         key = str(key).strip().lower().replace("-", "_")
         key = self.aliases.get(key, key)
@@ -438,6 +442,13 @@ def _spellings(name: str, choices: tuple, aliases: tuple) -> tuple[np.ndarray, n
 
 
 @functools.lru_cache(maxsize=256)
+def _spelling_dict(name: str, choices: tuple, aliases: tuple) -> dict[str, int]:
+    """:func:`_spellings` as a dict, spelling → code."""
+    spellings, codes = _spellings(name, choices, aliases)
+    return dict(zip(spellings.tolist(), (int(c) for c in codes.tolist()), strict=True))
+
+
+@functools.lru_cache(maxsize=256)
 def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
     """The :func:`_spellings` that fit in ``width`` characters with ``_`` for ``-`` (the two are one to
     :meth:`Parameter.code`): ``(spellings as U<width>, codes, character positions, table)``; ``table[key % its
@@ -455,6 +466,7 @@ def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
     if spellings.size == 0:
         return spellings, codes, (), none
     chars = np.ascontiguousarray(spellings).view(np.uint32).reshape(-1, width)
+    chars = np.where(chars == 45, 95, chars)  # "-" read as "_", as the keys read it
     positions: list[int] = []
     while len({tuple(row) for row in chars[:, positions].tolist()}) < spellings.size:
         if len(positions) == len(_MIX):  # not told apart by that many characters: the general path
@@ -474,11 +486,9 @@ def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
 
 def _key(chars: np.ndarray, positions) -> np.ndarray:
     """The lookup key of :func:`_spelling_keys` for rows of UTF-32 characters (``-`` read as ``_``)."""
-    key = np.zeros(chars.shape[0], dtype=np.uint64)
-    for mix, pos in zip(_MIX, positions):
-        c = chars[:, pos]
-        key += np.where(c == 45, 95, c).astype(np.uint64) * mix  # modulo 2**64
-    return key
+    block = chars[:, list(positions)]
+    block = np.where(block == 45, 95, block).astype(np.uint64)
+    return (block * np.array(_MIX[:len(positions)], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)  # modulo 2**64
 
 
 #: Odd 64-bit multipliers of the characters in a key (at most this many positions).

@@ -77,7 +77,7 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
         topology=topo, workload=wl, drives=n, iops=iops,
         bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
         binding=_names_array(names)[out["binding"]],
-        ceilings={name: _row(x, n.shape) for name, x in zip(names, out["ceilings"])},
+        ceilings=_rows(names, out["ceilings"], n.shape),
         per_drive_iops=_row(out["per_drive_iops"], n.shape),
         sources=LazySources(topo, wl), labels={name: COMPONENT_LABELS[name] for name in names},
     )
@@ -90,6 +90,14 @@ def _row(x, shape) -> np.ndarray:
     if np.ndim(x) == 0:
         return np.full(shape, float(x))
     return np.broadcast_to(x, shape).astype(float)
+
+
+def _rows(names, values, shape) -> dict[str, np.ndarray]:
+    """Each component's ceiling as a row of one new (components x drive counts) array."""
+    table = np.empty((len(names), *shape))
+    for i, x in enumerate(values):
+        table[i] = x
+    return dict(zip(names, table, strict=True))
 
 
 _NAMES: dict[tuple, np.ndarray] = {}

@@ -245,10 +245,11 @@ class Levels:
             capped = np.fmin(c, local)
             complex_alone = np.add.reduce(np.fmax(kd - c, 0.0), axis=0)
         per_socket, per_socket_d = {}, {}
-        for s_ in range(sockets):
-            on_s = sock == s_
-            per_socket[s_] = np.add.reduce(np.where(on_s, capped, 0.0), axis=0) if on_s.any() else 0.0
-            per_socket_d[s_] = np.add.reduce(np.where(on_s, kd, 0.0), axis=0) if on_s.any() else 0.0
+        sock = sock[:, 0]
+        for s_ in range(sockets):  # the socket's complexes in order (the others would add exact zeros)
+            rows = np.flatnonzero(sock == s_)
+            per_socket[s_] = np.add.reduce(capped[rows], axis=0) if rows.size else 0.0
+            per_socket_d[s_] = np.add.reduce(kd[rows], axis=0) if rows.size else 0.0
         return per_socket, per_socket_d, complex_alone, group_alone
 
     def total(self, n):
