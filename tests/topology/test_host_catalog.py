@@ -20,6 +20,7 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
 from __future__ import annotations
 
 import math
+import pathlib
 
 import pytest
 
@@ -184,3 +185,34 @@ def test_held_out_phison_32_gen5_drives_behind_switches(pattern, measured):
     # with a STREAM-class share (0.75) the prediction would be the uplinks, ~+50 %: the "45-65 % too high"
     stream = nm.evaluate(_phison_demo(), nm.Workload(pattern, "1M"), drives=[32], overrides={"memory.dma_fraction": 0.75})
     assert stream.binding_at(32) == "switch_uplink" and stream.bandwidth_at(32) / measured - 1 > 0.4
+
+
+# ---- the command line -------------------------------------------------------------------------------
+
+def test_cli_hosts_listing(capsys):
+    from nvmemodel import cli
+
+    assert cli.main(["hosts", "--vendor", "intel"]) == 0
+    out = capsys.readouterr().out
+    assert "intel-xeon-platinum-8380" in out and "amd-epyc" not in out
+    assert "recalled / inferred / estimate / inferred" in out  # the status of every derived value
+
+
+def test_cli_host_option_replaces_the_presets_cpu(capsys):
+    from nvmemodel import cli
+
+    assert cli.main(["ceilings", "--preset", "dell-r7525", "--host", "amd-threadripper-pro-3995wx", "--pattern", "read",
+                     "--bs", "128K", "--drives", "8,16"]) == 0
+    out = capsys.readouterr().out
+    assert "AMD Ryzen Threadripper PRO 3995WX" in out and "socket_dma" in out
+    assert cli.main(["ceilings", "--host", "amd-epyc-7742:3"]) == 2  # a 2-socket part
+    assert "nvmemodel: error:" in capsys.readouterr().err
+    lspci = str(pathlib.Path(__file__).parents[1] / "data" / "lspci" / "synthetic-direct-gen4_vvv.txt")
+    assert cli.main(["discover", "--lspci", lspci, "--host", "intel-xeon-platinum-8380:1"]) == 0
+    out = capsys.readouterr().out
+    assert "platform_identified" not in out and "host_assumed" not in out  # the given host is used as it is
+    # 30 M 4K IOPS: the assumed 2 x EPYC 7742 caps at 28.8 M (libaio); two EPYC 9654 reach it with 21 drives
+    assert cli.main(["plan", "--iops", "30M", "--top", "1"]) == 0
+    assert "0 meet every target" in capsys.readouterr().out
+    assert cli.main(["plan", "--host", "amd-epyc-9654", "--iops", "30M", "--top", "1"]) == 0
+    assert "1 meets every target" in capsys.readouterr().out
