@@ -74,7 +74,8 @@ _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal"
 
 def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
-    path = pathlib.Path(path)
+    if not isinstance(path, pathlib.Path):
+        path = pathlib.Path(path)
     text = read_text(path, max_file_bytes)
     fmt = detect_format(text)
     if fmt == "fio-log":

@@ -46,8 +46,8 @@ def _decode(data: bytes, path) -> str:
             raise IngestError(path, f"not valid {encoding.upper()} text (byte {exc.start})") from None
     if b"\x00" in data[:8192]:
         raise IngestError(path, "binary file (NUL bytes): not a text benchmark result")
-    try:
-        return data.decode("utf-8-sig")
+    try:  # (utf-8-sig is a Python-level codec: strip the BOM and use the C decoder)
+        return (data[3:] if data[:3] == b"\xef\xbb\xbf" else data).decode("utf-8")
     except UnicodeDecodeError as exc:
         try:
             return data.decode("cp1252")  # IOmeter on Windows writes the ANSI code page
@@ -60,9 +60,9 @@ def read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
     :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252."""
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
-        st = path.stat()
+        st = os.stat(path)  # before opening: a FIFO or device is never opened (a FIFO would block)
     except OSError as exc:
-        if isinstance(exc, FileNotFoundError) and path.is_symlink():
+        if isinstance(exc, FileNotFoundError) and os.path.islink(path):
             raise IngestError(path, "broken symbolic link") from None
         raise IngestError(path, f"cannot read: {exc.strerror}") from None
     if not stat.S_ISREG(st.st_mode):
@@ -73,9 +73,9 @@ def read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
     if st.st_size > max_bytes:
         raise IngestError(path, f"{st.st_size:,} bytes: larger than the {max_bytes:,}-byte limit for one result file")
     try:
-        with open(path, "rb") as fh:
-            # what stat said (a read(n) buffer of the whole limit would cost more than the parse),
-            # and bounded even if the file grows while being read
+        with open(path, "rb", buffering=0) as fh:  # unbuffered: one read of what stat said
+            # (a read(n) buffer of the whole limit would cost more than the parse), and bounded
+            # even if the file grows while being read
             data = fh.read(min(st.st_size, max_bytes) + 1)
             if len(data) > st.st_size:
                 data += fh.read(max_bytes + 1 - len(data))
@@ -110,6 +110,7 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
                 passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
 
             for root, dirs, names in os.walk(p, onerror=unreadable, followlinks=True):
+                base = pathlib.Path(root)
                 keep = []
                 for d in sorted(dirs):
                     full = os.path.join(root, d)
@@ -123,7 +124,7 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
                         keep.append(d)
                 dirs[:] = keep
                 for n in sorted(names):
-                    full = pathlib.Path(root) / n
+                    full = base / n
                     if n.startswith("."):
                         passed.append(Skipped(str(full), "hidden file (name starts with '.'): not read"))
                     else:

@@ -28,11 +28,13 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
 
 from ..errors import IngestError, IngestWarning
 from .fio_options import block_sizes, choose_block_size, workload_fields
-from .schema import failed_job_rows, new_row
+from .schema import _EMPTY_ROW, failed_job_rows
 
 _DIRECTIONS = ("read", "write", "trim")
+_ALL_DIRECTIONS = (*_DIRECTIONS, "mixed")
 _PERCENTILES = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
                 "99.000000": "clat_p99_s", "99.900000": "clat_p99_9_s", "99.990000": "clat_p99_99_s"}
+_PERCENTILE_ITEMS = tuple(_PERCENTILES.items())
 _KNOWN_DOC_KEYS = {"fio version", "timestamp", "timestamp_ms", "time", "jobs", "disk_util", "global options",
                    "client_stats", "cmdline"}
 _KNOWN_JOB_KEYS = {
@@ -212,12 +214,98 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     return out
 
 
+_FLOAT_MAX = 1.7976931348623157e308
+_SLOW = object()
+
+
+def _direction_fast(d: dict, direction: str):
+    """The common fio >= 3 direction, every field present and valid, in one pass: the same
+    numbers and checks as :func:`_direction_rows` (finite, >= 0, integers below 2**63), which
+    handles everything else (and says what is wrong). Returns the numbers, None for a direction
+    that moved no bytes, or ``_SLOW``."""
+    try:
+        io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
+        if "lat_ns" in d:  # fio 3: ns
+            blocks, scale = (("lat", d["lat_ns"]), ("clat", d["clat_ns"]), ("slat", d["slat_ns"])), 1e-9
+        else:  # fio 2: µs
+            blocks, scale = (("lat", d["lat"]), ("clat", d["clat"]), ("slat", d["slat"])), 1e-6
+        bw = d["bw_bytes"] if "bw_bytes" in d else d["bw"] * 1024.0  # fio < 3.2: KiB/s only
+        ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return _SLOW
+    for v in (io_bytes, ios, rt, iops, bw):
+        t = type(v)
+        if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
+            return _SLOW
+    if io_bytes == 0:
+        return None
+    if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
+        io_bytes *= 1024.0
+    out = {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops), "io_bytes": float(io_bytes),
+           "ios": float(ios), "bw_bytes_per_s": float(bw)}
+    for base, block in blocks:
+        if type(block) is not dict:
+            return _SLOW
+        n = block.get("N")
+        if n == 0 and type(n) is int:
+            continue
+        mean = block.get("mean")
+        t = type(mean)
+        if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
+                or (n is not None and type(n) is not int):
+            return _SLOW
+        out[f"{base}_mean_s"] = mean * scale
+        if base != "slat" and "lat_max_s" not in out:
+            mx = block.get("max")
+            t = type(mx)
+            if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
+                return _SLOW
+            out["lat_max_s"] = mx * scale
+        if base == "clat":
+            pct = block.get("percentile")
+            if pct is not None:
+                if type(pct) is not dict:
+                    return _SLOW
+                for key, col in _PERCENTILE_ITEMS:
+                    v = pct.get(key)
+                    if v is None:
+                        continue
+                    t = type(v)
+                    if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
+                        return _SLOW
+                    out[col] = v * scale
+    return out
+
+
+#: Workload fields and block sizes of an option set already seen (a folder repeats a handful).
+_OPTION_FIELDS: dict = {}
+
+
+def _option_fields(opts: dict, path, echoed: bool):
+    key = (echoed, *opts.items())
+    hit = _OPTION_FIELDS.get(key)
+    if hit is None:
+        fields, defaulted = workload_fields(opts, path, echoed=echoed)
+        hit = (fields, defaulted, block_sizes(opts, path))
+        if len(_OPTION_FIELDS) < 4096:
+            _OPTION_FIELDS[key] = hit
+    return dict(hit[0]), list(hit[1]), hit[2]
+
+
 def _group_size(job: dict, path, where: str) -> int | None:
     """Jobs merged into this entry: fio sums ``job_runtime`` over a group's jobs while each
     direction's ``runtime`` is the longest one, so their ratio counts them, rounded (a job's
     own ``job_runtime`` exceeds its I/O runtime by its setup time, a few %: 300 vs 293 ms for
     one job; jobs of a group that ran much shorter than the longest are undercounted).
     None when the fio version wrote no ``job_runtime``."""
+    if "job_runtime" not in job:
+        return None  # (each direction's runtime is checked where it is read)
+    total = job.get("job_runtime")
+    if type(total) is int and 0 < total < _INT_MAX:  # the common case, without the general checks
+        times = [job[d].get("runtime") for d in (*_DIRECTIONS, "mixed") if type(job.get(d)) is dict]
+        if all(type(t) is int and 0 <= t < _INT_MAX for t in times):
+            longest = max(times, default=0)
+            return max(1, round(total / longest)) if longest > 0 else None
     total = _num(job, "job_runtime", path, where, required=False)
     longest = max((_num(job[d], "runtime", path, f"{where}.{d}", required=False) for d in (*_DIRECTIONS, "mixed")
                    if isinstance(job.get(d), dict)), default=math.nan)
@@ -235,11 +323,12 @@ def _check_int(job: dict, key: str, path, where: str, lo: int, hi: int) -> int |
     return value
 
 
-def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json") -> list[dict]:
+def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json",
+                       run: int = 0) -> list[dict]:
     """Table rows of one fio JSON document."""
     if not isinstance(doc, dict):
         raise IngestError(path, "not a fio JSON document: expected an object with 'fio version' and 'jobs'")
-    unknown = set(doc) - _KNOWN_DOC_KEYS
+    unknown = set(doc) - _KNOWN_DOC_KEYS if not _KNOWN_DOC_KEYS.issuperset(doc) else None
     if unknown:
         warnings.warn(f"{path}: unknown top-level fio keys ignored: {sorted(unknown)}", IngestWarning, stacklevel=3)
     version = doc.get("fio version")
@@ -254,6 +343,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
                if isinstance(u, dict) and u.get("name")]
     fmt = fmt_hint
+    source = str(path)
     rows = []
     unknown_job_keys: set[str] = set()
     name_counts: dict = {}
@@ -265,22 +355,27 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         where = f"jobs[{index}]"
         if not isinstance(job, dict):
             raise IngestError(path, f"{where}: expected an object")
-        unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
+        if not _KNOWN_JOB_KEYS.issuperset(job):
+            unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
         job_opts = job.get("job options") or {}
         if not isinstance(job_opts, dict) or not isinstance(global_opts, dict):
             raise IngestError(path, f"{where}: 'job options' / 'global options' must be objects of option: value")
-        opts = {k: str(v) for k, v in {**global_opts, **job_opts}.items()}
+        opts = {**global_opts, **job_opts}
+        if not all(type(v) is str for v in opts.values()):
+            opts = {k: str(v) for k, v in opts.items()}
         name = job.get("jobname")
         all_clients = name == "All clients"
-        if "mixed" not in job and not all(isinstance(job.get(d), dict) for d in ("read", "write")):
+        if "mixed" not in job and not (type(job.get("read")) is dict and type(job.get("write")) is dict) \
+                and not all(isinstance(job.get(d), dict) for d in ("read", "write")):
             missing = next(d for d in ("read", "write") if not isinstance(job.get(d), dict))
             raise IngestError(path, f"{where} ({name!r}): no {missing!r} block (fio writes read, write and trim "
                                     "for every job, or 'mixed' with unified_rw_reporting)")
-        error = _check_int(job, "error", path, where, 0, 2**31)
+        error = job.get("error")
+        if not (type(error) is int and 0 <= error <= 2**31):
+            error = _check_int(job, "error", path, where, 0, 2**31)
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
         echoed = "job options" in job or ("global options" in doc and not all_clients)
-        fields, defaulted = workload_fields(opts, path, echoed=echoed)
-        sizes = block_sizes(opts, path)
+        fields, defaulted, sizes = _option_fields(opts, path, echoed)
         # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
         numjobs = fields.get("numjobs") or 1
         merged = _group_size(job, path, where) if not all_clients else None
@@ -289,34 +384,54 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         if merged and merged > numjobs and echoed:
             fields["numjobs"] = merged  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]
+        group_id = job.get("groupid")
+        if not (type(group_id) is int and 0 <= group_id <= 2**31):
+            group_id = _check_int(job, "groupid", path, where, 0, 2**31)
+        usr, sys_ = job.get("usr_cpu"), job.get("sys_cpu")  # % of one CPU
+        usr = usr / 100 if type(usr) is float and 0.0 <= usr <= _FLOAT_MAX else \
+            _nonneg(job, "usr_cpu", path, where, required=False) / 100
+        sys_ = sys_ / 100 if type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX else \
+            _nonneg(job, "sys_cpu", path, where, required=False) / 100
+        host = job.get("hostname")
         common = {
-            "tool": "fio", "tool_version": version, "source_path": str(path), "snapshot": snapshot, "final": final,
-            "job_name": None if name is None else str(name), "job_index": index,
-            "group_id": _check_int(job, "groupid", path, where, 0, 2**31),
-            "hostname": None if job.get("hostname") is None else str(job.get("hostname")),
+            "tool": "fio", "tool_version": version, "source_path": source, "run": run, "snapshot": snapshot,
+            "final": final,
+            "job_name": None if name is None else str(name), "job_index": index, "group_id": group_id,
+            "hostname": None if host is None else str(host),
             "level": "all-clients" if all_clients else ("group" if group else "job"), "is_aggregate": all_clients,
-            "cpu_usr": _nonneg(job, "usr_cpu", path, where, required=False) / 100,  # % of one CPU
-            "cpu_sys": _nonneg(job, "sys_cpu", path, where, required=False) / 100,
-            "error": error,
-            **fields,
+            "cpu_usr": usr, "cpu_sys": sys_, "error": error, "format": fmt_hint, **fields,
+            "defaulted": ";".join(defaulted) or None,
         }
         if devices:
             common["devices"] = ";".join(devices)
             common["device_count"] = len(devices)
         job_rows = []
-        for direction in (*_DIRECTIONS, "mixed"):
+        in_flight = (fields.get("iodepth") or 1) * (fields.get("numjobs") or 1)
+        for direction in _ALL_DIRECTIONS:
             d = job.get(direction)
-            if not isinstance(d, dict):
+            if type(d) is not dict and not isinstance(d, dict):
                 continue
-            if isinstance(d.get("clat_ns"), dict) and "bins" in d["clat_ns"]:
+            moved = d.get("io_bytes")
+            if moved == 0 and type(moved) is int:
+                done = d.get("total_ios", 0)
+                if done == 0 and type(done) is int:
+                    continue  # an idle direction (exact integer zeros): nothing to check or tabulate
+            clat = d.get("clat_ns")
+            if type(clat) is dict and "bins" in clat:
                 fmt = "fio-json+"
-            nums = _direction_rows(d, direction, path, f"{where}.{direction}")
+            nums = _direction_fast(d, direction)
+            if nums is _SLOW:
+                nums = _direction_rows(d, direction, path, f"{where}.{direction}")
             if nums is None:
                 continue
-            bs = choose_block_size(sizes[direction], nums["io_bytes"], nums["ios"],
-                                   in_flight=(fields.get("iodepth") or 1) * (fields.get("numjobs") or 1))
-            row = new_row(**common, **nums, block_size_bytes=bs)
-            row["defaulted"] = ";".join(defaulted) or None
+            row = _EMPTY_ROW.copy()
+            row.update(common)
+            row.update(nums)
+            option, moved, done = sizes[direction], nums["io_bytes"], nums["ios"]
+            # the option's size where the measurement agrees with it (choose_block_size, its common case inline)
+            row["block_size_bytes"] = option if option is not None and done > 0 and moved - moved == 0.0 \
+                and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
+                else choose_block_size(option, moved, done, in_flight=in_flight)
             job_rows.append(row)
         if "mixed" in job and len(job_rows) > 1:  # unified_rw_reporting=both: 'mixed' sums read+write
             for r in job_rows:
@@ -343,8 +458,9 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     if unknown_job_keys:
         warnings.warn(f"{path}: unknown fio job keys ignored: {sorted(unknown_job_keys)}", IngestWarning,
                       stacklevel=3)
-    for row in rows:
-        row["format"] = fmt
+    if fmt != fmt_hint:
+        for row in rows:
+            row["format"] = fmt
     return rows
 
 
@@ -445,9 +561,6 @@ def read_fio_json(path, text: str | None = None) -> list[dict]:
                       IngestWarning, stacklevel=2)
     rows, run = [], 0
     for i, doc in enumerate(docs):
-        doc_rows = rows_from_document(doc, path, snapshot=i, final=finals[i])
-        for row in doc_rows:
-            row["run"] = run
-        rows.extend(doc_rows)
+        rows.extend(rows_from_document(doc, path, snapshot=i, final=finals[i], run=run))
         run += finals[i]
     return rows

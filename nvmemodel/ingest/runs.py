@@ -161,6 +161,8 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
 
 def apply_targets(rows: list[dict]) -> None:
     """``targets`` per run: distinct files/devices over the run's jobs, where all are known."""
+    if len(rows) < 2:
+        return
     by_run: dict = {}
     for row in rows:
         by_run.setdefault(row.get("run"), []).append(row)
