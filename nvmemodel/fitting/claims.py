@@ -286,9 +286,8 @@ def _structure(result, key, struct) -> list[Claim]:
     test = (f"runs test p = {struct['p']:.2g}" if struct["how"] == "runs" else
             f"lack of fit against the repeat noise, p = {struct['p']:.2g}")
     if struct["regimes"] is not None:
-        return [Claim("structure", f"The {model} fit misses a step near {x} = {_xv(result, struct['x_step'])}: "
-                                   f"the data level off at {x} = {_xv(result, struct['regimes'])} and rise again — "
-                                   f"two regimes? ({test}).")]
+        return [Claim("structure", f"The {model} fit misses a step near {x} = {_xv(result, struct['regimes'])}: "
+                                   f"the data level off there and rise again — two regimes? ({test}).")]
     return [Claim("structure", f"The {model} fit misses the data's shape near {x} = {_xv(result, struct['x_step'])} "
                                f"(its residuals are structured: {test}).")]
 

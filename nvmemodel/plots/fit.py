@@ -270,8 +270,8 @@ def _evidence_marks(ax, result, key, color, div) -> None:
         ax.plot([lo, hi], [p["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
                 label=f"measured plateau {fmt_y(p['value'], result.y_unit)} ± sd {fmt_y(sd, result.y_unit)}")
     if struct and struct.get("regimes") is not None:
-        ax.axvspan(struct["x_step"], float(np.max(ev.x)), color="0.85", alpha=0.5, lw=0, zorder=0,
-                   label=f"second regime? (the fit misses a step near {struct['x_step']:g})")
+        ax.axvspan(struct["regimes"], float(np.max(ev.x)), color="0.85", alpha=0.5, lw=0, zorder=0,
+                   label=f"second regime? (the fit misses a step near {struct['regimes']:g})")
 
 
 def _component_ceilings(ax, result, key, grid, div, ymax) -> None:
