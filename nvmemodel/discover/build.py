@@ -117,7 +117,7 @@ def match_drive(text: str, lanes: int | None = None):
     """The catalog drive a model name refers to, or None (unknown or ambiguous). A PM173X with an x8 link
     is the HHHL card.
 
-    >>> match_drive("Intel Corporation PCIe Data Center SSD (Intel Corporation DC P3700 SSD [2.5\" SFF])").name
+    >>> match_drive('Intel Corporation PCIe Data Center SSD (Intel Corporation DC P3700 SSD [2.5" SFF])').name
     'Intel DC P3700 800GB'
     >>> match_drive("Samsung Electronics Co Ltd NVMe SSD Controller SM981/PM981/PM983") is None  # three drives
     True
