@@ -87,6 +87,11 @@ def _measured(result, ev: Evidence) -> Claim:
     u, x = result.y_unit, result.x
     what = _what(result)
     noise = "the repeat noise" if ev.noise_source == "repeats" else "the scatter about the fit"
+    if u == "s":  # a latency: no ceiling or plateau of throughput to speak of, only where it goes
+        i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
+        return Claim("latency", f"Measured {result.y} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
+                                f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
+                                + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
     if x in ("block_size_bytes",) and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
         bw = ev.y * ev.x
         return Claim("block size", f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {_xv(result, ev.x[0])} to "
@@ -430,10 +435,14 @@ def curve_claims(result, key) -> list[Claim]:
         if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
             claims.append(Claim("model", f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–"
                                          f"{_fx(knee[2])}, from the fitted parameters' uncertainty)."))
+    elif result.y_unit == "s":
+        claims.append(Claim("model", "The scaling laws describe throughput, not latency: no shape is claimed from "
+                                     "this fit (its numbers are in params and summary())."))
     else:
         claims += _model_claims(result, key, f, d, ev, struct)
     claims += _selection(result, key)
-    claims += _structure(result, key, struct)
+    if result.y_unit != "s":
+        claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
         claims.append(Claim("little", little))

@@ -21,7 +21,7 @@ def fmt_y(value: float, unit: str) -> str:
     if unit == "1/s":
         return format_iops(value)
     if unit == "s":
-        return f"{value * 1e6:.3g} µs"
+        return f"{value * 1e3:.3g} ms" if value >= 1e-3 else f"{value * 1e6:.3g} µs"
     return f"{value:.4g} {unit}".strip()
 
 

@@ -152,3 +152,13 @@ def test_a_fitted_ceiling_model_below_the_measurements_says_so():
     text = r.explain()
     assert text.startswith("Measured throughput peaks at 6.17 GB/s")
     assert "the fitted ceiling lies below the measurements by more than their noise" in text
+
+
+def test_latency_is_described_not_given_a_ceiling():
+    x = np.array([1, 2, 4, 8, 16, 32.0])
+    xs, y = _repeats(x, 1e-4 * (1 + x / 4))
+    data = table("iodepth", xs, 1e5 * np.ones_like(xs), extra=None)
+    data["clat_p99_s"] = y
+    text = nm.fit(data, x="iodepth", y="clat_p99_s").explain()
+    assert text.startswith("Measured clat_p99_s goes from 125 µs at iodepth = 1 to 895 µs at iodepth = 32")
+    assert "ceiling" not in text and "flattens" not in text
