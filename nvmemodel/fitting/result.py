@@ -203,6 +203,14 @@ class FitResult:
 
         return explain_text(self)
 
+    def claims(self) -> list[dict]:
+        """Every claim of the explanation with its kind (``plateau``, ``rising``, ``falls``, ``model``,
+        ``structure``, ``attribution``, ``falsified``, ``cpu``, ``little``, ``caution`` …) per curve
+        (:mod:`nvmemodel.fitting.claims`)."""
+        from .claims import curve_claims
+
+        return [{"group": list(k), "kind": c.kind, "text": c.text} for k in self.chosen for c in curve_claims(self, k)]
+
     def plot(self, path=None, **kwargs):
         """Figure of the measured points, fitted curves with bands, ceilings, residuals and a binding strip
         (:func:`nvmemodel.plots.fit.plot_fit`); saved to ``path`` (PNG/SVG) when given."""
@@ -238,6 +246,8 @@ class FitResult:
             "findings": [{"group": list(k), **{kk: (clean([v])[0] if isinstance(v, dict) else v)
                                                for kk, v in item.items()}}
                          for k, items in self.findings.items() for item in items],
+            "claims": self.claims(),
+            "selection": [{"group": list(k), **v} for k, v in self.selection.items()],
             "explanation": self.explain(),
         }
 

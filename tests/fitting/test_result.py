@@ -135,3 +135,11 @@ def test_cli_fit_with_a_preset_or_a_discovered_topology_attributes_the_plateau(c
         assert main(["fit", str(LOCAL / "qd"), "--x", "iodepth", *how]) == 0
         out = capsys.readouterr().out
         assert "Measured IOPS flattens at" in out and "far below every modelled ceiling at iodepth = 128" in out
+
+
+def test_json_carries_the_claims_and_how_the_model_was_chosen(capsys):
+    assert main(["fit", str(LOCAL / "qd"), "--x", "iodepth", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    kinds = [c["kind"] for c in d["claims"]]
+    assert kinds[:2] == ["plateau", "fit"] and d["claims"][0]["text"].startswith("Measured IOPS flattens at")
+    assert d["selection"][0]["criterion"] == "AICc" and "linear" in d["selection"][0]["excluded"]
