@@ -20,7 +20,8 @@ import sys
 
 from .errors import ParameterError
 
-__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "read_input", "read_input_text", "read_table"]
+__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "read_input", "read_input_text",
+           "read_table"]
 
 #: Largest file read whole (64 MiB): result tables, plans, lspci dumps and label files are kilobytes
 #: to a few MB; the limit is a bound on memory and time, not a format rule (``max_bytes=`` raises it).
@@ -161,3 +162,30 @@ def read_table(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES):
     except (ValueError, OSError) as exc:  # ParserError, EmptyDataError, UnicodeDecodeError, ArrowInvalid
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ParameterError(what, name, f"a table written by 'nvmemodel ingest -o' ({first})") from None
+
+
+def check_output_folder(path, *, what: str, expected: str) -> list[str] | None:
+    """Before writing into the folder ``path``: ``None`` if it does not exist yet (and can be created:
+    its nearest existing ancestor is a writable folder), else the names it holds, for the caller to
+    judge whether they are its own. A path that exists and is no folder is a :class:`ParameterError`
+    naming ``what`` and ``expected`` (what the caller accepts)."""
+    if not str(path).strip() or "\x00" in str(path):
+        raise ParameterError(what, str(path), f"{expected} (a folder name: an empty one would mean the current folder)")
+    p = pathlib.Path(path)
+    if not p.exists():
+        if p.is_symlink():
+            raise ParameterError(what, str(p), f"{expected} (this is a broken symbolic link)")
+        ancestor = p.parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise ParameterError(what, str(p), f"{expected} ({ancestor} is a file, not a folder)")
+        if not os.access(ancestor, os.W_OK | os.X_OK):
+            raise ParameterError(what, str(p), f"{expected} ({ancestor} is not writable)")
+        return None
+    if not p.is_dir():
+        raise ParameterError(what, str(p), f"{expected} (it exists and is not a folder)")
+    try:
+        return sorted(e.name for e in p.iterdir())
+    except OSError as exc:
+        raise ParameterError(what, str(p), f"{expected} (cannot read it: {exc.strerror})") from None

@@ -42,15 +42,21 @@ def parse_drives(text: str, option: str = "--drives") -> list[int]:
     return out
 
 
-def positive_int(text: str) -> int:
-    """argparse ``type=``: a whole number ≥ 1 (``--jobs 0`` and ``--jobs -2`` are refused, not defaulted)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not allowed: expected a whole number ≥ 1")
-    return value
+def whole_number(minimum: int):
+    """argparse ``type=``: a whole number ≥ ``minimum`` (``--jobs 0``, ``--limit -1`` are refused, not defaulted)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = minimum - 1
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r} is not allowed: expected a whole number ≥ {minimum}")
+        return value
+    parse.__name__ = f"whole number ≥ {minimum}"
+    return parse
+
+
+positive_int = whole_number(1)
 
 
 def check_sysfs_root(root: str, option: str = "--sysfs-root") -> str:

@@ -66,10 +66,8 @@ def _discover(args) -> int:
     from ..ceiling.evaluate import evaluate
     from ..discover import discover
     from ..topology.workload import Workload
-    from ._common import print_curve
+    from ._common import check_sysfs_root, print_curve
     from .ceilings import parse_settings
-
-    from ._common import check_sysfs_root
 
     overrides = parse_settings(args.set)  # --lspci and --lspci-tree were checked as input files (cli.INPUT_FILES)
     if args.lspci_tree is not None and args.lspci is None:

@@ -7,7 +7,7 @@ import math
 import pathlib
 
 from ..errors import NvmeModelError, ParameterError
-from ._common import parse_drives
+from ._common import parse_drives, whole_number
 
 _JOBS_EXAMPLES = """\
 examples:
@@ -50,16 +50,6 @@ def _word(text: str, name: str) -> str:
 def _or(value: str | None, default: str) -> str:
     """The typed value, the default only when nothing was typed (an empty value is an error, not the default)."""
     return default if value is None else value
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not allowed: expected a whole number ≥ 0")
-    return value
 
 
 def register(sub) -> None:
@@ -107,7 +97,7 @@ def register(sub) -> None:
                                    "was on, and the next run-sweep redoes just that point and the ones after it.")
     r.add_argument("folder", help="folder written by 'nvmemodel fio-jobs'")
     r.add_argument("--fio", default="fio", help="fio executable (default: %(default)s)")
-    r.add_argument("--limit", type=_non_negative, help="run at most this many points now")
+    r.add_argument("--limit", type=whole_number(0), help="run at most this many points now")
     r.add_argument("--dry-run", action="store_true", help="print the fio commands only")
     r.add_argument("--allow-raw-device-writes", action="store_true",
                    help="needed if the plan writes to block devices")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 import re
 
 from ..errors import ParameterError
@@ -49,22 +48,11 @@ def _reproduce(args) -> int:
 def _check_out(out: str) -> None:
     """Before any notebook runs: ``out`` is a new folder, or an existing one holding only what reproduce
     writes (``NN_name/`` notebook folders and ``index.html``), so no unrelated file is overwritten."""
-    p = pathlib.Path(out)
-    if p.exists() and not p.is_dir():
-        raise ParameterError("--out", out, "a folder (new, or one written by 'nvmemodel reproduce'); this exists "
-                                           "and is not a folder")
-    if not p.exists():
-        ancestor = p.parent
-        while not ancestor.exists():
-            ancestor = ancestor.parent
-        if not ancestor.is_dir():
-            raise ParameterError("--out", out, f"a folder path ({ancestor} is a file, not a folder)")
-        return
-    try:
-        foreign = sorted(e.name for e in p.iterdir() if not _OURS.fullmatch(e.name))
-    except OSError as exc:
-        raise ParameterError("--out", out, f"a folder you can read ({exc.strerror})") from None
+    from ..userfiles import check_output_folder
+
+    expected = "a new folder or one written by 'nvmemodel reproduce'"
+    foreign = [e for e in check_output_folder(out, what="--out", expected=expected) or [] if not _OURS.fullmatch(e)]
     if foreign:
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
-        raise ParameterError("--out", out, f"a new folder or one written by 'nvmemodel reproduce' (it holds {shown}: "
-                                           "not written by reproduce); choose another folder")
+        raise ParameterError("--out", out, f"{expected} (it holds {shown}: not written by reproduce); choose "
+                                           "another folder")

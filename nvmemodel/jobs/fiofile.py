@@ -92,40 +92,21 @@ def check_folder(plan: Plan, directory) -> str:
     (holds this very plan: a ``plan.json`` with the bytes of :func:`plan_json`); raises
     :class:`ParameterError` for a path that is not a folder, a folder holding another plan, or an
     unrelated non-empty folder (someone's results, …). Nothing is written."""
-    from ..userfiles import read_input
+    from ..userfiles import check_output_folder, read_input
 
-    if not str(directory).strip():
-        raise ParameterError("out", str(directory), "a folder name (an empty one would mean the current folder)")
-    root = pathlib.Path(directory)
-    plan_text = plan_json(plan)
-    if not root.exists():
-        if root.is_symlink():
-            raise ParameterError("out", str(root), "a new folder (this is a broken symbolic link)")
-        ancestor = root.parent
-        while not ancestor.exists():
-            ancestor = ancestor.parent
-        if not ancestor.is_dir():
-            raise ParameterError("out", str(root), f"a folder path ({ancestor} is a file, not a folder)")
-        if not os.access(ancestor, os.W_OK | os.X_OK):
-            raise ParameterError("out", str(root), f"a folder you can create ({ancestor} is not writable)")
-        return "new"
-    if not root.is_dir():
-        raise ParameterError("out", str(root), "a new folder or one holding this same plan (it exists and is not "
-                                               "a folder)")
-    try:
-        entries = sorted(e.name for e in root.iterdir())
-    except OSError as exc:
-        raise ParameterError("out", str(root), f"a folder you can read ({exc.strerror})") from None
+    expected = "a new (or empty) folder, or one holding this same plan"
+    entries = check_output_folder(directory, what="out", expected=expected)
     if not entries:
         return "new"
+    root = pathlib.Path(directory)
     if "plan.json" not in entries:
         shown = ", ".join(entries[:3]) + (", …" if len(entries) > 3 else "")
-        raise ParameterError("out", str(root), f"a new (or empty) folder, or one holding this same plan: it holds "
-                                               f"{len(entries)} other entr{'y' if len(entries) == 1 else 'ies'} "
-                                               f"({shown}) and no plan.json; choose a new folder")
-    if read_input(root / "plan.json", what="out") != plan_text.encode():
-        raise ParameterError("out", str(root), "a new folder or one holding this same plan: its plan.json differs "
-                                               "(results are never overwritten; choose a new folder)")
+        raise ParameterError("out", str(root), f"{expected}: it holds {len(entries)} other "
+                                               f"entr{'y' if len(entries) == 1 else 'ies'} ({shown}) and no "
+                                               "plan.json; choose a new folder")
+    if read_input(root / "plan.json", what="out") != plan_json(plan).encode():
+        raise ParameterError("out", str(root), f"{expected}: its plan.json differs (results are never "
+                                               "overwritten; choose a new folder)")
     return "same"
 
 
