@@ -374,3 +374,23 @@ def test_reproduce_progress_is_quiet(tmp_path, capfd):
 def test_each_kernel_gets_its_own_socket_folder(tmp_path):
     a, b = reproduce.kernel_config(tmp_path / "a"), reproduce.kernel_config(tmp_path / "b")
     assert a.KernelManager.transport == "ipc" and a.KernelManager.ip != b.KernelManager.ip
+
+
+@pytest.mark.notebook
+def test_no_shared_folder_in_what_a_user_reads(reproduced):
+    """A user's clone has no ../shared (the development folder beside the repository): no notebook text,
+    printed output, caption, index page or README sentence may mention it."""
+    seen = []
+    for stem in CHECKS:
+        nb = json.loads((reproduced / stem / f"{stem}.ipynb").read_text())
+        for cell in nb["cells"]:
+            texts = ["".join(cell["source"])] if cell["cell_type"] == "markdown" else [
+                "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                for o in cell.get("outputs", [])]
+            seen += [f"{stem}: {t[:80]!r}" for t in texts if "../shared" in t or "shared/data" in t]
+        captions = json.loads((reproduced / stem / report.MANIFEST).read_text())["figures"]
+        seen += [f"{stem} caption {f['name']}" for f in captions if "../shared" in f["caption"]]
+    page = (reproduced / "index.html").read_text()
+    readme = (NOTEBOOKS.parent / "README.md").read_text()
+    seen += [name for name, text in (("index.html", page), ("README.md", readme)) if "../shared" in text]
+    assert seen == []
