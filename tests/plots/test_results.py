@@ -269,3 +269,12 @@ def test_cli_percentiles_and_preset(tmp_path, capsys):
     assert "model:" in capsys.readouterr().out
     assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--set", "host.clock_hz=3GHz", "-o", str(tmp_path / "x.png")]) == 2
     assert "--preset too" in capsys.readouterr().err
+
+
+def test_histogram_and_time_series_titles_say_what_not_where():
+    hist = plot_latency_histogram(DATA / "fio_corpus" / "json-plus.jsonplus")
+    logs = plot_fio_log(nm.read_fio_logs(sorted((DATA / "fio").glob("fioplot_*_iops.1.log"))), kind="iops")
+    for ax in (hist, logs):
+        title = ax.get_title()
+        assert title and "/" not in title and ".json" not in title and ".log" not in title
+    assert "completion latency" in hist.get_title() and "1 job log(s) merged" in logs.get_title()
