@@ -366,11 +366,13 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
             f"{label(c)} [{c}] ({fmt_y(comps[c], u)}; the {what} is {m / comps[c]:.0%} of it)" for c in consistent)
             + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
     elif m < 0.5 * lowest:
+        absent = [name for c, name in _UNMODELLED.items() if c in prof.columns and not np.isfinite(row[c])]
+        unknown = ", ".join([*absent, "the I/O engine's and the file system's own cost", "a virtual disk or "
+                             "anything between fio and the drive"])
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
                                         f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
                                         f"{_pct(m / lowest)} of it): what binds is not modelled or not known here — "
-                                        f"e.g. the I/O engine's CPU cost, the root complex or memory of this host, "
-                                        f"a drive without a spec, a filesystem or a virtual disk."))
+                                        f"not modelled for this topology: {unknown}."))
     elif m < CONSISTENT * lowest:
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) reaches {m / lowest:.0%} of the lowest "
                                         f"modelled ceiling {where} ({label(low_c)} [{low_c}], {fmt_y(lowest, u)}): "
@@ -395,6 +397,11 @@ def _ceiling_quality(result, key, f, ev: Evidence) -> list[Claim]:
                                   f"the {fmt_y(ev.y[worst], result.y_unit)} measured at {result.x} = "
                                   f"{_xv(result, ev.x[worst])}: not a ceiling of these data."))
     return out
+
+
+#: parts every machine has whose ceiling is infinite when the topology does not model them, as a reader names them
+_UNMODELLED = {"drive": "the drive (no spec for it)", "root_complex": "the root complex",
+               "socket_dma": "the socket's memory/DMA bandwidth", "host_cpu": "the CPU (cycles per I/O unknown)"}
 
 
 def _falsified(result, key) -> list[Claim]:
