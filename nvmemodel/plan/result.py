@@ -55,14 +55,21 @@ def _choices(space, mask: np.ndarray) -> dict[str, list]:
     return out
 
 
-def _alternatives_text(space, mask: np.ndarray, count: int) -> str:
+def _alternatives_text(space, mask: np.ndarray, count: int, texts: dict | None = None) -> str:
     """The axes on which a merged row's configurations differ, with their values; "" for a single one.
 
-    When the row does not hold every combination of those values, it says how many it holds."""
+    When the row does not hold every combination of those values, it says how many it holds. ``texts``: each
+    axis's values as text (:func:`_value_text`), when the caller formats many rows."""
     if count <= 1:
         return ""
-    sets = {k: v for k, v in _choices(space, mask).items() if len(v) > 1}
-    text = "; ".join(f"{k}: {', '.join(_value_text(k, v) for v in vs)}" for k, vs in sets.items())
+    texts = texts or {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
+    sets, offset = {}, 0
+    for name, values in texts.items():
+        on = [t for t, m in zip(values, mask[offset: offset + len(values)]) if m]
+        offset += len(values)
+        if len(on) > 1:
+            sets[name] = on
+    text = "; ".join(f"{k}: {', '.join(vs)}" for k, vs in sets.items())
     combos = int(np.prod([len(v) for v in sets.values()]))
     return text if combos == count else f"{count} of the {combos} combinations of {text}"
 
@@ -220,7 +227,8 @@ class Plan:
         count = rec.get("count", np.ones(rec["config"].size, dtype=np.int64))
         mask = rec["mask"] if "mask" in rec else _single_masks(space, rec["config"])
         out["configurations"] = count.astype(int)
-        out["alternatives"] = [_alternatives_text(space, m, int(c)) for m, c in zip(mask, count)]
+        texts = {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
+        out["alternatives"] = [_alternatives_text(space, m, int(c), texts) for m, c in zip(mask, count)]
         out["status"] = status
         return out[columns].reset_index(drop=True), mask
 

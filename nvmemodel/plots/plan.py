@@ -128,6 +128,11 @@ def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue:
                         bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}, zorder=4)
     if integer_x:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    from matplotlib.ticker import FuncFormatter
+
+    for col, axis in ((x, ax.xaxis), (y, ax.yaxis)):
+        if col == "cost":  # 12,500 rather than 1.25e4
+            axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
     ax.margins(x=0.12, y=0.18)
     legend_outside(ax, title="marker area ∝ configurations", title_fontsize="x-small")
     return ax

@@ -83,7 +83,7 @@ def test_keeping_the_best_few_per_block_is_the_head_of_all(rank, merge):
     targets = [Target(W["4k-randread"], iops=3e6), Target(W["128k-read"], bytes_per_s=20e9)]
     whole = plan(targets, space, rank=rank, keep=10**6, merge_identical=merge)
     everything = whole.frame
-    assert len(everything) > (5 if merge else 12)
+    assert len(everything) > 3  # more answers than the 3 kept below
     assert everything["configurations"].sum() == whole.feasible  # every feasible configuration in some row
     few = plan(targets, space, rank=rank, keep=3, chunk=5, merge_identical=merge)
     pd = pytest.importorskip("pandas")
