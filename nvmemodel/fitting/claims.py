@@ -243,6 +243,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         if im > EXTRAPOLATION * float(np.max(iops)):
             text += (f" The IOPS ceiling is an extrapolation: the smallest block measured reaches "
                      f"{float(np.max(iops)) / im:.0%} of it.")
+        for name, cap, meas, unit in (("IOPS", im, iops, "1/s"), ("bandwidth", bm, bw, "B/s")):
+            j = int(np.argmax(meas))
+            noise_j = ev.beyond_noise(j, j) / np.sqrt(2) * (meas[j] / ev.y[j] if ev.y[j] else 1.0)
+            if meas[j] - cap > noise_j and cap < 0.98 * meas[j]:
+                text += (f" Caution: the fitted {name} ceiling is {1 - cap / meas[j]:.0%} below the largest "
+                         f"measurement ({fmt_y(meas[j], unit)}): not a ceiling of these data.")
         if bm > EXTRAPOLATION * float(np.max(bw)):
             text += (f" The bandwidth ceiling is an extrapolation: the largest block measured reaches "
                      f"{float(np.max(bw)) / bm:.0%} of it.")
