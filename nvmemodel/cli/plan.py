@@ -10,11 +10,11 @@ from ..errors import ParameterError
 _EPILOG = """\
 examples:
   nvmemodel plan --iops 10M --read-bw 60GB/s --latency 200us --gen 4,5 --sockets 1,2 \\
-      --drive samsung-pm1743,samsung-pm1733-u2 --max-drives 24
+      --drive samsung-pm1743,intel-p5800x-800gb --max-drives 24
   nvmemodel plan --preset lenovo-sr850-direct --read-bw 12GB/s --iops 2.4M \\
       --connection direct-x4,direct-x2,lenovo-1610-4p,lenovo-810-4p --max-drives 4
   nvmemodel plan --iops 17M --io-stack libaio,io_uring,spdk --rank headroom --json
-  nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \
+  nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \\
       --rank cost --price drive.samsung-pm1733-u2=1100 --price drive.intel-p3700-800gb=600 --price socket=4000
   nvmemodel plan --iops 20M --host amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380 --max-drives 24
 
