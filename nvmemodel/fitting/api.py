@@ -528,7 +528,8 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
 
 
 def compare_table(result: FitResult):
-    """The models side by side, per curve: k, n, RSS, R², AICc, ΔAICc, Akaike weight, BIC."""
+    """The models side by side, per curve: k, n, RSS, R², AICc, ΔAICc, Akaike weight, BIC, why a fitted model
+    could not be chosen (``excluded``) and why a model was not fitted (``not_fitted``)."""
     import pandas as pd
 
     rows = []
@@ -540,7 +541,8 @@ def compare_table(result: FitResult):
             rows.append({**dict(zip(result.by, key)), "model": m, "k": f.stats["k"], "n": f.stats["n"],
                          "rss": f.stats["rss"], "r2": f.stats["r2"], "aicc": f.stats["aicc"],
                          "delta_aicc": f.stats["aicc"] - best, "akaike_weight": wt, "bic": f.stats["bic"],
-                         "chosen": m == result.chosen[key]})
+                         "chosen": m == result.chosen[key],
+                         "excluded": result.selection.get(key, {}).get("excluded", {}).get(m, "")})
         for m, reason in result.failed.get(key, {}).items():
             rows.append({**dict(zip(result.by, key)), "model": m, "k": np.nan, "n": np.nan, "rss": np.nan,
                          "r2": np.nan, "aicc": np.nan, "delta_aicc": np.nan, "akaike_weight": np.nan, "bic": np.nan,
