@@ -282,14 +282,19 @@ _OPTION_FIELDS: dict = {}
 
 
 def _option_fields(opts: dict, path, echoed: bool):
-    key = (echoed, *opts.items())
-    hit = _OPTION_FIELDS.get(key)
+    """(fields, defaulted, block sizes) of a job's options; shared between calls: do not modify."""
+    try:
+        key = (echoed, *opts.items())
+        hit = _OPTION_FIELDS.get(key)
+    except TypeError:  # an option value that is a list or object (hand-edited JSON): read as its text
+        key, hit = None, None
     if hit is None:
-        fields, defaulted = workload_fields(opts, path, echoed=echoed)
-        hit = (fields, defaulted, block_sizes(opts, path))
-        if len(_OPTION_FIELDS) < 4096:
+        text = {k: v if type(v) is str else str(v) for k, v in opts.items()}
+        fields, defaulted = workload_fields(text, path, echoed=echoed)
+        hit = (fields, tuple(defaulted), block_sizes(text, path))
+        if key is not None and len(_OPTION_FIELDS) < 4096:
             _OPTION_FIELDS[key] = hit
-    return dict(hit[0]), list(hit[1]), hit[2]
+    return hit
 
 
 def _group_size(job: dict, path, where: str) -> int | None:
@@ -298,13 +303,19 @@ def _group_size(job: dict, path, where: str) -> int | None:
     own ``job_runtime`` exceeds its I/O runtime by its setup time, a few %: 300 vs 293 ms for
     one job; jobs of a group that ran much shorter than the longest are undercounted).
     None when the fio version wrote no ``job_runtime``."""
-    if "job_runtime" not in job:
-        return None  # (each direction's runtime is checked where it is read)
     total = job.get("job_runtime")
+    if total is None:
+        return None  # (each direction's runtime is checked where it is read)
     if type(total) is int and 0 < total < _INT_MAX:  # the common case, without the general checks
-        times = [job[d].get("runtime") for d in (*_DIRECTIONS, "mixed") if type(job.get(d)) is dict]
-        if all(type(t) is int and 0 <= t < _INT_MAX for t in times):
-            longest = max(times, default=0)
+        longest = 0
+        for d in _ALL_DIRECTIONS:
+            block = job.get(d)
+            if type(block) is dict:
+                t = block.get("runtime")
+                if type(t) is not int or not 0 <= t < _INT_MAX:
+                    break
+                longest = max(longest, t)
+        else:
             return max(1, round(total / longest)) if longest > 0 else None
     total = _num(job, "job_runtime", path, where, required=False)
     longest = max((_num(job[d], "runtime", path, f"{where}.{d}", required=False) for d in (*_DIRECTIONS, "mixed")
@@ -360,9 +371,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         job_opts = job.get("job options") or {}
         if not isinstance(job_opts, dict) or not isinstance(global_opts, dict):
             raise IngestError(path, f"{where}: 'job options' / 'global options' must be objects of option: value")
-        opts = {**global_opts, **job_opts}
-        if not all(type(v) is str for v in opts.values()):
-            opts = {k: str(v) for k, v in opts.items()}
+        opts = {**global_opts, **job_opts} if global_opts else job_opts
         name = job.get("jobname")
         all_clients = name == "All clients"
         if "mixed" not in job and not (type(job.get("read")) is dict and type(job.get("write")) is dict) \
@@ -382,7 +391,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         group = ("group_reporting" in opts and numjobs > 1) or name_counts[str(name)] < numjobs \
             or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
-            fields["numjobs"] = merged  # jobs of several sections reported as one group
+            fields = {**fields, "numjobs": merged}  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]
         group_id = job.get("groupid")
         if not (type(group_id) is int and 0 <= group_id <= 2**31):
@@ -554,6 +563,8 @@ def read_fio_json(path, text: str | None = None) -> list[dict]:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
     docs, truncated = _decode_documents(text, path)
+    if len(docs) == 1 and not truncated:  # the common case: one complete report
+        return rows_from_document(docs[0], path, snapshot=0, final=True, run=0)
     finals = final_flags(docs, truncated)
     if truncated:
         warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read, and the "
