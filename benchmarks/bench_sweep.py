@@ -12,7 +12,7 @@ generation, block size). The sweep runs as a user calls it: ``check=True``, name
 The floors (``benchmarks/floor.py``), timed interleaved with the sweep (best of ``--repeat`` rounds):
 
 * **fused**: a numba loop over the points, the per-configuration limits given (no implementation can reach it);
-* **fused + levels**: plus those limits computed by the model's numpy code and names coded by binary search.
+* **fused + levels**: plus those limits computed by the model's numpy code and names coded by the sweep's own lookup.
 
 Both must give the sweep's numbers bit for bit, binding included (checked here). Memory: tracemalloc's peak
 of one sweep divided by its points, at two grid sizes (flat with chunking when both agree).
@@ -74,9 +74,9 @@ def topology(preset: str, drives: int) -> nm.Topology:
 
 
 def _levels_and_codes(topo, wl, grid):
-    """The floor's per-configuration part: names → codes (binary search, no validation), the catalog fields of
+    """The floor's per-configuration part: names → codes (the sweep's lookup), the catalog fields of
     drive models, then the model's limits (numpy) — what the sweep computes besides its checks."""
-    codes = {name: (floor.names_to_codes(v, PARAMETERS[name].allowed_choices())
+    codes = {name: (floor.names_to_codes(v, PARAMETERS[name])
                     if PARAMETERS[name].kind == "categorical" else v) for name, v in grid.items()}
     p = encode(topo.parameters(wl))
     p.update(codes)

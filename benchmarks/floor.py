@@ -13,7 +13,7 @@ Two ways of charging the floor are reported (``bench_sweep.py``):
 * *fused*: the per-point pass alone, the per-configuration limits given for free — a floor no implementation can
   reach (the sweep also validates, encodes names and computes every component's limits);
 * *fused + levels*: plus the same per-configuration limits computed by the model's numpy code, and names turned
-  into codes by binary search (no validation).
+  into codes by the sweep's own lookup.
 """
 
 from __future__ import annotations
@@ -181,8 +181,10 @@ def kernel():
     return compose
 
 
-def names_to_codes(values: np.ndarray, choices) -> np.ndarray:
-    """Names → codes by binary search in the sorted choices (no validation, no spelling variants)."""
-    order = np.argsort(np.asarray(choices))
-    table = np.asarray(choices)[order]
-    return order[np.searchsorted(table, values)].astype(float)
+def names_to_codes(values: np.ndarray, parameter) -> np.ndarray:
+    """Names → codes as the sweep looks them up (a few characters' key into a small table; the names are then
+    compared with the spelling found, which the floor could skip but which costs little)."""
+    codes = parameter._codes_of_spelled(values)
+    if codes is None:
+        raise ValueError(f"{parameter.name}: a name the fast lookup does not know")
+    return codes
