@@ -280,7 +280,8 @@ class Plan:
             one = self.n_unverified == 1
             lines[-1] += (f" {self.n_unverified:,} more meet{'s' * one} every throughput target but "
                           f"{'is' if one else 'are'} unverified: {'its' if one else 'their'} latency cannot be "
-                          "computed (the drive's QD1 latency is unknown).")
+                          "computed (the drive's QD1 latency is unknown; give it as an axis, e.g. "
+                          "drive.read_latency_s=80us, to check it).")
         if self.prices:
             lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):
