@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from ..errors import NvmeModelError
 from .ceilings import JSON_SCHEMA_ID
 
-__all__ = ["COMMANDS", "INPUT_FILES", "JSON_SCHEMA_ID", "main"]
+__all__ = ["COMMANDS", "INPUT_FILES", "JSON_SCHEMA_ID", "input_options", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
 COMMANDS = ["ceilings", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs"]
@@ -46,18 +47,33 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
 #: Options (argparse ``dest``) that name files a command reads, and whether a folder is allowed. Before any
 #: command runs, each value is checked by :func:`nvmemodel.userfiles.check_input`: a regular file (or
 #: folder) within the size limit, so a FIFO, a device or a missing file is one error line, never a hang.
-#: A new command that names its input options like these is covered without further code.
 INPUT_FILES = {"paths": True, "labels": False, "lspci": False, "lspci_tree": False, "logs": False,
                "histogram": False}
+#: Any other option whose metavar ends in FILE, LOG or JSON (``--topology LSPCI_FILE``) names a file the
+#: command reads and is checked the same way: a new option spelled so is covered without a list to keep.
+_INPUT_METAVAR = re.compile(r"(?:^|_)(?:FILE|LOG|JSON)$")
 
 
-def _check_inputs(args) -> None:
+def input_options(command: argparse.ArgumentParser) -> dict[str, tuple[str, bool]]:
+    """``dest → (option as typed, folders allowed)`` for every option of ``command`` that names a file it reads."""
+    out = {}
+    for action in command._actions:
+        folders = INPUT_FILES.get(action.dest)
+        if folders is None and isinstance(action.metavar, str) and _INPUT_METAVAR.search(action.metavar):
+            folders = False
+        if folders is not None:
+            out[action.dest] = (action.option_strings[-1] if action.option_strings else action.dest, folders)
+    return out
+
+
+def _check_inputs(parser: argparse.ArgumentParser, args) -> None:
     from ..userfiles import check_input
 
-    for dest, folders in INPUT_FILES.items():
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for dest, (what, folders) in input_options(sub.choices[args.command]).items():
         value = getattr(args, dest, None)
         for path in value if isinstance(value, list) else [] if value is None else [value]:
-            check_input(path, what=dest if dest == "paths" else "--" + dest.replace("_", "-"), folders=folders)
+            check_input(path, what=what, folders=folders)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _build_parser(first)
     args = parser.parse_args(argv)
     try:
-        _check_inputs(args)
+        _check_inputs(parser, args)
         return args.run(args)
     except NvmeModelError as exc:
         print(f"nvmemodel: error: {_one_line(exc)}", file=sys.stderr)

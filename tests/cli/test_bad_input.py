@@ -177,12 +177,11 @@ def test_an_unknown_option_is_one_error_line(world, capsys, name):
 
 def _input_file_cases():
     for name, parser in sorted(registry().items()):
-        for action in parser._actions:
-            if action.dest in cli.INPUT_FILES:
-                if action.option_strings:
-                    yield [name, *REQUIRED.get(name, []), *POSITIONALS.get(name, []), action.option_strings[-1], "fifo"]
-                else:
-                    yield [name, *REQUIRED.get(name, []), "fifo"]
+        for dest, (option, _) in cli.input_options(parser).items():
+            if option == dest:  # a positional
+                yield [name, *REQUIRED.get(name, []), "fifo"]
+            else:
+                yield [name, *REQUIRED.get(name, []), *POSITIONALS.get(name, []), option, "fifo"]
 
 
 @pytest.mark.parametrize("argv", list(_input_file_cases()), ids=" ".join)
@@ -199,7 +198,8 @@ def test_input_file_options_are_all_declared():
     assert set(cli.INPUT_FILES) <= dests
     covered = {(argv[0], argv[-2] if argv[-2].startswith("-") else "paths") for argv in _input_file_cases()}
     assert {("discover", "--lspci"), ("discover", "--lspci-tree"), ("ingest", "paths"), ("ingest", "--labels"),
-            ("fit", "paths"), ("plot", "--logs"), ("plot", "--histogram")} <= covered
+            ("fit", "paths"), ("fit", "--labels"), ("fit", "--topology"), ("plot", "--logs"),
+            ("plot", "--histogram")} <= covered
 
 
 @pytest.mark.parametrize("argv", [["discover", "--lspci", "fifo"], ["plot", "--logs", "fifo", "-o", "a.png"],
@@ -241,6 +241,6 @@ def test_what_the_checks_did_not_foresee_is_still_one_line(monkeypatch, capsys, 
     def run(args):
         raise exc
 
-    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda self, argv=None: argparse.Namespace(run=run))
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda self, argv=None: argparse.Namespace(run=run, command="presets"))
     assert cli.main(["presets"]) == 2
     assert capsys.readouterr().err == expected + "\n"
