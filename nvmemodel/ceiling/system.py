@@ -190,11 +190,14 @@ class Levels:
             terms = seen.get(key) if key is not None else None
             if terms is None:
                 kd = k * d
-                local_j = switched_local(k, d, g, on_j) if switched else kd
+                if switched and key is not None:  # one load: both round-robin sums from shared products
+                    local_j, excess = _round_robin(k, kd, d, g, on_j)
+                else:
+                    local_j = switched_local(k, d, g, on_j) if switched else kd
+                    # what full switches take away on this complex (exactly 0 where none is full)
+                    excess = _excess(k, d, g, on_j) if switched else None
                 if switched and not self._group_finite:  # direct-attached configurations among switched ones
                     local_j = np.where(np.isfinite(g), local_j, kd)
-                # what full switches take away on this complex (exactly 0 where none is full)
-                excess = _excess(k, d, g, on_j) if switched else None
                 capped = local_j if _is_inf(c) else np.fmin(c, local_j)
                 # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
                 cut = None if _is_inf(c) else np.fmax(kd - c, 0.0)
@@ -592,6 +595,22 @@ def _bounds(index) -> tuple[int, int]:
         return index, index
     index = np.asarray(index)
     return int(index.min()), int(index.max())
+
+
+def _round_robin(k, kd, d, g, m):
+    """``(switched_local(k, d, g, m), _excess(k, d, g, m))`` for one load ``k`` over ``m`` switches (scalars) and
+    per-configuration ``d``, ``g``: the same sums bit for bit, sharing ``q·d`` and ``(q+1)·d`` (``kd`` when
+    ``q = k``) and skipping the terms a factor 0 or 1 leaves unchanged."""
+    q = math.floor(k / m)
+    r = k - q * m
+    qd = kd if q == k else q * d
+    local, excess = np.fmin(g, qd), np.fmax(qd - g, 0.0)
+    if m - r != 1.0:
+        local, excess = (m - r) * local, (m - r) * excess
+    if r:
+        a = (q + 1) * d
+        local, excess = r * np.fmin(g, a) + local, r * np.fmax(a - g, 0.0) + excess
+    return local, excess
 
 
 def _capped(n, d, cap, m):
