@@ -433,7 +433,7 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
     ax.grid(True, alpha=0.3)
     ax.stats = pd.DataFrame(rows)
     if stats:
-        table = ax.inset_axes([0, -0.36, 1, 0.16])
+        table = ax.inset_axes([0, -0.32, 1, 0.14])
         table.axis("off")
         cells = [[r["direction"], si_format(r["mean"], unit), f"{si_format(r['sd'], unit)} ({r['cv_pct']:.1f} %)",
                   si_format(r["min"], unit), si_format(r["max"], unit), str(r["bins"])] for r in rows]
@@ -482,7 +482,8 @@ def latency_bins(path, *, direction: str = "read", job: int = 0):
     except (TypeError, ValueError):
         raise IngestError(path, "clat_ns.bins: expected 'nanoseconds': count pairs") from None
     lat = np.array([p[0] for p in pairs], dtype=float) * 1e-9
-    return lat, np.array([p[1] for p in pairs], dtype=float), jobs[job]
+    info = dict(jobs[job], _fio_version=docs[-1].get("fio version"), _global=docs[-1].get("global options") or {})
+    return lat, np.array([p[1] for p in pairs], dtype=float), info
 
 
 def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=None, title: str | None = None):
@@ -507,6 +508,13 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
             ax.axvline(v, color="k", ls=ls, lw=1, label=f"{name} = {si_format(v, 's')}")
     ax.set_xlabel("completion latency")
     ax.set_ylabel("share of I/Os per fio bucket (log)")
-    ax.set_title(title or f"{info.get('jobname')}: {direction} completion latency (fio json+ buckets)", fontsize=10)
+    ax.set_title(title or f"{info.get('jobname')}: {direction} completion latency (fio json+ buckets)", fontsize=10,
+                 pad=16)
+    options = {**info["_global"], **(info.get("job options") or {})}  # what was run, as fio recorded it
+    said = [info["_fio_version"], options.get("rw"), options.get("bs") and f"bs {options['bs']}",
+            options.get("iodepth") and f"iodepth {options['iodepth']}", options.get("numjobs") and f"numjobs {options['numjobs']}",
+            options.get("ioengine")]
+    ax.provenance = " · ".join(str(v) for v in said if v)
+    ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left")
     ax.legend(fontsize=8)
     return ax
