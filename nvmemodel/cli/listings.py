@@ -22,7 +22,8 @@ def register(sub) -> None:
                         description="Every PCIe switch chip and switch adapter of the catalog: key (for --set "
                                     "switch.model=KEY), uplink and drive ports, chip, and whether its processing cap "
                                     "is measured or spec only.")
-    sw.add_argument("--gen", type=int, help="only switches whose uplink is this PCIe generation")
+    sw.add_argument("--gen", type=int, choices=range(1, 8), metavar="{1..7}",
+                    help="only switches whose uplink is this PCIe generation")
     sw.add_argument("--sources", action="store_true", help="print every value's status and source")
     sw.set_defaults(run=_switches)
     hp = sub.add_parser("hosts", help="list the host-platform catalog (CPUs: cores, lanes, root complexes, memory)",

@@ -124,3 +124,11 @@ def test_rocket_1608a_efficiency_is_consistent_with_its_public_measurement():
                                "host.gen": 5})  # a Gen5 slot, as in the review
     uplink = c.ceilings["switch_uplink"][0] * 2**20
     assert 57e9 <= uplink <= 57e9 * 1.01
+
+
+def test_cli_switches_rejects_a_generation_that_does_not_exist(capsys):
+    from nvmemodel.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["switches", "--gen", "9"])
+    assert info.value.code == 2 and "nvmemodel: error: argument --gen" in capsys.readouterr().err
