@@ -25,7 +25,7 @@ from nvmemodel.ceiling.derive import prepare
 from nvmemodel.ceiling.system import evaluate_prepared
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bench import goal, interleaved, machine  # noqa: E402
+from _bench import goal, interleaved, machine
 
 GOAL_US = 100.0
 CASES = (("dell-r7525", 24), ("lenovo-sr850-810-4p", 4), ("broadcom-stingray", 4))

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bench import goal, interleaved, machine  # noqa: E402
+from _bench import goal, interleaved, machine
 
 GOAL_S = 0.150
 

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bench import goal, interleaved, machine  # noqa: E402
+from _bench import goal, interleaved, machine
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "data" / "fio").glob("*.json"))

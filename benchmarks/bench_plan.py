@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -33,7 +32,7 @@ from nvmemodel.plan import DesignSpace, Target, plan
 from nvmemodel.plan.solve import _chunk_common, _chunk_parameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bench import goal, interleaved, machine  # noqa: E402
+from _bench import goal, interleaved, machine
 
 GOAL_S = 0.6
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bench import goal, interleaved, machine  # noqa: E402
+from _bench import goal, interleaved, machine
 
 GOAL = 1.2
 PRESETS = ("dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray")

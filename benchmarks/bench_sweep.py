@@ -36,8 +36,8 @@ from nvmemodel.ceiling.system import Levels
 from nvmemodel.parameters import PARAMETERS, encode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import floor  # noqa: E402
-from _bench import goal, interleaved, machine  # noqa: E402
+import floor
+from _bench import goal, interleaved, machine
 
 PRESETS = ("dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray")
 GOAL = 3.0

@@ -17,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _bench import machine  # noqa: E402
+from _bench import machine
 
 BENCHMARKS = {  # script: (normal arguments, --quick arguments)
     "bench_sweep.py": ([], ["--repeat", "4"]),

@@ -263,9 +263,9 @@ class Parameter:
             return None
         found = spellings[i]
         differ = found != names
-        if differ.any():  # "-" for "_" or the other way round (or not a spelling at all)
-            if not np.array_equal(np.char.replace(names[differ], "-", "_"), np.char.replace(found[differ], "-", "_")):
-                return None
+        if differ.any() and not np.array_equal(np.char.replace(names[differ], "-", "_"),
+                                               np.char.replace(found[differ], "-", "_")):
+            return None  # not a listed spelling ("-" for "_" and the other way round are)
         return codes[i].reshape(shape)
 
     def _fits(self, x: float) -> bool:
