@@ -143,7 +143,11 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     if log2:
         _log2_axis(ax, xs.unique(), x)
     ax.model = None
-    if topology is not None and y in ("iops", "bw_bytes_per_s"):
+    if topology is not None and y not in ("iops", "bw_bytes_per_s"):
+        from ..errors import ParameterError
+
+        raise ParameterError("y", y, "iops or bw_bytes_per_s with a topology (the model gives throughput ceilings)")
+    if topology is not None:
         ax.model = _overlay_model(ax, table, summary, x=x, y=y, topology=topology, overrides=overrides)
     if y in ("iops", "bw_bytes_per_s"):
         from .style import throughput_axis

@@ -269,6 +269,11 @@ def test_cli_percentiles_and_preset(tmp_path, capsys):
     assert "model:" in capsys.readouterr().out
     assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--set", "host.clock_hz=3GHz", "-o", str(tmp_path / "x.png")]) == 2
     assert "--preset too" in capsys.readouterr().err
+    # a model overlay the chart cannot draw is refused, not left out
+    assert main(["plot", str(QD_RUNS), "--x", "iodepth", "--y", "latency", "--preset", "dell-r7525",
+                 "-o", str(tmp_path / "y.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error:") and "throughput ceilings" in err and "Traceback" not in err
 
 
 def test_histogram_and_time_series_titles_say_what_not_where():
