@@ -169,8 +169,10 @@ def check_output_folder(path, *, what: str, expected: str) -> list[str] | None:
     its nearest existing ancestor is a writable folder), else the names it holds, for the caller to
     judge whether they are its own. A path that exists and is no folder is a :class:`ParameterError`
     naming ``what`` and ``expected`` (what the caller accepts)."""
-    if not str(path).strip() or "\x00" in str(path):
+    if not str(path).strip():
         raise ParameterError(what, str(path), f"{expected} (a folder name: an empty one would mean the current folder)")
+    if not str(path).isprintable():  # a line break in a folder name breaks every command printed with it
+        raise ParameterError(what, str(path), f"{expected} (a name of printable characters)")
     p = pathlib.Path(path)
     if not p.exists():
         if p.is_symlink():

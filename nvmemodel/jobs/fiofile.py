@@ -34,8 +34,29 @@ def is_raw_device(target: str) -> bool:
     return stat.S_ISBLK(mode) or stat.S_ISCHR(mode)
 
 
+def _odd_target(target: str) -> str | None:
+    """What an existing target is if fio cannot test it as a file or device (a FIFO would block fio,
+    a folder or socket fails it); None for a regular file, a device, or a path that does not exist here."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return None
+
+
 def check_targets(plan: Plan, *, allow_raw_device_writes: bool = False) -> list[str]:
-    """Raw devices the plan uses; raises if it would write to one without permission."""
+    """Raw devices the plan uses; raises if it would write to one without permission, or if a target
+    that exists here is a folder, a FIFO or a socket (fio tests files and devices)."""
+    for target in plan.targets:
+        odd = _odd_target(target)
+        if odd:
+            raise ParameterError("targets", target, f"a file or a device for fio to test (this is {odd})")
     raw = [t for t in plan.targets if is_raw_device(t)]
     if not raw:
         return raw

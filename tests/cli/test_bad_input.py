@@ -74,7 +74,9 @@ BAD = {
                  (["--out", "o", "--targets", "f", "--read-fraction", "0.7"], "mixed --pattern"),
                  (["--out", "o", "--targets", "f,g", "--matrix", "dell-r7525", "--iodepth", "4"], "with --matrix"),
                  (["--out", "", "--targets", "f"], "folder name"),
-                 (["--out", "results", "--targets", "f", "--dry-run"], "no plan.json")],
+                 (["--out", "results", "--targets", "f", "--dry-run"], "no plan.json"),
+                 (["--out", "o\nx", "--targets", "f"], "printable"), (["--out", "o", "--targets", "fifo"], "FIFO"),
+                 (["--out", "o", "--targets", "folder"], "a folder")],
     "run-sweep": [(["binplan"], "binary"), (["sweep", "--fio", "folder"], "--fio"), (["missing"], "folder"),
                   (["exists.txt"], "folder"), (["results"], "no plan.json"), (["sweep", "--limit", "-1"], "--limit")],
 }
