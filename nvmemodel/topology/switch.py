@@ -10,7 +10,8 @@ from ..standards.pcie import Gen
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "get_switch", "identify_switch", "switch_catalog"]
+__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "calibrations_to_drop", "get_switch", "identify_switch",
+           "switch_catalog"]
 
 #: Fields that are parameters (``switch.<field>``).
 FIELDS = ("up_gen", "up_lanes", "ports", "port_gen", "port_lanes", "efficiency", "per_command_s", "per_tlp_s")
@@ -180,6 +181,53 @@ def _catalog() -> dict[str, Switch]:
             total_lanes=int(row["total_lanes"]) if row.get("total_lanes") else None, pci_id=row.get("pci_id", ""),
             match=row.get("match", ""),
         )
+    return out
+
+
+def calibrations_to_drop(grid, base: Switch | None) -> dict:
+    """For a sweep grid: the processing values a changed link voids, per configuration (vectorized
+    :meth:`Switch.with_changes`).
+
+    ``grid`` maps ``switch.*`` parameter names to 1-D arrays (``switch.model`` as names or codes); ``base``
+    is the topology's own switch (the ``custom`` model). Where a configuration sets a link
+    (``switch.up_gen`` …) to a value other than its switch model's, the model's calibrated or measured
+    efficiency / per-command / per-TLP values that the grid does not set are returned as 1.0 / 0.0 —
+    ``{"switch.efficiency": array, …}``, the other configurations keeping the model's values; ``{}`` where
+    the grid changes no link. The sweep applies them after the catalog's values
+    (``nvmemodel.ceiling.evaluate.sweep``).
+
+    >>> out = calibrations_to_drop({"switch.up_gen": [3, 4]}, get_switch("lenovo-810-4p"))
+    >>> out["switch.efficiency"].round(4).tolist(), (out["switch.per_command_s"] * 1e9).round(3).tolist()
+    ([0.8636, 1.0], [769.231, 0.0])
+    """
+    import numpy as np
+
+    from ..parameters import PARAMETERS
+
+    links = [f for f in LINK_FIELDS if f"switch.{f}" in grid]
+    if not links:
+        return {}
+    n = len(np.asarray(grid[f"switch.{links[0]}"]).ravel())
+    entries = [None, base, *_catalog().values()]  # codes of switch.model: none, custom, catalog keys
+    model = grid.get("switch.model")
+    if model is None:
+        codes = np.full(n, 1)
+    else:
+        codes = PARAMETERS["switch.model"].check(np.asarray(model, dtype=object).ravel()).astype(int)
+    ref = {f: np.array([np.nan if e is None else float(int(getattr(e, f))) for e in entries])[codes] for f in links}
+    changed = np.zeros(n, dtype=bool)
+    for f in links:
+        changed |= np.asarray(grid[f"switch.{f}"], dtype=float).ravel() != ref[f]
+    out = {}
+    neutral = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
+    for f in PROCESSING_FIELDS:
+        if f"switch.{f}" in grid:
+            continue
+        cal = np.array([e is not None and f in e.calibrated_fields() for e in entries])[codes]
+        if not (changed & cal).any():
+            continue
+        value = np.array([neutral[f] if e is None else float(getattr(e, f)) for e in entries])[codes]
+        out[f"switch.{f}"] = np.where(changed & cal, neutral[f], value)
     return out
 
 

@@ -132,3 +132,26 @@ def test_cli_switches_rejects_a_generation_that_does_not_exist(capsys):
     with pytest.raises(SystemExit) as info:
         main(["switches", "--gen", "9"])
     assert info.value.code == 2 and "nvmemodel: error: argument --gen" in capsys.readouterr().err
+
+
+def test_calibrations_to_drop_for_a_sweep_grid():
+    """The vectorized with_changes: what a sweep grid that changes a link must replace (the sweep applies it)."""
+    from nvmemodel.topology.switch import calibrations_to_drop
+
+    base = get_switch("lenovo-810-4p")
+    grid = {"switch.up_gen": [3, 4], "switch.port_gen": [3, 4]}
+    drop = calibrations_to_drop(grid, base)
+    assert drop["switch.efficiency"].tolist() == [pytest.approx(0.8636), 1.0]
+    assert drop["switch.per_command_s"].tolist() == [pytest.approx(769.231e-9), 0.0]
+    # a sweep given these values: the Gen4 configuration is limited by the drive, not the Gen3 calibration
+    topo = nm.preset("lenovo-sr850-810-4p").replace(drive=nm.get_drive("samsung-pm1733-u2"))
+    r = nm.sweep(topo, nm.Workload("randread", "4K"), drives=[1], grid={**grid, **drop})
+    assert [r.components[i] for i in r.binding_index[:, 0]] == ["pcie_link", "drive"]
+    assert r.iops[1, 0] == pytest.approx(1_450_000, rel=1e-9)
+    # per model: the 810-4P keeps its x8 calibration, the 1610-4P narrowed to x8 loses its per-command cost
+    both = calibrations_to_drop({"switch.model": ["lenovo-810-4p", "lenovo-1610-4p"], "switch.up_lanes": [8, 8]}, None)
+    assert set(both) == {"switch.per_command_s"}  # the 1610-4P's efficiency is a default, not a calibration
+    assert both["switch.per_command_s"].tolist() == [pytest.approx(769.231e-9), 0.0]
+    assert calibrations_to_drop({"switch.efficiency": [0.9]}, base) == {}  # no link changed
+    # a value the grid sets itself is never replaced
+    assert "switch.efficiency" not in calibrations_to_drop({"switch.up_gen": [4], "switch.efficiency": [0.9]}, base)
