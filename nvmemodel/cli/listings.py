@@ -118,6 +118,11 @@ def _switches(args) -> int:
 
     from ..topology.switch import switch_catalog
 
+    gens = sorted({int(s.up_gen) for s in switch_catalog().values()})
+    if args.gen is not None and args.gen not in gens:  # an empty listing would read as "no such switches exist"
+        from ..errors import ParameterError
+
+        raise ParameterError("--gen", args.gen, f"an uplink generation of the catalog: {', '.join(map(str, gens))}")
     print(f"{'key':<24} {'uplink':<10} {'drive ports':<13} {'kind':<8} {'chip':<10} processing")
     for key, s in switch_catalog().items():
         if args.gen is not None and int(s.up_gen) != args.gen:

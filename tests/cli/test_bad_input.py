@@ -47,7 +47,7 @@ BAD = {
     "parameters": [(["--preset", "nope"], "unknown preset"), (["--format", "xml"], "--format")],
     "presets": [(["extra"], "unrecognized")],
     "drives": [(["extra"], "unrecognized")],
-    "switches": [(["extra"], "unrecognized")],
+    "switches": [(["extra"], "unrecognized"), (["--gen", "-1"], "--gen"), (["--gen", "x"], "--gen")],
     "hosts": [(["extra"], "unrecognized"), (["--vendor", "nope"], "--vendor"), (["--vendor", ""], "--vendor")],
     "discover": [(["--lspci", "fifo"], "FIFO"), (["--lspci", "missing"], "no such file"),
                  (["--lspci", "folder"], "folder"), (["--lspci", "bin.json"], "no lspci device lines"),
