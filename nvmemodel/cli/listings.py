@@ -71,10 +71,12 @@ def _presets() -> int:
 
 
 def _drives() -> int:
+    import math
+
     from ..topology.drive import drive_catalog
 
     def num(value, scale, width):  # an unknown limit (NaN) prints as "-": it is not applied
-        return f"{value / scale:>{width}.0f}" if value == value else f"{'-':>{width}}"
+        return f"{'-':>{width}}" if math.isnan(value) else f"{value / scale:>{width}.0f}"
 
     print(f"{'key':<26} {'link':<8} {'read MB/s':>9} {'4K read':>9}  {'segment':<10} [status]  name")
     for key, d in drive_catalog().items():

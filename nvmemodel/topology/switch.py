@@ -10,7 +10,7 @@ from ..standards.pcie import Gen
 from ._catalog import lookup, number, read_catalog
 from ._fields import check_fields, export, field_source
 
-__all__ = ["SPEC_ONLY", "Switch", "catalog_keys_with_none", "calibrations_to_drop", "get_switch", "identify_switch",
+__all__ = ["SPEC_ONLY", "Switch", "calibrations_to_drop", "catalog_keys_with_none", "get_switch", "identify_switch",
            "switch_catalog"]
 
 #: Fields that are parameters (``switch.<field>``).
