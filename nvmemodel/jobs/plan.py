@@ -151,7 +151,9 @@ class Plan:
         fio_line("ramp_time", self.ramp_s)
         fio_line("size", self.size_bytes)
         largest = max(p.block_size for p in self.points)
-        if self.size_bytes < largest:  # fio size=0 means "the whole file or device": never what was typed
+        # fio takes size=0 as the whole file or device, and stops on a size below the block size ("blocksize
+        # is larger than data set range"): fio 3.42 filesetup.c, setup_files()
+        if self.size_bytes < largest:
             raise ParameterError("size_bytes", self.size_bytes, f"at least the largest block size ({largest:,} bytes) "
                                                                 "per target")
         jobs = max(p.drives * p.numjobs for p in self.points)
