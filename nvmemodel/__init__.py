@@ -43,6 +43,9 @@ Calibrations behind the presets
     :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
 Units at the edges
     :mod:`nvmemodel.units` (``parse_bandwidth("6200 MB/s")`` …)
+Generate and run fio sweeps; read what a user names
+    :mod:`nvmemodel.jobs` (plans, job files whose every value fio accepts, a resumable runner that never
+    overwrites); :mod:`nvmemodel.userfiles` (regular files only, size-bounded: no FIFO hangs)
 Errors
     :class:`NvmeModelError`, :class:`ParameterError`, :class:`UnknownNameError`, :class:`UnitError`,
     :class:`IngestError`, :class:`IngestWarning`
