@@ -315,12 +315,13 @@ def _truncation_flags(tree: PciTree) -> list[Flag]:
     """Devices whose bridge above is missing from the text: the dump was cut or edited.
 
     A PCI Express endpoint or switch port never sits on a root bus (PCIe Base Specification: root buses
-    hold root ports, root-complex integrated endpoints and host bridges); an NVMe controller reached
-    through ``lspci -tv`` names is an endpoint too. Such a device without a parent lost its root port
-    (and maybe switches) from the text, and its bus counts as a root complex of its own.
+    hold root ports, root-complex integrated endpoints and host bridges). Such a device without a parent
+    lost its root port (and maybe switches) from the text, and its bus counts as a root complex of its
+    own. Only devices whose port type was read count: without it (``lspci -tv``, config space not
+    readable) an NVMe controller on a root bus may be a root-complex integrated one.
     """
-    orphans = [d for d in tree if d.parent is None and (
-        d.port_type in ("endpoint", "legacy_endpoint", "upstream", "downstream") or (d.port_type is None and d.is_nvme))]
+    orphans = [d for d in tree if d.parent is None and
+               d.port_type in ("endpoint", "legacy_endpoint", "upstream", "downstream")]
     flags = []
     if orphans:
         where = sorted({f"{d.domain}:{d.bus:02x}" for d in orphans})
