@@ -55,7 +55,7 @@ class DriveMatch:
     """What the drive catalog makes of one NVMe controller.
 
     ``drive`` is the catalog entry (None: unknown or ambiguous); ``key`` its catalog key; ``how`` says what
-    identified it (``"name"``, ``"subsystem id"``, ``"device id"``, ``"family"``, ``"given"``);
+    identified it (``"name"``, ``"subsystem id"``, ``"device id"``, ``"family"``);
     ``candidates`` lists the catalog keys an ambiguous controller could be; ``note`` what the match assumes.
     """
 
@@ -119,7 +119,7 @@ def match_drive(text: str, lanes: int | None = None):
 
     >>> match_drive('Intel Corporation PCIe Data Center SSD (Intel Corporation DC P3700 SSD [2.5" SFF])').name
     'Intel DC P3700 800GB'
-    >>> match_drive("Samsung Electronics Co Ltd NVMe SSD Controller SM981/PM981/PM983") is None  # three drives
+    >>> match_drive("Samsung Electronics Co Ltd NVMe SSD Controller SM981/PM981/PM983") is None  # PM981 or PM983
     True
     """
     return identify_drive(PciDevice(bdf="", name=text or "", cap_width=lanes)).drive
