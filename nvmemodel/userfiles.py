@@ -20,8 +20,8 @@ import sys
 
 from .errors import ParameterError
 
-__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "read_input", "read_input_text",
-           "read_table"]
+__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "kernel_state", "read_input",
+           "read_input_text", "read_table"]
 
 #: Largest file read whole (64 MiB): result tables, plans, lspci dumps and label files are kilobytes
 #: to a few MB; the limit is a bound on memory and time, not a format rule (``max_bytes=`` raises it).
@@ -33,8 +33,10 @@ MAX_INPUT_BYTES = 64 * 2**20
 _PSEUDO = ("/proc", "/sys")
 
 
-def _pseudo(path: pathlib.Path, folders: bool) -> str | None:
-    """Why ``path`` is no user file: it lies in /proc or /sys, or is a folder holding them ("/")."""
+def kernel_state(path, folders: bool = False) -> str | None:
+    """Why ``path`` is no user file, or None: it lies in /proc or /sys (after following links), or it is
+    the root folder, which holds them (``folders``: it is to be walked). A folder walk calls this for
+    each folder it enters, so a link into /proc inside a results folder is not followed."""
     real = os.path.realpath(path)
     for root in _PSEUDO:
         if real == root or real.startswith(root + "/"):
@@ -76,7 +78,7 @@ def check_input(path, *, what: str, folders: bool = False, max_bytes: int = MAX_
     p = pathlib.Path(path)
     expected = "a regular file or a folder" if folders else "a regular file"
     st = _stat(p, what, expected)
-    why = _pseudo(p, folders and stat.S_ISDIR(st.st_mode))
+    why = kernel_state(p, folders and stat.S_ISDIR(st.st_mode))
     if why:
         raise ParameterError(what, str(p), f"{expected} of your own ({why})")
     if stat.S_ISDIR(st.st_mode) and folders:
