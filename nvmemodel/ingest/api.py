@@ -130,6 +130,9 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
         rows = _READERS[fmt](path, text)  # one JSON document (or several, without echoed commands)
         if fmt.startswith("fio"):
             apply_targets(rows)
+        else:  # IOmeter, DiskSpd: one run per file
+            for row in rows:
+                row["run"] = 0
         return rows
     chunks = echoed_runs(text)
     if chunks is None:
@@ -230,10 +233,11 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
                     file_labels.update({k: v for k, v in m.groupdict().items() if v is not None})
                 else:
                     unmatched += 1
-            apply_labels(file_rows, file_labels, path)
-            for k in file_labels:
-                if k not in COLUMNS and k not in label_columns:
-                    label_columns.append(k)
+            if file_labels:
+                apply_labels(file_rows, file_labels, path)
+                for k in file_labels:
+                    if k not in COLUMNS and k not in label_columns:
+                        label_columns.append(k)
             rows.extend(file_rows)
         except IngestError as exc:
             if errors == "raise":
