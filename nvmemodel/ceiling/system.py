@@ -187,15 +187,17 @@ class Levels:
                                                                                     np.ndim(on_j) == 0) else None
             if key is not None and key[0] == 0.0:  # no drive on it: every term below is an exact 0
                 continue
+            if key is None and not k.any():  # no drive on it in any configuration (the same exact zeros)
+                continue
             terms = seen.get(key) if key is not None else None
             if terms is None:
                 kd = k * d
                 if switched and key is not None:  # one load: both round-robin sums from shared products
                     local_j, excess = _round_robin(k, kd, d, g, on_j)
+                elif switched:  # what full switches leave, and take away (exactly 0 where none is full)
+                    local_j, excess = _round_robin_arrays(k, d, g, on_j)
                 else:
-                    local_j = switched_local(k, d, g, on_j) if switched else kd
-                    # what full switches take away on this complex (exactly 0 where none is full)
-                    excess = _excess(k, d, g, on_j) if switched else None
+                    local_j, excess = kd, None
                 if switched and not self._group_finite:  # direct-attached configurations among switched ones
                     local_j = np.where(np.isfinite(g), local_j, kd)
                 capped = local_j if _is_inf(c) else np.fmin(c, local_j)
@@ -610,6 +612,19 @@ def _round_robin(k, kd, d, g, m):
     if r:
         a = (q + 1) * d
         local, excess = r * np.fmin(g, a) + local, r * np.fmax(a - g, 0.0) + excess
+    return local, excess
+
+
+def _round_robin_arrays(k, d, g, m):
+    """``(switched_local(k, d, g, m), _excess(k, d, g, m))`` with ``q``, ``r`` and the products computed once
+    (the same expressions, so the same bits; where ``g`` is not finite the first is ``k·d``)."""
+    q = np.floor(k / m)
+    r = k - q * m
+    a, b = (q + 1) * d, q * d
+    local = r * np.fmin(g, a) + (m - r) * np.fmin(g, b)
+    excess = r * np.fmax(a - g, 0.0) + (m - r) * np.fmax(b - g, 0.0)
+    if not ops.all_(np.isfinite(g)):
+        local = np.where(np.isfinite(g), local, k * d)
     return local, excess
 
 
