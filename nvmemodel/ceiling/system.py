@@ -112,11 +112,18 @@ class Levels:
         self.one = all(type(i) is int for i in index)  # no index is an array (one configuration, or one winner)
         # placement matters where a complex or socket limit is set, and — whatever the limits — where fill_first
         # decides which switch the drives land on (else a huge but finite complex limit would change the result)
-        self._fill_switched = (np.asarray(p.get("tree.placement", 0.0)) == _FILL_FIRST) & ~np.isinf(self.group)
+        placement, g = p.get("tree.placement", 0.0), self.group
+        if ops.scalar(placement, g):  # one configuration: Python arithmetic
+            self._fill_switched = placement == _FILL_FIRST and not math.isinf(g)
+            self._group_finite = not (math.isinf(g) or math.isnan(g))
+        else:
+            self._fill_switched = (np.asarray(placement) == _FILL_FIRST) & ~np.isinf(g)
+            self._group_finite = ops.all_(np.isfinite(g))
         self.tree = not (_is_inf(self.complex) and _is_inf(self.socket)) or ops.any_(self._fill_switched)
-        self._group_finite = ops.all_(np.isfinite(self.group))
         # configurations evaluated beside tree ones without a tree level or fill_first switches (False: none)
-        flat = np.isinf(self.complex) & np.isinf(self.socket) & ~self._fill_switched if self.tree else False
+        flat = False
+        if self.tree and not ops.scalar(self.complex, self.socket, self._fill_switched):
+            flat = np.isinf(self.complex) & np.isinf(self.socket) & ~self._fill_switched
         self._flat = flat if ops.any_(flat) else False
         self._bounds = {level: _bounds(i) for level, i in zip(Limit._fields, index)}
 
