@@ -561,7 +561,20 @@ def _loads(n, p, M):
     numpy call per complex. ``k`` and the socket come out as ``numpy.float64``."""
     keys = _PLACEMENT
     if not ops.scalar(n, M, *(p[k] for k in keys)):
-        yield from complex_loads(n, p, M)
+        placement = p["tree.placement"]
+        if not (ops.scalar(placement) and placement != _FILL_FIRST):
+            yield from complex_loads(n, p, M)
+            return
+        # round-robin everywhere, arrays: complex_loads' round-robin branch alone (its other branch is not taken)
+        n = np.asarray(n, dtype=float)
+        M = np.asarray(M, dtype=float)
+        sockets = p["host.sockets"]
+        q = np.floor(n / M)
+        r = n - q * M
+        everywhere_m = M.ndim == 0
+        for j in range(int(np.max(M))):
+            k = q + (j < r)
+            yield (k if everywhere_m else np.where(j < M, k, 0.0)), np.mod(j, sockets)
         return
     n, M = float(n), float(M)
     sockets, cps, slots, placement = (float(p[k]) for k in keys)
