@@ -16,6 +16,7 @@ import json
 import os
 import pathlib
 import shlex
+import stat
 import subprocess
 import time
 from collections.abc import Callable
@@ -189,13 +190,29 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
     return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points))
 
 
+def _open_log(log: pathlib.Path):
+    """The point's log, truncated: never through a symbolic link (a link planted in logs/ would truncate
+    the file it names) and never a FIFO (opening one for writing waits for a reader)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(log, flags, 0o644)
+    except OSError as exc:
+        raise ParameterError("plan", str(log), f"a log file nvmemodel can write (a regular file, not a link or "
+                                               f"FIFO: {exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ParameterError("plan", str(log), "a log file nvmemodel can write (a regular file)")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "w")
+
+
 def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: pathlib.Path,
                runtime_s: float) -> tuple[bool, str]:
     partial.parent.mkdir(parents=True, exist_ok=True)
     partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
     log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
     log.parent.mkdir(parents=True, exist_ok=True)
-    with open(log, "w") as err:
+    with _open_log(log) as err:
         try:
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
         except FileNotFoundError:

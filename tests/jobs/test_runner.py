@@ -164,3 +164,24 @@ def test_a_job_file_edited_after_fio_jobs_is_never_run(tmp_path):
     with pytest.raises(ParameterError, match="differs from its point"):
         run_plan(tmp_path / "sweep", fio="/bin/false", progress=None)
     assert sorted(p.name for p in (tmp_path / "sweep").rglob("*")) == before
+
+
+@pytest.mark.parametrize("plant", ["symlink", "fifo"])
+def test_a_planted_log_is_refused_not_followed(tmp_path, plant):
+    """logs/<point>.log is opened without following links (a link would truncate the file it names)
+    and without waiting on a FIFO."""
+    import os
+
+    plan = sweep_plan([str(tmp_path / "f")], runtime_s=1, ramp_s=0, size_bytes=65536)
+    write_jobs(plan, tmp_path / "sweep")
+    log = tmp_path / "sweep/logs" / (plan.points[0].result_path[:-len(".json")] + ".log")
+    log.parent.mkdir(parents=True)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    if plant == "symlink":
+        log.symlink_to(victim)
+    else:
+        os.mkfifo(log)
+    with pytest.raises(ParameterError, match="log file"):
+        run_plan(tmp_path / "sweep", fio=shutil.which("fio") or "/bin/true", progress=None)
+    assert victim.read_text() == "keep me\n"
