@@ -137,7 +137,8 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     Parameters
     ----------
     topology, workload
-        The base configuration.
+        The base configuration; a :class:`~nvmemodel.topology.mixed.MixedTopology` is swept by
+        :func:`~nvmemodel.ceiling.mixed.sweep_mixed` (shared parameters only; drives = total drive counts).
     drives : sequence of int
         Drive counts (the second axis of the result).
     grid : mapping of parameter name → 1-D array
@@ -161,6 +162,12 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     SweepResult
         Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
+    from ..topology.mixed import MixedTopology
+
+    if isinstance(topology, MixedTopology):  # several groups under one host: the groups' composition
+        from .mixed import sweep_mixed
+
+        return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check)
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
     p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
     # column-major: one drive count's results over a chunk of configurations are contiguous. The kernel runs one
@@ -194,8 +201,8 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     their fields; the mapping holds one-configuration scalars and 1-D arrays of one entry per configuration.
     """
     if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
-        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)); a MixedTopology is "
-                             "swept one group at a time: nm.sweep(mixed.group_topology(i), ...)")
+        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or, for nm.sweep, "
+                             "a MixedTopology")
     base = topology.parameters(workload)
     grid = dict(grid or {})
     params = {name: get(name) for name in grid}

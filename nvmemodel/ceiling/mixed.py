@@ -34,10 +34,11 @@ from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .derive import prepare
 from .mixed_result import MixedCurve
+from .result import SweepResult
 from .system import Levels, lexicographic_min, switched_local, switches_alone
 from .tree import complex_loads, complexes_in_use, switches_on
 
-__all__ = ["evaluate_mixed"]
+__all__ = ["evaluate_mixed", "sweep_mixed"]
 
 _INF = float("inf")
 #: Parameter prefixes a group sets itself; overriding them for all groups at once is refused.
@@ -115,6 +116,63 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     )
 
 
+#: Parameters that place the drives over sockets and root complexes: one value for a whole mixed sweep.
+_PLACEMENT = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+
+#: Configurations per chunk of a mixed sweep (its temporaries are configurations x drive counts x groups).
+_CHUNK = 4096
+
+
+def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
+                check: bool = True) -> SweepResult:
+    """:func:`~nvmemodel.ceiling.evaluate.sweep` of a mixed topology: many configurations x total drive counts.
+
+    The grid varies shared parameters (host, CPU, I/O stack, tree, layers above the links, workload) for every
+    group at once; a group's own drive, switch and lanes are set on its
+    :class:`~nvmemodel.topology.mixed.DriveGroup`, and the placement parameters (sockets, complexes per socket,
+    slots, placement rule) are one value for the sweep. Each configuration is what :func:`evaluate_mixed` gives
+    with those values as overrides (same kernel, the configurations as a second axis).
+    """
+    from .evaluate import sweep_parameters
+
+    n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
+    grid = dict(grid or {})
+    for name in grid:
+        if name.startswith(_GROUP_OWNED):
+            raise ParameterError(name, "(grid)", "a shared parameter: a mixed topology's groups set their drive, "
+                                 "switch and lanes on their DriveGroup (sweep one group with "
+                                 "nm.sweep(mixed.group_topology(i), ...))")
+        if name in _PLACEMENT:
+            raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
+                                 "of several groups is computed per placement, not vectorized")
+    prepared = []
+    arrays, configs = {}, 1
+    for i in range(len(topology.groups)):
+        p, arrays, configs = sweep_parameters(topology.group_topology(i), workload, grid, check=check)
+        prepared.append(p)
+    k = topology.drives_per_group(n).astype(float)
+    last = topology.last_group(n)
+    pins = [g.socket for g in topology.groups]
+    iops = np.empty((configs, n.size))
+    binding = np.empty((configs, n.size), dtype=np.int8)
+    names: tuple = ()
+    for start in range(0, configs, _CHUNK):
+        stop = min(start + _CHUNK, configs)
+        levels = []
+        for p in prepared:
+            pc = {key: (v[start:stop, None] if np.ndim(v) == 1 and v.shape[0] == configs else v)
+                  for key, v in p.items()}
+            levels.append(Levels(pc))
+        with np.errstate(invalid="ignore"):
+            out = _compose(levels, k, last, pins)
+        iops[start:stop] = out["iops"]
+        binding[start:stop] = out["binding"]
+        names = levels[0].components
+    bs = prepared[0]["workload.block_size"]
+    return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
+                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+
+
 def _argmin(candidates, shape):
     """Lexicographic (value, component index) minimum over ``(value, index)`` pairs, as the kernel ties."""
     return lexicographic_min(((x, i) for x, i in candidates if not np.all(np.asarray(i) < 0)), shape)
@@ -131,7 +189,7 @@ def _group_complexes(lv: Levels, k, socket):
         p = {**p, "host.sockets": 1.0}
     sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
     fill = int(p["tree.placement"]) == 1
-    switched = g != _INF
+    switched = not _all_inf(g)
     M = complexes_in_use(p, lv.switches if switched else None)
     for j, (kj, sj) in enumerate(complex_loads(k, p, M)):
         s = int(sj) if socket is None else socket
@@ -145,18 +203,21 @@ def _switch_level(lv: Levels, k, socket):
     the candidate ``k·d`` minus what full switches take away (:func:`~nvmemodel.ceiling.system.switches_alone`),
     the switches ``min(k, m)`` round-robin; under fill_first the placement's (the first complex's switches fill
     first), as :meth:`Levels._tree` and :meth:`Levels._switches_used` count them for one model."""
-    if lv.group == _INF or not bool(np.any(lv._fill_switched)):
+    if _all_inf(lv.group) or not bool(np.any(lv._fill_switched)):
         return switches_alone(k, lv.drive, lv.group, lv.switches), np.fmin(k, lv.switches)
     excess, used = lv.placed_switches(k, None if socket is None else {**lv.p, "host.sockets": 1.0})
     return k * lv.drive - excess, used
 
 
 def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) -> dict:
-    """The mixed kernel on one configuration: ``k`` is ``(groups, points)`` drives per group."""
+    """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
+    configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
+    ``(points,)`` or ``(configurations, points)``."""
     G, N = k.shape
-    shape = (N,)
+    shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels for x in (lv.drive, lv.group, lv.system)))
     lv0 = levels[0]
-    own = np.array([switched_local(k[g], lv.drive, lv.group, lv.switches) for g, lv in enumerate(levels)])
+    own = np.array([np.broadcast_to(switched_local(k[g], lv.drive, lv.group, lv.switches), shape)
+                    for g, lv in enumerate(levels)])
     linear = sum(k[g] * lv.drive for g, lv in enumerate(levels))  # Σ_g k_g·d_g
     # each group's own candidates (its drives, its switches) and binding
     group_best, group_index = [], []
@@ -165,9 +226,9 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) 
         b, i = _argmin([(k[g] * lv.drive, lv.drive_index), (switch_levels[g][0], lv.group_index)], shape)
         group_best.append(np.where(k[g] > 0, b, 0.0))
         group_index.append(i)
-    group_index = np.array(group_index)
+    group_index = np.array([np.broadcast_to(i, shape) for i in group_index])
     local_alone = sum(group_best)
-    marginal = group_index[last, np.arange(N)]
+    marginal = np.take_along_axis(group_index, np.broadcast_to(last, shape)[None], 0)[0]
     # the shared tree: complexes and sockets
     tree = any(lv.tree for lv in levels)
     C, Sock = lv0.complex, lv0.socket
@@ -181,28 +242,29 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) 
                 per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
                 socket_of[key] = s
                 contrib.append((g, key, local))
-        capped = {key: (x if C == _INF else np.fmin(C, x)) for key, x in per_complex.items()}
+        capped = {key: (x if _all_inf(C) else np.fmin(C, x)) for key, x in per_complex.items()}
         per_socket, per_socket_d = {}, {}
         for key, x in capped.items():
             s = socket_of[key]
             per_socket[s] = per_socket.get(s, 0.0) + x
             per_socket_d[s] = per_socket_d.get(s, 0.0) + per_complex_d[key]
-        local_total = sum(per_socket.values()) if Sock == _INF else sum(np.fmin(Sock, x) for x in per_socket.values())
-        c_alone = _INF if C == _INF else linear - sum(np.fmax(x - C, 0.0) for x in per_complex_d.values())
-        s_alone = _INF if Sock == _INF else linear - sum(np.fmax(x - Sock, 0.0) for x in per_socket_d.values())
+        local_total = (sum(per_socket.values()) if _all_inf(Sock) else
+                       sum(np.fmin(Sock, x) for x in per_socket.values()))
+        c_alone = _INF if _all_inf(C) else linear - sum(np.fmax(x - C, 0.0) for x in per_complex_d.values())
+        s_alone = _INF if _all_inf(Sock) else linear - sum(np.fmax(x - Sock, 0.0) for x in per_socket_d.values())
         candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
         used_complexes = sum(np.asarray(x > 0, dtype=float) for x in per_complex_d.values())
         used_sockets = sum(np.asarray(x > 0, dtype=float) for x in per_socket_d.values())
         # a capped complex or socket throttles the groups on it in proportion to what they bring
-        group_tree = [np.zeros(N) for _ in range(G)]
+        group_tree = [np.zeros(shape) for _ in range(G)]
         with np.errstate(invalid="ignore", divide="ignore"):
             for g, key, local in contrib:
                 s = socket_of[key]
                 fc = np.where(per_complex[key] > 0, capped[key] / per_complex[key], 1.0)
-                fs = 1.0 if Sock == _INF else np.where(per_socket[s] > 0, np.fmin(Sock, per_socket[s]) / per_socket[s],
+                fs = 1.0 if _all_inf(Sock) else np.where(per_socket[s] > 0, np.fmin(Sock, per_socket[s]) / per_socket[s],
                                                        1.0)
                 group_tree[g] = group_tree[g] + local * fc * fs
-        delivered = np.array(group_tree)  # each group after the complex and socket caps
+        delivered = np.array([np.broadcast_to(x, shape) for x in group_tree])  # after the complex and socket caps
     else:
         local_total = sum(own[g] for g in range(G))
         delivered = own

@@ -60,8 +60,10 @@ def test_evaluate_overrides_match_a_rebuilt_topology():
         nm.evaluate(topo, wl, overrides={"pcie.mps": 300})
 
 
-def test_sweep_of_a_mixed_topology_is_one_clear_error():
+def test_sweep_takes_a_mixed_topology():
+    """Was one clear error; a mixed topology is now swept by the groups' composition (tests/ceiling/test_mixed_sweep.py
+    checks every configuration against evaluate_mixed)."""
     dell = nm.preset("dell-r7525")
     mixed = nm.MixedTopology("two", dell.host, (nm.DriveGroup(dell.drive, 4), nm.DriveGroup("intel-p3700-800gb", 4)))
-    with pytest.raises(nm.ParameterError, match="group_topology"):
-        nm.sweep(mixed, nm.Workload(), drives=[1, 2])
+    res = nm.sweep(mixed, nm.Workload(), drives=[1, 2])
+    np.testing.assert_allclose(res.iops[0], nm.evaluate_mixed(mixed, nm.Workload(), drives=[1, 2]).iops, rtol=1e-12)
