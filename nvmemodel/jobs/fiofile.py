@@ -4,6 +4,8 @@ A point's job file has a ``[global]`` section (engine, O_DIRECT, time-based run,
 depth, jobs) and one section per target, so fio reports each drive separately and the ingest sums
 them into one run. Writing to a block device destroys what is on it: a plan that would write to
 one is refused unless the caller passes ``allow_raw_device_writes=True`` (``--allow-raw-device-writes``).
+Every value of a job file is checked by :mod:`~nvmemodel.jobs.fiooptions`, and :func:`write_jobs`
+writes only into a new folder or one holding this very plan (:func:`check_folder`).
 """
 
 from __future__ import annotations
