@@ -98,3 +98,23 @@ def test_local_qd_sweep_has_a_knee():
     # the measured means double from QD 1 to 4 (8.5 K → 21 K) and are flat from 32 on (50–53 K): a knee
     # between 4 and 16 outstanding I/Os, and the fit's interval must hold it
     assert 4 <= knee["value"] <= 16 and knee["ci_low"] < knee["value"] < knee["ci_high"]
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("pattern, kw, first", [
+    # HoThanh7 QD 1-128: flat from QD 32 at ~314 K IOPS
+    ("fio_json/hothanh7_*.json", {"x": "iodepth"}, "Measured IOPS flattens at 314."),
+    # ChrisLvvvv json+ stonewalled QD 1-128 on a WSL2 virtual disk: peaks at QD 32 and falls 10 % by QD 128
+    ("fio_jsonplus/chrislvvvv*.json", {"x": "iodepth"}, "Measured IOPS peaks at 90.82 K IOPS at iodepth = 32"),
+    # mcgrof terse QD 1-4096: still rising from 256 to 4096
+    ("fio_terse/mcgrof_*.out", {"x": "qd", "path_regex": r"qd(?P<qd>\d+)"}, "Measured IOPS still rises at the largest qd"),
+])
+def test_public_series_first_sentence(shared_dir, pattern, kw, first):
+    # published runs, read after the claims code was written: the first sentence states what the data show
+    files = sorted(glob.glob(str(shared_dir / "data/real" / pattern)))
+    text = nm.fit(files, y="iops", **kw).explain()
+    assert text.startswith(first), text
+    if "peaks" in first:  # a monotone model fits the rise, not the fall: it must not say the curve "stays at"
+        assert "stays at" not in text and "not the fall" in text
+    if "still rises" in first:
+        assert "however far" not in text and "stays at" not in text
