@@ -86,8 +86,10 @@ class Target:
     bytes_per_s : float, optional
         Bandwidth the system must sustain, bytes/s.
     latency_s : float, optional
-        Mean latency bound, seconds: the drive's QD1 latency plus the fabric's (where known) and the
-        Little's-law latency at the ceiling with the workload's outstanding I/O must both stay below it.
+        Mean latency bound, seconds, on the model's latency at the workload's queue depth
+        (:func:`nvmemodel.plan.latency.latency_at`: the larger of the drive's QD1 latency + the I/O stack's CPU
+        time + the fabric's, and I/Os in flight / IOPS). Where the drive's QD1 latency is unknown the
+        configuration is *unverified* (:attr:`Plan.unverified`), never counted as meeting it.
     name : str
         Label used in the plan's columns (default: the workload's short description).
     """
