@@ -410,6 +410,23 @@ _UNMODELLED = {"drive": "the drive (no spec for it)", "root_complex": "the root 
                "socket_dma": "the socket's memory/DMA bandwidth", "host_cpu": "the CPU (cycles per I/O unknown)"}
 
 
+def _setters(result, key, component: str) -> str:
+    """The parameters that set a component's ceiling, with their values (from the component registry)."""
+    from ..ceiling.components import get_component
+
+    try:
+        names = get_component(component).parameters
+    except (KeyError, LookupError, ValueError):
+        return ""
+    topo, wl = result.setup(key)
+    values = topo.parameters(wl) if topo is not None else {}
+    rf = getattr(wl, "read_fraction", 0.5)
+    skip = "write" if rf >= 1.0 else "read" if rf <= 0.0 else None  # a pure read (write) never uses the other
+    shown = [f"{n} = {values[n]:.4g}" if isinstance(values.get(n), float) else f"{n} = {values[n]}"
+             for n in names if n in values and not n.startswith("workload.") and not (skip and skip in n)]
+    return f" (set by {', '.join(shown)})" if shown else ""
+
+
 def _falsified(result, key) -> list[Claim]:
     u = result.y_unit
     out = []
@@ -420,7 +437,8 @@ def _falsified(result, key) -> list[Claim]:
                                       + (f" (and {more} more point(s))" if more > 0 else "")
                                       + f" the measurement {fmt_y(item['measured'], u)} is "
                                       f"{item['excess']:.1%} above the model's ceiling {fmt_y(item['ceiling'], u)} "
-                                      f"({item['binding']} binds) — an assumption of the model is wrong there, the "
+                                      f"({item['binding']} binds{_setters(result, key, item['binding'])}) — an "
+                                      f"assumption of the model is wrong there, the "
                                       f"ceiling is not reproduced. Changes that would reconcile it: {fix}."))
     return out
 

@@ -103,6 +103,8 @@ def test_a_measurement_above_a_given_ceiling_is_falsified_along_targets_too():
                    topology=dell)
         text = r.explain()
         assert "FALSIFIED: at " + axis + " = 8" in text and "30.0% above the model's ceiling" in text
+        # the parameters that set the binding component's ceiling, with their values (reads only: a read workload)
+        assert "drive binds (set by drive.rand_read_iops = 1.45e+06, drive.seq_read_bytes_per_s = 8e+09)" in text
 
 
 def test_plateau_consistent_with_a_component_or_far_below_every_ceiling():
