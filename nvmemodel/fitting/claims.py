@@ -373,8 +373,8 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
             + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
     elif m < 0.5 * lowest:
         absent = [name for c, name in _UNMODELLED.items() if c in prof.columns and not np.isfinite(row[c])]
-        unknown = ", ".join([*absent, "the I/O engine's and the file system's own cost", "a virtual disk or "
-                             "anything between fio and the drive"])
+        unknown = ", ".join([*absent, "the I/O engine's and the file system's own cost",
+                             "a virtual disk or anything between fio and the drive"])
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
                                         f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
                                         f"{_pct(m / lowest)} of it): what binds is not modelled or not known here — "

@@ -131,8 +131,9 @@ def test_a_fitted_cap_below_the_measurements_is_flagged():
 
 
 def test_kappa_at_its_bound_gives_no_peak():
-    import pandas as pd
     import pathlib
+
+    import pandas as pd
 
     d = pd.read_csv(pathlib.Path(__file__).parents[1] / "data" / "fit" / "usl" / "raytracer.csv")
     r = nm.fit(table("numjobs", d.processors, d.throughput), x="numjobs", y="iops", model="usl")
