@@ -51,17 +51,22 @@ def parse_group(text: str):
                       name=fields.get("name", ""))
 
 
+def mixed_from(topo, groups, *, order: str = "sequential"):
+    """The ``--group`` texts under ``topo``'s host (its fabric, PCIe/NVMe settings and extras shared)."""
+    from ..topology.mixed import MixedTopology
+
+    return MixedTopology(f"{topo.name} (mixed)", topo.host, tuple(parse_group(g) for g in groups), fabric=topo.fabric,
+                         pcie=topo.pcie, nvme=topo.nvme, extras=dict(topo.extras),
+                         extras_sources=dict(topo.extras_sources), order=order, notes=topo.notes)
+
+
 def run(args, topo, workload, overrides, drives) -> int:
     """Evaluate the groups under ``topo``'s host and print the curve (or its JSON)."""
     from ..ceiling.mixed import evaluate_mixed
-    from ..topology.mixed import MixedTopology
 
     if args.drive is not None:
         raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
-    groups = tuple(parse_group(g) for g in args.group)
-    mixed = MixedTopology(f"{topo.name} (mixed)", topo.host, groups, fabric=topo.fabric, pcie=topo.pcie,
-                          nvme=topo.nvme, extras=dict(topo.extras), extras_sources=dict(topo.extras_sources),
-                          order=args.order, notes=topo.notes)
+    mixed = mixed_from(topo, args.group, order=args.order)
     curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
     if args.json:
         json.dump(curve.to_dict(), sys.stdout, indent=2)

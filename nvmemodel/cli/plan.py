@@ -63,6 +63,14 @@ def register(sub) -> None:
     c.add_argument("--axis", action="append", default=[], metavar="NAME=V1,V2",
                    help="any parameter as an axis, with units, e.g. --axis fabric.eth_mtu=1500,9000")
     c.add_argument("--max-drives", type=int, help="drive bays (most drives any configuration may use)")
+    from .mixed import GROUP_HELP
+
+    c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...",
+                   help=GROUP_HELP.replace("a group of identical", "plan a mixed topology: a group of identical")
+                   + "; the axes then vary shared parameters only, and the answer is the fewest drives added in "
+                     "--order")
+    c.add_argument("--order", default="sequential", choices=("sequential", "interleaved"),
+                   help="with --group: the order in which drives are added over the groups (default: %(default)s)")
     c.add_argument("--rank", default="drives", choices=("drives", "lanes", "headroom", "cost"),
                    help="order of the answers (default: %(default)s)")
     c.add_argument("--margin", type=float, default=0.0, help="headroom required above every target, e.g. 0.2")
@@ -165,7 +173,13 @@ def _plan(args) -> int:
     from ..plan import DesignSpace, plan
 
     targets = _targets(args)
-    space = DesignSpace(args.preset, _axes(args), max_drives=args.max_drives)  # --host: an axis, one CPU or more
+    base = args.preset
+    if args.group:  # a mixed topology under the preset's host: its groups kept, shared axes only
+        from ..topology.presets import preset
+        from .mixed import mixed_from
+
+        base = mixed_from(preset(args.preset), args.group, order=args.order)
+    space = DesignSpace(base, _axes(args), max_drives=args.max_drives)  # --host: an axis, one CPU or more
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
     result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,

@@ -259,6 +259,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             raise ParameterError("targets", t.name, f"one target per workload; {t.name} is asked twice, differently "
                                  f"({seen[t.name].describe()} and {t.describe()})")
         seen[t.name] = t
+    from ..topology.mixed import MixedTopology
+
+    if isinstance(space.base, MixedTopology):  # its groups kept: the fewest drives, in its order
+        from .mixed import check_options, plan_mixed
+
+        check_options(targets, prices)
+        return plan_mixed(targets, space, rank=rank, margin=margin, keep=keep, merge_identical=merge_identical)
     raw = space.base.parameters(targets[0].workload)
     prices = _check_prices(dict(prices or {}), space, raw)
     base = encode(raw)

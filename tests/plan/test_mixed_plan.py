@@ -1,0 +1,79 @@
+"""Planning a mixed topology (nvmemodel/plan/mixed.py): its groups kept, shared axes varied, the fewest drives in its
+order. Every answer is checked against nm.evaluate_mixed at that drive count and one fewer."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel import cli
+from nvmemodel.errors import ParameterError
+
+DELL = nm.preset("dell-r7525")
+MIXED = nm.MixedTopology("gen4 + gen3", DELL.host, (
+    nm.DriveGroup("samsung-pm1733-u2", 8, name="gen4"),
+    nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797", switch_count=2, name="gen3")),
+    extras=dict(DELL.extras), order="interleaved")
+READ = nm.Target(nm.Workload("read", "128K"), bytes_per_s=40e9)
+RAND = nm.Target(nm.Workload("randread", "4K"), iops=6e6)
+
+
+def test_each_answer_is_the_fewest_drives_of_the_curve():
+    space = nm.DesignSpace(MIXED, {"workload.io_stack": ["libaio", "spdk"], "host.cycles_per_io": [3000, 60000]})
+    result = nm.plan([READ, RAND], space, merge_identical=False)
+    assert result.evaluated == 4 and len(result.frame) + len(result.rejected) >= 1
+    for _, row in result.frame.iterrows():
+        over = {"workload.io_stack": row["workload.io_stack"], "host.cycles_per_io": row["host.cycles_per_io"]}
+        n = int(row["drives"])
+        for t in (READ, RAND):
+            curve = nm.evaluate_mixed(MIXED, t.workload, overrides=over)
+            assert curve.iops_at(n) >= t.iops_needed
+            assert n == 1 or curve.iops_at(n - 1) < t.iops_needed or any(
+                nm.evaluate_mixed(MIXED, u.workload, overrides=over).iops_at(n - 1) < u.iops_needed for u in (READ, RAND))
+            assert row[f"{t.name}|ceiling"] == pytest.approx(
+                curve.iops_at(n) * (t.workload.block_size if t.bytes_per_s else 1), rel=1e-12)
+    # 60,000 cycles per I/O: the CPU cannot give 6 M IOPS (2 x 64 cores x 2.25 GHz / 60,000 = 4.8 M): rejected
+    assert set(result.frame["host.cycles_per_io"]) == {3000.0}
+    assert "host_cpu" in result.rejected.iloc[0]["reason"]
+
+
+@pytest.mark.parametrize("preset", ["dell-r7525", "lenovo-sr850-1610-4p", "broadcom-stingray"])
+def test_one_group_plans_like_the_single_model_planner(preset):
+    topo = nm.preset(preset)
+    target = nm.Target(nm.Workload("read", "128K"), bytes_per_s=0.6 * nm.evaluate(topo, nm.Workload("read", "128K"),
+                                                                                  drives=[topo.max_drives]).bytes_per_s[0])
+    a = nm.plan(target, nm.DesignSpace(topo, {}, max_drives=topo.max_drives)).best
+    b = nm.plan(target, nm.DesignSpace(nm.MixedTopology.from_topology(topo), {})).best
+    assert int(a["drives"]) == int(b["drives"])
+    assert b[f"{target.name}|ceiling"] == pytest.approx(a[f"{target.name}|ceiling"], rel=1e-12)
+    assert b[f"{target.name}|binding"] == a[f"{target.name}|binding"]
+
+
+@pytest.mark.parametrize(("kwargs", "axes", "match"), [
+    ({}, {"drive.model": ["samsung-pm1743"]}, "DriveGroup"),
+    ({}, {"connection": ["direct-x4"]}, "shared parameter"),
+    ({"prices": {"drive": 900}}, {}, "no prices"),
+])
+def test_what_the_mixed_planner_refuses(kwargs, axes, match):
+    with pytest.raises(ParameterError, match=match):
+        nm.plan(READ, nm.DesignSpace(MIXED, axes), **kwargs)
+
+
+def test_cli_plan_with_groups(capsys):
+    groups = ["--group", "drive=samsung-pm1733-u2,count=8,name=gen4", "--group",
+              "drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2,name=gen3"]
+    assert cli.main(["plan", "--read-bw", "40GB/s", "--iops", "6M", "--io-stack", "libaio,spdk", *groups,
+                     "--order", "interleaved", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    best = doc["configurations"][0]
+    n = best["drives"]
+    curve = nm.evaluate_mixed(MIXED, READ.workload, overrides={"workload.io_stack": "libaio"})
+    assert curve.iops_at(n) * 131072 == pytest.approx(best["128K read|ceiling"], rel=1e-12)
+    # 9 drives interleaved: 5 on x4 root ports, 4 behind the two x16-uplink switches
+    assert n == 9 and best["lanes"] == 5 * 4 + 2 * 16
+    assert np.all(np.asarray(MIXED.drives_per_group([9])).ravel() == [5, 4])
+    assert cli.main(["plan", "--read-bw", "40GB/s", "--drive", "samsung-pm1743", *groups]) == 2
+    assert "nvmemodel: error: axes='drive.model'" in capsys.readouterr().err
