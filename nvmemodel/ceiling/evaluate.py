@@ -225,6 +225,10 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
         if f"{prefix}.model" in arrays:
             members = catalog_members(prefix, arrays[f"{prefix}.model"], p)
             p.update({k: v for k, v in members.items() if k not in arrays})
+    if any(k.startswith("switch.") for k in arrays):  # a changed link voids a switch's calibration (with_changes)
+        from ..topology.switch import calibrations_to_drop
+
+        p.update(calibrations_to_drop({k: grid[k] for k in grid if k.startswith("switch.")}, topology.switch))
     if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
         p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])
     p = prepare(p)

@@ -80,3 +80,13 @@ def test_names_with_spaces_or_another_case_take_the_general_path():
     res = nm.sweep(nm.preset("dell-r7525"), nm.Workload(), drives=[1], grid=grid)
     assert res.grid["workload.io_stack"].tolist() == [float(nm.parameters.get("workload.io_stack").code(s))
                                                       for s in ("libaio", "spdk", "io_uring")]
+
+
+def test_a_switch_link_changed_in_the_grid_drops_its_calibration_as_evaluate_does():
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    grid = {"switch.up_gen": np.array([3.0, 4.0, 3.0]), "switch.up_lanes": np.array([8.0, 8.0, 16.0])}
+    res = nm.sweep(topo, wl, drives=[1, 2, 4], grid=grid)
+    for i in range(3):
+        curve = nm.evaluate(topo, wl, drives=[1, 2, 4], overrides={k: float(v[i]) for k, v in grid.items()})
+        np.testing.assert_array_equal(res.iops[i], curve.iops)
+        np.testing.assert_array_equal(res.binding[i], curve.binding)
