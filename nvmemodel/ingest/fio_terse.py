@@ -247,10 +247,16 @@ def _repeats(keys: list, times: list[float], s: int, m: int, *, strict: bool) ->
 
 
 def _period(keys: list, times: list[float], s: int) -> int | None:
-    """Length of the report at line ``s`` if the next lines strictly repeat it (see _repeats)."""
+    """Length of the report at line ``s`` if the next lines strictly repeat it (see _repeats);
+    the lines compared are bounded (:data:`_MAX_PERIOD_WORK`), so a long file stays linear."""
+    work = 0
     for m in range(1, min((len(keys) - s) // 2, _MAX_REPORT_LINES) + 1):
-        if keys[s + m] == keys[s] and _repeats(keys, times, s, m, strict=True):
-            return m
+        if keys[s + m] == keys[s]:
+            work += m
+            if work > _MAX_PERIOD_WORK:
+                return None
+            if _repeats(keys, times, s, m, strict=True):
+                return m
     return None
 
 
@@ -288,8 +294,9 @@ def _reports(keys: list, times: list[float]) -> list[tuple[int, int]]:
     return out
 
 
-#: Longest report looked for (lines of one status report: one per job).
-_MAX_REPORT_LINES = 4096
+#: Longest report looked for (lines of one status report: one per job), and the most lines
+#: compared while looking for it (reports of a few hundred jobs are found well within it).
+_MAX_REPORT_LINES, _MAX_PERIOD_WORK = 4096, 500_000
 
 
 def read_fio_terse(path, text: str | None = None) -> list[dict]:
@@ -329,17 +336,19 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
     per_report: dict[tuple, int] = {}
     for (run, report), (_, key, _, _, _) in zip(runs, parsed):
         per_report[(report, key[1])] = per_report.get((report, key[1]), 0) + 1
-    for index, ((run, report), (lineno, key, _, common, rows)) in enumerate(zip(runs, parsed)):
+    seen_in_report: dict[int, int] = {}
+    for (run, report), (lineno, key, _, common, rows) in zip(runs, parsed):
         final = report == last_report[run] and not (truncated and run == runs[-1][0])
         level = "all-clients" if common["is_aggregate"] else "job" if per_report[(report, key[1])] > 1 else None
         if common["error"]:
             rows = failed_job_rows(rows, common, [])
             warnings.warn(f"{path}: line {lineno} ({key[0]!r}) failed with fio error {common['error']}; its numbers "
                           "are not tabulated (row kept with the error column set)", IngestWarning, stacklevel=2)
-        elif not rows:
+        elif not rows and final:  # (in an interim report a stonewalled job may not have started yet)
             warnings.warn(f"{path}: line {lineno} ({key[0]!r}) completed no I/O; no row for it", IngestWarning,
                           stacklevel=2)
-        job_index = sum(1 for r in runs[:index] if r[1] == report)
+        job_index = seen_in_report.get(report, 0)
+        seen_in_report[report] = job_index + 1
         for row in rows:
             row.update(run=run, snapshot=report, final=final, level=level, job_index=job_index)
         out.extend(rows)

@@ -15,6 +15,7 @@ the echo (it is what fio did).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import shlex
@@ -25,10 +26,13 @@ from .fio_options import workload_fields
 
 __all__ = ["apply_echo", "apply_targets", "echoed_runs", "has_results"]
 
-#: A command line that runs fio with options: ``fio --x=…``, ``sudo /usr/bin/fio job.fio …``,
-#: ``Fio command: fio …``. fio's own messages ("fio: …", "fio-3.33") do not match.
-_COMMAND = re.compile(r"^[^\n{}\"]*?(?<![\w.-])fio(?:\.exe)?[ \t]+(?P<args>[^\n]*?(?:--[a-z_]|\.fio\b|\.ini\b)[^\n]*)$",
-                      re.MULTILINE | re.IGNORECASE)
+#: Where a command line that runs fio may be: ``fio --x=…``, ``sudo /usr/bin/fio job.fio …``,
+#: ``Fio command: fio …`` (fio's own messages, "fio: …" and "fio-3.33", are not followed by a blank).
+_FIO_WORD = re.compile(r"(?<![\w.-])fio(?:\.exe)?[ \t]", re.IGNORECASE)
+#: The rest of such a line must hold an option (--name=…) or a job file.
+_ARGUMENTS = re.compile(r"--[a-z_]|\.fio\b|\.ini\b")
+#: Longer lines are not echoed commands (and are not looked at: the search stays linear).
+_MAX_COMMAND = 8192
 #: One line of an echoed job file: a [section], key=value, a bare option word, or a comment.
 _JOB_LINE = re.compile(r"[ \t]*(?:\[[^\]\n]+\]|[a-z_][a-z0-9_]*[ \t]*=[^\n;]*|[a-z_][a-z0-9_]*|[#;][^\n]*)[ \t]*")
 _SECTION = re.compile(r"^[ \t]*\[[^\]\n]+\][ \t]*$", re.MULTILINE)
@@ -40,8 +44,18 @@ _RESULT = re.compile(r"\(groupid=\d+, jobs=\d+\)|\"jobs\"\s*:|\"client_stats\"\s
 def _echo_spans(text: str) -> list[tuple[int, int, dict]]:
     """(start, end, options) of every echoed command line and job file, in file order."""
     spans = []
-    for m in _COMMAND.finditer(text):
-        spans.append((m.start(), m.end(), _command_options(m["args"])))
+    end = -1
+    for m in _FIO_WORD.finditer(text):
+        if m.start() < end:
+            continue  # a second "fio " on a line already looked at
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        if end - start > _MAX_COMMAND or any(c in text[start:m.start()] for c in '{}"'):
+            continue  # a JSON line or a long line, not a command
+        args = text[m.end():end]
+        if _ARGUMENTS.search(args):
+            spans.append((start, end, _command_options(args)))
     for m in _SECTION.finditer(text):
         start = end = m.start()
         if any(s <= start < e for s, e, _ in spans):
@@ -56,8 +70,9 @@ def _echo_spans(text: str) -> list[tuple[int, int, dict]]:
     return sorted(spans, key=lambda s: s[0])
 
 
+@functools.lru_cache(maxsize=1024)
 def _command_options(args: str) -> dict:
-    """``--name=a --rw=read --name=b …`` → {"global": {…}, "jobs": {name: {…}}}."""
+    """``--name=a --rw=read --name=b …`` → {"global": {…}, "jobs": {name: {…}}} (shared: not modified)."""
     try:
         words = shlex.split(args)
     except ValueError:
@@ -108,14 +123,17 @@ def echoed_runs(text: str) -> list[tuple[str, dict | None, int]] | None:
     chunks: list[tuple[str, dict | None, int]] = []
     pieces: list[str] = []
     opts, pos, line, has_result = None, 0, 1, False
+    counted, lines = 0, 1  # line numbers counted on from the last count (linear in the file)
     for start, end, found in spans:
         between = text[pos:start]
         pieces.append(between)  # output after the last echo belongs to the run that echo began
         has_result = has_result or bool(_RESULT.search(between))
         if has_result:  # this echo begins the next run
             chunks.append(("".join(pieces), opts, line))
-            pieces, opts, has_result, line = [], None, False, text.count("\n", 0, start) + 1
-        opts = found if opts is None else _merge(opts, found)
+            lines += text.count("\n", counted, start)
+            counted = start
+            pieces, opts, has_result, line = [], None, False, lines
+        opts = found if opts is None or opts is found else _merge(opts, found)
         pos = end
     pieces.append(text[pos:])
     chunks.append(("".join(pieces), opts, line))
