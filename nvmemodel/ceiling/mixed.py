@@ -8,7 +8,9 @@ on its own single-model topology (:class:`~nvmemodel.ceiling.system.Levels`): pe
     X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, Σ_g L_g,j)),  X_sys )
 
 Every group is laid over the host's root complexes by the host's own placement rule (``tree.placement``;
-a group pinned to a socket over that socket's complexes only), so groups share complexes and sockets.
+a group pinned to a socket over that socket's complexes only), continuing where the groups before it stopped
+(round-robin: the next position, a drive or a switch each; fill_first: the next free slot, a switch on the next
+free complex), so groups share complexes and sockets only where the host's positions run out.
 Without a complex or socket limit this is ``Σ_g Σ_switches min(G_g, k·d_g)``. A shared system limit counts
 each I/O once: where the groups' values differ (Little's law on the drives' latencies), it is their harmonic
 mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``; identical values (host CPU,
@@ -98,7 +100,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                                     extras_sources=dict(t0.extras_sources))
     k = topology.drives_per_group(n).astype(float)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
-        out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups])
+        out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups],
+                       _starts(topology, levels[0].p))
     names = levels[0].components
     groups = [g.name for g in topology.groups]
     bs = float(params[0]["workload.block_size"])
@@ -153,6 +156,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     k = topology.drives_per_group(n).astype(float)
     last = topology.last_group(n)
     pins = [g.socket for g in topology.groups]
+    starts = _starts(topology, prepared[0])
     iops = np.empty((configs, n.size))
     binding = np.empty((configs, n.size), dtype=np.int8)
     names: tuple = ()
@@ -164,7 +168,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                   for key, v in p.items()}
             levels.append(Levels(pc))
         with np.errstate(invalid="ignore"):
-            out = _compose(levels, k, last, pins)
+            out = _compose(levels, k, last, pins, starts)
         iops[start:stop] = out["iops"]
         binding[start:stop] = out["binding"]
         names = levels[0].components
@@ -178,24 +182,61 @@ def _argmin(candidates, shape):
     return lexicographic_min(((x, i) for x, i in candidates if not np.all(np.asarray(i) < 0)), shape)
 
 
-def _group_complexes(lv: Levels, k, socket):
+def _group_complexes(lv: Levels, k, socket, start=0.0):
     """Group ``lv``'s drives over the host's root complexes: ``(key, socket, L_j, k_j·d)`` per complex in use.
 
     The same placement as :meth:`Levels._tree` for a single-model topology; ``socket`` pins the group to
     that socket's complexes. ``key`` = (socket, index on the socket) identifies a complex across groups.
+    ``start``: where the groups placed before it stopped (:func:`_starts`): round-robin, the position (a drive
+    or a switch each) its first drive or switch takes; fill_first, the slots already taken.
     """
     p, d, g = lv.p, lv.drive, lv.group
     if socket is not None:
         p = {**p, "host.sockets": 1.0}
     sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
+    total = sockets * cps
     fill = int(p["tree.placement"]) == 1
     switched = not _all_inf(g)
     M = complexes_in_use(p, lv.switches if switched else None)
-    for j, (kj, sj) in enumerate(complex_loads(k, p, M)):
-        s = int(sj) if socket is None else socket
-        where = (j % cps) if fill else (j // sockets)
+    shift = 0.0
+    if fill and not switched and start:  # continuing in the slots: what its drives add to those before it
+        pairs = ((k1 - k0, s1) for (k1, s1), (k0, _) in zip(complex_loads(start + k, p, M), complex_loads(start, p)))
+    else:
+        pairs = complex_loads(k, p, M)
+        shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start  # fill_first: the next free complex
+    for j, (kj, sj) in enumerate(pairs):
+        s, where = int(sj), (j % cps) if fill else (j // sockets)
+        if shift:
+            pos = (j + shift) % total
+            s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
+        s = s if socket is None else socket
         local = switched_local(kj, d, g, np.fmax(switches_on(j, lv.switches, M), 1.0)) if switched else kj * d
         yield (s, where), s, local, kj * d
+
+
+def _starts(topology: MixedTopology, p) -> list[float]:
+    """Where each group's placement starts: where the groups before it on the same complexes stopped (all unpinned
+    groups share one sequence, the groups pinned to a socket one per socket). Round-robin counts positions: a
+    direct group takes one per drive, a switched group one per switch; fill_first counts slots: a direct group
+    takes one per drive, a switched group every slot of the complexes its switches sit on. Every group holds
+    its full count (its slots are taken whether or not a curve has reached them)."""
+    fill = int(p["tree.placement"]) == 1
+    slots = float(p["tree.slots_per_complex"])
+    cps, sockets = float(p["tree.complexes_per_socket"]), float(p["host.sockets"])
+    at: dict = {}
+    out = []
+    for group in topology.groups:
+        domain = group.socket
+        start = at.get(domain, 0.0)
+        out.append(start)
+        if group.switch is None:
+            at[domain] = start + group.count
+        elif fill:
+            total = cps * (1.0 if domain is not None else sockets)
+            at[domain] = (-(-start // slots) + min(group.switch_count, total)) * slots
+        else:
+            at[domain] = start + group.switch_count
+    return out
 
 
 def _switch_level(lv: Levels, k, socket):
@@ -209,12 +250,13 @@ def _switch_level(lv: Levels, k, socket):
     return k * lv.drive - excess, used
 
 
-def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) -> dict:
+def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, starts: list) -> dict:
     """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
     ``(points,)`` or ``(configurations, points)``."""
     G, N = k.shape
-    shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels for x in (lv.drive, lv.group, lv.system)))
+    shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels
+                                                 for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.system)))
     lv0 = levels[0]
     own = np.array([np.broadcast_to(switched_local(k[g], lv.drive, lv.group, lv.switches), shape)
                     for g, lv in enumerate(levels)])
@@ -237,7 +279,7 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list) 
     if tree:
         per_complex, per_complex_d, socket_of, contrib = {}, {}, {}, []
         for g, lv in enumerate(levels):
-            for key, s, local, kd in _group_complexes(lv, k[g], pins[g]):
+            for key, s, local, kd in _group_complexes(lv, k[g], pins[g], starts[g]):
                 per_complex[key] = per_complex.get(key, 0.0) + local
                 per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
                 socket_of[key] = s
