@@ -238,7 +238,11 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     version, headers, blocks, devices, starts = _parse_blocks(text, path)
     # a group without any result block: its jobs failed to start (with group_reporting the
     # other jobs of a group that has a block are in that block)
-    missing = [name for name, h in headers.items() if h["group"] not in {b["group"] for b in blocks}]
+    reported_groups = {b["group"] for b in blocks}
+    missing = [name for name, h in headers.items() if h["group"] not in reported_groups]
+    members_of: dict[int, list[dict]] = {}
+    for h in headers.values():
+        members_of.setdefault(h["group"], []).append(h)
     if not blocks and not missing:
         raise IngestError(path, "no fio job results found (expected lines like 'name: (groupid=0, jobs=1): err= 0')")
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
@@ -292,7 +296,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         if fields.get("random_fraction") == 1.0:  # percentage_random is not echoed: fio's default 100 assumed
             defaulted.append("random_fraction")
         grouped = b["jobs"] > 1
-        members = [h for h in headers.values() if h["group"] == b["group"]] if grouped and header else []
+        members = members_of.get(b["group"], []) if grouped and header else []
         if len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
             header = dict(header, bs="")
         sizes = _bs_from_header(header["bs"], path) if header and header["bs"] else {}
@@ -366,8 +370,12 @@ def _measured_bytes(d: dict) -> float:
 def _check_started(path, starts: dict, blocks: list[dict], headers: dict, last_report: dict) -> None:
     """Warn when a run's final report holds fewer jobs than fio said it started ("Starting N
     processes"): the output was cut off, or jobs printed no result block (create_only)."""
+    finals: dict[int, list[dict]] = {}
+    for b in blocks:
+        if b["report"] == last_report.get(b["run"]) and not b["all_clients"]:
+            finals.setdefault(b["run"], []).append(b)
     for run, started in starts.items():
-        final = [b for b in blocks if b["run"] == run and b["report"] == last_report.get(run) and not b["all_clients"]]
+        final = finals.get(run, [])
         reported = sum(b["jobs"] for b in final)
         if reported < started:
             names = {b["name"] for b in final}
