@@ -18,24 +18,11 @@ import math
 import re
 
 from ..standards.pcie import LINK_WIDTHS, raw_bytes_per_s
+from .flags import Flag
 from .tree import PciDevice, PciTree
 
 __all__ = ["Discovery", "DriveMatch", "Flag", "build_topology", "identify_drive", "match_drive"]
 
-
-@dataclasses.dataclass(frozen=True)
-class Flag:
-    """One finding. ``code`` is stable (for scripts); ``severity`` is ``warn`` (costs performance or
-    makes the model wrong) or ``info`` (a simplification or an unknown)."""
-
-    code: str
-    severity: str
-    message: str
-    devices: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        where = f" [{', '.join(self.devices[:6])}{', …' if len(self.devices) > 6 else ''}]" if self.devices else ""
-        return f"{self.severity.upper():4} {self.code}: {self.message}{where}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import pathlib
 import re
 
+from .flags import Flag
+
 __all__ = ["cpu_model_of", "identify_cpu", "identify_platform", "refine_host"]
 
 
@@ -93,7 +95,6 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
     ``platform_unknown`` (every limit above the links stays unknown: the result is an upper bound).
     """
     from ..topology.host import PLATFORM_PARAMETERS, _host_rows, _platforms, get_host
-    from .build import Flag
 
     if given:
         return host, []

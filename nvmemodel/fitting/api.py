@@ -13,7 +13,7 @@ from .curves import Y_COLUMNS, measured_points
 from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
-from .select import akaike_weights
+from .select import compare_table  # noqa: F401  (FitResult.compare's table; nm.fitting.api kept the name)
 
 __all__ = ["MODEL_CHOICES", "fit"]
 
@@ -525,26 +525,3 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
                     "measured_above": [float(v) for v in yv[above & (prof["binding"] == b).to_numpy()]],
                     "reconcile": fix})
     return out
-
-
-def compare_table(result: FitResult):
-    """The models side by side, per curve: k, n, RSS, R², AICc, ΔAICc, Akaike weight, BIC, why a fitted model
-    could not be chosen (``excluded``) and why a model was not fitted (``not_fitted``)."""
-    import pandas as pd
-
-    rows = []
-    for key, by_model in result.fits.items():
-        aicc = np.array([f.stats["aicc"] for f in by_model.values()])
-        weights = akaike_weights(aicc)
-        best = np.nanmin(np.where(np.isfinite(aicc), aicc, np.nan)) if np.isfinite(aicc).any() else np.nan
-        for (m, f), wt in zip(by_model.items(), weights):
-            rows.append({**dict(zip(result.by, key)), "model": m, "k": f.stats["k"], "n": f.stats["n"],
-                         "rss": f.stats["rss"], "r2": f.stats["r2"], "aicc": f.stats["aicc"],
-                         "delta_aicc": f.stats["aicc"] - best, "akaike_weight": wt, "bic": f.stats["bic"],
-                         "chosen": m == result.chosen[key],
-                         "excluded": result.selection.get(key, {}).get("excluded", {}).get(m, "")})
-        for m, reason in result.failed.get(key, {}).items():
-            rows.append({**dict(zip(result.by, key)), "model": m, "k": np.nan, "n": np.nan, "rss": np.nan,
-                         "r2": np.nan, "aicc": np.nan, "delta_aicc": np.nan, "akaike_weight": np.nan, "bic": np.nan,
-                         "chosen": False, "not_fitted": reason})
-    return pd.DataFrame(rows)

@@ -176,7 +176,7 @@ class FitResult:
 
     def compare(self):
         """The models side by side per curve (AICc, ΔAICc, Akaike weight, BIC, R²), and why any was not fitted."""
-        from .api import compare_table
+        from .select import compare_table
 
         return compare_table(self)
 

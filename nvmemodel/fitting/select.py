@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["akaike_weights", "information"]
+__all__ = ["akaike_weights", "compare_table", "information"]
 
 
 def information(*, rss: float, n: int, k: int) -> dict:
@@ -43,3 +43,26 @@ def akaike_weights(aicc) -> np.ndarray:
         return np.full(a.shape, np.nan)
     rel = np.where(ok, np.exp(-(a - a[ok].min()) / 2), 0.0)
     return rel / rel.sum()
+
+
+def compare_table(result):  # result: a FitResult (not imported: select sits below result)
+    """The models side by side, per curve: k, n, RSS, R², AICc, ΔAICc, Akaike weight, BIC, why a fitted model
+    could not be chosen (``excluded``) and why a model was not fitted (``not_fitted``)."""
+    import pandas as pd
+
+    rows = []
+    for key, by_model in result.fits.items():
+        aicc = np.array([f.stats["aicc"] for f in by_model.values()])
+        weights = akaike_weights(aicc)
+        best = np.nanmin(np.where(np.isfinite(aicc), aicc, np.nan)) if np.isfinite(aicc).any() else np.nan
+        for (m, f), wt in zip(by_model.items(), weights):
+            rows.append({**dict(zip(result.by, key)), "model": m, "k": f.stats["k"], "n": f.stats["n"],
+                         "rss": f.stats["rss"], "r2": f.stats["r2"], "aicc": f.stats["aicc"],
+                         "delta_aicc": f.stats["aicc"] - best, "akaike_weight": wt, "bic": f.stats["bic"],
+                         "chosen": m == result.chosen[key],
+                         "excluded": result.selection.get(key, {}).get("excluded", {}).get(m, "")})
+        for m, reason in result.failed.get(key, {}).items():
+            rows.append({**dict(zip(result.by, key)), "model": m, "k": np.nan, "n": np.nan, "rss": np.nan,
+                         "r2": np.nan, "aicc": np.nan, "delta_aicc": np.nan, "akaike_weight": np.nan, "bic": np.nan,
+                         "chosen": False, "not_fitted": reason})
+    return pd.DataFrame(rows)
