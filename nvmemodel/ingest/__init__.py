@@ -1,7 +1,8 @@
 """Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, DiskSpd XML, fio logs) into one tidy table.
 
 :func:`read_results` reads files and folders (:mod:`.api`; finding and reading files in
-:mod:`.files`, experiment labels in :mod:`.labels`); :mod:`.schema` documents every column;
+:mod:`.files`, several runs appended to one file and their echoed commands in :mod:`.runs`,
+experiment labels in :mod:`.labels`); :mod:`.schema` documents every column;
 one reader per format (:mod:`.fio_json`, :mod:`.fio_terse`, :mod:`.fio_normal`,
 :mod:`.iometer`, :mod:`.diskspd`, shared fio option rules in :mod:`.fio_options`);
 :func:`read_fio_logs` / :func:`merge_fio_logs` handle fio's time-series logs;
