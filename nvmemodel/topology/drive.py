@@ -129,10 +129,29 @@ def _catalog() -> dict[str, Drive]:
             read_latency_s=number(row, "read_latency_us", 1e-6, filename=fn),
             write_latency_s=number(row, "write_latency_us", 1e-6, filename=fn),
             source=row["source"], status=row["status"],
-            provenance={f: f"recalled: {row['source']}" for f in recalled},
+            provenance=_provenance(row, recalled, fn),
             segment=row.get("segment", ""), pci_ids=tuple((row.get("pci_ids") or "").lower().split()),
             match=row.get("match", ""), family=row.get("family", ""), match_note=row.get("match_note", ""),
         )
+    return out
+
+
+_LATENCY = ("read_latency_s", "write_latency_s")
+_LATENCY_STATUSES = ("spec", "inferred", "measured")
+
+
+def _provenance(row: dict, recalled: list[str], fn: str) -> dict[str, str]:
+    """Per-field sources of one catalog row: ``recalled`` fields cite the row's source as recalled; the QD1
+    latencies cite ``latency_source`` (with ``latency_status``) where the row has one, since latencies often come
+    from a different document than the throughput figures (and may be sequential rather than random)."""
+    out = {f: f"recalled: {row['source']}" for f in recalled}
+    text, status = (row.get("latency_source") or "").strip(), (row.get("latency_status") or "row").strip()
+    if (status == "row") == bool(text) or status not in ("row", *_LATENCY_STATUSES):
+        raise NvmeModelError(f"{fn}: row {row['key']!r}, columns 'latency_status'/'latency_source': expected 'row' "
+                             f"with no latency source (the latencies are the row source's) or a status "
+                             f"({', '.join(_LATENCY_STATUSES)}) with its source, got {status!r} / {text[:40]!r}")
+    if text:
+        out.update({f: f"{status}: {text}" for f in _LATENCY if f not in recalled})
     return out
 
 

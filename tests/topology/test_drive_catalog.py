@@ -61,10 +61,10 @@ def test_the_issues_drives_are_there(model):
 @pytest.mark.parametrize("key", list(CATALOG))
 def test_every_value_is_in_its_source_or_marked_recalled(key):
     d = CATALOG[key]
-    stated = _numbers(d.source)
     sources = d.sources()
     for field in FIELDS:
         src = sources[f"drive.{field}"]
+        stated = _numbers(src.text)  # the row's source, or the latency's own source (latency_source column)
         assert src.status in ("spec", "inferred", "recalled", "calibrated"), (key, field, src)
         assert len(src.text) > 20, (key, field)
         value = getattr(d, field)
@@ -74,7 +74,33 @@ def test_every_value_is_in_its_source_or_marked_recalled(key):
             assert "recalled" in src.text or "NOT re-verified" in src.text or d.status == "recalled", (key, field)
             continue
         want = value / _SCALE[field]
-        assert any(math.isclose(want, n, rel_tol=5e-3) for n in stated), (key, field, want, d.source)
+        assert any(math.isclose(want, n, rel_tol=5e-3) for n in stated), (key, field, want, src.text)
+
+
+def test_latencies_cite_their_own_source_where_the_row_has_one():
+    # the CM6's latencies come from Kioxia's Gen5 slides (inferred), not from the heise.de article of its row
+    cm6 = CATALOG["kioxia-cm6-r-30.72tb"].sources()
+    assert cm6["drive.read_latency_s"].status == "inferred" and "90 μs" in cm6["drive.read_latency_s"].text
+    assert cm6["drive.seq_read_bytes_per_s"].status == "spec" and "heise.de" in cm6["drive.seq_read_bytes_per_s"].text
+    assert CATALOG["kioxia-cm6-r-30.72tb"].read_latency_s == pytest.approx(90e-6)
+    # a row without latency_source keeps its row source for the latencies (the P4500's Lenovo table)
+    p4500 = CATALOG["intel-p4500-4tb"].sources()["drive.read_latency_s"]
+    assert p4500.status == "spec" and "read access latency random 115 us" in p4500.text
+
+
+def test_bad_latency_columns_are_one_clear_error(monkeypatch):
+    from nvmemodel.errors import NvmeModelError
+    from nvmemodel.topology import _catalog, drive
+
+    rows = [dict(r) for r in _catalog.read_catalog("drives.csv")]
+    rows[0]["latency_status"], rows[0]["latency_source"] = "guessed", "a forum post"
+    monkeypatch.setattr(drive, "read_catalog", lambda fn: tuple(rows))
+    drive._catalog.cache_clear()
+    try:
+        with pytest.raises(NvmeModelError, match=r"drives.csv: row .*'latency_status'/'latency_source'.*'guessed'"):
+            drive.drive_catalog()
+    finally:
+        drive._catalog.cache_clear()
 
 
 @pytest.mark.parametrize("key", list(CATALOG))
