@@ -104,9 +104,14 @@ def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) 
     compose = floor.kernel()
     nf = n.astype(float)
 
-    def fused():  # fresh result arrays, as the sweep makes them
-        out, binding = np.empty((configs, drives)), np.empty((configs, drives), dtype=np.int8)
-        compose(nf, *inputs.values(), out, binding)
+    loads, sock_of, on_of = floor.placement(nf, inputs)
+    args = [inputs[k] for k in ("d", "g", "c", "sk", "system", "di", "gi", "ci", "si", "yi", "m", "sockets", "cps",
+                                "fill", "tree")]
+
+    def fused():  # fresh result arrays, column-major as the sweep makes them
+        out = np.empty((configs, drives), order="F")
+        binding = np.empty((configs, drives), dtype=np.int8, order="F")
+        compose(nf, *args, loads, sock_of, on_of, out, binding)
         return out, binding
 
     out, binding = fused()  # compiles

@@ -47,15 +47,35 @@ def per_config(lv, configs: int) -> dict[str, np.ndarray]:
             "yi": full(lv.system_index, np.int8), "m": full(lv.switches), "sockets": full(p["host.sockets"]),
             "cps": full(p["tree.complexes_per_socket"]), "slots": full(p["tree.slots_per_complex"]),
             "fill": full(p["tree.placement"]), "tree": full(float(lv.tree))}
-    # what depends on the configuration only: each complex's socket, the switches per complex (q, r)
-    M = out["sockets"] * out["cps"]
-    M = np.where(np.isfinite(out["g"]), np.fmin(M, out["m"]), M)
-    jj = np.arange(int(np.max(M)))[None, :]
-    out["sock_of"] = np.where(out["fill"][:, None] == 1.0, np.floor(jj / out["cps"][:, None]),
-                              np.mod(jj, out["sockets"][:, None])).astype(np.int64)
-    out["sw_q"] = np.floor(out["m"] / M)
-    out["sw_r"] = out["m"] - out["sw_q"] * M
     return out
+
+
+def placement(drives: np.ndarray, inputs: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a drive count's placement is, the same for every configuration of a benchmark grid (checked):
+    ``(drives on complex j at each drive count, socket of complex j, switches on complex j)``, as
+    ``nvmemodel/ceiling/tree.py`` places them (round-robin or fill-first; switches spread over the complexes)."""
+    keys = ("sockets", "cps", "slots", "fill", "m")
+    first = {k: float(inputs[k][0]) for k in keys}
+    if any(np.any(inputs[k] != first[k]) for k in keys):
+        raise ValueError("the floor needs one placement for every configuration")
+    sockets, cps, slots, fill, m = (first[k] for k in keys)
+    switched = bool(np.all(np.isfinite(inputs["g"])))
+    M = int(min(sockets * cps, m) if switched else sockets * cps)
+    loads = np.zeros((drives.size, M))
+    for col, n in enumerate(drives):
+        q = np.floor(n / M)
+        r = n - q * M
+        for j in range(M):
+            if fill == 1.0:
+                left = n - j * slots
+                loads[col, j] = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots)
+            else:
+                loads[col, j] = q + (1.0 if j < r else 0.0)
+    j = np.arange(M)
+    sock = (np.floor(j / cps) if fill == 1.0 else np.mod(j, sockets)).astype(np.int64)
+    mq = np.floor(m / M)
+    on = np.fmax(mq + (j < m - mq * M), 1.0) if switched else np.ones(M)
+    return loads, sock, on
 
 
 _KERNEL = None
@@ -85,16 +105,19 @@ def kernel():
         return x < best or (x == best and xi < index)
 
     @numba.njit(cache=False, fastmath=False)
-    def compose(n, d, g, c, sk, system, di, gi, ci, si, yi, m, sockets, cps, slots, fill, tree, sock_of, sw_q,
-                sw_r, out, binding):
-        per_socket = np.zeros(64)
-        per_socket_d = np.zeros(64)
-        for i in range(d.size):
-            D, G, C, K, Y = d[i], g[i], c[i], sk[i], system[i]
-            switched = G != _INF
-            S = int(sockets[i])
-            for col in range(n.size):
-                nn = n[col]
+    def compose(n, d, g, c, sk, system, di, gi, ci, si, yi, m, sockets, cps, fill, tree, loads, sock_of, on_of,
+                out, binding):
+        # drive counts outer, configurations inner (the result is column-major, as the sweep's): the placement
+        # of one drive count — drives per complex (loads[col, j]), its socket and switches — is the same for
+        # every configuration (checked by placement()), so it is read, not recomputed, per point
+        inner = np.zeros(64)
+        drives_on = np.zeros(64)
+        M = loads.shape[1]
+        for col in range(n.size):
+            nn = n[col]
+            for i in range(d.size):
+                D, G, C, K, Y = d[i], g[i], c[i], sk[i], system[i]
+                switched = G != _INF
                 nd = nn * D
                 c_alone, s_alone, g_alone = _INF, _INF, _INF
                 if tree[i] == 0.0:
@@ -111,28 +134,18 @@ def kernel():
                         local = nd - excess(nn, D, C, sockets[i] * cps[i])
                         c_alone = local
                 else:
-                    M = sockets[i] * cps[i]
-                    if switched:
-                        M = min(M, m[i])
-                    q = np.floor(nn / M)
-                    r = nn - q * M
+                    S = int(sockets[i])
                     for s in range(S):
-                        per_socket[s] = 0.0
-                        per_socket_d[s] = 0.0
+                        inner[s] = 0.0
+                        drives_on[s] = 0.0
                     cut, gx = 0.0, 0.0
                     last_k, last_on = -1.0, -1.0
                     lj, cj, xj, kd = 0.0, 0.0, 0.0, 0.0
-                    for j in range(int(M)):
-                        if fill[i] == 1.0:
-                            left = nn - j * slots[i]
-                            k = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots[i])
-                        else:
-                            k = q + (1.0 if j < r else 0.0)
+                    for j in range(M):
+                        k = loads[col, j]
                         if k == 0.0:
                             continue
-                        on = 1.0
-                        if switched:
-                            on = max(sw_q[i] + (1.0 if j < sw_r[i] else 0.0), 1.0)
+                        on = on_of[j]
                         if k != last_k or on != last_on:  # a complex's terms depend on its load and switches only
                             last_k, last_on = k, on
                             kd = k * D
@@ -148,17 +161,17 @@ def kernel():
                             gx += xj
                         if C != _INF:
                             cut += cj
-                        sock = sock_of[i, j]
-                        per_socket[sock] += lj
-                        per_socket_d[sock] += kd
+                        sock = sock_of[j]
+                        inner[sock] += lj
+                        drives_on[sock] += kd
                     local = 0.0
                     take = 0.0
                     for s in range(S):
                         if K == _INF:
-                            local += per_socket[s]
+                            local += inner[s]
                         else:
-                            local += min(K, per_socket[s])
-                            take += max(per_socket_d[s] - K, 0.0)
+                            local += min(K, inner[s])
+                            take += max(drives_on[s] - K, 0.0)
                     if K != _INF:
                         s_alone = nd - take
                     if C != _INF:
