@@ -179,6 +179,11 @@ PLATFORM_PARAMETERS = ("tree.complexes_per_socket", "tree.complex_bytes_per_s", 
                        "memory.dma_fraction", "tree.inter_socket_bytes_per_s")
 
 
+#: hosts.csv columns that hold a value (``recalled`` may name them: those values were not re-verified)
+HOST_VALUE_COLUMNS = ("cores", "base_clock_GHz", "boost_clock_GHz", "sockets_max", "pcie_gen", "lanes_1p",
+                      "lanes_per_socket_2p", "memory_channels", "memory_MT_per_s")
+
+
 @functools.cache
 def _platforms() -> dict[str, dict[str, str]]:
     from ._catalog import read_catalog
@@ -188,15 +193,18 @@ def _platforms() -> dict[str, dict[str, str]]:
 
 @functools.cache
 def _host_rows() -> dict[str, dict[str, str]]:
+    from ..errors import NvmeModelError
     from ._catalog import read_catalog
 
     rows = {row["key"]: row for row in read_catalog("hosts.csv")}
     for key, row in rows.items():
         if row["platform"] not in _platforms():
-            from ..errors import NvmeModelError
-
             raise NvmeModelError(f"hosts.csv: row {key!r}, column 'platform': expected a key of host_platforms.csv, "
                                  f"got {row['platform']!r}")
+        unknown = [c for c in (row.get("recalled") or "").split() if c not in HOST_VALUE_COLUMNS]
+        if unknown:
+            raise NvmeModelError(f"hosts.csv: row {key!r}, column 'recalled': {unknown} are not value columns "
+                                 f"(expected some of {', '.join(HOST_VALUE_COLUMNS)})")
     return rows
 
 
@@ -243,7 +251,11 @@ def get_host(name: str, *, sockets: int | None = None) -> Host:
         raise ParameterError("sockets", sockets, f"1 to {most} for {row['name']}")
     lanes_2p = _num(row, "lanes_per_socket_2p", fn)
     lanes = int(_num(row, "lanes_1p", fn)) if n == 1 or math.isnan(lanes_2p) else int(lanes_2p)
-    cite = f"{row['status']}: {row['source']}"
+    recalled = set((row.get("recalled") or "").split())
+
+    def cite(*columns: str) -> str:  # a value's status: `recalled` where the row lists its column there
+        return f"{'recalled' if recalled & set(columns) else row['status']}: {row['source']}"
+
     channels, rate = _num(row, "memory_channels", fn), _num(row, "memory_MT_per_s", fn)
     links, per_link = _num(plat, "inter_socket_links", "host_platforms.csv"), \
         _num(plat, "inter_socket_GB_per_s_per_link", "host_platforms.csv")
@@ -254,15 +266,17 @@ def get_host(name: str, *, sockets: int | None = None) -> Host:
     sources = {"tree.complexes_per_socket": f"{plat['complex_status']}: {plat['name']}: "
                                             f"{plat['complex_source']}",
                "tree.complex_bytes_per_s": f"{plat['complex_status']}: {plat['complex_source']}",
-               "memory.peak_bytes_per_s": f"{row['status']}: {channels:g} channels x {rate:g} MT/s x 8 B "
-                                          f"({row['source']})",
+               "memory.peak_bytes_per_s": f"{cite('memory_channels', 'memory_MT_per_s').split(':')[0]}: "
+                                          f"{channels:g} channels x {rate:g} MT/s x 8 B ({row['source']})",
                "memory.dma_fraction": f"{plat['dma_status']}: {plat['dma_source']}"}
     if n > 1:
         platform["tree.inter_socket_bytes_per_s"] = links * per_link * GB
         sources["tree.inter_socket_bytes_per_s"] = (f"{plat['inter_socket_status']}: {links:g} links x "
                                                    f"{per_link:g} GB/s per direction; {plat['inter_socket_source']}")
-    spec = {f: cite for f in ("cores_per_socket", "clock_hz", "gen", "lanes_per_socket")}
-    spec["clock_hz"] = f"{row['status']}: base clock (boost {row['boost_clock_GHz']} GHz); {row['source']}"
+    spec = {"cores_per_socket": cite("cores"), "gen": cite("pcie_gen"),
+            "lanes_per_socket": cite("lanes_1p" if n == 1 or math.isnan(lanes_2p) else "lanes_per_socket_2p")}
+    spec["clock_hz"] = (f"{cite('base_clock_GHz').split(':')[0]}: base clock (boost {row['boost_clock_GHz']} GHz); "
+                        f"{row['source']}")
     spec["sockets"] = (f"assumption: {n} socket(s) of {row['name']} (the part allows up to {most})" if sockets is None
                        else f"user: {n} socket(s)")
     return Host(name=row["name"] if n == 1 else f"{n} x {row['name']}", sockets=n,

@@ -27,6 +27,7 @@ import pytest
 import nvmemodel as nm
 from nvmemodel.errors import NvmeModelError, ParameterError, UnknownNameError
 from nvmemodel.parameters import STATUSES
+from nvmemodel.topology.host import HOST_VALUE_COLUMNS as _HOST_NUMBERS
 from nvmemodel.topology.host import _host_rows, _platforms, host_keys, with_host
 
 KEYS = host_keys()
@@ -61,6 +62,45 @@ def test_every_entry_loads_with_sources(key):
         float(row["memory_channels"]) * float(row["memory_MT_per_s"]) * 1e6 * 8, rel=1e-12)
     # the root complexes hold the socket's lanes: never fewer lanes per complex than an x4 drive needs
     assert h.lanes_per_socket / h.platform["tree.complexes_per_socket"] >= 4
+
+
+_WORDS = {"one": 1, "two": 2, "four": 4, "six": 6, "eight": 8, "twelve": 12}
+
+
+def _stated(text: str) -> set[float]:
+    """Numbers a source sentence states: digits ('2.2', '128', 'DDR4-2666', '32-core') and number words."""
+    import re
+
+    out = {float(m.replace(",", "")) for m in re.findall(r"\d+(?:[.,]\d+)?", text.replace(",000", "000"))}
+    out |= {float(v) for w, v in _WORDS.items() if re.search(rf"\b{w}\b", text, re.IGNORECASE)}
+    return out
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_cited_host_value_is_in_its_source(key):
+    # a row whose status is not `recalled` cites where its numbers are stated: every one of them must be there
+    # (the `recalled` column names the values of a cited row that were not re-verified; its source says so)
+    row = _host_rows()[key]
+    recalled = row["recalled"].split()
+    if row["status"] == "recalled" or recalled:
+        assert "recalled" in row["source"].lower(), key
+    if row["status"] == "recalled":
+        return
+    stated = _stated(row["source"])
+    for col in _HOST_NUMBERS:
+        if (row[col] or "").strip() and col not in recalled:
+            assert float(row[col]) in stated, (key, col, row[col])
+
+
+def test_recalled_host_values_are_labelled_recalled():
+    # the 3955WX's cores are cited (Tanel Poder), its base clock and lanes recalled: each value says which
+    h = nm.get_host("amd-threadripper-pro-3955wx")
+    src = h.sources(nm.IoStack.LIBAIO)
+    assert src["host.cores_per_socket"].status == "spec" and src["host.clock_hz"].status == "recalled"
+    assert src["host.lanes_per_socket"].status == "recalled"
+    assert h.platform_sources["memory.peak_bytes_per_s"].startswith("recalled:")  # DDR4-3200 is recalled
+    cited = nm.get_host("amd-epyc-7601").sources(nm.IoStack.LIBAIO)
+    assert {cited[f"host.{f}"].status for f in ("cores_per_socket", "clock_hz", "gen", "lanes_per_socket")} == {"spec"}
 
 
 def test_sockets_set_the_lanes_and_the_inter_socket_link():
