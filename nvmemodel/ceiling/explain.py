@@ -31,7 +31,12 @@ def explain_point(curve, drives: int) -> str:
                      + ".")
     from .raid import describe_raid
 
-    raid = describe_raid(curve.parameters)
+    if getattr(curve.topology, "mirror", False):  # a mirror spanning groups: md's read balancing, not a divisor
+        from .mirror import describe_mirror
+
+        raid = describe_mirror(curve.topology, curve.parameters)
+    else:
+        raid = describe_raid(curve.parameters)
     if raid:
         lines.append(raid)
     if curve.iops_at(drives) < 0.999 * top.iops:

@@ -80,7 +80,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
             raise ParameterError(name, overrides[name], "a shared parameter: set a group's drive, switch and lanes "
                                  "on its DriveGroup")
     if drives is None:
-        drives = np.arange(1, topology.max_drives + 1)
+        drives = np.arange(2 if topology.mirror else 1, topology.max_drives + 1, 2 if topology.mirror else 1)
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
     if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
         raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
@@ -99,6 +99,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                                     pcie=t0.pcie, nvme=t0.nvme, extras=dict(t0.extras),
                                     extras_sources=dict(t0.extras_sources))
     k = topology.drives_per_group(n).astype(float)
+    if topology.mirror:  # one array over both groups: md's read balancing
+        return _mirror_curve(topology, wl, n, k, topos, params)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
         out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups],
                        _starts(topology, levels[0].p))
@@ -175,6 +177,29 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     bs = prepared[0]["workload.block_size"]
     return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
                        block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+
+
+def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
+    """:func:`evaluate_mixed` for a mirror spanning the two groups (:mod:`nvmemodel.ceiling.mirror`)."""
+    from ..parameters import encode
+    from .mirror import evaluate_mirror
+
+    if np.any(n % 2):
+        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
+    total, binding, ceilings, local, host, labels, per_group = evaluate_mirror(topology, wl,
+                                                                               [encode(p) for p in params], n)
+    groups = [g.name for g in topology.groups]
+    bs = float(params[0]["workload.block_size"])
+    shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
+    return MixedCurve(
+        topology=topology, workload=wl, drives=n, iops=total, bytes_per_s=total * bs, binding=binding,
+        ceilings=ceilings, per_drive_iops=np.where(n > 0, local / n, np.nan), parameters=shared,
+        sources=topos[0].sources(wl), labels=labels, groups=tuple(groups), group_drives=k.astype(int),
+        group_iops=per_group, group_binding=np.array([binding for _ in groups]),
+        group_ceilings=tuple(dict(ceilings) for _ in groups),
+        binding_group=np.where(host, "host", "array"), group_parameters=tuple(params),
+        group_sources=tuple(t.sources(wl) for t in topos),
+    )
 
 
 def _argmin(candidates, shape):

@@ -36,7 +36,7 @@ class MixedCurve(ScalingCurve):
         Per group, each component alone on that group's drives (IOPS; NaN where the group has none yet).
     binding_group : ndarray of str
         The group whose own limit binds at each point (the group that received that drive), or ``"host"``
-        where a shared limit binds.
+        where a shared limit binds; with a mirror spanning the groups, ``"array"`` where its members bind.
     group_parameters, group_sources : tuple of dict
         Each group's evaluated parameter vector and sources; ``parameters`` holds the shared ones.
     """
@@ -68,7 +68,7 @@ class MixedCurve(ScalingCurve):
         the parameters of the group it binds in."""
         out = super().ceilings_at(drives)
         group = self.binding_group_at(drives)
-        if group == "host":
+        if group not in self.groups:  # "host" (a shared limit) or "array" (a mirror spanning the groups)
             return out
         j = self.groups.index(group)
         return [dataclasses.replace(c, sources=self._cited_in(c.component, j)) if c.binding else c for c in out]

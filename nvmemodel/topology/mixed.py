@@ -52,9 +52,12 @@ class DriveGroup:
         with a switch (the switch's downstream ports set the drive's link).
     socket : int, optional
         Pin the group to one CPU socket (its root complexes, its DMA); None: spread over the sockets
-        like the host's own placement (``tree.placement``).
+        like the host's own placement (``tree.placement``), continuing where the groups before it stopped.
     name : str
         Label in results (default: ``"group i"`` by position).
+    write_mostly : bool
+        In a mirror spanning groups (``MixedTopology(mirror=True)``): md's ``--write-mostly`` on this group's
+        members — reads go to the other group (docs/physics.md §12.9).
     """
 
     drive: Drive | str
@@ -64,6 +67,7 @@ class DriveGroup:
     lanes: int | None = None
     socket: int | None = None
     name: str = ""
+    write_mostly: bool = False
 
     def __post_init__(self) -> None:
         drive = get_drive(self.drive) if isinstance(self.drive, str) else self.drive
@@ -123,13 +127,17 @@ class MixedTopology:
     fabric, pcie, nvme, extras, extras_sources
         As in :class:`~nvmemodel.topology.topology.Topology`, shared by every group (``tree.*``,
         ``memory.*``, ``cpu.*``, ``raid.*``, ``share.*``). A RAID level applies within each group
-        (arrays do not span groups).
+        (arrays do not span groups) unless ``mirror``.
     order : str or sequence of int
         The order in which a scaling curve adds drives: ``"sequential"`` (group 0 full, then group 1 …),
         ``"interleaved"`` (one drive per group in turn, skipping full groups), or one group index per
         drive (length = :attr:`max_drives`, each group index exactly ``count`` times).
     notes : str
         Provenance.
+    mirror : bool
+        The RAID level (``raid.level`` raid1 or raid10 in ``extras``) spans the two groups: drive ``i`` of group 0
+        and drive ``i`` of group 1 are a mirrored pair (e.g. one NVMe and one SATA SSD), reads balanced by md's
+        rule (:mod:`nvmemodel.ceiling.mirror`). Needs two groups of equal count and ``order="interleaved"``.
     """
 
     name: str
@@ -142,6 +150,7 @@ class MixedTopology:
     extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
     order: str | tuple[int, ...] = "sequential"
     notes: str = dataclasses.field(default="", compare=False)
+    mirror: bool = False
 
     def __post_init__(self) -> None:
         groups = tuple(self.groups) if isinstance(self.groups, Sequence) else self.groups
@@ -162,6 +171,18 @@ class MixedTopology:
         if not isinstance(self.order, str):
             object.__setattr__(self, "order", tuple(self.order))
         self.sequence()  # validates the order
+        if self.mirror:
+            if len(named) != 2 or named[0].count != named[1].count:
+                raise ParameterError("mirror", True, "two groups of equal count (drive i of each is a mirrored pair); "
+                                     "got " + " + ".join(str(g.count) for g in named))
+            if self.order != "interleaved":
+                raise ParameterError("order", self.order, "'interleaved' with mirror=True (a pair counts once both "
+                                     "members are installed)")
+            if self.extras.get("raid.level") not in ("raid1", "raid10", "1", "10"):
+                raise ParameterError("raid.level", self.extras.get("raid.level", "none"), "raid1 or raid10 in extras "
+                                     "with mirror=True")
+        elif any(g.write_mostly for g in named):
+            raise ParameterError("write_mostly", True, "only in a mirror spanning groups (mirror=True)")
 
     def _check_sockets_and_lanes(self) -> None:
         h = self.host

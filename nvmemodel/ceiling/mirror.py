@@ -1,0 +1,168 @@
+"""A software mirror whose members come from two groups: md RAID-1/10 of one NVMe and one SATA-class SSD per pair.
+
+The array of a :class:`~nvmemodel.topology.mixed.MixedTopology` with ``mirror=True`` pairs drive ``i`` of group 0
+with drive ``i`` of group 1 (md RAID-10's ``near=2`` layout puts a chunk's two copies on adjacent devices, so
+``--raid-devices`` listed as a0 b0 a1 b1 … gives exactly these pairs; RAID-1 is one pair). A host write goes to
+both members; a host read to one, chosen by md's read balancing (docs/physics.md §12.9):
+
+* Linux ``drivers/md/raid1.c`` ``read_balance()`` → ``choose_best_rdev()`` (the 2024 refactor by Yu Kuai, Linux
+  6.9; the policy dates from commit 9dedf60313fa "md/raid1: read balance chooses idlest disk for SSD", 2012):
+  a member marked ``WriteMostly`` is skipped (``rdev_readable``) unless no other can read; a random read goes
+  to an idle member if there is one, else — when any member is non-rotational — to the member with the fewest
+  I/Os in flight (``nr_pending``); a sequential read stays on the member it started on until it exceeds that
+  member's optimal I/O size (``should_choose_next``).
+* ``drivers/md/raid10.c`` ``read_balance()``: the same rule among a chunk's copies (commit "md/raid10: read
+  balance chooses idlest disk for SSD", Guoqing Jiang, 2019: the copy on a non-rotational device with the
+  fewest pending I/Os).
+
+Least-pending dispatch is work-conserving: with reads queued on both members each stays busy, so at saturation
+the array serves reads at what both members can deliver together, the split following their speed (the known
+trap is latency, not this ceiling: a read sent to the slow member waits for it). With host read fraction ``f``,
+per-pair read and write capacities ``R_a, W_a, R_b, W_b`` (each member's drive and switch limits on the drives'
+own I/O of ``S_d`` bytes) and a share ``s`` of the reads on ``a``, each member must fit
+``X (f s_i / R_i + (1 − f) / W_i) ≤ 1``; the largest ``X`` over ``s`` is::
+
+    X = min( (R_a + R_b) / (f + (1 − f) (R_a / W_a + R_b / W_b)),  W_a / (1 − f),  W_b / (1 − f) )
+
+and with ``b`` write-mostly (``mdadm --write-mostly``: every read on ``a``)
+``X = min( 1 / (f / R_a + (1 − f) / W_a),  W_b / (1 − f) )``. RAID-10 stripes ``S / S_d`` chunks evenly over the
+pairs, so the host ceiling is ``X / (S / S_d)`` over all pairs together; shared system limits (CPU with the RAID
+layer's cycles, the RAID layer's own rate, fabric) then apply to host I/O as everywhere. A pair counts once both
+members are installed (the curve adds drives interleaved: a0, b0, a1, b1, …). Root-complex and socket limits are
+not composed with a spanning mirror (refused).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ParameterError
+from .components import COMPONENT_LABELS
+from .derive import prepare
+from .system import Levels, switched_local
+
+__all__ = ["describe_mirror", "mirror_iops", "read_share"]
+
+_INF = float("inf")
+
+
+def mirror_iops(Ra, Wa, Rb, Wb, f, *, write_mostly_b: bool = False):
+    """Host I/Os per second a pair set (members ``a``, ``b``) serves under md's read balancing (formula above).
+
+    ``Ra``, ``Wa``, ``Rb``, ``Wb``: read and write capacities of each side, drive I/Os per second; ``f`` the
+    host read fraction. Broadcasts.
+
+    >>> mirror_iops(1e6, 2e5, 1e5, 5e4, 1.0)      # reads only: both members, 1.0 M + 0.1 M
+    1100000.0
+    >>> mirror_iops(1e6, 2e5, 1e5, 5e4, 0.0)      # writes only: each write on both, the slower sets it
+    50000.0
+    >>> mirror_iops(1e6, 2e5, 1e5, 5e4, 1.0, write_mostly_b=True)   # b write-mostly: reads on a alone
+    1000000.0
+    """
+    Ra, Wa, Rb, Wb, f = (np.asarray(x, dtype=float) for x in (Ra, Wa, Rb, Wb, f))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = 1.0 - f
+        cap_a, cap_b = np.where(w > 0, Wa / w, _INF), np.where(w > 0, Wb / w, _INF)
+        if write_mostly_b:
+            x = np.fmin(1.0 / (f / Ra + w / Wa), cap_b)
+        else:
+            x = np.fmin((Ra + Rb) / (f + w * (Ra / Wa + Rb / Wb)), np.fmin(cap_a, cap_b))
+    return x if x.ndim else float(x)
+
+
+def read_share(Ra, Wa, Rb, Wb, f, x, *, write_mostly_b: bool = False):
+    """The share of the reads on side ``a`` at the throughput ``x`` (drive I/Os per second per pair set) where
+    :func:`mirror_iops` is reached: both sides busy, ``s = R_a (1/x − (1 − f)/W_a) / f`` (1 with ``b``
+    write-mostly; 0.5 without reads or throughput)."""
+    if write_mostly_b:
+        return np.ones(np.shape(x)) if np.ndim(x) else 1.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(Ra * (1.0 / x - (1.0 - f) / Wa) / f, 0.0, 1.0)
+    return np.where(np.isfinite(s) & (np.asarray(x) > 0) & (f > 0), s, 0.5)
+
+
+def describe_mirror(topology, params) -> str:
+    """One sentence on a mirror spanning two groups, for explanations."""
+    a, b = topology.groups
+    level = str(params.get("raid.level", "raid10")).upper().replace("RAID", "RAID-")
+    reads = (f"every read on {a.name} ({b.name} is write-mostly)" if b.write_mostly else
+             "reads balanced by md onto the member with the fewest I/Os in flight, so both serve reads at "
+             "saturation")
+    return (f"Software {level} across the groups: drive i of {a.name} mirrors drive i of {b.name}; every write "
+            f"goes to both members, {reads} (docs/physics.md §12.9).")
+
+
+def check_mirror(topology, p) -> None:
+    """What a spanning mirror needs: RAID-1 (one pair) or RAID-10, two groups of equal count, interleaved order,
+    no root-complex or socket limit, a healthy array."""
+    from .raid import LEVELS
+
+    level = LEVELS[int(p["raid.level"])]
+    if level not in ("raid1", "raid10"):
+        raise ParameterError("raid.level", level, "raid1 or raid10 for a mirror spanning groups (mirror=True)")
+    a, b = topology.groups
+    if level == "raid1" and a.count != 1:
+        raise ParameterError("groups", f"{a.count} + {b.count}", "one drive per group for RAID-1 across groups "
+                             "(md RAID-1 of more members keeps more copies; use raid10 for several pairs)")
+    if float(p.get("raid.degraded", 0.0)) > 0:
+        raise ParameterError("raid.degraded", p["raid.degraded"], "0 for a mirror spanning groups (healthy pairs)")
+    for name in ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s"):
+        if np.any(np.isfinite(np.asarray(p[name], dtype=float))):
+            raise ParameterError(name, float(np.max(p[name])), "inf (no limit) for a mirror spanning groups: root "
+                                 "complex and socket limits are not composed with it (set it to inf)")
+
+
+def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
+    """The curve of a spanning mirror (two groups' parameter mappings ``params``, encoded, raid extras set)."""
+    p0 = prepare(dict(params[0]))
+    check_mirror(topology, p0)
+    level_lv = [Levels(prepare(dict(p))) for p in params]  # with the RAID layer: shared system limits, names
+    S = float(p0["workload.block_size"])
+    f = float(p0["workload.read_fraction"])
+    from .raid import LEVELS
+
+    striped = LEVELS[int(p0["raid.level"])] == "raid10"
+    S_d = min(S, float(p0["raid.chunk_bytes"])) if striped else S
+    pieces = S / S_d
+    pairs = np.floor(n / 2.0)
+    names = level_lv[0].components
+    # each side's read-only and write-only capacity on the drives' own I/O, per component and all together
+    side = []
+    for p in params:
+        caps = {}
+        for mode, frac in (("read", 1.0), ("write", 0.0)):
+            q = prepare({**p, "raid.level": 0.0, "workload.block_size": S_d, "workload.read_fraction": frac})
+            lv = Levels(q)
+            caps[mode] = (switched_local(pairs, lv.drive, lv.group, lv.switches), lv.limits, lv.switches,
+                          lv.drive_index, lv.group_index, lv.drive, lv.group)
+        side.append(caps)
+    wm = topology.groups[1].write_mostly
+
+    def x_of(ra, wa, rb, wb):
+        with np.errstate(invalid="ignore"):
+            return np.where(pairs > 0, mirror_iops(ra, wa, rb, wb, f, write_mostly_b=wm), 0.0) / pieces
+
+    local = x_of(side[0]["read"][0], side[0]["write"][0], side[1]["read"][0], side[1]["write"][0])
+    system = [min(float(np.max(lv.limits[c].system)) for lv in level_lv) for c in range(len(names))]
+    S_sys = min(system)
+    total = np.fmin(local, S_sys)
+    ceilings = {}
+    for c, name in enumerate(names):
+        caps = []
+        for s in side:
+            for mode in ("read", "write"):
+                lim = s[mode][1][c]
+                used = np.fmin(pairs, s[mode][2])
+                with np.errstate(invalid="ignore"):  # no pair yet x an absent (inf) limit: 0 IOPS below anyway
+                    caps.append(np.fmin(pairs * lim.drive, used * lim.group))
+        x = x_of(*caps) if any(np.any(np.isfinite(v)) for v in caps) else np.full(n.shape, _INF)
+        ceilings[name] = np.fmin(np.broadcast_to(x, n.shape), system[c]).astype(float)
+    # binding: the smallest component alone, ties to the component nearer the drive (registry order)
+    table = np.nan_to_num(np.array([ceilings[name] for name in names]), nan=_INF)
+    binding = np.asarray(names)[np.argmin(table, axis=0)]
+    host = total < local
+    Ra, Wa, Rb, Wb = (side[g][m][0] for g in (0, 1) for m in ("read", "write"))
+    s = read_share(Ra, Wa, Rb, Wb, f, local * pieces, write_mostly_b=wm)
+    # host I/Os per second reaching each group's members: its share of the reads, every write
+    per_group = np.array([total * (f * s + (1 - f)), total * (f * (1 - s) + (1 - f))])
+    return total, binding, ceilings, local, host, {name: COMPONENT_LABELS[name] for name in names}, per_group
