@@ -108,10 +108,17 @@ def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) 
     args = [inputs[k] for k in ("d", "g", "c", "sk", "system", "di", "gi", "ci", "si", "yi", "m", "sockets", "cps",
                                 "fill", "tree")]
 
+    tree = floor.general_tree(inputs)
+    tree_args = [inputs[k] for k in ("d", "g", "c", "sk", "system", "di", "gi", "ci", "si", "yi", "sockets")]
+    compose_tree = floor.tree_kernel()
+
     def fused():  # fresh result arrays, column-major as the sweep makes them
         out = np.empty((configs, drives), order="F")
         binding = np.empty((configs, drives), dtype=np.int8, order="F")
-        compose(nf, *args, loads, sock_of, on_of, out, binding)
+        if tree:  # the host-tree pass that loops over configurations innermost
+            compose_tree(nf, *tree_args, loads, sock_of, on_of, out, binding)
+        else:
+            compose(nf, *args, loads, sock_of, on_of, out, binding)
         return out, binding
 
     out, binding = fused()  # compiles

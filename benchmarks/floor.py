@@ -190,8 +190,84 @@ def kernel():
                     index = yi[i]
                 binding[i, col] = index
 
+    @numba.njit(cache=False, fastmath=False)
+    def compose_tree(n, d, g, c, sk, system, di, gi, ci, si, yi, sockets, loads, sock_of, on_of, out, binding):
+        # every configuration a host tree of the general kind, one placement: per drive count, complex by complex,
+        # each loop over the configurations (straight-line code the compiler can vectorize), the sums in the
+        # kernel's order per configuration
+        C, M, S = d.size, loads.shape[1], int(sockets[0])
+        inner = np.zeros((S, C))
+        drives_on = np.zeros((S, C))
+        cut = np.zeros(C)
+        gx = np.zeros(C)
+        for col in range(n.size):
+            nn = n[col]
+            inner[:, :] = 0.0
+            drives_on[:, :] = 0.0
+            cut[:] = 0.0
+            gx[:] = 0.0
+            for j in range(M):
+                k = loads[col, j]
+                if k == 0.0:
+                    continue
+                on, s = on_of[j], sock_of[j]
+                for i in range(C):
+                    D, G, Cc = d[i], g[i], c[i]
+                    kd = k * D
+                    lj = kd
+                    if G != _INF:
+                        lj = rr_local(k, D, G, on)
+                        gx[i] += excess(k, D, G, on)
+                    if Cc != _INF:
+                        cut[i] += max(kd - Cc, 0.0)
+                        lj = min(Cc, lj)
+                    inner[s, i] += lj
+                    drives_on[s, i] += kd
+            for i in range(C):
+                D, G, Cc, K, Y = d[i], g[i], c[i], sk[i], system[i]
+                nd = nn * D
+                local, take = 0.0, 0.0
+                for s in range(S):
+                    if K == _INF:
+                        local += inner[s, i]
+                    else:
+                        local += min(K, inner[s, i])
+                        take += max(drives_on[s, i] - K, 0.0)
+                s_alone = nd - take if K != _INF else _INF
+                c_alone = nd - cut[i] if Cc != _INF else _INF
+                g_alone = nd - gx[i] if G != _INF else _INF
+                out[i, col] = min(local, Y)
+                best, index = nd, di[i]
+                if gi[i] >= 0 and better(g_alone, gi[i], best, index):
+                    best, index = g_alone, gi[i]
+                if ci[i] >= 0 and better(c_alone, ci[i], best, index):
+                    best, index = c_alone, ci[i]
+                if si[i] >= 0 and better(s_alone, si[i], best, index):
+                    best, index = s_alone, si[i]
+                if yi[i] >= 0 and better(Y, yi[i], best, index):
+                    index = yi[i]
+                binding[i, col] = index
+
     _KERNEL = compose
+    _TREE[0] = compose_tree
     return compose
+
+
+_TREE = [None]
+
+
+def general_tree(inputs: dict) -> bool:
+    """True where every configuration is a host tree of the general kind (complexes and sockets, or switches in
+    a tree): :func:`tree_kernel` applies."""
+    t, fill, g, c, k = inputs["tree"], inputs["fill"], inputs["g"], inputs["c"], inputs["sk"]
+    simple = (~np.isfinite(g)) & (fill == 0.0) & (np.isinf(c) | np.isinf(k))
+    return bool(np.all(t == 1.0) and not np.any(simple) and np.all(inputs["sockets"] == inputs["sockets"][0]))
+
+
+def tree_kernel():
+    """The general host-tree pass (compiled with :func:`kernel`)."""
+    kernel()
+    return _TREE[0]
 
 
 def names_to_codes(values: np.ndarray, parameter) -> np.ndarray:

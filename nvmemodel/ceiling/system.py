@@ -161,11 +161,11 @@ class Levels:
             per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, M, sockets, switched)
         nd = n * d
         if _is_inf(sk):
-            total = sum(per_socket.values())
+            total = _sum(per_socket.values())
             socket_alone = _INF
         else:
-            total = sum(np.fmin(sk, x) for x in per_socket.values())
-            socket_alone = nd - sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
+            total = _sum(np.fmin(sk, x) for x in per_socket.values())
+            socket_alone = nd - _sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
         if switched:  # direct-attached configurations among switched ones have no switch candidate
             group_alone = nd - group_alone
             group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
@@ -215,13 +215,13 @@ class Levels:
                     seen[key] = terms
             kd, excess, capped, cut = terms
             if switched:
-                group_alone = group_alone + excess
+                group_alone = _add(group_alone, excess)
             if cut is not None:
-                complex_alone = complex_alone + cut
+                complex_alone = _add(complex_alone, cut)
             if sock.ndim == 0:  # one socket for every configuration and drive count
                 s_ = int(sock)
-                per_socket[s_] = per_socket[s_] + capped
-                per_socket_d[s_] = per_socket_d[s_] + kd
+                per_socket[s_] = _add(per_socket[s_], capped)
+                per_socket_d[s_] = _add(per_socket_d[s_], kd)
                 continue
             for s_ in range(sockets):
                 on = sock == s_
@@ -646,6 +646,24 @@ def _round_robin_arrays(k, d, g, m):
     if not ops.all_(np.isfinite(g)):
         local = np.where(np.isfinite(g), local, k * d)
     return local, excess
+
+
+def _add(total, x):
+    """``total + x`` for a running sum that starts at the Python float 0.0: the first term is taken as it is
+    (``0.0 + x`` is ``x``, bit for bit, for the non-negative terms summed here), the others added."""
+    return x if type(total) is float and total == 0.0 else total + x
+
+
+def _sum(terms):
+    """``sum(terms)`` of non-negative terms without its ``0 + first`` copy and without adding exact scalar
+    zeros (a socket without drives): the same number bit for bit."""
+    total = 0.0
+    for x in terms:
+        if type(x) is float or type(x) is np.float64:
+            if x == 0.0:
+                continue
+        total = _add(total, x)
+    return total
 
 
 def _capped(n, d, cap, m):
