@@ -140,6 +140,9 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     """
     from .evaluate import sweep_parameters
 
+    if topology.mirror:
+        raise ParameterError("topology", topology.name, "a topology without mirror=True: a mirror spanning groups is "
+                             "evaluated by nm.evaluate (its sweep is not vectorized yet)")
     n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
     grid = dict(grid or {})
     for name in grid:

@@ -102,6 +102,11 @@ def test_odd_drive_counts_are_refused_and_the_json_is_complete():
     assert "RAID-10 across the groups" in text and "divided by" not in text
 
 
+def test_a_mirror_is_not_swept_silently_as_two_groups():
+    with pytest.raises(ParameterError, match="mirror=True"):
+        nm.sweep(_raid10(), nm.Workload("randread", "4K"), drives=[2, 4])
+
+
 def test_root_complex_limits_are_refused_not_ignored():
     with pytest.raises(ParameterError, match="tree.complex_bytes_per_s"):
         nm.evaluate_mixed(_raid10(**{"tree.complex_bytes_per_s": 20e9}), nm.Workload("randread", "4K"))
