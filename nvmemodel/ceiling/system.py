@@ -236,15 +236,13 @@ class Levels:
         p, d, g, c = self.p, self.drive, self.group, self.complex
         j = np.arange(int(M), dtype=float)[:, None]
         fill = p["tree.placement"] == _FILL_FIRST
-        if fill:
+        if fill:  # complex j on socket ⌊j / complexes per socket⌋
             slots = p["tree.slots_per_complex"]
             left = n - j * slots
             k = np.where(j == M - 1, np.fmax(left, 0.0), np.clip(left, 0.0, slots))
-            sock = np.floor(j / p["tree.complexes_per_socket"])
-        else:
+        else:  # complex j on socket j mod sockets
             q = np.floor(n / M)
             k = q + (j < n - q * M)
-            sock = np.mod(j, p["host.sockets"])
         kd = k * d
         complex_alone = group_alone = 0.0
         local = kd
@@ -257,11 +255,11 @@ class Levels:
             capped = np.fmin(c, local)
             complex_alone = np.add.reduce(np.fmax(kd - c, 0.0), axis=0)
         per_socket, per_socket_d = {}, {}
-        sock = sock[:, 0]
+        m, cps = int(M), int(p["tree.complexes_per_socket"])
         for s_ in range(sockets):  # the socket's complexes in order (the others would add exact zeros)
-            rows = np.flatnonzero(sock == s_)
-            per_socket[s_] = np.add.reduce(capped[rows], axis=0) if rows.size else 0.0
-            per_socket_d[s_] = np.add.reduce(kd[rows], axis=0) if rows.size else 0.0
+            rows = slice(s_ * cps, min((s_ + 1) * cps, m)) if fill else slice(s_, m, sockets)
+            per_socket[s_] = np.add.reduce(capped[rows], axis=0) if capped[rows].shape[0] else 0.0
+            per_socket_d[s_] = np.add.reduce(kd[rows], axis=0) if kd[rows].shape[0] else 0.0
         return per_socket, per_socket_d, complex_alone, group_alone
 
     def total(self, n):
