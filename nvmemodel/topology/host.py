@@ -299,7 +299,8 @@ def host_catalog():
     ``complex_bytes_per_s``, ``memory_peak_bytes_per_s`` (one socket), ``dma_fraction``,
     ``socket_dma_bytes_per_s`` (their product), ``inter_socket_bytes_per_s`` (2P, one direction),
     ``cpu_iops_libaio`` (all cores of the default socket count at the base clock, :data:`STACK_CYCLES`),
-    and a ``status`` per derived value (``spec_status``, ``complex_status``, ``dma_status``,
+    and a ``status`` per derived value (``spec_status``: the row's, ``+recalled`` where some of its values were not
+    re-verified; ``complex_status``, ``dma_status``,
     ``inter_socket_status``). SI units.
     """
     import pandas as pd
@@ -319,7 +320,7 @@ def host_catalog():
             "socket_dma_bytes_per_s": p["memory.peak_bytes_per_s"] * p["memory.dma_fraction"],
             "inter_socket_bytes_per_s": p.get("tree.inter_socket_bytes_per_s", math.nan),
             "cpu_iops_libaio": h.sockets * h.cores_per_socket * h.clock_hz / STACK_CYCLES[IoStack.LIBAIO][0],
-            "spec_status": row["status"], "complex_status": plat["complex_status"],
+            "spec_status": row["status"] + ("+recalled" if row.get("recalled") else ""), "complex_status": plat["complex_status"],
             "dma_status": plat["dma_status"], "inter_socket_status": plat["inter_socket_status"],
         })
     return pd.DataFrame(rows)
