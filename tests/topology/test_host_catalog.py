@@ -15,6 +15,8 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
 * mdadm issue #28, "SW RAID0 overhead" (github.com/neilbrown/mdadm/issues/28, 2016): Dell R730, "E5-2699 v5" (read as
   v4), fio 4K random reads: md RAID-0 capped at 3.8 M IOPS with the CPU at almost 100 %, the same drives without md
   reaching 7 M IOPS. Found after the catalog was set; the host is built by hand (Broadwell-EP is not in the catalog).
+* colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026): 2 x Xeon Silver 4510, 4 x DDR5 at 4400 MT/s,
+  parallel sequential read 110.78 GB/s (dual-node interleave) of 140.8 GB/s peak.
 * Dell infohub, "Memory Bandwidth for Next-Gen PowerEdge Servers Significantly Improved with Sapphire Rapids
   Architecture" (2023): STREAM Triad +46 % with 8 DIMMs per CPU, R760 (Sapphire Rapids, DDR5-4800) over R750
   (Ice Lake, DDR4-3200).
@@ -202,6 +204,18 @@ def test_held_out_stream_ratio_sapphire_rapids_over_ice_lake():
     ratio = (spr["memory.peak_bytes_per_s"] * spr["memory.dma_fraction"]) / (
         icx["memory.peak_bytes_per_s"] * icx["memory.dma_fraction"])
     assert ratio == pytest.approx(1.46, rel=0.03)
+
+
+def test_held_out_sapphire_rapids_memory_share_from_a_cpu_read_benchmark():
+    # colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026-07-28): dual Xeon Silver 4510 (Sapphire Rapids),
+    # 4 DDR5 DIMMs at 4400 MT/s, an 8 GiB parallel sequential read on 24 cores, dual-node interleave: 110.78 GB/s of
+    # a 140.8 GB/s peak (4 channels x 4400 MT/s x 8 B) = 0.787. The platform's STREAM-class share (0.75, an estimate
+    # labelled an upper bound for device DMA) is 4.7 % below it: CPU loads, not device DMA, so a check of the share's
+    # STREAM-class reading only, not of a plateau.
+    share = _platforms()["intel-sapphire-rapids"]["dma_fraction"]
+    measured = 110.78e9 / (4 * 4400e6 * 8)
+    assert measured == pytest.approx(0.787, abs=5e-4)
+    assert float(share) / measured - 1 == pytest.approx(-0.047, abs=0.002)
 
 
 def _phison_demo():
