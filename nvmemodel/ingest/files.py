@@ -10,6 +10,7 @@ import stat
 from collections.abc import Iterable
 
 from ..errors import IngestError
+from ..userfiles import kernel_state
 
 __all__ = ["MAX_FILE_BYTES", "Skipped", "expand", "read_text"]
 
@@ -103,6 +104,9 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
         if not isinstance(p, (str, os.PathLike)):
             raise IngestError("(arguments)", f"paths: {p!r} is not a path")
         p = pathlib.Path(p)
+        pseudo = kernel_state(p, folders=p.is_dir())
+        if pseudo:
+            raise IngestError(p, f"not read: {pseudo}")
         if p.is_dir():
             seen = {os.path.realpath(p)}
 
@@ -117,6 +121,8 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
                     real = os.path.realpath(full)
                     if d in _SKIP_DIRS:
                         passed.append(Skipped(full, "folder not searched (version control / cache)"))
+                    elif pseudo := kernel_state(full, folders=True):  # a link into /proc or /sys
+                        passed.append(Skipped(full, f"folder not searched: {pseudo}"))
                     elif real in seen:
                         passed.append(Skipped(full, f"symlink loop: folder already read as {real}"))
                     else:
@@ -127,6 +133,8 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
                     full = base / n
                     if n.startswith("."):
                         passed.append(Skipped(str(full), "hidden file (name starts with '.'): not read"))
+                    elif os.path.islink(full) and (pseudo := kernel_state(full)):
+                        passed.append(Skipped(str(full), f"not read: {pseudo}"))
                     else:
                         files.append(full)  # broken links are reported when read
         elif p.exists():

@@ -19,6 +19,7 @@ from nvmemodel.ingest import read_file, read_results
 from nvmemodel.ingest.fio_json import rows_from_document
 
 DATA = pathlib.Path(__file__).parents[1] / "data" / "fio"
+DATA_ROUND3 = pathlib.Path(__file__).parents[1] / "data" / "fio_round3"
 JSON_FIXTURES = sorted(DATA.glob("*.json"))
 
 
@@ -267,3 +268,21 @@ def test_fio_3_30_prios_are_accepted_silently(tmp_path):
         warnings.simplefilter("error")
         (row,) = read_file(p)
     assert row["tool_version"] == "fio-3.30" and row["iops"] > 0
+
+
+def test_links_into_kernel_state_are_not_walked(tmp_path):
+    # a link to /proc (or /) inside a results folder made a folder ingest walk kernel state for ever
+    import os
+
+    (tmp_path / "r.json").write_text((DATA_ROUND3 / "three-jobs.json").read_text())
+    os.symlink("/proc", tmp_path / "proc_link")
+    os.symlink("/", tmp_path / "root_link")
+    os.symlink("/proc/self/status", tmp_path / "status_link")
+    with pytest.warns(IngestWarning, match="skipped 3"):
+        df = read_results(tmp_path)
+    assert len(df) == 3
+    reasons = {pathlib.Path(s.path).name: s.reason for s in df.attrs["skipped"]}
+    assert set(reasons) == {"proc_link", "root_link", "status_link"}
+    assert all("kernel state" in r for r in reasons.values())
+    with pytest.raises(IngestError, match="kernel state"):
+        read_results("/proc/self", errors="raise")
