@@ -103,7 +103,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         return _mirror_curve(topology, wl, n, k, topos, params)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
         out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups],
-                       _starts(topology, levels[0].p))
+                       _starts(topology, levels[0].p), _switch_sets(topology))
     names = levels[0].components
     groups = [g.name for g in topology.groups]
     bs = float(params[0]["workload.block_size"])
@@ -162,6 +162,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     last = topology.last_group(n)
     pins = [g.socket for g in topology.groups]
     starts = _starts(topology, prepared[0])
+    sets = _switch_sets(topology)
     iops = np.empty((configs, n.size))
     binding = np.empty((configs, n.size), dtype=np.int8)
     names: tuple = ()
@@ -173,7 +174,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                   for key, v in p.items()}
             levels.append(Levels(pc))
         with np.errstate(invalid="ignore"):
-            out = _compose(levels, k, last, pins, starts)
+            out = _compose(levels, k, last, pins, starts, sets)
         iops[start:stop] = out["iops"]
         binding[start:stop] = out["binding"]
         names = levels[0].components
@@ -242,6 +243,23 @@ def _group_complexes(lv: Levels, k, socket, start=0.0):
         yield (s, where), s, local, kj * d
 
 
+def _set_complexes(lv: Levels, per_switch, socket, start):
+    """A group on shared switches over the root complexes: ``(key, socket, L_j, k_j·d)`` as
+    :func:`_group_complexes`, switch ``s`` of the set on the owner's ``s``-th position (round-robin from where
+    the owner starts; fill_first from its first free complex)."""
+    p = lv.p if socket is None else {**lv.p, "host.sockets": 1.0}
+    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
+    total = sockets * cps
+    fill = int(p["tree.placement"]) == 1
+    shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start
+    M = float(complexes_in_use(p, len(per_switch[0])))
+    for sw, (local, kd) in enumerate(zip(*per_switch)):
+        pos = (sw % M + shift) % total
+        s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
+        s = s if socket is None else socket
+        yield (s, where), s, local, kd
+
+
 def _starts(topology: MixedTopology, p) -> list[float]:
     """Where each group's placement starts: where the groups before it on the same complexes stopped (all unpinned
     groups share one sequence, the groups pinned to a socket one per socket). Round-robin counts positions: a
@@ -253,10 +271,13 @@ def _starts(topology: MixedTopology, p) -> list[float]:
     cps, sockets = float(p["tree.complexes_per_socket"]), float(p["host.sockets"])
     at: dict = {}
     out = []
-    for group in topology.groups:
+    for i, group in enumerate(topology.groups):
         domain = group.socket
         start = at.get(domain, 0.0)
         out.append(start)
+        if group.switch_with is not None:  # on another group's switches: no position of its own
+            out[-1] = out[topology.switch_host(i)]
+            continue
         if group.switch is None:
             at[domain] = start + group.count
         elif fill:
@@ -278,10 +299,47 @@ def _switch_level(lv: Levels, k, socket):
     return k * lv.drive - excess, used
 
 
-def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, starts: list) -> dict:
+def _switch_sets(topology: MixedTopology) -> dict:
+    """Groups sharing switches: ``{owner index: [(group index, first drive position), …]}``, the owner first at 0,
+    each sharer after the drives placed before it (full counts); only owners that have sharers."""
+    sets: dict = {}
+    for i, g in enumerate(topology.groups):
+        h = topology.switch_host(i)
+        if h is not None:
+            members = sets.setdefault(h, [(h, 0.0)])
+            members.append((i, float(sum(topology.groups[j].count for j, _ in members))))
+    return sets
+
+
+def _round_robin_on(n, s, m):
+    """Drives on switch ``s`` when drives ``0 … n−1`` go round-robin over ``m`` switches."""
+    q = np.floor(n / m)
+    return q + (s < n - q * m)
+
+
+def _shared_switches(levels, k, members, shape):
+    """Per switch of a shared set: ``{g: (delivered, k_gs·d_g)}`` lists over the switches. Each switch carries the
+    drives of several groups; its limit is shared by load fraction — ``u = Σ_g k_gs·d_g / G_g``, each group's
+    drives delivering ``k_gs·d_g·min(1, 1/u)`` (with one group: ``min(G, k·d)``)."""
+    m = int(np.max(levels[members[0][0]].switches))
+    out = {g: ([], []) for g, _ in members}
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for sw in range(m):
+            loads = [(g, (_round_robin_on(off + k[g], sw, m) - _round_robin_on(off, sw, m)) * levels[g].drive)
+                     for g, off in members]
+            u = sum(x / levels[g].group for g, x in loads)
+            f = np.where(u > 1.0, 1.0 / u, 1.0)
+            for g, x in loads:
+                out[g][0].append(np.broadcast_to(x * f, shape))
+                out[g][1].append(np.broadcast_to(x, shape))
+    return out
+
+
+def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, starts: list,
+             sets: dict | None = None) -> dict:
     """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
-    ``(points,)`` or ``(configurations, points)``."""
+    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`_switch_sets`)."""
     G, N = k.shape
     shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels
                                                  for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.system)))
@@ -292,6 +350,15 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
     # each group's own candidates (its drives, its switches) and binding
     group_best, group_index = [], []
     switch_levels = [_switch_level(lv, k[g], pins[g]) for g, lv in enumerate(levels)]
+    shared, in_set = {}, {}
+    for owner, members in (sets or {}).items():  # switches shared by several groups: what each delivers through them
+        shared[owner] = _shared_switches(levels, k, members, shape)
+        for g, _ in members:
+            delivered_g, _ = shared[owner][g]
+            own[g] = sum(delivered_g)
+            in_set[g] = owner
+            used = sum(np.asarray(x > 0, dtype=float) for x in shared[owner][g][1])
+            switch_levels[g] = (own[g], used)
     for g, lv in enumerate(levels):
         b, i = _argmin([(k[g] * lv.drive, lv.drive_index), (switch_levels[g][0], lv.group_index)], shape)
         group_best.append(np.where(k[g] > 0, b, 0.0))
@@ -307,7 +374,9 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
     if tree:
         per_complex, per_complex_d, socket_of, contrib = {}, {}, {}, []
         for g, lv in enumerate(levels):
-            for key, s, local, kd in _group_complexes(lv, k[g], pins[g], starts[g]):
+            items = (_set_complexes(lv, shared[in_set[g]][g], pins[in_set[g]], starts[g]) if g in in_set
+                     else _group_complexes(lv, k[g], pins[g], starts[g]))
+            for key, s, local, kd in items:
                 per_complex[key] = per_complex.get(key, 0.0) + local
                 per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
                 socket_of[key] = s

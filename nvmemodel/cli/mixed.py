@@ -11,11 +11,12 @@ from ._common import print_components
 #: Keys of a ``--group`` specification and what each takes.
 GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "drives in the group",
               "lanes": "root-port lanes per direct drive", "switch": "a switch catalog key",
-              "switches": "number of switches", "socket": "socket index to pin the group to", "name": "a label"}
+              "switches": "number of switches", "socket": "socket index to pin the group to", "name": "a label",
+              "share": "the name of an earlier group whose switches these drives share"}
 
 GROUP_HELP = ("a group of identical drives under the preset's host (repeatable; with it the preset's own drives "
               "are replaced by the groups): comma-separated KEY=VALUE with keys drive and count (required), "
-              "lanes, switch, switches, socket, name, e.g. --group drive=samsung-pm1733-u2,count=8 "
+              "lanes, switch, switches, socket, name, share (another group's name: its switches), e.g. --group drive=samsung-pm1733-u2,count=8 "
               "--group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2")
 
 
@@ -48,7 +49,7 @@ def parse_group(text: str):
 
     return DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
                       switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
-                      name=fields.get("name", ""))
+                      name=fields.get("name", ""), switch_with=fields.get("share"))
 
 
 def mixed_from(topo, groups, *, order: str = "sequential"):

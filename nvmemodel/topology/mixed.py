@@ -55,6 +55,10 @@ class DriveGroup:
         like the host's own placement (``tree.placement``), continuing where the groups before it stopped.
     name : str
         Label in results (default: ``"group i"`` by position).
+    switch_with : str, optional
+        The name of an earlier group with a switch whose switches this group's drives share (its downstream
+        ports): no switch or lanes of its own; its drives continue round-robin over those switches after that
+        group's drives, and each switch's limit is shared by the drives of both (docs/physics.md §12.7).
     write_mostly : bool
         In a mirror spanning groups (``MixedTopology(mirror=True)``): md's ``--write-mostly`` on this group's
         members — reads go to the other group (docs/physics.md §12.9).
@@ -68,6 +72,7 @@ class DriveGroup:
     socket: int | None = None
     name: str = ""
     write_mostly: bool = False
+    switch_with: str | None = None
 
     def __post_init__(self) -> None:
         drive = get_drive(self.drive) if isinstance(self.drive, str) else self.drive
@@ -80,6 +85,10 @@ class DriveGroup:
         object.__setattr__(self, "switch", switch)
         _integer("group.count", self.count, 1)
         _integer("group.switch_count", self.switch_count, 1)
+        if self.switch_with is not None:
+            if switch is not None or self.lanes is not None or self.socket is not None:
+                raise ParameterError("group.switch_with", self.switch_with, "no switch, lanes or socket of its own "
+                                     "for a group sharing another group's switches")
         if switch is None:
             if self.switch_count != 1:
                 raise ParameterError("group.switch_count", self.switch_count, "1 for a group without a switch")
@@ -98,7 +107,9 @@ class DriveGroup:
 
     def describe(self, host: Host) -> str:
         d = self.drive
-        if self.switch is None:
+        if self.switch_with is not None:
+            via = f"the switches of {self.switch_with}"
+        elif self.switch is None:
             via = f"direct Gen{int(host.gen)} x{self.lanes or host.port_lanes}"
         else:
             sw = self.switch
@@ -107,7 +118,9 @@ class DriveGroup:
         return f"{self.count} x {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{where}"
 
     def host_lanes(self, host: Host) -> int:
-        """Host PCIe lanes the group takes: its root ports, or its switches' uplinks."""
+        """Host PCIe lanes the group takes: its root ports, or its switches' uplinks (none: another group's)."""
+        if self.switch_with is not None:
+            return 0
         if self.switch is None:
             return self.count * (self.lanes or host.port_lanes)
         return self.switch_count * self.switch.up_lanes
@@ -167,6 +180,7 @@ class MixedTopology:
             raise ParameterError("groups", dup, "unique group names")
         for name, value in self.extras.items():
             get(name).check(value)
+        self._check_shared_switches(named)
         self._check_sockets_and_lanes()
         if not isinstance(self.order, str):
             object.__setattr__(self, "order", tuple(self.order))
@@ -183,6 +197,27 @@ class MixedTopology:
                                      "with mirror=True")
         elif any(g.write_mostly for g in named):
             raise ParameterError("write_mostly", True, "only in a mirror spanning groups (mirror=True)")
+
+    def _check_shared_switches(self, groups) -> None:
+        names = [g.name for g in groups]
+        for i, g in enumerate(groups):
+            if g.switch_with is None:
+                continue
+            j = names.index(g.switch_with) if g.switch_with in names[:i] else -1
+            if j < 0 or groups[j].switch is None or groups[j].switch_with is not None:
+                raise ParameterError(f"{g.name}: switch_with", g.switch_with, "the name of an earlier group with "
+                                     "switches of its own (" + ", ".join(h.name for h in groups[:i] if h.switch) + ")")
+            host = groups[j]
+            on = host.count + sum(h.count for h in groups if h.switch_with == host.name)
+            slots = host.switch_count * host.switch.ports
+            if on > slots:
+                raise ParameterError("group.count", on, f"at most {slots} drives on the switches of {host.name} "
+                                     f"({host.switch_count} x {host.switch.ports} ports), sharers included")
+
+    def switch_host(self, i: int) -> int | None:
+        """The index of the group whose switches group ``i`` shares (None: its own attach)."""
+        name = self.groups[i].switch_with
+        return None if name is None else [g.name for g in self.groups].index(name)
 
     def _check_sockets_and_lanes(self) -> None:
         h = self.host
@@ -253,8 +288,12 @@ class MixedTopology:
         """Group ``i`` as a single-model topology on the shared host: what the existing components evaluate."""
         g = self.groups[i]
         host = self.host if g.switch is not None or g.lanes is None else self.host.replace(port_lanes=g.lanes)
-        return Topology(name=f"{self.name} [{g.name}]", host=host, drive=g.drive, switch=g.switch,
-                        switch_count=g.switch_count, fabric=self.fabric, pcie=self.pcie, nvme=self.nvme,
+        switch, switch_count = g.switch, g.switch_count
+        if g.switch_with is not None:  # behind the other group's switches: their downstream ports, their limits
+            owner = self.groups[self.switch_host(i)]
+            switch, switch_count = owner.switch, owner.switch_count
+        return Topology(name=f"{self.name} [{g.name}]", host=host, drive=g.drive, switch=switch,
+                        switch_count=switch_count, fabric=self.fabric, pcie=self.pcie, nvme=self.nvme,
                         notes=self.notes, extras=dict(self.extras), extras_sources=dict(self.extras_sources))
 
     @classmethod
