@@ -316,11 +316,12 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     cpus = float(row["cpus"])
     if not np.isfinite(cpus):
         return []
-    jobs = float(row[result.x]) if result.x == "numjobs" else None
-    if jobs is None and result.table is not None and "numjobs" in result.table:
-        nj = result.table["numjobs"].dropna()
-        jobs = float(nj.mode().iloc[0]) if len(nj) else None
-    per_job = cpus / jobs if jobs else np.nan
+    # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
+    # runs differ in numjobs)
+    jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
+    per_job = cpus / jobs
+    if per_job > 1.05:  # one job is one thread: more than one CPU per job is an accounting mismatch, not a load
+        per_job = np.nan
     text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
             f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
     bound = []

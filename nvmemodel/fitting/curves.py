@@ -88,8 +88,9 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     Returns
     -------
     pandas.DataFrame
-        Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding`` and
-        ``lat_mean_s`` (run means, for the Little's-law check), ``cpus`` (fio's usr+sys CPU time of the
+        Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding``, ``jobs`` (fio jobs of
+        the run) and ``lat_mean_s`` (run means), ``little`` (IOPS × mean latency ÷ outstanding I/O computed
+        per run, then averaged: the Little's-law check; NaN for y that is not a rate), ``cpus`` (fio's usr+sys CPU time of the
         run's jobs in CPUs, run mean; NaN where not reported) and ``sources`` (';'-joined
         files). Where every point has ≥ 2 runs, ``weight`` = √n / (CV · y) with CV the coefficient of
         variation pooled over all points (``attrs["pooled_cv"]``), else 1 (an unweighted fit);
@@ -154,9 +155,12 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         first = g.drop_duplicates("job_name") if "job_name" in g else g.iloc[:1]  # a job's rows share QD
         lat = g["_lat"].to_numpy()
         ok = np.isfinite(lat)
-        row = {"y": yv, "source": str(key[0]), "outstanding": float(first["_out"].sum(min_count=1)),
-               "lat_mean_s": float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan,
-               "cpus": _cpus(g)}
+        out = float(first["_out"].sum(min_count=1))
+        lat_run = float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan
+        row = {"y": yv, "source": str(key[0]), "outstanding": out, "lat_mean_s": lat_run,
+               # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
+               "little": yv * lat_run / out if _unit == "1/s" and out > 0 else np.nan,
+               "jobs": float(first["_nj"].fillna(1.0).sum()), "cpus": _cpus(g)}
         for c in [*by, *([] if x in DERIVED_X else [x])]:
             vals = g[c].dropna().unique()
             if len(vals) > 1:
@@ -177,7 +181,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     keys = [*by, x]
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
-               "cpus": ("cpus", "mean"),
+               "little": ("little", "mean"), "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
                "sources": ("source", lambda s: ";".join(s))}
     for k in keys:
         agg.pop(k, None)

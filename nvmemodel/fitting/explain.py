@@ -105,26 +105,35 @@ def summary_text(result) -> str:
     return "\n".join(lines)
 
 
+def _little_verdict(frac) -> str:
+    """What per-point Little's-law ratios X·R/N say, in the direction each deviation points."""
+    low, high = frac < 0.8, frac > 1.1
+    parts = []
+    if low.any():
+        parts.append(f"at {int(low.sum())} point(s) it is far below 1: fewer I/Os were in flight than asked for "
+                     f"(submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
+    if high.any():
+        parts.append(f"at {int(high.sum())} point(s) it is far above 1: the latency and the rate measured do not "
+                     f"describe the same I/Os (latency that includes submission or queueing outside the device, "
+                     f"or more I/O in flight than the job options say)")
+    if not parts:
+        return "; consistent (the I/O asked for was in flight)."
+    return "; " + "; ".join(parts) + "."
+
+
 def _little_check(result, key) -> str:
-    """X·R against the outstanding I/O: the effective in-flight fraction."""
+    """X·R against the outstanding I/O: the effective in-flight fraction, per run (averaged over repeats)."""
     pts = result.points
     for b, v in zip(result.by, key):
         pts = pts[pts[b] == v]
-    if result.y_unit != "1/s" or pts["lat_mean_s"].isna().all() or pts["outstanding"].isna().all():
+    if result.y_unit != "1/s" or "little" not in pts or pts["little"].isna().all():
         return ""
-    frac = pts["y"] * pts["lat_mean_s"] / pts["outstanding"]
+    frac = pts["little"].to_numpy(float)
     frac = frac[np.isfinite(frac)]
-    if frac.empty:
+    if frac.size == 0:
         return ""
-    text = (f"Little's law check: measured IOPS × mean latency ÷ outstanding I/O = {frac.min():.2f}–{frac.max():.2f} "
-            f"(the effective in-flight fraction)")
-    bad = (frac < 0.8) | (frac > 1.1)
-    if bad.any():
-        text += (f"; at {int(bad.sum())} point(s) it is far from 1: the queue depth asked for was not the one "
-                 f"the device saw (submission batching, a CPU-bound submitter or a per-job limit).")
-    else:
-        text += "; consistent (the I/O asked for was in flight)."
-    return text
+    return (f"Little's law check: measured IOPS × mean latency ÷ outstanding I/O, per run = "
+            f"{frac.min():.2f}–{frac.max():.2f} (the effective in-flight fraction)" + _little_verdict(frac))
 
 
 def explain_text(result) -> str:

@@ -1,0 +1,63 @@
+"""Findings of the session's adversarial QA (real fio 3.33 series in tests/data/fit/adv/, see
+tests/data/SOURCES.md): each test reproduces one wrong sentence the fit wrote about those data."""
+
+import json
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.fitting import measured_points
+
+ADV = pathlib.Path(__file__).parents[1] / "data" / "fit" / "adv"
+
+
+def _fio_little(folder, qd):
+    """IOPS × mean latency ÷ iodepth of each fio run at one iodepth, straight from fio's JSON."""
+    out = []
+    for path in sorted((ADV / folder).glob(f"qd{qd}_r*.json")):
+        job = json.loads(path.read_text())["jobs"][0]
+        out.append(job["read"]["iops"] * job["read"]["lat_ns"]["mean"] * 1e-9 / qd)
+    return out
+
+
+def test_littles_law_is_checked_per_run_not_on_means_of_noisy_repeats():
+    # F1: QD1 repeats differ ~2× in IOPS; every run obeys Little's law (fio: 0.99–1.00) but
+    # mean(IOPS) × mean(latency) is 1.14 (E[X]·E[R] ≠ E[X·R])
+    per_run = _fio_little("qd", 1) + _fio_little("qd", 2)
+    assert all(0.98 < v < 1.01 for v in per_run)
+    pts = measured_points(nm.read_results(ADV / "qd"), x="iodepth", y="iops")
+    assert np.allclose(pts["little"].head(2), [np.mean(_fio_little("qd", 1)), np.mean(_fio_little("qd", 2))],
+                       rtol=1e-6)
+    text = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="iops").explain()
+    m = re.search(r"Little's law check: .*? = ([\d.]+)–([\d.]+)", text)
+    assert m and float(m.group(1)) >= 0.98 and float(m.group(2)) <= 1.02, text
+    assert "far from 1" not in text and "consistent" in text
+
+
+def test_littles_law_above_one_is_not_blamed_on_fewer_ios_in_flight():
+    # a ratio > 1 means more was in flight than asked — or latency and IOPS disagree; "the queue depth asked
+    # for was not the one the device saw (… CPU-bound submitter)" explains only a ratio < 1
+    from nvmemodel.fitting.explain import _little_verdict
+
+    high = _little_verdict(np.array([1.0, 1.3]))
+    assert "above 1" in high and "CPU-bound" not in high and "fewer" not in high
+    low = _little_verdict(np.array([0.5, 1.0]))
+    assert "below 1" in low and "CPU-bound submitter" in low
+    both = _little_verdict(np.array([0.5, 1.0, 1.3]))
+    assert "below 1" in both and "above 1" in both
+    assert "consistent" in _little_verdict(np.array([0.95, 1.02]))
+
+
+@pytest.mark.parametrize("x", ["outstanding", "numjobs"])
+def test_cpu_share_per_job_uses_the_jobs_of_the_run_at_the_maximum(x):
+    # F3: null engine, numjobs 1,2,4,8 with group_reporting; fio says usr+sys = 16.7 % per job at numjobs 8
+    job = json.loads((ADV / "nj2" / "nj8.json").read_text())["jobs"][0]
+    fio_share = (job["usr_cpu"] + job["sys_cpu"]) / 100
+    text = nm.fit(nm.read_results(ADV / "nj2"), x=x, y="iops").explain()
+    m = re.search(r"the jobs used ([\d.]+) CPUs \(usr\+sys\), (\d+)% of one CPU per job", text)
+    assert m, text
+    assert abs(int(m.group(2)) / 100 - fio_share) <= 0.006
+    assert "the submitting threads are CPU-bound" not in text
