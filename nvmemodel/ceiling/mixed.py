@@ -84,14 +84,20 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
     if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
         raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
-    topos, params, levels = [], [], []
+    topos, params, levels, wls = [], [], [], []
     wl = workload
-    for i in range(len(topology.groups)):
+    if overrides and all(g.workload is not None for g in topology.groups):
+        wl = topology.group_topology(0).with_parameters(overrides, workload)[1]
+    for i, group in enumerate(topology.groups):
         t = topology.group_topology(i)
+        gw = workload if group.workload is None else group.workload  # a group's own workload
         if overrides:
-            t, wl = t.with_parameters(overrides, workload)
+            t, gw = t.with_parameters(overrides, gw)
+            if group.workload is None:
+                wl = gw
         topos.append(t)
-        params.append(t.parameters(wl))
+        wls.append(gw)
+        params.append(t.parameters(gw))
         levels.append(Levels(prepare(params[-1])))
     if overrides:  # the curve describes what it evaluated, and the host still holds the groups
         t0 = topos[0]
@@ -106,10 +112,14 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                        _starts(topology, levels[0].p), _switch_sets(topology))
     names = levels[0].components
     groups = [g.name for g in topology.groups]
-    bs = float(params[0]["workload.block_size"])
+    sizes = [float(p["workload.block_size"]) for p in params]
+    bs = sizes[0]
+    bytes_per_s = out["iops"] * bs
+    if any(x != bs for x in sizes):  # groups with their own block sizes: each group's I/Os at its size
+        bytes_per_s = sum(out["group_iops"][g] * sizes[g] for g in range(len(groups)))
     shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
     return MixedCurve(
-        topology=topology, workload=wl, drives=n, iops=out["iops"], bytes_per_s=out["iops"] * bs,
+        topology=topology, workload=wl, drives=n, iops=out["iops"], bytes_per_s=bytes_per_s,
         binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
         per_drive_iops=out["linear"] / n, parameters=shared, sources=topos[0].sources(wl),
         labels={name: COMPONENT_LABELS[name] for name in names},
@@ -117,7 +127,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         group_binding=np.asarray(names)[out["group_binding"]],
         group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
         binding_group=np.where(out["host_binds"], "host", np.asarray(groups)[topology.last_group(n)]),
-        group_parameters=tuple(params), group_sources=tuple(t.sources(wl) for t in topos),
+        group_parameters=tuple(params), group_sources=tuple(t.sources(w) for t, w in zip(topos, wls)),
     )
 
 
@@ -155,8 +165,9 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                                  "of several groups is computed per placement, not vectorized")
     prepared = []
     arrays, configs = {}, 1
-    for i in range(len(topology.groups)):
-        p, arrays, configs = sweep_parameters(topology.group_topology(i), workload, grid, check=check)
+    for i, group in enumerate(topology.groups):
+        gw = workload if group.workload is None else group.workload
+        p, arrays, configs = sweep_parameters(topology.group_topology(i), gw, grid, check=check)
         prepared.append(p)
     k = topology.drives_per_group(n).astype(float)
     last = topology.last_group(n)
@@ -372,7 +383,7 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
     candidates = [(local_alone, marginal)]
     used_complexes = used_sockets = None
     if tree:
-        per_complex, per_complex_d, socket_of, contrib = {}, {}, {}, []
+        per_complex, per_complex_d, socket_of, contrib, kd_of = {}, {}, {}, [], []
         for g, lv in enumerate(levels):
             items = (_set_complexes(lv, shared[in_set[g]][g], pins[in_set[g]], starts[g]) if g in in_set
                      else _group_complexes(lv, k[g], pins[g], starts[g]))
@@ -381,6 +392,16 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
                 per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
                 socket_of[key] = s
                 contrib.append((g, key, local))
+                kd_of.append(kd)
+        if not all(np.array_equal(lv.complex, C) and np.array_equal(lv.socket, Sock) for lv in levels):
+            # groups with their own workloads: limits in I/Os of different sizes, shared by load fraction
+            out = _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G)
+            local_total, c_alone, s_alone, delivered, used_complexes, used_sockets = out
+            candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
+            tree = "fraction"
+    if tree == "fraction":
+        pass
+    elif tree:
         capped = {key: (x if _all_inf(C) else np.fmin(C, x)) for key, x in per_complex.items()}
         per_socket, per_socket_d = {}, {}
         for key, x in capped.items():
@@ -448,6 +469,42 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
     return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,
             "ceilings": tuple(ceilings), "group_iops": group_iops, "group_binding": group_index,
             "group_ceilings": tuple(tuple(c) for c in group_ceilings), "host_binds": host_binds}
+
+
+def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
+    """The complex and socket levels when the groups' limits differ (their own workloads): a complex is full when
+    its groups' load fractions add to one, ``u_j = Σ_g L_g,j / C_g``, each group delivering ``L_g,j · min(1, 1/u_j)``;
+    then each socket the same on what its complexes deliver. ``(total, complex candidate, socket candidate, each
+    group's delivery, complexes holding drives, sockets holding drives)``; with equal limits the numbers are those
+    of ``min(C, Σ L)``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        def factors(loads):
+            u = {}
+            for g, key, x in loads:
+                u[key] = u.get(key, 0.0) + x
+            return {key: np.where(v > 1.0, 1.0 / v, 1.0) for key, v in u.items()}
+
+        fc = factors([(g, key, local / levels[g].complex) for g, key, local in contrib])
+        after = [(g, key, local * fc[key]) for g, key, local in contrib]
+        fs = factors([(g, socket_of[key], x / levels[g].socket) for g, key, x in after])
+        delivered = [np.zeros(shape) for _ in range(G)]
+        for g, key, x in after:
+            delivered[g] = delivered[g] + x * fs[socket_of[key]]
+        # the levels alone with the drives: what each takes off Σ k·d
+        dc = factors([(g, key, kd / levels[g].complex) for (g, key, _), kd in zip(contrib, kd_of)])
+        ds = factors([(g, socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
+        c_cut = sum(kd * (1.0 - dc[key]) for (g, key, _), kd in zip(contrib, kd_of))
+        s_cut = sum(kd * (1.0 - ds[socket_of[key]]) for (g, key, _), kd in zip(contrib, kd_of))
+    c_inf = all(_all_inf(lv.complex) for lv in levels)
+    s_inf = all(_all_inf(lv.socket) for lv in levels)
+    per_key, per_sock = {}, {}
+    for (g, key, _), kd in zip(contrib, kd_of):
+        per_key[key] = per_key.get(key, 0.0) + kd
+        per_sock[socket_of[key]] = per_sock.get(socket_of[key], 0.0) + kd
+    return (sum(delivered), _INF if c_inf else linear - c_cut, _INF if s_inf else linear - s_cut,
+            np.array([np.broadcast_to(x, shape) for x in delivered]),
+            sum(np.asarray(x > 0, dtype=float) for x in per_key.values()),
+            sum(np.asarray(x > 0, dtype=float) for x in per_sock.values()))
 
 
 def _all_inf(x) -> bool:

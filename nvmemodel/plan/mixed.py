@@ -54,6 +54,9 @@ def plan_mixed(targets: Sequence[Target], space: DesignSpace, *, rank: str = "dr
         if name in SPECIAL or name.startswith(_GROUP_OWNED):
             raise ParameterError("axes", name, "a shared parameter for a mixed topology (its groups set their "
                                  "drive, switch and lanes; change them on the DriveGroup)")
+    if any(g.workload is not None for g in topo.groups):
+        raise ParameterError("space.base", topo.name, "groups without workloads of their own (a target states the "
+                             "workload every drive runs)")
     max_n = topo.max_drives if space.max_drives is None else min(space.max_drives, topo.max_drives)
     n = np.arange(1, max_n + 1)
     lanes_at = _lanes(topo, n)

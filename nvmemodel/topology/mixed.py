@@ -25,6 +25,7 @@ from .fabric import Fabric
 from .host import Host
 from .switch import Switch, get_switch
 from .topology import Topology
+from .workload import Workload
 
 __all__ = ["ORDERS", "DriveGroup", "MixedTopology"]
 
@@ -59,6 +60,9 @@ class DriveGroup:
         The name of an earlier group with a switch whose switches this group's drives share (its downstream
         ports): no switch or lanes of its own; its drives continue round-robin over those switches after that
         group's drives, and each switch's limit is shared by the drives of both (docs/physics.md §12.7).
+    workload : Workload, optional
+        This group's own workload (block size, read/write mix, queue depth …); None: the one evaluated. Its I/Os
+        share the host's limits by load fraction (docs/physics.md §12.7).
     write_mostly : bool
         In a mirror spanning groups (``MixedTopology(mirror=True)``): md's ``--write-mostly`` on this group's
         members — reads go to the other group (docs/physics.md §12.9).
@@ -73,6 +77,7 @@ class DriveGroup:
     name: str = ""
     write_mostly: bool = False
     switch_with: str | None = None
+    workload: Workload | None = None
 
     def __post_init__(self) -> None:
         drive = get_drive(self.drive) if isinstance(self.drive, str) else self.drive
@@ -85,10 +90,9 @@ class DriveGroup:
         object.__setattr__(self, "switch", switch)
         _integer("group.count", self.count, 1)
         _integer("group.switch_count", self.switch_count, 1)
-        if self.switch_with is not None:
-            if switch is not None or self.lanes is not None or self.socket is not None:
-                raise ParameterError("group.switch_with", self.switch_with, "no switch, lanes or socket of its own "
-                                     "for a group sharing another group's switches")
+        if self.switch_with is not None and (switch is not None or self.lanes is not None or self.socket is not None):
+            raise ParameterError("group.switch_with", self.switch_with, "no switch, lanes or socket of its own for a "
+                                 "group sharing another group's switches")
         if switch is None:
             if self.switch_count != 1:
                 raise ParameterError("group.switch_count", self.switch_count, "1 for a group without a switch")
@@ -104,6 +108,8 @@ class DriveGroup:
                                      f"{switch.name} ({switch.ports} ports each)")
         if self.socket is not None:
             _integer("group.socket", self.socket, 0)
+        if self.workload is not None and not isinstance(self.workload, Workload):
+            raise ParameterError("group.workload", self.workload, "None or a Workload")
 
     def describe(self, host: Host) -> str:
         d = self.drive
@@ -115,7 +121,8 @@ class DriveGroup:
             sw = self.switch
             via = f"{self.switch_count} x {sw.name} (Gen{int(sw.up_gen)} x{sw.up_lanes} uplink)"
         where = "" if self.socket is None else f", socket {self.socket}"
-        return f"{self.count} x {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{where}"
+        own = "" if self.workload is None else f", running {self.workload.describe()}"
+        return f"{self.count} x {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{where}{own}"
 
     def host_lanes(self, host: Host) -> int:
         """Host PCIe lanes the group takes: its root ports, or its switches' uplinks (none: another group's)."""
@@ -195,6 +202,9 @@ class MixedTopology:
             if self.extras.get("raid.level") not in ("raid1", "raid10", "1", "10"):
                 raise ParameterError("raid.level", self.extras.get("raid.level", "none"), "raid1 or raid10 in extras "
                                      "with mirror=True")
+            if any(g.workload is not None for g in named):
+                raise ParameterError("workload", "per group", "one workload for a mirror spanning groups (each host "
+                                     "I/O reaches both)")
         elif any(g.write_mostly for g in named):
             raise ParameterError("write_mostly", True, "only in a mirror spanning groups (mirror=True)")
 
