@@ -169,6 +169,12 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
         gw = workload if group.workload is None else group.workload
         p, arrays, configs = sweep_parameters(topology.group_topology(i), gw, grid, check=check)
         prepared.append(p)
+    sizes = {float(np.max(p["workload.block_size"])) for p in prepared} | {
+        float(np.min(p["workload.block_size"])) for p in prepared}
+    if len(sizes) > 1 and len(topology.groups) > 1 and any(g.workload is not None for g in topology.groups):
+        raise ParameterError("workload", "per group", "one block size over the groups in a sweep (its bytes/s are "
+                             "IOPS x one size); evaluate a topology whose groups' workloads differ in size with "
+                             "nm.evaluate")
     k = topology.drives_per_group(n).astype(float)
     last = topology.last_group(n)
     pins = [g.socket for g in topology.groups]

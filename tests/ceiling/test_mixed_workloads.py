@@ -54,3 +54,9 @@ def test_own_workloads_sweep_like_evaluate():
         curve = nm.evaluate_mixed(topo, READ_4K, overrides={"host.cycles_per_io": cycles})
         np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
         np.testing.assert_array_equal(res.binding[i], curve.binding)
+
+
+def test_a_sweep_refuses_groups_of_different_block_sizes():
+    topo = nm.MixedTopology("two sizes", HOST, (nm.DriveGroup(DRIVE_A, 2), nm.DriveGroup(DRIVE_C, 2, workload=READ_64K)))
+    with pytest.raises(nm.ParameterError, match="one block size"):
+        nm.sweep(topo, READ_4K, drives=[4])
