@@ -63,27 +63,28 @@ def select(only: str | list[str] | None) -> list[pathlib.Path]:
     return sorted(set(chosen))
 
 
-def kernel_config(folder: str | os.PathLike):
-    """The kernel's configuration: Unix sockets in ``folder`` (a new, private one per kernel) instead of TCP.
+def kernel_config():
+    """The kernels' configuration: TCP on localhost with CurveZMQ transport encryption.
 
     An ipykernel listening on TCP without CurveZMQ keys logs "Kernel is running over TCP without
-    encryption …" to its stderr, which lands in the middle of the progress bar, once per notebook.
-    A kernel that only this process talks to has no reason to listen on TCP: IPC is the transport
-    that warning recommends. Each kernel needs its own socket folder: IPC "ports" are small integers
-    appended to the path, so two kernels sharing one path would read each other's messages.
+    encryption …" to its stderr, which landed in the middle of the progress bar, once per notebook.
+    jupyter_client ≥ 8.7 provisions CurveZMQ keys for kernels whose kernelspec declares
+    ``supported_encryption: curve`` (ipykernel's does) when ``KernelManager.transport_encryption`` is
+    ``"auto"``: the connection is then encrypted and the kernel has nothing to warn about. (IPC sockets,
+    the warning's other suggestion, stalled under load here: a notebook with widgets and images hung.)
+    An older jupyter_client, without that option, runs as before.
     """
+    from jupyter_client.manager import KernelManager
     from traitlets.config import Config
 
     config = Config()
-    if os.name == "posix":  # IPC transport: Unix sockets (elsewhere TCP, as before)
-        config.KernelManager.transport = "ipc"
-        config.KernelManager.ip = str(pathlib.Path(folder) / "kernel")
+    if KernelManager.class_traits().get("transport_encryption") is not None:
+        config.KernelManager.transport_encryption = "auto"
     return config
 
 
 def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
     """Run one notebook into ``target`` (in a worker process); the error message if it stopped, else None."""
-    import tempfile
     import time
 
     import papermill as pm
@@ -92,10 +93,8 @@ def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
     executed = target / nb.name
     for attempt in range(3):
         try:
-            with tempfile.TemporaryDirectory(prefix="nvmemodel-kernel-") as sockets:
-                pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                                    cwd=str(nb.parent), progress_bar=False, kernel_name="python3",
-                                    config=kernel_config(sockets))
+            pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
+                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config())
         except pm.PapermillExecutionError as exc:
             return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
         except RuntimeError as exc:
@@ -183,7 +182,7 @@ def refresh_stored_outputs(names: str | list[str] | None = None) -> None:
             for path in select(names):
                 nb = nbformat.read(path, as_version=4)
                 NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
-                               config=kernel_config(tmp)).execute()
+                               config=kernel_config()).execute()
                 strip_to_checked_outputs(nb)
                 nbformat.write(nb, path)
                 print(f"refreshed {path.name}", file=sys.stderr)

@@ -37,11 +37,14 @@ _PRIMER_DRIVE = "samsung-mzwll800hehp"  # the primer's drive: catalog spec laten
 
 @dataclasses.dataclass(frozen=True)
 class Lesson:
-    """What one setting of a lesson shows: ``binding`` (a component name), ``text`` (one sentence), ``ax``."""
+    """What one setting of a lesson shows: ``binding`` (a component name), ``text`` (one sentence), ``ax``,
+    and ``data`` (the numbers drawn, SI units, a DataFrame) with a ``caption`` for saving the figure."""
 
     binding: str
     text: str
     ax: object = None
+    data: object = dataclasses.field(default=None, compare=False)
+    caption: str = ""
 
     def __repr__(self) -> str:
         return f"Lesson(binding={self.binding!r}, text={self.text!r})"
@@ -91,7 +94,14 @@ def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 2
         ax.set_xlabel("ceiling of each component alone, one drive (GB/s, log scale)")
         ax.set_title(f"One drive behind a Gen{gen} x{lanes} link: the lowest ceiling binds", fontsize="medium")
         ax.set_xlim(min(values) / 2, max(values) * 6)
-    return Lesson(binding, text, ax)
+    import pandas as pd
+
+    data = pd.DataFrame({"component": list(ceilings), "ceiling_bytes_per_s": list(ceilings.values())}).assign(
+        binds=lambda d: d.component == binding)
+    caption = (f"One Dell R7525 drive (PM1733, the preset's 8 GB/s read limit) behind a Gen{gen} x{lanes} link, "
+               f"{block_size} sequential reads, MPS {mps} B: each component's ceiling alone (model; docs/physics.md "
+               f"§1-3); the lowest, {binding}, binds.")
+    return Lesson(binding, text, ax, data, caption)
 
 
 def mps_block_size(mps: int = 256, block_size: str = "4K", *, gen: int = 4, lanes: int = 4, ax=None,
@@ -126,7 +136,10 @@ def mps_block_size(mps: int = 256, block_size: str = "4K", *, gen: int = 4, lane
         ax.set_title(f"Gen{gen} x{lanes} reads: efficiency by block size", fontsize="medium")
         ax.legend(fontsize="small", loc="lower right")
         ax.grid(alpha=0.3)
-    return Lesson(binding, text, ax)
+    caption = (f"Delivered share of a Gen{gen} x{lanes} link's encoded rate for reads at MPS {mps} B, block sizes 512 B "
+               f"to 1 MiB (model; docs/physics.md §2-3), {block_size} marked; one Dell R7525 drive reading {block_size} "
+               f"sequentially: {binding} binds.")
+    return Lesson(binding, text, ax, eff, caption)
 
 
 def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: bool = True) -> Lesson:
@@ -166,7 +179,10 @@ def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: b
         ax.legend(handles[0] + more[0], handles[1] + more[1], fontsize="x-small", loc="upper left")
         ax.set_title("Little's law: outstanding I/Os = IOPS × latency", fontsize="medium")
         ax.grid(alpha=0.3)
-    return Lesson(binding, text, ax)
+    caption = (f"Little's law for one {drive.name} (catalog: 800 K IOPS) with a QD1 read latency of {latency_us:g} µs, "
+               f"4K random reads at queue depth 1-256 (model; docs/physics.md §6): IOPS and the latency they imply; "
+               f"QD {int(iodepth)} marked ({binding} binds).")
+    return Lesson(binding, text, ax, qd, caption)
 
 
 def oversubscription(drives: int = 4, uplink_lanes: int = 8, *, ax=None, draw: bool = True) -> Lesson:
@@ -186,7 +202,13 @@ def oversubscription(drives: int = 4, uplink_lanes: int = 8, *, ax=None, draw: b
         ax = _scaling(curve, ax, unit="GB/s", label=f"x{uplink_lanes} uplink", ceilings=True)
         mark_point(ax, drives, curve.bandwidth_at(drives) / 1e9, f"{drives} drives: {binding} binds")
         set_title(ax, f"Drives per switch uplink: {ratio:g}:1 at {drives} drives")
-    return Lesson(binding, text, ax)
+    import pandas as pd
+
+    data = pd.DataFrame({"drives": curve.drives, "bytes_per_s": curve.bytes_per_s, "binding": curve.binding})
+    caption = (f"Lenovo SR850 with the 810-4P switch adapter (LP0865; uplink efficiency calibrated on its 6,200 MB/s), "
+               f"the uplink set to x{uplink_lanes} and {ports} ports, 256K sequential reads (model): bandwidth against "
+               f"drives; {drives} drives ({ratio:g}:1 oversubscribed) marked, {binding} binds.")
+    return Lesson(binding, text, ax, data, caption)
 
 
 def cpu(cycles_per_io: float = 10_000, cores: int = 64, *, drives: int = 24, ax=None, draw: bool = True) -> Lesson:
@@ -207,7 +229,13 @@ def cpu(cycles_per_io: float = 10_000, cores: int = 64, *, drives: int = 24, ax=
                       ceilings=True)
         mark_point(ax, drives, curve.iops_at(drives) / 1e6, f"{drives} drives: {binding} binds")
         set_title(ax, "CPU cycles per I/O × cores: the host's IOPS ceiling")
-    return Lesson(binding, text, ax)
+    import pandas as pd
+
+    data = pd.DataFrame({"drives": curve.drives, "iops": curve.iops, "binding": curve.binding})
+    caption = (f"Dell R7525 (2 sockets at the preset's assumed 2.25 GHz) with {cores} cores per socket spending "
+               f"{cycles_per_io:,.0f} cycles per I/O, 4K random reads on 1-24 PM1733 drives (model; docs/physics.md §4): "
+               f"{first}.")
+    return Lesson(binding, text, ax, data, caption)
 
 
 def mark_point(ax, x, y, label: str) -> None:
