@@ -83,7 +83,7 @@ def _shape(m: str, y_unit: str):
 def choose(fits: dict) -> tuple[str, dict]:
     """The model to explain a curve with, and how it was chosen (``criterion``, ``excluded``, ``undecided``).
 
-    1. The ceiling model when it was fitted (it explains).
+    1. The ceiling model when it was fitted (it explains) and is sound (see 2) or nothing else is.
     2. Otherwise only *sound* fits compete when there is one: R² ≥ 0 (better than a constant) and no
        parameter the data cannot identify; the others are ``excluded`` with the reason.
     3. Ranked by AICc where every competitor has it; where AICc is undefined for some (n ≤ k + 2), by BIC
@@ -91,10 +91,17 @@ def choose(fits: dict) -> tuple[str, dict]:
        2 of the best the one with the fewest parameters (the data cannot support more).
     4. Competitors within 2 of the chosen one by that criterion are ``undecided``: the data do not decide.
     """
+    def sound(f) -> bool:
+        r2 = f.stats.get("r2", np.nan)
+        return not (np.isfinite(r2) and r2 < 0) and not any(v == "unidentified" for v in f.held.values())
+
     ceiling_fits = [m for m in fits if m.startswith("ceiling")]
-    if ceiling_fits:
-        return min(ceiling_fits, key=lambda m: fits[m].stats["aicc"]), {"criterion": "ceiling model", "excluded": {},
-                                                                         "undecided": []}
+    # the ceiling model explains — when it describes the data at all; one worse than a constant yields to a
+    # sound fit of another model (rule 2), and is listed as not chosen
+    if ceiling_fits and (any(sound(fits[m]) for m in ceiling_fits) or not any(sound(f) for f in fits.values())):
+        pool_c = [m for m in ceiling_fits if sound(fits[m])] or ceiling_fits
+        return min(pool_c, key=lambda m: fits[m].stats["aicc"]), {"criterion": "ceiling model", "excluded": {},
+                                                                   "undecided": []}
     excluded = {}
     for m, f in fits.items():
         r2 = f.stats.get("r2", np.nan)
@@ -342,6 +349,7 @@ _MAX_COMBINATIONS = 64
 def _check_topologies(topology, by) -> None:
     """One clear error for a ``topology=`` that is not a :class:`~nvmemodel.topology.topology.Topology` (or a
     mapping of ``by`` values to them, which needs ``by``)."""
+    from ..topology.mixed import MixedTopology
     from ..topology.topology import Topology
 
     if topology is None:
@@ -354,9 +362,9 @@ def _check_topologies(topology, by) -> None:
     else:
         values = {"": topology}
     for key, t in values.items():
-        if not isinstance(t, Topology):
+        if not isinstance(t, Topology | MixedTopology):
             where = f"topology[{key!r}]" if key != "" else "topology"
-            raise ParameterError(where, t, "a Topology such as nm.preset('lenovo-sr850-810-4p') "
+            raise ParameterError(where, t, "a Topology such as nm.preset('lenovo-sr850-810-4p') or a MixedTopology "
                                  "(or a mapping of by values to them)")
 
 

@@ -43,7 +43,15 @@ def bounds_of(name: str) -> tuple[float, float, str, str, str]:
 
 
 def _base(topology, workload):
+    if _mixed(topology):  # the shared parameters (and the first group's own) of several groups under one host
+        return topology.group_topology(0).parameters(workload)
     return topology.parameters(workload)
+
+
+def _mixed(topology) -> bool:
+    from ..topology.mixed import MixedTopology
+
+    return isinstance(topology, MixedTopology)
 
 
 def _fast(overrides: dict) -> bool:
@@ -63,7 +71,7 @@ def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, 
     through :func:`nvmemodel.evaluate`, which rebuilds the topology. Both give the same numbers (tested).
     """
     x = np.asarray(x, dtype=float)
-    if _fast(overrides):
+    if _fast(overrides) and not _mixed(topology):  # a mixed topology: its groups' composition, via nm.evaluate
         return _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, ceilings)
     return _evaluate_public(topology, workload, x_name, x, overrides, drives)
 
@@ -220,7 +228,7 @@ def ceiling_shape(topology, workload, *, x: str, y_unit: str, free: list[str], d
     sources = {}
     try:
         import nvmemodel as nm
-        table = nm.parameter_table(topology, workload)
+        table = nm.parameter_table(topology.group_topology(0) if _mixed(topology) else topology, workload)
         sources = dict(zip(table["name"], table["source"].astype(str)))
     except (AttributeError, ImportError, KeyError):
         pass

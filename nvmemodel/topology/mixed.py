@@ -250,6 +250,13 @@ class MixedTopology:
                                  f"({h.sockets} x {free}); the groups take " + ", ".join(
                                      f"{g.name} {g.host_lanes(h)}" for g in self.groups))
 
+    def parameters(self, workload) -> dict:
+        """The shared parameter vector (host, tree, memory, layers above the links, PCIe/NVMe, workload): what every
+        group has in common. A group's own (``drive.*``, ``switch.*``, port lanes) are
+        ``group_topology(i).parameters(workload)``."""
+        own = ("drive.", "switch.", "attach.", "host.port_lanes")
+        return {k: v for k, v in self.group_topology(0).parameters(workload).items() if not k.startswith(own)}
+
     @property
     def max_drives(self) -> int:
         """All drives of all groups."""
