@@ -114,9 +114,16 @@ def _measured(result, ev: Evidence) -> Claim:
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise}); the data do not reach a ceiling.")
     m = ev.maximum
-    if float(np.max(ev.y) - np.min(ev.y)) <= ev.beyond_noise(int(np.argmax(ev.y)), int(np.argmin(ev.y))):
+    if ev.flat:
         return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
                              f"{fmt_y(float(np.min(ev.y)), u)}–{fmt_y(float(np.max(ev.y)), u)}.")
+    if not ev.noise_known:
+        i0, i1, im = int(np.argmin(ev.x)), int(np.argmax(ev.x)), int(np.argmax(ev.y))
+        return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "
+                                      f"to {fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])} (×{ev.y[i1] / ev.y[i0]:.3g}"
+                                      f"; maximum {fmt_y(ev.y[im], u)} at {_xv(result, ev.x[im])}); with {ev.x.size} "
+                                      f"points of one run each and no fit that describes them, their noise is not "
+                                      f"known: they cannot tell a plateau from noise.")
     spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
     return Claim("maximum", f"Measured {what} reaches {fmt_y(m['y'], u)}{spread} at {x} = {_xv(result, m['x'])}; "
                             f"the last points neither rise nor fall beyond {noise}, but too few lie level to call "
@@ -150,10 +157,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
-    if float(np.max(ev.y) - np.min(ev.y)) <= ev.beyond_noise(int(np.argmax(ev.y)), int(np.argmin(ev.y))):
+    if ev.flat:
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
                                f"is the one every larger {x} gives — whatever limits it binds from there on.")]
+    if not ev.noise_known and not (ev.rising or ev.falls or ev.flattens):
+        return [Claim("model", f"No shape is claimed: the {model} fit (R² = {_r2(f.stats['r2'])}) is the best of "
+                               f"the models fitted, but without repeats or a fit that describes the points there is "
+                               f"no noise to test a knee, a limit or a peak against.")]
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
@@ -461,8 +472,13 @@ def curve_claims(result, key) -> list[Claim]:
         from ..ceiling.system import COMPONENT_LABELS
         from .ceiling import ceiling_profile
 
-        claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
-        claims += _ceiling_quality(result, key, f, ev)
+        quality = _ceiling_quality(result, key, f, ev)
+        r2 = f.stats.get("r2", np.nan)
+        if np.isfinite(r2) and r2 < 0:  # worse than a constant: what it says binds and lifts is not written
+            claims += quality
+        else:
+            claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
+            claims += quality
         knee = d.get("knee_n")
         if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
             claims.append(Claim("model", f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–"

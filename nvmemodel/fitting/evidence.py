@@ -65,6 +65,9 @@ class Evidence:
         ``{x, y, spread, runs}``: the largest point.
     structured : dict or None
         ``{p, how, x_step, regimes}`` when a fitted model's residuals are structured.
+    noise_known : bool
+        False when runs were not repeated and no fit that describes the points (R² ≥ 0.5, ≥ 3 residual
+        degrees of freedom) gives the noise: then "does not change beyond noise" cannot be claimed.
     """
 
     x: np.ndarray
@@ -76,6 +79,14 @@ class Evidence:
     plateau: dict | None
     maximum: dict
     structured: dict | None = None
+    noise_known: bool = True
+
+    @property
+    def flat(self) -> bool:
+        """The whole curve within its noise (and the noise known, or the range within 5 % of the level)."""
+        spread = float(np.max(self.y) - np.min(self.y))
+        within = spread <= self.beyond_noise(int(np.argmax(self.y)), int(np.argmin(self.y)))
+        return within and (self.noise_known or spread <= 0.05 * float(np.mean(np.abs(self.y))))
 
     @property
     def flattens(self) -> bool:
@@ -132,13 +143,19 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
         own = pts["y_std"].to_numpy(float) / np.sqrt(pts["n_runs"].to_numpy(float))
         se = np.sqrt((pooled ** 2 + np.where(np.isfinite(own), own, pooled) ** 2) / 2)
         source = "repeats"
+        noise_known = True
     else:
-        ok = {m: f.stats.get("residual_se", np.nan) for m, f in (fits or {}).items()
-              if np.isfinite(f.stats.get("r2", np.nan)) and f.stats["r2"] >= 0 and f.stats.get("df", 0) >= 2}
-        res_se = [ok[chosen]] if chosen in ok else list(ok.values())  # (a fit with 1 df interpolates: no noise)
-        s = float(np.nanmin(res_se)) if res_se and np.isfinite(res_se).any() else np.nan
+        # the smallest residual SE of the sound fits (not the chosen model's: a poor model's misfit would pass for
+        # noise and make a rising curve look flat); a fit with 1 df interpolates: no noise estimate
+        ok = {m: f for m, f in (fits or {}).items() if np.isfinite(f.stats.get("r2", np.nan)) and f.stats["r2"] >= 0
+              and f.stats.get("df", 0) >= 2 and np.isfinite(f.stats.get("residual_se", np.nan))}
+        best = min(ok.values(), key=lambda f: f.stats["residual_se"]) if ok else None
+        s = float(best.stats["residual_se"]) if best is not None else np.nan
         se = np.full(n, s if np.isfinite(s) else 0.0)
         source = "residuals"
+        # the scatter about a fit is a noise estimate only if the fit describes the points (else it holds the
+        # misfit) and leaves ≥ 3 degrees of freedom to estimate it from
+        noise_known = best is not None and best.stats["r2"] >= 0.5 and best.stats["df"] >= 3
     se = np.maximum(se, _MIN_REL_NOISE * np.abs(yv))
     noise = lambda i, j: Z * float(np.hypot(se[i], se[j]))
 
@@ -176,7 +193,7 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
             plateau = {"value": value, "spread": spread, "runs": runs, "x_from": xv[head], "x_to": xv[-1],
                        "points": len(tail)}
     return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,
-                    maximum=maximum)
+                    maximum=maximum, noise_known=noise_known)
 
 
 def residual_structure(ev: Evidence, fit) -> dict | None:

@@ -192,7 +192,11 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     for b, v in zip(result.by, key):
         pts = pts[pts[b] == v]
     eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
-    parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
+    if eff.max() <= 1.005:  # an efficiency is a share of a ceiling: above 100 % it is not one
+        parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
+    else:
+        parts.append(f"Measured ÷ fitted ceiling: {eff.min():.1%}–{eff.max():.1%} — above 100 % at "
+                     f"{int(np.sum(eff > 1.005))} point(s): the fitted ceiling is not an upper bound of these data.")
     return " ".join(parts)
 
 

@@ -61,3 +61,41 @@ def test_cpu_share_per_job_uses_the_jobs_of_the_run_at_the_maximum(x):
     assert m, text
     assert abs(int(m.group(2)) / 100 - fio_share) <= 0.006
     assert "the submitting threads are CPU-bound" not in text
+
+
+def test_a_ceiling_fit_worse_than_a_constant_is_not_chosen_nor_explained():
+    # F21 (issue 16 item 3's own example): amdahl fits the noisy QD sweep (R² 0.985), the ceiling model with a
+    # free drive rate does not (R² −1.6); it was chosen and its binding/lifting sentences written
+    res = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="iops", topology=nm.preset("dell-r7525"),
+                 free=["drive.rand_read_iops"], drives=1)
+    assert not res.chosen[()].startswith("ceiling")
+    text = res.explain()
+    assert "Not chosen: ceiling (R² = -1.61: worse than a constant)" in text
+    assert "Lifting" not in text and "efficiency" not in text.lower().split("not chosen")[0]
+    # asked for alone, it is still shown — with the caution and without what it says binds
+    only = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="iops", topology=nm.preset("dell-r7525"),
+                  free=["drive.rand_read_iops"], drives=1, model="ceiling").explain()
+    assert "worse than a constant" in only and "binds" not in only.split("Caution")[0] and "Lifting" not in only
+
+
+def test_a_poor_chosen_model_does_not_make_a_rising_curve_look_flat():
+    # F22: 3.00, 5.92, 8.93, 8.99, 8.97, 8.97 K IOPS over 1–6 files (one run each); with a preset the ceiling
+    # model (R² 0.23) was chosen and its residual scatter called the 3× rise "does not change"
+    res = nm.fit(nm.read_results(ADV / "targets.txt"), x="targets", y="iops", topology=nm.preset("dell-r7525"),
+                 free=["drive.rand_read_iops"])
+    text = res.explain()
+    assert text.startswith("Measured IOPS flattens at 8.96 K IOPS"), text
+    assert "does not change" not in text
+    # the measured 3.00 K at one file is 155 % of the fitted "ceiling": no efficiency above 100 % and no
+    # "consistent with" for a ceiling the measurements exceed
+    assert "Measured efficiency" not in text and "above 100 % at 4 point(s)" in text
+    assert "consistent with the measured" not in text
+
+
+def test_three_single_run_points_that_rise_are_not_called_flat():
+    # F23: run-sweep's own output, iodepth 1: 19.7 → 33.4 → 36.4 K IOPS over 1–3 drives, one run each
+    tbl = nm.read_results(ADV / "sweep1" / "results", path_pattern="{drives}drives/*.json")
+    text = nm.fit(tbl, x="drives", y="iops", by="iodepth").explain()
+    first = text.split("\n\n")[0]
+    assert "does not change" not in first and "No shape is claimed for flat data" not in first
+    assert "×1.84" in first and "cannot tell a plateau from noise" in first
