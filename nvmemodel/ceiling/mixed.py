@@ -260,6 +260,17 @@ def _group_complexes(lv: Levels, k, socket, start=0.0):
         yield (s, where), s, local, kj * d
 
 
+def _set_alone(levels, per_set, g, c):
+    """Component ``c``'s switch limit alone on group ``g``'s drives of a shared set: on each switch, the drives'
+    I/O (``k_gs·d_g``) scaled by ``min(1, 1/u)``, ``u = Σ_h k_hs·d_h / G_h`` with that component's ``G``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = 0.0
+        for sw in range(len(per_set[g][1])):
+            u = sum(per_set[h][1][sw] / levels[h].limits[c].group for h in per_set)
+            x = x + per_set[g][1][sw] * np.where(u > 1.0, 1.0 / u, 1.0)
+    return x
+
+
 def _set_complexes(lv: Levels, per_switch, socket, start):
     """A group on shared switches over the root complexes: ``(key, socket, L_j, k_j·d)`` as
     :func:`_group_complexes`, switch ``s`` of the set on the owner's ``s``-th position (round-robin from where
@@ -458,7 +469,9 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
             x = np.full(shape, _INF)
             if not _all_inf(lim.drive):
                 x = np.fmin(x, k[g] * lim.drive)
-            if not _all_inf(lim.group):
+            if not _all_inf(lim.group) and g in in_set:  # shared switches: this component's limit by load fraction
+                x = np.fmin(x, _set_alone(levels, shared[in_set[g]], g, c))
+            elif not _all_inf(lim.group):
                 x = np.fmin(x, switch_levels[g][1] * lim.group)
             group_ceilings[g].append(np.where(k[g] > 0, x, np.nan))
             applies = (k[g] > 0) & np.isfinite(x)
@@ -466,10 +479,16 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
         # a group this component does not limit counts with its own ceiling; none limited: not a limit at all
         x = np.where(sum(a.astype(int) for a, _ in parts) > 0, sum(v for _, v in parts), _INF)
         lim = lv0.limits[c]
-        if tree and not _all_inf(lim.complex):
-            x = np.fmin(x, used_complexes * lim.complex)
-        if tree and not _all_inf(lim.socket):
-            x = np.fmin(x, used_sockets * lim.socket)
+        if tree == "fraction":  # limits in I/Os of different sizes: the level alone with the drives (its candidate)
+            if not _all_inf(lim.complex):
+                x = np.fmin(x, c_alone)
+            if not _all_inf(lim.socket):
+                x = np.fmin(x, s_alone)
+        else:
+            if tree and not _all_inf(lim.complex):
+                x = np.fmin(x, used_complexes * lim.complex)
+            if tree and not _all_inf(lim.socket):
+                x = np.fmin(x, used_sockets * lim.socket)
         x = np.fmin(x, system_by_component[c])
         ceilings.append(np.broadcast_to(x, shape).astype(float))
     return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,

@@ -34,6 +34,8 @@ def test_a_shared_switch_carries_both_groups(switches, sharers, expected, bindin
     assert curve.iops_at(n) == pytest.approx(expected, rel=1e-12)
     assert curve.binding_at(n) == binding
     assert sum(curve.group_iops_at(n).values()) == pytest.approx(expected, rel=1e-12)
+    # the binding component alone is the ceiling itself (no "spread unevenly" where nothing is)
+    assert curve.ceilings[binding][-1] == pytest.approx(expected, rel=1e-12)
 
 
 def test_the_sharer_uses_no_host_lanes_and_the_ports_count_both():

@@ -42,6 +42,9 @@ def test_a_complex_shared_by_two_block_sizes_delivers_its_bytes():
     d_b = nm.evaluate(nm.Topology("b alone", HOST, DRIVE_C), READ_64K, drives=[1]).iops_at(1)
     u = (500e3 * 4096 + d_b * 65536) / 4e9
     assert curve.group_iops_at(4) == pytest.approx({"a": 2 * 500e3 / u, "b": 2 * d_b / u}, rel=1e-12)
+    # the root complex alone is what the drives deliver through the full complexes: the binding ceiling itself
+    assert curve.ceilings["root_complex"][-1] == pytest.approx(curve.iops_at(4), rel=1e-12)
+    assert "unevenly" not in curve.explain(4)
 
 
 def test_own_workloads_sweep_like_evaluate():
