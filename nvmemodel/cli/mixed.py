@@ -12,7 +12,10 @@ from ._common import print_components
 GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "drives in the group",
               "lanes": "root-port lanes per direct drive", "switch": "a switch catalog key",
               "switches": "number of switches", "socket": "socket index to pin the group to", "name": "a label",
-              "share": "the name of an earlier group whose switches these drives share"}
+              "share": "the name of an earlier group whose switches these drives share",
+              "mirror": "the name of the other group: drive i of each is an md RAID-1/10 mirrored pair "
+                        "(needs --set raid.level=raid10 or raid1)",
+              "write_mostly": "yes: md --write-mostly on this group's mirror members (reads go to the other)"}
 
 GROUP_HELP = ("a group of identical drives under the preset's host (repeatable; with it the preset's own drives "
               "are replaced by the groups): comma-separated KEY=VALUE with keys drive and count (required), "
@@ -22,6 +25,11 @@ GROUP_HELP = ("a group of identical drives under the preset's host (repeatable; 
 
 def parse_group(text: str):
     """``"drive=samsung-pm1733-u2,count=8,lanes=4"`` → :class:`~nvmemodel.topology.mixed.DriveGroup`."""
+    return _parse(text)[0]
+
+
+def _parse(text: str):
+    """``(DriveGroup, the group named by its mirror= key or None)``."""
     from ..topology.mixed import DriveGroup
 
     fields: dict[str, str] = {}
@@ -47,18 +55,38 @@ def parse_group(text: str):
         except ValueError:
             raise ParameterError(f"--group {key}", fields[key], "an integer") from None
 
-    return DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
-                      switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
-                      name=fields.get("name", ""), switch_with=fields.get("share"))
+    wm = fields.get("write_mostly")
+    if wm is not None and wm not in ("yes", "no"):
+        raise ParameterError("--group write_mostly", wm, "yes or no")
+    group = DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
+                       switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
+                       name=fields.get("name", ""), switch_with=fields.get("share"), write_mostly=wm == "yes")
+    return group, fields.get("mirror")
 
 
-def mixed_from(topo, groups, *, order: str = "sequential"):
-    """The ``--group`` texts under ``topo``'s host (its fabric, PCIe/NVMe settings and extras shared)."""
+def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | None = None):
+    """The ``--group`` texts under ``topo``'s host (its fabric, PCIe/NVMe settings and extras shared).
+
+    A ``mirror=`` key makes the two groups one md mirror (``MixedTopology(mirror=True)``, added interleaved); the
+    ``raid.*`` entries of ``overrides`` (``--set raid.level=raid10``) then move into the topology (taken out of
+    ``overrides``)."""
     from ..topology.mixed import MixedTopology
 
-    return MixedTopology(f"{topo.name} (mixed)", topo.host, tuple(parse_group(g) for g in groups), fabric=topo.fabric,
-                         pcie=topo.pcie, nvme=topo.nvme, extras=dict(topo.extras),
-                         extras_sources=dict(topo.extras_sources), order=order, notes=topo.notes)
+    parsed = [_parse(g) for g in groups]
+    extras = dict(topo.extras)
+    mirror = any(m is not None for _, m in parsed)
+    if mirror:
+        names = [g.name or f"group {i}" for i, (g, _) in enumerate(parsed)]
+        for i, (_, m) in enumerate(parsed):
+            if m is not None and (len(parsed) != 2 or m != names[1 - i]):
+                raise ParameterError("--group mirror", m, "the name of the other of two groups (" + ", ".join(names)
+                                     + ")")
+        order = "interleaved"
+        if overrides is not None:
+            extras.update({k: overrides.pop(k) for k in list(overrides) if k.startswith("raid.")})
+    return MixedTopology(f"{topo.name} (mixed)", topo.host, tuple(g for g, _ in parsed), fabric=topo.fabric,
+                         pcie=topo.pcie, nvme=topo.nvme, extras=extras, extras_sources=dict(topo.extras_sources),
+                         order=order, notes=topo.notes, mirror=mirror)
 
 
 def run(args, topo, workload, overrides, drives) -> int:
@@ -67,7 +95,8 @@ def run(args, topo, workload, overrides, drives) -> int:
 
     if args.drive is not None:
         raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
-    mixed = mixed_from(topo, args.group, order=args.order)
+    overrides = dict(overrides)
+    mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides)
     curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
     if args.json:
         json.dump(curve.to_dict(), sys.stdout, indent=2)

@@ -121,3 +121,28 @@ def test_the_sum_rule_against_a_brute_force_split():
         s = np.linspace(0, 1, 200001)
         best = np.max(1 / np.fmax(f * s / Ra + (1 - f) / Wa, f * (1 - s) / Rb + (1 - f) / Wb))
         assert mirror_iops(Ra, Wa, Rb, Wb, f) == pytest.approx(best, rel=1e-4)
+
+
+def test_the_command_line_builds_the_mirror(capsys):
+    """nvmemodel ceilings --group ...,mirror=NAME[,write_mostly=yes] --set raid.level=raid10: the same numbers as
+    Python (the preset's root-complex and socket limits set to inf, as a spanning mirror requires)."""
+    import json
+
+    from nvmemodel import cli
+
+    args = ["ceilings", "--preset", "dell-r7525", "--pattern", "randread", "--bs", "4K",
+            "--group", "drive=samsung-pm1733-u2,count=2,name=nvme",
+            "--group", "drive=intel-p3700-800gb,count=2,name=p3700,mirror=nvme,write_mostly=yes",
+            "--set", "raid.level=raid10", "--set", "tree.complex_bytes_per_s=inf", "--set", "memory.peak_bytes_per_s=inf",
+            "--json"]
+    assert cli.main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    dell = nm.preset("dell-r7525")
+    topo = nm.MixedTopology("x", dell.host, (nm.DriveGroup("samsung-pm1733-u2", 2, name="nvme"),
+                                             nm.DriveGroup("intel-p3700-800gb", 2, name="p3700", write_mostly=True)),
+                            extras={**dell.extras, "raid.level": "raid10"}, order="interleaved", mirror=True)
+    curve = nm.evaluate_mixed(topo, nm.Workload("randread", "4K"),
+                              overrides={"tree.complex_bytes_per_s": np.inf, "memory.peak_bytes_per_s": np.inf})
+    assert [p["iops"] for p in doc["points"]] == pytest.approx(list(curve.iops), rel=1e-12)
+    assert cli.main([*args[:-1][:9], "--group", "drive=intel-p3700-800gb,count=2,mirror=nope"]) == 2
+    assert "--group mirror='nope'" in capsys.readouterr().err
