@@ -70,6 +70,45 @@ def _cpus(g) -> float:
     return float(np.nansum(cpu))
 
 
+#: columns that define the workload measured: a curve holds one value of each that is not its x or a by
+_WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct")
+_NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct")
+#: x axes that vary these columns themselves
+_X_VARIES = {"outstanding": ("iodepth", "numjobs")}
+
+
+def _one_workload(runs, x: str, by: list[str]) -> None:
+    """Refuse a point whose runs measured different workloads (a column of :data:`_WORKLOAD` that is not
+    x or a by differs between the runs at one x of a curve): averaging them as repeats mixes what was
+    measured. (A column that changes with x, one value per x, is what a label x stands for: numjobs under
+    ``threads``.) A measured mean block size (bssplit) may differ by 2 % between runs."""
+    for key, g in runs.groupby([*by, x], sort=True, dropna=False):
+        for c in _WORKLOAD:
+            col = f"_wl_{c}"
+            if col not in g or c in _X_VARIES.get(x, ()):
+                continue
+            vals = g[col].dropna()
+            if vals.empty:
+                continue
+            if c in _NUMERIC_WORKLOAD:
+                v = vals.astype(float)
+                differ = float(v.max()) > float(v.min()) * 1.02 + 1e-12
+                labels = v.map(lambda a: f"{a:.3g}" if c == "read_fraction" else f"{a:.0f}")
+            else:
+                differ = vals.nunique() > 1
+                labels = vals.astype(str)
+            if not differ:
+                continue
+            where = "; ".join(f"{val} in {n} run(s) ({g.loc[labels.index[labels == val], 'source'].iloc[0]}…)"
+                              for val, n in labels.value_counts(sort=False).items())
+            key = key if isinstance(key, tuple) else (key,)
+            at = ", ".join(f"{b}={v:g}" if isinstance(v, float) else f"{b}={v}" for b, v in zip([*by, x], key))
+            raise ParameterError(c, sorted(map(str, labels.unique()))[:4],
+                                 f"one {c} among the runs of a point (they are averaged as repeats; at {at}: "
+                                 f"{where}): split the curves with by={c!r} (--by {c}) or fit the files of one "
+                                 f"workload")
+
+
 def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None):
     """One measured point per run, then repeats at the same x combined.
 
@@ -161,6 +200,11 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
                "little": yv * lat_run / out if _unit == "1/s" and out > 0 else np.nan,
                "jobs": float(first["_nj"].fillna(1.0).sum()), "cpus": _cpus(g)}
+        for c in _WORKLOAD:
+            if c in g and c not in by and c != x:
+                vals = g[c].dropna().unique()
+                row[f"_wl_{c}"] = (np.nan if len(vals) == 0 else float(np.mean(vals.astype(float)))
+                                   if c in _NUMERIC_WORKLOAD else "+".join(sorted(map(str, vals))))
         for c in [*by, *([] if x in DERIVED_X else [x])]:
             vals = g[c].dropna().unique()
             if len(vals) > 1:
@@ -178,6 +222,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     if not pd.api.types.is_float_dtype(runs[x]):
         raise ParameterError("x", x, f"numbers (values like {runs[x].iloc[0]!r} are labels: use it as by=)")
 
+    _one_workload(runs, x, by)
     keys = [*by, x]
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),

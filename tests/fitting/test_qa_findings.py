@@ -99,3 +99,21 @@ def test_three_single_run_points_that_rise_are_not_called_flat():
     first = text.split("\n\n")[0]
     assert "does not change" not in first and "No shape is claimed for flat data" not in first
     assert "×1.84" in first and "cannot tell a plateau from noise" in first
+
+
+def test_runs_of_different_workloads_are_not_averaged_as_repeats_of_one_point():
+    # F19: a 70/30 randrw run and a bssplit run at iodepth 8 next to the 4 KiB randread QD sweep became
+    # "5 runs" of its iodepth-8 point, silently
+    files = [ADV / "mixed" / "c06_rwmix70.json", ADV / "mixed" / "c07_bssplit.json", ADV / "qd"]
+    with pytest.raises(nm.ParameterError, match=r"pattern=.*one pattern among the runs of a point.*iodepth=8: "
+                                                r"randrw in 1 run\(s\).*c06_rwmix70.*--by pattern"):
+        nm.fit(nm.read_results(files), x="iodepth", y="iops")
+    with pytest.raises(nm.ParameterError, match=r"block_size_bytes.*20667 in 1 run\(s\).*c07_bssplit.*4096 in 3 run\(s\)"):
+        nm.fit(nm.read_results([ADV / "mixed" / "c07_bssplit.json", ADV / "qd"]), x="iodepth", y="iops")
+    # numjobs 1, 2, 4 at each iodepth: three workloads, not three repeats
+    with pytest.raises(nm.ParameterError, match=r"numjobs=.*at iodepth=1: .*--by numjobs"):
+        nm.fit(nm.read_results(ADV / "grid"), x="iodepth", y="iops")
+    # split by it, each curve holds one workload; a column that changes with x (numjobs on outstanding) is x's
+    res = nm.fit(nm.read_results(ADV / "grid"), x="iodepth", y="iops", by="numjobs")
+    assert len(res.chosen) == 3 and set(res.points["n_runs"]) == {1}
+    assert len(nm.fit(nm.read_results(ADV / "grid"), x="outstanding", y="iops").points) > 1
