@@ -237,6 +237,14 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             raise ParameterError("by", col, f"a value for every run ({src} has none; give it with a label or "
                                  "path pattern)")
     y_unit = Y_COLUMNS[y][3]
+    if (points[x] <= 0).any():  # every law here is a rate at a positive load (or block size); 0 has no meaning
+        bad = points.loc[points[x] <= 0]
+        raise ParameterError("x", f"{x} = {float(bad[x].iloc[0]):g}",
+                             f"x > 0 at every point (the scaling laws describe throughput at a positive load or "
+                             f"block size; {str(bad['sources'].iloc[0]).split(';')[0]} has {x} = "
+                             f"{float(bad[x].iloc[0]):g}" + ("; run is an ordinal of runs in a file, not a load: use "
+                                                           "iodepth, numjobs, outstanding, targets or a label"
+                                                           if x == "run" else "") + ")")
     names = _models(model, topology, free, x, y_unit)
     if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")

@@ -143,7 +143,12 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     model = lmfit_model(shape)
     start = shape.guess(x, y)
     params = model.make_params(**{p: float(np.clip(start[p], *shape.bounds[p])) for p in shape.params})
-    result = _fit(model, params, x, y, w)
+    try:
+        result = _fit(model, params, x, y, w)
+    except ValueError as exc:  # lmfit: "The model function generated NaN values" — a model undefined there
+        from ..errors import ParameterError
+
+        raise ParameterError("model", shape.name, f"a model defined at every point ({exc})") from None
     notes: list[str] = []
     values = {p: float(result.params[p].value) for p in shape.params}
     stderr = {p: (float(result.params[p].stderr) if result.params[p].stderr is not None else np.nan)

@@ -117,3 +117,15 @@ def test_runs_of_different_workloads_are_not_averaged_as_repeats_of_one_point():
     res = nm.fit(nm.read_results(ADV / "grid"), x="iodepth", y="iops", by="numjobs")
     assert len(res.chosen) == 3 and set(res.points["n_runs"]) == {1}
     assert len(nm.fit(nm.read_results(ADV / "grid"), x="outstanding", y="iops").points) > 1
+
+
+def test_an_x_holding_zero_is_one_clear_error_not_an_lmfit_traceback(capsys):
+    # F32: `fit --x run` (run counts from 0) crashed inside lmfit ("The model function generated NaN values")
+    from nvmemodel.cli import main
+
+    with pytest.raises(nm.ParameterError, match=r"x='run = 0'.*x > 0 at every point.*targets.txt has run = 0.*"
+                                                r"ordinal"):
+        nm.fit(nm.read_results(ADV / "targets.txt"), x="run", y="iops")
+    assert main(["fit", str(ADV / "targets.txt"), "--x", "run", "--y", "iops"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: x='run = 0'") and "Traceback" not in err and err.count("\n") == 1
