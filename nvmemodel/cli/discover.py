@@ -84,12 +84,18 @@ def _discover(args) -> int:
     found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root, host=host,
                      drive=args.drive)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
-    curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
+    if found.mixed is not None:  # the drives differ (model or trained link): each group as found, at the full count
+        from ..ceiling.mixed import evaluate_mixed
+
+        curve = evaluate_mixed(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
+    else:
+        curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:
         out = {"schema": JSON_SCHEMA_ID, **found.tree.to_dict(),
                "nvme": [d.bdf for d in found.tree.nvme()],
                "flags": [dataclasses.asdict(f) for f in found.flags],
                "topology": found.topology.describe() if found.topology is not None else None,
+               "as_found": found.mixed.describe() if found.mixed is not None else None,
                "ceilings": curve.to_dict() if curve is not None else None}
         json.dump(out, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -101,17 +107,23 @@ def _discover(args) -> int:
         print(f"  {f}")
     if curve is None:
         return 0
-    print(f"\nmodelled as: {found.topology.describe()}")
+    if found.mixed is not None:
+        print("\nmodelled as found (the drives differ in model or trained link: tree_not_uniform), one group each:\n"
+              f"{found.mixed.describe()}")
+    else:
+        print(f"\nmodelled as: {found.topology.describe()}")
     if found.topology.extras:
         print("host tree: " + ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                                         for k, v in found.topology.extras.items()))
     if overrides:
         print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
-    unknown = [c for c in ("unknown_drive", "drive_ambiguous") if found.flag(c) is not None]
+    unknown = [f for f in found.flags if f.code in ("unknown_drive", "drive_ambiguous")]
     if unknown and not [k for k in overrides if k.startswith("drive.")]:
-        print(f"drive: not identified ({', '.join(unknown)}): the ceilings below assume the drive never limits "
-              "(its bandwidth, IOPS and latency are not applied); --drive KEY picks a catalog entry")
+        bdfs = [b for f in unknown for b in f.devices]  # without tree_not_uniform every drive is one of these
+        print(f"drive(s) not identified ({', '.join(sorted({f.code for f in unknown}))}: {', '.join(bdfs)}): "
+              "the ceilings below assume these drives never limit (their bandwidth, IOPS and latency are not "
+              "applied); --drive KEY picks a catalog entry")
     print_curve(curve, explain=args.explain)
     if args.lspci is None:
         from ..discover import nvme_namespaces

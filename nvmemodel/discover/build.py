@@ -27,11 +27,19 @@ __all__ = ["Discovery", "DriveMatch", "Flag", "build_topology", "identify_drive"
 
 @dataclasses.dataclass(frozen=True)
 class Discovery:
-    """A discovered machine: the whole tree, the single-level topology built from it, and the flags."""
+    """A discovered machine: the whole tree, the single-level topology built from it, and the flags.
+
+    :attr:`topology` holds identical drives on identical links (the most common model and link); where the
+    drives differ, :attr:`mixed` models each model × negotiated link as its own group, and the flag
+    ``tree_not_uniform`` says that :attr:`topology` is not the tree read.
+    """
 
     tree: PciTree
     topology: object | None  # nvmemodel.Topology, None when no NVMe drive was found
     flags: tuple[Flag, ...]
+    #: nvmemodel.MixedTopology of the drives as found (each model and negotiated link its own group) where they
+    #: differ; None where :attr:`topology` is the tree (identical drives and links)
+    mixed: object | None = None
 
     def flag(self, code: str) -> Flag | None:
         return next((f for f in self.flags if f.code == code), None)
@@ -322,6 +330,79 @@ def _truncation_flags(tree: PciTree) -> list[Flag]:
     return flags
 
 
+def _as_found(tree: PciTree, drives: list[PciDevice], given, host, switch, switch_count: int, switched: set,
+              uniform, **shared) -> tuple:
+    """The drives as found, where they differ: one :class:`~nvmemodel.DriveGroup` per drive model × negotiated
+    link × attach, under the discovered host (None and no flag where every drive is the same).
+
+    A drive trained below its capability is modelled at the link it trained (a Gen1 x1 drive is a Gen1 x1
+    drive), each controller with its own catalog entry (or none: unidentified, it never limits).
+    """
+    from ..errors import ParameterError
+    from ..topology.drive import Drive, get_drive
+    from ..topology.mixed import DriveGroup, MixedTopology
+    from .tree import gen_of_speed
+
+    given = given if given is None or isinstance(given, Drive) else get_drive(given)
+    keyed: dict[tuple, list[PciDevice]] = collections.defaultdict(list)
+    models = {}
+    for d in drives:
+        match = None if given is not None else identify_drive(d)
+        model = given if match is None else match.drive
+        gts, width = d.sta_gts or d.cap_gts, d.sta_width or d.cap_width
+        if gts is None or width is None:  # not reported: the catalog drive's own interface (or the one every
+            # candidate of an ambiguous match shares), else the assumed one
+            links = {(int(c.gen), c.lanes) for c in ([model] if model is not None else
+                                                     [get_drive(k) for k in (match.candidates if match else ())])}
+            gen, lanes = links.pop() if len(links) == 1 else (int(uniform.gen), uniform.lanes)
+        else:
+            gen, lanes = gen_of_speed(gts) or int(uniform.gen), _width(width)
+        port = None
+        if d.bdf not in switched and (r := tree.root_port_of(d.bdf)) is not None and (r.sta_width or r.cap_width):
+            port = _width(r.sta_width or r.cap_width)
+        key = (model.name if model is not None else d.label, gen, lanes, d.bdf in switched, port, gts is None)
+        keyed[key].append(d)
+        models[key] = model
+    if len(keyed) <= 1:
+        return None, []
+    groups, first_switched = [], None
+    for key, ds in sorted(keyed.items(), key=lambda kv: -len(kv[1])):
+        name, gen, lanes, behind, port, assumed = key
+        model = models[key]
+        how = ("assumption: link not reported, the catalog's interface" if assumed else
+               f"measured: discovered, negotiated link (LnkSta) of {', '.join(d.bdf for d in ds)} in {tree.source}")
+        if model is None:
+            drive = Drive(name=f"{name} (not identified: its limits are not applied)", gen=gen, lanes=lanes,
+                          source=f"discovered from {tree.source}", status="inferred")
+        else:
+            drive = model.replace(gen=gen, lanes=lanes, provenance={**model.provenance, "gen": how, "lanes": how})
+        label = (f"{len(ds)} x {drive.name.split(' (')[0]} at Gen{gen} x{lanes}" + (" (link assumed)" if assumed else "")
+                 + (" behind a switch" if behind else ""))
+        while label in [g.name for g in groups]:
+            label += "'"
+        if behind and first_switched is None:
+            first_switched = label
+            groups.append(DriveGroup(drive, len(ds), switch=switch, switch_count=switch_count, name=label))
+        elif behind:
+            groups.append(DriveGroup(drive, len(ds), switch_with=first_switched, name=label))
+        else:
+            groups.append(DriveGroup(drive, len(ds), lanes=port, name=label))
+    found = "; ".join(f"{g.name} ({', '.join(d.bdf for d in ds)})" for g, ds in
+                      zip(groups, sorted(keyed.values(), key=lambda v: -len(v)), strict=True))
+    single = (f"the single-model topology (Discovery.topology) takes {len(drives)} x {uniform.name} at "
+              f"Gen{int(uniform.gen)} x{uniform.lanes}, which is NOT this tree")
+    try:
+        mixed = MixedTopology(host=host, groups=tuple(groups), **shared)
+    except ParameterError as e:
+        return None, [Flag("tree_not_uniform", "warn", f"the drives differ in model or negotiated link: {found}; "
+                           f"{single}, and the groups as found could not be modelled ({e})",
+                           tuple(d.bdf for d in drives))]
+    return mixed, [Flag("tree_not_uniform", "warn", f"the drives differ in model or negotiated link: {found}; "
+                        f"{single}. The ceilings of the drives as found are modelled one group per model and link "
+                        "(Discovery.mixed): each drive's own limits and trained link bound its share",
+                        tuple(d.bdf for d in drives))]
+
+
 def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=None) -> Discovery:
     """The closest single-level topology of ``tree`` and the flags a planner must know.
 
@@ -358,7 +439,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
     if len(labels) > 1:
         flags.append(Flag("mixed_drive_models", "info",
                           "drive models differ (" + ", ".join(f"{c} x {m}" for m, c in labels.items()) +
-                          f"); modelled as {n} x {label} (mixed drives are not modelled yet)",
+                          f"); the single-model topology takes {n} x {label} (the groups as found: "
+                          "tree_not_uniform)",
                           tuple(d.bdf for d in drives if d.label != label)))
     same = [d for d in drives if d.label == label]
     gts = _mode(d.sta_gts or d.cap_gts for d in same)
@@ -367,6 +449,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
     from .tree import gen_of_speed
 
     del cap_width
+    given_drive = drive
     drive, id_flags = _drive_of(drives, same, label, drive)
     flags += id_flags
     link_how = f"measured: discovered, negotiated link (LnkSta) in {tree.source}"
@@ -377,7 +460,10 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
         flags.append(Flag("link_unknown", "info",
                           f"negotiated link not reported for {sum(d.sta_gts is None for d in drives)} drive(s) "
                           f"(no link files in sysfs, or lspci without root); the model assumes Gen{gen_guess} "
-                          f"x{lanes_guess}" + (" from the catalog" if drive is not None else " (ASSUMPTION)"),
+                          f"x{lanes_guess}" + (f" from the catalog (the interface of {drive.name})"
+                                               if drive is not None else " (ASSUMPTION)")
+                          + ("; where the drives differ, each drive as found takes its own catalog interface"
+                             if len(labels) > 1 else ""),
                           tuple(d.bdf for d in drives if d.sta_gts is None)))
         gts = gts if gts is not None else {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0}.get(gen_guess)
         width = width or lanes_guess
@@ -495,9 +581,14 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
         flags.append(Flag("mps_unknown", "info", f"MaxPayload not reported; the model assumes {pcie.mps} bytes"))
 
     extras, extras_sources = _host_tree(per_complex, host.sockets, known, tree.source, flags)
+    notes = (f"built by nvmemodel.discover from {tree.source}: {n} NVMe drive(s), {len(by_switch)} switch(es), "
+             f"{len(roots)} root port(s) on the drive paths")
     topo = Topology(name=name or f"discovered ({tree.source})", host=host, drive=drive, switch=switch,
                     switch_count=switch_count, pcie=pcie, default_drives=tuple(range(1, n + 1)),
-                    extras=extras, extras_sources=extras_sources,
-                    notes=f"built by nvmemodel.discover from {tree.source}: {n} NVMe drive(s), "
-                          f"{len(by_switch)} switch(es), {len(roots)} root port(s) on the drive paths")
-    return Discovery(tree, topo, tuple(flags))
+                    extras=extras, extras_sources=extras_sources, notes=notes)
+    switched = {d.bdf for ds in by_switch.values() for d in ds} if switch is not None else set()
+    mixed, found = _as_found(tree, drives, given_drive, host, switch, switch_count, switched, drive,
+                             name=f"{topo.name} as found", pcie=pcie, extras=extras, extras_sources=extras_sources,
+                             notes=notes)
+    flags += found
+    return Discovery(tree, topo, tuple(flags), mixed)

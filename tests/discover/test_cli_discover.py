@@ -16,7 +16,9 @@ def test_discover_text(capsys):
     out = capsys.readouterr().out
     assert "switch upstream port: Broadcom / LSI PEX880xx PCIe Gen 4 Switch" in out
     assert "WARN uplink_oversubscribed" in out and "WARN link_below_capability" in out
-    assert "*switch_uplink" in out  # the binding component at nine drives
+    # the drives differ (a PM9A3, an x2 and a Gen3 link): modelled as found, one group per model and link (QA F7)
+    assert "WARN tree_not_uniform" in out and "modelled as found" in out
+    assert "5 x Samsung PM1733 at Gen4 x4 behind a switch" in out and "1 x Samsung PM1733 at Gen3 x4" in out
 
 
 def test_discover_json(capsys):
@@ -62,8 +64,13 @@ def test_discover_explain_cites_what_was_discovered(capsys):
     assert cli.main(["discover", "--lspci", str(DATA / "synthetic-switched-gen4_vvv.txt"), "--pattern", "read",
                      "--bs", "128K", "--explain"]) == 0
     out = capsys.readouterr().out
-    assert "Binding: the PCIe switch uplink shared by its drives [switch_uplink]" in out
-    assert "switch.up_lanes = 16 lanes (measured: discovered, upstream-port link" in out
+    # as found (the drives differ): each group's own binding limit — the switched ones share the x16 uplink
+    assert "1 x Samsung PM1733 at Gen4 x2 behind a switch: 1 drive(s), 2.48 GB/s, own limit switch_uplink" in out
+    assert "1 x Samsung PM1733 at Gen3 x4: 1 drive(s), 3.31 GB/s, own limit pcie_link" in out
+    assert cli.main(["discover", "--lspci", str(DATA / "synthetic-dell-r730-p3700_vvv.txt"), "--pattern", "read",
+                     "--bs", "128K", "--explain"]) == 0  # identical drives: the single-level topology cites its links
+    out = capsys.readouterr().out
+    assert "tree_not_uniform" not in out and "Binding: the drives' own limit (spec sheet) [drive]" in out
 
 
 def test_discover_drive_option_picks_a_catalog_entry(capsys):
@@ -72,10 +79,11 @@ def test_discover_drive_option_picks_a_catalog_entry(capsys):
     out = capsys.readouterr().out
     assert "WARN drive_ambiguous" in out and "the ceilings assume it never limits" in out  # the 'modelled as' line
     # and the line right above the ceilings table
-    assert "drive: not identified (drive_ambiguous): the ceilings below assume the drive never limits" in out
+    assert ("drive(s) not identified (drive_ambiguous: 0000:5e:00.0, 0000:5f:00.0, 0000:86:00.0, 0000:87:00.0, "
+            "0000:d8:00.0, 0000:d9:00.0): the ceilings below assume these drives never limit") in out
     assert cli.main(["discover", "--lspci", stem, "--drive", "samsung-pm983-3.84tb", "--iodepth", "128"]) == 0
     out = capsys.readouterr().out
-    assert "drive_ambiguous" not in out and "INFO drive_given" in out and "drive: not identified" not in out
+    assert "drive_ambiguous" not in out and "INFO drive_given" in out and "drive(s) not identified" not in out
     assert "     1        540,000" in out  # the PM983 data sheet's 540 K binds one drive at QD128
     assert cli.main(["discover", "--lspci", stem, "--drive", "no-such-drive"]) == 2
     err = capsys.readouterr().err

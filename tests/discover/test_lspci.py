@@ -57,7 +57,7 @@ def test_switched_server_flags():
     codes = {f.code for f in found.flags}
     assert {"link_below_capability", "uplink_oversubscribed", "mps_128", "mixed_drive_models",
             "mixed_attach", "numa_unknown", "host_assumed", "platform_identified",  # Starship/Matisse
-            "drive_assumed", "drive_ambiguous"} == codes  # PM173X → PM1733 U.2 row; a PM9A3 controller → 3 rows
+            "drive_assumed", "drive_ambiguous", "tree_not_uniform"} == codes  # PM173X → PM1733 U.2 row; a PM9A3 controller → 3 rows
     below = [f for f in found.flags if f.code == "link_below_capability"]
     assert sorted(b for f in below for b in f.devices) == ["0000:03:00.0", "0000:42:00.0"]
     assert all("50% of its link bandwidth lost" in f.message for f in below)  # x2 of x4; Gen3 of Gen4

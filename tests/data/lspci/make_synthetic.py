@@ -181,6 +181,22 @@ def raspberry_pi5_maxio():
             ("0001:04:00.0", config(*MAP1202, NVME, port_type=ENDPOINT, cap=(3, 4), sta=(2, 1), prog_if=2))]
 
 
+def zen2_mixed_degraded(same_model=False):
+    """QA finding F7: a Zen 2 host (Starship/Matisse root complex), two Gen4 x4 root ports: a PM173X at Gen4 x4 and
+    an Intel P4510 (Beta Rock, subsystem 8086:4802 "SE 2.5\" U.2 (P4510)") capable of Gen3 x4 but trained Gen1 x1;
+    ``same_model``: the second drive is a PM173X too (capable Gen4 x4, trained Gen1 x1)."""
+    d = [("0000:00:00.0", config(*AMD_RC, HOST, port_type=ROOT_PORT, cap=(4, 16)))]
+    for i, bus in enumerate((1, 2)):
+        d.append((f"0000:00:01.{i + 1}", config(*AMD_GPP, BRIDGE, port_type=ROOT_PORT, bus=(0, bus, bus), cap=(4, 4),
+                                                port=i + 1, slot=True)))
+    d.append(("0000:01:00.0", config(*PM173X, NVME, port_type=ENDPOINT, cap=(4, 4), prog_if=2,
+                                     subsys=(0x144D, 0xA801))))
+    second = (PM173X, (4, 4), (0x144D, 0xA801)) if same_model else (BETA_ROCK, (3, 4), (0x8086, 0x4802))
+    d.append(("0000:02:00.0", config(*second[0], NVME, port_type=ENDPOINT, cap=second[1], sta=(1, 1), prog_if=2,
+                                     subsys=second[2])))
+    return d
+
+
 #: name → (devices, the lspci forms kept)
 MACHINES = {
     "synthetic-switched-gen4": (switched_server, ("vvv", "tv")),
@@ -190,6 +206,8 @@ MACHINES = {
     "synthetic-skylake-sp-pm983-truncated": (lambda: skylake_sp_pm983(truncated=True), ("vvv",)),
     "synthetic-kunpeng-920": (kunpeng_920, ("tv",)),
     "synthetic-raspberry-pi5-maxio": (raspberry_pi5_maxio, ("vvv", "tv")),
+    "synthetic-zen2-mixed-degraded": (zen2_mixed_degraded, ("vvv", "tv")),
+    "synthetic-zen2-pm173x-degraded": (lambda: zen2_mixed_degraded(same_model=True), ("vvv",)),
 }
 
 
