@@ -146,8 +146,6 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     try:
         result = _fit(model, params, x, y, w)
     except ValueError as exc:  # lmfit: "The model function generated NaN values" — a model undefined there
-        from ..errors import ParameterError
-
         raise ParameterError("model", shape.name, f"a model defined at every point ({exc})") from None
     notes: list[str] = []
     values = {p: float(result.params[p].value) for p in shape.params}
