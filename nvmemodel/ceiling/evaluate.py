@@ -8,14 +8,13 @@ import numpy as np
 
 from .. import _check
 from ..errors import ParameterError
-from ..parameters import PARAMETERS, PRESENCE, encode, get
-from ..standards import ethernet as eth
 from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
-from .derive import catalog_members, prepare, stack_cycles
+from .derive import prepare
+from .grid import sweep_parameters
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, LazySources, ScalingCurve, SweepResult
 from .system import Levels, Work, evaluate_prepared
@@ -191,87 +190,6 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
                        block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
-
-
-def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, object] | None = None, *,
-                     check: bool = True) -> tuple[dict, dict, int]:
-    """What :func:`sweep` evaluates: ``(prepared parameter mapping, grid as codes, number of configurations)``.
-
-    The grid's arrays are checked (names always, numbers when ``check``) and encoded; catalog entries bring
-    their fields; the mapping holds one-configuration scalars and 1-D arrays of one entry per configuration.
-    """
-    if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
-        raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or, for nm.sweep, "
-                             "a MixedTopology")
-    base = topology.parameters(workload)
-    grid = dict(grid or {})
-    params = {name: get(name) for name in grid}
-    arrays = {}
-    for name, value in grid.items():
-        param = params[name]
-        if param.kind == "categorical":
-            arrays[name] = param.check(_names(value))
-        else:
-            arr = np.asarray(value, dtype=float).ravel() if not isinstance(value, str) else value
-            arrays[name] = param.check(arr) if check else arr
-    lengths = {a.size for a in arrays.values()} or {1}
-    if len(lengths) > 1:
-        raise ParameterError("grid", {k: a.size for k, a in arrays.items()}, "arrays of one common length")
-    _check_presence(topology, base, arrays)
-
-    p = encode(base)
-    p.update(arrays)
-    for prefix in ("drive", "switch"):
-        if f"{prefix}.model" in arrays:
-            members = catalog_members(prefix, arrays[f"{prefix}.model"], p)
-            p.update({k: v for k, v in members.items() if k not in arrays})
-    if any(k.startswith("switch.") for k in arrays):  # a changed link voids a switch's calibration (with_changes)
-        from ..topology.switch import calibrations_to_drop
-
-        p.update(calibrations_to_drop({k: grid[k] for k in grid if k.startswith("switch.")}, topology.switch))
-    if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
-        p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])
-    p = prepare(p)
-    if check:
-        _check_roce_mtu(p)
-    return p, arrays, lengths.pop()
-
-
-def _names(value) -> np.ndarray:
-    """A categorical grid column as a 1-D array for :meth:`Parameter.check`: a string array as it is (its names
-    are coded by binary search), anything else (enums, mixed) as objects."""
-    if isinstance(value, np.ndarray) and value.dtype.kind == "U":
-        return value.ravel()
-    if isinstance(value, (list, tuple)) and value and all(type(v) is str for v in value):
-        return np.array(value)
-    return np.asarray(value, dtype=object).ravel()
-
-
-def _check_presence(topology: Topology, base, arrays) -> None:
-    """A grid may not set parameters of a switch or fabric that is absent everywhere in the sweep."""
-    for part, (selector, none) in PRESENCE.items():
-        fields = [k for k in arrays if k.startswith(part + ".") and k not in (selector, "switch.count")]
-        if not fields:
-            continue
-        if selector in arrays:
-            absent_everywhere = bool(np.all(arrays[selector] == get(selector).code(none)))
-        else:
-            absent_everywhere = base[selector] == none
-        if absent_everywhere:
-            raise ParameterError(fields[0], "(grid)", f"a topology with a {part}: {topology.name!r} has none "
-                                 f"({selector} is {none!r}); put {selector} in the grid as well")
-
-
-def _check_roce_mtu(p) -> None:
-    roce, rocev2 = np.asarray(p["fabric.roce_mtu"]), PARAMETERS["fabric.transport"].code("rocev2")
-    if not np.any(roce > 0):
-        return
-    fits = eth.max_roce_mtu(p["fabric.eth_mtu"], p["fabric.ipv6"])
-    too_big = (roce > 0) & (p["fabric.transport"] == rocev2) & (roce > fits)
-    if np.any(too_big):
-        first = float(np.broadcast_to(roce, too_big.shape)[too_big].flat[0])
-        raise ParameterError("fabric.roce_mtu", int(first), "a RoCE MTU that fits the Ethernet MTU "
-                             "(1024 at 1500, 4096 at 4200 and above)")
 
 
 def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = PcieConfig(),

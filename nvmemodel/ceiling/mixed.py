@@ -148,7 +148,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     slots, placement rule) are one value for the sweep. Each configuration is what :func:`evaluate_mixed` gives
     with those values as overrides (same kernel, the configurations as a second axis).
     """
-    from .evaluate import sweep_parameters
+    from .grid import sweep_parameters
 
     if topology.mirror:
         raise ParameterError("topology", topology.name, "a topology without mirror=True: a mirror spanning groups is "
