@@ -16,7 +16,7 @@ import re
 
 from .flags import Flag
 
-__all__ = ["cpu_model_of", "identify_cpu", "identify_platform", "refine_host"]
+__all__ = ["cpu_model_of", "identify_cpu", "identify_platform", "platform_candidates", "refine_host"]
 
 
 def cpu_model_of(cpuinfo: str) -> str | None:
@@ -59,18 +59,38 @@ def identify_cpu(model: str) -> str | None:
 
 def identify_platform(tree) -> tuple[str, str] | None:
     """``(platform key, the device name that identified it)`` from a PCI tree's host bridges and root
-    ports (``lspci_pattern`` of ``catalog/host_platforms.csv``), or None."""
+    ports (``lspci_pattern`` of ``catalog/host_platforms.csv``), or None. The first matching row; see
+    :func:`platform_candidates` for every platform the same name is on."""
+    hits = platform_candidates(tree)
+    return hits[0] if hits else None
+
+
+def platform_candidates(tree) -> list[tuple[str, str]]:
+    """Every catalog platform whose ``lspci_pattern`` a host bridge or root port of ``tree`` names, as
+    ``(platform key, device name)`` in catalog order: one PCI name is often on several platforms (the
+    Starship/Matisse I/O die of EPYC 7002 and 7003, Sky Lake-E of Skylake-SP and Cascade Lake-SP)."""
     from ..topology.host import _platforms
 
     names = [d.name for d in tree.devices.values() if d.name and (
         d.port_type == "root_port" or "host bridge" in (d.class_name or "").lower() or "root complex" in d.name.lower()
         or "root port" in d.name.lower())]
+    hits = []
     for key, row in _platforms().items():
         pattern = re.compile(row["lspci_pattern"], re.IGNORECASE)
-        for name in names:
-            if pattern.search(name):
-                return key, name
-    return None
+        name = next((n for n in names if pattern.search(n)), None)
+        if name is not None:
+            hits.append((key, name))
+    return hits
+
+
+def _root_port_lanes(tree) -> dict[str, int]:
+    """Root-port lanes (LnkCap width, else the trained one) per PCI domain: more than a client platform has
+    rules that platform out."""
+    lanes: dict[str, int] = {}
+    for d in tree.devices.values():
+        if d.port_type == "root_port" and (d.cap_width or d.sta_width):
+            lanes[d.domain] = lanes.get(d.domain, 0) + (d.cap_width or d.sta_width)
+    return lanes
 
 
 def _read_cpuinfo(tree) -> str:
@@ -113,7 +133,8 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
         return found, [Flag("platform_identified", "info",
                             f"CPU '{model}' (/proc/cpuinfo) is catalog host {key}: its cores, base clock, root "
                             f"complexes, memory and inter-socket link are used ({found.name})")]
-    hit = identify_platform(tree)
+    hits = platform_candidates(tree)
+    hit = hits[0] if hits else None
     if hit is None:
         what = f"CPU '{model}' is not in the host catalog and " if model else ""
         return host, [Flag("platform_unknown", "info",
@@ -130,7 +151,26 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
     if host.sockets == 1:
         platform.pop("tree.inter_socket_bytes_per_s", None)
     refined = host.replace(platform=platform, platform_sources=sources)
-    return refined, [Flag("platform_identified", "info",
-                          f"platform {plat_key} ({_platforms()[plat_key]['name']}) from the PCI name '{name}': its "
-                          f"root complexes, DMA share and inter-socket link are used; the CPU model is not in the PCI "
-                          f"names, so cores, clock and memory channels are assumed (memory as {first})")]
+    row = _platforms()[plat_key]
+    lanes = max(_root_port_lanes(tree).values(), default=0)
+    also = row.get("lspci_also") or ""
+    if also and row.get("lspci_also_lanes_max") and lanes > int(row["lspci_also_lanes_max"]):
+        also = ""  # more root-port lanes than that client platform has: ruled out
+    others = [f"{k} ({_platforms()[k]['name']})" for k, _ in hits[1:]]
+    if not others and not also:
+        return refined, [Flag("platform_identified", "info",
+                              f"platform {plat_key} ({row['name']}) from the PCI name '{name}': its root complexes, "
+                              "DMA share and inter-socket link are used; the CPU model is not in the PCI names, so "
+                              f"cores, clock and memory channels are assumed (memory as {first})")]
+    on = "; ".join(others + ([also + f" (this tree's root ports have {lanes} lanes)"] if also else []))
+    if also:  # a client platform is possible: the server platform's limits are an assumption, not an estimate
+        sources = {k: (v if k == "memory.peak_bytes_per_s" else f"assumption: platform {plat_key} of several the PCI "
+                       f"name '{name}' is on; {v}") for k, v in sources.items()}
+        refined = host.replace(platform=platform, platform_sources=sources)
+    return refined, [Flag("platform_ambiguous", "warn" if also else "info",
+                          f"the PCI name '{name}' is not one platform: besides {plat_key} ({row['name']}) it is on "
+                          f"{on}. The model ASSUMES {plat_key} (its root complexes, DMA share and inter-socket link; "
+                          f"cores, clock and memory channels as {first}): if the machine is another of these, its "
+                          "limits above the links differ (a client platform's fewer memory channels give a lower "
+                          "socket-DMA ceiling). Pass the CPU with --host NAME ('nvmemodel hosts'; Python: "
+                          "build_topology(tree, host=nm.get_host(NAME)))")]

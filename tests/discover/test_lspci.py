@@ -56,7 +56,7 @@ def test_switched_server_flags():
                                       DATA / "synthetic-switched-gen4_tv.txt"))
     codes = {f.code for f in found.flags}
     assert {"link_below_capability", "uplink_oversubscribed", "mps_128", "mixed_drive_models",
-            "mixed_attach", "numa_unknown", "host_assumed", "platform_identified",  # Starship/Matisse
+            "mixed_attach", "numa_unknown", "host_assumed", "platform_ambiguous",  # Starship/Matisse
             "drive_assumed", "drive_ambiguous", "tree_not_uniform"} == codes  # PM173X → PM1733 U.2 row; a PM9A3 controller → 3 rows
     below = [f for f in found.flags if f.code == "link_below_capability"]
     assert sorted(b for f in below for b in f.devices) == ["0000:03:00.0", "0000:42:00.0"]

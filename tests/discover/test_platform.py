@@ -8,7 +8,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.discover import build_topology, read_lspci
-from nvmemodel.discover.platform import cpu_model_of, identify_cpu, identify_platform, refine_host
+from nvmemodel.discover.platform import cpu_model_of, identify_cpu, identify_platform, platform_candidates, refine_host
 
 DATA = pathlib.Path(__file__).parents[1] / "data" / "lspci"
 
@@ -50,8 +50,9 @@ def test_pci_names_identify_the_platform(dump, platform):
 
 def test_saved_dump_lends_the_platform_limits_and_says_what_it_assumed():
     found = build_topology(read_lspci(DATA / "synthetic-direct-gen4_vvv.txt"))
-    flag = found.flag("platform_identified")
-    assert "amd-zen2-rome" in flag.message and "assumed" in flag.message
+    flag = found.flag("platform_ambiguous")  # Starship/Matisse: EPYC 7002 or 7003 (32 root-port lanes: no desktop)
+    assert flag.severity == "info" and "ASSUMES amd-zen2-rome" in flag.message and "amd-zen3-milan" in flag.message
+    assert "Ryzen" not in flag.message
     src = found.topology.sources(nm.Workload("read", "128K"))
     assert src["tree.complex_bytes_per_s"].status == "estimate"
     assert src["memory.peak_bytes_per_s"].status == "assumption"  # the CPU model, hence its memory, is unknown
@@ -88,3 +89,23 @@ def test_live_cpuinfo_is_read_beside_the_sysfs_tree(tmp_path):
     tree = PciTree({}, source=str(tmp_path / "sys/bus/pci/devices"))
     assert identify_cpu(cpu_model_of(_read_cpuinfo(tree))) == "intel-xeon-platinum-8380"
     assert _read_cpuinfo(PciTree({}, source="saved.txt")) == ""  # a saved dump has no cpuinfo
+
+
+def test_a_name_on_several_platforms_is_ambiguous_not_identified():
+    """QA finding F9: the Starship/Matisse root complex (1022:1480) is on Ryzen 3000/5000 desktops too (2 memory
+    channels, 24 lanes): with no more root-port lanes than a desktop has, the flag names it and the assumption."""
+    found = build_topology(read_lspci(DATA / "synthetic-zen2-mixed-degraded_vvv.txt"))
+    assert found.flag("platform_identified") is None
+    flag = found.flag("platform_ambiguous")
+    assert flag.severity == "warn" and "Ryzen 3000 / 5000 desktops" in flag.message
+    assert "ASSUMES amd-zen2-rome" in flag.message and "--host NAME" in flag.message
+    src = found.topology.sources(nm.Workload("read", "128K"))
+    assert src["tree.complex_bytes_per_s"].status == "assumption"
+    assert [k for k, _ in platform_candidates(read_lspci(DATA / "synthetic-zen2-mixed-degraded_vvv.txt"))] == [
+        "amd-zen2-rome", "amd-zen3-milan"]
+
+
+def test_a_given_host_settles_the_platform():
+    found = build_topology(read_lspci(DATA / "synthetic-zen2-mixed-degraded_vvv.txt"),
+                           host=nm.get_host("amd-epyc-7742", sockets=1))
+    assert found.flag("platform_ambiguous") is None and found.flag("platform_identified") is None
