@@ -97,6 +97,17 @@ def _measured(result, ev: Evidence) -> Claim:
         return Claim("block size", f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {_xv(result, ev.x[0])} to "
                                    f"{fmt_y(ev.y[-1], u)} at {_xv(result, ev.x[-1])} as blocks grow, while bandwidth "
                                    f"goes from {fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}.")
+    if ev.step:
+        lo, hi = ev.step["low"], ev.step["high"]
+
+        def level(p):
+            spread = f"sd {fmt_y(p['spread'], u)} over {p['runs']} runs" if np.isfinite(p["spread"]) else f"{p['runs']} runs"
+            return (f"{fmt_y(p['value'], u)} ({spread} at {x} = {_xv(result, p['x_from'])}–"
+                    f"{_xv(result, p['x_to'])})")
+
+        return Claim("step", f"Measured {what} shows two levels: {level(lo)}, then {level(hi)} — a step of "
+                             f"×{hi['value'] / lo['value']:.3g} between {x} = {_xv(result, lo['x_to'])} and "
+                             f"{_xv(result, hi['x_from'])}: two regimes? (what holds the lower level does not hold the upper one).")
     if ev.plateau:
         p = ev.plateau
         spread = (f"sd {fmt_y(p['spread'], u)} over {p['runs']} runs" if np.isfinite(p["spread"]) else
@@ -151,12 +162,26 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     return f"{subject} bends the curve towards {fmt_y(value, u)}{ci}"
 
 
+def _latency_at_one(result, key) -> float:
+    """fio's mean latency (run mean) at one outstanding I/O, where that point was measured; else NaN."""
+    pts = _pts(result, key)
+    if "lat_mean_s" not in pts or "outstanding" not in pts:
+        return np.nan
+    one = pts[pts["outstanding"] == 1]["lat_mean_s"].dropna()
+    return float(one.mean()) if len(one) else np.nan
+
+
 def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
     from .derived import no_peak
 
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    if ev.step:
+        return [Claim("model", f"No single-regime model describes a step: the {model} fit (R² = "
+                               f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "
+                               f"parameters are not claims about these data; fit each regime on its own "
+                               f"(filter {x}) to describe it.")]
     if ev.flat:
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
@@ -187,9 +212,18 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
             out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
                                       f"{fmt_y(cap, u)}{ci}."))
         if u == "1/s" and x in ("outstanding", "iodepth"):
-            out.append(Claim("model", f"The latency floor is {f.values['r0'] * 1e6:.3g} µs at one outstanding I/O"
-                                      + (". Beyond the knee more outstanding I/O only adds queueing latency."
-                                         if ev.flattens else ".")))
+            measured = _latency_at_one(result, key)
+            r0 = f.values["r0"]
+            if np.isfinite(measured) and abs(r0 / measured - 1) > 0.25:
+                # the model's r0 is a parameter; fio measured the latency at one outstanding I/O itself
+                out.append(Claim("model", f"The model's latency at one outstanding I/O ({fmt_y(r0, 's')}) is not "
+                                          f"the {fmt_y(measured, 's')} fio measured there: it is a fitted parameter, "
+                                          f"not the device's latency floor."))
+            else:
+                out.append(Claim("model", f"The latency floor is {r0 * 1e6:.3g} µs at one outstanding I/O"
+                                          + (f" (fio measured {fmt_y(measured, 's')})" if np.isfinite(measured) else "")
+                                          + (". Beyond the knee more outstanding I/O only adds queueing latency."
+                                             if ev.flattens else ".")))
         i = int(np.argmax(ev.y))
         if top - cap > ev.beyond_noise(i, i) / np.sqrt(2) and cap < top * 0.98:
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "

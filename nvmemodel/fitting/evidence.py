@@ -65,6 +65,10 @@ class Evidence:
         ``{x, y, spread, runs}``: the largest point.
     structured : dict or None
         ``{p, how, x_step, regimes}`` when a fitted model's residuals are structured.
+    step : dict or None
+        ``{low, high}`` (each ``{value, spread, runs, x_from, x_to}``) when the curve is two levels: ≥ 2 points
+        level on each side of one jump that exceeds twice the noise and four times the two levels' own
+        ranges — two regimes, whatever a model says.
     noise_known : bool
         False when runs were not repeated and no fit that describes the points (R² ≥ 0.5, ≥ 3 residual
         degrees of freedom) gives the noise: then "does not change beyond noise" cannot be claimed.
@@ -80,6 +84,7 @@ class Evidence:
     maximum: dict
     structured: dict | None = None
     noise_known: bool = True
+    step: dict | None = None
 
     @property
     def flat(self) -> bool:
@@ -192,8 +197,18 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
             value, spread, runs = _pooled(pts, tail)
             plateau = {"value": value, "spread": spread, "runs": runs, "x_from": xv[head], "x_to": xv[-1],
                        "points": len(tail)}
+    step = None
+    for k in range(2, n - 1):  # two levels: y[:k] and y[k:], each level, one jump between them
+        lo, hi = yv[:k], yv[k:]
+        jump = float(hi.min() - lo.max())
+        ranges = float(np.ptp(lo) + np.ptp(hi))
+        if jump > noise(k - 1, k) and jump > 4 * ranges:
+            step = {name: dict(zip(("value", "spread", "runs"), _pooled(pts, list(idx))),
+                               x_from=xv[idx[0]], x_to=xv[idx[-1]])
+                    for name, idx in (("low", range(0, k)), ("high", range(k, n)))}
+            break
     return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,
-                    maximum=maximum, noise_known=noise_known)
+                    maximum=maximum, noise_known=noise_known, step=step)
 
 
 def residual_structure(ev: Evidence, fit) -> dict | None:

@@ -129,3 +129,29 @@ def test_an_x_holding_zero_is_one_clear_error_not_an_lmfit_traceback(capsys):
     assert main(["fit", str(ADV / "targets.txt"), "--x", "run", "--y", "iops"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nvmemodel: error: x='run = 0'") and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_two_level_step_is_named_with_both_levels_and_gets_no_single_regime_story():
+    # F2: rate_iops=5000 for iodepth ≤ 8, 15000 above: 4950–4995 | 14808–14985 IOPS; mva was written as
+    # "follows Little's law up to about 14.4 … latency floor 952 µs" (fio: 71.5 µs at QD1)
+    text = nm.fit(nm.read_results(ADV / "step"), x="iodepth", y="iops").explain()
+    assert text.startswith("Measured IOPS shows two levels: 4.98 K IOPS (sd 21 IOPS over 4 runs at iodepth = 1–8), "
+                           "then 14.91 K IOPS (sd 87 IOPS over 4 runs at iodepth = 16–128)"), text
+    assert "between iodepth = 8 and 16: two regimes?" in text
+    assert "follows Little's law" not in text and "latency floor" not in text and "stays at" not in text
+
+
+def test_a_fitted_latency_floor_that_fio_contradicts_is_not_called_the_floor():
+    # F2(b): the model's r0 was stated as "the latency floor" although fio's own latency at QD1 said otherwise.
+    # Synthetic (exact Little's law with r0 = 100 µs and a 40 K IOPS cap), fio's QD1 latency given two ways
+    from .conftest import table
+
+    qd = [1, 2, 4, 8, 16, 32, 64]
+    iops = [min(n / 100e-6, 40e3) for n in qd]
+    for lat1, says in ((101e-6, "The latency floor is 100 µs at one outstanding I/O (fio measured 101 µs)"),
+                       (300e-6, "The model's latency at one outstanding I/O (100 µs) is not the 300 µs fio measured "
+                                "there: it is a fitted parameter, not the device's latency floor.")):
+        tbl = table("iodepth", qd, iops)
+        tbl["lat_mean_s"] = [lat1 if n == 1 else n / v for n, v in zip(qd, iops)]
+        text = nm.fit(tbl, x="iodepth", y="iops", model="littles").explain()
+        assert says in text, text
