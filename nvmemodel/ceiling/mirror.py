@@ -29,10 +29,13 @@ and with ``b`` write-mostly (``mdadm --write-mostly``: every read on ``a``)
 pairs, so the host ceiling is ``X / (S / S_d)`` over all pairs together; shared system limits (CPU with the RAID
 layer's cycles, the RAID layer's own rate, fabric) then apply to host I/O as everywhere. A pair counts once both
 members are installed (the curve adds drives interleaved: a0, b0, a1, b1, …). Root-complex and socket limits are
-not composed with a spanning mirror (refused).
+not composed with a spanning mirror (refused). Broadcasts over a sweep's configurations (``(configurations, 1)``
+columns of shared parameters).
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -117,12 +120,12 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     p0 = prepare(dict(params[0]))
     check_mirror(topology, p0)
     level_lv = [Levels(prepare(dict(p))) for p in params]  # with the RAID layer: shared system limits, names
-    S = float(p0["workload.block_size"])
-    f = float(p0["workload.read_fraction"])
+    S = np.asarray(p0["workload.block_size"], dtype=float)  # one configuration, or a sweep's (configurations, 1)
+    f = np.asarray(p0["workload.read_fraction"], dtype=float)
     from .raid import LEVELS
 
     striped = LEVELS[int(p0["raid.level"])] == "raid10"
-    S_d = min(S, float(p0["raid.chunk_bytes"])) if striped else S
+    S_d = np.fmin(S, np.asarray(p0["raid.chunk_bytes"], dtype=float)) if striped else S
     pieces = S / S_d
     pairs = np.floor(n / 2.0)
     names = level_lv[0].components
@@ -143,9 +146,15 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
             return np.where(pairs > 0, mirror_iops(ra, wa, rb, wb, f, write_mostly_b=wm), 0.0) / pieces
 
     local = x_of(side[0]["read"][0], side[0]["write"][0], side[1]["read"][0], side[1]["write"][0])
-    system = [min(float(np.max(lv.limits[c].system)) for lv in level_lv) for c in range(len(names))]
-    S_sys = min(system)
+    # a shared system limit: the smaller of the two sides' values (equal unless it depends on the drive, as a
+    # host-wide queue depth's Little's law does: then the slower side's, a conservative choice)
+    system = [functools.reduce(np.fmin, [np.asarray(lv.limits[c].system, dtype=float) for lv in level_lv])
+              for c in range(len(names))]
+    S_sys = functools.reduce(np.fmin, system)
     total = np.fmin(local, S_sys)
+    shape = np.broadcast_shapes(np.shape(total), np.shape(n))
+    total = np.broadcast_to(total, shape).astype(float)
+    local = np.broadcast_to(local, shape)
     ceilings = {}
     for c, name in enumerate(names):
         caps = []
@@ -156,7 +165,7 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
                 with np.errstate(invalid="ignore"):  # no pair yet x an absent (inf) limit: 0 IOPS below anyway
                     caps.append(np.fmin(pairs * lim.drive, used * lim.group))
         x = x_of(*caps) if any(np.any(np.isfinite(v)) for v in caps) else np.full(n.shape, _INF)
-        ceilings[name] = np.fmin(np.broadcast_to(x, n.shape), system[c]).astype(float)
+        ceilings[name] = np.broadcast_to(np.fmin(x, system[c]), shape).astype(float)
     # binding: the smallest component alone, ties to the component nearer the drive (registry order)
     table = np.nan_to_num(np.array([ceilings[name] for name in names]), nan=_INF)
     binding = np.asarray(names)[np.argmin(table, axis=0)]

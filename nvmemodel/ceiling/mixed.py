@@ -150,11 +150,10 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     """
     from .grid import sweep_parameters
 
-    if topology.mirror:
-        raise ParameterError("topology", topology.name, "a topology without mirror=True: a mirror spanning groups is "
-                             "evaluated by nm.evaluate (its sweep is not vectorized yet)")
     n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
     grid = dict(grid or {})
+    if topology.mirror:
+        return _sweep_mirror(topology, workload, n, grid, check)
     for name in grid:
         if name.startswith(_GROUP_OWNED):
             raise ParameterError(name, "(grid)", "a shared parameter: a mixed topology's groups set their drive, "
@@ -221,6 +220,50 @@ def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
         binding_group=np.where(host, "host", "array"), group_parameters=tuple(params),
         group_sources=tuple(t.sources(wl) for t in topos),
     )
+
+
+def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
+    """:func:`sweep_mixed` of a mirror spanning the groups: :mod:`~nvmemodel.ceiling.mirror` with the configurations
+    as ``(configurations, 1)`` columns (shared parameters only; the RAID geometry one value)."""
+    from ..parameters import encode
+    from .grid import sweep_parameters
+    from .mirror import evaluate_mirror
+
+    if np.any(n % 2):
+        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
+    for name in grid:
+        if name.startswith(("raid.", *_GROUP_OWNED)) or name in _PLACEMENT:
+            raise ParameterError(name, "(grid)", "a shared parameter other than the RAID geometry for a mirror "
+                                 "spanning groups (set raid.* and the groups on the topology)")
+    encoded = []
+    arrays, configs = {}, 1
+    for i in range(len(topology.groups)):
+        t = topology.group_topology(i)
+        p, arrays, configs = sweep_parameters(t, workload, grid, check=check)
+        base = encode(t.parameters(workload))
+        base.update({k: p[k] for k in ("host.cycles_per_io",) if "workload.io_stack" in arrays and k not in arrays})
+        base.update(arrays)
+        encoded.append(base)
+    iops = np.empty((configs, n.size))
+    binding = np.empty((configs, n.size), dtype=np.int8)
+    names: tuple = ()
+    for start in range(0, configs, _CHUNK):
+        stop = min(start + _CHUNK, configs)
+        cols = [{k: (v[start:stop, None] if np.ndim(v) == 1 and np.shape(v)[0] == configs else v)
+                 for k, v in e.items()} for e in encoded]
+        total, bind, ceilings, *_ = evaluate_mirror(topology, workload, cols, n.astype(float))
+        names = tuple(ceilings)
+        iops[start:stop] = total
+        binding[start:stop] = _codes(names, bind)
+    bs = np.asarray(encoded[0]["workload.block_size"], dtype=float)
+    return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
+                       block_size=bs.reshape(-1) if bs.ndim else float(bs))
+
+
+def _codes(names, binding) -> np.ndarray:
+    """Component names → their index in ``names`` (int8)."""
+    lookup = {name: i for i, name in enumerate(names)}
+    return np.vectorize(lookup.__getitem__, otypes=[np.int8])(binding)
 
 
 def _argmin(candidates, shape):

@@ -58,7 +58,7 @@ def plan_mixed(targets: Sequence[Target], space: DesignSpace, *, rank: str = "dr
         raise ParameterError("space.base", topo.name, "groups without workloads of their own (a target states the "
                              "workload every drive runs)")
     max_n = topo.max_drives if space.max_drives is None else min(space.max_drives, topo.max_drives)
-    n = np.arange(1, max_n + 1)
+    n = np.arange(2, max_n + 1, 2) if topo.mirror else np.arange(1, max_n + 1)  # a mirror: complete pairs
     lanes_at = _lanes(topo, n)
     lengths = [len(v) for v in space.axes.values()]
     needs = [t.iops_needed * (1 + margin) for t in targets]

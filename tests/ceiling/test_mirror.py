@@ -102,9 +102,23 @@ def test_odd_drive_counts_are_refused_and_the_json_is_complete():
     assert "RAID-10 across the groups" in text and "divided by" not in text
 
 
-def test_a_mirror_is_not_swept_silently_as_two_groups():
-    with pytest.raises(ParameterError, match="mirror=True"):
-        nm.sweep(_raid10(), nm.Workload("randread", "4K"), drives=[2, 4])
+@pytest.mark.parametrize("wm", [False, True])
+def test_a_mirror_sweeps_like_evaluate(wm):
+    """Every configuration of the sweep is nm.evaluate with its values as overrides (the mirror, not two groups)."""
+    grid = {"raid.cycles_per_io": [0.0, 0.0], "host.cycles_per_io": [2000.0, 30000.0],
+            "workload.read_fraction": [0.7, 0.95]}
+    with pytest.raises(ParameterError, match="RAID geometry"):
+        nm.sweep(_raid10(write_mostly=wm), nm.Workload("randrw", "4K", read_fraction=0.5), drives=[2, 4], grid=grid)
+    grid.pop("raid.cycles_per_io")
+    res = nm.sweep(_raid10(write_mostly=wm), nm.Workload("randrw", "4K", read_fraction=0.5), drives=[2, 4], grid=grid)
+    for i in range(2):
+        over = {k: v[i] for k, v in grid.items()}
+        curve = nm.evaluate_mixed(_raid10(write_mostly=wm), nm.Workload("randrw", "4K", read_fraction=0.5),
+                                  overrides=over)
+        np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
+        np.testing.assert_array_equal(res.binding[i], curve.binding)
+    with pytest.raises(ParameterError, match="even total drive counts"):
+        nm.sweep(_raid10(), nm.Workload("randread", "4K"), drives=[3])
 
 
 def test_root_complex_limits_are_refused_not_ignored():
@@ -146,3 +160,12 @@ def test_the_command_line_builds_the_mirror(capsys):
     assert [p["iops"] for p in doc["points"]] == pytest.approx(list(curve.iops), rel=1e-12)
     assert cli.main([*args[:-1][:9], "--group", "drive=intel-p3700-800gb,count=2,mirror=nope"]) == 2
     assert "--group mirror='nope'" in capsys.readouterr().err
+
+
+def test_a_mirror_can_be_planned():
+    """The fewest drives (complete pairs) meeting 3 M 4K random reads: 2 pairs give 2.2 M, 3 pairs 3.3 M."""
+    topo = nm.MixedTopology("mixed-member RAID-10", HOST, (
+        nm.DriveGroup(NVME, 4, name="nvme"), nm.DriveGroup(SATA, 4, name="sata")),
+        extras={"raid.level": "raid10", "raid.width": 8}, order="interleaved", mirror=True)
+    best = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=3e6), nm.DesignSpace(topo, {})).best
+    assert int(best["drives"]) == 6 and best["4K randread|ceiling"] == pytest.approx(3.3e6, rel=1e-12)
