@@ -77,7 +77,8 @@ from .standards.ethernet import Transport
 from .standards.pcie import DllpPolicy, FlitConvention, Gen
 from .topology import (
     PRESETS, Drive, Fabric, Host, IoStack, NvmeConfig, PcieConfig, Switch, Topology, Workload,
-    drive_catalog, get_drive, get_host, get_switch, host_catalog, preset, switch_catalog, with_host,
+    drive_catalog, get_drive, get_host, get_switch, host_catalog, keep_drive_lanes, preset, switch_catalog, with_host,
+    with_sockets,
 )
 from .topology.mixed import DriveGroup, MixedTopology
 
@@ -127,5 +128,6 @@ __all__ = [
     "NvmeConfig", "NvmeModelError", "PRESETS", "ParameterError", "PcieConfig", "ScalingCurve", "Switch",
     "SweepResult", "Topology", "Transport", "UnitError", "UnknownNameError", "Workload", "ceilings_at",
     "drive_catalog", "evaluate", "evaluate_parameters", "get_drive", "get_switch", "outstanding_knee", "pcie_waterfall",
-    "preset", "sweep", "switch_catalog", "units", "get_host", "host_catalog", "with_host",
+    "preset", "sweep", "switch_catalog", "units", "get_host", "host_catalog", "with_host", "keep_drive_lanes",
+    "with_sockets",
 ]

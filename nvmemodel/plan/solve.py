@@ -49,11 +49,26 @@ def _chunk_common(space: DesignSpace, codes: Mapping[str, np.ndarray], base) -> 
             p["host.port_lanes"] = np.where(np.isnan(lanes), base["host.port_lanes"], lanes)
         else:
             p[name] = arr
+    if "host.sockets" in codes and HOST not in codes:  # the base host's lanes follow its socket count (with_sockets)
+        p.update({k: v for k, v in _socket_lanes(space.base.host, codes["host.sockets"]).items() if k not in codes})
     for prefix in ("drive", "switch"):
         if np.ndim(p[f"{prefix}.model"]) > 0:
             members = catalog_members(prefix, p[f"{prefix}.model"], base)
             p.update({k: v for k, v in members.items() if k not in codes})
     return p
+
+
+def _socket_lanes(host, sockets: np.ndarray) -> dict[str, np.ndarray]:
+    """``host.lanes_per_socket`` and ``host.reserved_lanes_per_socket`` of ``host`` at each socket count: a
+    catalog CPU's lanes follow the count, the chassis' drive lanes stay (:func:`nvmemodel.topology.host.with_sockets`)."""
+    from ..topology.host import with_sockets
+
+    arr = np.asarray(sockets, dtype=float)
+    lanes, reserved = np.empty_like(arr), np.empty_like(arr)
+    for s in np.unique(arr):
+        h = with_sockets(host, int(s))
+        lanes[arr == s], reserved[arr == s] = h.lanes_per_socket, h.reserved_lanes_per_socket
+    return {"host.lanes_per_socket": lanes, "host.reserved_lanes_per_socket": reserved}
 
 
 def _chunk_parameters(space: DesignSpace, codes: Mapping[str, np.ndarray], common, target: Target):

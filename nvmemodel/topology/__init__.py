@@ -3,7 +3,7 @@
 from .config import NvmeConfig, PcieConfig
 from .drive import Drive, drive_catalog, get_drive
 from .fabric import Fabric
-from .host import STACK_CYCLES, Host, IoStack, get_host, host_catalog, with_host
+from .host import STACK_CYCLES, Host, IoStack, get_host, host_catalog, keep_drive_lanes, with_host, with_sockets
 from .presets import PRESETS, preset
 from .switch import Switch, get_switch, switch_catalog
 from .topology import Topology
@@ -29,4 +29,6 @@ __all__ = [
            "host_catalog",
            "switch_catalog",
            "with_host",
+           "keep_drive_lanes",
+           "with_sockets",
 ]

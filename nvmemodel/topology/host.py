@@ -13,8 +13,8 @@ from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
 
-__all__ = ["STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys", "platform_of",
-           "with_host"]
+__all__ = ["STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys",
+           "keep_drive_lanes", "platform_of", "with_host", "with_sockets"]
 
 #: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
 FIELDS = ("sockets", "cores_per_socket", "clock_hz", "gen", "lanes_per_socket", "reserved_lanes_per_socket",
@@ -331,26 +331,78 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
 
     The topology's own ``tree.*``/``memory.*`` settings described the old host and are dropped (the new
     host's platform values apply); its other layers (RAID, file sharing, fabric) are kept, and so are the
-    old host's root-port width, CPU share and cycles override. The new host's lanes are all free for
-    drives (its ``reserved_lanes_per_socket``, 0 for catalog hosts). Drive counts beyond the new host's
-    slots are dropped from ``default_drives``. ``host``: a :class:`Host` or a catalog name (:func:`get_host`).
+    old host's root-port width, CPU share and cycles override. Where the old host reserves lanes (a
+    chassis with a fixed number of drive bays, lanes for NICs and boot devices), the new host keeps the
+    same lanes for drives as far as its own lanes reach (:func:`keep_drive_lanes`); else all its lanes are
+    free for drives. Drive counts beyond the new host's slots are dropped from ``default_drives``.
+    ``host``: a :class:`Host` or a catalog name (:func:`get_host`).
 
     >>> import nvmemodel as nm
-    >>> t = with_host(nm.preset("dell-r7525"), "intel-xeon-platinum-8380")
-    >>> t.host.name, t.max_drives, t.default_drives
-    ('2 x Intel Xeon Platinum 8380', 32, (1, 2, 4, 8, 12, 24))
+    >>> t = with_host(nm.preset("dell-r7525"), "intel-xeon-platinum-8380")   # the R7525's 24 bays stay 24
+    >>> t.host.name, t.max_drives, t.host.reserved_lanes_per_socket, t.default_drives
+    ('2 x Intel Xeon Platinum 8380', 24, 16, (1, 2, 4, 8, 12, 24))
     """
     new = get_host(host, sockets=sockets) if isinstance(host, str) else host
     keep = {k: v for k, v in topology.extras.items() if k.split(".", 1)[0] not in _PLATFORM_PREFIXES}
     keep_src = {k: v for k, v in topology.extras_sources.items() if k in keep}
     old = topology.host
-    new = new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
-                      cycles_per_io=old.cycles_per_io)
+    new = keep_drive_lanes(old, new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
+                                            cycles_per_io=old.cycles_per_io), what=topology.name)
     changes = {"host": new, "extras": keep, "extras_sources": keep_src}
     if getattr(topology, "default_drives", None) is not None:
         cap = topology.replace(**changes, default_drives=None).max_drives
         changes["default_drives"] = tuple(n for n in topology.default_drives if n <= cap) or None
     return topology.replace(**changes)
+
+
+def keep_drive_lanes(old: Host, new: Host, *, what: str = "") -> Host:
+    """``new`` with the drive lanes of ``old``: a chassis keeps its bays when its CPU or socket count changes.
+
+    ``old``'s lanes for drives are ``old.sockets × (lanes_per_socket − reserved_lanes_per_socket)``. Where
+    ``old`` reserves none, its lanes were the limit and ``new`` is returned as it is. Else ``new`` reserves
+    what it has beyond the same total spread over its sockets (never more lanes than it has), with a
+    provenance that says so.
+
+    >>> old = Host("r7525", sockets=2, lanes_per_socket=80, reserved_lanes_per_socket=32)   # 96 lanes: 24 bays at x4
+    >>> keep_drive_lanes(old, old.replace(sockets=1, lanes_per_socket=128)).reserved_lanes_per_socket
+    32
+    """
+    if old.reserved_lanes_per_socket <= 0:
+        return new
+    total = old.sockets * (old.lanes_per_socket - old.reserved_lanes_per_socket)
+    per = min(new.lanes_per_socket, -(-total // new.sockets))
+    why = old.provenance.get("reserved_lanes_per_socket", "")
+    return new.replace(reserved_lanes_per_socket=new.lanes_per_socket - per, provenance={
+        **new.provenance, "reserved_lanes_per_socket": f"kept from {what or old.name}: {total} lanes for drives "
+                                                       f"({old.sockets} x ({old.lanes_per_socket} - "
+                                                       f"{old.reserved_lanes_per_socket}); {why or 'its reserve'}) "
+                                                       f"over {new.sockets} socket(s) of {new.lanes_per_socket} lanes"})
+
+
+def with_sockets(host: Host, sockets: int) -> Host:
+    """``host`` with another socket count: a catalog CPU's lanes per socket follow (a 2P EPYC gives 64 of its
+    128 lanes to the inter-socket links; one socket has them all), and its drive lanes are kept
+    (:func:`keep_drive_lanes`). A host built by hand keeps its lanes per socket.
+
+    >>> import nvmemodel as nm
+    >>> h = with_sockets(nm.preset("dell-r7525").host, 1)
+    >>> h.lanes_per_socket, h.reserved_lanes_per_socket, h.direct_drive_slots
+    (128, 32, 24)
+    """
+    sockets = int(sockets)
+    if sockets == host.sockets:
+        return host
+    lanes, prov = host.lanes_per_socket, dict(host.provenance)
+    if host.key:
+        try:
+            cat = get_host(host.key, sockets=sockets)
+        except ParameterError:
+            cat = None  # more sockets than the part allows: the model's own check reports it
+        if cat is not None:
+            lanes = cat.lanes_per_socket
+            prov["lanes_per_socket"] = cat.provenance["lanes_per_socket"]
+    prov["sockets"] = f"user: {sockets} socket(s)"
+    return keep_drive_lanes(host, host.replace(sockets=sockets, lanes_per_socket=lanes, provenance=prov))
 
 
 def host_from_text(text: str) -> Host:

@@ -236,8 +236,9 @@ def test_the_drive_count_error_names_the_parameters_that_set_it(capsys):
 def test_a_planner_miss_names_what_sets_its_drive_count():
     space = DesignSpace("dell-r7525", {"host.sockets": [1]})
     p = plan(Target(RR4K, iops=30e6), space)
-    assert "12 drives is the most it can attach: 12 = host.sockets 1 × ⌊(host.lanes_per_socket 80" in \
-        p.rejected["reason"][0]
+    # one EPYC 7742 socket has all 128 lanes (no xGMI); the R7525's 24 bays (96 drive lanes) stay (QA F11)
+    assert ("24 drives is the most it can attach: 24 = host.sockets 1 × ⌊(host.lanes_per_socket 128 − "
+            "host.reserved_lanes_per_socket 32) / host.port_lanes 4⌋") in p.rejected["reason"][0]
     bays = plan(Target(RR4K, iops=30e6), DesignSpace("dell-r7525", {"host.sockets": [2]}, max_drives=10))
     assert "10 drives is the bays' limit (max_drives; without it, 24 = host.sockets 2" in bays.rejected["reason"][0]
 
