@@ -94,6 +94,12 @@ def _measured(result, ev: Evidence) -> Claim:
                                 + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
     if x in ("block_size_bytes",) and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
         bw = ev.y * ev.x
+        if ev.y[0] - ev.y[-1] <= ev.beyond_noise(0, ev.y.size - 1):  # no fall beyond noise: a command-rate limit
+            return Claim("block size", f"Measured IOPS stay at {fmt_y(float(np.min(ev.y)), u)}–"
+                                       f"{fmt_y(float(np.max(ev.y)), u)} from {_xv(result, ev.x[0])} to "
+                                       f"{_xv(result, ev.x[-1])} (within {noise}): a limit on I/Os per second, not on "
+                                       f"bytes; bandwidth grows with the block size, from {fmt_y(bw[0], 'B/s')} to "
+                                       f"{fmt_y(bw[-1], 'B/s')}, with no bandwidth ceiling reached.")
         return Claim("block size", f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {_xv(result, ev.x[0])} to "
                                    f"{fmt_y(ev.y[-1], u)} at {_xv(result, ev.x[-1])} as blocks grow, while bandwidth "
                                    f"goes from {fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}.")
@@ -275,6 +281,19 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))
         iops = ev.y if u == "1/s" else ev.y / ev.x
         bw = iops * ev.x
+        lost = [p for p in ("iops_max", "bw_max") if f.held.get(p) == "unidentified"]
+        if lost:  # a ceiling no measured point depends on has no value to state, nor has the crossing
+            kept = "iops_max" if lost == ["bw_max"] else "bw_max" if lost == ["iops_max"] else None
+            kept_text = ("" if kept is None else
+                         f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s") + " at small blocks; "
+                         if kept == "iops_max" else
+                         f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s") + " at large blocks; ")
+            names = {"iops_max": "no IOPS ceiling", "bw_max": "no bandwidth ceiling"}
+            out.append(Claim("model", f"The per-I/O + per-byte cost model finds {kept_text}"
+                                      + " and ".join(names[p] for p in lost)
+                                      + " within the sizes measured (the data do not determine it, so neither a value "
+                                        "nor a crossing block size is stated)."))
+            return out
         parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
                  f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks"
                  + _ci(f, "iops_max", "1/s") + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"

@@ -104,6 +104,21 @@ MEANINGS = {
 }
 
 
+def _on_held(fit, name: str, top: float, key: str, val: float) -> bool:
+    """Whether derived quantity ``key`` moves with a parameter held at a bound or at its value (no interval of
+    its own): its draws keep that parameter fixed, so their spread would be a false precision."""
+    if not fit.held or not np.isfinite(val):
+        return False
+    for p in fit.held:
+        v = dict(fit.values)
+        v[p] = v[p] * 1.01 if v[p] else 1e-6
+        with np.errstate(all="ignore"):
+            moved = _quantities(name, v, top, fit).get(key, np.nan)
+        if not np.isclose(moved, val, rtol=1e-6, atol=0.0):
+            return True
+    return False
+
+
 def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
     """``name → (value, ci_low, ci_high)`` for the fit's model (empty for models without any)."""
     name = fit.shape.name
@@ -129,6 +144,8 @@ def derived_quantities(fit) -> dict[str, tuple[float, float, float]]:
                 lo, hi = (float(q) for q in np.percentile(vals, [2.5, 97.5]))
             elif np.isfinite(val):
                 lo, hi = float(np.percentile(vals, 2.5)) if vals.size else np.nan, np.inf
+        if _on_held(fit, name, top, key, val):  # the data do not determine it: no interval (issue 16 item 5)
+            lo = hi = np.nan
         out[key] = (float(val), lo, hi)
     if name == "usl":
         k_lo, k_hi = fit.ci_low.get("kappa", np.nan), fit.ci_high.get("kappa", np.nan)

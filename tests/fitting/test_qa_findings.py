@@ -155,3 +155,27 @@ def test_a_fitted_latency_floor_that_fio_contradicts_is_not_called_the_floor():
         tbl["lat_mean_s"] = [lat1 if n == 1 else n / v for n, v in zip(qd, iops)]
         text = nm.fit(tbl, x="iodepth", y="iops", model="littles").explain()
         assert says in text, text
+
+
+def test_flat_iops_over_block_sizes_are_a_command_rate_limit_not_a_fall():
+    # F31: rate_iops=500 at 4 KiB–1 MiB: IOPS 500 everywhere; the first sentence said they "fall … as blocks grow"
+    text = nm.fit(nm.read_results(ADV / "bsrate"), x="block_size_bytes", y="iops").explain()
+    assert text.startswith("Measured IOPS stay at 498 IOPS–500 IOPS from 4 KiB to 1 MiB"), text
+    assert "fall" not in text.split(".")[0] and "no bandwidth ceiling reached" in text
+
+
+@pytest.mark.parametrize("folder,kw", [("bsrate", {}), ("bsnull", {"topology": "lenovo-sr850-direct"})])
+def test_no_value_or_interval_from_a_parameter_the_data_do_not_determine(folder, kw):
+    # F14/F31: bw_max "not identifiable … held at the fitted value", yet "a bandwidth ceiling of 7.92e+11 GB/s …
+    # crossing at 2.01e+08 MiB (95 % CI 1.87e+08–2.17e+08 MiB)" (bsrate: a zero-width interval)
+    if "topology" in kw:
+        kw = {"topology": nm.preset(kw["topology"]), "drives": 1}
+    res = nm.fit(nm.read_results(ADV / folder), x="block_size_bytes", y="bytes_per_s", **kw)
+    f = res.fit_of()
+    assert f.held.get("bw_max") == "unidentified"
+    text = res.explain()
+    assert "no bandwidth ceiling within the sizes measured" in text
+    assert "crossing at" not in text and "bandwidth ceiling of" not in text
+    d = res.derived()
+    cross = d[d["name"] == "crossover_bytes"]
+    assert cross["ci_low"].isna().all() and cross["ci_high"].isna().all()
