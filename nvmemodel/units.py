@@ -190,7 +190,10 @@ def format_bandwidth(bytes_per_s: float, unit: str = "GB/s", digits: int = 2) ->
 
 
 def format_iops(iops: float) -> str:
-    """Format an I/O rate with a decimal prefix: ``2.811e6`` → ``'2.81 M IOPS'``."""
+    """Format an I/O rate with a decimal prefix: ``2.811e6`` → ``'2.81 M IOPS'``; beyond the prefixes, with an
+    exponent: ``1e30`` → ``'1e+30 IOPS'``."""
+    if abs(iops) >= 1e12:
+        return f"{iops:.3g} IOPS"
     for factor, prefix in ((1e9, "G"), (1e6, "M"), (1e3, "K")):
         if abs(iops) >= factor:
             return f"{iops / factor:.2f} {prefix} IOPS"

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..errors import ParameterError
+from ._common import positive_int
 
 _EPILOG = """\
 examples:
@@ -62,7 +63,7 @@ def register(sub) -> None:
     c.add_argument("--iodepth", help="queue depths the latency is checked at (per job and drive), e.g. 1,32")
     c.add_argument("--axis", action="append", default=[], metavar="NAME=V1,V2",
                    help="any parameter as an axis, with units, e.g. --axis fabric.eth_mtu=1500,9000")
-    c.add_argument("--max-drives", type=int, help="drive bays (most drives any configuration may use)")
+    c.add_argument("--max-drives", type=positive_int, help="drive bays (most drives any configuration may use)")
     from .mixed import GROUP_HELP
 
     c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...",

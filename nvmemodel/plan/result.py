@@ -126,8 +126,11 @@ class Plan:
     rejected : pandas.DataFrame
         Per family of categorical choices with no configuration in either table: the closest one, which target
         it misses, by how much, and what binds (``reason``).
-    feasible, n_unverified : int
-        Configurations (not rows) in :attr:`frame` and :attr:`unverified` over the whole space.
+    near_misses : pandas.DataFrame
+        The same for the families that do have an answer: their closest configuration that misses (one
+        adapter where two meet the targets, one socket where two do), so every configuration is accounted for.
+    feasible, n_unverified, n_missed : int
+        Configurations (not rows) in :attr:`frame` and :attr:`unverified` over the whole space, and the rest.
     """
 
     frame: object
@@ -143,17 +146,32 @@ class Plan:
     n_unverified: int = 0
     prices: dict = dataclasses.field(default_factory=dict)
     _masks: dict = dataclasses.field(default_factory=dict)
+    near_misses: object = None
+
+    @property
+    def n_missed(self) -> int:
+        """Configurations that meet neither every target nor every throughput target with latency unknown."""
+        return self.evaluated - self.feasible - self.n_unverified
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def build(cls, *, space, targets, rank, margin, kept, misses, keep, evaluated, feasible, unverified, seconds,
-              components, prices, merged):
-        import pandas as pd
-
+              components, prices, merged, partial=None):
         names = list(components)
         frames, masks = {}, {}
         for status, rec in kept.items():
             frames[status], masks[status] = cls._decorate(rec, space, targets, names, status, bool(prices))
+        return cls(frame=frames["met"], rejected=cls._miss_frame(misses, space, targets, names, margin),
+                   targets=tuple(targets), space=space, rank=rank,
+                   margin=margin, evaluated=evaluated, feasible=feasible, seconds=seconds,
+                   unverified=frames["unverified"], n_unverified=unverified, prices=dict(prices), _masks=masks,
+                   near_misses=cls._miss_frame(partial or {}, space, targets, names, margin))
+
+    @classmethod
+    def _miss_frame(cls, misses, space, targets, names, margin):
+        """Per family, its closest configuration that misses, why, sorted closest first."""
+        import pandas as pd
+
         rows = []
         for miss in misses.values():
             t = targets[miss["workload"]]
@@ -171,14 +189,13 @@ class Plan:
                           f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else "")
                           + f"; {_slots_reason(miss, space)}")
             missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
-            row.update({"closest_fraction": miss["closeness"], "missed": missed, "reason": reason})
+            row.update({"closest_fraction": miss["closeness"], "missed": missed, "reason": reason,
+                        "configurations_missing": miss.get("count", 1)})
             rows.append(row)
         rejected = pd.DataFrame(rows)
         if len(rejected):
             rejected = rejected.sort_values("closest_fraction", ascending=False, kind="stable").reset_index(drop=True)
-        return cls(frame=frames["met"], rejected=rejected, targets=tuple(targets), space=space, rank=rank,
-                   margin=margin, evaluated=evaluated, feasible=feasible, seconds=seconds,
-                   unverified=frames["unverified"], n_unverified=unverified, prices=dict(prices), _masks=masks)
+        return rejected
 
     @staticmethod
     def _label(component: str) -> str:
@@ -282,13 +299,15 @@ class Plan:
                           f"{'is' if one else 'are'} unverified: {'its' if one else 'their'} latency cannot be "
                           "computed (the drive's QD1 latency is unknown; give it as an axis, e.g. "
                           "drive.read_latency_s=80us, to check it).")
+        if self.n_missed and (self.feasible or self.n_unverified):
+            lines[-1] += f" {self.n_missed:,} miss{'es' * (self.n_missed == 1)} the targets."
         if self.prices:
             lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):
             if len(self.rejected):
                 r = self.rejected.iloc[0]
                 lines.append(f"No configuration meets every target; the closest is {self._describe(r)}, reaching "
-                             f"{r['closest_fraction']:.0%} of the target it misses: {r['reason']}.")
+                             f"{_short_of(r['closest_fraction'])} of the target it misses: {r['reason']}.")
             elif not self.n_unverified:
                 lines.append("No configuration meets every target.")
         else:
@@ -299,9 +318,17 @@ class Plan:
                          "the targets):")
             lines += [self._answer(r, masks) for r, masks in self._rows(self.unverified, "unverified", top)]
         if len(self.rejected):
-            lines.append("Families with no configuration meeting the targets:")
+            lines.append("Families with no configuration meeting the targets (the closest of each):")
             for _, r in self.rejected.head(top + 2).iterrows():
-                lines.append(f"  {self._describe(r)}: {r['reason']}.")
+                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}.")
+        if self.near_misses is not None and len(self.near_misses):
+            lines.append("Families with an answer above, their closest configuration that misses:")
+            for _, r in self.near_misses.head(top + 2).iterrows():
+                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}.")
+        shown = len(self.rejected) + (0 if self.near_misses is None else len(self.near_misses))
+        if shown > top + 2:
+            lines.append(f"  (one closest miss per family; {self.n_missed:,} configurations miss in all: "
+                         "Plan.rejected and Plan.near_misses list every family)")
         return "\n".join(lines)
 
     def _rows(self, frame, status, top):
@@ -368,7 +395,8 @@ class Plan:
         return {"schema": SCHEMA, "targets": [t.describe() for t in self.targets], "rank": self.rank,
                 "margin": self.margin, "prices": self.prices, "evaluated": self.evaluated, "feasible": self.feasible,
                 "unverified_count": self.n_unverified, "configurations": records(self.frame),
-                "unverified": records(self.unverified), "rejected": records(self.rejected)}
+                "unverified": records(self.unverified), "rejected": records(self.rejected),
+                "missed_count": self.n_missed, "near_misses": records(self.near_misses)}
 
     def __repr__(self) -> str:
         extra = f" ({self.n_unverified:,} more unverified)" if self.n_unverified else ""
@@ -380,6 +408,22 @@ class Plan:
 
         return (f"<p><code>{html.escape(repr(self))}</code></p><pre>{html.escape(self.explain())}</pre>"
                 + self.frame.head(20).to_html(index=False, float_format="{:.4g}".format))
+
+
+def _of(row) -> str:
+    """' (closest of 3 that miss)' where a family's line stands for more than one configuration."""
+    n = int(row.get("configurations_missing", 1))
+    return f" (closest of {n:,} that miss)" if n > 1 else ""
+
+
+def _short_of(fraction: float) -> str:
+    """A fraction of a target that is missed, never rounded up to 100 %: 0.998 → '99.8%'."""
+    if fraction >= 1 or not np.isfinite(fraction):
+        return f"{fraction:.0%}"
+    pct = np.floor(fraction * 100)
+    if pct < 1:
+        return f"{fraction * 100:.2g}%"
+    return f"{pct:.0f}%" if pct < 99 else f"{np.floor(fraction * 1000) / 10:.1f}%"
 
 
 def _price_text(key: str, value) -> str:

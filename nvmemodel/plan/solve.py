@@ -364,10 +364,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             frac = np.where(throughput_ok.ravel(), np.broadcast_to(latency_frac, shape).ravel(), frac)
             _record_misses(misses, space, shape, codes, candidate.ravel(), row, frac,
                            np.broadcast_to(lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, ps[0], max_n, lows)
-    misses = {k: v for k, v in misses.items() if k not in families_ok}
+    answered = feasible_count + unverified_count > 0
+    # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
+    partial = {k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
+    misses = {k: v for k, v in misses.items() if k not in partial}
     kept = {status: _keep_all(parts, rank, group_keep, keep, lengths) if parts else None
             for status, parts in pools.items()}
-    return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses,
+    return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses, partial=partial,
                       keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
                       seconds=time.perf_counter() - started, components=levels[0].components, prices=prices,
                       merged=merge_identical)
@@ -414,9 +417,14 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
     closeness = np.where(lanes_ok[sel], frac[:, sel].min(axis=0), -1.0)
     order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
     first = order[np.r_[True, k[order][1:] != k[order][:-1]]]
+    fam, n_fam = np.unique(k, return_counts=True)
+    counted = dict(zip(fam.tolist(), n_fam.tolist()))
     for j in first:
         i = sel[j]
         best = misses.get(int(k[j]))
+        earlier = 0 if best is None else best["count"]
+        if best is not None:
+            best["count"] = earlier + counted[int(k[j])]
         if best is None or closeness[j] > best["closeness"]:
             w = int(frac[:, i].argmin())
             at = np.unravel_index(i, shape)
@@ -443,6 +451,7 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
                 "max_drives": value(max_n), "drives": value(row["drives"]),
                 "slots": {name: value(p0[name]) for name in _SLOT_PARAMETERS},
                 "switched": bool(value(p0["attach.switch"]) > 0),
+                "count": earlier + counted[int(k[j])],  # configurations of this family that miss, so far
             }
 
 

@@ -118,8 +118,9 @@ class DesignSpace:
         object.__setattr__(self, "axes", axes)
         if HOST in axes:
             object.__setattr__(self, "_host_table", _host_fields(topo, axes[HOST]))
-        if self.max_drives is not None:
-            PARAMETERS["switch.ports"].check(self.max_drives)  # an integer >= 1
+        if self.max_drives is not None and (isinstance(self.max_drives, bool) or not isinstance(
+                self.max_drives, (int, np.integer)) or self.max_drives < 1):
+            raise ParameterError("max_drives", self.max_drives, "a whole number >= 1 (the drive bays)")
 
     @property
     def size(self) -> int:

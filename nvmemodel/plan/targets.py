@@ -126,7 +126,7 @@ class Target:
     def describe(self) -> str:
         parts = []
         if self.iops is not None:
-            parts.append(f"{self.iops / 1e6:g} M IOPS")
+            parts.append(f"{self.iops / 1e6:g} M IOPS" if self.iops < 1e12 else f"{self.iops:.3g} IOPS")
         if self.bytes_per_s is not None:
             parts.append(f"{self.bytes_per_s / 1e9:g} GB/s")
         if self.latency_s is not None:
