@@ -164,8 +164,17 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
         return (f"{subject} tends to {fmt_y(value, u)}{ci}, but the data still rise at the largest {result.x}: "
                 f"that limit is not measured")
     if ev.flattens:
+        p = ev.plateau
+        margin = 2 * p["spread"] / np.sqrt(max(p["runs"], 1)) if np.isfinite(p["spread"]) else 0.0
+        low = lo if np.isfinite(lo) else value
+        if low > p["value"] + margin or (np.isfinite(hi) and hi < p["value"] - margin):
+            # the limit's interval misses the measured plateau: not a limit of these data
+            return (f"{subject} gives a limit of {fmt_y(value, u)}{ci}, "
+                    f"{'above' if low > p['value'] else 'below'} the measured plateau of {fmt_y(p['value'], u)} "
+                    f"({p['runs']} runs at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}): the "
+                    f"model does not describe the plateau")
         return f"{subject} limits throughput to {fmt_y(value, u)}{ci} however far {result.x} grows"
-    return f"{subject} bends the curve towards {fmt_y(value, u)}{ci}"
+    return f"{subject} tends towards {fmt_y(value, u)}{ci}"
 
 
 def _latency_at_one(result, key) -> float:

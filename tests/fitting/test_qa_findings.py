@@ -179,3 +179,28 @@ def test_no_value_or_interval_from_a_parameter_the_data_do_not_determine(folder,
     d = res.derived()
     cross = d[d["name"] == "crossover_bytes"]
     assert cross["ci_low"].isna().all() and cross["ci_high"].isna().all()
+
+
+def test_a_model_limit_whose_interval_misses_the_measured_plateau_is_not_called_the_limit():
+    # F4: rate_iops=20000 (QD 8–32: 19.73–19.98 K); USL: "limits throughput to 22.73 K IOPS (95 % CI 20.86 K–
+    # 24.90 K) however far iodepth grows" — an interval above every measurement of the plateau
+    text = nm.fit(nm.read_results(ADV / "rate"), x="iodepth", y="iops", model="usl").explain()
+    assert "however far" not in text
+    assert re.search(r"gives a limit of 22\.\d\d K IOPS \(95 % CI [\d.]+ K IOPS–[\d.]+ K IOPS\), above the measured "
+                     r"plateau of [\d.]+ K IOPS \(\d+ runs at iodepth = \d+–32\): the model does not describe the "
+                     r"plateau", text), text
+
+
+def test_the_contention_limit_sentence_names_its_subject_once():
+    # F25 (grammar): "with contention alone the curve bends the curve towards 126.92 K IOPS"
+    from nvmemodel.fitting.claims import _limit_words
+    from nvmemodel.fitting.evidence import Evidence
+
+    ev = Evidence(x=np.array([1.0, 2, 4]), y=np.array([1.0, 1.5, 1.8]), se=np.full(3, 0.01), noise_source="repeats",
+                  rising=None, falls=None, plateau=None, maximum={"x": 4.0, "y": 1.8, "spread": np.nan, "runs": 1})
+
+    class R:
+        y_unit, x = "1/s", "numjobs"
+
+    words = _limit_words(R, ev, 2.0, np.nan, np.nan, "the curve")
+    assert words == "the curve tends towards 2 IOPS", words
