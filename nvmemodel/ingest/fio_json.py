@@ -226,10 +226,16 @@ def _direction_fast(d: dict, direction: str):
     try:
         io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
         if "lat_ns" in d:  # fio 3: ns
-            blocks, scale = (("lat", d["lat_ns"]), ("clat", d["clat_ns"]), ("slat", d["slat_ns"])), 1e-9
+            lat, clat, slat, scale = d["lat_ns"], d["clat_ns"], d["slat_ns"], 1e-9
         else:  # fio 2: µs
-            blocks, scale = (("lat", d["lat"]), ("clat", d["clat"]), ("slat", d["slat"])), 1e-6
-        bw = d["bw_bytes"] if "bw_bytes" in d else d["bw"] * 1024.0  # fio < 3.2: KiB/s only
+            lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
+        if "bw_bytes" in d:
+            bw = d["bw_bytes"]
+        else:  # fio < 3.2: KiB/s only (checked as written, as the checked reader does, then scaled)
+            bw = d["bw"]
+            if not ((type(bw) is int and 0 <= bw < _INT_MAX) or (type(bw) is float and 0.0 <= bw <= _FLOAT_MAX)):
+                return _SLOW
+            bw *= 1024.0
         ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
     except (KeyError, TypeError, ValueError, OverflowError):
         return _SLOW
@@ -241,11 +247,15 @@ def _direction_fast(d: dict, direction: str):
         return None
     if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
         io_bytes *= 1024.0
+    if type(lat) is not dict or type(clat) is not dict or type(slat) is not dict:
+        return _SLOW
     out = {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops), "io_bytes": float(io_bytes),
            "ios": float(ios), "bw_bytes_per_s": float(bw)}
-    for base, block in blocks:
-        if type(block) is not dict:
-            return _SLOW
+    # lat, then clat (its maximum when lat had no samples; its percentiles), then slat: a block with
+    # N == 0 (an exact integer) has no samples and is left unknown
+    has_max = False
+    for block, mean_col, wants_max, is_clat in ((lat, "lat_mean_s", True, False), (clat, "clat_mean_s", True, True),
+                                                (slat, "slat_mean_s", False, False)):
         n = block.get("N")
         if n == 0 and type(n) is int:
             continue
@@ -254,14 +264,15 @@ def _direction_fast(d: dict, direction: str):
         if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
                 or (n is not None and type(n) is not int):
             return _SLOW
-        out[f"{base}_mean_s"] = mean * scale
-        if base != "slat" and "lat_max_s" not in out:
+        out[mean_col] = mean * scale
+        if wants_max and not has_max:
             mx = block.get("max")
             t = type(mx)
             if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
                 return _SLOW
             out["lat_max_s"] = mx * scale
-        if base == "clat":
+            has_max = True
+        if is_clat:
             pct = block.get("percentile")
             if pct is not None:
                 if type(pct) is not dict:

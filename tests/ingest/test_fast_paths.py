@@ -67,6 +67,19 @@ def test_fast_path_leaves_bad_values_to_the_checked_reader(field, value):
         fio_json._direction_rows(block, "read", "x.json", "jobs[0].read")
 
 
+@pytest.mark.parametrize("value", [True, 2**63, -3, "100"])
+def test_fast_path_checks_a_fio2_kib_bandwidth_before_scaling_it(value):
+    # fio < 3.2 writes only "bw" (KiB/s): a value the checked reader refuses (a bool, an integer
+    # beyond 2**63) must not become an acceptable float once multiplied by 1024
+    doc = json.loads((DATA / "fio" / "pkb_fio-2.1.4_sample-result.json").read_text())
+    block = doc["jobs"][1]["read"]  # 361,984 KiB read
+    assert "bw_bytes" not in block and fio_json._direction_fast(block, "read")["bw_bytes_per_s"] == 129836 * 1024
+    block["bw"] = value
+    assert fio_json._direction_fast(block, "read") is fio_json._SLOW
+    with pytest.raises(IngestError, match="bw"):
+        fio_json._direction_rows(block, "read", "x.json", "jobs[0].read")
+
+
 def _reference_frame(rows, labels):
     columns = list(COLUMNS) + [c for c in labels if c not in COLUMNS]
     df = pd.DataFrame.from_records(rows, columns=columns)
@@ -80,7 +93,7 @@ def test_column_wise_table_equals_from_records():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for path in sorted((DATA / "fio_round3").iterdir()):
-            if path.suffix not in (".py", ".txt") or path.name.startswith("appended"):
+            if path.is_file() and (path.suffix not in (".py", ".txt") or path.name.startswith("appended")):
                 rows += read_file(path)
     rows[0]["drives"], rows[1]["drives"] = 4, 8  # a label on some rows only
     pd.testing.assert_frame_equal(to_frame(rows, ["drives"]), _reference_frame(rows, ["drives"]))
