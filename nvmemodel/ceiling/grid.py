@@ -55,7 +55,8 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     if any(k.startswith("switch.") for k in arrays):  # a changed link voids a switch's calibration (with_changes)
         from ..topology.switch import calibrations_to_drop
 
-        p.update(calibrations_to_drop({k: grid[k] for k in grid if k.startswith("switch.")}, topology.switch))
+        p.update(calibrations_to_drop({k: grid[k] for k in grid if k.startswith("switch.")}, topology.switch,
+                                      host_gen=p["host.gen"], drive_gen=p["drive.gen"]))
     if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
         p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])
     p = prepare(p)

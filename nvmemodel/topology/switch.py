@@ -98,13 +98,16 @@ class Switch:
         return tuple(f for f, key in PROCESSING_FIELDS.items()
                      if field_source(self.provenance, key, Source("spec")).status in ("calibrated", "measured"))
 
-    def with_changes(self, **fields) -> Switch:
+    def with_changes(self, *, host_gen=None, drive_gen=None, **fields) -> Switch:
         """A copy with some ``switch.*`` fields changed (each marked ``user: override``).
 
         Changing a link (``up_gen``, ``up_lanes``, ``port_gen``, ``port_lanes``) of a switch whose
         processing fields are calibrated drops those calibrations — they were measured on the old links —
         unless the same call sets them: efficiency back to 1, no per-command/per-TLP cost, each labelled
-        with what was dropped, and the name says so (it no longer is the catalog entry).
+        with what was dropped, and the name says so (it no longer is the catalog entry). With ``host_gen``
+        (``drive_gen``) a generation counts as changed only where the link it negotiates with the host (the
+        drives) changes: a Gen3 adapter set to Gen4 in a Gen3 host still trains Gen3, on the links its
+        calibration was measured on.
 
         >>> sw = get_switch("lenovo-810-4p").with_changes(up_gen=4)
         >>> sw.efficiency, sw.per_command_s, sw.sources()["switch.per_command_s"].status
@@ -113,7 +116,12 @@ class Switch:
         'Lenovo ThinkSystem 810-4P NVMe Switch Adapter at Gen4 x8 (calibration dropped: spec only: no measured processing cap)'
         """
         prov = {**self.provenance, **{f: "user: override" for f in fields}}
-        changed = [f for f in LINK_FIELDS if f in fields and int(fields[f]) != int(getattr(self, f))]
+        peer = {"up_gen": host_gen, "port_gen": drive_gen}
+
+        def trained(f, value):  # the generation a link negotiates with its other end, where that end is known
+            return min(int(value), int(peer[f])) if peer.get(f) is not None else int(value)
+
+        changed = [f for f in LINK_FIELDS if f in fields and trained(f, fields[f]) != trained(f, getattr(self, f))]
         drop = [f for f in self.calibrated_fields() if f not in fields] if changed else []
         if not drop:
             return dataclasses.replace(self, **fields, provenance=prov)
@@ -184,7 +192,7 @@ def _catalog() -> dict[str, Switch]:
     return out
 
 
-def calibrations_to_drop(grid, base: Switch | None) -> dict:
+def calibrations_to_drop(grid, base: Switch | None, *, host_gen=None, drive_gen=None) -> dict:
     """For a sweep grid: the processing values a changed link voids, per configuration (vectorized
     :meth:`Switch.with_changes`).
 
@@ -194,7 +202,9 @@ def calibrations_to_drop(grid, base: Switch | None) -> dict:
     efficiency / per-command / per-TLP values that the grid does not set are returned as 1.0 / 0.0 —
     ``{"switch.efficiency": array, …}``, the other configurations keeping the model's values; ``{}`` where
     the grid changes no link. The sweep applies them after the catalog's values
-    (``nvmemodel.ceiling.evaluate.sweep``).
+    (``nvmemodel.ceiling.evaluate.sweep``). ``host_gen`` / ``drive_gen`` (scalars or arrays per configuration):
+    a generation counts as changed only where the link it trains with the host / the drives changes, as in
+    :meth:`Switch.with_changes`.
 
     >>> out = calibrations_to_drop({"switch.up_gen": [3, 4]}, get_switch("lenovo-810-4p"))
     >>> out["switch.efficiency"].round(4).tolist(), (out["switch.per_command_s"] * 1e9).round(3).tolist()
@@ -215,9 +225,15 @@ def calibrations_to_drop(grid, base: Switch | None) -> dict:
     else:
         codes = PARAMETERS["switch.model"].check(np.asarray(model, dtype=object).ravel()).astype(int)
     ref = {f: np.array([np.nan if e is None else float(int(getattr(e, f))) for e in entries])[codes] for f in links}
+    peer = {"up_gen": host_gen, "port_gen": drive_gen}
     changed = np.zeros(n, dtype=bool)
     for f in links:
-        changed |= np.asarray(grid[f"switch.{f}"], dtype=float).ravel() != ref[f]
+        new, old = np.asarray(grid[f"switch.{f}"], dtype=float).ravel(), ref[f]
+        if peer.get(f) is not None:  # the generation the link trains with its other end
+            other = np.broadcast_to(np.asarray(peer[f], dtype=float).ravel(), (n,)) if np.size(peer[f]) > 1 \
+                else float(np.asarray(peer[f]).ravel()[0])
+            new, old = np.fmin(new, other), np.fmin(old, other)
+        changed |= new != old
     out = {}
     neutral = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
     for f in PROCESSING_FIELDS:

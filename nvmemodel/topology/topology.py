@@ -17,7 +17,7 @@ from .fabric import FIELDS as FABRIC_FIELDS
 from .fabric import Fabric
 from .host import Host
 from .switch import FIELDS as SWITCH_FIELDS
-from .switch import Switch, get_switch
+from .switch import LINK_FIELDS, Switch, get_switch
 from .switch import model_key as switch_model_key
 from .workload import Workload
 
@@ -284,10 +284,16 @@ class Topology:
                 switch = Switch.spec_only(up_gen=topo.host.gen, port_gen=topo.drive.gen, provenance={
                     "up": "assumption: the host's generation and x16 unless switch.up_* are set",
                     "ports": "assumption: the drive's generation, 4 ports of x4 unless switch.port*_ are set"})
+            elif model == "custom" and (switch_model_key(switch) != "custom" or switch.calibrated_fields()):
+                # a catalog or calibrated switch: custom keeps its links and ports, from the spec alone
+                kept = f"kept from {switch.name}"
+                switch = Switch.spec_only(**{f: getattr(switch, f) for f in (*LINK_FIELDS, "ports")},
+                                          provenance={"up": kept, "ports": kept})
             if fields:
                 if switch is None:
                     self._absent("switch", fields)
-                switch = switch.with_changes(**fields)  # a changed link drops the calibration measured on the old
+                # a changed link drops the calibration measured on the old one, where the link it negotiates changes
+                switch = switch.with_changes(**fields, host_gen=topo.host.gen, drive_gen=topo.drive.gen)
             topo = _replace_keeping_drives(topo, switch=switch,
                                            switch_count=topo.switch_count if count is None else count)
         if "fabric" in groups:
@@ -323,8 +329,11 @@ class Topology:
 
     def describe(self) -> str:
         h, d = self.host, self.drive
-        via = (f"{self.switch_count} x {self.switch.name} (Gen{int(self.switch.up_gen)} x{self.switch.up_lanes} uplink, "
-               f"{self.switch.ports} ports)" if self.switch else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
+        sw = self.switch
+        trains = (f", trains Gen{int(h.gen)} with the Gen{int(h.gen)} host" if sw is not None and int(h.gen) < int(sw.up_gen)
+                  else "")
+        via = (f"{self.switch_count} x {sw.name} (Gen{int(sw.up_gen)} x{sw.up_lanes} uplink{trains}, "
+               f"{sw.ports} ports)" if sw else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
         fab = f", over {self.fabric.name} ({self.fabric.transport.value}, " \
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \

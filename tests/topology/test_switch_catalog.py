@@ -76,7 +76,8 @@ def test_raising_a_calibrated_switch_generation_drops_its_calibration():
     assert (sw.efficiency, sw.per_command_s) == (1.0, 0.0)
     assert "calibration dropped" in sw.name
     text = sw.sources()["switch.per_command_s"].text
-    assert "dropped because switch.up_gen, switch.port_gen changed" in text and "769" not in text  # says what, not ns
+    # the Gen3 host still trains the uplink at Gen3: only the ports' link (Gen4 with a Gen4 drive) changed (QA F26b)
+    assert "dropped because switch.port_gen changed" in text and "769" not in text  # says what, not ns
     # one Gen4 drive: its own 1.45 M IOPS, no longer the Gen3 adapter's 1.3 M command cap
     assert curve.binding_at(1) == "drive"
     assert curve.iops_at(1) == pytest.approx(1_450_000, rel=1e-9)
@@ -155,3 +156,28 @@ def test_calibrations_to_drop_for_a_sweep_grid():
     assert calibrations_to_drop({"switch.efficiency": [0.9]}, base) == {}  # no link changed
     # a value the grid sets itself is never replaced
     assert "switch.efficiency" not in calibrations_to_drop({"switch.up_gen": [4], "switch.efficiency": [0.9]}, base)
+
+
+def test_a_generation_the_host_cannot_train_keeps_the_calibration():
+    """QA F26b: the 810-4P set to Gen4 in a Gen3 host still runs Gen3 x8, the link its calibration was measured on."""
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    curve = nm.evaluate(topo, wl, drives=[4], overrides={"switch.up_gen": 4})
+    assert curve.topology.switch.per_command_s == pytest.approx(769.231e-9)
+    assert curve.binding_at(4) == "switch_processing" and curve.iops_at(4) == pytest.approx(1 / 769.231e-9, rel=1e-6)
+    assert "Gen4 x8 uplink, trains Gen3 with the Gen3 host" in curve.topology.describe()
+    # without the host's generation (the switch alone) a changed generation is a changed link
+    assert get_switch("lenovo-810-4p").with_changes(up_gen=4).per_command_s == 0.0
+
+
+def test_custom_on_a_catalog_switch_is_the_spec_only_switch():
+    """QA F26: docs/catalogs.md — switch.model=custom builds a switch from its spec alone on any preset."""
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    curve = nm.evaluate(topo, wl, drives=[4], overrides={"switch.model": "custom"})
+    sw = curve.topology.switch
+    assert sw.name == "custom switch (spec only: no measured processing cap)"
+    assert (sw.efficiency, sw.per_command_s, int(sw.up_gen), sw.up_lanes, sw.ports) == (1.0, 0.0, 3, 8, 4)
+    assert curve.binding_at(4) == "switch_uplink"  # the Gen3 x8 uplink, no 1.3 M command cap
+    assert sw.sources()["switch.up_gen"].text.startswith("kept from Lenovo ThinkSystem 810-4P")
+    # and with a link set in the same call
+    up = nm.evaluate(topo, wl, drives=[4], overrides={"switch.model": "custom", "switch.up_lanes": 16})
+    assert up.topology.switch.up_lanes == 16 and up.topology.switch.per_command_s == 0.0
