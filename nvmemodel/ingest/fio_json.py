@@ -308,15 +308,21 @@ def _option_fields(opts: dict, path, echoed: bool):
     return hit
 
 
-def _group_size(job: dict, path, where: str) -> int | None:
+def _group_size(job: dict, path, where: str, phases: bool = False) -> int | None:
     """Jobs merged into this entry: fio sums ``job_runtime`` over a group's jobs while each
     direction's ``runtime`` is the longest one, so their ratio counts them, rounded (a job's
     own ``job_runtime`` exceeds its I/O runtime by its setup time, a few %: 300 vs 293 ms for
     one job; jobs of a group that ran much shorter than the longest are undercounted).
-    None when the fio version wrote no ``job_runtime``."""
+    ``phases``: the directions ran one after the other (a write job's verify reads), so one
+    job's time is their sum. None when the fio version wrote no ``job_runtime``."""
     total = job.get("job_runtime")
     if total is None:
         return None  # (each direction's runtime is checked where it is read)
+    if phases:
+        longest = sum(_num(job[d], "runtime", path, f"{where}.{d}", required=False) for d in _DIRECTIONS
+                      if isinstance(job.get(d), dict))
+        total = _num(job, "job_runtime", path, where, required=False)
+        return max(1, round(total / longest)) if total > 0 and longest > 0 else None
     if type(total) is int and 0 < total < _INT_MAX:  # the common case, without the general checks
         longest = 0
         for d in _ALL_DIRECTIONS:
@@ -398,7 +404,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         fields, defaulted, sizes = _option_fields(opts, path, echoed)
         # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
         numjobs = fields.get("numjobs") or 1
-        merged = _group_size(job, path, where) if not all_clients else None
+        verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
+        merged = _group_size(job, path, where, verify) if not all_clients else None
         group = ("group_reporting" in opts and numjobs > 1) or name_counts[str(name)] < numjobs \
             or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
