@@ -109,6 +109,7 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
             ZeroDivisionError, UnicodeError, MemoryError) as exc:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
+    _mark_verify_reads(rows)
     for row in rows if fmt != "fio-json" else ():  # the fio JSON reader checks its own numbers
         if row["format"].startswith("fio-json"):
             continue
@@ -124,6 +125,36 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     return rows
 
 
+#: fio patterns that issue no reads: reads of such a job are its verify phase (verify=…)
+_WRITE_ONLY = {"write", "randwrite"}
+
+
+def _mark_verify_reads(rows: list[dict]) -> None:
+    """A write job with ``verify=`` reads its data back after writing: fio reports those reads
+    as the job's read direction. They are a second phase, not part of the workload, so their
+    direction is ``verify`` (kept, never summed with the writes; see ``usable_rows``)."""
+    for row in rows:
+        if row.get("direction") == "read" and row.get("pattern") in _WRITE_ONLY and row.get("tool") == "fio":
+            row["direction"] = "verify"
+
+
+def _warn_terse_clones(path, rows: list[dict]) -> None:
+    """Terse lines of one job name in one report are read as clones of one run (numjobs without
+    group_reporting); runs of the same job appended to one file look the same (terse has no run
+    marker), so say so where nothing echoed says which it is."""
+    lines: dict[tuple, set] = {}
+    for r in rows:
+        if r.get("final") and not r.get("is_aggregate"):
+            lines.setdefault((r.get("run"), r.get("job_name"), r.get("group_id")), set()).add(r.get("job_index"))
+    clones = {k: len(v) for k, v in lines.items() if len(v) > 1}
+    if clones:
+        (run, name, _), n = next(iter(clones.items()))
+        warnings.warn(f"{path}: {n} terse lines of job {name!r} read as clones of one run (numjobs without "
+                      "group_reporting), their numbers summed; terse output cannot tell them from runs appended to "
+                      "one file: echo each command before its run ('Fio command: fio …') or write one file per run",
+                      IngestWarning, stacklevel=4)
+
+
 def _read_runs(path, text: str, fmt: str) -> list[dict]:
     """Rows of every run in the file, numbered in file order (see :mod:`.runs`)."""
     if not fmt.startswith("fio") or (fmt == "fio-json" and text.startswith("{", _LEADING_SPACE.match(text).end())):
@@ -137,6 +168,8 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
     chunks = echoed_runs(text)
     if chunks is None:
         rows = _READERS[fmt](path, text)
+        if fmt == "fio-terse":
+            _warn_terse_clones(path, rows)
         apply_targets(rows)
         return rows
     rows, runs, snapshots = [], 0, 0

@@ -141,4 +141,29 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
             files.append(p)
         else:
             raise IngestError(p, "no such file or folder")
-    return files, passed
+    return _once(files, passed), passed
+
+
+def _once(files: list[pathlib.Path], passed: list[Skipped]) -> list[pathlib.Path]:
+    """Each file once: a file named twice (a folder and a file in it, a symlink to a file of the
+    same folder, hard links) would count its runs twice. The first name that is not a symlink
+    is kept (else the first); the others are listed in ``passed`` with the name read."""
+    keys: list[tuple[int, int] | None] = []
+    kept: dict[tuple[int, int], pathlib.Path] = {}
+    for f in files:
+        try:
+            st = os.stat(f)
+        except OSError:  # broken link, vanished file: reported when read
+            keys.append(None)
+            continue
+        key = (st.st_dev, st.st_ino)
+        keys.append(key)
+        if key not in kept or (os.path.islink(kept[key]) and not os.path.islink(f)):
+            kept[key] = f
+    out: list[pathlib.Path] = []
+    for f, key in zip(files, keys):
+        if key is None or kept[key] is f:
+            out.append(f)
+        else:
+            passed.append(Skipped(str(f), f"the same file as {kept[key]} (given more than once): read once"))
+    return out

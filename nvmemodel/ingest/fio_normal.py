@@ -97,6 +97,10 @@ def _block_size(interval, d: dict, ios: float) -> float:
     rt = d["runtime_s"]
     estimates = [(bw / (ios / rt), err / (ios / rt)) for bw, err in d["rates"] if bw > 0 and rt > 0 and ios > 0]
     if interval is not None and interval[0] == interval[1]:
+        # fio's own BW= must agree with the header's exact size; else the header is not this block's
+        if any(abs(interval[0] - est) > err + 0.1 * est for est, err in estimates):
+            raise IngestError(d["path"], f"job {d['job']!r}: the job header says bs={interval[0]:.0f} B but fio's "
+                                         f"BW= and IOPS give {estimates[0][0]:.0f} B per I/O (expected them to agree)")
         return interval[0]
     if not estimates:
         if interval is not None:
@@ -123,11 +127,12 @@ def _bytes(text: str, *, binary_kb: bool) -> float:
 
 
 def _parse_blocks(text: str, path):
-    """(version, job headers, result blocks, devices) from the text, blocks tagged with report and run."""
+    """(version, job headers per run, result blocks, devices per run, started jobs per run) from
+    the text, blocks tagged with report and run."""
     version = None
-    headers: dict[str, dict] = {}
+    headers: dict[int, dict[str, dict]] = {}  # run → job name → its header
     blocks: list[dict] = []
-    devices: list[str] = []
+    devices: dict[int, list[str]] = {}  # run → disk names of its "Disk stats"
     cur = None
     direction = None
     pct_scale = None
@@ -151,8 +156,10 @@ def _parse_blocks(text: str, path):
         if m := _HEADER.match(line):
             if blocks and not header_seen:
                 run, report, status_seen, header_seen = run + 1, report + 1, False, True
-            headers.setdefault(m["name"], {"name": m["name"], "rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
-                                           "iodepth": m["qd"], "group": int(m["g"])})
+            # headers belong to their run: appended runs of one job name differ in bs / iodepth
+            headers.setdefault(run, {}).setdefault(
+                m["name"], {"name": m["name"], "rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
+                            "iodepth": m["qd"], "group": int(m["g"])})
             continue
         if m := _RESULT.match(line):
             if status_seen:
@@ -173,7 +180,7 @@ def _parse_blocks(text: str, path):
             continue
         if in_disk:
             if m := _DISK.match(line):
-                devices.append(m["dev"])
+                devices.setdefault(run, []).append(m["dev"])
             continue
         if cur is None:
             continue
@@ -185,6 +192,7 @@ def _parse_blocks(text: str, path):
             old = m.re is _OLD_DIR
             rates = [_rate(m["bw"], binary_kb=old)] + ([] if old else [_rate(m["bw2"], binary_kb=False)])
             cur["dirs"][direction] = {"runtime_s": int(m["rt"]) / 1000.0, "io_text": m["io"], "binary_kb": old,
+                                      "path": path, "job": cur["name"],
                                       "rates": [r for r in rates if not math.isnan(r[0])]}
             continue
         if direction and (m := _LAT.match(line)):
@@ -238,28 +246,30 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     version, headers, blocks, devices, starts = _parse_blocks(text, path)
     # a group without any result block: its jobs failed to start (with group_reporting the
     # other jobs of a group that has a block are in that block)
-    reported_groups = {b["group"] for b in blocks}
-    missing = [name for name, h in headers.items() if h["group"] not in reported_groups]
-    members_of: dict[int, list[dict]] = {}
-    for h in headers.values():
-        members_of.setdefault(h["group"], []).append(h)
+    reported_groups = {(b["run"], b["group"]) for b in blocks}
+    missing = [(run, name) for run, hs in headers.items() for name, h in hs.items()
+               if (run, h["group"]) not in reported_groups]
+    members_of: dict[tuple[int, int], list[dict]] = {}
+    for run, hs in headers.items():
+        for h in hs.values():
+            members_of.setdefault((run, h["group"]), []).append(h)
     if not blocks and not missing:
         raise IngestError(path, "no fio job results found (expected lines like 'name: (groupid=0, jobs=1): err= 0')")
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
         errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.MULTILINE)]
         error = errors[0] if len(errors) == 1 and len(missing) == 1 else None
-        warnings.warn(f"{path}: job(s) {missing} have a header but no results (failed to start?"
+        warnings.warn(f"{path}: job(s) {[name for _, name in missing]} have a header but no results (failed to start?"
                       f"{f' fio error {error}' if error else ''}); a row with no numbers is kept for each",
                       IngestWarning, stacklevel=2)
         failed = []
-        for name in missing:
-            h = headers[name]
+        for run, name in missing:
+            h = headers[run][name]
             fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group", "name")}, path)
             for unknown in ("direct", "numjobs"):
                 fields.pop(unknown, None)
             failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
-                                               source_path=str(path), snapshot=0, final=True, job_name=name,
-                                               job_index=list(headers).index(name), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
+                                               source_path=str(path), snapshot=0, final=True, job_name=name, run=run,
+                                               job_index=list(headers[run]).index(name), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
         if not blocks:
             return failed
     else:
@@ -282,7 +292,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     first_index = {}
     for index, b in enumerate(blocks):
         first_index.setdefault(b["report"], index)
-        header = None if b["all_clients"] else _header(headers, b["name"])
+        header = None if b["all_clients"] else _header(headers.get(b["run"], {}), b["name"])
         opts = {k: v for k, v in (header or {}).items() if k not in ("bs", "group", "name")}
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
@@ -296,7 +306,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         if fields.get("random_fraction") == 1.0:  # percentage_random is not echoed: fio's default 100 assumed
             defaulted.append("random_fraction")
         grouped = b["jobs"] > 1
-        members = members_of.get(b["group"], []) if grouped and header else []
+        members = members_of.get((b["run"], b["group"]), []) if grouped and header else []
         if len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
             header = dict(header, bs="")
         sizes = _bs_from_header(header["bs"], path) if header and header["bs"] else {}
@@ -315,7 +325,8 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             level="all-clients" if b["all_clients"] else "group" if grouped else "job", is_aggregate=b["all_clients"],
             hostname=b["host"] if not b["all_clients"] else None, run=b["run"], **fields, numjobs=numjobs,
             cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
-            devices=";".join(devices) or None, device_count=len(devices) or None, error=b["err"],
+            devices=";".join(devices.get(b["run"], [])) or None, device_count=len(devices.get(b["run"], [])) or None,
+            error=b["err"],
             defaulted=";".join(defaulted) or None,
         )
         job_rows = []
@@ -379,7 +390,7 @@ def _check_started(path, starts: dict, blocks: list[dict], headers: dict, last_r
         reported = sum(b["jobs"] for b in final)
         if reported < started:
             names = {b["name"] for b in final}
-            silent = [n for n in headers if n not in names and not any(n.startswith(x) for x in names)]
+            silent = [n for n in headers.get(run, {}) if n not in names and not any(n.startswith(x) for x in names)]
             warnings.warn(f"{path}: fio started {started} job(s) but the output holds results of {reported}"
                           + (f" (no result block for {silent}: create_only or cut off?)" if silent else
                              " (output cut off?)") + "; the rows read are kept", IngestWarning, stacklevel=3)

@@ -73,8 +73,12 @@ def _echo_spans(text: str) -> list[tuple[int, int, dict]]:
 @functools.lru_cache(maxsize=1024)
 def _command_options(args: str) -> dict:
     """``--name=a --rw=read --name=b …`` → {"global": {…}, "jobs": {name: {…}}} (shared: not modified)."""
+    # Quotes group words as the shell does, but a backslash is kept: echoes print the string fio got,
+    # where '\:' is fio's escaped colon in filename= (by-path names, C\:\ on Windows), not a shell escape.
+    lexer = shlex.shlex(args, posix=True)
+    lexer.whitespace_split, lexer.escape, lexer.commenters = True, "", ""
     try:
-        words = shlex.split(args)
+        words = list(lexer)
     except ValueError:
         words = args.split()
     out: dict = {"global": {}, "jobs": {}}

@@ -30,7 +30,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
     "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
     "direction": ("string", "", ("read, write, trim, or mixed (fio unified_rw_reporting): the direction this "
-                                 "row's numbers measure")),
+                                 "row's numbers measure; verify: the read-back phase of a write job with fio "
+                                 "verify= (after the writes: not summed with them)")),
     "read_fraction": ("float64", "1", "share of reads the workload issued (rwmixread/100; 1 or 0 for pure patterns)"),
     "random_fraction": ("float64", "1", "share of random accesses (IOmeter % random; 1 or 0 from a fio pattern)"),
     "block_size_bytes": ("float64", "B", "I/O size in this direction"),

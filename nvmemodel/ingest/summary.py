@@ -57,7 +57,8 @@ def resolve_y(y: str) -> str:
 
 
 def usable_rows(table):
-    """The rows that are measurements: final reports, not aggregates of other rows, jobs without an error.
+    """The rows that are measurements: final reports, not aggregates of other rows, not a write
+    job's verify phase, jobs without an error.
 
     Shared by the charts here and the fits (:func:`nvmemodel.fitting.curves.measured_points`).
     """
@@ -68,6 +69,8 @@ def usable_rows(table):
         keep &= table["final"].fillna(True).to_numpy(dtype=bool)
     if "is_aggregate" in table:
         keep &= ~table["is_aggregate"].fillna(False).to_numpy(dtype=bool)
+    if "direction" in table:  # a write job's verify phase ran after its writes: not the workload
+        keep &= (table["direction"] != "verify").fillna(True).to_numpy(dtype=bool)
     if "error" in table:  # a failed job (fio's "error" field) is not a measurement
         err = table["error"]
         bad = err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")

@@ -70,7 +70,8 @@ def read(case: str, form: str):
     seen: dict = {}
     keyed = {}
     for r in rows:
-        k = (r["snapshot"], r["job_name"], r["direction"])
+        # a write job's verify reads (direction 'verify' here) are fio's 'read' block
+        k = (r["snapshot"], r["job_name"], "read" if r["direction"] == "verify" else r["direction"])
         seen[k] = seen.get(k, -1) + 1
         keyed[(*k, seen[k])] = r
     return keyed, [str(w.message) for w in caught]

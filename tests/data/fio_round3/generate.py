@@ -71,6 +71,9 @@ CASES: dict[str, tuple[list[str], str, int]] = {
     "cpuio-beside-io": (["cpuio.fio"], "json", 3),
     "create-only-beside-io": (["create-only.fio"], "json", 3),
     "long-name": ([f"--name={LONG_NAME}", *NULL, "--bs=8k", "--rw=randwrite", "--iodepth=2"], "json", 3),
+    # QA F6: a write job with verify=crc32c reads back what it wrote after the writes (a second phase)
+    "verify-write": (["--name=vw", "--filename=vw.dat", "--size=8m", "--bs=4k", "--rw=write", "--verify=crc32c"],
+                     "json", 3),
 }
 
 JOB_FILES = {
@@ -214,6 +217,57 @@ def appended(name: str, fio: str) -> str:
             f"--group_reporting --output-format={form} >> {name}.txt")
 
 
+#: QA F17/F18: runs of one job name appended with ``>>`` and no wrapper line, (iodepth, bs) per run
+SAME_NAME = [("1", "4k"), ("4", "64k"), ("16", "1m")]
+
+
+def appended_same_name(fio: str) -> str:
+    """``fio --name=ap … --output-format=json,normal,terse >> file`` three times, no echo: the
+    parts are appended to ``appended-same-name.{normal,terse,json}`` (the JSON is the reference)."""
+    parts: dict[str, list[str]] = {"json": [], "normal": [], "terse": []}
+    (HERE / "qa").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for qd, bs in SAME_NAME:
+            out = pathlib.Path(tmp) / "out.txt"
+            subprocess.run([fio, "--name=ap", *NULL, f"--bs={bs}", "--rw=randread", f"--iodepth={qd}",
+                            "--output-format=json,normal,terse", f"--output={out}"], cwd=tmp, timeout=60,
+                           capture_output=True, check=True)
+            for form, text in split(out.read_text()).items():
+                parts[form].append(text)
+    for form, texts in parts.items():
+        (HERE / "qa" / f"appended-same-name.{form}").write_text("".join(texts))
+    return ("qa/appended-same-name.{json,normal,terse}: for (qd, bs) in " + repr(SAME_NAME) + ": fio --name=ap "
+            f"{shlex.join(NULL)} --bs=$bs --rw=randread --iodepth=$qd --output-format=json,normal,terse, each "
+            "part appended to its file (no wrapper line)")
+
+
+#: QA F16: by-path style device names hold colons, written ``\:`` for fio
+COLON_FILES = ["pci-0000:01:00.0", "pci-0000:02:00.0"]
+
+
+def escaped_colons(fio: str) -> str:
+    """A wrapper printing ``Fio command: fio … --filename=pci-0000\\:01\\:00.0:…`` (the string fio
+    got) before each of 2 runs (1 and 2 files); normal output appended, JSON of each run beside."""
+    normal, docs = [], []
+    (HERE / "qa").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in (1, 2):
+            names = ":".join(n.replace(":", "\\:") for n in COLON_FILES[:k])
+            args = ["--name=c", f"--filename={names}", "--size=4M", "--bs=4k", "--rw=randread", "--runtime=200ms",
+                    "--time_based"]
+            out = pathlib.Path(tmp) / "out.txt"
+            subprocess.run([fio, *args, "--output-format=json,normal", f"--output={out}"], cwd=tmp, timeout=60,
+                           capture_output=True, check=True)
+            found = split(out.read_text())
+            normal.append(f"Fio command: fio {' '.join(args)}\n{found['normal']}")
+            docs.append(found["json"])
+    (HERE / "qa" / "escaped-colons.txt").write_text("".join(normal))
+    (HERE / "qa" / "escaped-colons.json").write_text("".join(docs))
+    return ("qa/escaped-colons.txt: for k in 1 2: echo 'Fio command: fio <args>' then fio --name=c "
+            "--filename=pci-0000\\:01\\:00.0[:pci-0000\\:02\\:00.0] --size=4M --bs=4k --rw=randread "
+            "--runtime=200ms --time_based (normal part appended; the JSON part to escaped-colons.json)")
+
+
 def main() -> int:
     fio = shutil.which("fio")
     if fio is None:
@@ -235,6 +289,8 @@ def main() -> int:
     for name in APPENDED:
         if not only or name in only:
             lines.append(appended(name, fio))
+    lines.append(appended_same_name(fio) if not only or "appended-same-name" in only else "")
+    lines.append(escaped_colons(fio) if not only or "escaped-colons" in only else "")
     (HERE / "commands.txt").write_text("\n".join(lines) + "\n")
     return 0
 
