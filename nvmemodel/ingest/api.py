@@ -148,7 +148,7 @@ def _warn_terse_clones(path, rows: list[dict]) -> None:
             lines.setdefault((r.get("run"), r.get("job_name"), r.get("group_id")), set()).add(r.get("job_index"))
     clones = {k: len(v) for k, v in lines.items() if len(v) > 1}
     if clones:
-        (run, name, _), n = next(iter(clones.items()))
+        (_, name, _), n = next(iter(clones.items()))
         warnings.warn(f"{path}: {n} terse lines of job {name!r} read as clones of one run (numjobs without "
                       "group_reporting), their numbers summed; terse output cannot tell them from runs appended to "
                       "one file: echo each command before its run ('Fio command: fio …') or write one file per run",
