@@ -224,18 +224,29 @@ def read_lspci(path, tree_path=None) -> PciTree:
     """A saved ``lspci -vvv`` file (or an ``lspci -tv`` file: recognised from its content), optionally
     with the matching ``lspci -tv`` file."""
     p = pathlib.Path(path)
-    try:
-        text = p.read_text(errors="replace")
-    except OSError as exc:
-        raise LspciError(p, f"cannot read: {exc.strerror or exc}") from None
+    text = _read_text(p, "lspci")
     if re.match(r"\s*[-+\\|]*-\[", text):  # a tree drawing starts "-[0000:00]-+-00.0" (or "+-[0000:40]-…")
         result = parse_lspci_tree(text, source=str(p))
     else:
         result = parse_lspci(text, source=str(p))
     if tree_path is not None:
         t = pathlib.Path(tree_path)
-        try:
-            result = merge_trees(result, parse_lspci_tree(t.read_text(errors="replace"), source=str(t)))
-        except OSError as exc:
-            raise LspciError(t, f"cannot read: {exc.strerror or exc}") from None
+        result = merge_trees(result, parse_lspci_tree(_read_text(t, "lspci_tree"), source=str(t)))
     return result
+
+
+#: A saved ``lspci -vvv`` of the largest servers is a few MB; 16 MiB bounds a mistaken or endless file.
+MAX_LSPCI_BYTES = 16 * 2**20
+
+
+def _read_text(path: pathlib.Path, what: str) -> str:
+    """A saved lspci text, bounded and from a regular file only (:func:`nvmemodel.userfiles.read_input`);
+    bytes that are not UTF-8 (a device name in another encoding) become U+FFFD, as lspci's own output may
+    hold them."""
+    from ..errors import ParameterError
+    from ..userfiles import read_input
+
+    try:
+        return read_input(path, what=what, max_bytes=MAX_LSPCI_BYTES).decode("utf-8", errors="replace")
+    except ParameterError as exc:
+        raise LspciError(path, f"cannot read: expected {exc.allowed}") from None

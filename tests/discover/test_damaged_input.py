@@ -35,3 +35,29 @@ def test_cut_tree_drawing(which, cut):
     except NvmeModelError:
         return
     assert all(d.parent is None or d.parent in tree.devices for d in tree)
+
+
+def test_read_lspci_reads_only_a_bounded_regular_file(tmp_path, monkeypatch):
+    """QA L1: read_lspci goes through userfiles.read_input — no folder, FIFO or endless file, a size bound."""
+    import os
+
+    import pytest
+
+    from nvmemodel.discover import LspciError, read_lspci
+    from nvmemodel.discover import lspci as lspci_module
+
+    with pytest.raises(LspciError, match="cannot read: expected a regular file"):
+        read_lspci(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(LspciError, match="cannot read"):
+        read_lspci(fifo)
+    big = tmp_path / "big.txt"
+    big.write_text("00:00.0 Host bridge: x\n" * 100)
+    monkeypatch.setattr(lspci_module, "MAX_LSPCI_BYTES", 1000)
+    with pytest.raises(LspciError, match="at most 1,000 bytes"):
+        read_lspci(big)
+    latin = tmp_path / "latin1.txt"  # a device name that is not UTF-8 is kept, replaced, not refused
+    latin.write_bytes(b"00:00.0 Host bridge: Caf\xe9 Corp Device 1234\n")
+    monkeypatch.setattr(lspci_module, "MAX_LSPCI_BYTES", 16 * 2**20)
+    assert "Caf\ufffd" in read_lspci(latin).devices["0000:00:00.0"].name
