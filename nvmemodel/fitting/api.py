@@ -33,6 +33,11 @@ BLOCK_SIZE = ("block_size_bytes", "block_size", "bs")
 TIME = ("time_s", "time", "timestamp", "elapsed_s", "runtime_s")
 
 
+#: columns that are results of a run (or its bookkeeping), never the load it was run at
+MEASURED = ("ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s",
+            "cpu_usr", "cpu_sys", "run", "job_index", "group_id", "snapshot", "error", "random_fraction")
+
+
 def axis_kind(x: str) -> str:
     """``"concurrency"``, ``"block size"``, ``"time"`` or ``"other"`` (a label: treated like concurrency)."""
     name = x.lower()
@@ -49,6 +54,10 @@ def _models(model, topology, free, x: str = "drives", y_unit: str = "1/s") -> li
     if kind == "time":
         raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
                              "along time no scaling model applies (plot a time series: nvmemodel plot)")
+    if x.lower() in MEASURED or x.lower().startswith("clat_p"):
+        raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets, a label) or "
+                             f"block_size_bytes: {x} is a result or bookkeeping column of each run, not what it was "
+                             "run at")
     by_size = kind == "block size" and y_unit in ("1/s", "B/s")
     out: list[str] = []
     for m in names:
@@ -237,15 +246,13 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             raise ParameterError("by", col, f"a value for every run ({src} has none; give it with a label or "
                                  "path pattern)")
     y_unit = Y_COLUMNS[y][3]
+    names = _models(model, topology, free, x, y_unit)
     if (points[x] <= 0).any():  # every law here is a rate at a positive load (or block size); 0 has no meaning
         bad = points.loc[points[x] <= 0]
         raise ParameterError("x", f"{x} = {float(bad[x].iloc[0]):g}",
                              f"x > 0 at every point (the scaling laws describe throughput at a positive load or "
                              f"block size; {str(bad['sources'].iloc[0]).split(';')[0]} has {x} = "
-                             f"{float(bad[x].iloc[0]):g}" + ("; run is an ordinal of runs in a file, not a load: use "
-                                                           "iodepth, numjobs, outstanding, targets or a label"
-                                                           if x == "run" else "") + ")")
-    names = _models(model, topology, free, x, y_unit)
+                             f"{float(bad[x].iloc[0]):g})")
     if topology is not None and x not in X_AXES and any(m.startswith("ceiling") for m in names):
         raise ParameterError("x", x, f"one of {', '.join(X_AXES)} for the ceiling model")
     if x in DRIVE_AXES and any(m.startswith("ceiling") for m in names):

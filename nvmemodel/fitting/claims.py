@@ -192,6 +192,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    if np.unique(ev.x).size < 3:  # two loads: a ratio, not a shape (a line through 0 and one bend fit anything)
+        i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
+        return [Claim("model", f"With two {x} values no shape is claimed: ×{ev.x[i1] / ev.x[i0]:.3g} the {x} gave "
+                               f"×{ev.y[i1] / ev.y[i0]:.3g} the {_what(result)}; whether and where it bends needs more "
+                               f"points.")]
     if ev.step:
         return [Claim("model", f"No single-regime model describes a step: the {model} fit (R² = "
                                f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "

@@ -114,13 +114,15 @@ def mva(n, x_max, r0):
     d = 1.0 / x_max
     z = max(r0 - d, 0.0)
     top = int(np.ceil(np.nanmax(n))) if n.size else 0
-    x = np.zeros(top + 1)
+    x = [0.0]
     q = 0.0
     for k in range(1, top + 1):
         r = d * (1.0 + q)
-        x[k] = k / (r + z)
+        x.append(k / (r + z))
         q = x[k] * r
-    return np.interp(n, np.arange(top + 1), x)
+        if x_max - x[k] <= 1e-10 * x_max:  # saturated (to 1e-10): every larger population gives the same
+            break
+    return np.interp(n, np.arange(len(x)), np.asarray(x))  # beyond the last population computed: its value
 
 
 def per_io_byte_iops(n, iops_max, bw_max):

@@ -120,15 +120,17 @@ def test_runs_of_different_workloads_are_not_averaged_as_repeats_of_one_point():
 
 
 def test_an_x_holding_zero_is_one_clear_error_not_an_lmfit_traceback(capsys):
-    # F32: `fit --x run` (run counts from 0) crashed inside lmfit ("The model function generated NaN values")
+    # F32: `fit --x run` (run counts from 0) crashed inside lmfit ("The model function generated NaN values");
+    # run is bookkeeping (F33's check), and any load label holding 0 is one clear error
     from nvmemodel.cli import main
 
-    with pytest.raises(nm.ParameterError, match=r"x='run = 0'.*x > 0 at every point.*targets.txt has run = 0.*"
-                                                r"ordinal"):
-        nm.fit(nm.read_results(ADV / "targets.txt"), x="run", y="iops")
+    tbl = nm.read_results(ADV / "targets.txt")
+    tbl["targets"] = tbl["targets"] - 1  # 0…5: a label counted from 0
+    with pytest.raises(nm.ParameterError, match=r"x='targets = 0'.*x > 0 at every point.*targets.txt has targets = 0"):
+        nm.fit(tbl, x="targets", y="iops")
     assert main(["fit", str(ADV / "targets.txt"), "--x", "run", "--y", "iops"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("nvmemodel: error: x='run = 0'") and "Traceback" not in err and err.count("\n") == 1
+    assert err.startswith("nvmemodel: error: x='run'") and "Traceback" not in err and err.count("\n") == 1
 
 
 def test_a_two_level_step_is_named_with_both_levels_and_gets_no_single_regime_story():
@@ -204,3 +206,38 @@ def test_the_contention_limit_sentence_names_its_subject_once():
 
     words = _limit_words(R, ev, 2.0, np.nan, np.nan, "the curve")
     assert words == "the curve tends towards 2 IOPS", words
+
+
+def test_repeats_of_one_bssplit_job_are_one_workload():
+    # F34 (a regression of the F19 check): the measured mean I/O size of a bssplit job moves between repeats
+    # (20.7–21.2 KiB for 4k/50:64k/50); three repeats of one job are one workload
+    res = nm.fit(nm.read_results(ADV / "bss"), x="iodepth", y="iops")
+    assert list(res.points["n_runs"]) == [3, 3]
+    # a genuinely different block size (4 KiB vs the 20.7 KiB mean) is still refused (F19)
+    with pytest.raises(nm.ParameterError, match="block_size_bytes"):
+        nm.fit(nm.read_results([ADV / "mixed" / "c07_bssplit.json", ADV / "qd"]), x="iodepth", y="iops")
+
+
+def test_two_loads_give_a_ratio_not_a_shape():
+    # F35: randrw 70/30 at iodepth 1 and 2 (3 repeats each): ×1.51 for ×2 load was "Scaling is linear … no bend"
+    text = nm.fit(nm.read_results(ADV / "rwn"), x="iodepth", y="iops").explain()
+    assert "Scaling is linear" not in text and "no bend" not in text
+    assert "With two iodepth values no shape is claimed: ×2 the iodepth gave ×1.51 the IOPS" in text
+
+
+@pytest.mark.parametrize("x", ["io_bytes", "cpu_usr", "iops"])
+def test_a_result_column_is_not_a_load(x):
+    # F33: `fit --x io_bytes` ran MVA up to a population of 3.7e7 (killed after 10 min); `--x cpu_usr` crashed
+    with pytest.raises(nm.ParameterError, match=rf"x='{x}'.*is a result or bookkeeping column of each run"):
+        nm.fit(nm.read_results(ADV / "targets.txt"), x=x, y="iops")
+
+
+def test_mva_saturates_without_iterating_to_a_huge_population():
+    # F33: exact MVA iterated to N = x; beyond saturation every population gives x_max (to 1e-10)
+    from nvmemodel.fitting.shapes import mva
+
+    y = mva(np.array([1.0, 10.0, 1e12]), 1e5, 1e-4)  # a population of 1e12 would never finish
+    assert y[0] == pytest.approx(1e4) and y[2] == pytest.approx(1e5, rel=1e-9)
+    # the exact recursion below saturation is unchanged: X(2) = 2 / (D(1 + X(1)·D) + Z)
+    d, z = 1e-5, 1e-4 - 1e-5
+    assert mva(np.array([2.0]), 1e5, 1e-4)[0] == pytest.approx(2 / (d * (1 + 1e4 * d) + z), rel=1e-12)
