@@ -17,7 +17,14 @@ def register(sub) -> None:
     pp.set_defaults(run=_parameters)
     sub.add_parser("presets", help="list the preset systems and what they are built from").set_defaults(
         run=lambda args: _presets())
-    sub.add_parser("drives", help="list the drive catalog with sources").set_defaults(run=lambda args: _drives())
+    dp = sub.add_parser("drives", help="list the drive catalog with sources",
+                        description="Every drive of the catalog: key (for --drive KEY, drive.model=KEY), its link, "
+                                    "sequential read and 4K random-read figures, segment and status; --sources prints "
+                                    "the document each row's values come from.")
+    dp.add_argument("--gen", type=int, choices=range(1, 8), metavar="{1..7}",
+                    help="only drives of this PCIe generation")
+    dp.add_argument("--sources", action="store_true", help="print each drive's source (document, title, revision)")
+    dp.set_defaults(run=_drives)
     sw = sub.add_parser("switches", help="list the switch catalog (chips and adapters, keys for switch.model)",
                         description="Every PCIe switch chip and switch adapter of the catalog: key (for --set "
                                     "switch.model=KEY), uplink and drive ports, chip, and whether its processing cap "
@@ -70,18 +77,33 @@ def _presets() -> int:
     return 0
 
 
-def _drives() -> int:
+def _drives(args) -> int:
     import math
+    import textwrap
 
     from ..topology.drive import drive_catalog
 
     def num(value, scale, width):  # an unknown limit (NaN) prints as "-": it is not applied
         return f"{'-':>{width}}" if math.isnan(value) else f"{value / scale:>{width}.0f}"
 
+    catalog = drive_catalog()
+    gens = sorted({int(d.gen) for d in catalog.values()})
+    if args.gen is not None and args.gen not in gens:  # an empty listing would read as "no such drives exist"
+        from ..errors import ParameterError
+
+        raise ParameterError("--gen", args.gen, f"a generation of the catalog: {', '.join(map(str, gens))}")
     print(f"{'key':<26} {'link':<8} {'read MB/s':>9} {'4K read':>9}  {'segment':<10} [status]  name")
-    for key, d in drive_catalog().items():
+    for key, d in catalog.items():
+        if args.gen is not None and int(d.gen) != args.gen:
+            continue
         print(f"{key:<26} Gen{int(d.gen)} x{d.lanes:<3} {num(d.seq_read_bytes_per_s, 1e6, 9)} "
               f"{num(d.rand_read_iops, 1e3, 7)} K  {d.segment or '-':<10} [{d.status}]  {d.name}")
+        if args.sources:
+            lines = [f"source ({d.status}): {d.source or 'not given'}",
+                     *(f"{name}: {text}" for name, text in d.provenance.items())]
+            for line in lines:
+                print(textwrap.fill(line, 110, initial_indent="    | ", subsequent_indent="    |   ",
+                                    break_on_hyphens=False))
     return 0
 
 
