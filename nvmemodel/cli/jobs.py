@@ -58,8 +58,10 @@ def register(sub) -> None:
     j = sub.add_parser("fio-jobs", help="write fio job files for a sweep or a whitepaper's test matrix",
                        description="Write plan.json and one fio job file per point (drives x pattern x block size x "
                                    "iodepth x numjobs, or a whitepaper's matrix) into --out. Results will be named "
-                                   "<drives>drives/<pattern>-bs<bytes>-qd<depth>-nj<jobs>.json so the ingest and "
-                                   "the fit need no sidecar. Writing patterns on raw devices are refused unless "
+                                   "<drives>drives/<pattern>-bs<bytes>-qd<depth>-nj<jobs>.json: no sidecar file is "
+                                   "needed, the ingest and the fit read the drive count from the path with "
+                                   "--path-pattern '{drives}drives/*.json' (run-sweep prints the whole command). "
+                                   "Writing patterns on raw devices are refused unless "
                                    "--allow-raw-device-writes is given.",
                        epilog=_JOBS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     j.add_argument("--out", required=True, help="folder for plan.json, jobs/, results/: new (or empty), or holding "
