@@ -19,8 +19,8 @@ report. Only ``clat percentiles`` fill the ``clat_p*`` columns (not ``lat``/``sy
 percentiles). A job with ``err=`` ≠ 0 keeps a row with the error and no numbers.
 
 Options fio echoes in its job header (rw, bs, ioengine, iodepth) are read from it; options it
-never echoes in normal output (``direct``, ``numjobs`` without group reporting) stay unknown
-rather than defaulted.
+never echoes in normal output (``direct``, ``numjobs`` without group reporting,
+``percentage_random``: a random pattern's ``random_fraction``) stay unknown rather than defaulted.
 """
 
 from __future__ import annotations
@@ -267,6 +267,8 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group", "name")}, path)
             for unknown in ("direct", "numjobs"):
                 fields.pop(unknown, None)
+            if fields.get("random_fraction") == 1.0:  # (percentage_random is never echoed)
+                fields["random_fraction"] = math.nan
             failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
                                                source_path=str(path), snapshot=0, final=True, job_name=name, run=run,
                                                job_index=list(headers[run]).index(name), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
@@ -297,14 +299,15 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
             fields.pop(unknown, None)
+        defaulted = [c for c in defaulted if c not in ("direct", "numjobs")]  # (numjobs: counted below)
         if "read_fraction" in defaulted:  # rwmixread is not echoed either: use the realised mix
             r, w = (b["issued"] + [0.0, 0.0])[:2] if b["issued"] else (math.nan, math.nan)
             # unified_rw_reporting=mixed counts every I/O in the first field: the mix is not in the output
             unified = "mixed" in b["dirs"] and not set(b["dirs"]) & {"read", "write"}
             fields["read_fraction"] = r / (r + w) if r + w > 0 and not unified else math.nan
             defaulted.remove("read_fraction")
-        if fields.get("random_fraction") == 1.0:  # percentage_random is not echoed: fio's default 100 assumed
-            defaulted.append("random_fraction")
+        if fields.get("random_fraction") == 1.0:  # percentage_random is never echoed here: unknown, not 100
+            fields["random_fraction"] = math.nan
         grouped = b["jobs"] > 1
         members = members_of.get((b["run"], b["group"]), []) if grouped and header else []
         if len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
