@@ -112,8 +112,9 @@ def host_ceilings_frame(keys, *, stacks=("libaio", "io_uring", "io_uring_polled"
 
 
 def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_uring_polled")):
-    """Two panels side by side, one row per host: its bandwidth limits above the links (GB/s) and its CPU's
-    4K IOPS ceiling per I/O stack (M IOPS). ``frame``: :func:`host_ceilings_frame`. Returns the two Axes."""
+    """Two panels side by side, one row per host: its bandwidth limits above the links (GB/s, bars on a linear
+    axis from 0) and its CPU's 4K IOPS ceiling per I/O stack (M IOPS, dots on a log axis). ``frame``:
+    :func:`host_ceilings_frame`. Returns the two Axes."""
     import matplotlib.pyplot as plt
 
     from .style import PALETTE, legend_outside
@@ -134,10 +135,11 @@ def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_ur
     left.grid(axis="x", alpha=0.3)
     legend_outside(left, where="top", ncol=2)
     width = 0.8 / len(stacks)
-    for j, s in enumerate(stacks):
+    markers = ("o", "s", "D", "^")
+    for j, s in enumerate(stacks):  # dots, not bars: a bar's length means nothing on a log axis
         v = frame[f"cpu_{s}"].to_numpy(dtype=float) / 1e6
-        right.barh(y + 0.4 - width * (j + 0.5), v, height=width, color=PALETTE[4 + j % 3], hatch=hatches[j],
-                   edgecolor="white", linewidth=0.3, label=f"host CPU, {s}")
+        right.plot(v, y + 0.4 - width * (j + 0.5), linestyle="none", marker=markers[j % len(markers)], markersize=5,
+                   color=PALETTE[4 + j % 3], label=f"host CPU, {s}")
     right.set_xscale("log")
     from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 

@@ -61,6 +61,9 @@ def test_catalog_hosts_side_by_side():
     try:
         assert [t.get_text() for t in left.get_yticklabels()] == list(f.host)
         assert right.get_xscale() == "log" and "M IOPS" in right.get_xlabel()
-        assert len(left.patches) == 4 * len(keys) and len(right.patches) == 3 * len(keys)
+        assert len(left.patches) == 4 * len(keys) and left.get_xscale() == "linear" and left.get_xlim()[0] == 0
+        # the log panel draws dots, not bars (a bar's length means nothing on a log axis: QA F25)
+        assert len(right.patches) == 0 and len(right.lines) == 3
+        assert all(line.get_linestyle() == "None" and line.get_xdata().size == len(keys) for line in right.lines)
     finally:
         plt.close(left.figure)
