@@ -165,5 +165,6 @@ def _once(files: list[pathlib.Path], passed: list[Skipped]) -> list[pathlib.Path
         if key is None or kept[key] is f:
             out.append(f)
         else:
-            passed.append(Skipped(str(f), f"the same file as {kept[key]} (given more than once): read once"))
+            same = "" if str(f) == str(kept[key]) else f" (the same file as {kept[key]})"
+            passed.append(Skipped(str(f), f"given more than once{same}: read once"))
     return out

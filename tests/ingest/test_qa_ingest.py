@@ -108,11 +108,11 @@ def test_a_file_given_twice_is_read_once(tmp_path):
     for name in ("three-jobs.json", "long-name.json"):
         shutil.copy(DATA / name, folder / name)
     once = quiet_read(folder)
-    with pytest.warns(IngestWarning, match=r"the same file as .*three-jobs.json \(given more than once\): read once"):
+    with pytest.warns(IngestWarning, match=r"three-jobs.json: given more than once: read once"):
         twice = read_results([folder, folder / "three-jobs.json"])
     assert len(twice) == len(once) and twice["iops"].sum() == pytest.approx(once["iops"].sum(), rel=1e-12)
     os.symlink("three-jobs.json", folder / "latest.json")
-    with pytest.warns(IngestWarning, match="given more than once"):
+    with pytest.warns(IngestWarning, match=r"latest.json: given more than once \(the same file as .*three-jobs.json\)"):
         linked = read_results(folder)
     assert len(linked) == len(once) and linked["iops"].sum() == pytest.approx(once["iops"].sum(), rel=1e-12)
     assert not linked["source_path"].str.endswith("latest.json").any()  # the file read under its own name
