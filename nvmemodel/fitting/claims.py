@@ -386,9 +386,11 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     if "cpus" not in pts or pts["cpus"].isna().all():
         return []
     topo = result.setup(key)[0]
-    cores = None
+    cores, assumed = None, False
     if topo is not None and getattr(topo, "host", None) is not None:
         cores = int(topo.host.sockets * topo.host.cores_per_socket)
+        why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
+        assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
@@ -405,7 +407,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     bound = []
     if np.isfinite(per_job) and per_job >= 0.9:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
-    if cores and cpus >= 0.9 * cores:
+    if cores and assumed:
+        bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
+                     f"measured: no CPU-saturation claim)")
+    elif cores and cpus >= 0.9 * cores:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
     elif cores:
         bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
