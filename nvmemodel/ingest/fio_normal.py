@@ -92,13 +92,15 @@ def _rate(text: str | None, *, binary_kb: bool) -> tuple[float, float]:
     return float(m[1]) * scale, 0.5 * 10.0**-decimals * scale
 
 
-def _block_size(interval, d: dict, ios: float) -> float:
-    """The block size in bytes of one direction (see the module docstring)."""
+def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
+    """The block size in bytes of one direction (see the module docstring). ``in_flight``: I/Os
+    that may be issued but not done (an interim report's bytes lag its issued count)."""
     rt = d["runtime_s"]
     estimates = [(bw / (ios / rt), err / (ios / rt)) for bw, err in d["rates"] if bw > 0 and rt > 0 and ios > 0]
     if interval is not None and interval[0] == interval[1]:
         # fio's own BW= must agree with the header's exact size; else the header is not this block's
-        if any(abs(interval[0] - est) > err + 0.1 * est for est, err in estimates):
+        lag = max(0.0, 1.0 - in_flight / ios) if ios > 0 else 0.0
+        if any(not interval[0] * lag * 0.9 - err <= est <= interval[0] * 1.1 + err for est, err in estimates):
             raise IngestError(d["path"], f"job {d['job']!r}: the job header says bs={interval[0]:.0f} B but fio's "
                                          f"BW= and IOPS give {estimates[0][0]:.0f} B per I/O (expected them to agree)")
         return interval[0]
@@ -344,7 +346,8 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
                 io_bytes = _measured_bytes(d)
                 bs = io_bytes / ios
             else:
-                bs = _block_size(interval, d, ios)
+                depth = int(header["iodepth"]) if header and str(header["iodepth"]).isdigit() else 1
+                bs = _block_size(interval, d, ios, in_flight=depth * b["jobs"])
                 io_bytes = ios * bs
             rt = d["runtime_s"]
             extra = {k2: v for k2, v in d.items() if k2.endswith("_s") and k2 != "runtime_s"}
