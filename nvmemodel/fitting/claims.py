@@ -231,6 +231,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         else:
             out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
                                       f"{fmt_y(cap, u)}{ci}."))
+        held = _pts(result, key)["outstanding"].dropna() if "outstanding" in result.points else None
+        if x not in ("outstanding", "iodepth", "numjobs") and held is not None and len(held) \
+                and held.nunique() == 1:
+            # the same I/O in flight at every x: the proportional-then-capped form fits, but it is not the queue's law
+            last = out[-1].text.replace("Throughput follows Little's law up to", f"Throughput rises in proportion to "
+                                        f"{x} up to").replace("Little's law", f"Proportional scaling in {x}")
+            out[-1] = Claim("model", last + f" The outstanding I/O was {held.iloc[0]:g} at every point: this is the "
+                                            f"shape of Little's law, not the law of a queue that grew with {x}.")
         if u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
             r0 = f.values["r0"]

@@ -251,3 +251,14 @@ def test_an_assumed_core_count_is_said_to_be_assumed():
     assert "0.13 % of the 128 cores assumed for this host" in assumed and "host's 128 cores" not in assumed
     named = nm.fit(tbl, x="iodepth", y="iops", topology=nm.preset("lenovo-sr850-direct"), drives=1).explain()
     assert "of the host's 112 cores" in named and "assumed for this host" not in named
+
+
+def test_littles_form_along_targets_with_a_fixed_queue_is_not_called_littles_law():
+    # F36: iodepth 4 × 1 job at every target count; "Throughput follows Little's law up to about 3.02 targets"
+    text = nm.fit(nm.read_results(ADV / "targets.txt"), x="targets", y="iops").explain()
+    assert "follows Little's law" not in text
+    assert "Throughput rises in proportion to targets up to about 3.02 targets" in text
+    assert "The outstanding I/O was 4 at every point" in text
+    # along iodepth the queue grows with x: the law is named (the QA's noisy QD sweep)
+    qd = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="iops", model="mva").explain()
+    assert "Little's law" in qd and "at every point: this is the shape" not in qd
