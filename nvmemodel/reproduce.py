@@ -83,8 +83,26 @@ def kernel_config():
     return config
 
 
+#: the kernel's own stderr (ipykernel's log lines: "[IPKernelApp] ERROR | KeyboardInterrupt caught in kernel" when
+#: nbclient interrupts it at shutdown) goes to this file in the notebook's output folder, not into the progress bar
+KERNEL_LOG = "kernel-stderr.log"
+
+
+def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
+    """:func:`_execute` in a spawned worker process whose standard error — which the kernel it starts
+    inherits — is the file :data:`KERNEL_LOG` in ``target``, so a kernel's log lines do not land in the
+    middle of the progress bar (only the worker's fd 2 changes: the parent keeps the terminal)."""
+    target.mkdir(exist_ok=True)
+    sys.stderr.flush()
+    fd = os.open(target / KERNEL_LOG, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 2)
+    os.close(fd)
+    problem = _execute(nb, target, quick)
+    return None if problem is None else f"{problem} (the kernel's own messages: {target / KERNEL_LOG})"
+
+
 def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
-    """Run one notebook into ``target`` (in a worker process); the error message if it stopped, else None."""
+    """Run one notebook into ``target``; the error message if it stopped, else None."""
     import time
 
     import papermill as pm
@@ -135,7 +153,7 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
     errors = []
     with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
             ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        running = {pool.submit(_execute, nb, output / nb.stem, quick): nb for nb in chosen}
+        running = {pool.submit(_execute_in_worker, nb, output / nb.stem, quick): nb for nb in chosen}
         for done in as_completed(running):
             bar.set_postfix_str(running[done].stem)
             bar.update()

@@ -369,6 +369,8 @@ def test_reproduce_progress_is_quiet(tmp_path, capfd):
     out, err = capfd.readouterr()
     assert "IPKernelApp" not in err + out and "running over TCP" not in err + out
     assert "2/2" in err and "2 notebook(s) executed" in out + err
+    # the kernels' own stderr (e.g. "KeyboardInterrupt caught in kernel" at shutdown: QA F13) is kept per notebook
+    assert (tmp_path / "out" / "02_lenovo_lp0865" / reproduce.KERNEL_LOG).is_file()
 
 
 def test_kernels_are_started_with_transport_encryption():
