@@ -228,7 +228,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         a model's parameter (``["r0"]``) for the empirical and queueing models, a ``free`` parameter
         for the ceiling model (``["switch.efficiency"]``: one switch explains the x8 and x16 curves).
     ci, seed, n_boot
-        Interval method (see :mod:`nvmemodel.fitting.engine`), bootstrap seed and resamples.
+        Interval method (see :mod:`nvmemodel.fitting.engine`; with several models, for the chosen one — the
+        others keep t intervals), bootstrap seed and resamples.
 
     Returns
     -------
@@ -333,8 +334,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                   f"(a fit needs at least {len(shape.params) + 1})")
                 continue
             try:
-                # several models: t intervals first (cheap); the chosen one gets ci="auto" below
-                fits[key][m] = fit_shape(shape, xv, yv, w, ci="wald" if ci == "auto" and not explicit else ci,
+                # several models: t intervals first (cheap); the chosen one gets the interval asked for below
+                fits[key][m] = fit_shape(shape, xv, yv, w, ci="wald" if not explicit else ci,
                                          seed=seed, n_boot=n_boot)
             except NvmeModelError as exc:
                 if explicit:
@@ -351,6 +352,10 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                 and _auto_method(f.shape, f.values, f.stderr, f.stats["df"], []) != "wald" and not f.held:
             # profile likelihood (or a bootstrap) only where the chosen model's t interval would cross a bound
             fits[key][m] = fit_shape(_shape(m, y_unit), xv, yv, w, ci="auto", seed=seed, n_boot=n_boot)
+        elif ci not in ("auto", "wald") and not explicit and not shared and not m.startswith("ceiling"):
+            # a bootstrap or profile asked for: the chosen model's intervals (the others are compared by AICc, which
+            # needs no interval) — 1,000 resamples of every model took ~10 s on 7 points
+            fits[key][m] = fit_shape(_shape(m, y_unit), xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
         findings[key] = _falsification(*setups[key], x, pts, y_unit, d, fits[key]) if topology is not None else []
     common = next(iter(setups.values())) if setups else (None, None)
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
