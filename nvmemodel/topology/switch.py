@@ -215,11 +215,13 @@ def calibrations_to_drop(grid, base: Switch | None, *, host_gen=None, drive_gen=
     from ..parameters import PARAMETERS
 
     links = [f for f in LINK_FIELDS if f"switch.{f}" in grid]
-    if not links:
-        return {}
-    n = len(np.asarray(grid[f"switch.{links[0]}"]).ravel())
-    entries = [None, base, *_catalog().values()]  # codes of switch.model: none, custom, catalog keys
     model = grid.get("switch.model")
+    # ``custom`` on a catalog or calibrated base switch is that switch from its spec alone (as with_overrides)
+    spec_custom = base is not None and (model_key(base) != "custom" or bool(base.calibrated_fields()))
+    if not links and not (model is not None and spec_custom):
+        return {}
+    n = len(np.asarray(grid[f"switch.{links[0]}"] if links else model).ravel())
+    entries = [None, base, *_catalog().values()]  # codes of switch.model: none, custom, catalog keys
     if model is None:
         codes = np.full(n, 1)
     else:
@@ -234,16 +236,18 @@ def calibrations_to_drop(grid, base: Switch | None, *, host_gen=None, drive_gen=
                 else float(np.asarray(peer[f]).ravel()[0])
             new, old = np.fmin(new, other), np.fmin(old, other)
         changed |= new != old
+    custom = (codes == 1) & (model is not None) & spec_custom
     out = {}
     neutral = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
     for f in PROCESSING_FIELDS:
         if f"switch.{f}" in grid:
             continue
         cal = np.array([e is not None and f in e.calibrated_fields() for e in entries])[codes]
-        if not (changed & cal).any():
+        drop = (changed & cal) | custom
+        if not drop.any():
             continue
         value = np.array([neutral[f] if e is None else float(getattr(e, f)) for e in entries])[codes]
-        out[f"switch.{f}"] = np.where(changed & cal, neutral[f], value)
+        out[f"switch.{f}"] = np.where(drop, neutral[f], value)
     return out
 
 

@@ -181,3 +181,16 @@ def test_custom_on_a_catalog_switch_is_the_spec_only_switch():
     # and with a link set in the same call
     up = nm.evaluate(topo, wl, drives=[4], overrides={"switch.model": "custom", "switch.up_lanes": 16})
     assert up.topology.switch.up_lanes == 16 and up.topology.switch.per_command_s == 0.0
+
+
+def test_custom_in_a_sweep_grid_is_what_evaluate_gives():
+    """QA F26: the sweep's ``custom`` code on a catalog switch is the spec-only switch too (sweep == evaluate)."""
+    import numpy as np
+
+    topo, wl = nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K")
+    grid = {"switch.model": ["custom", "lenovo-810-4p", "custom"], "switch.up_lanes": [8, 8, 16]}
+    res = nm.sweep(topo, wl, drives=[1, 4], grid=grid)
+    for i in range(3):
+        over = {k: v[i] for k, v in grid.items()}
+        np.testing.assert_allclose(res.iops[i], nm.evaluate(topo, wl, drives=[1, 4], overrides=over).iops, rtol=1e-12)
+    assert res.iops[0][-1] > 1.5e6 > res.iops[1][-1]  # custom: no 1.3 M command cap; the catalog 810-4P keeps it
