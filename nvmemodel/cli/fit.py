@@ -112,6 +112,11 @@ def _discovered(path: str):
     found = discover(path)
     if found.topology is None:
         raise ParameterError("--topology", path, "an lspci -vvv output with at least one NVMe drive")
+    if found.mixed is not None:  # its single-model topology is not the machine (tree_not_uniform)
+        groups = "; ".join(g.name for g in found.mixed.groups)
+        raise ParameterError("--topology", path, "a machine whose drives share one model and trained link (a fit "
+                             f"models identical drives; this one has {groups}: see `nvmemodel discover --lspci "
+                             f"{path}`); give a --preset, or fit the drives of one group")
     return found.topology
 
 

@@ -67,3 +67,20 @@ def test_lspci_tv_names_the_unidentified_drive_and_its_family_link(capsys):
     out = capsys.readouterr().out
     assert "drive(s) not identified (drive_ambiguous: 0000:02:00.0): the ceilings below assume these drives" in out
     assert "drive: not identified" not in out
+
+
+def test_fit_refuses_a_topology_whose_drives_differ(capsys, tmp_path):
+    # fit models identical drives: a tree that is not one model and link is refused, not silently simplified
+    import json
+
+    res = tmp_path / "r.json"
+    res.write_text(json.dumps({"fio version": "fio-3.33", "jobs": [{"jobname": "j", "groupid": 0, "error": 0,
+                   "job options": {"rw": "randread", "bs": "4k", "iodepth": "1"},
+                   "read": {"io_bytes": 4096, "bw_bytes": 4096, "iops": 1.0, "runtime": 1000,
+                            "lat_ns": {"mean": 1000.0}, "total_ios": 1},
+                   "write": {"io_bytes": 0, "bw_bytes": 0, "iops": 0.0, "runtime": 0, "lat_ns": {"mean": 0.0},
+                             "total_ios": 0}}]}))
+    assert cli.main(["fit", str(res), "--x", "iodepth", "--topology",
+                     str(DATA / "synthetic-zen2-mixed-degraded_vvv.txt")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1 x Intel SSD DC P4510 2.0TB at Gen1 x1" in err
