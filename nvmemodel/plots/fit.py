@@ -7,6 +7,8 @@ import pathlib
 
 import numpy as np
 
+from .style import axis_label
+
 __all__ = ["measurement_title", "plot_fit", "y_scale"]
 
 _CURVE_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
@@ -216,8 +218,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             sax.set_ylabel("binds", rotation=0, ha="right", va="center")
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
     ax.set_ylim(0, 1.15 * ymax / div)
-    quantity = {"iops": "IOPS", "bytes_per_s": "throughput"}.get(result.y, result.y.replace("_", " "))
-    ax.set_ylabel(f"{quantity} ({ylab})" if quantity != "IOPS" else ylab)
+    quantity = {"iops": "IOPS", "bytes_per_s": "throughput"}.get(
+        result.y, result.y.replace("_bytes_per_s", " throughput").replace("_iops", " IOPS").replace("_", " "))
+    ax.set_ylabel(axis_label(quantity, ylab) if quantity != "IOPS" else ylab)
     handles, _ = ax.get_legend_handles_labels()
     if len(handles) > 4:  # many lines: beside the axes, where it hides no measurement
         ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
@@ -255,13 +258,13 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
 
 
 def _evidence_marks(ax, result, key, color, div) -> None:
-    """The measured plateau with its band (mean ± sd of its runs) over the x it spans, and a second regime
-    (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
+    """The measured plateau with its band (mean ± sd of its runs) over the x it spans, or a step's two levels
+    with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
     from ..fitting.claims import curve_evidence
     from ..fitting.explain import fmt_y
 
     ev, struct = curve_evidence(result, key)
-    if ev.plateau:
+    if ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
         p = ev.plateau
         lo, hi = p["x_from"], p["x_to"]
         sd = p["spread"] if np.isfinite(p["spread"]) else 0.0
@@ -269,7 +272,17 @@ def _evidence_marks(ax, result, key, color, div) -> None:
                         zorder=1)
         ax.plot([lo, hi], [p["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
                 label=f"measured plateau {fmt_y(p['value'], result.y_unit)} ± sd {fmt_y(sd, result.y_unit)}")
-    if struct and struct.get("regimes") is not None:
+    if ev.step:  # two measured levels: each drawn with its band, the upper regime shaded
+        for name, p in ev.step.items():
+            sd = p["spread"] if np.isfinite(p["spread"]) else 0.0
+            ax.fill_between([p["x_from"], p["x_to"]], (p["value"] - sd) / div, (p["value"] + sd) / div, color=color,
+                            alpha=0.12, lw=0, zorder=1)
+            ax.plot([p["x_from"], p["x_to"]], [p["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
+                    label=f"measured {'lower' if name == 'low' else 'upper'} level {fmt_y(p['value'], result.y_unit)}")
+        ax.axvspan(ev.step["high"]["x_from"], float(np.max(ev.x)), color="0.85", alpha=0.5, lw=0, zorder=0,
+                   label=f"second regime (a step between {ev.step['low']['x_to']:g} and "
+                         f"{ev.step['high']['x_from']:g})")
+    elif struct and struct.get("regimes") is not None:
         ax.axvspan(struct["regimes"], float(np.max(ev.x)), color="0.85", alpha=0.5, lw=0, zorder=0,
                    label=f"second regime? (the fit misses a step near {struct['regimes']:g})")
 

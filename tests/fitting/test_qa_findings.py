@@ -270,3 +270,18 @@ def test_a_bootstrap_asked_for_is_run_for_the_chosen_model_only():
     chosen = res.chosen[()]
     assert res.fits[()][chosen].ci_method == "bootstrap"
     assert all(f.ci_method != "bootstrap" for m, f in res.fits[()].items() if m != chosen)
+
+
+def test_the_fit_figure_of_a_step_draws_both_levels_and_shades_the_second_regime(tmp_path):
+    # F25 (fit figure): no regime shading for the step; L5: the y label says the quantity and its unit once
+    import matplotlib
+
+    matplotlib.use("Agg")
+    res = nm.fit(nm.read_results(ADV / "step"), x="iodepth", y="iops")
+    fig = res.plot(tmp_path / "step.png")
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "measured lower level 4.98 K IOPS" in labels and "measured upper level 14.91 K IOPS" in labels
+    assert "second regime (a step between 8 and 16)" in labels
+    assert not any(t.startswith("measured plateau") for t in labels)
+    read = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="read_iops").plot(tmp_path / "qd.png")
+    assert read.axes[0].get_ylabel() == "read IOPS (K IOPS)"
