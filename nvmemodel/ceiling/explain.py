@@ -81,9 +81,9 @@ def explain_curve(curve) -> str:
             span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
             lines.append(f"  {span}: bound by {curve.labels.get(str(b[start]), b[start])} [{b[start]}]; {shape}")
             start = i
-    knee = curve.knee()
-    lines.append("  Scales linearly throughout." if knee is None
-                 else f"  Stops scaling linearly at {knee} drives.")
+    words = curve.knee_words()
+    lines.append("  Scales linearly throughout." if words == "linear throughout"
+                 else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
     from .tree import upper_bound_note
 
     note = upper_bound_note(curve.parameters)

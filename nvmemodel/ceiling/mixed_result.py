@@ -130,8 +130,9 @@ class MixedCurve(ScalingCurve):
                 b = str(self.binding[start])
                 lines.append(f"  {span}: bound by {self.labels.get(b, b)} [{key[start]}]; {shape}")
                 start = i
-        knee = self.knee()
-        lines.append("  Scales linearly throughout." if knee is None else f"  Stops scaling linearly at {knee} drives.")
+        words = self.knee_words()
+        lines.append("  Scales linearly throughout." if words == "linear throughout"
+                     else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
         if self.upper_bound_note:  # host layers without a known limit (ceiling/tree.py)
             lines.append(f"  An {self.upper_bound_note}.")
         return "\n".join(lines)
@@ -177,10 +178,9 @@ class MixedCurve(ScalingCurve):
         return out
 
     def __repr__(self) -> str:
-        knee = self.knee()
         last = int(self.drives[-1])
         return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.workload.describe()} | "
                 f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])} at the end "
                 f"({self.describe_binding_at(last)}), "
-                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}"
+                f"{self.knee_words()}"
                 f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")

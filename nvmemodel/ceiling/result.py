@@ -174,6 +174,17 @@ class ScalingCurve:
         below = np.flatnonzero(self.iops < 0.999 * linear)
         return int(self.drives[below[0]]) if below.size else None
 
+    def knee_words(self) -> str:
+        """Where the curve stops scaling linearly, in words true of the evaluated counts only: "at 13 drives"
+        when 12 was evaluated too, "between 12 and 24 drives" when nothing in between was, "linear throughout"."""
+        knee = self.knee()
+        if knee is None:
+            return "linear throughout"
+        before = self.drives[self.drives < knee]
+        if before.size and int(before[-1]) < knee - 1:
+            return f"bends between {int(before[-1])} and {knee} drives"
+        return f"bends at {knee} drives"
+
     def explain(self, drives: int | None = None) -> str:
         """A plain-language account of what limits the system (at one point, or along the curve)."""
         from .explain import explain_curve, explain_point
@@ -224,10 +235,9 @@ class ScalingCurve:
                 "points": points}
 
     def __repr__(self) -> str:
-        knee = self.knee()
         return (f"<ScalingCurve {getattr(self.topology, 'name', '?')} | {self.workload.describe()} | "
                 f"drives {self.drives[0]}..{self.drives[-1]}: {format_iops(self.iops[-1])} at the end, "
-                f"{'linear throughout' if knee is None else f'bends at {knee} drives'}"
+                f"{self.knee_words()}"
                 f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
 
     def _repr_html_(self) -> str:

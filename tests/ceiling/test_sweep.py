@@ -67,3 +67,15 @@ def test_sweep_takes_a_mixed_topology():
     mixed = nm.MixedTopology("two", dell.host, (nm.DriveGroup(dell.drive, 4), nm.DriveGroup("intel-p3700-800gb", 4)))
     res = nm.sweep(mixed, nm.Workload(), drives=[1, 2])
     np.testing.assert_allclose(res.iops[0], nm.evaluate_mixed(mixed, nm.Workload(), drives=[1, 2]).iops, rtol=1e-12)
+
+
+def test_the_knee_is_said_only_as_precisely_as_the_counts_evaluated():
+    # Dell's 128K read curve leaves linear scaling at 21 drives (socket DMA; notebook 03); evaluated at
+    # 1, 2, 4, 8, 12, 24 the first count below linear is 24, and nothing there places the bend: "between 12 and 24".
+    dell = nm.preset("dell-r7525")
+    sparse = nm.evaluate(dell, nm.Workload("read", "128K"))
+    assert sparse.knee() == 24 and sparse.knee_words() == "bends between 12 and 24 drives"
+    assert "bends between 12 and 24 drives" in repr(sparse)
+    assert "Stops scaling linearly between 12 and 24 drives." in sparse.explain()
+    dense = nm.evaluate(dell, nm.Workload("read", "128K"), drives=range(1, 25))
+    assert dense.knee_words() == "bends at 21 drives" and "Stops scaling linearly at 21 drives." in dense.explain()
