@@ -16,8 +16,9 @@ not only from the model that was chosen. This module tests the points themselves
 * **falls after a maximum**: the largest point lies before the last x and the last point is below it by
   more than twice their combined standard error.
 * **plateau**: the trailing points (≥ 2) that are not below their maximum by more than that noise, when
-  the curve rose to them from clearly below; its value is the mean of every run in it, its spread their
-  sample standard deviation.
+  the curve rose to them from clearly below — less a head point that lies more than twice the standard error
+  the rest's runs give it below them (it joined only through its own spread); its value is the mean of every
+  run in it, its spread their sample standard deviation.
 * **structured residuals** of a fitted model: the Wald–Wolfowitz runs test on the residuals' signs (fewer
   runs than chance, one-sided p < 0.05, n ≥ 7) or, with repeats, a χ² lack-of-fit test (p < 0.001); the
   place the model misses is the CUSUM change point of the residuals [2]_. A flat stretch inside the curve
@@ -192,6 +193,18 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
             else:
                 break
         tail = sorted(tail)
+        # a head point that merely blurs into the tail through its own large spread is not on the plateau: its
+        # mean must lie within twice the standard error the rest of the plateau's runs give it
+        while len(tail) > 2:
+            rest_mean, rest_sd, _ = _pooled(pts, tail[1:])
+            n_head = float(pts["n_runs"].iloc[tail[0]]) if "n_runs" in pts else 1.0
+            if not np.isfinite(rest_sd) or rest_sd <= 0 or n_head < 2:
+                break
+            if rest_mean - yv[tail[0]] > Z * rest_sd / np.sqrt(n_head) and \
+                    rest_mean - yv[tail[0]] > Z * float(se[tail[0]]) / 2:
+                tail = tail[1:]
+            else:
+                break
         head = tail[0]
         if len(tail) >= 2 and head > 0 and yv[tail].mean() - yv[0] > noise(0, head) and len(tail) < n:
             value, spread, runs = _pooled(pts, tail)

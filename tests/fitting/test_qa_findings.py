@@ -285,3 +285,12 @@ def test_the_fit_figure_of_a_step_draws_both_levels_and_shades_the_second_regime
     assert not any(t.startswith("measured plateau") for t in labels)
     read = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="read_iops").plot(tmp_path / "qd.png")
     assert read.axes[0].get_ylabel() == "read IOPS (K IOPS)"
+
+
+def test_a_point_that_only_blurs_into_the_plateau_through_its_own_spread_is_not_on_it():
+    # F28: rate_iops=20000; QD2's runs are 19.9, 10.7, 17.2 K (mean 15.9 K) — within "noise" only through their own
+    # spread; the plateau was "18.94 K IOPS (sd 2.41 K over 15 runs at iodepth = 2–32)"
+    text = nm.fit(nm.read_results(ADV / "rate"), x="iodepth", y="iops").explain()
+    m = re.match(r"Measured IOPS flattens at ([\d.]+) K IOPS \(sd (\d+) IOPS over (\d+) runs at iodepth = 4–32\)", text)
+    assert m, text
+    assert 19.5 < float(m.group(1)) < 19.9 and int(m.group(2)) < 1000 and m.group(3) == "12"
