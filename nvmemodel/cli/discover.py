@@ -27,6 +27,8 @@ flags (code: meaning):
   mps_128                 MaxPayload 128 bytes on the drive path
   truncated_tree          a device with no bridge above it: the dump misses lines (root ports, links unknown)
   drive_ambiguous, unknown_drive  the drive's limits are not applied (ceilings assume it never limits): --drive KEY
+  tree_not_uniform        drives differ in model or trained link: the ceilings are of the drives as found
+  platform_ambiguous      the root complex's PCI name is on several platforms: which one is assumed (--host NAME)
   mixed_*, several_root_complexes, nested_switches, drive_assumed, host_assumed: what the model simplified
 """
 
