@@ -294,3 +294,12 @@ def test_a_point_that_only_blurs_into_the_plateau_through_its_own_spread_is_not_
     m = re.match(r"Measured IOPS flattens at ([\d.]+) K IOPS \(sd (\d+) IOPS over (\d+) runs at iodepth = 4–32\)", text)
     assert m, text
     assert 19.5 < float(m.group(1)) < 19.9 and int(m.group(2)) < 1000 and m.group(3) == "12"
+
+
+def test_a_rise_tested_against_an_unknown_noise_says_so():
+    # (seen with F23) iodepth 8 of run-sweep's output: 3 single runs; "+6 %, beyond the scatter about the fit" where
+    # no fit with residual degrees of freedom gave a scatter (the 0.5 % floor was the noise)
+    tbl = nm.read_results(ADV / "sweep1" / "results", path_pattern="{drives}drives/*.json")
+    text = nm.fit(tbl, x="drives", y="iops", by="iodepth").explain().split("\n\n")[1]
+    assert text.startswith("iodepth=8: Measured IOPS still rises")
+    assert "beyond an assumed noise (one run per point" in text and "scatter about the fit" not in text
