@@ -141,6 +141,27 @@ def choose(fits: dict) -> tuple[str, dict]:
     return best, {"criterion": name, "excluded": excluded, "undecided": undecided}
 
 
+def _ceiling_or_better(pts, x, fits, chosen, selection):
+    """A chosen ceiling model that lies below ≥ 2 measurements by more than their noise is not a ceiling of these
+    data: a sound fit of another model explains them instead, and the ceiling is listed as not chosen."""
+    from .evidence import shape_evidence
+
+    others = {m: f for m, f in fits.items() if not m.startswith("ceiling")}
+    if not others:
+        return chosen, selection
+    ev = shape_evidence(pts, x, fits)
+    over = int(np.sum((ev.y - fits[chosen].eval(ev.x)) > 2 * ev.se))
+    if over < 2:
+        return chosen, selection
+    alt, sel = choose(others)
+    r2 = others[alt].stats.get("r2", np.nan)
+    if not (np.isfinite(r2) and r2 >= 0) or any(v == "unidentified" for v in others[alt].held.values()):
+        return chosen, selection
+    sel["excluded"] = {chosen: f"its ceiling lies below {over} measurements by more than their noise: not a ceiling "
+                               f"of these data", **sel["excluded"]}
+    return alt, sel
+
+
 def _workload_from(points_table, workload, x):
     """The workload measured: given, else the table's most common pattern, block size, QD and jobs."""
     import nvmemodel as nm
@@ -346,6 +367,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                  f"a model the {len(xv)} points of curve {key or 'all'} can support: "
                                  + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
         chosen[key], selection[key] = choose(fits[key])
+        if chosen[key].startswith("ceiling"):
+            chosen[key], selection[key] = _ceiling_or_better(pts, x, fits[key], chosen[key], selection[key])
         m = chosen[key]
         f = fits[key][m]
         if ci == "auto" and not explicit and not shared and not m.startswith("ceiling") and f.ci_method == "wald" \
