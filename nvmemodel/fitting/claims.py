@@ -570,7 +570,7 @@ def curve_claims(result, key) -> list[Claim]:
     else:
         claims += _model_claims(result, key, f, d, ev, struct)
     claims += _selection(result, key)
-    if result.y_unit != "s":
+    if result.y_unit != "s" and np.unique(ev.x).size >= 3:  # two x values: a ratio, no shape to miss
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
