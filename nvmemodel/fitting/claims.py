@@ -36,7 +36,7 @@ import dataclasses
 import numpy as np
 
 from .evidence import Evidence, residual_structure, shape_evidence
-from .explain import _fx, _r2, fmt_y
+from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
 
@@ -539,7 +539,7 @@ def _falsified(result, key) -> list[Claim]:
 def curve_claims(result, key) -> list[Claim]:
     """Every claim of one curve's explanation, in the order it is written (see the module docstring)."""
     from .derived import derived_quantities
-    from .explain import _ceiling_sentences, _little_check
+    from .sentences import _ceiling_sentences, _little_check
 
     model = result.chosen[key]
     f = result.fits[key][model]

@@ -261,7 +261,7 @@ def _evidence_marks(ax, result, key, color, div) -> None:
     """The measured plateau with its band (mean ± sd of its runs) over the x it spans, or a step's two levels
     with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
     from ..fitting.claims import curve_evidence
-    from ..fitting.explain import fmt_y
+    from ..fitting.wording import fmt_y
 
     ev, struct = curve_evidence(result, key)
     if ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
@@ -309,8 +309,8 @@ def _component_ceilings(ax, result, key, grid, div, ymax) -> None:
 
 def _per_io_byte_marks(ax, result, f, grid, div, color) -> None:
     """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover."""
-    from ..fitting.explain import fmt_y
     from ..fitting.shapes import per_io_byte_crossover
+    from ..fitting.wording import fmt_y
 
     im, bm = f.values["iops_max"], f.values["bw_max"]
     g = np.asarray(grid, float)

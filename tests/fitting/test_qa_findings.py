@@ -40,7 +40,7 @@ def test_littles_law_is_checked_per_run_not_on_means_of_noisy_repeats():
 def test_littles_law_above_one_is_not_blamed_on_fewer_ios_in_flight():
     # a ratio > 1 means more was in flight than asked — or latency and IOPS disagree; "the queue depth asked
     # for was not the one the device saw (… CPU-bound submitter)" explains only a ratio < 1
-    from nvmemodel.fitting.explain import _little_verdict
+    from nvmemodel.fitting.sentences import _little_verdict
 
     high = _little_verdict(np.array([1.0, 1.3]))
     assert "above 1" in high and "CPU-bound" not in high and "fewer" not in high

@@ -1,0 +1,128 @@
+"""Sentences built from evidence beyond the fitted shape: fio's Little's-law check (X·R against the outstanding
+I/O, per run) and the ceiling model's account (what binds where, its headroom, what lifting it would give).
+:mod:`~nvmemodel.fitting.claims` decides which of them an explanation may say."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .wording import _fmt_param, _fx, _unit, fmt_y
+
+__all__ = []
+
+
+def _little_verdict(frac) -> str:
+    """What per-point Little's-law ratios X·R/N say, in the direction each deviation points."""
+    low, high = frac < 0.8, frac > 1.1
+    parts = []
+    if low.any():
+        parts.append(f"at {int(low.sum())} point(s) it is far below 1: fewer I/Os were in flight than asked for "
+                     f"(submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
+    if high.any():
+        parts.append(f"at {int(high.sum())} point(s) it is far above 1: the latency and the rate measured do not "
+                     f"describe the same I/Os (latency that includes submission or queueing outside the device, "
+                     f"or more I/O in flight than the job options say)")
+    if not parts:
+        return "; consistent (the I/O asked for was in flight)."
+    return "; " + "; ".join(parts) + "."
+
+
+def _little_check(result, key) -> str:
+    """X·R against the outstanding I/O: the effective in-flight fraction, per run (averaged over repeats)."""
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    if result.y_unit != "1/s" or "little" not in pts or pts["little"].isna().all():
+        return ""
+    frac = pts["little"].to_numpy(float)
+    frac = frac[np.isfinite(frac)]
+    if frac.size == 0:
+        return ""
+    return (f"Little's law check: measured IOPS × mean latency ÷ outstanding I/O, per run = "
+            f"{frac.min():.2f}–{frac.max():.2f} (the effective in-flight fraction)" + _little_verdict(frac))
+
+
+def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
+    from .ceiling import fitted_overrides, from_lmfit_name
+
+    u = result.y_unit
+    overrides = fitted_overrides(f)
+    xs = np.unique(f.x)
+    prof = ceiling_profile(*result.setup(key), x=result.x, values=xs, overrides=overrides,
+                           drives=result.drives, y_unit=u)
+    parts = []
+    fitted = ", ".join(f"{from_lmfit_name(p)} = {_fmt_param(f.values[p], _unit(p))}"
+                       + (f" (95 % CI {_fmt_param(f.ci_low[p], _unit(p))}–{_fmt_param(f.ci_high[p], _unit(p))})"
+                          if np.isfinite(f.ci_low[p]) and np.isfinite(f.ci_high[p]) else " (no interval)")
+                       for p in f.shape.params)
+    if f.discrete:
+        fitted = ", ".join([*(s for s in [fitted] if s), *(_choice_sentence(name, info)
+                                                         for name, info in f.discrete.items())])
+    parts.append(f"Fitted: {fitted}.")
+    runs = []
+    for xv, b, c in zip(prof["x"], prof["binding"], prof["ceiling"]):
+        if runs and runs[-1][1] == b:
+            runs[-1][2].append((xv, c))
+        else:
+            runs.append([xv, b, [(xv, c)]])
+    ends = [seg[-1][0] for _, _, seg in runs]
+    with np.errstate(all="ignore"):
+        band_lo, band_hi = f.band(np.asarray(ends, dtype=float))  # the fitted ceiling's 95 % band there
+    for (start, b, seg), lo, hi in zip(runs, band_lo, band_hi):
+        last_x, last_c = seg[-1]
+        span = f"from {result.x} = {_fx(start)}" + (f" to {_fx(last_x)}" if last_x != start else "")
+        ci = (f", 95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)}" if np.isfinite(lo) and np.isfinite(hi) and hi > lo
+              and lo <= last_c * (1 + 1e-9) and hi >= last_c * (1 - 1e-9) else "")
+        parts.append(f"{span.capitalize()} {labels.get(b, b)} [{b}] binds ({fmt_y(last_c, u)}{ci} at {_fx(last_x)}).")
+    row = prof.iloc[-1]
+    others = sorted(((c, row[c] / row["ceiling"] - 1) for c in labels if c in row and np.isfinite(row[c])
+                     and c != row["binding"]), key=lambda t: t[1])
+    if others:
+        parts.append("Headroom of the others at the largest x: " + ", ".join(f"{c} +{h:.0%}" for c, h in others)
+                     + ".")
+    parts.append(_lift_sentence(result, key, f, row, others, overrides, ceiling_profile))
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
+    if eff.max() <= 1.005:  # an efficiency is a share of a ceiling: above 100 % it is not one
+        parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {eff.min():.1%}–{eff.max():.1%}.")
+    else:
+        parts.append(f"Measured ÷ fitted ceiling: {eff.min():.1%}–{eff.max():.1%} — above 100 % at "
+                     f"{int(np.sum(eff > 1.005))} point(s): the fitted ceiling is not an upper bound of these data.")
+    return " ".join(parts)
+
+
+def _lift_sentence(result, key, f, row, others, overrides, ceiling_profile) -> str:
+    """Where the curve leaves linear scaling (drives), whether one more unit adds anything, what lifting the
+    binding limit would give and what would bind then."""
+    u, x = result.y_unit, result.x
+    text = []
+    if x == "drives":
+        topology, workload = result.setup(key)
+        top = int(getattr(topology, "max_drives", row["x"]))
+        grid = np.arange(1, max(top, int(row["x"])) + 1)
+        prof = ceiling_profile(topology, workload, x=x, values=grid, overrides=overrides,
+                               drives=result.drives, y_unit=u)
+        c = prof["ceiling"].to_numpy()
+        below = np.flatnonzero(c < 0.999 * grid * c[0])
+        if below.size:
+            k = int(below[0])
+            text.append(f"The fitted model leaves linear scaling at {int(grid[k])} drives "
+                        f"({prof['binding'].iloc[k]} binds from there)"
+                        + ("; from there on each further drive adds nothing." if np.all(c[k:] <= c[k - 1] * (1 + 1e-9))
+                           else "."))
+    if others:
+        nxt, head = others[0]
+        text.append(f"Lifting the {row['binding']} limit by more than {head:.0%} would raise the ceiling at "
+                    f"{x} = {_fx(row['x'])} to {fmt_y(row[nxt], u)}, where {nxt} binds.")
+    return " ".join(text)
+
+
+def _choice_sentence(name: str, info: dict) -> str:
+    chosen = str(info["value"])
+    best = info["rss"].get(chosen, np.nan)
+    others = ", ".join(f"{v}: RSS ×{r / best:.3g}" if best > 0 else f"{v}: RSS {r:.3g}"
+                       for v, r in sorted(info["rss"].items(), key=lambda t: t[1]) if v != chosen)
+    return (f"{name} = {chosen} (of {len(info['rss'])} values tried, the best fit that leaves no measurement "
+            f"above the ceiling; {others})")

@@ -1,0 +1,46 @@
+"""How the fit's texts write numbers: y values in the unit a planner reads, x values in full, parameters with
+their units. Below every module that writes sentences (explain, claims, sentences, plots), so none imports another
+for its number format."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..units import format_iops
+
+__all__ = ["fmt_y"]
+
+
+def fmt_y(value: float, unit: str) -> str:
+    """A measured or fitted y value in the unit a planner reads."""
+    if not np.isfinite(value):
+        return "∞" if value > 0 else "n/a"
+    if unit == "B/s":
+        return f"{value / 1e9:.3g} GB/s ({value / 2**30:.3g} GiB/s)" if value >= 1e8 else f"{value / 1e6:.3g} MB/s"
+    if unit == "1/s":
+        return format_iops(value)
+    if unit == "s":
+        return f"{value * 1e3:.3g} ms" if value >= 1e-3 else f"{value * 1e6:.3g} µs"
+    return f"{value:.4g} {unit}".strip()
+
+
+def _fx(value: float) -> str:
+    """An x value as written: whole numbers in full (a 1 MiB block is 1048576, not 1.04858e+06)."""
+    v = float(value)
+    return f"{v:.0f}" if np.isfinite(v) and v.is_integer() else f"{v:g}"
+
+
+def _fmt_param(value: float, unit: str) -> str:
+    if unit in ("B/s", "1/s", "s"):
+        return fmt_y(value, unit)
+    return f"{value:.4g}" + (f" {unit}" if unit not in ("", "1") else "")
+
+
+def _r2(r2: float) -> str:
+    return f"{r2:.4f}" if np.isfinite(r2) else "n/a (y does not vary)"
+
+
+def _unit(ident: str) -> str:
+    from .ceiling import bounds_of, from_lmfit_name
+
+    return "1" if ident == "sharpness" else bounds_of(from_lmfit_name(ident))[2]
