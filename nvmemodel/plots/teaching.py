@@ -289,16 +289,16 @@ def show(name: str, **values) -> Lesson:
 def controls(name: str, **values):
     """ipywidgets controls for lesson ``name`` starting at ``values`` (default: the function's defaults);
     each change redraws the figure and prints the binding sentence. None without ipywidgets."""
+    if name not in LESSONS:  # a wrong name is an error with or without ipywidgets
+        from ..errors import UnknownNameError
+
+        raise UnknownNameError("lesson", name, list(LESSONS))
     try:
         import ipywidgets as w
     except ImportError:
         return None
     import inspect
 
-    if name not in LESSONS:
-        from ..errors import UnknownNameError
-
-        raise UnknownNameError("lesson", name, list(LESSONS))
     function, options = LESSONS[name]
     defaults = {k: p.default for k, p in inspect.signature(function).parameters.items() if k in options}
     widgets = {}
