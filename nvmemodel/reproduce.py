@@ -83,6 +83,10 @@ def kernel_config():
     return config
 
 
+#: seconds a notebook cell may run before its kernel is taken as lost and the notebook is run again (every cell
+#: of the bundled notebooks takes 4 s at most here, so a minute is a lost reply, not a slow cell)
+CELL_TIMEOUT_S = 60
+
 #: the kernel's own stderr (ipykernel's log lines: "[IPKernelApp] ERROR | KeyboardInterrupt caught in kernel" when
 #: nbclient interrupts it at shutdown) goes to this file in the notebook's output folder, not into the progress bar
 KERNEL_LOG = "kernel-stderr.log"
@@ -112,9 +116,18 @@ def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
     for attempt in range(3):
         try:
             pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config())
+                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config(),
+                                execution_timeout=CELL_TIMEOUT_S)
         except pm.PapermillExecutionError as exc:
             return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
+        except TimeoutError as exc:
+            # With two kernels at work, a kernel's reply is now and then never seen by its client (an idle kernel and
+            # a client waiting for ever were caught this way, about 1 run in 4 on this 2-core machine): a cell that
+            # answers nothing for CELL_TIMEOUT_S is such a loss, not a slow cell. Run the notebook again.
+            if attempt == 2:
+                return (f"{nb.name}: a cell gave no answer for {CELL_TIMEOUT_S} s, three times ({exc}); "
+                        f"executed copy: {executed}")
+            continue
         except RuntimeError as exc:
             # Kernels started at the same moment by parallel workers can collide on their ports and die
             # before they answer ("Kernel died before replying to kernel_info"): start this one again.
