@@ -69,7 +69,7 @@ def _kiops(v) -> str:
 def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 256, ax=None, draw: bool = True) -> Lesson:
     """One Dell R7525 drive (PM1733, catalog) behind a Gen``gen`` x``lanes`` link (the drive's and the
     slot's generation both set to ``gen``; the drive's media limits unchanged), sequential reads of
-    ``block_size``: each component's ceiling as a bar, the lowest — the binding one — highlighted."""
+    ``block_size``: each component's ceiling as a dot on a log axis, the lowest — the binding one — highlighted."""
     import nvmemodel as nm
 
     curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", block_size), drives=[1],
@@ -87,10 +87,17 @@ def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 2
         ax = _axes(ax, (7, 3.2))
         names = sorted(ceilings, key=ceilings.get, reverse=True)
         values = [ceilings[n] / 1e9 for n in names]
-        bars = ax.barh(names, values, color=[binding_color(n) if n != binding else "#0072B2" for n in names])
-        ax.bar_label(bars, labels=[f" {v:.2f}" + ("  ← binds" if n == binding else "") for n, v in zip(names, values)],
-                     fontsize="small")
+        # dots, not bars: on a log axis a bar's length means nothing (a 10x larger ceiling is not a 10x longer bar)
+        ax.scatter(values, names, s=70, zorder=3,
+                   color=[binding_color(n) if n != binding else "#0072B2" for n in names], edgecolor="black")
+        for n, v in zip(names, values):
+            ax.annotate(f"{v:.2f}" + ("  ← binds" if n == binding else ""), (v, n), xytext=(8, 0),
+                        textcoords="offset points", va="center", fontsize="small")
+        ax.grid(axis="x", which="both", alpha=0.3)
         ax.set_xscale("log")
+        from matplotlib.ticker import FuncFormatter
+
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))  # 10, 100, 1,000
         ax.set_xlabel("ceiling of each component alone, one drive (GB/s, log scale)")
         ax.set_title(f"One drive behind a Gen{gen} x{lanes} link: the lowest ceiling binds", fontsize="medium")
         ax.set_xlim(min(values) / 2, max(values) * 6)
