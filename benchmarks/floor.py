@@ -104,6 +104,20 @@ def kernel():
     def better(x, xi, best, index):
         return x < best or (x == best and xi < index)
 
+    @numba.njit(inline="always")
+    def pick(nd, d_index, g_alone, g_index, c_alone, c_index, s_alone, s_index, y, y_index):
+        # the binding component: the lexicographic (value, index) minimum over the levels present (index >= 0)
+        best, index = nd, d_index
+        if g_index >= 0 and better(g_alone, g_index, best, index):
+            best, index = g_alone, g_index
+        if c_index >= 0 and better(c_alone, c_index, best, index):
+            best, index = c_alone, c_index
+        if s_index >= 0 and better(s_alone, s_index, best, index):
+            best, index = s_alone, s_index
+        if y_index >= 0 and better(y, y_index, best, index):
+            index = y_index
+        return index
+
     @numba.njit(cache=False, fastmath=False)
     def compose(n, d, g, c, sk, system, di, gi, ci, si, yi, m, sockets, cps, fill, tree, loads, sock_of, on_of,
                 out, binding):
@@ -179,16 +193,7 @@ def kernel():
                     if switched:
                         g_alone = nd - gx
                 out[i, col] = min(local, Y)
-                best, index = nd, di[i]
-                if gi[i] >= 0 and better(g_alone, gi[i], best, index):
-                    best, index = g_alone, gi[i]
-                if ci[i] >= 0 and better(c_alone, ci[i], best, index):
-                    best, index = c_alone, ci[i]
-                if si[i] >= 0 and better(s_alone, si[i], best, index):
-                    best, index = s_alone, si[i]
-                if yi[i] >= 0 and better(Y, yi[i], best, index):
-                    index = yi[i]
-                binding[i, col] = index
+                binding[i, col] = pick(nd, di[i], g_alone, gi[i], c_alone, ci[i], s_alone, si[i], Y, yi[i])
 
     @numba.njit(cache=False, fastmath=False)
     def compose_tree(n, d, g, c, sk, system, di, gi, ci, si, yi, sockets, loads, sock_of, on_of, out, binding):
@@ -237,16 +242,7 @@ def kernel():
                 c_alone = nd - cut[i] if Cc != _INF else _INF
                 g_alone = nd - gx[i] if G != _INF else _INF
                 out[i, col] = min(local, Y)
-                best, index = nd, di[i]
-                if gi[i] >= 0 and better(g_alone, gi[i], best, index):
-                    best, index = g_alone, gi[i]
-                if ci[i] >= 0 and better(c_alone, ci[i], best, index):
-                    best, index = c_alone, ci[i]
-                if si[i] >= 0 and better(s_alone, si[i], best, index):
-                    best, index = s_alone, si[i]
-                if yi[i] >= 0 and better(Y, yi[i], best, index):
-                    index = yi[i]
-                binding[i, col] = index
+                binding[i, col] = pick(nd, di[i], g_alone, gi[i], c_alone, ci[i], s_alone, si[i], Y, yi[i])
 
     _KERNEL = compose
     _TREE[0] = compose_tree
