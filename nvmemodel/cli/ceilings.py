@@ -37,14 +37,25 @@ def _epilog() -> str:
 
 
 def register(sub) -> None:
-    from ..topology.host import IoStack
-    from ..topology.presets import PRESETS
-
     c = sub.add_parser(
         "ceilings", help="ceilings and the binding bottleneck for a topology and workload",
         description="Evaluate every component's ceiling (IOPS and bytes/s) as drives are added, and name "
                     "the binding one at each point. Start from a preset; override drive, PCIe and workload.",
         epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_system_options(c)
+    c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID}; "
+                   "with --group nvmemodel.mixed/1)")
+    c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
+
+    c.set_defaults(run=_ceilings)
+
+
+def add_system_options(c) -> None:
+    """The options that say what to evaluate, shared by ``ceilings`` and ``sweep``: the preset and what replaces
+    parts of it (``--drive``, ``--host``, ``--set``, ``--group``/``--order``), the drive counts, the workload."""
+    from ..topology.host import IoStack
+    from ..topology.presets import PRESETS
+
     c.add_argument("--preset", default="dell-r7525", help=f"system to start from: {', '.join(PRESETS)} "
                    "(default: %(default)s)")
     c.add_argument("--drive", help="replace the preset's drive by a catalog drive (see 'nvmemodel drives')")
@@ -69,11 +80,6 @@ def register(sub) -> None:
     c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...", help=GROUP_HELP)
     c.add_argument("--order", default="sequential", choices=["sequential", "interleaved"],
                    help="with --group: the order in which drives are added over the groups (default: %(default)s)")
-    c.add_argument("--json", action="store_true", help=f"machine-readable output (schema {JSON_SCHEMA_ID}; "
-                   "with --group nvmemodel.mixed/1)")
-    c.add_argument("--explain", action="store_true", help="add a plain-language account of the limits")
-
-    c.set_defaults(run=_ceilings)
 
 
 def parse_settings(items) -> dict[str, object]:
@@ -89,8 +95,9 @@ def parse_settings(items) -> dict[str, object]:
     return out
 
 
-def _ceilings(args) -> int:
-    from ..ceiling.evaluate import evaluate
+def system_and_workload(args):
+    """``(topology, workload, overrides, drives)`` from the options of :func:`add_system_options` (``drives`` None:
+    the default counts); the ``--group`` texts are left to the caller."""
     from ..topology.presets import preset
     from ..topology.workload import Workload
 
@@ -109,6 +116,13 @@ def _ceilings(args) -> int:
         overrides["pcie.mps"] = args.mps
     overrides.update(parse_settings(args.set))
     drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
+    return topo, wl, overrides, drives
+
+
+def _ceilings(args) -> int:
+    from ..ceiling.evaluate import evaluate
+
+    topo, wl, overrides, drives = system_and_workload(args)
     if args.group:
         return run_mixed(args, topo, wl, overrides, drives)
     curve = evaluate(topo, wl, drives=drives, overrides=overrides)
