@@ -23,12 +23,37 @@ from nvmemodel.jobs import sweep_plan, write_jobs
 #: Hostile command lines per subcommand, run in a folder holding the files named here (see `world`):
 #: missing (absent), fifo (a named pipe), bin.json/bin.csv (binary), empty.json, exists.txt (a file),
 #: folder/ (empty), results/ (someone's results), sweep/ (a folder written by fio-jobs), binplan/ (a
-#: binary plan.json), nothing/ (a sysfs root without sys/). Each with a text the error line must hold.
+#: binary plan.json), nothing/ (a sysfs root without sys/), folder.csv/ (a folder named like a table).
+#: Each with a text the error line must hold.
 BAD = {
     "ceilings": [(["--drives", ""], "--drives=''"), (["--drives", "1,,2"], "--drives='1,,2'"),
                  (["--drives", "0"], "--drives"), (["--drives", "4-2"], "--drives"), (["--bs", "0"], "block_size"),
                  (["--preset", "nope"], "unknown preset"), (["--set", "nope=1"], "nope"),
                  (["--iodepth", "x"], "--iodepth"), (["--mps", "-1"], "mps")],
+    "sweep": [(["--grid", "nope.param=1,2"], "unknown parameter 'nope.param'"),
+              (["--grid", "host.clock_hz=2GHz,,3GHz"], "--grid"), (["--grid", "host.clock_hz"], "--grid"),
+              (["--grid", "=2GHz"], "--grid"), (["--grid", "host.clock_hz=fast"], "host.clock_hz='fast'"),
+              (["--grid", "workload.io_stack=libaio,nope"], "workload.io_stack='nope'"),
+              (["--grid", "workload.io_stack=libaio\nspdk"], "workload.io_stack='libaio\\nspdk'"),
+              (["--grid", "drive.model=samsung-pm1743\nx"], "drive.model"),
+              (["--grid", "host.clock_hz=2GHz,2000MHz"], "each value once"),
+              (["--grid", "host.clock_hz=2GHz", "--grid", "host.clock_hz=3GHz"], "each parameter once"),
+              (["--grid", "host.clock_hz=2GHz", "--set", "host.clock_hz=3GHz"], "not also set"),
+              (["--grid", "host.cores_per_socket=" + ",".join(str(c) for c in range(1, 501)),
+                "--grid", "workload.iodepth=1,2,4,8,16,32,64,128,256,512", "--drives", "1-24"], "--max-points"),
+              (["--max-points", "0"], "--max-points"), (["--max-points", "1e9"], "--max-points"),
+              (["--max-points", "999999999"], "at most 10,000,000"), (["--drives", "99"], "drives=99"),
+              (["--out", "t.csv"], "it exists"), (["--out", "folder.csv"], "it exists: a folder"),
+              (["--out", "folder"], "ending in .csv"), (["--out", "fifo.csv"], "it exists"),
+              (["--out", "/dev/null"], "--out"), (["--out", "/proc/x.csv"], "kernel state"),
+              (["--out", "/proc/self/x.csv"], "kernel state"), (["--out", "/sys/x.csv"], "kernel state"),
+              (["--out", "o\nx.csv"], "printable"), (["--out", ""], "--out"),
+              (["--out", "missing/x.csv"], "existing folder"), (["--json", "--out", "x.csv"], ".json"),
+              (["--group", "drive=samsung-pm1733-u2,count=8", "--grid", "drive.model=samsung-pm1743"],
+               "shared parameter"),
+              (["--group", "drive=samsung-pm1733-u2,count=8", "--grid", "host.sockets=1,2"], "one value"),
+              (["--group", "drive=samsung-pm1733-u2,count=8", "--drive", "samsung-pm1743"], "--drive"),
+              (["--group", "drive=samsung-pm1733-u2,count=8", "--drives", "9"], "drives=9")],
     "plan": [([], "--iops"), (["--iops", "nope"], "--iops"), (["--iops", "1M", "--top", "0"], "--top")],
     "ingest": [(["missing"], "no such file"), (["fifo"], "FIFO"), (["empty.json"], "0 rows"),
                (["folder"], "no files found"), (["results", "--labels", "fifo"], "--labels"),
@@ -103,6 +128,7 @@ def world(tmp_path, monkeypatch):
     (w / "empty.json").write_text("")
     (w / "exists.txt").write_text("a file\n")
     (w / "folder").mkdir()
+    (w / "folder.csv").mkdir()
     (w / "nothing").mkdir()
     (w / "results").mkdir()
     (w / "results/run.json").write_text('{"jobs": []}\n')

@@ -1,0 +1,252 @@
+"""``nvmemodel sweep``: every combination of some parameters' values × drive counts, as one tidy table.
+
+The grid is :func:`nvmemodel.sweep`'s (one vectorized call, uniform or ``--group`` mixed topologies); each row is
+what :func:`nvmemodel.evaluate` gives for that configuration and drive count. The values of ``--grid`` are read by
+the parameter table (names, units and allowed values as ``nvmemodel parameters`` lists them, as for ``--set``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from ..errors import ParameterError
+from ._common import whole_number
+
+JSON_SCHEMA_ID = "nvmemodel.sweep/1"
+
+#: Points (configurations × drive counts) evaluated unless ``--max-points`` says more: a typo such as a fourth
+#: ``--grid`` of 100 values must not start a run of minutes and a table of gigabytes.
+DEFAULT_MAX_POINTS = 100_000
+#: Most points ``--max-points`` may allow (about 1 GB of CSV; the table is held in memory before it is written).
+MAX_POINTS = 10_000_000
+
+#: Columns after the grid's, with their units (the JSON's ``units`` names every column's).
+UNITS = {"drives": "drives", "iops": "I/O per second", "bytes_per_s": "bytes per second (SI: 1 GB/s = 1e9)",
+         "binding": "the component whose ceiling is lowest (nvmemodel ceilings --help lists them)"}
+
+_EXAMPLES = """\
+examples:
+  nvmemodel sweep --preset dell-r7525 --grid workload.io_stack=libaio,io_uring,spdk --drives 4,8,16,24
+      Which I/O stack keeps the CPU from binding, at each drive count (CSV on stdout)?
+  nvmemodel sweep --grid host.clock_hz=2GHz,2.5GHz,3GHz --grid workload.block_size=4K,16K,128K \\
+      --pattern randread --drives 1-24 --out clock-by-size.csv
+  nvmemodel sweep --grid drive.model=samsung-pm1733-u2,samsung-pm1743 --set pcie.mps=512 --json
+  nvmemodel sweep --pattern read --bs 128K --grid host.cycles_per_io=4000,8000 --drives 8,16,24 \\
+      --group drive=samsung-pm1733-u2,count=8 --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797
+      A mixed topology (--group, as in 'nvmemodel ceilings'): shared parameters only in the grid.
+
+columns: the --grid parameters (SI units, as 'nvmemodel parameters' lists them; categorical ones by name),
+drives (total; with --group also drives.<group> per group), iops (I/O per second), bytes_per_s (bytes per
+second, SI), binding (the component whose ceiling is lowest). Rows: configurations in the order of the
+--grid values (the first --grid varies slowest), then drive counts.
+"""
+
+
+def register(sub) -> None:
+    from .ceilings import add_system_options
+
+    c = sub.add_parser(
+        "sweep", help="a grid of configurations x drive counts as one table (CSV or JSON)",
+        description="Evaluate every combination of the --grid values at every drive count (nvmemodel.sweep: one "
+                    "vectorized call) on a preset, with the options of 'nvmemodel ceilings' (--drive, --host, --set, "
+                    "--group, workload), and print one row per configuration and drive count.",
+        epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_system_options(c)
+    c.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="a parameter to vary and its values, with units as in --set, e.g. host.clock_hz=2GHz,3GHz "
+                        "or workload.io_stack=libaio,spdk (repeatable: every combination is evaluated; "
+                        "'nvmemodel parameters' lists names, units and allowed values)")
+    c.add_argument("--max-points", type=whole_number(1), default=DEFAULT_MAX_POINTS,
+                   help=f"most configurations x drive counts to evaluate (default: %(default)s; at most {MAX_POINTS:,})")
+    c.add_argument("--json", action="store_true", help=f"JSON instead of CSV (schema {JSON_SCHEMA_ID})")
+    c.add_argument("--out", metavar="PATH", help="write the table to this new file (.csv, or .json with --json) "
+                   "instead of standard output; an existing path is refused")
+    c.set_defaults(run=_sweep)
+
+
+def parse_grid(items) -> dict[str, list[str]]:
+    """``["host.clock_hz=2GHz,3GHz", …]`` → ``{"host.clock_hz": ["2GHz", "3GHz"], …}``: names checked against the
+    parameter table, no empty value, each name and each value once (values are parsed by :func:`grid_values`)."""
+    from ..parameters import get
+
+    texts: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, values = item.partition("=")
+        name = name.strip()
+        parts = [v.strip() for v in values.split(",")]
+        if not sep or not name or not all(parts):
+            raise ParameterError("--grid", item, "NAME=V1,V2,... without empty parts, e.g. host.clock_hz=2GHz,3GHz")
+        get(name)  # an unknown name: the error lists close ones
+        if name in texts:
+            raise ParameterError("--grid", item, f"each parameter once ({name} is given twice: put its values in one "
+                                                 "--grid)")
+        texts[name] = parts
+    return texts
+
+
+def grid_values(texts: dict[str, list[str]]) -> dict[str, list]:
+    """The values of :func:`parse_grid`'s texts, read by the parameter table (units; categorical names checked);
+    a value given twice (``2GHz,2000MHz``) is refused: it would repeat rows."""
+    from ..parameters import get
+
+    out: dict[str, list] = {}
+    for name, parts in texts.items():
+        param = get(name)
+        values = [param.parse(v) for v in parts]
+        if len(set(values)) != len(values):
+            raise ParameterError(f"--grid {name}", ",".join(parts), "each value once")
+        out[name] = values
+    return out
+
+
+def check_size(texts: dict[str, list[str]], drive_counts: int, max_points: int) -> int:
+    """The number of points (configurations × drive counts); :class:`ParameterError` above ``max_points``."""
+    if max_points > MAX_POINTS:
+        raise ParameterError("--max-points", max_points, f"at most {MAX_POINTS:,} (the table is held in memory)")
+    configs = math.prod(len(v) for v in texts.values())
+    points = configs * drive_counts
+    if points > max_points:
+        shape = " x ".join(f"{len(v)} {k}" for k, v in texts.items()) or "1 configuration"
+        raise ParameterError("--grid", f"{shape} x {drive_counts} drive counts",
+                             f"at most --max-points {max_points:,} points (configurations x drive counts); this grid "
+                             f"has {points:,}: raise --max-points (up to {MAX_POINTS:,}) if that is meant")
+    return points
+
+
+def check_output(path: str, suffix: str) -> None:
+    """Before any work: ``path`` names a new file ending in ``suffix``, in an existing folder one can write, outside
+    /proc and /sys; an existing path (a file, a folder, a link, a FIFO, a device) is refused, nothing overwritten."""
+    import os
+    import pathlib
+
+    from ..userfiles import kernel_state
+
+    expected = f"a new file ending in {suffix}"
+    if not path.strip() or not path.isprintable():
+        raise ParameterError("--out", path, f"{expected} (a name of printable characters)")
+    p = pathlib.Path(path)
+    if p.suffix.lower() != suffix:
+        raise ParameterError("--out", path, expected + (" (--json writes JSON)" if suffix == ".json" else
+                                                        " (.json with --json)"))
+    why = kernel_state(p.parent)
+    if why:
+        raise ParameterError("--out", path, f"{expected} of your own ({why})")
+    if p.exists() or p.is_symlink():
+        kind = "a folder" if p.is_dir() else "a file" if p.is_file() and not p.is_symlink() else "a link or special file"
+        raise ParameterError("--out", path, f"{expected} (it exists: {kind}; nothing is overwritten)")
+    if not p.parent.is_dir():
+        raise ParameterError("--out", path, f"{expected} in an existing folder ({p.parent} is not one)")
+    if not os.access(p.parent, os.W_OK | os.X_OK):
+        raise ParameterError("--out", path, f"{expected} in a folder you can write ({p.parent} is not)")
+
+
+def write_new(path: str, text: str) -> None:
+    """``text`` into the new file ``path`` (created exclusively, never through a link: a file that appeared since
+    :func:`check_output` is refused, not overwritten); a write that fails leaves no partial file."""
+    import os
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileExistsError:
+        raise ParameterError("--out", path, "a new file (it appeared while the sweep ran; nothing is overwritten)") \
+            from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except BaseException:
+        os.unlink(path)
+        raise
+
+
+def _sweep(args) -> int:
+    import numpy as np
+
+    from ..ceiling.evaluate import sweep
+    from .ceilings import system_and_workload
+
+    suffix = ".json" if args.json else ".csv"
+    if args.out is not None:
+        check_output(args.out, suffix)
+    topo, wl, overrides, drives = system_and_workload(args)
+    texts = parse_grid(args.grid)
+    for name in texts:
+        if name in overrides:
+            raise ParameterError("--grid", name, "a parameter not also set by --set, --drive or --mps (one value or "
+                                                 "the grid's, not both)")
+    if args.group:
+        from .mixed import mixed_from
+
+        if args.drive is not None:
+            raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
+        topo = mixed_from(topo, args.group, order=args.order, overrides=overrides)
+        if drives is None:
+            step = 2 if topo.mirror else 1
+            drives = list(range(step, topo.max_drives + 1, step))
+    else:
+        base = topo.with_parameters(overrides, wl)[0] if overrides else topo
+        if drives is None:
+            drives = list(base.default_drives or range(1, base.max_drives + 1))
+        base.check_drives(np.asarray(drives))  # as nvmemodel ceilings: no more drives than the system attaches
+    check_size(texts, len(drives), args.max_points)
+    values = grid_values(texts)
+
+    import itertools
+
+    combos = list(itertools.product(*values.values())) or [()]
+    grid = {name: np.asarray([c[i] for c in combos]) for i, name in enumerate(values)}
+    grid.update({name: np.asarray([v] * len(combos)) for name, v in overrides.items()})  # one value each
+    result = sweep(topo, wl, drives=drives, grid=grid)
+    table = _table(result, list(values), topo if args.group else None)
+
+    text = _json(table, topo, wl, overrides, values, result) if args.json else table.to_csv(index=False,
+                                                                                          lineterminator="\n")
+    if args.out is not None:
+        write_new(args.out, text)
+        print(f"wrote {len(table):,} rows to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _table(result, names: list[str], mixed):
+    """The result as a DataFrame: the grid's columns (not the one-value ones of --set), drives (and per group of the
+    mixed topology ``mixed``, if given), iops, bytes_per_s, binding."""
+    import numpy as np
+
+    df = result.to_frame()
+    for name in names:  # whole numbers as written (4000, not 4000.0); the value is the same
+        v = df[name]
+        if v.dtype.kind == "f" and bool(np.all(np.isfinite(v))) and bool(np.all(v == np.round(v))) \
+                and float(np.abs(v).max()) < 2**53:
+            df[name] = v.astype(np.int64)
+    cols = [*names, "drives"]
+    if mixed is not None:  # each group's drives at each total count, in the --order given
+        per = mixed.drives_per_group(result.drives)
+        for g, group in enumerate(mixed.groups):
+            col = f"drives.{group.name}"
+            df[col] = np.tile(per[g], result.iops.shape[0])
+            cols.append(col)
+    return df[[*cols, "iops", "bytes_per_s", "binding"]]
+
+
+def _json(table, topo, wl, overrides, values, result) -> str:
+    import json
+
+    from ..parameters import get
+    from ._common import json_number
+
+    units = {name: get(name).unit or "name" for name in values}
+    units.update({c: "drives" for c in table.columns if c.startswith("drives.")})
+    units.update(UNITS)
+    rows = []
+    for rec in table.to_dict("records"):
+        rows.append({k: (json_number(v) if isinstance(v, float) else v.item() if hasattr(v, "item") else v)
+                     for k, v in rec.items()})
+    doc = {"schema": JSON_SCHEMA_ID, "topology": topo.describe(), "workload": wl.describe(),
+           "settings": {k: (v if isinstance(v, str) else json_number(float(v))) for k, v in overrides.items()},
+           "grid": {k: [v if isinstance(v, str) else json_number(float(v)) for v in vs] for k, vs in values.items()},
+           "drives": [int(n) for n in result.drives], "units": units, "rows": rows}
+    return json.dumps(doc, indent=2, allow_nan=False) + "\n"
