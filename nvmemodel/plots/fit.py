@@ -140,6 +140,8 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     ceiling_keys = [k for k, m in result.chosen.items() if m.startswith("ceiling")]
     strip_rows: dict = {}
     strip_seen: set = set()
+    bands: list = []     # (grid, upper edge, colour) of each drawn band: the y axis is extended to show them
+    pending: list = []   # component ceilings, drawn once the y axis is known (those above it are named instead)
     for i, (key, chosen) in enumerate(result.chosen.items()):
         color = _CURVE_COLORS[i % len(_CURVE_COLORS)]
         sel = pts
@@ -168,13 +170,14 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                 if np.all(np.isfinite(blo)):
                     ax.fill_between(grid, blo / div, bhi / div, color=color, alpha=0.18, lw=0,
                                     label=f"95 % band of the {m} fit{' ' + name if name else ''}")
+                    bands.append((grid, np.asarray(bhi, float), color))
         if "y_std" in sel:  # keep the error bars in view
             ymax = max(ymax, float(np.nanmax((sel["y"] + sel["y_std"].fillna(0)).to_numpy(float))))
         if chosen == "per_io_byte" and ceilings:
             _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
         _evidence_marks(ax, result, key, color, div)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
-            _component_ceilings(ax, result, key, grid, div, ymax)
+            pending += _component_ceilings(result, key, grid)
         f = result.fits[key][chosen]
         resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
@@ -194,10 +197,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             row = strip_rows.setdefault(key, len(strip_rows))
             tag = f" ({name})" if len(ceiling_keys) > 1 else ""
             for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:
-                # only ceilings that enter the plotted range (the y axis ends at 1.15 × the largest value)
-                if np.all(np.isfinite(prof[comp])) and prof[comp].min() < 1.15 * ymax:
-                    ax.plot(grid, prof[comp] / div, ls=_DASHES[row % len(_DASHES)], lw=1.0,
-                            color=component_color(comp), label=f"ceiling: {comp}{tag}")
+                if np.all(np.isfinite(prof[comp])):  # (inf: no such component in this topology)
+                    pending.append((comp, grid, prof[comp].to_numpy(float), _DASHES[row % len(_DASHES)],
+                                    f"ceiling: {comp}{tag}", tag))
             sax = axes[2]
             left, right = _cells(grid, log_x)
             for comp in dict.fromkeys(prof["binding"]):
@@ -217,7 +219,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                 sax.set_yticks([])
             sax.set_ylabel("binds", rotation=0, ha="right", va="center")
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
-    ax.set_ylim(0, 1.15 * ymax / div)
+    top = _y_top(ax, ymax, float(np.nanmax((pts["y"] + pts["y_std"].fillna(0)) if "y_std" in pts else pts["y"])),
+                 bands, div, result.y_unit, log_x)
+    _draw_ceilings(ax, pending, top, div, result.y_unit)
     quantity = {"iops": "IOPS", "bytes_per_s": "throughput"}.get(
         result.y, result.y.replace("_bytes_per_s", " throughput").replace("_iops", " IOPS").replace("_", " "))
     ax.set_ylabel(axis_label(quantity, ylab) if quantity != "IOPS" else ylab)
@@ -287,24 +291,76 @@ def _evidence_marks(ax, result, key, color, div) -> None:
                    label=f"second regime? (the fit misses a step near {struct['regimes']:g})")
 
 
-def _component_ceilings(ax, result, key, grid, div, ymax) -> None:
-    """Every modelled component's ceiling along x (a topology given, no ceiling model fitted), where it enters
-    the plotted range."""
+def _y_top(ax, ymax: float, data_top: float, bands: list, div: float, unit: str, log_x: bool) -> float:
+    """Set the y axis: 1.15 × the largest drawn value (points with their error bars, curves, a cap in view),
+    raised to show every 95 % band up to 2 × the largest measurement (mean + sd); a band cut there is said to
+    continue above, where it is cut, with the height it reaches. Returns the top of the axis (SI units)."""
+    from ..fitting.wording import fmt_y
+
+    top = 1.15 * ymax
+    band_top = max((float(np.nanmax(b)) for _, b, _ in bands if np.any(np.isfinite(b))), default=0.0)
+    if band_top > top:
+        top = max(top, min(1.04 * band_top, 2.0 * data_top))
+    ax.set_ylim(0, top / div)
+    for grid, upper, color in bands:
+        cut = np.isfinite(upper) & (upper > top)
+        if not cut.any():
+            continue
+        at = float(grid[cut][np.argmax(upper[cut])])
+        right = at >= float(np.sqrt(grid[0] * grid[-1]) if log_x else (grid[0] + grid[-1]) / 2)
+        ax.annotate(f"band continues above ↑ (to {fmt_y(float(np.nanmax(upper[cut])), unit)})", xy=(at, 1.0),
+                    xycoords=("data", "axes fraction"), xytext=(-4 if right else 4, -4), textcoords="offset points",
+                    ha="right" if right else "left", va="top", fontsize="x-small", color=color)
+    return top
+
+
+def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None:
+    """Draw the component ceilings that enter the y axis (up to ``top``, SI) and name the others with their
+    lowest value in the plotted x range in one note: a ceiling not drawn is not a ceiling missing from the model."""
     from ..ceiling.components import color as component_color
+
+    above: dict = {}
+    for comp, grid, v, dash, label, tag in pending:
+        if v.min() < top / 1.15 * 1.12:  # enters the plot, not just touching its upper edge
+            ax.plot(grid, np.minimum(v, 1.5 * top) / div, ls=dash, lw=1.0, color=component_color(comp), label=label)
+        else:
+            above.setdefault((comp + tag, "" if np.ptp(v) <= 1e-9 * v.min() else "≥ "), float(v.min()))
+    if not above:
+        return
+    f, name = y_scale([min(above.values())], unit)
+    items = [f"{c} {ge}{v / f:.3g}" if v / f < 1000 else f"{c} {ge}{v / f:,.0f}"
+             for (c, ge), v in sorted(above.items(), key=lambda kv: kv[1])]
+    lines, line = [], "ceilings above the chart:"
+    for i, it in enumerate(items):
+        it += f" {name}" if i == len(items) - 1 else ","
+        if len(line) + len(it) > 52:
+            lines.append(line)
+            line = "  " + it
+        else:
+            line += " " + it
+    lines.append(line)
+    # a legend entry without a mark: the legend is placed where it hides no measurement, the note with it
+    ax.plot([], [], ls="none", label="\n".join(lines))
+
+
+def _component_ceilings(result, key, grid) -> list:
+    """Every modelled component's ceiling along x (a topology given, no ceiling model fitted), for
+    :func:`_draw_ceilings`."""
     from ..fitting.ceiling import X_AXES, ceiling_profile
 
     if result.x not in X_AXES:
-        return
+        return []
     try:
         prof = ceiling_profile(*result.setup(key), x=result.x, values=grid, drives=result.drives,
                                y_unit=result.y_unit)
     except Exception:  # noqa: BLE001 — a topology this axis cannot evaluate: the figure without ceilings
-        return
+        return []
+    out = []
     for i, comp in enumerate(c for c in prof.columns if c not in ("x", "ceiling", "binding")):
         v = prof[comp].to_numpy(float)
-        if np.all(np.isfinite(v)) and v.min() < 1.12 * ymax:  # (the y axis ends at 1.15 × the largest value)
-            ax.plot(grid, np.minimum(v, 1.5 * ymax) / div, ls=_DASHES[i % len(_DASHES)], lw=1.0,
-                    color=component_color(comp), label=f"ceiling: {comp} (model, no free parameter)")
+        if np.all(np.isfinite(v)):  # (inf: no such component in this topology)
+            out.append((comp, grid, v, _DASHES[i % len(_DASHES)], f"ceiling: {comp} (model, no free parameter)", ""))
+    return out
 
 
 def _per_io_byte_marks(ax, result, f, grid, div, color) -> None:

@@ -114,3 +114,57 @@ def test_step_is_shaded(tmp_path):
     y = np.repeat(y0, 3) * (1 + 0.01 * np.random.default_rng(5).standard_normal(xs.size))
     fig = nm.fit(table("targets", xs, y, y="bytes_per_s"), x="targets", y="bytes_per_s").plot(tmp_path / "s.png")
     assert any(lbl.startswith("second regime?") for lbl in fig.axes[0].get_legend_handles_labels()[1])
+
+
+FIT_DATA = __import__("pathlib").Path(__file__).parents[1] / "data" / "fit"
+
+
+def _band_top(fig):
+    band = next(c for c in fig.axes[0].collections if c.get_label().startswith("95 % band"))
+    return max(p.vertices[:, 1].max() for p in band.get_paths())
+
+
+def test_the_band_is_shown_up_to_twice_the_largest_measurement(tmp_path):
+    # heldout/rising: a 3-point QD sweep (9.9 / 21.4 / 35.7 K IOPS); the linear fit's band reaches 47.7 K IOPS at
+    # QD 4, above 1.15 × the largest drawn value (40.0 K, the QD-4 error bar): the axis was cut at 46.0 K
+    fig = nm.fit(nm.read_results(FIT_DATA / "heldout" / "rising"), x="iodepth", y="iops").plot(tmp_path / "r.png")
+    ax = fig.axes[0]
+    assert ax.get_ylim()[1] >= _band_top(fig) > 46.0
+    assert not [t for t in ax.texts if "continues above" in t.get_text()]  # all of it is in view: nothing to say
+
+
+def test_a_band_cut_at_twice_the_largest_measurement_is_said_to_continue(tmp_path):
+    # adv/rate (rate_iops-limited, flat at 19.7 K IOPS from QD 4) forced onto a line: its band reaches ~64 K IOPS
+    # at QD 32, more than 2 × the largest measurement + sd (20.6 K): the axis stops there and the figure says so
+    from nvmemodel.fitting.wording import fmt_y
+
+    r = nm.fit(nm.read_results(FIT_DATA / "adv" / "rate"), x="iodepth", y="iops", model="linear")
+    fig = r.plot(tmp_path / "lin.png")
+    ax = fig.axes[0]
+    data_top = float((r.points["y"] + r.points["y_std"].fillna(0)).max())
+    top = ax.get_ylim()[1] * 1e3
+    assert top == pytest.approx(2 * data_top, rel=1e-9) and _band_top(fig) * 1e3 > top
+    band_hi = float(r.fit_of().band(np.array([32.0]))[1][0])
+    notes = [t.get_text() for t in ax.texts if "continues above" in t.get_text()]
+    assert notes == [f"band continues above ↑ (to {fmt_y(band_hi, '1/s')})"]
+
+
+def test_ceilings_above_the_chart_are_named_with_their_values(tmp_path):
+    # QA F36: adv/qd (≤ 58.7 K IOPS) on the dell-r7525 preset: every component ceiling is ≥ 1.45 M IOPS (the
+    # drive's spec-sheet 4K random read), none is drawn — the figure names each with its value instead
+    from nvmemodel.fitting.ceiling import ceiling_profile
+
+    r = nm.fit(nm.read_results(FIT_DATA / "adv" / "qd"), x="iodepth", y="iops", topology=nm.preset("dell-r7525"))
+    fig = r.plot(tmp_path / "dell.png")
+    ax = fig.axes[0]
+    labels = ax.get_legend_handles_labels()[1]
+    assert not [lbl for lbl in labels if lbl.startswith("ceiling:")]
+    notes = [lbl for lbl in labels if lbl.startswith("ceilings above the chart:")]
+    assert len(notes) == 1 and notes[0].endswith(" M IOPS")
+    note = " ".join(notes[0].split())
+    prof = ceiling_profile(*r.setup(()), x="iodepth", values=np.arange(1, 65.0), drives=r.drives, y_unit="1/s")
+    comps = [c for c in prof.columns if c not in ("x", "ceiling", "binding") and np.isfinite(prof[c]).all()]
+    assert {"drive", "pcie_link", "host_cpu"} <= set(comps)
+    for c in comps:  # each named with its value in M IOPS (constant along iodepth here), lowest first
+        assert f" {c} {prof[c].min() / 1e6:.3g}" in note
+    assert "drive 1.45," in note and note.index("drive") < note.index("pcie_link") < note.index("host_cpu")
