@@ -42,7 +42,7 @@ BAD = {
               (["--grid", "host.cores_per_socket=" + ",".join(str(c) for c in range(1, 501)),
                 "--grid", "workload.iodepth=1,2,4,8,16,32,64,128,256,512", "--drives", "1-24"], "--max-points"),
               (["--max-points", "0"], "--max-points"), (["--max-points", "1e9"], "--max-points"),
-              (["--max-points", "999999999"], "at most 10,000,000"), (["--drives", "99"], "drives=99"),
+              (["--max-points", "999999999"], "at most 2,000,000"), (["--drives", "99"], "drives=99"),
               (["--out", "t.csv"], "it exists"), (["--out", "folder.csv"], "it exists: a folder"),
               (["--out", "folder"], "ending in .csv"), (["--out", "fifo.csv"], "it exists"),
               (["--out", "/dev/null"], "--out"), (["--out", "/proc/x.csv"], "kernel state"),
