@@ -101,8 +101,18 @@ def _min_drives(lv: Levels, need: float, max_n):
     The system-wide limits ``S`` do not depend on n (``X(n) = min(local(n), S)``): the caller compares them
     with ``need`` apart, so this works on the few axes the per-drive, per-switch and tree limits depend on.
     Direct attach has the closed form ``⌈need / d⌉``; behind switches or with a host tree, X(n) is
-    non-decreasing in n and a bisection on the subset that can meet ``need`` finds the smallest n.
+    non-decreasing in n and a bisection on the subset that can meet ``need`` finds the smallest n (with a host
+    tree on few configurations: the first of the sums at every drive count, :func:`_stacked_parts`, which are
+    returned too; else None).
     """
+    stacked = _stacked_parts(lv, max_n) if lv.tree else None
+    if stacked is not None:  # every drive count at once (0, 1, …): the first that meets the need
+        shape = np.broadcast_shapes(stacked[0].shape[1:], np.shape(lv.drive), np.shape(max_n))
+        local = np.broadcast_to(stacked[0], (stacked[0].shape[0], *shape))
+        mx = np.broadcast_to(np.asarray(max_n, dtype=float), shape)
+        cap = _gather(local, mx)
+        first = (local[1:] >= need).argmax(axis=0) + 1.0
+        return np.where(cap >= need, np.fmin(first, mx), np.nan), cap, stacked
     cap = lv.local(max_n)
     shape = np.broadcast_shapes(np.shape(cap), np.shape(lv.drive), np.shape(max_n))
     cap, mx = (np.broadcast_to(np.asarray(x, dtype=float), shape) for x in (cap, max_n))
@@ -115,7 +125,7 @@ def _min_drives(lv: Levels, need: float, max_n):
             good = lv.local(mid) >= need
             hi = np.where(good, mid, hi)
             lo = np.where(good, lo, mid + 1)
-        return np.where(reach, np.fmin(lo, mx), np.nan), cap
+        return np.where(reach, np.fmin(lo, mx), np.nan), cap, None
     d, g, m = (np.broadcast_to(np.asarray(x, dtype=float), shape).ravel() for x in (lv.drive, lv.group, lv.switches))
     with np.errstate(divide="ignore", invalid="ignore"):
         n = np.fmax(np.ceil(flat_need / d), 1.0)
@@ -131,16 +141,50 @@ def _min_drives(lv: Levels, need: float, max_n):
             hi = np.where(good, mid, hi)
             lo = np.where(good, lo, mid + 1)
         n[sw] = lo
-    return np.where(reach, np.fmin(n.reshape(shape), mx), np.nan), cap
+    return np.where(reach, np.fmin(n.reshape(shape), mx), np.nan), cap, None
 
 
-def _at(lv: Levels, feasible, n_eval, n_min, max_n):
+def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None):
     """``(X, binding)`` at ``n_eval`` = ``n_min`` where feasible, else ``max_n``; a host tree's placement sums
     are taken at those two counts (on their own few axes) and selected, not recomputed per configuration."""
     if not lv.tree:
         return lv.total_and_binding(n_eval)
-    parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
+    if stacked is not None:  # taken from the sums at every drive count (_min_drives)
+        parts = tuple(np.where(feasible, _gather(x, n_min), _gather(x, max_n)) for x in stacked)
+    else:
+        parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
     return lv.total_and_binding(n_eval, parts=parts)
+
+
+#: Most points (drive counts x configurations) a block's host-tree sums are taken at all at once (:func:`_stacked_parts`).
+_STACKED_POINTS = 1 << 15
+
+
+def _stacked_parts(lv: Levels, max_n) -> tuple | None:
+    """:meth:`Levels.parts` at every drive count ``0 … max(mx)`` at once, the counts on a new first axis and each
+    broadcast to ``(counts, *shape)`` — where that is at most :data:`_STACKED_POINTS` points (a block whose
+    tree limits depend on few axes: one call in place of a bisection's half dozen and two more for :func:`_at`,
+    each costing its Python overhead); ``None`` otherwise. The kernel computes each point with the same array
+    expressions whatever the shape of the drive counts, so the sums are the bisection's bit for bit."""
+    mx = np.asarray(max_n, dtype=float)
+    if mx.size == 0 or not np.all((mx >= 0) & (mx == np.floor(mx))):
+        return None
+    top = int(np.max(mx))
+    shape = np.broadcast_shapes(*(np.shape(x) for x in (mx, lv.drive, lv.group, lv.complex, lv.socket)),
+                                *(np.shape(v) for k, v in lv.p.items() if k.startswith(("tree.", "host.sockets"))))
+    if (top + 1) * int(np.prod(shape)) > _STACKED_POINTS:
+        return None
+    n = np.arange(0.0, top + 1.0).reshape((top + 1,) + (1,) * len(shape))
+    return tuple(x if np.ndim(x) == 0 else np.broadcast_to(x, (top + 1, *np.shape(x)[1:])) for x in lv.parts(n))
+
+
+def _gather(x, n):
+    """``x`` (drive counts on its first axis, :func:`_stacked_parts`) at ``n`` drives per configuration."""
+    if np.ndim(x) == 0:
+        return x
+    shape = np.broadcast_shapes(x.shape[1:], np.shape(n))
+    index = np.broadcast_to(np.asarray(n).astype(np.intp), shape)[None]
+    return np.take_along_axis(np.broadcast_to(x, (x.shape[0], *shape)), index, axis=0)[0]
 
 
 def _is_inf(x) -> bool:
@@ -299,14 +343,15 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         ps = [_chunk_parameters(space, codes, common, t) for t in targets]
         max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
         levels = [Levels(p) for p in ps]
-        n_need, caps, all_ok = [], [], lanes_ok
+        n_need, caps, all_ok, stacked = [], [], lanes_ok, []
         for lv, p, t, need in zip(levels, ps, targets, needs):
             need = need * (1 + margin)
             if t.latency_s is not None and not np.all(np.asarray(p["workload.per_drive"]) > 0):
                 # a system-wide queue: R = N / X falls as drives are added; X >= N / L is one more IOPS need
                 need = np.where(np.asarray(p["workload.per_drive"]) > 0, need,
                                 np.fmax(need, p["workload.iodepth"] * p["workload.numjobs"] / t.latency_s))
-            n, local_cap = _min_drives(lv, need, max_n)
+            n, local_cap, sums = _min_drives(lv, need, max_n)
+            stacked.append(sums)
             n_need.append(n)
             caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
             all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
@@ -324,7 +369,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         fractions, lows = [], {}
         latency_fail, latency_known, latency_frac = False, True, np.inf
         for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
-            x, b = _at(lv, throughput_ok, n_eval, n_min, max_n)
+            x, b = _at(lv, throughput_ok, n_eval, n_min, max_n, stacked[k])
             row[f"{t.name}|ceiling_iops"] = x
             row[f"{t.name}|binding"] = b
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -415,9 +460,8 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
     sel = np.flatnonzero(~candidate)
     k = keys.ravel()[sel]
     closeness = np.where(lanes_ok[sel], frac[:, sel].min(axis=0), -1.0)
-    order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
-    first = order[np.r_[True, k[order][1:] != k[order][:-1]]]
-    fam, n_fam = np.unique(k, return_counts=True)
+    first, fam, n_fam = _closest_per_family(k, closeness, int(np.prod([len(space.axes[a])
+                                                                      for a in space.categorical_axes])))
     counted = dict(zip(fam.tolist(), n_fam.tolist()))
     for j in first:
         i = sel[j]
@@ -453,6 +497,27 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
                 "switched": bool(value(p0["attach.switch"]) > 0),
                 "count": earlier + counted[int(k[j])],  # configurations of this family that miss, so far
             }
+
+
+def _closest_per_family(k: np.ndarray, closeness: np.ndarray, families: int):
+    """Per family key present in ``k`` (ascending): the position of its closest configuration — the largest
+    closeness, NaN counting least, the first position of equals — with the families and their counts.
+
+    What sorting by (key, −closeness) stably and taking each key's first gives; with few families (``families``
+    keys possible) by one pass of per-family maxima instead of a sort."""
+    if families > max(4 * k.size, 1 << 16):
+        order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
+        fam, n_fam = np.unique(k, return_counts=True)
+        return order[np.r_[True, k[order][1:] != k[order][:-1]]], fam, n_fam
+    counts = np.bincount(k, minlength=families)
+    fam = np.flatnonzero(counts)
+    best = np.full(families, np.nan)
+    np.fmax.at(best, k, closeness)  # NaN only where every closeness of the family is NaN
+    top = best[k]
+    hit = np.flatnonzero((closeness == top) | np.isnan(top))
+    firsts = np.full(families, k.size, dtype=np.intp)
+    np.minimum.at(firsts, k[hit], hit)
+    return firsts[fam], fam, counts[fam]
 
 
 #: The parameters that set how many drives a configuration can attach (named in the reasons).

@@ -1,0 +1,47 @@
+"""The planner's fast paths compute what its general ones do, bit for bit (speed is measured in benchmarks/)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nvmemodel.plan import STANDARD_WORKLOADS as W
+from nvmemodel.plan import DesignSpace, Target, plan, solve
+
+TARGETS = [Target(W["4k-randread"], iops=6e6), Target(W["128k-read"], bytes_per_s=40e9),
+           Target(W["4k-oltp-70-30"], iops=2e6)]
+SPACE = {"tree.placement": ["round_robin", "fill_first"], "tree.complexes_per_socket": [1, 4],
+         "connection": ["direct-x4", "lenovo-1610-4p"], "switch.count": [1, 3], "host.sockets": [1, 2],
+         "tree.complex_bytes_per_s": [12e9, 30e9], "workload.io_stack": ["libaio", "spdk"]}
+
+
+@pytest.mark.parametrize("chunk", [7, 1 << 16])
+def test_host_tree_sums_at_every_drive_count_equal_the_bisection(monkeypatch, chunk):
+    """Few configurations per block: the tree's sums at every drive count at once (one kernel call) give the
+    bisection's fewest drives, ceilings, bindings and closest misses exactly."""
+    space = DesignSpace("dell-r7525", SPACE, max_drives=20)
+    fast = plan(TARGETS, space, chunk=chunk, merge_identical=False, keep=10**6)
+    monkeypatch.setattr(solve, "_STACKED_POINTS", 0)  # every block by bisection
+    slow = plan(TARGETS, space, chunk=chunk, merge_identical=False, keep=10**6)
+    assert len(fast.frame) > 10 and len(fast.rejected) > 0  # both answers and misses are compared
+    pd.testing.assert_frame_equal(fast.frame, slow.frame, check_exact=True)
+    pd.testing.assert_frame_equal(fast.rejected, slow.rejected, check_exact=True)
+
+
+def test_closest_per_family_equals_the_stable_sort():
+    """Per family the largest closeness (NaN least, -0.0 equal to 0.0), the first position of equals, as a stable
+    sort by (family, -closeness) gives."""
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        size = int(rng.integers(1, 400))
+        k = rng.integers(0, 12, size)
+        closeness = rng.choice([-1.0, 0.0, -0.0, 0.25, 0.5, 0.5, 1.5, np.nan, np.inf], size)
+        order = np.lexsort((-closeness, k))
+        expected = order[np.r_[True, k[order][1:] != k[order][:-1]]]
+        fam, n_fam = np.unique(k, return_counts=True)
+        first, got_fam, got_n = solve._closest_per_family(k, closeness, 12)
+        assert first.tolist() == expected.tolist()
+        assert got_fam.tolist() == fam.tolist() and got_n.tolist() == n_fam.tolist()
+        first, got_fam, got_n = solve._closest_per_family(k, closeness, 10**9)  # many possible families: the sort
+        assert first.tolist() == expected.tolist() and got_n.tolist() == n_fam.tolist()
