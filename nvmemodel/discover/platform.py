@@ -18,6 +18,20 @@ from .flags import Flag
 
 __all__ = ["cpu_model_of", "identify_cpu", "identify_platform", "platform_candidates", "refine_host"]
 
+#: A platform's (``host_platforms.csv`` ``vendor``) PCI vendor id and the vendor name pci.ids gives it, which
+#: lspci and sysfs put before the device name. A PCI name identifies a platform only on its own vendor's
+#: device: pci.ids has ``Genoa`` on a Silicom capture card (1c2c:00a3) and ``Turin`` inside Intergraph's
+#: "w/Texturing" (1091:0021) as well as on AMD's Genoa/Bergamo and Turin root complexes.
+PLATFORM_VENDORS = {"AMD": ("1022", "Advanced Micro Devices"), "Intel": ("8086", "Intel Corporation"),
+                    "Ampere": ("1def", "Ampere Computing"), "HiSilicon": ("19e5", "Huawei Technologies")}
+
+#: Names of client (laptop and desktop) chips' ports in pci.ids that share a server platform's code name:
+#: ``Ice Lake-LP PCI Express Root Port #9`` (8086:34b0), ``Ice Lake Thunderbolt 3 PCI Express Root Port #0``
+#: (8086:8a1d), ``Ice Lake Processor Host Bridge/DRAM Registers`` (8086:8a14, Ice Lake-U/Y). A server's root
+#: ports are ``Ice Lake PCI Express Root Port A`` (8086:347a); its host bridges are not "Host Bridge/DRAM
+#: Registers". Such a name never identifies a server platform.
+CLIENT_PCI_NAMES = re.compile(r"-LP\b|Thunderbolt|Host Bridge/DRAM Registers", re.IGNORECASE)
+
 
 def cpu_model_of(cpuinfo: str) -> str | None:
     """The first ``model name`` of ``/proc/cpuinfo`` text (x86), else None (many Arm kernels print none)."""
@@ -71,16 +85,27 @@ def platform_candidates(tree) -> list[tuple[str, str]]:
     Starship/Matisse I/O die of EPYC 7002 and 7003, Sky Lake-E of Skylake-SP and Cascade Lake-SP)."""
     from ..topology.host import _platforms
 
-    names = [d.name for d in tree.devices.values() if d.name and (
+    ports = [d for d in tree.devices.values() if d.name and not CLIENT_PCI_NAMES.search(d.name) and (
         d.port_type == "root_port" or "host bridge" in (d.class_name or "").lower() or "root complex" in d.name.lower()
         or "root port" in d.name.lower())]
     hits = []
     for key, row in _platforms().items():
         pattern = re.compile(row["lspci_pattern"], re.IGNORECASE)
-        name = next((n for n in names if pattern.search(n)), None)
+        name = next((d.name for d in ports if _of_vendor(d, row.get("vendor", "")) and pattern.search(d.name)), None)
         if name is not None:
             hits.append((key, name))
     return hits
+
+
+def _of_vendor(device, vendor: str) -> bool:
+    """Whether a PCI device is the platform vendor's: by its id where the reader saw it, else by the vendor
+    name lspci and sysfs put before the device name (a vendor not in :data:`PLATFORM_VENDORS`: not checked)."""
+    if vendor not in PLATFORM_VENDORS:
+        return True
+    vid, vname = PLATFORM_VENDORS[vendor]
+    if device.pci_id:
+        return device.pci_id.lower().startswith(vid + ":")
+    return device.name.lower().startswith(vname.lower())
 
 
 def _root_port_lanes(tree) -> dict[str, int]:
