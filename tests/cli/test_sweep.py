@@ -136,3 +136,32 @@ def test_max_points_guards_and_raises(capsys):
     err = capsys.readouterr().err
     assert "this grid has 72" in err and "raise --max-points" in err
     assert len(_csv([*argv, "--max-points", "72"], capsys)) == 72
+
+
+def test_mirror_across_groups_rows_equal_evaluate(capsys):
+    # --group mirror= (an md RAID-10 of one NVMe and one older drive per pair; raid.level moves into the topology)
+    groups = ["drive=samsung-pm1733-u2,count=4,name=a,mirror=b", "drive=intel-p3700-800gb,count=4,name=b"]
+    argv = ["sweep", "--preset", "ion-sr71mach5-linux", "--set", "raid.level=raid10",
+            "--grid", "host.cycles_per_io=4000,40000", "--drives", "2,8"]
+    df = _csv([*argv, *(x for g in groups for x in ("--group", g))], capsys)
+    overrides = {"raid.level": "raid10"}
+    mixed = mixed_from(nm.preset("ion-sr71mach5-linux"), groups, overrides=overrides)
+    assert overrides == {} and mixed.mirror
+    for cycles, rows in df.groupby("host.cycles_per_io", sort=False):
+        curve = nm.evaluate(mixed, nm.Workload("randread", "4K"), drives=[2, 8],
+                            overrides={"host.cycles_per_io": float(cycles)})
+        assert rows["iops"].tolist() == pytest.approx(curve.iops.tolist(), rel=1e-12)
+        assert rows["binding"].tolist() == curve.binding.tolist()
+    assert df["drives.a"].tolist() == df["drives.b"].tolist() == [1, 4, 1, 4]  # pairs: one drive of each
+
+
+def test_a_failed_write_leaves_no_file(tmp_path):
+    from nvmemodel.cli.sweep import write_new
+
+    def fail(fh):
+        fh.write("half a table\n")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError):
+        write_new(str(tmp_path / "t.csv"), fail)
+    assert list(tmp_path.iterdir()) == []
