@@ -700,7 +700,9 @@ _p("raid.rebuild_bytes_per_s", "B/s", "continuous", "rebuild (recovery) rate per
           "(Documentation/admin-guide/md.rst: sync_speed_min/max 'in kibibytes-per-second') = 1.024 MB/s per "
           "member, the rate MD keeps a rebuild at while foreground I/O is busy (docs/physics.md §12.2)")
 _p("raid.cycles_per_io", "cycles", "continuous", "CPU cycles the RAID layer adds per host I/O", lo=0, hi=1e9,
-   default=0.0, source="default: 0, not charged unless set or fitted (ION calibration in docs/physics.md §12.3)")
+   default=0.0, source="default: 0, not charged unless set or fitted; for Linux MD set "
+                        "nvmemodel.ceiling.raid.MD_CYCLES_PER_IO (27,700, derived from a CPU-bound MD RAID-0: "
+                        "docs/physics.md §12.3; ION calibration in §7.5)")
 _p("raid.max_iops", "1/s", "continuous", "the RAID layer's own I/O rate limit (single thread or lock; inf = none "
    "known)", lo=0, lo_open=True, inf_ok=True, default=math.inf,
    source="default: unknown (no limit); fit it (docs/physics.md §12.3)")

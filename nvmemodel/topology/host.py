@@ -45,33 +45,41 @@ class IoStack(enum.Enum):
 #: Default CPU cycles per I/O by I/O stack — the stack's own path *and* the benchmark's (fio's) per-I/O
 #: work — with sources and how each was normalised by the clock it ran at (docs/physics.md §4, §12.8).
 #: These are PARAMETERS TO FIT (§9.5): kernel, CPU generation, batching, mitigations and the IOMMU move them.
+#: [RT23] = Ren & Trivedi, "Performance Characterization of Modern Storage Stacks: POSIX I/O, libaio, SPDK, and
+#: io_uring" (CHEOPS '23), artifacts github.com/ZebinRen/Performance-Characterization-Storage-Stacks,
+#: example_results/6-micro_arch_s_point: fio 3.32, one thread, 4 KiB random reads over 7 Optane SSDs, CPU-bound
+#: at 100 % of a core; `perf stat -a -e cycles` over 10 x 5 s (median) divided by fio's IOPS — cycles counted,
+#: so no clock is assumed (the busy core ran at 2.41 G cycles/s).
+_RT23 = ("Ren & Trivedi CHEOPS'23 artifacts (ZebinRen/Performance-Characterization-Storage-Stacks, "
+         "example_results/6-micro_arch_s_point): fio 3.32, 1 thread, 4K randread over 7 Optane SSDs at 100 % of one "
+         "core, perf stat system-wide cycles / fio IOPS")
 STACK_CYCLES: dict[IoStack, tuple[float, str]] = {
     IoStack.SPDK: (245.0, "derived: SPDK's own perf tool, 13.85 M IOPS on one core of a Xeon Platinum 8380 at "
                           "3.4 GHz turbo = 245 cycles (spdk.io/news/2021/05/06/nvme-80m-iops); fio's SPDK plugin adds "
-                          "fio's own per-I/O work (about 2,000 cycles, see libaio)"),
-    IoStack.IO_URING_POLLED: (2500.0, "derived: Axboe's t/io_uring, 10 M IOPS per core on a Ryzen 9 5950X (Phoronix, "
-                                      "Oct 2021) at an ASSUMED 4.9 GHz = 490 cycles for the stack, plus fio's own "
-                                      "per-I/O work, about 2,000 cycles (PhotonLibOS docs: fio+libaio 279 K vs a "
-                                      "leaner program's libaio 346 K IOPS at 100 % of one core = 0.69 us per I/O at an "
-                                      "assumed ~3 GHz)"),
-    IoStack.IO_URING: (8000.0, "derived: libaio's 10,000 x 346/433, the per-core IOPS of libaio vs io_uring "
-                               "(interrupt-driven) in one program on one machine (PhotonLibOS docs, 4K randread QD128, "
-                               "100 % of one core); Axboe's 2019 per-core table has libaio at 608 K, polled io_uring "
-                               "1,620 K (no non-polled row). ESTIMATE for a newer kernel/CPU: see docs/physics.md §12.8"),
-    IoStack.LIBAIO: (10000.0, "estimate: fio+libaio 279 K IOPS at 100 % of one core (PhotonLibOS docs) at an assumed "
-                              "~2.8 GHz = 10,000 cycles; '10,000-20,000 cycles per I/O' for raw O_DIRECT on "
-                              "Haswell/Broadwell-era kernels (Floe blog recalling Axboe); Axboe's 2019 per-core table "
-                              "gives libaio 608 K IOPS without fio (clock not stated)"),
-    IoStack.WINDOWS_STORPORT: (25000.0, "estimate: ION (seed ion-nvme) measured 1.2 M IOPS on Windows Server 2012 R2 "
-                                        "vs 3 M on Linux on the same server, CPU-bound: libaio cycles x 3/1.2"),
-    IoStack.IO_URING_SQPOLL: (7000.0, "estimate: io_uring's 8,000 less the submission system call the SQPOLL kernel "
-                                      "thread takes over (about 1,000 cycles: one io_uring_enter per batch plus its "
-                                      "mitigation cost); the SQ thread's own core is counted as busy by the model only "
-                                      "through these cycles. No published per-core SQPOLL figure with a stated clock "
-                                      "was found"),
-    IoStack.PSYNC: (20000.0, "estimate: libaio's 10,000 plus a sleep and a wake-up (two context switches and the "
-                             "scheduler) per I/O, since a blocking pread waits for each I/O; no published per-core "
-                             "psync figure with a stated clock was found"),
+                          "fio's own per-I/O work: measured 2,315 cycles per I/O with the plugin (" + _RT23 + ", "
+                          "1.04 M IOPS), i.e. about 2,070 for fio"),
+    IoStack.IO_URING_POLLED: (7230.0, "measured: fio io_uring with hipri (polled completions), 7,230 cycles per I/O "
+                                      "(334 K IOPS, QD8; " + _RT23 + "). A purpose-built tool on a tuned 5.16+ kernel "
+                                      "costs far less: Axboe's t/io_uring, 10 M IOPS per core on a Ryzen 9 5950X "
+                                      "(Phoronix, Oct 2021), about 490 cycles at an assumed 4.9 GHz (fixed buffers, "
+                                      "registered files, batches of 32, no per-I/O statistics)"),
+    IoStack.IO_URING: (7550.0, "measured: fio io_uring, interrupt-driven, 7,550 cycles per I/O (320 K IOPS, QD8; "
+                               + _RT23 + "); 8 % below libaio's 8,200 on the same machine (the 128-deep per-thread "
+                               "runs of the same artifacts: 315 K vs 293 K IOPS per core, +7 %)"),
+    IoStack.LIBAIO: (8200.0, "measured: fio libaio, 8,200 cycles per I/O (294 K IOPS, QD8; " + _RT23 + "; the "
+                             "process-only count gives 8,198); agrees with fio+libaio 279 K IOPS at 100 % of one core "
+                             "(PhotonLibOS docs, clock not stated) at ~2.3 GHz"),
+    IoStack.WINDOWS_STORPORT: (20500.0, "estimate: libaio's 8,200 x 3/1.2 = 20,500: ION (seed ion-nvme) measured "
+                                        "1.2 M IOPS on Windows Server 2012 R2 vs 3 M on Linux on the same server, "
+                                        "CPU-bound; no per-core Windows figure with a stated clock was found"),
+    IoStack.IO_URING_SQPOLL: (8490.0, "measured: fio io_uring with sqthread_poll, 8,490 cycles per I/O counted over "
+                                      "both cores it keeps busy, the fio thread's and the kernel SQ thread's "
+                                      "(568 K IOPS at 4.82 G cycles/s system-wide, QD64; " + _RT23 + ")"),
+    IoStack.PSYNC: (17300.0, "derived: fio psync, 1024 threads at iodepth 1 on 16 NVMe namespaces, 9.41 M IOPS with "
+                             "fio's CPU at 14.48 % per thread = 148 of 176 logical CPUs busy (0.84) on 4 x Xeon "
+                             "E7-8880 v4 (88 cores, 2.2 GHz base, kernel 4.8; oberstet/scratchbox cruncher/"
+                             "sync-engines/sector-size-4096/individual-nvmes-psync-1024.log): 0.84 x 88 x 2.2 GHz / "
+                             "9.41 M = 17,300 cycles at base clock (2048 threads: 17,400)"),
 }
 
 @dataclasses.dataclass(frozen=True)

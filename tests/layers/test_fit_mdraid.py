@@ -9,7 +9,8 @@ threads, which the author attributes to ``md_make_request``.
 Step 1 fits the individual runs (Little's law over the threads, then the host CPU); step 2 keeps those
 values and frees only ``raid.max_iops`` on the MD run: the RAID layer binds. With one MD point the second
 step is solved, not tested (the fit says so); it explains the gap, it does not prove the mechanism — a
-RAID-layer CPU cost (``raid.cycles_per_io`` ≈ 24 K cycles) would fit the point equally well.
+RAID-layer CPU cost (``raid.cycles_per_io`` ≈ 24 K cycles) would fit the point equally well (with fio's CPU
+accounting, 27,700 cycles: ``nvmemodel.ceiling.raid.MD_CYCLES_PER_IO``, docs/physics.md §12.3).
 """
 
 from __future__ import annotations

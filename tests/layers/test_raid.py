@@ -98,7 +98,7 @@ def test_raid_layer_limit_and_parity_rate_bind_when_drives_do_not():
 
 
 def test_raid_cycles_add_to_the_host_cpu():
-    # Dell: 2 x 64 cores x 2.25 GHz = 288 G cycles/s; libaio 10,000 + RAID 8,000 cycles per I/O.
+    # Dell: 2 x 64 cores x 2.25 GHz = 288 G cycles/s; the preset's calibrated 10,000 + RAID 8,000 cycles per I/O.
     got, binding = iops(DELL, nm.Workload("randread", "4K"), 24, **{"raid.level": "raid0",
                                                                    "raid.cycles_per_io": 8000})
     assert binding == "host_cpu" and got == pytest.approx(288e9 / 18000)

@@ -91,9 +91,10 @@ def test_answers_that_differ_in_anything_stay_apart():
 
 
 def test_a_merged_row_that_is_not_a_whole_product_says_so():
-    # libaio binds on the CPU with 8 cores, spdk does not: (8 cores, spdk), (64, libaio), (64, spdk) give the
-    # same drive-bound answer, (8, libaio) does not — 3 of the 4 combinations
-    space = DesignSpace("dell-r7525", {"host.cores_per_socket": [8, 64], "workload.io_stack": ["libaio", "spdk"]},
+    # psync binds on the CPU with 8 cores, spdk does not: (8 cores, spdk), (64, psync), (64, spdk) give the
+    # same drive-bound answer, (8, psync) does not — 3 of the 4 combinations
+    # (the preset calibrates its own cycles per I/O, so the stacks enter as their default cycles: psync, spdk)
+    space = DesignSpace("dell-r7525", {"host.cores_per_socket": [8, 64], "host.cycles_per_io": [17300.0, 245.0]},
                         max_drives=24)
     p = plan(Target(RR4K, iops=4e6), space)
     top = p.frame.iloc[0]
@@ -245,8 +246,8 @@ def test_a_planner_miss_names_what_sets_its_drive_count():
 
 def test_families_with_an_answer_are_not_reported_as_failing():
     # libaio with 4 cores misses 10 M IOPS, libaio with 64 cores meets it: the libaio family is not "failing"
-    space = DesignSpace("dell-r7525", {"host.cores_per_socket": [4, 64], "workload.io_stack": ["libaio", "spdk"]},
-                        max_drives=24)
+    space = DesignSpace("dell-r7525", {"host.cores_per_socket": [4, 64], "host.cycles_per_io": [8200.0, 245.0]},
+                        max_drives=24)  # libaio's and spdk's default cycles (the preset calibrates its own)
     p = plan(Target(RR4K, iops=10e6), space)
     assert p.feasible == 3 and len(p.rejected) == 0
     assert "Families with no configuration" not in p.explain()
