@@ -25,6 +25,7 @@ __all__ = [
     "littles_knee",
     "littles_soft",
     "mva",
+    "mva_closed_form",
     "per_io_byte_bytes",
     "per_io_byte_iops",
     "soft_min",
@@ -100,6 +101,10 @@ def littles_soft(n, x_max, r0, p):
     return soft_min((rate, np.broadcast_to(x_max, np.shape(n))), p)
 
 
+#: populations up to which :func:`mva` runs the exact recursion; beyond it, the same values in closed form
+MVA_CAP = 4096
+
+
 def mva(n, x_max, r0):
     """Exact mean-value analysis [3]_ of a closed network with ``n`` customers (outstanding I/Os).
 
@@ -109,11 +114,32 @@ def mva(n, x_max, r0):
     ``X(1) = 1/r0`` and ``X(k) → x_max`` with a soft knee near ``x_max · r0``. Non-integer ``n``
     interpolate linearly between integer populations. Requires ``r0 ≥ 1/x_max``; a smaller ``r0``
     is clipped to it (a zero delay).
+
+    The recursion runs to the largest ``n`` up to :data:`MVA_CAP` or to saturation (``x_max`` to 1e-10),
+    whichever comes first; populations beyond the cap (a knee far beyond it, or ``x`` that is not a queue
+    depth) take the closed form of the same network (:func:`mva_closed_form`), equal to the recursion to
+    ~1e-13, so no evaluation iterates more than :data:`MVA_CAP` times however large ``n`` or the knee.
     """
-    n = np.asarray(n, dtype=float)
+    shape = np.shape(n)
+    n = np.atleast_1d(np.asarray(n, dtype=float))
     d = 1.0 / x_max
     z = max(r0 - d, 0.0)
-    top = int(np.ceil(np.nanmax(n))) if n.size else 0
+    near = np.isfinite(n) & (n <= MVA_CAP)
+    top = int(np.ceil(np.max(n[near]))) if near.any() else 0
+    x = _mva_recursion(top, x_max, z)
+    out = np.interp(n, np.arange(len(x)), x)  # beyond the last population computed: its value
+    far = np.isfinite(n) & (n > MVA_CAP)
+    if far.any():
+        lo, hi = np.floor(n[far]), np.ceil(n[far])
+        xl, xh = mva_closed_form(lo, x_max, r0), mva_closed_form(hi, x_max, r0)
+        out[far] = xl + (n[far] - lo) * (xh - xl)
+    out[np.isposinf(n)] = x_max  # (an unbounded population saturates the station)
+    return out.reshape(shape) if shape else out[0]
+
+
+def _mva_recursion(top: int, x_max: float, z: float) -> np.ndarray:
+    """``X(0) … X(m)`` of the exact MVA recursion, ``m ≤ top``: it stops once ``X`` is within 1e-10 of ``x_max``."""
+    d = 1.0 / x_max
     x = [0.0]
     q = 0.0
     for k in range(1, top + 1):
@@ -122,7 +148,59 @@ def mva(n, x_max, r0):
         q = x[k] * r
         if x_max - x[k] <= 1e-10 * x_max:  # saturated (to 1e-10): every larger population gives the same
             break
-    return np.interp(n, np.arange(len(x)), np.asarray(x))  # beyond the last population computed: its value
+    return np.asarray(x)
+
+
+def mva_closed_form(n, x_max, r0):
+    """Throughput of the network of :func:`mva` at integer populations ``n ≥ 1`` without the recursion.
+
+    One exponential station and a delay is the machine-repairman model, whose idle probability at ``N``
+    customers is Erlang's B formula with ``N`` servers and offered load ``ρ = Z/D`` [5]_, so
+    ``X(N) = x_max · (1 − B(N, ρ)) = x_max · P(N−1; ρ) / P(N; ρ)`` with ``P`` the Poisson cumulative
+    distribution of mean ``ρ``. Computed as that ratio (``scipy.special.pdtr``) except more than 25 standard
+    deviations below ``ρ``, where ``P`` underflows and the ratio is ``1 / (1 + 1/(N·G(N, ρ)))`` with
+    ``Γ(N, ρ) = e^−ρ ρ^N G(N, ρ)`` from Legendre's continued fraction (Lentz; ≤ 10 terms there, 200 at most).
+
+    .. [5] L. Kleinrock, *Queueing Systems* vol. 1, Wiley 1975, §3.9 (finite-source M/M/1//N).
+    """
+    from scipy import special
+
+    n = np.asarray(n, dtype=float)
+    d = 1.0 / x_max
+    rho = max(r0 - d, 0.0) / d
+    if rho == 0.0:
+        return np.full(n.shape, float(x_max))
+    deep = n <= rho - 25.0 * np.sqrt(rho)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = special.pdtr(n - 1.0, rho) / special.pdtr(n, rho)
+    if np.any(deep):
+        g = _upper_gamma_cf(n[deep], rho)
+        ratio = np.where(deep, 1.0, ratio)
+        ratio[deep] = 1.0 / (1.0 + 1.0 / (n[deep] * g))
+    return x_max * ratio
+
+
+def _upper_gamma_cf(a, x: float, max_terms: int = 200) -> np.ndarray:
+    """``G(a, x) = Γ(a, x)·e^x·x^−a`` by the modified Lentz method on Legendre's continued fraction (x > a + 1)."""
+    a = np.asarray(a, dtype=float)
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = np.full(a.shape, 1.0 / tiny)
+    dd = 1.0 / b
+    h = dd.copy()
+    for i in range(1, max_terms + 1):
+        an = -i * (i - a)
+        b = b + 2.0
+        dd = an * dd + b
+        dd = np.where(np.abs(dd) < tiny, tiny, dd)
+        c = b + an / c
+        c = np.where(np.abs(c) < tiny, tiny, c)
+        dd = 1.0 / dd
+        step = dd * c
+        h = h * step
+        if np.all(np.abs(step - 1.0) < 1e-15):
+            return h
+    raise ArithmeticError(f"the continued fraction for Γ({a}, {x}) did not converge in {max_terms} terms")
 
 
 def per_io_byte_iops(n, iops_max, bw_max):
