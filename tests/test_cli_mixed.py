@@ -23,8 +23,8 @@ def test_table_names_component_and_group(capsys):
     rows = [re.match(r"^\s*(\d+)\s+[\d,]+\s+[\d.]+\s+[\d.]+\s", line) for line in out.splitlines()]
     lines = {int(m.group(1)): m.string for m in rows if m}
     assert sorted(lines) == [1, 9, 24]
-    assert lines[1].endswith("gen4: drive") and lines[24].endswith("gen3: switch_uplink")
-    assert "Where: in gen3" in out
+    assert lines[1].endswith("gen4: drive") and lines[24].endswith("gen4: drive; gen3: switch_uplink")
+    assert "Where: in gen4; the groups are held by different limits" in out
 
 
 def test_json_is_the_python_result(capsys):

@@ -17,10 +17,12 @@ mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``
 fabric, RAID layer, file sharing) are used as they are. The curve adds drives in the topology's ``order``.
 
 Binding at ``n`` drives: the smallest of (the groups' own candidates, ``Σ_g min(k_g d_g, min(k_g, m_g) G_g)``,
-named by the group that received the ``n``-th drive — what the next drive in this order runs into), the
-complex and socket candidates (the drives plus that level alone) and the shared system limit; ties to the
-component nearest the drive, as in :mod:`nvmemodel.ceiling.system`. With one group every number and name
-is the single-model kernel's.
+named by the component that holds the groups — where different components hold different groups, the one holding
+the largest share, each group's own in ``group_binding``), the complex and socket candidates (the drives plus that
+level alone) and the shared system limit; ties to the component nearest the drive, as in
+:mod:`nvmemodel.ceiling.system`. Each component alone is the system ceiling with only it limiting (``inf`` where it
+leaves a group holding drives unlimited; :class:`~nvmemodel.ceiling.mixed_result.MixedCurve` then lists it on the
+groups it limits). With one group every number and name is the single-model kernel's.
 """
 
 from __future__ import annotations
@@ -68,8 +70,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     >>> t = nm.MixedTopology("two groups", nm.preset("dell-r7525").host, (
     ...     nm.DriveGroup("samsung-pm1733-u2", 8), nm.DriveGroup("intel-p3700-800gb", 8)))
     >>> curve = nm.evaluate_mixed(t, nm.Workload("read", "128K"), drives=[8, 16])
-    >>> [curve.binding_group_at(n) for n in (8, 16)]
-    ['group 0', 'group 1']
+    >>> [curve.describe_binding_at(n) for n in (8, 16)]
+    ['group 0: drive', 'group 0, group 1: drive']
     """
     if not isinstance(topology, MixedTopology):
         raise ParameterError("topology", type(topology).__name__, "a MixedTopology (nvmemodel.evaluate takes a "
@@ -108,7 +110,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
-        out = _compose(levels, k, topology.last_group(n), [g.socket for g in topology.groups],
+        out = _compose(levels, k, [g.socket for g in topology.groups],
                        _starts(topology, levels[0].p), _switch_sets(topology))
     names = levels[0].components
     groups = [g.name for g in topology.groups]
@@ -126,7 +128,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         groups=tuple(groups), group_drives=k.astype(int), group_iops=out["group_iops"],
         group_binding=np.asarray(names)[out["group_binding"]],
         group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
-        binding_group=np.where(out["host_binds"], "host", np.asarray(groups)[topology.last_group(n)]),
+        binding_group=_binding_groups(groups, k, out),
         group_parameters=tuple(params), group_sources=tuple(t.sources(w) for t, w in zip(topos, wls)),
     )
 
@@ -175,7 +177,6 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                              "IOPS x one size); evaluate a topology whose groups' workloads differ in size with "
                              "nm.evaluate")
     k = topology.drives_per_group(n).astype(float)
-    last = topology.last_group(n)
     pins = [g.socket for g in topology.groups]
     starts = _starts(topology, prepared[0])
     sets = _switch_sets(topology)
@@ -190,13 +191,22 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                   for key, v in p.items()}
             levels.append(Levels(pc))
         with np.errstate(invalid="ignore"):
-            out = _compose(levels, k, last, pins, starts, sets)
+            out = _compose(levels, k, pins, starts, sets)
         iops[start:stop] = out["iops"]
         binding[start:stop] = out["binding"]
         names = levels[0].components
     bs = prepared[0]["workload.block_size"]
     return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
                        block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+
+
+def _binding_groups(groups, k, out) -> np.ndarray:
+    """Per point ``"host"`` where a shared level binds, else the groups (holding drives) whose own binding component
+    is the curve's, joined by ", " (:func:`_held_by`: where the groups differ, the one holding the largest share)."""
+    gb, b = out["group_binding"], out["binding"]
+    named = [", ".join(g for j, g in enumerate(groups) if k[j, i] > 0 and gb[j, i] == b[i]) or "host"
+             for i in range(k.shape[1])]
+    return np.where(out["host_binds"], "host", np.asarray(named))
 
 
 def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
@@ -406,7 +416,7 @@ def _shared_switches(levels, k, members, shape):
     return out
 
 
-def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, starts: list,
+def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
              sets: dict | None = None) -> dict:
     """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
@@ -436,7 +446,8 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
         group_index.append(i)
     group_index = np.array([np.broadcast_to(i, shape) for i in group_index])
     local_alone = sum(group_best)
-    marginal = np.take_along_axis(group_index, np.broadcast_to(last, shape)[None], 0)[0]
+    holds = np.broadcast_to(k.reshape((G,) + (1,) * (len(shape) - 1) + (N,)) > 0, (G, *shape))
+    marginal = _held_by(group_index, own, holds)
     # the shared tree: complexes and sockets
     tree = any(lv.tree for lv in levels)
     C, Sock = lv0.complex, lv0.socket
@@ -517,10 +528,10 @@ def _compose(levels: list[Levels], k: np.ndarray, last: np.ndarray, pins: list, 
             elif not _all_inf(lim.group):
                 x = np.fmin(x, switch_levels[g][1] * lim.group)
             group_ceilings[g].append(np.where(k[g] > 0, x, np.nan))
-            applies = (k[g] > 0) & np.isfinite(x)
-            parts.append((applies, np.where(applies, x, np.where(k[g] > 0, own[g], 0.0))))
-        # a group this component does not limit counts with its own ceiling; none limited: not a limit at all
-        x = np.where(sum(a.astype(int) for a, _ in parts) > 0, sum(v for _, v in parts), _INF)
+            parts.append(np.where(k[g] > 0, x, 0.0))
+        # only this component limiting: a group holding drives that it does not limit is unlimited, so the sum is
+        # infinite there (the component is then a limit of some groups only: group_ceilings), as it is with none
+        x = sum(parts)
         lim = lv0.limits[c]
         if tree == "fraction":  # limits in I/Os of different sizes: the level alone with the drives (its candidate)
             if not _all_inf(lim.complex):
@@ -573,6 +584,25 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
             np.array([np.broadcast_to(x, shape) for x in delivered]),
             sum(np.asarray(x > 0, dtype=float) for x in per_key.values()),
             sum(np.asarray(x > 0, dtype=float) for x in per_sock.values()))
+
+
+def _held_by(group_index, own, holds):
+    """The component that holds the groups' own candidates: the groups' own binding index where every group holding
+    drives has the same one; where they differ, the one holding the largest share of what the groups deliver by
+    themselves (``own``), ties to the lower index. ``group_index``, ``own``, ``holds``: ``(groups, *shape)``."""
+    first = np.max(np.where(holds, group_index, -1), axis=0)  # any group's index holding drives
+    same = np.all(~holds | (group_index == first), axis=0)
+    if bool(np.all(same)):
+        return first.astype(np.int8)
+    best_w = np.full(first.shape, -1.0)
+    best_i = first.astype(np.int8)
+    for c in np.unique(group_index[holds]):
+        on = holds & (group_index == c)
+        w = np.where(np.any(on, axis=0), np.sum(np.where(on, own, 0.0), axis=0), -1.0)
+        better = w > best_w  # unique() is sorted: of equal shares the lower index keeps it
+        best_i = np.where(better, np.int8(c), best_i)
+        best_w = np.where(better, w, best_w)
+    return np.where(same, first, best_i).astype(np.int8)
 
 
 def _all_inf(x) -> bool:

@@ -10,9 +10,27 @@ from ..parameters import PARAMETERS, decode
 from ..units import format_iops
 from .result import Ceiling, ScalingCurve
 
-__all__ = ["MixedCurve"]
+__all__ = ["GroupCeiling", "MixedCurve"]
 
 JSON_SCHEMA = "nvmemodel.mixed/1"
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class GroupCeiling(Ceiling):
+    """A component alone in a mixed topology: ``scope`` says on which groups' drives when it does not limit every
+    group holding drives (``"on gen3 only"``; its headroom is then against what those groups deliver);
+    ``binds_in`` names the groups it holds where the groups are held by different components."""
+
+    scope: str = ""
+    binds_in: str = ""
+
+    def __repr__(self) -> str:
+        text = super().__repr__()
+        if self.binding and self.binds_in:
+            text = text.replace("binding", f"binding in {self.binds_in}" + (
+                f" (on every group +{self.headroom:.1%})" if np.isfinite(self.headroom) and self.headroom > 5e-4
+                and not self.scope else ""), 1) if "binding" in text[20:] else text
+        return f"{text}  ({self.scope})" if self.scope else text
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -35,8 +53,10 @@ class MixedCurve(ScalingCurve):
     group_ceilings : tuple of dict
         Per group, each component alone on that group's drives (IOPS; NaN where the group has none yet).
     binding_group : ndarray of str
-        The group whose own limit binds at each point (the group that received that drive), or ``"host"``
-        where a shared limit binds; with a mirror spanning the groups, ``"array"`` where its members bind.
+        The groups (holding drives) held by ``binding`` at each point, joined by ", ", or ``"host"`` where a shared
+        limit binds; with a mirror spanning the groups, ``"array"`` where its members bind. Where different
+        components hold different groups, ``binding`` is the one holding the largest share and
+        :meth:`describe_binding_at` names each (docs/topologies.md, "What binds").
     group_parameters, group_sources : tuple of dict
         Each group's evaluated parameter vector and sources; ``parameters`` holds the shared ones.
     """
@@ -51,7 +71,8 @@ class MixedCurve(ScalingCurve):
     group_sources: tuple = ()
 
     def binding_group_at(self, drives: int) -> str:
-        """The group whose own limit binds with ``drives`` drives, or ``"host"`` (a shared limit binds)."""
+        """The groups the binding component holds with ``drives`` drives (``"gen3"``, ``"a, b"``), or ``"host"``
+        where a shared level binds (``"array"``: the members of a mirror spanning the groups)."""
         return str(self.binding_group[self._index(drives)])
 
     def group_iops_at(self, drives: int) -> dict[str, float]:
@@ -59,19 +80,62 @@ class MixedCurve(ScalingCurve):
         i = self._index(drives)
         return {g: float(self.group_iops[j, i]) for j, g in enumerate(self.groups)}
 
+    def held_by_at(self, drives: int) -> dict[str, str]:
+        """What holds each group holding drives: its own binding component, or ``"host: <component>"`` for every
+        group where a shared level binds."""
+        i = self._index(drives)
+        shared = self.binding_group[i] == "host"
+        return {g: (f"host: {self.binding[i]}" if shared else str(self.group_binding[j, i]))
+                for j, g in enumerate(self.groups) if self.group_drives[j, i] > 0}
+
     def describe_binding_at(self, drives: int) -> str:
-        """``"group 1: switch_uplink"`` or ``"host: host_cpu"``."""
-        return f"{self.binding_group_at(drives)}: {self.binding_at(drives)}"
+        """What binds, naming the groups: ``"host: host_cpu"`` (a shared level), ``"gen3: switch_uplink"`` (every
+        group holding drives held by one component), or, where the groups are held by different components, each
+        with its groups, the curve's binding component first: ``"switched: switch_processing; direct: drive"``."""
+        i = self._index(drives)
+        group, binding = str(self.binding_group[i]), str(self.binding[i])
+        if group in ("host", "array"):
+            return f"{group}: {binding}"
+        parts = {binding: group}
+        for j, g in enumerate(self.groups):
+            c = str(self.group_binding[j, i])
+            if self.group_drives[j, i] > 0 and c != binding:
+                parts[c] = f"{parts[c]}, {g}" if c in parts else g
+        return "; ".join(f"{gs}: {c}" for c, gs in parts.items())
 
     def ceilings_at(self, drives: int) -> list[Ceiling]:
-        """Every component's system ceiling at one point, binding first; a group-level binding component quotes
-        the parameters of the group it binds in."""
-        out = super().ceilings_at(drives)
-        group = self.binding_group_at(drives)
-        if group not in self.groups:  # "host" (a shared limit) or "array" (a mirror spanning the groups)
-            return out
-        j = self.groups.index(group)
-        return [dataclasses.replace(c, sources=self._cited_in(c.component, j)) if c.binding else c for c in out]
+        """Every component alone at one point, binding first (docs/topologies.md, "What binds").
+
+        A component alone is the system ceiling with only that component limiting. A component that does not
+        limit every group holding drives would leave the others unlimited (no system ceiling alone): it is
+        listed alone on the groups it limits (``scope``), its headroom against what those groups deliver. Where
+        the groups are held by different components each is marked binding, with the groups it holds."""
+        i = self._index(drives)
+        total = float(self.iops[i])
+        group, binding = str(self.binding_group[i]), str(self.binding[i])
+        per_group = group not in ("host", "array")
+        holding = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
+        out = []
+        for name in self.ceilings:
+            x = float(self.ceilings[name][i])
+            reach = [j for j in holding if j < len(self.group_ceilings) and name in self.group_ceilings[j]
+                     and np.isfinite(self.group_ceilings[j][name][i])]
+            holds = [j for j in holding if per_group and str(self.group_binding[j, i]) == name]
+            scope, headroom = "", np.inf
+            if np.isfinite(x):
+                headroom = x / total - 1
+            elif reach and len(holding) > 1:  # a limit of some groups only: alone on those
+                x = float(sum(self.group_ceilings[j][name][i] for j in reach))
+                share = float(sum(self.group_iops[j, i] for j in reach))
+                headroom = x / share - 1 if share > 0 else np.inf
+                scope = ("alone on the groups it holds" if reach == holds else
+                         "on " + ", ".join(self.groups[j] for j in reach) + " only")
+            is_binding = bool(holds) if per_group else name == binding
+            where = ", ".join(self.groups[j] for j in holds) if per_group and len(holding) > 1 else ""
+            sources = self._cited_in(name, holds[0]) if holds else self._cited(name)
+            out.append(GroupCeiling(name, x, x * self.block_size, headroom, is_binding,
+                                    self.labels.get(name) or name, sources, scope=scope, binds_in=where))
+        return sorted(out, key=lambda c: (c.component != binding, not c.binding, c.headroom))
 
     def _cited_in(self, component: str, j: int) -> tuple:
         from .components import _REGISTRY
@@ -99,8 +163,25 @@ class MixedCurve(ScalingCurve):
 
         i = self._index(drives)
         lines = explain_point(self, drives).splitlines()
-        group = self.binding_group_at(drives)
-        where = "shared by all groups" if group == "host" else f"in {group}, the group that received drive {drives}"
+        group, binding = self.binding_group_at(drives), self.binding_at(drives)
+        held = self.held_by_at(drives)
+        if group == "host":
+            where = "shared by all groups"
+        elif group == "array":
+            where = "the mirror's members"
+        elif len(set(held.values())) == 1:
+            where = f"in {group}" + (" (every group holding drives)" if len(held) > 1 else "")
+        else:  # different components hold different groups: say so, group by group
+            where = f"in {group}; the groups are held by different limits ({self.describe_binding_at(drives)}), " \
+                    f"{binding} holding the largest share"
+            binding_names = set(held.values())
+            lines = [line for line in lines if not line.startswith("Drives are spread unevenly")]
+            for k, line in enumerate(lines):
+                if line.startswith("Headroom of the others: "):
+                    kept = [part for part in line.removeprefix("Headroom of the others: ").rstrip(".").split("; ")
+                            if part.split(" ")[0] not in binding_names]
+                    lines[k] = "Headroom of the others: " + "; ".join(kept) + "." if kept else ""
+            lines = [line for line in lines if line]
         lines.insert(2, f"Where: {where}.")
         lines.append("Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
         for j, g in enumerate(self.groups):
@@ -118,7 +199,7 @@ class MixedCurve(ScalingCurve):
 
     def _explain_curve(self) -> str:
         lines = [f"{self.topology.name}, {self.workload.describe()} (drives added {self.topology._order_text()}):"]
-        key = [f"{g}: {b}" for g, b in zip(self.binding_group, self.binding, strict=True)]
+        key = [self.describe_binding_at(int(n)) for n in self.drives]
         start = 0
         for i in range(1, len(key) + 1):
             if i == len(key) or key[i] != key[start]:
