@@ -29,13 +29,14 @@ UNITS = {"drives": "drives", "iops": "I/O per second", "bytes_per_s": "bytes per
 
 _EXAMPLES = """\
 examples:
-  nvmemodel sweep --preset dell-r7525 --grid workload.io_stack=libaio,io_uring,spdk --drives 4,8,16,24
-      Which I/O stack keeps the CPU from binding, at each drive count (CSV on stdout)?
+  nvmemodel sweep --preset dell-r7525 --grid host.cycles_per_io=8000,10000,20000 --drives 4,8,16,24
+      From what CPU cost per I/O does the host bind, at each drive count (CSV on stdout)?
   nvmemodel sweep --grid host.clock_hz=2GHz,2.5GHz,3GHz --grid workload.block_size=4K,16K,128K \\
       --pattern randread --drives 1-24 --out clock-by-size.csv
   nvmemodel sweep --grid drive.model=samsung-pm1733-u2,samsung-pm1743 --set pcie.mps=512 --json
   nvmemodel sweep --pattern read --bs 128K --grid host.cycles_per_io=4000,8000 --drives 8,16,24 \\
-      --group drive=samsung-pm1733-u2,count=8 --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797
+      --group drive=samsung-pm1733-u2,count=8 \\
+      --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2
       A mixed topology (--group, as in 'nvmemodel ceilings'): shared parameters only in the grid.
 
 columns: the --grid parameters (SI units, as 'nvmemodel parameters' lists them; categorical ones by name),

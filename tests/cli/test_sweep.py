@@ -165,3 +165,18 @@ def test_a_failed_write_leaves_no_file(tmp_path):
     with pytest.raises(OSError):
         write_new(str(tmp_path / "t.csv"), fail)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_help_examples_run(tmp_path, monkeypatch, capsys):
+    import shlex
+
+    from nvmemodel.cli.sweep import _EXAMPLES
+
+    text = _EXAMPLES.split("\ncolumns:")[0].replace("\\\n", " ")
+    commands = [shlex.split(line)[1:] for line in text.splitlines() if line.startswith("  nvmemodel sweep")]
+    assert len(commands) == 4
+    monkeypatch.chdir(tmp_path)  # one example writes --out clock-by-size.csv
+    for argv in commands:
+        assert cli.main(argv) == 0, argv
+    capsys.readouterr()
+    assert len(pd.read_csv(tmp_path / "clock-by-size.csv")) == 3 * 3 * 24
