@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -130,6 +131,9 @@ class Topology:
         the parameters that set the most drives."""
         if np.size(drives) == 0:
             raise ParameterError("drives", "[] (none)", f"at least one drive count from 1 to {self.max_drives}")
+        if type(drives) is np.ndarray and drives.dtype.kind in "iu" and drives.min() >= 1 \
+                and drives.max() <= self.max_drives:  # integers in range: what the general check returns
+            return drives.astype(float)
         try:
             return _check.number("drives", drives, lo=1, hi=self.max_drives, integer=True)
         except ParameterError as exc:
@@ -148,7 +152,27 @@ class Topology:
         swept in :func:`nvmemodel.sweep` or freed in a fit. Parameters of an absent switch or
         fabric hold valid stand-ins and are ignored while ``switch.model`` / ``fabric.transport``
         is ``none``.
+
+        Kept per topology object and workload (a new dict each call): the parts are frozen, and the entry is
+        used only while the parameter table, :attr:`extras` and the host's catalog limits are what they were.
         """
+        key = (workload, math.copysign(1.0, workload.read_fraction), len(PARAMETERS))
+        cache = self.__dict__.get("_parameters_cache")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_parameters_cache", cache)  # not a field: replace(), ==, repr ignore it
+        entry = cache.get(key)
+        if entry is not None and entry[1] is _last_parameter() and entry[2] == self.extras \
+                and entry[3] == self.host.platform:
+            return dict(entry[0])
+        params = self._parameters(workload)
+        if len(cache) >= 16:
+            cache.clear()
+        cache[key] = (params, _last_parameter(), dict(self.extras), dict(self.host.platform))
+        return dict(params)
+
+    def _parameters(self, workload: Workload) -> dict[str, float | str]:
+        """:meth:`parameters`, computed."""
         params: dict[str, float | str] = {}
         params.update(workload.parameters())
         params.update(self.pcie.parameters())
@@ -338,6 +362,12 @@ class Topology:
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
                f"up to {self.max_drives} drives"
+
+
+def _last_parameter():
+    """The parameter declared last: with the table's size, what tells a changed table (a component registered or
+    removed) from the one a cached parameter vector was built with."""
+    return PARAMETERS[next(reversed(PARAMETERS))] if PARAMETERS else None
 
 
 def _extra_value(param, value):
