@@ -184,6 +184,10 @@ def _sweep(args) -> int:
         if args.drive is not None:
             raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
         topo = mixed_from(topo, args.group, order=args.order, overrides=overrides)
+        for group in topo.groups:  # a name becomes a column's: a line break would split the table's header
+            if not group.name.isprintable():
+                raise ParameterError("--group name", group.name, "a name of printable characters (the column "
+                                                                 "drives.<name> holds the group's drives)")
         if drives is None:
             step = 2 if topo.mirror else 1
             drives = list(range(step, topo.max_drives + 1, step))
