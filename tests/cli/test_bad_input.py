@@ -233,6 +233,7 @@ def test_input_file_options_are_all_declared():
 
 @pytest.mark.parametrize("argv", [["discover", "--lspci", "fifo"], ["plot", "--logs", "fifo", "-o", "a.png"],
                                   ["run-sweep", "binplan"], ["reproduce", "--out", "/dev/null"],
+                                  ["sweep", "--grid", "workload.io_stack=libaio\nspdk", "--out", "o.csv"],
                                   ["fio-jobs", "--out", "o", "--targets", "f", "--ioengine", "libaio\nexec=/bin/sh"]])
 def test_a_real_process_prints_one_line_and_no_traceback(world, argv):
     """The installed entry point, not just main(): the process's whole stderr is one line."""
@@ -240,7 +241,7 @@ def test_a_real_process_prints_one_line_and_no_traceback(world, argv):
                          cwd=world)
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and run.stderr.startswith("nvmemodel: error:"), \
         run.stderr
-    assert not (world / "o").exists()
+    assert not (world / "o").exists() and not (world / "o.csv").exists()
 
 
 def test_ingest_where_every_file_was_skipped_lists_them_and_fails(world, capsys):
