@@ -14,7 +14,13 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
   platforms' DMA share (0.38) was chosen, so a check, not a blind one.
 * mdadm issue #28, "SW RAID0 overhead" (github.com/neilbrown/mdadm/issues/28, 2016): Dell R730, "E5-2699 v5" (read as
   v4), fio 4K random reads: md RAID-0 capped at 3.8 M IOPS with the CPU at almost 100 %, the same drives without md
-  reaching 7 M IOPS. Found after the catalog was set; the host is built by hand (Broadwell-EP is not in the catalog).
+  reaching 7 M IOPS. Found after the catalog was set; the host is built by hand (Broadwell-EP is not in the catalog);
+  blind for MD's CPU cost, which is derived from oberstet's runs.
+* Tanel Poder, "Optimizing eBPF I/O latency accounting when running 37M IOPS on a 384-CPU server" (2025): a
+  dual-socket EPYC Genoa (384 vCPUs), 8 PCIe5 + 13 PCIe4 NVMe SSDs, fio io_uring: 173 GiB/s with 512 KiB random
+  reads, "the PCIe/memory transfer bandwidth limit". Found after every value here was set.
+* Ren & Trivedi (CHEOPS '23) and oberstet/scratchbox SET the stack costs and MD_CYCLES_PER_IO (docs/physics.md §4,
+  §12.3): their runs are not checks.
 * colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026): 2 x Xeon Silver 4510, 4 x DDR5 at 4400 MT/s,
   parallel sequential read 110.78 GB/s (dual-node interleave) of 140.8 GB/s peak.
 * Dell infohub, "Memory Bandwidth for Next-Gen PowerEdge Servers Significantly Improved with Sapphire Rapids
@@ -211,6 +217,26 @@ def test_held_out_polled_10m_on_10_cpus_is_above_the_models_polled_ceiling():
     assert c.iops_at(10) == pytest.approx(10 * 3.9e9 / 7_230, rel=1e-9)
     assert c.iops_at(10) / 10e6 - 1 == pytest.approx(-0.461, abs=0.002)
     assert 10 * 4.3e9 / 10e6 == pytest.approx(4_300) and 4_300 < 7_230
+
+
+def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
+    # Tanel Poder, "Optimizing eBPF I/O latency accounting when running 37M IOPS on a 384-CPU server" (tanelpoder.com,
+    # 2025-04-29): a dual-socket EPYC Genoa with 384 vCPUs (2 x 96 cores: the catalog EPYC 9654 ASSUMED; the 9684X
+    # shares its I/O die and memory), 21 NVMe SSDs, 8 PCIe5 and 13 PCIe4 (models not named: no drive limit, links
+    # only), fio io_uring (tanelpoder/0xtools experiments/faster-biolatency/fio: registerfiles, fixedbufs, batches of
+    # 16), Linux 6.14: "173 GiB/s bandwidth with large 512kB random reads", "the PCIe/memory transfer bandwidth
+    # limit". Spec-only: the drives' x4 links bind at 8 x 14.4 + 13 x 7.2 = 208 GB/s, +12 % over 185.8 GB/s; socket
+    # DMA (2 x 0.38 x 460.8 GB/s) has 68 % headroom. The binding is half named: "PCIe/memory" — the model's is PCIe.
+    host = nm.get_host("amd-epyc-9654")
+    groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
+              nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
+    c = nm.evaluate(nm.MixedTopology("genoa-21", host, groups, order="interleaved"),
+                    nm.Workload("randread", "512K", io_stack="io_uring"), drives=[21])
+    measured = 173 * 2**30
+    assert c.binding_at(21) == "pcie_link"
+    assert c.bandwidth_at(21) / measured - 1 == pytest.approx(0.121, abs=0.005)
+    dma = {x.component: x.bytes_per_s for x in c.ceilings_at(21)}["socket_dma"]
+    assert dma == pytest.approx(2 * 0.38 * 12 * 4800e6 * 8, rel=1e-9) and dma > 1.5 * measured
 
 
 def test_held_out_stream_ratio_sapphire_rapids_over_ice_lake():
