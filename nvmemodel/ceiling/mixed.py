@@ -27,6 +27,7 @@ groups it limits). With one group every number and name is the single-model kern
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import numpy as np
@@ -77,10 +78,11 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         raise ParameterError("topology", type(topology).__name__, "a MixedTopology (nvmemodel.evaluate takes a "
                              "Topology; MixedTopology.from_topology converts one)")
     overrides = dict(overrides or {})
+    switch_over = _switch_overrides(topology, overrides)
     for name in overrides:
-        if name.startswith(_GROUP_OWNED):
-            raise ParameterError(name, overrides[name], "a shared parameter: set a group's drive, switch and lanes "
-                                 "on its DriveGroup")
+        if name.startswith(_GROUP_OWNED) and name not in switch_over:
+            raise ParameterError(name, overrides[name], "a shared parameter, or a switch's " + ", ".join(SWITCH_SHARED)
+                                 + ": set a group's drive, switch model and lanes on its DriveGroup")
     if drives is None:
         drives = np.arange(2 if topology.mirror else 1, topology.max_drives + 1, 2 if topology.mirror else 1)
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
@@ -93,8 +95,9 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     for i, group in enumerate(topology.groups):
         t = topology.group_topology(i)
         gw = workload if group.workload is None else group.workload  # a group's own workload
-        if overrides:
-            t, gw = t.with_parameters(overrides, gw)
+        if overrides:  # the switch's own settings on the groups behind a switch only
+            mine = overrides if t.switch is not None else {k: v for k, v in overrides.items() if k not in switch_over}
+            t, gw = t.with_parameters(mine, gw)
             if group.workload is None:
                 wl = gw
         topos.append(t)
@@ -103,9 +106,11 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         levels.append(Levels(prepare(params[-1])))
     if overrides:  # the curve describes what it evaluated, and the host still holds the groups
         t0 = topos[0]
+        groups = tuple(dataclasses.replace(g, switch=t.switch) if switch_over and g.switch is not None else g
+                       for g, t in zip(topology.groups, topos, strict=True))
         topology = topology.replace(host=t0.host.replace(port_lanes=topology.host.port_lanes), fabric=t0.fabric,
                                     pcie=t0.pcie, nvme=t0.nvme, extras=dict(t0.extras),
-                                    extras_sources=dict(t0.extras_sources))
+                                    extras_sources=dict(t0.extras_sources), groups=groups)
     k = topology.drives_per_group(n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params)
@@ -131,6 +136,27 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         binding_group=_binding_groups(groups, k, out),
         group_parameters=tuple(params), group_sources=tuple(t.sources(w) for t, w in zip(topos, wls)),
     )
+
+
+#: A switch's own settings that an override (a fit's free parameter) may set on a mixed topology's switches.
+SWITCH_SHARED = ("switch.efficiency", "switch.per_command_s", "switch.per_tlp_s")
+
+
+def _switch_overrides(topology: MixedTopology, overrides: Mapping[str, object]) -> dict:
+    """The overrides of a switch's own settings (:data:`SWITCH_SHARED`): they set every group's switches, so the
+    groups behind switches must hold one switch model (else the value would mean two things); groups without a
+    switch do not take them."""
+    over = {k: v for k, v in overrides.items() if k in SWITCH_SHARED}
+    if not over:
+        return over
+    models = {topology.group_topology(i).switch.name for i, g in enumerate(topology.groups)
+              if g.switch is not None or g.switch_with is not None}
+    if len(models) != 1:
+        name = next(iter(over))
+        raise ParameterError(name, over[name], "a mixed topology whose groups behind switches hold one switch model "
+                             f"(this one: {', '.join(sorted(models)) or 'no switch'}); set a group's own on its "
+                             "DriveGroup's Switch")
+    return over
 
 
 #: Parameters that place the drives over sockets and root complexes: one value for a whole mixed sweep.
