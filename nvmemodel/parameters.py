@@ -485,10 +485,15 @@ def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
 
 
 def _key(chars: np.ndarray, positions) -> np.ndarray:
-    """The lookup key of :func:`_spelling_keys` for rows of UTF-32 characters (``-`` read as ``_``)."""
-    block = chars[:, list(positions)]
-    block = np.where(block == 45, 95, block).astype(np.uint64)
-    return (block * np.array(_MIX[:len(positions)], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)  # modulo 2**64
+    """The lookup key of :func:`_spelling_keys` for rows of UTF-32 characters (``-`` read as ``_``): the sum of each
+    position's character times its multiplier, modulo 2**64, one position (a strided column) at a time."""
+    key = np.zeros(chars.shape[0], dtype=np.uint64)
+    for position, mix in zip(positions, _MIX):
+        c = chars[:, position].astype(np.uint64)
+        c[c == 45] = 95
+        c *= mix
+        key += c
+    return key
 
 
 #: Odd 64-bit multipliers of the characters in a key (at most this many positions).
