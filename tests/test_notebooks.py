@@ -89,10 +89,13 @@ def _check_04(key):
 
 
 def _check_05(key):
-    # With the Dell preset's assumed CPU (2 x 64 cores at 2.25 GHz, u_max 1): libaio's 10,000 cycles give
-    # 28.8 M IOPS, i.e. the CPU binds from 20 PM1733 drives (1.45 M each); StorPort's 25,000 from 8; SPDK never.
+    # With the Dell preset's assumed CPU (2 x 64 cores at 2.25 GHz, u_max 1) and each stack's own cycles per I/O (the
+    # preset's calibrated 10,000 set aside): StorPort's 20,500 give 14.05 M IOPS, i.e. the CPU binds from 10 PM1733
+    # drives (1.45 M each); psync's 17,300 16.6 M, from 12; libaio's 8,200 35.1 M, above 24 drives' 34.8 M: never.
     first = key["first_cpu_bound"]
-    assert first["libaio"] == 20 and first["windows_storport"] == 8 and first["spdk"] is None
+    assert first["windows_storport"] == 10 and first["psync"] == 12
+    assert first["libaio"] is None and first["spdk"] is None
+    assert key["cycles_per_io"]["windows_storport"] == 20_500 and key["cycles_per_io"]["libaio"] == 8_200
     # ION observations: 3 M (Linux) and 1.2 M (Windows) IOPS, on which the presets are calibrated (±0.1 %)
     assert key["ion_MIOPS"] == pytest.approx({"linux": 3.0, "windows": 1.2}, rel=1e-3)
     # RAID small random writes (nvmemodel/ceiling/raid.py, docs/physics.md §12): RAID-0 costs nothing on the

@@ -49,6 +49,7 @@ def plot_stack_ceilings(frame, *, ax=None, title: str | None = None, quantity: s
     top = 1.3 * float(frame["drive"].max())
     ax.plot(drives, first["drive"] / 1e6, color="0.55", lw=9, alpha=0.25, solid_capstyle="butt", zorder=1,
             label=f"the drives alone ({first['drive'].iloc[0] / 1e6:.2f} M IOPS each)")
+    names = []  # (CPU ceiling, stack, colour) of each dotted line drawn, named once all are known
     for i, s in enumerate(stacks):
         m = frame[frame["series"] == s]
         st = series_style(i, n=len(stacks))
@@ -59,12 +60,19 @@ def plot_stack_ceilings(frame, *, ax=None, title: str | None = None, quantity: s
                 label=f"{s}: {cycles:,.0f} cycles/I/O{where}", **st)
         if cpu <= top:
             ax.axhline(cpu / 1e6, color=st["color"], ls=":", lw=1.4, zorder=2)
-            ax.annotate(f"host CPU, {s}", (drives[0], cpu / 1e6), xytext=(2, 2), textcoords="offset points",
-                        fontsize="x-small", color=st["color"], va="bottom")
+            names.append((cpu, s, st["color"]))
         bound = m[m["binding"] == "host_cpu"]
         if len(bound):
             ax.plot(bound["drives"].iloc[0], bound["value"].iloc[0] / 1e6, marker="X", ms=13, color=st["color"],
                     mec="k", mew=0.8, ls="none", zorder=6)
+    # each dotted line's name at its left end; names of lines closer than 4 % of the height apart move right, in
+    # steps of a quarter of the drive range, so that none covers another
+    column, last = 0, -np.inf
+    for cpu, s, color in sorted(names):
+        column = column + 1 if cpu - last < 0.04 * top else 0
+        last = cpu
+        ax.annotate(f"host CPU, {s}", (drives[0] + column * drives.max() / 4, cpu / 1e6), xytext=(2, 2),
+                    textcoords="offset points", fontsize="x-small", color=color, va="bottom")
     ax.plot([], [], marker="X", ms=10, color="0.6", mec="k", ls="none", label="the host CPU starts to bind")
     ax.set_ylim(0, top / 1e6)
     ax.set_xlim(0, drives.max() + 1)
@@ -82,24 +90,27 @@ def plot_stack_ceilings(frame, *, ax=None, title: str | None = None, quantity: s
 
 
 #: The bandwidth limits of :func:`host_ceilings_frame`, in drawing order, with their legend text.
-_BANDWIDTH = (("pcie_lanes", "PCIe lanes (raw, all sockets)"), ("root_complexes", "root complexes x their DMA"),
+_BANDWIDTH = (("pcie_lanes", "PCIe lanes after encoding (all sockets)"), ("root_complexes", "root complexes x their DMA"),
               ("socket_dma", "sockets x DMA share of memory"), ("inter_socket", "inter-socket link (one way)"))
 
 
 def host_ceilings_frame(keys, *, stacks=("libaio", "io_uring", "io_uring_polled"), block_size: int = 4096):
     """Per catalog host (default socket count): every above-link bandwidth limit (bytes/s) and the CPU's
-    IOPS ceiling per stack, with the status of the least solid input of each."""
+    IOPS ceiling per stack; ``cpu_status`` is the status of the CPU's own values in catalog/hosts.csv
+    (``spec``, ``spec+recalled`` where some were not re-verified, ``recalled``)."""
     import pandas as pd
 
     from ..standards.pcie import raw_bytes_per_s
-    from ..topology.host import STACK_CYCLES, IoStack, get_host
+    from ..topology.host import STACK_CYCLES, IoStack, _host_rows, get_host
 
     rows = []
     for key in keys:
         h = get_host(key)
         p = h.platform
         n = h.sockets
+        cat = _host_rows()[h.key]
         row = {"key": key, "host": h.name, "sockets": n,
+               "cpu_status": cat["status"] + ("+recalled" if cat["status"] != "recalled" and cat["recalled"] else ""),
                "pcie_lanes": n * float(raw_bytes_per_s(int(h.gen), h.lanes_per_socket)),
                "root_complexes": n * p["tree.complexes_per_socket"] * p["tree.complex_bytes_per_s"],
                "socket_dma": n * p["memory.dma_fraction"] * p["memory.peak_bytes_per_s"],
@@ -111,10 +122,18 @@ def host_ceilings_frame(keys, *, stacks=("libaio", "io_uring", "io_uring_polled"
     return pd.DataFrame(rows)
 
 
+def host_labels(frame) -> list[str]:
+    """Row labels of :func:`plot_host_ceilings`: the host's name, with "(recalled)" where every value of its CPU
+    row was remembered, not read in a source (catalog/hosts.csv status ``recalled``)."""
+    status = frame["cpu_status"] if "cpu_status" in frame else [""] * len(frame)
+    return [f"{h} (recalled)" if st == "recalled" else str(h) for h, st in zip(frame["host"], status)]
+
+
 def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_uring_polled")):
     """Two panels side by side, one row per host: its bandwidth limits above the links (GB/s, bars on a linear
     axis from 0) and its CPU's 4K IOPS ceiling per I/O stack (M IOPS, dots on a log axis). ``frame``:
-    :func:`host_ceilings_frame`. Returns the two Axes."""
+    :func:`host_ceilings_frame`; a host whose CPU values are all recalled (``cpu_status``) is labelled so.
+    Returns the two Axes."""
     import matplotlib.pyplot as plt
 
     from .style import PALETTE, legend_outside
@@ -129,7 +148,7 @@ def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_ur
         v = frame[col].to_numpy(dtype=float) / 1e9
         left.barh(y + 0.4 - width * (j + 0.5), np.nan_to_num(v), height=width, color=PALETTE[j], hatch=hatches[j],
                   edgecolor="white", linewidth=0.3, label=label)
-    left.set_yticks(y, frame["host"])
+    left.set_yticks(y, host_labels(frame))
     left.set_xlabel("bandwidth, one direction (GB/s)")
     left.set_xlim(0, None)
     left.grid(axis="x", alpha=0.3)
@@ -139,15 +158,16 @@ def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_ur
     for j, s in enumerate(stacks):  # dots, not bars: a bar's length means nothing on a log axis
         v = frame[f"cpu_{s}"].to_numpy(dtype=float) / 1e6
         right.plot(v, y + 0.4 - width * (j + 0.5), linestyle="none", marker=markers[j % len(markers)], markersize=5,
-                   color=PALETTE[4 + j % 3], label=f"host CPU, {s}")
+                   color=PALETTE[4 + j % 3], label=s)
     right.set_xscale("log")
     from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
     right.xaxis.set_major_locator(FixedLocator([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000]))
     right.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     right.xaxis.set_minor_locator(NullLocator())
-    right.set_xlim(5, 1.4 * float(np.nanmax(frame[[f"cpu_{s}" for s in stacks]].to_numpy(dtype=float))) / 1e6)
-    right.set_xlabel("4K I/O per second the CPU sustains (M IOPS, log scale)")
+    cpu = frame[[f"cpu_{s}" for s in stacks]].to_numpy(dtype=float) / 1e6
+    right.set_xlim(min(5.0, 0.7 * float(np.nanmin(cpu))), 1.4 * float(np.nanmax(cpu)))
+    right.set_xlabel("4K I/O per second the host CPU sustains,\nby I/O stack (M IOPS, log scale)")
     right.grid(axis="x", alpha=0.3, which="both")
     legend_outside(right, where="top", ncol=3)
     return left, right

@@ -52,14 +52,18 @@ def test_every_stack_has_its_own_style_and_cpu_ceiling(by_stack):
 
 
 def test_catalog_hosts_side_by_side():
-    keys = ["amd-epyc-7742", "intel-xeon-platinum-8380", "amd-threadripper-pro-3995wx"]
+    keys = ["amd-epyc-7742", "intel-xeon-platinum-8380", "amd-threadripper-pro-3995wx", "amd-epyc-9755"]
     f = ph.host_ceilings_frame(keys)
+    # each CPU row's own status: cited, cited with some values recalled (the 3955WX family's lanes), recalled
+    assert list(f.cpu_status) == ["spec", "spec", "spec+recalled", "recalled"]
     row = f.set_index("key").loc["amd-epyc-7742"]
     assert row.socket_dma == pytest.approx(2 * 0.38 * 204.8e9) and row.root_complexes == pytest.approx(8 * 46.9e9)
     assert np.isnan(f.set_index("key").loc["amd-threadripper-pro-3995wx"].inter_socket)  # one socket: no link
     left, right = ph.plot_host_ceilings(f)
     try:
-        assert [t.get_text() for t in left.get_yticklabels()] == list(f.host)
+        assert [t.get_text() for t in left.get_yticklabels()] == list(f.host[:3]) + ["2 x AMD EPYC 9755 (recalled)"]
+        assert "after encoding" in left.get_legend_handles_labels()[1][0]
+        assert right.get_xlim()[0] <= 0.7 * f[["cpu_libaio", "cpu_io_uring", "cpu_io_uring_polled"]].min().min() / 1e6
         assert right.get_xscale() == "log" and "M IOPS" in right.get_xlabel()
         assert len(left.patches) == 4 * len(keys) and left.get_xscale() == "linear" and left.get_xlim()[0] == 0
         # the log panel draws dots, not bars (a bar's length means nothing on a log axis: QA F25)
@@ -67,3 +71,21 @@ def test_catalog_hosts_side_by_side():
         assert all(line.get_linestyle() == "None" and line.get_xdata().size == len(keys) for line in right.lines)
     finally:
         plt.close(left.figure)
+
+
+def test_close_cpu_ceilings_are_named_without_overlap():
+    # without the preset's calibrated cost every stack costs its own: libaio (8,200 cycles) and io_uring_sqpoll
+    # (8,490) give CPU ceilings 3 % apart, whose names once sat on one another at the left edge
+    dell = nm.preset("dell-r7525")
+    own = dell.replace(host=dell.host.replace(cycles_per_io=None))
+    f = ph.stack_ceilings_frame(own, nm.Workload("randread", "4K"), STACKS, np.arange(1, 25))
+    ax = ph.plot_stack_ceilings(f)
+    try:
+        names = [(t.xy, t.get_text()) for t in ax.texts if t.get_text().startswith("host CPU")]
+        top = ax.get_ylim()[1]
+        assert len(names) == len({t for _, t in names}) >= 5
+        close = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if abs(a[0][1] - b[0][1]) < 0.04 * top]
+        assert close  # the case this checks is present
+        assert all(a[0][0] != b[0][0] for a, b in close)
+    finally:
+        plt.close(ax.figure)
