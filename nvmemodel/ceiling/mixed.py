@@ -190,6 +190,12 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
         if name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
                                  "of several groups is computed per placement, not vectorized")
+    g0 = topology.groups[0]
+    if len(topology.groups) == 1 and g0.socket is None:  # one group: the uniform kernel is its composition
+        from .evaluate import sweep
+
+        return sweep(topology.group_topology(0), workload if g0.workload is None else g0.workload, drives=n,
+                     grid=grid, check=check)
     prepared = []
     arrays, configs = {}, 1
     for i, group in enumerate(topology.groups):
@@ -217,7 +223,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                   for key, v in p.items()}
             levels.append(Levels(pc))
         with np.errstate(invalid="ignore"):
-            out = _compose(levels, k, pins, starts, sets)
+            out = _compose(levels, k, pins, starts, sets, alone=False)
         iops[start:stop] = out["iops"]
         binding[start:stop] = out["binding"]
         names = levels[0].components
@@ -443,7 +449,7 @@ def _shared_switches(levels, k, members, shape):
 
 
 def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
-             sets: dict | None = None) -> dict:
+             sets: dict | None = None, *, alone: bool = True) -> dict:
     """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
     ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`_switch_sets`)."""
@@ -537,6 +543,8 @@ def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     candidates.append((S, S_index))
     total = np.fmin(local_total, S)
     best, binding = _argmin(candidates, shape)
+    if not alone:  # a sweep: the system ceiling and the binding component only
+        return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding}
     host_binds = (binding != marginal) | (best != local_alone)  # a shared level's candidate won
     scale = np.where(local_total > 0, total / np.where(local_total > 0, local_total, 1.0), 0.0)
     group_iops = delivered * scale  # a shared system limit throttles every group in proportion
