@@ -88,7 +88,7 @@ def dell_r7525() -> Topology:
     catalog = get_host("amd-epyc-7742", sockets=2)
     host = catalog.replace(
         name="Dell PowerEdge R7525 (2 x AMD EPYC 7742 assumed)", lanes_per_socket=80, reserved_lanes_per_socket=32,
-        port_lanes=4, cycles_per_io=10000.0,
+        port_lanes=4, cycles_per_io=10000.0, cycles_stack="libaio",
         notes="CPU model not stated in the paper: catalog host amd-epyc-7742 ASSUMED. 160 lanes on 2P "
               "EPYC with 3 xGMI links. Cycles per I/O calibrated on the paper's 4K random reads (IOmeter; its I/O "
               "stack and OS are not stated).",
@@ -155,10 +155,10 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
 
     The paper names neither the CPUs nor the NVMe model: 2 x 14 cores at 2.4 GHz and the
     Intel P3700 are ASSUMPTIONS. The drives form two 4-drive software RAID-5 arrays (paper).
-    Cycles per I/O are split: the OS stack's default (libaio 10,000 on Linux, storport 25,000
-    on Windows, both ESTIMATES, docs/physics.md §4) plus the RAID layer's, CALIBRATED so that the
+    Cycles per I/O are split: the OS stack's default (libaio 8,200 on Linux, measured; storport
+    20,500 on Windows, an ESTIMATE; docs/physics.md §4) plus the RAID layer's, CALIBRATED so that the
     sum reproduces the paper's CPU-bound 4K random reads — 3 M IOPS on Linux (fio) and 1.2 M on
-    Windows Server 2012 R2 (IOmeter): 12,400 and 31,000 cycles (they include the file system).
+    Windows Server 2012 R2 (IOmeter): 14,200 and 35,500 cycles (they include the file system).
     ``share="nfs3"`` / ``"smb3"`` puts the file-sharing protocol in front (docs/physics.md §12.4).
     """
     from ..ceiling.sharing import PROTOCOLS
@@ -178,7 +178,7 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
     what = "Linux, fio" if key == "linux" else "Windows Server 2012 R2, IOmeter"
     host = Host(name=f"ION SR-71mach5+ ({key}, 2 x 14 cores assumed)", sockets=sockets, cores_per_socket=cores,
                 clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
-                cycles_per_io=stack_cycles,
+                cycles_per_io=stack_cycles, cycles_stack=stack.value,
                 notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
                       "for NVMe, the rest reserved for the SAS controllers and NIC (assumption). The paper names no "
                       "CPU, so no catalog host is assumed: root complexes, memory and the inter-socket link stay "
