@@ -177,7 +177,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
         _evidence_marks(ax, result, key, color, div)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
-            pending += _component_ceilings(result, key, grid)
+            pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "")
         f = result.fits[key][chosen]
         resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
@@ -343,9 +343,9 @@ def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None
     ax.plot([], [], ls="none", label="\n".join(lines))
 
 
-def _component_ceilings(result, key, grid) -> list:
+def _component_ceilings(result, key, grid, tag: str = "") -> list:
     """Every modelled component's ceiling along x (a topology given, no ceiling model fitted), for
-    :func:`_draw_ceilings`."""
+    :func:`_draw_ceilings`; ``tag`` names the curve in the note of those above the chart (several curves)."""
     from ..fitting.ceiling import X_AXES, ceiling_profile
 
     if result.x not in X_AXES:
@@ -359,7 +359,7 @@ def _component_ceilings(result, key, grid) -> list:
     for i, comp in enumerate(c for c in prof.columns if c not in ("x", "ceiling", "binding")):
         v = prof[comp].to_numpy(float)
         if np.all(np.isfinite(v)):  # (inf: no such component in this topology)
-            out.append((comp, grid, v, _DASHES[i % len(_DASHES)], f"ceiling: {comp} (model, no free parameter)", ""))
+            out.append((comp, grid, v, _DASHES[i % len(_DASHES)], f"ceiling: {comp} (model, no free parameter)", tag))
     return out
 
 
