@@ -14,7 +14,7 @@ when the jobs are per drive) and ``R₀`` one I/O's latency alone:
 ``R_drive + R_fabric`` is :func:`nvmemodel.ceiling.host.qd1_latency_s` (the drive's 4 KiB QD1 latency, the
 transfer time of a larger block, the fabric's added latency). ``R_stack`` is the I/O stack's CPU time per
 I/O on one core, ``cycles_per_io / clock``: an **estimate** that puts the whole software path (submit,
-complete, interrupt) on the I/O's critical path — e.g. libaio's 10,000 cycles at 2.25 GHz = 4.4 µs, SPDK's
+complete, interrupt) on the I/O's critical path — e.g. libaio's 8,200 cycles at 2.25 GHz = 3.6 µs, SPDK's
 245 cycles ≈ 0.1 µs, in line with the few microseconds the kernel path is usually measured to add.
 
 Where the drive's QD1 latency is unknown (a catalog entry without it), ``R₀`` is unknown and so is the
