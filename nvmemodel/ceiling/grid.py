@@ -15,7 +15,7 @@ from ..parameters import PARAMETERS, PRESENCE, encode, get
 from ..standards import ethernet as eth
 from ..topology.topology import Topology
 from ..topology.workload import Workload
-from .derive import catalog_members, prepare, stack_cycles
+from .derive import catalog_members, prepare
 
 __all__ = ["sweep_parameters"]
 
@@ -57,8 +57,9 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
 
         p.update(calibrations_to_drop({k: grid[k] for k in grid if k.startswith("switch.")}, topology.switch,
                                       host_gen=p["host.gen"], drive_gen=p["drive.gen"]))
-    if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays and topology.host.cycles_per_io is None:
-        p["host.cycles_per_io"] = stack_cycles(arrays["workload.io_stack"])
+    if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays \
+            and (cycles := topology.host.cycles_by_stack(arrays["workload.io_stack"])) is not None:
+        p["host.cycles_per_io"] = cycles
     p = prepare(p)
     if check:
         _check_roce_mtu(p)

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..ceiling.derive import catalog_members, prepare, stack_cycles
+from ..ceiling.derive import catalog_members, prepare
 from ..ceiling.raid import min_drives as raid_min_drives
 from ..ceiling.system import Levels, switched_local
 from ..errors import ParameterError
@@ -75,8 +75,9 @@ def _chunk_parameters(space: DesignSpace, codes: Mapping[str, np.ndarray], commo
     """The prepared kernel mapping of one chunk under one target's workload (axes win over the workload)."""
     p = dict(common)
     p.update({k: v for k, v in encode(target.workload.parameters()).items() if k not in codes})
-    if space.base.host.cycles_per_io is None and "host.cycles_per_io" not in codes:
-        p["host.cycles_per_io"] = stack_cycles(p["workload.io_stack"])
+    if "host.cycles_per_io" not in codes \
+            and (cycles := space.base.host.cycles_by_stack(p["workload.io_stack"])) is not None:
+        p["host.cycles_per_io"] = cycles
     return prepare(p)
 
 

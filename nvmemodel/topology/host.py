@@ -104,6 +104,9 @@ class Host:
         Fraction of the cores the I/O path may use (1.0 = all).
     cycles_per_io : float | None
         Overrides the I/O stack's default cycles per I/O (:data:`STACK_CYCLES`).
+    cycles_stack : str
+        The I/O stack ``cycles_per_io`` was calibrated on ("" = it applies to every stack). A workload on
+        another stack gets that stack's default: a calibration of one stack is never charged to another.
     platform : mapping of parameter name → value
         The platform's limits above the links (``tree.*``, ``memory.*``: root complexes, their DMA, a
         socket's memory, the inter-socket link) that a :class:`~nvmemodel.Topology` on this host uses
@@ -123,6 +126,7 @@ class Host:
     port_lanes: int = 4
     cpu_utilization_max: float = 1.0
     cycles_per_io: float | None = None
+    cycles_stack: str = ""
     notes: str = dataclasses.field(default="", compare=False)
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
     platform: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
@@ -151,8 +155,25 @@ class Host:
         free = self.lanes_per_socket - self.reserved_lanes_per_socket
         return self.sockets * (free // self.port_lanes)
 
+    def pins_cycles(self, stack: IoStack) -> bool:
+        """Whether this host's own ``cycles_per_io`` applies to ``stack`` (else the stack's default does)."""
+        return self.cycles_per_io is not None and (not self.cycles_stack or IoStack.parse(self.cycles_stack) is stack)
+
     def cycles_for(self, stack: IoStack) -> float:
-        return self.cycles_per_io if self.cycles_per_io is not None else STACK_CYCLES[stack][0]
+        return self.cycles_per_io if self.pins_cycles(stack) else STACK_CYCLES[stack][0]
+
+    def cycles_by_stack(self, codes):
+        """``host.cycles_per_io`` for an array of ``workload.io_stack`` codes (a grid's axis), or None where the
+        host's own value applies to every stack (the caller keeps it)."""
+        if self.cycles_per_io is not None and not self.cycles_stack:
+            return None
+        import numpy as np
+
+        from ..parameters import PARAMETERS
+
+        choices = PARAMETERS["workload.io_stack"].choices
+        table = np.array([self.cycles_for(IoStack(s)) for s in choices])
+        return table[np.asarray(codes, dtype=int)]
 
     def parameters(self, stack: IoStack) -> dict[str, float]:
         """``host.*`` entries of the parameter vector; cycles per I/O resolved for ``stack``."""
@@ -170,8 +191,12 @@ class Host:
             same = param.default is not None and getattr(self, f) == param.default
             fallback = Source.parse(param.source, "default") if same else Source("spec", self.notes or self.name)
             out[f"host.{f}"] = field_source(self.provenance, f, fallback)
-        if self.cycles_per_io is None:
-            out["host.cycles_per_io"] = Source.parse(STACK_CYCLES[IoStack.parse(stack)][1], "estimate")
+        stack = IoStack.parse(stack)
+        if not self.pins_cycles(stack):
+            note = "" if self.cycles_per_io is None else (
+                f" (this host's {self.cycles_per_io:,.0f} was calibrated on {self.cycles_stack} and is not used "
+                f"for {stack.value})")
+            out["host.cycles_per_io"] = Source.parse(STACK_CYCLES[stack][1] + note, "estimate")
         return out
 
     def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO):
@@ -355,7 +380,8 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
     keep_src = {k: v for k, v in topology.extras_sources.items() if k in keep}
     old = topology.host
     new = keep_drive_lanes(old, new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
-                                            cycles_per_io=old.cycles_per_io), what=topology.name)
+                                            cycles_per_io=old.cycles_per_io, cycles_stack=old.cycles_stack),
+                           what=topology.name)
     changes = {"host": new, "extras": keep, "extras_sources": keep_src}
     if getattr(topology, "default_drives", None) is not None:
         cap = topology.replace(**changes, default_drives=None).max_drives

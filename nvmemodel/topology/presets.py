@@ -88,7 +88,7 @@ def dell_r7525() -> Topology:
     catalog = get_host("amd-epyc-7742", sockets=2)
     host = catalog.replace(
         name="Dell PowerEdge R7525 (2 x AMD EPYC 7742 assumed)", lanes_per_socket=80, reserved_lanes_per_socket=32,
-        port_lanes=4, cycles_per_io=10000.0,
+        port_lanes=4, cycles_per_io=10000.0, cycles_stack="libaio",
         notes="CPU model not stated in the paper: catalog host amd-epyc-7742 ASSUMED. 160 lanes on 2P "
               "EPYC with 3 xGMI links. Cycles per I/O calibrated on the paper's 4K random reads (IOmeter; its I/O "
               "stack and OS are not stated).",
@@ -178,7 +178,8 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
     what = "Linux, fio" if key == "linux" else "Windows Server 2012 R2, IOmeter"
     host = Host(name=f"ION SR-71mach5+ ({key}, 2 x 14 cores assumed)", sockets=sockets, cores_per_socket=cores,
                 clock_hz=clock, gen=3, lanes_per_socket=40, reserved_lanes_per_socket=24, port_lanes=4,
-                cycles_per_io=stack_cycles,
+                # Linux: another stack (spdk, io_uring) is charged its own cost; Windows has one stack, StorPort
+                cycles_per_io=stack_cycles, cycles_stack="libaio" if key == "linux" else "",
                 notes="4 NVMe drives per socket through x16 risers split into 4 x4 (paper); 16 lanes per socket "
                       "for NVMe, the rest reserved for the SAS controllers and NIC (assumption). The paper names no "
                       "CPU, so no catalog host is assumed: root complexes, memory and the inter-socket link stay "
