@@ -599,7 +599,9 @@ _p("host.cpu_utilization_max", "1", "continuous", "fraction of all cores the I/O
    hi=1, default=1.0, source="assumption: all cores")
 _p("host.cycles_per_io", "cycles", "continuous", "CPU cycles per I/O (submission, completion, interrupt, "
    "application); default from the I/O stack", lo=1, hi=1e9,
-   source="estimate: by I/O stack, nvmemodel.topology.host.STACK_CYCLES (docs/physics.md §4)")
+   source="estimate: by I/O stack, nvmemodel.topology.host.STACK_CYCLES (docs/physics.md §4): fio's libaio, "
+          "io_uring, polled and SQPOLL measured (Ren & Trivedi CHEOPS'23 artifacts), SPDK and psync derived, "
+          "StorPort estimated; each stack's own status is in its source")
 
 # --- a PCIe switch (adapter) between root ports and drives
 _p("switch.model", "", "categorical", "switch model from the catalog, or none (direct attach); sets every "
