@@ -320,19 +320,29 @@ def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None
     from ..ceiling.components import color as component_color
 
     above: dict = {}
+    drawn: set = set()
     for comp, grid, v, dash, label, tag in pending:
         if v.min() < top / 1.15 * 1.12:  # enters the plot, not just touching its upper edge
+            drawn.add(comp)
             ax.plot(grid, np.minimum(v, 1.5 * top) / div, ls=dash, lw=1.0, color=component_color(comp), label=label)
         else:
-            above.setdefault((comp + tag, "" if np.ptp(v) <= 1e-9 * v.min() else "≥ "), float(v.min()))
+            above.setdefault(comp, {})[tag] = ("" if np.ptp(v) <= 1e-9 * v.min() else "≥ ", float(v.min()))
     if not above:
         return
-    f, name = y_scale([min(above.values())], unit)
-    items = [f"{c} {ge}{v / f:.3g}" if v / f < 1000 else f"{c} {ge}{v / f:,.0f}"
-             for (c, ge), v in sorted(above.items(), key=lambda kv: kv[1])]
+    # one entry per component when every curve gives it the same value, else one per curve (named)
+    entries: dict = {}
+    for comp, per in above.items():
+        same = len(set(per.values())) == 1 and comp not in drawn
+        for tag, (ge, v) in (list(per.items())[:1] if same else per.items()):
+            entries[(comp if same else comp + tag, ge)] = v
+    above = entries
+    ranked = sorted(above.items(), key=lambda kv: kv[1])
+    scales = [y_scale([v], unit) for _, v in ranked]
+    one = len({n for _, n in scales}) == 1  # one unit: written once, at the end
+    items = [f"{c} {ge}{v / f:.3g}" + ("" if one else f" {n}") for ((c, ge), v), (f, n) in zip(ranked, scales)]
     lines, line = [], "ceilings above the chart:"
     for i, it in enumerate(items):
-        it += f" {name}" if i == len(items) - 1 else ","
+        it += (f" {scales[0][1]}" if one else "") if i == len(items) - 1 else ","
         if len(line) + len(it) > 52:
             lines.append(line)
             line = "  " + it

@@ -168,3 +168,28 @@ def test_ceilings_above_the_chart_are_named_with_their_values(tmp_path):
     for c in comps:  # each named with its value in M IOPS (constant along iodepth here), lowest first
         assert f" {c} {prof[c].min() / 1e6:.3g}" in note
     assert "drive 1.45," in note and note.index("drive") < note.index("pcie_link") < note.index("host_cpu")
+
+
+def test_ceilings_above_the_chart_per_curve(tmp_path):
+    # two curves (by=host): one entry per component when both topologies give it the same value, one per curve
+    # (named, each with its own unit prefix) when they differ — one curve's ceiling never stands for another's
+    import pandas as pd
+
+    from ..fitting.conftest import table
+
+    x = np.repeat([1, 2, 4, 8, 16, 32.0], 2)
+    a = table("iodepth", x, shapes.littles_hard(x, 6e4, 1e-4) * (1 + 0.01 * np.sin(np.arange(12))),
+              extra={"host": "a"})
+    b = table("iodepth", x, shapes.littles_hard(x, 9e4, 1e-4) * (1 + 0.01 * np.cos(np.arange(12))),
+              extra={"host": "b"}).assign(source_path=[f"b{i}.json" for i in range(12)])
+    df = pd.concat([a, b], ignore_index=True)
+
+    def note(topology):
+        fig = nm.fit(df, x="iodepth", y="iops", by="host", topology=topology).plot()
+        (text,) = [lbl for lbl in fig.axes[0].get_legend_handles_labels()[1] if lbl.startswith("ceilings above")]
+        return " ".join(text.split())
+
+    same = note(nm.preset("dell-r7525"))
+    assert "(host=" not in same and same.count("drive ") == 1 and "drive 1.45," in same
+    two = note({"a": nm.preset("dell-r7525"), "b": nm.preset("lenovo-sr850-direct")})
+    assert "drive (host=a) 1.45 M IOPS," in two and "drive (host=b) " in two and " drive 1.45" not in two
