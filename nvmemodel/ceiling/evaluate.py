@@ -163,10 +163,19 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     """
     from ..topology.mixed import MixedTopology
 
-    if isinstance(topology, MixedTopology):  # several groups under one host: the groups' composition
-        from .mixed import sweep_mixed
+    if isinstance(topology, MixedTopology):  # groups under one host: one unpinned group is the single-model case
+        g0 = topology.groups[0]
+        if len(topology.groups) > 1 or g0.socket is not None or topology.mirror:
+            from .mixed import sweep_mixed
 
-        return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check)
+            return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check)
+        for name in grid or {}:
+            if name.startswith(("drive.", "switch.", "host.port_lanes")):  # as sweep_mixed refuses them
+                raise ParameterError(name, "(grid)", "a shared parameter: a mixed topology's groups set their drive, "
+                                     "switch and lanes on their DriveGroup (sweep one group with "
+                                     "nm.sweep(mixed.group_topology(i), ...))")
+        _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)
+        topology, workload = topology.group_topology(0), workload if g0.workload is None else g0.workload
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
     p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
     # column-major: one drive count's results over a chunk of configurations are contiguous. The kernel runs one

@@ -37,11 +37,11 @@ from ..errors import ParameterError
 from ..topology.mixed import MixedTopology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
+from .compose import compose, starts, switch_sets
 from .derive import prepare
 from .mixed_result import MixedCurve
 from .result import SweepResult
-from .system import Levels, lexicographic_min, switched_local, switches_alone
-from .tree import complex_loads, complexes_in_use, switches_on
+from .system import Levels
 
 __all__ = ["evaluate_mixed", "sweep_mixed"]
 
@@ -115,8 +115,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
-        out = _compose(levels, k, [g.socket for g in topology.groups],
-                       _starts(topology, levels[0].p), _switch_sets(topology))
+        out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p),
+                      switch_sets(topology))
     names = levels[0].components
     groups = [g.name for g in topology.groups]
     sizes = [float(p["workload.block_size"]) for p in params]
@@ -190,12 +190,6 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
         if name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
                                  "of several groups is computed per placement, not vectorized")
-    g0 = topology.groups[0]
-    if len(topology.groups) == 1 and g0.socket is None:  # one group: the uniform kernel is its composition
-        from .evaluate import sweep
-
-        return sweep(topology.group_topology(0), workload if g0.workload is None else g0.workload, drives=n,
-                     grid=grid, check=check)
     prepared = []
     arrays, configs = {}, 1
     for i, group in enumerate(topology.groups):
@@ -210,8 +204,8 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                              "nm.evaluate")
     k = topology.drives_per_group(n).astype(float)
     pins = [g.socket for g in topology.groups]
-    starts = _starts(topology, prepared[0])
-    sets = _switch_sets(topology)
+    begin = starts(topology, prepared[0])
+    sets = switch_sets(topology)
     iops = np.empty((configs, n.size))
     binding = np.empty((configs, n.size), dtype=np.int8)
     names: tuple = ()
@@ -223,7 +217,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                   for key, v in p.items()}
             levels.append(Levels(pc))
         with np.errstate(invalid="ignore"):
-            out = _compose(levels, k, pins, starts, sets, alone=False)
+            out = compose(levels, k, pins, begin, sets, alone=False)
         iops[start:stop] = out["iops"]
         binding[start:stop] = out["binding"]
         names = levels[0].components
@@ -307,348 +301,3 @@ def _codes(names, binding) -> np.ndarray:
     lookup = {name: i for i, name in enumerate(names)}
     return np.vectorize(lookup.__getitem__, otypes=[np.int8])(binding)
 
-
-def _argmin(candidates, shape):
-    """Lexicographic (value, component index) minimum over ``(value, index)`` pairs, as the kernel ties."""
-    return lexicographic_min(((x, i) for x, i in candidates if not np.all(np.asarray(i) < 0)), shape)
-
-
-def _group_complexes(lv: Levels, k, socket, start=0.0):
-    """Group ``lv``'s drives over the host's root complexes: ``(key, socket, L_j, k_j·d)`` per complex in use.
-
-    The same placement as :meth:`Levels._tree` for a single-model topology; ``socket`` pins the group to
-    that socket's complexes. ``key`` = (socket, index on the socket) identifies a complex across groups.
-    ``start``: where the groups placed before it stopped (:func:`_starts`): round-robin, the position (a drive
-    or a switch each) its first drive or switch takes; fill_first, the slots already taken.
-    """
-    p, d, g = lv.p, lv.drive, lv.group
-    if socket is not None:
-        p = {**p, "host.sockets": 1.0}
-    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
-    total = sockets * cps
-    fill = int(p["tree.placement"]) == 1
-    switched = not _all_inf(g)
-    M = complexes_in_use(p, lv.switches if switched else None)
-    shift = 0.0
-    if fill and not switched and start:  # continuing in the slots: what its drives add to those before it
-        pairs = ((k1 - k0, s1) for (k1, s1), (k0, _) in zip(complex_loads(start + k, p, M), complex_loads(start, p)))
-    else:
-        pairs = complex_loads(k, p, M)
-        shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start  # fill_first: the next free complex
-    for j, (kj, sj) in enumerate(pairs):
-        s, where = int(sj), (j % cps) if fill else (j // sockets)
-        if shift:
-            pos = (j + shift) % total
-            s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
-        s = s if socket is None else socket
-        local = switched_local(kj, d, g, np.fmax(switches_on(j, lv.switches, M), 1.0)) if switched else kj * d
-        yield (s, where), s, local, kj * d
-
-
-def _set_alone(levels, per_set, g, c):
-    """Component ``c``'s switch limit alone on group ``g``'s drives of a shared set: on each switch, the drives'
-    I/O (``k_gs·d_g``) scaled by ``min(1, 1/u)``, ``u = Σ_h k_hs·d_h / G_h`` with that component's ``G``."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        x = 0.0
-        for sw in range(len(per_set[g][1])):
-            u = sum(per_set[h][1][sw] / levels[h].limits[c].group for h in per_set)
-            x = x + per_set[g][1][sw] * np.where(u > 1.0, 1.0 / u, 1.0)
-    return x
-
-
-def _set_complexes(lv: Levels, per_switch, socket, start):
-    """A group on shared switches over the root complexes: ``(key, socket, L_j, k_j·d)`` as
-    :func:`_group_complexes`, switch ``s`` of the set on the owner's ``s``-th position (round-robin from where
-    the owner starts; fill_first from its first free complex)."""
-    p = lv.p if socket is None else {**lv.p, "host.sockets": 1.0}
-    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
-    total = sockets * cps
-    fill = int(p["tree.placement"]) == 1
-    shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start
-    M = float(complexes_in_use(p, len(per_switch[0])))
-    for sw, (local, kd) in enumerate(zip(*per_switch)):
-        pos = (sw % M + shift) % total
-        s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
-        s = s if socket is None else socket
-        yield (s, where), s, local, kd
-
-
-def _starts(topology: MixedTopology, p) -> list[float]:
-    """Where each group's placement starts: where the groups before it on the same complexes stopped (all unpinned
-    groups share one sequence, the groups pinned to a socket one per socket). Round-robin counts positions: a
-    direct group takes one per drive, a switched group one per switch; fill_first counts slots: a direct group
-    takes one per drive, a switched group every slot of the complexes its switches sit on. Every group holds
-    its full count (its slots are taken whether or not a curve has reached them)."""
-    fill = int(p["tree.placement"]) == 1
-    slots = float(p["tree.slots_per_complex"])
-    cps, sockets = float(p["tree.complexes_per_socket"]), float(p["host.sockets"])
-    at: dict = {}
-    out = []
-    for i, group in enumerate(topology.groups):
-        domain = group.socket
-        start = at.get(domain, 0.0)
-        out.append(start)
-        if group.switch_with is not None:  # on another group's switches: no position of its own
-            out[-1] = out[topology.switch_host(i)]
-            continue
-        if group.switch is None:
-            at[domain] = start + group.count
-        elif fill:
-            total = cps * (1.0 if domain is not None else sockets)
-            at[domain] = (-(-start // slots) + min(group.switch_count, total)) * slots
-        else:
-            at[domain] = start + group.switch_count
-    return out
-
-
-def _switch_level(lv: Levels, k, socket):
-    """A group's switch level at ``k`` of its drives: ``(its candidate for binding, switches holding drives)`` —
-    the candidate ``k·d`` minus what full switches take away (:func:`~nvmemodel.ceiling.system.switches_alone`),
-    the switches ``min(k, m)`` round-robin; under fill_first the placement's (the first complex's switches fill
-    first), as :meth:`Levels._tree` and :meth:`Levels._switches_used` count them for one model."""
-    if _all_inf(lv.group) or not bool(np.any(lv._fill_switched)):
-        return switches_alone(k, lv.drive, lv.group, lv.switches), np.fmin(k, lv.switches)
-    excess, used = lv.placed_switches(k, None if socket is None else {**lv.p, "host.sockets": 1.0})
-    return k * lv.drive - excess, used
-
-
-def _switch_sets(topology: MixedTopology) -> dict:
-    """Groups sharing switches: ``{owner index: [(group index, first drive position), …]}``, the owner first at 0,
-    each sharer after the drives placed before it (full counts); only owners that have sharers."""
-    sets: dict = {}
-    for i, g in enumerate(topology.groups):
-        h = topology.switch_host(i)
-        if h is not None:
-            members = sets.setdefault(h, [(h, 0.0)])
-            members.append((i, float(sum(topology.groups[j].count for j, _ in members))))
-    return sets
-
-
-def _round_robin_on(n, s, m):
-    """Drives on switch ``s`` when drives ``0 … n−1`` go round-robin over ``m`` switches."""
-    q = np.floor(n / m)
-    return q + (s < n - q * m)
-
-
-def _shared_switches(levels, k, members, shape):
-    """Per switch of a shared set: ``{g: (delivered, k_gs·d_g)}`` lists over the switches. Each switch carries the
-    drives of several groups; its limit is shared by load fraction — ``u = Σ_g k_gs·d_g / G_g``, each group's
-    drives delivering ``k_gs·d_g·min(1, 1/u)`` (with one group: ``min(G, k·d)``)."""
-    m = int(np.max(levels[members[0][0]].switches))
-    out = {g: ([], []) for g, _ in members}
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for sw in range(m):
-            loads = [(g, (_round_robin_on(off + k[g], sw, m) - _round_robin_on(off, sw, m)) * levels[g].drive)
-                     for g, off in members]
-            u = sum(x / levels[g].group for g, x in loads)
-            f = np.where(u > 1.0, 1.0 / u, 1.0)
-            for g, x in loads:
-                out[g][0].append(np.broadcast_to(x * f, shape))
-                out[g][1].append(np.broadcast_to(x, shape))
-    return out
-
-
-def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
-             sets: dict | None = None, *, alone: bool = True) -> dict:
-    """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
-    configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
-    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`_switch_sets`)."""
-    G, N = k.shape
-    shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels
-                                                 for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.system)))
-    lv0 = levels[0]
-    own = np.array([np.broadcast_to(switched_local(k[g], lv.drive, lv.group, lv.switches), shape)
-                    for g, lv in enumerate(levels)])
-    linear = sum(k[g] * lv.drive for g, lv in enumerate(levels))  # Σ_g k_g·d_g
-    # each group's own candidates (its drives, its switches) and binding
-    group_best, group_index = [], []
-    switch_levels = [_switch_level(lv, k[g], pins[g]) for g, lv in enumerate(levels)]
-    shared, in_set = {}, {}
-    for owner, members in (sets or {}).items():  # switches shared by several groups: what each delivers through them
-        shared[owner] = _shared_switches(levels, k, members, shape)
-        for g, _ in members:
-            delivered_g, _ = shared[owner][g]
-            own[g] = sum(delivered_g)
-            in_set[g] = owner
-            used = sum(np.asarray(x > 0, dtype=float) for x in shared[owner][g][1])
-            switch_levels[g] = (own[g], used)
-    for g, lv in enumerate(levels):
-        b, i = _argmin([(k[g] * lv.drive, lv.drive_index), (switch_levels[g][0], lv.group_index)], shape)
-        group_best.append(np.where(k[g] > 0, b, 0.0))
-        group_index.append(i)
-    group_index = np.array([np.broadcast_to(i, shape) for i in group_index])
-    local_alone = sum(group_best)
-    holds = np.broadcast_to(k.reshape((G,) + (1,) * (len(shape) - 1) + (N,)) > 0, (G, *shape))
-    marginal = _held_by(group_index, own, holds)
-    # the shared tree: complexes and sockets
-    tree = any(lv.tree for lv in levels)
-    C, Sock = lv0.complex, lv0.socket
-    candidates = [(local_alone, marginal)]
-    used_complexes = used_sockets = None
-    if tree:
-        per_complex, per_complex_d, socket_of, contrib, kd_of = {}, {}, {}, [], []
-        for g, lv in enumerate(levels):
-            items = (_set_complexes(lv, shared[in_set[g]][g], pins[in_set[g]], starts[g]) if g in in_set
-                     else _group_complexes(lv, k[g], pins[g], starts[g]))
-            for key, s, local, kd in items:
-                per_complex[key] = per_complex.get(key, 0.0) + local
-                per_complex_d[key] = per_complex_d.get(key, 0.0) + kd
-                socket_of[key] = s
-                contrib.append((g, key, local))
-                kd_of.append(kd)
-        if not all(np.array_equal(lv.complex, C) and np.array_equal(lv.socket, Sock) for lv in levels):
-            # groups with their own workloads: limits in I/Os of different sizes, shared by load fraction
-            out = _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G)
-            local_total, c_alone, s_alone, delivered, used_complexes, used_sockets = out
-            candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
-            tree = "fraction"
-    if tree == "fraction":
-        pass
-    elif tree:
-        capped = {key: (x if _all_inf(C) else np.fmin(C, x)) for key, x in per_complex.items()}
-        per_socket, per_socket_d = {}, {}
-        for key, x in capped.items():
-            s = socket_of[key]
-            per_socket[s] = per_socket.get(s, 0.0) + x
-            per_socket_d[s] = per_socket_d.get(s, 0.0) + per_complex_d[key]
-        local_total = (sum(per_socket.values()) if _all_inf(Sock) else
-                       sum(np.fmin(Sock, x) for x in per_socket.values()))
-        c_alone = _INF if _all_inf(C) else linear - sum(np.fmax(x - C, 0.0) for x in per_complex_d.values())
-        s_alone = _INF if _all_inf(Sock) else linear - sum(np.fmax(x - Sock, 0.0) for x in per_socket_d.values())
-        candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
-        used_complexes = sum(np.asarray(x > 0, dtype=float) for x in per_complex_d.values())
-        used_sockets = sum(np.asarray(x > 0, dtype=float) for x in per_socket_d.values())
-        # a capped complex or socket throttles the groups on it in proportion to what they bring
-        group_tree = [np.zeros(shape) for _ in range(G)]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            for g, key, local in contrib:
-                s = socket_of[key]
-                fc = np.where(per_complex[key] > 0, capped[key] / per_complex[key], 1.0)
-                fs = 1.0 if _all_inf(Sock) else np.where(per_socket[s] > 0, np.fmin(Sock, per_socket[s]) / per_socket[s],
-                                                       1.0)
-                group_tree[g] = group_tree[g] + local * fc * fs
-        delivered = np.array([np.broadcast_to(x, shape) for x in group_tree])  # after the complex and socket caps
-    else:
-        local_total = sum(own[g] for g in range(G))
-        delivered = own
-    # shared system limits: each I/O counted once; differing per-group values combine harmonically
-    weights = own / np.sum(own, axis=0)
-    system_by_component = []
-    for c in range(len(lv0.limits)):
-        values = [lv.limits[c].system for lv in levels]
-        system_by_component.append(_shared(values, weights, shape))
-    S, S_index = _argmin([(x, c) for c, x in enumerate(system_by_component) if not _all_inf(x)], shape)
-    if all(_all_inf(x) for x in system_by_component):
-        S, S_index = _INF, -1
-    candidates.append((S, S_index))
-    total = np.fmin(local_total, S)
-    best, binding = _argmin(candidates, shape)
-    if not alone:  # a sweep: the system ceiling and the binding component only
-        return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding}
-    host_binds = (binding != marginal) | (best != local_alone)  # a shared level's candidate won
-    scale = np.where(local_total > 0, total / np.where(local_total > 0, local_total, 1.0), 0.0)
-    group_iops = delivered * scale  # a shared system limit throttles every group in proportion
-    # each component alone, for the system and for each group's own share
-    ceilings, group_ceilings = [], [[] for _ in range(G)]
-    for c in range(len(lv0.limits)):
-        parts = []
-        for g, lv in enumerate(levels):
-            lim = lv.limits[c]
-            x = np.full(shape, _INF)
-            if not _all_inf(lim.drive):
-                x = np.fmin(x, k[g] * lim.drive)
-            if not _all_inf(lim.group) and g in in_set:  # shared switches: this component's limit by load fraction
-                x = np.fmin(x, _set_alone(levels, shared[in_set[g]], g, c))
-            elif not _all_inf(lim.group):
-                x = np.fmin(x, switch_levels[g][1] * lim.group)
-            group_ceilings[g].append(np.where(k[g] > 0, x, np.nan))
-            parts.append(np.where(k[g] > 0, x, 0.0))
-        # only this component limiting: a group holding drives that it does not limit is unlimited, so the sum is
-        # infinite there (the component is then a limit of some groups only: group_ceilings), as it is with none
-        x = sum(parts)
-        lim = lv0.limits[c]
-        if tree == "fraction":  # limits in I/Os of different sizes: the level alone with the drives (its candidate)
-            if not _all_inf(lim.complex):
-                x = np.fmin(x, c_alone)
-            if not _all_inf(lim.socket):
-                x = np.fmin(x, s_alone)
-        else:
-            if tree and not _all_inf(lim.complex):
-                x = np.fmin(x, used_complexes * lim.complex)
-            if tree and not _all_inf(lim.socket):
-                x = np.fmin(x, used_sockets * lim.socket)
-        x = np.fmin(x, system_by_component[c])
-        ceilings.append(np.broadcast_to(x, shape).astype(float))
-    return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,
-            "ceilings": tuple(ceilings), "group_iops": group_iops, "group_binding": group_index,
-            "group_ceilings": tuple(tuple(c) for c in group_ceilings), "host_binds": host_binds}
-
-
-def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
-    """The complex and socket levels when the groups' limits differ (their own workloads): a complex is full when
-    its groups' load fractions add to one, ``u_j = Σ_g L_g,j / C_g``, each group delivering ``L_g,j · min(1, 1/u_j)``;
-    then each socket the same on what its complexes deliver. ``(total, complex candidate, socket candidate, each
-    group's delivery, complexes holding drives, sockets holding drives)``; with equal limits the numbers are those
-    of ``min(C, Σ L)``."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        def factors(loads):
-            u = {}
-            for g, key, x in loads:
-                u[key] = u.get(key, 0.0) + x
-            return {key: np.where(v > 1.0, 1.0 / v, 1.0) for key, v in u.items()}
-
-        fc = factors([(g, key, local / levels[g].complex) for g, key, local in contrib])
-        after = [(g, key, local * fc[key]) for g, key, local in contrib]
-        fs = factors([(g, socket_of[key], x / levels[g].socket) for g, key, x in after])
-        delivered = [np.zeros(shape) for _ in range(G)]
-        for g, key, x in after:
-            delivered[g] = delivered[g] + x * fs[socket_of[key]]
-        # the levels alone with the drives: what each takes off Σ k·d
-        dc = factors([(g, key, kd / levels[g].complex) for (g, key, _), kd in zip(contrib, kd_of)])
-        ds = factors([(g, socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
-        c_cut = sum(kd * (1.0 - dc[key]) for (g, key, _), kd in zip(contrib, kd_of))
-        s_cut = sum(kd * (1.0 - ds[socket_of[key]]) for (g, key, _), kd in zip(contrib, kd_of))
-    c_inf = all(_all_inf(lv.complex) for lv in levels)
-    s_inf = all(_all_inf(lv.socket) for lv in levels)
-    per_key, per_sock = {}, {}
-    for (g, key, _), kd in zip(contrib, kd_of):
-        per_key[key] = per_key.get(key, 0.0) + kd
-        per_sock[socket_of[key]] = per_sock.get(socket_of[key], 0.0) + kd
-    return (sum(delivered), _INF if c_inf else linear - c_cut, _INF if s_inf else linear - s_cut,
-            np.array([np.broadcast_to(x, shape) for x in delivered]),
-            sum(np.asarray(x > 0, dtype=float) for x in per_key.values()),
-            sum(np.asarray(x > 0, dtype=float) for x in per_sock.values()))
-
-
-def _held_by(group_index, own, holds):
-    """The component that holds the groups' own candidates: the groups' own binding index where every group holding
-    drives has the same one; where they differ, the one holding the largest share of what the groups deliver by
-    themselves (``own``), ties to the lower index. ``group_index``, ``own``, ``holds``: ``(groups, *shape)``."""
-    first = np.max(np.where(holds, group_index, -1), axis=0)  # any group's index holding drives
-    same = np.all(~holds | (group_index == first), axis=0)
-    if bool(np.all(same)):
-        return first.astype(np.int8)
-    best_w = np.full(first.shape, -1.0)
-    best_i = first.astype(np.int8)
-    for c in np.unique(group_index[holds]):
-        on = holds & (group_index == c)
-        w = np.where(np.any(on, axis=0), np.sum(np.where(on, own, 0.0), axis=0), -1.0)
-        better = w > best_w  # unique() is sorted: of equal shares the lower index keeps it
-        best_i = np.where(better, np.int8(c), best_i)
-        best_w = np.where(better, w, best_w)
-    return np.where(same, first, best_i).astype(np.int8)
-
-
-def _all_inf(x) -> bool:
-    return bool(np.all(np.asarray(x) == _INF))
-
-
-def _shared(values, weights, shape):
-    """One system limit shared by the groups: the value itself where all agree, else ``1/Σ_g w_g/X_g``."""
-    first = values[0]
-    if all(np.array_equal(np.asarray(v), np.asarray(first)) for v in values[1:]):
-        return first
-    with np.errstate(divide="ignore"):
-        inv = sum(w * np.where(np.asarray(v) == _INF, 0.0, 1.0 / np.asarray(v, dtype=float))
-                  for w, v in zip(weights, values, strict=True))
-        return np.broadcast_to(np.where(inv > 0, 1.0 / np.where(inv > 0, inv, 1.0), _INF), shape)

@@ -35,7 +35,8 @@ from .derive import prepare
 from .raid import drive_side, raid_transform
 from .tree import _FILL_FIRST, complex_loads, complexes_in_use, switches_on
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "evaluate_parameters", "evaluate_prepared", "switched_local"]
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "above_the_groups", "evaluate_parameters", "evaluate_prepared", "pick",
+           "switched_local"]
 
 
 def evaluate_parameters(p: Mapping[str, object], drives, *, alone: bool = True) -> dict[str, object]:
@@ -160,18 +161,13 @@ class Levels:
         else:
             per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, M, sockets, switched)
         nd = n * d
-        if _is_inf(sk):
-            total = _sum(per_socket.values())
-            socket_alone = _INF
-        else:
-            total = _sum(np.fmin(sk, x) for x in per_socket.values())
-            socket_alone = nd - _sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
+        total, complex_alone, socket_alone = above_the_groups(per_socket, per_socket_d, complex_alone, nd, c, sk)
         if switched:  # direct-attached configurations among switched ones have no switch candidate
             group_alone = nd - group_alone
             group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
         else:
             group_alone = _INF
-        out = (total, (_INF if _is_inf(c) else nd - complex_alone), socket_alone, group_alone)
+        out = (total, complex_alone, socket_alone, group_alone)
         # evaluated beside tree configurations, but without a tree level or a fill_first switch placement itself:
         # what it gives alone (switches round-robin, no level candidates), not the tree sums
         flat = self._flat
@@ -285,8 +281,7 @@ class Levels:
             if index is not None:
                 return index
         shape = np.broadcast(n, self.drive, self.group, self.system, c_alone, s_alone).shape
-        return lexicographic_min(((value(), k) for value, k in candidates if not np.all(np.asarray(k) < 0)),
-                                 shape)[1]
+        return pick(((value(), k) for value, k in candidates if not np.all(np.asarray(k) < 0)), shape)[1]
 
     def parts(self, n) -> tuple:
         """``(local, complex alone, socket alone, switches alone)`` at ``n`` drives: :meth:`local` and, with a host
@@ -511,6 +506,31 @@ class Levels:
         if not _is_inf(lim.socket):
             x = np.fmin(x, sum(np.asarray(u, dtype=float) for u in used.values()) * lim.socket)
         return x
+
+
+def above_the_groups(per_socket: dict, per_socket_d: dict, complex_cut, nd, c, sk) -> tuple:
+    """The levels above the groups — root complexes and sockets — for one group of drives or several
+    (docs/physics.md §12.1, §12.7): one composition for :class:`Levels` and :mod:`nvmemodel.ceiling.compose`.
+
+    ``per_socket``: per socket what its complexes deliver, each complex's drives and switches capped at its limit
+    ``c``; ``per_socket_d``: per socket the drives' own rate, Σ k·d; ``complex_cut``: what the complex caps take off
+    ``nd`` = Σ k·d over every complex. Returns ``(Σ_s min(Sock, x_s), complex candidate nd − cut, socket candidate
+    nd − Σ_s max(x_s_d − Sock, 0))``, a candidate ``inf`` where its level is absent (``c``/``sk`` inf). Sums in
+    socket order, exact zeros skipped (:func:`_sum`)."""
+    if _is_inf(sk):
+        total = _sum(per_socket.values())
+        socket_alone = _INF
+    else:
+        total = _sum(np.fmin(sk, x) for x in per_socket.values())
+        socket_alone = nd - _sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
+    return total, (_INF if _is_inf(c) else nd - complex_cut), socket_alone
+
+
+def pick(candidates, shape) -> tuple[np.ndarray, np.ndarray]:
+    """The binding pick, for one group or several: ``(value, index)`` of the smallest ``(value, component index)``
+    candidate, ties to the lower index (the component nearer the drive); candidates whose index is ``-1``
+    everywhere (no component at that level) are left out."""
+    return lexicographic_min(((x, k) for x, k in candidates if not np.all(np.asarray(k) < 0)), shape)
 
 
 def lexicographic_min(candidates, shape) -> tuple[np.ndarray, np.ndarray]:

@@ -29,7 +29,7 @@ from . import ops
 from .components import Component, Limit, everywhere, register
 
 __all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "complexes_in_use", "dma_bytes_per_host_io",
-           "switches_on"]
+           "place_group", "place_switches", "placement_starts", "switches_on"]
 
 _FILL_FIRST = 1  # code of "fill_first" in tree.placement
 
@@ -66,6 +66,83 @@ def complex_loads(n, p, M=None):
         ff = np.where(j == M - 1, np.fmax(n - j * slots, 0.0), np.clip(n - j * slots, 0.0, slots))
         k = np.where(j < M, np.where(fill, ff, rr), 0.0)
         yield k, np.where(fill, np.floor(j / cps), np.mod(j, sockets))
+
+
+def place_group(k, p, switches=None, *, start=0.0, pin=None):
+    """One group's drives over the host's root complexes, for any number of groups under one host (§12.7).
+
+    Yields per complex position in use ``(key, socket, k_j, switches on it)``: ``key`` = (socket, index on the
+    socket) identifies a complex across groups; the switches ``max(switches_on, 1)``, or None for a direct-attached
+    group (``switches`` None). The placement of :func:`complex_loads` (the host's rule); ``pin`` puts the group on
+    that socket's complexes; ``start`` (:func:`placement_starts`) is where the groups before it stopped:
+    round-robin, the position its first drive (or switch) takes; fill_first, the slots already taken. With
+    ``start`` 0 and no pin, the single-model placement of :class:`~nvmemodel.ceiling.system.Levels`.
+    """
+    if pin is not None:
+        p = {**p, "host.sockets": 1.0}
+    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
+    total = sockets * cps
+    fill = int(p["tree.placement"]) == _FILL_FIRST
+    M = complexes_in_use(p, switches)
+    shift = 0.0
+    if fill and switches is None and start:  # continuing in the slots: what its drives add to those before it
+        pairs = ((k1 - k0, s1) for (k1, s1), (k0, _) in zip(complex_loads(start + k, p, M), complex_loads(start, p)))
+    else:
+        pairs = complex_loads(k, p, M)
+        shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start  # fill_first: the next free complex
+    for j, (kj, sj) in enumerate(pairs):
+        s, where = int(sj), (j % cps) if fill else (j // sockets)
+        if shift:
+            pos = (j + shift) % total
+            s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
+        s = s if pin is None else pin
+        yield (s, where), s, kj, (None if switches is None else np.fmax(switches_on(j, switches, M), 1.0))
+
+
+def place_switches(count: int, p, *, start=0.0, pin=None):
+    """The ``count`` switches of a set that several groups share, over the root complexes: ``(key, socket)`` per
+    switch, switch ``s`` on the owner's ``s``-th position (round-robin from where the owner starts; fill_first
+    from its first free complex), as :func:`place_group` places the owner's."""
+    if pin is not None:
+        p = {**p, "host.sockets": 1.0}
+    sockets, cps = float(p["host.sockets"]), float(p["tree.complexes_per_socket"])
+    total = sockets * cps
+    fill = int(p["tree.placement"]) == _FILL_FIRST
+    shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start
+    M = float(complexes_in_use(p, count))
+    for sw in range(count):
+        pos = (sw % M + shift) % total
+        s, where = (int(pos // cps), pos % cps) if fill else (int(pos % sockets), pos // sockets)
+        s = s if pin is None else pin
+        yield (s, where), s
+
+
+def placement_starts(groups, p) -> list[float]:
+    """Where each group's placement starts: where the groups before it on the same complexes stopped (all unpinned
+    groups share one sequence, the groups pinned to a socket one per socket). ``groups``: per group ``(pin, drives,
+    switches or None, index of the group whose switches it shares or None)``. Round-robin counts positions: a
+    direct group takes one per drive, a switched group one per switch; fill_first counts slots: a direct group
+    takes one per drive, a switched group every slot of the complexes its switches sit on. Every group holds
+    its full count (its slots are taken whether or not a curve has reached them)."""
+    fill = int(p["tree.placement"]) == _FILL_FIRST
+    slots = float(p["tree.slots_per_complex"])
+    cps, sockets = float(p["tree.complexes_per_socket"]), float(p["host.sockets"])
+    at: dict = {}
+    out: list[float] = []
+    for pin, count, switches, shares in groups:
+        start = at.get(pin, 0.0)
+        out.append(start)
+        if shares is not None:  # on another group's switches: no position of its own
+            out[-1] = out[shares]
+            continue
+        if switches is None:
+            at[pin] = start + count
+        elif fill:
+            total = cps * (1.0 if pin is not None else sockets)
+            at[pin] = (-(-start // slots) + min(switches, total)) * slots
+        else:
+            at[pin] = start + switches
+    return out
 
 
 def dma_bytes_per_host_io(p):

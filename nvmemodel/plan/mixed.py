@@ -3,7 +3,7 @@
 A :class:`~nvmemodel.plan.space.DesignSpace` whose base is a :class:`~nvmemodel.topology.mixed.MixedTopology`
 keeps its groups (drive models, counts, switches, sockets) and varies shared parameters on its axes (I/O stack,
 CPU, host tree, layers above the links …). Per configuration the groups' composition is swept over every total
-drive count, ``1 … max_drives`` in the topology's ``order`` (:func:`~nvmemodel.ceiling.mixed.sweep_mixed`, the
+drive count, ``1 … max_drives`` in the topology's ``order`` (:func:`nvmemodel.sweep` of the groups' composition, the
 same kernel as :func:`nvmemodel.evaluate`); the answer is the first count at which every target is met, which
 exists because the curve is non-decreasing in that order. The result is a :class:`~nvmemodel.plan.result.Plan`
 like the single-model planner's: ``drives`` counts drives of all groups, ``lanes`` the host lanes the groups
@@ -46,7 +46,7 @@ def plan_mixed(targets: Sequence[Target], space: DesignSpace, *, rank: str = "dr
     >>> int(best["drives"]), best["128K read|binding"], round(float(best["128K read|ceiling"]) / 1e9, 1)
     (7, 'drive', 44.8)
     """
-    from ..ceiling.mixed import sweep_mixed
+    from ..ceiling.evaluate import sweep
 
     started = time.perf_counter()
     topo = space.base
@@ -68,7 +68,7 @@ def plan_mixed(targets: Sequence[Target], space: DesignSpace, *, rank: str = "dr
     for index, _ in space.chunks(chunk):
         values = space.values_at(index)
         grid = {k: list(v) for k, v in values.items()}
-        sweeps = [sweep_mixed(topo, t.workload, drives=n, grid=grid) for t in targets]
+        sweeps = [sweep(topo, t.workload, drives=n, grid=grid) for t in targets]
         components = sweeps[0].components
         configs = index.size
         evaluated += configs
