@@ -217,7 +217,7 @@ class Plan:
             if t.latency_s is not None:
                 columns.append(f"{t.name}|latency")
         columns += ["min_headroom", *(["cost", "cost.drives", "cost.switches", "cost.sockets"] if priced else []),
-                    "configurations", "alternatives", "status"]
+                    "configurations", "alternatives", "upper_bound", "status"]
         if rec is None or not rec["config"].size:
             return pd.DataFrame(columns=columns), np.zeros((0, sum(len(v) for v in space.axes.values())), bool)
         values = space.values_at(rec["config"])
@@ -246,6 +246,7 @@ class Plan:
         out["configurations"] = count.astype(int)
         texts = {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
         out["alternatives"] = [_alternatives_text(space, m, int(c), texts) for m, c in zip(mask, count)]
+        out["upper_bound"] = _upper_bound_notes(space, targets, values, rec["config"].size)
         out["status"] = status
         return out[columns].reset_index(drop=True), mask
 
@@ -301,6 +302,12 @@ class Plan:
                           "drive.read_latency_s=80us, to check it).")
         if self.n_missed and (self.feasible or self.n_unverified):
             lines[-1] += f" {self.n_missed:,} miss{'es' * (self.n_missed == 1)} the targets."
+        bounded = [f for f in (self.frame, self.unverified) if f is not None and len(f) and "upper_bound" in f
+                   and (f["upper_bound"] != "").any()]
+        if bounded:
+            lines.append("Answers marked 'upper bound' meet the targets only if the host layers named there, whose "
+                         "limits are not known for that host, do not bind: measure them or choose a catalog host "
+                         "(nvmemodel hosts).")
         if self.prices:
             lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):
@@ -353,7 +360,8 @@ class Plan:
                      f"sockets {_money(r['cost.sockets'])}" if r["cost.sockets"] else ""]
             items = [i for i in items if i]
             head += f", cost {_money(r['cost'])}" + (f" ({' + '.join(items)})" if len(items) > 1 else "")
-        return f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts)
+        note = r.get("upper_bound", "")
+        return f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts) + (f" [{note}]" if note else "")
 
     def _describe(self, row, mask=None) -> str:
         """A row's configuration; a merged row lists every choice it stands for (``host.gen=Gen4 or Gen5``)."""
@@ -408,6 +416,28 @@ class Plan:
 
         return (f"<p><code>{html.escape(repr(self))}</code></p><pre>{html.escape(self.explain())}</pre>"
                 + self.frame.head(20).to_html(index=False, float_format="{:.4g}".format))
+
+
+def _upper_bound_notes(space, targets, values: dict, n: int) -> list[str]:
+    """Per configuration, the sentence saying its result is an upper bound where the limit of a host layer above
+    the links (root complexes, socket DMA, inter-socket link) is unknown for its host; "" where all are known."""
+    from ..ceiling.tree import upper_bound_note
+    from ..topology.host import host_from_text, with_host
+    from .space import HOST
+
+    keys = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s", "host.sockets")
+    workload = targets[0].workload
+    base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
+    known, out = {}, []
+    for i in range(n):
+        host = str(values[HOST][i]) if HOST in values else None
+        if host not in known:
+            topo = base if host is None else with_host(base, host_from_text(host))
+            known[host] = {k: v for k, v in topo.parameters(workload).items() if k in keys}
+        p = dict(known[host])
+        p.update({k: float(values[k][i]) for k in keys if k in values})
+        out.append(upper_bound_note(p) or "")
+    return out
 
 
 def _of(row) -> str:
