@@ -115,8 +115,26 @@ def system_and_workload(args):
     if args.mps is not None:
         overrides["pcie.mps"] = args.mps
     overrides.update(parse_settings(args.set))
+    if "host.sockets" in overrides and topo.host.key:
+        topo = _with_sockets(topo, overrides.pop("host.sockets"))
     drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
     return topo, wl, overrides, drives
+
+
+def _with_sockets(topo, sockets):
+    """``--set host.sockets=N`` on a catalog CPU: the socket count the part allows, and its lanes per socket for N
+    sockets (as ``--host NAME:N`` and the planner's host.sockets axis do), not the other count's lane split."""
+    from ..parameters import get
+    from ..topology.host import get_host, with_sockets
+
+    n = get("host.sockets").check(sockets)
+    if n != int(n):
+        raise ParameterError("host.sockets", sockets, "a whole number of sockets")
+    try:
+        get_host(topo.host.key, sockets=int(n))
+    except ParameterError as err:  # more sockets than the part allows
+        raise ParameterError("host.sockets", int(n), f"{err.allowed} (or use --host NAME:SOCKETS)") from None
+    return topo.replace(host=with_sockets(topo.host, int(n)))
 
 
 def _ceilings(args) -> int:

@@ -436,7 +436,8 @@ def with_sockets(host: Host, sockets: int) -> Host:
             lanes = cat.lanes_per_socket
             prov["lanes_per_socket"] = cat.provenance["lanes_per_socket"]
     prov["sockets"] = f"user: {sockets} socket(s)"
-    return keep_drive_lanes(host, host.replace(sockets=sockets, lanes_per_socket=lanes, provenance=prov))
+    name = host.name.replace(f"{host.sockets} x ", f"{sockets} x ", 1)  # "2 x AMD EPYC 7742" → "1 x …"
+    return keep_drive_lanes(host, host.replace(sockets=sockets, lanes_per_socket=lanes, provenance=prov, name=name))
 
 
 def host_from_text(text: str) -> Host:

@@ -1,0 +1,30 @@
+"""`--set host.sockets=N` on a catalog CPU is `--host NAME:N` (QA round 4, F11): before, one socket kept the
+2P lane split (12 drives instead of 24), 3 sockets of a 2-socket EPYC were evaluated, and the header kept "2 x"."""
+import json
+
+from nvmemodel.cli import main
+
+
+def _json(capsys, *argv):
+    assert main(["ceilings", "--preset", "dell-r7525", "--drives", "24", "--json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_one_socket_by_set_equals_one_socket_by_host(capsys):
+    by_set = _json(capsys, "--set", "host.sockets=1")
+    by_host = _json(capsys, "--host", "amd-epyc-7742:1")
+    assert by_set["points"] == by_host["points"]
+    point = by_set["points"][0]
+    assert point["drives"] == 24  # 128 lanes on one socket: every bay still attaches (the 2P split gave 12)
+    assert point["iops"] == 64 * 2.25e9 / 10_000 and point["binding"] == "host_cpu"  # one socket's CPU
+
+
+def test_header_names_the_socket_count_given(capsys):
+    assert main(["ceilings", "--preset", "dell-r7525", "--drives", "24", "--set", "host.sockets=1"]) == 0
+    assert "(1 x AMD EPYC 7742 assumed)" in capsys.readouterr().out
+
+
+def test_more_sockets_than_the_part_allows_is_one_error(capsys):
+    assert main(["ceilings", "--preset", "dell-r7525", "--drives", "24", "--set", "host.sockets=3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "host.sockets=3" in err[0] and "1 to 2" in err[0]
