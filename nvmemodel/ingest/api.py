@@ -76,7 +76,12 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
     if not isinstance(path, pathlib.Path):
         path = pathlib.Path(path)
-    text = read_text(path, max_file_bytes)
+    return _read_file(path, max_file_bytes)
+
+
+def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
+    """:func:`read_file` of a path spelled as pathlib spells it (``st``: its status, if known)."""
+    text = read_text(path, max_file_bytes, st)
     fmt = detect_format(text)
     if fmt == "fio-log":
         raise IngestError(path, "a fio time-series log: read it with nvmemodel.read_fio_logs")
@@ -233,7 +238,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     """
     if errors not in ("skip", "raise"):
         raise IngestError("(arguments)", f"errors={errors!r}: expected 'skip' or 'raise'")
-    files, passed = expand(paths)
+    files, passed, stats = expand(paths)
     sidecar = load_sidecar(labels) if labels is not None else []
     if path_regex and path_pattern:
         raise IngestError("(arguments)", "give path_regex or path_pattern, not both")
@@ -251,17 +256,17 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         from tqdm.auto import tqdm
 
         iterator = tqdm(files, unit="file", desc="ingest", disable=None)  # None: off when not a terminal
-    for path in iterator:
+    for path, st in zip(iterator, stats):
         try:
-            file_rows = read_file(path, max_file_bytes=max_file_bytes)
+            file_rows = _read_file(path, max_file_bytes, st)
             if not file_rows:  # every job completed no I/O (each warned about): nothing to tabulate
                 raise IngestError(path, "no rows: no job in the file did any I/O")
             file_labels: dict = {}
             for pattern, lab in sidecar:
-                if fnmatch.fnmatch(str(path), pattern) or fnmatch.fnmatch(str(path.resolve()), pattern):
+                if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(str(pathlib.Path(path).resolve()), pattern):
                     file_labels.update(lab)
             if regex is not None:
-                m = regex.search(path.as_posix())
+                m = regex.search(pathlib.Path(path).as_posix())
                 if m:
                     file_labels.update({k: v for k, v in m.groupdict().items() if v is not None})
                 else:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..errors import IngestError
 from ..userfiles import kernel_state
 
-__all__ = ["MAX_FILE_BYTES", "Skipped", "expand", "read_text"]
+__all__ = ["MAX_FILE_BYTES", "Skipped", "expand", "read_bytes", "read_text"]
 
 _SKIP_DIRS = {".git", "__pycache__", ".ipynb_checkpoints"}
 
@@ -56,16 +56,23 @@ def _decode(data: bytes, path) -> str:
             raise IngestError(path, f"not UTF-8 text (byte {exc.start}): not a text benchmark result") from None
 
 
-def read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
+def read_text(path, max_bytes: int | None = None, st: os.stat_result | None = None) -> str:
     """The file's text: only regular files, at most ``max_bytes`` (default
-    :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252."""
+    :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252. ``st``: the file's status as a folder walk
+    found it (:func:`expand`), saving a second look."""
+    return _decode(read_bytes(path, max_bytes, st), path)
+
+
+def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | None = None) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, not empty (see :func:`read_text`)."""
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
-    try:
-        st = os.stat(path)  # before opening: a FIFO or device is never opened (a FIFO would block)
-    except OSError as exc:
-        if isinstance(exc, FileNotFoundError) and os.path.islink(path):
-            raise IngestError(path, "broken symbolic link") from None
-        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    if st is None:
+        try:
+            st = os.stat(path)  # before opening: a FIFO or device is never opened (a FIFO would block)
+        except OSError as exc:
+            if isinstance(exc, FileNotFoundError) and os.path.islink(path):
+                raise IngestError(path, "broken symbolic link") from None
+            raise IngestError(path, f"cannot read: {exc.strerror}") from None
     if not stat.S_ISREG(st.st_mode):
         kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode)
                 else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
@@ -73,28 +80,38 @@ def read_text(path: pathlib.Path, max_bytes: int | None = None) -> str:
         raise IngestError(path, f"{kind}, not a result file: not read")
     if st.st_size > max_bytes:
         raise IngestError(path, f"{st.st_size:,} bytes: larger than the {max_bytes:,}-byte limit for one result file")
-    try:
-        with open(path, "rb", buffering=0) as fh:  # unbuffered: one read of what stat said
-            # (a read(n) buffer of the whole limit would cost more than the parse), and bounded
-            # even if the file grows while being read
-            data = fh.read(min(st.st_size, max_bytes) + 1)
-            if len(data) > st.st_size:
-                data += fh.read(max_bytes + 1 - len(data))
+    try:  # non-blocking: should the file have become a FIFO since it was looked at, opening it does not wait
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
         raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    try:  # one read of what stat said (plus one byte), bounded even if the file grows while being read
+        data = os.read(fd, min(st.st_size, max_bytes) + 1)
+        if len(data) > st.st_size:
+            data += os.read(fd, max_bytes + 1 - len(data))
+    except OSError as exc:
+        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
         raise IngestError(path, f"larger than the {max_bytes:,}-byte limit for one result file")
     if not data or data.isspace():
         raise IngestError(path, "empty file")
-    return _decode(data, path)
+    return data
 
 
-def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
-    """Files to read, and what a folder walk passed over (with the reason): hidden files,
-    version-control/cache folders, unreadable folders, symlink loops, broken links."""
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def expand(paths: Iterable) -> tuple[list[str], list[Skipped], list[os.stat_result | None]]:
+    """Files to read (their names as :class:`pathlib.Path` spells them), what a folder walk passed
+    over (with the reason: hidden files, version-control/cache folders, unreadable folders, symlink
+    loops, links into kernel state), and each file's status (None where it could not be had: the
+    read says why)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    files: list[pathlib.Path] = []
+    files: list[str] = []
+    stats: list[os.stat_result | None] = []
+    links: list[bool] = []
     passed: list[Skipped] = []
     try:
         paths = list(paths)
@@ -108,63 +125,110 @@ def expand(paths: Iterable) -> tuple[list[pathlib.Path], list[Skipped]]:
         if pseudo:
             raise IngestError(p, f"not read: {pseudo}")
         if p.is_dir():
-            seen = {os.path.realpath(p)}
-
-            def unreadable(exc: OSError) -> None:
-                passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
-
-            for root, dirs, names in os.walk(p, onerror=unreadable, followlinks=True):
-                base = pathlib.Path(root)
-                keep = []
-                for d in sorted(dirs):
-                    full = os.path.join(root, d)
-                    real = os.path.realpath(full)
-                    if d in _SKIP_DIRS:
-                        passed.append(Skipped(full, "folder not searched (version control / cache)"))
-                    elif pseudo := kernel_state(full, folders=True):  # a link into /proc or /sys
-                        passed.append(Skipped(full, f"folder not searched: {pseudo}"))
-                    elif real in seen:
-                        passed.append(Skipped(full, f"symlink loop: folder already read as {real}"))
-                    else:
-                        seen.add(real)
-                        keep.append(d)
-                dirs[:] = keep
-                for n in sorted(names):
-                    full = base / n
-                    if n.startswith("."):
-                        passed.append(Skipped(str(full), "hidden file (name starts with '.'): not read"))
-                    elif os.path.islink(full) and (pseudo := kernel_state(full)):
-                        passed.append(Skipped(str(full), f"not read: {pseudo}"))
-                    else:
-                        files.append(full)  # broken links are reported when read
+            _walk(os.fspath(p), {os.path.realpath(p)}, files, stats, links, passed)
         elif p.exists():
-            files.append(p)
+            files.append(str(p))
+            try:
+                stats.append(os.stat(p))
+            except OSError:  # vanished: reported when read
+                stats.append(None)
+            links.append(os.path.islink(p))
         else:
             raise IngestError(p, "no such file or folder")
-    return _once(files, passed), passed
+    return _once(files, stats, links, passed)
 
 
-def _once(files: list[pathlib.Path], passed: list[Skipped]) -> list[pathlib.Path]:
+def _walk(top: str, seen: set, files: list, stats: list, links: list, passed: list) -> None:
+    """``os.walk(top, followlinks=True)`` in sorted order, each folder's files before its subfolders',
+    with the files' status from the listing: what is kept goes to ``files``, ``stats``, ``links``."""
+    try:
+        listing = os.scandir(top)
+    except OSError as exc:
+        passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
+        return
+    dirs: list[str] = []
+    entries = []
+    with listing:
+        while True:
+            try:
+                entry = next(listing, None)
+            except OSError as exc:
+                passed.append(Skipped(str(exc.filename), f"cannot read folder: {exc.strerror}"))
+                return
+            if entry is None:
+                break
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                dirs.append(entry.name)
+            else:
+                entries.append(entry)
+    keep = []  # (as os.walk: the folders passed over are listed before the files)
+    for d in sorted(dirs):
+        full = os.path.join(top, d)
+        real = os.path.realpath(full)
+        if d in _SKIP_DIRS:
+            passed.append(Skipped(full, "folder not searched (version control / cache)"))
+        elif pseudo := kernel_state(full, folders=True):  # a link into /proc or /sys
+            passed.append(Skipped(full, f"folder not searched: {pseudo}"))
+        elif real in seen:
+            passed.append(Skipped(full, f"symlink loop: folder already read as {real}"))
+        else:
+            seen.add(real)
+            keep.append(full)
+    # the names pathlib gives: os.walk's joined names, without a leading "./"
+    base = "" if top == "." else top[2:] + "/" if top.startswith("./") else top if top.endswith("/") else top + "/"
+    entries.sort(key=_name)
+    for entry in entries:
+        n = entry.name
+        if n[0] == ".":
+            passed.append(Skipped(base + n, "hidden file (name starts with '.'): not read"))
+            continue
+        try:
+            link = entry.is_symlink()
+        except OSError:
+            link = False
+        if link and (pseudo := kernel_state(base + n)):
+            passed.append(Skipped(base + n, f"not read: {pseudo}"))
+            continue
+        files.append(base + n)  # broken links are reported when read
+        try:
+            stats.append(entry.stat())
+        except OSError:
+            stats.append(None)
+        links.append(link)
+    for full in keep:
+        _walk(full, seen, files, stats, links, passed)
+
+
+def _name(entry: os.DirEntry) -> str:
+    return entry.name
+
+
+def _once(files: list[str], stats: list, links: list[bool], passed: list[Skipped]):
     """Each file once: a file named twice (a folder and a file in it, a symlink to a file of the
     same folder, hard links) would count its runs twice. The first name that is not a symlink
     is kept (else the first); the others are listed in ``passed`` with the name read."""
-    keys: list[tuple[int, int] | None] = []
-    kept: dict[tuple[int, int], pathlib.Path] = {}
-    for f in files:
-        try:
-            st = os.stat(f)
-        except OSError:  # broken link, vanished file: reported when read
-            keys.append(None)
+    kept: dict[tuple[int, int], int] = {}
+    for i, st in enumerate(stats):
+        if st is None:  # broken link, vanished file: reported when read
             continue
         key = (st.st_dev, st.st_ino)
-        keys.append(key)
-        if key not in kept or (os.path.islink(kept[key]) and not os.path.islink(f)):
-            kept[key] = f
-    out: list[pathlib.Path] = []
-    for f, key in zip(files, keys):
-        if key is None or kept[key] is f:
+        first = kept.get(key)
+        if first is None or (links[first] and not links[i]):
+            kept[key] = i
+    if len(kept) == sum(st is not None for st in stats):
+        return files, passed, stats
+    out: list[str] = []
+    out_stats: list = []
+    for i, (f, st) in enumerate(zip(files, stats)):
+        if st is None or kept[(st.st_dev, st.st_ino)] == i:
             out.append(f)
+            out_stats.append(st)
         else:
-            same = "" if str(f) == str(kept[key]) else f" (the same file as {kept[key]})"
-            passed.append(Skipped(str(f), f"given more than once{same}: read once"))
-    return out
+            k = kept[(st.st_dev, st.st_ino)]
+            same = "" if f == files[k] else f" (the same file as {files[k]})"
+            passed.append(Skipped(f, f"given more than once{same}: read once"))
+    return out, passed, out_stats

@@ -216,6 +216,8 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
 
 _FLOAT_MAX = 1.7976931348623157e308
 _SLOW = object()
+#: The largest number of each type a count or measurement may be (anything else: -1, below every number).
+_UPPER = {int: _INT_MAX - 1, float: _FLOAT_MAX}
 
 
 def _direction_fast(d: dict, direction: str):
@@ -229,16 +231,47 @@ def _direction_fast(d: dict, direction: str):
             lat, clat, slat, scale = d["lat_ns"], d["clat_ns"], d["slat_ns"], 1e-9
         else:  # fio 2: µs
             lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
-        if "bw_bytes" in d:
-            bw = d["bw_bytes"]
-        else:  # fio < 3.2: KiB/s only (checked as written, as the checked reader does, then scaled)
-            bw = d["bw"]
-            if not ((type(bw) is int and 0 <= bw < _INT_MAX) or (type(bw) is float and 0.0 <= bw <= _FLOAT_MAX)):
-                return _SLOW
-            bw *= 1024.0
+        kib = "bw_bytes" not in d  # fio < 3.2: KiB/s only (checked as written, as the checked reader does,
+        bw = d["bw"] if kib else d["bw_bytes"]  # then scaled)
         ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
     except (KeyError, TypeError, ValueError, OverflowError):
         return _SLOW
+    # The usual direction, in one check of all its numbers: lat, clat and slat with samples (N, where
+    # fio writes it, an integer other than 0), their means, lat's maximum and clat's six percentiles
+    # present, every number an int or float from 0 to 2**63 (floats: finite; bool is neither type).
+    pct = clat.get("percentile") if type(clat) is dict else None
+    if type(pct) is dict and type(lat) is dict and type(slat) is dict:
+        n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
+        if (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
+                and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
+                and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
+            try:
+                values = (io_bytes, ios, rt, iops, bw, lat["mean"], lat["max"], clat["mean"], slat["mean"],
+                          pct["50.000000"], pct["90.000000"], pct["95.000000"], pct["99.000000"], pct["99.900000"],
+                          pct["99.990000"])
+                for v in values:
+                    if not 0 <= v <= _UPPER.get(type(v), -1):
+                        break
+                else:
+                    if io_bytes == 0:
+                        return None
+                    if kib:
+                        bw *= 1024.0
+                    if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
+                        io_bytes *= 1024.0
+                    _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
+                    return {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops),
+                            "io_bytes": float(io_bytes), "ios": float(ios), "bw_bytes_per_s": float(bw),
+                            "lat_mean_s": lat_mean * scale, "lat_max_s": lat_max * scale,
+                            "clat_mean_s": clat_mean * scale, "clat_p50_s": p50 * scale, "clat_p90_s": p90 * scale,
+                            "clat_p95_s": p95 * scale, "clat_p99_s": p99 * scale, "clat_p99_9_s": p999 * scale,
+                            "clat_p99_99_s": p9999 * scale, "slat_mean_s": slat_mean * scale}
+            except (KeyError, TypeError):  # a field missing, or a number compared with a string, list, None
+                pass
+    if kib:
+        if not ((type(bw) is int and 0 <= bw < _INT_MAX) or (type(bw) is float and 0.0 <= bw <= _FLOAT_MAX)):
+            return _SLOW
+        bw *= 1024.0
     for v in (io_bytes, ios, rt, iops, bw):
         t = type(v)
         if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
@@ -293,17 +326,21 @@ _OPTION_FIELDS: dict = {}
 
 
 def _option_fields(opts: dict, path, echoed: bool):
-    """(fields, defaulted, block sizes) of a job's options; shared between calls: do not modify."""
-    try:
-        key = (echoed, *opts.items())
+    """(fields, defaulted, block sizes, the row's option columns) of a job's options: the last is
+    ``fields`` with the ``defaulted`` column. Shared between calls: do not modify."""
+    try:  # keyed by names and values (two tuples of strings: cheaper to hash than the items' pairs)
+        values = tuple(opts.values())
+        key = (echoed, tuple(opts), values)
         hit = _OPTION_FIELDS.get(key)
     except TypeError:  # an option value that is a list or object (hand-edited JSON): read as its text
         key, hit = None, None
     if hit is None:
         text = {k: v if type(v) is str else str(v) for k, v in opts.items()}
         fields, defaulted = workload_fields(text, path, echoed=echoed)
-        hit = (fields, tuple(defaulted), block_sizes(text, path))
-        if key is not None and len(_OPTION_FIELDS) < 4096:
+        hit = (fields, tuple(defaulted), block_sizes(text, path), {**fields, "defaulted": ";".join(defaulted) or None})
+        # only option sets of strings (as fio writes them) are kept: 1, 1.0 and True are equal keys
+        # but different option text
+        if key is not None and len(_OPTION_FIELDS) < 4096 and all(type(v) is str for v in values):
             _OPTION_FIELDS[key] = hit
     return hit
 
@@ -371,17 +408,20 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
                if isinstance(u, dict) and u.get("name")]
     fmt = fmt_hint
-    source = str(path)
+    # the columns every row of this document shares; a job's row adds its own, each direction its numbers
+    doc_row = _EMPTY_ROW.copy()
+    doc_row.update(tool="fio", tool_version=version, source_path=str(path), run=run, snapshot=snapshot, final=final,
+                   format=fmt_hint)
+    if devices:
+        doc_row["devices"] = ";".join(devices)
+        doc_row["device_count"] = len(devices)
+    has_global = "global options" in doc
     rows = []
     unknown_job_keys: set[str] = set()
-    name_counts: dict = {}
-    for job in entries:
-        if isinstance(job, dict):
-            key = str(job.get("jobname"))
-            name_counts[key] = name_counts.get(key, 0) + 1
+    name_counts: dict | None = None  # entries per job name, counted when a job with numjobs > 1 asks
     for index, job in enumerate(entries):
         where = f"jobs[{index}]"
-        if not isinstance(job, dict):
+        if type(job) is not dict and not isinstance(job, dict):
             raise IngestError(path, f"{where}: expected an object")
         if not _KNOWN_JOB_KEYS.issuperset(job):
             unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
@@ -400,17 +440,25 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         if not (type(error) is int and 0 <= error <= 2**31):
             error = _check_int(job, "error", path, where, 0, 2**31)
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
-        echoed = "job options" in job or ("global options" in doc and not all_clients)
-        fields, defaulted, sizes = _option_fields(opts, path, echoed)
+        echoed = "job options" in job or (has_global and not all_clients)
+        fields, defaulted, sizes, option_columns = _option_fields(opts, path, echoed)
         # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
         numjobs = fields.get("numjobs") or 1
         verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
         merged = _group_size(job, path, where, verify) if not all_clients else None
-        group = ("group_reporting" in opts and numjobs > 1) or name_counts[str(name)] < numjobs \
+        if numjobs > 1 and name_counts is None:
+            name_counts = {}
+            for other in entries:
+                if isinstance(other, dict):
+                    key = str(other.get("jobname"))
+                    name_counts[key] = name_counts.get(key, 0) + 1
+        # (an entry counts itself: fewer entries of its name than numjobs needs numjobs > 1)
+        group = ("group_reporting" in opts and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) \
             or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
             fields = {**fields, "numjobs": merged}  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]
+            option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
         group_id = job.get("groupid")
         if not (type(group_id) is int and 0 <= group_id <= 2**31):
             group_id = _check_int(job, "groupid", path, where, 0, 2**31)
@@ -420,18 +468,17 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         sys_ = sys_ / 100 if type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX else \
             _nonneg(job, "sys_cpu", path, where, required=False) / 100
         host = job.get("hostname")
-        common = {
-            "tool": "fio", "tool_version": version, "source_path": source, "run": run, "snapshot": snapshot,
-            "final": final,
-            "job_name": None if name is None else str(name), "job_index": index, "group_id": group_id,
-            "hostname": None if host is None else str(host),
-            "level": "all-clients" if all_clients else ("group" if group else "job"), "is_aggregate": all_clients,
-            "cpu_usr": usr, "cpu_sys": sys_, "error": error, "format": fmt_hint, **fields,
-            "defaulted": ";".join(defaulted) or None,
-        }
-        if devices:
-            common["devices"] = ";".join(devices)
-            common["device_count"] = len(devices)
+        common = doc_row.copy()  # the job's columns (every row of the job: a copy with its direction's numbers)
+        common.update(option_columns)
+        common["job_name"] = None if name is None else str(name)
+        common["job_index"] = index
+        common["group_id"] = group_id
+        common["hostname"] = None if host is None else str(host)
+        common["level"] = "all-clients" if all_clients else ("group" if group else "job")
+        common["is_aggregate"] = all_clients
+        common["cpu_usr"] = usr
+        common["cpu_sys"] = sys_
+        common["error"] = error
         job_rows = []
         in_flight = (fields.get("iodepth") or 1) * (fields.get("numjobs") or 1)
         for direction in _ALL_DIRECTIONS:
@@ -443,16 +490,16 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 done = d.get("total_ios", 0)
                 if done == 0 and type(done) is int:
                     continue  # an idle direction (exact integer zeros): nothing to check or tabulate
-            clat = d.get("clat_ns")
-            if type(clat) is dict and "bins" in clat:
-                fmt = "fio-json+"
+            if fmt is fmt_hint:
+                clat = d.get("clat_ns")
+                if type(clat) is dict and "bins" in clat:
+                    fmt = "fio-json+"
             nums = _direction_fast(d, direction)
             if nums is _SLOW:
                 nums = _direction_rows(d, direction, path, f"{where}.{direction}")
             if nums is None:
                 continue
-            row = _EMPTY_ROW.copy()
-            row.update(common)
+            row = common.copy()
             row.update(nums)
             option, moved, done = sizes[direction], nums["io_bytes"], nums["ios"]
             # the option's size where the measurement agrees with it (choose_block_size, its common case inline)
@@ -460,7 +507,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
                 else choose_block_size(option, moved, done, in_flight=in_flight)
             job_rows.append(row)
-        if "mixed" in job and len(job_rows) > 1:  # unified_rw_reporting=both: 'mixed' sums read+write
+        if len(job_rows) > 1 and "mixed" in job:  # unified_rw_reporting=both: 'mixed' sums read+write
             for r in job_rows:
                 if r["direction"] == "mixed":
                     r["is_aggregate"] = True
@@ -469,16 +516,17 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             # job's); they do not describe the group, so only what was measured is kept
             _realised_mix(job_rows)
         elif not echoed and job_rows:  # options unknown: the realised read share is still measured
-            reads = sum(r["ios"] for r in job_rows if r["direction"] == "read")
-            total = sum(r["ios"] for r in job_rows if r["direction"] in ("read", "write"))
+            reads = sum([r["ios"] for r in job_rows if r["direction"] == "read"])
+            total = sum([r["ios"] for r in job_rows if r["direction"] in ("read", "write")])
+            share = reads / total if total else math.nan
             for r in job_rows:
-                r["read_fraction"] = reads / total if total else math.nan
+                r["read_fraction"] = share
         if error:
             job_rows = failed_job_rows(job_rows, common, defaulted)
             warnings.warn(f"{path}: {where} ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
                           "numbers are not tabulated (row kept with the error column set)", IngestWarning,
                           stacklevel=3)
-        rows.extend(job_rows)
+        rows += job_rows
         if not job_rows and not all_clients and final:  # an interim report precedes a stonewalled job's start
             warnings.warn(f"{path}: {where} ({name!r}) {_no_io_reason(opts)}; no row for it", IngestWarning,
                           stacklevel=3)
