@@ -186,6 +186,7 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
         local_total, c_alone, s_alone = above_the_groups(per_socket, per_socket_d, cut, linear,
                                                          _INF if _all_inf(C) else C, _INF if _all_inf(Sock) else Sock)
         candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
+    if tree and tree != "fraction" and alone:  # each group's delivery and the levels alone (a sweep needs neither)
         used_complexes = sum(np.asarray(x > 0, dtype=float) for x in per_complex_d.values())
         used_sockets = sum(np.asarray(x > 0, dtype=float) for x in per_socket_d.values())
         # a capped complex or socket throttles the groups on it in proportion to what they bring
@@ -198,11 +199,11 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
                                                        1.0)
                 group_tree[g] = group_tree[g] + local * fc * fs
         delivered = np.array([np.broadcast_to(x, shape) for x in group_tree])  # after the complex and socket caps
-    else:
+    elif not tree:
         local_total = sum(own[g] for g in range(G))
         delivered = own
     # shared system limits: each I/O counted once; differing per-group values combine harmonically
-    weights = own / np.sum(own, axis=0)
+    weights = _Weights(own)
     system_by_component = []
     for c in range(len(lv0.limits)):
         values = [lv.limits[c].system for lv in levels]
@@ -294,29 +295,45 @@ def _held_by(group_index, own, holds):
     """The component that holds the groups' own candidates: the groups' own binding index where every group holding
     drives has the same one; where they differ, the one holding the largest share of what the groups deliver by
     themselves (``own``), ties to the lower index. ``group_index``, ``own``, ``holds``: ``(groups, *shape)``."""
-    first = np.max(np.where(holds, group_index, -1), axis=0)  # any group's index holding drives
-    same = np.all(~holds | (group_index == first), axis=0)
-    if bool(np.all(same)):
-        return first.astype(np.int8)
-    best_w = np.full(first.shape, -1.0)
-    best_i = first.astype(np.int8)
-    for c in np.unique(group_index[holds]):
-        on = holds & (group_index == c)
-        w = np.where(np.any(on, axis=0), np.sum(np.where(on, own, 0.0), axis=0), -1.0)
-        better = w > best_w  # unique() is sorted: of equal shares the lower index keeps it
-        best_i = np.where(better, np.int8(c), best_i)
-        best_w = np.where(better, w, best_w)
-    return np.where(same, first, best_i).astype(np.int8)
+    G = group_index.shape[0]
+    if G == 1:
+        return group_index[0].astype(np.int8)
+    # each group's component's share: the groups holding drives with the same component, summed (G x G passes)
+    best_w = best_i = None
+    for g in range(G):
+        gi = group_index[g]
+        w = 0.0
+        for h in range(G):
+            w = w + np.where(holds[h] & (group_index[h] == gi), own[h], 0.0)
+        if best_w is None:
+            best_w, best_i = np.where(holds[g], w, -np.inf), np.where(holds[g], gi, np.int8(127))
+            continue
+        better = holds[g] & ((w > best_w) | ((w == best_w) & (gi < best_i)))
+        best_w, best_i = np.where(better, w, best_w), np.where(better, gi, best_i)
+    return best_i.astype(np.int8)
 
 
 def _all_inf(x) -> bool:
     return bool(np.all(np.asarray(x) == _INF))
 
 
+class _Weights:
+    """Each group's share of the I/O, ``own / Σ own``, computed on first use (only where the groups' values of a
+    shared system limit differ)."""
+
+    def __init__(self, own) -> None:
+        self.own, self.w = own, None
+
+    def __iter__(self):
+        if self.w is None:
+            self.w = self.own / np.sum(self.own, axis=0)
+        return iter(self.w)
+
+
 def _shared(values, weights, shape):
     """One system limit shared by the groups: the value itself where all agree, else ``1/Σ_g w_g/X_g``."""
     first = values[0]
-    if all(np.array_equal(np.asarray(v), np.asarray(first)) for v in values[1:]):
+    if all(v is first or np.array_equal(np.asarray(v), np.asarray(first)) for v in values[1:]):
         return first
     with np.errstate(divide="ignore"):
         inv = sum(w * np.where(np.asarray(v) == _INF, 0.0, 1.0 / np.asarray(v, dtype=float))
