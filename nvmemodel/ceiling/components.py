@@ -24,9 +24,12 @@ import numpy as np
 from ..parameters import PARAMETERS, Parameter, declare
 
 __all__ = [
+    "CLASS",
+    "CLASSES",
     "COMPONENTS",
     "COMPONENT_LABELS",
     "Component",
+    "GridClasses",
     "Limit",
     "color",
     "components",
@@ -141,11 +144,103 @@ class registered:
 
 
 def components() -> tuple[Component, ...]:
-    """Registered components in tie-break order (nearest the drive first)."""
+    """Registered components in tie-break order (nearest the drive first).
+
+    Each one's ``limit`` as the kernel calls it: on a sweep's chunk whose grid has few distinct rows
+    (:class:`GridClasses`), computed once per distinct row and gathered; otherwise the component's own function."""
     if not _ORDERED:
         ordered = tuple(sorted(_REGISTRY.values(), key=lambda c: c.order))
-        _ORDERED.update(components=ordered, names=tuple(c.name for c in ordered))
+        _ORDERED.update(components=tuple(dataclasses.replace(c, limit=_by_class(c.limit)) for c in ordered),
+                        names=tuple(c.name for c in ordered))
     return _ORDERED["components"]
+
+
+#: The keys a sweep's prepared mapping holds its grid's classes under (:class:`GridClasses`): the class of each
+#: configuration (an int array, sliced with the others per chunk), and the classes themselves.
+CLASS, CLASSES = "_grid.class", "_grid.classes"
+
+
+def _by_class(limit: Callable[[Mapping[str, np.ndarray]], Limit]):
+    """``limit`` taken from the sweep's classes where the mapping is one of its chunks, else computed."""
+
+    def limit_by_class(p):
+        classes = p.get(CLASSES)
+        if classes is None or not classes.applies(p):
+            return limit(p)
+        return classes.limit(limit, p)
+
+    limit_by_class.__wrapped__ = limit
+    return limit_by_class
+
+
+class GridClasses:
+    """A sweep grid's configurations in classes of identical grid values, so that a component's limit is computed
+    once per class (on :attr:`distinct`, one row per class) and gathered for a chunk with ``numpy.take``.
+
+    Every entry of a sweep's prepared mapping that differs between configurations is a function of its grid
+    values, and every limit is elementwise in the configurations, so a class's row gives each of its
+    configurations' numbers bit for bit. Where a limit decides something over all configurations (a part absent
+    everywhere, a generation range), the decision is taken over the grid's classes rather than one chunk's: the
+    kernel reads a limit that is ``inf`` everywhere in a chunk as that part's absence there (the same totals and
+    binding; ``tests/ceiling/test_sweep_is_evaluate.py`` and ``tests/test_grid_classes.py`` check it).
+
+    Used only for a mapping that is one of the sweep's chunks: every per-configuration entry the same rows of the
+    sweep's own arrays as the class array, every other entry the sweep's own object (a mapping derived from it —
+    e.g. a RAID layer's drive-side copy — is computed directly).
+    """
+
+    def __init__(self, p: dict, cls: np.ndarray, rep: np.ndarray) -> None:
+        configs = cls.shape[0]
+        self.per = frozenset(k for k, v in p.items() if type(v) is np.ndarray and v.ndim == 1 and v.shape[0] == configs)
+        self.count = rep.shape[0]
+        #: One row per class: the per-configuration entries at a representative configuration, the rest as they are.
+        self.distinct = {k: (v[rep] if k in self.per else v) for k, v in p.items()}
+        p[CLASS] = cls
+        self.per = self.per | {CLASS}
+        self.full = dict(p)
+        self.full[CLASSES] = self
+        self._at = {k: (p[k], p[k].base if p[k].base is not None else p[k], _address(p[k])) for k in self.per}
+        self._limits: dict = {}
+        self._last = None
+
+    def applies(self, p) -> bool:
+        """True where ``p`` is one of the sweep's chunks (checked once per mapping)."""
+        if p is self._last:
+            return True
+        cls = p.get(CLASS)
+        if type(cls) is not np.ndarray or len(p) != len(self.full):
+            return False
+        row = self._row(CLASS, cls)
+        if row is None:
+            return False
+        for k, v in p.items():
+            if k in self.per:
+                if type(v) is not np.ndarray or v.shape != cls.shape or self._row(k, v) != row:
+                    return False
+            elif v is not self.full.get(k, self):
+                return False
+        self._last = p
+        return True
+
+    def _row(self, key: str, v: np.ndarray):
+        """The first configuration ``v`` holds, where it is rows of the sweep's array ``key`` (else None)."""
+        full, owner, address = self._at[key]
+        if v is not full and v.base is not owner or v.strides[0] != full.strides[0]:
+            return None
+        return (_address(v) - address) // full.strides[0]
+
+    def limit(self, limit, p) -> Limit:
+        """``limit`` of the chunk ``p``: computed on the classes once, each per-class array gathered."""
+        lim = self._limits.get(limit)
+        if lim is None:
+            lim = self._limits[limit] = limit(self.distinct)
+        cls = p[CLASS]
+        return type(lim)(*(x.take(cls) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == self.count else x
+                           for x in lim))
+
+
+def _address(a: np.ndarray) -> int:
+    return a.__array_interface__["data"][0]
 
 
 def names() -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from ..parameters import PARAMETERS, PRESENCE, encode, get
 from ..standards import ethernet as eth
 from ..topology.topology import Topology
 from ..topology.workload import Workload
+from .components import CLASSES, GridClasses
 from .derive import catalog_members, prepare
 
 __all__ = ["sweep_parameters"]
@@ -25,7 +26,9 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     """What :func:`~nvmemodel.ceiling.evaluate.sweep` evaluates: ``(prepared parameter mapping, grid as codes, number of configurations)``.
 
     The grid's arrays are checked (names always, numbers when ``check``) and encoded; catalog entries bring
-    their fields; the mapping holds one-configuration scalars and 1-D arrays of one entry per configuration.
+    their fields; the mapping holds one-configuration scalars and 1-D arrays of one entry per configuration —
+    and, for a grid of many configurations but few distinct rows, their classes (``components.CLASS``, an int
+    array like the others, and ``components.CLASSES``; see :class:`~nvmemodel.ceiling.components.GridClasses`).
     """
     if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
         raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or, for nm.sweep, "
@@ -63,7 +66,88 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     p = prepare(p)
     if check:
         _check_roce_mtu(p)
-    return p, arrays, lengths.pop()
+    configs = lengths.pop()
+    classes = _classes(arrays, configs)
+    if classes is not None:  # few distinct rows: each component's limit once per row (components.GridClasses)
+        p[CLASSES] = GridClasses(p, *classes)
+    return p, arrays, configs
+
+
+#: A grid is put in classes of identical rows (:class:`~nvmemodel.ceiling.components.GridClasses`) from this many
+#: configurations, where its distinct rows are at most this share of them (a categorical grid: I/O stacks, drive
+#: models, transports, a few MTUs and sizes); numbers that differ in most configurations are computed directly.
+_CLASS_MIN_CONFIGS = 4096
+_CLASS_SHARE = 0.25
+
+
+def _classes(arrays: dict, configs: int):
+    """``(class of each configuration, a configuration of each class)`` for grid columns with few distinct rows
+    (rows equal bit for bit), else ``None``."""
+    if configs < _CLASS_MIN_CONFIGS or not arrays:
+        return None
+    columns = list(arrays.items())
+    if any(type(a) is not np.ndarray or a.shape != (configs,) or a.dtype != float for _, a in columns):
+        return None
+    seen = [np.unique(a[:256]) for _, a in columns]
+    if any(u.size > 64 for u in seen):  # a column of many values: no classes (looked at cheaply)
+        return None
+    ids, radix = None, 1
+    for (name, a), u in zip(columns, seen):
+        param = PARAMETERS[name]
+        if param.kind == "categorical":  # codes of checked names: the integers 0 … choices - 1 themselves
+            codes, k = a.astype(np.intp), len(param.allowed_choices())
+        else:
+            coded = _listed_values(a, u) if u.size <= 2 else None
+            coded = coded or _few_values(a)
+            if coded is None:
+                return None
+            codes, k = coded
+        if ids is not None and radix * k > 1 << 22:
+            ids, radix = _compact(ids, radix)
+            if radix * k > 1 << 22:
+                return None
+        ids = codes if ids is None else ids * k + codes
+        radix *= k
+    cls, count = _compact(ids, radix)
+    if count > configs * _CLASS_SHARE:
+        return None
+    rep = np.empty(count, dtype=np.intp)
+    rep[cls] = np.arange(configs)
+    return cls, rep
+
+
+def _listed_values(x: np.ndarray, values: np.ndarray):
+    """``(codes, how many)``: each entry of ``x`` as its position among ``values`` (equal bit for bit), or ``None``
+    where some entry is none of them. One comparison per value: cheaper than hashing for one or two values."""
+    bits = np.ascontiguousarray(x).view(np.uint64)
+    codes = np.zeros(x.shape[0], dtype=np.intp)
+    matched = 0
+    for j, b in enumerate(values.view(np.uint64)):
+        m = bits == b
+        matched += np.count_nonzero(m)
+        if j:
+            np.add(codes, j, out=codes, where=m)
+    return (codes, values.size) if matched == x.shape[0] else None
+
+
+def _few_values(x: np.ndarray, slots: int = 1 << 12):
+    """``(codes, how many)`` numbering the distinct values of a float array (bit for bit: -0.0 is not 0.0, NaNs
+    by their bits), or ``None`` when two of them land on one slot of a small hash table (many values, or unlucky)."""
+    bits = np.ascontiguousarray(x).view(np.uint64)
+    slot = (bits * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(65 - slots.bit_length())
+    table = np.zeros(slots, dtype=np.uint64)
+    table[slot] = bits
+    if not np.array_equal(table[slot], bits):
+        return None
+    return _compact(slot, slots)
+
+
+def _compact(ids: np.ndarray, radix: int) -> tuple[np.ndarray, int]:
+    """Ids below ``radix`` renumbered 0 … count-1 in their order: ``(new ids, count)``."""
+    present = np.zeros(radix, dtype=bool)
+    present[ids] = True
+    rank = np.cumsum(present, dtype=np.intp) - 1
+    return rank[ids], int(rank[-1]) + 1
 
 
 def _names(value) -> np.ndarray:
