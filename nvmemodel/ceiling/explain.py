@@ -40,8 +40,11 @@ def explain_point(curve, drives: int) -> str:
     if raid:
         lines.append(raid)
     if curve.iops_at(drives) < 0.999 * top.iops:
-        lines.append("Drives are spread unevenly over the switches, so the system total lies a little "
-                     "below every single component's ceiling.")
+        uneven = _uneven_levels(curve, drives)
+        if uneven:
+            lines.append(f"At {drives} drive(s) the drives are not spread evenly over " + " and ".join(uneven)
+                         + ", so a limit there caps the busier ones while the others have room: the total lies "
+                         "below every single component's ceiling.")
     finite = [c for c in cs[1:] if np.isfinite(c.iops)]
     if finite:
         lines.append("Headroom of the others: " + "; ".join(
@@ -56,6 +59,41 @@ def explain_point(curve, drives: int) -> str:
         lines.append(upper_bound_note(curve.parameters)[0].upper() + upper_bound_note(curve.parameters)[1:]
                      + ": the result may be lower (set them, or use a catalog host: nvmemodel hosts).")
     return "\n".join(lines)
+
+
+def _uneven_levels(curve, n: int) -> list[str]:
+    """The levels whose units (switches, root complexes, sockets) carry different numbers of drives at ``n``,
+    among those whose limit is set, each with its loads ("the root complexes (2, 1, 1, 1)"); [] for several
+    drive groups (their own limits differ per group, said per group) or where no level is uneven."""
+    if hasattr(curve.topology, "groups"):
+        return []
+    from .tree import complex_loads
+
+    p, out = curve.parameters, []
+
+    def loads_text(loads) -> str | None:
+        used = [int(k) for k in loads if k > 0]
+        return ", ".join(map(str, used)) if len(set(used)) > 1 else None
+
+    if str(p.get("switch.model", "none")) != "none":
+        m = int(p["switch.count"])
+        text = loads_text([n // m + (j < n % m) for j in range(m)])
+        if text:
+            out.append(f"the switches ({text})")
+    per_complex = [(float(k), float(s)) for k, s in complex_loads(n, p)] if "tree.complexes_per_socket" in p else []
+    if per_complex and np.isfinite(float(p.get("tree.complex_bytes_per_s", np.inf))):
+        text = loads_text([k for k, _ in per_complex])
+        if text:
+            out.append(f"the root complexes ({text})")
+    if per_complex and (np.isfinite(float(p.get("memory.peak_bytes_per_s", np.inf)))
+                        or np.isfinite(float(p.get("tree.inter_socket_bytes_per_s", np.inf)))):
+        sockets = {}
+        for k, s in per_complex:
+            sockets[s] = sockets.get(s, 0.0) + k
+        text = loads_text([sockets[s] for s in sorted(sockets)])
+        if text:
+            out.append(f"the sockets ({text})")
+    return out
 
 
 def explain_curve(curve) -> str:

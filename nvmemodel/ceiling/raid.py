@@ -260,9 +260,11 @@ def describe_raid(params) -> str | None:
     # a healthy array spreads its drive I/Os evenly; a degraded or rebuilding one is limited by its busiest
     # member, so ``a`` is then that member's load × the width, not the sum — say which
     busiest = " on the busiest member × the width" if lost else ""
-    return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive I/Os of "
-            f"{size / 1024:g} KiB ({f:.0%} reads){busiest}; every per-drive, switch, complex and socket limit is "
-            f"divided by {a:.3g}.")
+    # a = 1 (reads of a healthy array, one chunk each): nothing is divided, so say only what the drives see
+    divided = (f"; every per-drive, switch, complex and socket limit is divided by {a:.3g}" if round(float(a), 3) != 1
+               else "")
+    return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive "
+            f"I/O{'s' * (round(float(a), 3) != 1)} of {size / 1024:g} KiB ({f:.0%} reads){busiest}{divided}.")
 
 
 def rebuild_traffic(level: str, width: int, lost: int, rate_bytes_per_s: float) -> tuple[float, float]:
