@@ -182,11 +182,12 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     grid = dict(grid or {})
     if topology.mirror:
         return _sweep_mirror(topology, workload, n, grid, check)
+    switch_grid = _switch_overrides(topology, grid)
     for name in grid:
-        if name.startswith(_GROUP_OWNED):
-            raise ParameterError(name, "(grid)", "a shared parameter: a mixed topology's groups set their drive, "
-                                 "switch and lanes on their DriveGroup (sweep one group with "
-                                 "nm.sweep(mixed.group_topology(i), ...))")
+        if name.startswith(_GROUP_OWNED) and name not in switch_grid:
+            raise ParameterError(name, "(grid)", "a shared parameter or a switch's " + ", ".join(SWITCH_SHARED)
+                                 + ": a mixed topology's groups set their drive, switch model and lanes on their "
+                                 "DriveGroup (sweep one group with nm.sweep(mixed.group_topology(i), ...))")
         if name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
                                  "of several groups is computed per placement, not vectorized")
@@ -194,7 +195,11 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     arrays, configs = {}, 1
     for i, group in enumerate(topology.groups):
         gw = workload if group.workload is None else group.workload
-        p, arrays, configs = sweep_parameters(topology.group_topology(i), gw, grid, check=check)
+        t = topology.group_topology(i)
+        mine = grid if t.switch is not None else {k: v for k, v in grid.items() if k not in switch_grid}
+        p, got, count = sweep_parameters(t, gw, mine, check=check)
+        if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
+            arrays, configs = got, count
         prepared.append(p)
     sizes = {float(np.max(p["workload.block_size"])) for p in prepared} | {
         float(np.min(p["workload.block_size"])) for p in prepared}

@@ -61,3 +61,17 @@ def test_a_switch_override_needs_one_switch_model(groups, match):
 def test_a_switch_model_is_still_a_groups_own():
     with pytest.raises(ParameterError, match="on its DriveGroup"):
         nm.evaluate(_mixed(), WL, overrides={"switch.ports": 32})
+
+
+@pytest.mark.parametrize("order", ["switched last", "switched first"])
+def test_a_sweep_over_the_switch_setting_is_evaluate_at_each_value(order):
+    gen4 = nm.DriveGroup("samsung-pm1733-u2", 8, name="gen4")
+    gen3 = nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797", switch_count=2, name="gen3")
+    topo = _mixed(gen4, gen3) if order == "switched last" else _mixed(gen3, gen4)
+    values = [1.0, 0.8, 0.6]
+    res = nm.sweep(topo, WL, drives=[8, 16, 24], grid={"switch.efficiency": values})
+    assert list(res.grid) == ["switch.efficiency"] and res.iops.shape == (3, 3)
+    for i, e in enumerate(values):
+        curve = nm.evaluate(topo, WL, drives=[8, 16, 24], overrides={"switch.efficiency": e})
+        np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
+        np.testing.assert_array_equal(res.binding[i], curve.binding)
