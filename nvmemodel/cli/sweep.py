@@ -117,6 +117,36 @@ def check_size(texts: dict[str, list[str]], drive_counts: int, max_points: int) 
     return points
 
 
+#: Parameters that set how many drives a single-model topology attaches (``Topology.max_drives``: the root ports' lane
+#: budget, or the switches' downstream ports), besides every ``switch.*``.
+_BAYS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes")
+
+
+def check_bays(base, workload, values: dict[str, list], drives) -> None:
+    """Every configuration of the grid attaches the largest drive count, as ``ceilings`` checks its counts
+    (``nvmemodel.sweep`` would evaluate drives the system cannot hold): a grid value that leaves fewer bays (x8
+    root ports, one switch) is refused naming it; one that leaves more (more lanes) allows more."""
+    import itertools
+
+    import numpy as np
+
+    names = [n for n in values if n in _BAYS or n.startswith("switch.")]
+    if not names:
+        base.check_drives(np.asarray(drives))
+        return
+    most = max(drives)
+    for combo in itertools.product(*(values[n] for n in names)):
+        topo = base.with_parameters(dict(zip(names, combo, strict=True)), workload)[0]
+        if topo.max_drives < most:
+            given = ", ".join(f"{n}={_shown(v)}" for n, v in zip(names, combo, strict=True))
+            raise ParameterError("--drives", most, f"at most {topo.max_drives} for the grid's {given}: "
+                                 f"{topo.max_drives_text()} (give fewer --drives, or leave that value out of the grid)")
+
+
+def _shown(v) -> str:
+    return v if isinstance(v, str) else f"{v:g}"
+
+
 def check_output(path: str, suffix: str) -> None:
     """Before any work: ``path`` names a new file ending in ``suffix``, in an existing folder one can write, outside
     /proc and /sys; an existing path (a file, a folder, a link, a FIFO, a device) is refused, nothing overwritten."""
@@ -195,9 +225,10 @@ def _sweep(args) -> int:
         base = topo.with_parameters(overrides, wl)[0] if overrides else topo
         if drives is None:
             drives = list(base.default_drives or range(1, base.max_drives + 1))
-        base.check_drives(np.asarray(drives))  # as nvmemodel ceilings: no more drives than the system attaches
     check_size(texts, len(drives), args.max_points)
     values = grid_values(texts)
+    if not args.group:
+        check_bays(base, wl, values, drives)
 
     import itertools
 

@@ -180,3 +180,15 @@ def test_the_help_examples_run(tmp_path, monkeypatch, capsys):
         assert cli.main(argv) == 0, argv
     capsys.readouterr()
     assert len(pd.read_csv(tmp_path / "clock-by-size.csv")) == 3 * 3 * 24
+
+
+def test_drive_counts_are_checked_against_each_configurations_bays(capsys):
+    # x8 root ports leave 12 bays on the R7525 (2 x (80 - 32) / 8): 24 drives there are refused, not evaluated;
+    # 128 lanes per socket leave 48, so 48 drives are allowed when every configuration holds them
+    assert cli.main(["sweep", "--grid", "host.port_lanes=4,8", "--drives", "12,24"]) == 2
+    assert "at most 12 for the grid's host.port_lanes=8" in capsys.readouterr().err
+    df = _csv(["sweep", "--grid", "host.lanes_per_socket=128,160", "--drives", "24,48"], capsys)
+    for _, row in df.iterrows():
+        curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload(), drives=[row["drives"]],
+                            overrides={"host.lanes_per_socket": row["host.lanes_per_socket"]})
+        assert row["iops"] == pytest.approx(curve.iops_at(row["drives"]), rel=1e-12)
