@@ -274,7 +274,8 @@ def _mps_cost(drive, host, pcie) -> float:
     return 1 - at[128] / at[256]
 
 
-def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, source: str, flags: list) -> tuple:
+def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, source: str, flags: list,
+               platform=None) -> tuple:
     """``tree.*`` parameters (docs/physics.md §12.1) for the drives' spread over root complexes.
 
     Complexes = root buses carrying drives; per socket = their number over the sockets, rounded up.
@@ -299,10 +300,14 @@ def _host_tree(per_complex: collections.Counter, sockets: int, numa: dict, sourc
     flags.append(Flag("several_root_complexes", "info",
                       f"drives hang off {len(per_complex)} root complexes (root bus: drives — {where}; NUMA nodes "
                       f"{sorted(numa) or 'unknown'}); modelled as a host tree of {sockets} socket(s) x {per_socket} "
-                      f"complex(es), {extras['tree.placement']} placement. A complex's own bandwidth and the "
-                      "inter-socket link are not discovered: set tree.complex_bytes_per_s and "
-                      "tree.inter_socket_bytes_per_s (and tree.remote_fraction for jobs not pinned to their "
-                      "drive's node) where known"))
+                      f"complex(es), {extras['tree.placement']} placement. "
+                      + ("A complex's own bandwidth and the inter-socket link are not in the PCI tree: the identified "
+                         "platform's are used (platform_* above); set tree.complex_bytes_per_s and "
+                         "tree.inter_socket_bytes_per_s where yours are measured"
+                         if "tree.complex_bytes_per_s" in (platform or {}) else
+                         "A complex's own bandwidth and the inter-socket link are not discovered: set "
+                         "tree.complex_bytes_per_s and tree.inter_socket_bytes_per_s")
+                      + " (and tree.remote_fraction for jobs not pinned to their drive's node)"))
     return extras, sources
 
 
@@ -580,7 +585,7 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
     elif mps is None:
         flags.append(Flag("mps_unknown", "info", f"MaxPayload not reported; the model assumes {pcie.mps} bytes"))
 
-    extras, extras_sources = _host_tree(per_complex, host.sockets, known, tree.source, flags)
+    extras, extras_sources = _host_tree(per_complex, host.sockets, known, tree.source, flags, host.platform)
     notes = (f"built by nvmemodel.discover from {tree.source}: {n} NVMe drive(s), {len(by_switch)} switch(es), "
              f"{len(roots)} root port(s) on the drive paths")
     topo = Topology(name=name or f"discovered ({tree.source})", host=host, drive=drive, switch=switch,

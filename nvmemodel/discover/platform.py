@@ -175,6 +175,14 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
                                           f"{plat_key} (the CPU model is not in the PCI names)")
     if host.sockets == 1:
         platform.pop("tree.inter_socket_bytes_per_s", None)
+    # the lanes are the platform's too (a Skylake-SP socket has 48, not the model's default 128); cores and clock
+    # stay what the host had: the model's defaults for a saved dump (host_assumed), sysfs's on a live machine
+    lanes_src = f"assumption: the lanes of catalog host {first}, the first of platform {plat_key}"
+    host = host.replace(lanes_per_socket=sample.lanes_per_socket,
+                        provenance={**host.provenance, "lanes_per_socket": lanes_src})
+    cpu = ("cores and clock are the model's defaults (host_assumed)"
+           if str(host.provenance.get("cores_per_socket", "")).startswith("assumption")
+           else "cores and clock are this machine's")
     refined = host.replace(platform=platform, platform_sources=sources)
     row = _platforms()[plat_key]
     lanes = max(_root_port_lanes(tree).values(), default=0)
@@ -186,7 +194,7 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
         return refined, [Flag("platform_identified", "info",
                               f"platform {plat_key} ({row['name']}) from the PCI name '{name}': its root complexes, "
                               "DMA share and inter-socket link are used; the CPU model is not in the PCI names, so "
-                              f"cores, clock and memory channels are assumed (memory as {first})")]
+                              f"its memory channels and lanes are assumed as {first}'s, and {cpu}")]
     on = "; ".join(others + ([also + f" (this tree's root ports have {lanes} lanes)"] if also else []))
     if also:  # a client platform is possible: the server platform's limits are an assumption, not an estimate
         sources = {k: (v if k == "memory.peak_bytes_per_s" else f"assumption: platform {plat_key} of several the PCI "
@@ -195,7 +203,7 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
     return refined, [Flag("platform_ambiguous", "warn" if also else "info",
                           f"the PCI name '{name}' is not one platform: besides {plat_key} ({row['name']}) it is on "
                           f"{on}. The model ASSUMES {plat_key} (its root complexes, DMA share and inter-socket link; "
-                          f"cores, clock and memory channels as {first}): if the machine is another of these, its "
+                          f"memory channels and lanes as {first}; {cpu}): if the machine is another of these, its "
                           "limits above the links differ (a client platform's fewer memory channels give a lower "
                           "socket-DMA ceiling). Pass the CPU with --host NAME ('nvmemodel hosts'; Python: "
                           "build_topology(tree, host=nm.get_host(NAME)))")]

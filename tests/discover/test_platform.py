@@ -109,3 +109,15 @@ def test_a_given_host_settles_the_platform():
     found = build_topology(read_lspci(DATA / "synthetic-zen2-mixed-degraded_vvv.txt"),
                            host=nm.get_host("amd-epyc-7742", sockets=1))
     assert found.flag("platform_ambiguous") is None and found.flag("platform_identified") is None
+
+
+def test_saved_dump_says_what_its_cpu_ceiling_uses(tmp_path):
+    # QA round 4, F1: the flag said "cores, clock … as intel-xeon-platinum-8176" while the model used its defaults;
+    # and the platform's lanes (48 per Skylake-SP socket) were the default 128 ("up to 32 drives")
+    found = build_topology(read_lspci(DATA / "synthetic-skylake-sp-pm983_vvv.txt"))
+    msg = found.flag("platform_ambiguous").message
+    assert "cores and clock are the model's defaults (host_assumed)" in msg and "cores, clock and memory" not in msg
+    host = found.topology.host
+    assert (host.cores_per_socket, host.clock_hz) == (32, 2.5e9)  # the defaults host_assumed names
+    assert host.lanes_per_socket == 48  # the 8176's, as the flag says
+    assert "platform's are used" in found.flag("several_root_complexes").message
