@@ -143,6 +143,22 @@ def check_bays(base, workload, values: dict[str, list], drives) -> None:
                                  f"{topo.max_drives_text()} (give fewer --drives, or leave that value out of the grid)")
 
 
+def check_mixed_bays(mixed, workload, values: dict[str, list], overrides: dict, drives) -> None:
+    """:func:`check_bays` for a mixed topology: where the grid changes the host's lanes, each such configuration is
+    checked as ``nvmemodel.evaluate`` checks it (the groups' root ports must fit the lanes left)."""
+    import itertools
+
+    from ..ceiling.evaluate import evaluate
+
+    names = [n for n in values if n in _BAYS]
+    for combo in itertools.product(*(values[n] for n in names)) if names else ():
+        try:
+            evaluate(mixed, workload, drives=[max(drives)], overrides={**overrides, **dict(zip(names, combo))})
+        except ParameterError as exc:
+            given = ", ".join(f"{n}={_shown(v)}" for n, v in zip(names, combo, strict=True))
+            raise ParameterError("--grid", given, f"a configuration these groups fit ({exc})") from None
+
+
 def _shown(v) -> str:
     return v if isinstance(v, str) else f"{v:g}"
 
@@ -227,7 +243,9 @@ def _sweep(args) -> int:
             drives = list(base.default_drives or range(1, base.max_drives + 1))
     check_size(texts, len(drives), args.max_points)
     values = grid_values(texts)
-    if not args.group:
+    if args.group:
+        check_mixed_bays(topo, wl, values, overrides, drives)
+    else:
         check_bays(base, wl, values, drives)
 
     import itertools
