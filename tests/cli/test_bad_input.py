@@ -54,7 +54,7 @@ BAD = {
               (["--out", "missing/x.csv"], "existing folder"), (["--json", "--out", "x.csv"], ".json"),
               (["--group", "drive=samsung-pm1733-u2,count=8", "--grid", "drive.model=samsung-pm1743"],
                "shared parameter"),
-              (["--group", "drive=samsung-pm1733-u2,count=8", "--group", "drive=intel-p3700-800gb,count=8",
+              (["--group", "drive=samsung-pm1733-u2,count=4", "--group", "drive=intel-p3700-800gb,count=4",
                 "--grid", "host.sockets=1,2"], "one value"),
               (["--group", "drive=samsung-pm1733-u2,count=8", "--drive", "samsung-pm1743"], "--drive"),
               (["--group", "drive=samsung-pm1733-u2,count=8", "--drives", "9"], "drives=9"),
