@@ -214,6 +214,7 @@ class ScalingCurve:
     def to_dict(self) -> dict:
         """JSON-ready: schema ``nvmemodel.ceilings/1`` (see the README), every text from the vector."""
         from ..cli._common import json_number
+        from .tree import unknown_host_layers
 
         points = []
         for n in self.drives:
@@ -230,6 +231,10 @@ class ScalingCurve:
                 "workload": {"pattern": wl.pattern, "block_size_bytes": wl.block_size, "read_fraction": wl.read_fraction,
                              "iodepth": wl.iodepth, "numjobs": wl.numjobs, "io_stack": wl.io_stack.value},
                 "components": list(self.ceilings),
+                # null when every host layer's limit is known; else which are not (and so not applied): a program
+                # must be able to tell "no such component" (a switch that is absent) from "not known"
+                "upper_bound": ({"note": self.upper_bound_note, "unknown_layers": list(unknown_host_layers(self.parameters))}
+                                if self.upper_bound_note else None),
                 "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
                                for k, v in self.parameters.items()},
                 "points": points}
