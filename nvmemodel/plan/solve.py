@@ -111,7 +111,7 @@ def _min_drives(lv: Levels, need: float, max_n):
         shape = np.broadcast_shapes(stacked[0].shape[1:], np.shape(lv.drive), np.shape(max_n))
         local = np.broadcast_to(stacked[0], (stacked[0].shape[0], *shape))
         mx = np.broadcast_to(np.asarray(max_n, dtype=float), shape)
-        cap = _gather(local, mx)
+        cap = _gather((local,), mx)[0]
         first = (local[1:] >= need).argmax(axis=0) + 1.0
         return np.where(cap >= need, np.fmin(first, mx), np.nan), cap, stacked
     cap = lv.local(max_n)
@@ -151,7 +151,7 @@ def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None):
     if not lv.tree:
         return lv.total_and_binding(n_eval)
     if stacked is not None:  # taken from the sums at every drive count (_min_drives)
-        parts = tuple(np.where(feasible, _gather(x, n_min), _gather(x, max_n)) for x in stacked)
+        parts = tuple(np.where(feasible, a, b) for a, b in zip(_gather(stacked, n_min), _gather(stacked, max_n)))
     else:
         parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
     return lv.total_and_binding(n_eval, parts=parts)
@@ -179,13 +179,17 @@ def _stacked_parts(lv: Levels, max_n) -> tuple | None:
     return tuple(x if np.ndim(x) == 0 else np.broadcast_to(x, (top + 1, *np.shape(x)[1:])) for x in lv.parts(n))
 
 
-def _gather(x, n):
-    """``x`` (drive counts on its first axis, :func:`_stacked_parts`) at ``n`` drives per configuration."""
-    if np.ndim(x) == 0:
-        return x
-    shape = np.broadcast_shapes(x.shape[1:], np.shape(n))
-    index = np.broadcast_to(np.asarray(n).astype(np.intp), shape)[None]
-    return np.take_along_axis(np.broadcast_to(x, (x.shape[0], *shape)), index, axis=0)[0]
+def _gather(xs: tuple, n) -> tuple:
+    """Each of ``xs`` (drive counts on its first axis, :func:`_stacked_parts`; a number as it is) at ``n`` drives per
+    configuration, on the shape they and ``n`` broadcast to."""
+    arrays = [x for x in xs if np.ndim(x)]
+    if not arrays:
+        return xs
+    shape = np.broadcast_shapes(*(x.shape[1:] for x in arrays), np.shape(n))
+    size = int(np.prod(shape))
+    index = np.broadcast_to(n, shape).astype(np.intp).ravel() * size + np.arange(size)
+    return tuple(np.broadcast_to(x, (x.shape[0], *shape)).reshape(-1).take(index).reshape(shape) if np.ndim(x) else x
+                 for x in xs)
 
 
 def _is_inf(x) -> bool:
@@ -460,7 +464,7 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
     keys = _family_keys(space, shape, codes)
     sel = np.flatnonzero(~candidate)
     k = keys.ravel()[sel]
-    closeness = np.where(lanes_ok[sel], frac[:, sel].min(axis=0), -1.0)
+    closeness = np.where(lanes_ok[sel], frac.min(axis=0)[sel], -1.0)
     first, fam, n_fam = _closest_per_family(k, closeness, int(np.prod([len(space.axes[a])
                                                                       for a in space.categorical_axes])))
     counted = dict(zip(fam.tolist(), n_fam.tolist()))
@@ -474,8 +478,9 @@ def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, 
             w = int(frac[:, i].argmin())
             at = np.unravel_index(i, shape)
 
-            def value(x, at=at):
-                return float(np.broadcast_to(x, shape)[at])
+            def value(x, at=at):  # x broadcast to the block's shape, at one configuration
+                x = np.asarray(x)
+                return float(x[tuple(i if d != 1 else 0 for i, d in zip(at[len(at) - x.ndim:], x.shape))])
 
             latency, latency_low = {}, {}
             if throughput_ok[i]:  # it meets every throughput target: a latency target fails it
