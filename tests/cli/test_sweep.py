@@ -24,8 +24,9 @@ def _csv(argv, capsys) -> pd.DataFrame:
 
 
 def test_uniform_rows_equal_evaluate_for_each_configuration(capsys):
-    # 4K random reads on the R7525: at 2 GHz the CPU binds at 24 drives, at 3 GHz the drives do, so a row given
-    # another configuration's values shows the wrong binding and IOPS (the I/O stack: a categorical axis by name).
+    # 4K random reads on the R7525: the configurations differ in IOPS and binding at 24 drives (the CPU binds for
+    # some: libaio at 2 GHz), so a row given another configuration's values would show the wrong ones; the I/O
+    # stack is a categorical axis, given by name.
     df = _csv(["sweep", "--grid", "workload.io_stack=libaio,spdk", "--grid", "host.clock_hz=2GHz,3GHz",
                "--drives", "4,12,24"], capsys)
     assert list(df.columns) == ["workload.io_stack", "host.clock_hz", "drives", "iops", "bytes_per_s", "binding"]
