@@ -212,8 +212,11 @@ def test_categorical_sweep_equals_evaluate_point_for_point():
 
 
 def test_cycles_follow_stack_unless_host_sets_them():
-    ion = nm.preset("ion-sr71mach5-linux")  # calibrated cycles per I/O on the host: the stack must not change them
+    ion = nm.preset("ion-sr71mach5-linux")  # cycles calibrated on libaio: they hold for libaio only (QA F10)
     res = nm.sweep(ion, WL, drives=[8], grid={"workload.io_stack": ["libaio", "spdk"]})
+    assert res.iops[0, 0] == 3.0e6 and res.iops[1, 0] > res.iops[0, 0]
+    win = nm.preset("ion-sr71mach5-windows")  # a host that sets its cycles for every stack (one OS, one stack)
+    res = nm.sweep(win, WL, drives=[8], grid={"workload.io_stack": ["libaio", "spdk"]})
     assert res.iops[0, 0] == res.iops[1, 0]
     dell = nm.preset("dell-r7525")  # its calibrated cycles set aside: the stack's default applies
     dell = dell.replace(host=dell.host.replace(cycles_per_io=None))

@@ -96,6 +96,11 @@ def _slots_reason(miss, space) -> str:
                              reserved_lanes_per_socket=s["host.reserved_lanes_per_socket"],
                              port_lanes=s["host.port_lanes"], switched=miss["switched"],
                              switch_count=s["switch.count"], switch_ports=s["switch.ports"])
+    if not miss["switched"] and s["host.reserved_lanes_per_socket"] > 0:
+        # reserved lanes are a chassis fact (its bays, NICs) kept when the CPU changes: say so, with their source
+        base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
+        why = base.host.sources("libaio")["host.reserved_lanes_per_socket"]
+        slots += f" (reserved lanes: {why.status}, {why.text[:120]}{'…' * (len(why.text) > 120)})"
     if space.max_drives is not None:
         fits = int(slots.split(" ", 1)[0])  # the count drive_slots_text puts first
         if fits > space.max_drives:

@@ -379,8 +379,15 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
     keep = {k: v for k, v in topology.extras.items() if k.split(".", 1)[0] not in _PLATFORM_PREFIXES}
     keep_src = {k: v for k, v in topology.extras_sources.items() if k in keep}
     old = topology.host
+    # the fields kept from the old host keep their own status and source (the catalog has no cycles per I/O:
+    # a calibration or a stack's measured cost is not a spec value of the new CPU)
+    was = old.sources(IoStack.LIBAIO)
+    kept = {f: f"{was[f'host.{f}'].status}: {was[f'host.{f}'].text} (kept from {topology.name})"
+            for f in ("port_lanes", "cpu_utilization_max", "cycles_per_io") if old.cycles_per_io is not None
+            or f != "cycles_per_io"}
     new = keep_drive_lanes(old, new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
-                                            cycles_per_io=old.cycles_per_io, cycles_stack=old.cycles_stack),
+                                            cycles_per_io=old.cycles_per_io, cycles_stack=old.cycles_stack,
+                                            provenance={**new.provenance, **kept}),
                            what=topology.name)
     changes = {"host": new, "extras": keep, "extras_sources": keep_src}
     if getattr(topology, "default_drives", None) is not None:
@@ -407,7 +414,8 @@ def keep_drive_lanes(old: Host, new: Host, *, what: str = "") -> Host:
     per = min(new.lanes_per_socket, -(-total // new.sockets))
     why = old.provenance.get("reserved_lanes_per_socket", "")
     return new.replace(reserved_lanes_per_socket=new.lanes_per_socket - per, provenance={
-        **new.provenance, "reserved_lanes_per_socket": f"kept from {what or old.name}: {total} lanes for drives "
+        **new.provenance, "reserved_lanes_per_socket": f"assumption: the chassis's drive lanes, kept from "
+                                                       f"{what or old.name}: {total} lanes for drives "
                                                        f"({old.sockets} x ({old.lanes_per_socket} - "
                                                        f"{old.reserved_lanes_per_socket}); {why or 'its reserve'}) "
                                                        f"over {new.sockets} socket(s) of {new.lanes_per_socket} lanes"})
