@@ -208,9 +208,12 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     for c in range(len(lv0.limits)):
         values = [lv.limits[c].system for lv in levels]
         system_by_component.append(_shared(values, weights, shape))
-    S, S_index = pick([(x, c) for c, x in enumerate(system_by_component) if not _all_inf(x)], shape)
-    if all(_all_inf(x) for x in system_by_component):
-        S, S_index = _INF, -1
+    if all(x is lv0.limits[c].system for c, x in enumerate(system_by_component)):
+        S, S_index = lv0.system, lv0.system_index  # one value for every group: the single-model kernel's own pick
+    else:
+        S, S_index = pick([(x, c) for c, x in enumerate(system_by_component) if not _all_inf(x)], shape)
+        if all(_all_inf(x) for x in system_by_component):
+            S, S_index = _INF, -1
     candidates.append((S, S_index))
     total = np.fmin(local_total, S)
     best, binding = pick(candidates, shape)

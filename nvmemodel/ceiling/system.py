@@ -33,7 +33,8 @@ from . import ops
 from .components import COMPONENT_LABELS, COMPONENTS, Limit, components, everywhere, names
 from .derive import prepare
 from .raid import drive_side, raid_transform
-from .tree import _FILL_FIRST, complex_loads, complexes_in_use, switches_on
+from .tree import _FILL_FIRST, _PLACEMENT, complex_loads, complexes_in_use, switches_on
+from .tree import loads as _loads
 
 __all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "above_the_groups", "evaluate_parameters", "evaluate_prepared", "pick",
            "switched_local"]
@@ -570,45 +571,6 @@ def _first(pair):
     return pair[0]
 
 
-_PLACEMENT = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
-
-
-def _loads(n, p, M):
-    """:func:`~nvmemodel.ceiling.tree.complex_loads`, in Python floats where the drive count and every placement
-    parameter are one number (a sweep's column, one configuration's drive count): the same arithmetic, without a
-    numpy call per complex. ``k`` and the socket come out as ``numpy.float64``."""
-    keys = _PLACEMENT
-    if not ops.scalar(n, M, *(p[k] for k in keys)):
-        placement = p["tree.placement"]
-        if not (ops.scalar(placement) and placement != _FILL_FIRST):
-            yield from complex_loads(n, p, M)
-            return
-        # round-robin everywhere, arrays: complex_loads' round-robin branch alone (its other branch is not taken)
-        n = np.asarray(n, dtype=float)
-        M = np.asarray(M, dtype=float)
-        sockets = p["host.sockets"]
-        q = np.floor(n / M)
-        r = n - q * M
-        everywhere_m = M.ndim == 0
-        for j in range(int(np.max(M))):
-            k = q + (j < r)
-            yield (k if everywhere_m else np.where(j < M, k, 0.0)), np.mod(j, sockets)
-        return
-    n, M = float(n), float(M)
-    sockets, cps, slots, placement = (float(p[k]) for k in keys)
-    fill = placement == _FILL_FIRST
-    q = math.floor(n / M)
-    r = n - q * M
-    f64 = np.float64
-    for j in range(int(M)):
-        if fill:
-            left = n - j * slots
-            k = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots)
-            yield f64(k), f64(math.floor(j / cps))
-        else:
-            yield f64(q + (j < r)), f64(j % sockets)
-
-
 class Work:
     """Scratch buffers for :meth:`Levels.fill`: five float, one bool and two int8 arrays of one chunk's length
     (allocated once per sweep; :meth:`view` gives the first ``k`` entries of each for a shorter chunk)."""
@@ -677,9 +639,8 @@ def _sum(terms):
     zeros (a socket without drives): the same number bit for bit."""
     total = 0.0
     for x in terms:
-        if type(x) is float or type(x) is np.float64:
-            if x == 0.0:
-                continue
+        if (type(x) is float or type(x) is np.float64) and x == 0.0:
+            continue
         total = _add(total, x)
     return total
 

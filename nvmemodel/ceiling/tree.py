@@ -23,13 +23,15 @@ placements (a new drive adds to one complex), so the planner's bisection still h
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import ops
 from .components import Component, Limit, everywhere, register
 
 __all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "complexes_in_use", "dma_bytes_per_host_io",
-           "place_group", "place_switches", "placement_starts", "switches_on"]
+           "loads", "place_group", "place_switches", "placement_starts", "switches_on"]
 
 _FILL_FIRST = 1  # code of "fill_first" in tree.placement
 
@@ -68,6 +70,45 @@ def complex_loads(n, p, M=None):
         yield k, np.where(fill, np.floor(j / cps), np.mod(j, sockets))
 
 
+_PLACEMENT = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+
+
+def loads(n, p, M):
+    """:func:`complex_loads`, in Python floats where the drive count and every placement
+    parameter are one number (a sweep's column, one configuration's drive count): the same arithmetic, without a
+    numpy call per complex. ``k`` and the socket come out as ``numpy.float64``."""
+    keys = _PLACEMENT
+    if not ops.scalar(n, M, *(p[k] for k in keys)):
+        placement = p["tree.placement"]
+        if not (ops.scalar(placement) and placement != _FILL_FIRST):
+            yield from complex_loads(n, p, M)
+            return
+        # round-robin everywhere, arrays: complex_loads' round-robin branch alone (its other branch is not taken)
+        n = np.asarray(n, dtype=float)
+        M = np.asarray(M, dtype=float)
+        sockets = p["host.sockets"]
+        q = np.floor(n / M)
+        r = n - q * M
+        everywhere_m = M.ndim == 0
+        for j in range(int(np.max(M))):
+            k = q + (j < r)
+            yield (k if everywhere_m else np.where(j < M, k, 0.0)), np.mod(j, sockets)
+        return
+    n, M = float(n), float(M)
+    sockets, cps, slots, placement = (float(p[k]) for k in keys)
+    fill = placement == _FILL_FIRST
+    q = math.floor(n / M)
+    r = n - q * M
+    f64 = np.float64
+    for j in range(int(M)):
+        if fill:
+            left = n - j * slots
+            k = max(left, 0.0) if j == M - 1 else min(max(left, 0.0), slots)
+            yield f64(k), f64(math.floor(j / cps))
+        else:
+            yield f64(q + (j < r)), f64(j % sockets)
+
+
 def place_group(k, p, switches=None, *, start=0.0, pin=None):
     """One group's drives over the host's root complexes, for any number of groups under one host (§12.7).
 
@@ -86,9 +127,9 @@ def place_group(k, p, switches=None, *, start=0.0, pin=None):
     M = complexes_in_use(p, switches)
     shift = 0.0
     if fill and switches is None and start:  # continuing in the slots: what its drives add to those before it
-        pairs = ((k1 - k0, s1) for (k1, s1), (k0, _) in zip(complex_loads(start + k, p, M), complex_loads(start, p)))
+        pairs = ((k1 - k0, s1) for (k1, s1), (k0, _) in zip(loads(start + k, p, M), loads(start, p, M)))
     else:
-        pairs = complex_loads(k, p, M)
+        pairs = loads(k, p, M)
         shift = -(-start // float(p["tree.slots_per_complex"])) if fill else start  # fill_first: the next free complex
     for j, (kj, sj) in enumerate(pairs):
         s, where = int(sj), (j % cps) if fill else (j // sockets)
@@ -226,5 +267,5 @@ def upper_bound_note(p) -> str | None:
     unknown = unknown_host_layers(p)
     if not unknown:
         return None
-    words = dict((c, w) for c, _, w in _HOST_LAYERS)
+    words = {c: w for c, _, w in _HOST_LAYERS}
     return "upper bound: no limit is known for this host's " + ", ".join(words[c] for c in unknown) + " (not applied)"

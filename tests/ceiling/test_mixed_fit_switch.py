@@ -40,9 +40,10 @@ def test_fit_recovers_the_uplink_efficiency_of_a_mixed_topology():
     n = np.arange(2, 25, 2)
     truth = nm.evaluate(_mixed(), WL, drives=n, overrides={"switch.efficiency": 0.7}).iops
     y = truth * (1 + 0.01 * rng.standard_normal(n.size))  # synthetic, seeded
-    df = pd.DataFrame([dict(source_path=f"run{i}.json", group_id=0, final=True, is_aggregate=False, job_name="j",
-                            direction="read", pattern="read", iops=v, bw_bytes_per_s=v * 131072.0, ios=v * 10,
-                            block_size_bytes=131072.0, drives=float(x)) for i, (x, v) in enumerate(zip(n, y))])
+    df = pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
+                        "job_name": "j", "direction": "read", "pattern": "read", "iops": v,
+                        "bw_bytes_per_s": v * 131072.0, "ios": v * 10, "block_size_bytes": 131072.0,
+                        "drives": float(x)} for i, (x, v) in enumerate(zip(n, y, strict=True))])
     r = nm.fit(df, x="drives", y="iops", model="ceiling", topology=_mixed(), workload=WL, free=["switch.efficiency"])
     est = r.params.set_index("name").loc["switch.efficiency", "value"]
     assert est == pytest.approx(0.7, abs=0.02)  # 1 % noise on the points where the uplinks bind
