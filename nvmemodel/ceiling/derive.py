@@ -72,7 +72,7 @@ def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[
     return out
 
 
-def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
+def prepare(params: Mapping[str, object], *, rows=None) -> dict[str, np.ndarray]:
     """Encode categorical names as codes and add the derived entries the kernel reads.
 
     Only what can be derived from the entries present is added, so a partial mapping (e.g. the
@@ -83,7 +83,13 @@ def prepare(params: Mapping[str, object]) -> dict[str, np.ndarray]:
     One configuration's result is kept (a few dozen, a new dict each call) for the very same values — the same
     objects, as :meth:`Topology.parameters` gives them for one topology and workload: evaluating a topology again
     derives nothing again.
+
+    ``rows``: ``(class of each configuration, a configuration of each class)`` of a sweep whose grid has few
+    distinct rows (:func:`~nvmemodel.ceiling.grid.sweep_parameters`): the fabric's packet geometry is then
+    computed once per class and gathered (the same numbers: it is elementwise).
     """
+    if rows is not None:
+        return _prepare(params, rows)
     key = None
     if type(params) is dict:
         values = tuple(params.values())
@@ -108,7 +114,7 @@ _PREPARED: dict[tuple, tuple] = {}
 _IMMUTABLE = frozenset({float, int, bool, str, np.float64, np.int64, np.bool_})
 
 
-def _prepare(params: Mapping[str, object]) -> dict:
+def _prepare(params: Mapping[str, object], rows=None) -> dict:
     """:func:`prepare`, computed."""
     p = _encoded(params)
     if "switch.model" in p:
@@ -121,8 +127,9 @@ def _prepare(params: Mapping[str, object]) -> dict:
         p["fabric.line_bytes_per_s"] = p["fabric.ports"] * p["fabric.line_rate_bits_per_s"] / 8.0
         p["fabric.initiator_bytes_per_s"] = p["fabric.initiator_bits_per_s"] / 8.0
         if np.any(t != _NONE):
-            p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"] = eth.packet_geometry(
-                t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"], p["fabric.vlan"])
+            p["fabric.payload_per_packet_bytes"], p["fabric.packet_overhead_bytes"] = _per_row(
+                eth.packet_geometry, (t == _TCP, t == _IB, p["fabric.eth_mtu"], p["fabric.roce_mtu"], p["fabric.ipv6"],
+                                      p["fabric.vlan"]), rows)
         else:
             p["fabric.payload_per_packet_bytes"] = p["fabric.packet_overhead_bytes"] = np.float64(np.nan)
     _beyond_links(p)
@@ -131,6 +138,19 @@ def _prepare(params: Mapping[str, object]) -> dict:
         if type(v) is np.ndarray and v.ndim == 0:
             p[k] = v[()]
     return p
+
+
+def _per_row(f, args: tuple, rows) -> tuple:
+    """``f(*args)`` for an elementwise ``f`` returning arrays: where ``args`` are one number or one entry per
+    configuration and ``rows`` (classes of identical configurations, as :func:`prepare` takes them) is given,
+    computed once per class and gathered; else directly."""
+    if rows is not None:
+        cls, rep = rows
+        size = (cls.shape[0],)
+        if all(np.ndim(a) == 0 or (type(a) is np.ndarray and a.shape == size) for a in args) \
+                and any(np.ndim(a) for a in args):
+            return tuple(out.take(cls) for out in f(*(a[rep] if np.ndim(a) else a for a in args)))
+    return f(*args)
 
 
 #: Entries :func:`prepare` may derive.

@@ -63,11 +63,11 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     if "workload.io_stack" in arrays and "host.cycles_per_io" not in arrays \
             and (cycles := topology.host.cycles_by_stack(arrays["workload.io_stack"])) is not None:
         p["host.cycles_per_io"] = cycles
-    p = prepare(p)
-    if check:
-        _check_roce_mtu(p)
     configs = lengths.pop()
     classes = _classes(arrays, configs)
+    p = prepare(p, rows=classes)
+    if check:
+        _check_roce_mtu(p)
     if classes is not None:  # few distinct rows: each component's limit once per row (components.GridClasses)
         p[CLASSES] = GridClasses(p, *classes)
     return p, arrays, configs
