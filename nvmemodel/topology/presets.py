@@ -103,8 +103,8 @@ def dell_r7525() -> Topology:
                                      "so at least 288 G / 34.8 M). Dell ran IOmeter without naming its OS or I/O "
                                      "stack, so no stack default is assumed: libaio's measured 8,200 (fio) lies just "
                                      "below the interval, StorPort's estimated 20,500 above it; 10,000 is kept from "
-                                     "the former libaio estimate since nothing narrows the interval "
-                                     "(docs/physics.md §12.8)"})
+                                     "the former libaio estimate since nothing narrows the interval; it stands for "
+                                     "libaio (cycles_stack), other stacks take their defaults (docs/physics.md §12.8)"})
     link = catalog.platform["tree.inter_socket_bytes_per_s"] * 3 / 4  # 3 of the 4 xGMI links with 160 lanes
     dma = {"memory.dma_fraction": 0.38, "tree.inter_socket_bytes_per_s": link}
     dma_sources = {
