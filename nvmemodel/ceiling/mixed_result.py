@@ -235,7 +235,9 @@ class MixedCurve(ScalingCurve):
     def to_dict(self) -> dict:
         """JSON-ready, schema ``nvmemodel.mixed/1``: the fields of ``nvmemodel.ceilings/1`` plus ``order``,
         ``groups`` (name, description, drive and switch model, counts, lanes, socket, own parameters) and per
-        point ``binding_group`` and ``groups`` (drives, iops, own binding)."""
+        point ``binding_group``, ``binding_text`` (:meth:`describe_binding_at`), ``groups`` (drives, iops, own
+        binding) and per component alone ``binding`` and ``on_groups`` (null: the system ceiling alone; else the
+        groups it is taken on, its headroom against what they deliver)."""
         from ..cli._common import json_number
 
         out = super().to_dict()
@@ -252,11 +254,24 @@ class MixedCurve(ScalingCurve):
                            for k, v in self.group_parameters[j].items() if k.startswith(own)},
         } for j, g in enumerate(t.groups)]
         for i, point in enumerate(out["points"]):
+            n = int(self.drives[i])
             point["binding_group"] = str(self.binding_group[i])
+            point["binding_text"] = self.describe_binding_at(n)
             point["groups"] = [{"name": g, "drives": int(self.group_drives[j, i]), "iops": float(self.group_iops[j, i]),
                                 "binding": str(self.group_binding[j, i]) if self.group_drives[j, i] else None}
                                for j, g in enumerate(self.groups)]
+            for c in self.ceilings_at(n):  # a component alone on some groups only says on which; binding rows say so
+                entry = point["ceilings"][c.component]
+                entry["binding"] = c.binding
+                entry["on_groups"] = self._scope_groups(c, i)
         return out
+
+    def _scope_groups(self, c, i) -> list | None:
+        """The groups a ceiling alone is taken on (None: the system, every group)."""
+        if not c.scope:
+            return None
+        return [g for j, g in enumerate(self.groups) if self.group_drives[j, i] > 0
+                and np.isfinite(self.group_ceilings[j][c.component][i])]
 
     def __repr__(self) -> str:
         last = int(self.drives[-1])

@@ -152,3 +152,15 @@ def test_sweep_binding_is_evaluates():
     for i, cycles in enumerate((2500.0, 1000.0)):
         curve = nm.evaluate_mixed(topo, READ_4K, overrides={"host.cycles_per_io": cycles})
         np.testing.assert_array_equal(res.binding[i], curve.binding)
+
+
+def test_the_json_says_where_each_ceiling_is_taken():
+    d = nm.evaluate_mixed(_two_groups(), READ_4K, drives=[5]).to_dict()
+    point = d["points"][0]
+    assert point["binding_text"] == "switched: switch_processing; direct: drive"
+    assert point["ceilings"]["switch_processing"] == {"iops": pytest.approx(1.0e6, rel=1e-12),
+                                                      "bytes_per_s": pytest.approx(4.096e9, rel=1e-12),
+                                                      "headroom": pytest.approx(0.0, abs=1e-12),
+                                                      "binding": True, "on_groups": ["switched"]}
+    assert point["ceilings"]["drive"]["on_groups"] is None and point["ceilings"]["drive"]["binding"] is True
+    assert point["ceilings"]["host_cpu"]["binding"] is False
