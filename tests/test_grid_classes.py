@@ -87,8 +87,12 @@ def test_grids_of_many_values_or_few_configurations_have_no_classes():
 
 def test_values_are_told_apart_bit_for_bit():
     x = np.array([0.0, -0.0, 1.5, np.nan, 1.5, 0.0, np.inf] * 1000)
-    for codes, count in (grid._few_values(x), grid._listed_values(np.array([0.0, -0.0] * 10), np.array([0.0, -0.0]))):
-        assert count == len(set(codes.tolist()))
     codes, count = grid._few_values(x)
     assert count == 5 and codes[0] == codes[5] and codes[2] == codes[4] and codes[0] != codes[1]
-    assert grid._listed_values(np.array([0.0, -0.0]), np.array([0.0])) is None  # -0.0 is not the 0.0 listed
+    assert count == len(set(codes.tolist()))
+    y = np.array([4096.0, 131072.0, 8192.0, 4096.0] * 10)
+    codes, count = grid._listed_values(y, np.unique(y))
+    assert count == 3 and codes.tolist()[:4] == [0, 2, 1, 0]
+    assert grid._listed_values(np.array([0.0, -0.0] * 10), np.array([0.0])) is None  # -0.0 is not the 0.0 listed
+    assert grid._listed_values(np.array([1.0, np.nan]), np.unique([1.0, np.nan])) is None  # hashed instead
+    assert grid._listed_values(np.array([1.0, 3.0]), np.array([1.0, 2.0])) is None  # a value not listed

@@ -97,7 +97,7 @@ def _classes(arrays: dict, configs: int):
         if param.kind == "categorical":  # codes of checked names: the integers 0 … choices - 1 themselves
             codes, k = a.astype(np.intp), len(param.allowed_choices())
         else:
-            coded = _listed_values(a, u) if u.size <= 2 else None
+            coded = _listed_values(a, u) if u.size <= 8 else None
             coded = coded or _few_values(a)
             if coded is None:
                 return None
@@ -117,17 +117,14 @@ def _classes(arrays: dict, configs: int):
 
 
 def _listed_values(x: np.ndarray, values: np.ndarray):
-    """``(codes, how many)``: each entry of ``x`` as its position among ``values`` (equal bit for bit), or ``None``
-    where some entry is none of them. One comparison per value: cheaper than hashing for one or two values."""
-    bits = np.ascontiguousarray(x).view(np.uint64)
+    """``(codes, how many)``: each entry of ``x`` as its position among the sorted distinct ``values`` (equal bit
+    for bit), or ``None`` where some entry is none of them. A handful of comparisons: cheaper than hashing."""
     codes = np.zeros(x.shape[0], dtype=np.intp)
-    matched = 0
-    for j, b in enumerate(values.view(np.uint64)):
-        m = bits == b
-        matched += np.count_nonzero(m)
-        if j:
-            np.add(codes, j, out=codes, where=m)
-    return (codes, values.size) if matched == x.shape[0] else None
+    for v in values[1:]:  # the number of values each entry is not below
+        np.add(codes, x >= v, out=codes)
+    if not np.array_equal(values.view(np.uint64).take(codes), np.ascontiguousarray(x).view(np.uint64)):
+        return None  # a value not listed, or -0.0 for 0.0, or NaN
+    return codes, values.size
 
 
 def _few_values(x: np.ndarray, slots: int = 1 << 12):
