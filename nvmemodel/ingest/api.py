@@ -22,8 +22,8 @@ import warnings
 
 from ..errors import IngestError, IngestWarning
 from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
-from .files import MAX_FILE_BYTES, Skipped, expand, read_text
-from .fio_json import looks_like_fio_json, read_fio_json
+from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
+from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_terse import looks_like_fio_terse, read_fio_terse
@@ -81,7 +81,19 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
 
 def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
     """:func:`read_file` of a path spelled as pathlib spells it (``st``: its status, if known)."""
-    text = read_text(path, max_file_bytes, st)
+    data = read_bytes(path, max_file_bytes, st)
+    doc = one_fio_document(data)
+    if doc is not None:  # the common case, read as the text path below reads it, without decoding the text
+        try:
+            rows = rows_from_document(doc, path, snapshot=0, final=True, run=0)
+            apply_targets(rows)
+        except IngestError:
+            raise
+        except _MALFORMED as exc:
+            raise IngestError(path, f"malformed fio-json content ({type(exc).__name__}: {exc})") from exc
+        _mark_verify_reads(rows)
+        return rows
+    text = decode(data, path)
     fmt = detect_format(text)
     if fmt == "fio-log":
         raise IngestError(path, "a fio time-series log: read it with nvmemodel.read_fio_logs")
@@ -110,8 +122,7 @@ def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
         rows = _read_runs(path, text, fmt)
     except IngestError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, OverflowError,
-            ZeroDivisionError, UnicodeError, MemoryError) as exc:
+    except _MALFORMED as exc:
         # A malformed file that slipped past the reader's own checks: still name file and problem.
         raise IngestError(path, f"malformed {fmt} content ({type(exc).__name__}: {exc})") from exc
     _mark_verify_reads(rows)
@@ -129,6 +140,9 @@ def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
                                         "to 2**31")
     return rows
 
+
+_MALFORMED = (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, OverflowError,
+              ZeroDivisionError, UnicodeError, MemoryError)
 
 #: fio patterns that issue no reads: reads of such a job are its verify phase (verify=…)
 _WRITE_ONLY = {"write", "randwrite"}

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..errors import IngestError
 from ..userfiles import kernel_state
 
-__all__ = ["MAX_FILE_BYTES", "Skipped", "expand", "read_bytes", "read_text"]
+__all__ = ["MAX_FILE_BYTES", "Skipped", "decode", "expand", "read_bytes", "read_text"]
 
 _SKIP_DIRS = {".git", "__pycache__", ".ipynb_checkpoints"}
 
@@ -31,7 +31,8 @@ class Skipped:
 MAX_FILE_BYTES = 64 * 2**20
 
 
-def _decode(data: bytes, path) -> str:
+def decode(data: bytes, path) -> str:
+    """A result file's bytes as text: UTF-16 (with or without a BOM), UTF-8 (BOM dropped), else cp1252."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 with a BOM (e.g. a PowerShell '>' redirect)
         encoding = "utf-16"
     elif len(data) >= 4 and data[1:64:2].count(0) == len(data[1:64:2]) and 0 not in data[0:64:2]:
@@ -60,7 +61,7 @@ def read_text(path, max_bytes: int | None = None, st: os.stat_result | None = No
     """The file's text: only regular files, at most ``max_bytes`` (default
     :data:`MAX_FILE_BYTES`), UTF-8/UTF-16/cp1252. ``st``: the file's status as a folder walk
     found it (:func:`expand`), saving a second look."""
-    return _decode(read_bytes(path, max_bytes, st), path)
+    return decode(read_bytes(path, max_bytes, st), path)
 
 
 def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | None = None) -> bytes:

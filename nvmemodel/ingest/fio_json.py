@@ -123,6 +123,19 @@ def _decode_documents(text: str, path) -> tuple[list[dict], bool]:
     raise IngestError(path, f"not JSON: {first_error}")
 
 
+def one_fio_document(data: bytes) -> dict | None:
+    """The fio document that ``data`` (a file's bytes) is, if it is one JSON object from its first
+    byte that orjson parses (so valid UTF-8 without NUL bytes): what :func:`_decode_documents`
+    gives for its text, without decoding the text. None for anything else (the text path decides)."""
+    if _fast_loads is None or data[:1] != b"{":
+        return None
+    try:
+        doc = _fast_loads(data)
+    except Exception:  # noqa: BLE001 - not one document of valid JSON: the text path says what it is
+        return None
+    return doc if _is_fio_doc(doc) else None
+
+
 def looks_like_fio_json(head: str) -> bool:
     return '"fio version"' in head or ('"jobs"' in head and "{" in head) or '"client_stats"' in head
 
@@ -431,7 +444,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         opts = {**global_opts, **job_opts} if global_opts else job_opts
         name = job.get("jobname")
         all_clients = name == "All clients"
-        if "mixed" not in job and not (type(job.get("read")) is dict and type(job.get("write")) is dict) \
+        has_mixed = "mixed" in job
+        if not has_mixed and not (type(job.get("read")) is dict and type(job.get("write")) is dict) \
                 and not all(isinstance(job.get(d), dict) for d in ("read", "write")):
             missing = next(d for d in ("read", "write") if not isinstance(job.get(d), dict))
             raise IngestError(path, f"{where} ({name!r}): no {missing!r} block (fio writes read, write and trim "
@@ -445,7 +459,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
         numjobs = fields.get("numjobs") or 1
         verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
-        merged = _group_size(job, path, where, verify) if not all_clients else None
+        merged = _group_size(job, path, where, verify) if not all_clients and "job_runtime" in job else None
         if numjobs > 1 and name_counts is None:
             name_counts = {}
             for other in entries:
@@ -480,8 +494,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         common["cpu_sys"] = sys_
         common["error"] = error
         job_rows = []
-        in_flight = (fields.get("iodepth") or 1) * (fields.get("numjobs") or 1)
-        for direction in _ALL_DIRECTIONS:
+        in_flight = None
+        for direction in _ALL_DIRECTIONS if has_mixed else _DIRECTIONS:
             d = job.get(direction)
             if type(d) is not dict and not isinstance(d, dict):
                 continue
@@ -499,23 +513,38 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 nums = _direction_rows(d, direction, path, f"{where}.{direction}")
             if nums is None:
                 continue
-            row = common.copy()
-            row.update(nums)
+            row = {**common, **nums}
             option, moved, done = sizes[direction], nums["io_bytes"], nums["ios"]
-            # the option's size where the measurement agrees with it (choose_block_size, its common case inline)
-            row["block_size_bytes"] = option if option is not None and done > 0 and moved - moved == 0.0 \
-                and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
-                else choose_block_size(option, moved, done, in_flight=in_flight)
+            # choose_block_size, its common cases inline: the option's size where the measurement agrees
+            # with it, the measured mean where no size was given
+            if option is None:
+                row["block_size_bytes"] = moved / done if done > 0 and moved - moved == 0.0 else math.nan
+            else:
+                if in_flight is None:
+                    in_flight = (fields.get("iodepth") or 1) * (fields.get("numjobs") or 1)
+                row["block_size_bytes"] = option if done > 0 and moved - moved == 0.0 \
+                    and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
+                    else choose_block_size(option, moved, done, in_flight=in_flight)
             job_rows.append(row)
-        if len(job_rows) > 1 and "mixed" in job:  # unified_rw_reporting=both: 'mixed' sums read+write
+        if has_mixed and len(job_rows) > 1:  # unified_rw_reporting=both: 'mixed' sums read+write
             for r in job_rows:
                 if r["direction"] == "mixed":
                     r["is_aggregate"] = True
-        if group and echoed and _contradicts(fields.get("pattern"), job_rows):
-            # a group of jobs with different patterns: fio echoes one member's options (the last
-            # job's); they do not describe the group, so only what was measured is kept
-            _realised_mix(job_rows)
-        elif not echoed and job_rows:  # options unknown: the realised read share is still measured
+        if not job_rows:
+            pass
+        elif echoed:
+            if group and fields.get("pattern") in _ONE_WAY and _contradicts(fields.get("pattern"), job_rows):
+                # a group of jobs with different patterns: fio echoes one member's options (the last
+                # job's); they do not describe the group, so only what was measured is kept
+                _realised_mix(job_rows)
+        elif len(job_rows) == 1:  # options unknown: the realised read share is still measured
+            r = job_rows[0]
+            direction = r["direction"]
+            if direction == "read":
+                r["read_fraction"] = 1.0 if r["ios"] else math.nan
+            else:
+                r["read_fraction"] = 0.0 if direction == "write" and r["ios"] else math.nan
+        else:
             reads = sum([r["ios"] for r in job_rows if r["direction"] == "read"])
             total = sum([r["ios"] for r in job_rows if r["direction"] in ("read", "write")])
             share = reads / total if total else math.nan
@@ -549,6 +578,7 @@ def _no_io_reason(opts: dict) -> str:
 
 
 _ONLY = {"read": {"read", "randread"}, "write": {"write", "randwrite"}}
+_ONE_WAY = _ONLY["read"] | _ONLY["write"]
 
 
 def _contradicts(pattern: str | None, rows: list[dict]) -> bool:

@@ -185,6 +185,11 @@ def apply_targets(rows: list[dict]) -> None:
     """``targets`` per run: distinct files/devices over the run's jobs, where all are known."""
     if len(rows) < 2:
         return
+    for row in rows:
+        if row.get("target_names") is not None:
+            break
+    else:  # no row names its targets: no run's can be counted
+        return
     by_run: dict = {}
     for row in rows:
         by_run.setdefault(row.get("run"), []).append(row)
