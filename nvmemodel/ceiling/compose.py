@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .system import Levels, _sum, above_the_groups, pick, switched_local, switches_alone
+from .system import Levels, _sum, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
 __all__ = ["compose", "starts", "switch_sets"]
@@ -246,12 +246,9 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
                 x = np.fmin(x, c_alone)
             if not _all_inf(lim.socket):
                 x = np.fmin(x, s_alone)
-        else:
-            if tree and not _all_inf(lim.complex):
-                x = np.fmin(x, used_complexes * lim.complex)
-            if tree and not _all_inf(lim.socket):
-                x = np.fmin(x, used_sockets * lim.socket)
-        x = np.fmin(x, system_by_component[c])
+            x = np.fmin(x, system_by_component[c])
+        else:  # as for one group: the complexes and sockets holding drives, the shared system limit
+            x = alone_above(x, lim, used_complexes, used_sockets, system_by_component[c])
         ceilings.append(np.broadcast_to(x, shape).astype(float))
     return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,
             "ceilings": tuple(ceilings), "group_iops": group_iops, "group_binding": group_index,

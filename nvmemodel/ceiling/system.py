@@ -36,7 +36,7 @@ from .raid import drive_side, raid_transform
 from .tree import _FILL_FIRST, _PLACEMENT, complex_loads, complexes_in_use, switches_on
 from .tree import loads as _loads
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "above_the_groups", "evaluate_parameters", "evaluate_prepared", "pick",
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "pick",
            "switched_local"]
 
 
@@ -449,6 +449,7 @@ class Levels:
         """Each component alone as a system ceiling: ``min(n·drive, m_used·group, system)``; ``m_used`` the
         switches holding drives: ``min(n, m)`` round-robin, fewer where fill_first loads one switch first."""
         used = self._switches_used(n)
+        levels = None  # complexes and sockets holding drives, where a component limits them
         out = []
         for lim in self.limits:
             x = _INF
@@ -459,11 +460,9 @@ class Levels:
                 x = n * lim.drive
             if not _is_inf(lim.group):
                 x = np.fmin(x, used * lim.group)
-            if not (_is_inf(lim.complex) and _is_inf(lim.socket)):
-                x = np.fmin(x, self._level_alone(n, lim))
-            if not _is_inf(lim.system):
-                x = np.fmin(x, lim.system)
-            out.append(x)
+            if levels is None and not (_is_inf(lim.complex) and _is_inf(lim.socket)):
+                levels = self._levels_used(n)
+            out.append(alone_above(x, lim, *(levels or (None, None)), lim.system))
         return tuple(out)
 
     def _switches_used(self, n):
@@ -488,25 +487,19 @@ class Levels:
             used = used + np.fmin(k, on)
         return excess, used
 
-    def _level_alone(self, n, lim):
-        """A root-complex or socket limit alone: the complexes (sockets) holding drives × its limit, like
-        ``min(n, m) · G`` for switches; drive placement decides how many hold drives."""
+    def _levels_used(self, n) -> tuple:
+        """``(complexes holding drives, sockets holding drives)`` at ``n`` drives, for a root-complex or socket
+        limit alone (:func:`alone_above`), like ``min(n, m)`` switches; drive placement decides how many."""
         p = self.p
         if everywhere(p["tree.placement"], 0.0):  # round-robin: min(n, M) complexes, min(n, sockets) sockets
             M = complexes_in_use(p, self._tree_switches())
-            x = _INF if _is_inf(lim.complex) else np.fmin(n, M) * lim.complex
-            if not _is_inf(lim.socket):
-                x = np.fmin(x, np.fmin(np.fmin(n, M), p["host.sockets"]) * lim.socket)
-            return x
+            return np.fmin(n, M), np.fmin(np.fmin(n, M), p["host.sockets"])
         used_complexes, used = 0.0, {}
         for k, sock in complex_loads(n, p, complexes_in_use(p, self._tree_switches())):
             used_complexes = used_complexes + (k > 0)
             for s in range(int(np.max(p["host.sockets"]))):
                 used[s] = used.get(s, False) | ((sock == s) & (k > 0))
-        x = _INF if _is_inf(lim.complex) else used_complexes * lim.complex
-        if not _is_inf(lim.socket):
-            x = np.fmin(x, sum(np.asarray(u, dtype=float) for u in used.values()) * lim.socket)
-        return x
+        return used_complexes, sum(np.asarray(u, dtype=float) for u in used.values())
 
 
 def above_the_groups(per_socket: dict, per_socket_d: dict, complex_cut, nd, c, sk) -> tuple:
@@ -525,6 +518,19 @@ def above_the_groups(per_socket: dict, per_socket_d: dict, complex_cut, nd, c, s
         total = _sum(np.fmin(sk, x) for x in per_socket.values())
         socket_alone = nd - _sum(np.fmax(x - sk, 0.0) for x in per_socket_d.values())
     return total, (_INF if _is_inf(c) else nd - complex_cut), socket_alone
+
+
+def alone_above(x, lim: Limit, used_complexes, used_sockets, system):
+    """A component alone above the groups, for one group or several: its ceiling alone on the drives and switches
+    ``x``, then its root-complex and socket limits times the complexes and sockets holding drives, then its system
+    limit ``system`` (shared by the groups). ``lim``: its :class:`~nvmemodel.ceiling.components.Limit`."""
+    if not _is_inf(lim.complex):
+        x = np.fmin(x, used_complexes * lim.complex)
+    if not _is_inf(lim.socket):
+        x = np.fmin(x, used_sockets * lim.socket)
+    if not _is_inf(system):
+        x = np.fmin(x, system)
+    return x
 
 
 def pick(candidates, shape) -> tuple[np.ndarray, np.ndarray]:
