@@ -17,9 +17,14 @@ import pathlib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nvmemodel as nm
 from nvmemodel.discover import discover
+
+from .test_mixed_properties import HOST as PHOST
+from .test_mixed_properties import TREES, WORKLOADS, groups
 
 HOST = nm.Host("synthetic 2-socket host", sockets=2, cores_per_socket=5, clock_hz=1e9, gen=4, lanes_per_socket=64,
                cycles_per_io=2500)                    # host CPU: 2 x 5 x 1e9 / 2500 = 4.0 M IOPS (docs/physics.md §4)
@@ -164,3 +169,29 @@ def test_the_json_says_where_each_ceiling_is_taken():
                                                       "binding": True, "on_groups": ["switched"]}
     assert point["ceilings"]["drive"]["on_groups"] is None and point["ceilings"]["drive"]["binding"] is True
     assert point["ceilings"]["host_cpu"]["binding"] is False
+
+
+# ----------------------------------------------------------------------------------- over random mixed topologies
+@settings(max_examples=40, deadline=None)
+@given(gs=groups(), order=st.sampled_from(["sequential", "interleaved"]), wl=st.sampled_from(WORKLOADS),
+       tree=st.sampled_from(TREES))
+def test_every_statement_about_binding_holds(gs, order, wl, tree):
+    """At every point: the starred rows are exactly what holds the groups (or the shared level); the curve's
+    binding is starred and listed first; each group holding drives is named once; no ceiling alone lies below
+    what it is compared with (the system value, or its groups' share)."""
+    extras = {k: v for k, v in tree.items() if not k.startswith("host.")}
+    host = PHOST.replace(cycles_per_io=tree.get("host.cycles_per_io"))
+    curve = nm.evaluate_mixed(nm.MixedTopology("p", host, gs, extras=extras, order=order), wl)
+    for n in curve.drives.tolist():
+        rows = curve.ceilings_at(n)
+        held = curve.held_by_at(n)
+        starred = {c.component for c in rows if c.binding}
+        assert rows[0].component == curve.binding_at(n) and rows[0].binding
+        if curve.binding_group_at(n) == "host":
+            assert starred == {curve.binding_at(n)}
+        else:
+            assert starred == set(held.values())
+            named = [g for part in curve.describe_binding_at(n).split("; ") for g in part.split(": ")[0].split(", ")]
+            assert sorted(named) == sorted(held)
+        for c in rows:
+            assert not np.isfinite(c.iops) or c.headroom >= -1e-9, (n, c)
