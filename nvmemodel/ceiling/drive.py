@@ -7,7 +7,7 @@ import numpy as np
 from . import ops
 from .components import Component, Limit, register
 
-__all__ = ["DRIVE", "drive_iops"]
+__all__ = ["DRIVE", "drive_iops", "unknown_drive_fields"]
 
 
 def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
@@ -28,6 +28,38 @@ def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
     with np.errstate(divide="ignore", invalid="ignore"):
         inv = ops.fmax(read_fraction / x_read, 0.0) + ops.fmax((1.0 - read_fraction) / x_write, 0.0)
         return 1.0 / inv
+
+
+#: The drive fields, per direction, and how texts name them.
+_FIELDS = ((True, "drive.rand_read_iops", "4K random-read IOPS"),
+           (True, "drive.seq_read_bytes_per_s", "sequential read bandwidth"),
+           (False, "drive.rand_write_iops", "4K random-write IOPS"),
+           (False, "drive.seq_write_bytes_per_s", "sequential write bandwidth"))
+
+
+def unknown_drive_fields(p) -> tuple[str, ...]:
+    """The drive's spec-sheet limits this workload needs but the catalog does not know (NaN), by name.
+
+    :func:`drive_iops` leaves an unknown limit out, so the drive's ceiling then rests on the other field alone
+    (a 4K write IOPS times 256 KiB, a sequential bandwidth over 4 KiB): an upper bound, not a spec value.
+
+    >>> unknown_drive_fields({"workload.read_fraction": 0.0, "drive.rand_read_iops": float("nan"),
+    ...     "drive.seq_read_bytes_per_s": 3e9, "drive.rand_write_iops": 3.25e5, "drive.seq_write_bytes_per_s": float("nan")})
+    ('sequential write bandwidth',)
+    """
+    if "drive.rand_read_iops" not in p or "workload.read_fraction" not in p:
+        return ()
+    f = np.asarray(p["workload.read_fraction"], dtype=float)
+    size = np.asarray(p.get("workload.block_size", 4096.0), dtype=float)
+    out = []
+    for reads, name, words in _FIELDS:
+        # a sheet rates IOPS at 4 KiB and bandwidth at 128 KiB: above 4 KiB the bandwidth may bind, below
+        # 128 KiB the IOPS may; outside its range a field's absence changes nothing a sheet could tell
+        needed = np.any(size > 4096) if "seq_" in name else np.any(size < 131072)
+        used = np.any(f > 0) if reads else np.any(f < 1)
+        if needed and used and np.any(np.isnan(np.asarray(p[name], dtype=float))):
+            out.append(words)
+    return tuple(out)
 
 
 def _limit(p) -> Limit:

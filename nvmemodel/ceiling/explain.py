@@ -47,17 +47,25 @@ def explain_point(curve, drives: int) -> str:
                          "below every single component's ceiling.")
     finite = [c for c in cs[1:] if np.isfinite(c.iops)]
     if finite:
+        from .drive import unknown_drive_fields
+
+        missing = unknown_drive_fields(curve.parameters)
         lines.append("Headroom of the others: " + "; ".join(
-            f"{c.component} +{c.headroom:.1%}" for c in finite) + ".")
-    from .tree import unknown_host_layers, upper_bound_note
+            f"{c.component} +{c.headroom:.1%}" + (f" (at most: its {' and '.join(missing)} not known)"
+                                                  if c.component == "drive" and missing else "")
+            for c in finite) + ".")
+    from .result import upper_bound_text
+    from .tree import unknown_host_layers
 
     host_unknown = unknown_host_layers(curve.parameters)
     unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
-    if host_unknown:
-        lines.append(upper_bound_note(curve.parameters)[0].upper() + upper_bound_note(curve.parameters)[1:]
-                     + ": the result may be lower (set them, or use a catalog host: nvmemodel hosts).")
+    note = upper_bound_text(curve.parameters)
+    if note:
+        fix = ("set them, or use a catalog host: nvmemodel hosts" if host_unknown else
+               "set them with --set drive.<field>, or choose a catalog drive whose sheet gives them")
+        lines.append(note[0].upper() + note[1:] + f": the result may be lower ({fix}).")
     return "\n".join(lines)
 
 
@@ -122,9 +130,9 @@ def explain_curve(curve) -> str:
     words = curve.knee_words()
     lines.append("  Scales linearly throughout." if words == "linear throughout"
                  else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
-    from .tree import upper_bound_note
+    from .result import upper_bound_text
 
-    note = upper_bound_note(curve.parameters)
+    note = upper_bound_text(curve.parameters)
     if note:
         lines.append(f"  An {note}.")
     return "\n".join(lines)

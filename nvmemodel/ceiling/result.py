@@ -194,9 +194,7 @@ class ScalingCurve:
     def upper_bound_note(self) -> str | None:
         """Which host layers have no known limit for this host (the curve is an upper bound there), else None
         (:func:`~nvmemodel.ceiling.tree.upper_bound_note`)."""
-        from .tree import upper_bound_note
-
-        return upper_bound_note(self.parameters)
+        return upper_bound_text(self.parameters)
 
     def to_frame(self):
         """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom.
@@ -214,6 +212,7 @@ class ScalingCurve:
     def to_dict(self) -> dict:
         """JSON-ready: schema ``nvmemodel.ceilings/1`` (see the README), every text from the vector."""
         from ..cli._common import json_number
+        from .drive import unknown_drive_fields
         from .tree import unknown_host_layers
 
         points = []
@@ -233,7 +232,8 @@ class ScalingCurve:
                 "components": list(self.ceilings),
                 # null when every host layer's limit is known; else which are not (and so not applied): a program
                 # must be able to tell "no such component" (a switch that is absent) from "not known"
-                "upper_bound": ({"note": self.upper_bound_note, "unknown_layers": list(unknown_host_layers(self.parameters))}
+                "upper_bound": ({"note": self.upper_bound_note, "unknown_layers": list(unknown_host_layers(self.parameters))
+                                 + (["drive"] if unknown_drive_fields(self.parameters) else [])}
                                 if self.upper_bound_note else None),
                 "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
                                for k, v in self.parameters.items()},
@@ -314,3 +314,18 @@ class SweepResult:
 
     def __repr__(self) -> str:
         return f"<SweepResult {self.iops.shape[0]} configurations x {self.iops.shape[1]} drive counts>"
+
+
+def upper_bound_text(p) -> str | None:
+    """The sentence saying a result is an upper bound, else None: the host layers whose limit is unknown
+    (:func:`~nvmemodel.ceiling.tree.upper_bound_note`) and the drive's spec-sheet limits this workload needs but the
+    catalog does not know (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`)."""
+    from .drive import unknown_drive_fields
+    from .tree import upper_bound_note
+
+    host = upper_bound_note(p)
+    fields = unknown_drive_fields(p)
+    if not fields:
+        return host
+    drive = f"the drive's {' and '.join(fields)} {'is' if len(fields) == 1 else 'are'} not known (not applied)"
+    return f"{host}; {drive}" if host else f"upper bound: {drive}"

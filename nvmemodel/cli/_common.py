@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 import argparse
 import math
 
@@ -95,7 +97,11 @@ def print_components(curve, *, explain: bool = False) -> None:
     """Every component at the curve's last drive count, and with ``explain`` the plain-language account."""
     last = int(curve.drives[-1])
     print(f"\nEvery component at {last} drive(s) (alone, IOPS / GB/s / headroom):")
+    from ..ceiling.drive import unknown_drive_fields
+
+    missing = unknown_drive_fields(getattr(curve, "parameters", {}) or {})
     for ceil in curve.ceilings_at(last):
-        print("  " + repr(ceil))
+        partly = ceil.component == "drive" and missing and np.isfinite(ceil.iops)
+        print("  " + repr(ceil) + (f"  (at most: {' and '.join(missing)} not known)" if partly else ""))
     if explain:
         print("\n" + curve.explain() + "\n\n" + curve.explain(last))

@@ -424,24 +424,35 @@ class Plan:
 
 
 def _upper_bound_notes(space, targets, values: dict, n: int) -> list[str]:
-    """Per configuration, the sentence saying its result is an upper bound where the limit of a host layer above
-    the links (root complexes, socket DMA, inter-socket link) is unknown for its host; "" where all are known."""
-    from ..ceiling.tree import upper_bound_note
+    """Per configuration, the sentence saying its result is an upper bound (:func:`~nvmemodel.ceiling.result.
+    upper_bound_text`): a host layer above the links whose limit is unknown for its host (root complexes, socket DMA,
+    inter-socket link), or a drive limit a target's workload needs that its catalog entry lacks; "" where none."""
+    from ..ceiling.result import upper_bound_text
+    from ..topology.drive import get_drive
     from ..topology.host import host_from_text, with_host
     from .space import HOST
 
-    keys = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s", "host.sockets")
-    workload = targets[0].workload
+    keys = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s", "host.sockets",
+            "drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
+            "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size")
     base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
     known, out = {}, []
     for i in range(n):
         host = str(values[HOST][i]) if HOST in values else None
-        if host not in known:
-            topo = base if host is None else with_host(base, host_from_text(host))
-            known[host] = {k: v for k, v in topo.parameters(workload).items() if k in keys}
-        p = dict(known[host])
-        p.update({k: float(values[k][i]) for k in keys if k in values})
-        out.append(upper_bound_note(p) or "")
+        drive = str(values["drive.model"][i]) if "drive.model" in values else None
+        notes = []
+        for t in targets:
+            if (host, t.name) not in known:
+                topo = base if host is None else with_host(base, host_from_text(host))
+                known[host, t.name] = {k: v for k, v in topo.parameters(t.workload).items() if k in keys}
+            p = dict(known[host, t.name])
+            if drive is not None:
+                p.update({k: v for k, v in get_drive(drive).parameters().items() if k in keys})
+            p.update({k: float(values[k][i]) for k in keys if k in values})
+            note = upper_bound_text(p)
+            if note and note not in notes:
+                notes.append(note)
+        out.append("; ".join(notes))
     return out
 
 

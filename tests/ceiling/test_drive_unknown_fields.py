@@ -1,0 +1,36 @@
+"""A drive limit the catalog does not know is said to be unknown, not turned into a number presented as a spec
+ceiling (QA round 4, F23): the Lenovo preset's drive has no sequential write rating, so its 256K-write "drive"
+ceiling (4K write IOPS x 256 KiB = 85 GB/s per drive) is an upper bound, and so is every result that rests on it."""
+import nvmemodel as nm
+from nvmemodel.ceiling.drive import unknown_drive_fields
+
+
+def _curve(preset, pattern, bs, **kw):
+    return nm.evaluate(nm.preset(preset), nm.Workload(pattern, bs), drives=[1, 4], **kw)
+
+
+def test_large_writes_on_a_drive_without_a_write_rating_are_an_upper_bound():
+    c = _curve("lenovo-sr850-direct", "write", "256K")
+    assert unknown_drive_fields(c.parameters) == ("sequential write bandwidth",)
+    assert "the drive's sequential write bandwidth is not known" in c.upper_bound_note
+    assert c.to_dict()["upper_bound"]["unknown_layers"] == ["drive"]
+    assert "drive +" in c.explain(4) and "(at most: its sequential write bandwidth not known)" in c.explain(4)
+
+
+def test_reads_of_the_same_drive_need_nothing_it_lacks():
+    c = _curve("lenovo-sr850-direct", "read", "256K")
+    assert unknown_drive_fields(c.parameters) == () and c.upper_bound_note is None
+
+
+def test_small_random_reads_without_an_iops_rating():
+    c = _curve("dell-r7525", "randread", "4K", overrides={"drive.model": "samsung-pm981-1tb"})
+    assert unknown_drive_fields(c.parameters) == ("4K random-read IOPS",)
+    assert "4K random-read IOPS is not known" in c.upper_bound_note
+
+
+def test_a_field_outside_its_range_is_not_needed():
+    # a 4K random read needs no sequential rating (a sheet's IOPS are rated at 4 KiB)
+    p = {"workload.read_fraction": 1.0, "workload.block_size": 4096.0, "drive.rand_read_iops": 1e6,
+         "drive.seq_read_bytes_per_s": float("nan"), "drive.rand_write_iops": float("nan"),
+         "drive.seq_write_bytes_per_s": float("nan")}
+    assert unknown_drive_fields(p) == ()
