@@ -23,6 +23,7 @@ import numpy as np
 from ..ceiling.derive import catalog_members, prepare
 from ..ceiling.raid import min_drives as raid_min_drives
 from ..ceiling.system import Levels, switched_local
+from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
 from .latency import latency_at
@@ -173,6 +174,14 @@ def _stacked_parts(lv: Levels, max_n) -> tuple | None:
     top = int(np.max(mx))
     shape = np.broadcast_shapes(*(np.shape(x) for x in (mx, lv.drive, lv.group, lv.complex, lv.socket)),
                                 *(np.shape(v) for k, v in lv.p.items() if k.startswith(("tree.", "host.sockets"))))
+    if all(np.ndim(x) == 0 for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.switches,
+                                     *(lv.p[k] for k in _PLACEMENT))):
+        # one host tree for every configuration (QA F26): its sums depend on the drive count alone; taken on a 1-D
+        # count axis (Levels' "one configuration at many counts" path reads a count array as 1-D, so neither this
+        # nor a bisection may pass it the block's shape), whatever the block's size: top + 1 points
+        ones = (1,) * len(shape)
+        return tuple(x if np.ndim(x) == 0 else np.reshape(x, (top + 1, *ones))
+                     for x in lv.parts(np.arange(0.0, top + 1.0)))
     if (top + 1) * int(np.prod(shape)) > _STACKED_POINTS:
         return None
     n = np.arange(0.0, top + 1.0).reshape((top + 1,) + (1,) * len(shape))
@@ -186,6 +195,9 @@ def _gather(xs: tuple, n) -> tuple:
     if not arrays:
         return xs
     shape = np.broadcast_shapes(*(x.shape[1:] for x in arrays), np.shape(n))
+    if all(d == 1 for x in arrays for d in x.shape[1:]):  # one host tree: the counts alone index it
+        at = np.broadcast_to(n, shape).astype(np.intp)
+        return tuple(x.reshape(-1).take(at) if np.ndim(x) else x for x in xs)
     size = int(np.prod(shape))
     index = np.broadcast_to(n, shape).astype(np.intp).ravel() * size + np.arange(size)
     return tuple(np.broadcast_to(x, (x.shape[0], *shape)).reshape(-1).take(index).reshape(shape) if np.ndim(x) else x
