@@ -310,9 +310,9 @@ class Plan:
         bounded = [f for f in (self.frame, self.unverified) if f is not None and len(f) and "upper_bound" in f
                    and (f["upper_bound"] != "").any()]
         if bounded:
-            lines.append("Answers marked 'upper bound' meet the targets only if the host layers named there, whose "
-                         "limits are not known for that host, do not bind: measure them or choose a catalog host "
-                         "(nvmemodel hosts).")
+            lines.append("Answers marked 'upper bound' meet the targets only if the limits named there, which are not "
+                         "known (a host layer above the links, a drive rating), do not bind: measure them, or choose "
+                         "a catalog host (nvmemodel hosts) or a drive whose sheet gives them.")
         if self.prices:
             lines.append("Prices: " + ", ".join(_price_text(k, v) for k, v in self.prices.items()) + ".")
         if not len(self.frame):
