@@ -119,9 +119,31 @@ def merge(records: list[dict], rank: str, keep: int, lengths: list[int]) -> dict
         starts = starts[:keep]
     rec = part
     count = rec["count"] if "count" in rec else np.ones(rec["config"].size, dtype=np.int64)
-    mask = rec["mask"] if "mask" in rec else _masks(rec["config"], lengths)
     out = {k: v[starts] for k, v in rec.items() if k not in _BOOK}
     out["config"] = np.minimum.reduceat(rec["config"], starts)
     out["count"] = np.add.reduceat(count, starts)
-    out["mask"] = np.logical_or.reduceat(mask, starts, axis=0) if mask.shape[1] else mask[starts]
+    if "mask" in rec:
+        mask = rec["mask"]
+        out["mask"] = np.logical_or.reduceat(mask, starts, axis=0) if mask.shape[1] else mask[starts]
+    else:
+        out["mask"] = _group_masks(rec["config"], starts, lengths)
+    return out
+
+
+def _group_masks(config: np.ndarray, starts: np.ndarray, lengths: list[int]) -> np.ndarray:
+    """What :func:`_masks` of the rows OR-ed over each group (rows ``starts[i]`` up to the next start) gives, one
+    axis at a time as the bits ``1 << position`` OR-ed over the group (axes of up to 62 choices; longer ones as
+    :func:`_masks` does)."""
+    out = np.zeros((starts.size, sum(lengths)), dtype=bool)
+    if not lengths:
+        return out
+    positions = np.unravel_index(config.astype(np.int64), lengths)
+    offset = 0
+    for pos, length in zip(positions, lengths):
+        if length <= 62:
+            bits = np.bitwise_or.reduceat(np.left_shift(np.int64(1), pos), starts)
+            out[:, offset:offset + length] = (bits[:, None] >> np.arange(length)) & 1
+        else:
+            out[:, offset:offset + length] = np.logical_or.reduceat(_masks(pos, [length]), starts, axis=0)
+        offset += length
     return out

@@ -45,3 +45,15 @@ def test_closest_per_family_equals_the_stable_sort():
         assert got_fam.tolist() == fam.tolist() and got_n.tolist() == n_fam.tolist()
         first, got_fam, got_n = solve._closest_per_family(k, closeness, 10**9)  # many possible families: the sort
         assert first.tolist() == expected.tolist() and got_n.tolist() == n_fam.tolist()
+
+
+def test_group_masks_equal_the_rows_masks_or_ed_per_group():
+    from nvmemodel.plan import rank
+
+    rng = np.random.default_rng(5)
+    for lengths in ([3, 1, 4], [70, 2], [1], [9, 3, 2, 4, 4, 8, 4, 4, 3, 4]):
+        size = int(np.prod(lengths))
+        config = np.sort(rng.integers(0, size, 300))
+        starts = np.flatnonzero(np.r_[True, rng.random(299) < 0.2])
+        expected = np.logical_or.reduceat(rank._masks(config, lengths), starts, axis=0)
+        assert np.array_equal(rank._group_masks(config, starts, lengths), expected)
