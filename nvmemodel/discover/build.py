@@ -524,7 +524,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=N
     if host is None:
         host = Host(name="discovered host (CPU assumed)", sockets=max(1, len(known)),
                     provenance={"cores_per_socket": "assumption: not discovered from PCI",
-                                "clock_hz": "assumption: not discovered from PCI"})
+                                "clock_hz": "assumption: not discovered from PCI",
+                                "lanes_per_socket": "assumption: lanes per socket not discovered (the model's default)"})
         flags.append(Flag("host_assumed", "info",
                           f"CPU cores and clock are not in the PCI tree: the model's defaults are used "
                           f"({host.sockets} socket(s) x {host.cores_per_socket} cores at {host.clock_hz / 1e9:g} GHz); "

@@ -165,7 +165,8 @@ def refine_host(host, tree, *, given: bool, cpuinfo: str | None = None):
         return host, [Flag("platform_unknown", "info",
                            f"{what}no host bridge or root port names a catalog platform: root-complex, socket-DMA "
                            "and inter-socket limits stay unknown (not applied), so the ceilings above the links are "
-                           "upper bounds; pass --host NAME (see 'nvmemodel hosts')")]
+                           f"upper bounds, and the lanes per socket ({host.lanes_per_socket}, the model's default) are "
+                           "assumed; pass --host NAME (see 'nvmemodel hosts')")]
     plat_key, name = hit
     first = next(k for k, row in _host_rows().items() if row["platform"] == plat_key)
     sample = get_host(first, sockets=1 if int(_host_rows()[first]["sockets_max"]) == 1 else 2)

@@ -180,6 +180,10 @@ def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | No
     return PciTree(devices, source=str(base), notes=notes)
 
 
+#: Neither sysfs nor PCI names the CPU's lanes: the model's default stands, and says so (QA round 4, F22).
+_LANES_ASSUMED = "assumption: lanes per socket not discovered (the model's default)"
+
+
 def read_host(root: str | os.PathLike = "/"):
     """The CPU side of this machine as a :class:`~nvmemodel.Host`, or None where sysfs does not say.
 
@@ -206,7 +210,8 @@ def read_host(root: str | os.PathLike = "/"):
         if mhz:
             clock_hz, how = max(map(float, mhz)) * 1e6, "/proc/cpuinfo 'cpu MHz' (current, not the maximum)"
     prov = {"sockets": "measured: discovered, sysfs physical_package_id",
-            "cores_per_socket": "measured: discovered, sysfs core_id"}
+            "cores_per_socket": "measured: discovered, sysfs core_id",
+            "lanes_per_socket": _LANES_ASSUMED}
     kwargs = {"sockets": sockets, "cores_per_socket": max(1, len(cores) // sockets)}
     if clock_hz is not None and 1e8 <= clock_hz <= 1e10:
         kwargs["clock_hz"] = clock_hz

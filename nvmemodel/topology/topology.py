@@ -360,8 +360,11 @@ class Topology:
                f"{sw.ports} ports)" if sw else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
         fab = f", over {self.fabric.name} ({self.fabric.transport.value}, " \
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
+        lanes = str(h.provenance.get("lanes_per_socket", ""))
+        assumed = (f" if each socket has {h.lanes_per_socket} lanes (assumed)"
+                   if sw is None and lanes.startswith("assumption: lanes per socket not discovered") else "")
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
-               f"up to {self.max_drives} drives"
+               f"up to {self.max_drives} drives{assumed}"
 
 
 def _last_parameter():

@@ -55,3 +55,13 @@ def test_real_switch_hierarchy(switch_box):
     nic = t["0000:60:00.0"]
     assert nic.link_text() == "Gen1 x1 (capable Gen3 x1)"  # an i40e port trained at 2.5 GT/s
     assert build_topology(t).topology is None  # no NVMe in this box
+
+
+def test_lanes_not_discovered_are_said_to_be_assumed(nvme_box):
+    # QA round 4, F22: an E5-2680 has 40 lanes per socket; nothing read says so, and the default 128 was labelled
+    # 'spec' and turned into "up to 64 drives" without a word
+    found = discover(sysfs_root=nvme_box)
+    src = found.topology.host.sources("libaio")["host.lanes_per_socket"]
+    assert src.status == "assumption"
+    assert "if each socket has 128 lanes (assumed)" in found.topology.describe()
+    assert "lanes per socket (128, the model's default) are assumed" in found.flag("platform_unknown").message
