@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
-from .curves import Y_COLUMNS, measured_points
+from .curves import Y_COLUMNS, measured_points, one_in_flight
 from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
@@ -333,7 +333,12 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             raise ParameterError("x", f"{x} = {xv[0]:g} only",
                                  f"at least two different x values in {where} to fit a curve")
         fits[key], failed[key] = {}, {}
-        for m in names:
+        curve_names = names
+        if x == "iodepth" and not explicit and not shared and one_in_flight(pts) is not None:
+            # one I/O in flight per job at every iodepth (a synchronous engine): iodepth is not a load, and no
+            # queueing or scaling model is fitted along it — only the level it gave
+            curve_names = ["constant"]
+        for m in curve_names:
             if shared:
                 if m in joint:
                     fits[key][m] = joint[m][key]

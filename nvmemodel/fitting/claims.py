@@ -35,13 +35,18 @@ import dataclasses
 
 import numpy as np
 
-from .evidence import Evidence, residual_structure, shape_evidence
+from .evidence import Evidence, _pooled, residual_structure, shape_evidence, superlinear_steps
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
 
 #: an asymptote further than this above the largest measurement is an extrapolation
 EXTRAPOLATION = 1.5
+#: a fit whose R² is below this describes too little of the variation between the points for its parameters to mean
+#: anything about them
+MIN_R2 = 0.5
+#: a fitted value off the measurement by more than this share, at ≥ 2 points, is said
+FAR_OFF = 0.5
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
@@ -128,9 +133,19 @@ def _measured(result, ev: Evidence) -> Claim:
                               f"more than {noise}.")
     if ev.rising:
         r = ev.rising
+        i_max = int(np.argmax(ev.y))
+        if i_max < ev.y.size - 1 and ev.y[i_max] > ev.y[-1]:
+            # the last step rises, but the largest measurement lies earlier: a recovery, not the approach to a
+            # ceiling the data have not reached
+            m = ev.maximum
+            spread = f", sd {fmt_y(m['spread'], u)} over {m['runs']} runs" if np.isfinite(m["spread"]) else ""
+            end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
+                   f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
+        else:
+            end = "; the data do not reach a ceiling."
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
-                               f"({r['rise']:+.0%}, beyond {noise}); the data do not reach a ceiling.")
+                               f"({r['rise']:+.0%}, beyond {noise})" + end)
     m = ev.maximum
     if ev.flat:
         return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
@@ -187,7 +202,96 @@ def _latency_at_one(result, key) -> float:
     return float(one.mean()) if len(one) else np.nan
 
 
-def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
+def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
+    """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
+    steps = superlinear_steps(ev)
+    if not steps or result.y_unit == "s":
+        return None
+    pts = _pts(result, key).sort_values(result.x)
+    lat = pts["lat_mean_s"].to_numpy(float) if "lat_mean_s" in pts else np.full(len(pts), np.nan)
+    x, parts = result.x, []
+    for st in steps:
+        text = (f"{_what(result)} rose ×{st['gain']:.3g} for ×{st['load']:.3g} {x} ({x} = {_xv(result, st['x_from'])} "
+                f"→ {_xv(result, st['x_to'])})")
+        i, j = st["i"], st["j"]
+        if np.isfinite(lat[i]) and np.isfinite(lat[j]) and lat[j] < lat[i]:
+            which = _shared_queue(result, key)
+            text += (f": fio's mean {which[0] + ' ' if which else ''}latency fell from {fmt_y(lat[i], 's')} to "
+                     f"{fmt_y(lat[j], 's')}")
+        parts.append(text)
+    return Claim("superlinear", "; ".join(parts) + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
+                                "fixed latency floor): the device was not in the same state at every point (warm-up, "
+                                f"caching, background work), so no parameter of the {model} fit is interpreted (its "
+                                "values are in params and summary()).")
+
+
+def _far_off(result, f) -> Claim | None:
+    """A fit that misses ≥ 2 measurements by more than :data:`FAR_OFF` of their value says where and by how much."""
+    order = np.argsort(f.x, kind="stable")
+    fx, fy = f.x[order], f.y[order]
+    with np.errstate(all="ignore"):
+        rel = f.eval(fx) / fy - 1
+    far = np.flatnonzero(np.isfinite(rel) & (np.abs(rel) > FAR_OFF) & (fy > 0))
+    if far.size < 2:
+        return None
+    return Claim("far off", f"Caution: the {f.shape.name} fit misses {far.size} points by more than {FAR_OFF * 100:.0f} %: "
+                            + ", ".join(f"{rel[i]:+.0%} at {result.x} = {_xv(result, fx[i])}" for i in far)
+                            + " (fitted ÷ measured − 1).")
+
+
+def _no_load(result, key, flight: dict) -> Claim:
+    """iodepth of a synchronous engine (or of runs fio kept at depth 1): not a load."""
+    x = result.x
+    d1 = flight["depth1"]
+    record = f"fio: {d1:.3g} % of I/O at depth 1 in every run" if np.isfinite(d1) else ""
+    if flight["engine"]:
+        why = f"{flight['engine']} is synchronous" + (f" ({record})" if record else "")
+    else:
+        why = record.replace("fio: ", "fio ran ")
+    lo, hi = flight["jobs"]
+    jobs = f"{lo:g}" if lo == hi else f"{lo:g}–{hi:g}"
+    pts = _pts(result, key)
+    value, spread, runs = _pooled(pts, list(range(len(pts))))
+    level = (f" Over all {runs} runs: {fmt_y(value, result.y_unit)}"
+             + (f" (sd {fmt_y(spread, result.y_unit)})" if np.isfinite(spread) else "") + ".")
+    return Claim("no load", f"{x} had no effect: {why}; the outstanding I/O is numjobs ({jobs}) at every point, so "
+                            f"{x} is not a load and no queueing or scaling model is fitted along it." + level)
+
+
+def _shared_queue(result, key) -> tuple[str, str] | None:
+    """(this direction, the other) when y is one direction of a mixed job whose runs had I/O in the other."""
+    from .curves import Y_COLUMNS
+
+    direction = Y_COLUMNS.get(result.y, (None, None))[1]
+    pts = _pts(result, key)
+    if direction not in ("read", "write") or "shared_queue" not in pts or not bool(pts["shared_queue"].any()):
+        return None
+    return direction, "write" if direction == "read" else "read"
+
+
+def _direction_latencies_at_one(result, key) -> dict:
+    """fio's mean latency per direction (I/O-weighted over the runs) at one outstanding I/O; {} where not known."""
+    from ..ingest.summary import usable_rows
+
+    pts = _pts(result, key)
+    one = pts[pts["outstanding"] == 1] if "outstanding" in pts else pts.iloc[:0]
+    tbl = result.table
+    if not len(one) or tbl is None or "lat_mean_s" not in tbl or "direction" not in tbl:
+        return {}
+    sources = {s for joined in one["sources"] for s in str(joined).split(";")}
+    rows = usable_rows(tbl)
+    rows = rows[rows["source_path"].astype(str).isin(sources)]
+    out = {}
+    for direction, g in rows.groupby("direction"):
+        lat = g["lat_mean_s"].to_numpy(float)
+        w = g["ios"].to_numpy(float) if "ios" in g else np.ones(len(g))
+        ok = np.isfinite(lat) & np.isfinite(w) & (w > 0)
+        if ok.any():
+            out[str(direction)] = float(np.average(lat[ok], weights=w[ok]))
+    return out
+
+
+def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False) -> list[Claim]:
     from .derived import no_peak
 
     u, x, model = result.y_unit, result.x, result.chosen[key]
@@ -207,6 +311,17 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
                                f"is the one every larger {x} gives — whatever limits it binds from there on.")]
+    if x not in ("block_size_bytes",):
+        sup = _superlinear(result, key, ev, model)
+        if sup is not None:
+            return [sup]
+    r2 = f.stats.get("r2", np.nan)
+    if np.isfinite(r2) and r2 < MIN_R2:
+        return [Claim("model", f"The {model} fit (R² = {_r2(r2)}) describes little of the variation between the "
+                               f"points (R² < {MIN_R2}): no parameter of it is interpreted (its values are in params "
+                               f"and summary()).")]
+    if no_load:
+        return [Claim("model", f"The {model} fit (R² = {_r2(r2)}) is not interpreted: {x} is not a load here.")]
     if not ev.noise_known and not (ev.rising or ev.falls or ev.flattens):
         return [Claim("model", f"No shape is claimed: the {model} fit (R² = {_r2(f.stats['r2'])}) is the best of "
                                f"the models fitted, but without repeats or a fit that describes the points there is "
@@ -240,7 +355,17 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
                                         f"{x} up to").replace("Little's law", f"Proportional scaling in {x}")
             out[-1] = Claim("model", last + f" The outstanding I/O was {held.iloc[0]:g} at every point: this is the "
                                             f"shape of Little's law, not the law of a queue that grew with {x}.")
-        if u == "1/s" and x in ("outstanding", "iodepth"):
+        shared = _shared_queue(result, key)
+        if u == "1/s" and x in ("outstanding", "iodepth") and shared:
+            # one direction of a mixed job: its rate at one outstanding I/O is set by every direction's latency
+            lat = _direction_latencies_at_one(result, key)
+            this, other = shared
+            fio = (f" — fio measured {fmt_y(lat[this], 's')} per {this} and {fmt_y(lat[other], 's')} per {other} "
+                   f"there" if this in lat and other in lat else "")
+            out.append(Claim("model", f"The {this}s share the queue with {other}s: the model's time per {this} at one "
+                                      f"outstanding I/O ({fmt_y(f.values['r0'], 's')}) counts the {other}s' share of "
+                                      f"the queue{fio}; r0 is a fitted parameter, not the {this} latency floor."))
+        elif u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
             r0 = f.values["r0"]
             if np.isfinite(measured) and abs(r0 / measured - 1) > 0.25:
@@ -291,6 +416,23 @@ def _model_claims(result, key, f, d, ev: Evidence, struct) -> list[Claim]:
         if ev.flattens or ev.falls or struct:
             out.append(Claim("model", f"A straight line at {fmt_y(f.values['x1'], u)} per {x} is the best of the "
                                       f"models fitted, but it does not describe these data (see above)."))
+        elif not ev.noise_known:
+            # the per-unit-rate test needs a noise: without one, what the measurements say is their ratios
+            steps = [(ev.x[k + 1] / ev.x[k], ev.y[k + 1] / ev.y[k], ev.x[k], ev.x[k + 1]) for k in range(ev.x.size - 1)
+                     if ev.x[k] > 0 and ev.y[k] > 0]
+            said = ", ".join((f"×{a:.3g} the {x} gave ×{b:.3g} the {_what(result)} ({_xv(result, lo)} → "
+                              f"{_xv(result, hi)})") if k == 0 else
+                             f"×{a:.3g} gave ×{b:.3g} ({_xv(result, lo)} → {_xv(result, hi)})"
+                             for k, (a, b, lo, hi) in enumerate(steps))
+            less = all(b < a for a, b, *_ in steps)
+            more = all(b > a for a, b, *_ in steps)
+            out.append(Claim("model", f"{said[0].upper()}{said[1:]}; {_what(result)} per {x} went from "
+                                      f"{fmt_y(per_first, u)} at {_xv(result, ev.x[i0])} to {fmt_y(per_last, u)} at "
+                                      f"{_xv(result, ev.x[i1])}"
+                                      + (" (each step less than in proportion)" if less else
+                                         " (each step more than in proportion)" if more else "")
+                                      + f". With {ev.x.size} points of one run each their noise is not known: no "
+                                        f"straight line, bend or ceiling is claimed."))
         elif unbent:
             out.append(Claim("model", f"Scaling is linear at {fmt_y(f.values['x1'], u)} per {x}: the data show no "
                                       f"bend, so they cannot tell where the ceiling is."))
@@ -547,9 +689,21 @@ def curve_claims(result, key) -> list[Claim]:
     ev, struct = curve_evidence(result, key)
     own = f.stats.get("n_curve", f.stats["n"])  # a joint fit's n counts every curve's points
     joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
-    claims = [_measured(result, ev),
-              Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = {_r2(f.stats['r2'])}.")]
-    if model.startswith("ceiling") and result.setup(key)[0] is not None:
+    from .curves import one_in_flight
+
+    flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
+    claims = [_measured(result, ev)]
+    if flight is not None:
+        claims.append(_no_load(result, key, flight))
+    if model != "constant":
+        claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
+                                   f"{_r2(f.stats['r2'])}."))
+        if result.y_unit != "s":
+            far = _far_off(result, f)
+            claims += [far] if far is not None else []
+    if model == "constant":
+        pass
+    elif model.startswith("ceiling") and result.setup(key)[0] is not None:
         from ..ceiling.system import COMPONENT_LABELS
         from .ceiling import ceiling_profile
 
@@ -568,9 +722,9 @@ def curve_claims(result, key) -> list[Claim]:
         claims.append(Claim("model", "The scaling laws describe throughput, not latency: no shape is claimed from "
                                      "this fit (its numbers are in params and summary())."))
     else:
-        claims += _model_claims(result, key, f, d, ev, struct)
+        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None)
     claims += _selection(result, key)
-    if result.y_unit != "s" and np.unique(ev.x).size >= 3:  # two x values: a ratio, no shape to miss
+    if result.y_unit != "s" and np.unique(ev.x).size >= 3 and model != "constant":  # two x values: a ratio, no shape to miss
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:

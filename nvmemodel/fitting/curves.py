@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import ParameterError
 from ..ingest.summary import usable_rows
 
-__all__ = ["DERIVED_X", "Y_COLUMNS", "measured_points"]
+__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight"]
 
 #: y name → (table column, direction filter or None, how rows combine, unit)
 Y_COLUMNS = {
@@ -39,6 +39,30 @@ for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9
 DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct jobs"}
 
 _RUN_KEYS = ["source_path", "run", "group_id"]
+
+#: fio engines that complete each I/O before submitting the next: ``iodepth`` does not change the I/O in flight
+#: (fio(1), iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines"; engines/sync.c flags
+#: all five FIO_SYNCIO, pvsync2 with or without hipri)
+SYNC_ENGINES = ("sync", "psync", "vsync", "pvsync", "pvsync2")
+#: fio's share of I/O submitted at depth 1 (iodepth_level["1"], %) from which a run kept one I/O in flight per job
+DEPTH_ONE = 99.0
+
+
+def _depth_one(path) -> float:
+    """The smallest share (%) of I/O that fio ran at depth 1 over the jobs of a fio JSON result file
+    (``iodepth_level["1"]``); NaN when the file is not at hand or not fio JSON."""
+    from ..ingest.fio_json import _decode_documents
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        docs, _ = _decode_documents(text, path)
+    except Exception:  # noqa: BLE001 — a table whose files are elsewhere or not fio JSON: not known
+        return np.nan
+    shares = [float(job["iodepth_level"]["1"]) for doc in docs for job in doc.get("jobs", [])
+              if isinstance(job, dict) and isinstance(job.get("iodepth_level"), dict)
+              and isinstance(job["iodepth_level"].get("1"), (int, float))]
+    return min(shares) if shares else np.nan
 
 
 def _numeric(values, name: str):
@@ -113,6 +137,25 @@ def _one_workload(runs, x: str, by: list[str]) -> None:
                                  f"workload")
 
 
+def one_in_flight(pts) -> dict | None:
+    """``{engine, depth1, jobs}`` when every point of a curve kept one I/O in flight per job whatever its iodepth
+    (a synchronous engine, or fio's ``iodepth_level`` ≥ :data:`DEPTH_ONE` % at depth 1 in every run); else None.
+    ``engine`` is the synchronous engine's name ("" when only fio's depth record shows it), ``depth1`` the
+    smallest share of I/O at depth 1 over the runs (NaN when fio's record is not at hand), ``jobs`` the
+    (smallest, largest) number of jobs."""
+    if len(pts) == 0 or "sync_engine" not in pts or "depth1" not in pts:
+        return None
+    sync = pts["sync_engine"].astype(str)
+    d1 = pts["depth1"].to_numpy(float)
+    if not bool(((sync != "") | (d1 >= DEPTH_ONE)).all()):
+        return None
+    engines = set(sync[sync != ""])
+    jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
+    return {"engine": engines.pop() if len(engines) == 1 and (sync != "").all() else "",
+            "depth1": float(np.min(d1)) if np.isfinite(d1).all() else np.nan,
+            "jobs": (float(np.min(jobs)), float(np.max(jobs)))}
+
+
 def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None):
     """One measured point per run, then repeats at the same x combined.
 
@@ -133,9 +176,13 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     pandas.DataFrame
         Columns ``*by, x, y, y_std, y_sem, n_runs, weight`` plus ``outstanding``, ``jobs`` (fio jobs of
         the run) and ``lat_mean_s`` (run means), ``little`` (IOPS × mean latency ÷ outstanding I/O computed
-        per run, then averaged: the Little's-law check; NaN for y that is not a rate), ``cpus`` (fio's usr+sys CPU time of the
-        run's jobs in CPUs, run mean; NaN where not reported) and ``sources`` (';'-joined
-        files). Where every point has ≥ 2 runs, ``weight`` = √n / (CV · y) with CV the coefficient of
+        per run, then averaged: the Little's-law check; NaN for y that is not a rate; for one direction of a
+        mixed job X·R counts every direction's I/O, which share the queue: ``shared_queue``), ``cpus`` (fio's
+        usr+sys CPU time of the run's jobs in CPUs, run mean; NaN where not reported), ``sync_engine`` (a
+        synchronous engine's name, else ""), ``depth1`` (fio's smallest share of I/O at depth 1, %, read from
+        the result files along iodepth/outstanding; NaN where not at hand) and ``sources`` (';'-joined files).
+        A run of a synchronous engine, or with ≥ 99 % of its I/O at depth 1, has one I/O in flight per job:
+        its ``outstanding`` is its number of jobs, whatever iodepth says. Where every point has ≥ 2 runs, ``weight`` = √n / (CV · y) with CV the coefficient of
         variation pooled over all points (``attrs["pooled_cv"]``), else 1 (an unweighted fit);
         ``attrs["weighted"]`` says which.
     """
@@ -155,7 +202,17 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     if col not in table:
         raise ParameterError("y", y, f"a table with a {col!r} column (this one has {', '.join(map(str, table.columns))})")
     df = usable_rows(table).copy()
+    every = None
     if direction is not None:
+        if _unit == "1/s" and "direction" in df and "iops" in df:
+            # one direction of a mixed job shares the queue with the others: Little's law (X·R against the I/O in
+            # flight) holds for all of the run's I/O, not for one direction's against the whole queue
+            every = df.assign(group_id=df["group_id"].fillna(-1) if "group_id" in df else -1,
+                              run=df["run"].fillna(0) if "run" in df else 0)
+            for key in _RUN_KEYS:
+                if key not in every:
+                    every[key] = 0
+            every = {k: g for k, g in every.groupby(_RUN_KEYS, sort=False, dropna=False)}
         df = df[df["direction"] == direction]
     if df.empty:
         raise ParameterError("y", y, "rows to measure it (no final, non-aggregate rows"
@@ -184,6 +241,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     df["_out"] = iod * nj.fillna(1.0)
     df["_cpu"] = column("cpu_usr", np.nan) + column("cpu_sys", np.nan)  # fio: fraction of one CPU per job
     df["_nj"] = nj
+    one_per_job = x in ("iodepth", "outstanding")
+    depth1 = {p: _depth_one(p) for p in df["source_path"].unique()} if one_per_job else {}
 
     runs = []
     for key, g in df.groupby(_RUN_KEYS, sort=True, dropna=False):
@@ -199,11 +258,26 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         lat = g["_lat"].to_numpy()
         ok = np.isfinite(lat)
         out = float(first["_out"].sum(min_count=1))
+        jobs = float(first["_nj"].fillna(1.0).sum())
+        engines = set(g["ioengine"].dropna().astype(str)) if "ioengine" in g else set()
+        sync = next(iter(engines)) if len(engines) == 1 and engines <= set(SYNC_ENGINES) else ""
+        d1 = depth1.get(key[0], np.nan)
+        if sync or d1 >= DEPTH_ONE:  # one I/O in flight per job, whatever iodepth says (fio's own record)
+            out = jobs
         lat_run = float(np.average(lat[ok], weights=w[ok])) if ok.any() and w[ok].sum() > 0 else np.nan
+        x_r, shared = yv * lat_run, False
+        if every is not None and key in every:
+            a = every[key]
+            a_lat = pd.to_numeric(a["lat_mean_s"], errors="coerce").to_numpy(float) if "lat_mean_s" in a else None
+            a_iops = pd.to_numeric(a["iops"], errors="coerce").to_numpy(float)
+            shared = bool(np.any((a["direction"] != direction).to_numpy() & (a_iops > 0)))
+            if shared and a_lat is not None and np.all(np.isfinite(a_lat[a_iops > 0])):
+                x_r = float(np.sum(a_iops[a_iops > 0] * a_lat[a_iops > 0]))  # every direction's I/O in flight
         row = {"y": yv, "source": str(key[0]), "outstanding": out, "lat_mean_s": lat_run,
                # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
-               "little": yv * lat_run / out if _unit == "1/s" and out > 0 else np.nan,
-               "jobs": float(first["_nj"].fillna(1.0).sum()), "cpus": _cpus(g)}
+               "little": x_r / out if _unit == "1/s" and out > 0 else np.nan,
+               "shared_queue": shared, "sync_engine": sync, "depth1": d1,
+               "jobs": jobs, "cpus": _cpus(g)}
         for c in _WORKLOAD:
             if c in g and c not in by and c != x:
                 vals = g[c].dropna().unique()
@@ -231,6 +305,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
                "little": ("little", "mean"), "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
+               "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"),
+               "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
                "sources": ("source", lambda s: ";".join(s))}
     for k in keys:
         agg.pop(k, None)

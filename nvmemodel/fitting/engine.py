@@ -186,19 +186,21 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
     lo = dict.fromkeys(shape.params, np.nan)
     hi = dict.fromkeys(shape.params, np.nan)
     if method == "profile":
+        start = result.params.copy()  # a failed profile leaves them changed
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # lmfit warns when a bound stops the profile; handled below
                 table = result.conf_interval(sigmas=[_LEVEL])
             for p in shape.params:  # rows (probability, value): lower end, best, upper end
                 lo[p], hi[p] = float(table[p][0][1]), float(table[p][-1][1])
-        except Exception as exc:  # noqa: BLE001 — lmfit raises bare errors when the profile cannot close
+        except Exception:  # noqa: BLE001 — lmfit raises bare errors when the profile cannot close
+            result.params = start.copy()
+            why = f"profile intervals could not be computed ({_flat_profiles(result, shape.params)})"
             if shape.name.startswith("ceiling") and all(np.isfinite(list(stderr.values()))):
-                notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); t intervals from the "
-                             f"covariance instead")
+                notes.append(f"{why}; t intervals from the covariance instead")
                 method = "wald"
             else:
-                notes.append(f"profile intervals failed ({type(exc).__name__}: {exc}); a seeded bootstrap was used")
+                notes.append(f"{why}; a seeded bootstrap was used")
                 method = "bootstrap"
     if method == "wald":
         from scipy.stats import t
@@ -222,6 +224,28 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
 
 
 _COVARIANCE_NOTES = ("no standard error (the covariance matrix is singular)", "is poorly identified", "correlated")
+
+
+def _flat_profiles(result, names) -> str:
+    """Which parameters' likelihood profiles do not close (each profiled on its own; the fit's parameters are
+    restored after every attempt, a failed profile leaves them changed) — in words for the user, never an
+    exception's name."""
+    saved = result.params.copy()
+    flat = []
+    for p in names:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                result.conf_interval(p_names=[p], sigmas=[_LEVEL])
+        except Exception:  # noqa: BLE001 — lmfit's bare errors: this one's profile does not close
+            flat.append(p)
+        finally:
+            result.params = saved.copy()
+    if not flat:
+        return "the profiles of the parameters together do not close"
+    return (f"the likelihood is flat in {', '.join(flat)}: "
+            + ("its profile does not" if len(flat) == 1 else "their profiles do not")
+            + " close within the parameter's bounds")
 
 
 def _auto_method(shape: Shape, values: dict, stderr: dict, df: int, notes: list) -> str:

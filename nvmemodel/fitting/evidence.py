@@ -39,10 +39,14 @@ import dataclasses
 
 import numpy as np
 
-__all__ = ["Evidence", "runs_test", "shape_evidence"]
+__all__ = ["Evidence", "runs_test", "shape_evidence", "superlinear_steps"]
 
 Z = 2.0  #: multiples of the combined standard error that count as "beyond noise"
 _MIN_REL_NOISE = 0.005
+#: without repeats the noise is the scatter about a fit that cannot rise faster than its load, so it holds the very
+#: misfit a super-linear step causes: such a step then counts when the rate per unit of load rose by more than this
+#: (single short fio runs on one VM spread 0.5–3 % [1]_)
+SUPERLINEAR_REL = 0.25
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,6 +105,26 @@ class Evidence:
     def beyond_noise(self, i: int, j: int) -> float:
         """The combined noise (Z standard errors) of the difference between points i and j."""
         return Z * float(np.hypot(self.se[i], self.se[j]))
+
+
+def superlinear_steps(ev: Evidence) -> list[dict]:
+    """Neighbouring points where y rose faster than the load x, beyond noise: ``y_j − (x_j/x_i)·y_i`` above twice
+    the combined standard error of the two sides — or, with one run per point (the noise then is a fit's
+    scatter), the rate per unit of load up by more than :data:`SUPERLINEAR_REL`. No queueing model does that
+    (X ≤ N/R₀ at a fixed latency floor): the system was not in the same state at both points.
+    Each step is ``{i, j, x_from, x_to, y_from, y_to, load, gain}`` (``load`` = x_j/x_i, ``gain`` = y_j/y_i)."""
+    out = []
+    for i in range(ev.x.size - 1):
+        j = i + 1
+        if ev.x[i] <= 0 or ev.y[i] <= 0 or ev.x[j] <= ev.x[i]:
+            continue
+        r = float(ev.x[j] / ev.x[i])
+        excess = float(ev.y[j] - r * ev.y[i])
+        beyond = excess > Z * float(np.hypot(ev.se[j], r * ev.se[i]))
+        if beyond or (ev.noise_source == "residuals" and ev.y[j] / (r * ev.y[i]) - 1 > SUPERLINEAR_REL):
+            out.append({"i": i, "j": j, "x_from": float(ev.x[i]), "x_to": float(ev.x[j]), "y_from": float(ev.y[i]),
+                        "y_to": float(ev.y[j]), "load": r, "gain": float(ev.y[j] / ev.y[i])})
+    return out
 
 
 def runs_test(resid) -> float:

@@ -140,8 +140,9 @@ def fit_joint(shape: Shape | list[Shape], curves: list, shared: list[str], *, ci
             lo_ci = {name: rows[0][1] for name, rows in table.items()}
             hi_ci = {name: rows[-1][1] for name, rows in table.items()}
             method = "profile"
-        except Exception as exc:  # noqa: BLE001 — lmfit raises bare errors when a profile cannot close
-            notes.append(f"profile intervals failed ({type(exc).__name__}); t intervals instead")
+        except Exception:  # noqa: BLE001 — lmfit raises bare errors when a profile cannot close
+            notes.append("profile intervals could not be computed (a likelihood profile does not close within its "
+                         "parameter's bounds); t intervals instead")
     q = student_t.ppf(0.975, max(n - k, 1))
     cov = res.covar if res.errorbars else None
     rng = np.random.default_rng(seed)

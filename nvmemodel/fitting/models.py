@@ -130,9 +130,16 @@ def _guess_littles_soft(x, y):
     return {**_guess_littles(x, y), "p": 4.0}
 
 
+def _guess_constant(x, y):
+    return {"level": float(np.mean(np.abs(y))) or 1.0}
+
+
 _INF = np.inf
 _XY = {"x1": (Y_UNIT + " per " + X_UNIT, "throughput per unit of x at the smallest loads (the linear slope)")}
 SHAPES: dict[str, Shape] = {
+    "constant": Shape("constant", shapes.constant, ("level",), {"level": Y_UNIT}, {"level": (0, _INF)},
+                      {"level": "the level every x gave (x does not change the load)"}, _guess_constant,
+                      description="a constant X = level: x is not a load"),
     "linear": Shape("linear", shapes.linear, ("x1",), {"x1": _XY["x1"][0]}, {"x1": (0, _INF)},
                     {"x1": _XY["x1"][1]}, _guess_linear, description="linear scaling X = x1·n"),
     "amdahl": Shape("amdahl", shapes.amdahl, ("x1", "sigma"), {"x1": _XY["x1"][0], "sigma": "1"},

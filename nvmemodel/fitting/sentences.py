@@ -38,7 +38,15 @@ def _little_check(result, key) -> str:
     frac = frac[np.isfinite(frac)]
     if frac.size == 0:
         return ""
-    return (f"Little's law check: measured IOPS × mean latency ÷ outstanding I/O, per run = "
+    from .curves import Y_COLUMNS
+
+    direction = Y_COLUMNS.get(result.y, (None, None))[1]
+    shared = ""
+    if direction and "shared_queue" in pts and bool(pts["shared_queue"].any()):
+        other = "writes" if direction == "read" else "reads"
+        shared = (f" (the {direction}s share the queue with {other}: the check counts every direction's I/O, "
+                  f"IOPS × mean latency summed over reads and writes)")
+    return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{frac.min():.2f}–{frac.max():.2f} (the effective in-flight fraction)" + _little_verdict(frac))
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "constant",
     "amdahl",
     "amdahl_limit",
     "linear",
@@ -32,6 +33,11 @@ __all__ = [
     "usl",
     "usl_peak",
 ]
+
+
+def constant(n, level):
+    """``level`` at every n: x is not a load (a synchronous engine's iodepth)."""
+    return np.full(np.shape(np.asarray(n, dtype=float)), float(level))
 
 
 def linear(n, x1):
