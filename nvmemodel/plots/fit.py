@@ -161,9 +161,10 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             single = np.unique(f.x).size < 2
             quality = ("solved from 1 x value, not tested" if single else
                        f"R² {f.stats['r2']:.4f}" if np.isfinite(f.stats["r2"]) else "R² n/a")
+            what = (f"{m} fit{' ' + name if name else ''} ({quality})" if m != "constant" else
+                    f"level{' ' + name if name else ''} (fitted constant: {result.x} is not a load here)")
             ax.plot(grid, yfit / div, color=color, lw=2 if main and not single else 0.9,
-                    ls="-" if main and not single else (0, (4, 3)) if single else ":",
-                    label=f"{m} fit{' ' + name if name else ''} ({quality})")
+                    ls="-" if main and not single else (0, (4, 3)) if single else ":", label=what)
             ymax = max(ymax, float(np.nanmax(yfit)))
             if main:
                 blo, bhi = f.band(grid)

@@ -193,3 +193,15 @@ def test_ceilings_above_the_chart_per_curve(tmp_path):
     assert "(host=" not in same and same.count("drive ") == 1 and "drive 1.45," in same
     two = note({"a": nm.preset("dell-r7525"), "b": nm.preset("lenovo-sr850-direct")})
     assert "drive (host=a) 1.45 M IOPS," in two and "drive (host=b) " in two and " drive 1.45" not in two
+
+
+def test_a_synchronous_iodepth_sweep_is_drawn_as_a_level_not_a_load_curve(tmp_path):
+    # QA4 F8: psync, iodepth 1-32 (real fio 3.33 runs, tests/data/qa4/psyncqd): only the level is fitted and drawn
+    import pathlib
+
+    res = nm.fit(nm.read_results(pathlib.Path(__file__).parents[1] / "data" / "qa4" / "psyncqd"), x="iodepth",
+                 y="iops")
+    fig = plot_fit(res, path=tmp_path / "psync.png")
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    assert "level (fitted constant: iodepth is not a load here)" in labels
+    assert not any(lbl.startswith(("usl", "amdahl", "littles", "mva", "linear")) for lbl in labels)
