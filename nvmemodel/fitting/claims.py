@@ -16,7 +16,15 @@ claim                     evidence it needs
 "limit of X however far   the data flatten and X ≤ 1.5 × the largest measurement; else X is
 x grows"                  called an extrapolation
 "no bend"                 a linear fit chosen, the data neither flatten nor fall, residuals not
-                          structured
+                          structured, the rate per unit at both ends equal within a known noise
+                          (else the ratios of the steps are given)
+"rose ×g for ×l …: not    neighbouring points whose rate per unit of load rose beyond noise (one run
+in the same state"        per point: by > 25 %); no model parameter is then interpreted
+"misses k points by       fitted ÷ measured − 1 beyond ±50 % at ≥ 2 points
+more than 50 %"
+"describes little of the  R² < 0.5: no parameter of the fit is interpreted
+variation"
+"iodepth had no effect"   a synchronous engine, or fio's iodepth_level ≥ 99 % at depth 1 in every run
 "misses a step near x"    runs test / lack of fit on the chosen model's residuals
 "consistent with <c>"     the measured plateau between 85 % and 100 % (+ noise) of component c's
                           ceiling at that x (a topology is given)
