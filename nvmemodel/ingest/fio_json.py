@@ -229,15 +229,14 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
 
 _FLOAT_MAX = 1.7976931348623157e308
 _SLOW = object()
-#: The largest number of each type a count or measurement may be (anything else: -1, below every number).
-_UPPER = {int: _INT_MAX - 1, float: _FLOAT_MAX}
 
 
-def _direction_fast(d: dict, direction: str):
+def _direction_fast(d: dict, direction: str, row: dict | None = None):
     """The common fio >= 3 direction, every field present and valid, in one pass: the same
     numbers and checks as :func:`_direction_rows` (finite, >= 0, integers below 2**63), which
-    handles everything else (and says what is wrong). Returns the numbers, None for a direction
-    that moved no bytes, or ``_SLOW``."""
+    handles everything else (and says what is wrong). Returns the numbers (written into ``row``
+    if given, which is then returned; on ``_SLOW`` it may hold some of them), None for a
+    direction that moved no bytes, or ``_SLOW``."""
     try:
         io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
         if "lat_ns" in d:  # fio 3: ns
@@ -263,7 +262,8 @@ def _direction_fast(d: dict, direction: str):
                           pct["50.000000"], pct["90.000000"], pct["95.000000"], pct["99.000000"], pct["99.900000"],
                           pct["99.990000"])
                 for v in values:
-                    if not 0 <= v <= _UPPER.get(type(v), -1):
+                    t = type(v)
+                    if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
                         break
                 else:
                     if io_bytes == 0:
@@ -273,13 +273,25 @@ def _direction_fast(d: dict, direction: str):
                     if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
                         io_bytes *= 1024.0
                     _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
-                    return {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops),
-                            "io_bytes": float(io_bytes), "ios": float(ios), "bw_bytes_per_s": float(bw),
-                            "lat_mean_s": lat_mean * scale, "lat_max_s": lat_max * scale,
-                            "clat_mean_s": clat_mean * scale, "clat_p50_s": p50 * scale, "clat_p90_s": p90 * scale,
-                            "clat_p95_s": p95 * scale, "clat_p99_s": p99 * scale, "clat_p99_9_s": p999 * scale,
-                            "clat_p99_99_s": p9999 * scale, "slat_mean_s": slat_mean * scale}
-            except (KeyError, TypeError):  # a field missing, or a number compared with a string, list, None
+                    out = {} if row is None else row
+                    out["direction"] = direction
+                    out["runtime_s"] = rt / 1000.0
+                    out["iops"] = float(iops)
+                    out["io_bytes"] = float(io_bytes)
+                    out["ios"] = float(ios)
+                    out["bw_bytes_per_s"] = float(bw)
+                    out["lat_mean_s"] = lat_mean * scale
+                    out["lat_max_s"] = lat_max * scale
+                    out["clat_mean_s"] = clat_mean * scale
+                    out["clat_p50_s"] = p50 * scale
+                    out["clat_p90_s"] = p90 * scale
+                    out["clat_p95_s"] = p95 * scale
+                    out["clat_p99_s"] = p99 * scale
+                    out["clat_p99_9_s"] = p999 * scale
+                    out["clat_p99_99_s"] = p9999 * scale
+                    out["slat_mean_s"] = slat_mean * scale
+                    return out
+            except KeyError:  # a field missing
                 pass
     if kib:
         if not ((type(bw) is int and 0 <= bw < _INT_MAX) or (type(bw) is float and 0.0 <= bw <= _FLOAT_MAX)):
@@ -331,6 +343,9 @@ def _direction_fast(d: dict, direction: str):
                     if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
                         return _SLOW
                     out[col] = v * scale
+    if row is not None:
+        row.update(out)
+        return row
     return out
 
 
@@ -339,8 +354,9 @@ _OPTION_FIELDS: dict = {}
 
 
 def _option_fields(opts: dict, path, echoed: bool):
-    """(fields, defaulted, block sizes, the row's option columns) of a job's options: the last is
-    ``fields`` with the ``defaulted`` column. Shared between calls: do not modify."""
+    """(fields, defaulted, block sizes, the row's option columns, numjobs, verify, group_reporting,
+    I/Os in flight) of a job's options: the row's columns are ``fields`` with ``defaulted``; numjobs
+    is 1 where not given; verify: a write pattern with ``verify=``. Shared between calls: do not modify."""
     try:  # keyed by names and values (two tuples of strings: cheaper to hash than the items' pairs)
         values = tuple(opts.values())
         key = (echoed, tuple(opts), values)
@@ -350,7 +366,10 @@ def _option_fields(opts: dict, path, echoed: bool):
     if hit is None:
         text = {k: v if type(v) is str else str(v) for k, v in opts.items()}
         fields, defaulted = workload_fields(text, path, echoed=echoed)
-        hit = (fields, tuple(defaulted), block_sizes(text, path), {**fields, "defaulted": ";".join(defaulted) or None})
+        numjobs = fields.get("numjobs") or 1
+        verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
+        hit = (fields, tuple(defaulted), block_sizes(text, path), {**fields, "defaulted": ";".join(defaulted) or None},
+               numjobs, verify, "group_reporting" in opts, (fields.get("iodepth") or 1) * numjobs)
         # only option sets of strings (as fio writes them) are kept: 1, 1.0 and True are equal keys
         # but different option text
         if key is not None and len(_OPTION_FIELDS) < 4096 and all(type(v) is str for v in values):
@@ -433,14 +452,13 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     unknown_job_keys: set[str] = set()
     name_counts: dict | None = None  # entries per job name, counted when a job with numjobs > 1 asks
     for index, job in enumerate(entries):
-        where = f"jobs[{index}]"
         if type(job) is not dict and not isinstance(job, dict):
-            raise IngestError(path, f"{where}: expected an object")
+            raise IngestError(path, f"jobs[{index}]: expected an object")
         if not _KNOWN_JOB_KEYS.issuperset(job):
             unknown_job_keys |= set(job) - _KNOWN_JOB_KEYS
         job_opts = job.get("job options") or {}
         if not isinstance(job_opts, dict) or not isinstance(global_opts, dict):
-            raise IngestError(path, f"{where}: 'job options' / 'global options' must be objects of option: value")
+            raise IngestError(path, f"jobs[{index}]: 'job options' / 'global options' must be objects of option: value")
         opts = {**global_opts, **job_opts} if global_opts else job_opts
         name = job.get("jobname")
         all_clients = name == "All clients"
@@ -448,18 +466,18 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         if not has_mixed and not (type(job.get("read")) is dict and type(job.get("write")) is dict) \
                 and not all(isinstance(job.get(d), dict) for d in ("read", "write")):
             missing = next(d for d in ("read", "write") if not isinstance(job.get(d), dict))
-            raise IngestError(path, f"{where} ({name!r}): no {missing!r} block (fio writes read, write and trim "
+            raise IngestError(path, f"jobs[{index}] ({name!r}): no {missing!r} block (fio writes read, write and trim "
                                     "for every job, or 'mixed' with unified_rw_reporting)")
         error = job.get("error")
         if not (type(error) is int and 0 <= error <= 2**31):
-            error = _check_int(job, "error", path, where, 0, 2**31)
+            error = _check_int(job, "error", path, f"jobs[{index}]", 0, 2**31)
         # an "All clients" sum carries no options of its own: unknown rather than defaulted
         echoed = "job options" in job or (has_global and not all_clients)
-        fields, defaulted, sizes, option_columns = _option_fields(opts, path, echoed)
+        fields, defaulted, sizes, option_columns, numjobs, verify, grouped, in_flight = \
+            _option_fields(opts, path, echoed)
         # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
-        numjobs = fields.get("numjobs") or 1
-        verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
-        merged = _group_size(job, path, where, verify) if not all_clients and "job_runtime" in job else None
+        merged = _group_size(job, path, f"jobs[{index}]", verify) if not all_clients and "job_runtime" in job \
+            else None
         if numjobs > 1 and name_counts is None:
             name_counts = {}
             for other in entries:
@@ -467,20 +485,20 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                     key = str(other.get("jobname"))
                     name_counts[key] = name_counts.get(key, 0) + 1
         # (an entry counts itself: fewer entries of its name than numjobs needs numjobs > 1)
-        group = ("group_reporting" in opts and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) \
-            or (merged or 1) > 1
+        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
             fields = {**fields, "numjobs": merged}  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]
             option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
+            in_flight = (fields.get("iodepth") or 1) * merged
         group_id = job.get("groupid")
         if not (type(group_id) is int and 0 <= group_id <= 2**31):
-            group_id = _check_int(job, "groupid", path, where, 0, 2**31)
+            group_id = _check_int(job, "groupid", path, f"jobs[{index}]", 0, 2**31)
         usr, sys_ = job.get("usr_cpu"), job.get("sys_cpu")  # % of one CPU
         usr = usr / 100 if type(usr) is float and 0.0 <= usr <= _FLOAT_MAX else \
-            _nonneg(job, "usr_cpu", path, where, required=False) / 100
+            _nonneg(job, "usr_cpu", path, f"jobs[{index}]", required=False) / 100
         sys_ = sys_ / 100 if type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX else \
-            _nonneg(job, "sys_cpu", path, where, required=False) / 100
+            _nonneg(job, "sys_cpu", path, f"jobs[{index}]", required=False) / 100
         host = job.get("hostname")
         common = doc_row.copy()  # the job's columns (every row of the job: a copy with its direction's numbers)
         common.update(option_columns)
@@ -494,7 +512,6 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         common["cpu_sys"] = sys_
         common["error"] = error
         job_rows = []
-        in_flight = None
         for direction in _ALL_DIRECTIONS if has_mixed else _DIRECTIONS:
             d = job.get(direction)
             if type(d) is not dict and not isinstance(d, dict):
@@ -508,20 +525,20 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 clat = d.get("clat_ns")
                 if type(clat) is dict and "bins" in clat:
                     fmt = "fio-json+"
-            nums = _direction_fast(d, direction)
+            row = common.copy()
+            nums = _direction_fast(d, direction, row)
             if nums is _SLOW:
-                nums = _direction_rows(d, direction, path, f"{where}.{direction}")
+                nums = _direction_rows(d, direction, path, f"jobs[{index}].{direction}")
+                if nums is not None:
+                    row = {**common, **nums}
             if nums is None:
                 continue
-            row = {**common, **nums}
-            option, moved, done = sizes[direction], nums["io_bytes"], nums["ios"]
+            option, moved, done = sizes[direction], row["io_bytes"], row["ios"]
             # choose_block_size, its common cases inline: the option's size where the measurement agrees
             # with it, the measured mean where no size was given
             if option is None:
                 row["block_size_bytes"] = moved / done if done > 0 and moved - moved == 0.0 else math.nan
             else:
-                if in_flight is None:
-                    in_flight = (fields.get("iodepth") or 1) * (fields.get("numjobs") or 1)
                 row["block_size_bytes"] = option if done > 0 and moved - moved == 0.0 \
                     and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
                     else choose_block_size(option, moved, done, in_flight=in_flight)
@@ -552,12 +569,12 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                 r["read_fraction"] = share
         if error:
             job_rows = failed_job_rows(job_rows, common, defaulted)
-            warnings.warn(f"{path}: {where} ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
+            warnings.warn(f"{path}: jobs[{index}] ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
                           "numbers are not tabulated (row kept with the error column set)", IngestWarning,
                           stacklevel=3)
         rows += job_rows
         if not job_rows and not all_clients and final:  # an interim report precedes a stonewalled job's start
-            warnings.warn(f"{path}: {where} ({name!r}) {_no_io_reason(opts)}; no row for it", IngestWarning,
+            warnings.warn(f"{path}: jobs[{index}] ({name!r}) {_no_io_reason(opts)}; no row for it", IngestWarning,
                           stacklevel=3)
     if unknown_job_keys:
         warnings.warn(f"{path}: unknown fio job keys ignored: {sorted(unknown_job_keys)}", IngestWarning,
