@@ -296,7 +296,7 @@ class Plan:
     def explain(self, top: int = 3) -> str:
         """What to build, what limits it, what it costs, and why the other families fail — in plain words."""
         goal = "; ".join(t.describe() for t in self.targets) + (f" (+{self.margin:.0%} margin)" if self.margin else "")
-        lines = [f"Targets: {goal}.", f"Evaluated {self.evaluated:,} configurations in {self.seconds:.2f} s: "
+        lines = [f"Targets: {goal}.", f"Evaluated {self.evaluated:,} configuration{'s' * (self.evaluated != 1)} in {self.seconds:.2f} s: "
                  f"{self.feasible:,} meet{'s' * (self.feasible == 1)} every target" + (f" ({len(self.frame):,} distinct answer{'s' * (len(self.frame) != 1)})"
                                                            if len(self.frame) < self.feasible else "") + "."]
         if self.n_unverified:
@@ -307,6 +307,7 @@ class Plan:
                           "drive.read_latency_s=80us, to check it).")
         if self.n_missed and (self.feasible or self.n_unverified):
             lines[-1] += f" {self.n_missed:,} miss{'es' * (self.n_missed == 1)} the targets."
+        lines += list(getattr(self.space, "notes", ()))  # how the axes were fitted to the CPUs (drops, folds)
         bounded = [f for f in (self.frame, self.unverified) if f is not None and len(f) and "upper_bound" in f
                    and (f["upper_bound"] != "").any()]
         if bounded:
@@ -409,7 +410,8 @@ class Plan:
                 "margin": self.margin, "prices": self.prices, "evaluated": self.evaluated, "feasible": self.feasible,
                 "unverified_count": self.n_unverified, "configurations": records(self.frame),
                 "unverified": records(self.unverified), "rejected": records(self.rejected),
-                "missed_count": self.n_missed, "near_misses": records(self.near_misses)}
+                "missed_count": self.n_missed, "near_misses": records(self.near_misses),
+                "notes": list(getattr(self.space, "notes", ()))}
 
     def __repr__(self) -> str:
         extra = f" ({self.n_unverified:,} more unverified)" if self.n_unverified else ""

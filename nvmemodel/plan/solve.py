@@ -355,7 +355,8 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     evaluated = feasible_count = unverified_count = 0
     for index, shape, codes in space.blocks(chunk):
         # every array below broadcasts to `shape` and depends only on the axes it needs (space.blocks)
-        evaluated += index.size
+        allowed = space.allowed(codes)  # False: a combination no CPU has (Gen5 on a Gen4 part), dropped (space.notes)
+        evaluated += index.size if allowed is None else int(np.count_nonzero(np.broadcast_to(allowed, shape)))
         common = _chunk_common(space, codes, base)
         ps = [_chunk_parameters(space, codes, common, t) for t in targets]
         max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
@@ -378,7 +379,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             n_min = np.fmax(n_min, fewest)
             all_ok = all_ok & (fewest <= max_n)
         n_min = np.fmin(n_min, max_n)
-        throughput_ok = np.broadcast_to(all_ok, shape)
+        throughput_ok = np.broadcast_to(all_ok if allowed is None else all_ok & allowed, shape)
         n_eval = np.where(throughput_ok, n_min, max_n)
         row = {"config": index.reshape(shape), "drives": n_eval,
                "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
@@ -420,11 +421,12 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
                     pools[status] = [_keep_all(pools[status], rank, group_keep, keep, lengths)]
         if space.categorical_axes and candidate.any():
             families_ok.update(np.unique(_family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
-        if not candidate.all():
+        done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
+        if not done.all():
             frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
             # a configuration meeting every throughput target misses a latency target: how close it comes there
             frac = np.where(throughput_ok.ravel(), np.broadcast_to(latency_frac, shape).ravel(), frac)
-            _record_misses(misses, space, shape, codes, candidate.ravel(), row, frac,
+            _record_misses(misses, space, shape, codes, done.ravel(), row, frac,
                            np.broadcast_to(lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, ps[0], max_n, lows)
     answered = feasible_count + unverified_count > 0
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest

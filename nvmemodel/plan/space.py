@@ -54,6 +54,98 @@ def _host_fields(base: Topology, values) -> dict[str, np.ndarray]:
     return {k: np.array([float(r[k]) for r in rows]) for k in fields}
 
 
+def _fit_sockets(base: Topology, axes: dict, notes: list[str]) -> dict:
+    """A ``host.sockets`` axis fitted to catalog CPUs (QA F27): with a ``host`` axis it is folded into it (each CPU
+    named without a count becomes ``NAME:N`` per count it allows, its lanes per socket those of N sockets, as
+    ``--host NAME:N``), so an answer names one socket count; on a catalog base host, counts above what the part
+    allows are dropped. Each drop is said in ``notes``; nothing left is one error."""
+    from ..topology.host import get_host
+
+    counts = axes["host.sockets"]
+    for s in counts:
+        if float(s) != int(s):
+            raise ParameterError("host.sockets", s, "a whole number of sockets")
+
+    def allows(name: str, n: int) -> str:  # "" where the part allows n sockets, else what it allows
+        try:
+            get_host(name, sockets=n)
+        except ParameterError as err:
+            return err.allowed
+        return ""
+
+    if HOST not in axes:
+        if not base.host.key:
+            return axes
+        dropped = {int(s): allows(base.host.key, int(s)) for s in counts}
+        kept = tuple(s for s in counts if not dropped[int(s)])
+        bad = [n for n, why in dropped.items() if why]
+        if not kept:
+            raise ParameterError("host.sockets", [int(s) for s in counts], f"sockets {dropped[bad[0]]} (the base "
+                                 "host's CPU)")
+        if bad:
+            notes.append(f"host.sockets {', '.join(map(str, bad))} dropped: sockets {dropped[bad[0]]} "
+                         f"({base.name}'s CPU, {base.host.key}).")
+        return {**axes, "host.sockets": kept}
+    hosts, dropped, pinned = [], {}, []
+    for h in axes[HOST]:
+        name, _, count = str(h).partition(":")
+        if count:  # the user named its count: kept as it is
+            pinned.append(str(h))
+            hosts.append(str(h))
+            continue
+        for s in counts:
+            why = allows(name, int(s))
+            if why:
+                dropped.setdefault(name, (why, []))[1].append(int(s))
+            else:
+                hosts.append(f"{name}:{int(s)}")
+    hosts = list(dict.fromkeys(hosts))
+    if not hosts:
+        raise ParameterError("host.sockets", [int(s) for s in counts], "a socket count the CPUs of the host axis "
+                             "allow: sockets " + "; ".join(why for why, _ in dropped.values()))
+    notes.append("host.sockets is folded into host (one socket count per CPU, its lanes per socket for that count): "
+                 + ", ".join(hosts) + ".")
+    for name, (why, bad) in dropped.items():
+        notes.append(f"{name} with host.sockets {', '.join(map(str, bad))} dropped: sockets {why}.")
+    if pinned:
+        notes.append(f"{', '.join(pinned)} keep{'s' * (len(pinned) == 1)} the socket count named; host.sockets "
+                     "applies to CPUs named without one.")
+    return {k: (tuple(hosts) if k == HOST else v) for k, v in axes.items() if k != "host.sockets"}
+
+
+def _fit_gen(base: Topology, axes: dict, notes: list[str]):
+    """A ``host.gen`` axis fitted to catalog CPUs (QA F28): with a ``host`` axis, a generation above a CPU's own PCIe
+    generation is dropped for that CPU (a Gen5 link to a Gen4 root port trains at Gen4: that machine is its Gen4
+    configuration; lower generations are kept, links train down) — a table (host × generation) of what is allowed, or
+    None where all is; on a catalog base host a note says such configurations describe a hypothetical host."""
+    from ..topology.host import host_from_text
+
+    gens = [int(g) for g in axes["host.gen"]]
+    if HOST not in axes:
+        own = int(base.host.gen) if base.host.key else None
+        above = [g for g in gens if own is not None and g > own]
+        if above:
+            notes.append(f"host.gen {', '.join(f'Gen{g}' for g in above)} is above the PCIe generation of "
+                         f"{base.name}'s CPU ({base.host.key}, Gen{own}): those configurations are a hypothetical host, not that CPU "
+                         "(a host axis, --host, plans catalog CPUs at their own generation).")
+        return None
+    table = np.ones((len(axes[HOST]), len(gens)), dtype=bool)
+    dropped: dict[str, list[str]] = {}
+    for i, h in enumerate(axes[HOST]):
+        own = int(host_from_text(h).gen)
+        for j, g in enumerate(gens):
+            if g > own:
+                table[i, j] = False
+                dropped.setdefault(f"Gen{own}", []).append(f"{h} with Gen{g}")
+    if not table.any():
+        raise ParameterError("host.gen", gens, "a generation the CPUs of the host axis have (each is "
+                             + ", ".join(sorted(dropped)) + "; a link above its root port's generation trains down)")
+    for own, combos in dropped.items():
+        notes.append(f"Dropped {', '.join(combos)}: a {own} CPU (its links train down to {own}: that machine is its "
+                     f"{own} configuration).")
+    return None if table.all() else table
+
+
 def _connection_choices() -> tuple[str, ...]:
     from ..topology.switch import switch_catalog
 
@@ -84,6 +176,9 @@ class DesignSpace:
     base: Topology | str = "dell-r7525"
     axes: Mapping[str, Sequence] = dataclasses.field(default_factory=dict)
     max_drives: int | None = None
+    #: Lines saying how the axes were fitted to the CPUs (socket counts folded into ``host``, combinations a
+    #: part does not allow dropped, generations above a CPU's own): printed with the plan.
+    notes: tuple[str, ...] = dataclasses.field(default=(), init=False, compare=False)
 
     def __post_init__(self) -> None:
         topo = preset(self.base) if isinstance(self.base, str) else self.base
@@ -115,6 +210,12 @@ class DesignSpace:
             axes[name] = tuple(values)
         if CONNECTION in axes and "switch.model" in axes:
             raise ParameterError("axes", sorted(axes), "either 'connection' or 'switch.model', not both")
+        notes: list[str] = []
+        if "host.sockets" in axes:
+            axes = _fit_sockets(topo, axes, notes)
+        if "host.gen" in axes:
+            object.__setattr__(self, "_gen_allowed", _fit_gen(topo, axes, notes))
+        object.__setattr__(self, "notes", tuple(notes))
         object.__setattr__(self, "axes", axes)
         if HOST in axes:
             object.__setattr__(self, "_host_table", _host_fields(topo, axes[HOST]))
@@ -198,6 +299,17 @@ class DesignSpace:
                 codes[name] = coded[name].reshape(dims)
             index = (o[:, None] * inner + np.arange(inner)).ravel()
             yield index, shape, codes
+
+    def allowed(self, codes: Mapping[str, np.ndarray]):
+        """Which configurations of a block (``codes`` as :meth:`blocks` gives them) may exist: False where a
+        ``host.gen`` choice is above the PCIe generation of the ``host`` choice's CPU (dropped, :attr:`notes`);
+        None where every one may."""
+        table = getattr(self, "_gen_allowed", None)
+        if table is None:
+            return None
+        gens = np.asarray(self.axes["host.gen"], dtype=float)
+        g = np.searchsorted(np.sort(gens), codes["host.gen"])
+        return table[codes[HOST].astype(int), np.argsort(gens)[g]]
 
     def host_parts(self, codes: np.ndarray) -> dict[str, np.ndarray]:
         """For ``host`` codes: the parameters their hosts set (``host.*``, ``tree.*``, ``memory.*``)."""
