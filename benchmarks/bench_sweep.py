@@ -14,6 +14,9 @@ The floors (``benchmarks/floor.py``), timed interleaved with the sweep (best of 
 * **fused**: a numba loop over the points, the per-configuration limits given (no implementation can reach it);
 * **fused + levels**: plus those limits computed by the model's numpy code and names coded by the sweep's own lookup.
 
+Also printed, as parts of the sweep (not floors): checking and coding its names, and the kernel's pass over the
+drive counts (``Levels.fill``) with each chunk's limits computed beforehand.
+
 Both must give the sweep's numbers bit for bit, binding included (checked here). Memory: tracemalloc's peak
 of one sweep divided by its points, at two grid sizes (flat with chunking when both agree).
 """
@@ -31,8 +34,8 @@ import numpy as np
 
 import nvmemodel as nm
 from nvmemodel.ceiling.derive import catalog_members, prepare, stack_cycles
-from nvmemodel.ceiling.evaluate import sweep_parameters
-from nvmemodel.ceiling.system import Levels
+from nvmemodel.ceiling.evaluate import _CHUNK_CONFIGS, sweep_parameters
+from nvmemodel.ceiling.system import Levels, Work
 from nvmemodel.parameters import PARAMETERS, encode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -125,13 +128,41 @@ def run(preset: str, categorical: bool, configs: int, drives: int, repeat: int) 
     if not (np.array_equal(out, res.iops) and np.array_equal(binding, res.binding_index)):
         bad = np.flatnonzero((out != res.iops).ravel() | (binding != res.binding_index).ravel())
         raise AssertionError(f"{preset} {row['grid']}: the fused floor and nm.sweep differ at {bad.size} points")
+    names = {k: v for k, v in grid.items() if PARAMETERS[k].kind == "categorical"}
     best = interleaved({"sweep": lambda: nm.sweep(topo, wl, drives=n, grid=grid), "fused": fused,
-                        "levels": lambda: _levels_and_codes(topo, wl, grid)}, repeat)
+                        "levels": lambda: _levels_and_codes(topo, wl, grid),
+                        # where the sweep's time goes (parts of it, not floors): names checked and coded, and the
+                        # kernel's per-drive-count pass over every chunk (Levels.fill) with the limits given
+                        "names": lambda: [PARAMETERS[k].check(v) for k, v in names.items()],
+                        "pass": _kernel_pass(p, configs, nf)}, repeat)
     row.update({"sweep_s": best["sweep"], "fused_s": best["fused"], "levels_s": best["levels"],
+                "names_s": best["names"], "pass_s": best["pass"],
                 "ratio": best["sweep"] / best["fused"],
                 "ratio_with_levels": best["sweep"] / (best["fused"] + best["levels"]),
                 "identical": True})
     return row
+
+
+def _kernel_pass(p, configs, n):
+    """The sweep's per-drive-count pass (:meth:`Levels.fill`) over its chunks, each chunk's limits computed
+    beforehand: what ``nm.sweep`` spends in the kernel besides the per-configuration limits."""
+    step = max(1, min(configs, _CHUNK_CONFIGS, max((1 << 18) // n.size, 1)))
+    per_config = [k for k, v in p.items() if np.ndim(v) == 1 and v.shape[0] == configs]
+    chunks = []
+    for start in range(0, configs, step):
+        pc = dict(p)
+        pc.update({k: p[k][start:start + step] for k in per_config})
+        chunks.append((start, min(start + step, configs), Levels(pc)))
+    iops = np.empty((configs, n.size), order="F")
+    binding = np.empty((configs, n.size), dtype=np.int8, order="F")
+    work = Work(step)
+
+    def run():
+        for start, stop, lv in chunks:
+            for j, nj in enumerate(n):
+                lv.fill(nj, iops[start:stop, j], binding[start:stop, j], work)
+
+    return run
 
 
 def memory(preset: str, categorical: bool, drives: int) -> dict:
@@ -177,7 +208,8 @@ def main(argv=None) -> dict:
                 f"({r['points'] / r['sweep_s'] / 1e6:5.1f} M/s)")
         if "fused_s" in r:
             line += (f" | fused {r['fused_s'] * 1e3:5.1f} ms, levels+codes {r['levels_s'] * 1e3:5.1f} ms | "
-                     f"ratio {r['ratio']:4.1f}x (vs fused + levels {r['ratio_with_levels']:4.1f}x), identical")
+                     f"ratio {r['ratio']:4.1f}x (vs fused + levels {r['ratio_with_levels']:4.1f}x), identical | "
+                     f"of the sweep: names {r['names_s'] * 1e3:4.1f} ms, kernel pass {r['pass_s'] * 1e3:5.1f} ms")
         else:
             line += f" | {r['floor']}"
         print(line)

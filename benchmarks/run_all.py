@@ -34,6 +34,18 @@ def _value(row: dict) -> str:
     return f"{v:,.0f} {row['unit']}" if row["unit"] in ("us", "ms") else f"{v:.2f}{row['unit']}"
 
 
+def _parts(record: dict) -> list[str]:
+    """Where a subject's time goes, as its benchmark measured it in the same run (parts, not floors)."""
+    if record["benchmark"] == "sweep":
+        return [f"{r['preset']} {r['grid']}: sweep {r['sweep_s'] * 1e3:.1f} ms = fused floor x {r['ratio']:.2f}; of it "
+                f"names {r['names_s'] * 1e3:.1f} ms, kernel pass {r['pass_s'] * 1e3:.1f} ms"
+                for r in record["rows"] if "pass_s" in r]
+    if record["benchmark"] == "evaluate":
+        return [f"{r['preset']} {r['drives']} points: {r['evaluate_us']:.0f} us; kernel alone {r['kernel_us']:.0f} us, "
+                f"first call on a topology {r['first_call_us']:.0f} us" for r in record["rows"]]
+    return []
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
@@ -53,6 +65,8 @@ def main(argv=None) -> int:
                   f"{'met' if g['met'] else 'NOT met'})", flush=True)
         if "skipped" in records[-1]:
             print(f"   skipped: {records[-1]['skipped']}")
+        for line in _parts(records[-1]):
+            print(f"   {line}", flush=True)
     end = machine()
     print()
     print(f"{start['date_utc']} · {start['cpu']}, {start['cores']} cores · Python {start['python']}, numpy "
