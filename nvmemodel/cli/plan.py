@@ -168,6 +168,37 @@ def _prices(items) -> dict:
     return prices
 
 
+def _mixed_base(args, axes: dict):
+    """The ``--group`` topology and the axes left to plan on it. A mirror across groups (``mirror=NAME``) is planned
+    at one RAID level: a one-value ``--axis raid.level=raid10`` (any one-value ``raid.*`` axis) is that level, moved
+    into the topology as ``ceilings --set`` moves it (QA F13); several values, or none, is one error naming what was
+    typed."""
+    from ..topology.presets import preset
+    from .mixed import mixed_from
+
+    typed = {name.strip(): item for item in args.axis for name in [item.partition("=")[0]]}
+    fixed = {k: v[0] for k, v in axes.items() if k.startswith("raid.") and len(v) == 1}
+    overrides = dict(fixed)
+    try:
+        base = mixed_from(preset(args.preset), args.group, order=args.order, overrides=overrides)
+    except ParameterError as err:
+        if err.parameter != "raid.level":
+            raise
+        level = axes.get("raid.level")
+        raise ParameterError("--axis raid.level", typed.get("raid.level", "(not given)").partition("=")[2]
+                             if level else "(not given)",
+                             "one level, raid1 or raid10, for a mirror across groups (--group … mirror=NAME), e.g. "
+                             "--axis raid.level=raid10" + (f"; the preset's is {err.value!r}" if not level else "")) \
+            from None
+    if getattr(base, "mirror", False):
+        many = [k for k, v in axes.items() if k.startswith("raid.") and len(v) > 1]
+        if many:
+            raise ParameterError("--axis", typed.get(many[0], many[0]), "one value for a raid.* parameter of a mirror "
+                                 "across groups (its RAID level is fixed, e.g. --axis raid.level=raid10)")
+        axes = {k: v for k, v in axes.items() if k not in fixed or k in overrides}  # moved into the topology
+    return base, axes
+
+
 def _plan(args) -> int:
     import json
 
@@ -175,12 +206,10 @@ def _plan(args) -> int:
 
     targets = _targets(args)
     base = args.preset
+    axes = _axes(args)
     if args.group:  # a mixed topology under the preset's host: its groups kept, shared axes only
-        from ..topology.presets import preset
-        from .mixed import mixed_from
-
-        base = mixed_from(preset(args.preset), args.group, order=args.order)
-    space = DesignSpace(base, _axes(args), max_drives=args.max_drives)  # --host: an axis, one CPU or more
+        base, axes = _mixed_base(args, axes)
+    space = DesignSpace(base, axes, max_drives=args.max_drives)  # --host: an axis, one CPU or more
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
     result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,
