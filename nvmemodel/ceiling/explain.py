@@ -54,7 +54,7 @@ def explain_point(curve, drives: int) -> str:
             f"{c.component} +{c.headroom:.1%}" + (f" (at most: its {' and '.join(missing)} not known)"
                                                   if c.component == "drive" and missing else "")
             for c in finite) + ".")
-    from .result import upper_bound_text
+    from .tree import upper_bound_text
     from .tree import unknown_host_layers
 
     host_unknown = unknown_host_layers(curve.parameters)
@@ -130,7 +130,7 @@ def explain_curve(curve) -> str:
     words = curve.knee_words()
     lines.append("  Scales linearly throughout." if words == "linear throughout"
                  else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
-    from .result import upper_bound_text
+    from .tree import upper_bound_text
 
     note = upper_bound_text(curve.parameters)
     if note:

@@ -194,6 +194,8 @@ class ScalingCurve:
     def upper_bound_note(self) -> str | None:
         """Which host layers have no known limit for this host (the curve is an upper bound there), else None
         (:func:`~nvmemodel.ceiling.tree.upper_bound_note`)."""
+        from .tree import upper_bound_text
+
         return upper_bound_text(self.parameters)
 
     def to_frame(self):
@@ -315,17 +317,3 @@ class SweepResult:
     def __repr__(self) -> str:
         return f"<SweepResult {self.iops.shape[0]} configurations x {self.iops.shape[1]} drive counts>"
 
-
-def upper_bound_text(p) -> str | None:
-    """The sentence saying a result is an upper bound, else None: the host layers whose limit is unknown
-    (:func:`~nvmemodel.ceiling.tree.upper_bound_note`) and the drive's spec-sheet limits this workload needs but the
-    catalog does not know (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`)."""
-    from .drive import unknown_drive_fields
-    from .tree import upper_bound_note
-
-    host = upper_bound_note(p)
-    fields = unknown_drive_fields(p)
-    if not fields:
-        return host
-    drive = f"the drive's {' and '.join(fields)} {'is' if len(fields) == 1 else 'are'} not known (not applied)"
-    return f"{host}; {drive}" if host else f"upper bound: {drive}"

@@ -201,8 +201,13 @@ def _absent(x) -> bool:
 
 
 def _complex(p) -> Limit:
+    """A complex's rate is per direction (PCIe and the fabric port are full duplex; the catalog's values say so):
+    reads move ``f·S`` towards memory, writes ``(1 − f)·S`` from it, so the busier direction binds."""
     c = p["tree.complex_bytes_per_s"]
-    return Limit() if _absent(c) else Limit(complex=c / p["workload.block_size"])
+    if _absent(c):
+        return Limit()
+    f = p["workload.read_fraction"]
+    return Limit(complex=c / (p["workload.block_size"] * ops.fmax(f, 1.0 - f)))
 
 
 def _socket(p) -> Limit:
@@ -223,7 +228,7 @@ def _inter_socket(p) -> Limit:
 
 
 ROOT_COMPLEX = register(Component(
-    "root_complex", "a PCIe root complex (I/O-die quadrant) shared by the drives placed on it", 52, _complex,
+    "root_complex", "a PCIe root complex (I/O-die quadrant or PCIe stack) shared by the drives placed on it", 52, _complex,
     parameters=("tree.complex_bytes_per_s", "tree.complexes_per_socket", "tree.placement", "tree.slots_per_complex"),
     summary="a root complex's bandwidth, shared by the drives placed on it", color="#e7298a"))
 
@@ -269,3 +274,17 @@ def upper_bound_note(p) -> str | None:
         return None
     words = {c: w for c, _, w in _HOST_LAYERS}
     return "upper bound: no limit is known for this host's " + ", ".join(words[c] for c in unknown) + " (not applied)"
+
+
+def upper_bound_text(p) -> str | None:
+    """The sentence saying a result is an upper bound, else None: the host layers whose limit is unknown
+    (:func:`~nvmemodel.ceiling.tree.upper_bound_note`) and the drive's spec-sheet limits this workload needs but the
+    catalog does not know (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`)."""
+    from .drive import unknown_drive_fields
+
+    host = upper_bound_note(p)
+    fields = unknown_drive_fields(p)
+    if not fields:
+        return host
+    drive = f"the drive's {' and '.join(fields)} {'is' if len(fields) == 1 else 'are'} not known (not applied)"
+    return f"{host}; {drive}" if host else f"upper bound: {drive}"

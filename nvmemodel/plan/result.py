@@ -152,6 +152,7 @@ class Plan:
     prices: dict = dataclasses.field(default_factory=dict)
     _masks: dict = dataclasses.field(default_factory=dict)
     near_misses: object = None
+    evidence: str = ""
 
     @property
     def n_missed(self) -> int:
@@ -162,18 +163,22 @@ class Plan:
     @classmethod
     def build(cls, *, space, targets, rank, margin, kept, misses, keep, evaluated, feasible, unverified, seconds,
               components, prices, merged, partial=None):
+        from .evidence import Evidence
+
         names = list(components)
         frames, masks = {}, {}
+        evidence = Evidence(space, targets)  # what the answers rest on where it is an estimate (QA F4)
         for status, rec in kept.items():
-            frames[status], masks[status] = cls._decorate(rec, space, targets, names, status, bool(prices))
-        return cls(frame=frames["met"], rejected=cls._miss_frame(misses, space, targets, names, margin),
+            frames[status], masks[status] = cls._decorate(rec, space, targets, names, status, bool(prices), evidence)
+        return cls(frame=frames["met"], rejected=cls._miss_frame(misses, space, targets, names, margin, evidence),
                    targets=tuple(targets), space=space, rank=rank,
                    margin=margin, evaluated=evaluated, feasible=feasible, seconds=seconds,
                    unverified=frames["unverified"], n_unverified=unverified, prices=dict(prices), _masks=masks,
-                   near_misses=cls._miss_frame(partial or {}, space, targets, names, margin))
+                   near_misses=cls._miss_frame(partial or {}, space, targets, names, margin, evidence),
+                   evidence=evidence.comparison(space.axes.get("host", ())))
 
     @classmethod
-    def _miss_frame(cls, misses, space, targets, names, margin):
+    def _miss_frame(cls, misses, space, targets, names, margin, evidence=None):
         """Per family, its closest configuration that misses, why, sorted closest first."""
         import pandas as pd
 
@@ -194,7 +199,10 @@ class Plan:
                           f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else "")
                           + f"; {_slots_reason(miss, space)}")
             missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
+            estimates = "" if evidence is None or not miss["lanes_ok"] or miss["throughput_ok"] else evidence.miss(
+                str(row["host"]) if "host" in row else None, t, names[miss["binding"]])
             row.update({"closest_fraction": miss["closeness"], "missed": missed, "reason": reason,
+                        "estimates": estimates,
                         "configurations_missing": miss.get("count", 1)})
             rows.append(row)
         rejected = pd.DataFrame(rows)
@@ -212,7 +220,7 @@ class Plan:
             return component
 
     @staticmethod
-    def _decorate(rec, space, targets, names, status, priced):
+    def _decorate(rec, space, targets, names, status, priced, evidence=None):
         """The kept groups as a table (axes by name, targets in their own units) and their masks."""
         import pandas as pd
 
@@ -222,7 +230,7 @@ class Plan:
             if t.latency_s is not None:
                 columns.append(f"{t.name}|latency")
         columns += ["min_headroom", *(["cost", "cost.drives", "cost.switches", "cost.sockets"] if priced else []),
-                    "configurations", "alternatives", "upper_bound", "status"]
+                    "configurations", "alternatives", "upper_bound", "estimates", "status"]
         if rec is None or not rec["config"].size:
             return pd.DataFrame(columns=columns), np.zeros((0, sum(len(v) for v in space.axes.values())), bool)
         values = space.values_at(rec["config"])
@@ -252,6 +260,7 @@ class Plan:
         texts = {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
         out["alternatives"] = [_alternatives_text(space, m, int(c), texts) for m, c in zip(mask, count)]
         out["upper_bound"] = _upper_bound_notes(space, targets, values, rec["config"].size)
+        out["estimates"] = evidence.rows(values, rec, names) if evidence is not None else ""
         out["status"] = status
         return out[columns].reset_index(drop=True), mask
 
@@ -308,6 +317,8 @@ class Plan:
         if self.n_missed and (self.feasible or self.n_unverified):
             lines[-1] += f" {self.n_missed:,} miss{'es' * (self.n_missed == 1)} the targets."
         lines += list(getattr(self.space, "notes", ()))  # how the axes were fitted to the CPUs (drops, folds)
+        if self.evidence:
+            lines.append(self.evidence)
         bounded = [f for f in (self.frame, self.unverified) if f is not None and len(f) and "upper_bound" in f
                    and (f["upper_bound"] != "").any()]
         if bounded:
@@ -320,7 +331,8 @@ class Plan:
             if len(self.rejected):
                 r = self.rejected.iloc[0]
                 lines.append(f"No configuration meets every target; the closest is {self._describe(r)}, reaching "
-                             f"{_short_of(r['closest_fraction'])} of the target it misses: {r['reason']}.")
+                             f"{_short_of(r['closest_fraction'])} of the target it misses: {r['reason']}"
+                             f"{_estimates(r)}.")
             elif not self.n_unverified:
                 lines.append("No configuration meets every target.")
         else:
@@ -333,11 +345,11 @@ class Plan:
         if len(self.rejected):
             lines.append("Families with no configuration meeting the targets (the closest of each):")
             for _, r in self.rejected.head(top + 2).iterrows():
-                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}.")
+                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}{_estimates(r)}.")
         if self.near_misses is not None and len(self.near_misses):
             lines.append("Families with an answer above, their closest configuration that misses:")
             for _, r in self.near_misses.head(top + 2).iterrows():
-                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}.")
+                lines.append(f"  {self._describe(r)}{_of(r)}: {r['reason']}{_estimates(r)}.")
         shown = len(self.rejected) + (0 if self.near_misses is None else len(self.near_misses))
         if shown > top + 2:
             lines.append(f"  (one closest miss per family; {self.n_missed:,} configurations miss in all: "
@@ -367,7 +379,9 @@ class Plan:
             items = [i for i in items if i]
             head += f", cost {_money(r['cost'])}" + (f" ({' + '.join(items)})" if len(items) > 1 else "")
         note = r.get("upper_bound", "")
-        return f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts) + (f" [{note}]" if note else "")
+        est = r.get("estimates", "")
+        return (f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts) + (f" [{note}]" if note else "")
+                + (f" [estimates — {est}]" if est else ""))
 
     def _describe(self, row, mask=None) -> str:
         """A row's configuration; a merged row lists every choice it stands for (``host.gen=Gen4 or Gen5``)."""
@@ -411,7 +425,7 @@ class Plan:
                 "unverified_count": self.n_unverified, "configurations": records(self.frame),
                 "unverified": records(self.unverified), "rejected": records(self.rejected),
                 "missed_count": self.n_missed, "near_misses": records(self.near_misses),
-                "notes": list(getattr(self.space, "notes", ()))}
+                "notes": list(getattr(self.space, "notes", ())), "evidence": self.evidence}
 
     def __repr__(self) -> str:
         extra = f" ({self.n_unverified:,} more unverified)" if self.n_unverified else ""
@@ -429,7 +443,7 @@ def _upper_bound_notes(space, targets, values: dict, n: int) -> list[str]:
     """Per configuration, the sentence saying its result is an upper bound (:func:`~nvmemodel.ceiling.result.
     upper_bound_text`): a host layer above the links whose limit is unknown for its host (root complexes, socket DMA,
     inter-socket link), or a drive limit a target's workload needs that its catalog entry lacks; "" where none."""
-    from ..ceiling.result import upper_bound_text
+    from ..ceiling.tree import upper_bound_text
     from ..topology.drive import get_drive
     from ..topology.host import host_from_text, with_host
     from .space import HOST
@@ -462,6 +476,12 @@ def _upper_bound_notes(space, targets, values: dict, n: int) -> list[str]:
         said[same] = "; ".join(notes)
         out.append(said[same])
     return out
+
+
+def _estimates(row) -> str:
+    """' — socket_dma's limit rests on memory.dma_fraction 0.38 (estimate: …)' where a miss's binding is an estimate."""
+    est = row.get("estimates", "")
+    return f" — {est}" if isinstance(est, str) and est else ""
 
 
 def _of(row) -> str:
