@@ -330,8 +330,13 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         w = pts["weight"].to_numpy(float) if points.attrs["weighted"] else None
         if np.unique(xv).size < 2 and not all(m.startswith("ceiling") for m in names):
             where = f"curve {dict(zip(by_cols, key))}" if key else "the data"
+            flight = one_in_flight(pts) if x == "outstanding" else None
+            why = ("" if flight is None else
+                   f" (one I/O was in flight per job at every point — "
+                   + (f"{flight['engine']} is synchronous" if flight["engine"] else "fio ran ≥ 99 % of I/O at depth 1")
+                   + ": the outstanding I/O is numjobs, whatever iodepth says)")
             raise ParameterError("x", f"{x} = {xv[0]:g} only",
-                                 f"at least two different x values in {where} to fit a curve")
+                                 f"at least two different x values in {where} to fit a curve{why}")
         fits[key], failed[key] = {}, {}
         curve_names = names
         if x == "iodepth" and not explicit and not shared and one_in_flight(pts) is not None:

@@ -587,7 +587,10 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     if topo is None or result.x not in X_AXES:
         return []
     f = result.fits[key][result.chosen[key]]
-    overrides = fitted_overrides(f) if result.chosen[key].startswith("ceiling") else {}
+    r2 = f.stats.get("r2", np.nan)
+    # a ceiling fit that describes little of the data: its fitted values are not the machine's — the topology's own are
+    poor = np.isfinite(r2) and r2 < MIN_R2 and not ev.flat
+    overrides = fitted_overrides(f) if result.chosen[key].startswith("ceiling") and not poor else {}
     if ev.plateau:
         at, m, what = ev.plateau["x_to"], ev.plateau["value"], "plateau"
         noise = ev.plateau["spread"] / np.sqrt(max(ev.plateau["runs"], 1)) if np.isfinite(ev.plateau["spread"]) else 0
@@ -717,13 +720,20 @@ def curve_claims(result, key) -> list[Claim]:
 
         quality = _ceiling_quality(result, key, f, ev)
         r2 = f.stats.get("r2", np.nan)
+        poor = np.isfinite(r2) and 0 <= r2 < MIN_R2 and not ev.flat  # flat data leave no variation to describe
         if np.isfinite(r2) and r2 < 0:  # worse than a constant: what it says binds and lifts is not written
+            claims += quality
+        elif poor:
+            claims.append(Claim("model", f"The ceiling fit (R² = {_r2(r2)}) describes little of the variation between "
+                                         f"the points (R² < {MIN_R2}): its fitted values, what it says binds and its "
+                                         f"knee are not interpreted (they are in params and summary())."))
             claims += quality
         else:
             claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
             claims += quality
         knee = d.get("knee_n")
-        if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]):
+        if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]) and not poor \
+                and not (np.isfinite(r2) and r2 < 0):
             claims.append(Claim("model", f"Knee at {result.x} = {_fx(knee[0])} (95 % interval {_fx(knee[1])}–"
                                          f"{_fx(knee[2])}, from the fitted parameters' uncertainty)."))
     elif result.y_unit == "s":

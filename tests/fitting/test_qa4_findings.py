@@ -216,3 +216,10 @@ def test_three_single_runs_whose_rate_per_slot_falls_are_not_called_linear():
     assert f"×4 the iodepth gave ×{iops[1] / iops[0]:.3g} the IOPS" in text, text
     assert f"×4 gave ×{iops[2] / iops[1]:.3g}" in text
     assert nm.fitting.explain.fmt_y(iops[0] / 1, "1/s") in text and nm.fitting.explain.fmt_y(iops[2] / 16, "1/s") in text
+
+
+def test_outstanding_io_of_a_synchronous_sweep_is_numjobs_and_the_error_says_why():
+    pts = measured_points(nm.read_results(QA4 / "psyncqd"), x="iodepth", y="iops")
+    assert set(pts["outstanding"]) == {1.0} and set(pts["iodepth"]) == {1.0, 2.0, 4.0, 8.0, 16.0, 32.0}
+    with pytest.raises(nm.ParameterError, match="psync is synchronous: the outstanding I/O is numjobs"):
+        _fit("psyncqd", x="outstanding", y="iops")

@@ -94,7 +94,11 @@ def test_a_poor_chosen_model_does_not_make_a_rising_curve_look_flat():
     # asked for alone it is shown, with no efficiency above 100 %
     only = nm.fit(nm.read_results(ADV / "targets.txt"), x="targets", y="iops", topology=nm.preset("dell-r7525"),
                   free=["drive.rand_read_iops"], model="ceiling").explain()
-    assert "Measured efficiency" not in only and "above 100 % at 4 point(s)" in only
+    assert "Measured efficiency" not in only
+    # R² 0.23: no fitted value, binding component or knee is interpreted (QA4 F8/F9: no parameter story below R² 0.5),
+    # and the plateau is not attributed to a component at the poor fit's values
+    assert "describes little of the variation" in only and "] binds (" not in only and "Knee" not in only
+    assert "116%" not in only
 
 
 def test_three_single_run_points_that_rise_are_not_called_flat():
