@@ -10,16 +10,24 @@ from collections.abc import Callable
 import numpy as np
 
 
-def interleaved(calls: dict[str, Callable[[], object]], repeat: int, number: int = 1) -> dict[str, float]:
+def interleaved(calls: dict[str, Callable[[], object]], repeat: int, number: int = 1,
+                cpu: dict | None = None) -> dict[str, float]:
     """Best time per call of each entry (seconds), the entries run in turn ``repeat`` times: load from other
-    processes on a shared machine then hits every entry alike, and the minimum is the least disturbed."""
+    processes on a shared machine then hits every entry alike, and the minimum is the least disturbed.
+
+    ``cpu``: a dict to receive each entry's best CPU time of this process per call (``time.process_time``) from
+    the same rounds — what a single-threaded call costs whatever else the machine runs."""
     best = dict.fromkeys(calls, float("inf"))
+    if cpu is not None:
+        cpu.update(dict.fromkeys(calls, float("inf")))
     for _ in range(repeat):
         for name, call in calls.items():
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             for _ in range(number):
                 call()
             best[name] = min(best[name], (time.perf_counter() - t0) / number)
+            if cpu is not None:
+                cpu[name] = min(cpu[name], (time.process_time() - c0) / number)
     return best
 
 
