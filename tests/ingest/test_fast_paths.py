@@ -99,3 +99,177 @@ def test_column_wise_table_equals_from_records():
     pd.testing.assert_frame_equal(to_frame(rows, ["drives"]), _reference_frame(rows, ["drives"]))
     del rows[2]["pattern"]  # a row without every column still builds
     pd.testing.assert_frame_equal(to_frame(rows), _reference_frame(rows, []))
+
+
+# -- the bytes path, the usual direction, the option cache, the folder walk (issue 20, ingest speed) --
+
+def _text_path_rows(path):
+    """What read_file gives through the text path (decode, detect, read every run), as before the bytes path."""
+    from nvmemodel.ingest import api
+    from nvmemodel.ingest.files import decode, read_bytes
+
+    text = decode(read_bytes(path), path)
+    fmt = api.detect_format(text)
+    rows = api._read_runs(path, text, fmt)
+    api._mark_verify_reads(rows)
+    return fmt, rows
+
+
+def _same_rows(a, b):
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        assert list(x) == list(y)
+        assert all(_same({"v": x[k]}, {"v": y[k]}) for k in x), {k: (x[k], y[k]) for k in x if x[k] != y[k]}
+
+
+def test_bytes_path_equals_text_path_on_every_json_fixture():
+    # a file that is one fio JSON document from its first byte is parsed from its bytes; the rows
+    # (and warnings) are the text path's, on every real JSON file of the test data
+    from nvmemodel.ingest.fio_json import one_fio_document
+
+    n = 0
+    for path in JSON_FILES:
+        with warnings.catch_warnings(record=True) as w_text:
+            warnings.simplefilter("always")
+            try:
+                fmt, text_rows = _text_path_rows(path)
+            except IngestError as exc:
+                text_rows, fmt = exc, None
+        with warnings.catch_warnings(record=True) as w_bytes:
+            warnings.simplefilter("always")
+            try:
+                rows = read_file(path)
+            except IngestError as exc:
+                rows = exc
+        assert [str(x.message) for x in w_bytes] == [str(x.message) for x in w_text], path.name
+        if isinstance(text_rows, IngestError):
+            assert str(rows) == str(text_rows)
+            continue
+        _same_rows(rows, text_rows)
+        n += one_fio_document(path.read_bytes()) is not None
+    assert n > 30  # most of them take the bytes path
+
+
+@pytest.mark.parametrize("content", [
+    b'\xef\xbb\xbf{"fio version": "fio-3.36", "jobs": []}',  # a UTF-8 BOM: the text path
+    b'{"fio version": "fio-3.36", "jobs": [{"jobname": "caf\xe9"}]}',  # not UTF-8 (cp1252): the text path
+    b'{"fio version": "fio-3.36", "jobs": []}\n{"fio version": "fio-3.36", "jobs": []}',  # two documents
+    b'{"fio version": "fio-3.36", "x": -nan}',  # fio's nan: the text path
+    b'{"not": "fio"}',
+    b'{"fio version": "fio-3.36",\x00 "jobs": []}',
+])
+def test_bytes_path_declines_what_the_text_path_must_read(content):
+    from nvmemodel.ingest.fio_json import one_fio_document
+
+    assert one_fio_document(content) is None
+
+
+def _blocks(d):
+    return [d[k] for k in ("lat_ns", "clat_ns", "slat_ns", "lat", "clat", "slat") if isinstance(d.get(k), dict)]
+
+
+@pytest.mark.parametrize("change", ["no percentile", "one percentile missing", "slat without samples",
+                                    "lat without samples", "percentile a string", "N a float"])
+def test_general_direction_path_equals_the_checked_reader(change):
+    # directions the one-check path declines (a block without samples, percentiles missing or odd)
+    # are read by the general fast path or the checked reader, with the same numbers
+    n = 0
+    for path, d, block in _directions():
+        block = json.loads(json.dumps(block))
+        lat, clat, slat = _blocks(block)[:3]
+        if change == "no percentile":
+            clat.pop("percentile", None)
+        elif change == "one percentile missing" and isinstance(clat.get("percentile"), dict):
+            clat["percentile"].pop("99.000000", None)
+        elif change == "slat without samples":
+            slat["N"] = 0
+        elif change == "lat without samples":
+            lat["N"] = 0
+        elif change == "percentile a string" and isinstance(clat.get("percentile"), dict):
+            clat["percentile"]["50.000000"] = "12"
+        elif change == "N a float":
+            clat["N"] = 3.0
+        try:
+            checked = fio_json._direction_rows(block, d, path, d)
+        except IngestError:
+            assert fio_json._direction_fast(block, d) is fio_json._SLOW
+            continue
+        got = fio_json._direction_fast(block, d)
+        if got is not fio_json._SLOW:
+            n += 1
+            assert _same(got, checked), (path.name, d, change)
+    assert n > 100 or change in ("percentile a string", "N a float")
+
+
+def test_option_cache_does_not_confuse_equal_numbers_of_other_types(tmp_path):
+    # 1, 1.0 and True are equal dict keys; an option set of numbers and one of booleans (hand-edited
+    # JSON) must each be read from its own text: iodepth=true is not an integer
+    doc = json.loads((DATA / "fio_round3" / "three-jobs.json").read_text())
+    for job in doc["jobs"]:
+        job["job options"] = {"rw": "randread", "iodepth": 1}
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    for job in doc["jobs"]:
+        job["job options"] = {"rw": "randread", "iodepth": True}
+    (tmp_path / "b.json").write_text(json.dumps(doc))
+    assert read_file(tmp_path / "a.json")[0]["iodepth"] == 1
+    with pytest.raises(IngestError, match=r"b\.json: option iodepth='True': expected an integer"):
+        read_file(tmp_path / "b.json")
+
+
+def _walk_reference(top):
+    """The folder walk as it was written before (os.walk, pathlib names), to hold the scandir walk to."""
+    import os
+
+    from nvmemodel.ingest.files import _SKIP_DIRS, Skipped
+    from nvmemodel.userfiles import kernel_state
+
+    files, passed, seen = [], [], {os.path.realpath(top)}
+    for root, dirs, names in os.walk(top, onerror=lambda e: passed.append(Skipped(str(e.filename), "x")),
+                                      followlinks=True):
+        keep = []
+        for d in sorted(dirs):
+            full, real = os.path.join(root, d), os.path.realpath(os.path.join(root, d))
+            if d in _SKIP_DIRS or kernel_state(full, folders=True) or real in seen:
+                passed.append(full)
+            else:
+                seen.add(real)
+                keep.append(d)
+        dirs[:] = keep
+        for n in sorted(names):
+            full = pathlib.Path(root) / n
+            if n.startswith(".") or (os.path.islink(full) and kernel_state(full)):
+                passed.append(str(full))
+            else:
+                files.append(str(full))
+    return files, passed
+
+
+def test_folder_walk_equals_os_walk(tmp_path, monkeypatch):
+    import os
+
+    from nvmemodel.ingest.files import expand
+
+    src = DATA / "fio" / "pkb_fio-2.1.4_sample-result.json"
+    for sub in ("b/c", "a", ".git", "z/y"):
+        (tmp_path / sub).mkdir(parents=True)
+    for name in ("b/2.json", "b/10.json", "b/c/x.json", "a/.hidden.json", "a/A.json", "z/y/q.json", ".top.json"):
+        (tmp_path / name).write_bytes(src.read_bytes())
+    (tmp_path / "a" / "same.json").symlink_to(tmp_path / "b" / "2.json")
+    os.link(tmp_path / "b" / "10.json", tmp_path / "z" / "hard.json")
+    (tmp_path / "z" / "up").symlink_to(tmp_path, target_is_directory=True)
+    (tmp_path / "a" / "gone.json").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "b" / "proc.json").symlink_to("/proc/self/status")
+    os.mkfifo(tmp_path / "b" / "pipe.json")
+    for top in (tmp_path, tmp_path / "b", tmp_path / "z" / "up"):
+        files, passed, stats = expand(top)
+        ref_files, ref_passed = _walk_reference(top)
+        listed = files + [s.path for s in passed if "given more than once" in s.reason]
+        assert sorted(listed) == sorted(ref_files)
+        assert [f for f in ref_files if f in files] == files  # same order
+        assert [s.path for s in passed if "given more than once" not in s.reason] == ref_passed
+        assert len(stats) == len(files)
+    monkeypatch.chdir(tmp_path)  # names as pathlib spells them: "b/10.json", not "./b/10.json"
+    files, passed, _ = expand(".")
+    ref_files, ref_passed = _walk_reference(".")
+    assert [f for f in ref_files if f in files] == files and "b/10.json" in files
+    assert [s.path for s in passed if "given more than once" not in s.reason] == ref_passed
