@@ -112,7 +112,7 @@ def _text_path_rows(path):
     fmt = api.detect_format(text)
     rows = api._read_runs(path, text, fmt)
     api._mark_verify_reads(rows)
-    return fmt, rows
+    return rows
 
 
 def _same_rows(a, b):
@@ -132,9 +132,9 @@ def test_bytes_path_equals_text_path_on_every_json_fixture():
         with warnings.catch_warnings(record=True) as w_text:
             warnings.simplefilter("always")
             try:
-                fmt, text_rows = _text_path_rows(path)
+                text_rows = _text_path_rows(path)
             except IngestError as exc:
-                text_rows, fmt = exc, None
+                text_rows = exc
         with warnings.catch_warnings(record=True) as w_bytes:
             warnings.simplefilter("always")
             try:
