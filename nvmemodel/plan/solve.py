@@ -195,13 +195,14 @@ def _gather(xs: tuple, n) -> tuple:
     if not arrays:
         return xs
     shape = np.broadcast_shapes(*(x.shape[1:] for x in arrays), np.shape(n))
-    if all(d == 1 for x in arrays for d in x.shape[1:]):  # one host tree: the counts alone index it
-        at = np.broadcast_to(n, shape).astype(np.intp)
-        return tuple(x.reshape(-1).take(at) if np.ndim(x) else x for x in xs)
-    size = int(np.prod(shape))
-    index = np.broadcast_to(n, shape).astype(np.intp).ravel() * size + np.arange(size)
-    return tuple(np.broadcast_to(x, (x.shape[0], *shape)).reshape(-1).take(index).reshape(shape) if np.ndim(x) else x
-                 for x in xs)
+    counts = np.broadcast_to(n, shape).astype(np.intp)
+    index = {}  # per shape of x's configuration axes: each configuration's place in x's flat order at its count
+    for x in arrays:  # (one host tree: axes all of length 1, the counts alone)
+        inner = x.shape[1:]
+        if inner not in index:
+            size = int(np.prod(inner))
+            index[inner] = counts * size + np.broadcast_to(np.arange(size).reshape(inner), shape) if size > 1 else counts
+    return tuple(np.ascontiguousarray(x).reshape(-1).take(index[x.shape[1:]]) if np.ndim(x) else x for x in xs)
 
 
 def _is_inf(x) -> bool:
