@@ -1,0 +1,189 @@
+"""What a plan's answers rest on: a binding component, or a passing margin, set by an *estimate* (QA F4).
+
+A capacity planner acts on the answer, so an answer whose binding component — or whose margin over a limit that
+does not bind — is set by a value whose source is an ``estimate`` (or is called an upper bound there) says so, with
+that value and the first words of its source (:meth:`nvmemodel.Topology.sources`, a catalog host's
+``platform_sources``): ``binding socket_dma rests on memory.dma_fraction 0.38 (estimate: 0.38 of 8 x DDR4-3200 x 8 B:
+the share of DDR peak that device DMA through an AMD I/O die reached in the only public device-DMA observation …)``.
+And where the hosts a plan compares have limits above the links of different evidence (an estimate from one
+observation next to a STREAM-class share), one line says that the ranking between them follows from those estimates.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..parameters import PARAMETERS, Source, encode
+
+__all__ = ["Evidence", "is_estimate"]
+
+#: A limit set by an estimate that does not bind is named when it passes a target by less than this (+100 %: the
+#: estimate would have to be off by less than a factor of two to bind there).
+CLOSE = 1.0
+
+#: Components whose limits are the host's above the links (their evidence is compared between hosts).
+ABOVE_LINKS = ("root_complex", "socket_dma", "inter_socket")
+
+
+def is_estimate(source: Source) -> bool:
+    """Whether a value's source makes it an estimate: status ``estimate``, or a source that calls it an upper bound."""
+    return source.status == "estimate" or "upper bound" in source.text.lower()
+
+
+def _basis(text: str, value) -> str:
+    """A citation without its opening restatement of the value (``0.38 of 8 x DDR4-3200 x 8 B: the share …`` →
+    ``the share …``): what it rests on comes first."""
+    head, sep, tail = str(text).partition(": ")
+    try:
+        number = f"{float(value):g}"
+    except (TypeError, ValueError):
+        return str(text)
+    return tail if sep and len(head) < 100 and head.startswith(number) else str(text)
+
+
+def _short(text: str, limit: int = 110) -> str:
+    """The first ``limit`` characters of a citation, cut at a word."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + " …"
+
+
+class Evidence:
+    """Per host of a design space (the ``host`` axis's CPUs, else the base's), which components' limits rest on
+    estimates, with the text that says so; cached, so a plan of many rows asks each host once."""
+
+    def __init__(self, space, targets) -> None:
+        self.space, self.targets = space, list(targets)
+        self.base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
+        self._notes: dict = {}
+
+    def _topology(self, host):
+        from ..topology.host import host_from_text, with_host
+
+        return self.base if host is None else with_host(self.base, host_from_text(host))
+
+    def notes(self, host, workload) -> dict[str, str]:
+        """``{component: "memory.dma_fraction 0.38 (estimate: …)"}`` for the components whose limit rests on an
+        estimate on ``host`` (None: the base's) under ``workload``; a parameter on an axis is the user's, not one."""
+        key = (host, workload)
+        if key not in self._notes:
+            from ..ceiling.components import components
+
+            topo = self._topology(host)
+            sources, values = topo.sources(workload), topo.parameters(workload)
+            axes = {k for k in self.space.axes if k != "host"}
+            out = {}
+            for comp in components():
+                said = [f"{name} {PARAMETERS[name].format(values[name])} ({sources[name].status}: "
+                        f"{_short(_basis(sources[name].text, values[name]))})"
+                        for name in comp.parameters if name in sources and name not in axes
+                        and is_estimate(sources[name])]
+                if said:
+                    out[comp.name] = "; ".join(said)
+            self._notes[key] = out
+        return self._notes[key]
+
+    def rows(self, values: dict, rec: dict, names) -> list[str]:
+        """Per kept answer (``rec``: the planner's rows, ``values``: their axis values), what rests on estimates:
+        per target the binding component, and the tightest other limit set by an estimate that passes by less than
+        :data:`CLOSE`, with its margin (rows of one host at once)."""
+        n = rec["config"].size
+        if not n:
+            return []
+        hosts = np.asarray([str(h) for h in values["host"]] if "host" in values else [""] * n)
+        alone = self._alone(rec)
+        said: list[dict] = [{} for _ in range(n)]  # per row: (component, what it rests on) -> what it does
+        for host in dict.fromkeys(hosts.tolist()):
+            rows = np.flatnonzero(hosts == host)
+            for k, t in enumerate(self.targets):
+                notes = self.notes(host or None, t.workload)
+                if not notes:
+                    continue
+                bind = np.asarray(rec[f"{t.name}|binding"], dtype=np.int64)[rows]
+                for j, name in enumerate(names):  # what binds
+                    if name in notes:
+                        for i in rows[bind == j]:
+                            said[i].setdefault((name, notes[name]), []).append(f"binds {t.name}")
+                est = [j for j, name in enumerate(names) if name in notes]
+                if alone is None or not est or not t.iops_needed > 0:
+                    continue
+                x = np.stack([alone[k][j][rows] for j in est])
+                x = np.where(np.asarray(est)[:, None] == bind[None, :], np.inf, x)  # the binding one is said above
+                x = np.where(np.isfinite(x), x, np.inf)
+                pick = x.argmin(axis=0)
+                margin = x[pick, np.arange(rows.size)] / t.iops_needed - 1
+                for r in np.flatnonzero(margin < CLOSE):
+                    name = names[est[pick[r]]]
+                    said[rows[r]].setdefault((name, notes[name]), []).append(f"passes {t.name} by {margin[r]:+.0%}")
+        return ["; ".join(f"{comp} {', '.join(what)}: rests on {note}" for (comp, note), what in d.items())
+                for d in said]
+
+    def miss(self, host, target, binding: str) -> str:
+        """For a configuration that misses: the estimate its binding component rests on, or ""."""
+        note = self.notes(host, target.workload).get(binding)
+        return f"{binding}'s limit rests on {note}" if note else ""
+
+    def _alone(self, rec):
+        """Per target, every component alone at each row's drive count (IOPS), or None for a mixed base."""
+        from ..topology.mixed import MixedTopology
+
+        if isinstance(self.space.base, MixedTopology):
+            return None
+        from ..ceiling.system import Levels
+        from .solve import _chunk_common, _chunk_parameters
+
+        space = self.space
+        config = np.asarray(rec["config"], dtype=np.int64)
+        lengths = [len(v) for v in space.axes.values()]
+        coded = space._coded()
+        idx = np.unravel_index(config, lengths) if lengths else ()
+        codes = {name: coded[name][j] for name, j in zip(space.axes, idx)}
+        base = encode(space.base.parameters(self.targets[0].workload))
+        common = _chunk_common(space, codes, base)
+        drives = np.asarray(rec["drives"], dtype=float)
+        out = []
+        for t in self.targets:
+            lv = Levels(_chunk_parameters(space, codes, common, t))
+            out.append(tuple(np.broadcast_to(np.asarray(x, dtype=float), drives.shape) for x in lv.alone(drives)))
+        return out
+
+    def comparison(self, hosts) -> str:
+        """One line where the hosts compared have limits above the links of different evidence (a parameter of
+        root_complex, socket_dma or inter_socket estimated on one host and not on another, or a dimensionless
+        estimate — a share such as memory.dma_fraction — of different value); "" otherwise."""
+        hosts = list(dict.fromkeys(hosts))
+        if len(hosts) < 2:
+            return ""
+        from ..ceiling.components import get_component
+
+        workload = self.targets[0].workload
+        seen: dict[str, dict] = {}
+        for h in hosts:
+            topo = self._topology(h)
+            sources, values = topo.sources(workload), topo.parameters(workload)
+            for comp in ABOVE_LINKS:
+                for name in get_component(comp).parameters:
+                    if name not in sources or name in self.space.axes or PARAMETERS[name].unit not in ("B/s", "1"):
+                        continue  # the rates and shares that set a limit (not counts of complexes or sockets)
+                    src = sources[name]
+                    share = PARAMETERS[name].unit == "1" and is_estimate(src)
+                    basis = (is_estimate(src), float(values[name]) if share else None)
+                    seen.setdefault(name, {}).setdefault(basis, []).append((h, values[name], src))
+        differ = {name: groups for name, groups in seen.items()
+                  if len(groups) > 1 and any(b[0] for b in groups)}
+        if not differ:
+            return ""
+        said = []
+        for name, groups in differ.items():
+            sides = []
+            for (estimated, _), members in groups.items():
+                h, value, src = members[0]
+                who = ", ".join(m[0] for m in members)
+                sides.append(f"{PARAMETERS[name].format(value)} on {who} ({src.status}: "
+                             f"{_short(_basis(src.text, value), 90)})")
+            said.append(f"{name}: " + " vs ".join(sides))
+        return ("The hosts compared have limits above the links of different evidence, so where those limits bind or "
+                "pass narrowly the ranking between the hosts follows from these values, not from a measurement: "
+                + "; ".join(said) + ".")

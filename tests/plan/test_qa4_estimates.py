@@ -1,0 +1,58 @@
+"""QA round 4, F4: a plan says when what binds, or a margin that passes narrowly, rests on an estimate, and when the
+hosts it compares have limits above the links of different evidence (the EPYC 9654's socket DMA share 0.38 from one
+Zen 2 observation, the Xeon 8480+'s 0.75 a STREAM-class share): the values and words come from the sources."""
+import nvmemodel as nm
+from nvmemodel.plan import STANDARD_WORKLOADS as W
+
+READ_200 = nm.Target(W["128k-read"], bytes_per_s=200e9)
+AMD, INTEL = "amd-epyc-9654:1", "intel-xeon-platinum-8480plus:1"
+
+
+def _share(key):
+    cat = nm.host_catalog().set_index("key")
+    return f"{cat.loc[key, 'dma_fraction']:g}"
+
+
+def _plan(hosts, axes=None, target=READ_200):
+    space = nm.DesignSpace("dell-r7525", {"drive.model": ["samsung-pm1743"], "host": hosts, **(axes or {})},
+                           max_drives=24)
+    return nm.plan(target, space)
+
+
+def test_amd_rejected_on_an_estimate_intel_passing_on_one_and_the_comparison_say_so():
+    p = _plan([AMD, INTEL])
+    intel = p.frame.iloc[0]
+    assert intel["host"] == INTEL and intel["128K read|binding"] == "drive"
+    # the Intel answer's +4 % is the drive's; its socket DMA, an estimate, passes by 230.4 / 200 - 1 = +15 %
+    assert f"socket_dma passes 128K read by +15%: rests on memory.dma_fraction {_share('intel-xeon-platinum-8480plus')} " \
+           "(estimate:" in intel["estimates"]
+    amd = p.rejected.iloc[0]
+    assert amd["host"] == AMD and "[socket_dma] binds" in amd["reason"]
+    assert amd["estimates"].startswith(f"socket_dma's limit rests on memory.dma_fraction {_share('amd-epyc-9654')} "
+                                       "(estimate:")
+    assert "memory.dma_fraction" in p.evidence and AMD in p.evidence and INTEL in p.evidence
+    text, doc = p.explain(), p.to_dict()
+    assert p.evidence in text and doc["evidence"] == p.evidence
+    assert doc["configurations"][0]["estimates"] == intel["estimates"]
+    assert doc["rejected"][0]["estimates"] == amd["estimates"]
+
+
+def test_a_binding_estimate_is_named():
+    p = _plan(["amd-epyc-7742"], target=nm.Target(W["128k-read"], bytes_per_s=150e9))
+    r = p.frame.iloc[0]
+    assert r["128K read|binding"] == "socket_dma" and r["estimates"].startswith("socket_dma binds 128K read: rests on "
+                                                                                 "memory.dma_fraction 0.38 (estimate:")
+
+
+def test_a_value_on_an_axis_is_the_users_not_an_estimate():
+    p = _plan([AMD, INTEL], {"memory.dma_fraction": [0.5]})
+    for frame in (p.frame, p.rejected):
+        assert not any("memory.dma_fraction" in e for e in frame["estimates"])
+    assert "memory.dma_fraction" not in p.evidence
+
+
+def test_hosts_of_one_platform_are_not_said_to_differ_and_far_margins_are_not_named():
+    p = _plan(["amd-epyc-9654:2", "amd-epyc-9554:2"], target=nm.Target(W["128k-read"], bytes_per_s=60e9))
+    assert p.evidence == ""
+    # two sockets' DMA (2 x 0.38 x 460.8 GB/s = 350 GB/s) passes 60 GB/s by far more than +100 %: not named
+    assert (p.frame["estimates"] == "").all()
