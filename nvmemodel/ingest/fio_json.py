@@ -442,8 +442,13 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     fmt = fmt_hint
     # the columns every row of this document shares; a job's row adds its own, each direction its numbers
     doc_row = _EMPTY_ROW.copy()
-    doc_row.update(tool="fio", tool_version=version, source_path=str(path), run=run, snapshot=snapshot, final=final,
-                   format=fmt_hint)
+    doc_row["tool"] = "fio"
+    doc_row["tool_version"] = version
+    doc_row["source_path"] = str(path)
+    doc_row["run"] = run
+    doc_row["snapshot"] = snapshot
+    doc_row["final"] = final
+    doc_row["format"] = fmt_hint
     if devices:
         doc_row["devices"] = ";".join(devices)
         doc_row["device_count"] = len(devices)
@@ -451,6 +456,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     rows = []
     unknown_job_keys: set[str] = set()
     name_counts: dict | None = None  # entries per job name, counted when a job with numjobs > 1 asks
+    with_options: dict = {}  # id of an option set's columns -> (them, the document's columns with them)
     for index, job in enumerate(entries):
         if type(job) is not dict and not isinstance(job, dict):
             raise IngestError(path, f"jobs[{index}]: expected an object")
@@ -500,8 +506,12 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         sys_ = sys_ / 100 if type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX else \
             _nonneg(job, "sys_cpu", path, f"jobs[{index}]", required=False) / 100
         host = job.get("hostname")
-        common = doc_row.copy()  # the job's columns (every row of the job: a copy with its direction's numbers)
-        common.update(option_columns)
+        # the job's columns (every row of the job: a copy with its direction's numbers), from the
+        # document's and the option set's (shared by the jobs of one option set)
+        known = with_options.get(id(option_columns))  # (the option set is kept alive with it: its id stays its own)
+        if known is None or known[0] is not option_columns:
+            known = with_options[id(option_columns)] = (option_columns, {**doc_row, **option_columns})
+        common = known[1].copy()
         common["job_name"] = None if name is None else str(name)
         common["job_index"] = index
         common["group_id"] = group_id
