@@ -12,7 +12,7 @@ READ = nm.Target(W["128k-read"], bytes_per_s=150e9)
 
 
 def test_a_one_socket_part_with_only_two_sockets_asked_is_refused_naming_the_part():
-    with pytest.raises(ParameterError, match="1 to 1 for AMD Ryzen Threadripper PRO 3995WX"):
+    with pytest.raises(ParameterError, match="host.sockets.*AMD Ryzen Threadripper PRO 3995WX"):
         nm.DesignSpace("dell-r7525", {"host": ["amd-threadripper-pro-3995wx"], "host.sockets": [2]})
 
 
