@@ -347,6 +347,8 @@ class Parameter:
             return f"{v * 1e9:.4g} ns" if 0 < v < 1e-6 else (f"{v * 1e6:.4g} us" if 0 < v < 1e-3 else f"{v:g} s")
         if self.unit == "1/s":
             return units.format_iops(v)
+        if v == 1 and unit.endswith("s") and unit.isalpha():  # "1 socket", not "1 sockets"
+            unit = unit[:-2] if unit.endswith(("ches", "shes")) else unit[:-1]
         return f"{v:,.6g} {unit}".strip()
 
 

@@ -153,6 +153,8 @@ def _ceilings(args) -> int:
     print(curve.topology.describe())
     print(f"workload: {curve.workload.describe()}")
     if overrides:
-        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+        from ..parameters import get
+
+        print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
     print_curve(curve, explain=args.explain)
     return 0

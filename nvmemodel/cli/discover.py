@@ -118,7 +118,9 @@ def _discover(args) -> int:
         print("host tree: " + ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                                         for k, v in found.topology.extras.items()))
     if overrides:
-        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+        from ..parameters import get
+
+        print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
     unknown = [f for f in found.flags if f.code in ("unknown_drive", "drive_ambiguous")]
     if unknown and not [k for k in overrides if k.startswith("drive.")]:

@@ -105,7 +105,9 @@ def run(args, topo, workload, overrides, drives) -> int:
     print(mixed.describe())
     print(f"workload: {curve.workload.describe()}")
     if overrides:
-        print("overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+        from ..parameters import get
+
+        print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
     names = curve.groups
     print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  {'per group':<{9 * len(names)}}  binding")
     for i, n in enumerate(curve.drives):

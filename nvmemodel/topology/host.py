@@ -281,7 +281,8 @@ def get_host(name: str, *, sockets: int | None = None) -> Host:
     most = int(row["sockets_max"])
     n = (2 if most > 1 else 1) if sockets is None else int(sockets)
     if not 1 <= n <= most:
-        raise ParameterError("sockets", sockets, f"1 to {most} for {row['name']}")
+        raise ParameterError("sockets", sockets, f"1 to {most} for {row['name']}" if most > 1
+                             else f"1: {row['name']} is a single-socket part")
     lanes_2p = _num(row, "lanes_per_socket_2p", fn)
     lanes = int(_num(row, "lanes_1p", fn)) if n == 1 or math.isnan(lanes_2p) else int(lanes_2p)
     recalled = set((row.get("recalled") or "").split())

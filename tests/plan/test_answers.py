@@ -48,7 +48,7 @@ def test_cost_is_printed_by_the_cli(capsys):
     out = capsys.readouterr().out
     assert "Prices: socket 4,000, drive 900." in out
     lines = [line for line in out.splitlines() if "cost " in line]
-    assert "host.sockets=1 sockets" in lines[0] and "cost 10,300" in lines[0]
+    assert "host.sockets=1 socket:" in lines[0] and "cost 10,300" in lines[0]
     assert "host.sockets=2 sockets" in lines[1] and "cost 14,300" in lines[1]
 
 
@@ -74,7 +74,7 @@ def test_identical_answers_are_one_row_listing_the_alternatives():
     assert p.feasible == 4 and len(p.frame) == 1
     row = p.frame.iloc[0]
     assert row["configurations"] == 4 and row["drives"] == 4
-    assert row["alternatives"] == "host.gen: Gen4, Gen5; switch.count: 1 switches, 2 switches"
+    assert row["alternatives"] == "host.gen: Gen4, Gen5; switch.count: 1 switch, 2 switches"
     assert p.choices(0) == {"drive.model": ["samsung-pm1733-u2"], "host.gen": [4, 5], "switch.count": [1, 2]}
     assert "host.gen=Gen4 or Gen5" in p.explain() and "(4 configurations)" in p.explain()
     # unmerged, the same four configurations with the same numbers
