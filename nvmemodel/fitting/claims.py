@@ -55,6 +55,11 @@ EXTRAPOLATION = 1.5
 MIN_R2 = 0.5
 #: a fitted value off the measurement by more than this share, at ≥ 2 points, is said
 FAR_OFF = 0.5
+#: an asymptote the data do not reach gets no interval: the model's t or profile interval assumes its shape holds
+#: beyond the data, and a curve that bends for another reason gives a narrow interval around a wrong value
+#: (tests/fitting/test_qa4_findings.py: a seeded synthetic curve whose cap is 2 M IOPS, fitted 66 K–111 K)
+NO_INTERVAL = ("; no interval is given: its value rests on the model's shape beyond the data, not on measurements "
+               "near it")
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
@@ -179,14 +184,14 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
     if value > EXTRAPOLATION * top:
-        return (f"{subject} tends to {fmt_y(value, u)}{ci} as {result.x} grows without bound — "
-                f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling")
+        return (f"{subject} tends to {fmt_y(value, u)} as {result.x} grows without bound — "
+                f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling{NO_INTERVAL}")
     if ev.falls:
         return (f"{subject} gives a limit of {fmt_y(value, u)}{ci} but cannot reproduce the fall after the "
                 f"maximum (a monotone law; USL's κ lowers throughput)")
     if ev.rising:
-        return (f"{subject} tends to {fmt_y(value, u)}{ci}, but the data still rise at the largest {result.x}: "
-                f"that limit is not measured")
+        return (f"{subject} tends to {fmt_y(value, u)}, but the data still rise at the largest {result.x}: "
+                f"that limit is not measured{NO_INTERVAL}")
     if ev.flattens:
         p = ev.plateau
         margin = 2 * p["spread"] / np.sqrt(max(p["runs"], 1)) if np.isfinite(p["spread"]) else 0.0
@@ -343,8 +348,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         if cap > EXTRAPOLATION * top or ev.rising:
             why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
                    f"the data still rise at the largest {x}")
-            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)}{ci} — "
-                                      f"{why}: the cap is an extrapolation, not a measured ceiling."))
+            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — "
+                                      f"{why}: the cap is an extrapolation, not a measured ceiling{NO_INTERVAL}."))
         elif ev.falls:
             out.append(Claim("model", f"Little's law with a cap of {fmt_y(cap, u)}{ci} fits the rise (knee at about "
                                       f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
