@@ -39,6 +39,10 @@ def explain_point(curve, drives: int) -> str:
         raid = describe_raid(curve.parameters)
     if raid:
         lines.append(raid)
+    if top.component == "inter_socket":  # QA round 4, F24: the model's simplification, said where it binds
+        lines.append("The model charges every remote byte to one direction of the inter-socket link; the links are "
+                     "full duplex, so with drives on both sockets each direction carries about half and the link's "
+                     "real ceiling may be up to 2x higher (docs/physics.md §12.1).")
     if curve.iops_at(drives) < 0.999 * top.iops:
         uneven = _uneven_levels(curve, drives)
         if uneven:
