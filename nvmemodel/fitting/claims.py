@@ -232,7 +232,8 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
             text += (f": fio's mean {which[0] + ' ' if which else ''}latency fell from {fmt_y(lat[i], 's')} to "
                      f"{fmt_y(lat[j], 's')}")
         parts.append(text)
-    return Claim("superlinear", "; ".join(parts) + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
+    said = "; ".join(parts)
+    return Claim("superlinear", said[:1].upper() + said[1:] + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
                                 "fixed latency floor): the device was not in the same state at every point (warm-up, "
                                 f"caching, background work), so no parameter of the {model} fit is interpreted (its "
                                 "values are in params and summary()).")
