@@ -26,8 +26,21 @@ ABOVE_LINKS = ("root_complex", "socket_dma", "inter_socket")
 
 
 def is_estimate(source: Source) -> bool:
-    """Whether a value's source makes it an estimate: status ``estimate``, or a source that calls it an upper bound."""
-    return source.status == "estimate" or "upper bound" in source.text.lower()
+    """Whether a value's source makes it an estimate: status ``estimate``, or a source that opens by calling the value
+    an upper bound (``calibrated: upper bound 1.3 M / 4 …``; not one that says so of another layer further on)."""
+    return source.status == "estimate" or source.text.lower().lstrip().startswith("upper bound")
+
+
+def _used(name: str, workload) -> bool:
+    """Whether ``workload`` reads a drive rating at all: a sheet rates IOPS at 4 KiB and bandwidth at 128 KiB
+    (above 4 KiB the bandwidth may bind, below 128 KiB the IOPS), reads for reads and writes for writes (as
+    :func:`nvmemodel.ceiling.drive.unknown_drive_fields` decides which missing rating matters); others: yes."""
+    kind = name.partition(".")[2]
+    if not name.startswith("drive.") or not kind.startswith(("rand_", "seq_")):
+        return True
+    size, f = float(workload.block_size), float(workload.read_fraction)
+    sized = size > 4096 if kind.startswith("seq_") else size < 131072
+    return sized and (f > 0 if "_read_" in kind else f < 1)
 
 
 def _basis(text: str, value) -> str:
@@ -79,7 +92,7 @@ class Evidence:
                 said = [f"{name} {PARAMETERS[name].format(values[name])} ({sources[name].status}: "
                         f"{_short(_basis(sources[name].text, values[name]))})"
                         for name in comp.parameters if name in sources and name not in axes
-                        and is_estimate(sources[name])]
+                        and is_estimate(sources[name]) and _used(name, workload)]
                 if said:
                     out[comp.name] = "; ".join(said)
             self._notes[key] = out

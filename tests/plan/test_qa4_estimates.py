@@ -56,3 +56,16 @@ def test_hosts_of_one_platform_are_not_said_to_differ_and_far_margins_are_not_na
     assert p.evidence == ""
     # two sockets' DMA (2 x 0.38 x 460.8 GB/s = 350 GB/s) passes 60 GB/s by far more than +100 %: not named
     assert (p.frame["estimates"] == "").all()
+
+
+def test_only_the_ratings_a_workload_reads_and_only_values_called_upper_bounds_themselves():
+    # the Lenovo drive's 4K write rating is 'calibrated: upper bound 1.3 M / 4': it binds writes, not reads
+    reads = nm.plan(nm.Target(W["4k-randread"], iops=2e6), nm.DesignSpace("lenovo-sr850-direct", {}, max_drives=32))
+    writes = nm.plan(nm.Target(W["4k-randwrite"], iops=3e5), nm.DesignSpace("lenovo-sr850-direct", {}, max_drives=32))
+    assert reads.frame["4K randread|binding"][0] == "drive" and "rand_write_iops" not in reads.frame["estimates"][0]
+    assert writes.frame["estimates"][0].startswith("drive binds 4K randwrite: rests on drive.rand_write_iops 325.00 K "
+                                                   "IOPS (calibrated: upper bound")
+    # Stingray's host source says its *other* layers are unknown "(upper bound)": its socket count is no estimate
+    p = nm.plan(nm.Target(W["4k-randread"], iops=2e6), nm.DesignSpace("broadcom-stingray", {"host.gen": [3, 4]},
+                                                                      max_drives=32))
+    assert len(p.frame) and (p.frame["estimates"] == "").all()
