@@ -51,8 +51,9 @@ def register(sub) -> None:
     c.add_argument("--host", metavar="NAME[:SOCKETS],…",
                    help="catalog CPUs replacing the preset's host (see 'nvmemodel hosts'), e.g. "
                         "amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380")
-    c.add_argument("--gen", help="PCIe generations, e.g. 4,5")
-    c.add_argument("--sockets", help="socket counts, e.g. 1,2")
+    c.add_argument("--gen", help="PCIe generations, e.g. 4,5 (with --host: none above a CPU's own; those are dropped)")
+    c.add_argument("--sockets", help="socket counts, e.g. 1,2 (with --host: each CPU at each count it allows, "
+                                     "NAME:N)")
     c.add_argument("--drive", help="catalog drives (see 'nvmemodel drives'), comma-separated")
     c.add_argument("--connection", help="direct-x4, direct-x2, direct-x8 or switch catalog keys, comma-separated")
     c.add_argument("--io-stack", dest="io_stack", help="I/O stacks, e.g. libaio,io_uring,spdk")
