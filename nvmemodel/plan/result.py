@@ -124,18 +124,23 @@ class Plan:
         ``<name>|latency`` (seconds, the model's latency at the queue depth asked); ``min_headroom``;
         ``cost`` and its parts ``cost.drives``, ``cost.switches``, ``cost.sockets`` (with prices);
         ``configurations`` (how many the row stands for), ``alternatives`` (the other choices it stands for,
-        text; :meth:`choices` as lists) and ``status`` ("met").
+        text; :meth:`choices` as lists), ``upper_bound`` (the host layers or drive ratings not known, or ""),
+        ``estimates`` (what binds, or a limit that passes by less than +100 %, where it rests on an estimate:
+        :mod:`nvmemodel.plan.evidence`; or "") and ``status`` ("met").
     unverified : pandas.DataFrame
         Configurations that meet every throughput target but whose latency cannot be computed (the drive's QD1
         latency is unknown), same columns, ``status`` "unverified": never counted as meeting the targets.
     rejected : pandas.DataFrame
         Per family of categorical choices with no configuration in either table: the closest one, which target
-        it misses, by how much, and what binds (``reason``).
+        it misses, by how much, and what binds (``reason``; ``estimates``: the estimate that binding rests on).
     near_misses : pandas.DataFrame
         The same for the families that do have an answer: their closest configuration that misses (one
         adapter where two meet the targets, one socket where two do), so every configuration is accounted for.
     feasible, n_unverified, n_missed : int
         Configurations (not rows) in :attr:`frame` and :attr:`unverified` over the whole space, and the rest.
+    evidence : str
+        One line where the hosts of a ``host`` axis have limits above the links of different evidence (the ranking
+        between them follows from those estimates); "" otherwise. ``space.notes``: combinations dropped or folded.
     """
 
     frame: object
