@@ -96,3 +96,27 @@ def test_values_are_told_apart_bit_for_bit():
     assert grid._listed_values(np.array([0.0, -0.0] * 10), np.array([0.0])) is None  # -0.0 is not the 0.0 listed
     assert grid._listed_values(np.array([1.0, np.nan]), np.unique([1.0, np.nan])) is None  # hashed instead
     assert grid._listed_values(np.array([1.0, 3.0]), np.array([1.0, 2.0])) is None  # a value not listed
+
+
+def test_a_mixed_sweep_by_classes_equals_every_configuration_computed(monkeypatch):
+    """A mixed topology's groups each sweep their own prepared mapping (chunks as (configurations, 1) columns)."""
+    dell = nm.preset("dell-r7525")
+    mixed = nm.MixedTopology("gen4 direct + gen3 switched", dell.host, (
+        nm.DriveGroup("samsung-pm1733-u2", 8, name="gen4"),
+        nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797", switch_count=2, name="gen3")),
+        extras=dict(dell.extras), order="interleaved")
+    rng = np.random.default_rng(1)
+    size = 9000
+    g = {"workload.io_stack": rng.choice(["libaio", "spdk"], size), "host.gen": rng.choice([3.0, 4.0, 5.0], size),
+         "workload.block_size": rng.choice([4096.0, 131072.0], size),
+         "tree.complex_bytes_per_s": rng.choice([8e9, 30e9], size)}
+    used = []
+    original = components.GridClasses.limit
+    monkeypatch.setattr(components.GridClasses, "limit", lambda self, f, p: used.append(1) or original(self, f, p))
+    wl = nm.Workload("randrw", "8K", read_fraction=0.7)
+    by_class = nm.sweep(mixed, wl, drives=range(1, 25), grid=g)
+    assert used
+    monkeypatch.setattr(grid, "_CLASS_MIN_CONFIGS", 10**12)
+    direct = nm.sweep(mixed, wl, drives=range(1, 25), grid=g)
+    assert np.array_equal(by_class.iops.view(np.uint64), direct.iops.view(np.uint64))
+    assert np.array_equal(by_class.binding_index, direct.binding_index)
