@@ -69,3 +69,15 @@ def test_a_base_catalog_cpu_with_a_higher_generation_is_said_to_be_hypothetical(
     assert space.axes["host.gen"] == (4, 5)
     assert any("Gen5 is above the PCIe generation" in n and "hypothetical" in n for n in space.notes)
     assert not nm.DesignSpace("dell-r7525", {"host.gen": [3, 4]}).notes
+
+
+def test_the_cli_refuses_a_two_socket_threadripper_in_one_line_and_plans_the_real_epyc(capsys):
+    from nvmemodel import cli
+
+    assert cli.main(["plan", "--iops", "20M", "--host", "amd-threadripper-pro-3995wx", "--sockets", "2",
+                     "--max-drives", "24"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("nvmemodel: error: host.sockets=") and "\n" not in err and "3995WX" in err
+    assert cli.main(["plan", "--iops", "10M", "--host", "amd-epyc-7742,"]) == 0  # QA F26: was a numpy traceback
+    out = capsys.readouterr().out
+    assert "host=amd-epyc-7742: 7 drives" in out
