@@ -92,25 +92,26 @@ def prepare(params: Mapping[str, object], *, rows=None) -> dict[str, np.ndarray]
         return _prepare(params, rows)
     key = None
     if type(params) is dict:
-        values = tuple(params.values())
-        key = (tuple(params), values)
+        names, values = tuple(params), tuple(params.values())
         try:
-            hit = _PREPARED.get(key)
+            key = hash((names, values))
         except TypeError:  # an array among the values (a sweep's mapping): nothing kept
-            hit = key = None
-        # the very objects (equal is not enough: -0.0 == 0.0), which were numbers and names (immutable) when kept
-        if hit is not None and all(map(operator.is_, values, hit[1])):
-            return dict(hit[0])
+            key = None
+        hit = _PREPARED.get(key) if key is not None else None
+        # the same names and the very same value objects (equal is not enough: -0.0 == 0.0), which were numbers
+        # and names (immutable) when kept
+        if hit is not None and hit[0] == names and all(map(operator.is_, values, hit[1])):
+            return dict(hit[2])
     p = _prepare(params)
     if key is not None and _IMMUTABLE.issuperset(map(type, values)) and _IMMUTABLE.issuperset(map(type, p.values())):
         if len(_PREPARED) >= 64:
             _PREPARED.clear()
-        _PREPARED[key] = (dict(p), values)
+        _PREPARED[key] = (names, values, dict(p))
     return p
 
 
-#: One configuration's prepared mappings by (names, values given) → (mapping, those values).
-_PREPARED: dict[tuple, tuple] = {}
+#: One configuration's prepared mappings by the hash of (names, values given) → (names, values, mapping).
+_PREPARED: dict[int, tuple] = {}
 _IMMUTABLE = frozenset({float, int, bool, str, np.float64, np.int64, np.bool_})
 
 
