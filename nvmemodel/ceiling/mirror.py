@@ -166,12 +166,69 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
                     caps.append(np.fmin(pairs * lim.drive, used * lim.group))
         x = x_of(*caps) if any(np.any(np.isfinite(v)) for v in caps) else np.full(n.shape, _INF)
         ceilings[name] = np.broadcast_to(np.fmin(x, system[c]), shape).astype(float)
-    # binding: the smallest component alone, ties to the component nearer the drive (registry order)
+    # a shared limit binds: the smallest component alone (that limit), ties to the component nearer the drive
     table = np.nan_to_num(np.array([ceilings[name] for name in names]), nan=_INF)
-    binding = np.asarray(names)[np.argmin(table, axis=0)]
+    smallest = np.argmin(table, axis=0)
     host = total < local
     Ra, Wa, Rb, Wb = (side[g][m][0] for g in (0, 1) for m in ("read", "write"))
     s = read_share(Ra, Wa, Rb, Wb, f, local * pieces, write_mostly_b=wm)
     # host I/Os per second reaching each group's members: its share of the reads, every write
     per_group = np.array([total * (f * s + (1 - f)), total * (f * (1 - s) + (1 - f))])
-    return total, binding, ceilings, local, host, {name: COMPONENT_LABELS[name] for name in names}, per_group
+    # else what holds each side's capacities in the term that sets the array's (docs/topologies.md "What binds"):
+    # one component for every active capacity binds; different ones are named per side, the side with the larger
+    # share of the I/O first
+    held = _held_sides(side, pairs, f, wm, shape)
+    one = np.all([(h < 0) | (h == held[0][0]) for hs in held for h in hs], axis=0)
+    share_a = per_group[0] >= per_group[1]
+    # a side's own: the component of the capacity its members spend more of their time on (reads s_g·f/R_g against
+    # writes (1 − f)/W_g), among those in the setting term
+    with np.errstate(divide="ignore", invalid="ignore"):
+        busy = [(f * s / Ra, (1 - f) / Wa), (f * (1 - s) / Rb, (1 - f) / Wb)]
+    first = [np.where((hs[0] >= 0) & ((hs[1] < 0) | (np.nan_to_num(b[0]) >= np.nan_to_num(b[1]))), hs[0], hs[1])
+             for hs, b in zip(held, busy, strict=True)]
+    local_pick = np.where(one, np.where(held[0][0] >= 0, held[0][0], held[1][0]),
+                          np.where(share_a & (first[0] >= 0), first[0], first[1]))
+    index = np.where(host | (local_pick < 0), smallest, local_pick)
+    binding = np.asarray(names)[np.broadcast_to(index, shape)]
+    side_binding = np.array([np.asarray(names)[np.broadcast_to(np.where(h >= 0, h, smallest), shape)] for h in first])
+    return (total, binding, ceilings, local, host, {name: COMPONENT_LABELS[name] for name in names}, per_group,
+            side_binding)
+
+
+def _held_sides(side, pairs, f, write_mostly_b, shape):
+    """Per side ``[read component, write component]`` (index, ``-1`` where that capacity is not in the term that sets
+    the array's throughput): each capacity held by its drive level or its switches (the smaller candidate, ties to
+    the drive, :func:`~nvmemodel.ceiling.system.pick`). Writes reach both sides; reads a side that is not
+    write-mostly. Where one side's write capacity alone sets the array (``W/(1 − f)``), only it is active."""
+    from .system import pick, switches_alone
+
+    out = []
+    for mode_caps in side:
+        row = []
+        for mode in ("read", "write"):
+            _, _, m, di, gi, d, g = mode_caps[mode]
+            row.append(np.broadcast_to(pick([(pairs * d, di), (switches_alone(pairs, d, g, m), gi)], shape)[1],
+                                       shape).astype(np.int16))
+        out.append(row)
+    Ra, Wa, Rb, Wb = (side[g][m][0] for g in (0, 1) for m in ("read", "write"))
+    w = 1.0 - np.asarray(f, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cap_a, cap_b = np.where(w > 0, Wa / w, _INF), np.where(w > 0, Wb / w, _INF)
+        if write_mostly_b:
+            balanced = 1.0 / (f / Ra + w / Wa)
+            cap_a = np.full(np.shape(cap_a), _INF)
+        else:
+            balanced = (Ra + Rb) / (f + w * (Ra / Wa + Rb / Wb))
+    by_b = (cap_b <= balanced) & (cap_b <= cap_a)
+    by_a = ~by_b & (cap_a <= balanced)
+    reads = np.asarray(f) > 0
+    writes = w > 0
+    none = np.int16(-1)
+    balance = ~by_a & ~by_b  # the balanced term: both sides' reads (a's alone if b is write-mostly), their writes
+    active = {(0, "read"): balance & reads, (0, "write"): writes & ~by_b,
+              (1, "read"): balance & reads & (not write_mostly_b),
+              (1, "write"): writes & (by_b | (balance & (not write_mostly_b)))}
+    for g in (0, 1):
+        for k, mode in enumerate(("read", "write")):
+            out[g][k] = np.broadcast_to(np.where(np.broadcast_to(active[(g, mode)], shape), out[g][k], none), shape)
+    return out

@@ -247,7 +247,7 @@ def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
 
     if np.any(n % 2):
         raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
-    total, binding, ceilings, local, host, labels, per_group = evaluate_mirror(topology, wl,
+    total, binding, ceilings, local, host, labels, per_group, sides = evaluate_mirror(topology, wl,
                                                                                [encode(p) for p in params], n)
     groups = [g.name for g in topology.groups]
     bs = float(params[0]["workload.block_size"])
@@ -256,7 +256,7 @@ def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
         topology=topology, workload=wl, drives=n, iops=total, bytes_per_s=total * bs, binding=binding,
         ceilings=ceilings, per_drive_iops=np.where(n > 0, local / n, np.nan), parameters=shared,
         sources=topos[0].sources(wl), labels=labels, groups=tuple(groups), group_drives=k.astype(int),
-        group_iops=per_group, group_binding=np.array([binding for _ in groups]),
+        group_iops=per_group, group_binding=sides,
         group_ceilings=tuple(dict(ceilings) for _ in groups),
         binding_group=np.where(host, "host", "array"), group_parameters=tuple(params),
         group_sources=tuple(t.sources(wl) for t in topos),

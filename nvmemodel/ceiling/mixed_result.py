@@ -94,8 +94,17 @@ class MixedCurve(ScalingCurve):
         with its groups, the curve's binding component first: ``"switched: switch_processing; direct: drive"``."""
         i = self._index(drives)
         group, binding = str(self.binding_group[i]), str(self.binding[i])
-        if group in ("host", "array"):
+        if group == "host" or (group == "array" and not self._sides_differ(i)):
             return f"{group}: {binding}"
+        if group == "array":  # a mirror whose sides are held by different components: each side named
+            group = ", ".join(g for j, g in enumerate(self.groups) if str(self.group_binding[j, i]) == binding)
+            return "array: " + self._per_group(i, binding, group)
+        return self._per_group(i, binding, group)
+
+    def _sides_differ(self, i: int) -> bool:
+        return len({str(self.group_binding[j, i]) for j in range(len(self.groups)) if self.group_drives[j, i]}) > 1
+
+    def _per_group(self, i: int, binding: str, group: str) -> str:
         parts = {binding: group}
         for j, g in enumerate(self.groups):
             c = str(self.group_binding[j, i])
@@ -113,7 +122,7 @@ class MixedCurve(ScalingCurve):
         i = self._index(drives)
         total = float(self.iops[i])
         group, binding = str(self.binding_group[i]), str(self.binding[i])
-        per_group = group not in ("host", "array")
+        per_group = group not in ("host", "array") or (group == "array" and self._sides_differ(i))
         holding = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
         out = []
         for name in self.ceilings:
@@ -168,7 +177,8 @@ class MixedCurve(ScalingCurve):
         if group == "host":
             where = "shared by all groups"
         elif group == "array":
-            where = "the mirror's members"
+            where = "the mirror's members" + (f", each side held by its own limit ({self.describe_binding_at(drives)})"
+                                              if self._sides_differ(i) else "")
         elif len(set(held.values())) == 1:
             where = f"in {group}" + (" (every group holding drives)" if len(held) > 1 else "")
         else:  # different components hold different groups: say so, group by group

@@ -195,3 +195,34 @@ def test_every_statement_about_binding_holds(gs, order, wl, tree):
             assert sorted(named) == sorted(held)
         for c in rows:
             assert not np.isfinite(c.iops) or c.headroom >= -1e-9, (n, c)
+
+
+def test_a_mirror_whose_sides_are_held_by_different_limits():
+    """md RAID-10 of 2 pairs: NVMe members at their 1.0 M reads (drive), 'SATA-like' members (synthetic: 1.0 M
+    reads behind a Gen3 x1 link) at their link L. Reads use both (docs/physics.md §12.9): 2 x (1.0 M + L). Neither
+    component alone gives that (drive alone 4.0 M, the link alone 2 x (L_nvme + L)): each side is named with its
+    own, the NVMe side (the larger share) first. With a write-mostly SATA side the NVMe drives alone hold it."""
+    host = nm.Host("1-socket host", sockets=1, cores_per_socket=16, clock_hz=2e9, gen=4, lanes_per_socket=64,
+                   cycles_per_io=2000)
+    nvme = nm.Drive("NVMe (synthetic)", gen=4, lanes=4, rand_read_iops=1e6, rand_write_iops=2e5)
+    slow = nm.Drive("SATA-like (synthetic)", gen=3, lanes=1, rand_read_iops=1e6, rand_write_iops=5e5)
+    link = nm.evaluate(nm.Topology("x1", host, slow), READ_4K, drives=[1]).ceilings["pcie_link"][0]
+    assert link < 0.3e6  # Gen3 x1 at 4 KiB: the link, not the drive's 1.0 M
+
+    def mirror(write_mostly=False):
+        return nm.MixedTopology("mirror", host, (nm.DriveGroup(nvme, 2, name="nvme"),
+                                                 nm.DriveGroup(slow, 2, name="sata", write_mostly=write_mostly)),
+                                extras={"raid.level": "raid10", "raid.width": 4}, order="interleaved", mirror=True)
+
+    curve = nm.evaluate(mirror(), READ_4K)
+    assert curve.iops_at(4) == pytest.approx(2 * (1e6 + link), rel=1e-12)
+    assert curve.describe_binding_at(4) == "array: nvme: drive; sata: pcie_link"
+    assert curve.binding_at(4) == "drive"
+    assert {c.component for c in curve.ceilings_at(4) if c.binding} == {"drive", "pcie_link"}
+    assert "each side held by its own limit" in curve.explain(4)
+    wm = nm.evaluate(mirror(write_mostly=True), READ_4K)
+    assert wm.iops_at(4) == pytest.approx(2e6, rel=1e-12) and wm.describe_binding_at(4) == "array: drive"
+    assert wm.ceilings["drive"][-1] == pytest.approx(2e6, rel=1e-12)  # alone, the system value
+    res = nm.sweep(mirror(), READ_4K, drives=[2, 4], grid={"host.cycles_per_io": [2000.0, 1e6]})
+    np.testing.assert_array_equal(res.binding[0], curve.binding)
+    assert list(res.binding[1]) == ["host_cpu", "host_cpu"]  # 16 x 2 GHz / 1e6 = 32 K: the host CPU
