@@ -14,6 +14,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..ingest.summary import usable_rows
+from ..jobs.fiooptions import SYNC_ENGINES
 
 __all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight"]
 
@@ -40,10 +41,6 @@ DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct j
 
 _RUN_KEYS = ["source_path", "run", "group_id"]
 
-#: fio engines that complete each I/O before submitting the next: ``iodepth`` does not change the I/O in flight
-#: (fio(1), iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines"; engines/sync.c flags
-#: all five FIO_SYNCIO, pvsync2 with or without hipri)
-SYNC_ENGINES = ("sync", "psync", "vsync", "pvsync", "pvsync2")
 #: fio's share of I/O submitted at depth 1 (iodepth_level["1"], %) from which a run kept one I/O in flight per job
 DEPTH_ONE = 99.0
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 
 from ..errors import IngestError
+from ..jobs.fiooptions import SYNC_ENGINES
 
 __all__ = ["QUANTITIES", "summarize", "usable_rows"]
 
@@ -88,7 +89,9 @@ def _runs(table, x: str, hue: str | None, y: str):
     if rows.empty:
         raise IngestError("(plot)", "no final, error-free rows to summarise")
     jobs = np.where(rows["level"].eq("group").fillna(False), rows["numjobs"].astype("float64"), 1.0)
-    rows["_n"] = rows["iodepth"].astype("float64") * jobs
+    # a synchronous engine keeps one I/O in flight per job whatever iodepth says (QA round 4, F8)
+    depth = rows["iodepth"].astype("float64").where(~rows["ioengine"].isin(list(SYNC_ENGINES)), 1.0)
+    rows["_n"] = depth * jobs
     rows["_lat"] = rows["lat_mean_s"].where(rows["lat_mean_s"].notna(), rows["clat_mean_s"])
     rows["_run"] = rows["source_path"].astype(str) + "#" + rows["snapshot"].astype("Int64").astype(str)
     if x == "outstanding":

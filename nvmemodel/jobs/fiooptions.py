@@ -23,6 +23,11 @@ import math
 
 from ..errors import ParameterError
 
+#: fio engines that complete each I/O before submitting the next, so one I/O is in flight per job whatever
+#: ``iodepth`` says (fio(1), iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines";
+#: engines/sync.c and engines/mmap.c flag them FIO_SYNCIO, pvsync2 with or without hipri)
+SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
+
 __all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_target",
            "fio_line"]
 

@@ -15,7 +15,7 @@ import pathlib
 from collections.abc import Iterable, Sequence
 
 from ..errors import ParameterError
-from .fiooptions import MAX_FIO_JOBS, RW_PATTERNS, check_ioengine, check_target, fio_line
+from .fiooptions import MAX_FIO_JOBS, RW_PATTERNS, SYNC_ENGINES, check_ioengine, check_target, fio_line
 
 __all__ = ["MATRICES", "PATH_PATTERN", "PLAN_SCHEMA", "Matrix", "Plan", "SweepPoint", "matrix_plan", "sweep_plan"]
 
@@ -24,8 +24,6 @@ PLAN_SCHEMA = "nvmemodel.plan/1"
 PATH_PATTERN = "{drives}drives/*.json"
 _PATTERNS = RW_PATTERNS
 MIXED = ("rw", "readwrite", "randrw")
-#: fio engines that keep one I/O in flight per job whatever iodepth says (fio HOWTO, "iodepth")
-SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
 
 
 @dataclasses.dataclass(frozen=True)
