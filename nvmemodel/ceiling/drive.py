@@ -43,7 +43,7 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
     :func:`drive_iops` leaves an unknown limit out, so the drive's ceiling then rests on the other field alone
     (a 4K write IOPS times 256 KiB, a sequential bandwidth over 4 KiB): an upper bound, not a spec value.
 
-    >>> unknown_drive_fields({"workload.read_fraction": 0.0, "drive.rand_read_iops": float("nan"),
+    >>> unknown_drive_fields({"workload.read_fraction": 0.0, "workload.block_size": 262144.0, "drive.rand_read_iops": float("nan"),
     ...     "drive.seq_read_bytes_per_s": 3e9, "drive.rand_write_iops": 3.25e5, "drive.seq_write_bytes_per_s": float("nan")})
     ('sequential write bandwidth',)
     """
