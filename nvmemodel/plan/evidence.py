@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parameters import PARAMETERS, Source, encode
+from ..parameters import PARAMETERS, Source
 
 __all__ = ["Evidence", "is_estimate"]
 
@@ -67,8 +67,10 @@ class Evidence:
     """Per host of a design space (the ``host`` axis's CPUs, else the base's), which components' limits rest on
     estimates, with the text that says so; cached, so a plan of many rows asks each host once."""
 
-    def __init__(self, space, targets) -> None:
-        self.space, self.targets = space, list(targets)
+    def __init__(self, space, targets, alone=None) -> None:
+        # alone(config, drives): per target every component alone at those configurations (the planner's
+        # :func:`~nvmemodel.plan.solve._alone_at`); None (a mixed base): binding components only
+        self.space, self.targets, self._alone_at = space, list(targets), alone
         self.base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
         self._notes: dict = {}
 
@@ -106,7 +108,7 @@ class Evidence:
         if not n:
             return []
         hosts = np.asarray([str(h) for h in values["host"]] if "host" in values else [""] * n)
-        alone = self._alone(rec)
+        alone = None if self._alone_at is None else self._alone_at(rec["config"], rec["drives"])
         said: list[dict] = [{} for _ in range(n)]  # per row: (component, what it rests on) -> what it does
         for host in dict.fromkeys(hosts.tolist()):
             rows = np.flatnonzero(hosts == host)
@@ -137,30 +139,6 @@ class Evidence:
         """For a configuration that misses: the estimate its binding component rests on, or ""."""
         note = self.notes(host, target.workload).get(binding)
         return f"{binding}'s limit rests on {note}" if note else ""
-
-    def _alone(self, rec):
-        """Per target, every component alone at each row's drive count (IOPS), or None for a mixed base."""
-        from ..topology.mixed import MixedTopology
-
-        if isinstance(self.space.base, MixedTopology):
-            return None
-        from ..ceiling.system import Levels
-        from .solve import _chunk_common, _chunk_parameters
-
-        space = self.space
-        config = np.asarray(rec["config"], dtype=np.int64)
-        lengths = [len(v) for v in space.axes.values()]
-        coded = space._coded()
-        idx = np.unravel_index(config, lengths) if lengths else ()
-        codes = {name: coded[name][j] for name, j in zip(space.axes, idx)}
-        base = encode(space.base.parameters(self.targets[0].workload))
-        common = _chunk_common(space, codes, base)
-        drives = np.asarray(rec["drives"], dtype=float)
-        out = []
-        for t in self.targets:
-            lv = Levels(_chunk_parameters(space, codes, common, t))
-            out.append(tuple(np.broadcast_to(np.asarray(x, dtype=float), drives.shape) for x in lv.alone(drives)))
-        return out
 
     def comparison(self, hosts) -> str:
         """One line where the hosts compared have limits above the links of different evidence (a parameter of

@@ -167,12 +167,12 @@ class Plan:
     # ------------------------------------------------------------------ construction
     @classmethod
     def build(cls, *, space, targets, rank, margin, kept, misses, keep, evaluated, feasible, unverified, seconds,
-              components, prices, merged, partial=None):
+              components, prices, merged, partial=None, alone=None):
         from .evidence import Evidence
 
         names = list(components)
         frames, masks = {}, {}
-        evidence = Evidence(space, targets)  # what the answers rest on where it is an estimate (QA F4)
+        evidence = Evidence(space, targets, alone)  # what the answers rest on where it is an estimate (QA F4)
         for status, rec in kept.items():
             frames[status], masks[status] = cls._decorate(rec, space, targets, names, status, bool(prices), evidence)
         return cls(frame=frames["met"], rejected=cls._miss_frame(misses, space, targets, names, margin, evidence),

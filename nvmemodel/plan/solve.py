@@ -438,7 +438,20 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses, partial=partial,
                       keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
                       seconds=time.perf_counter() - started, components=levels[0].components, prices=prices,
-                      merged=merge_identical)
+                      merged=merge_identical, alone=functools.partial(_alone_at, space, targets, base))
+
+
+def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
+    """Per target, every component alone (IOPS, :meth:`Levels.alone`) at configurations ``config`` (flat indices) with
+    ``drives`` drives each: what an answer's limits that do not bind leave (the planner's estimates, plan/evidence)."""
+    lengths = [len(v) for v in space.axes.values()]
+    coded = space._coded()
+    idx = np.unravel_index(np.asarray(config, dtype=np.int64), lengths) if lengths else ()
+    codes = {name: coded[name][i] for name, i in zip(space.axes, idx)}
+    common = _chunk_common(space, codes, base)
+    n = np.asarray(drives, dtype=float)
+    return [tuple(np.broadcast_to(np.asarray(x, dtype=float), n.shape)
+                  for x in Levels(_chunk_parameters(space, codes, common, t)).alone(n)) for t in targets]
 
 
 def _keep(rows: dict, rank: str, group_keep: int | None, lengths: list[int]) -> dict:
