@@ -67,10 +67,12 @@ def add_system_options(c) -> None:
                    help="fio rw= pattern: read, write, randread, randwrite, randrw, rw (default: %(default)s)")
     c.add_argument("--bs", default="4K", help="block size, e.g. 4K, 128K, 1M (K = 1024 bytes; default: %(default)s)")
     c.add_argument("--read-fraction", type=float, help="read share 0..1 for randrw/rw")
-    c.add_argument("--iodepth", type=int, default=32, help="queue depth per job (default: %(default)s)")
+    c.add_argument("--iodepth", type=int, default=None,
+                   help="queue depth per job (default: 32, or what the preset's paper ran: broadcom-stingray 128)")
     c.add_argument("--numjobs", type=int, default=1, help="jobs per drive (default: %(default)s)")
-    c.add_argument("--io-stack", default="libaio", choices=[s.value for s in IoStack],
-                   help="host I/O stack, sets CPU cycles per I/O (default: %(default)s)")
+    c.add_argument("--io-stack", default=None, choices=[s.value for s in IoStack],
+                   help="host I/O stack, sets CPU cycles per I/O (default: libaio, or what the preset's paper ran: "
+                        "broadcom-stingray spdk)")
     c.add_argument("--mps", type=int, help="PCIe Max Payload Size in bytes (default: the preset's, 256)")
     c.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="override any model parameter by its name, with units where it has them, e.g. "
@@ -95,10 +97,19 @@ def parse_settings(items) -> dict[str, object]:
     return out
 
 
-def system_and_workload(args):
+#: fio patterns whose read share is given (--read-fraction, --set or sweep's --grid workload.read_fraction).
+MIXED_PATTERNS = ("randrw", "rw", "readwrite")
+#: The CLI's workload where neither the option nor the preset's paper (``presets.WORKLOAD_DEFAULTS``) says otherwise.
+CLI_WORKLOAD = {"iodepth": 32, "io_stack": "libaio"}
+
+
+def system_and_workload(args, *, read_fraction: float | None = None):
     """``(topology, workload, overrides, drives)`` from the options of :func:`add_system_options` (``drives`` None:
-    the default counts); the ``--group`` texts are left to the caller."""
-    from ..topology.presets import preset
+    the default counts); the ``--group`` texts are left to the caller. ``--iodepth``/``--io-stack`` omitted: the
+    preset's paper's (:func:`preset_defaults_note` says which), else :data:`CLI_WORKLOAD`'s. A mixed pattern
+    without ``--read-fraction`` takes ``--set workload.read_fraction``'s, else ``read_fraction`` (a caller's
+    stand-in, e.g. sweep's first grid value, that its rows replace)."""
+    from ..topology.presets import preset, workload_defaults
     from ..topology.workload import Workload
 
     topo = preset(args.preset)
@@ -106,7 +117,15 @@ def system_and_workload(args):
         from ..topology.host import host_from_text, with_host
 
         topo = with_host(topo, host_from_text(args.host))
-    wl = Workload(args.pattern, args.bs, args.read_fraction, args.iodepth, args.numjobs, args.io_stack)
+    settings = parse_settings(args.set)
+    if args.read_fraction is None and "workload.read_fraction" in settings \
+            and args.pattern.strip().lower() in MIXED_PATTERNS:  # a mix's share given by --set
+        read_fraction = float(settings["workload.read_fraction"])
+    fields = {**CLI_WORKLOAD, **workload_defaults(args.preset)[0]}
+    iodepth = fields["iodepth"] if args.iodepth is None else args.iodepth
+    stack = fields["io_stack"] if args.io_stack is None else args.io_stack
+    wl = Workload(args.pattern, args.bs, read_fraction if args.read_fraction is None else args.read_fraction,
+                  iodepth, args.numjobs, stack)
     overrides: dict[str, object] = {}
     if args.drive is not None:
         from ..topology.drive import get_drive, model_key
@@ -114,11 +133,27 @@ def system_and_workload(args):
         overrides["drive.model"] = model_key(get_drive(args.drive))
     if args.mps is not None:
         overrides["pcie.mps"] = args.mps
-    overrides.update(parse_settings(args.set))
+    overrides.update(settings)
     if "host.sockets" in overrides and topo.host.key:
         topo = _with_sockets(topo, overrides.pop("host.sockets"))
     drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
     return topo, wl, overrides, drives
+
+
+def preset_defaults_note(args, given=()) -> str | None:
+    """Where the workload holds the preset's paper's defaults (``--iodepth``/``--io-stack`` omitted and the field
+    not set by ``--set`` or in ``given``, e.g. sweep's grid names), the words saying so, else None:
+    "QD128 and spdk are the preset's defaults: the paper's target runs SPDK, …"."""
+    from ..topology.presets import workload_defaults
+
+    fields, why = workload_defaults(args.preset)
+    given = {*given, *(item.partition("=")[0].strip() for item in args.set)}
+    shown = {"iodepth": lambda v: f"QD{v}", "io_stack": str}
+    used = [shown[k](v) for k, v in fields.items() if getattr(args, k) is None and f"workload.{k}" not in given]
+    if not used:
+        return None
+    return (f"{' and '.join(used)} {'are' if len(used) > 1 else 'is'} the preset's default{'s' * (len(used) > 1)}: "
+            f"{why}; --iodepth / --io-stack replace {'them' if len(used) > 1 else 'it'}")
 
 
 def _with_sockets(topo, sockets):
@@ -145,13 +180,17 @@ def _ceilings(args) -> int:
         return run_mixed(args, topo, wl, overrides, drives)
     curve = evaluate(topo, wl, drives=drives, overrides=overrides)
 
+    note = preset_defaults_note(args)
     if args.json:
-        json.dump(curve.to_dict(), sys.stdout, indent=2)
+        doc = curve.to_dict()
+        if note:  # where the workload is the paper's, not the options' defaults
+            doc["workload_defaults"] = note
+        json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
 
     print(curve.topology.describe())
-    print(f"workload: {curve.workload.describe()}")
+    print(f"workload: {curve.workload.describe()}" + (f" ({note})" if note else ""))
     if overrides:
         from ..parameters import get
 

@@ -25,7 +25,9 @@ MAX_POINTS = 2_000_000
 
 #: Columns after the grid's, with their units (the JSON's ``units`` names every column's).
 UNITS = {"drives": "drives", "iops": "I/O per second", "bytes_per_s": "bytes per second (SI: 1 GB/s = 1e9)",
-         "binding": "the component whose ceiling is lowest (nvmemodel ceilings --help lists them)"}
+         "binding": "the component whose ceiling is lowest (nvmemodel ceilings --help lists them)",
+         "upper_bound": "text: where a host layer above the links or a drive rating the workload needs is unknown "
+                        "(not applied), the sentence saying the row is an upper bound; empty where none is"}
 
 _EXAMPLES = """\
 examples:
@@ -41,8 +43,10 @@ examples:
 
 columns: the --grid parameters (SI units, as 'nvmemodel parameters' lists them; categorical ones by name),
 drives (total; with --group also drives.<group> per group), iops (I/O per second), bytes_per_s (bytes per
-second, SI), binding (the component whose ceiling is lowest). Rows: configurations in the order of the
---grid values (the first --grid varies slowest), then drive counts.
+second, SI), binding (the component whose ceiling is lowest), upper_bound (empty, or the sentence saying the row
+is an upper bound: a host layer above the links or a drive rating the workload needs is unknown, as 'nvmemodel
+ceilings' says under its table). Rows: configurations in the order of the --grid values (the first --grid varies
+slowest), then drive counts. --grid workload.read_fraction needs --pattern randrw or rw (and no --read-fraction).
 """
 
 
@@ -159,6 +163,102 @@ def check_mixed_bays(mixed, workload, values: dict[str, list], overrides: dict, 
             raise ParameterError("--grid", given, f"a configuration these groups fit ({exc})") from None
 
 
+def grid_read_fraction(args, texts: dict[str, list[str]]) -> float | None:
+    """With ``--grid workload.read_fraction``: its first value, the workload's stand-in (every row sets its own);
+    refused for a pure pattern (its read share is fixed: a 'randread' sweep of 0 % reads would be mislabelled) and
+    beside ``--read-fraction`` (one value or the grid's). None without it."""
+    from ..parameters import get
+    from .ceilings import MIXED_PATTERNS
+
+    if "workload.read_fraction" not in texts:
+        return None
+    given = "workload.read_fraction=" + ",".join(texts["workload.read_fraction"])
+    if args.pattern.strip().lower() not in MIXED_PATTERNS:
+        raise ParameterError("--grid", given, f"--pattern randrw or rw with a read-fraction grid ({args.pattern!r} "
+                                              "has a fixed read share: a row of another share would be another "
+                                              "pattern)")
+    if args.read_fraction is not None:
+        raise ParameterError("--grid", given, "no --read-fraction beside it (one value or the grid's, not both)")
+    return get("workload.read_fraction").parse(texts["workload.read_fraction"][0])
+
+
+def _workload_text(topo, wl, overrides, texts) -> str:
+    """The workload as evaluated: ``--set`` applied (a read share makes a mix), a gridded read share said so."""
+    changes = {k: v for k, v in overrides.items() if k.startswith("workload.")}
+    if changes and not hasattr(topo, "groups"):  # (a mixed topology's groups may carry their own workloads)
+        wl = topo.with_parameters(changes, wl)[1]
+    if "workload.read_fraction" in texts:  # the stand-in's share is no row's: name the grid instead
+        return wl.replace(read_fraction=1.0).describe() + " (read share per row: workload.read_fraction)"
+    return wl.describe()
+
+
+#: What the upper-bound sentence (:func:`~nvmemodel.ceiling.tree.upper_bound_text`) depends on.
+_BOUND_KEYS = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s",
+               "host.sockets", "drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
+               "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size")
+
+
+def bound_bases(topo, wl, overrides) -> list[tuple[str | None, dict]]:
+    """Per group (one, unnamed, for a single-model topology): its name and the values of :data:`_BOUND_KEYS`
+    with the one-value settings applied (``--drive``'s catalog entry too)."""
+    groups = [(None, topo, wl)] if not hasattr(topo, "groups") else [
+        (g.name, topo.group_topology(i), wl if g.workload is None else g.workload) for i, g in enumerate(topo.groups)]
+    out = []
+    for name, t, w in groups:
+        p = {k: v for k, v in t.parameters(w).items() if k in _BOUND_KEYS}
+        out.append((name, _with_values(p, overrides)))
+    return out
+
+
+def _with_values(p: dict, values: dict) -> dict:
+    from ..topology.drive import get_drive
+
+    q = dict(p)
+    model = values.get("drive.model")
+    if model is not None and model != "custom":  # a catalog drive brings every rating (as nm.sweep's grid does)
+        q.update({k: v for k, v in get_drive(str(model)).parameters().items() if k in _BOUND_KEYS})
+    q.update({k: float(v) for k, v in values.items() if k in _BOUND_KEYS})
+    return q
+
+
+def upper_bound_column(bases, values: dict[str, list], combos, present: list[tuple]):
+    """Per row, the sentence saying it is an upper bound, "" where nothing is unknown, as a categorical column (one
+    text per point of a 2 M-point table would be held once per row): ``combos`` are the configurations (tuples in
+    the order of ``values``' names), each on ``len(present)`` rows (drive counts;
+    ``present[j]``: which groups hold drives at the j-th); worked out once per distinct
+    combination of the values it depends on (:data:`_BOUND_KEYS`, ``drive.model``). A mixed topology's groups
+    share the host's sentence, and each group with drives whose drive lacks a rating the workload needs is named."""
+    import numpy as np
+    import pandas as pd
+
+    from ..ceiling.drive import unknown_drive_fields
+    from ..ceiling.tree import upper_bound_note, upper_bound_text
+
+    names = list(values)
+    used = [i for i, n in enumerate(names) if n in _BOUND_KEYS or n == "drive.model"]
+    said: dict[tuple, int] = {}
+    texts: dict[str, int] = {}
+    codes = np.empty((len(combos), len(present)), dtype=np.int32)
+    for c, combo in enumerate(combos):
+        key = tuple(combo[i] for i in used)
+        for j, groups in enumerate(present):
+            if (key, groups) not in said:
+                changes = {names[i]: combo[i] for i in used}
+                ps = [(name, _with_values(p, changes)) for name, p in bases]
+                if len(ps) == 1:
+                    text = upper_bound_text(ps[0][1]) or ""
+                else:
+                    host = upper_bound_note(ps[0][1])
+                    drives = [f"the {name} drives' {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known "
+                              "(not applied)" for (name, p), has in zip(ps, groups, strict=True)
+                              if has and (f := unknown_drive_fields(p))]
+                    text = "; ".join([host, *drives]) if host else \
+                        ("upper bound: " + "; ".join(drives) if drives else "")
+                said[key, groups] = texts.setdefault(text, len(texts))
+            codes[c, j] = said[key, groups]
+    return pd.Categorical.from_codes(codes.ravel(), categories=list(texts) or [""])
+
+
 def _shown(v) -> str:
     return v if isinstance(v, str) else f"{v:g}"
 
@@ -213,13 +313,13 @@ def _sweep(args) -> int:
     import numpy as np
 
     from ..ceiling.evaluate import sweep
-    from .ceilings import system_and_workload
+    from .ceilings import preset_defaults_note, system_and_workload
 
     suffix = ".json" if args.json else ".csv"
     if args.out is not None:
         check_output(args.out, suffix)
-    topo, wl, overrides, drives = system_and_workload(args)
     texts = parse_grid(args.grid)
+    topo, wl, overrides, drives = system_and_workload(args, read_fraction=grid_read_fraction(args, texts))
     for name in texts:
         if name in overrides:
             raise ParameterError("--grid", name, "a parameter not also set by --set, --drive or --mps (one value or "
@@ -255,12 +355,20 @@ def _sweep(args) -> int:
     grid.update({name: np.asarray([v] * len(combos)) for name, v in overrides.items()})  # one value each
     result = sweep(topo, wl, drives=drives, grid=grid)
     table = _table(result, list(values), topo if args.group else None)
+    present = [(True,)] * len(result.drives) if not args.group else [
+        tuple(bool(k) for k in col) for col in topo.drives_per_group(result.drives).T]
+    table["upper_bound"] = upper_bound_column(bound_bases(topo, wl, overrides), values, combos, present)
+    note = preset_defaults_note(args, texts)
+    workload_text = _workload_text(topo, wl, overrides, texts)
 
     def write(fh):  # streamed: the table is not held a second time as text
         if args.json:
-            _write_json(fh, table, topo, wl, overrides, values, result)
+            _write_json(fh, table, topo, workload_text, note, overrides, values, result)
         else:
             table.to_csv(fh, index=False, lineterminator="\n")
+
+    if note and not args.json:  # the CSV has no header for it
+        print(f"note: workload {workload_text} ({note})", file=sys.stderr)
 
     if args.out is not None:
         write_new(args.out, write)
@@ -291,7 +399,7 @@ def _table(result, names: list[str], mixed):
     return df[[*cols, "iops", "bytes_per_s", "binding"]]
 
 
-def _write_json(fh, table, topo, wl, overrides, values, result) -> None:
+def _write_json(fh, table, topo, workload_text, note, overrides, values, result) -> None:
     """The document (schema :data:`JSON_SCHEMA_ID`): what was evaluated, every column's unit, then ``rows``, one
     object per row on its own line (written as they are made)."""
     import json
@@ -302,7 +410,8 @@ def _write_json(fh, table, topo, wl, overrides, values, result) -> None:
     units = {name: get(name).unit or "name" for name in values}
     units.update({c: "drives" for c in table.columns if c.startswith("drives.")})
     units.update(UNITS)
-    doc = {"schema": JSON_SCHEMA_ID, "topology": topo.describe(), "workload": wl.describe(),
+    doc = {"schema": JSON_SCHEMA_ID, "topology": topo.describe(), "workload": workload_text,
+           "workload_defaults": note,
            "settings": {k: (v if isinstance(v, str) else json_number(float(v))) for k, v in overrides.items()},
            "grid": {k: [v if isinstance(v, str) else json_number(float(v)) for v in vs] for k, vs in values.items()},
            "drives": [int(n) for n in result.drives], "units": units, "rows": []}

@@ -17,7 +17,8 @@ from .host import Host, get_host
 from .switch import get_switch
 from .topology import Topology
 
-__all__ = ["PRESETS", "broadcom_stingray", "dell_r7525", "ion_sr71mach5", "lenovo_sr850", "preset"]
+__all__ = ["PRESETS", "WORKLOAD_DEFAULTS", "broadcom_stingray", "dell_r7525", "ion_sr71mach5", "lenovo_sr850", "preset",
+           "workload_defaults"]
 
 def _details(factory) -> str:
     """A preset factory's docstring after its summary line: what was calibrated or assumed."""
@@ -206,6 +207,29 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
                     default_drives=tuple(range(1, 9)), extras=extras, extras_sources=sources,
                     notes="ION 'Observations on NVMe SSDs in Server Applications', seed ion-nvme-ssds-in-server-"
                           "applications.txt. " + _details(ion_sr71mach5))
+
+
+#: The workload a preset's paper ran, where it differs from the CLI's (QD32, libaio): preset → (Workload fields,
+#: what the paper ran). ``nvmemodel ceilings``/``sweep`` use these fields where --iodepth / --io-stack (and --set or
+#: --grid of workload.iodepth / workload.io_stack) are omitted, and say so; the Python API keeps its explicit
+#: :class:`~nvmemodel.topology.workload.Workload`. Only papers that state it: Dell (IOmeter), Lenovo (fio) and ION
+#: name neither stack nor queue depth.
+WORKLOAD_DEFAULTS: dict[str, tuple[dict, str]] = {
+    "broadcom-stingray": ({"iodepth": 128, "io_stack": "spdk"},
+                          ("the paper's target runs SPDK, its initiator SPDK perf -q 128 or fio's SPDK plugin at "
+                           "iodepth=128 per drive")),
+}
+
+
+def workload_defaults(name: str) -> tuple[dict, str]:
+    """``(fields, why)`` of :data:`WORKLOAD_DEFAULTS` for preset ``name``; ``({}, "")`` where its paper states none.
+
+    >>> workload_defaults("broadcom-stingray")[0]
+    {'iodepth': 128, 'io_stack': 'spdk'}
+    >>> workload_defaults("dell-r7525")
+    ({}, '')
+    """
+    return WORKLOAD_DEFAULTS.get(name.strip().lower(), ({}, ""))
 
 
 #: Preset name → factory.

@@ -335,6 +335,8 @@ class Topology:
                     fields["roce_mtu"] = None
                 fabric = fabric.replace(**fields, provenance={**fabric.provenance,
                                                               **{f: "user: override" for f in fields}})
+            if fabric is not None and topo.fabric is not None:
+                fabric = fabric.replace(name=_fabric_name(topo.fabric, fabric))
             topo = topo.replace(fabric=fabric)
         extras = {k: _extra_value(PARAMETERS[k], v) for k, v in values.items()
                   if k.split(".", 1)[0] not in _BUILTIN_PREFIXES}
@@ -365,6 +367,25 @@ class Topology:
                    if sw is None and lanes.startswith("assumption: lanes per socket not discovered") else "")
         return f"{self.name}: {h.name}, {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{fab}; " \
                f"up to {self.max_drives} drives{assumed}"
+
+
+def _fabric_words(fabric: Fabric) -> str:
+    """How a fabric's name starts when it states its line rate and transport ("100 GbE RoCEv2")."""
+    rate = f"{fabric.line_rate_bits_per_s / 1e9:g}"
+    label = {"rocev2": "RoCEv2", "tcp": "NVMe/TCP", "infiniband": "InfiniBand"}[fabric.transport.value]
+    return f"{rate} Gb/s {label}" if fabric.transport.value == "infiniband" else f"{rate} GbE {label}"
+
+
+def _fabric_name(old: Fabric, new: Fabric) -> str:
+    """``new``'s name: a name that states ``old``'s line rate and transport ("100 GbE RoCEv2, single initiator")
+    states ``new``'s ("100 GbE NVMe/TCP, single initiator" after ``fabric.transport=tcp``); other names are kept.
+
+    >>> old = Fabric(name="100 GbE RoCEv2, single initiator")
+    >>> _fabric_name(old, old.replace(transport="tcp", line_rate_bits_per_s=25e9))
+    '25 GbE NVMe/TCP, single initiator'
+    """
+    words = _fabric_words(old)
+    return _fabric_words(new) + old.name[len(words):] if old.name.startswith(words) else old.name
 
 
 def _last_parameter():

@@ -20,7 +20,7 @@ def _run(argv, capsys) -> str:
 
 
 def _csv(argv, capsys) -> pd.DataFrame:
-    return pd.read_csv(io.StringIO(_run(argv, capsys)))
+    return pd.read_csv(io.StringIO(_run(argv, capsys)), keep_default_na=False)  # upper_bound "": no NaN
 
 
 def test_uniform_rows_equal_evaluate_for_each_configuration(capsys):
@@ -29,7 +29,8 @@ def test_uniform_rows_equal_evaluate_for_each_configuration(capsys):
     # stack is a categorical axis, given by name.
     df = _csv(["sweep", "--grid", "workload.io_stack=libaio,spdk", "--grid", "host.clock_hz=2GHz,3GHz",
                "--drives", "4,12,24"], capsys)
-    assert list(df.columns) == ["workload.io_stack", "host.clock_hz", "drives", "iops", "bytes_per_s", "binding"]
+    assert list(df.columns) == ["workload.io_stack", "host.clock_hz", "drives", "iops", "bytes_per_s", "binding",
+                                "upper_bound"]
     combos = list(itertools.product(["libaio", "spdk"], [2e9, 3e9], [4, 12, 24]))
     assert [(r["workload.io_stack"], r["host.clock_hz"], r["drives"]) for _, r in df.iterrows()] == combos
     topo, wl = nm.preset("dell-r7525"), nm.Workload("randread", "4K")
@@ -84,7 +85,7 @@ def test_mixed_rows_equal_evaluate_and_sweep(capsys, order):
     df = _csv(["sweep", *GROUPS, "--order", order, "--grid", "host.cycles_per_io=4000,40000",
                "--drives", "4,8,16,24"], capsys)
     assert list(df.columns) == ["host.cycles_per_io", "drives", "drives.new", "drives.old", "iops", "bytes_per_s",
-                                "binding"]
+                                "binding", "upper_bound"]
     mixed = mixed_from(nm.preset("dell-r7525"), GROUPS[1::2], order=order)
     wl = nm.Workload("randread", "4K")
     for cycles, rows in df.groupby("host.cycles_per_io", sort=False):
