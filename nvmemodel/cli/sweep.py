@@ -238,10 +238,11 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
     used = [i for i, n in enumerate(names) if n in _BOUND_KEYS or n == "drive.model"]
     said: dict[tuple, int] = {}
     texts: dict[str, int] = {}
-    codes = np.empty((len(combos), len(present)), dtype=np.int32)
+    kinds = list(dict.fromkeys(present))  # which groups hold drives: one kind for a single-model topology
+    codes = np.empty((len(combos), len(kinds)), dtype=np.int32)
     for c, combo in enumerate(combos):
         key = tuple(combo[i] for i in used)
-        for j, groups in enumerate(present):
+        for j, groups in enumerate(kinds):
             if (key, groups) not in said:
                 changes = {names[i]: combo[i] for i in used}
                 ps = [(name, _with_values(p, changes)) for name, p in bases]
@@ -256,7 +257,8 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
                         ("upper bound: " + "; ".join(drives) if drives else "")
                 said[key, groups] = texts.setdefault(text, len(texts))
             codes[c, j] = said[key, groups]
-    return pd.Categorical.from_codes(codes.ravel(), categories=list(texts) or [""])
+    columns = np.asarray([kinds.index(g) for g in present], dtype=np.intp)
+    return pd.Categorical.from_codes(codes[:, columns].ravel(), categories=list(texts) or [""])
 
 
 def _shown(v) -> str:
