@@ -170,7 +170,7 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
         if not all(np.array_equal(lv.complex, C) and np.array_equal(lv.socket, Sock) for lv in levels):
             # groups with their own workloads: limits in I/Os of different sizes, shared by load fraction
             out = _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G)
-            local_total, c_alone, s_alone, delivered, used_complexes, used_sockets = out
+            local_total, c_alone, s_alone, delivered, used_complexes, used_sockets, after_all = out
             candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
             tree = "fraction"
     if tree == "fraction":
@@ -241,11 +241,10 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
         # infinite there (the component is then a limit of some groups only: group_ceilings), as it is with none
         x = sum(parts)
         lim = lv0.limits[c]
-        if tree == "fraction":  # limits in I/Os of different sizes: the level alone with the drives (its candidate)
-            if not _all_inf(lim.complex):
-                x = np.fmin(x, c_alone)
-            if not _all_inf(lim.socket):
-                x = np.fmin(x, s_alone)
+        if tree == "fraction":  # limits in I/Os of different sizes: each level alone at the groups' delivered mix
+            for level, used in (("complex", used_complexes), ("socket", used_sockets)):
+                if not all(_all_inf(getattr(lv.limits[c], level)) for lv in levels):
+                    x = np.fmin(x, _alone_by_fraction(levels, after_all, c, level, used))
             x = np.fmin(x, system_by_component[c])
         else:  # as for one group: the complexes and sockets holding drives, the shared system limit
             x = alone_above(x, lim, used_complexes, used_sockets, system_by_component[c])
@@ -272,8 +271,9 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
         after = [(g, key, local * fc[key]) for g, key, local in contrib]
         fs = factors([(g, socket_of[key], x / levels[g].socket) for g, key, x in after])
         delivered = [np.zeros(shape) for _ in range(G)]
-        for g, key, x in after:
-            delivered[g] = delivered[g] + x * fs[socket_of[key]]
+        after_all = [(g, key, socket_of[key], x * fs[socket_of[key]]) for g, key, x in after]
+        for g, _, _, x in after_all:
+            delivered[g] = delivered[g] + x
         # the levels alone with the drives: what each takes off Σ k·d
         dc = factors([(g, key, kd / levels[g].complex) for (g, key, _), kd in zip(contrib, kd_of)])
         ds = factors([(g, socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
@@ -288,7 +288,18 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
     return (sum(delivered), _INF if c_inf else linear - c_cut, _INF if s_inf else linear - s_cut,
             np.array([np.broadcast_to(x, shape) for x in delivered]),
             sum(np.asarray(x > 0, dtype=float) for x in per_key.values()),
-            sum(np.asarray(x > 0, dtype=float) for x in per_sock.values()))
+            sum(np.asarray(x > 0, dtype=float) for x in per_sock.values()), after_all)
+
+
+def _alone_by_fraction(levels, after_all, c, level, used):
+    """Component ``c``'s complex or socket limit (``level``) alone where the groups' limits differ (their own
+    workloads): the units holding drives, each full when its load fractions add to one, at the mix the groups
+    deliver — ``X · used / Σ_units u``, ``Σ_units u = Σ_(g, unit) x_g,unit / limit_g`` (with one size:
+    ``used × limit``, the single-model value; in bytes: the units' capacity in bytes, QA round 4, F16)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total = sum(x for _, _, _, x in after_all)
+        u = sum(x / getattr(levels[g].limits[c], level) for g, _, _, x in after_all)
+        return np.where(u > 0, total * used / np.where(u > 0, u, 1.0), _INF)
 
 
 def _held_by(group_index, own, holds):

@@ -124,27 +124,56 @@ class MixedCurve(ScalingCurve):
         group, binding = str(self.binding_group[i]), str(self.binding[i])
         per_group = group not in ("host", "array") or (group == "array" and self._sides_differ(i))
         holding = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
+        sizes = self._sizes()
+        mixed = self._mixed_sizes(i)
         out = []
         for name in self.ceilings:
             x = float(self.ceilings[name][i])
             reach = [j for j in holding if j < len(self.group_ceilings) and name in self.group_ceilings[j]
                      and np.isfinite(self.group_ceilings[j][name][i])]
             holds = [j for j in holding if per_group and str(self.group_binding[j, i]) == name]
-            scope, headroom = "", np.inf
+            scope, headroom, nbytes = "", np.inf, x * self.block_size
             if np.isfinite(x):
                 headroom = x / total - 1
+                if mixed:  # each group's I/Os at its own size; the headroom of the bytes (QA round 4, F16)
+                    nbytes = self._bytes_alone(name, x, i, holding, sizes)
+                    headroom = nbytes / float(self.bytes_per_s[i]) - 1
             elif reach and len(holding) > 1:  # a limit of some groups only: alone on those
                 x = float(sum(self.group_ceilings[j][name][i] for j in reach))
                 share = float(sum(self.group_iops[j, i] for j in reach))
                 headroom = x / share - 1 if share > 0 else np.inf
+                nbytes = float(sum(self.group_ceilings[j][name][i] * sizes[j] for j in reach))
+                if mixed and share > 0:
+                    headroom = nbytes / float(sum(self.group_iops[j, i] * sizes[j] for j in reach)) - 1
                 scope = ("alone on the groups it holds" if reach == holds else
                          "on " + ", ".join(self.groups[j] for j in reach) + " only")
             is_binding = bool(holds) if per_group else name == binding
             where = ", ".join(self.groups[j] for j in holds) if per_group and len(holding) > 1 else ""
             sources = self._cited_in(name, holds[0]) if holds else self._cited(name)
-            out.append(GroupCeiling(name, x, x * self.block_size, headroom, is_binding,
+            out.append(GroupCeiling(name, x, nbytes, headroom, is_binding,
                                     self.labels.get(name) or name, sources, scope=scope, binds_in=where))
         return sorted(out, key=lambda c: (c.component != binding, not c.binding, c.headroom))
+
+    def _sizes(self) -> list[float]:
+        """Each group's bytes per I/O (its own workload's block size, else the curve's)."""
+        return [float(p.get("workload.block_size", self.block_size)) for p in self.group_parameters] or [
+            self.block_size] * len(self.groups)
+
+    def _mixed_sizes(self, i: int | None = None) -> bool:
+        """Whether the groups holding drives (at point ``i``, or anywhere) run I/Os of different sizes."""
+        sizes = self._sizes()
+        held = [j for j in range(len(sizes)) if (self.group_drives[j] > 0).any()] if i is None else [
+            j for j in range(len(sizes)) if self.group_drives[j, i] > 0]
+        return len({sizes[j] for j in held}) > 1
+
+    def _bytes_alone(self, name: str, x: float, i: int, holding: list, sizes: list) -> float:
+        """A component alone (``x`` IOPS of mixed sizes) in bytes/s: where its limits on the groups' drives and
+        switches set it, each group's part at its own size; else (a root complex, socket or shared system limit,
+        taken at the groups' delivered mix) ``x`` times the bytes per I/O delivered."""
+        parts = [float(self.group_ceilings[j][name][i]) for j in holding]
+        if all(np.isfinite(v) for v in parts) and np.isclose(sum(parts), x, rtol=1e-12, atol=0.0):
+            return float(sum(v * sizes[j] for v, j in zip(parts, holding, strict=True)))
+        return x * float(self.bytes_per_s[i]) / float(self.iops[i])
 
     def _cited_in(self, component: str, j: int) -> tuple:
         from .components import _REGISTRY
@@ -192,6 +221,8 @@ class MixedCurve(ScalingCurve):
                             if part.split(" ")[0] not in binding_names]
                     lines[k] = "Headroom of the others: " + "; ".join(kept) + "." if kept else ""
             lines = [line for line in lines if line]
+        if self._mixed_sizes(i):  # the groups' I/Os differ in size: their IOPS add, but say so
+            lines[0] = lines[0].replace(" IOPS = ", " IOPS of mixed sizes = ", 1)
         lines.insert(2, f"Where: {where}.")
         lines.append("Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
         for j, g in enumerate(self.groups):
@@ -203,8 +234,9 @@ class MixedCurve(ScalingCurve):
             b = str(self.group_binding[j, i])
             others = sorted((v / own[b] - 1, c) for c, v in own.items() if c != b)
             head = "; next: " + ", ".join(f"{c} +{h:.1%}" for h, c in others[:2]) if others else ""
-            lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i])}, own limit {b} "
-                         f"{self._fmt(own[b])}{head}")
+            size = self._sizes()[j]
+            lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i], size)}, own limit {b} "
+                         f"{self._fmt(own[b], size)}{head}")
         return "\n".join(lines)
 
     def _explain_curve(self) -> str:
@@ -228,8 +260,9 @@ class MixedCurve(ScalingCurve):
             lines.append(f"  An {self.upper_bound_note}.")
         return "\n".join(lines)
 
-    def _fmt(self, iops: float) -> str:
-        return f"{iops * self.block_size / 1e9:.2f} GB/s" if self.block_size >= 65536 else format_iops(iops)
+    def _fmt(self, iops: float, size: float | None = None) -> str:
+        size = self.block_size if size is None else size
+        return f"{iops * size / 1e9:.2f} GB/s" if size >= 65536 else format_iops(iops)
 
     def to_frame(self):
         """One row per drive count: the single-model columns plus ``binding_group`` and, per group,
@@ -286,7 +319,8 @@ class MixedCurve(ScalingCurve):
     def __repr__(self) -> str:
         last = int(self.drives[-1])
         return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.workload.describe()} | "
-                f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])} at the end "
+                f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])}"
+                f"{' of mixed sizes' if self._mixed_sizes(len(self.drives) - 1) else ''} at the end "
                 f"({self.describe_binding_at(last)}), "
                 f"{self.knee_words()}"
                 f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
