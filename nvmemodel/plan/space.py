@@ -6,7 +6,8 @@ Axes are parameter names from the table (``"drive.model"``, ``"host.gen"``, ``"h
 width per drive) or a switch catalog key (drives behind ``switch.count`` such adapters); and ``"host"``:
 host-catalog CPUs (``"amd-epyc-7742"``, or ``"amd-epyc-7742:1"`` for one socket; ``nvmemodel hosts``), each
 replacing the base's host as :func:`nvmemodel.with_host` does (cores, clock, sockets, lanes, generation and the
-platform's root-complex and memory limits; an explicit axis such as ``host.sockets`` wins over it). The space is the
+platform's root-complex and memory limits; an explicit axis such as ``connection`` wins over it, while ``host.sockets``
+is folded into it and a ``host.gen`` above a CPU's own is dropped: :attr:`DesignSpace.notes`). The space is the
 Cartesian product of the axes; it is never materialized: :meth:`DesignSpace.chunks` yields the value
 arrays of consecutive configurations, so memory stays flat whatever the size.
 """
