@@ -81,3 +81,18 @@ def test_the_cli_refuses_a_two_socket_threadripper_in_one_line_and_plans_the_rea
     assert cli.main(["plan", "--iops", "10M", "--host", "amd-epyc-7742,"]) == 0  # QA F26: was a numpy traceback
     out = capsys.readouterr().out
     assert "host=amd-epyc-7742: 7 drives" in out
+
+
+def test_dropped_generations_are_the_same_whatever_the_blocks():
+    # the host x generation mask broadcast over blocks of any shape: one configuration per block, or all at once
+    space = nm.DesignSpace("dell-r7525", {"host": ["amd-epyc-9654", "amd-epyc-7742", "intel-xeon-gold-6148"],
+                                          "host.gen": [3, 4, 5], "drive.model": ["samsung-pm1743", "samsung-pm1733-u2"]},
+                           max_drives=24)
+    whole, single = nm.plan(READ, space), nm.plan(READ, space, chunk=1)
+    # 9654: Gen3-5, 7742: Gen3-4, Xeon Gold 6148 (Skylake-SP): Gen3 only; x 2 drives
+    assert whole.evaluated == single.evaluated == (3 + 2 + 1) * 2
+    assert whole.feasible == single.feasible and whole.n_missed == single.n_missed
+    cols = ["host", "host.gen", "drive.model", "drives"]
+    assert whole.frame[cols].values.tolist() == single.frame[cols].values.tolist()
+    rejected = set(zip(whole.rejected["host"], whole.rejected["host.gen"]))
+    assert ("intel-xeon-gold-6148", 5) not in rejected and ("intel-xeon-gold-6148", 4) not in rejected
