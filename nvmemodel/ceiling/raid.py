@@ -28,8 +28,8 @@ from ..errors import ParameterError
 from ..parameters import PARAMETERS
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["LEVELS", "MD_CYCLES_PER_IO", "MIN_DRIVES", "RAID_LAYER", "check_degraded", "describe_raid", "drive_bytes_per_host_io",
-           "drive_side", "min_drives", "raid_transform", "rebuild_traffic"]
+__all__ = ["LEVELS", "MD_CYCLES_PER_IO", "MIN_DRIVES", "RAID_LAYER", "array_counts", "arrays_text", "check_degraded",
+           "describe_raid", "drive_bytes_per_host_io", "drive_side", "min_drives", "raid_transform", "rebuild_traffic"]
 
 #: RAID levels in the order of the ``raid.level`` choices (codes).
 LEVELS = PARAMETERS["raid.level"].choices
@@ -46,6 +46,35 @@ MD_CYCLES_PER_IO = 27_700.0
 MIN_DRIVES = {"none": 1, "raid0": 2, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
 #: Failed members per array each level survives (RAID-1 as 2-way mirrors; RAID-10 with both in different pairs).
 _TOLERATES = {"none": 0, "raid0": 0, "raid1": 1, "raid5": 1, "raid6": 2, "raid10": 2}
+
+
+def array_counts(level: str, width, drives) -> tuple[list[int], list[int]]:
+    """``(whole, partial)``: the drive counts that are whole arrays of ``width`` members of RAID ``level`` and the
+    others (a count below one array holds none; above, the drives beyond the last whole array are in none).
+    :class:`ParameterError` naming ``raid.width`` where the level needs more members per array (:data:`MIN_DRIVES`:
+    mdadm builds no RAID-5 of fewer than 3, no RAID-6 of fewer than 4). Without RAID every count is whole.
+
+    >>> array_counts("raid5", 4, range(1, 9))      # ION's two arrays of 4: 3 drives hold no RAID-5 of 4
+    ([4, 8], [1, 2, 3, 5, 6, 7])
+    """
+    counts = [int(n) for n in drives]
+    if level == "none":
+        return counts, []
+    w = int(width)
+    if w < MIN_DRIVES[level]:
+        raise ParameterError("raid.width", w, f"at least {MIN_DRIVES[level]} members per array for {level} (mdadm "
+                                              f"builds no smaller {level.replace('raid', 'RAID-')})")
+    return [n for n in counts if n % w == 0], [n for n in counts if n % w]
+
+
+def arrays_text(level: str, width, drives: int) -> str:
+    """"2 arrays of 4" (``drives`` = 8): how many arrays the drives form.
+
+    >>> arrays_text("raid5", 4, 8), arrays_text("raid6", 6, 6)
+    ('2 arrays of 4', '1 array of 6')
+    """
+    k = int(drives) // int(width)
+    return f"{k} array{'s' * (k != 1)} of {int(width)}"
 
 
 def min_drives(codes):
@@ -229,10 +258,11 @@ def _rebuild_share(p, level, lost):
     return u
 
 
-def describe_raid(params) -> str | None:
+def describe_raid(params, drives: int | None = None) -> str | None:
     """One sentence on what a RAID level does to the drives for this workload (None without RAID).
 
-    ``params`` is a public parameter vector of one configuration (e.g. ``curve.parameters``).
+    ``params`` is a public parameter vector of one configuration (e.g. ``curve.parameters``); with ``drives`` the
+    sentence says how many arrays they form ("Software RAID-5, 2 arrays of 4").
     """
     from .derive import prepare
 
@@ -263,7 +293,9 @@ def describe_raid(params) -> str | None:
     # a = 1 (reads of a healthy array, one chunk each): nothing is divided, so say only what the drives see
     divided = (f"; every per-drive, switch, complex and socket limit is divided by {a:.3g}" if round(float(a), 3) != 1
                else "")
-    return (f"Software {level} of {int(params['raid.width'])}{small}: each host I/O costs {a:.3g} drive "
+    arrays = f" of {int(params['raid.width'])}" if drives is None else \
+        f", {arrays_text(str(params['raid.level']), params['raid.width'], drives)}"
+    return (f"Software {level}{arrays}{small}: each host I/O costs {a:.3g} drive "
             f"I/O{'s' * (round(float(a), 3) != 1)} of {size / 1024:g} KiB ({f:.0%} reads){busiest}{divided}.")
 
 

@@ -140,6 +140,43 @@ def system_and_workload(args, *, read_fraction: float | None = None):
     return topo, wl, overrides, drives
 
 
+def whole_arrays(base, wl, drives, given: str | None, grid: dict | None = None) -> tuple[list[int], str | None]:
+    """``(drive counts, note)``: with a RAID level, only counts that are whole arrays of ``raid.width`` members
+    (``nvmemodel.ceiling.raid.array_counts``; ION's "two 4-drive RAID-5 arrays" are 4 or 8 drives, not 3 or 6).
+    Counts the user gave (``given``: the ``--drives`` text) that are not are refused naming raid.width; default
+    counts that are not are left out, and ``note`` says which. ``grid``: raid.level / raid.width values of a sweep,
+    every combination checked."""
+    import itertools
+
+    from ..ceiling.raid import array_counts
+
+    p = base.parameters(wl)
+    grid = grid or {}
+    levels, widths = grid.get("raid.level", [p["raid.level"]]), grid.get("raid.width", [p["raid.width"]])
+    keep = list(drives)
+    for level, width in itertools.product(levels, widths):
+        whole, partial = array_counts(str(level), width, drives)
+        if partial and given is not None:
+            name = level.replace("raid", "RAID-")
+            where = "" if not grid else f" (the grid's raid.level={level}, raid.width={width:g})"
+            few, more = [n for n in partial if n < width], [n for n in partial if n > width]
+            why = "; ".join(([f"{', '.join(map(str, few))} drive(s) hold no {name} of {width:g}"] if few else [])
+                            + [f"of {n} drives {n % int(width)} {'is' if n % int(width) == 1 else 'are'} in no "
+                               "array" for n in more[:1]])
+            raise ParameterError("--drives", given, f"whole {name} arrays of raid.width={width:g} drives{where}, "
+                                 f"multiples of {width:g}: {why} (set raid.width to the array size to change it)")
+        keep = [n for n in keep if n in whole]
+    left = [n for n in drives if n not in keep]
+    if not keep:
+        raise ParameterError("--drives", ",".join(map(str, drives)), "a count of whole RAID arrays for every "
+                             f"raid.width ({', '.join(f'{w:g}' for w in widths)}): none of these counts is one")
+    if not left:
+        return keep, None
+    what = (f"{str(levels[0]).replace('raid', 'RAID-')} arrays of {widths[0]:g} (raid.width)" if not grid else
+            "RAID arrays in every configuration of the grid (raid.level, raid.width)")
+    return keep, f"drive counts {', '.join(map(str, left))} left out: not whole {what}"
+
+
 def preset_defaults_note(args, given=()) -> str | None:
     """Where the workload holds the preset's paper's defaults (``--iodepth``/``--io-stack`` omitted and the field
     not set by ``--set`` or in ``given``, e.g. sweep's grid names), the words saying so, else None:
@@ -178,6 +215,9 @@ def _ceilings(args) -> int:
     topo, wl, overrides, drives = system_and_workload(args)
     if args.group:
         return run_mixed(args, topo, wl, overrides, drives)
+    base, base_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
+    counts = drives if drives is not None else list(base.default_drives or range(1, base.max_drives + 1))
+    drives, left = whole_arrays(base, base_wl, counts, args.drives)
     curve = evaluate(topo, wl, drives=drives, overrides=overrides)
 
     note = preset_defaults_note(args)
@@ -185,6 +225,8 @@ def _ceilings(args) -> int:
         doc = curve.to_dict()
         if note:  # where the workload is the paper's, not the options' defaults
             doc["workload_defaults"] = note
+        if left:  # default counts that are not whole RAID arrays
+            doc["drives_left_out"] = left
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
@@ -195,5 +237,7 @@ def _ceilings(args) -> int:
         from ..parameters import get
 
         print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
+    if left:
+        print(f"({left})")
     print_curve(curve, explain=args.explain)
     return 0

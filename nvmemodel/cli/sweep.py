@@ -315,7 +315,7 @@ def _sweep(args) -> int:
     import numpy as np
 
     from ..ceiling.evaluate import sweep
-    from .ceilings import preset_defaults_note, system_and_workload
+    from .ceilings import preset_defaults_note, system_and_workload, whole_arrays
 
     suffix = ".json" if args.json else ".csv"
     if args.out is not None:
@@ -349,6 +349,10 @@ def _sweep(args) -> int:
         check_mixed_bays(topo, wl, values, overrides, drives)
     else:
         check_bays(base, wl, values, drives)
+        drives, left = whole_arrays(base, wl, drives, args.drives,
+                                    {k: values[k] for k in ("raid.level", "raid.width") if k in values})
+        if left:  # default counts that are not whole RAID arrays
+            print(f"note: {left}", file=sys.stderr)
 
     import itertools
 

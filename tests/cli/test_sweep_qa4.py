@@ -167,3 +167,57 @@ def test_header_fabric_follows_the_transport_and_line_rate_in_use(capsys):
     assert "over 25 GbE RoCEv2, single initiator (rocev2, 1 x 25 Gb/s)" in out.splitlines()[0]
     out = _run(["ceilings", "--preset", "broadcom-stingray", "--drives", "4"], capsys)
     assert "over 100 GbE RoCEv2, single initiator (rocev2, 1 x 100 Gb/s)" in out.splitlines()[0]
+
+
+# ------------------------------------------------------------------------------------- F31: whole RAID arrays
+def test_ceilings_on_ion_evaluates_whole_raid5_arrays_of_4_only(capsys):
+    # ION's drives are "two 4-drive software RAID-5 arrays": 3 drives hold no RAID-5 of 4, 6 are one array and 2
+    # drives in none; the preset's default counts 1..8 keep 4 and 8 and say which were left out
+    out = _run(["ceilings", "--preset", "ion-sr71mach5-linux", "--pattern", "randwrite"], capsys)
+    assert "(drive counts 1, 2, 3, 5, 6, 7 left out: not whole RAID-5 arrays of 4 (raid.width))" in out
+    rows = [line.split() for line in out.split("binding\n", 1)[1].split("\n\n", 1)[0].splitlines() if line[:6].strip()]
+    assert [r[0] for r in rows if r[0].isdigit()] == ["4", "8"]
+    curve = nm.evaluate(nm.preset("ion-sr71mach5-linux"), nm.Workload("randwrite", "4K"), drives=[8])
+    assert f"{curve.iops_at(8):,.0f}" in out
+    doc = json.loads(_run(["ceilings", "--preset", "ion-sr71mach5-linux", "--json"], capsys))
+    assert [p["drives"] for p in doc["points"]] == [4, 8] and "1, 2, 3, 5, 6, 7" in doc["drives_left_out"]
+    err = _error(["ceilings", "--preset", "ion-sr71mach5-linux", "--pattern", "randwrite", "--drives", "1,2,3,6"],
+                 capsys)
+    assert "raid.width=4" in err and "1, 2, 3 drive(s) hold no RAID-5 of 4" in err and "of 6 drives 2 are" in err
+
+
+@pytest.mark.parametrize("sets, drives, expected", [
+    (["raid.level=raid6"], "1,2", "raid.width=4"),                  # a "RAID-6 of 4" on 1 drive
+    (["raid.level=raid6", "raid.width=3"], "6", "raid.width=3 is not allowed: expected at least 4 members"),
+    (["raid.level=raid5", "raid.width=2"], "4", "raid.width=2 is not allowed: expected at least 3 members"),
+    (["raid.level=raid10", "raid.width=4"], "6", "of 6 drives 2 are in no array"),
+])
+def test_raid_counts_that_are_not_whole_arrays_are_refused(capsys, sets, drives, expected):
+    argv = [x for s in sets for x in ("--set", s)]
+    assert expected in _error(["ceilings", "--pattern", "randwrite", "--drives", drives, *argv], capsys)
+    assert expected in _error(["sweep", "--pattern", "randwrite", "--drives", drives, *argv], capsys)
+
+
+def test_sweep_on_ion_keeps_whole_arrays_and_checks_each_grid_width(capsys):
+    assert cli.main(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "host.clock_hz=2GHz,3GHz"]) == 0
+    out, err = capsys.readouterr()
+    df = pd.read_csv(io.StringIO(out), keep_default_na=False)
+    assert df["drives"].tolist() == [4, 8, 4, 8]
+    assert "drive counts 1, 2, 3, 5, 6, 7 left out" in err
+    err = _error(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "raid.width=3,4", "--drives", "4,8"], capsys)
+    assert "raid.width=3" in err and "of 4 drives 1 is in no array" in err
+    df = _csv(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "raid.width=2,4", "--drives", "4,8",
+               "--set", "raid.level=raid1"], capsys)
+    assert len(df) == 4
+    # the model's RAID-10 is mirrored pairs striped (raid.MIN_DRIVES: at least two pairs)
+    err = _error(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "raid.width=2,4", "--drives", "4,8",
+                  "--set", "raid.level=raid10"], capsys)
+    assert "raid.width=2 is not allowed: expected at least 4 members per array for raid10" in err
+
+
+def test_the_raid_sentence_counts_the_arrays():
+    from nvmemodel.ceiling.raid import describe_raid
+
+    p = nm.evaluate(nm.preset("ion-sr71mach5-linux"), nm.Workload("randwrite", "4K"), drives=[8]).parameters
+    assert describe_raid(p, 8).startswith("Software RAID-5, 2 arrays of 4 (a small write = 2 reads + 2 writes)")
+    assert describe_raid(p).startswith("Software RAID-5 of 4 (")
