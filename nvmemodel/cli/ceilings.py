@@ -237,6 +237,10 @@ def _ceilings(args) -> int:
         from ..parameters import get
 
         print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
+        gen = overrides.get("host.gen")
+        if gen is not None and topo.host.key and float(gen) > int(topo.host.gen):  # QA round 4, F28
+            print(f"(host.gen=Gen{float(gen):g} is above the CPU's own PCIe generation, Gen{int(topo.host.gen)} for "
+                  f"{topo.host.key}: a hypothetical host — real links train down to Gen{int(topo.host.gen)})")
     if left:
         print(f"({left})")
     print_curve(curve, explain=args.explain)

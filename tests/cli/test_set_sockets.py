@@ -28,3 +28,9 @@ def test_more_sockets_than_the_part_allows_is_one_error(capsys):
     assert main(["ceilings", "--preset", "dell-r7525", "--drives", "24", "--set", "host.sockets=3"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "host.sockets=3" in err[0] and "1 to 2" in err[0]
+
+
+def test_a_generation_above_the_cpus_own_is_called_hypothetical(capsys):
+    # QA round 4, F28: an EPYC 7742 is a PCIe 4.0 part
+    assert main(["ceilings", "--host", "amd-epyc-7742", "--set", "host.gen=5", "--drives", "4"]) == 0
+    assert "above the CPU's own PCIe generation, Gen4 for amd-epyc-7742: a hypothetical host" in capsys.readouterr().out
