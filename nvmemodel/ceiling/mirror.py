@@ -28,8 +28,9 @@ and with ``b`` write-mostly (``mdadm --write-mostly``: every read on ``a``)
 ``X = min( 1 / (f / R_a + (1 − f) / W_a),  W_b / (1 − f) )``. RAID-10 stripes ``S / S_d`` chunks evenly over the
 pairs, so the host ceiling is ``X / (S / S_d)`` over all pairs together; shared system limits (CPU with the RAID
 layer's cycles, the RAID layer's own rate, fabric) then apply to host I/O as everywhere. A pair counts once both
-members are installed (the curve adds drives interleaved: a0, b0, a1, b1, …). Root-complex and socket limits are
-not composed with a spanning mirror (refused). Broadcasts over a sweep's configurations (``(configurations, 1)``
+members are installed (the curve adds drives interleaved: a0, b0, a1, b1, …). Root complexes and sockets: each
+member's I/O at ``X`` is known, so each unit is checked and listed alone (:func:`_host_levels`); one that would
+bind is refused (md would move reads away from it). Broadcasts over a sweep's configurations (``(configurations, 1)``
 columns of shared parameters).
 """
 
@@ -84,20 +85,31 @@ def read_share(Ra, Wa, Rb, Wb, f, x, *, write_mostly_b: bool = False):
     return np.where(np.isfinite(s) & (np.asarray(x) > 0) & (f > 0), s, 0.5)
 
 
-def describe_mirror(topology, params) -> str:
-    """One sentence on a mirror spanning two groups, for explanations."""
+def describe_mirror(topology, params, split=None) -> str:
+    """One sentence on a mirror spanning two groups, for explanations; ``split``: the host reads per second each
+    side serves at the point explained (the sentence then says what the split is: QA round 4, F3)."""
     a, b = topology.groups
     level = str(params.get("raid.level", "raid10")).upper().replace("RAID", "RAID-")
     reads = (f"every read on {a.name} ({b.name} is write-mostly)" if b.write_mostly else
-             "reads balanced by md onto the member with the fewest I/Os in flight, so both serve reads at "
-             "saturation")
+             "reads balanced by md onto the member with the fewest I/Os in flight")
+    if split is not None and not b.write_mostly:
+        ra, rb = (max(float(x), 0.0) for x in split)
+        if ra + rb <= 0:
+            reads += " (this workload has no reads)"
+        elif min(ra, rb) <= 1e-6 * (ra + rb):  # one side spends all its time on the writes
+            busy, other = (b.name, a.name) if rb <= ra else (a.name, b.name)
+            reads = (f"reads balanced by md onto the member with the fewest I/Os in flight: {busy} is saturated by "
+                     f"the writes, so every read goes to {other}")
+        else:
+            reads += (f": both serve reads at saturation, {a.name} {ra / (ra + rb):.0%} of them, "
+                      f"{b.name} {rb / (ra + rb):.0%}")
     return (f"Software {level} across the groups: drive i of {a.name} mirrors drive i of {b.name}; every write "
             f"goes to both members, {reads} (docs/physics.md §12.9).")
 
 
 def check_mirror(topology, p) -> None:
     """What a spanning mirror needs: RAID-1 (one pair) or RAID-10, two groups of equal count, interleaved order,
-    no root-complex or socket limit, a healthy array."""
+    a healthy array (root-complex and socket limits: :func:`_host_levels`)."""
     from .raid import LEVELS
 
     level = LEVELS[int(p["raid.level"])]
@@ -109,10 +121,6 @@ def check_mirror(topology, p) -> None:
                              "(md RAID-1 of more members keeps more copies; use raid10 for several pairs)")
     if float(p.get("raid.degraded", 0.0)) > 0:
         raise ParameterError("raid.degraded", p["raid.degraded"], "0 for a mirror spanning groups (healthy pairs)")
-    for name in ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s"):
-        if np.any(np.isfinite(np.asarray(p[name], dtype=float))):
-            raise ParameterError(name, float(np.max(p[name])), "inf (no limit) for a mirror spanning groups: root "
-                                 "complex and socket limits are not composed with it (set it to inf)")
 
 
 def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
@@ -130,15 +138,16 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     pairs = np.floor(n / 2.0)
     names = level_lv[0].components
     # each side's read-only and write-only capacity on the drives' own I/O, per component and all together
-    side = []
+    side, side_lv = [], []
     for p in params:
-        caps = {}
+        caps, lvs = {}, {}
         for mode, frac in (("read", 1.0), ("write", 0.0)):
             q = prepare({**p, "raid.level": 0.0, "workload.block_size": S_d, "workload.read_fraction": frac})
-            lv = Levels(q)
+            lv = lvs[mode] = Levels(q)
             caps[mode] = (switched_local(pairs, lv.drive, lv.group, lv.switches), lv.limits, lv.switches,
                           lv.drive_index, lv.group_index, lv.drive, lv.group)
         side.append(caps)
+        side_lv.append(lvs)
     wm = topology.groups[1].write_mostly
 
     def x_of(ra, wa, rb, wb):
@@ -174,6 +183,9 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     s = read_share(Ra, Wa, Rb, Wb, f, local * pieces, write_mostly_b=wm)
     # host I/Os per second reaching each group's members: its share of the reads, every write
     per_group = np.array([total * (f * s + (1 - f)), total * (f * (1 - s) + (1 - f))])
+    # the root complexes and sockets the members sit on: checked at the array's throughput, listed alone
+    for name, x in _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0).items():
+        ceilings[name] = np.broadcast_to(np.fmin(ceilings[name], x), shape).astype(float)
     # else what holds each side's capacities in the term that sets the array's (docs/topologies.md "What binds"):
     # one component for every active capacity binds; different ones are named per side, the side with the larger
     # share of the I/O first
@@ -193,6 +205,75 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     side_binding = np.array([np.asarray(names)[np.broadcast_to(np.where(h >= 0, h, smallest), shape)] for h in first])
     return (total, binding, ceilings, local, host, {name: COMPONENT_LABELS[name] for name in names}, per_group,
             side_binding)
+
+
+class MirrorLimitError(ParameterError):
+    """A root-complex or socket limit would bind a mirror spanning groups (not composed yet)."""
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+_HOST_LEVELS = (("complex", "tree.complex_bytes_per_s", "root complex"),
+                ("socket", "memory.peak_bytes_per_s", "socket"))
+
+
+def _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0) -> dict:
+    """The root complexes and sockets under a spanning mirror (QA round 4, F3). Per pair both members' I/O is known
+    at the array's throughput (``total`` host I/Os per second, ``pieces`` drive I/Os per host I/O; side ``a`` serves the share
+    ``s`` of the reads, both every write), and each group's members sit where the host's placement puts them
+    (:func:`~nvmemodel.ceiling.tree.place_group`, continuing where the group before stopped). A unit's load
+    fraction is ``Σ_members (reads / its read limit + writes / its write limit)`` (the limits in the drives' own
+    I/O, from the same components). Where every unit stays within its limit, the levels do not change the answer
+    and each is listed alone (``X · units used / Σ u``, as for groups of different sizes); where one would exceed
+    it, md's read balancing would move reads away from it — not modelled yet: refused in one sentence."""
+    from ..parameters import PARAMETERS
+    from .compose import starts
+    from .tree import place_group
+
+    out = {}
+    names = side_lv[0]["read"].components
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_pair = np.where(pairs > 0, total * pieces / np.where(pairs > 0, pairs, 1.0), 0.0)
+        reads = (f * s, f * (1.0 - s))
+        begin = starts(topology, side_lv[0]["read"].p)
+        for c, name in enumerate(names):
+            for level, field, unit in _HOST_LEVELS:
+                limits = [(getattr(lv["read"].limits[c], level), getattr(lv["write"].limits[c], level))
+                          for lv in side_lv]
+                if all(np.all(np.asarray(x) == _INF) for pair in limits for x in pair):
+                    continue
+                loads, used = {}, 0.0
+                for g, group in enumerate(topology.groups):
+                    lv = side_lv[g]["read"]
+                    r, w = limits[g]
+                    member = per_pair * (reads[g] / r + (1.0 - f) / w)  # one member's load fraction of a unit
+                    switched = np.any(np.asarray(lv.group) < _INF)
+                    for key, sock, kj, _ in place_group(pairs, lv.p, lv.switches if switched else None,
+                                                        start=begin[g], pin=group.socket):
+                        unit_key = key if level == "complex" else sock
+                        loads[unit_key] = loads.get(unit_key, 0.0) + kj * member
+                u = np.array([np.broadcast_to(x, np.broadcast_shapes(*(np.shape(v) for v in loads.values())))
+                              for x in loads.values()])
+                if np.any(u > 1.0 + 1e-9):
+                    k = np.unravel_index(int(np.argmax(u)), u.shape)
+                    limit = float(np.max(np.asarray(p0[field], dtype=float)))
+                    if level == "socket":
+                        limit *= float(np.max(np.asarray(p0["memory.dma_fraction"], dtype=float)))
+                    fmt = PARAMETERS[field].format
+                    drives = int(np.asarray(n).reshape(-1)[k[-1]]) if np.ndim(n) else int(n)
+                    raise MirrorLimitError(
+                        f"a mirror spanning groups cannot yet be composed with a {unit} limit that binds: at {drives} "
+                        f"drives its members would move {fmt(float(u[k]) * limit)} through one {unit}, above its "
+                        f"{fmt(limit)} ({field}{' x memory.dma_fraction' if level == 'socket' else ''}), and md "
+                        "would shift reads away from it, which the model does not follow")
+                units, load = np.sum(u > 0, axis=0), np.sum(u, axis=0)  # host I/Os scale with the drives' I/Os
+                x = np.where(load > 0, total * units / np.where(load > 0, load, 1.0), _INF)
+                out[name] = x if name not in out else np.fmin(out[name], x)
+    return out
 
 
 def _held_sides(side, pairs, f, write_mostly_b, shape):

@@ -221,6 +221,14 @@ class MixedCurve(ScalingCurve):
                             if part.split(" ")[0] not in binding_names]
                     lines[k] = "Headroom of the others: " + "; ".join(kept) + "." if kept else ""
             lines = [line for line in lines if line]
+        if getattr(self.topology, "mirror", False):  # md's read balancing as it splits the reads at this point
+            from .mirror import describe_mirror
+
+            f = float(self.parameters.get("workload.read_fraction", 1.0))
+            writes = (1.0 - f) * float(self.iops[i])
+            split = (self.group_iops[0, i] - writes, self.group_iops[1, i] - writes)
+            lines = [describe_mirror(self.topology, self.parameters, split) if line.startswith("Software RAID")
+                     and "across the groups" in line else line for line in lines]
         if self._mixed_sizes(i):  # the groups' I/Os differ in size: their IOPS add, but say so
             lines[0] = lines[0].replace(" IOPS = ", " IOPS of mixed sizes = ", 1)
         lines.insert(2, f"Where: {where}.")

@@ -121,9 +121,14 @@ def test_a_mirror_sweeps_like_evaluate(wm):
         nm.sweep(_raid10(), nm.Workload("randread", "4K"), drives=[3])
 
 
-def test_root_complex_limits_are_refused_not_ignored():
+def test_root_complex_limits_are_composed_or_refused_not_ignored():
+    """QA round 4, F3: a complex limit the members stay within is composed (listed alone, the answer unchanged);
+    one the NVMe member alone exceeds (1.0 M x 4 KiB = 4.1 GB/s through its complex) is refused, naming it."""
+    curve = nm.evaluate_mixed(_raid10(**{"tree.complex_bytes_per_s": 20e9}), nm.Workload("randread", "4K"))
+    assert curve.iops_at(4) == pytest.approx(2 * 1.1e6, rel=1e-12)
+    assert curve.iops_at(4) < curve.ceilings["root_complex"][-1] < np.inf
     with pytest.raises(ParameterError, match="tree.complex_bytes_per_s"):
-        nm.evaluate_mixed(_raid10(**{"tree.complex_bytes_per_s": 20e9}), nm.Workload("randread", "4K"))
+        nm.evaluate_mixed(_raid10(**{"tree.complex_bytes_per_s": 2e9}), nm.Workload("randread", "4K"))
 
 
 def test_the_sum_rule_against_a_brute_force_split():
