@@ -345,6 +345,7 @@ def _sweep(args) -> int:
             drives = list(base.default_drives or range(1, base.max_drives + 1))
     check_size(texts, len(drives), args.max_points)
     values = grid_values(texts)
+    left = None  # default drive counts left out (not whole RAID arrays)
     if args.group:
         check_mixed_bays(topo, wl, values, overrides, drives)
     else:
@@ -353,6 +354,7 @@ def _sweep(args) -> int:
                                     {k: values[k] for k in ("raid.level", "raid.width") if k in values})
         if left:  # default counts that are not whole RAID arrays
             print(f"note: {left}", file=sys.stderr)
+    notes = {"workload_defaults": preset_defaults_note(args, texts), "drives_left_out": left}
 
     import itertools
 
@@ -364,12 +366,12 @@ def _sweep(args) -> int:
     present = [(True,)] * len(result.drives) if not args.group else [
         tuple(bool(k) for k in col) for col in topo.drives_per_group(result.drives).T]
     table["upper_bound"] = upper_bound_column(bound_bases(topo, wl, overrides), values, combos, present)
-    note = preset_defaults_note(args, texts)
+    note = notes["workload_defaults"]
     workload_text = _workload_text(topo, wl, overrides, texts)
 
     def write(fh):  # streamed: the table is not held a second time as text
         if args.json:
-            _write_json(fh, table, topo, workload_text, note, overrides, values, result)
+            _write_json(fh, table, topo, workload_text, notes, overrides, values, result)
         else:
             table.to_csv(fh, index=False, lineterminator="\n")
 
@@ -405,9 +407,11 @@ def _table(result, names: list[str], mixed):
     return df[[*cols, "iops", "bytes_per_s", "binding"]]
 
 
-def _write_json(fh, table, topo, workload_text, note, overrides, values, result) -> None:
-    """The document (schema :data:`JSON_SCHEMA_ID`): what was evaluated, every column's unit, then ``rows``, one
-    object per row on its own line (written as they are made)."""
+def _write_json(fh, table, topo, workload_text, notes, overrides, values, result) -> None:
+    """The document (schema :data:`JSON_SCHEMA_ID`): what was evaluated (``notes``: ``workload_defaults``, the
+    preset's paper's depth/stack in use; ``drives_left_out``, default counts that are not whole RAID arrays; each
+    null where none), every column's unit, then ``rows``, one object per row on its own line (written as they are
+    made)."""
     import json
 
     from ..parameters import get
@@ -416,8 +420,7 @@ def _write_json(fh, table, topo, workload_text, note, overrides, values, result)
     units = {name: get(name).unit or "name" for name in values}
     units.update({c: "drives" for c in table.columns if c.startswith("drives.")})
     units.update(UNITS)
-    doc = {"schema": JSON_SCHEMA_ID, "topology": topo.describe(), "workload": workload_text,
-           "workload_defaults": note,
+    doc = {"schema": JSON_SCHEMA_ID, "topology": topo.describe(), "workload": workload_text, **notes,
            "settings": {k: (v if isinstance(v, str) else json_number(float(v))) for k, v in overrides.items()},
            "grid": {k: [v if isinstance(v, str) else json_number(float(v)) for v in vs] for k, vs in values.items()},
            "drives": [int(n) for n in result.drives], "units": units, "rows": []}

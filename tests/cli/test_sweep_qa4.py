@@ -204,6 +204,9 @@ def test_sweep_on_ion_keeps_whole_arrays_and_checks_each_grid_width(capsys):
     df = pd.read_csv(io.StringIO(out), keep_default_na=False)
     assert df["drives"].tolist() == [4, 8, 4, 8]
     assert "drive counts 1, 2, 3, 5, 6, 7 left out" in err
+    doc = json.loads(_run(["sweep", "--preset", "ion-sr71mach5-linux", "--json"], capsys))
+    assert doc["drives"] == [4, 8] and doc["drives_left_out"].startswith("drive counts 1, 2, 3, 5, 6, 7 left out")
+    assert json.loads(_run(["sweep", "--json", "--drives", "4"], capsys))["drives_left_out"] is None
     err = _error(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "raid.width=3,4", "--drives", "4,8"], capsys)
     assert "raid.width=3" in err and "of 4 drives 1 is in no array" in err
     df = _csv(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "raid.width=2,4", "--drives", "4,8",
