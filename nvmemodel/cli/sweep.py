@@ -198,15 +198,17 @@ _BOUND_KEYS = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inte
                "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size")
 
 
-def bound_bases(topo, wl, overrides) -> list[tuple[str | None, dict]]:
-    """Per group (one, unnamed, for a single-model topology): its name and the values of :data:`_BOUND_KEYS`
-    with the one-value settings applied (``--drive``'s catalog entry too)."""
+def bound_bases(topo, wl, overrides) -> list[tuple[str | None, dict, dict]]:
+    """Per group (one, unnamed, for a single-model topology): its name, the values of :data:`_BOUND_KEYS` with the
+    one-value settings applied (``--drive``'s catalog entry too), and those settings' own values of them, which a
+    grid's ``drive.model`` does not replace (``nm.sweep`` is given them as one-value grid columns)."""
     groups = [(None, topo, wl)] if not hasattr(topo, "groups") else [
         (g.name, topo.group_topology(i), wl if g.workload is None else g.workload) for i, g in enumerate(topo.groups)]
+    fixed = {k: float(v) for k, v in overrides.items() if k in _BOUND_KEYS}
     out = []
     for name, t, w in groups:
         p = {k: v for k, v in t.parameters(w).items() if k in _BOUND_KEYS}
-        out.append((name, _with_values(p, overrides)))
+        out.append((name, _with_values(p, overrides), fixed))
     return out
 
 
@@ -245,7 +247,7 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
         for j, groups in enumerate(kinds):
             if (key, groups) not in said:
                 changes = {names[i]: combo[i] for i in used}
-                ps = [(name, _with_values(p, changes)) for name, p in bases]
+                ps = [(name, {**_with_values(p, changes), **fixed}) for name, p, fixed in bases]
                 if len(ps) == 1:
                     text = upper_bound_text(ps[0][1]) or ""
                 else:

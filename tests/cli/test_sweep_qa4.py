@@ -67,6 +67,15 @@ def test_upper_bound_is_each_configurations_own(capsys, preset, pattern, grid):
         assert row.upper_bound == (curve.upper_bound_note or "")
 
 
+def test_a_set_rating_is_not_replaced_by_a_grid_drives_catalog_entry(capsys):
+    # --set gives the PX04PMB the sequential-write rating its catalog entry lacks: the rows evaluate with it (nm.sweep
+    # is given --set values as one-value grid columns), so they are no upper bound
+    df = _csv(["sweep", "--pattern", "write", "--bs", "256K", "--drives", "4", "--set", "drive.seq_write_bytes_per_s=1GB/s",
+               "--grid", "drive.model=toshiba-px04pmb-960gb,samsung-pm1733-u2"], capsys)
+    assert df["upper_bound"].tolist() == ["", ""]
+    assert df["bytes_per_s"].tolist() == pytest.approx([4e9, 4e9], rel=1e-9)  # 4 drives x the rating set
+
+
 def test_mixed_rows_name_the_group_whose_drive_rating_is_unknown_where_it_holds_drives(capsys):
     # 8 PM1733 first, then 8 PX04PMB (no sequential-write rating): at 8 drives no PX04PMB is in use
     df = _csv(["sweep", "--pattern", "write", "--bs", "256K", "--drives", "8,16",
