@@ -114,6 +114,10 @@ def host_ceilings_frame(keys, *, stacks=("libaio", "io_uring", "io_uring_polled"
                "pcie_lanes": n * float(raw_bytes_per_s(int(h.gen), h.lanes_per_socket)),
                "root_complexes": n * p["tree.complexes_per_socket"] * p["tree.complex_bytes_per_s"],
                "socket_dma": n * p["memory.dma_fraction"] * p["memory.peak_bytes_per_s"],
+               # a STREAM-class (CPU loads and stores) share stands in where no device-DMA observation exists:
+               # an upper bound, not comparable with a share measured for device DMA (QA round 4, F4)
+               "dma_upper_bound": "STREAM" in (src := h.platform_sources.get("memory.dma_fraction", ""))
+                                  and "device-DMA observation" not in src,
                "inter_socket": p.get("tree.inter_socket_bytes_per_s", np.nan)}
         for s in stacks:
             row[f"cpu_{s}"] = n * h.cores_per_socket * h.clock_hz / STACK_CYCLES[IoStack.parse(s)][0]
@@ -144,10 +148,17 @@ def plot_host_ceilings(frame, *, axes=None, stacks=("libaio", "io_uring", "io_ur
     y = np.arange(len(frame))[::-1]
     hatches = ("", "//", "..", "xx")
     width = 0.8 / len(_BANDWIDTH)
+    bound = frame["dma_upper_bound"].to_numpy(dtype=bool) if "dma_upper_bound" in frame else np.zeros(len(frame), bool)
     for j, (col, label) in enumerate(_BANDWIDTH):
-        v = frame[col].to_numpy(dtype=float) / 1e9
-        left.barh(y + 0.4 - width * (j + 0.5), np.nan_to_num(v), height=width, color=PALETTE[j], hatch=hatches[j],
-                  edgecolor="white", linewidth=0.3, label=label)
+        v = np.nan_to_num(frame[col].to_numpy(dtype=float) / 1e9)
+        at = y + 0.4 - width * (j + 0.5)
+        faded = bound if col == "socket_dma" else np.zeros(len(frame), bool)
+        left.barh(at[~faded], v[~faded], height=width, color=PALETTE[j], hatch=hatches[j], edgecolor="white",
+                  linewidth=0.3, label=label.replace("sockets x DMA share of memory", "sockets x DMA share") + (
+                      " (device DMA)" if faded.any() else ""))
+        if faded.any():
+            left.barh(at[faded], v[faded], height=width, color=PALETTE[j], alpha=0.35, hatch=hatches[j],
+                      edgecolor="white", linewidth=0.3, label="faded: STREAM-class share (upper bound)")
     left.set_yticks(y, host_labels(frame))
     left.set_xlabel("bandwidth, one direction (GB/s)")
     left.set_xlim(0, None)
