@@ -18,7 +18,8 @@ DRIVES = np.arange(1, 9)
 
 
 def _grid(configs: int, seed: int) -> dict:
-    """Parts present in some chunks only: no switch and no fabric in the first third, Gen6 (FLIT) in the last."""
+    """Parts present in some chunks only: no switch, fabric or root-complex limit in the first third, Gen6 (FLIT)
+    in the last."""
     rng = np.random.default_rng(seed)
     third = configs // 3
     switches = list(nm.switch_catalog())[:1]
@@ -26,12 +27,15 @@ def _grid(configs: int, seed: int) -> dict:
         "switch.model": np.array(["none"] * third + list(rng.choice(["none", *switches], configs - third))),
         "fabric.transport": np.array(["none"] * third + list(rng.choice(["none", "rocev2", "tcp"], configs - third))),
         "host.gen": np.concatenate([rng.choice([3.0, 4.0], configs - third), rng.choice([5.0, 6.0], third)]),
-        "drive.model": rng.choice(list(nm.drive_catalog())[:4], configs),
+        "drive.model": rng.choice(list(nm.drive_catalog())[:2], configs),
         "workload.io_stack": rng.choice(["libaio", "spdk"], configs),
         "workload.read_fraction": rng.choice([0.0, -0.0, 1.0], configs),
         "workload.block_size": rng.choice([4096.0, 131072.0], configs),
         "fabric.eth_mtu": rng.choice([1500.0, 9000.0], configs),
         "fabric.roce_mtu": np.zeros(configs),  # the largest that fits each MTU
+        # no root-complex limit in the first third (no tree level there), one in some configurations after it
+        "tree.complex_bytes_per_s": np.concatenate([np.full(third, np.inf),
+                                                    rng.choice([np.inf, 12e9], configs - third)]),
     }
     return g
 

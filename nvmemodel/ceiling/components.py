@@ -175,14 +175,13 @@ def _by_class(limit: Callable[[Mapping[str, np.ndarray]], Limit]):
 
 class GridClasses:
     """A sweep grid's configurations in classes of identical grid values, so that a component's limit is computed
-    once per class (on :attr:`distinct`, one row per class) and gathered for a chunk with ``numpy.take``.
+    once per class present in a chunk (one row each) and gathered for the chunk's configurations with ``take``.
 
     Every entry of a sweep's prepared mapping that differs between configurations is a function of its grid
     values, and every limit is elementwise in the configurations, so a class's row gives each of its
-    configurations' numbers bit for bit. Where a limit decides something over all configurations (a part absent
-    everywhere, a generation range), the decision is taken over the grid's classes rather than one chunk's: the
-    kernel reads a limit that is ``inf`` everywhere in a chunk as that part's absence there (the same totals and
-    binding; ``tests/ceiling/test_sweep_is_evaluate.py`` and ``tests/test_grid_classes.py`` check it).
+    configurations' numbers bit for bit. Where a limit decides something over all the configurations it is given
+    (a part absent from all of them, the range of generations), the rows of the classes present in the chunk
+    hold exactly the values the chunk holds, so the decision is the chunk's own (``tests/test_grid_classes.py``).
 
     Used only for a mapping that is one of the sweep's chunks: every per-configuration entry the same rows of the
     sweep's own arrays as the class array, every other entry the sweep's own object (a mapping derived from it —
@@ -200,8 +199,8 @@ class GridClasses:
         self.full = dict(p)
         self.full[CLASSES] = self
         self._at = {k: (p[k], p[k].base if p[k].base is not None else p[k], _address(p[k])) for k in self.per}
-        self._limits: dict = {}
-        self._last = None
+        self._every: dict = {}  # limits on every class's row (a chunk holding every class)
+        self._last = self._local = self._rows = None
 
     def applies(self, p) -> bool:
         """True where ``p`` is one of the sweep's chunks (checked once per mapping)."""
@@ -219,6 +218,13 @@ class GridClasses:
                     return False
             elif v is not self.full.get(k, self):
                 return False
+        present = np.zeros(self.count, dtype=bool)
+        present[cls] = True
+        if present.all():  # every class: every row, and the chunk's classes as they are
+            self._local, self._rows = cls, None
+        else:
+            rank = np.cumsum(present, dtype=np.intp) - 1
+            self._local, self._rows = rank.take(cls), _Rows(self.distinct, self.per, np.flatnonzero(present))
         self._last = p
         return True
 
@@ -230,13 +236,44 @@ class GridClasses:
         return (_address(v) - address) // full.strides[0]
 
     def limit(self, limit, p) -> Limit:
-        """``limit`` of the chunk ``p``: computed on the classes once, each per-class array gathered."""
-        lim = self._limits.get(limit)
-        if lim is None:
-            lim = self._limits[limit] = limit(self.distinct)
-        cls = p[CLASS]
-        return type(lim)(*(x.take(cls) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == self.count else x
+        """``limit`` of the chunk ``p`` (for which :meth:`applies` is True): computed on the rows of the classes it
+        holds, each per-class array gathered."""
+        if self._rows is None:
+            lim = self._every.get(limit)
+            if lim is None:
+                lim = self._every[limit] = limit(self.distinct)
+            rows = self.count
+        else:
+            lim = limit(self._rows)
+            rows = self._rows.size
+        local = self._local
+        return type(lim)(*(x.take(local) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == rows else x
                            for x in lim))
+
+
+class _Rows(Mapping):
+    """Some classes' rows of :attr:`GridClasses.distinct`: each per-configuration entry taken when first read."""
+
+    def __init__(self, distinct: dict, per, rows: np.ndarray) -> None:
+        self._distinct, self._per, self._rows, self._taken = distinct, per, rows, {}
+        self.size = rows.shape[0]
+
+    def __getitem__(self, key):
+        v = self._taken.get(key)
+        if v is None:
+            v = self._distinct[key]
+            if key in self._per:
+                v = self._taken[key] = v.take(self._rows)
+        return v
+
+    def __contains__(self, key) -> bool:
+        return key in self._distinct
+
+    def __iter__(self):
+        return iter(self._distinct)
+
+    def __len__(self) -> int:
+        return len(self._distinct)
 
 
 def _address(a: np.ndarray) -> int:
