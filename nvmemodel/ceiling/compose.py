@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .system import Levels, _sum, above_the_groups, alone_above, pick, switched_local, switches_alone
+from .system import ComplexSums, Levels, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
 __all__ = ["compose", "starts", "switch_sets"]
@@ -176,15 +176,13 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     if tree == "fraction":
         pass
     elif tree:
-        capped = {key: (x if _all_inf(C) else np.fmin(C, x)) for key, x in per_complex.items()}
-        per_socket, per_socket_d = {}, {}
-        for key, x in capped.items():
-            s = socket_of[key]
-            per_socket[s] = per_socket.get(s, 0.0) + x
-            per_socket_d[s] = per_socket_d.get(s, 0.0) + per_complex_d[key]
-        cut = 0.0 if _all_inf(C) else _sum(np.fmax(x - C, 0.0) for x in per_complex_d.values())
-        local_total, c_alone, s_alone = above_the_groups(per_socket, per_socket_d, cut, linear,
-                                                         _INF if _all_inf(C) else C, _INF if _all_inf(Sock) else Sock)
+        sums, capped = ComplexSums(_INF if _all_inf(C) else C, {}), {}
+        for key, x in per_complex.items():  # the groups' terms on each complex, summed as one group's
+            capped[key], cut = sums.terms(x, per_complex_d[key])
+            sums.add(socket_of[key], capped[key], per_complex_d[key], cut)
+        per_socket, per_socket_d = sums.per_socket, sums.per_socket_d
+        local_total, c_alone, s_alone = above_the_groups(per_socket, per_socket_d, sums.cut, linear,
+                                                         sums.c, _INF if _all_inf(Sock) else Sock)
         candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
     if tree and tree != "fraction" and alone:  # each group's delivery and the levels alone (a sweep needs neither)
         used_complexes = sum(np.asarray(x > 0, dtype=float) for x in per_complex_d.values())

@@ -36,7 +36,7 @@ from .raid import drive_side, raid_transform
 from .tree import _FILL_FIRST, _PLACEMENT, complex_loads, complexes_in_use, switches_on
 from .tree import loads as _loads
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "pick",
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "ComplexSums", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "pick",
            "switched_local"]
 
 
@@ -181,8 +181,7 @@ class Levels:
         """:meth:`_tree`'s sums complex by complex: ``(Σ_j∈s min(C, L_j) per socket, Σ_j∈s k_j·d per socket,
         Σ_j max(k_j·d − C, 0), Σ_j what full switches take away)``, each summed in complex order."""
         p, d, g, c = self.p, self.drive, self.group, self.complex
-        per_socket, per_socket_d = dict.fromkeys(range(sockets), 0.0), dict.fromkeys(range(sockets), 0.0)
-        complex_alone = 0.0
+        sums = ComplexSums(c, dict.fromkeys(range(sockets), 0.0))
         group_alone = 0.0
         seen = {}  # one drive count (scalar loads): complexes with the same load and switches give the same terms
         for j, (k, sock) in enumerate(_loads(n, p, M)):
@@ -204,27 +203,14 @@ class Levels:
                     local_j, excess = kd, None
                 if switched and not self._group_finite:  # direct-attached configurations among switched ones
                     local_j = np.where(np.isfinite(g), local_j, kd)
-                capped = local_j if _is_inf(c) else np.fmin(c, local_j)
-                # what the cap takes away: n·d minus it is exactly n·d where it takes nothing
-                cut = None if _is_inf(c) else np.fmax(kd - c, 0.0)
-                terms = (kd, excess, capped, cut)
+                terms = (kd, excess, *sums.terms(local_j, kd))
                 if key is not None:
                     seen[key] = terms
             kd, excess, capped, cut = terms
             if switched:
                 group_alone = _add(group_alone, excess)
-            if cut is not None:
-                complex_alone = _add(complex_alone, cut)
-            if sock.ndim == 0:  # one socket for every configuration and drive count
-                s_ = int(sock)
-                per_socket[s_] = _add(per_socket[s_], capped)
-                per_socket_d[s_] = _add(per_socket_d[s_], kd)
-                continue
-            for s_ in range(sockets):
-                on = sock == s_
-                per_socket[s_] = per_socket[s_] + np.where(on, capped, 0.0)
-                per_socket_d[s_] = per_socket_d[s_] + np.where(on, kd, 0.0)
-        return per_socket, per_socket_d, complex_alone, group_alone
+            sums.add(sock, capped, kd, cut)
+        return sums.per_socket, sums.per_socket_d, sums.cut, group_alone
 
     def _tree_matrix(self, n, M, sockets, switched):
         """:meth:`_tree_loop` for one configuration (scalars) at many drive counts: loads, terms and sums as
@@ -500,6 +486,44 @@ class Levels:
             for s in range(int(np.max(p["host.sockets"]))):
                 used[s] = used.get(s, False) | ((sock == s) & (k > 0))
         return used_complexes, sum(np.asarray(u, dtype=float) for u in used.values())
+
+
+class ComplexSums:
+    """The root-complex level summed complex by complex, for one group of drives or several (docs/physics.md §12.1,
+    §12.7): one loop for :class:`Levels` and :func:`~nvmemodel.ceiling.compose.compose`. Each complex in use
+    brings ``L_j`` (what its drives and switches deliver; several groups' summed by the caller) and ``k_j·d`` (its
+    drives' own rate): :meth:`terms` caps ``L_j`` at ``c`` and says what the cap takes off ``k_j·d``; :meth:`add`
+    adds them to the complex's socket. ``per_socket``/``per_socket_d`` (the sums :func:`above_the_groups` takes)
+    and ``cut`` then hold, in complex order, each running sum's first term taken as it is (:func:`_add`)."""
+
+    __slots__ = ("c", "cut", "per_socket", "per_socket_d")
+
+    def __init__(self, c, per_socket: dict) -> None:
+        self.c = c
+        self.per_socket, self.per_socket_d = per_socket, dict(per_socket)
+        self.cut = 0.0
+
+    def terms(self, local, kd) -> tuple:
+        """``(min(c, L_j), max(k_j·d − c, 0))``, the second ``None`` without a complex limit."""
+        c = self.c
+        if _is_inf(c):
+            return local, None
+        return np.fmin(c, local), np.fmax(kd - c, 0.0)  # n·d minus the cut is exactly n·d where it takes nothing
+
+    def add(self, sock, capped, kd, cut) -> None:
+        """Complex terms on socket ``sock`` (an int; or an array per configuration or drive count)."""
+        if cut is not None:
+            self.cut = _add(self.cut, cut)
+        per_socket, per_socket_d = self.per_socket, self.per_socket_d
+        if np.ndim(sock) == 0:  # one socket for every configuration and drive count
+            s_ = int(sock)
+            per_socket[s_] = _add(per_socket.get(s_, 0.0), capped)
+            per_socket_d[s_] = _add(per_socket_d.get(s_, 0.0), kd)
+            return
+        for s_ in per_socket:
+            on = sock == s_
+            per_socket[s_] = per_socket[s_] + np.where(on, capped, 0.0)
+            per_socket_d[s_] = per_socket_d[s_] + np.where(on, kd, 0.0)
 
 
 def above_the_groups(per_socket: dict, per_socket_d: dict, complex_cut, nd, c, sk) -> tuple:
