@@ -48,3 +48,12 @@ def test_a_catalog_host_swap_keeps_the_calibrations_stack():
     assert t.host.cycles_stack == "libaio"
     iops, _ = _cpu("spdk", t)
     assert iops > 1e9  # 245 cycles: the CPU is nowhere near binding (2 x 64 x 2.25 GHz / 245 = 1.18 G)
+
+
+def test_a_host_charging_one_cost_for_every_stack_says_so_beside_the_stack(capsys):
+    # QA round 4, F10 remainder: ION's Windows host is calibrated on StorPort for every workload
+    from nvmemodel.cli import main
+
+    assert main(["ceilings", "--preset", "ion-sr71mach5-windows", "--io-stack", "spdk", "--drives", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "spdk" in out and "charged this host's 20,500 cycles per I/O whatever the stack" in out
