@@ -283,7 +283,8 @@ def describe_raid(params, drives: int | None = None) -> str | None:
     r_write = _counts(code, W, gone, np.asarray(p["workload.random"]) != 0, S / S_d)[1]
     if level in ("RAID-5", "RAID-6") and not lost and float(params["workload.read_fraction"]) < 1 \
             and float(r_write) == 0:  # these writes fill whole stripes: the small-write penalty does not apply
-        small = " (writes of whole stripes: no read-modify-write)"
+        small = (" (writes assumed to fill whole stripes — sequential writes with enough data in flight for md's "
+                 "stripe cache, or writes of a whole stripe each: no read-modify-write)")
     if lost and params.get("raid.rebuild", 0):
         small += (f", rebuilding at {float(params['raid.rebuild_bytes_per_s']) / 1e6:.4g} MB/s per member "
                   "(taken from the survivors' time)")
