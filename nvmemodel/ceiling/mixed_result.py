@@ -255,8 +255,8 @@ class MixedCurve(ScalingCurve):
             if i == len(key) or key[i] != key[start]:
                 lo, hi = int(self.drives[start]), int(self.drives[i - 1])
                 x0, x1 = self.iops[start], self.iops[i - 1]
-                shape = self._fmt(x0) if hi == lo else (f"flat at {self._fmt(x1)}" if x1 <= x0 * 1.001
-                                                        else f"{self._fmt(x0)} → {self._fmt(x1)}")
+                a, b = self._fmt_at(start), self._fmt_at(i - 1)
+                shape = a if hi == lo else (f"flat at {b}" if x1 <= x0 * 1.001 else f"{a} → {b}")
                 span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
                 b = str(self.binding[start])
                 lines.append(f"  {span}: bound by {self.labels.get(b, b)} [{key[start]}]; {shape}")
@@ -267,6 +267,14 @@ class MixedCurve(ScalingCurve):
         if self.upper_bound_note:  # host layers without a known limit (ceiling/tree.py)
             lines.append(f"  An {self.upper_bound_note}.")
         return "\n".join(lines)
+
+    def _fmt_at(self, i: int) -> str:
+        """The ceiling at point ``i``: in bytes/s with its IOPS said to be of mixed sizes where the groups holding
+        drives run different block sizes (QA round 4, F16), else as :meth:`_fmt`."""
+        if self._mixed_sizes(i):
+            return f"{self.bytes_per_s[i] / 1e9:.2f} GB/s ({format_iops(self.iops[i])} of mixed sizes)"
+        return self._fmt(self.iops[i], self._sizes()[next((j for j in range(len(self.groups))
+                                                           if self.group_drives[j, i] > 0), 0)])
 
     def _fmt(self, iops: float, size: float | None = None) -> str:
         size = self.block_size if size is None else size

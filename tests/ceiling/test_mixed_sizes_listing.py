@@ -63,6 +63,9 @@ def test_iops_of_mixed_sizes_are_said_to_be(curve):
     assert "IOPS of mixed sizes" in repr(curve)
     first = curve.explain(24).splitlines()[0]
     assert "IOPS of mixed sizes = 132.26 GB/s" in first
+    along = nm.evaluate(curve.topology, curve.workload, drives=[2, 24]).explain()
+    assert "520.00 K IOPS" in along  # 2 drives: log alone, 2 x 260 K 4K writes
+    assert "132.26 GB/s (2.02 M IOPS of mixed sizes)" in along
     groups = curve.explain(24).split("Groups (")[1]
     assert "data: 20 drive(s), 128.00 GB/s" in groups  # each group in its own unit (128K: bytes/s)
 
