@@ -179,9 +179,9 @@ class GridClasses:
 
     Every entry of a sweep's prepared mapping that differs between configurations is a function of its grid
     values, and every limit is elementwise in the configurations, so a class's row gives each of its
-    configurations' numbers bit for bit. Where a limit decides something over all the configurations it is given
-    (a part absent from all of them, the range of generations), the rows of the classes present in the chunk
-    hold exactly the values the chunk holds, so the decision is the chunk's own (``tests/test_grid_classes.py``).
+    configurations' numbers bit for bit; where a limit could have answered a chunk differently in form (a number
+    for a part absent from it), it is computed on that chunk's classes alone (:meth:`limit`;
+    ``tests/test_grid_classes.py``).
 
     Used only for a mapping that is one of the sweep's chunks: every per-configuration entry the same rows of the
     sweep's own arrays as the class array, every other entry the sweep's own object (a mapping derived from it —
@@ -199,7 +199,7 @@ class GridClasses:
         self.full = dict(p)
         self.full[CLASSES] = self
         self._at = {k: (p[k], p[k].base if p[k].base is not None else p[k], _address(p[k])) for k in self.per}
-        self._every: dict = {}  # limits on every class's row (a chunk holding every class)
+        self._every: dict = {}  # limits on every class's row
         self._last = self._local = self._rows = None
 
     def applies(self, p) -> bool:
@@ -218,13 +218,7 @@ class GridClasses:
                     return False
             elif v is not self.full.get(k, self):
                 return False
-        present = np.zeros(self.count, dtype=bool)
-        present[cls] = True
-        if present.all():  # every class: every row, and the chunk's classes as they are
-            self._local, self._rows = cls, None
-        else:
-            rank = np.cumsum(present, dtype=np.intp) - 1
-            self._local, self._rows = rank.take(cls), _Rows(self.distinct, self.per, np.flatnonzero(present))
+        self._rows = None  # the rows of the classes the chunk holds, worked out if needed (see limit)
         self._last = p
         return True
 
@@ -236,18 +230,38 @@ class GridClasses:
         return (_address(v) - address) // full.strides[0]
 
     def limit(self, limit, p) -> Limit:
-        """``limit`` of the chunk ``p`` (for which :meth:`applies` is True): computed on the rows of the classes it
-        holds, each per-class array gathered."""
+        """``limit`` of the chunk ``p`` (for which :meth:`applies` is True).
+
+        Computed once on every class's row and gathered, unless a gathered field holds one value throughout the
+        chunk (a part absent from it, say, or NaN): there the chunk's own computation might have given that
+        value as a number rather than an array — the other way the kernel reads it —, so the limit is computed
+        on the rows of the classes the chunk holds, whose values are the chunk's own. (Where a field varies
+        within the chunk, its computation gives an array, and the same numbers: the limits' decisions over all
+        configurations take the same value whatever rows are given — "any", "all", a range — or choose between
+        ways of computing the same numbers, which ``tests/ceiling/test_fast_paths.py`` holds them to.)"""
+        lim = self._every.get(limit)
+        if lim is None:
+            lim = self._every[limit] = limit(self.distinct)
+        cls = p[CLASS]
+        out = []
+        for x in lim:
+            if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == self.count:
+                x = x.take(cls)
+                if not x.size or not x.min() < x.max():
+                    return self._chunk_limit(limit, cls)
+            out.append(x)
+        return type(lim)(*out)
+
+    def _chunk_limit(self, limit, cls) -> Limit:
+        """``limit`` computed on the rows of the classes the chunk (class array ``cls``) holds, gathered."""
         if self._rows is None:
-            lim = self._every.get(limit)
-            if lim is None:
-                lim = self._every[limit] = limit(self.distinct)
-            rows = self.count
-        else:
-            lim = limit(self._rows)
-            rows = self._rows.size
-        local = self._local
-        return type(lim)(*(x.take(local) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == rows else x
+            present = np.zeros(self.count, dtype=bool)
+            present[cls] = True
+            rank = np.cumsum(present, dtype=np.intp) - 1
+            self._local, self._rows = rank.take(cls), _Rows(self.distinct, self.per, np.flatnonzero(present))
+        lim = limit(self._rows)
+        rows = self._rows.size
+        return type(lim)(*(x.take(self._local) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == rows else x
                            for x in lim))
 
 
