@@ -139,6 +139,11 @@ def _measured(result, ev: Evidence) -> Claim:
                   f"{p['runs']} runs")
         return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({spread} at {x} = "
                                 f"{_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}).")
+    if ev.falls and np.unique(ev.x).size < 3:  # two loads: a lower second value, not a peak (no shape claimed)
+        d = ev.falls
+        return Claim("falls", f"Measured {what} is {d['drop']:.0%} lower at {x} = {_xv(result, d['x_last'])} "
+                              f"({fmt_y(d['y_last'], u)}) than at {x} = {_xv(result, d['x_max'])} "
+                              f"({fmt_y(d['y_max'], u)}), more than {noise}.")
     if ev.falls:
         d = ev.falls
         return Claim("falls", f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and "

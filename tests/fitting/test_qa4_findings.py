@@ -250,3 +250,11 @@ def test_synthetic_a_cap_or_limit_the_data_never_approach_gets_no_interval(model
         text = res.explain()
         sentence = next(s for s in text.split(". ") if "extrapolation" in s or "not measured" in s)
         assert "95 % CI" not in sentence and "no interval is given" in sentence, sentence
+
+
+def test_two_falling_points_are_a_lower_value_not_a_peak():
+    # QA round 4, F21: two loads said "peaks at … and falls 24 %" beside "no shape is claimed"
+    files = [QA4 / "wqd" / "qd1.json", QA4 / "wqd" / "qd2.json"]  # real fio 3.33: 2.88 K then 2.20 K IOPS
+    text = nm.fit(nm.read_results(files), x="iodepth", y="iops").explain()
+    assert "peaks" not in text
+    assert "Measured IOPS is 24% lower at iodepth = 2 (2.20 K IOPS) than at iodepth = 1 (2.88 K IOPS)" in text
