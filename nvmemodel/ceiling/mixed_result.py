@@ -25,6 +25,9 @@ class GroupCeiling(Ceiling):
     binds_in: str = ""
 
     def __repr__(self) -> str:
+        if self.binding and self.binds_in and not np.isfinite(self.iops):  # a mirror's side held by it: no array
+            return (f"*{self.component:<17} {'-':>14} {'-':>9}       binding in {self.binds_in} (its members; "
+                    "alone it puts no ceiling on the array)")
         text = super().__repr__()
         if self.binding and self.binds_in:
             text = text.replace("binding", f"binding in {self.binds_in}" + (
@@ -221,6 +224,10 @@ class MixedCurve(ScalingCurve):
                             if part.split(" ")[0] not in binding_names]
                     lines[k] = "Headroom of the others: " + "; ".join(kept) + "." if kept else ""
             lines = [line for line in lines if line]
+        held_names = set(held.values()) if group == "array" else set()
+        lines = [line if not line.startswith("Not limiting or not known") else _without(line, held_names)
+                 for line in lines]
+        lines = [line for line in lines if line]
         if getattr(self.topology, "mirror", False):  # md's read balancing as it splits the reads at this point
             from .mirror import describe_mirror
 
@@ -240,6 +247,10 @@ class MixedCurve(ScalingCurve):
                 continue
             own = {c: float(v[i]) for c, v in self.group_ceilings[j].items() if np.isfinite(v[i])}
             b = str(self.group_binding[j, i])
+            if b not in own:  # a mirror's side held by a limit that alone puts no ceiling on the array
+                lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i], self._sizes()[j])}, "
+                             f"held by {b}")
+                continue
             others = sorted((v / own[b] - 1, c) for c, v in own.items() if c != b)
             head = "; next: " + ", ".join(f"{c} +{h:.1%}" for h, c in others[:2]) if others else ""
             size = self._sizes()[j]
@@ -340,3 +351,11 @@ class MixedCurve(ScalingCurve):
                 f"({self.describe_binding_at(last)}), "
                 f"{self.knee_words()}"
                 f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
+
+
+def _without(line: str, names: set) -> str:
+    """The "Not limiting or not known …" line without the components that hold a mirror's side ("" if none is
+    left)."""
+    head = "Not limiting or not known for this configuration: "
+    kept = [c for c in line.removeprefix(head).rstrip(".").split(", ") if c not in names]
+    return head + ", ".join(kept) + "." if kept else ""

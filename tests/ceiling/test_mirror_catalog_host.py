@@ -85,3 +85,20 @@ def test_the_f2_addendum_names_each_members_own_limit():
     assert curve.describe_binding_at(2) in ("array: b: pcie_link; a: drive", "array: a: drive; b: pcie_link")
     text = curve.explain(2)
     assert "Drives are spread unevenly" not in text and "Binding: host" not in text
+
+
+def test_a_switched_side_is_named_where_it_binds_without_a_crash():
+    """8 PM1733 direct + 8 P3700 behind one PEX9797 (mirror), 128K reads: side b is held by its switch's uplink,
+    which alone puts no ceiling on the array (side a could serve every read). The explanation crashed (KeyError
+    'switch_uplink') and the listing starred it as 'not limiting / not known'."""
+    base = nm.preset("dell-r7525")
+    t = nm.MixedTopology("m", base.host, (nm.DriveGroup("samsung-pm1733-u2", 8, name="a"),
+                                           nm.DriveGroup("intel-p3700-800gb", 8, name="b", switch="broadcom-pex9797")),
+                         mirror=True, order="interleaved", extras={**base.extras, "raid.level": "raid10"})
+    curve = nm.evaluate(t, nm.Workload("read", "128K"), drives=[16])
+    assert curve.describe_binding_at(16) == "array: a: drive; b: switch_uplink"
+    uplink = {c.component: c for c in curve.ceilings_at(16)}["switch_uplink"]
+    assert uplink.binding and "not limiting" not in repr(uplink) and "binding in b" in repr(uplink)
+    text = curve.explain(16)
+    assert "b: 8 drive(s)" in text and "held by switch_uplink" in text
+    assert not any(line.startswith("Not limiting") and "switch_uplink" in line for line in text.splitlines())
