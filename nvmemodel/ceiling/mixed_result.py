@@ -239,7 +239,9 @@ class MixedCurve(ScalingCurve):
         if self._mixed_sizes(i):  # the groups' I/Os differ in size: their IOPS add, but say so
             lines[0] = lines[0].replace(" IOPS = ", " IOPS of mixed sizes = ", 1)
         lines.insert(2, f"Where: {where}.")
-        lines.append("Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
+        lines.append("Sides (drives, host I/O reaching the side's members, what holds the side):"
+                     if getattr(self.topology, "mirror", False) else
+                     "Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
         for j, g in enumerate(self.groups):
             k = int(self.group_drives[j, i])
             if k == 0:
@@ -247,7 +249,8 @@ class MixedCurve(ScalingCurve):
                 continue
             own = {c: float(v[i]) for c, v in self.group_ceilings[j].items() if np.isfinite(v[i])}
             b = str(self.group_binding[j, i])
-            if b not in own:  # a mirror's side held by a limit that alone puts no ceiling on the array
+            if b not in own or getattr(self.topology, "mirror", False):  # a mirror's side: what holds it (its
+                # group_ceilings are the array's, not the side's own, so no value is given as the side's)
                 lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i], self._sizes()[j])}, "
                              f"held by {b}")
                 continue

@@ -100,5 +100,6 @@ def test_a_switched_side_is_named_where_it_binds_without_a_crash():
     uplink = {c.component: c for c in curve.ceilings_at(16)}["switch_uplink"]
     assert uplink.binding and "not limiting" not in repr(uplink) and "binding in b" in repr(uplink)
     text = curve.explain(16)
-    assert "b: 8 drive(s)" in text and "held by switch_uplink" in text
+    assert "b: 8 drive(s)" in text and "held by switch_uplink" in text and "a: 8 drive(s), 51.20 GB/s, held by drive" in text
+    assert "own limit drive" not in text.split("Sides (")[1]  # the group ceilings of a mirror are the array's, not a side's
     assert not any(line.startswith("Not limiting") and "switch_uplink" in line for line in text.splitlines())
