@@ -1,0 +1,23 @@
+"""Software RAID with no CPU cost given is an upper bound, and says so (issue 18: no silent 'no limit'; the
+blind mdadm#28 point is +211 % with md charged nothing, docs/physics.md §12.8)."""
+import nvmemodel as nm
+from nvmemodel.ceiling.raid import MD_CYCLES_PER_IO
+
+
+def _curve(**overrides):
+    return nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), drives=[24], overrides=overrides)
+
+
+def test_md_charged_nothing_is_called_an_upper_bound():
+    note = _curve(**{"raid.level": "raid0"}).upper_bound_note
+    assert "software RAID layer's CPU cost is not charged" in note
+
+
+def test_md_given_its_cost_is_not():
+    c = _curve(**{"raid.level": "raid0", "raid.cycles_per_io": MD_CYCLES_PER_IO})
+    assert c.upper_bound_note is None
+    assert float(c.iops_at(24)) == 2 * 64 * 2.25e9 / (10_000 + MD_CYCLES_PER_IO)  # the CPU binds
+
+
+def test_no_raid_no_note():
+    assert _curve().upper_bound_note is None
