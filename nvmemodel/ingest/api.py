@@ -28,6 +28,7 @@ from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
+from .fio_normal_terse import has_normal_results, read_fio_normal_terse
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import apply_labels, load_sidecar, pattern_to_regex
@@ -71,7 +72,13 @@ def detect_format(text: str) -> str | None:
 NORMAL_MAX_CHARS = 4 * 2**20
 
 _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal": read_fio_normal,
-            "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
+            "fio-normal+terse": read_fio_normal_terse, "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
+
+
+def _form(fmt: str | None, text: str) -> str | None:
+    """The reader's key for text of detected format ``fmt``: terse lines beside fio's normal report
+    (``--output-format=normal,terse``) are read from the normal report (see :mod:`.fio_normal_terse`)."""
+    return "fio-normal+terse" if fmt == "fio-terse" and has_normal_results(text) else fmt
 
 
 def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
@@ -96,7 +103,7 @@ def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
         _mark_verify_reads(rows)
         return rows
     text = decode(data, path)
-    fmt = detect_format(text)
+    fmt = _form(detect_format(text), text)
     if fmt == "fio-log":
         raise IngestError(path, "a fio time-series log: read it with nvmemodel.read_fio_logs")
     if fmt == "fio-hist-log":
@@ -114,7 +121,7 @@ def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
             raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block)")
         raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV, "
                                 "DiskSpd XML)")
-    if fmt == "fio-normal" and max_file_bytes is None and len(text) > NORMAL_MAX_CHARS:
+    if fmt in ("fio-normal", "fio-normal+terse") and max_file_bytes is None and len(text) > NORMAL_MAX_CHARS:
         # The human-readable form is the slowest to parse (about 1 MB/s for pathological content);
         # real reports are kilobytes (this limit holds some 3,000 job blocks).
         raise IngestError(path, f"fio normal output of {len(text):,} characters, over the "
@@ -199,8 +206,8 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
             if options is not None:
                 warn_empty(path, line)
             continue
-        chunk_fmt = detect_format(chunk)
-        if chunk_fmt not in ("fio-json", "fio-normal", "fio-terse"):
+        chunk_fmt = _form(detect_format(chunk), chunk)
+        if chunk_fmt not in ("fio-json", "fio-normal", "fio-terse", "fio-normal+terse"):
             raise IngestError(path, f"the run echoed at line {line}: its output is not fio JSON, normal or terse")
         chunk_rows = _READERS[chunk_fmt](path, chunk)
         if options is not None:

@@ -300,18 +300,20 @@ _MAX_REPORT_LINES, _MAX_PERIOD_WORK = 4096, 500_000
 
 
 def read_fio_terse(path, text: str | None = None) -> list[dict]:
-    """Rows of a terse-output file (one line per job and report; other lines, e.g. fio
-    warnings, are skipped with a warning)."""
+    """Rows of a terse-output file (one line per job and report; other lines are skipped with a
+    warning that quotes the first; a file that also holds fio's normal report is read by
+    :func:`~nvmemodel.ingest.fio_normal_terse.read_fio_normal_terse`)."""
     if text is None:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
     lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     parsed = []  # (lineno, key, runtime, common, rows)
-    skipped, truncated, percentiles_dropped = 0, False, 0
+    skipped, truncated, percentiles_dropped, first_skipped = 0, False, 0, None
     for i, (lineno, line) in enumerate(lines):
         fields = line.split(";")
         if len(fields) < 10 or fields[0] not in ("2", "3", "4", "5"):
             skipped += 1
+            first_skipped = first_skipped or (lineno, line)
             continue
         version = int(fields[0])
         found = _anchor(fields, version)
@@ -359,6 +361,8 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         warnings.warn(f"{path}: {percentiles_dropped} row(s) with submission latency: terse output does not say "
                       "whether its percentiles are of completion or total latency (lat_percentiles), so they are "
                       "not tabulated", IngestWarning, stacklevel=2)
-    if skipped:
-        warnings.warn(f"{path}: {skipped} non-terse line(s) ignored (fio warnings?)", IngestWarning, stacklevel=2)
+    if skipped:  # (what they are is not guessed: the first is quoted)
+        lineno, line = first_skipped
+        warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
+                      f"{line[:120]!r})", IngestWarning, stacklevel=2)
     return out

@@ -1,0 +1,163 @@
+"""QA finding F7: ``--output-format=normal,terse`` files are read from fio's normal report
+(run boundaries, iodepth, ioengine, bs from its job lines), never summed as clones of one run,
+and fio's normal report is never called "warnings".
+
+Real fio 3.33 outputs: ``tests/data/qa4/appended/normalterse.txt`` (the QA's three appended libaio
+runs at iodepth 1, 4, 16), ``tests/data/fio_normalterse/`` (made by its ``generate.py``, with fio's
+JSON of the same runs as the reference) and the round-3 ``.combined`` files
+(``json,normal,terse``) with their JSON taken out, which is byte for byte what
+``--output-format=normal,terse`` writes (fio writes one buffer per form: terse, JSON, normal).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import warnings
+
+import pytest
+
+from nvmemodel.errors import IngestError
+from nvmemodel.ingest import read_file, read_results
+
+DATA = pathlib.Path(__file__).parents[1] / "data"
+QA = DATA / "qa4" / "appended" / "normalterse.txt"
+NT = DATA / "fio_normalterse"
+ROUND3 = DATA / "fio_round3"
+
+
+def read(path):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rows = read_file(path)
+    return rows, [str(w.message) for w in caught]
+
+
+def docs(path) -> list[dict]:
+    text = re.sub(r"(?<=: )-?nan\b", "NaN", path.read_text())
+    decoder, pos, out = json.JSONDecoder(), 0, []
+    while (start := text.find("{", pos)) >= 0:
+        doc, pos = decoder.raw_decode(text, start)
+        out.append(doc)
+    return out
+
+
+def without_json(text: str) -> str:
+    """A json,normal,terse file as normal,terse writes it: the JSON documents taken out."""
+    decoder, rest, pos = json.JSONDecoder(), [], 0
+    probe = re.sub(r"(?<=: )-nan\b", "NaN ", text)
+    probe = re.sub(r"(?<=: )nan\b", "NaN", probe)
+    while pos < len(text):
+        if text.startswith("{", pos) and (pos == 0 or text[pos - 1] == "\n"):
+            _, end = decoder.raw_decode(probe, pos)
+            pos = end + (text[end:end + 1] == "\n")
+            continue
+        nl = text.find("\n", pos)
+        nl = len(text) if nl < 0 else nl + 1
+        rest.append(text[pos:nl])
+        pos = nl
+    return "".join(rest)
+
+
+def test_qa_three_appended_runs_are_three_runs_with_their_iodepth():
+    rows, caught = read(QA)
+    assert [r["run"] for r in rows] == [0, 1, 2] and all(r["final"] for r in rows)
+    assert [r["iodepth"] for r in rows] == [1, 4, 16]
+    assert {(r["ioengine"], r["pattern"], r["block_size_bytes"], r["numjobs"]) for r in rows} == {
+        ("libaio", "randread", 4096.0, 1)}
+    # I/O counts from fio's 'issued rwts: total=' lines, runtime 1001 ms each
+    assert [r["ios"] for r in rows] == [11689, 21026, 67930]
+    assert [r["iops"] for r in rows] == pytest.approx([11689 / 1.001, 21026 / 1.001, 67930 / 1.001], rel=1e-12)
+    # the terse lines of the same runs say 11677, 21004, 67862 IOPS (fio's completed I/Os, whole IOPS)
+    assert [r["iops"] for r in rows] == pytest.approx([11677, 21004, 67862], rel=2e-3)
+    assert max(r["iops"] for r in rows) < 70_000  # never the 100.5 K sum of the three
+    assert not [m for m in caught if "warnings?" in m or "clones" in m], caught
+    assert caught == []
+
+
+def test_qa_file_fits_by_iodepth_with_three_points():
+    from nvmemodel.fitting.curves import measured_points
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        df = read_results(QA)
+    pts = measured_points(df, x="iodepth", y="iops")
+    assert list(pts["iodepth"]) == [1, 4, 16] and (pts["n_runs"] == 1).all()
+
+
+def test_single_normal_terse_run_says_no_warnings_and_has_its_iodepth():
+    rows, caught = read(NT / "one.normalterse")
+    assert caught == []
+    assert len(rows) == 1 and rows[0]["iodepth"] == 8 and rows[0]["ioengine"] == "null"
+    assert rows[0]["format"] == "fio-normal" and rows[0]["block_size_bytes"] == 4096.0
+    # the terse line of the same run (fio writes terse first, then normal): IOPS within its whole-IOPS rounding
+    terse = next(ln for ln in (NT / "one.normalterse").read_text().splitlines() if ln.startswith("3;"))
+    assert rows[0]["iops"] == pytest.approx(float(terse.split(";")[7]), abs=1.5)
+
+
+def test_appended_runs_match_fios_json_of_the_same_runs():
+    rows, caught = read(NT / "appended-qd.normalterse")
+    assert caught == []
+    truth = docs(NT / "appended-qd.json")
+    assert len(truth) == 3 and [r["run"] for r in rows] == [0, 1, 2]
+    for row, doc in zip(rows, truth):
+        job = doc["jobs"][0]
+        rd = job["read"]
+        assert row["iodepth"] == int(job["job options"]["iodepth"])
+        assert row["ioengine"] == job["job options"]["ioengine"] == "libaio"
+        assert row["ios"] == rd["total_ios"]
+        assert row["iops"] == pytest.approx(rd["iops"], rel=1e-6)
+        assert row["bw_bytes_per_s"] == pytest.approx(rd["bw_bytes"], rel=1e-6, abs=1)
+        assert row["block_size_bytes"] == rd["io_bytes"] / rd["total_ios"]
+        for col in ("lat", "clat", "slat"):
+            assert row[f"{col}_mean_s"] == pytest.approx(rd[f"{col}_ns"]["mean"] * 1e-9, rel=5e-3)
+    assert [r["iodepth"] for r in rows] == [1, 4, 16]
+
+
+def test_status_reports_of_clones_match_fios_json():
+    rows, caught = read(NT / "status-clones.normalterse")
+    assert caught == []
+    truth = docs(NT / "status-clones.json")
+    final = [r for r in rows if r["final"]]
+    last = truth[-1]["jobs"]
+    assert len(final) == 2 and [r["job_index"] for r in final] == [0, 1]  # two clones, not two runs
+    assert {r["run"] for r in rows} == {0} and {r["numjobs"] for r in final} == {2}
+    assert [r["ios"] for r in final] == [j["read"]["total_ios"] for j in last]
+    assert len({r["snapshot"] for r in rows}) == len(truth)
+
+
+CASES = sorted(p.stem for p in ROUND3.glob("*.combined"))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_round3_runs_as_normal_terse_read_as_their_normal_report(case, tmp_path):
+    # every round-3 class (status reports, clones, groups, unified, client mode, failed jobs, …)
+    path = tmp_path / f"{case}.txt"
+    path.write_text(without_json((ROUND3 / f"{case}.combined").read_text()))
+    rows, caught = read(path)
+    normal, normal_caught = read(ROUND3 / f"{case}.normal")
+    strip = lambda rs: [{k: v for k, v in r.items() if k != "source_path"} for r in rs]  # noqa: E731
+    assert repr(strip(rows)) == repr(strip(normal))  # (repr: NaN equals NaN)
+    assert [m.replace(str(path), "X") for m in caught] == [m.replace(str(ROUND3 / f"{case}.normal"), "X")
+                                                           for m in normal_caught]
+    assert not [m for m in caught if "warnings?" in m or "clones" in m]
+
+
+def test_terse_lines_of_other_runs_beside_a_normal_report_are_refused(tmp_path):
+    # a terse-only run appended to a normal,terse file: the two parts do not describe the same runs
+    path = tmp_path / "mixed.txt"
+    path.write_text((NT / "one.normalterse").read_text() + (ROUND3 / "qa" / "appended-same-name.terse").read_text())
+    with pytest.raises(IngestError, match=r"mixed\.txt.*terse.*normal report"):
+        read_file(path)
+
+
+def test_other_lines_in_a_terse_file_are_named_not_called_warnings(tmp_path):
+    path = tmp_path / "t.txt"
+    terse = (ROUND3 / "three-jobs.terse").read_text()
+    path.write_text("some text a script printed\n" + terse)
+    rows, caught = read(path)
+    assert len(rows) == 3
+    assert any("1 line(s) that are not terse results ignored" in m and "some text a script printed" in m
+               for m in caught), caught
+    assert not [m for m in caught if "warnings?" in m]
