@@ -36,7 +36,7 @@ def explain_point(curve, drives: int) -> str:
 
         raid = describe_mirror(curve.topology, curve.parameters)
     else:
-        raid = describe_raid(curve.parameters)
+        raid = describe_raid(curve.parameters, drives)
     if raid:
         lines.append(raid)
     if top.component == "inter_socket":  # QA round 4, F24: the model's simplification, said where it binds
