@@ -28,7 +28,7 @@ from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
-from .fio_normal_terse import has_normal_results, read_fio_normal_terse
+from .fio_normal_terse import apply_headers, has_normal_results, header_runs, read_fio_normal_terse
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import apply_labels, load_sidecar, pattern_to_regex
@@ -193,7 +193,10 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
             for row in rows:
                 row["run"] = 0
         return rows
-    chunks = echoed_runs(text)
+    chunks, headers = echoed_runs(text), False
+    if chunks is None and fmt == "fio-terse":  # terse lines beside fio's job headers (no normal results)
+        chunks = header_runs(text)
+        headers = chunks is not None
     if chunks is None:
         rows = _READERS[fmt](path, text)
         if fmt == "fio-terse":
@@ -210,7 +213,9 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
         if chunk_fmt not in ("fio-json", "fio-normal", "fio-terse", "fio-normal+terse"):
             raise IngestError(path, f"the run echoed at line {line}: its output is not fio JSON, normal or terse")
         chunk_rows = _READERS[chunk_fmt](path, chunk)
-        if options is not None:
+        if headers:
+            apply_headers(chunk_rows, options)
+        elif options is not None:
             apply_echo(chunk_rows, options, path)
         for row in chunk_rows:
             row["run"] = runs + (row.get("run") or 0)

@@ -10,6 +10,10 @@ rows are its rows (``format`` ``fio-normal``), as a ``json,normal,terse`` file i
 JSON. The terse lines are read too and must describe the same jobs with the same numbers
 (within terse's whole IOPS): a file where they do not (a terse-only run appended beside a
 normal,terse run, a cut-off normal part) is refused rather than read half.
+
+Terse lines beside fio's job header lines but without any normal result block (the normal part
+lost): the header lines still say where each run starts and its ``rw``, ``ioengine`` and
+``iodepth`` (:func:`header_runs`), so appended runs of one job are not taken for clones.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ from ..errors import IngestError
 from .fio_normal import read_fio_normal
 from .fio_terse import read_fio_terse
 
-__all__ = ["has_normal_results", "read_fio_normal_terse"]
+__all__ = ["has_normal_results", "header_runs", "read_fio_normal_terse"]
 
+_JOB_HEADER = re.compile(r"(?P<name>\S.*?): \(g=\d+\): rw=(?P<rw>[^,]+), bs=.*?, ioengine=(?P<engine>[^,]+), "
+                         r"iodepth=(?P<qd>\d+)")
+#: the other lines fio's normal report prints before a run's results
+_REPORT_LINE = re.compile(r"fio-\d+\.\d+\S*|Starting \d+ (?:process|thread)e?s?(?: and \d+ \w+)?")
 _NORMAL_RESULT = re.compile(r"^\S.*?: \(groupid=\d+, jobs=\d+\): err=", re.MULTILINE)
 #: IOPS of one job direction in the two forms agree within this share (+ 2 IOPS): terse prints
 #: whole IOPS of completed I/Os, normal counts issued ones (an interim report's in-flight I/Os).
@@ -72,3 +80,41 @@ def read_fio_normal_terse(path, text: str) -> list[dict]:
                                 f"({problem}): expected the output of --output-format=normal,terse, or one form "
                                 "per file")
     return rows
+
+
+def header_runs(text: str) -> list[tuple[str, dict, int]] | None:
+    """Terse text cut into runs at fio's job header lines (``app: (g=0): rw=randread, bs=…,
+    ioengine=libaio, iodepth=4``): [(the run's text without the report lines, {"jobs": {name:
+    {"rw", "ioengine", "iodepth"}}}, its first line number)], or None without header lines. A
+    header after terse lines starts the next run (fio prints a run's headers before its results)."""
+    if ": (g=" not in text:
+        return None
+    chunks: list[tuple[str, dict, int]] = []
+    pieces: list[str] = []
+    jobs: dict = {}
+    first, seen_terse = 1, False
+    for n, line in enumerate(text.splitlines(keepends=True), start=1):
+        if m := _JOB_HEADER.match(line):
+            if seen_terse:
+                chunks.append(("".join(pieces), {"jobs": jobs}, first))
+                pieces, jobs, first, seen_terse = [], {}, n, False
+            jobs.setdefault(m["name"], {"rw": m["rw"].strip(), "ioengine": m["engine"].strip(), "iodepth": int(m["qd"])})
+            continue
+        if _REPORT_LINE.fullmatch(line.strip()):
+            continue
+        seen_terse = seen_terse or line[:2] in ("2;", "3;", "4;", "5;")
+        pieces.append(line)
+    chunks.append(("".join(pieces), {"jobs": jobs}, first))
+    return chunks if any(c[1]["jobs"] for c in chunks) else None
+
+
+def apply_headers(rows: list[dict], options: dict) -> None:
+    """Fill the pattern, ioengine and iodepth the job header of a row's job gives, where unknown
+    (terse says none of them; nothing else is taken from the header: fio does not print it)."""
+    for row in rows:
+        header = options["jobs"].get(row.get("job_name"))
+        if header is None:
+            continue
+        for col, key in (("pattern", "rw"), ("ioengine", "ioengine"), ("iodepth", "iodepth")):
+            if row.get(col) is None:
+                row[col] = header[key].split(":")[0] if key == "rw" else header[key]

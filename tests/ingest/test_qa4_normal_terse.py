@@ -161,3 +161,35 @@ def test_other_lines_in_a_terse_file_are_named_not_called_warnings(tmp_path):
     assert any("1 line(s) that are not terse results ignored" in m and "some text a script printed" in m
                for m in caught), caught
     assert not [m for m in caught if "warnings?" in m]
+
+
+def _without_result_blocks(text: str) -> str:
+    """The QA's file as if fio's normal part were lost after the job headers: only the header,
+    version, 'Starting' and terse lines kept."""
+    keep = re.compile(r"\S.*: \(g=\d+\): rw=|fio-\d|Starting \d|3;fio-")
+    return "".join(ln for ln in text.splitlines(keepends=True) if keep.match(ln))
+
+
+def test_job_header_lines_alone_still_start_runs_and_give_iodepth(tmp_path):
+    # terse lines beside fio's job headers, no normal result block: the headers are run boundaries
+    path = tmp_path / "headers.txt"
+    path.write_text(_without_result_blocks(QA.read_text()))
+    rows, caught = read(path)
+    # no "clones", no ignored lines: every line is accounted for (terse's own percentile caveat stays)
+    assert [m for m in caught if "percentiles" not in m] == []
+    assert [r["run"] for r in rows] == [0, 1, 2] and all(r["final"] for r in rows)
+    assert [(r["iodepth"], r["ioengine"], r["pattern"]) for r in rows] == [
+        (1, "libaio", "randread"), (4, "libaio", "randread"), (16, "libaio", "randread")]
+    assert [r["iops"] for r in rows] == [11677, 21004, 67862]  # the terse lines' own numbers
+    assert rows[0]["format"] == "fio-terse-v3" and rows[0]["numjobs"] is None  # not said: not guessed
+
+
+def test_clones_under_one_header_stay_one_run(tmp_path):
+    # numjobs=2 without group_reporting: one header, two terse lines per report
+    path = tmp_path / "clones.txt"
+    path.write_text(_without_result_blocks((NT / "status-clones.normalterse").read_text()))
+    rows, caught = read(path)
+    final = [r for r in rows if r["final"]]
+    assert {r["run"] for r in rows} == {0} and len(final) == 2
+    truth = docs(NT / "status-clones.json")[-1]["jobs"]
+    assert [r["iops"] for r in final] == pytest.approx([j["read"]["iops"] for j in truth], abs=1)
