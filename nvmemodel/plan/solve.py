@@ -21,7 +21,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..ceiling.derive import catalog_members, prepare
+from ..ceiling.raid import LEVELS as _RAID_LEVELS
 from ..ceiling.raid import min_drives as raid_min_drives
+
+_RAID_NONE = _RAID_LEVELS.index("none")
 from ..ceiling.system import Levels, switched_local
 from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
@@ -379,6 +382,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             fewest = raid_min_drives(ps[0]["raid.level"])
             n_min = np.fmax(n_min, fewest)
             all_ok = all_ok & (fewest <= max_n)
+            # arrays of raid.width drives: only whole arrays exist (QA round 4, F31: "3 drives" of a RAID-5 of 4)
+            has = (np.asarray(ps[0]["raid.level"]) != _RAID_NONE) & ("raid.width" in ps[0])
+            if np.any(has):
+                width = np.where(has, np.asarray(ps[0]["raid.width"], dtype=float), 1.0)
+                n_min = np.where(has, np.ceil(n_min / width) * width, n_min)
+                max_n = np.where(has, np.floor(max_n / width) * width, max_n)
+                all_ok = all_ok & (~has | ((width >= fewest) & (n_min <= max_n)))
         n_min = np.fmin(n_min, max_n)
         throughput_ok = np.broadcast_to(all_ok if allowed is None else all_ok & allowed, shape)
         n_eval = np.where(throughput_ok, n_min, max_n)
