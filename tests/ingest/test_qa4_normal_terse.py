@@ -11,6 +11,7 @@ JSON of the same runs as the reference) and the round-3 ``.combined`` files
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import pathlib
 import re
@@ -43,21 +44,17 @@ def docs(path) -> list[dict]:
     return out
 
 
+def _generator():
+    """tests/data/fio_normalterse/generate.py as a module (its ``without_json``)."""
+    spec = importlib.util.spec_from_file_location("fio_normalterse_generate", NT / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def without_json(text: str) -> str:
     """A json,normal,terse file as normal,terse writes it: the JSON documents taken out."""
-    decoder, rest, pos = json.JSONDecoder(), [], 0
-    probe = re.sub(r"(?<=: )-nan\b", "NaN ", text)
-    probe = re.sub(r"(?<=: )nan\b", "NaN", probe)
-    while pos < len(text):
-        if text.startswith("{", pos) and (pos == 0 or text[pos - 1] == "\n"):
-            _, end = decoder.raw_decode(probe, pos)
-            pos = end + (text[end:end + 1] == "\n")
-            continue
-        nl = text.find("\n", pos)
-        nl = len(text) if nl < 0 else nl + 1
-        rest.append(text[pos:nl])
-        pos = nl
-    return "".join(rest)
+    return _generator().without_json(re.sub(r"(?<=: )-?nan\b", lambda m: "NaN".ljust(len(m[0])), text))[0]
 
 
 def test_qa_three_appended_runs_are_three_runs_with_their_iodepth():
