@@ -23,8 +23,6 @@ import numpy as np
 from ..ceiling.derive import catalog_members, prepare
 from ..ceiling.raid import LEVELS as _RAID_LEVELS
 from ..ceiling.raid import min_drives as raid_min_drives
-
-_RAID_NONE = _RAID_LEVELS.index("none")
 from ..ceiling.system import Levels, switched_local
 from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
@@ -34,6 +32,8 @@ from .rank import RANKS, merge
 from .result import Plan
 from .space import CONNECTION, HOST, DesignSpace
 from .targets import Target
+
+_RAID_NONE = _RAID_LEVELS.index("none")
 
 __all__ = ["RANKS", "plan"]
 
