@@ -190,3 +190,17 @@ def test_clones_under_one_header_stay_one_run(tmp_path):
     assert {r["run"] for r in rows} == {0} and len(final) == 2
     truth = docs(NT / "status-clones.json")[-1]["jobs"]
     assert [r["iops"] for r in final] == pytest.approx([j["read"]["iops"] for j in truth], abs=1)
+
+
+def test_echoed_commands_before_normal_terse_runs(tmp_path):
+    # a wrapper printing 'Fio command: …' before each normal,terse run: the echo fills filename=
+    runs = re.split(r"(?m)^(?=app: \(g=0\))", (NT / "appended-qd.normalterse").read_text())[1:]
+    assert len(runs) == 3
+    path = tmp_path / "wrapped.txt"
+    path.write_text("".join(f"Fio command: fio --name=app --filename=f.bin --ioengine=libaio --iodepth={qd} "
+                            f"--output-format=normal,terse\n{run}" for qd, run in zip((1, 4, 16), runs)))
+    rows, caught = read(path)
+    assert caught == []
+    assert [(r["run"], r["iodepth"], r["target_names"]) for r in rows] == [(0, 1, "f.bin"), (1, 4, "f.bin"),
+                                                                           (2, 16, "f.bin")]
+    assert [r["ios"] for r in rows] == [j["jobs"][0]["read"]["total_ios"] for j in docs(NT / "appended-qd.json")]
