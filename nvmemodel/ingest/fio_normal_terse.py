@@ -76,7 +76,7 @@ def read_fio_normal_terse(path, text: str) -> list[dict]:
                            "the normal report")
                 break
     if problem:
-        raise IngestError(path, f"fio terse lines and fio's normal report that do not describe the same runs "
+        raise IngestError(path, f"its fio terse lines and fio's normal report do not describe the same runs "
                                 f"({problem}): expected the output of --output-format=normal,terse, or one form "
                                 "per file")
     return rows

@@ -134,7 +134,9 @@ def test_round3_runs_as_normal_terse_read_as_their_normal_report(case, tmp_path)
     path.write_text(without_json((ROUND3 / f"{case}.combined").read_text()))
     rows, caught = read(path)
     normal, normal_caught = read(ROUND3 / f"{case}.normal")
-    strip = lambda rs: [{k: v for k, v in r.items() if k != "source_path"} for r in rs]  # noqa: E731
+    def strip(rs):
+        return [{k: v for k, v in r.items() if k != "source_path"} for r in rs]
+
     assert repr(strip(rows)) == repr(strip(normal))  # (repr: NaN equals NaN)
     assert [m.replace(str(path), "X") for m in caught] == [m.replace(str(ROUND3 / f"{case}.normal"), "X")
                                                            for m in normal_caught]
@@ -188,6 +190,7 @@ def test_clones_under_one_header_stay_one_run(tmp_path):
     rows, caught = read(path)
     final = [r for r in rows if r["final"]]
     assert {r["run"] for r in rows} == {0} and len(final) == 2
+    assert [m for m in caught if "percentiles" not in m] == []
     truth = docs(NT / "status-clones.json")[-1]["jobs"]
     assert [r["iops"] for r in final] == pytest.approx([j["read"]["iops"] for j in truth], abs=1)
 
