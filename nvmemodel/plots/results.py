@@ -18,6 +18,8 @@ __all__ = ["plot_fio_log", "plot_latency_histogram", "plot_percentiles", "plot_r
 
 _PREFIXES = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"), (1.0, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
 _LOG2_X = {"iodepth", "numjobs", "outstanding", "block_size_bytes", "drives"}
+#: x columns that count things: whole-number ticks when not on a log2 axis
+_COUNT_X = {"run", "iodepth", "numjobs", "outstanding", "drives", "targets", "snapshot"}
 _X_LABELS = {"iodepth": "queue depth per job (iodepth)", "numjobs": "jobs (numjobs)",
              "outstanding": "outstanding I/Os (iodepth × jobs)", "block_size_bytes": "block size (K = 1024 B)",
              "read_fraction": "read fraction"}
@@ -142,6 +144,10 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     log2 = x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4
     if log2:
         _log2_axis(ax, xs.unique(), x)
+    elif x in _COUNT_X:  # runs, jobs, drives are counted: no tick at 0.25 of a run
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.model = None
     if topology is not None and y not in ("iops", "bw_bytes_per_s"):
         from ..errors import ParameterError
