@@ -283,3 +283,11 @@ def test_histogram_and_time_series_titles_say_what_not_where():
         title = ax.get_title()
         assert title and "/" not in title and ".json" not in title and ".log" not in title
     assert "completion latency" in hist.get_title() and "1 job log(s) merged" in logs.get_title()
+
+
+def test_runs_on_x_get_whole_number_ticks():
+    # three runs appended in one normal,terse file (real fio 3.33, tests/data/qa4): no tick at run 0.25
+    table = nm.read_results(pathlib.Path(__file__).parents[1] / "data" / "qa4" / "appended" / "normalterse.txt")
+    ax = plot_results(table, x="run", y="iops")
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert ticks and all(float(t).is_integer() for t in ticks)
