@@ -67,7 +67,9 @@ def explain_point(curve, drives: int) -> str:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
     note = upper_bound_text(curve.parameters)
     if note:
-        fix = ("set them, or use a catalog host: nvmemodel hosts" if host_unknown else
+        catalog = bool(getattr(getattr(curve.topology, "host", None), "key", ""))
+        fix = (("set them (this catalog host has values for them: an override removed them)" if catalog
+                else "set them, or use a catalog host: nvmemodel hosts") if host_unknown else
                "set them with --set drive.<field>, or choose a catalog drive whose sheet gives them")
         lines.append(note[0].upper() + note[1:] + f": the result may be lower ({fix}).")
     return "\n".join(lines)
