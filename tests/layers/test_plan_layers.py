@@ -27,10 +27,12 @@ def test_plan_over_placement_raid_and_protocol():
         ok = [nm.evaluate(DELL, t.workload, drives=[n], overrides=over).iops_at(n) >= t.iops_needed * (1 - 1e-12)
               for t in targets]
         assert all(ok)
-        if n > 1:
-            before = [nm.evaluate(DELL, t.workload, drives=[n - 1], overrides=over).iops_at(n - 1) >= t.iops_needed
-                      for t in targets]
+        step = 4 if over["raid.level"] != "none" else 1  # whole arrays of raid.width 4 (QA round 4, F31)
+        if n > step:
+            before = [nm.evaluate(DELL, t.workload, drives=[n - step], overrides=over).iops_at(n - step)
+                      >= t.iops_needed for t in targets]
             assert not all(before), over
+        assert n % step == 0
     # RAID-5's small-write penalty costs drives; fill-first costs drives on the 128K read (complex 0 fills)
     best = f.groupby(["raid.level", "tree.placement", "share.protocol"])["drives"].min()
     assert best["raid5", "round_robin", "none"] > best["none", "round_robin", "none"]
@@ -57,9 +59,13 @@ def test_planner_reports_the_raid_layer_when_it_binds():
 
 
 def test_planner_respects_each_raid_levels_fewest_drives():
-    # a target one drive meets: RAID-5 still needs 3 drives, RAID-6 and RAID-10 four (mdadm's minimums)
-    space = nm.DesignSpace(DELL, {"raid.level": ["none", "raid1", "raid5", "raid6", "raid10"]}, max_drives=24)
-    p = nm.plan(nm.Target(W["4k-randread"], iops=1e5), space)
-    # RAID-6 and RAID-10 at four drives give the same answer: one row listing both (nm.plan merges them)
-    got = {level: int(p.frame["drives"][i]) for i in range(len(p.frame)) for level in p.choices(i)["raid.level"]}
-    assert got == {"none": 1, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
+    # a target one drive meets: an array is whole (raid.width drives, QA round 4 F31) and the width at least the
+    # level's fewest members (mdadm: RAID-5 3, RAID-6 and RAID-10 four)
+    levels = ["none", "raid1", "raid5", "raid6", "raid10"]
+    for width, want in ((2, {"none": 1, "raid1": 2}), (3, {"none": 1, "raid1": 3, "raid5": 3}),
+                        (4, {"none": 1, "raid1": 4, "raid5": 4, "raid6": 4, "raid10": 4})):
+        space = nm.DesignSpace(DELL, {"raid.level": levels, "raid.width": [width]}, max_drives=24)
+        p = nm.plan(nm.Target(W["4k-randread"], iops=1e5), space)
+        # identical answers are merged into one row listing the levels (nm.plan merges them)
+        got = {level: int(p.frame["drives"][i]) for i in range(len(p.frame)) for level in p.choices(i)["raid.level"]}
+        assert got == want, width
