@@ -19,6 +19,11 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
 * Tanel Poder, "Optimizing eBPF I/O latency accounting when running 37M IOPS on a 384-CPU server" (2025): a
   dual-socket EPYC Genoa (384 vCPUs), 8 PCIe5 + 13 PCIe4 NVMe SSDs, fio io_uring: 173 GiB/s with 512 KiB random
   reads, "the PCIe/memory transfer bandwidth limit". Found after every value here was set.
+  The same post's "max 38.5M random read IOPS with smallest possible I/Os (512B and 4kB for some disks)" is a
+  second blind plateau there (CPU, drives or neither: the source says only that PCIe and memory were not the limit).
+* fio issue #1206 (github.com/axboe/fio/issues/1206, 2021): one core at 100 % with fio 3.21 io_uring, 4 KiB random
+  writes at iodepth 8 on an Intel Optane P5800X, 638k IOPS; the CPU is not named (an Ice Lake-SP "Coyote Pass"
+  host by its name: the catalog 8380 assumed). Found in this session, after every value was set.
 * Ren & Trivedi (CHEOPS '23) and oberstet/scratchbox SET the stack costs and MD_CYCLES_PER_IO (docs/physics.md §4,
   §12.3): their runs are not checks.
 * colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026): 2 x Xeon Silver 4510, 4 x DDR5 at 4400 MT/s,
@@ -237,6 +242,49 @@ def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
     assert c.bandwidth_at(21) / measured - 1 == pytest.approx(0.121, abs=0.005)
     dma = {x.component: x.bytes_per_s for x in c.ceilings_at(21)}["socket_dma"]
     assert dma == pytest.approx(2 * 0.38 * 12 * 4800e6 * 8, rel=1e-9) and dma > 1.5 * measured
+
+
+def test_held_out_38_5m_iops_on_the_two_socket_genoa_is_above_the_models_cpu_ceiling_by_59_percent():
+    # Same post as above (tanelpoder.com, 2025-04-29): "fio was able to drive max 38.5M random read IOPS with smallest
+    # possible I/Os (512B and 4kB for some disks)", 18 fio io_uring threads per disk (378 threads on 384 vCPUs),
+    # "without any low level tuning or even NUMA placement"; "There's enough PCIe and memory bandwidth to reach 35M
+    # IOPS even with 4kB block sizes used for all disks" — so by the source NOT the PCIe/memory; it names no other
+    # limit. Spec-only (all disks at 512 B, drives unnamed so they set no limit): the CPU, 2 x 96 cores x 2.4 GHz
+    # base / io_uring's 7,550 cycles [RT23] = 61.0 M, +59 % over the 38.5 M reached. The links (350 M at 512 B) and
+    # socket DMA are far above. What it cost there: 192 x 2.4 GHz / 38.5 M ≈ 11,970 cycles per I/O at base clock
+    # (both SMT threads of a core counted as one core), above [RT23]'s 7,550 — the opposite of the P620's finding.
+    host = nm.get_host("amd-epyc-9654")
+    groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
+              nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
+    c = nm.evaluate(nm.MixedTopology("genoa-21", host, groups, order="interleaved"),
+                    nm.Workload("randread", "512", io_stack="io_uring"), drives=[21])
+    assert c.binding_at(21) == "host_cpu"  # the source names none (only "not PCIe/memory"): no binding match counted
+    assert c.iops_at(21) == pytest.approx(2 * 96 * 2.4e9 / 7_550, rel=1e-9)
+    assert c.iops_at(21) / 38.5e6 - 1 == pytest.approx(0.585, abs=0.002)
+    others = {x.component: x.iops for x in c.ceilings_at(21)}
+    assert others["pcie_link"] > 5 * 38.5e6 and others["socket_dma"] > 10 * 38.5e6
+    assert 2 * 96 * 2.4e9 / 38.5e6 == pytest.approx(11_969, abs=1)
+
+
+def test_held_out_one_ice_lake_core_with_fio_io_uring_on_a_p5800x_is_52_percent_above_the_model():
+    # fio issue #1206 (github.com/axboe/fio/issues/1206, 2021-03-12), "fio io_uring single CPU core performance is
+    # only half of SPDK with the same core with intel P5800 Optane drive": fio 3.21, ioengine=io_uring, 4 KiB
+    # randwrite, iodepth=8, 1 thread, Linux 5.9.16 (Fedora 33): "iouring single core is 100%", 638k IOPS (2,492 MiB/s)
+    # — far below the P5800X's 1.5 M write IOPS: a one-core CPU plateau, the binding named. The CPU is NOT named:
+    # the host name cyp03 points at Intel's Coyote Pass board (M50CYP, Ice Lake-SP), the board [SPDK21] ran with
+    # Xeon Platinum 8380s, so the catalog 8380 is ASSUMED (another Ice Lake SKU, 2.0-3.0 GHz base, gives -37 % to
+    # -58 %). Spec-only: 2.3 GHz base / io_uring's 7,550 cycles [RT23] = 305 K IOPS, -52 %. What one core cost there:
+    # at most 3.4 GHz (the 8380's boost) / 638 K ≈ 5,330 cycles per I/O — below 7,550, like the P620's ≤ 6,250.
+    host = nm.get_host("intel-xeon-platinum-8380")
+    one_core = host.replace(sockets=1, cores_per_socket=1)
+    topo = nm.Topology(name="fio-1206", host=one_core, drive=nm.get_drive("intel-p5800x-800gb"))
+    c = nm.evaluate(topo, nm.Workload("randwrite", "4K", iodepth=8, io_stack="io_uring"), drives=[1])
+    assert c.binding_at(1) == "host_cpu"  # the source's "single core is 100%": the binding matches
+    assert c.iops_at(1) == pytest.approx(2.3e9 / 7_550, rel=1e-9)
+    assert c.iops_at(1) / 638e3 - 1 == pytest.approx(-0.523, abs=0.002)
+    others = {x.component: x.iops for x in c.ceilings_at(1)}
+    assert others["drive"] == pytest.approx(1.5e6) and others["queue_depth"] > 638e3
+    assert 3.4e9 / 638e3 == pytest.approx(5_329, abs=1)
 
 
 def test_held_out_stream_ratio_sapphire_rapids_over_ice_lake():
