@@ -273,3 +273,41 @@ def test_folder_walk_equals_os_walk(tmp_path, monkeypatch):
     ref_files, ref_passed = _walk_reference(".")
     assert [f for f in ref_files if f in files] == files and "b/10.json" in files
     assert [s.path for s in passed if "given more than once" not in s.reason] == ref_passed
+
+
+# -- the whole table, fast paths against the slow ones, on every JSON fixture of the test data --
+
+ALL_JSON = sorted(p for p in DATA.rglob("*.json") if p.is_file())
+
+
+def _table(paths, slow: bool, monkeypatch):
+    """The table of ``paths`` read file by file (errors kept as text), fast or with every slow path:
+    the text path, the checked reader of every direction, from_records + astype for the table."""
+    from nvmemodel.ingest import api
+
+    with monkeypatch.context() as m:
+        if slow:
+            m.setattr(api, "one_fio_document", lambda data: None)
+            m.setattr(fio_json, "_direction_fast", lambda d, direction, row=None: fio_json._SLOW)
+        rows, errors, messages = [], [], []
+        for path in paths:
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                try:
+                    rows += read_file(path)
+                except IngestError as exc:
+                    errors.append(str(exc))
+            messages += [str(x.message) for x in w]
+        table = _reference_frame(rows, []) if slow else to_frame(rows)
+    return table, errors, messages
+
+
+def test_whole_table_equals_the_slow_paths_on_every_json_fixture(monkeypatch):
+    # every column and dtype, every error and warning: the fast paths change nothing
+    assert len(ALL_JSON) > 300
+    fast, fast_errors, fast_messages = _table(ALL_JSON, False, monkeypatch)
+    slow, slow_errors, slow_messages = _table(ALL_JSON, True, monkeypatch)
+    assert fast_errors == slow_errors and fast_messages == slow_messages
+    assert len(fast) > 400 and list(fast.columns) == list(COLUMNS)
+    pd.testing.assert_frame_equal(fast, slow)
+    assert (fast.dtypes == pd.Series({c: t for c, (t, _, _) in COLUMNS.items()})).all()
