@@ -27,6 +27,9 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
 * J. Axboe, linux-block, Aug 2020: t/io_uring, polled, registered buffers and files, one Ice Lake-SP core, one Gen2
   Optane, 512 B random reads: 2.58 M IOPS per core at QD128 — outside the fio-measured stack costs (a documented
   miss, not counted in the fio-plateau median).
+* ParAlg/PLAID scripts/baldr-bench (github.com/ParAlg/PLAID, 2023-2024): Threadripper PRO 3995WX, up to 30 Solidigm
+  P44 Pro, fio io_uring 4 MiB reads: one root complex's 8 drives 39.7 GiB/s ("limited root complex bandwidth is the
+  culprit"), 30 drives 122 GiB/s. Found in a later session, after every value was set.
 * Ren & Trivedi (CHEOPS '23) and oberstet/scratchbox SET the stack costs and MD_CYCLES_PER_IO (docs/physics.md §4,
   §12.3): their runs are not checks.
 * colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026): 2 x Xeon Silver 4510, 4 x DDR5 at 4400 MT/s,
@@ -308,6 +311,52 @@ def test_held_out_t_io_uring_on_one_ice_lake_core_is_outside_the_fio_stack_costs
     drive = {x.component: x.iops for x in c.ceilings_at(1)}["drive"]
     assert drive == pytest.approx(1.5e6) and drive < 2.58e6  # a 4 KiB rating below a measured 512 B rate
     assert 3.4e9 / 2.58e6 == pytest.approx(1_318, abs=1)  # cycles per I/O there, at most (8380 boost clock)
+
+
+def _baldr(**overrides):
+    """ParAlg/PLAID, scripts/baldr-bench (github.com/ParAlg/PLAID, commit 4743a4ff): the host "baldr", a Threadripper
+    PRO 3995WX ("the 3995WX has 256MB of L3 cache", memory/stream/result.md), 4 Starship/Matisse root complexes (its
+    `lspci -tv`), up to 30 Solidigm P44 Pro (Gen4 x4) on PCIe-to-M.2 adapters and M.2 slots; fio 3.37 io_uring,
+    registered files and fixed buffers, 4 MiB sequential reads, 4 jobs, iodepth 64. The catalog host and drive (its
+    rating, 7,000 MB/s, recalled, under its x4 link's 7.2 GB/s; one drive measured 7.17 GB/s)."""
+    topo = nm.Topology(name="baldr", host=nm.get_host("amd-threadripper-pro-3995wx"),
+                       drive=nm.get_drive("solidigm-p44-pro-2tb"))
+    return lambda n: nm.evaluate(topo, nm.Workload("read", "4M", io_stack="io_uring"), drives=[n], overrides=overrides)
+
+
+def test_held_out_one_zen2_root_complex_full_of_gen4_drives_is_10_percent_under_the_model():
+    # fio/old_scripts/old_scripts/all_sdd_read.md: the 8 SSDs of root complex [0000:00] together, 39.7 GiB/s (42.6
+    # GB/s, 2024-02-02), against 57.1 GB/s for 4 + 4 on two complexes: "Further testing confirms that limited root
+    # complex bandwidth is the culprit". A later scan on the same complex (fio/results/ssd_scaling_root_complex.txt,
+    # 2024-09-19) flattens at 37.2 / 37.5 GB/s with 6 / 7 drives. Spec-only: the catalog's 46.9 GB/s per Zen 2 complex
+    # (an estimate: 32 B per fabric clock) binds before the 8 links (57.5 GB/s): +10 % on 42.6 GB/s (+25 % on the
+    # later 37.5). The binding matches the source's (the root complex).
+    c = _baldr(**{"tree.placement": "fill_first", "tree.slots_per_complex": 8})(8)
+    assert c.binding_at(8) == "root_complex"
+    assert c.bandwidth_at(8) == pytest.approx(46.9e9, rel=1e-9)
+    assert c.bandwidth_at(8) / (39.7 * 2**30) - 1 == pytest.approx(0.100, abs=0.003)
+    assert c.bandwidth_at(8) / 37.5e9 - 1 == pytest.approx(0.251, abs=0.003)
+    one = _baldr()(1)  # one drive: its rating, 2 % under the 7,168 MB/s measured (same scan)
+    assert one.binding_at(1) == "drive" and one.bandwidth_at(1) / 7.168e9 - 1 == pytest.approx(-0.023, abs=0.002)
+
+
+def test_held_out_30_gen4_drives_on_a_3995wx_break_the_amd_dma_share():
+    # A DOCUMENTED MISS: all_sdd_read.md "Current Maximum throughput" (2024-02-06): 30 SSDs over the 4 complexes,
+    # 122 GiB/s (131 GB/s); the drive-count scan (same file, "Performance scaling") flattens at 109-122 GiB/s from 19
+    # drives on; the source blames the root complexes ("our root complexes are all saturated with 8 SSDs"). Spec-only:
+    # the socket's device DMA, 0.38 x 8 x DDR4-3200 x 8 B = 77.8 GB/s (the share carried over from the R7525 bend), binds
+    # — 41 % UNDER what was measured, a ceiling below a measurement. Device DMA here reached at least 131 / 204.8 =
+    # 0.64 of the DDR peak (8 channels: the host's STREAM Copy, 163.6 GB/s, needs more than 4), above the same host's
+    # STREAM Triad (113.1 GB/s). The binding does not match (the model: socket DMA; the source: root complexes).
+    c = _baldr()(30)
+    assert c.binding_at(30) == "socket_dma"
+    assert c.bandwidth_at(30) == pytest.approx(0.38 * 8 * 3200e6 * 8, rel=1e-9)
+    measured = 122 * 2**30
+    assert c.bandwidth_at(30) / measured - 1 == pytest.approx(-0.406, abs=0.003)
+    assert measured / (8 * 3200e6 * 8) == pytest.approx(0.640, abs=0.002) and measured > 113.1449e9
+    # without the DMA share the complexes (4 x 46.9 GB/s) would bind, +43 %
+    free = _baldr(**{"memory.dma_fraction": 1.0})(30)
+    assert free.binding_at(30) == "root_complex" and free.bandwidth_at(30) / measured - 1 == pytest.approx(0.432, abs=0.003)
 
 
 def test_held_out_stream_ratio_sapphire_rapids_over_ice_lake():
