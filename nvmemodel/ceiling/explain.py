@@ -39,10 +39,10 @@ def explain_point(curve, drives: int) -> str:
         raid = describe_raid(curve.parameters, drives)
     if raid:
         lines.append(raid)
-    if top.component == "inter_socket":  # QA round 4, F24: the model's simplification, said where it binds
-        lines.append("The model charges every remote byte to one direction of the inter-socket link; the links are "
-                     "full duplex, so with drives on both sockets each direction carries about half and the link's "
-                     "real ceiling may be up to 2x higher (docs/physics.md §12.1).")
+    if top.component == "inter_socket":  # QA round 4, F24: where the per-socket model is conservative, say by how much
+        caveat = _inter_socket_caveat(curve, drives)
+        if caveat:
+            lines.append(caveat)
     if curve.iops_at(drives) < 0.999 * top.iops:
         uneven = _uneven_levels(curve, drives)
         if uneven:
@@ -73,6 +73,37 @@ def explain_point(curve, drives: int) -> str:
                "set them with --set drive.<field>, or choose a catalog drive whose sheet gives them")
         lines.append(note[0].upper() + note[1:] + f": the result may be lower ({fix}).")
     return "\n".join(lines)
+
+
+def _inter_socket_caveat(curve, n: int) -> str | None:
+    """Where the inter-socket link binds on a read/write mix and a socket's drives bring less than the link allows a
+    socket, the sentence saying the model (each socket's remote bytes, both directions together, within one direction's
+    rate; docs/physics.md §12.1) is conservative there; None where it is exact (reads only, writes only, or every socket
+    at the link's cap)."""
+    if hasattr(curve.topology, "groups"):
+        return None
+    from .derive import prepare
+    from .raid import raid_transform
+    from .tree import INTER_SOCKET, complex_loads, complexes_in_use
+
+    p = prepare(curve.parameters)
+    transform = raid_transform(p)
+    f = float(p["workload.read_fraction"] if transform is None else transform[2])
+    if not 0.0 < f < 1.0:
+        return None
+    switched = str(curve.parameters.get("switch.model", "none")) != "none"
+    sockets = dict.fromkeys(range(int(p["host.sockets"])), 0.0)
+    for k, s in complex_loads(n, p, complexes_in_use(p, p["switch.count"] if switched else None)):
+        sockets[int(s)] = sockets.get(int(s), 0.0) + float(k)
+    cap = float(INTER_SOCKET.limit(p).socket)  # host I/Os a socket's remote bytes may carry
+    d = float(np.max(curve.per_drive_iops))  # a drive's own rate, per host I/O: a socket brings at most k·d
+    if min(k * d for k in sockets.values()) >= cap:  # every socket at the cap: each direction full, exact
+        return None
+    h = max(f, 1.0 - f)
+    return (f"The model keeps each socket's remote bytes, both directions together, within one direction's link rate; "
+            f"with {f:.0%} reads and drives per socket {', '.join(f'{int(v)}' for v in sockets.values())}, a socket "
+            f"below that cap leaves link capacity unused in each direction, so this is conservative: the link's real "
+            f"ceiling may be up to {1 / h:.2g}x higher (docs/physics.md §12.1).")
 
 
 def _uneven_levels(curve, n: int) -> list[str]:

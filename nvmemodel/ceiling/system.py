@@ -57,6 +57,9 @@ def _is_inf(x) -> bool:
 
 _INF = np.inf  # the very object Limit's fields default to (identity is the cheap test)
 _INDEX_NAMES = tuple(f"{level}_index" for level in Limit._fields)
+#: components whose limits are computed per host I/O on the host's parameters (with RAID: not on the drives' I/O ÷ a):
+#: the inter-socket link's per-socket limit counts the bytes DMA moves per host I/O (tree.dma_bytes_per_host_io)
+_PER_HOST_IO = ("inter_socket",)
 
 
 class Levels:
@@ -90,6 +93,9 @@ class Levels:
             self.limits = []
             for c in comps:
                 host, dev = c.limit(p), c.limit(pd)
+                if c.name in _PER_HOST_IO:  # already per host I/O (the bytes it moves counted): not divided by a
+                    self.limits.append(host)
+                    continue
                 self.limits.append(Limit(
                     **{lv: (x if _is_inf(x) else x / a) for lv in ("drive", "group", "complex", "socket")
                        for x in (getattr(dev, lv),)}, system=host.system))

@@ -17,7 +17,9 @@ its switches. With ``k_j`` drives on complex ``j``::
 
 ``C`` is the complex's limit (:data:`ROOT_COMPLEX`), ``Sock`` the socket's DMA limit
 (:data:`SOCKET_DMA`: a share of its memory or I/O-die bandwidth), both per drive-side I/O and divided
-by the RAID amplification like every drive-side limit. X(n) is non-decreasing in ``n`` for both
+by the RAID amplification like every drive-side limit. The inter-socket link (:data:`INTER_SOCKET`) is a socket
+limit too, ``B / (ρ·a·S_d)`` per socket (``B`` per direction; each socket's remote bytes within it), composed with
+``Sock`` as the tighter of the two. X(n) is non-decreasing in ``n`` for both
 placements (a new drive adds to one complex), so the planner's bisection still holds.
 """
 
@@ -218,12 +220,22 @@ def _socket(p) -> Limit:
 
 
 def _inter_socket(p) -> Limit:
+    """A socket-level limit (docs/physics.md §12.1): each socket's remote DMA bytes, both directions together, within
+    ``B``, the links' rate per direction — ``X_s ≤ B / (ρ·a·S_d)`` per socket, in host I/Os (bytes counted by
+    :func:`dma_bytes_per_host_io`; the kernel takes this value per host I/O, not divided by the RAID amplification).
+
+    Each socket's remote bytes are spread evenly over the other sockets; socket ``s`` sends its remote reads and the
+    others' remote writes out, and receives the reverse. With every socket within ``B`` of remote bytes, each direction
+    of each socket's links carries at most ``B``: ``f·B + (1 − f)·B``. Exact for reads only or writes only (one direction
+    per socket: ``Σ_s min(x_s, B')``, 2 × today's system limit with drives on both sockets), and for mixes where every
+    socket holding drives is at the cap; conservative, by at most ``1 / max(f, 1 − f)`` (≤ 2×), for a read/write mix
+    with unequal socket loads (all drives on one socket: the far socket's link direction idles)."""
     remote, link = p["tree.remote_fraction"], p["tree.inter_socket_bytes_per_s"]
     if everywhere(remote, 0.0) or _absent(link):
         return Limit()
     remote = np.asarray(remote)
     with np.errstate(divide="ignore"):
-        return Limit(system=np.where(remote > 0, link / (np.where(remote > 0, remote, 1.0)
+        return Limit(socket=np.where(remote > 0, link / (np.where(remote > 0, remote, 1.0)
                                                           * dma_bytes_per_host_io(p)), np.inf))
 
 

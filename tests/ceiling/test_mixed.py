@@ -273,8 +273,9 @@ def test_raid5_small_writes_per_group():
 
 
 @pytest.mark.parametrize(("extras", "expected", "component"), [
-    # a share 0.5 of the DMA bytes crosses a 2 GB/s inter-socket link: 2e9 / (0.5 x 4096) (§12.1)
-    ({"tree.remote_fraction": 0.5, "tree.inter_socket_bytes_per_s": 2e9}, 2e9 / (0.5 * 4096), "inter_socket"),
+    # a share 0.5 of the DMA bytes crosses an inter-socket link of 2 GB/s per direction; both sockets hold drives and
+    # send their remote reads in opposite directions: 2 x 2e9 / (0.5 x 4096) (§12.1, QA F24)
+    ({"tree.remote_fraction": 0.5, "tree.inter_socket_bytes_per_s": 2e9}, 2 * 2e9 / (0.5 * 4096), "inter_socket"),
     # the RAID layer's own rate (§12.3), RAID-0 reads: no amplification
     ({"raid.level": "raid0", "raid.width": 4, "raid.max_iops": 1.5e6}, 1.5e6, "raid_layer"),
     # the RAID layer's cycles are charged once per host I/O (§12.3): 1e10 / (2500 + 2500)

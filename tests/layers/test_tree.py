@@ -79,10 +79,11 @@ def test_switches_inside_complexes():
 
 
 def test_inter_socket_link():
-    # half the DMA bytes on the far socket, 40 GB/s of xGMI: at most 80 GB/s of reads in total
+    # half the DMA bytes on the far socket, 40 GB/s of xGMI per direction: each socket's reads cross in their own
+    # direction, at most 80 GB/s of reads per socket, 160 GB/s in total (§12.1; QA F24: 80 GB/s before)
     c = nm.evaluate(DELL, SR, drives=[24], overrides={"tree.remote_fraction": 0.5,
                                                        "tree.inter_socket_bytes_per_s": 40e9})
-    assert c.bytes_per_s[0] == pytest.approx(80e9, rel=1e-12) and c.binding_at(24) == "inter_socket"
+    assert c.bytes_per_s[0] == pytest.approx(160e9, rel=1e-12) and c.binding_at(24) == "inter_socket"
 
 
 def test_sweep_over_placement_equals_evaluate():
@@ -98,7 +99,8 @@ def test_sweep_over_placement_equals_evaluate():
 def test_inter_socket_counts_the_bytes_a_degraded_array_moves():
     # RAID-5 of 4 with one member lost: a 4 KiB read of a live member's chunk is 1 drive read, of the lost
     # member's chunk 3 (the survivors, to rebuild it) → 1.5 drive reads = 6,144 bytes per host read on average
-    # (Holland & Gibson 1992); all of it crossing a 6.144 GB/s link gives 1.0 M reads/s (1.5 M healthy)
+    # (Holland & Gibson 1992); all of it crossing a link of 6.144 GB/s per direction gives 1.0 M reads/s per socket
+    # (1.5 M healthy), 8 drives round-robin on both sockets: 2.0 M (3.0 M healthy) (§12.1, per direction: QA F24)
     import nvmemodel as nm
 
     over = {"raid.level": "raid5", "raid.width": 4, "tree.remote_fraction": 1.0,
@@ -106,5 +108,5 @@ def test_inter_socket_counts_the_bytes_a_degraded_array_moves():
     wl = nm.Workload("randread", "4K")
     healthy = nm.evaluate(nm.preset("dell-r7525"), wl, drives=[8], overrides={**over, "raid.degraded": 0})
     degraded = nm.evaluate(nm.preset("dell-r7525"), wl, drives=[8], overrides={**over, "raid.degraded": 1})
-    assert healthy.ceilings["inter_socket"][0] == pytest.approx(1.5e6, rel=1e-12)
-    assert degraded.ceilings["inter_socket"][0] == pytest.approx(1.0e6, rel=1e-12)
+    assert healthy.ceilings["inter_socket"][0] == pytest.approx(3.0e6, rel=1e-12)
+    assert degraded.ceilings["inter_socket"][0] == pytest.approx(2.0e6, rel=1e-12)
