@@ -190,7 +190,7 @@ def _p620():
 
 def test_held_out_66_gib_s_large_reads_on_a_3955wx():
     # 66 GiB/s measured with 10 drives and large reads; spec-only prediction: the drives (10 x 7.0 GB/s), below
-    # every host limit of the catalog (4 complexes x 46.9 GB/s, 0.75 x 204.8 GB/s); within 5 % of the measurement
+    # every host limit of the catalog (4 complexes x 46.9 GB/s, 0.38 x 204.8 = 77.8 GB/s); within 5 % of the measurement
     # (the drives' own 7,000 MB/s rating is the only input that matters here).
     c = nm.evaluate(_p620(), nm.Workload("read", "1M", io_stack="io_uring"), drives=[10])
     measured = 66 * 2**30
