@@ -67,11 +67,19 @@ def explain_point(curve, drives: int) -> str:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
     note = upper_bound_text(curve.parameters)
     if note:
+        from .drive import unknown_drive_fields
+
+        p = curve.parameters
         catalog = bool(getattr(getattr(curve.topology, "host", None), "key", ""))
-        fix = (("set them (this catalog host has values for them: an override removed them)" if catalog
-                else "set them, or use a catalog host: nvmemodel hosts") if host_unknown else
-               "set them with --set drive.<field>, or choose a catalog drive whose sheet gives them")
-        lines.append(note[0].upper() + note[1:] + f": the result may be lower ({fix}).")
+        fixes = []  # one way out per unknown part (QA round 5, G1: a RAID cost was sent to the drive fields)
+        if host_unknown:
+            fixes.append("set the host layers (this catalog host has values for them: an override removed them)"
+                         if catalog else "set the host layers, or use a catalog host: nvmemodel hosts")
+        if unknown_drive_fields(p):
+            fixes.append("set the drive's rating with --set drive.<field>, or choose a catalog drive whose sheet gives it")
+        if "software RAID layer's CPU cost" in note:
+            fixes.append("set raid.cycles_per_io (or fit it to your runs: nvmemodel fit)")
+        lines.append(note[0].upper() + note[1:] + f": the result may be lower ({'; '.join(fixes)}).")
     return "\n".join(lines)
 
 

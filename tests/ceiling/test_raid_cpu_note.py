@@ -21,3 +21,9 @@ def test_md_given_its_cost_is_not():
 
 def test_no_raid_no_note():
     assert _curve().upper_bound_note is None
+
+
+def test_the_way_out_names_the_raid_cost_not_the_drive():
+    # QA round 5, G1: the RAID part fell into the drive-field branch ("set them with --set drive.<field>")
+    text = _curve(**{"raid.level": "raid5"}).explain(24)
+    assert "set raid.cycles_per_io" in text and "drive.<field>" not in text
