@@ -26,6 +26,7 @@ _RAID_NONE = 0  # code of "none" in raid.level
 _FLIT = np.array([sp.FLIT_TLP_FRACTION[sp.FlitConvention(v)] for v in PARAMETERS["pcie.flit"].choices])
 _TRANSPORTS = PARAMETERS["fabric.transport"].choices
 _TCP, _IB, _NONE = (_TRANSPORTS.index(t) for t in ("tcp", "infiniband", "none"))
+_PSYNC = PARAMETERS["workload.io_stack"].choices.index("psync")
 
 
 def stack_cycles(codes) -> np.ndarray:
@@ -118,6 +119,12 @@ _IMMUTABLE = frozenset({float, int, bool, str, np.float64, np.int64, np.bool_})
 def _prepare(params: Mapping[str, object], rows=None) -> dict:
     """:func:`prepare`, computed."""
     p = _encoded(params)
+    if "workload.io_stack" in p and "workload.iodepth" in p:
+        # a synchronous stack keeps one I/O in flight per job whatever iodepth says (fio: iodepth does not affect
+        # synchronous engines) — QA round 5, G4: psync at QD32 was modelled with 32 in flight
+        sync = p["workload.io_stack"] == _PSYNC
+        if np.any(sync):
+            p["workload.iodepth"] = np.where(sync & np.isfinite(p["workload.iodepth"]), 1.0, p["workload.iodepth"])
     if "switch.model" in p:
         p["attach.switch"] = (p["switch.model"] != 0).astype(float)  # code 0 = none
     if "pcie.flit" in p:

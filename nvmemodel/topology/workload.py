@@ -103,4 +103,6 @@ class Workload:
         bs = self.block_size
         size = f"{bs / 1024:g}K" if bs % 1024 == 0 else f"{bs:g}B"
         mix = "" if self.read_fraction in (0.0, 1.0) else f" {self.read_fraction:.0%} read"
-        return f"{size} {self.pattern}{mix}, QD{self.iodepth} x {self.numjobs} job(s), {self.io_stack.value}"
+        qd = (f"QD{self.iodepth} (psync is synchronous: 1 in flight per job)"
+              if self.io_stack is IoStack.PSYNC and self.iodepth > 1 else f"QD{self.iodepth}")
+        return f"{size} {self.pattern}{mix}, {qd} x {self.numjobs} job(s), {self.io_stack.value}"
