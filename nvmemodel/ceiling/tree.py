@@ -227,9 +227,9 @@ def _inter_socket(p) -> Limit:
     Each socket's remote bytes are spread evenly over the other sockets; socket ``s`` sends its remote reads and the
     others' remote writes out, and receives the reverse. With every socket within ``B`` of remote bytes, each direction
     of each socket's links carries at most ``B``: ``f·B + (1 − f)·B``. Exact for reads only or writes only (one direction
-    per socket: ``Σ_s min(x_s, B')``, 2 × today's system limit with drives on both sockets), and for mixes where every
-    socket holding drives is at the cap; conservative, by at most ``1 / max(f, 1 − f)`` (≤ 2×), for a read/write mix
-    with unequal socket loads (all drives on one socket: the far socket's link direction idles)."""
+    per socket: ``Σ_s min(x_s, B')``, twice the former system limit with drives on both sockets), and for mixes where every
+    socket is at the cap; conservative, by at most ``1 / max(f, 1 − f)`` (≤ 2×), for a read/write mix where a socket
+    brings less than the cap (all drives on one socket: the other socket's direction idles)."""
     remote, link = p["tree.remote_fraction"], p["tree.inter_socket_bytes_per_s"]
     if everywhere(remote, 0.0) or _absent(link):
         return Limit()
