@@ -33,6 +33,7 @@ from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import apply_labels, load_sidecar, pattern_to_regex
 from .runs import apply_echo, apply_targets, echoed_runs, has_results, warn_empty
+from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
 
 __all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_results"]
@@ -324,7 +325,12 @@ def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):
                 for k in file_labels:
                     if k not in COLUMNS and k not in label_columns:
                         label_columns.append(k)
-            rows.extend(file_rows)
+                rows.extend(file_rows)
+            else:
+                try:  # packed: the values in column order, the row dicts freed while they are in cache
+                    rows.extend(list(map(_ROW_VALUES, file_rows)))
+                except KeyError:  # a row without every column stays a dict (to_frame reads both)
+                    rows.extend(file_rows)
         except IngestError as exc:
             if errors == "raise":
                 raise

@@ -7,6 +7,7 @@ column; ``nvmemodel ingest --schema`` prints this table.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 
@@ -81,6 +82,7 @@ _EMPTY_ROW = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
 _ALL_COLUMNS = operator.itemgetter(*COLUMNS)
 NoneType = type(None)
 _INT_OR_NONE = frozenset((int, NoneType))
+_BOOL_OR_NONE = frozenset((bool, NoneType))
 
 
 def new_row(**values) -> dict:
@@ -115,11 +117,15 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         for name, (dtype, _, _) in COLUMNS.items():
             df[name] = df[name].astype(dtype)
         return df
-    try:  # transpose at C speed: every reader's rows hold every column
-        columns = zip(*map(_ALL_COLUMNS, rows), strict=True)
-        columns = list(columns)
-    except KeyError:
-        columns = [[r.get(name) for r in rows] for name in COLUMNS]
+    if all(type(r) is tuple for r in rows):  # every row packed (read_results packs rows without labels)
+        columns = list(zip(*rows, strict=True))
+    else:
+        rows = [dict(zip(COLUMNS, r)) if type(r) is tuple else r for r in rows]
+        try:  # transpose at C speed: every reader's rows hold every column
+            columns = zip(*map(_ALL_COLUMNS, rows), strict=True)
+            columns = list(columns)
+        except KeyError:
+            columns = [[r.get(name) for r in rows] for name in COLUMNS]
     data = {}
     for (name, (dtype, _, _)), values in zip(COLUMNS.items(), columns, strict=True):
         if dtype == "float64":
@@ -131,8 +137,10 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         elif dtype == "Int64" and _INT_OR_NONE.issuperset(types := set(map(type, values))):
             try:  # integers (and None for NA), as pd.array makes them at less than half its cost
                 if NoneType in types:
-                    mask = np.array([v is None for v in values], dtype=bool)
-                    ints = np.array([0 if v is None else v for v in values], dtype=np.int64)
+                    mask = np.fromiter(map(operator.is_, values, itertools.repeat(None)), bool, len(values))
+                    ints = np.array(values, dtype=object)
+                    ints[mask] = 0
+                    ints = ints.astype(np.int64)
                 else:
                     mask = np.zeros(len(values), dtype=bool)
                     ints = np.array(values, dtype=np.int64)
@@ -145,9 +153,16 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
                 continue
             except (TypeError, ValueError):
                 pass
-        elif dtype == "boolean" and all(v is None or type(v) is bool for v in values):
-            mask = np.array([v is None for v in values], dtype=bool)
-            data[name] = pd.arrays.BooleanArray(np.array([v is True for v in values], dtype=bool), mask)
+        elif dtype == "boolean" and _BOOL_OR_NONE.issuperset(types := set(map(type, values))):
+            if NoneType in types:
+                mask = np.fromiter(map(operator.is_, values, itertools.repeat(None)), bool, len(values))
+                flags = np.fromiter(map(operator.is_, values, itertools.repeat(True)), bool, len(values))
+            else:
+                mask, flags = np.zeros(len(values), dtype=bool), np.array(values, dtype=bool)
+            data[name] = pd.arrays.BooleanArray(flags, mask)
+            continue
+        elif dtype == "string" and values.count(None) == len(values):  # all NA (pd.array checks each one)
+            data[name] = pd.arrays.StringArray(np.full(len(values), pd.NA, dtype=object))
             continue
         else:
             try:

@@ -311,3 +311,21 @@ def test_whole_table_equals_the_slow_paths_on_every_json_fixture(monkeypatch):
     assert len(fast) > 400 and list(fast.columns) == list(COLUMNS)
     pd.testing.assert_frame_equal(fast, slow)
     assert (fast.dtypes == pd.Series({c: t for c, (t, _, _) in COLUMNS.items()})).all()
+
+
+@pytest.mark.parametrize("path_regex", [None, r"qa4/(?P<study>[a-z]+)\d*/"])
+def test_read_results_table_equals_the_slow_paths(path_regex, monkeypatch):
+    # read_results packs each file's rows (values in column order) when the file has no labels; with a
+    # pattern that labels some files only, packed and labelled rows meet in one table
+    from nvmemodel.ingest import read_results
+
+    slow, slow_errors, _ = _table(ALL_JSON, True, monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fast = read_results(ALL_JSON, path_regex=path_regex)
+    assert [s.reason for s in fast.attrs["skipped"]] == [e.split(": ", 1)[1] for e in slow_errors]
+    if path_regex:
+        study = fast.pop("study")
+        assert 0 < study.notna().sum() < len(fast) and set(study.dropna()) == {"psyncqd", "ratenj", "rwqd", "uringbs",
+                                                                                "uringnj", "wqd"}
+    pd.testing.assert_frame_equal(fast, slow)
