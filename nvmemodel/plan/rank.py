@@ -9,6 +9,11 @@ holds, and per axis which of its choices occur (a boolean mask over the axes' ch
 Groups from different blocks of the space are merged the same way, so memory stays bounded by ``keep``
 groups whatever the size of the space.
 
+What an answer rests on is part of its identity too (QA5 G6): two hosts (or drives) whose ``estimates`` or
+``upper_bound`` differ are never one group, or the row would quote the first one's evidence for both. The planner
+adds an ``evidence`` column (:func:`evidence_codes`: equal codes for axis values whose evidence sentences are equal)
+that the merge compares like any other result column.
+
 Both :mod:`~nvmemodel.plan.solve` and :mod:`~nvmemodel.plan.result` import from here (never each other's
 internals).
 """
@@ -17,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["DERIVED", "RANKS", "merge"]
+__all__ = ["DERIVED", "RANKS", "evidence_codes", "merge"]
 
 #: Ranking criteria: name → (sort columns, ascending flags).
 RANKS = {
@@ -30,6 +35,46 @@ RANKS = {
 #: Columns that are functions of other result columns (not part of the identity of a result).
 DERIVED = ("min_headroom",)
 _BOOK = ("config", "count", "mask")
+
+
+def evidence_codes(space, targets):
+    """A function of a block's axis codes giving each configuration a number that differs where what its answer rests
+    on may differ: per ``host`` choice its estimates (plan/evidence notes per target) and upper-bound sentence, per
+    ``drive.model`` choice its upper-bound sentence; None where the space has neither axis (one host, one drive)."""
+    from .evidence import Evidence
+    from .result import _upper_bound_notes
+    from .space import HOST
+
+    def table(name, signature) -> np.ndarray:
+        seen: dict = {}
+        return np.asarray([seen.setdefault(signature(v), len(seen)) for v in space.axes[name]], dtype=np.int64)
+
+    parts = []
+    if HOST in space.axes:
+        evidence = Evidence(space, targets)
+        host = table(HOST, lambda h: (tuple(tuple(sorted(evidence.notes(str(h), t.workload).items()))
+                                            for t in targets),
+                                      _upper_bound_notes(space, targets, {HOST: [h]}, 1)[0]))
+        parts.append((HOST, host, None))
+    if "drive.model" in space.axes:
+        from ..parameters import PARAMETERS
+
+        drive = table("drive.model", lambda d: _upper_bound_notes(space, targets, {"drive.model": [d]}, 1)[0])
+        axis_codes = [PARAMETERS["drive.model"].code(v) for v in space.axes["drive.model"]]
+        lookup = np.zeros(max(axis_codes) + 1, dtype=np.int64)
+        lookup[axis_codes] = np.arange(len(axis_codes))
+        parts.append(("drive.model", drive, lookup))
+    parts = [p for p in parts if p[1].max() > 0]  # every choice says the same: nothing to tell apart
+    if not parts:
+        return None
+
+    def codes_of(codes: dict) -> np.ndarray:
+        key = np.int64(0)
+        for name, sig, lookup in parts:
+            pos = np.asarray(codes[name]).astype(np.int64)
+            key = key * (int(sig.max()) + 1) + sig[pos if lookup is None else lookup[pos]]
+        return key
+    return codes_of
 
 
 def _is_derived(column: str) -> bool:

@@ -28,7 +28,7 @@ from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
 from .latency import latency_at
-from .rank import RANKS, merge
+from .rank import RANKS, evidence_codes, merge
 from .result import Plan
 from .space import CONNECTION, HOST, DesignSpace
 from .targets import Target
@@ -352,6 +352,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     needs = [t.iops_needed for t in targets]
     lengths = [len(v) for v in space.axes.values()]
     group_keep = keep if merge_identical else None
+    evidence_key = evidence_codes(space, targets) if merge_identical else None  # answers resting on other evidence
 
     pools: dict[str, list] = {"met": [], "unverified": []}
     misses: dict = {}
@@ -395,6 +396,8 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         row = {"config": index.reshape(shape), "drives": n_eval,
                "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
                                  n_eval * ps[0]["host.port_lanes"])}
+        if evidence_key is not None:  # not merged with an identical answer that rests on other evidence (QA5 G6)
+            row["evidence"] = evidence_key(codes)
         fractions, lows = [], {}
         latency_fail, latency_known, latency_frac = False, True, np.inf
         for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
