@@ -73,6 +73,41 @@ class MixedCurve(ScalingCurve):
     group_parameters: tuple = ()
     group_sources: tuple = ()
 
+    @property
+    def upper_bound_note(self) -> str | None:
+        """The sentence saying the curve is an upper bound, else None: the host layers whose limit is unknown and,
+        group by group, a drive rating that group's workload needs but its drive's catalog entry lacks
+        (:func:`~nvmemodel.ceiling.tree.upper_bound_text`; QA round 5, G7)."""
+        return self._upper_bound(None)
+
+    def _unknown_drives(self, i: int | None = None) -> list[tuple[int, tuple]]:
+        """The groups (holding drives at point ``i``, or anywhere) whose drive lacks a rating their workload needs:
+        (group index, the ratings' names) (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`)."""
+        from .drive import unknown_drive_fields
+
+        out = []
+        for j, p in enumerate(self.group_parameters):
+            held = self.group_drives[j] > 0 if i is None else self.group_drives[j, i] > 0
+            if np.any(held) and (fields := unknown_drive_fields(p)):
+                out.append((j, fields))
+        return out
+
+    def _upper_bound(self, i: int | None) -> str | None:
+        """:attr:`upper_bound_note` over the groups holding drives at point ``i`` (None: anywhere on the curve)."""
+        from .tree import upper_bound_text
+
+        host = upper_bound_text(self.parameters)  # the shared parameters: host layers, RAID cost (no drive's)
+        unknown = self._unknown_drives(i)
+        if len(self.groups) == 1:
+            drives = [f"the drive's {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known (not applied)"
+                      for _, f in unknown]
+        else:
+            drives = [f"the {self.groups[j]} drives' {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known "
+                      "(not applied)" for j, f in unknown]
+        if not drives:
+            return host
+        return "; ".join([host, *drives]) if host else "upper bound: " + "; ".join(drives)
+
     def binding_group_at(self, drives: int) -> str:
         """The groups the binding component holds with ``drives`` drives (``"gen3"``, ``"a, b"``), or ``"host"``
         where a shared level binds (``"array"``: the members of a mirror spanning the groups)."""
@@ -239,6 +274,7 @@ class MixedCurve(ScalingCurve):
         if self._mixed_sizes(i):  # the groups' I/Os differ in size: their IOPS add, but say so
             lines[0] = lines[0].replace(" IOPS = ", " IOPS of mixed sizes = ", 1)
         lines.insert(2, f"Where: {where}.")
+        lines = self._bound_lines(lines, i)
         lines.append("Sides (drives, host I/O reaching the side's members, what holds the side):"
                      if getattr(self.topology, "mirror", False) else
                      "Groups (drives, share of the ceiling, own binding limit and its headroom within the group):")
@@ -255,11 +291,44 @@ class MixedCurve(ScalingCurve):
                              f"held by {b}")
                 continue
             others = sorted((v / own[b] - 1, c) for c, v in own.items() if c != b)
-            head = "; next: " + ", ".join(f"{c} +{h:.1%}" for h, c in others[:2]) if others else ""
+            missing = dict(self._unknown_drives(i)).get(j, ())  # a rating its workload needs, unknown: at most
+            most = f" (at most: its {' and '.join(missing)} not known)" if missing else ""
+            head = "; next: " + ", ".join(f"{c} +{h:.1%}" + (most if c == "drive" else "")
+                                          for h, c in others[:2]) if others else ""
             size = self._sizes()[j]
             lines.append(f"  {g}: {k} drive(s), {self._fmt(self.group_iops[j, i], size)}, own limit {b} "
-                         f"{self._fmt(own[b], size)}{head}")
+                         f"{self._fmt(own[b], size)}{most if b == 'drive' else ''}{head}")
         return "\n".join(lines)
+
+    def _bound_lines(self, lines: list, i: int) -> list:
+        """The point's explanation with the upper-bound sentence of the groups holding drives at point ``i`` (the
+        single-model text knows the shared parameters only: the host's layers, not each group's drive; G7)."""
+        from .tree import upper_bound_text
+
+        unknown = self._unknown_drives(i)
+        if not unknown:
+            return lines
+        host = upper_bound_text(self.parameters)
+        fixes = []
+        if host:  # the single-model sentence (host layers, RAID cost): keep its ways out, say it once
+            head = host[0].upper() + host[1:] + ": the result may be lower ("
+            for k, line in enumerate(lines):
+                if line.startswith(head):
+                    fixes = [line.removeprefix(head).removesuffix(").")]
+                    del lines[k]
+                    break
+        fixes.append("choose a catalog drive whose sheet gives it (nvmemodel drives), or give the group a drive "
+                     "with that rating")
+        drives = "; ".join(f"the {self.groups[j]} drives' {' and '.join(f)} not known" for j, f in unknown)
+        for k, line in enumerate(lines):  # the drive alone: at most, where a group's rating is unknown
+            if line.startswith("Headroom of the others: ") and ("drive +" in line):
+                parts = line.removeprefix("Headroom of the others: ").removesuffix(".").split("; ")
+                parts = [p + f" (at most: {drives})" if p.startswith("drive +") else p
+                         for p in parts]
+                lines[k] = "Headroom of the others: " + "; ".join(parts) + "."
+        note = self._upper_bound(i)
+        lines.append(note[0].upper() + note[1:] + f": the result may be lower ({'; '.join(fixes)}).")
+        return lines
 
     def _explain_curve(self) -> str:
         lines = [f"{self.topology.name}, {self.workload.describe()} (drives added {self.topology._order_text()}):"]
@@ -310,11 +379,20 @@ class MixedCurve(ScalingCurve):
         ``groups`` (name, description, drive and switch model, counts, lanes, socket, own parameters) and per
         point ``binding_group``, ``binding_text`` (:meth:`describe_binding_at`), ``groups`` (drives, iops, own
         binding) and per component alone ``binding`` and ``on_groups`` (null: the system ceiling alone; else the
-        groups it is taken on, its headroom against what they deliver)."""
+        groups it is taken on, its headroom against what they deliver); ``upper_bound`` also lists in
+        ``drive_groups`` the groups whose drive lacks a rating their workload needs."""
         from ..cli._common import json_number
 
         out = super().to_dict()
         out["schema"] = JSON_SCHEMA
+        if self.upper_bound_note:  # each group's drive with its own workload (the shared parameters have no drive)
+            from .tree import unknown_host_layers
+
+            unknown = self._unknown_drives()
+            out["upper_bound"] = {"note": self.upper_bound_note,
+                                  "unknown_layers": list(unknown_host_layers(self.parameters))
+                                  + (["drive"] if unknown else []),
+                                  "drive_groups": [self.groups[j] for j, _ in unknown]}
         t = self.topology
         out["order"] = t.order if isinstance(t.order, str) else list(t.order)
         own = ("drive.", "switch.", "host.port_lanes")

@@ -116,5 +116,7 @@ def run(args, topo, workload, overrides, drives) -> int:
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
               f"{per:<{max(9 * len(names), len(per))}}  {curve.describe_binding_at(int(n))}")
     print("  (per group: drives of " + ", ".join(names) + ")")
+    if curve.upper_bound_note:  # host layers or a group's drive rating not known (QA round 5, G7)
+        print(f"  ({curve.upper_bound_note})")
     print_components(curve, explain=args.explain)
     return 0
