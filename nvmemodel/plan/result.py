@@ -96,11 +96,20 @@ def _slots_reason(miss, space) -> str:
                              reserved_lanes_per_socket=s["host.reserved_lanes_per_socket"],
                              port_lanes=s["host.port_lanes"], switched=miss["switched"],
                              switch_count=s["switch.count"], switch_ports=s["switch.ports"])
-    if not miss["switched"] and s["host.reserved_lanes_per_socket"] > 0:
-        # reserved lanes are a chassis fact (its bays, NICs) kept when the CPU changes: say so, with their source
+    from .space import HOST
+
+    host = str(space.values_at(np.array([miss["config"]]))[HOST][0]) if HOST in space.axes else None
+    if not miss["switched"] and (s["host.reserved_lanes_per_socket"] > 0 or host is not None):
+        # reserved lanes are a chassis fact (its bays, NICs) kept when the CPU changes: say so, with the source of
+        # this row's host (a catalog CPU re-derives them from the chassis's drive lanes: QA5 G10), 0 included
         base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
+        if host is not None:
+            from ..topology.host import host_from_text, with_host
+
+            base = with_host(base, host_from_text(host))
         why = base.host.sources("libaio")["host.reserved_lanes_per_socket"]
-        slots += f" (reserved lanes: {why.status}, {why.text[:120]}{'…' * (len(why.text) > 120)})"
+        limit = 120 if host is None else 240  # a re-derived source names the socket count and lanes at its end
+        slots += f" (reserved lanes: {why.status}, {why.text[:limit]}{'…' * (len(why.text) > limit)})"
     if space.max_drives is not None:
         fits = int(slots.split(" ", 1)[0])  # the count drive_slots_text puts first
         if fits > space.max_drives:
