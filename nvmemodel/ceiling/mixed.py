@@ -135,6 +135,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
         binding_group=_binding_groups(groups, k, out),
         group_parameters=tuple(params), group_sources=tuple(t.sources(w) for t, w in zip(topos, wls)),
+        group_workloads=tuple(wls),
     )
 
 

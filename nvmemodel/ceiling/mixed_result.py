@@ -62,6 +62,8 @@ class MixedCurve(ScalingCurve):
         :meth:`describe_binding_at` names each (docs/topologies.md, "What binds").
     group_parameters, group_sources : tuple of dict
         Each group's evaluated parameter vector and sources; ``parameters`` holds the shared ones.
+    group_workloads : tuple of Workload
+        Each group's evaluated workload (its own where its DriveGroup carries one, else ``workload``).
     """
 
     groups: tuple = ()
@@ -72,6 +74,7 @@ class MixedCurve(ScalingCurve):
     binding_group: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=str))
     group_parameters: tuple = ()
     group_sources: tuple = ()
+    group_workloads: tuple = ()
 
     @property
     def upper_bound_note(self) -> str | None:
@@ -107,6 +110,16 @@ class MixedCurve(ScalingCurve):
         if not drives:
             return host
         return "; ".join([host, *drives]) if host else "upper bound: " + "; ".join(drives)
+
+    def describe_workload(self) -> str:
+        """The workload as evaluated: ``workload``'s description, or where groups carry their own workloads each
+        group's (the shared one for those without their own; QA round 5, G3):
+        ``"each group's workload (a: 128K read, …; b: 128K write, …)"``."""
+        own = [g.workload is not None for g in getattr(self.topology, "groups", ())]
+        if not any(own) or len(self.group_workloads) != len(self.groups):
+            return self.workload.describe()
+        return "each group's workload (" + "; ".join(
+            f"{g}: {w.describe()}" for g, w in zip(self.groups, self.group_workloads, strict=True)) + ")"
 
     def binding_group_at(self, drives: int) -> str:
         """The groups the binding component holds with ``drives`` drives (``"gen3"``, ``"a, b"``), or ``"host"``
@@ -273,6 +286,9 @@ class MixedCurve(ScalingCurve):
                      and "across the groups" in line else line for line in lines]
         if self._mixed_sizes(i):  # the groups' I/Os differ in size: their IOPS add, but say so
             lines[0] = lines[0].replace(" IOPS = ", " IOPS of mixed sizes = ", 1)
+        head = f"{self.topology.name}, {self.workload.describe()}, "
+        if lines[0].startswith(head):  # groups with their own workloads: each named, not evaluate()'s alone
+            lines[0] = f"{self.topology.name}, {self.describe_workload()}, " + lines[0].removeprefix(head)
         lines.insert(2, f"Where: {where}.")
         lines = self._bound_lines(lines, i)
         lines.append("Sides (drives, host I/O reaching the side's members, what holds the side):"
@@ -331,7 +347,7 @@ class MixedCurve(ScalingCurve):
         return lines
 
     def _explain_curve(self) -> str:
-        lines = [f"{self.topology.name}, {self.workload.describe()} (drives added {self.topology._order_text()}):"]
+        lines = [f"{self.topology.name}, {self.describe_workload()} (drives added {self.topology._order_text()}):"]
         key = [self.describe_binding_at(int(n)) for n in self.drives]
         start = 0
         for i in range(1, len(key) + 1):
@@ -376,7 +392,8 @@ class MixedCurve(ScalingCurve):
 
     def to_dict(self) -> dict:
         """JSON-ready, schema ``nvmemodel.mixed/1``: the fields of ``nvmemodel.ceilings/1`` plus ``order``,
-        ``groups`` (name, description, drive and switch model, counts, lanes, socket, own parameters) and per
+        ``groups`` (name, description, drive and switch model, counts, lanes, socket, own parameters, own workload or
+        null) and per
         point ``binding_group``, ``binding_text`` (:meth:`describe_binding_at`), ``groups`` (drives, iops, own
         binding) and per component alone ``binding`` and ``on_groups`` (null: the system ceiling alone; else the
         groups it is taken on, its headroom against what they deliver); ``upper_bound`` also lists in
@@ -404,6 +421,11 @@ class MixedCurve(ScalingCurve):
             "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
                            for k, v in self.group_parameters[j].items() if k.startswith(own)},
         } for j, g in enumerate(t.groups)]
+        for j, g in enumerate(t.groups):  # a group's own workload (None: the shared "workload")
+            w = self.group_workloads[j] if g.workload is not None and j < len(self.group_workloads) else None
+            out["groups"][j]["workload"] = None if w is None else {
+                "pattern": w.pattern, "block_size_bytes": w.block_size, "read_fraction": w.read_fraction,
+                "iodepth": w.iodepth, "numjobs": w.numjobs, "io_stack": w.io_stack.value}
         for i, point in enumerate(out["points"]):
             n = int(self.drives[i])
             point["binding_group"] = str(self.binding_group[i])
@@ -426,7 +448,7 @@ class MixedCurve(ScalingCurve):
 
     def __repr__(self) -> str:
         last = int(self.drives[-1])
-        return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.workload.describe()} | "
+        return (f"<MixedCurve {self.topology.name} | {len(self.groups)} groups | {self.describe_workload()} | "
                 f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])}"
                 f"{' of mixed sizes' if self._mixed_sizes(len(self.drives) - 1) else ''} at the end "
                 f"({self.describe_binding_at(last)}), "

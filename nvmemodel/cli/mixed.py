@@ -103,7 +103,7 @@ def run(args, topo, workload, overrides, drives) -> int:
         sys.stdout.write("\n")
         return 0
     print(mixed.describe())
-    print(f"workload: {curve.workload.describe()}")
+    print(f"workload: {curve.describe_workload()}")
     if overrides:
         from ..parameters import get
 
