@@ -106,7 +106,8 @@ def failed_job_rows(rows: list[dict], common: dict, defaulted: list[str]) -> lis
 def to_frame(rows: list[dict], label_columns: list[str] | None = None):
     """Build the typed DataFrame from row dicts (schema columns first, then labels).
 
-    Column by column (a typed array from each column's values), the same frame as
+    A row may also be packed: a tuple of the :data:`COLUMNS` values in their order (what
+    ``read_results`` keeps of a file without labels). Column by column (a typed array from each column's values), the same frame as
     ``DataFrame.from_records`` followed by ``astype`` per column, at a third of its cost."""
     import numpy as np
     import pandas as pd
