@@ -59,7 +59,33 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
         used = np.any(f > 0) if reads else np.any(f < 1)
         if needed and used and np.any(np.isnan(np.asarray(p[name], dtype=float))):
             out.append(words)
+    if _latency_may_bind(p, f):
+        out.append("QD1 latency (Little's law at this queue depth)")
     return tuple(out)
+
+
+#: The fastest QD1 read latency in the drive catalog (Intel Optane P5800X, 6 us; tests/ceiling/test_drive_unknown_fields.py
+#: checks it is the catalog's minimum): no drive answers one I/O faster, so with N I/Os in flight per drive Little's
+#: law allows at most N / 6 us — below the drive's rating, the unknown latency may bind.
+FASTEST_QD1_S = 6e-6
+
+
+def _latency_may_bind(p, f) -> bool:
+    """Whether the drive's QD1 latency, unknown here, could make Little's law bind below the drive's own rating at
+    this workload's I/Os in flight per drive (QA round 5, G5: 1.45 M IOPS at QD1 with no word)."""
+    keys = ("drive.read_latency_s", "drive.write_latency_s", "workload.iodepth", "workload.numjobs",
+            "workload.per_drive", "workload.block_size")
+    if any(k not in p for k in keys) or not np.all(np.asarray(p["workload.per_drive"]) > 0):
+        return False
+    lat = [np.asarray(p["drive.read_latency_s"], float)] * bool(np.any(f > 0)) \
+        + [np.asarray(p["drive.write_latency_s"], float)] * bool(np.any(f < 1))
+    if not any(np.any(np.isnan(x)) for x in lat):
+        return False
+    x = drive_iops(p["workload.block_size"], f, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
+                   p["drive.seq_read_bytes_per_s"], p["drive.seq_write_bytes_per_s"])
+    n = np.asarray(p["workload.iodepth"], float) * np.asarray(p["workload.numjobs"], float)
+    with np.errstate(invalid="ignore"):
+        return bool(np.any(np.isfinite(x) & (n / FASTEST_QD1_S < x)))
 
 
 def _limit(p) -> Limit:

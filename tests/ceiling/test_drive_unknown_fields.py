@@ -34,3 +34,23 @@ def test_a_field_outside_its_range_is_not_needed():
          "drive.seq_read_bytes_per_s": float("nan"), "drive.rand_write_iops": float("nan"),
          "drive.seq_write_bytes_per_s": float("nan")}
     assert unknown_drive_fields(p) == ()
+
+
+def test_unknown_latency_at_low_queue_depth_is_said():
+    # QA round 5, G5: one I/O in flight per drive, latency unknown: 1.45 M IOPS "drive-bound" with no word
+    c = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K", iodepth=1), drives=[1])
+    assert "QD1 latency" in c.upper_bound_note
+    deep = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K", iodepth=32), drives=[1])
+    assert deep.upper_bound_note is None  # 32 / 6 us = 5.3 M > 1.45 M: no latency could bind below the rating
+    known = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K", iodepth=1), drives=[1],
+                        overrides={"drive.read_latency_s": 80e-6})
+    assert known.upper_bound_note is None
+
+
+def test_the_fastest_qd1_latency_is_the_catalogs():
+    import math
+
+    from nvmemodel.ceiling.drive import FASTEST_QD1_S
+
+    lats = [d.read_latency_s for d in nm.drive_catalog().values()]
+    assert FASTEST_QD1_S == min(x for x in lats if not math.isnan(x))
