@@ -33,6 +33,11 @@ BLOCK_SIZE = ("block_size_bytes", "block_size", "bs")
 TIME = ("time_s", "time", "timestamp", "elapsed_s", "runtime_s")
 
 
+#: x axes that are a share of the I/Os, not a load: a mix sweep has no scaling law (QA5 G8: read_iops along
+#: read_fraction is the total rate times the share, by construction)
+SHARES = ("read_fraction", "write_fraction", "rwmixread", "rwmixwrite")
+
+
 #: columns that are results of a run (or its bookkeeping), never the load it was run at
 MEASURED = ("ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s",
             "cpu_usr", "cpu_sys", "run", "job_index", "group_id", "snapshot", "error", "random_fraction")
@@ -54,6 +59,9 @@ def _models(model, topology, free, x: str = "drives", y_unit: str = "1/s") -> li
     if kind == "time":
         raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
                              "along time no scaling model applies (plot a time series: nvmemodel plot)")
+    if x.lower() in SHARES:
+        raise ParameterError("x", x, f"a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
+                             f"{x} is a share, not a load: plot it, or fit along iodepth, numjobs or drives")
     if x.lower() in MEASURED or x.lower().startswith("clat_p"):
         raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets, a label) or "
                              f"block_size_bytes: {x} is a result or bookkeeping column of each run, not what it was "
