@@ -19,7 +19,8 @@ uses too::
 A shared system limit counts each I/O once: where the groups' values differ (Little's law on the drives' latencies)
 it is their harmonic mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``. Groups may
 share switches (their limit shared by load fraction) and run their own workloads (complexes and sockets then full
-when the groups' load fractions add to one).
+when the groups' load fractions add to one — a complex's per direction, reads towards memory and writes from it,
+so a read group and a write group on one complex each have a direction: :func:`_complex_factors`).
 
 Binding: each group's own component (its drives' or its switches'), the one holding the groups (the largest share
 where they differ), the complex and socket candidates and the shared system limit; the smallest wins, ties to the
@@ -167,8 +168,10 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
                 socket_of[key] = s
                 contrib.append((g, key, local))
                 kd_of.append(kd)
-        if not all(np.array_equal(lv.complex, C) and np.array_equal(lv.socket, Sock) for lv in levels):
-            # groups with their own workloads: limits in I/Os of different sizes, shared by load fraction
+        if not all(np.array_equal(lv.complex, C) and np.array_equal(lv.socket, Sock) for lv in levels) or (
+                not _all_inf(C) and not all(np.array_equal(_directions(lv), _directions(lv0)) for lv in levels)):
+            # groups with their own workloads: limits in I/Os of different sizes, shared by load fraction (a
+            # complex's per direction: a read group and a write group on one complex use opposite directions)
             out = _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G)
             local_total, c_alone, s_alone, delivered, used_complexes, used_sockets, after_all = out
             candidates += [(c_alone, lv0.complex_index), (s_alone, lv0.socket_index)]
@@ -252,12 +255,43 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
             "group_ceilings": tuple(tuple(c) for c in group_ceilings), "host_binds": host_binds}
 
 
+def _directions(lv: Levels):
+    """A group's I/O per direction of a root complex (docs/physics.md §12.1: reads move ``f·S`` towards memory,
+    writes ``(1 − f)·S`` from it; its complex limit ``C_g`` counts the busier one): ``(f, 1 − f) / max(f, 1 − f)``,
+    each direction's share of what ``C_g`` counts."""
+    f = np.asarray(lv.p["workload.read_fraction"], dtype=float)
+    busier = np.fmax(f, 1.0 - f)
+    return f / busier, (1.0 - f) / busier
+
+
+def _complex_factors(levels, loads):
+    """Per ``(group, complex)``: how much a complex lets that group's drives deliver. Each direction of complex ``j``
+    carries ``u_j,d = Σ_g x_g,j · a_g,d / C_g`` (``a_g,d``: :func:`_directions`, ``x``: the group's I/O on it); a
+    group is held by the busiest direction it uses, ``min(1, 1/max_{d used by g} u_j,d)``. With one read share for
+    every group this is ``min(1, 1/Σ_g x_g,j / C_g)``; a read group and a write group on one complex are held each
+    by its own direction (QA round 5, G2). Capacity a held group leaves in its other direction is not handed on
+    (conservative for groups using both directions). Also returns ``{j: max_d u_j,d}``."""
+    dirs = [_directions(lv) for lv in levels]
+    u = {}
+    for g, key, x in loads:
+        r, w = u.get(key, (0.0, 0.0))
+        load = x / levels[g].complex
+        u[key] = (r + load * dirs[g][0], w + load * dirs[g][1])
+    out = {}
+    for g, key, _ in loads:
+        r, w = u[key]
+        busiest = np.fmax(np.where(dirs[g][0] > 0, r, 0.0), np.where(dirs[g][1] > 0, w, 0.0))
+        out[g, key] = np.where(busiest > 1.0, 1.0 / busiest, 1.0)
+    return out, {key: np.fmax(r, w) for key, (r, w) in u.items()}
+
+
 def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
     """The complex and socket levels when the groups' limits differ (their own workloads): a complex is full when
-    its groups' load fractions add to one, ``u_j = Σ_g L_g,j / C_g``, each group delivering ``L_g,j · min(1, 1/u_j)``;
-    then each socket the same on what its complexes deliver. ``(total, complex candidate, socket candidate, each
-    group's delivery, complexes holding drives, sockets holding drives)``; with equal limits the numbers are those
-    of ``min(C, Σ L)``."""
+    the groups' load fractions add to one in a direction (:func:`_complex_factors`: its rate is per direction), each
+    group delivering ``L_g,j`` times its factor; then each socket (memory: both directions together) is full when
+    the fractions of what its complexes deliver add to one, ``u_s = Σ x / Sock_g``. ``(total, complex candidate,
+    socket candidate, each group's delivery, complexes holding drives, sockets holding drives)``; with equal limits
+    and one read share the numbers are those of ``min(C, Σ L)``."""
     with np.errstate(divide="ignore", invalid="ignore"):
         def factors(loads):
             u = {}
@@ -265,17 +299,17 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
                 u[key] = u.get(key, 0.0) + x
             return {key: np.where(v > 1.0, 1.0 / v, 1.0) for key, v in u.items()}
 
-        fc = factors([(g, key, local / levels[g].complex) for g, key, local in contrib])
-        after = [(g, key, local * fc[key]) for g, key, local in contrib]
+        fc, _ = _complex_factors(levels, contrib)
+        after = [(g, key, local * fc[g, key]) for g, key, local in contrib]
         fs = factors([(g, socket_of[key], x / levels[g].socket) for g, key, x in after])
         delivered = [np.zeros(shape) for _ in range(G)]
         after_all = [(g, key, socket_of[key], x * fs[socket_of[key]]) for g, key, x in after]
         for g, _, _, x in after_all:
             delivered[g] = delivered[g] + x
         # the levels alone with the drives: what each takes off Σ k·d
-        dc = factors([(g, key, kd / levels[g].complex) for (g, key, _), kd in zip(contrib, kd_of)])
+        dc, _ = _complex_factors(levels, [(g, key, kd) for (g, key, _), kd in zip(contrib, kd_of)])
         ds = factors([(g, socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
-        c_cut = sum(kd * (1.0 - dc[key]) for (g, key, _), kd in zip(contrib, kd_of))
+        c_cut = sum(kd * (1.0 - dc[g, key]) for (g, key, _), kd in zip(contrib, kd_of))
         s_cut = sum(kd * (1.0 - ds[socket_of[key]]) for (g, key, _), kd in zip(contrib, kd_of))
     c_inf = all(_all_inf(lv.complex) for lv in levels)
     s_inf = all(_all_inf(lv.socket) for lv in levels)
@@ -291,13 +325,26 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
 
 def _alone_by_fraction(levels, after_all, c, level, used):
     """Component ``c``'s complex or socket limit (``level``) alone where the groups' limits differ (their own
-    workloads): the units holding drives, each full when its load fractions add to one, at the mix the groups
-    deliver — ``X · used / Σ_units u``, ``Σ_units u = Σ_(g, unit) x_g,unit / limit_g`` (with one size:
-    ``used × limit``, the single-model value; in bytes: the units' capacity in bytes, QA round 4, F16)."""
+    workloads): the units holding drives, each full when its load fractions add to one (a complex's in its busier
+    direction, :func:`_complex_factors`), at the mix the groups deliver — ``X · used / Σ_units u``, ``u`` a unit's
+    load fraction ``Σ_g x_g,unit / limit_g`` (with one size: ``used × limit``, the single-model value; in bytes: the
+    units' capacity in bytes, QA round 4, F16)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         total = sum(x for _, _, _, x in after_all)
-        u = sum(x / getattr(levels[g].limits[c], level) for g, _, _, x in after_all)
+        if level == "complex":
+            limited = [_ComponentView(lv, c) for lv in levels]
+            _, per_unit = _complex_factors(limited, [(g, key, x) for g, key, _, x in after_all])
+            u = sum(per_unit.values())
+        else:
+            u = sum(x / getattr(levels[g].limits[c], level) for g, _, _, x in after_all)
         return np.where(u > 0, total * used / np.where(u > 0, u, 1.0), _INF)
+
+
+class _ComponentView:
+    """A group's :class:`Levels` seen through component ``c``'s complex limit alone (for :func:`_complex_factors`)."""
+
+    def __init__(self, lv: Levels, c: int) -> None:
+        self.p, self.complex = lv.p, lv.limits[c].complex
 
 
 def _held_by(group_index, own, holds):

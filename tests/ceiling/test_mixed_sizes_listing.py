@@ -31,18 +31,20 @@ def test_delivered_bytes_add_each_groups_size(curve):
 
 
 def test_root_complexes_and_sockets_have_their_own_headroom(curve):
-    """8 complexes x 46.9 GB/s carry 132.26 GB/s: +183.7 %; 2 sockets x 77.8 GB/s carry 66.1 GB/s each: +17.7 %
-    (it said +0.0 % for both, the drives' own candidate)."""
+    """8 complexes x 46.9 GB/s per direction carry the 128 GB/s of reads towards memory, the 4.26 GB/s of writes
+    the other way (QA round 5, G2: per direction, §12.1): at this mix they carry 8 x 46.9 x 132.26 / 128 =
+    387.7 GB/s, +193.1 %; 2 sockets x 77.8 GB/s (memory: both directions) carry 66.1 GB/s each: +17.7 % (it said
+    +0.0 % for both, the drives' own candidate)."""
     delivered = 4 * 260e3 * 4 * KIB + 20 * 6.4e9
     rows = {c.component: c for c in curve.ceilings_at(24)}
     rc, dma = rows["root_complex"], rows["socket_dma"]
-    assert rc.bytes_per_s == pytest.approx(8 * 46.9e9, rel=1e-9)
-    assert rc.headroom == pytest.approx(8 * 46.9e9 / delivered - 1, rel=1e-9)  # +183.7 %
+    assert rc.bytes_per_s == pytest.approx(8 * 46.9e9 * delivered / (20 * 6.4e9), rel=1e-9)
+    assert rc.headroom == pytest.approx(8 * 46.9e9 / (20 * 6.4e9) - 1, rel=1e-9)  # +193.1 %
     assert dma.bytes_per_s == pytest.approx(2 * 0.38 * 204.8e9, rel=1e-9)
     assert dma.headroom == pytest.approx(2 * 0.38 * 204.8e9 / delivered - 1, rel=1e-9)  # +17.7 %
     assert not rc.binding and not dma.binding
     text = curve.explain(24)
-    assert "root_complex +183.7%" in text and "socket_dma +17.7%" in text and "+0.0%" not in text
+    assert "root_complex +193.1%" in text and "socket_dma +17.7%" in text and "+0.0%" not in text
 
 
 def test_the_link_listing_converts_each_group_at_its_size(curve):
