@@ -26,8 +26,9 @@ MAX_POINTS = 2_000_000
 #: Columns after the grid's, with their units (the JSON's ``units`` names every column's).
 UNITS = {"drives": "drives", "iops": "I/O per second", "bytes_per_s": "bytes per second (SI: 1 GB/s = 1e9)",
          "binding": "the component whose ceiling is lowest (nvmemodel ceilings --help lists them)",
-         "upper_bound": "text: where a host layer above the links or a drive rating the workload needs is unknown "
-                        "(not applied), the sentence saying the row is an upper bound; empty where none is"}
+         "upper_bound": "text: where a host layer above the links or a drive rating the workload needs is unknown, "
+                        "or a RAID level's CPU cost is not charged (not applied), the sentence saying the row is an "
+                        "upper bound; empty where none is"}
 
 _EXAMPLES = """\
 examples:
@@ -44,9 +45,9 @@ examples:
 columns: the --grid parameters (SI units, as 'nvmemodel parameters' lists them; categorical ones by name),
 drives (total; with --group also drives.<group> per group), iops (I/O per second), bytes_per_s (bytes per
 second, SI), binding (the component whose ceiling is lowest), upper_bound (empty, or the sentence saying the row
-is an upper bound: a host layer above the links or a drive rating the workload needs is unknown, as 'nvmemodel
-ceilings' says under its table). Rows: configurations in the order of the --grid values (the first --grid varies
-slowest), then drive counts. --grid workload.read_fraction needs --pattern randrw or rw (and no --read-fraction).
+is an upper bound: a host layer above the links or a drive rating the workload needs is unknown, or a RAID
+level's CPU cost is not charged, as 'nvmemodel ceilings' says under its table). Rows: configurations in the
+order of the --grid values (the first --grid varies slowest), then drive counts. --grid workload.read_fraction needs --pattern randrw or rw (and no --read-fraction).
 """
 
 
@@ -195,7 +196,14 @@ def _workload_text(topo, wl, overrides, texts) -> str:
 #: What the upper-bound sentence (:func:`~nvmemodel.ceiling.tree.upper_bound_text`) depends on.
 _BOUND_KEYS = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s",
                "host.sockets", "drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
-               "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size")
+               "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size", "raid.level",
+               "raid.cycles_per_io", "host.gen")
+
+
+def _value(v):
+    """A parameter's value as :func:`~nvmemodel.ceiling.tree.upper_bound_text` reads it: a name (raid.level) as it
+    is, a number as a float."""
+    return v if isinstance(v, str) else float(v)
 
 
 def bound_bases(topo, wl, overrides) -> list[tuple[str | None, dict, dict]]:
@@ -204,7 +212,7 @@ def bound_bases(topo, wl, overrides) -> list[tuple[str | None, dict, dict]]:
     grid's ``drive.model`` does not replace (``nm.sweep`` is given them as one-value grid columns)."""
     groups = [(None, topo, wl)] if not hasattr(topo, "groups") else [
         (g.name, topo.group_topology(i), wl if g.workload is None else g.workload) for i, g in enumerate(topo.groups)]
-    fixed = {k: float(v) for k, v in overrides.items() if k in _BOUND_KEYS}
+    fixed = {k: _value(v) for k, v in overrides.items() if k in _BOUND_KEYS}
     out = []
     for name, t, w in groups:
         p = {k: v for k, v in t.parameters(w).items() if k in _BOUND_KEYS}
@@ -219,7 +227,7 @@ def _with_values(p: dict, values: dict) -> dict:
     model = values.get("drive.model")
     if model is not None and model != "custom":  # a catalog drive brings every rating (as nm.sweep's grid does)
         q.update({k: v for k, v in get_drive(str(model)).parameters().items() if k in _BOUND_KEYS})
-    q.update({k: float(v) for k, v in values.items() if k in _BOUND_KEYS})
+    q.update({k: _value(v) for k, v in values.items() if k in _BOUND_KEYS})
     return q
 
 
@@ -234,7 +242,7 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
     import pandas as pd
 
     from ..ceiling.drive import unknown_drive_fields
-    from ..ceiling.tree import upper_bound_note, upper_bound_text
+    from ..ceiling.tree import upper_bound_text
 
     names = list(values)
     used = [i for i, n in enumerate(names) if n in _BOUND_KEYS or n == "drive.model"]
@@ -250,8 +258,8 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
                 ps = [(name, {**_with_values(p, changes), **fixed}) for name, p, fixed in bases]
                 if len(ps) == 1:
                     text = upper_bound_text(ps[0][1]) or ""
-                else:
-                    host = upper_bound_note(ps[0][1])
+                else:  # the shared parameters' sentence (host layers, RAID cost), then each group's drive's
+                    host = upper_bound_text({k: v for k, v in ps[0][1].items() if not k.startswith("drive.")})
                     drives = [f"the {name} drives' {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known "
                               "(not applied)" for (name, p), has in zip(ps, groups, strict=True)
                               if has and (f := unknown_drive_fields(p))]
@@ -261,6 +269,13 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
             codes[c, j] = said[key, groups]
     columns = np.asarray([kinds.index(g) for g in present], dtype=np.intp)
     return pd.Categorical.from_codes(codes[:, columns].ravel(), categories=list(texts) or [""])
+
+
+def group_columns(mixed) -> list[str]:
+    """Each group's drives column: ``drives.<name>``; an unnamed group (named ``group i`` by ``MixedTopology``) is
+    ``drives.group<i>``, without the space (a CSV header's names are one word each)."""
+    return [f"drives.{g.name.replace(' ', '') if g.name == f'group {i}' else g.name}"
+            for i, g in enumerate(mixed.groups)]
 
 
 def _shown(v) -> str:
@@ -334,10 +349,14 @@ def _sweep(args) -> int:
         if args.drive is not None:
             raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
         topo = mixed_from(topo, args.group, order=args.order, overrides=overrides)
-        for group in topo.groups:  # a name becomes a column's: a line break would split the table's header
-            if not group.name.isprintable():
-                raise ParameterError("--group name", group.name, "a name of printable characters (the column "
-                                                                 "drives.<name> holds the group's drives)")
+        columns = group_columns(topo)
+        for group, column in zip(topo.groups, columns, strict=True):  # a name becomes a column's (CSV header)
+            if not group.name.isprintable() or any(c.isspace() for c in column):
+                raise ParameterError("--group name", group.name, "a name of printable characters without spaces (the "
+                                                                 "column drives.<name> holds the group's drives)")
+            if columns.count(column) > 1:
+                raise ParameterError("--group name", group.name, f"a name other than {column[len('drives.'):]} "
+                                     f"(an unnamed group's column is {column})")
         if drives is None:
             step = 2 if topo.mirror else 1
             drives = list(range(step, topo.max_drives + 1, step))
@@ -402,8 +421,7 @@ def _table(result, names: list[str], mixed):
     cols = [*names, "drives"]
     if mixed is not None:  # each group's drives at each total count, in the --order given
         per = mixed.drives_per_group(result.drives)
-        for g, group in enumerate(mixed.groups):
-            col = f"drives.{group.name}"
+        for g, col in enumerate(group_columns(mixed)):
             df[col] = np.tile(per[g], result.iops.shape[0])
             cols.append(col)
     return df[[*cols, "iops", "bytes_per_s", "binding"]]

@@ -1,0 +1,70 @@
+"""QA round 5 on ``nvmemodel sweep`` (/work/coord/findings2.md G12, G18): each row's ``upper_bound`` says what
+``nvmemodel ceilings`` says under its table for the same configuration — the software RAID layer's uncharged CPU
+cost (G12), a host.gen above a catalog CPU's own (G18) — a catalog CPU's socket counts bound a host.sockets grid,
+and an unnamed group's column has no space in its name."""
+
+import io
+
+import pandas as pd
+
+import nvmemodel as nm
+from nvmemodel import cli
+
+RAID = "the software RAID layer's CPU cost is not charged (raid.cycles_per_io = 0"
+
+
+def _csv(argv, capsys) -> pd.DataFrame:
+    assert cli.main(argv) == 0
+    return pd.read_csv(io.StringIO(capsys.readouterr().out), keep_default_na=False)
+
+
+def _error(argv, capsys) -> str:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+# ---------------------------------------------------------------------------------------------- G12: RAID cost
+def test_a_raid_level_set_makes_every_row_an_upper_bound_as_ceilings_says(capsys):
+    df = _csv(["sweep", "--preset", "dell-r7525", "--set", "raid.level=raid5", "--set", "raid.width=4",
+               "--drives", "4,8"], capsys)
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K", iodepth=32), drives=[4, 8],
+                        overrides={"raid.level": "raid5", "raid.width": 4})
+    assert curve.upper_bound_note and RAID in curve.upper_bound_note
+    assert df["upper_bound"].tolist() == [curve.upper_bound_note] * 2
+    # a CPU cost given: charged, so no row says it
+    df = _csv(["sweep", "--preset", "dell-r7525", "--set", "raid.level=raid5", "--set", "raid.cycles_per_io=27700",
+               "--drives", "8"], capsys)
+    assert df["upper_bound"].tolist() == [""]
+
+
+def test_gridded_raid_level_and_cost_say_it_per_row(capsys):
+    df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "raid.level=none,raid0,raid5", "--drives", "8"], capsys)
+    assert [RAID in t for t in df["upper_bound"]] == [False, True, True]
+    df = _csv(["sweep", "--preset", "dell-r7525", "--set", "raid.level=raid0",
+               "--grid", "raid.cycles_per_io=0,27700", "--drives", "8"], capsys)
+    assert [RAID in t for t in df["upper_bound"]] == [True, False]
+
+
+def test_a_mirror_of_two_groups_says_the_raid_cost_and_names_its_columns_without_spaces(capsys):
+    df = _csv(["sweep", "--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=a",
+               "--group", "drive=intel-p3700-800gb,count=2,mirror=a", "--set", "raid.level=raid10", "--drives", "4",
+               "--pattern", "randrw", "--read-fraction", "0.7"], capsys)
+    assert list(df.columns) == ["drives", "drives.a", "drives.group1", "iops", "bytes_per_s", "binding",
+                                "upper_bound"]
+    said = f"upper bound: {RAID}; Linux MD RAID-0 was measured at about 27,700 cycles per I/O)"
+    assert df["upper_bound"].tolist() == [said]  # as 'ceilings' prints it under its table
+    df = _csv(["sweep", "--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2",
+               "--group", "drive=intel-p3700-800gb,count=2", "--drives", "2,4"], capsys)
+    assert [c for c in df.columns if c.startswith("drives.")] == ["drives.group0", "drives.group1"]
+    assert df["upper_bound"].tolist() == ["", ""]
+
+
+def test_a_group_name_that_would_repeat_or_split_a_column_is_refused(capsys):
+    err = _error(["sweep", "--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=group1",
+                  "--group", "drive=intel-p3700-800gb,count=2", "--drives", "2"], capsys)
+    assert "drives.group1" in err
+    err = _error(["sweep", "--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=my disks",
+                  "--group", "drive=intel-p3700-800gb,count=2", "--drives", "2"], capsys)
+    assert "'my disks'" in err and "space" in err
