@@ -354,6 +354,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         for row in rows:
             row.update(run=run, snapshot=report, final=final, level=level, job_index=job_index)
         out.extend(rows)
+    _clone_numjobs(out)
     if truncated:
         warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "
                       "has no final report", IngestWarning, stacklevel=2)
@@ -366,3 +367,20 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
                       f"{line[:120]!r})", IngestWarning, stacklevel=2)
     return out
+
+
+def _clone_numjobs(rows: list[dict]) -> None:
+    """Clones of a job (several lines of one job name in one report, numjobs without group_reporting) are summed
+    into one run: each of its rows gets numjobs = the clone count where the file left numjobs unknown, so the
+    run's outstanding I/O (iodepth x numjobs: the fit's load axis and its Little's-law check) counts every clone
+    (QA5 G9). A label or echoed command that gives numjobs still has to agree with it."""
+    lines: dict[tuple, set] = {}
+    for r in rows:
+        if not r.get("is_aggregate"):
+            lines.setdefault((r.get("run"), r.get("snapshot"), r.get("job_name"), r.get("group_id")),
+                             set()).add(r.get("job_index"))
+    for r in rows:  # (the reader of the file says the lines were summed as clones: ingest/api.py)
+        n = len(lines.get((r.get("run"), r.get("snapshot"), r.get("job_name"), r.get("group_id")), ()))
+        have = r.get("numjobs")
+        if n > 1 and (have is None or (isinstance(have, float) and math.isnan(have))):
+            r["numjobs"] = n
