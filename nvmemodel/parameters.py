@@ -348,7 +348,7 @@ class Parameter:
         if self.unit == "1/s":
             return units.format_iops(v)
         if v == 1 and unit.endswith("s") and unit.isalpha():  # "1 socket", not "1 sockets"
-            unit = unit[:-2] if unit.endswith(("ches", "shes")) else unit[:-1]
+            unit = unit[:-2] if unit.endswith(("ches", "shes", "xes")) else unit[:-1]
         return f"{v:,.6g} {unit}".strip()
 
 

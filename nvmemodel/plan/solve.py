@@ -79,10 +79,27 @@ def _chunk_parameters(space: DesignSpace, codes: Mapping[str, np.ndarray], commo
     """The prepared kernel mapping of one chunk under one target's workload (axes win over the workload)."""
     p = dict(common)
     p.update({k: v for k, v in encode(target.workload.parameters()).items() if k not in codes})
-    if "host.cycles_per_io" not in codes \
-            and (cycles := space.base.host.cycles_by_stack(p["workload.io_stack"])) is not None:
+    if "host.cycles_per_io" in codes:
+        return prepare(p)
+    if HOST in codes:  # each CPU's own cycles per I/O by stack (with_host keeps a calibration only for its own CPU)
+        table = _host_cycles(space)
+        p["host.cycles_per_io"] = table[np.asarray(codes[HOST], dtype=int), np.asarray(p["workload.io_stack"], dtype=int)]
+    elif (cycles := space.base.host.cycles_by_stack(p["workload.io_stack"])) is not None:
         p["host.cycles_per_io"] = cycles
     return prepare(p)
+
+
+def _host_cycles(space: DesignSpace) -> np.ndarray:
+    """(host choice × I/O stack code) → cycles per I/O of that CPU on that stack, kept on the space."""
+    table = getattr(space, "_host_cycles", None)
+    if table is None:
+        from ..topology.host import IoStack, host_from_text, with_host
+
+        stacks = [IoStack(s) for s in PARAMETERS["workload.io_stack"].choices]
+        hosts = [with_host(space.base, host_from_text(v)).host for v in space.axes[HOST]]
+        table = np.array([[h.cycles_for(s) for s in stacks] for h in hosts])
+        object.__setattr__(space, "_host_cycles", table)
+    return table
 
 
 def _constraints(p, max_bays):

@@ -21,10 +21,14 @@ def _cpu(stack, topology=None):
 
 @pytest.mark.parametrize("stack", ["spdk", "psync", "io_uring", "io_uring_polled", "windows_storport"])
 def test_other_stacks_are_charged_their_own_cost(stack):
+    # each stack's own measured cost, scaled by this platform's calibration over libaio's default (QA round 5, G11:
+    # a calibration beside another stack's generic figure made io_uring look 32 % cheaper than libaio)
     iops, curve = _cpu(stack)
-    expected = DELL_CYCLES_S / STACK_CYCLES[IoStack(stack)][0]
+    ratio = 10_000 / STACK_CYCLES[IoStack.LIBAIO][0]
+    expected = DELL_CYCLES_S / (STACK_CYCLES[IoStack(stack)][0] * ratio)
     assert iops == pytest.approx(expected, rel=1e-9)
-    assert "calibrated on libaio" in str(curve.sources["host.cycles_per_io"])
+    src = curve.sources["host.cycles_per_io"]
+    assert src.status == "estimate" and "calibrated on libaio" in src.text
 
 
 def test_the_calibrated_stack_keeps_its_calibration():
@@ -47,7 +51,7 @@ def test_a_catalog_host_swap_keeps_the_calibrations_stack():
     t = with_host(nm.preset("dell-r7525"), "amd-epyc-7742")
     assert t.host.cycles_stack == "libaio"
     iops, _ = _cpu("spdk", t)
-    assert iops > 1e9  # 245 cycles: the CPU is nowhere near binding (2 x 64 x 2.25 GHz / 245 = 1.18 G)
+    assert iops > 0.9e9  # SPDK's 245 cycles (x 1.22): the CPU is nowhere near binding
 
 
 def test_a_host_charging_one_cost_for_every_stack_says_so_beside_the_stack(capsys):

@@ -9,9 +9,13 @@ def _table(preset, host):
     return t.set_index("name")
 
 
-def test_a_calibration_carried_to_another_cpu_stays_calibrated():
+def test_a_calibration_is_not_carried_to_another_cpu():
+    # QA round 5, G16: the R7525's 10,000 (fitted on its assumed EPYC 7742) gave a Xeon 8380 18.4 M IOPS there and
+    # 22.4 M in another chassis; another CPU takes the stacks' measured defaults
     row = _table("dell-r7525", "amd-epyc-9554").loc["host.cycles_per_io"]
-    assert row["status"] == "calibrated" and "kept from dell-r7525" in row["source"]
+    assert row["status"] != "calibrated" and float(row["value"]) == 8_200
+    same = _table("dell-r7525", "amd-epyc-7742").loc["host.cycles_per_io"]  # the CPU it was made on keeps it
+    assert same["status"] == "calibrated" and "kept from dell-r7525" in same["source"]
 
 
 def test_the_chassis_lanes_are_an_assumption():
@@ -24,4 +28,5 @@ def test_the_plan_says_where_reserved_lanes_come_from():
                                           "drive.model": ["samsung-pm1743"]}, max_drives=40)
     p = nm.plan(nm.Target(nm.Workload("read", "128K"), bytes_per_s=200e9), space)
     reason = p.rejected["reason"][0]
-    assert "24 drives is the most it can attach" in reason and "(reserved lanes: assumption, 24 drive bays" in reason
+    assert "24 drives is the most it can attach" in reason
+    assert "(reserved lanes: assumption, the chassis's drive lanes, kept from dell-r7525" in reason  # the row's host
