@@ -51,9 +51,17 @@ def evidence_codes(space, targets):
 
     parts = []
     if HOST in space.axes:
+        from ..ceiling.components import get_component
+
         evidence = Evidence(space, targets)
-        host = table(HOST, lambda h: (tuple(tuple(sorted(evidence.notes(str(h), t.workload).items()))
-                                            for t in targets),
+
+        def estimated(h, t):  # each component resting on an estimate, and the values its limit is made of (two
+            notes = evidence.notes(str(h), t.workload)  # sockets of one CPU: the same note, another margin)
+            values = evidence._topology(str(h)).parameters(t.workload) if notes else {}
+            return tuple((c, n, tuple(str(values.get(k)) for k in get_component(c).parameters))
+                         for c, n in sorted(notes.items()))
+
+        host = table(HOST, lambda h: (tuple(estimated(h, t) for t in targets),
                                       _upper_bound_notes(space, targets, {HOST: [h]}, 1)[0]))
         parts.append((HOST, host, None))
     if "drive.model" in space.axes:

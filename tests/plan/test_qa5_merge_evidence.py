@@ -34,3 +34,14 @@ def test_answers_with_the_same_evidence_still_merge():
                                           "switch.count": [1, 2]}, max_drives=24)
     p = nm.plan(READ_200, space)
     assert p.frame.iloc[0]["configurations"] >= 2
+
+
+def test_one_cpu_on_one_and_two_sockets_keeps_each_margin():
+    # the same estimate note (0.38) on both, but its margin differs: 1 socket passes 100 GB/s by
+    # 0.38 x 12 x 4800 MT/s x 8 B / 100 GB/s - 1 = +75 % (named: under +100 %); 2 sockets by +250 % (not named)
+    space = nm.DesignSpace("dell-r7525", {"host": ["amd-epyc-9654:1", AMD2]}, max_drives=24)
+    f = nm.plan(nm.Target(W["128k-read"], bytes_per_s=100e9), space).frame
+    assert len(f) == 2 and (f["configurations"] == 1).all()
+    one, two = (f[f["host"] == h].iloc[0] for h in ("amd-epyc-9654:1", AMD2))
+    assert one["drives"] == two["drives"]
+    assert "socket_dma passes 128K read by +75%" in one["estimates"] and two["estimates"] == ""
