@@ -134,6 +134,9 @@ def system_and_workload(args, *, read_fraction: float | None = None):
     if args.mps is not None:
         overrides["pcie.mps"] = args.mps
     overrides.update(settings)
+    if "host.sockets" in overrides and args.host is not None:  # two socket counts for one CPU (QA2 G15)
+        raise ParameterError("--set host.sockets", overrides["host.sockets"],
+                             "no socket count beside --host: give it there, --host NAME:SOCKETS")
     if "host.sockets" in overrides and topo.host.key:
         topo = _with_sockets(topo, overrides.pop("host.sockets"))
     drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default

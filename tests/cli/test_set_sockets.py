@@ -34,3 +34,10 @@ def test_a_generation_above_the_cpus_own_is_called_hypothetical(capsys):
     # QA round 4, F28: an EPYC 7742 is a PCIe 4.0 part
     assert main(["ceilings", "--host", "amd-epyc-7742", "--set", "host.gen=5", "--drives", "4"]) == 0
     assert "above the CPU's own PCIe generation, Gen4 for amd-epyc-7742: a hypothetical host" in capsys.readouterr().out
+
+
+def test_a_socket_count_beside_host_is_refused(capsys):
+    # QA2 G15: --host amd-epyc-7742:1 --set host.sockets=2 was accepted and answered with a link "not known"
+    assert main(["ceilings", "--host", "amd-epyc-7742:1", "--set", "host.sockets=2", "--drives", "4"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--host NAME:SOCKETS" in err[0]
