@@ -28,7 +28,8 @@ UNITS = {"drives": "drives", "iops": "I/O per second", "bytes_per_s": "bytes per
          "binding": "the component whose ceiling is lowest (nvmemodel ceilings --help lists them)",
          "upper_bound": "text: where a host layer above the links or a drive rating the workload needs is unknown, "
                         "or a RAID level's CPU cost is not charged (not applied), the sentence saying the row is an "
-                        "upper bound; empty where none is"}
+                        "upper bound; a host.gen above the catalog CPU's own is said too (a hypothetical host); "
+                        "empty where none is"}
 
 _EXAMPLES = """\
 examples:
@@ -46,8 +47,10 @@ columns: the --grid parameters (SI units, as 'nvmemodel parameters' lists them; 
 drives (total; with --group also drives.<group> per group), iops (I/O per second), bytes_per_s (bytes per
 second, SI), binding (the component whose ceiling is lowest), upper_bound (empty, or the sentence saying the row
 is an upper bound: a host layer above the links or a drive rating the workload needs is unknown, or a RAID
-level's CPU cost is not charged, as 'nvmemodel ceilings' says under its table). Rows: configurations in the
-order of the --grid values (the first --grid varies slowest), then drive counts. --grid workload.read_fraction needs --pattern randrw or rw (and no --read-fraction).
+level's CPU cost is not charged, as 'nvmemodel ceilings' says under its table; and a host.gen above the catalog
+CPU's own: a hypothetical host). Rows: configurations in the order of the --grid values (the first --grid varies
+slowest), then drive counts. A catalog CPU's host.sockets values are its own socket counts only.
+--grid workload.read_fraction needs --pattern randrw or rw (and no --read-fraction).
 """
 
 
@@ -231,13 +234,39 @@ def _with_values(p: dict, values: dict) -> dict:
     return q
 
 
-def upper_bound_column(bases, values: dict[str, list], combos, present: list[tuple]):
+def check_sockets(host, values: dict[str, list]) -> None:
+    """A catalog CPU (``host.key``) allows only its own socket counts (``get_host(key, sockets=N)``, as
+    ``ceilings --set host.sockets`` checks): a ``--grid host.sockets`` value outside them is refused."""
+    from ..topology.host import get_host
+
+    for n in values.get("host.sockets", ()) if host.key else ():
+        if n != int(n):
+            raise ParameterError("--grid host.sockets", _shown(n), "a whole number of sockets")
+        try:
+            get_host(host.key, sockets=int(n))
+        except ParameterError as err:  # more sockets than the part allows
+            raise ParameterError("--grid host.sockets", int(n), f"{err.allowed} (leave that value out of the grid)") \
+                from None
+
+
+def hypothetical_text(host, gen) -> str:
+    """Where ``gen`` (host.gen) is above a catalog CPU's own PCIe generation, the sentence ``nvmemodel ceilings``
+    prints for it (QA round 4, F28); "" where it is not, or the host names no catalog CPU."""
+    if not host.key or float(gen) <= int(host.gen):
+        return ""
+    return (f"host.gen=Gen{float(gen):g} is above the CPU's own PCIe generation, Gen{int(host.gen)} for {host.key}: "
+            f"a hypothetical host — real links train down to Gen{int(host.gen)}")
+
+
+def upper_bound_column(bases, values: dict[str, list], combos, present: list[tuple], host=None):
     """Per row, the sentence saying it is an upper bound, "" where nothing is unknown, as a categorical column (one
     text per point of a 2 M-point table would be held once per row): ``combos`` are the configurations (tuples in
     the order of ``values``' names), each on ``len(present)`` rows (drive counts;
     ``present[j]``: which groups hold drives at the j-th); worked out once per distinct
     combination of the values it depends on (:data:`_BOUND_KEYS`, ``drive.model``). A mixed topology's groups
-    share the host's sentence, and each group with drives whose drive lacks a rating the workload needs is named."""
+    share the host's sentence, and each group with drives whose drive lacks a rating the workload needs is named.
+    ``host``: the topology's :class:`~nvmemodel.topology.host.Host`; a host.gen above its catalog CPU's own is said
+    (:func:`hypothetical_text`) after the sentence."""
     import numpy as np
     import pandas as pd
 
@@ -259,12 +288,14 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
                 if len(ps) == 1:
                     text = upper_bound_text(ps[0][1]) or ""
                 else:  # the shared parameters' sentence (host layers, RAID cost), then each group's drive's
-                    host = upper_bound_text({k: v for k, v in ps[0][1].items() if not k.startswith("drive.")})
+                    shared = upper_bound_text({k: v for k, v in ps[0][1].items() if not k.startswith("drive.")})
                     drives = [f"the {name} drives' {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known "
                               "(not applied)" for (name, p), has in zip(ps, groups, strict=True)
                               if has and (f := unknown_drive_fields(p))]
-                    text = "; ".join([host, *drives]) if host else \
+                    text = "; ".join([shared, *drives]) if shared else \
                         ("upper bound: " + "; ".join(drives) if drives else "")
+                if host is not None and "host.gen" in ps[0][1]:
+                    text = "; ".join(t for t in (text, hypothetical_text(host, ps[0][1]["host.gen"])) if t)
                 said[key, groups] = texts.setdefault(text, len(texts))
             codes[c, j] = said[key, groups]
     columns = np.asarray([kinds.index(g) for g in present], dtype=np.intp)
@@ -366,6 +397,7 @@ def _sweep(args) -> int:
             drives = list(base.default_drives or range(1, base.max_drives + 1))
     check_size(texts, len(drives), args.max_points)
     values = grid_values(texts)
+    check_sockets(topo.host, values)
     left = None  # default drive counts left out (not whole RAID arrays)
     if args.group:
         check_mixed_bays(topo, wl, values, overrides, drives)
@@ -386,7 +418,7 @@ def _sweep(args) -> int:
     table = _table(result, list(values), topo if args.group else None)
     present = [(True,)] * len(result.drives) if not args.group else [
         tuple(bool(k) for k in col) for col in topo.drives_per_group(result.drives).T]
-    table["upper_bound"] = upper_bound_column(bound_bases(topo, wl, overrides), values, combos, present)
+    table["upper_bound"] = upper_bound_column(bound_bases(topo, wl, overrides), values, combos, present, topo.host)
     note = notes["workload_defaults"]
     workload_text = _workload_text(topo, wl, overrides, texts)
 

@@ -68,3 +68,39 @@ def test_a_group_name_that_would_repeat_or_split_a_column_is_refused(capsys):
     err = _error(["sweep", "--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=my disks",
                   "--group", "drive=intel-p3700-800gb,count=2", "--drives", "2"], capsys)
     assert "'my disks'" in err and "space" in err
+
+
+# ------------------------------------------------------------------------------------ G18: a catalog CPU's limits
+HYPOTHETICAL = ("host.gen=Gen5 is above the CPU's own PCIe generation, Gen4 for amd-epyc-7742: a hypothetical host — "
+                "real links train down to Gen4")
+
+
+def test_a_host_gen_above_the_catalog_cpus_own_is_marked_per_row_as_ceilings_says(capsys):
+    df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "host.gen=3,4,5", "--drive", "samsung-pm1743",
+               "--pattern", "read", "--bs", "128K", "--drives", "4"], capsys)
+    assert df["upper_bound"].tolist() == ["", "", HYPOTHETICAL]
+    # one value by --set: every row; with --group too (the host is shared)
+    df = _csv(["sweep", "--preset", "dell-r7525", "--set", "host.gen=5", "--drives", "4,8"], capsys)
+    assert df["upper_bound"].tolist() == [HYPOTHETICAL] * 2
+    df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "host.gen=4,5", "--drives", "2",
+               "--group", "drive=samsung-pm1733-u2,count=2", "--group", "drive=intel-p3700-800gb,count=2"], capsys)
+    assert df["upper_bound"].tolist() == ["", HYPOTHETICAL]
+    # joined to an upper-bound sentence where there is one
+    df = _csv(["sweep", "--preset", "dell-r7525", "--set", "raid.level=raid0", "--grid", "host.gen=4,5",
+               "--drives", "8"], capsys)
+    assert df["upper_bound"][0].startswith("upper bound: ") and HYPOTHETICAL not in df["upper_bound"][0]
+    assert df["upper_bound"][1] == f"{df['upper_bound'][0]}; {HYPOTHETICAL}"
+    # a preset naming no catalog CPU (ION) has no generation of its own to be above
+    df = _csv(["sweep", "--preset", "ion-sr71mach5-linux", "--grid", "host.gen=4,5", "--drives", "4"], capsys)
+    assert not any("hypothetical" in t for t in df["upper_bound"])
+
+
+def test_a_socket_count_the_catalog_cpu_does_not_allow_is_refused_as_ceilings_does(capsys):
+    err = _error(["sweep", "--preset", "dell-r7525", "--host", "amd-threadripper-pro-3995wx",
+                  "--grid", "host.sockets=1,2", "--drives", "4"], capsys)
+    assert "--grid host.sockets=2" in err and "single-socket part" in err
+    err = _error(["sweep", "--preset", "dell-r7525", "--grid", "host.sockets=1,3", "--drives", "4"], capsys)
+    assert "host.sockets=3" in err and "1 to 2 for AMD EPYC 7742" in err
+    # both counts the EPYC 7742 allows: evaluated
+    df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "host.sockets=1,2", "--drives", "4"], capsys)
+    assert df["host.sockets"].tolist() == [1, 2]
