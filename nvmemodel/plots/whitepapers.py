@@ -77,7 +77,7 @@ def _same_as(values: dict[str, np.ndarray]) -> dict[str, str]:
 
 def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=None, title: str | None = None,
                           x: str = "drives", xlabel: str = "drives", quantity: str | None = None,
-                          binding: bool = True, legend: str = "top"):
+                          binding: bool = True, legend: str = "top", note: str | None = None):
     """Model curves (one per ``series``), the paper's points as large markers, component ceilings as named
     dashed lines, and under the axes a strip naming the binding component of each series at each x.
 
@@ -102,6 +102,9 @@ def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=
         Draw the binding-component strip under the axes (``ax.binding_strip``).
     legend : str
         ``"top"`` (above the axes) or ``"right"`` (beside them): never over the data.
+    note : str, optional
+        What the model could not apply (a curve's ``upper_bound_note``, e.g. a drive rating the catalog lacks):
+        printed in the panel's upper left, so the chart says it is an upper bound (``ax.upper_bound``).
     """
     from .style import axis_label, binding_strip, legend_outside, series_style
 
@@ -152,6 +155,12 @@ def plot_scaling_vs_paper(model, *, unit: str, measured=None, ceilings=None, ax=
     legend_outside(ax, where=legend, ncol=1) if legend == "top" else legend_outside(ax, where=legend)  # lifts the title
     ax.grid(alpha=0.3)
     ax.calibration_shown = calibration
+    ax.upper_bound = note
+    if note:
+        import textwrap
+
+        ax.text(0.02, 0.97, "\n".join(textwrap.wrap(note, 60)), transform=ax.transAxes, va="top", ha="left",
+                fontsize="small", style="italic", color="0.25", zorder=6)
     if binding:
         ax.binding_strip = binding_strip(ax, {n: (m[x].to_numpy(), m["binding"].to_numpy()) for n, m in by_series.items()})
     return ax

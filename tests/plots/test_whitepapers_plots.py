@@ -142,3 +142,18 @@ def test_waterfall_controls_degrade_without_widgets(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_widgets)
     assert wp.waterfall_controls(lambda **k: None, generation=4, lanes=4, mps=256, block_size="128K") is None
+
+
+def test_a_panel_says_when_its_model_is_an_upper_bound():
+    # QA F23's figure part: the LP0865 256K-write panel drew PCIe-link lines for a drive with no write rating
+    import pandas as pd
+
+    from nvmemodel.plots import whitepapers as wp
+
+    curve = nm.evaluate(nm.preset("lenovo-sr850-direct"), nm.Workload("write", "256K"), drives=[1, 2])
+    model = wp.curves_frame({"direct": curve}, bandwidth=True)
+    ax = wp.plot_scaling_vs_paper(model, unit="GB/s", note=curve.upper_bound_note)
+    texts = [t.get_text().replace("\n", " ") for t in ax.texts]
+    assert ax.upper_bound == curve.upper_bound_note
+    assert any("sequential write bandwidth is not known" in t for t in texts)
+    assert isinstance(model, pd.DataFrame)
