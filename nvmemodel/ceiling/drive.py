@@ -83,7 +83,14 @@ def _latency_may_bind(p, f) -> bool:
         return False
     x = drive_iops(p["workload.block_size"], f, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
                    p["drive.seq_read_bytes_per_s"], p["drive.seq_write_bytes_per_s"])
-    n = np.asarray(p["workload.iodepth"], float) * np.asarray(p["workload.numjobs"], float)
+    depth = np.asarray(p["workload.iodepth"], float)
+    stack = p.get("workload.io_stack")
+    if stack is not None:  # a synchronous stack keeps one I/O in flight per job (names or codes)
+        from ..parameters import PARAMETERS
+
+        psync = "psync" if isinstance(stack, str) else PARAMETERS["workload.io_stack"].choices.index("psync")
+        depth = np.where(np.asarray(stack) == psync, 1.0, depth)
+    n = depth * np.asarray(p["workload.numjobs"], float)
     with np.errstate(invalid="ignore"):
         return bool(np.any(np.isfinite(x) & (n / FASTEST_QD1_S < x)))
 

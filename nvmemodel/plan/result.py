@@ -470,7 +470,8 @@ def _upper_bound_notes(space, targets, values: dict, n: int) -> list[str]:
     keys = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s", "host.sockets",
             "drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
             "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size", "raid.level",
-            "raid.cycles_per_io")
+            "raid.cycles_per_io", "drive.read_latency_s", "drive.write_latency_s", "workload.iodepth",
+            "workload.numjobs", "workload.per_drive", "workload.io_stack")
     base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
     known, out, said = {}, [], {}
     varied = [k for k in keys if k in values]

@@ -27,3 +27,11 @@ def test_a_host_axis_marks_each_answer_by_its_own_host():
     plan = _plan("ion-sr71mach5-linux", {"host": ["amd-epyc-7742:1", "intel-xeon-platinum-8380:1"]}, gb_s=10)
     table = plan.table()
     assert len(table) and (table["upper_bound"] == "").all()
+
+
+def test_a_psync_answer_says_its_qd1_latency_is_unknown():
+    # QA2 G4/G5 addendum: one psync job per drive at the drive's high-queue-depth rating, no word
+    space = nm.DesignSpace("dell-r7525", {"workload.io_stack": ["libaio", "psync"]}, max_drives=24)
+    p = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=1e6), space, merge_identical=False)
+    notes = dict(zip(p.frame["workload.io_stack"], p.frame["upper_bound"]))
+    assert notes["libaio"] == "" and "QD1 latency" in notes["psync"]
