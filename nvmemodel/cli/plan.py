@@ -69,8 +69,8 @@ def register(sub) -> None:
 
     c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...",
                    help=GROUP_HELP.replace("a group of identical", "plan a mixed topology: a group of identical")
-                   + "; the axes then vary shared parameters only, and the answer is the fewest drives added in "
-                     "--order")
+                   + "; the axes then vary shared parameters only (one host: --host NAME[:SOCKETS] is the groups' "
+                     "CPU), and the answer is the fewest drives added in --order")
     c.add_argument("--order", default="sequential", choices=("sequential", "interleaved"),
                    help="with --group: the order in which drives are added over the groups (default: %(default)s)")
     c.add_argument("--rank", default="drives", choices=("drives", "lanes", "headroom", "cost"),
@@ -178,10 +178,18 @@ def _mixed_base(args, axes: dict):
     from .mixed import mixed_from
 
     typed = {name.strip(): item for item in args.axis for name in [item.partition("=")[0]]}
+    topo = preset(args.preset)
+    axes = _mixed_axes(args, axes, typed)
+    if "host" in axes:  # one CPU (_mixed_axes refuses more): the groups' host, as 'ceilings --host NAME --group …'
+        from ..topology.host import host_from_text, with_host
+
+        name = str(axes.pop("host")[0])
+        topo = with_host(topo, host_from_text(name))
+        topo = topo.replace(name=f"{topo.name} with {name}")  # the answers name the system planned
     fixed = {k: v[0] for k, v in axes.items() if k.startswith("raid.") and len(v) == 1}
     overrides = dict(fixed)
     try:
-        base = mixed_from(preset(args.preset), args.group, order=args.order, overrides=overrides)
+        base = mixed_from(topo, args.group, order=args.order, overrides=overrides)
     except ParameterError as err:
         if err.parameter != "raid.level":
             raise
@@ -198,6 +206,44 @@ def _mixed_base(args, axes: dict):
                                  "across groups (its RAID level is fixed, e.g. --axis raid.level=raid10)")
         axes = {k: v for k, v in axes.items() if k not in fixed or k in overrides}  # moved into the topology
     return base, axes
+
+
+#: Axes a mixed plan takes one value of (its groups are placed on one host's sockets and slots).
+_PLACEMENT = ("host", "host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
+#: Axes each ``--group`` sets for itself (its --group key, for the error).
+_GROUP_OWNED = {"drive.": "drive=", "switch.": "switch=/switches=", "connection": "switch=/lanes=",
+                "host.port_lanes": "lanes="}
+
+
+def _mixed_axes(args, axes: dict, typed: dict) -> dict:
+    """With ``--group``: the axes refused in the options' words (QA round 5, G19) — several hosts, socket counts or
+    slot layouts (one placement per mixed plan for now), or what each group sets itself (its drive, switch, lanes)."""
+    flags = {name: f"--{opt.replace('_', '-')}" for opt, name in _LISTS.items() if getattr(args, opt) is not None}
+
+    def option(name):  # the option that gave the axis, its text as typed, and the option as a sentence names it
+        if name in typed:
+            return "--axis", typed[name], f"--axis {name}"
+        return flags[name], getattr(args, flags[name][2:].replace("-", "_")), flags[name]
+
+    for name, values in axes.items():
+        owned = next((key for prefix, key in _GROUP_OWNED.items() if name.startswith(prefix)), None)
+        if owned is not None:
+            flag, text, said = option(name)
+            raise ParameterError(flag, text, f"no {said} with --group: each group sets its own ({owned} in its "
+                                             "--group)")
+        if name in _PLACEMENT and len(values) > 1:
+            flag, text, said = option(name)
+            if name == "host":
+                what, how = "one host", ("a mixed plan takes one host for now; run one plan per host "
+                                         f"(--preset {args.preset} --host NAME)")
+            elif name == "host.sockets":
+                what, how = "one socket count", ("a mixed plan places its groups on one host's sockets for now; run "
+                                                 "one plan per count (--sockets N or --host NAME:N)")
+            else:
+                what, how = "one value", ("a mixed plan places its groups on one host's slots for now; run one "
+                                          "plan per value")
+            raise ParameterError(flag, text, f"{what} with --group ({said}): {how}")
+    return axes
 
 
 def _plan(args) -> int:

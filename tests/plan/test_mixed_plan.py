@@ -76,4 +76,5 @@ def test_cli_plan_with_groups(capsys):
     assert n == 9 and best["lanes"] == 5 * 4 + 2 * 16
     assert np.all(np.asarray(MIXED.drives_per_group([9])).ravel() == [5, 4])
     assert cli.main(["plan", "--read-bw", "40GB/s", "--drive", "samsung-pm1743", *groups]) == 2
-    assert "nvmemodel: error: axes='drive.model'" in capsys.readouterr().err
+    assert "nvmemodel: error: --drive='samsung-pm1743' is not allowed: expected no --drive with --group" \
+        in capsys.readouterr().err  # in the options' words (QA5 G19)
