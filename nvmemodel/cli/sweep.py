@@ -200,7 +200,8 @@ def _workload_text(topo, wl, overrides, texts) -> str:
 _BOUND_KEYS = ("tree.complex_bytes_per_s", "memory.peak_bytes_per_s", "tree.inter_socket_bytes_per_s",
                "host.sockets", "drive.rand_read_iops", "drive.rand_write_iops", "drive.seq_read_bytes_per_s",
                "drive.seq_write_bytes_per_s", "workload.read_fraction", "workload.block_size", "raid.level",
-               "raid.cycles_per_io", "host.gen")
+               "raid.cycles_per_io", "host.gen", "drive.read_latency_s", "drive.write_latency_s", "workload.iodepth",
+               "workload.numjobs", "workload.per_drive")
 
 
 def _value(v):

@@ -104,3 +104,19 @@ def test_a_socket_count_the_catalog_cpu_does_not_allow_is_refused_as_ceilings_do
     # both counts the EPYC 7742 allows: evaluated
     df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "host.sockets=1,2", "--drives", "4"], capsys)
     assert df["host.sockets"].tolist() == [1, 2]
+
+
+# ------------------------------------------------------------------ G5 in the sweep: the drive's unknown latency
+QD1 = "the drive's QD1 latency (Little's law at this queue depth) is not known (not applied)"
+
+
+def test_a_queue_depth_where_the_unknown_qd1_latency_may_bind_is_said_per_row_as_ceilings_says(capsys):
+    # the PM1733 has no QD1 latency in the catalog: at QD1 Little's law may bind below its 1.45 M rating, at QD32 not
+    df = _csv(["sweep", "--preset", "dell-r7525", "--grid", "workload.iodepth=1,32", "--drives", "4"], capsys)
+    assert df["upper_bound"].tolist() == [f"upper bound: {QD1}", ""]
+    df = _csv(["sweep", "--preset", "dell-r7525", "--iodepth", "1", "--drives", "4"], capsys)
+    assert df["upper_bound"].tolist() == [f"upper bound: {QD1}"]
+    # the P5800X's latency is known (6 us): no row says it
+    df = _csv(["sweep", "--preset", "dell-r7525", "--iodepth", "1", "--drives", "4",
+               "--grid", "drive.model=samsung-pm1733-u2,intel-p5800x-800gb"], capsys)
+    assert df["upper_bound"].tolist() == [f"upper bound: {QD1}", ""]
