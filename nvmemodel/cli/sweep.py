@@ -130,10 +130,11 @@ def check_size(texts: dict[str, list[str]], drive_counts: int, max_points: int) 
 _BAYS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes")
 
 
-def check_bays(base, workload, values: dict[str, list], drives) -> None:
+def check_bays(base, workload, values: dict[str, list], drives, sockets: dict | None = None) -> None:
     """Every configuration of the grid attaches the largest drive count, as ``ceilings`` checks its counts
     (``nvmemodel.sweep`` would evaluate drives the system cannot hold): a grid value that leaves fewer bays (x8
-    root ports, one switch) is refused naming it; one that leaves more (more lanes) allows more."""
+    root ports, one switch) is refused naming it; one that leaves more (more lanes) allows more. ``sockets``:
+    :func:`socket_fields`, what a host.sockets value changes besides."""
     import itertools
 
     import numpy as np
@@ -144,7 +145,9 @@ def check_bays(base, workload, values: dict[str, list], drives) -> None:
         return
     most = max(drives)
     for combo in itertools.product(*(values[n] for n in names)):
-        topo = base.with_parameters(dict(zip(names, combo, strict=True)), workload)[0]
+        changes = dict(zip(names, combo, strict=True))
+        changes = {**(sockets or {}).get(changes.get("host.sockets"), {}), **changes}
+        topo = base.with_parameters(changes, workload)[0]
         if topo.max_drives < most:
             given = ", ".join(f"{n}={_shown(v)}" for n, v in zip(names, combo, strict=True))
             raise ParameterError("--drives", most, f"at most {topo.max_drives} for the grid's {given}: "
@@ -248,6 +251,23 @@ def check_sockets(host, values: dict[str, list]) -> None:
         except ParameterError as err:  # more sockets than the part allows
             raise ParameterError("--grid host.sockets", int(n), f"{err.allowed} (leave that value out of the grid)") \
                 from None
+
+
+def socket_fields(topo, wl, values: dict[str, list], given) -> dict[float, dict]:
+    """Per ``--grid host.sockets`` value on a catalog CPU, the parameters its socket count changes (the lanes per
+    socket, as ``ceilings --set host.sockets=N`` and ``--host NAME:N`` take them: :func:`~nvmemodel.topology.host.\
+with_sockets`; a 1-socket EPYC 7742 has 128 lanes, not the 2-socket split's 80), other than those in ``given``
+    (set or gridded by the user); empty without such a grid."""
+    from ..topology.host import with_sockets
+
+    if not topo.host.key or "host.sockets" not in values or hasattr(topo, "groups"):
+        return {}
+    base = topo.parameters(wl)
+    out = {}
+    for n in values["host.sockets"]:
+        p = topo.replace(host=with_sockets(topo.host, int(n))).parameters(wl)
+        out[n] = {k: v for k, v in p.items() if k != "host.sockets" and k not in given and str(v) != str(base[k])}
+    return out
 
 
 def hypothetical_text(host, gen) -> str:
@@ -399,11 +419,12 @@ def _sweep(args) -> int:
     check_size(texts, len(drives), args.max_points)
     values = grid_values(texts)
     check_sockets(topo.host, values)
+    by_sockets = socket_fields(topo, wl, values, {*values, *overrides})
     left = None  # default drive counts left out (not whole RAID arrays)
     if args.group:
         check_mixed_bays(topo, wl, values, overrides, drives)
     else:
-        check_bays(base, wl, values, drives)
+        check_bays(base, wl, values, drives, by_sockets)
         drives, left = whole_arrays(base, wl, drives, args.drives,
                                     {k: values[k] for k in ("raid.level", "raid.width") if k in values})
         if left:  # default counts that are not whole RAID arrays
@@ -415,6 +436,11 @@ def _sweep(args) -> int:
     combos = list(itertools.product(*values.values())) or [()]
     grid = {name: np.asarray([c[i] for c in combos]) for i, name in enumerate(values)}
     grid.update({name: np.asarray([v] * len(combos)) for name, v in overrides.items()})  # one value each
+    if by_sockets:  # a catalog CPU's lanes per socket follow each row's socket count
+        i = list(values).index("host.sockets")
+        for name in {k for f in by_sockets.values() for k in f}:
+            default = topo.parameters(wl)[name]
+            grid[name] = np.asarray([by_sockets[c[i]].get(name, default) for c in combos])
     result = sweep(topo, wl, drives=drives, grid=grid)
     table = _table(result, list(values), topo if args.group else None)
     present = [(True,)] * len(result.drives) if not args.group else [

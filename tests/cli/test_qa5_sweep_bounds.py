@@ -120,3 +120,16 @@ def test_a_queue_depth_where_the_unknown_qd1_latency_may_bind_is_said_per_row_as
     df = _csv(["sweep", "--preset", "dell-r7525", "--iodepth", "1", "--drives", "4",
                "--grid", "drive.model=samsung-pm1733-u2,intel-p5800x-800gb"], capsys)
     assert df["upper_bound"].tolist() == [f"upper bound: {QD1}", ""]
+
+
+def test_a_socket_grid_on_a_catalog_cpu_takes_each_counts_lanes_as_set_does(capsys):
+    # one EPYC 7742 socket has all 128 lanes (24 drives at x4 after 32 reserved), not the 2-socket split's 80:
+    # each grid row equals 'sweep --set host.sockets=N' (= ceilings --set host.sockets=N)
+    argv = ["sweep", "--preset", "dell-r7525", "--pattern", "read", "--bs", "128K", "--drives", "8,24"]
+    df = _csv([*argv, "--grid", "host.sockets=1,2"], capsys)
+    for n in (1, 2):
+        one = _csv([*argv, "--set", f"host.sockets={n}"], capsys)
+        rows = df[df["host.sockets"] == n]
+        assert rows["bytes_per_s"].tolist() == one["bytes_per_s"].tolist()
+        assert rows["binding"].tolist() == one["binding"].tolist()
+    assert df["bytes_per_s"].tolist()[1] == 77.824e9  # 1 socket at 24 drives: one socket's DMA
