@@ -42,7 +42,7 @@ def evidence_codes(space, targets):
     on may differ: per ``host`` choice its estimates (plan/evidence notes per target) and upper-bound sentence, per
     ``drive.model`` choice its upper-bound sentence; None where the space has neither axis (one host, one drive)."""
     from .evidence import Evidence
-    from .result import _upper_bound_notes
+    from .bounds import upper_bound_notes as _upper_bound_notes
     from .space import HOST
 
     def table(name, signature) -> np.ndarray:
