@@ -179,7 +179,8 @@ def _warn_terse_clones(path, rows: list[dict]) -> None:
     if clones:
         (_, name, _), n = next(iter(clones.items()))
         warnings.warn(f"{path}: {n} terse lines of job {name!r} read as clones of one run (numjobs without "
-                      "group_reporting), their numbers summed; terse output cannot tell them from runs appended to "
+                      f"group_reporting), their numbers summed and numjobs taken as {n} where the file does not give "
+                      "it; terse output cannot tell them from runs appended to "
                       "one file: echo each command before its run ('Fio command: fio …'), write one file per run, or add "
                       "normal to the output formats (--output-format=normal,terse: its job headers start each run)",
                       IngestWarning, stacklevel=4)

@@ -41,3 +41,8 @@ def test_littles_check_counts_every_clone():
     little = r.points["little"].to_numpy(float)
     assert np.all((little > 0.9) & (little < 1.05)), little
     assert "far above 1" not in r.explain()
+
+
+def test_the_clone_warning_says_numjobs_was_taken_from_the_clones():
+    with pytest.warns(IngestWarning, match="numjobs taken as 2 where the file does not give it"):
+        nm.read_results(NJQD, path_pattern=PATTERN)
