@@ -457,6 +457,12 @@ def _sweep(args) -> int:
 
     if note and not args.json:  # the CSV has no header for it
         print(f"note: workload {workload_text} ({note})", file=sys.stderr)
+    host = topo.host
+    if ("workload.io_stack" in values and host.cycles_per_io is not None and not host.cycles_stack
+            and "host.cycles_per_io" not in overrides and "host.cycles_per_io" not in values):
+        # one CPU cost for every stack on this host (ION Windows: StorPort): rows by stack differ by name only
+        print(f"note: the host CPU is charged this host's {host.cycles_per_io:,.0f} cycles per I/O whatever the "
+              "workload.io_stack of the row (its OS has one stack)", file=sys.stderr)
 
     if args.out is not None:
         write_new(args.out, write)

@@ -133,3 +133,12 @@ def test_a_socket_grid_on_a_catalog_cpu_takes_each_counts_lanes_as_set_does(caps
         assert rows["bytes_per_s"].tolist() == one["bytes_per_s"].tolist()
         assert rows["binding"].tolist() == one["binding"].tolist()
     assert df["bytes_per_s"].tolist()[1] == 77.824e9  # 1 socket at 24 drives: one socket's DMA
+
+
+def test_a_one_stack_host_says_rows_by_stack_differ_by_name_only(capsys):
+    # QA2 G20: a sweep row labelled spdk on ION Windows is StorPort's cost
+    from nvmemodel.cli import main
+
+    assert main(["sweep", "--preset", "ion-sr71mach5-windows", "--grid", "workload.io_stack=windows_storport,spdk",
+                 "--drives", "8"]) == 0
+    assert "charged this host's 20,500 cycles per I/O whatever the workload.io_stack" in capsys.readouterr().err
