@@ -111,6 +111,86 @@ class MixedCurve(ScalingCurve):
             return host
         return "; ".join([host, *drives]) if host else "upper bound: " + "; ".join(drives)
 
+    def placed_at(self, drives: int) -> list | None:
+        """The root complexes holding drives at one point, as the composition places the groups
+        (:func:`~nvmemodel.ceiling.tree.place_group` from :func:`~nvmemodel.ceiling.compose.starts`): per complex
+        ``(socket, {group index: drives on it})``, in the order first met. None where groups share switches (their
+        switches are placed as a set) or for a mirror: no per-complex count is said there."""
+        t = self.topology
+        if getattr(t, "mirror", False) or len(self.group_parameters) != len(self.groups):
+            return None
+        from .compose import starts, switch_sets
+        from .derive import prepare
+        from .system import Levels
+
+        if switch_sets(t):
+            return None
+        i = self._index(drives)
+        levels = [Levels(prepare(p)) for p in self.group_parameters]
+        begin = starts(t, levels[0].p)
+        out: dict = {}
+        from .tree import place_group
+
+        for j, (g, lv) in enumerate(zip(t.groups, levels, strict=True)):
+            k = float(self.group_drives[j, i])
+            if k <= 0:
+                continue
+            switched = bool(np.any(np.isfinite(lv.group)))
+            for key, s, kj, _ in place_group(k, lv.p, lv.switches if switched else None, start=begin[j],
+                                             pin=g.socket):
+                if float(kj) > 0:
+                    entry = out.setdefault(key, (int(s), {}))
+                    entry[1][j] = entry[1].get(j, 0) + int(round(float(kj)))
+        return list(out.values())
+
+    def uneven_at(self, drives: int) -> list[str]:
+        """The shared levels (root complexes, sockets) whose limit is set and whose units hold different numbers of
+        drives at ``drives``, each with the busiest units' groups: ``"the root complexes (2, 1, 1, 1; a complex on
+        socket 0 holds 2: a, b)"`` (QA round 5, G21); [] where nothing is uneven or the placement is not said
+        (:meth:`placed_at`)."""
+        placed = self.placed_at(drives)
+        if not placed:
+            return []
+        p, out = self.parameters, []
+
+        def fin(name):
+            try:
+                return np.isfinite(float(p.get(name, np.inf)))
+            except (TypeError, ValueError):
+                return False
+
+        def held(groups: dict) -> str:
+            return ", ".join(f"{self.groups[j]}" + (f" ×{c}" if c > 1 else "") for j, c in sorted(groups.items()))
+
+        counts = [sum(gs.values()) for _, gs in placed]
+        if fin("tree.complex_bytes_per_s") and len(set(counts)) > 1:
+            top = max(counts)
+            busy = [(s, gs) for (s, gs), c in zip(placed, counts, strict=True) if c == top]
+            which = "; ".join(f"a complex on socket {s} holds {top}: {held(gs)}" for s, gs in busy)
+            out.append(f"the root complexes ({', '.join(map(str, counts))}; {which})")
+        if fin("memory.peak_bytes_per_s") or fin("tree.inter_socket_bytes_per_s"):
+            sockets: dict = {}
+            for s, gs in placed:
+                for j, c in gs.items():
+                    sockets.setdefault(s, {})[j] = sockets.setdefault(s, {}).get(j, 0) + c
+            n_sockets = int(float(p.get("host.sockets", len(sockets)) or len(sockets)))
+            per = [sum(sockets.get(s, {}).values()) for s in range(max(n_sockets, len(sockets)))]
+            if len(set(per)) > 1:
+                out.append("the sockets (" + ", ".join(
+                    f"socket {s}: {c}" + (f" — {held(sockets[s])}" if c else "") for s, c in enumerate(per)) + ")")
+        return out
+
+    def socket_drives_at(self, drives: int) -> dict | None:
+        """Per socket ``{group index: drives}`` at one point (:meth:`placed_at`); None where not said."""
+        placed = self.placed_at(drives)
+        if placed is None:
+            return None
+        out: dict = {s: {} for s in range(int(float(self.parameters.get("host.sockets", 1))))}
+        for s, gs in placed:
+            for j, c in gs.items():
+                out.setdefault(s, {})[j] = out.setdefault(s, {}).get(j, 0) + c
+        return out
+
     def describe_workload(self) -> str:
         """The workload as evaluated: ``workload``'s description, or where groups carry their own workloads each
         group's (the shared one for those without their own; QA round 5, G3):
