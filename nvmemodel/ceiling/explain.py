@@ -91,25 +91,46 @@ def _inter_socket_caveat(curve, n: int) -> str | None:
     """Where the inter-socket link binds on a read/write mix and a socket's drives bring less than the link allows a
     socket, the sentence saying the model (each socket's remote bytes, both directions together, within one direction's
     rate; docs/physics.md §12.1) is conservative there; None where it is exact (reads only, writes only, or every socket
-    at the link's cap)."""
-    if hasattr(curve.topology, "groups"):
-        return None
+    at the link's cap). For several drive groups, each socket's drives as the composition places them, where the
+    groups holding drives run one read fraction at one I/O size (QA round 5, G17); else None."""
     from .derive import prepare
     from .raid import raid_transform
     from .tree import INTER_SOCKET, complex_loads, complexes_in_use
 
-    p = prepare(curve.parameters)
-    transform = raid_transform(p)
-    f = float(p["workload.read_fraction"] if transform is None else transform[2])
+    def read_fraction(p) -> float:
+        transform = raid_transform(p)
+        return float(p["workload.read_fraction"] if transform is None else transform[2])
+
+    if hasattr(curve.topology, "groups"):  # QA round 5, G17: the groups' drives per socket, as the composition
+        # places them; said only where the groups holding drives share one read fraction and one I/O size
+        i = curve._index(n)
+        placed = curve.socket_drives_at(n)
+        held = [j for j in range(len(curve.groups)) if curve.group_drives[j, i] > 0]
+        if placed is None or not held or curve._mixed_sizes(i):
+            return None
+        from .system import Levels
+
+        levels = {j: Levels(prepare(curve.group_parameters[j])) for j in held}
+        fractions = {read_fraction(levels[j].p) for j in held}
+        if len(fractions) != 1:
+            return None
+        f = fractions.pop()
+        p = levels[held[0]].p
+        sockets = {s: float(sum(gs.values())) for s, gs in placed.items()}
+        bring = [sum(c * float(levels[j].drive) for j, c in gs.items()) for gs in placed.values()]
+    else:
+        p = prepare(curve.parameters)
+        f = read_fraction(p)
+        switched = str(curve.parameters.get("switch.model", "none")) != "none"
+        sockets = dict.fromkeys(range(int(p["host.sockets"])), 0.0)
+        for k, s in complex_loads(n, p, complexes_in_use(p, p["switch.count"] if switched else None)):
+            sockets[int(s)] = sockets.get(int(s), 0.0) + float(k)
+        d = float(np.max(curve.per_drive_iops))  # a drive's own rate, per host I/O: a socket brings at most k·d
+        bring = [k * d for k in sockets.values()]
     if not 0.0 < f < 1.0:
         return None
-    switched = str(curve.parameters.get("switch.model", "none")) != "none"
-    sockets = dict.fromkeys(range(int(p["host.sockets"])), 0.0)
-    for k, s in complex_loads(n, p, complexes_in_use(p, p["switch.count"] if switched else None)):
-        sockets[int(s)] = sockets.get(int(s), 0.0) + float(k)
     cap = float(INTER_SOCKET.limit(p).socket)  # host I/Os a socket's remote bytes may carry
-    d = float(np.max(curve.per_drive_iops))  # a drive's own rate, per host I/O: a socket brings at most k·d
-    if min(k * d for k in sockets.values()) >= cap:  # every socket at the cap: each direction full, exact
+    if min(bring) >= cap:  # every socket at the cap: each direction full, exact
         return None
     h = max(f, 1.0 - f)
     return (f"The model keeps each socket's remote bytes, both directions together, within one direction's link rate; "

@@ -122,6 +122,7 @@ class MixedCurve(ScalingCurve):
         from .compose import starts, switch_sets
         from .derive import prepare
         from .system import Levels
+        from .tree import place_group
 
         if switch_sets(t):
             return None
@@ -129,8 +130,6 @@ class MixedCurve(ScalingCurve):
         levels = [Levels(prepare(p)) for p in self.group_parameters]
         begin = starts(t, levels[0].p)
         out: dict = {}
-        from .tree import place_group
-
         for j, (g, lv) in enumerate(zip(t.groups, levels, strict=True)):
             k = float(self.group_drives[j, i])
             if k <= 0:
@@ -140,7 +139,7 @@ class MixedCurve(ScalingCurve):
                                              pin=g.socket):
                 if float(kj) > 0:
                     entry = out.setdefault(key, (int(s), {}))
-                    entry[1][j] = entry[1].get(j, 0) + int(round(float(kj)))
+                    entry[1][j] = entry[1].get(j, 0) + round(float(kj))
         return list(out.values())
 
     def uneven_at(self, drives: int) -> list[str]:
@@ -176,8 +175,9 @@ class MixedCurve(ScalingCurve):
             n_sockets = int(float(p.get("host.sockets", len(sockets)) or len(sockets)))
             per = [sum(sockets.get(s, {}).values()) for s in range(max(n_sockets, len(sockets)))]
             if len(set(per)) > 1:
-                out.append("the sockets (" + ", ".join(
-                    f"socket {s}: {c}" + (f" — {held(sockets[s])}" if c else "") for s, c in enumerate(per)) + ")")
+                top = max(per)
+                which = "; ".join(f"socket {s} holds {top}: {held(sockets[s])}" for s, c in enumerate(per) if c == top)
+                out.append(f"the sockets ({', '.join(map(str, per))}; {which})")
         return out
 
     def socket_drives_at(self, drives: int) -> dict | None:
