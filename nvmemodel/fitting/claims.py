@@ -126,19 +126,14 @@ def _measured(result, ev: Evidence) -> Claim:
         lo, hi = ev.step["low"], ev.step["high"]
 
         def level(p):
-            spread = f"sd {fmt_y(p['spread'], u)} over {p['runs']} runs" if np.isfinite(p["spread"]) else f"{p['runs']} runs"
-            return (f"{fmt_y(p['value'], u)} ({spread} at {x} = {_xv(result, p['x_from'])}–"
-                    f"{_xv(result, p['x_to'])})")
+            return f"{fmt_y(p['value'], u)} ({_level_runs(result, p)})"
 
         return Claim("step", f"Measured {what} shows two levels: {level(lo)}, then {level(hi)} — a step of "
                              f"×{hi['value'] / lo['value']:.3g} between {x} = {_xv(result, lo['x_to'])} and "
                              f"{_xv(result, hi['x_from'])}: two regimes? (what holds the lower level does not hold the upper one).")
     if ev.plateau:
         p = ev.plateau
-        spread = (f"sd {fmt_y(p['spread'], u)} over {p['runs']} runs" if np.isfinite(p["spread"]) else
-                  f"{p['runs']} runs")
-        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({spread} at {x} = "
-                                f"{_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}).")
+        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({_level_runs(result, p)}).")
     if ev.falls and np.unique(ev.x).size < 3:  # two loads: a lower second value, not a peak (no shape claimed)
         d = ev.falls
         return Claim("falls", f"Measured {what} is {d['drop']:.0%} lower at {x} = {_xv(result, d['x_last'])} "
@@ -181,6 +176,16 @@ def _measured(result, ev: Evidence) -> Claim:
                             f"it a plateau.")
 
 
+def _level_runs(result, p: dict, spread: bool = True) -> str:
+    """The runs behind a measured level (plateau or step level) as they are: "sd s over n runs at x = a–b" when
+    points were repeated, "sd s over k points of one run each at x = a–b" when each point is one run — the spread
+    of one run at each of k different x values is not the spread of repeated runs."""
+    k = int(p.get("points", 0))
+    sd = f"sd {fmt_y(p['spread'], result.y_unit)} over " if spread and np.isfinite(p["spread"]) else ""
+    runs = (f"{k} points of one run each" if k >= 2 and p["runs"] == k else f"{p['runs']} runs")
+    return f"{sd}{runs} at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}"
+
+
 def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str) -> str:
     """A fitted asymptote as the data support it: a measured limit, or an extrapolation."""
     u = result.y_unit
@@ -205,8 +210,7 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
             # the limit's interval misses the measured plateau: not a limit of these data
             return (f"{subject} gives a limit of {fmt_y(value, u)}{ci}, "
                     f"{'above' if low > p['value'] else 'below'} the measured plateau of {fmt_y(p['value'], u)} "
-                    f"({p['runs']} runs at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}): the "
-                    f"model does not describe the plateau")
+                    f"({_level_runs(result, p, spread=False)}): the model does not describe the plateau")
         return f"{subject} limits throughput to {fmt_y(value, u)}{ci} however far {result.x} grows"
     return f"{subject} tends towards {fmt_y(value, u)}{ci}"
 
@@ -478,28 +482,33 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       + " within the sizes measured (the data do not determine it, so neither a value "
                                         "nor a crossing block size is stated)."))
             return out
+        # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
+        im_far, bm_far = im > EXTRAPOLATION * float(np.max(iops)), bm > EXTRAPOLATION * float(np.max(bw))
         parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
                  f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks"
-                 + _ci(f, "iops_max", "1/s") + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"
-                 + _ci(f, "bw_max", "B/s")]
+                 + ("" if im_far else _ci(f, "iops_max", "1/s"))
+                 + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"
+                 + ("" if bm_far else _ci(f, "bw_max", "B/s"))]
         if np.isfinite(cross[0]):
             inside = ev.x.min() <= cross[0] <= ev.x.max()
             parts.append(f", crossing at a block size of {_bytes(cross[0])}"
-                         + (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})" if np.isfinite(cross[1]) else "")
+                         + (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})"
+                            if np.isfinite(cross[1]) and not (im_far or bm_far) else "")
                          + ("" if inside else " — outside the sizes measured"))
         text = "".join(parts) + "."
-        if im > EXTRAPOLATION * float(np.max(iops)):
+        crossing = " for it or for the crossing block size, which depends on it" if np.isfinite(cross[0]) else ""
+        if im_far:
             text += (f" The IOPS ceiling is an extrapolation: the smallest block measured reaches "
-                     f"{float(np.max(iops)) / im:.0%} of it.")
+                     f"{float(np.max(iops)) / im:.0%} of it{NO_INTERVAL.replace('is given', 'is given' + crossing)}.")
         for name, cap, meas, unit in (("IOPS", im, iops, "1/s"), ("bandwidth", bm, bw, "B/s")):
             j = int(np.argmax(meas))
             noise_j = ev.beyond_noise(j, j) / np.sqrt(2) * (meas[j] / ev.y[j] if ev.y[j] else 1.0)
             if meas[j] - cap > noise_j and cap < 0.98 * meas[j]:
                 text += (f" Caution: the fitted {name} ceiling is {1 - cap / meas[j]:.0%} below the largest "
                          f"measurement ({fmt_y(meas[j], unit)}): not a ceiling of these data.")
-        if bm > EXTRAPOLATION * float(np.max(bw)):
+        if bm_far:
             text += (f" The bandwidth ceiling is an extrapolation: the largest block measured reaches "
-                     f"{float(np.max(bw)) / bm:.0%} of it.")
+                     f"{float(np.max(bw)) / bm:.0%} of it{NO_INTERVAL.replace('is given', 'is given' + crossing)}.")
         out.append(Claim("model", text))
     return out
 

@@ -71,7 +71,7 @@ class Evidence:
     structured : dict or None
         ``{p, how, x_step, regimes}`` when a fitted model's residuals are structured.
     step : dict or None
-        ``{low, high}`` (each ``{value, spread, runs, x_from, x_to}``) when the curve is two levels: ≥ 2 points
+        ``{low, high}`` (each ``{value, spread, runs, x_from, x_to, points}``) when the curve is two levels: ≥ 2 points
         level on each side of one jump that exceeds twice the noise and four times the two levels' own
         ranges — two regimes, whatever a model says.
     noise_known : bool
@@ -241,7 +241,7 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
         ranges = float(np.ptp(lo) + np.ptp(hi))
         if jump > noise(k - 1, k) and jump > 4 * ranges:
             step = {name: dict(zip(("value", "spread", "runs"), _pooled(pts, list(idx))),
-                               x_from=xv[idx[0]], x_to=xv[idx[-1]])
+                               x_from=xv[idx[0]], x_to=xv[idx[-1]], points=len(idx))
                     for name, idx in (("low", range(0, k)), ("high", range(k, n)))}
             break
     return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,

@@ -146,8 +146,8 @@ def test_a_two_level_step_is_named_with_both_levels_and_gets_no_single_regime_st
     # F2: rate_iops=5000 for iodepth ≤ 8, 15000 above: 4950–4995 | 14808–14985 IOPS; mva was written as
     # "follows Little's law up to about 14.4 … latency floor 952 µs" (fio: 71.5 µs at QD1)
     text = nm.fit(nm.read_results(ADV / "step"), x="iodepth", y="iops").explain()
-    assert text.startswith("Measured IOPS shows two levels: 4.98 K IOPS (sd 21 IOPS over 4 runs at iodepth = 1–8), "
-                           "then 14.91 K IOPS (sd 87 IOPS over 4 runs at iodepth = 16–128)"), text
+    assert text.startswith("Measured IOPS shows two levels: 4.98 K IOPS (sd 21 IOPS over 4 points of one run each at iodepth = 1–8), "
+                           "then 14.91 K IOPS (sd 87 IOPS over 4 points of one run each at iodepth = 16–128)"), text
     assert "between iodepth = 8 and 16: two regimes?" in text
     assert "follows Little's law" not in text and "latency floor" not in text and "stays at" not in text
 

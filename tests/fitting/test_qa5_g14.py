@@ -1,0 +1,34 @@
+"""QA5 G14 (real data, tests/data/qa5/normal/appended_bs.txt: fio 3.33 libaio sequential read, iodepth 4, bs 4/16/64/256
+KiB, ``--output-format=normal`` appended, on tmpfs): per_io_byte's IOPS ceiling lies beyond the smallest block
+measured (63 % of it), so by the no-interval rule (docs/fitting.md, commit 91b2012) it and the crossing block size
+that depends on it are written without a 95 % interval; and the plateau's spread is of two block sizes with one run
+each, not of "2 runs"."""
+from pathlib import Path
+
+import nvmemodel as nm
+
+QA5 = Path(__file__).resolve().parents[1] / "data" / "qa5"
+
+
+def test_an_extrapolated_iops_ceiling_and_its_crossing_get_no_interval_and_one_run_points_are_not_runs():
+    r = nm.fit(nm.read_results(QA5 / "normal" / "appended_bs.txt"), x="block_size_bytes", y="bytes_per_s")
+    text = r.explain()
+    assert r.chosen[()] == "per_io_byte", r.chosen
+    assert "an IOPS ceiling of 628.13 K IOPS at small blocks and a bandwidth ceiling" in text, text
+    assert "140.73 K" not in text and "1.12 M IOPS" not in text, text
+    # the crossing depends on the extrapolated ceiling: no interval either
+    assert "crossing at a block size of 9.98 KiB." in text and "(95 % CI 5 KiB" not in text, text
+    assert ("reaches 63% of it; no interval is given for it or for the crossing block size, which depends on it"
+            in text), text
+    # the bandwidth ceiling is reached (the largest block measures 93 % of it): its interval stays
+    assert "6.42 GB/s (5.98 GiB/s) at large ones (95 % CI 5.08 GB/s" in text, text
+    assert "(sd 48.7 MB/s over 2 points of one run each at block_size_bytes = 64 KiB–256 KiB)" in text, text
+    assert "over 2 runs" not in text
+    # the model's own table keeps the interval (summary(), params): only the explanation withholds it
+    assert "1.407e+05" in r.summary()
+
+
+def test_one_run_per_load_is_not_called_repeat_runs_on_a_jobs_sweep():
+    text = nm.fit(nm.read_results(QA5 / "ntnj" / "appended_nj.txt"), x="numjobs", y="iops").explain()
+    assert "(sd 16.51 K IOPS over 2 points of one run each at numjobs = 2–4)" in text, text
+    assert "over 2 runs" not in text
