@@ -89,3 +89,14 @@ def test_close_cpu_ceilings_are_named_without_overlap():
         assert all(a[0][0] != b[0][0] for a, b in close)
     finally:
         plt.close(ax.figure)
+
+
+def test_a_psync_line_is_labelled_an_upper_bound():
+    # QA2 G4/G5: psync keeps one I/O in flight per job; with the drive's QD1 latency unknown its line is an upper bound
+    import nvmemodel as nm
+    from nvmemodel.plots.hosts import plot_stack_ceilings, stack_ceilings_frame
+
+    frame = stack_ceilings_frame(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), ["libaio", "psync"], [1, 24])
+    labels = plot_stack_ceilings(frame).get_legend_handles_labels()[1]
+    assert any(lab.startswith("psync") and "upper bound" in lab for lab in labels)
+    assert not any(lab.startswith("libaio") and "upper bound" in lab for lab in labels)
