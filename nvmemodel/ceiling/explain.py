@@ -45,10 +45,10 @@ def explain_point(curve, drives: int) -> str:
             lines.append(caveat)
     if curve.iops_at(drives) < 0.999 * top.iops:
         uneven = _uneven_levels(curve, drives)
-        if uneven and hasattr(curve.topology, "groups"):  # QA round 5, G21: the composition's placement, said
-            lines.append(f"At {drives} drive(s) the drives are not spread evenly over " + " and ".join(uneven)
-                         + ", so a limit there caps the busier ones while the others have room: the total lies "
-                         "below the binding component's ceiling alone.")
+        if hasattr(curve.topology, "groups"):  # QA round 5, G21: the composition's placement, said
+            placed = curve.shared_level_at(drives)
+            if placed:
+                lines.append(placed)
         elif uneven:
             lines.append(f"At {drives} drive(s) the drives are not spread evenly over " + " and ".join(uneven)
                          + ", so a limit there caps the busier ones while the others have room: the total lies "
@@ -141,15 +141,11 @@ def _inter_socket_caveat(curve, n: int) -> str | None:
 
 def _uneven_levels(curve, n: int) -> list[str]:
     """The levels whose units (switches, root complexes, sockets) carry different numbers of drives at ``n``,
-    among those whose limit is set, each with its loads ("the root complexes (2, 1, 1, 1)"); for several drive
-    groups, where a shared level binds, that level's loads from the composition's placement
-    (:meth:`~nvmemodel.ceiling.mixed_result.MixedCurve.uneven_at`; QA round 5, G21); [] where no level is uneven."""
+    among those whose limit is set, each with its loads ("the root complexes (2, 1, 1, 1)"); [] for several drive
+    groups (their drives differ: :meth:`~nvmemodel.ceiling.mixed_result.MixedCurve.shared_level_at` says how the
+    composition placed them; QA round 5, G21) or where no level is uneven."""
     if hasattr(curve.topology, "groups"):
-        binding = curve.binding_at(n)
-        if curve.binding_group_at(n) != "host" or binding not in ("root_complex", "socket_dma", "inter_socket"):
-            return []
-        level = "the root complexes" if binding == "root_complex" else "the sockets"
-        return [x for x in curve.uneven_at(n) if x.startswith(level)]
+        return []
     from .tree import complex_loads
 
     p, out = curve.parameters, []

@@ -142,43 +142,83 @@ class MixedCurve(ScalingCurve):
                     entry[1][j] = entry[1].get(j, 0) + round(float(kj))
         return list(out.values())
 
-    def uneven_at(self, drives: int) -> list[str]:
-        """The shared levels (root complexes, sockets) whose limit is set and whose units hold different numbers of
-        drives at ``drives``, each with the busiest units' groups: ``"the root complexes (2, 1, 1, 1; a complex on
-        socket 0 holds 2: a, b)"`` (QA round 5, G21); [] where nothing is uneven or the placement is not said
-        (:meth:`placed_at`)."""
+    def shared_level_at(self, drives: int) -> str | None:
+        """Where a root complex or socket limit binds for every group (``binding_group`` "host"), the sentence saying
+        how the composition placed the drives on that level (QA round 5, G21): the drives each unit in use holds,
+        the busiest units' groups and, for root complexes, which are at their limit and which below it (what the
+        drives on it bring, as a share of its limit; said only where the groups holding drives run one workload and
+        none is behind a switch): ``"At 5 drive(s) the root complexes in use hold 2, 1, 1, 1 drives (a complex on
+        socket 0 holds 2: a, b); 3 are at their limit, 1 below it (a complex on socket 1 holding b: its drives bring
+        56% of its limit), so the total lies below the root complexes' ceiling alone."`` None where the placement is
+        not said (:meth:`placed_at`) or there is nothing to say."""
+        i = self._index(drives)
+        binding = str(self.binding[i])
+        if str(self.binding_group[i]) != "host" or binding not in ("root_complex", "socket_dma", "inter_socket"):
+            return None
         placed = self.placed_at(drives)
         if not placed:
-            return []
-        p, out = self.parameters, []
-
-        def fin(name):
-            try:
-                return np.isfinite(float(p.get(name, np.inf)))
-            except (TypeError, ValueError):
-                return False
+            return None
 
         def held(groups: dict) -> str:
             return ", ".join(f"{self.groups[j]}" + (f" ×{c}" if c > 1 else "") for j, c in sorted(groups.items()))
 
-        counts = [sum(gs.values()) for _, gs in placed]
-        if fin("tree.complex_bytes_per_s") and len(set(counts)) > 1:
+        def busiest(units, noun) -> str:
+            counts = [sum(gs.values()) for _, gs in units]
             top = max(counts)
-            busy = [(s, gs) for (s, gs), c in zip(placed, counts, strict=True) if c == top]
-            which = "; ".join(f"a complex on socket {s} holds {top}: {held(gs)}" for s, gs in busy)
-            out.append(f"the root complexes ({', '.join(map(str, counts))}; {which})")
-        if fin("memory.peak_bytes_per_s") or fin("tree.inter_socket_bytes_per_s"):
+            which = "; ".join(f"{noun(s)} holds {top}: {held(gs)}" for (s, gs), c in zip(units, counts, strict=True)
+                              if c == top)
+            return ", ".join(map(str, counts)) + " drives" + (f" ({which})" if len(set(counts)) > 1 else "")
+
+        if binding != "root_complex":
             sockets: dict = {}
             for s, gs in placed:
                 for j, c in gs.items():
                     sockets.setdefault(s, {})[j] = sockets.setdefault(s, {}).get(j, 0) + c
-            n_sockets = int(float(p.get("host.sockets", len(sockets)) or len(sockets)))
-            per = [sum(sockets.get(s, {}).values()) for s in range(max(n_sockets, len(sockets)))]
-            if len(set(per)) > 1:
-                top = max(per)
-                which = "; ".join(f"socket {s} holds {top}: {held(sockets[s])}" for s, c in enumerate(per) if c == top)
-                out.append(f"the sockets ({', '.join(map(str, per))}; {which})")
-        return out
+            n_sockets = int(float(self.parameters.get("host.sockets", 1)))
+            units = [(s, sockets.get(s, {})) for s in range(max(n_sockets, *sockets))]
+            text = f"At {drives} drive(s) the sockets hold {busiest(units, lambda s: f'socket {s}')}"
+            room = self._room(i, placed, units) if binding == "socket_dma" else None
+            noun, level = "socket", "the sockets' DMA"
+        else:
+            units = placed
+            text = (f"At {drives} drive(s) the root complexes in use hold "
+                    f"{busiest(placed, lambda s: f'a complex on socket {s}')}")
+            room = self._room(i, placed)
+            noun, level = "a complex on socket", "the root complexes'"
+        if room is not None:
+            below = [(s, gs, u) for (s, gs), u in zip(units, room, strict=True) if u < 1.0 - 1e-9]
+            if below and len(below) < len(units):
+                full = len(units) - len(below)
+                text += (f"; {full} {'is' if full == 1 else 'are'} at the limit, {len(below)} below it (" + "; ".join(
+                    f"{noun} {s}" + (f" holding {held(gs)}: its drives bring" if gs else ": no drives,")
+                    + f" {u:.0%} of the limit" for s, gs, u in below)
+                    + f"), so the total lies below {level} ceiling alone")
+        return None if text.endswith(" drives") else text + "."
+
+    def _room(self, i: int, placed: list, sockets: list | None = None) -> list | None:
+        """What each unit's drives bring as a share of its limit, each drive at its own limit: per complex of
+        :meth:`placed_at` ``Σ_g k_g·d_g / C``, or with ``sockets`` (``[(socket, {group: drives})]``) per socket what
+        its complexes pass, ``Σ_j min(Σ_g k_g·d_g, C) / Sock``. None where a group holding drives is behind a switch
+        or the groups run different read fractions or I/O sizes (their limits then count different I/Os)."""
+        from .derive import prepare
+        from .system import Levels
+
+        held = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
+        levels = {j: Levels(prepare(self.group_parameters[j])) for j in held}
+        if any(np.any(np.isfinite(lv.group)) for lv in levels.values()):
+            return None
+        if len({(float(lv.p["workload.read_fraction"]), float(lv.p["workload.block_size"]))
+                for lv in levels.values()}) != 1:
+            return None
+        lv0 = levels[held[0]]
+        C, Sock = float(lv0.complex), float(lv0.socket)
+        bring = [sum(c * float(levels[j].drive) for j, c in gs.items()) for _, gs in placed]
+        if sockets is None:
+            return [x / C for x in bring]
+        passed: dict = {}
+        for (s, _), x in zip(placed, bring, strict=True):
+            passed[s] = passed.get(s, 0.0) + min(x, C)
+        return [passed.get(s, 0.0) / Sock for s, _ in sockets]
 
     def socket_drives_at(self, drives: int) -> dict | None:
         """Per socket ``{group index: drives}`` at one point (:meth:`placed_at`); None where not said."""
