@@ -170,12 +170,7 @@ class MixedCurve(ScalingCurve):
             return ", ".join(map(str, counts)) + " drives" + (f" ({which})" if len(set(counts)) > 1 else "")
 
         if binding != "root_complex":
-            sockets: dict = {}
-            for s, gs in placed:
-                for j, c in gs.items():
-                    sockets.setdefault(s, {})[j] = sockets.setdefault(s, {}).get(j, 0) + c
-            n_sockets = int(float(self.parameters.get("host.sockets", 1)))
-            units = [(s, sockets.get(s, {})) for s in range(max(n_sockets, *sockets))]
+            units = sorted(self.socket_drives_at(drives).items())
             text = f"At {drives} drive(s) the sockets hold {busiest(units, lambda s: f'socket {s}')}"
             room = self._room(i, placed, units) if binding == "socket_dma" else None
             noun, level = "socket", "the sockets' DMA"
