@@ -19,8 +19,55 @@ GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "dri
 
 GROUP_HELP = ("a group of identical drives under the preset's host (repeatable; with it the preset's own drives "
               "are replaced by the groups): comma-separated KEY=VALUE with keys drive and count (required), "
-              "lanes, switch, switches, socket, name, share (another group's name: its switches), e.g. --group drive=samsung-pm1733-u2,count=8 "
-              "--group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2")
+              "lanes, switch, switches, socket, name, share (another group's name: its switches), mirror (the "
+              "other of two groups' name: drive i of each is an md mirrored pair; with --set raid.level=raid10 or "
+              "raid1), write_mostly (yes: md --write-mostly on this group's mirror members), e.g. --group "
+              "drive=samsung-pm1733-u2,count=8 --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,"
+              "switches=2")
+
+#: DriveGroup's field names (as its errors spell them) → the --group key the user typed
+_KEY_OF = {"drive": "drive", "count": "count", "switch": "switch", "switch_count": "switches", "lanes": "lanes",
+           "socket": "socket", "switch_with": "share"}
+
+
+def _cli_words(e: ParameterError, raid_option: str | None = None) -> ParameterError:
+    """A DriveGroup/MixedTopology error re-worded in the options' words (QA5 G13): the ``--group`` key the user
+    typed, not the Python field, the keyword or the class."""
+    if not hasattr(e, "parameter"):  # a subclass with its own sentence
+        return e
+    field = e.parameter.rpartition(": ")[2].removeprefix("group.")
+    allowed = e.allowed.replace("None for", "no lanes= for")
+    if field in _KEY_OF:
+        return ParameterError(f"--group {_KEY_OF[field]}", e.value, allowed)
+    if field == "raid.level" and raid_option:  # plan re-words it for its --axis itself
+        return ParameterError(raid_option, e.value, "raid1 or raid10 for a mirror (a --group mirror= key)")
+    if field == "mirror":
+        return ParameterError("--group count", e.allowed.rpartition("got ")[2].replace(" + ", " and "),
+                              "the same count= in both mirrored groups (drive i of each is a mirrored pair)")
+    if field == "write_mostly":
+        return ParameterError("--group write_mostly", "yes", "a mirror (the other group named by a mirror= key)")
+    return e
+
+
+def _check_shares(parsed) -> None:
+    """The share= keys in the options' words: an earlier group's name= with a switch= of its own, and room on
+    its switches' ports for the count= typed (the count the user gave, with what is already on them)."""
+    groups = [g for g, _ in parsed]
+    for i, g in enumerate(groups):
+        if g.switch_with is None:
+            continue
+        hosts = [h for h in groups[:i] if h.switch is not None and h.switch_with is None]
+        host = next((h for h in hosts if h.name == g.switch_with), None)
+        if host is None:
+            have = ", ".join(f"name={h.name}" for h in hosts if h.name) or "no earlier --group has a switch="
+            raise ParameterError("--group share", g.switch_with,
+                                 f"the name= of an earlier --group with a switch= of its own ({have})")
+        slots = host.switch_count * host.switch.ports
+        used = host.count + sum(h.count for h in groups[:i] if h.switch_with == host.name)
+        if used + g.count > slots:
+            raise ParameterError("--group count", g.count,
+                                 f"at most {slots - used} drives sharing {host.name}'s switches ({host.switch_count} "
+                                 f"x {host.switch.name}, {slots} ports; {used} already on them)")
 
 
 def parse_group(text: str):
@@ -58,18 +105,23 @@ def _parse(text: str):
     wm = fields.get("write_mostly")
     if wm is not None and wm not in ("yes", "no"):
         raise ParameterError("--group write_mostly", wm, "yes or no")
-    group = DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
-                       switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
-                       name=fields.get("name", ""), switch_with=fields.get("share"), write_mostly=wm == "yes")
+    try:
+        group = DriveGroup(fields["drive"], integer("count"), switch=fields.get("switch"),
+                           switch_count=integer("switches") or 1, lanes=integer("lanes"), socket=integer("socket"),
+                           name=fields.get("name", ""), switch_with=fields.get("share"), write_mostly=wm == "yes")
+    except ParameterError as e:
+        raise _cli_words(e) from None
     return group, fields.get("mirror")
 
 
-def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | None = None):
+def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | None = None,
+               raid_option: str | None = None):
     """The ``--group`` texts under ``topo``'s host (its fabric, PCIe/NVMe settings and extras shared).
 
     A ``mirror=`` key makes the two groups one md mirror (``MixedTopology(mirror=True)``, added interleaved); the
     ``raid.*`` entries of ``overrides`` (``--set raid.level=raid10``) then move into the topology (taken out of
-    ``overrides``)."""
+    ``overrides``). Errors name the ``--group`` keys; a mirror's RAID level the option ``raid_option`` (e.g.
+    ``"--set raid.level"``) when given, else ``raid.level`` as the caller's own option words it."""
     from ..topology.mixed import MixedTopology
 
     parsed = [_parse(g) for g in groups]
@@ -84,9 +136,13 @@ def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | Non
         order = "interleaved"
         if overrides is not None:
             extras.update({k: overrides.pop(k) for k in list(overrides) if k.startswith("raid.")})
-    return MixedTopology(f"{topo.name} (mixed)", topo.host, tuple(g for g, _ in parsed), fabric=topo.fabric,
-                         pcie=topo.pcie, nvme=topo.nvme, extras=extras, extras_sources=dict(topo.extras_sources),
-                         order=order, notes=topo.notes, mirror=mirror)
+    _check_shares(parsed)
+    try:
+        return MixedTopology(f"{topo.name} (mixed)", topo.host, tuple(g for g, _ in parsed), fabric=topo.fabric,
+                             pcie=topo.pcie, nvme=topo.nvme, extras=extras, extras_sources=dict(topo.extras_sources),
+                             order=order, notes=topo.notes, mirror=mirror)
+    except ParameterError as e:
+        raise _cli_words(e, raid_option) from None
 
 
 def run(args, topo, workload, overrides, drives) -> int:
@@ -96,8 +152,14 @@ def run(args, topo, workload, overrides, drives) -> int:
     if args.drive is not None:
         raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
     overrides = dict(overrides)
-    mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides)
-    curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
+    mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides, raid_option="--set raid.level")
+    try:
+        curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
+    except ParameterError as e:
+        if getattr(e, "parameter", None) != "drives" or not mixed.mirror:
+            raise
+        raise ParameterError("--drives", ",".join(map(str, e.value)), "even drive counts with a mirror (a --group "
+                             "mirror= key): complete pairs, 2, 4, …") from None
     if args.json:
         json.dump(curve.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
