@@ -200,8 +200,8 @@ class MixedTopology:
                 raise ParameterError("order", self.order, "'interleaved' with mirror=True (a pair counts once both "
                                      "members are installed)")
             if self.extras.get("raid.level") not in ("raid1", "raid10", "1", "10"):
-                raise ParameterError("raid.level", self.extras.get("raid.level", "none"), "raid1 or raid10 in extras "
-                                     "with mirror=True")
+                raise ParameterError("raid.level", self.extras.get("raid.level", "none"), "raid1 or raid10 for a mirror "
+                                     "spanning groups (drive i of each group mirrors drive i of the other)")
             if any(g.workload is not None for g in named):
                 raise ParameterError("workload", "per group", "one workload for a mirror spanning groups (each host "
                                      "I/O reaches both)")

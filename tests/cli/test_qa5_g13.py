@@ -67,3 +67,10 @@ def test_ceilings_help_lists_the_mirror_keys(capsys):
     text = " ".join(capsys.readouterr().out.split())
     group = text.split("--group KEY=VALUE,... a group of identical drives")[1].split("--order")[0]
     assert "mirror (the other of two groups' name" in group and "write_mostly (yes:" in group, group
+
+
+def test_sweep_names_a_mirrors_raid_level_without_python_words(capsys):
+    # sweep builds the groups through the same path; the level's sentence itself has no extras / mirror=True
+    err = _error(["sweep", "--preset", "dell-r7525", "--group", A + ",mirror=b", "--group", B + ",mirror=a",
+                  "--set", "raid.level=raid5", "--drives", "2"], capsys)
+    assert "raid.level='raid5' is not allowed: expected raid1 or raid10 for a mirror spanning groups" in err, err
