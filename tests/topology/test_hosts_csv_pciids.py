@@ -69,13 +69,12 @@ def _live(vendor_name: str, alternative: str) -> list[tuple[str, str]]:
 
 
 PLATFORMS = list(_platforms().items())
-NOT_IN_PCI_IDS = {"intel-sapphire-rapids", "intel-emerald-rapids", "intel-granite-rapids"}
+NOT_IN_PCI_IDS = {"intel-sapphire-rapids", "intel-emerald-rapids"}  # Xeon 6 (Granite Rapids): its pci.ids name
 
 
 @pytest.mark.parametrize("key, row", [pytest.param(k, r, marks=pytest.mark.xfail(
-    strict=True, reason="no pci.ids root port carries this code name (Xeon 6: 'Xeon 6900 6700 6500 Series with "
-                        "P-Cores Processors PCIe and CXL.io Root Port', 8086:0db0): host_platforms.csv's "
-                        "lspci_pattern needs the real name")) if k in NOT_IN_PCI_IDS else (k, r)
+    strict=True, reason="no pci.ids root port carries this code name, and no name specific to these CPUs was found "
+                        "(8086:352a-d 'PCI Express Gen5 Port' names no platform)")) if k in NOT_IN_PCI_IDS else (k, r)
     for k, r in PLATFORMS], ids=[k for k, _ in PLATFORMS])
 def test_every_platform_is_named_by_a_root_port_of_its_vendor_in_pci_ids(key, row):
     live = [n for alt in _alternatives(row["lspci_pattern"]) for _, n in _live(row["vendor"], alt)]
