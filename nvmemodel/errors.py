@@ -38,7 +38,16 @@ class ParameterError(NvmeModelError, ValueError):
         self.parameter = parameter
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{parameter}={value!r} is not allowed: expected {allowed}")
+        super().__init__(f"{parameter}={_shown(value)} is not allowed: expected {allowed}")
+
+
+def _shown(value) -> str:
+    """A rejected value as a user typed it: numpy arrays and scalars as plain numbers (``[0.5, 1.0]``, not
+    ``array([0.5, 1. ])``), everything else as repr."""
+    tolist = getattr(value, "tolist", None)  # numpy, without importing it here
+    if tolist is not None and type(value).__module__ == "numpy":
+        return repr(tolist())
+    return repr(value)
 
 
 class UnitError(NvmeModelError, ValueError):

@@ -441,7 +441,23 @@ def _sweep(args) -> int:
         for name in {k for f in by_sockets.values() for k in f}:
             default = topo.parameters(wl)[name]
             grid[name] = np.asarray([by_sockets[c[i]].get(name, default) for c in combos])
-    result = sweep(topo, wl, drives=drives, grid=grid)
+    try:
+        result = sweep(topo, wl, drives=drives, grid=grid)
+    except ParameterError as err:
+        # the library's words for a mixed grid (DriveGroup, '(grid)', arrays): said in the command line's (QA2 G13)
+        name = str(err.parameter)
+        if name not in texts or not (str(err.value) == "(grid)" or "DriveGroup" in err.allowed):
+            raise
+        part, typed = name.split(".", 1)[0], ",".join(texts[name])
+        if part == "switch" and "no switch" in err.allowed:
+            allowed = "a --group with switch= (this sweep's groups have no switch)"
+        elif part == "switch":
+            allowed = "one switch model among the --group switch= values (the setting applies to all of them)"
+        elif part == "drive":
+            allowed = "no drive.* grid with --group (each --group names its own drive=; run one sweep per value)"
+        else:
+            allowed = "a value the --group topology takes (set it with --group or run one sweep per value)"
+        raise ParameterError(f"--grid {name}", typed, allowed) from None
     table = _table(result, list(values), topo if args.group else None)
     present = [(True,)] * len(result.drives) if not args.group else [
         tuple(bool(k) for k in col) for col in topo.drives_per_group(result.drives).T]
