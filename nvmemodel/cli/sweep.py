@@ -456,7 +456,7 @@ def _sweep(args) -> int:
         elif part == "drive":
             allowed = "no drive.* grid with --group (each --group names its own drive=; run one sweep per value)"
         else:
-            allowed = "a value the --group topology takes (set it with --group or run one sweep per value)"
+            allowed = err.allowed.replace("its DriveGroup", "its --group").replace("DriveGroup", "--group")
         raise ParameterError(f"--grid {name}", typed, allowed) from None
     table = _table(result, list(values), topo if args.group else None)
     present = [(True,)] * len(result.drives) if not args.group else [

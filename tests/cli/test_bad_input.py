@@ -53,7 +53,7 @@ BAD = {
               (["--out", "o\nx.csv"], "printable"), (["--out", ""], "--out"),
               (["--out", "missing/x.csv"], "existing folder"), (["--json", "--out", "x.csv"], ".json"),
               (["--group", "drive=samsung-pm1733-u2,count=8", "--grid", "drive.model=samsung-pm1743"],
-               "shared parameter"),
+               "no drive.* grid with --group"),
               (["--group", "drive=samsung-pm1733-u2,count=4", "--group", "drive=intel-p3700-800gb,count=4",
                 "--grid", "host.sockets=1,2"], "one value"),
               (["--group", "drive=samsung-pm1733-u2,count=8", "--drive", "samsung-pm1743"], "--drive"),
