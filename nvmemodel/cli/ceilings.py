@@ -196,20 +196,38 @@ def preset_defaults_note(args, given=()) -> str | None:
             f"{why}; --iodepth / --io-stack replace {'them' if len(used) > 1 else 'it'}")
 
 
+def catalog_sockets(host, sockets, *, option: str, hint: str) -> int:
+    """A socket count a catalog CPU (``host.key``) allows, as a whole number; else one error under ``option``
+    (``host.sockets`` for --set, ``--grid host.sockets`` for a sweep) ending with ``hint``."""
+    from ..topology.host import get_host
+
+    if sockets != int(sockets):
+        raise ParameterError(option, sockets, "a whole number of sockets")
+    try:
+        get_host(host.key, sockets=int(sockets))
+    except ParameterError as err:  # more sockets than the part allows
+        raise ParameterError(option, int(sockets), f"{err.allowed} ({hint})") from None
+    return int(sockets)
+
+
+def hypothetical_text(host, gen) -> str:
+    """Where ``gen`` (host.gen) is above a catalog CPU's own PCIe generation, the sentence saying so (QA round 4,
+    F28); "" where it is not, or the host names no catalog CPU."""
+    if not host.key or float(gen) <= int(host.gen):
+        return ""
+    return (f"host.gen=Gen{float(gen):g} is above the CPU's own PCIe generation, Gen{int(host.gen)} for {host.key}: "
+            f"a hypothetical host — real links train down to Gen{int(host.gen)}")
+
+
 def _with_sockets(topo, sockets):
     """``--set host.sockets=N`` on a catalog CPU: the socket count the part allows, and its lanes per socket for N
     sockets (as ``--host NAME:N`` and the planner's host.sockets axis do), not the other count's lane split."""
     from ..parameters import get
-    from ..topology.host import get_host, with_sockets
+    from ..topology.host import with_sockets
 
-    n = get("host.sockets").check(sockets)
-    if n != int(n):
-        raise ParameterError("host.sockets", sockets, "a whole number of sockets")
-    try:
-        get_host(topo.host.key, sockets=int(n))
-    except ParameterError as err:  # more sockets than the part allows
-        raise ParameterError("host.sockets", int(n), f"{err.allowed} (or use --host NAME:SOCKETS)") from None
-    return topo.replace(host=with_sockets(topo.host, int(n)))
+    n = catalog_sockets(topo.host, get("host.sockets").check(sockets), option="host.sockets",
+                        hint="or use --host NAME:SOCKETS")
+    return topo.replace(host=with_sockets(topo.host, n))
 
 
 def _ceilings(args) -> int:
@@ -246,10 +264,9 @@ def _ceilings(args) -> int:
         from ..parameters import get
 
         print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
-        gen = overrides.get("host.gen")
-        if gen is not None and topo.host.key and float(gen) > int(topo.host.gen):  # QA round 4, F28
-            print(f"(host.gen=Gen{float(gen):g} is above the CPU's own PCIe generation, Gen{int(topo.host.gen)} for "
-                  f"{topo.host.key}: a hypothetical host — real links train down to Gen{int(topo.host.gen)})")
+        note = hypothetical_text(topo.host, overrides.get("host.gen", topo.host.gen))
+        if note:
+            print(f"({note})")
     if left:
         print(f"({left})")
     print_curve(curve, explain=args.explain)

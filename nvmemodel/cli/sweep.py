@@ -239,18 +239,12 @@ def _with_values(p: dict, values: dict) -> dict:
 
 
 def check_sockets(host, values: dict[str, list]) -> None:
-    """A catalog CPU (``host.key``) allows only its own socket counts (``get_host(key, sockets=N)``, as
-    ``ceilings --set host.sockets`` checks): a ``--grid host.sockets`` value outside them is refused."""
-    from ..topology.host import get_host
+    """A catalog CPU (``host.key``) allows only its own socket counts (as ``ceilings --set host.sockets`` checks):
+    a ``--grid host.sockets`` value outside them is refused."""
+    from .ceilings import catalog_sockets
 
     for n in values.get("host.sockets", ()) if host.key else ():
-        if n != int(n):
-            raise ParameterError("--grid host.sockets", _shown(n), "a whole number of sockets")
-        try:
-            get_host(host.key, sockets=int(n))
-        except ParameterError as err:  # more sockets than the part allows
-            raise ParameterError("--grid host.sockets", int(n), f"{err.allowed} (leave that value out of the grid)") \
-                from None
+        catalog_sockets(host, n, option="--grid host.sockets", hint="leave that value out of the grid")
 
 
 def socket_fields(topo, wl, values: dict[str, list], given) -> dict[float, dict]:
@@ -270,15 +264,6 @@ with_sockets`; a 1-socket EPYC 7742 has 128 lanes, not the 2-socket split's 80),
     return out
 
 
-def hypothetical_text(host, gen) -> str:
-    """Where ``gen`` (host.gen) is above a catalog CPU's own PCIe generation, the sentence ``nvmemodel ceilings``
-    prints for it (QA round 4, F28); "" where it is not, or the host names no catalog CPU."""
-    if not host.key or float(gen) <= int(host.gen):
-        return ""
-    return (f"host.gen=Gen{float(gen):g} is above the CPU's own PCIe generation, Gen{int(host.gen)} for {host.key}: "
-            f"a hypothetical host — real links train down to Gen{int(host.gen)}")
-
-
 def upper_bound_column(bases, values: dict[str, list], combos, present: list[tuple], host=None):
     """Per row, the sentence saying it is an upper bound, "" where nothing is unknown, as a categorical column (one
     text per point of a 2 M-point table would be held once per row): ``combos`` are the configurations (tuples in
@@ -293,6 +278,7 @@ def upper_bound_column(bases, values: dict[str, list], combos, present: list[tup
 
     from ..ceiling.drive import unknown_drive_fields
     from ..ceiling.tree import upper_bound_text
+    from .ceilings import hypothetical_text
 
     names = list(values)
     used = [i for i, n in enumerate(names) if n in _BOUND_KEYS or n == "drive.model"]
