@@ -119,12 +119,10 @@ _IMMUTABLE = frozenset({float, int, bool, str, np.float64, np.int64, np.bool_})
 def _prepare(params: Mapping[str, object], rows=None) -> dict:
     """:func:`prepare`, computed."""
     p = _encoded(params)
-    if "workload.io_stack" in p and "workload.iodepth" in p:
-        # a synchronous stack keeps one I/O in flight per job whatever iodepth says (fio: iodepth does not affect
-        # synchronous engines) — QA round 5, G4: psync at QD32 was modelled with 32 in flight
-        sync = p["workload.io_stack"] == _PSYNC
-        if np.any(sync):
-            p["workload.iodepth"] = np.where(sync & np.isfinite(p["workload.iodepth"]), 1.0, p["workload.iodepth"])
+    if "workload.io_stack" in p and "workload.iodepth" in p and np.any(p["workload.io_stack"] == _PSYNC):
+        from .drive import in_flight_depth  # one I/O in flight per job on a synchronous stack
+
+        p["workload.iodepth"] = in_flight_depth(p["workload.iodepth"], p["workload.io_stack"])
     if "switch.model" in p:
         p["attach.switch"] = (p["switch.model"] != 0).astype(float)  # code 0 = none
     if "pcie.flit" in p:

@@ -7,7 +7,7 @@ import numpy as np
 from . import ops
 from .components import Component, Limit, register
 
-__all__ = ["DRIVE", "drive_iops", "unknown_drive_fields"]
+__all__ = ["DRIVE", "drive_iops", "in_flight_depth", "unknown_drive_fields"]
 
 
 def drive_iops(block_size, read_fraction, rand_read_iops, rand_write_iops,
@@ -70,6 +70,19 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
 FASTEST_QD1_S = 6e-6
 
 
+def in_flight_depth(iodepth, io_stack):
+    """I/Os in flight per job: ``iodepth``, but 1 (where finite) for a synchronous stack, which keeps one I/O in
+    flight per job whatever iodepth says (fio: iodepth does not affect synchronous engines; QA round 5, G4).
+    ``io_stack``: names or ``workload.io_stack`` codes (None: iodepth as given)."""
+    depth = np.asarray(iodepth, dtype=float)
+    if io_stack is None:
+        return depth
+    from ..parameters import PARAMETERS
+
+    psync = "psync" if isinstance(io_stack, str) else PARAMETERS["workload.io_stack"].choices.index("psync")
+    return np.where((np.asarray(io_stack) == psync) & np.isfinite(depth), 1.0, depth)
+
+
 def _latency_may_bind(p, f) -> bool:
     """Whether the drive's QD1 latency, unknown here, could make Little's law bind below the drive's own rating at
     this workload's I/Os in flight per drive (QA round 5, G5: 1.45 M IOPS at QD1 with no word)."""
@@ -83,14 +96,7 @@ def _latency_may_bind(p, f) -> bool:
         return False
     x = drive_iops(p["workload.block_size"], f, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
                    p["drive.seq_read_bytes_per_s"], p["drive.seq_write_bytes_per_s"])
-    depth = np.asarray(p["workload.iodepth"], float)
-    stack = p.get("workload.io_stack")
-    if stack is not None:  # a synchronous stack keeps one I/O in flight per job (names or codes)
-        from ..parameters import PARAMETERS
-
-        psync = "psync" if isinstance(stack, str) else PARAMETERS["workload.io_stack"].choices.index("psync")
-        depth = np.where(np.asarray(stack) == psync, 1.0, depth)
-    n = depth * np.asarray(p["workload.numjobs"], float)
+    n = in_flight_depth(p["workload.iodepth"], p.get("workload.io_stack")) * np.asarray(p["workload.numjobs"], float)
     with np.errstate(invalid="ignore"):
         return bool(np.any(np.isfinite(x) & (n / FASTEST_QD1_S < x)))
 
