@@ -23,16 +23,10 @@ from hypothesis import strategies as st
 import nvmemodel as nm
 from nvmemodel.discover import discover
 
+from .test_mixed import DRIVE_A, DRIVE_B, HOST, READ_4K, SWITCH  # the round-number synthetic hardware, once
 from .test_mixed_properties import HOST as PHOST
 from .test_mixed_properties import TREES, WORKLOADS, groups
 
-HOST = nm.Host("synthetic 2-socket host", sockets=2, cores_per_socket=5, clock_hz=1e9, gen=4, lanes_per_socket=64,
-               cycles_per_io=2500)                    # host CPU: 2 x 5 x 1e9 / 2500 = 4.0 M IOPS (docs/physics.md §4)
-DRIVE_A = nm.Drive("synthetic A", gen=4, lanes=4, rand_read_iops=500e3)   # 500 K 4K reads
-DRIVE_B = nm.Drive("synthetic B", gen=4, lanes=4, rand_read_iops=400e3)   # 400 K 4K reads
-SWITCH = nm.Switch("synthetic switch", up_gen=4, up_lanes=16, ports=4, port_gen=4, port_lanes=4,
-                   per_command_s=1e-6)                # processing 1 / 1 µs = 1.0 M IOPS per switch (§11)
-READ_4K = nm.Workload("randread", "4K")
 LSPCI = pathlib.Path(__file__).resolve().parents[1] / "data" / "lspci" / "synthetic-switched-gen4_vvv.txt"
 
 
