@@ -63,7 +63,7 @@ def explain_point(curve, drives: int) -> str:
                                                   if c.component == "drive" and missing else "")
             for c in finite) + ".")
     from .tree import upper_bound_text
-    from .tree import unknown_host_layers
+    from .tree import raid_cost_uncharged, unknown_host_layers
 
     host_unknown = unknown_host_layers(curve.parameters)
     unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown]
@@ -81,7 +81,7 @@ def explain_point(curve, drives: int) -> str:
                          if catalog else "set the host layers, or use a catalog host: nvmemodel hosts")
         if unknown_drive_fields(p):
             fixes.append("set the drive's rating with --set drive.<field>, or choose a catalog drive whose sheet gives it")
-        if "software RAID layer's CPU cost" in note:
+        if raid_cost_uncharged(p):
             fixes.append("set raid.cycles_per_io (or fit it to your runs: nvmemodel fit)")
         lines.append(note[0].upper() + note[1:] + f": the result may be lower ({'; '.join(fixes)}).")
     return "\n".join(lines)

@@ -288,6 +288,12 @@ def upper_bound_note(p) -> str | None:
     return "upper bound: no limit is known for this host's " + ", ".join(words[c] for c in unknown) + " (not applied)"
 
 
+def raid_cost_uncharged(p) -> bool:
+    """A software RAID level is set and its CPU cost per I/O is 0: the result is an upper bound in the CPU."""
+    return str(p.get("raid.level", "none")) not in ("none", "0", "0.0") and everywhere(p.get("raid.cycles_per_io", 1.0),
+                                                                                     0.0)
+
+
 def upper_bound_text(p) -> str | None:
     """The sentence saying a result is an upper bound, else None: the host layers whose limit is unknown
     (:func:`~nvmemodel.ceiling.tree.upper_bound_note`) and the drive's spec-sheet limits this workload needs but the
@@ -299,7 +305,7 @@ def upper_bound_text(p) -> str | None:
     parts = []
     if fields:
         parts.append(f"the drive's {' and '.join(fields)} {'is' if len(fields) == 1 else 'are'} not known (not applied)")
-    if str(p.get("raid.level", "none")) not in ("none", "0", "0.0") and everywhere(p.get("raid.cycles_per_io", 1.0), 0.0):
+    if raid_cost_uncharged(p):
         # software RAID costs CPU per I/O; charged only where given (one public measurement: raid.MD_CYCLES_PER_IO)
         parts.append("the software RAID layer's CPU cost is not charged (raid.cycles_per_io = 0; Linux MD RAID-0 was "
                      "measured at about 27,700 cycles per I/O)")
