@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import ParameterError
-from .rank import RANKS, merge
+from .rank import keep_best
 from .result import Plan, _fmt
 from .space import SPECIAL, DesignSpace, is_categorical
 from .targets import Target
@@ -101,7 +101,7 @@ def plan_mixed(targets: Sequence[Target], space: DesignSpace, *, rank: str = "dr
     rec = None
     if met:
         rec = {k: np.concatenate([m[k] for m in met]) for k in met[0]}
-        rec = merge([rec], rank, keep, lengths) if merge_identical else _best(rec, rank, keep)
+        rec = keep_best([rec], rank, keep, lengths, merged=merge_identical)
     plan = Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept={"met": rec, "unverified": None},
                       misses={}, keep=keep, evaluated=evaluated, feasible=feasible, unverified=0,
                       seconds=time.perf_counter() - started, components=components, prices={},
@@ -130,15 +130,6 @@ def _lanes(topo, n) -> np.ndarray:
             out += k[g] * (group.lanes or topo.host.port_lanes)
         else:
             out += np.where(k[g] > 0, group.host_lanes(topo.host), 0)
-    return out
-
-
-def _best(rec: dict, rank: str, keep: int) -> dict:
-    cols, asc = RANKS[rank]
-    keys = [np.asarray(rec[c], dtype=float) * (1 if a else -1) for c, a in zip(cols, asc)]
-    order = np.lexsort([rec["config"], *keys[::-1]])[:keep]
-    out = {k: np.asarray(v)[order] for k, v in rec.items()}
-    out["count"] = np.ones(order.size, dtype=np.int64)
     return out
 
 

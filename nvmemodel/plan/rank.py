@@ -15,14 +15,15 @@ adds an ``evidence`` column (:func:`evidence_codes`: equal codes for axis values
 that the merge compares like any other result column.
 
 Both :mod:`~nvmemodel.plan.solve` and :mod:`~nvmemodel.plan.result` import from here (never each other's
-internals).
+internals); :func:`keep_best` is the one way the planner keeps answers, merged or not, for a single-model or a mixed
+base alike.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["DERIVED", "RANKS", "evidence_codes", "merge"]
+__all__ = ["DERIVED", "RANKS", "best_rows", "evidence_codes", "keep_best", "merge"]
 
 #: Ranking criteria: name → (sort columns, ascending flags).
 RANKS = {
@@ -200,3 +201,22 @@ def _group_masks(config: np.ndarray, starts: np.ndarray, lengths: list[int]) -> 
             out[:, offset:offset + length] = np.logical_or.reduceat(_masks(pos, [length]), starts, axis=0)
         offset += length
     return out
+
+
+def best_rows(rec: dict, rank: str, keep: int | None) -> dict:
+    """The best ``keep`` single rows (all, sorted, where ``keep`` is None; ties in flat order), each its own group."""
+    cols, asc = RANKS[rank]
+    keys = [np.asarray(rec[c]) if a else -np.asarray(rec[c]) for c, a in zip(cols, asc)]
+    order = np.lexsort([rec["config"], *keys[::-1]])[:keep]
+    out = {k: np.asarray(v)[order] for k, v in rec.items()}
+    out.setdefault("count", np.ones(order.size, dtype=np.int64))
+    return out
+
+
+def keep_best(parts: list[dict], rank: str, keep: int | None, lengths: list[int], *, merged: bool) -> dict:
+    """The best ``keep`` answers among ``parts`` (records as :func:`merge` takes them): groups of identical results
+    (``merged``; :func:`merge`, ``keep`` required) or single rows (:func:`best_rows`)."""
+    if merged:
+        return merge(parts, rank, keep, lengths)
+    rec = parts[0] if len(parts) == 1 else {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
+    return best_rows(rec, rank, keep)

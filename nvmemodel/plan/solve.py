@@ -28,7 +28,7 @@ from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
 from .latency import latency_at
-from .rank import RANKS, evidence_codes, merge
+from .rank import RANKS, evidence_codes, keep_best
 from .result import Plan
 from .space import CONNECTION, HOST, DesignSpace
 from .targets import Target
@@ -368,7 +368,6 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     base = encode(raw)
     needs = [t.iops_needed for t in targets]
     lengths = [len(v) for v in space.axes.values()]
-    group_keep = keep if merge_identical else None
     evidence_key = evidence_codes(space, targets) if merge_identical else None  # answers resting on other evidence
 
     pools: dict[str, list] = {"met": [], "unverified": []}
@@ -447,9 +446,10 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         for status, sel in (("met", met), ("unverified", unverified)):
             if sel.any():  # boolean indexing of the broadcast views: only the selected rows are materialized
                 rows = {k: np.broadcast_to(v, shape)[sel] for k, v in row.items()}
-                pools[status].append(_keep(rows, rank, group_keep, lengths))
+                pools[status].append(keep_best([rows], rank, keep if merge_identical else None, lengths,
+                                               merged=merge_identical))
                 if sum(part["config"].size for part in pools[status]) > 4 * keep:  # memory stays flat
-                    pools[status] = [_keep_all(pools[status], rank, group_keep, keep, lengths)]
+                    pools[status] = [keep_best(pools[status], rank, keep, lengths, merged=merge_identical)]
         if space.categorical_axes and candidate.any():
             families_ok.update(np.unique(_family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
         done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
@@ -463,7 +463,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
     partial = {k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
     misses = {k: v for k, v in misses.items() if k not in partial}
-    kept = {status: _keep_all(parts, rank, group_keep, keep, lengths) if parts else None
+    kept = {status: keep_best(parts, rank, keep, lengths, merged=merge_identical) if parts else None
             for status, parts in pools.items()}
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses, partial=partial,
                       keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
@@ -482,29 +482,6 @@ def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
     n = np.asarray(drives, dtype=float)
     return [tuple(np.broadcast_to(np.asarray(x, dtype=float), n.shape)
                   for x in Levels(_chunk_parameters(space, codes, common, t)).alone(n)) for t in targets]
-
-
-def _keep(rows: dict, rank: str, group_keep: int | None, lengths: list[int]) -> dict:
-    """One block's selected rows reduced to its best answers: groups of identical results, or single rows."""
-    if group_keep is not None:
-        return merge([rows], rank, group_keep, lengths)
-    return _best(rows, rank, None)
-
-
-def _keep_all(parts: list[dict], rank: str, group_keep: int | None, keep: int, lengths: list[int]) -> dict:
-    if group_keep is not None:
-        return merge(parts, rank, group_keep, lengths)
-    return _best({k: np.concatenate([part[k] for part in parts]) for k in parts[0]}, rank, keep)
-
-
-def _best(row: dict, rank: str, keep: int | None) -> dict:
-    """The best ``keep`` single rows (ties in flat order), each its own group."""
-    cols, asc = RANKS[rank]
-    keys = [np.asarray(row[c]) if a else -np.asarray(row[c]) for c, a in zip(cols, asc)]
-    order = np.lexsort([row["config"], *keys[::-1]])[:keep]
-    out = {k: np.asarray(v)[order] for k, v in row.items()}
-    out.setdefault("count", np.ones(order.size, dtype=np.int64))
-    return out
 
 
 def _family_keys(space, shape, codes) -> np.ndarray:
