@@ -28,6 +28,8 @@ from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
 from .latency import latency_at
+from .misses import _closest_per_family, family_keys, record_misses  # noqa: F401 (tests read solve's)
+from .prices import check_prices, item_price, socket_price
 from .rank import RANKS, evidence_codes, keep_best
 from .result import Plan
 from .space import CONNECTION, HOST, DesignSpace
@@ -229,78 +231,6 @@ def _is_inf(x) -> bool:
     return isinstance(x, float) and x == np.inf
 
 
-def _price(prices, key, codes, param_name):
-    """Price per item for each configuration from a scalar or a {model: price} mapping (checked before)."""
-    value = prices.get(key, 0.0)
-    if isinstance(value, Mapping):
-        param = PARAMETERS[param_name]
-        table = np.array([float(value.get(c, np.nan)) for c in param.allowed_choices()])
-        return table[np.asarray(codes, dtype=int)]
-    return float(value)
-
-
-def _socket_price(prices, space: DesignSpace, codes):
-    """Price per socket: one number, or per CPU of the ``host`` axis (indexed by its codes)."""
-    value = prices.get("socket", 0.0)
-    if isinstance(value, Mapping):
-        table = np.array([value[str(h)] for h in space.axes[HOST]])
-        return table[codes[HOST].astype(int)]
-    return float(value)
-
-
-def _check_prices(prices: Mapping, space: DesignSpace, base: Mapping) -> dict:
-    """Prices as floats, every model the space uses priced: a missing one would leave a cost unknown."""
-    out = {}
-    for key, value in prices.items():
-        if key not in ("drive", "switch", "socket"):
-            raise ParameterError("prices", key, "items among drive, switch, socket")
-        if isinstance(value, Mapping) and key == "socket":
-            hosts = [str(v) for v in space.axes.get(HOST, [])]
-            if not hosts:
-                raise ParameterError("prices['socket']", value, "one price per socket (a number), or one per CPU of "
-                                     "a 'host' axis")
-            out[key] = {h: _one_price(f"prices['socket'][{h!r}]", value.get(h, value.get(h.split(':')[0])))
-                        for h in hosts if h in value or h.split(":")[0] in value}
-            missing = [h for h in hosts if h not in out[key]]
-            if missing:
-                raise ParameterError("prices['socket']", ", ".join(missing),
-                                     f"a price for every CPU of the host axis (no price for {', '.join(missing)})")
-        elif isinstance(value, Mapping):
-            out[key] = {}
-            for model, price in value.items():
-                PARAMETERS[f"{key}.model"].check(np.asarray([model], dtype=object))
-                out[key][model] = _one_price(f"prices[{key!r}][{model!r}]", price)
-            used = _models_used(space, key, base)
-            missing = [m for m in used if m not in out[key]]
-            if missing:
-                raise ParameterError(f"prices[{key!r}]", ", ".join(missing),
-                                     f"a price for every {key} model in the space (no price for {', '.join(missing)})")
-        else:
-            out[key] = _one_price(f"prices[{key!r}]", value)
-    return out
-
-
-def _one_price(what: str, value) -> float:
-    try:
-        price = float(value)
-    except (TypeError, ValueError):
-        raise ParameterError(what, value, "a price (a number >= 0)") from None
-    if not (price >= 0 and np.isfinite(price)):
-        raise ParameterError(what, value, "a price (a finite number >= 0)")
-    return price
-
-
-def _models_used(space: DesignSpace, kind: str, base: Mapping) -> list[str]:
-    """The drive or switch models the configurations of ``space`` can use (``base``: its raw parameters)."""
-    from .space import _DIRECT
-
-    if kind == "drive":
-        return [str(v) for v in space.axes.get("drive.model", [base["drive.model"]])]
-    if CONNECTION in space.axes:
-        return [str(v) for v in space.axes[CONNECTION] if v not in _DIRECT]
-    return [str(v) for v in space.axes.get("switch.model", [base["switch.model"]]) if v != "none"]
-
-
 def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = "drives", margin: float = 0.0,
          prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True):
     """Configurations of ``space`` that meet every target, ranked, with the reasons the others fail.
@@ -364,7 +294,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         check_options(targets, prices)
         return plan_mixed(targets, space, rank=rank, margin=margin, keep=keep, merge_identical=merge_identical)
     raw = space.base.parameters(targets[0].workload)
-    prices = _check_prices(dict(prices or {}), space, raw)
+    prices = check_prices(dict(prices or {}), space, raw)
     base = encode(raw)
     needs = [t.iops_needed for t in targets]
     lengths = [len(v) for v in space.axes.values()]
@@ -433,10 +363,10 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in targets))
         if prices:
             p0 = ps[0]
-            row["cost.drives"] = n_eval * _price(prices, "drive", p0["drive.model"], "drive.model")
-            row["cost.switches"] = np.where(switched, p0["switch.count"] * _price(prices, "switch", p0["switch.model"],
+            row["cost.drives"] = n_eval * item_price(prices, "drive", p0["drive.model"], "drive.model")
+            row["cost.switches"] = np.where(switched, p0["switch.count"] * item_price(prices, "switch", p0["switch.model"],
                                                                                   "switch.model"), 0.0)
-            row["cost.sockets"] = p0["host.sockets"] * _socket_price(prices, space, codes)
+            row["cost.sockets"] = p0["host.sockets"] * socket_price(prices, space, codes)
             row["cost"] = row["cost.drives"] + row["cost.switches"] + row["cost.sockets"]
         candidate = throughput_ok & ~np.broadcast_to(latency_fail, shape)
         met = np.ascontiguousarray(candidate & np.broadcast_to(latency_known, shape))
@@ -451,13 +381,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
                 if sum(part["config"].size for part in pools[status]) > 4 * keep:  # memory stays flat
                     pools[status] = [keep_best(pools[status], rank, keep, lengths, merged=merge_identical)]
         if space.categorical_axes and candidate.any():
-            families_ok.update(np.unique(_family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
+            families_ok.update(np.unique(family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
         done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
         if not done.all():
             frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
             # a configuration meeting every throughput target misses a latency target: how close it comes there
             frac = np.where(throughput_ok.ravel(), np.broadcast_to(latency_frac, shape).ravel(), frac)
-            _record_misses(misses, space, shape, codes, done.ravel(), row, frac,
+            record_misses(misses, space, shape, codes, done.ravel(), row, frac,
                            np.broadcast_to(lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, ps[0], max_n, lows)
     answered = feasible_count + unverified_count > 0
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
@@ -482,94 +412,3 @@ def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
     n = np.asarray(drives, dtype=float)
     return [tuple(np.broadcast_to(np.asarray(x, dtype=float), n.shape)
                   for x in Levels(_chunk_parameters(space, codes, common, t)).alone(n)) for t in targets]
-
-
-def _family_keys(space, shape, codes) -> np.ndarray:
-    """Per configuration, the index of its family (its combination of categorical choices)."""
-    keys = np.zeros(shape, dtype=np.int64)
-    for name in space.categorical_axes:
-        keys = keys * len(space.axes[name]) + (codes[name].astype(np.int64) if name in (CONNECTION, HOST)
-                                               else _axis_position(space, name, codes[name]))
-    return keys
-
-
-def _record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, throughput_ok, targets, p0,
-                   max_n, lows) -> None:
-    """Per family of categorical choices, remember the configuration that came closest (the first of equals)."""
-    keys = _family_keys(space, shape, codes)
-    sel = np.flatnonzero(~candidate)
-    k = keys.ravel()[sel]
-    closeness = np.where(lanes_ok[sel], frac.min(axis=0)[sel], -1.0)
-    first, fam, n_fam = _closest_per_family(k, closeness, int(np.prod([len(space.axes[a])
-                                                                      for a in space.categorical_axes])))
-    counted = dict(zip(fam.tolist(), n_fam.tolist()))
-    for j in first:
-        i = sel[j]
-        best = misses.get(int(k[j]))
-        earlier = 0 if best is None else best["count"]
-        if best is not None:
-            best["count"] = earlier + counted[int(k[j])]
-        if best is None or closeness[j] > best["closeness"]:
-            w = int(frac[:, i].argmin())
-            at = np.unravel_index(i, shape)
-
-            def value(x, at=at):  # x broadcast to the block's shape, at one configuration
-                x = np.asarray(x)
-                return float(x[tuple(i if d != 1 else 0 for i, d in zip(at[len(at) - x.ndim:], x.shape))])
-
-            latency, latency_low = {}, {}
-            if throughput_ok[i]:  # it meets every throughput target: a latency target fails it
-                for t in targets:
-                    if t.latency_s is None:
-                        continue
-                    r, low = value(row[f"{t.name}|latency_s"]), value(lows[t.name])
-                    if r > t.latency_s:
-                        latency[t.name] = r
-                    elif np.isnan(r) and low > t.latency_s:  # unknown, yet Little's law's N/X exceeds it
-                        latency[t.name], latency_low[t.name] = None, low
-            misses[int(k[j])] = {
-                "config": int(row["config"][at]), "closeness": float(closeness[j]), "lanes_ok": bool(lanes_ok[i]),
-                "throughput_ok": bool(throughput_ok[i]), "workload": w, "latency": latency,
-                "latency_low": latency_low,
-                "binding": int(value(row[f"{targets[w].name}|binding"])),
-                "ceiling_iops": value(row[f"{targets[w].name}|ceiling_iops"]),
-                "max_drives": value(max_n), "drives": value(row["drives"]),
-                "slots": {name: value(p0[name]) for name in _SLOT_PARAMETERS},
-                "switched": bool(value(p0["attach.switch"]) > 0),
-                "count": earlier + counted[int(k[j])],  # configurations of this family that miss, so far
-            }
-
-
-def _closest_per_family(k: np.ndarray, closeness: np.ndarray, families: int):
-    """Per family key present in ``k`` (ascending): the position of its closest configuration — the largest
-    closeness, NaN counting least, the first position of equals — with the families and their counts.
-
-    What sorting by (key, −closeness) stably and taking each key's first gives; with few families (``families``
-    keys possible) by one pass of per-family maxima instead of a sort."""
-    if families > max(4 * k.size, 1 << 16):
-        order = np.lexsort((-closeness, k))  # stable: equals keep the order of their flat indices
-        fam, n_fam = np.unique(k, return_counts=True)
-        return order[np.r_[True, k[order][1:] != k[order][:-1]]], fam, n_fam
-    counts = np.bincount(k, minlength=families)
-    fam = np.flatnonzero(counts)
-    best = np.full(families, np.nan)
-    np.fmax.at(best, k, closeness)  # NaN only where every closeness of the family is NaN
-    top = best[k]
-    hit = np.flatnonzero((closeness == top) | np.isnan(top))
-    firsts = np.full(families, k.size, dtype=np.intp)
-    np.minimum.at(firsts, k[hit], hit)
-    return firsts[fam], fam, counts[fam]
-
-
-#: The parameters that set how many drives a configuration can attach (named in the reasons).
-_SLOT_PARAMETERS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes",
-                    "switch.count", "switch.ports")
-
-
-def _axis_position(space, name, codes) -> np.ndarray:
-    """Position of each code among the axis's own choices (for family keys)."""
-    param = PARAMETERS[name]
-    axis_codes = [param.code(v) for v in space.axes[name]]
-    lookup = np.zeros(max(axis_codes) + 1, dtype=np.int64)
-    lookup[axis_codes] = np.arange(len(axis_codes))
-    return lookup[codes.astype(np.int64)]
