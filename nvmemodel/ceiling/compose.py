@@ -58,13 +58,32 @@ def switch_sets(topology) -> dict:
     return sets
 
 
+def place(lv: Levels, k, pin=None, start=0.0):
+    """``k`` of group ``lv``'s drives over the root complexes as the host places them, behind its switches where it
+    has any (:func:`~nvmemodel.ceiling.tree.place_group`): ``(key, socket, k_j, switches on it or None)``."""
+    return place_group(k, lv.p, None if _all_inf(lv.group) else lv.switches, start=start, pin=pin)
+
+
+def unit_loads(loads) -> dict:
+    """Each unit's load fraction, ``{unit: Σ x}`` over ``(unit, x)`` pairs (a unit: a complex's key or a socket)."""
+    u: dict = {}
+    for key, x in loads:
+        u[key] = u.get(key, 0.0) + x
+    return u
+
+
+def alone_at_load(x, used, load):
+    """A complex or socket level alone where its units' load fractions ``load`` (summed over the units holding
+    drives, ``used`` of them) are those at throughput ``x``: ``x · used / Σ u`` (inf without load)."""
+    return np.where(load > 0, x * used / np.where(load > 0, load, 1.0), _INF)
+
+
 def _group_complexes(lv: Levels, k, pin, start=0.0):
-    """Group ``lv``'s drives over the root complexes (:func:`~nvmemodel.ceiling.tree.place_group`):
-    ``(key, socket, L_j, k_j·d)`` per complex in use."""
+    """Group ``lv``'s drives over the root complexes (:func:`place`): ``(key, socket, L_j, k_j·d)`` per complex in
+    use."""
     d, g = lv.drive, lv.group
-    switched = not _all_inf(g)
-    for key, s, kj, on in place_group(k, lv.p, lv.switches if switched else None, start=start, pin=pin):
-        yield key, s, (switched_local(kj, d, g, on) if switched else kj * d), kj * d
+    for key, s, kj, on in place(lv, k, pin, start):
+        yield key, s, (kj * d if on is None else switched_local(kj, d, g, on)), kj * d
 
 
 def _set_complexes(lv: Levels, per_switch, pin, start):
@@ -294,21 +313,18 @@ def _tree_by_fraction(levels, contrib, kd_of, socket_of, linear, shape, G):
     and one read share the numbers are those of ``min(C, Σ L)``."""
     with np.errstate(divide="ignore", invalid="ignore"):
         def factors(loads):
-            u = {}
-            for g, key, x in loads:
-                u[key] = u.get(key, 0.0) + x
-            return {key: np.where(v > 1.0, 1.0 / v, 1.0) for key, v in u.items()}
+            return {key: np.where(v > 1.0, 1.0 / v, 1.0) for key, v in unit_loads(loads).items()}
 
         fc, _ = _complex_factors(levels, contrib)
         after = [(g, key, local * fc[g, key]) for g, key, local in contrib]
-        fs = factors([(g, socket_of[key], x / levels[g].socket) for g, key, x in after])
+        fs = factors([(socket_of[key], x / levels[g].socket) for g, key, x in after])
         delivered = [np.zeros(shape) for _ in range(G)]
         after_all = [(g, key, socket_of[key], x * fs[socket_of[key]]) for g, key, x in after]
         for g, _, _, x in after_all:
             delivered[g] = delivered[g] + x
         # the levels alone with the drives: what each takes off Σ k·d
         dc, _ = _complex_factors(levels, [(g, key, kd) for (g, key, _), kd in zip(contrib, kd_of)])
-        ds = factors([(g, socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
+        ds = factors([(socket_of[key], kd / levels[g].socket) for (g, key, _), kd in zip(contrib, kd_of)])
         c_cut = sum(kd * (1.0 - dc[g, key]) for (g, key, _), kd in zip(contrib, kd_of))
         s_cut = sum(kd * (1.0 - ds[socket_of[key]]) for (g, key, _), kd in zip(contrib, kd_of))
     c_inf = all(_all_inf(lv.complex) for lv in levels)
@@ -337,7 +353,7 @@ def _alone_by_fraction(levels, after_all, c, level, used):
             u = sum(per_unit.values())
         else:
             u = sum(x / getattr(levels[g].limits[c], level) for g, _, _, x in after_all)
-        return np.where(u > 0, total * used / np.where(u > 0, u, 1.0), _INF)
+        return alone_at_load(total, used, u)
 
 
 class _ComponentView:

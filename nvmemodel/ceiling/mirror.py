@@ -29,8 +29,9 @@ and with ``b`` write-mostly (``mdadm --write-mostly``: every read on ``a``)
 pairs, so the host ceiling is ``X / (S / S_d)`` over all pairs together; shared system limits (CPU with the RAID
 layer's cycles, the RAID layer's own rate, fabric) then apply to host I/O as everywhere. A pair counts once both
 members are installed (the curve adds drives interleaved: a0, b0, a1, b1, …). Root complexes and sockets: each
-member's I/O at ``X`` is known, so each unit is checked and listed alone (:func:`_host_levels`); one that would
-bind is refused (md would move reads away from it). Broadcasts over a sweep's configurations (``(configurations, 1)``
+member's I/O at ``X`` is known, so each unit is checked and listed alone (:func:`_host_levels`, with the
+composition's placement and load arithmetic); one that would bind is refused (md would move reads away from it).
+Broadcasts over a sweep's configurations (``(configurations, 1)``
 columns of shared parameters).
 """
 
@@ -225,55 +226,55 @@ def _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0) -> dict:
     """The root complexes and sockets under a spanning mirror (QA round 4, F3). Per pair both members' I/O is known
     at the array's throughput (``total`` host I/Os per second, ``pieces`` drive I/Os per host I/O; side ``a`` serves the share
     ``s`` of the reads, both every write), and each group's members sit where the host's placement puts them
-    (:func:`~nvmemodel.ceiling.tree.place_group`, continuing where the group before stopped). A unit's load
+    (:func:`~nvmemodel.ceiling.compose.place`, continuing where the group before stopped). A unit's load
     fraction is ``Σ_members (reads / its read limit + writes / its write limit)`` (the limits in the drives' own
     I/O, from the same components). Where every unit stays within its limit, the levels do not change the answer
-    and each is listed alone (``X · units used / Σ u``, as for groups of different sizes); where one would exceed
-    it, md's read balancing would move reads away from it — not modelled yet: refused in one sentence."""
-    from ..parameters import PARAMETERS
-    from .compose import starts
-    from .tree import place_group
+    and each is listed alone (:func:`~nvmemodel.ceiling.compose.alone_at_load`, as for groups of different sizes);
+    where one would exceed it, md's read balancing would move reads away from it — not modelled yet: refused in one
+    sentence."""
+    from .compose import alone_at_load, place, starts, unit_loads
 
     out = {}
     names = side_lv[0]["read"].components
+    begin = starts(topology, side_lv[0]["read"].p)
+    placed = [[(key, sock, kj) for key, sock, kj, _ in place(side_lv[g]["read"], pairs, group.socket, begin[g])]
+              for g, group in enumerate(topology.groups)]
     with np.errstate(divide="ignore", invalid="ignore"):
         per_pair = np.where(pairs > 0, total * pieces / np.where(pairs > 0, pairs, 1.0), 0.0)
         reads = (f * s, f * (1.0 - s))
-        begin = starts(topology, side_lv[0]["read"].p)
         for c, name in enumerate(names):
             for level, field, unit in _HOST_LEVELS:
                 limits = [(getattr(lv["read"].limits[c], level), getattr(lv["write"].limits[c], level))
                           for lv in side_lv]
                 if all(np.all(np.asarray(x) == _INF) for pair in limits for x in pair):
                     continue
-                loads, used = {}, 0.0
-                for g, group in enumerate(topology.groups):
-                    lv = side_lv[g]["read"]
-                    r, w = limits[g]
-                    member = per_pair * (reads[g] / r + (1.0 - f) / w)  # one member's load fraction of a unit
-                    switched = np.any(np.asarray(lv.group) < _INF)
-                    for key, sock, kj, _ in place_group(pairs, lv.p, lv.switches if switched else None,
-                                                        start=begin[g], pin=group.socket):
-                        unit_key = key if level == "complex" else sock
-                        loads[unit_key] = loads.get(unit_key, 0.0) + kj * member
-                u = np.array([np.broadcast_to(x, np.broadcast_shapes(*(np.shape(v) for v in loads.values())))
-                              for x in loads.values()])
+                member = [per_pair * (reads[g] / r + (1.0 - f) / w) for g, (r, w) in enumerate(limits)]
+                loads = unit_loads((key if level == "complex" else sock, kj * member[g])
+                                   for g, units in enumerate(placed) for key, sock, kj in units)
+                shape = np.broadcast_shapes(*(np.shape(v) for v in loads.values()))
+                u = np.array([np.broadcast_to(x, shape) for x in loads.values()])
                 if np.any(u > 1.0 + 1e-9):
-                    k = np.unravel_index(int(np.argmax(u)), u.shape)
-                    limit = float(np.max(np.asarray(p0[field], dtype=float)))
-                    if level == "socket":
-                        limit *= float(np.max(np.asarray(p0["memory.dma_fraction"], dtype=float)))
-                    fmt = PARAMETERS[field].format
-                    drives = int(np.asarray(n).reshape(-1)[k[-1]]) if np.ndim(n) else int(n)
-                    raise MirrorLimitError(
-                        f"a mirror spanning groups cannot yet be composed with a {unit} limit that binds: at {drives} "
-                        f"drives its members would move {fmt(float(u[k]) * limit)} through one {unit}, above its "
-                        f"{fmt(limit)} ({field}{' x memory.dma_fraction' if level == 'socket' else ''}), and md "
-                        "would shift reads away from it, which the model does not follow")
-                units, load = np.sum(u > 0, axis=0), np.sum(u, axis=0)  # host I/Os scale with the drives' I/Os
-                x = np.where(load > 0, total * units / np.where(load > 0, load, 1.0), _INF)
+                    _refuse(u, level, field, unit, n, p0)
+                x = alone_at_load(total, np.sum(u > 0, axis=0), np.sum(u, axis=0))  # host I/Os scale with the drives'
                 out[name] = x if name not in out else np.fmin(out[name], x)
     return out
+
+
+def _refuse(u, level, field, unit, n, p0):
+    """One sentence: the busiest unit's load and its limit, in bytes/s, and why the mirror is not composed with it."""
+    from ..parameters import PARAMETERS
+
+    k = np.unravel_index(int(np.argmax(u)), u.shape)
+    limit = float(np.max(np.asarray(p0[field], dtype=float)))
+    if level == "socket":
+        limit *= float(np.max(np.asarray(p0["memory.dma_fraction"], dtype=float)))
+    fmt = PARAMETERS[field].format
+    drives = int(np.asarray(n).reshape(-1)[k[-1]]) if np.ndim(n) else int(n)
+    raise MirrorLimitError(
+        f"a mirror spanning groups cannot yet be composed with a {unit} limit that binds: at {drives} "
+        f"drives its members would move {fmt(float(u[k]) * limit)} through one {unit}, above its "
+        f"{fmt(limit)} ({field}{' x memory.dma_fraction' if level == 'socket' else ''}), and md "
+        "would shift reads away from it, which the model does not follow")
 
 
 def _held_sides(side, pairs, f, write_mostly_b, shape):
