@@ -16,8 +16,8 @@ from .components import COMPONENT_LABELS
 from .derive import prepare
 from .grid import sweep_parameters
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
-from .result import Ceiling, LazySources, ScalingCurve, SweepResult
-from .system import Levels, Work, evaluate_prepared
+from .result import Ceiling, Lazy, ScalingCurve, SweepResult
+from .system import Levels, Work, evaluate_prepared, levels_of
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
 
@@ -54,32 +54,36 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     >>> curve.binding_at(12)
     'pcie_link'
     """
-    from ..topology.mixed import MixedTopology
-
-    if isinstance(topology, MixedTopology):  # several drive/switch models under one host
-        from .mixed import evaluate_mixed
-
-        return evaluate_mixed(topology, workload, drives=drives, overrides=overrides)
     if not isinstance(topology, Topology):
+        from ..topology.mixed import MixedTopology
+
+        if isinstance(topology, MixedTopology):  # several drive/switch models under one host
+            from .mixed import evaluate_mixed
+
+            return evaluate_mixed(topology, workload, drives=drives, overrides=overrides)
         raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or a MixedTopology")
-    overrides = dict(overrides or {})
-    topo, wl = topology.with_parameters(overrides, workload) if overrides else (topology, workload)
+    topo, wl = topology.with_parameters(dict(overrides), workload) if overrides else (topology, workload)
     if drives is None:
         drives = topo.default_drives or np.arange(1, topo.max_drives + 1)
-    n = np.atleast_1d(drives)
-    n = topo.check_drives(n).astype(int)
+    nf = np.asarray(topo.check_drives(np.atleast_1d(drives)), dtype=float)
+    n = nf.astype(int)
     params = topo.parameters(wl)
-    out = evaluate_prepared(prepare(params), n)
-    iops = _row(out["iops"], n.shape)
-    names = out["components"]
+    lv = levels_of(params)  # independent of the drive count: kept for this topology and workload
+    total, binding = lv.total_and_binding(nf)
+    iops = _row(total, n.shape)
+    names = lv.components
     return ScalingCurve(
         topology=topo, workload=wl, drives=n, iops=iops,
         bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
-        binding=_names_array(names)[out["binding"]],
-        ceilings=_rows(names, out["ceilings"], n.shape),
-        per_drive_iops=_row(out["per_drive_iops"], n.shape),
-        sources=LazySources(topo, wl), labels={name: COMPONENT_LABELS[name] for name in names},
+        binding=_names_array(names)[binding], per_drive_iops=_row(lv.drive, n.shape),
+        # each component alone and the parameters' sources: worked out when first read
+        ceilings=Lazy(_alone, lv, nf, names), sources=Lazy(topo.sources, wl), labels=_labels(names),
     )
+
+
+def _alone(lv: Levels, n: np.ndarray, names: tuple) -> dict[str, np.ndarray]:
+    """Each component alone at the drive counts ``n``, as rows of one (components x drive counts) array."""
+    return _rows(names, lv.alone(n), n.shape)
 
 
 def _row(x, shape) -> np.ndarray:
@@ -100,6 +104,14 @@ def _rows(names, values, shape) -> dict[str, np.ndarray]:
 
 
 _NAMES: dict[tuple, np.ndarray] = {}
+_LABELS: list = [None, {}]  # the registry's names (the very tuple) and their labels
+
+
+def _labels(names: tuple) -> dict[str, str]:
+    """Plain-language labels of the components, kept while the registry's names are the very same tuple."""
+    if _LABELS[0] is not names:
+        _LABELS[:] = names, {name: COMPONENT_LABELS[name] for name in names}
+    return dict(_LABELS[1])
 
 
 def _names_array(names: tuple) -> np.ndarray:

@@ -14,20 +14,21 @@ from .components import COMPONENT_LABELS
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
 
 
-class LazySources(Mapping):
-    """``topology.sources(workload)``, worked out on first use: a curve carries where every parameter comes from,
-    but most callers (sweeps of curves, fits evaluating thousands) never read it, and it costs more than the
-    kernel. A read-only mapping like the dict it stands for."""
+class Lazy(Mapping):
+    """A read-only mapping worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
+    from (``topology.sources(workload)``) and each component's ceiling alone, but most callers (fits evaluating
+    thousands of curves, a plot or a table of the system ceiling) never read them, and each costs about as much
+    as the curve itself. The mapping it stands for once read (copied or pickled as a dict)."""
 
     __slots__ = ("_args", "_data")
 
-    def __init__(self, topology, workload) -> None:
-        self._args, self._data = (topology, workload), None
+    def __init__(self, compute, *args) -> None:
+        self._args, self._data = (compute, *args), None
 
     def _get(self) -> dict:
         if self._data is None:
-            topology, workload = self._args
-            self._data = topology.sources(workload)
+            compute, *args = self._args
+            self._data, self._args = compute(*args), None
         return self._data
 
     def __getitem__(self, name):
@@ -41,6 +42,9 @@ class LazySources(Mapping):
 
     def __repr__(self) -> str:
         return repr(self._get())
+
+    def __reduce__(self):
+        return dict, (self._get(),)
 
 
 @dataclasses.dataclass(frozen=True)

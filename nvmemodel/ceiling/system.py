@@ -25,6 +25,7 @@ I/O. Topologies without these layers take exactly the single-level path above, a
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
 
 import numpy as np
@@ -36,7 +37,7 @@ from .raid import drive_side, raid_transform
 from .tree import _FILL_FIRST, _PLACEMENT, complex_loads, complexes_in_use, switches_on
 from .tree import loads as _loads
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "ComplexSums", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "pick",
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "ComplexSums", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "levels_of", "pick",
            "switched_local"]
 
 
@@ -716,6 +717,35 @@ def switched_local(n, d, g, m):
     x = r * np.fmin(g, (q + 1) * d) + (m - r) * np.fmin(g, q * d)
     # direct-attached configurations among switched ones: exactly n·d, as they give alone (the sum rounds)
     return x if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), x, n * d)
+
+
+#: One configuration's :class:`Levels` by the hash of its parameter mapping's (names, values) → (names, values,
+#: registry, Levels); see :func:`levels_of`.
+_KEPT: dict[int, tuple] = {}
+_KEPT_TYPES = frozenset({float, int, bool, str})
+
+
+def levels_of(params: Mapping[str, object]) -> Levels:
+    """:class:`Levels` of one configuration's parameter mapping (:meth:`Topology.parameters`: numbers and names),
+    prepared (:func:`~nvmemodel.ceiling.derive.prepare`) and computed — or kept from an earlier call for the very
+    same value objects under the same component registry (equal is not enough: ``-0.0 == 0.0``). Everything it
+    holds is independent of the drive count, so a topology evaluated again (a plot, a notebook, a loop over drive
+    counts) neither prepares nor composes the limits again; :class:`Levels` is never changed after it is built."""
+    names, values = tuple(params), tuple(params.values())
+    comps = components()
+    try:
+        key = hash((names, values))
+    except TypeError:
+        key = None
+    hit = _KEPT.get(key) if key is not None else None
+    if hit is not None and hit[2] is comps and hit[0] == names and all(map(operator.is_, values, hit[1])):
+        return hit[3]
+    lv = Levels(prepare(params))
+    if key is not None and _KEPT_TYPES.issuperset(map(type, values)):
+        if len(_KEPT) >= 64:
+            _KEPT.clear()
+        _KEPT[key] = (names, values, comps, lv)
+    return lv
 
 
 def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True) -> dict[str, object]:
