@@ -18,14 +18,24 @@ def _short(source, limit: int = 90) -> str:
 
 
 def explain_point(curve, drives: int) -> str:
-    """Why the system reaches what it reaches at one drive count."""
+    """Why the system reaches what it reaches at one drive count. A topology of several groups (a
+    :class:`~nvmemodel.topology.mixed.MixedTopology`) is said with the same lines, plus where the binding limit sits
+    (``Where:``, docs/topologies.md "What binds") and what holds each group (:func:`_group_lines`)."""
+    grouped = hasattr(curve.topology, "groups")
+    i = curve._index(drives)
     cs = curve.ceilings_at(drives)
     top = cs[0]
+    mixed = grouped and curve._mixed_sizes(i)  # the groups' I/Os differ in size: their IOPS add, but say so
+    workload = curve.describe_workload() if grouped else curve.workload.describe()
     lines = [
-        f"{curve.topology.name}, {curve.workload.describe()}, {drives} drive(s): at most "
-        f"{format_iops(curve.iops_at(drives))} = {_gbps(curve.bandwidth_at(drives))}.",
+        f"{curve.topology.name}, {workload}, {drives} drive(s): at most "
+        f"{format_iops(curve.iops_at(drives))}{' of mixed sizes' if mixed else ''} = {_gbps(curve.bandwidth_at(drives))}.",
         f"Binding: {top.label} [{top.component}].",
     ]
+    held, exclude = set(), set()  # components holding groups, and those not said again below
+    if grouped:
+        where, held, exclude = _where(curve, i, drives)
+        lines.append(f"Where: {where}.")
     if top.sources:
         lines.append("Set by: " + "; ".join(f"{name} = {value} ({_short(src)})" for name, value, src in top.sources)
                      + ".")
@@ -34,7 +44,9 @@ def explain_point(curve, drives: int) -> str:
     if getattr(curve.topology, "mirror", False):  # a mirror spanning groups: md's read balancing, not a divisor
         from .mirror import describe_mirror
 
-        raid = describe_mirror(curve.topology, curve.parameters)
+        writes = (1.0 - float(curve.parameters.get("workload.read_fraction", 1.0))) * float(curve.iops[i])
+        split = (curve.group_iops[0, i] - writes, curve.group_iops[1, i] - writes)  # how md splits the reads here
+        raid = describe_mirror(curve.topology, curve.parameters, split)
     else:
         raid = describe_raid(curve.parameters, drives)
     if raid:
@@ -45,7 +57,7 @@ def explain_point(curve, drives: int) -> str:
             lines.append(caveat)
     if curve.iops_at(drives) < 0.999 * top.iops:
         uneven = _uneven_levels(curve, drives)
-        if hasattr(curve.topology, "groups"):  # QA round 5, G21: the composition's placement, said
+        if grouped:  # QA round 5, G21: the composition's placement, said
             placed = curve.shared_level_at(drives)
             if placed:
                 lines.append(placed)
@@ -53,38 +65,90 @@ def explain_point(curve, drives: int) -> str:
             lines.append(f"At {drives} drive(s) the drives are not spread evenly over " + " and ".join(uneven)
                          + ", so a limit there caps the busier ones while the others have room: the total lies "
                          "below every single component's ceiling.")
-    finite = [c for c in cs[1:] if np.isfinite(c.iops)]
+    from .drive import unknown_drive_fields
+    from .tree import raid_cost_uncharged, unknown_host_layers, upper_bound_text
+
+    p = curve.parameters
+    missing = unknown_drive_fields(p)
+    groups_unknown = curve._unknown_drives(i) if grouped else []  # a group's drive rating its workload needs
+    at_most = (f" (at most: its {' and '.join(missing)} not known)" if missing else "") + (
+        " (at most: " + "; ".join(f"the {curve.groups[j]} drives' {' and '.join(f)} not known"
+                                  for j, f in groups_unknown) + ")" if groups_unknown else "")
+    finite = [c for c in cs[1:] if np.isfinite(c.iops) and c.component not in exclude]
     if finite:
-        from .drive import unknown_drive_fields
-
-        missing = unknown_drive_fields(curve.parameters)
         lines.append("Headroom of the others: " + "; ".join(
-            f"{c.component} +{c.headroom:.1%}" + (f" (at most: its {' and '.join(missing)} not known)"
-                                                  if c.component == "drive" and missing else "")
-            for c in finite) + ".")
-    from .tree import upper_bound_text
-    from .tree import raid_cost_uncharged, unknown_host_layers
-
-    host_unknown = unknown_host_layers(curve.parameters)
-    unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown]
+            f"{c.component} +{c.headroom:.1%}" + (at_most if c.component == "drive" else "") for c in finite) + ".")
+    host_unknown = unknown_host_layers(p)
+    unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown
+               and c.component not in held]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
-    note = upper_bound_text(curve.parameters)
-    if note:
-        from .drive import unknown_drive_fields
-
-        p = curve.parameters
+    note = upper_bound_text(p)
+    fixes = []  # one way out per unknown part (QA round 5, G1: a RAID cost was sent to the drive fields)
+    if host_unknown:
         catalog = bool(getattr(getattr(curve.topology, "host", None), "key", ""))
-        fixes = []  # one way out per unknown part (QA round 5, G1: a RAID cost was sent to the drive fields)
-        if host_unknown:
-            fixes.append("set the host layers (this catalog host has values for them: an override removed them)"
-                         if catalog else "set the host layers, or use a catalog host: nvmemodel hosts")
-        if unknown_drive_fields(p):
-            fixes.append("set the drive's rating with --set drive.<field>, or choose a catalog drive whose sheet gives it")
-        if raid_cost_uncharged(p):
-            fixes.append("set raid.cycles_per_io (or fit it to your runs: nvmemodel fit)")
+        fixes.append("set the host layers (this catalog host has values for them: an override removed them)"
+                     if catalog else "set the host layers, or use a catalog host: nvmemodel hosts")
+    if missing:
+        fixes.append("set the drive's rating with --set drive.<field>, or choose a catalog drive whose sheet gives it")
+    if raid_cost_uncharged(p):
+        fixes.append("set raid.cycles_per_io (or fit it to your runs: nvmemodel fit)")
+    if groups_unknown:  # the groups' drives, not the shared parameters' (QA round 5, G7)
+        fixes.append("choose a catalog drive whose sheet gives it (nvmemodel drives), or give the group a drive "
+                     "with that rating")
+        note = curve._upper_bound(i)
+    if note:
         lines.append(note[0].upper() + note[1:] + f": the result may be lower ({'; '.join(fixes)}).")
+    if grouped:
+        lines += _group_lines(curve, i)
     return "\n".join(lines)
+
+
+def _where(curve, i: int, drives: int) -> tuple[str, set, set]:
+    """Where the binding limit of a topology of groups sits, in words; the components holding a mirror's sides (not
+    listed as "not limiting"), and those holding groups where different components hold different groups (their
+    headroom is not said as if they were the system's)."""
+    group, binding = curve.binding_group_at(drives), curve.binding_at(drives)
+    held = curve.held_by_at(drives)
+    if group == "host":
+        return "shared by all groups", set(), set()
+    if group == "array":
+        sides = curve._sides_differ(i)
+        return ("the mirror's members" + (f", each side held by its own limit ({curve.describe_binding_at(drives)})"
+                                          if sides else ""), set(held.values()), set())
+    if len(set(held.values())) == 1:
+        return f"in {group}" + (" (every group holding drives)" if len(held) > 1 else ""), set(), set()
+    return (f"in {group}; the groups are held by different limits ({curve.describe_binding_at(drives)}), "
+            f"{binding} holding the largest share", set(), set(held.values()))
+
+
+def _group_lines(curve, i: int) -> list[str]:
+    """Per group (a mirror's: per side) its drives, its share of the ceiling and what holds it."""
+    mirror = getattr(curve.topology, "mirror", False)
+    lines = ["Sides (drives, host I/O reaching the side's members, what holds the side):" if mirror else
+             "Groups (drives, share of the ceiling, own binding limit and its headroom within the group):"]
+    sizes = curve._sizes()
+    missing_of = dict(curve._unknown_drives(i))
+    for j, g in enumerate(curve.groups):
+        k = int(curve.group_drives[j, i])
+        if k == 0:
+            lines.append(f"  {g}: no drives yet")
+            continue
+        own = {c: float(v[i]) for c, v in curve.group_ceilings[j].items() if np.isfinite(v[i])}
+        b = str(curve.group_binding[j, i])
+        size = sizes[j]
+        if b not in own or mirror:  # a mirror's side: what holds it (its group_ceilings are the array's, not the
+            # side's own, so no value is given as the side's)
+            lines.append(f"  {g}: {k} drive(s), {curve._fmt(curve.group_iops[j, i], size)}, held by {b}")
+            continue
+        others = sorted((v / own[b] - 1, c) for c, v in own.items() if c != b)
+        missing = missing_of.get(j, ())  # a rating its workload needs, unknown: at most
+        most = f" (at most: its {' and '.join(missing)} not known)" if missing else ""
+        head = "; next: " + ", ".join(f"{c} +{h:.1%}" + (most if c == "drive" else "")
+                                      for h, c in others[:2]) if others else ""
+        lines.append(f"  {g}: {k} drive(s), {curve._fmt(curve.group_iops[j, i], size)}, own limit {b} "
+                     f"{curve._fmt(own[b], size)}{most if b == 'drive' else ''}{head}")
+    return lines
 
 
 def _inter_socket_caveat(curve, n: int) -> str | None:
@@ -176,34 +240,39 @@ def _uneven_levels(curve, n: int) -> list[str]:
 
 
 def explain_curve(curve) -> str:
-    """Segments of the curve with one binding component each, and how the curve grows there."""
-    lines = [f"{curve.topology.name}, {curve.workload.describe()}:"]
-    bs = curve.block_size
+    """Segments of the curve with one binding component each (for several groups: one binding statement,
+    :meth:`~nvmemodel.ceiling.mixed_result.MixedCurve.describe_binding_at`), and how the curve grows there."""
+    if hasattr(curve.topology, "groups"):
+        lines = [f"{curve.topology.name}, {curve.describe_workload()} (drives added {curve.topology._order_text()}):"]
+        key = [curve.describe_binding_at(int(n)) for n in curve.drives]
+        fmt_at = curve._fmt_at
+    else:
+        lines = [f"{curve.topology.name}, {curve.workload.describe()}:"]
+        key = [str(b) for b in curve.binding]
+        bs = curve.block_size
 
-    def fmt(iops: float) -> str:  # bandwidth workloads in bytes/s, small blocks in IOPS
-        return f"{iops * bs / 1e9:.2f} GB/s" if bs >= 65536 else format_iops(iops)
+        def fmt_at(i: int) -> str:  # bandwidth workloads in bytes/s, small blocks in IOPS
+            return f"{curve.iops[i] * bs / 1e9:.2f} GB/s" if bs >= 65536 else format_iops(curve.iops[i])
 
-    b = curve.binding
     start = 0
-    for i in range(1, len(b) + 1):
-        if i == len(b) or b[i] != b[start]:
+    for i in range(1, len(key) + 1):
+        if i == len(key) or key[i] != key[start]:
             lo, hi = int(curve.drives[start]), int(curve.drives[i - 1])
             x0, x1 = curve.iops[start], curve.iops[i - 1]
             if hi == lo:
-                shape = fmt(x0)
+                shape = fmt_at(start)
             elif x1 <= x0 * 1.001:
-                shape = f"flat at {fmt(x1)}"
+                shape = f"flat at {fmt_at(i - 1)}"
             else:
-                shape = f"{fmt(x0)} → {fmt(x1)}"
+                shape = f"{fmt_at(start)} → {fmt_at(i - 1)}"
             span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
-            lines.append(f"  {span}: bound by {curve.labels.get(str(b[start]), b[start])} [{b[start]}]; {shape}")
+            b = str(curve.binding[start])
+            lines.append(f"  {span}: bound by {curve.labels.get(b, b)} [{key[start]}]; {shape}")
             start = i
     words = curve.knee_words()
     lines.append("  Scales linearly throughout." if words == "linear throughout"
                  else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
-    from .tree import upper_bound_text
-
-    note = upper_bound_text(curve.parameters)
+    note = curve.upper_bound_note  # host layers (and drive ratings) without a known limit (ceiling/tree.py)
     if note:
         lines.append(f"  An {note}.")
     return "\n".join(lines)
