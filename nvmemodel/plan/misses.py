@@ -62,8 +62,8 @@ def record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, t
                 "binding": int(value(row[f"{targets[w].name}|binding"])),
                 "ceiling_iops": value(row[f"{targets[w].name}|ceiling_iops"]),
                 "max_drives": value(max_n), "drives": value(row["drives"]),
-                "slots": {name: value(p0[name]) for name in _SLOT_PARAMETERS},
-                "switched": bool(value(p0["attach.switch"]) > 0),
+                "slots": None if p0 is None else {name: value(p0[name]) for name in _SLOT_PARAMETERS},
+                "switched": p0 is not None and bool(value(p0["attach.switch"]) > 0),
                 "count": earlier + counted[int(k[j])],  # configurations of this family that miss, so far
             }
 

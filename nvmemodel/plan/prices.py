@@ -37,8 +37,11 @@ def socket_price(prices, space: DesignSpace, codes):
     return float(value)
 
 
-def check_prices(prices: Mapping, space: DesignSpace, base: Mapping) -> dict:
-    """Prices as floats, every model the space uses priced: a missing one would leave a cost unknown."""
+def check_prices(prices: Mapping, space: DesignSpace, base: Mapping, models: Mapping | None = None) -> dict:
+    """Prices as floats, every model the space uses priced: a missing one would leave a cost unknown.
+
+    ``models``: ``{"drive": [...], "switch": [...]}``, the models used where the space's axes and ``base`` do not say
+    them (a mixed base: its groups')."""
     out = {}
     for key, value in prices.items():
         if key not in ("drive", "switch", "socket"):
@@ -59,7 +62,7 @@ def check_prices(prices: Mapping, space: DesignSpace, base: Mapping) -> dict:
             for model, price in value.items():
                 PARAMETERS[f"{key}.model"].check(np.asarray([model], dtype=object))
                 out[key][model] = _one_price(f"prices[{key!r}][{model!r}]", price)
-            used = _models_used(space, key, base)
+            used = _models_used(space, key, base) if models is None else list(models[key])
             missing = [m for m in used if m not in out[key]]
             if missing:
                 raise ParameterError(f"prices[{key!r}]", ", ".join(missing),

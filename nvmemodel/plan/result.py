@@ -208,10 +208,12 @@ class Plan:
             else:
                 comp = names[miss["binding"]]
                 need = t.iops_needed
-                reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with "
-                          f"{int(miss['max_drives'])} drives ({cls._label(comp)} [{comp}] binds); the target is "
-                          f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else "")
-                          + f"; {_slots_reason(miss, space)}")
+                drives = (f"{int(miss['max_drives'])} drives" if miss["slots"] is not None else  # a mixed base's
+                          f"all {int(miss['max_drives'])} drives of {space.base.name!r}")  # groups set its drives
+                reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with {drives} "
+                          f"({cls._label(comp)} [{comp}] binds); the target is {_fmt(t, need)}"
+                          + (f" + {margin:.0%} margin" if margin else "")
+                          + (f"; {_slots_reason(miss, space)}" if miss["slots"] is not None else ""))
             missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
             estimates = "" if evidence is None or not miss["lanes_ok"] or miss["throughput_ok"] else evidence.miss(
                 str(row["host"]) if "host" in row else None, t, names[miss["binding"]])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -288,15 +289,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         seen[t.name] = t
     from ..topology.mixed import MixedTopology
 
-    if isinstance(space.base, MixedTopology):  # its groups kept: the fewest drives, in its order
-        from .mixed import check_options, plan_mixed
-
-        check_options(targets, prices)
-        return plan_mixed(targets, space, rank=rank, margin=margin, keep=keep, merge_identical=merge_identical)
-    raw = space.base.parameters(targets[0].workload)
-    prices = check_prices(dict(prices or {}), space, raw)
-    base = encode(raw)
-    needs = [t.iops_needed for t in targets]
+    mixed = _Mixed(space, targets, prices) if isinstance(space.base, MixedTopology) else None  # its groups kept
+    if mixed is None:
+        raw = space.base.parameters(targets[0].workload)
+        prices = check_prices(dict(prices or {}), space, raw)
+        base = encode(raw)
+    else:
+        prices = mixed.prices
     lengths = [len(v) for v in space.axes.values()]
     evidence_key = evidence_codes(space, targets) if merge_identical else None  # answers resting on other evidence
 
@@ -308,68 +307,13 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         # every array below broadcasts to `shape` and depends only on the axes it needs (space.blocks)
         allowed = space.allowed(codes)  # False: a combination no CPU has (Gen5 on a Gen4 part), dropped (space.notes)
         evaluated += index.size if allowed is None else int(np.count_nonzero(np.broadcast_to(allowed, shape)))
-        common = _chunk_common(space, codes, base)
-        ps = [_chunk_parameters(space, codes, common, t) for t in targets]
-        max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
-        levels = [Levels(p) for p in ps]
-        n_need, caps, all_ok, stacked = [], [], lanes_ok, []
-        for lv, p, t, need in zip(levels, ps, targets, needs):
-            need = need * (1 + margin)
-            if t.latency_s is not None and not np.all(np.asarray(p["workload.per_drive"]) > 0):
-                # a system-wide queue: R = N / X falls as drives are added; X >= N / L is one more IOPS need
-                need = np.where(np.asarray(p["workload.per_drive"]) > 0, need,
-                                np.fmax(need, p["workload.iodepth"] * p["workload.numjobs"] / t.latency_s))
-            n, local_cap, sums = _min_drives(lv, need, max_n)
-            stacked.append(sums)
-            n_need.append(n)
-            caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
-            all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
-        n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
-        if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
-            fewest = raid_min_drives(ps[0]["raid.level"])
-            n_min = np.fmax(n_min, fewest)
-            all_ok = all_ok & (fewest <= max_n)
-            # arrays of raid.width drives: only whole arrays exist (QA round 4, F31: "3 drives" of a RAID-5 of 4)
-            has = (np.asarray(ps[0]["raid.level"]) != _RAID_NONE) & ("raid.width" in ps[0])
-            if np.any(has):
-                width = np.where(has, np.asarray(ps[0]["raid.width"], dtype=float), 1.0)
-                n_min = np.where(has, np.ceil(n_min / width) * width, n_min)
-                max_n = np.where(has, np.floor(max_n / width) * width, max_n)
-                all_ok = all_ok & (~has | ((width >= fewest) & (n_min <= max_n)))
-        n_min = np.fmin(n_min, max_n)
-        throughput_ok = np.broadcast_to(all_ok if allowed is None else all_ok & allowed, shape)
-        n_eval = np.where(throughput_ok, n_min, max_n)
-        row = {"config": index.reshape(shape), "drives": n_eval,
-               "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
-                                 n_eval * ps[0]["host.port_lanes"])}
-        if evidence_key is not None:  # not merged with an identical answer that rests on other evidence (QA5 G6)
-            row["evidence"] = evidence_key(codes)
-        fractions, lows = [], {}
-        latency_fail, latency_known, latency_frac = False, True, np.inf
-        for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
-            x, b = _at(lv, throughput_ok, n_eval, n_min, max_n, stacked[k])
-            row[f"{t.name}|ceiling_iops"] = x
-            row[f"{t.name}|binding"] = b
-            with np.errstate(divide="ignore", invalid="ignore"):
-                row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.inf
-                fractions.append(caps[k] / need if need > 0 else np.inf)
-            if t.latency_s is not None:  # at the fewest drives (per-drive queues: the latency only grows after)
-                r, low = latency_at(p, n_eval, x)
-                row[f"{t.name}|latency_s"] = r
-                lows[t.name] = low
-                latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
-                latency_fail = latency_fail | (low > t.latency_s) | (r > t.latency_s)
-                latency_known = latency_known & ~np.isnan(r)
-        row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in targets))
-        if prices:
-            p0 = ps[0]
-            row["cost.drives"] = n_eval * item_price(prices, "drive", p0["drive.model"], "drive.model")
-            row["cost.switches"] = np.where(switched, p0["switch.count"] * item_price(prices, "switch", p0["switch.model"],
-                                                                                  "switch.model"), 0.0)
-            row["cost.sockets"] = p0["host.sockets"] * socket_price(prices, space, codes)
-            row["cost"] = row["cost.drives"] + row["cost.switches"] + row["cost.sockets"]
-        candidate = throughput_ok & ~np.broadcast_to(latency_fail, shape)
-        met = np.ascontiguousarray(candidate & np.broadcast_to(latency_known, shape))
+        if mixed is None:
+            blk = _levels_block(space, targets, index, shape, codes, base, allowed, margin, prices, evidence_key)
+        else:
+            blk = mixed.block(index, shape, allowed, margin)
+        row, throughput_ok = blk.row, blk.throughput_ok
+        candidate = throughput_ok & ~np.broadcast_to(blk.latency_fail, shape)
+        met = np.ascontiguousarray(candidate & np.broadcast_to(blk.latency_known, shape))
         unverified = np.ascontiguousarray(candidate & ~met)
         feasible_count += int(np.count_nonzero(met))
         unverified_count += int(np.count_nonzero(unverified))
@@ -384,21 +328,207 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             families_ok.update(np.unique(family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
         done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
         if not done.all():
-            frac = np.stack([np.broadcast_to(f, shape).ravel() for f in fractions])
+            frac = np.stack([np.broadcast_to(f, shape).ravel() for f in blk.fractions])
             # a configuration meeting every throughput target misses a latency target: how close it comes there
-            frac = np.where(throughput_ok.ravel(), np.broadcast_to(latency_frac, shape).ravel(), frac)
+            frac = np.where(throughput_ok.ravel(), np.broadcast_to(blk.latency_frac, shape).ravel(), frac)
             record_misses(misses, space, shape, codes, done.ravel(), row, frac,
-                           np.broadcast_to(lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, ps[0], max_n, lows)
+                          np.broadcast_to(blk.lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, blk.slots,
+                          blk.max_n, blk.lows)
     answered = feasible_count + unverified_count > 0
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
-    partial = {k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
+    partial = {} if mixed is not None else {  # a mixed base lists every family's closest miss as rejected (for now)
+        k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
     misses = {k: v for k, v in misses.items() if k not in partial}
     kept = {status: keep_best(parts, rank, keep, lengths, merged=merge_identical) if parts else None
             for status, parts in pools.items()}
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses, partial=partial,
                       keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
-                      seconds=time.perf_counter() - started, components=levels[0].components, prices=prices,
-                      merged=merge_identical, alone=functools.partial(_alone_at, space, targets, base))
+                      seconds=time.perf_counter() - started, components=blk.components, prices=prices,
+                      merged=merge_identical, alone=None if mixed else functools.partial(_alone_at, space, targets, base))
+
+
+class _Block(NamedTuple):
+    """One block's results, each broadcastable to the block's shape: the answer ``row`` (drives, lanes, per target
+    ceiling, binding, headroom, latency; cost), which meet every throughput target and which fail or cannot check a
+    latency bound, per target the fraction of it the most drives reach (``fractions``) and of a latency bound
+    (``latency_frac``), and what a miss's reason needs (``lanes_ok``, ``slots``: the parameters setting how many
+    drives fit, None for a mixed base; ``max_n``; ``lows``: Little's-law bounds)."""
+
+    row: dict
+    throughput_ok: np.ndarray
+    latency_fail: object
+    latency_known: object
+    fractions: list
+    latency_frac: object
+    lanes_ok: object
+    slots: Mapping | None
+    max_n: object
+    lows: dict
+    components: tuple
+
+
+def _levels_block(space, targets, index, shape, codes, base, allowed, margin, prices, evidence_key) -> _Block:
+    """A block of a single-model space: the fewest drives from the kernel's drive-count-independent limits
+    (:func:`_min_drives`), then every target's ceiling, binding and latency there."""
+    common = _chunk_common(space, codes, base)
+    ps = [_chunk_parameters(space, codes, common, t) for t in targets]
+    max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
+    levels = [Levels(p) for p in ps]
+    needs = [t.iops_needed for t in targets]
+    n_need, caps, all_ok, stacked = [], [], lanes_ok, []
+    for lv, p, t, need in zip(levels, ps, targets, needs):
+        need = need * (1 + margin)
+        if t.latency_s is not None and not np.all(np.asarray(p["workload.per_drive"]) > 0):
+            # a system-wide queue: R = N / X falls as drives are added; X >= N / L is one more IOPS need
+            need = np.where(np.asarray(p["workload.per_drive"]) > 0, need,
+                            np.fmax(need, p["workload.iodepth"] * p["workload.numjobs"] / t.latency_s))
+        n, local_cap, sums = _min_drives(lv, need, max_n)
+        stacked.append(sums)
+        n_need.append(n)
+        caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
+        all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
+    n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
+    if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
+        fewest = raid_min_drives(ps[0]["raid.level"])
+        n_min = np.fmax(n_min, fewest)
+        all_ok = all_ok & (fewest <= max_n)
+        # arrays of raid.width drives: only whole arrays exist (QA round 4, F31: "3 drives" of a RAID-5 of 4)
+        has = (np.asarray(ps[0]["raid.level"]) != _RAID_NONE) & ("raid.width" in ps[0])
+        if np.any(has):
+            width = np.where(has, np.asarray(ps[0]["raid.width"], dtype=float), 1.0)
+            n_min = np.where(has, np.ceil(n_min / width) * width, n_min)
+            max_n = np.where(has, np.floor(max_n / width) * width, max_n)
+            all_ok = all_ok & (~has | ((width >= fewest) & (n_min <= max_n)))
+    n_min = np.fmin(n_min, max_n)
+    throughput_ok = np.broadcast_to(all_ok if allowed is None else all_ok & allowed, shape)
+    n_eval = np.where(throughput_ok, n_min, max_n)
+    row = {"config": index.reshape(shape), "drives": n_eval,
+           "lanes": np.where(switched, ps[0]["switch.count"] * ps[0]["switch.up_lanes"],
+                             n_eval * ps[0]["host.port_lanes"])}
+    if evidence_key is not None:  # not merged with an identical answer that rests on other evidence (QA5 G6)
+        row["evidence"] = evidence_key(codes)
+    fractions, lows = [], {}
+    latency_fail, latency_known, latency_frac = False, True, np.inf
+    for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
+        x, b = _at(lv, throughput_ok, n_eval, n_min, max_n, stacked[k])
+        row[f"{t.name}|ceiling_iops"] = x
+        row[f"{t.name}|binding"] = b
+        with np.errstate(divide="ignore", invalid="ignore"):
+            row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.inf
+            fractions.append(caps[k] / need if need > 0 else np.inf)
+        if t.latency_s is not None:  # at the fewest drives (per-drive queues: the latency only grows after)
+            r, low = latency_at(p, n_eval, x)
+            row[f"{t.name}|latency_s"] = r
+            lows[t.name] = low
+            latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
+            latency_fail = latency_fail | (low > t.latency_s) | (r > t.latency_s)
+            latency_known = latency_known & ~np.isnan(r)
+    row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in targets))
+    if prices:
+        p0 = ps[0]
+        row["cost.drives"] = n_eval * item_price(prices, "drive", p0["drive.model"], "drive.model")
+        row["cost.switches"] = np.where(switched, p0["switch.count"] * item_price(prices, "switch", p0["switch.model"],
+                                                                                  "switch.model"), 0.0)
+        row["cost.sockets"] = p0["host.sockets"] * socket_price(prices, space, codes)
+        row["cost"] = row["cost.drives"] + row["cost.switches"] + row["cost.sockets"]
+    return _Block(row, throughput_ok, latency_fail, latency_known, fractions, latency_frac, lanes_ok, ps[0], max_n,
+                  lows, levels[0].components)
+
+
+#: Axes a mixed base refuses: each group sets its own drive, switch and lanes (a CPU axis: one host per plan).
+_GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
+
+
+class _Mixed:
+    """A design space whose base is a :class:`~nvmemodel.topology.mixed.MixedTopology`: its groups (drive models,
+    counts, switches, sockets) kept, shared parameters on the axes. Per configuration the groups' composition is
+    swept over every total drive count ``1 … max_drives`` in the topology's ``order`` (:func:`nvmemodel.sweep`, the
+    kernel of :func:`nvmemodel.evaluate`; a mirror: complete pairs), and the answer is the first count at which every
+    target is met — it exists because the curve is non-decreasing in that order. ``drives`` counts the drives of all
+    groups, ``lanes`` the host lanes the groups installed by then take (root ports, or the uplinks of the switches
+    that hold a drive), ``cost`` each group's drives at its model's price and those switches."""
+
+    def __init__(self, space: DesignSpace, targets, prices) -> None:
+        topo = self.topo = space.base
+        for name in space.axes:
+            if name in (CONNECTION, HOST) or name.startswith(_GROUP_OWNED):
+                raise ParameterError("axes", name, "a shared parameter for a mixed topology (its groups set their "
+                                     "drive, switch and lanes; change them on the DriveGroup)")
+        if any(g.workload is not None for g in topo.groups):
+            raise ParameterError("space.base", topo.name, "groups without workloads of their own (a target states "
+                                 "the workload every drive runs)")
+        for t in targets:
+            if t.latency_s is not None:
+                raise ParameterError("targets", t.describe(), "throughput targets only with a mixed topology (no "
+                                     "latency bound)")
+        self.space, self.targets = space, targets
+        self.max_n = topo.max_drives if space.max_drives is None else min(space.max_drives, topo.max_drives)
+        self.n = np.arange(2, self.max_n + 1, 2) if topo.mirror else np.arange(1, self.max_n + 1)
+        k = topo.drives_per_group(self.n)
+        used = self._switches_used(k)
+        self.lanes = np.zeros(self.n.size)
+        for g, group in enumerate(topo.groups):
+            if group.switch is None:
+                self.lanes += k[g] * (group.lanes or topo.host.port_lanes)
+            else:
+                self.lanes += np.where(used[g], group.host_lanes(topo.host), 0)
+        wl = targets[0].workload
+        drives = [topo.group_topology(g).parameters(wl)["drive.model"] for g in range(len(topo.groups))]
+        switches = [None if group.switch is None else topo.group_topology(g).parameters(wl)["switch.model"]
+                    for g, group in enumerate(topo.groups)]
+        self.prices = check_prices(dict(prices or {}), space, {}, models={
+            "drive": list(dict.fromkeys(drives)), "switch": list(dict.fromkeys(s for s in switches if s))})
+        self.cost = {}
+        if self.prices:
+            def price(kind, model):  # checked: a mapping prices every model used
+                value = self.prices.get(kind, 0.0)
+                return value[model] if isinstance(value, Mapping) else value
+
+            self.cost["cost.drives"] = sum(k[g] * price("drive", m) for g, m in enumerate(drives))
+            self.cost["cost.switches"] = np.zeros(self.n.size) + sum(
+                np.where(used[g], group.switch_count * price("switch", switches[g]), 0.0)
+                for g, group in enumerate(topo.groups) if group.switch is not None)
+            self.cost["cost.sockets"] = np.full(self.n.size, topo.host.sockets * float(self.prices.get("socket", 0.0)))
+            self.cost["cost"] = self.cost["cost.drives"] + self.cost["cost.switches"] + self.cost["cost.sockets"]
+
+    def _switches_used(self, k: np.ndarray) -> np.ndarray:
+        """Per group and drive count: whether the group's own switches hold a drive (its or a sharing group's)."""
+        used = k > 0
+        for g in range(len(self.topo.groups)):
+            owner = self.topo.switch_host(g)
+            if owner is not None:
+                used[owner] |= k[g] > 0
+        return used
+
+    def block(self, index, shape, allowed, margin) -> _Block:
+        """One block of configurations: every target's curve over the drive counts, the first count meeting all."""
+        from ..ceiling.evaluate import sweep
+
+        n, configs, rows = self.n, index.size, np.arange(index.size)
+        grid = {k: list(v) for k, v in self.space.values_at(index).items()}
+        row = {"config": index}
+        fractions, curves, components = [], [], ()
+        for t in self.targets:
+            s = sweep(self.topo, t.workload, drives=n, grid=grid)
+            curves.append((np.broadcast_to(s.iops, (configs, n.size)), np.broadcast_to(s.binding_index, (configs, n.size))))
+            components = s.components
+        needs = [t.iops_needed * (1 + margin) for t in self.targets]
+        ok = [x >= need for (x, _), need in zip(curves, needs)]
+        reach = np.logical_and.reduce([o.any(axis=1) for o in ok])
+        first = np.max([np.where(o.any(axis=1), np.argmax(o, axis=1), n.size - 1) for o in ok], axis=0)
+        at = np.where(reach, first, n.size - 1)  # the fewest drives meeting every target, else all of them
+        row.update({"drives": n[at].astype(float), "lanes": self.lanes[at]})
+        for t, (x, b), need in zip(self.targets, curves, needs):
+            row[f"{t.name}|ceiling_iops"] = x[rows, at]
+            row[f"{t.name}|binding"] = b[rows, at].astype(float)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                row[f"{t.name}|headroom"] = x[rows, at] / need - 1 if need > 0 else np.full(configs, np.inf)
+                fractions.append(x[:, -1] / need if need > 0 else np.full(configs, np.inf))
+        row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in self.targets))
+        row.update({c: v[at] for c, v in self.cost.items()})
+        throughput_ok = reach.reshape(shape) if allowed is None else reach.reshape(shape) & allowed
+        return _Block({c: v.reshape(shape) for c, v in row.items()}, throughput_ok, False, True,
+                      [f.reshape(shape) for f in fractions], np.inf, True, None, float(self.max_n), {}, components)
 
 
 def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:

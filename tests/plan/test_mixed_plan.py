@@ -1,5 +1,5 @@
-"""Planning a mixed topology (nvmemodel/plan/mixed.py): its groups kept, shared axes varied, the fewest drives in its
-order. Every answer is checked against nm.evaluate_mixed at that drive count and one fewer."""
+"""Planning a mixed topology (nvmemodel/plan/solve.py, the one planner): its groups kept, shared axes varied, the
+fewest drives in its order. Every answer is checked against nm.evaluate_mixed at that drive count and one fewer."""
 
 from __future__ import annotations
 
@@ -55,11 +55,26 @@ def test_one_group_plans_like_the_single_model_planner(preset):
 @pytest.mark.parametrize(("kwargs", "axes", "match"), [
     ({}, {"drive.model": ["samsung-pm1743"]}, "DriveGroup"),
     ({}, {"connection": ["direct-x4"]}, "shared parameter"),
-    ({"prices": {"drive": 900}}, {}, "no prices"),
+    ({"prices": {"drive": {"samsung-pm1733-u2": 1100}}}, {}, "no price for intel-p3700-800gb"),
+    ({"prices": {"socket": {"amd-epyc-7742": 4000}}}, {}, "one price per socket"),
 ])
 def test_what_the_mixed_planner_refuses(kwargs, axes, match):
     with pytest.raises(ParameterError, match=match):
         nm.plan(READ, nm.DesignSpace(MIXED, axes), **kwargs)
+
+
+def test_a_mixed_plan_costs_each_groups_drives_and_the_switches_that_hold_them():
+    # the single-model planner's prices and rank="cost": 9 drives interleaved are 5 PM1733 + 4 P3700 behind both
+    # switches (round-robin over 2), on the base's 2 sockets: 5 x 1,100 + 4 x 600 + 2 x 400 + 2 x 4,000 = 16,700
+    prices = {"drive": {"samsung-pm1733-u2": 1100, "intel-p3700-800gb": 600}, "switch": 400, "socket": 4000}
+    result = nm.plan([READ, RAND], nm.DesignSpace(MIXED, {"workload.io_stack": ["libaio", "spdk"]}), rank="cost",
+                     prices=prices)
+    best = result.best
+    assert int(best["drives"]) == 9 and int(best["configurations"]) == 2
+    assert (best["cost"], best["cost.drives"], best["cost.switches"], best["cost.sockets"]) == (16700, 7900, 800, 8000)
+    # sequential: the first 8 drives are the direct PM1733s (6.4 GB/s each: 7 meet 40 GB/s), no switch bought yet
+    seq = nm.plan(READ, nm.DesignSpace(MIXED.replace(order="sequential"), {}), rank="cost", prices=prices).best
+    assert int(seq["drives"]) == 7 and seq["cost.switches"] == 0 and seq["cost"] == 7 * 1100 + 8000
 
 
 def test_cli_plan_with_groups(capsys):
