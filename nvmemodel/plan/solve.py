@@ -334,6 +334,8 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             record_misses(misses, space, shape, codes, done.ravel(), row, frac,
                           np.broadcast_to(blk.lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, blk.slots,
                           blk.max_n, blk.lows)
+        components = blk.components
+        del blk, row  # not alive while the next block is computed (memory stays one block's)
     answered = feasible_count + unverified_count > 0
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
     partial = {} if mixed is not None else {  # a mixed base lists every family's closest miss as rejected (for now)
@@ -343,7 +345,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
             for status, parts in pools.items()}
     return Plan.build(space=space, targets=targets, rank=rank, margin=margin, kept=kept, misses=misses, partial=partial,
                       keep=keep, evaluated=evaluated, feasible=feasible_count, unverified=unverified_count,
-                      seconds=time.perf_counter() - started, components=blk.components, prices=prices,
+                      seconds=time.perf_counter() - started, components=components, prices=prices,
                       merged=merge_identical, alone=None if mixed else functools.partial(_alone_at, space, targets, base))
 
 
