@@ -6,7 +6,6 @@ import dataclasses
 
 import numpy as np
 
-from ..parameters import PARAMETERS, decode
 from ..units import format_iops
 from .result import Ceiling, ScalingCurve
 
@@ -315,7 +314,8 @@ class MixedCurve(ScalingCurve):
                          "on " + ", ".join(self.groups[j] for j in reach) + " only")
             is_binding = bool(holds) if per_group else name == binding
             where = ", ".join(self.groups[j] for j in holds) if per_group and len(holding) > 1 else ""
-            sources = self._cited_in(name, holds[0]) if holds else self._cited(name)
+            sources = (self._cited(name, self.group_parameters[holds[0]], self.group_sources[holds[0]]) if holds
+                       else self._cited(name))
             out.append(GroupCeiling(name, x, nbytes, headroom, is_binding,
                                     self.labels.get(name) or name, sources, scope=scope, binds_in=where))
         return sorted(out, key=lambda c: (c.component != binding, not c.binding, c.headroom))
@@ -340,23 +340,6 @@ class MixedCurve(ScalingCurve):
         if all(np.isfinite(v) for v in parts) and np.isclose(sum(parts), x, rtol=1e-12, atol=0.0):
             return float(sum(v * sizes[j] for v, j in zip(parts, holding, strict=True)))
         return x * float(self.bytes_per_s[i]) / float(self.iops[i])
-
-    def _cited_in(self, component: str, j: int) -> tuple:
-        from .components import _REGISTRY
-
-        comp = _REGISTRY.get(component)
-        params, sources = self.group_parameters[j], self.group_sources[j]
-        out = []
-        for name in (comp.parameters if comp is not None else ()):
-            if name not in params or name not in PARAMETERS:
-                continue
-            if name.startswith("switch.") and params.get("switch.model") == "none":
-                continue
-            value = params[name]
-            if isinstance(value, float) and np.isnan(value):
-                continue
-            out.append((name, PARAMETERS[name].format(decode(name, value)), sources.get(name, "")))
-        return tuple(out)
 
     def _fmt_at(self, i: int) -> str:
         """The ceiling at point ``i``: in bytes/s with its IOPS said to be of mixed sizes where the groups holding

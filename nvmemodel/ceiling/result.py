@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 
 import numpy as np
@@ -134,6 +135,37 @@ class ScalingCurve:
         """Name of the binding component with ``drives`` drives."""
         return str(self.binding[self._index(drives)])
 
+    # What holds the drives, group by group (docs/topologies.md "What binds"): a topology of one drive model is the
+    # one group of MixedTopology.from_topology ("group 0"); a MixedCurve answers for its own groups.
+    @functools.cached_property
+    def _grouped(self):
+        """This curve as the one group of a mixed topology, composed when first asked (the same numbers and names:
+        tests/ceiling/test_mixed.py)."""
+        from ..topology.mixed import MixedTopology
+        from .mixed import evaluate_mixed
+
+        return evaluate_mixed(MixedTopology.from_topology(self.topology), self.workload, drives=self.drives)
+
+    def binding_group_at(self, drives: int) -> str:
+        """The groups the binding component holds with ``drives`` drives, or ``"host"`` where a shared level binds."""
+        return self._grouped.binding_group_at(drives)
+
+    def held_by_at(self, drives: int) -> dict[str, str]:
+        """What holds each group holding drives: its own binding component, or ``"host: <component>"``."""
+        return self._grouped.held_by_at(drives)
+
+    def describe_binding_at(self, drives: int) -> str:
+        """What binds, naming the groups it holds: ``"group 0: drive"``, ``"host: host_cpu"``."""
+        return self._grouped.describe_binding_at(drives)
+
+    def group_iops_at(self, drives: int) -> dict[str, float]:
+        """Each group's share of the system ceiling, IOPS."""
+        return self._grouped.group_iops_at(drives)
+
+    def placed_at(self, drives: int) -> list | None:
+        """The root complexes holding drives: per complex ``(socket, {group index: drives on it})``."""
+        return self._grouped.placed_at(drives)
+
     def ceilings_at(self, drives: int) -> list[Ceiling]:
         """Every component's ceiling at one point, binding one first, then by headroom."""
         i = self._index(drives)
@@ -146,23 +178,27 @@ class ScalingCurve:
                                self._cited(name)))
         return sorted(out, key=lambda c: (not c.binding, c.headroom))
 
-    def _cited(self, component: str) -> tuple:
+    def _cited(self, component: str, parameters: dict | None = None, sources=None) -> tuple:
+        """The parameters that set ``component``'s ceiling, with their values and sources (a group's own
+        ``parameters`` and ``sources`` where given: a MixedCurve's component held by some groups)."""
         from .components import _REGISTRY
 
         comp = _REGISTRY.get(component)
         names = comp.parameters if comp is not None else ()
+        p = self.parameters if parameters is None else parameters
+        sources = self.sources if sources is None else sources
         out = []
         for name in names:
-            if name not in self.parameters or name not in PARAMETERS:
+            if name not in p or name not in PARAMETERS:
                 continue
-            if name.startswith("switch.") and self.parameters.get("switch.model") == "none":
+            if name.startswith("switch.") and p.get("switch.model") == "none":
                 continue
-            if name.startswith("fabric.") and self.parameters.get("fabric.transport") == "none":
+            if name.startswith("fabric.") and p.get("fabric.transport") == "none":
                 continue
-            value = self.parameters[name]
+            value = p[name]
             if isinstance(value, float) and np.isnan(value):
                 continue
-            out.append((name, PARAMETERS[name].format(decode(name, value)), self.sources.get(name, "")))
+            out.append((name, PARAMETERS[name].format(decode(name, value)), sources.get(name, "")))
         return tuple(out)
 
     def cpu_utilization_at(self, drives: int) -> float:
