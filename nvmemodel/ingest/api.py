@@ -26,6 +26,7 @@ from ..errors import IngestError, IngestWarning
 from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
 from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
+from .fio_json_packed import packed_rows
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_normal_terse import apply_headers, has_normal_results, header_runs, read_fio_normal_terse
@@ -89,11 +90,17 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     return _read_file(path, max_file_bytes)
 
 
-def _read_file(path, max_file_bytes: int | None, st=None) -> list[dict]:
-    """:func:`read_file` of a path spelled as pathlib spells it (``st``: its status, if known)."""
+def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) -> list:
+    """:func:`read_file` of a path spelled as pathlib spells it (``st``: its status, if known).
+    ``packed``: the rows of the usual fio JSON report may come as tuples of their values in
+    :data:`COLUMNS` order (see :mod:`.fio_json_packed`), the others are dicts."""
     data = read_bytes(path, max_file_bytes, st)
     doc = one_fio_document(data)
     if doc is not None:  # the common case, read as the text path below reads it, without decoding the text
+        if packed:
+            rows = packed_rows(doc, str(path))
+            if rows is not None:
+                return rows
         try:
             rows = rows_from_document(doc, path, snapshot=0, final=True, run=0)
             apply_targets(rows)
@@ -308,7 +315,7 @@ def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):
     unmatched = 0
     for path, st in zip(files, stats):
         try:
-            file_rows = _read_file(path, max_file_bytes, st)
+            file_rows = _read_file(path, max_file_bytes, st, packed=True)
             if not file_rows:  # every job completed no I/O (each warned about): nothing to tabulate
                 raise IngestError(path, "no rows: no job in the file did any I/O")
             file_labels: dict = {}
@@ -322,10 +329,14 @@ def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):
                 else:
                     unmatched += 1
             if file_labels:
+                if type(file_rows[0]) is tuple:  # labels are applied to row dicts
+                    file_rows = [dict(zip(COLUMNS, r)) for r in file_rows]
                 apply_labels(file_rows, file_labels, path)
                 for k in file_labels:
                     if k not in COLUMNS and k not in label_columns:
                         label_columns.append(k)
+                rows.extend(file_rows)
+            elif type(file_rows[0]) is tuple:  # packed as read
                 rows.extend(file_rows)
             else:
                 try:  # packed: the values in column order, the row dicts freed while they are in cache

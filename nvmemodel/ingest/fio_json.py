@@ -270,8 +270,12 @@ def _direction_fast(d: dict, direction: str, row: dict | None = None):
                         return None
                     if kib:
                         bw *= 1024.0
+                        if bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
+                            return _SLOW
                     if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
                         io_bytes *= 1024.0
+                        if io_bytes > _FLOAT_MAX:
+                            return _SLOW
                     _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
                     out = {} if row is None else row
                     out["direction"] = direction
@@ -305,6 +309,8 @@ def _direction_fast(d: dict, direction: str, row: dict | None = None):
         return None
     if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
         io_bytes *= 1024.0
+        if io_bytes > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
+            return _SLOW
     if type(lat) is not dict or type(clat) is not dict or type(slat) is not dict:
         return _SLOW
     out = {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops), "io_bytes": float(io_bytes),

@@ -67,17 +67,33 @@ def test_fast_path_leaves_bad_values_to_the_checked_reader(field, value):
         fio_json._direction_rows(block, "read", "x.json", "jobs[0].read")
 
 
-@pytest.mark.parametrize("value", [True, 2**63, -3, "100"])
+@pytest.mark.parametrize("value", [True, 2**63, -3, "100", 1e306])
 def test_fast_path_checks_a_fio2_kib_bandwidth_before_scaling_it(value):
     # fio < 3.2 writes only "bw" (KiB/s): a value the checked reader refuses (a bool, an integer
-    # beyond 2**63) must not become an acceptable float once multiplied by 1024
+    # beyond 2**63, a float that is infinite once multiplied by 1024) must not become an acceptable
+    # number; the packed reader leaves the document to the general one
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+
     doc = json.loads((DATA / "fio" / "pkb_fio-2.1.4_sample-result.json").read_text())
     block = doc["jobs"][1]["read"]  # 361,984 KiB read
     assert "bw_bytes" not in block and fio_json._direction_fast(block, "read")["bw_bytes_per_s"] == 129836 * 1024
+    assert packed_rows(doc, "x.json")[1][30] == 129836 * 1024
     block["bw"] = value
     assert fio_json._direction_fast(block, "read") is fio_json._SLOW
+    assert packed_rows(doc, "x.json") is None
     with pytest.raises(IngestError, match="bw"):
         fio_json._direction_rows(block, "read", "x.json", "jobs[0].read")
+
+
+def test_fast_path_refuses_fio2_kib_bytes_that_scaling_makes_infinite():
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+
+    doc = json.loads((DATA / "fio" / "pkb_fio-2.1.4_sample-result.json").read_text())
+    block = doc["jobs"][1]["read"]
+    block["io_bytes"] = 1e306  # KiB: finite as written, infinite in bytes
+    assert fio_json._direction_fast(block, "read") is fio_json._SLOW and packed_rows(doc, "x.json") is None
+    with pytest.raises(IngestError, match="io_bytes"):
+        fio_json._direction_rows(block, "read", "x.json", "jobs[1].read")
 
 
 def _reference_frame(rows, labels):
@@ -329,3 +345,88 @@ def test_read_results_table_equals_the_slow_paths(path_regex, monkeypatch):
         assert 0 < study.notna().sum() < len(fast) and set(study.dropna()) == {"psyncqd", "ratenj", "rwqd", "uringbs",
                                                                                 "uringnj", "wqd"}
     pd.testing.assert_frame_equal(fast, slow)
+
+
+# -- the usual report read straight into packed rows (fio_json_packed) against the general reader --
+
+def _same_values(packed: tuple, row: dict) -> bool:
+    return len(packed) == len(COLUMNS) and all(
+        (isinstance(a, float) and math.isnan(a) and isinstance(b, float) and math.isnan(b))
+        or (a == b and type(a) is type(b)) for a, b in zip(packed, (row[c] for c in COLUMNS)))
+
+
+def test_packed_rows_equal_the_general_reader_on_every_json_fixture():
+    # every JSON file of the test data: where the packed reader answers, its rows are the general
+    # reader's values in column order (same types) and the general reader warned about nothing
+    from nvmemodel.ingest.fio_json import one_fio_document
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+
+    taken = declined = 0
+    for path in ALL_JSON:
+        doc = one_fio_document(path.read_bytes())
+        if doc is None:
+            continue
+        packed = packed_rows(doc, str(path))
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            try:
+                rows = read_file(path)
+            except IngestError:
+                rows = None
+        if packed is None:
+            declined += 1
+            continue
+        taken += 1
+        assert rows is not None and not w, path
+        assert len(packed) == len(rows) and all(map(_same_values, packed, rows)), path
+    assert taken > 150 and declined > 20, (taken, declined)
+
+
+def _doc(name="three-jobs.json"):
+    return json.loads((DATA / "fio_round3" / name).read_text())
+
+
+@pytest.mark.parametrize("change", [
+    "unknown job key", "unknown top-level key", "failed job", "json+ bins", "client_stats", "idle job",
+    "negative runtime", "a string iops", "a bool total_ios", "infinite percentile", "groupid negative",
+    "lat without its mean", "job options a list", "mixed block", "NaN lat mean",
+])
+def test_packed_rows_decline_what_the_general_reader_must_read(change):
+    # anything the general reader warns about, refuses or reads another way leaves the packed reader
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+
+    doc = _doc()
+    assert packed_rows(json.loads(json.dumps(doc)), "x.json") is not None
+    job, read = doc["jobs"][0], doc["jobs"][0]["read"]
+    if change == "unknown job key":
+        job["surprise"] = 1
+    elif change == "unknown top-level key":
+        doc["surprise"] = 1
+    elif change == "failed job":
+        job["error"] = 5
+    elif change == "json+ bins":
+        read["clat_ns"]["bins"] = {"1000": 3}
+    elif change == "client_stats":
+        doc["client_stats"] = doc.pop("jobs")
+    elif change == "idle job":
+        for d in ("read", "write", "trim"):
+            job[d]["io_bytes"], job[d]["total_ios"] = 0, 0
+    elif change == "negative runtime":
+        read["runtime"] = -1
+    elif change == "a string iops":
+        read["iops"] = "12"
+    elif change == "a bool total_ios":
+        read["total_ios"] = True
+    elif change == "infinite percentile":
+        read["clat_ns"]["percentile"]["99.000000"] = float("inf")
+    elif change == "groupid negative":
+        job["groupid"] = -1
+    elif change == "lat without its mean":
+        del read["lat_ns"]["mean"]
+    elif change == "job options a list":
+        job["job options"] = ["rw=read"]
+    elif change == "mixed block":
+        job["mixed"] = dict(read)
+    elif change == "NaN lat mean":
+        read["lat_ns"]["mean"] = float("nan")
+    assert packed_rows(doc, "x.json") is None

@@ -1,0 +1,257 @@
+"""The usual fio JSON report read straight into packed rows (tuples of the table's values).
+
+:func:`packed_rows` gives, for one complete fio JSON document read alone from a file, the rows
+that :func:`~nvmemodel.ingest.fio_json.rows_from_document` followed by the file-level steps
+(``targets`` per run, verify reads) gives, as tuples of their values in
+:data:`~nvmemodel.ingest.schema.COLUMNS` order: what ``read_results`` keeps of a file without
+labels. It writes no row dict (each job's values are locals, each row one tuple), which is what
+makes it cheaper. It makes every check the general reader makes on what it reads, and reads only
+the usual report: every job a ``dict`` of known keys with ``read`` and ``write`` blocks, no
+``mixed`` (unified reporting), no ``client_stats``, no ``json+`` bins, error 0, every direction
+with its numbers, three latency blocks with samples and clat's six percentiles. Anything else —
+an unknown key, a failed or idle job, a group whose echoed pattern its rows contradict, an odd
+value, anything the general reader would warn about or refuse — returns None, and the general
+reader reads the document again and says what it says. ``tests/ingest/test_fast_paths.py`` holds
+it to the general reader on every JSON file of the test data.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..errors import IngestError
+from .fio_json import _FLOAT_MAX, _INT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _contradicts, \
+    _group_size, _option_fields
+from .fio_options import choose_block_size
+from .schema import COLUMNS
+
+__all__ = ["packed_rows"]
+
+#: The column order the tuples below are written in (checked against the schema at import).
+_ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "final", "job_name", "job_index",
+          "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction", "random_fraction",
+          "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names", "targets", "devices",
+          "device_count", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
+          "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
+          "clat_p99_99_s", "cpu_usr", "cpu_sys", "defaulted", "error")
+if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be followed here
+    raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
+
+_NAN = math.nan
+_PERCENTILE_KEYS = ("50.000000", "90.000000", "95.000000", "99.000000", "99.900000", "99.990000")
+_DIRECTIONS = ("read", "write", "trim")
+_WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
+#: an option set's columns, in the order the tuples use them (None/NaN where it does not give them)
+_OPTION_KEYS = ("pattern", "read_fraction", "random_fraction", "iodepth", "numjobs", "ioengine", "direct",
+                "target_names", "targets")
+_OPTION_VALUES: dict = {}  # id(option columns) -> (them, their values in _OPTION_KEYS order)
+
+
+def _option_values(option_columns: dict) -> tuple:
+    known = _OPTION_VALUES.get(id(option_columns))
+    if known is None or known[0] is not option_columns:
+        values = tuple(option_columns.get(k, _NAN if k.endswith("_fraction") else None) for k in _OPTION_KEYS)
+        known = (option_columns, values)
+        if len(_OPTION_VALUES) < 4096:  # (the option set is kept alive with it: its id stays its own)
+            _OPTION_VALUES[id(option_columns)] = known
+    return known[1]
+
+
+def packed_rows(doc: dict, path: str) -> list[tuple] | None:
+    """The rows of a file that is the one complete fio JSON report ``doc``, packed; None where the
+    general reader must read it (see the module docstring). ``path``: the file's name as a string."""
+    try:
+        return _packed_rows(doc, path)
+    except (IngestError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError,
+            ZeroDivisionError):
+        return None  # the general reader raises what it raises
+
+
+def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
+    if type(doc) is not dict or not _KNOWN_DOC_KEYS.issuperset(doc) or "client_stats" in doc:
+        return None
+    entries = doc.get("jobs")
+    if type(entries) is not list or not entries:
+        return None
+    version = doc.get("fio version")
+    version = None if version is None else str(version)
+    global_opts = doc.get("global options") or {}
+    if type(global_opts) is not dict:
+        return None
+    disk_util = doc.get("disk_util") or []
+    devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
+               if isinstance(u, dict) and u.get("name")]
+    device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
+    has_global = "global options" in doc
+    rows: list[tuple] = []
+    name_counts: dict | None = None
+    for index, job in enumerate(entries):
+        if type(job) is not dict or not _KNOWN_JOB_KEYS.issuperset(job) or "mixed" in job \
+                or type(job.get("read")) is not dict or type(job.get("write")) is not dict:
+            return None
+        job_opts = job.get("job options") or {}
+        if type(job_opts) is not dict:
+            return None
+        opts = {**global_opts, **job_opts} if global_opts else job_opts
+        name = job.get("jobname")
+        if name == "All clients":
+            return None
+        error = job.get("error")
+        if not (type(error) is int and error == 0):
+            return None
+        echoed = "job options" in job or has_global
+        fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight, *_ = _option_fields(opts, path, echoed)
+        merged = _group_size(job, path, f"jobs[{index}]", verify) if "job_runtime" in job else None
+        if numjobs > 1 and name_counts is None:
+            name_counts = {}
+            for other in entries:
+                if isinstance(other, dict):
+                    key = str(other.get("jobname"))
+                    name_counts[key] = name_counts.get(key, 0) + 1
+        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
+        if merged and merged > numjobs and echoed:
+            return None  # jobs of several sections reported as one group
+        group_id = job.get("groupid")
+        usr, sys_ = job.get("usr_cpu"), job.get("sys_cpu")
+        if not (type(group_id) is int and 0 <= group_id <= 2**31) or not (type(usr) is float and 0.0 <= usr <= _FLOAT_MAX) \
+                or not (type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX):
+            return None
+        host = job.get("hostname")
+        pattern, read_fraction, random_fraction, iodepth, numjobs_col, ioengine, direct, target_names, targets = \
+            _option_values(option_columns)
+        job_part = (None if name is None else str(name), index, group_id, None if host is None else str(host),
+                    "group" if group else "job", False)
+        defaulted, usr, sys_ = option_columns["defaulted"], usr / 100, sys_ / 100
+        job_rows = []
+        for direction in _DIRECTIONS:
+            d = job.get(direction)
+            if type(d) is not dict:
+                if isinstance(d, dict):
+                    return None
+                continue
+            moved = d.get("io_bytes")
+            if moved == 0 and type(moved) is int:
+                done = d.get("total_ios", 0)
+                if done == 0 and type(done) is int:
+                    continue  # an idle direction (exact integer zeros)
+            numbers = _direction(d)
+            if numbers is None:
+                return None
+            moved, done = numbers[2], numbers[1]
+            option = sizes[direction]
+            if option is None:
+                bs = moved / done if done > 0 and moved - moved == 0.0 else _NAN
+            else:
+                bs = option if done > 0 and moved - moved == 0.0 \
+                    and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
+                    else choose_block_size(option, moved, done, in_flight=in_flight)
+            job_rows.append((direction, bs, numbers))
+        if not job_rows:
+            return None  # a job that did no I/O: the general reader warns
+        if echoed:
+            if group and pattern in _ONE_WAY and _contradicts(pattern, [{"direction": r[0]} for r in job_rows]):
+                return None  # a group of jobs with different patterns: the general reader keeps what was measured
+            shares = None
+        elif len(job_rows) == 1:
+            direction, _, numbers = job_rows[0]
+            ios = numbers[1]
+            shares = ((1.0 if ios else _NAN) if direction == "read" else
+                      (0.0 if direction == "write" and ios else _NAN),)
+        else:
+            reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
+            total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
+            shares = (reads / total if total else _NAN,) * len(job_rows)
+        for i, (direction, bs, numbers) in enumerate(job_rows):
+            if direction == "read" and pattern in _WRITE_ONLY:
+                direction = "verify"
+            rows.append(("fio", version, "fio-json", path, 0, 0, True, *job_part, pattern, direction,
+                         read_fraction if shares is None else shares[i], random_fraction, bs, iodepth, numjobs_col,
+                         ioengine, direct, target_names, targets, device_names, device_count, *numbers, usr, sys_,
+                         defaulted, 0))
+    if len(rows) > 1:  # targets over the run's jobs, where every job names its own (runs.apply_targets)
+        names = [r[22] for r in rows]
+        if None not in names:
+            count = len({t for n in names for t in n.split(";")})
+            rows = [r if r[23] == count else (*r[:23], count, *r[24:]) for r in rows]
+    return rows
+
+
+def _direction(d: dict) -> tuple | None:
+    """(runtime_s, ios, io_bytes, iops, bw_bytes_per_s, lat_mean_s, clat_mean_s, slat_mean_s, lat_max_s, the six
+    clat percentiles) of a direction as fio_json._direction_fast reads it (NaN where a block has no samples or a
+    percentile is not written), or None where that declines or the direction moved no bytes."""
+    io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
+    if "lat_ns" in d:  # fio 3: ns
+        lat, clat, slat, scale = d["lat_ns"], d["clat_ns"], d["slat_ns"], 1e-9
+    else:  # fio 2: µs
+        lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
+    kib = "bw_bytes" not in d
+    bw = d["bw"] if kib else d["bw_bytes"]
+    ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
+    if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict or "bins" in clat:
+        return None
+    pct = clat.get("percentile")
+    n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
+    if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
+            and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
+            and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
+        # the usual direction: every block with samples, every percentile written, all checked in one loop
+        values = (io_bytes, ios, rt, iops, bw, lat["mean"], lat["max"], clat["mean"], slat["mean"],
+                  pct["50.000000"], pct["90.000000"], pct["95.000000"], pct["99.000000"], pct["99.900000"],
+                  pct["99.990000"])
+        for v in values:
+            t = type(v)
+            if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
+                return None
+        if io_bytes == 0:
+            return None
+        io_bytes, bw = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0, bw * 1024.0 if kib else float(bw)
+        if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling (fio 2's KiB)
+            return None
+        _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
+        return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
+                slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale, p999 * scale,
+                p9999 * scale)
+    # a block without samples (N == 0: left unknown) or percentiles not all written
+    for v in (io_bytes, ios, rt, iops, bw):
+        t = type(v)
+        if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
+            return None
+    if io_bytes == 0:
+        return None
+    io_bytes, bw = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0, bw * 1024.0 if kib else float(bw)
+    if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:
+        return None
+    means = [_NAN, _NAN, _NAN]
+    lat_max = _NAN
+    has_max = False
+    for i, block in enumerate((lat, clat, slat)):
+        n = block.get("N")
+        if n == 0 and type(n) is int:
+            continue
+        mean = block.get("mean")
+        t = type(mean)
+        if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
+                or (n is not None and type(n) is not int):
+            return None
+        means[i] = mean * scale
+        if i < 2 and not has_max:  # lat's maximum, else clat's
+            mx = block.get("max")
+            t = type(mx)
+            if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
+                return None
+            lat_max = mx * scale
+            has_max = True
+    percentiles = [_NAN] * 6
+    if pct is not None and not (n_clat == 0 and type(n_clat) is int):
+        if type(pct) is not dict:
+            return None
+        for i, key in enumerate(_PERCENTILE_KEYS):
+            v = pct.get(key)
+            if v is None:
+                continue
+            t = type(v)
+            if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
+                return None
+            percentiles[i] = v * scale
+    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
