@@ -18,9 +18,16 @@ def uplink_iops(block_size, read_fraction, p):
 
 
 def processing_iops(block_size, p):
-    """``1 / (per-command + per-TLP × TLPs)``: data TLPs plus SQE fetch, CQE, MSI-X and doorbell; inf if 0."""
-    tlps = ops.ceil(block_size / p["pcie.mps"]) + 4.0
-    proc_s = p["switch.per_command_s"] + p["switch.per_tlp_s"] * tlps
+    """``1 / (per-command + per-TLP × TLPs)``: data TLPs plus SQE fetch, CQE, MSI-X and doorbell; inf if 0.
+
+    Without a per-TLP cost (one number, 0: most catalog switches) the time is the per-command cost itself —
+    ``c + 0 × TLPs`` is ``c`` exactly — and stays one number where that is one (a sweep's classes then need no
+    per-chunk computation for it, :class:`~nvmemodel.ceiling.components.GridClasses`)."""
+    per_tlp = p["switch.per_tlp_s"]
+    if type(per_tlp) in (float, np.float64) and per_tlp == 0.0:
+        proc_s = p["switch.per_command_s"] + per_tlp
+    else:
+        proc_s = p["switch.per_command_s"] + per_tlp * (ops.ceil(block_size / p["pcie.mps"]) + 4.0)
     with np.errstate(divide="ignore"):
         return ops.where(proc_s > 0, 1.0 / ops.where(proc_s > 0, proc_s, 1.0), np.inf)
 
