@@ -27,11 +27,9 @@ def explain_point(curve, drives: int) -> str:
     top = cs[0]
     mixed = grouped and curve._mixed_sizes(i)  # the groups' I/Os differ in size: their IOPS add, but say so
     workload = curve.describe_workload() if grouped else curve.workload.describe()
-    lines = [
-        f"{curve.topology.name}, {workload}, {drives} drive(s): at most "
-        f"{format_iops(curve.iops_at(drives))}{' of mixed sizes' if mixed else ''} = {_gbps(curve.bandwidth_at(drives))}.",
-        f"Binding: {top.label} [{top.component}].",
-    ]
+    reach = f"{format_iops(curve.iops_at(drives))}{' of mixed sizes' if mixed else ''} = {_gbps(curve.bandwidth_at(drives))}"
+    lines = [f"{curve.topology.name}, {workload}, {drives} drive(s): at most {reach}.",
+             f"Binding: {top.label} [{top.component}]."]
     held, exclude = set(), set()  # components holding groups, and those not said again below
     if grouped:
         where, held, exclude = _where(curve, i, drives)
@@ -118,8 +116,9 @@ def _where(curve, i: int, drives: int) -> tuple[str, set, set]:
                                           if sides else ""), set(held.values()), set())
     if len(set(held.values())) == 1:
         return f"in {group}" + (" (every group holding drives)" if len(held) > 1 else ""), set(), set()
-    return (f"in {group}; the groups are held by different limits ({curve.describe_binding_at(drives)}), "
-            f"{binding} holding the largest share", set(), set(held.values()))
+    where = (f"in {group}; the groups are held by different limits ({curve.describe_binding_at(drives)}), "
+             f"{binding} holding the largest share")
+    return where, set(), set(held.values())
 
 
 def _group_lines(curve, i: int) -> list[str]:

@@ -42,10 +42,10 @@ from .derive import prepare
 from .mixed_result import MixedCurve
 from .result import SweepResult
 from .system import Levels
+from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
 __all__ = ["evaluate_mixed", "sweep_mixed"]
 
-_INF = float("inf")
 #: Parameter prefixes a group sets itself; overriding them for all groups at once is refused.
 _GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
 
@@ -92,11 +92,8 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     wl = workload
     if overrides and all(g.workload is not None for g in topology.groups):
         wl = topology.group_topology(0).with_parameters(overrides, workload)[1]
-    for i, group in enumerate(topology.groups):
-        t = topology.group_topology(i)
-        gw = workload if group.workload is None else group.workload  # a group's own workload
-        if overrides:  # the switch's own settings on the groups behind a switch only
-            mine = overrides if t.switch is not None else {k: v for k, v in overrides.items() if k not in switch_over}
+    for group, t, gw, mine in _each_group(topology, workload, overrides, switch_over):
+        if overrides:
             t, gw = t.with_parameters(mine, gw)
             if group.workload is None:
                 wl = gw
@@ -113,30 +110,39 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                                     extras_sources=dict(t0.extras_sources), groups=groups)
     k = topology.drives_per_group(n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
-        return _mirror_curve(topology, wl, n, k, topos, params)
+        return _mirror_curve(topology, wl, n, k, topos, params, wls)
     with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
         out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p),
                       switch_sets(topology))
     names = levels[0].components
-    groups = [g.name for g in topology.groups]
     sizes = [float(p["workload.block_size"]) for p in params]
-    bs = sizes[0]
-    bytes_per_s = out["iops"] * bs
-    if any(x != bs for x in sizes):  # groups with their own block sizes: each group's I/Os at its size
-        bytes_per_s = sum(out["group_iops"][g] * sizes[g] for g in range(len(groups)))
+    bytes_per_s = out["iops"] * sizes[0]
+    if any(x != sizes[0] for x in sizes):  # groups with their own block sizes: each group's I/Os at its size
+        bytes_per_s = sum(out["group_iops"][g] * sizes[g] for g in range(len(sizes)))
+    return _curve(topology, wl, n, k, topos, params, wls, iops=out["iops"], bytes_per_s=bytes_per_s,
+                  binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
+                  per_drive_iops=out["linear"] / n, labels={name: COMPONENT_LABELS[name] for name in names},
+                  group_iops=out["group_iops"], group_binding=np.asarray(names)[out["group_binding"]],
+                  group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
+                  binding_group=_binding_groups([g.name for g in topology.groups], k, out))
+
+
+def _curve(topology, wl, n, k, topos, params, wls, **fields) -> MixedCurve:
+    """The curve of a mixed topology: what every one holds (the shared parameters, the groups' own) and ``fields``."""
     shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
-    return MixedCurve(
-        topology=topology, workload=wl, drives=n, iops=out["iops"], bytes_per_s=bytes_per_s,
-        binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
-        per_drive_iops=out["linear"] / n, parameters=shared, sources=topos[0].sources(wl),
-        labels={name: COMPONENT_LABELS[name] for name in names},
-        groups=tuple(groups), group_drives=k.astype(int), group_iops=out["group_iops"],
-        group_binding=np.asarray(names)[out["group_binding"]],
-        group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
-        binding_group=_binding_groups(groups, k, out),
-        group_parameters=tuple(params), group_sources=tuple(t.sources(w) for t, w in zip(topos, wls)),
-        group_workloads=tuple(wls),
-    )
+    return MixedCurve(topology=topology, workload=wl, drives=n, parameters=shared, sources=topos[0].sources(wl),
+                      groups=tuple(g.name for g in topology.groups), group_drives=k.astype(int),
+                      group_parameters=tuple(params), group_workloads=tuple(wls),
+                      group_sources=tuple(t.sources(w) for t, w in zip(topos, wls, strict=True)), **fields)
+
+
+def _each_group(topology: MixedTopology, workload: Workload, values: Mapping, switch_values: Mapping):
+    """Per group: the group, its single-model topology, its workload (its own, else ``workload``) and the ``values``
+    it takes (a switch's own settings, ``switch_values``, on the groups behind a switch only)."""
+    for i, group in enumerate(topology.groups):
+        t = topology.group_topology(i)
+        mine = values if t.switch is not None else {k: v for k, v in values.items() if k not in switch_values}
+        yield group, t, (workload if group.workload is None else group.workload), mine
 
 
 #: A switch's own settings that an override (a fit's free parameter) may set on a mixed topology's switches.
@@ -159,9 +165,6 @@ def _switch_overrides(topology: MixedTopology, overrides: Mapping[str, object]) 
                              "DriveGroup's Switch")
     return over
 
-
-#: Parameters that place the drives over sockets and root complexes: one value for a whole mixed sweep.
-_PLACEMENT = ("host.sockets", "tree.complexes_per_socket", "tree.slots_per_complex", "tree.placement")
 
 #: Configurations per chunk of a mixed sweep (its temporaries are configurations x drive counts x groups).
 _CHUNK = 4096
@@ -194,10 +197,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                                  "of several groups is computed per placement, not vectorized")
     prepared = []
     arrays, configs = {}, 1
-    for i, group in enumerate(topology.groups):
-        gw = workload if group.workload is None else group.workload
-        t = topology.group_topology(i)
-        mine = grid if t.switch is not None else {k: v for k, v in grid.items() if k not in switch_grid}
+    for _, t, gw, mine in _each_group(topology, workload, grid, switch_grid):
         p, got, count = sweep_parameters(t, gw, mine, check=check)
         if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
             arrays, configs = got, count
@@ -212,24 +212,30 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     pins = [g.socket for g in topology.groups]
     begin = starts(topology, prepared[0])
     sets = switch_sets(topology)
+
+    def run(columns):
+        levels = [Levels(pc) for pc in columns]
+        with np.errstate(invalid="ignore"):
+            out = compose(levels, k, pins, begin, sets, alone=False)
+        return out["iops"], out["binding"], levels[0].components
+
+    return _chunked(prepared, configs, arrays, n, run)
+
+
+def _chunked(params: list, configs: int, arrays: dict, n: np.ndarray, run) -> SweepResult:
+    """A mixed sweep over its configurations in chunks: ``run(columns)`` (each group's parameters, a chunk's values
+    as ``(configurations, 1)`` columns) gives the chunk's IOPS, binding codes and component names."""
     iops = np.empty((configs, n.size))
     binding = np.empty((configs, n.size), dtype=np.int8)
     names: tuple = ()
     for start in range(0, configs, _CHUNK):
         stop = min(start + _CHUNK, configs)
-        levels = []
-        for p in prepared:
-            pc = {key: (v[start:stop, None] if np.ndim(v) == 1 and v.shape[0] == configs else v)
-                  for key, v in p.items()}
-            levels.append(Levels(pc))
-        with np.errstate(invalid="ignore"):
-            out = compose(levels, k, pins, begin, sets, alone=False)
-        iops[start:stop] = out["iops"]
-        binding[start:stop] = out["binding"]
-        names = levels[0].components
-    bs = prepared[0]["workload.block_size"]
+        columns = [{key: (v[start:stop, None] if np.ndim(v) == 1 and np.shape(v)[0] == configs else v)
+                    for key, v in p.items()} for p in params]
+        iops[start:stop], binding[start:stop], names = run(columns)
+    bs = np.asarray(params[0]["workload.block_size"], dtype=float)
     return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
-                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+                       block_size=bs.reshape(-1) if bs.ndim else float(bs))
 
 
 def _binding_groups(groups, k, out) -> np.ndarray:
@@ -241,27 +247,24 @@ def _binding_groups(groups, k, out) -> np.ndarray:
     return np.where(out["host_binds"], "host", np.asarray(named))
 
 
-def _mirror_curve(topology, wl, n, k, topos, params) -> MixedCurve:
+def _mirror_curve(topology, wl, n, k, topos, params, wls) -> MixedCurve:
     """:func:`evaluate_mixed` for a mirror spanning the two groups (:mod:`nvmemodel.ceiling.mirror`)."""
     from ..parameters import encode
     from .mirror import evaluate_mirror
 
-    if np.any(n % 2):
-        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
+    _check_pairs(n)
     total, binding, ceilings, local, host, labels, per_group, sides = evaluate_mirror(topology, wl,
                                                                                [encode(p) for p in params], n)
-    groups = [g.name for g in topology.groups]
-    bs = float(params[0]["workload.block_size"])
-    shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
-    return MixedCurve(
-        topology=topology, workload=wl, drives=n, iops=total, bytes_per_s=total * bs, binding=binding,
-        ceilings=ceilings, per_drive_iops=np.where(n > 0, local / n, np.nan), parameters=shared,
-        sources=topos[0].sources(wl), labels=labels, groups=tuple(groups), group_drives=k.astype(int),
-        group_iops=per_group, group_binding=sides,
-        group_ceilings=tuple(dict(ceilings) for _ in groups),
-        binding_group=np.where(host, "host", "array"), group_parameters=tuple(params),
-        group_sources=tuple(t.sources(wl) for t in topos),
-    )
+    return _curve(topology, wl, n, k, topos, params, wls, iops=total,
+                  bytes_per_s=total * float(params[0]["workload.block_size"]), binding=binding, ceilings=ceilings,
+                  per_drive_iops=np.where(n > 0, local / n, np.nan), labels=labels, group_iops=per_group,
+                  group_binding=sides, group_ceilings=tuple(dict(ceilings) for _ in topology.groups),
+                  binding_group=np.where(host, "host", "array"))
+
+
+def _check_pairs(n) -> None:
+    if np.any(n % 2):
+        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
 
 
 def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
@@ -271,8 +274,7 @@ def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
     from .grid import sweep_parameters
     from .mirror import evaluate_mirror
 
-    if np.any(n % 2):
-        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
+    _check_pairs(n)
     for name in grid:
         if name.startswith(("raid.", *_GROUP_OWNED)) or name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "a shared parameter other than the RAID geometry for a mirror "
@@ -286,20 +288,12 @@ def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
         base.update({k: p[k] for k in ("host.cycles_per_io",) if "workload.io_stack" in arrays and k not in arrays})
         base.update(arrays)
         encoded.append(base)
-    iops = np.empty((configs, n.size))
-    binding = np.empty((configs, n.size), dtype=np.int8)
-    names: tuple = ()
-    for start in range(0, configs, _CHUNK):
-        stop = min(start + _CHUNK, configs)
-        cols = [{k: (v[start:stop, None] if np.ndim(v) == 1 and np.shape(v)[0] == configs else v)
-                 for k, v in e.items()} for e in encoded]
-        total, bind, ceilings, *_ = evaluate_mirror(topology, workload, cols, n.astype(float))
-        names = tuple(ceilings)
-        iops[start:stop] = total
-        binding[start:stop] = _codes(names, bind)
-    bs = np.asarray(encoded[0]["workload.block_size"], dtype=float)
-    return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
-                       block_size=bs.reshape(-1) if bs.ndim else float(bs))
+
+    def run(columns):
+        total, binding, ceilings, *_ = evaluate_mirror(topology, workload, columns, n.astype(float))
+        return total, _codes(tuple(ceilings), binding), tuple(ceilings)
+
+    return _chunked(encoded, configs, arrays, n, run)
 
 
 def _codes(names, binding) -> np.ndarray:
