@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import numpy as np
 
@@ -74,7 +75,7 @@ class Levels:
     ``amplification`` the drive I/Os per host I/O of a RAID level (1 without RAID).
     """
 
-    __slots__ = ("_bounds", "_fill_switched", "_flat", "_group_finite", "amplification", "complex", "complex_index", "components", "drive", "drive_index",
+    __slots__ = ("_bounds", "_fill_switched", "_flat", "_group_finite", "_placed", "amplification", "complex", "complex_index", "components", "drive", "drive_index",
                  "group",
                  "group_index", "limits", "one", "p", "socket", "socket_index", "switches", "system", "system_index",
                  "tree")
@@ -135,6 +136,7 @@ class Levels:
             flat = np.isinf(self.complex) & np.isinf(self.socket) & ~self._fill_switched
         self._flat = flat if ops.any_(flat) else False
         self._bounds = {level: _bounds(i) for level, i in zip(Limit._fields, index)}
+        self._placed = None  # the host tree's placement (:meth:`_placement`), at the first drive count
 
     def _socket_only(self) -> bool:
         """A host tree of sockets alone, drives round-robin (no switch or complex level): :meth:`fill`'s fast case."""
@@ -160,19 +162,18 @@ class Levels:
                 return x, _INF, x, _INF
             x = _capped(n, d, c, p["host.sockets"] * p["tree.complexes_per_socket"])
             return x, x, _INF, _INF
-        sockets = int(np.max(p["host.sockets"]))
-        switched = not _is_inf(g)
-        M = complexes_in_use(p, self._tree_switches())
-        if type(n) is np.ndarray and self.one and ops.scalar(d, g, c, sk, M, *(p[k] for k in _PLACEMENT)):
+        placed = self._placed if self._placed is not None else self._placement()
+        switched = placed.switched
+        if type(n) is np.ndarray and placed.matrix is not None:
             # one configuration, many drive counts: every complex at once, (complexes x drive counts)
-            per_socket, per_socket_d, complex_alone, group_alone = self._tree_matrix(n, M, sockets, switched)
+            per_socket, per_socket_d, complex_alone, group_alone = self._tree_matrix(n, placed.matrix)
         else:
-            per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, M, sockets, switched)
+            per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, placed.M, placed.sockets, switched)
         nd = n * d
         total, complex_alone, socket_alone = above_the_groups(per_socket, per_socket_d, complex_alone, nd, c, sk)
         if switched:  # direct-attached configurations among switched ones have no switch candidate
             group_alone = nd - group_alone
-            group_alone = group_alone if ops.all_(np.isfinite(g)) else np.where(np.isfinite(g), group_alone, _INF)
+            group_alone = group_alone if self._group_finite else np.where(np.isfinite(g), group_alone, _INF)
         else:
             group_alone = _INF
         out = (total, complex_alone, socket_alone, group_alone)
@@ -219,37 +220,68 @@ class Levels:
             sums.add(sock, capped, kd, cut)
         return sums.per_socket, sums.per_socket_d, sums.cut, group_alone
 
-    def _tree_matrix(self, n, M, sockets, switched):
+    def _placement(self) -> _Placement:
+        """What the host tree's placement needs that no drive count changes, worked out at the first drive count
+        and kept (the sweep's columns, a curve evaluated again)."""
+        p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
+        sockets = int(np.max(p["host.sockets"]))
+        switched = not _is_inf(g)
+        M = complexes_in_use(p, self._tree_switches())
+        matrix = None
+        if self.one and ops.scalar(d, g, c, sk, M, *(p[k] for k in _PLACEMENT)):
+            # one configuration: complex j's position, its switches and each socket's complexes (rows)
+            j = np.arange(int(M), dtype=float)[:, None]
+            fill = p["tree.placement"] == _FILL_FIRST
+            slots = p["tree.slots_per_complex"]
+            on = np.fmax(switches_on(j, self.switches, M), 1.0) if switched else None
+            m, cps = int(M), int(p["tree.complexes_per_socket"])
+            rows = []
+            for s_ in range(sockets):  # the socket's complexes in order (a socket without any adds exact zeros)
+                held = slice(s_ * cps, min((s_ + 1) * cps, m)) if fill else slice(s_, m, sockets)
+                count = len(range(m)[held])
+                if count:  # one complex: its row itself (a sum of one term is that term)
+                    rows.append((s_, held.start if count == 1 else held))
+            # one switch on each complex (q = k, r = 0): what _round_robin computes for it, without the terms
+            # a factor 0 or 1 leaves unchanged (the loop's sums, bit for bit)
+            single = on is not None and bool(np.all(on == 1.0))
+            matrix = (M, j, fill, slots, j * slots, j == M - 1, on, single, tuple(rows))
+        placed = self._placed = _Placement(sockets, switched, M, matrix)
+        return placed
+
+    def _tree_matrix(self, n, matrix):
         """:meth:`_tree_loop` for one configuration (scalars) at many drive counts: loads, terms and sums as
         (complexes x drive counts) arrays, each sum a reduction over the complexes in their order (a complex
-        without drives adds exact zeros), so the numbers are the loop's bit for bit."""
-        p, d, g, c = self.p, self.drive, self.group, self.complex
-        j = np.arange(int(M), dtype=float)[:, None]
-        fill = p["tree.placement"] == _FILL_FIRST
-        if fill:  # complex j on socket ⌊j / complexes per socket⌋
-            slots = p["tree.slots_per_complex"]
-            left = n - j * slots
-            k = np.where(j == M - 1, np.fmax(left, 0.0), np.clip(left, 0.0, slots))
+        without drives adds exact zeros, a socket without complexes is left out: :func:`_sum` skips its zeros), so
+        the numbers are the loop's bit for bit. ``matrix``: the placement's parts (:meth:`_placement`)."""
+        d, g, c = self.drive, self.group, self.complex
+        M, j, fill, slots, j_slots, last, on, single, rows = matrix
+        if M == 1.0:  # one complex holds every drive (either placement gives k = n exactly)
+            k = n[None, :]
+        elif fill:  # complex j on socket ⌊j / complexes per socket⌋
+            left = n - j_slots
+            k = np.where(last, np.fmax(left, 0.0), np.clip(left, 0.0, slots))
         else:  # complex j on socket j mod sockets
             q = np.floor(n / M)
             k = q + (j < n - q * M)
         kd = k * d
         complex_alone = group_alone = 0.0
         local = kd
-        if switched:
-            on = np.fmax(switches_on(j, self.switches, M), 1.0)
-            local = switched_local(k, d, g, on)
-            group_alone = np.add.reduce(_excess(k, d, g, on), axis=0)
+        if on is not None:  # switched: what full switches leave, and take away
+            if single and self._group_finite:  # one switch per complex: min(G, k·d) and max(k·d − G, 0)
+                local, excess = np.fmin(g, kd), np.fmax(kd - g, 0.0)
+            else:
+                local, excess = _round_robin_arrays(k, d, g, on)
+            group_alone = np.add.reduce(excess, axis=0)
         capped = local
         if not _is_inf(c):
             capped = np.fmin(c, local)
             complex_alone = np.add.reduce(np.fmax(kd - c, 0.0), axis=0)
         per_socket, per_socket_d = {}, {}
-        m, cps = int(M), int(p["tree.complexes_per_socket"])
-        for s_ in range(sockets):  # the socket's complexes in order (the others would add exact zeros)
-            rows = slice(s_ * cps, min((s_ + 1) * cps, m)) if fill else slice(s_, m, sockets)
-            per_socket[s_] = np.add.reduce(capped[rows], axis=0) if capped[rows].shape[0] else 0.0
-            per_socket_d[s_] = np.add.reduce(kd[rows], axis=0) if kd[rows].shape[0] else 0.0
+        for s_, held in rows:
+            if type(held) is int:
+                per_socket[s_], per_socket_d[s_] = capped[held], kd[held]
+            else:
+                per_socket[s_], per_socket_d[s_] = np.add.reduce(capped[held], axis=0), np.add.reduce(kd[held], axis=0)
         return per_socket, per_socket_d, complex_alone, group_alone
 
     def total(self, n):
@@ -495,6 +527,16 @@ class Levels:
         return used_complexes, sum(np.asarray(u, dtype=float) for u in used.values())
 
 
+class _Placement(NamedTuple):
+    """A host tree's placement, for :meth:`Levels._tree`: the sockets, whether switches hold the drives, the root
+    complexes in use and, for one configuration, :meth:`Levels._tree_matrix`'s parts (else None)."""
+
+    sockets: int
+    switched: bool
+    M: object
+    matrix: tuple | None
+
+
 class ComplexSums:
     """The root-complex level summed complex by complex, for one group of drives or several (docs/physics.md §12.1,
     §12.7): one loop for :class:`Levels` and :func:`~nvmemodel.ceiling.compose.compose`. Each complex in use
@@ -658,8 +700,9 @@ def _round_robin_arrays(k, d, g, m):
     q = np.floor(k / m)
     r = k - q * m
     a, b = (q + 1) * d, q * d
-    local = r * np.fmin(g, a) + (m - r) * np.fmin(g, b)
-    excess = r * np.fmax(a - g, 0.0) + (m - r) * np.fmax(b - g, 0.0)
+    rest = m - r
+    local = r * np.fmin(g, a) + rest * np.fmin(g, b)
+    excess = r * np.fmax(a - g, 0.0) + rest * np.fmax(b - g, 0.0)
     if not ops.all_(np.isfinite(g)):
         local = np.where(np.isfinite(g), local, k * d)
     return local, excess
