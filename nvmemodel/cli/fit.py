@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..errors import ParameterError
@@ -88,12 +89,17 @@ def _fit(args) -> int:
                                      f"column ({', '.join(by_cols)}), joined by '/'")
             keyed[parts] = topo
         topology = keyed
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", IngestWarning)  # skipped files are reported by 'nvmemodel ingest'
+    with warnings.catch_warnings(record=True) as caught:  # what ingest says of the runs (a failed job, clones
+        warnings.simplefilter("always", IngestWarning)    # summed …) is said here too: fit must not hide it
         result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
                      topology=topology, free=free, drives=args.drives, ci=args.ci,
                      shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
                      path_regex=args.path_regex, labels=args.labels)
+    for w in caught:
+        if issubclass(w.category, IngestWarning) and not str(w.message).startswith("skipped "):
+            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+        elif not issubclass(w.category, IngestWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     if args.plot:
         result.plot(args.plot)
     if args.json:

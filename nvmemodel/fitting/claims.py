@@ -105,7 +105,7 @@ def _measured(result, ev: Evidence) -> Claim:
     u, x = result.y_unit, result.x
     what = _what(result)
     noise = ("the repeat noise" if ev.noise_source == "repeats" else "the scatter about the fit" if ev.noise_known
-             else "an assumed noise (one run per point and no fit that describes them: the real noise is not known)")
+             else "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)")
     if u == "s":  # a latency: no ceiling or plateau of throughput to speak of, only where it goes
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         return Claim("latency", f"Measured {result.y} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "

@@ -96,7 +96,8 @@ def _runs(table, x: str, hue: str | None, y: str):
     rows["_run"] = rows["source_path"].astype(str) + "#" + rows["snapshot"].astype("Int64").astype(str)
     if x == "outstanding":
         per_job = rows.drop_duplicates(["_run", "job_index"])
-        rows["outstanding"] = rows["_run"].map(per_job.groupby("_run")["_n"].sum())
+        # an unknown depth (terse output has none) leaves the run's total unknown, never 0 (QA s25, H3)
+        rows["outstanding"] = rows["_run"].map(per_job.groupby("_run")["_n"].agg(lambda s: s.sum(skipna=False)))
     for col in (x, hue):
         if col is not None and col not in rows:
             raise IngestError("(plot)", f"column {col!r} is not in the table (columns: {', '.join(rows.columns)})")
@@ -116,7 +117,7 @@ def _runs(table, x: str, hue: str | None, y: str):
         lat = float((g["_lat"][lat_ok] * g["ios"][lat_ok]).sum() / g["ios"][lat_ok].sum()) if lat_ok.any() else math.nan
         out.append({"_run": run, "direction": direction, "value": value, "ios": float(np.nansum(w)),
                     "io_bytes": float(g["io_bytes"].sum()), "lat": lat, "x": g[x].iloc[0],
-                    "hue": g[hue].iloc[0] if hue else None, "n_out": g.drop_duplicates("job_index")["_n"].sum(),
+                    "hue": g[hue].iloc[0] if hue else None, "n_out": g.drop_duplicates("job_index")["_n"].sum(skipna=False),
                     "mixed_x": g[x].nunique(dropna=False) > 1})
     runs = pd.DataFrame(out)
     bad = runs[runs["mixed_x"]]
