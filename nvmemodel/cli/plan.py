@@ -18,6 +18,9 @@ examples:
   nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \\
       --rank cost --price drive.samsung-pm1733-u2=1100 --price drive.intel-p3700-800gb=600 --price socket=4000
   nvmemodel plan --iops 20M --host amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380 --max-drives 24
+  nvmemodel plan --iops 2M --latency 50us --group drive=intel-p3700-800gb,count=8 \
+      --group drive=intel-p5800x-800gb,count=8 --rank cost --price drive.intel-p3700-800gb=600 \
+      --price drive.intel-p5800x-800gb=2400 --price socket=4000
 
 targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
 --read-bw 128K sequential read, --write-bw 128K sequential write. --latency bounds the IOPS targets (a 128K
@@ -246,6 +249,15 @@ def _mixed_axes(args, axes: dict, typed: dict) -> dict:
     return axes
 
 
+def _mixed_refusal(args, err: ParameterError) -> None:
+    """A mixed plan's refusal of a latency bound or of a per-CPU socket price, said of the option typed."""
+    if err.parameter == "targets" and args.latency:
+        raise ParameterError("--latency", _once(args, "latency"), err.allowed) from None
+    if err.parameter == "prices['socket']":
+        typed = next((p for p in args.price if p.strip().startswith("socket.")), err.value)
+        raise ParameterError("--price", typed, "socket=PRICE with --group (one host: a price per socket)") from None
+
+
 def _plan(args) -> int:
     import json
 
@@ -259,8 +271,13 @@ def _plan(args) -> int:
     space = DesignSpace(base, axes, max_drives=args.max_drives)  # --host: an axis, one CPU or more
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
-    result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,
-                  keep=max(args.top, 1000))
+    try:
+        result = plan(targets, space, rank=args.rank, margin=args.margin, prices=_prices(args.price) or None,
+                      keep=max(args.top, 1000))
+    except ParameterError as err:
+        if args.group:  # what a mixed plan refuses, in the options' words
+            _mixed_refusal(args, err)
+        raise
     if args.json:
         doc = result.to_dict()
         doc["configurations"] = doc["configurations"][: args.top]

@@ -28,7 +28,7 @@ from ..ceiling.system import Levels, switched_local
 from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
-from .latency import latency_at
+from .latency import latency_at, outstanding
 from .misses import _closest_per_family, family_keys, record_misses  # noqa: F401 (tests read solve's)
 from .prices import check_prices, item_price, socket_price
 from .rank import RANKS, evidence_codes, keep_best
@@ -338,8 +338,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         del blk, row  # not alive while the next block is computed (memory stays one block's)
     answered = feasible_count + unverified_count > 0
     # families with an answer still hold configurations that miss (one adapter where two meet it): their closest
-    partial = {} if mixed is not None else {  # a mixed base lists every family's closest miss as rejected (for now)
-        k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
+    partial = {k: v for k, v in misses.items() if k in families_ok or (answered and not space.categorical_axes)}
     misses = {k: v for k, v in misses.items() if k not in partial}
     kept = {status: keep_best(parts, rank, keep, lengths, merged=merge_identical) if parts else None
             for status, parts in pools.items()}
@@ -460,9 +459,13 @@ class _Mixed:
             raise ParameterError("space.base", topo.name, "groups without workloads of their own (a target states "
                                  "the workload every drive runs)")
         for t in targets:
-            if t.latency_s is not None:
-                raise ParameterError("targets", t.describe(), "throughput targets only with a mixed topology (no "
-                                     "latency bound)")
+            if t.latency_s is not None and topo.mirror:
+                raise ParameterError("targets", t.describe(), "throughput targets only with a mirror across groups "
+                                     "(no latency bound: md's read balancing sets which member a read waits for)")
+            if t.latency_s is not None and not t.workload.per_drive:
+                raise ParameterError("targets", t.describe(), "a latency bound on per-drive queues with a mixed "
+                                     "topology (workload per_drive=True: how one system-wide queue splits over the "
+                                     "groups is not modelled)")
         self.space, self.targets = space, targets
         self.max_n = topo.max_drives if space.max_drives is None else min(space.max_drives, topo.max_drives)
         self.n = np.arange(2, self.max_n + 1, 2) if topo.mirror else np.arange(1, self.max_n + 1)
@@ -519,6 +522,16 @@ class _Mixed:
         reach = np.logical_and.reduce([o.any(axis=1) for o in ok])
         first = np.max([np.where(o.any(axis=1), np.argmax(o, axis=1), n.size - 1) for o in ok], axis=0)
         at = np.where(reach, first, n.size - 1)  # the fewest drives meeting every target, else all of them
+        latency = {t.name: self._latency(t, grid, configs, x) for t, (x, _) in zip(self.targets, curves)
+                   if t.latency_s is not None}
+        latency_fail, latency_known, latency_frac, lows = False, True, np.inf, {}
+        if latency:  # the fewest drives meeting the throughput targets and no latency bound failed (met or unknown)
+            fail = np.logical_or.reduce([(low > t.latency_s) | (r > t.latency_s) for t in self.targets
+                                         if t.name in latency for r, low in [latency[t.name]]])
+            good = np.logical_and.reduce(ok) & ~fail
+            at = np.where(good.any(axis=1), np.argmax(good, axis=1), at)
+            latency_fail = reach & ~good.any(axis=1)
+            latency_known = np.logical_and.reduce([~np.isnan(r[rows, at]) for r, _ in latency.values()])
         row.update({"drives": n[at].astype(float), "lanes": self.lanes[at]})
         for t, (x, b), need in zip(self.targets, curves, needs):
             row[f"{t.name}|ceiling_iops"] = x[rows, at]
@@ -526,11 +539,43 @@ class _Mixed:
             with np.errstate(divide="ignore", invalid="ignore"):
                 row[f"{t.name}|headroom"] = x[rows, at] / need - 1 if need > 0 else np.full(configs, np.inf)
                 fractions.append(x[:, -1] / need if need > 0 else np.full(configs, np.inf))
+            if t.name in latency:
+                r, low = (v[rows, at] for v in latency[t.name])
+                row[f"{t.name}|latency_s"], lows[t.name] = r, low.reshape(shape)
+                latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
         row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in self.targets))
         row.update({c: v[at] for c, v in self.cost.items()})
         throughput_ok = reach.reshape(shape) if allowed is None else reach.reshape(shape) & allowed
-        return _Block({c: v.reshape(shape) for c, v in row.items()}, throughput_ok, False, True,
-                      [f.reshape(shape) for f in fractions], np.inf, True, None, float(self.max_n), {}, components)
+        return _Block({c: v.reshape(shape) for c, v in row.items()}, throughput_ok, np.reshape(latency_fail, shape)
+                      if latency else False, np.reshape(latency_known, shape) if latency else True,
+                      [f.reshape(shape) for f in fractions], np.reshape(latency_frac, shape) if latency else np.inf,
+                      True, None, float(self.max_n), lows, components)
+
+    def _latency(self, target: Target, grid: dict, configs: int, x: np.ndarray):
+        """``(R, N/X)`` of ``target`` per configuration and drive count (arrays like ``x``, the curves' IOPS): each
+        group's own Little's-law latency ``R_g = max(R0_g, N_g / X_g)`` (:func:`~nvmemodel.plan.latency.latency_at`
+        with its drives' queues ``N_g`` and the I/O it delivers ``X_g``, :attr:`MixedCurve.group_iops`), averaged over
+        the I/Os, ``R = Σ_g X_g R_g / X``; NaN where a group holding drives has no known QD1 latency. With one group
+        this is the single-model planner's ``max(R0, N / X)``."""
+        from ..ceiling.evaluate import evaluate
+
+        n, topo = self.n, self.topo
+        k = topo.drives_per_group(n)
+        num, queued, known = np.zeros(x.shape), np.zeros(x.shape), np.ones(x.shape, dtype=bool)
+        for i in range(configs):  # each configuration's split of the I/O over the groups (its curve)
+            over = {name: v[i] for name, v in grid.items()}
+            group_iops = evaluate(topo, target.workload, drives=n, overrides=over).group_iops
+            for g in range(len(topo.groups)):
+                t, wl = topo.group_topology(g).with_parameters(over, target.workload)
+                p = prepare(encode(t.parameters(wl)))
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    r, _ = latency_at(p, k[g], group_iops[g])
+                used = k[g] > 0
+                num[i] += np.where(used, group_iops[g] * np.where(np.isnan(r), 0.0, r), 0.0)
+                queued[i] += outstanding(p, k[g])
+                known[i] &= ~(used & np.isnan(r))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(known, num / x, np.nan), queued / x
 
 
 def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
