@@ -272,11 +272,22 @@ def _resolve(name: str) -> str:
     raise UnknownNameError("host", name, list(_host_rows()))
 
 
-def get_host(name: str, *, sockets: int | None = None) -> Host:
+def get_host(name: str, *, sockets: int | None = None, cores: int | None = None) -> Host:
     """A catalog host by key (``"amd-epyc-7742"``) or display name, with its platform limits and sources.
 
     ``sockets``: how many of the CPU the server holds (default 2 for a part that allows more than one,
     else 1). The lanes per socket follow (a 2P EPYC gives 64 of its 128 lanes to the inter-socket links).
+
+    ``cores``: how many cores per socket the I/O path uses (default: all of them). Its clock is the base clock,
+    except for ONE busy core, which runs at the part's maximum boost: the vendors define that figure as the
+    single-core frequency (Intel ARK: "Max Turbo Frequency is the maximum single core frequency at which the
+    processor is capable of operating using Intel Turbo Boost Technology"; AMD: "Max Boost Clock", the
+    maximum frequency a single core reaches). How far several busy cores boost is not in the catalog, so
+    they keep the base clock (docs/physics.md §4).
+
+    >>> h = get_host("intel-xeon-platinum-8380", sockets=1, cores=1)
+    >>> h.cores_per_socket, h.clock_hz / 1e9
+    (1, 3.4)
 
     >>> h = get_host("amd-epyc-7742")
     >>> h.sockets, h.cores_per_socket, h.clock_hz / 1e9, h.lanes_per_socket
@@ -297,6 +308,10 @@ def get_host(name: str, *, sockets: int | None = None) -> Host:
     lanes_2p = _num(row, "lanes_per_socket_2p", fn)
     lanes = int(_num(row, "lanes_1p", fn)) if n == 1 or math.isnan(lanes_2p) else int(lanes_2p)
     recalled = set((row.get("recalled") or "").split())
+    every = int(row["cores"])
+    busy = every if cores is None else int(cores)
+    if cores is not None and not 1 <= busy <= every:
+        raise ParameterError("cores", cores, f"1 to {every} (the cores of one {row['name']})")
 
     def cite(*columns: str) -> str:  # a value's status: `recalled` where the row lists its column there
         return f"{'recalled' if recalled & set(columns) else row['status']}: {row['source']}"
@@ -320,12 +335,20 @@ def get_host(name: str, *, sockets: int | None = None) -> Host:
                                                    f"{per_link:g} GB/s per direction; {plat['inter_socket_source']}")
     spec = {"cores_per_socket": cite("cores"), "gen": cite("pcie_gen"),
             "lanes_per_socket": cite("lanes_1p" if n == 1 or math.isnan(lanes_2p) else "lanes_per_socket_2p")}
-    spec["clock_hz"] = (f"{cite('base_clock_GHz').split(':')[0]}: base clock (boost {row['boost_clock_GHz']} GHz); "
-                        f"{row['source']}")
+    if busy == 1:  # one busy core: the vendor's maximum boost is defined as the single-core frequency
+        spec["clock_hz"] = (f"{cite('boost_clock_GHz').split(':')[0]}: maximum boost, one busy core (the vendor's "
+                            f"single-core frequency; base {row['base_clock_GHz']} GHz); {row['source']}")
+    else:
+        spec["clock_hz"] = (f"{cite('base_clock_GHz').split(':')[0]}: base clock (boost {row['boost_clock_GHz']} GHz"
+                            f"{' for one busy core' if busy < every else ''}); {row['source']}")
+    if cores is not None:
+        spec["cores_per_socket"] = f"user: {busy} of the {every} cores per socket busy; {spec['cores_per_socket']}"
     spec["sockets"] = (f"assumption: {n} socket(s) of {row['name']} (the part allows up to {most})" if sockets is None
                        else f"user: {n} socket(s)")
-    return Host(name=row["name"] if n == 1 else f"{n} x {row['name']}", sockets=n,
-                cores_per_socket=int(row["cores"]), clock_hz=float(row["base_clock_GHz"]) * 1e9,
+    clock = float(row["boost_clock_GHz"] if busy == 1 else row["base_clock_GHz"]) * 1e9
+    label = row["name"] if n == 1 else f"{n} x {row['name']}"
+    return Host(name=label if busy == every else f"{label} ({busy} core{'s' if busy > 1 else ''} busy)", sockets=n,
+                cores_per_socket=busy, clock_hz=clock,
                 gen=int(row["pcie_gen"]), lanes_per_socket=lanes, notes=f"catalog host {key} ({plat['name']})",
                 provenance=spec, platform=platform, platform_sources=sources, key=key)
 

@@ -46,7 +46,10 @@ def test_sockets_when_socket_dma_binds():
     t = nm.MixedTopology("x", nm.preset("dell-r7525").host, (
         nm.DriveGroup("samsung-pm1733-u2", 3, name="a", socket=0), nm.DriveGroup("intel-p3700-800gb", 2, name="b",
                                                                                   socket=1)))
-    c = nm.evaluate_mixed(t, nm.Workload("read", "128K"), drives=[5], overrides={"memory.peak_bytes_per_s": 20e9})
+    c = nm.evaluate_mixed(t, nm.Workload("read", "128K"), drives=[5], overrides={"memory.peak_bytes_per_s": 20e9,
+                                                                                "memory.dma_fraction": 0.38})
+    # (the share set here: the catalog EPYC's own is 0.68 since the measured Zen 2 device-DMA plateau replaced the R7525
+    # bend's 0.38; this test is about the explanation, so it keeps its arithmetic)
     # a socket's DMA 0.38 x 20 GB/s = 7.6 GB/s: socket 0 (a: 3 x 6.4) at it, socket 1 (b: 2 x 2.8) below: 13.2 GB/s
     assert c.binding_at(5) == "socket_dma" and abs(c.bandwidth_at(5) - 13.2e9) < 1e6
     assert ("At 5 drive(s) the sockets hold 3, 2 drives (socket 0 holds 3: a ×3); 1 is at the limit, 1 below it "

@@ -186,7 +186,9 @@ def test_host_axis_equals_the_forward_model_on_each_catalog_host():
     binding equal nm.evaluate's on with_host(base, host) over every drive count."""
     from nvmemodel.topology.host import host_from_text
 
-    targets = [Target(RR4K, iops=12e6), Target(W["128k-read"], bytes_per_s=80e9)]
+    # 150 GB/s of 128K reads: one EPYC 7742 socket (socket DMA 0.68 x 204.8 = 139 GB/s) and the Gold 6248 (its Gen3
+    # links) fall short, the others meet it (80 GB/s failed only the one-socket EPYC under the former 0.38 share)
+    targets = [Target(RR4K, iops=12e6), Target(W["128k-read"], bytes_per_s=150e9)]
     space = DesignSpace("dell-r7525", {"host": HOSTS, "workload.io_stack": ["libaio", "spdk"]}, max_drives=24)
     p = plan(targets, space, keep=100, merge_identical=False)
     base = nm.preset("dell-r7525")

@@ -11,7 +11,7 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
   140 GB/s SSD transfer speeds"): Threadripper PRO 7985WX on an ASUS Pro WS WRX90E-SAGE SE, 32 Phison E28 Gen5
   SSDs (14.8 / 14 GB/s rated) on 3 Apex switch cards, Windows 11 RAID-0, CrystalDiskMark: 113.6 GB/s sequential
   read, 104.6 GB/s write; Phison names "the current Windows 11 kernel" as the limit. Seen before the AMD
-  platforms' DMA share (0.38) was chosen, so a check, not a blind one.
+  platforms' DMA share was chosen, so a check, not a blind one.
 * mdadm issue #28, "SW RAID0 overhead" (github.com/neilbrown/mdadm/issues/28, 2016): Dell R730, "E5-2699 v5" (read as
   v4), fio 4K random reads: md RAID-0 capped at 3.8 M IOPS with the CPU at almost 100 %, the same drives without md
   reaching 7 M IOPS. Found after the catalog was set; the host is built by hand (Broadwell-EP is not in the catalog);
@@ -29,7 +29,10 @@ Held-out measurements (docs/physics.md §12.8), none of them used to set a catal
   miss, not counted in the fio-plateau median).
 * ParAlg/PLAID scripts/baldr-bench (github.com/ParAlg/PLAID, 2023-2024): Threadripper PRO 3995WX, up to 30 Solidigm
   P44 Pro, fio io_uring 4 MiB reads: one root complex's 8 drives 39.7 GiB/s ("limited root complex bandwidth is the
-  culprit"), 30 drives 122 GiB/s. Found in a later session, after every value was set.
+  culprit"), 30 drives 122 GiB/s. Found in a later session, after every value was set. Its large-read plateau (139
+  GB/s, fio/results/ssd_block_size.txt) then SET the AMD platforms' device-DMA share (0.68): the 30-drive read and
+  write plateaus are no longer blind; its 4 KiB reads (22.7 M IOPS on 64 cores) and 16 KiB per-job CPU limits, found
+  after that, are (a CPU cost, not the share, predicts them).
 * Ren & Trivedi (CHEOPS '23) and oberstet/scratchbox SET the stack costs and MD_CYCLES_PER_IO (docs/physics.md §4,
   §12.3): their runs are not checks.
 * colibri issue #537 (github.com/JustVugg/colibri/issues/537, 2026): 2 x Xeon Silver 4510, 4 x DDR5 at 4400 MT/s,
@@ -44,6 +47,7 @@ from __future__ import annotations
 import math
 import pathlib
 
+import numpy as np
 import pytest
 
 import nvmemodel as nm
@@ -155,7 +159,7 @@ def test_a_topology_uses_its_hosts_platform_unless_it_sets_its_own():
     dell = nm.preset("dell-r7525")
     p, src = dell.parameters(nm.Workload("read", "128K")), dell.sources(nm.Workload("read", "128K"))
     assert p["tree.complex_bytes_per_s"] == pytest.approx(46.9e9) and src["tree.complex_bytes_per_s"].status == "estimate"
-    assert p["memory.dma_fraction"] == 0.38  # the preset's own estimate wins over the catalog's 0.75
+    assert p["memory.dma_fraction"] == 0.38  # the preset's own estimate wins over the catalog's 0.68
     moved = with_host(dell.replace(extras={**dell.extras, "raid.level": "raid5"}), "intel-xeon-platinum-8380")
     q = moved.parameters(nm.Workload("read", "128K"))
     assert q["memory.dma_fraction"] == 0.75 and q["raid.level"] == "raid5"  # platform replaced, RAID kept
@@ -190,7 +194,7 @@ def _p620():
 
 def test_held_out_66_gib_s_large_reads_on_a_3955wx():
     # 66 GiB/s measured with 10 drives and large reads; spec-only prediction: the drives (10 x 7.0 GB/s), below
-    # every host limit of the catalog (4 complexes x 46.9 GB/s, 0.38 x 204.8 = 77.8 GB/s); within 5 % of the measurement
+    # every host limit of the catalog (4 complexes x 46.9 GB/s, 0.68 x 204.8 = 139 GB/s); within 5 % of the measurement
     # (the drives' own 7,000 MB/s rating is the only input that matters here).
     c = nm.evaluate(_p620(), nm.Workload("read", "1M", io_stack="io_uring"), drives=[10])
     measured = 66 * 2**30
@@ -237,7 +241,7 @@ def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
     # only), fio io_uring (tanelpoder/0xtools experiments/faster-biolatency/fio: registerfiles, fixedbufs, batches of
     # 16), Linux 6.14: "173 GiB/s bandwidth with large 512kB random reads", "the PCIe/memory transfer bandwidth
     # limit". Spec-only: the drives' x4 links bind at 8 x 14.4 + 13 x 7.2 = 208 GB/s, +12 % over 185.8 GB/s; socket
-    # DMA (2 x 0.38 x 460.8 GB/s) has 68 % headroom. The binding is half named: "PCIe/memory" — the model's is PCIe.
+    # DMA (2 x 0.68 x 460.8 GB/s) is far above. The binding is half named: "PCIe/memory" — the model's is PCIe.
     host = nm.get_host("amd-epyc-9654")
     groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
               nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
@@ -247,7 +251,7 @@ def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
     assert c.binding_at(21) == "pcie_link"
     assert c.bandwidth_at(21) / measured - 1 == pytest.approx(0.121, abs=0.005)
     dma = {x.component: x.bytes_per_s for x in c.ceilings_at(21)}["socket_dma"]
-    assert dma == pytest.approx(2 * 0.38 * 12 * 4800e6 * 8, rel=1e-9) and dma > 1.5 * measured
+    assert dma == pytest.approx(2 * 0.68 * 12 * 4800e6 * 8, rel=1e-9) and dma > 1.5 * measured
 
 
 def test_held_out_38_5m_iops_on_the_two_socket_genoa_is_above_the_models_cpu_ceiling_by_59_percent():
@@ -272,22 +276,27 @@ def test_held_out_38_5m_iops_on_the_two_socket_genoa_is_above_the_models_cpu_cei
     assert 2 * 96 * 2.4e9 / 38.5e6 == pytest.approx(11_969, abs=1)
 
 
-def test_held_out_one_ice_lake_core_with_fio_io_uring_on_a_p5800x_is_52_percent_above_the_model():
+def test_held_out_one_ice_lake_core_with_fio_io_uring_on_a_p5800x_is_29_percent_above_the_model():
     # fio issue #1206 (github.com/axboe/fio/issues/1206, 2021-03-12), "fio io_uring single CPU core performance is
     # only half of SPDK with the same core with intel P5800 Optane drive": fio 3.21, ioengine=io_uring, 4 KiB
     # randwrite, iodepth=8, 1 thread, Linux 5.9.16 (Fedora 33): "iouring single core is 100%", 638k IOPS (2,492 MiB/s)
     # — far below the P5800X's 1.5 M write IOPS: a one-core CPU plateau, the binding named. The CPU is NOT named:
     # the host name cyp03 points at Intel's Coyote Pass board (M50CYP, Ice Lake-SP), the board [SPDK21] ran with
     # Xeon Platinum 8380s, so the catalog 8380 is ASSUMED (another Ice Lake SKU, 2.0-3.0 GHz base, gives -37 % to
-    # -58 %). Spec-only: 2.3 GHz base / io_uring's 7,550 cycles [RT23] = 305 K IOPS, -52 %. What one core cost there:
-    # at most 3.4 GHz (the 8380's boost) / 638 K ≈ 5,330 cycles per I/O — below 7,550, like the P620's ≤ 6,250.
-    host = nm.get_host("intel-xeon-platinum-8380")
-    one_core = host.replace(sockets=1, cores_per_socket=1)
+    # -58 % at base clock). Spec-only: ONE busy core runs at the part's maximum boost, the vendor's single-core
+    # frequency (get_host(cores=1), docs/physics.md §4): 3.4 GHz / io_uring's 7,550 cycles [RT23] = 450 K IOPS, -29 %
+    # (-52 % at the 2.3 GHz base clock the model used before; the rule is the spec's definition, not fitted here — this
+    # one-core fio point was in view when it was adopted). What one core cost there: at most 3.4 GHz / 638 K ≈ 5,330
+    # cycles per I/O — below 7,550, like the P620's ≤ 6,250.
+    one_core = nm.get_host("intel-xeon-platinum-8380", sockets=1, cores=1)
+    assert one_core.clock_hz == 3.4e9 and "maximum boost" in one_core.provenance["clock_hz"]
     topo = nm.Topology(name="fio-1206", host=one_core, drive=nm.get_drive("intel-p5800x-800gb"))
     c = nm.evaluate(topo, nm.Workload("randwrite", "4K", iodepth=8, io_stack="io_uring"), drives=[1])
     assert c.binding_at(1) == "host_cpu"  # the source's "single core is 100%": the binding matches
-    assert c.iops_at(1) == pytest.approx(2.3e9 / 7_550, rel=1e-9)
-    assert c.iops_at(1) / 638e3 - 1 == pytest.approx(-0.523, abs=0.002)
+    assert c.iops_at(1) == pytest.approx(3.4e9 / 7_550, rel=1e-9)
+    assert c.iops_at(1) / 638e3 - 1 == pytest.approx(-0.294, abs=0.002)
+    base = nm.get_host("intel-xeon-platinum-8380").replace(sockets=1, cores_per_socket=1)  # the former reading
+    assert 1 - base.clock_hz / 7_550 / 638e3 == pytest.approx(0.523, abs=0.002)
     others = {x.component: x.iops for x in c.ceilings_at(1)}
     assert others["drive"] == pytest.approx(1.5e6) and others["queue_depth"] > 638e3
     assert 3.4e9 / 638e3 == pytest.approx(5_329, abs=1)
@@ -298,16 +307,17 @@ def test_held_out_t_io_uring_on_one_ice_lake_core_is_outside_the_fio_stack_costs
     # Next-Gen Xeon" (SKU not named: the catalog 8380 ASSUMED), one Gen2 Optane SSD (the catalog P5800X), fio's
     # t/io_uring, "single thread random 512b O_DIRECT reads", polled, registered buffers and files: "QD128 : 2.58M
     # IOPS per core". A one-core CPU plateau (512 B "to keep us well below the bandwidth ceiling"). Spec-only with the
-    # polled stack's fio-measured 7,230 cycles [RT23]: 2.3 GHz / 7,230 = 318 K, -88 %: t/io_uring leaves out fio's
+    # polled stack's fio-measured 7,230 cycles [RT23] at one core's maximum boost: 3.4 GHz / 7,230 = 470 K, -82 % (-88 %
+    # at base clock): t/io_uring leaves out fio's
     # own ≈ 2,070 cycles and uses registered buffers/files and batching that a default fio job does not, so the
     # model's stack costs (fio's) do not describe it — kept as a documented miss, outside the fio-plateau median.
     # Also visible: the model's drive limit is the P5800X's 4 KiB rating (1.5 M), which this 512 B run exceeded.
-    host = nm.get_host("intel-xeon-platinum-8380").replace(sockets=1, cores_per_socket=1)
+    host = nm.get_host("intel-xeon-platinum-8380", sockets=1, cores=1)
     topo = nm.Topology(name="axboe-2020", host=host, drive=nm.get_drive("intel-p5800x-800gb"))
     c = nm.evaluate(topo, nm.Workload("randread", "512", iodepth=128, io_stack="io_uring_polled"), drives=[1])
     assert c.binding_at(1) == "host_cpu"  # the source's limit is the core: the binding matches
-    assert c.iops_at(1) == pytest.approx(2.3e9 / 7_230, rel=1e-9)
-    assert c.iops_at(1) / 2.58e6 - 1 == pytest.approx(-0.877, abs=0.002)
+    assert c.iops_at(1) == pytest.approx(3.4e9 / 7_230, rel=1e-9)
+    assert c.iops_at(1) / 2.58e6 - 1 == pytest.approx(-0.818, abs=0.002)
     drive = {x.component: x.iops for x in c.ceilings_at(1)}["drive"]
     assert drive == pytest.approx(1.5e6) and drive < 2.58e6  # a 4 KiB rating below a measured 512 B rate
     assert 3.4e9 / 2.58e6 == pytest.approx(1_318, abs=1)  # cycles per I/O there, at most (8380 boost clock)
@@ -340,39 +350,91 @@ def test_held_out_one_zen2_root_complex_full_of_gen4_drives_is_10_percent_under_
     assert one.binding_at(1) == "drive" and one.bandwidth_at(1) / 7.168e9 - 1 == pytest.approx(-0.023, abs=0.002)
 
 
-def test_held_out_30_gen4_drives_on_a_3995wx_break_the_amd_dma_share():
-    # A DOCUMENTED MISS: all_sdd_read.md "Current Maximum throughput" (2024-02-06): 30 SSDs over the 4 complexes,
-    # 122 GiB/s (131 GB/s); the drive-count scan (same file, "Performance scaling") flattens at 109-122 GiB/s from 19
-    # drives on; the source blames the root complexes ("our root complexes are all saturated with 8 SSDs"). Spec-only:
-    # the socket's device DMA, 0.38 x 8 x DDR4-3200 x 8 B = 77.8 GB/s (the share carried over from the R7525 bend), binds
-    # — 41 % UNDER what was measured, a ceiling below a measurement. Device DMA here reached at least 131 / 204.8 =
-    # 0.64 of the DDR peak (8 channels: the host's STREAM Copy, 163.6 GB/s, needs more than 4), above the same host's
-    # STREAM Triad (113.1 GB/s). The binding does not match (the model: socket DMA; the source: root complexes).
+def test_the_3995wx_large_read_plateau_sets_the_amd_dma_share_and_its_30_drive_runs_are_no_longer_blind():
+    # The AMD platforms' device-DMA share is SET from this host (docs/physics.md §12.5, §12.8): the highest large-read
+    # plateau it reached, 139 GB/s with 256 KiB reads (138 GB/s with 1 MiB; fio/results/ssd_block_size.txt, 2024-11-21),
+    # is 0.68 of 8 x DDR4-3200 x 8 B. It replaces 0.38, the R7525 bend read as a memory limit — a reading that put
+    # the socket 41 % UNDER this host's 131 GB/s (a ceiling below a measurement) and that the R7525 paper itself does
+    # not make (it names its CPU at 90 %). Its 30-drive plateaus are therefore checks of the same source, not blind.
+    share = float(_platforms()["amd-zen2-rome"]["dma_fraction"])
+    assert share == 0.68 and _platforms()["amd-zen2-rome"]["dma_status"] == "measured"
+    assert 139e9 / (8 * 3200e6 * 8) == pytest.approx(share, abs=0.002)
+    # all_sdd_read.md "Current Maximum throughput" (2024-02-06): 30 SSDs over the 4 complexes, 122 GiB/s (131 GB/s); the
+    # drive-count scan flattens at 127-134 GB/s from 18 drives. The socket DMA binds, +6 % (0.38 gave -41 %).
     c = _baldr()(30)
     assert c.binding_at(30) == "socket_dma"
-    assert c.bandwidth_at(30) == pytest.approx(0.38 * 8 * 3200e6 * 8, rel=1e-9)
-    measured = 122 * 2**30
-    assert c.bandwidth_at(30) / measured - 1 == pytest.approx(-0.406, abs=0.003)
-    assert measured / (8 * 3200e6 * 8) == pytest.approx(0.640, abs=0.002) and measured > 113.1449e9
-    # without the DMA share the complexes (4 x 46.9 GB/s) would bind, +43 %
+    assert c.bandwidth_at(30) == pytest.approx(share * 8 * 3200e6 * 8, rel=1e-9)
+    assert c.bandwidth_at(30) / (122 * 2**30) - 1 == pytest.approx(0.063, abs=0.003)
+    old = _baldr(**{"memory.dma_fraction": 0.38})(30)
+    assert old.bandwidth_at(30) / (122 * 2**30) - 1 == pytest.approx(-0.406, abs=0.003)
+    # the source blames the complexes ("all saturated with 8 SSDs"), but 4 x 42.6 GB/s measured on one is 170 GB/s:
+    # the plateau is a socket-level one. Without any share the complexes' estimate (4 x 46.9 GB/s) would bind, +43 %.
     free = _baldr(**{"memory.dma_fraction": 1.0})(30)
-    assert free.binding_at(30) == "root_complex" and free.bandwidth_at(30) / measured - 1 == pytest.approx(0.432, abs=0.003)
+    assert free.binding_at(30) == "root_complex"
+    assert free.bandwidth_at(30) / (122 * 2**30) - 1 == pytest.approx(0.432, abs=0.003)
 
 
-def test_held_out_30_gen4_drives_writing_on_a_3995wx_also_pass_the_dma_share():
+def test_the_3995wx_write_plateau_is_above_the_models_read_share():
     # fio/results/converted/write_scaling.csv (same host and job, writes): 6.45 GB/s with one drive, 101 GB/s at 16,
-    # then flat at 95-107 GB/s up to 30 drives (106 GB/s at 30); the source names no limit for it. Spec-only: socket
-    # DMA 77.8 GB/s binds again (the drives' 30 x 6.5 GB/s and the complexes are far above): -27 %, a second ceiling
-    # below a measurement on this host. The binding is not counted as a match (none named).
+    # then flat at 95-107 GB/s up to 30 drives (106 GB/s at 30); the source names no limit. The model has one share for
+    # both directions (the read plateau's): +31 %, an upper bound for writes (the device reading memory reached about
+    # 0.52 of peak). Same source as the share: not blind. (0.38 gave -27 %.)
     topo = nm.Topology(name="baldr", host=nm.get_host("amd-threadripper-pro-3995wx"),
                        drive=nm.get_drive("solidigm-p44-pro-2tb"))
     c = nm.evaluate(topo, nm.Workload("write", "4M", io_stack="io_uring"), drives=[30])
     assert c.binding_at(30) == "socket_dma"
-    assert c.bandwidth_at(30) / 106e9 - 1 == pytest.approx(-0.266, abs=0.003)
+    assert c.bandwidth_at(30) / 106e9 - 1 == pytest.approx(0.314, abs=0.003)
+    assert 106e9 / (8 * 3200e6 * 8) == pytest.approx(0.52, abs=0.005)
     # the same file's read scan, drives spread over the complexes (converted/ssd_scaling.csv, first column): 57.4 GB/s
     # at 8 drives, where the model's round-robin placement gives the drives' 8 x 7.0 GB/s (-2.4 %): below the links
     spread = nm.evaluate(topo, nm.Workload("read", "4M", io_stack="io_uring"), drives=[8])
     assert spread.binding_at(8) == "drive" and spread.bandwidth_at(8) / 57.4e9 - 1 == pytest.approx(-0.024, abs=0.002)
+
+
+def test_held_out_22_7m_4k_reads_on_the_3995wx_match_the_cpu_cost():
+    # fio/results/ssd_block_size_4k.txt (ParAlg/PLAID, 2024-10-02): the 3995WX with 28 of its P44 Pro, fio 3.37
+    # io_uring (registered files, fixed buffers, gtod_reduce), 4 KiB reads, iodepth 64: 16.8 M IOPS with 32 jobs, 19.5 M
+    # with 40, 21.4 M with 50, 22.4 M with 64, 22.7 M with 80 and 96 — a plateau (fio's own CPU figures: 60-73 % of a
+    # CPU per job; the source names no limit). Found after every value was set (the share from the same host's large
+    # reads, a different quantity): BLIND for the CPU cost. Spec-only: 64 cores x 2.7 GHz base / io_uring's 7,550
+    # cycles [RT23] = 22.9 M IOPS, +0.8 %; the socket's DMA (0.68 x 204.8 GB/s = 34 M 4 KiB I/Os) and the links are
+    # above. (With the former 0.38 share, the socket DMA, 19.0 M, would have bound: -16 %.) The binding is not counted
+    # as a match (the source names none).
+    t = nm.Topology(name="baldr", host=nm.get_host("amd-threadripper-pro-3995wx"),
+                    drive=nm.get_drive("solidigm-p44-pro-2tb"))
+    c = nm.evaluate(t, nm.Workload("read", "4K", iodepth=64, io_stack="io_uring"), drives=[28])
+    assert c.binding_at(28) == "host_cpu"
+    assert c.iops_at(28) == pytest.approx(64 * 2.7e9 / 7_550, rel=1e-9)
+    assert c.iops_at(28) / 22.7e6 - 1 == pytest.approx(0.008, abs=0.002)
+    dma = {x.component: x.iops for x in c.ceilings_at(28)}["socket_dma"]
+    assert dma == pytest.approx(0.68 * 204.8e9 / 4096) and dma > 1.4 * 22.7e6
+    old = nm.evaluate(t, nm.Workload("read", "4K", iodepth=64, io_stack="io_uring"), drives=[28],
+                      overrides={"memory.dma_fraction": 0.38})
+    assert old.binding_at(28) == "socket_dma" and old.iops_at(28) / 22.7e6 - 1 == pytest.approx(-0.163, abs=0.003)
+
+
+#: fio/results/ssd_block_size.txt (ParAlg/PLAID, 2024-11-21), 16 KiB reads on the 3995WX, iodepth 64: jobs -> (GB/s as
+#: fio prints it, fio's CPU per job, usr + sys %). Every job is CPU-bound (92-93 % of a CPU).
+_PLAID_16K = {2: (14.5e9, 92.88), 4: (27.2e9, 92.70), 8: (54.6e9, 92.32), 16: (105e9, 92.13)}
+
+
+def test_held_out_16k_reads_per_busy_core_on_the_3995wx_are_14_percent_above_the_model():
+    # The same file's 16 KiB rows: each fio job keeps one CPU 92-93 % busy, so N jobs are the CPU ceiling of N cores
+    # (a few-core plateau, like fio issue #1206's one core). BLIND (found after every value was set). Spec-only: N busy
+    # cores at the 2.7 GHz base clock (several busy cores keep the base clock: only one core's boost is defined by the
+    # vendor) / io_uring's 7,550 cycles: -19.2 %, -13.8 %, -14.2 %, -10.7 % for 2, 4, 8, 16 jobs; counted as ONE point,
+    # the median -14 %, not four. The binding matches the source's own CPU column (each job ≥ 92 % busy). At the 4.2 GHz
+    # boost the model would be +25 % to +39 % instead: the truth lies between, as Zen 2 boosts a few busy cores.
+    errors = []
+    for jobs, (bw, cpu) in _PLAID_16K.items():
+        assert cpu > 92
+        h = nm.get_host("amd-threadripper-pro-3995wx", cores=jobs)
+        topo = nm.Topology(name="baldr", host=h, drive=nm.get_drive("solidigm-p44-pro-2tb"))
+        c = nm.evaluate(topo, nm.Workload("read", "16K", iodepth=64, io_stack="io_uring"), drives=[28])
+        assert c.binding_at(28) == "host_cpu" and h.clock_hz == 2.7e9
+        errors.append(c.iops_at(28) / (bw / 16384) - 1)
+    assert errors == pytest.approx([-0.192, -0.138, -0.142, -0.107], abs=0.002)
+    assert float(np.median(errors)) == pytest.approx(-0.140, abs=0.002)
 
 
 def test_held_out_stream_ratio_sapphire_rapids_over_ice_lake():
@@ -408,19 +470,20 @@ def _phison_demo():
                        switch_count=3)
 
 
-@pytest.mark.parametrize("pattern, measured", [("read", 113.6e9), ("write", 104.6e9)])
-def test_held_out_phison_32_gen5_drives_behind_switches(pattern, measured):
-    # spec-only prediction: the socket's DMA, 0.38 x 8 x DDR5-5200 x 8 B = 126.5 GB/s, binds before the three
-    # x16 Gen5 uplinks (~170 GB/s of payload) and the 32 drives (474 GB/s): +11 % on the read, +21 % on the write.
-    # Phison names the Windows 11 kernel as the limit, which the model does not have: the binding does NOT match.
+@pytest.mark.parametrize("pattern, measured, error", [("read", 113.6e9, 0.517), ("write", 104.6e9, 0.668)])
+def test_held_out_phison_32_gen5_drives_behind_switches(pattern, measured, error):
+    # spec-only prediction with the device-DMA share measured on the Zen 2 I/O die carried over to this Zen 4 one
+    # (0.68 x 8 x DDR5-5200 x 8 B = 226 GB/s): the three x16 Gen5 uplinks (~172 GB/s of payload) bind, +52 % on the
+    # read, +67 % on the write (with the former 0.38 share the socket DMA bound: +11 %, +21 %). Phison names the Windows
+    # 11 kernel as the limit, which the model does not have: the binding does NOT match. Seen before any share was
+    # chosen, so a check, not a blind one; a lower bound on this I/O die's share: 113.6 / 332.8 = 0.34.
     c = nm.evaluate(_phison_demo(), nm.Workload(pattern, "1M"), drives=[32])
-    assert c.binding_at(32) == "socket_dma"
-    assert c.bandwidth_at(32) == pytest.approx(0.38 * 332.8e9, rel=1e-9)
-    err = c.bandwidth_at(32) / measured - 1
-    assert 0.10 < err < 0.22  # an upper bound, above what was measured, by the stated margins
-    # with a STREAM-class share (0.75) the prediction would be the uplinks, ~+50 %: the issue's "45-65 % too high"
-    stream = nm.evaluate(_phison_demo(), nm.Workload(pattern, "1M"), drives=[32], overrides={"memory.dma_fraction": 0.75})
-    assert stream.binding_at(32) == "switch_uplink" and stream.bandwidth_at(32) / measured - 1 > 0.4
+    assert c.binding_at(32) == "switch_uplink"
+    assert c.bandwidth_at(32) / measured - 1 == pytest.approx(error, abs=0.003)
+    dma = {x.component: x.bytes_per_s for x in c.ceilings_at(32)}["socket_dma"]
+    assert dma == pytest.approx(0.68 * 332.8e9, rel=1e-9)
+    old = nm.evaluate(_phison_demo(), nm.Workload(pattern, "1M"), drives=[32], overrides={"memory.dma_fraction": 0.38})
+    assert old.binding_at(32) == "socket_dma" and 0.10 < old.bandwidth_at(32) / measured - 1 < 0.22
 
 
 def _r730_md(level: str, **overrides):
