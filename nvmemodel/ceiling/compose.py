@@ -34,7 +34,7 @@ import numpy as np
 from .system import ComplexSums, Levels, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
-__all__ = ["compose", "starts", "switch_sets"]
+__all__ = ["binding_groups", "compose", "starts", "switch_sets"]
 
 _INF = float("inf")
 
@@ -272,6 +272,15 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     return {"iops": np.broadcast_to(total, shape).astype(float), "binding": binding, "linear": linear,
             "ceilings": tuple(ceilings), "group_iops": group_iops, "group_binding": group_index,
             "group_ceilings": tuple(tuple(c) for c in group_ceilings), "host_binds": host_binds}
+
+
+def binding_groups(groups, k, out) -> np.ndarray:
+    """Per point ``"host"`` where a shared level binds, else the groups (holding drives) whose own binding component
+    is the curve's, joined by ", " (:func:`_held_by`: where the groups differ, the one holding the largest share)."""
+    gb, b = out["group_binding"], out["binding"]
+    named = [", ".join(g for j, g in enumerate(groups) if k[j, i] > 0 and gb[j, i] == b[i]) or "host"
+             for i in range(k.shape[1])]
+    return np.where(out["host_binds"], "host", np.asarray(named))
 
 
 def _directions(lv: Levels):

@@ -37,7 +37,7 @@ from ..errors import ParameterError
 from ..topology.mixed import MixedTopology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
-from .compose import compose, starts, switch_sets
+from .compose import binding_groups, compose, starts, switch_sets
 from .derive import prepare
 from .mixed_result import MixedCurve
 from .result import SweepResult
@@ -124,7 +124,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                   per_drive_iops=out["linear"] / n, labels={name: COMPONENT_LABELS[name] for name in names},
                   group_iops=out["group_iops"], group_binding=np.asarray(names)[out["group_binding"]],
                   group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
-                  binding_group=_binding_groups([g.name for g in topology.groups], k, out))
+                  binding_group=binding_groups([g.name for g in topology.groups], k, out))
 
 
 def _curve(topology, wl, n, k, topos, params, wls, **fields) -> MixedCurve:
@@ -236,15 +236,6 @@ def _chunked(params: list, configs: int, arrays: dict, n: np.ndarray, run) -> Sw
     bs = np.asarray(params[0]["workload.block_size"], dtype=float)
     return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
                        block_size=bs.reshape(-1) if bs.ndim else float(bs))
-
-
-def _binding_groups(groups, k, out) -> np.ndarray:
-    """Per point ``"host"`` where a shared level binds, else the groups (holding drives) whose own binding component
-    is the curve's, joined by ", " (:func:`_held_by`: where the groups differ, the one holding the largest share)."""
-    gb, b = out["group_binding"], out["binding"]
-    named = [", ".join(g for j, g in enumerate(groups) if k[j, i] > 0 and gb[j, i] == b[i]) or "host"
-             for i in range(k.shape[1])]
-    return np.where(out["host_binds"], "host", np.asarray(named))
 
 
 def _mirror_curve(topology, wl, n, k, topos, params, wls) -> MixedCurve:

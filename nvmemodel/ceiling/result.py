@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 
 import numpy as np
@@ -11,6 +10,7 @@ import numpy as np
 from ..parameters import PARAMETERS, decode
 from ..units import format_iops
 from .components import COMPONENT_LABELS
+from .groups import GroupAnswers
 
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
 
@@ -79,8 +79,12 @@ class Ceiling:
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
-class ScalingCurve:
+class ScalingCurve(GroupAnswers):
     """System ceiling versus drive count for one topology and workload.
+
+    A topology of one drive model is one group: :class:`~nvmemodel.ceiling.groups.GroupAnswers` says what holds it
+    (``held_by_at``, ``describe_binding_at``, ``binding_group_at``, ``group_iops_at``, ``placed_at``) as for the
+    groups of a :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`.
 
     Attributes
     ----------
@@ -134,37 +138,6 @@ class ScalingCurve:
     def binding_at(self, drives: int) -> str:
         """Name of the binding component with ``drives`` drives."""
         return str(self.binding[self._index(drives)])
-
-    # What holds the drives, group by group (docs/topologies.md "What binds"): a topology of one drive model is the
-    # one group of MixedTopology.from_topology ("group 0"); a MixedCurve answers for its own groups.
-    @functools.cached_property
-    def _grouped(self):
-        """This curve as the one group of a mixed topology, composed when first asked (the same numbers and names:
-        tests/ceiling/test_mixed.py)."""
-        from ..topology.mixed import MixedTopology
-        from .mixed import evaluate_mixed
-
-        return evaluate_mixed(MixedTopology.from_topology(self.topology), self.workload, drives=self.drives)
-
-    def binding_group_at(self, drives: int) -> str:
-        """The groups the binding component holds with ``drives`` drives, or ``"host"`` where a shared level binds."""
-        return self._grouped.binding_group_at(drives)
-
-    def held_by_at(self, drives: int) -> dict[str, str]:
-        """What holds each group holding drives: its own binding component, or ``"host: <component>"``."""
-        return self._grouped.held_by_at(drives)
-
-    def describe_binding_at(self, drives: int) -> str:
-        """What binds, naming the groups it holds: ``"group 0: drive"``, ``"host: host_cpu"``."""
-        return self._grouped.describe_binding_at(drives)
-
-    def group_iops_at(self, drives: int) -> dict[str, float]:
-        """Each group's share of the system ceiling, IOPS."""
-        return self._grouped.group_iops_at(drives)
-
-    def placed_at(self, drives: int) -> list | None:
-        """The root complexes holding drives: per complex ``(socket, {group index: drives on it})``."""
-        return self._grouped.placed_at(drives)
 
     def ceilings_at(self, drives: int) -> list[Ceiling]:
         """Every component's ceiling at one point, binding one first, then by headroom."""
