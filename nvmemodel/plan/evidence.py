@@ -88,7 +88,7 @@ class Evidence:
 
             topo = self._topology(host)
             sources, values = topo.sources(workload), topo.parameters(workload)
-            axes = {k for k in self.space.axes if k != "host"}
+            axes = {k for k in self.space.axes if k != "host"} | self._group_owned(workload)
             out = {}
             for comp in components():
                 said = [f"{name} {PARAMETERS[name].format(values[name])} ({sources[name].status}: "
@@ -99,6 +99,19 @@ class Evidence:
                     out[comp.name] = "; ".join(said)
             self._notes[key] = out
         return self._notes[key]
+
+    def _group_owned(self, workload) -> set[str]:
+        """A mixed base's group-owned parameters (``drive.*``, ``switch.*``, ``attach.*``, port lanes) whose value or
+        source differs between its groups: a note quoting group 0's would be said of every group's drives, so none is
+        (a binding ``drive`` may be another group's). Empty for a single-model base."""
+        groups = getattr(self.space.base, "groups", None)
+        if not groups or len(groups) < 2:
+            return set()
+        own = ("drive.", "switch.", "attach.", "host.port_lanes")
+        topos = [self.space.base.group_topology(i) for i in range(len(groups))]
+        seen = [(t.parameters(workload), t.sources(workload)) for t in topos]
+        names = {k for v, _ in seen for k in v if k.startswith(own)}
+        return {k for k in names if len({(str(v.get(k)), str(src.get(k))) for v, src in seen}) > 1}
 
     def rows(self, values: dict, rec: dict, names) -> list[str]:
         """Per kept answer (``rec``: the planner's rows, ``values``: their axis values), what rests on estimates:

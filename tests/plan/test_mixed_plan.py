@@ -151,3 +151,18 @@ def test_a_mean_latency_bound_can_need_more_drives_than_the_throughput():
 def test_a_latency_bound_a_mixed_plan_cannot_check_is_refused(topo, workload, match):
     with pytest.raises(ParameterError, match=match):
         nm.plan(nm.Target(workload, iops=1e6, latency_s=1e-3), nm.DesignSpace(topo, {}))
+
+
+def test_an_estimate_of_one_groups_drive_is_not_said_of_every_groups_drives():
+    # the planner's estimates column reads a mixed base's parameters from group 0; a drive limit that differs between
+    # the groups is not quoted for "drive binds" (it may be another group's drives that bind), one shared by all is
+    guess = nm.Drive("guessed drive", gen=4, lanes=4, rand_read_iops=5e5, rand_write_iops=1e5,
+                     seq_read_bytes_per_s=3e9, seq_write_bytes_per_s=2e9, status="estimate", source="a guess")
+    said = []
+    for second in (guess, "intel-p3700-800gb"):
+        topo = nm.MixedTopology("m", DELL.host, (nm.DriveGroup(guess, 4), nm.DriveGroup(second, 4)),
+                                extras=dict(DELL.extras))
+        best = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=3e6), nm.DesignSpace(topo, {})).best
+        assert best["4K randread|binding"] == "drive"
+        said.append(best["estimates"])
+    assert said == ["drive binds 4K randread: rests on drive.rand_read_iops 500.00 K IOPS (estimate: a guess)", ""]
