@@ -293,6 +293,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         from .. import _check
 
         _check.number("drives", drives, lo=1, integer=True)
+    if drives is None and topology is not None and x not in DRIVE_AXES:  # the model is evaluated at drives
+        _check_one_device(tbl)
     d = int(drives or 1)
     groups = [((), points)] if not by_cols else [
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
@@ -594,3 +596,19 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
                     "measured_above": [float(v) for v in yv[above & (prof["binding"] == b).to_numpy()]],
                     "reconcile": fix})
     return out
+
+
+def _check_one_device(tbl) -> None:
+    """The ceiling model is evaluated at ``drives`` (default 1): refused where fio's disk stats name more devices
+    than that, so a measurement over 16 devices is never called 'above the model's one-drive ceiling' (QA s25, H7)."""
+    if "device_count" not in tbl:
+        return
+    counts = tbl["device_count"].dropna()
+    if counts.empty or int(counts.max()) <= 1:
+        return
+    many = tbl.loc[tbl["device_count"] == counts.max()].iloc[0]
+    n = sorted({int(c) for c in counts})
+    said = f"{n[0]}" if len(n) == 1 else f"{n[0]}–{n[-1]}"
+    raise ParameterError("drives", "1 (the default)", f"a drive count for the ceiling model (drives=N, --drives N): the runs' "
+                         f"disk stats name {said} devices ({str(many.get('source_path', '?'))} names "
+                         f"{int(many['device_count'])}), and without it the model is evaluated at 1 drive")

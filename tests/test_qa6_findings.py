@@ -1,0 +1,57 @@
+"""Findings of the sixth QA pass (trust: what the program says about measured data), each on the real fio runs
+it was found with (``tests/data/qa6/``: fio 3.33, how each was made in its README.md) or public data."""
+
+import pathlib
+
+import pytest
+
+from nvmemodel import cli
+
+QA6 = pathlib.Path(__file__).parent / "data" / "qa6"
+
+
+def test_h1_fit_says_which_runs_failed(capsys):
+    """H1: the iodepth-8 run failed (fio error 1): ``fit`` fits the other four points and must say so, as
+    ``ingest`` and ``plot`` do — not drop the run without a word. Its noise wording must not claim "one run per
+    point" where iodepth 4 has two runs."""
+    assert cli.main(["fit", str(QA6 / "errs"), "--x", "iodepth", "--y", "iops"]) == 0
+    out, err = capsys.readouterr()
+    assert "qd8.json: jobs[0] ('eq') failed with fio error 1" in err
+    assert "two_jobs_one_fails.json: jobs[1] ('bad') failed" in err
+    assert "one run per point" not in out
+    assert "fits 4 points" in out
+
+
+def test_h3_unknown_iodepth_is_not_zero_outstanding(shared_dir):
+    """H3: terse output carries no iodepth; six runs at QD 1…4096 must not become one point at "0 outstanding
+    I/Os" with a Little's-law rate of 0 — the runs say nothing of their outstanding I/O, so the chart refuses."""
+    from nvmemodel.errors import IngestError, IngestWarning
+    from nvmemodel.ingest.summary import summarize
+    import nvmemodel as nm
+
+    table = nm.read_results(shared_dir / "data" / "real" / "fio_terse")
+    with pytest.warns(IngestWarning, match="6 file.s. do not say their outstanding"), \
+            pytest.raises(IngestError, match="no run says its outstanding"):
+        summarize(table, x="outstanding", y="iops")
+    labelled = nm.read_results(shared_dir / "data" / "real" / "fio_terse", path_pattern="*_qd{qd}.out")
+    s = summarize(labelled, x="qd", y="iops")
+    assert sorted(s["qd"].astype(int)) == [1, 4, 16, 64, 256, 4096]
+    assert s["little"].isna().all()  # no depth known: no Little's-law rate, never 0
+
+
+def test_h7_fit_refuses_one_drive_model_for_many_devices(shared_dir, tmp_path):
+    """H7: oberstet's psync runs read 16 NVMe namespaces (fio's disk stats); a fit against a preset evaluated the
+    model at 1 drive and called the 9.41 M IOPS measured 'FALSIFIED … 549 % above the model's ceiling'. Without
+    a drive count the fit is refused, naming the 16 devices; with --drives 16 nothing is falsified."""
+    import shutil
+
+    import nvmemodel as nm
+    from nvmemodel.errors import ParameterError
+
+    src = shared_dir / "data" / "real" / "fio_normal"
+    for p in src.glob("oberstet_fio-2.17_16nvme-p3608_individual_psync_4k-randread_*threads.log"):
+        shutil.copy(p, tmp_path / p.name)
+    with pytest.raises(ParameterError, match=r"disk stats name 16 devices .* evaluated at 1 drive"):
+        nm.fit(nm.read_results(tmp_path), x="numjobs", y="iops", topology=nm.preset("dell-r7525"))
+    fitted = nm.fit(nm.read_results(tmp_path), x="numjobs", y="iops", topology=nm.preset("dell-r7525"), drives=16)
+    assert "FALSIFIED" not in fitted.explain()
