@@ -696,7 +696,9 @@ _p("memory.peak_bytes_per_s", "B/s", "continuous", "peak memory bandwidth of one
           "(docs/physics.md §12.8)")
 _p("memory.dma_fraction", "1", "continuous", "share of a socket's peak memory bandwidth (or of its I/O die) that "
    "device DMA can use", lo=0, lo_open=True, hi=1, default=1.0,
-   source="assumption: all of it (an upper bound); catalog hosts carry an estimate (docs/physics.md §12.8)")
+   source="assumption: all of it (an upper bound); catalog hosts carry their platform's share: AMD 0.68 (measured "
+          "on a Zen 2 I/O die, carried over to Zen 3/4/5 as an estimate), the others a STREAM-class 0.75 (an "
+          "estimate, an upper bound for device DMA) (docs/physics.md §12.8)")
 _p("cpu.cycles_per_byte", "cycles/B", "continuous", "host CPU cycles per byte moved (copies, checksums of a "
    "buffered or copying stack; 0 for direct I/O)", lo=0, hi=1e3, default=0.0,
    source="default: 0, direct I/O with DMA into the application's buffers")
