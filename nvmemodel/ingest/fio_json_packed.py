@@ -41,20 +41,25 @@ _NAN = math.nan
 _PERCENTILE_KEYS = ("50.000000", "90.000000", "95.000000", "99.000000", "99.900000", "99.990000")
 _DIRECTIONS = ("read", "write", "trim")
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
-#: an option set's columns, in the order the tuples use them (None/NaN where it does not give them)
-_OPTION_KEYS = ("pattern", "read_fraction", "random_fraction", "iodepth", "numjobs", "ioengine", "direct",
-                "target_names", "targets")
-_OPTION_VALUES: dict = {}  # id(option columns) -> (them, their values in _OPTION_KEYS order)
+#: What an option set gives a job (see _option_set), keyed as fio_json._option_fields keys it.
+_OPTION_SETS: dict = {}
 
 
-def _option_values(option_columns: dict) -> tuple:
-    known = _OPTION_VALUES.get(id(option_columns))
-    if known is None or known[0] is not option_columns:
-        values = tuple(option_columns.get(k, _NAN if k.endswith("_fraction") else None) for k in _OPTION_KEYS)
-        known = (option_columns, values)
-        if len(_OPTION_VALUES) < 4096:  # (the option set is kept alive with it: its id stays its own)
-            _OPTION_VALUES[id(option_columns)] = known
-    return known[1]
+def _option_set(opts: dict, path: str, echoed: bool) -> tuple:
+    """(block size of read, write, trim; numjobs; verify; group_reporting; I/Os in flight; pattern;
+    read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted)
+    of a job's options, from :func:`fio_json._option_fields` (which raises what the general reader raises)."""
+    fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight = _option_fields(opts, path, echoed)
+    got = fields.get
+    hit = (sizes["read"], sizes["write"], sizes["trim"], numjobs, verify, grouped, in_flight, got("pattern"),
+           got("read_fraction", _NAN), got("random_fraction", _NAN),
+           (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
+           option_columns["defaulted"])
+    values = tuple(opts.values())
+    # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
+    if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in values):
+        _OPTION_SETS[(echoed, tuple(opts), values)] = hit
+    return hit
 
 
 def packed_rows(doc: dict, path: str) -> list[tuple] | None:
@@ -83,24 +88,27 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                if isinstance(u, dict) and u.get("name")]
     device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
     has_global = "global options" in doc
+    head = ("fio", version, "fio-json", path, 0, 0, True)
+    devices_part = (device_names, device_count)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
-        if type(job) is not dict or not _KNOWN_JOB_KEYS.issuperset(job) or "mixed" in job \
-                or type(job.get("read")) is not dict or type(job.get("write")) is not dict:
+        # (a key fio always writes that is missing raises KeyError: the general reader reads the document)
+        if type(job) is not dict or not _KNOWN_JOB_KEYS.issuperset(job) or "mixed" in job:
             return None
+        read, write = job["read"], job["write"]
         job_opts = job.get("job options") or {}
-        if type(job_opts) is not dict:
+        name, error = job["jobname"], job["error"]
+        if type(read) is not dict or type(write) is not dict or type(job_opts) is not dict or name == "All clients" \
+                or not (error == 0 and type(error) is int):
             return None
         opts = {**global_opts, **job_opts} if global_opts else job_opts
-        name = job.get("jobname")
-        if name == "All clients":
-            return None
-        error = job.get("error")
-        if not (type(error) is int and error == 0):
-            return None
         echoed = "job options" in job or has_global
-        fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight, *_ = _option_fields(opts, path, echoed)
+        option_set = _OPTION_SETS.get((echoed, tuple(opts), tuple(opts.values())))
+        if option_set is None:
+            option_set = _option_set(opts, path, echoed)
+        bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
+            option_part, defaulted = option_set
         merged = _group_size(job, path, f"jobs[{index}]", verify) if "job_runtime" in job else None
         if numjobs > 1 and name_counts is None:
             name_counts = {}
@@ -111,25 +119,23 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
             return None  # jobs of several sections reported as one group
-        group_id = job.get("groupid")
-        usr, sys_ = job.get("usr_cpu"), job.get("sys_cpu")
+        group_id, usr, sys_ = job["groupid"], job["usr_cpu"], job["sys_cpu"]
         if not (type(group_id) is int and 0 <= group_id <= 2**31) or not (type(usr) is float and 0.0 <= usr <= _FLOAT_MAX) \
                 or not (type(sys_) is float and 0.0 <= sys_ <= _FLOAT_MAX):
             return None
         host = job.get("hostname")
-        pattern, read_fraction, random_fraction, iodepth, numjobs_col, ioengine, direct, target_names, targets = \
-            _option_values(option_columns)
-        job_part = (None if name is None else str(name), index, group_id, None if host is None else str(host),
-                    "group" if group else "job", False)
-        defaulted, usr, sys_ = option_columns["defaulted"], usr / 100, sys_ / 100
+        job_head = (*head, None if name is None else str(name), index, group_id, None if host is None else str(host),
+                    "group" if group else "job", False, pattern)
+        job_tail = (usr / 100, sys_ / 100, defaulted, 0)
+        option_part += devices_part
         job_rows = []
-        for direction in _DIRECTIONS:
-            d = job.get(direction)
+        for direction, d, option in (("read", read, bs_read), ("write", write, bs_write),
+                                     ("trim", job.get("trim"), bs_trim)):
             if type(d) is not dict:
                 if isinstance(d, dict):
                     return None
                 continue
-            moved = d.get("io_bytes")
+            moved = d["io_bytes"]
             if moved == 0 and type(moved) is int:
                 done = d.get("total_ios", 0)
                 if done == 0 and type(done) is int:
@@ -138,7 +144,6 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
             if numbers is None:
                 return None
             moved, done = numbers[2], numbers[1]
-            option = sizes[direction]
             if option is None:
                 bs = moved / done if done > 0 and moved - moved == 0.0 else _NAN
             else:
@@ -151,23 +156,23 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         if echoed:
             if group and pattern in _ONE_WAY and _contradicts(pattern, [{"direction": r[0]} for r in job_rows]):
                 return None  # a group of jobs with different patterns: the general reader keeps what was measured
-            shares = None
-        elif len(job_rows) == 1:
+            for direction, bs, numbers in job_rows:
+                if direction == "read" and pattern in _WRITE_ONLY:
+                    direction = "verify"  # a write job's verify reads (api._mark_verify_reads)
+                rows.append((*job_head, direction, read_fraction, random_fraction, bs, *option_part, *numbers,
+                             *job_tail))
+            continue
+        # options unknown: the realised read share is still measured
+        if len(job_rows) == 1:
             direction, _, numbers = job_rows[0]
             ios = numbers[1]
-            shares = ((1.0 if ios else _NAN) if direction == "read" else
-                      (0.0 if direction == "write" and ios else _NAN),)
+            share = (1.0 if ios else _NAN) if direction == "read" else (0.0 if direction == "write" and ios else _NAN)
         else:
             reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
             total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
-            shares = (reads / total if total else _NAN,) * len(job_rows)
-        for i, (direction, bs, numbers) in enumerate(job_rows):
-            if direction == "read" and pattern in _WRITE_ONLY:
-                direction = "verify"
-            rows.append(("fio", version, "fio-json", path, 0, 0, True, *job_part, pattern, direction,
-                         read_fraction if shares is None else shares[i], random_fraction, bs, iodepth, numjobs_col,
-                         ioengine, direct, target_names, targets, device_names, device_count, *numbers, usr, sys_,
-                         defaulted, 0))
+            share = reads / total if total else _NAN
+        for direction, bs, numbers in job_rows:
+            rows.append((*job_head, direction, share, random_fraction, bs, *option_part, *numbers, *job_tail))
     if len(rows) > 1:  # targets over the run's jobs, where every job names its own (runs.apply_targets)
         names = [r[22] for r in rows]
         if None not in names:

@@ -7,7 +7,6 @@ column; ``nvmemodel ingest --schema`` prints this table.
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 
@@ -83,6 +82,7 @@ _ALL_COLUMNS = operator.itemgetter(*COLUMNS)
 NoneType = type(None)
 _INT_OR_NONE = frozenset((int, NoneType))
 _BOOL_OR_NONE = frozenset((bool, NoneType))
+_TUPLE_ONLY = {tuple}
 
 
 def new_row(**values) -> dict:
@@ -118,7 +118,7 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         for name, (dtype, _, _) in COLUMNS.items():
             df[name] = df[name].astype(dtype)
         return df
-    if all(type(r) is tuple for r in rows):  # every row packed (read_results packs rows without labels)
+    if set(map(type, rows)) == _TUPLE_ONLY:  # every row packed (read_results packs rows without labels)
         columns = list(zip(*rows, strict=True))
     else:
         rows = [dict(zip(COLUMNS, r)) if type(r) is tuple else r for r in rows]
@@ -130,6 +130,11 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
     data = {}
     for (name, (dtype, _, _)), values in zip(COLUMNS.items(), columns, strict=True):
         if dtype == "float64":
+            try:  # (np.fromiter converts each value as np.array does, without looking for nested sequences first)
+                data[name] = np.fromiter(values, dtype=float, count=len(values))
+                continue
+            except (TypeError, ValueError):
+                pass
             try:
                 data[name] = np.array(values, dtype=float)
                 continue
@@ -138,10 +143,15 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         elif dtype == "Int64" and _INT_OR_NONE.issuperset(types := set(map(type, values))):
             try:  # integers (and None for NA), as pd.array makes them at less than half its cost
                 if NoneType in types:
-                    mask = np.fromiter(map(operator.is_, values, itertools.repeat(None)), bool, len(values))
-                    ints = np.array(values, dtype=object)
-                    ints[mask] = 0
-                    ints = ints.astype(np.int64)
+                    exact = np.array(values, dtype=float)  # None is NaN; integers below 2**53 exactly
+                    mask = np.isnan(exact)
+                    exact[mask] = 0.0
+                    if len(values) and np.abs(exact).max() < 2.0**53:
+                        ints = exact.astype(np.int64)
+                    else:
+                        ints = np.array(values, dtype=object)
+                        ints[mask] = 0
+                        ints = ints.astype(np.int64)
                 else:
                     mask = np.zeros(len(values), dtype=bool)
                     ints = np.array(values, dtype=np.int64)
@@ -156,8 +166,9 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
                 pass
         elif dtype == "boolean" and _BOOL_OR_NONE.issuperset(types := set(map(type, values))):
             if NoneType in types:
-                mask = np.fromiter(map(operator.is_, values, itertools.repeat(None)), bool, len(values))
-                flags = np.fromiter(map(operator.is_, values, itertools.repeat(True)), bool, len(values))
+                flags = np.array(values, dtype=float)  # True 1, False 0, None NaN
+                mask = np.isnan(flags)
+                flags = flags == 1.0
             else:
                 mask, flags = np.zeros(len(values), dtype=bool), np.array(values, dtype=bool)
             data[name] = pd.arrays.BooleanArray(flags, mask)

@@ -117,6 +117,25 @@ def test_column_wise_table_equals_from_records():
     pd.testing.assert_frame_equal(to_frame(rows), _reference_frame(rows, []))
 
 
+@pytest.mark.parametrize("values", [[1, None, 16], [2**53 + 1, None, 3], [-(2**62), None, 0], [None, None, None],
+                                    [2**63 + 5, None, 1]])
+def test_typed_integer_and_boolean_columns_equal_pd_array(values):
+    # integer columns with NA go through float64 where that is exact (below 2**53), else through objects
+    from nvmemodel.ingest.schema import new_row
+
+    flags = [None if v is None else bool(i % 2) for i, v in enumerate(values)]
+    rows = [new_row(iodepth=v, direct=f, tool="fio") for v, f in zip(values, flags)]
+    try:
+        expected = pd.array(values, dtype="Int64")
+    except (TypeError, ValueError, OverflowError):  # beyond Int64: the typed table raises as pandas does
+        with pytest.raises((TypeError, ValueError, OverflowError)):
+            to_frame(rows)
+        return
+    df = to_frame(rows)
+    pd.testing.assert_extension_array_equal(df["iodepth"].array, expected)
+    pd.testing.assert_extension_array_equal(df["direct"].array, pd.array(flags, dtype="boolean"))
+
+
 # -- the bytes path, the usual direction, the option cache, the folder walk (issue 20, ingest speed) --
 
 def _text_path_rows(path):
