@@ -277,7 +277,7 @@ class Plan:
         out["alternatives"] = [_alternatives_text(space, m, int(c), texts) for m, c in zip(mask, count)]
         from .bounds import upper_bound_notes
 
-        out["upper_bound"] = upper_bound_notes(space, targets, values, rec["config"].size)
+        out["upper_bound"] = upper_bound_notes(space, targets, values, rec["config"].size, rec["drives"])
         out["estimates"] = evidence.rows(values, rec, names) if evidence is not None else ""
         out["status"] = status
         return out[columns].reset_index(drop=True), mask

@@ -166,3 +166,20 @@ def test_an_estimate_of_one_groups_drive_is_not_said_of_every_groups_drives():
         assert best["4K randread|binding"] == "drive"
         said.append(best["estimates"])
     assert said == ["drive binds 4K randread: rests on drive.rand_read_iops 500.00 K IOPS (estimate: a guess)", ""]
+
+
+@pytest.mark.parametrize(("order", "iops", "drives", "bound"), [
+    ("sequential", 2e5, 3, False),  # 3 P3700s (3 x 90 K writes): no Toshiba drive in the answer
+    ("sequential", 5e5, 5, True),   # 4 P3700s (360 K) + a Toshiba whose write IOPS the catalog lacks: not applied
+    ("interleaved", 2e5, 2, True),  # a P3700 and a Toshiba
+])
+def test_an_answer_resting_on_a_groups_unknown_drive_limit_says_so(order, iops, drives, bound):
+    topo = nm.MixedTopology("m", DELL.host, (nm.DriveGroup("intel-p3700-800gb", 4, name="p3700"),
+                                             nm.DriveGroup("toshiba-px04pmb-960gb", 4, name="toshiba")),
+                            extras=dict(DELL.extras), order=order)
+    wl = nm.Workload("randwrite", "4K")
+    best = nm.plan(nm.Target(wl, iops=iops), nm.DesignSpace(topo, {})).best
+    assert int(best["drives"]) == drives
+    note = "upper bound: the toshiba drives' 4K random-write IOPS is not known (not applied)"
+    assert best["upper_bound"] == (note if bound else "")
+    assert nm.evaluate(topo, wl).upper_bound_note == note  # the curve says it in the same words
