@@ -55,3 +55,11 @@ def test_h7_fit_refuses_one_drive_model_for_many_devices(shared_dir, tmp_path):
         nm.fit(nm.read_results(tmp_path), x="numjobs", y="iops", topology=nm.preset("dell-r7525"))
     fitted = nm.fit(nm.read_results(tmp_path), x="numjobs", y="iops", topology=nm.preset("dell-r7525"), drives=16)
     assert "FALSIFIED" not in fitted.explain()
+
+
+def test_h8_uniform_ceilings_table_names_no_group(capsys):
+    """H8: a uniform preset has no groups: its table's binding column says 'drive', as its JSON does, not
+    'group 0: drive'; a mixed topology's table still names its groups."""
+    assert cli.main(["ceilings", "--preset", "dell-r7525", "--drives", "1,12"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.strip().startswith(("1 ", "12 "))]
+    assert [r[-1] for r in rows[:2]] == ["drive", "drive"] and all("group" not in r for r in rows[:2])

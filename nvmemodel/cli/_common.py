@@ -82,7 +82,8 @@ def print_curve(curve, *, explain: bool = False) -> None:
     """A scaling curve as a table (drives, IOPS, GB/s, GiB/s, binding), every component at the last point,
     and with ``explain`` the plain-language account."""
     print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
-    binding = getattr(curve, "describe_binding_at", curve.binding_at)  # a mixed curve names its groups
+    # a mixed topology's curve names its groups; a uniform one has none to name (QA s25, H8)
+    binding = curve.describe_binding_at if hasattr(curve.topology, "groups") else curve.binding_at
     for n in curve.drives:
         x = curve.bandwidth_at(int(n))
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
