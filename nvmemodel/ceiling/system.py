@@ -255,8 +255,8 @@ class Levels:
         the numbers are the loop's bit for bit. ``matrix``: the placement's parts (:meth:`_placement`)."""
         d, g, c = self.drive, self.group, self.complex
         M, j, fill, slots, j_slots, last, on, single, rows = matrix
-        if M == 1.0:  # one complex holds every drive (either placement gives k = n exactly)
-            k = n[None, :]
+        if M == 1.0:  # one complex holds every drive (either placement gives k = n exactly), (1 x drive counts)
+            k = n.reshape(1, -1)
         elif fill:  # complex j on socket ⌊j / complexes per socket⌋
             left = n - j_slots
             k = np.where(last, np.fmax(left, 0.0), np.clip(left, 0.0, slots))

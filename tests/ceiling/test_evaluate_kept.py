@@ -14,6 +14,9 @@ from nvmemodel.ceiling.components import Component, Limit, registered
 from nvmemodel.ceiling.derive import _prepare
 from nvmemodel.ceiling.system import Levels, evaluate_prepared, levels_of
 from nvmemodel.parameters import Parameter
+from nvmemodel.topology.presets import PRESETS as ALL_PRESETS
+
+from .test_fast_paths import _cases, _mixed_attach_cases  # seeded random host trees, switches, RAID
 
 PRESETS = ("dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray")
 WORKLOADS = (nm.Workload("randread", "4K"), nm.Workload("read", "128K"), nm.Workload("randrw", "16K", read_fraction=0.7))
@@ -78,3 +81,29 @@ def test_lazy_parts_read_like_dicts_and_pickle_as_dicts():
     np.testing.assert_array_equal(back["pcie_link"], curve.ceilings["pcie_link"])
     curve.labels["drive"] = "changed"  # a curve's labels are its own
     assert nm.evaluate(nm.preset("lenovo-sr850-810-4p"), WORKLOADS[1], drives=[1]).labels["drive"] != "changed"
+
+
+@pytest.mark.parametrize("name", [*ALL_PRESETS, "mixed-attach"])
+def test_every_drive_count_at_once_is_each_alone_bit_for_bit(name):
+    """A curve (the host tree as complexes x drive counts, its placement kept) gives, at each drive count, the very
+    bits the kernel gives for that drive count alone (the complex-by-complex loop a sweep runs), binding included."""
+    cases = list(_cases(name, 10)) if name in ALL_PRESETS else list(_mixed_attach_cases(12))
+    for i, (topo, wl) in enumerate(cases):
+        drives = np.arange(1, topo.max_drives + 1)
+        curve = nm.evaluate(topo, wl, drives=drives)
+        p = _prepare(topo.parameters(wl))
+        for k in drives:
+            one = evaluate_prepared(p, float(k), alone=False)
+            assert np.asarray(one["iops"]).tobytes() == curve.iops[k - 1:k].tobytes(), (name, i, k)
+            assert one["components"][int(np.ravel(one["binding"])[0])] == curve.binding_at(k), (name, i, k)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_one_drive_count_as_a_number_or_an_array(preset):
+    """outstanding_knee and the fits pass one drive count as a number: the same value as an array of one."""
+    p = _prepare(nm.preset(preset).parameters(WORKLOADS[0]))
+    for k in (1, 3):
+        as_number, as_array = evaluate_prepared(p, k), evaluate_prepared(p, [k])
+        assert np.ravel(as_number["iops"]).tobytes() == np.ravel(as_array["iops"]).tobytes()
+    assert np.isnan(nm.outstanding_knee(nm.preset(preset), WORKLOADS[0])) or nm.outstanding_knee(
+        nm.preset(preset), WORKLOADS[0]) > 0
