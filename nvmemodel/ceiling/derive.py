@@ -60,17 +60,22 @@ def catalog_members(prefix: str, codes, base: Mapping[str, np.ndarray]) -> dict[
 
     Code of ``custom`` → the topology's own values (``base``); ``none`` (switch) → valid stand-ins.
     """
-    names, table, custom = _member_table(prefix)
-    codes = np.asarray(codes, dtype=int)
-    rows = table[codes]  # (..., fields)
+    names, columns, custom = _member_columns(prefix)
+    codes = np.asarray(codes, dtype=np.intp)
     own = codes == custom
+    own = own if own.any() else None
     out = {}
-    for j, name in enumerate(names):
-        col = rows[..., j]
-        if own.any():
-            col = np.where(own, base[name], col)
-        out[name] = col
+    for name, column in zip(names, columns):  # each field its own contiguous array (a sweep slices and gathers them)
+        col = column.take(codes) if codes.ndim else np.asarray(column[codes])  # one code: a 0-d array, as before
+        out[name] = col if own is None else np.where(own, base[name], col)
     return out
+
+
+@functools.cache
+def _member_columns(prefix: str) -> tuple:
+    """:func:`_member_table` with the table's columns as contiguous arrays: ``(names, columns, custom code)``."""
+    names, table, custom = _member_table(prefix)
+    return names, tuple(np.ascontiguousarray(table[:, j]) for j in range(len(names))), custom
 
 
 def prepare(params: Mapping[str, object], *, rows=None) -> dict[str, np.ndarray]:
