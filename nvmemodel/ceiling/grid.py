@@ -118,12 +118,22 @@ def _classes(arrays: dict, configs: int):
 
 def _listed_values(x: np.ndarray, values: np.ndarray):
     """``(codes, how many)``: each entry of ``x`` as its position among the sorted distinct ``values`` (equal bit
-    for bit), or ``None`` where some entry is none of them. A handful of comparisons: cheaper than hashing."""
+    for bit), or ``None`` where some entry is none of them. A handful of comparisons: cheaper than hashing.
+
+    Every entry must equal one of the values bit for bit (counted: the values are distinct, so each entry matches
+    at most one); an entry's position is then the number of other values it is not below (NaN, which is below
+    nothing, is left to the hash)."""
+    if np.isnan(values).any():
+        return None
+    bits = np.ascontiguousarray(x).view(np.uint64)
     codes = np.zeros(x.shape[0], dtype=np.intp)
-    for v in values[1:]:  # the number of values each entry is not below
-        np.add(codes, x >= v, out=codes)
-    if not np.array_equal(values.view(np.uint64).take(codes), np.ascontiguousarray(x).view(np.uint64)):
-        return None  # a value not listed, or -0.0 for 0.0, or NaN
+    hits = 0
+    for j, v in enumerate(values):
+        hits += np.count_nonzero(bits == values[j:j + 1].view(np.uint64)[0])
+        if j:  # the number of values each entry is not below
+            np.add(codes, x >= v, out=codes)
+    if hits != x.shape[0]:
+        return None  # a value not listed, or -0.0 for 0.0
     return codes, values.size
 
 
