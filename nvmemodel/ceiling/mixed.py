@@ -27,14 +27,13 @@ groups it limits). With one group every number and name is the single-model kern
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 import numpy as np
 
 from .. import _check
 from ..errors import ParameterError
-from ..topology.mixed import MixedTopology
+from ..topology.mixed import GROUP_OWNED, SWITCH_SHARED, MixedTopology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .compose import binding_groups, compose, starts, switch_sets
@@ -45,9 +44,6 @@ from .system import Levels
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
 __all__ = ["evaluate_mixed", "sweep_mixed"]
-
-#: Parameter prefixes a group sets itself; overriding them for all groups at once is refused.
-_GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
 
 
 def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
@@ -77,37 +73,14 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     if not isinstance(topology, MixedTopology):
         raise ParameterError("topology", type(topology).__name__, "a MixedTopology (nvmemodel.evaluate takes a "
                              "Topology; MixedTopology.from_topology converts one)")
-    overrides = dict(overrides or {})
-    switch_over = _switch_overrides(topology, overrides)
-    for name in overrides:
-        if name.startswith(_GROUP_OWNED) and name not in switch_over:
-            raise ParameterError(name, overrides[name], "a shared parameter, or a switch's " + ", ".join(SWITCH_SHARED)
-                                 + ": set a group's drive, switch model and lanes on its DriveGroup")
+    topology, wl, topos, wls = topology.with_parameters(overrides or {}, workload)
     if drives is None:
         drives = np.arange(2 if topology.mirror else 1, topology.max_drives + 1, 2 if topology.mirror else 1)
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
     if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
         raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
-    topos, params, levels, wls = [], [], [], []
-    wl = workload
-    if overrides and all(g.workload is not None for g in topology.groups):
-        wl = topology.group_topology(0).with_parameters(overrides, workload)[1]
-    for group, t, gw, mine in _each_group(topology, workload, overrides, switch_over):
-        if overrides:
-            t, gw = t.with_parameters(mine, gw)
-            if group.workload is None:
-                wl = gw
-        topos.append(t)
-        wls.append(gw)
-        params.append(t.parameters(gw))
-        levels.append(Levels(prepare(params[-1])))
-    if overrides:  # the curve describes what it evaluated, and the host still holds the groups
-        t0 = topos[0]
-        groups = tuple(dataclasses.replace(g, switch=t.switch) if switch_over and g.switch is not None else g
-                       for g, t in zip(topology.groups, topos, strict=True))
-        topology = topology.replace(host=t0.host.replace(port_lanes=topology.host.port_lanes), fabric=t0.fabric,
-                                    pcie=t0.pcie, nvme=t0.nvme, extras=dict(t0.extras),
-                                    extras_sources=dict(t0.extras_sources), groups=groups)
+    params = [t.parameters(w) for t, w in zip(topos, wls, strict=True)]
+    levels = [Levels(prepare(p)) for p in params]
     k = topology.drives_per_group(n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params, wls)
@@ -129,41 +102,11 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
 
 def _curve(topology, wl, n, k, topos, params, wls, **fields) -> MixedCurve:
     """The curve of a mixed topology: what every one holds (the shared parameters, the groups' own) and ``fields``."""
-    shared = {key: v for key, v in params[0].items() if not key.startswith(_GROUP_OWNED)}
+    shared = {key: v for key, v in params[0].items() if not key.startswith(GROUP_OWNED)}
     return MixedCurve(topology=topology, workload=wl, drives=n, parameters=shared, sources=topos[0].sources(wl),
                       groups=tuple(g.name for g in topology.groups), group_drives=k.astype(int),
                       group_parameters=tuple(params), group_workloads=tuple(wls),
                       group_sources=tuple(t.sources(w) for t, w in zip(topos, wls, strict=True)), **fields)
-
-
-def _each_group(topology: MixedTopology, workload: Workload, values: Mapping, switch_values: Mapping):
-    """Per group: the group, its single-model topology, its workload (its own, else ``workload``) and the ``values``
-    it takes (a switch's own settings, ``switch_values``, on the groups behind a switch only)."""
-    for i, group in enumerate(topology.groups):
-        t = topology.group_topology(i)
-        mine = values if t.switch is not None else {k: v for k, v in values.items() if k not in switch_values}
-        yield group, t, (workload if group.workload is None else group.workload), mine
-
-
-#: A switch's own settings that an override (a fit's free parameter) may set on a mixed topology's switches.
-SWITCH_SHARED = ("switch.efficiency", "switch.per_command_s", "switch.per_tlp_s")
-
-
-def _switch_overrides(topology: MixedTopology, overrides: Mapping[str, object]) -> dict:
-    """The overrides of a switch's own settings (:data:`SWITCH_SHARED`): they set every group's switches, so the
-    groups behind switches must hold one switch model (else the value would mean two things); groups without a
-    switch do not take them."""
-    over = {k: v for k, v in overrides.items() if k in SWITCH_SHARED}
-    if not over:
-        return over
-    models = {topology.group_topology(i).switch.name for i, g in enumerate(topology.groups)
-              if g.switch is not None or g.switch_with is not None}
-    if len(models) != 1:
-        name = next(iter(over))
-        raise ParameterError(name, over[name], "a mixed topology whose groups behind switches hold one switch model "
-                             f"(this one: {', '.join(sorted(models)) or 'no switch'}); set a group's own on its "
-                             "DriveGroup's Switch")
-    return over
 
 
 #: Configurations per chunk of a mixed sweep (its temporaries are configurations x drive counts x groups).
@@ -186,9 +129,9 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     grid = dict(grid or {})
     if topology.mirror:
         return _sweep_mirror(topology, workload, n, grid, check)
-    switch_grid = _switch_overrides(topology, grid)
+    switch_grid = topology.switch_settings(grid)
     for name in grid:
-        if name.startswith(_GROUP_OWNED) and name not in switch_grid:
+        if name.startswith(GROUP_OWNED) and name not in switch_grid:
             raise ParameterError(name, "(grid)", "a shared parameter or a switch's " + ", ".join(SWITCH_SHARED)
                                  + ": a mixed topology's groups set their drive, switch model and lanes on their "
                                  "DriveGroup (sweep one group with nm.sweep(mixed.group_topology(i), ...))")
@@ -197,7 +140,7 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                                  "of several groups is computed per placement, not vectorized")
     prepared = []
     arrays, configs = {}, 1
-    for _, t, gw, mine in _each_group(topology, workload, grid, switch_grid):
+    for _, t, gw, mine in topology.each_group(workload, grid, switch_grid):
         p, got, count = sweep_parameters(t, gw, mine, check=check)
         if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
             arrays, configs = got, count
@@ -267,7 +210,7 @@ def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
 
     _check_pairs(n)
     for name in grid:
-        if name.startswith(("raid.", *_GROUP_OWNED)) or name in _PLACEMENT:
+        if name.startswith(("raid.", *GROUP_OWNED)) or name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "a shared parameter other than the RAID geometry for a mirror "
                                  "spanning groups (set raid.* and the groups on the topology)")
     encoded = []

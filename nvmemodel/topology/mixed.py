@@ -27,7 +27,7 @@ from .switch import Switch, get_switch
 from .topology import Topology
 from .workload import Workload
 
-__all__ = ["ORDERS", "DriveGroup", "MixedTopology"]
+__all__ = ["GROUP_OWNED", "ORDERS", "SWITCH_SHARED", "DriveGroup", "MixedTopology"]
 
 #: Built-in orders in which a scaling curve adds drives over the groups.
 ORDERS = ("sequential", "interleaved")
@@ -131,6 +131,13 @@ class DriveGroup:
         if self.switch is None:
             return self.count * (self.lanes or host.port_lanes)
         return self.switch_count * self.switch.up_lanes
+
+
+#: Parameter prefixes a group sets itself (on its DriveGroup); overriding them for all groups at once is refused.
+GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
+
+#: A switch's own settings that an override (a fit's free parameter) may set on a mixed topology's switches.
+SWITCH_SHARED = ("switch.efficiency", "switch.per_command_s", "switch.per_tlp_s")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -249,6 +256,62 @@ class MixedTopology:
             raise ParameterError("host lanes", total, f"at most {free * h.sockets} free lanes on {h.name} "
                                  f"({h.sockets} x {free}); the groups take " + ", ".join(
                                      f"{g.name} {g.host_lanes(h)}" for g in self.groups))
+
+    def with_parameters(self, values: Mapping[str, object], workload: Workload
+                        ) -> tuple[MixedTopology, Workload, list[Topology], list[Workload]]:
+        """:meth:`Topology.with_parameters <nvmemodel.topology.topology.Topology.with_parameters>` for every group:
+        shared parameters (host, tree, memory, layers above the links, workload) set on each, and a switch's own
+        settings (:data:`SWITCH_SHARED`) on the groups behind a switch. Returns the topology as changed (the host
+        still holding the groups), the workload as evaluated, and each group's single-model topology and workload
+        (its own workload where its DriveGroup carries one). A group's own drive, switch model and lanes are set on
+        its DriveGroup: values for them are refused."""
+        switch = self.switch_settings(values)
+        for name in values:
+            if name.startswith(GROUP_OWNED) and name not in switch:
+                raise ParameterError(name, values[name], "a shared parameter, or a switch's " + ", ".join(SWITCH_SHARED)
+                                     + ": set a group's drive, switch model and lanes on its DriveGroup")
+        topos, wls, wl = [], [], workload
+        if values and all(g.workload is not None for g in self.groups):
+            wl = self.group_topology(0).with_parameters(values, workload)[1]
+        for group, t, gw, mine in self.each_group(workload, values, switch):
+            if values:
+                t, gw = t.with_parameters(mine, gw)
+                if group.workload is None:
+                    wl = gw
+            topos.append(t)
+            wls.append(gw)
+        if not values:
+            return self, wl, topos, wls
+        t0 = topos[0]  # the topology describes what is evaluated
+        groups = tuple(dataclasses.replace(g, switch=t.switch) if switch and g.switch is not None else g
+                       for g, t in zip(self.groups, topos, strict=True))
+        return self.replace(host=t0.host.replace(port_lanes=self.host.port_lanes), fabric=t0.fabric, pcie=t0.pcie,
+                            nvme=t0.nvme, extras=dict(t0.extras), extras_sources=dict(t0.extras_sources),
+                            groups=groups), wl, topos, wls
+
+    def each_group(self, workload: Workload, values: Mapping, switch_values: Mapping):
+        """Per group: the group, its single-model topology, its workload (its own, else ``workload``) and the
+        ``values`` it takes (a switch's own settings, ``switch_values``, on the groups behind a switch only)."""
+        for i, group in enumerate(self.groups):
+            t = self.group_topology(i)
+            mine = values if t.switch is not None else {k: v for k, v in values.items() if k not in switch_values}
+            yield group, t, (workload if group.workload is None else group.workload), mine
+
+    def switch_settings(self, values: Mapping[str, object]) -> dict:
+        """The values of a switch's own settings (:data:`SWITCH_SHARED`): they set every group's switches, so the
+        groups behind switches must hold one switch model (else the value would mean two things); groups without a
+        switch do not take them."""
+        over = {k: v for k, v in values.items() if k in SWITCH_SHARED}
+        if not over:
+            return over
+        models = {self.group_topology(i).switch.name for i, g in enumerate(self.groups)
+                  if g.switch is not None or g.switch_with is not None}
+        if len(models) != 1:
+            name = next(iter(over))
+            raise ParameterError(name, over[name], "a mixed topology whose groups behind switches hold one switch "
+                                 f"model (this one: {', '.join(sorted(models)) or 'no switch'}); set a group's own on "
+                                 "its DriveGroup's Switch")
+        return over
 
     def parameters(self, workload) -> dict:
         """The shared parameter vector (host, tree, memory, layers above the links, PCIe/NVMe, workload): what every
