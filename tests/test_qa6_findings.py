@@ -63,3 +63,40 @@ def test_h8_uniform_ceilings_table_names_no_group(capsys):
     assert cli.main(["ceilings", "--preset", "dell-r7525", "--drives", "1,12"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.strip().startswith(("1 ", "12 "))]
     assert [r[-1] for r in rows[:2]] == ["drive", "drive"] and all("group" not in r for r in rows[:2])
+
+
+def test_h9_chart_model_uses_the_runs_io_stack(shared_dir, tmp_path):
+    """H9: oberstet's runs are psync; the chart's model overlay must be the workload the fit evaluates (its I/O
+    stack read from the runs, one function for both), so it names the CPU at 13.65 M IOPS at 16 drives, as
+    `ceilings --io-stack psync` does — not the drives at 23.2 M (libaio)."""
+    import shutil
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import nvmemodel as nm
+    from nvmemodel.plots.results import plot_results
+
+    src = shared_dir / "data" / "real" / "fio_normal"
+    for p in src.glob("oberstet_fio-2.17_16nvme-p3608_individual_psync_4k-randread_*threads.log"):
+        shutil.copy(p, tmp_path / p.name)
+    ax = plot_results(nm.read_results(tmp_path), x="numjobs", y="iops", topology=nm.preset("dell-r7525"))
+    assert set(ax.model["binding"]) == {"host_cpu"}
+    direct = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", 4096, iodepth=1, numjobs=512,
+                                                                io_stack="psync"), drives=[16])
+    assert ax.model["value"].iloc[0] == pytest.approx(direct.iops[0], rel=1e-12)
+
+
+def test_h11_chart_says_where_the_model_is_an_upper_bound():
+    """H11: at iodepth 1 and 4 the model's line is the drive's high-queue-depth rating (its QD1 latency is not
+    known): the chart's legend says it is an upper bound there, as `ceilings` does; not at 16 or 64."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import nvmemodel as nm
+    from nvmemodel.plots.results import plot_results
+
+    ax = plot_results(nm.read_results(QA6 / "grid"), x="iodepth", y="iops", hue="numjobs",
+                      topology=nm.preset("dell-r7525"))
+    label = next(t.get_text() for t in ax.get_legend().get_texts() if t.get_text().startswith("model ceiling"))
+    assert "upper bound: the drive's QD1 latency" in label and label.endswith("(at iodepth = 1, 4)")

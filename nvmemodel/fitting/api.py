@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
-from .curves import Y_COLUMNS, measured_points, one_in_flight
+from .curves import Y_COLUMNS, measured_points, one_in_flight, recorded_workload
 from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
@@ -170,38 +170,6 @@ def _ceiling_or_better(pts, x, fits, chosen, selection):
     return alt, sel
 
 
-def _workload_from(points_table, workload, x):
-    """The workload measured: given, else the table's most common pattern, block size, QD and jobs."""
-    import nvmemodel as nm
-
-    if workload is not None:
-        return workload
-    t = points_table
-
-    def mode(col, default):
-        if col not in t or t[col].dropna().empty:
-            return default
-        return t[col].dropna().mode().iloc[0]
-
-    pattern = str(mode("pattern", "randread"))
-    if pattern not in ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw"):
-        pattern = "randread"
-    rf = mode("read_fraction", None)
-    kwargs = {"pattern": pattern, "block_size": float(mode("block_size_bytes", 4096.0)),
-              "iodepth": int(mode("iodepth", 32)), "numjobs": int(mode("numjobs", 1))}
-    if pattern in ("rw", "readwrite", "randrw") and rf is not None:
-        kwargs["read_fraction"] = float(rf)
-    engine = mode("ioengine", None)
-    if engine is not None:  # an engine that is one of the model's I/O stacks (io_uring runs were fitted as libaio)
-        from ..topology.host import IoStack
-
-        try:
-            kwargs["io_stack"] = IoStack.parse(engine)
-        except ParameterError:
-            pass  # psync, null, …: not a stack of the model; the workload's default stays (give workload=)
-    return nm.Workload(**kwargs)
-
-
 def _as_table(table, path_pattern, path_regex, labels):
     import pandas as pd
 
@@ -298,7 +266,7 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     d = int(drives or 1)
     groups = [((), points)] if not by_cols else [
         (key if isinstance(key, tuple) else (key,), g) for key, g in points.groupby(by_cols, sort=True)]
-    setups = {key: (_topology_for(topology, key, by_cols), _workload_from(_rows_of(tbl, by_cols, key), workload, x))
+    setups = {key: (_topology_for(topology, key, by_cols), recorded_workload(_rows_of(tbl, by_cols, key), workload))
               for key, _ in groups} if topology is not None else {}
     direction = Y_COLUMNS[y][1]
     if direction and any(m.startswith("ceiling") for m in names):

@@ -16,7 +16,7 @@ from ..errors import ParameterError
 from ..ingest.summary import usable_rows
 from ..jobs.fiooptions import SYNC_ENGINES
 
-__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight"]
+__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
 
 #: y name → (table column, direction filter or None, how rows combine, unit)
 Y_COLUMNS = {
@@ -323,3 +323,36 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         pts["weight"] = 1.0
     pts.attrs.update(weighted=weighted, pooled_cv=cv, x=x, y=y, by=by, unit=Y_COLUMNS[y][3])
     return pts
+
+
+def recorded_workload(points_table, workload=None):
+    """The workload measured: given, else the table's most common pattern, block size, QD, jobs and I/O stack (the
+    fit's ceiling model and a chart's model overlay both evaluate it: one reading of a table, QA s25 H9)."""
+    import nvmemodel as nm
+
+    if workload is not None:
+        return workload
+    t = points_table
+
+    def mode(col, default):
+        if col not in t or t[col].dropna().empty:
+            return default
+        return t[col].dropna().mode().iloc[0]
+
+    pattern = str(mode("pattern", "randread"))
+    if pattern not in ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw"):
+        pattern = "randread"
+    rf = mode("read_fraction", None)
+    kwargs = {"pattern": pattern, "block_size": float(mode("block_size_bytes", 4096.0)),
+              "iodepth": int(mode("iodepth", 32)), "numjobs": int(mode("numjobs", 1))}
+    if pattern in ("rw", "readwrite", "randrw") and rf is not None:
+        kwargs["read_fraction"] = float(rf)
+    engine = mode("ioengine", None)
+    if engine is not None:  # an engine that is one of the model's I/O stacks (io_uring runs were fitted as libaio)
+        from ..topology.host import IoStack
+
+        try:
+            kwargs["io_stack"] = IoStack.parse(engine)
+        except ParameterError:
+            pass  # psync, null, …: not a stack of the model; the workload's default stays (give workload=)
+    return nm.Workload(**kwargs)

@@ -181,8 +181,12 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     set_title(ax, title or f"measured {label} vs {_X_LABELS.get(x, x)}", fontsize=10)
     ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
             bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
-    if ax.get_legend() is not None:  # the legend sits above the provenance line
-        ax.get_legend().set_bbox_to_anchor((0, 1.1))
+    if ax.get_legend() is not None:  # the legend sits above the provenance line (two lines: 0.3 in whatever the
+        from matplotlib import transforms  # axes' height — a tall legend shortens the axes under constrained layout)
+
+        above = transforms.blended_transform_factory(
+            ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, 1, ax.transAxes))
+        ax.get_legend().set_bbox_to_anchor((0, 0.32), transform=above)
         set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
     ax.grid(True, alpha=0.3)
     ax.summary = summary
@@ -241,20 +245,16 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
 
 
 def _workload_of(table):
-    """The workload a results table records (its most common pattern, block size, iodepth, jobs, read share)."""
-    import nvmemodel as nm
+    """The workload a results table records (as the fit reads it: pattern, block size, iodepth, jobs, read share,
+    I/O stack) and the drive count its runs name (fio's disk stats, else targets; 1 if neither)."""
+    from ..fitting.curves import recorded_workload
 
     def common(col, default=None):
         if col not in table or table[col].dropna().empty:
             return default
         return table[col].dropna().mode().iloc[0]
 
-    pattern = str(common("pattern", "randread"))
-    kwargs = {"iodepth": int(common("iodepth", 1)), "numjobs": int(common("numjobs", 1))}
-    if pattern in ("rw", "readwrite", "randrw") and common("read_fraction") is not None:
-        kwargs["read_fraction"] = float(common("read_fraction"))
-    size = common("block_size_bytes", 4096)
-    return nm.Workload(pattern, int(size), **kwargs), int(common("device_count", common("targets", 1)) or 1)
+    return recorded_workload(table), int(common("device_count", common("targets", 1)) or 1)
 
 
 def _overlay_model(ax, table, summary, *, x: str, y: str, topology, overrides=None):
@@ -285,11 +285,36 @@ def _overlay_model(ax, table, summary, *, x: str, y: str, topology, overrides=No
 
         raise ParameterError("x", x, "drives, iodepth, numjobs, outstanding or block_size_bytes for a model overlay")
     value = iops if y == "iops" else iops * size
+    bound = _upper_bounds(topology, workload, drives, x, xs, overrides)
     ax.plot(xs, value, color="k", ls="--", lw=1.4, marker="_", ms=10, zorder=4,
-            label=f"model ceiling: {topology.name} ({drives} drive{'s' if drives != 1 else ''})")
+            label=f"model ceiling: {topology.name} ({drives} drive{'s' if drives != 1 else ''})"
+                  + (f"\n{bound}" if bound else ""))
     frame = pd.DataFrame({x: xs, "value": value, "binding": [str(b) for b in binding]})
     binding_strip(ax, {"model": (xs, frame["binding"].to_numpy())}, title="model: binding component")
     return frame
+
+
+def _upper_bounds(topology, workload, drives: int, x: str, xs, overrides) -> str:
+    """Where the overlay is only an upper bound (a limit the model does not know at some x, e.g. the drive's QD1
+    latency): the curve's own note, with the x values it holds at — said on the chart, as `ceilings` says it
+    (QA s25, H11)."""
+    import nvmemodel as nm
+
+    field = {"iodepth": "iodepth", "outstanding": "iodepth", "numjobs": "numjobs",
+             "block_size_bytes": "block_size"}.get(x)
+    at: dict[str, list] = {}
+    for v in xs:
+        if x == "drives":
+            wl, n = workload, int(v)
+        else:
+            wl, n = workload.replace(**{field: float(v) if field == "block_size" else int(v)}), drives
+            if x == "outstanding":
+                wl = wl.replace(numjobs=1)
+        note = nm.evaluate(topology, wl, drives=[n], overrides=overrides).upper_bound_note
+        if note:
+            at.setdefault(note, []).append(v)
+    return "; ".join(f"{note} (at {x} = {', '.join(f'{float(v):g}' for v in vs)})" if len(vs) < len(xs) else note
+                     for note, vs in at.items())
 
 
 def _latency_axis(ax, table, *, x, hue, latency, directions, colors, by_direction):

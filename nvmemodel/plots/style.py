@@ -169,8 +169,14 @@ def binding_strip(ax, rows: dict[str, tuple[Sequence[float], Sequence[str]]], *,
     fits. Shares the x axis with ``ax``. Returns the strip's Axes (``strip.spans`` lists
     ``(row, component, x_start, x_end)``)."""
     names = list(rows)
-    h = height * max(len(names), 1)
-    strip = ax.inset_axes([0, -0.16 - h, 1, h], sharex=ax)
+    # placed in inches under the axes (x in axes fractions): a layout that shortens the axes (a tall legend above
+    # it) moves the strip with the axes' bottom and never over the x tick labels and label (QA s25, H11)
+    from matplotlib import transforms
+
+    inches = transforms.blended_transform_factory(
+        ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, 0, ax.transAxes))
+    h = height * 4.0 * max(len(names), 1)  # ``height``: a row's share of a 4-inch axes
+    strip = ax.inset_axes([0, -0.62 - h, 1, h], transform=inches, sharex=ax)
     spans = []
     for r, name in enumerate(names):
         xs, binding = (np.asarray(v) for v in rows[name])
@@ -245,7 +251,8 @@ def legend_outside(ax, *, where: str = "right", **kwargs):
     width_chars = ax.figure.get_figwidth() * ax.get_position().width * 72 / 4.5
     ncol = kwargs.pop("ncol", max(1, min(3, len(labels), int(width_chars // max(longest + 6, 1)))))
     legend = ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0, frameon=False, ncol=ncol, **kwargs)
-    ax._legend_rows = -(-len(labels) // ncol)
+    extra = [t.count("\n") for t in labels]  # an entry of two lines (a model's upper-bound note) is two rows
+    ax._legend_rows = -(-len(labels) // ncol) + (sum(extra) if ncol == 1 else max(extra, default=0))
     if ax.get_title():
         set_title(ax, ax.get_title())
     return legend
