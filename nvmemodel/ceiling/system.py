@@ -224,7 +224,8 @@ class Levels:
         """What the host tree's placement needs that no drive count changes, worked out at the first drive count
         and kept (the sweep's columns, a curve evaluated again)."""
         p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
-        sockets = int(np.max(p["host.sockets"]))
+        sockets = p["host.sockets"]
+        sockets = int(sockets) if ops.scalar(sockets) else int(np.max(sockets))
         switched = not _is_inf(g)
         M = complexes_in_use(p, self._tree_switches())
         matrix = None
@@ -244,7 +245,8 @@ class Levels:
             # one switch on each complex (q = k, r = 0): what _round_robin computes for it, without the terms
             # a factor 0 or 1 leaves unchanged (the loop's sums, bit for bit)
             single = on is not None and bool(np.all(on == 1.0))
-            matrix = (M, j, fill, slots, j * slots, j == M - 1, on, single, tuple(rows))
+            matrix = (M, j, fill, slots, j * slots if fill else None, j == M - 1 if fill else None, on, single,
+                      tuple(rows))
         placed = self._placed = _Placement(sockets, switched, M, matrix)
         return placed
 
