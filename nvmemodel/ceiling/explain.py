@@ -248,10 +248,9 @@ def explain_curve(curve) -> str:
     else:
         lines = [f"{curve.topology.name}, {curve.workload.describe()}:"]
         key = [str(b) for b in curve.binding]
-        bs = curve.block_size
 
         def fmt_at(i: int) -> str:  # bandwidth workloads in bytes/s, small blocks in IOPS
-            return f"{curve.iops[i] * bs / 1e9:.2f} GB/s" if bs >= 65536 else format_iops(curve.iops[i])
+            return curve._fmt(curve.iops[i])
 
     start = 0
     for i in range(1, len(key) + 1):

@@ -261,6 +261,7 @@ class GroupAnswers:
                                                            if self.group_drives[j, i] > 0), 0)])
 
     def _fmt(self, iops: float, size: float | None = None) -> str:
+        """A rate for explanations: bandwidth workloads (I/Os of 64 KiB and more) in bytes/s, smaller ones in IOPS."""
         size = self.block_size if size is None else size
         return f"{iops * size / 1e9:.2f} GB/s" if size >= 65536 else format_iops(iops)
 

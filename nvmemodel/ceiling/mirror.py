@@ -64,15 +64,21 @@ def mirror_iops(Ra, Wa, Rb, Wb, f, *, write_mostly_b: bool = False):
     >>> mirror_iops(1e6, 2e5, 1e5, 5e4, 1.0, write_mostly_b=True)   # b write-mostly: reads on a alone
     1000000.0
     """
-    Ra, Wa, Rb, Wb, f = (np.asarray(x, dtype=float) for x in (Ra, Wa, Rb, Wb, f))
+    balanced, cap_a, cap_b = _terms(*(np.asarray(x, dtype=float) for x in (Ra, Wa, Rb, Wb, f)), write_mostly_b)
+    x = np.fmin(balanced, np.fmin(cap_a, cap_b))
+    return x if x.ndim else float(x)
+
+
+def _terms(Ra, Wa, Rb, Wb, f, write_mostly_b: bool):
+    """The three terms of :func:`mirror_iops`: the balanced one (reads on both sides, or on ``a`` alone with ``b``
+    write-mostly) and each side's writes alone, ``W / (1 − f)`` (``inf`` without writes; ``a``'s also with ``b``
+    write-mostly, where it is inside the balanced term)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         w = 1.0 - f
         cap_a, cap_b = np.where(w > 0, Wa / w, _INF), np.where(w > 0, Wb / w, _INF)
         if write_mostly_b:
-            x = np.fmin(1.0 / (f / Ra + w / Wa), cap_b)
-        else:
-            x = np.fmin((Ra + Rb) / (f + w * (Ra / Wa + Rb / Wb)), np.fmin(cap_a, cap_b))
-    return x if x.ndim else float(x)
+            return 1.0 / (f / Ra + w / Wa), np.full(np.shape(cap_a), _INF), cap_b
+        return (Ra + Rb) / (f + w * (Ra / Wa + Rb / Wb)), cap_a, cap_b
 
 
 def read_share(Ra, Wa, Rb, Wb, f, x, *, write_mostly_b: bool = False):
@@ -294,13 +300,7 @@ def _held_sides(side, pairs, f, write_mostly_b, shape):
         out.append(row)
     Ra, Wa, Rb, Wb = (side[g][m][0] for g in (0, 1) for m in ("read", "write"))
     w = 1.0 - np.asarray(f, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cap_a, cap_b = np.where(w > 0, Wa / w, _INF), np.where(w > 0, Wb / w, _INF)
-        if write_mostly_b:
-            balanced = 1.0 / (f / Ra + w / Wa)
-            cap_a = np.full(np.shape(cap_a), _INF)
-        else:
-            balanced = (Ra + Rb) / (f + w * (Ra / Wa + Rb / Wb))
+    balanced, cap_a, cap_b = _terms(Ra, Wa, Rb, Wb, f, write_mostly_b)
     by_b = (cap_b <= balanced) & (cap_b <= cap_a)
     by_a = ~by_b & (cap_a <= balanced)
     reads = np.asarray(f) > 0

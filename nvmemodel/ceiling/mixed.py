@@ -1,28 +1,13 @@
-"""Mixed drive and switch models under one host: the groups' own limits, then the shared ones (docs/physics.md §12.7).
+"""The entries of a mixed topology behind ``nm.evaluate`` and ``nm.sweep`` (docs/topologies.md).
 
-Each group of a :class:`~nvmemodel.topology.mixed.MixedTopology` is evaluated by the registered components
-on its own single-model topology (:class:`~nvmemodel.ceiling.system.Levels`): per drive ``d_g``, per switch
-``G_g`` over its ``m_g`` switches. The groups are then combined under the shared host::
-
-    L_g,j   = Σ_{g's switches on complex j} min(G_g, k·d_g)        (k_g,j·d_g without switches)
-    X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, Σ_g L_g,j)),  X_sys )
-
-Every group is laid over the host's root complexes by the host's own placement rule (``tree.placement``;
-a group pinned to a socket over that socket's complexes only), continuing where the groups before it stopped
-(round-robin: the next position, a drive or a switch each; fill_first: the next free slot, a switch on the next
-free complex), so groups share complexes and sockets only where the host's positions run out.
-Without a complex or socket limit this is ``Σ_g Σ_switches min(G_g, k·d_g)``. A shared system limit counts
-each I/O once: where the groups' values differ (Little's law on the drives' latencies), it is their harmonic
-mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``; identical values (host CPU,
-fabric, RAID layer, file sharing) are used as they are. The curve adds drives in the topology's ``order``.
-
-Binding at ``n`` drives: the smallest of (the groups' own candidates, ``Σ_g min(k_g d_g, min(k_g, m_g) G_g)``,
-named by the component that holds the groups — where different components hold different groups, the one holding
-the largest share, each group's own in ``group_binding``), the complex and socket candidates (the drives plus that
-level alone) and the shared system limit; ties to the component nearest the drive, as in
-:mod:`nvmemodel.ceiling.system`. Each component alone is the system ceiling with only it limiting (``inf`` where it
-leaves a group holding drives unlimited; :class:`~nvmemodel.ceiling.mixed_result.MixedCurve` then lists it on the
-groups it limits). With one group every number and name is the single-model kernel's.
+A :class:`~nvmemodel.topology.mixed.MixedTopology` takes its overrides group by group
+(:meth:`~nvmemodel.topology.mixed.MixedTopology.with_parameters`); its groups are composed under the host by
+:func:`~nvmemodel.ceiling.compose.compose` (docs/physics.md §12.7: placement, shared levels, binding), a mirror
+spanning two groups by :mod:`~nvmemodel.ceiling.mirror` (§12.9); the curve adds drives in the topology's ``order``
+and is a :class:`~nvmemodel.ceiling.mixed_result.MixedCurve` (a sweep over shared parameters a
+:class:`~nvmemodel.ceiling.result.SweepResult`). Each component alone is the system ceiling with only it limiting
+(``inf`` where it leaves a group holding drives unlimited: the curve then lists it on the groups it limits). With one
+group every number and name is the single-model kernel's.
 """
 
 from __future__ import annotations
