@@ -189,6 +189,15 @@ def _mixed_base(args, axes: dict):
         name = str(axes.pop("host")[0])
         topo = with_host(topo, host_from_text(name))
         topo = topo.replace(name=f"{topo.name} with {name}")  # the answers name the system planned
+    place = {k: v[0] for k, v in axes.items() if k in _PLACEMENT and len(v) == 1}  # one placement: the topology's
+    if place:  # as 'ceilings --set' sets it (a catalog CPU's lanes per socket follow its socket count: with_sockets)
+        from ..topology.host import with_sockets
+
+        if "host.sockets" in place:
+            topo = topo.replace(host=with_sockets(topo.host, int(place.pop("host.sockets"))))
+        if place:
+            topo = topo.with_parameters(place, targets_workload(args))[0]
+        axes = {k: v for k, v in axes.items() if not (k in _PLACEMENT and len(v) == 1)}
     fixed = {k: v[0] for k, v in axes.items() if k.startswith("raid.") and len(v) == 1}
     overrides = dict(fixed)
     try:
@@ -247,6 +256,11 @@ def _mixed_axes(args, axes: dict, typed: dict) -> dict:
                                           "plan per value")
             raise ParameterError(flag, text, f"{what} with --group ({said}): {how}")
     return axes
+
+
+def targets_workload(args):
+    """The first target's workload (what the topology's parameters are read for; a placement does not depend on it)."""
+    return _targets(args)[0].workload
 
 
 def _mixed_refusal(args, err: ParameterError) -> None:

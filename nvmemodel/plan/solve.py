@@ -452,9 +452,13 @@ class _Mixed:
     def __init__(self, space: DesignSpace, targets, prices) -> None:
         topo = self.topo = space.base
         for name in space.axes:
-            if name in (CONNECTION, HOST) or name.startswith(_GROUP_OWNED):
+            if name == CONNECTION or name.startswith(_GROUP_OWNED):
                 raise ParameterError("axes", name, "a shared parameter for a mixed topology (its groups set their "
                                      "drive, switch and lanes; change them on the DriveGroup)")
+            if name == HOST or name in _PLACEMENT:
+                raise ParameterError("axes", name, "a parameter other than the host and the placement of the groups "
+                                     f"({', '.join(_PLACEMENT)}) for a mixed topology: one host and placement per "
+                                     "plan (build the MixedTopology on each, e.g. on nm.get_host(NAME), and plan each)")
         if any(g.workload is not None for g in topo.groups):
             raise ParameterError("space.base", topo.name, "groups without workloads of their own (a target states "
                                  "the workload every drive runs)")

@@ -61,3 +61,25 @@ def test_a_latency_bound_on_a_mirror_is_refused_naming_the_option(capsys):
     err = capsys.readouterr().err
     assert err.startswith("nvmemodel: error: --latency='1ms' is not allowed") and err.count("\n") == 1
     assert "mirror across groups" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("option", "sockets", "feasible"), [(["--sockets", "1"], 1, 0), (["--sockets", "2"], 2, 1),
+                                                             (["--axis", "host.sockets=1"], 1, 0)])
+def test_one_socket_count_with_groups_is_the_topologys(capsys, option, sockets, feasible):
+    # 16 M 4K reads at the preset's 10,000 cycles per I/O: one EPYC 7742 socket's CPU gives 64 x 2.25 GHz / 10,000
+    # = 14.4 M (the drives 19.4 M): met on two sockets, not on one — as on the Python topology with that host
+    from nvmemodel.topology.host import with_sockets
+
+    groups = ["--group", "drive=samsung-pm1733-u2,count=8", "--group",
+              "drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2"]
+    doc = _json(["--iops", "16M", *groups, *option], capsys)
+    host = with_sockets(DELL.host, sockets)
+    topo = nm.MixedTopology("py", host, (nm.DriveGroup("samsung-pm1733-u2", 8),
+                                         nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797",
+                                                       switch_count=2)), extras=dict(DELL.extras))
+    py = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=16e6), nm.DesignSpace(topo, {}))
+    assert doc["feasible"] == py.feasible == feasible
+    if feasible:
+        assert doc["configurations"][0]["drives"] == int(py.best["drives"])
+    else:
+        assert "host_cpu" in doc["rejected"][0]["reason"] and "14.40 M IOPS" in doc["rejected"][0]["reason"]

@@ -57,6 +57,8 @@ def test_one_group_plans_like_the_single_model_planner(preset):
 @pytest.mark.parametrize(("kwargs", "axes", "match"), [
     ({}, {"drive.model": ["samsung-pm1743"]}, "DriveGroup"),
     ({}, {"connection": ["direct-x4"]}, "shared parameter"),
+    ({}, {"host.sockets": [1, 2]}, "one host and placement per plan"),  # in the planner's words, not a sweep's
+    ({}, {"host": ["amd-epyc-7742"]}, "one host and placement per plan"),
     ({"prices": {"drive": {"samsung-pm1733-u2": 1100}}}, {}, "no price for intel-p3700-800gb"),
     ({"prices": {"socket": {"amd-epyc-7742": 4000}}}, {}, "one price per socket"),
 ])
