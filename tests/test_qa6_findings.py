@@ -100,3 +100,21 @@ def test_h11_chart_says_where_the_model_is_an_upper_bound():
                       topology=nm.preset("dell-r7525"))
     label = next(t.get_text() for t in ax.get_legend().get_texts() if t.get_text().startswith("model ceiling"))
     assert "upper bound: the drive's QD1 latency" in label and label.endswith("(at iodepth = 1, 4)")
+
+
+def test_h2_chart_says_what_is_drawn_and_what_failed():
+    """H2: every drawn point is a libaio randread; 'write' and 'psync' belonged only to the failed job 'bad'
+    (no point on the chart). The subtitle comes from the drawn rows and names the failed jobs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import nvmemodel as nm
+    from nvmemodel.errors import IngestWarning
+    from nvmemodel.plots.results import plot_results
+
+    with pytest.warns(IngestWarning):
+        table = nm.read_results(QA6 / "errs")
+    ax = plot_results(table, x="iodepth", y="iops")
+    assert "randread ·" in ax.provenance and "write" not in ax.provenance and "psync" not in ax.provenance
+    text = next(t.get_text() for t in ax.texts if "measured run(s)" in t.get_text())
+    assert "2 failed jobs not drawn (qd8.json, two_jobs_one_fails.json)" in text

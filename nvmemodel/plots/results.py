@@ -169,7 +169,8 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
         ax.latency_axis = _latency_axis(ax, table, x=x, hue=hue, latency=latency, directions=directions,
                                         colors=colors, by_direction=by_direction)
     ax.set_xlabel(_X_LABELS.get(x, x))
-    note = f"{summary.attrs['runs']} measured run(s)" + ("; bars: ±1 s.d. of repeats" if bars else "")
+    note = (f"{summary.attrs['runs']} measured run(s)" + _failed_note(table)
+            + ("; bars: ±1 s.d. of repeats" if bars else ""))
     ax.provenance = provenance(table, x=x, hue=hue, summary=summary)
     from .style import legend_outside, set_title
 
@@ -193,6 +194,21 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     return ax
 
 
+def _failed_note(table) -> str:
+    """'; 1 failed job not drawn (file …)': a job fio reports with an error has no point on the chart, and the
+    chart says so (QA s25, H2)."""
+    if "error" not in table:
+        return ""
+    err = table["error"]
+    bad = table[err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")]
+    if bad.empty:
+        return ""
+    jobs = bad.drop_duplicates([c for c in ("source_path", "snapshot", "job_index") if c in bad])
+    files = sorted({str(p).replace("\\", "/").rsplit("/", 1)[-1] for p in jobs.get("source_path", [])})
+    return (f"; {len(jobs)} failed job{'s' if len(jobs) != 1 else ''} not drawn"
+            + (f" ({', '.join(files[:3])}{' …' if len(files) > 3 else ''})" if files else ""))
+
+
 def provenance(table, *, x: str | None = None, hue: str | None = None, summary=None) -> str:
     """One line saying what was run, from the table's own columns: tool and version, pattern, block size,
     iodepth × numjobs, engine, targets (files or devices), runs per point — a column that varies shows its
@@ -204,7 +220,10 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
     >>> provenance(t, x="iodepth")
     'fio-3.33 · randread · bs 4K · iodepth 1–32 (swept) × numjobs 1 · libaio · 1 target'
     """
+    from ..ingest.summary import usable_rows
     from .style import block_size_label
+
+    table = usable_rows(table)  # what is drawn: a failed job's pattern or engine is not on the chart (QA s25, H2)
 
     def values(col):
         if col not in table:
