@@ -1,4 +1,6 @@
-"""The planner: every configuration of a design space against every target, block by block.
+"""The planner: every configuration of a design space against every target, block by block — for one drive model
+or a mixed topology's groups alike (only how a block's fewest drives are found differs: :func:`_levels_block`,
+:class:`_Mixed`).
 
 The space is walked in sub-grids (:meth:`~nvmemodel.plan.space.DesignSpace.blocks`) whose axes arrive as
 arrays broadcastable to the block's shape, so each limit is computed once per combination of the axes it
@@ -241,7 +243,9 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     targets : Target or sequence of Target
         One per workload (IOPS and/or bytes/s, optionally a latency bound).
     space : DesignSpace
-        Base topology and axes of choices.
+        Base topology and axes of choices. A :class:`~nvmemodel.topology.mixed.MixedTopology` base keeps its groups
+        (the axes vary what they share; one host and placement) and each answer is the fewest drives added in its
+        ``order`` that meet every target (docs/planning.md, "Mixed topologies").
     rank : {"drives", "lanes", "headroom", "cost"}
         Order of the feasible configurations: fewest drives, fewest PCIe lanes, most headroom (the
         smallest over the targets), or lowest cost (needs ``prices``).
