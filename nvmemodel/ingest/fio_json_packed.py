@@ -18,6 +18,7 @@ it to the general reader on every JSON file of the test data.
 from __future__ import annotations
 
 import math
+import operator
 
 from ..errors import IngestError
 from .fio_json import _FLOAT_MAX, _INT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _contradicts, \
@@ -39,13 +40,15 @@ if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be follo
 
 _NAN = math.nan
 _PERCENTILE_KEYS = ("50.000000", "90.000000", "95.000000", "99.000000", "99.900000", "99.990000")
+_PERCENTILES = operator.itemgetter(*_PERCENTILE_KEYS)
 _DIRECTIONS = ("read", "write", "trim")
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
-#: What an option set gives a job (see _option_set), keyed as fio_json._option_fields keys it.
+#: What an option set gives a job (see _option_set), keyed by whether it was echoed and the names and values
+#: of the job's options, after the global options' names and values where the document has them.
 _OPTION_SETS: dict = {}
 
 
-def _option_set(opts: dict, path: str, echoed: bool) -> tuple:
+def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
     """(block size of read, write, trim; numjobs; verify; group_reporting; I/Os in flight; pattern;
     read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted)
     of a job's options, from :func:`fio_json._option_fields` (which raises what the general reader raises)."""
@@ -55,10 +58,9 @@ def _option_set(opts: dict, path: str, echoed: bool) -> tuple:
            got("read_fraction", _NAN), got("random_fraction", _NAN),
            (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
            option_columns["defaulted"])
-    values = tuple(opts.values())
     # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
-    if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in values):
-        _OPTION_SETS[(echoed, tuple(opts), values)] = hit
+    if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in opts.values()):
+        _OPTION_SETS[key] = hit
     return hit
 
 
@@ -88,6 +90,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                if isinstance(u, dict) and u.get("name")]
     device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
     has_global = "global options" in doc
+    global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
     head = ("fio", version, "fio-json", path, 0, 0, True)
     devices_part = (device_names, device_count)
     rows: list[tuple] = []
@@ -102,11 +105,16 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         if type(read) is not dict or type(write) is not dict or type(job_opts) is not dict or name == "All clients" \
                 or not (error == 0 and type(error) is int):
             return None
-        opts = {**global_opts, **job_opts} if global_opts else job_opts
         echoed = "job options" in job or has_global
-        option_set = _OPTION_SETS.get((echoed, tuple(opts), tuple(opts.values())))
-        if option_set is None:
-            option_set = _option_set(opts, path, echoed)
+        if global_opts:  # looked up by the global and the job's options (merged only to read a new set)
+            option_set = _OPTION_SETS.get((echoed, global_key, tuple(job_opts), tuple(job_opts.values())))
+            if option_set is None:
+                option_set = _option_set({**global_opts, **job_opts}, path, echoed,
+                                         (echoed, global_key, tuple(job_opts), tuple(job_opts.values())))
+        else:
+            option_set = _OPTION_SETS.get((echoed, tuple(job_opts), tuple(job_opts.values())))
+            if option_set is None:
+                option_set = _option_set(job_opts, path, echoed, (echoed, tuple(job_opts), tuple(job_opts.values())))
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
             option_part, defaulted = option_set
         merged = _group_size(job, path, f"jobs[{index}]", verify) if "job_runtime" in job else None
@@ -200,20 +208,32 @@ def _direction(d: dict) -> tuple | None:
     if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
             and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
             and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
-        # the usual direction: every block with samples, every percentile written, all checked in one loop
-        values = (io_bytes, ios, rt, iops, bw, lat["mean"], lat["max"], clat["mean"], slat["mean"],
-                  pct["50.000000"], pct["90.000000"], pct["95.000000"], pct["99.000000"], pct["99.900000"],
-                  pct["99.990000"])
-        for v in values:
-            t = type(v)
-            if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
-                return None
+        # the usual direction: every block with samples, every percentile written, all checked at once
+        lat_mean, lat_max, clat_mean, slat_mean = lat["mean"], lat["max"], clat["mean"], slat["mean"]
+        p50, p90, p95, p99, p999, p9999 = _PERCENTILES(pct)
+        # each value of the type fio writes it in (io_bytes, runtime, bw, lat's max and the percentiles integers,
+        # the means floats, iops and ios either), from 0 to 2**63 (integers) or finite (floats); anything else
+        # goes through the check of each value as either type
+        if not (type(io_bytes) is int and 0 <= io_bytes < _INT_MAX and type(rt) is int and 0 <= rt < _INT_MAX
+                and type(bw) is int and 0 <= bw < _INT_MAX and type(lat_max) is int and 0 <= lat_max < _INT_MAX
+                and ((type(ios) is int and 0 <= ios < _INT_MAX) or (type(ios) is float and 0.0 <= ios <= _FLOAT_MAX))
+                and ((type(iops) is float and 0.0 <= iops <= _FLOAT_MAX) or (type(iops) is int and 0 <= iops < _INT_MAX))
+                and type(lat_mean) is float and 0.0 <= lat_mean <= _FLOAT_MAX
+                and type(clat_mean) is float and 0.0 <= clat_mean <= _FLOAT_MAX
+                and type(slat_mean) is float and 0.0 <= slat_mean <= _FLOAT_MAX
+                and type(p50) is int and 0 <= p50 < _INT_MAX and type(p90) is int and 0 <= p90 < _INT_MAX
+                and type(p95) is int and 0 <= p95 < _INT_MAX and type(p99) is int and 0 <= p99 < _INT_MAX
+                and type(p999) is int and 0 <= p999 < _INT_MAX and type(p9999) is int and 0 <= p9999 < _INT_MAX):
+            for v in (io_bytes, ios, rt, iops, bw, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999,
+                      p9999):
+                t = type(v)
+                if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
+                    return None
         if io_bytes == 0:
             return None
         io_bytes, bw = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0, bw * 1024.0 if kib else float(bw)
         if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling (fio 2's KiB)
             return None
-        _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
         return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
                 slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale, p999 * scale,
                 p9999 * scale)
