@@ -37,9 +37,9 @@ def _value(row: dict) -> str:
 def _parts(record: dict) -> list[str]:
     """Where a subject's time goes, as its benchmark measured it in the same run (parts, not floors)."""
     if record["benchmark"] == "sweep":
-        return [f"{r['preset']} {r['grid']}: sweep {r['sweep_s'] * 1e3:.1f} ms = fused floor x {r['ratio']:.2f}; of it "
-                f"names {r['names_s'] * 1e3:.1f} ms, kernel pass {r['pass_s'] * 1e3:.1f} ms"
-                for r in record["rows"] if "pass_s" in r]
+        return [f"{r['preset']} {r['grid']}: sweep {r['sweep_s'] * 1e3:.1f} ms = fused floor x {r['ratio']:.2f} "
+                f"(CPU time x {r['cpu_ratio']:.2f}); of it names {r['names_s'] * 1e3:.1f} ms, kernel pass "
+                f"{r['pass_s'] * 1e3:.1f} ms" for r in record["rows"] if "pass_s" in r]
     if record["benchmark"] == "evaluate":
         return [f"{r['preset']} {r['drives']} points: {r['evaluate_us']:.0f} us; kernel alone {r['kernel_us']:.0f} us, "
                 f"first call on a topology {r['first_call_us']:.0f} us" for r in record["rows"]]
