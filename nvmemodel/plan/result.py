@@ -74,17 +74,25 @@ def _alternatives_text(space, mask: np.ndarray, count: int, texts: dict | None =
     return text if combos == count else f"{count} of the {combos} combinations of {text}"
 
 
-def _latency_reason(targets, name: str, value, miss) -> str:
+def _latency_reason(targets, name: str, value, miss, groups: bool = False) -> str:
+    """Why a latency bound fails; ``groups``: a mixed base, whose latency is each group's averaged over the I/Os."""
     t = next(t for t in targets if t.name == name)
     queue = f"QD{t.workload.iodepth:g}" + (f" × {t.workload.numjobs:g} jobs" if t.workload.numjobs > 1 else "")
     queue += " per drive" if t.workload.per_drive else ""
     if value is None:
+        unknown = "the QD1 latency of a group's drives" if groups else "the drive's QD1 latency"
         return (f"{name}'s latency at {queue} with {int(miss['drives'])} drives is at least "
-                f"{_us(miss['latency_low'][name])} (Little's law: I/Os in flight / IOPS; the drive's QD1 latency is "
-                f"unknown), above the {_us(t.latency_s)} target")
-    return (f"{name}'s latency at {queue} with {int(miss['drives'])} drives is {_us(value)} (Little's law: the drive's "
-            f"QD1 latency + I/O stack + fabric, or I/Os in flight / IOPS if larger), above the {_us(t.latency_s)} "
-            f"target")
+                f"{_us(miss['latency_low'][name])} (Little's law: I/Os in flight / IOPS; {unknown} is unknown), above "
+                f"the {_us(t.latency_s)} target")
+    what = ("each group's drive QD1 latency + I/O stack + fabric, or its I/Os in flight / IOPS if larger, averaged "
+            "over the I/Os" if groups else "the drive's QD1 latency + I/O stack + fabric, or I/Os in flight / IOPS "
+            "if larger")
+    return (f"{name}'s latency at {queue} with {int(miss['drives'])} drives is {_us(value)} (Little's law: {what}), "
+            f"above the {_us(t.latency_s)} target")
+
+
+def _is_mixed(space) -> bool:
+    return len(getattr(space.base, "groups", ())) > 1
 
 
 def _slots_reason(miss, space) -> str:
@@ -204,7 +212,8 @@ class Plan:
             if not miss["lanes_ok"]:
                 reason = "its switches need more PCIe lanes than the host offers"
             elif miss["throughput_ok"]:
-                reason = "; ".join(_latency_reason(targets, name, value, miss) for name, value in miss["latency"].items())
+                reason = "; ".join(_latency_reason(targets, name, value, miss, _is_mixed(space))
+                                   for name, value in miss["latency"].items())
             else:
                 comp = names[miss["binding"]]
                 need = t.iops_needed
@@ -330,8 +339,10 @@ class Plan:
             one = self.n_unverified == 1
             lines[-1] += (f" {self.n_unverified:,} more meet{'s' * one} every throughput target but "
                           f"{'is' if one else 'are'} unverified: {'its' if one else 'their'} latency cannot be "
-                          "computed (the drive's QD1 latency is unknown; give it as an axis, e.g. "
-                          "drive.read_latency_s=80us, to check it).")
+                          + ("computed (a group's drives have no known QD1 latency; give it on that group's Drive, "
+                             "nm.Drive(..., read_latency_s=80e-6), to check it)." if _is_mixed(self.space) else
+                             "computed (the drive's QD1 latency is unknown; give it as an axis, e.g. "
+                             "drive.read_latency_s=80us, to check it)."))
         if self.n_missed and (self.feasible or self.n_unverified):
             lines[-1] += f" {self.n_missed:,} miss{'es' * (self.n_missed == 1)} the targets."
         lines += list(getattr(self.space, "notes", ()))  # how the axes were fitted to the CPUs (drops, folds)

@@ -185,3 +185,18 @@ def test_an_answer_resting_on_a_groups_unknown_drive_limit_says_so(order, iops, 
     note = "upper bound: the toshiba drives' 4K random-write IOPS is not known (not applied)"
     assert best["upper_bound"] == (note if bound else "")
     assert nm.evaluate(topo, wl).upper_bound_note == note  # the curve says it in the same words
+
+
+def test_a_groups_unknown_qd1_latency_is_said_of_the_groups():
+    # the Toshiba PX04's QD1 latency is not in the catalog: with it in the answer the latency is unknown (unverified);
+    # the advice is the group's Drive, not a drive.* axis (a mixed base refuses those)
+    topo = nm.MixedTopology("m", DELL.host, (nm.DriveGroup("intel-p3700-800gb", 8, name="p3700"),
+                                             nm.DriveGroup("toshiba-px04pmb-960gb", 8, name="toshiba")),
+                            extras=dict(DELL.extras))
+    wl = nm.Workload("randread", "4K")
+    p = nm.plan(nm.Target(wl, iops=5e6, latency_s=500e-6), nm.DesignSpace(topo, {}))
+    assert p.feasible == 0 and p.n_unverified == 1 and int(p.unverified["drives"][0]) == 11  # 8 x 460 K + 3 x 650 K
+    assert "on that group's Drive" in p.explain() and "as an axis" not in p.explain()
+    # 8 M IOPS at <= 50 us: N / X alone is 32 x 15 / (8 x 460 K + 7 x 650 K) = 58 us at the fewest drives
+    miss = nm.plan(nm.Target(wl, iops=8e6, latency_s=50e-6), nm.DesignSpace(topo, {})).rejected.loc[0, "reason"]
+    assert "with 15 drives is at least 58 µs" in miss and "the QD1 latency of a group's drives is unknown" in miss
