@@ -233,7 +233,7 @@ class GridClasses:
         """``limit`` of the chunk ``p`` (for which :meth:`applies` is True).
 
         Computed once on every class's row and gathered, unless a gathered field holds one value throughout the
-        chunk (a part absent from it, say, or NaN): there the chunk's own computation might have given that
+        chunk (a part absent from it, say; or NaN, unless two different numbers are seen beside it): there the chunk's own computation might have given that
         value as a number rather than an array — the other way the kernel reads it —, so the limit is computed
         on the rows of the classes the chunk holds, whose values are the chunk's own. (Where a field varies
         within the chunk, its computation gives an array, and the same numbers: the limits' decisions over all
@@ -247,7 +247,7 @@ class GridClasses:
         for x in lim:
             if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == self.count:
                 x = x.take(cls)
-                if not x.size or not x.min() < x.max():
+                if not _varies(x):
                     return self._chunk_limit(limit, cls)
             out.append(x)
         return type(lim)(*out)
@@ -288,6 +288,18 @@ class _Rows(Mapping):
 
     def __len__(self) -> int:
         return len(self._distinct)
+
+
+def _varies(x: np.ndarray) -> bool:
+    """True where ``x`` holds two different numbers: seen at a few positions (a chunk's gathered field usually
+    varies from its first entries on), else ``min < max`` over all of it (False for NaN, as before)."""
+    if not x.size:
+        return False
+    first = x[0]
+    for i in (1, 2, 3, x.size // 2, x.size - 1):
+        if i < x.size and (x[i] < first or x[i] > first):
+            return True
+    return bool(x.min() < x.max())
 
 
 def _address(a: np.ndarray) -> int:
