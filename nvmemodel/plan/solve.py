@@ -530,8 +530,8 @@ class _Mixed:
         reach = np.logical_and.reduce([o.any(axis=1) for o in ok])
         first = np.max([np.where(o.any(axis=1), np.argmax(o, axis=1), n.size - 1) for o in ok], axis=0)
         at = np.where(reach, first, n.size - 1)  # the fewest drives meeting every target, else all of them
-        latency = {t.name: self._latency(t, grid, configs, x) for t, (x, _) in zip(self.targets, curves)
-                   if t.latency_s is not None}
+        latency = {t.name: self._latency(t, grid, np.flatnonzero(reach), x) for t, (x, _) in zip(self.targets, curves)
+                   if t.latency_s is not None}  # where every throughput target can be met (else a miss by those)
         latency_fail, latency_known, latency_frac, lows = False, True, np.inf, {}
         if latency:  # the fewest drives meeting the throughput targets and no latency bound failed (met or unknown)
             fail = np.logical_or.reduce([(low > t.latency_s) | (r > t.latency_s) for t in self.targets
@@ -550,7 +550,8 @@ class _Mixed:
             if t.name in latency:
                 r, low = (v[rows, at] for v in latency[t.name])
                 row[f"{t.name}|latency_s"], lows[t.name] = r, low.reshape(shape)
-                latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
+                with np.errstate(divide="ignore"):  # (0 where not computed: a throughput miss, not read)
+                    latency_frac = np.fmin(latency_frac, t.latency_s / np.fmax(r, low))  # < 1 where it fails
         row["min_headroom"] = functools.reduce(np.fmin, (row[f"{t.name}|headroom"] for t in self.targets))
         row.update({c: v[at] for c, v in self.cost.items()})
         throughput_ok = reach.reshape(shape) if allowed is None else reach.reshape(shape) & allowed
@@ -559,8 +560,9 @@ class _Mixed:
                       [f.reshape(shape) for f in fractions], np.reshape(latency_frac, shape) if latency else np.inf,
                       True, None, float(self.max_n), lows, components)
 
-    def _latency(self, target: Target, grid: dict, configs: int, x: np.ndarray):
-        """``(R, N/X)`` of ``target`` per configuration and drive count (arrays like ``x``, the curves' IOPS): each
+    def _latency(self, target: Target, grid: dict, configs, x: np.ndarray):
+        """``(R, N/X)`` of ``target`` at configurations ``configs`` (positions in the block; NaN and 0 elsewhere) and
+        every drive count (arrays like ``x``, the curves' IOPS): each
         group's own Little's-law latency ``R_g = max(R0_g, N_g / X_g)`` (:func:`~nvmemodel.plan.latency.latency_at`
         with its drives' queues ``N_g`` and the I/O it delivers ``X_g``, :attr:`MixedCurve.group_iops`), averaged over
         the I/Os, ``R = Σ_g X_g R_g / X``; NaN where a group holding drives has no known QD1 latency. With one group
@@ -570,7 +572,7 @@ class _Mixed:
         n, topo = self.n, self.topo
         k = topo.drives_per_group(n)
         num, queued, known = np.zeros(x.shape), np.zeros(x.shape), np.ones(x.shape, dtype=bool)
-        for i in range(configs):  # each configuration's split of the I/O over the groups (its curve)
+        for i in configs:  # each configuration's split of the I/O over the groups (its curve)
             over = {name: v[i] for name, v in grid.items()}
             group_iops = evaluate(topo, target.workload, drives=n, overrides=over).group_iops
             for g in range(len(topo.groups)):
@@ -582,6 +584,7 @@ class _Mixed:
                 num[i] += np.where(used, group_iops[g] * np.where(np.isnan(r), 0.0, r), 0.0)
                 queued[i] += outstanding(p, k[g])
                 known[i] &= ~(used & np.isnan(r))
+        known[np.setdiff1d(np.arange(x.shape[0]), configs)] = False
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(known, num / x, np.nan), queued / x
 
