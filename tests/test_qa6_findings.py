@@ -118,3 +118,20 @@ def test_h2_chart_says_what_is_drawn_and_what_failed():
     assert "randread ·" in ax.provenance and "write" not in ax.provenance and "psync" not in ax.provenance
     text = next(t.get_text() for t in ax.texts if "measured run(s)" in t.get_text())
     assert "2 failed jobs not drawn (qd8.json, two_jobs_one_fails.json)" in text
+
+
+def test_h15_chart_refuses_a_sweep_averaged_as_repeats():
+    """H15: at numjobs = 1 the grid holds iodepth 1, 4, 16, 64 (13.2 K … 128 K IOPS): a sweep, not repeats; the
+    chart refuses to average them (as the fit does) and names the column to separate them by. With hue=iodepth
+    each point is one run. A read/write total along block size (4 KiB reads, 64 KiB writes) has no one x: none."""
+    import nvmemodel as nm
+    from nvmemodel.errors import IngestError
+    from nvmemodel.ingest.summary import summarize
+
+    grid = nm.read_results(QA6 / "grid")
+    with pytest.raises(IngestError, match=r"numjobs=1, direction=read measured different iodepth \(1, 4, 16, 64\)"):
+        summarize(grid, x="numjobs", y="iops")
+    s = summarize(grid, x="numjobs", y="iops", hue="iodepth")
+    assert (s["n"] == 1).all() and len(s) == 12
+    rw = summarize(nm.read_results(QA6 / "rwbs"), x="block_size_bytes", y="bw", hue="iodepth")
+    assert "total" not in set(rw["direction"])

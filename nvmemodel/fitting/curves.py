@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
-from ..ingest.summary import usable_rows
+from ..ingest.summary import NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows
 from ..jobs.fiooptions import SYNC_ENGINES
 
 __all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
@@ -91,15 +91,7 @@ def _cpus(g) -> float:
     return float(np.nansum(cpu))
 
 
-#: columns that define the workload measured: a curve holds one value of each that is not its x or a by
-_WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct")
-_NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct")
-#: how far a measured value may differ between runs of one workload (ratio max/min): the block size of a
-#: bssplit/bsrange job is the measured mean I/O size, which moves by a few % from run to run (4k/50:64k/50:
-#: 20.7–21.2 KiB); configured sizes that differ by less than 25 % are not a sweep anyone runs
-_TOLERANCE = {"block_size_bytes": 1.25, "read_fraction": 1.05}
-#: x axes that vary these columns themselves
-_X_VARIES = {"outstanding": ("iodepth", "numjobs")}
+_WORKLOAD, _NUMERIC_WORKLOAD, _TOLERANCE, _X_VARIES = WORKLOAD, NUMERIC_WORKLOAD, TOLERANCE, X_VARIES
 
 
 def _one_workload(runs, x: str, by: list[str]) -> None:

@@ -26,7 +26,8 @@ import math
 from ..errors import IngestError
 from ..jobs.fiooptions import SYNC_ENGINES
 
-__all__ = ["QUANTITIES", "summarize", "usable_rows"]
+__all__ = ["NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "summarize",
+           "usable_rows"]
 
 #: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
 QUANTITIES = {
@@ -48,6 +49,26 @@ QUANTITIES = {
 ALIASES = {"latency": "clat_p99_s", "p99": "clat_p99_s", "bw": "bw_bytes_per_s", "bandwidth": "bw_bytes_per_s",
            "lat": "lat_mean_s", "p50": "clat_p50_s", "p99.9": "clat_p99_9_s"}
 _DERIVED_X = {"outstanding": "iodepth × jobs of the run (outstanding I/Os)"}
+
+#: columns that define the workload measured: runs averaged as repeats of one point (of a chart or a fit's curve)
+#: hold one value of each that is not the point's x or curve (hue / by)
+WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct")
+NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct")
+#: how far a measured value may differ between runs of one workload (ratio max/min): the block size of a
+#: bssplit/bsrange job is the measured mean I/O size, which moves by a few % from run to run (4k/50:64k/50:
+#: 20.7–21.2 KiB); configured sizes that differ by less than 25 % are not a sweep anyone runs
+TOLERANCE = {"block_size_bytes": 1.25, "read_fraction": 1.05}
+#: x axes that vary these columns themselves
+X_VARIES = {"outstanding": ("iodepth", "numjobs")}
+
+
+def differing(values, column: str) -> bool:
+    """Whether the runs' ``values`` of a :data:`WORKLOAD` column are different workloads (beyond
+    :data:`TOLERANCE`)."""
+    if column in NUMERIC_WORKLOAD:
+        v = values.astype(float)
+        return float(v.max()) > float(v.min()) * TOLERANCE.get(column, 1.0) + 1e-12
+    return values.nunique() > 1
 
 
 def resolve_y(y: str) -> str:
@@ -115,7 +136,10 @@ def _runs(table, x: str, hue: str | None, y: str):
             value = float((values[ok] * w[ok]).sum() / w[ok].sum()) if ok.any() else math.nan
         lat_ok = g["_lat"].notna() & (g["ios"] > 0)
         lat = float((g["_lat"][lat_ok] * g["ios"][lat_ok]).sum() / g["ios"][lat_ok].sum()) if lat_ok.any() else math.nan
-        out.append({"_run": run, "direction": direction, "value": value, "ios": float(np.nansum(w)),
+        wl = {f"_wl_{c}": ("+".join(sorted(map(str, g[c].dropna().unique()))) if c not in NUMERIC_WORKLOAD
+                            else float(g[c].astype(float).mean()) if g[c].notna().any() else math.nan)
+              for c in WORKLOAD if c in g and c not in (x, hue) and c not in X_VARIES.get(x, ())}
+        out.append({**wl, "_run": run, "direction": direction, "value": value, "ios": float(np.nansum(w)),
                     "io_bytes": float(g["io_bytes"].sum()), "lat": lat, "x": g[x].iloc[0],
                     "hue": g[hue].iloc[0] if hue else None, "n_out": g.drop_duplicates("job_index")["_n"].sum(skipna=False),
                     "mixed_x": g[x].nunique(dropna=False) > 1})
@@ -127,7 +151,9 @@ def _runs(table, x: str, hue: str | None, y: str):
     # a read/write mix: add the run's total
     totals = []
     for run, g in runs.groupby("_run", sort=False):
-        if len(g) > 1 and how != "max":  # the larger of two p99s is not the p99 of all I/Os: no total
+        # the larger of two p99s is not the p99 of all I/Os: no total; nor where the directions' x differ (reads
+        # of 4 KiB, writes of 64 KiB along block size: the total has no one x, QA s25 H15)
+        if len(g) > 1 and how != "max" and g["x"].nunique(dropna=False) == 1:
             t = g.iloc[0].to_dict() | {"direction": "total", "ios": g["ios"].sum(), "io_bytes": g["io_bytes"].sum()}
             ok = g["lat"].notna() & (g["ios"] > 0)
             t["lat"] = (g["lat"][ok] * g["ios"][ok]).sum() / g["ios"][ok].sum() if ok.any() else math.nan
@@ -147,6 +173,26 @@ def _runs(table, x: str, hue: str | None, y: str):
         little = little * runs["io_bytes"] / runs["ios"]
     runs["little"] = little.where(whole & (y in ("iops", "bw_bytes_per_s")))
     return runs
+
+
+def _one_workload(runs, x: str, hue: str | None, keys: list[str]) -> None:
+    """Refuse a point whose runs measured different workloads (iodepth 1, 4, 16, 64 at one numjobs): averaged as
+    repeats, their mean was never measured and their spread is a sweep's, not noise — the fit refuses the same
+    runs (QA s25, H15)."""
+    for key, g in runs.groupby(keys, sort=False, dropna=False):
+        for col in (c for c in runs.columns if c.startswith("_wl_")):
+            vals = g[col].dropna()
+            if vals.empty or not differing(vals, col[4:]):
+                continue
+            c = col[4:]
+            shown = sorted({f"{v:g}" if isinstance(v, float) else str(v) for v in vals},
+                           key=lambda t: (len(t), t))
+            at = ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                           for k, v in zip([hue or "hue", x, "direction"][-len(keys):], key))
+            raise IngestError(str(g["_run"].iloc[0]).rsplit("#", 1)[0],
+                              f"the runs at {at} measured different {c} ({', '.join(shown[:6])}): they are not "
+                              f"repeats of one point; separate them as curves (hue={c!r}, --hue {c}) or select one "
+                              f"{c}")
 
 
 def summarize(table, *, x: str, y: str = "iops", hue: str | None = None):
@@ -188,6 +234,7 @@ def summarize(table, *, x: str, y: str = "iops", hue: str | None = None):
         if runs.empty:
             raise IngestError("(plot)", f"no run says its {x}: add it as a label (sidecar or path pattern)")
     keys = (["hue"] if hue else []) + ["x", "direction"]
+    _one_workload(runs, x, hue, keys)
     g = runs.groupby(keys, sort=True, dropna=False)
     out = g["value"].agg(["mean", "std", "count", "min", "max"]).rename(columns={"count": "n"})
     out["little"] = g["little"].mean()
