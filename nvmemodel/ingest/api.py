@@ -291,18 +291,18 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         from tqdm.auto import tqdm
 
         iterator = tqdm(files, unit="file", desc="ingest", disable=None)  # None: off when not a terminal
-    with _collector_paused():
+    with _collector_paused():  # (the rows are freed before it runs again: it never walks them)
         rows, label_columns, skipped, unmatched = _read_all(iterator, stats, max_file_bytes, sidecar, regex, errors,
                                                             skipped)
-    if unmatched:
-        warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
-                      IngestWarning, stacklevel=2)
-    if skipped:
-        warnings.warn(f"skipped {len(skipped)} of {len(files) + len(passed)} file(s): "
-                      + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:5])
-                      + (" …" if len(skipped) > 5 else ""), IngestWarning, stacklevel=2)
-    with _collector_paused():
+        if unmatched:
+            warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
+                          IngestWarning, stacklevel=2)
+        if skipped:
+            warnings.warn(f"skipped {len(skipped)} of {len(files) + len(passed)} file(s): "
+                          + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:5])
+                          + (" …" if len(skipped) > 5 else ""), IngestWarning, stacklevel=2)
         df = to_frame(rows, label_columns)
+        del rows
     df.attrs["files_read"] = len(files) + len(passed) - len(skipped)
     df.attrs["skipped"] = skipped
     return df
@@ -352,10 +352,11 @@ def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):
 
 @contextlib.contextmanager
 def _collector_paused():
-    """The cyclic garbage collector off while a folder is read: each file leaves a few row dicts
+    """The cyclic garbage collector off while a folder is read: each file leaves a few rows
     behind (no cycles; the parsed documents are freed as they go), and those allocations alone
     set off collections that walk every object of the process (pandas' included), about a tenth of
-    the ingest's time on a folder of small files. Restored as it was (also on an error)."""
+    the ingest's time on a folder of small files. Restored as it was (also on an error); the rows
+    are freed before it is (its first collection after that would walk every one of them)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
