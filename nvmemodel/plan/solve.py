@@ -570,6 +570,8 @@ class _Mixed:
         from ..ceiling.evaluate import evaluate
 
         n, topo = self.n, self.topo
+        if "host.cycles_per_io" in grid:  # an axis's cycles per I/O hold on every stack, as in nm.sweep (a host
+            topo = topo.replace(host=topo.host.replace(cycles_stack=""))  # calibrated on one would scale them)
         k = topo.drives_per_group(n)
         num, queued, known = np.zeros(x.shape), np.zeros(x.shape), np.ones(x.shape, dtype=bool)
         for i in configs:  # each configuration's split of the I/O over the groups (its curve)

@@ -200,3 +200,17 @@ def test_a_groups_unknown_qd1_latency_is_said_of_the_groups():
     # 8 M IOPS at <= 50 us: N / X alone is 32 x 15 / (8 x 460 K + 7 x 650 K) = 58 us at the fewest drives
     miss = nm.plan(nm.Target(wl, iops=8e6, latency_s=50e-6), nm.DesignSpace(topo, {})).rejected.loc[0, "reason"]
     assert "with 15 drives is at least 58 µs" in miss and "the QD1 latency of a group's drives is unknown" in miss
+
+
+def test_a_cycles_axis_beside_a_stack_axis_holds_on_every_stack_in_the_latency_too():
+    # the R7525's cycles per I/O are calibrated on libaio; an axis's value is the value on every stack (nm.sweep, the
+    # single-model planner), so SPDK at 30,000 cycles is 30,000 cycles, in the throughput and in R0 alike
+    wl = nm.Workload("randread", "4K")
+    topo = DELL.with_parameters({"drive.model": "intel-p5800x-800gb"}, wl)[0]
+    axes = {"workload.io_stack": ["libaio", "spdk"], "host.cycles_per_io": [3000, 30000], "workload.iodepth": [1, 4]}
+    target = nm.Target(wl, iops=2e6, latency_s=15e-6)
+    a = nm.plan(target, nm.DesignSpace(topo, axes, max_drives=topo.max_drives), merge_identical=False)
+    b = nm.plan(target, nm.DesignSpace(nm.MixedTopology.from_topology(topo), axes), merge_identical=False)
+    cols = ["host.cycles_per_io", "workload.iodepth", "drives", "4K randread|latency"]
+    assert a.feasible == b.feasible == 4 and list(a.frame["workload.io_stack"]) == list(b.frame["workload.io_stack"])
+    assert np.allclose(a.frame[cols].to_numpy(float), b.frame[cols].to_numpy(float), rtol=1e-12)
