@@ -135,3 +135,43 @@ def test_h15_chart_refuses_a_sweep_averaged_as_repeats():
     assert (s["n"] == 1).all() and len(s) == 12
     rw = summarize(nm.read_results(QA6 / "rwbs"), x="block_size_bytes", y="bw", hue="iodepth")
     assert "total" not in set(rw["direction"])
+
+
+def test_h5_averaged_log_entries_cover_the_window_before_them():
+    """H5: with log_avg_msec=250 fio writes each average at the END of its window: the entry at 250 ms is the
+    0–250 ms average, so the first bin starts at 0 and the last (1750 ms) at 1.5 s."""
+    import nvmemodel as nm
+
+    logs = nm.read_fio_logs([QA6 / "rwlogs" / "rw_qd4_bw.1.log"])
+    merged = nm.merge_fio_logs(logs[logs["kind"] == "bw"])
+    read = merged[merged["direction"] == "read"]
+    assert read["time_s"].min() == 0.0 and read["time_s"].max() == pytest.approx(1.5)
+    first = logs[(logs["direction"] == "read")].sort_values("time_s").iloc[0]
+    assert first["time_s"] == pytest.approx(0.25)
+    assert read.sort_values("time_s")["value"].iloc[0] == pytest.approx(first["value"])
+
+
+def test_h16_shared_log_of_two_jobs_adds_their_rates():
+    """H16: per_job_logs=0 puts both jobs' entries in one file (time restarts at 201 ms); the jobs' rates add
+    (fio's JSON of the run: 63,159.8 IOPS), never averaged as one job's (≈ 32 K)."""
+    import nvmemodel as nm
+
+    logs = nm.read_fio_logs([QA6 / "logs3" / "pj0_iops.log"])
+    assert sorted(logs["job"].unique()) == [0, 1]
+    merged = nm.merge_fio_logs(logs)
+    assert (merged["jobs"] == 2).all()
+    assert merged["value"].mean() == pytest.approx(63_159.8, rel=0.03)
+
+
+def test_h17_per_io_log_end_of_run_is_not_a_drop():
+    """H17: a per-I/O log's last 10 ms bin holds the run's last I/O (t = 300 ms), not a rate of 100 IOPS: it is
+    left out as an edge bin the log does not cover, for one job as for many."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import nvmemodel as nm
+    from nvmemodel.plots.results import plot_fio_log
+
+    ax = plot_fio_log(nm.read_fio_logs([QA6 / "logs3" / "pio_iops.1.log"]), kind="iops", latency=None)
+    assert ax.stats["min"].iloc[0] > 5_000
+    assert "edge bin(s)" in ax.get_title()

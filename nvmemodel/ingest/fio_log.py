@@ -67,8 +67,13 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
     bad = ~np.isin(dirs, list(_DIRECTION))
     if bad.any():
         raise IngestError(path, f"line {int(np.argmax(bad)) + 1}: direction {dirs[bad][0]}: expected 0, 1 or 2")
+    if m and m["job"]:
+        job = int(m["job"])
+    else:  # per_job_logs=0: fio writes each job's entries in turn into one file, so its time restarts at a job's
+        # start; each restart is the next job (0, 1, …), whose rates add — never one job's samples averaged (QA s25)
+        job = np.r_[0, np.cumsum(np.diff(data[:, 0]) < 0)] if len(data) else 0
     return pd.DataFrame({
-        "time_s": data[:, 0] / 1000.0, "kind": kind, "job": int(m["job"]) if m and m["job"] else 0,
+        "time_s": data[:, 0] / 1000.0, "kind": kind, "job": job,
         "direction": [_DIRECTION[d] for d in dirs], "value": data[:, 1] * scale,
         "block_size_bytes": data[:, 3], "source_path": str(path),
     })
@@ -95,6 +100,17 @@ def _default_bin(frame) -> float:
     return float(np.median(np.diff(t))) if t.size > 1 else 1.0
 
 
+def _covered(counted, rows, job, bin_s: float):
+    """Per (bin, job) row of ``counted``: whether that job's per-I/O log spans the bin (its first I/O at most a
+    tenth of a bin after the bin's start, its last at least nine tenths in)."""
+    first = rows.groupby(job)["time_s"].min()
+    last = rows.groupby(job)["time_s"].max()
+    b = counted["time_s"].to_numpy(dtype=float)
+    lo = counted["job"].map(first).to_numpy(dtype=float)
+    hi = counted["job"].map(last).to_numpy(dtype=float)
+    return (lo <= b + 0.1 * bin_s) & (hi >= b + 0.9 * bin_s)
+
+
 def merge_fio_logs(frame, *, bin_s: float | None = None):
     """Merge the jobs' logs into one time series per (kind, direction).
 
@@ -113,17 +129,32 @@ def merge_fio_logs(frame, *, bin_s: float | None = None):
         bin_s = _default_bin(frame)
     if not (bin_s > 0 and math.isfinite(bin_s)):
         raise IngestError("(merge)", f"bin_s={bin_s!r}: expected a positive number of seconds")
-    f = frame.assign(time_s=np.floor(frame["time_s"] / bin_s + 1e-9) * bin_s,
-                     job=frame["source_path"].astype(str) + "#" + frame["job"].astype(str))
+    job = frame["source_path"].astype(str) + "#" + frame["job"].astype(str)
+    per_io = (frame["block_size_bytes"] > 0).to_numpy()
+    t = frame["time_s"].to_numpy(dtype=float)
+    # an averaged entry (log_avg_msec) is written at the END of its window: it belongs to [t − window, t), the
+    # window being its job's spacing of entries (QA s25, H5), and is binned by the window's middle (fio's times
+    # jitter by a millisecond: 200, 399, 600); a per-I/O entry is one I/O completed at t
+    start = t.copy()
+    avg = ~per_io
+    if avg.any():
+        spacing = frame[avg].groupby(job[avg])["time_s"].agg(
+            lambda s: float(np.median(np.diff(np.unique(s.to_numpy())))) if s.nunique() > 1 else math.nan)
+        window = job[avg].map(spacing).fillna(bin_s).to_numpy(dtype=float)
+        start[avg] = np.maximum(t[avg] - window / 2, 0.0)
+    f = frame.assign(time_s=np.floor(start / bin_s + 1e-9) * bin_s, job=job)
     per_io = f["block_size_bytes"] > 0
     additive = f["kind"].isin(["bw", "iops"])
     keys = ["kind", "direction", "time_s"]
     # per-I/O lines: count I/Os (iops) and bytes (bw) per bin; averaged lines: mean per job's bin
     counted = f[additive & per_io].assign(value=lambda x: np.where(x["kind"] == "iops", 1.0, x["block_size_bytes"]))
     counted = counted.groupby([*keys, "job"], as_index=False)["value"].sum().assign(value=lambda x: x["value"] / bin_s)
-    averaged_jobs = f[additive & ~per_io].groupby([*keys, "job"], as_index=False)["value"].mean()
+    counted["full"] = _covered(counted, frame[per_io.to_numpy()], job[per_io.to_numpy()], bin_s)
+    averaged_jobs = f[additive & ~per_io].groupby([*keys, "job"], as_index=False)["value"].mean().assign(full=True)
     rates = pd.concat([counted, averaged_jobs], ignore_index=True)
-    summed = rates.groupby(keys, as_index=False).agg(value=("value", "sum"), jobs=("job", "nunique"))
+    # ``jobs``: the jobs whose log covers the whole bin (a per-I/O log's last bin, which the run's end cuts short,
+    # counts none: a chart leaves such edge bins out instead of drawing the end of the run as a drop, QA s25 H17)
+    summed = rates.groupby(keys, as_index=False).agg(value=("value", "sum"), jobs=("full", "sum"))
     lat = f[~additive].groupby([*keys, "job"], as_index=False)["value"].mean()
     averaged = lat.groupby(keys, as_index=False).agg(value=("value", "mean"), jobs=("job", "nunique"))
     return pd.concat([summed, averaged], ignore_index=True).sort_values(keys, ignore_index=True)

@@ -468,9 +468,11 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
         lat, _ = _full_bins(lat)
         if not lat.empty:
             twin = ax.twinx()
+            colour = {direction: PALETTE[i % len(PALETTE)]  # each direction's latency in its rate's colour
+                      for i, direction in enumerate(sorted(merged["direction"].unique()))}
             for direction, d in lat.groupby("direction"):
-                twin.plot(d["time_s"] + width / 2, d["value"], color="0.35", ls=":", lw=1.1,
-                          label=f"mean {names[latency]}: {direction} (right axis)")
+                twin.plot(d["time_s"] + width / 2, d["value"], color=colour.get(direction, "0.35"), ls=":", lw=1.1,
+                          marker=".", ms=3, label=f"mean {names[latency]}: {direction} (right axis)")
             twin.yaxis.set_major_formatter(_formatter("s"))
             twin.set_ylim(0, float(lat["value"].max()) * 1.6)
             twin.set_ylabel(f"{names[latency]} (dotted)")
