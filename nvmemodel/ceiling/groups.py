@@ -274,4 +274,7 @@ class _OneGroup(GroupAnswers):
         self.__dict__.update(fields, _curve=curve)
 
     def __getattr__(self, name: str):
-        return getattr(self.__dict__["_curve"], name)
+        curve = self.__dict__.get("_curve")
+        if curve is None or name.startswith("__"):  # being copied or unpickled: no curve yet
+            raise AttributeError(name)
+        return getattr(curve, name)

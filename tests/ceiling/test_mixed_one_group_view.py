@@ -35,3 +35,14 @@ def test_a_shared_limit_is_said_as_the_host():
                         overrides={"host.cycles_per_io": 30000})
     assert curve.binding_at(24) == "host_cpu" and curve.describe_binding_at(24) == "host: host_cpu"
     assert curve.describe_binding_at(1) == f"group 0: {curve.binding_at(1)}"
+
+
+def test_a_curve_asked_of_its_groups_still_pickles_and_copies():
+    """The one-group view is kept on the curve once asked; a copy or a pickle of the curve answers the same."""
+    import copy
+    import pickle
+
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), drives=[2, 24])
+    held = curve.held_by_at(24)
+    for other in (pickle.loads(pickle.dumps(curve)), copy.deepcopy(curve)):
+        assert other.held_by_at(24) == held and other.placed_at(2) == curve.placed_at(2)
