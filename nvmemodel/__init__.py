@@ -29,9 +29,11 @@ Evaluate the ceilings
     results :class:`ScalingCurve`, :class:`Ceiling`, :class:`SweepResult`
 Mixed drive and switch models under one host
     :class:`MixedTopology` of :class:`DriveGroup` (drive model, direct lanes, a switch model or another
-    group's switches, count, socket, own workload; a mirror across two groups), :func:`evaluate_mixed` →
-    :class:`MixedCurve` (binding component *and* group per point); :func:`sweep`, :func:`plan` and the fit's
-    ceiling model take one too (docs/topologies.md)
+    group's switches, count, socket, own workload; a mirror across two groups), :func:`evaluate` (or
+    :func:`evaluate_mixed`) → :class:`MixedCurve` (binding component *and* group per point; a
+    :class:`ScalingCurve` of one drive model answers the same as its one group: ``held_by_at``,
+    ``describe_binding_at``); :func:`sweep`, :func:`plan` and the fit's ceiling model take one too
+    (docs/topologies.md)
 Plan a configuration (the inverse question: targets → what to build, and what will limit it)
     :func:`plan`, :class:`DesignSpace`, :class:`Target`, :class:`Plan`
 Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
