@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 import nvmemodel as nm
+from nvmemodel.topology.presets import PRESETS
 
-PRESETS = ["dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray", "ion-sr71mach5-linux"]
 
-
-@pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("workload", [nm.Workload("randread", "4K"), nm.Workload("read", "128K")],
-                         ids=["4K randread", "128K read"])
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("workload", [nm.Workload("randread", "4K"), nm.Workload("read", "128K"),
+                                      nm.Workload("randwrite", "4K")], ids=["4K randread", "128K read", "4K randwrite"])
 def test_a_uniform_curve_is_its_one_group(preset, workload):
     topo = nm.preset(preset)
     curve = nm.evaluate(topo, workload)
