@@ -8,6 +8,7 @@ import os
 import pathlib
 import stat
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..errors import IngestError
 from ..userfiles import kernel_state
@@ -64,9 +65,24 @@ def read_text(path, max_bytes: int | None = None, st: os.stat_result | None = No
     return decode(read_bytes(path, max_bytes, st), path)
 
 
-def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | None = None) -> bytes:
+class Listed(NamedTuple):
+    """A regular file as its folder's listing shows it: the file type from the listing, the inode
+    number with the folder's device (what :func:`expand` keeps instead of a status it need not take)."""
+
+    st_dev: int
+    st_ino: int
+
+
+#: A listed file is read with one read of this many bytes (a short read is the whole file: most
+#: result files are smaller); a larger one is read from its status, as any other file.
+_FIRST_READ = 65536
+
+
+def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | Listed | None = None) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``, not empty (see :func:`read_text`)."""
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
+    if type(st) is Listed:
+        return _read_listed(path, max_bytes)
     if st is None:
         try:
             st = os.stat(path)  # before opening: a FIFO or device is never opened (a FIFO would block)
@@ -74,6 +90,21 @@ def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | None = N
             if isinstance(exc, FileNotFoundError) and os.path.islink(path):
                 raise IngestError(path, "broken symbolic link") from None
             raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    _check_status(path, st, max_bytes)
+    try:  # non-blocking: should the file have become a FIFO since it was looked at, opening it does not wait
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    try:
+        data = _read_sized(fd, st, max_bytes, b"")
+    except OSError as exc:
+        raise IngestError(path, f"cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    return _checked(path, data, max_bytes)
+
+
+def _check_status(path, st: os.stat_result, max_bytes: int) -> None:
     if not stat.S_ISREG(st.st_mode):
         kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode)
                 else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
@@ -81,18 +112,39 @@ def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | None = N
         raise IngestError(path, f"{kind}, not a result file: not read")
     if st.st_size > max_bytes:
         raise IngestError(path, f"{st.st_size:,} bytes: larger than the {max_bytes:,}-byte limit for one result file")
-    try:  # non-blocking: should the file have become a FIFO since it was looked at, opening it does not wait
+
+
+def _read_sized(fd: int, st: os.stat_result, max_bytes: int, data: bytes) -> bytes:
+    """The rest of the file after ``data``: one read of what its status says (plus one byte), bounded
+    even if the file grows while being read."""
+    data += os.read(fd, max(min(st.st_size, max_bytes) + 1 - len(data), 0))
+    if len(data) > st.st_size:
+        data += os.read(fd, max(max_bytes + 1 - len(data), 0))
+    return data
+
+
+def _read_listed(path, max_bytes: int) -> bytes:
+    """:func:`read_bytes` of a file its folder's listing shows as a regular file: no status taken
+    for one that fits in one read; a larger one (or one over ``max_bytes``) from its status."""
+    try:  # non-blocking: should the file have become a FIFO since it was listed, opening it does not wait
         fd = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
         raise IngestError(path, f"cannot read: {exc.strerror}") from None
-    try:  # one read of what stat said (plus one byte), bounded even if the file grows while being read
-        data = os.read(fd, min(st.st_size, max_bytes) + 1)
-        if len(data) > st.st_size:
-            data += os.read(fd, max_bytes + 1 - len(data))
+    try:
+        first = min(_FIRST_READ, max_bytes + 1)
+        data = os.read(fd, first)
+        if len(data) == first:  # more to read, or over the limit: as any other file, from its status
+            st = os.fstat(fd)
+            _check_status(path, st, max_bytes)
+            data = _read_sized(fd, st, max_bytes, data)
     except OSError as exc:
         raise IngestError(path, f"cannot read: {exc.strerror}") from None
     finally:
         os.close(fd)
+    return _checked(path, data, max_bytes)
+
+
+def _checked(path, data: bytes, max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise IngestError(path, f"larger than the {max_bytes:,}-byte limit for one result file")
     if not data or data.isspace():
@@ -141,7 +193,8 @@ def expand(paths: Iterable) -> tuple[list[str], list[Skipped], list[os.stat_resu
 
 def _walk(top: str, seen: set, files: list, stats: list, links: list, passed: list) -> None:
     """``os.walk(top, followlinks=True)`` in sorted order, each folder's files before its subfolders',
-    with the files' status from the listing: what is kept goes to ``files``, ``stats``, ``links``."""
+    with the files' status from the listing (a regular file's as :class:`Listed`: no status taken):
+    what is kept goes to ``files``, ``stats``, ``links``."""
     try:
         listing = os.scandir(top)
     except OSError as exc:
@@ -182,6 +235,7 @@ def _walk(top: str, seen: set, files: list, stats: list, links: list, passed: li
     # the names pathlib gives: os.walk's joined names, without a leading "./"
     base = "" if top == "." else top[2:] + "/" if top.startswith("./") else top if top.endswith("/") else top + "/"
     entries.sort(key=_name)
+    dev = None  # the folder's device, taken for its first regular file
     for entry in entries:
         n = entry.name
         if n[0] == ".":
@@ -195,11 +249,16 @@ def _walk(top: str, seen: set, files: list, stats: list, links: list, passed: li
             passed.append(Skipped(base + n, f"not read: {pseudo}"))
             continue
         files.append(base + n)  # broken links are reported when read
+        links.append(link)
         try:
-            stats.append(entry.stat())
+            if not link and entry.is_file(follow_symlinks=False):  # (the listing's file type, where it gives one)
+                if dev is None:
+                    dev = os.stat(top).st_dev
+                stats.append(Listed(dev, entry.inode()))
+            else:
+                stats.append(entry.stat())
         except OSError:
             stats.append(None)
-        links.append(link)
     for full in keep:
         _walk(full, seen, files, stats, links, passed)
 
@@ -208,10 +267,21 @@ def _name(entry: os.DirEntry) -> str:
     return entry.name
 
 
+def _status(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:  # vanished: reported when read
+        return None
+
+
 def _once(files: list[str], stats: list, links: list[bool], passed: list[Skipped]):
     """Each file once: a file named twice (a folder and a file in it, a symlink to a file of the
     same folder, hard links) would count its runs twice. The first name that is not a symlink
     is kept (else the first); the others are listed in ``passed`` with the name read."""
+    if any(type(st) is Listed for st in stats) and any(st is not None and type(st) is not Listed for st in stats):
+        # inode numbers from a listing are compared with those of a status only after taking the listed
+        # files' status too (on some file systems, e.g. overlayfs across layers, the two can differ)
+        stats = [_status(f) if type(st) is Listed else st for f, st in zip(files, stats)]
     kept: dict[tuple[int, int], int] = {}
     for i, st in enumerate(stats):
         if st is None:  # broken link, vanished file: reported when read

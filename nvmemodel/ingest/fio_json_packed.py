@@ -21,8 +21,8 @@ import math
 import operator
 
 from ..errors import IngestError
-from .fio_json import _FLOAT_MAX, _INT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _contradicts, \
-    _group_size, _option_fields
+from .fio_json import _FLOAT_MAX, _INT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _ONLY, _group_size, \
+    _option_fields
 from .fio_options import choose_block_size
 from .schema import COLUMNS
 
@@ -42,7 +42,9 @@ _NAN = math.nan
 _PERCENTILE_KEYS = ("50.000000", "90.000000", "95.000000", "99.000000", "99.900000", "99.990000")
 _PERCENTILES = operator.itemgetter(*_PERCENTILE_KEYS)
 _DIRECTIONS = ("read", "write", "trim")
-_WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
+_WRITE_ONLY = ("write", "randwrite")
+#: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
+_OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: What an option set gives a job (see _option_set), keyed by whether it was echoed and the names and values
 #: of the job's options, after the global options' names and values where the document has them.
 _OPTION_SETS: dict = {}
@@ -162,8 +164,9 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         if not job_rows:
             return None  # a job that did no I/O: the general reader warns
         if echoed:
-            if group and pattern in _ONE_WAY and _contradicts(pattern, [{"direction": r[0]} for r in job_rows]):
-                return None  # a group of jobs with different patterns: the general reader keeps what was measured
+            if group and pattern in _ONE_WAY and any(r[0] in _OTHER_WAY[pattern] for r in job_rows):
+                return None  # a group of jobs with different patterns (fio_json._contradicts): the general
+                # reader keeps what was measured
             for direction, bs, numbers in job_rows:
                 if direction == "read" and pattern in _WRITE_ONLY:
                     direction = "verify"  # a write job's verify reads (api._mark_verify_reads)

@@ -310,6 +310,36 @@ def test_folder_walk_equals_os_walk(tmp_path, monkeypatch):
     assert [s.path for s in passed if "given more than once" not in s.reason] == ref_passed
 
 
+def test_listed_files_are_read_without_a_status_and_hard_links_once(tmp_path):
+    # a folder of regular files: the walk takes no status (the listing's file type and inode number),
+    # hard links are still read once, and a file over one read (64 KiB) or over the limit reads as before
+    import os
+
+    from nvmemodel.ingest.files import Listed, expand, read_bytes
+
+    src = DATA / "fio" / "pkb_fio-2.1.4_sample-result.json"
+    (tmp_path / "a.json").write_bytes(src.read_bytes())
+    os.link(tmp_path / "a.json", tmp_path / "b.json")
+    big = b'{"fio version": "fio-3.36", "jobs": []}' + b" " * 200_000
+    (tmp_path / "c.json").write_bytes(big)
+    files, passed, stats = expand(tmp_path)
+    assert [pathlib.Path(f).name for f in files] == ["a.json", "c.json"] and all(type(s) is Listed for s in stats)
+    assert [s.reason for s in passed] == [f"given more than once (the same file as {files[0]}): read once"]
+    assert read_bytes(files[0], None, stats[0]) == src.read_bytes()
+    assert read_bytes(files[1], None, stats[1]) == big
+    for limit in (100, 70_000):
+        with pytest.raises(IngestError, match=f"{len(big):,} bytes: larger than the {limit:,}-byte limit"):
+            read_bytes(files[1], limit, stats[1])
+    (tmp_path / "d.json").write_bytes(b"  \n")
+    with pytest.raises(IngestError, match="empty file"):
+        read_bytes(tmp_path / "d.json", None, Listed(0, 0))
+    # a symlink beside them: every file's status is taken, and the link to a.json is not read twice
+    (tmp_path / "e.json").symlink_to(tmp_path / "a.json")
+    files, passed, stats = expand(tmp_path)
+    assert not any(type(s) is Listed for s in stats) and [pathlib.Path(f).name for f in files] == ["a.json", "c.json",
+                                                                                                   "d.json"]
+
+
 # -- the whole table, fast paths against the slow ones, on every JSON fixture of the test data --
 
 ALL_JSON = sorted(p for p in DATA.rglob("*.json") if p.is_file())
