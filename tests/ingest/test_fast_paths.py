@@ -479,3 +479,20 @@ def test_packed_rows_decline_what_the_general_reader_must_read(change):
     elif change == "NaN lat mean":
         read["lat_ns"]["mean"] = float("nan")
     assert packed_rows(doc, "x.json") is None
+
+
+@pytest.mark.parametrize("folder", ["fio", "fio_corpus", "fio_round3", "qa4"])
+def test_folder_read_equals_the_files_named_one_by_one(folder):
+    # a folder's files are read from the listing (files.Listed: no status taken); named one by one, each
+    # with its status: the same table, the same files skipped for the same reasons
+    from nvmemodel.ingest import read_results
+    from nvmemodel.ingest.files import Listed, expand
+
+    files, _, stats = expand(DATA / folder)
+    assert any(type(s) is Listed for s in stats) or any(pathlib.Path(f).is_symlink() for f in files)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        walked = read_results(DATA / folder)
+        named = read_results(files)
+    assert [(s.path, s.reason) for s in walked.attrs["skipped"]] == [(s.path, s.reason) for s in named.attrs["skipped"]]
+    pd.testing.assert_frame_equal(walked, named)
