@@ -175,3 +175,13 @@ def test_h17_per_io_log_end_of_run_is_not_a_drop():
     ax = plot_fio_log(nm.read_fio_logs([QA6 / "logs3" / "pio_iops.1.log"]), kind="iops", latency=None)
     assert ax.stats["min"].iloc[0] > 5_000
     assert "edge bin(s)" in ax.get_title()
+
+
+def test_h22_raid1_of_four_is_a_four_way_mirror(capsys):
+    """H22: 'Software RAID-1, 2 arrays of 4 (every write twice)' cannot hold: md's RAID-1 of 4 members writes every
+    block 4 times (md(4); raid1.c: one bio per member) and survives 3 failures."""
+    assert cli.main(["ceilings", "--preset", "ion-sr71mach5-linux", "--set", "raid.level=raid1", "--pattern",
+                     "randwrite", "--drives", "8", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "every write 4 times: a 4-way mirror" in out and "each host I/O costs 4 drive I/Os" in out
+    assert "every write twice" not in out

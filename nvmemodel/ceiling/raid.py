@@ -7,7 +7,8 @@ with read fraction ``f_d`` (:func:`raid_transform`; docs/physics.md §12.2):
   keeps ``S_d = S``; ``pieces = S / S_d``;
 * a read costs ``pieces`` drive reads (degraded parity arrays: ``2 (W − 1) / W`` times that, a lost
   chunk being rebuilt from the ``W − 1`` others);
-* a write costs ``pieces`` writes (RAID-0), ``2 × pieces`` (RAID-1/10), ``(1 + p) × pieces`` reads and as
+* a write costs ``pieces`` writes (RAID-0), ``2 × pieces`` (RAID-10), ``W`` (RAID-1: md writes every member of a
+  ``W``-way mirror), ``(1 + p) × pieces`` reads and as
   many writes for a small random write (read-modify-write, ``p`` = 1 parity for RAID-5, 2 for RAID-6),
   or ``pieces × W / (W − p)`` writes for sequential writes, which MD's stripe cache assembles into full
   stripes (an assumption: enough sequential data in flight), and for random writes of whole stripes.
@@ -44,7 +45,8 @@ _R0, _R1, _R5, _R6, _R10 = (LEVELS.index(x) for x in ("raid0", "raid1", "raid5",
 MD_CYCLES_PER_IO = 27_700.0
 #: Fewest drives each level can be built from (mdadm refuses fewer; RAID-10 as two mirrored pairs).
 MIN_DRIVES = {"none": 1, "raid0": 2, "raid1": 2, "raid5": 3, "raid6": 4, "raid10": 4}
-#: Failed members per array each level survives (RAID-1 as 2-way mirrors; RAID-10 with both in different pairs).
+#: Failed members per array each level survives (RAID-1 of W members: W − 1, see check_degraded; RAID-10 with both
+#: in different pairs).
 _TOLERATES = {"none": 0, "raid0": 0, "raid1": 1, "raid5": 1, "raid6": 2, "raid10": 2}
 
 
@@ -123,20 +125,24 @@ def _counts(level, W, lost, random, pieces):
     # are still counted chunk by chunk as small writes: an overcount, docs/physics.md §12.2.)
     data = np.fmax(W - parity, 1.0)
     small = random & ~((pieces >= data) & (np.mod(pieces, data) == 0))
+    # md RAID-1 writes every member still there (raid1.c: one bio per mirror; a W-way mirror, md(4)); RAID-10's
+    # near-2 layout writes each chunk's two copies
     w_write = pieces * np.where(parity > 0, np.where(small, small_writes, full_stripe),
-                                np.where(mirror, 2.0, 1.0))
+                                np.where(level == _R1, W - lost, np.where(mirror, 2.0, 1.0)))
     r_write = pieces * np.where((parity > 0) & small, small_reads, 0.0)
     return r_read, r_write, w_write
 
 
 def check_degraded(level, lost, rebuild=None, width=None) -> None:
-    """Refuse failures an array does not survive (RAID-0: none; RAID-1/5: one; RAID-6: two; RAID-10: two, in
-    different pairs, so at most ``width // 2``) and a rebuild without a failed member. Raises
+    """Refuse failures an array does not survive (RAID-0: none; RAID-1: all members but one (a W-way mirror; one
+    without ``width``); RAID-5: one; RAID-6: two; RAID-10: two, in different pairs, so at most ``width // 2``)
+    and a rebuild without a failed member. Raises
     :class:`ParameterError` naming ``raid.degraded``/``raid.rebuild``."""
     level, lost = np.asarray(level), np.asarray(lost)
     tolerated = np.array([_TOLERATES[x] for x in LEVELS])[level.astype(int)]
     if width is not None:
         tolerated = np.where(level == _R10, np.fmin(tolerated, np.floor(np.asarray(width) / 2)), tolerated)
+        tolerated = np.where(level == _R1, np.asarray(width) - 1, tolerated)
     bad = lost > tolerated
     if np.any(bad):
         i = np.argmax(np.broadcast_to(bad, np.broadcast_shapes(bad.shape, lost.shape)).ravel())
@@ -196,10 +202,13 @@ def raid_transform(p):
     writes = (1 - f) * w_write
     total = reads + writes
     mirror = (level == _R1) | (level == _R10)
-    # busiest member x width: parity levels spread the load over W - lost survivors; a mirror pair with a
-    # lost member leaves its partner 2/W of all drive I/O (every read and write of the pair) → 2 per piece.
+    # busiest member x width: parity levels spread the load over W - lost survivors; a RAID-10 pair with a
+    # lost member leaves its partner 2/W of all drive I/O (every read and write of the pair) → 2 per piece; a
+    # RAID-1 survivor reads 1/(W - lost) of the reads and writes every write
     with np.errstate(divide="ignore", invalid="ignore"):  # W - lost = 0 only in the mirror branch
-        a = np.where(lost > 0, np.where(mirror, 2.0 * pieces, total * W / (W - lost)), total)  # healthy: the sum
+        r1_lost = W * (f / (W - lost) + (1 - f)) * pieces
+        a = np.where(lost > 0, np.where(level == _R1, r1_lost, np.where(mirror, 2.0 * pieces,
+                                                                        total * W / (W - lost))), total)
     if rebuild is not None and not everywhere(rebuild, 0.0):
         a = a / (1.0 - _rebuild_share(p, level, lost))
     none = level == 0
@@ -222,9 +231,9 @@ def drive_bytes_per_host_io(p):
         return None
     level, S, f, W, lost, S_d = _geometry(p)
     r_read, r_write, w_write = _counts(level, W, lost, np.asarray(p["workload.random"]) != 0, S / S_d)
-    mirror_lost = ((level == _R1) | (level == _R10)) & (lost > 0)
-    # a mirror pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average (RAID-1
-    # of W drives is W/2 two-way pairs, as in raid_transform, whose partner carries 2/W of the I/O)
+    mirror_lost = (level == _R10) & (lost > 0)
+    # a RAID-10 pair with a lost member writes once instead of twice: 2 - 2L/W writes per chunk on average (as in
+    # raid_transform, whose partner carries 2/W of the I/O); RAID-1's W - lost writes are counted in _counts
     w_write = np.where(mirror_lost, w_write * (1.0 - lost / W), w_write)
     drive_ios = f * r_read + (1 - f) * (r_write + w_write)
     return np.where(level == 0, S, drive_ios * S_d)
@@ -240,6 +249,10 @@ def _geometry(p):
     lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
     striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
     return level, S, f, W, lost, np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
+
+
+def _times(width) -> str:
+    return {1: "once", 2: "twice", 3: "three times"}.get(int(width), f"{int(width)} times")
 
 
 def _rebuild_share(p, level, lost):
@@ -277,7 +290,8 @@ def describe_raid(params, drives: int | None = None) -> str | None:
     level = str(params["raid.level"]).upper().replace("RAID", "RAID-")
     lost = int(params.get("raid.degraded", 0))
     small = {"RAID-5": " (a small write = 2 reads + 2 writes)", "RAID-6": " (a small write = 3 reads + 3 writes)",
-             "RAID-1": " (every write twice)", "RAID-10": " (every write twice)"}.get(level, "") if not lost else \
+             "RAID-1": f" (every write {_times(params['raid.width'])}: a {int(params['raid.width'])}-way mirror)",
+             "RAID-10": " (every write twice)"}.get(level, "") if not lost else \
         f", {lost} member{'s' if lost > 1 else ''} lost per array"
     code, S, _, W, gone, S_d = _geometry(p)
     r_write = _counts(code, W, gone, np.asarray(p["workload.random"]) != 0, S / S_d)[1]

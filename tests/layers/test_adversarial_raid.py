@@ -33,15 +33,26 @@ def test_failed_members_without_a_raid_level_are_refused(overrides):
 
 
 @pytest.mark.parametrize("width", [4, 6, 8])
-def test_a_degraded_raid1_pair_writes_once_like_raid10(width):
-    # RAID-1 of W drives is W/2 two-way pairs (as raid_transform treats it: a lost member's partner carries 2/W of
-    # the I/O): a random write lands on the degraded pair with probability 2/W and then costs 1 write, else 2
+def test_a_degraded_mirror_writes_what_is_left(width):
+    # md RAID-1 of W members is a W-way mirror (md(4); raid1.c writes one bio per member): with one lost a write
+    # costs W - 1 writes (QA s25 H22: it was modelled as W/2 two-way pairs, RAID-10 under another name). RAID-10
+    # (near-2) is W/2 pairs: a random write lands on the degraded pair with probability 2/W and then costs 1, else 2
     moved = {}
     for level in ("raid1", "raid10"):
         p = _p(level, width, 1, 4096, 0.0, chunk=65536)
         moved[level] = float(drive_bytes_per_host_io(p)) / 4096
-    assert moved["raid1"] == pytest.approx(2 - 2 / width, rel=1e-12)
+    assert moved["raid1"] == pytest.approx(width - 1, rel=1e-12)
     assert moved["raid10"] == pytest.approx(2 - 2 / width, rel=1e-12)
+
+
+@pytest.mark.parametrize("width", [2, 3, 4])
+def test_a_raid1_of_w_members_survives_w_minus_one_and_writes_w_times(width):
+    # md(4): RAID-1 keeps a copy on every member: it survives W - 1 failures and every write costs W drive writes
+    healthy = raid_transform(_p("raid1", width, 0, 4096, 0.0))
+    assert float(healthy[0]) == width
+    raid_transform(_p("raid1", width, width - 1, 4096, 0.0))  # still an array
+    with pytest.raises(ParameterError, match=r"raid\.degraded"):
+        raid_transform(_p("raid1", width, width, 4096, 0.0))
 
 
 @pytest.mark.parametrize("level, width, parity, stripes", [("raid5", 4, 1, 1), ("raid5", 4, 1, 2),

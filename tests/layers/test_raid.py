@@ -25,8 +25,8 @@ def iops(topology, workload, n, **overrides):
     return curve.iops_at(n), curve.binding_at(n)
 
 
-@pytest.mark.parametrize("level, penalty", [("none", 1), ("raid0", 1), ("raid1", 2), ("raid10", 2),
-                                            ("raid5", 4), ("raid6", 6)])
+@pytest.mark.parametrize("level, penalty", [("none", 1), ("raid0", 1), ("raid1", 4), ("raid10", 2),
+                                            ("raid5", 4), ("raid6", 6)])  # raid1: a 4-way mirror (raid.width 4)
 @pytest.mark.parametrize("n", [4, 8, 16])
 def test_small_random_write_penalty_when_drive_bound(level, penalty, n):
     got, binding = iops(FLAT, nm.Workload("randwrite", "4K"), n, **{"raid.level": level})

@@ -111,8 +111,15 @@ def test_degraded_raid5_small_writes_on_the_survivors():
 
 
 def test_degraded_mirrors():
-    # a lost member's partner takes every read and write of its pair: reads halve, writes do not change
-    for level, n in (("raid1", 8), ("raid10", 8)):
+    # RAID-10: a lost member's partner takes every read and write of its pair: reads halve, writes do not change.
+    # RAID-1 of 4 (a 4-way mirror, md(4)): the 3 survivors share the reads (3/4 of the healthy rate) and each
+    # still writes every write (unchanged)
+    r_ok, _ = iops(FLAT, nm.Workload("randread", "4K"), 8, **{"raid.level": "raid1"})
+    r_deg, _ = iops(FLAT, nm.Workload("randread", "4K"), 8, **{"raid.level": "raid1", "raid.degraded": 1})
+    w_ok, _ = iops(FLAT, nm.Workload("randwrite", "4K"), 8, **{"raid.level": "raid1"})
+    w_deg, _ = iops(FLAT, nm.Workload("randwrite", "4K"), 8, **{"raid.level": "raid1", "raid.degraded": 1})
+    assert r_deg == pytest.approx(r_ok * 3 / 4, rel=1e-12) and w_deg == pytest.approx(w_ok, rel=1e-12)
+    for level, n in (("raid10", 8),):
         r_ok, _ = iops(FLAT, nm.Workload("randread", "4K"), n, **{"raid.level": level})
         r_deg, _ = iops(FLAT, nm.Workload("randread", "4K"), n, **{"raid.level": level, "raid.degraded": 1})
         w_ok, _ = iops(FLAT, nm.Workload("randwrite", "4K"), n, **{"raid.level": level})
@@ -130,7 +137,7 @@ def test_degraded_full_stripe_writes_keep_the_per_survivor_rate():
 
 
 # --------------------------------------------------------------------------- arrays that lost data
-@pytest.mark.parametrize("level, lost, width", [("raid0", 1, 4), ("raid1", 2, 4), ("raid5", 2, 4),
+@pytest.mark.parametrize("level, lost, width", [("raid0", 1, 4), ("raid1", 4, 4), ("raid1", 2, 2), ("raid5", 2, 4),
                                                 ("raid10", 2, 2), ("raid10", 2, 3)])
 def test_failures_beyond_the_redundancy_are_refused(level, lost, width):
     with pytest.raises(ParameterError, match="raid.degraded"):
