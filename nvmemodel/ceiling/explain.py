@@ -158,38 +158,30 @@ def _inter_socket_caveat(curve, n: int) -> str | None:
     groups holding drives run one read fraction at one I/O size (QA round 5, G17); else None."""
     from .derive import prepare
     from .raid import raid_transform
-    from .tree import INTER_SOCKET, complex_loads, complexes_in_use
+    from .tree import INTER_SOCKET
 
     def read_fraction(p) -> float:
         transform = raid_transform(p)
         return float(p["workload.read_fraction"] if transform is None else transform[2])
 
-    if hasattr(curve.topology, "groups"):  # QA round 5, G17: the groups' drives per socket, as the composition
-        # places them; said only where the groups holding drives share one read fraction and one I/O size
-        i = curve._index(n)
-        placed = curve.socket_drives_at(n)
-        held = [j for j in range(len(curve.groups)) if curve.group_drives[j, i] > 0]
-        if placed is None or not held or curve._mixed_sizes(i):
-            return None
-        from .system import Levels
+    # each socket's drives as the composition places them (a curve of one drive model: its one group); said only where
+    # the groups holding drives share one read fraction and one I/O size (QA round 5, G17)
+    g = curve if hasattr(curve.topology, "groups") else curve._one_group
+    i = g._index(n)
+    placed = g.socket_drives_at(n)
+    held = [j for j in range(len(g.groups)) if g.group_drives[j, i] > 0]
+    if placed is None or not held or g._mixed_sizes(i):
+        return None
+    from .system import Levels
 
-        levels = {j: Levels(prepare(curve.group_parameters[j])) for j in held}
-        fractions = {read_fraction(levels[j].p) for j in held}
-        if len(fractions) != 1:
-            return None
-        f = fractions.pop()
-        p = levels[held[0]].p
-        sockets = {s: float(sum(gs.values())) for s, gs in placed.items()}
-        bring = [sum(c * float(levels[j].drive) for j, c in gs.items()) for gs in placed.values()]
-    else:
-        p = prepare(curve.parameters)
-        f = read_fraction(p)
-        switched = str(curve.parameters.get("switch.model", "none")) != "none"
-        sockets = dict.fromkeys(range(int(p["host.sockets"])), 0.0)
-        for k, s in complex_loads(n, p, complexes_in_use(p, p["switch.count"] if switched else None)):
-            sockets[int(s)] = sockets.get(int(s), 0.0) + float(k)
-        d = float(np.max(curve.per_drive_iops))  # a drive's own rate, per host I/O: a socket brings at most k·d
-        bring = [k * d for k in sockets.values()]
+    levels = {j: Levels(prepare(g.group_parameters[j])) for j in held}
+    fractions = {read_fraction(levels[j].p) for j in held}
+    if len(fractions) != 1:
+        return None
+    f = fractions.pop()
+    p = levels[held[0]].p
+    sockets = {s: float(sum(gs.values())) for s, gs in placed.items()}
+    bring = [sum(c * float(levels[j].drive) for j, c in gs.items()) for gs in placed.values()]  # a socket's drives
     if not 0.0 < f < 1.0:
         return None
     cap = float(INTER_SOCKET.limit(p).socket)  # host I/Os a socket's remote bytes may carry
