@@ -143,7 +143,7 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         elif dtype == "Int64" and _INT_OR_NONE.issuperset(types := set(map(type, values))):
             try:  # integers (and None for NA), as pd.array makes them at less than half its cost
                 if NoneType in types:
-                    exact = np.array(values, dtype=float)  # None is NaN; integers below 2**53 exactly
+                    exact = np.fromiter(values, float, len(values))  # None is NaN; integers below 2**53 exactly
                     mask = np.isnan(exact)
                     exact[mask] = 0.0
                     if len(values) and np.abs(exact).max() < 2.0**53:
@@ -154,7 +154,7 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
                         ints = ints.astype(np.int64)
                 else:
                     mask = np.zeros(len(values), dtype=bool)
-                    ints = np.array(values, dtype=np.int64)
+                    ints = np.fromiter(values, np.int64, len(values))
                 data[name] = pd.arrays.IntegerArray(ints, mask)
                 continue
             except OverflowError:  # beyond int64: as pd.array says
@@ -166,11 +166,11 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
                 pass
         elif dtype == "boolean" and _BOOL_OR_NONE.issuperset(types := set(map(type, values))):
             if NoneType in types:
-                flags = np.array(values, dtype=float)  # True 1, False 0, None NaN
+                flags = np.fromiter(values, float, len(values))  # True 1, False 0, None NaN
                 mask = np.isnan(flags)
                 flags = flags == 1.0
             else:
-                mask, flags = np.zeros(len(values), dtype=bool), np.array(values, dtype=bool)
+                mask, flags = np.zeros(len(values), dtype=bool), np.fromiter(values, bool, len(values))
             data[name] = pd.arrays.BooleanArray(flags, mask)
             continue
         elif dtype == "string" and values.count(None) == len(values):  # all NA (pd.array checks each one)

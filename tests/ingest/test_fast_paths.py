@@ -118,7 +118,7 @@ def test_column_wise_table_equals_from_records():
 
 
 @pytest.mark.parametrize("values", [[1, None, 16], [2**53 + 1, None, 3], [-(2**62), None, 0], [None, None, None],
-                                    [2**63 + 5, None, 1]])
+                                    [2**63 + 5, None, 1], [2**63 + 5, 1, 2], [2**62, 1, 2]])
 def test_typed_integer_and_boolean_columns_equal_pd_array(values):
     # integer columns with NA go through float64 where that is exact (below 2**53), else through objects
     from nvmemodel.ingest.schema import new_row
