@@ -185,3 +185,17 @@ def test_h22_raid1_of_four_is_a_four_way_mirror(capsys):
     out = capsys.readouterr().out
     assert "every write 4 times: a 4-way mirror" in out and "each host I/O costs 4 drive I/Os" in out
     assert "every write twice" not in out
+
+
+def test_h23_a_segment_held_by_different_limits_names_none_alone(capsys):
+    """H23: from 19 drives the P3700 group is held by its switch uplinks, the PM1733 group by the drives: the
+    curve's segment must not say 'bound by the drives' own limit' for the whole point; one drive count says
+    nothing of how the curve scales."""
+    args = ["ceilings", "--preset", "dell-r7525", "--pattern", "read", "--bs", "128K",
+            "--group", "drive=samsung-pm1733-u2,count=8,name=g4",
+            "--group", "drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2,name=g3", "--explain"]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert "19–24 drives: bound by different limits per group [g4: drive; g3: switch_uplink]" in out
+    assert cli.main(args[:-1] + ["--drives", "8", "--explain"]) == 0
+    assert "Scales linearly" not in capsys.readouterr().out

@@ -257,11 +257,16 @@ def explain_curve(curve) -> str:
                 shape = f"{fmt_at(start)} → {fmt_at(i - 1)}"
             span = f"{lo} drive(s)" if lo == hi else f"{lo}–{hi} drives"
             b = str(curve.binding[start])
-            lines.append(f"  {span}: bound by {curve.labels.get(b, b)} [{key[start]}]; {shape}")
+            # groups held by different limits: the prose names none of them alone, the bracket says which holds
+            # which (QA s25 H23: "bound by the drives' own limit [g4: drive; g3: switch_uplink]")
+            held = set(curve.held_by_at(lo).values()) if hasattr(curve.topology, "groups") else {b}
+            what = curve.labels.get(b, b) if len(held) <= 1 else "different limits per group"
+            lines.append(f"  {span}: bound by {what} [{key[start]}]; {shape}")
             start = i
-    words = curve.knee_words()
-    lines.append("  Scales linearly throughout." if words == "linear throughout"
-                 else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
+    if len(curve.drives) > 1:  # one drive count says nothing of how the curve scales
+        words = curve.knee_words()
+        lines.append("  Scales linearly throughout." if words == "linear throughout"
+                     else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
     note = curve.upper_bound_note  # host layers (and drive ratings) without a known limit (ceiling/tree.py)
     if note:
         lines.append(f"  An {note}.")
