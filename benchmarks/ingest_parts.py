@@ -6,11 +6,13 @@ Each part is timed in turn (interleaved), best of ``--rounds``, in **CPU time** 
 machine CPU time varies less than wall time; bench_ingest.py's figure is wall time):
 
 * floor: reading each file and ``orjson.loads`` of it, nothing else (bench_ingest.py's floor);
-* walk: the folder walk of ``read_results`` (every file listed, sorted, its status taken once);
+* walk: the folder walk of ``read_results`` (every file listed and sorted; a regular file's type and inode number
+  from the listing, any other file's status taken once);
 * rows without checks: each file read and parsed, one row dict per direction that moved bytes with its numbers
   scaled to SI — no check of any value, no options, no fio semantics (the least a dict-per-row reader does);
 * table: the typed DataFrame built from those rows (``nvmemodel.ingest.schema.to_frame``);
-* ingest: ``nvmemodel.read_results`` of the folder, every check it makes.
+* ingest: ``nvmemodel.read_results`` of the folder, every check it makes (the usual fio JSON report read straight
+  into packed rows, ``nvmemodel/ingest/fio_json_packed.py``).
 
 The difference between ingest and walk + rows without checks + table is what the checks and fio's semantics
 (options, groups, block sizes, units by version, …) cost. Not a test, not part of run_all.py.
