@@ -199,3 +199,28 @@ def test_h23_a_segment_held_by_different_limits_names_none_alone(capsys):
     assert "19–24 drives: bound by different limits per group [g4: drive; g3: switch_uplink]" in out
     assert cli.main(args[:-1] + ["--drives", "8", "--explain"]) == 0
     assert "Scales linearly" not in capsys.readouterr().out
+
+
+def test_h29_a_stonewalled_sweep_in_one_file_is_charted_per_group(shared_dir):
+    """H29: one json+ file holds a QD sweep as 8 stonewalled groups (qd-1 … qd-128): the chart's summary takes
+    each group as a run, as the fit's points do, instead of refusing 'different iodepth values'."""
+    import nvmemodel as nm
+    from nvmemodel.ingest.summary import summarize
+
+    s = summarize(nm.read_results(shared_dir / "data" / "real" / "fio_jsonplus"), x="iodepth", y="iops")
+    assert list(s["iodepth"].astype(int)) == [1, 2, 4, 8, 16, 32, 64, 128] and (s["n"] == 1).all()
+    assert s.loc[s["iodepth"] == 32, "mean"].iloc[0] == pytest.approx(90_821, rel=1e-3)
+
+
+def test_h30_a_sidecar_glob_that_matches_nothing_is_said(tmp_path):
+    """H30: globs are relative to the sidecar's folder; a label file kept elsewhere labels nothing — said, not
+    silent."""
+    import nvmemodel as nm
+    from nvmemodel.errors import IngestWarning
+
+    side = tmp_path / "lab.yaml"
+    side.write_text("nj1_qd1.json:\n  drives: 2\n", encoding="utf-8")
+    with pytest.warns(IngestWarning, match=r"1 glob\(s\) match none of the 12 file\(s\) read \(globs are relative to "
+                                           r"the sidecar's folder"):
+        table = nm.read_results(QA6 / "grid", labels=side)
+    assert "drives" not in table

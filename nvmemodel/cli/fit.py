@@ -34,7 +34,7 @@ def register(sub) -> None:
                                     "queueing models, or free parameters of the ceiling model)")
     f.add_argument("--path-pattern", help="labels from paths, e.g. '{drives}drives/*.json'")
     f.add_argument("--path-regex", help="labels from a regex's named groups")
-    f.add_argument("--labels", help="sidecar label file (YAML or CSV)")
+    f.add_argument("--labels", help="sidecar label file (YAML or CSV; file globs relative to its folder)")
     f.add_argument("--preset", help="the topology measured (enables the ceiling model); with --by, one per curve: "
                                     "VALUE=PRESET,VALUE=PRESET (e.g. x8=lenovo-sr850-810-4p,x16=lenovo-sr850-1610-4p; "
                                     "several --by columns: x8/siteA=PRESET)")

@@ -21,7 +21,8 @@ def register(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     i.add_argument("paths", nargs="*", help="files and folders (walked recursively)")
     i.add_argument("-o", "--output", help="output table: .csv or .parquet (default: print a preview)")
-    i.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV with a 'path' column)")
+    i.add_argument("--labels", help="sidecar mapping file globs (relative to its folder) to labels (YAML or CSV with a "
+                   "'path' column)")
     i.add_argument("--path-regex", help="regex whose named groups become labels, e.g. '(?P<drives>\\d+)drives'")
     i.add_argument("--path-pattern", help="the same with {name} fields, e.g. '{drives}drives/{connection}/*.json'")
     i.add_argument("--strict", action="store_true", help="stop at the first unreadable file (exit 2)")

@@ -50,7 +50,7 @@ def register(sub) -> None:
                    "(the workload the results record; see 'nvmemodel presets')")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="with --preset: override a model parameter (repeatable; see 'nvmemodel parameters')")
-    p.add_argument("--labels", help="sidecar mapping file globs to labels (YAML or CSV)")
+    p.add_argument("--labels", help="sidecar mapping file globs (relative to its folder) to labels (YAML or CSV)")
     p.add_argument("--path-regex", help="regex whose named groups become labels")
     p.add_argument("--path-pattern", help="path pattern with {name} fields that become labels")
     p.add_argument("--logs", nargs="+", metavar="LOG", help="plot fio time-series logs instead")

@@ -297,6 +297,7 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
         if unmatched:
             warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
                           IngestWarning, stacklevel=2)
+        _unused_globs(sidecar, labels, files)
         if skipped:
             warnings.warn(f"skipped {len(skipped)} of {len(files) + len(passed)} file(s): "
                           + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:5])
@@ -306,6 +307,22 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     df.attrs["files_read"] = len(files) + len(passed) - len(skipped)
     df.attrs["skipped"] = skipped
     return df
+
+
+def _unused_globs(sidecar, labels, files) -> None:
+    """Warn of each sidecar glob that matches no file read: its labels (and their checks) did nothing. Globs are
+    relative to the sidecar's folder, which a label file kept elsewhere does not expect (QA s25 H30)."""
+    if not sidecar:
+        return
+    names = [(str(f), str(pathlib.Path(f).resolve())) for f in files]
+    unused = [p for p, _ in sidecar if not any(fnmatch.fnmatch(a, p) or fnmatch.fnmatch(b, p) for a, b in names)]
+    if unused:
+        where = (f" (globs are relative to the sidecar's folder, {pathlib.Path(labels).parent})"
+                 if isinstance(labels, (str, pathlib.PurePath)) else "")
+        warnings.warn(f"{labels if isinstance(labels, (str, pathlib.PurePath)) else '(labels)'}: "
+                      f"{len(unused)} glob(s) match none of the {len(files)} file(s) read{where}, so their labels "
+                      f"were applied to nothing: {', '.join(repr(u) for u in unused[:3])}"
+                      f"{' …' if len(unused) > 3 else ''}", IngestWarning, stacklevel=3)
 
 
 def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):

@@ -114,7 +114,12 @@ def _runs(table, x: str, hue: str | None, y: str):
     depth = rows["iodepth"].astype("float64").where(~rows["ioengine"].isin(list(SYNC_ENGINES)), 1.0)
     rows["_n"] = depth * jobs
     rows["_lat"] = rows["lat_mean_s"].where(rows["lat_mean_s"].notna(), rows["clat_mean_s"])
+    # one run: a report of a file, and within it each appended run and each fio group (stonewalled jobs report as
+    # groups: a QD sweep in one job file) — the fit's points use the same key (QA s25 H29)
     rows["_run"] = rows["source_path"].astype(str) + "#" + rows["snapshot"].astype("Int64").astype(str)
+    for key in ("run", "group_id"):
+        if key in rows:
+            rows["_run"] = rows["_run"] + "/" + rows[key].astype("Int64").astype(str)
     if x == "outstanding":
         per_job = rows.drop_duplicates(["_run", "job_index"])
         # an unknown depth (terse output has none) leaves the run's total unknown, never 0 (QA s25, H3)
