@@ -5,5 +5,5 @@ from .solve import RANKS, plan
 from .space import DesignSpace
 from .targets import STANDARD_WORKLOADS, Target, parse_iops, parse_latency, parse_rate
 
-__all__ = ["DesignSpace", "Plan", "RANKS", "STANDARD_WORKLOADS", "Target", "parse_iops", "parse_latency",
+__all__ = ["RANKS", "STANDARD_WORKLOADS", "DesignSpace", "Plan", "Target", "parse_iops", "parse_latency",
            "parse_rate", "plan"]

@@ -42,8 +42,8 @@ def evidence_codes(space, targets):
     """A function of a block's axis codes giving each configuration a number that differs where what its answer rests
     on may differ: per ``host`` choice its estimates (plan/evidence notes per target) and upper-bound sentence, per
     ``drive.model`` choice its upper-bound sentence; None where the space has neither axis (one host, one drive)."""
-    from .evidence import Evidence
     from .bounds import upper_bound_notes as _upper_bound_notes
+    from .evidence import Evidence
     from .space import HOST
 
     def table(name, signature) -> np.ndarray:

@@ -15,7 +15,7 @@ from ..errors import ParameterError, UnitError
 from ..topology.workload import Workload
 from ..units import parse_bandwidth, parse_count, parse_time
 
-__all__ = ["Target", "parse_iops", "parse_rate", "parse_latency", "STANDARD_WORKLOADS"]
+__all__ = ["STANDARD_WORKLOADS", "Target", "parse_iops", "parse_latency", "parse_rate"]
 
 #: The planner's usual workloads, by the names the CLI uses.
 STANDARD_WORKLOADS = {
