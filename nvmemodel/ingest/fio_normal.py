@@ -9,7 +9,9 @@ fio 2.x prints ``KB``/``MB``/``GB`` meaning **KiB/MiB/GiB** (its default ``kb_ba
 Block sizes: the job header prints them exactly only as bytes (``4096B``); ``977KiB`` is
 rounded (``bs=1MiB`` is 1,000,000 bytes under fio's default ``kb_base=1024``), so the size is
 then the round number (a multiple of 4096, 1000 or 512 bytes) inside both the header's
-rounding interval and the interval the printed bandwidth / IOPS allows, else their estimate.
+rounding interval and the interval the most precise estimate allows (the printed bandwidth ÷
+IOPS, or ``io=`` ÷ issued, each to half a unit of its last printed digit), else the header's
+size; the estimate itself only where no header gives a size.
 
 ``--status-interval`` repeats the job blocks: every block after a ``Run status group`` line
 starts the next report (``snapshot``); a new job header or version line starts a new run
@@ -97,6 +99,9 @@ def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
     that may be issued but not done (an interim report's bytes lag its issued count)."""
     rt = d["runtime_s"]
     estimates = [(bw / (ios / rt), err / (ios / rt)) for bw, err in d["rates"] if bw > 0 and rt > 0 and ios > 0]
+    total, total_err = _amount(d["io_text"], binary_kb=d["binary_kb"])
+    if total > 0 and ios > 0:  # io= / issued: not rounded by fio's rate arithmetic (2.1.11 misprints bw= decimals)
+        estimates.append((total / ios, total_err / ios))
     if interval is not None and interval[0] == interval[1]:
         # fio's own BW= must agree with the header's exact size; else the header is not this block's
         lag = max(0.0, 1.0 - in_flight / ios) if ios > 0 else 0.0
@@ -116,7 +121,18 @@ def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
         candidates = [k * unit for k in range(math.ceil(lo / unit), math.floor(hi / unit) + 1) if k > 0]
         if candidates:
             return min(candidates, key=lambda c: abs(c - est))
+    if interval is not None:  # the header's size: never a size no job was given (QA s25 H6)
+        return float(round((interval[0] + interval[1]) / 2))
     return est
+
+
+def _amount(text: str, *, binary_kb: bool) -> tuple[float, float]:
+    """'363326MB' → (bytes, half a unit of the last printed digit, bytes); NaN if not an amount."""
+    m = re.match(r"\s*([\d.]+)\s*([kKMGTP]?)(i?)B", text or "")
+    if not m:
+        return math.nan, math.nan
+    scale = (1024.0 if (m[3] or binary_kb) else 1000.0) ** " KMGTP".index(m[2].upper() or " ")
+    return float(m[1]) * scale, 0.5 * 10.0 ** -len(m[1].partition(".")[2]) * scale
 
 
 def _bytes(text: str, *, binary_kb: bool) -> float:
