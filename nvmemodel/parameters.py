@@ -557,7 +557,8 @@ _p("workload.io_stack", "", "categorical", "host software path of an I/O; sets t
 
 # --- PCIe transaction layer (shared by every link)
 _p("pcie.mps", "B", "choice", "Max Payload Size of a TLP", choices=sp.MPS_CHOICES, default=256.0,
-   source="assumption: 256 reproduces Dell R7525's 128K read to 0.3 % (docs/physics.md §7.1); "
+   source="assumption: with 256 the Dell R7525's 128K-read ceiling is 0.26 % below its measured 80.41 GiB/s "
+          "(docs/physics.md §7.1: the SKP/DLLP accounting is slightly conservative); "
           "read the real value from lspci DevCtl")
 _p("pcie.mrrs", "B", "choice", "Max Read Request Size (write data is fetched in requests this large)",
    choices=sp.MRRS_CHOICES, default=512.0, source="default: Linux's usual 512 B")

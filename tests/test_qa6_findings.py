@@ -224,3 +224,17 @@ def test_h30_a_sidecar_glob_that_matches_nothing_is_said(tmp_path):
                                            r"the sidecar's folder"):
         table = nm.read_results(QA6 / "grid", labels=side)
     assert "drives" not in table
+
+
+def test_h28_no_text_calls_a_ceiling_below_the_measurement_a_reproduction():
+    """H28: Dell measured 80.41 GiB/s where the MPS-256 default's ceiling is 80.20 GiB/s (0.26 % below): the
+    parameter's provenance must not say the default 'reproduces' it (notebook 03 calls it measured above the
+    ceiling), and the number it quotes must be the model's own."""
+    import nvmemodel as nm
+    from nvmemodel.parameters import PARAMETERS
+
+    src = PARAMETERS["pcie.mps"].source
+    assert "reproduces" not in src and "0.26 % below its measured 80.41 GiB/s" in src
+    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", "128K"), drives=[12])
+    below = 1 - curve.bandwidth_at(12) / 2**30 / 80.41
+    assert below == pytest.approx(0.0026, abs=0.0002)

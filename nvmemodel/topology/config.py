@@ -22,8 +22,8 @@ class PcieConfig:
     Parameters
     ----------
     mps : int
-        Max Payload Size, bytes (128..4096). Default 256: the Dell R7525 check
-        reproduces the measurement to 0.3 % with it (docs/physics.md §7.1).
+        Max Payload Size, bytes (128..4096). Default 256: with it the Dell R7525's
+        ceiling is 0.26 % below the measurement (docs/physics.md §7.1).
     mrrs : int
         Max Read Request Size, bytes (128..4096).
     rcb : int
