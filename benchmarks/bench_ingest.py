@@ -5,7 +5,9 @@ Run:  python benchmarks/bench_ingest.py [--files 5000]        (--json for a reco
 The corpus: ``--files`` copies of the repository's real fio JSON fixtures (tests/data/fio) in a temporary
 folder. ``nvmemodel.read_results(folder)`` returns the typed, SI-unit table with every check it makes; the
 floor reads each file and parses it with ``orjson.loads`` and nothing else (no table, no checks). Interleaved,
-best of ``--repeat``. Goal (issue 20): ingest at least half the floor's speed (ratio floor time / ingest time).
+best of ``--repeat``. Goal (issue 20): ingest at least half the floor's speed (ratio floor time / ingest time,
+wall clock). The same ratio in CPU time of this process is printed beside it: on a shared machine the ingest,
+the longer of the two, is interrupted more, and the wall-clock ratio drops with the load.
 """
 
 from __future__ import annotations
@@ -60,13 +62,15 @@ def main(argv=None) -> dict:
             for p in paths:
                 orjson.loads(p.read_bytes())
 
-        best = interleaved({"read_results": lambda: read_results(folder), "orjson": floor}, args.repeat)
+        cpu: dict = {}
+        best = interleaved({"read_results": lambda: read_results(folder), "orjson": floor}, args.repeat, cpu=cpu)
     n = args.files
     ratio = best["orjson"] / best["read_results"]
+    cpu_ratio = cpu["orjson"] / cpu["read_results"]
     goals = [goal("ingest speed / orjson parse-only speed", ratio, GOAL, "x", lower_is_better=False,
-                  floor=f"orjson {n / best['orjson']:,.0f} files/s")]
+                  floor=f"orjson {n / best['orjson']:,.0f} files/s; CPU time {cpu_ratio:.2f}x")]
     record = {"benchmark": "ingest", "machine": machine(), "files": n, "fixtures": len(FIXTURES), "rows": rows,
-              "seconds": best, "goals": goals}
+              "seconds": best, "cpu_seconds": cpu, "cpu_ratio": cpu_ratio, "goals": goals}
     if args.json:
         print(json.dumps(record, indent=2))
         return record
@@ -74,7 +78,7 @@ def main(argv=None) -> dict:
     print(f"read_results (typed, SI, checked): {best['read_results']:6.2f} s  {n / best['read_results']:8,.0f} files/s "
           f"({rows:,} rows)")
     print(f"orjson parse-only floor:           {best['orjson']:6.2f} s  {n / best['orjson']:8,.0f} files/s")
-    print(f"ratio {ratio:.2f} of the floor's speed (goal >= {GOAL})")
+    print(f"ratio {ratio:.2f} of the floor's speed (goal >= {GOAL}); in CPU time of this process {cpu_ratio:.2f}")
     return record
 
 
