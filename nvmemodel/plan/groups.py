@@ -112,8 +112,8 @@ class MixedSearch:
             s = sweep(self.topo, t.workload, drives=n, grid=grid)
             curves.append((np.broadcast_to(s.iops, (configs, n.size)), np.broadcast_to(s.binding_index, (configs, n.size))))
             components = s.components
-        needs = [t.iops_needed * (1 + margin) for t in self.targets]
-        ok = [x >= need for (x, _), need in zip(curves, needs)]
+        needs = [t.iops_needed for t in self.targets]  # headroom is over the target; the margin is asked of it
+        ok = [x >= need * (1 + margin) for (x, _), need in zip(curves, needs)]
         reach = np.logical_and.reduce([o.any(axis=1) for o in ok])
         first = np.max([np.where(o.any(axis=1), np.argmax(o, axis=1), n.size - 1) for o in ok], axis=0)
         at = np.where(reach, first, n.size - 1)  # the fewest drives meeting every target, else all of them

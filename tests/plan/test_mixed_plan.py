@@ -214,3 +214,29 @@ def test_a_cycles_axis_beside_a_stack_axis_holds_on_every_stack_in_the_latency_t
     cols = ["host.cycles_per_io", "workload.iodepth", "drives", "4K randread|latency"]
     assert a.feasible == b.feasible == 4 and list(a.frame["workload.io_stack"]) == list(b.frame["workload.io_stack"])
     assert np.allclose(a.frame[cols].to_numpy(float), b.frame[cols].to_numpy(float), rtol=1e-12)
+
+
+@pytest.mark.parametrize("preset", ["dell-r7525", "lenovo-sr850-1610-4p"])
+@pytest.mark.parametrize(("options"), [
+    {"rank": "lanes", "margin": 0.2}, {"rank": "headroom", "keep": 2}, {"merge_identical": False, "rank": "cost"},
+    {"rank": "cost", "margin": 0.5, "keep": 1},
+])
+def test_the_options_rank_one_group_as_they_rank_one_drive_model(preset, options):
+    topo = nm.preset(preset)
+    wl = nm.Workload("randread", "4K")
+    target = nm.Target(wl, iops=0.4 * nm.evaluate(topo, wl, drives=[topo.max_drives]).iops[0])
+    axes = {"workload.io_stack": ["libaio", "io_uring", "spdk"], "host.cycles_per_io": [2000, 8000, 40000],
+            "host.clock_hz": [2e9, 3e9]}
+    prices = {"drive": 900, "switch": 400, "socket": 4000} if options["rank"] == "cost" else None
+    a = nm.plan(target, nm.DesignSpace(topo, axes, max_drives=topo.max_drives), prices=prices, **options)
+    b = nm.plan(target, nm.DesignSpace(nm.MixedTopology.from_topology(topo), axes), prices=prices, **options)
+    assert (a.evaluated, a.feasible, a.n_missed, len(a.frame)) == (b.evaluated, b.feasible, b.n_missed, len(b.frame))
+    cols = [c for c in a.frame if c not in ("upper_bound", "estimates") and c in b.frame]
+    assert cols == list(b.frame.drop(columns=["upper_bound", "estimates"]))
+    for c in cols:
+        x, y = a.frame[c], b.frame[c]
+        if x.dtype.kind in "fi":
+            assert np.allclose(x.to_numpy(float), y.to_numpy(float), rtol=1e-12), c
+        else:
+            assert list(x.astype(str)) == list(y.astype(str)), c
+    assert len(a.near_misses) == len(b.near_misses) and len(a.rejected) == len(b.rejected)
