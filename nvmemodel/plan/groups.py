@@ -64,6 +64,10 @@ class MixedSearch:
         self.space, self.targets = space, targets
         self.max_n = topo.max_drives if space.max_drives is None else min(space.max_drives, topo.max_drives)
         self.n = np.arange(2, self.max_n + 1, 2) if topo.mirror else np.arange(1, self.max_n + 1)
+        if not self.n.size:
+            raise ParameterError("max_drives", space.max_drives, "at least 2 for a mirror across groups (its drives "
+                                 "come in complete pairs)")
+        self.max_n = int(self.n[-1])  # a mirror: the most drives in complete pairs
         k = topo.drives_per_group(self.n)
         used = self._switches_used(k)
         self.lanes = np.zeros(self.n.size)

@@ -240,3 +240,16 @@ def test_the_options_rank_one_group_as_they_rank_one_drive_model(preset, options
         else:
             assert list(x.astype(str)) == list(y.astype(str)), c
     assert len(a.near_misses) == len(b.near_misses) and len(a.rejected) == len(b.rejected)
+
+
+def test_a_mirrors_bays_count_complete_pairs():
+    topo = nm.MixedTopology("mirror", DELL.host, (nm.DriveGroup("samsung-pm1733-u2", 4, name="a"),
+                                                  nm.DriveGroup("intel-p3700-800gb", 4, name="b")),
+                            extras={**DELL.extras, "raid.level": "raid10", "raid.width": 8}, mirror=True,
+                            order="interleaved")
+    target = nm.Target(nm.Workload("read", "128K"), bytes_per_s=60e9)
+    # 5 bays hold 2 pairs: the miss says 4 drives, not 5
+    assert "with all 4 drives of 'mirror'" in nm.plan(target, nm.DesignSpace(topo, {}, max_drives=5)).rejected.loc[
+        0, "reason"]
+    with pytest.raises(ParameterError, match="at least 2 for a mirror"):
+        nm.plan(target, nm.DesignSpace(topo, {}, max_drives=1))
