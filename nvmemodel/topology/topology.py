@@ -297,6 +297,8 @@ class Topology:
             topo = topo.replace(drive=drive)
         if "host" in groups:
             fields = typed("host", groups["host"])
+            if "cycles_per_io" in fields:  # a value given is the value on every stack (as nm.sweep's grid takes it),
+                fields["cycles_stack"] = ""  # not a calibration to scale by the stack ratio (30,000 became 896)
             topo = _replace_keeping_drives(topo, host=topo.host.replace(
                 **fields, provenance={**topo.host.provenance, **{f: "user: override" for f in fields}}))
         if "switch" in groups:
