@@ -228,6 +228,53 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     return common, rows
 
 
+def _depth_shares(fields: list[str], cpu_at: int, path, lineno: int) -> tuple[float, ...]:
+    """The line's "IO depths" distribution: % of I/Os submitted with 1, 2-3, 4-7, 8-15, 16-31, 32-63 and
+    >= 64 in flight (fio stat.c ``show_thread_status_terse_all`` prints ``io_u_map`` as ``%3.1f%%``;
+    io_u.c ``io_u_mark_depth`` buckets the depth ``cur_depth`` at submission; a bucket holding any I/O
+    prints at least 0.1 %)."""
+    return tuple(_f(fields, cpu_at + 5 + k, path, lineno, f"IO depths field {k + 1}") for k in range(7))
+
+
+#: A depth bucket holding at least this % of a line's I/Os is where that job ran (see _differ).
+_DEPTH_SUPPORT = 1.0
+#: Mean block sizes of one direction this far apart (ratio) are different jobs' (clones of a
+#: bsrange/bssplit job measure nearly the same mean).
+_BS_APART = 1.5
+
+
+def _signature(shares: tuple[float, ...], rows: list[dict]) -> tuple[frozenset, dict]:
+    return (frozenset(k for k, v in enumerate(shares) if v >= _DEPTH_SUPPORT),
+            {r["direction"]: r["block_size_bytes"] for r in rows if r["block_size_bytes"] > 0})
+
+
+def _differ(a: tuple[frozenset, dict], b: tuple[frozenset, dict]) -> bool:
+    """Two lines of one job name cannot be clones of one job (which share its iodepth and bs): the depths
+    they ran at do not overlap, or one direction's mean block size differs by a factor of 1.5 or more."""
+    if a[0] and b[0] and not a[0] & b[0]:
+        return True
+    return any(max(a[1][d], b[1][d]) >= _BS_APART * min(a[1][d], b[1][d]) for d in a[1].keys() & b[1].keys())
+
+
+def _split_appended(runs: list[tuple[int, int]], keys: list, signatures: list) -> list[tuple[int, int]]:
+    """(run, report) of every line once lines that _reports took for clones of one job but that ran at
+    other depths or block sizes (see _differ) are made runs of their own: in a one-report run, a line
+    whose job already has a line that differs from it starts the next run (appended to the file; QA s25
+    H4). Runs with several reports (--status-interval) are left as they are."""
+    reports_of: dict[int, set] = {}
+    for run, report in runs:
+        reports_of.setdefault(run, set()).add(report)
+    out, shift, prev, seen = [], 0, None, {}
+    for (run, report), key, sig in zip(runs, keys, signatures):
+        if (run, report) != prev:
+            prev, seen = (run, report), {}
+        elif len(reports_of[run]) == 1 and any(_differ(other, sig) for other in seen.get(key, ())):
+            shift, seen = shift + 1, {}
+        seen.setdefault(key, []).append(sig)
+        out.append((run + shift, report + shift))
+    return out
+
+
 def _grows(a: float, b: float) -> bool:
     """Runtime b is a later report's than a (grew by more than clones of one report differ)."""
     return b - a > max(_SAME_TIME_S, _SAME_TIME_REL * a)
@@ -308,7 +355,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
             text = fh.read()
     lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     parsed = []  # (lineno, key, runtime, common, rows)
-    skipped, truncated, percentiles_dropped, first_skipped = 0, False, 0, None
+    skipped, truncated, percentiles_dropped, with_slat, first_skipped = 0, False, 0, 0, None
     for i, (lineno, line) in enumerate(lines):
         fields = line.split(";")
         if len(fields) < 10 or fields[0] not in ("2", "3", "4", "5"):
@@ -325,21 +372,26 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
                                     "expected the direction blocks followed by 'usr%;sys%' CPU fields)")
         common, rows = _parse_line(fields, version, *found, path, lineno)
         percentiles_dropped += common.pop("percentiles_dropped", 0)
+        with_slat += sum(r["slat_mean_s"] > 0 for r in rows)
         runtime = max((r["runtime_s"] for r in rows), default=0.0)
-        parsed.append((lineno, (common["job_name"], common["group_id"]), runtime, common, rows))
+        nh, per_dir, _ = _layout(version)
+        shares = _depth_shares(fields, nh + found[0] + per_dir * len(found[1]), path, lineno)
+        parsed.append((lineno, (common["job_name"], common["group_id"]), runtime, common, rows,
+                       _signature(shares, rows)))
     if not parsed:
         raise IngestError(path, "no terse lines found (expected ';'-separated lines starting with 2, 3, 4 or 5)"
                           if not skipped else f"no terse lines among {skipped} line(s)")
     out: list[dict] = []
-    runs = _reports([p[1] for p in parsed], [p[2] for p in parsed])
+    keys = [p[1] for p in parsed]
+    runs = _split_appended(_reports(keys, [p[2] for p in parsed]), keys, [p[5] for p in parsed])
     last_report = {}
     for run, report in runs:
         last_report[run] = report
     per_report: dict[tuple, int] = {}
-    for (run, report), (_, key, _, _, _) in zip(runs, parsed):
+    for (run, report), (_, key, *_) in zip(runs, parsed):
         per_report[(report, key[1])] = per_report.get((report, key[1]), 0) + 1
     seen_in_report: dict[int, int] = {}
-    for (run, report), (lineno, key, _, common, rows) in zip(runs, parsed):
+    for (run, report), (lineno, key, _, common, rows, _) in zip(runs, parsed):
         final = report == last_report[run] and not (truncated and run == runs[-1][0])
         level = "all-clients" if common["is_aggregate"] else "job" if per_report[(report, key[1])] > 1 else None
         if common["error"]:
@@ -359,9 +411,11 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "
                       "has no final report", IngestWarning, stacklevel=2)
     if percentiles_dropped:
-        warnings.warn(f"{path}: {percentiles_dropped} row(s) with submission latency: terse output does not say "
-                      "whether its percentiles are of completion or total latency (lat_percentiles), so they are "
-                      "not tabulated", IngestWarning, stacklevel=2)
+        others = (f" (those of the other {with_slat - percentiles_dropped} are clearly of completion latency)"
+                  if with_slat > percentiles_dropped else "")
+        warnings.warn(f"{path}: the percentiles of {percentiles_dropped} of the {with_slat} row(s) with a submission "
+                      "latency are not tabulated: terse output does not say whether they are of completion or total "
+                      f"latency (lat_percentiles), and theirs could be either{others}", IngestWarning, stacklevel=2)
     if skipped:  # (what they are is not guessed: the first is quoted)
         lineno, line = first_skipped
         warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
