@@ -28,7 +28,8 @@ What terse output cannot say, and so stays unknown here:
 ``--status-interval`` writes one line per job per report: a block of lines that the next
 block repeats with runtimes held or grown is a report (``snapshot``), only a run's last report
 is ``final`` (see :func:`_reports`); clones of a job (numjobs without group_reporting) are one
-report however their runtimes differ. A cut-off last line (killed run) is dropped with a
+report however their runtimes differ, but lines of one job that ran at other depths (the "IO depths"
+fields) or block sizes are runs appended to the file, never clones (:func:`_split_appended`). A cut-off last line (killed run) is dropped with a
 warning and leaves its run without a final report. ``unified_rw_reporting=both`` lines (read,
 write and a ``mixed`` sum, every version) are read, the mixed row marked ``is_aggregate``; an
 "All clients" line (client/server mode) is an aggregate too. Terse writes ``0`` where fio
