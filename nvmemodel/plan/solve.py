@@ -235,7 +235,21 @@ def _is_inf(x) -> bool:
     return isinstance(x, float) and x == np.inf
 
 
-def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = "drives", margin: float = 0.0,
+def _as_space(space) -> DesignSpace:
+    """``space`` as a design space: a topology (single-model or mixed) or a preset name is one without axes (QA s25
+    H33: was an AttributeError from inside the planner); anything else is one error naming the argument."""
+    from ..topology.mixed import MixedTopology
+    from ..topology.topology import Topology
+
+    if isinstance(space, DesignSpace):
+        return space
+    if isinstance(space, str | Topology | MixedTopology):
+        return DesignSpace(space, {})
+    raise ParameterError("space", type(space).__name__, "a DesignSpace (nm.DesignSpace(topology, axes)), a "
+                         "topology (nm.preset(...), a MixedTopology) or a preset name")
+
+
+def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: str = "drives", margin: float = 0.0,
          prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True):
     """Configurations of ``space`` that meet every target, ranked, with the reasons the others fail.
 
@@ -243,10 +257,11 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
     ----------
     targets : Target or sequence of Target
         One per workload (IOPS and/or bytes/s, optionally a latency bound).
-    space : DesignSpace
+    space : DesignSpace, Topology, MixedTopology or str
         Base topology and axes of choices. A :class:`~nvmemodel.topology.mixed.MixedTopology` base keeps its groups
         (the axes vary what they share; one host and placement) and each answer is the fewest drives added in its
-        ``order`` that meet every target (docs/planning.md, "Mixed topologies").
+        ``order`` that meet every target (docs/planning.md, "Mixed topologies"). A topology or a preset name
+        is the space without axes, ``DesignSpace(space, {})``: the fewest drives of that system that meet them.
     rank : {"drives", "lanes", "headroom", "cost"}
         Order of the feasible configurations: fewest drives, fewest PCIe lanes, most headroom (the
         smallest over the targets), or lowest cost (needs ``prices``).
@@ -284,6 +299,7 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace, *, rank: str = 
         raise ParameterError("margin", margin, "a fraction >= 0, e.g. 0.2 for 20 % headroom")
     if not (isinstance(keep, int | np.integer) and keep >= 1):
         raise ParameterError("keep", keep, "an integer >= 1")
+    space = _as_space(space)
     if space.size == 0:
         raise ParameterError("space", space.axes, "a non-empty design space")
     seen: dict[str, Target] = {}

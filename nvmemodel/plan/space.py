@@ -159,7 +159,7 @@ class DesignSpace:
 
     Parameters
     ----------
-    base : Topology or str
+    base : Topology, MixedTopology or str
         The starting system (a preset name or a topology); every parameter not on an axis keeps its value.
     axes : mapping of name → sequence
         Choices per axis (parameter names, or ``"connection"``).
@@ -182,7 +182,12 @@ class DesignSpace:
     notes: tuple[str, ...] = dataclasses.field(default=(), init=False, compare=False)
 
     def __post_init__(self) -> None:
+        from ..topology.mixed import MixedTopology
+
         topo = preset(self.base) if isinstance(self.base, str) else self.base
+        if not isinstance(topo, Topology | MixedTopology):
+            raise ParameterError("base", type(topo).__name__, "a topology (nm.preset(...), a MixedTopology) or a "
+                                 "preset name")
         object.__setattr__(self, "base", topo)
         axes = {}
         for name, values in dict(self.axes).items():
