@@ -181,11 +181,7 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
             from .mixed import sweep_mixed
 
             return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check)
-        for name in grid or {}:
-            if name.startswith(("drive.", "switch.", "host.port_lanes")):  # as sweep_mixed refuses them
-                raise ParameterError(name, "(grid)", "a shared parameter: a mixed topology's groups set their drive, "
-                                     "switch and lanes on their DriveGroup (sweep one group with "
-                                     "nm.sweep(mixed.group_topology(i), ...))")
+        topology.shared_values(grid or {}, grid=True)  # as sweep_mixed and evaluate check them
         _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)
         topology, workload = topology.group_topology(0), workload if g0.workload is None else g0.workload
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()

@@ -42,12 +42,11 @@ class GroupAnswers:
         (nothing is added to ``nm.evaluate``'s own work): the composition's per-group arrays, the rest the curve's."""
         from ..topology.mixed import MixedTopology
         from .compose import binding_groups, compose
-        from .derive import prepare
-        from .system import Levels
+        from .system import levels_of
 
         topology = MixedTopology.from_topology(self.topology)
         k = np.asarray(self.drives, dtype=float)[None, :]
-        lv = Levels(prepare(self.parameters))
+        lv = levels_of(self.parameters)  # nm.evaluate's own, kept
         with np.errstate(invalid="ignore"):  # as evaluate_mixed composes it
             out = compose([lv], k, [None], [0.0])
         names, groups = np.asarray(lv.components), tuple(g.name for g in topology.groups)
@@ -79,13 +78,12 @@ class GroupAnswers:
         if getattr(t, "mirror", False) or len(self.group_parameters) != len(self.groups):
             return None
         from .compose import place, starts, switch_sets
-        from .derive import prepare
-        from .system import Levels
+        from .system import levels_of
 
         if switch_sets(t):
             return None
         i = self._index(drives)
-        levels = [Levels(prepare(p)) for p in self.group_parameters]
+        levels = [levels_of(p) for p in self.group_parameters]
         begin = starts(t, levels[0].p)
         out: dict = {}
         for j, (g, lv) in enumerate(zip(t.groups, levels, strict=True)):
@@ -152,11 +150,10 @@ class GroupAnswers:
         :meth:`placed_at` ``Σ_g k_g·d_g / C``, or with ``sockets`` (``[(socket, {group: drives})]``) per socket what
         its complexes pass, ``Σ_j min(Σ_g k_g·d_g, C) / Sock``. None where a group holding drives is behind a switch
         or the groups run different read fractions or I/O sizes (their limits then count different I/Os)."""
-        from .derive import prepare
-        from .system import Levels
+        from .system import levels_of
 
         held = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
-        levels = {j: Levels(prepare(self.group_parameters[j])) for j in held}
+        levels = {j: levels_of(self.group_parameters[j]) for j in held}
         if any(np.any(np.isfinite(lv.group)) for lv in levels.values()):
             return None
         if len({(float(lv.p["workload.read_fraction"]), float(lv.p["workload.block_size"]))

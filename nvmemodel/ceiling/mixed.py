@@ -18,14 +18,13 @@ import numpy as np
 
 from .. import _check
 from ..errors import ParameterError
-from ..topology.mixed import GROUP_OWNED, SWITCH_SHARED, MixedTopology
+from ..topology.mixed import GROUP_OWNED, MixedTopology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
 from .compose import binding_groups, compose, starts, switch_sets
-from .derive import prepare
 from .mixed_result import MixedCurve
 from .result import SweepResult
-from .system import Levels
+from .system import Levels, levels_of
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
 __all__ = ["evaluate_mixed", "sweep_mixed"]
@@ -65,7 +64,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
         raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
     params = [t.parameters(w) for t, w in zip(topos, wls, strict=True)]
-    levels = [Levels(prepare(p)) for p in params]
+    levels = [levels_of(p) for p in params]  # kept per parameter vector, as nm.evaluate's
     k = topology.drives_per_group(n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params, wls)
@@ -114,12 +113,8 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
     grid = dict(grid or {})
     if topology.mirror:
         return _sweep_mirror(topology, workload, n, grid, check)
-    switch_grid = topology.switch_settings(grid)
+    switch_grid = topology.shared_values(grid, grid=True)
     for name in grid:
-        if name.startswith(GROUP_OWNED) and name not in switch_grid:
-            raise ParameterError(name, "(grid)", "a shared parameter or a switch's " + ", ".join(SWITCH_SHARED)
-                                 + ": a mixed topology's groups set their drive, switch model and lanes on their "
-                                 "DriveGroup (sweep one group with nm.sweep(mixed.group_topology(i), ...))")
         if name in _PLACEMENT:
             raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
                                  "of several groups is computed per placement, not vectorized")

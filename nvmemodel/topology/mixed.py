@@ -265,11 +265,7 @@ class MixedTopology:
         still holding the groups), the workload as evaluated, and each group's single-model topology and workload
         (its own workload where its DriveGroup carries one). A group's own drive, switch model and lanes are set on
         its DriveGroup: values for them are refused."""
-        switch = self.switch_settings(values)
-        for name in values:
-            if name.startswith(GROUP_OWNED) and name not in switch:
-                raise ParameterError(name, values[name], "a shared parameter, or a switch's " + ", ".join(SWITCH_SHARED)
-                                     + ": set a group's drive, switch model and lanes on its DriveGroup")
+        switch = self.shared_values(values)
         topos, wls, wl = [], [], workload
         if values and all(g.workload is not None for g in self.groups):
             wl = self.group_topology(0).with_parameters(values, workload)[1]
@@ -296,6 +292,20 @@ class MixedTopology:
             t = self.group_topology(i)
             mine = values if t.switch is not None else {k: v for k, v in values.items() if k not in switch_values}
             yield group, t, (workload if group.workload is None else group.workload), mine
+
+    def shared_values(self, values: Mapping[str, object], *, grid: bool = False) -> dict:
+        """Check that ``values`` (overrides, or a sweep's ``grid``) set only what every group shares: a group's own
+        drive, switch model and lanes (:data:`GROUP_OWNED`) are refused, a switch's own settings
+        (:data:`SWITCH_SHARED`, :meth:`switch_settings`) taken. Returns those switch settings. The one check of
+        :meth:`with_parameters` (``nm.evaluate``'s overrides) and ``nm.sweep``'s grid, whatever the number of groups."""
+        switch = self.switch_settings(values)
+        for name in values:
+            if name.startswith(GROUP_OWNED) and name not in switch:
+                raise ParameterError(name, "(grid)" if grid else values[name], "a shared parameter, or a switch's "
+                                     + ", ".join(SWITCH_SHARED) + ": set a group's drive, switch model and lanes on "
+                                     "its DriveGroup" + (" (sweep one group with nm.sweep(mixed.group_topology(i), "
+                                                         "...))" if grid else ""))
+        return switch
 
     def switch_settings(self, values: Mapping[str, object]) -> dict:
         """The values of a switch's own settings (:data:`SWITCH_SHARED`): they set every group's switches, so the
@@ -365,7 +375,24 @@ class MixedTopology:
         return self.sequence()[np.atleast_1d(np.asarray(drives, dtype=int)) - 1]
 
     def group_topology(self, i: int) -> Topology:
-        """Group ``i`` as a single-model topology on the shared host: what the existing components evaluate."""
+        """Group ``i`` as a single-model topology on the shared host: what the existing components evaluate.
+
+        Kept per topology object (it is frozen) while ``extras`` is what it was, so that the group's parameter vector
+        (:meth:`Topology.parameters <nvmemodel.topology.topology.Topology.parameters>`) and its levels
+        (:func:`~nvmemodel.ceiling.system.levels_of`) are kept too: a mixed topology evaluated again composes the
+        groups' kept levels."""
+        cache = self.__dict__.get("_group_cache")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_group_cache", cache)  # not a field: replace(), ==, repr ignore it
+        hit = cache.get(i)
+        if hit is not None and hit.extras == self.extras and hit.extras_sources == self.extras_sources:
+            return hit
+        cache[i] = t = self._group_topology(i)
+        return t
+
+    def _group_topology(self, i: int) -> Topology:
+        """:meth:`group_topology`, built."""
         g = self.groups[i]
         host = self.host if g.switch is not None or g.lanes is None else self.host.replace(port_lanes=g.lanes)
         switch, switch_count = g.switch, g.switch_count
