@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import operator
 import re
 import warnings
 
@@ -232,94 +233,108 @@ _SLOW = object()
 
 
 def _direction_fast(d: dict, direction: str, row: dict | None = None):
-    """The common fio >= 3 direction, every field present and valid, in one pass: the same
-    numbers and checks as :func:`_direction_rows` (finite, >= 0, integers below 2**63), which
-    handles everything else (and says what is wrong). Returns the numbers (written into ``row``
-    if given, which is then returned; on ``_SLOW`` it may hold some of them), None for a
+    """The common fio direction, every field present and valid (:func:`direction_numbers`): the same
+    numbers and checks as :func:`_direction_rows`, which handles everything else (and says what is
+    wrong). Returns the numbers (written into ``row`` if given, which is then returned), None for a
     direction that moved no bytes, or ``_SLOW``."""
+    numbers = direction_numbers(d)
+    if numbers is None:
+        return _SLOW
+    if numbers is IDLE:
+        return None
+    out = {} if row is None else row
+    out["direction"] = direction
+    if not math.isnan(sum(numbers)):  # every number measured
+        out.update(zip(NUMBER_COLUMNS, numbers))
+        return out
+    for col, value in zip(NUMBER_COLUMNS, numbers):
+        if not math.isnan(value):  # (NaN: not measured, left unknown)
+            out[col] = value
+    return out
+
+
+#: The columns of :func:`direction_numbers`, in its order.
+NUMBER_COLUMNS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
+                  "slat_mean_s", "lat_max_s", *_PERCENTILES.values())
+_PERCENTILE_VALUES = operator.itemgetter(*_PERCENTILES)
+#: What :func:`direction_numbers` returns for a direction that moved no bytes.
+IDLE = ()
+
+
+def direction_numbers(d: dict) -> tuple | None:
+    """The numbers of a fio direction, SI, in :data:`NUMBER_COLUMNS` order (NaN where a latency
+    block has no samples or a percentile is not written); :data:`IDLE` where it moved no bytes;
+    None where the checked reader :func:`_direction_rows` must read it (a field missing or of an
+    odd type, a value it refuses). Every number is an int from 0 to 2**63 or a finite float >= 0
+    (bool is neither), as the checked reader requires; fio 2's KiB are scaled after the check and
+    must stay finite."""
     try:
         io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
         if "lat_ns" in d:  # fio 3: ns
             lat, clat, slat, scale = d["lat_ns"], d["clat_ns"], d["slat_ns"], 1e-9
         else:  # fio 2: µs
             lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
-        kib = "bw_bytes" not in d  # fio < 3.2: KiB/s only (checked as written, as the checked reader does,
-        bw = d["bw"] if kib else d["bw_bytes"]  # then scaled)
+        kib = "bw_bytes" not in d  # fio < 3.2: KiB/s only (checked as written, then scaled)
+        bw = d["bw"] if kib else d["bw_bytes"]
         ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
     except (KeyError, TypeError, ValueError, OverflowError):
-        return _SLOW
-    # The usual direction, in one check of all its numbers: lat, clat and slat with samples (N, where
-    # fio writes it, an integer other than 0), their means, lat's maximum and clat's six percentiles
-    # present, every number an int or float from 0 to 2**63 (floats: finite; bool is neither type).
-    pct = clat.get("percentile") if type(clat) is dict else None
-    if type(pct) is dict and type(lat) is dict and type(slat) is dict:
-        n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
-        if (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
-                and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
-                and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
-            try:
-                values = (io_bytes, ios, rt, iops, bw, lat["mean"], lat["max"], clat["mean"], slat["mean"],
-                          pct["50.000000"], pct["90.000000"], pct["95.000000"], pct["99.000000"], pct["99.900000"],
-                          pct["99.990000"])
-                for v in values:
+        return None
+    if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict:
+        return None
+    pct = clat.get("percentile")
+    n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
+    if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
+            and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
+            and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
+        # the usual direction: every block with samples, every percentile written, all checked at once
+        try:
+            lat_mean, lat_max, clat_mean, slat_mean = lat["mean"], lat["max"], clat["mean"], slat["mean"]
+            p50, p90, p95, p99, p999, p9999 = _PERCENTILE_VALUES(pct)
+        except KeyError:  # a field missing: the general loop below
+            pass
+        else:
+            # each value of the type fio writes it in (io_bytes, runtime, bw, lat's max and the percentiles
+            # integers, the means floats, iops and ios either); anything else is checked value by value
+            if not (type(io_bytes) is int and 0 <= io_bytes < _INT_MAX and type(rt) is int and 0 <= rt < _INT_MAX
+                    and type(bw) is int and 0 <= bw < _INT_MAX and type(lat_max) is int and 0 <= lat_max < _INT_MAX
+                    and ((type(ios) is int and 0 <= ios < _INT_MAX) or (type(ios) is float and 0.0 <= ios <= _FLOAT_MAX))
+                    and ((type(iops) is float and 0.0 <= iops <= _FLOAT_MAX)
+                         or (type(iops) is int and 0 <= iops < _INT_MAX))
+                    and type(lat_mean) is float and 0.0 <= lat_mean <= _FLOAT_MAX
+                    and type(clat_mean) is float and 0.0 <= clat_mean <= _FLOAT_MAX
+                    and type(slat_mean) is float and 0.0 <= slat_mean <= _FLOAT_MAX
+                    and type(p50) is int and 0 <= p50 < _INT_MAX and type(p90) is int and 0 <= p90 < _INT_MAX
+                    and type(p95) is int and 0 <= p95 < _INT_MAX and type(p99) is int and 0 <= p99 < _INT_MAX
+                    and type(p999) is int and 0 <= p999 < _INT_MAX and type(p9999) is int and 0 <= p9999 < _INT_MAX):
+                for v in (io_bytes, ios, rt, iops, bw, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99,
+                          p999, p9999):
                     t = type(v)
                     if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
-                        break
-                else:
-                    if io_bytes == 0:
                         return None
-                    if kib:
-                        bw *= 1024.0
-                        if bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
-                            return _SLOW
-                    if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
-                        io_bytes *= 1024.0
-                        if io_bytes > _FLOAT_MAX:
-                            return _SLOW
-                    _, _, _, _, _, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999 = values
-                    out = {} if row is None else row
-                    out["direction"] = direction
-                    out["runtime_s"] = rt / 1000.0
-                    out["iops"] = float(iops)
-                    out["io_bytes"] = float(io_bytes)
-                    out["ios"] = float(ios)
-                    out["bw_bytes_per_s"] = float(bw)
-                    out["lat_mean_s"] = lat_mean * scale
-                    out["lat_max_s"] = lat_max * scale
-                    out["clat_mean_s"] = clat_mean * scale
-                    out["clat_p50_s"] = p50 * scale
-                    out["clat_p90_s"] = p90 * scale
-                    out["clat_p95_s"] = p95 * scale
-                    out["clat_p99_s"] = p99 * scale
-                    out["clat_p99_9_s"] = p999 * scale
-                    out["clat_p99_99_s"] = p9999 * scale
-                    out["slat_mean_s"] = slat_mean * scale
-                    return out
-            except KeyError:  # a field missing
-                pass
-    if kib:
-        if not ((type(bw) is int and 0 <= bw < _INT_MAX) or (type(bw) is float and 0.0 <= bw <= _FLOAT_MAX)):
-            return _SLOW
-        bw *= 1024.0
+            if io_bytes == 0:
+                return IDLE
+            io_bytes = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
+            bw = bw * 1024.0 if kib else float(bw)
+            if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
+                return None
+            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
+                    slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
+                    p999 * scale, p9999 * scale)
+    # a block without samples (N == 0, an exact integer: left unknown) or percentiles not all written
     for v in (io_bytes, ios, rt, iops, bw):
         t = type(v)
         if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
-            return _SLOW
+            return None
     if io_bytes == 0:
+        return IDLE
+    io_bytes = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0
+    bw = bw * 1024.0 if kib else float(bw)
+    if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:
         return None
-    if "io_kbytes" not in d:  # fio 2.x: io_bytes is KiB
-        io_bytes *= 1024.0
-        if io_bytes > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
-            return _SLOW
-    if type(lat) is not dict or type(clat) is not dict or type(slat) is not dict:
-        return _SLOW
-    out = {"direction": direction, "runtime_s": rt / 1000.0, "iops": float(iops), "io_bytes": float(io_bytes),
-           "ios": float(ios), "bw_bytes_per_s": float(bw)}
-    # lat, then clat (its maximum when lat had no samples; its percentiles), then slat: a block with
-    # N == 0 (an exact integer) has no samples and is left unknown
+    means = [math.nan, math.nan, math.nan]
+    lat_max = math.nan
     has_max = False
-    for block, mean_col, wants_max, is_clat in ((lat, "lat_mean_s", True, False), (clat, "clat_mean_s", True, True),
-                                                (slat, "slat_mean_s", False, False)):
+    for i, block in enumerate((lat, clat, slat)):  # lat, then clat (its maximum when lat had no samples), slat
         n = block.get("N")
         if n == 0 and type(n) is int:
             continue
@@ -327,32 +342,28 @@ def _direction_fast(d: dict, direction: str, row: dict | None = None):
         t = type(mean)
         if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
                 or (n is not None and type(n) is not int):
-            return _SLOW
-        out[mean_col] = mean * scale
-        if wants_max and not has_max:
+            return None
+        means[i] = mean * scale
+        if i < 2 and not has_max:
             mx = block.get("max")
             t = type(mx)
             if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
-                return _SLOW
-            out["lat_max_s"] = mx * scale
+                return None
+            lat_max = mx * scale
             has_max = True
-        if is_clat:
-            pct = block.get("percentile")
-            if pct is not None:
-                if type(pct) is not dict:
-                    return _SLOW
-                for key, col in _PERCENTILE_ITEMS:
-                    v = pct.get(key)
-                    if v is None:
-                        continue
-                    t = type(v)
-                    if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
-                        return _SLOW
-                    out[col] = v * scale
-    if row is not None:
-        row.update(out)
-        return row
-    return out
+    percentiles = [math.nan] * 6
+    if pct is not None and not (n_clat == 0 and type(n_clat) is int):  # (clat without samples: none)
+        if type(pct) is not dict:
+            return None
+        for i, key in enumerate(_PERCENTILES):
+            v = pct.get(key)
+            if v is None:
+                continue
+            t = type(v)
+            if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
+                return None
+            percentiles[i] = v * scale
+    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
 
 
 #: Workload fields and block sizes of an option set already seen (a folder repeats a handful).

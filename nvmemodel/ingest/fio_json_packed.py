@@ -4,11 +4,12 @@
 that :func:`~nvmemodel.ingest.fio_json.rows_from_document` followed by the file-level steps
 (``targets`` per run, verify reads) gives, as tuples of their values in
 :data:`~nvmemodel.ingest.schema.COLUMNS` order: what ``read_results`` keeps of a file without
-labels. It writes no row dict (each job's values are locals, each row one tuple), which is what
-makes it cheaper. It makes every check the general reader makes on what it reads, and reads only
-the usual report: every job a ``dict`` of known keys with ``read`` and ``write`` blocks, no
-``mixed`` (unified reporting), no ``client_stats``, no ``json+`` bins, error 0, every direction
-with its numbers, three latency blocks with samples and clat's six percentiles. Anything else —
+labels (``read_results`` turns them into dicts where a file has labels). It writes no row dict
+(each job's values are locals, each row one tuple), which is what makes it cheaper. It makes every
+check the general reader makes on what it reads (a direction's numbers are read by the same
+:func:`~nvmemodel.ingest.fio_json.direction_numbers`), and reads only the usual report: every job
+a ``dict`` of known keys with ``read`` and ``write`` blocks, no ``mixed`` (unified reporting), no
+``client_stats``, no ``json+`` bins, error 0, every direction with its numbers. Anything else —
 an unknown key, a failed or idle job, a group whose echoed pattern its rows contradict, an odd
 value, anything the general reader would warn about or refuse — returns None, and the general
 reader reads the document again and says what it says. ``tests/ingest/test_fast_paths.py`` holds
@@ -18,11 +19,19 @@ it to the general reader on every JSON file of the test data.
 from __future__ import annotations
 
 import math
-import operator
 
 from ..errors import IngestError
-from .fio_json import _FLOAT_MAX, _INT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _ONLY, _group_size, \
-    _option_fields
+from .fio_json import (
+    _FLOAT_MAX,
+    _KNOWN_DOC_KEYS,
+    _KNOWN_JOB_KEYS,
+    _ONE_WAY,
+    _ONLY,
+    IDLE,
+    _group_size,
+    _option_fields,
+    direction_numbers,
+)
 from .fio_options import choose_block_size
 from .schema import COLUMNS
 
@@ -39,8 +48,6 @@ if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be follo
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
 
 _NAN = math.nan
-_PERCENTILE_KEYS = ("50.000000", "90.000000", "95.000000", "99.000000", "99.900000", "99.990000")
-_PERCENTILES = operator.itemgetter(*_PERCENTILE_KEYS)
 _DIRECTIONS = ("read", "write", "trim")
 _WRITE_ONLY = ("write", "randwrite")
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
@@ -150,8 +157,11 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                 done = d.get("total_ios", 0)
                 if done == 0 and type(done) is int:
                     continue  # an idle direction (exact integer zeros)
-            numbers = _direction(d)
-            if numbers is None:
+            clat = d.get("clat_ns")
+            if type(clat) is dict and "bins" in clat:
+                return None  # json+: the general reader names the format
+            numbers = direction_numbers(d)
+            if numbers is None or numbers is IDLE:
                 return None
             moved, done = numbers[2], numbers[1]
             if option is None:
@@ -190,96 +200,3 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
             count = len({t for n in names for t in n.split(";")})
             rows = [r if r[23] == count else (*r[:23], count, *r[24:]) for r in rows]
     return rows
-
-
-def _direction(d: dict) -> tuple | None:
-    """(runtime_s, ios, io_bytes, iops, bw_bytes_per_s, lat_mean_s, clat_mean_s, slat_mean_s, lat_max_s, the six
-    clat percentiles) of a direction as fio_json._direction_fast reads it (NaN where a block has no samples or a
-    percentile is not written), or None where that declines or the direction moved no bytes."""
-    io_bytes, rt, iops = d["io_bytes"], d["runtime"], d["iops"]
-    if "lat_ns" in d:  # fio 3: ns
-        lat, clat, slat, scale = d["lat_ns"], d["clat_ns"], d["slat_ns"], 1e-9
-    else:  # fio 2: µs
-        lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
-    kib = "bw_bytes" not in d
-    bw = d["bw"] if kib else d["bw_bytes"]
-    ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
-    if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict or "bins" in clat:
-        return None
-    pct = clat.get("percentile")
-    n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
-    if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
-            and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
-            and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
-        # the usual direction: every block with samples, every percentile written, all checked at once
-        lat_mean, lat_max, clat_mean, slat_mean = lat["mean"], lat["max"], clat["mean"], slat["mean"]
-        p50, p90, p95, p99, p999, p9999 = _PERCENTILES(pct)
-        # each value of the type fio writes it in (io_bytes, runtime, bw, lat's max and the percentiles integers,
-        # the means floats, iops and ios either), from 0 to 2**63 (integers) or finite (floats); anything else
-        # goes through the check of each value as either type
-        if not (type(io_bytes) is int and 0 <= io_bytes < _INT_MAX and type(rt) is int and 0 <= rt < _INT_MAX
-                and type(bw) is int and 0 <= bw < _INT_MAX and type(lat_max) is int and 0 <= lat_max < _INT_MAX
-                and ((type(ios) is int and 0 <= ios < _INT_MAX) or (type(ios) is float and 0.0 <= ios <= _FLOAT_MAX))
-                and ((type(iops) is float and 0.0 <= iops <= _FLOAT_MAX) or (type(iops) is int and 0 <= iops < _INT_MAX))
-                and type(lat_mean) is float and 0.0 <= lat_mean <= _FLOAT_MAX
-                and type(clat_mean) is float and 0.0 <= clat_mean <= _FLOAT_MAX
-                and type(slat_mean) is float and 0.0 <= slat_mean <= _FLOAT_MAX
-                and type(p50) is int and 0 <= p50 < _INT_MAX and type(p90) is int and 0 <= p90 < _INT_MAX
-                and type(p95) is int and 0 <= p95 < _INT_MAX and type(p99) is int and 0 <= p99 < _INT_MAX
-                and type(p999) is int and 0 <= p999 < _INT_MAX and type(p9999) is int and 0 <= p9999 < _INT_MAX):
-            for v in (io_bytes, ios, rt, iops, bw, lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999,
-                      p9999):
-                t = type(v)
-                if not ((t is float and 0.0 <= v <= _FLOAT_MAX) or (t is int and 0 <= v < _INT_MAX)):
-                    return None
-        if io_bytes == 0:
-            return None
-        io_bytes, bw = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0, bw * 1024.0 if kib else float(bw)
-        if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling (fio 2's KiB)
-            return None
-        return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
-                slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale, p999 * scale,
-                p9999 * scale)
-    # a block without samples (N == 0: left unknown) or percentiles not all written
-    for v in (io_bytes, ios, rt, iops, bw):
-        t = type(v)
-        if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
-            return None
-    if io_bytes == 0:
-        return None
-    io_bytes, bw = float(io_bytes) if "io_kbytes" in d else io_bytes * 1024.0, bw * 1024.0 if kib else float(bw)
-    if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:
-        return None
-    means = [_NAN, _NAN, _NAN]
-    lat_max = _NAN
-    has_max = False
-    for i, block in enumerate((lat, clat, slat)):
-        n = block.get("N")
-        if n == 0 and type(n) is int:
-            continue
-        mean = block.get("mean")
-        t = type(mean)
-        if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
-                or (n is not None and type(n) is not int):
-            return None
-        means[i] = mean * scale
-        if i < 2 and not has_max:  # lat's maximum, else clat's
-            mx = block.get("max")
-            t = type(mx)
-            if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
-                return None
-            lat_max = mx * scale
-            has_max = True
-    percentiles = [_NAN] * 6
-    if pct is not None and not (n_clat == 0 and type(n_clat) is int):
-        if type(pct) is not dict:
-            return None
-        for i, key in enumerate(_PERCENTILE_KEYS):
-            v = pct.get(key)
-            if v is None:
-                continue
-            t = type(v)
-            if not ((t is int and 0 <= v < _INT_MAX) or (t is float and 0.0 <= v <= _FLOAT_MAX)):
-                return None
-            percentiles[i] = v * scale
-    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
