@@ -428,6 +428,25 @@ def _group_size(job: dict, path, where: str, phases: bool = False) -> int | None
     return max(1, round(total / longest))
 
 
+def job_group(job: dict, entries: list, index: int, path, numjobs: int, grouped: bool, verify: bool,
+              name_counts: dict | None, *, all_clients: bool = False) -> tuple[int | None, bool, dict | None]:
+    """(jobs merged into the entry, from ``job_runtime``: None where fio did not write it; whether the
+    entry is a group's sum; the entries per job name, counted once per document when a job with
+    numjobs > 1 asks: pass it back for the next entry). group_reporting is not always echoed: more
+    jobs behind the entry than entries of its name means a group sum."""
+    merged = _group_size(job, path, f"jobs[{index}]", verify) if not all_clients and "job_runtime" in job else None
+    if numjobs > 1 and name_counts is None:
+        name_counts = {}
+        for other in entries:
+            if isinstance(other, dict):
+                key = str(other.get("jobname"))
+                name_counts[key] = name_counts.get(key, 0) + 1
+    # (an entry counts itself: fewer entries of its name than numjobs needs numjobs > 1)
+    group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(job.get("jobname"))] < numjobs) \
+        or (merged or 1) > 1
+    return merged, group, name_counts
+
+
 def _check_int(job: dict, key: str, path, where: str, lo: int, hi: int) -> int | None:
     value = job.get(key)
     if value is None:
@@ -498,17 +517,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         echoed = "job options" in job or (has_global and not all_clients)
         fields, defaulted, sizes, option_columns, numjobs, verify, grouped, in_flight = \
             _option_fields(opts, path, echoed)
-        # group_reporting is not always echoed: more jobs behind the entry than entries means a group sum
-        merged = _group_size(job, path, f"jobs[{index}]", verify) if not all_clients and "job_runtime" in job \
-            else None
-        if numjobs > 1 and name_counts is None:
-            name_counts = {}
-            for other in entries:
-                if isinstance(other, dict):
-                    key = str(other.get("jobname"))
-                    name_counts[key] = name_counts.get(key, 0) + 1
-        # (an entry counts itself: fewer entries of its name than numjobs needs numjobs > 1)
-        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
+        merged, group, name_counts = job_group(job, entries, index, path, numjobs, grouped, verify, name_counts,
+                                               all_clients=all_clients)
         if merged and merged > numjobs and echoed:
             fields = {**fields, "numjobs": merged}  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]

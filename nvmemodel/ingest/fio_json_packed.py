@@ -28,9 +28,9 @@ from .fio_json import (
     _ONE_WAY,
     _ONLY,
     IDLE,
-    _group_size,
     _option_fields,
     direction_numbers,
+    job_group,
 )
 from .fio_options import choose_block_size
 from .schema import COLUMNS
@@ -126,14 +126,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                 option_set = _option_set(job_opts, path, echoed, (echoed, tuple(job_opts), tuple(job_opts.values())))
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
             option_part, defaulted = option_set
-        merged = _group_size(job, path, f"jobs[{index}]", verify) if "job_runtime" in job else None
-        if numjobs > 1 and name_counts is None:
-            name_counts = {}
-            for other in entries:
-                if isinstance(other, dict):
-                    key = str(other.get("jobname"))
-                    name_counts[key] = name_counts.get(key, 0) + 1
-        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
+        merged, group, name_counts = job_group(job, entries, index, path, numjobs, grouped, verify, name_counts)
         if merged and merged > numjobs and echoed:
             return None  # jobs of several sections reported as one group
         group_id, usr, sys_ = job["groupid"], job["usr_cpu"], job["sys_cpu"]
