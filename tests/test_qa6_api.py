@@ -53,3 +53,67 @@ def test_h33_a_design_space_of_no_topology_is_one_error_naming_base():
         nm.DesignSpace(24, {})
     assert err.value.parameter == "base"
     assert "expected a topology" in str(err.value)
+
+
+# ---------------------------------------------------------------- H32: plot_results / read_fio_logs
+pd = pytest.importorskip("pandas")
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def results():
+    return nm.read_results(DATA / "qa6" / "grid")
+
+
+def _plot(table, **kw):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return nm.plot_results(table, x="iodepth", **kw)
+
+
+def test_h32_plot_results_of_an_empty_table_names_the_table():
+    # was KeyError: 'direction'
+    with pytest.raises(ParameterError) as err:
+        _plot(pd.DataFrame())
+    assert err.value.parameter == "table"
+    assert str(err.value) == ("table='a DataFrame with no columns' is not allowed: expected a results table from "
+                              "nm.read_results (`nvmemodel ingest --schema` lists its columns)")
+
+
+def test_h32_plot_results_of_a_table_with_two_iodepth_columns_names_them(results):
+    # was TypeError: arg must be a list, tuple, 1-d array, or Series (from pandas)
+    twice = pd.concat([results, results[["iodepth"]]], axis=1)
+    with pytest.raises(ParameterError, match=r"several iodepth columns.*each column once"):
+        _plot(twice)
+
+
+def test_h32_plot_results_names_a_missing_column_and_a_wrong_type(results):
+    with pytest.raises(ParameterError, match=r"table='a DataFrame with no column iops'"):
+        _plot(results.drop(columns=["iops"]))
+    with pytest.raises(ParameterError, match=r"table='int' is not allowed: expected a results table"):
+        _plot(5)
+    with pytest.raises(ParameterError, match=r"table\['b'\]='a DataFrame with no columns'"):
+        _plot({"a": results, "b": pd.DataFrame()}, hue="dataset")
+    # a results table still draws (one numjobs, so one point per iodepth)
+    ax = _plot(results[results["numjobs"] == 1])
+    assert sorted(ax.summary["iodepth"]) == sorted(results.loc[results["numjobs"] == 1, "iodepth"].unique())
+
+
+def test_h32_read_fio_logs_of_empty_logs_names_them(tmp_path):
+    from nvmemodel.errors import IngestError, IngestWarning
+
+    empty = tmp_path / "e_iops.1.log"
+    empty.write_text("")
+    with pytest.raises(IngestError) as err:  # was an empty DataFrame without a word
+        nm.read_fio_logs([empty])
+    assert err.value.path == str(empty) and err.value.problem.startswith("no samples: an empty log")
+    slat = tmp_path / "e_slat.1.log"
+    slat.write_text("")
+    with pytest.raises(IngestError, match=r"and 1 more log\(s\), all empty"):
+        nm.read_fio_logs([empty, slat])
+    good = tmp_path / "g_iops.1.log"
+    good.write_text("100, 500, 0, 0\n200, 510, 0, 0\n")
+    with pytest.warns(IngestWarning, match=r"1 fio log\(s\) with no samples left out: .*e_slat\.1\.log"):
+        logs = nm.read_fio_logs([slat, good])
+    assert list(logs["value"]) == [500.0, 510.0] and set(logs["source_path"]) == {str(good)}

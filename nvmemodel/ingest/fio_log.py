@@ -80,15 +80,31 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
 
 
 def read_fio_logs(paths, *, kind: str | None = None, latency_unit: str = "ns"):
-    """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` applies to every file)."""
+    """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` applies to every file).
+
+    An empty log (fio writes one for what it did not measure, e.g. the slat log of a synchronous engine) has no
+    samples: it is named in an :class:`~nvmemodel.errors.IngestWarning`, and if every log is empty that is an
+    :class:`~nvmemodel.errors.IngestError` naming them (QA s25 H32: was an empty table without a word).
+    """
     import pandas as pd
+
+    from ..errors import IngestWarning
 
     if isinstance(paths, (str, pathlib.Path)):
         paths = [paths]
+    paths = list(paths)
     frames = [read_fio_log(p, kind=kind, latency_unit=latency_unit) for p in paths]
     if not frames:
         raise IngestError("(no files)", "no fio log files given")
-    return pd.concat(frames, ignore_index=True)
+    empty = [str(p) for p, f in zip(paths, frames) if f.empty]
+    why = "an empty log (fio writes one for a quantity it did not measure, e.g. slat with a synchronous engine)"
+    if len(empty) == len(frames):
+        more = f" (and {len(empty) - 1} more log(s), all empty)" if len(empty) > 1 else ""
+        raise IngestError(empty[0], f"no samples: {why}; expected lines of time, value, direction, block size{more}")
+    if empty:
+        warnings.warn(f"{len(empty)} fio log(s) with no samples left out: {', '.join(empty[:3])}"
+                      f"{' …' if len(empty) > 3 else ''} — {why}", IngestWarning, stacklevel=2)
+    return pd.concat([f for f in frames if not f.empty], ignore_index=True)
 
 
 def _default_bin(frame) -> float:

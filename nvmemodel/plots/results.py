@@ -68,6 +68,32 @@ def _log2_axis(ax, values, column: str) -> None:
     ax.xaxis.set_major_formatter(FixedFormatter(labels))
 
 
+#: the results-table columns a chart's summary reads (besides x, y and hue): nm.read_results gives every one
+_NEEDED = ("source_path", "snapshot", "job_index", "level", "direction", "iodepth", "numjobs", "ioengine", "ios",
+           "io_bytes", "lat_mean_s", "clat_mean_s")
+
+
+def _results_table(table, name: str = "table", *, y: str | None = None):
+    """``table`` checked as a results table (QA s25 H32: an empty DataFrame was a KeyError 'direction', two columns
+    of one name a pandas TypeError): one error naming the argument and what was expected."""
+    import pandas as pd
+
+    from ..errors import ParameterError
+
+    what = "a results table from nm.read_results (`nvmemodel ingest --schema` lists its columns)"
+    if not isinstance(table, pd.DataFrame):
+        raise ParameterError(name, type(table).__name__, what + " or a mapping of name → such tables")
+    twice = sorted({str(c) for c in table.columns[table.columns.duplicated()]})
+    if twice:
+        raise ParameterError(name, f"a DataFrame with several {', '.join(twice)} columns",
+                             f"each column once (drop or rename the copies): {what}")
+    missing = [c for c in (*_NEEDED, *([y] if y else [])) if c not in table.columns]
+    if missing:
+        shown = "no columns" if len(table.columns) == 0 else "no column " + ", ".join(missing)
+        raise ParameterError(name, f"a DataFrame with {shown}", what)
+    return table
+
+
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
                  error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
                  topology=None, overrides=None):
@@ -111,10 +137,12 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     import matplotlib.pyplot as plt
     import pandas as pd
 
-    if isinstance(table, dict):
-        table = pd.concat([t.assign(dataset=str(k)) for k, t in table.items()], ignore_index=True)
-        hue = hue or "dataset"
     y = resolve_y(y)
+    if isinstance(table, dict):
+        table = pd.concat([_results_table(t, f"table[{k!r}]", y=y).assign(dataset=str(k)) for k, t in table.items()],
+                          ignore_index=True)
+        hue = hue or "dataset"
+    _results_table(table, y=y)
     summary = summarize(table, x=x, y=y, hue=hue)
     if directions is not None:
         summary = summary[summary["direction"].isin(list(directions))]
@@ -373,6 +401,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
+    _results_table(table)
     frames = []
     for i, col in enumerate(percentiles):
         col = resolve_y(col)
