@@ -150,9 +150,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                 done = d.get("total_ios", 0)
                 if done == 0 and type(done) is int:
                     continue  # an idle direction (exact integer zeros)
-            clat = d.get("clat_ns")
-            if type(clat) is dict and "bins" in clat:
-                return None  # json+: the general reader names the format
+            if "bins" in d.get("clat_ns", ()):
+                return None  # json+ (or clat_ns not an object): the general reader reads it
             numbers = direction_numbers(d)
             if numbers is None or numbers is IDLE:
                 return None
