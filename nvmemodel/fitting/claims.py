@@ -33,7 +33,8 @@ variation"
 "far below every          the plateau under half the lowest modelled ceiling
 ceiling"
 "CPU-bound"               fio's usr+sys CPU: each job ≥ 90 % of one CPU, or the jobs ≥ 90 % of the
-                          host's cores
+                          host's cores (at the maximum); a job ≥ 90 % at any point below the level
+                          reached: "CPU-bound there", and no Little's-law knee is read from that rise
 ========================  ====================================================================
 """
 
@@ -63,6 +64,8 @@ NO_INTERVAL = ("; no interval is given: its value rests on the model's shape bey
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
+#: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy: its thread is CPU-bound there
+CPU_BOUND = 0.9
 
 
 @dataclasses.dataclass(frozen=True)
@@ -351,6 +354,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"no noise to test a knee, a limit or a peak against.")]
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
+        cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
         ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
@@ -360,6 +364,15 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                    f"the data still rise at the largest {x}")
             out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — "
                                       f"{why}: the cap is an extrapolation, not a measured ceiling{NO_INTERVAL}."))
+        elif len(cpu_bound):
+            # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
+            at = ", ".join(_xv(result, v) for v in cpu_bound[x])
+            level = (f"Throughput stays at {fmt_y(cap, u)}{ci} from {x} = {_xv(result, ev.plateau['x_from'])}"
+                     if ev.flattens else f"Little's law fits with a cap of {fmt_y(cap, u)}{ci}")
+            out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
+                                              f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
+                                      + (", and a queueing model has no term for the fall after the maximum."
+                                         if ev.falls else ".")))
         elif ev.falls:
             out.append(Claim("model", f"Little's law with a cap of {fmt_y(cap, u)}{ci} fits the rise (knee at about "
                                       f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
@@ -560,10 +573,58 @@ def _structure(result, key, struct) -> list[Claim]:
                                f"(its residuals are structured: {test}).")]
 
 
+def _per_job_cpu(pts) -> np.ndarray:
+    """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
+    used more than one CPU (one job is one thread: an accounting mismatch, not a load)."""
+    if "cpus" not in pts or "jobs" not in pts:
+        return np.full(len(pts), np.nan)
+    cpus, jobs = pts["cpus"].to_numpy(float), pts["jobs"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        per = np.where(np.isfinite(jobs) & (jobs > 0), cpus / jobs, np.nan)
+    return np.where(per > 1.05, np.nan, per)
+
+
+def _cpu_bound_below(result, key, ev: Evidence):
+    """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
+    a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
+    pts = _pts(result, key).sort_values(result.x)
+    if result.y_unit == "s" or not len(pts):
+        return pts.iloc[:0]
+    level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
+    per = _per_job_cpu(pts)
+    keep = (pts[result.x].to_numpy(float) < level_x) & (per >= CPU_BOUND)
+    return pts[keep]
+
+
+def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
+    """ "fio's CPU accounting at numjobs = 1: the job used 99.8 % of a CPU (usr+sys): CPU-bound there; …" """
+    x, u = result.x, result.y_unit
+    pts = _pts(result, key).sort_values(result.x)
+    per_all = _per_job_cpu(pts)
+    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+    parts = []
+    for _, row in bound.iterrows():
+        per = float(row["cpus"]) / float(row["jobs"])
+        who = "the job" if float(row["jobs"]) == 1 else f"each of the {float(row['jobs']):g} jobs"
+        parts.append(f"at {x} = {_xv(result, row[x])} {who} used {100 * per:.3g} % of a CPU")
+    text = "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): CPU-bound there"
+    last = float(bound[x].iloc[-1])
+    j = int(np.searchsorted(xs, last, side="right"))
+    i = j - 1
+    if x == "numjobs" and j < len(xs) and np.isfinite(per_all[j]) and per_all[j] < CPU_BOUND:
+        i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
+        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev):
+            text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU and "
+                     f"{_what(result)} rose ×{ys[j] / ys[i]:.3g} (to {fmt_y(ys[j], u)}): more jobs lifted that limit")
+    return text + "."
+
+
 def _cpu(result, key, ev: Evidence) -> list[Claim]:
     pts = _pts(result, key).sort_values(result.x)
     if "cpus" not in pts or pts["cpus"].isna().all():
         return []
+    bound_below = _cpu_bound_below(result, key, ev)
+    below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
     topo = result.setup(key)[0]
     cores, assumed = None, False
     if topo is not None and getattr(topo, "host", None) is not None:
@@ -574,7 +635,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     row = pts.iloc[i]
     cpus = float(row["cpus"])
     if not np.isfinite(cpus):
-        return []
+        return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
     # runs differ in numjobs)
     jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
@@ -584,7 +645,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
             f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
     bound = []
-    if np.isfinite(per_job) and per_job >= 0.9:
+    if np.isfinite(per_job) and per_job >= CPU_BOUND:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
     if cores and assumed:
         bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
@@ -593,9 +654,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
     elif cores:
         bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
-    elif not (np.isfinite(per_job) and per_job >= 0.9):
+    elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
-    return [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
 
 
 def _attribution(result, key, ev: Evidence) -> list[Claim]:
