@@ -117,3 +117,46 @@ def test_h32_read_fio_logs_of_empty_logs_names_them(tmp_path):
     with pytest.warns(IngestWarning, match=r"1 fio log\(s\) with no samples left out: .*e_slat\.1\.log"):
         logs = nm.read_fio_logs([slat, good])
     assert list(logs["value"]) == [500.0, 510.0] and set(logs["source_path"]) == {str(good)}
+
+
+# ---------------------------------------------------------------- H34: "(spec sheet)" only for spec values
+LSPCI = DATA / "lspci" / "hwloc-dell-xeon-e5-2s-p3600_vvv.txt"
+
+
+def _drive_label(topology, workload):
+    from nvmemodel.ceiling.components import label_for
+
+    return label_for("drive", topology.parameters(workload), topology.sources(workload))
+
+
+def test_h34_a_recalled_rating_of_an_assumed_drive_is_not_called_a_spec_sheet():
+    from nvmemodel.cli.fit import _discovered
+
+    topo = _discovered(str(LSPCI))  # discover reads the P3600 as catalog intel-p3600-1600gb: ratings recalled
+    wl = nm.Workload("randread", "4K")
+    assert topo.sources(wl)["drive.rand_read_iops"].status == "recalled"
+    assert _drive_label(topo, wl) == "the drives' own limit (rating recalled, not re-verified)"
+
+
+def test_h34_spec_values_keep_the_registered_label_byte_for_byte():
+    from nvmemodel.ceiling.components import COMPONENT_LABELS, label_for
+
+    dell = nm.preset("dell-r7525")
+    for wl in (nm.Workload("randread", "4K"), nm.Workload("randwrite", "4K"), nm.Workload("write", "128K")):
+        assert _drive_label(dell, wl) == COMPONENT_LABELS["drive"] == "the drives' own limit (spec sheet)"
+    # a label without "(spec sheet)" is the registered one whatever the statuses
+    wl = nm.Workload("read", "128K")
+    assert label_for("pcie_link", dell.parameters(wl), dell.sources(wl)) == COMPONENT_LABELS["pcie_link"]
+    assert label_for("drive") == COMPONENT_LABELS["drive"]   # no parameters: the registered label
+
+
+def test_h34_the_status_of_the_field_that_sets_the_limit_is_named():
+    dell = nm.preset("dell-r7525")
+    # 128K reads: the PM1733's read bandwidth sets it, calibrated on Dell's measurement (its 4K IOPS are spec)
+    wl = nm.Workload("read", "128K")
+    assert dell.sources(wl)["drive.seq_read_bytes_per_s"].status == "calibrated"
+    assert _drive_label(dell, wl) == "the drives' own limit (calibrated)"
+    # Lenovo LP0865: the drive's read limits are inferred from the paper, its write limits calibrated on it
+    lenovo = nm.preset("lenovo-sr850-direct")
+    assert _drive_label(lenovo, nm.Workload("randread", "4K")) == "the drives' own limit (inferred)"
+    assert _drive_label(lenovo, nm.Workload("randwrite", "4K")) == "the drives' own limit (calibrated)"
