@@ -160,3 +160,14 @@ def test_h34_the_status_of_the_field_that_sets_the_limit_is_named():
     lenovo = nm.preset("lenovo-sr850-direct")
     assert _drive_label(lenovo, nm.Workload("randread", "4K")) == "the drives' own limit (inferred)"
     assert _drive_label(lenovo, nm.Workload("randwrite", "4K")) == "the drives' own limit (calibrated)"
+
+
+def test_h34_a_plans_miss_names_the_status_of_the_configurations_drive_ratings():
+    space = nm.DesignSpace("dell-r7525", {"drive.model": ["samsung-pm1733-u2", "intel-p3600-1600gb"]}, max_drives=2)
+    p = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=1e9), space)
+    reasons = dict(zip(p.rejected["drive.model"], p.rejected["reason"], strict=True))
+    # 2 x 1.45 M (spec) and 2 x 450 K (the P3600's catalog rating: recalled)
+    assert reasons["samsung-pm1733-u2"].startswith(
+        "4K randread reaches at most 2.90 M IOPS with 2 drives (the drives' own limit (spec sheet) [drive] binds)")
+    assert reasons["intel-p3600-1600gb"].startswith("4K randread reaches at most 900.00 K IOPS with 2 drives (the "
+                                                    "drives' own limit (rating recalled, not re-verified) [drive] binds)")

@@ -220,7 +220,7 @@ class Plan:
                 drives = (f"{int(miss['max_drives'])} drives" if miss["slots"] is not None else  # a mixed base's
                           f"all {int(miss['max_drives'])} drives of {space.base.name!r}")  # groups set its drives
                 reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with {drives} "
-                          f"({cls._label(comp)} [{comp}] binds); the target is {_fmt(t, need)}"
+                          f"({cls._label(comp, space, row, t.workload)} [{comp}] binds); the target is {_fmt(t, need)}"
                           + (f" + {margin:.0%} margin" if margin else "")
                           + (f"; {_slots_reason(miss, space)}" if miss["slots"] is not None else ""))
             missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
@@ -236,13 +236,25 @@ class Plan:
         return rejected
 
     @staticmethod
-    def _label(component: str) -> str:
-        from ..ceiling.components import COMPONENT_LABELS
+    def _label(component: str, space=None, row=None, workload=None) -> str:
+        """The component's label; with the configuration that misses (``space``, its ``row``, the target's
+        ``workload``), honest about the status of the values that set it there (QA s25 H34: not "(spec sheet)" for
+        a recalled rating)."""
+        from ..ceiling.components import COMPONENT_LABELS, label_for
+        from ..errors import NvmeModelError
 
         try:
-            return COMPONENT_LABELS[component]
+            label = COMPONENT_LABELS[component]
         except Exception:  # a component unregistered since
             return component
+        if space is None or _is_mixed(space):  # a mixed base: each group its own drive (the registered label)
+            return label
+        values = {k: row[k] for k in space.axes if k in PARAMETERS and k in row}
+        try:
+            topo, wl = space.base.with_parameters(values, workload) if values else (space.base, workload)
+        except (NvmeModelError, ValueError):  # a value the forward model takes only as an axis: the registered label
+            return label
+        return label_for(component, topo.parameters(wl), topo.sources(wl))
 
     @staticmethod
     def _decorate(rec, space, targets, names, status, priced, evidence=None):
