@@ -167,7 +167,10 @@ def _read_inputs(paths: list[str], labels: str | None, path_options: str | None)
     if labels is not None:
         check_input(labels, what="--labels")
 
-    if all(str(p).lower().endswith((".csv", ".parquet")) for p in paths):
+    from ..ingest.iometer import is_iometer_file
+
+    # an IOmeter results .csv is a result file, not a table: told by content (QA s25 H10)
+    if all(str(p).lower().endswith((".csv", ".parquet")) and not is_iometer_file(p) for p in paths):
         import pandas as pd
 
         if labels is not None or path_options:  # a table from 'nvmemodel ingest' carries its labels already

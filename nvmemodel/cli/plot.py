@@ -119,7 +119,10 @@ def _results_chart(args, charts):
     from ..ingest import read_results
 
     options = {"labels": args.labels, "path_regex": args.path_regex, "path_pattern": args.path_pattern}
-    tables = [str(p).lower().endswith((".csv", ".parquet")) for p in args.paths]
+    from ..ingest.iometer import is_iometer_file
+
+    # an IOmeter results .csv is a result file, not a table: told by content (QA s25 H10)
+    tables = [str(p).lower().endswith((".csv", ".parquet")) and not is_iometer_file(p) for p in args.paths]
     if any(tables) and not all(tables):
         raise ParameterError("paths", args.paths, "result files and folders, or .csv/.parquet tables (not both)")
     if all(tables):

@@ -175,11 +175,17 @@ def _as_table(table, path_pattern, path_regex, labels):
 
     if isinstance(table, pd.DataFrame):
         return table
+    from ..ingest.iometer import is_iometer_file
+    from ..userfiles import read_table
+
     paths = [table] if isinstance(table, (str, pathlib.Path)) else list(table)
-    tables = [p for p in paths if str(p).endswith((".csv", ".parquet"))]
+    # an IOmeter results .csv is a result file, not a table: told by content (QA s25 H10)
+    tables = [p for p in paths if str(p).lower().endswith((".csv", ".parquet")) and not is_iometer_file(p)]
     if tables and len(tables) == len(paths):
-        frames = [pd.read_parquet(p) if str(p).endswith(".parquet") else pd.read_csv(p) for p in tables]
-        return pd.concat(frames, ignore_index=True)
+        return pd.concat([read_table(p, what="table") for p in tables], ignore_index=True)
+    if tables:
+        raise ParameterError("table", [str(p) for p in paths], "result files and folders, or .csv/.parquet tables "
+                             "written by 'nvmemodel ingest -o' (not both)")
     import nvmemodel as nm
 
     return nm.read_results(paths, path_pattern=path_pattern, path_regex=path_regex, labels=labels)

@@ -11,7 +11,10 @@ versions' renamings do not matter:
   Byte counts (``Bytes Read``/``Bytes Written``) and I/O counts are used when present.
 * response times are in milliseconds; run time is ``Total Raw Run Time / Processor Speed``.
 
-Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O). PROCESSOR rows (per-CPU
+Rows: one per (test, ALL/MANAGER/WORKER/DISK row, direction with I/O). Each test is a **run** (``run`` =
+the test's index in the file) with one report (``snapshot``, numbered over the file); its workers are its
+jobs (``job_index`` = the worker's position in the test, on its WORKER row and the DISK rows under it; NA
+on the ALL and MANAGER rows, which sum them). PROCESSOR rows (per-CPU
 utilisation, no I/O) are not tabulated; the CPU columns come from the ALL/MANAGER rows'
 ``% User Time`` / ``% Privileged Time`` (of all CPUs). The latency-bin columns are not tabulated. ``is_aggregate`` is True for rows that sum others (ALL,
 MANAGER, and WORKER when DISK rows exist). The instantaneous variant (a ``TimeStamp`` first
@@ -38,6 +41,17 @@ def looks_like_iometer(head: str) -> bool:
     if first.startswith("'Test Type,"):
         return True
     return bool(re.search(r"^'Results\s*$", head, re.MULTILINE)) and bool(re.search(r"^(TimeStamp,)?'Target Type,", head, re.MULTILINE))
+
+
+def is_iometer_file(path) -> bool:
+    """The file at ``path`` starts as an IOmeter results CSV does (read by content, not by its ``.csv``
+    suffix, which ``nvmemodel ingest -o`` tables share); False where it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return looks_like_iometer(head.decode("utf-8-sig", errors="replace"))
 
 
 #: Columns this reader uses; a value there must be a number (>= 0 where marked), or empty.
@@ -85,6 +99,15 @@ def _mb_factor(columns: list[str]) -> tuple[str | None, float]:
         if name in columns:
             return name, factor
     return None, math.nan
+
+
+def _pattern(read_fraction: float, random_fraction: float) -> str | None:
+    """The fio name of an access specification that is all random or all sequential (randread, read, randwrite,
+    write, randrw, rw); None for a partly random one (fio has no single word for it)."""
+    if random_fraction not in (0.0, 1.0) or not 0.0 <= read_fraction <= 1.0:
+        return None
+    kind = "read" if read_fraction == 1.0 else "write" if read_fraction == 0.0 else "rw"
+    return ("rand" if random_fraction == 1.0 else "") + kind
 
 
 def read_iometer(path, text: str | None = None) -> list[dict]:
@@ -150,6 +173,7 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
 
     out = []
     version = next((t["version"] for t in tests if t["version"]), None)
+    reports = 0  # reports before this test's (snapshot numbers run over the file)
     for index, test in enumerate(tests):
         if not test["rows"]:
             raise IngestError(path, f"test {index} ({test['description']!r}, line {test['line']}): no result rows "
@@ -162,17 +186,29 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
         fixed_size = spec[0][0] if len(spec) == 1 else None
         read_fraction = sum(s[1] * s[2] for s in spec) / 100 / 100 if spec else math.nan
         random_fraction = sum(s[1] * s[3] for s in spec) / 100 / 100 if spec else math.nan
+        pattern = _pattern(read_fraction, random_fraction)
+        # the test's workers are its jobs: every row says how many (as fio's clones each carry numjobs)
+        counts = [_num(r, "# Workers") for r in test["rows"] if (r.get("Target Type") or "").strip() in ("ALL", "MANAGER")]
+        names = {r.get("Target Name") for r in test["rows"] if (r.get("Target Type") or "").strip() == "WORKER"}
+        n_workers = int(counts[0]) if counts and 0 < counts[0] <= _COUNT_MAX["# Workers"] else len(names) or None
         has_disks = any(r.get("Target Type") == "DISK" for r in test["rows"])
         seen: dict[tuple, int] = {}
+        workers: dict[str, int] = {}  # worker name -> its position in the test (first appearance)
+        worker = None
         for r in test["rows"]:
             level = (r.get("Target Type") or "").strip()
             if level not in _LEVELS:
                 continue
             _check_row(r, path, index, level)
             ts = r.get("TimeStamp")
-            # instantaneous files repeat every target once per interval: the repeat count is the snapshot
-            key = (level, r.get("Target Name"))
-            snapshot = seen.get(key, -1) + 1
+            if level == "WORKER":
+                worker = workers.setdefault(r.get("Target Name"), len(workers))
+            elif level in ("ALL", "MANAGER"):
+                worker = None
+            # a worker's DISK rows follow it; instantaneous files repeat every target once per interval:
+            # the repeat count is the report (a results file: one report per test)
+            key = (level, r.get("Target Name"), worker)
+            snapshot = seen.get(key, -1) + 1 if ts is not None else 0
             seen[key] = snapshot
             # run time in seconds from raw ticks; response times are ms
             runtime = _num(r, "Total Raw Run Time") / _num(r, "Processor Speed")
@@ -193,14 +229,14 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
                 bs = fixed_size or (nbytes / ios if ios > 0 else bw / iops)
                 out.append(new_row(
                     tool="iometer", tool_version=test["version"] or version, format="iometer-csv",
-                    source_path=str(path), snapshot=snapshot,
-                    final=ts is None, job_name=test["description"], job_index=index,
+                    source_path=str(path), run=index, snapshot=reports + snapshot,
+                    final=ts is None, job_name=test["description"], job_index=worker,
                     hostname=(r.get("Target Name") if level == "MANAGER" else None), level=level,
                     is_aggregate=level in ("ALL", "MANAGER") or (level == "WORKER" and has_disks),
-                    pattern=None, direction=direction, read_fraction=read_fraction,
+                    pattern=pattern, direction=direction, read_fraction=read_fraction,
                     random_fraction=random_fraction, block_size_bytes=bs,
                     iodepth=int(_num(r, "Queue Depth")) if _num(r, "Queue Depth") > 0 else None,
-                    numjobs=int(_num(r, "# Workers")) if _num(r, "# Workers") > 0 else None,
+                    numjobs=int(_num(r, "# Workers")) if _num(r, "# Workers") > 0 else n_workers,
                     target_names=(r.get("Target Name") if level == "DISK" else None),
                     targets=int(_num(r, "# Disks")) if _num(r, "# Disks") >= 0 else None,
                     runtime_s=rt, ios=ios, io_bytes=nbytes, iops=iops, bw_bytes_per_s=bw,
@@ -208,4 +244,5 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
                     lat_max_s=_num(r, f"Maximum {pre}Response Time") * 1e-3,
                     cpu_usr=_num(r, "% User Time") / 100, cpu_sys=_num(r, "% Privileged Time") / 100,
                 ))
+        reports += max(seen.values(), default=-1) + 1
     return out

@@ -114,14 +114,14 @@ def test_mcgrof_terse_sweep():
 def test_iometer_results():
     # Quarch P3600: 59 tests, 4 workers at QD1, ~60 % CPU; first test 512B random read 30,171 IOPS (ALL row).
     df = read_results(REAL / "iometer_csv" / "quarch_iometer-1.1.0_intel-p3600-ssdpe2me016t4_results.csv")
-    assert df.job_index.nunique() == 59
-    first = df[(df.job_index == 0) & (df.level == "ALL")].iloc[0]
+    assert df.snapshot.nunique() == 59  # one report per test (QA s25 H10), its workers its jobs
+    first = df[(df.snapshot == 0) & (df.level == "ALL")].iloc[0]
     assert first["iops"] == pytest.approx(30171.173034) and first["block_size_bytes"] == 512
     assert first["bw_bytes_per_s"] == pytest.approx(15.447641e6, rel=1e-4)  # MBps (Decimal)
     assert first["lat_mean_s"] == pytest.approx(0.132133e-3) and first["numjobs"] == 4
     assert first["cpu_usr"] + first["cpu_sys"] == pytest.approx(0.68917, rel=0.01)
-    disks = df[(df.job_index == 0) & (df.level == "DISK")]
-    assert len(disks) == 4 and not disks["is_aggregate"].any()
+    disks = df[(df.snapshot == 0) & (df.level == "DISK")]
+    assert len(disks) == 4 and not disks["is_aggregate"].any() and list(disks.job_index) == [0, 1, 2, 3]
     assert disks.iops.sum() == pytest.approx(first["iops"], rel=1e-6)  # the leaves add up to ALL
     assert "INTEL SSDPE2ME016T4" in disks.target_names.iloc[0]
 
