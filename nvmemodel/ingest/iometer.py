@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import re
 
 from ..errors import IngestError
@@ -45,7 +46,10 @@ def looks_like_iometer(head: str) -> bool:
 
 def is_iometer_file(path) -> bool:
     """The file at ``path`` starts as an IOmeter results CSV does (read by content, not by its ``.csv``
-    suffix, which ``nvmemodel ingest -o`` tables share); False where it cannot be read."""
+    suffix, which ``nvmemodel ingest -o`` tables share); False where it is no regular file (a FIFO is never
+    opened here: it could block) or cannot be read."""
+    if not os.path.isfile(path):
+        return False
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)

@@ -92,3 +92,12 @@ def test_plot_and_fit_of_the_iometer_folder(shared_dir, tmp_path, capsys):
     assert cli.main(["fit", folder, "--x", "block_size_bytes", "--y", "iops", "--by", "pattern"]) == 0
     out = capsys.readouterr().out
     assert "pattern=randread" in out and "pattern=read" in out and "per run = 1.00–1.00" in out
+
+
+def test_a_fifo_named_like_a_table_is_not_opened_to_look(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    assert not is_iometer_file(fifo)  # (opening it to read would block until a writer came)
+    assert not is_iometer_file(tmp_path)
