@@ -119,7 +119,7 @@ def _runs(table, x: str, hue: str | None, y: str):
     rows["_run"] = rows["source_path"].astype(str) + "#" + rows["snapshot"].astype("Int64").astype(str)
     for key in ("run", "group_id"):
         if key in rows:
-            rows["_run"] = rows["_run"] + "/" + rows[key].astype("Int64").astype(str)
+            rows["_run"] = rows["_run"] + "/" + rows[key].astype("Int64").astype(str).fillna("-")  # NA: no group
     if x == "outstanding":
         per_job = rows.drop_duplicates(["_run", "job_index"])
         # an unknown depth (terse output has none) leaves the run's total unknown, never 0 (QA s25, H3)
