@@ -55,7 +55,7 @@ def _fit(args) -> int:
     import warnings
 
     from ..errors import IngestWarning
-    from ..fitting.api import fit
+    from ..fitting.api import check_free, fit
 
     for option in ("by", "shared", "preset", "plot", "path_pattern", "path_regex", "labels", "free"):
         value = getattr(args, option)
@@ -69,11 +69,7 @@ def _fit(args) -> int:
         raise ParameterError("--topology", args.topology, "either --preset or --topology, not both")
     topology = _presets(args.preset) if args.preset else _discovered(args.topology) if args.topology else None
     free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free is not None else None
-    if free is not None and topology is None:
-        raise ParameterError("--free", args.free, "--preset or --topology too (free parameters belong to a topology's "
-                             "model)")
-    if free is not None:
-        _check_free(args.free, free)
+    check_free(free, topology)  # before the files are read: the library's check and message (QA s25 H19)
     table = _read_inputs(args.paths, args.labels, args.path_pattern or args.path_regex)
     model = args.model.split(",") if "," in args.model else args.model
     if isinstance(topology, dict) and not args.by:
@@ -139,24 +135,6 @@ def _presets(text: str):
             raise ParameterError("--preset", item, "VALUE=PRESET pairs separated by commas (x8=lenovo-sr850-810-4p)")
         out[value.strip()] = nm.preset(name.strip())
     return out
-
-
-def _check_free(text: str, free: list[str]) -> None:
-    """Every ``--free`` name a numeric model parameter, before any fit: an unknown name is refused with
-    the allowed ones, never left out while the other models are fitted."""
-    from ..errors import UnknownNameError
-    from ..parameters import PARAMETERS
-
-    numeric = sorted(n for n, p in PARAMETERS.items() if p.kind in ("continuous", "integer"))
-    if not free:
-        raise ParameterError("--free", text, "comma-separated model parameters, e.g. switch.efficiency")
-    for name in free:
-        if name in PARAMETERS and name not in numeric:
-            raise ParameterError("--free", name, f"a numeric model parameter (it is {PARAMETERS[name].kind}: fit at "
-                                 f"each of its values instead); numeric ones: {', '.join(numeric)}")
-        if name not in numeric:
-            raise UnknownNameError("--free parameter (numeric model parameters: see 'nvmemodel parameters')",
-                                   name, numeric)
 
 
 def _read_inputs(paths: list[str], labels: str | None, path_options: str | None):

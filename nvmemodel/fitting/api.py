@@ -15,7 +15,7 @@ from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
 from .select import compare_table  # noqa: F401  (FitResult.compare's table; nm.fitting.api kept the name)
 
-__all__ = ["MODEL_CHOICES", "fit"]
+__all__ = ["MODEL_CHOICES", "check_free", "fit"]
 
 #: relative margin above a ceiling that counts as "above" (rounding of a stated number is not a finding)
 _ABOVE = 1e-6
@@ -191,6 +191,48 @@ def _as_table(table, path_pattern, path_regex, labels):
     return nm.read_results(paths, path_pattern=path_pattern, path_regex=path_regex, labels=labels)
 
 
+def _as_table_noting(table, path_pattern, path_regex, labels) -> tuple:
+    """:func:`_as_table` and what reading the files warned of (a failed run, clones summed, a skipped file …):
+    the warnings are issued as they were (a caller still sees them) and kept for the result's JSON."""
+    import warnings
+
+    from ..errors import IngestWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", IngestWarning)
+        tbl = _as_table(table, path_pattern, path_regex, labels)
+    for w in caught:  # the caller's filters decide again (an error in pytest, printed by the CLI …)
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return tbl, [str(w.message) for w in caught if issubclass(w.category, IngestWarning)]
+
+
+def check_free(free, topology) -> list[str] | None:
+    """``free`` checked before anything is read or fitted: parameters of the model (``nvmemodel parameters``;
+    numeric ones are fitted, discrete ones tried at each value), and a ``topology`` whose ceiling model they
+    belong to. An unknown name is one error with the
+    closest known ones, never a fit in which the ceiling model silently failed; ``nvmemodel fit --free`` calls
+    this too (one message for both)."""
+    from ..errors import UnknownNameError
+    from ..parameters import PARAMETERS
+
+    if free is None:
+        return None
+    free = [free] if isinstance(free, str) else list(free)  # one name, like by= (not its characters)
+    if topology is None:
+        raise ParameterError("free", free, "a topology too (topology=nm.preset(...); --preset or --topology on the "
+                             "command line): free parameters belong to a topology's ceiling model")
+    if not free:
+        raise ParameterError("free", free, "model parameters to fit, e.g. ['switch.efficiency'] (--free "
+                             "switch.efficiency), or none given at all")
+    for name in free:
+        if not isinstance(name, str):
+            raise ParameterError("free", name, "parameter names as text, e.g. 'switch.efficiency'")
+        if name not in PARAMETERS:  # numeric ones are fitted, discrete ones (pcie.mps, host.gen …) tried value by value
+            raise UnknownNameError("free parameter (the model's parameters: see 'nvmemodel parameters')",
+                                   name, sorted(PARAMETERS))
+    return free
+
+
 def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None, model="auto",
         topology=None, workload=None, free: Sequence[str] | None = None, drives: int | None = None,
         shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int | None = None,
@@ -238,10 +280,10 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     -------
     FitResult
     """
-    free = [free] if isinstance(free, str) else free  # one name, like by= (not its characters)
     shared = [shared] if isinstance(shared, str) else shared
     _check_topologies(topology, by)
-    tbl = _as_table(table, path_pattern, path_regex, labels)
+    free = check_free(free, topology)
+    tbl, read_warnings = _as_table_noting(table, path_pattern, path_regex, labels)
     points = measured_points(tbl, x=x, y=y, by=by)
     by_cols = points.attrs["by"]
     for col in by_cols:  # a run without a curve would otherwise drop out of every fit unseen
@@ -316,7 +358,7 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             where = f"curve {dict(zip(by_cols, key))}" if key else "the data"
             flight = one_in_flight(pts) if x == "outstanding" else None
             why = ("" if flight is None else
-                   f" (one I/O was in flight per job at every point — "
+                   " (one I/O was in flight per job at every point — "
                    + (f"{flight['engine']} is synchronous" if flight["engine"] else "fio ran ≥ 99 % of I/O at depth 1")
                    + ": the outstanding I/O is numjobs, whatever iodepth says)")
             raise ParameterError("x", f"{x} = {xv[0]:g} only",
@@ -377,7 +419,7 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     common = next(iter(setups.values())) if setups else (None, None)
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
                      findings=findings, topology=common[0], workload=common[1], free=list(free or []), drives=d,
-                     setups=setups, selection=selection, table=tbl)
+                     setups=setups, selection=selection, table=tbl, ingest_warnings=read_warnings)
 
 
 _MAX_COMBINATIONS = 64
@@ -584,5 +626,5 @@ def _check_one_device(tbl) -> None:
     n = sorted({int(c) for c in counts})
     said = f"{n[0]}" if len(n) == 1 else f"{n[0]}–{n[-1]}"
     raise ParameterError("drives", "1 (the default)", f"a drive count for the ceiling model (drives=N, --drives N): the runs' "
-                         f"disk stats name {said} devices ({str(many.get('source_path', '?'))} names "
+                         f"disk stats name {said} devices ({many.get('source_path', '?')!s} names "
                          f"{int(many['device_count'])}), and without it the model is evaluated at 1 drive")

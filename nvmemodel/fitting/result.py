@@ -48,6 +48,9 @@ class FitResult:
         ``{group: {model: reason}}`` for models not fitted.
     findings : dict
         ``{group: [measurement above the ceiling …]}`` (ceiling model only).
+    ingest_warnings : list of str
+        What reading the result files warned of (a failed run, clones summed, a skipped file …); empty when a
+        table was given. The JSON carries them as ``warnings["ingest"]``.
     """
 
     x: str
@@ -66,6 +69,7 @@ class FitResult:
     setups: dict = dataclasses.field(default_factory=dict)
     selection: dict = dataclasses.field(default_factory=dict)  # {group: {criterion, excluded, undecided}}
     table: object = None  # the results table the points came from (fio's CPU and engine evidence)
+    ingest_warnings: list = dataclasses.field(default_factory=list)  # what reading the files warned of
 
     def setup(self, group=()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
@@ -241,8 +245,10 @@ class FitResult:
             "params": clean(self.params.to_dict("records")),
             "derived": clean(self.derived().to_dict("records")),
             "compare": clean(self.compare().to_dict("records")),
-            "warnings": {", ".join(map(str, k)) or "all": [n for f in self.fits[k].values() for n in f.notes]
-                         for k in self.fits},
+            "warnings": {**{", ".join(map(str, k)) or "all": [n for f in self.fits[k].values() for n in f.notes]
+                            for k in self.fits},
+                         # what reading the files warned of (a failed run, clones summed …): QA s25 H1
+                         **({"ingest": list(self.ingest_warnings)} if self.ingest_warnings else {})},
             "findings": [{"group": list(k), **{kk: (clean([v])[0] if isinstance(v, dict) else v)
                                                for kk, v in item.items()}}
                          for k, items in self.findings.items() for item in items],
