@@ -272,3 +272,18 @@ def test_h35_every_format_is_summarised_or_refused_in_words(shared_dir, folder):
             assert str(exc).strip() and "mixed_x" not in str(exc)
             return
     assert len(s) >= 1 and s["n"].sum() >= 1
+
+
+def test_h36_namespaces_of_an_older_kernel_are_found_as_block_devices(tmp_path):
+    """H36: hwloc's saved sysfs of a 2-socket Xeon with a P3600 has no /sys/class/nvme (an older kernel) but
+    /sys/class/block/nvme0n1 (and its partition nvme0n1p1): `--targets auto` finds the namespace, not the partition."""
+    import tarfile
+
+    from nvmemodel.discover import nvme_namespaces
+
+    src = pathlib.Path(__file__).parent / "data" / "sysfs" / "hwloc_32em64t-2n8c+dax+nvme+mic+dimms.tar.bz2"
+    with tarfile.open(src) as tar:
+        tar.extractall(tmp_path, filter="data")
+    root = tmp_path / "32em64t-2n8c+1mic"
+    assert not (root / "sys/class/nvme").exists()
+    assert nvme_namespaces(root) == [("/dev/nvme0n1", None)]  # its numa_node is -1: not known

@@ -120,9 +120,9 @@ def _fio_jobs(args) -> int:
         check_sysfs_root(args.sysfs_root)
         found = nvme_namespaces(args.sysfs_root)
         if not found:
-            where = pathlib.Path(args.sysfs_root) / "sys/class/nvme"
-            raise ParameterError("--targets", "auto", f"NVMe namespaces under {where} (none found here); name the "
-                                                      "files or devices instead")
+            where = pathlib.Path(args.sysfs_root) / "sys/class"
+            raise ParameterError("--targets", "auto", f"NVMe namespaces under {where / 'nvme'} or {where / 'block'} "
+                                                      "(none found here); name the files or devices instead")
         targets = [dev for dev, _ in found]
         if all(node is not None for _, node in found):
             auto_nodes = tuple(node for _, node in found)

@@ -226,7 +226,9 @@ def nvme_namespaces(root: str | os.PathLike = "/") -> list[tuple[str, int | None
 
     Read from ``/sys/class/nvme/nvme*/``: namespace directories ``nvmeXnY`` (or ``nvmeXcZnY`` with native
     multipath, whose block device is ``nvmeXnY``), the node from the controller's ``numa_node`` or its
-    PCI device's. ``None`` where the node is not known.
+    PCI device's. Kernels without ``/sys/class/nvme`` (before 4.x, as in some saved sysfs trees) show the
+    namespaces only as block devices: then ``/sys/class/block/nvmeXnY`` (partitions left out), the node from
+    its ``device``'s ``numa_node``. ``None`` where the node is not known.
     """
     root = pathlib.Path(root)
     out: dict[str, int | None] = {}
@@ -239,4 +241,11 @@ def nvme_namespaces(root: str | os.PathLike = "/") -> list[tuple[str, int | None
             m = re.fullmatch(r"nvme(\d+)(?:c\d+)?n(\d+)", ns.name)
             if m:
                 out.setdefault(f"/dev/nvme{m.group(1)}n{m.group(2)}", node if node is not None and node >= 0 else None)
+    if not ctrls:  # an older kernel: the namespaces as block devices only (QA s25 H36)
+        blocks = [b for b in (root / "sys/class/block").glob("nvme*")
+                  if re.fullmatch(r"nvme\d+(?:c\d+)?n\d+", b.name)]
+        for b in sorted(blocks, key=lambda p: tuple(int(x) for x in re.findall(r"\d+", p.name))):
+            m = re.fullmatch(r"nvme(\d+)(?:c\d+)?n(\d+)", b.name)
+            node = _int(_text(b / "device" / "numa_node"))
+            out.setdefault(f"/dev/nvme{m.group(1)}n{m.group(2)}", node if node is not None and node >= 0 else None)
     return list(out.items())
