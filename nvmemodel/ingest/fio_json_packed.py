@@ -48,10 +48,9 @@ if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be follo
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
 
 _NAN = math.nan
-_DIRECTIONS = ("read", "write", "trim")
-_WRITE_ONLY = ("write", "randwrite")
+_WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
-_OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}  # a read of such a job is its verify phase (api._mark_verify_reads)
+_OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}
 #: What an option set gives a job (see _option_set), keyed by whether it was echoed and the names and values
 #: of the job's options, after the global options' names and values where the document has them.
 _OPTION_SETS: dict = {}
