@@ -11,10 +11,15 @@ uses too::
     L_g,j   = Σ_{g's switches on complex j} min(G_g, k·d_g)        (k_g,j·d_g without switches)
     X(n)    = min( Σ_sockets min(Sock, Σ_{j on it} min(C, Σ_g L_g,j)),  X_sys )
 
-:func:`compose` takes any number of groups. One group, unpinned, is the single-model topology: the vectorized kernel
-:class:`~nvmemodel.ceiling.system.Levels` computes it with the same functions and its fast paths (``nm.evaluate``,
-``nm.sweep``; a one-group mixed sweep goes there too), and the two agree number for number and name for name
-(tests/ceiling/test_mixed.py, test_mixed_properties.py over random topologies, rtol 1e-12).
+:func:`compose` takes any number of groups, and it is the one place where groups' levels become a curve or a sweep's
+columns: ``nm.evaluate`` and ``nm.sweep`` of a :class:`~nvmemodel.topology.topology.Topology` (one group) and of a
+:class:`~nvmemodel.topology.mixed.MixedTopology` call it (:func:`sweep_groups` chunks a sweep's configurations for
+it). One group, unpinned, on switches of its own, is the single-model topology: where only the system's numbers are
+asked (not each group's share), :func:`compose` computes it with the single-model fast paths of
+:class:`~nvmemodel.ceiling.system.Levels` (:meth:`~nvmemodel.ceiling.system.Levels.total_and_binding`,
+:meth:`~nvmemodel.ceiling.system.Levels.fill`: the same functions, in place, with Python scalars for the placement),
+and the general composition gives the same numbers and names (tests/ceiling/test_mixed.py, test_mixed_properties.py
+over random topologies, rtol 1e-12: summed in another order at most).
 
 A shared system limit counts each I/O once: where the groups' values differ (Little's law on the drives' latencies)
 it is their harmonic mean weighted by each group's share of the I/O, ``1/X_sys = Σ_g w_g / X_sys,g``. Groups may
@@ -29,19 +34,132 @@ component nearest the drive.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from .system import ComplexSums, Levels, above_the_groups, alone_above, pick, switched_local, switches_alone
+from .system import ComplexSums, Levels, Work, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
-__all__ = ["binding_groups", "compose", "starts", "switch_sets"]
+__all__ = ["binding_groups", "compose", "starts", "sweep_groups", "switch_sets"]
 
 _INF = float("inf")
+
+#: Configurations per chunk of a sweep of one group: as large as keeps every temporary per configuration (8 B each,
+#: 128,000 B) under malloc's 128 KiB mmap threshold, where it is served from the free lists; above that each temporary
+#: maps fresh pages from the kernel, and on a VM the page faults cost about 10 ns per element, ten times the
+#: arithmetic (fewer, larger chunks: less per-chunk overhead; measured 8192 / 12500 / 16000: best 6.5 / 6.0 / 5.3 ms
+#: for 1.2 M points). The per-point scratch of :meth:`Levels.fill` is allocated once per sweep.
+_CHUNK_CONFIGS = 16000
+#: Configurations per chunk of a sweep of several groups (its temporaries are configurations x drive counts x groups).
+_CHUNK_GROUPS = 4096
+
+
+def _single(levels, pins, starts, sets) -> bool:
+    """One group, unpinned, placed from the first position, on switches of its own: the single-model topology."""
+    return len(levels) == 1 and not sets and (pins is None or pins[0] is None) and (starts is None or not starts[0])
+
+
+def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
+            sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple | None = None,
+            work: Work | None = None) -> dict | None:
+    """The composition of groups under a host, for any number of groups: what ``nm.evaluate`` and ``nm.sweep`` of
+    every topology compute.
+
+    Parameters
+    ----------
+    levels : list of Levels
+        Each group's levels (:class:`~nvmemodel.ceiling.system.Levels`) on its own single-model parameters: one
+        configuration (scalars), or a sweep's chunk of configurations (with ``groups=False`` and one single-model
+        group 1-D arrays, else ``(configurations, 1)`` columns).
+    k : ndarray, shape (groups, points)
+        Drives per group at each point (floats); for one group also its drive counts alone, shape (points,).
+    pins, starts, sets
+        Each group's socket or None, where its placement starts (:func:`starts`) and the groups sharing switches
+        (:func:`switch_sets`); default: unpinned groups from position 0, no shared switches.
+    alone : bool
+        Also each component alone (``"ceilings"``; with ``groups=False`` ``"alone"``, a function giving them).
+    groups : bool
+        Also each group's share, binding and ceilings and the host's part (``"group_iops"`` …). Without them one
+        single-model group takes :class:`~nvmemodel.ceiling.system.Levels`' own fast paths.
+    out : (iops, binding), optional
+        Arrays ``(configurations, points)`` (float64, int8) a sweep's chunk is written into (``alone`` and
+        ``groups`` False); None is returned then. ``work``: :meth:`Levels.fill`'s scratch for one group.
+
+    Returns
+    -------
+    dict
+        ``iops`` and ``binding`` (int8 codes into the components) per point; ``per_drive`` (the drives' own mean
+        rate before shared limits) and, as asked, the parts above.
+    """
+    if not groups and len(levels) == 1 and not sets and (pins is None or pins[0] is None) and (
+            starts is None or not starts[0]):  # one single-model group (:func:`_single`): the kernel's fast paths
+        lv, n = levels[0], (k if k.ndim == 1 else k[0])
+        if out is not None:
+            for j, nj in enumerate(n):  # one drive count at a time: its placement in Python scalars
+                lv.fill(nj, out[0][:, j], out[1][:, j], work)
+            return None
+        total, binding = lv.total_and_binding(n)
+        return {"iops": total, "binding": binding, "per_drive": lv.drive, "alone": functools.partial(lv.alone, n)}
+    G = len(levels)
+    k = k.reshape(G, -1)
+    with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
+        res = _compose(levels, k, [None] * G if pins is None else pins, [0.0] * G if starts is None else starts,
+                       sets, alone=alone or groups)
+    if out is not None:
+        out[0][...] = res["iops"]
+        out[1][...] = res["binding"]
+        return None
+    if alone or groups:
+        res["per_drive"] = res["linear"] / np.sum(k, axis=0)
+        ceilings = res["ceilings"]
+        res["alone"] = lambda: ceilings
+    return res
+
+
+def sweep_groups(params: list, configs: int, k: np.ndarray, pins: list | None = None, starts: list | None = None,
+                 sets: dict | None = None, *, chunk_points: int = 1 << 18) -> tuple:
+    """A sweep's ``(iops, binding, component names)``: each group's parameters (:func:`~nvmemodel.ceiling.grid.
+    sweep_parameters`: values per configuration as 1-D arrays of length ``configs``) composed (:func:`compose`) at
+    every point of ``k`` (drives per group, ``(groups, points)``), chunk by chunk; arrays ``(configs, points)``,
+    column-major (one drive count's results over a chunk contiguous).
+
+    One single-model group runs one drive count at a time over a chunk of at most ``chunk_points`` points (and
+    :data:`_CHUNK_CONFIGS` configurations), its configurations as 1-D arrays: the round-robin placement (drives
+    per switch, complex, socket) is then a scalar per column, and every temporary is one chunk long, small enough
+    to stay in cache and on malloc's free lists. Several groups: every drive count at once over chunks of
+    :data:`_CHUNK_GROUPS` configurations as ``(configurations, 1)`` columns."""
+    N = k.shape[1]
+    iops = np.empty((configs, N), order="F")
+    binding = np.empty((configs, N), dtype=np.int8, order="F")
+    single = _single(params, pins, starts, sets)
+    if single:
+        step = max(1, min(configs, _CHUNK_CONFIGS, max(chunk_points // max(N, 1), 1)))
+        work = Work(step)
+    else:
+        step, work = _CHUNK_GROUPS, None
+    per_config = [[key for key, v in p.items() if np.ndim(v) == 1 and v.shape[0] == configs] for p in params]
+    names: tuple = ()
+    for start in range(0, configs, step):
+        stop = min(start + step, configs)
+        levels = []
+        for p, keys in zip(params, per_config, strict=True):
+            pc = dict(p)
+            pc.update({key: p[key][start:stop] for key in keys} if single else
+                      {key: p[key][start:stop, None] for key in keys})
+            levels.append(Levels(pc))
+        compose(levels, k, pins, starts, sets, alone=False, groups=False, out=(iops[start:stop], binding[start:stop]),
+                work=work)
+        names = levels[0].components
+    return iops, binding, names
 
 
 def starts(topology, p) -> list[float]:
     """Where each group of ``topology`` (a :class:`~nvmemodel.topology.mixed.MixedTopology`) starts on the host
-    tree (:func:`~nvmemodel.ceiling.tree.placement_starts`; ``p``: parameters holding the placement)."""
+    tree (:func:`~nvmemodel.ceiling.tree.placement_starts`; ``p``: parameters holding the placement, one value each
+    unless there is one group: it starts at 0 whatever the placement)."""
+    if len(topology.groups) == 1:
+        return [0.0]
     return placement_starts([(g.socket, float(g.count), None if g.switch is None else float(g.switch_count),
                               topology.switch_host(i)) for i, g in enumerate(topology.groups)], p)
 
@@ -139,11 +257,11 @@ def _shared_switches(levels, k, members, shape):
     return out
 
 
-def compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
+def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
              sets: dict | None = None, *, alone: bool = True) -> dict:
-    """The mixed kernel: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
+    """:func:`compose` of any groups: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
-    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`_switch_sets`)."""
+    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`switch_sets`)."""
     G, N = k.shape
     shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels
                                                  for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.system)))

@@ -13,20 +13,15 @@ from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
+from .compose import _CHUNK_CONFIGS, compose, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, Lazy, ScalingCurve, SweepResult
-from .system import Levels, Work, evaluate_prepared, levels_of
+from .system import evaluate_prepared, levels_of
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
 
-#: Configurations per chunk of a sweep: as large as keeps every temporary per configuration (8 B each, 128,000 B)
-#: under malloc's 128 KiB mmap threshold, where it is served from the free lists; above that each temporary maps
-#: fresh pages from the kernel, and on a VM the page faults cost about 10 ns per element, ten times the
-#: arithmetic (fewer, larger chunks: less per-chunk overhead; measured 8192 / 12500 / 16000: best 6.5 / 6.0 /
-#: 5.3 ms for 1.2 M points). The per-point scratch of :meth:`Levels.fill` is allocated once per sweep.
-_CHUNK_CONFIGS = 16000
 
 
 def evaluate(topology: Topology, workload: Workload, *, drives=None,
@@ -69,21 +64,22 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     n = nf.astype(int)
     params = topo.parameters(wl)
     lv = levels_of(params)  # independent of the drive count: kept for this topology and workload
-    total, binding = lv.total_and_binding(nf)
-    iops = _row(total, n.shape)
+    out = compose((lv,), nf, groups=False)  # one group (its drive counts): the composition of every topology
+    iops = _row(out["iops"], n.shape)
     names = lv.components
     return ScalingCurve(
         topology=topo, workload=wl, drives=n, iops=iops,
         bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
-        binding=_names_array(names)[binding], per_drive_iops=_row(lv.drive, n.shape),
+        binding=_names_array(names)[out["binding"]], per_drive_iops=_row(out["per_drive"], n.shape),
         # each component alone and the parameters' sources: worked out when first read
-        ceilings=Lazy(_alone, lv, nf, names), sources=Lazy(topo.sources, wl), labels=_labels(names),
+        ceilings=Lazy(_alone, out["alone"], names, n.shape), sources=Lazy(topo.sources, wl), labels=_labels(names),
     )
 
 
-def _alone(lv: Levels, n: np.ndarray, names: tuple) -> dict[str, np.ndarray]:
-    """Each component alone at the drive counts ``n``, as rows of one (components x drive counts) array."""
-    return _rows(names, lv.alone(n), n.shape)
+def _alone(alone, names: tuple, shape: tuple) -> dict[str, np.ndarray]:
+    """Each component alone (``alone()``: :func:`~nvmemodel.ceiling.compose.compose`'s), as rows of one
+    (components x drive counts) array."""
+    return _rows(names, alone(), shape)
 
 
 def _row(x, shape) -> np.ndarray:
@@ -175,35 +171,13 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     """
     from ..topology.mixed import MixedTopology
 
-    if isinstance(topology, MixedTopology):  # groups under one host: one unpinned group is the single-model case
-        g0 = topology.groups[0]
-        if len(topology.groups) > 1 or g0.socket is not None or topology.mirror:
-            from .mixed import sweep_mixed
+    if isinstance(topology, MixedTopology):  # groups under one host (one unpinned group: the single-model case)
+        from .mixed import sweep_mixed
 
-            return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check)
-        topology.shared_values(grid or {}, grid=True)  # as sweep_mixed and evaluate check them
-        _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)
-        topology, workload = topology.group_topology(0), workload if g0.workload is None else g0.workload
+        return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check, chunk_points=chunk_points)
     n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
     p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
-    # column-major: one drive count's results over a chunk of configurations are contiguous. The kernel runs one
-    # drive count at a time over a chunk (the configurations as 1-D arrays, the drive count a scalar): the
-    # round-robin placement (drives per switch, complex, socket) is then a scalar per column, and every
-    # temporary is one chunk long, small enough to stay in cache and on malloc's free lists.
-    iops = np.empty((configs, n.size), order="F")
-    binding = np.empty((configs, n.size), dtype=np.int8, order="F")
-    step = max(1, min(configs, _CHUNK_CONFIGS, max(chunk_points // max(n.size, 1), 1)))
-    per_config = [k for k, v in p.items() if np.ndim(v) == 1 and v.shape[0] == configs]
-    names: tuple = ()
-    work = Work(step)
-    for start in range(0, configs, step):
-        stop = min(start + step, configs)
-        pc = dict(p)
-        pc.update({k: p[k][start:stop] for k in per_config})
-        lv = Levels(pc)
-        for j, nj in enumerate(n):
-            lv.fill(nj, iops[start:stop, j], binding[start:stop, j], work)
-        names = lv.components
+    iops, binding, names = sweep_groups([p], configs, n[None], chunk_points=chunk_points)  # one group
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
                        block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))

@@ -21,10 +21,11 @@ from ..errors import ParameterError
 from ..topology.mixed import GROUP_OWNED, MixedTopology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS
-from .compose import binding_groups, compose, starts, switch_sets
+from .compose import binding_groups, compose, starts, sweep_groups, switch_sets
+from .grid import sweep_parameters
 from .mixed_result import MixedCurve
 from .result import SweepResult
-from .system import Levels, levels_of
+from .system import levels_of
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
 __all__ = ["evaluate_mixed", "sweep_mixed"]
@@ -68,9 +69,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
     k = topology.drives_per_group(n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mirror_curve(topology, wl, n, k, topos, params, wls)
-    with np.errstate(invalid="ignore"):  # 0 drives x an absent (inf) limit: masked where a group has no drives
-        out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p),
-                      switch_sets(topology))
+    out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p), switch_sets(topology))
     names = levels[0].components
     sizes = [float(p["workload.block_size"]) for p in params]
     bytes_per_s = out["iops"] * sizes[0]
@@ -78,7 +77,7 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
         bytes_per_s = sum(out["group_iops"][g] * sizes[g] for g in range(len(sizes)))
     return _curve(topology, wl, n, k, topos, params, wls, iops=out["iops"], bytes_per_s=bytes_per_s,
                   binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
-                  per_drive_iops=out["linear"] / n, labels={name: COMPONENT_LABELS[name] for name in names},
+                  per_drive_iops=out["per_drive"], labels={name: COMPONENT_LABELS[name] for name in names},
                   group_iops=out["group_iops"], group_binding=np.asarray(names)[out["group_binding"]],
                   group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
                   binding_group=binding_groups([g.name for g in topology.groups], k, out))
@@ -93,31 +92,28 @@ def _curve(topology, wl, n, k, topos, params, wls, **fields) -> MixedCurve:
                       group_sources=tuple(t.sources(w) for t, w in zip(topos, wls, strict=True)), **fields)
 
 
-#: Configurations per chunk of a mixed sweep (its temporaries are configurations x drive counts x groups).
-_CHUNK = 4096
-
-
 def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
-                check: bool = True) -> SweepResult:
+                check: bool = True, chunk_points: int = 1 << 18) -> SweepResult:
     """:func:`~nvmemodel.ceiling.evaluate.sweep` of a mixed topology: many configurations x total drive counts.
 
     The grid varies shared parameters (host, CPU, I/O stack, tree, layers above the links, workload) for every
     group at once; a group's own drive, switch and lanes are set on its
-    :class:`~nvmemodel.topology.mixed.DriveGroup`, and the placement parameters (sockets, complexes per socket,
-    slots, placement rule) are one value for the sweep. Each configuration is what :func:`evaluate_mixed` gives
-    with those values as overrides (same kernel, the configurations as a second axis).
+    :class:`~nvmemodel.topology.mixed.DriveGroup`, and with several groups (or one pinned to a socket) the
+    placement parameters (sockets, complexes per socket, slots, placement rule) are one value for the sweep. Each
+    configuration is what :func:`evaluate_mixed` gives with those values as overrides (the same composition,
+    :func:`~nvmemodel.ceiling.compose.sweep_groups`, the configurations as a second axis; one unpinned group the
+    single-model sweep's own numbers).
     """
-    from .grid import sweep_parameters
-
     n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
     grid = dict(grid or {})
     if topology.mirror:
         return _sweep_mirror(topology, workload, n, grid, check)
     switch_grid = topology.shared_values(grid, grid=True)
-    for name in grid:
-        if name in _PLACEMENT:
-            raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
-                                 "of several groups is computed per placement, not vectorized")
+    if len(topology.groups) > 1 or topology.groups[0].socket is not None:
+        for name in grid:
+            if name in _PLACEMENT:
+                raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
+                                     "of several groups is computed per placement, not vectorized")
     prepared = []
     arrays, configs = {}, 1
     for _, t, gw, mine in topology.each_group(workload, grid, switch_grid):
@@ -132,21 +128,23 @@ def sweep_mixed(topology: MixedTopology, workload: Workload, *, drives, grid: Ma
                              "IOPS x one size); evaluate a topology whose groups' workloads differ in size with "
                              "nm.evaluate")
     k = topology.drives_per_group(n).astype(float)
-    pins = [g.socket for g in topology.groups]
-    begin = starts(topology, prepared[0])
-    sets = switch_sets(topology)
+    iops, binding, names = sweep_groups(prepared, configs, k, [g.socket for g in topology.groups],
+                                        starts(topology, prepared[0]), switch_sets(topology), chunk_points=chunk_points)
+    return _result(prepared[0], arrays, n, iops, binding, names)
 
-    def run(columns):
-        levels = [Levels(pc) for pc in columns]
-        with np.errstate(invalid="ignore"):
-            out = compose(levels, k, pins, begin, sets, alone=False)
-        return out["iops"], out["binding"], levels[0].components
 
-    return _chunked(prepared, configs, arrays, n, run)
+def _result(p, arrays, n, iops, binding, names) -> SweepResult:
+    bs = np.asarray(p["workload.block_size"], dtype=float)
+    return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
+                       block_size=bs.reshape(-1) if bs.ndim else float(bs))
+
+
+#: Configurations per chunk of a mirror's sweep (its temporaries are configurations x drive counts x groups).
+_CHUNK = 4096
 
 
 def _chunked(params: list, configs: int, arrays: dict, n: np.ndarray, run) -> SweepResult:
-    """A mixed sweep over its configurations in chunks: ``run(columns)`` (each group's parameters, a chunk's values
+    """A mirror's sweep over its configurations in chunks: ``run(columns)`` (each group's parameters, a chunk's values
     as ``(configurations, 1)`` columns) gives the chunk's IOPS, binding codes and component names."""
     iops = np.empty((configs, n.size))
     binding = np.empty((configs, n.size), dtype=np.int8)
@@ -156,9 +154,7 @@ def _chunked(params: list, configs: int, arrays: dict, n: np.ndarray, run) -> Sw
         columns = [{key: (v[start:stop, None] if np.ndim(v) == 1 and np.shape(v)[0] == configs else v)
                     for key, v in p.items()} for p in params]
         iops[start:stop], binding[start:stop], names = run(columns)
-    bs = np.asarray(params[0]["workload.block_size"], dtype=float)
-    return SweepResult(grid=arrays, drives=n, iops=iops, binding_index=binding, components=names,
-                       block_size=bs.reshape(-1) if bs.ndim else float(bs))
+    return _result(params[0], arrays, n, iops, binding, names)
 
 
 def _mirror_curve(topology, wl, n, k, topos, params, wls) -> MixedCurve:
@@ -185,7 +181,6 @@ def _sweep_mirror(topology, workload, n, grid, check) -> SweepResult:
     """:func:`sweep_mixed` of a mirror spanning the groups: :mod:`~nvmemodel.ceiling.mirror` with the configurations
     as ``(configurations, 1)`` columns (shared parameters only; the RAID geometry one value)."""
     from ..parameters import encode
-    from .grid import sweep_parameters
     from .mirror import evaluate_mirror
 
     _check_pairs(n)

@@ -1,0 +1,73 @@
+"""One composition for every topology (issue 22): ``nm.evaluate`` and ``nm.sweep`` of a single-model ``Topology`` and
+of a ``MixedTopology`` turn the groups' levels into a curve or a sweep's columns in one function,
+:func:`nvmemodel.ceiling.compose.compose`; a single-model topology is one group, computed by the kernel's fast paths
+inside it. Checked by who runs the kernel's passes over the drive counts, and by the numbers: one unpinned group of
+a mixed topology sweeps to the single-model sweep's numbers bit for bit (the same path, not another order)."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+from nvmemodel.ceiling import compose as compose_module
+from nvmemodel.ceiling import system
+
+DELL = nm.preset("dell-r7525")
+WL = nm.Workload("randread", "4K")
+MIXED = nm.MixedTopology("two", DELL.host, (
+    nm.DriveGroup("samsung-pm1733-u2", 8, name="gen4"),
+    nm.DriveGroup("intel-p3700-800gb", 8, switch="broadcom-pex9797", switch_count=2, name="gen3")),
+    extras=dict(DELL.extras))
+
+
+@pytest.fixture
+def callers(monkeypatch):
+    """The functions that call the kernel's passes (Levels.total_and_binding, Levels.fill) and the general
+    composition (compose._compose), by (module, name)."""
+    seen = set()
+
+    def spy(name):
+        original = getattr(system.Levels, name) if name != "_compose" else compose_module._compose
+
+        def wrapped(*args, **kwargs):
+            f = sys._getframe(1)
+            seen.add((f.f_globals.get("__name__"), f.f_code.co_name))
+            return original(*args, **kwargs)
+
+        return wrapped
+
+    for name in ("total_and_binding", "fill"):
+        monkeypatch.setattr(system.Levels, name, spy(name))
+    monkeypatch.setattr(compose_module, "_compose", spy("_compose"))
+    return seen
+
+
+@pytest.mark.parametrize("call", [
+    lambda: nm.evaluate(DELL, WL, drives=range(1, 25)),
+    lambda: nm.sweep(DELL, WL, drives=range(1, 25), grid={"host.cycles_per_io": [3000.0, 30000.0]}),
+    lambda: nm.evaluate(MIXED, WL),
+    lambda: nm.sweep(MIXED, WL, drives=range(1, 17), grid={"host.cycles_per_io": [3000.0, 30000.0]}),
+    lambda: nm.sweep(nm.MixedTopology.from_topology(DELL), WL, drives=range(1, 25),
+                     grid={"host.cycles_per_io": [3000.0, 30000.0]}),
+], ids=["evaluate Topology", "sweep Topology", "evaluate mixed", "sweep mixed", "sweep one group"])
+def test_every_entry_composes_in_one_function(callers, call):
+    call()
+    assert callers and callers <= {("nvmemodel.ceiling.compose", "compose")}, callers
+
+
+@pytest.mark.parametrize("preset", ["dell-r7525", "lenovo-sr850-810-4p", "broadcom-stingray"])
+def test_one_group_sweeps_to_the_single_model_bits(preset):
+    topo = nm.preset(preset)
+    rng = np.random.default_rng(7)
+    grid = {"host.cycles_per_io": rng.uniform(1000.0, 30000.0, 40), "workload.iodepth": rng.choice([1.0, 32.0], 40),
+            "tree.placement": rng.choice(["round_robin", "fill_first"], 40),
+            "workload.block_size": rng.choice([4096.0, 131072.0], 40)}
+    drives = range(1, topo.max_drives + 1)
+    a = nm.sweep(topo, WL, drives=drives, grid=grid)
+    b = nm.sweep(nm.MixedTopology.from_topology(topo), WL, drives=drives, grid=grid)
+    np.testing.assert_array_equal(b.iops, a.iops)
+    np.testing.assert_array_equal(b.binding_index, a.binding_index)
+    assert len({tuple(r) for r in a.iops}) > 1  # the grid matters
