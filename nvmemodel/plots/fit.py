@@ -55,15 +55,32 @@ def measurement_title(result) -> tuple[str, str]:
             return None
         return t[col].dropna().mode().iloc[0]
 
+    from ..fitting.curves import Y_COLUMNS
+    from .results import sizes_by_direction
+
     what = {"1/s": "IOPS", "B/s": "throughput", "s": "latency"}.get(result.y_unit, result.y)
     bs, pattern = mode("block_size_bytes"), mode("pattern")
-    head = " ".join(v for v in [block_size_label(float(bs)) if bs is not None and result.x != "block_size_bytes"
-                                else None, _PATTERNS.get(str(pattern), str(pattern)) if pattern else None] if v)
-    title = f"{head} {what}".strip() + f" vs {_x_label(result.x).split(' (')[0]}"
+    split = sizes_by_direction(t) if t is not None and result.x != "block_size_bytes" else None
+    direction = Y_COLUMNS.get(result.y, (None, None))[1]
+    sizes = ""
+    if split and direction in split and len(split[direction]) == 1:  # one direction of a mix: its own size
+        bs = split[direction][0]
+    elif split:  # reads and writes of different sizes (--bs=4k,64k): each named, never one of them for both
+        bs = None
+        sizes = " (" + " + ".join(f"{'/'.join(map(block_size_label, v))} {d}s" for d, v in split.items()) + ")"
+    size = block_size_label(float(bs)) if bs is not None and result.x != "block_size_bytes" else None
+    words = _PATTERNS.get(str(pattern), str(pattern)) if pattern else None
+    if direction in ("read", "write") and str(pattern) in ("randrw", "rw", "readwrite"):
+        # one direction of a mixed job: "random read/write: 64K write IOPS", the size being that direction's
+        head = f"{words}: " + " ".join(v for v in (size, direction, what) if v)
+    else:
+        head = " ".join(v for v in (size, words, what) if v) + sizes
+    title = head.strip() + f" vs {_x_label(result.x).split(' (')[0]}"
     prov = []
     for col, fmt in (("tool_version", "{}"), ("ioengine", "{}"), ("iodepth", "iodepth {:g}"), ("numjobs", "numjobs {:g}")):
         v = mode(col)
-        if v is not None and col != result.x and not (col in ("iodepth", "numjobs") and result.x == "outstanding"):
+        if v is not None and col != result.x and col not in result.by \
+                and not (col in ("iodepth", "numjobs") and result.x == "outstanding"):
             prov.append(fmt.format(v))
     if "n_runs" in pts:
         lo, hi = int(pts["n_runs"].min()), int(pts["n_runs"].max())
@@ -96,7 +113,7 @@ def _cells(grid: np.ndarray, log: bool) -> tuple[np.ndarray, np.ndarray]:
 def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = None, ceilings: bool = True,
              title: str | None = None, figsize=(7.5, 6.2)):
     """Draw a fit: points with error bars (± sample std of repeats), each curve's fitted model with its
-    95 % band, the model's ceilings as labelled dashed lines, relative residuals, and (ceiling model) a
+    95 % band, the model's ceilings as labelled dashed lines, residuals (fitted ÷ measured − 1), and (ceiling model) a
     strip coloured by the binding component along x.
 
     Parameters
@@ -180,7 +197,8 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
             pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "")
         f = result.fits[key][chosen]
-        resid = (f.y - f.eval(f.x)) / np.where(f.y != 0, f.y, 1.0)
+        # the explanation's convention ("misses … by −77 % (fitted ÷ measured − 1)"), named on the axis (QA s25 H13)
+        resid = f.eval(f.x) / np.where(f.y != 0, f.y, np.nan) - 1
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
         if chosen in ("littles", "littles_soft", "mva") and ceilings:
             cap = f.values["x_max"]
@@ -235,7 +253,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         ax.legend(fontsize="x-small", loc="best")
     ax.grid(alpha=0.3)
     rax.axhline(0, color="k", lw=0.6)
-    rax.set_ylabel("residual (%)")
+    rax.set_ylabel("fitted ÷ measured − 1 (%)", fontsize="small")
     rax.grid(alpha=0.3)
     axes[-1].set_xlabel(_x_label(x))
     if x == "drives":

@@ -237,6 +237,20 @@ def _failed_note(table) -> str:
             + (f" ({', '.join(files[:3])}{' …' if len(files) > 3 else ''})" if files else ""))
 
 
+def sizes_by_direction(table) -> dict | None:
+    """``{"read": [sizes], "write": [sizes]}`` when the reads and writes of the runs had different block sizes
+    (fio's ``--bs=4k,64k``); None when every direction had the same ones (a bs sweep of randrw included).
+    "4K–64K" would read as fio's bsrange (random sizes between), which such runs are not (QA s25 H13)."""
+    if "direction" not in table or "block_size_bytes" not in table:
+        return None
+    out = {}
+    for d in ("read", "write"):
+        v = table.loc[table["direction"] == d, "block_size_bytes"].dropna()
+        if len(v):
+            out[d] = sorted(float(b) for b in v.unique())
+    return out if len(out) == 2 and out["read"] != out["write"] else None
+
+
 def provenance(table, *, x: str | None = None, hue: str | None = None, summary=None) -> str:
     """One line saying what was run, from the table's own columns: tool and version, pattern, block size,
     iodepth × numjobs, engine, targets (files or devices), runs per point — a column that varies shows its
@@ -276,7 +290,11 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
         return f"{float(v):g}"
 
     tool = show("tool_version") or show("tool")
-    parts = [tool, show("pattern"), show("block_size_bytes", block_size_label, "bs ")]
+    split = sizes_by_direction(table)
+    bs = ("bs " + ", ".join(f"{'/'.join(map(block_size_label, v))} ({d})" for d, v in split.items())
+          + (" (swept)" if x == "block_size_bytes" else "") if split
+          else show("block_size_bytes", block_size_label, "bs "))
+    parts = [tool, show("pattern"), bs]
     depth, jobs = show("iodepth", num, "iodepth "), show("numjobs", num, "numjobs ")
     parts.append(" × ".join(p for p in (depth, jobs) if p) or None)
     parts.append(show("ioengine"))

@@ -34,7 +34,7 @@ def test_ceiling_fit_figure(lenovo_fit, tmp_path):
     assert set(drawn) <= set(labels)
     assert {"ceiling: switch_uplink", "ceiling: drive"} <= set(labels)
     assert any(lbl.startswith("measured") for lbl in labels) and any("95 % band" in lbl for lbl in labels)
-    assert main.get_ylabel() == "throughput (GB/s)" and resid.get_ylabel() == "residual (%)"
+    assert main.get_ylabel() == "throughput (GB/s)" and resid.get_ylabel() == "fitted ÷ measured − 1 (%)"
     assert [t.get_text() for t in strip.get_legend().get_texts()] == ["binds: drive", "binds: switch_uplink"]
     # the fitted curve is evaluated at every integer drive count, not joined between measurements
     curve = next(ln for ln in main.get_lines() if ln.get_label().startswith("ceiling fit"))
