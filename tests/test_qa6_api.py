@@ -171,3 +171,23 @@ def test_h34_a_plans_miss_names_the_status_of_the_configurations_drive_ratings()
         "4K randread reaches at most 2.90 M IOPS with 2 drives (the drives' own limit (spec sheet) [drive] binds)")
     assert reasons["intel-p3600-1600gb"].startswith("4K randread reaches at most 900.00 K IOPS with 2 drives (the "
                                                     "drives' own limit (rating recalled, not re-verified) [drive] binds)")
+
+
+# ---------------------------------------------------------------- found here: whole RAID arrays in few bays
+def test_a_plan_whose_bays_hold_no_whole_raid_array_says_so():
+    # ION's RAID-5 arrays are 4 drives wide: 2 bays hold none (was "reaches at most 0 IOPS with 0 drives (the drives'
+    # own limit … binds) …; 2 drives is the bays' limit" and "reaching 0.0043% of the target" — at 2 drives' rate)
+    target = nm.Target(nm.Workload("read", "128K"), iops=1e9)
+    p = nm.plan(target, nm.DesignSpace("ion-sr71mach5-linux", {}, max_drives=2))
+    assert p.rejected["reason"][0] == ("128K read has no drives: only whole raid5 arrays of 4 drives (raid.width) "
+                                       "count, and 2 drive bays (max_drives) hold none")
+    assert p.rejected["closest_fraction"][0] == 0
+    # 6 bays: one array of 4; how close it comes is at those 4 drives (85.45 K IOPS), not at 6
+    p = nm.plan(target, nm.DesignSpace("ion-sr71mach5-linux", {}, max_drives=6))
+    reason = p.rejected["reason"][0]
+    assert reason.startswith("128K read reaches at most 85.45 K IOPS with 4 drives")
+    assert reason.endswith("4 drives: only whole raid5 arrays of 4 drives (raid.width) count, and 6 drive bays "
+                           "(max_drives) hold 1")
+    assert p.rejected["closest_fraction"][0] == pytest.approx(85.45e3 / 1e9, rel=1e-3)
+    four = nm.plan(target, nm.DesignSpace("ion-sr71mach5-linux", {}, max_drives=4))
+    assert p.rejected["closest_fraction"][0] == four.rejected["closest_fraction"][0]

@@ -64,6 +64,7 @@ def record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, t
                 "max_drives": value(max_n), "drives": value(row["drives"]),
                 "slots": None if p0 is None else {name: value(p0[name]) for name in _SLOT_PARAMETERS},
                 "switched": p0 is not None and bool(value(p0["attach.switch"]) > 0),
+                "raid": _raid_at(p0, value),
                 "count": earlier + counted[int(k[j])],  # configurations of this family that miss, so far
             }
 
@@ -90,6 +91,17 @@ def _closest_per_family(k: np.ndarray, closeness: np.ndarray, families: int):
 
 
 #: The parameters that set how many drives a configuration can attach (named in the reasons).
+def _raid_at(p0, value):
+    """``(level, width)`` of a configuration whose drives form whole RAID arrays of ``raid.width`` drives (the
+    planner counts only those), else None."""
+    from ..ceiling.raid import LEVELS
+
+    if p0 is None or "raid.width" not in p0 or "raid.level" not in p0:
+        return None
+    level = LEVELS[int(value(p0["raid.level"]))]
+    return None if level == "none" else (level, int(value(p0["raid.width"])))
+
+
 _SLOT_PARAMETERS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes",
                     "switch.count", "switch.ports")
 

@@ -118,8 +118,14 @@ def _slots_reason(miss, space) -> str:
         why = base.host.sources("libaio")["host.reserved_lanes_per_socket"]
         limit = 120 if host is None else 240  # a re-derived source names the socket count and lanes at its end
         slots += f" (reserved lanes: {why.status}, {why.text[:limit]}{'…' * (len(why.text) > limit)})"
+    fits = int(slots.split(" ", 1)[0])  # the count drive_slots_text puts first
+    raid, n = miss.get("raid"), int(miss["max_drives"])
+    if raid is not None and n < min(fits, space.max_drives or fits):  # only whole arrays count (QA s25, FIXER-API)
+        room = (f"{space.max_drives} drive bays (max_drives)" if space.max_drives is not None
+                and space.max_drives < fits else f"the {fits} drives it can attach ({slots})")
+        return (f"{f'{n} drives: ' if n else ''}only whole {raid[0]} arrays of {raid[1]} drives (raid.width) count, "
+                f"and {room} hold {n // raid[1] if n else 'none'}")
     if space.max_drives is not None:
-        fits = int(slots.split(" ", 1)[0])  # the count drive_slots_text puts first
         if fits > space.max_drives:
             return f"{space.max_drives} drives is the bays' limit (max_drives; without it, {slots})"
         if fits == space.max_drives:
@@ -219,10 +225,13 @@ class Plan:
                 need = t.iops_needed
                 drives = (f"{int(miss['max_drives'])} drives" if miss["slots"] is not None else  # a mixed base's
                           f"all {int(miss['max_drives'])} drives of {space.base.name!r}")  # groups set its drives
-                reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with {drives} "
-                          f"({cls._label(comp, space, row, t.workload)} [{comp}] binds); the target is {_fmt(t, need)}"
-                          + (f" + {margin:.0%} margin" if margin else "")
-                          + (f"; {_slots_reason(miss, space)}" if miss["slots"] is not None else ""))
+                if miss["slots"] is not None and int(miss["max_drives"]) == 0:  # no whole RAID array fits: no rate
+                    reason = f"{t.name} has no drives: {_slots_reason(miss, space)}"
+                else:
+                    reason = (f"{t.name} reaches at most {_fmt(t, miss['ceiling_iops'])} with {drives} "
+                              f"({cls._label(comp, space, row, t.workload)} [{comp}] binds); the target is "
+                              f"{_fmt(t, need)}" + (f" + {margin:.0%} margin" if margin else "")
+                              + (f"; {_slots_reason(miss, space)}" if miss["slots"] is not None else ""))
             missed = ", ".join(f"{name} latency" for name in miss["latency"]) if miss["throughput_ok"] else t.name
             estimates = "" if evidence is None or not miss["lanes_ok"] or miss["throughput_ok"] else evidence.miss(
                 str(row["host"]) if "host" in row else None, t, names[miss["binding"]])

@@ -401,6 +401,9 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
             n_min = np.where(has, np.ceil(n_min / width) * width, n_min)
             max_n = np.where(has, np.floor(max_n / width) * width, max_n)
             all_ok = all_ok & (~has | ((width >= fewest) & (n_min <= max_n)))
+            # how close a miss comes: at the whole arrays' drives (none fitting: 0), not at the bays' count
+            caps = [np.where(has, np.where(max_n > 0, np.fmin(lv.local(np.fmax(max_n, 1.0)), lv.system), 0.0), cap)
+                    for lv, cap in zip(levels, caps)]
     n_min = np.fmin(n_min, max_n)
     throughput_ok = np.broadcast_to(all_ok if allowed is None else all_ok & allowed, shape)
     n_eval = np.where(throughput_ok, n_min, max_n)
