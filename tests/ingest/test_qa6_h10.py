@@ -15,11 +15,9 @@ from nvmemodel.errors import ParameterError
 from nvmemodel.ingest.iometer import is_iometer_file, read_iometer
 
 P3600 = "data/real/iometer_csv/quarch_iometer-1.1.0_intel-p3600-ssdpe2me016t4_results.csv"
-#: what makes the end-to-end tests pass besides this reader: nvmemodel/ingest/api.py keeping the reader's run
-#: numbers (it sets run 0 for every IOmeter row) and ingest/summary.py keying a run without a fio group id
-#: (6e4e1b4: KeyError 'mixed_x'); asked for in /work/coord/s25/fixer_ingest_needs.md
-PENDING = pytest.mark.xfail(strict=True, reason="needs api.py to keep IOmeter run numbers and summary.py to key "
-                                                "runs without a group id")
+#: what makes the end-to-end test pass besides this reader: nvmemodel/ingest/api.py keeping the reader's run
+#: numbers (it sets run 0 for every IOmeter row); asked for in /work/coord/s25/fixer_ingest_needs.md
+PENDING = pytest.mark.xfail(strict=True, reason="needs api.py to keep the IOmeter reader's run numbers")
 
 
 @pytest.mark.shared
@@ -70,7 +68,6 @@ def test_a_csv_that_is_neither_is_one_clear_error(tmp_path):
         nm.fit(bad, x="iodepth")
 
 
-@pytest.mark.xfail(strict=True, reason="needs summary.py to key runs without a group id (6e4e1b4: KeyError)")
 @pytest.mark.shared
 def test_plot_of_the_results_file_reads_it_as_results(shared_dir, tmp_path, capsys):
     # without --hue the random and sequential tests at one block size are not repeats: one true error
