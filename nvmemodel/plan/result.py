@@ -254,7 +254,7 @@ class Plan:
 
         try:
             label = COMPONENT_LABELS[component]
-        except Exception:  # a component unregistered since
+        except LookupError:  # a component unregistered since (UnknownNameError)
             return component
         if space is None or _is_mixed(space):  # a mixed base: each group its own drive (the registered label)
             return label
