@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -15,37 +14,83 @@ from .groups import GroupAnswers
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
 
 
-class Lazy(Mapping):
-    """A read-only mapping worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
+class Lazy(dict):
+    """A read-only dict worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
     from (``topology.sources(workload)``) and each component's ceiling alone, but most callers (fits evaluating
     thousands of curves, a plot or a table of the system ceiling) never read them, and each costs about as much
-    as the curve itself. The mapping it stands for once read (copied or pickled as a dict)."""
+    as the curve itself. A real ``dict`` (so ``pd.DataFrame(curve.ceilings)``, ``isinstance(…, dict)``, ``copy``
+    and ``|`` behave as they did when the curve held a plain dict: DIFFQA D1), filled by its first read; copied
+    or pickled as a plain dict."""
 
-    __slots__ = ("_args", "_data")
+    __slots__ = ("_args",)
 
     def __init__(self, compute, *args) -> None:
-        self._args, self._data = (compute, *args), None
+        super().__init__()
+        self._args = (compute, *args)
 
     def _get(self) -> dict:
-        if self._data is None:
+        if self._args is not None:
             compute, *args = self._args
-            self._data, self._args = compute(*args), None
-        return self._data
+            self._args = None
+            dict.update(self, compute(*args))
+        return self
 
     def __getitem__(self, name):
-        return self._get()[name]
+        return dict.__getitem__(self._get(), name)
 
     def __iter__(self):
-        return iter(self._get())
+        return dict.__iter__(self._get())
 
     def __len__(self) -> int:
-        return len(self._get())
+        return dict.__len__(self._get())
+
+    def __contains__(self, name) -> bool:
+        return dict.__contains__(self._get(), name)
 
     def __repr__(self) -> str:
-        return repr(self._get())
+        return dict.__repr__(self._get())
+
+    def __eq__(self, other) -> bool:
+        return dict.__eq__(self._get(), other)
+
+    __hash__ = None
+
+    def __or__(self, other):
+        return dict(self._get()) | other
+
+    def __ror__(self, other):
+        return other | dict(self._get())
+
+    def keys(self):
+        return dict.keys(self._get())
+
+    def values(self):
+        return dict.values(self._get())
+
+    def items(self):
+        return dict.items(self._get())
+
+    def get(self, name, default=None):
+        return dict.get(self._get(), name, default)
+
+    def copy(self) -> dict:
+        return dict(self._get())
 
     def __reduce__(self):
-        return dict, (self._get(),)
+        return dict, (dict(self._get()),)
+
+    def __copy__(self) -> dict:
+        return dict(self._get())
+
+    def __deepcopy__(self, memo) -> dict:
+        import copy
+
+        return copy.deepcopy(dict(self._get()), memo)
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a curve's mapping is read-only")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = __ior__ = _read_only
 
 
 @dataclasses.dataclass(frozen=True)
