@@ -18,9 +18,9 @@ class Lazy(dict):
     """A read-only dict worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
     from (``topology.sources(workload)``) and each component's ceiling alone, but most callers (fits evaluating
     thousands of curves, a plot or a table of the system ceiling) never read them, and each costs about as much
-    as the curve itself. A real ``dict`` (so ``pd.DataFrame(curve.ceilings)``, ``isinstance(…, dict)``, ``copy``
-    and ``|`` behave as they did when the curve held a plain dict: DIFFQA D1), filled by its first read; copied
-    or pickled as a plain dict."""
+    as the curve itself. A real ``dict`` (so ``pd.DataFrame(curve.ceilings)``, ``isinstance(…, dict)``, ``copy``,
+    ``|`` and assignment behave as they did when the curve held a plain dict: DIFFQA D1), filled by its first read
+    or write; copied or pickled as a plain dict."""
 
     __slots__ = ("_args",)
 
@@ -87,10 +87,32 @@ class Lazy(dict):
 
         return copy.deepcopy(dict(self._get()), memo)
 
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("a curve's mapping is read-only")
+    # a write fills it first, then changes it as a plain dict would (a curve's labels may be renamed)
+    def __setitem__(self, name, value) -> None:
+        dict.__setitem__(self._get(), name, value)
 
-    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = __ior__ = _read_only
+    def __delitem__(self, name) -> None:
+        dict.__delitem__(self._get(), name)
+
+    def update(self, *args, **kwargs) -> None:
+        dict.update(self._get(), *args, **kwargs)
+
+    def setdefault(self, name, default=None):
+        return dict.setdefault(self._get(), name, default)
+
+    def pop(self, *args):
+        return dict.pop(self._get(), *args)
+
+    def popitem(self):
+        return dict.popitem(self._get())
+
+    def clear(self) -> None:
+        self._args = None
+        dict.clear(self)
+
+    def __ior__(self, other):
+        dict.update(self._get(), other)
+        return self
 
 
 @dataclasses.dataclass(frozen=True)
