@@ -94,6 +94,27 @@ def _cpus(g) -> float:
 _WORKLOAD, _NUMERIC_WORKLOAD, _TOLERANCE, _X_VARIES = WORKLOAD, NUMERIC_WORKLOAD, TOLERANCE, X_VARIES
 
 
+class _Written(str):
+    """Values in an error message as a user wrote them: ``1, 4, 16, 64``, not ``['1', '16', '4', '64']`` or
+    ``[np.float64(4096.0), …]`` (QA s25 H15)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def as_written(values) -> str:
+    """Numbers in numeric order as written (whole ones in full), then any text."""
+    from .wording import _fx
+
+    nums, texts = set(), set()
+    for v in values:
+        try:
+            nums.add(float(v))
+        except (TypeError, ValueError):
+            texts.add(str(v))
+    return _Written(", ".join([*(_fx(v) for v in sorted(nums)), *sorted(texts)]))
+
+
 def _one_workload(runs, x: str, by: list[str]) -> None:
     """Refuse a point whose runs measured different workloads (a column of :data:`_WORKLOAD` that is not
     x or a by differs between the runs at one x of a curve): averaging them as repeats mixes what was
@@ -110,17 +131,19 @@ def _one_workload(runs, x: str, by: list[str]) -> None:
             if c in _NUMERIC_WORKLOAD:
                 v = vals.astype(float)
                 differ = float(v.max()) > float(v.min()) * _TOLERANCE.get(c, 1.0) + 1e-12
-                labels = v.map(lambda a: f"{a:.3g}" if c == "read_fraction" else f"{a:.0f}")
+                labels = v.map(lambda a, c=c: f"{a:.3g}" if c == "read_fraction" else f"{a:.0f}")
             else:
                 differ = vals.nunique() > 1
                 labels = vals.astype(str)
             if not differ:
                 continue
-            where = "; ".join(f"{val} in {n} run(s) ({g.loc[labels.index[labels == val], 'source'].iloc[0]}…)"
-                              for val, n in labels.value_counts(sort=False).items())
+            counts = labels.value_counts(sort=False)
+            order = sorted(counts.index, key=lambda a: (0, float(a), "") if c in _NUMERIC_WORKLOAD else (1, 0.0, a))
+            where = "; ".join(f"{val} in {counts[val]} run(s) ({g.loc[labels.index[labels == val], 'source'].iloc[0]}…)"
+                              for val in order)
             key = key if isinstance(key, tuple) else (key,)
             at = ", ".join(f"{b}={v:g}" if isinstance(v, float) else f"{b}={v}" for b, v in zip([*by, x], key))
-            raise ParameterError(c, sorted(map(str, labels.unique()))[:4],
+            raise ParameterError(c, as_written(labels.unique()[:4]),
                                  f"one {c} among the runs of a point (they are averaged as repeats; at {at}: "
                                  f"{where}): split the curves with by={c!r} (--by {c}) or fit the files of one "
                                  f"workload")
@@ -275,8 +298,13 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         for c in [*by, *([] if x in DERIVED_X else [x])]:
             vals = g[c].dropna().unique()
             if len(vals) > 1:
-                raise ParameterError(c, list(vals)[:3], f"one value per run (run {key[1]} of file {key[0]} has "
-                                                        "several)")
+                split = ""
+                if "direction" in g and g.groupby("direction")[c].nunique().max() == 1:  # --bs=4k,64k: per direction
+                    split = ": " + ", ".join(f"{d}s at {as_written(v.dropna().unique())}"
+                                             for d, v in g.groupby("direction")[c]) + \
+                        " (fit one direction: y='read_…' or y='write_…')"
+                raise ParameterError(c, as_written(vals[:3]), f"one value per run (run {key[1]} of file {key[0]} "
+                                                              f"has several{split})")
             row[c] = vals[0] if len(vals) else np.nan
         runs.append(row)
     runs = pd.DataFrame(runs)
