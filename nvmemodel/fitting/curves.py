@@ -266,6 +266,10 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
             yv = float(np.average(v, weights=w)) if w.sum() > 0 else float(v.mean())
         else:
             yv = float(v.max())
+        # a percentile over a mixed job's directions: the larger direction's, not the percentile of all its I/O
+        # (QA s25 H31) — which direction it came from is kept for the explanation
+        from_dir = (str(g["direction"].iloc[int(np.argmax(v))]) if how == "max" and col.startswith("clat_p")
+                    and "direction" in g and g["direction"].nunique() > 1 else "")
         first = g.drop_duplicates("job_name") if "job_name" in g else g.iloc[:1]  # a job's rows share QD
         lat = g["_lat"].to_numpy()
         ok = np.isfinite(lat)
@@ -289,7 +293,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
                "little": x_r / out if _unit == "1/s" and out > 0 else np.nan,
                "shared_queue": shared, "sync_engine": sync, "depth1": d1,
-               "jobs": jobs, "cpus": _cpus(g)}
+               "jobs": jobs, "cpus": _cpus(g), "y_direction": from_dir}
         for c in _WORKLOAD:
             if c in g and c not in by and c != x:
                 vals = g[c].dropna().unique()
@@ -324,7 +328,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                "little": ("little", "mean"), "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
                "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"),
                "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
-               "sources": ("source", lambda s: ";".join(s))}
+               "sources": ("source", lambda s: ";".join(s)),
+               "y_direction": ("y_direction", lambda s: "+".join(sorted(set(s) - {""})))}
     for k in keys:
         agg.pop(k, None)
     pts = runs.groupby(keys, sort=True, dropna=False).agg(**agg).reset_index()
