@@ -83,11 +83,62 @@ def _pts(result, key):
     return pts
 
 
+#: the noise fits of each result's curves (id(result) → {key: fits}), dropped with the result
+_NOISE_FITS: dict = {}
+
+
+def _own_fit(f) -> bool:
+    """A fit of this curve's own points (not a joint fit's view of it: its residuals hold the other curves' misfit)."""
+    return f.stats.get("n_curve", f.stats["n"]) == f.stats["n"]
+
+
+def noise_fits(result, key) -> dict:
+    """The fits whose residual scatter is the noise of a curve without repeats: every candidate model of the axis
+    (Little's law, MVA, USL, Amdahl, linear; the per-I/O + per-byte model along block size), fitted to this curve's
+    own points — whichever models ``model=`` asked for and whether parameters were shared. A statement about the
+    measurements ("falls beyond the scatter", "flattens") must not change with the models fitted (QA s25 H41), nor
+    take a poor joint fit's misfit as noise (H27)."""
+    import weakref
+
+    from ..errors import NvmeModelError
+    from .api import axis_kind
+    from .engine import fit_shape
+    from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
+
+    cache = _NOISE_FITS.get(id(result))
+    if cache is None:
+        cache = _NOISE_FITS[id(result)] = {}
+        weakref.finalize(result, _NOISE_FITS.pop, id(result), None)
+    if key in cache:
+        return cache[key]
+    pts = _pts(result, key).sort_values(result.x)
+    repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
+    own = result.fits[key]
+    out = {}
+    if not repeated:  # with repeats the noise is theirs: no fit is needed
+        block = axis_kind(result.x) == "block size" and result.y_unit in ("1/s", "B/s")
+        xv, yv = pts[result.x].to_numpy(float), pts["y"].to_numpy(float)
+        w = pts["weight"].to_numpy(float) if result.points.attrs.get("weighted") else None
+        for m in (BLOCK_MODELS if block else (*QUEUEING, *EMPIRICAL)):
+            if m in own and _own_fit(own[m]):
+                out[m] = own[m]
+                continue
+            shape = block_shape(result.y_unit) if m in BLOCK_MODELS else SHAPES[m]
+            if len(xv) <= len(shape.params):
+                continue
+            try:
+                out[m] = fit_shape(shape, xv, yv, w, ci="wald")
+            except NvmeModelError:
+                continue
+    cache[key] = out
+    return out
+
+
 def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
     """The shape evidence of one curve and the structure of its chosen model's residuals."""
     model = result.chosen[key]
     f = result.fits[key][model]
-    ev = shape_evidence(_pts(result, key), result.x, result.fits[key], model)
+    ev = shape_evidence(_pts(result, key), result.x, noise_fits(result, key), model)
     struct = residual_structure(ev, f) if f.shape.params else None
     return dataclasses.replace(ev, structured=struct), struct
 
@@ -111,6 +162,13 @@ def _measured(result, ev: Evidence) -> Claim:
              else "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)")
     if u == "s":  # a latency: no ceiling or plateau of throughput to speak of, only where it goes
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
+        larger = _larger_direction(result, ev)
+        if larger:
+            return Claim("latency", f"{larger} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
+                                    f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
+                                    + (f", still rising beyond {noise} at the largest {x}" if ev.rising else "")
+                                    + f"; the {result.y[5:-2]} over all of a mixed run's I/O was not measured (fit "
+                                      f"read_{result.y} or write_{result.y} for one direction).")
         return Claim("latency", f"Measured {result.y} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
                                 f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
                                 + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
@@ -147,6 +205,11 @@ def _measured(result, ev: Evidence) -> Claim:
         return Claim("falls", f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and "
                               f"falls {d['drop']:.0%} to {fmt_y(d['y_last'], u)} at {x} = {_xv(result, d['x_last'])}, "
                               f"more than {noise}.")
+    if ev.rising and np.unique(ev.x).size < 3:  # two loads: a higher second value, no shape (QA s25 H40)
+        r = ev.rising
+        return Claim("rises", f"Measured {what} is {r['rise']:.0%} higher at {x} = {_xv(result, r['x_to'])} "
+                              f"({fmt_y(r['y_to'], u)}) than at {x} = {_xv(result, r['x_from'])} "
+                              f"({fmt_y(r['y_from'], u)}), more than {noise}.")
     if ev.rising:
         r = ev.rising
         i_max = int(np.argmax(ev.y))
@@ -177,6 +240,21 @@ def _measured(result, ev: Evidence) -> Claim:
     return Claim("maximum", f"Measured {what} reaches {fmt_y(m['y'], u)}{spread} at {x} = {_xv(result, m['x'])}; "
                             f"the last points neither rise nor fall beyond {noise}, but too few lie level to call "
                             f"it a plateau.")
+
+
+def _larger_direction(result, ev: Evidence) -> str:
+    """"The larger of the read and write p99 of each run (here: writes)" where y is a percentile of mixed runs, whose
+    value per run is the larger direction's (QA s25 H31); "" otherwise."""
+    pts = result.points
+    if not result.y.startswith("clat_p") or "y_direction" not in pts:
+        return ""
+    dirs = sorted({d for v in pts["y_direction"].dropna().astype(str) for d in v.split("+") if d})
+    if not dirs:
+        return ""
+    name = result.y[5:-2]  # clat_p99_s → p99, clat_p99_9_s → p99_9
+    name = name.replace("_", ".")
+    return (f"The larger of the read and write {name} of each run ({result.y}; here: "
+            f"{' and '.join(d + 's' for d in dirs)})")
 
 
 def _level_runs(result, p: dict, spread: bool = True) -> str:
@@ -225,6 +303,33 @@ def _latency_at_one(result, key) -> float:
         return np.nan
     one = pts[pts["outstanding"] == 1]["lat_mean_s"].dropna()
     return float(one.mean()) if len(one) else np.nan
+
+
+def _r0_at_smallest(result, key, r0: float) -> str:
+    """The model's latency per I/O below the knee against fio's at the smallest outstanding count, where no run had
+    one I/O outstanding: along iodepth the fitted r0 is per unit of iodepth, each unit being numjobs I/Os in flight,
+    so the model's latency per I/O is numjobs × r0. "" where the I/Os per unit of x differ between the points."""
+    pts = _pts(result, key).sort_values(result.x)
+    if "outstanding" not in pts or "lat_mean_s" not in pts or not np.isfinite(r0):
+        return ""
+    out = pts["outstanding"].to_numpy(float)
+    per = out / pts[result.x].to_numpy(float)
+    if not np.all(np.isfinite(per)) or np.ptp(per) > 1e-9 * per[0]:
+        return ""
+    jobs = float(per[0])
+    i = int(np.argmin(out))
+    measured = float(pts["lat_mean_s"].iloc[i])
+    model = jobs * r0
+    x = result.x
+    how = (f"{_fx(jobs)} jobs × r0 = {fmt_y(r0, 's')} per unit of {x}" if jobs != 1 else f"r0")
+    text = f"The model's latency per I/O below the knee is {fmt_y(model, 's')} ({how})"
+    if not np.isfinite(measured):
+        return text + "; no run had one I/O outstanding, so no latency floor was measured: r0 is a fitted parameter."
+    text += (f"; fio measured {fmt_y(measured, 's')} at {x} = {_xv(result, pts[x].iloc[i])} ({_fx(out[i])} I/Os "
+             f"outstanding, the fewest of any run)")
+    if abs(model / measured - 1) > 0.25:
+        return text + ": r0 is a fitted parameter, not the device's latency floor."
+    return text + "."
 
 
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
@@ -359,7 +464,20 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
-        if cap > EXTRAPOLATION * top or ev.rising:
+        i_top = int(np.argmax(ev.y))
+        # a cap below the largest measurement (beyond its noise and by > 2 %) is no extrapolation beyond the data
+        # and not where throughput stays: it is below what was measured (QA s25 H27)
+        below = top - cap > ev.beyond_noise(i_top, i_top) / np.sqrt(2) and cap < top * 0.98
+        shared_cap = any(n.startswith("fitted jointly") and "x_max" in n for n in f.notes)
+        if below and not ev.falls and not len(cpu_bound):
+            cap_words = "the shared cap" if shared_cap else "the cap"
+            # no interval: the cap's interval rests on a shape the measurements above it contradict
+            out.append(Claim("model", f"Little's law fits with a latency floor and a {'shared ' if shared_cap else ''}"
+                                      f"cap of {fmt_y(cap, u)} — {1 - cap / top:.0%} below the largest "
+                                      f"measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}): "
+                                      f"{cap_words} is not a ceiling of these data"
+                                      + ("; the curves do not share one ceiling." if shared_cap else ".")))
+        elif cap > EXTRAPOLATION * top or ev.rising:
             why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
                    f"the data still rise at the largest {x}")
             out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — "
@@ -401,6 +519,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             out.append(Claim("model", f"The {this}s share the queue with {other}s: the model's time per {this} at one "
                                       f"outstanding I/O ({fmt_y(f.values['r0'], 's')}) counts the {other}s' share of "
                                       f"the queue{fio}; r0 is a fitted parameter, not the {this} latency floor."))
+        elif u == "1/s" and x in ("outstanding", "iodepth") and "outstanding" in result.points \
+                and not (_pts(result, key)["outstanding"] == 1).any():
+            # no run had one I/O outstanding: nothing here is "the latency at one outstanding I/O"; along iodepth r0
+            # is per unit of iodepth, and each unit is numjobs I/Os in flight (QA s25 H26)
+            said = _r0_at_smallest(result, key, f.values["r0"])
+            if said:
+                out.append(Claim("model", said + (" Beyond the knee more outstanding I/O only adds queueing latency."
+                                                  if ev.flattens and not below else "")))
         elif u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
             r0 = f.values["r0"]
@@ -414,8 +540,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                           + (f" (fio measured {fmt_y(measured, 's')})" if np.isfinite(measured) else "")
                                           + (". Beyond the knee more outstanding I/O only adds queueing latency."
                                              if ev.flattens else ".")))
-        i = int(np.argmax(ev.y))
-        if top - cap > ev.beyond_noise(i, i) / np.sqrt(2) and cap < top * 0.98:
+        if below and (ev.falls or len(cpu_bound)):
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
                                       f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
     elif model == "usl":

@@ -1,0 +1,89 @@
+"""QA s25 H26, H27 (+ addendum), H31, H40, H41: what the fit's explanation says about measured data holds for them.
+
+Data: tests/data/qa6/ (real fio-3.33 runs made for the QA pass; tests/data/qa6/README.md says how each was made):
+grid/ (io_uring 4 KiB randread, numjobs {1,2,4} x iodepth {1,4,16,64}), rwlogs/ (libaio randrw 70/30 at iodepth
+1, 4, 16), and ../shared/data/real/fio_jsonplus (chrislvvvv's json+ QD sweep, one run per iodepth)."""
+
+import shutil
+import warnings
+
+import pytest
+
+import nvmemodel as nm
+
+GRID = "tests/data/qa6/grid"
+
+
+def _fit(*args, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", nm.errors.IngestWarning)
+        return nm.fit(*args, **kw)
+
+
+def _curves(res) -> dict:
+    """{"numjobs=4": its paragraph, …}"""
+    return {p.split(":", 1)[0]: p for p in res.explain().split("\n\n")}
+
+
+def test_h26_r0_along_iodepth_is_per_unit_of_iodepth_not_a_latency_at_one_outstanding_io():
+    # fio: numjobs 4, iodepth 1 (4 I/Os in flight) took 96.7 µs; the only one-I/O run (numjobs 1) 75.2 µs
+    text = _curves(_fit(GRID, x="iodepth", y="iops", by="numjobs", model=["littles", "mva"]))
+    four, two, one = text["numjobs=4"], text["numjobs=2"], text["numjobs=1"]
+    assert "at one outstanding I/O" not in four and "at one outstanding I/O" not in two
+    assert "latency floor is" not in four and "latency floor is" not in two
+    assert ("The model's latency per I/O below the knee is 143 µs (4 jobs × r0 = 35.7 µs per unit of iodepth); fio "
+            "measured 96.7 µs at iodepth = 1 (4 I/Os outstanding, the fewest of any run): r0 is a fitted parameter, "
+            "not the device's latency floor.") in four
+    assert "(2 jobs × r0 = 47.7 µs per unit of iodepth)" in two
+    # numjobs 1 had one I/O outstanding at iodepth 1: compared with fio's 75.2 µs there, as before
+    assert "is not the 75.2 µs fio measured there" in one
+
+
+def test_h27_a_shared_cap_below_the_measurements_is_said_to_be_below_them():
+    res = _fit(GRID, x="outstanding", y="iops", by="numjobs", shared=["x_max"], model="littles")
+    text = _curves(res)
+    for key, top in (("numjobs=1", "128.39 K IOPS at outstanding = 64"),
+                     ("numjobs=4", "125.65 K IOPS at outstanding = 256")):
+        t = text[key]
+        assert "extrapolation" not in t and "stays at" not in t, t
+        assert "shared cap of 108.93 K IOPS" in t and f"below the largest measurement ({top})" in t, t
+        assert "the curves do not share one ceiling" in t
+    # 85.34 → 118.59 → 125.65 K: judged against this curve's own fits, not the joint fit's misfit, it is no plateau
+    assert "flattens" not in text["numjobs=4"]
+    assert "no run had one I/O outstanding" not in text["numjobs=2"]
+    assert "at one outstanding I/O" not in text["numjobs=2"]  # its runs had 2–128 outstanding
+
+
+def test_h27_addendum_a_cap_below_a_measurement_is_not_an_extrapolation():
+    t = _curves(_fit(GRID, x="numjobs", y="iops", by="iodepth", model=["littles", "mva"]))["iodepth=16"]
+    assert "extrapolation" not in t
+    assert "cap of 115.75 K IOPS — 2% below the largest measurement (118.59 K IOPS at numjobs = 4)" in t
+
+
+def test_h31_a_percentile_of_mixed_runs_is_named_as_the_larger_directions():
+    text = _fit("tests/data/qa6/rwlogs", x="iodepth", y="clat_p99_s").explain()
+    assert "Measured clat_p99_s" not in text
+    assert ("The larger of the read and write p99 of each run (clat_p99_s; here: writes) goes from 107 µs at "
+            "iodepth = 1 to 3.59 ms at iodepth = 16") in text
+    assert "fit read_clat_p99_s or write_clat_p99_s for one direction" in text
+    # one direction asked for: its own measured p99 (fio: reads 87.6 µs … 2.34 ms)
+    read = _fit("tests/data/qa6/rwlogs", x="iodepth", y="read_clat_p99_s").explain()
+    assert "Measured read_clat_p99_s goes from 87.6 µs at iodepth = 1 to 2.34 ms" in read
+
+
+def test_h40_two_points_make_no_ceiling_claim(tmp_path):
+    for name in ("nj1_qd1.json", "nj1_qd4.json"):  # 13.21 K then 43.44 K IOPS
+        shutil.copy(f"{GRID}/{name}", tmp_path / name)
+    text = _fit(tmp_path, x="iodepth", y="iops").explain()
+    assert "reach a ceiling" not in text and "still rises" not in text
+    assert "Measured IOPS is 229% higher at iodepth = 4 (43.44 K IOPS) than at iodepth = 1 (13.21 K IOPS)" in text
+    assert "With two iodepth values no shape is claimed" in text
+
+
+@pytest.mark.shared
+def test_h41_what_the_measurements_show_does_not_depend_on_the_models_fitted(shared_dir):
+    files = shared_dir / "data/real/fio_jsonplus"
+    first = {m: _fit(files, x="iodepth", y="iops", model=m).explain().split(". ")[0]
+             for m in ("auto", "usl", "mva", "amdahl", "linear")}
+    assert len(set(first.values())) == 1, first
+    assert first["usl"].startswith("Measured IOPS peaks at 90.82 K IOPS at iodepth = 32 and falls 10%")
