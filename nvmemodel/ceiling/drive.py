@@ -60,14 +60,21 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
         if needed and used and np.any(np.isnan(np.asarray(p[name], dtype=float))):
             out.append(words)
     if _latency_may_bind(p, f):
-        out.append("QD1 latency (Little's law at this queue depth)")
+        out.append("QD1 latency (Little's law at this queue depth may bind)")
     return tuple(out)
 
 
 #: The fastest QD1 read latency in the drive catalog (Intel Optane P5800X, 6 us; tests/ceiling/test_drive_unknown_fields.py
-#: checks it is the catalog's minimum): no drive answers one I/O faster, so with N I/Os in flight per drive Little's
-#: law allows at most N / 6 us — below the drive's rating, the unknown latency may bind.
+#: checks it is the catalog's minimum): no catalog drive answers one I/O faster.
 FASTEST_QD1_S = 6e-6
+
+#: The slowest QD1 latencies in the drive catalog, per direction (reads: Intel P4500, 115 us; writes: Samsung PM983,
+#: 50 us; tests/ceiling/test_drive_unknown_fields.py checks they are the catalog's maxima). A drive whose latency is
+#: unknown may answer as slowly as a catalog drive does: where N in flight / this latency lies below the drive's
+#: rating, Little's law MAY bind below the rating (QA s25 H39: with the fastest latency the test only found where it
+#: certainly binds, and a NAND drive at QD32 x 1 job kept 1.45 M IOPS with no word; docs/physics.md §6).
+SLOWEST_QD1_READ_S = 115e-6
+SLOWEST_QD1_WRITE_S = 50e-6
 
 
 def in_flight_depth(iodepth, io_stack):
@@ -84,21 +91,26 @@ def in_flight_depth(iodepth, io_stack):
 
 
 def _latency_may_bind(p, f) -> bool:
-    """Whether the drive's QD1 latency, unknown here, could make Little's law bind below the drive's own rating at
-    this workload's I/Os in flight per drive (QA round 5, G5: 1.45 M IOPS at QD1 with no word)."""
+    """Whether the drive's QD1 latency, unknown here, may make Little's law bind below the drive's own rating at this
+    workload's I/Os in flight per drive (QA round 5, G5: 1.45 M IOPS at QD1 with no word): an unknown latency is
+    taken as the catalog's slowest of its direction (:data:`SLOWEST_QD1_READ_S`, :data:`SLOWEST_QD1_WRITE_S`; a known
+    one as it is), mixed by read fraction as the model mixes them, and ``N / R < rating`` says it may bind (QA s25
+    H39: the catalog's fastest latency only found where it certainly binds)."""
     keys = ("drive.read_latency_s", "drive.write_latency_s", "workload.iodepth", "workload.numjobs",
             "workload.per_drive", "workload.block_size")
     if any(k not in p for k in keys) or not np.all(np.asarray(p["workload.per_drive"]) > 0):
         return False
-    lat = [np.asarray(p["drive.read_latency_s"], float)] * bool(np.any(f > 0)) \
-        + [np.asarray(p["drive.write_latency_s"], float)] * bool(np.any(f < 1))
+    read, write = np.asarray(p["drive.read_latency_s"], float), np.asarray(p["drive.write_latency_s"], float)
+    lat = [read] * bool(np.any(f > 0)) + [write] * bool(np.any(f < 1))
     if not any(np.any(np.isnan(x)) for x in lat):
         return False
+    read, write = np.where(np.isnan(read), SLOWEST_QD1_READ_S, read), np.where(np.isnan(write), SLOWEST_QD1_WRITE_S, write)
+    r = np.where(f >= 1, read, np.where(f <= 0, write, f * read + (1 - f) * write))
     x = drive_iops(p["workload.block_size"], f, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
                    p["drive.seq_read_bytes_per_s"], p["drive.seq_write_bytes_per_s"])
     n = in_flight_depth(p["workload.iodepth"], p.get("workload.io_stack")) * np.asarray(p["workload.numjobs"], float)
     with np.errstate(invalid="ignore"):
-        return bool(np.any(np.isfinite(x) & (n / FASTEST_QD1_S < x)))
+        return bool(np.any(np.isfinite(x) & (n / r < x)))
 
 
 def _limit(p) -> Limit:

@@ -56,8 +56,9 @@ def plot_stack_ceilings(frame, *, ax=None, title: str | None = None, quantity: s
         st = series_style(i, n=len(stacks))
         cpu, cycles = float(m["host_cpu"].iloc[0]), float(m["cycles_per_io"].iloc[0])
         where = "" if cpu <= top else f"; CPU ceiling {cpu / 1e6:,.0f} M, above the chart"
-        if "upper_bound" in m and "QD1 latency" in str(m["upper_bound"].iloc[0]):  # psync: one I/O per job
-            where += "; upper bound (1 I/O in flight per job, QD1 latency unknown)"
+        if "upper_bound" in m and "QD1 latency" in str(m["upper_bound"].iloc[0]):  # QA2 G4/G5, QA s25 H39
+            where += "; upper bound (the drive's QD1 latency is unknown and may bind" + (
+                ": 1 I/O in flight per job)" if s == "psync" else ")")
         # markers staggered over the drive counts, so that stacks lying on the same values stay told apart
         ax.plot(m["drives"], m["value"] / 1e6, lw=1.6, zorder=3 + 0.1 * i, markevery=(i, len(stacks)),
                 label=f"{s}: {cycles:,.0f} cycles/I/O{where}", **st)

@@ -34,4 +34,6 @@ def test_a_psync_answer_says_its_qd1_latency_is_unknown():
     space = nm.DesignSpace("dell-r7525", {"workload.io_stack": ["libaio", "psync"]}, max_drives=24)
     p = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=1e6), space, merge_identical=False)
     notes = dict(zip(p.frame["workload.io_stack"], p.frame["upper_bound"]))
-    assert notes["libaio"] == "" and "QD1 latency" in notes["psync"]
+    # QA s25 H39: libaio's 32 in flight may be bound too (32 / 115 us, the catalog's slowest NAND latency, = 278 K
+    # below the PM1733's 1.45 M); the default's 128K reads (61 K per drive) are not: test_a_catalog_host_... above
+    assert "QD1 latency" in notes["psync"] and "may bind" in notes["libaio"]
