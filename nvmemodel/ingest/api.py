@@ -199,9 +199,10 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
         rows = _READERS[fmt](path, text)  # one JSON document (or several, without echoed commands)
         if fmt.startswith("fio"):
             apply_targets(rows)
-        else:  # IOmeter, DiskSpd: one run per file
+        else:  # DiskSpd: one run per file; IOmeter: its reader numbers each test's run (QA s25 H10)
             for row in rows:
-                row["run"] = 0
+                if row.get("run") is None:
+                    row["run"] = 0
         return rows
     chunks, headers = echoed_runs(text), False
     if chunks is None and fmt == "fio-terse":  # terse lines beside fio's job headers (no normal results)

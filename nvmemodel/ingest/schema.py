@@ -23,7 +23,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "snapshot": ("Int64", "", "0-based index of the report within the file (fio --status-interval writes several)"),
     "final": ("boolean", "", "True for a run's last (complete) report; earlier snapshots are interim"),
     "job_name": ("string", "", "fio job name / IOmeter test description"),
-    "job_index": ("Int64", "", "position of the job (or IOmeter result block) in the report"),
+    "job_index": ("Int64", "", "position of the job (fio job, IOmeter worker) in the report"),
     "group_id": ("Int64", "", "fio group id"),
     "hostname": ("string", "", "client host (fio client/server, IOmeter manager)"),
     "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),

@@ -78,7 +78,6 @@ def test_plot_of_the_results_file_reads_it_as_results(shared_dir, tmp_path, caps
     assert err.count("nvmemodel: error:") == 1 and "Traceback" not in err
 
 
-@PENDING
 @pytest.mark.shared
 def test_plot_and_fit_of_the_iometer_folder(shared_dir, tmp_path, capsys):
     folder = str(shared_dir / "data/real/iometer_csv")
