@@ -15,7 +15,8 @@ size; the estimate itself only where no header gives a size.
 
 ``--status-interval`` repeats the job blocks: every block after a ``Run status group`` line
 starts the next report (``snapshot``); a new job header or version line starts a new run
-(files appended to); only each run's last report is ``final``. A last report cut off before
+(files appended to), also after a run that printed a header and a ``Run status group`` line
+but no result block (it failed: a row with no numbers); only each run's last report is ``final``. A last report cut off before
 its ``issued`` line (killed run) is dropped with a warning and leaves its run without a final
 report. Only ``clat percentiles`` fill the ``clat_p*`` columns (not ``lat``/``sync``
 percentiles). A job with ``err=`` ≠ 0 keeps a row with the error and no numbers.
@@ -156,6 +157,9 @@ def _parse_blocks(text: str, path):
     pct_scale = None
     in_disk = False
     report, run, status_seen, header_seen = 0, 0, False, False
+    # closed: the run's "Run status group" line was read; a job header (or version line) after
+    # it starts the next run, also when the run printed no result block (it failed: QA s25 H20)
+    closed = False
     host, client, starts, section = None, False, {}, 0
     for line in text.splitlines():
         if line.startswith("<") and (m := _CLIENT.match(line)):
@@ -168,12 +172,12 @@ def _parse_blocks(text: str, path):
             continue
         if _VERSION.match(line.strip()):
             version = version or line.strip()
-            if blocks and not header_seen:
-                run, report, status_seen, header_seen = run + 1, report + 1, False, True
+            if (blocks and not header_seen) or closed:
+                run, report, status_seen, header_seen, closed = run + 1, report + 1, False, True, False
             continue
         if m := _HEADER.match(line):
-            if blocks and not header_seen:
-                run, report, status_seen, header_seen = run + 1, report + 1, False, True
+            if (blocks and not header_seen) or closed:
+                run, report, status_seen, header_seen, closed = run + 1, report + 1, False, True, False
             # headers belong to their run: appended runs of one job name differ in bs / iodepth
             headers.setdefault(run, {}).setdefault(
                 m["name"], {"name": m["name"], "rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
@@ -192,6 +196,7 @@ def _parse_blocks(text: str, path):
             continue
         if _RUN_STATUS.match(line):  # (in client mode every server prints its own)
             status_seen, cur, direction, section = not client, None, None, section + client
+            closed = closed or not client
             continue
         if line.startswith("Disk stats"):
             in_disk, cur = True, None
@@ -276,7 +281,9 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
         errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.MULTILINE)]
         error = errors[0] if len(errors) == 1 and len(missing) == 1 else None
-        warnings.warn(f"{path}: job(s) {[name for _, name in missing]} have a header but no results (failed to start?"
+        named = ([name for _, name in missing] if len(headers) == 1 else  # appended runs: say which run failed
+                 [f"{name} (run {run}: iodepth {headers[run][name]['iodepth']})" for run, name in missing])
+        warnings.warn(f"{path}: job(s) {named} have a header but no results (failed to start?"
                       f"{f' fio error {error}' if error else ''}); a row with no numbers is kept for each",
                       IngestWarning, stacklevel=2)
         failed = []
@@ -409,6 +416,8 @@ def _check_started(path, starts: dict, blocks: list[dict], headers: dict, last_r
             finals.setdefault(b["run"], []).append(b)
     for run, started in starts.items():
         final = finals.get(run, [])
+        if not final and not any(b["run"] == run for b in blocks):
+            continue  # a run without any result block: named as failed by read_fio_normal
         reported = sum(b["jobs"] for b in final)
         if reported < started:
             names = {b["name"] for b in final}
