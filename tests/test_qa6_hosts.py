@@ -46,3 +46,23 @@ def test_h39_a_known_latency_or_large_blocks_say_nothing():
     assert known.upper_bound_note is None
     big = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", "128K"), drives=[1, 24])
     assert big.upper_bound_note is None  # 32 / 115 us = 278 K > 61 K (8 GB/s / 128 KiB): no catalog latency binds
+
+
+# ------------------------------------------------------------------ H38: each host's own value in the evidence line
+def test_h38_the_plan_evidence_gives_each_cpu_its_own_complex_rate(capsys):
+    # `nvmemodel plan --iops 10M --read-bw 60GB/s --host amd-epyc-7742:2,amd-epyc-9654:2,intel-xeon-platinum-8380:2`:
+    # the 9654 (Genoa) was listed with the 7742 under Rome's 46.9 GB/s (both estimates); the catalog gives it 64 GB/s
+    out = _out(["plan", "--iops", "10M", "--read-bw", "60GB/s", "--host",
+                "amd-epyc-7742:2,amd-epyc-9654:2,intel-xeon-platinum-8380:2", "--max-drives", "24"], capsys)
+    line = next(x for x in out.splitlines() if "tree.complex_bytes_per_s:" in x)
+    said = line.split("tree.complex_bytes_per_s:")[1].split("; memory.dma_fraction")[0]
+    rome = nm.get_host("amd-epyc-7742", sockets=2).platform["tree.complex_bytes_per_s"]
+    genoa = nm.get_host("amd-epyc-9654", sockets=2).platform["tree.complex_bytes_per_s"]
+    assert (rome, genoa) == (46.9e9, 64e9)
+    assert "46.9 GB/s on amd-epyc-7742:2 (estimate: " in said and "64 GB/s on amd-epyc-9654:2 (estimate: " in said
+    assert "amd-epyc-7742:2, amd-epyc-9654:2" not in said
+    assert said.count("AnandTech Rome") == 1  # the Rome source is said for the Rome CPU only
+    # hosts of the same value, status and source are still said together
+    out = _out(["plan", "--iops", "10M", "--read-bw", "60GB/s", "--host",
+                "amd-epyc-7742:2,amd-epyc-7702:2,intel-xeon-platinum-8380:2", "--max-drives", "24"], capsys)
+    assert "46.9 GB/s on amd-epyc-7742:2, amd-epyc-7702:2 (estimate: " in out
