@@ -159,6 +159,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     strip_seen: set = set()
     bands: list = []     # (grid, upper edge, colour) of each drawn band: the y axis is extended to show them
     pending: list = []   # component ceilings, drawn once the y axis is known (those above it are named instead)
+    bounds: list = []    # where those ceilings are only upper bounds (the drive's QD1 latency unknown …)
     for i, (key, chosen) in enumerate(result.chosen.items()):
         color = _CURVE_COLORS[i % len(_CURVE_COLORS)]
         sel = pts
@@ -196,6 +197,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         _evidence_marks(ax, result, key, color, div)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
             pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "")
+            bounds.append(_upper_bound(result, key, sel[x].to_numpy(float)))
         f = result.fits[key][chosen]
         # the explanation's convention ("misses … by −77 % (fitted ÷ measured − 1)"), named on the axis (QA s25 H13)
         resid = f.eval(f.x) / np.where(f.y != 0, f.y, np.nan) - 1
@@ -215,6 +217,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                                    drives=result.drives, y_unit=result.y_unit)
             row = strip_rows.setdefault(key, len(strip_rows))
             tag = f" ({name})" if len(ceiling_keys) > 1 else ""
+            bounds.append(_upper_bound(result, key, sel[x].to_numpy(float), overrides))
             for comp in [c for c in prof.columns if c not in ("x", "ceiling", "binding")]:
                 if np.all(np.isfinite(prof[comp])):  # (inf: no such component in this topology)
                     pending.append((comp, grid, prof[comp].to_numpy(float), _DASHES[row % len(_DASHES)],
@@ -240,7 +243,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             sax.legend(fontsize="x-small", ncol=4, loc="upper left", bbox_to_anchor=(0, -0.9), frameon=False)
     top = _y_top(ax, ymax, float(np.nanmax((pts["y"] + pts["y_std"].fillna(0)) if "y_std" in pts else pts["y"])),
                  bands, div, result.y_unit, log_x)
-    _draw_ceilings(ax, pending, top, div, result.y_unit)
+    _draw_ceilings(ax, pending, top, div, result.y_unit, bounds)
     quantity = {"iops": "IOPS", "bytes_per_s": "throughput"}.get(
         result.y, result.y.replace("_bytes_per_s", " throughput").replace("_iops", " IOPS").replace("_", " "))
     ax.set_ylabel(axis_label(quantity, ylab) if quantity != "IOPS" else ylab)
@@ -333,10 +336,35 @@ def _y_top(ax, ymax: float, data_top: float, bands: list, div: float, unit: str,
     return top
 
 
-def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None:
+def _upper_bound(result, key, xs, overrides=None) -> str:
+    """Where the model's ceilings of one curve are only upper bounds at its measured x (a limit the model does not
+    know, e.g. the drive's QD1 latency): the note `nvmemodel plot` draws (QA s25 H11 addendum); "" where none."""
+    from ..errors import NvmeModelError
+    from .results import _upper_bounds
+
+    topology, workload = result.setup(key)
+    if topology is None or workload is None or result.x not in ("drives", "iodepth", "numjobs", "outstanding",
+                                                                "block_size_bytes"):
+        return ""
+    try:
+        return _upper_bounds(topology, workload, int(result.drives or 1), result.x, np.unique(xs), overrides)
+    except NvmeModelError:
+        return ""
+
+
+def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str, bounds: list | None = None) -> None:
     """Draw the component ceilings that enter the y axis (up to ``top``, SI) and name the others with their
-    lowest value in the plotted x range in one note: a ceiling not drawn is not a ceiling missing from the model."""
+    lowest value in the plotted x range in one note: a ceiling not drawn is not a ceiling missing from the model.
+    ``bounds``: where those ceilings are only upper bounds (:func:`_upper_bound`), said under the note."""
+    import textwrap
+
     from ..ceiling.components import color as component_color
+
+    said = [b for b in dict.fromkeys(bounds or []) if b]
+
+    def upper_bound() -> None:  # the upper-bound word with the ceilings it qualifies, drawn or named
+        if said and pending:
+            ax.plot([], [], ls="none", label="\n".join(textwrap.wrap("model ceilings: " + "; ".join(said), 56)))
 
     above: dict = {}
     drawn: set = set()
@@ -347,6 +375,7 @@ def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None
         else:
             above.setdefault(comp, {})[tag] = ("" if np.ptp(v) <= 1e-9 * v.min() else "≥ ", float(v.min()))
     if not above:
+        upper_bound()
         return
     # one entry per component when every curve gives it the same value, else one per curve (named)
     entries: dict = {}
@@ -370,6 +399,7 @@ def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str) -> None
     lines.append(line)
     # a legend entry without a mark: the legend is placed where it hides no measurement, the note with it
     ax.plot([], [], ls="none", label="\n".join(lines))
+    upper_bound()
 
 
 def _component_ceilings(result, key, grid, tag: str = "") -> list:

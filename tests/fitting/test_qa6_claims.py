@@ -87,3 +87,15 @@ def test_h41_what_the_measurements_show_does_not_depend_on_the_models_fitted(sha
              for m in ("auto", "usl", "mva", "amdahl", "linear")}
     assert len(set(first.values())) == 1, first
     assert first["usl"].startswith("Measured IOPS peaks at 90.82 K IOPS at iodepth = 32 and falls 10%")
+
+
+def test_h11_addendum_the_fit_figure_says_where_the_model_ceilings_are_only_upper_bounds(tmp_path):
+    # dell-r7525's drive: 1.45 M IOPS is its high-queue-depth rating; its QD1 latency is unknown, so at small
+    # outstanding counts the drawn/named ceiling is only an upper bound (as `nvmemodel plot` and `ceilings` say)
+    res = _fit(GRID, x="outstanding", y="iops", topology=nm.preset("dell-r7525"), drives=1)
+    fig = res.plot(tmp_path / "f.png")
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    assert any(lbl.startswith("ceilings above the chart: drive 1.45") for lbl in labels), labels
+    bound = [lbl for lbl in labels if lbl.startswith("model ceilings: upper bound:")]
+    assert len(bound) == 1 and "QD1 latency" in bound[0] and "at outstanding = 1," in bound[0].replace("\n", " "), \
+        labels
