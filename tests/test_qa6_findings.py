@@ -314,3 +314,27 @@ def test_d1_a_curves_ceilings_are_a_dict_again():
     d = fresh()
     d.ceilings["drive"] = 0  # a write fills the rest first, as a plain dict keeps its other keys
     assert d.ceilings["drive"] == 0 and len(d.ceilings) == 14
+
+
+MIRROR = ["--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=nvme",
+          "--group", "drive=intel-p3700-800gb,count=2,mirror=nvme", "--set", "raid.level=raid10"]
+
+
+@pytest.mark.parametrize("drives, says", [("25", "drives=25 is not allowed: expected an integer >= 1 and <= 4"),
+                                          ("3", "--drives='3' is not allowed: expected even drive counts")])
+def test_p1_a_mirrors_drive_counts_are_refused_in_one_line(capsys, drives, says):
+    """DIFFQA P1: a count above the mirror's drives was rewritten as the odd-count refusal and crashed
+    (TypeError: 'int' object is not iterable); each refusal is its own one line, exit 2."""
+    assert cli.main(["ceilings", *MIRROR, "--drives", drives]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: ") and says in err and "Traceback" not in err
+
+
+def test_p2_a_sweep_of_a_mirror_a_host_limit_would_bind_is_refused_in_one_line(capsys):
+    """DIFFQA P2: the sweep command's grid-error rewording read .parameter of a MirrorLimitError (it has none) and
+    ended in a traceback; the refusal is the library's sentence, one line, exit 2."""
+    args = ["sweep", *MIRROR, "--pattern", "randrw", "--read-fraction", "0.7", "--bs", "4K",
+            "--set", "tree.complex_bytes_per_s=1GB/s", "--grid", "host.cycles_per_io=3000,30000"]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nvmemodel: error: a mirror spanning groups cannot yet be composed") and err.count("\n") == 1

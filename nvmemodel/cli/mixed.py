@@ -155,10 +155,11 @@ def run(args, topo, workload, overrides, drives) -> int:
     mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides, raid_option="--set raid.level")
     try:
         curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
-    except ParameterError as e:
-        if getattr(e, "parameter", None) != "drives" or not mixed.mirror:
+    except ParameterError as e:  # the mirror's odd counts said in the CLI's words; any other refusal as it is
+        if getattr(e, "parameter", None) != "drives" or not mixed.mirror or "even total drive counts" not in str(e):
             raise
-        raise ParameterError("--drives", ",".join(map(str, e.value)), "even drive counts with a mirror (a --group "
+        given = e.value if isinstance(e.value, (list, tuple)) else [e.value]
+        raise ParameterError("--drives", ",".join(map(str, given)), "even drive counts with a mirror (a --group "
                              "mirror= key): complete pairs, 2, 4, …") from None
     if args.json:
         json.dump(curve.to_dict(), sys.stdout, indent=2)

@@ -431,7 +431,7 @@ def _sweep(args) -> int:
         result = sweep(topo, wl, drives=drives, grid=grid)
     except ParameterError as err:
         # the library's words for a mixed grid (DriveGroup, '(grid)', arrays): said in the command line's (QA2 G13)
-        name = str(err.parameter)
+        name = str(getattr(err, "parameter", ""))  # (a MirrorLimitError is one sentence: said as it is)
         if name not in texts or not (str(err.value) == "(grid)" or "DriveGroup" in err.allowed):
             raise
         part, typed = name.split(".", 1)[0], ",".join(texts[name])
