@@ -338,3 +338,15 @@ def test_p2_a_sweep_of_a_mirror_a_host_limit_would_bind_is_refused_in_one_line(c
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("nvmemodel: error: a mirror spanning groups cannot yet be composed") and err.count("\n") == 1
+
+
+def test_p3_a_mirror_held_by_the_inter_socket_link_names_the_link(capsys):
+    """DIFFQA P3: where the inter-socket link (1 GB/s, every access remote) is what a mirror's members would
+    exceed, the refusal said '124.3 GB/s through one socket, above its 77.82 GB/s' (the socket's memory DMA, not
+    exceeded) for 2 drives of 4K I/O; it names the link and the share of it needed."""
+    args = ["ceilings", *MIRROR, "--pattern", "randrw", "--read-fraction", "0.7", "--bs", "4K",
+            "--set", "tree.inter_socket_bytes_per_s=1GB/s", "--set", "tree.remote_fraction=1"]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert "inter-socket link limit that binds" in err and "(tree.inter_socket_bytes_per_s = 1 GB/s)" in err
+    assert "GB/s through one socket" not in err

@@ -260,22 +260,32 @@ def _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0) -> dict:
                 shape = np.broadcast_shapes(*(np.shape(v) for v in loads.values()))
                 u = np.array([np.broadcast_to(x, shape) for x in loads.values()])
                 if np.any(u > 1.0 + 1e-9):
-                    _refuse(u, level, field, unit, n, p0)
+                    _refuse(u, level, field, unit, n, p0, name)
                 x = alone_at_load(total, np.sum(u > 0, axis=0), np.sum(u, axis=0))  # host I/Os scale with the drives'
                 out[name] = x if name not in out else np.fmin(out[name], x)
     return out
 
 
-def _refuse(u, level, field, unit, n, p0):
-    """One sentence: the busiest unit's load and its limit, in bytes/s, and why the mirror is not composed with it."""
+def _refuse(u, level, field, unit, n, p0, name="socket_dma"):
+    """One sentence: the busiest unit's load and its limit, in bytes/s, and why the mirror is not composed with it.
+    A socket held by the inter-socket link (not its memory DMA) is said as the link's share of its limit: its load
+    is the socket's remote traffic, not every byte through the socket (DIFFQA P3: '124.3 GB/s through one socket,
+    above its 77.82 GB/s' for 2 drives behind a 1 GB/s link)."""
     from ..parameters import PARAMETERS
 
     k = np.unravel_index(int(np.argmax(u)), u.shape)
+    drives = int(np.asarray(n).reshape(-1)[k[-1]]) if np.ndim(n) else int(n)
+    if level == "socket" and name == "inter_socket":
+        link = "tree.inter_socket_bytes_per_s"
+        raise MirrorLimitError(
+            f"a mirror spanning groups cannot yet be composed with an inter-socket link limit that binds: at {drives} "
+            f"drives its members' remote traffic would need {float(u[k]):.0%} of the link "
+            f"({link} = {PARAMETERS[link].format(float(np.max(np.asarray(p0[link], dtype=float))))}), and md "
+            "would shift reads away from it, which the model does not follow")
     limit = float(np.max(np.asarray(p0[field], dtype=float)))
     if level == "socket":
         limit *= float(np.max(np.asarray(p0["memory.dma_fraction"], dtype=float)))
     fmt = PARAMETERS[field].format
-    drives = int(np.asarray(n).reshape(-1)[k[-1]]) if np.ndim(n) else int(n)
     raise MirrorLimitError(
         f"a mirror spanning groups cannot yet be composed with a {unit} limit that binds: at {drives} "
         f"drives its members would move {fmt(float(u[k]) * limit)} through one {unit}, above its "
