@@ -66,3 +66,34 @@ def test_h38_the_plan_evidence_gives_each_cpu_its_own_complex_rate(capsys):
     out = _out(["plan", "--iops", "10M", "--read-bw", "60GB/s", "--host",
                 "amd-epyc-7742:2,amd-epyc-7702:2,intel-xeon-platinum-8380:2", "--max-drives", "24"], capsys)
     assert "46.9 GB/s on amd-epyc-7742:2, amd-epyc-7702:2 (estimate: " in out
+
+
+# ----------------------------------------------------- H37: the R7525 preset's 0.38 beside the catalog CPU's 0.68
+def test_h37_the_preset_says_its_own_share_binds_and_what_the_catalog_cpu_gives(capsys):
+    # `nvmemodel ceilings --preset dell-r7525 --pattern read --bs 128K --drives 24` vs the same with
+    # `--host amd-epyc-7742:2`: the preset keeps 0.38 (the paper's sequential reads "stop scaling linearly" at 24
+    # drives; the catalog's 0.68 would scale them linearly), and now says both readings
+    argv = ["ceilings", "--preset", "dell-r7525", "--pattern", "read", "--bs", "128K", "--drives", "24"]
+    out = _out(argv, capsys)
+    assert "155.648" in out and "socket_dma" in out  # the number is unchanged: the paper's bend
+    assert ("(socket_dma binds at 24 drives on this preset's own memory.dma_fraction = 0.38 (estimate: a stand-in for "
+            "the paper's 128K-read bend, not a measured DMA limit); the catalog host amd-epyc-7742's is 0.68 "
+            "(measured), with which the same workload reaches 172.23 GB/s (pcie_link) at 24 drives "
+            "(--host amd-epyc-7742:2))") in out
+    other = _out([*argv, "--host", "amd-epyc-7742:2"], capsys)
+    assert "172.234" in other and "pcie_link" in other and "stand-in" not in other  # the sentence's number holds
+    # not where the preset's share does not bind, nor where the user set it
+    assert "stand-in" not in _out(["ceilings", "--preset", "dell-r7525", "--drives", "12,24"], capsys)
+    assert "stand-in" not in _out([*argv, "--set", "memory.dma_fraction=0.3"], capsys)
+
+
+def test_h37_the_preset_and_the_catalog_texts_agree():
+    # the catalog's amd-zen2-rome calls the 0.38 a misreading of the bend as memory; the preset's text says the same
+    # (no longer "no AMD or Dell figure for the share ... was found") and the catalog names the preset's use of it
+    topo = nm.preset("dell-r7525")
+    mine = topo.extras_sources["memory.dma_fraction"]
+    theirs = topo.host.platform_sources["memory.dma_fraction"]
+    assert mine.startswith("estimate: a stand-in for the paper's 128K-read bend, not a measured DMA limit")
+    assert "0.68" in mine and "CPU at 90 %" in mine and "no AMD or Dell figure" not in mine
+    assert theirs.startswith("measured: 0.68") and "dell-r7525 preset keeps 0.38 only as its stand-in" in theirs
+    assert topo.extras["memory.dma_fraction"] == 0.38 and topo.host.platform["memory.dma_fraction"] == 0.68

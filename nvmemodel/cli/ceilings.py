@@ -270,4 +270,9 @@ def _ceilings(args) -> int:
     if left:
         print(f"({left})")
     print_curve(curve, explain=args.explain)
+    from ..topology.presets import preset_difference
+
+    differs = preset_difference(curve, overrides)  # QA s25 H37: a preset's own share binding, beside the catalog's
+    if differs:
+        print(f"\n({differs})")
     return 0
