@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -29,11 +28,14 @@ GOAL = 0.5
 
 
 def make_corpus(folder: pathlib.Path, n: int) -> list[pathlib.Path]:
+    """``n`` files, each a fixture whose job names are prefixed with the copy's number: a distinct run
+    each (byte-identical copies are one run read twice, which ``read_results`` reads once)."""
+    texts = [f.read_bytes() for f in FIXTURES]
     paths = []
     for i in range(n):
         p = folder / f"{i // 1000:02d}" / f"run_{i:05d}.json"
         p.parent.mkdir(exist_ok=True)
-        shutil.copyfile(FIXTURES[i % len(FIXTURES)], p)
+        p.write_bytes(texts[i % len(FIXTURES)].replace(b'"jobname" : "', b'"jobname" : "%d_' % i))
         paths.append(p)
     return paths
 

@@ -33,7 +33,7 @@ from .fio_normal_terse import apply_headers, has_normal_results, header_runs, re
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import apply_labels, load_sidecar, pattern_to_regex
-from .runs import apply_echo, apply_targets, echoed_runs, has_results, warn_empty
+from .runs import apply_echo, apply_targets, drop_copies, echoed_runs, has_results, warn_empty
 from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
 
@@ -299,6 +299,12 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
             warnings.warn(f"the path pattern matched none of {unmatched} file path(s); their labels are empty",
                           IngestWarning, stacklevel=2)
         _unused_globs(sidecar, labels, files)
+        rows, copies = drop_copies(rows, COLUMNS, label_columns)
+        if copies:  # the same run read twice is one measurement, not two repeats (QA s25 H24)
+            warnings.warn(f"{len(copies)} run(s) are copies of runs read before them (the same jobs, I/O counts, run "
+                          "times and latencies to the last digit), each read once: "
+                          + "; ".join(f"{c} is a copy of {o}" for c, o in copies[:5])
+                          + (" …" if len(copies) > 5 else ""), IngestWarning, stacklevel=2)
         if skipped:
             warnings.warn(f"skipped {len(skipped)} of {len(files) + len(passed)} file(s): "
                           + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:5])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import re
 import shlex
 import warnings
@@ -205,3 +206,54 @@ def apply_targets(rows: list[dict]) -> None:
 def warn_empty(path, line: int) -> None:
     warnings.warn(f"{path}: the run echoed at line {line} wrote no results (failed?); nothing read for it",
                   IngestWarning, stacklevel=4)
+
+
+#: What makes two runs the same measurement (QA s25 H24): the tool's own identity of each row and its
+#: numbers, to the last digit fio wrote (a different run never repeats all of them).
+_IDENTITY = ("tool", "tool_version", "format", "job_name", "hostname", "group_id", "final", "direction", "pattern",
+             "block_size_bytes", "iodepth", "numjobs", "ios", "runtime_s", "io_bytes", "lat_mean_s", "clat_mean_s",
+             "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p99_s", "cpu_usr", "cpu_sys", "error")
+
+
+def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple[str, str]]]:
+    """``rows`` without the runs that are copies of a run read before them (a results folder and its
+    backup copy, the same output appended twice), and (copy, original) names of each dropped run.
+
+    Two runs are the same when every row of one, in order, equals the other's in the tool's identity
+    columns and numbers (:data:`_IDENTITY`: job names, host, I/O counts, run times, latencies, CPU)
+    and in the labels given to them; a run that measured nothing (only failed jobs) is never taken
+    for a copy. Rows are dicts or tuples of ``columns``' values (labels: dicts only). About a
+    microsecond a row: the keys are taken at C speed (a NaN of another object than its twin's can
+    only hide a copy, never make one)."""
+    index = {c: i for i, c in enumerate(columns)}
+    key_of = operator.itemgetter(*(index[c] for c in _IDENTITY))
+    where_of = operator.itemgetter(index["source_path"], index["run"])
+    names = list(_IDENTITY) + [c for c in label_columns if c not in index]
+    runs: dict[tuple, list] = {}
+    for row in rows:
+        if type(row) is tuple:
+            runs.setdefault(where_of(row), []).append(key_of(row))
+        else:
+            runs.setdefault((row.get("source_path"), row.get("run")), []).append(
+                tuple(None if v != v else v for v in (row.get(c) for c in names)))  # (NaN == NaN here)
+    if len(runs) < 2:
+        return rows, []
+    ios = _IDENTITY.index("ios")
+    first: dict[tuple, tuple] = {}
+    copies: dict[tuple, tuple] = {}
+    for where, keys in runs.items():
+        original = first.setdefault(tuple(keys), where)
+        if original != where and any(k[ios] is not None and k[ios] > 0 for k in keys):  # (a measurement)
+            copies[where] = original
+    if not copies:
+        return rows, []
+    per_file: dict = {}
+    for path, _ in runs:
+        per_file[path] = per_file.get(path, 0) + 1
+
+    def name(where: tuple) -> str:  # 'path' for a file of one run, 'path (run N)' for one of several
+        return f"{where[0]} (run {where[1]})" if per_file[where[0]] > 1 else str(where[0])
+
+    kept = [r for r in rows if (where_of(r) if type(r) is tuple else (r.get("source_path"), r.get("run")))
+            not in copies]
+    return kept, [(name(c), name(o)) for c, o in copies.items()]

@@ -265,7 +265,8 @@ def test_folder_walk_lists_everything(tmp_path, monkeypatch):
     (tmp_path / ".git" / "HEAD").write_text("ref")
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
-    (outside / "linked.json").write_text(JSON)
+    # (another run: a byte-identical copy would be read once, QA s25 H24)
+    (outside / "linked.json").write_text(JSON.replace('"jobname" : "j"', '"jobname" : "k"', 1))
     (tmp_path / "link").symlink_to(outside, target_is_directory=True)
     (tmp_path / "a" / "loop").symlink_to(tmp_path, target_is_directory=True)
     (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere")
