@@ -178,7 +178,15 @@ def _as_table(table, path_pattern, path_regex, labels):
     from ..ingest.iometer import is_iometer_file
     from ..userfiles import read_table
 
-    paths = [table] if isinstance(table, (str, pathlib.Path)) else list(table)
+    try:
+        paths = [table] if isinstance(table, (str, pathlib.Path)) else list(table)
+    except TypeError:  # (QA s25 H32: nm.fit(5, …) was a bare TypeError)
+        paths = None
+    if not paths or not all(isinstance(p, (str, pathlib.Path)) for p in paths):
+        what = (type(table).__name__ if paths is None else "nothing (an empty list)" if not paths else
+                f"a list of {', '.join(sorted({type(p).__name__ for p in paths}))}")
+        raise ParameterError("table", what, "a results table (a pandas DataFrame from nm.read_results), a result "
+                             "file or folder, or a list of them")
     # an IOmeter results .csv is a result file, not a table: told by content (QA s25 H10)
     tables = [p for p in paths if str(p).lower().endswith((".csv", ".parquet")) and not is_iometer_file(p)]
     if tables and len(tables) == len(paths):
@@ -355,7 +363,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
         xv, yv = pts[x].to_numpy(float), pts["y"].to_numpy(float)
         w = pts["weight"].to_numpy(float) if points.attrs["weighted"] else None
         if np.unique(xv).size < 2 and not all(m.startswith("ceiling") for m in names):
-            where = f"curve {dict(zip(by_cols, key))}" if key else "the data"
+            where = (f"the curve {_curve_name(by_cols, key)} ({len(pts)} point"
+                     f"{'s' if len(pts) != 1 else ''}: {_sources(pts)})" if key else "the data")
             flight = one_in_flight(pts) if x == "outstanding" else None
             why = ("" if flight is None else
                    " (one I/O was in flight per job at every point — "
@@ -400,7 +409,9 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                 failed[key][m] = str(exc)
         if not fits[key]:
             raise ParameterError("model", names if not explicit else names[0],
-                                 f"a model the {len(xv)} points of curve {key or 'all'} can support: "
+                                 f"a model the {len(xv)} points of "
+                                 + (f"the curve {_curve_name(by_cols, key)}"
+                                    if key else "the data") + " can support: "
                                  + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
         chosen[key], selection[key] = choose(fits[key])
         if chosen[key].startswith("ceiling"):
@@ -423,6 +434,25 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
 
 
 _MAX_COMBINATIONS = 64
+
+
+def _curve_name(by_cols, key) -> str:
+    """``numjobs=8`` (was the dict ``{'numjobs': 8}`` in refusals)."""
+    from .wording import _fx
+
+    def shown(v) -> str:
+        try:
+            return _fx(float(v))
+        except (TypeError, ValueError):
+            return str(v)
+
+    return ", ".join(f"{b}={shown(v)}" for b, v in zip(by_cols, key))
+
+
+def _sources(pts) -> str:
+    """The files of a curve's points, by name, as a refusal names them (at most three)."""
+    names = list(dict.fromkeys(pathlib.Path(s).name for v in pts["sources"] for s in str(v).split(";")))
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
 def _check_topologies(topology, by) -> None:

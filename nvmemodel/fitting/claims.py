@@ -321,7 +321,7 @@ def _r0_at_smallest(result, key, r0: float) -> str:
     measured = float(pts["lat_mean_s"].iloc[i])
     model = jobs * r0
     x = result.x
-    how = (f"{_fx(jobs)} jobs × r0 = {fmt_y(r0, 's')} per unit of {x}" if jobs != 1 else f"r0")
+    how = (f"{_fx(jobs)} jobs × r0 = {fmt_y(r0, 's')} per unit of {x}" if jobs != 1 else "r0")
     text = f"The model's latency per I/O below the knee is {fmt_y(model, 's')} ({how})"
     if not np.isfinite(measured):
         return text + "; no run had one I/O outstanding, so no latency floor was measured: r0 is a fitted parameter."

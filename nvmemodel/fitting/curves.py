@@ -203,8 +203,22 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     if y not in Y_COLUMNS:
         raise ParameterError("y", y, f"one of {', '.join(Y_COLUMNS)}")
     by = [by] if isinstance(by, str) else list(by or [])
+    if not hasattr(table, "columns") or not hasattr(table, "iloc"):
+        raise ParameterError("table", type(table).__name__, "a results table (a pandas DataFrame from "
+                             "nm.read_results), a result file or folder, or a list of them")
     if len(table) == 0:
         raise ParameterError("table", "0 rows", "a results table with at least one row")
+    twice = [str(c) for c in table.columns[table.columns.duplicated()]]
+    if twice:
+        raise ParameterError("table", f"two columns named {twice[0]}", "one column of each name")
+    if "source_path" not in table:
+        # which rows make one run is not known: each row is one run — unless rows of several directions (a mixed
+        # job's reads and writes) would then be taken for separate runs (QA s25 H32: was "run 0 of file 0")
+        if "direction" in table and table["direction"].dropna().nunique() > 1:
+            raise ParameterError("table", "no source_path column", "a source_path column saying which rows are "
+                                 "one run (the table has rows of several directions: a run's reads and writes "
+                                 "are added up, never taken as two runs)")
+        table = table.assign(source_path=[f"<row {i} of the table>" for i in range(len(table))])
     for col in [*by, *([] if x in DERIVED_X else [x])]:
         if col not in table:
             raise ParameterError("x" if col == x else "by", col,
@@ -238,6 +252,9 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     if value.isna().any():
         bad = df.loc[value.isna(), "source_path"].iloc[0]
         raise ParameterError(y, "NaN", f"a measured {col} in every row (missing in {bad})")
+    if np.isinf(value).any():
+        bad = df.loc[np.isinf(value), "source_path"].iloc[0]
+        raise ParameterError(y, "inf", f"a finite measured {col} in every row (infinite in {bad})")
     if (value < 0).any():
         bad = df.loc[value < 0, "source_path"].iloc[0]
         raise ParameterError(y, float(value[value < 0].iloc[0]), f"a non-negative {col} (in {bad})")

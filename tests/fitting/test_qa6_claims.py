@@ -99,3 +99,45 @@ def test_h11_addendum_the_fit_figure_says_where_the_model_ceilings_are_only_uppe
     bound = [lbl for lbl in labels if lbl.startswith("model ceilings: upper bound:")]
     assert len(bound) == 1 and "QD1 latency" in bound[0] and "at outstanding = 1," in bound[0].replace("\n", " "), \
         labels
+
+
+# --- H32 (fit parts): one clear ParameterError for each bad table ------------------------------------------------------
+
+def test_h32_an_infinite_y_is_named_with_its_row():
+    import numpy as np
+    import pandas as pd
+
+    tbl = pd.DataFrame({"source_path": ["a", "b", "c"], "iodepth": [1, 2, 4], "iops": [1e3, np.inf, 3e3]})
+    with pytest.raises(nm.ParameterError, match=r"iops='inf'.*a finite measured iops in every row \(infinite in b\)"):
+        nm.fit(tbl, x="iodepth")
+
+
+def test_h32_a_table_without_source_path_takes_each_row_as_a_run():
+    import pandas as pd
+
+    res = nm.fit(pd.DataFrame({"iodepth": [1, 2, 4, 8], "iops": [1e3, 2e3, 3e3, 3.1e3]}), x="iodepth")
+    assert list(res.points["y"]) == [1e3, 2e3, 3e3, 3.1e3] and set(res.points["n_runs"]) == {1}
+    # a run's reads and writes would be taken as two runs: refused, naming the column needed
+    mixed = pd.DataFrame({"iodepth": [1, 1], "direction": ["read", "write"], "iops": [1e3, 2e3]})
+    with pytest.raises(nm.ParameterError, match="a source_path column saying which rows are one run"):
+        nm.fit(mixed, x="iodepth")
+
+
+def test_h32_not_a_table_and_twice_named_columns_are_refused_in_one_line(tmp_path):
+    import pandas as pd
+
+    for bad, what in ((5, "'int'"), ([], "'nothing"), ([5], "'a list of int'"), (None, "'NoneType'")):
+        with pytest.raises(nm.ParameterError, match=f"table={what}.*a results table"):
+            nm.fit(bad, x="iodepth")
+    two = pd.DataFrame([[1, 1, 1e3], [2, 2, 2e3]], columns=["iodepth", "iodepth", "iops"])
+    with pytest.raises(nm.ParameterError, match="two columns named iodepth.*one column of each name"):
+        nm.fit(two, x="iodepth")
+
+
+def test_h32_addendum_a_one_point_curve_is_named_without_a_python_dict(tmp_path):
+    for name in ("nj1_qd1.json", "nj1_qd4.json"):
+        shutil.copy(f"{GRID}/{name}", tmp_path / name)
+    shutil.copy("tests/data/qa6/psyncnj/nj8.json", tmp_path / "nj8.json")
+    with pytest.raises(nm.ParameterError) as err:
+        _fit(tmp_path, x="iodepth", y="iops", by="numjobs")
+    assert "in the curve numjobs=8 (1 point: nj8.json)" in str(err.value) and "{" not in str(err.value)
