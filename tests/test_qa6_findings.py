@@ -350,3 +350,19 @@ def test_p3_a_mirror_held_by_the_inter_socket_link_names_the_link(capsys):
     err = capsys.readouterr().err
     assert "inter-socket link limit that binds" in err and "(tree.inter_socket_bytes_per_s = 1 GB/s)" in err
     assert "GB/s through one socket" not in err
+
+
+def test_h18_a_histogram_says_it_is_one_of_several(capsys, tmp_path):
+    """H18: a json+ file of 8 stonewalled jobs, or of reads and writes: the chart draws one histogram and says so,
+    and --job / --direction draw another."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from nvmemodel.plots.results import plot_latency_histogram
+
+    rw = QA6 / "rwbs" / "qd16.json"
+    ax = plot_latency_histogram(rw)
+    assert "reads; the file also holds 1 other histogram(s)" in ax.provenance and "'rwbs' writes" in ax.provenance
+    assert cli.main(["plot", "--histogram", str(rw), "--direction", "write", "-o", str(tmp_path / "w.png")]) == 0
+    assert cli.main(["plot", "--histogram", str(rw), "--direction", "total", "-o", str(tmp_path / "t.png")]) == 2
+    assert "one of read, write, trim with --histogram" in capsys.readouterr().err

@@ -39,7 +39,8 @@ def register(sub) -> None:
                    "(default: %(default)s)")
     p.add_argument("--hue", help="column or label separating the curves (default: the path, when several)")
     p.add_argument("--direction", action="append", choices=["read", "write", "trim", "mixed", "total"],
-                   help="directions to draw (repeatable; default: all)")
+                   help="directions to draw (repeatable; default: all; with --histogram one of read, write, trim: "
+                        "default read)")
     p.add_argument("--no-little", action="store_true", help="leave out the Little's-law check line")
     p.add_argument("--latency", default="lat_mean_s", help="latency on the second axis of an IOPS or bandwidth chart: "
                    "lat_mean_s, clat_mean_s, clat_p99_s, … (default: %(default)s)")
@@ -57,6 +58,8 @@ def register(sub) -> None:
     p.add_argument("--kind", default="iops", choices=["iops", "bw", "clat", "slat", "lat"],
                    help="with --logs: which logs (default: %(default)s)")
     p.add_argument("--histogram", metavar="JSON", help="plot the latency histogram of a fio json+ file instead")
+    p.add_argument("--job", type=int, default=0, metavar="N",
+                   help="with --histogram: which job of the file, from 0 (default: %(default)s)")
     p.add_argument("--title", help="chart title")
     p.set_defaults(run=_plot)
 
@@ -86,7 +89,13 @@ def _plot(args) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
         if args.histogram:
-            ax = charts.plot_latency_histogram(args.histogram, title=args.title)
+            if args.job < 0:
+                raise ParameterError("--job", args.job, "a job number from 0")
+            direction = args.direction or ["read"]
+            if len(direction) != 1 or direction[0] not in ("read", "write", "trim"):
+                raise ParameterError("--direction", ",".join(direction), "one of read, write, trim with --histogram")
+            ax = charts.plot_latency_histogram(args.histogram, direction=direction[0], job=args.job,
+                                               title=args.title)
         elif args.logs:
             from ..ingest import read_fio_logs
 

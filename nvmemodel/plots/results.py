@@ -586,6 +586,9 @@ def latency_bins(path, *, direction: str = "read", job: int = 0):
         raise IngestError(path, "clat_ns.bins: expected 'nanoseconds': count pairs") from None
     lat = np.array([p[0] for p in pairs], dtype=float) * 1e-9
     info = dict(jobs[job], _fio_version=docs[-1].get("fio version"), _global=docs[-1].get("global options") or {})
+    # what else the file holds a histogram of (the chart says it draws one of them: QA s25 H18)
+    info["_histograms"] = [(i, j.get("jobname"), d) for i, j in enumerate(jobs) for d in ("read", "write", "trim")
+                           if isinstance(j.get(d), dict) and (j[d].get("clat_ns") or {}).get("bins")]
     return lat, np.array([p[1] for p in pairs], dtype=float), info
 
 
@@ -618,6 +621,12 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
             options.get("iodepth") and f"iodepth {options['iodepth']}", options.get("numjobs") and f"numjobs {options['numjobs']}",
             options.get("ioengine")]
     ax.provenance = " · ".join(str(v) for v in said if v)
+    others = [h for h in info["_histograms"] if h[0] != job or h[2] != direction]
+    if others:  # one histogram of several: say so, and how to draw another
+        ax.provenance += (f"\njob {job} of {len({h[0] for h in info['_histograms']})}, {direction}s; the file also "
+                          f"holds {len(others)} other histogram(s) (e.g. job {others[0][0]} '{others[0][1]}' "
+                          f"{others[0][2]}s): --job N / --direction to draw them")
+        ax.set_title(ax.get_title(), fontsize=10, pad=27)  # above the two lines
     ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left")
     ax.legend(fontsize=8)
     return ax
