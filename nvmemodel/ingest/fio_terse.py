@@ -23,7 +23,9 @@ What terse output cannot say, and so stays unknown here:
   the latter in the same fields): they are tabulated as ``clat_p*`` where the submission
   latency is too small to tell the two apart, or where the mean of the distribution they
   describe is clearly the completion-latency mean rather than the total one (or they lie
-  below the smallest total latency); otherwise they are left out with a warning.
+  below the smallest total latency); otherwise they are left out with a warning naming the
+  direction and line. The kind is one per line (``lat_percentiles`` is an option of the job):
+  where one direction's percentiles are surely of completion latency, every direction's are.
 
 ``--status-interval`` writes one line per job per report: a block of lines that the next
 block repeats with runtimes held or grown is a report (``snapshot``), only a run's last report
@@ -183,6 +185,9 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
               "job_name": jobname, "group_id": groupid, "is_aggregate": all_clients, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
               "devices": ";".join(devices) or None, "device_count": len(devices) or None, "error": error}
     rows = []
+    undecided = []  # (row, percentiles) whose kind the row alone cannot tell
+    shown_clat = False  # some direction's percentiles are surely of completion latency
+    negligible = []  # directions tabulated because their kind makes no difference
     for k, direction in enumerate(names):
         o = o0 + k * per_dir
         kib = _f(fields, o, path, lineno, f"{direction} KiB")
@@ -221,12 +226,44 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
         # terse prints whole µs: a submission latency below 1 µs cannot show in them either
         if not slat > max(_SLAT_NEGLIGIBLE * clat, 1e-6) or surely_clat:
             row.update({col: pct[key] for key, col in _PCT_COLS.items() if key in pct})
+            if not surely_clat:
+                negligible.append(direction)
         elif pct:
-            common["percentiles_dropped"] = common.get("percentiles_dropped", 0) + 1
+            undecided.append((row, pct))
         rows.append(row)
+        shown_clat = shown_clat or surely_clat
+    if undecided and shown_clat:
+        # lat_percentiles is one option of the job (fio stat.c prints one kind for every direction of
+        # a line): where one direction's percentiles are surely of completion latency, so are the
+        # others' (QA s25 H14)
+        for row, pct in undecided:
+            row.update({col: pct[key] for key, col in _PCT_COLS.items() if key in pct})
+    elif undecided:
+        common["percentiles_dropped"] = ([r["direction"] for r, _ in undecided], negligible)
     if len(rows) > 1 and rows[-1]["direction"] == "mixed":  # unified_rw_reporting=both: mixed sums the others
         rows[-1]["is_aggregate"] = True
     return common, rows
+
+
+def _warn_percentiles(path, dropped: list[tuple[int, list, list]]) -> None:
+    """One warning for the rows whose percentiles are not tabulated, naming their directions and lines,
+    and why the other directions of the same lines are (QA s25 H14)."""
+    def words(dirs):
+        dirs = list(dict.fromkeys(dirs))
+        return " and ".join(dirs)
+
+    rows = sum(len(d) for _, d, _ in dropped)
+    lines = [n for n, _, _ in dropped]
+    where = f"line {lines[0]}" if len(lines) == 1 else f"{len(lines)} lines ({', '.join(map(str, lines[:5]))}" + (
+        " …)" if len(lines) > 5 else ")")
+    kept = [d for _, _, k in dropped for d in k]
+    warnings.warn(f"{path}: the {words(d for _, ds, _ in dropped for d in ds)} percentiles of {rows} row(s) ({where}) "
+                  "are not tabulated: terse output does not say whether they are of completion or total latency "
+                  "(lat_percentiles), and their submission latency (5 % of the completion latency or more) makes "
+                  "the two differ" + (f"; the {words(kept)} percentiles of the same line(s) are tabulated as "
+                                      "completion latency (their mean submission latency, by which the two kinds "
+                                      "differ, is under 5 % of the mean completion latency)" if kept else ""),
+                  IngestWarning, stacklevel=3)
 
 
 def _depth_shares(fields: list[str], cpu_at: int, path, lineno: int) -> tuple[float, ...]:
@@ -356,7 +393,8 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
             text = fh.read()
     lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     parsed = []  # (lineno, key, runtime, common, rows)
-    skipped, truncated, percentiles_dropped, with_slat, first_skipped = 0, False, 0, 0, None
+    skipped, truncated, first_skipped = 0, False, None
+    percentiles_dropped: list[tuple[int, list, list]] = []  # (line, directions dropped, directions kept)
     for i, (lineno, line) in enumerate(lines):
         fields = line.split(";")
         if len(fields) < 10 or fields[0] not in ("2", "3", "4", "5"):
@@ -372,8 +410,9 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
             raise IngestError(path, f"line {lineno}: not a complete terse v{version} line ({len(fields)} ';'-fields; "
                                     "expected the direction blocks followed by 'usr%;sys%' CPU fields)")
         common, rows = _parse_line(fields, version, *found, path, lineno)
-        percentiles_dropped += common.pop("percentiles_dropped", 0)
-        with_slat += sum(r["slat_mean_s"] > 0 for r in rows)
+        if "percentiles_dropped" in common:
+            dropped_dirs, negligible_dirs = common.pop("percentiles_dropped")
+            percentiles_dropped.append((lineno, dropped_dirs, negligible_dirs))
         runtime = max((r["runtime_s"] for r in rows), default=0.0)
         nh, per_dir, _ = _layout(version)
         shares = _depth_shares(fields, nh + found[0] + per_dir * len(found[1]), path, lineno)
@@ -412,11 +451,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "
                       "has no final report", IngestWarning, stacklevel=2)
     if percentiles_dropped:
-        others = (f" (those of the other {with_slat - percentiles_dropped} are clearly of completion latency)"
-                  if with_slat > percentiles_dropped else "")
-        warnings.warn(f"{path}: the percentiles of {percentiles_dropped} of the {with_slat} row(s) with a submission "
-                      "latency are not tabulated: terse output does not say whether they are of completion or total "
-                      f"latency (lat_percentiles), and theirs could be either{others}", IngestWarning, stacklevel=2)
+        _warn_percentiles(path, percentiles_dropped)
     if skipped:  # (what they are is not guessed: the first is quoted)
         lineno, line = first_skipped
         warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
