@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
+from .axes import BLOCK_SIZE, CONCURRENCY, TIME, axis_kind  # noqa: F401  (nm.fitting.api kept the names)
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
 from .curves import Y_COLUMNS, measured_points, one_in_flight, recorded_workload
 from .engine import _auto_method, fit_shape
@@ -23,16 +24,6 @@ _ABOVE = 1e-6
 MODEL_CHOICES = ("auto", "queueing", "empirical", "ceiling", "ceiling_smooth", *SHAPES, *BLOCK_MODELS)
 
 
-#: x axes along which load is concurrency: queueing forms (Little's law, MVA) and scaling laws (USL, Amdahl)
-CONCURRENCY = ("iodepth", "numjobs", "outstanding", "targets", "target_count", "drives", "devices", "device_count",
-               "threads", "jobs", "qd", "queue_depth", "processors", "cpus", "cores", "load", "users", "sessions",
-               "clients", "hosts", "nodes")
-#: x axes that are a block (transfer) size: the per-I/O + per-byte model
-BLOCK_SIZE = ("block_size_bytes", "block_size", "bs")
-#: x axes that are time: no scaling model (a time series is plotted, not fitted)
-TIME = ("time_s", "time", "timestamp", "elapsed_s", "runtime_s")
-
-
 #: x axes that are a share of the I/Os, not a load: a mix sweep has no scaling law (QA5 G8: read_iops along
 #: read_fraction is the total rate times the share, by construction)
 SHARES = ("read_fraction", "write_fraction", "rwmixread", "rwmixwrite")
@@ -41,16 +32,6 @@ SHARES = ("read_fraction", "write_fraction", "rwmixread", "rwmixwrite")
 #: columns that are results of a run (or its bookkeeping), never the load it was run at
 MEASURED = ("ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s",
             "cpu_usr", "cpu_sys", "run", "job_index", "group_id", "snapshot", "error", "random_fraction")
-
-
-def axis_kind(x: str) -> str:
-    """``"concurrency"``, ``"block size"``, ``"time"`` or ``"other"`` (a label: treated like concurrency)."""
-    name = x.lower()
-    if name in BLOCK_SIZE:
-        return "block size"
-    if name in TIME:
-        return "time"
-    return "concurrency" if name in CONCURRENCY else "other"
 
 
 def _models(model, topology, free, x: str = "drives", y_unit: str = "1/s") -> list[str]:

@@ -101,7 +101,7 @@ def noise_fits(result, key) -> dict:
     import weakref
 
     from ..errors import NvmeModelError
-    from .api import axis_kind
+    from .axes import axis_kind
     from .engine import fit_shape
     from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 
