@@ -366,3 +366,18 @@ def test_h18_a_histogram_says_it_is_one_of_several(capsys, tmp_path):
     assert cli.main(["plot", "--histogram", str(rw), "--direction", "write", "-o", str(tmp_path / "w.png")]) == 0
     assert cli.main(["plot", "--histogram", str(rw), "--direction", "total", "-o", str(tmp_path / "t.png")]) == 2
     assert "one of read, write, trim with --histogram" in capsys.readouterr().err
+
+
+def test_h34_a_recalled_rating_is_not_called_a_spec_sheet(capsys):
+    """H34: discover only assumed the P3600 (its rating 'recalled'): the fit's explanation and a curve's labels say
+    so; a spec-sheet rating (the R7525's PM1733 at 4K reads) keeps '(spec sheet)'."""
+    import nvmemodel as nm
+
+    lspci = pathlib.Path(__file__).parent / "data" / "lspci" / "hwloc-dell-xeon-e5-2s-p3600_vvv.txt"
+    assert cli.main(["fit", str(QA6 / "grid"), "--x", "outstanding", "--y", "iops", "--topology", str(lspci)]) == 0
+    out = capsys.readouterr().out
+    assert "the drives' own limit (rating recalled, not re-verified)" in out and "own limit (spec sheet)" not in out
+    dell = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), drives=[1])
+    assert dell.labels["drive"] == "the drives' own limit (spec sheet)"
+    lenovo = nm.evaluate(nm.preset("lenovo-sr850-810-4p"), nm.Workload("randread", "4K"), drives=[1])
+    assert lenovo.labels["drive"] == "the drives' own limit (inferred)"

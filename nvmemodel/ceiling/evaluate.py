@@ -12,7 +12,7 @@ from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload
-from .components import COMPONENT_LABELS
+from .components import COMPONENT_LABELS, labels_for
 from .compose import _CHUNK_CONFIGS, compose, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
@@ -72,7 +72,9 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
         bytes_per_s=iops * float(params["workload.block_size"]), parameters=params,
         binding=_names_array(names)[out["binding"]], per_drive_iops=_row(out["per_drive"], n.shape),
         # each component alone and the parameters' sources: worked out when first read
-        ceilings=Lazy(_alone, out["alone"], names, n.shape), sources=Lazy(topo.sources, wl), labels=_labels(names),
+        ceilings=Lazy(_alone, out["alone"], names, n.shape), sources=(sources := Lazy(topo.sources, wl)),
+        # labels honest about the status of the values behind them (QA s25 H34): worked out when first read
+        labels=Lazy(_labels, names, params, sources),
     )
 
 
@@ -103,11 +105,15 @@ _NAMES: dict[tuple, np.ndarray] = {}
 _LABELS: list = [None, {}]  # the registry's names (the very tuple) and their labels
 
 
-def _labels(names: tuple) -> dict[str, str]:
-    """Plain-language labels of the components, kept while the registry's names are the very same tuple."""
+def _labels(names: tuple, params=None, sources=None) -> dict[str, str]:
+    """Plain-language labels of the components (registered ones kept while the registry's names are the very same
+    tuple); with the curve's parameters and sources, a '(spec sheet)' label names the values' status where they are
+    not from a spec sheet (:func:`~nvmemodel.ceiling.components.labels_for`)."""
     if _LABELS[0] is not names:
         _LABELS[:] = names, {name: COMPONENT_LABELS[name] for name in names}
-    return dict(_LABELS[1])
+    if params is None:
+        return dict(_LABELS[1])
+    return labels_for(names, params, sources)
 
 
 def _names_array(names: tuple) -> np.ndarray:

@@ -698,10 +698,22 @@ def _structure(result, key, struct) -> list[Claim]:
                                f"(its residuals are structured: {test}).")]
 
 
+_CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
+
+
+def _machine_cpu(pts) -> str:
+    """The tool's name where the points' CPU numbers are a whole machine's (DiskSpd, IOmeter: every process,
+    not the jobs' own), else "" (fio's own accounting of its jobs; QA s25 H25)."""
+    tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
+    machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
+    return " and ".join(machine)
+
+
 def _per_job_cpu(pts) -> np.ndarray:
     """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
-    used more than one CPU (one job is one thread: an accounting mismatch, not a load)."""
-    if "cpus" not in pts or "jobs" not in pts:
+    used more than one CPU (one job is one thread: an accounting mismatch, not a load), and for a whole
+    machine's CPU (DiskSpd, IOmeter): not the jobs' own."""
+    if "cpus" not in pts or "jobs" not in pts or _machine_cpu(pts):
         return np.full(len(pts), np.nan)
     cpus, jobs = pts["cpus"].to_numpy(float), pts["jobs"].to_numpy(float)
     with np.errstate(all="ignore"):
@@ -767,8 +779,15 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     per_job = cpus / jobs
     if per_job > 1.05:  # one job is one thread: more than one CPU per job is an accounting mismatch, not a load
         per_job = np.nan
-    text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-            f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job) else ""))
+    machine = _machine_cpu(pts)
+    if machine:  # a whole machine's CPU, every process: no share per job
+        per_job = np.nan
+        text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
+                f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
+    else:
+        text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
+                f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job)
+                                                 else ""))
     bound = []
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
@@ -782,6 +801,17 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
+
+
+def _labels(topo, wl, overrides, registered):
+    """A component's label as the model's explanation gives it: '(spec sheet)' only where the values behind it are
+    from one (:func:`~nvmemodel.ceiling.components.label_for`: a recalled rating of a drive discover only assumed
+    says so, QA s25 H34); a name that is no registered component as it is."""
+    from ..ceiling.components import label_for
+
+    held, held_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
+    params, sources = held.parameters(held_wl), held.sources(held_wl)
+    return lambda c: label_for(c, params, sources) if c in registered else c
 
 
 def _attribution(result, key, ev: Evidence) -> list[Claim]:
@@ -817,7 +847,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     low_c = min(comps, key=comps.get)
     lowest = comps[low_c]
     where = f"at {result.x} = {_xv(result, at)}"
-    label = lambda c: COMPONENT_LABELS.get(c, c)
+    label = _labels(topo, wl, overrides, COMPONENT_LABELS)
     out = []
     if consistent:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
@@ -935,7 +965,12 @@ def curve_claims(result, key) -> list[Claim]:
                                          f"knee are not interpreted (they are in params and summary())."))
             claims += quality
         else:
-            claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile, COMPONENT_LABELS)))
+            from .ceiling import fitted_overrides
+
+            topo, wl = result.setup(key)
+            named = _labels(topo, wl, fitted_overrides(f), COMPONENT_LABELS)
+            claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile,
+                                                            {c: named(c) for c in COMPONENT_LABELS})))
             claims += quality
         knee = d.get("knee_n")
         if knee and np.isfinite(knee[0]) and np.isfinite(knee[1]) and np.isfinite(knee[2]) and not poor \
