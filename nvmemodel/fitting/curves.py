@@ -77,10 +77,13 @@ def _numeric(values, name: str):
 
 def _cpus(g) -> float:
     """CPUs' worth of fio's usr+sys time in one run: each job's share of one CPU, summed over its jobs (a
-    group-reported row stands for ``numjobs`` jobs and carries their mean); NaN where not reported."""
+    group-reported row stands for ``numjobs`` jobs and carries their mean); NaN where not reported. DiskSpd
+    and IOmeter rows carry the whole machine's CPUs on every row of a run (the ingest schema): taken once."""
     cpu = g["_cpu"].to_numpy(float)
     if not np.isfinite(cpu).any():
         return np.nan
+    if "tool" in g and (g["tool"].astype(str) != "fio").any():  # (QA s25 H25)
+        return float(np.nanmax(cpu))
     nj = g["_nj"].to_numpy(float)
     if len(g) > 1:  # one row per job and direction: each job once
         keys = [k for k in ("job_name", "job_index") if k in g]
@@ -190,7 +193,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         the run) and ``lat_mean_s`` (run means), ``little`` (IOPS × mean latency ÷ outstanding I/O computed
         per run, then averaged: the Little's-law check; NaN for y that is not a rate; for one direction of a
         mixed job X·R counts every direction's I/O, which share the queue: ``shared_queue``), ``cpus`` (fio's
-        usr+sys CPU time of the run's jobs in CPUs, run mean; NaN where not reported), ``sync_engine`` (a
+        usr+sys CPU time of the run's jobs in CPUs, run mean; DiskSpd's/IOmeter's: the whole machine's; NaN where
+        not reported), ``cpu_tool`` (the tools whose CPU accounting that is), ``sync_engine`` (a
         synchronous engine's name, else ""), ``depth1`` (fio's smallest share of I/O at depth 1, %, read from
         the result files along iodepth/outstanding; NaN where not at hand) and ``sources`` (';'-joined files).
         A run of a synchronous engine, or with ≥ 99 % of its I/O at depth 1, has one I/O in flight per job:
@@ -268,7 +272,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     df["_lat"] = column("lat_mean_s", np.nan)
     iod, nj = column("iodepth", np.nan), column("numjobs", np.nan)
     df["_out"] = iod * nj.fillna(1.0)
-    df["_cpu"] = column("cpu_usr", np.nan) + column("cpu_sys", np.nan)  # fio: fraction of one CPU per job
+    df["_cpu"] = column("cpu_usr", np.nan) + column("cpu_sys", np.nan)  # CPUs: fio per job, DiskSpd/IOmeter machine
     df["_nj"] = nj
     one_per_job = x in ("iodepth", "outstanding")
     depth1 = {p: _depth_one(p) for p in df["source_path"].unique()} if one_per_job else {}
@@ -310,7 +314,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
                "little": x_r / out if _unit == "1/s" and out > 0 else np.nan,
                "shared_queue": shared, "sync_engine": sync, "depth1": d1,
-               "jobs": jobs, "cpus": _cpus(g), "y_direction": from_dir}
+               "jobs": jobs, "cpus": _cpus(g), "y_direction": from_dir,
+               "cpu_tool": "+".join(sorted(set(g["tool"].dropna().astype(str)))) if "tool" in g else ""}
         for c in _WORKLOAD:
             if c in g and c not in by and c != x:
                 vals = g[c].dropna().unique()
@@ -346,7 +351,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"),
                "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
                "sources": ("source", lambda s: ";".join(s)),
-               "y_direction": ("y_direction", lambda s: "+".join(sorted(set(s) - {""})))}
+               "y_direction": ("y_direction", lambda s: "+".join(sorted(set(s) - {""}))),
+               "cpu_tool": ("cpu_tool", lambda s: "+".join(sorted({t for v in s for t in v.split("+") if t})))}
     for k in keys:
         agg.pop(k, None)
     pts = runs.groupby(keys, sort=True, dropna=False).agg(**agg).reset_index()

@@ -4,7 +4,10 @@ The ``<Profile>`` echoes every option (block size, random or sequential, write r
 outstanding requests per thread, threads per file, OS cache), so nothing is defaulted. The
 ``<TimeSpan>`` holds per-thread, per-target byte and I/O counts (summed here over threads),
 average latencies in ms (averaged weighted by I/O counts), the latency percentile table
-(``<Latency><Bucket>``) and CPU use as a percentage of all logical processors.
+(``<Latency><Bucket>``) and CPU use as a percentage of all logical processors, the mean over
+its ``<CPU>`` entries: ``cpu_usr``/``cpu_sys`` are that mean × the number of entries, the CPUs'
+worth the whole machine used during the run (every process, not DiskSpd's threads alone; NA
+where the entries are missing), on every row of the run.
 """
 
 from __future__ import annotations
@@ -69,9 +72,12 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
         if seconds <= 0:
             raise IngestError(path, f"{where}/<TestTimeSeconds> = {seconds:g}: expected a test time > 0 s")
         cpu = span.find("CpuUtilization/Average")
-        usr = _float(cpu, "UserPercent", path, f"{where}/CpuUtilization/Average") / 100 if cpu is not None else math.nan
-        sys_ = _float(cpu, "KernelPercent", path, f"{where}/CpuUtilization/Average") / 100 if cpu is not None \
-            else math.nan
+        # the average is over the machine's logical processors: × their number = CPUs' worth (QA s25 H25)
+        n_cpus = len(span.findall("CpuUtilization/CPU"))
+        usr = _float(cpu, "UserPercent", path, f"{where}/CpuUtilization/Average") / 100 * n_cpus \
+            if cpu is not None and n_cpus else math.nan
+        sys_ = _float(cpu, "KernelPercent", path, f"{where}/CpuUtilization/Average") / 100 * n_cpus \
+            if cpu is not None and n_cpus else math.nan
         percentiles: dict[str, dict[str, float]] = {"read": {}, "write": {}}
         for bucket in span.iterfind("Latency/Bucket"):
             p = _float(bucket, "Percentile", path, f"{where}/Latency/Bucket")

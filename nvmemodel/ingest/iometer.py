@@ -16,7 +16,9 @@ the test's index in the file) with one report (``snapshot``, numbered over the f
 jobs (``job_index`` = the worker's position in the test, on its WORKER row and the DISK rows under it; NA
 on the ALL and MANAGER rows, which sum them). PROCESSOR rows (per-CPU
 utilisation, no I/O) are not tabulated; the CPU columns come from the ALL/MANAGER rows'
-``% User Time`` / ``% Privileged Time`` (of all CPUs). The latency-bin columns are not tabulated. ``is_aggregate`` is True for rows that sum others (ALL,
+``% User Time`` / ``% Privileged Time``, averages over the PROCESSOR rows' CPUs, × their number:
+the CPUs' worth the machine (a MANAGER row: its host) used during the test, every process
+(NA where the file lists no PROCESSOR rows). The latency-bin columns are not tabulated. ``is_aggregate`` is True for rows that sum others (ALL,
 MANAGER, and WORKER when DISK rows exist). The instantaneous variant (a ``TimeStamp`` first
 column) gives one ``snapshot`` per interval, none of them ``final``.
 """
@@ -196,6 +198,7 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
         names = {r.get("Target Name") for r in test["rows"] if (r.get("Target Type") or "").strip() == "WORKER"}
         n_workers = int(counts[0]) if counts and 0 < counts[0] <= _COUNT_MAX["# Workers"] else len(names) or None
         has_disks = any(r.get("Target Type") == "DISK" for r in test["rows"])
+        cpus = _processors(test["rows"])
         seen: dict[tuple, int] = {}
         workers: dict[str, int] = {}  # worker name -> its position in the test (first appearance)
         worker = None
@@ -246,7 +249,32 @@ def read_iometer(path, text: str | None = None) -> list[dict]:
                     runtime_s=rt, ios=ios, io_bytes=nbytes, iops=iops, bw_bytes_per_s=bw,
                     lat_mean_s=_num(r, f"Average {pre}Response Time") * 1e-3,
                     lat_max_s=_num(r, f"Maximum {pre}Response Time") * 1e-3,
-                    cpu_usr=_num(r, "% User Time") / 100, cpu_sys=_num(r, "% Privileged Time") / 100,
+                    cpu_usr=_num(r, "% User Time") / 100 * cpus.get(_manager(r, level), math.nan),
+                    cpu_sys=_num(r, "% Privileged Time") / 100 * cpus.get(_manager(r, level), math.nan),
                 ))
         reports += max(seen.values(), default=-1) + 1
     return out
+
+
+def _manager(row: dict, level: str):
+    """The key of :func:`_processors` for a row's CPU columns: None (all) for ALL, the manager's name for MANAGER."""
+    return None if level == "ALL" else row.get("Target Name") if level == "MANAGER" else "(none)"
+
+
+def _processors(rows: list[dict]) -> dict:
+    """How many processors the ALL row's (key None) and each MANAGER row's (key: its name) CPU percentages
+    average over: the PROCESSOR rows (one per CPU, after their manager's row; an instantaneous file repeats
+    them every interval), so that percentage × count is the CPUs' worth used (QA s25 H25). A count of 0
+    (no PROCESSOR rows) is left out: the CPU columns are then NA."""
+    seen: dict = {}
+    manager = None
+    for r in rows:
+        level = (r.get("Target Type") or "").strip()
+        if level == "MANAGER":
+            manager = r.get("Target Name")
+        elif level == "PROCESSOR":
+            seen.setdefault(manager, set()).add(r.get("Target Name"))
+    counts = {m: float(len(names)) for m, names in seen.items()}
+    if counts:
+        counts[None] = float(sum(counts.values()))
+    return counts

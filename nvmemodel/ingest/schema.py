@@ -59,7 +59,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "clat_p99_s": ("float64", "s", "completion-latency 99th percentile"),
     "clat_p99_9_s": ("float64", "s", "completion-latency 99.9th percentile"),
     "clat_p99_99_s": ("float64", "s", "completion-latency 99.99th percentile"),
-    "cpu_usr": ("float64", "1", "user CPU, fraction of one CPU (fio) or of all CPUs (IOmeter)"),
+    "cpu_usr": ("float64", "1", "user CPU in CPUs (1 = one CPU busy all run): fio: the job's own (group_reporting: per job); DiskSpd, IOmeter: the whole machine's, every process"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
     "error": ("Int64", "", ("the tool's error code for this job (fio errno); 0 = ran without error, NA = not "
