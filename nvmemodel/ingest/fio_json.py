@@ -183,6 +183,25 @@ def _latency(d: dict, base: str) -> tuple[dict | None, float]:
     return None, math.nan
 
 
+def _count_from_iops(io_bytes: float, iops: float, runtime_ms: float) -> tuple[float, float]:
+    """(I/Os, IOPS) of a fio 2.x direction without ``total_ios`` (fio 2.1.4). Its ``iops`` is an integer,
+    ``1000 × I/Os ÷ runtime`` truncated (stat.c), so the count lies within ``[iops − ½, iops + 1] × runtime``
+    (a rounding writer included): the count there that makes the bytes a whole number of blocks of a round
+    size (a multiple of 4096, else 1000, else 512 B; the nearest to the estimate if several) is the count,
+    and IOPS that count ÷ runtime; else the estimate ``iops × runtime`` rounded, fio's iops kept. (``io / the
+    estimate`` gave 525,775.34 B for a 512 KiB job: QA s25 H6 addendum.)"""
+    estimate = iops * runtime_ms / 1000.0
+    lo, hi = (iops - 0.5) * runtime_ms / 1000.0, (iops + 1.0) * runtime_ms / 1000.0
+    if io_bytes > 0 and runtime_ms > 0 and iops >= 1 and iops == int(iops) and hi - lo < 100_000:
+        counts = range(max(1, math.ceil(lo)), math.floor(hi) + 1)
+        for unit in (4096.0, 1000.0, 512.0):
+            found = [n for n in counts if io_bytes % n == 0 and (io_bytes // n) % unit == 0]
+            if found:
+                n = min(found, key=lambda c: abs(c - estimate))
+                return float(n), n * 1000.0 / runtime_ms
+    return float(round(estimate)), iops
+
+
 def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     """Numbers of one direction, SI; None when it did no I/O."""
     if type(d.get("io_bytes")) is int and d["io_bytes"] == 0 and type(d.get("total_ios", 0)) is int \
@@ -196,7 +215,7 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
         io_bytes = _num(d, "io_bytes", path, where) * 1024.0
     ios = _num(d, "total_ios", path, where, required=False)
     if math.isnan(ios):
-        ios = float(round(iops * runtime_ms / 1000.0))
+        ios, iops = _count_from_iops(io_bytes, iops, runtime_ms)
     if io_bytes <= 0:  # no bytes moved: nothing measured (a cpuio job counts "I/Os" of 0 bytes)
         return None
     bw = _num(d, "bw_bytes", path, where, required=False)
@@ -276,7 +295,8 @@ def direction_numbers(d: dict) -> tuple | None:
             lat, clat, slat, scale = d["lat"], d["clat"], d["slat"], 1e-6
         kib = "bw_bytes" not in d  # fio < 3.2: KiB/s only (checked as written, then scaled)
         bw = d["bw"] if kib else d["bw_bytes"]
-        ios = d["total_ios"] if "total_ios" in d else float(round(iops * rt / 1000.0))
+        counted = "total_ios" not in d  # fio 2.1: counted from iops and bytes below (_count_from_iops)
+        ios = 0.0 if counted else d["total_ios"]
     except (KeyError, TypeError, ValueError, OverflowError):
         return None
     if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict:
@@ -317,6 +337,8 @@ def direction_numbers(d: dict) -> tuple | None:
             bw = bw * 1024.0 if kib else float(bw)
             if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
                 return None
+            if counted:
+                ios, iops = _count_from_iops(io_bytes, iops, rt)
             return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
                     slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
                     p999 * scale, p9999 * scale)
@@ -331,6 +353,8 @@ def direction_numbers(d: dict) -> tuple | None:
     bw = bw * 1024.0 if kib else float(bw)
     if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:
         return None
+    if counted:
+        ios, iops = _count_from_iops(io_bytes, iops, rt)
     means = [math.nan, math.nan, math.nan]
     lat_max = math.nan
     has_max = False
