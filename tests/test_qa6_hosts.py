@@ -85,6 +85,11 @@ def test_h37_the_preset_says_its_own_share_binds_and_what_the_catalog_cpu_gives(
     # not where the preset's share does not bind, nor where the user set it
     assert "stand-in" not in _out(["ceilings", "--preset", "dell-r7525", "--drives", "12,24"], capsys)
     assert "stand-in" not in _out([*argv, "--set", "memory.dma_fraction=0.3"], capsys)
+    import json
+
+    doc = json.loads(_out([*argv, "--json"], capsys))  # the JSON carries the same sentence
+    assert doc["preset_difference"].startswith("socket_dma binds at 24 drives on this preset's own memory.dma_fraction")
+    assert "preset_difference" not in json.loads(_out([*argv, "--json", "--host", "amd-epyc-7742:2"], capsys))
 
 
 def test_h37_the_preset_and_the_catalog_texts_agree():

@@ -248,6 +248,11 @@ def _ceilings(args) -> int:
             doc["workload_defaults"] = note
         if left:  # default counts that are not whole RAID arrays
             doc["drives_left_out"] = left
+        from ..topology.presets import preset_difference
+
+        differs = preset_difference(curve, overrides)  # QA s25 H37, as the table says it
+        if differs:
+            doc["preset_difference"] = differs
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
