@@ -235,7 +235,7 @@ def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple
             runs.setdefault(where_of(row), []).append(key_of(row))
         else:
             runs.setdefault((row.get("source_path"), row.get("run")), []).append(
-                tuple(None if v != v else v for v in (row.get(c) for c in names)))  # (NaN == NaN here)
+                tuple(None if isinstance(v, float) and math.isnan(v) else v for v in (row.get(c) for c in names)))
     if len(runs) < 2:
         return rows, []
     ios = _IDENTITY.index("ios")
