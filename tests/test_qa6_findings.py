@@ -312,8 +312,27 @@ def test_d1_a_curves_ceilings_are_a_dict_again():
     c = fresh()
     assert list(pickle.loads(pickle.dumps(c)).ceilings) == list(copy.deepcopy(c).ceilings) == list(fresh().ceilings)
     d = fresh()
-    d.ceilings["drive"] = 0  # a write fills the rest first, as a plain dict keeps its other keys
+    d.ceilings["drive"] = 0  # a plain dict: assignment keeps the other keys
     assert d.ceilings["drive"] == 0 and len(d.ceilings) == 14
+
+
+def test_d2_never_read_lazy_parts_serialise_as_their_values():
+    """DIFFQA D2: the D1 fix (a dict subclass with empty storage until read) gave json.dumps(curve.labels) == '{}'
+    and dataclasses.asdict(curve) a TypeError on a curve whose parts were never read: a curve hands out plain
+    dicts."""
+    import dataclasses
+    import json
+
+    import nvmemodel as nm
+
+    def fresh():
+        return nm.evaluate(nm.preset("dell-r7525"), nm.Workload(), drives=[1, 24])
+
+    assert type(fresh().ceilings) is dict and type(fresh().labels) is dict and type(fresh().sources) is dict
+    assert json.loads(json.dumps(fresh().labels))["drive"] == "the drives' own limit (spec sheet)"
+    assert len(json.loads(json.dumps(fresh().ceilings, default=lambda a: a.tolist()))) == 14
+    assert len(dataclasses.asdict(fresh())["ceilings"]) == 14
+    assert list(reversed(fresh().ceilings))[-1] == "drive"
 
 
 MIRROR = ["--preset", "dell-r7525", "--group", "drive=samsung-pm1733-u2,count=2,name=nvme",

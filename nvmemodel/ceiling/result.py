@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import dataclasses
 
 import numpy as np
@@ -14,105 +16,55 @@ from .groups import GroupAnswers
 __all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
 
 
-class Lazy(dict):
-    """A read-only dict worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
-    from (``topology.sources(workload)``) and each component's ceiling alone, but most callers (fits evaluating
-    thousands of curves, a plot or a table of the system ceiling) never read them, and each costs about as much
-    as the curve itself. A real ``dict`` (so ``pd.DataFrame(curve.ceilings)``, ``isinstance(…, dict)``, ``copy``,
-    ``|`` and assignment behave as they did when the curve held a plain dict: DIFFQA D1), filled by its first read
-    or write; copied or pickled as a plain dict."""
+class Lazy(Mapping):
+    """A read-only mapping worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
+    from (``topology.sources(workload)``), each component's ceiling alone and the components' labels, but most
+    callers (fits evaluating thousands of curves, a plot or a table of the system ceiling) never read them, and each
+    costs about as much as the curve itself. A curve never hands it out: its field gives a plain ``dict`` on first
+    read (:class:`_Worked`), so ``pd.DataFrame(curve.ceilings)``, ``json.dumps``, ``dataclasses.asdict`` and
+    assignment behave as they do for a dict (DIFFQA D1, D2). Pickled as a dict."""
 
-    __slots__ = ("_args",)
+    __slots__ = ("_args", "_data")
 
     def __init__(self, compute, *args) -> None:
-        super().__init__()
-        self._args = (compute, *args)
+        self._args, self._data = (compute, *args), None
 
     def _get(self) -> dict:
-        if self._args is not None:
+        if self._data is None:
             compute, *args = self._args
-            self._args = None
-            dict.update(self, compute(*args))
-        return self
+            self._data, self._args = compute(*args), None
+        return self._data
 
     def __getitem__(self, name):
-        return dict.__getitem__(self._get(), name)
+        return self._get()[name]
 
     def __iter__(self):
-        return dict.__iter__(self._get())
+        return iter(self._get())
 
     def __len__(self) -> int:
-        return dict.__len__(self._get())
-
-    def __contains__(self, name) -> bool:
-        return dict.__contains__(self._get(), name)
-
-    def __repr__(self) -> str:
-        return dict.__repr__(self._get())
-
-    def __eq__(self, other) -> bool:
-        return dict.__eq__(self._get(), other)
-
-    __hash__ = None
-
-    def __or__(self, other):
-        return dict(self._get()) | other
-
-    def __ror__(self, other):
-        return other | dict(self._get())
-
-    def keys(self):
-        return dict.keys(self._get())
-
-    def values(self):
-        return dict.values(self._get())
-
-    def items(self):
-        return dict.items(self._get())
-
-    def get(self, name, default=None):
-        return dict.get(self._get(), name, default)
-
-    def copy(self) -> dict:
-        return dict(self._get())
+        return len(self._get())
 
     def __reduce__(self):
-        return dict, (dict(self._get()),)
+        return dict, (self._get(),)
 
-    def __copy__(self) -> dict:
-        return dict(self._get())
 
-    def __deepcopy__(self, memo) -> dict:
-        import copy
+class _Worked:
+    """A curve's field that may hold a :class:`Lazy`: stored as given, handed out as a plain ``dict`` worked out on
+    first read (then kept). A data descriptor, so a frozen dataclass's ``__init__`` stores through it."""
 
-        return copy.deepcopy(dict(self._get()), memo)
+    def __init__(self, name: str) -> None:
+        self.name, self.slot = name, "_" + name
 
-    # a write fills it first, then changes it as a plain dict would (a curve's labels may be renamed)
-    def __setitem__(self, name, value) -> None:
-        dict.__setitem__(self._get(), name, value)
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.slot]
+        if type(value) is Lazy:
+            value = obj.__dict__[self.slot] = dict(value._get())
+        return value
 
-    def __delitem__(self, name) -> None:
-        dict.__delitem__(self._get(), name)
-
-    def update(self, *args, **kwargs) -> None:
-        dict.update(self._get(), *args, **kwargs)
-
-    def setdefault(self, name, default=None):
-        return dict.setdefault(self._get(), name, default)
-
-    def pop(self, *args):
-        return dict.pop(self._get(), *args)
-
-    def popitem(self):
-        return dict.popitem(self._get())
-
-    def clear(self) -> None:
-        self._args = None
-        dict.clear(self)
-
-    def __ior__(self, other):
-        dict.update(self._get(), other)
-        return self
+    def __set__(self, obj, value) -> None:
+        obj.__dict__[self.slot] = value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -329,6 +281,10 @@ class ScalingCurve(GroupAnswers):
 
     def _repr_html_(self) -> str:
         return f"<p><code>{self!r}</code></p>" + self.to_frame().to_html(index=False, float_format="{:.4g}".format)
+
+
+for _name in ("ceilings", "sources", "labels"):  # may be given as Lazy: a plain dict once read (_Worked)
+    setattr(ScalingCurve, _name, _Worked(_name))
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
