@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import dataclasses
+from collections.abc import Mapping
 
 import numpy as np
 
