@@ -192,13 +192,23 @@ def _count_from_iops(io_bytes: float, iops: float, runtime_ms: float) -> tuple[f
     estimate`` gave 525,775.34 B for a 512 KiB job: QA s25 H6 addendum.)"""
     estimate = iops * runtime_ms / 1000.0
     lo, hi = (iops - 0.5) * runtime_ms / 1000.0, (iops + 1.0) * runtime_ms / 1000.0
-    if io_bytes > 0 and runtime_ms > 0 and iops >= 1 and iops == int(iops) and hi - lo < 100_000:
-        counts = range(max(1, math.ceil(lo)), math.floor(hi) + 1)
-        for unit in (4096.0, 1000.0, 512.0):
-            found = [n for n in counts if io_bytes % n == 0 and (io_bytes // n) % unit == 0]
-            if found:
-                n = min(found, key=lambda c: abs(c - estimate))
-                return float(n), n * 1000.0 / runtime_ms
+    if io_bytes > 0 and runtime_ms > 0 and iops >= 1 and iops == int(iops) and hi - lo < 100_000 \
+            and io_bytes < 2.0**53 and io_bytes == int(io_bytes):  # (an infinite or NaN size fails the first)
+        io, first, last = int(io_bytes), max(1, math.ceil(lo)), math.floor(hi)
+        for unit in (4096, 1000, 512):
+            if io % unit:  # bytes that are no whole number of such blocks: no count of this size
+                continue
+            # n·b = io with b = k·unit: n divides M = io/unit and k = M/n lies in [M/last, M/first] — a few k, not
+            # every count of the range (the same counts, found in fewer steps: ingest speed)
+            m = io // unit
+            best = 0
+            for k in range(-(-m // last) if last >= first else 1, m // first + 1):  # n descending
+                if m % k == 0:
+                    n = m // k
+                    if first <= n <= last and (not best or abs(n - estimate) <= abs(best - estimate)):
+                        best = n  # (<=: of two as near, the smaller count, as a search upwards would keep)
+            if best:
+                return float(best), best * 1000.0 / runtime_ms
     return float(round(estimate)), iops
 
 

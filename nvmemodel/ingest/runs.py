@@ -229,15 +229,31 @@ def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple
     key_of = operator.itemgetter(*(index[c] for c in _IDENTITY))
     where_of = operator.itemgetter(index["source_path"], index["run"])
     names = list(_IDENTITY) + [c for c in label_columns if c not in index]
+    def dict_key(row: dict) -> tuple:
+        return tuple(None if isinstance(v, float) and math.isnan(v) else v for v in (row.get(c) for c in names))
+
+    # first each run's first row: only runs whose first rows are equal can be copies, and those are compared whole
+    # (most reads have none: one cheap pass, ingest speed)
+    heads: dict[tuple, tuple] = {}
+    for row in rows:
+        where = where_of(row) if type(row) is tuple else (row.get("source_path"), row.get("run"))
+        if where not in heads:
+            heads[where] = key_of(row) if type(row) is tuple else dict_key(row)
+    if len(heads) < 2:
+        return rows, []
+    seen: dict[tuple, tuple] = {}
+    suspects = set()
+    for where, head in heads.items():
+        other = seen.setdefault(head, where)
+        if other != where:
+            suspects.update((where, other))
+    if not suspects:
+        return rows, []
     runs: dict[tuple, list] = {}
     for row in rows:
-        if type(row) is tuple:
-            runs.setdefault(where_of(row), []).append(key_of(row))
-        else:
-            runs.setdefault((row.get("source_path"), row.get("run")), []).append(
-                tuple(None if isinstance(v, float) and math.isnan(v) else v for v in (row.get(c) for c in names)))
-    if len(runs) < 2:
-        return rows, []
+        where = where_of(row) if type(row) is tuple else (row.get("source_path"), row.get("run"))
+        if where in suspects:
+            runs.setdefault(where, []).append(key_of(row) if type(row) is tuple else dict_key(row))
     ios = _IDENTITY.index("ios")
     first: dict[tuple, tuple] = {}
     copies: dict[tuple, tuple] = {}
@@ -248,7 +264,7 @@ def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple
     if not copies:
         return rows, []
     per_file: dict = {}
-    for path, _ in runs:
+    for path, _ in heads:  # every run read, for the names
         per_file[path] = per_file.get(path, 0) + 1
 
     def name(where: tuple) -> str:  # 'path' for a file of one run, 'path (run N)' for one of several
