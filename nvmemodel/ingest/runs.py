@@ -235,10 +235,21 @@ def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple
     # first each run's first row: only runs whose first rows are equal can be copies, and those are compared whole
     # (most reads have none: one cheap pass, ingest speed)
     heads: dict[tuple, tuple] = {}
+    sp, rn = index["source_path"], index["run"]
+    last_path, last_run = None, None
     for row in rows:
-        where = where_of(row) if type(row) is tuple else (row.get("source_path"), row.get("run"))
-        if where not in heads:
-            heads[where] = key_of(row) if type(row) is tuple else dict_key(row)
+        if type(row) is tuple:
+            if row[sp] is last_path and row[rn] == last_run:  # the run of the row before (a file's rows are together)
+                continue
+            last_path, last_run = row[sp], row[rn]
+            where = (last_path, last_run)
+            if where not in heads:
+                heads[where] = key_of(row)
+        else:
+            last_path = None
+            where = (row.get("source_path"), row.get("run"))
+            if where not in heads:
+                heads[where] = dict_key(row)
     if len(heads) < 2:
         return rows, []
     seen: dict[tuple, tuple] = {}
