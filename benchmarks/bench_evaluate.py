@@ -16,7 +16,7 @@ A topology keeps its parameter vector per workload, ``prepare`` its result and `
 very same values, so a topology evaluated again (a plot, a notebook, a loop over drive counts) skips all three:
 that is the figure held against the goal. *First call* is the same call with all three emptied before each call
 — a topology evaluated once (the command line) or a fit's every step (a new topology per step). Also printed:
-the kernel with its levels and every component alone (:func:`~nvmemodel.ceiling.system.evaluate_prepared` on a
+the kernel with its levels and every component alone (:func:`~nvmemodel.ceiling.compose.evaluate_prepared` on a
 prepared mapping: the floor of the sessions before), and the parts of the rest.
 """
 
@@ -31,8 +31,9 @@ import numpy as np
 
 import nvmemodel as nm
 from nvmemodel.ceiling import derive, system
+from nvmemodel.ceiling.compose import evaluate_prepared
 from nvmemodel.ceiling.derive import prepare
-from nvmemodel.ceiling.system import Levels, evaluate_prepared, levels_of
+from nvmemodel.ceiling.system import Levels, levels_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _bench import goal, interleaved, machine

@@ -7,9 +7,10 @@ The built-in components register themselves on import, in :mod:`.drive`, :mod:`.
 
 from . import drive, fabric, host, pcie, raid, sharing, switch, tree  # noqa: F401  (registers the built-in components)
 from .components import Component, Limit, register, registered, unregister
+from .compose import evaluate_parameters
 from .evaluate import ceilings_at, evaluate, outstanding_knee, pcie_waterfall, sweep
 from .result import Ceiling, ScalingCurve, SweepResult
-from .system import COMPONENT_LABELS, COMPONENTS, evaluate_parameters
+from .system import COMPONENT_LABELS, COMPONENTS
 
 __all__ = ["COMPONENTS", "COMPONENT_LABELS", "Ceiling", "Component", "Limit", "ScalingCurve", "SweepResult",
            "ceilings_at", "evaluate", "evaluate_parameters", "outstanding_knee", "pcie_waterfall", "register",

@@ -38,10 +38,12 @@ import functools
 
 import numpy as np
 
+from .derive import prepare
 from .system import ComplexSums, Levels, Work, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
-__all__ = ["binding_groups", "compose", "starts", "sweep_groups", "switch_sets"]
+__all__ = ["binding_groups", "compose", "evaluate_parameters", "evaluate_prepared", "starts", "sweep_groups",
+           "switch_sets"]
 
 _INF = float("inf")
 
@@ -94,7 +96,7 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, start
     """
     if not groups and len(levels) == 1 and not sets and (pins is None or pins[0] is None) and (
             starts is None or not starts[0]):  # one single-model group (:func:`_single`): the kernel's fast paths
-        lv, n = levels[0], (k if k.ndim == 1 else k[0])
+        lv, n = levels[0], (k if k.ndim <= 1 else k[0])  # (0-d: one drive count given as a number)
         if out is not None:
             for j, nj in enumerate(n):  # one drive count at a time: its placement in Python scalars
                 lv.fill(nj, out[0][:, j], out[1][:, j], work)
@@ -538,3 +540,26 @@ def _shared(values, weights, shape):
         inv = sum(w * np.where(np.asarray(v) == _INF, 0.0, 1.0 / np.asarray(v, dtype=float))
                   for w, v in zip(weights, values, strict=True))
         return np.broadcast_to(np.where(inv > 0, 1.0 / np.where(inv > 0, inv, 1.0), _INF), shape)
+
+
+def evaluate_parameters(p, drives, *, alone: bool = True) -> dict[str, object]:
+    """Evaluate the kernel on a flat parameter mapping (:meth:`Topology.parameters`, or arrays of it).
+
+    Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's own ceiling
+    before shared limits), ``binding`` (int8 index into ``components``), ``components`` (the names, in
+    tie-break order) and, with ``alone=True``, ``ceilings`` (a tuple in that order of arrays
+    broadcastable to the result: each component alone, IOPS).
+    """
+    return evaluate_prepared(prepare(p), drives, alone=alone)
+
+
+def evaluate_prepared(p, drives, *, alone: bool = True) -> dict[str, object]:
+    """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`:
+    the composition of its one group (:func:`compose`, as for every topology; fits call it at every step)."""
+    n = np.asarray(drives, dtype=float)
+    lv = Levels(p)
+    res = compose((lv,), n, groups=False)
+    out = {"iops": res["iops"], "per_drive_iops": lv.drive, "binding": res["binding"], "components": lv.components}
+    if alone:
+        out["ceilings"] = res["alone"]()
+    return out

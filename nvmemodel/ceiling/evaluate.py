@@ -13,12 +13,12 @@ from ..topology.config import NvmeConfig, PcieConfig
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS, labels_for
-from .compose import _CHUNK_CONFIGS, compose, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
+from .compose import _CHUNK_CONFIGS, compose, evaluate_prepared, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, Lazy, ScalingCurve, SweepResult
-from .system import evaluate_prepared, levels_of
+from .system import levels_of
 
 __all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
 

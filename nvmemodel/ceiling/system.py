@@ -38,19 +38,8 @@ from .raid import drive_side, raid_transform
 from .tree import _FILL_FIRST, _PLACEMENT, complex_loads, complexes_in_use, switches_on
 from .tree import loads as _loads
 
-__all__ = ["COMPONENTS", "COMPONENT_LABELS", "ComplexSums", "Levels", "above_the_groups", "alone_above", "evaluate_parameters", "evaluate_prepared", "levels_of", "pick",
+__all__ = ["COMPONENTS", "COMPONENT_LABELS", "ComplexSums", "Levels", "above_the_groups", "alone_above", "levels_of", "pick",
            "switched_local"]
-
-
-def evaluate_parameters(p: Mapping[str, object], drives, *, alone: bool = True) -> dict[str, object]:
-    """Evaluate the kernel on a flat parameter mapping (:meth:`Topology.parameters`, or arrays of it).
-
-    Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's own ceiling
-    before shared limits), ``binding`` (int8 index into ``components``), ``components`` (the names, in
-    tie-break order) and, with ``alone=True``, ``ceilings`` (a tuple in that order of arrays
-    broadcastable to the result: each component alone, IOPS).
-    """
-    return evaluate_prepared(prepare(p), drives, alone=alone)
 
 
 def _is_inf(x) -> bool:
@@ -798,12 +787,3 @@ def levels_of(params: Mapping[str, object]) -> Levels:
     return lv
 
 
-def evaluate_prepared(p: Mapping[str, np.ndarray], drives, *, alone: bool = True) -> dict[str, object]:
-    """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`."""
-    n = np.asarray(drives, dtype=float)
-    lv = Levels(p)
-    total, binding = lv.total_and_binding(n)
-    out = {"iops": total, "per_drive_iops": lv.drive, "binding": binding, "components": lv.components}
-    if alone:
-        out["ceilings"] = lv.alone(n)
-    return out

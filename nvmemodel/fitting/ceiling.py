@@ -78,7 +78,7 @@ def _evaluate(topology, workload, x_name: str, x, overrides: dict, drives: int, 
 
 def _evaluate_vector(topology, workload, x_name, x, overrides, drives, base, ceilings=True):
     from ..ceiling.derive import prepare
-    from ..ceiling.system import evaluate_prepared
+    from ..ceiling.compose import evaluate_prepared
 
     params = dict(base if base is not None else encode(topology.parameters(workload)))
     params.update({k: float(v) for k, v in overrides.items()})

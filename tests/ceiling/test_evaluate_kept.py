@@ -11,8 +11,9 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.ceiling.components import Component, Limit, registered
+from nvmemodel.ceiling.compose import evaluate_prepared
 from nvmemodel.ceiling.derive import _prepare
-from nvmemodel.ceiling.system import Levels, evaluate_prepared, levels_of
+from nvmemodel.ceiling.system import Levels, levels_of
 from nvmemodel.parameters import Parameter
 from nvmemodel.topology.presets import PRESETS as ALL_PRESETS
 

@@ -16,8 +16,9 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.ceiling import ops
+from nvmemodel.ceiling.compose import evaluate_parameters
 from nvmemodel.ceiling.derive import prepare
-from nvmemodel.ceiling.system import Levels, evaluate_parameters
+from nvmemodel.ceiling.system import Levels
 from nvmemodel.parameters import encode
 from nvmemodel.topology.presets import PRESETS
 

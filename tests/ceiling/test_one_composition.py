@@ -23,6 +23,12 @@ MIXED = nm.MixedTopology("two", DELL.host, (
     extras=dict(DELL.extras))
 
 
+#: a drive sweep the ceiling model fits (the fits' path: compose.evaluate_prepared at every step)
+FIT_TABLE = __import__("pandas").DataFrame({"source_path": [f"r{n}" for n in (1, 2, 4, 8, 12)],
+                                             "drives": [1, 2, 4, 8, 12],
+                                             "iops": [1.40e6, 2.80e6, 5.60e6, 11.0e6, 15.5e6]})
+
+
 @pytest.fixture
 def callers(monkeypatch):
     """The functions that call the kernel's passes (Levels.total_and_binding, Levels.fill) and the general
@@ -52,7 +58,8 @@ def callers(monkeypatch):
     lambda: nm.sweep(MIXED, WL, drives=range(1, 17), grid={"host.cycles_per_io": [3000.0, 30000.0]}),
     lambda: nm.sweep(nm.MixedTopology.from_topology(DELL), WL, drives=range(1, 25),
                      grid={"host.cycles_per_io": [3000.0, 30000.0]}),
-], ids=["evaluate Topology", "sweep Topology", "evaluate mixed", "sweep mixed", "sweep one group"])
+    lambda: nm.fit(FIT_TABLE, x="drives", y="iops", topology=DELL, model="ceiling", free=["host.cycles_per_io"]),
+], ids=["evaluate Topology", "sweep Topology", "evaluate mixed", "sweep mixed", "sweep one group", "fit (ceiling)"])
 def test_every_entry_composes_in_one_function(callers, call):
     call()
     assert callers and callers <= {("nvmemodel.ceiling.compose", "compose")}, callers
