@@ -234,6 +234,15 @@ def test_held_out_polled_10m_on_10_cpus_is_above_the_models_polled_ceiling():
     assert 10 * 4.3e9 / 10e6 == pytest.approx(4_300) and 4_300 < 7_230
 
 
+def _genoa_21(block_size: str):
+    """Tanel Poder's 2-socket Genoa (the catalog EPYC 9654 assumed) with its 8 PCIe5 and 13 PCIe4 SSDs (models not
+    named: links only), interleaved, fio io_uring random reads of ``block_size`` at all 21 drives."""
+    groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
+              nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
+    return nm.evaluate(nm.MixedTopology("genoa-21", nm.get_host("amd-epyc-9654"), groups, order="interleaved"),
+                       nm.Workload("randread", block_size, io_stack="io_uring"), drives=[21])
+
+
 def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
     # Tanel Poder, "Optimizing eBPF I/O latency accounting when running 37M IOPS on a 384-CPU server" (tanelpoder.com,
     # 2025-04-29): a dual-socket EPYC Genoa with 384 vCPUs (2 x 96 cores: the catalog EPYC 9654 ASSUMED; the 9684X
@@ -242,11 +251,7 @@ def test_held_out_173_gib_s_on_a_two_socket_genoa_with_21_drives():
     # 16), Linux 6.14: "173 GiB/s bandwidth with large 512kB random reads", "the PCIe/memory transfer bandwidth
     # limit". Spec-only: the drives' x4 links bind at 8 x 14.4 + 13 x 7.2 = 208 GB/s, +12 % over 185.8 GB/s; socket
     # DMA (2 x 0.68 x 460.8 GB/s) is far above. The binding is half named: "PCIe/memory" — the model's is PCIe.
-    host = nm.get_host("amd-epyc-9654")
-    groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
-              nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
-    c = nm.evaluate(nm.MixedTopology("genoa-21", host, groups, order="interleaved"),
-                    nm.Workload("randread", "512K", io_stack="io_uring"), drives=[21])
+    c = _genoa_21("512K")
     measured = 173 * 2**30
     assert c.binding_at(21) == "pcie_link"
     assert c.bandwidth_at(21) / measured - 1 == pytest.approx(0.121, abs=0.005)
@@ -263,11 +268,7 @@ def test_held_out_38_5m_iops_on_the_two_socket_genoa_is_above_the_models_cpu_cei
     # base / io_uring's 7,550 cycles [RT23] = 61.0 M, +59 % over the 38.5 M reached. The links (350 M at 512 B) and
     # socket DMA are far above. What it cost there: 192 x 2.4 GHz / 38.5 M ≈ 11,970 cycles per I/O at base clock
     # (both SMT threads of a core counted as one core), above [RT23]'s 7,550 — the opposite of the P620's finding.
-    host = nm.get_host("amd-epyc-9654")
-    groups = (nm.DriveGroup(nm.Drive(name="unnamed PCIe5 SSD", gen=5, lanes=4), 8, name="gen5"),
-              nm.DriveGroup(nm.Drive(name="unnamed PCIe4 SSD", gen=4, lanes=4), 13, name="gen4"))
-    c = nm.evaluate(nm.MixedTopology("genoa-21", host, groups, order="interleaved"),
-                    nm.Workload("randread", "512", io_stack="io_uring"), drives=[21])
+    c = _genoa_21("512")
     assert c.binding_at(21) == "host_cpu"  # the source names none (only "not PCIe/memory"): no binding match counted
     assert c.iops_at(21) == pytest.approx(2 * 96 * 2.4e9 / 7_550, rel=1e-9)
     assert c.iops_at(21) / 38.5e6 - 1 == pytest.approx(0.585, abs=0.002)
