@@ -26,8 +26,8 @@ import math
 from ..errors import IngestError
 from ..jobs.fiooptions import SYNC_ENGINES
 
-__all__ = ["NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "summarize",
-           "usable_rows"]
+__all__ = ["NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
+           "summarize", "usable_rows"]
 
 #: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
 QUANTITIES = {
@@ -94,10 +94,14 @@ def usable_rows(table):
     if "direction" in table:  # a write job's verify phase ran after its writes: not the workload
         keep &= (table["direction"] != "verify").fillna(True).to_numpy(dtype=bool)
     if "error" in table:  # a failed job (fio's "error" field) is not a measurement
-        err = table["error"]
-        bad = err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")
-        keep &= ~bad.to_numpy(dtype=bool)
+        keep &= ~failed(table).to_numpy(dtype=bool)
     return table[keep]
+
+
+def failed(table):
+    """Rows of jobs that failed: fio's ``error`` set (not empty, not 0)."""
+    err = table["error"]
+    return err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")
 
 
 def _runs(table, x: str, hue: str | None, y: str):

@@ -211,11 +211,9 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
             bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
     if ax.get_legend() is not None:  # the legend sits above the provenance line (two lines: 0.3 in whatever the
-        from matplotlib import transforms  # axes' height — a tall legend shortens the axes under constrained layout)
+        from .style import inches_from  # axes' height — a tall legend shortens the axes under constrained layout)
 
-        above = transforms.blended_transform_factory(
-            ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, 1, ax.transAxes))
-        ax.get_legend().set_bbox_to_anchor((0, 0.32), transform=above)
+        ax.get_legend().set_bbox_to_anchor((0, 0.32), transform=inches_from(ax, 1))
         set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
     ax.grid(True, alpha=0.3)
     ax.summary = summary
@@ -225,10 +223,11 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
 def _failed_note(table) -> str:
     """'; 1 failed job not drawn (file …)': a job fio reports with an error has no point on the chart, and the
     chart says so (QA s25, H2)."""
+    from ..ingest.summary import failed
+
     if "error" not in table:
         return ""
-    err = table["error"]
-    bad = table[err.notna() & (err.astype(str).str.strip() != "") & (err.astype(str) != "0")]
+    bad = table[failed(table)]
     if bad.empty:
         return ""
     jobs = bad.drop_duplicates([c for c in ("source_path", "snapshot", "job_index") if c in bad])
