@@ -73,6 +73,22 @@ def check_sysfs_root(root: str, option: str = "--sysfs-root") -> str:
     return root
 
 
+def say_warnings(caught, *, others_as_warnings: bool = False) -> None:
+    """Warnings recorded while reading results, one ``nvmemodel: warning:`` line each (a skipped non-result file is
+    said by ingest's summary, not here); with ``others_as_warnings`` only ingest's are printed and the rest issued
+    again as warnings."""
+    import sys
+    import warnings
+
+    from ..errors import IngestWarning
+
+    for w in caught:
+        if others_as_warnings and not issubclass(w.category, IngestWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        elif not str(w.message).startswith("skipped "):
+            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+
+
 def json_number(x: float):
     """A float for JSON, ``None`` (null) where it is not finite."""
     return None if not math.isfinite(x) else float(x)

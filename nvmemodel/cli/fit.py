@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from ..errors import ParameterError
@@ -91,11 +90,9 @@ def _fit(args) -> int:
                      topology=topology, free=free, drives=args.drives, ci=args.ci,
                      shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
                      path_regex=args.path_regex, labels=args.labels)
-    for w in caught:
-        if issubclass(w.category, IngestWarning) and not str(w.message).startswith("skipped "):
-            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
-        elif not issubclass(w.category, IngestWarning):
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    from ._common import say_warnings
+
+    say_warnings(caught, others_as_warnings=True)
     if args.plot:
         result.plot(args.plot)
     if args.json:

@@ -84,9 +84,9 @@ def _ingest(args) -> int:
         warnings.simplefilter("always", IngestWarning)
         df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern,
                           errors="raise" if args.strict else "skip", progress=True)
-    for w in caught:
-        if not str(w.message).startswith("skipped "):
-            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+    from ._common import say_warnings
+
+    say_warnings(caught)
     skipped = df.attrs["skipped"]
     if df.empty:  # nothing to write: say why, and fail (a script must not go on with an empty table)
         for s in skipped:

@@ -102,9 +102,9 @@ def _plot(args) -> int:
             ax = charts.plot_fio_log(read_fio_logs(args.logs), kind=args.kind, title=args.title)
         else:
             ax = _results_chart(args, charts)
-    for w in caught:
-        if not str(w.message).startswith("skipped "):
-            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
+    from ._common import say_warnings
+
+    say_warnings(caught)
     ax.figure.savefig(out, dpi=130, bbox_inches="tight")  # the strips and tables under the axes included
     print(f"wrote {out}", file=sys.stderr)
     return 0
