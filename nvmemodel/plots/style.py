@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 __all__ = ["PALETTE", "MARKERS", "LINESTYLES", "axis_label", "binding_color", "binding_hatch", "binding_strip",
-           "block_size_label", "count_label", "legend_outside", "log2_axis", "note", "series_style", "set_title", "tick_labels",
+           "block_size_label", "count_label", "inches_from", "legend_outside", "log2_axis", "note", "series_style", "set_title", "tick_labels",
            "throughput_axis", "throughput_unit"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with the common colour-vision deficiencies.
@@ -162,6 +162,15 @@ def binding_hatch(name: str) -> str:
     return _HATCHES[i % len(_HATCHES)]
 
 
+def inches_from(ax, edge: float):
+    """A transform with x in ``ax``'s axes fractions and y in inches from its bottom (``edge`` 0) or top (1): what
+    sits under or over the axes stays clear of its labels however a layout resizes the axes."""
+    from matplotlib import transforms
+
+    return transforms.blended_transform_factory(
+        ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, edge, ax.transAxes))
+
+
 def binding_strip(ax, rows: dict[str, tuple[Sequence[float], Sequence[str]]], *, height: float = 0.07,
                   title: str = "binding component") -> object:
     """Under ``ax``, a strip that shows which component binds where: one row per series (``rows``: name →
@@ -171,12 +180,8 @@ def binding_strip(ax, rows: dict[str, tuple[Sequence[float], Sequence[str]]], *,
     names = list(rows)
     # placed in inches under the axes (x in axes fractions): a layout that shortens the axes (a tall legend above
     # it) moves the strip with the axes' bottom and never over the x tick labels and label (QA s25, H11)
-    from matplotlib import transforms
-
-    inches = transforms.blended_transform_factory(
-        ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, 0, ax.transAxes))
     h = height * 4.0 * max(len(names), 1)  # ``height``: a row's share of a 4-inch axes
-    strip = ax.inset_axes([0, -0.62 - h, 1, h], transform=inches, sharex=ax)
+    strip = ax.inset_axes([0, -0.62 - h, 1, h], transform=inches_from(ax, 0), sharex=ax)
     spans = []
     for r, name in enumerate(names):
         xs, binding = (np.asarray(v) for v in rows[name])
