@@ -187,7 +187,7 @@ def test_h22_raid1_of_four_is_a_four_way_mirror(capsys):
     assert cli.main(["ceilings", "--preset", "ion-sr71mach5-linux", "--set", "raid.level=raid1", "--pattern",
                      "randwrite", "--drives", "8", "--explain"]) == 0
     out = capsys.readouterr().out
-    assert "every write 4 times: a 4-way mirror" in out and "each host I/O costs 4 drive I/Os" in out
+    assert "every write four times: a 4-way mirror" in out and "each host I/O costs 4 drive I/Os" in out
     assert "every write twice" not in out
 
 

@@ -252,7 +252,9 @@ def _geometry(p):
 
 
 def _times(width) -> str:
-    return {1: "once", 2: "twice", 3: "three times"}.get(int(width), f"{int(width)} times")
+    words = {1: "once", 2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times",
+             7: "seven times", 8: "eight times", 9: "nine times"}
+    return words.get(int(width), f"{int(width)} times")
 
 
 def _rebuild_share(p, level, lost):
