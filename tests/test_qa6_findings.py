@@ -120,6 +120,10 @@ def test_h2_chart_says_what_is_drawn_and_what_failed():
         table = nm.read_results(QA6 / "errs")
     ax = plot_results(table, x="iodepth", y="iops")
     assert "randread ·" in ax.provenance and "write" not in ax.provenance and "psync" not in ax.provenance
+    # H2's residual: the failed job's file (/proc/version) is not a target of the drawn point: every point ran on one
+    assert "· 1 target ·" in ax.provenance and "targets" not in ax.provenance
+    good = table[table["job_name"] == "good"]
+    assert good["targets"].tolist() == [1]
     text = next(t.get_text() for t in ax.texts if "measured run(s)" in t.get_text())
     assert "2 failed jobs not drawn (qd8.json, two_jobs_one_fails.json)" in text
 

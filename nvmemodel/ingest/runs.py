@@ -183,7 +183,8 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
 
 
 def apply_targets(rows: list[dict]) -> None:
-    """``targets`` per run: distinct files/devices over the run's jobs, where all are known."""
+    """``targets`` per run: distinct files/devices over the run's jobs that completed (a failed job's file carried
+    none of the run's I/O: QA s25, H2), over all of them where every job failed; only where all are known."""
     if len(rows) < 2:
         return
     for row in rows:
@@ -198,7 +199,8 @@ def apply_targets(rows: list[dict]) -> None:
         names = [r.get("target_names") for r in run_rows]
         if len(run_rows) < 2 or any(n is None for n in names):
             continue
-        count = len({t for n in names for t in n.split(";")})
+        done = [n for n, r in zip(names, run_rows) if not r.get("error")] or names
+        count = len({t for n in done for t in n.split(";")})
         for r in run_rows:
             r["targets"] = count
 

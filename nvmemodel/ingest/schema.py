@@ -41,7 +41,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "direct": ("boolean", "", "O_DIRECT (fio direct=1)"),
     "target_names": ("string", "", "files or devices the job used (fio filename=), ';'-separated"),
     "targets": ("Int64", "", ("number of distinct files or devices the run used (fio filename=a:b:c → 3, over all "
-                              "its jobs; IOmeter # Disks)")),
+                              "its jobs that completed; IOmeter # Disks)")),
     "devices": ("string", "", "block devices the tool reported statistics for (fio disk_util), ';'-separated"),
     "device_count": ("Int64", "", "number of such devices"),
     "runtime_s": ("float64", "s", "measured run time of this direction"),
