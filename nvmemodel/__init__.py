@@ -69,7 +69,7 @@ from .ceiling import (
 )
 from .ceiling import register as register_component
 from .ceiling import registered as registered_component
-from .ceiling.mixed import evaluate_mixed
+from .ceiling.evaluate import evaluate_mixed
 from .ceiling.mixed_result import MixedCurve
 from .parameters import PARAMETERS, Source
 from .plan import DesignSpace, Plan, Target, plan

@@ -42,8 +42,8 @@ from .derive import prepare
 from .system import ComplexSums, Levels, Work, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
-__all__ = ["binding_groups", "compose", "evaluate_parameters", "evaluate_prepared", "starts", "sweep_groups",
-           "switch_sets"]
+__all__ = ["binding_groups", "compose", "evaluate_parameters", "evaluate_prepared", "starts", "sweep_chunks",
+           "sweep_groups", "switch_sets"]
 
 _INF = float("inf")
 
@@ -123,8 +123,8 @@ def sweep_groups(params: list, configs: int, k: np.ndarray, pins: list | None = 
                  sets: dict | None = None, *, chunk_points: int = 1 << 18) -> tuple:
     """A sweep's ``(iops, binding, component names)``: each group's parameters (:func:`~nvmemodel.ceiling.grid.
     sweep_parameters`: values per configuration as 1-D arrays of length ``configs``) composed (:func:`compose`) at
-    every point of ``k`` (drives per group, ``(groups, points)``), chunk by chunk; arrays ``(configs, points)``,
-    column-major (one drive count's results over a chunk contiguous).
+    every point of ``k`` (drives per group, ``(groups, points)``), chunk by chunk (:func:`sweep_chunks`); arrays
+    ``(configs, points)``, column-major (one drive count's results over a chunk contiguous).
 
     One single-model group runs one drive count at a time over a chunk of at most ``chunk_points`` points (and
     :data:`_CHUNK_CONFIGS` configurations), its configurations as 1-D arrays: the round-robin placement (drives
@@ -132,27 +132,43 @@ def sweep_groups(params: list, configs: int, k: np.ndarray, pins: list | None = 
     to stay in cache and on malloc's free lists. Several groups: every drive count at once over chunks of
     :data:`_CHUNK_GROUPS` configurations as ``(configurations, 1)`` columns."""
     N = k.shape[1]
-    iops = np.empty((configs, N), order="F")
-    binding = np.empty((configs, N), dtype=np.int8, order="F")
     single = _single(params, pins, starts, sets)
     if single:
         step = max(1, min(configs, _CHUNK_CONFIGS, max(chunk_points // max(N, 1), 1)))
         work = Work(step)
     else:
         step, work = _CHUNK_GROUPS, None
-    per_config = [[key for key, v in p.items() if np.ndim(v) == 1 and v.shape[0] == configs] for p in params]
+
+    def run(chunk, iops, binding):
+        levels = [Levels(pc) for pc in chunk]
+        compose(levels, k, pins, starts, sets, alone=False, groups=False, out=(iops, binding), work=work)
+        return levels[0].components
+
+    return sweep_chunks(params, configs, N, run, step=step, columns=not single)
+
+
+def sweep_chunks(params: list, configs: int, points: int, run, *, step: int = _CHUNK_GROUPS,
+                 columns: bool = True) -> tuple:
+    """The one chunk loop of every sweep (:func:`sweep_groups`, a mirror spanning groups:
+    :func:`~nvmemodel.ceiling.mirror.sweep_mirror`): ``(iops, binding, component names)``, arrays
+    ``(configs, points)`` (float64, int8; column-major). Each group's parameters ``params`` hold their values per
+    configuration as 1-D arrays of length ``configs``; chunk by chunk of ``step`` configurations,
+    ``run(chunk, iops, binding)`` gets each group's parameters with those values cut to the chunk (as 1-D arrays,
+    or with ``columns`` as ``(configurations, 1)`` columns, the drive counts then a second axis), writes the
+    chunk's rows of ``iops`` and ``binding`` and returns the component names its codes index."""
+    iops = np.empty((configs, points), order="F")
+    binding = np.empty((configs, points), dtype=np.int8, order="F")
+    per_config = [[key for key, v in p.items() if np.ndim(v) == 1 and np.shape(v)[0] == configs] for p in params]
     names: tuple = ()
     for start in range(0, configs, step):
         stop = min(start + step, configs)
-        levels = []
+        chunk = []
         for p, keys in zip(params, per_config, strict=True):
             pc = dict(p)
-            pc.update({key: p[key][start:stop] for key in keys} if single else
-                      {key: p[key][start:stop, None] for key in keys})
-            levels.append(Levels(pc))
-        compose(levels, k, pins, starts, sets, alone=False, groups=False, out=(iops[start:stop], binding[start:stop]),
-                work=work)
-        names = levels[0].components
+            pc.update({key: p[key][start:stop, None] for key in keys} if columns else
+                      {key: p[key][start:stop] for key in keys})
+            chunk.append(pc)
+        names = run(chunk, iops[start:stop], binding[start:stop])
     return iops, binding, names
 
 

@@ -10,17 +10,22 @@ from .. import _check
 from ..errors import ParameterError
 from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
+from ..topology.mixed import GROUP_OWNED, MixedTopology
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS, labels_for
-from .compose import _CHUNK_CONFIGS, compose, evaluate_prepared, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
+from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared, starts, sweep_groups, switch_sets  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
+from .mirror import mirror_curve, sweep_mirror
+from .mixed_result import MixedCurve
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .result import Ceiling, Lazy, ScalingCurve, SweepResult
 from .system import levels_of
+from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
-__all__ = ["ceilings_at", "evaluate", "outstanding_knee", "pcie_waterfall", "sweep", "sweep_parameters"]
+__all__ = ["ceilings_at", "evaluate", "evaluate_mixed", "outstanding_knee", "pcie_waterfall", "sweep",
+           "sweep_parameters"]
 
 
 
@@ -31,16 +36,22 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     Parameters
     ----------
     topology : Topology or MixedTopology
-        A mixed topology (several drive and switch models under one host) goes to
-        :func:`~nvmemodel.ceiling.mixed.evaluate_mixed` and gives its :class:`MixedCurve`.
+        One drive and switch model (a :class:`ScalingCurve`), or several groups under one host
+        (docs/topologies.md: a :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`, binding component and
+        group per point; the groups fill in ``topology.order``; with ``mirror=True`` one md RAID-1/10 array
+        spanning the two groups, :mod:`~nvmemodel.ceiling.mirror`). Both are composed by
+        :func:`~nvmemodel.ceiling.compose.compose`.
     workload : Workload
     drives : int or sequence of int, optional
-        Drive counts to evaluate (default: ``topology.default_drives``, else ``1 … max_drives``).
+        Drive counts to evaluate (default: ``topology.default_drives``, else ``1 … max_drives``); of a
+        mixed topology total drive counts (default ``1 … max_drives``, pairs with a mirror).
     overrides : mapping of parameter name → value, optional
         Replace entries of the parameter vector (:meth:`Topology.parameters`; names, units and
         ranges in :data:`nvmemodel.parameters.PARAMETERS`), e.g. ``{"host.cycles_per_io": 4000,
         "workload.io_stack": "spdk", "drive.model": "samsung-pm1743"}``. The curve's topology,
-        workload, descriptions and sources all reflect them.
+        workload, descriptions and sources all reflect them. A mixed topology takes shared parameters
+        here for every group; a group's own drive, switch and port lanes are set on its
+        :class:`~nvmemodel.topology.mixed.DriveGroup`.
 
     Examples
     --------
@@ -50,12 +61,8 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     'pcie_link'
     """
     if not isinstance(topology, Topology):
-        from ..topology.mixed import MixedTopology
-
         if isinstance(topology, MixedTopology):  # several drive/switch models under one host
-            from .mixed import evaluate_mixed
-
-            return evaluate_mixed(topology, workload, drives=drives, overrides=overrides)
+            return _evaluate_groups(topology, workload, drives, overrides)
         raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or a MixedTopology")
     topo, wl = topology.with_parameters(dict(overrides), workload) if overrides else (topology, workload)
     if drives is None:
@@ -76,6 +83,69 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
         # labels honest about the status of the values behind them (QA s25 H34): worked out when first read
         labels=Lazy(_labels, names, params, sources),
     )
+
+
+def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
+                   overrides: Mapping[str, object] | None = None):
+    """:func:`evaluate` of a :class:`~nvmemodel.topology.mixed.MixedTopology` (refusing any other topology): its
+    :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`, system ceiling, binding component and group per drive count.
+
+    Examples
+    --------
+    >>> import nvmemodel as nm
+    >>> t = nm.MixedTopology("two groups", nm.preset("dell-r7525").host, (
+    ...     nm.DriveGroup("samsung-pm1733-u2", 8), nm.DriveGroup("intel-p3700-800gb", 8)))
+    >>> curve = nm.evaluate_mixed(t, nm.Workload("read", "128K"), drives=[8, 16])
+    >>> [curve.describe_binding_at(n) for n in (8, 16)]
+    ['group 0: drive', 'group 0, group 1: drive']
+    """
+    if not isinstance(topology, MixedTopology):
+        raise ParameterError("topology", type(topology).__name__, "a MixedTopology (nvmemodel.evaluate takes a "
+                             "Topology too; MixedTopology.from_topology converts one)")
+    return evaluate(topology, workload, drives=drives, overrides=overrides)
+
+
+def _evaluate_groups(topology: MixedTopology, workload: Workload, drives, overrides):
+    """:func:`evaluate` of groups under one host: each group's levels on its own parameters (the topology's
+    overrides taken group by group, :meth:`~nvmemodel.topology.mixed.MixedTopology.with_parameters`), composed at
+    each group's share of the total drive counts (:func:`~nvmemodel.ceiling.compose.compose`, docs/physics.md §12.7:
+    placement, shared levels, binding); a mirror spanning two groups by :func:`~nvmemodel.ceiling.mirror.
+    mirror_curve` (§12.9). Each component alone is the system ceiling with only it limiting (``inf`` where it leaves
+    a group holding drives unlimited: the curve then lists it on the groups it limits). With one group every number
+    and name is the single-model curve's."""
+    topology, wl, topos, wls = topology.with_parameters(overrides or {}, workload)
+    if drives is None:
+        drives = np.arange(2 if topology.mirror else 1, topology.max_drives + 1, 2 if topology.mirror else 1)
+    n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
+    if n.ndim != 1 or n.size == 0:  # an empty curve broke its repr; a 2-D one the kernel (raw ValueError)
+        raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
+    params = [t.parameters(w) for t, w in zip(topos, wls, strict=True)]
+    levels = [levels_of(p) for p in params]  # kept per parameter vector, as a Topology's
+    k = topology.drives_per_group(n).astype(float)
+    if topology.mirror:  # one array over both groups: md's read balancing
+        return _mixed_curve(topology, wl, n, k, topos, params, wls, **mirror_curve(topology, wl, params, n))
+    out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p), switch_sets(topology))
+    names = levels[0].components
+    sizes = [float(p["workload.block_size"]) for p in params]
+    bytes_per_s = out["iops"] * sizes[0]
+    if any(x != sizes[0] for x in sizes):  # groups with their own block sizes: each group's I/Os at its size
+        bytes_per_s = sum(out["group_iops"][g] * sizes[g] for g in range(len(sizes)))
+    return _mixed_curve(topology, wl, n, k, topos, params, wls, iops=out["iops"], bytes_per_s=bytes_per_s,
+                        binding=np.asarray(names)[out["binding"]], ceilings=dict(zip(names, out["ceilings"], strict=True)),
+                        per_drive_iops=out["per_drive"], labels={name: COMPONENT_LABELS[name] for name in names},
+                        group_iops=out["group_iops"], group_binding=np.asarray(names)[out["group_binding"]],
+                        group_ceilings=tuple(dict(zip(names, c, strict=True)) for c in out["group_ceilings"]),
+                        binding_group=binding_groups([g.name for g in topology.groups], k, out))
+
+
+def _mixed_curve(topology, wl, n, k, topos, params, wls, **fields) -> MixedCurve:
+    """The curve of groups under one host: what every one holds (the shared parameters, the groups' own) and
+    ``fields``."""
+    shared = {key: v for key, v in params[0].items() if not key.startswith(GROUP_OWNED)}
+    return MixedCurve(topology=topology, workload=wl, drives=n, parameters=shared, sources=topos[0].sources(wl),
+                      groups=tuple(g.name for g in topology.groups), group_drives=k.astype(int),
+                      group_parameters=tuple(params), group_workloads=tuple(wls),
+                      group_sources=tuple(t.sources(w) for t, w in zip(topos, wls, strict=True)), **fields)
 
 
 def _alone(alone, names: tuple, shape: tuple) -> dict[str, np.ndarray]:
@@ -150,10 +220,13 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     Parameters
     ----------
     topology, workload
-        The base configuration; a :class:`~nvmemodel.topology.mixed.MixedTopology` is swept by
-        :func:`~nvmemodel.ceiling.mixed.sweep_mixed` (shared parameters only; drives = total drive counts).
+        The base configuration. A :class:`~nvmemodel.topology.mixed.MixedTopology`'s grid varies shared
+        parameters (host, CPU, I/O stack, tree, layers above the links, workload) for every group at once
+        (a group's own drive, switch and lanes are set on its :class:`~nvmemodel.topology.mixed.DriveGroup`;
+        with several groups, or one pinned to a socket, the placement parameters are one value for the
+        sweep); each configuration is what :func:`evaluate` gives with its values as overrides.
     drives : sequence of int
-        Drive counts (the second axis of the result).
+        Drive counts (the second axis of the result); of a mixed topology total drive counts.
     grid : mapping of parameter name → 1-D array
         Parameters to vary, by their names in :data:`nvmemodel.parameters.PARAMETERS`; categorical
         ones by name (``{"workload.io_stack": ["libaio", "spdk"], "drive.model": [...]}``). All arrays
@@ -175,18 +248,50 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
     SweepResult
         Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
-    from ..topology.mixed import MixedTopology
-
     if isinstance(topology, MixedTopology):  # groups under one host (one unpinned group: the single-model case)
-        from .mixed import sweep_mixed
-
-        return sweep_mixed(topology, workload, drives=drives, grid=grid, check=check, chunk_points=chunk_points)
-    n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
-    p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
-    iops, binding, names = sweep_groups([p], configs, n[None], chunk_points=chunk_points)  # one group
+        n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
+        if topology.mirror:
+            iops, binding, names, arrays, p = sweep_mirror(topology, workload, n, dict(grid or {}), check)
+        else:
+            iops, binding, names, arrays, p = _sweep_groups(topology, workload, n, dict(grid or {}), check,
+                                                            chunk_points)
+    else:
+        n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
+        p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
+        iops, binding, names = sweep_groups([p], configs, n[None], chunk_points=chunk_points)  # one group
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
-                       block_size=np.asarray(bs).reshape(-1) if np.ndim(bs) else float(bs))
+                       block_size=np.asarray(bs, dtype=float).reshape(-1) if np.ndim(bs) else float(bs))
+
+
+def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, grid: dict, check: bool,
+                  chunk_points: int) -> tuple:
+    """:func:`sweep` of groups under one host: ``(iops, binding, names, the grid's arrays, the first group's
+    parameters)``, the groups' parameters composed by :func:`~nvmemodel.ceiling.compose.sweep_groups` (the
+    configurations as a second axis; one unpinned group the single-model sweep's own numbers)."""
+    switch_grid = topology.shared_values(grid, grid=True)
+    if len(topology.groups) > 1 or topology.groups[0].socket is not None:
+        for name in grid:
+            if name in _PLACEMENT:
+                raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
+                                     "of several groups is computed per placement, not vectorized")
+    prepared = []
+    arrays, configs = {}, 1
+    for _, t, gw, mine in topology.each_group(workload, grid, switch_grid):
+        p, got, count = sweep_parameters(t, gw, mine, check=check)
+        if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
+            arrays, configs = got, count
+        prepared.append(p)
+    sizes = {float(np.max(p["workload.block_size"])) for p in prepared} | {
+        float(np.min(p["workload.block_size"])) for p in prepared}
+    if len(sizes) > 1 and len(topology.groups) > 1 and any(g.workload is not None for g in topology.groups):
+        raise ParameterError("workload", "per group", "one block size over the groups in a sweep (its bytes/s are "
+                             "IOPS x one size); evaluate a topology whose groups' workloads differ in size with "
+                             "nm.evaluate")
+    k = topology.drives_per_group(n).astype(float)
+    iops, binding, names = sweep_groups(prepared, configs, k, [g.socket for g in topology.groups],
+                                        starts(topology, prepared[0]), switch_sets(topology), chunk_points=chunk_points)
+    return iops, binding, names, arrays, prepared[0]
 
 
 def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = PcieConfig(),

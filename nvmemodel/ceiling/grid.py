@@ -1,7 +1,8 @@
 """What a sweep evaluates: a grid of parameter values checked, encoded and merged into the prepared mapping.
 
-Both :func:`~nvmemodel.ceiling.evaluate.sweep` (one drive model) and :func:`~nvmemodel.ceiling.mixed.sweep_mixed`
-(one mapping per group) start here, one floor below both (no import circle).
+:func:`~nvmemodel.ceiling.evaluate.sweep` starts here for one drive model and for each group of a mixed topology
+(one mapping per group; a mirror spanning groups: :func:`~nvmemodel.ceiling.mirror.sweep_mirror`), one floor below
+both (no import circle).
 """
 
 from __future__ import annotations

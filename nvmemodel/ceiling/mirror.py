@@ -46,7 +46,7 @@ from .components import COMPONENT_LABELS
 from .derive import prepare
 from .system import Levels, switched_local
 
-__all__ = ["describe_mirror", "mirror_iops", "read_share"]
+__all__ = ["describe_mirror", "mirror_curve", "mirror_iops", "read_share", "sweep_mirror"]
 
 _INF = float("inf")
 
@@ -212,6 +212,73 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     side_binding = np.array([np.asarray(names)[np.broadcast_to(np.where(h >= 0, h, smallest), shape)] for h in first])
     return (total, binding, ceilings, local, host, {name: COMPONENT_LABELS[name] for name in names}, per_group,
             side_binding)
+
+
+def check_pairs(n) -> None:
+    """Whole pairs only: a spanning mirror's total drive counts are even."""
+    if np.any(n % 2):
+        raise ParameterError("drives", n.tolist(), "even total drive counts with mirror=True (complete pairs: 2, 4, …)")
+
+
+def mirror_curve(topology, workload, params: list, n: np.ndarray) -> dict:
+    """What ``nm.evaluate`` of a mixed topology with ``mirror=True`` puts in its curve besides what every mixed
+    curve holds (:func:`evaluate_mirror` on the groups' parameter mappings ``params``, at total drive counts ``n``):
+    the system ceiling, binding component, each component alone, what reaches each group, and per point whether a
+    shared (``"host"``) or the array's own limit (``"array"``) holds it."""
+    from ..parameters import encode
+
+    check_pairs(n)
+    total, binding, ceilings, local, host, labels, per_group, sides = evaluate_mirror(topology, workload,
+                                                                               [encode(p) for p in params], n)
+    return {"iops": total, "bytes_per_s": total * float(params[0]["workload.block_size"]), "binding": binding,
+            "ceilings": ceilings, "per_drive_iops": np.where(n > 0, local / n, np.nan), "labels": labels,
+            "group_iops": per_group, "group_binding": sides,
+            "group_ceilings": tuple(dict(ceilings) for _ in topology.groups),
+            "binding_group": np.where(host, "host", "array")}
+
+
+def sweep_mirror(topology, workload, n: np.ndarray, grid: dict, check: bool) -> tuple:
+    """``nm.sweep`` of a mirror spanning the groups: ``(iops, binding codes, component names, the grid's arrays,
+    first group's parameters)``, :func:`evaluate_mirror` over the configurations as ``(configurations, 1)``
+    columns, chunk by chunk (:func:`~nvmemodel.ceiling.compose.sweep_chunks`, the loop of every sweep). Shared
+    parameters only; the RAID geometry and the placement one value."""
+    from ..parameters import encode
+    from ..topology.mixed import GROUP_OWNED
+    from .compose import sweep_chunks
+    from .grid import sweep_parameters
+    from .tree import _PLACEMENT
+
+    check_pairs(n)
+    for name in grid:
+        if name.startswith(("raid.", *GROUP_OWNED)) or name in _PLACEMENT:
+            raise ParameterError(name, "(grid)", "a shared parameter other than the RAID geometry for a mirror "
+                                 "spanning groups (set raid.* and the groups on the topology)")
+    encoded = []
+    arrays, configs = {}, 1
+    for i in range(len(topology.groups)):
+        t = topology.group_topology(i)
+        p, arrays, configs = sweep_parameters(t, workload, grid, check=check)
+        base = encode(t.parameters(workload))
+        base.update({k: p[k] for k in ("host.cycles_per_io",) if "workload.io_stack" in arrays and k not in arrays})
+        base.update(arrays)
+        encoded.append(base)
+    counts = n.astype(float)
+
+    def run(columns, iops, binding):
+        total, bound, ceilings, *_ = evaluate_mirror(topology, workload, columns, counts)
+        names = tuple(ceilings)
+        iops[...] = total
+        binding[...] = _codes(names, bound)
+        return names
+
+    iops, binding, names = sweep_chunks(encoded, configs, n.size, run)
+    return iops, binding, names, arrays, encoded[0]
+
+
+def _codes(names, binding) -> np.ndarray:
+    """Component names → their index in ``names`` (int8)."""
+    lookup = {name: i for i, name in enumerate(names)}
+    return np.vectorize(lookup.__getitem__, otypes=[np.int8])(binding)
 
 
 class MirrorLimitError(ParameterError):

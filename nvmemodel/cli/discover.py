@@ -87,7 +87,7 @@ def _discover(args) -> int:
                      drive=args.drive)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
     if found.mixed is not None:  # the drives differ (model or trained link): each group as found, at the full count
-        from ..ceiling.mixed import evaluate_mixed
+        from ..ceiling.evaluate import evaluate_mixed
 
         curve = evaluate_mixed(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
     else:
