@@ -64,7 +64,7 @@ def _single(levels, pins, starts, sets) -> bool:
 
 def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple | None = None,
-            work: Work | None = None) -> dict | None:
+            work: Work | None = None, parts: tuple | None = None) -> dict | None:
     """The composition of groups under a host, for any number of groups: what ``nm.evaluate`` and ``nm.sweep`` of
     every topology compute.
 
@@ -76,6 +76,8 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, start
         group 1-D arrays, else ``(configurations, 1)`` columns).
     k : ndarray, shape (groups, points)
         Drives per group at each point (floats); for one group also its drive counts alone, shape (points,).
+        With ``groups=False`` and one single-model group, ``k[0]`` may have any shape broadcasting with the
+        levels' arrays (the planner: one drive count per configuration of a block, ``(1, *block shape)``).
     pins, starts, sets
         Each group's socket or None, where its placement starts (:func:`starts`) and the groups sharing switches
         (:func:`switch_sets`); default: unpinned groups from position 0, no shared switches.
@@ -87,6 +89,10 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, start
     out : (iops, binding), optional
         Arrays ``(configurations, points)`` (float64, int8) a sweep's chunk is written into (``alone`` and
         ``groups`` False); None is returned then. ``work``: :meth:`Levels.fill`'s scratch for one group.
+    parts : tuple, optional
+        One single-model group without ``out``: its host tree's sums at ``k[0]``
+        (:meth:`~nvmemodel.ceiling.system.Levels.parts`) where the caller has them (the planner takes them at a
+        block's two candidate counts and selects per configuration).
 
     Returns
     -------
@@ -101,7 +107,7 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, start
             for j, nj in enumerate(n):  # one drive count at a time: its placement in Python scalars
                 lv.fill(nj, out[0][:, j], out[1][:, j], work)
             return None
-        total, binding = lv.total_and_binding(n)
+        total, binding = lv.total_and_binding(n, parts=parts)
         return {"iops": total, "binding": binding, "per_drive": lv.drive, "alone": functools.partial(lv.alone, n)}
     G = len(levels)
     k = k.reshape(G, -1)

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ..ceiling.compose import compose
 from ..ceiling.derive import catalog_members, prepare
 from ..ceiling.raid import LEVELS as _RAID_LEVELS
 from ..ceiling.raid import min_drives as raid_min_drives
@@ -173,15 +174,26 @@ def _min_drives(lv: Levels, need: float, max_n):
 
 
 def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None):
-    """``(X, binding)`` at ``n_eval`` = ``n_min`` where feasible, else ``max_n``; a host tree's placement sums
-    are taken at those two counts (on their own few axes) and selected, not recomputed per configuration."""
+    """``(X, binding)`` at ``n_eval`` = ``n_min`` where feasible, else ``max_n``: the composition of the block's one
+    group (:func:`~nvmemodel.ceiling.compose.compose`, as for every topology), one drive count per configuration; a
+    host tree's placement sums are taken at those two counts (on their own few axes) and selected, not recomputed
+    per configuration."""
+    parts = None
     if not lv.tree:
-        return lv.total_and_binding(n_eval)
-    if stacked is not None:  # taken from the sums at every drive count (_min_drives)
+        pass
+    elif stacked is not None:  # taken from the sums at every drive count (_min_drives)
         parts = tuple(np.where(feasible, a, b) for a, b in zip(_gather(stacked, n_min), _gather(stacked, max_n)))
     else:
         parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
-    return lv.total_and_binding(n_eval, parts=parts)
+    out = compose((lv,), _one_group(n_eval), groups=False, parts=parts)
+    return out["iops"], out["binding"]
+
+
+def _one_group(n) -> np.ndarray:
+    """Drive counts of any shape (one per configuration) as :func:`~nvmemodel.ceiling.compose.compose`'s ``k`` of
+    one group: ``(1, *shape)``, a single count as it is."""
+    n = np.asarray(n, dtype=float)
+    return n[None] if n.ndim else n
 
 
 #: Most points (drive counts x configurations) a block's host-tree sums are taken at all at once (:func:`_stacked_parts`).
@@ -441,7 +453,7 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
 
 
 def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
-    """Per target, every component alone (IOPS, :meth:`Levels.alone`) at configurations ``config`` (flat indices) with
+    """Per target, every component alone (IOPS, :func:`~nvmemodel.ceiling.compose.compose`'s) at configurations ``config`` (flat indices) with
     ``drives`` drives each: what an answer's limits that do not bind leave (the planner's estimates, plan/evidence)."""
     lengths = [len(v) for v in space.axes.values()]
     coded = space._coded()
@@ -450,4 +462,5 @@ def _alone_at(space: DesignSpace, targets, base, config, drives) -> list[tuple]:
     common = _chunk_common(space, codes, base)
     n = np.asarray(drives, dtype=float)
     return [tuple(np.broadcast_to(np.asarray(x, dtype=float), n.shape)
-                  for x in Levels(_chunk_parameters(space, codes, common, t)).alone(n)) for t in targets]
+                  for x in compose((Levels(_chunk_parameters(space, codes, common, t)),), _one_group(n),
+                                   groups=False)["alone"]()) for t in targets]

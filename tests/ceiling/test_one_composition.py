@@ -59,7 +59,11 @@ def callers(monkeypatch):
     lambda: nm.sweep(nm.MixedTopology.from_topology(DELL), WL, drives=range(1, 25),
                      grid={"host.cycles_per_io": [3000.0, 30000.0]}),
     lambda: nm.fit(FIT_TABLE, x="drives", y="iops", topology=DELL, model="ceiling", free=["host.cycles_per_io"]),
-], ids=["evaluate Topology", "sweep Topology", "evaluate mixed", "sweep mixed", "sweep one group", "fit (ceiling)"])
+    lambda: nm.plan([nm.Target(WL, iops=3e6), nm.Target(nm.Workload("read", "128K"), bytes_per_s=20e9)],
+                    nm.DesignSpace(DELL, {"host.gen": [4, 5], "workload.io_stack": ["libaio", "spdk"]})),
+    lambda: nm.plan([nm.Target(WL, iops=3e6)], nm.DesignSpace(MIXED, {"workload.io_stack": ["libaio", "spdk"]})),
+], ids=["evaluate Topology", "sweep Topology", "evaluate mixed", "sweep mixed", "sweep one group", "fit (ceiling)",
+        "plan Topology", "plan mixed"])
 def test_every_entry_composes_in_one_function(callers, call):
     call()
     assert callers and callers <= {("nvmemodel.ceiling.compose", "compose")}, callers
@@ -78,3 +82,4 @@ def test_one_group_sweeps_to_the_single_model_bits(preset):
     np.testing.assert_array_equal(b.iops, a.iops)
     np.testing.assert_array_equal(b.binding_index, a.binding_index)
     assert len({tuple(r) for r in a.iops}) > 1  # the grid matters
+
