@@ -87,9 +87,7 @@ def _discover(args) -> int:
                      drive=args.drive)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
     if found.mixed is not None:  # the drives differ (model or trained link): each group as found, at the full count
-        from ..ceiling.evaluate import evaluate_mixed
-
-        curve = evaluate_mixed(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
+        curve = evaluate(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
     else:
         curve = evaluate(found.topology, wl, overrides=overrides) if found.topology is not None else None
     if args.json:
