@@ -147,7 +147,7 @@ def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | Non
 
 def run(args, topo, workload, overrides, drives) -> int:
     """Evaluate the groups under ``topo``'s host and print the curve (or its JSON)."""
-    from ..ceiling.mixed import evaluate_mixed
+    from ..ceiling.evaluate import evaluate_mixed
 
     if args.drive is not None:
         raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")

@@ -5,7 +5,7 @@ A :class:`~nvmemodel.topology.topology.Topology` holds one drive model behind on
 root ports plus 16 Gen3 drives behind two x16 switches — sharing the host (CPU, sockets, root complexes,
 memory), the layers above it (RAID level, file sharing, fabric) and the PCIe / NVMe settings. Each group
 is evaluated as the single-model topology :meth:`MixedTopology.group_topology` builds for it, so no
-physics is written twice; :func:`nvmemodel.ceiling.mixed.evaluate_mixed` combines the groups
+physics is written twice; :func:`nvmemodel.ceiling.evaluate.evaluate` combines the groups
 (docs/physics.md §12.7).
 """
 
