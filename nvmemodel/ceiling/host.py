@@ -4,19 +4,54 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..parameters import PARAMETERS
 from . import ops
 from .components import Component, Limit, register
 
-__all__ = ["HOST_CPU", "QUEUE_DEPTH", "cpu_iops", "knee_outstanding", "littles_law_iops", "qd1_latency_s"]
+__all__ = ["HOST_CPU", "QUEUE_DEPTH", "cpu_iops", "knee_outstanding", "littles_law_iops", "qd1_latency_s",
+           "stack_size_factor"]
 
 
 def cpu_iops(p):
     """``IOPS_cpu = sockets × cores × f_clk × u_max / cycles_per_io``.
 
     ``cycles_per_io`` includes the RAID layer's cycles and per-byte costs where those are in use
-    (``cpu.cycles_per_host_io``, docs/physics.md §12)."""
-    return (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"]
-            * p["host.cpu_utilization_max"] / p.get("cpu.cycles_per_host_io", p["host.cycles_per_io"]))
+    (``cpu.cycles_per_host_io``, docs/physics.md §12). On SPDK, the stack's part is scaled by
+    :func:`stack_size_factor` below 4 KiB (its cost is a 4 KiB figure; [SPDK21] measured 512 B too)."""
+    stack = p["host.cycles_per_io"]
+    cycles = p.get("cpu.cycles_per_host_io", stack)
+    factor = stack_size_factor(p)
+    if not (type(factor) in _ONE and factor == 1.0):
+        cycles = cycles - stack * (1.0 - factor)
+    return p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"] * p["host.cpu_utilization_max"] / cycles
+
+
+_ONE = (float, np.float64)
+_SPDK = PARAMETERS["workload.io_stack"].choices.index("spdk")
+
+
+def stack_size_factor(p):
+    """The share of its 4 KiB cycles per I/O a stack costs at the workload's transfer size: 1 except SPDK below 4 KiB,
+    ``SPDK_SMALL_IO``'s ratio (12.62 / 13.85 = 0.911, [SPDK21]'s 4 KiB and 512 B IOPS on one core) at 512 B and
+    below, linear in the size between (docs/physics.md §4).
+
+    >>> round(float(stack_size_factor({"workload.io_stack": "spdk", "workload.block_size": 512})), 3)
+    0.911
+    >>> float(stack_size_factor({"workload.io_stack": "libaio", "workload.block_size": 512}))
+    1.0
+    """
+    if "workload.io_stack" not in p or "workload.block_size" not in p:
+        return 1.0
+    from ..topology.host import SPDK_SMALL_IO
+
+    io = p["workload.io_stack"]
+    spdk = io == "spdk" if isinstance(io, str) else ops.to_float(io) == _SPDK
+    if type(spdk) in (bool, np.bool_) and not spdk:
+        return 1.0
+    small, ratio, _ = SPDK_SMALL_IO
+    size = ops.to_float(p["workload.block_size"])
+    below = np.clip((4096.0 - size) / (4096.0 - small), 0.0, 1.0)
+    return ops.where(spdk, 1.0 - (1.0 - ratio) * below, 1.0)
 
 
 def qd1_latency_s(block_size, read_fraction, p):
