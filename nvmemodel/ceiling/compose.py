@@ -39,6 +39,7 @@ import functools
 import numpy as np
 
 from .derive import prepare
+from .placement import switch_host
 from .system import ComplexSums, Levels, Work, above_the_groups, alone_above, pick, switched_local, switches_alone
 from .tree import place_group, place_switches, placement_starts
 
@@ -185,7 +186,7 @@ def starts(topology, p) -> list[float]:
     if len(topology.groups) == 1:
         return [0.0]
     return placement_starts([(g.socket, float(g.count), None if g.switch is None else float(g.switch_count),
-                              topology.switch_host(i)) for i, g in enumerate(topology.groups)], p)
+                              switch_host(topology, i)) for i, g in enumerate(topology.groups)], p)
 
 
 def switch_sets(topology) -> dict:
@@ -193,7 +194,7 @@ def switch_sets(topology) -> dict:
     each sharer after the drives placed before it (full counts); only owners that have sharers."""
     sets: dict = {}
     for i, g in enumerate(topology.groups):
-        h = topology.switch_host(i)
+        h = switch_host(topology, i)
         if h is not None:
             members = sets.setdefault(h, [(h, 0.0)])
             members.append((i, float(sum(topology.groups[j].count for j, _ in members))))

@@ -10,16 +10,18 @@ from .. import _check
 from ..errors import ParameterError
 from ..standards import pcie as sp
 from ..topology.config import NvmeConfig, PcieConfig
-from ..topology.mixed import GROUP_OWNED, MixedTopology
+from ..topology.mixed import MixedTopology
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS, labels_for
 from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared, starts, sweep_groups, switch_sets  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
+from .group_parameters import GROUP_OWNED, each_group, shared_values, with_parameters
 from .mirror import mirror_curve, sweep_mirror
 from .mixed_result import MixedCurve
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
+from .placement import drives_per_group
 from .result import Ceiling, Lazy, ScalingCurve, SweepResult
 from .system import levels_of
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
@@ -107,13 +109,13 @@ def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
 
 def _evaluate_groups(topology: MixedTopology, workload: Workload, drives, overrides):
     """:func:`evaluate` of groups under one host: each group's levels on its own parameters (the topology's
-    overrides taken group by group, :meth:`~nvmemodel.topology.mixed.MixedTopology.with_parameters`), composed at
+    overrides taken group by group, :func:`~nvmemodel.ceiling.group_parameters.with_parameters`), composed at
     each group's share of the total drive counts (:func:`~nvmemodel.ceiling.compose.compose`, docs/physics.md §12.7:
     placement, shared levels, binding); a mirror spanning two groups by :func:`~nvmemodel.ceiling.mirror.
     mirror_curve` (§12.9). Each component alone is the system ceiling with only it limiting (``inf`` where it leaves
     a group holding drives unlimited: the curve then lists it on the groups it limits). With one group every number
     and name is the single-model curve's."""
-    topology, wl, topos, wls = topology.with_parameters(overrides or {}, workload)
+    topology, wl, topos, wls = with_parameters(topology, overrides or {}, workload)
     if drives is None:
         drives = np.arange(2 if topology.mirror else 1, topology.max_drives + 1, 2 if topology.mirror else 1)
     n = np.atleast_1d(_check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True)).astype(int)
@@ -121,7 +123,7 @@ def _evaluate_groups(topology: MixedTopology, workload: Workload, drives, overri
         raise ParameterError("drives", drives, "one or more total drive counts (an int or a 1-D sequence)")
     params = [t.parameters(w) for t, w in zip(topos, wls, strict=True)]
     levels = [levels_of(p) for p in params]  # kept per parameter vector, as a Topology's
-    k = topology.drives_per_group(n).astype(float)
+    k = drives_per_group(topology, n).astype(float)
     if topology.mirror:  # one array over both groups: md's read balancing
         return _mixed_curve(topology, wl, n, k, topos, params, wls, **mirror_curve(topology, wl, params, n))
     out = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p), switch_sets(topology))
@@ -269,7 +271,7 @@ def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, gr
     """:func:`sweep` of groups under one host: ``(iops, binding, names, the grid's arrays, the first group's
     parameters)``, the groups' parameters composed by :func:`~nvmemodel.ceiling.compose.sweep_groups` (the
     configurations as a second axis; one unpinned group the single-model sweep's own numbers)."""
-    switch_grid = topology.shared_values(grid, grid=True)
+    switch_grid = shared_values(topology, grid, grid=True)
     if len(topology.groups) > 1 or topology.groups[0].socket is not None:
         for name in grid:
             if name in _PLACEMENT:
@@ -277,7 +279,7 @@ def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, gr
                                      "of several groups is computed per placement, not vectorized")
     prepared = []
     arrays, configs = {}, 1
-    for _, t, gw, mine in topology.each_group(workload, grid, switch_grid):
+    for _, t, gw, mine in each_group(topology, workload, grid, switch_grid):
         p, got, count = sweep_parameters(t, gw, mine, check=check)
         if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
             arrays, configs = got, count
@@ -288,7 +290,7 @@ def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, gr
         raise ParameterError("workload", "per group", "one block size over the groups in a sweep (its bytes/s are "
                              "IOPS x one size); evaluate a topology whose groups' workloads differ in size with "
                              "nm.evaluate")
-    k = topology.drives_per_group(n).astype(float)
+    k = drives_per_group(topology, n).astype(float)
     iops, binding, names = sweep_groups(prepared, configs, k, [g.socket for g in topology.groups],
                                         starts(topology, prepared[0]), switch_sets(topology), chunk_points=chunk_points)
     return iops, binding, names, arrays, prepared[0]

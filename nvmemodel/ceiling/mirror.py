@@ -243,8 +243,8 @@ def sweep_mirror(topology, workload, n: np.ndarray, grid: dict, check: bool) -> 
     columns, chunk by chunk (:func:`~nvmemodel.ceiling.compose.sweep_chunks`, the loop of every sweep). Shared
     parameters only; the RAID geometry and the placement one value."""
     from ..parameters import encode
-    from ..topology.mixed import GROUP_OWNED
     from .compose import sweep_chunks
+    from .group_parameters import GROUP_OWNED
     from .grid import sweep_parameters
     from .tree import _PLACEMENT
 

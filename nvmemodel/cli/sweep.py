@@ -370,6 +370,7 @@ def _sweep(args) -> int:
     import numpy as np
 
     from ..ceiling.evaluate import sweep
+    from ..ceiling.placement import drives_per_group
     from .ceilings import preset_defaults_note, system_and_workload, whole_arrays
 
     suffix = ".json" if args.json else ".csv"
@@ -446,7 +447,7 @@ def _sweep(args) -> int:
         raise ParameterError(f"--grid {name}", typed, allowed) from None
     table = _table(result, list(values), topo if args.group else None)
     present = [(True,)] * len(result.drives) if not args.group else [
-        tuple(bool(k) for k in col) for col in topo.drives_per_group(result.drives).T]
+        tuple(bool(k) for k in col) for col in drives_per_group(topo, result.drives).T]
     table["upper_bound"] = upper_bound_column(bound_bases(topo, wl, overrides), values, combos, present, topo.host)
     note = notes["workload_defaults"]
     workload_text = _workload_text(topo, wl, overrides, texts)
@@ -479,6 +480,8 @@ def _table(result, names: list[str], mixed):
     mixed topology ``mixed``, if given), iops, bytes_per_s, binding."""
     import numpy as np
 
+    from ..ceiling.placement import drives_per_group
+
     df = result.to_frame()
     for name in names:  # whole numbers as written (4000, not 4000.0); the value is the same
         v = df[name]
@@ -487,7 +490,7 @@ def _table(result, names: list[str], mixed):
             df[name] = v.astype(np.int64)
     cols = [*names, "drives"]
     if mixed is not None:  # each group's drives at each total count, in the --order given
-        per = mixed.drives_per_group(result.drives)
+        per = drives_per_group(mixed, result.drives)
         for g, col in enumerate(group_columns(mixed)):
             df[col] = np.tile(per[g], result.iops.shape[0])
             cols.append(col)

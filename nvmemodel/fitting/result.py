@@ -127,8 +127,10 @@ class FitResult:
                              "status": "free", "source": f"fit (best of {len(info['rss'])} values by RSS)"})
             topo, wl = self.setup(key)
             if model.startswith("ceiling") and topo is not None:
+                from ..ceiling.group_parameters import shared_parameters
+
                 free = set(self.free)
-                for name, value in topo.parameters(wl).items():
+                for name, value in shared_parameters(topo, wl).items():  # a mixed topology's: what its groups share
                     if name in free:
                         continue
                     rows.append({**head, "name": name, "value": value, "stderr": np.nan, "t": np.nan,

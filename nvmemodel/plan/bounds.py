@@ -18,6 +18,7 @@ def upper_bound_notes(space, targets, values: dict, n: int, drives=None) -> list
 
     On a mixed base, each group's drives holding drives at the configuration's ``drives`` (all groups where not
     given) are checked, named by group, as :attr:`MixedCurve.upper_bound_note` names them."""
+    from ..ceiling.placement import drives_per_group
     from ..ceiling.tree import upper_bound_text
     from ..topology.drive import get_drive
     from ..topology.host import host_from_text, with_host
@@ -36,7 +37,7 @@ def upper_bound_notes(space, targets, values: dict, n: int, drives=None) -> list
         host = str(values[HOST][i]) if HOST in values else None
         drive = str(values["drive.model"][i]) if "drive.model" in values else None
         holding = () if len(groups) < 2 else tuple(range(len(groups))) if drives is None else tuple(
-            int(g) for g in (space.base.drives_per_group([int(drives[i])])[:, 0] > 0).nonzero()[0])
+            int(g) for g in (drives_per_group(space.base, [int(drives[i])])[:, 0] > 0).nonzero()[0])
         same = (host, drive, holding, *(_key(values[k][i]) for k in varied))  # what the sentence depends on (comparisons
         if same in said:  # only: -0.0 says what 0.0 does), worked out once per combination (planner speed)
             out.append(said[same])

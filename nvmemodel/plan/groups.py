@@ -15,6 +15,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..ceiling.derive import prepare
+from ..ceiling.group_parameters import GROUP_OWNED
+from ..ceiling.placement import drives_per_group, switch_host
 from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import encode
@@ -26,9 +28,6 @@ from .targets import Target
 
 __all__ = ["MixedSearch"]
 
-
-#: Axes a mixed base refuses: each group sets its own drive, switch and lanes (a CPU axis: one host per plan).
-_GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
 
 
 class MixedSearch:
@@ -43,7 +42,7 @@ class MixedSearch:
     def __init__(self, space: DesignSpace, targets, prices) -> None:
         topo = self.topo = space.base
         for name in space.axes:
-            if name == CONNECTION or name.startswith(_GROUP_OWNED):
+            if name == CONNECTION or name.startswith(GROUP_OWNED):
                 raise ParameterError("axes", name, "a shared parameter for a mixed topology (its groups set their "
                                      "drive, switch and lanes; change them on the DriveGroup)")
             if name == HOST or name in _PLACEMENT:
@@ -68,7 +67,7 @@ class MixedSearch:
             raise ParameterError("max_drives", space.max_drives, "at least 2 for a mirror across groups (its drives "
                                  "come in complete pairs)")
         self.max_n = int(self.n[-1])  # a mirror: the most drives in complete pairs
-        k = topo.drives_per_group(self.n)
+        k = drives_per_group(topo, self.n)
         used = self._switches_used(k)
         self.lanes = np.zeros(self.n.size)
         for g, group in enumerate(topo.groups):
@@ -99,7 +98,7 @@ class MixedSearch:
         """Per group and drive count: whether the group's own switches hold a drive (its or a sharing group's)."""
         used = k > 0
         for g in range(len(self.topo.groups)):
-            owner = self.topo.switch_host(g)
+            owner = switch_host(self.topo, g)
             if owner is not None:
                 used[owner] |= k[g] > 0
         return used
@@ -163,7 +162,7 @@ class MixedSearch:
         n, topo = self.n, self.topo
         if "host.cycles_per_io" in grid:  # an axis's cycles per I/O hold on every stack, as in nm.sweep (a host
             topo = topo.replace(host=topo.host.replace(cycles_stack=""))  # calibrated on one would scale them)
-        k = topo.drives_per_group(n)
+        k = drives_per_group(topo, n)
         num, queued, known = np.zeros(x.shape), np.zeros(x.shape), np.ones(x.shape, dtype=bool)
         for i in configs:  # each configuration's split of the I/O over the groups (its curve)
             over = {name: v[i] for name, v in grid.items()}

@@ -256,7 +256,7 @@ class Plan:
             label = COMPONENT_LABELS[component]
         except LookupError:  # a component unregistered since (UnknownNameError)
             return component
-        if space is None or _is_mixed(space):  # a mixed base: each group its own drive (the registered label)
+        if space is None or hasattr(space.base, "groups"):  # a mixed base (one group too): the registered label
             return label
         values = {k: row[k] for k in space.axes if k in PARAMETERS and k in row}
         try:

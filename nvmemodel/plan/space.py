@@ -42,13 +42,14 @@ def is_categorical(name: str) -> bool:
 def _host_fields(base: Topology, values) -> dict[str, np.ndarray]:
     """Per ``host`` axis choice, the encoded parameters its host sets that differ from the base's, as arrays
     indexed by the choice's position (the base's root-port width, CPU share and cycles override are kept)."""
+    from ..ceiling.group_parameters import shared_parameters
     from ..parameters import encode
     from ..topology.host import host_from_text, with_host
     from ..topology.workload import Workload
 
     wl = Workload()
-    before = encode(base.parameters(wl))
-    rows = [encode(with_host(base, host_from_text(v)).parameters(wl)) for v in values]
+    before = encode(shared_parameters(base, wl))  # a mixed base's: what its groups share
+    rows = [encode(shared_parameters(with_host(base, host_from_text(v)), wl)) for v in values]
     skip = ("host.cycles_per_io",)
     fields = [k for k in before if k.split(".", 1)[0] in ("host", "tree", "memory") and k not in skip
               and any(not np.array_equal(r[k], before[k], equal_nan=True) for r in rows)]

@@ -7,6 +7,10 @@ memory), the layers above it (RAID level, file sharing, fabric) and the PCIe / N
 is evaluated as the single-model topology :meth:`MixedTopology.group_topology` builds for it, so no
 physics is written twice; :func:`nvmemodel.ceiling.evaluate.evaluate` combines the groups
 (docs/physics.md §12.7).
+
+This module holds the groups and their checks only. Which group each added drive joins is counted by
+:mod:`nvmemodel.ceiling.placement`; which parameter values every group shares, and which are a group's own or its
+switches', by :mod:`nvmemodel.ceiling.group_parameters`; the composition by :mod:`nvmemodel.ceiling.compose`.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from .switch import Switch, get_switch
 from .topology import Topology
 from .workload import Workload
 
-__all__ = ["GROUP_OWNED", "ORDERS", "SWITCH_SHARED", "DriveGroup", "MixedTopology"]
+__all__ = ["ORDERS", "DriveGroup", "MixedTopology"]
 
 #: Built-in orders in which a scaling curve adds drives over the groups.
 ORDERS = ("sequential", "interleaved")
@@ -133,13 +137,6 @@ class DriveGroup:
         return self.switch_count * self.switch.up_lanes
 
 
-#: Parameter prefixes a group sets itself (on its DriveGroup); overriding them for all groups at once is refused.
-GROUP_OWNED = ("drive.", "switch.", "host.port_lanes")
-
-#: A switch's own settings that an override (a fit's free parameter) may set on a mixed topology's switches.
-SWITCH_SHARED = ("switch.efficiency", "switch.per_command_s", "switch.per_tlp_s")
-
-
 @dataclasses.dataclass(frozen=True)
 class MixedTopology:
     """Several :class:`DriveGroup` under one host, sharing everything above the drives' attach.
@@ -198,7 +195,7 @@ class MixedTopology:
         self._check_sockets_and_lanes()
         if not isinstance(self.order, str):
             object.__setattr__(self, "order", tuple(self.order))
-        self.sequence()  # validates the order
+        self._check_order()
         if self.mirror:
             if len(named) != 2 or named[0].count != named[1].count:
                 raise ParameterError("mirror", True, "two groups of equal count (drive i of each is a mirrored pair); "
@@ -231,10 +228,20 @@ class MixedTopology:
                 raise ParameterError("group.count", on, f"at most {slots} drives on the switches of {host.name} "
                                      f"({host.switch_count} x {host.switch.ports} ports), sharers included")
 
-    def switch_host(self, i: int) -> int | None:
-        """The index of the group whose switches group ``i`` shares (None: its own attach)."""
-        name = self.groups[i].switch_with
-        return None if name is None else [g.name for g in self.groups].index(name)
+    def _check_order(self) -> None:
+        """``order``: one of :data:`ORDERS`, or one group index per drive, each group's ``count`` times (the drives'
+        order itself: :func:`nvmemodel.ceiling.placement.sequence`)."""
+        if isinstance(self.order, str):
+            if self.order not in ORDERS:
+                raise ParameterError("order", self.order, f"one of {', '.join(ORDERS)} or one group index per drive")
+            return
+        counts = [g.count for g in self.groups]
+        seq = np.asarray(self.order)
+        ok = seq.ndim == 1 and seq.size == sum(counts) and np.issubdtype(seq.dtype, np.integer) and all(
+            int(np.sum(seq == i)) == c for i, c in enumerate(counts))
+        if not ok:
+            raise ParameterError("order", self.order, f"{ORDERS} or a sequence of {sum(counts)} group indices "
+                                 f"holding each group i exactly its count times ({counts})")
 
     def _check_sockets_and_lanes(self) -> None:
         h = self.host
@@ -257,79 +264,6 @@ class MixedTopology:
                                  f"({h.sockets} x {free}); the groups take " + ", ".join(
                                      f"{g.name} {g.host_lanes(h)}" for g in self.groups))
 
-    def with_parameters(self, values: Mapping[str, object], workload: Workload
-                        ) -> tuple[MixedTopology, Workload, list[Topology], list[Workload]]:
-        """:meth:`Topology.with_parameters <nvmemodel.topology.topology.Topology.with_parameters>` for every group:
-        shared parameters (host, tree, memory, layers above the links, workload) set on each, and a switch's own
-        settings (:data:`SWITCH_SHARED`) on the groups behind a switch. Returns the topology as changed (the host
-        still holding the groups), the workload as evaluated, and each group's single-model topology and workload
-        (its own workload where its DriveGroup carries one). A group's own drive, switch model and lanes are set on
-        its DriveGroup: values for them are refused."""
-        switch = self.shared_values(values)
-        topos, wls, wl = [], [], workload
-        if values and all(g.workload is not None for g in self.groups):
-            wl = self.group_topology(0).with_parameters(values, workload)[1]
-        for group, t, gw, mine in self.each_group(workload, values, switch):
-            if values:
-                t, gw = t.with_parameters(mine, gw)
-                if group.workload is None:
-                    wl = gw
-            topos.append(t)
-            wls.append(gw)
-        if not values:
-            return self, wl, topos, wls
-        t0 = topos[0]  # the topology describes what is evaluated
-        groups = tuple(dataclasses.replace(g, switch=t.switch) if switch and g.switch is not None else g
-                       for g, t in zip(self.groups, topos, strict=True))
-        return self.replace(host=t0.host.replace(port_lanes=self.host.port_lanes), fabric=t0.fabric, pcie=t0.pcie,
-                            nvme=t0.nvme, extras=dict(t0.extras), extras_sources=dict(t0.extras_sources),
-                            groups=groups), wl, topos, wls
-
-    def each_group(self, workload: Workload, values: Mapping, switch_values: Mapping):
-        """Per group: the group, its single-model topology, its workload (its own, else ``workload``) and the
-        ``values`` it takes (a switch's own settings, ``switch_values``, on the groups behind a switch only)."""
-        for i, group in enumerate(self.groups):
-            t = self.group_topology(i)
-            mine = values if t.switch is not None else {k: v for k, v in values.items() if k not in switch_values}
-            yield group, t, (workload if group.workload is None else group.workload), mine
-
-    def shared_values(self, values: Mapping[str, object], *, grid: bool = False) -> dict:
-        """Check that ``values`` (overrides, or a sweep's ``grid``) set only what every group shares: a group's own
-        drive, switch model and lanes (:data:`GROUP_OWNED`) are refused, a switch's own settings
-        (:data:`SWITCH_SHARED`, :meth:`switch_settings`) taken. Returns those switch settings. The one check of
-        :meth:`with_parameters` (``nm.evaluate``'s overrides) and ``nm.sweep``'s grid, whatever the number of groups."""
-        switch = self.switch_settings(values)
-        for name in values:
-            if name.startswith(GROUP_OWNED) and name not in switch:
-                raise ParameterError(name, "(grid)" if grid else values[name], "a shared parameter, or a switch's "
-                                     + ", ".join(SWITCH_SHARED) + ": set a group's drive, switch model and lanes on "
-                                     "its DriveGroup" + (" (sweep one group with nm.sweep(mixed.group_topology(i), "
-                                                         "...))" if grid else ""))
-        return switch
-
-    def switch_settings(self, values: Mapping[str, object]) -> dict:
-        """The values of a switch's own settings (:data:`SWITCH_SHARED`): they set every group's switches, so the
-        groups behind switches must hold one switch model (else the value would mean two things); groups without a
-        switch do not take them."""
-        over = {k: v for k, v in values.items() if k in SWITCH_SHARED}
-        if not over:
-            return over
-        models = {self.group_topology(i).switch.name for i, g in enumerate(self.groups)
-                  if g.switch is not None or g.switch_with is not None}
-        if len(models) != 1:
-            name = next(iter(over))
-            raise ParameterError(name, over[name], "a mixed topology whose groups behind switches hold one switch "
-                                 f"model (this one: {', '.join(sorted(models)) or 'no switch'}); set a group's own on "
-                                 "its DriveGroup's Switch")
-        return over
-
-    def parameters(self, workload) -> dict:
-        """The shared parameter vector (host, tree, memory, layers above the links, PCIe/NVMe, workload): what every
-        group has in common. A group's own (``drive.*``, ``switch.*``, port lanes) are
-        ``group_topology(i).parameters(workload)``."""
-        own = ("drive.", "switch.", "attach.", "host.port_lanes")
-        return {k: v for k, v in self.group_topology(0).parameters(workload).items() if not k.startswith(own)}
-
     @property
     def max_drives(self) -> int:
         """All drives of all groups."""
@@ -337,42 +271,6 @@ class MixedTopology:
 
     def replace(self, **changes) -> MixedTopology:
         return dataclasses.replace(self, **changes)
-
-    def sequence(self) -> np.ndarray:
-        """The group index of the 1st, 2nd, … drive added (length :attr:`max_drives`)."""
-        counts = [g.count for g in self.groups]
-        if isinstance(self.order, str):
-            if self.order == "sequential":
-                return np.repeat(np.arange(len(counts)), counts)
-            if self.order == "interleaved":
-                left, out = list(counts), []
-                while any(left):
-                    for i in range(len(left)):
-                        if left[i]:
-                            out.append(i)
-                            left[i] -= 1
-                return np.asarray(out, dtype=int)
-            raise ParameterError("order", self.order, f"one of {', '.join(ORDERS)} or one group index per drive")
-        seq = np.asarray(self.order)
-        ok = seq.ndim == 1 and seq.size == sum(counts) and np.issubdtype(seq.dtype, np.integer) and all(
-            int(np.sum(seq == i)) == c for i, c in enumerate(counts))
-        if not ok:
-            raise ParameterError("order", self.order, f"{ORDERS} or a sequence of {sum(counts)} group indices "
-                                 f"holding each group i exactly its count times ({counts})")
-        return seq.astype(int)
-
-    def drives_per_group(self, drives) -> np.ndarray:
-        """``(groups, len(drives))`` drive counts of each group when ``drives`` drives in all are installed."""
-        n = np.atleast_1d(np.asarray(drives, dtype=int))
-        seq = self.sequence()
-        cum = np.zeros((len(self.groups), seq.size + 1), dtype=int)
-        for i in range(len(self.groups)):
-            cum[i, 1:] = np.cumsum(seq == i)
-        return cum[:, n]
-
-    def last_group(self, drives) -> np.ndarray:
-        """The group index that received the ``n``-th drive, for each ``n`` of ``drives``."""
-        return self.sequence()[np.atleast_1d(np.asarray(drives, dtype=int)) - 1]
 
     def group_topology(self, i: int) -> Topology:
         """Group ``i`` as a single-model topology on the shared host: what the existing components evaluate.
@@ -397,7 +295,7 @@ class MixedTopology:
         host = self.host if g.switch is not None or g.lanes is None else self.host.replace(port_lanes=g.lanes)
         switch, switch_count = g.switch, g.switch_count
         if g.switch_with is not None:  # behind the other group's switches: their downstream ports, their limits
-            owner = self.groups[self.switch_host(i)]
+            owner = next(h for h in self.groups if h.name == g.switch_with)
             switch, switch_count = owner.switch, owner.switch_count
         return Topology(name=f"{self.name} [{g.name}]", host=host, drive=g.drive, switch=switch,
                         switch_count=switch_count, fabric=self.fabric, pcie=self.pcie, nvme=self.nvme,

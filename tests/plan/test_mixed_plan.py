@@ -10,6 +10,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel import cli
+from nvmemodel.ceiling.placement import drives_per_group
 from nvmemodel.errors import ParameterError
 
 DELL = nm.preset("dell-r7525")
@@ -93,7 +94,7 @@ def test_cli_plan_with_groups(capsys):
     assert curve.iops_at(n) * 131072 == pytest.approx(best["128K read|ceiling"], rel=1e-12)
     # 9 drives interleaved: 5 on x4 root ports, 4 behind the two x16-uplink switches
     assert n == 9 and best["lanes"] == 5 * 4 + 2 * 16
-    assert np.all(np.asarray(MIXED.drives_per_group([9])).ravel() == [5, 4])
+    assert np.all(np.asarray(drives_per_group(MIXED, [9])).ravel() == [5, 4])
     assert cli.main(["plan", "--read-bw", "40GB/s", "--drive", "samsung-pm1743", *groups]) == 2
     assert "nvmemodel: error: --drive='samsung-pm1743' is not allowed: expected no --drive with --group" \
         in capsys.readouterr().err  # in the options' words (QA5 G19)
