@@ -27,6 +27,7 @@ from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
 from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_json_packed import packed_rows
+from .fio_json_typed import typed_rows
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_normal_terse import apply_headers, has_normal_results, header_runs, read_fio_normal_terse
@@ -93,8 +94,12 @@ def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
 def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) -> list:
     """:func:`read_file` of a path spelled as pathlib spells it (``st``: its status, if known).
     ``packed``: the rows of the usual fio JSON report may come as tuples of their values in
-    :data:`COLUMNS` order (see :mod:`.fio_json_packed`), the others are dicts."""
+    :data:`COLUMNS` order (see :mod:`.fio_json_typed` and :mod:`.fio_json_packed`), the others are dicts."""
     data = read_bytes(path, max_file_bytes, st)
+    if packed:  # the usual fio JSON report, decoded into typed structs (else read as below, as before)
+        rows = typed_rows(data, str(path))
+        if rows is not None:
+            return rows
     doc = one_fio_document(data)
     if doc is not None:  # the common case, read as the text path below reads it, without decoding the text
         if packed:

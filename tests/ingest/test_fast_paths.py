@@ -496,3 +496,91 @@ def test_folder_read_equals_the_files_named_one_by_one(folder):
         named = read_results(files)
     assert [(s.path, s.reason) for s in walked.attrs["skipped"]] == [(s.path, s.reason) for s in named.attrs["skipped"]]
     pd.testing.assert_frame_equal(walked, named)
+
+
+# -- the typed decode (msgspec structs straight from the bytes): the packed reader's rows, or None --
+
+try:
+    import msgspec  # noqa: F401 - (the typed decode's only requirement)
+    import orjson
+except ImportError:  # pragma: no cover - the fast extra is not installed
+    orjson = None
+needs_fast = pytest.mark.skipif(orjson is None, reason="msgspec and orjson not installed (pip install -e '.[fast]')")
+
+
+def _same_packed(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    return len(a) == len(b) and all(
+        len(x) == len(y) and all(type(u) is type(v) and (u == v or (isinstance(u, float) and math.isnan(u)
+                                                                    and math.isnan(v))) for u, v in zip(x, y))
+        for x, y in zip(a, b))
+
+
+@needs_fast
+def test_typed_rows_equal_the_packed_rows_on_every_json_file():
+    # every JSON file of the test data (the adversarial ones included): the typed decode gives the packed
+    # reader's rows value for value and type for type, or declines (then the file is read as before)
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+    from nvmemodel.ingest.fio_json_typed import typed_rows
+
+    typed = packed = 0
+    for path in sorted(p for p in DATA.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        if data[:1] != b"{":
+            continue
+        rows = typed_rows(data, str(path))
+        try:
+            expected = packed_rows(orjson.loads(data), str(path))
+        except orjson.JSONDecodeError:
+            expected = None
+        if rows is not None:
+            assert _same_packed(rows, expected), path
+        typed += rows is not None
+        packed += expected is not None
+    assert typed > 300 and packed > 400  # (which files it declines: test_typed_rows_decline)
+
+
+def _fixture(name="fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json") -> bytes:
+    return (DATA / "fio" / name).read_bytes()
+
+
+@needs_fast
+@pytest.mark.parametrize("edit", [
+    (b'"jobname" : "', b'"jobname" : "caf\xc3\xa9 '),  # not ASCII: orjson checks UTF-8 where msgspec skips
+    (b'"eta" : ', b'"not_a_fio_key" : 1, "eta" : '),  # an unknown job key: the general reader warns
+    (b'"timestamp" : ', b'"zzz" : 1, "timestamp" : '),  # an unknown top-level key
+    (b'"error" : 0', b'"error" : 5'),  # a failed job
+    (b'"usr_cpu" : 17.116667', b'"usr_cpu" : 17'),  # an integer where fio writes a float
+    (b'"runtime" : 60001', b'"runtime" : -60001'),  # a negative number
+    (b'"io_bytes" : ', b'"io_bytes" : 1e999, "x" : '),  # beyond a double
+    (b'"iops" : ', b'"iops" : "12", "x" : '),  # a string for a number
+    (b'"percentile" : {', b'"percentile" : {"1.0" : 1}, "y" : {'),  # the six percentiles missing
+    (b'"jobs" : [', b'"client_stats" : [], "jobs" : ['),  # client/server
+])
+def test_typed_rows_decline(edit):
+    # what the typed decode cannot read as the packed reader would: None (the file is read as before)
+    from nvmemodel.ingest.fio_json_typed import typed_rows
+
+    data = _fixture()
+    assert typed_rows(data, "x.json") is not None
+    edited = data.replace(*edit, 1)
+    assert edited != data
+    assert typed_rows(edited, "x.json") is None
+
+
+@needs_fast
+def test_typed_rows_skip_unread_fields_as_read_results_did():
+    # a number beyond a double in a field the table does not read: orjson refuses the file, which the text
+    # path then reads (Python's json takes it as inf); the typed decode skips it: the same rows either way
+    import re
+
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+    from nvmemodel.ingest.fio_json_typed import typed_rows
+
+    data = re.sub(rb'"ctx" : \d+', b'"ctx" : 1e999', _fixture(), count=1)
+    with pytest.raises(orjson.JSONDecodeError):
+        orjson.loads(data)
+    rows = typed_rows(data, "x.json")
+    assert rows is not None and _same_packed(rows, packed_rows(json.loads(data), "x.json"))
+    assert _same_packed(rows, typed_rows(_fixture(), "x.json"))

@@ -1,0 +1,297 @@
+"""The usual fio JSON report decoded from its bytes into typed structs and packed rows (msgspec).
+
+:func:`typed_rows` gives, for a file's bytes, the rows :func:`~nvmemodel.ingest.fio_json_packed.packed_rows`
+gives for the document ``orjson.loads`` makes of them, or None where it cannot say so for certain —
+then the caller reads the file as before (orjson, the packed reader, the general reader), so nothing
+read or refused changes. Its speed comes from the decoder: msgspec reads only the fields the table
+needs into :class:`msgspec.Struct` objects, checking their types and ranges as it reads them (an
+integer from 0 to 2**63, a finite float >= 0, a string), and skips everything else without building
+it. The struct of a job and of the document forbid unknown keys (the general reader warns of them),
+so every key is one the packed reader knows.
+
+It declines (None): text that is not ASCII (skipped fields are not checked for valid UTF-8, which
+orjson refuses), a field of another type or out of range, a value nesting deeper than msgspec reads,
+client/server or unified reports, json+ bins, a failed job, a direction without samples in a
+latency block or without the six percentiles, and everything the packed reader declines.
+``tests/ingest/test_fast_paths.py`` holds it to the packed and general readers on every JSON file
+of the test data. msgspec is optional (``pip install "nvmemodel[fast]"``): without it, this
+returns None for every file.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated
+
+from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _count_from_iops, _group_size
+from .fio_json_packed import _OPTION_SETS, _OTHER_WAY, _WRITE_ONLY, _option_set
+from .fio_options import choose_block_size
+
+__all__ = ["typed_rows"]
+
+_NAN = math.nan
+
+try:  # optional accelerator (pip install "nvmemodel[fast]"): without it every file is read as before
+    import msgspec
+    from msgspec import UNSET, Meta, Raw, Struct, UnsetType, field
+except ImportError:  # pragma: no cover - exercised when msgspec is absent
+    msgspec = None
+
+if msgspec is not None:
+    #: a number as the packed reader accepts it: an integer from 0 to 2**63 or a finite float >= 0 (bool is neither)
+    _Num = Annotated[int, Meta(ge=0, le=2**63 - 1)] | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]
+
+    class _Percentiles(Struct):
+        """The six percentiles of the table (others skipped)."""
+
+        p50: _Num | UnsetType = field(default=UNSET, name="50.000000")
+        p90: _Num | UnsetType = field(default=UNSET, name="90.000000")
+        p95: _Num | UnsetType = field(default=UNSET, name="95.000000")
+        p99: _Num | UnsetType = field(default=UNSET, name="99.000000")
+        p999: _Num | UnsetType = field(default=UNSET, name="99.900000")
+        p9999: _Num | UnsetType = field(default=UNSET, name="99.990000")
+
+    class _Latency(Struct):
+        N: int | None | UnsetType = UNSET
+        mean: _Num | UnsetType = UNSET
+        max: _Num | UnsetType = UNSET
+        percentile: _Percentiles | UnsetType = UNSET
+        bins: Raw | UnsetType = UNSET
+
+    class _Direction(Struct):
+        io_bytes: _Num | UnsetType = UNSET
+        io_kbytes: Raw | UnsetType = UNSET  # (only whether it is there: fio 3's io_bytes are bytes)
+        runtime: _Num | UnsetType = UNSET
+        iops: _Num | UnsetType = UNSET
+        bw: _Num | UnsetType = UNSET
+        bw_bytes: _Num | UnsetType = UNSET
+        total_ios: _Num | UnsetType = UNSET
+        lat_ns: _Latency | UnsetType = UNSET
+        clat_ns: _Latency | UnsetType = UNSET
+        slat_ns: _Latency | UnsetType = UNSET
+        lat: _Latency | UnsetType = UNSET
+        clat: _Latency | UnsetType = UNSET
+        slat: _Latency | UnsetType = UNSET
+
+    _Skipped = Raw | UnsetType
+
+    class _Job(Struct, forbid_unknown_fields=True):
+        """A job entry: the keys of fio_json._KNOWN_JOB_KEYS (no others), those the table does not read skipped."""
+
+        jobname: str | None | UnsetType = UNSET
+        groupid: int | UnsetType = UNSET
+        error: int | UnsetType = UNSET
+        job_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="job options")
+        read: _Direction | UnsetType = UNSET
+        write: _Direction | UnsetType = UNSET
+        trim: _Direction | None | UnsetType = UNSET
+        job_runtime: _Num | UnsetType = UNSET
+        usr_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)] | UnsetType = UNSET
+        sys_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)] | UnsetType = UNSET
+        hostname: str | None | UnsetType = UNSET
+        mixed: _Skipped = UNSET
+        job_start: _Skipped = UNSET
+        eta: _Skipped = UNSET
+        elapsed: _Skipped = UNSET
+        sync: _Skipped = UNSET
+        ctx: _Skipped = UNSET
+        majf: _Skipped = UNSET
+        minf: _Skipped = UNSET
+        iodepth_level: _Skipped = UNSET
+        iodepth_submit: _Skipped = UNSET
+        iodepth_complete: _Skipped = UNSET
+        latency_ns: _Skipped = UNSET
+        latency_us: _Skipped = UNSET
+        latency_ms: _Skipped = UNSET
+        latency_depth: _Skipped = UNSET
+        latency_target: _Skipped = UNSET
+        latency_percentile: _Skipped = UNSET
+        latency_window: _Skipped = UNSET
+        port: _Skipped = UNSET
+        desc: _Skipped = UNSET
+        steadystate: _Skipped = UNSET
+
+    class _Disk(Struct):
+        name: str | None | UnsetType = UNSET
+
+    class _Document(Struct, forbid_unknown_fields=True):
+        """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
+
+        version: str | None | UnsetType = field(default=UNSET, name="fio version")
+        global_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="global options")
+        jobs: list[_Job] | UnsetType = UNSET
+        disk_util: list[_Disk] | None | UnsetType = UNSET
+        client_stats: _Skipped = UNSET
+        timestamp: _Skipped = UNSET
+        timestamp_ms: _Skipped = UNSET
+        time: _Skipped = UNSET
+        cmdline: _Skipped = UNSET
+
+    for _struct, _known in ((_Job, _KNOWN_JOB_KEYS), (_Document, _KNOWN_DOC_KEYS)):
+        if {f.encode_name for f in msgspec.structs.fields(_struct)} != _known:  # pragma: no cover
+            raise ImportError(f"fio_json_typed: {_struct.__name__}'s keys no longer match fio_json's known keys")
+    _decode = msgspec.json.Decoder(_Document).decode
+    _DECLINED = (msgspec.DecodeError, RecursionError)  # (ValidationError is a DecodeError)
+
+
+def typed_rows(data: bytes, path: str) -> list[tuple] | None:
+    """The packed rows of a file whose bytes ``data`` are the one usual fio JSON report, or None
+    where the file must be read as before (see the module docstring). ``path``: its name as a string."""
+    if msgspec is None or data[:1] != b"{" or not data.isascii():
+        return None
+    try:
+        doc = _decode(data)
+    except _DECLINED:
+        return None
+    try:
+        return _rows(doc, path)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError, ZeroDivisionError):
+        return None  # (IngestError is a ValueError) the packed and general readers say what they say
+
+
+def _numbers(d) -> tuple | None:
+    """``fio_json.direction_numbers`` of a direction whose latency blocks all have samples and whose
+    completion latency has the six percentiles (its usual case); None for anything else, and for a
+    direction that moved no bytes (which the packed reader leaves to the general one)."""
+    io_bytes, rt, iops = d.io_bytes, d.runtime, d.iops
+    if d.lat_ns is not UNSET:  # fio 3: ns
+        lat, clat, slat, scale = d.lat_ns, d.clat_ns, d.slat_ns, 1e-9
+    else:  # fio 2: µs
+        lat, clat, slat, scale = d.lat, d.clat, d.slat, 1e-6
+    kib = d.bw_bytes is UNSET  # fio < 3.2: KiB/s only
+    bw = d.bw if kib else d.bw_bytes
+    counted = d.total_ios is UNSET  # fio 2.1: counted from iops and bytes
+    ios = 0.0 if counted else d.total_ios
+    if io_bytes is UNSET or rt is UNSET or iops is UNSET or bw is UNSET or clat is UNSET or lat is UNSET \
+            or slat is UNSET:
+        return None
+    pct = clat.percentile
+    n_lat, n_clat, n_slat = lat.N, clat.N, slat.N
+    if pct is UNSET or n_lat == 0 or n_clat == 0 or n_slat == 0:  # (N: an int, None or absent)
+        return None
+    lat_mean, lat_max, clat_mean, slat_mean = lat.mean, lat.max, clat.mean, slat.mean
+    p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
+    if UNSET in (lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999):
+        return None
+    if io_bytes == 0:
+        return None
+    io_bytes = float(io_bytes) if d.io_kbytes is not UNSET else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
+    bw = bw * 1024.0 if kib else float(bw)
+    if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
+        return None
+    if counted:
+        ios, iops = _count_from_iops(io_bytes, iops, rt)
+    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
+            slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
+            p999 * scale, p9999 * scale)
+
+
+def _rows(doc, path: str) -> list[tuple] | None:
+    """``fio_json_packed._packed_rows`` of the document, read from its structs (the same steps in the same order)."""
+    entries = doc.jobs
+    if doc.client_stats is not UNSET or entries is UNSET or not entries:
+        return None
+    version = doc.version
+    version = None if version is None or version is UNSET else version
+    global_opts = doc.global_options or {}
+    disk_util = doc.disk_util or ()
+    devices = [u.name for u in disk_util if u.name]
+    device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
+    has_global = doc.global_options is not UNSET
+    global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
+    head = ("fio", version, "fio-json", path, 0, 0, True)
+    devices_part = (device_names, device_count)
+    rows: list[tuple] = []
+    name_counts: dict | None = None
+    for index, job in enumerate(entries):
+        read, write, name, error = job.read, job.write, job.jobname, job.error
+        if job.mixed is not UNSET or read is UNSET or write is UNSET or name is UNSET or error != 0 \
+                or name == "All clients":
+            return None
+        job_opts = job.job_options or {}
+        echoed = job.job_options is not UNSET or has_global
+        if global_opts:  # (the packed reader's option sets, looked up by the same keys)
+            key = (echoed, global_key, tuple(job_opts), tuple(job_opts.values()))
+            option_set = _OPTION_SETS.get(key)
+            if option_set is None:
+                option_set = _option_set({**global_opts, **job_opts}, path, echoed, key)
+        else:
+            key = (echoed, tuple(job_opts), tuple(job_opts.values()))
+            option_set = _OPTION_SETS.get(key)
+            if option_set is None:
+                option_set = _option_set(job_opts, path, echoed, key)
+        bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
+            option_part, defaulted = option_set
+        # fio_json.job_group, of the structs
+        merged = None
+        if job.job_runtime is not UNSET:  # (what _group_size reads of the job: its directions' runtimes)
+            blocks = {d: {} if b.runtime is UNSET else {"runtime": b.runtime}
+                      for d, b in (("read", read), ("write", write), ("trim", job.trim)) if type(b) is _Direction}
+            merged = _group_size({"job_runtime": job.job_runtime, **blocks}, path, f"jobs[{index}]", verify)
+        if numjobs > 1 and name_counts is None:
+            name_counts = {}
+            for other in entries:
+                other_name = str(other.jobname)
+                name_counts[other_name] = name_counts.get(other_name, 0) + 1
+        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
+        if merged and merged > numjobs and echoed:
+            return None  # jobs of several sections reported as one group
+        group_id, usr, sys_ = job.groupid, job.usr_cpu, job.sys_cpu
+        if not (type(group_id) is int and 0 <= group_id <= 2**31) or type(usr) is not float \
+                or type(sys_) is not float:
+            return None
+        host = job.hostname
+        job_head = (*head, name, index, group_id, None if host is UNSET else host, "group" if group else "job",
+                    False, pattern)
+        job_tail = (usr / 100, sys_ / 100, defaulted, 0)
+        option_part += devices_part
+        job_rows = []
+        for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):
+            if d is None or d is UNSET:
+                continue
+            moved = d.io_bytes
+            if moved == 0 and type(moved) is int:
+                done = d.total_ios
+                if done is UNSET or (done == 0 and type(done) is int):
+                    continue  # an idle direction (exact integer zeros)
+            if d.clat_ns is not UNSET and d.clat_ns.bins is not UNSET:
+                return None  # json+
+            numbers = _numbers(d)
+            if numbers is None:
+                return None
+            moved, done = numbers[2], numbers[1]
+            if option is None:
+                bs = moved / done if done > 0 and moved - moved == 0.0 else _NAN
+            else:
+                bs = option if done > 0 and moved - moved == 0.0 \
+                    and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
+                    else choose_block_size(option, moved, done, in_flight=in_flight)
+            job_rows.append((direction, bs, numbers))
+        if not job_rows:
+            return None  # a job that did no I/O: the general reader warns
+        if echoed:
+            if group and pattern in _ONE_WAY and any(r[0] in _OTHER_WAY[pattern] for r in job_rows):
+                return None  # a group of jobs with different patterns: the general reader keeps what was measured
+            for direction, bs, numbers in job_rows:
+                if direction == "read" and pattern in _WRITE_ONLY:
+                    direction = "verify"  # a write job's verify reads (api._mark_verify_reads)
+                rows.append((*job_head, direction, read_fraction, random_fraction, bs, *option_part, *numbers,
+                             *job_tail))
+            continue
+        # options unknown: the realised read share is still measured
+        if len(job_rows) == 1:
+            direction, _, numbers = job_rows[0]
+            ios = numbers[1]
+            share = (1.0 if ios else _NAN) if direction == "read" else (0.0 if direction == "write" and ios else _NAN)
+        else:
+            reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
+            total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
+            share = reads / total if total else _NAN
+        for direction, bs, numbers in job_rows:
+            rows.append((*job_head, direction, share, random_fraction, bs, *option_part, *numbers, *job_tail))
+    if len(rows) > 1:  # targets over the run's jobs, where every job names its own (runs.apply_targets)
+        names = [r[22] for r in rows]
+        if None not in names:
+            count = len({t for n in names for t in n.split(";")})
+            rows = [r if r[23] == count else (*r[:23], count, *r[24:]) for r in rows]
+    return rows
