@@ -11,8 +11,7 @@ so every key is one the packed reader knows.
 
 It declines (None): text that is not ASCII (skipped fields are not checked for valid UTF-8, which
 orjson refuses), a field of another type or out of range, a value nesting deeper than msgspec reads,
-client/server or unified reports, json+ bins, a failed job, a direction without samples in a
-latency block or without the six percentiles, and everything the packed reader declines.
+client/server or unified reports, json+ bins, a failed job, and everything the packed reader declines.
 ``tests/ingest/test_fast_paths.py`` holds it to the packed and general readers on every JSON file
 of the test data. msgspec is optional (``pip install "nvmemodel[fast]"``): without it, this
 returns None for every file.
@@ -150,9 +149,10 @@ def typed_rows(data: bytes, path: str) -> list[tuple] | None:
 
 
 def _numbers(d) -> tuple | None:
-    """``fio_json.direction_numbers`` of a direction whose latency blocks all have samples and whose
-    completion latency has the six percentiles (its usual case); None for anything else, and for a
-    direction that moved no bytes (which the packed reader leaves to the general one)."""
+    """``fio_json.direction_numbers`` of a direction read into a struct (its numbers' types and ranges
+    checked by the decoder), in its order: NaN where a latency block has no samples (``N`` 0) or a
+    percentile is not written; None where a field it needs is missing, and for a direction that moved no
+    bytes (which the packed reader leaves to the general one)."""
     io_bytes, rt, iops = d.io_bytes, d.runtime, d.iops
     if d.lat_ns is not UNSET:  # fio 3: ns
         lat, clat, slat, scale = d.lat_ns, d.clat_ns, d.slat_ns, 1e-9
@@ -163,17 +163,7 @@ def _numbers(d) -> tuple | None:
     counted = d.total_ios is UNSET  # fio 2.1: counted from iops and bytes
     ios = 0.0 if counted else d.total_ios
     if io_bytes is UNSET or rt is UNSET or iops is UNSET or bw is UNSET or clat is UNSET or lat is UNSET \
-            or slat is UNSET:
-        return None
-    pct = clat.percentile
-    n_lat, n_clat, n_slat = lat.N, clat.N, slat.N
-    if pct is UNSET or n_lat == 0 or n_clat == 0 or n_slat == 0:  # (N: an int, None or absent)
-        return None
-    lat_mean, lat_max, clat_mean, slat_mean = lat.mean, lat.max, clat.mean, slat.mean
-    p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
-    if UNSET in (lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999):
-        return None
-    if io_bytes == 0:
+            or slat is UNSET or io_bytes == 0:
         return None
     io_bytes = float(io_bytes) if d.io_kbytes is not UNSET else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
     bw = bw * 1024.0 if kib else float(bw)
@@ -181,9 +171,35 @@ def _numbers(d) -> tuple | None:
         return None
     if counted:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
-    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
-            slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
-            p999 * scale, p9999 * scale)
+    pct = clat.percentile
+    if pct is not UNSET and lat.N != 0 and clat.N != 0 and slat.N != 0:  # the usual direction (N: int, None or absent)
+        lat_mean, lat_max, clat_mean, slat_mean = lat.mean, lat.max, clat.mean, slat.mean
+        p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
+        if UNSET not in (lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999):
+            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
+                    slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
+                    p999 * scale, p9999 * scale)
+    # a block without samples (left unknown) or percentiles not all written
+    means = [_NAN, _NAN, _NAN]
+    lat_max = _NAN
+    has_max = False
+    for i, block in enumerate((lat, clat, slat)):  # lat, then clat (its maximum when lat had no samples), slat
+        if block.N == 0:
+            continue
+        if block.mean is UNSET:
+            return None
+        means[i] = block.mean * scale
+        if i < 2 and not has_max:
+            if block.max is UNSET:
+                return None
+            lat_max = block.max * scale
+            has_max = True
+    if pct is UNSET or clat.N == 0:  # (clat without samples: no percentiles)
+        percentiles = (_NAN,) * 6
+    else:
+        percentiles = [_NAN if v is UNSET else v * scale
+                       for v in (pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999)]
+    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
 
 
 def _rows(doc, path: str) -> list[tuple] | None:
