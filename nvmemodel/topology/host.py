@@ -54,11 +54,11 @@ _RT23 = ("Ren & Trivedi CHEOPS'23 artifacts (ZebinRen/Performance-Characterizati
          "example_results/6-micro_arch_s_point): fio 3.32, 1 thread, 4K randread over 7 Optane SSDs at 100 % of one "
          "core, perf stat system-wide cycles / fio IOPS")
 STACK_CYCLES: dict[IoStack, tuple[float, str]] = {
-    IoStack.SPDK: (269.0, "derived: SPDK's own perf tool, 4 KiB random reads at QD128 per drive, 12.62 M IOPS on one "
-                          "thread of a Xeon Platinum 8380 at 3.4 GHz turbo = 269 cycles (spdk.io/news/2021/05/06/"
-                          "nvme-80m-iops, SPDK 20.10; the same post's 512 B figure, 13.85 M = 245 cycles, sets the "
-                          "cost below 4 KiB: SPDK_SMALL_IO); fio's SPDK plugin adds fio's own per-I/O work: measured "
-                          "2,315 cycles per I/O with the plugin (" + _RT23 + ", 1.04 M IOPS), i.e. about 2,050 for fio"),
+    IoStack.SPDK: (269.0, "derived: 269 cycles at 4 KiB, 245 at 512 B and below, linear between (SPDK_SMALL_IO): "
+                          "SPDK's own perf tool (SPDK 20.10), random reads at QD128 per drive on one thread of a Xeon "
+                          "Platinum 8380 at 3.4 GHz turbo, 12.62 M IOPS at 4 KiB and 13.85 M at 512 B (spdk.io/news/"
+                          "2021/05/06/nvme-80m-iops); fio's SPDK plugin adds fio's own per-I/O work: measured 2,315 "
+                          "cycles per I/O with the plugin (" + _RT23 + ", 1.04 M IOPS), i.e. about 2,050 for fio"),
     IoStack.IO_URING_POLLED: (7230.0, "measured: fio io_uring with hipri (polled completions), 7,230 cycles per I/O "
                                       "(334 K IOPS, QD8; " + _RT23 + "). A purpose-built tool on a tuned 5.16+ kernel "
                                       "costs far less: Axboe's t/io_uring, 10 M IOPS per core on a Ryzen 9 5950X "
