@@ -624,7 +624,8 @@ _p("host.port_lanes", "lanes", "choice", "root-port width given to each directly
 _p("host.cpu_utilization_max", "1", "continuous", "fraction of all cores the I/O path may use", lo=0, lo_open=True,
    hi=1, default=1.0, source="assumption: all cores")
 _p("host.cycles_per_io", "cycles", "continuous", "CPU cycles per I/O (submission, completion, interrupt, "
-   "application); default from the I/O stack", lo=1, hi=1e9,
+   "application); default from the I/O stack; on SPDK a 4 KiB cost, which the CPU ceiling scales to 0.911 of it at "
+   "512 B (docs/physics.md §4)", lo=1, hi=1e9,
    source="estimate: by I/O stack, nvmemodel.topology.host.STACK_CYCLES (docs/physics.md §4): fio's libaio, "
           "io_uring, polled and SQPOLL measured (Ren & Trivedi CHEOPS'23 artifacts), SPDK and psync derived, "
           "StorPort estimated; each stack's own status is in its source")
