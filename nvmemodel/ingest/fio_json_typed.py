@@ -50,19 +50,20 @@ if msgspec is not None:
         p999: _Num | UnsetType = field(default=UNSET, name="99.900000")
         p9999: _Num | UnsetType = field(default=UNSET, name="99.990000")
 
-    class _Latency(Struct):
+    # (a field fio always writes is required: a file without it is read as before)
+    class _Latency(Struct, kw_only=True):
         N: int | None | UnsetType = UNSET
-        mean: _Num | UnsetType = UNSET
-        max: _Num | UnsetType = UNSET
+        mean: _Num
+        max: _Num
         percentile: _Percentiles | UnsetType = UNSET
         bins: Raw | UnsetType = UNSET
 
-    class _Direction(Struct):
-        io_bytes: _Num | UnsetType = UNSET
+    class _Direction(Struct, kw_only=True):
+        io_bytes: _Num
         io_kbytes: Raw | UnsetType = UNSET  # (only whether it is there: fio 3's io_bytes are bytes)
-        runtime: _Num | UnsetType = UNSET
-        iops: _Num | UnsetType = UNSET
-        bw: _Num | UnsetType = UNSET
+        runtime: _Num
+        iops: _Num
+        bw: _Num
         bw_bytes: _Num | UnsetType = UNSET
         total_ios: _Num | UnsetType = UNSET
         lat_ns: _Latency | UnsetType = UNSET
@@ -74,19 +75,19 @@ if msgspec is not None:
 
     _Skipped = Raw | UnsetType
 
-    class _Job(Struct, forbid_unknown_fields=True):
+    class _Job(Struct, forbid_unknown_fields=True, kw_only=True):
         """A job entry: the keys of fio_json._KNOWN_JOB_KEYS (no others), those the table does not read skipped."""
 
-        jobname: str | None | UnsetType = UNSET
-        groupid: int | UnsetType = UNSET
-        error: int | UnsetType = UNSET
+        jobname: str | None
+        groupid: Annotated[int, Meta(ge=0, le=2**31)]
+        error: int
         job_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="job options")
-        read: _Direction | UnsetType = UNSET
-        write: _Direction | UnsetType = UNSET
+        read: _Direction
+        write: _Direction
         trim: _Direction | None | UnsetType = UNSET
         job_runtime: _Num | UnsetType = UNSET
-        usr_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)] | UnsetType = UNSET
-        sys_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)] | UnsetType = UNSET
+        usr_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]  # (an integer: read as before, see _rows)
+        sys_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]
         hostname: str | None | UnsetType = UNSET
         mixed: _Skipped = UNSET
         job_start: _Skipped = UNSET
@@ -113,12 +114,12 @@ if msgspec is not None:
     class _Disk(Struct):
         name: str | None | UnsetType = UNSET
 
-    class _Document(Struct, forbid_unknown_fields=True):
+    class _Document(Struct, forbid_unknown_fields=True, kw_only=True):
         """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
 
         version: str | None | UnsetType = field(default=UNSET, name="fio version")
         global_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="global options")
-        jobs: list[_Job] | UnsetType = UNSET
+        jobs: list[_Job]
         disk_util: list[_Disk] | None | UnsetType = UNSET
         client_stats: _Skipped = UNSET
         timestamp: _Skipped = UNSET
@@ -162,8 +163,7 @@ def _numbers(d) -> tuple | None:
     bw = d.bw if kib else d.bw_bytes
     counted = d.total_ios is UNSET  # fio 2.1: counted from iops and bytes
     ios = 0.0 if counted else d.total_ios
-    if io_bytes is UNSET or rt is UNSET or iops is UNSET or bw is UNSET or clat is UNSET or lat is UNSET \
-            or slat is UNSET or io_bytes == 0:
+    if clat is UNSET or lat is UNSET or slat is UNSET or io_bytes == 0:
         return None
     io_bytes = float(io_bytes) if d.io_kbytes is not UNSET else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
     bw = bw * 1024.0 if kib else float(bw)
@@ -173,11 +173,11 @@ def _numbers(d) -> tuple | None:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
     pct = clat.percentile
     if pct is not UNSET and lat.N != 0 and clat.N != 0 and slat.N != 0:  # the usual direction (N: int, None or absent)
-        lat_mean, lat_max, clat_mean, slat_mean = lat.mean, lat.max, clat.mean, slat.mean
         p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
-        if UNSET not in (lat_mean, lat_max, clat_mean, slat_mean, p50, p90, p95, p99, p999, p9999):
-            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
-                    slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
+        if p50 is not UNSET and p90 is not UNSET and p95 is not UNSET and p99 is not UNSET and p999 is not UNSET \
+                and p9999 is not UNSET:
+            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat.mean * scale, clat.mean * scale,
+                    slat.mean * scale, lat.max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
                     p999 * scale, p9999 * scale)
     # a block without samples (left unknown) or percentiles not all written
     means = [_NAN, _NAN, _NAN]
@@ -186,12 +186,8 @@ def _numbers(d) -> tuple | None:
     for i, block in enumerate((lat, clat, slat)):  # lat, then clat (its maximum when lat had no samples), slat
         if block.N == 0:
             continue
-        if block.mean is UNSET:
-            return None
         means[i] = block.mean * scale
         if i < 2 and not has_max:
-            if block.max is UNSET:
-                return None
             lat_max = block.max * scale
             has_max = True
     if pct is UNSET or clat.N == 0:  # (clat without samples: no percentiles)
@@ -205,7 +201,7 @@ def _numbers(d) -> tuple | None:
 def _rows(doc, path: str) -> list[tuple] | None:
     """``fio_json_packed._packed_rows`` of the document, read from its structs (the same steps in the same order)."""
     entries = doc.jobs
-    if doc.client_stats is not UNSET or entries is UNSET or not entries:
+    if doc.client_stats is not UNSET or not entries:
         return None
     version = doc.version
     version = None if version is None or version is UNSET else version
@@ -220,9 +216,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
-        read, write, name, error = job.read, job.write, job.jobname, job.error
-        if job.mixed is not UNSET or read is UNSET or write is UNSET or name is UNSET or error != 0 \
-                or name == "All clients":
+        read, write, name = job.read, job.write, job.jobname
+        if job.mixed is not UNSET or job.error != 0 or name == "All clients":
             return None
         job_opts = job.job_options or {}
         echoed = job.job_options is not UNSET or has_global
@@ -241,8 +236,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
         # fio_json.job_group, of the structs
         merged = None
         if job.job_runtime is not UNSET:  # (what _group_size reads of the job: its directions' runtimes)
-            blocks = {d: {} if b.runtime is UNSET else {"runtime": b.runtime}
-                      for d, b in (("read", read), ("write", write), ("trim", job.trim)) if type(b) is _Direction}
+            blocks = {d: {"runtime": b.runtime} for d, b in (("read", read), ("write", write), ("trim", job.trim))
+                      if type(b) is _Direction}
             merged = _group_size({"job_runtime": job.job_runtime, **blocks}, path, f"jobs[{index}]", verify)
         if numjobs > 1 and name_counts is None:
             name_counts = {}
@@ -253,8 +248,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
         if merged and merged > numjobs and echoed:
             return None  # jobs of several sections reported as one group
         group_id, usr, sys_ = job.groupid, job.usr_cpu, job.sys_cpu
-        if not (type(group_id) is int and 0 <= group_id <= 2**31) or type(usr) is not float \
-                or type(sys_) is not float:
+        if type(usr) is not float or type(sys_) is not float:  # (an integer: the packed reader declines it)
             return None
         host = job.hostname
         job_head = (*head, name, index, group_id, None if host is UNSET else host, "group" if group else "job",
