@@ -70,7 +70,7 @@ from .ceiling import (
 from .ceiling import register as register_component
 from .ceiling import registered as registered_component
 from .ceiling.evaluate import evaluate_mixed
-from .ceiling.mixed_result import MixedCurve
+from .ceiling.result import MixedCurve
 from .parameters import PARAMETERS, Source
 from .plan import DesignSpace, Plan, Target, plan
 from .errors import IngestError, IngestWarning, NvmeModelError, ParameterError, UnitError, UnknownNameError

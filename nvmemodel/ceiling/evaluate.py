@@ -18,11 +18,11 @@ from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared,
 from .derive import prepare
 from .grid import sweep_parameters
 from .group_parameters import GROUP_OWNED, each_group, shared_values, with_parameters
+from .lazy import Lazy
 from .mirror import mirror_curve, sweep_mirror
-from .mixed_result import MixedCurve
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
 from .placement import drives_per_group
-from .result import Ceiling, Lazy, ScalingCurve, SweepResult
+from .result import Ceiling, MixedCurve, ScalingCurve, SweepResult
 from .system import levels_of
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep
 
@@ -39,7 +39,7 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     ----------
     topology : Topology or MixedTopology
         One drive and switch model (a :class:`ScalingCurve`), or several groups under one host
-        (docs/topologies.md: a :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`, binding component and
+        (docs/topologies.md: a :class:`~nvmemodel.ceiling.result.MixedCurve`, binding component and
         group per point; the groups fill in ``topology.order``; with ``mirror=True`` one md RAID-1/10 array
         spanning the two groups, :mod:`~nvmemodel.ceiling.mirror`). Both are composed by
         :func:`~nvmemodel.ceiling.compose.compose`.
@@ -90,7 +90,7 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
 def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
                    overrides: Mapping[str, object] | None = None):
     """:func:`evaluate` of a :class:`~nvmemodel.topology.mixed.MixedTopology` (refusing any other topology): its
-    :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`, system ceiling, binding component and group per drive count.
+    :class:`~nvmemodel.ceiling.result.MixedCurve`, system ceiling, binding component and group per drive count.
 
     Examples
     --------

@@ -197,7 +197,7 @@ def _inter_socket_caveat(curve, n: int) -> str | None:
 def _uneven_levels(curve, n: int) -> list[str]:
     """The levels whose units (switches, root complexes, sockets) carry different numbers of drives at ``n``,
     among those whose limit is set, each with its loads ("the root complexes (2, 1, 1, 1)"); [] for several drive
-    groups (their drives differ: :meth:`~nvmemodel.ceiling.mixed_result.MixedCurve.shared_level_at` says how the
+    groups (their drives differ: :meth:`~nvmemodel.ceiling.result.MixedCurve.shared_level_at` says how the
     composition placed them; QA round 5, G21) or where no level is uneven."""
     if hasattr(curve.topology, "groups"):
         return []
@@ -232,7 +232,7 @@ def _uneven_levels(curve, n: int) -> list[str]:
 
 def explain_curve(curve) -> str:
     """Segments of the curve with one binding component each (for several groups: one binding statement,
-    :meth:`~nvmemodel.ceiling.mixed_result.MixedCurve.describe_binding_at`), and how the curve grows there."""
+    :meth:`~nvmemodel.ceiling.result.MixedCurve.describe_binding_at`), and how the curve grows there."""
     if hasattr(curve.topology, "groups"):
         lines = [f"{curve.topology.name}, {curve.describe_workload()} (drives added {curve.topology._order_text()}):"]
         key = [curve.describe_binding_at(int(n)) for n in curve.drives]

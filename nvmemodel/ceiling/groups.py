@@ -2,7 +2,7 @@
 groups it holds, what holds each group, each group's share, where the composition placed the drives.
 
 A topology is a host holding one or more groups; a :class:`~nvmemodel.topology.mixed.MixedTopology`'s curve (a
-:class:`~nvmemodel.ceiling.mixed_result.MixedCurve`) holds its groups' arrays, and a curve of one drive model is the
+:class:`~nvmemodel.ceiling.result.MixedCurve`) holds its groups' arrays, and a curve of one drive model is the
 one group of :meth:`MixedTopology.from_topology <nvmemodel.topology.mixed.MixedTopology.from_topology>` ("group 0"),
 composed when first asked (the same numbers and names, tests/ceiling/test_mixed.py): :class:`GroupAnswers`, mixed
 into :class:`~nvmemodel.ceiling.result.ScalingCurve`, answers the same questions for both.
@@ -33,7 +33,7 @@ def _of_groups(method):
 
 class GroupAnswers:
     """The questions of groups, for :class:`~nvmemodel.ceiling.result.ScalingCurve` and its
-    :class:`~nvmemodel.ceiling.mixed_result.MixedCurve` (whose fields ``groups``, ``group_drives``, ``group_iops``,
+    :class:`~nvmemodel.ceiling.result.MixedCurve` (whose fields ``groups``, ``group_drives``, ``group_iops``,
     ``group_binding``, ``binding_group``, ``group_ceilings``, ``group_parameters``, ``group_workloads`` they read)."""
 
     @functools.cached_property
@@ -58,9 +58,13 @@ class GroupAnswers:
 
     def _unknown_drives(self, i: int | None = None) -> list[tuple[int, tuple]]:
         """The groups (holding drives at point ``i``, or anywhere) whose drive lacks a rating their workload needs:
-        (group index, the ratings' names) (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`)."""
+        (group index, the ratings' names) (:func:`~nvmemodel.ceiling.drive.unknown_drive_fields`). A curve of one
+        drive model: its drive, on its own parameters."""
         from .drive import unknown_drive_fields
 
+        if not hasattr(self.topology, "groups"):
+            fields = unknown_drive_fields(self.parameters)
+            return [(0, fields)] if fields else []
         out = []
         for j, p in enumerate(self.group_parameters):
             held = self.group_drives[j] > 0 if i is None else self.group_drives[j, i] > 0

@@ -1,9 +1,10 @@
-"""Result types: one component's :class:`Ceiling`, a :class:`ScalingCurve`, a :class:`SweepResult`."""
+"""Result types: one component's :class:`Ceiling` (a :class:`GroupCeiling` where it limits some groups only), a
+:class:`ScalingCurve` (a :class:`MixedCurve` for several groups under one host), a :class:`SweepResult`."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import sys
 
 import numpy as np
 
@@ -11,59 +12,9 @@ from ..parameters import PARAMETERS, decode
 from ..units import format_iops
 from .components import COMPONENT_LABELS
 from .groups import GroupAnswers
+from .lazy import Lazy, _Worked  # noqa: F401 (Lazy: the type a curve's parts may be given as)
 
-__all__ = ["Ceiling", "ScalingCurve", "SweepResult"]
-
-
-class Lazy(Mapping):
-    """A read-only mapping worked out on first use, ``compute(*args)``: a curve carries where every parameter comes
-    from (``topology.sources(workload)``), each component's ceiling alone and the components' labels, but most
-    callers (fits evaluating thousands of curves, a plot or a table of the system ceiling) never read them, and each
-    costs about as much as the curve itself. A curve never hands it out: its field gives a plain ``dict`` on first
-    read (:class:`_Worked`), so ``pd.DataFrame(curve.ceilings)``, ``json.dumps``, ``dataclasses.asdict`` and
-    assignment behave as they do for a dict (DIFFQA D1, D2). Pickled as a dict."""
-
-    __slots__ = ("_args", "_data")
-
-    def __init__(self, compute, *args) -> None:
-        self._args, self._data = (compute, *args), None
-
-    def _get(self) -> dict:
-        if self._data is None:
-            compute, *args = self._args
-            self._data, self._args = compute(*args), None
-        return self._data
-
-    def __getitem__(self, name):
-        return self._get()[name]
-
-    def __iter__(self):
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __reduce__(self):
-        return dict, (self._get(),)
-
-
-class _Worked:
-    """A curve's field that may hold a :class:`Lazy`: stored as given, handed out as a plain ``dict`` worked out on
-    first read (then kept). A data descriptor, so a frozen dataclass's ``__init__`` stores through it."""
-
-    def __init__(self, name: str) -> None:
-        self.name, self.slot = name, "_" + name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.slot]
-        if type(value) is Lazy:
-            value = obj.__dict__[self.slot] = dict(value._get())
-        return value
-
-    def __set__(self, obj, value) -> None:
-        obj.__dict__[self.slot] = value
+__all__ = ["Ceiling", "GroupCeiling", "MixedCurve", "ScalingCurve", "SweepResult"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,7 +53,7 @@ class ScalingCurve(GroupAnswers):
 
     A topology of one drive model is one group: :class:`~nvmemodel.ceiling.groups.GroupAnswers` says what holds it
     (``held_by_at``, ``describe_binding_at``, ``binding_group_at``, ``group_iops_at``, ``placed_at``) as for the
-    groups of a :class:`~nvmemodel.ceiling.mixed_result.MixedCurve`.
+    groups of a :class:`MixedCurve` (a curve that carries its groups: one class of answers for both).
 
     Attributes
     ----------
@@ -158,16 +109,19 @@ class ScalingCurve(GroupAnswers):
         return str(self.binding[self._index(drives)])
 
     def ceilings_at(self, drives: int) -> list[Ceiling]:
-        """Every component's ceiling at one point, binding one first, then by headroom."""
+        """Every component alone at one point (the system ceiling with only that component limiting), the binding
+        one first, then by headroom (docs/topologies.md, "What binds"; of several groups :meth:`MixedCurve._alone_at`
+        says how a component that limits some groups only is taken)."""
         i = self._index(drives)
-        total = self.iops[i]
-        out = []
-        for name in self.ceilings:
-            x = float(self.ceilings[name][i])
-            out.append(Ceiling(name, x, x * self.block_size, x / total - 1 if np.isfinite(x) else np.inf,
-                               name == self.binding[i], self.labels.get(name) or COMPONENT_LABELS[name],
-                               self._cited(name)))
-        return sorted(out, key=lambda c: (not c.binding, c.headroom))
+        binding = str(self.binding[i])
+        out = [self._alone_at(name, i) for name in self.ceilings]
+        return sorted(out, key=lambda c: (c.component != binding, not c.binding, c.headroom))
+
+    def _alone_at(self, name: str, i: int) -> Ceiling:
+        """``name`` alone at point ``i``: the one group holds every drive."""
+        x = float(self.ceilings[name][i])
+        return Ceiling(name, x, x * self.block_size, x / self.iops[i] - 1 if np.isfinite(x) else np.inf,
+                       name == self.binding[i], self.labels.get(name) or COMPONENT_LABELS[name], self._cited(name))
 
     def _cited(self, component: str, parameters: dict | None = None, sources=None) -> tuple:
         """The parameters that set ``component``'s ceiling, with their values and sources (a group's own
@@ -223,14 +177,29 @@ class ScalingCurve(GroupAnswers):
 
     @property
     def upper_bound_note(self) -> str | None:
-        """Which host layers have no known limit for this host (the curve is an upper bound there), else None
-        (:func:`~nvmemodel.ceiling.tree.upper_bound_note`)."""
+        """The sentence saying the curve is an upper bound, else None: the host layers whose limit is unknown, a drive
+        rating the workload needs but the drive's catalog entry lacks, a software RAID cost not charged
+        (:func:`~nvmemodel.ceiling.tree.upper_bound_text`); of several groups, group by group (QA round 5, G7)."""
+        return self._upper_bound(None)
+
+    def _upper_bound(self, i: int | None) -> str | None:
+        """:attr:`upper_bound_note` over the groups holding drives at point ``i`` (None: anywhere on the curve)."""
         from .tree import upper_bound_text
 
-        return upper_bound_text(self.parameters)
+        host = upper_bound_text(self.parameters)  # of one drive model with its drive; of groups the shared parameters
+        if "drive.model" in self.parameters:
+            return host
+        one = len(self.groups) == 1
+        drives = [("the drive's" if one else f"the {self.groups[j]} drives'")  # each group's drive, its own workload
+                  + f" {' and '.join(f)} {'is' if len(f) == 1 else 'are'} not known (not applied)"
+                  for j, f in self._unknown_drives(i)]
+        if not drives:
+            return host
+        return "; ".join([host, *drives]) if host else "upper bound: " + "; ".join(drives)
 
     def to_frame(self):
-        """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom.
+        """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom; of several groups
+        also ``binding_group`` and per group ``<group>_drives``, ``<group>_iops``, ``<group>_binding``.
         ``attrs["note"]`` says where the host's limits are unknown (an upper bound)."""
         import pandas as pd
 
@@ -238,44 +207,30 @@ class ScalingCurve(GroupAnswers):
                            "binding": pd.Categorical(self.binding, categories=list(self.ceilings))})
         for name in self.ceilings:
             df[f"{name}_iops"] = self.ceilings[name]
+        if hasattr(self.topology, "groups"):
+            df["binding_group"] = self.binding_group
+            for j, g in enumerate(self.groups):
+                df[f"{g}_drives"], df[f"{g}_iops"], df[f"{g}_binding"] = (
+                    self.group_drives[j], self.group_iops[j], self.group_binding[j])
         if self.upper_bound_note:
             df.attrs["note"] = self.upper_bound_note
         return df
 
     def to_dict(self) -> dict:
-        """JSON-ready: schema ``nvmemodel.ceilings/1`` (see the README), every text from the vector."""
-        from ..cli._common import json_number
-        from .drive import unknown_drive_fields
-        from .tree import unknown_host_layers
+        """JSON-ready: schema ``nvmemodel.ceilings/1`` (docs/ceilings.md), every text from the vector; of several
+        groups ``nvmemodel.mixed/1``, the same with the groups (:func:`~nvmemodel.ceiling.curve_json.curve_dict`)."""
+        from .curve_json import curve_dict
 
-        points = []
-        for n in self.drives:
-            cs = self.ceilings_at(int(n))
-            points.append({
-                "drives": int(n), "iops": float(self.iops_at(int(n))), "bytes_per_s": float(self.bandwidth_at(int(n))),
-                "binding": self.binding_at(int(n)),
-                "ceilings": {c.component: {"iops": json_number(c.iops), "bytes_per_s": json_number(c.bytes_per_s),
-                                           "headroom": json_number(c.headroom)} for c in cs},
-            })
-        wl = self.workload
-        return {"schema": "nvmemodel.ceilings/1", "topology": self.topology.name,
-                "description": self.topology.describe(),
-                "workload": {"pattern": wl.pattern, "block_size_bytes": wl.block_size, "read_fraction": wl.read_fraction,
-                             "iodepth": wl.iodepth, "numjobs": wl.numjobs, "io_stack": wl.io_stack.value},
-                "components": list(self.ceilings),
-                # null when every host layer's limit is known; else which are not (and so not applied): a program
-                # must be able to tell "no such component" (a switch that is absent) from "not known"
-                "upper_bound": ({"note": self.upper_bound_note, "unknown_layers": list(unknown_host_layers(self.parameters))
-                                 + (["drive"] if unknown_drive_fields(self.parameters) else [])}
-                                if self.upper_bound_note else None),
-                "parameters": {k: (v if isinstance(v, str) else json_number(float(v)))
-                               for k, v in self.parameters.items()},
-                "points": points}
+        return curve_dict(self)
 
     def __repr__(self) -> str:
-        return (f"<ScalingCurve {getattr(self.topology, 'name', '?')} | {self.workload.describe()} | "
-                f"drives {self.drives[0]}..{self.drives[-1]}: {format_iops(self.iops[-1])} at the end, "
-                f"{self.knee_words()}"
+        last = int(self.drives[-1])
+        grouped = hasattr(self.topology, "groups")  # several groups: how many, and what binds at the end
+        end = (f"{' of mixed sizes' if self._mixed_sizes(len(self.drives) - 1) else ''} at the end "
+               f"({self.describe_binding_at(last)})" if grouped else " at the end")
+        return (f"<{type(self).__name__} {getattr(self.topology, 'name', '?')} | "
+                f"{f'{len(self.groups)} groups | ' if grouped else ''}{self.describe_workload()} | "
+                f"drives {self.drives[0]}..{last}: {format_iops(self.iops[-1])}{end}, {self.knee_words()}"
                 f"{'; ' + self.upper_bound_note if self.upper_bound_note else ''}>")
 
     def _repr_html_(self) -> str:
@@ -284,6 +239,118 @@ class ScalingCurve(GroupAnswers):
 
 for _name in ("ceilings", "sources", "labels"):  # may be given as Lazy: a plain dict once read (_Worked)
     setattr(ScalingCurve, _name, _Worked(_name))
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class GroupCeiling(Ceiling):
+    """A component alone in a topology of groups: ``scope`` says on which groups' drives when it does not limit every
+    group holding drives (``"on gen3 only"``; its headroom is then against what those groups deliver);
+    ``binds_in`` names the groups it holds where the groups are held by different components."""
+
+    scope: str = ""
+    binds_in: str = ""
+
+    def __repr__(self) -> str:
+        if self.binding and self.binds_in and not np.isfinite(self.iops):  # a mirror's side held by it: no array
+            return (f"*{self.component:<17} {'-':>14} {'-':>9}       binding in {self.binds_in} (its members; "
+                    "alone it puts no ceiling on the array)")
+        text = super().__repr__()
+        if self.binding and self.binds_in:
+            text = text.replace("binding", f"binding in {self.binds_in}" + (
+                f" (on every group +{self.headroom:.1%})" if np.isfinite(self.headroom) and self.headroom > 5e-4
+                and not self.scope else ""), 1) if "binding" in text[20:] else text
+        return f"{text}  ({self.scope})" if self.scope else text
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class MixedCurve(ScalingCurve):
+    """System ceiling versus total drive count for a :class:`~nvmemodel.topology.mixed.MixedTopology`: a
+    :class:`ScalingCurve` that carries its groups' arrays (a curve of one drive model is one group, composed when asked:
+    :class:`~nvmemodel.ceiling.groups.GroupAnswers`).
+
+    Everything a :class:`ScalingCurve` holds (``binding`` names the component; ``per_drive_iops`` is the
+    average own limit of the drives installed, so that ``knee()`` compares with ``Σ_g k_g d_g``; ``parameters`` the
+    shared ones), plus:
+
+    Attributes
+    ----------
+    groups : tuple of str
+        Group names, in the topology's order.
+    group_drives : ndarray of int, shape (groups, points)
+        Drives of each group at each point.
+    group_iops : ndarray, shape (groups, points)
+        Each group's share of the system ceiling (shared limits throttle the groups in proportion).
+    group_binding : ndarray of str, shape (groups, points)
+        Each group's own binding component (its drives' or its switches' limit).
+    group_ceilings : tuple of dict
+        Per group, each component alone on that group's drives (IOPS; NaN where the group has none yet).
+    binding_group : ndarray of str
+        The groups (holding drives) held by ``binding`` at each point, joined by ", ", or ``"host"`` where a shared
+        limit binds; with a mirror spanning the groups, ``"array"`` where its members bind. Where different
+        components hold different groups, ``binding`` is the one holding the largest share and
+        :meth:`describe_binding_at` names each (docs/topologies.md, "What binds").
+    group_parameters, group_sources : tuple of dict
+        Each group's evaluated parameter vector and sources.
+    group_workloads : tuple of Workload
+        Each group's evaluated workload (its own where its DriveGroup carries one, else ``workload``).
+    """
+
+    groups: tuple = ()
+    group_drives: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0), dtype=int))
+    group_iops: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0)))
+    group_binding: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros((0, 0), dtype=str))
+    group_ceilings: tuple = ()
+    binding_group: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0, dtype=str))
+    group_parameters: tuple = ()
+    group_sources: tuple = ()
+    group_workloads: tuple = ()
+
+    def _alone_at(self, name: str, i: int) -> GroupCeiling:
+        """``name`` alone at point ``i``. A component that does not limit every group holding drives would leave the
+        others unlimited (no system ceiling alone): it is taken alone on the groups it limits (``scope``), its
+        headroom against what those groups deliver. Where the groups are held by different components each is
+        marked binding, with the groups it holds (``binds_in``). Groups of different I/O sizes: headroom in bytes."""
+        group, binding = str(self.binding_group[i]), str(self.binding[i])
+        per_group = group not in ("host", "array") or (group == "array" and self._sides_differ(i))
+        holding = [j for j in range(len(self.groups)) if self.group_drives[j, i] > 0]
+        sizes = self._sizes()
+        x = float(self.ceilings[name][i])
+        reach = [j for j in holding if j < len(self.group_ceilings) and name in self.group_ceilings[j]
+                 and np.isfinite(self.group_ceilings[j][name][i])]
+        holds = [j for j in holding if per_group and str(self.group_binding[j, i]) == name]
+        scope, headroom, nbytes = "", np.inf, x * self.block_size
+        if np.isfinite(x):
+            headroom = x / float(self.iops[i]) - 1
+            if self._mixed_sizes(i):  # each group's I/Os at its own size; the headroom of the bytes (QA round 4, F16)
+                nbytes = self._bytes_alone(name, x, i, holding, sizes)
+                headroom = nbytes / float(self.bytes_per_s[i]) - 1
+        elif reach and len(holding) > 1:  # a limit of some groups only: alone on those
+            x = float(sum(self.group_ceilings[j][name][i] for j in reach))
+            share = float(sum(self.group_iops[j, i] for j in reach))
+            headroom = x / share - 1 if share > 0 else np.inf
+            nbytes = float(sum(self.group_ceilings[j][name][i] * sizes[j] for j in reach))
+            if self._mixed_sizes(i) and share > 0:
+                headroom = nbytes / float(sum(self.group_iops[j, i] * sizes[j] for j in reach)) - 1
+            scope = ("alone on the groups it holds" if reach == holds else
+                     "on " + ", ".join(self.groups[j] for j in reach) + " only")
+        where = ", ".join(self.groups[j] for j in holds) if per_group and len(holding) > 1 else ""
+        sources = (self._cited(name, self.group_parameters[holds[0]], self.group_sources[holds[0]]) if holds
+                   else self._cited(name))
+        return GroupCeiling(name, x, nbytes, headroom, bool(holds) if per_group else name == binding,
+                            self.labels.get(name) or name, sources, scope=scope, binds_in=where)
+
+    def _bytes_alone(self, name: str, x: float, i: int, holding: list, sizes: list) -> float:
+        """A component alone (``x`` IOPS of mixed sizes) in bytes/s: where its limits on the groups' drives and
+        switches set it, each group's part at its own size; else (a root complex, socket or shared system limit,
+        taken at the groups' delivered mix) ``x`` times the bytes per I/O delivered."""
+        parts = [float(self.group_ceilings[j][name][i]) for j in holding]
+        if all(np.isfinite(v) for v in parts) and np.isclose(sum(parts), x, rtol=1e-12, atol=0.0):
+            return float(sum(v * sizes[j] for v, j in zip(parts, holding, strict=True)))
+        return x * float(self.bytes_per_s[i]) / float(self.iops[i])
+
+
+# pickles made before MixedCurve and GroupCeiling moved here (s27) name the module they lived in
+sys.modules.setdefault(__name__.rpartition(".")[0] + ".mixed_result", sys.modules[__name__])
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
