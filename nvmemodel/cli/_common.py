@@ -94,19 +94,26 @@ def json_number(x: float):
     return None if not math.isfinite(x) else float(x)
 
 
-def print_curve(curve, *, explain: bool = False) -> None:
+def print_curve(curve, *, explain: bool = False, per_group: bool = False) -> None:
     """A scaling curve as a table (drives, IOPS, GB/s, GiB/s, binding), every component at the last point,
-    and with ``explain`` the plain-language account."""
-    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  binding")
+    and with ``explain`` the plain-language account. ``per_group``: a curve of groups also lists each group's drives
+    per point (a curve of one drive model is one group: no such column)."""
+    names = curve.groups if per_group else ()
+    width = 9 * len(names)
+    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  " + (f"{'per group':<{width}}  " if names else "")
+          + "binding")
     # a mixed topology's curve names its groups; a uniform one has none to name (QA s25, H8)
     binding = curve.describe_binding_at if hasattr(curve.topology, "groups") else curve.binding_at
-    for n in curve.drives:
+    for i, n in enumerate(curve.drives):
         x = curve.bandwidth_at(int(n))
+        per = " ".join(f"{int(k):>3}" for k in curve.group_drives[:, i]) if names else ""
         print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
-              f"{binding(int(n))}")
-    note = getattr(curve, "upper_bound_note", None)  # host layers without a known limit (issue 18)
+              + (f"{per:<{max(width, len(per))}}  " if names else "") + binding(int(n)))
+    if names:
+        print("  (per group: drives of " + ", ".join(names) + ")")
+    note = getattr(curve, "upper_bound_note", None)  # host layers (or a group's drive rating) not known (issue 18)
     if note:
-        print(f"({note})")
+        print(f"{'  ' if names else ''}({note})")
     print_components(curve, explain=explain)
 
 

@@ -9,8 +9,7 @@ import sys
 from ..errors import ParameterError
 from ._common import parse_drives as _parse_drives
 from ._common import print_curve
-from .mixed import GROUP_HELP
-from .mixed import run as run_mixed
+from .mixed import GROUP_HELP, mixed_from
 
 JSON_SCHEMA_ID = "nvmemodel.ceilings/1"
 
@@ -235,7 +234,7 @@ def _ceilings(args) -> int:
 
     topo, wl, overrides, drives = system_and_workload(args)
     if args.group:
-        return run_mixed(args, topo, wl, overrides, drives)
+        return _ceilings_of_groups(args, topo, wl, overrides, drives)
     base, base_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
     counts = drives if drives is not None else list(base.default_drives or range(1, base.max_drives + 1))
     drives, left = whole_arrays(base, base_wl, counts, args.drives)
@@ -253,9 +252,7 @@ def _ceilings(args) -> int:
         differs = preset_difference(curve, overrides)  # QA s25 H37, as the table says it
         if differs:
             doc["preset_difference"] = differs
-        json.dump(doc, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
+        return _write_json(doc)
 
     print(curve.topology.describe())
     print(f"workload: {curve.workload.describe()}" + (f" ({note})" if note else ""))
@@ -266,9 +263,7 @@ def _ceilings(args) -> int:
         print(f"(the host CPU is charged this host's {host.cycles_per_io:,.0f} cycles per I/O whatever the stack: "
               f"{src.status}: {src.text[:90]}{'…' * (len(src.text) > 90)})")
     if overrides:
-        from ..parameters import get
-
-        print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
+        _print_overrides(overrides)
         note = hypothetical_text(topo.host, overrides.get("host.gen", topo.host.gen))
         if note:
             print(f"({note})")
@@ -280,4 +275,43 @@ def _ceilings(args) -> int:
     differs = preset_difference(curve, overrides)  # QA s25 H37: a preset's own share binding, beside the catalog's
     if differs:
         print(f"\n({differs})")
+    return 0
+
+
+def _ceilings_of_groups(args, topo, workload, overrides, drives) -> int:
+    """``--group``: the groups under ``topo``'s host (:func:`~nvmemodel.cli.mixed.mixed_from`), evaluated and printed
+    as one drive model's curve is, with each group's drives per point and the groups named in what binds."""
+    from ..ceiling.evaluate import evaluate
+
+    if args.drive is not None:
+        raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
+    overrides = dict(overrides)
+    mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides, raid_option="--set raid.level")
+    try:
+        curve = evaluate(mixed, workload, drives=drives, overrides=overrides)
+    except ParameterError as e:  # the mirror's odd counts said in the CLI's words; any other refusal as it is
+        if getattr(e, "parameter", None) != "drives" or not mixed.mirror or "even total drive counts" not in str(e):
+            raise
+        given = e.value if isinstance(e.value, (list, tuple)) else [e.value]
+        raise ParameterError("--drives", ",".join(map(str, given)), "even drive counts with a mirror (a --group "
+                             "mirror= key): complete pairs, 2, 4, …") from None
+    if args.json:
+        return _write_json(curve.to_dict())
+    print(mixed.describe())
+    print(f"workload: {curve.describe_workload()}")
+    if overrides:
+        _print_overrides(overrides)
+    print_curve(curve, explain=args.explain, per_group=True)
+    return 0
+
+
+def _print_overrides(overrides: dict) -> None:
+    from ..parameters import get
+
+    print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
+
+
+def _write_json(doc: dict) -> int:
+    json.dump(doc, sys.stdout, indent=2)
+    sys.stdout.write("\n")
     return 0

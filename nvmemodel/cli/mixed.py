@@ -1,12 +1,11 @@
-"""``nvmemodel ceilings --group …``: several drive and switch models under the preset's host (docs/physics.md §12.7)."""
+"""The ``--group`` option of ``ceilings``, ``sweep`` and ``plan``: its text parsed into a
+:class:`~nvmemodel.topology.mixed.DriveGroup`, several of them into a
+:class:`~nvmemodel.topology.mixed.MixedTopology` under the preset's host (:func:`mixed_from`; docs/topologies.md),
+its errors in the option's words."""
 
 from __future__ import annotations
 
-import json
-import sys
-
 from ..errors import ParameterError
-from ._common import print_components
 
 #: Keys of a ``--group`` specification and what each takes.
 GROUP_KEYS = {"drive": "a drive catalog key ('nvmemodel drives')", "count": "drives in the group",
@@ -144,42 +143,3 @@ def mixed_from(topo, groups, *, order: str = "sequential", overrides: dict | Non
     except ParameterError as e:
         raise _cli_words(e, raid_option) from None
 
-
-def run(args, topo, workload, overrides, drives) -> int:
-    """Evaluate the groups under ``topo``'s host and print the curve (or its JSON)."""
-    from ..ceiling.evaluate import evaluate_mixed
-
-    if args.drive is not None:
-        raise ParameterError("--drive", args.drive, "no --drive with --group (each group names its drive)")
-    overrides = dict(overrides)
-    mixed = mixed_from(topo, args.group, order=args.order, overrides=overrides, raid_option="--set raid.level")
-    try:
-        curve = evaluate_mixed(mixed, workload, drives=drives, overrides=overrides)
-    except ParameterError as e:  # the mirror's odd counts said in the CLI's words; any other refusal as it is
-        if getattr(e, "parameter", None) != "drives" or not mixed.mirror or "even total drive counts" not in str(e):
-            raise
-        given = e.value if isinstance(e.value, (list, tuple)) else [e.value]
-        raise ParameterError("--drives", ",".join(map(str, given)), "even drive counts with a mirror (a --group "
-                             "mirror= key): complete pairs, 2, 4, …") from None
-    if args.json:
-        json.dump(curve.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
-    print(mixed.describe())
-    print(f"workload: {curve.describe_workload()}")
-    if overrides:
-        from ..parameters import get
-
-        print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
-    names = curve.groups
-    print(f"\n{'drives':>6} {'IOPS':>14} {'GB/s':>9} {'GiB/s':>9}  {'per group':<{9 * len(names)}}  binding")
-    for i, n in enumerate(curve.drives):
-        x = curve.bandwidth_at(int(n))
-        per = " ".join(f"{int(k):>3}" for k in curve.group_drives[:, i])
-        print(f"{int(n):>6} {curve.iops_at(int(n)):>14,.0f} {x / 1e9:>9.3f} {x / 2**30:>9.3f}  "
-              f"{per:<{max(9 * len(names), len(per))}}  {curve.describe_binding_at(int(n))}")
-    print("  (per group: drives of " + ", ".join(names) + ")")
-    if curve.upper_bound_note:  # host layers or a group's drive rating not known (QA round 5, G7)
-        print(f"  ({curve.upper_bound_note})")
-    print_components(curve, explain=args.explain)
-    return 0
