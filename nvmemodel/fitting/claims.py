@@ -332,6 +332,37 @@ def _r0_at_smallest(result, key, r0: float) -> str:
     return text + "."
 
 
+#: beyond the knee fio's mean latency must grow by at least this share of what Little's law gives at a fixed cap
+#: (latency ∝ outstanding I/O) for "more outstanding I/O only adds queueing latency" to describe the data
+QUEUE_GROWTH = 0.5
+
+
+def _beyond_knee(result, key, ev: Evidence) -> str:
+    """What fio's mean latency did along the plateau, as a sentence (leading space), or "" where it was not measured.
+
+    At a fixed throughput cap Little's law makes the latency grow in proportion to the I/O in flight; only when fio's
+    measured latency grew so (at least :data:`QUEUE_GROWTH` of that) does the explanation say more outstanding I/O
+    only added queueing latency. A rate-limited run (``--rate_iops``) keeps its latency while iodepth grows: the I/O
+    asked for was not in flight (QA s27 I1: the sentence was written for every plateau)."""
+    p = ev.plateau
+    pts = _pts(result, key).sort_values(result.x)
+    if not p or "lat_mean_s" not in pts:
+        return ""
+    xs, lat = pts[result.x].to_numpy(float), pts["lat_mean_s"].to_numpy(float)
+    i, j = int(np.argmin(np.abs(xs - p["x_from"]))), int(np.argmin(np.abs(xs - p["x_to"])))
+    if j <= i or not (np.isfinite(lat[i]) and np.isfinite(lat[j]) and lat[i] > 0 and xs[i] > 0):
+        return ""
+    x, load, grow = result.x, xs[j] / xs[i], lat[j] / lat[i]
+    fio = f"{fmt_y(lat[i], 's')} at {x} = {_xv(result, xs[i])}, {fmt_y(lat[j], 's')} at {_xv(result, xs[j])}"
+    if grow - 1 >= QUEUE_GROWTH * (load - 1):
+        return f" Beyond the knee more outstanding I/O only adds queueing latency (fio's mean latency: {fio})."
+    if grow <= 1.1:
+        return (f" Beyond the knee fio's mean latency did not grow ({fio}; a queue that filled at this cap would make "
+                f"it ×{load:.3g}): the extra I/O asked for was not in flight, so the cap is not a queue that filled.")
+    return (f" Beyond the knee fio's mean latency grew ×{grow:.3g} for ×{load:.3g} the {x} ({fio}), less than a queue "
+            f"filling at this cap gives (×{load:.3g}): part of the I/O asked for was not in flight.")
+
+
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
     steps = superlinear_steps(ev)
@@ -370,7 +401,7 @@ def _far_off(result, f) -> Claim | None:
                             + " (fitted ÷ measured − 1).")
 
 
-def _no_load(result, key, flight: dict) -> Claim:
+def _no_load(result, key, flight: dict, ev: Evidence | None = None) -> Claim:
     """iodepth of a synchronous engine (or of runs fio kept at depth 1): not a load."""
     x = result.x
     d1 = flight["depth1"]
@@ -385,8 +416,40 @@ def _no_load(result, key, flight: dict) -> Claim:
     value, spread, runs = _pooled(pts, list(range(len(pts))))
     level = (f" Over all {runs} runs: {fmt_y(value, result.y_unit)}"
              + (f" (sd {fmt_y(spread, result.y_unit)})" if np.isfinite(spread) else "") + ".")
-    return Claim("no load", f"{x} had no effect: {why}; the outstanding I/O is numjobs ({jobs}) at every point, so "
-                            f"{x} is not a load and no queueing or scaling model is fitted along it." + level)
+    not_load = (f"the outstanding I/O is numjobs ({jobs}) at every point, so {x} is not a load and no queueing or "
+                f"scaling model is fitted along it.")
+    if ev is None or ev.flat or (ev.noise_known and _one_level(ev)):
+        return Claim("no load", f"{x} had no effect: {why}; " + not_load + level)
+    # the level changed along x although one I/O was in flight at every point: "no effect" would contradict the
+    # measurements (QA s27 I2: the null engine made 4.47 M IOPS at iodepth 1 and 2.64 M at 256, all at depth 1)
+    lo, hi = int(np.argmin(ev.y)), int(np.argmax(ev.y))
+    u = result.y_unit
+    said = (f"{x} is not a load here: {why}; the outstanding I/O is numjobs ({jobs}) at every point, and no queueing or "
+            f"scaling model is fitted along {x}. ")
+    spread = (f"{fmt_y(ev.y[hi], u)} at {x} = {_xv(result, ev.x[hi])}, {fmt_y(ev.y[lo], u)} at "
+              f"{_xv(result, ev.x[lo])} ({ev.y[lo] / ev.y[hi] - 1:+.0%})")
+    if ev.noise_known:
+        said += (f"Yet the measurements are not one level beyond their noise: {spread} — not a queueing effect with one "
+                 f"I/O in flight: something else changed with {x}.")
+    else:
+        said += (f"The measurements are not one level: {spread}; with one run per point it is not known whether {x} "
+                 f"changed the level or the runs scatter that much.")
+    return Claim("no load", said + level)
+
+
+def _one_level(ev: Evidence, alpha: float = 0.01) -> bool:
+    """The points agree with one level within their standard errors: χ² = Σ((yᵢ − ȳ)/seᵢ)² (ȳ weighted by 1/seᵢ²)
+    against χ²(n − 1), not rejected at ``alpha``. Comparing only the largest and the smallest of n noisy means would
+    find a "difference" in pure noise (6 psync points of 2 runs each spread 12.3–17.9 K IOPS, χ² p ≈ 0.1)."""
+    from scipy import stats
+
+    se = np.asarray(ev.se, float)
+    if ev.y.size < 2 or not np.all(np.isfinite(se) & (se > 0)):
+        return False
+    w = 1.0 / se**2
+    mean = float(np.sum(w * ev.y) / np.sum(w))
+    chi2 = float(np.sum(((ev.y - mean) / se) ** 2))
+    return bool(stats.chi2.sf(chi2, ev.y.size - 1) >= alpha)
 
 
 def _shared_queue(result, key) -> tuple[str, str] | None:
@@ -525,7 +588,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # is per unit of iodepth, and each unit is numjobs I/Os in flight (QA s25 H26)
             said = _r0_at_smallest(result, key, f.values["r0"])
             if said:
-                out.append(Claim("model", said + (" Beyond the knee more outstanding I/O only adds queueing latency."
+                out.append(Claim("model", said + (_beyond_knee(result, key, ev)
                                                   if ev.flattens and not below else "")))
         elif u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
@@ -538,8 +601,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             else:
                 out.append(Claim("model", f"The latency floor is {r0 * 1e6:.3g} µs at one outstanding I/O"
                                           + (f" (fio measured {fmt_y(measured, 's')})" if np.isfinite(measured) else "")
-                                          + (". Beyond the knee more outstanding I/O only adds queueing latency."
-                                             if ev.flattens else ".")))
+                                          + "." + (_beyond_knee(result, key, ev) if ev.flattens else "")))
         if below and (ev.falls or len(cpu_bound)):
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
                                       f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
@@ -730,7 +792,49 @@ def _cpu_bound_below(result, key, ev: Evidence):
     level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
     per = _per_job_cpu(pts)
     keep = (pts[result.x].to_numpy(float) < level_x) & (per >= CPU_BOUND)
+    keep &= ~np.isin(np.arange(len(pts)), list(_busy_not_binding(result, key, ev)))
     return pts[keep]
+
+
+def _busy_not_binding(result, key, ev: Evidence) -> dict:
+    """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
+    than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
+    spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27 I3: 50 K IOPS per job at 99.9 % of a CPU with one
+    job and at 39.7 % with four). Indices are of the curve's points sorted by x."""
+    pts = _pts(result, key).sort_values(result.x)
+    if result.y_unit == "s" or "jobs" not in pts or not len(pts):
+        return {}
+    per = _per_job_cpu(pts)
+    jobs, ys, xs = pts["jobs"].to_numpy(float), pts["y"].to_numpy(float), pts[result.x].to_numpy(float)
+    out = {}
+    for i in np.flatnonzero(per >= CPU_BOUND):
+        for j in np.flatnonzero(per < CPU_BOUND):
+            if not (jobs[i] > 0 and jobs[j] > 0):
+                continue
+            i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
+            if ys[j] / jobs[j] >= ys[i] / jobs[i] - ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j]):
+                out[int(i)] = int(j)
+                break
+    return out
+
+
+def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
+    pts = _pts(result, key).sort_values(result.x)
+    pairs = _busy_not_binding(result, key, ev)
+    if not pairs:
+        return []
+    x, u = result.x, result.y_unit
+    per = _per_job_cpu(pts)
+    jobs, ys, xs = pts["jobs"].to_numpy(float), pts["y"].to_numpy(float), pts[x].to_numpy(float)
+    parts = []
+    for i, j in pairs.items():
+        who = "the job" if jobs[i] == 1 else f"each of the {jobs[i]:g} jobs"
+        parts.append(f"at {x} = {_xv(result, xs[i])} {who} used {100 * per[i]:.3g} % of a CPU for "
+                     f"{fmt_y(ys[i] / jobs[i], u)} per job, yet at {x} = {_xv(result, xs[j])} each job made "
+                     f"{fmt_y(ys[j] / jobs[j], u)} with {100 * per[j]:.3g} %")
+    return [Claim("cpu", "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): the busy CPU did not limit the "
+                         "rate there (a job that waits by spinning counts as busy), so no CPU-bound claim is made "
+                         "from it.")]
 
 
 def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
@@ -762,6 +866,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         return []
     bound_below = _cpu_bound_below(result, key, ev)
     below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
+    below += _busy_not_binding_sentence(result, key, ev)
+    not_binding = _busy_not_binding(result, key, ev)
     topo = result.setup(key)[0]
     cores, assumed = None, False
     if topo is not None and getattr(topo, "host", None) is not None:
@@ -771,6 +877,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
+    if i in not_binding:  # said above: busy, but not what limited the rate
+        return below
     if not np.isfinite(cpus):
         return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
@@ -941,7 +1049,7 @@ def curve_claims(result, key) -> list[Claim]:
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
     claims = [_measured(result, ev)]
     if flight is not None:
-        claims.append(_no_load(result, key, flight))
+        claims.append(_no_load(result, key, flight, ev))
     if model != "constant":
         claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
                                    f"{_r2(f.stats['r2'])}."))

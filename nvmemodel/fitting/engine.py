@@ -103,7 +103,8 @@ def _check_points(shape: Shape, x: np.ndarray, y: np.ndarray) -> None:
     if x.size < max(k, 1) or (x.size == k and not solve):
         raise ParameterError(f"model {shape.name!r}", f"{x.size} points",
                              f"more points than its {k} free parameters ({', '.join(shape.params)})")
-    if np.ptp(y) == 0 and not shape.name.startswith("ceiling"):  # a flat series can sit on a model's ceiling
+    # a flat series can sit on a model's ceiling, and is what the constant model (x is no load) describes exactly
+    if np.ptp(y) == 0 and not shape.name.startswith("ceiling") and shape.name != "constant":
         raise ParameterError("y", f"constant ({y[0]:g})", "measurements that vary along x (a constant has no shape "
                              "to fit)")
 

@@ -16,7 +16,10 @@ def fmt_y(value: float, unit: str) -> str:
     if not np.isfinite(value):
         return "∞" if value > 0 else "n/a"
     if unit == "B/s":
-        return f"{value / 1e9:.3g} GB/s ({value / 2**30:.3g} GiB/s)" if value >= 1e8 else f"{value / 1e6:.3g} MB/s"
+        if value >= 1e8:
+            return f"{value / 1e9:.3g} GB/s ({value / 2**30:.3g} GiB/s)"
+        # MiB/s beside MB/s here too: fio's --rate=20m is 20 MiB/s, which reads "21 MB/s" alone (QA s27 I4)
+        return f"{value / 1e6:.3g} MB/s ({value / 2**20:.3g} MiB/s)" if value > 0 else "0 B/s"
     if unit == "1/s":
         return format_iops(value)
     if unit == "s":

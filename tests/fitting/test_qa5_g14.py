@@ -22,7 +22,7 @@ def test_an_extrapolated_iops_ceiling_and_its_crossing_get_no_interval_and_one_r
             in text), text
     # the bandwidth ceiling is reached (the largest block measures 93 % of it): its interval stays
     assert "6.42 GB/s (5.98 GiB/s) at large ones (95 % CI 5.08 GB/s" in text, text
-    assert "(sd 48.7 MB/s over 2 points of one run each at block_size_bytes = 64 KiB–256 KiB)" in text, text
+    assert "(sd 48.7 MB/s (46.4 MiB/s) over 2 points of one run each at block_size_bytes = 64 KiB–256 KiB)" in text, text
     assert "over 2 runs" not in text
     # the model's own table keeps the interval (summary(), params): only the explanation withholds it
     assert "1.407e+05" in r.summary()

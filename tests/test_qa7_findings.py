@@ -1,0 +1,113 @@
+"""Findings of the seventh QA pass (trust: what the program says about measured data), each on the real fio runs
+it was found with (``tests/data/qa7/``: fio 3.33 on a 2-vCPU KVM guest; every command in its commands.txt, the known
+truth of each series — a rate cap, a per-job rate, the null engine's CPU limit — in its README.md)."""
+
+import pathlib
+import warnings
+
+import numpy as np
+import pytest
+
+import nvmemodel as nm
+
+QA7 = pathlib.Path(__file__).parent / "data" / "qa7"
+
+
+def _explain(folder, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what ingest warns of is tested where it matters, not here
+        return nm.fit(str(QA7 / folder), **kw)
+
+
+def test_i1_rate_capped_latency_did_not_grow_beyond_the_knee():
+    """I1: ``--rate_iops=20000`` caps IOPS from iodepth 2; fio's mean latency *fell* from 82.3 µs (iodepth 2) to
+    57.6 µs (iodepth 32) — fio's own ``lat_ns.mean`` in rateqd/qd2.json and qd32.json. The explanation said "Beyond
+    the knee more outstanding I/O only adds queueing latency": false for these runs (Little's law: the extra I/O was
+    not in flight). It must say what fio measured instead."""
+    r = _explain("rateqd", x="iodepth", y="iops")
+    text = r.explain()
+    assert "only adds queueing latency" not in text
+    assert "fio's mean latency did not grow (82.3 µs at iodepth = 2, 57.6 µs at 32" in text
+    assert "the extra I/O asked for was not in flight" in text
+
+
+def test_i2_null_engine_iodepth_changed_the_rate_though_not_a_load():
+    """I2: the null engine ran every I/O at depth 1 (fio's ``iodepth_level`` 100 % at 1 in every nullqd file), so
+    iodepth is no load — but IOPS went from 4.47 M (iodepth 1) to 2.64 M (iodepth 256), fio's ``read.iops``. The
+    explanation said "iodepth had no effect", which the measurements contradict by 41 %."""
+    text = _explain("nullqd", x="iodepth", y="iops").explain()
+    assert "had no effect" not in text
+    assert "iodepth is not a load here: fio ran 100 % of I/O at depth 1 in every run" in text
+    assert "4.47 M IOPS at iodepth = 1, 2.64 M IOPS at 256 (-41%)" in text
+
+
+def test_i2_flat_synchronous_series_still_had_no_effect():
+    """The other side of I2: a psync iodepth sweep whose level is flat (within 5 % with one run per point) keeps
+    "iodepth had no effect" (docs/fitting.md's example)."""
+    import pandas as pd
+
+    runs = pd.DataFrame({"source_path": [f"qd{q}.json" for q in (1, 2, 4, 8)], "iodepth": [1, 2, 4, 8],
+                         "numjobs": 1, "ioengine": "psync", "iops": [15.9e3, 16.2e3, 15.7e3, 16.0e3]})
+    assert "iodepth had no effect: psync is synchronous" in nm.fit(runs, x="iodepth", y="iops").explain()
+
+
+def test_i3_rate_limited_jobs_are_not_called_cpu_bound():
+    """I3: ``--rate_iops=50000`` per job on the null engine: 49.95 K IOPS per job at every numjobs (fio ``read.iops``
+    49,951 / 99,802 / 199,798 / 393,461). fio counts the one job 99.9 % busy (``usr_cpu``) and each of four jobs
+    39.7 % busy for the same rate per job. The explanation said "CPU-bound there … more jobs lifted that limit": no
+    limit was lifted (the series is linear by construction). It must not call the busy CPU the limit."""
+    text = _explain("ratenj", x="numjobs", y="iops").explain()
+    assert "CPU-bound there" not in text and "lifted that limit" not in text
+    assert ("at numjobs = 1 the job used 99.9 % of a CPU for 49.95 K IOPS per job, yet at numjobs = 4 each job made "
+            "49.95 K IOPS with 39.7 %") in text
+    assert "the busy CPU did not limit the rate there" in text
+
+
+def test_i3_null_engine_cpu_limit_is_still_named():
+    """The other side of I3: with no rate limit the null engine's one job is CPU-bound (95.7 %, 4.32 M IOPS) and two
+    jobs on the 2 vCPUs nearly double it (8.33 M), three add little — "CPU-bound there" stays."""
+    text = _explain("nullnj", x="numjobs", y="iops").explain()
+    assert "at numjobs = 1 the job used 95.7 % of a CPU (usr+sys): CPU-bound there" in text
+    assert "did not limit the rate" not in text
+
+
+def test_i4_bandwidth_capped_series_is_fitted_and_read_in_mib():
+    """I4: ``--rate=20m`` holds 128 KiB reads at fio's ``read.bw_bytes`` = 20,961,039 B/s at iodepth 1, 4 and 16
+    (every run at depth 1). ``nvmemodel fit`` refused the series: 'model=[…] is not allowed: … constant:
+    y='constant (2.0961e+07)' is not allowed: expected measurements that vary along x' — the constant model is exactly
+    what describes a series x does not change. And "21 MB/s" alone hid the 20 MiB/s the user set."""
+    r = _explain("ratebw", x="iodepth", y="bytes_per_s")
+    assert r.chosen[()] == "constant"
+    level = r.params.set_index("name").loc["level", "value"]
+    assert level == pytest.approx(20_961_039)  # fio's bw_bytes, all three runs
+    text = r.explain()
+    assert "iodepth had no effect" in text
+    assert "21 MB/s (20 MiB/s)" in text
+
+
+def test_i4_a_constant_series_still_refuses_a_shape():
+    """A model with a shape (Little's law) still refuses a series with no variation: it has nothing to fit."""
+    from nvmemodel.errors import ParameterError
+    import pandas as pd
+
+    runs = pd.DataFrame({"source_path": [f"qd{q}.json" for q in (1, 2, 4)], "iodepth": [1, 2, 4],
+                         "bw_bytes_per_s": [2e7, 2e7, 2e7]})
+    with pytest.raises(ParameterError, match="measurements that vary along x"):
+        nm.fit(runs, x="iodepth", y="bytes_per_s", model="littles")
+
+
+def test_i2_repeated_null_engine_runs_change_level_beyond_their_noise():
+    """I2 with repeats (nullqd_rep/, three runs per iodepth, measured for this): fio's ``read.iops`` averages 1.90 M at
+    iodepth 1 and 1.13 M at 4, every I/O at depth 1. Beyond the repeat noise, so the explanation says something other
+    than the queue changed — never "no effect"."""
+    text = _explain("nullqd_rep", x="iodepth", y="iops").explain()
+    assert "had no effect" not in text
+    assert ("Yet the measurements are not one level beyond their noise: 1.90 M IOPS at iodepth = 1, 1.13 M IOPS at 4 "
+            "(-41%)") in text
+
+
+def test_i2_noisy_repeats_of_one_level_are_not_a_change():
+    """Six psync points of two runs each spread 12.3–17.9 K IOPS (tests/data/qa4/psyncqd): max against min of six noisy
+    means exceeds twice their noise, but χ² over all six does not reject one level — "no effect" stays."""
+    text = nm.fit(str(QA7.parent / "qa4" / "psyncqd"), x="iodepth", y="iops").explain()
+    assert "iodepth had no effect: psync is synchronous" in text
