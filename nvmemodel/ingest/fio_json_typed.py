@@ -52,7 +52,7 @@ if msgspec is not None:
 
     # (a field fio always writes is required: a file without it is read as before)
     class _Latency(Struct, kw_only=True):
-        N: int | None | UnsetType = UNSET
+        N: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)] | None | UnsetType = UNSET  # (orjson: a float beyond)
         mean: _Num
         max: _Num
         percentile: _Percentiles | UnsetType = UNSET

@@ -584,3 +584,62 @@ def test_typed_rows_skip_unread_fields_as_read_results_did():
     rows = typed_rows(data, "x.json")
     assert rows is not None and _same_packed(rows, packed_rows(json.loads(data), "x.json"))
     assert _same_packed(rows, typed_rows(_fixture(), "x.json"))
+
+
+#: values a mutated field takes: edges of every range the readers check, other JSON types
+_MUTANTS = [0, 1, -1, 0.0, -0.0, 1.5, 2**63, 2**63 - 1, 2**31, 2**31 + 1, 2**64 + 3, 1e308, True, False, None, "1", "",
+            [], {}, 4096, 0.5, 100.0]
+_READ_KEYS = {"io_bytes", "runtime", "iops", "bw", "bw_bytes", "total_ios", "io_kbytes", "N", "mean", "max",
+              "percentile", "50.000000", "99.990000", "jobname", "groupid", "error", "job options", "global options",
+              "usr_cpu", "sys_cpu", "hostname", "job_runtime", "disk_util", "name", "fio version", "jobs", "read",
+              "write", "trim", "lat_ns", "clat_ns", "slat_ns", "lat", "clat", "slat", "numjobs", "bs", "rw",
+              "group_reporting", "verify", "filename", "iodepth", "rwmixread"}
+
+
+def _keys(node, prefix=()):
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        yield (*prefix, k)
+        yield from _keys(v, (*prefix, k))
+
+
+@needs_fast
+def test_typed_rows_equal_the_packed_rows_on_mutated_reports():
+    # seeded mutations of the fixtures (a field read by the table set to an edge value or another type, deleted,
+    # or a key added beside it): wherever the typed decode reads a file, its rows are the packed reader's
+    import random
+
+    from nvmemodel.ingest.fio_json_packed import packed_rows
+    from nvmemodel.ingest.fio_json_typed import typed_rows
+
+    docs = [orjson.loads((DATA / d / n).read_bytes()) for d, n in (
+        ("fio", "fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json"), ("fio", "pkb_fio-2.1.4_sample-result.json"),
+        ("fio", "pkb_fio-2.17_gce-pd_16k-randread_hist-run.json"), ("fio_round3", "three-jobs.json"),
+        ("fio_round3", "no-slat.json"), ("fio_corpus", "numjobs-3-group.json"), ("fio_round3", "verify-write.json"))]
+    rng = random.Random(20)
+    read = 0
+    for _ in range(600):
+        doc = orjson.loads(orjson.dumps(rng.choice(docs)))
+        keys = [k for k in _keys(doc) if k[-1] in _READ_KEYS]
+        for _ in range(rng.choice((1, 1, 2))):
+            *where, key = rng.choice(keys)
+            try:  # (an earlier mutation may have replaced or deleted the path)
+                parent = doc
+                for k in where:
+                    parent = parent[k]
+                parent[key]
+            except (KeyError, IndexError, TypeError):
+                continue
+            action = rng.random()
+            if action < 0.7 or isinstance(parent, list):
+                parent[key] = rng.choice(_MUTANTS)
+            elif action < 0.85:
+                del parent[key]
+            else:
+                parent[f"{key}_x"] = rng.choice(_MUTANTS)
+        data = json.dumps(doc).encode()  # (integers beyond 64 bits too)
+        rows = typed_rows(data, "x.json")
+        if rows is not None:
+            read += 1
+            assert _same_packed(rows, packed_rows(orjson.loads(data), "x.json")), (where, key)
+    assert read > 100  # (most mutants are declined by both)
