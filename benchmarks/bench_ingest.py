@@ -3,8 +3,10 @@
 Run:  python benchmarks/bench_ingest.py [--files 5000]        (--json for a record)
 
 The corpus: ``--files`` copies of the repository's real fio JSON fixtures (tests/data/fio) in a temporary
-folder. ``nvmemodel.read_results(folder)`` returns the typed, SI-unit table with every check it makes; the
-floor reads each file and parses it with ``orjson.loads`` and nothing else (no table, no checks). Interleaved,
+folder. ``nvmemodel.read_results(folder)`` returns the typed, SI-unit table with every check it makes (it decodes
+the usual fio JSON report with msgspec where msgspec is installed, as the ``[bench]`` and ``[fast]`` extras install
+it; the line "decoder" says which); the floor reads each file and parses it with ``orjson.loads`` and nothing else
+(no table, no checks). Interleaved,
 best of ``--repeat``. Goal (issue 20): ingest at least half the floor's speed (ratio floor time / ingest time,
 wall clock). The same ratio in CPU time of this process is printed beside it: on a shared machine the ingest,
 the longer of the two, is interrupted more, and the wall-clock ratio drops with the load.
@@ -53,7 +55,10 @@ def main(argv=None) -> dict:
                   "(pip install -e '.[bench]')", "goals": []}
         print(json.dumps(record, indent=2) if args.json else record["skipped"])
         return record
-    from nvmemodel.ingest import read_results
+    from nvmemodel.ingest import fio_json_typed, read_results
+
+    decoder = ("msgspec typed structs (nvmemodel/ingest/fio_json_typed.py)" if fio_json_typed.msgspec is not None
+               else "orjson and the packed reader (msgspec not installed)")
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = pathlib.Path(tmp)
@@ -72,11 +77,12 @@ def main(argv=None) -> dict:
     goals = [goal("ingest speed / orjson parse-only speed", ratio, GOAL, "x", lower_is_better=False,
                   floor=f"orjson {n / best['orjson']:,.0f} files/s; CPU time {cpu_ratio:.2f}x")]
     record = {"benchmark": "ingest", "machine": machine(), "files": n, "fixtures": len(FIXTURES), "rows": rows,
-              "seconds": best, "cpu_seconds": cpu, "cpu_ratio": cpu_ratio, "goals": goals}
+              "decoder": decoder, "seconds": best, "cpu_seconds": cpu, "cpu_ratio": cpu_ratio, "goals": goals}
     if args.json:
         print(json.dumps(record, indent=2))
         return record
     print(f"corpus: {n:,} copies of {len(FIXTURES)} real fio JSON fixtures; best of {args.repeat}, interleaved")
+    print(f"decoder: {decoder}")
     print(f"read_results (typed, SI, checked): {best['read_results']:6.2f} s  {n / best['read_results']:8,.0f} files/s "
           f"({rows:,} rows)")
     print(f"orjson parse-only floor:           {best['orjson']:6.2f} s  {n / best['orjson']:8,.0f} files/s")

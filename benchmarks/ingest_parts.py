@@ -11,11 +11,13 @@ machine CPU time varies less than wall time; bench_ingest.py's figure is wall ti
 * rows without checks: each file read and parsed, one row dict per direction that moved bytes with its numbers
   scaled to SI — no check of any value, no options, no fio semantics (the least a dict-per-row reader does);
 * table: the typed DataFrame built from those rows (``nvmemodel.ingest.schema.to_frame``);
-* ingest: ``nvmemodel.read_results`` of the folder, every check it makes (the usual fio JSON report read straight
-  into packed rows, ``nvmemodel/ingest/fio_json_packed.py``).
+* ingest: ``nvmemodel.read_results`` of the folder, every check it makes (the usual fio JSON report decoded from
+  its bytes into typed structs and packed rows, ``nvmemodel/ingest/fio_json_typed.py``, where msgspec is installed;
+  else parsed by orjson and read into packed rows, ``nvmemodel/ingest/fio_json_packed.py``).
 
 The difference between ingest and walk + rows without checks + table is what the checks and fio's semantics
-(options, groups, block sizes, units by version, …) cost. Not a test, not part of run_all.py.
+(options, groups, block sizes, units by version, …) cost, less what decoding only the fields the table reads
+saves (the rows without checks parse the whole file with orjson). Not a test, not part of run_all.py.
 """
 
 from __future__ import annotations
