@@ -55,3 +55,25 @@ def test_bad_group_is_one_line_exit_2(capsys, extra, match):
     assert cli.main(["ceilings", *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nvmemodel: error:") and match in err and "Traceback" not in err
+
+
+def test_one_group_prints_the_uniform_table_with_its_drives(capsys):
+    """The --group table is the uniform one (cli/_common.print_curve) with a column of each group's drives: the
+    preset's own 24 PM1733 as one group give the uniform rows' numbers, the per-group count equals the drives, the
+    binding names the group ('group 0: drive', 'host: host_cpu'), and the upper-bound sentence is the same."""
+    def table(args):
+        assert cli.main(["ceilings", "--preset", "dell-r7525", "--drives", "1,12,24", *args]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        head = next(i for i, line in enumerate(lines) if line.lstrip().startswith("drives"))
+        return lines[head], [line.split() for line in lines[head + 1:head + 4]], lines[head + 4:head + 6]
+
+    head, rows, after = table([])
+    ghead, grows, gafter = table(["--group", "drive=samsung-pm1733-u2,count=24"])
+    assert head.split() == ["drives", "IOPS", "GB/s", "GiB/s", "binding"]
+    assert ghead.split() == ["drives", "IOPS", "GB/s", "GiB/s", "per", "group", "binding"]
+    assert ghead.index("binding") - head.index("binding") == len("per group  ")
+    for row, grow in zip(rows, grows, strict=True):
+        assert grow[:4] == row[:4] and grow[4] == row[0]  # drives, IOPS, GB/s, GiB/s; the group holds them all
+        assert " ".join(grow[5:]) == ("host: " if row[-1] == "host_cpu" else "group 0: ") + row[-1]
+    assert [r[-1] for r in rows] == ["drive", "drive", "host_cpu"]
+    assert gafter == ["  (per group: drives of group 0)", "  " + after[0]] and "QD1 latency" in after[0]

@@ -334,8 +334,10 @@ class MixedCurve(ScalingCurve):
             scope = ("alone on the groups it holds" if reach == holds else
                      "on " + ", ".join(self.groups[j] for j in reach) + " only")
         where = ", ".join(self.groups[j] for j in holds) if per_group and len(holding) > 1 else ""
-        sources = (self._cited(name, self.group_parameters[holds[0]], self.group_sources[holds[0]]) if holds
-                   else self._cited(name))
+        # cited on a group's own parameters (drive, switch, lanes) where it holds groups or limits one group only
+        own = holds[0] if holds else reach[0] if len(reach) == 1 else None
+        sources = (self._cited(name) if own is None else
+                   self._cited(name, self.group_parameters[own], self.group_sources[own]))
         return GroupCeiling(name, x, nbytes, headroom, bool(holds) if per_group else name == binding,
                             self.labels.get(name) or name, sources, scope=scope, binds_in=where)
 
