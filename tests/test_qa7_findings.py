@@ -111,3 +111,28 @@ def test_i2_noisy_repeats_of_one_level_are_not_a_change():
     means exceeds twice their noise, but χ² over all six does not reject one level — "no effect" stays."""
     text = nm.fit(str(QA7.parent / "qa4" / "psyncqd"), x="iodepth", y="iops").explain()
     assert "iodepth had no effect: psync is synchronous" in text
+
+
+def test_i7_charts_say_which_runs_they_cannot_draw():
+    """I7: ``--lat_percentiles=1`` JSON runs carry total-latency percentiles (fio ``lat_ns.percentile``, no
+    ``clat_ns.percentile``), so ingest has no completion percentiles for them; ``--gtod_reduce=1`` runs measured no
+    latency at all (fio's latency fields are 0, ingest NaN). The percentile chart dropped lat_qd1/lat_qd8 and the
+    IOPS chart dropped its latency axis and Little's-law line without a word. The charts must say so."""
+    import matplotlib.pyplot as plt
+    from nvmemodel.plots.results import plot_percentiles, plot_results
+
+    lat = nm.read_results(QA7 / "latpct")
+    with pytest.warns(nm.errors.IngestWarning, match="lat_qd8.terse"):  # terse output has no iodepth: left out
+        ax = plot_percentiles(lat, x="iodepth")
+    assert ax.unmeasured == ("2 of 5 runs without completion-latency percentiles: lat_qd1.json, lat_qd8.json "
+                             "(not drawn)")
+    assert any(ax.unmeasured in t.get_text() for t in ax.texts)
+    plt.close(ax.figure)
+    ax = plot_results(nm.read_results(QA7 / "gtod"), x="iodepth")
+    assert ax.latency_axis is None
+    assert any("no run has a measured latency (no latency axis or Little's-law line for them)" in t.get_text()
+               for t in ax.texts)
+    plt.close(ax.figure)
+    ax = plot_results(nm.read_results(QA7 / "rateqd"), x="iodepth")  # latency measured: no note
+    assert not any("measured latency" in t.get_text() for t in ax.texts)
+    plt.close(ax.figure)

@@ -199,6 +199,10 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.set_xlabel(_X_LABELS.get(x, x))
     note = (f"{summary.attrs['runs']} measured run(s)" + _failed_note(table)
             + ("; bars: ±1 s.d. of repeats" if bars else ""))
+    if latency and y in ("iops", "bw_bytes_per_s"):
+        # no latency axis and no Little's-law line for runs fio measured no latency in: say so, don't just omit them
+        missing = _unmeasured_note(table, ["lat_mean_s", "clat_mean_s"], "a measured latency")
+        note += f"; {missing} (no latency axis or Little's-law line for them)" if missing else ""
     ax.provenance = provenance(table, x=x, hue=hue, summary=summary)
     from .style import legend_outside, set_title
 
@@ -234,6 +238,30 @@ def _failed_note(table) -> str:
     files = sorted({str(p).replace("\\", "/").rsplit("/", 1)[-1] for p in jobs.get("source_path", [])})
     return (f"; {len(jobs)} failed job{'s' if len(jobs) != 1 else ''} not drawn"
             + (f" ({', '.join(files[:3])}{' …' if len(files) > 3 else ''})" if files else ""))
+
+
+def _unmeasured_note(table, columns, what: str) -> str:
+    """'2 of 4 runs without completion-latency percentiles: lat_qd1.json, lat_qd8.json': the runs a chart cannot
+    draw because the table holds none of ``columns`` for them (fio's ``--gtod_reduce=1`` measures no latency; with
+    ``--lat_percentiles=1`` a JSON report carries total-latency percentiles, not completion ones) — said on the chart
+    rather than dropped without a word (QA s27 I7). "" when every run has them."""
+    from ..ingest.summary import usable_rows
+
+    cols = [c for c in columns if c in table]
+    rows = usable_rows(table)
+    if rows.empty or "source_path" not in rows:
+        return ""
+    key = rows["source_path"].astype(str) + ("#" + rows["snapshot"].astype(str) if "snapshot" in rows else "")
+    has = rows[cols].notna().any(axis=1) if cols else rows["source_path"].isna()
+    per_run = has.groupby(key).any()
+    missing = per_run[~per_run]
+    if missing.empty:
+        return ""
+    if len(missing) == len(per_run):
+        return f"no run has {what}"
+    files = sorted({k.rsplit("#", 1)[0].replace("\\", "/").rsplit("/", 1)[-1] for k in missing.index})
+    return (f"{len(missing)} of {len(per_run)} runs without {what}: " + ", ".join(files[:3])
+            + (" …" if len(files) > 3 else ""))
 
 
 def sizes_by_direction(table) -> dict | None:
@@ -450,8 +478,13 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
     ax.set_xlabel(_X_LABELS.get(x, x))
     legend_outside(ax, where="top")
     ax.provenance = provenance(table, x=x, summary=summary)
-    set_title(ax, title or f"latency percentiles vs {_X_LABELS.get(x, x)}", fontsize=10, pad_extra=14)
-    ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left")
+    # runs without these percentiles are not on the chart: the chart says which (QA s27 I7)
+    missing = _unmeasured_note(table, [resolve_y(c) for c in percentiles], "completion-latency percentiles")
+    ax.unmeasured = f"{missing} (not drawn)" if missing else ""
+    set_title(ax, title or f"latency percentiles vs {_X_LABELS.get(x, x)}", fontsize=10,
+              pad_extra=14 + (10 if ax.unmeasured else 0))
+    ax.text(0, 1.0, ax.provenance + (f"\n{ax.unmeasured}" if ax.unmeasured else ""), transform=ax.transAxes,
+            fontsize=7.5, color="0.25", va="bottom", ha="left")
     ax.get_legend().set_bbox_to_anchor((0, 1.06))
     ax.grid(True, which="both", alpha=0.3)
     ax.summary = summary
