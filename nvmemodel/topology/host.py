@@ -223,10 +223,15 @@ class Host:
                 f"{self.cycles_for(stack):,.0f}; the default: {STACK_CYCLES[stack][1]}")
         return out
 
-    def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO):
-        """Predicted fraction of all cores busy at ``iops`` (may exceed 1: not reachable)."""
+    def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO, *, block_size: float = 4096.0):
+        """Predicted fraction of all cores busy at ``iops`` of ``block_size``-byte I/Os (may exceed 1: not reachable).
+        SPDK below 4 KiB costs less per I/O (:data:`SPDK_SMALL_IO`), as in the CPU ceiling."""
         stack = IoStack.parse(stack)
-        return iops * self.cycles_for(stack) / (self.sockets * self.cores_per_socket * self.clock_hz)
+        cycles = self.cycles_for(stack)
+        if stack is IoStack.SPDK:
+            small, ratio, _ = SPDK_SMALL_IO
+            cycles *= 1.0 - (1.0 - ratio) * min(max((4096.0 - block_size) / (4096.0 - small), 0.0), 1.0)
+        return iops * cycles / (self.sockets * self.cores_per_socket * self.clock_hz)
 
 
 # --- the host-platform catalog (catalog/hosts.csv: CPU models; catalog/host_platforms.csv: their platforms)

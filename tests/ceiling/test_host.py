@@ -50,6 +50,10 @@ def test_spdk_cycles_reproduce_published_rate():
 def test_cpu_utilization_prediction():
     host = Host(name="h", sockets=1, cores_per_socket=10, clock_hz=3e9, cycles_per_io=3000)
     assert host.cpu_utilization_at(5e6) == pytest.approx(0.5)
+    # SPDK at 512 B costs 0.911 of its 4 KiB cycles, as in the CPU ceiling: one 3.4 GHz core at [SPDK21]'s 13.85 M
+    one = Host(name="8380 core", sockets=1, cores_per_socket=1, clock_hz=3.4e9)
+    assert one.cpu_utilization_at(13.85e6, "spdk", block_size=512) == pytest.approx(1.0, rel=5e-3)
+    assert one.cpu_utilization_at(12.62e6, "spdk") == pytest.approx(1.0, rel=5e-3)
 
 
 def test_every_stack_has_a_sourced_default():
