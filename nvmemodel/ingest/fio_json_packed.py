@@ -114,15 +114,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                 or not (error == 0 and type(error) is int):
             return None
         echoed = "job options" in job or has_global
-        if global_opts:  # looked up by the global and the job's options (merged only to read a new set)
-            option_set = _OPTION_SETS.get((echoed, global_key, tuple(job_opts), tuple(job_opts.values())))
-            if option_set is None:
-                option_set = _option_set({**global_opts, **job_opts}, path, echoed,
-                                         (echoed, global_key, tuple(job_opts), tuple(job_opts.values())))
-        else:
-            option_set = _OPTION_SETS.get((echoed, tuple(job_opts), tuple(job_opts.values())))
-            if option_set is None:
-                option_set = _option_set(job_opts, path, echoed, (echoed, tuple(job_opts), tuple(job_opts.values())))
+        option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
             option_part, defaulted = option_set
         merged, group, name_counts = job_group(job, entries, index, path, numjobs, grouped, verify, name_counts)
@@ -154,38 +146,69 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
             numbers = direction_numbers(d)
             if numbers is None or numbers is IDLE:
                 return None
-            moved, done = numbers[2], numbers[1]
-            if option is None:
-                bs = moved / done if done > 0 and moved - moved == 0.0 else _NAN
-            else:
-                bs = option if done > 0 and moved - moved == 0.0 \
-                    and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
-                    else choose_block_size(option, moved, done, in_flight=in_flight)
-            job_rows.append((direction, bs, numbers))
-        if not job_rows:
-            return None  # a job that did no I/O: the general reader warns
-        if echoed:
-            if group and pattern in _ONE_WAY and any(r[0] in _OTHER_WAY[pattern] for r in job_rows):
-                return None  # a group of jobs with different patterns (fio_json._contradicts): the general
-                # reader keeps what was measured
-            for direction, bs, numbers in job_rows:
-                if direction == "read" and pattern in _WRITE_ONLY:
-                    direction = "verify"  # a write job's verify reads (api._mark_verify_reads)
-                rows.append((*job_head, direction, read_fraction, random_fraction, bs, *option_part, *numbers,
-                             *job_tail))
-            continue
-        # options unknown: the realised read share is still measured
-        if len(job_rows) == 1:
-            direction, _, numbers = job_rows[0]
-            ios = numbers[1]
-            share = (1.0 if ios else _NAN) if direction == "read" else (0.0 if direction == "write" and ios else _NAN)
-        else:
-            reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
-            total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
-            share = reads / total if total else _NAN
+            job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
+        if not append_job_rows(rows, job_rows, echoed, group, pattern, job_head, read_fraction, random_fraction,
+                               option_part, job_tail):
+            return None
+    return with_targets(rows)
+
+
+def job_option_set(global_opts: dict, global_key: tuple | None, job_opts: dict, path: str, echoed: bool) -> tuple:
+    """What a job's options give it (see :func:`_option_set`), looked up by the global and the job's options'
+    names and values (merged only to read a new set); shared with :mod:`.fio_json_typed`."""
+    if global_opts:
+        key = (echoed, global_key, tuple(job_opts), tuple(job_opts.values()))
+        hit = _OPTION_SETS.get(key)
+        return _option_set({**global_opts, **job_opts}, path, echoed, key) if hit is None else hit
+    key = (echoed, tuple(job_opts), tuple(job_opts.values()))
+    hit = _OPTION_SETS.get(key)
+    return _option_set(job_opts, path, echoed, key) if hit is None else hit
+
+
+def block_size(option: float | None, numbers: tuple, in_flight: int) -> float:
+    """A direction's block size from its option (None: not given) and its numbers (bytes over I/Os where
+    the option does not say; :func:`~nvmemodel.ingest.fio_options.choose_block_size` where a range or a
+    split of sizes must be chosen from)."""
+    moved, done = numbers[2], numbers[1]
+    if option is None:
+        return moved / done if done > 0 and moved - moved == 0.0 else _NAN
+    return option if done > 0 and moved - moved == 0.0 \
+        and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
+        else choose_block_size(option, moved, done, in_flight=in_flight)
+
+
+def append_job_rows(rows: list, job_rows: list, echoed: bool, group: bool, pattern, job_head: tuple, read_fraction,
+                    random_fraction, option_part: tuple, job_tail: tuple) -> bool:
+    """Append a job's packed rows to ``rows`` from its directions ``job_rows`` ((direction, block size, numbers)
+    each); False where the general reader must read the document (shared with :mod:`.fio_json_typed`)."""
+    if not job_rows:
+        return False  # a job that did no I/O: the general reader warns
+    if echoed:
+        if group and pattern in _ONE_WAY and any(r[0] in _OTHER_WAY[pattern] for r in job_rows):
+            return False  # a group of jobs with different patterns (fio_json._contradicts): the general
+            # reader keeps what was measured
         for direction, bs, numbers in job_rows:
-            rows.append((*job_head, direction, share, random_fraction, bs, *option_part, *numbers, *job_tail))
-    if len(rows) > 1:  # targets over the run's jobs, where every job names its own (runs.apply_targets)
+            if direction == "read" and pattern in _WRITE_ONLY:
+                direction = "verify"  # a write job's verify reads (api._mark_verify_reads)
+            rows.append((*job_head, direction, read_fraction, random_fraction, bs, *option_part, *numbers, *job_tail))
+        return True
+    # options unknown: the realised read share is still measured
+    if len(job_rows) == 1:
+        direction, _, numbers = job_rows[0]
+        ios = numbers[1]
+        share = (1.0 if ios else _NAN) if direction == "read" else (0.0 if direction == "write" and ios else _NAN)
+    else:
+        reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
+        total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
+        share = reads / total if total else _NAN
+    for direction, bs, numbers in job_rows:
+        rows.append((*job_head, direction, share, random_fraction, bs, *option_part, *numbers, *job_tail))
+    return True
+
+
+def with_targets(rows: list[tuple]) -> list[tuple]:
+    """``rows`` with targets counted over the run's jobs, where every job names its own (runs.apply_targets)."""
+    if len(rows) > 1:
         names = [r[22] for r in rows]
         if None not in names:
             count = len({t for n in names for t in n.split(";")})

@@ -22,9 +22,8 @@ from __future__ import annotations
 import math
 from typing import Annotated
 
-from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _ONE_WAY, _count_from_iops, _group_size
-from .fio_json_packed import _OPTION_SETS, _OTHER_WAY, _WRITE_ONLY, _option_set
-from .fio_options import choose_block_size
+from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size
+from .fio_json_packed import append_job_rows, block_size, job_option_set, with_targets
 
 __all__ = ["typed_rows"]
 
@@ -221,16 +220,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
             return None
         job_opts = job.job_options or {}
         echoed = job.job_options is not UNSET or has_global
-        if global_opts:  # (the packed reader's option sets, looked up by the same keys)
-            key = (echoed, global_key, tuple(job_opts), tuple(job_opts.values()))
-            option_set = _OPTION_SETS.get(key)
-            if option_set is None:
-                option_set = _option_set({**global_opts, **job_opts}, path, echoed, key)
-        else:
-            key = (echoed, tuple(job_opts), tuple(job_opts.values()))
-            option_set = _OPTION_SETS.get(key)
-            if option_set is None:
-                option_set = _option_set(job_opts, path, echoed, key)
+        option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
             option_part, defaulted = option_set
         # fio_json.job_group, of the structs
@@ -269,39 +259,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
             numbers = _numbers(d)
             if numbers is None:
                 return None
-            moved, done = numbers[2], numbers[1]
-            if option is None:
-                bs = moved / done if done > 0 and moved - moved == 0.0 else _NAN
-            else:
-                bs = option if done > 0 and moved - moved == 0.0 \
-                    and abs(option * done - moved) <= option * (in_flight + 1e-6 * done) \
-                    else choose_block_size(option, moved, done, in_flight=in_flight)
-            job_rows.append((direction, bs, numbers))
-        if not job_rows:
-            return None  # a job that did no I/O: the general reader warns
-        if echoed:
-            if group and pattern in _ONE_WAY and any(r[0] in _OTHER_WAY[pattern] for r in job_rows):
-                return None  # a group of jobs with different patterns: the general reader keeps what was measured
-            for direction, bs, numbers in job_rows:
-                if direction == "read" and pattern in _WRITE_ONLY:
-                    direction = "verify"  # a write job's verify reads (api._mark_verify_reads)
-                rows.append((*job_head, direction, read_fraction, random_fraction, bs, *option_part, *numbers,
-                             *job_tail))
-            continue
-        # options unknown: the realised read share is still measured
-        if len(job_rows) == 1:
-            direction, _, numbers = job_rows[0]
-            ios = numbers[1]
-            share = (1.0 if ios else _NAN) if direction == "read" else (0.0 if direction == "write" and ios else _NAN)
-        else:
-            reads = sum([n[1] for dr, _, n in job_rows if dr == "read"])
-            total = sum([n[1] for dr, _, n in job_rows if dr in ("read", "write")])
-            share = reads / total if total else _NAN
-        for direction, bs, numbers in job_rows:
-            rows.append((*job_head, direction, share, random_fraction, bs, *option_part, *numbers, *job_tail))
-    if len(rows) > 1:  # targets over the run's jobs, where every job names its own (runs.apply_targets)
-        names = [r[22] for r in rows]
-        if None not in names:
-            count = len({t for n in names for t in n.split(";")})
-            rows = [r if r[23] == count else (*r[:23], count, *r[24:]) for r in rows]
-    return rows
+            job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
+        if not append_job_rows(rows, job_rows, echoed, group, pattern, job_head, read_fraction, random_fraction,
+                               option_part, job_tail):
+            return None
+    return with_targets(rows)
