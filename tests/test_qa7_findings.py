@@ -136,3 +136,23 @@ def test_i7_charts_say_which_runs_they_cannot_draw():
     ax = plot_results(nm.read_results(QA7 / "rateqd"), x="iodepth")  # latency measured: no note
     assert not any("measured latency" in t.get_text() for t in ax.texts)
     plt.close(ax.figure)
+
+
+def _legend_labels(fig):
+    return [t for ax in fig.axes for t in ax.get_legend_handles_labels()[1]]
+
+
+def test_i8_fit_figure_calls_an_unreached_cap_an_extrapolation():
+    """I8: the per-job rate limit makes ratenj linear (49.95 K → 393.46 K IOPS for 1 → 8 jobs, no ceiling); the
+    explanation says Little's law's cap "is an extrapolation, not a measured ceiling", but the figure's legend said
+    only "cap x_max = 393 K IOPS (fitted)". A cap the data reach (rateqd: 19.99 K from iodepth 2) keeps the plain
+    label."""
+    import matplotlib.pyplot as plt
+    from nvmemodel.plots.fit import plot_fit
+
+    fig = plot_fit(_explain("ratenj", x="numjobs", y="iops"))
+    assert "cap x_max = 393 K IOPS (fitted; not reached: an extrapolation)" in _legend_labels(fig)
+    plt.close(fig)
+    fig = plot_fit(_explain("rateqd", x="iodepth", y="iops"))
+    assert "cap x_max = 20 K IOPS (fitted)" in _legend_labels(fig)
+    plt.close(fig)

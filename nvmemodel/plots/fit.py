@@ -206,9 +206,16 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             cap = f.values["x_max"]
             if cap <= 2 * ymax:  # keep a fitted cap in view unless it is far above every measurement
                 ymax = max(ymax, cap)
+            from ..fitting.claims import EXTRAPOLATION, curve_evidence
+
+            ev_cap = curve_evidence(result, key)[0]
+            # the explanation calls a cap the data do not reach an extrapolation: so does the legend (QA s27 I8 —
+            # a linear rate-limited series drew "cap x_max = 393 K IOPS (fitted)" at its last point)
+            unreached = ev_cap.rising is not None or cap > EXTRAPOLATION * float(np.max(ev_cap.y))
             ax.axhline(cap / div, color=color, ls="--", lw=0.9,
-                       label=f"cap x_max = {cap / div:.3g} {ylab} (fitted)" + ("" if cap <= 2 * ymax else
-                                                                                  ", above the plot"))
+                       label=f"cap x_max = {cap / div:.3g} {ylab} (fitted"
+                             + ("; not reached: an extrapolation" if unreached else "") + ")"
+                             + ("" if cap <= 2 * ymax else ", above the plot"))
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")
         if chosen.startswith("ceiling") and ceilings and result.setup(key)[0] is not None:
