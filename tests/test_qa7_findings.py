@@ -156,3 +156,14 @@ def test_i8_fit_figure_calls_an_unreached_cap_an_extrapolation():
     fig = plot_fit(_explain("rateqd", x="iodepth", y="iops"))
     assert "cap x_max = 20 K IOPS (fitted)" in _legend_labels(fig)
     plt.close(fig)
+
+
+def test_i5_little_check_names_time_between_ios_among_the_causes():
+    """I5: ``--thinktime=500`` (think/) and ``--fsync=1`` (fsync/) keep a job out of I/O most of the time: fio's IOPS ×
+    mean latency ÷ outstanding I/O is 0.16–0.22 and 0.01–0.02. The explanation's list of causes ("submission
+    batching, a CPU-bound submitter, a rate limit or a per-job limit") named neither; the truth of these runs must be
+    among the causes it names."""
+    for folder in ("think", "fsync"):
+        text = _explain(folder, x="numjobs", y="iops").explain()
+        assert "fewer I/Os were in flight than asked for (time a job spends between I/Os — --thinktime, an fsync " \
+               "after each write" in text, text

@@ -17,7 +17,8 @@ def _little_verdict(frac) -> str:
     parts = []
     if low.any():
         parts.append(f"at {int(low.sum())} point(s) it is far below 1: fewer I/Os were in flight than asked for "
-                     f"(submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
+                     f"(time a job spends between I/Os — --thinktime, an fsync after each write, fio's own work —, "
+                     f"submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
     if high.any():
         parts.append(f"at {int(high.sum())} point(s) it is far above 1: the latency and the rate measured do not "
                      f"describe the same I/Os (latency that includes submission or queueing outside the device, "
