@@ -167,3 +167,23 @@ def test_i5_little_check_names_time_between_ios_among_the_causes():
         text = _explain(folder, x="numjobs", y="iops").explain()
         assert "fewer I/Os were in flight than asked for (time a job spends between I/Os — --thinktime, an fsync " \
                "after each write" in text, text
+
+
+def test_i6_one_direction_of_unified_reporting_runs_is_said_not_silently_dropped():
+    """I6: three of unified/'s four runs were made with ``--unified_rw_reporting=mixed`` (fio's JSON has one ``mixed``
+    section and no ``read``); ``fit --y read_iops`` left them out without a word and then refused with "x='iodepth = 4
+    only' … at least two different x values" — true of what was left, silent on why."""
+    from nvmemodel.errors import ParameterError
+    from nvmemodel.fitting.curves import measured_points
+
+    with pytest.raises(ParameterError, match=r"3 runs report reads and writes as one 'mixed' direction \(fio's "
+                                             r"unified_rw_reporting=mixed\) and have no read rows, so they are left "
+                                             r"out \(mixed_qd1.json, mixed_qd16.json, mixed_qd4.json"), \
+            pytest.warns(UserWarning, match="3 runs report reads and writes"):
+        nm.fit(str(QA7 / "unified"), x="iodepth", y="read_iops")
+    table = nm.read_results(QA7 / "unified")
+    with pytest.warns(UserWarning, match="y='read_iops': 3 runs report reads and writes as one 'mixed'"):
+        pts = measured_points(table, x="iodepth", y="read_iops")
+    assert pts["y"].tolist() == pytest.approx([26697.302697])  # both_qd4.json's read.iops, the only read rows
+    pts = measured_points(table, x="iodepth", y="iops")  # every run counts for the total: no warning
+    assert len(pts) == 3

@@ -352,7 +352,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                    + (f"{flight['engine']} is synchronous" if flight["engine"] else "fio ran ≥ 99 % of I/O at depth 1")
                    + ": the outstanding I/O is numjobs, whatever iodepth says)")
             raise ParameterError("x", f"{x} = {xv[0]:g} only",
-                                 f"at least two different x values in {where} to fit a curve{why}")
+                                 f"at least two different x values in {where} to fit a curve{why}"
+                                 + points.attrs.get("left_out", ""))
         fits[key], failed[key] = {}, {}
         curve_names = names
         if x == "iodepth" and not explicit and not shared and one_in_flight(pts) is not None:
