@@ -39,12 +39,10 @@ import functools
 import numpy as np
 
 from .derive import prepare
-from .placement import switch_host
 from .system import ComplexSums, Levels, Work, above_the_groups, alone_above, pick, switched_local, switches_alone
-from .tree import place_group, place_switches, placement_starts
+from .tree import place_group, place_switches
 
-__all__ = ["binding_groups", "compose", "evaluate_parameters", "evaluate_prepared", "starts", "sweep_chunks",
-           "sweep_groups", "switch_sets"]
+__all__ = ["binding_groups", "compose", "evaluate_parameters", "evaluate_prepared", "sweep_chunks", "sweep_groups"]
 
 _INF = float("inf")
 
@@ -80,8 +78,9 @@ def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, start
         With ``groups=False`` and one single-model group, ``k[0]`` may have any shape broadcasting with the
         levels' arrays (the planner: one drive count per configuration of a block, ``(1, *block shape)``).
     pins, starts, sets
-        Each group's socket or None, where its placement starts (:func:`starts`) and the groups sharing switches
-        (:func:`switch_sets`); default: unpinned groups from position 0, no shared switches.
+        Each group's socket or None, where its placement starts (:func:`~nvmemodel.ceiling.placement.starts`) and
+        the groups sharing switches (:func:`~nvmemodel.ceiling.placement.switch_sets`); default: unpinned groups from
+        position 0, no shared switches.
     alone : bool
         Also each component alone (``"ceilings"``; with ``groups=False`` ``"alone"``, a function giving them).
     groups : bool
@@ -179,28 +178,6 @@ def sweep_chunks(params: list, configs: int, points: int, run, *, step: int = _C
     return iops, binding, names
 
 
-def starts(topology, p) -> list[float]:
-    """Where each group of ``topology`` (a :class:`~nvmemodel.topology.mixed.MixedTopology`) starts on the host
-    tree (:func:`~nvmemodel.ceiling.tree.placement_starts`; ``p``: parameters holding the placement, one value each
-    unless there is one group: it starts at 0 whatever the placement)."""
-    if len(topology.groups) == 1:
-        return [0.0]
-    return placement_starts([(g.socket, float(g.count), None if g.switch is None else float(g.switch_count),
-                              switch_host(topology, i)) for i, g in enumerate(topology.groups)], p)
-
-
-def switch_sets(topology) -> dict:
-    """Groups sharing switches: ``{owner index: [(group index, first drive position), …]}``, the owner first at 0,
-    each sharer after the drives placed before it (full counts); only owners that have sharers."""
-    sets: dict = {}
-    for i, g in enumerate(topology.groups):
-        h = switch_host(topology, i)
-        if h is not None:
-            members = sets.setdefault(h, [(h, 0.0)])
-            members.append((i, float(sum(topology.groups[j].count for j, _ in members))))
-    return sets
-
-
 def place(lv: Levels, k, pin=None, start=0.0):
     """``k`` of group ``lv``'s drives over the root complexes as the host places them, behind its switches where it
     has any (:func:`~nvmemodel.ceiling.tree.place_group`): ``(key, socket, k_j, switches on it or None)``."""
@@ -286,7 +263,8 @@ def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
              sets: dict | None = None, *, alone: bool = True) -> dict:
     """:func:`compose` of any groups: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
-    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches (:func:`switch_sets`)."""
+    ``(points,)`` or ``(configurations, points)``. ``sets``: groups sharing switches
+    (:func:`~nvmemodel.ceiling.placement.switch_sets`)."""
     G, N = k.shape
     shape = np.broadcast_shapes((N,), *(np.shape(x) for lv in levels
                                                  for x in (lv.drive, lv.group, lv.complex, lv.socket, lv.system)))

@@ -14,14 +14,14 @@ from ..topology.mixed import MixedTopology
 from ..topology.topology import Topology
 from ..topology.workload import Workload
 from .components import COMPONENT_LABELS, labels_for
-from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared, starts, sweep_groups, switch_sets  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
+from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
 from .grid import sweep_parameters
 from .group_parameters import GROUP_OWNED, each_group, shared_values, with_parameters
 from .lazy import Lazy
 from .mirror import mirror_curve, sweep_mirror
 from .pcie import data_tlp_overhead, io_link_bytes, link_capacity_bytes_per_s, link_iops
-from .placement import drives_per_group
+from .placement import drives_per_group, starts, switch_sets
 from .result import Ceiling, MixedCurve, ScalingCurve, SweepResult
 from .system import levels_of
 from .tree import _PLACEMENT  # placing the drives over sockets and complexes: one value per mixed sweep

@@ -81,7 +81,8 @@ class GroupAnswers:
         t = self.topology
         if getattr(t, "mirror", False) or len(self.group_parameters) != len(self.groups):
             return None
-        from .compose import place, starts, switch_sets
+        from .compose import place
+        from .placement import starts, switch_sets
         from .system import levels_of
 
         if switch_sets(t):

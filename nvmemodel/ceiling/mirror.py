@@ -244,8 +244,8 @@ def sweep_mirror(topology, workload, n: np.ndarray, grid: dict, check: bool) -> 
     parameters only; the RAID geometry and the placement one value."""
     from ..parameters import encode
     from .compose import sweep_chunks
-    from .group_parameters import GROUP_OWNED
     from .grid import sweep_parameters
+    from .group_parameters import GROUP_OWNED
     from .tree import _PLACEMENT
 
     check_pairs(n)
@@ -305,7 +305,8 @@ def _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0) -> dict:
     and each is listed alone (:func:`~nvmemodel.ceiling.compose.alone_at_load`, as for groups of different sizes);
     where one would exceed it, md's read balancing would move reads away from it — not modelled yet: refused in one
     sentence."""
-    from .compose import alone_at_load, place, starts, unit_loads
+    from .compose import alone_at_load, place, unit_loads
+    from .placement import starts
 
     out = {}
     names = side_lv[0]["read"].components

@@ -1,17 +1,25 @@
-"""Which group the drives of a scaling curve join, and whose switches a group sits behind.
+"""Where the groups' drives go: which group each added drive joins, whose switches a group sits behind, where each
+group starts on the host tree.
 
 A :class:`~nvmemodel.topology.mixed.MixedTopology` says in ``order`` how a curve adds drives over its groups
 (``"sequential"``: group 0 full, then group 1 …; ``"interleaved"``: one drive per group in turn, skipping full
 groups; or one group index per drive). :func:`compose <nvmemodel.ceiling.compose.compose>` takes the drives per
 group at each total drive count (:func:`drives_per_group`); a curve names the group that received the last drive
 (:func:`last_group`). The topology checked ``order`` when it was built; these functions only count.
+
+Over the host tree each group continues where the groups before it stopped (docs/physics.md §12.7): :func:`starts`
+gives each group's first position (:func:`~nvmemodel.ceiling.tree.placement_starts`), :func:`switch_sets` the groups
+that share switches (a group's ``switch_with``, :func:`switch_host`), both as :func:`~nvmemodel.ceiling.compose.
+compose` takes them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["drives_per_group", "last_group", "sequence", "switch_host"]
+from .tree import placement_starts
+
+__all__ = ["drives_per_group", "last_group", "sequence", "starts", "switch_host", "switch_sets"]
 
 
 def sequence(topology) -> np.ndarray:
@@ -59,3 +67,25 @@ def switch_host(topology, i: int) -> int | None:
     """The index of the group whose switches group ``i`` of ``topology`` shares (None: its own attach)."""
     name = topology.groups[i].switch_with
     return None if name is None else [g.name for g in topology.groups].index(name)
+
+
+def starts(topology, p) -> list[float]:
+    """Where each group of ``topology`` (a :class:`~nvmemodel.topology.mixed.MixedTopology`) starts on the host
+    tree (:func:`~nvmemodel.ceiling.tree.placement_starts`; ``p``: parameters holding the placement, one value each
+    unless there is one group: it starts at 0 whatever the placement)."""
+    if len(topology.groups) == 1:
+        return [0.0]
+    return placement_starts([(g.socket, float(g.count), None if g.switch is None else float(g.switch_count),
+                              switch_host(topology, i)) for i, g in enumerate(topology.groups)], p)
+
+
+def switch_sets(topology) -> dict:
+    """Groups sharing switches: ``{owner index: [(group index, first drive position), …]}``, the owner first at 0,
+    each sharer after the drives placed before it (full counts); only owners that have sharers."""
+    sets: dict = {}
+    for i, g in enumerate(topology.groups):
+        h = switch_host(topology, i)
+        if h is not None:
+            members = sets.setdefault(h, [(h, 0.0)])
+            members.append((i, float(sum(topology.groups[j].count for j, _ in members))))
+    return sets
