@@ -36,10 +36,12 @@ except ImportError:  # pragma: no cover - exercised when msgspec is absent
     msgspec = None
 
 if msgspec is not None:
+    # (gc=False: the structs are not tracked by the garbage collector, which they need not be: a decoded
+    # document holds no reference cycle)
     #: a number as the packed reader accepts it: an integer from 0 to 2**63 or a finite float >= 0 (bool is neither)
     _Num = Annotated[int, Meta(ge=0, le=2**63 - 1)] | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]
 
-    class _Percentiles(Struct):
+    class _Percentiles(Struct, gc=False):
         """The six percentiles of the table (others skipped)."""
 
         p50: _Num | UnsetType = field(default=UNSET, name="50.000000")
@@ -50,14 +52,14 @@ if msgspec is not None:
         p9999: _Num | UnsetType = field(default=UNSET, name="99.990000")
 
     # (a field fio always writes is required: a file without it is read as before)
-    class _Latency(Struct, kw_only=True):
+    class _Latency(Struct, kw_only=True, gc=False):
         N: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)] | None | UnsetType = UNSET  # (orjson: a float beyond)
         mean: _Num
         max: _Num
         percentile: _Percentiles | UnsetType = UNSET
         bins: Raw | UnsetType = UNSET
 
-    class _Direction(Struct, kw_only=True):
+    class _Direction(Struct, kw_only=True, gc=False):
         io_bytes: _Num
         io_kbytes: Raw | UnsetType = UNSET  # (only whether it is there: fio 3's io_bytes are bytes)
         runtime: _Num
@@ -74,7 +76,7 @@ if msgspec is not None:
 
     _Skipped = Raw | UnsetType
 
-    class _Job(Struct, forbid_unknown_fields=True, kw_only=True):
+    class _Job(Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
         """A job entry: the keys of fio_json._KNOWN_JOB_KEYS (no others), those the table does not read skipped."""
 
         jobname: str | None
@@ -110,10 +112,10 @@ if msgspec is not None:
         desc: _Skipped = UNSET
         steadystate: _Skipped = UNSET
 
-    class _Disk(Struct):
+    class _Disk(Struct, gc=False):
         name: str | None | UnsetType = UNSET
 
-    class _Document(Struct, forbid_unknown_fields=True, kw_only=True):
+    class _Document(Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
         """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
 
         version: str | None | UnsetType = field(default=UNSET, name="fio version")
