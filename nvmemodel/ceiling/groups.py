@@ -75,7 +75,7 @@ class GroupAnswers:
     @_of_groups
     def placed_at(self, drives: int) -> list | None:
         """The root complexes holding drives at one point, as the composition places the groups
-        (:func:`~nvmemodel.ceiling.compose.place` from :func:`~nvmemodel.ceiling.compose.starts`): per complex
+        (:func:`~nvmemodel.ceiling.compose.place` from :func:`~nvmemodel.ceiling.placement.starts`): per complex
         ``(socket, {group index: drives on it})``, in the order first met. None where groups share switches (their
         switches are placed as a set) or for a mirror: no per-complex count is said there."""
         t = self.topology
