@@ -187,3 +187,14 @@ def test_i6_one_direction_of_unified_reporting_runs_is_said_not_silently_dropped
     assert pts["y"].tolist() == pytest.approx([26697.302697])  # both_qd4.json's read.iops, the only read rows
     pts = measured_points(table, x="iodepth", y="iops")  # every run counts for the total: no warning
     assert len(pts) == 3
+
+
+def test_i9_a_knee_between_two_measured_loads_gets_no_zero_width_interval():
+    """I9: rateqd's knee is where the rate cap meets Little's law with fio's 78.9 µs: between iodepth 1 (12.58 K IOPS)
+    and 2 (19.99 K, capped) with nothing measured between. The explanation said "up to about 1.59 iodepth (95 % CI
+    1.59–1.59)": an interval of the parameters' noise (the capped runs agree to 0.5 IOPS) read as the knee's place.
+    Where the interval lies between two neighbouring measured loads, the explanation says that instead."""
+    text = _explain("rateqd", x="iodepth", y="iops").explain()
+    assert "(95 % CI 1.59–1.59)" not in text
+    assert ("up to about 1.59 iodepth (between iodepth = 1 and 2, with nothing measured in between: its place there "
+            "is the model's, not a measurement)") in text

@@ -363,6 +363,19 @@ def _beyond_knee(result, key, ev: Evidence) -> str:
             f"filling at this cap gives (×{load:.3g}): part of the I/O asked for was not in flight.")
 
 
+def _knee_between(ev: Evidence, knee) -> tuple[float, float] | None:
+    """(a, b): the neighbouring measured x values the knee and its whole interval lie strictly between, else None."""
+    if not knee or not all(np.isfinite(v) for v in knee[:3]):
+        return None
+    xs = np.unique(ev.x)
+    lo, hi = xs[xs <= knee[1]], xs[xs >= knee[2]]
+    if not lo.size or not hi.size:
+        return None
+    a, b = float(lo.max()), float(hi.min())
+    inside = xs[(xs > a) & (xs < b)]
+    return (a, b) if not inside.size and a < knee[0] < b else None
+
+
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
     steps = superlinear_steps(ev)
@@ -527,6 +540,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
+        gap = _knee_between(ev, knee)
+        if gap:
+            # the interval is the parameters' noise; where the knee falls between two loads with nothing measured
+            # in between, its place there is the hard-knee model's (QA s27 I9: rateqd "1.59 (95 % CI 1.59–1.59)")
+            kci = (f" (between {x} = {_xv(result, gap[0])} and {_xv(result, gap[1])}, with nothing measured in "
+                   f"between: its place there is the model's, not a measurement)")
         i_top = int(np.argmax(ev.y))
         # a cap below the largest measurement (beyond its noise and by > 2 %) is no extrapolation beyond the data
         # and not where throughput stays: it is below what was measured (QA s25 H27)
