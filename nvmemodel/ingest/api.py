@@ -27,7 +27,6 @@ from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
 from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_json_packed import packed_rows
-from .fio_json_typed import typed_rows
 from .fio_log import looks_like_fio_log
 from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_normal_terse import apply_headers, has_normal_results, header_runs, read_fio_normal_terse
@@ -84,6 +83,18 @@ def _form(fmt: str | None, text: str) -> str | None:
     return "fio-normal+terse" if fmt == "fio-terse" and has_normal_results(text) else fmt
 
 
+#: :func:`.fio_json_typed.typed_rows`, imported at the first file a folder ingest reads: msgspec takes
+#: about 10 ms to import, and ``import nvmemodel`` stays light.
+_TYPED: list = []
+
+
+def _typed_reader() -> list:
+    from .fio_json_typed import typed_rows
+
+    _TYPED[:] = [typed_rows]
+    return _TYPED
+
+
 def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
     if not isinstance(path, pathlib.Path):
@@ -97,7 +108,7 @@ def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) 
     :data:`COLUMNS` order (see :mod:`.fio_json_typed` and :mod:`.fio_json_packed`), the others are dicts."""
     data = read_bytes(path, max_file_bytes, st)
     if packed:  # the usual fio JSON report, decoded into typed structs (else read as below, as before)
-        rows = typed_rows(data, str(path))
+        rows = (_TYPED or _typed_reader())[0](data, str(path))
         if rows is not None:
             return rows
     doc = one_fio_document(data)

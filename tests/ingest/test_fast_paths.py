@@ -643,3 +643,17 @@ def test_typed_rows_equal_the_packed_rows_on_mutated_reports():
             read += 1
             assert _same_packed(rows, packed_rows(orjson.loads(data), "x.json")), (where, key)
     assert read > 100  # (most mutants are declined by both)
+
+
+def test_msgspec_is_imported_at_the_first_folder_read_not_with_nvmemodel():
+    # msgspec takes about 10 ms to import: `import nvmemodel` stays light (benchmarks/bench_startup.py)
+    import subprocess
+    import sys
+
+    code = ("import sys, nvmemodel; before = 'msgspec' in sys.modules; "
+            f"nvmemodel.read_results({str(DATA / 'fio' / 'pkb_fio-2.1.4_sample-result.json')!r}); "
+            "print(before, 'msgspec' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    import importlib.util
+
+    assert out == ["False", str(importlib.util.find_spec("msgspec") is not None)]
