@@ -18,8 +18,8 @@ examples:
   nvmemodel plan --iops 8M --sockets 1,2 --drive samsung-pm1733-u2,intel-p3700-800gb --max-drives 24 \\
       --rank cost --price drive.samsung-pm1733-u2=1100 --price drive.intel-p3700-800gb=600 --price socket=4000
   nvmemodel plan --iops 20M --host amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380 --max-drives 24
-  nvmemodel plan --iops 2M --latency 50us --group drive=intel-p3700-800gb,count=8 \
-      --group drive=intel-p5800x-800gb,count=8 --rank cost --price drive.intel-p3700-800gb=600 \
+  nvmemodel plan --iops 2M --latency 50us --group drive=intel-p3700-800gb,count=8 \\
+      --group drive=intel-p5800x-800gb,count=8 --rank cost --price drive.intel-p3700-800gb=600 \\
       --price drive.intel-p5800x-800gb=2400 --price socket=4000
 
 targets (each a workload): --iops 4K random read, --write-iops 4K random write, --oltp-iops 4K 70/30,
@@ -58,7 +58,8 @@ def register(sub) -> None:
     c.add_argument("--sockets", help="socket counts, e.g. 1,2 (with --host: each CPU at each count it allows, "
                                      "NAME:N)")
     c.add_argument("--drive", help="catalog drives (see 'nvmemodel drives'), comma-separated")
-    c.add_argument("--connection", help="direct-x4, direct-x2, direct-x8 or switch catalog keys, comma-separated")
+    c.add_argument("--connection", help="direct-x1, direct-x2, direct-x4, direct-x8, direct-x16 (a root port of "
+                   "that width per drive) or switch catalog keys, comma-separated")
     c.add_argument("--io-stack", dest="io_stack", help="I/O stacks, e.g. libaio,io_uring,spdk")
     c.add_argument("--cores", help="cores per socket, e.g. 32,64")
     c.add_argument("--clock", help="core clocks, e.g. 2.5GHz,3GHz")
