@@ -12,7 +12,7 @@ import warnings
 import pandas as pd
 import pytest
 
-from nvmemodel.errors import IngestError
+from nvmemodel.errors import IngestError, IngestWarning
 from nvmemodel.ingest import fio_json
 from nvmemodel.ingest.api import read_file
 from nvmemodel.ingest.schema import COLUMNS, to_frame
@@ -657,3 +657,19 @@ def test_msgspec_is_imported_at_the_first_folder_read_not_with_nvmemodel():
     import importlib.util
 
     assert out == ["False", str(importlib.util.find_spec("msgspec") is not None)]
+
+
+@needs_fast
+def test_an_integer_of_thousands_of_digits_in_an_unread_field_no_longer_refuses_the_file(tmp_path):
+    # Python's json refuses integer text over 4,300 digits (sys.get_int_max_str_digits): a file with one in a
+    # field the table does not read was skipped as malformed; the typed decode skips the field and reads the file
+    import re
+
+    from nvmemodel.ingest import read_results
+
+    data = re.sub(rb'"ctx" : \d+', b'"ctx" : ' + b"7" * 5000, _fixture(), count=1)
+    (tmp_path / "long.json").write_bytes(data)
+    (tmp_path / "usual.json").write_bytes(_fixture())
+    with pytest.warns(IngestWarning, match="copies of runs"):  # (the same run twice)
+        df = read_results(tmp_path)
+    assert df.attrs["skipped"] == [] and df.attrs["files_read"] == 2 and len(df) == 1
