@@ -2,9 +2,9 @@
 
 The package reads top-down in one direction::
 
-    units → spec (cited facts) → topology (hardware + workload) → ceiling (the model)
-                                                     ingest → fit   (later issues)
-                                         cli / notebooks on top
+    units → standards (cited facts) → topology (hardware + workload) → ceiling (the model) → plan
+                                           ingest → fitting (measured curves; the ceiling model among its models)
+                  discover (a PCIe tree → a topology); plots, cli, reproduce and the notebooks on top
 
 Public API
 ----------
@@ -36,7 +36,7 @@ Mixed drive and switch models under one host
     (docs/topologies.md)
 Plan a configuration (the inverse question: targets → what to build, and what will limit it)
     :func:`plan`, :class:`DesignSpace`, :class:`Target`, :class:`Plan`
-Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, fio logs)
+Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, DiskSpd XML, fio logs)
     :func:`read_results` (files and folders → one tidy table; columns in
     :data:`nvmemodel.ingest.COLUMNS`), :func:`read_fio_logs`, :func:`merge_fio_logs`;
     :func:`plot_results` charts what was measured (matplotlib imported only when called)
