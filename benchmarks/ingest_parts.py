@@ -8,6 +8,9 @@ machine CPU time varies less than wall time; bench_ingest.py's figure is wall ti
 * floor: reading each file and ``orjson.loads`` of it, nothing else (bench_ingest.py's floor);
 * walk: the folder walk of ``read_results`` (every file listed and sorted; a regular file's type and inode number
   from the listing, any other file's status taken once);
+* typed decode: each file read as ``read_results`` reads it and decoded into the typed structs of
+  ``nvmemodel/ingest/fio_json_typed.py`` (msgspec: only the fields the table reads, types and ranges checked), no
+  rows (where msgspec is installed);
 * rows without checks: each file read and parsed, one row dict per direction that moved bytes with its numbers
   scaled to SI — no check of any value, no options, no fio semantics (the least a dict-per-row reader does);
 * table: the typed DataFrame built from those rows (``nvmemodel.ingest.schema.to_frame``);
@@ -72,7 +75,7 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
     import orjson
 
-    from nvmemodel.ingest import read_results
+    from nvmemodel.ingest import fio_json_typed, read_results
     from nvmemodel.ingest.files import expand, read_bytes
     from nvmemodel.ingest.schema import _EMPTY_ROW, to_frame
 
@@ -98,6 +101,12 @@ def main(argv=None) -> dict:
         table_rows = rows()
         parts = {"floor": floor, "walk": lambda: expand(folder), "rows without checks": rows,
                  "table": lambda: to_frame(table_rows), "ingest": lambda: read_results(folder)}
+        if fio_json_typed.msgspec is not None:
+            def typed_decode():
+                for p, st in zip(walked, stats):
+                    fio_json_typed._decode(read_bytes(p, None, st))
+
+            parts["typed decode"] = typed_decode
         best = dict.fromkeys(parts, float("inf"))
         for _ in range(args.rounds):
             for name, call in parts.items():
@@ -114,6 +123,9 @@ def main(argv=None) -> dict:
     print(f"walk + rows without checks + table: {least:.1f} us a file, {us['floor'] / least:.2f} of the floor's speed")
     print(f"ingest: {us['ingest']:.1f} us a file, {us['floor'] / us['ingest']:.2f} of the floor's speed; its checks "
           f"and fio semantics: {us['ingest'] - least:.1f} us a file")
+    if "typed decode" in us:  # (the ingest's own parse, cheaper than the orjson parse the rows without checks pay)
+        print(f"of the ingest: read and typed decode {us['typed decode']:.1f} us, walk {us['walk']:.1f} us, rows with "
+              f"their checks, copies and the table {us['ingest'] - us['typed decode'] - us['walk']:.1f} us")
     return us
 
 
