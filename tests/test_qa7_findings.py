@@ -198,3 +198,23 @@ def test_i9_a_knee_between_two_measured_loads_gets_no_zero_width_interval():
     assert "(95 % CI 1.59–1.59)" not in text
     assert ("up to about 1.59 iodepth (between iodepth = 1 and 2, with nothing measured in between: its place there "
             "is the model's, not a measurement)") in text
+
+
+def test_i10_null_engine_runs_are_not_compared_with_a_topology():
+    """I10: ``fit nullnj --preset dell-r7525`` said "FALSIFIED: at numjobs = 3 (and 4 more point(s)) the measurement
+    8.99 M IOPS is 519.7% above the model's ceiling 1.45 M IOPS (drive binds …) — an assumption of the model is wrong
+    there", and ``plot --preset`` drew the measurements 6× above a 'drive' ceiling. fio's null engine (``job options``
+    ioengine=null) moves no data: no drive was measured, so nothing about the model is falsified. Both refuse, naming
+    the runs."""
+    from nvmemodel.errors import ParameterError
+    from nvmemodel.plots.results import plot_results
+
+    topo = nm.preset("dell-r7525")
+    with pytest.raises(ParameterError, match=r"topology='dell-r7525' is not allowed: expected runs whose I/O reached a "
+                                             r"device for its ceilings: 5 run\(s\) used fio's null engine"):
+        nm.fit(str(QA7 / "nullnj"), x="numjobs", y="iops", topology=topo)
+    with pytest.raises(ParameterError, match="used fio's null engine, which moves no data"):
+        plot_results(nm.read_results(QA7 / "nullnj"), x="numjobs", topology=topo)
+    import matplotlib.pyplot as plt
+
+    plt.close("all")

@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import NvmeModelError, ParameterError
 from .axes import BLOCK_SIZE, CONCURRENCY, TIME, axis_kind  # noqa: F401  (nm.fitting.api kept the names)
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
-from .curves import Y_COLUMNS, measured_points, one_in_flight, recorded_workload
+from .curves import Y_COLUMNS, check_reaches_device, measured_points, one_in_flight, recorded_workload
 from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
@@ -273,6 +273,8 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
     _check_topologies(topology, by)
     free = check_free(free, topology)
     tbl, read_warnings = _as_table_noting(table, path_pattern, path_regex, labels)
+    if topology is not None:
+        check_reaches_device(tbl, "topology", topology)
     points = measured_points(tbl, x=x, y=y, by=by)
     by_cols = points.attrs["by"]
     for col in by_cols:  # a run without a curve would otherwise drop out of every fit unseen

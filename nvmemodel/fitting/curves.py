@@ -152,6 +152,34 @@ def _one_workload(runs, x: str, by: list[str]) -> None:
                                  f"workload")
 
 
+#: fio engines that move no data to or from a device: ``null`` completes every I/O at once, ``cpuio`` only burns CPU
+#: (fio HOWTO, "ioengine") — no drive, link or host ceiling of a topology applies to their rates
+NO_DEVICE_ENGINES = ("null", "cpuio")
+
+
+def check_reaches_device(table, what: str, topology=None) -> None:
+    """Refuse to compare runs of an engine that does no I/O (:data:`NO_DEVICE_ENGINES`) with a topology's ceilings:
+    the null engine's 8.7 M IOPS on 2 vCPUs was called "FALSIFIED: … 520 % above the model's ceiling … an assumption
+    of the model is wrong there" (QA s27 I10) — the model was not wrong, nothing reached a drive."""
+    if "ioengine" not in table:
+        return
+    rows = usable_rows(table)
+    hit = rows[rows["ioengine"].astype(str).isin(NO_DEVICE_ENGINES)]
+    if hit.empty:
+        return
+    paths = sorted({str(p).replace("\\", "/") for p in hit.get("source_path", [])})
+    files = sorted({p.rsplit("/", 1)[-1] for p in paths})
+    if len(files) < len(paths):  # r1.json in 1drives/ and in 2drives/: name them with their folder
+        files = sorted("/".join(p.split("/")[-2:]) for p in paths)
+    engine = str(hit["ioengine"].iloc[0])
+    name = getattr(topology, "name", None) if not isinstance(topology, dict) else ", ".join(
+        str(getattr(t, "name", k)) for k, t in topology.items())
+    raise ParameterError(what, name or "a topology", f"runs whose I/O reached a device for its ceilings: "
+                         f"{max(len(paths), 1)} run(s) used fio's {engine} "
+                         f"engine, which moves no data ({', '.join(files[:3])}{' …' if len(files) > 3 else ''}), so no "
+                         f"drive, link or host ceiling applies to them (leave out the topology, or those runs)")
+
+
 def one_in_flight(pts) -> dict | None:
     """``{engine, depth1, jobs}`` when every point of a curve kept one I/O in flight per job whatever its iodepth
     (a synchronous engine, or fio's ``iodepth_level`` ≥ :data:`DEPTH_ONE` % at depth 1 in every run); else None.

@@ -182,6 +182,9 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
 
         raise ParameterError("y", y, "iops or bw_bytes_per_s with a topology (the model gives throughput ceilings)")
     if topology is not None:
+        from ..fitting.curves import check_reaches_device
+
+        check_reaches_device(table, "topology", topology)  # the null engine's rate is no device's (QA s27 I10)
         ax.model = _overlay_model(ax, table, summary, x=x, y=y, topology=topology, overrides=overrides)
     if y in ("iops", "bw_bytes_per_s"):
         from .style import throughput_axis
