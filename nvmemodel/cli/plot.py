@@ -154,6 +154,13 @@ def _results_chart(args, charts):
     for df in frames:
         for s in df.attrs.get("skipped", []):
             print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
+    named = table.items() if isinstance(table, dict) else [(" ".join(map(str, args.paths)), table)]
+    for name, df in named:
+        if read is None and df.empty:  # nothing read: name the paths and why, as 'ingest' does
+            why = f"{len(df.attrs.get('skipped', []))} skipped, reasons above" if df.attrs.get("skipped") \
+                else "no files found"
+            raise ParameterError("paths", name, f"at least one readable benchmark result (read "
+                                 f"{df.attrs.get('files_read', 0)} file(s), 0 rows; {why})")
     if args.percentiles:
         if isinstance(table, dict):
             raise ParameterError("--percentiles", args.paths, "one result set (give --hue, or one path)")
