@@ -218,3 +218,13 @@ def test_i10_null_engine_runs_are_not_compared_with_a_topology():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def test_i11_runs_fio_timed_under_half_a_second_are_named():
+    """I11: sizebound/ reads 16 MiB per run without --time_based: fio's ``read.runtime`` is 420, 82 and 45 ms at
+    iodepth 1, 4, 16. The explanation read a ×5.12 step for ×4 iodepth from them ("the device was not in the same
+    state …") without a word on how short they were. Runs of 1 s (rateqd/) get no such caution."""
+    text = _explain("sizebound", x="iodepth", y="iops").explain()
+    assert ("Caution: fio ran the runs at iodepth = 1, 4, 16 for less than 0.5 s (the shortest 45 ms, at iodepth = 16)"
+            in text)
+    assert "less than 0.5 s" not in _explain("rateqd", x="iodepth", y="iops").explain()

@@ -34,7 +34,9 @@ variation"
 ceiling"
 "CPU-bound"               fio's usr+sys CPU: each job ≥ 90 % of one CPU, or the jobs ≥ 90 % of the
                           host's cores (at the maximum); a job ≥ 90 % at any point below the level
-                          reached: "CPU-bound there", and no Little's-law knee is read from that rise
+                          reached: "CPU-bound there", and no Little's-law knee is read from that rise — unless
+                          another point made as much per job with < 90 % (a rate limit spins: not the limit)
+"short runs"              fio's runtime of a point's runs under 0.5 s
 ========================  ====================================================================
 """
 
@@ -930,6 +932,29 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
 
 
+#: a run fio timed at less than this (its ``runtime``, ramp excluded) is short enough to say so
+SHORT_RUN_S = 0.5
+
+
+def _short_runs(result, key) -> list[Claim]:
+    """A caution naming the points whose runs fio timed under :data:`SHORT_RUN_S` (QA s27 I11: size-bound runs of
+    16 MiB lasted 45 ms at iodepth 16, and the explanation read a ×5.12 step from them without a word on it)."""
+    pts = _pts(result, key).sort_values(result.x)
+    if "runtime_s" not in pts:
+        return []
+    rt = pts["runtime_s"].to_numpy(float)
+    short = np.flatnonzero(np.isfinite(rt) & (rt < SHORT_RUN_S))
+    if not short.size:
+        return []
+    x = result.x
+    at = ", ".join(_xv(result, v) for v in pts[x].to_numpy(float)[short])
+    i = short[int(np.argmin(rt[short]))]
+    return [Claim("caution", f"Caution: fio ran the runs at {x} = {at} for less than {SHORT_RUN_S:g} s (the shortest "
+                             f"{fmt_y(rt[i], 's')}, at {x} = {_xv(result, pts[x].iloc[i])}): runs that short are "
+                             f"noisier and can be dominated by start-up (caches, queues filling) — lengthen them "
+                             f"(--time_based --runtime) or repeat them.")]
+
+
 def _labels(topo, wl, overrides, registered):
     """A component's label as the model's explanation gives it: '(spec sheet)' only where the values behind it are
     from one (:func:`~nvmemodel.ceiling.components.label_for`: a recalled rating of a drive discover only assumed
@@ -1116,6 +1141,7 @@ def curve_claims(result, key) -> list[Claim]:
     if little:
         claims.append(Claim("little", little))
     claims += _cpu(result, key, ev)
+    claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
     claims += [Claim("caution", f"Caution: {note}.") for note in f.notes]

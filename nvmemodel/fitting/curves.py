@@ -350,6 +350,8 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
                "little": x_r / out if _unit == "1/s" and out > 0 else np.nan,
                "shared_queue": shared, "sync_engine": sync, "depth1": d1,
                "jobs": jobs, "cpus": _cpus(g), "y_direction": from_dir,
+               "runtime_s": (float(pd.to_numeric(g["runtime_s"], errors="coerce").min()) if "runtime_s" in g
+                             else np.nan),
                "cpu_tool": "+".join(sorted(set(g["tool"].dropna().astype(str)))) if "tool" in g else ""}
         for c in _WORKLOAD:
             if c in g and c not in by and c != x:
@@ -383,7 +385,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
                "little": ("little", "mean"), "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
-               "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"),
+               "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"), "runtime_s": ("runtime_s", "min"),
                "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
                "sources": ("source", lambda s: ";".join(s)),
                "y_direction": ("y_direction", lambda s: "+".join(sorted(set(s) - {""}))),
