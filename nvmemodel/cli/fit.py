@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..errors import ParameterError
@@ -84,14 +85,20 @@ def _fit(args) -> int:
                                      f"column ({', '.join(by_cols)}), joined by '/'")
             keyed[parts] = topo
         topology = keyed
-    with warnings.catch_warnings(record=True) as caught:  # what ingest says of the runs (a failed job, clones
-        warnings.simplefilter("always", IngestWarning)    # summed …) is said here too: fit must not hide it
-        result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
-                     topology=topology, free=free, drives=args.drives, ci=args.ci,
-                     shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
-                     path_regex=args.path_regex, labels=args.labels)
     from ._common import say_warnings
 
+    with warnings.catch_warnings(record=True) as caught:  # what ingest says of the runs (a failed job, clones
+        warnings.simplefilter("always", IngestWarning)    # summed, a skipped file …) is said here too: fit must
+        try:                                              # not hide it
+            result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
+                         topology=topology, free=free, drives=args.drives, ci=args.ci,
+                         shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
+                         path_regex=args.path_regex, labels=args.labels)
+        except Exception:  # the files' account first: it is often why (every file skipped: no row to fit)
+            _say_skipped(caught)
+            say_warnings([w for w in caught if issubclass(w.category, IngestWarning)])
+            raise
+    _say_skipped(caught)
     say_warnings(caught, others_as_warnings=True)
     if args.plot:
         result.plot(args.plot)
@@ -132,6 +139,14 @@ def _presets(text: str):
             raise ParameterError("--preset", item, "VALUE=PRESET pairs separated by commas (x8=lenovo-sr850-810-4p)")
         out[value.strip()] = nm.preset(name.strip())
     return out
+
+
+def _say_skipped(caught) -> None:
+    """The files reading skipped, and why (``ingest`` and ``plot`` list them from the table; fit reads the files
+    itself, so they arrive as its warning)."""
+    for w in caught:
+        if str(w.message).startswith("skipped "):
+            print(f"nvmemodel: warning: {w.message}", file=sys.stderr)
 
 
 def _read_inputs(paths: list[str], labels: str | None, path_options: str | None):
