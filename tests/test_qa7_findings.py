@@ -228,3 +228,22 @@ def test_i11_runs_fio_timed_under_half_a_second_are_named():
     assert ("Caution: fio ran the runs at iodepth = 1, 4, 16 for less than 0.5 s (the shortest 45 ms, at iodepth = 16)"
             in text)
     assert "less than 0.5 s" not in _explain("rateqd", x="iodepth", y="iops").explain()
+
+
+def test_i12_measurements_are_not_squashed_under_a_littles_law_line():
+    """I12: ``plot ratebw --y bw``: the y axis was scaled to the Little's-law line (iodepth × jobs ÷ latency × block:
+    up to 12.9 GB/s) while fio measured 20,961,039 B/s — the measurement lay flat on the x axis, under ticks
+    '1.2e+04 MB/s'. The axis now fits the measurements; the line is cut at the top and its label says how far
+    above it goes. rateqd: the same (×27.8)."""
+    import matplotlib.pyplot as plt
+    from nvmemodel.plots.results import plot_results
+
+    ax = plot_results(nm.read_results(QA7 / "ratebw"), x="iodepth", y="bw_bytes_per_s")
+    assert ax.get_ylim()[1] == pytest.approx(1.08 * 20_961_039)
+    labels = ax.get_legend_handles_labels()[1]
+    assert any(t.startswith("Little's law check") and "(up to ×614 the measured: cut at the top)" in t for t in labels)
+    plt.close(ax.figure)
+    ax = plot_results(nm.read_results(QA7 / "ramp"), x="iodepth")  # in flight as asked: the line stays in view
+    little = ax.summary["little"].max()
+    assert ax.get_ylim()[1] >= little and not any("cut at the top" in t for t in ax.get_legend_handles_labels()[1])
+    plt.close(ax.figure)

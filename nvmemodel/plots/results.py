@@ -191,6 +191,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
 
         tops = [float(np.nanmax(summary["mean"]))] + ([float(np.nanmax(ax.model["value"]))] if ax.model is not None else [])
         throughput_axis(ax, tops, kind="iops" if y == "iops" else "bytes", quantity="IOPS" if y == "iops" else label)
+        _keep_measurements_in_view(ax, summary, tops)
     else:
         ax.yaxis.set_major_formatter(_formatter(unit))
         ax.set_ylim(bottom=0)
@@ -225,6 +226,30 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.grid(True, alpha=0.3)
     ax.summary = summary
     return ax
+
+
+#: a Little's-law line above this multiple of the measurements is cut at the chart's top, not scaled to
+LITTLE_IN_VIEW = 2.0
+
+
+def _keep_measurements_in_view(ax, summary, tops) -> None:
+    """Scale the y axis to the measurements (and the model), not to a Little's-law line far above them: a
+    rate-limited run's iodepth × jobs / latency is ×600 its rate, and scaled to it the 20 MiB/s measured lay flat on
+    the axis (QA s27 I12). The cut line says on its label how far above it goes."""
+    yerr = summary["std"].fillna(0) if "std" in summary else 0
+    data_top = max([float(np.nanmax(summary["mean"] + yerr))] + [t for t in tops if np.isfinite(t)])
+    little = summary["little"].to_numpy(float) if "little" in summary else np.array([])
+    little = little[np.isfinite(little)]
+    top = 1.08 * data_top
+    if little.size and float(little.max()) > LITTLE_IN_VIEW * data_top:
+        for line in ax.get_lines():
+            if line.get_label().startswith("Little's law check"):
+                line.set_label(f"{line.get_label()} (up to ×{float(little.max()) / data_top:.3g} the measured: "
+                               f"cut at the top)")
+    elif little.size:
+        top = max(top, 1.08 * float(little.max()))
+    if top > 0:
+        ax.set_ylim(0, top)
 
 
 def _failed_note(table) -> str:
