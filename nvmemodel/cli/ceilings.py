@@ -21,7 +21,7 @@ examples:
   nvmemodel ceilings --preset dell-r7525 --drive samsung-pm1743 --drives 1-24 --io-stack io_uring_polled
   nvmemodel ceilings --preset dell-r7525 --set host.clock_hz=3GHz --set drive.read_latency_s=80us
   nvmemodel ceilings --preset dell-r7525 --bs 4K --json > out.json
-  nvmemodel ceilings --preset dell-r7525 --pattern read --bs 128K --group drive=samsung-pm1733-u2,count=8 \
+  nvmemodel ceilings --preset dell-r7525 --pattern read --bs 128K --group drive=samsung-pm1733-u2,count=8 \\
       --group drive=intel-p3700-800gb,count=16,switch=broadcom-pex9797,switches=2
       Mixed drive and switch models under the R7525's host: binding component and group per point.
 """

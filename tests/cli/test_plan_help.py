@@ -27,3 +27,25 @@ def test_plan_help_names_every_direct_attach(capsys):
     text = " ".join(_help(capsys).split())
     for name in _DIRECT:
         assert name in text, name
+
+
+
+def _subcommands() -> list[str]:
+    import argparse
+
+    parser = cli._build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(sub.choices)
+
+
+@pytest.mark.parametrize("command", _subcommands())
+def test_every_commands_examples_keep_their_line_breaks(command, capsys):
+    """The same slip was in ``ceilings --help`` (an unescaped backslash ran two example lines together, the
+    second's indentation inside): no example line of any command carries a run of spaces mid-command."""
+    import re
+
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    examples = capsys.readouterr().out.partition("examples:")[2]
+    joined = [line for line in examples.splitlines() if line.startswith("  nvmemodel") and re.search(r"\S {4,}-", line)]
+    assert joined == []
