@@ -247,3 +247,11 @@ def test_i12_measurements_are_not_squashed_under_a_littles_law_line():
     little = ax.summary["little"].max()
     assert ax.get_ylim()[1] >= little and not any("cut at the top" in t for t in ax.get_legend_handles_labels()[1])
     plt.close(ax.figure)
+
+
+def test_o5_one_value_is_not_called_swept():
+    """O5: the status/ file holds one final report at iodepth 4; the chart's line said "iodepth 4 (swept)"."""
+    from nvmemodel.plots.results import provenance
+
+    assert "iodepth 4 × numjobs 1" in provenance(nm.read_results(QA7 / "status"), x="iodepth")
+    assert "iodepth 1–32 (swept)" in provenance(nm.read_results(QA7 / "rateqd"), x="iodepth")

@@ -338,7 +338,8 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
             text = f"{fmt(min(vs))}–{fmt(max(vs))}"
         else:
             text = ", ".join(fmt(v) for v in vs[:3]) + (" …" if len(vs) > 3 else "")
-        swept = " (swept)" if col == x or (col == "iodepth" and x == "outstanding") else ""
+        # one value is no sweep: "iodepth 4 (swept)" on a one-run chart said otherwise (QA s27 O5)
+        swept = " (swept)" if len(vs) > 1 and (col == x or (col == "iodepth" and x == "outstanding")) else ""
         return f"{name}{text}{swept}"
 
     def num(v):
