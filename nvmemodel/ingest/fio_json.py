@@ -556,8 +556,16 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         if merged and merged > numjobs and echoed:
             fields = {**fields, "numjobs": merged}  # jobs of several sections reported as one group
             defaulted = [c for c in defaulted if c != "numjobs"]
-            option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
             in_flight = (fields.get("iodepth") or 1) * merged
+            if "iodepth" in job_opts:
+                # fio echoes only the group's last job's own options (under the first job's name): a job
+                # that sets its own iodepth says the jobs set theirs, and the others' are not in the file
+                fields["iodepth"] = None
+                warnings.warn(f"{path}: jobs[{index}] ({name!r}) is a group_reporting sum of {merged} jobs that "
+                              f"set their own options, and fio's JSON echoes only the last job's "
+                              f"({_echoed_name(job_opts, name)}, iodepth={job_opts['iodepth']}): the group's jobs "
+                              "may differ, so its iodepth is not tabulated (NA)", IngestWarning, stacklevel=3)
+            option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
         group_id = job.get("groupid")
         if not (type(group_id) is int and 0 <= group_id <= 2**31):
             group_id = _check_int(job, "groupid", path, f"jobs[{index}]", 0, 2**31)
@@ -654,6 +662,12 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         for row in rows:
             row["format"] = fmt
     return rows
+
+
+def _echoed_name(job_opts: dict, name) -> str:
+    """Which job's options fio echoed for a group: 'job <name>' where they name it."""
+    echoed = job_opts.get("name")
+    return f"job {str(echoed)!r}" if echoed is not None and str(echoed) != str(name) else "one job"
 
 
 def _no_io_reason(opts: dict) -> str:
