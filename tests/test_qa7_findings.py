@@ -255,3 +255,11 @@ def test_o5_one_value_is_not_called_swept():
 
     assert "iodepth 4 × numjobs 1" in provenance(nm.read_results(QA7 / "status"), x="iodepth")
     assert "iodepth 1–32 (swept)" in provenance(nm.read_results(QA7 / "rateqd"), x="iodepth")
+
+
+def test_o1_crossover_interval_has_no_zero_byte_end():
+    """O1: stonewall/bs_sweep.json (four stonewalled groups, 4 KiB–256 KiB sequential reads): "crossing at a block
+    size of 39.3 KiB (95 % CI 0 B–134 KiB)" — the 0 B is parameter draws clipped at bw_max's bound, not a size."""
+    text = _explain("stonewall/bs_sweep.json", x="block_size_bytes", y="iops").explain()
+    assert "0 B–" not in text
+    assert "crossing at a block size of 39.3 KiB (95 % CI up to 134 KiB: the data bound it only from above)" in text

@@ -712,9 +712,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                  + ("" if bm_far else _ci(f, "bw_max", "B/s"))]
         if np.isfinite(cross[0]):
             inside = ev.x.min() <= cross[0] <= ev.x.max()
+            # draws clipped at a ceiling's bound put the lower end at 0 B, which is no block size (QA s27 O1)
+            ci = (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})" if cross[1] >= 1 else
+                  f" (95 % CI up to {_bytes(cross[2])}: the data bound it only from above)")
             parts.append(f", crossing at a block size of {_bytes(cross[0])}"
-                         + (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})"
-                            if np.isfinite(cross[1]) and not (im_far or bm_far) else "")
+                         + (ci if np.isfinite(cross[1]) and np.isfinite(cross[2]) and not (im_far or bm_far) else "")
                          + ("" if inside else " — outside the sizes measured"))
         text = "".join(parts) + "."
         crossing = " for it or for the crossing block size, which depends on it" if np.isfinite(cross[0]) else ""
@@ -961,6 +963,8 @@ def _labels(topo, wl, overrides, registered):
     says so, QA s25 H34); a name that is no registered component as it is."""
     from ..ceiling.components import label_for
 
+    if hasattr(topo, "groups"):  # groups (one too): the registered label, as the curve of groups says it
+        return lambda c: registered[c] if c in registered else c
     held, held_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
     params, sources = held.parameters(held_wl), held.sources(held_wl)
     return lambda c: label_for(c, params, sources) if c in registered else c
@@ -1052,8 +1056,11 @@ def _setters(result, key, component: str) -> str:
         names = get_component(component).parameters
     except (KeyError, LookupError, ValueError):
         return ""
+    from ..ceiling.group_parameters import shared_parameters
+
     topo, wl = result.setup(key)
-    values = topo.parameters(wl) if topo is not None else {}
+    # groups: only the values every group shares (a group's drive or switch values are its own)
+    values = shared_parameters(topo, wl) if topo is not None else {}
     rf = getattr(wl, "read_fraction", 0.5)
     skip = "write" if rf >= 1.0 else "read" if rf <= 0.0 else None  # a pure read (write) never uses the other
     shown = [f"{n} = {values[n]:.4g}" if isinstance(values.get(n), float) else f"{n} = {values[n]}"
