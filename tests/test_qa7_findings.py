@@ -263,3 +263,16 @@ def test_o1_crossover_interval_has_no_zero_byte_end():
     text = _explain("stonewall/bs_sweep.json", x="block_size_bytes", y="iops").explain()
     assert "0 B–" not in text
     assert "crossing at a block size of 39.3 KiB (95 % CI up to 134 KiB: the data bound it only from above)" in text
+
+
+def test_o4_percentile_chart_says_each_warning_once():
+    """O4: the percentile chart summarises each percentile on its own, and said ingest's warning about the terse file
+    without an iodepth once per percentile (three times)."""
+    from nvmemodel.plots.results import plot_percentiles
+    import matplotlib.pyplot as plt
+
+    lat = nm.read_results(QA7 / "latpct")
+    with pytest.warns(nm.errors.IngestWarning) as record:
+        ax = plot_percentiles(lat, x="iodepth")
+    assert sum("lat_qd8.terse" in str(w.message) for w in record) == 1
+    plt.close(ax.figure)
