@@ -168,7 +168,10 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
               for c in range(len(names))]
     S_sys = functools.reduce(np.fmin, system)
     total = np.fmin(local, S_sys)
-    shape = np.broadcast_shapes(np.shape(total), np.shape(n))
+    # a sweep's configurations, (configurations, 1), even where a gridded value (the socket DMA's share, the remote
+    # fraction) moves no side's capacity and no shared system limit: it still sets a host level below (DIFFQA P3)
+    configs = [np.shape(v) for p in params for v in p.values() if isinstance(v, np.ndarray)]
+    shape = np.broadcast_shapes(np.shape(total), np.shape(n), *configs)
     total = np.broadcast_to(total, shape).astype(float)
     local = np.broadcast_to(local, shape)
     ceilings = {}

@@ -121,6 +121,25 @@ def test_a_mirror_sweeps_like_evaluate(wm):
         nm.sweep(_raid10(), nm.Workload("randread", "4K"), drives=[3])
 
 
+
+@pytest.mark.parametrize("grid", [{"memory.dma_fraction": [0.38, 0.75]}, {"tree.remote_fraction": [0.0, 0.3]}],
+                         ids=["socket DMA share", "remote fraction"])
+def test_a_mirror_sweeps_a_host_level_value(grid):
+    """A gridded value that moves no side's capacity and no shared system limit, only a host level under the pairs
+    (DIFFQA s27 P3: numpy's "more dimensions than allowed" from the sweep, a traceback from the CLI); each row is
+    nm.evaluate with its value, as every other sweep of a mirror."""
+    topo = nm.MixedTopology("cat mirror", nm.preset("dell-r7525").host, (
+        nm.DriveGroup("samsung-pm1733-u2", 4, name="nvme"), nm.DriveGroup("intel-p3700-800gb", 4, name="old")),
+        extras={"raid.level": "raid10", "raid.width": 4}, order="interleaved", mirror=True)
+    wl = nm.Workload("randrw", "128K", read_fraction=0.7)
+    res = nm.sweep(topo, wl, drives=[2, 4, 6, 8], grid=grid)
+    assert res.iops.shape == (2, 4)
+    (name, values), = grid.items()
+    for i, v in enumerate(values):
+        curve = nm.evaluate(topo, wl, drives=[2, 4, 6, 8], overrides={name: v})
+        np.testing.assert_allclose(res.iops[i], curve.iops, rtol=1e-12)
+        np.testing.assert_array_equal(res.binding[i], curve.binding)
+
 def test_root_complex_limits_are_composed_or_refused_not_ignored():
     """QA round 4, F3: a complex limit the members stay within is composed (listed alone, the answer unchanged);
     one the NVMe member alone exceeds (1.0 M x 4 KiB = 4.1 GB/s through its complex) is refused, naming it."""
