@@ -527,6 +527,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     unknown_job_keys: set[str] = set()
     name_counts: dict | None = None  # entries per job name, counted when a job with numjobs > 1 asks
     with_options: dict = {}  # id of an option set's columns -> (them, the document's columns with them)
+    no_latency = ""  # the option that kept fio from measuring latency (gtod_reduce), where one did
     for index, job in enumerate(entries):
         if type(job) is not dict and not isinstance(job, dict):
             raise IngestError(path, f"jobs[{index}]: expected an object")
@@ -651,10 +652,16 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             warnings.warn(f"{path}: jobs[{index}] ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
                           "numbers are not tabulated (row kept with the error column set)", IngestWarning,
                           stacklevel=3)
+        if "gtod_reduce" in opts and job_rows and not no_latency and _truthy(opts["gtod_reduce"]) \
+                and any(math.isnan(r["lat_mean_s"]) and math.isnan(r["clat_mean_s"]) for r in job_rows):
+            no_latency = f"gtod_reduce={opts['gtod_reduce']}"
         rows += job_rows
         if not job_rows and not all_clients and final:  # an interim report precedes a stonewalled job's start
             warnings.warn(f"{path}: jobs[{index}] ({name!r}) {_no_io_reason(opts)}; no row for it", IngestWarning,
                           stacklevel=3)
+    if no_latency and final:
+        warnings.warn(f"{path}: fio did not measure latency in this run ({no_latency} turns its latency "
+                      "measurement off), so its latency columns are NaN; IOPS and bandwidth are measured", IngestWarning, stacklevel=3)
     if unknown_job_keys:
         warnings.warn(f"{path}: unknown fio job keys ignored: {sorted(unknown_job_keys)}", IngestWarning,
                       stacklevel=3)
@@ -662,6 +669,11 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         for row in rows:
             row["format"] = fmt
     return rows
+
+
+def _truthy(value) -> bool:
+    """A fio boolean option's value set (fio reads 0 and false as unset)."""
+    return str(value).strip().lower() not in ("0", "false", "")
 
 
 def _echoed_name(job_opts: dict, name) -> str:

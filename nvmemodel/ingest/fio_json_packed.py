@@ -111,8 +111,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         job_opts = job.get("job options") or {}
         name, error = job["jobname"], job["error"]
         if type(read) is not dict or type(write) is not dict or type(job_opts) is not dict or name == "All clients" \
-                or not (error == 0 and type(error) is int):
-            return None
+                or not (error == 0 and type(error) is int) or "gtod_reduce" in job_opts or "gtod_reduce" in global_opts:
+            return None  # (gtod_reduce: the general reader says fio measured no latency)
         echoed = "job options" in job or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \

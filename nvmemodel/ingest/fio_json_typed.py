@@ -225,6 +225,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
         if job.mixed is not UNSET or job.error != 0 or name == "All clients":
             return None
         job_opts = job.job_options or {}
+        if "gtod_reduce" in job_opts or "gtod_reduce" in global_opts:
+            return None  # the general reader says fio measured no latency
         echoed = job.job_options is not UNSET or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \

@@ -35,3 +35,20 @@ def test_group_of_jobs_with_their_own_iodepth_is_not_the_last_jobs():
 def test_ungrouped_jobs_keep_their_own_iodepth():
     df = quiet(QA7 / "multi" / "three_jobs.json")
     assert dict(zip(df["job_name"], df["iodepth"])) == {"rr": 8, "rw": 8, "sr": 4}
+
+
+# INGEST-3: --gtod_reduce=1: fio measured no latency (its lat/clat/slat blocks have N 0): NaN, and said
+def test_gtod_reduce_runs_say_fio_measured_no_latency():
+    with pytest.warns(IngestWarning) as record:
+        df = read_results(QA7 / "gtod")
+    said = [str(w.message) for w in record if "did not measure latency" in str(w.message)]
+    assert len(said) == 3 and all("(gtod_reduce=1 turns its latency measurement off)" in m for m in said)
+    assert {m.split(":")[0].rsplit("/", 1)[-1] for m in said} == {"qd1.json", "qd4.json", "qd16.json"}
+    assert df["lat_mean_s"].isna().all() and df["clat_p99_s"].isna().all() and (df["iops"] > 0).all()
+
+
+def test_runs_that_measured_latency_do_not_say_so():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", IngestWarning)
+        df = read_results(QA7 / "rateqd")
+    assert df["lat_mean_s"].notna().all()
