@@ -276,3 +276,13 @@ def test_o4_percentile_chart_says_each_warning_once():
         ax = plot_percentiles(lat, x="iodepth")
     assert sum("lat_qd8.terse" in str(w.message) for w in record) == 1
     plt.close(ax.figure)
+
+
+def test_i13_usl_does_not_split_the_loss_when_kappa_may_be_zero():
+    """I13: USL asked for on nullnj (the null engine on 2 vCPUs: 4.32 M → 8.33 M → ~8.7 M IOPS): κ's 95 % interval
+    includes 0 ("no peak within the data"), yet the explanation said "at the largest x, 50% of the lost throughput is
+    contention, 50% coherency" — a split the data cannot make when κ may be 0."""
+    text = _explain("nullnj", x="numjobs", y="iops", model="usl").explain()
+    assert "κ's 95 % interval includes 0" in text
+    assert "coherency;" not in text and "% of the lost throughput" not in text
+    assert "the loss cannot be split between contention and coherency (κ may be 0)" in text

@@ -643,7 +643,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         else:
             text += (f"the model places a peak at {x} ≈ {peak[0]:.3g}, but the data do not fall beyond it by more "
                      f"than their noise; ")
-        if np.isfinite(share):
+        if np.isfinite(share) and no_peak(d):
+            # κ's interval includes 0: the data cannot tell a coherency loss from none, so no split is claimed
+            # (QA s27 I13: "50% of the lost throughput is contention, 50% coherency" with κ indistinguishable from 0)
+            text += "the loss cannot be split between contention and coherency (κ may be 0); "
+        elif np.isfinite(share):
             text += (f"at the largest x, {share:.0%} of the lost throughput is contention, "
                      f"{1 - share:.0%} coherency; ")
         text += "with contention alone " + _limit_words(result, ev, lim[0], lim[1], lim[2], "the curve") + "."
