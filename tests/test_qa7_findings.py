@@ -286,3 +286,17 @@ def test_i13_usl_does_not_split_the_loss_when_kappa_may_be_zero():
     assert "κ's 95 % interval includes 0" in text
     assert "coherency;" not in text and "% of the lost throughput" not in text
     assert "the loss cannot be split between contention and coherency (κ may be 0)" in text
+
+
+def test_o6_per_io_byte_bandwidth_ceiling_is_in_view():
+    """O6: the block-size fit of stonewall/bs_sweep.json (2.98 GB/s at 256 KiB) listed "bandwidth ceiling 3.61 GB/s
+    (fitted)" in its legend but drew it above the axes (top ≈ 3.45 GB/s). A flat ceiling within 2× the data is kept
+    in view, as a Little's-law cap is."""
+    import matplotlib.pyplot as plt
+    from nvmemodel.plots.fit import plot_fit
+
+    r = _explain("stonewall/bs_sweep.json", x="block_size_bytes", y="bytes_per_s")
+    bm = r.fits[()]["per_io_byte"].values["bw_max"]
+    fig = plot_fit(r)
+    assert fig.axes[0].get_ylim()[1] * 1e9 > bm  # the axis is in GB/s
+    plt.close(fig)

@@ -193,7 +193,9 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         if "y_std" in sel:  # keep the error bars in view
             ymax = max(ymax, float(np.nanmax((sel["y"] + sel["y_std"].fillna(0)).to_numpy(float))))
         if chosen == "per_io_byte" and ceilings:
-            _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
+            flat = _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
+            if flat <= 2 * ymax:  # the flat ceiling in view, as a Little's-law cap is (QA s27 O6: it was in the
+                ymax = max(ymax, flat)  # legend and above the axes)
         _evidence_marks(ax, result, key, color, div)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
             pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "")
@@ -429,8 +431,9 @@ def _component_ceilings(result, key, grid, tag: str = "") -> list:
     return out
 
 
-def _per_io_byte_marks(ax, result, f, grid, div, color) -> None:
-    """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover."""
+def _per_io_byte_marks(ax, result, f, grid, div, color) -> float:
+    """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover.
+    Returns the ceiling that is flat in y's unit (the bandwidth ceiling along B/s, the IOPS ceiling along IOPS)."""
     from ..fitting.shapes import per_io_byte_crossover
     from ..fitting.wording import fmt_y
 
@@ -446,3 +449,4 @@ def _per_io_byte_marks(ax, result, f, grid, div, color) -> None:
         ax.axvline(b, color=color, lw=0.8, ls=(0, (4, 2)),
                    label=f"crossover block size {block_size_label(round(b))} B" if b < 1024 else
                    f"crossover block size {b / 1024:.3g} KiB")
+    return float(bm if result.y_unit == "B/s" else im)
