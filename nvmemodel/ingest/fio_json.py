@@ -36,6 +36,8 @@ _ALL_DIRECTIONS = (*_DIRECTIONS, "mixed")
 _PERCENTILES = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
                 "99.000000": "clat_p99_s", "99.900000": "clat_p99_9_s", "99.990000": "clat_p99_99_s"}
 _PERCENTILE_ITEMS = tuple(_PERCENTILES.items())
+#: total-latency percentiles (fio ``lat_percentiles=1``: ``lat_ns.percentile``), the same points
+_LAT_PERCENTILES = {key: "lat" + col[4:] for key, col in _PERCENTILES.items()}
 _KNOWN_DOC_KEYS = {"fio version", "timestamp", "timestamp_ms", "time", "jobs", "disk_util", "global options",
                    "client_stats", "cmdline"}
 _KNOWN_JOB_KEYS = {
@@ -249,9 +251,9 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
         if base == "lat" or ("lat_max_s" not in out and base == "clat"):
             out["lat_max_s"] = _nonneg(block, "max", path, here, required=False, scale=scale)
         pct = block.get("percentile")
-        if base == "clat" and isinstance(pct, dict):
+        if base != "slat" and isinstance(pct, dict):
             where_pct = f"{here}.percentile"
-            for key, col in _PERCENTILES.items():
+            for key, col in (_PERCENTILES if base == "clat" else _LAT_PERCENTILES).items():
                 if key in pct:
                     out[col] = _nonneg(pct, key, path, where_pct, scale=scale)
     return out
@@ -309,8 +311,8 @@ def direction_numbers(d: dict) -> tuple | None:
         ios = 0.0 if counted else d["total_ios"]
     except (KeyError, TypeError, ValueError, OverflowError):
         return None
-    if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict:
-        return None
+    if type(clat) is not dict or type(lat) is not dict or type(slat) is not dict or "percentile" in lat:
+        return None  # (total-latency percentiles, lat_percentiles=1: the checked reader reads them)
     pct = clat.get("percentile")
     n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
     if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \

@@ -43,11 +43,15 @@ _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "f
           "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names", "targets", "devices",
           "device_count", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
           "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
-          "clat_p99_99_s", "cpu_usr", "cpu_sys", "defaulted", "error")
+          "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s", "cpu_usr",
+          "cpu_sys", "defaulted", "error")
 if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be followed here
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
 
 _NAN = math.nan
+#: the total-latency percentiles of a row: not written (fio writes them with lat_percentiles=1, which
+#: direction_numbers leaves to the general reader)
+NO_LAT_PERCENTILES = (_NAN,) * 6
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
 _OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}
@@ -127,7 +131,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         host = job.get("hostname")
         job_head = (*head, None if name is None else str(name), index, group_id, None if host is None else str(host),
                     "group" if group else "job", False, pattern)
-        job_tail = (usr / 100, sys_ / 100, defaulted, 0)
+        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write),

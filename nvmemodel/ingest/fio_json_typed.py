@@ -27,7 +27,7 @@ import math
 from typing import Annotated
 
 from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size
-from .fio_json_packed import append_job_rows, block_size, job_option_set, with_targets
+from .fio_json_packed import NO_LAT_PERCENTILES, append_job_rows, block_size, job_option_set, with_targets
 
 __all__ = ["typed_rows"]
 
@@ -168,8 +168,8 @@ def _numbers(d) -> tuple | None:
     bw = d.bw if kib else d.bw_bytes
     counted = d.total_ios is UNSET  # fio 2.1: counted from iops and bytes
     ios = 0.0 if counted else d.total_ios
-    if clat is UNSET or lat is UNSET or slat is UNSET or io_bytes == 0:
-        return None
+    if clat is UNSET or lat is UNSET or slat is UNSET or io_bytes == 0 or lat.percentile is not UNSET:
+        return None  # (total-latency percentiles: the general reader reads them)
     io_bytes = float(io_bytes) if d.io_kbytes is not UNSET else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
     bw = bw * 1024.0 if kib else float(bw)
     if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
@@ -251,7 +251,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
         host = job.hostname
         job_head = (*head, name, index, group_id, None if host is UNSET else host, "group" if group else "job",
                     False, pattern)
-        job_tail = (usr / 100, sys_ / 100, defaulted, 0)
+        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):

@@ -55,6 +55,7 @@ _DISK = re.compile(r"^\s+(?P<dev>[\w\-.]+): ios=\d+/\d+")
 _UNIT = {"nsec": 1e-9, "usec": 1e-6, "msec": 1e-3}
 _PCT_COLS = {"50.00": "clat_p50_s", "90.00": "clat_p90_s", "95.00": "clat_p95_s", "99.00": "clat_p99_s",
              "99.90": "clat_p99_9_s", "99.99": "clat_p99_99_s"}
+_LAT_PCT_COLS = {key: "lat" + col[4:] for key, col in _PCT_COLS.items()}
 _DIRS = ("read", "write", "trim")
 _RUN_STATUS = re.compile(r"^Run status group \d+")
 _CLIENT = re.compile(r"<([^<>\s]+)> ")  # fio --client prefixes each server's lines with <hostname>
@@ -154,7 +155,7 @@ def _parse_blocks(text: str, path):
     devices: dict[int, list[str]] = {}  # run → disk names of its "Disk stats"
     cur = None
     direction = None
-    pct_scale = None
+    pct_scale, pct_cols = None, _PCT_COLS
     in_disk = False
     report, run, status_seen, header_seen = 0, 0, False, False
     # closed: the run's "Run status group" line was read; a job header (or version line) after
@@ -227,13 +228,14 @@ def _parse_blocks(text: str, path):
                 d["lat_max_s"] = mx * scale
             continue
         if direction and (m := _PCT_HEAD.match(line)):
-            # only completion-latency percentiles; 'lat' (total) and 'sync' ones follow in the same form
-            pct_scale = _UNIT[m["unit"]] if m["kind"] == "clat" else None
+            # completion- ('clat') and total-latency ('lat', lat_percentiles=1) percentiles; not 'sync' ones
+            pct_scale = _UNIT[m["unit"]] if m["kind"] in ("clat", "lat") else None
+            pct_cols = _PCT_COLS if m["kind"] == "clat" else _LAT_PCT_COLS
             continue
         if direction and line.lstrip().startswith("|"):
             if pct_scale:
                 for p, v in _PCT.findall(line):
-                    col = _PCT_COLS.get(f"{float(p):.2f}")
+                    col = pct_cols.get(f"{float(p):.2f}")
                     if col:
                         cur["dirs"][direction][col] = int(v) * pct_scale
             continue

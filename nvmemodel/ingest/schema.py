@@ -59,6 +59,12 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "clat_p99_s": ("float64", "s", "completion-latency 99th percentile"),
     "clat_p99_9_s": ("float64", "s", "completion-latency 99.9th percentile"),
     "clat_p99_99_s": ("float64", "s", "completion-latency 99.99th percentile"),
+    "lat_p50_s": ("float64", "s", "total-latency median (fio lat_percentiles=1: submission + completion)"),
+    "lat_p90_s": ("float64", "s", "total-latency 90th percentile (fio lat_percentiles=1)"),
+    "lat_p95_s": ("float64", "s", "total-latency 95th percentile (fio lat_percentiles=1)"),
+    "lat_p99_s": ("float64", "s", "total-latency 99th percentile (fio lat_percentiles=1)"),
+    "lat_p99_9_s": ("float64", "s", "total-latency 99.9th percentile (fio lat_percentiles=1)"),
+    "lat_p99_99_s": ("float64", "s", "total-latency 99.99th percentile (fio lat_percentiles=1)"),
     "cpu_usr": ("float64", "1", "user CPU in CPUs (1 = one CPU busy all run): fio: the job's own (group_reporting: per job); DiskSpd, IOmeter: the whole machine's, every process"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
@@ -69,7 +75,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
 #: Columns that hold measured numbers: emptied (NaN) on the row of a job that failed.
 MEASUREMENTS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s",
                 "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
-                "clat_p99_99_s", "cpu_usr", "cpu_sys")
+                "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s",
+                "cpu_usr", "cpu_sys")
 
 #: fio's defaults for options its output does not echo (fio HOWTO: rw=read, bs=4k, iodepth=1,
 #: numjobs=1, direct=0, ioengine=psync on Linux, rwmixread=50).

@@ -43,6 +43,12 @@ QUANTITIES = {
     "clat_p99_s": ("p99 completion latency", "s", "max"),
     "clat_p99_9_s": ("p99.9 completion latency", "s", "max"),
     "clat_p99_99_s": ("p99.99 completion latency", "s", "max"),
+    "lat_p50_s": ("p50 total latency", "s", "max"),
+    "lat_p90_s": ("p90 total latency", "s", "max"),
+    "lat_p95_s": ("p95 total latency", "s", "max"),
+    "lat_p99_s": ("p99 total latency", "s", "max"),
+    "lat_p99_9_s": ("p99.9 total latency", "s", "max"),
+    "lat_p99_99_s": ("p99.99 total latency", "s", "max"),
     "cpu_usr": ("user CPU (fraction of one CPU)", "", "sum"),
     "cpu_sys": ("system CPU (fraction of one CPU)", "", "sum"),
 }

@@ -52,3 +52,24 @@ def test_runs_that_measured_latency_do_not_say_so():
         warnings.simplefilter("error", IngestWarning)
         df = read_results(QA7 / "rateqd")
     assert df["lat_mean_s"].notna().all()
+
+
+# INGEST-2: --lat_percentiles=1 --clat_percentiles=0: fio writes read.lat_ns.percentile (total latency) only
+def test_total_latency_percentiles_are_tabulated():
+    (row,) = quiet(QA7 / "latpct" / "lat_qd8.json").to_dict("records")
+    assert row["lat_p99_s"] == pytest.approx(2179072e-9, rel=1e-12)  # fio: read.lat_ns.percentile["99.000000"]
+    assert row["lat_p50_s"] == pytest.approx(130560e-9, rel=1e-12) and row["lat_p99_99_s"] == pytest.approx(8454144e-9)
+    assert math.isnan(row["clat_p99_s"])  # fio measured no completion-latency percentiles in this run
+
+
+def test_completion_percentiles_leave_total_ones_empty():
+    (row,) = quiet(QA7 / "latpct" / "clat_qd8.json").to_dict("records")
+    assert row["clat_p99_s"] > 0 and math.isnan(row["lat_p99_s"])
+
+
+def test_total_latency_percentiles_from_normal_output_agree_with_json():
+    corpus = QA7.parent / "fio_corpus"
+    (js,) = quiet(corpus / "libaio-lat-percentiles.json").to_dict("records")
+    (normal,) = quiet(corpus / "libaio-lat-percentiles.normal").to_dict("records")
+    for col in ("lat_p50_s", "lat_p99_s", "lat_p99_9_s"):
+        assert normal[col] == pytest.approx(js[col], rel=2e-3), col  # normal output prints 3-4 digits (usec)
