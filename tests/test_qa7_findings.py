@@ -300,3 +300,14 @@ def test_o6_per_io_byte_bandwidth_ceiling_is_in_view():
     fig = plot_fit(r)
     assert fig.axes[0].get_ylim()[1] * 1e9 > bm  # the axis is in GB/s
     plt.close(fig)
+
+
+def test_i14_an_exact_constant_series_is_worded_as_exact():
+    """I14: the --rate=20m series (fio's read.bw_bytes 20,961,039 at all three iodepths), fitted with ci="profile", was
+    said to have "the likelihood … flat in level" — it is the opposite: met exactly, no residual variance to profile —
+    and its level was written as a range "21 MB/s (20 MiB/s)–21 MB/s (20 MiB/s)"."""
+    r = _explain("ratebw", x="iodepth", y="bytes_per_s", ci="profile")
+    text = r.explain()
+    assert "flat in level" not in text
+    assert "the model meets every point exactly: there is no residual variance to profile" in text
+    assert "the real noise is not known): 21 MB/s (20 MiB/s) at every point." in text

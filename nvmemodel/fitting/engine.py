@@ -196,7 +196,12 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
                 lo[p], hi[p] = float(table[p][0][1]), float(table[p][-1][1])
         except Exception:  # noqa: BLE001 — lmfit raises bare errors when the profile cannot close
             result.params = start.copy()
-            why = f"profile intervals could not be computed ({_flat_profiles(result, shape.params)})"
+            # an exact fit has no residual variance: its likelihood is not flat but degenerate (QA s27: the
+            # --rate=20m series, 20,961,039 B/s three times, was said to be "flat in level")
+            exact = stats["rss"] == 0.0
+            why = ("profile intervals could not be computed (the model meets every point exactly: there is no "
+                   "residual variance to profile)" if exact else
+                   f"profile intervals could not be computed ({_flat_profiles(result, shape.params)})")
             if shape.name.startswith("ceiling") and all(np.isfinite(list(stderr.values()))):
                 notes.append(f"{why}; t intervals from the covariance instead")
                 method = "wald"
@@ -324,7 +329,7 @@ def _held_fit(shape: Shape, held: dict, x, y, w, notes, *, counted=(), start=Non
         # bound included (the bound makes its own error meaningless, not the others' — conditioning on it would
         # make them too small); their t intervals follow
         est = [p for p in shape.params if p not in free_names]
-        se = _jacobian_stderr(shape.func, f.x, f.weights, {**f.values, **held}, est, f.stats)
+        se = _jacobian_stderr(shape.func, f.x, f.weights, {**f.values, **held}, est, f.stats, shape.bounds)
         if se is not None:
             from scipy.stats import t
 
@@ -358,17 +363,21 @@ def _held_fit(shape: Shape, held: dict, x, y, w, notes, *, counted=(), start=Non
                                                             **dict.fromkeys(bound_names, "at bound")})
 
 
-def _jacobian_stderr(func, x, w, values: dict, names: list, stats: dict) -> dict | None:
+def _jacobian_stderr(func, x, w, values: dict, names: list, stats: dict, bounds=None) -> dict | None:
     """Standard errors √diag(s²(JᵀJ)⁻¹) from the weighted Jacobian by central differences in the natural
-    parameters (what R's ``nls`` reports), s² = weighted RSS / (n − k); None when JᵀJ is singular."""
+    parameters (what R's ``nls`` reports), s² = weighted RSS / (n − k); None when JᵀJ is singular. A parameter at
+    one of its ``bounds`` is differenced on the inside only: the model may refuse a value past it (DIFFQA s27 P4,
+    ``memory.dma_fraction=1.000001 is not allowed`` from a share fitted at 1)."""
     cols = []
     for p in names:
         v = values[p]
         h = max(abs(v) * 1e-6, 1e-10)
+        lo, hi = bounds[p] if bounds and p in bounds else (-np.inf, np.inf)
+        a, b = (v - h if v - h >= lo else v), (v + h if v + h <= hi else v)
         with np.errstate(all="ignore"):
-            up = np.asarray(func(x, **dict(values, **{p: v + h})), float)
-            dn = np.asarray(func(x, **dict(values, **{p: v - h})), float)
-        cols.append((up - dn) / (2 * h) * w)
+            up = np.asarray(func(x, **dict(values, **{p: b})), float)
+            dn = np.asarray(func(x, **dict(values, **{p: a})), float)
+        cols.append((up - dn) / (b - a) * w)
     jac = np.column_stack(cols)
     if not np.all(np.isfinite(jac)) or stats["df"] <= 0:
         return None
