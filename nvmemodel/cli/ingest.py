@@ -109,6 +109,9 @@ def _ingest(args) -> int:
         print(_preview(df))
     reasons = collections.Counter(s.reason for s in skipped)
     summary = f"read {df.attrs['files_read']} file(s), {len(df)} row(s)"
+    interim = int(df["final"].eq(False).sum())  # (NA: a form that does not say)
+    if interim:  # fio --status-interval reports: cumulative so far, not the run's result (plot and fit skip them)
+        summary += f" ({interim} of them interim --status-interval reports, not final)"
     if skipped:
         summary += f"; skipped {len(skipped)}: " + ", ".join(f"{n} x {r}" for r, n in reasons.most_common())
     print(summary + (f" -> {args.output}" if args.output else ""), file=sys.stderr)

@@ -73,3 +73,14 @@ def test_total_latency_percentiles_from_normal_output_agree_with_json():
     (normal,) = quiet(corpus / "libaio-lat-percentiles.normal").to_dict("records")
     for col in ("lat_p50_s", "lat_p99_s", "lat_p99_9_s"):
         assert normal[col] == pytest.approx(js[col], rel=2e-3), col  # normal output prints 3-4 digits (usec)
+
+
+# INGEST-5: --status-interval=1 over 3 s: 3 interim reports and the final one, 4 rows; the summary says which
+def test_ingest_summary_counts_interim_reports(capsys):
+    from nvmemodel.cli import main
+
+    assert main(["ingest", str(QA7 / "status" / "qd4.json")]) == 0
+    err = capsys.readouterr().err
+    assert "read 1 file(s), 4 row(s) (3 of them interim --status-interval reports, not final)" in err
+    assert main(["ingest", str(QA7 / "rateqd" / "qd1.json")]) == 0
+    assert "interim" not in capsys.readouterr().err
