@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
     _fast_loads = None
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import block_sizes, choose_block_size, workload_fields
+from .fio_options import PACING_OPTIONS, block_sizes, choose_block_size, pacing_fields, workload_fields
 from .schema import _EMPTY_ROW, failed_job_rows
 
 _DIRECTIONS = ("read", "write", "trim")
@@ -654,6 +654,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             warnings.warn(f"{path}: jobs[{index}] ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
                           "numbers are not tabulated (row kept with the error column set)", IngestWarning,
                           stacklevel=3)
+        if echoed and job_rows and not PACING_OPTIONS.isdisjoint(opts):
+            _apply_pacing(job_rows, opts, job_opts, path, own=bool(merged and merged > numjobs))
         if "gtod_reduce" in opts and job_rows and not no_latency and _truthy(opts["gtod_reduce"]) \
                 and any(math.isnan(r["lat_mean_s"]) and math.isnan(r["clat_mean_s"]) for r in job_rows):
             no_latency = f"gtod_reduce={opts['gtod_reduce']}"
@@ -671,6 +673,17 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         for row in rows:
             row["format"] = fmt
     return rows
+
+
+def _apply_pacing(rows: list[dict], opts: dict, job_opts: dict, path, *, own: bool) -> None:
+    """The pacing columns (rate caps, think time, syncs) of a job's rows from its options. ``own``: the
+    entry sums jobs with their own options, of which fio echoes the last job's: what that job sets itself
+    is not known for the group (NA)."""
+    if own:
+        opts = {k: v for k, v in opts.items() if not (k in PACING_OPTIONS and k in job_opts)}
+    pacing = pacing_fields(opts, path)
+    for r in rows:
+        r.update(pacing.get(r["direction"], ()))
 
 
 def _truthy(value) -> bool:

@@ -32,7 +32,7 @@ from .fio_json import (
     direction_numbers,
     job_group,
 )
-from .fio_options import choose_block_size
+from .fio_options import PACING_OPTIONS, choose_block_size
 from .schema import COLUMNS
 
 __all__ = ["packed_rows"]
@@ -41,7 +41,7 @@ __all__ = ["packed_rows"]
 _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "final", "job_name", "job_index",
           "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction", "random_fraction",
           "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names", "targets", "devices",
-          "device_count", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
+          "device_count", "rate_iops", "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
           "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
           "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s", "cpu_usr",
           "cpu_sys", "defaulted", "error")
@@ -52,6 +52,11 @@ _NAN = math.nan
 #: the total-latency percentiles of a row: not written (fio writes them with lat_percentiles=1, which
 #: direction_numbers leaves to the general reader)
 NO_LAT_PERCENTILES = (_NAN,) * 6
+#: the pacing columns of a row (fio_options.PACING_COLUMNS) where no option sets them (the general reader
+#: reads the documents whose options do)
+NO_PACING = (_NAN, _NAN, _NAN, None, None)
+#: options whose documents the general reader reads: pacing (its columns) and gtod_reduce (its warning)
+GENERAL_ONLY = PACING_OPTIONS | {"gtod_reduce"}
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
 _OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}
@@ -62,14 +67,15 @@ _OPTION_SETS: dict = {}
 
 def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
     """(block size of read, write, trim; numjobs; verify; group_reporting; I/Os in flight; pattern;
-    read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted)
+    read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted; whether
+    an option of :data:`GENERAL_ONLY` is set)
     of a job's options, from :func:`fio_json._option_fields` (which raises what the general reader raises)."""
     fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight = _option_fields(opts, path, echoed)
     got = fields.get
     hit = (sizes["read"], sizes["write"], sizes["trim"], numjobs, verify, grouped, in_flight, got("pattern"),
            got("read_fraction", _NAN), got("random_fraction", _NAN),
            (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
-           option_columns["defaulted"])
+           option_columns["defaulted"], not GENERAL_ONLY.isdisjoint(opts))
     # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
     if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in opts.values()):
         _OPTION_SETS[key] = hit
@@ -104,7 +110,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
     has_global = "global options" in doc
     global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
     head = ("fio", version, "fio-json", path, 0, 0, True)
-    devices_part = (device_names, device_count)
+    devices_part = (device_names, device_count, *NO_PACING)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
@@ -115,12 +121,14 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         job_opts = job.get("job options") or {}
         name, error = job["jobname"], job["error"]
         if type(read) is not dict or type(write) is not dict or type(job_opts) is not dict or name == "All clients" \
-                or not (error == 0 and type(error) is int) or "gtod_reduce" in job_opts or "gtod_reduce" in global_opts:
-            return None  # (gtod_reduce: the general reader says fio measured no latency)
+                or not (error == 0 and type(error) is int):
+            return None
         echoed = "job options" in job or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
-            option_part, defaulted = option_set
+            option_part, defaulted, general = option_set
+        if general:
+            return None  # options that pace the run or turn latency off: the general reader reads them
         merged, group, name_counts = job_group(job, entries, index, path, numjobs, grouped, verify, name_counts)
         if merged and merged > numjobs and echoed:
             return None  # jobs of several sections reported as one group

@@ -27,7 +27,14 @@ import math
 from typing import Annotated
 
 from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size
-from .fio_json_packed import NO_LAT_PERCENTILES, append_job_rows, block_size, job_option_set, with_targets
+from .fio_json_packed import (
+    NO_LAT_PERCENTILES,
+    NO_PACING,
+    append_job_rows,
+    block_size,
+    job_option_set,
+    with_targets,
+)
 
 __all__ = ["typed_rows"]
 
@@ -217,7 +224,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
     has_global = doc.global_options is not UNSET
     global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
     head = ("fio", version, "fio-json", path, 0, 0, True)
-    devices_part = (device_names, device_count)
+    devices_part = (device_names, device_count, *NO_PACING)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
@@ -225,12 +232,12 @@ def _rows(doc, path: str) -> list[tuple] | None:
         if job.mixed is not UNSET or job.error != 0 or name == "All clients":
             return None
         job_opts = job.job_options or {}
-        if "gtod_reduce" in job_opts or "gtod_reduce" in global_opts:
-            return None  # the general reader says fio measured no latency
         echoed = job.job_options is not UNSET or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
-            option_part, defaulted = option_set
+            option_part, defaulted, general = option_set
+        if general:
+            return None  # options that pace the run or turn latency off: the general reader reads them
         # fio_json.job_group, of the structs
         merged = None
         if job.job_runtime is not UNSET:  # (what _group_size reads of the job: its directions' runtimes)

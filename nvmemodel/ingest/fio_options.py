@@ -202,3 +202,64 @@ def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, lis
         fields["target_names"] = ";".join(targets)
         fields["targets"] = len(targets)
     return fields, defaulted
+
+
+#: fio options that pace a run (a rate cap, a think time, syncs) and the columns they fill
+PACING_OPTIONS = frozenset({"rate", "rate_iops", "thinktime", "fsync", "fdatasync"})
+PACING_COLUMNS = ("rate_iops", "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every")
+#: fio's time suffixes (parse.c ``str_to_decimal`` for a time option), in seconds
+_TIME_UNITS = {"ns": 1e-9, "nsec": 1e-9, "us": 1e-6, "usec": 1e-6, "ms": 1e-3, "msec": 1e-3, "s": 1.0, "sec": 1.0,
+               "m": 60.0, "min": 60.0, "h": 3600.0, "hour": 3600.0, "d": 86400.0, "day": 86400.0}
+_TIME = re.compile(r"\s*(?P<num>\d+(?:\.\d*)?|\.\d+)\s*(?P<sfx>[a-zA-Z]*)\s*")
+
+
+def parse_fio_time(text: str, *, default_unit_s: float = 1e-6) -> float:
+    """A time option as fio reads it, in seconds: a bare number is in ``default_unit_s`` (µs for
+    ``thinktime``, fio HOWTO), else a suffix ``ns``, ``us``, ``ms``, ``s``, ``m``, ``h``, ``d``. Raises ValueError."""
+    m = _TIME.fullmatch(text)
+    if m is None:
+        raise ValueError(text)
+    sfx = m["sfx"].lower()
+    if sfx and sfx not in _TIME_UNITS:
+        raise ValueError(text)
+    return float(m["num"]) * (_TIME_UNITS[sfx] if sfx else default_unit_s)
+
+
+def _per_direction(value) -> dict[str, str | None]:
+    """fio's ``read,write,trim`` values (as for ``bs``): one value is every direction's, a missing
+    one repeats the last given, an empty one is unset (``rate=500k,`` caps only reads; fio HOWTO "rate")."""
+    parts = [p.strip() for p in str(value).split(",")]
+    return {d: (parts[i] if i < len(parts) else parts[-1]) or None for i, d in enumerate(("read", "write", "trim"))}
+
+
+def pacing_fields(opts: dict, path) -> dict[str, dict]:
+    """The pacing columns (:data:`PACING_COLUMNS`) a job's options set, per direction (read, write,
+    trim, and mixed where read and write agree): ``rate_iops`` (1/s) and ``rate_bytes_per_s`` per job
+    and direction as given (0: no cap), ``thinktime_s`` (s, a bare number is µs), ``fsync_every`` /
+    ``fdatasync_every`` (writes per sync). Only what the options set; raises IngestError for a value
+    fio would refuse."""
+    out: dict[str, dict] = {"read": {}, "write": {}, "trim": {}}
+    for key, col in (("rate_iops", "rate_iops"), ("rate", "rate_bytes_per_s")):
+        if key in opts:
+            for d, text in _per_direction(opts[key]).items():
+                if text is None:
+                    continue
+                try:  # (an integer option: fio reads its size suffixes, check_str_bytes)
+                    out[d][col] = parse_fio_size(text, kb_base=kb_base(opts, path))
+                except ValueError:
+                    raise IngestError(path, f"option {key}={opts[key]!r}: expected a number per direction such as "
+                                            f"{'20000' if key == 'rate_iops' else '20m'} (read,write,trim)") from None
+    shared: dict = {}
+    if "thinktime" in opts:
+        try:
+            shared["thinktime_s"] = parse_fio_time(str(opts["thinktime"]))
+        except ValueError:
+            raise IngestError(path, f"option thinktime={opts['thinktime']!r}: expected a time such as 500 (µs) "
+                                    "or 2ms") from None
+    for key in ("fsync", "fdatasync"):
+        if key in opts:
+            shared[f"{key}_every"] = _as_int(opts[key], path, key)
+    for d in out.values():
+        d.update(shared)
+    out["mixed"] = {c: v for c, v in out["read"].items() if out["write"].get(c) == v}
+    return out

@@ -23,7 +23,7 @@ import shlex
 import warnings
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import workload_fields
+from .fio_options import PACING_OPTIONS, pacing_fields, workload_fields
 
 __all__ = ["apply_echo", "apply_targets", "echoed_runs", "has_results"]
 
@@ -165,10 +165,14 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
             opts = {**options["global"], **job}
             try:
                 fields, defaulted = workload_fields(opts, path)
+                pacing = pacing_fields(opts, path) if not PACING_OPTIONS.isdisjoint(opts) else {}
             except IngestError as exc:
                 raise IngestError(path, f"the echoed command: {exc.problem}") from None
-            cache[key] = (opts, fields, defaulted)
-        opts, fields, defaulted = cache[key]
+            cache[key] = (opts, fields, defaulted, pacing)
+        opts, fields, defaulted, pacing = cache[key]
+        for col, value in pacing.get(row.get("direction"), {}).items():
+            if _missing(row.get(col)):
+                row[col] = value
         was_default = set(filter(None, (row.get("defaulted") or "").split(";")))
         for col, value in fields.items():
             if _missing(row.get(col)) or (col in was_default and col not in defaulted):

@@ -44,6 +44,12 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
                               "its jobs that completed; IOmeter # Disks)")),
     "devices": ("string", "", "block devices the tool reported statistics for (fio disk_util), ';'-separated"),
     "device_count": ("Int64", "", "number of such devices"),
+    "rate_iops": ("float64", "1/s", ("I/O rate cap per job in this direction (fio rate_iops=; 0: no cap; NA: not "
+                                     "set or not echoed)")),
+    "rate_bytes_per_s": ("float64", "B/s", "bandwidth cap per job in this direction (fio rate=, e.g. 20m = 20 MiB/s)"),
+    "thinktime_s": ("float64", "s", "pause after each I/O completes (fio thinktime=; a bare number is µs)"),
+    "fsync_every": ("Int64", "", "writes between fsync calls (fio fsync=N; 0: none)"),
+    "fdatasync_every": ("Int64", "", "writes between fdatasync calls (fio fdatasync=N; 0: none)"),
     "runtime_s": ("float64", "s", "measured run time of this direction"),
     "ios": ("float64", "", "completed I/Os"),
     "io_bytes": ("float64", "B", "bytes transferred"),

@@ -80,7 +80,7 @@ def test_fast_path_checks_a_fio2_kib_bandwidth_before_scaling_it(value):
     doc = json.loads((DATA / "fio" / "pkb_fio-2.1.4_sample-result.json").read_text())
     block = doc["jobs"][1]["read"]  # 361,984 KiB read
     assert "bw_bytes" not in block and fio_json._direction_fast(block, "read")["bw_bytes_per_s"] == 129836 * 1024
-    assert packed_rows(doc, "x.json")[1][30] == 129836 * 1024
+    assert packed_rows(doc, "x.json")[1][list(COLUMNS).index("bw_bytes_per_s")] == 129836 * 1024
     block["bw"] = value
     assert fio_json._direction_fast(block, "read") is fio_json._SLOW
     assert packed_rows(doc, "x.json") is None
@@ -541,7 +541,9 @@ def test_typed_rows_equal_the_packed_rows_on_every_json_file():
             assert _same_packed(rows, expected), path
         typed += rows is not None
         packed += expected is not None and data.isascii()
-    assert typed == packed > 400  # it reads every ASCII file the packed reader reads (what it declines: below)
+    # it reads every ASCII file the packed reader reads (what it declines: below); runs whose options pace them
+    # (rate, rate_iops, thinktime, fsync) or turn latency off (gtod_reduce) are the general reader's
+    assert typed == packed > 350
 
 
 def _fixture(name="fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json") -> bytes:

@@ -84,3 +84,29 @@ def test_ingest_summary_counts_interim_reports(capsys):
     assert "read 1 file(s), 4 row(s) (3 of them interim --status-interval reports, not final)" in err
     assert main(["ingest", str(QA7 / "rateqd" / "qd1.json")]) == 0
     assert "interim" not in capsys.readouterr().err
+
+
+# INGEST-1: the options that pace a run are columns (SI): the fit can name the cap from them
+def test_rate_and_think_time_options_are_columns():
+    rate = quiet(QA7 / "rateqd")
+    assert len(rate) == 6 and rate["rate_iops"].eq(20000).all() and rate["rate_bytes_per_s"].isna().all()
+    assert quiet(QA7 / "ratenj")["rate_iops"].eq(50000).all()  # per job, as fio applies it
+    assert quiet(QA7 / "ratebw")["rate_bytes_per_s"].eq(20 * 2**20).all()  # --rate=20m with kb_base 1024
+    think = quiet(QA7 / "think")
+    assert think["thinktime_s"].eq(500e-6).all() and think["rate_iops"].isna().all()  # --thinktime=500 (µs)
+    fsync = quiet(QA7 / "fsync")
+    assert fsync["fsync_every"].eq(1).all() and fsync["fdatasync_every"].isna().all()
+    assert quiet(QA7 / "nullqd")[["rate_iops", "thinktime_s", "fsync_every"]].isna().all().all()  # not set: NA
+
+
+def test_pacing_values_per_direction_and_units():
+    from nvmemodel.ingest.fio_options import pacing_fields
+
+    got = pacing_fields({"rate": "1m,500k", "rate_iops": "500,", "thinktime": "2ms", "fdatasync": "8"}, "x")
+    assert got["read"]["rate_bytes_per_s"] == 2**20 and got["write"]["rate_bytes_per_s"] == 500 * 1024
+    assert got["trim"]["rate_bytes_per_s"] == 500 * 1024  # a missing value repeats the last given (as bs=)
+    assert got["read"]["rate_iops"] == 500 and "rate_iops" not in got["write"]  # "500,": reads only
+    assert got["write"]["thinktime_s"] == pytest.approx(2e-3) and got["write"]["fdatasync_every"] == 8
+    assert "rate_bytes_per_s" not in got["mixed"] and got["mixed"]["thinktime_s"] == pytest.approx(2e-3)
+    with pytest.raises(ValueError, match=r"thinktime='soon'"):
+        pacing_fields({"thinktime": "soon"}, "x")
