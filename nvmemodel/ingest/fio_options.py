@@ -222,7 +222,9 @@ def parse_fio_time(text: str, *, default_unit_s: float = 1e-6) -> float:
     sfx = m["sfx"].lower()
     if sfx and sfx not in _TIME_UNITS:
         raise ValueError(text)
-    return float(m["num"]) * (_TIME_UNITS[sfx] if sfx else default_unit_s)
+    scale = _TIME_UNITS[sfx] if sfx else default_unit_s
+    # (divided by 10**k below a second: 100 µs is 1e-4 exactly, as 100 × 1e-6 is not)
+    return float(m["num"]) * scale if scale >= 1 else float(m["num"]) / round(1 / scale)
 
 
 def _per_direction(value) -> dict[str, str | None]:

@@ -110,3 +110,21 @@ def test_pacing_values_per_direction_and_units():
     assert "rate_bytes_per_s" not in got["mixed"] and got["mixed"]["thinktime_s"] == pytest.approx(2e-3)
     with pytest.raises(ValueError, match=r"thinktime='soon'"):
         pacing_fields({"thinktime": "soon"}, "x")
+
+
+def test_pacing_from_an_echoed_command():
+    # normal output echoes no rate; the 'Fio command:' line before each run does (--rate_iops=3000 … 9000)
+    df = quiet(QA7.parent / "fit" / "adv" / "targets.txt")
+    assert df.sort_values("run")["rate_iops"].tolist() == [3000, 6000, 9000, 9000, 9000, 9000]
+
+
+def test_a_group_of_jobs_with_their_own_rate_leaves_it_unknown(tmp_path):
+    import json
+
+    doc = json.loads((QA7 / "multi" / "three_jobs_grouped.json").read_text())
+    doc["jobs"][0]["job options"]["rate_iops"] = "1000"  # the last job's own cap: the others' are not in the file
+    doc["global options"] = {"thinktime": "100"}  # every job's
+    path = tmp_path / "grouped.json"
+    path.write_text(json.dumps(doc))
+    df = quiet(path)
+    assert df["rate_iops"].isna().all() and df["thinktime_s"].eq(100e-6).all()
