@@ -313,3 +313,20 @@ def test_i14_an_exact_constant_series_is_worded_as_exact():
     assert "flat in level" not in text
     assert "the model meets every point exactly: there is no residual variance to profile" in text
     assert "the real noise is not known): 21 MB/s (20 MiB/s) at every point." in text
+
+
+def test_i15_total_latency_percentiles_are_fitted_and_named_where_completion_ones_are_missing():
+    """I15: ``--lat_percentiles=1`` runs carry total-latency percentiles (ingest's lat_p*_s since INGEST-2: lat_qd1
+    96.8 µs, lat_qd8 2.18 ms = fio's ``read.lat_ns.percentile["99.000000"]`` 96,768 / 2,179,072 ns). ``fit --y
+    clat_p99_s`` on the folder said only "missing in lat_qd1.json"; y='lat_p99_s' was not accepted. And a latency fit
+    said "fio's CPU accounting at the maximum (iodepth = 1)" — the slowest point, not a load."""
+    from nvmemodel.errors import ParameterError
+
+    with pytest.raises(ParameterError, match=r"missing in .*lat_qd1.json; those 2 runs have lat_p99_s instead \(fio "
+                                             r"measured total-latency percentiles there: y='lat_p99_s' fits them\)"):
+        nm.fit(str(QA7 / "latpct"), x="iodepth", y="clat_p99_s")
+    r = nm.fit([str(QA7 / "latpct" / f) for f in ("lat_qd1.json", "lat_qd8.json")], x="iodepth", y="lat_p99_s")
+    assert r.points["y"].tolist() == pytest.approx([96_768e-9, 2_179_072e-9])
+    text = r.explain()
+    assert text.startswith("Measured lat_p99_s goes from 96.8 µs at iodepth = 1 to 2.18 ms at iodepth = 8")
+    assert "CPU accounting at the maximum" not in text

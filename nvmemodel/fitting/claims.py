@@ -169,8 +169,8 @@ def _measured(result, ev: Evidence) -> Claim:
             return Claim("latency", f"{larger} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
                                     f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
                                     + (f", still rising beyond {noise} at the largest {x}" if ev.rising else "")
-                                    + f"; the {result.y[5:-2]} over all of a mixed run's I/O was not measured (fit "
-                                      f"read_{result.y} or write_{result.y} for one direction).")
+                                    + f"; the {result.y.split('_', 1)[1][:-2]} over all of a mixed run's I/O was not "
+                                      f"measured (fit read_{result.y} or write_{result.y} for one direction).")
         return Claim("latency", f"Measured {result.y} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
                                 f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
                                 + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
@@ -249,12 +249,12 @@ def _larger_direction(result, ev: Evidence) -> str:
     """"The larger of the read and write p99 of each run (here: writes)" where y is a percentile of mixed runs, whose
     value per run is the larger direction's (QA s25 H31); "" otherwise."""
     pts = result.points
-    if not result.y.startswith("clat_p") or "y_direction" not in pts:
+    if not result.y.startswith(("clat_p", "lat_p")) or "y_direction" not in pts:
         return ""
     dirs = sorted({d for v in pts["y_direction"].dropna().astype(str) for d in v.split("+") if d})
     if not dirs:
         return ""
-    name = result.y[5:-2]  # clat_p99_s → p99, clat_p99_9_s → p99_9
+    name = result.y.split("_", 1)[1][:-2]  # clat_p99_s → p99, clat_p99_9_s → p99_9, lat_p99_s → p99
     name = name.replace("_", ".")
     return (f"The larger of the read and write {name} of each run ({result.y}; here: "
             f"{' and '.join(d + 's' for d in dirs)})")
@@ -902,6 +902,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         cores = int(topo.host.sockets * topo.host.cores_per_socket)
         why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
         assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
+    if result.y_unit == "s":  # "at the maximum" of a latency is its slowest point: no load to read CPU against
+        return below
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])

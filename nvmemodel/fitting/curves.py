@@ -31,7 +31,9 @@ for _col in ("lat_mean_s", "clat_mean_s", "slat_mean_s"):
     Y_COLUMNS[_col] = (_col, None, "mean", "s")
     Y_COLUMNS[f"read_{_col}"] = (_col, "read", "mean", "s")
     Y_COLUMNS[f"write_{_col}"] = (_col, "write", "mean", "s")
-for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_max_s"):
+for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_max_s",
+             # total-latency percentiles (fio --lat_percentiles=1), tabulated by ingest since s27 (INGEST-2)
+             "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s"):
     Y_COLUMNS[_col] = (_col, None, "max", "s")
     Y_COLUMNS[f"read_{_col}"] = (_col, "read", "max", "s")
     Y_COLUMNS[f"write_{_col}"] = (_col, "write", "max", "s")
@@ -290,7 +292,16 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
     value = pd.to_numeric(df[col], errors="coerce").astype(float)
     if value.isna().any():
         bad = df.loc[value.isna(), "source_path"].iloc[0]
-        raise ParameterError(y, "NaN", f"a measured {col} in every row (missing in {bad})")
+        # where fio measured the other kind of latency percentile instead, say which (QA s27: --lat_percentiles=1
+        # runs have total-latency percentiles, lat_p*, and no completion ones, clat_p*)
+        other = ("lat_" + col[5:]) if col.startswith("clat_p") else ("c" + col) if col.startswith("lat_p") else ""
+        hint = ""
+        if other in df and df.loc[value.isna(), other].notna().all():
+            n = int(df.loc[value.isna(), "source_path"].nunique())
+            hint = (f"; {'it has' if n == 1 else f'those {n} runs have'} {other} instead (fio measured "
+                    f"{'total' if other.startswith('lat_') else 'completion'}-latency percentiles there: "
+                    f"y={other!r} fits them)")
+        raise ParameterError(y, "NaN", f"a measured {col} in every row (missing in {bad}{hint})")
     if np.isinf(value).any():
         bad = df.loc[np.isinf(value), "source_path"].iloc[0]
         raise ParameterError(y, "inf", f"a finite measured {col} in every row (infinite in {bad})")
@@ -324,7 +335,7 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
             yv = float(v.max())
         # a percentile over a mixed job's directions: the larger direction's, not the percentile of all its I/O
         # (QA s25 H31) — which direction it came from is kept for the explanation
-        from_dir = (str(g["direction"].iloc[int(np.argmax(v))]) if how == "max" and col.startswith("clat_p")
+        from_dir = (str(g["direction"].iloc[int(np.argmax(v))]) if how == "max" and col.startswith(("clat_p", "lat_p"))
                     and "direction" in g and g["direction"].nunique() > 1 else "")
         first = g.drop_duplicates("job_name") if "job_name" in g else g.iloc[:1]  # a job's rows share QD
         lat = g["_lat"].to_numpy()
