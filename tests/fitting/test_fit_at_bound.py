@@ -1,0 +1,33 @@
+"""A parameter fitted onto its bound: the standard errors of the others are taken without stepping past it.
+
+DIFFQA s27 P4: a ceiling_smooth fit of ``memory.dma_fraction`` on two socket-pinned groups ended at the share's bound,
+1, and the Jacobian's central difference asked the model for 1.000001 — ``ParameterError: memory.dma_fraction=1.000001
+is not allowed`` — a value the user never gave. The series is synthetic: the model's own curve (share 0.3) times
+seeded 1 % noise; the drives bind, so the share is not identifiable and the fit says so.
+"""
+
+import numpy as np
+import pandas as pd
+
+import nvmemodel as nm
+
+
+def test_a_share_fitted_onto_its_bound_does_not_step_past_it():
+    dell = nm.preset("dell-r7525")
+    topo = nm.MixedTopology("pinned", dell.host, (nm.DriveGroup("samsung-pm1733-u2", 6, name="a", socket=0),
+                                                  nm.DriveGroup("samsung-pm1743", 6, name="b", socket=1)),
+                            extras=dict(dell.extras), order="interleaved")
+    wl = nm.Workload("read", "128K")
+    n = np.arange(1, 13)
+    truth = nm.evaluate(topo, wl, drives=n, overrides={"memory.dma_fraction": 0.3}).iops
+    y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
+    table = pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
+                           "job_name": "j", "direction": "read", "pattern": "read", "iops": v,
+                           "bw_bytes_per_s": v * 131072, "ios": v * 10, "block_size_bytes": 131072.0,
+                           "drives": float(x)} for i, (x, v) in enumerate(zip(n, y))])
+    r = nm.fit(table, x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
+               free=["memory.dma_fraction"])
+    text = r.explain()
+    assert "memory.dma_fraction = 1 (no interval)" in text
+    # the other parameter keeps its interval, from the one-sided difference at the bound
+    assert "sharpness = " in text and "95 % CI" in text.split("sharpness = ", 1)[1][:40]
