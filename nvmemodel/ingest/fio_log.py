@@ -24,6 +24,8 @@ from ..errors import IngestError
 __all__ = ["merge_fio_logs", "read_fio_log", "read_fio_logs"]
 
 _NAME = re.compile(r"_(?P<kind>bw|iops|clat|slat|lat)(?:\.(?P<job>\d+))?\.log$")  # no job number: per_job_logs=0
+#: fio --write_hist_log files: <prefix>_clat_hist.<job>.log (each line a latency histogram)
+_HIST_NAME = re.compile(r"_(?:clat|lat|slat)_hist(?:\.\d+)?\.log$")
 _DIRECTION = {0: "read", 1: "write", 2: "trim"}
 _LAT_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3}
 
@@ -44,6 +46,11 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
     import pandas as pd
 
     path = pathlib.Path(path)
+    if _HIST_NAME.search(path.name) or _fields_of_first_line(path) > 8:
+        raise IngestError(path, "a fio histogram log (--write_hist_log): each line is a latency histogram (time, "
+                                "direction, block size, then its bin counts), not a time series of one value; draw "
+                                "the run's latency histogram from its json+ output (nvmemodel plot --histogram "
+                                "run.json; read_results tabulates the run's percentiles from it)")
     m = _NAME.search(path.name)
     if kind is None:
         if m is None:
@@ -77,6 +84,15 @@ def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
         "direction": [_DIRECTION[d] for d in dirs], "value": data[:, 1] * scale,
         "block_size_bytes": data[:, 3], "source_path": str(path),
     })
+
+
+def _fields_of_first_line(path: pathlib.Path) -> int:
+    """Comma-separated fields of the file's first line (0 if it cannot be read: the reader says why)."""
+    try:
+        with open(path, encoding="ascii", errors="replace") as fh:
+            return fh.readline(65536).count(",") + 1
+    except OSError:
+        return 0
 
 
 def read_fio_logs(paths, *, kind: str | None = None, latency_unit: str = "ns"):

@@ -128,3 +128,33 @@ def test_a_group_of_jobs_with_their_own_rate_leaves_it_unknown(tmp_path):
     path.write_text(json.dumps(doc))
     df = quiet(path)
     assert df["rate_iops"].isna().all() and df["thinktime_s"].eq(100e-6).all()
+
+
+# O2: a --write_hist_log file given as a time-series log: say what it is, with or without a kind
+@pytest.mark.parametrize("kind", [None, "clat"])
+def test_histogram_log_is_named_as_such(kind, tmp_path):
+    from nvmemodel.errors import IngestError
+    from nvmemodel.ingest.fio_log import read_fio_log
+
+    path = QA7 / "histlog" / "hl_qd1_clat_hist.1.log"
+    with pytest.raises(IngestError, match=r"hl_qd1_clat_hist\.1\.log: a fio histogram log \(--write_hist_log\).*"
+                                          r"nvmemodel plot --histogram run\.json"):
+        read_fio_log(path, kind=kind)
+    renamed = tmp_path / "run_clat.1.log"  # the content tells too
+    renamed.write_bytes(path.read_bytes())
+    with pytest.raises(IngestError, match="a fio histogram log"):
+        read_fio_log(renamed)
+
+
+def test_plot_of_a_histogram_log_is_one_error_line(capsys, tmp_path):
+    from nvmemodel.cli import main
+
+    try:
+        code = main(["plot", "--logs", str(QA7 / "histlog" / "hl_qd1_clat_hist.1.log"), "--kind", "clat",
+                     "-o", str(tmp_path / "hist.png")])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and err[0].startswith("nvmemodel: error: ") \
+        and "a fio histogram log (--write_hist_log)" in err[0]
+    assert not (tmp_path / "hist.png").exists()
