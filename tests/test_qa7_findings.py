@@ -330,3 +330,15 @@ def test_i15_total_latency_percentiles_are_fitted_and_named_where_completion_one
     text = r.explain()
     assert text.startswith("Measured lat_p99_s goes from 96.8 µs at iodepth = 1 to 2.18 ms at iodepth = 8")
     assert "CPU accounting at the maximum" not in text
+
+
+def test_i16_an_exactly_constant_series_without_its_files_is_fitted_as_a_level():
+    """I16: the ratebw table (``nvmemodel ingest -o``) without its JSON files at hand (so fio's iodepth_level, which marks
+    the runs as depth 1, is not read): every run 20,961,039 B/s, and ``fit`` refused with six models' reasons at once
+    ("littles: y='constant (2.0961e+07)' is not allowed …; littles_soft: 3 points cannot support …"). A series that
+    does not vary is fitted as its level and said to be flat."""
+    table = nm.read_results(QA7 / "ratebw")
+    table["source_path"] = [f"elsewhere/qd{q}.json" for q in table["iodepth"]]  # the files are not at hand
+    r = nm.fit(table, x="iodepth", y="bytes_per_s")
+    assert r.chosen[()] == "constant"
+    assert "does not change with iodepth" in r.explain() and "21 MB/s (20 MiB/s) at every point" in r.explain()

@@ -362,6 +362,10 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
             # one I/O in flight per job at every iodepth (a synchronous engine): iodepth is not a load, and no
             # queueing or scaling model is fitted along it — only the level it gave
             curve_names = ["constant"]
+        elif not explicit and not shared and np.ptp(yv) == 0 and not any(m.startswith("ceiling") for m in names):
+            # every run measured the same value (a rate cap: --rate=20m gave 20,961,039 B/s three times): no model
+            # with a shape can be fitted to it, the level is what there is (QA s27 I16: every model refused at once)
+            curve_names = ["constant"]
         for m in curve_names:
             if shared:
                 if m in joint:
