@@ -342,3 +342,20 @@ def test_i16_an_exactly_constant_series_without_its_files_is_fitted_as_a_level()
     r = nm.fit(table, x="iodepth", y="bytes_per_s")
     assert r.chosen[()] == "constant"
     assert "does not change with iodepth" in r.explain() and "21 MB/s (20 MiB/s) at every point" in r.explain()
+
+
+def test_i17_fit_figure_title_and_cap_label_hold_for_mixed_sizes_and_a_cap_below_the_data():
+    """I17: bssplit/ (``--bssplit=4k/50:64k/50`` and ``--bsrange=4k-64k``): the fit figure's title read "20698.4 random
+    read IOPS vs queue depth" — the mean bytes per I/O of one run, no size anyone set — and the bsr curve's MVA cap
+    (41.46 K IOPS, below the 42.58 K measured at iodepth 16: "not a ceiling of these data", says the explanation)
+    was labelled "not reached: an extrapolation"."""
+    import matplotlib.pyplot as plt
+    from nvmemodel.plots.fit import measurement_title, plot_fit
+
+    r = _explain("bssplit", x="iodepth", y="iops", by="job_name")
+    assert measurement_title(r)[0] == "mixed-size random read IOPS vs queue depth"
+    fig = plot_fit(r)
+    labels = _legend_labels(fig)
+    assert "cap x_max = 41.5 K IOPS (fitted; below the largest measurement)" in labels, labels
+    plt.close(fig)
+    assert measurement_title(_explain("rateqd", x="iodepth", y="iops"))[0].startswith("4K random read IOPS")

@@ -69,6 +69,11 @@ def measurement_title(result) -> tuple[str, str]:
         bs = None
         sizes = " (" + " + ".join(f"{'/'.join(map(block_size_label, v))} {d}s" for d, v in split.items()) + ")"
     size = block_size_label(float(bs)) if bs is not None and result.x != "block_size_bytes" else None
+    sizes_seen = (t["block_size_bytes"].dropna().unique() if t is not None and "block_size_bytes" in t else [])
+    if size and not split and len(sizes_seen) > 1:
+        # runs of different sizes have no one block size: bssplit/bsrange runs' means (20,698 B …) are no size a
+        # user set, and one of several set sizes is not the others' (QA s27 I17: "20698.4 random read IOPS")
+        size = "mixed-size" if any(float(b) % 512 for b in sizes_seen) else None
     words = _PATTERNS.get(str(pattern), str(pattern)) if pattern else None
     if direction in ("read", "write") and str(pattern) in ("randrw", "rw", "readwrite"):
         # one direction of a mixed job: "random read/write: 64K write IOPS", the size being that direction's
@@ -212,11 +217,15 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
 
             ev_cap = curve_evidence(result, key)[0]
             # the explanation calls a cap the data do not reach an extrapolation: so does the legend (QA s27 I8 —
-            # a linear rate-limited series drew "cap x_max = 393 K IOPS (fitted)" at its last point)
-            unreached = ev_cap.rising is not None or cap > EXTRAPOLATION * float(np.max(ev_cap.y))
+            # a linear rate-limited series drew "cap x_max = 393 K IOPS (fitted)" at its last point); a cap below the
+            # largest measurement is no ceiling of the data either, and is not "not reached" (I17)
+            top_measured = float(np.max(ev_cap.y))
+            below = cap < 0.98 * top_measured
+            unreached = not below and (ev_cap.rising is not None or cap > EXTRAPOLATION * top_measured)
             ax.axhline(cap / div, color=color, ls="--", lw=0.9,
                        label=f"cap x_max = {cap / div:.3g} {ylab} (fitted"
-                             + ("; not reached: an extrapolation" if unreached else "") + ")"
+                             + ("; not reached: an extrapolation" if unreached else
+                                "; below the largest measurement" if below else "") + ")"
                              + ("" if cap <= 2 * ymax else ", above the plot"))
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")
