@@ -359,3 +359,12 @@ def test_i17_fit_figure_title_and_cap_label_hold_for_mixed_sizes_and_a_cap_below
     assert "cap x_max = 41.5 K IOPS (fitted; below the largest measurement)" in labels, labels
     plt.close(fig)
     assert measurement_title(_explain("rateqd", x="iodepth", y="iops"))[0].startswith("4K random read IOPS")
+
+
+def test_i17_result_chart_line_does_not_read_mean_sizes_as_a_range():
+    """I17 on the result chart: "bs 20698.4–25033.3" (the runs' mean bytes per I/O, fio io_bytes ÷ total_ios) read as
+    a --bsrange between those sizes."""
+    from nvmemodel.plots.results import provenance
+
+    line = provenance(nm.read_results(QA7 / "bssplit"), x="iodepth")
+    assert "mixed sizes (mean 20.2–24.4 KiB per I/O)" in line and "20698" not in line

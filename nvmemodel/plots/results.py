@@ -350,6 +350,12 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
     bs = ("bs " + ", ".join(f"{'/'.join(map(block_size_label, v))} ({d})" for d, v in split.items())
           + (" (swept)" if x == "block_size_bytes" else "") if split
           else show("block_size_bytes", block_size_label, "bs "))
+    means = values("block_size_bytes")
+    if not split and x != "block_size_bytes" and any(float(b) % 512 for b in means):
+        # bytes per I/O that are no size one sets (20,698.4): runs of mixed sizes (bssplit, bsrange); "bs 20698.4–
+        # 25033.3" read as a bsrange between those two (QA s27 I17)
+        lo, hi = min(means) / 1024, max(means) / 1024
+        bs = f"mixed sizes (mean {lo:.3g}{'–' + format(hi, '.3g') if hi != lo else ''} KiB per I/O)"
     parts = [tool, show("pattern"), bs]
     depth, jobs = show("iodepth", num, "iodepth "), show("numjobs", num, "numjobs ")
     parts.append(" × ".join(p for p in (depth, jobs) if p) or None)
