@@ -179,9 +179,13 @@ def _runs(table, x: str, hue: str | None, y: str):
             else:
                 t["value"] = (g["value"][ok] * g["ios"][ok]).sum() / g["ios"][ok].sum() if ok.any() else math.nan
             totals.append(t)
+    directions = runs.groupby("_run")["direction"].size()
+    if totals:  # a total line is drawn: a run of one direction (a read_fraction 0 or 1 of a mix sweep) is its own
+        # total, measured as it is (QA7 O3: the line stopped at the first and last mixes)
+        totals += [r | {"direction": "total"} for r in runs[runs["_run"].map(directions) == 1].to_dict("records")]
     runs = pd.concat([runs, pd.DataFrame(totals)], ignore_index=True) if totals else runs
     # Little's law, only where the run's I/Os all belong to this row (one direction or the total)
-    single = runs.groupby("_run")["direction"].transform("size") == 1
+    single = runs["_run"].map(directions) == 1
     whole = single | runs["direction"].eq("total")
     little = runs["n_out"] / runs["lat"]
     if y == "bw_bytes_per_s":

@@ -158,3 +158,21 @@ def test_plot_of_a_histogram_log_is_one_error_line(capsys, tmp_path):
     assert code == 2 and len(err) == 1 and err[0].startswith("nvmemodel: error: ") \
         and "a fio histogram log (--write_hist_log)" in err[0]
     assert not (tmp_path / "hist.png").exists()
+
+
+# O3: along read_fraction the total line has its ends: a pure-write (0) and a pure-read (1) run are their own totals
+def test_total_of_a_mix_sweep_includes_the_single_direction_runs():
+    from nvmemodel.ingest.summary import summarize
+
+    s = summarize(quiet(QA7 / "mix"), x="read_fraction", y="iops")
+    total = s[s["direction"] == "total"].set_index("read_fraction")["mean"]
+    assert total.index.tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert total[0.0] == pytest.approx(s[(s.direction == "write") & (s.read_fraction == 0.0)]["mean"].item())
+    assert total[1.0] == pytest.approx(s[(s.direction == "read") & (s.read_fraction == 1.0)]["mean"].item())
+    assert 77_000 < total[0.0] < 78_000 and 72_500 < total[1.0] < 73_500  # fio's write.iops / read.iops
+
+
+def test_a_sweep_of_one_direction_has_no_total_line():
+    from nvmemodel.ingest.summary import summarize
+
+    assert set(summarize(quiet(QA7 / "rateqd"), x="iodepth", y="iops")["direction"]) == {"read"}
