@@ -368,3 +368,21 @@ def test_i17_result_chart_line_does_not_read_mean_sizes_as_a_range():
 
     line = provenance(nm.read_results(QA7 / "bssplit"), x="iodepth")
     assert "mixed sizes (mean 20.2–24.4 KiB per I/O)" in line and "20698" not in line
+
+
+def test_i18_the_rate_fio_was_told_to_keep_is_named():
+    """I18: the explanations of rate-limited runs listed "a rate limit" among possible causes although fio's files say
+    which (``job options``: rate_iops=20000, rate_iops=50000 per job, rate=20m — ingest's rate_iops /
+    rate_bytes_per_s since INGEST-1). Measured against it: rateqd 19,990 of 20,000 from iodepth 2 (12,579 at 1: 62.9 %),
+    ratenj 49.95 K per job at every numjobs, ratebw 20,961,039 of 20,971,520 B/s. The null engine without a rate:
+    nothing said."""
+    text = _explain("rateqd", x="iodepth", y="iops").explain()
+    assert ("fio was told to pace these runs (--rate_iops=20000 per job): at iodepth = 2, 4, 8, 16, 32 the measured "
+            "IOPS is that rate (99.9%–100.0% of 20.00 K IOPS) — a limit set in fio, not one of the device or the host; "
+            "at iodepth = 1 the runs stayed below it (62.9%).") in text
+    text = _explain("ratenj", x="numjobs", y="iops").explain()
+    assert ("fio was told to pace these runs (--rate_iops=50000 per job), and every run is at that rate (98.4%–99.9% "
+            "of it at numjobs = 1, 2, 4, 8)") in text
+    text = _explain("ratebw", x="iodepth", y="bytes_per_s").explain()
+    assert "(--rate=20m = 21 MB/s (20 MiB/s) per job), and every run is at that rate (100.0% of it" in text
+    assert "fio was told" not in _explain("nullnj", x="numjobs", y="iops").explain()

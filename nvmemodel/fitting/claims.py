@@ -379,6 +379,88 @@ def _knee_between(ev: Evidence, knee) -> tuple[float, float] | None:
     return (a, b) if not inside.size and a < knee[0] < b else None
 
 
+#: a run within this share of the rate fio was told to keep is at that limit
+AT_PACE = 0.97
+
+
+def _pacing(result, key) -> tuple[np.ndarray, str] | None:
+    """(limit per point, how fio was told) where every point's runs record the rate fio paced them to
+    (``--rate_iops`` for IOPS, ``--rate`` for bytes/s; ingest's ``rate_iops``/``rate_bytes_per_s`` per job and
+    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say."""
+    from ..ingest.summary import usable_rows
+    from .curves import Y_COLUMNS
+
+    col = {"1/s": "rate_iops", "B/s": "rate_bytes_per_s"}.get(result.y_unit)
+    tbl = result.table
+    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
+        return None
+    rows = usable_rows(tbl)
+    direction = Y_COLUMNS.get(result.y, (None, None))[1]
+    if direction:
+        rows = rows[rows["direction"] == direction]
+    pts = _pts(result, key).sort_values(result.x)
+    limits, per_job = [], set()
+    for joined in pts["sources"].astype(str):
+        total = []
+        for src in joined.split(";"):
+            r = rows[rows["source_path"].astype(str) == src]
+            rate = pd_numeric(r[col])
+            if not len(r) or np.isnan(rate).any():
+                return None
+            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
+                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            total.append(float(np.sum(rate * jobs)))
+            per_job.update(float(v) for v in rate)
+        limits.append(float(np.mean(total)))
+    if col == "rate_iops":
+        told = " / ".join(f"--rate_iops={v:g}" for v in sorted(per_job))
+    else:
+        told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
+                          for v in sorted(per_job))
+    return np.asarray(limits, float), told + " per job"
+
+
+def pd_numeric(s) -> np.ndarray:
+    import pandas as pd
+
+    return pd.to_numeric(s, errors="coerce").to_numpy(float)
+
+
+def _paced(result, key) -> list[Claim]:
+    """The rate fio was told to keep, against what was measured (QA s27 I18: the explanations of ``--rate_iops`` and
+    ``--rate`` runs listed "a rate limit" among possible causes although the files say which)."""
+    found = _pacing(result, key)
+    if found is None:
+        return []
+    limits, told = found
+    pts = _pts(result, key).sort_values(result.x)
+    x, u = result.x, result.y_unit
+    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        share = ys / limits
+    at = np.isfinite(share) & (share >= AT_PACE)
+
+    def where(mask):
+        return ", ".join(_xv(result, v) for v in xs[mask])
+
+    def pct(mask):
+        lo, hi = float(np.min(share[mask])), float(np.max(share[mask]))
+        return f"{lo:.1%}" if f"{lo:.1%}" == f"{hi:.1%}" else f"{lo:.1%}–{hi:.1%}"
+
+    what = _what(result)
+    if at.all():
+        return [Claim("paced", f"fio was told to pace these runs ({told}), and every run is at that rate ({pct(at)} of "
+                               f"it at {x} = {where(at)}): the measured {what} is fio's pacing, not a limit of the "
+                               f"device or the host.")]
+    if at.any():
+        return [Claim("paced", f"fio was told to pace these runs ({told}): at {x} = {where(at)} the measured {what} is "
+                               f"that rate ({pct(at)} of {fmt_y(float(np.median(limits[at])), u)}) — a limit set in "
+                               f"fio, not one of the device or the host; at {x} = {where(~at)} the runs stayed below "
+                               f"it ({pct(~at)}).")]
+    return [Claim("paced", f"fio was told to pace these runs ({told}), but no run reached that rate (at most "
+                           f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
+
+
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
     steps = superlinear_steps(ev)
@@ -1106,6 +1188,7 @@ def curve_claims(result, key) -> list[Claim]:
 
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
     claims = [_measured(result, ev)]
+    claims += _paced(result, key)
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
     if model != "constant":
