@@ -142,6 +142,10 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
             columns = [[r.get(name) for r in rows] for name in COLUMNS]
     data = {}
     for (name, (dtype, _, _)), values in zip(COLUMNS.items(), columns, strict=True):
+        if values and values[0] is _NA[dtype] and values.count(values[0]) == len(values):  # (values[0] first: cheap)
+            # a column no row has (an option no run set, total-latency percentiles): the readers' one NaN or None
+            data[name] = _all_na(dtype, len(values))
+            continue
         if dtype == "float64":
             try:  # (np.fromiter converts each value as np.array does, without looking for nested sequences first)
                 data[name] = np.fromiter(values, dtype=float, count=len(values))
@@ -202,6 +206,20 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         for name in labels:
             df[name] = extra[name]
     return df
+
+
+def _all_na(dtype: str, n: int):
+    """A column of ``n`` NA values of ``dtype``, built without looking at each."""
+    import numpy as np
+    import pandas as pd
+
+    if dtype == "float64":
+        return np.full(n, np.nan)
+    if dtype == "string":
+        return pd.arrays.StringArray(np.full(n, pd.NA, dtype=object))
+    mask = np.ones(n, dtype=bool)
+    return pd.arrays.IntegerArray(np.zeros(n, np.int64), mask) if dtype == "Int64" \
+        else pd.arrays.BooleanArray(np.zeros(n, bool), mask)
 
 
 def schema_table() -> str:
