@@ -190,9 +190,6 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
                 mask, flags = np.zeros(len(values), dtype=bool), np.fromiter(values, bool, len(values))
             data[name] = pd.arrays.BooleanArray(flags, mask)
             continue
-        elif dtype == "string" and values.count(None) == len(values):  # all NA (pd.array checks each one)
-            data[name] = pd.arrays.StringArray(np.full(len(values), pd.NA, dtype=object))
-            continue
         else:
             try:
                 data[name] = pd.array(values, dtype=dtype)
