@@ -386,3 +386,14 @@ def test_i18_the_rate_fio_was_told_to_keep_is_named():
     text = _explain("ratebw", x="iodepth", y="bytes_per_s").explain()
     assert "(--rate=20m = 21 MB/s (20 MiB/s) per job), and every run is at that rate (100.0% of it" in text
     assert "fio was told" not in _explain("nullnj", x="numjobs", y="iops").explain()
+
+
+def test_i18_think_time_is_named_as_what_sets_the_rate():
+    """I18 (think/): ``--thinktime=500`` at iodepth 1 (ingest's thinktime_s 0.0005 since INGEST-1); fio's mean latency
+    145 µs with one job, so at most 1/(500 + 145 µs) = 1.55 K IOPS per job; fio measured 1,511 (97.5 %) … 11,711 for 8
+    jobs (91.7 % of 8/(500 + 126 µs))."""
+    text = _explain("think", x="numjobs", y="iops").explain()
+    assert ("Each job paused 500 µs after every I/O (--thinktime) at iodepth 1: with fio's mean latency that allows at "
+            "most 1.55 K IOPS at numjobs = 1 (jobs ÷ (think time + latency)); the runs reached 91.7%–97.5% of that "
+            "bound: most of each I/O's time (78% or more) is the think time") in text
+    assert "paused" not in _explain("rateqd", x="iodepth", y="iops").explain()

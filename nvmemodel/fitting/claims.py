@@ -420,6 +420,33 @@ def _pacing(result, key) -> tuple[np.ndarray, str] | None:
     return np.asarray(limits, float), told + " per job"
 
 
+def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
+    """(IOPS bound per point, think time) for runs at iodepth 1 whose jobs pause ``--thinktime`` after each I/O: a
+    job then completes at most 1 / (think time + its mean latency) I/Os a second; None where a run does not say."""
+    from ..ingest.summary import usable_rows
+
+    tbl = result.table
+    if result.y_unit != "1/s" or tbl is None or "thinktime_s" not in tbl or "lat_mean_s" not in tbl:
+        return None
+    rows = usable_rows(tbl)
+    pts = _pts(result, key).sort_values(result.x)
+    bounds, thinks = [], set()
+    for joined in pts["sources"].astype(str):
+        total = []
+        for src in joined.split(";"):
+            r = rows[rows["source_path"].astype(str) == src]
+            think, lat = pd_numeric(r["thinktime_s"]), pd_numeric(r["lat_mean_s"])
+            depth = pd_numeric(r["iodepth"]) if "iodepth" in r else np.array([np.nan])
+            if not len(r) or np.isnan(think).any() or np.isnan(lat).any() or not np.all(depth == 1):
+                return None
+            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
+                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            total.append(float(np.sum(jobs / (think + lat))))
+            thinks.update(float(v) for v in think)
+        bounds.append(float(np.mean(total)))
+    return (np.asarray(bounds, float), min(thinks)) if len(thinks) == 1 else None
+
+
 def pd_numeric(s) -> np.ndarray:
     import pandas as pd
 
@@ -431,7 +458,7 @@ def _paced(result, key) -> list[Claim]:
     ``--rate`` runs listed "a rate limit" among possible causes although the files say which)."""
     found = _pacing(result, key)
     if found is None:
-        return []
+        return _thought(result, key)
     limits, told = found
     pts = _pts(result, key).sort_values(result.x)
     x, u = result.x, result.y_unit
@@ -459,6 +486,30 @@ def _paced(result, key) -> list[Claim]:
                                f"it ({pct(~at)}).")]
     return [Claim("paced", f"fio was told to pace these runs ({told}), but no run reached that rate (at most "
                            f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
+
+
+def _thought(result, key) -> list[Claim]:
+    """``--thinktime`` at iodepth 1: the most each job could do, 1/(think time + fio's mean latency), against the
+    measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job)."""
+    found = _think_bound(result, key)
+    if found is None:
+        return []
+    bounds, think = found
+    pts = _pts(result, key).sort_values(result.x)
+    ys = pts["y"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        share = ys / bounds
+    if not np.all(np.isfinite(share)):
+        return []
+    lo, hi = float(np.min(share)), float(np.max(share))
+    jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
+    think_share = float(np.min(think * bounds / np.where(jobs > 0, jobs, np.nan)))  # think ÷ (think + latency)
+    verdict = (f": most of each I/O's time ({think_share:.0%} or more) is the think time, which — not the device or "
+               f"the host — sets these rates" if lo >= 0.9 and think_share >= 0.5 else "")
+    return [Claim("paced", f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1: with fio's "
+                           f"mean latency that allows at most {fmt_y(float(bounds[0]), '1/s')} at {result.x} = "
+                           f"{_xv(result, pts[result.x].iloc[0])} (jobs ÷ (think time + latency)); the runs reached "
+                           f"{lo:.1%}–{hi:.1%} of that bound{verdict}.")]
 
 
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
