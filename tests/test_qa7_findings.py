@@ -397,3 +397,12 @@ def test_i18_think_time_is_named_as_what_sets_the_rate():
             "most 1.55 K IOPS at numjobs = 1 (jobs ÷ (think time + latency)); the runs reached 91.7%–97.5% of that "
             "bound: most of each I/O's time (78% or more) is the think time") in text
     assert "paused" not in _explain("rateqd", x="iodepth", y="iops").explain()
+
+
+def test_i18_attribution_names_fios_pacing_against_a_topology():
+    """I18 with a preset: rateqd's plateau (19.99 K IOPS = --rate_iops=20000) against dell-r7525 was "far below every
+    modelled ceiling …: what binds is not modelled or not known here — not modelled for this topology: the I/O
+    engine's and the file system's own cost, a virtual disk …". The runs say what binds: fio's own pacing."""
+    text = _explain("rateqd", x="iodepth", y="iops", topology=nm.preset("dell-r7525")).explain()
+    assert "what binds is the rate fio was told to keep (above), which no component of the model is." in text
+    assert "not modelled or not known here" not in text

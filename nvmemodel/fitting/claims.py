@@ -488,6 +488,18 @@ def _paced(result, key) -> list[Claim]:
                            f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
 
 
+def _at_pace(result, key, x_at) -> bool:
+    """Whether the point at ``x_at`` runs at the rate fio was told to keep (within :data:`AT_PACE`)."""
+    found = _pacing(result, key)
+    if found is None:
+        return False
+    limits = found[0]
+    pts = _pts(result, key).sort_values(result.x)
+    i = int(np.argmin(np.abs(pts[result.x].to_numpy(float) - float(x_at))))
+    y = float(pts["y"].iloc[i])
+    return bool(np.isfinite(limits[i]) and limits[i] > 0 and y / limits[i] >= AT_PACE)
+
+
 def _thought(result, key) -> list[Claim]:
     """``--thinktime`` at iodepth 1: the most each job could do, 1/(think time + fio's mean latency), against the
     measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job)."""
@@ -1149,6 +1161,12 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
             f"{label(c)} [{c}] ({fmt_y(comps[c], u)}; the {what} is {m / comps[c]:.0%} of it)" for c in consistent)
             + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
+    elif m < 0.5 * lowest and _at_pace(result, key, at):
+        # fio's own pacing holds the level: that is what binds, and the model has no part for it (QA s27 I18)
+        out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
+                                        f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
+                                        f"{_pct(m / lowest)} of it): what binds is the rate fio was told to keep "
+                                        f"(above), which no component of the model is."))
     elif m < 0.5 * lowest:
         absent = [name for c, name in _UNMODELLED.items() if c in prof.columns and not np.isfinite(row[c])]
         unknown = ", ".join([*absent, "the I/O engine's and the file system's own cost",
