@@ -406,3 +406,13 @@ def test_i18_attribution_names_fios_pacing_against_a_topology():
     text = _explain("rateqd", x="iodepth", y="iops", topology=nm.preset("dell-r7525")).explain()
     assert "what binds is the rate fio was told to keep (above), which no component of the model is." in text
     assert "not modelled or not known here" not in text
+
+
+def test_i19_little_check_says_the_runs_fsynced_after_every_write():
+    """I19: fsync/ (``--fsync=1``): fio's write latency is 2.7 µs, its separate "sync" section 107 µs per fsync
+    (nj1.json), so IOPS × latency ÷ outstanding is 0.01–0.02. With ingest's fsync_every (INGEST-1) the check says
+    why; runs without fsync say nothing of it."""
+    text = _explain("fsync", x="numjobs", y="iops").explain()
+    assert ("The jobs called fsync after every write (--fsync=1): fio reports the syncs' time apart, in no write's "
+            "latency, so the check cannot count it.") in text
+    assert "called fsync" not in _explain("think", x="numjobs", y="iops").explain()

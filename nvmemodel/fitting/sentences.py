@@ -48,7 +48,31 @@ def _little_check(result, key) -> str:
         shared = (f" (the {direction}s share the queue with {other}: the check counts every direction's I/O, "
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
-            f"{frac.min():.2f}–{frac.max():.2f} (the effective in-flight fraction)" + _little_verdict(frac))
+            f"{frac.min():.2f}–{frac.max():.2f} (the effective in-flight fraction)" + _little_verdict(frac)
+            + (_fsync_words(result, pts) if (frac < 0.8).any() else ""))
+
+
+def _fsync_words(result, pts) -> str:
+    """' The jobs called fsync after every write (--fsync=1): …' where every run of the curve records it (ingest's
+    ``fsync_every``): fio reports the syncs' time apart (its "sync" section), in no write's latency — the time the
+    check finds missing (QA s27 I19: tests/data/qa7/fsync, 0.01–0.02 with 107 µs per fsync and 2.7 µs per write)."""
+    import pandas as pd
+
+    from ..ingest.summary import usable_rows
+
+    tbl = result.table
+    if tbl is None or "fsync_every" not in tbl or "source_path" not in tbl or "sources" not in pts:
+        return ""
+    sources = {src for joined in pts["sources"].astype(str) for src in joined.split(";")}
+    rows = usable_rows(tbl)
+    rows = rows[rows["source_path"].astype(str).isin(sources) & (rows["direction"] == "write")]
+    every = pd.to_numeric(rows["fsync_every"], errors="coerce")
+    if rows.empty or every.isna().any() or not (every >= 1).all() or rows["source_path"].nunique() < len(sources):
+        return ""
+    n = sorted({int(v) for v in every})
+    how = "every write" if n == [1] else f"every {' / '.join(map(str, n))} writes"
+    return (f" The jobs called fsync after {how} (--fsync={'/'.join(map(str, n))}): fio reports the syncs' time apart, "
+            f"in no write's latency, so the check cannot count it.")
 
 
 def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
