@@ -177,7 +177,14 @@ def _as_table(table, path_pattern, path_regex, labels):
                              "written by 'nvmemodel ingest -o' (not both)")
     import nvmemodel as nm
 
-    return nm.read_results(paths, path_pattern=path_pattern, path_regex=path_regex, labels=labels)
+    out = nm.read_results(paths, path_pattern=path_pattern, path_regex=path_regex, labels=labels)
+    if out.empty:  # nothing read: the paths and why, as 'ingest' and 'plot' say it (not "table='0 rows'")
+        skipped = out.attrs.get("skipped", [])
+        why = (f"{len(skipped)} skipped: " + "; ".join(f"{s.path}: {s.reason}" for s in skipped[:3])
+               + (" …" if len(skipped) > 3 else "")) if skipped else "no files found"
+        raise ParameterError("table", [str(p) for p in paths], f"at least one readable benchmark result (read "
+                             f"{out.attrs.get('files_read', 0)} file(s), 0 rows; {why})")
+    return out
 
 
 def _as_table_noting(table, path_pattern, path_regex, labels) -> tuple:
@@ -187,11 +194,13 @@ def _as_table_noting(table, path_pattern, path_regex, labels) -> tuple:
 
     from ..errors import IngestWarning
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", IngestWarning)
-        tbl = _as_table(table, path_pattern, path_regex, labels)
-    for w in caught:  # the caller's filters decide again (an error in pytest, printed by the CLI …)
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", IngestWarning)
+            tbl = _as_table(table, path_pattern, path_regex, labels)
+    finally:  # also when nothing could be read: the skipped files' reasons are said before the error
+        for w in caught:  # the caller's filters decide again (an error in pytest, printed by the CLI …)
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     return tbl, [str(w.message) for w in caught if issubclass(w.category, IngestWarning)]
 
 

@@ -707,6 +707,13 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}): "
                                       f"{cap_words} is not a ceiling of these data"
                                       + ("; the curves do not share one ceiling." if shared_cap else ".")))
+        elif ev.rising and cap <= top:
+            # the largest measurement is at the cap (within the 2 % above): not an extrapolation beyond the data,
+            # but no measurement shows throughput staying there either (DOCSQA s27: 0.431 GB/s against a 0.430 cap)
+            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — the "
+                                      f"largest measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}) is "
+                                      f"at it, and the data rise up to there: that throughput stays at the cap with "
+                                      f"more {x} is not measured."))
         elif cap > EXTRAPOLATION * top or ev.rising:
             why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
                    f"the data still rise at the largest {x}")
@@ -1116,7 +1123,7 @@ def _labels(topo, wl, overrides, registered):
     from ..ceiling.components import label_for
 
     if hasattr(topo, "groups"):  # groups (one too): the registered label, as the curve of groups says it
-        return lambda c: registered[c] if c in registered else c
+        return lambda c: registered.get(c, c)
     held, held_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
     params, sources = held.parameters(held_wl), held.sources(held_wl)
     return lambda c: label_for(c, params, sources) if c in registered else c
@@ -1261,8 +1268,14 @@ def curve_claims(result, key) -> list[Claim]:
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
     if model != "constant":
-        claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
-                                   f"{_r2(f.stats['r2'])}."))
+        r2 = f.stats["r2"]
+        if np.isfinite(r2) and r2 < 0:  # worse than the points' mean: "fits" would be false (DOCSQA s27, R² = -51)
+            claims.append(Claim("fit", f"{model}, the model kept, describes its {own} point{'s' if own != 1 else ''}"
+                                       f"{joint} worse than their mean does (R² = {_r2(r2)}): no fitted shape holds "
+                                       f"for these data."))
+        else:
+            claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
+                                       f"{_r2(r2)}."))
         if result.y_unit != "s":
             far = _far_off(result, f)
             claims += [far] if far is not None else []

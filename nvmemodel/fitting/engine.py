@@ -161,8 +161,11 @@ def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int =
         notes.append(f"{y.size} point(s) for {len(shape.params)} parameter(s): solved exactly, not fitted — no "
                      f"interval and no test of the model")
     elif stats["df"] - 1 <= 0:
-        notes.append(f"{y.size} points for {len(shape.params)} parameters: no degrees of freedom left for AICc; "
-                     f"the fit interpolates rather than tests the model")
+        # one degree of freedom: the fit can miss its points (a line through the origin and two points), so it is
+        # not an interpolation; it is a test with one residual's worth of evidence (DOCSQA s27)
+        k = len(shape.params)
+        notes.append(f"{y.size} points for {k} parameter{'s' if k != 1 else ''}: one degree of freedom left, too few "
+                     f"for AICc (it needs more than k + 1 points); one residual is all that tests the model")
     edges = at_bound(shape, x, y, w, values, stats["rss"])
     notes += _identifiability(shape, result, x, values, stderr, edges)
     idle = unidentified(shape.params, notes)

@@ -221,11 +221,14 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             # largest measurement is no ceiling of the data either, and is not "not reached" (I17)
             top_measured = float(np.max(ev_cap.y))
             below = cap < 0.98 * top_measured
-            unreached = not below and (ev_cap.rising is not None or cap > EXTRAPOLATION * top_measured)
+            # still rising, and the largest measurement is at the cap: not an extrapolation (DOCSQA s27)
+            at_top = not below and cap <= top_measured and ev_cap.rising is not None
+            unreached = not below and not at_top and (ev_cap.rising is not None or cap > EXTRAPOLATION * top_measured)
             ax.axhline(cap / div, color=color, ls="--", lw=0.9,
                        label=f"cap x_max = {cap / div:.3g} {ylab} (fitted"
                              + ("; not reached: an extrapolation" if unreached else
-                                "; below the largest measurement" if below else "") + ")"
+                                "; below the largest measurement" if below else
+                                "; the data rise to it: not a measured ceiling" if at_top else "") + ")"
                              + ("" if cap <= 2 * ymax else ", above the plot"))
             ax.plot(grid, np.minimum(grid / f.values["r0"], 3 * ymax) / div, color=color, ls="-.", lw=0.8,
                     label="Little's law n / r0 (fitted latency floor)")

@@ -1,0 +1,69 @@
+"""What the explanation says of a fit on two points (DOCSQA s27, a real 2-file sweep made here with fio 3.33:
+691 K IOPS on one drive, 625 K on two). The table below is synthetic, those two numbers typed in.
+
+* The model kept (linear through the origin, the only one two points allow) describes them worse than their mean:
+  "linear fits 2 points with R² = -51" was false of the data.
+* With one degree of freedom a one-parameter line misses its points: "the fit interpolates" was false too.
+"""
+
+import pandas as pd
+
+import nvmemodel as nm
+
+
+def _table(y):
+    return pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
+                          "job_name": "j", "direction": "read", "pattern": "randread", "iops": v,
+                          "bw_bytes_per_s": v * 4096, "ios": v * 10, "block_size_bytes": 4096.0, "drives": float(i + 1)}
+                         for i, v in enumerate(y)])
+
+
+def test_a_model_worse_than_the_mean_is_not_said_to_fit():
+    text = nm.fit(_table([691_220.0, 624_830.0]), x="drives", y="iops").explain()
+    assert "fits 2 points" not in text
+    assert "linear, the model kept, describes its 2 points worse than their mean does (R² = -" in text
+    assert "interpolates" not in text
+    assert "2 points for 1 parameter: one degree of freedom left" in text
+
+
+def test_a_model_that_describes_two_points_still_fits_them():
+    text = nm.fit(_table([335_940.0, 649_910.0]), x="drives", y="iops").explain()
+    assert "linear fits 2 points with R² = 0.99" in text
+
+
+def test_paths_that_give_no_row_are_named_with_why(tmp_path):
+    """nm.fit of files that are all skipped: the paths and the reason, not "table='0 rows'" (DOCSQA s27 O4)."""
+    import pytest
+
+    from nvmemodel.errors import IngestWarning, ParameterError
+
+    (tmp_path / "notes.txt").write_text("hello\n")
+    with pytest.warns(IngestWarning), pytest.raises(ParameterError) as e:
+        nm.fit(tmp_path, x="iodepth", y="iops")
+    assert str(tmp_path) in str(e.value) and "1 skipped" in str(e.value) and "notes.txt" in str(e.value)
+    assert "0 rows'" not in str(e.value)
+
+
+def test_a_cap_the_largest_measurement_reaches_is_not_called_an_extrapolation(tmp_path):
+    """tests/data/fit/adv/sweep1, its iodepth-8 runs (real fio 3.33): 0.320, 0.407, 0.431 GB/s on 1-3 drives; the
+    Little's-law cap is fitted at 0.430 GB/s. "The cap is an extrapolation, not a measured ceiling" and the legend's
+    "not reached" were false of the last point (DOCSQA s27); the words now say it is at the largest measurement."""
+    import pathlib
+    import shutil
+    import warnings
+
+    src = pathlib.Path(__file__).parents[1] / "data" / "fit" / "adv" / "sweep1" / "results"
+    for d in sorted(src.iterdir()):
+        (tmp_path / d.name).mkdir()
+        shutil.copy(d / "randread-bs4096-qd8-nj1.json", tmp_path / d.name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = nm.fit(tmp_path, path_pattern="{drives}drives/*.json", x="drives", y="bytes_per_s",
+                   topology=nm.preset("lenovo-sr850-810-4p"), free=["switch.efficiency"])
+        text = r.explain()
+        fig = r.plot()
+    assert "is at it, and the data rise up to there" in text
+    assert "extrapolation" not in text
+    legend = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    assert any("the data rise to it: not a measured ceiling" in t for t in legend), legend
+    assert not any("not reached" in t for t in legend)
