@@ -58,8 +58,12 @@ _DERIVED_X = {"outstanding": "iodepth × jobs of the run (outstanding I/Os)"}
 
 #: columns that define the workload measured: runs averaged as repeats of one point (of a chart or a fit's curve)
 #: hold one value of each that is not the point's x or curve (hue / by)
-WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct")
-NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct")
+# the options that pace a run (fio's --rate_iops, --rate, --thinktime) set its rate as much as iodepth does: runs at
+# different paces are not repeats of one point
+WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "rate_iops",
+            "rate_bytes_per_s", "thinktime_s")
+NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct", "rate_iops",
+                    "rate_bytes_per_s", "thinktime_s")
 #: how far a measured value may differ between runs of one workload (ratio max/min): the block size of a
 #: bssplit/bsrange job is the measured mean I/O size, which moves by a few % from run to run (4k/50:64k/50:
 #: 20.7–21.2 KiB); configured sizes that differ by less than 25 % are not a sweep anyone runs
