@@ -111,7 +111,13 @@ def _on_held(fit, name: str, top: float, key: str, val: float) -> bool:
         return False
     for p in fit.held:
         v = dict(fit.values)
-        v[p] = v[p] * 1.01 if v[p] else 1e-6
+        lo, hi = fit.shape.bounds.get(p, (-np.inf, np.inf))
+        # a step inside the parameter's bounds: one held at its upper bound (a switch efficiency of 1) steps down,
+        # not to a value the model refuses (DIFFQA s27 P7: 'switch.efficiency=1.01 is not allowed')
+        step = v[p] * 1.01 if v[p] else 1e-6
+        v[p] = step if lo <= step <= hi else v[p] * 0.99
+        if not lo <= v[p] <= hi or v[p] == fit.values[p]:
+            continue
         with np.errstate(all="ignore"):
             moved = _quantities(name, v, top, fit).get(key, np.nan)
         if not np.isclose(moved, val, rtol=1e-6, atol=0.0):

@@ -31,3 +31,30 @@ def test_a_share_fitted_onto_its_bound_does_not_step_past_it():
     assert "memory.dma_fraction = 1 (no interval)" in text
     # the other parameter keeps its interval, from the one-sided difference at the bound
     assert "sharpness = " in text and "95 % CI" in text.split("sharpness = ", 1)[1][:40]
+
+
+def test_a_held_parameter_at_its_upper_bound_is_moved_inward_for_the_derived_knee():
+    """DIFFQA s27 P7: a ceiling_smooth fit of switch.efficiency on 8 Gen4 drives + 16 Gen3 drives behind two PEX9797
+    (synthetic: the model's own 128K-read curve at efficiency 0.7, seeded 1 % noise) holds the efficiency at its
+    bound 1 as unidentified; the derived knee's check of whether it moves with that parameter stepped it to 1.01,
+    and ``to_dict()``/``derived()`` raised 'switch.efficiency=1.01 is not allowed'."""
+    dell = nm.preset("dell-r7525")
+    topo = nm.MixedTopology("gen4 + gen3", dell.host, (
+        nm.DriveGroup("samsung-pm1733-u2", 8, name="gen4"),
+        nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797", switch_count=2, name="gen3")),
+        extras=dict(dell.extras))
+    wl = nm.Workload("read", "128K")
+    n = np.arange(1, 25)
+    truth = nm.evaluate(topo, wl, drives=n, overrides={"switch.efficiency": 0.7}).iops
+    y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
+    table = pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
+                           "job_name": "j", "direction": "read", "pattern": "read", "iops": v,
+                           "bw_bytes_per_s": v * 131072, "ios": v * 10, "block_size_bytes": 131072.0,
+                           "drives": float(x)} for i, (x, v) in enumerate(zip(n, y))])
+    r = nm.fit(table, x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
+               free=["switch.efficiency"])
+    fit = r.fits[next(iter(r.fits))]["ceiling_smooth"]
+    assert fit.values["switch__efficiency"] == 1.0 and fit.held == {"switch__efficiency": "unidentified"}
+    assert "derived" in r.to_dict()
+    derived = r.derived()
+    assert list(derived["model"]) == ["ceiling_smooth"] and "knee" in derived["meaning"].iloc[0]
