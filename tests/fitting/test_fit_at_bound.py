@@ -7,9 +7,18 @@ seeded 1 % noise; the drives bind, so the share is not identifiable and the fit 
 """
 
 import numpy as np
-import pandas as pd
 
 import nvmemodel as nm
+
+from .conftest import table
+
+
+def _noisy_reads(topo, overrides, n):
+    """The model's own 128K-read curve of ``topo`` with ``overrides`` at drive counts ``n``, times seeded 1 % noise
+    (synthetic), as a results table."""
+    truth = nm.evaluate(topo, nm.Workload("read", "128K"), drives=n, overrides=overrides).iops
+    y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
+    return table("drives", n.astype(float), y, pattern="read", bs=131072.0)
 
 
 def test_a_share_fitted_onto_its_bound_does_not_step_past_it():
@@ -18,14 +27,7 @@ def test_a_share_fitted_onto_its_bound_does_not_step_past_it():
                                                   nm.DriveGroup("samsung-pm1743", 6, name="b", socket=1)),
                             extras=dict(dell.extras), order="interleaved")
     wl = nm.Workload("read", "128K")
-    n = np.arange(1, 13)
-    truth = nm.evaluate(topo, wl, drives=n, overrides={"memory.dma_fraction": 0.3}).iops
-    y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
-    table = pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
-                           "job_name": "j", "direction": "read", "pattern": "read", "iops": v,
-                           "bw_bytes_per_s": v * 131072, "ios": v * 10, "block_size_bytes": 131072.0,
-                           "drives": float(x)} for i, (x, v) in enumerate(zip(n, y))])
-    r = nm.fit(table, x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
+    r = nm.fit(_noisy_reads(topo, {"memory.dma_fraction": 0.3}, np.arange(1, 13)), x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
                free=["memory.dma_fraction"])
     text = r.explain()
     assert "memory.dma_fraction = 1 (no interval)" in text
@@ -44,14 +46,7 @@ def test_a_held_parameter_at_its_upper_bound_is_moved_inward_for_the_derived_kne
         nm.DriveGroup("intel-p3700-800gb", 16, switch="broadcom-pex9797", switch_count=2, name="gen3")),
         extras=dict(dell.extras))
     wl = nm.Workload("read", "128K")
-    n = np.arange(1, 25)
-    truth = nm.evaluate(topo, wl, drives=n, overrides={"switch.efficiency": 0.7}).iops
-    y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
-    table = pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
-                           "job_name": "j", "direction": "read", "pattern": "read", "iops": v,
-                           "bw_bytes_per_s": v * 131072, "ios": v * 10, "block_size_bytes": 131072.0,
-                           "drives": float(x)} for i, (x, v) in enumerate(zip(n, y))])
-    r = nm.fit(table, x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
+    r = nm.fit(_noisy_reads(topo, {"switch.efficiency": 0.7}, np.arange(1, 25)), x="drives", y="iops", model="ceiling_smooth", topology=topo, workload=wl,
                free=["switch.efficiency"])
     fit = r.fits[next(iter(r.fits))]["ceiling_smooth"]
     assert fit.values["switch__efficiency"] == 1.0 and fit.held == {"switch__efficiency": "unidentified"}

@@ -9,10 +9,11 @@ set to 14,000, times seeded 1 % noise.
 import json
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import nvmemodel as nm
+
+from .conftest import table
 
 W = nm.Workload("randread", "4K")
 
@@ -29,10 +30,7 @@ def _table(topo, cycles=14000.0):
     n = np.arange(1, topo.max_drives + 1)
     truth = nm.evaluate(topo, W, drives=n, overrides={"host.cycles_per_io": cycles}).iops
     y = truth * (1 + 0.01 * np.random.default_rng(3).standard_normal(n.size))
-    return pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
-                          "job_name": "j", "direction": "read", "pattern": "randread", "iops": v,
-                          "bw_bytes_per_s": v * 4096, "ios": v * 10, "block_size_bytes": 4096.0, "drives": float(x)}
-                         for i, (x, v) in enumerate(zip(n, y))])
+    return table("drives", n.astype(float), y)
 
 
 @pytest.mark.parametrize("one", [True, False], ids=["one group", "two groups"])

@@ -6,16 +6,13 @@
 * With one degree of freedom a one-parameter line misses its points: "the fit interpolates" was false too.
 """
 
-import pandas as pd
-
 import nvmemodel as nm
+
+from .conftest import table
 
 
 def _table(y):
-    return pd.DataFrame([{"source_path": f"run{i}.json", "group_id": 0, "final": True, "is_aggregate": False,
-                          "job_name": "j", "direction": "read", "pattern": "randread", "iops": v,
-                          "bw_bytes_per_s": v * 4096, "ios": v * 10, "block_size_bytes": 4096.0, "drives": float(i + 1)}
-                         for i, v in enumerate(y)])
+    return table("drives", [float(i + 1) for i in range(len(y))], y)
 
 
 def test_a_model_worse_than_the_mean_is_not_said_to_fit():
