@@ -106,11 +106,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
     disk_util = doc.get("disk_util") or []
     devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
                if isinstance(u, dict) and u.get("name")]
-    device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
     has_global = "global options" in doc
-    global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
-    head = ("fio", version, "fio-json", path, 0, 0, True)
-    devices_part = (device_names, device_count, *NO_PACING)
+    global_key, head, devices_part = document_parts(version, path, global_opts, devices)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
@@ -163,6 +160,15 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                                option_part, job_tail):
             return None
     return with_targets(rows)
+
+
+def document_parts(version, path: str, global_opts: dict, devices: list[str]) -> tuple:
+    """``(global_key, head, devices_part)`` of a report: the key of its global options for :func:`job_option_set`,
+    the columns every row of it starts with, and its devices' columns (with the pacing columns NA) that end each
+    job's option columns; shared with :mod:`.fio_json_typed`."""
+    global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
+    device_part = (";".join(devices), len(devices)) if devices else (None, None)
+    return global_key, ("fio", version, "fio-json", path, 0, 0, True), (*device_part, *NO_PACING)
 
 
 def job_option_set(global_opts: dict, global_key: tuple | None, job_opts: dict, path: str, echoed: bool) -> tuple:

@@ -29,9 +29,9 @@ from typing import Annotated
 from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size
 from .fio_json_packed import (
     NO_LAT_PERCENTILES,
-    NO_PACING,
     append_job_rows,
     block_size,
+    document_parts,
     job_option_set,
     with_targets,
 )
@@ -220,11 +220,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
     global_opts = doc.global_options or {}
     disk_util = doc.disk_util or ()
     devices = [u.name for u in disk_util if u.name]
-    device_names, device_count = (";".join(devices), len(devices)) if devices else (None, None)
     has_global = doc.global_options is not UNSET
-    global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
-    head = ("fio", version, "fio-json", path, 0, 0, True)
-    devices_part = (device_names, device_count, *NO_PACING)
+    global_key, head, devices_part = document_parts(version, path, global_opts, devices)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
