@@ -36,6 +36,7 @@ __all__ = [
     "everywhere",
     "get_component",
     "label_for",
+    "labeler",
     "labels_for",
     "names",
     "register",
@@ -372,6 +373,30 @@ def label_for(name: str, parameters: Mapping | None = None, sources: Mapping | N
     words = [_STATUS_WORDS.get(s, s) for s in sorted(statuses, key=lambda s: STATUSES.index(s) if s in STATUSES
                                                           else len(STATUSES))]
     return label.replace(_SPEC, f"({'; '.join(words)})")
+
+
+def labeler(topology, workload, values: Mapping | None = None):
+    """``name → label``: :func:`label_for` of ``topology`` under ``workload`` with ``values`` set (parameter name →
+    value, as ``topology.with_parameters`` takes them); a name that is no registered component as it is. A topology
+    of groups (one too) gives the registered labels, as its curve does. The parameter vector is worked out on the
+    first label that could state a status (one that says "(spec sheet)"), once: a planner's misses and a fit's
+    explanation ask for a few labels, mostly of components whose label has none."""
+    if hasattr(topology, "groups"):
+        # (not .get: an unknown name raises UnknownNameError, a LookupError that Mapping.get does not catch)
+        return lambda name: COMPONENT_LABELS[name] if name in COMPONENT_LABELS else name  # noqa: SIM401
+    held: list[tuple] = []
+
+    def label(name: str) -> str:
+        if name not in COMPONENT_LABELS:
+            return name
+        if _SPEC not in COMPONENT_LABELS[name]:
+            return COMPONENT_LABELS[name]
+        if not held:
+            topo, wl = topology.with_parameters(values, workload) if values else (topology, workload)
+            held.append((topo.parameters(wl), topo.sources(wl)))
+        return label_for(name, *held[0])
+
+    return label
 
 
 def labels_for(names: Sequence[str], parameters: Mapping, sources: Mapping) -> dict[str, str]:

@@ -1116,22 +1116,17 @@ def _short_runs(result, key) -> list[Claim]:
                              f"(--time_based --runtime) or repeat them.")]
 
 
-def _labels(topo, wl, overrides, registered):
+def _labels(topo, wl, overrides):
     """A component's label as the model's explanation gives it: '(spec sheet)' only where the values behind it are
-    from one (:func:`~nvmemodel.ceiling.components.label_for`: a recalled rating of a drive discover only assumed
+    from one (:func:`~nvmemodel.ceiling.components.labeler`: a recalled rating of a drive discover only assumed
     says so, QA s25 H34); a name that is no registered component as it is."""
-    from ..ceiling.components import label_for
+    from ..ceiling.components import labeler
 
-    if hasattr(topo, "groups"):  # groups (one too): the registered label, as the curve of groups says it
-        return lambda c: registered.get(c, c)
-    held, held_wl = topo.with_parameters(overrides, wl) if overrides else (topo, wl)
-    params, sources = held.parameters(held_wl), held.sources(held_wl)
-    return lambda c: label_for(c, params, sources) if c in registered else c
+    return labeler(topo, wl, overrides)
 
 
 def _attribution(result, key, ev: Evidence) -> list[Claim]:
     """The measured plateau (or maximum) against every modelled component's ceiling at that x."""
-    from ..ceiling.system import COMPONENT_LABELS
     from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 
     topo, wl = result.setup(key)
@@ -1162,7 +1157,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     low_c = min(comps, key=comps.get)
     lowest = comps[low_c]
     where = f"at {result.x} = {_xv(result, at)}"
-    label = _labels(topo, wl, overrides, COMPONENT_LABELS)
+    label = _labels(topo, wl, overrides)
     out = []
     if consistent:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
@@ -1299,7 +1294,7 @@ def curve_claims(result, key) -> list[Claim]:
             from .ceiling import fitted_overrides
 
             topo, wl = result.setup(key)
-            named = _labels(topo, wl, fitted_overrides(f), COMPONENT_LABELS)
+            named = _labels(topo, wl, fitted_overrides(f))
             claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile,
                                                             {c: named(c) for c in COMPONENT_LABELS})))
             claims += quality

@@ -249,23 +249,20 @@ class Plan:
         """The component's label; with the configuration that misses (``space``, its ``row``, the target's
         ``workload``), honest about the status of the values that set it there (QA s25 H34: not "(spec sheet)" for
         a recalled rating)."""
-        from ..ceiling.components import _SPEC, COMPONENT_LABELS, label_for
+        from ..ceiling.components import COMPONENT_LABELS, labeler
         from ..errors import NvmeModelError
 
         try:
             label = COMPONENT_LABELS[component]
         except LookupError:  # a component unregistered since (UnknownNameError)
             return component
-        if space is None or hasattr(space.base, "groups"):  # a mixed base (one group too): the registered label
-            return label
-        if _SPEC not in label:  # label_for keeps such a label as it is: no topology built for it (the planner's misses)
+        if space is None:
             return label
         values = {k: row[k] for k in space.axes if k in PARAMETERS and k in row}
         try:
-            topo, wl = space.base.with_parameters(values, workload) if values else (space.base, workload)
+            return labeler(space.base, workload, values)(component)
         except (NvmeModelError, ValueError):  # a value the forward model takes only as an axis: the registered label
             return label
-        return label_for(component, topo.parameters(wl), topo.sources(wl))
 
     @staticmethod
     def _decorate(rec, space, targets, names, status, priced, evidence=None):
