@@ -84,7 +84,7 @@ from .topology import (
 )
 from .topology.mixed import DriveGroup, MixedTopology
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # the one place; pyproject.toml reads it (CHANGELOG.md: version policy)
 
 
 def plot_results(table, **options):

@@ -1,6 +1,7 @@
 """Packaging and data hygiene: one dependency list, provenance everywhere."""
 
 import csv
+import json
 import pathlib
 import re
 import tomllib
@@ -95,3 +96,75 @@ def test_readme_python_example_runs(capsys):
     exec(compile(code, "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("80.2") and out[1] == "pcie_link" and out[-1] == "12"
+
+
+# --- the packaging files (issue 32): LICENSE, CITATION.cff, CHANGELOG.md, one version ---------------------------
+
+# sha256 of the Apache License 2.0 text as the Apache Software Foundation publishes it (LICENSE-2.0.txt, 11,358
+# bytes); the same bytes ship as the LICENSE of e.g. tornado and sniffio.
+APACHE_2_0_SHA256 = "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30"
+
+
+def test_license_is_the_apache_2_0_text_pyproject_names():
+    import hashlib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "Apache-2.0" and project["license-files"] == ["LICENSE"]
+    assert hashlib.sha256((ROOT / "LICENSE").read_bytes()).hexdigest() == APACHE_2_0_SHA256
+
+
+def test_version_has_one_source():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "nvmemodel.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", nm.__version__), nm.__version__
+
+
+def _changelog_releases():
+    """(version, date) of every dated release heading of CHANGELOG.md, newest first."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return re.findall(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$", text, re.M)
+
+
+def test_changelog_is_current_and_dated():
+    import datetime
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert "## Version policy" in text and "## [Unreleased]" in text
+    releases = _changelog_releases()
+    assert releases and releases[0][0] == nm.__version__, (releases[:1], nm.__version__)
+    dates = [datetime.date.fromisoformat(d) for _, d in releases]
+    versions = [tuple(map(int, v.split("."))) for v, _ in releases]
+    assert dates == sorted(dates, reverse=True) and versions == sorted(versions, reverse=True)
+    assert len(set(versions)) == len(versions)
+    assert dates[-1] == datetime.date(2026, 11, 21)  # the first commit's day (git log)
+
+
+def test_citation_cff_is_valid_and_current():
+    import datetime
+
+    import jsonschema
+    import yaml
+
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    # The Citation File Format's own schema, version 1.2.0 (tests/data/cff/README.md says where it comes from).
+    schema = json.loads((ROOT / "tests" / "data" / "cff" / "schema-1.2.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(cff)
+    assert cff["cff-version"] == "1.2.0"
+    assert cff["version"] == nm.__version__
+    assert cff["license"] == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"]
+    assert cff["authors"] == [{"name": "The nvmemodel developers"}]
+    newest = _changelog_releases()[0]
+    assert datetime.date.fromisoformat(str(cff["date-released"])) == datetime.date.fromisoformat(newest[1])
+
+
+def test_cff_schema_refuses_what_it_should():
+    # The validation above can fail: the schema refuses a file without authors or with a wrong date.
+    import jsonschema
+    import yaml
+
+    schema = json.loads((ROOT / "tests" / "data" / "cff" / "schema-1.2.0.json").read_text(encoding="utf-8"))
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+    assert not validator.is_valid({k: v for k, v in cff.items() if k != "authors"})
+    assert not validator.is_valid({**cff, "date-released": "29 November 2026"})
