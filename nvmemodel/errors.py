@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "IngestError",
     "IngestWarning",
+    "MissingDependencyError",
     "NvmeModelError",
     "ParameterError",
     "UnitError",
@@ -93,6 +94,28 @@ class IngestError(NvmeModelError, ValueError):
         self.path = str(path)
         self.problem = problem
         super().__init__(f"{self.path}: {problem}")
+
+
+class MissingDependencyError(NvmeModelError, ImportError):
+    """An optional package that one feature needs is not installed (drawing needs matplotlib; the core install
+    has none). The message names the package, what needs it and how to install it.
+
+    Parameters
+    ----------
+    package : str
+        The missing package, as ``pip install`` spells it.
+    needed_for : str
+        What needs it (``'nvmemodel plot'``, ``'fit --plot'``).
+    """
+
+    def __init__(self, package: str, needed_for: str) -> None:
+        self.package = package
+        self.needed_for = needed_for
+        super().__init__(f"{needed_for} needs {package}, which is not installed: pip install {package} (or "
+                         f"pip install 'nvmemodel[notebooks]')", name=package)
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 class IngestWarning(UserWarning):

@@ -7,7 +7,7 @@ import numpy as np
 import argparse
 import math
 
-from ..errors import ParameterError
+from ..errors import MissingDependencyError, ParameterError
 
 #: Most drive counts one command evaluates (checked before a range is built).
 MAX_DRIVE_COUNTS = 100_000
@@ -71,6 +71,19 @@ def check_sysfs_root(root: str, option: str = "--sysfs-root") -> str:
     if not (p / "sys").is_dir():
         raise ParameterError(option, root, f"a folder holding sys/ ({p / 'sys'} does not exist)")
     return root
+
+
+def need_packages(needed_for: str, *packages: str) -> None:
+    """Refuse a command that draws, before any work, when a package it draws with is not installed (matplotlib
+    is not a core dependency): one ``nvmemodel: error:`` line and exit 2 (docs/cli.md), not an ImportError
+    traceback at the end of the work."""
+    import importlib
+
+    for package in packages:
+        try:
+            importlib.import_module(package)
+        except ImportError:
+            raise MissingDependencyError(package, needed_for) from None
 
 
 def say_warnings(caught, *, others_as_warnings: bool = False) -> None:

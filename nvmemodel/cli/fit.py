@@ -65,6 +65,10 @@ def _fit(args) -> int:
         raise ParameterError("--plot", args.plot, "a path ending in .png or .svg")
     if args.plot and not Path(args.plot).parent.is_dir():  # refused before the fit, not after it as a traceback
         raise ParameterError("--plot", args.plot, "a path in an existing folder")
+    if args.plot:
+        from ._common import need_packages
+
+        need_packages("fit --plot", "matplotlib")  # before the files are read and fitted
     if args.preset and args.topology:
         raise ParameterError("--topology", args.topology, "either --preset or --topology, not both")
     topology = _presets(args.preset) if args.preset else _discovered(args.topology) if args.topology else None

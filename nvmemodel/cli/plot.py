@@ -74,7 +74,10 @@ def _check_output(output: str) -> pathlib.Path:
 
 
 def _plot(args) -> int:
+    from ._common import need_packages
+
     out = _check_output(args.output)
+    need_packages("nvmemodel plot", "matplotlib")
     modes = sum(bool(m) for m in (args.paths, args.logs, args.histogram))
     if modes != 1:
         raise ParameterError("paths", args.paths, "result paths, or --logs LOG…, or --histogram JSON (one of them)")
