@@ -21,7 +21,9 @@ def curve_dict(curve) -> dict:
     parameters, own workload or null) and per point ``binding_group``, ``binding_text`` (``describe_binding_at``),
     ``groups`` (drives, iops, own binding) and per component alone ``binding`` and ``on_groups`` (null: the system
     ceiling alone; else the groups it is taken on, its headroom against what they deliver); its ``upper_bound`` lists
-    in ``drive_groups`` the groups whose drive lacks a rating their workload needs."""
+    in ``drive_groups`` the groups whose drive lacks a rating their workload needs. A curve of one drive model adds
+    ``cost_range`` (:meth:`~nvmemodel.ceiling.ranges.CurveRange.to_dict`: the ranged costs, and the ceiling and
+    binding at every point with them at their dearest and cheapest), null where no cost is ranged."""
     from .tree import unknown_host_layers
 
     grouped = hasattr(curve.topology, "groups")
@@ -35,6 +37,10 @@ def curve_dict(curve) -> dict:
            "components": list(curve.ceilings), "upper_bound": bound,
            "parameters": parameters_dict(curve.parameters),
            "points": [_point(curve, i, grouped) for i in range(len(curve.drives))]}
+    from .ranges import curve_range  # the ceiling over the published range of the CPU's cost (docs/physics.md §4.1)
+
+    ranged = curve_range(curve)  # None: not ranged (a cost of one's own; several groups: not yet)
+    out["cost_range"] = None if ranged is None else ranged.to_dict()
     if grouped:
         out["order"], out["groups"] = _order(curve.topology), _groups(curve)
     return out

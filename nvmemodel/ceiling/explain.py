@@ -81,6 +81,12 @@ def explain_point(curve, drives: int) -> str:
                and c.component not in held]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
+    from .ranges import littles_law_need, range_lines
+
+    lines += range_lines(curve, drives)  # the ceiling over the published range of the CPU's cost (§4.1)
+    need = littles_law_need(curve, drives)  # the latency per I/O the ceiling needs at this queue depth (§6)
+    if need:
+        lines.append(need)
     note = upper_bound_text(p)
     fixes = []  # one way out per unknown part (QA round 5, G1: a RAID cost was sent to the drive fields)
     if host_unknown:
@@ -267,6 +273,9 @@ def explain_curve(curve) -> str:
         words = curve.knee_words()
         lines.append("  Scales linearly throughout." if words == "linear throughout"
                      else f"  Stops scaling linearly {words.removeprefix('bends ')}.")
+    from .ranges import range_lines
+
+    lines += range_lines(curve)  # where the CPU binds over the published range of its cost (docs/physics.md §4.1)
     note = curve.upper_bound_note  # host layers (and drive ratings) without a known limit (ceiling/tree.py)
     if note:
         lines.append(f"  An {note}.")

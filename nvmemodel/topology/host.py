@@ -13,7 +13,7 @@ from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
 
-__all__ = ["SPDK_SMALL_IO", "STACK_CYCLES", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys",
+__all__ = ["SPDK_SMALL_IO", "STACK_CYCLES", "STACK_CYCLES_RANGE", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys",
            "keep_drive_lanes", "platform_of", "with_host", "with_sockets"]
 
 #: Fields that are parameters (``host.<field>``); ``cycles_per_io`` None = the I/O stack's default.
@@ -93,6 +93,55 @@ SPDK_SMALL_IO: tuple[float, float, str] = (
     512.0, 12.62 / 13.85,
     "derived: SPDK perf on one Xeon Platinum 8380 core at 3.4 GHz turbo, 13.85 M IOPS at 512 B vs 12.62 M at 4 KiB "
     "(spdk.io/news/2021/05/06/nvme-80m-iops): 512 B costs 12.62 / 13.85 = 0.911 of the 4 KiB cycles")
+
+# The spread of one stack's cost over platforms, from the published fio io_uring plateaus with a CPU at 100 %: the
+# lowest, one Ice Lake core ([FIO1206]: 638 K IOPS at the assumed 8380's 3.4 GHz boost = 5,330 cycles), and the
+# highest, a Threadripper PRO 3995WX job reading 16 KiB ([PLAID]: 400-443 K IOPS per job at 92-93 % of a CPU, median
+# 415.6 K, at 0.925 x the 4.2 GHz boost = 9,350 cycles; at the 2.7 GHz base 6,010: which clock ran is not stated), as
+# shares of [RT23]'s 7,550: 0.706 and 1.238. Stacks with one published per-core point take this spread (inferred).
+_IO_URING_LOW, _IO_URING_HIGH = 3.4e9 / 638e3, 0.925 * 4.2e9 / 415.6e3
+_SPREAD = (_IO_URING_LOW / 7550.0, _IO_URING_HIGH / 7550.0)
+_SPREAD_TEXT = ("inferred: this stack's one per-core point x the platform spread of fio io_uring's published "
+                "plateaus, 0.706-1.238 of [RT23]'s 7,550 (one Ice Lake core at 3.4 GHz boost, 638 K IOPS, "
+                "github.com/axboe/fio/issues/1206; a Threadripper PRO 3995WX job at 92.5 % of a 4.2 GHz boost core, "
+                "415.6 K 16 KiB IOPS, github.com/ParAlg/PLAID); docs/physics.md §4.1")
+
+
+def _spread(point: float) -> tuple[float, float]:
+    return round(point * _SPREAD[0], -1), round(point * _SPREAD[1], -1)
+
+
+#: The range of each stack's cycles per I/O that its published per-core points imply (low, high, source): the point
+#: of :data:`STACK_CYCLES` lies inside. The CPU ceilings are worked out at the point; explanations, the JSON and the
+#: planner say what the ceiling is over the range (``nvmemodel.ceiling.ranges``; docs/physics.md §4.1 lists every
+#: point, and which held-out checks of §12.8 were seen before a range was set).
+STACK_CYCLES_RANGE: dict[IoStack, tuple[float, float, str]] = {
+    IoStack.IO_URING: (round(_IO_URING_LOW, -1), round(_IO_URING_HIGH, -1),
+                       "measured points: fio io_uring on one Ice Lake core, 638 K IOPS at 100 % (github.com/axboe/fio/"
+                       "issues/1206), 5,330 cycles at the 3.4 GHz boost; [RT23]'s Xeon 7,550 (counted); a Threadripper "
+                       "PRO 3995WX fio job, 415.6 K 16 KiB IOPS at 92.5 % of a CPU (github.com/ParAlg/PLAID), 6,010 at "
+                       "the 2.7 GHz base to 9,350 at the 4.2 GHz boost; docs/physics.md §4.1"),
+    IoStack.LIBAIO: (*_spread(8200.0), _SPREAD_TEXT),
+    IoStack.IO_URING_POLLED: (4300.0, _spread(7230.0)[1],
+                              "low: fio with poll queues reached about 10 M IOPS on 10 CPUs of a Threadripper PRO "
+                              "3955WX (up to 4.3 GHz), drive-bound, so at most 10 x 4.3 GHz / 10 M = 4,300 cycles "
+                              "(T. Poder, 'Achieving 11M IOPS & 66 GiB/s IO on a Single ThreadRipper Workstation', "
+                              "2021); high: " + _SPREAD_TEXT),
+    IoStack.IO_URING_SQPOLL: (*_spread(8490.0), _SPREAD_TEXT),
+    IoStack.PSYNC: (_spread(17300.0)[0], round(17300.0 * 3.3 / 2.2, -1),
+                    "low: " + _SPREAD_TEXT + "; high: the 17,300 of 4 x Xeon E7-8880 v4 counted at its 3.3 GHz turbo "
+                    "instead of the 2.2 GHz base (oberstet/scratchbox: the clock that ran is not stated)"),
+    IoStack.SPDK: (269.0, round(4.0e9 / 10.32e6, -1),
+                   "measured points of SPDK's perf tool, 4 KiB random reads on one core: 269 cycles (Xeon 8380 at "
+                   "3.4 GHz, 12.62 M IOPS, SPDK 20.10, spdk.io/news/2021/05/06/nvme-80m-iops), 304 (Xeon 8480+ at "
+                   "3.8 GHz, 12.51 M, SPDK 22.05, spdk.io/news/2023/02/01/nvme-120m-iops), 388 (Xeon 8280L at 4.0 GHz, "
+                   "10.32 M, spdk.io/news/2019/05/06/nvme); docs/physics.md §4.1"),
+    IoStack.WINDOWS_STORPORT: (*_spread(20500.0), "inferred: the estimate 20,500 (libaio's 8,200 x ION's Linux/Windows "
+                                                  "ratio 3 / 1.2) x the platform spread of fio io_uring's plateaus, "
+                                                  "0.706-1.238; docs/physics.md §4.1"),
+}
+assert set(STACK_CYCLES_RANGE) == set(STACK_CYCLES)
+assert all(lo <= STACK_CYCLES[s][0] <= hi for s, (lo, hi, _) in STACK_CYCLES_RANGE.items())
 
 
 @dataclasses.dataclass(frozen=True)
