@@ -45,6 +45,10 @@ Fit and explain measured curves (lmfit, imported on first use)
     parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fitting`
 Calibrations behind the presets
     :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
+The host's own cost per I/O, measured where the user is
+    :func:`io_costs` (CPU seconds and cycles per I/O of the user's fio runs), :func:`with_costs` (a host charged
+    them, or a ``nvmemodel calibrate`` profile's); ``costs=``/``profile=`` in :func:`evaluate`, :func:`sweep`,
+    :func:`plan`, :func:`fit`; :mod:`nvmemodel.hostcal` (``nvmemodel calibrate``: fio runs on this machine)
 Units at the edges
     :mod:`nvmemodel.units` (``parse_bandwidth("6200 MB/s")`` …)
 Generate and run fio sweeps; read what a user names
@@ -106,11 +110,40 @@ def parameter_table(topology: Topology, workload: Workload | None = None):
     return topology.parameter_table(workload if workload is not None else Workload())
 
 
-def fit(table, **kwargs):
-    """Fit measured scaling curves (see :func:`nvmemodel.fitting.api.fit`); lmfit and scipy load on first use."""
+def fit(table, *, costs=None, profile=None, **kwargs):
+    """Fit measured scaling curves (see :func:`nvmemodel.fitting.api.fit`); lmfit and scipy load on first use.
+    ``costs``/``profile``: the CPU costs per I/O measured on the user's machine, charged to ``topology``'s host
+    (:func:`with_costs`)."""
     from .fitting.api import fit as _fit
 
+    if costs is not None or profile is not None:
+        topo = kwargs.get("topology")
+        if topo is None:
+            from .errors import ParameterError
+
+            raise ParameterError("costs" if costs is not None else "profile", costs if costs is not None else profile,
+                                 "a topology= too (the costs are the model's host's)")
+        kwargs["topology"] = ({k: with_costs(t, costs=costs, profile=profile) for k, t in topo.items()}
+                              if isinstance(topo, dict) else with_costs(topo, costs=costs, profile=profile))
+
     return _fit(table, **kwargs)
+
+
+def io_costs(table, *, host=None, clock_hz=None):
+    """CPU seconds and cycles per I/O of the user's own fio runs, by engine, direction, block size and queue depth
+    (see :func:`nvmemodel.hostcal.costs.io_costs`); pandas loads on first use."""
+    from .hostcal.costs import io_costs as _io_costs
+
+    return _io_costs(table, host=host, clock_hz=clock_hz)
+
+
+def with_costs(topology, *, costs=None, profile=None):
+    """``topology`` with its host charged the CPU costs per I/O measured on the user's machine: ``costs`` from fio
+    runs (``nvmemodel ingest --costs-out`` or :func:`io_costs`), ``profile`` from ``nvmemodel calibrate``
+    (see :func:`nvmemodel.hostcal.apply.with_costs`)."""
+    from .hostcal.apply import with_costs as _with_costs
+
+    return _with_costs(topology, costs=costs, profile=profile)
 
 
 def __getattr__(name: str):
@@ -122,7 +155,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "fit", "FitResult",
+    "fit", "FitResult", "io_costs", "with_costs",
     "DriveGroup", "MixedCurve", "MixedTopology", "evaluate_mixed",
     "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
     "parameter_table", "plan", "register_component",

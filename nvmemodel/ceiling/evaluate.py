@@ -32,7 +32,7 @@ __all__ = ["ceilings_at", "evaluate", "evaluate_mixed", "outstanding_knee", "pci
 
 
 def evaluate(topology: Topology, workload: Workload, *, drives=None,
-             overrides: Mapping[str, object] | None = None) -> ScalingCurve:
+             overrides: Mapping[str, object] | None = None, costs=None, profile=None) -> ScalingCurve:
     """The scaling curve: system ceiling and binding component for each drive count.
 
     Parameters
@@ -54,6 +54,10 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
         workload, descriptions and sources all reflect them. A mixed topology takes shared parameters
         here for every group; a group's own drive, switch and port lanes are set on its
         :class:`~nvmemodel.topology.mixed.DriveGroup`.
+    costs, profile : optional
+        CPU costs per I/O measured on the user's machine, charged to the host per I/O stack
+        (:func:`nvmemodel.hostcal.with_costs`): ``costs`` from fio runs (``nvmemodel ingest --costs-out`` JSON or
+        an ``nm.io_costs`` table), ``profile`` from ``nvmemodel calibrate`` (docs/hosts.md).
 
     Examples
     --------
@@ -62,6 +66,10 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     >>> curve.binding_at(12)
     'pcie_link'
     """
+    if costs is not None or profile is not None:
+        from ..hostcal.apply import with_costs
+
+        topology = with_costs(topology, costs=costs, profile=profile)
     if not isinstance(topology, Topology):
         if isinstance(topology, MixedTopology):  # several drive/switch models under one host
             return _evaluate_groups(topology, workload, drives, overrides)
@@ -216,7 +224,7 @@ def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[
 
 
 def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
-          check: bool = True, chunk_points: int = 1 << 18) -> SweepResult:
+          check: bool = True, chunk_points: int = 1 << 18, costs=None, profile=None) -> SweepResult:
     """Evaluate many configurations × drive counts in one vectorized call.
 
     Parameters
@@ -244,12 +252,18 @@ def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, 
         (about 100 bytes per configuration and 2 bytes per point of a chunk) whatever the number of
         configurations; the result holds 9 bytes per point (float64 IOPS and an int8 binding code,
         column-major).
+    costs, profile : optional
+        CPU costs per I/O measured on the user's machine, as in :func:`evaluate`.
 
     Returns
     -------
     SweepResult
         Arrays of shape ``(C, len(drives))``; ``binding_index`` codes into ``components``.
     """
+    if costs is not None or profile is not None:
+        from ..hostcal.apply import with_costs
+
+        topology = with_costs(topology, costs=costs, profile=profile)
     if isinstance(topology, MixedTopology):  # groups under one host (one unpinned group: the single-model case)
         n = _check.number("drives", drives, lo=1, hi=topology.max_drives, integer=True).astype(int).ravel()
         if topology.mirror:

@@ -19,7 +19,8 @@ from .ceilings import JSON_SCHEMA_ID
 __all__ = ["COMMANDS", "INPUT_FILES", "JSON_SCHEMA_ID", "input_options", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
-COMMANDS = ["ceilings", "sweep", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs"]
+COMMANDS = ["ceilings", "sweep", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs",
+            "calibrate"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -61,6 +61,7 @@ def add_system_options(c) -> None:
     c.add_argument("--host", metavar="NAME[:SOCKETS]",
                    help="replace the preset's host by a catalog CPU (see 'nvmemodel hosts'): its cores, clock, lanes, root "
                         "complexes, memory and inter-socket link; NAME:SOCKETS sets the socket count")
+    add_cost_options(c)
     c.add_argument("--drives", help="drive counts, e.g. '12', '1-24', '1,2,4,8' (default: the preset's)")
     c.add_argument("--pattern", default="randread",
                    help="fio rw= pattern: read, write, randread, randwrite, randrw, rw (default: %(default)s)")
@@ -81,6 +82,37 @@ def add_system_options(c) -> None:
     c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...", help=GROUP_HELP)
     c.add_argument("--order", default="sequential", choices=["sequential", "interleaved"],
                    help="with --group: the order in which drives are added over the groups (default: %(default)s)")
+
+
+def add_cost_options(c) -> None:
+    """``--costs FILE`` and ``--profile FILE``: the host charged the CPU costs per I/O measured on the user's machine
+    (``nvmemodel ingest --costs-out``, ``nvmemodel calibrate``), shared by ceilings, sweep, plan and discover."""
+    c.add_argument("--costs", metavar="COSTS_FILE",
+                   help="CPU cost per I/O by stack measured in your own fio runs (the JSON of 'nvmemodel ingest "
+                        "--costs-out'): the host is charged them, each labelled with its files")
+    c.add_argument("--profile", metavar="PROFILE_FILE",
+                   help="a host profile written by 'nvmemodel calibrate': the host is charged the costs per I/O "
+                        "measured on this machine (docs/hosts.md)")
+
+
+def apply_costs(topo, args):
+    """``topo`` with its host charged ``--costs`` / ``--profile`` (unchanged without them)."""
+    costs, profile = getattr(args, "costs", None), getattr(args, "profile", None)
+    if costs is None and profile is None:
+        return topo
+    from ..hostcal.apply import with_costs
+
+    return with_costs(topo, costs=costs, profile=profile)
+
+
+def print_costs(host) -> None:
+    """The measured costs a host is charged, one line per stack (nothing where it has none)."""
+    if host.stack_costs:
+        from ..hostcal.apply import describe_costs
+
+        print("host CPU cost per I/O measured on your machine (replacing the stack defaults):")
+        for line in describe_costs(host):
+            print(f"  {line}")
 
 
 def parse_settings(items) -> dict[str, object]:
@@ -116,6 +148,7 @@ def system_and_workload(args, *, read_fraction: float | None = None):
         from ..topology.host import host_from_text, with_host
 
         topo = with_host(topo, host_from_text(args.host))
+    topo = apply_costs(topo, args)  # after --host: the measured costs are the user's, whatever CPU is named
     settings = parse_settings(args.set)
     if args.read_fraction is None and "workload.read_fraction" in settings \
             and args.pattern.strip().lower() in MIXED_PATTERNS:  # a mix's share given by --set
@@ -256,6 +289,7 @@ def _ceilings(args) -> int:
 
     print(curve.topology.describe())
     print(f"workload: {curve.workload.describe()}" + (f" ({note})" if note else ""))
+    print_costs(curve.topology.host)
     host = curve.topology.host
     if host.cycles_per_io is not None and not host.cycles_stack and "host.cycles_per_io" not in overrides:
         # a host whose CPU cost holds for every stack (one OS, one stack): the stack named is not what is charged

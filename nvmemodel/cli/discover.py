@@ -49,6 +49,9 @@ def register(sub) -> None:
     c.add_argument("--host", metavar="NAME[:SOCKETS]",
                    help="the machine's CPU from the host catalog (see 'nvmemodel hosts'), instead of what discovery "
                         "identifies or assumes")
+    from .ceilings import add_cost_options
+
+    add_cost_options(c)
     c.add_argument("--pattern", default="randread", help="workload for the ceilings (default: %(default)s)")
     c.add_argument("--bs", default="4K", help="block size (default: %(default)s)")
     c.add_argument("--iodepth", type=int, default=32, help="queue depth per job (default: %(default)s)")
@@ -86,6 +89,13 @@ def _discover(args) -> int:
     found = discover(args.lspci, lspci_tree=args.lspci_tree, sysfs_root=args.sysfs_root, host=host,
                      drive=args.drive)
     wl = Workload(args.pattern, args.bs, None, args.iodepth, args.numjobs, args.io_stack)
+    if args.costs is not None or args.profile is not None:  # this machine's measured costs per I/O
+        import dataclasses as _dc
+
+        from .ceilings import apply_costs
+
+        found = _dc.replace(found, topology=apply_costs(found.topology, args) if found.topology is not None else None,
+                            mixed=apply_costs(found.mixed, args) if found.mixed is not None else None)
     if found.mixed is not None:  # the drives differ (model or trained link): each group as found, at the full count
         curve = evaluate(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
     else:
@@ -120,6 +130,9 @@ def _discover(args) -> int:
 
         print("overrides: " + ", ".join(f"{k}={get(k).format(v)}" for k, v in overrides.items()))
     print(f"workload: {curve.workload.describe()}")
+    from .ceilings import print_costs
+
+    print_costs(curve.topology.host)
     unknown = [f for f in found.flags if f.code in ("unknown_drive", "drive_ambiguous")]
     if unknown and not [k for k in overrides if k.startswith("drive.")]:
         bdfs = [b for f in unknown for b in f.devices]  # without tree_not_uniform every drive is one of these

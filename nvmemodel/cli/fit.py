@@ -42,6 +42,9 @@ def register(sub) -> None:
                    help="the measured machine from a saved `lspci -vvv` output, as 'nvmemodel discover --lspci' reads "
                         "it (instead of --preset): the plateau is compared with every component's ceiling")
     f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
+    from .ceilings import add_cost_options
+
+    add_cost_options(f)
     f.add_argument("--drives", type=int, help="drive count for ceiling-model axes other than drives")
     f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
                                                    "amdahl, usl, littles, littles_soft, mva (comma-separated)")
@@ -72,6 +75,14 @@ def _fit(args) -> int:
     if args.preset and args.topology:
         raise ParameterError("--topology", args.topology, "either --preset or --topology, not both")
     topology = _presets(args.preset) if args.preset else _discovered(args.topology) if args.topology else None
+    if args.costs is not None or args.profile is not None:  # the model's host charged the costs measured
+        if topology is None:
+            raise ParameterError("--costs" if args.costs is not None else "--profile", args.costs or args.profile,
+                                 "--preset or --topology too (the costs are the model's host's)")
+        from .ceilings import apply_costs
+
+        topology = ({k: apply_costs(t, args) for k, t in topology.items()} if isinstance(topology, dict)
+                    else apply_costs(topology, args))
     free = [s.strip() for s in args.free.split(",") if s.strip()] if args.free is not None else None
     check_free(free, topology)  # before the files are read: the library's check and message (QA s25 H19)
     table = _read_inputs(args.paths, args.labels, args.path_pattern or args.path_regex)

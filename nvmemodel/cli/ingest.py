@@ -27,6 +27,14 @@ def register(sub) -> None:
     i.add_argument("--path-pattern", help="the same with {name} fields, e.g. '{drives}drives/{connection}/*.json'")
     i.add_argument("--strict", action="store_true", help="stop at the first unreadable file (exit 2)")
     i.add_argument("--schema", action="store_true", help="print the table's columns, units and meanings")
+    i.add_argument("--costs", action="store_true",
+                   help="print the CPU cost per I/O of the runs (fio's usr+sys CPU per job x run time / I/Os) by "
+                        "engine, direction, block size and queue depth, with the spread over runs")
+    i.add_argument("--costs-out", metavar="PATH", help="write those costs as JSON (schema nvmemodel.io-costs/1) to "
+                   "this new file, for --costs in ceilings, sweep, plan and fit")
+    i.add_argument("--host", metavar="NAME", help="with --costs: the catalog CPU the runs were made on, for its "
+                   "clock (cycles per I/O)")
+    i.add_argument("--clock", help="with --costs: the core clock instead, e.g. 2.1GHz")
 
     i.set_defaults(run=_ingest)
 
@@ -80,6 +88,12 @@ def _ingest(args) -> int:
         raise ParameterError("paths", [], "at least one file or folder")
     if args.output is not None:  # -o "" is an error, not "print a preview"
         _check_output(args.output, args.paths)
+    costs = args.costs or args.costs_out is not None
+    if not costs and (args.host is not None or args.clock is not None):
+        raise ParameterError("--host" if args.host is not None else "--clock", args.host or args.clock,
+                             "only with --costs or --costs-out (the clock turns CPU seconds into cycles)")
+    if args.costs_out is not None:
+        _check_costs_out(args.costs_out, args.paths)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
         df = read_results(args.paths, labels=args.labels, path_regex=args.path_regex, path_pattern=args.path_pattern,
@@ -105,8 +119,10 @@ def _ingest(args) -> int:
                                                           "pip install pyarrow)") from None
         except (OSError, ValueError, TypeError) as exc:  # disk full, a label column Parquet cannot type, …
             raise ParameterError("--output", args.output, f"a table that can be written there ({exc})") from None
-    else:
+    elif not costs:
         print(_preview(df))
+    if costs:
+        _costs(df, args)
     reasons = collections.Counter(s.reason for s in skipped)
     summary = f"read {df.attrs['files_read']} file(s), {len(df)} row(s)"
     interim = int(df["final"].eq(False).sum())  # (NA: a form that does not say)
@@ -118,3 +134,46 @@ def _ingest(args) -> int:
     for s in skipped:
         print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)
     return 0
+
+
+def _check_costs_out(path: str, inputs: list[str]) -> None:
+    """A new .json file in an existing folder, none of the inputs."""
+    import pathlib
+
+    if any(ch in path for ch in "\n\r") or not path.endswith(".json"):
+        raise ParameterError("--costs-out", path, "a new file name ending in .json (no line breaks)")
+    out = pathlib.Path(path)
+    if out.exists() or out.is_symlink():
+        raise ParameterError("--costs-out", path, "a new file (this exists: it is not overwritten)")
+    if not out.parent.is_dir():
+        raise ParameterError("--costs-out", path, f"a path in an existing folder ({out.parent} does not exist)")
+    for given in inputs:
+        if out.resolve() == pathlib.Path(given).resolve():
+            raise ParameterError("--costs-out", path, "a new file, not one of the inputs")
+
+
+def _costs(df, args) -> None:
+    """``--costs``: the cost-per-I/O table (and ``--costs-out`` its JSON)."""
+    import json
+
+    from ..hostcal.costs import costs_document, format_costs, io_costs
+    from ..units import parse_frequency
+
+    clock = None
+    if args.clock is not None:
+        try:
+            clock = parse_frequency(args.clock)
+        except ValueError:
+            raise ParameterError("--clock", args.clock, "a frequency such as 2.1GHz or 2100MHz") from None
+    table = io_costs(df, host=args.host, clock_hz=clock)
+    if table.empty:
+        raise ParameterError("paths", " ".join(args.paths), "results with jobs that completed I/O (no job to cost)")
+    if args.costs:
+        print(format_costs(table))
+        if not table["use"].any():
+            print("(no group counts as a stack's cost: each is paced, buffered, not fio, or no stack; see the notes)")
+    if args.costs_out is not None:
+        with open(args.costs_out, "x", encoding="utf-8") as fh:
+            json.dump(costs_document(table), fh, indent=2)
+            fh.write("\n")
+        print(f"costs -> {args.costs_out}", file=sys.stderr)

@@ -54,6 +54,9 @@ def register(sub) -> None:
     c.add_argument("--host", metavar="NAME[:SOCKETS],…",
                    help="catalog CPUs replacing the preset's host (see 'nvmemodel hosts'), e.g. "
                         "amd-epyc-7742,amd-epyc-7742:1,intel-xeon-platinum-8380")
+    from .ceilings import add_cost_options
+
+    add_cost_options(c)
     c.add_argument("--gen", help="PCIe generations, e.g. 4,5 (with --host: none above a CPU's own; those are dropped)")
     c.add_argument("--sockets", help="socket counts, e.g. 1,2 (with --host: each CPU at each count it allows, "
                                      "NAME:N)")
@@ -283,6 +286,13 @@ def _plan(args) -> int:
     axes = _axes(args)
     if args.group:  # a mixed topology under the preset's host: its groups kept, shared axes only
         base, axes = _mixed_base(args, axes)
+    if args.costs is not None or args.profile is not None:  # the host charged what was measured (--host keeps them)
+        from ..topology.presets import preset
+        from .ceilings import apply_costs, print_costs
+
+        base = apply_costs(preset(base) if isinstance(base, str) else base, args)
+        if not (args.json or args.csv):
+            print_costs(base.host)
     space = DesignSpace(base, axes, max_drives=args.max_drives)  # --host: an axis, one CPU or more
     if args.top < 1:
         raise ParameterError("--top", args.top, "at least 1")
@@ -295,6 +305,9 @@ def _plan(args) -> int:
         raise
     if args.json:
         doc = result.to_dict()
+        if not isinstance(base, str) and base.host.stack_costs:  # where the CPU costs charged were measured
+            doc["host_costs_measured"] = [{"stack": st, "cycles_per_io": cyc, "source": text}
+                                          for st, cyc, text in base.host.stack_costs]
         doc["configurations"] = doc["configurations"][: args.top]
         doc["unverified"] = doc["unverified"][: args.top]
         json.dump(doc, sys.stdout, indent=2)

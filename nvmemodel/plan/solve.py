@@ -262,7 +262,8 @@ def _as_space(space) -> DesignSpace:
 
 
 def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: str = "drives", margin: float = 0.0,
-         prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True):
+         prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True,
+         costs=None, profile=None):
     """Configurations of ``space`` that meet every target, ranked, with the reasons the others fail.
 
     Parameters
@@ -290,6 +291,9 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
     merge_identical : bool
         Merge configurations whose results (drives, lanes, cost, and per target the ceiling, binding and
         latency) are identical into one row listing the alternatives (default); False: one row each.
+    costs, profile : optional
+        CPU costs per I/O measured on the user's machine, charged to the base's host per I/O stack (and kept by a
+        ``host`` axis): :func:`nvmemodel.hostcal.with_costs` (docs/hosts.md).
 
     Returns
     -------
@@ -312,6 +316,14 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
     if not (isinstance(keep, int | np.integer) and keep >= 1):
         raise ParameterError("keep", keep, "an integer >= 1")
     space = _as_space(space)
+    if costs is not None or profile is not None:  # the base's host charged what was measured
+        import dataclasses
+
+        from ..hostcal.apply import with_costs
+        from ..topology.presets import preset
+
+        base = preset(space.base) if isinstance(space.base, str) else space.base
+        space = dataclasses.replace(space, base=with_costs(base, costs=costs, profile=profile))
     if space.size == 0:
         raise ParameterError("space", space.axes, "a non-empty design space")
     seen: dict[str, Target] = {}

@@ -169,6 +169,10 @@ class Host:
     cycles_stack : str
         The I/O stack ``cycles_per_io`` was calibrated on ("" = it applies to every stack). A workload on
         another stack gets that stack's default: a calibration of one stack is never charged to another.
+    stack_costs : tuple of (stack, cycles per I/O, source text)
+        Costs per I/O measured on the user's machine, per I/O stack (``nvmemodel.hostcal``: ``--costs`` from fio
+        runs, ``--profile`` from ``nvmemodel calibrate``). A stack listed here is charged its measured cycles before
+        ``cycles_per_io`` or the stack's default; the source text says where each came from.
     platform : mapping of parameter name → value
         The platform's limits above the links (``tree.*``, ``memory.*``: root complexes, their DMA, a
         socket's memory, the inter-socket link) that a :class:`~nvmemodel.Topology` on this host uses
@@ -189,6 +193,7 @@ class Host:
     cpu_utilization_max: float = 1.0
     cycles_per_io: float | None = None
     cycles_stack: str = ""
+    stack_costs: tuple = ()
     notes: str = dataclasses.field(default="", compare=False)
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
     platform: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
@@ -217,6 +222,15 @@ class Host:
         free = self.lanes_per_socket - self.reserved_lanes_per_socket
         return self.sockets * (free // self.port_lanes)
 
+    def measured_cost(self, stack: IoStack | str) -> tuple[float, str] | None:
+        """``(cycles per I/O, source text)`` measured on the user's machine for ``stack`` (:attr:`stack_costs`), or
+        None."""
+        name = IoStack.parse(stack).value
+        for entry_stack, cycles, text in self.stack_costs:
+            if entry_stack == name:
+                return float(cycles), str(text)
+        return None
+
     def pins_cycles(self, stack: IoStack) -> bool:
         """Whether this host's own ``cycles_per_io`` applies to ``stack`` (else the stack's default does)."""
         return self.cycles_per_io is not None and (not self.cycles_stack or IoStack.parse(self.cycles_stack) is stack)
@@ -226,6 +240,9 @@ class Host:
         on one, that stack's default scaled by the calibration's ratio to its own stack's default (the platform's
         cost travels with it: QA round 5, G11 — a calibration compared with a generic figure of another stack made
         io_uring look 32 % cheaper than libaio where the measurements give 8 %); else the stack's default."""
+        measured = self.measured_cost(stack) if self.stack_costs else None
+        if measured is not None:
+            return measured[0]
         if self.pins_cycles(stack):
             return self.cycles_per_io
         if self.cycles_per_io is not None and self.cycles_stack:
@@ -235,7 +252,7 @@ class Host:
     def cycles_by_stack(self, codes):
         """``host.cycles_per_io`` for an array of ``workload.io_stack`` codes (a grid's axis), or None where the
         host's own value applies to every stack (the caller keeps it)."""
-        if self.cycles_per_io is not None and not self.cycles_stack:
+        if self.cycles_per_io is not None and not self.cycles_stack and not self.stack_costs:
             return None
         import numpy as np
 
@@ -262,7 +279,10 @@ class Host:
             fallback = Source.parse(param.source, "default") if same else Source("spec", self.notes or self.name)
             out[f"host.{f}"] = field_source(self.provenance, f, fallback)
         stack = IoStack.parse(stack)
-        if not self.pins_cycles(stack) and self.cycles_per_io is None:
+        measured = self.measured_cost(stack) if self.stack_costs else None
+        if measured is not None:
+            out["host.cycles_per_io"] = Source.parse(measured[1], "measured")
+        elif not self.pins_cycles(stack) and self.cycles_per_io is None:
             out["host.cycles_per_io"] = Source.parse(STACK_CYCLES[stack][1], "estimate")
         elif not self.pins_cycles(stack):  # another stack of a host calibrated on one: scaled, an estimate
             base = STACK_CYCLES[IoStack.parse(self.cycles_stack)][0]
@@ -492,6 +512,7 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
     new = keep_drive_lanes(old, new.replace(port_lanes=old.port_lanes, cpu_utilization_max=old.cpu_utilization_max,
                                             cycles_per_io=old.cycles_per_io if carry else None,
                                             cycles_stack=old.cycles_stack if carry else "",
+                                            stack_costs=old.stack_costs,  # the user's measured costs: theirs to apply
                                             provenance={**new.provenance, **kept}),
                            what=topology.name)
     changes = {"host": new, "extras": keep, "extras_sources": keep_src}

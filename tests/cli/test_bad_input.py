@@ -85,6 +85,13 @@ BAD = {
                  (["--lspci", "folder"], "folder"), (["--lspci", "bin.json"], "no lspci device lines"),
                  (["--sysfs-root", "missing"], "--sysfs-root"), (["--sysfs-root", "nothing"], "sys/"),
                  (["--lspci-tree", "exists.txt"], "--lspci too"), (["--lspci", "/proc/self/status"], "kernel state")],
+    "calibrate": [(["--out", "results"], "marker"), (["--out", "exists.txt"], "not a folder"),
+                  (["--out", "o", "--target", "f\nexec=/bin/sh"], "line break"),
+                  (["--out", "o", "--target=-f"], "'-'"), (["--out", "o", "--target", "/dev/null"], "block device"),
+                  (["--out", "o", "--target", "missing"], "existing file"), (["--out", "o", "--seconds", "0"], "--seconds"),
+                  (["--out", "o", "--seconds", "1"], "at least"), (["--out", "o", "--allow-write"], "only with --target"),
+                  (["--out", "o", "--clock", "fast"], "--clock"), (["--out", "o", "--fio", "no-such-fio"], "fio executable"),
+                  (["--out", "o\nx"], "line breaks")],
     "fio-jobs": [(["--out", "o", "--targets", "f", "--ioengine", "libaio\nexec=/bin/sh"], "ioengine"),
                  (["--out", "o", "--targets", "f", "--ioengine", "libaio;rm -rf /"], "ioengine"),
                  (["--out", "o", "--targets", "f\nexec=/bin/sh"], "line break"),
@@ -113,7 +120,8 @@ BAD = {
                   (["exists.txt"], "folder"), (["results"], "no plan.json"), (["sweep", "--limit", "-1"], "--limit")],
 }
 #: what a subcommand requires before argparse looks further (for the automatic cases): options, positionals
-REQUIRED = {"plot": ["-o", "a.png"], "fit": ["--x", "drives"], "fio-jobs": ["--out", "o", "--targets", "f"]}
+REQUIRED = {"plot": ["-o", "a.png"], "fit": ["--x", "drives"], "fio-jobs": ["--out", "o", "--targets", "f"],
+            "calibrate": ["--out", "o"]}
 POSITIONALS = {"fit": ["exists.txt"], "run-sweep": ["sweep"]}
 
 

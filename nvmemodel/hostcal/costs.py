@@ -1,0 +1,279 @@
+"""CPU cost per I/O from the user's own fio runs: ``nm.io_costs(table)``, ``nvmemodel ingest --costs``.
+
+fio reports, for every job, the user and system CPU it used as a share of ONE CPU over the job's run time
+(``usr_cpu``/``sys_cpu``, tabulated by ingest as ``cpu_usr``/``cpu_sys`` in CPUs). A job's CPU seconds are that
+share times its run time (times the jobs merged into a ``group_reporting`` row); divided by the I/Os the job
+completed (every direction) they are its cost per I/O. With the clock known (a catalog host, or given) they
+are cycles per I/O, the unit of the model's ``host.cycles_per_io`` (docs/physics.md §4).
+
+What fio's figure holds and what it does not (docs/hosts.md, "Cost per I/O from your own runs"):
+
+* the job's own thread (fio counts it with ``getrusage(RUSAGE_THREAD)``): submission, completion reaping, fio's
+  own per-I/O work, and the interrupt and softirq work that lands while that thread runs. Completions handled
+  while the thread sleeps are charged to whatever else runs, so a run that waited on its device may undercount;
+  a kernel SQPOLL thread and io-wq workers are not counted at all;
+* a run paced by ``rate_iops``/``rate``/``thinktime`` spends its CPU at the rate it was told to keep, not at
+  saturation: its figure is listed, flagged, and not used as the stack's cost;
+* buffered I/O (``direct=0``) pays the page cache per I/O, which is not the direct path the model's stacks
+  charge: flagged and not used; the ``null`` engine is fio's own work per I/O with no I/O stack at all (the
+  floor every stack's figure includes), ``cpuio`` burns CPU by design: neither is a stack's cost;
+* a polling engine (SPDK) keeps its CPU busy whatever the rate: per I/O that is the cost at saturation only
+  where the run was CPU-bound (fio's io_uring ``hipri`` and ``sqthread_poll`` are not in the table: read
+  such runs' figures the same way).
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["ENGINE_STACK", "costs_document", "io_costs", "run_costs"]
+
+#: fio ioengine → the model's ``workload.io_stack`` (``nvmemodel.IoStack``) whose cost its runs measure. The
+#: synchronous engines share one path (a system call per I/O, the caller waits): psync's.
+ENGINE_STACK = {"libaio": "libaio", "io_uring": "io_uring", "psync": "psync", "pvsync": "psync", "pvsync2": "psync",
+                "sync": "psync", "vsync": "psync", "spdk": "spdk", "spdk_bdev": "spdk", "windowsaio": "windows_storport"}
+#: Engines whose CPU per I/O is not a cost of an I/O stack, and why.
+NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (the floor every stack's figure "
+                       "includes)",
+               "cpuio": "the cpuio engine burns CPU by design: no cost per I/O"}
+#: Engines that poll for completions (their CPU is busy whatever the rate).
+POLLING = ("spdk", "spdk_bdev")
+#: A job at least this busy (usr + sys, in CPUs) is said to be CPU-bound.
+CPU_BOUND = 0.95
+_DIRECTIONS = ("read", "write", "trim", "mixed")
+
+
+def _clock(host, clock_hz) -> tuple[float, str]:
+    """``(clock Hz, where it comes from)``: a catalog host's (name or :class:`~nvmemodel.Host`), or the one given;
+    NaN and "" with neither."""
+    from ..errors import ParameterError
+
+    if host is not None and clock_hz is not None:
+        raise ParameterError("clock_hz", clock_hz, "either host= or clock_hz=, not both")
+    if clock_hz is not None:
+        from ..units import parse_frequency
+
+        hz = parse_frequency(clock_hz) if isinstance(clock_hz, str) else float(clock_hz)
+        if not (math.isfinite(hz) and 1e8 <= hz <= 1e10):
+            raise ParameterError("clock_hz", clock_hz, "a core clock between 100 MHz and 10 GHz, e.g. 2.1GHz")
+        return hz, f"given: {hz / 1e9:g} GHz"
+    if host is None:
+        return math.nan, ""
+    if isinstance(host, str):
+        from ..topology.host import host_from_text
+
+        host = host_from_text(host)
+    src = host.sources("libaio").get("host.clock_hz")
+    return float(host.clock_hz), (f"host {host.key or host.name}: {host.clock_hz / 1e9:g} GHz"
+                                  + (f" ({src.status}: base clock)" if src is not None else ""))
+
+
+def _table(table):
+    if hasattr(table, "columns"):
+        return table
+    from ..ingest import read_results
+
+    return read_results(table)
+
+
+def run_costs(table, *, host=None, clock_hz=None):
+    """One row per fio job (or ``group_reporting`` group) of ``table``: its CPU seconds and cycles per I/O.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame or path(s)
+        A results table (:func:`nvmemodel.read_results`) or result files and folders.
+    host : str or Host, optional
+        The machine the runs were made on, for its clock (a catalog name such as ``intel-xeon-platinum-8380``).
+    clock_hz : float or str, optional
+        The core clock instead (``2.1e9`` or ``"2.1GHz"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``source_path, run, job_name, tool, ioengine, stack, direct, direction, pattern, block_size_bytes,
+        iodepth, jobs, ios, runtime_s, cpu_busy`` (usr + sys per job, in CPUs), ``cpu_seconds, cpu_s_per_io,
+        cycles_per_io, use`` (whether it counts as its stack's cost) and ``note`` (why not, or what to know).
+        Interim snapshots, aggregate rows and failed jobs are left out; rows without a CPU figure (tools other
+        than fio report the whole machine's CPU) are listed with ``use`` False.
+    """
+    import numpy as np
+    import pandas as pd
+
+    df = _table(table)
+    hz, clock_src = _clock(host, clock_hz)
+    keep = df[(df["final"].fillna(True)) & ~(df["is_aggregate"].fillna(False))
+              & df["direction"].isin(_DIRECTIONS) & (df["error"].fillna(0) == 0)]
+    rows = []
+    keys = ["source_path", "run", "snapshot", "job_index", "hostname"]
+    for _, g in keep.groupby(keys, dropna=False, sort=False):
+        first = g.iloc[0]
+        tool = str(first["tool"])
+        engine = None if pd.isna(first["ioengine"]) else str(first["ioengine"])
+        ios = float(g["ios"].sum())
+        runtime = float(g["runtime_s"].max())
+        busy = float(first["cpu_usr"] + first["cpu_sys"])
+        grouped = str(first["level"]) == "group"
+        jobs = int(first["numjobs"]) if grouped and not pd.isna(first["numjobs"]) else (1 if not grouped else None)
+        directions = sorted(set(g["direction"]))
+        direction = directions[0] if len(directions) == 1 else "mixed"
+        sizes = set(g["block_size_bytes"].dropna())
+        bs = float(next(iter(sizes))) if len(sizes) == 1 else (float(g["io_bytes"].sum()) / ios if ios else math.nan)
+        notes, use = [], True
+        stack = ENGINE_STACK.get(engine) if engine else None
+        if tool != "fio":
+            use, stack = False, None
+            notes.append(f"{tool} reports the whole machine's CPU (every process), not the job's: not used")
+        elif not math.isfinite(busy):
+            use = False
+            notes.append("no CPU figure in this output")
+        elif jobs is None:
+            use = False
+            notes.append("a group_reporting row whose job count (numjobs) is not known")
+        elif not ios > 0 or not runtime > 0:
+            use = False
+            notes.append("no completed I/O")
+        elif busy <= 0:
+            use = False
+            notes.append("fio measured no CPU time (a run too short to measure)")
+        if engine in NOT_A_STACK:
+            use = False
+            notes.append(NOT_A_STACK[engine])
+        elif engine and stack is None and tool == "fio":
+            use = False
+            notes.append(f"no I/O stack of the model for ioengine={engine}")
+        paced = [f"{name}={first[col]:g}" for col, name in (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"),
+                                                            ("thinktime_s", "thinktime_s"))
+                 if col in g and not pd.isna(first[col]) and float(first[col]) > 0]
+        if paced:
+            use = False
+            notes.append(f"paced ({', '.join(paced)}): CPU per I/O at a set rate, not the stack's cost at saturation")
+        if first["direct"] is False or (not pd.isna(first["direct"]) and not bool(first["direct"])):
+            if use:
+                notes.append("buffered (direct=0): page-cache work per I/O, not the direct path the model's stacks "
+                             "charge")
+            use = False
+        if engine in POLLING:
+            notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
+        if math.isfinite(busy) and busy >= CPU_BOUND:
+            notes.append(f"CPU-bound (≥ {CPU_BOUND:.0%} of a CPU per job)")
+        cpu_s = busy * runtime * (jobs or math.nan)
+        per_io = cpu_s / ios if ios > 0 else math.nan
+        rows.append({"source_path": first["source_path"], "run": first["run"], "job_name": first["job_name"],
+                     "tool": tool, "ioengine": engine, "stack": stack,
+                     "direct": None if pd.isna(first["direct"]) else bool(first["direct"]), "direction": direction,
+                     "pattern": first["pattern"], "block_size_bytes": bs, "iodepth": first["iodepth"],
+                     "jobs": jobs, "ios": ios, "runtime_s": runtime, "cpu_busy": busy, "cpu_seconds": cpu_s,
+                     "cpu_s_per_io": per_io, "cycles_per_io": per_io * hz, "use": use, "note": "; ".join(notes)})
+    out = pd.DataFrame(rows, columns=["source_path", "run", "job_name", "tool", "ioengine", "stack", "direct",
+                                      "direction", "pattern", "block_size_bytes", "iodepth", "jobs", "ios",
+                                      "runtime_s", "cpu_busy", "cpu_seconds", "cpu_s_per_io", "cycles_per_io", "use",
+                                      "note"])
+    out["cycles_per_io"] = out["cycles_per_io"].astype(float)
+    out.attrs.update(clock_hz=hz, clock_source=clock_src)
+    if np.isnan(hz):
+        out.attrs["clock_source"] = "not known: give host= (a catalog CPU) or clock_hz= for cycles"
+    return out
+
+
+def io_costs(table, *, host=None, clock_hz=None):
+    """CPU seconds and cycles per I/O by engine, direction, block size and queue depth, with the spread over runs.
+
+    Parameters are those of :func:`run_costs`. Returns a pandas DataFrame with one row per (``ioengine``,
+    ``stack``, ``direct``, ``direction``, ``block_size_bytes``, ``iodepth``, ``use``): ``runs``, the median, lowest
+    and highest ``cpu_s_per_io`` and ``cycles_per_io`` over those runs (``_lo``, ``_hi``), the median ``cpu_busy``,
+    ``use`` (the group counts as its stack's cost: not paced, not buffered, a stack of the model), ``note`` and
+    ``files`` (the result files, ';'-separated). ``attrs``: ``clock_hz``, ``clock_source``. The queue depth is
+    kept apart because the cost per I/O falls as it rises (measured here with libaio on a virtio disk: about
+    117,000 cycles per I/O at iodepth 1, 18,000 at 128): at iodepth 1 every I/O pays a sleep and a wake-up.
+
+    Examples
+    --------
+    >>> import nvmemodel as nm                                              # doctest: +SKIP
+    >>> nm.io_costs(nm.read_results("results/"), host="intel-xeon-platinum-8380")   # doctest: +SKIP
+    """
+    import pandas as pd
+
+    runs = run_costs(table, host=host, clock_hz=clock_hz)
+    keys = ["ioengine", "stack", "direct", "direction", "block_size_bytes", "iodepth", "use"]
+    rows = []
+    runs = runs.assign(iodepth=runs["iodepth"].astype("Int64"))
+    for key, g in runs.groupby(keys, dropna=False, sort=True):
+        vals = g["cpu_s_per_io"].dropna()
+        cyc = g["cycles_per_io"].dropna()
+        parts = [part for n in g["note"] if n for part in n.split("; ")]
+        note = "; ".join(f"{part} ({parts.count(part)} of {len(g)} runs)" if parts.count(part) < len(g) else part
+                         for part in dict.fromkeys(parts))
+        rows.append({**dict(zip(keys, key)), "runs": len(g),
+                     "cpu_s_per_io": vals.median() if len(vals) else math.nan,
+                     "cpu_s_per_io_lo": vals.min() if len(vals) else math.nan,
+                     "cpu_s_per_io_hi": vals.max() if len(vals) else math.nan,
+                     "cycles_per_io": cyc.median() if len(cyc) else math.nan,
+                     "cycles_per_io_lo": cyc.min() if len(cyc) else math.nan,
+                     "cycles_per_io_hi": cyc.max() if len(cyc) else math.nan,
+                     "cpu_busy": g["cpu_busy"].median(), "note": note,
+                     "files": ";".join(dict.fromkeys(str(p) for p in g["source_path"]))})
+    cols = keys[:-1] + ["runs", "cpu_s_per_io", "cpu_s_per_io_lo", "cpu_s_per_io_hi", "cycles_per_io",
+                        "cycles_per_io_lo", "cycles_per_io_hi", "cpu_busy", "use", "note", "files"]
+    out = pd.DataFrame(rows, columns=cols)
+    out = out.sort_values(["use", "stack", "block_size_bytes", "iodepth"], ascending=[False, True, True, True],
+                          kind="stable", na_position="last").reset_index(drop=True)
+    out.attrs.update(runs.attrs)
+    return out
+
+
+#: Schema name of the JSON :func:`costs_document` writes (``nvmemodel ingest --costs-out``).
+COSTS_SCHEMA = "nvmemodel.io-costs/1"
+
+
+def _num(x):
+    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
+
+
+def costs_document(costs) -> dict:
+    """The JSON document of an :func:`io_costs` table (schema ``nvmemodel.io-costs/1``, docs/hosts.md)."""
+    import pandas as pd
+
+    entries = []
+    for r in costs.itertuples(index=False):
+        entries.append({
+            "stack": None if pd.isna(r.stack) else str(r.stack), "ioengine": None if pd.isna(r.ioengine)
+            else str(r.ioengine), "direct": None if pd.isna(r.direct) else bool(r.direct),
+            "direction": str(r.direction), "block_size_bytes": _num(r.block_size_bytes), "runs": int(r.runs),
+            "cpu_seconds_per_io": {"median": _num(r.cpu_s_per_io), "min": _num(r.cpu_s_per_io_lo),
+                                   "max": _num(r.cpu_s_per_io_hi)},
+            "cycles_per_io": {"median": _num(r.cycles_per_io), "min": _num(r.cycles_per_io_lo),
+                              "max": _num(r.cycles_per_io_hi)},
+            "cpu_busy": _num(r.cpu_busy), "iodepth": None if pd.isna(r.iodepth) else int(r.iodepth),
+            "use": bool(r.use), "note": r.note,
+            "files": [f for f in r.files.split(";") if f]})
+    return {"schema": COSTS_SCHEMA, "clock_hz": _num(costs.attrs.get("clock_hz", math.nan)),
+            "clock_source": costs.attrs.get("clock_source", ""), "costs": entries}
+
+
+def format_costs(costs) -> str:
+    """The table as text: one line per group, cycles where the clock is known, the notes below."""
+    import pandas as pd
+
+    lines = [f"{'engine':<10} {'stack':<9} {'dir':<6} {'bs':>8} {'QD':>4} {'runs':>4} {'µs CPU/IO':>10} {'cycles/IO':>10} "
+             f"{'range (cycles or µs)':>22} {'busy':>5}  use"]
+    hz = costs.attrs.get("clock_hz", math.nan)
+    notes = []
+    for r in costs.itertuples(index=False):
+        bs = "" if not r.block_size_bytes == r.block_size_bytes else (
+            f"{r.block_size_bytes / 1024:g}K" if r.block_size_bytes % 1024 == 0 else f"{r.block_size_bytes:.0f}B")
+        if math.isfinite(hz):
+            spread = f"{r.cycles_per_io_lo:,.0f}-{r.cycles_per_io_hi:,.0f}"
+            cyc = f"{r.cycles_per_io:,.0f}"
+        else:
+            spread, cyc = f"{r.cpu_s_per_io_lo * 1e6:.3g}-{r.cpu_s_per_io_hi * 1e6:.3g} µs", "-"
+        n = ""
+        if r.note:
+            notes.append(r.note)
+            n = f" [{len(notes)}]"
+        lines.append(f"{str(r.ioengine):<10} {str(r.stack if r.stack == r.stack and r.stack else '-'):<9} "
+                     f"{r.direction:<6} {bs:>8} {'' if pd.isna(r.iodepth) else int(r.iodepth):>4} {r.runs:>4} {r.cpu_s_per_io * 1e6:>10.3g} {cyc:>10} {spread:>22} "
+                     f"{r.cpu_busy:>5.0%}  {'yes' if r.use else 'no'}{n}")
+    lines.append(f"clock: {costs.attrs.get('clock_source', '')}")
+    lines += [f"[{i}] {n}" for i, n in enumerate(notes, 1)]
+    return "\n".join(lines)
