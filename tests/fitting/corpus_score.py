@@ -1,0 +1,781 @@
+"""Score what ``nm.fit(...).claims()`` says about the explanation corpus (issue 28).
+
+``tests/data/explain_corpus/<case>/case.json`` describes one real measured series: where its numbers come from,
+how to fit it (``fit``) and what an engineer reads in the data (``expect``, SI units). This module fits every
+case, grades every claim *supported*, *contradicted* or *misleading*, and every expected fact that no claim
+states *missing*, by the rules of the claims contract (the table below), and prints a block per case and the
+totals::
+
+    python -m tests.fitting.corpus_score                  # the dev split
+    python -m tests.fitting.corpus_score --split blind    # counts only: blind cases' claims are not printed
+    python -m tests.fitting.corpus_score --split all --report score.txt
+
+Split: a case is **blind** when ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else **dev** (:func:`split_of`;
+never stored by hand). Tests load only the dev split.
+
+Grades (per claim; the worst reason wins):
+
+- contradicted — a ceiling / cap / limit stated below a measured point of its curve by more than 2 %; a
+  saturation state opposite to the expected one (rising vs saturated); an onset outside the expected range (a
+  series saturated from its first point: an onset after its second load); a plateau or cap outside the expected
+  range; a CPU-bound verdict, layer or read/write-mix verdict opposite to the expected one; "falls" where the
+  case expects no fall.
+- misleading — a model's parameters interpreted where its R² < 0.9 or it misses a point by more than 25 %; a
+  plateau stated only in IOPS where block sizes are ≥ 64 KiB or mixed; "not in the same state (warm-up,
+  caching …)" without repeats or a time series; a contention / coherency reading where the case expects a cap or
+  saturation from the first point; a limit within 5 % of the last point of a still-rising curve given as an
+  estimate or "an extrapolation".
+- missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
+  that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
+  verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
+  verdict of false and "does not fall" (those expectations only catch claims that say the opposite).
+
+Each claim is read from ``claim["facts"]`` where the fact kinds of the contract are present; otherwise from its
+text (numbers with units such as "32.3 K IOPS", "1.45 GB/s" or "0.268 GiB/s" are converted to SI, decimal and
+binary prefixes each as named).
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import math
+import pathlib
+import re
+import sys
+import traceback
+import warnings
+
+import numpy as np
+
+CORPUS = pathlib.Path(__file__).resolve().parents[1] / "data" / "explain_corpus"
+REQUIRED_KEYS = ("id", "source", "kind", "fio_version", "fit", "author_cause", "reading", "expect")
+EXPECT_KEYS = ("saturation", "onset_x", "plateau_iops", "plateau_bytes_per_s", "cap", "cpu_bound", "layer",
+               "mix_below_harmonic", "falls")
+SATURATION_STATES = ("from_first", "onset", "rising")
+LAYERS = ("page_cache", "loop", "dm", "md", "nbd", "rbd", "virtio", "network_fs", "beyond_device", "none")
+# keys of case["fit"] that say how to load the points, not how to fit them
+LOAD_KEYS = ("table", "raw", "select", "path_pattern", "path_regex", "labels")
+GRADES = ("supported", "contradicted", "misleading")
+BELOW_TOL = 0.02          # a stated ceiling more than 2 % below a measured point is contradicted
+RANGE_SLACK = 0.01        # rounding of a number written in the text (4 significant digits)
+NEAR_LAST = 0.05          # a limit within 5 % of the last point of a still-rising curve
+RISING_STEP = 0.10        # the last step "still pays" when it adds ≥ 10 %
+TRUST_R2, TRUST_MISS = 0.9, 0.25
+BIG_BLOCK = 64 * 1024
+
+
+# ---------------------------------------------------------------------------------------------- the split
+def split_of(case_id: str) -> str:
+    """``"blind"`` when ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``."""
+    return "blind" if int(hashlib.sha256(case_id.encode("utf-8")).hexdigest(), 16) % 3 == 0 else "dev"
+
+
+def case_dirs(corpus: pathlib.Path = CORPUS) -> list[pathlib.Path]:
+    return sorted(p.parent for p in corpus.glob("*/case.json"))
+
+
+def load_case(case_dir: pathlib.Path) -> dict:
+    with open(case_dir / "case.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def iter_cases(split: str = "dev", corpus: pathlib.Path = CORPUS):
+    """(folder, case) of every case in ``split`` (``dev``, ``blind`` or ``all``), sorted by folder."""
+    if split not in ("dev", "blind", "all"):
+        raise ValueError(f"split={split!r}: expected 'dev', 'blind' or 'all'")
+    for d in case_dirs(corpus):  # the split is told from the folder name (= the case's id): other cases stay unread
+        if split == "all" or split_of(d.name) == split:
+            yield d, load_case(d)
+
+
+# ------------------------------------------------------------------------------------------ loading, fitting
+def load_table(case_dir: pathlib.Path, case: dict):
+    """The case's results table: ``fit.table`` (a CSV/Parquet copy of a results table) when set, else the raw
+    files of ``fit.raw`` read with the case's ``path_pattern`` / ``path_regex`` / ``labels``; then the rows
+    ``fit.select`` keeps (``{column: value or [values]}``)."""
+    import pandas as pd
+    import nvmemodel as nm
+    from nvmemodel.userfiles import read_table
+
+    fit = case["fit"]
+    if fit.get("table"):
+        table = read_table(case_dir / fit["table"], what="table")
+    elif fit.get("raw"):
+        raw = fit["raw"] if isinstance(fit["raw"], list) else [fit["raw"]]
+        labels = fit.get("labels")
+        if isinstance(labels, str):
+            labels = case_dir / labels
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a skipped file is in attrs["skipped"], checked below
+            table = nm.read_results([case_dir / r for r in raw], path_pattern=fit.get("path_pattern"),
+                                    path_regex=fit.get("path_regex"), labels=labels)
+        if table.attrs.get("skipped"):
+            s = table.attrs["skipped"][0]
+            raise ValueError(f"{case['id']}: {len(table.attrs['skipped'])} raw file(s) not read ({s.path}: {s.reason})")
+    else:
+        raise ValueError(f"{case['id']}: case.json fit has neither 'table' nor 'raw'")
+    for col, want in (fit.get("select") or {}).items():
+        if col not in table.columns:
+            raise ValueError(f"{case['id']}: fit.select names column {col!r}, not in the table")
+        table = table[table[col].isin(want if isinstance(want, list) else [want])]
+    if not isinstance(table, pd.DataFrame) or table.empty:
+        raise ValueError(f"{case['id']}: no rows to fit")
+    return table.reset_index(drop=True)
+
+
+def fit_kwargs(case: dict) -> dict:
+    kw = {k: v for k, v in case["fit"].items() if k not in LOAD_KEYS}
+    if kw.get("by") is None:
+        kw.pop("by", None)
+    return kw
+
+
+def fit_case(case_dir: pathlib.Path, case: dict):
+    import nvmemodel as nm
+
+    table = load_table(case_dir, case)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return nm.fit(table, **fit_kwargs(case))
+
+
+# -------------------------------------------------------------------------------------- one curve's data
+@dataclasses.dataclass
+class CurveData:
+    """What the grader needs of one measured curve (SI). ``iops`` / ``bytes_per_s``: the mean measured value at
+    each ``x`` in that unit (None where the table cannot give it); ``y_unit``: the fitted y's unit."""
+    x: np.ndarray
+    y: np.ndarray
+    y_unit: str
+    iops: np.ndarray | None = None
+    bytes_per_s: np.ndarray | None = None
+    block_sizes: tuple = ()
+    repeats: bool = False
+    time_series: bool = False
+    trust_r2: float | None = None
+    trust_max_miss: float | None = None
+
+    @property
+    def big_or_mixed_blocks(self) -> bool:
+        bs = [b for b in self.block_sizes if b == b]
+        return len(set(bs)) > 1 or (len(bs) == 1 and bs[0] >= BIG_BLOCK)
+
+    def measured(self, unit: str) -> np.ndarray | None:
+        return {"1/s": self.iops, "B/s": self.bytes_per_s}.get(unit)
+
+    @property
+    def still_rising(self) -> bool:
+        """The last step added ≥ 10 % (a load axis)."""
+        if len(self.y) < 2 or not self.y[-2] > 0:
+            return False
+        return self.y[-1] / self.y[-2] - 1 >= RISING_STEP
+
+
+def _curve_rows(frame, by: list, key: tuple):
+    if not by:
+        return frame
+    mask = np.ones(len(frame), bool)
+    for col, val in zip(by, key):
+        if col in frame.columns:
+            mask &= (frame[col].astype(str) == str(val)).to_numpy()
+    return frame[mask]
+
+
+def curve_data(result, key: tuple) -> CurveData:
+    """The measured points of curve ``key`` of a FitResult, in IOPS and bytes/s where the block size is known."""
+    by = list(result.by or [])
+    pts = _curve_rows(result.points, by, key).sort_values(result.x)
+    x = pts[result.x].to_numpy(float)
+    y = pts["y"].to_numpy(float)
+    tbl = _curve_rows(result.table, by, key)
+    block_sizes = tuple(sorted(set(tbl["block_size_bytes"].dropna().astype(float)))) \
+        if "block_size_bytes" in tbl.columns else ()
+    if result.x == "block_size_bytes":
+        bs = x
+    elif len(block_sizes) == 1:
+        bs = np.full(len(x), block_sizes[0])
+    else:
+        bs = None
+    iops = bps = None
+    if result.y_unit == "1/s":
+        iops = y
+        bps = y * bs if bs is not None else None
+    elif result.y_unit == "B/s":
+        bps = y
+        iops = y / bs if bs is not None else None
+    repeats = bool((pts["n_runs"] > 1).any()) if "n_runs" in pts.columns else False
+    r2 = miss = None
+    try:
+        name = result.chosen.get(key)
+        if name:
+            cmp = result.compare()
+            if "group" in cmp.columns and by:
+                cmp = cmp[cmp["group"].astype(str) == str(key if len(key) != 1 else key[0])]
+            row = cmp[cmp["model"] == name]
+            if len(row):
+                r2 = float(row["r2"].iloc[0])
+            pred = result.predict(x, group=key if key else None, model=name)["y"].to_numpy(float)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                miss = float(np.nanmax(np.abs(pred / y - 1))) if len(y) else None
+    except Exception:  # the model cannot predict here: no trust figures (claims' own facts still count)
+        pass
+    return CurveData(x=x, y=y, y_unit=result.y_unit, iops=iops, bytes_per_s=bps, block_sizes=block_sizes,
+                     repeats=repeats, time_series=result.x in ("time_s", "timestamp"), trust_r2=r2,
+                     trust_max_miss=miss)
+
+
+# ------------------------------------------------------------------------------------------ reading text
+_PREFIX = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15}
+_BIN = {"k": 2 ** 10, "K": 2 ** 10, "M": 2 ** 20, "G": 2 ** 30, "T": 2 ** 40, "P": 2 ** 50}
+_QTY = re.compile(r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+                  r"(?:(?P<pre>[kKMGTP])(?P<bin>i)?\s*)?(?P<unit>IOPS|iops|B/s)(?![\w])")
+_BARE = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*(?P<pre>[kKMGT])\b(?!\s*(?:i?B\b|iB/s|B/s|IOPS|iops))")
+
+
+def quantities(text: str) -> list[tuple[float, str, int]]:
+    """(value in SI, unit ``1/s`` or ``B/s``, position) of every rate written in ``text``."""
+    out = []
+    for m in _QTY.finditer(text):
+        num = float(m["num"].replace(",", ""))
+        pre = m["pre"] or ""
+        factor = _BIN[pre] if m["bin"] else _PREFIX[pre]
+        out.append((num * factor, "B/s" if m["unit"] == "B/s" else "1/s", m.start()))
+    return out
+
+
+_LIMIT = re.compile(r"\b(ceiling|cap|limit|tends to|at most|bound)\b", re.I)
+_PLATEAU = re.compile(r"\b(plateau|flattens at|saturates at|levels? off at|level at|flat at|over all \d+ runs:"
+                      r"|does not change with \w+[^:]*:)", re.I)
+_NEGATED = re.compile(r"\b(no|not|never|nor|cannot|without)\b[^.;]{0,25}$", re.I)
+
+
+def _first_after(text: str, pos: int, hint_unit: str | None, window: int = 70):
+    """The first rate written after ``pos`` in the same clause (up to ';', '. ' or ``window`` characters); a bare
+    number with a prefix (\"32.3 K\") takes ``hint_unit`` (the unit the phrase names)."""
+    seg = text[pos:pos + window]
+    stop = re.search(r";|\.\s|\.$|\)", seg)
+    seg = seg[:stop.start()] if stop else seg
+    q = quantities(seg)
+    if q:
+        return q[0][0], q[0][1]
+    if hint_unit:
+        m = _BARE.search(seg)
+        if m:
+            return float(m["num"]) * _PREFIX[m["pre"]], hint_unit
+    return None
+
+
+def _hint(text: str, pos: int) -> str | None:
+    before = text[max(0, pos - 20):pos].lower()
+    if "iops" in before:
+        return "1/s"
+    if "bandwidth" in before or "byte" in before:
+        return "B/s"
+    return None
+
+
+def stated_limits(text: str) -> list[tuple[float, str, str]]:
+    """(value, unit, word) of every ceiling / cap / limit the text states with a number."""
+    out = []
+    for m in _LIMIT.finditer(text):
+        if _NEGATED.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        got = _first_after(text, m.end(), _hint(text, m.start()))
+        if got:
+            out.append((got[0], got[1], m[1].lower()))
+    return out
+
+
+def stated_plateaus(text: str) -> list[tuple[float, str]]:
+    out = []
+    for m in _PLATEAU.finditer(text):
+        if _NEGATED.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        got = _first_after(text, m.end(), _hint(text, m.start()))
+        if got:
+            out.append(got)
+    return out
+
+
+_RISING = re.compile(r"still ris|keeps? ris|does not reach a ceiling|no ceiling is reached|not (yet )?saturat"
+                     r"|still climb|still pays|has not (yet )?flattened", re.I)
+_SATURATED = re.compile(r"saturat|flattens|plateau|levels? off|\blevel (from|at|over)|no effect|is flat|flat at"
+                        r"|flat from", re.I)
+_LEVEL_KINDS = ("flat", "constant", "no load", "paced", "level")
+_X_EQ = re.compile(r"\b[a-z_]+ = (\d+(?:\.\d+)?)")
+_FALLS = re.compile(r"peaks? and falls?|\bfalls? (by )?[−-]?\d|\bretrograde|\bdeclines?\b", re.I)
+_CPU_NONCLAIM = re.compile(r"no cpu[- ]saturation claim", re.I)
+_CPU_FALSE = re.compile(r"did not limit the rate|not cpu[- ]bound|cpu (was|is) not the limit", re.I)
+_CPU_TRUE = re.compile(r"cpu[- ]bound|cpu[- ]saturat|limited by (the |one )?cpu", re.I)
+_STATE = re.compile(r"not in the same state|warm-?up, caching|background work", re.I)
+_CONTENTION = re.compile(r"contention|coherency|serial fraction|\bσ\s*=|\bκ\s*=|sigma\s*=|kappa\s*=", re.I)
+_MODEL_WORDS = re.compile(r"contention|coherency|serial fraction|\bσ\s*=|\bκ\s*=|tends to|ceiling of|knee at"
+                          r"|\br0\s*=|\bR₀\s*=", re.I)
+_REFUSAL = re.compile(r"not (be )?read as|does not describe|is not interpreted|are not interpreted"
+                      r"|no parameter[^.]*interpreted|not interpreted|describes? its points worse", re.I)
+_EXTRAP = re.compile(r"extrapolat|estimate", re.I)
+_ONSET_X = re.compile(r"saturat\w* (?:from|at) [\w_]+ = (?P<x>\d+(?:\.\d+)?)", re.I)
+
+
+# ------------------------------------------------------------------------------------- what a claim states
+@dataclasses.dataclass
+class Stated:
+    """What one claim states, in SI (from its facts, else from its text)."""
+    state: str | None = None            # saturated / rising
+    falls: bool = False                 # says the curve falls after a maximum
+    fact_state: str | None = None       # the fact's own state word (from_first for a level or paced series)
+    cpu_at: list = dataclasses.field(default_factory=list)        # x values a CPU-bound verdict names
+    onset_x: float | None = None
+    plateaus: list = dataclasses.field(default_factory=list)      # (value, unit)
+    limits: list = dataclasses.field(default_factory=list)        # (value, unit, word)
+    cap_iops: float | None = None
+    cap_bytes: float | None = None
+    cpu_bound: bool | None = None
+    layer: str | None = None
+    mix_below: bool | None = None
+    interpreted: bool | None = None
+    model_r2: float | None = None
+    model_miss: float | None = None
+    device_state: bool = False
+    contention: bool = False
+    extrapolation: bool = False
+    limit_source: str | None = None
+
+
+def _num(v):
+    try:
+        v = float(v)
+    except (TypeError, ValueError):
+        return None
+    return v if math.isfinite(v) else None
+
+
+def read_claim(claim: dict) -> Stated:
+    kind = claim.get("kind", "")
+    text = claim.get("text", "") or ""
+    f = claim.get("facts") or {}
+    s = Stated()
+    s.device_state = bool(_STATE.search(text))
+    s.contention = bool(_CONTENTION.search(text))
+    s.extrapolation = bool(_EXTRAP.search(text))
+    has = lambda *keys: any(k in f for k in keys)  # noqa: E731
+
+    if has("state"):                                   # saturation fact
+        st = f["state"]
+        s.fact_state = st
+        s.state = {"from_first": "saturated", "onset": "saturated", "near": "saturated", "no_queue": "saturated",
+                   "rising": "rising", "falls": "saturated"}.get(st)
+        s.falls = st == "falls" or bool(_FALLS.search(text))
+        s.onset_x = _num(f.get("onset_x"))
+        unit = f.get("unit")
+        if _num(f.get("plateau")) is not None and unit in ("1/s", "B/s"):
+            s.plateaus.append((_num(f["plateau"]), unit))
+        if _num(f.get("plateau_iops")) is not None:
+            s.plateaus.append((_num(f["plateau_iops"]), "1/s"))
+        if _num(f.get("plateau_bytes_per_s")) is not None:
+            s.plateaus.append((_num(f["plateau_bytes_per_s"]), "B/s"))
+    elif kind not in ("cpu", "little", "layer", "mix", "outstanding", "fit", "selection", "cap"):
+        s.falls = bool(_FALLS.search(text))
+        if _RISING.search(text):
+            s.state = "rising"
+        elif kind in _LEVEL_KINDS or (kind in ("saturation", "plateau", "falls") and _SATURATED.search(text)):
+            s.state = "saturated"
+        if s.state == "saturated":
+            m = _ONSET_X.search(text)
+            s.onset_x = float(m["x"]) if m else None
+            if kind in _LEVEL_KINDS or re.search(r"from the first point", text, re.I):
+                s.fact_state = "from_first"
+            s.plateaus.extend(stated_plateaus(text))
+            if not s.plateaus and kind in _LEVEL_KINDS:  # "flat: 4.89 K IOPS–5.00 K IOPS": the middle of the range
+                q = quantities(text)
+                for unit in ("1/s", "B/s"):
+                    vals = [v for v, u, _p in q if u == unit]
+                    if vals:
+                        s.plateaus.append((float(np.median(vals)), unit))
+    if kind == "falls":
+        s.falls = True
+
+    if has("iops_cap", "bytes_cap"):                   # cap fact
+        s.cap_iops = _num(f.get("iops_cap"))
+        s.cap_bytes = _num(f.get("bytes_cap"))
+        s.limit_source = "measured" if f.get("measured") else "model"
+        for v, u in ((s.cap_iops, "1/s"), (s.cap_bytes, "B/s")):
+            if v is not None:
+                s.limits.append((v, u, "cap"))
+    if has("value") and kind == "ceiling":             # ceiling fact
+        v, u = _num(f.get("value")), f.get("unit")
+        if v is not None and u in ("1/s", "B/s"):
+            s.limits.append((v, u, "ceiling"))
+        s.limit_source = f.get("source")
+    if not f and kind not in ("outstanding", "cpu", "little", "layer", "mix", "fit", "selection"):
+        s.limits.extend(stated_limits(text))
+        if kind == "cap":
+            for v, u, _w in s.limits:
+                if u == "1/s" and s.cap_iops is None:
+                    s.cap_iops = v
+                if u == "B/s" and s.cap_bytes is None:
+                    s.cap_bytes = v
+
+    if has("cpu_bound"):
+        s.cpu_bound = bool(f["cpu_bound"])
+        if _num(f.get("at_x")) is not None:
+            s.cpu_at = [_num(f["at_x"])]
+    elif kind == "cpu" or (not f and kind not in ("little", "selection", "fit", "layer", "mix")):
+        if _CPU_NONCLAIM.search(text):
+            s.cpu_bound = None
+        elif _CPU_FALSE.search(text):
+            s.cpu_bound = False
+        elif _CPU_TRUE.search(text):
+            s.cpu_bound = True
+            s.cpu_at = [float(x) for clause in re.split(r";|\.\s", text) if _CPU_TRUE.search(clause)
+                        for x in _X_EQ.findall(clause)]
+
+    if has("layer"):
+        s.layer = f["layer"]
+    elif kind == "layer":
+        low = text.lower()
+        s.layer = ("loop" if "loop device" in low else "page_cache" if "page cache" in low else
+                   "md" if "md raid" in low or "software raid" in low else None)
+
+    if has("below_harmonic"):
+        s.mix_below = bool(f["below_harmonic"])
+    elif kind == "mix" or "harmonic" in text.lower():
+        if re.search(r"not below the harmonic|above the harmonic|at or above", text, re.I):
+            s.mix_below = False
+        elif re.search(r"below the harmonic", text, re.I):
+            s.mix_below = True
+
+    if has("interpreted"):
+        s.interpreted = bool(f["interpreted"])
+        s.model_r2, s.model_miss = _num(f.get("r2")), _num(f.get("max_miss"))
+    elif not f and _MODEL_WORDS.search(text) and not _REFUSAL.search(text):
+        s.interpreted = True
+    return s
+
+
+# ------------------------------------------------------------------------------------------------ grading
+@dataclasses.dataclass
+class GradedClaim:
+    curve: str
+    kind: str
+    text: str
+    grade: str
+    reasons: list
+
+
+def _in(v: float, rng, slack: float = RANGE_SLACK) -> bool:
+    lo, hi = rng
+    return lo * (1 - slack) <= v <= hi * (1 + slack)
+
+
+def _fmt(v: float, unit: str) -> str:
+    if unit == "1/s":
+        return f"{v:,.4g} IOPS"
+    if unit == "B/s":
+        return f"{v / 1e9:.4g} GB/s" if v >= 1e8 else f"{v / 1e6:.4g} MB/s"
+    return f"{v:.4g} {unit}"
+
+
+def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str, list, Stated]:
+    """(grade, reasons, what it states) of one claim against its curve's data and the case's expectations."""
+    s = read_claim(claim)
+    bad, mis = [], []
+    exp_sat = expect.get("saturation")
+    cap = expect.get("cap") or {}
+
+    # a stated ceiling below a measured point
+    for v, u, word in s.limits:
+        meas = data.measured(u) if data is not None else None
+        if meas is not None and len(meas) and np.nanmax(meas) > 0 and v < np.nanmax(meas) * (1 - BELOW_TOL):
+            bad.append(f"states a {word} of {_fmt(v, u)} below the measured {_fmt(float(np.nanmax(meas)), u)}")
+    # caps against the expected caps
+    for v, rng, name in ((s.cap_iops, cap.get("iops"), "IOPS cap"), (s.cap_bytes, cap.get("bytes_per_s"), "byte cap")):
+        if v is not None and rng is not None and not _in(v, rng):
+            u = "1/s" if name == "IOPS cap" else "B/s"
+            bad.append(f"{name} {_fmt(v, u)} outside the expected {_fmt(rng[0], u)}–{_fmt(rng[1], u)}")
+    # saturation state
+    if s.state == "rising" and exp_sat in ("from_first", "onset"):
+        bad.append(f"says the curve still rises; the case reads saturation ({exp_sat})")
+    if s.state == "saturated" and exp_sat == "rising":
+        bad.append(f"says the curve saturates ({s.fact_state or 'text'}); the case reads it still rising")
+    if s.falls and expect.get("falls") is False:
+        bad.append("says the curve falls; the case reads no fall")
+    if s.state == "saturated" and s.onset_x is not None:
+        if exp_sat == "from_first" and data is not None and len(data.x) > 1 and s.onset_x > data.x[1]:
+            bad.append(f"onset at {s.onset_x:g}; the case reads saturation from the first point ({data.x[0]:g})")
+        rng = expect.get("onset_x")
+        if rng is not None and not (rng[0] <= s.onset_x <= rng[1]):
+            bad.append(f"onset at {s.onset_x:g} outside the expected {rng[0]:g}–{rng[1]:g}")
+    if s.state == "saturated":
+        for v, u in s.plateaus:
+            rng = expect.get("plateau_iops" if u == "1/s" else "plateau_bytes_per_s")
+            if rng is not None and not _in(v, rng):
+                bad.append(f"plateau {_fmt(v, u)} outside the expected {_fmt(rng[0], u)}–{_fmt(rng[1], u)}")
+    cpu_points = expect.get("cpu_bound_points") or []
+    if s.cpu_bound and expect.get("cpu_bound") is False and s.cpu_at and all(x in cpu_points for x in s.cpu_at):
+        pass  # CPU-bound at a point the case lists as CPU-bound (not the plateau the expectation is about)
+    elif s.cpu_bound is not None and expect.get("cpu_bound") is not None and s.cpu_bound != expect["cpu_bound"]:
+        bad.append(f"CPU-bound {s.cpu_bound}; the case reads {expect['cpu_bound']}")
+    if s.layer is not None and expect.get("layer") is not None and s.layer != expect["layer"] \
+            and not (s.layer == "beyond_device" and expect["layer"] != "none"):
+        bad.append(f"names the layer {s.layer!r}; the case reads {expect['layer']!r}"
+                   + (" (no storage was touched)" if expect["layer"] == "none" else ""))
+    if s.mix_below is not None and expect.get("mix_below_harmonic") is not None \
+            and s.mix_below != expect["mix_below_harmonic"]:
+        bad.append(f"mixes below the harmonic mix: {s.mix_below}; the case reads {expect['mix_below_harmonic']}")
+
+    # misleading
+    if s.interpreted:
+        r2 = s.model_r2 if s.model_r2 is not None else (data.trust_r2 if data is not None else None)
+        miss = s.model_miss if s.model_miss is not None else (data.trust_max_miss if data is not None else None)
+        if (r2 is not None and r2 < TRUST_R2) or (miss is not None and miss > TRUST_MISS):
+            mis.append(f"interprets a model that does not describe the points (R² = {r2 if r2 is None else round(r2, 3)},"
+                       f" misses a point by {'?' if miss is None else f'{miss:.0%}'})")
+    if s.state == "saturated" and s.plateaus and data is not None and data.big_or_mixed_blocks \
+            and all(u == "1/s" for _v, u in s.plateaus) and "B/s" not in claim.get("text", ""):
+        mis.append("states a plateau only in IOPS where block sizes are ≥ 64 KiB or mixed")
+    if s.device_state and not (data is not None and (data.repeats or data.time_series)):
+        mis.append("names a device-state cause (warm-up, caching …) without repeats or a time series")
+    if s.contention and (exp_sat == "from_first" or any(v is not None for v in cap.values())):
+        mis.append("a contention/coherency reading of a hard cap or a series saturated from its first point")
+    if data is not None and data.still_rising and s.extrapolation and s.limits:
+        last = data.y[-1]
+        for v, u, word in s.limits:
+            if u == data.y_unit and last > 0 and abs(v / last - 1) <= NEAR_LAST:
+                mis.append(f"a {word} of {_fmt(v, u)} within 5 % of the last point of a still-rising curve, "
+                           "given as an estimate / extrapolation")
+                break
+    grade = "contradicted" if bad else "misleading" if mis else "supported"
+    return grade, bad + mis, s
+
+
+def missing_facts(stated: list[Stated], data: CurveData | None, expect: dict) -> list[str]:
+    """The expected facts no claim states."""
+    out = []
+    sat = expect.get("saturation")
+    states = {s.state for s in stated if s.state}
+    if sat in ("from_first", "onset") and "saturated" not in states:
+        out.append(f"saturation ({sat})")
+    if sat == "rising" and "rising" not in states:
+        out.append("still rising")
+    if expect.get("onset_x") is not None or sat == "from_first":
+        if not any(s.onset_x is not None or s.fact_state == "from_first" for s in stated if s.state == "saturated"):
+            out.append("onset")
+    for unit, key in (("1/s", "plateau_iops"), ("B/s", "plateau_bytes_per_s")):
+        if expect.get(key) is None or not plateau_unit_required(unit, data):
+            continue
+        if not any(u == unit for s in stated if s.state == "saturated" for _v, u in s.plateaus):
+            out.append(f"plateau in {'IOPS' if unit == '1/s' else 'bytes/s'}")
+    cap = expect.get("cap") or {}
+    if cap.get("iops") is not None and not any(s.cap_iops is not None for s in stated):
+        out.append("IOPS cap")
+    if cap.get("bytes_per_s") is not None and not any(s.cap_bytes is not None for s in stated):
+        out.append("byte cap")
+    if expect.get("cpu_bound") is True and not any(s.cpu_bound is not None for s in stated):
+        out.append("CPU-bound")
+    if expect.get("layer") not in (None, "none") and not any(s.layer == expect["layer"] for s in stated):
+        out.append(f"layer ({expect['layer']})")
+    if expect.get("mix_below_harmonic") is not None and not any(s.mix_below is not None for s in stated):
+        out.append("harmonic-mix comparison")
+    if expect.get("falls") is True and not any(s.falls for s in stated):
+        out.append("falls")
+    return out
+
+
+def plateau_unit_required(unit: str, data: CurveData | None) -> bool:
+    """The unit a plateau must be stated in: the fitted y's, and bytes/s too where blocks are ≥ 64 KiB or mixed."""
+    if data is None:
+        return True
+    return unit == data.y_unit or (unit == "B/s" and data.big_or_mixed_blocks)
+
+
+def states_onset_and_plateau(stated: list[Stated], data: CurveData | None, expect: dict) -> bool:
+    """A saturating series' explanation states its onset and its plateau in the unit(s) that matter, within the
+    expected ranges (the totals' last column)."""
+    sat = [s for s in stated if s.state == "saturated"]
+    onset_ok = False
+    for s in sat:
+        if expect.get("saturation") == "from_first":
+            onset_ok |= s.fact_state == "from_first" or (
+                s.onset_x is not None and data is not None and len(data.x) > 1 and s.onset_x <= data.x[1])
+        elif s.onset_x is not None:
+            rng = expect.get("onset_x")
+            onset_ok |= rng is None or rng[0] <= s.onset_x <= rng[1]
+    units = [u for u in ("1/s", "B/s") if plateau_unit_required(u, data)]
+    plateau_ok = True
+    for u in units:
+        rng = expect.get("plateau_iops" if u == "1/s" else "plateau_bytes_per_s")
+        plateau_ok &= any(pu == u and (rng is None or _in(v, rng)) for s in sat for v, pu in s.plateaus)
+    return onset_ok and plateau_ok
+
+
+# --------------------------------------------------------------------------------------------- one case
+@dataclasses.dataclass
+class CaseScore:
+    id: str
+    split: str
+    claims: list = dataclasses.field(default_factory=list)     # GradedClaim
+    missing: list = dataclasses.field(default_factory=list)    # (curve, fact)
+    saturating: bool = False
+    onset_plateau_ok: bool | None = None
+    error: str | None = None
+
+    def count(self, grade: str) -> int:
+        return sum(c.grade == grade for c in self.claims)
+
+
+def is_per_curve(expect: dict) -> bool:
+    """``expect`` given per curve: ``{by value: {saturation: …}, …}`` (several ``by`` columns: their values joined
+    with ", ") instead of one set of expectations for every curve."""
+    return bool(expect) and not any(k in expect for k in EXPECT_KEYS) \
+        and all(isinstance(v, dict) for k, v in expect.items() if k != "cpu_bound_points")
+
+
+def curve_key_name(key: tuple) -> str:
+    return ", ".join(str(v) for v in key)
+
+
+def expect_for(expect: dict, key: tuple) -> dict:
+    """The expectations of curve ``key`` (a group tuple); {} for a claim about no one curve of a per-curve case."""
+    if not is_per_curve(expect):
+        return expect
+    exp = {}
+    for k, v in expect.items():
+        if k != "cpu_bound_points" and isinstance(v, dict) and key and _same_key(k, key):
+            exp = dict(v)
+    exp.setdefault("cpu_bound_points", expect.get("cpu_bound_points") or [])
+    return exp
+
+
+def _same_key(name: str, key: tuple) -> bool:
+    if name == curve_key_name(key):
+        return True
+    try:  # numbers written as text: "16" == 16.0
+        return [float(a) for a in name.split(",")] == [float(b) for b in key]
+    except (TypeError, ValueError):
+        return False
+
+
+def score_claims(case_id: str, claims: list[dict], curves: dict, expect: dict, *, split: str = "dev") -> CaseScore:
+    """Grade hand-made or real claims: ``curves`` maps a claim's group (a tuple) to its :class:`CurveData`;
+    ``expect`` is one set of expectations for every curve or one per curve (:func:`is_per_curve`)."""
+    sat_states = ("from_first", "onset")
+    score = CaseScore(case_id, split, saturating=any(expect_for(expect, k).get("saturation") in sat_states
+                                                     for k in (curves or {(): None})))
+    per_curve: dict = {}
+    names: dict = {}
+    for c in claims:
+        key = tuple(c.get("group") or ())
+        names.setdefault(key, c.get("curve", ""))
+        grade, reasons, s = grade_claim(c, curves.get(key), expect_for(expect, key))
+        score.claims.append(GradedClaim(c.get("curve", ""), c.get("kind", ""), c.get("text", ""), grade, reasons))
+        per_curve.setdefault(key, []).append(s)
+    ok = []
+    for key, data in (curves or {}).items():
+        exp = expect_for(expect, key)
+        stated = per_curve.get(key, []) + (per_curve.get((), []) if key != () else [])
+        for m in missing_facts(stated, data, exp):
+            score.missing.append((names.get(key, curve_key_name(key) or "all points"), m))
+        if exp.get("saturation") in sat_states:
+            ok.append(states_onset_and_plateau(stated, data, exp))
+    score.onset_plateau_ok = all(ok) if ok else None
+    return score
+
+
+def score_case(case_dir: pathlib.Path, case: dict) -> CaseScore:
+    split = split_of(case["id"])
+    try:
+        result = fit_case(case_dir, case)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            claims = result.claims()
+        keys = list(result.chosen) or [()]
+        curves = {tuple(k): curve_data(result, tuple(k)) for k in keys}
+    except Exception as exc:  # graded as an error, with its message
+        last = traceback.extract_tb(exc.__traceback__)[-1]
+        return CaseScore(case["id"], split, error=f"{type(exc).__name__}: {exc} ({pathlib.Path(last.filename).name}:"
+                                                   f"{last.lineno})")
+    expect = dict(case["expect"])
+    expect.setdefault("cpu_bound_points", case.get("cpu_bound_points") or [])
+    return score_claims(case["id"], claims, curves, expect, split=split)
+
+
+def score_corpus(split: str = "dev", corpus: pathlib.Path = CORPUS, only: list | None = None) -> list[CaseScore]:
+    return [score_case(d, c) for d, c in iter_cases(split, corpus) if not only or c["id"] in only]
+
+
+# ---------------------------------------------------------------------------------------------- reporting
+def totals(scores: list[CaseScore]) -> dict:
+    ok = [s for s in scores if s.error is None]
+    sat = [s for s in ok if s.saturating]
+    return {
+        "cases": len(scores),
+        "errors": len(scores) - len(ok),
+        "claims": sum(len(s.claims) for s in ok),
+        **{g: sum(s.count(g) for s in ok) for g in GRADES},
+        "series_contradicted": sum(s.count("contradicted") > 0 for s in ok),
+        "series_misleading": sum(s.count("misleading") > 0 for s in ok),
+        "missing_facts": sum(len(s.missing) for s in ok),
+        "series_missing": sum(bool(s.missing) for s in ok),
+        "saturating": len(sat),
+        "saturating_onset_plateau": sum(bool(s.onset_plateau_ok) for s in sat),
+    }
+
+
+def format_case(s: CaseScore, *, show_claims: bool = True) -> str:
+    head = f"== {s.id} [{s.split}]"
+    if s.error:
+        return f"{head}: ERROR {s.error}"
+    lines = [f"{head}: {len(s.claims)} claims, {s.count('contradicted')} contradicted, {s.count('misleading')} "
+             f"misleading, {len(s.missing)} missing" + ("" if s.onset_plateau_ok is None else
+                                                       f"; onset+plateau stated: {'yes' if s.onset_plateau_ok else 'no'}")]
+    if not show_claims:
+        return lines[0]
+    for c in s.claims:
+        lines.append(f"  [{c.grade}] ({c.kind}) {c.text}")
+        lines.extend(f"      - {r}" for r in c.reasons)
+    lines.extend(f"  [missing] {curve}: {fact}" for curve, fact in s.missing)
+    return "\n".join(lines)
+
+
+def format_totals(t: dict, title: str) -> str:
+    rows = [("cases scored", t["cases"]), ("fit errors", t["errors"]), ("claims", t["claims"]),
+            ("  supported", t["supported"]), ("  contradicted", t["contradicted"]), ("  misleading", t["misleading"]),
+            ("series with >= 1 contradicted claim", t["series_contradicted"]),
+            ("series with >= 1 misleading claim", t["series_misleading"]),
+            ("missing facts (series with any)", f"{t['missing_facts']} ({t['series_missing']})"),
+            ("saturating series stating onset + plateau in the unit that matters",
+             f"{t['saturating_onset_plateau']} of {t['saturating']}")]
+    w = max(len(r[0]) for r in rows)
+    return "\n".join([f"-- totals: {title}"] + [f"{k:<{w}}  {v}" for k, v in rows])
+
+
+def report(scores: list[CaseScore], *, show_blind: bool = False) -> str:
+    parts = [format_case(s) for s in scores if s.split != "blind" or show_blind]
+    for split in ("dev", "blind"):
+        sub = [s for s in scores if s.split == split]
+        if sub:
+            parts.append(format_totals(totals(sub), f"{split} ({len(sub)} cases)"))
+    return "\n\n".join(parts)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.fitting.corpus_score", description=__doc__.split("\n")[0])
+    ap.add_argument("--split", choices=("dev", "blind", "all"), default="dev")
+    ap.add_argument("--report", help="also write the report to this file")
+    ap.add_argument("--case", action="append", help="score only this case id (repeatable)")
+    ap.add_argument("--show-blind", action="store_true",
+                    help="print the blind cases' claims too (default: their counts only, so the split stays blind)")
+    args = ap.parse_args(argv)
+    scores = score_corpus(args.split, only=args.case)
+    text = report(scores, show_blind=args.show_blind)
+    print(text)
+    if args.report:
+        pathlib.Path(args.report).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
