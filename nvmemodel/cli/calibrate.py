@@ -69,6 +69,7 @@ def summary(profile: dict) -> str:
     lines = [f"\nHost: {h.get('model_name')}, {h.get('logical_cpus')} logical CPU(s)"
              + (", virtual machine" if h.get("virtualized") else "") + f", kernel {h.get('kernel')}, "
              f"load average {h.get('load_average', [None])[0]}; {profile['fio']['version']}; "
+             f"{profile.get('elapsed_seconds', 0):g} s; "
              + (f"clock {clock / 1e9:g} GHz ({h.get('clock_source')})" if clock else h.get("clock_source", "")),
              f"{'step':<28} {'scope':<9} {'cycles/IO':>10} {'range':>17} {'µs CPU/IO':>10} runs"]
     for s in profile["steps"]:
@@ -79,6 +80,8 @@ def summary(profile: dict) -> str:
                      f"{len(s['runs'])}" + ("  (polling: not charged)" if s.get("polling") else ""))
     for s in profile.get("skipped", []):
         lines.append(f"skipped {s['step']}: {s['reason']}")
+    if profile.get("runs_left"):
+        lines.append(f"not run yet ({len(profile['runs_left'])}): time was up; run the same command again to finish")
     lines.append("scope: fio = fio's own work (null engine); no_device = /dev/zero, a lower bound of the stack on a "
                  "drive (no block layer, driver or interrupt); device = the target, the whole path")
     return "\n".join(lines)

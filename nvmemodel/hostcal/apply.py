@@ -132,7 +132,11 @@ def stack_costs(host, *, costs=None, profile=None) -> tuple:
                     f"{step.get('direction')} at iodepth {step.get('iodepth')} on {step.get('target')}, "
                     f"{len(step.get('runs') or [])} run(s): {c['median']:,.0f} cycles per I/O (median; "
                     f"{c.get('min') or c['median']:,.0f}-{c.get('max') or c['median']:,.0f})"
-                    + (f" at {clock / 1e9:g} GHz ({(doc.get('host') or {}).get('clock_source', '')})" if clock else ""))
+                    + (f" at {clock / 1e9:g} GHz" if clock else "")
+                    + (f" ({(doc.get('host') or {}).get('clock_source')})" if clock and (doc.get("host") or {})
+                       .get("clock_source") else "")
+                    + (f" on {(doc.get('host') or {}).get('model_name')}" if (doc.get("host") or {}).get("model_name")
+                       else ""))
             if step["scope"] == "device":
                 out[stack] = (stack, float(c["median"]), f"measured: {what}")
                 continue

@@ -47,6 +47,8 @@ PROFILE_NAME = "profile.json"
 #: fio's start-up and tear-down per run (measured here: about 0.15 s of CPU, most of it outside the job), added to
 #: each run's time budget.
 START_S = 0.4
+#: Past this many times ``seconds`` (plus 5 s) no further run is started: they are left for a resumed call.
+OVERRUN = 1.5
 #: The shortest measured run (fio's CPU figures are per-millisecond rusage: shorter runs are noise).
 MIN_RUN_S = 0.25
 _BS = 4096
@@ -175,7 +177,8 @@ def host_facts(clock_hz: float | None = None) -> dict:
                         "machine reports its host's nominal clock, and a boosting core may run faster (then the "
                         "cycles are an underestimate)")
     return {"model_name": first.get("model name"), "logical_cpus": len(cpus) or os.cpu_count(), "sockets": sockets,
-            "cores_per_socket": cores, "clock_hz": None if math.isnan(clock) else clock, "clock_source": src, "clock_note": note,
+            "cores_per_socket": cores, "clock_hz": None if math.isnan(clock) else clock, "clock_source": src,
+            "clock_note": note,
             "kernel": platform.release(), "machine": platform.machine(),
             "virtualized": "hypervisor" in first.get("flags", "").split(),
             "load_average": [round(x, 2) for x in os.getloadavg()]}
@@ -318,7 +321,9 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
             skipped[step.name] = note.read_text().strip()
         elif step.ioengine not in engines:
             skipped[step.name] = f"this fio ({version}) has no {step.ioengine} engine"
-    done = 0
+    done, left = 0, []
+    started = time.monotonic()
+    deadline = started + OVERRUN * seconds + 5.0  # runs are sized to fit `seconds`; a slower machine stops here
     for k in range(repeats):
         for step in steps:
             done += 1
@@ -327,6 +332,9 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
             out, meta = runs_dir / f"{step.name}-{k}.json", runs_dir / f"{step.name}-{k}.meta.json"
             if out.exists() and meta.exists():
                 say(f"[{done}/{runs_total}] {step.name} run {k + 1}: kept from an earlier calibrate")
+                continue
+            if time.monotonic() > deadline:
+                left.append(f"{step.name} run {k + 1}")
                 continue
             partial = runs_dir / f"{step.name}-{k}.json.partial"
             cmd = step.command(path, run_s, str(partial))
@@ -352,9 +360,14 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
             cyc = f", {per_io * facts['clock_hz']:,.0f} cycles" if facts["clock_hz"] else ""
             say(f"[{done}/{runs_total}] {step.name} run {k + 1}: {result['iops']:,.0f} IOPS at "
                 f"{result['cpu_busy']:.0%} of a CPU: {per_io * 1e6:.3g} µs of CPU per I/O{cyc}")
+    if left:
+        say(f"time is up ({time.monotonic() - started:.1f} s, more than {OVERRUN:g} x --seconds {seconds:g}: the "
+            f"machine ran fio slower than planned): {len(left)} run(s) left for the next call with the same folder "
+            f"({', '.join(left[:4])}{' …' if len(left) > 4 else ''})")
     profile = _profile(steps, repeats, runs_dir, skipped, facts, path, version, seconds, run_s, target, is_block,
                        allow_write)
-    profile.update(schema=PROFILE_SCHEMA, nvmemodel=__version__)
+    profile.update(schema=PROFILE_SCHEMA, nvmemodel=__version__, runs_left=left,
+                   elapsed_seconds=round(time.monotonic() - started, 2))
     (root / PROFILE_NAME).write_text(json.dumps(profile, indent=2) + "\n")
     say(f"wrote {root / PROFILE_NAME}")
     return profile
