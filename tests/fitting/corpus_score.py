@@ -367,7 +367,7 @@ def read_claim(claim: dict) -> Stated:
         s.fact_state = st
         s.state = {"from_first": "saturated", "onset": "saturated", "near": "saturated", "no_queue": "saturated",
                    "rising": "rising", "falls": "saturated"}.get(st)
-        s.falls = st == "falls" or bool(_FALLS.search(text))
+        s.falls = st == "falls" or bool(f.get("falls")) or bool(_FALLS.search(text))
         s.onset_x = _num(f.get("onset_x"))
         unit = f.get("unit")
         if _num(f.get("plateau")) is not None and unit in ("1/s", "B/s"):
@@ -409,8 +409,8 @@ def read_claim(claim: dict) -> Stated:
         if v is not None and u in ("1/s", "B/s"):
             s.limits.append((v, u, "ceiling"))
         s.limit_source = f.get("source")
-    if not f and kind not in ("outstanding", "cpu", "little", "layer", "mix", "fit", "selection"):
-        s.limits.extend(stated_limits(text))
+    if not s.limits and kind not in ("outstanding", "cpu", "little", "layer", "mix", "fit", "selection"):
+        s.limits.extend(stated_limits(text))  # a limit written in the text of a claim whose facts carry no number
         if kind == "cap":
             for v, u, _w in s.limits:
                 if u == "1/s" and s.cap_iops is None:
