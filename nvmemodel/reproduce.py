@@ -71,7 +71,8 @@ def kernel_config():
     jupyter_client ≥ 8.7 provisions CurveZMQ keys for kernels whose kernelspec declares
     ``supported_encryption: curve`` (ipykernel's does) when ``KernelManager.transport_encryption`` is
     ``"auto"``: the connection is then encrypted and the kernel has nothing to warn about. (IPC sockets,
-    the warning's other suggestion, stalled under load here: a notebook with widgets and images hung.)
+    the warning's other suggestion, once seemed to stall a notebook with widgets: that was nbclient's
+    Output-widget echo, whatever the transport; see :func:`nvmemodel.plots.teaching.live_controls`.)
     An older jupyter_client, without that option, runs as before.
     """
     from jupyter_client.manager import KernelManager
@@ -82,10 +83,6 @@ def kernel_config():
         config.KernelManager.transport_encryption = "auto"
     return config
 
-
-#: seconds a notebook cell may run before its kernel is taken as lost and the notebook is run again (every cell
-#: of the bundled notebooks takes 4 s at most here, so a minute is a lost reply, not a slow cell)
-CELL_TIMEOUT_S = 60
 
 #: the kernel's own stderr (ipykernel's log lines: "[IPKernelApp] ERROR | KeyboardInterrupt caught in kernel" when
 #: nbclient interrupts it at shutdown) goes to this file in the notebook's output folder, not into the progress bar
@@ -105,37 +102,23 @@ def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> s
     return None if problem is None else f"{problem} (the kernel's own messages: {target / KERNEL_LOG})"
 
 
-def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
-    """Run one notebook into ``target``; the error message if it stopped, else None."""
-    import time
-
+def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None) -> str | None:
+    """Run one notebook into ``target`` with papermill (``parameters`` on top of ``quick`` and ``output_dir``);
+    the error message if it stopped, else None. Run once: no cell time limit and no second attempt (the lost
+    replies an earlier retry loop hid were nbclient's Output-widget echo, removed at its cause in
+    :func:`nvmemodel.plots.teaching.live_controls`)."""
     import papermill as pm
 
     target.mkdir(exist_ok=True)
     executed = target / nb.name
-    for attempt in range(3):
-        try:
-            pm.execute_notebook(str(nb), str(executed), parameters={"quick": quick, "output_dir": str(target)},
-                                cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config(),
-                                execution_timeout=CELL_TIMEOUT_S)
-        except pm.PapermillExecutionError as exc:
-            return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
-        except TimeoutError as exc:
-            # With two kernels at work, a kernel's reply is now and then never seen by its client (an idle kernel and
-            # a client waiting for ever were caught this way, about 1 run in 4 on this 2-core machine): a cell that
-            # answers nothing for CELL_TIMEOUT_S is such a loss, not a slow cell. Run the notebook again.
-            if attempt == 2:
-                return (f"{nb.name}: a cell gave no answer for {CELL_TIMEOUT_S} s, three times ({exc}); "
-                        f"executed copy: {executed}")
-            continue
-        except RuntimeError as exc:
-            # Kernels started at the same moment by parallel workers can collide on their ports and die
-            # before they answer ("Kernel died before replying to kernel_info"): start this one again.
-            if "Kernel died" not in str(exc) or attempt == 2:
-                return f"{nb.name}: the kernel could not start ({exc})"
-            time.sleep(1.0 + attempt)
-            continue
-        return None
+    try:
+        pm.execute_notebook(str(nb), str(executed),
+                            parameters={**(parameters or {}), "quick": quick, "output_dir": str(target)},
+                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config())
+    except pm.PapermillExecutionError as exc:
+        return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
+    except RuntimeError as exc:  # "Kernel died before replying to kernel_info" and the like
+        return f"{nb.name}: the kernel could not start or died ({exc})"
     return None
 
 

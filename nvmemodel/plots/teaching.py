@@ -295,7 +295,7 @@ def show(name: str, **values) -> Lesson:
 
 def controls(name: str, **values):
     """ipywidgets controls for lesson ``name`` starting at ``values`` (default: the function's defaults);
-    each change redraws the figure and prints the binding sentence. None without ipywidgets."""
+    each change redraws the figure and the binding sentence (:func:`live_controls`). None without ipywidgets."""
     if name not in LESSONS:  # a wrong name is an error with or without ipywidgets
         from ..errors import UnknownNameError
 
@@ -319,7 +319,53 @@ def controls(name: str, **values):
             choices = list(dict.fromkeys([*opt, start]))
             widgets[key] = w.Dropdown(options=choices, value=start, description=key)
 
-    def redraw(**kw):
-        return show(name, **kw)
+    def draw(**kw):
+        lesson = function(**kw)
+        return lesson.text, lesson.ax.figure
 
-    return w.interactive(redraw, **widgets)
+    return live_controls(draw, widgets)
+
+
+def live_controls(draw, widgets: dict):
+    """``widgets`` (name → ipywidgets control) above an Output widget that shows what ``draw(**values)`` returns
+    — a Figure or Axes, or ``(sentence, Figure or Axes)`` — for the controls' values, now and after every change.
+
+    The figure is rendered to PNG here and *set* as the Output widget's ``outputs``; nothing is captured with
+    ``with output:``. Captured output is what hung headless runs: nbclient (papermill's engine) mimics an Output
+    widget by sending each captured output back to the kernel as a ``comm_msg`` on the shell socket, with a
+    synchronous send on the socket its asyncio loop is polling for the cell's ``execute_reply``; when the reply
+    arrived during that send, the socket's edge-triggered wake-up was consumed and the client waited for ever
+    for a reply already in its queue (docs/notebooks.md, "Headless runs"). Set outputs are never sent back.
+    Returns a VBox whose ``update()`` redraws."""
+    import ipywidgets as w
+
+    output = w.Output()
+
+    def update(_change=None):
+        shown = draw(**{key: control.value for key, control in widgets.items()})
+        text, figure = shown if isinstance(shown, tuple) else (None, shown)
+        output.outputs = _as_outputs(text, getattr(figure, "figure", figure))
+
+    for control in widgets.values():
+        control.observe(update, names="value")
+    box = w.VBox([*widgets.values(), output])
+    box.add_class("widget-interact")
+    box.update = update  # what a change of any control does; tests call it
+    update()
+    return box
+
+
+def _as_outputs(text, figure) -> tuple:
+    """Notebook outputs (nbformat dicts) showing ``text`` (one stdout line, if any) and ``figure`` as a PNG, as the
+    inline backend would; the figure is closed, so the cell does not show it a second time."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", bbox_inches="tight")
+    plt.close(figure)
+    image = {"output_type": "display_data", "metadata": {},
+             "data": {"image/png": base64.b64encode(buffer.getvalue()).decode("ascii"), "text/plain": repr(figure)}}
+    return ((({"output_type": "stream", "name": "stdout", "text": f"{text}\n"},) if text else ()) + (image,))

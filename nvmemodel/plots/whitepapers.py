@@ -273,17 +273,21 @@ def plot_waterfall_losses(frame, *, unit: str = "GB/s", ax=None, title: str | No
 
 
 def waterfall_controls(draw, *, generation: int, lanes: int, mps: int, block_size: str):
-    """ipywidgets controls (generation, lanes, MPS, block size) that redraw ``draw(gen, lanes, mps, bs)``
-    in JupyterLab; None when ipywidgets is not installed (the static figure for the parameters stays)."""
+    """ipywidgets controls (generation 1-7, lanes, MPS, block size) above the figure ``draw(gen, lanes, mps, bs)``
+    returns (its Axes or Figure), redrawn at every change in JupyterLab
+    (:func:`nvmemodel.plots.teaching.live_controls`); None when ipywidgets is not installed (the static figure
+    for the parameters stays)."""
     try:
         import ipywidgets as w
     except ImportError:
         return None
-    from ..standards.pcie import LINK_WIDTHS, MPS_CHOICES
+    from ..standards.pcie import LINK_WIDTHS, MPS_CHOICES, Gen
+    from .teaching import live_controls
 
-    return w.interactive(draw, gen=w.IntSlider(value=int(generation), min=1, max=6, description="generation"),
-                         lanes=w.Dropdown(options=list(LINK_WIDTHS), value=int(lanes), description="lanes"),
-                         mps=w.Dropdown(options=list(MPS_CHOICES), value=int(mps), description="MPS (B)"),
-                         bs=w.Dropdown(options=list(dict.fromkeys(["512", "4K", "16K", "64K", "128K", "256K", "1M",
-                                                                   str(block_size)])),
-                                       value=str(block_size), description="block size"))
+    return live_controls(draw, {
+        "gen": w.IntSlider(value=int(generation), min=1, max=max(Gen), description="generation",
+                           continuous_update=False),
+        "lanes": w.Dropdown(options=list(LINK_WIDTHS), value=int(lanes), description="lanes"),
+        "mps": w.Dropdown(options=list(MPS_CHOICES), value=int(mps), description="MPS (B)"),
+        "bs": w.Dropdown(options=list(dict.fromkeys(["512", "4K", "16K", "64K", "128K", "256K", "1M", str(block_size)])),
+                         value=str(block_size), description="block size")})

@@ -77,25 +77,35 @@ def test_mps_block_size_lesson():
     assert labels[0] == "512" and "4K" in labels and labels[-1] == "1M"
 
 
+def _shown(controls) -> str:
+    """The sentence the controls' Output widget shows (its outputs are set, never captured: tests/test_notebook_runs_headless.py)."""
+    return "".join(o.get("text", "") for o in controls.children[-1].outputs)
+
+
 @pytest.mark.parametrize("name", list(teaching.LESSONS))
-def test_controls_present_and_callable(name, capsys):
+def test_controls_present_and_callable(name):
     pytest.importorskip("ipywidgets")
     controls = teaching.controls(name)
     names = {c.description for c in controls.children if hasattr(c, "description") and c.description}
     assert set(teaching.LESSONS[name][1]) <= names
-    controls.update()  # what a change of any control does: redraw and print the sentence
-    assert "binds" in capsys.readouterr().out
+    assert "binds" in _shown(controls)  # the first draw, as the controls appear
+    controls.children[-1].outputs = ()
+    controls.update()  # what a change of any control does: redraw and show the sentence
+    assert "binds" in _shown(controls)
+    assert [o["output_type"] for o in controls.children[-1].outputs] == ["stream", "display_data"]
+    assert controls.children[-1].outputs[1]["data"]["image/png"].startswith("iVBOR")  # a PNG, base64
+    assert plt.get_fignums() == []  # rendered and closed: the cell does not show it a second time
 
 
-def test_controls_print_the_binding_for_the_setting(capsys):
+def test_controls_show_the_binding_for_the_setting():
     pytest.importorskip("ipywidgets")
     controls = teaching.controls("littles_law", iodepth=16)
     qd = next(c for c in controls.children if getattr(c, "description", "") == "iodepth")
     qd.value = 256  # the callback runs on a change
-    out = capsys.readouterr().out
+    out = _shown(controls)
     assert "QD 256" in out and "the drive's own limit" in out
     qd.value = 4
-    assert "queue depth binds" in capsys.readouterr().out
+    assert "queue depth binds" in _shown(controls)
 
 
 def test_unknown_lesson_names_the_known_ones():

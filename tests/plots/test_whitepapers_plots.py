@@ -157,3 +157,25 @@ def test_a_panel_says_when_its_model_is_an_upper_bound():
     assert ax.upper_bound == curve.upper_bound_note
     assert any("sequential write bandwidth is not known" in t for t in texts)
     assert isinstance(model, pd.DataFrame)
+
+
+def test_waterfall_controls_reach_gen7_and_set_their_figure():
+    """The waterfall's controls go to Gen7 (the model knows PCIe 7.0) and show the figure by setting their Output
+    widget's outputs, never by capturing (the cause of the headless hang: tests/test_notebook_runs_headless.py)."""
+    pytest.importorskip("ipywidgets")
+    import nvmemodel as nm
+    from nvmemodel import tables
+
+    drawn = []
+
+    def draw(gen, lanes, mps, bs):
+        drawn.append(gen)
+        return wp.plot_waterfall_losses(tables.waterfall_losses(gen, lanes, nm.Workload("read", bs),
+                                                                pcie=nm.PcieConfig(mps=mps)))
+
+    controls = wp.waterfall_controls(draw, generation=4, lanes=4, mps=256, block_size="128K")
+    gen = controls.children[0]
+    assert (gen.min, gen.max) == (1, 7)
+    gen.value = 7
+    assert drawn == [4, 7]
+    assert [o["output_type"] for o in controls.children[-1].outputs] == ["display_data"]
