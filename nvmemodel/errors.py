@@ -106,13 +106,15 @@ class MissingDependencyError(NvmeModelError, ImportError):
         The missing package, as ``pip install`` spells it.
     needed_for : str
         What needs it (``'nvmemodel plot'``, ``'fit --plot'``).
+    extra : str
+        The extra of nvmemodel that installs it (default ``notebooks``).
     """
 
-    def __init__(self, package: str, needed_for: str) -> None:
+    def __init__(self, package: str, needed_for: str, extra: str = "notebooks") -> None:
         self.package = package
         self.needed_for = needed_for
         super().__init__(f"{needed_for} needs {package}, which is not installed: pip install {package} (or "
-                         f"pip install 'nvmemodel[notebooks]')", name=package)
+                         f"pip install 'nvmemodel[{extra}]')", name=package)
 
     def __str__(self) -> str:
         return self.args[0]

@@ -239,7 +239,7 @@ def test_parameters_listing_shows_unit_range_meaning_source(capsys):
     assert "assumption" in after and "EPYC" in after
     assert "pcie.dllp" in out and "width_scaled" in out and "one of none, width_scaled, pcie_model" in out
     assert cli.main(["parameters", "--preset", "dell-r7525", "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["rows"]  # the nvmemodel.parameters/1 document (tests/test_schemas.py)
     assert {r["name"] for r in rows} == set(PARAMETERS)
     assert all(r["status"] for r in rows)
 
