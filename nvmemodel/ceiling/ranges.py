@@ -202,16 +202,16 @@ def iops_span(low: float, high: float) -> str:
     return f"{a.split(' ', 1)[0]}–{b}" if unit_a == unit_b else f"{a} – {b}"
 
 
-def littles_law_need(curve, drives: int) -> str | None:
-    """The mean latency per I/O the ceiling at ``drives`` needs at the queue depth asked (Little's law: I/Os in
-    flight / IOPS), beside the drive's QD1 latency (the model's R₀: ``ceiling.host.qd1_latency_s``); None for a
-    topology of groups."""
+def littles_law_need(curve, drives: int, iops: float | None = None) -> str | None:
+    """The mean latency per I/O the ceiling at ``drives`` (or a target's ``iops``) needs at the queue depth asked
+    (Little's law: I/Os in flight / IOPS), beside the drive's QD1 latency (the model's R₀:
+    ``ceiling.host.qd1_latency_s``); None for a topology of groups."""
     if hasattr(curve.topology, "groups"):
         return None
     from .host import qd1_latency_s
 
     p = curve.parameters
-    x = curve.iops_at(drives)
+    x = curve.iops_at(drives) if iops is None else float(iops)
     if not np.isfinite(x) or x <= 0:
         return None
     per_drive = float(p.get("workload.per_drive", 1.0)) > 0
@@ -224,10 +224,14 @@ def littles_law_need(curve, drives: int) -> str | None:
     field = "read" if f >= 0.5 else "write"
     how = (f"{drives} drive{'s' if drives != 1 else ''} x QD{depth:g} x {jobs:g} job{'s' if jobs != 1 else ''}"
            + (" each" if drives != 1 else "") if per_drive else f"QD{depth:g} x {jobs:g} job{'s' if jobs != 1 else ''}")
-    head = (f"Little's law: {how} = {n:,.0f} I/Os in flight reach {format_iops(x)} only at a mean latency of at most "
+    head = (f"Little's law: {how} = {n:,.0f} I/Os in flight {'reach' if iops is None else 'give'} {format_iops(x)} "
+            f"only at a mean latency of at most "
             f"{need * 1e6:.3g} µs per I/O")
     if np.isnan(r0):
         return head + f"; the drive's QD1 {field} latency is not known, so whether it can is not checked."
     src = curve.sources.get(f"drive.{field}_latency_s") if curve.sources is not None else None
     status = f" ({src.status})" if src is not None and getattr(src, "status", "") else ""
-    return head + f"; the drive's QD1 latency here is {r0 * 1e6:.3g} µs{status} ({need / r0:.2g}x that)."
+    if need < r0 * (1 - 1e-9):
+        return head + f"; the drive's QD1 {field} latency is {r0 * 1e6:.3g} µs{status}, above it: not reachable here."
+    return head + (f"; the drive's QD1 {field} latency is {r0 * 1e6:.3g} µs{status}, so queueing may add at most "
+                   f"{max(need - r0, 0.0) * 1e6:.3g} µs per I/O.")

@@ -429,8 +429,12 @@ class Plan:
             head += f", cost {_money(r['cost'])}" + (f" ({' + '.join(items)})" if len(items) > 1 else "")
         note = r.get("upper_bound", "")
         est = r.get("estimates", "")
+        from .ranges import answer_ranges  # where software sets it: the CPU's cost range, Little's law's latency
+
+        said = "".join(f"\n      {line}" for line in answer_ranges(
+            self.space, self.targets, r, _choices(self.space, mask) if mask is not None else None))
         return (f"  {self._describe(r, mask)}: {head} — " + "; ".join(parts) + (f" [{note}]" if note else "")
-                + (f" [estimates — {est}]" if est else ""))
+                + (f" [estimates — {est}]" if est else "") + said)
 
     def _describe(self, row, mask=None) -> str:
         """A row's configuration; a merged row lists every choice it stands for (``host.gen=Gen4 or Gen5``)."""

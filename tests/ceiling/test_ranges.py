@@ -129,7 +129,8 @@ def test_littles_law_need_beside_the_drive_latency():
                         overrides={"drive.model": "intel-p4510-2tb"})
     text = littles_law_need(curve, 4)
     assert f"at most {32 / curve.iops_at(4) * 4 * 1e6:.3g} µs" in text
-    assert "the drive's QD1 latency here is 77 µs (recalled) (1x that)" in text  # queue_depth binds: N / X = R0
+    # queue_depth binds: N / X = R0, so no room for queueing
+    assert "the drive's QD1 read latency is 77 µs (recalled), so queueing may add at most 0 µs per I/O" in text
 
 
 def test_a_topology_of_groups_is_not_ranged():
