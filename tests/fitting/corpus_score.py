@@ -502,6 +502,9 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
         bad.append(f"says the curve saturates ({s.fact_state or 'text'}); the case reads it still rising")
     if s.falls and expect.get("falls") is False:
         bad.append("says the curve falls; the case reads no fall")
+    if s.state == "saturated" and s.onset_x is None and s.fact_state == "from_first" and data is not None \
+            and len(data.x):
+        s.onset_x = float(data.x[0])  # saturated (or level) from the first point: its onset is the first load
     if s.state == "saturated" and s.onset_x is not None:
         if exp_sat == "from_first" and data is not None and len(data.x) > 1 and s.onset_x > data.x[1]:
             bad.append(f"onset at {s.onset_x:g}; the case reads saturation from the first point ({data.x[0]:g})")
@@ -766,6 +769,8 @@ def main(argv=None) -> int:
     ap.add_argument("--split", choices=("dev", "blind", "all"), default="dev")
     ap.add_argument("--report", help="also write the report to this file")
     ap.add_argument("--case", action="append", help="score only this case id (repeatable)")
+    ap.add_argument("--json", help="also write the totals and (dev cases only, unless --show-blind) every graded "
+                                   "claim to this JSON file")
     ap.add_argument("--show-blind", action="store_true",
                     help="print the blind cases' claims too (default: their counts only, so the split stays blind)")
     args = ap.parse_args(argv)
@@ -774,7 +779,23 @@ def main(argv=None) -> int:
     print(text)
     if args.report:
         pathlib.Path(args.report).write_text(text + "\n", encoding="utf-8")
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(to_json(scores, show_blind=args.show_blind), indent=1,
+                                                      ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
+
+
+def to_json(scores: list[CaseScore], *, show_blind: bool = False) -> dict:
+    """Totals per split and, for the cases that may be shown, every graded claim and missing fact."""
+    out = {"totals": {sp: totals([s for s in scores if s.split == sp]) for sp in ("dev", "blind")
+                      if any(s.split == sp for s in scores)}, "cases": []}
+    for s in scores:
+        if s.split == "blind" and not show_blind:
+            continue
+        out["cases"].append({"id": s.id, "split": s.split, "error": s.error, "onset_plateau_ok": s.onset_plateau_ok,
+                             "claims": [dataclasses.asdict(c) for c in s.claims],
+                             "missing": [{"curve": c, "fact": m} for c, m in s.missing]})
+    return out
 
 
 if __name__ == "__main__":

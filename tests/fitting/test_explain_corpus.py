@@ -128,6 +128,15 @@ def test_from_first_expectation_rejects_a_late_onset():
     assert grade("…", data, exp, kind="saturation", facts=first)[0] == "supported"
 
 
+def test_level_from_the_first_point_where_an_onset_is_expected():
+    data = curve([1, 2, 4, 8, 16, 32], [20e3, 40e3, 80e3, 150e3, 250e3, 260e3])
+    exp = expect(saturation="onset", onset_x=[8, 16])
+    level = {"state": "from_first", "onset_x": None, "plateau": 260e3, "unit": "1/s"}
+    assert grade("…", data, exp, kind="saturation", facts=level)[0] == "contradicted"
+    assert grade("iodepth had no effect: … Over all 6 runs: 133 K IOPS", data, exp, kind="no load")[0] \
+        == "contradicted"
+
+
 def test_falls_where_no_fall_is_expected():
     data = curve([1, 2, 4, 8], [100e3, 180e3, 200e3, 195e3])
     text = "throughput peaks at 200 K IOPS and falls 26 % beyond it"
@@ -275,6 +284,8 @@ def test_blind_report_hides_claims():
     out = cs.report([s])
     assert "SECRET TEXT" not in out and "hidden" not in out and "blind (1 cases)" in out
     assert "SECRET TEXT" in cs.report([s], show_blind=True)
+    js = json.dumps(cs.to_json([s]))
+    assert "SECRET TEXT" not in js and "hidden" not in js and json.loads(js)["totals"]["blind"]["claims"] == 1
 
 
 # ------------------------------------------------------------------------------------ (b) the case files
