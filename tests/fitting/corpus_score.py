@@ -691,11 +691,11 @@ def score_case(case_dir: pathlib.Path, case: dict) -> CaseScore:
     split = split_of(case["id"])
     try:
         result = fit_case(case_dir, case)
-        with warnings.catch_warnings():
+        with warnings.catch_warnings():  # the fit's own warnings are in its explanation, graded here
             warnings.simplefilter("ignore")
             claims = result.claims()
-        keys = list(result.chosen) or [()]
-        curves = {tuple(k): curve_data(result, tuple(k)) for k in keys}
+            keys = list(result.chosen) or [()]
+            curves = {tuple(k): curve_data(result, tuple(k)) for k in keys}
     except Exception as exc:  # graded as an error, with its message
         last = traceback.extract_tb(exc.__traceback__)[-1]
         return CaseScore(case["id"], split, error=f"{type(exc).__name__}: {exc} ({pathlib.Path(last.filename).name}:"
