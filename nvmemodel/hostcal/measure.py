@@ -38,7 +38,7 @@ import time
 
 from ..errors import ParameterError
 
-__all__ = ["MARKER", "PROFILE_NAME", "Step", "calibrate", "host_facts", "plan_steps"]
+__all__ = ["MARKER", "PROFILE_NAME", "Step", "calibrate", "calibrate_in_temp", "host_facts", "plan_steps"]
 
 #: The file that marks a folder as calibrate's own (resumable).
 MARKER = ".nvmemodel-calibrate"
@@ -426,3 +426,24 @@ def _profile(steps, repeats, runs_dir, skipped, facts, fio_path, version, second
             "repeats": repeats, "target": target, "target_is_block_device": is_block, "allow_write": allow_write,
             "fio_overhead_cpu_seconds": fixed, "steps": out_steps,
             "skipped": [{"step": s, "reason": r} for s, r in skipped.items()]}
+
+
+def calibrate_in_temp(seconds: float = 8.0, *, repeats: int = 1, target_bytes: int = 1 << 20,
+                      fio: str = "fio") -> tuple[dict | None, str]:
+    """A calibration in a new temporary folder, with a ``target_bytes`` file of random bytes in it as the target
+    (read with O_DIRECT: the whole path through the device under the temporary folder): ``(profile, its summary)``,
+    or ``(None, why not)`` where fio is not installed. For notebooks: nothing is written outside the temporary
+    folder, which is removed afterwards (the profile is returned)."""
+    import tempfile
+
+    from .profile import profile_summary
+
+    if shutil.which(fio) is None:
+        return None, (f"Not calibrated: fio is not installed here ({fio} is not on PATH; apt-get install fio, dnf "
+                      "install fio, brew install fio): what follows charges the stacks' defaults.")
+    with tempfile.TemporaryDirectory(prefix="nvmemodel-calibrate-") as tmp:
+        target = pathlib.Path(tmp) / "target.dat"
+        target.write_bytes(os.urandom(target_bytes))
+        profile = calibrate(pathlib.Path(tmp) / "run", seconds=seconds, repeats=repeats, target=str(target),
+                            fio=fio, progress=None)
+    return profile, profile_summary(profile)

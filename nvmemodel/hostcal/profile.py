@@ -29,7 +29,7 @@ import math
 
 from ..errors import ParameterError
 
-__all__ = ["PROFILE_SCHEMA", "SCOPES", "load_profile"]
+__all__ = ["PROFILE_SCHEMA", "SCOPES", "load_profile", "profile_summary"]
 
 PROFILE_SCHEMA = "nvmemodel.host-profile/1"
 #: What path a step's I/O took (docs/hosts.md, "The host profile").
@@ -86,3 +86,28 @@ def load_profile(source) -> dict:
     doc = dict(doc)
     doc["_path"] = path
     return doc
+
+
+def profile_summary(profile: dict) -> str:
+    """The profile as a few lines: per step, cycles per I/O with the spread; what was skipped and why."""
+    h = profile["host"]
+    clock = h.get("clock_hz")
+    lines = [f"\nHost: {h.get('model_name')}, {h.get('logical_cpus')} logical CPU(s)"
+             + (", virtual machine" if h.get("virtualized") else "") + f", kernel {h.get('kernel')}, "
+             f"load average {h.get('load_average', [None])[0]}; {profile['fio']['version']}; "
+             f"{profile.get('elapsed_seconds', 0):g} s; "
+             + (f"clock {clock / 1e9:g} GHz ({h.get('clock_source')})" if clock else h.get("clock_source", "")),
+             f"{'step':<28} {'scope':<9} {'cycles/IO':>10} {'range':>17} {'µs CPU/IO':>10} runs"]
+    for s in profile["steps"]:
+        c, sec = s["cycles_per_io"], s["seconds_per_io"]
+        cyc = f"{c['median']:,.0f}" if c.get("median") else "-"
+        rng = f"{c['min']:,.0f}-{c['max']:,.0f}" if c.get("median") else "-"
+        lines.append(f"{s['step']:<28} {s['scope']:<9} {cyc:>10} {rng:>17} {sec['median'] * 1e6:>10.3g} "
+                     f"{len(s['runs'])}" + ("  (polling: not charged)" if s.get("polling") else ""))
+    for s in profile.get("skipped", []):
+        lines.append(f"skipped {s['step']}: {s['reason']}")
+    if profile.get("runs_left"):
+        lines.append(f"not run yet ({len(profile['runs_left'])}): time was up; run the same command again to finish")
+    lines.append("scope: fio = fio's own work (null engine); no_device = /dev/zero, a lower bound of the stack on a "
+                 "drive (no block layer, driver or interrupt); device = the target, the whole path")
+    return "\n".join(lines)
