@@ -333,6 +333,7 @@ def _ceilings_of_groups(args, topo, workload, overrides, drives) -> int:
         return _write_json(curve.to_dict())
     print(mixed.describe())
     print(f"workload: {curve.describe_workload()}")
+    print_costs(mixed.host)
     if overrides:
         _print_overrides(overrides)
     print_curve(curve, explain=args.explain, per_group=True)

@@ -306,8 +306,10 @@ def _plan(args) -> int:
     if args.json:
         doc = result.to_dict()
         if not isinstance(base, str) and base.host.stack_costs:  # where the CPU costs charged were measured
-            doc["host_costs_measured"] = [{"stack": st, "cycles_per_io": cyc, "source": text}
-                                          for st, cyc, text in base.host.stack_costs]
+            from ..hostcal.apply import describe_costs
+
+            doc["notes"] = [*doc.get("notes", []), *(f"host CPU cost per I/O measured on your machine: {line}"
+                                                     for line in describe_costs(base.host))]
         doc["configurations"] = doc["configurations"][: args.top]
         doc["unverified"] = doc["unverified"][: args.top]
         json.dump(doc, sys.stdout, indent=2)

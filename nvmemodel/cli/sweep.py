@@ -466,6 +466,11 @@ def _sweep(args) -> int:
         # one CPU cost for every stack on this host (ION Windows: StorPort): rows by stack differ by name only
         print(f"note: the host CPU is charged this host's {host.cycles_per_io:,.0f} cycles per I/O whatever the "
               "workload.io_stack of the row (its OS has one stack)", file=sys.stderr)
+    if host.stack_costs:  # --costs / --profile: where each stack's charged cost was measured
+        from ..hostcal.apply import describe_costs
+
+        for line in describe_costs(host):
+            print(f"note: host CPU cost per I/O measured on your machine: {line}", file=sys.stderr)
 
     if args.out is not None:
         write_new(args.out, write)
