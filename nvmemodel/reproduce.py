@@ -63,6 +63,59 @@ def select(only: str | list[str] | None) -> list[pathlib.Path]:
     return sorted(set(chosen))
 
 
+#: parameters ``reproduce`` sets itself for every notebook (``--quick``, ``--out``): not taken from ``-p``
+OWN_PARAMETERS = {"quick": "--quick", "output_dir": "--out"}
+
+
+def declared_parameters(path: pathlib.Path) -> list[str]:
+    """The names the notebook's cell tagged ``parameters`` assigns, in order (papermill's own inspection)."""
+    from papermill.inspection import inspect_notebook
+
+    return list(inspect_notebook(str(path)))
+
+
+def parse_parameter(value: str):
+    """A ``-p NAME VALUE`` value as papermill's command line reads it: ``True``/``False``/``None``, an int, a float,
+    else the text itself (papermill's ``_resolve_type``)."""
+    from papermill.cli import _resolve_type
+
+    return _resolve_type(value)
+
+
+def assign_parameters(paths: list[pathlib.Path], pairs) -> dict[pathlib.Path, dict]:
+    """``{notebook: {name: value}}`` from ``-p NAME VALUE`` pairs (text): each value parsed as papermill does,
+    given to the notebooks among ``paths`` whose parameters cell declares its name. A name none of them declares,
+    one ``reproduce`` sets itself (quick, output_dir) or one given twice raises :class:`ParameterError`, the
+    first naming the names that exist."""
+    from .errors import ParameterError
+
+    declared = {path: declared_parameters(path) for path in paths}
+    known = sorted({n for names in declared.values() for n in names} - set(OWN_PARAMETERS))
+    out: dict[pathlib.Path, dict] = {path: {} for path in paths}
+    seen = set()
+    for name, text in pairs or []:
+        if name in OWN_PARAMETERS:
+            raise ParameterError("-p", name, f"a notebook parameter other than quick and output_dir ({name} is set "
+                                             f"by reproduce: use {OWN_PARAMETERS[name]})")
+        if name in seen:
+            raise ParameterError("-p", name, "each parameter once")
+        seen.add(name)
+        owners = [path for path in paths if name in declared[path]]
+        if not owners:
+            import difflib
+
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+            elsewhere = [p.stem[:2] for p in notebook_paths() if p not in paths and name in declared_parameters(p)]
+            raise ParameterError("-p", name, "a parameter the parameters cell of a chosen notebook ("
+                                 f"{', '.join(p.stem[:2] for p in paths)}) declares"
+                                 + (f"; did you mean {', '.join(close)}?" if close else "")
+                                 + (f"; notebook {', '.join(elsewhere)} declares {name}: add it to --only" if elsewhere
+                                    else "") + f" (they declare: {', '.join(known)})")
+        for path in owners:
+            out[path][name] = parse_parameter(text)
+    return out
+
+
 def kernel_config():
     """The kernels' configuration: TCP on localhost with CurveZMQ transport encryption.
 
@@ -89,7 +142,7 @@ def kernel_config():
 KERNEL_LOG = "kernel-stderr.log"
 
 
-def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> str | None:
+def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None) -> str | None:
     """:func:`_execute` in a spawned worker process whose standard error — which the kernel it starts
     inherits — is the file :data:`KERNEL_LOG` in ``target``, so a kernel's log lines do not land in the
     middle of the progress bar (only the worker's fd 2 changes: the parent keeps the terminal)."""
@@ -98,7 +151,7 @@ def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool) -> s
     fd = os.open(target / KERNEL_LOG, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
-    problem = _execute(nb, target, quick)
+    problem = _execute(nb, target, quick, parameters)
     return None if problem is None else f"{problem} (the kernel's own messages: {target / KERNEL_LOG})"
 
 
@@ -123,14 +176,16 @@ def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: di
 
 
 def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, names: str | list[str] | None = None,
-                  progress: bool = True, index: bool = True, jobs: int | None = None) -> list[pathlib.Path]:
+                  progress: bool = True, index: bool = True, jobs: int | None = None,
+                  parameters=None) -> list[pathlib.Path]:
     """Execute the notebooks with papermill; each writes into ``output/<notebook name>/``.
 
     ``output`` is taken relative to the caller's working directory (it is the caller's choice);
     the notebooks themselves run in their own folder. ``jobs`` notebooks run at a time, each with its
     own kernel, in worker processes started with "spawn" (no fork of a threaded parent; default: the
-    number of CPUs, at most 4). Returns the executed notebooks' paths; with
-    ``index`` also writes ``output/index.html``.
+    number of CPUs, at most 4). ``parameters``: ``(NAME, VALUE)`` text pairs, as ``-p NAME VALUE`` on papermill's
+    command line, each given to the notebooks that declare NAME (:func:`assign_parameters`). Returns the executed
+    notebooks' paths; with ``index`` also writes ``output/index.html``.
     """
     try:
         import papermill  # noqa: F401
@@ -143,13 +198,14 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
     from .report import write_index
 
     chosen = select(names)
+    given = assign_parameters(chosen, parameters) if parameters else {nb: {} for nb in chosen}
     output = pathlib.Path(output).resolve()
     output.mkdir(parents=True, exist_ok=True)
     jobs = max(1, min(jobs or min(os.cpu_count() or 1, 4), len(chosen)))
     errors = []
     with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
             ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        running = {pool.submit(_execute_in_worker, nb, output / nb.stem, quick): nb for nb in chosen}
+        running = {pool.submit(_execute_in_worker, nb, output / nb.stem, quick, given[nb]): nb for nb in chosen}
         for done in as_completed(running):
             bar.set_postfix_str(running[done].stem)
             bar.update()

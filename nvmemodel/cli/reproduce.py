@@ -23,6 +23,10 @@ def register(sub) -> None:
                    help="notebooks to run, by number or name, comma-separated (default: all), e.g. --only 2,03")
     r.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="notebooks run at a time, one kernel each (default: the CPU count, at most 4)")
+    r.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"), dest="parameters",
+                   help="set a notebook parameter, as papermill's -p does (True/False/None, a number, else text; "
+                        "repeatable): given to each chosen notebook whose parameters cell declares NAME, e.g. "
+                        "-p mps 512 -p iodepth 64")
     r.add_argument("--refresh", action="store_true",
                    help="developers: re-execute the notebooks in place and keep only the nbval-checked outputs")
     r.set_defaults(run=_reproduce)
@@ -33,13 +37,19 @@ def _reproduce(args) -> int:
 
     from .. import reproduce
 
-    reproduce.select(args.only)  # unknown names: one line, exit 2, before anything runs
+    chosen = reproduce.select(args.only)  # unknown names: one line, exit 2, before anything runs
+    if args.parameters and args.refresh:
+        raise ParameterError("-p", " ".join(args.parameters[0]), "no -p with --refresh (the stored outputs are "
+                                                                 "those of the notebooks' own parameters)")
+    if args.parameters:
+        reproduce.assign_parameters(chosen, args.parameters)  # an unknown name: one line, exit 2, before anything runs
     if args.refresh:
         reproduce.refresh_stored_outputs(args.only)
         return 0
     _check_out(args.out)
     start = time.perf_counter()
-    done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only, jobs=args.jobs)
+    done = reproduce.run_notebooks(args.out, quick=args.quick, names=args.only, jobs=args.jobs,
+                                   parameters=args.parameters)
     print(f"{len(done)} notebook(s) executed into {args.out}/ in {time.perf_counter() - start:.0f} s; "
           f"open {args.out}/index.html")
     return 0
