@@ -110,7 +110,7 @@ def print_costs(host) -> None:
     if host.stack_costs:
         from ..hostcal.apply import describe_costs
 
-        print("host CPU cost per I/O measured on your machine (replacing the stack defaults):")
+        print("host CPU cost per I/O with what was measured on your machine (--costs / --profile):")
         for line in describe_costs(host):
             print(f"  {line}")
 

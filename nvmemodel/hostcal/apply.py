@@ -183,5 +183,15 @@ def with_costs(topology, *, costs=None, profile=None):
 
 
 def describe_costs(host) -> list[str]:
-    """One line per measured stack of ``host``: ``libaio: 10,000 cycles per I/O (measured: …)``."""
-    return [f"{stack}: {cycles:,.0f} cycles per I/O ({text})" for stack, cycles, text in host.stack_costs]
+    """One line per measured stack of ``host``: ``libaio: 10,000 cycles per I/O (measured: …)``, or, where a lower
+    bound measured without a device left the charged cost as it was, ``…, unchanged: measured …, below it (charged:
+    …)``."""
+    out = []
+    for stack, cycles, text in host.stack_costs:
+        if " [consistent with " in text:
+            src, _, rest = text.partition(" [consistent with ")
+            out.append(f"{stack}: {cycles:,.0f} cycles per I/O, unchanged: measured {rest.rstrip(']')}, below it "
+                       f"(charged: {src})")
+        else:
+            out.append(f"{stack}: {cycles:,.0f} cycles per I/O ({text})")
+    return out

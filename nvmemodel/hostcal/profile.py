@@ -106,6 +106,10 @@ def profile_summary(profile: dict) -> str:
                      f"{len(s['runs'])}" + ("  (polling: not charged)" if s.get("polling") else ""))
     for s in profile.get("skipped", []):
         lines.append(f"skipped {s['step']}: {s['reason']}")
+    if not any(s["scope"] == "device" for s in profile["steps"]):
+        lines.append("no step read a device (no --target, or none could run): every stack figure is a lower bound, "
+                     "which --profile charges only where it is above the default; give --target FILE (a file on the "
+                     "storage in question) to measure the whole path")
     if profile.get("runs_left"):
         lines.append(f"not run yet ({len(profile['runs_left'])}): time was up; run the same command again to finish")
     lines.append("scope: fio = fio's own work (null engine); no_device = /dev/zero, a lower bound of the stack on a "
