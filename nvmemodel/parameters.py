@@ -749,11 +749,12 @@ _p("raid.parity_bytes_per_s", "B/s", "continuous", "parity computation rate of t
           "one raid5d thread per array by default, and a CPU-bound MD resync ran far below that "
           "(docs/physics.md §12.3): set arrays x the rate you measure")
 _p("share.protocol", "", "categorical", "file-sharing or block-target protocol in front of the storage (none: "
-   "local use); sets the default server cycles", choices=("none", "nfs3", "nfs4", "smb3", "smb3_rdma", "iscsi",
-                                                           "nvme_tcp"),
-   default="none", source="user: the topology", aliases={"nfs": "nfs3", "smb": "smb3", "smb_direct": "smb3_rdma"})
-_p("share.cycles_per_io", "cycles", "continuous", "server CPU cycles the protocol adds per I/O (NaN: the "
-   "protocol's default)", lo=0, hi=1e9, unknown_ok=True, default=math.nan,
+   "local use; ceph_rbd: a Ceph OSD serving RBD, a user-space storage daemon); sets the default server cycles",
+   choices=("none", "nfs3", "nfs4", "smb3", "smb3_rdma", "iscsi", "nvme_tcp", "ceph_rbd"),
+   default="none", source="user: the topology", aliases={"nfs": "nfs3", "smb": "smb3", "smb_direct": "smb3_rdma",
+                                                        "ceph": "ceph_rbd", "rbd": "ceph_rbd"})
+_p("share.cycles_per_io", "cycles", "continuous", "server CPU cycles the protocol adds per host I/O (NaN: the "
+   "protocol's default, its read and write costs mixed by the workload's read fraction)", lo=0, hi=1e9, unknown_ok=True, default=math.nan,
    source="estimate: by protocol, nvmemodel.ceiling.sharing.PROTOCOLS (docs/physics.md §12.4)")
 _p("share.cycles_per_byte", "cycles/B", "continuous", "server CPU cycles the protocol adds per byte (copies, "
    "checksums; NaN: the protocol's default)", lo=0, hi=1e3, unknown_ok=True, default=math.nan,

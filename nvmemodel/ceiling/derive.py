@@ -203,7 +203,7 @@ def _beyond_links(p: dict) -> None:
     if "share.protocol" in p and "share.cycles_per_io" in p and not everywhere(p["share.protocol"], 0.0):
         from .sharing import protocol_defaults
 
-        cyc, cpb, _, _ = protocol_defaults(p["share.protocol"])
+        cyc, cpb, _, _ = protocol_defaults(p["share.protocol"], p.get("workload.read_fraction", 1.0))
         p["share.cycles_per_io"] = np.where(np.isnan(p["share.cycles_per_io"]), cyc, p["share.cycles_per_io"])
         p["share.cycles_per_byte"] = np.where(np.isnan(p["share.cycles_per_byte"]), cpb, p["share.cycles_per_byte"])
     if "host.cycles_per_io" not in p:

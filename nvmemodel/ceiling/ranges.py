@@ -54,8 +54,29 @@ def _k(x: float) -> str:
 
 def cost_ranges(parameters, sources) -> list[CostRange]:
     """The ranged costs of one parameter vector (a single drive model's): ``host.cycles_per_io`` where it is its
-    stack's default (or a catalog host's calibration scaled to another stack); [] where the value is the user's,
-    calibrated or fitted (a point of one's own has no published range)."""
+    stack's default (or a catalog host's calibration scaled to another stack), and ``share.cycles_per_io`` where it
+    is its protocol's default and the protocol's source leaves a range (``sharing.PROTOCOL_RANGES``: a Ceph OSD's);
+    none where the value is the user's, calibrated or fitted (a point of one's own has no published range)."""
+    out = _stack_range(parameters, sources)
+    share = _share_range(parameters)
+    return out + share
+
+
+def _share_range(parameters) -> list[CostRange]:
+    from .sharing import PROTOCOL_RANGES, protocol_defaults
+
+    name = parameters.get("share.protocol", "none")
+    value = parameters.get("share.cycles_per_io", np.nan)
+    if not isinstance(name, str) or name not in PROTOCOL_RANGES or not np.isnan(float(value)):
+        return []  # no protocol, one without a sourced range, or a cost set by the user
+    (r_lo, r_hi), (w_lo, w_hi), why = PROTOCOL_RANGES[name]
+    f = float(parameters.get("workload.read_fraction", 1.0))
+    point = float(protocol_defaults(PARAMETERS["share.protocol"].code(name), f)[0])
+    return [CostRange("share.cycles_per_io", name, point, f * r_lo + (1 - f) * w_lo, f * r_hi + (1 - f) * w_hi, why)]
+
+
+def _stack_range(parameters, sources) -> list[CostRange]:
+    """``host.cycles_per_io``'s range, where it is its stack's default (or scaled from a calibration on another)."""
     from ..topology.host import STACK_CYCLES, STACK_CYCLES_RANGE, IoStack
 
     if "host.cycles_per_io" not in parameters or "workload.io_stack" not in parameters:
@@ -130,7 +151,7 @@ class CurveRange:
 def _cpu_components(names) -> tuple[str, ...]:
     from .components import get_component
 
-    return tuple(n for n in names if "host.cycles_per_io" in get_component(n).parameters)
+    return tuple(n for n in names if {"host.cycles_per_io", "share.cycles_per_io"} & set(get_component(n).parameters))
 
 
 def curve_range(curve) -> CurveRange | None:

@@ -47,6 +47,19 @@ class Ceiling:
         return f"{mark}{self.component:<17} {format_iops(self.iops):>14} {self.bytes_per_s / 1e9:9.3f} GB/s  {head}"
 
 
+def _protocol_default(name: str, p) -> tuple[float, object]:
+    """A ``share.cycles_per_*`` left to its protocol (NaN): the protocol's default at the workload's read fraction,
+    with the protocol's source (``ceiling.sharing.PROTOCOLS``)."""
+    from ..parameters import Source
+    from .sharing import PROTOCOLS, protocol_defaults
+
+    protocol = str(p["share.protocol"])
+    cycles, per_byte, _, _ = protocol_defaults(PARAMETERS["share.protocol"].code(protocol),
+                                               float(p.get("workload.read_fraction", 1.0)))
+    value = float(cycles if name == "share.cycles_per_io" else per_byte)
+    return value, Source.parse(PROTOCOLS[protocol][4], "estimate")
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class ScalingCurve(GroupAnswers):
     """System ceiling versus drive count for one topology and workload.
@@ -141,9 +154,12 @@ class ScalingCurve(GroupAnswers):
             if name.startswith("fabric.") and p.get("fabric.transport") == "none":
                 continue
             value = p[name]
+            source = sources.get(name, "")
             if isinstance(value, float) and np.isnan(value):
-                continue
-            out.append((name, PARAMETERS[name].format(decode(name, value)), sources.get(name, "")))
+                if not name.startswith("share.cycles_per") or p.get("share.protocol", "none") == "none":
+                    continue
+                value, source = _protocol_default(name, p)  # the protocol's own cost, cited with its source
+            out.append((name, PARAMETERS[name].format(decode(name, value)), source))
         return tuple(out)
 
     def cpu_utilization_at(self, drives: int) -> float:

@@ -26,7 +26,8 @@ from ..parameters import PARAMETERS
 from ..standards import ethernet as eth
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["PROTOCOLS", "SHARE_CLIENT", "SHARE_NETWORK", "SHARE_SERVER_CPU", "protocol_defaults"]
+__all__ = ["PROTOCOLS", "PROTOCOL_RANGES", "SHARE_CLIENT", "SHARE_NETWORK", "SHARE_SERVER_CPU", "WRITE_CYCLES",
+           "protocol_defaults"]
 
 # ION SR-71mach5+ (seed ion-nvme-ssds-in-server-applications.txt) on the preset's ASSUMED CPU
 # (2 x 14 cores at 2.4 GHz): locally 3 M 4K random reads (22,400 cycles per I/O); over NFS "small random
@@ -39,6 +40,28 @@ _NFS_PER_BYTE = (_ION_CYCLES_PER_S / _NFS_64K_IOPS - _ION_CYCLES_PER_S / _NFS_4K
 _NFS_CYCLES = _ION_CYCLES_PER_S / _NFS_4K_IOPS - _ION_LOCAL_CYCLES - 4096 * _NFS_PER_BYTE              # ≈ 187,200
 _NFS_SOURCE = ("calibrated: ION over NFS, 4K random reads ~10 % of 3 M IOPS and 64K random reads ~10 GB/s, on the "
                "ION preset's ASSUMED 2 x 14 cores at 2.4 GHz, after its 22,400 local cycles per I/O")
+
+# A Ceph OSD (classic, BlueStore) serving RBD [NELSON22]: M. Nelson, "Ceph OSD CPU Scaling - Part 1" (ceph.io blog,
+# 2022-11-08; text: github.com/ceph/ceph.io src/en/news/blog/2022/ceph-osd-cpu-scaling/index.md): 10 x Dell R6515,
+# 1 x EPYC 7742 each, 6 x PM983 per node, Ceph Pacific 16.2.9, fio librbd 4K random I/O at iodepth 128, 60 OSDs, 3x
+# replication: "On the read side Ceph is delivering around 7500 IOPS per core used ... On the write side, Ceph is
+# delivering around 3500 IOPS per core used" (writes counted per OSD, "with replication factored in"). At the EPYC
+# 7742's 2.25 GHz base: 300,000 cycles per read, 642,857 per OSD write; a client write is 3 OSD writes (3 replicas)
+# spread over the nodes, so a node pays 3 x 642,857 per client write on average. At the 3.4 GHz boost (the clock that
+# ran is not stated): 453,333 and 971,429 (x 3). The OSD's cost includes its own block I/O to the drive (BlueStore),
+# so the protocol's share is the total minus libaio's 8,200 (topology.host.STACK_CYCLES), which the server's CPU
+# ceiling charges as its local path.
+_CEPH_CLOCKS = (2.25e9, 3.4e9)  # EPYC 7742 base and max boost (AMD product specifications; nm.get_host)
+_CEPH_READ_IOPS_PER_CORE, _CEPH_WRITE_IOPS_PER_CORE, _CEPH_REPLICAS = 7500.0, 3500.0, 3
+_LOCAL = 8200.0  # libaio's default (STACK_CYCLES): the server's local path, charged by the CPU ceiling itself
+_CEPH_READ = _CEPH_CLOCKS[0] / _CEPH_READ_IOPS_PER_CORE - _LOCAL
+_CEPH_WRITE = _CEPH_REPLICAS * _CEPH_CLOCKS[0] / _CEPH_WRITE_IOPS_PER_CORE - _LOCAL
+_CEPH_SOURCE = ("measured: a Ceph OSD (Pacific 16.2.9, BlueStore, 60 OSDs on 10 x EPYC 7742, 3x replication) "
+                "'delivering around 7500 IOPS per core used' for 4K random reads and 'around 3500 IOPS per core "
+                "used' for writes per OSD (M. Nelson, 'Ceph OSD CPU Scaling - Part 1', ceph.io 2022-11-08): at the "
+                "2.25 GHz base 300,000 cycles per read and 3 x 642,857 per client write, minus the local path's "
+                "8,200 (libaio) = 291,800 and 1,920,371; per byte and headers not charged (not sourced: the 4K cost "
+                "is charged at every size); docs/physics.md §12.4.1")
 
 #: protocol → (server cycles per I/O, cycles per byte, request header B, response header B, source).
 #: Header bytes ride on the data direction with the payload; the other direction carries the other header.
@@ -67,15 +90,35 @@ PROTOCOLS: dict[str, tuple[float, float, float, float, str]] = {
                   "(no VFS or RPC layer) but no per-I/O figure was found (SPDK's NVMe-oF TCP reports compare IOPS "
                   "per core with the kernel target; not read here); headers: NVMe/TCP command capsule and "
                   "response PDUs (NVMe/TCP transport spec)")),
+    "ceph_rbd": (_CEPH_READ, 0.0, 0.0, 0.0, _CEPH_SOURCE),
 }
 assert tuple(PROTOCOLS) == PARAMETERS["share.protocol"].choices
 
 
-def protocol_defaults(codes):
-    """``(cycles per I/O, cycles per byte, request header B, response header B)`` for ``share.protocol`` codes."""
+#: protocol → server cycles per host WRITE where a source gives writes their own cost (else a write costs what
+#: PROTOCOLS gives, a read's): a Ceph client write is 3 OSD writes (3x replication) [NELSON22].
+WRITE_CYCLES: dict[str, float] = {"ceph_rbd": _CEPH_WRITE}
+
+#: protocol → ((read low, read high), (write low, write high), source): the range of its sourced per-I/O cost over
+#: what the source leaves open (the clock that ran), charged by ``ceiling.ranges`` (docs/physics.md §4.1, §12.4.1).
+PROTOCOL_RANGES: dict[str, tuple[tuple[float, float], tuple[float, float], str]] = {
+    "ceph_rbd": (tuple(c / _CEPH_READ_IOPS_PER_CORE - _LOCAL for c in _CEPH_CLOCKS),
+                 tuple(_CEPH_REPLICAS * c / _CEPH_WRITE_IOPS_PER_CORE - _LOCAL for c in _CEPH_CLOCKS),
+                 "the Ceph OSD's 7,500 read / 3,500 write IOPS per core used (M. Nelson, ceph.io 2022-11-08) read at "
+                 "the EPYC 7742's 2.25 GHz base and at its 3.4 GHz boost (which ran is not stated)"),
+}
+
+
+def protocol_defaults(codes, read_fraction=1.0):
+    """``(cycles per I/O, cycles per byte, request header B, response header B)`` for ``share.protocol`` codes; the
+    cycles per host I/O mix each protocol's read and write costs (:data:`WRITE_CYCLES`) by ``read_fraction``."""
     table = np.array([v[:4] for v in PROTOCOLS.values()])
-    rows = table[np.asarray(codes, dtype=int)]
-    return rows[..., 0], rows[..., 1], rows[..., 2], rows[..., 3]
+    writes = np.array([WRITE_CYCLES.get(k, v[0]) for k, v in PROTOCOLS.items()])
+    idx = np.asarray(codes, dtype=int)
+    rows = table[idx]
+    f = np.asarray(read_fraction, dtype=float)
+    cycles = rows[..., 0] if not WRITE_CYCLES else f * rows[..., 0] + (1.0 - f) * writes[idx]
+    return cycles, rows[..., 1], rows[..., 2], rows[..., 3]
 
 
 def _present(p):
