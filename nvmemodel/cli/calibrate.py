@@ -9,13 +9,14 @@ from ..errors import ParameterError
 _EPILOG = """\
 examples:
   nvmemodel calibrate --out mybox-cal                      # about 20 s: fio's null engine, each stack on /dev/zero
-  nvmemodel calibrate --out mybox-cal --target /data/big.file --seconds 40   # + reads of that file (O_DIRECT)
-  nvmemodel plan --iops 5M --profile mybox-cal/profile.json                 # plan with the costs measured here
-  nvmemodel ceilings --preset dell-r7525 --profile mybox-cal/profile.json --io-stack io_uring
+  nvmemodel calibrate --out mybox-cal2 --target /data/big.file --seconds 40  # + reads of that file (O_DIRECT)
+  nvmemodel plan --iops 5M --profile mybox-cal2/profile.json                # plan with the costs measured here
+  nvmemodel ceilings --preset dell-r7525 --profile mybox-cal2/profile.json --io-stack io_uring
 
 The runs read a null device (/dev/zero) and, with --target, the file named (fio readonly). Nothing is written
 outside --out unless --allow-write is given, which adds random writes INTO the target (destroying its contents)
-and is required for a block device. An interrupted calibration resumes when run again with the same --out.
+and is required for a block device. An interrupted calibration resumes when run again with the same --out (and the
+same --target: another target needs a new folder).
 """
 
 

@@ -209,6 +209,29 @@ def _check_folder(out_dir) -> tuple[pathlib.Path, bool]:
     return p, True
 
 
+#: What a folder was calibrated with: a resumed call must measure the same thing (its kept runs are of it).
+SETTINGS = "settings.json"
+
+
+def _check_settings(root: pathlib.Path, settings: dict, resumed: bool) -> None:
+    """Record ``settings`` in a new folder; in a resumed one, refuse others than those recorded (the kept runs of one
+    target must not stand for another's)."""
+    path = root / SETTINGS
+    if not resumed or not path.exists():
+        path.write_text(json.dumps(settings) + "\n")
+        return
+    try:
+        before = json.loads(path.read_text())
+    except ValueError:
+        before = None
+    if before != settings:
+        was = before.get("target") if isinstance(before, dict) else None
+        raise ParameterError("--out", str(root), f"a new folder for these settings: this one was calibrated with "
+                             f"--target {was or '(none)'}"
+                             + (" and --allow-write" if isinstance(before, dict) and before.get("allow_write") else "")
+                             + " (its kept runs measure that)")
+
+
 def _fio_version(fio: str) -> tuple[str, str]:
     path = shutil.which(fio)
     if path is None:
@@ -309,6 +332,8 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
     path, version = _fio_version(fio)
     root, resumed = _check_folder(out_dir)
     runs_dir = root / "runs"
+    _check_settings(root, {"target": None if target is None else os.path.abspath(target), "allow_write": allow_write},
+                    resumed)
     engines = _engines(path)
     facts = host_facts(clock_hz)
     say(f"calibrate: {facts['model_name']}, {facts['logical_cpus']} CPU(s), load {facts['load_average'][0]:g}; "

@@ -69,6 +69,12 @@ def test_a_rerun_resumes_and_keeps_the_runs(calibrated):
     assert before == after  # nothing run again, nothing rewritten
     assert sum("kept from an earlier calibrate" in line for line in lines) == len(profile["steps"])
     assert [s["cycles_per_io"] for s in again["steps"]] == [s["cycles_per_io"] for s in profile["steps"]]
+    other = root / "other.dat"
+    other.write_bytes(os.urandom(1 << 20))
+    with pytest.raises(nm.ParameterError, match="a new folder for these settings"):  # kept runs are of target.dat
+        calibrate(root / "out", seconds=8, repeats=1, target=str(other), progress=None)
+    with pytest.raises(nm.ParameterError, match="a new folder for these settings"):
+        calibrate(root / "out", seconds=8, repeats=1, progress=None)
 
 
 def test_plan_with_the_profile_charges_what_was_measured(calibrated, capsys):
