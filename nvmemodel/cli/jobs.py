@@ -90,6 +90,20 @@ def register(sub) -> None:
                                         "pins each drive's jobs and memory to its node")
     j.add_argument("--allow-raw-device-writes", action="store_true",
                    help="allow write/randwrite/rw/trim patterns on block devices (DESTROYS their data)")
+    j.add_argument("--precondition", action="store_true",
+                   help="write SNIA PTS-style preconditioning, run once by run-sweep before the points: a discard "
+                        "of each block device, a sequential fill of twice --size, random 4K writes over it twice "
+                        "(WRITES every target: devices need --allow-raw-device-writes and must be named, not "
+                        "--targets auto); turns the steady-state check on (--steady-state)")
+    j.add_argument("--steady-state", metavar="CRITERION",
+                   help="fio's steady-state check for every point (ss=): iops, iops_slope, bw or bw_slope and a "
+                        "limit, e.g. 'iops_slope:0.2%%' or 'iops:20%%'; 'none' for no check. Default with "
+                        "--precondition: iops_slope at 10%% of the mean over the window (SNIA PTS's slope rule), "
+                        "i.e. 10%%/window-seconds per second")
+    j.add_argument("--ss-dur", metavar="TIME", help="the window fio judges (ss_dur; whole seconds; default with "
+                                                     "--steady-state: half the run time)")
+    j.add_argument("--ss-ramp", metavar="TIME", help="time before fio starts judging (ss_ramp; whole seconds; "
+                                                      "default 0)")
     j.add_argument("--dry-run", action="store_true", help="print the plan and the first job file; write nothing")
     j.set_defaults(run=_fio_jobs)
 
@@ -113,6 +127,10 @@ def _fio_jobs(args) -> int:
 
     targets = _list(args.targets, _word, "--targets")
     auto_nodes = None
+    if args.precondition and targets == ["auto"]:
+        raise ParameterError("--targets", "auto", "the files or devices named one by one with --precondition: it "
+                                                  "writes every target, and nvmemodel never writes a device whose "
+                                                  "name was not typed (list them with 'nvmemodel discover')")
     if targets == ["auto"]:
         from ..discover import nvme_namespaces
         from ._common import check_sysfs_root
@@ -129,7 +147,8 @@ def _fio_jobs(args) -> int:
         print("targets: " + ", ".join(f"{dev} (NUMA {node if node is not None else '?'})" for dev, node in found))
     elif args.sysfs_root != "/":
         raise ParameterError("--sysfs-root", args.sysfs_root, "--targets auto too (it is where auto looks)")
-    settings = {"runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
+    settings = {**_steady_state(args, parse_time(args.runtime)), "precondition": args.precondition,
+                "runtime_s": parse_time(args.runtime), "ramp_s": parse_time(args.ramp),
                 "size_bytes": _whole(parse_block_size)(args.size, "--size"), "ioengine": args.ioengine,
                 "direct": not args.no_direct,
                 "numa_nodes": tuple(_list(args.numa_nodes, _whole(int), "--numa-nodes"))
@@ -157,6 +176,13 @@ def _fio_jobs(args) -> int:
     print(f"{len(plan.points)} point(s) on {len(plan.targets)} target(s); source: {plan.source}")
     for note in plan.notes:
         print(f"  note: {note}")
+    from ..jobs.precondition import precondition_notes, precondition_steps
+
+    for note in precondition_notes(plan):
+        print(f"  {note}")
+    if plan.steady_state is not None:
+        print(f"  steady state: fio ends each point once {plan.steady_state} holds over {plan.ss_duration_s:g} s "
+              f"(judging from {plan.ss_ramp_s:g} s), else runs {plan.runtime_s:g} s; run-sweep says which")
     for caveat in plan.caveats():
         print(f"  caveat: {caveat}")
     if raw:
@@ -174,10 +200,49 @@ def _fio_jobs(args) -> int:
         print("(dry run: nothing written)")
         return 0
     written = write_jobs(plan, args.out, allow_raw_device_writes=args.allow_raw_device_writes)
-    print(f"wrote {len(written)} file(s) under {args.out} ({len(plan.points) + 1 - len(written)} unchanged)")
+    files = 1 + len(plan.points) + len(precondition_steps(plan))  # plan.json, the points', the preconditioning's
+    print(f"wrote {len(written)} file(s) under {args.out} ({files - len(written)} unchanged)")
     print(f"next: nvmemodel run-sweep {args.out}")
     print(f"then: nvmemodel ingest {args.out}/results --path-pattern '{{drives}}drives/*.json' -o table.csv")
     return 0
+
+
+def _seconds(text: str, name: str) -> float:
+    from ..units import parse_time
+
+    try:
+        value = parse_time(text)
+    except (ValueError, NvmeModelError):
+        raise ParameterError(name, text, "a time in whole seconds, e.g. '30s' or '2min'") from None
+    if not math.isfinite(value) or value < 0 or value != int(value):
+        raise ParameterError(name, text, "a time in whole seconds ≥ 0 (fio samples once a second)")
+    return float(value)
+
+
+def _steady_state(args, runtime_s: float) -> dict:
+    """The plan's steady-state settings from --steady-state, --ss-dur, --ss-ramp and --precondition."""
+    criterion = args.steady_state
+    if criterion is not None and criterion.strip().lower() == "none":
+        if args.ss_dur is not None or args.ss_ramp is not None:
+            raise ParameterError("--ss-dur" if args.ss_dur is not None else "--ss-ramp",
+                                 args.ss_dur if args.ss_dur is not None else args.ss_ramp,
+                                 "a steady-state check (not --steady-state none)")
+        return {}
+    if criterion is None and not args.precondition:
+        if args.ss_dur is not None or args.ss_ramp is not None:  # would be ignored
+            raise ParameterError("--ss-dur" if args.ss_dur is not None else "--ss-ramp",
+                                 args.ss_dur if args.ss_dur is not None else args.ss_ramp,
+                                 "--steady-state (or --precondition) too: the window of fio's steady-state check")
+        return {}
+    duration = _seconds(args.ss_dur, "--ss-dur") if args.ss_dur is not None else float(max(1, int(runtime_s / 2)))
+    ramp = _seconds(args.ss_ramp, "--ss-ramp") if args.ss_ramp is not None else 0.0
+    if duration < 2:
+        raise ParameterError("--ss-dur", args.ss_dur, "a window of at least 2 s (fio fits a line to one sample a "
+                                                      "second)")
+    if criterion is None:  # SNIA PTS: the best-fit line moves by at most 10 % of the mean over the whole window;
+        # fio's slope limit is per second of the mean (steadystate.c: |slope| / mean x 100, one sample a second)
+        criterion = f"iops_slope:{10 / (duration - 1):.4g}%"
+    return {"steady_state": criterion, "ss_duration_s": duration, "ss_ramp_s": ramp}
 
 
 def _run_sweep(args) -> int:
@@ -194,6 +259,13 @@ def _run_sweep(args) -> int:
           f"{len(report.planned) - len(report.ran) - len(report.skipped) - len(report.failed)} left")
     for path, why in report.failed:
         print(f"  failed: {path}: {why}")
+    if report.preconditioned:
+        print(f"  preconditioned now: {', '.join(report.preconditioned)}")
+    if report.steady_state:
+        missed = [path for path, ok in report.steady_state if not ok]
+        print(f"  steady state reached at {len(report.steady_state) - len(missed)} of the {len(report.steady_state)} "
+              "point(s) run now" + (f"; NOT at: {', '.join(missed)} (their numbers may still drift: run longer or "
+                                      "precondition)" if missed else ""))
     if report.complete:
         from ..jobs import Plan
 

@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
 from ..errors import IngestError, IngestWarning
 from .fio_options import PACING_OPTIONS, block_sizes, choose_block_size, pacing_fields, workload_fields
 from .schema import _EMPTY_ROW, failed_job_rows
+from .steadystate import steady_state_columns
 
 _DIRECTIONS = ("read", "write", "trim")
 _ALL_DIRECTIONS = (*_DIRECTIONS, "mixed")
@@ -593,6 +594,8 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         common["cpu_usr"] = usr
         common["cpu_sys"] = sys_
         common["error"] = error
+        if "steadystate" in job:  # fio's ss= check: attained, criterion, window (.steadystate)
+            common.update(steady_state_columns(job["steadystate"], path, f"jobs[{index}].steadystate"))
         job_rows = []
         for direction in _ALL_DIRECTIONS if has_mixed else _DIRECTIONS:
             d = job.get(direction)

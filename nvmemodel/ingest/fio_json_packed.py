@@ -34,6 +34,7 @@ from .fio_json import (
 )
 from .fio_options import PACING_OPTIONS, choose_block_size
 from .schema import COLUMNS
+from .steadystate import NO_STEADY_STATE
 
 __all__ = ["packed_rows"]
 
@@ -44,7 +45,8 @@ _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "f
           "device_count", "rate_iops", "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
           "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
           "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s", "cpu_usr",
-          "cpu_sys", "defaulted", "error")
+          "cpu_sys", "defaulted", "error", "ss_criterion", "ss_attained", "ss_duration_s", "ss_criterion_value",
+          "ss_iops", "ss_bw_bytes_per_s")
 if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be followed here
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
 
@@ -112,8 +114,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
     name_counts: dict | None = None
     for index, job in enumerate(entries):
         # (a key fio always writes that is missing raises KeyError: the general reader reads the document)
-        if type(job) is not dict or not _KNOWN_JOB_KEYS.issuperset(job) or "mixed" in job:
-            return None
+        if type(job) is not dict or not _KNOWN_JOB_KEYS.issuperset(job) or "mixed" in job or "steadystate" in job:
+            return None  # (a steady-state report: the general reader reads it)
         read, write = job["read"], job["write"]
         job_opts = job.get("job options") or {}
         name, error = job["jobname"], job["error"]
@@ -136,7 +138,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         host = job.get("hostname")
         job_head = (*head, None if name is None else str(name), index, group_id, None if host is None else str(host),
                     "group" if group else "job", False, pattern)
-        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0)
+        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write),

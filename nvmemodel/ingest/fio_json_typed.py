@@ -35,6 +35,7 @@ from .fio_json_packed import (
     job_option_set,
     with_targets,
 )
+from .steadystate import NO_STEADY_STATE
 
 __all__ = ["typed_rows"]
 
@@ -255,7 +256,9 @@ def _rows(doc, path: str) -> list[tuple] | None:
         host = job.hostname
         job_head = (*head, name, index, group_id, None if host is UNSET else host, "group" if group else "job",
                     False, pattern)
-        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0)
+        if job.steadystate is not UNSET:
+            return None  # a steady-state report: the general reader reads it
+        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import operator
 
+from .steadystate import COLUMNS as _STEADY_STATE_COLUMNS
+
 __all__ = ["COLUMNS", "FIO_DEFAULTS", "MEASUREMENTS", "failed_job_rows", "new_row", "schema_table", "to_frame"]
 
 #: name → (dtype, unit, description). Order is the table's column order.
@@ -76,6 +78,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
     "error": ("Int64", "", ("the tool's error code for this job (fio errno); 0 = ran without error, NA = not "
                             "reported. A failed job's row keeps its labels but no numbers")),
+    **_STEADY_STATE_COLUMNS,  # fio's steady-state check (ss=): .steadystate
 }
 
 #: Columns that hold measured numbers: emptied (NaN) on the row of a job that failed.

@@ -17,6 +17,7 @@ import stat
 from ..errors import ParameterError
 from .fiooptions import fio_line
 from .plan import Plan, SweepPoint
+from .precondition import precondition_steps
 
 __all__ = ["WRITING_PATTERNS", "check_folder", "check_targets", "is_raw_device", "job_text", "plan_json",
            "write_jobs"]
@@ -64,10 +65,13 @@ def check_targets(plan: Plan, *, allow_raw_device_writes: bool = False) -> list[
         return raw
     most = max(p.drives for p in plan.points)
     writing = sorted({p.pattern for p in plan.points if p.pattern in WRITING_PATTERNS})
+    what = f"the writing patterns {', '.join(writing)}" if writing else ""
+    if plan.precondition:  # its fill and random-write passes write every target the points use
+        what = "the preconditioning (--precondition)" + (f" and {what}" if what else "")
     hit = [t for t in raw if plan.targets.index(t) < most]
-    if writing and hit and not allow_raw_device_writes:
+    if what and hit and not allow_raw_device_writes:
         raise ParameterError("targets", ", ".join(hit),
-                             f"files, not raw devices, for the writing patterns {', '.join(writing)}: writing to a "
+                             f"files, not raw devices, for {what}: writing to a "
                              "device destroys its data. Pass --allow-raw-device-writes (allow_raw_device_writes=True) "
                              "if that is what you want, or test read patterns only")
     return raw
@@ -94,6 +98,9 @@ def job_text(plan: Plan, point: SweepPoint) -> str:
              fio_line("randrepeat", 0)]
     if point.read_fraction is not None:
         lines.append(fio_line("rwmixread", round(point.read_fraction * 100)))
+    if plan.steady_state is not None:  # fio ends the point once this holds over the window; its JSON says whether
+        lines += [fio_line("steadystate", plan.steady_state), fio_line("steadystate_duration", plan.ss_duration_s),
+                  fio_line("steadystate_ramp_time", plan.ss_ramp_s)]
     for i, target in enumerate(plan.targets[:point.drives], start=1):
         lines += ["", f"[drive{i}]", fio_line("filename", target)]
         if plan.numa_nodes is not None:  # keep each drive's jobs and buffers on its own socket
@@ -147,6 +154,8 @@ def write_jobs(plan: Plan, directory, *, allow_raw_device_writes: bool = False) 
     check_targets(plan, allow_raw_device_writes=allow_raw_device_writes)
     root = pathlib.Path(directory)
     files = {root / "plan.json": plan_json(plan)}
+    for step in precondition_steps(plan):
+        files[root / step.job_path] = step.text
     for p in plan.points:
         files[root / "jobs" / p.job_path] = job_text(plan, p)  # every value checked before a byte is written
     if check_folder(plan, root) == "same":

@@ -20,6 +20,7 @@ holding one is far more often a smuggling attempt than a real file.
 from __future__ import annotations
 
 import math
+import re
 
 from ..errors import ParameterError
 
@@ -28,8 +29,8 @@ from ..errors import ParameterError
 #: engines/sync.c and engines/mmap.c flag them FIO_SYNCIO, pvsync2 with or without hipri)
 SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
 
-__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_target",
-           "fio_line"]
+__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
+           "check_target", "fio_line"]
 
 #: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
 RW_PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
@@ -90,6 +91,22 @@ def check_target(target) -> str:
     return target
 
 
+#: fio's steady-state criteria (HOWTO, "steadystate"): the largest deviation from the window's mean of IOPS or
+#: bandwidth, or the slope of their least-squares line (per second); the limit a number or a percentage of the mean
+_STEADY_STATE = re.compile(r"(iops|bw)(_slope)?:([0-9]{1,6}(?:\.[0-9]{1,6})?)(%?)")
+
+
+def check_steady_state(text) -> str:
+    """``text`` if it is one of fio's steady-state criteria (``iops:20%``, ``iops_slope:0.5%``, ``bw:10000000``,
+    ``bw_slope:1%``) with a limit > 0 (at most 100 for a percentage); :class:`ParameterError` otherwise."""
+    m = _STEADY_STATE.fullmatch(text) if isinstance(text, str) else None
+    if m is None or float(m.group(3)) <= 0 or (m.group(4) and float(m.group(3)) > 100):
+        raise ParameterError("steady_state", text, "fio's criterion iops, iops_slope, bw or bw_slope, a colon and a "
+                                                   "limit > 0 (a percentage of the window's mean up to 100%, or a "
+                                                   "number): e.g. 'iops_slope:0.5%' or 'iops:20%'")
+    return text
+
+
 def _whole(option: str, value, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise ParameterError(option, value, f"a whole number from {lo:,} to {hi:,} (fio's range for {option})")
@@ -120,6 +137,17 @@ def fio_line(option: str, value) -> str:
         text = _milliseconds(option, value, 1)
     elif option == "ramp_time":
         text = _milliseconds(option, value, 0)
+    elif option == "steadystate":
+        text = check_steady_state(value)
+    elif option in ("steadystate_duration", "steadystate_ramp_time"):
+        # fio samples once a second for its steady-state check (steadystate.c ss_check_interval): whole seconds
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value % 1 \
+                or not (1 if option == "steadystate_duration" else 0) <= value <= 10**7:
+            raise ParameterError(option, value, "whole seconds (fio samples once a second), at most 10,000,000; the "
+                                                "window at least 1 s")
+        text = f"{int(value)}s"
+    elif option == "loops":
+        text = str(_whole(option, value, 1, _UINT_MAX))
     elif option in ("size", "bs"):
         text = str(_whole(option, value, 1, _ULL_MAX))
     elif option == "iodepth":

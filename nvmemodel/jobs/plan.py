@@ -109,6 +109,17 @@ class Plan:
         NUMA node of each target (``nvmemodel discover`` shows them): each drive's jobs then run and
         allocate on its node (fio ``numa_cpu_nodes``, ``numa_mem_policy=bind``), so no job crosses the
         socket link.
+    steady_state : str, optional
+        fio's steady-state criterion for every point (``ss=``, e.g. ``iops_slope:0.2%``): fio ends a point
+        once it holds over the last ``ss_duration_s`` (after ``ss_ramp_s``), else runs ``runtime_s``, and
+        reports which in its JSON (the ``ss_attained`` column of the results table).
+    ss_duration_s, ss_ramp_s : float
+        The window fio judges (``ss_dur``) and the time before it starts judging (``ss_ramp``), whole seconds.
+    precondition : bool
+        Write the preconditioning steps (:func:`~nvmemodel.jobs.precondition.precondition_steps`: a discard of
+        block devices, a sequential fill of twice the tested range, a random-write pass over it twice), run
+        once before the points by ``run-sweep``. They write every target: block devices need
+        ``allow_raw_device_writes``.
     """
 
     targets: tuple[str, ...]
@@ -121,6 +132,10 @@ class Plan:
     source: str = "user sweep"
     notes: tuple[str, ...] = ()
     numa_nodes: tuple[int, ...] | None = None
+    steady_state: str | None = None
+    ss_duration_s: float = 0.0
+    ss_ramp_s: float = 0.0
+    precondition: bool = False
 
     def __post_init__(self) -> None:
         if self.numa_nodes is not None:
@@ -160,6 +175,20 @@ class Plan:
                                                   "fio's REAL_MAX_JOBS)")
         if len({p.name + str(p.drives) for p in self.points}) != len(self.points):
             raise ParameterError("points", "duplicates", "each point once")
+        if not isinstance(self.precondition, bool):
+            raise ParameterError("precondition", self.precondition, "True or False")
+        if self.steady_state is None:
+            if self.ss_duration_s or self.ss_ramp_s:
+                raise ParameterError("ss_duration_s", self.ss_duration_s, "a steady_state criterion too (the window "
+                                                                          "and ramp of fio's steady-state check)")
+        else:
+            fio_line("steadystate", self.steady_state)
+            fio_line("steadystate_duration", self.ss_duration_s)  # whole seconds ≥ 1
+            fio_line("steadystate_ramp_time", self.ss_ramp_s)
+            if self.ss_duration_s + self.ss_ramp_s > self.runtime_s:
+                raise ParameterError("ss_duration_s", self.ss_duration_s,
+                                     f"a steady-state window and ramp ({self.ss_ramp_s:g} s + {self.ss_duration_s:g} s) "
+                                     f"within the run time ({self.runtime_s:g} s): fio could never judge it")
 
     def caveats(self) -> list[str]:
         """What in the settings makes the measurement differ from what the points ask for."""
@@ -192,6 +221,9 @@ class Plan:
 
     def to_dict(self) -> dict:
         d = dataclasses.asdict(self)
+        for key in _OPTIONAL:  # left out where unset: a plan.json written before they existed keeps its bytes
+            if d[key] == _OPTIONAL[key]:
+                del d[key]
         return {"schema": PLAN_SCHEMA, "path_pattern": PATH_PATTERN, **d}
 
     @classmethod
@@ -223,6 +255,10 @@ class Plan:
         if not isinstance(doc, dict):
             raise ParameterError("plan", str(p), "a plan.json written by 'nvmemodel fio-jobs' (a JSON object)")
         return cls.from_dict(doc, source=str(p))
+
+
+#: Plan fields a plan.json holds only where they are set (their defaults)
+_OPTIONAL = {"steady_state": None, "ss_duration_s": 0.0, "ss_ramp_s": 0.0, "precondition": False}
 
 
 def sweep_plan(targets: Sequence[str], *, drives: Iterable[int] | None = None, patterns: Iterable[str] = ("randread",),

@@ -23,9 +23,9 @@ from collections.abc import Callable
 
 from ..errors import ParameterError
 from .fiofile import check_targets
-from .plan import Plan, SweepPoint
+from .plan import Plan
 
-__all__ = ["RunReport", "fio_command", "run_plan"]
+__all__ = ["RunReport", "fio_command", "run_plan", "steady_state_of"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,6 +36,10 @@ class RunReport:
     skipped: tuple[str, ...] = ()
     failed: tuple[tuple[str, str], ...] = ()
     planned: tuple[str, ...] = ()
+    #: points run now with fio's steady-state check: (result path, True if fio found steady state)
+    steady_state: tuple[tuple[str, bool], ...] = ()
+    #: preconditioning steps run now
+    preconditioned: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -49,7 +53,8 @@ def fio_command(fio: str, job: pathlib.Path, output: pathlib.Path) -> list[str]:
 def _check_report(path: pathlib.Path, runtime_s: float) -> str:
     """Why fio's JSON is not a complete result ('' if it is): unreadable, no jobs, or a job that ran
     less than 90 % of the planned time (fio 3.33 stopped by SIGINT writes a well-formed report of
-    the part it ran, exit status 128 — checked here too in case a wrapper hides the status)."""
+    the part it ran, exit status 128 — checked here too in case a wrapper hides the status), unless
+    fio ended it early because its steady-state check held (``steadystate.attained``)."""
     try:
         text = path.read_text(errors="replace")
         doc = json.loads(text[text.index("{"):])  # fio may print warnings before the JSON
@@ -60,9 +65,25 @@ def _check_report(path: pathlib.Path, runtime_s: float) -> str:
         return "a JSON report without jobs"
     for job in jobs:
         ran_ms = job.get("job_runtime") if isinstance(job, dict) else None
+        ss = job.get("steadystate") if isinstance(job, dict) else None
+        if isinstance(ss, dict) and ss.get("attained") == 1:
+            continue  # fio ends a job once its steady-state criterion holds
         if isinstance(ran_ms, (int, float)) and ran_ms < 0.9 * runtime_s * 1000:
             return f"job {job.get('jobname')!r} ran {ran_ms:g} ms of the planned {runtime_s * 1000:g} ms"
     return ""
+
+
+def steady_state_of(path) -> bool | None:
+    """Whether every job of fio's JSON report at ``path`` reached steady state (fio's ``ss=`` check); None
+    when no job had the check or the report cannot be read."""
+    try:
+        text = pathlib.Path(path).read_text(errors="replace")
+        doc = json.loads(text[text.index("{"):])
+    except (OSError, ValueError):
+        return None
+    states = [j["steadystate"].get("attained") == 1 for j in doc.get("jobs", []) if isinstance(j, dict)
+              and isinstance(j.get("steadystate"), dict)] if isinstance(doc, dict) else []
+    return all(states) if states else None
 
 
 def _check_job_files(root: pathlib.Path, plan: Plan) -> None:
@@ -71,9 +92,12 @@ def _check_job_files(root: pathlib.Path, plan: Plan) -> None:
     from ..userfiles import read_input
     from .fiofile import job_text
 
-    for point in plan.points:
-        job = root / "jobs" / point.job_path
-        if job.exists() and read_input(job, what="plan", max_bytes=2**20) != job_text(plan, point).encode():
+    from .precondition import precondition_steps
+
+    expected = [(root / s.job_path, s.text) for s in precondition_steps(plan)]
+    expected += [(root / "jobs" / p.job_path, job_text(plan, p)) for p in plan.points]
+    for job, text in expected:
+        if job.exists() and read_input(job, what="plan", max_bytes=2**20) != text.encode():
             raise ParameterError("plan", str(root), f"job files as 'nvmemodel fio-jobs' wrote them: {job} differs "
                                                     "from its point in plan.json (edited?); write the sweep again "
                                                     "into a new folder")
@@ -147,7 +171,12 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
     if budget < 0:
         raise ParameterError("limit", limit, "a number of points ≥ 0")
     with _exclusive(root, dry_run):
+        preconditioned = _precondition(root, plan, fio, dry_run, say)
+        if preconditioned is None:  # a step failed: measuring a drive in an unknown state is not what was asked
+            return RunReport((), (), (("precondition", "a preconditioning step failed (see above); no point "
+                                                       "was run"),), tuple(p.result_path for p in plan.points))
         started = time.monotonic()
+        steady = []
         for i, point in enumerate(plan.points, start=1):
             final = root / "results" / point.result_path
             job = root / "jobs" / point.job_path
@@ -167,7 +196,8 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
             if len(ran) + len(failed) >= budget:
                 break
             try:
-                ok, why = _run_point(cmd, point, root, partial, plan.runtime_s)
+                log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
+                ok, why = _run_point(cmd, log, partial, plan.runtime_s)
             except KeyboardInterrupt:
                 # fio writes a complete-looking report when interrupted: never keep it as this point's result
                 partial.unlink(missing_ok=True)
@@ -183,11 +213,58 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
                 ran.append(point.result_path)
                 elapsed = time.monotonic() - started
                 left = (total - i) * elapsed / max(1, len(ran) + len(failed))
-                say(f"{tag}: ok -> {final} (about {left:.0f} s left)")
+                state = steady_state_of(final) if plan.steady_state is not None else None
+                if state is not None:
+                    steady.append((point.result_path, state))
+                said = "" if state is None else (", steady state reached" if state else
+                                                 ", steady state NOT reached (fio's ss= check did not hold)")
+                say(f"{tag}: ok{said} -> {final} (about {left:.0f} s left)")
             else:
                 failed.append((point.result_path, why))
                 say(f"{tag}: FAILED: {why}")
-    return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points))
+    return RunReport(tuple(ran), tuple(skipped), tuple(failed), tuple(p.result_path for p in plan.points),
+                     tuple(steady), tuple(preconditioned))
+
+
+def _precondition(root: pathlib.Path, plan: Plan, fio: str, dry_run: bool, say) -> list[str] | None:
+    """Run the plan's preconditioning steps not done yet, in order (their reports go to ``precondition/``, never
+    overwritten); the steps run now, or None if one failed (the points are then not run)."""
+    from .precondition import precondition_steps
+
+    done = []
+    for step in precondition_steps(plan):
+        final, job = root / step.result_path, root / step.job_path
+        tag = f"[precondition {step.name}] {step.what}"
+        if final.exists():
+            say(f"{tag}: done earlier ({final})")
+            continue
+        if not job.exists():
+            raise ParameterError("plan", str(root), f"the job file {job} (re-run 'nvmemodel fio-jobs' with the "
+                                                    "same options to write it)")
+        partial = final.with_name(f".{final.name}.partial")
+        cmd = fio_command(fio, job, partial)
+        if dry_run:
+            say(f"{tag}: would run {shlex.join(cmd)}")
+            continue
+        say(f"{tag}: running (this writes the whole tested range; it takes as long as it takes)")
+        try:
+            ok, why = _run_point(cmd, root / "logs" / "precondition" / f"{step.name}.log", partial, 0.0)
+        except KeyboardInterrupt:
+            partial.unlink(missing_ok=True)
+            say(f"{tag}: interrupted; run again to redo this step")
+            raise
+        if ok:
+            try:
+                os.link(partial, final)
+            except FileExistsError:
+                ok, why = False, f"{final} appeared while fio ran"
+            partial.unlink(missing_ok=True)
+        if not ok:
+            say(f"{tag}: FAILED: {why}")
+            return None
+        done.append(step.name)
+        say(f"{tag}: ok -> {final}")
+    return done
 
 
 def _open_log(log: pathlib.Path):
@@ -206,11 +283,9 @@ def _open_log(log: pathlib.Path):
     return os.fdopen(fd, "w")
 
 
-def _run_point(cmd: list[str], point: SweepPoint, root: pathlib.Path, partial: pathlib.Path,
-               runtime_s: float) -> tuple[bool, str]:
+def _run_point(cmd: list[str], log: pathlib.Path, partial: pathlib.Path, runtime_s: float) -> tuple[bool, str]:
     partial.parent.mkdir(parents=True, exist_ok=True)
     partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
-    log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
     log.parent.mkdir(parents=True, exist_ok=True)
     with _open_log(log) as err:
         try:
