@@ -212,6 +212,15 @@ class Host:
         if self.reserved_lanes_per_socket > self.lanes_per_socket:
             raise ParameterError("host.reserved_lanes_per_socket", self.reserved_lanes_per_socket,
                                  f"at most host.lanes_per_socket = {self.lanes_per_socket}")
+        if self.stack_costs:
+            if not isinstance(self.stack_costs, tuple):
+                raise ParameterError("host.stack_costs", type(self.stack_costs).__name__,
+                                     "a tuple of (stack, cycles per I/O, source) entries")
+            for entry in self.stack_costs:
+                if not (isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[2], str)):
+                    raise ParameterError("host.stack_costs", entry, "(stack, cycles per I/O, source text)")
+                IoStack.parse(entry[0])
+                get("host.cycles_per_io").check(entry[1])
 
     def replace(self, **changes) -> Host:
         return dataclasses.replace(self, **changes)

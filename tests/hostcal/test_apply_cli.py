@@ -58,3 +58,16 @@ def test_fit_refuses_costs_without_a_model(profile, capsys):
 def test_without_fio_the_notebook_helper_says_so():
     profile, said = calibrate_in_temp(8, fio="no-such-fio-here")
     assert profile is None and said.startswith("Not calibrated: fio is not installed here")
+
+
+def test_a_host_checks_its_measured_costs():
+    host = nm.get_host("amd-epyc-7742")
+    with pytest.raises(nm.ParameterError, match="host.cycles_per_io"):
+        host.replace(stack_costs=(("libaio", -1.0, "measured: x"),))
+    with pytest.raises(nm.ParameterError, match="io_stack"):
+        host.replace(stack_costs=(("no-such-stack", 9000.0, "measured: x"),))
+    measured = host.replace(stack_costs=(("libaio", 9000.0, "measured: here, a test"),))
+    assert measured.cycles_for(nm.IoStack.LIBAIO) == 9000.0 and measured.cycles_for(nm.IoStack.PSYNC) == 17300.0
+    assert measured.sources("libaio")["host.cycles_per_io"].status == "measured"
+    assert nm.with_host(nm.preset("dell-r7525").replace(host=measured), "intel-xeon-platinum-8380").host \
+        .cycles_for(nm.IoStack.LIBAIO) == 9000.0  # the user's measurement stays with --host
