@@ -62,4 +62,8 @@ def _calibrate(args) -> int:
     from ..hostcal.profile import profile_summary
 
     print(profile_summary(profile))
+    import pathlib
+
+    where = pathlib.Path(args.out) / "profile.json"
+    print(f"\nnext: nvmemodel plan --iops 5M --profile {where}   (or ceilings / sweep / discover --profile {where})")
     return 0
