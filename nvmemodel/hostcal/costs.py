@@ -172,7 +172,8 @@ def run_costs(table, *, host=None, clock_hz=None):
     out["cycles_per_io"] = out["cycles_per_io"].astype(float)
     out.attrs.update(clock_hz=hz, clock_source=clock_src)
     if np.isnan(hz):
-        out.attrs["clock_source"] = "not known: give host= (a catalog CPU) or clock_hz= for cycles"
+        out.attrs["clock_source"] = ("not known: give the catalog CPU (--host, host=) or the clock (--clock, clock_hz=) "
+                                     "for cycles per I/O")
     return out
 
 
