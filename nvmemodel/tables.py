@@ -86,9 +86,15 @@ def efficiency_by_block_size(gen, lanes: int, block_sizes: Sequence[float], mps_
         p = prepare({**PcieConfig(mps=mps).parameters(), **NvmeConfig().parameters()})
         delivered = np.asarray(link_iops(g, lanes, S, read_fraction, p)) * S
         encoded = float(link_capacity_bytes_per_s(g, lanes, p))
-        frames.append(pd.DataFrame({"mps_bytes": int(mps), "block_size_bytes": S, "delivered_bytes_per_s": delivered,
+        frames.append(pd.DataFrame({"mps_bytes": int(mps), "block_size_bytes": _whole(S), "delivered_bytes_per_s": delivered,
                                     "pct_of_encoded": delivered / encoded * 100}))
     return pd.concat(frames, ignore_index=True)
+
+
+def _whole(sizes):
+    """Block sizes (bytes) as integers where every one is whole — so tables print 4096, not 4096.0 — else as given."""
+    a = np.asarray(sizes, dtype=float)
+    return (a.astype(np.int64) if a.ndim else int(a)) if np.all(a == np.round(a)) else sizes
 
 
 def command_traffic(gen, block_sizes: Sequence[float], *, pcie=None):
@@ -107,7 +113,7 @@ def command_traffic(gen, block_sizes: Sequence[float], *, pcie=None):
     for S in block_sizes:
         for direction, f in (("read", 1.0), ("write", 0.0)):
             up, down = (float(x) for x in io_link_bytes(float(S), f, g, p))
-            rows.append({"direction": direction, "block_size_bytes": float(S), "device_to_host_bytes": up,
+            rows.append({"direction": direction, "block_size_bytes": _whole(float(S)), "device_to_host_bytes": up,
                          "host_to_device_bytes": down, "overhead_bytes": up + down - float(S),
                          "overhead_pct": (up + down - float(S)) / float(S) * 100})
     return pd.DataFrame(rows)

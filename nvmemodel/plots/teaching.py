@@ -67,18 +67,25 @@ def _kiops(v) -> str:
 
 
 def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 256, ax=None, draw: bool = True) -> Lesson:
-    """One Dell R7525 drive (PM1733, catalog) behind a Gen``gen`` x``lanes`` link (the drive's and the
-    slot's generation both set to ``gen``; the drive's media limits unchanged), sequential reads of
-    ``block_size``: each component's ceiling as a dot on a log axis, the lowest — the binding one — highlighted."""
+    """One Dell R7525 drive (PM1733, catalog: a x4 drive) in a Gen``gen`` slot ``lanes`` wide (the drive's and the
+    slot's generation both set to ``gen``; the drive's media limits unchanged), sequential reads of ``block_size``:
+    each component's ceiling as a dot on a log axis, the lowest — the binding one — highlighted. The link trains
+    at the narrower of slot and drive, so an x8 or x16 slot still gives this x4 drive an x4 link, and the
+    sentence says so."""
     import nvmemodel as nm
 
-    curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", block_size), drives=[1],
-                        overrides={"drive.gen": gen, "host.gen": gen, "drive.lanes": lanes, "pcie.mps": mps})
+    topo = nm.preset("dell-r7525")
+    overrides = {"drive.gen": gen, "host.gen": gen, "host.port_lanes": lanes, "pcie.mps": mps}
+    curve = nm.evaluate(topo, nm.Workload("read", block_size), drives=[1], overrides=overrides)
     binding = str(curve.binding[0])
     ceilings = {k: float(np.asarray(v)[0]) * curve.block_size for k, v in curve.ceilings.items()
                 if np.isfinite(np.asarray(v)[0])}
     other = min((v for k, v in ceilings.items() if k != binding), default=np.inf)
-    text = (f"Gen{gen} x{lanes}, {block_size} reads, MPS {mps} B: {binding} binds at {_gbps(ceilings[binding])}"
+    drive_lanes = int(curve.parameters["drive.lanes"])
+    trained = min(drive_lanes, int(lanes))
+    where = (f"Gen{gen} x{lanes} link" if lanes == drive_lanes else
+             f"Gen{gen}: the x{drive_lanes} drive trains at x{trained} in an x{lanes} slot")
+    text = (f"{where}; {block_size} reads, MPS {mps} B: {binding} binds at {_gbps(ceilings[binding])}"
             + (f"; the next limit, {min((k for k in ceilings if k != binding), key=ceilings.get)}, is at {_gbps(other)}."
                if np.isfinite(other) else "."))
     if draw:
@@ -99,13 +106,15 @@ def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 2
 
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))  # 10, 100, 1,000
         ax.set_xlabel("ceiling of each component alone, one drive (GB/s, log scale)")
-        ax.set_title(f"One drive behind a Gen{gen} x{lanes} link: the lowest ceiling binds", fontsize="medium")
+        ax.set_title(f"One x{drive_lanes} drive in a Gen{gen} x{lanes} slot (link x{trained}): the lowest ceiling binds",
+                     fontsize="medium")
         ax.set_xlim(min(values) / 2, max(values) * 6)
     import pandas as pd
 
     data = pd.DataFrame({"component": list(ceilings), "ceiling_bytes_per_s": list(ceilings.values())}).assign(
         binds=lambda d: d.component == binding)
-    caption = (f"One Dell R7525 drive (PM1733, the preset's 8 GB/s read limit) behind a Gen{gen} x{lanes} link, "
+    caption = (f"One Dell R7525 drive (PM1733, x{drive_lanes}, the preset's 8 GB/s read limit) in a Gen{gen} "
+               f"x{lanes} slot (the link trains at x{trained}), "
                f"{block_size} sequential reads, MPS {mps} B: each component's ceiling alone (model; docs/physics.md "
                f"§1-3); the lowest, {binding}, binds.")
     return Lesson(binding, text, ax, data, caption)
@@ -125,7 +134,8 @@ def mps_block_size(mps: int = 256, block_size: str = "4K", *, gen: int = 4, lane
     eff = tables.efficiency_by_block_size(gen, lanes, sizes, [mps])
     at = float(eff.loc[eff.block_size_bytes == bs, "pct_of_encoded"].iloc[0])
     curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", block_size), drives=[1],
-                        overrides={"pcie.mps": mps, "drive.gen": gen, "host.gen": gen, "drive.lanes": lanes})
+                        overrides={"pcie.mps": mps, "drive.gen": gen, "host.gen": gen, "drive.lanes": lanes,
+                                   "host.port_lanes": lanes})
     binding = str(curve.binding[0])
     text = (f"{block_size} reads at MPS {mps} B: the Gen{gen} x{lanes} link delivers {at:.1f} % of its encoded rate; "
             f"one drive reads {_gbps(curve.bytes_per_s[0])} and {binding} binds.")
@@ -149,10 +159,48 @@ def mps_block_size(mps: int = 256, block_size: str = "4K", *, gen: int = 4, lane
     return Lesson(binding, text, ax, eff, caption)
 
 
-def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: bool = True) -> Lesson:
+#: the measured QD sweep drawn beside the Little's-law lesson (a source checkout's tests/data; tests/data/SOURCES.md)
+MEASURED_QD_SWEEP = "tests/data/fit/local/qd"
+MEASURED_QD_ABOUT = ("measured here: fio 3.33, libaio, direct=1, 4 KiB random reads of a 256 MiB file on a VM's "
+                     "virtual disk (/dev/vda), QD 1-128, 3 runs each (tests/data/fit/local/qd)")
+
+
+def measured_qd_sweep():
+    """The bundled real QD sweep (:data:`MEASURED_QD_ABOUT`) as one row per queue depth — ``iodepth``, ``iops``,
+    ``iops_min``, ``iops_max``, ``latency_s`` (mean of the runs' mean total latency) — or None where the files are
+    not there (an installed package without the source checkout's tests/data)."""
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / MEASURED_QD_SWEEP
+    if not path.is_dir():
+        return None
+    return _read_qd_sweep(str(path))
+
+
+def _read_qd_sweep(path: str):
+    if path not in _QD_CACHE:
+        import nvmemodel as nm
+        from nvmemodel.ingest.summary import summarize
+
+        table = nm.read_results(path)
+        iops = summarize(table, x="iodepth", y="iops")
+        lat = summarize(table, x="iodepth", y="lat_mean_s")
+        _QD_CACHE[path] = iops[["iodepth"]].assign(iops=iops["mean"], iops_min=iops["min"], iops_max=iops["max"],
+                                                  latency_s=lat["mean"].to_numpy())
+    return _QD_CACHE[path]
+
+
+_QD_CACHE: dict = {}  # path → the sweep's rows: read once per session, not at every slider change
+
+
+def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: bool = True,
+                measured: bool = True) -> Lesson:
     """The primer's drive (800 K IOPS, catalog) with its QD1 latency set to ``latency_us``, 4K random reads:
     IOPS = QD / latency up to the drive's limit (Little's law), and the latency that implies, against
-    queue depth 1 … 256; the chosen queue depth marked."""
+    queue depth 1 … 256; the chosen queue depth marked. With ``measured`` (and no ``ax`` given) a second panel
+    beside it shows a real QD sweep (:func:`measured_qd_sweep`): IOPS and mean latency against queue depth,
+    with the Little's-law line from its own QD1 latency — where the model's latency stays flat up to the knee,
+    a real device's grows long before it."""
     import nvmemodel as nm
     from nvmemodel import tables
 
@@ -165,9 +213,14 @@ def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: b
     rule = (f"below the drive's {_kiops(drive.rand_read_iops)}, so the queue depth binds" if binding == "queue_depth"
             else f"the drive's own limit; latency grows to {row.latency_s * 1e6:,.0f} µs")
     text = f"QD {int(iodepth)} / {latency_us:g} µs = {_kiops(row.iops)}: {rule} (knee at QD {knee:.0f})."
+    real = measured_qd_sweep() if measured and ax is None else None
     if draw:
+        import matplotlib.pyplot as plt
+
         from .style import log2_axis
 
+        if real is not None:
+            _, (ax, right) = plt.subplots(1, 2, figsize=(12, 4.2), layout="constrained")
         ax = _axes(ax)
         ax.plot(qd.iodepth, qd.iops / 1e3, color="#0072B2", marker="o", ms=4, label="IOPS (left)")
         ax.axvline(knee, color="0.5", ls=":", label=f"knee N* = X_max · R0 = {knee:.0f}")
@@ -184,27 +237,69 @@ def littles_law(iodepth: int = 16, latency_us: float = 90.0, *, ax=None, draw: b
         handles = ax.get_legend_handles_labels()
         more = lat.get_legend_handles_labels()
         ax.legend(handles[0] + more[0], handles[1] + more[1], fontsize="x-small", loc="upper left")
-        ax.set_title("Little's law: outstanding I/Os = IOPS × latency", fontsize="medium")
+        ax.set_title(f"Model: {drive.name}, R0 = {latency_us:g} µs", fontsize="medium")
         ax.grid(alpha=0.3)
+        if real is not None:
+            _measured_panel(right, real)
     caption = (f"Little's law for one {drive.name} (catalog: 800 K IOPS) with a QD1 read latency of {latency_us:g} µs, "
                f"4K random reads at queue depth 1-256 (model; docs/physics.md §6): IOPS and the latency they imply; "
                f"QD {int(iodepth)} marked ({binding} binds).")
-    return Lesson(binding, text, ax, qd, caption)
+    data = qd.assign(source="model")
+    if real is not None:
+        import pandas as pd
+
+        caption += (f" Beside it a real device, {MEASURED_QD_ABOUT}: mean IOPS (bars: the runs' range) and mean "
+                    "latency, and QD / R0 from its own QD1 latency.")
+        data = pd.concat([data, real.assign(source="measured")], ignore_index=True)
+    return Lesson(binding, text, ax, data, caption)
+
+
+def _measured_panel(ax, real) -> None:
+    """The bundled QD sweep: IOPS (mean, the runs' range as bars) and mean latency against queue depth, with the
+    Little's-law line QD / R0 (R0: its QD1 latency) up to its highest mean IOPS and the knee that implies."""
+    from .style import log2_axis
+
+    r0 = float(real.latency_s.iloc[0])
+    peak = float(real.iops.max())
+    ax.errorbar(real.iodepth, real.iops / 1e3, yerr=[(real.iops - real.iops_min) / 1e3, (real.iops_max - real.iops) / 1e3],
+                color="#0072B2", marker="o", ms=4, capsize=3, label="measured IOPS (left)")
+    line = np.array([q for q in real.iodepth if q / r0 <= peak * 1.05] or [1])
+    ax.plot(line, line / r0 / 1e3, color="0.4", ls=":", label=f"QD / R0, R0 = {r0 * 1e6:.0f} µs at QD1")
+    ax.axvline(peak * r0, color="0.5", ls="-.", lw=1, label=f"N* = highest mean IOPS · R0 = {peak * r0:.1f}")
+    ax.set_ylim(0, None)
+    ax.set_ylabel("4K random read (K IOPS)")
+    ax.set_xlabel("queue depth (outstanding I/Os)")
+    lat = ax.twinx()
+    lat.plot(real.iodepth, real.latency_s * 1e6, color="#D55E00", ls="--", marker="s", ms=3,
+             label="measured mean latency (right)")
+    lat.set_ylim(0, None)
+    lat.set_ylabel("mean latency (µs)", color="#D55E00")
+    log2_axis(ax, kind="count")
+    handles, labels = ax.get_legend_handles_labels()
+    more = lat.get_legend_handles_labels()
+    ax.legend(handles + more[0], labels + more[1], fontsize="x-small", loc="upper left")
+    ax.set_title("Measured: a VM's virtual disk, fio 3.33 (tests/data/fit/local/qd)", fontsize="medium")
+    ax.grid(alpha=0.3)
 
 
 def oversubscription(drives: int = 4, uplink_lanes: int = 8, *, ax=None, draw: bool = True) -> Lesson:
     """Lenovo SR850's 810-4P switch adapter (Gen3, calibrated on LP0865) with an x``uplink_lanes`` uplink
     and up to 8 drive ports, 256K sequential reads: bandwidth against drives, the drive count chosen marked,
-    the binding strip under it."""
+    the binding strip under it. The adapter's calibrated efficiency and per-command cost are kept at every
+    uplink width (a width other than the catalog part's x8 would otherwise be an uncalibrated switch, and x4 or x16
+    would gain the 14 % the x8 loses)."""
     import nvmemodel as nm
 
     ports = max(4, int(drives))
+    adapter = nm.get_switch("lenovo-810-4p")
     curve = nm.evaluate(nm.preset("lenovo-sr850-810-4p"), nm.Workload("read", "256K"), drives=range(1, ports + 1),
-                        overrides={"switch.up_lanes": uplink_lanes, "switch.ports": ports})
+                        overrides={"switch.up_lanes": uplink_lanes, "switch.ports": ports,
+                                   "switch.efficiency": adapter.efficiency, "switch.per_command_s": adapter.per_command_s})
     binding = curve.binding_at(drives)
     ratio = drives * 4 / uplink_lanes
-    text = (f"{drives} Gen3 x4 drives behind an x{uplink_lanes} uplink ({drives * 4} drive lanes, {ratio:g}:1 "
-            f"oversubscribed): {_gbps(curve.bandwidth_at(drives))}, {binding} binds.")
+    shared = f"{ratio:g}:1 oversubscribed" if ratio > 1 else "not oversubscribed"
+    text = (f"{drives} Gen3 x4 drive{'s' * (drives != 1)} behind an x{uplink_lanes} uplink ({drives * 4} drive lanes, "
+            f"{shared}): {_gbps(curve.bandwidth_at(drives))}, {binding} binds.")
     if draw:
         ax = _scaling(curve, ax, unit="GB/s", label=f"x{uplink_lanes} uplink", ceilings=True)
         mark_point(ax, drives, curve.bandwidth_at(drives) / 1e9, f"{drives} drives: {binding} binds")
@@ -212,9 +307,9 @@ def oversubscription(drives: int = 4, uplink_lanes: int = 8, *, ax=None, draw: b
     import pandas as pd
 
     data = pd.DataFrame({"drives": curve.drives, "bytes_per_s": curve.bytes_per_s, "binding": curve.binding})
-    caption = (f"Lenovo SR850 with the 810-4P switch adapter (LP0865; uplink efficiency calibrated on its 6,200 MB/s), "
-               f"the uplink set to x{uplink_lanes} and {ports} ports, 256K sequential reads (model): bandwidth against "
-               f"drives; {drives} drives ({ratio:g}:1 oversubscribed) marked, {binding} binds.")
+    caption = (f"Lenovo SR850 with the 810-4P switch adapter (LP0865; uplink efficiency calibrated on its 6,200 MB/s "
+               f"at x8, kept at every width), the uplink set to x{uplink_lanes} and {ports} ports, 256K sequential reads "
+               f"(model): bandwidth against drives; {drives} drives ({shared}) marked, {binding} binds.")
     return Lesson(binding, text, ax, data, caption)
 
 
@@ -269,7 +364,7 @@ def _scaling(curve, ax, **kwargs):
 #: lesson name → (function, {parameter: widget options}); the options are (min, max, step) for sliders
 #: or a list for drop-downs.
 LESSONS = {
-    "link": (link, {"gen": (1, 6, 1), "lanes": [1, 2, 4, 8, 16]}),
+    "link": (link, {"gen": (1, 7, 1), "lanes": [1, 2, 4, 8, 16]}),
     "mps_block_size": (mps_block_size, {"mps": [128, 256, 512, 1024],
                                         "block_size": ["512", "4K", "16K", "64K", "128K", "1M"]}),
     "littles_law": (littles_law, {"iodepth": [1, 2, 4, 8, 16, 32, 64, 128, 256], "latency_us": (10, 500, 10)}),

@@ -1,6 +1,8 @@
 """The primer's lessons: each evaluates the ceiling model for one setting, names what binds, draws its figure,
 and runs behind ipywidgets controls (headless here: the controls are built, changed and called)."""
 
+import itertools
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -23,7 +25,8 @@ def _close():
     (3, 4, "pcie_link"), (5, 4, "drive"), (4, 1, "pcie_link")])
 def test_link_lesson(gen, lanes, binds):
     lesson = teaching.link(gen, lanes)
-    assert lesson.binding == binds and f"Gen{gen} x{lanes}" in lesson.text and f"{binds} binds" in lesson.text
+    where = f"Gen{gen} x{lanes} link" if lanes == 4 else f"Gen{gen}: the x4 drive trains at x{lanes} in an x{lanes} slot"
+    assert lesson.binding == binds and where in lesson.text and f"{binds} binds" in lesson.text
     bars = {t.get_text() for t in lesson.ax.get_yticklabels()}
     assert {"drive", "pcie_link"} <= bars
 
@@ -52,7 +55,8 @@ def test_littles_law_text_is_the_arithmetic():
     (1, 8, "drive"), (4, 8, "switch_uplink"), (4, 16, "drive"), (8, 16, "switch_uplink")])
 def test_oversubscription_lesson(drives, uplink, binds):
     lesson = teaching.oversubscription(drives, uplink)
-    assert lesson.binding == binds and f"{drives * 4 / uplink:g}:1" in lesson.text
+    ratio = drives * 4 / uplink
+    assert lesson.binding == binds and (f"{ratio:g}:1 oversubscribed" if ratio > 1 else "not oversubscribed") in lesson.text
 
 
 @pytest.mark.parametrize(("cycles", "cores", "binds"), [
@@ -113,3 +117,86 @@ def test_unknown_lesson_names_the_known_ones():
 
     with pytest.raises(UnknownNameError, match="littles_law"):
         teaching.controls("little")
+
+
+# Every lesson's sentence, checked against the model (or Little's law, or the CPU arithmetic) at every value its
+# controls offer (issue 31: "Gen4 x16 … binds at 7.18 GB/s" was an x4 link's number under an x16 label).
+def _slider_values(name):
+    return [dict(zip(teaching.LESSONS[name][1], combo)) for combo in itertools.product(
+        *[range(o[0], o[1] + 1, o[2]) if isinstance(o, tuple) else o for o in teaching.LESSONS[name][1].values()])]
+
+
+def test_link_sentence_at_every_slider_value():
+    import nvmemodel as nm
+    from nvmemodel import tables
+
+    assert teaching.LESSONS["link"][1]["gen"][:2] == (1, 7)  # up to Gen7, which the model knows (PCIe 7.0)
+    drive = nm.preset("dell-r7525").drive  # PM1733: a x4 drive, 8 GB/s of reads (the preset)
+    for v in _slider_values("link"):
+        gen, lanes = v["gen"], v["lanes"]
+        text = teaching.link(gen, lanes, draw=False).text
+        trained = min(lanes, drive.lanes)
+        link = float(tables.efficiency_by_block_size(gen, trained, [131072], [256]).delivered_bytes_per_s.iloc[0])
+        binds, at = ("pcie_link", link) if link < drive.seq_read_bytes_per_s else ("drive", drive.seq_read_bytes_per_s)
+        assert f"{binds} binds at {at / 1e9:.2f} GB/s" in text, (v, text)
+        if lanes == drive.lanes:
+            assert text.startswith(f"Gen{gen} x{lanes} link;")
+        else:  # the link is never called x8 or x16: the x4 drive trains at x4 (or at the narrower slot's width)
+            assert text.startswith(f"Gen{gen}: the x4 drive trains at x{trained} in an x{lanes} slot;"), text
+            assert f"x{lanes} link" not in text
+
+
+def test_mps_block_size_sentence_at_every_slider_value():
+    import nvmemodel as nm
+    from nvmemodel import tables
+    from nvmemodel.units import parse_block_size
+
+    for v in _slider_values("mps_block_size"):
+        text = teaching.mps_block_size(v["mps"], v["block_size"], draw=False).text
+        bs = int(parse_block_size(v["block_size"]))
+        pct = float(tables.efficiency_by_block_size(4, 4, [bs], [v["mps"]]).pct_of_encoded.iloc[0])
+        curve = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("read", v["block_size"]), drives=[1],
+                            overrides={"pcie.mps": v["mps"]})
+        ceilings = {k: float(c[0]) * bs for k, c in curve.ceilings.items()}
+        binds = min(ceilings, key=ceilings.get)
+        assert f"delivers {pct:.1f} % of its encoded rate; one drive reads {ceilings[binds] / 1e9:.2f} GB/s and " \
+               f"{binds} binds." in text, (v, text)
+
+
+def test_littles_law_sentence_at_every_slider_value():
+    # Little's law (docs/physics.md §6): IOPS = min(QD / R0, X_max) with the catalog drive's X_max = 800 K IOPS;
+    # the knee N* = X_max · R0; above it latency = QD / X_max
+    for v in _slider_values("littles_law"):
+        qd, r0 = v["iodepth"], v["latency_us"] * 1e-6
+        text = teaching.littles_law(qd, v["latency_us"], draw=False, measured=False).text
+        iops = min(qd / r0, 800e3)
+        rule = ("so the queue depth binds" if qd / r0 < 800e3 else
+                f"the drive's own limit; latency grows to {qd / 800e3 * 1e6:,.0f} µs")
+        assert text == (f"QD {qd} / {v['latency_us']:g} µs = {iops / 1e3:,.0f} K IOPS: "
+                        + (f"below the drive's 800 K IOPS, {rule}" if qd / r0 < 800e3 else rule)
+                        + f" (knee at QD {800e3 * r0:.0f})."), (v, text)
+
+
+def test_oversubscription_sentence_at_every_slider_value():
+    from nvmemodel import tables
+
+    # one Toshiba PX04PM reads 3.10 GB/s (the preset); the 810-4P's uplink delivers a Gen3 link of its width x its
+    # calibrated 0.8636 (6,200 MB/s at x8, LP0865), at every width
+    for v in _slider_values("oversubscription"):
+        drives, up = v["drives"], v["uplink_lanes"]
+        text = teaching.oversubscription(drives, up, draw=False).text
+        uplink = 0.8636 * float(tables.efficiency_by_block_size(3, up, [262144], [256]).delivered_bytes_per_s.iloc[0])
+        want = min(drives * 3.10e9, uplink)
+        assert f"): {want / 1e9:.2f} GB/s," in text, (v, text, uplink)
+        assert (f"{drives * 4 / up:g}:1 oversubscribed" if drives * 4 > up else "not oversubscribed") in text
+
+
+def test_cpu_sentence_at_every_slider_value():
+    # 2 sockets x cores x 2.25 GHz (the preset's assumed EPYC clock, u_max 1) / cycles per I/O against 1.45 M 4K
+    # random-read IOPS per PM1733 (spec sheet): the CPU binds from the first drive count above the CPU's ceiling
+    for v in _slider_values("cpu"):
+        text = teaching.cpu(v["cycles_per_io"], v["cores"], draw=False).text
+        cap = 2 * v["cores"] * 2.25e9 / v["cycles_per_io"]
+        first = next((n for n in range(1, 25) if n * 1.45e6 > cap), None)
+        assert (f"the CPU binds from {first} drives" if first else "the CPU never binds up to 24 drives") in text
+        assert f"at 24 drives {min(24 * 1.45e6, cap) / 1e6:.2f} M IOPS" in text, (v, text)
