@@ -158,21 +158,37 @@ def system_and_workload(args, *, read_fraction: float | None = None):
     stack = fields["io_stack"] if args.io_stack is None else args.io_stack
     wl = Workload(args.pattern, args.bs, read_fraction if args.read_fraction is None else args.read_fraction,
                   iodepth, args.numjobs, stack)
+    topo, overrides = system_overrides(topo, drive=args.drive, mps=args.mps, settings=settings,
+                                       host_given=args.host is not None)
+    drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
+    return topo, wl, overrides, drives
+
+
+def system_overrides(topo, *, host: str | None = None, drive: str | None = None, mps: int | None = None,
+                     settings=(), host_given: bool = False):
+    """``(topology, overrides)``: ``topo`` with ``--host NAME[:SOCKETS]`` applied (a catalog CPU, the chassis' bays
+    kept), and the overrides ``--drive`` (``drive.model``), ``--mps`` and ``--set`` give — ``settings`` as the
+    ``--set`` texts or as :func:`parse_settings` made them. ``--set host.sockets`` on a catalog CPU is applied to
+    the topology (the part's lanes for that count), and refused beside ``--host``. What ``ceilings``, ``sweep``
+    and ``fit`` read the same way."""
+    if host is not None:
+        from ..topology.host import host_from_text, with_host
+
+        topo = with_host(topo, host_from_text(host))
     overrides: dict[str, object] = {}
-    if args.drive is not None:
+    if drive is not None:
         from ..topology.drive import get_drive, model_key
 
-        overrides["drive.model"] = model_key(get_drive(args.drive))
-    if args.mps is not None:
-        overrides["pcie.mps"] = args.mps
-    overrides.update(settings)
-    if "host.sockets" in overrides and args.host is not None:  # two socket counts for one CPU (QA2 G15)
+        overrides["drive.model"] = model_key(get_drive(drive))
+    if mps is not None:
+        overrides["pcie.mps"] = mps
+    overrides.update(settings if isinstance(settings, dict) else parse_settings(settings))
+    if "host.sockets" in overrides and (host is not None or host_given):  # two socket counts for one CPU (QA2 G15)
         raise ParameterError("--set host.sockets", overrides["host.sockets"],
                              "no socket count beside --host: give it there, --host NAME:SOCKETS")
     if "host.sockets" in overrides and topo.host.key:
         topo = _with_sockets(topo, overrides.pop("host.sockets"))
-    drives = _parse_drives(args.drives) if args.drives is not None else None  # '' is an error, not the default
-    return topo, wl, overrides, drives
+    return topo, overrides
 
 
 def whole_arrays(base, wl, drives, given: str | None, grid: dict | None = None) -> tuple[list[int], str | None]:

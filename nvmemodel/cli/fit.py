@@ -41,6 +41,15 @@ def register(sub) -> None:
     f.add_argument("--topology", metavar="LSPCI_FILE",
                    help="the measured machine from a saved `lspci -vvv` output, as 'nvmemodel discover --lspci' reads "
                         "it (instead of --preset): the plateau is compared with every component's ceiling")
+    f.add_argument("--drive", help="with --preset/--topology: the drive measured, a catalog drive replacing the "
+                                   "preset's (as in 'nvmemodel ceilings'; see 'nvmemodel drives')")
+    f.add_argument("--host", metavar="NAME[:SOCKETS]",
+                   help="with --preset/--topology: the CPU measured, a catalog host replacing the preset's (its cores, "
+                        "clock, lanes, …; the chassis' bays kept), as in 'nvmemodel ceilings' (see 'nvmemodel hosts')")
+    f.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="with --preset/--topology: set a model parameter of the machine measured, with units, e.g. "
+                        "--set host.lanes_per_socket=128 --set drive.read_latency_s=80us (repeatable; as in "
+                        "'nvmemodel ceilings'; 'nvmemodel parameters' lists them; the workload is the runs')")
     f.add_argument("--free", help="comma-separated parameters of the ceiling model to fit")
     from .ceilings import add_cost_options
 
@@ -75,6 +84,7 @@ def _fit(args) -> int:
     if args.preset and args.topology:
         raise ParameterError("--topology", args.topology, "either --preset or --topology, not both")
     topology = _presets(args.preset) if args.preset else _discovered(args.topology) if args.topology else None
+    topology = _measured_machine(topology, args)
     if args.costs is not None or args.profile is not None:  # the model's host charged the costs measured
         if topology is None:
             raise ParameterError("--costs" if args.costs is not None else "--profile", args.costs or args.profile,
@@ -124,6 +134,32 @@ def _fit(args) -> int:
         print()
         print(result.explain())
     return 0
+
+
+def _measured_machine(topology, args):
+    """``topology`` (one, or ``{value: topology}`` with --by) with ``--host``, ``--drive`` and ``--set`` applied as
+    ``ceilings`` reads them (:func:`nvmemodel.cli.ceilings.system_overrides`): the machine that was measured."""
+    given = [(o, v) for o, v in (("--host", args.host), ("--drive", args.drive), ("--set", args.set[0] if args.set
+                                                                                  else None)) if v is not None]
+    if not given:
+        return topology
+    if topology is None:
+        raise ParameterError(given[0][0], given[0][1], "--preset or --topology too (they change the model's machine)")
+    from .ceilings import parse_settings, system_overrides
+
+    settings = parse_settings(args.set)  # checked once, before any file is read
+    runs = [k for k in settings if k.startswith("workload.")]
+    if runs:
+        raise ParameterError("--set", runs[0], "a parameter of the machine (host.*, drive.*, switch.*, pcie.*, …): "
+                             "fit takes the workload from the runs")
+
+    def one(topo):
+        from ..topology.workload import Workload
+
+        topo, overrides = system_overrides(topo, host=args.host, drive=args.drive, settings=settings)
+        return topo.with_parameters(overrides, Workload("randread", "4K"))[0] if overrides else topo
+
+    return {k: one(t) for k, t in topology.items()} if isinstance(topology, dict) else one(topology)
 
 
 def _discovered(path: str):
