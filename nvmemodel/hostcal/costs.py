@@ -136,12 +136,18 @@ def run_costs(table, *, host=None, clock_hz=None):
         elif busy <= 0:
             use = False
             notes.append("fio measured no CPU time (a run too short to measure)")
+        defaulted = set(str(first["defaulted"]).split(";")) if not pd.isna(first["defaulted"]) else set()
         if engine in NOT_A_STACK:
             use = False
             notes.append(NOT_A_STACK[engine])
+        elif engine is None and tool == "fio":
+            use = False
+            notes.append("ioengine not in this output: no stack to charge")
         elif engine and stack is None and tool == "fio":
             use = False
             notes.append(f"no I/O stack of the model for ioengine={engine}")
+        elif "ioengine" in defaulted:
+            notes.append(f"ioengine not echoed: fio's default ({engine}) assumed")
         paced = [f"{name}={first[col]:g}" for col, name in (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"),
                                                             ("thinktime_s", "thinktime_s"))
                  if col in g and not pd.isna(first[col]) and float(first[col]) > 0]
@@ -150,9 +156,11 @@ def run_costs(table, *, host=None, clock_hz=None):
             notes.append(f"paced ({', '.join(paced)}): CPU per I/O at a set rate, not the stack's cost at saturation")
         if first["direct"] is False or (not pd.isna(first["direct"]) and not bool(first["direct"])):
             if use:
-                notes.append("buffered (direct=0): page-cache work per I/O, not the direct path the model's stacks "
-                             "charge")
+                notes.append("buffered (direct=0" + (", fio's default: not echoed" if "direct" in defaulted else "")
+                             + "): page-cache work per I/O, not the direct path the model's stacks charge")
             use = False
+        elif pd.isna(first["direct"]) and use:
+            notes.append("direct= not in this output (whether the runs bypassed the page cache is not known)")
         if engine in POLLING:
             notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
         if math.isfinite(busy) and busy >= CPU_BOUND:

@@ -103,3 +103,13 @@ def test_a_real_null_engine_run_and_a_group(tmp_path):
         assert 50 < r.cycles_per_io < 50_000, r
         assert r.cpu_s_per_io == pytest.approx(_fio_figure(pathlib.Path(r.source_path)), rel=0.05)
     assert runs.set_index("job_name").loc["group", "jobs"] == 2
+
+
+def test_an_output_without_its_engine_or_direct_flag_is_not_guessed():
+    """fio's terse output echoes no ioengine: no stack is charged from it; normal output does not say direct=."""
+    terse = run_costs(nm.read_results(str(DATA / "fio_corpus" / "bs-4kb.terse")))
+    assert not terse["use"].any() and terse["note"].str.contains("ioengine not in this output").all()
+    table = nm.read_results(str(DATA / "fit" / "local" / "qd" / "qd8_r1.json"))
+    table["direct"] = table["direct"].astype("boolean").where(False)  # as a form that does not echo direct=
+    unknown = run_costs(table)
+    assert unknown["use"].all() and unknown["note"].str.contains("direct= not in this output").all()
