@@ -266,7 +266,10 @@ def test_o1_crossover_interval_has_no_zero_byte_end():
     size of 39.3 KiB (95 % CI 0 B–134 KiB)" — the 0 B is parameter draws clipped at bw_max's bound, not a size."""
     text = _explain("stonewall/bs_sweep.json", x="block_size_bytes", y="iops").explain()
     assert "0 B–" not in text
-    assert "crossing at a block size of 39.3 KiB (95 % CI up to 134 KiB: the data bound it only from above)" in text
+    # issue 28: 8 I/Os outstanding at 4 KiB give fio's measured rate at its latency (Little's law within 10 %): the
+    # per-I/O + per-byte form is the time of one I/O at that depth, so no ceiling and no crossing size is stated
+    assert "8 I/Os outstanding ÷ 113 µs mean latency" in text, text
+    assert "crossing at" not in text and "the time of one I/O" in text, text
 
 
 def test_o4_percentile_chart_says_each_warning_once():
@@ -287,9 +290,11 @@ def test_i13_usl_does_not_split_the_loss_when_kappa_may_be_zero():
     includes 0 ("no peak within the data"), yet the explanation said "at the largest x, 50% of the lost throughput is
     contention, 50% coherency" — a split the data cannot make when κ may be 0."""
     text = _explain("nullnj", x="numjobs", y="iops", model="usl").explain()
-    assert "κ's 95 % interval includes 0" in text
     assert "coherency;" not in text and "% of the lost throughput" not in text
-    assert "the loss cannot be split between contention and coherency (κ may be 0)" in text
+    # where the fit is read, κ's interval is said; this one (R² 0.89) is not read at all (issue 28)
+    assert ("κ's 95 % interval includes 0" in text
+            and "the loss cannot be split between contention and coherency (κ may be 0)" in text) \
+        or "does not describe these points closely enough" in text, text
 
 
 def test_o6_per_io_byte_bandwidth_ceiling_is_in_view():

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
-from .axes import BLOCK_SIZE, CONCURRENCY, TIME, axis_kind  # noqa: F401  (nm.fitting.api kept the names)
+from .axes import BLOCK_SIZE, CONCURRENCY, SHARES, TIME, axis_kind  # noqa: F401  (nm.fitting.api kept the names)
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
 from .curves import Y_COLUMNS, check_reaches_device, measured_points, one_in_flight, recorded_workload
 from .engine import _auto_method, fit_shape
@@ -24,9 +24,6 @@ _ABOVE = 1e-6
 MODEL_CHOICES = ("auto", "queueing", "empirical", "ceiling", "ceiling_smooth", *SHAPES, *BLOCK_MODELS)
 
 
-#: x axes that are a share of the I/Os, not a load: a mix sweep has no scaling law (QA5 G8: read_iops along
-#: read_fraction is the total rate times the share, by construction)
-SHARES = ("read_fraction", "write_fraction", "rwmixread", "rwmixwrite")
 
 
 #: columns that are results of a run (or its bookkeeping), never the load it was run at
@@ -41,8 +38,11 @@ def _models(model, topology, free, x: str = "drives", y_unit: str = "1/s") -> li
         raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
                              "along time no scaling model applies (plot a time series: nvmemodel plot)")
     if x.lower() in SHARES:
-        raise ParameterError("x", x, f"a load (iodepth, numjobs, outstanding, drives, targets) or block_size_bytes: "
-                             f"{x} is a share, not a load: plot it, or fit along iodepth, numjobs or drives")
+        if names == ["auto"]:  # a mix sweep is described against the harmonic mix of its pure runs (facts.mix)
+            return ["constant"]
+        raise ParameterError("model", names[0], f"model='auto' along {x}: a share is not a load, so no scaling law "
+                             f"({names[0]}) applies; model='auto' describes the mixes against the harmonic mix of the "
+                             f"pure runs")
     if x.lower() in MEASURED or x.lower().startswith("clat_p"):
         raise ParameterError("x", x, "a load (iodepth, numjobs, outstanding, drives, targets, a label) or "
                              f"block_size_bytes: {x} is a result or bookkeeping column of each run, not what it was "
@@ -293,7 +293,13 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                                  "path pattern)")
     y_unit = Y_COLUMNS[y][3]
     names = _models(model, topology, free, x, y_unit)
-    if (points[x] <= 0).any():  # every law here is a rate at a positive load (or block size); 0 has no meaning
+    share = x.lower() in SHARES
+    if share and (y.startswith(("read_", "write_", "trim_")) or y_unit not in ("1/s", "B/s")):
+        raise ParameterError("y", y, f"the total rate (iops or bytes_per_s) along {x}: one direction's rate is the "
+                             f"total times the share by construction, and a latency has no harmonic mix")
+    if share and ((points[x] < 0) | (points[x] > (100 if x.lower().startswith("rwmix") else 1))).any():
+        raise ParameterError("x", x, "a share between 0 and 1 (rwmixread/rwmixwrite: 0–100)")
+    if not share and (points[x] <= 0).any():  # every law here is a rate at a positive load (or block size); 0 has no meaning
         bad = points.loc[points[x] <= 0]
         raise ParameterError("x", f"{x} = {float(bad[x].iloc[0]):g}",
                              f"x > 0 at every point (the scaling laws describe throughput at a positive load or "

@@ -72,10 +72,12 @@ CPU_BOUND = 0.9
 
 @dataclasses.dataclass(frozen=True)
 class Claim:
-    """One sentence of an explanation and the kind of evidence behind it."""
+    """One sentence of an explanation, the kind of evidence behind it and, for a claim built from a fact of
+    :mod:`~nvmemodel.fitting.facts`, that fact's numbers (SI)."""
 
     kind: str
     text: str
+    facts: dict = dataclasses.field(default_factory=dict, compare=False)
 
 
 def _pts(result, key):
@@ -117,7 +119,7 @@ def noise_fits(result, key) -> dict:
     repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
     own = result.fits[key]
     out = {}
-    if not repeated:  # with repeats the noise is theirs: no fit is needed
+    if not repeated and axis_kind(result.x) != "share":  # with repeats the noise is theirs: no fit is needed
         block = axis_kind(result.x) == "block size" and result.y_unit in ("1/s", "B/s")
         xv, yv = pts[result.x].to_numpy(float), pts["y"].to_numpy(float)
         w = pts["weight"].to_numpy(float) if result.points.attrs.get("weighted") else None
@@ -542,10 +544,16 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
                      f"{fmt_y(lat[j], 's')}")
         parts.append(text)
     said = "; ".join(parts)
+    # the cause is not asserted: a per-I/O cost that more outstanding I/O hides (host-side submission and completion,
+    # interrupt moderation, power states) does this as well as a change between runs, and one run per point cannot
+    # tell them apart (issue 28: "not in the same state" said where a QD1 latency above QD8's is the host's cost)
+    reps = pts["n_runs"].to_numpy(float) if "n_runs" in pts else np.ones(len(pts))
+    drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
     return Claim("superlinear", said[:1].upper() + said[1:] + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
-                                "fixed latency floor): the device was not in the same state at every point (warm-up, "
-                                f"caching, background work), so no parameter of the {model} fit is interpreted (its "
-                                "values are in params and summary()).")
+                                "fixed latency floor): at the lower load each I/O took longer — a per-I/O cost that "
+                                "more outstanding I/O hides (host-side submission and completion, interrupt moderation, "
+                                f"power states) or a change between the runs; {drift} cannot tell which, so no parameter "
+                                f"of the {model} fit is interpreted (its values are in params and summary()).")
 
 
 def _far_off(result, f) -> Claim | None:
@@ -646,8 +654,9 @@ def _direction_latencies_at_one(result, key) -> dict:
     return out
 
 
-def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False) -> list[Claim]:
+def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None) -> list[Claim]:
     from .derived import no_peak
+    from .fact_claims import untrusted_claim
 
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
@@ -671,10 +680,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         if sup is not None:
             return [sup]
     r2 = f.stats.get("r2", np.nan)
-    if np.isfinite(r2) and r2 < MIN_R2:
-        return [Claim("model", f"The {model} fit (R² = {_r2(r2)}) describes little of the variation between the "
-                               f"points (R² < {MIN_R2}): no parameter of it is interpreted (its values are in params "
-                               f"and summary()).")]
+    if cf is not None and cf.trust is not None and not cf.trust.facts["interpreted"]:
+        return [untrusted_claim(result, key, cf)]
+    if cf is not None and cf.cap is not None and cf.cap.facts["crossover_bytes"] \
+            and cf.cap.facts["rms_log_smooth"] is not None \
+            and cf.cap.facts["rms_log_roofline"] <= cf.cap.facts["rms_log_smooth"]:
+        return []  # two measured caps the roofline holds better than the smooth form: its ceilings are not read
     if no_load:
         return [Claim("model", f"The {model} fit (R² = {_r2(r2)}) is not interpreted: {x} is not a load here.")]
     if not ev.noise_known and not (ev.rising or ev.falls or ev.flattens):
@@ -697,8 +708,19 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         i_top = int(np.argmax(ev.y))
         # a cap below the largest measurement (beyond its noise and by > 2 %) is no extrapolation beyond the data
         # and not where throughput stays: it is below what was measured (QA s25 H27)
-        below = top - cap > ev.beyond_noise(i_top, i_top) / np.sqrt(2) and cap < top * 0.98
+        # (a ceiling is an upper bound: one below a measured point by more than rounding is not one, whatever the
+        # noise, which one run per point does not give — issue 28)
+        below = cap < top / 1.02
         shared_cap = any(n.startswith("fitted jointly") and "x_max" in n for n in f.notes)
+        if below:
+            # a cap below what was measured is no ceiling of these data, whatever else the curve does: its number,
+            # knee and latency floor are not stated (issue 28: "a ceiling stated below a measurement")
+            return [Claim("model", f"Little's law's fitted {'shared ' if shared_cap else ''}cap lies "
+                                   f"{1 - cap / top:.0%} below the largest measurement ({fmt_y(top, u)} at {x} = "
+                                   f"{_xv(result, ev.x[i_top])}): it is not a ceiling of these data"
+                                   + ("; the curves do not share one ceiling" if shared_cap else "")
+                                   + ", so no cap, knee or latency floor is read from the fit.",
+                          {"interpreted": False, "below_measured": True})]
         if below and not ev.falls and not len(cpu_bound):
             cap_words = "the shared cap" if shared_cap else "the cap"
             # no interval: the cap's interval rests on a shape the measurements above it contradict
@@ -842,6 +864,15 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"support, but the rate per {x} falls from {fmt_y(per_first, u)} to "
                                       f"{fmt_y(per_last, u)}: the curve bends without flattening within the data, "
                                       f"so they cannot tell where the ceiling is."))
+    elif model == "per_io_byte" and cf is not None and cf.outstanding is not None \
+            and abs(cf.outstanding.facts["bound"] / cf.outstanding.facts["measured"] - 1) <= 0.1:
+        # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
+        # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings
+        im, bm = f.values["iops_max"], f.values["bw_max"]
+        out.append(Claim("model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
+                                  f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; more outstanding "
+                                  f"I/O would overlap both, so neither is read as a ceiling of the device.",
+                         {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
         im, bm = f.values["iops_max"], f.values["bw_max"]
         cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))
@@ -976,6 +1007,15 @@ def _cpu_bound_below(result, key, ev: Evidence):
     return pts[keep]
 
 
+def _iops_or_y(result, key, pts) -> np.ndarray:
+    """The points' I/O rates where known — CPU is spent per I/O, so a job's CPU is compared against the I/Os it
+    made, never against bytes (along block size a busy job moves more bytes per I/O) — else y."""
+    from .facts import curve_facts
+
+    iops = curve_facts(result, key).points["iops"].to_numpy(float)
+    return iops if len(iops) == len(pts) and np.isfinite(iops).all() else pts["y"].to_numpy(float)
+
+
 def _busy_not_binding(result, key, ev: Evidence) -> dict:
     """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
     than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
@@ -985,14 +1025,15 @@ def _busy_not_binding(result, key, ev: Evidence) -> dict:
     if result.y_unit == "s" or "jobs" not in pts or not len(pts):
         return {}
     per = _per_job_cpu(pts)
-    jobs, ys, xs = pts["jobs"].to_numpy(float), pts["y"].to_numpy(float), pts[result.x].to_numpy(float)
+    jobs, ys, xs = pts["jobs"].to_numpy(float), _iops_or_y(result, key, pts), pts[result.x].to_numpy(float)
     out = {}
     for i in np.flatnonzero(per >= CPU_BOUND):
         for j in np.flatnonzero(per < CPU_BOUND):
             if not (jobs[i] > 0 and jobs[j] > 0):
                 continue
             i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
-            if ys[j] / jobs[j] >= ys[i] / jobs[i] - ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j]):
+            rel = ev.beyond_noise(i_ev, j_ev) / max(float(ev.y[i_ev]), 1e-300)  # the noise as a share of the level
+            if ys[j] / jobs[j] >= ys[i] / jobs[i] * (1 - rel / max(jobs[i], jobs[j])):
                 out[int(i)] = int(j)
                 break
     return out
@@ -1003,9 +1044,12 @@ def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
     pairs = _busy_not_binding(result, key, ev)
     if not pairs:
         return []
-    x, u = result.x, result.y_unit
+    x = result.x
     per = _per_job_cpu(pts)
-    jobs, ys, xs = pts["jobs"].to_numpy(float), pts["y"].to_numpy(float), pts[x].to_numpy(float)
+    ys = _iops_or_y(result, key, pts)
+    u = "1/s" if ys is not pts["y"].to_numpy(float) and result.y_unit != "1/s" and np.isfinite(ys).all() \
+        and not np.array_equal(ys, pts["y"].to_numpy(float)) else result.y_unit
+    jobs, xs = pts["jobs"].to_numpy(float), pts[x].to_numpy(float)
     parts = []
     for i, j in pairs.items():
         who = "the job" if jobs[i] == 1 else f"each of the {jobs[i]:g} jobs"
@@ -1257,8 +1301,20 @@ def curve_claims(result, key) -> list[Claim]:
     joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
     from .curves import one_in_flight
 
+    from .fact_claims import cpu_claims, layer_claims, lead_claims, size_claims
+    from .facts import curve_facts
+
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
-    claims = [_measured(result, ev)]
+    cf = curve_facts(result, key)
+    if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls") and ev.rising:
+        # the model sentences read the curve as the facts do: a last doubling that adds < 10 % is not "still rising"
+        ev = dataclasses.replace(ev, rising=None)
+    elif cf.saturation is not None and cf.saturation.facts["state"] == "rising" and (ev.plateau or ev.falls):
+        ev = dataclasses.replace(ev, plateau=None, falls=None)
+    # what the data show, then the layer that served them (before any drive-level sentence), then the models
+    claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev)]
+    claims += size_claims(result, cf)
+    claims += layer_claims(result, cf)
     claims += _paced(result, key)
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
@@ -1271,8 +1327,8 @@ def curve_claims(result, key) -> list[Claim]:
         else:
             claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
                                        f"{_r2(r2)}."))
-        if result.y_unit != "s":
-            far = _far_off(result, f)
+        if result.y_unit != "s" and (cf.trust is None or cf.trust.facts["interpreted"]):
+            far = _far_off(result, f)  # (an unread fit says how far it misses in its own sentence)
             claims += [far] if far is not None else []
     if model == "constant":
         pass
@@ -1306,14 +1362,17 @@ def curve_claims(result, key) -> list[Claim]:
     elif result.y_unit == "s":
         claims.append(Claim("model", "The scaling laws describe throughput, not latency: no shape is claimed from "
                                      "this fit (its numbers are in params and summary())."))
+    elif cf.saturation is not None and cf.saturation.facts["state"] == "from_first":
+        pass  # level from the first point: no model's knee, limit or contention describes a flat line
     else:
-        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None)
+        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf)
     claims += _selection(result, key)
     if result.y_unit != "s" and np.unique(ev.x).size >= 3 and model != "constant":  # two x values: a ratio, no shape to miss
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
         claims.append(Claim("little", little))
+    claims += cpu_claims(result, cf)
     claims += _cpu(result, key, ev)
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)

@@ -215,7 +215,10 @@ class FitResult:
         (:mod:`nvmemodel.fitting.claims`)."""
         from .claims import curve_claims
 
-        return [{"group": list(k), "kind": c.kind, "text": c.text} for k in self.chosen for c in curve_claims(self, k)]
+        from .explain import _group_title
+
+        return [{"group": list(k), "curve": _group_title(self, k), "kind": c.kind, "text": c.text,
+                 "facts": _plain(c.facts)} for k in self.chosen for c in curve_claims(self, k)]
 
     def plot(self, path=None, **kwargs):
         """Figure of the measured points, fitted curves with bands, ceilings, residuals and a binding strip
@@ -277,6 +280,21 @@ class FitResult:
                 f"<pre>{html.escape(self.explain())}</pre>"
                 + self.params.to_html(index=False, float_format="{:.4g}".format, max_rows=40)
                 + self.compare().to_html(index=False, float_format="{:.4g}".format))
+
+
+def _plain(v):
+    """A fact's numbers as plain JSON-able Python values (numpy scalars and arrays to floats and lists)."""
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return [_plain(x) for x in v.tolist()]
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None  # JSON has no NaN or infinity: "not known"
+    return v
 
 
 def _as_key(group) -> tuple:

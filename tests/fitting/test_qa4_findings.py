@@ -35,7 +35,7 @@ def test_a_step_faster_than_the_load_is_named_with_fios_latency_and_gets_no_para
     assert m, text
     assert float(m.group(1)) == pytest.approx(j8["iops"] / j4["iops"], rel=0.01)
     assert int(m.group(2)) == round(j4["lat_ns"]["mean"] / 1e3) and int(m.group(3)) == round(j8["lat_ns"]["mean"] / 1e3)
-    assert "not in the same state" in text
+    assert "cannot tell which" in text and "not in the same state" not in text  # no cause asserted (issue 28)
     # no model parameter is narrated: no serial fraction, no limit, no cap, no latency floor
     for word in ("serial fraction", "σ =", "tends to", "cap of", "The latency floor is"):
         assert word not in text, (word, text)
@@ -65,18 +65,18 @@ def test_the_mixed_sweep_rises_faster_than_its_load_at_small_depths_too_and_says
     (x1, r1), (x2, r2) = total(1), total(2)
     assert x2 / x1 > 2 * 1.25 and r2 < r1
     text = _fit("rwqd", x="iodepth", y="iops").explain()
-    assert f"IOPS rose ×{x2 / x1:.3g} for ×2 iodepth (iodepth = 1 → 2)" in text and "not in the same state" in text
+    assert f"IOPS rose ×{x2 / x1:.3g} for ×2 iodepth (iodepth = 1 → 2)" in text and "cannot tell which" in text
 
 
 def test_a_curve_that_grows_in_proportion_or_less_gets_no_superlinear_claim():
     # the QA's three appended runs, the bundled QD sweeps and the held-out rising sweep never rise faster than their
     # load beyond noise
     text = nm.fit(nm.read_results(QA4 / "appended" / "jsonplus.txt"), x="iodepth", y="iops").explain()
-    assert "not in the same state" not in text
+    assert "No queueing model rises faster" not in text
     data = QA4.parent / "fit"
     for folder in ("local/qd", "heldout/rising", "heldout/rateqd", "adv/qd"):
         text = nm.fit(nm.read_results(data / folder), x="iodepth", y="iops").explain()
-        assert "not in the same state" not in text, (folder, text)
+        assert "No queueing model rises faster" not in text, (folder, text)
 
 
 # --- F6: Little's law on one direction of a mixed job counts every direction's I/O --------------------------------
@@ -125,8 +125,14 @@ def test_synthetic_mixed_job_r0_is_said_to_count_the_writes_share_of_the_queue()
     tbl = _mixed_table()
     res = nm.fit(tbl, x="iodepth", y="read_iops", model="mva")
     text = res.explain()
-    assert "The reads share the queue with writes: the model's time per read at one outstanding I/O" in text, text
-    assert "fio measured 113 µs per read and 450 µs per write there" in text  # 100/400 µs × (1 + 1/8)
+    # r0 is never the reads' latency floor: where the fit is read it counts the writes' share of the queue; here it
+    # misses a point by 30 % and is not read at all (issue 28's trust rule)
+    f = res.fits[()]["mva"]
+    if f.stats["r2"] >= 0.9 and np.max(np.abs(f.eval(f.x) / f.y - 1)) <= 0.25:
+        assert "The reads share the queue with writes: the model's time per read at one outstanding I/O" in text, text
+        assert "fio measured 113 µs per read and 450 µs per write there" in text  # 100/400 µs × (1 + 1/8)
+    else:
+        assert "does not describe these points closely enough" in text, text
     assert "The latency floor is" not in text and "Little's law check (the reads share the queue" in text
     m = re.search(r"per run = ([\d.]+)–([\d.]+)", text)
     assert 0.98 <= float(m.group(1)) and float(m.group(2)) <= 1.02
@@ -168,7 +174,8 @@ def test_a_fit_explaining_under_half_the_variation_gets_no_parameter_story():
     assert res.fits[()]["usl"].stats["r2"] < 0.5
     text = res.explain()
     assert "contention" not in text.lower().replace("caution", "") and "peak" not in text
-    assert re.search(r"usl fit \(R² = 0\.1\d+\) describes little of the variation", text), text
+    # issue 28: a fit below R² 0.9 (or missing a point by > 25 %) is not read
+    assert re.search(r"usl fit \(R² = 0\.1\d+[;)].*? does not describe these points closely enough", text), text
 
 
 # --- F9: "do not reach a ceiling" when the maximum lies earlier; R² 0.11; no exception names -----------------------
@@ -213,9 +220,11 @@ def test_three_single_runs_whose_rate_per_slot_falls_are_not_called_linear():
     assert [int(j["job options"]["iodepth"]) for j in runs] == [1, 4, 16]
     text = nm.fit(nm.read_results(QA4 / "appended" / "jsonplus.txt"), x="iodepth", y="iops").explain()
     assert "no bend" not in text and "Scaling is linear" not in text, text
-    assert f"×4 the iodepth gave ×{iops[1] / iops[0]:.3g} the IOPS" in text, text
-    assert f"×4 gave ×{iops[2] / iops[1]:.3g}" in text
-    assert nm.fitting.explain.fmt_y(iops[0] / 1, "1/s") in text and nm.fitting.explain.fmt_y(iops[2] / 16, "1/s") in text
+    # issue 28: what the measurements say first: the last doubling still pays, by fio's own numbers
+    gain = (iops[2] / iops[1]) ** 0.5 - 1
+    assert text.startswith(f"Measured IOPS still rises at the largest iodepth: the last doubling added {gain:+.0%} ("
+                           f"{nm.fitting.explain.fmt_y(iops[1], '1/s')} at iodepth = 4 → "
+                           f"{nm.fitting.explain.fmt_y(iops[2], '1/s')} at 16)"), text
 
 
 def test_outstanding_io_of_a_synchronous_sweep_is_numjobs_and_the_error_says_why():
@@ -249,10 +258,14 @@ def test_synthetic_a_cap_or_limit_the_data_never_approach_gets_no_interval(model
             assert f.ci_high[name] < 2e6
         text = res.explain()
         sentence = next(s for s in text.split(". ") if "extrapolation" in s or "not measured" in s
-                        or "not a ceiling of these data" in s)
-        # a cap below the largest measurement is said to be so (QA s25 H27), not called an extrapolation
-        assert "95 % CI" not in sentence and ("no interval is given" in sentence or "below the largest" in sentence), \
-            sentence
+                        or "not a ceiling of these data" in s or "no ceiling is reached" in s
+                        or "does not describe these points closely enough" in s)
+        # a cap below the largest measurement is said to be so (QA s25 H27), not called an extrapolation; a cap the
+        # data still rise towards, or a fit that does not describe them (issue 28), is given no value or interval
+        assert "95 % CI" not in sentence and ("no interval is given" in sentence or "below the largest" in sentence
+                                              or "no ceiling is reached" in sentence
+                                              or "closely enough" in sentence), sentence
+        assert "95 % CI" not in text.split("stays at")[-1] if "stays at" in text else True
 
 
 def test_two_falling_points_are_a_lower_value_not_a_peak():

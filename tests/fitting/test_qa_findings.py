@@ -186,7 +186,8 @@ def test_no_value_or_interval_from_a_parameter_the_data_do_not_determine(folder,
     f = res.fit_of()
     assert f.held.get("bw_max") == "unidentified"
     text = res.explain()
-    assert "no bandwidth ceiling within the sizes measured" in text
+    # said so where the fit is read; a fit that misses a point by > 25 % is not read at all (issue 28)
+    assert "no bandwidth ceiling within the sizes measured" in text or "closely enough" in text, text
     assert "crossing at" not in text and "bandwidth ceiling of" not in text
     d = res.derived()
     cross = d[d["name"] == "crossover_bytes"]

@@ -104,8 +104,9 @@ def test_local_qd_sweep_has_a_knee():
 @pytest.mark.parametrize("pattern, kw, first", [
     # HoThanh7 QD 1-128: flat from QD 32 at ~314 K IOPS
     ("fio_json/hothanh7_*.json", {"x": "iodepth"}, "Measured IOPS flattens at 314."),
-    # ChrisLvvvv json+ stonewalled QD 1-128 on a WSL2 virtual disk: peaks at QD 32 and falls 10 % by QD 128
-    ("fio_jsonplus/chrislvvvv*.json", {"x": "iodepth"}, "Measured IOPS peaks at 90.82 K IOPS at iodepth = 32"),
+    # ChrisLvvvv json+ stonewalled QD 1-128 on a WSL2 virtual disk: saturated from QD 16; the 10 % fall by QD 128 is
+    # one run a point, within the band a level is read within (issue 28: no "peaks and falls" from it)
+    ("fio_jsonplus/chrislvvvv*.json", {"x": "iodepth"}, "Measured IOPS saturates from iodepth = 16"),
     # mcgrof terse QD 1-4096: still rising from 256 to 4096
     ("fio_terse/mcgrof_*.out", {"x": "qd", "path_regex": r"qd(?P<qd>\d+)"}, "Measured IOPS still rises at the largest qd"),
 ])

@@ -74,7 +74,8 @@ def test_cli_fit_text_json_and_plot(tmp_path, capsys):
     assert main(["fit", str(LOCAL / "nulljobs"), "--x", "numjobs", "--model", "littles",
                  "--plot", str(tmp_path / "nj.png")]) == 0
     out = capsys.readouterr().out
-    assert "stays at" in out and "x_max" in out
+    # the littles fit misses these points too far to be read (issue 28); its parameter stays in the summary
+    assert ("stays at" in out or "does not describe these points closely enough" in out) and "x_max" in out
     assert (tmp_path / "nj.png").exists() and (tmp_path / "nj.svg").exists()
     assert main(["fit", str(LOCAL / "bs"), "--x", "block_size_bytes", "--y", "bytes_per_s", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
@@ -134,12 +135,14 @@ def test_cli_fit_with_a_preset_or_a_discovered_topology_attributes_the_plateau(c
     for how in (["--preset", "dell-r7525"], ["--topology", str(lspci)]):
         assert main(["fit", str(LOCAL / "qd"), "--x", "iodepth", *how]) == 0
         out = capsys.readouterr().out
-        assert "Measured IOPS flattens at" in out and "far below every modelled ceiling at iodepth = 128" in out
+        assert "Measured IOPS saturates from iodepth = 16" in out and "far below every modelled ceiling at iodepth = 128" in out
 
 
 def test_json_carries_the_claims_and_how_the_model_was_chosen(capsys):
     assert main(["fit", str(LOCAL / "qd"), "--x", "iodepth", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     kinds = [c["kind"] for c in d["claims"]]
-    assert kinds[:2] == ["plateau", "fit"] and d["claims"][0]["text"].startswith("Measured IOPS flattens at")
+    assert kinds[0] == "saturation" and d["claims"][0]["text"].startswith("Measured IOPS saturates from iodepth = 16")
+    facts = d["claims"][0]["facts"]  # the fact's numbers travel with its sentence (issue 28)
+    assert facts["state"] == "onset" and facts["onset_x"] == 16 and 46e3 < facts["plateau"] < 54e3
     assert d["selection"][0]["criterion"] == "AICc" and "linear" in d["selection"][0]["excluded"]

@@ -1,0 +1,290 @@
+"""Facts → claims: the sentences an explanation says first, each built from one fact of
+:mod:`~nvmemodel.fitting.facts` and carrying that fact's numbers (``Claim.facts``).
+
+What a curve shows comes before what any model says: the layer that served the I/O, where throughput saturates
+(or that it does from the first point, or still rises), the caps along block size, the read/write mix, and what
+fio's CPU accounting says per I/O. The model sentences of :mod:`~nvmemodel.fitting.claims` follow only where the
+model describes the data (:func:`~nvmemodel.fitting.facts.model_trust`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact
+from .wording import _fx, _r2, fmt_y
+
+__all__ = ["cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+
+#: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
+BIG_BLOCK = 65536
+
+
+def _claim(kind: str, text: str, fact: Fact | None = None, **extra):
+    from .claims import Claim
+
+    facts = dict(fact.facts) if fact is not None else {}
+    facts.update(extra)
+    return Claim(kind, text, facts)
+
+
+def _xv(result, v) -> str:
+    from .claims import _xv as xv
+
+    return xv(result, v)
+
+
+def _both(result, cf: CurveFacts, value: float, iops: float | None, bps: float | None) -> str:
+    """A level in the curve's unit, with the other unit beside it where block sizes are large or mixed."""
+    u = result.y_unit
+    text = fmt_y(value, u)
+    per_io = cf.points["bytes_per_io"].to_numpy(float)
+    per_io = per_io[np.isfinite(per_io)]
+    big = per_io.size and (per_io.max() >= BIG_BLOCK or np.ptp(per_io) > 0.01 * per_io.mean())
+    if u == "1/s" and big and bps:
+        text += f", {fmt_y(bps, 'B/s')}"
+    elif u == "B/s" and iops:
+        text += f", {fmt_y(iops, '1/s')}"
+    return text
+
+
+def _noise_words(cf: CurveFacts) -> str:
+    reps = cf.points["n_runs"].to_numpy(float)
+    if np.isfinite(reps).all() and (reps >= 2).all():
+        return f"{int(reps.min())}–{int(reps.max())} runs a point" if reps.min() != reps.max() else \
+            f"{int(reps.min())} runs a point, their spread the noise"
+    return "One run a point: read from the size of the steps and Little's law, not from a repeat noise"
+
+
+def _what(result) -> str:
+    return {"1/s": "IOPS", "B/s": "throughput"}.get(result.y_unit, result.y)
+
+
+def layer_claims(result, cf: CurveFacts) -> list:
+    f = cf.layer
+    if f is None:
+        return []
+    layer = f.facts["layer"]
+    if layer == "page_cache":
+        text = ("The runs used buffered I/O (direct=0): the page cache may have served them, so their rates can be "
+                "memory's, not a drive's; read every limit below with that in mind.")
+    elif layer == "beyond_device":
+        text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
+                f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
+                f"a file or network layer) served these I/Os, and no drive-level limit explains them.")
+    else:
+        what = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
+                "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
+                "loop": "a loop device (an image file: its reads may come from the page cache of the host or VM)",
+                "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
+                "nbd": "a network block device", "rbd": "a Ceph RBD (network) block device",
+                "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
+                "xen": "a Xen virtual disk"}[layer]
+        said = (f"fio's disk statistics name {', '.join(f.facts['devices'])}" if f.facts.get("devices") else
+                f"{f.evidence[0].upper()}{f.evidence[1:]}")
+        text = f"{said}: the I/O went through {what}; its rates are that layer's, and a drive's limits apply only below it."
+    return [_claim("layer", text, f)]
+
+
+def _saturation_claim(result, cf: CurveFacts, ev=None):
+    f = cf.saturation
+    s, x, u = f.facts, result.x, result.y_unit
+    p = cf.points
+    xs, ys, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
+    what = _what(result)
+    noise = _noise_words(cf)
+    state = s["state"]
+    if state == "rising":
+        g = s["last_gain_per_doubling"]
+        step = (f"{fmt_y(ys[-2], u)} at {x} = {_xv(result, xs[-2])} → {fmt_y(ys[-1], u)} at "
+                f"{_xv(result, xs[-1])}")
+        if s.get("slowing"):
+            lg = s["lat_gain_per_doubling"]
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
+                                        f"doubling of {x} added {g:+.0%} ({step}) while fio's mean latency grew "
+                                        f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
+                                        f"approaching a ceiling it has not reached within the data. {noise}.", f)
+        return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last doubling added "
+                                    f"{g:+.0%} ({step}), so no ceiling is reached within the data. {noise}.", f)
+    if state == "no_queue":
+        return None
+    level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
+    rng = f"{fmt_y(s['plateau_lo'], u)} to {fmt_y(s['plateau_hi'], u)}"
+    span = f"{x} = {_xv(result, s['onset_x'])}–{_xv(result, s['plateau_x_to'])}"
+    latw = ""
+    if s.get("lat_first") and s.get("lat_last") and s["lat_last"] > s["lat_first"]:
+        latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
+                f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, as Little's law gives at a fixed rate.")
+    plateau = f" Plateau {level}: {rng} over {span}, {s['plateau_points']} points."
+    if state == "from_first":
+        text = (f"Measured {what} is saturated from the first point: no doubling of {x} adds {PAYS:.0%}."
+                f"{plateau}{latw}")
+        out = p["out"].to_numpy(float)
+        if np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
+                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25:
+            text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
+                     f"{fmt_y(1 / lat[0], '1/s')}: one serial path whose service time is that latency; more "
+                     f"outstanding I/O only queues in front of it.")
+        elif np.isfinite(out[0]) and out[0] > 1:
+            text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
+        return _claim("saturation", f"{text} {noise}.", f)
+    before = ""
+    if s.get("gain_before") is not None:
+        k = s["onset_index"]
+        before = (f" Up to it the load still paid: {s['gain_before']:+.0%} per doubling from "
+                  f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
+    if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"]:
+        # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
+        from .claims import _level_runs
+
+        text = (f"Measured {what} flattens at {fmt_y(ev.plateau['value'], u)} ({_level_runs(result, ev.plateau)}): "
+                f"saturated from {x} = {_xv(result, s['onset_x'])}, where no later doubling of {x} adds {PAYS:.0%}"
+                + (f" ({_both(result, cf, s['plateau'], s.get('plateau_iops'), s.get('plateau_bytes_per_s'))})"
+                   if level != fmt_y(s["plateau"], u) else "") + f".{latw}{before}")
+    else:
+        text = (f"Measured {what} saturates from {x} = {_xv(result, s['onset_x'])}: no later doubling of {x} adds "
+                f"{PAYS:.0%}.{plateau}{latw}{before}")
+    if state == "falls":
+        d = s["falls"]
+        text = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
+                f"{d['drop']:.0%} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
+                f"varies. It saturates from {x} = {_xv(result, s['onset_x'])}, where no later doubling of {x} adds "
+                f"{PAYS:.0%}; up to the maximum: {level}, {rng} over {x} = {_xv(result, s['onset_x'])}–"
+                f"{_xv(result, d['x_max'])}.{latw}{before}")
+    return _claim("saturation", f"{text} {noise}.", f)
+
+
+def _cap_claims(result, cf: CurveFacts) -> list:
+    out = []
+    f = cf.cap
+    if f is not None:
+        s = f.facts
+        parts = []
+        if s["iops_cap"]:
+            lo, hi = s["iops_range"]
+            parts.append(f"IOPS are flat at {fmt_y(lo, '1/s')}–{fmt_y(hi, '1/s')} from {_xv(result, s['iops_flat'][0])} "
+                         f"to {_xv(result, s['iops_flat'][1])} (within ±{FLAT:.0%}): an IOPS cap of "
+                         f"{fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
+        if s["bytes_cap"] and s["bytes_points"] >= 3:
+            lo, hi = s["bytes_range"]
+            parts.append(f"bandwidth is flat at {fmt_y(lo, 'B/s')}–{fmt_y(hi, 'B/s')} from "
+                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: a byte cap of "
+                         f"{fmt_y(s['bytes_cap'], 'B/s')} or a little above, measured")
+        elif s["bytes_cap"]:
+            bw = cf.points["bytes_per_s"].to_numpy(float)
+            a, b = bw[-2], bw[-1]  # in size order, as measured
+            parts.append(f"bandwidth is nearly level at the two largest sizes ({fmt_y(a, 'B/s')} at "
+                         f"{_xv(result, s['bytes_flat'][0])}, {fmt_y(b, 'B/s')} at {_xv(result, s['bytes_flat'][1])}): "
+                         + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
+                            if b >= a else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"))
+        text = "Measured " + "; ".join(parts)
+        if s["crossover_bytes"] and s["bytes_points"] >= 3:
+            text += (f". The two caps cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ IOPS cap): "
+                     f"min(IOPS cap, byte cap ÷ block size) — a roofline — describes the points")
+            if s.get("rms_log_smooth") is not None:
+                better = s["rms_log_roofline"] <= s["rms_log_smooth"]
+                text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
+                         f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
+        out.append(_claim("cap", text + ".", f))
+    o = cf.outstanding
+    if o is not None:
+        s = o.facts
+        out.append(_claim("outstanding", f"At {_xv(result, s['x'])}, {_fx(s['outstanding'])} I/O"
+                                         f"{'' if s['outstanding'] == 1 else 's'} outstanding ÷ "
+                                         f"{fmt_y(s['lat'], 's')} mean latency = {fmt_y(s['bound'], '1/s')} (measured "
+                                         f"{fmt_y(s['measured'], '1/s')}): the small-block rate is what that much "
+                                         f"outstanding I/O allows at that latency; an IOPS ceiling of the device is "
+                                         f"not measured at this depth (a deeper queue would show it).", o))
+    return out
+
+
+def _bytes(v: float) -> str:
+    from .claims import _bytes as b
+
+    return b(v)
+
+
+def _mix_claim(result, cf: CurveFacts):
+    f = cf.mix
+    s, u = f.facts, result.y_unit
+    i = int(np.argmax(s["deficits"]))
+    r, h = s["shares"][i], s["harmonic"][i]
+    measured = h * (1 - s["deficits"][i])
+    head = (f"Along the read share the pure runs make {fmt_y(s['read'], u)} (reads) and {fmt_y(s['write'], u)} "
+            f"(writes); if each I/O took its own direction's time, a mix would make 1/X = r/R + (1 − r)/W (the "
+            f"harmonic mix).")
+    if s["below_harmonic"]:
+        tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
+                f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time (writes "
+                f"stalling reads: program/erase, write buffering).")
+    elif s["above"]:
+        tail = (f" Every mix lies more than {MIX_BELOW:.0%} above it: the two directions overlap (separate paths or "
+                f"queues serve them in parallel).")
+    else:
+        lo, hi = min(s["deficits"]), max(s["deficits"])
+        where = (f"{lo:.0%} to {hi:.0%} below it" if lo > 0 else f"between {-lo:.0%} above and {hi:.0%} below it"
+                 if hi > 0 else f"{-hi:.0%} to {-lo:.0%} above it")
+        tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}; the largest shortfall at a read share of {r:.2g}): "
+                f"little interference beyond sharing the device's time.")
+    return _claim("mix", head + tail, f)
+
+
+def lead_claims(result, cf: CurveFacts, ev) -> list:
+    """The first claims of a curve from its facts (an empty list: the caller describes the data itself)."""
+    if ev.step is not None:  # two levels: the step sentence of claims._measured says what the data show
+        return []
+    if cf.saturation is not None:
+        c = _saturation_claim(result, cf, ev)
+        return [c] if c is not None else []
+    if cf.mix is not None:
+        return [_mix_claim(result, cf)]
+    return []
+
+
+def size_claims(result, cf: CurveFacts) -> list:
+    """Along block size, after the data sentence: the caps the data show, the outstanding I/O at small blocks."""
+    if cf.cap is None and cf.outstanding is None:
+        return []
+    return _cap_claims(result, cf)
+
+
+def untrusted_claim(result, key, cf: CurveFacts):
+    """The model is kept but does not describe the points: say so, and read none of its parameters."""
+    t = cf.trust.facts
+    model = t["name"]
+    miss = (f"; it misses a point by {t['max_miss']:.0%}" if np.isfinite(t["max_miss"]) and t["max_miss"] > 0.25
+            else "")
+    return _claim("model", f"The {model} fit (R² = {_r2(t['r2'])}{miss}) does not describe these points closely "
+                           f"enough (R² ≥ 0.9 and no point missed by more than 25 %) for its knee, limit or "
+                           f"parameters to be read as facts about them (they are in params and summary()).", cf.trust)
+
+
+def cpu_claims(result, cf: CurveFacts) -> list:
+    """A CPU-bound plateau or cap, from fio's CPU per I/O (never per byte)."""
+    f = cf.cpu
+    if f is None or f.facts["cpu_bound"] is False:
+        return []
+    s, x = f.facts, result.x
+    if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
+        return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
+                              f"used a level {s['level_cpus']:.3g} CPUs however many were added. A rate held by "
+                              f"something else at a fixed CPU cost per I/O does that too: if this host has about "
+                              f"{s['level_cpus']:.2g} CPUs for fio, they were all busy and the plateau is CPU-bound "
+                              f"(give the host — --host or a topology — to decide).", f)]
+    if s["how"] == "engine":
+        return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can "
+                              f"submit and complete — {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O at {x} = "
+                              f"{_xv(result, s['at_x'])}, {fmt_y(s['iops_per_cpu'], '1/s')} per CPU; the plateau is "
+                              f"CPU-bound, no device is involved.", f)]
+    if s["how"] == "machine":
+        text = (f"fio's CPU accounting: from {x} = {_xv(result, s['at_x'])} on the jobs together used a level "
+                f"{s['cpus']:.3g} CPUs however many were added, {s['cpus'] / s['cores']:.0%} of the host's {s['cores']} "
+                f"({fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O): they had all the CPU they could get — the "
+                f"plateau is CPU-bound, not a device limit.")
+    else:
+        who = "the job" if s["cpus"] / s["job_cpu_share"] < 1.5 else "each job"
+        text = (f"fio's CPU accounting at {x} = {_xv(result, s['at_x'])}: {who} used {s['job_cpu_share']:.0%} of a "
+                f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O — at that cost one CPU sustains "
+                f"{fmt_y(s['iops_per_cpu'], '1/s')} per job: the level is CPU-bound (the submitting job"
+                f"{'s' if who == 'each job' else ''}, ≥ {CPU_BOUND:.0%} busy), not a device queue.")
+    return [_claim("cpu", text, f)]

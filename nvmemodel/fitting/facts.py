@@ -1,0 +1,493 @@
+"""What a measured curve shows, read the way a storage engineer reads it — before any model or sentence.
+
+Each fact is computed once per curve from the measurements alone (fio's rates, latencies, CPU accounting,
+options and disk statistics), holds its numbers in SI and the evidence that decided it, and says nothing a
+model assumed. :mod:`~nvmemodel.fitting.claims` turns facts into claims and :mod:`~nvmemodel.fitting.words`
+into sentences; a model's parameters are read only where :func:`model_trust` lets them.
+
+============  ============================================================================================
+fact          how it is decided (every rule is the same for any device)
+============  ============================================================================================
+saturation    along a load axis (iodepth, numjobs, outstanding, drives, targets …): the gain of each
+              doubling of load, ``(y_j / y_i) ** (1 / log2(x_j / x_i)) − 1``. The onset is the first load
+              from which no later point gains :data:`PAYS` (10 %) or more per doubling over it (measured from
+              there, so one noisy step neither makes nor breaks it) while fio's mean latency grows with the
+              load (Little's law: the added I/O queues). Saturated *from the first point* when that is the
+              smallest load measured: a serial path whose service time is the latency at that load. "Rising"
+              when the last doubling still pays; "near" when it pays less than :data:`NEAR` and the latency
+              grew more than the throughput did. "Falls" when the last point is below the plateau's maximum by
+              more than the repeat noise (with repeats) or than the largest step-to-step change inside the
+              plateau (without).
+cap           along block size: the IOPS flat within ±:data:`FLAT` over ≥ 3 sizes from the smallest (an IOPS cap,
+              *measured*), the bandwidth flat within ±:data:`FLAT` over ≥ 2 sizes up to the largest (a byte cap);
+              the roofline ``min(I, B / b)`` beside the smooth ``1 / (1/I + b/B)``, the data choosing the one
+              with the smaller RMS log error.
+outstanding   along block size without a measured IOPS cap: the small-block rate is what the outstanding I/O
+              allows at the latency fio measured (``iodepth × numjobs ÷ mean latency``), not a device ceiling.
+mix           along read share: the harmonic mix of the pure runs, ``1/X = r/R + (1 − r)/W``; mixes more than
+              :data:`MIX_BELOW` below it show read/write interference.
+cpu           fio's usr+sys CPU per I/O (CPU-seconds ÷ I/O, never per byte), the IOPS one CPU sustains at that
+              cost; CPU-bound where each submitting job is at ≥ :data:`CPU_BOUND` of one CPU at the onset (or
+              the IOPS cap), or where the jobs' total CPU stays level while more jobs are added (all the CPUs
+              they could get). A job at ≥ 90 % that made no more I/O per job than one below 90 % was waiting by
+              spinning (``rate_iops``), not bound.
+layer         the layer that most likely served the I/O, from what the files say: fio's disk statistics
+              (``loop*``, ``dm-*``, ``md*``, ``nbd*``, ``rbd*``, virtio ``vd*``), buffered I/O (``direct=0``),
+              or a rate per target beyond what the link of one x4 device of the newest PCIe generation carries.
+trust         a model's parameters mean something about the data only when it describes them: R² ≥
+              :data:`TRUST_R2` and no point missed by more than :data:`TRUST_MISS`.
+============  ============================================================================================
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+
+import numpy as np
+
+__all__ = ["CurveFacts", "Fact", "curve_facts", "model_trust"]
+
+#: a doubling of load that adds less than this share of throughput does not pay: saturation
+PAYS = 0.10
+#: a last doubling that pays less than this, while the latency grows more than the throughput, is near saturation
+NEAR = 0.25
+#: a quantity within ±this share of its mean over a stretch of block sizes is flat there (a cap)
+FLAT = 0.10
+#: mixes further than this below the harmonic mix of the pure runs show read/write interference
+MIX_BELOW = 0.10
+#: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy
+CPU_BOUND = 0.9
+#: a model describes the data well enough for its parameters to be read when R² is at least this …
+TRUST_R2 = 0.9
+#: … and it misses no point by more than this share of the measurement
+TRUST_MISS = 0.25
+#: fio engines that do their I/O over a network → the layer
+NETWORK_ENGINES = {"rbd": "rbd", "nfs": "network_fs", "libiscsi": "network_block", "nbd": "nbd", "rdma": "network_block",
+                   "http": "network_fs", "libcufile": "gpu_direct", "rados": "rbd", "libhdfs": "network_fs",
+                   "gfapi": "network_fs", "gfapi_async": "network_fs"}
+#: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
+LAYERS = (("loop", r"^loop\d"), ("dm", r"^dm-\d"), ("md", r"^md\d"), ("nbd", r"^nbd\d"), ("rbd", r"^rbd\d"),
+          ("virtio", r"^vd[a-z]"), ("xen", r"^xvd[a-z]"))
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """One thing the data show: ``kind``, its numbers (SI) and the evidence that decided it."""
+
+    kind: str
+    facts: dict
+    evidence: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class CurveFacts:
+    """Every fact of one curve (None where it does not apply or the data cannot decide it) and its points."""
+
+    points: object  # pandas.DataFrame sorted by x: x, y, iops, bytes_per_s, bytes_per_io, lat, out, jobs, cpus …
+    saturation: Fact | None = None
+    cap: Fact | None = None
+    outstanding: Fact | None = None
+    mix: Fact | None = None
+    cpu: Fact | None = None
+    layer: Fact | None = None
+    trust: Fact | None = None
+
+    def all(self) -> list[Fact]:
+        return [f for f in (self.layer, self.saturation, self.cap, self.outstanding, self.mix, self.cpu, self.trust)
+                if f is not None]
+
+
+def _gain(y0: float, y1: float, x0: float, x1: float) -> float:
+    """Throughput gained per doubling of load between two points (−1 … ∞)."""
+    if not (x1 > x0 > 0 and y0 > 0 and y1 >= 0):
+        return np.nan
+    return (y1 / y0) ** (1.0 / math.log2(x1 / x0)) - 1.0
+
+
+def _points(result, key):
+    """The curve's points sorted by x, with IOPS and bytes/s side by side (whichever y is), the bytes per I/O,
+    fio's mean latency, outstanding I/O, jobs and CPU."""
+    import pandas as pd
+
+    from .claims import _pts
+    from .curves import measured_points
+
+    pts = _pts(result, key).sort_values(result.x).reset_index(drop=True)
+    out = pd.DataFrame({"x": pts[result.x].to_numpy(float), "y": pts["y"].to_numpy(float)})
+    for col, name in (("y_std", "y_std"), ("n_runs", "n_runs"), ("lat_mean_s", "lat"), ("outstanding", "out"),
+                      ("jobs", "jobs"), ("cpus", "cpus")):
+        out[name] = pts[col].to_numpy(float) if col in pts else np.nan
+    out["sources"] = pts["sources"].astype(str).to_numpy() if "sources" in pts else ""
+    out["iops"], out["bytes_per_s"] = np.nan, np.nan
+    if result.y_unit == "1/s":
+        out["iops"] = out["y"]
+    elif result.y_unit == "B/s":
+        out["bytes_per_s"] = out["y"]
+    other = {"1/s": "bytes_per_s", "B/s": "iops"}.get(result.y_unit)
+    if other is not None and result.table is not None and result.y in ("iops", "bytes_per_s"):
+        try:
+            o = measured_points(result.table, x=result.x, y=other, by=result.by or None)
+        except Exception:  # a table without the other quantity (a hand-made one): that column stays NaN
+            o = None
+        if o is not None:
+            for b, v in zip(result.by, key):
+                o = o[o[b] == v]
+            o = o.sort_values(result.x)
+            if len(o) == len(out) and np.allclose(o[result.x].to_numpy(float), out["x"].to_numpy()):
+                out[other] = o["y"].to_numpy(float)
+    if result.x in ("block_size_bytes",):
+        per_io = out["x"].to_numpy(float)
+        if other == "iops" or result.y_unit == "B/s":
+            out["iops"] = out["bytes_per_s"] / per_io
+        elif result.y_unit == "1/s":
+            out["bytes_per_s"] = out["iops"] * per_io
+    with np.errstate(all="ignore"):
+        out["bytes_per_io"] = out["bytes_per_s"] / out["iops"]
+    return out
+
+
+def _saturation(result, p, ev=None) -> Fact | None:
+    from .axes import axis_kind
+
+    if axis_kind(result.x) not in ("concurrency", "other") or result.y_unit not in ("1/s", "B/s"):
+        return None
+    x, y, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
+    n = x.size
+    if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4:
+        return None
+    # onset: the first point no later point gains PAYS per doubling over
+    onset = None
+    for k in range(n - 1):
+        gains = [_gain(y[k], y[j], x[k], x[j]) for j in range(k + 1, n)]
+        if all(g < PAYS for g in gains):
+            onset = k
+            break
+    last_gain = _gain(y[-2], y[-1], x[-2], x[-1])
+    lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
+    facts = {"axis": result.x, "unit": result.y_unit, "onset_x": None, "last_gain_per_doubling": last_gain,
+             "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0])}
+    if onset is None:
+        lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
+        # still paying, but most of the added load queued: rising, towards a ceiling it has not reached
+        slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain
+        facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain)
+        return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
+    k = onset
+    if lat_known:
+        # Little's law at a fixed rate: latency ∝ load. Latency that did not grow with the load means the added
+        # load never reached the device (a synchronous engine, a cap upstream): no saturation is read from it.
+        expected = (x[-1] / x[k]) / (y[-1] / y[k])
+        if expected > 1.5 and lat[-1] / lat[k] < 1 + 0.5 * (expected - 1):
+            facts.update(state="no_queue", onset_x=float(x[k]))
+            return Fact("saturation", facts, f"throughput level from {result.x} = {x[k]:g} but fio's mean latency "
+                                             f"grew only ×{lat[-1] / lat[k]:.3g} for ×{x[-1] / x[k]:.3g} the load")
+    tail = np.arange(k, n)
+    i_max = int(tail[np.argmax(y[tail])])
+    # a fall after the plateau's maximum: beyond the repeat noise, or (one run a point) beyond every step-to-step
+    # change inside the plateau before the maximum
+    falls = None
+    if i_max < n - 1:
+        drop = y[i_max] - y[-1]
+        sd = p["y_std"].to_numpy(float)
+        reps = p["n_runs"].to_numpy(float)
+        if ev is not None and np.isfinite(reps).all() and (reps >= 2).all():
+            noise = ev.beyond_noise(i_max, n - 1)  # the repeats' noise, as evidence.py tests every fall
+            basis = "the repeat noise"
+        elif np.isfinite(sd[[i_max, -1]]).all() and (reps[[i_max, -1]] >= 2).all():
+            noise = 2.0 * math.hypot(sd[i_max] / math.sqrt(reps[i_max]), sd[-1] / math.sqrt(reps[-1]))
+            basis = "the repeat noise"
+        else:
+            # one run a point: a fall must leave the ±FLAT band a cap's level is read within, and exceed every
+            # step-to-step change on the way up to the maximum
+            steps = np.abs(np.diff(y[k:i_max + 1]))
+            noise = max(float(steps.max()) if steps.size else 0.0, FLAT * y[i_max])
+            basis = f"every step before it and the ±{FLAT:.0%} a level is read within"
+        if drop > noise and drop > 0.02 * y[i_max]:
+            falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
+                     "basis": basis}
+    level = tail if falls is None else np.arange(k, i_max + 1)
+    w = np.where(np.isfinite(p["n_runs"].to_numpy(float)), p["n_runs"].to_numpy(float), 1.0)[level]
+    plateau = float(np.sum(w * y[level]) / np.sum(w))
+    facts.update(state="falls" if falls else ("from_first" if k == 0 else "onset"), onset_x=float(x[k]),
+                 onset_index=k, plateau=plateau, plateau_lo=float(y[level].min()), plateau_hi=float(y[level].max()),
+                 plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
+                 gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None))
+    for q in ("iops", "bytes_per_s"):
+        v = p[q].to_numpy(float)[level]
+        facts[f"plateau_{q}"] = float(np.sum(w * v) / np.sum(w)) if np.isfinite(v).all() else None
+    if lat_known:
+        facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
+    return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
+
+
+def _flat_run(v: np.ndarray, from_start: bool) -> int:
+    """How many points from the start (or the end) of ``v`` lie within ±FLAT of their mean."""
+    n = v.size
+    best = 0
+    for m in range(2, n + 1):
+        seg = v[:m] if from_start else v[n - m:]
+        if not np.isfinite(seg).all():
+            break
+        mean = float(seg.mean())
+        if mean > 0 and np.all(np.abs(seg / mean - 1) <= FLAT):
+            best = m
+    return best
+
+
+def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
+    if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
+        return None, None
+    b, iops, bw = p["x"].to_numpy(float), p["iops"].to_numpy(float), p["bytes_per_s"].to_numpy(float)
+    n = b.size
+    if n < 3 or not (np.isfinite(iops).all() and np.isfinite(bw).all()) or np.any(iops <= 0):
+        return None, None
+    ni, nb = _flat_run(iops, True), _flat_run(bw, False)
+    if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
+        ni, nb = (ni, 0) if ni >= nb else (0, nb)
+    # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
+    icap = float(iops[:ni].max()) if ni >= 3 else None
+    bcap = float(bw[n - nb:].max()) if nb >= 2 else None
+    # the roofline with the measured caps (or the largest measurement where no stretch is flat)
+    I = icap if icap is not None else float(iops.max())
+    B = bcap if bcap is not None else float(bw.max())
+    roof = np.minimum(I, B / b)
+    rms_roof = float(np.sqrt(np.mean(np.log(iops / roof) ** 2)))
+    smooth = None
+    f = result.fits.get(key, {}).get("per_io_byte")
+    if f is not None:
+        with np.errstate(all="ignore"):
+            fitted = np.asarray(f.eval(b), float)
+        fitted_iops = fitted if result.y_unit == "1/s" else fitted / b
+        if np.all(fitted_iops > 0):
+            smooth = float(np.sqrt(np.mean(np.log(iops / fitted_iops) ** 2)))
+    facts = {"iops_cap": icap, "bytes_cap": bcap, "crossover_bytes": (B / I) if icap and bcap else None,
+             "measured": icap is not None or nb >= 3, "bytes_points": nb, "iops_flat": (float(b[0]), float(b[ni - 1]))
+             if icap else None, "iops_range": (float(iops[:ni].min()), float(iops[:ni].max())) if icap else None,
+             "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
+             "bytes_range": (float(bw[n - nb:].min()), float(bw[n - nb:].max())) if bcap else None,
+             "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
+    cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
+        if icap is not None or bcap is not None else None
+    outstanding = None
+    if icap is None:
+        lat, out = p["lat"].to_numpy(float), p["out"].to_numpy(float)
+        bound = out[0] / lat[0] if np.isfinite(lat[0]) and lat[0] > 0 and np.isfinite(out[0]) and out[0] > 0 \
+            else np.nan
+        # only where Little's law holds there (fio's latency and rate describe the same I/Os, within 10 %)
+        if np.isfinite(bound) and abs(bound / iops[0] - 1) <= 0.10:
+            outstanding = Fact("outstanding", {"x": float(b[0]), "bound": float(bound), "outstanding": float(out[0]),
+                                               "lat": float(lat[0]), "measured": float(iops[0])},
+                               "Little's law at the smallest block: outstanding I/O ÷ mean latency")
+    return cap, outstanding
+
+
+def _mix(result, p) -> Fact | None:
+    if result.x.lower() not in ("read_fraction", "rwmixread") or result.y_unit not in ("1/s", "B/s"):
+        return None
+    r, y = p["x"].to_numpy(float), p["y"].to_numpy(float)
+    if result.x.lower() == "rwmixread":
+        r = r / 100.0
+    if not (np.isclose(r, 1).any() and np.isclose(r, 0).any()):
+        return None
+    R, W = float(y[np.isclose(r, 1)].mean()), float(y[np.isclose(r, 0)].mean())
+    mid = ~(np.isclose(r, 0) | np.isclose(r, 1))
+    if not mid.any() or R <= 0 or W <= 0:
+        return None
+    h = 1.0 / (r / R + (1 - r) / W)
+    deficit = 1 - y / h
+    i = int(np.argmax(np.where(mid, deficit, -np.inf)))
+    facts = {"read": R, "write": W, "harmonic": h[mid].tolist(), "shares": r[mid].tolist(),
+             "deficits": deficit[mid].tolist(), "worst_share": float(r[i]), "deficit": float(deficit[i]),
+             "below_harmonic": bool(deficit[i] > MIX_BELOW), "above": bool(np.all(deficit[mid] < -MIX_BELOW))}
+    return Fact("mix", facts, "the harmonic mix 1/X = r/R + (1 − r)/W of the pure runs")
+
+
+def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None) -> Fact | None:
+    cpus, jobs, iops = p["cpus"].to_numpy(float), p["jobs"].to_numpy(float), p["iops"].to_numpy(float)
+    if result.y_unit == "s" or not np.isfinite(cpus).any():
+        return None
+    with np.errstate(all="ignore"):
+        share = np.where(jobs > 0, cpus / jobs, np.nan)
+        per_io = np.where(iops > 0, cpus / iops, np.nan)  # CPU-seconds per I/O: CPUs busy ÷ I/O per second
+    share = np.where(share > 1.05, np.nan, share)  # one job is one thread: more is an accounting mismatch
+    busy = share >= CPU_BOUND
+    # a job at ≥ 90 % that made no more I/O per job than a job below 90 % waited by spinning: not bound by it
+    spin = np.zeros(busy.size, bool)
+    per_job = iops / jobs
+    for i in np.flatnonzero(busy):
+        calm = np.flatnonzero((share < CPU_BOUND) & np.isfinite(per_job))
+        if calm.size and np.nanmax(per_job[calm]) >= 0.95 * per_job[i]:
+            spin[i] = True
+    bound_at = None
+    how = ""
+    at = None
+    if sat is not None and sat.facts.get("onset_index") is not None:
+        at = sat.facts["onset_index"]
+    elif cap is not None and cap.facts.get("iops_cap"):
+        at = 0
+    if at is None and sat is not None and sat.facts["state"] == "rising":
+        at = len(p) - 1  # still rising: is the last point held by its submitting job's CPU?
+    if at is not None and busy[at] and not spin[at]:
+        bound_at, how = at, "job"
+    level = None
+    if at is not None and engine in ("null", "cpuio"):
+        bound_at, how = at, "engine"  # no device: the rate of an engine that does no I/O is its CPU's
+    elif at is not None and jobs.size and jobs[-1] >= 2 * jobs[at] and np.isfinite(cpus[at:]).all():
+        # more jobs, the same total CPU. A flat rate at a fixed CPU cost per I/O also keeps the total level, so it
+        # is the CPUs' limit only when they are all busy: decided with the host's core count, else left open
+        tail = cpus[at:]
+        if tail.size >= 2 and tail.mean() >= 0.9 and np.all(np.abs(tail / tail.mean() - 1) <= 0.15):
+            level = float(tail.mean())
+            if cores and level >= 0.9 * cores:
+                bound_at, how = at, "machine"
+    bound = True if bound_at is not None else (None if level is not None else False)
+    facts = {"share": share.tolist(), "cpu_s_per_io": per_io.tolist(), "spinning": spin.tolist(),
+             "cpu_bound": bound, "how": how, "level_cpus": level, "cores": cores, "engine": engine,
+             "level_from_x": float(p["x"].iloc[at]) if level is not None else None,
+             "at_x": float(p["x"].iloc[bound_at]) if bound_at is not None else None,
+             "at_cpu_s_per_io": float(per_io[bound_at]) if bound_at is not None else None,
+             "iops_per_cpu": float(1.0 / per_io[bound_at]) if bound_at is not None and per_io[bound_at] > 0 else None,
+             "job_cpu_share": float(share[bound_at]) if bound_at is not None else None,
+             "cpus": float(cpus[bound_at]) if bound_at is not None else None}
+    if not np.isfinite(per_io).any():
+        return None
+    return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
+
+
+def _layer(result, p) -> Fact | None:
+    """The layer that most likely served the I/O, from the result files' own record."""
+    tbl = result.table
+    if tbl is None or "source_path" not in tbl:
+        return None
+    srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
+    rows = tbl[tbl["source_path"].astype(str).isin(srcs)]
+    if not len(rows):
+        return None
+    if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(["null", "cpuio"]).all() \
+            and rows["ioengine"].notna().any():
+        return None  # an engine that does no I/O: no storage layer served anything
+    if "devices" in rows:
+        names = sorted({d for v in rows["devices"].dropna().astype(str) for d in v.split(";") if d})
+        for layer, pat in LAYERS:  # fio lists a layered device and the disks beneath it: the layer is what it used
+            hit = [d for d in names if re.match(pat, d)]
+            if hit:
+                return Fact("layer", {"layer": layer, "devices": hit, "all_devices": names},
+                            f"fio's disk statistics name {', '.join(hit)}")
+    engines = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
+    for engine, layer in NETWORK_ENGINES.items():
+        if engines == {engine}:
+            return Fact("layer", {"layer": layer, "devices": [], "engine": engine},
+                        f"fio's {engine} engine sends every I/O over the network")
+    if "devices" in rows and "format" in rows and "target_names" in rows:
+        fmt = rows["format"].astype(str)
+        devs = rows["devices"].fillna("").astype(str)
+        targets = rows["target_names"].dropna().astype(str)
+        # fio's JSON lists the block devices under the files it used; none at all under files (not /dev nodes)
+        # means no local block device served them: a network or memory file system
+        windows = targets.str.contains(r"^[A-Za-z]:|\\", regex=True).any()  # fio on Windows keeps no disk stats
+        if fmt.str.startswith("fio-json").all() and (devs == "").all() and len(targets) and not windows \
+                and not targets.str.startswith("/dev/").any():
+            return Fact("layer", {"layer": "network_fs", "devices": [], "targets": sorted(set(targets))[:3]},
+                        "fio's disk statistics list no block device under the files the jobs used")
+    if "direct" in rows:
+        d = rows["direct"].dropna()
+        if len(d) and not bool(d.astype(bool).any()):
+            return Fact("layer", {"layer": "page_cache", "devices": []}, "the runs used buffered I/O (direct=0)")
+    bps = p["bytes_per_s"].to_numpy(float)
+    targets = 1.0
+    for col in ("targets", "device_count"):  # normal output echoes no filename=: fio's disk stats still count them
+        if col in rows:
+            t = pd_num(rows[col]).dropna()
+            targets = max(targets, float(t.max()) if len(t) else 1.0)
+    top = link_limit()
+    if np.isfinite(bps).any() and np.nanmax(bps) / max(targets, 1.0) > top[0]:
+        return Fact("layer", {"layer": "beyond_device", "limit": top[0], "gen": top[1],
+                              "per_target": float(np.nanmax(bps) / max(targets, 1.0))},
+                    f"more bytes per second per target than a Gen{top[1]} x4 link carries")
+    return None
+
+
+def pd_num(s):
+    import pandas as pd
+
+    return pd.to_numeric(s, errors="coerce")
+
+
+def link_limit() -> tuple[float, int]:
+    """The bytes per second one direction of an x4 link of the newest PCIe generation among the catalogued drives
+    carries after encoding (protocol overhead only lowers it), and that generation."""
+    from ..standards import pcie as sp
+    from ..topology.drive import drive_catalog
+
+    gen = int(max(d.gen for d in drive_catalog().values()))
+    return float(4 * sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] / 8.0), gen
+
+
+def model_trust(result, key) -> Fact | None:
+    """Whether the chosen model describes the points well enough for its parameters to be read."""
+    model = result.chosen[key]
+    f = result.fits[key][model]
+    r2 = float(f.stats.get("r2", np.nan))
+    with np.errstate(all="ignore"):
+        fitted = f.eval(f.x)
+        miss = np.abs(fitted / f.y - 1)
+    miss = miss[np.isfinite(miss)]
+    worst = float(miss.max()) if miss.size else np.nan
+    ok = np.isfinite(r2) and r2 >= TRUST_R2 and np.isfinite(worst) and worst <= TRUST_MISS
+    return Fact("model", {"name": model, "r2": r2, "max_miss": worst, "interpreted": bool(ok)},
+                f"R² ≥ {TRUST_R2} and no point missed by more than {TRUST_MISS:.0%}")
+
+
+#: facts of each result's curves (id(result) → {key: CurveFacts}), dropped with the result
+_FACTS: dict = {}
+
+
+def curve_facts(result, key) -> CurveFacts:
+    """Every fact of one curve (computed once per result and curve)."""
+    import weakref
+
+    cache = _FACTS.get(id(result))
+    if cache is None:
+        cache = _FACTS[id(result)] = {}
+        weakref.finalize(result, _FACTS.pop, id(result), None)
+    if key in cache:
+        return cache[key]
+    from .claims import curve_evidence
+
+    p = _points(result, key)
+    try:
+        ev = curve_evidence(result, key)[0]
+    except Exception:  # a curve the evidence cannot test (one point): the facts stand on the steps alone
+        ev = None
+    if ev is not None and len(ev.x) != len(p):
+        ev = None
+    sat = _saturation(result, p, ev)
+    cap, outstanding = _cap(result, key, p)
+    mix = _mix(result, p)
+    cpu = _cpu_of(result, key, p, sat, cap)
+    out = CurveFacts(points=p, saturation=sat, cap=cap, outstanding=outstanding, mix=mix, cpu=cpu,
+                     layer=_layer(result, p), trust=model_trust(result, key) if result.chosen.get(key) else None)
+    cache[key] = out
+    return out
+
+
+def _cpu_of(result, key, p, sat, cap):
+    from .claims import _machine_cpu, _pts
+
+    if "cpus" not in p or _machine_cpu(_pts(result, key)):
+        return None
+    engine, cores = "", None
+    tbl = result.table
+    if tbl is not None and "ioengine" in tbl and "source_path" in tbl:
+        srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
+        names = set(tbl.loc[tbl["source_path"].astype(str).isin(srcs), "ioengine"].dropna().astype(str))
+        engine = names.pop() if len(names) == 1 else ""
+    topo = result.setup(key)[0]
+    host = getattr(topo, "host", None)
+    if host is not None:
+        why = str(getattr(host, "provenance", {}).get("cores_per_socket", ""))
+        if not why.startswith(("assumption", "estimate")):  # an assumed count decides nothing about this machine
+            cores = int(host.sockets * host.cores_per_socket)
+    return _cpu_fact(result, p, sat, cap, engine, cores)
