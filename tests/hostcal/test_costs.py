@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 
+import pandas as pd
 import pytest
 
 import nvmemodel as nm
@@ -110,6 +111,6 @@ def test_an_output_without_its_engine_or_direct_flag_is_not_guessed():
     terse = run_costs(nm.read_results(str(DATA / "fio_corpus" / "bs-4kb.terse")))
     assert not terse["use"].any() and terse["note"].str.contains("ioengine not in this output").all()
     table = nm.read_results(str(DATA / "fit" / "local" / "qd" / "qd8_r1.json"))
-    table["direct"] = table["direct"].astype("boolean").where(False)  # as a form that does not echo direct=
+    table["direct"] = pd.array([None] * len(table), dtype="boolean")  # as a form that does not echo direct=
     unknown = run_costs(table)
     assert unknown["use"].all() and unknown["note"].str.contains("direct= not in this output").all()
