@@ -106,7 +106,9 @@ def run_costs(table, *, host=None, clock_hz=None):
               & df["direction"].isin(_DIRECTIONS) & (df["error"].fillna(0) == 0)]
     rows = []
     keys = ["source_path", "run", "snapshot", "job_index", "hostname"]
-    for _, g in keep.groupby(keys, dropna=False, sort=False):
+    verified = df[df["direction"] == "verify"]  # a write job's read-back phase: its CPU is in the job's figure
+    verified = set(map(tuple, verified[keys].astype(object).where(verified[keys].notna(), None).values.tolist()))
+    for key, g in keep.groupby(keys, dropna=False, sort=False):
         first = g.iloc[0]
         tool = str(first["tool"])
         engine = None if pd.isna(first["ioengine"]) else str(first["ioengine"])
@@ -161,6 +163,9 @@ def run_costs(table, *, host=None, clock_hz=None):
             use = False
         elif pd.isna(first["direct"]) and use:
             notes.append("direct= not in this output (whether the runs bypassed the page cache is not known)")
+        if verified and tuple(None if pd.isna(k) else k for k in key) in verified:
+            use = False
+            notes.append("a verify phase: its read-back shares the job's CPU but not its I/O count")
         if engine in POLLING:
             notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
         if math.isfinite(busy) and busy >= CPU_BOUND:

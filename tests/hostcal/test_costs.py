@@ -114,3 +114,8 @@ def test_an_output_without_its_engine_or_direct_flag_is_not_guessed():
     table["direct"] = pd.array([None] * len(table), dtype="boolean")  # as a form that does not echo direct=
     unknown = run_costs(table)
     assert unknown["use"].all() and unknown["note"].str.contains("direct= not in this output").all()
+
+
+def test_a_job_with_a_verify_phase_is_not_used():
+    runs = run_costs(nm.read_results(str(DATA / "qa7" / "verify" / "disk_randwrite_verify_qd8.json")))
+    assert len(runs) == 1 and not runs["use"].any() and "a verify phase" in runs["note"].iloc[0]
