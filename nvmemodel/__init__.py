@@ -43,6 +43,9 @@ Ingest benchmark results (fio JSON/json+/terse/normal, IOmeter CSV, DiskSpd XML,
 Fit and explain measured curves (lmfit, imported on first use)
     :func:`fit` (results table → fitted, compared, explained curves: ceiling model with free
     parameters, Little's law / MVA, linear / Amdahl / USL), :class:`FitResult`; :mod:`nvmemodel.fitting`
+Did it change? Two result sets compared (scipy, imported on first use)
+    :func:`compare` (base and new results → per point the change in IOPS, bandwidth, mean and p99 latency with a
+    Welch interval from the repeats, a verdict, unmatched points), :class:`Comparison`; :mod:`nvmemodel.comparison`
 Calibrations behind the presets
     :mod:`nvmemodel.calibrate` (each calibrated catalog value, recomputed from its sentence)
 The host's own cost per I/O, measured where the user is
@@ -146,16 +149,28 @@ def with_costs(topology, *, costs=None, profile=None):
     return _with_costs(topology, costs=costs, profile=profile)
 
 
+def compare(base, new, **options):
+    """Compare two result sets point by point (see :func:`nvmemodel.comparison.core.compare`): did a change make them
+    faster or slower, beyond the noise of the repeats? scipy and pandas load on first use."""
+    from .comparison.core import compare as _compare
+
+    return _compare(base, new, **options)
+
+
 def __getattr__(name: str):
     if name == "FitResult":  # lazily, so that `import nvmemodel` stays light
         from .fitting.result import FitResult
 
         return FitResult
+    if name == "Comparison":
+        from .comparison.core import Comparison
+
+        return Comparison
     raise AttributeError(f"module 'nvmemodel' has no attribute {name!r}")
 
 
 __all__ = [
-    "fit", "FitResult", "io_costs", "with_costs",
+    "fit", "FitResult", "io_costs", "with_costs", "compare", "Comparison",
     "DriveGroup", "MixedCurve", "MixedTopology", "evaluate_mixed",
     "COMPONENTS", "Ceiling", "Component", "DesignSpace", "Limit", "PARAMETERS", "Plan", "Source", "Target",
     "parameter_table", "plan", "register_component",

@@ -67,6 +67,10 @@ CASES = [
     (["presets"], "nvmemodel.presets/1"),
     (["parameters"], "nvmemodel.parameters/1"),
     (["parameters", "--preset", "broadcom-stingray", "--pattern", "read", "--bs", "128K"], "nvmemodel.parameters/1"),
+    # two sweeps of the same settings (exit 0: no point slower); tests/test_compare.py has the others
+    (["compare", str(DATA / "compare" / "psync"), str(DATA / "compare" / "psync-again")], "nvmemodel.compare/1"),
+    (["compare", str(DATA / "compare" / "psync" / "rep1"), str(DATA / "compare" / "libaio" / "rep1"), "--ignore",
+      "ioengine", "--metrics", "iops,p99"], "nvmemodel.compare/1"),
 ]
 
 

@@ -19,8 +19,8 @@ from .ceilings import JSON_SCHEMA_ID
 __all__ = ["COMMANDS", "INPUT_FILES", "JSON_SCHEMA_ID", "input_options", "main"]
 
 #: Command modules (under ``nvmemodel.cli``), in the order ``--help`` lists them.
-COMMANDS = ["ceilings", "sweep", "plan", "ingest", "plot", "fit", "reproduce", "listings", "discover", "jobs",
-            "calibrate"]
+COMMANDS = ["ceilings", "sweep", "plan", "ingest", "plot", "fit", "compare", "reproduce", "listings", "discover",
+            "jobs", "calibrate"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,7 +49,7 @@ def _build_parser(command: str | None = None) -> argparse.ArgumentParser:
 #: command runs, each value is checked by :func:`nvmemodel.userfiles.check_input`: a regular file (or
 #: folder) within the size limit, so a FIFO, a device or a missing file is one error line, never a hang.
 INPUT_FILES = {"paths": True, "labels": False, "lspci": False, "lspci_tree": False, "logs": False,
-               "histogram": False}
+               "histogram": False, "base": True, "new": True}
 #: Any other option whose metavar ends in FILE, LOG or JSON (``--topology LSPCI_FILE``) names a file the
 #: command reads and is checked the same way: a new option spelled so is covered without a list to keep.
 _INPUT_METAVAR = re.compile(r"(?:^|_)(?:FILE|LOG|JSON)$")

@@ -145,6 +145,16 @@ def _results_chart(args, charts):
             raise ParameterError(f"--{given[0].replace('_', '-')}", options[given[0]],
                                  "result files (a table already holds its labels as columns)")
         read = {p: read_table(p, what="paths") for p in args.paths}
+        from ..ingest.steadystate import steady_state_note
+
+        for p, df in read.items():  # result files say it as they are read (read_results); a table here
+            note = steady_state_note(df)
+            if note:
+                import warnings
+
+                from ..errors import IngestWarning
+
+                warnings.warn(f"{p}: {note}", IngestWarning, stacklevel=2)
     else:
         read = None
     if len(args.paths) > 1 and not args.hue:

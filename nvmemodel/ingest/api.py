@@ -36,6 +36,7 @@ from .labels import apply_labels, load_sidecar, pattern_to_regex
 from .runs import apply_echo, apply_targets, drop_copies, echoed_runs, has_results, warn_empty
 from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
+from .steadystate import steady_state_note
 
 __all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_results"]
 
@@ -327,6 +328,9 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
                           + (" …" if len(skipped) > 5 else ""), IngestWarning, stacklevel=2)
         df = to_frame(rows, label_columns)
         del rows
+    note = steady_state_note(df)  # fio's ss= check did not hold: said by ingest, plot, fit and compare alike
+    if note:
+        warnings.warn(note, IngestWarning, stacklevel=2)
     df.attrs["files_read"] = len(files) + len(passed) - len(skipped)
     df.attrs["skipped"] = skipped
     return df

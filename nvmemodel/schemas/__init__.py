@@ -14,6 +14,7 @@ schema                                    written by
 ``nvmemodel.fit/1``                       ``nvmemodel fit --json``, :meth:`FitResult.to_dict`
 ``nvmemodel.discover/1``                  ``nvmemodel discover --json``
 ``nvmemodel.drives/1`` … ``hosts/1``      ``nvmemodel drives|switches|hosts|presets|parameters --json``
+``nvmemodel.compare/1``                   ``nvmemodel compare --json``, :meth:`Comparison.to_dict`
 ========================================  ===============================================================
 
 >>> from nvmemodel import schemas
@@ -38,7 +39,7 @@ __all__ = ["NAMES", "file_name", "schema", "validate"]
 NAMES: tuple[str, ...] = (
     "nvmemodel.ceilings/1", "nvmemodel.mixed/1", "nvmemodel.sweep/1", "nvmemodel.capacity-plan/2",
     "nvmemodel.fit/1", "nvmemodel.discover/1", "nvmemodel.drives/1", "nvmemodel.switches/1", "nvmemodel.hosts/1",
-    "nvmemodel.presets/1", "nvmemodel.parameters/1",
+    "nvmemodel.presets/1", "nvmemodel.parameters/1", "nvmemodel.compare/1",
 )
 
 

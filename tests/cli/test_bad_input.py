@@ -115,14 +115,25 @@ BAD = {
                  (["--out", "", "--targets", "f"], "folder name"),
                  (["--out", "results", "--targets", "f", "--dry-run"], "no plan.json"),
                  (["--out", "o\nx", "--targets", "f"], "printable"), (["--out", "o", "--targets", "fifo"], "FIFO"),
-                 (["--out", "o", "--targets", "folder"], "a folder")],
+                 (["--out", "o", "--targets", "folder"], "a folder"),
+                 (["--out", "o", "--targets", "auto", "--precondition"], "named one by one"),
+                 (["--out", "o", "--targets", "f", "--steady-state", "iops:5%\nexec=/bin/sh"], "steady_state"),
+                 (["--out", "o", "--targets", "f", "--steady-state", "latency:5%"], "steady_state"),
+                 (["--out", "o", "--targets", "f", "--ss-dur", "5s"], "--steady-state"),
+                 (["--out", "o", "--targets", "f", "--steady-state", "iops:5%", "--ss-dur", "1.5s"], "whole seconds"),
+                 (["--out", "o", "--targets", "f", "--steady-state", "iops:5%", "--ss-dur", "2min"], "within the run"),
+                 (["--out", "o", "--targets", "/dev/nvme9n1", "--pattern", "read", "--precondition"], "destroys")],
+    "compare": [(["results", "missing"], "missing"), (["fifo", "results"], "FIFO"),
+                (["exists.txt", "results"], "exists.txt"), (["results", "results", "--threshold", "x"], "--threshold"),
+                (["results", "results", "--metrics", ""], "--metrics"), (["/proc/self/status", "results"], "kernel"),
+                (["results", "results", "-o", "/dev/null"], "--output")],
     "run-sweep": [(["binplan"], "binary"), (["sweep", "--fio", "folder"], "--fio"), (["missing"], "folder"),
                   (["exists.txt"], "folder"), (["results"], "no plan.json"), (["sweep", "--limit", "-1"], "--limit")],
 }
 #: what a subcommand requires before argparse looks further (for the automatic cases): options, positionals
 REQUIRED = {"plot": ["-o", "a.png"], "fit": ["--x", "drives"], "fio-jobs": ["--out", "o", "--targets", "f"],
-            "calibrate": ["--out", "o"]}
-POSITIONALS = {"fit": ["exists.txt"], "run-sweep": ["sweep"]}
+            "calibrate": ["--out", "o"], "compare": ["results"]}
+POSITIONALS = {"fit": ["exists.txt"], "run-sweep": ["sweep"], "compare": ["results"]}
 
 
 def registry() -> dict[str, argparse.ArgumentParser]:

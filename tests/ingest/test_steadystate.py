@@ -23,8 +23,16 @@ def test_the_columns_are_in_the_schema_with_units():
     assert COLUMNS["ss_iops"][1] == "1/s" and COLUMNS["ss_bw_bytes_per_s"][1] == "B/s"
 
 
+def _read(*paths):
+    with pytest.warns(nm.errors.IngestWarning, match="did not reach steady state") as caught:
+        df = nm.read_results(list(paths))
+    return df, str(caught[0].message)
+
+
 def test_a_preconditioned_sweep_one_point_in_steady_state_one_not():
-    df = nm.read_results(DATA / "loose" / "results").sort_values("iodepth")
+    df, said = _read(DATA / "loose" / "results")
+    assert said.startswith("1 run(s) did not reach steady state") and "qd8" in said and "qd1" not in said
+    df = df.sort_values("iodepth")
     qd1, qd8 = df.iloc[0], df.iloc[1]
     # fio 3.33's own words in these files: "attained": 1, "criterion": "-2.285156%", "duration": 5
     assert qd1["ss_attained"] is True or qd1["ss_attained"] == True  # noqa: E712 (pandas' boolean)
@@ -47,7 +55,7 @@ def test_runs_without_the_check_have_na_not_false():
 
 
 def test_the_runs_that_missed_steady_state_are_named():
-    df = nm.read_results([DATA / "loose" / "results", DATA / "strict" / "results"])
+    df, said = _read(DATA / "loose" / "results", DATA / "strict" / "results")
     missed = not_steady(df)
     assert len(missed) == 3 and all("qd8" in m or "strict" in m for m in missed)
     assert not any("loose" in m and "qd1" in m for m in missed)
@@ -77,10 +85,12 @@ def test_a_steady_state_block_fio_would_not_write_is_refused_naming_the_field(tm
     bad.write_text(json.dumps(doc))
     with pytest.raises(IngestError, match=rf"jobs\[0\]\.steadystate.*{match}"):
         nm.read_results(bad, errors="raise")
+    with pytest.warns(nm.errors.IngestWarning, match=rf"skipped 1 of 1 file.*steadystate.*{match}"):
+        assert nm.read_results(bad).empty  # a folder read skips it, naming the field
 
 
 def test_the_logged_run_reads_with_its_logs():
-    df = nm.read_results(DATA / "logged" / "randwrite-qd8.json")
+    df, _ = _read(DATA / "logged" / "randwrite-qd8.json")
     assert df["ss_duration_s"].iloc[0] == 5.0 and df["ss_attained"].iloc[0] == False  # noqa: E712
     with warnings.catch_warnings():
         warnings.simplefilter("error")
