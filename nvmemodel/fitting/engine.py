@@ -409,9 +409,11 @@ def unidentified(params, notes) -> list[str]:
 
 def depends(func, x, values: dict, p: str, lo: float, hi: float) -> bool:
     """Whether any point of ``func(x, **values)`` moves by 1e-9 of its value when ``p`` moves by 0.1 % (within
-    its bounds ``lo``, ``hi``): False for a parameter no measured point depends on."""
+    its bounds ``lo``, ``hi``; near 0, by 1e-6 of a finite range at least: a step of 1e-12 moves no point by 1e-9
+    of itself, whatever the parameter does): False for a parameter no measured point depends on."""
     v = values[p]
-    step = max(abs(v) * 1e-3, 1e-12)
+    span = hi - lo if np.isfinite(lo) and np.isfinite(hi) else 0.0
+    step = max(abs(v) * 1e-3, span * 1e-6, 1e-12)
     up = dict(values, **{p: min(v + step, hi) if np.isfinite(hi) else v + step})
     dn = dict(values, **{p: max(v - step, lo)})
     with np.errstate(all="ignore"):
@@ -421,7 +423,11 @@ def depends(func, x, values: dict, p: str, lo: float, hi: float) -> bool:
 
 
 def _identifiability(shape: Shape, result, x, values, stderr, edges=None) -> list[str]:
-    """Parameters the data cannot tell: zero sensitivity at every point, huge or missing errors, at a bound."""
+    """Parameters the data cannot tell: zero sensitivity at every point, huge or missing errors, at a bound.
+
+    Sensitivity first: a parameter no point depends on is also "at" any bound by :func:`at_bound`'s test (moving
+    it there changes nothing). One near its bound 0 (σ = 2e-11 of a USL fit) is told from it by
+    :func:`depends`' step, at least 1e-6 of its range."""
     notes = []
     edges = edges or {}
     for p in shape.params:
