@@ -113,8 +113,38 @@ def _check_target(target: str, allow_write: bool) -> tuple[str, int, bool]:
     return target, size, False
 
 
-def plan_steps(target: str | None = None, *, target_size: int = 0, allow_write: bool = False) -> list[Step]:
-    """The steps of a calibration, in order."""
+#: File systems held in memory: a file on one is read without any block device (the path is a null device's).
+MEMORY_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs", "hugetlbfs", "shm"})
+
+
+def target_filesystem(path: str) -> tuple[str, str]:
+    """``(file system type, mount source)`` of the mount holding ``path`` (``/proc/self/mountinfo``: the longest
+    mount point that contains it), or ``("", "")`` where that cannot be read. A block device is its own
+    (``"block device"``, the path)."""
+    real = os.path.realpath(path)
+    try:
+        if stat.S_ISBLK(os.stat(real).st_mode):
+            return "block device", real
+        lines = pathlib.Path("/proc/self/mountinfo").read_text(errors="replace").splitlines()
+    except OSError:
+        return "", ""
+    best = ("", "", "")
+    for line in lines:
+        left, _, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if len(fields) < 5 or len(tail) < 2:
+            continue
+        mount = fields[4].encode().decode("unicode_escape") if "\\" in fields[4] else fields[4]
+        inside = real == mount or real.startswith(mount.rstrip("/") + "/")
+        if inside and len(mount) >= len(best[0]):
+            best = (mount, tail[0], tail[1])
+    return best[1], best[2]
+
+
+def plan_steps(target: str | None = None, *, target_size: int = 0, allow_write: bool = False,
+               target_scope: str = "device") -> list[Step]:
+    """The steps of a calibration, in order. ``target_scope``: ``device``, or ``no_device`` for a file on a file
+    system held in memory (tmpfs: no block device under it)."""
     steps = [Step("fio-null", None, "null", "fio", None)]
     variants = [("psync", "psync", 1, ()), ("libaio", "libaio", 8, ()), ("io_uring", "io_uring", 8, ()),
                 ("io_uring_polled", "io_uring", 8, ("--hipri=1",)),
@@ -124,12 +154,12 @@ def plan_steps(target: str | None = None, *, target_size: int = 0, allow_write: 
                           options=opts))
     if target is not None:
         for stack, engine, depth, opts in variants:
-            steps.append(Step(f"{stack}-device", stack, engine, "device", target, iodepth=depth,
+            steps.append(Step(f"{stack}-device", stack, engine, target_scope, target, iodepth=depth,
                               options=("--direct=1", *(() if allow_write else ("--readonly",)), *opts),
                               size=target_size))
         if allow_write:
             for stack in ("libaio", "io_uring"):
-                steps.append(Step(f"{stack}-device-write", stack, stack, "device", target, direction="write",
+                steps.append(Step(f"{stack}-device-write", stack, stack, target_scope, target, direction="write",
                                   iodepth=8, options=("--direct=1",), size=target_size))
     return steps
 
@@ -317,12 +347,14 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
         raise ParameterError("--repeats", repeats, "a whole number from 1 to 20")
     if clock_hz is not None and not (1e8 <= clock_hz <= 1e10):
         raise ParameterError("--clock", clock_hz, "a core clock between 100 MHz and 10 GHz, e.g. 2.1GHz")
-    size, is_block = 0, False
+    size, is_block, fs = 0, False, ("", "")
     if target is not None:
         target, size, is_block = _check_target(target, allow_write)
+        fs = target_filesystem(target)
     elif allow_write:
         raise ParameterError("--allow-write", True, "only with --target (there is nothing to write into without one)")
-    steps = plan_steps(target, target_size=size, allow_write=allow_write)
+    scope = "no_device" if fs[0] in MEMORY_FILESYSTEMS else "device"
+    steps = plan_steps(target, target_size=size, allow_write=allow_write, target_scope=scope)
     runs_total = len(steps) * repeats
     run_s = (seconds - START_S * runs_total) / runs_total
     if run_s < MIN_RUN_S:
@@ -391,6 +423,11 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
             f"({', '.join(left[:4])}{' …' if len(left) > 4 else ''})")
     profile = _profile(steps, repeats, runs_dir, skipped, facts, path, version, seconds, run_s, target, is_block,
                        allow_write)
+    if target is not None:
+        profile["target_filesystem"] = {"type": fs[0], "source": fs[1]}
+        if scope == "no_device":
+            say(f"note: {target} is on {fs[0]} (held in memory): its steps read no block device, so they count as "
+                "lower bounds, as /dev/zero's do")
     profile.update(schema=PROFILE_SCHEMA, nvmemodel=__version__, runs_left=left,
                    elapsed_seconds=round(time.monotonic() - started, 2))
     (root / PROFILE_NAME).write_text(json.dumps(profile, indent=2) + "\n")
