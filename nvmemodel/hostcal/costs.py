@@ -166,6 +166,10 @@ def run_costs(table, *, host=None, clock_hz=None):
         if verified and tuple(None if pd.isna(k) else k for k in key) in verified:
             use = False
             notes.append("a verify phase: its read-back shares the job's CPU but not its I/O count")
+        if use and str(first["format"]).startswith("fio-json") and (pd.isna(first["device_count"])
+                                                                    or int(first["device_count"]) == 0):
+            notes.append("fio named no disk under this run (a file system in memory or over the network, or disk "
+                         "statistics off): check that a device was read")
         if engine in POLLING:
             notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
         if math.isfinite(busy) and busy >= CPU_BOUND:

@@ -119,3 +119,27 @@ def test_an_output_without_its_engine_or_direct_flag_is_not_guessed():
 def test_a_job_with_a_verify_phase_is_not_used():
     runs = run_costs(nm.read_results(str(DATA / "qa7" / "verify" / "disk_randwrite_verify_qd8.json")))
     assert len(runs) == 1 and not runs["use"].any() and "a verify phase" in runs["note"].iloc[0]
+
+
+@needs_fio
+def test_a_run_fio_names_no_disk_under_is_said(tmp_path):
+    """libaio with O_DIRECT on a file in /dev/shm (tmpfs, held in memory; Linux 6.6+ takes O_DIRECT there): fio's
+    JSON names no disk, and the cost says to check that a device was read."""
+    import os
+    import uuid
+
+    if not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK):
+        pytest.skip("no writable /dev/shm here")
+    target = pathlib.Path("/dev/shm") / f"nvmemodel-test-{uuid.uuid4().hex}.dat"
+    try:
+        target.write_bytes(os.urandom(1 << 20))
+        done = subprocess.run([FIO, "--name=shm", "--ioengine=libaio", "--direct=1", f"--filename={target}",
+                               "--rw=randread", "--bs=4k", "--iodepth=4", "--time_based", "--runtime=200ms",
+                               "--output-format=json", f"--output={tmp_path / 'shm.json'}"], capture_output=True,
+                              timeout=60)
+    finally:
+        target.unlink(missing_ok=True)
+    if done.returncode != 0:
+        pytest.skip(f"this kernel's tmpfs refuses O_DIRECT: {done.stderr.decode(errors='replace')[:120]}")
+    runs = run_costs(nm.read_results(str(tmp_path / "shm.json")))
+    assert runs["note"].str.contains("fio named no disk under this run", regex=False).all()
