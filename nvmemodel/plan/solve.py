@@ -322,8 +322,12 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
         from ..hostcal.apply import with_costs
         from ..topology.presets import preset
 
+        from ..hostcal.apply import describe_costs
+
         base = preset(space.base) if isinstance(space.base, str) else space.base
         space = dataclasses.replace(space, base=with_costs(base, costs=costs, profile=profile))
+        object.__setattr__(space, "notes", (*space.notes, *(f"host CPU cost per I/O measured on your machine: {line}"
+                                                            for line in describe_costs(space.base.host))))
     if space.size == 0:
         raise ParameterError("space", space.axes, "a non-empty design space")
     seen: dict[str, Target] = {}

@@ -71,3 +71,10 @@ def test_a_host_checks_its_measured_costs():
     assert measured.sources("libaio")["host.cycles_per_io"].status == "measured"
     assert nm.with_host(nm.preset("dell-r7525").replace(host=measured), "intel-xeon-platinum-8380").host \
         .cycles_for(nm.IoStack.LIBAIO) == 9000.0  # the user's measurement stays with --host
+
+
+def test_a_plan_from_python_says_which_costs_were_measured(profile):
+    result = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=40e6), "dell-r7525", profile=profile)
+    assert any(line.startswith("host CPU cost per I/O measured on your machine: libaio: 12,345 cycles")
+               for line in result.to_dict()["notes"])
+    assert "libaio: 12,345 cycles per I/O (measured: here by nvmemodel calibrate" in result.explain(top=1)
