@@ -29,6 +29,7 @@ def register(sub) -> None:
                "  nvmemodel plot results/ --x iodepth --percentiles -o tail.png      # p50 / p99 / p99.9\n"
                "  nvmemodel plot results/ --x iodepth --preset dell-r7525 -o vs-model.png\n"
                "  nvmemodel plot --logs run_iops.1.log run_clat.1.log --kind iops -o iops-time.png\n"
+               "  nvmemodel plot --logs run_iops.1.log --steady-state run.json -o ss.png   # fio's ss= window\n"
                "  nvmemodel plot --histogram run.json -o hist.png                   # fio --output-format=json+",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", help="result files and folders (several: compared on one chart)")
@@ -57,6 +58,9 @@ def register(sub) -> None:
     p.add_argument("--logs", nargs="+", metavar="LOG", help="plot fio time-series logs instead")
     p.add_argument("--kind", default="iops", choices=["iops", "bw", "clat", "slat", "lat"],
                    help="with --logs: which logs (default: %(default)s)")
+    p.add_argument("--steady-state", metavar="RUN_JSON",
+                   help="with --logs: the fio JSON of the same run (run with --ss): shade fio's steady-state window "
+                        "and say whether it was attained")
     p.add_argument("--histogram", metavar="JSON", help="plot the latency histogram of a fio json+ file instead")
     p.add_argument("--job", type=int, default=0, metavar="N",
                    help="with --histogram: which job of the file, from 0 (default: %(default)s)")
@@ -91,6 +95,8 @@ def _plot(args) -> int:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", IngestWarning)
+        if args.steady_state is not None and not args.logs:
+            raise ParameterError("--steady-state", args.steady_state, "--logs too (the window is drawn on the logs)")
         if args.histogram:
             if args.job < 0:
                 raise ParameterError("--job", args.job, "a job number from 0")
@@ -102,7 +108,12 @@ def _plot(args) -> int:
         elif args.logs:
             from ..ingest import read_fio_logs
 
-            ax = charts.plot_fio_log(read_fio_logs(args.logs), kind=args.kind, title=args.title)
+            steady = None
+            if args.steady_state is not None:
+                from ..ingest import read_results
+
+                steady = read_results(args.steady_state, errors="raise")
+            ax = charts.plot_fio_log(read_fio_logs(args.logs), kind=args.kind, title=args.title, steady_state=steady)
         else:
             ax = _results_chart(args, charts)
     from ._common import say_warnings

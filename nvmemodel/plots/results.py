@@ -176,6 +176,10 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
         from matplotlib.ticker import MaxNLocator
 
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:  # a label of whole numbers (threads, jobs from a path pattern) is counted too
+        from .style import integer_ticks
+
+        integer_ticks(ax, xs)
     ax.model = None
     if topology is not None and y not in ("iops", "bw_bytes_per_s"):
         from ..errors import ParameterError
@@ -536,7 +540,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
 
 
 def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=None, title: str | None = None,
-                 latency: str | None = "auto", stats: bool = True):
+                 latency: str | None = "auto", stats: bool = True, steady_state=None):
     """A fio time series (from :func:`nvmemodel.read_fio_logs`): jobs merged per bin, one line per direction,
     the y axis from 0 (so ±2 % of noise looks like ±2 %), each value held over its whole bin.
 
@@ -546,7 +550,12 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
     is ``iops`` or ``bw``) the mean latency per bin goes on a second axis (``ax.latency_axis``). With
     ``stats`` a table under the axes gives per direction the mean, s.d. (and as % of the mean), min, max
     and the number of bins (``ax.stats`` holds it as a DataFrame). ``kind``: ``iops``, ``bw``, ``clat``,
-    ``slat`` or ``lat``."""
+    ``slat`` or ``lat``. ``steady_state``: the results table of the same run (:func:`nvmemodel.read_results` of
+    its fio JSON, run with ``ss=``): fio's steady-state window — the last ``ss_duration_s`` of the run, ending at
+    its ``runtime_s`` (a run with ``ramp_time`` logs from its start: the window then sits that much later) — is
+    shaded and labelled with fio's verdict, and for ``iops``/``bw`` the window's mean fio reported is drawn
+    across it (``ax.steady_window`` holds (start, end) in seconds). fio samples the window on its own one-second
+    clock, so its mean need not equal the logged bins'."""
     import matplotlib.pyplot as plt
     import pandas as pd
 
@@ -600,6 +609,7 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
             twin.set_ylim(0, float(lat["value"].max()) * 1.6)
             twin.set_ylabel(f"{names[latency]} (dotted)")
             ax.latency_axis = twin
+    ax.steady_window = _steady_window(ax, steady_state, kind, float(times[-1] + width) if times.size else 0.0)
     handles, labels = ax.get_legend_handles_labels()
     if ax.latency_axis is not None:
         more = ax.latency_axis.get_legend_handles_labels()
@@ -621,6 +631,37 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
         t.auto_set_font_size(False)
         t.set_fontsize(8)
     return ax
+
+
+def _steady_window(ax, table, kind: str, end: float):
+    """Shade fio's steady-state window of the run in ``table`` (its rows with ``ss_*`` columns); (start, end) or
+    None where no table is given."""
+    if table is None:
+        return None
+    from ..errors import IngestError
+
+    rows = table[table["ss_duration_s"].notna()] if "ss_duration_s" in table else table.iloc[0:0]
+    if rows.empty:
+        raise IngestError("(plot)", "the steady-state run's results have no fio steady-state report (ss=): give the "
+                                    "JSON of the run whose logs these are, run with --ss")
+    first = rows.iloc[0]
+    duration = float(first["ss_duration_s"])
+    runtime = float(rows["runtime_s"].max())
+    end = runtime if runtime == runtime else end  # (the end of the last bin where the run time is unknown)
+    start = max(0.0, end - duration)
+    ax.set_xlim(right=max(ax.get_xlim()[1], end))
+    attained = bool(rows["ss_attained"].astype(bool).all())
+    value = float(first["ss_criterion_value"])
+    shown = f"{value:.1%}" if str(first["ss_criterion"]).endswith("%") else f"{value:.4g}"
+    words = "attained" if attained else "NOT attained"
+    ax.axvspan(start, end, color="0.85", zorder=0,
+               label=f"fio's steady-state window (last {duration:g} s): {words}, {first['ss_criterion']} "
+                     f"measured {shown}")
+    mean = {"iops": "ss_iops", "bw": "ss_bw_bytes_per_s"}.get(kind)
+    if mean and rows[mean].notna().any():
+        ax.hlines(float(rows[mean].sum()), start, end, colors="0.2", linestyles="--", lw=1.2,
+                  label="the window's mean, as fio reported it")
+    return start, end
 
 
 def _full_bins(merged):
