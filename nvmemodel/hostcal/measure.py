@@ -362,12 +362,15 @@ def calibrate(out_dir, *, seconds: float = 20.0, repeats: int = 2, target: str |
         raise ParameterError("--seconds", seconds, f"at least {need:g} s for {len(steps)} steps x {repeats} "
                              f"repeat(s) of {MIN_RUN_S:g} s each plus fio's start-up (or fewer --repeats)")
     path, version = _fio_version(fio)
+    facts = host_facts(clock_hz)
+    if facts["clock_hz"] is None:  # cycles per I/O are what the model charges: no clock, no profile to use
+        raise ParameterError("--clock", None, "the core clock (neither /proc/cpuinfo nor cpufreq gives one here), "
+                                              "e.g. --clock 2.1GHz")
     root, resumed = _check_folder(out_dir)
     runs_dir = root / "runs"
     _check_settings(root, {"target": None if target is None else os.path.abspath(target), "allow_write": allow_write},
                     resumed)
     engines = _engines(path)
-    facts = host_facts(clock_hz)
     say(f"calibrate: {facts['model_name']}, {facts['logical_cpus']} CPU(s), load {facts['load_average'][0]:g}; "
         f"{version}; {len(steps)} steps x {repeats} runs of {run_s:.2f} s into {root}"
         + (" (resuming: finished runs are kept)" if resumed else ""))

@@ -169,6 +169,17 @@ def test_a_target_fio_would_read_as_syntax_is_refused(tmp_path, capsys, name):
     assert err.count("nvmemodel: error:") == 1 and "--target" in err and not (tmp_path / "o").exists()
 
 
+@needs_fio  # (without fio, that is the first refusal)
+def test_without_a_clock_nothing_runs(tmp_path, monkeypatch, capsys):
+    import nvmemodel.hostcal.measure as measure
+
+    monkeypatch.setattr(measure, "_cpuinfo", lambda: [])  # as on a machine whose /proc/cpuinfo gives no clock
+    monkeypatch.setattr(measure.pathlib.Path, "read_text", lambda self, *a, **k: (_ for _ in ()).throw(OSError()))
+    with pytest.raises(nm.ParameterError, match="--clock"):
+        measure.calibrate(tmp_path / "o", seconds=8, repeats=1, progress=None)
+    assert not (tmp_path / "o").exists()
+
+
 def test_without_fio_the_error_says_how_to_install_it(tmp_path, capsys):
     assert main(["calibrate", "--out", str(tmp_path / "o"), "--fio", str(tmp_path / "no-fio")]) == 2
     assert "install fio" in capsys.readouterr().err and not (tmp_path / "o").exists()
