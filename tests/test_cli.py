@@ -25,7 +25,9 @@ def test_ceilings_json_schema(capsys):
                                       "host_cpu", "fabric",
                                       # issue 11: the layers above the PCIe links
                                       "root_complex", "socket_dma", "inter_socket", "raid_layer", "share_server_cpu",
-                                      "share_network", "share_client"}
+                                      "share_network", "share_client",
+                                      "gpu_link"}  # issue 29: a GPU as the data's sink (null: no GPU)
+    assert point["ceilings"]["gpu_link"]["iops"] is None
     assert point["ceilings"]["fabric"]["iops"] is None  # no fabric: JSON null, not Infinity
 
 

@@ -18,7 +18,8 @@ from ..standards import pcie as sp
 from . import ops
 from .components import Component, Limit, register
 
-__all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops"]
+__all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops",
+           "peer_link_iops"]
 
 
 def _flit(gen):
@@ -161,6 +162,30 @@ def _link_iops(gen, lanes, block_size, read_fraction, p):
     if ops.any_(code == 2):  # (elsewhere the factor is exactly 1)
         cap = cap * ops.where(code == 2, 1.0 - dllp, 1.0)
     return cap / ops.fmax(up_eff, down_eff)
+
+
+def peer_link_iops(gen, lanes, block_size, read_fraction, p):
+    """IOPS ceiling of the link of a peer that only sinks or sources the data of each I/O (a GPU under GPUDirect
+    Storage / peer-to-peer DMA, docs/physics.md §12.10): no NVMe command traffic crosses it. A read's data arrives as
+    posted MWr TLPs of at most MPS bytes; a write's data leaves as CplD in MPS- or RCB-sized pieces, answering MRd
+    requests of at most MRRS that arrive. Encoding, SKP and the DLLP policy as :func:`link_iops`."""
+    gen, lanes = _codes(gen), _codes(lanes)
+    flit_mode = _flit(gen)
+    S = ops.to_float(block_size)
+    mem_tlp, cpl_tlp, _, _ = _tlp_costs(gen, p, flit_mode)
+    mps, mrrs = p["pcie.mps"], p["pcie.mrrs"]
+    chunk = ops.where(p["pcie.rcb_chunks"] > 0, p["pcie.rcb"], mps)
+    f = ops.to_float(read_fraction)
+    into = f * (S + ops.ceil(S / mps) * mem_tlp) + (1 - f) * ops.ceil(S / mrrs) * mem_tlp
+    out = (1 - f) * (S + ops.ceil(S / chunk) * cpl_tlp)
+    cap = link_capacity_bytes_per_s(gen, lanes, p, flit_mode) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
+    dllp = _dllp_fraction(gen, lanes, p, flit_mode)
+    code = p["pcie.dllp"]
+    ws = ops.where(code == 1, dllp / lanes, 0.0)
+    into_eff, out_eff = into + ws * out, out + ws * into
+    if ops.any_(code == 2):
+        cap = cap * ops.where(code == 2, 1.0 - dllp, 1.0)
+    return cap / ops.fmax(into_eff, out_eff)
 
 
 def data_tlp_overhead(block_size, read_fraction, gen, p):

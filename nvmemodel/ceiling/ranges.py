@@ -246,13 +246,17 @@ def littles_law_need(curve, drives: int, iops: float | None = None) -> str | Non
     how = (f"{drives} drive{'s' if drives != 1 else ''} x QD{depth:g} x {jobs:g} job{'s' if jobs != 1 else ''}"
            + (" each" if drives != 1 else "") if per_drive else f"QD{depth:g} x {jobs:g} job{'s' if jobs != 1 else ''}")
     head = (f"Little's law: {how} = {n:,.0f} I/Os in flight {'reach' if iops is None else 'give'} {format_iops(x)} "
-            f"only at a mean latency of at most "
-            f"{need * 1e6:.3g} µs per I/O")
+            f"only at a mean latency of at most {_time(need)} per I/O")
     if np.isnan(r0):
         return head + f"; the drive's QD1 {field} latency is not known, so whether it can is not checked."
     src = curve.sources.get(f"drive.{field}_latency_s") if curve.sources is not None else None
     status = f" ({src.status})" if src is not None and getattr(src, "status", "") else ""
     if need < r0 * (1 - 1e-9):
-        return head + f"; the drive's QD1 {field} latency is {r0 * 1e6:.3g} µs{status}, above it: not reachable here."
-    return head + (f"; the drive's QD1 {field} latency is {r0 * 1e6:.3g} µs{status}, so queueing may add at most "
-                   f"{max(need - r0, 0.0) * 1e6:.3g} µs per I/O.")
+        return head + f"; the drive's QD1 {field} latency is {_time(r0)}{status}, above it: not reachable here."
+    return head + (f"; the drive's QD1 {field} latency is {_time(r0)}{status}, so queueing may add at most "
+                   f"{_time(max(need - r0, 0.0))} per I/O.")
+
+
+def _time(seconds: float) -> str:
+    """``"12.8 µs"``, ``"1.17 ms"``: three significant digits in the unit that keeps them short."""
+    return f"{seconds * 1e3:.3g} ms" if seconds >= 1e-3 else f"{seconds * 1e6:.3g} µs"

@@ -30,6 +30,7 @@ def toy():
 def test_builtin_order():
     assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
                                  "root_complex", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers
+                                 "gpu_link",  # issue 29: a GPU as the data's sink
                                  "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric")
 
 
