@@ -8,7 +8,8 @@ are cycles per I/O, the unit of the model's ``host.cycles_per_io`` (docs/physics
 
 What fio's figure holds and what it does not (docs/hosts.md, "Cost per I/O from your own runs"):
 
-* the job's own thread (fio counts it with ``getrusage(RUSAGE_THREAD)``): submission, completion reaping, fio's
+* the job's own thread (fio counts it with ``getrusage(RUSAGE_THREAD)``, ``lib/getrusage.c``, where the OS has it,
+  as Linux does): submission, completion reaping, fio's
   own per-I/O work, and the interrupt and softirq work that lands while that thread runs. Completions handled
   while the thread sleeps are charged to whatever else runs, so a run that waited on its device may undercount;
   a kernel SQPOLL thread and io-wq workers are not counted at all;
