@@ -196,12 +196,15 @@ def mtu_curve(topology, workload, transports: Sequence[str], eth_mtus: Sequence[
 
 
 def stack_cycles_table():
-    """CPU cycles per I/O of each ``workload.io_stack`` with its source (an estimate or a derivation)."""
+    """CPU cycles per I/O of each ``workload.io_stack`` with its source (an estimate or a derivation), and the
+    range its published per-core points imply (``cycles_low``, ``cycles_high``: ``STACK_CYCLES_RANGE``,
+    docs/physics.md §4.1)."""
     import pandas as pd
 
-    from .topology.host import STACK_CYCLES
+    from .topology.host import STACK_CYCLES, STACK_CYCLES_RANGE
 
-    return pd.DataFrame([{"io_stack": s.value, "cycles_per_io": c, "source": src} for s, (c, src) in STACK_CYCLES.items()])
+    return pd.DataFrame([{"io_stack": s.value, "cycles_per_io": c, "cycles_low": STACK_CYCLES_RANGE[s][0],
+                          "cycles_high": STACK_CYCLES_RANGE[s][1], "source": src} for s, (c, src) in STACK_CYCLES.items()])
 
 
 def explain_allowing(frame, *, measured: float) -> str:
