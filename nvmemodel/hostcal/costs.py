@@ -290,7 +290,7 @@ def format_costs(costs) -> str:
         if r.note:
             notes.append(r.note)
             n = f" [{len(notes)}]"
-        lines.append(f"{str(r.ioengine):<10} {str(r.stack if r.stack == r.stack and r.stack else '-'):<9} "
+        lines.append(f"{'-' if pd.isna(r.ioengine) else str(r.ioengine):<10} {str(r.stack if r.stack == r.stack and r.stack else '-'):<9} "
                      f"{r.direction:<6} {bs:>8} {'' if pd.isna(r.iodepth) else int(r.iodepth):>4} {r.runs:>4} {r.cpu_s_per_io * 1e6:>10.3g} {cyc:>10} {spread:>22} "
                      f"{r.cpu_busy:>5.0%}  {'yes' if r.use else 'no'}{n}")
     lines.append(f"clock: {costs.attrs.get('clock_source', '')}")
