@@ -11,6 +11,7 @@ into :class:`~nvmemodel.ceiling.result.ScalingCurve`, answers the same questions
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 
@@ -35,6 +36,25 @@ class GroupAnswers:
     """The questions of groups, for :class:`~nvmemodel.ceiling.result.ScalingCurve` and its
     :class:`~nvmemodel.ceiling.result.MixedCurve` (whose fields ``groups``, ``group_drives``, ``group_iops``,
     ``group_binding``, ``binding_group``, ``group_ceilings``, ``group_parameters``, ``group_workloads`` they read)."""
+
+    # what the curve that mixes this in provides (ScalingCurve's fields; a MixedCurve's group arrays)
+    topology: Any
+    workload: Any
+    parameters: Any
+    drives: Any
+    iops: Any
+    bytes_per_s: Any
+    binding: Any
+    block_size: Any
+    groups: Any
+    group_drives: Any
+    group_iops: Any
+    group_binding: Any
+    binding_group: Any
+    group_ceilings: Any
+    group_parameters: Any
+    group_workloads: Any
+    _index: Any
 
     @functools.cached_property
     def _one_group(self):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -69,6 +69,19 @@ class Levels:
                  "group_index", "limits", "one", "p", "socket", "socket_index", "switches", "system", "system_index",
                  "tree")
 
+    # set in __init__ by name, over Limit's fields: each level's tightest limit (a float, or an array over the
+    # configurations) and the index of the component that sets it (an int, or an int8 array)
+    drive: Any
+    group: Any
+    complex: Any
+    socket: Any
+    system: Any
+    drive_index: Any
+    group_index: Any
+    complex_index: Any
+    socket_index: Any
+    system_index: Any
+
     def __init__(self, p: Mapping[str, np.ndarray]) -> None:
         comps = components()
         self.components = names()
@@ -91,7 +104,8 @@ class Levels:
                     **{lv: (x if _is_inf(x) else x / a) for lv in ("drive", "group", "complex", "socket")
                        for x in (getattr(dev, lv),)}, system=host.system))
         self.switches = p["switch.count"]
-        best, index = [_INF] * len(Limit._fields), [-1] * len(Limit._fields)
+        best: list[Any] = [_INF] * len(Limit._fields)
+        index: list[Any] = [-1] * len(Limit._fields)
         for k, lim in enumerate(self.limits):
             if lim[0] is _INF and lim[1] is _INF and lim[2] is _INF and lim[3] is _INF and lim[4] is _INF:
                 continue  # an absent component: every field the very default object (identity, no comparison)
@@ -125,7 +139,7 @@ class Levels:
             flat = np.isinf(self.complex) & np.isinf(self.socket) & ~self._fill_switched
         self._flat = flat if ops.any_(flat) else False
         self._bounds = {level: _bounds(i) for level, i in zip(Limit._fields, index)}
-        self._placed = None  # the host tree's placement (:meth:`_placement`), at the first drive count
+        self._placed: _Placement | None = None  # the host tree's placement (:meth:`_placement`), at the first drive count
 
     def _socket_only(self) -> bool:
         """A host tree of sockets alone, drives round-robin (no switch or complex level): :meth:`fill`'s fast case."""
@@ -213,7 +227,7 @@ class Levels:
         """What the host tree's placement needs that no drive count changes, worked out at the first drive count
         and kept (the sweep's columns, a curve evaluated again)."""
         p, d, g, c, sk = self.p, self.drive, self.group, self.complex, self.socket
-        sockets = p["host.sockets"]
+        sockets: Any = p["host.sockets"]
         sockets = int(sockets) if ops.scalar(sockets) else int(np.max(sockets))
         switched = not _is_inf(g)
         M = complexes_in_use(p, self._tree_switches())
@@ -464,7 +478,7 @@ class Levels:
         """Each component alone as a system ceiling: ``min(n·drive, m_used·group, system)``; ``m_used`` the
         switches holding drives: ``min(n, m)`` round-robin, fewer where fill_first loads one switch first."""
         used = self._switches_used(n)
-        levels = None  # complexes and sockets holding drives, where a component limits them
+        levels: tuple[Any, Any] | None = None  # complexes and sockets holding drives, where a component limits them
         out = []
         for lim in self.limits:
             x = _INF
@@ -502,14 +516,15 @@ class Levels:
             used = used + np.fmin(k, on)
         return excess, used
 
-    def _levels_used(self, n) -> tuple:
+    def _levels_used(self, n) -> tuple[Any, Any]:
         """``(complexes holding drives, sockets holding drives)`` at ``n`` drives, for a root-complex or socket
         limit alone (:func:`alone_above`), like ``min(n, m)`` switches; drive placement decides how many."""
         p = self.p
         if everywhere(p["tree.placement"], 0.0):  # round-robin: min(n, M) complexes, min(n, sockets) sockets
             M = complexes_in_use(p, self._tree_switches())
             return np.fmin(n, M), np.fmin(np.fmin(n, M), p["host.sockets"])
-        used_complexes, used = 0.0, {}
+        used_complexes: Any = 0.0
+        used: dict[Any, Any] = {}
         for k, sock in complex_loads(n, p, complexes_in_use(p, self._tree_switches())):
             used_complexes = used_complexes + (k > 0)
             for s in range(int(np.max(p["host.sockets"]))):
