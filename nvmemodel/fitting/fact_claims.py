@@ -163,7 +163,7 @@ def _cap_claims(result, cf: CurveFacts) -> list:
         if s["iops_cap"]:
             lo, hi = s["iops_range"]
             parts.append(f"IOPS are flat at {fmt_y(lo, '1/s')}–{fmt_y(hi, '1/s')} from {_xv(result, s['iops_flat'][0])} "
-                         f"to {_xv(result, s['iops_flat'][1])} (within ±{FLAT:.0%}): an IOPS cap of "
+                         f"to {_xv(result, s['iops_flat'][1])} (within {FLAT:.0%} of one another): an IOPS cap of "
                          f"{fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         if s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
@@ -213,19 +213,23 @@ def _mix_claim(result, cf: CurveFacts):
     head = (f"Along the read share the pure runs make {fmt_y(s['read'], u)} (reads) and {fmt_y(s['write'], u)} "
             f"(writes); if each I/O took its own direction's time, a mix would make 1/X = r/R + (1 − r)/W (the "
             f"harmonic mix).")
+    lo, hi = min(s["deficits"]), max(s["deficits"])  # shortfalls below the harmonic mix (negative: above it)
+
+    def side(d):
+        return f"{abs(d):.0%} {'below' if d > 0 else 'above'}"
+
+    where = side(hi) if np.isclose(lo, hi) else (f"between {side(lo)} and {side(hi)} it" if lo < 0 < hi else
+                                                 f"{abs(lo):.0%} to {abs(hi):.0%} {'below' if lo > 0 else 'above'} it")
     if s["below_harmonic"]:
         tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
                 f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time (writes "
                 f"stalling reads: program/erase, write buffering).")
-    elif s["above"]:
-        tail = (f" Every mix lies more than {MIX_BELOW:.0%} above it: the two directions overlap (separate paths or "
-                f"queues serve them in parallel).")
+    elif lo < -MIX_BELOW:
+        tail = (f" The mixes lie {where}: none falls more than {MIX_BELOW:.0%} below it, and above it the two directions "
+                f"overlap (separate limits or paths for reads and writes, served in parallel).")
     else:
-        lo, hi = min(s["deficits"]), max(s["deficits"])
-        where = (f"{lo:.0%} to {hi:.0%} below it" if lo > 0 else f"between {-lo:.0%} above and {hi:.0%} below it"
-                 if hi > 0 else f"{-hi:.0%} to {-lo:.0%} above it")
-        tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}; the largest shortfall at a read share of {r:.2g}): "
-                f"little interference beyond sharing the device's time.")
+        tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}): little interference beyond sharing the "
+                f"device's time.")
     return _claim("mix", head + tail, f)
 
 
@@ -269,7 +273,7 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
                               f"used a level {s['level_cpus']:.3g} CPUs however many were added. A rate held by "
                               f"something else at a fixed CPU cost per I/O does that too: if this host has about "
-                              f"{s['level_cpus']:.2g} CPUs for fio, they were all busy and the plateau is CPU-bound "
+                              f"{s['level_cpus']:.0f} CPUs for fio, they were all busy and the plateau is CPU-bound "
                               f"(give the host — --host or a topology — to decide).", f)]
     if s["how"] == "engine":
         return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can "

@@ -18,8 +18,8 @@ saturation    along a load axis (iodepth, numjobs, outstanding, drives, targets 
               grew more than the throughput did. "Falls" when the last point is below the plateau's maximum by
               more than the repeat noise (with repeats) or than the largest step-to-step change inside the
               plateau (without).
-cap           along block size: the IOPS flat within ±:data:`FLAT` over ≥ 3 sizes from the smallest (an IOPS cap,
-              *measured*), the bandwidth flat within ±:data:`FLAT` over ≥ 2 sizes up to the largest (a byte cap);
+cap           along block size: the IOPS flat (largest ÷ smallest ≤ 1 + :data:`FLAT`) over ≥ 3 sizes from the smallest
+              (an IOPS cap, *measured*), the bandwidth flat so over ≥ 2 sizes up to the largest (a byte cap);
               the roofline ``min(I, B / b)`` beside the smooth ``1 / (1/I + b/B)``, the data choosing the one
               with the smaller RMS log error.
 outstanding   along block size without a measured IOPS cap: the small-block rate is what the outstanding I/O
@@ -223,15 +223,15 @@ def _saturation(result, p, ev=None) -> Fact | None:
 
 
 def _flat_run(v: np.ndarray, from_start: bool) -> int:
-    """How many points from the start (or the end) of ``v`` lie within ±FLAT of their mean."""
+    """How many points from the start (or the end) of ``v`` lie within FLAT of one another (largest ÷ smallest)."""
     n = v.size
     best = 0
     for m in range(2, n + 1):
         seg = v[:m] if from_start else v[n - m:]
         if not np.isfinite(seg).all():
             break
-        mean = float(seg.mean())
-        if mean > 0 and np.all(np.abs(seg / mean - 1) <= FLAT):
+        # flat: the stretch's largest value within FLAT of its smallest (a steady rise of 15 % is no cap)
+        if seg.min() > 0 and seg.max() / seg.min() <= 1 + FLAT:
             best = m
     return best
 
@@ -329,12 +329,17 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         at = 0
     if at is None and sat is not None and sat.facts["state"] == "rising":
         at = len(p) - 1  # still rising: is the last point held by its submitting job's CPU?
-    if at is not None and busy[at] and not spin[at]:
+    if at is None and engine in ("null", "cpuio"):
+        at = int(np.nanargmax(p["y"].to_numpy(float)))
+    jobs_axis = result.x in ("numjobs", "jobs", "threads")
+    if at is not None and busy[at] and not spin[at] and (not jobs_axis or bool(np.all(busy[at:]))):
+        # along numjobs a busy job at the onset decides only if the jobs stay busy: jobs with spare CPU that add
+        # nothing leave it to the host's core count (below) or to a device limit
         bound_at, how = at, "job"
     level = None
     if at is not None and engine in ("null", "cpuio"):
         bound_at, how = at, "engine"  # no device: the rate of an engine that does no I/O is its CPU's
-    elif at is not None and jobs.size and jobs[-1] >= 2 * jobs[at] and np.isfinite(cpus[at:]).all():
+    elif at is not None and jobs.size and jobs[-1] >= 2 * jobs[at] and np.isfinite(cpus[at:]).all() and jobs_axis:
         # more jobs, the same total CPU. A flat rate at a fixed CPU cost per I/O also keeps the total level, so it
         # is the CPUs' limit only when they are all busy: decided with the host's core count, else left open
         tail = cpus[at:]

@@ -55,6 +55,18 @@ def measurement_title(result) -> tuple[str, str]:
             return None
         return t[col].dropna().mode().iloc[0]
 
+    def every(col, fmt="{}"):
+        """Every value the runs have (several curves: each named, never the most common one for all; issue 28)."""
+        if t is None or col not in t or t[col].dropna().empty:
+            return None
+        vals = list(t[col].dropna().unique())
+        vals = sorted(vals) if all(isinstance(v, (int, float, np.number)) for v in vals) else sorted(vals, key=str)
+        head, spec = fmt.split("{", 1)
+        one = "{" + spec
+        if len(vals) > 4:
+            return head + one.format(vals[0]) + "–" + one.format(vals[-1])
+        return head + "/".join(one.format(v) for v in vals)
+
     from ..fitting.curves import Y_COLUMNS
     from .results import sizes_by_direction
 
@@ -74,7 +86,9 @@ def measurement_title(result) -> tuple[str, str]:
         # runs of different sizes have no one block size: bssplit/bsrange runs' means (20,698 B …) are no size a
         # user set, and one of several set sizes is not the others' (QA s27 I17: "20698.4 random read IOPS")
         size = "mixed-size" if any(float(b) % 512 for b in sizes_seen) else None
-    words = _PATTERNS.get(str(pattern), str(pattern)) if pattern else None
+    patterns = sorted(t["pattern"].dropna().astype(str).unique()) if t is not None and "pattern" in t else []
+    words = (" / ".join(_PATTERNS.get(p, p) for p in patterns) if len(patterns) > 1 else
+             _PATTERNS.get(str(pattern), str(pattern)) if pattern else None)
     if direction in ("read", "write") and str(pattern) in ("randrw", "rw", "readwrite"):
         # one direction of a mixed job: "random read/write: 64K write IOPS", the size being that direction's
         head = f"{words}: " + " ".join(v for v in (size, direction, what) if v)
@@ -83,10 +97,10 @@ def measurement_title(result) -> tuple[str, str]:
     title = head.strip() + f" vs {_x_label(result.x).split(' (')[0]}"
     prov = []
     for col, fmt in (("tool_version", "{}"), ("ioengine", "{}"), ("iodepth", "iodepth {:g}"), ("numjobs", "numjobs {:g}")):
-        v = mode(col)
+        v = every(col, fmt)
         if v is not None and col != result.x and col not in result.by \
                 and not (col in ("iodepth", "numjobs") and result.x == "outstanding"):
-            prov.append(fmt.format(v))
+            prov.append(v)
     if "n_runs" in pts:
         lo, hi = int(pts["n_runs"].min()), int(pts["n_runs"].max())
         prov.append(f"{lo}{'–' + str(hi) if hi != lo else ''} run{'s' if hi > 1 else ''} per point")
@@ -198,12 +212,13 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         if "y_std" in sel:  # keep the error bars in view
             ymax = max(ymax, float(np.nanmax((sel["y"] + sel["y_std"].fillna(0)).to_numpy(float))))
         if chosen == "per_io_byte" and ceilings:
-            flat = _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color)
+            flat = _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color,
+                                      name if len(result.chosen) > 1 else "")
             if flat <= 2 * ymax:  # the flat ceiling in view, as a Little's-law cap is (QA s27 O6: it was in the
                 ymax = max(ymax, flat)  # legend and above the axes)
         _evidence_marks(ax, result, key, color, div)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
-            pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "")
+            pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "", row=i)
             bounds.append(_upper_bound(result, key, sel[x].to_numpy(float)))
         f = result.fits[key][chosen]
         # the explanation's convention ("misses … by −77 % (fitted ÷ measured − 1)"), named on the axis (QA s25 H13)
@@ -280,10 +295,10 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     rax.set_ylabel("fitted ÷ measured − 1 (%)", fontsize="small")
     rax.grid(alpha=0.3)
     axes[-1].set_xlabel(_x_label(x))
-    if x == "drives":
-        from matplotlib.ticker import MaxNLocator
+    if not log_x:  # counted axes (drives, jobs, threads, a label of whole numbers): no tick at 1.5 jobs
+        from .style import integer_ticks
 
-        axes[-1].xaxis.set_major_locator(MaxNLocator(integer=True))
+        integer_ticks(axes[-1], xs_all)
     if log_x:
         from .style import log2_axis
 
@@ -423,9 +438,11 @@ def _draw_ceilings(ax, pending: list, top: float, div: float, unit: str, bounds:
     upper_bound()
 
 
-def _component_ceilings(result, key, grid, tag: str = "") -> list:
+def _component_ceilings(result, key, grid, tag: str = "", row: int = 0) -> list:
     """Every modelled component's ceiling along x (a topology given, no ceiling model fitted), for
-    :func:`_draw_ceilings`; ``tag`` names the curve in the note of those above the chart (several curves)."""
+    :func:`_draw_ceilings`; ``tag`` names the curve in the legend and in the note of those above the chart (several
+    curves). As for a fitted ceiling model, the colour is the component's and the dash the curve's (``row``): two
+    curves' ceilings of one component are told apart (they were one style)."""
     from ..fitting.ceiling import X_AXES, ceiling_profile
 
     if result.x not in X_AXES:
@@ -436,14 +453,15 @@ def _component_ceilings(result, key, grid, tag: str = "") -> list:
     except Exception:  # noqa: BLE001 — a topology this axis cannot evaluate: the figure without ceilings
         return []
     out = []
-    for i, comp in enumerate(c for c in prof.columns if c not in ("x", "ceiling", "binding")):
+    for comp in (c for c in prof.columns if c not in ("x", "ceiling", "binding")):
         v = prof[comp].to_numpy(float)
         if np.all(np.isfinite(v)):  # (inf: no such component in this topology)
-            out.append((comp, grid, v, _DASHES[i % len(_DASHES)], f"ceiling: {comp} (model, no free parameter)", tag))
+            out.append((comp, grid, v, _DASHES[row % len(_DASHES)], f"ceiling: {comp}{tag} (model, no free parameter)",
+                        tag))
     return out
 
 
-def _per_io_byte_marks(ax, result, f, grid, div, color) -> float:
+def _per_io_byte_marks(ax, result, f, grid, div, color, name: str = "") -> float:
     """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover.
     Returns the ceiling that is flat in y's unit (the bandwidth ceiling along B/s, the IOPS ceiling along IOPS)."""
     from ..fitting.shapes import per_io_byte_crossover
@@ -452,8 +470,9 @@ def _per_io_byte_marks(ax, result, f, grid, div, color) -> float:
     im, bm = f.values["iops_max"], f.values["bw_max"]
     g = np.asarray(grid, float)
     iops_line, bw_line = (np.full_like(g, im), bm / g) if result.y_unit == "1/s" else (im * g, np.full_like(g, bm))
-    ax.plot(g, iops_line / div, ls="--", lw=0.9, color="0.35", label=f"IOPS ceiling {fmt_y(im, '1/s')} (fitted)")
-    ax.plot(g, bw_line / div, ls=":", lw=1.1, color="0.35", label=f"bandwidth ceiling {fmt_y(bm, 'B/s')} (fitted)")
+    of = f"fitted, {name}" if name else "fitted"  # the curve's colour and name: several curves' lines told apart
+    ax.plot(g, iops_line / div, ls="--", lw=0.9, color=color, label=f"IOPS ceiling {fmt_y(im, '1/s')} ({of})")
+    ax.plot(g, bw_line / div, ls=":", lw=1.1, color=color, label=f"bandwidth ceiling {fmt_y(bm, 'B/s')} ({of})")
     b = per_io_byte_crossover(im, bm)
     if g.min() <= b <= g.max():
         from .style import block_size_label
