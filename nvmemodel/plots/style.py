@@ -49,6 +49,28 @@ def series_style(i: int, *, n: int = 1) -> dict:
             "ls": LINESTYLES[(i // len(PALETTE) + i) % len(LINESTYLES)], "ms": size, "mfc": "none", "mew": 1.5}
 
 
+def integer_ticks(ax, values, *, axis: str = "x") -> None:
+    """Whole-number ticks on a linear axis whose data are whole numbers — jobs, threads, drives, runs are counted:
+    no tick at 1.5 jobs (matplotlib's default locator puts one there on a short range)."""
+    from matplotlib.ticker import MaxNLocator
+
+    v = np.asarray(_as_floats(values), dtype=float)
+    v = v[np.isfinite(v)]
+    if len(v) and np.all(v == np.round(v)):
+        getattr(ax, f"{axis}axis").set_major_locator(MaxNLocator(integer=True))
+
+
+def _as_floats(values):
+    """``values`` as floats, anything not a number as NaN (labels read from paths are text)."""
+    out = []
+    for v in values:
+        try:
+            out.append(float(v))
+        except (TypeError, ValueError):
+            out.append(np.nan)
+    return out
+
+
 def block_size_label(value: float) -> str:
     """A block size as storage people write it: ``4096`` → ``"4K"``, ``1048576`` → ``"1M"``, ``512`` →
     ``"512"`` (binary multiples, K = 1024 B); other sizes in plain bytes (``1000000`` → ``"1,000,000"``)."""
