@@ -15,7 +15,7 @@ import pathlib
 import stat
 
 from ..errors import ParameterError
-from .fiooptions import fio_line
+from .fiooptions import fio_line, is_raw_device
 from .plan import Plan, SweepPoint
 from .precondition import precondition_steps
 
@@ -24,17 +24,6 @@ __all__ = ["WRITING_PATTERNS", "check_folder", "check_targets", "is_raw_device",
 
 #: fio rw= values that write (or trim) the target
 WRITING_PATTERNS = frozenset({"write", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim", "trimwrite"})
-
-
-def is_raw_device(target: str) -> bool:
-    """True for a block or character device; a path under ``/dev`` that does not exist here counts as one
-    (the plan may run elsewhere), except files in ``/dev/shm`` (a tmpfs)."""
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:
-        path = os.path.abspath(target)
-        return path.startswith("/dev/") and not path.startswith("/dev/shm/")
-    return stat.S_ISBLK(mode) or stat.S_ISCHR(mode)
 
 
 def _odd_target(target: str) -> str | None:

@@ -20,7 +20,9 @@ holding one is far more often a smuggling attempt than a real file.
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 
 from ..errors import ParameterError
 
@@ -30,7 +32,7 @@ from ..errors import ParameterError
 SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
 
 __all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
-           "check_target", "fio_line"]
+           "check_target", "fio_line", "is_raw_device"]
 
 #: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
 RW_PATTERNS = ("read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
@@ -105,6 +107,17 @@ def check_steady_state(text) -> str:
                                                    "limit > 0 (a percentage of the window's mean up to 100%, or a "
                                                    "number): e.g. 'iops_slope:0.5%' or 'iops:20%'")
     return text
+
+
+def is_raw_device(target: str) -> bool:
+    """True for a block or character device; a path under ``/dev`` that does not exist here counts as one
+    (the plan may run elsewhere), except files in ``/dev/shm`` (a tmpfs)."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        path = os.path.abspath(target)
+        return path.startswith("/dev/") and not path.startswith("/dev/shm/")
+    return stat.S_ISBLK(mode) or stat.S_ISCHR(mode)
 
 
 def _whole(option: str, value, lo: int, hi: int) -> int:

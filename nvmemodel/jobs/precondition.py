@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .fiooptions import SYNC_ENGINES, fio_line
+from .fiooptions import SYNC_ENGINES, fio_line, is_raw_device
 from .plan import Plan
 
 __all__ = ["PreconditionStep", "precondition_notes", "precondition_steps"]
@@ -71,8 +71,6 @@ def precondition_steps(plan: Plan) -> list[PreconditionStep]:
     """The preconditioning job files of ``plan`` (none unless ``plan.precondition``), in the order they run."""
     if not plan.precondition:
         return []
-    from .fiofile import is_raw_device
-
     targets = _targets(plan)
     depth = 1 if plan.ioengine in SYNC_ENGINES else 32
     steps = []
@@ -103,8 +101,6 @@ def precondition_notes(plan: Plan) -> list[str]:
     """What the preconditioning of ``plan`` does and leaves out, for the plan's summary."""
     if not plan.precondition:
         return []
-    from .fiofile import is_raw_device
-
     targets = _targets(plan)
     files = [t for t in targets if not is_raw_device(t)]
     out = [f"precondition: {s.name}: {s.what}" for s in precondition_steps(plan)]
