@@ -101,6 +101,14 @@ def parse_block_size(text: str | float) -> float:
         return float(text)
     m = _match(text, "block size")
     unit = m["unit"] or "B"
+    if unit in ("b", "bit", "bits") and not m["per"]:  # '4kb': a lower-case b is bits, never a block size
+        prefix = (m["prefix"] or "")[:1].upper()
+        binary = (m["prefix"] or "").endswith("i")
+        bits = ({"K": "kibi", "M": "mebi", "G": "gibi", "T": "tebi"} if binary else
+                {"K": "kilo", "M": "mega", "G": "giga", "T": "tera"}).get(prefix, "") + "bits"
+        size = f"{m['num']}{prefix}"
+        raise UnitError(f"block size: {text!r} is not a size: a lower-case 'b' means bits ({text} = {m['num']} "
+                        f"{bits}); did you mean {size}{'i' * binary}B or {size} (bytes)?")
     if m["per"] or unit not in ("B", "byte", "bytes"):
         raise UnitError(f"block size: {text!r} is not a size (e.g. '4K', '128KiB')")
     prefix = m["prefix"] or ""

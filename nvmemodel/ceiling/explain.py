@@ -17,6 +17,18 @@ def _short(source, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def one_cost_sentence(host, io_stack) -> str:
+    """Where the host charges one CPU cost per I/O for every I/O stack (a cost measured on one OS and stack, e.g.
+    ION's Windows StorPort), the sentence saying so — the stack a workload names is not what is charged; "" for a
+    host whose cost is a stack's (scaled to the stack named) or that has none. ``nvmemodel ceilings`` prints it
+    under its header and a fit's explanation ends with it, from here."""
+    if host.cycles_per_io is None or host.cycles_stack:
+        return ""
+    src = host.sources(io_stack)["host.cycles_per_io"]
+    return (f"the host CPU is charged this host's {host.cycles_per_io:,.0f} cycles per I/O whatever the stack: "
+            f"{src.status}: {src.text[:90]}{'…' * (len(src.text) > 90)}")
+
+
 def explain_point(curve, drives: int) -> str:
     """Why the system reaches what it reaches at one drive count. A topology of several groups (a
     :class:`~nvmemodel.topology.mixed.MixedTopology`) is said with the same lines, plus where the binding limit sits

@@ -306,12 +306,12 @@ def _ceilings(args) -> int:
     print(curve.topology.describe())
     print(f"workload: {curve.workload.describe()}" + (f" ({note})" if note else ""))
     print_costs(curve.topology.host)
-    host = curve.topology.host
-    if host.cycles_per_io is not None and not host.cycles_stack and "host.cycles_per_io" not in overrides:
+    from ..ceiling.explain import one_cost_sentence
+
+    one_cost = one_cost_sentence(curve.topology.host, curve.workload.io_stack)
+    if one_cost and "host.cycles_per_io" not in overrides:
         # a host whose CPU cost holds for every stack (one OS, one stack): the stack named is not what is charged
-        src = host.sources(curve.workload.io_stack)["host.cycles_per_io"]
-        print(f"(the host CPU is charged this host's {host.cycles_per_io:,.0f} cycles per I/O whatever the stack: "
-              f"{src.status}: {src.text[:90]}{'…' * (len(src.text) > 90)})")
+        print(f"({one_cost})")
     if overrides:
         _print_overrides(overrides)
         note = hypothetical_text(topo.host, overrides.get("host.gen", topo.host.gen))

@@ -75,7 +75,6 @@ def _preview(df) -> str:
 
 
 def _ingest(args) -> int:
-    import collections
     import warnings
 
     from ..errors import IngestWarning
@@ -123,13 +122,12 @@ def _ingest(args) -> int:
         print(_preview(df))
     if costs:
         _costs(df, args)
-    reasons = collections.Counter(s.reason for s in skipped)
     summary = f"read {df.attrs['files_read']} file(s), {len(df)} row(s)"
     interim = int(df["final"].eq(False).sum())  # (NA: a form that does not say)
     if interim:  # fio --status-interval reports: cumulative so far, not the run's result (plot and fit skip them)
         summary += f" ({interim} of them interim --status-interval reports, not final)"
-    if skipped:
-        summary += f"; skipped {len(skipped)}: " + ", ".join(f"{n} x {r}" for r, n in reasons.most_common())
+    if skipped:  # each file once, with its reason, below: the summary only counts them (was a second list)
+        summary += f"; skipped {len(skipped)} (below, each with why)"
     print(summary + (f" -> {args.output}" if args.output else ""), file=sys.stderr)
     for s in skipped:
         print(f"  skipped {s.path}: {s.reason}", file=sys.stderr)

@@ -132,6 +132,38 @@ def _targets(args):
     return targets
 
 
+#: (field, lowest plausible, highest plausible, what one NVMe drive does): a target outside is said to be implausible
+#: — a unit typo (4KB/s for 4GB/s) or a wish no server meets; the plan still runs
+_PLAUSIBLE = {"bytes_per_s": (10e6, 10e12, "one NVMe drive reads or writes about 1-14 GB/s sequentially"),
+              "iops": (1e3, 1e9, "one NVMe drive gives about 0.1-3 M IOPS of 4K random I/O"),
+              "latency_s": (1e-6, 1.0, "an NVMe drive answers a 4K read in about 10-200 µs")}
+
+
+def _sanity_notes(args) -> list[str]:
+    """One sentence per target implausibly small or large for NVMe storage (:data:`_PLAUSIBLE`), naming the option
+    and the value as given: "--read-bw 4KB/s is 4,000 bytes/s: implausibly small …"."""
+    from ..plan import parse_iops, parse_latency, parse_rate
+
+    notes = []
+    for flag, field, parse in (("iops", "iops", parse_iops), ("write_iops", "iops", parse_iops),
+                               ("oltp_iops", "iops", parse_iops), ("read_bw", "bytes_per_s", parse_rate),
+                               ("write_bw", "bytes_per_s", parse_rate), ("latency", "latency_s", parse_latency)):
+        given = _once(args, flag)
+        if given is None:
+            continue
+        option = f"--{flag.replace('_', '-')}"
+        value = parse(given) if field == "latency_s" else parse(given, option)
+        low, high, scale = _PLAUSIBLE[field]
+        if low <= value <= high:
+            continue
+        side = "small" if value < low else "large"
+        what = {"bytes_per_s": f"{value:,.6g} bytes/s", "iops": f"{value:,.6g} IOPS", "latency_s": f"{value:.3g} s"}
+        notes.append(f"{option} {given} is {what[field]}: implausibly {side} for NVMe storage ({scale}); "
+                     + ("one drive exceeds it many times over — was another unit meant (GB/s, not KB/s; M, not K)?"
+                        if side == "small" and field != "latency_s" else "check the value and its unit"))
+    return notes
+
+
 def _axes(args) -> dict:
     from ..parameters import get
 
@@ -282,6 +314,7 @@ def _plan(args) -> int:
     from ..plan import DesignSpace, plan
 
     targets = _targets(args)
+    notes = _sanity_notes(args)
     base = args.preset
     axes = _axes(args)
     if args.group:  # a mixed topology under the preset's host: its groups kept, shared axes only
@@ -310,6 +343,8 @@ def _plan(args) -> int:
 
             doc["notes"] = [*doc.get("notes", []), *(f"host CPU cost per I/O measured on your machine: {line}"
                                                      for line in describe_costs(base.host))]
+        if notes:
+            doc["notes"] = [*doc.get("notes", []), *notes]
         doc["configurations"] = doc["configurations"][: args.top]
         doc["unverified"] = doc["unverified"][: args.top]
         json.dump(doc, sys.stdout, indent=2)
@@ -318,5 +353,7 @@ def _plan(args) -> int:
         table = result.table()
         table.groupby("status", sort=False).head(args.top).to_csv(sys.stdout, index=False)
     else:
+        for note in notes:
+            print(f"Note: {note}")
         print(result.explain(top=args.top))
     return 0

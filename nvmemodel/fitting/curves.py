@@ -255,9 +255,13 @@ def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None)
         table = table.assign(source_path=[f"<row {i} of the table>" for i in range(len(table))])
     for col in [*by, *([] if x in DERIVED_X else [x])]:
         if col not in table:
+            import difflib
+
+            known = [*map(str, table.columns), *DERIVED_X]
+            close = difflib.get_close_matches(str(col), known, n=3, cutoff=0.6)
             raise ParameterError("x" if col == x else "by", col,
-                                 f"a column of the table ({', '.join(map(str, table.columns))}) or "
-                                 f"{', '.join(DERIVED_X)}")
+                                 "a column of the table" + (f" — did you mean {' or '.join(close)}? —" if close else "")
+                                 + f" ({', '.join(map(str, table.columns))}) or {', '.join(DERIVED_X)}")
     col, direction, how, _unit = Y_COLUMNS[y]
     if col not in table:
         raise ParameterError("y", y, f"a table with a {col!r} column (this one has {', '.join(map(str, table.columns))})")

@@ -82,8 +82,14 @@ def explain_text(result) -> str:
     (:func:`~nvmemodel.fitting.claims.curve_claims`)."""
     from .claims import curve_claims
 
+    from ..ceiling.explain import one_cost_sentence
+
     out = []
     for key in result.chosen:
         text = " ".join(c.text for c in curve_claims(result, key) if c.text)
+        topology, workload = result.setup(key)
+        one_cost = one_cost_sentence(topology.host, workload.io_stack) if topology is not None and workload else ""
+        if one_cost and "host.cycles_per_io" not in result.fits[key][result.chosen[key]].values:
+            text += f" {one_cost[0].upper()}{one_cost[1:]}" + ("" if one_cost.endswith("…") else ".")  # as ceilings says
         out.append(f"{_group_title(result, key)}: {text}" if key else text)
     return "\n\n".join(out)

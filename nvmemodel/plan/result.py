@@ -386,11 +386,11 @@ class Plan:
                 lines.append("No configuration meets every target.")
         else:
             lines.append(f"Best by {self.rank}:")
-            lines += [self._answer(r, masks) for r, masks in self._rows(self.frame, "met", top)]
+            lines += self._answers(self.frame, "met", top)
         if self.n_unverified:
             lines.append("Unverified (every throughput target met; latency unknown, so not counted as meeting "
                          "the targets):")
-            lines += [self._answer(r, masks) for r, masks in self._rows(self.unverified, "unverified", top)]
+            lines += self._answers(self.unverified, "unverified", top)
         if len(self.rejected):
             lines.append("Families with no configuration meeting the targets (the closest of each):")
             for _, r in self.rejected.head(top + 2).iterrows():
@@ -404,6 +404,25 @@ class Plan:
             lines.append(f"  (one closest miss per family; {self.n_missed:,} configurations miss in all: "
                          "Plan.rejected and Plan.near_misses list every family)")
         return "\n".join(lines)
+
+    def _answers(self, frame, status, top) -> list[str]:
+        """The listed answers, each one another listed above it dominates marked so: a dominated answer is no
+        alternative (as many drives and lanes or more, as much cost or more, no more headroom, and worse on one)."""
+        rows = list(self._rows(frame, status, top))
+        keys = [c for c in _MINIMIZE if c in frame]
+        x = [np.array([float(r[c]) * (1.0 if _MINIMIZE[c] else -1.0) for c in keys]) for r, _ in rows]
+        out = []
+        for j, (r, masks) in enumerate(rows):
+            text = self._answer(r, masks)
+            better = next((i for i in range(j) if np.all(x[i] <= x[j]) and np.any(x[i] < x[j])), None)
+            if better is not None:
+                first, rest = (text.split("\n", 1) + [""])[:2]
+                worse = [{"min_headroom": "less headroom", "cost": "a higher cost"}.get(c, f"more {c}") for k, c in enumerate(keys)
+                         if x[better][k] < x[j][k]]
+                text = (f"{first} [dominated by answer {better + 1} above: {', '.join(worse)}, and better on nothing]"
+                        + (f"\n{rest}" if rest else ""))
+            out.append(text)
+        return out
 
     def _rows(self, frame, status, top):
         masks = self._masks.get(status)

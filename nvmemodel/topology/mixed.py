@@ -123,7 +123,7 @@ class DriveGroup:
             via = f"direct Gen{int(host.gen)} x{self.lanes or host.port_lanes}"
         else:
             sw = self.switch
-            via = f"{self.switch_count} x {sw.name} (Gen{int(sw.up_gen)} x{sw.up_lanes} uplink)"
+            via = f"{self.switch_count} x {sw.name}" + (f" ({sw.uplink_words()})" if sw.uplink_words() else "")
         where = "" if self.socket is None else f", socket {self.socket}"
         own = "" if self.workload is None else f", running {self.workload.describe()}"
         return f"{self.count} x {d.name} (Gen{int(d.gen)} x{d.lanes}) via {via}{where}{own}"

@@ -138,6 +138,12 @@ class Switch:
                 f" (calibration dropped: {SPEC_ONLY})")
         return dataclasses.replace(new, name=name)
 
+    def uplink_words(self) -> str:
+        """"Gen3 x8 uplink" for a description beside the name; "" where the name already says it (a catalog part
+        set to other links is named "… at Gen3 x16 (calibration dropped …)": the link is not said twice)."""
+        link = f"Gen{int(self.up_gen)} x{self.up_lanes}"
+        return "" if f" at {link}" in self.name else f"{link} uplink"
+
     def parameters(self) -> dict[str, float]:
         """``switch.*`` entries of the parameter vector (SI)."""
         return export(self, "switch", FIELDS)

@@ -360,8 +360,8 @@ class Topology:
         sw = self.switch
         trains = (f", trains Gen{int(h.gen)} with the Gen{int(h.gen)} host" if sw is not None and int(h.gen) < int(sw.up_gen)
                   else "")
-        via = (f"{self.switch_count} x {sw.name} (Gen{int(sw.up_gen)} x{sw.up_lanes} uplink{trains}, "
-               f"{sw.ports} ports)" if sw else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
+        via = (f"{self.switch_count} x {sw.name} ({sw.uplink_words()}{trains}, ".replace("(, ", "(")
+               + f"{sw.ports} ports)" if sw else f"direct Gen{int(h.gen)} x{h.port_lanes} root ports")
         fab = f", over {self.fabric.name} ({self.fabric.transport.value}, " \
               f"{self.fabric.ports} x {self.fabric.line_rate_bits_per_s / 1e9:g} Gb/s)" if self.fabric else ""
         lanes = str(h.provenance.get("lanes_per_socket", ""))
