@@ -34,6 +34,8 @@ component nearest the drive.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import functools
 
 import numpy as np
@@ -61,7 +63,7 @@ def _single(levels, pins, starts, sets) -> bool:
     return len(levels) == 1 and not sets and (pins is None or pins[0] is None) and (starts is None or not starts[0])
 
 
-def compose(levels: list[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
+def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple | None = None,
             work: Work | None = None, parts: tuple | None = None) -> dict | None:
     """The composition of groups under a host, for any number of groups: what ``nm.evaluate`` and ``nm.sweep`` of

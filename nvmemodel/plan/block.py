@@ -5,7 +5,7 @@ fewest drives were found (:func:`~nvmemodel.plan.solve._levels_block` for one dr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -21,12 +21,12 @@ class Block(NamedTuple):
 
     row: dict
     throughput_ok: np.ndarray
-    latency_fail: object
-    latency_known: object
+    latency_fail: Any  # a scalar or an array broadcastable to the block
+    latency_known: Any  # a scalar or an array broadcastable to the block
     fractions: list
-    latency_frac: object
-    lanes_ok: object
+    latency_frac: Any  # a scalar or an array broadcastable to the block
+    lanes_ok: Any  # a scalar or an array broadcastable to the block
     slots: Mapping | None
-    max_n: object
+    max_n: Any  # a scalar or an array broadcastable to the block
     lows: dict
     components: tuple

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +40,7 @@ def is_categorical(name: str) -> bool:
     return name in SPECIAL or PARAMETERS[name].kind == "categorical"
 
 
-def _host_fields(base: Topology, values) -> dict[str, np.ndarray]:
+def _host_fields(base: Any, values) -> dict[str, np.ndarray]:
     """Per ``host`` axis choice, the encoded parameters its host sets that differ from the base's, as arrays
     indexed by the choice's position (the base's root-port width, CPU share and cycles override are kept)."""
     from ..ceiling.group_parameters import shared_parameters
@@ -56,7 +57,7 @@ def _host_fields(base: Topology, values) -> dict[str, np.ndarray]:
     return {k: np.array([float(r[k]) for r in rows]) for k in fields}
 
 
-def _fit_sockets(base: Topology, axes: dict, notes: list[str]) -> dict:
+def _fit_sockets(base: Any, axes: dict, notes: list[str]) -> dict:
     """A ``host.sockets`` axis fitted to catalog CPUs (QA F27): with a ``host`` axis it is folded into it (each CPU
     named without a count becomes ``NAME:N`` per count it allows, its lanes per socket those of N sockets, as
     ``--host NAME:N``), so an answer names one socket count; on a catalog base host, counts above what the part
@@ -78,7 +79,7 @@ def _fit_sockets(base: Topology, axes: dict, notes: list[str]) -> dict:
     if HOST not in axes:
         if not base.host.key:
             return axes
-        dropped = {int(s): allows(base.host.key, int(s)) for s in counts}
+        dropped: dict[Any, Any] = {int(s): allows(base.host.key, int(s)) for s in counts}
         kept = tuple(s for s in counts if not dropped[int(s)])
         bad = [n for n, why in dropped.items() if why]
         if not kept:
@@ -115,7 +116,7 @@ def _fit_sockets(base: Topology, axes: dict, notes: list[str]) -> dict:
     return {k: (tuple(hosts) if k == HOST else v) for k, v in axes.items() if k != "host.sockets"}
 
 
-def _fit_gen(base: Topology, axes: dict, notes: list[str]):
+def _fit_gen(base: Any, axes: dict, notes: list[str]):
     """A ``host.gen`` axis fitted to catalog CPUs (QA F28): with a ``host`` axis, a generation above a CPU's own PCIe
     generation is dropped for that CPU (a Gen5 link to a Gen4 root port trains at Gen4: that machine is its Gen4
     configuration; lower generations are kept, links train down) — a table (host × generation) of what is allowed, or
@@ -124,7 +125,7 @@ def _fit_gen(base: Topology, axes: dict, notes: list[str]):
 
     gens = [int(g) for g in axes["host.gen"]]
     if HOST not in axes:
-        own = int(base.host.gen) if base.host.key else None
+        own: Any = int(base.host.gen) if base.host.key else None
         above = [g for g in gens if own is not None and g > own]
         if above:
             notes.append(f"host.gen {', '.join(f'Gen{g}' for g in above)} is above the PCIe generation of "
@@ -175,7 +176,7 @@ class DesignSpace:
     4
     """
 
-    base: Topology | str = "dell-r7525"
+    base: Any = "dell-r7525"  # Topology, MixedTopology or a preset name; a topology after __post_init__
     axes: Mapping[str, Sequence] = dataclasses.field(default_factory=dict)
     max_drives: int | None = None
     #: Lines saying how the axes were fitted to the CPUs (socket counts folded into ``host``, combinations a
