@@ -39,10 +39,19 @@ class CostRange:
     low: float
     high: float
     source: str
+    unit: str = "cycles per I/O"
+    #: True where the high value is the dearest (a cost); False for a rate (I/Os per core: the low one is)
+    dear_is_high: bool = True
 
     def words(self) -> str:
         """``"io_uring 5.3–9.3 K cycles per I/O, 7,550 charged"``."""
-        return f"{self.what} {_k(self.low)}–{_k(self.high)} K cycles per I/O, {self.point:,.0f} charged"
+        return f"{self.what} {_k(self.low)}–{_k(self.high)} K {self.unit}, {self.point:,.0f} charged"
+
+    def dearest(self) -> float:
+        return self.high if self.dear_is_high else self.low
+
+    def cheapest(self) -> float:
+        return self.low if self.dear_is_high else self.high
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -57,9 +66,24 @@ def cost_ranges(parameters, sources) -> list[CostRange]:
     stack's default (or a catalog host's calibration scaled to another stack), and ``share.cycles_per_io`` where it
     is its protocol's default and the protocol's source leaves a range (``sharing.PROTOCOL_RANGES``: a Ceph OSD's);
     none where the value is the user's, calibrated or fitted (a point of one's own has no published range)."""
-    out = _stack_range(parameters, sources)
-    share = _share_range(parameters)
-    return out + share
+    return _stack_range(parameters, sources) + _share_range(parameters) + _initiator_range(parameters)
+
+
+def _initiator_range(parameters) -> list[CostRange]:
+    """The NVMe-oF initiators' I/Os per core, where they are modelled (``initiator.cores`` > 0) at their transport's
+    published figure and that figure has a range (``initiator.INITIATOR_IOPS_PER_CORE``)."""
+    from .initiator import INITIATOR_IOPS_PER_CORE
+
+    cores = float(parameters.get("initiator.cores", 0.0))
+    transport = parameters.get("fabric.transport", "none")
+    value = float(parameters.get("initiator.iops_per_core", np.nan))
+    if cores <= 0 or not isinstance(transport, str) or transport not in INITIATOR_IOPS_PER_CORE or not np.isnan(value):
+        return []
+    point, low, high, why = INITIATOR_IOPS_PER_CORE[transport]
+    if np.isnan(point) or low == high:
+        return []
+    return [CostRange("initiator.iops_per_core", f"{transport} initiator", point, low, high, why,
+                      unit="I/Os per core", dear_is_high=False)]
 
 
 def _share_range(parameters) -> list[CostRange]:
@@ -151,7 +175,8 @@ class CurveRange:
 def _cpu_components(names) -> tuple[str, ...]:
     from .components import get_component
 
-    return tuple(n for n in names if {"host.cycles_per_io", "share.cycles_per_io"} & set(get_component(n).parameters))
+    ranged = {"host.cycles_per_io", "share.cycles_per_io", "initiator.iops_per_core"}
+    return tuple(n for n in names if ranged & set(get_component(n).parameters))
 
 
 def curve_range(curve) -> CurveRange | None:
@@ -164,10 +189,10 @@ def curve_range(curve) -> CurveRange | None:
         return None
     drives = np.asarray(curve.drives)
     out = []
-    for end in ("high", "low"):  # the dearest cost gives the lowest ceiling
+    for end in ("dearest", "cheapest"):  # the dearest cost gives the lowest ceiling
         p = dict(curve.parameters)
         for c in costs:
-            p[c.parameter] = float(getattr(c, end))
+            p[c.parameter] = float(getattr(c, end)())
         lv = levels_of(p)
         res = compose((lv,), drives.astype(float), groups=False)
         iops = np.broadcast_to(np.asarray(res["iops"], dtype=float), drives.shape).copy()

@@ -31,13 +31,14 @@ def test_builtin_order():
     assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
                                  "root_complex", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers
                                  "gpu_link",  # issue 29: a GPU as the data's sink
-                                 "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric")
+                                 "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric",
+                                 "initiator_cpu")  # issue 29: the NVMe-oF initiators' CPU, beyond the network
 
 
 def test_toy_in_evaluate_and_explain(toy):
     dell = nm.preset("dell-r7525")
     curve = nm.evaluate(dell, WL)
-    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-2] == "toy_cap"  # order 65: before fabric
+    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-3] == "toy_cap"  # order 65: before fabric and the initiators
     assert curve.iops_at(24) == pytest.approx(2.0e6)  # 24 PM1733 at 1.45 M each would give far more
     assert curve.binding_at(24) == "toy_cap" and curve.binding_at(1) == "drive"
     text = curve.explain(24)

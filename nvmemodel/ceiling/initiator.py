@@ -1,0 +1,73 @@
+"""The NVMe-oF initiators' CPU: the hosts that send the I/O over the fabric pay per I/O too (docs/physics.md §5.1).
+
+``initiator.cores`` cores on the initiator side (all initiator hosts together; 0, the default: not modelled, no
+limit) each sustain ``initiator.iops_per_core`` I/Os per second — a published per-core figure of the transport's
+initiator (:data:`INITIATOR_IOPS_PER_CORE`; NaN where none was found: not applied, said so). One system ceiling,
+``initiator_cpu = cores × iops_per_core``. The figures are per 4 KiB I/O with the benchmark's own work included, as
+the host stacks' (docs/physics.md §4); no per-byte cost is charged (larger I/Os cost the initiator more: an upper
+bound there).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..parameters import PARAMETERS, Parameter
+from .components import Component, Limit, everywhere, register
+
+__all__ = ["INITIATOR_IOPS_PER_CORE", "INITIATOR_CPU", "initiator_defaults"]
+
+_NVME_TCP_COMMIT = (
+    "Linux commit 40510a639ec0 'nvme-tcp: optimize queue io_cpu assignment for multiple queue maps' (S. Grimberg, "
+    "tested by M. Wunderlich, Intel; Linux 5.x): the kernel NVMe/TCP initiator on a 'single CPU core (pinned)', fio "
+    "'engine io_uring' with 'hipri', '100% 4k reads' from a RAM-backed nvmet target, QDepth/Batch 32/8: 179 K IOPS "
+    "before the patch, 231 K after (CPU model and clock not stated, so a rate per core, not cycles)")
+
+#: transport → (IOPS per initiator core at 4 KiB, low, high, source); NaN: no published per-core figure found.
+INITIATOR_IOPS_PER_CORE: dict[str, tuple[float, float, float, str]] = {
+    "rocev2": (math.nan, math.nan, math.nan,
+               "not known: no per-core figure of the Linux kernel NVMe/RDMA initiator with its CPU stated was found "
+               "(SPDK's user-space initiator reached 'almost 1.2 million IOPS on a single core' over RDMA, "
+               "github.com/spdk/spdk issue 321 (2018), a different stack: set initiator.iops_per_core for it)"),
+    "tcp": (231e3, 179e3, 231e3, "measured: " + _NVME_TCP_COMMIT),
+    "infiniband": (math.nan, math.nan, math.nan, "not known: as rocev2 (no per-core kernel initiator figure found)"),
+    "none": (math.nan, math.nan, math.nan, "no fabric"),
+}
+assert tuple(INITIATOR_IOPS_PER_CORE) == PARAMETERS["fabric.transport"].choices
+
+
+def initiator_defaults(codes):
+    """``(IOPS per core, low, high)`` of the transports' initiators for ``fabric.transport`` codes."""
+    table = np.array([v[:3] for v in INITIATOR_IOPS_PER_CORE.values()])
+    rows = table[np.asarray(codes, dtype=int)]
+    return rows[..., 0], rows[..., 1], rows[..., 2]
+
+
+def _initiator(p) -> Limit:
+    if "initiator.cores" not in p or everywhere(p["initiator.cores"], 0.0) or everywhere(p["fabric.present"], 0.0):
+        return Limit()
+    per_core = p["initiator.iops_per_core"]
+    default, _, _ = initiator_defaults(p["fabric.transport"])
+    per_core = np.where(np.isnan(per_core), default, per_core)
+    x = p["initiator.cores"] * per_core
+    on = (np.asarray(p["initiator.cores"]) > 0) & (np.asarray(p["fabric.present"]) > 0) & ~np.isnan(x)
+    return Limit(system=np.where(on, x, np.inf))
+
+
+INITIATOR_CPU = register(Component(
+    "initiator_cpu", "the NVMe-oF initiators' CPU (I/Os per initiator core)", 75, _initiator,
+    parameters=("initiator.cores", "initiator.iops_per_core", "fabric.transport"),
+    summary="the NVMe-oF initiators' CPU: initiator cores x I/Os per core of the transport's initiator",
+    color="#a6761d",
+    declares=(
+        Parameter("initiator.cores", "cores", "integer", "cores the NVMe-oF initiator hosts give to I/O, all hosts "
+                  "together (0: the initiators' CPU not modelled, no limit)", lo=0, hi=1e7, default=0.0,
+                  source="default: not modelled (set the initiators' cores to bound them)"),
+        Parameter("initiator.iops_per_core", "1/s", "continuous", "4 KiB I/Os one initiator core sustains (NaN: the "
+                  "transport's published figure, nvmemodel.ceiling.initiator.INITIATOR_IOPS_PER_CORE)", lo=0,
+                  lo_open=True, unknown_ok=True, default=math.nan,
+                  source="measured: by transport, nvmemodel.ceiling.initiator.INITIATOR_IOPS_PER_CORE (NVMe/TCP: "
+                         "Linux commit 40510a639ec0, 231 K 4 KiB reads on one pinned core; docs/physics.md §5.1)"),
+    )))
