@@ -654,7 +654,7 @@ def _direction_latencies_at_one(result, key) -> dict:
     return out
 
 
-def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None) -> list[Claim]:
+def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=()) -> list[Claim]:
     from .derived import no_peak
     from .fact_claims import untrusted_claim
 
@@ -681,7 +681,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             return [sup]
     r2 = f.stats.get("r2", np.nan)
     if cf is not None and cf.trust is not None and not cf.trust.facts["interpreted"]:
-        return [untrusted_claim(result, key, cf)]
+        return [untrusted_claim(result, key, cf, prior)]
     if cf is not None and cf.cap is not None and cf.cap.facts["crossover_bytes"] \
             and cf.cap.facts["rms_log_smooth"] is not None \
             and cf.cap.facts["rms_log_roofline"] <= cf.cap.facts["rms_log_smooth"]:
@@ -1336,8 +1336,8 @@ def curve_claims(result, key) -> list[Claim]:
         else:
             claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
                                        f"{_r2(r2)}."))
-        if result.y_unit != "s" and (cf.trust is None or cf.trust.facts["interpreted"]):
-            far = _far_off(result, f)  # (an unread fit says how far it misses in its own sentence)
+        if result.y_unit != "s":
+            far = _far_off(result, f)
             claims += [far] if far is not None else []
     if model == "constant":
         pass
@@ -1374,7 +1374,7 @@ def curve_claims(result, key) -> list[Claim]:
     elif cf.saturation is not None and cf.saturation.facts["state"] == "from_first":
         pass  # level from the first point: no model's knee, limit or contention describes a flat line
     else:
-        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf)
+        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf, prior=claims)
     claims += _selection(result, key)
     if result.y_unit != "s" and np.unique(ev.x).size >= 3 and model != "constant":  # two x values: a ratio, no shape to miss
         claims += _structure(result, key, struct)

@@ -84,7 +84,7 @@ def explain_text(result) -> str:
 
     from ..ceiling.explain import one_cost_sentence
 
-    out = []
+    out = [shared] if (shared := shared_level(result)) else []
     for key in result.chosen:
         text = " ".join(c.text for c in curve_claims(result, key) if c.text)
         topology, workload = result.setup(key)
@@ -93,3 +93,30 @@ def explain_text(result) -> str:
             text += f" {one_cost[0].upper()}{one_cost[1:]}" + ("" if one_cost.endswith("…") else ".")  # as ceilings says
         out.append(f"{_group_title(result, key)}: {text}" if key else text)
     return "\n\n".join(out)
+
+
+#: curves whose plateaus lie within this share of one another level at one cap
+SHARED_LEVEL = 0.05
+
+
+def shared_level(result) -> str:
+    """One sentence, said once, where every curve of a ``by=`` fit saturates at the same level (within
+    :data:`SHARED_LEVEL`): a cap they share, whatever differs between them (issue 28); "" otherwise."""
+    from .facts import curve_facts
+
+    keys = [k for k in result.chosen if k]
+    if len(keys) < 2 or result.y_unit not in ("1/s", "B/s"):
+        return ""
+    levels = []
+    for k in keys:
+        sat = curve_facts(result, k).saturation
+        if sat is None or sat.facts["state"] not in ("onset", "from_first"):
+            return ""
+        levels.append(sat.facts["plateau"])
+    lo, hi = min(levels), max(levels)
+    if hi > lo * (1 + SHARED_LEVEL):
+        return ""
+    names = ", ".join(_group_title(result, k) for k in keys)
+    return (f"Every curve ({names}) levels at the same rate, {fmt_y(lo, result.y_unit)} to "
+            f"{fmt_y(hi, result.y_unit)} (plateaus within {SHARED_LEVEL:.0%} of one another): what differs between "
+            f"them ({', '.join(result.by)}) does not set that level — a limit they share does.")

@@ -252,12 +252,13 @@ def size_claims(result, cf: CurveFacts) -> list:
     return _cap_claims(result, cf)
 
 
-def untrusted_claim(result, key, cf: CurveFacts):
+def untrusted_claim(result, key, cf: CurveFacts, prior=()):
     """The model is kept but does not describe the points: say so, and read none of its parameters."""
     t = cf.trust.facts
     model = t["name"]
-    miss = (f"; it misses a point by {t['max_miss']:.0%}" if np.isfinite(t["max_miss"]) and t["max_miss"] > 0.25
-            else "")
+    # (a miss beyond 50 % at two points is listed point by point in the caution before this sentence)
+    miss = (f"; it misses a point by {t['max_miss']:.0%}" if np.isfinite(t["max_miss"]) and 0.25 < t["max_miss"]
+            and not any("misses" in c.text and "more than 50 %" in c.text for c in prior) else "")
     return _claim("model", f"The {model} fit (R² = {_r2(t['r2'])}{miss}) does not describe these points closely "
                            f"enough (R² ≥ 0.9 and no point missed by more than 25 %) for its knee, limit or "
                            f"parameters to be read as facts about them (they are in params and summary()).", cf.trust)

@@ -279,3 +279,16 @@ def test_a_multi_curve_subtitle_names_every_engine():
     t["job_name"] = t["ioengine"]
     sub = measurement_title(nm.fit(t, x="iodepth", y="iops", by="job_name"))[1]
     assert "io_uring/libaio/spdk" in sub, sub  # every curve's engine, not the most common one for all three
+
+
+def test_a_level_shared_by_every_curve_is_said_once():
+    # SYNTHETIC: two engines saturating at the same 17 K IOPS (a provisioned cap would do this)
+    rows = []
+    for eng, k in (("libaio", 1.01), ("io_uring", 1.0)):
+        for qd, v in ((1, 5e3), (2, 9e3), (4, 16e3), (8, 17e3), (16, 17.2e3), (32, 17.1e3)):
+            rows.append({"source_path": f"synthetic/{eng}{qd}.json", "iodepth": qd, "iops": v * k, "ioengine": eng,
+                         "lat_mean_s": qd / (v * k)})
+    text = nm.fit(pd.DataFrame(rows), x="iodepth", y="iops", by="ioengine").explain()
+    assert text.count("levels at the same rate") == 1
+    assert text.startswith("Every curve (ioengine=io_uring, ioengine=libaio) levels at the same rate")
+    assert "what differs between them (ioengine) does not set that level" in text
