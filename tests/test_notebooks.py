@@ -127,6 +127,14 @@ def _check_06(key):
     # the bundled fio 3.1 run's per-interval IOPS log agrees with its JSON summary (±1 %)
     summary = nm.read_results(NOTEBOOKS.parent / "tests" / "data" / "fio" / "fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json")
     assert key["log_mean_iops"] == pytest.approx(summary.iops.iloc[0], rel=0.01)
+    # "did it change?": tests/data/compare (real fio 3.33 runs, 3 repeats a point): psync -> libaio is faster at
+    # QD8/QD32, slower at QD1 (IOPS), the p99 longer at QD32: a mixed verdict, as nm.compare gives it
+    assert key["compare_verdict"] == "mixed"
+    direct = nm.compare(NOTEBOOKS.parent / "tests" / "data" / "compare" / "psync",
+                        NOTEBOOKS.parent / "tests" / "data" / "compare" / "libaio", ignore=["ioengine"], metrics=["iops"])
+    assert key["compare_changes"]["32.0|iops"] == pytest.approx(direct.changes["change"].iloc[-1], rel=1e-12)
+    assert key["compare_changes"]["32.0|iops"] > 1  # +172 %
+    assert key["compare_changes"]["1.0|iops"] < 0 < key["compare_changes"]["8.0|iops"]
 
 
 def _check_07(key):
