@@ -29,7 +29,7 @@ def toy():
 
 def test_builtin_order():
     assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
-                                 "root_complex", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers
+                                 "root_complex", "iommu", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers (iommu: 29)
                                  "gpu_link",  # issue 29: a GPU as the data's sink
                                  "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric",
                                  "initiator_cpu")  # issue 29: the NVMe-oF initiators' CPU, beyond the network
