@@ -66,8 +66,9 @@ NO_INTERVAL = ("; no interval is given: its value rests on the model's shape bey
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
-#: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy: its thread is CPU-bound there
-CPU_BOUND = 0.9
+#: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy: its thread is CPU-bound there (one
+#: threshold for facts and claims)
+from .facts import CPU_BOUND  # noqa: E402,F401  (cpu_claims reads it here)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -381,151 +382,6 @@ def _knee_between(ev: Evidence, knee) -> tuple[float, float] | None:
     return (a, b) if not inside.size and a < knee[0] < b else None
 
 
-#: a run within this share of the rate fio was told to keep is at that limit
-AT_PACE = 0.97
-
-
-def _pacing(result, key) -> tuple[np.ndarray, str] | None:
-    """(limit per point, how fio was told) where every point's runs record the rate fio paced them to
-    (``--rate_iops`` for IOPS, ``--rate`` for bytes/s; ingest's ``rate_iops``/``rate_bytes_per_s`` per job and
-    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say."""
-    from ..ingest.summary import usable_rows
-    from .curves import Y_COLUMNS
-
-    col = {"1/s": "rate_iops", "B/s": "rate_bytes_per_s"}.get(result.y_unit)
-    tbl = result.table
-    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
-        return None
-    rows = usable_rows(tbl)
-    direction = Y_COLUMNS.get(result.y, (None, None))[1]
-    if direction:
-        rows = rows[rows["direction"] == direction]
-    pts = _pts(result, key).sort_values(result.x)
-    limits, per_job = [], set()
-    for joined in pts["sources"].astype(str):
-        total = []
-        for src in joined.split(";"):
-            r = rows[rows["source_path"].astype(str) == src]
-            rate = pd_numeric(r[col])
-            if not len(r) or np.isnan(rate).any():
-                return None
-            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
-                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
-            total.append(float(np.sum(rate * jobs)))
-            per_job.update(float(v) for v in rate)
-        limits.append(float(np.mean(total)))
-    if col == "rate_iops":
-        told = " / ".join(f"--rate_iops={v:g}" for v in sorted(per_job))
-    else:
-        told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
-                          for v in sorted(per_job))
-    return np.asarray(limits, float), told + " per job"
-
-
-def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
-    """(IOPS bound per point, think time) for runs at iodepth 1 whose jobs pause ``--thinktime`` after each I/O: a
-    job then completes at most 1 / (think time + its mean latency) I/Os a second; None where a run does not say."""
-    from ..ingest.summary import usable_rows
-
-    tbl = result.table
-    if result.y_unit != "1/s" or tbl is None or "thinktime_s" not in tbl or "lat_mean_s" not in tbl:
-        return None
-    rows = usable_rows(tbl)
-    pts = _pts(result, key).sort_values(result.x)
-    bounds, thinks = [], set()
-    for joined in pts["sources"].astype(str):
-        total = []
-        for src in joined.split(";"):
-            r = rows[rows["source_path"].astype(str) == src]
-            think, lat = pd_numeric(r["thinktime_s"]), pd_numeric(r["lat_mean_s"])
-            depth = pd_numeric(r["iodepth"]) if "iodepth" in r else np.array([np.nan])
-            if not len(r) or np.isnan(think).any() or np.isnan(lat).any() or not np.all(depth == 1):
-                return None
-            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
-                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
-            total.append(float(np.sum(jobs / (think + lat))))
-            thinks.update(float(v) for v in think)
-        bounds.append(float(np.mean(total)))
-    return (np.asarray(bounds, float), min(thinks)) if len(thinks) == 1 else None
-
-
-def pd_numeric(s) -> np.ndarray:
-    import pandas as pd
-
-    return pd.to_numeric(s, errors="coerce").to_numpy(float)
-
-
-def _paced(result, key) -> list[Claim]:
-    """The rate fio was told to keep, against what was measured (QA s27 I18: the explanations of ``--rate_iops`` and
-    ``--rate`` runs listed "a rate limit" among possible causes although the files say which)."""
-    found = _pacing(result, key)
-    if found is None:
-        return _thought(result, key)
-    limits, told = found
-    pts = _pts(result, key).sort_values(result.x)
-    x, u = result.x, result.y_unit
-    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
-    with np.errstate(all="ignore"):
-        share = ys / limits
-    at = np.isfinite(share) & (share >= AT_PACE)
-
-    def where(mask):
-        return ", ".join(_xv(result, v) for v in xs[mask])
-
-    def pct(mask):
-        lo, hi = float(np.min(share[mask])), float(np.max(share[mask]))
-        return f"{lo:.1%}" if f"{lo:.1%}" == f"{hi:.1%}" else f"{lo:.1%}–{hi:.1%}"
-
-    what = _what(result)
-    if at.all():
-        return [Claim("paced", f"fio was told to pace these runs ({told}), and every run is at that rate ({pct(at)} of "
-                               f"it at {x} = {where(at)}): the measured {what} is fio's pacing, not a limit of the "
-                               f"device or the host.")]
-    if at.any():
-        return [Claim("paced", f"fio was told to pace these runs ({told}): at {x} = {where(at)} the measured {what} is "
-                               f"that rate ({pct(at)} of {fmt_y(float(np.median(limits[at])), u)}) — a limit set in "
-                               f"fio, not one of the device or the host; at {x} = {where(~at)} the runs stayed below "
-                               f"it ({pct(~at)}).")]
-    return [Claim("paced", f"fio was told to pace these runs ({told}), but no run reached that rate (at most "
-                           f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
-
-
-def _at_pace(result, key, x_at) -> bool:
-    """Whether the point at ``x_at`` runs at the rate fio was told to keep (within :data:`AT_PACE`)."""
-    found = _pacing(result, key)
-    if found is None:
-        return False
-    limits = found[0]
-    pts = _pts(result, key).sort_values(result.x)
-    i = int(np.argmin(np.abs(pts[result.x].to_numpy(float) - float(x_at))))
-    y = float(pts["y"].iloc[i])
-    return bool(np.isfinite(limits[i]) and limits[i] > 0 and y / limits[i] >= AT_PACE)
-
-
-def _thought(result, key) -> list[Claim]:
-    """``--thinktime`` at iodepth 1: the most each job could do, 1/(think time + fio's mean latency), against the
-    measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job)."""
-    found = _think_bound(result, key)
-    if found is None:
-        return []
-    bounds, think = found
-    pts = _pts(result, key).sort_values(result.x)
-    ys = pts["y"].to_numpy(float)
-    with np.errstate(all="ignore"):
-        share = ys / bounds
-    if not np.all(np.isfinite(share)):
-        return []
-    lo, hi = float(np.min(share)), float(np.max(share))
-    jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
-    think_share = float(np.min(think * bounds / np.where(jobs > 0, jobs, np.nan)))  # think ÷ (think + latency)
-    verdict = (f": most of each I/O's time ({think_share:.0%} or more) is the think time, which — not the device or "
-               f"the host — sets these rates" if lo >= 0.9 and think_share >= 0.5 else "")
-    return [Claim("paced", f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1: with fio's "
-                           f"mean latency that allows at most {fmt_y(float(bounds[0]), '1/s')} at {result.x} = "
-                           f"{_xv(result, pts[result.x].iloc[0])} (jobs ÷ (think time + latency)); the runs reached "
-                           f"{lo:.1%}–{hi:.1%} of that bound{verdict}.")]
-
-
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
     steps = superlinear_steps(ev)
@@ -694,6 +550,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"no noise to test a knee, a limit or a peak against.")]
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
+        from .cpu_claims import _cpu_bound_below
+
         cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
         ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
@@ -972,178 +830,6 @@ def _structure(result, key, struct) -> list[Claim]:
                                f"(its residuals are structured: {test}).")]
 
 
-_CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
-
-
-def _machine_cpu(pts) -> str:
-    """The tool's name where the points' CPU numbers are a whole machine's (DiskSpd, IOmeter: every process,
-    not the jobs' own), else "" (fio's own accounting of its jobs; QA s25 H25)."""
-    tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
-    machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
-    return " and ".join(machine)
-
-
-def _per_job_cpu(pts) -> np.ndarray:
-    """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
-    used more than one CPU (one job is one thread: an accounting mismatch, not a load), and for a whole
-    machine's CPU (DiskSpd, IOmeter): not the jobs' own."""
-    if "cpus" not in pts or "jobs" not in pts or _machine_cpu(pts):
-        return np.full(len(pts), np.nan)
-    cpus, jobs = pts["cpus"].to_numpy(float), pts["jobs"].to_numpy(float)
-    with np.errstate(all="ignore"):
-        per = np.where(np.isfinite(jobs) & (jobs > 0), cpus / jobs, np.nan)
-    return np.where(per > 1.05, np.nan, per)
-
-
-def _cpu_bound_below(result, key, ev: Evidence):
-    """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
-    a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
-    pts = _pts(result, key).sort_values(result.x)
-    if result.y_unit == "s" or not len(pts):
-        return pts.iloc[:0]
-    level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
-    per = _per_job_cpu(pts)
-    keep = (pts[result.x].to_numpy(float) < level_x) & (per >= CPU_BOUND)
-    keep &= ~np.isin(np.arange(len(pts)), list(_busy_not_binding(result, key, ev)))
-    return pts[keep]
-
-
-def _iops_or_y(result, key, pts) -> np.ndarray:
-    """The points' I/O rates where known — CPU is spent per I/O, so a job's CPU is compared against the I/Os it
-    made, never against bytes (along block size a busy job moves more bytes per I/O) — else y."""
-    from .facts import curve_facts
-
-    iops = curve_facts(result, key).points["iops"].to_numpy(float)
-    return iops if len(iops) == len(pts) and np.isfinite(iops).all() else pts["y"].to_numpy(float)
-
-
-def _busy_not_binding(result, key, ev: Evidence) -> dict:
-    """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
-    than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
-    spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27 I3: 50 K IOPS per job at 99.9 % of a CPU with one
-    job and at 39.7 % with four). Indices are of the curve's points sorted by x."""
-    pts = _pts(result, key).sort_values(result.x)
-    if result.y_unit == "s" or "jobs" not in pts or not len(pts):
-        return {}
-    per = _per_job_cpu(pts)
-    jobs, ys, xs = pts["jobs"].to_numpy(float), _iops_or_y(result, key, pts), pts[result.x].to_numpy(float)
-    out = {}
-    for i in np.flatnonzero(per >= CPU_BOUND):
-        for j in np.flatnonzero(per < CPU_BOUND):
-            if not (jobs[i] > 0 and jobs[j] > 0):
-                continue
-            i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
-            if result.y_unit == "1/s":
-                slack = ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j])
-            else:  # I/Os compared where y is bytes: the curve's noise is of bytes, so a fixed 5 % of the rate
-                slack = 0.05 * ys[i] / jobs[i]
-            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack:
-                out[int(i)] = int(j)
-                break
-    return out
-
-
-def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
-    pts = _pts(result, key).sort_values(result.x)
-    pairs = _busy_not_binding(result, key, ev)
-    if not pairs:
-        return []
-    x = result.x
-    per = _per_job_cpu(pts)
-    ys = _iops_or_y(result, key, pts)
-    u = "1/s" if ys is not pts["y"].to_numpy(float) and result.y_unit != "1/s" and np.isfinite(ys).all() \
-        and not np.array_equal(ys, pts["y"].to_numpy(float)) else result.y_unit
-    jobs, xs = pts["jobs"].to_numpy(float), pts[x].to_numpy(float)
-    parts = []
-    for i, j in pairs.items():
-        who = "the job" if jobs[i] == 1 else f"each of the {jobs[i]:g} jobs"
-        parts.append(f"at {x} = {_xv(result, xs[i])} {who} used {100 * per[i]:.3g} % of a CPU for "
-                     f"{fmt_y(ys[i] / jobs[i], u)} per job, yet at {x} = {_xv(result, xs[j])} each job made "
-                     f"{fmt_y(ys[j] / jobs[j], u)} with {100 * per[j]:.3g} %")
-    return [Claim("cpu", "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): the busy CPU did not limit the "
-                         "rate there (a job that waits by spinning counts as busy), so no CPU-bound claim is made "
-                         "from it.")]
-
-
-def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
-    """ "fio's CPU accounting at numjobs = 1: the job used 99.8 % of a CPU (usr+sys): CPU-bound there; …" """
-    x, u = result.x, result.y_unit
-    pts = _pts(result, key).sort_values(result.x)
-    per_all = _per_job_cpu(pts)
-    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
-    parts = []
-    for _, row in bound.iterrows():
-        per = float(row["cpus"]) / float(row["jobs"])
-        who = "the job" if float(row["jobs"]) == 1 else f"each of the {float(row['jobs']):g} jobs"
-        parts.append(f"at {x} = {_xv(result, row[x])} {who} used {100 * per:.3g} % of a CPU")
-    text = "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): CPU-bound there"
-    last = float(bound[x].iloc[-1])
-    j = int(np.searchsorted(xs, last, side="right"))
-    i = j - 1
-    if x == "numjobs" and j < len(xs) and np.isfinite(per_all[j]) and per_all[j] < CPU_BOUND:
-        i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
-        from .facts import PAYS, _gain
-
-        # "lifted" only by a rise beyond noise that also pays per doubling (issue 28: +3 % for twice the jobs is none)
-        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and _gain(ys[i], ys[j], xs[i], xs[j]) >= PAYS:
-            text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU and "
-                     f"{_what(result)} rose ×{ys[j] / ys[i]:.3g} (to {fmt_y(ys[j], u)}): more jobs lifted that limit")
-    return text + "."
-
-
-def _cpu(result, key, ev: Evidence) -> list[Claim]:
-    pts = _pts(result, key).sort_values(result.x)
-    if "cpus" not in pts or pts["cpus"].isna().all():
-        return []
-    bound_below = _cpu_bound_below(result, key, ev)
-    below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
-    below += _busy_not_binding_sentence(result, key, ev)
-    not_binding = _busy_not_binding(result, key, ev)
-    topo = result.setup(key)[0]
-    cores, assumed = None, False
-    if topo is not None and getattr(topo, "host", None) is not None:
-        cores = int(topo.host.sockets * topo.host.cores_per_socket)
-        why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
-        assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
-    if result.y_unit == "s":  # "at the maximum" of a latency is its slowest point: no load to read CPU against
-        return below
-    i = int(np.argmax(pts["y"].to_numpy()))
-    row = pts.iloc[i]
-    cpus = float(row["cpus"])
-    if i in not_binding:  # said above: busy, but not what limited the rate
-        return below
-    if not np.isfinite(cpus):
-        return below
-    # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
-    # runs differ in numjobs)
-    jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
-    per_job = cpus / jobs
-    if per_job > 1.05:  # one job is one thread: more than one CPU per job is an accounting mismatch, not a load
-        per_job = np.nan
-    machine = _machine_cpu(pts)
-    if machine:  # a whole machine's CPU, every process: no share per job
-        per_job = np.nan
-        text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
-                f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
-    else:
-        text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-                f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job)
-                                                 else ""))
-    bound = []
-    if np.isfinite(per_job) and per_job >= CPU_BOUND:
-        bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
-    if cores and assumed:
-        bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
-                     f"measured: no CPU-saturation claim)")
-    elif cores and cpus >= 0.9 * cores:
-        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
-    elif cores:
-        bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
-    elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
-        bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
-    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
-
-
 #: a run fio timed at less than this (its ``runtime``, ramp excluded) is short enough to say so
 SHORT_RUN_S = 0.5
 
@@ -1165,6 +851,12 @@ def _short_runs(result, key) -> list[Claim]:
                              f"{fmt_y(rt[i], 's')}, at {x} = {_xv(result, pts[x].iloc[i])}): runs that short are "
                              f"noisier and can be dominated by start-up (caches, queues filling) — lengthen them "
                              f"(--time_based --runtime) or repeat them.")]
+
+
+def _at_pace_of(result, key, x_at) -> bool:
+    from .pacing_claims import _at_pace
+
+    return _at_pace(result, key, x_at)
 
 
 def _labels(topo, wl, overrides):
@@ -1214,7 +906,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
             f"{label(c)} [{c}] ({fmt_y(comps[c], u)}; the {what} is {m / comps[c]:.0%} of it)" for c in consistent)
             + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
-    elif m < 0.5 * lowest and _at_pace(result, key, at):
+    elif m < 0.5 * lowest and _at_pace_of(result, key, at):
         # fio's own pacing holds the level: that is what binds, and the model has no part for it (QA s27 I18)
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
                                         f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
@@ -1308,7 +1000,9 @@ def curve_claims(result, key) -> list[Claim]:
     joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
     from .curves import one_in_flight
 
+    from .cpu_claims import _cpu
     from .fact_claims import cpu_claims, layer_claims, lead_claims, size_claims
+    from .pacing_claims import _paced
     from .facts import curve_facts
 
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None

@@ -479,7 +479,8 @@ def curve_facts(result, key) -> CurveFacts:
 
 
 def _cpu_of(result, key, p, sat, cap):
-    from .claims import _machine_cpu, _pts
+    from .claims import _pts
+    from .cpu_claims import _machine_cpu
 
     if "cpus" not in p or _machine_cpu(_pts(result, key)):
         return None

@@ -1,0 +1,183 @@
+"""The claims fio's CPU accounting supports: the jobs' usr+sys at the maximum, points where a job kept its CPU busy
+(and whether that limited the rate — a job that waits by spinning counts as busy), against the host's cores where a
+topology gives them. CPU is compared per I/O, never per byte (:mod:`~nvmemodel.fitting.facts`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .claims import CPU_BOUND, Claim, Evidence, _pct, _pts, _what, _xv
+from .wording import fmt_y
+
+__all__ = ["_machine_cpu", "_per_job_cpu"]
+
+_CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
+
+
+def _machine_cpu(pts) -> str:
+    """The tool's name where the points' CPU numbers are a whole machine's (DiskSpd, IOmeter: every process,
+    not the jobs' own), else "" (fio's own accounting of its jobs; QA s25 H25)."""
+    tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
+    machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
+    return " and ".join(machine)
+
+
+def _per_job_cpu(pts) -> np.ndarray:
+    """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
+    used more than one CPU (one job is one thread: an accounting mismatch, not a load), and for a whole
+    machine's CPU (DiskSpd, IOmeter): not the jobs' own."""
+    if "cpus" not in pts or "jobs" not in pts or _machine_cpu(pts):
+        return np.full(len(pts), np.nan)
+    cpus, jobs = pts["cpus"].to_numpy(float), pts["jobs"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        per = np.where(np.isfinite(jobs) & (jobs > 0), cpus / jobs, np.nan)
+    return np.where(per > 1.05, np.nan, per)
+
+
+def _cpu_bound_below(result, key, ev: Evidence):
+    """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
+    a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
+    pts = _pts(result, key).sort_values(result.x)
+    if result.y_unit == "s" or not len(pts):
+        return pts.iloc[:0]
+    level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
+    per = _per_job_cpu(pts)
+    keep = (pts[result.x].to_numpy(float) < level_x) & (per >= CPU_BOUND)
+    keep &= ~np.isin(np.arange(len(pts)), list(_busy_not_binding(result, key, ev)))
+    return pts[keep]
+
+
+def _iops_or_y(result, key, pts) -> np.ndarray:
+    """The points' I/O rates where known — CPU is spent per I/O, so a job's CPU is compared against the I/Os it
+    made, never against bytes (along block size a busy job moves more bytes per I/O) — else y."""
+    from .facts import curve_facts
+
+    iops = curve_facts(result, key).points["iops"].to_numpy(float)
+    return iops if len(iops) == len(pts) and np.isfinite(iops).all() else pts["y"].to_numpy(float)
+
+
+def _busy_not_binding(result, key, ev: Evidence) -> dict:
+    """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
+    than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
+    spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27 I3: 50 K IOPS per job at 99.9 % of a CPU with one
+    job and at 39.7 % with four). Indices are of the curve's points sorted by x."""
+    pts = _pts(result, key).sort_values(result.x)
+    if result.y_unit == "s" or "jobs" not in pts or not len(pts):
+        return {}
+    per = _per_job_cpu(pts)
+    jobs, ys, xs = pts["jobs"].to_numpy(float), _iops_or_y(result, key, pts), pts[result.x].to_numpy(float)
+    out = {}
+    for i in np.flatnonzero(per >= CPU_BOUND):
+        for j in np.flatnonzero(per < CPU_BOUND):
+            if not (jobs[i] > 0 and jobs[j] > 0):
+                continue
+            i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
+            if result.y_unit == "1/s":
+                slack = ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j])
+            else:  # I/Os compared where y is bytes: the curve's noise is of bytes, so a fixed 5 % of the rate
+                slack = 0.05 * ys[i] / jobs[i]
+            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack:
+                out[int(i)] = int(j)
+                break
+    return out
+
+
+def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
+    pts = _pts(result, key).sort_values(result.x)
+    pairs = _busy_not_binding(result, key, ev)
+    if not pairs:
+        return []
+    x = result.x
+    per = _per_job_cpu(pts)
+    ys = _iops_or_y(result, key, pts)
+    u = "1/s" if ys is not pts["y"].to_numpy(float) and result.y_unit != "1/s" and np.isfinite(ys).all() \
+        and not np.array_equal(ys, pts["y"].to_numpy(float)) else result.y_unit
+    jobs, xs = pts["jobs"].to_numpy(float), pts[x].to_numpy(float)
+    parts = []
+    for i, j in pairs.items():
+        who = "the job" if jobs[i] == 1 else f"each of the {jobs[i]:g} jobs"
+        parts.append(f"at {x} = {_xv(result, xs[i])} {who} used {100 * per[i]:.3g} % of a CPU for "
+                     f"{fmt_y(ys[i] / jobs[i], u)} per job, yet at {x} = {_xv(result, xs[j])} each job made "
+                     f"{fmt_y(ys[j] / jobs[j], u)} with {100 * per[j]:.3g} %")
+    return [Claim("cpu", "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): the busy CPU did not limit the "
+                         "rate there (a job that waits by spinning counts as busy), so no CPU-bound claim is made "
+                         "from it.")]
+
+
+def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
+    """ "fio's CPU accounting at numjobs = 1: the job used 99.8 % of a CPU (usr+sys): CPU-bound there; …" """
+    x, u = result.x, result.y_unit
+    pts = _pts(result, key).sort_values(result.x)
+    per_all = _per_job_cpu(pts)
+    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+    parts = []
+    for _, row in bound.iterrows():
+        per = float(row["cpus"]) / float(row["jobs"])
+        who = "the job" if float(row["jobs"]) == 1 else f"each of the {float(row['jobs']):g} jobs"
+        parts.append(f"at {x} = {_xv(result, row[x])} {who} used {100 * per:.3g} % of a CPU")
+    text = "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): CPU-bound there"
+    last = float(bound[x].iloc[-1])
+    j = int(np.searchsorted(xs, last, side="right"))
+    i = j - 1
+    if x == "numjobs" and j < len(xs) and np.isfinite(per_all[j]) and per_all[j] < CPU_BOUND:
+        i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
+        from .facts import PAYS, _gain
+
+        # "lifted" only by a rise beyond noise that also pays per doubling (issue 28: +3 % for twice the jobs is none)
+        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and _gain(ys[i], ys[j], xs[i], xs[j]) >= PAYS:
+            text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU and "
+                     f"{_what(result)} rose ×{ys[j] / ys[i]:.3g} (to {fmt_y(ys[j], u)}): more jobs lifted that limit")
+    return text + "."
+
+
+def _cpu(result, key, ev: Evidence) -> list[Claim]:
+    pts = _pts(result, key).sort_values(result.x)
+    if "cpus" not in pts or pts["cpus"].isna().all():
+        return []
+    bound_below = _cpu_bound_below(result, key, ev)
+    below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
+    below += _busy_not_binding_sentence(result, key, ev)
+    not_binding = _busy_not_binding(result, key, ev)
+    topo = result.setup(key)[0]
+    cores, assumed = None, False
+    if topo is not None and getattr(topo, "host", None) is not None:
+        cores = int(topo.host.sockets * topo.host.cores_per_socket)
+        why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
+        assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
+    if result.y_unit == "s":  # "at the maximum" of a latency is its slowest point: no load to read CPU against
+        return below
+    i = int(np.argmax(pts["y"].to_numpy()))
+    row = pts.iloc[i]
+    cpus = float(row["cpus"])
+    if i in not_binding:  # said above: busy, but not what limited the rate
+        return below
+    if not np.isfinite(cpus):
+        return below
+    # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
+    # runs differ in numjobs)
+    jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
+    per_job = cpus / jobs
+    if per_job > 1.05:  # one job is one thread: more than one CPU per job is an accounting mismatch, not a load
+        per_job = np.nan
+    machine = _machine_cpu(pts)
+    if machine:  # a whole machine's CPU, every process: no share per job
+        per_job = np.nan
+        text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
+                f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
+    else:
+        text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
+                f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job)
+                                                 else ""))
+    bound = []
+    if np.isfinite(per_job) and per_job >= CPU_BOUND:
+        bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
+    if cores and assumed:
+        bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
+                     f"measured: no CPU-saturation claim)")
+    elif cores and cpus >= 0.9 * cores:
+        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
+    elif cores:
+        bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
+    elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
+        bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]

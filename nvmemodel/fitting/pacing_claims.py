@@ -1,0 +1,155 @@
+"""The claims about runs fio was told to pace: the rate it kept them to (``--rate_iops``, ``--rate``) and the bound a
+think time sets (``--thinktime``) — facts of the runs' own options, said before any device is blamed for a level."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .claims import Claim, _pts, _what, _xv
+from .wording import fmt_y
+
+__all__ = ["AT_PACE", "pd_numeric"]
+
+#: a run within this share of the rate fio was told to keep is at that limit
+AT_PACE = 0.97
+
+
+def _pacing(result, key) -> tuple[np.ndarray, str] | None:
+    """(limit per point, how fio was told) where every point's runs record the rate fio paced them to
+    (``--rate_iops`` for IOPS, ``--rate`` for bytes/s; ingest's ``rate_iops``/``rate_bytes_per_s`` per job and
+    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say."""
+    from ..ingest.summary import usable_rows
+    from .curves import Y_COLUMNS
+
+    col = {"1/s": "rate_iops", "B/s": "rate_bytes_per_s"}.get(result.y_unit)
+    tbl = result.table
+    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
+        return None
+    rows = usable_rows(tbl)
+    direction = Y_COLUMNS.get(result.y, (None, None))[1]
+    if direction:
+        rows = rows[rows["direction"] == direction]
+    pts = _pts(result, key).sort_values(result.x)
+    limits, per_job = [], set()
+    for joined in pts["sources"].astype(str):
+        total = []
+        for src in joined.split(";"):
+            r = rows[rows["source_path"].astype(str) == src]
+            rate = pd_numeric(r[col])
+            if not len(r) or np.isnan(rate).any():
+                return None
+            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
+                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            total.append(float(np.sum(rate * jobs)))
+            per_job.update(float(v) for v in rate)
+        limits.append(float(np.mean(total)))
+    if col == "rate_iops":
+        told = " / ".join(f"--rate_iops={v:g}" for v in sorted(per_job))
+    else:
+        told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
+                          for v in sorted(per_job))
+    return np.asarray(limits, float), told + " per job"
+
+
+def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
+    """(IOPS bound per point, think time) for runs at iodepth 1 whose jobs pause ``--thinktime`` after each I/O: a
+    job then completes at most 1 / (think time + its mean latency) I/Os a second; None where a run does not say."""
+    from ..ingest.summary import usable_rows
+
+    tbl = result.table
+    if result.y_unit != "1/s" or tbl is None or "thinktime_s" not in tbl or "lat_mean_s" not in tbl:
+        return None
+    rows = usable_rows(tbl)
+    pts = _pts(result, key).sort_values(result.x)
+    bounds, thinks = [], set()
+    for joined in pts["sources"].astype(str):
+        total = []
+        for src in joined.split(";"):
+            r = rows[rows["source_path"].astype(str) == src]
+            think, lat = pd_numeric(r["thinktime_s"]), pd_numeric(r["lat_mean_s"])
+            depth = pd_numeric(r["iodepth"]) if "iodepth" in r else np.array([np.nan])
+            if not len(r) or np.isnan(think).any() or np.isnan(lat).any() or not np.all(depth == 1):
+                return None
+            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
+                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            total.append(float(np.sum(jobs / (think + lat))))
+            thinks.update(float(v) for v in think)
+        bounds.append(float(np.mean(total)))
+    return (np.asarray(bounds, float), min(thinks)) if len(thinks) == 1 else None
+
+
+def pd_numeric(s) -> np.ndarray:
+    import pandas as pd
+
+    return pd.to_numeric(s, errors="coerce").to_numpy(float)
+
+
+def _paced(result, key) -> list[Claim]:
+    """The rate fio was told to keep, against what was measured (QA s27 I18: the explanations of ``--rate_iops`` and
+    ``--rate`` runs listed "a rate limit" among possible causes although the files say which)."""
+    found = _pacing(result, key)
+    if found is None:
+        return _thought(result, key)
+    limits, told = found
+    pts = _pts(result, key).sort_values(result.x)
+    x, u = result.x, result.y_unit
+    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        share = ys / limits
+    at = np.isfinite(share) & (share >= AT_PACE)
+
+    def where(mask):
+        return ", ".join(_xv(result, v) for v in xs[mask])
+
+    def pct(mask):
+        lo, hi = float(np.min(share[mask])), float(np.max(share[mask]))
+        return f"{lo:.1%}" if f"{lo:.1%}" == f"{hi:.1%}" else f"{lo:.1%}–{hi:.1%}"
+
+    what = _what(result)
+    if at.all():
+        return [Claim("paced", f"fio was told to pace these runs ({told}), and every run is at that rate ({pct(at)} of "
+                               f"it at {x} = {where(at)}): the measured {what} is fio's pacing, not a limit of the "
+                               f"device or the host.")]
+    if at.any():
+        return [Claim("paced", f"fio was told to pace these runs ({told}): at {x} = {where(at)} the measured {what} is "
+                               f"that rate ({pct(at)} of {fmt_y(float(np.median(limits[at])), u)}) — a limit set in "
+                               f"fio, not one of the device or the host; at {x} = {where(~at)} the runs stayed below "
+                               f"it ({pct(~at)}).")]
+    return [Claim("paced", f"fio was told to pace these runs ({told}), but no run reached that rate (at most "
+                           f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
+
+
+def _at_pace(result, key, x_at) -> bool:
+    """Whether the point at ``x_at`` runs at the rate fio was told to keep (within :data:`AT_PACE`)."""
+    found = _pacing(result, key)
+    if found is None:
+        return False
+    limits = found[0]
+    pts = _pts(result, key).sort_values(result.x)
+    i = int(np.argmin(np.abs(pts[result.x].to_numpy(float) - float(x_at))))
+    y = float(pts["y"].iloc[i])
+    return bool(np.isfinite(limits[i]) and limits[i] > 0 and y / limits[i] >= AT_PACE)
+
+
+def _thought(result, key) -> list[Claim]:
+    """``--thinktime`` at iodepth 1: the most each job could do, 1/(think time + fio's mean latency), against the
+    measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job)."""
+    found = _think_bound(result, key)
+    if found is None:
+        return []
+    bounds, think = found
+    pts = _pts(result, key).sort_values(result.x)
+    ys = pts["y"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        share = ys / bounds
+    if not np.all(np.isfinite(share)):
+        return []
+    lo, hi = float(np.min(share)), float(np.max(share))
+    jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
+    think_share = float(np.min(think * bounds / np.where(jobs > 0, jobs, np.nan)))  # think ÷ (think + latency)
+    verdict = (f": most of each I/O's time ({think_share:.0%} or more) is the think time, which — not the device or "
+               f"the host — sets these rates" if lo >= 0.9 and think_share >= 0.5 else "")
+    return [Claim("paced", f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1: with fio's "
+                           f"mean latency that allows at most {fmt_y(float(bounds[0]), '1/s')} at {result.x} = "
+                           f"{_xv(result, pts[result.x].iloc[0])} (jobs ÷ (think time + latency)); the runs reached "
+                           f"{lo:.1%}–{hi:.1%} of that bound{verdict}.")]
