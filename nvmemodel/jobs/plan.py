@@ -188,7 +188,8 @@ class Plan:
             if self.ss_duration_s + self.ss_ramp_s > self.runtime_s:
                 raise ParameterError("ss_duration_s", self.ss_duration_s,
                                      f"a steady-state window and ramp ({self.ss_ramp_s:g} s + "
-                                     f"{self.ss_duration_s:g} s) within the run time ({self.runtime_s:g} s): fio could never judge it")
+                                     f"{self.ss_duration_s:g} s) within the run time ({self.runtime_s:g} s): fio "
+                                     "could never judge it")
 
     def caveats(self) -> list[str]:
         """What in the settings makes the measurement differ from what the points ask for."""
@@ -243,11 +244,15 @@ class Plan:
     @classmethod
     def load(cls, path) -> Plan:
         """The plan in ``path`` (a ``plan.json``), read as a regular file within a size limit."""
-        from ..userfiles import parse_json, read_input_text
+        from ..userfiles import read_input_text
 
         p = pathlib.Path(path)
         text = read_input_text(p, what="plan", max_bytes=16 * 2**20)
-        doc = parse_json(text, what="plan", path=p, expected="a plan.json written by 'nvmemodel fio-jobs'")
+        try:
+            doc = json.loads(text)
+        except ValueError as exc:
+            raise ParameterError("plan", str(p), f"a plan.json written by 'nvmemodel fio-jobs' (not JSON: {exc})") \
+                from None
         if not isinstance(doc, dict):
             raise ParameterError("plan", str(p), "a plan.json written by 'nvmemodel fio-jobs' (a JSON object)")
         return cls.from_dict(doc, source=str(p))
