@@ -35,6 +35,7 @@ component nearest the drive.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, overload
 
 import functools
 
@@ -63,9 +64,21 @@ def _single(levels, pins, starts, sets) -> bool:
     return len(levels) == 1 and not sets and (pins is None or pins[0] is None) and (starts is None or not starts[0])
 
 
+@overload
+def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
+            sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: None = None,
+            work: Work | None = None, parts: tuple | None = None) -> dict[str, Any]: ...
+
+
+@overload
+def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
+            sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple,
+            work: Work | None = None, parts: tuple | None = None) -> None: ...
+
+
 def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple | None = None,
-            work: Work | None = None, parts: tuple | None = None) -> dict | None:
+            work: Work | None = None, parts: tuple | None = None) -> dict[str, Any] | None:
     """The composition of groups under a host, for any number of groups: what ``nm.evaluate`` and ``nm.sweep`` of
     every topology compute.
 
@@ -261,7 +274,7 @@ def _shared_switches(levels, k, members, shape):
     return out
 
 
-def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
+def _compose(levels: Sequence[Levels], k: np.ndarray, pins: list, starts: list,
              sets: dict | None = None, *, alone: bool = True) -> dict:
     """:func:`compose` of any groups: ``k`` is ``(groups, points)`` drives per group; the groups' parameters are one
     configuration (scalars) or ``(configurations, 1)`` columns of a sweep, so every result has the shape
@@ -275,7 +288,8 @@ def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
                     for g, lv in enumerate(levels)])
     linear = sum(k[g] * lv.drive for g, lv in enumerate(levels))  # Σ_g k_g·d_g
     # each group's own candidates (its drives, its switches) and binding
-    group_best, group_index = [], []
+    group_best: list[Any] = []
+    group_index: Any = []  # a list, then one array
     switch_levels = [_switch_level(lv, k[g], pins[g]) for g, lv in enumerate(levels)]
     shared, in_set = {}, {}
     for owner, members in (sets or {}).items():  # switches shared by several groups: what each delivers through them
@@ -295,12 +309,17 @@ def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     holds = np.broadcast_to(k.reshape((G,) + (1,) * (len(shape) - 1) + (N,)) > 0, (G, *shape))
     marginal = _held_by(group_index, own, holds)
     # the shared tree: complexes and sockets
-    tree = any(lv.tree for lv in levels)
+    tree: bool | str = any(lv.tree for lv in levels)  # "fraction" where the groups' I/O sizes differ
     C, Sock = lv0.complex, lv0.socket
     candidates = [(local_alone, marginal)]
-    used_complexes = used_sockets = None
+    used_complexes: Any = None
+    used_sockets: Any = None
     if tree:
-        per_complex, per_complex_d, socket_of, contrib, kd_of = {}, {}, {}, [], []
+        per_complex: dict[Any, Any] = {}
+        per_complex_d: dict[Any, Any] = {}
+        socket_of: dict[Any, Any] = {}
+        contrib: list[Any] = []
+        kd_of: list[Any] = []
         for g, lv in enumerate(levels):
             items = (_set_complexes(lv, shared[in_set[g]][g], pins[in_set[g]], starts[g]) if g in in_set
                      else _group_complexes(lv, k[g], pins[g], starts[g]))
@@ -366,7 +385,8 @@ def _compose(levels: list[Levels], k: np.ndarray, pins: list, starts: list,
     scale = np.where(local_total > 0, total / np.where(local_total > 0, local_total, 1.0), 0.0)
     group_iops = delivered * scale  # a shared system limit throttles every group in proportion
     # each component alone, for the system and for each group's own share
-    ceilings, group_ceilings = [], [[] for _ in range(G)]
+    ceilings: list[Any] = []
+    group_ceilings: list[list[Any]] = [[] for _ in range(G)]
     for c in range(len(lv0.limits)):
         parts = []
         for g, lv in enumerate(levels):
@@ -556,7 +576,7 @@ def evaluate_parameters(p, drives, *, alone: bool = True) -> dict[str, object]:
     return evaluate_prepared(prepare(p), drives, alone=alone)
 
 
-def evaluate_prepared(p, drives, *, alone: bool = True) -> dict[str, object]:
+def evaluate_prepared(p, drives, *, alone: bool = True) -> dict[str, Any]:
     """:func:`evaluate_parameters` on a mapping already passed through :func:`~nvmemodel.ceiling.derive.prepare`:
     the composition of its one group (:func:`compose`, as for every topology; fits call it at every step)."""
     n = np.asarray(drives, dtype=float)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -31,8 +32,8 @@ __all__ = ["ceilings_at", "evaluate", "evaluate_mixed", "outstanding_knee", "pci
 
 
 
-def evaluate(topology: Topology, workload: Workload, *, drives=None,
-             overrides: Mapping[str, object] | None = None, costs=None, profile=None) -> ScalingCurve:
+def evaluate(topology: Topology | MixedTopology, workload: Workload, *, drives: int | Sequence[int] | None = None,
+             overrides: Mapping[str, object] | None = None, costs: Any = None, profile: Any = None) -> ScalingCurve:
     """The scaling curve: system ceiling and binding component for each drive count.
 
     Parameters
@@ -75,9 +76,8 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
             return _evaluate_groups(topology, workload, drives, overrides)
         raise ParameterError("topology", type(topology).__name__, "a Topology (nm.preset(...)) or a MixedTopology")
     topo, wl = topology.with_parameters(dict(overrides), workload) if overrides else (topology, workload)
-    if drives is None:
-        drives = topo.default_drives or np.arange(1, topo.max_drives + 1)
-    nf = np.asarray(topo.check_drives(np.atleast_1d(drives)), dtype=float)
+    counts: Any = drives if drives is not None else topo.default_drives or np.arange(1, topo.max_drives + 1)
+    nf = np.asarray(topo.check_drives(np.atleast_1d(counts)), dtype=float)
     n = nf.astype(int)
     params = topo.parameters(wl)
     lv = levels_of(params)  # independent of the drive count: kept for this topology and workload
@@ -95,8 +95,8 @@ def evaluate(topology: Topology, workload: Workload, *, drives=None,
     )
 
 
-def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives=None,
-                   overrides: Mapping[str, object] | None = None):
+def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives: int | Sequence[int] | None = None,
+                   overrides: Mapping[str, object] | None = None) -> ScalingCurve:
     """:func:`evaluate` of a :class:`~nvmemodel.topology.mixed.MixedTopology` (refusing any other topology): its
     :class:`~nvmemodel.ceiling.result.MixedCurve`, system ceiling, binding component and group per drive count.
 
@@ -223,8 +223,9 @@ def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[
     return evaluate(topology, workload, drives=[drives]).ceilings_at(drives)
 
 
-def sweep(topology: Topology, workload: Workload, *, drives, grid: Mapping[str, object] | None = None,
-          check: bool = True, chunk_points: int = 1 << 18, costs=None, profile=None) -> SweepResult:
+def sweep(topology: Topology | MixedTopology, workload: Workload, *, drives: int | Sequence[int],
+          grid: Mapping[str, object] | None = None, check: bool = True, chunk_points: int = 1 << 18,
+          costs: Any = None, profile: Any = None) -> SweepResult:
     """Evaluate many configurations × drive counts in one vectorized call.
 
     Parameters
@@ -292,7 +293,8 @@ def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, gr
                 raise ParameterError(name, "(grid)", "one value for a mixed sweep (set it on the host); the placement "
                                      "of several groups is computed per placement, not vectorized")
     prepared = []
-    arrays, configs = {}, 1
+    arrays: dict[str, Any] = {}
+    configs = 1
     for _, t, gw, mine in each_group(topology, workload, grid, switch_grid):
         p, got, count = sweep_parameters(t, gw, mine, check=check)
         if len(got) >= len(arrays):  # the grid as given (a direct group's lacks the switch's settings)
@@ -310,8 +312,8 @@ def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, gr
     return iops, binding, names, arrays, prepared[0]
 
 
-def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = PcieConfig(),
-                   nvme: NvmeConfig = NvmeConfig()):
+def pcie_waterfall(gen: int, lanes: int, workload: Workload, *, pcie: PcieConfig = PcieConfig(),
+                   nvme: NvmeConfig = NvmeConfig()) -> Any:
     """The overhead waterfall of one link for a workload, in the data direction.
 
     Stages: signalling rate → after line encoding (and FLIT share) → after SKP and
@@ -328,7 +330,7 @@ def pcie_waterfall(gen, lanes: int, workload: Workload, *, pcie: PcieConfig = Pc
     g = sp.Gen.parse(gen)
     _check.choice("lanes", lanes, sp.LINK_WIDTHS)
     p = prepare({**pcie.parameters(), **nvme.parameters()})
-    S, f = workload.block_size, workload.read_fraction
+    S, f = float(workload.block_size), float(workload.read_fraction or 0.0)  # set by Workload.__post_init__
     signalling = sp.GT_PER_S[g] * 1e9 * lanes / 8.0
     raw = float(link_capacity_bytes_per_s(g, lanes, p))
     up, down = (float(x) for x in io_link_bytes(S, f, g, p))

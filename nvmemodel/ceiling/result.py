@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -85,17 +87,17 @@ class ScalingCurve(GroupAnswers):
         Plain-language names of the components evaluated.
     """
 
-    topology: object
-    workload: object
+    topology: Any  # a Topology (a MixedTopology for a MixedCurve)
+    workload: Any  # a Workload
     drives: np.ndarray
     iops: np.ndarray
     bytes_per_s: np.ndarray
     binding: np.ndarray
-    ceilings: dict
+    ceilings: Mapping[str, Any]  # given as a Lazy mapping, read as a dict
     per_drive_iops: np.ndarray
     parameters: dict = dataclasses.field(default_factory=dict)
-    sources: dict = dataclasses.field(default_factory=dict)
-    labels: dict = dataclasses.field(default_factory=dict)
+    sources: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    labels: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def block_size(self) -> float:

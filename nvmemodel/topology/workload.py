@@ -40,11 +40,11 @@ class Workload:
     """
 
     pattern: str = "randread"
-    block_size: float = 4096.0
+    block_size: float | str = 4096.0  # a str ("4K") is read as bytes: a float after __post_init__
     read_fraction: float | None = None
     iodepth: int = 32
     numjobs: int = 1
-    io_stack: IoStack = IoStack.LIBAIO
+    io_stack: IoStack | str = IoStack.LIBAIO  # a name ("io_uring") is parsed: an IoStack after __post_init__
     per_drive: bool = True
 
     def __post_init__(self) -> None:
