@@ -39,7 +39,7 @@ def curve_dict(curve) -> dict:
            "points": [_point(curve, i, grouped) for i in range(len(curve.drives))]}
     from .ranges import curve_range  # the ceiling over the published range of the CPU's cost (docs/physics.md §4.1)
 
-    ranged = curve_range(curve)  # None: not ranged (a cost of one's own; several groups: not yet)
+    ranged = curve_range(curve)  # None: not ranged (a cost of one's own; a mirror of groups)
     out["cost_range"] = None if ranged is None else ranged.to_dict()
     if grouped:
         out["order"], out["groups"] = _order(curve.topology), _groups(curve)

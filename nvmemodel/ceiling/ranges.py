@@ -9,8 +9,8 @@ CPU binds at each end, and :func:`littles_law_need` the mean latency per I/O a c
 
 A cost the user set (``--set host.cycles_per_io``), calibrated on a preset's paper or fitted is the user's own and
 gets no published range; a host calibrated on one stack and run on another scales the stack's range by the same
-ratio as its point. A topology of several drive groups is not ranged (its composition lives in
-:mod:`~nvmemodel.ceiling.evaluate`, above this module): the curve says so.
+ratio as its point. A topology of several drive groups is composed again as
+:func:`~nvmemodel.ceiling.evaluate.evaluate` composes it; a mirror spanning two groups is not ranged.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _k(x: float) -> str:
 
 
 def cost_ranges(parameters, sources) -> list[CostRange]:
-    """The ranged costs of one parameter vector (a single drive model's): ``host.cycles_per_io`` where it is its
+    """The ranged costs of one parameter vector (a curve's; of groups, the shared one): ``host.cycles_per_io`` where it is its
     stack's default (or a catalog host's calibration scaled to another stack), and ``share.cycles_per_io`` where it
     is its protocol's default and the protocol's source leaves a range (``sharing.PROTOCOL_RANGES``: a Ceph OSD's);
     none where the value is the user's, calibrated or fitted (a point of one's own has no published range)."""
@@ -180,9 +180,13 @@ def _cpu_components(names) -> tuple[str, ...]:
 
 
 def curve_range(curve) -> CurveRange | None:
-    """The curve evaluated again at both ends of its ranged costs (:func:`cost_ranges`); None where none is ranged
-    or the topology has several drive groups."""
-    if hasattr(curve.topology, "groups"):
+    """The curve evaluated again at both ends of its ranged costs (:func:`cost_ranges`; the same kernel, ``levels_of``
+    + ``compose``, one mechanism); None where none is ranged or the topology is a mirror spanning two groups (md's read
+    balancing: :mod:`~nvmemodel.ceiling.mirror`). A topology of groups is composed as
+    :func:`~nvmemodel.ceiling.evaluate.evaluate` composes it: each group's levels on its own parameters, placed and
+    shared as there."""
+    grouped = hasattr(curve.topology, "groups")
+    if grouped and getattr(curve.topology, "mirror", False):
         return None
     costs = cost_ranges(curve.parameters, curve.sources)
     if not costs:
@@ -190,10 +194,11 @@ def curve_range(curve) -> CurveRange | None:
     drives = np.asarray(curve.drives)
     out = []
     for end in ("dearest", "cheapest"):  # the dearest cost gives the lowest ceiling
-        p = dict(curve.parameters)
-        for c in costs:
-            p[c.parameter] = float(getattr(c, end)())
-        lv = levels_of(p)
+        values = {c.parameter: float(getattr(c, end)()) for c in costs}
+        if grouped:
+            out.append(_grouped_at(curve, values, drives))
+            continue
+        lv = levels_of({**curve.parameters, **values})
         res = compose((lv,), drives.astype(float), groups=False)
         iops = np.broadcast_to(np.asarray(res["iops"], dtype=float), drives.shape).copy()
         binding = np.asarray(lv.components)[np.broadcast_to(res["binding"], drives.shape)]
@@ -203,6 +208,23 @@ def curve_range(curve) -> CurveRange | None:
                                          for k in cpu}))
     (lo, b_lo, cpu, a_lo), (hi, b_hi, _, a_hi) = out
     return CurveRange(tuple(costs), drives, lo, hi, b_lo, b_hi, cpu, a_lo, a_hi)
+
+
+def _grouped_at(curve, values: dict, drives: np.ndarray) -> tuple:
+    """A topology of groups at the ranged ``values``: ``(iops, binding, cpu components, each alone)``."""
+    from .placement import starts, switch_sets
+
+    topology = curve.topology
+    levels = [levels_of({**p, **values}) for p in curve.group_parameters]
+    k = np.asarray(curve.group_drives, dtype=float)
+    res = compose(levels, k, [g.socket for g in topology.groups], starts(topology, levels[0].p), switch_sets(topology))
+    names = levels[0].components
+    iops = np.broadcast_to(np.asarray(res["iops"], dtype=float), drives.shape).copy()
+    binding = np.asarray(names)[np.broadcast_to(res["binding"], drives.shape)]
+    cpu = _cpu_components(names)
+    alone = dict(zip(names, res["ceilings"], strict=True))
+    return iops, binding, cpu, {c: np.broadcast_to(np.asarray(alone[c], dtype=float), drives.shape).copy()
+                                for c in cpu}
 
 
 def range_lines(curve, drives: int | None = None) -> list[str]:

@@ -133,8 +133,23 @@ def test_littles_law_need_beside_the_drive_latency():
     assert "the drive's QD1 read latency is 77 µs (recalled), so queueing may add at most 0 µs per I/O" in text
 
 
-def test_a_topology_of_groups_is_not_ranged():
-    t = nm.MixedTopology("two", nm.get_host("amd-epyc-9654"), (nm.DriveGroup("samsung-pm1743", 4),
-                                                                nm.DriveGroup("samsung-pm1733-u2", 4)))
+def test_a_topology_of_groups_is_ranged_as_it_is_composed():
+    host = nm.get_host("amd-epyc-9654", sockets=1)
+    t = nm.MixedTopology("two", host, (nm.DriveGroup("samsung-pm1743", 8), nm.DriveGroup("samsung-pm1733-u2", 8)))
+    curve = nm.evaluate(t, nm.Workload("randread", "4K", io_stack="io_uring"), drives=[4, 16])
+    r = curve_range(curve)
+    low, high, _ = STACK_CYCLES_RANGE[IoStack.IO_URING]
+    dear, cheap = r.at(16)
+    assert dear == pytest.approx(96 * 2.4e9 / high, rel=1e-12) and r.binding_low[-1] == "host_cpu"
+    assert cheap > curve.iops_at(16) and r.binding_high[-1] != "host_cpu"  # the drives bind at the cheapest
+    assert r.cpu_alone_at(16)["host_cpu"] == pytest.approx((96 * 2.4e9 / high, 96 * 2.4e9 / low), rel=1e-12)
+    assert curve.to_dict()["cost_range"]["dearest"]["cpu_binds_from"] == 16
+    assert "Over the published range of the CPU's cost (io_uring" in curve.explain(16)
+
+
+def test_a_mirror_spanning_two_groups_is_not_ranged():
+    t = nm.MixedTopology("mirror", nm.get_host("amd-epyc-9654"), (nm.DriveGroup("samsung-pm1743", 4, name="a"),
+                         nm.DriveGroup("samsung-pm1733-u2", 4, name="b")), extras={"raid.level": "raid10", "raid.width": 4},
+                         order="interleaved", mirror=True)
     curve = nm.evaluate(t, nm.Workload("randread", "4K", io_stack="io_uring"), drives=[8])
-    assert curve_range(curve) is None and range_lines(curve) == [] and curve.to_dict()["cost_range"] is None
+    assert curve_range(curve) is None and range_lines(curve) == []
