@@ -194,7 +194,7 @@ def _cap_claims(result, cf: CurveFacts) -> list:
                                          f"{fmt_y(s['lat'], 's')} mean latency = {fmt_y(s['bound'], '1/s')} (measured "
                                          f"{fmt_y(s['measured'], '1/s')}): the small-block rate is what that much "
                                          f"outstanding I/O allows at that latency; an IOPS ceiling of the device is "
-                                         f"not measured at this depth (a deeper queue would show it).", o))
+                                         f"not measured at this depth (a deeper queue would tell).", o))
     return out
 
 
@@ -279,7 +279,7 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     if s["how"] == "engine":
         return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can "
                               f"submit and complete — {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O at {x} = "
-                              f"{_xv(result, s['at_x'])}, {fmt_y(s['iops_per_cpu'], '1/s')} per CPU; the plateau is "
+                              f"{_xv(result, s['at_x'])}, {fmt_y(s['iops_per_cpu'], '1/s')} per CPU; its rate is "
                               f"CPU-bound, no device is involved.", f)]
     if s["how"] == "machine":
         text = (f"fio's CPU accounting: from {x} = {_xv(result, s['at_x'])} on the jobs together used a level "

@@ -271,7 +271,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
         if icap is not None or bcap is not None else None
     outstanding = None
-    if icap is None:
+    # a byte cap flat down to the smallest block sets the small-block rate itself (its latency is that cap's queue)
+    if icap is None and not (bcap is not None and nb == n):
         lat, out = p["lat"].to_numpy(float), p["out"].to_numpy(float)
         bound = out[0] / lat[0] if np.isfinite(lat[0]) and lat[0] > 0 and np.isfinite(out[0]) and out[0] > 0 \
             else np.nan
