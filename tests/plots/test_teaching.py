@@ -200,3 +200,16 @@ def test_cpu_sentence_at_every_slider_value():
         first = next((n for n in range(1, 25) if n * 1.45e6 > cap), None)
         assert (f"the CPU binds from {first} drives" if first else "the CPU never binds up to 24 drives") in text
         assert f"at 24 drives {min(24 * 1.45e6, cap) / 1e6:.2f} M IOPS" in text, (v, text)
+
+
+def test_littles_law_lesson_draws_a_measured_qd_curve_beside_the_model():
+    # tests/data/fit/local/qd: real fio 3.33 libaio 4 KiB randread on this VM's virtual disk, QD 1-128, 3 runs each
+    # (tests/data/SOURCES.md); QD1 mean 8.5-8.7 K IOPS, QD128 about 53 K
+    lesson = teaching.littles_law(16, 90)
+    measured = lesson.data[lesson.data.source == "measured"]
+    assert measured.iodepth.tolist() == [1, 2, 4, 8, 16, 32, 64, 128]
+    assert 8.0e3 < measured.iops.iloc[0] < 9.5e3 and 45e3 < measured.iops.iloc[-1] < 60e3
+    assert measured.latency_s.is_monotonic_increasing  # a real device's latency grows long before its knee
+    assert len(lesson.ax.figure.axes) == 4  # model and measured panels, each with its latency axis
+    assert "fio 3.33" in lesson.caption and "tests/data/fit/local/qd" in lesson.caption
+    assert teaching.littles_law(16, 90, measured=False).data.source.eq("model").all()
