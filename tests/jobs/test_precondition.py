@@ -2,6 +2,7 @@
 write a device nobody named, and a real preconditioned run to steady state (fio, a 4 MiB file in tmp_path)."""
 
 import json
+import pathlib
 import shutil
 
 import pytest
@@ -121,3 +122,19 @@ def test_a_real_preconditioned_run_records_its_steady_state(tmp_path):
     assert any("steady state NOT reached" in line for line in lines)
     again = run_plan(tmp_path / "sweep", progress=lines.append)  # resumed: nothing redone
     assert again.preconditioned == () and again.skipped == report.ran
+
+
+def test_a_real_loop_device_was_preconditioned_with_a_discard_first():
+    # tests/data/steadystate/loop: fio 3.33 on a 32 MiB loop device (README): the purge step is a trim of the range
+    import nvmemodel as nm
+
+    loop = pathlib.Path(__file__).resolve().parents[1] / "data" / "steadystate" / "loop"
+    plan = Plan.load(loop / "plan.json")
+    assert [s.name for s in precondition_steps(plan)] == ["1-purge", "2-fill", "3-randwrite"]
+    steps = nm.read_results(loop / "precondition")
+    purge = steps[steps["source_path"].str.endswith("1-purge.json")]
+    assert list(purge["direction"]) == ["trim"] and purge["io_bytes"].iloc[0] == 32 * 2**20  # the whole range
+    fill = steps[steps["source_path"].str.endswith("2-fill.json")]
+    assert fill["io_bytes"].iloc[0] == 2 * 32 * 2**20  # twice the range
+    point = nm.read_results(loop / "results")
+    assert point["ss_attained"].iloc[0] == True and point["runtime_s"].iloc[0] < 15 * 0.9  # noqa: E712

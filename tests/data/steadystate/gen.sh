@@ -11,6 +11,9 @@
 #    (iops_slope:0.01%, window 4 s), so fio runs the whole 8 s and reports steady state not attained.
 # 3. logged/: one fio run with the loose check and 1-second IOPS and bandwidth logs (what 'nvmemodel plot
 #    --logs' draws, with the steady-state window), written by fio directly (fio-jobs writes no logs).
+# 4. loop/ (as root only): the same on a block device — a 32 MiB loop device this script attaches over a file in
+#    its work folder and detaches at the end: the preconditioning then starts with a discard (fio rw=trim), and
+#    random 4 KiB writes at iodepth 4 run to steady state (at most 15 s). Kept: plan.json, precondition/, results/.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 WORK="$(mktemp -d /tmp/nvmemodel-steadystate.XXXXXX)"
@@ -27,6 +30,16 @@ mkdir -p "$HERE/logged"
     --ioengine=libaio --iodepth=8 --direct=1 --time_based --runtime=20 --ss=iops_slope:2.5% --ss_dur=5 \
     --write_iops_log=randwrite-qd8 --write_bw_log=randwrite-qd8 --log_avg_msec=1000 \
     --output-format=json --output=randwrite-qd8.json)
+if [ "$(id -u)" = 0 ]; then
+  truncate -s 32M "$WORK/loop.bin"
+  LOOP="$(losetup -f --show "$WORK/loop.bin")"
+  trap 'losetup -d "$LOOP"; rm -rf "$WORK"' EXIT
+  nvmemodel fio-jobs --out "$WORK/loop" --targets "$LOOP" --pattern randwrite --bs 4K --iodepth 4 --runtime 15s \
+      --ramp 0s --size 32M --precondition --ss-dur 5s --allow-raw-device-writes
+  nvmemodel run-sweep "$WORK/loop" --allow-raw-device-writes
+  rm -rf "$HERE/loop" && mkdir -p "$HERE/loop"
+  cp -r "$WORK/loop/plan.json" "$WORK/loop/precondition" "$WORK/loop/results" "$HERE/loop/"
+fi
 rm -rf "$HERE/loose" "$HERE/strict"
 mkdir -p "$HERE/loose" "$HERE/strict"
 cp -r "$WORK/loose/results" "$WORK/loose/precondition" "$WORK/loose/plan.json" "$HERE/loose/"
