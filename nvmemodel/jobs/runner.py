@@ -246,7 +246,7 @@ def _precondition(root: pathlib.Path, plan: Plan, fio: str, dry_run: bool, say) 
         if dry_run:
             say(f"{tag}: would run {shlex.join(cmd)}")
             continue
-        say(f"{tag}: running (this writes the whole tested range; it takes as long as it takes)")
+        say(f"{tag}: running (over the whole tested range: it takes as long as that takes)")
         try:
             ok, why = _run_point(cmd, root / "logs" / "precondition" / f"{step.name}.log", partial, 0.0)
         except KeyboardInterrupt:
