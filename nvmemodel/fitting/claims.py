@@ -603,7 +603,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
-            level = (f"Throughput stays at {fmt_y(cap, u)}{ci} from {x} = {_xv(result, ev.plateau['x_from'])}"
+            sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
+            start = sat.get("onset_x") or ev.plateau["x_from"]  # the onset the first sentence gave
+            level = (f"Throughput stays at {fmt_y(cap, u)}{ci} from {x} = {_xv(result, start)}"
                      if ev.flattens else f"Little's law fits with a cap of {fmt_y(cap, u)}{ci}")
             out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
                                               f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
@@ -613,6 +615,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             out.append(Claim("model", f"Little's law with a cap of {fmt_y(cap, u)}{ci} fits the rise (knee at about "
                                       f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
                                       f"no term that lowers throughput (USL's κ does)."))
+        elif ev.flattens and cf is not None and cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True:
+            # the submitting job ran out of CPU at the onset: the knee is the CPU's, not a device queue's (issue 28)
+            out.append(Claim("model", f"Throughput stays at {fmt_y(cap, u)}{ci} beyond about {knee[0]:.3g} {x}: the "
+                                      f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
+                                      f"below), not where a device queue filled."))
         elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
                                       f"stays at {fmt_y(cap, u)}{ci}."))

@@ -304,3 +304,21 @@ def test_a_level_shared_by_every_curve_is_said_once():
     assert text.count("levels at the same rate") == 1
     assert text.startswith("Every curve (ioengine=io_uring, ioengine=libaio) levels at the same rate")
     assert "what differs between them (ioengine) does not set that level" in text
+
+
+def test_a_knee_where_the_submitting_job_ran_out_of_cpu_is_not_a_device_queue():
+    # SYNTHETIC: one job along iodepth, 90-99 % of a CPU from QD 4 on (fio's usr+sys per job), IOPS level there
+    x = [1, 2, 4, 8, 16, 32]
+    y = [30e3, 55e3, 85e3, 92e3, 92.5e3, 92.3e3]
+    cpu = [0.4, 0.65, 0.9, 0.97, 0.99, 0.99]
+    t = pd.DataFrame({"source_path": [f"synthetic/qd{q}.json" for q in x], "iodepth": x, "iops": y, "numjobs": 1,
+                      "cpu_usr": [c * 0.3 for c in cpu], "cpu_sys": [c * 0.7 for c in cpu],
+                      "lat_mean_s": [q / v for q, v in zip(x, y)]})
+    res = nm.fit(t, x="iodepth", y="iops")
+    (cpu_fact,) = [c for c in _claims(res, "cpu") if c["facts"]]
+    f = cpu_fact["facts"]
+    assert f["cpu_bound"] is True and f["at_x"] == 4
+    assert f["at_cpu_s_per_io"] == pytest.approx(0.9 / 85e3) and f["iops_per_cpu"] == pytest.approx(85e3 / 0.9)
+    text = res.explain()
+    assert "Throughput follows Little's law" not in text  # no device queue's knee
+    assert "not where a device queue filled" in text or "not read as where a queue filled" in text
