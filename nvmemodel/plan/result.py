@@ -4,6 +4,7 @@ the others fail, per family of choices."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 
@@ -166,20 +167,20 @@ class Plan:
         between them follows from those estimates); "" otherwise. ``space.notes``: combinations dropped or folded.
     """
 
-    frame: object
-    rejected: object
+    frame: Any
+    rejected: Any
     targets: tuple
-    space: object
+    space: Any
     rank: str
     margin: float
     evaluated: int
     feasible: int
     seconds: float
-    unverified: object = None
+    unverified: Any = None
     n_unverified: int = 0
     prices: dict = dataclasses.field(default_factory=dict)
     _masks: dict = dataclasses.field(default_factory=dict)
-    near_misses: object = None
+    near_misses: Any = None
     evidence: str = ""
 
     @property

@@ -55,7 +55,7 @@ class Drive:
     """
 
     name: str
-    gen: Gen = Gen.GEN4
+    gen: Gen | int = Gen.GEN4  # a generation number is taken as its Gen
     lanes: int = 4
     seq_read_bytes_per_s: float = _NAN
     seq_write_bytes_per_s: float = _NAN

@@ -54,10 +54,10 @@ class Switch:
     """
 
     name: str
-    up_gen: Gen = Gen.GEN3
+    up_gen: Gen | int = Gen.GEN3  # a generation number is taken as its Gen
     up_lanes: int = 16
     ports: int = 4
-    port_gen: Gen = Gen.GEN3
+    port_gen: Gen | int = Gen.GEN3  # a generation number is taken as its Gen
     port_lanes: int = 4
     efficiency: float = 1.0
     per_command_s: float = 0.0

@@ -44,7 +44,7 @@ class Workload:
     read_fraction: float | None = None
     iodepth: int = 32
     numjobs: int = 1
-    io_stack: IoStack | str = IoStack.LIBAIO  # a name ("io_uring") is parsed: an IoStack after __post_init__
+    io_stack: IoStack = IoStack.LIBAIO
     per_drive: bool = True
 
     def __post_init__(self) -> None:
@@ -100,7 +100,7 @@ class Workload:
                    bool(float(p["workload.per_drive"])))
 
     def describe(self) -> str:
-        bs = self.block_size
+        bs = float(self.block_size)
         size = f"{bs / 1024:g}K" if bs % 1024 == 0 else f"{bs:g}B"
         mix = "" if self.read_fraction in (0.0, 1.0) else f" {self.read_fraction:.0%} read"
         qd = (f"QD{self.iodepth} (psync is synchronous: 1 in flight per job)"
