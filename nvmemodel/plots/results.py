@@ -13,11 +13,11 @@ import math
 import numpy as np
 
 from ..ingest.summary import QUANTITIES, resolve_y, summarize
+from .style import themed
 
 __all__ = ["plot_fio_log", "plot_latency_histogram", "plot_percentiles", "plot_results", "provenance", "si_format"]
 
 _PREFIXES = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"), (1.0, ""), (1e-3, "m"), (1e-6, "µ"), (1e-9, "n")]
-_LOG2_X = {"iodepth", "numjobs", "outstanding", "block_size_bytes", "drives"}
 #: x columns that count things: whole-number ticks when not on a log2 axis
 _COUNT_X = {"run", "iodepth", "numjobs", "outstanding", "drives", "targets", "snapshot"}
 _X_LABELS = {"iodepth": "queue depth per job (iodepth)", "numjobs": "jobs (numjobs)",
@@ -52,22 +52,6 @@ def _formatter(unit: str):
     return FuncFormatter(lambda v, _pos: si_format(v, unit))
 
 
-def _log2_axis(ax, values, column: str) -> None:
-    from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
-
-    ax.set_xscale("log", base=2)
-    ticks = sorted(float(v) for v in values)
-    ax.xaxis.set_major_locator(FixedLocator(ticks))
-    ax.xaxis.set_minor_locator(NullLocator())
-    sizes = column == "block_size_bytes"
-    labels, last = [], -math.inf
-    for v in ticks:  # a tick for every measured value; a label only where it does not collide
-        text = (si_format(v, binary_sizes=True) if sizes else f"{v:g}") if v >= last * 1.25 else ""
-        last = v if text else last
-        labels.append(text)
-    ax.xaxis.set_major_formatter(FixedFormatter(labels))
-
-
 #: the results-table columns a chart's summary reads (besides x, y and hue): nm.read_results gives every one
 _NEEDED = ("source_path", "snapshot", "job_index", "level", "direction", "iodepth", "numjobs", "ioengine", "ios",
            "io_bytes", "lat_mean_s", "clat_mean_s")
@@ -94,10 +78,103 @@ def _results_table(table, name: str = "table", *, y: str | None = None):
     return table
 
 
+#: directions told apart by line style and marker (seaborn's ``style=``): reads solid, writes dashed
+_DASHES = {"read": "", "write": (4, 2), "trim": (1, 2), "mixed": (6, 1.5, 1, 1.5), "total": (6, 1.5, 1, 1.5, 1, 1.5)}
+_MARKERS = {"read": "o", "write": "s", "trim": "v", "mixed": "^", "total": "D"}
+#: more curves than this: the legend goes beside the axes (above them it would be taller than the plot)
+LEGEND_ABOVE_MAX = 8
+
+
+def _is_doubling(values) -> bool:
+    """A sweep by doubling (1 2 4 … 128, 4K … 1M): every value a power of two, at least three, spanning more
+    than ×4 — drawn on a log2 axis. Counts swept by steps (1 2 3 … 20 jobs) stay on a linear axis."""
+    v = np.unique(np.asarray([float(a) for a in values], dtype=float))
+    if v.size < 3 or (v <= 0).any() or v.max() / v.min() <= 4:
+        return False
+    return bool(np.all(np.isclose(np.exp2(np.round(np.log2(v))), v, rtol=0, atol=1e-9)))
+
+
+def _x_axis(ax, x: str, xs) -> bool:
+    """Log2 for a doubling sweep, and for block sizes spread over more than ×4 (sizes are multiplicative); a
+    linear axis with whole-number ticks for counts (jobs, drives, threads, runs). True where log2."""
+    xs = pd_numeric(xs)
+    log2 = len(xs) > 0 and ((x == "block_size_bytes" and (xs > 0).all() and xs.max() / xs.min() > 4)
+                            or (x not in ("run", "snapshot", "read_fraction") and _is_doubling(xs)))
+    if log2:
+        from .style import log2_axis
+
+        log2_axis(ax, np.unique(xs), kind="size" if x == "block_size_bytes" else "count")
+    elif x in _COUNT_X:  # runs, jobs, drives are counted: no tick at 0.25 of a run
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:  # a label of whole numbers (threads, jobs from a path pattern) is counted too
+        from .style import integer_ticks
+
+        integer_ticks(ax, xs)
+    return bool(log2)
+
+
+def pd_numeric(values) -> np.ndarray:
+    """``values`` as floats, what is not a number left out."""
+    import pandas as pd
+
+    return pd.to_numeric(pd.Series(list(values)), errors="coerce").dropna().to_numpy(dtype=float)
+
+
+def _per_run(table, *, x: str, y: str, hue: str | None, directions=None):
+    """The rows seaborn draws: one per run and direction (a run's jobs added first, as :func:`summarize` does),
+    ``y`` and its Little's-law rate, with the columns named ``x``, ``y`` and ``hue``; runs that do not say their x
+    are left out (:func:`summarize` warns of them)."""
+    from ..ingest.summary import _runs
+
+    runs = _runs(table, x, hue, y)
+    runs = runs[runs["x"].notna()]
+    if directions is not None:
+        runs = runs[runs["direction"].isin(list(directions))]
+    names = {"x": x, "value": y, **({"hue": hue} if hue else {})}
+    runs = runs.drop(columns=[c for c in runs.columns if c in (x, y, hue) and c not in names]).rename(columns=names)
+    return runs.reset_index(drop=True)
+
+
+def _hue_mapping(levels) -> dict:
+    """seaborn's ``hue``/``palette`` keywords for curves with these levels: the house palette for up to 7, a
+    sequential palette ('flare', no near-white end) with a brief legend for more numeric ones (20 thread counts),
+    else a spread of distinct hues."""
+    import seaborn as sns
+
+    from .style import PALETTE
+
+    levels = list(levels)
+    numeric = all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) for v in levels)
+    if len(levels) <= len(PALETTE):
+        return {"palette": dict(zip(levels, PALETTE)), "hue_order": levels}
+    if numeric:
+        return {"palette": "flare", "hue_norm": (float(min(levels)), float(max(levels)))}
+    return {"palette": dict(zip(levels, sns.color_palette("husl", len(levels)))), "hue_order": levels}
+
+
+def _curves(ax, before: int, data, hue_col: str, style: str | None, mapping: dict, name) -> dict:
+    """{name: Line2D} of the lines one seaborn call drew (in seaborn's order: hue levels × style levels, the empty
+    ones skipped), error-bar lines left out; ``name(hue_value, style_value)`` names each."""
+    parts = set()
+    for c in ax.containers:
+        parts.update(a for a in c.get_children())
+    lines = [ln for ln in ax.lines[before:] if ln not in parts]
+    hue_levels = mapping.get("hue_order") or sorted(data[hue_col].dropna().unique())
+    style_levels = list(dict.fromkeys(data[style])) if style else [None]
+    present = set(map(tuple, data[[hue_col] + ([style] if style else [])].drop_duplicates().to_numpy().tolist()))
+    keys = [(h, s) for h in hue_levels for s in style_levels if ((h, s) if style else (h,)) in present]
+    return {name(h, s): ln for (h, s), ln in zip(keys, lines)}
+
+
+@themed
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
                  error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
                  topology=None, overrides=None):
-    """Measured ``y`` against ``x``: one line per ``hue`` value and direction, repeats averaged.
+    """Measured ``y`` against ``x``: one line per ``hue`` value and direction, repeats averaged — drawn by
+    seaborn's :func:`~seaborn.lineplot` from one row per run (``hue=`` the curves, ``style=`` the direction,
+    ``errorbar="sd"`` the spread of the repeats), in the house theme (:func:`nvmemodel.plots.style.themed`).
 
     Parameters
     ----------
@@ -105,12 +182,16 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
         Results from :func:`nvmemodel.read_results`. A mapping compares several tables (e.g.
         folders) on one chart: its keys become the ``dataset`` column and the default ``hue``.
     x : str
-        Swept variable: a column or ``"outstanding"`` (see :func:`~nvmemodel.ingest.summary.summarize`).
+        Swept variable: a column or ``"outstanding"`` (see :func:`~nvmemodel.ingest.summary.summarize`). A
+        doubling sweep (1 2 4 … 128, every value a power of two) gets a log2 axis, block sizes spread over more
+        than ×4 too; counts swept by steps (1 2 3 … 20 jobs) a linear axis with whole-number ticks.
     y : str
         ``iops`` (default), ``bw_bytes_per_s``, ``latency`` (p99 completion latency), any
         latency column (``lat_mean_s``, ``clat_p50_s`` …), ``cpu_usr``.
     hue : str, optional
-        Column separating the curves; default ``dataset`` when ``table`` is a mapping.
+        Column separating the curves; default ``dataset`` when ``table`` is a mapping. More than
+        :data:`LEGEND_ABOVE_MAX` legend entries: the legend goes beside the axes; more than 7 numeric levels
+        (20 thread counts): a sequential palette and a brief legend of some of them.
     directions : sequence of str, optional
         Which directions to draw (``read``, ``write``, ``trim``, ``mixed``, ``total``); default all.
     little : bool
@@ -131,11 +212,13 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     Returns
     -------
     matplotlib.axes.Axes
-        With ``ax.summary`` holding the plotted :func:`summarize` table and ``ax.provenance`` the line
-        that says what was run (also under the title).
+        With ``ax.summary`` holding the plotted :func:`summarize` table, ``ax.provenance`` the line
+        that says what was run (also under the title) and ``ax.curves`` each measured curve's line by name
+        (``"total"``, ``"dataset=small"``, ``"numjobs=4 read"``).
     """
     import matplotlib.pyplot as plt
     import pandas as pd
+    import seaborn as sns
 
     y = resolve_y(y)
     if isinstance(table, dict):
@@ -146,45 +229,45 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     summary = summarize(table, x=x, y=y, hue=hue)
     if directions is not None:
         summary = summary[summary["direction"].isin(list(directions))]
+    runs = _per_run(table, x=x, y=y, hue=hue, directions=directions)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
     label, unit, _ = QUANTITIES[y]
-    groups = summary.groupby(hue, sort=False, dropna=False) if hue else [(None, summary)]
-    from .style import PALETTE as colors
-    by_direction = {d: colors[i % len(colors)] for i, d in enumerate(dict.fromkeys(summary["direction"]))}
-    little_drawn = bars = False
-    for i, (key, g) in enumerate(groups):
-        multi = g["direction"].nunique() > 1
-        for direction, d in g.groupby("direction", sort=False):
-            d = d.sort_values(x)
-            # one table: colour = direction; several: colour = hue value, line style = direction
-            color = by_direction[direction] if hue is None else colors[i % len(colors)]
-            name = " ".join(str(p) for p in ((f"{hue}={key}" if hue else None), direction if multi else None) if p)
-            yerr = d["std"].fillna(0) if error_bars and (d["n"] > 1).any() else None
-            bars |= yerr is not None
-            ax.errorbar(d[x], d["mean"], yerr=yerr, color=color, ls=_STYLES.get(direction, "-"), marker="o", ms=4,
-                        capsize=3 if yerr is not None else 0, label=name or f"measured {label}")
-            if little and d["little"].notna().any():
-                ax.plot(d[x], d["little"], color=color, ls=":", lw=1.2, marker="x", ms=6, alpha=0.8,
-                        label=None if little_drawn else "Little's law check: iodepth × jobs / mean latency")
-                little_drawn = True
-    xs = pd.to_numeric(summary[x], errors="coerce").dropna()
-    log2 = x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4
-    if log2:
-        _log2_axis(ax, xs.unique(), x)
-    elif x in _COUNT_X:  # runs, jobs, drives are counted: no tick at 0.25 of a run
-        from matplotlib.ticker import MaxNLocator
-
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    else:  # a label of whole numbers (threads, jobs from a path pattern) is counted too
-        from .style import integer_ticks
-
-        integer_ticks(ax, xs)
+    # one table: colour = direction; several curves: colour = the hue's value, line style and marker = direction
+    hue_col = hue or "direction"
+    mapping = _hue_mapping(dict.fromkeys(summary[hue_col]))
+    several = summary["direction"].nunique() > 1
+    style = "direction" if (hue is None or several) else None
+    look = {"style": style, "dashes": _DASHES, "markers": _MARKERS} if style else {"marker": "o"}
+    bars = error_bars and bool((summary["n"] > 1).any())
+    before = len(ax.lines)
+    sns.lineplot(runs, x=x, y=y, hue=hue_col, **mapping, **look, ax=ax, estimator="mean",
+                 errorbar="sd" if bars else None, err_style="bars", err_kws={"capsize": 3, "elinewidth": 1},
+                 markersize=5, markeredgecolor="none", legend="auto")
+    ax.curves = _curves(ax, before, runs, hue_col, style, mapping,
+                        lambda h, s: " ".join(str(p) for p in ((f"{hue}={h}" if hue else None),
+                                                               s if (several or not hue) else None) if p)
+                        or f"measured {label}")
+    ax.little = {}
+    if ax.get_legend() is not None:  # seaborn's entries (its hue and style keys) stay on the Axes: placed below
+        ax.get_legend().remove()
+    if hue and style in (None, hue_col):  # entries of the curves alone: each says what it is (numjobs=4)
+        for h in ax.get_legend_handles_labels()[0]:
+            h.set_label(f"{hue}={h.get_label()}")
+    if little and runs["little"].notna().any() and y in ("iops", "bw_bytes_per_s"):
+        # each curve's N / latency in its colour, thin and dotted; one legend entry says what the dotted lines are
+        ax.little = _little_lines(ax, runs, x, hue_col, mapping, lambda h, s: " ".join(
+            str(p) for p in ((f"{hue}={h}" if hue else None), s if (several or not hue) else None) if p)
+            or f"measured {label}")
+        ax.plot([], [], color="0.3", ls=":", lw=1.1, marker="x", ms=5,
+                label="Little's law check: iodepth × jobs / mean latency (dotted ×, each curve's colour)")
     ax.model = None
     if topology is not None and y not in ("iops", "bw_bytes_per_s"):
         from ..errors import ParameterError
 
         raise ParameterError("y", y, "iops or bw_bytes_per_s with a topology (the model gives throughput ceilings)")
+    xs = pd_numeric(summary[x])
+    _x_axis(ax, x, xs)
     if topology is not None:
         from ..fitting.curves import check_reaches_device
 
@@ -203,7 +286,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.latency_axis = None
     if latency and y in ("iops", "bw_bytes_per_s"):
         ax.latency_axis = _latency_axis(ax, table, x=x, hue=hue, latency=latency, directions=directions,
-                                        colors=colors, by_direction=by_direction)
+                                        mapping=mapping)
     ax.set_xlabel(_X_LABELS.get(x, x))
     note = (f"{summary.attrs['runs']} measured run(s)" + _failed_note(table)
             + ("; bars: ±1 s.d. of repeats" if bars else ""))
@@ -214,22 +297,40 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.provenance = provenance(table, x=x, hue=hue, summary=summary)
     from .style import legend_outside, set_title
 
-    handles, labels = ax.get_legend_handles_labels()
+    more = ax.get_legend_handles_labels()
     if ax.latency_axis is not None:
-        more = ax.latency_axis.get_legend_handles_labels()
-        handles, labels = handles + more[0], labels + more[1]
-    legend_outside(ax, where="top", handles=handles, labels=labels)
+        more = tuple(a + b for a, b in zip(more, ax.latency_axis.get_legend_handles_labels()))
+    handles, labels = list(more[0]), list(more[1])
+    beside = len(labels) > LEGEND_ABOVE_MAX
+    if beside and ax.figure.get_layout_engine() is not None and len(ax.figure.axes) <= 3:
+        ax.figure.set_size_inches(ax.figure.get_figwidth() + 2.6, ax.figure.get_figheight())  # the axes keep width
+    legend_outside(ax, where="right" if beside else "top", handles=handles, labels=labels)
     set_title(ax, title or f"measured {label} vs {_X_LABELS.get(x, x)}", fontsize=10)
     ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
             bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
-    if ax.get_legend() is not None:  # the legend sits above the provenance line (two lines: 0.3 in whatever the
-        from .style import inches_from  # axes' height — a tall legend shortens the axes under constrained layout)
+    if ax.get_legend() is not None and not beside:  # the legend sits above the provenance line (two lines: 0.3 in
+        from .style import inches_from  # whatever the axes' height — a tall legend shortens the axes)
 
         ax.get_legend().set_bbox_to_anchor((0, 0.32), transform=inches_from(ax, 1))
-        set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
-    ax.grid(True, alpha=0.3)
+    set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
     ax.summary = summary
     return ax
+
+
+def _little_lines(ax, runs, x, hue_col, mapping, name) -> dict:
+    """Little's-law lines: one per curve and direction whose rate is known (a direction of a mixed run has none),
+    the mean of the runs at each x; {name: Line2D} as :func:`_curves` names them."""
+    import seaborn as sns
+
+    known = runs[runs["little"].notna()]
+    drawn = {}
+    for direction, d in known.groupby("direction", sort=False):
+        before = len(ax.lines)
+        sns.lineplot(d, x=x, y="little", hue=hue_col, **mapping, estimator="mean", errorbar=None, ax=ax,
+                     legend=False, ls=":", lw=1.1, marker="x", markersize=5, alpha=0.8, markeredgecolor=None,
+                     markeredgewidth=1.2)
+        drawn.update(_curves(ax, before, d, hue_col, None, mapping, lambda h, _s, direction=direction: name(h, direction)))
+    return drawn
 
 
 #: a Little's-law line above this multiple of the measurements is cut at the chart's top, not scaled to
@@ -336,15 +437,18 @@ def provenance(table, *, x: str | None = None, hue: str | None = None, summary=N
         vs = values(col)
         if not vs:
             return None
+        numeric = all(isinstance(v, (int, float, np.integer, np.floating)) for v in vs)
         if len(vs) == 1:
             text = fmt(vs[0])
-        elif all(isinstance(v, (int, float, np.integer, np.floating)) for v in vs):
+        elif numeric and not (col == hue and len(vs) <= 6):
             text = f"{fmt(min(vs))}–{fmt(max(vs))}"
-        else:
-            text = ", ".join(fmt(v) for v in vs[:3]) + (" …" if len(vs) > 3 else "")
+        else:  # every curve's value, named (issue 32: not the first three and "…")
+            text = (" / " if col == hue else ", ").join(fmt(v) for v in vs[:6]) \
+                + (f" … ({len(vs)} in all)" if len(vs) > 6 else "")
         # one value is no sweep: "iodepth 4 (swept)" on a one-run chart said otherwise (QA s27 O5)
         swept = " (swept)" if len(vs) > 1 and (col == x or (col == "iodepth" and x == "outstanding")) else ""
-        return f"{name}{text}{swept}"
+        per_curve = " (one per curve)" if len(vs) > 1 and col == hue else ""
+        return f"{name}{text}{swept}{per_curve}"
 
     def num(v):
         return f"{float(v):g}"
@@ -448,8 +552,11 @@ def _upper_bounds(topology, workload, drives: int, x: str, xs, overrides) -> str
                      for note, vs in at.items())
 
 
-def _latency_axis(ax, table, *, x, hue, latency, directions, colors, by_direction):
-    """A second y axis with ``latency`` per curve (dotted, square markers), from 0."""
+def _latency_axis(ax, table, *, x, hue, latency, directions, mapping):
+    """A second y axis with ``latency`` per curve and direction (dotted, square markers, each curve's colour), from
+    0; one legend entry says what the dotted lines are."""
+    import seaborn as sns
+
     lat_name = resolve_y(latency)
     lat = summarize(table, x=x, y=lat_name, hue=hue)
     if directions is not None:
@@ -457,40 +564,46 @@ def _latency_axis(ax, table, *, x, hue, latency, directions, colors, by_directio
     lat = lat[lat["direction"] != "total"]  # a mean of reads and writes hides both
     if lat.empty or lat["mean"].isna().all():
         return None
+    runs = _per_run(table, x=x, y=lat_name, hue=hue, directions=directions)
+    runs = runs[runs["direction"] != "total"]
     twin = ax.twinx()
+    twin.grid(False)  # the left axis's grid only
     label = QUANTITIES[lat_name][0]
-    groups = lat.groupby(hue, sort=False, dropna=False) if hue else [(None, lat)]
-    for i, (key, g) in enumerate(groups):
-        for direction, d in g.groupby("direction", sort=False):
-            d = d.sort_values(x)
-            color = by_direction.get(direction, "0.3") if hue is None else colors[i % len(colors)]
-            name = " ".join(str(p) for p in ((f"{hue}={key}" if hue else None), direction) if p)
-            twin.plot(d[x], d["mean"], color=color, ls=":", marker="s", ms=4, lw=1.3,
-                      label=f"{label}: {name} (right axis)")
+    hue_col = hue or "direction"
+    for _direction, d in runs.groupby("direction", sort=False):
+        sns.lineplot(d, x=x, y=lat_name, hue=hue_col, **mapping, estimator="mean", errorbar=None, ax=twin,
+                     legend=False, ls=":", lw=1.3, marker="s", markersize=4, markeredgecolor="none")
+    twin.plot([], [], color="0.3", ls=":", lw=1.3, marker="s", ms=4,
+              label=f"{label} (dotted ■, right axis, each curve's colour)")
     twin.yaxis.set_major_formatter(_formatter("s"))
     twin.set_ylim(bottom=0, top=float(np.nanmax(lat["mean"])) * 1.25)
     twin.set_ylabel(f"{label} (dotted)")
+    twin.set_xlabel("")
     return twin
 
 
+@themed
 def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", "clat_p99_9_s"), directions=None,
                      ax=None, title: str | None = None):
-    """Completion-latency percentiles (default p50, p99, p99.9) against the swept variable, one colour and
-    marker per percentile, one line style per direction (read solid, write dashed), on a log latency axis
-    (the tail spans decades). Repeats: the mean of the runs' percentiles. ``ax.summary`` holds the numbers."""
+    """Completion-latency percentiles (default p50, p99, p99.9) against the swept variable, drawn by seaborn from
+    one row per run: one colour and marker per percentile (``hue=``), one line style per direction (``style=``:
+    read solid, write dashed), on a log latency axis (the tail spans decades). Repeats: the mean of the runs'
+    percentiles with ±1 s.d. bars. ``ax.summary`` holds the numbers, ``ax.curves`` each line by name
+    (``"p99 read"``)."""
     import matplotlib.pyplot as plt
     import pandas as pd
+    import seaborn as sns
 
-    from .style import legend_outside, series_style, set_title
+    from .style import legend_outside, set_title
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
     _results_table(table)
-    frames = []
+    frames, drawn = [], []
     import warnings
 
     seen = set()
-    for i, col in enumerate(percentiles):
+    for col in percentiles:
         col = resolve_y(col)
         with warnings.catch_warnings(record=True) as caught:  # one summary per percentile: say each warning once
             warnings.simplefilter("always")
@@ -504,20 +617,28 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
             s = s[s["direction"].isin(list(directions))]
         if s["mean"].isna().all():
             continue
-        st = series_style(i, n=len(percentiles))
-        for direction, d in s.groupby("direction", sort=False):
-            d = d.sort_values(x)
-            ax.plot(d[x], d["mean"], color=st["color"], marker=st["marker"], ms=5, ls=_STYLES.get(direction, "-"),
-                    label=f"{QUANTITIES[col][0].split(' ')[0]} {direction}")
+        name = QUANTITIES[col][0].split(" ")[0]
         frames.append(s.assign(percentile=col))
+        runs = _per_run(table, x=x, y=col, hue=None, directions=directions)
+        drawn.append(runs[runs["direction"] != "total"].rename(columns={col: "latency"}).assign(percentile=name))
     if not frames:
         from ..errors import IngestError
 
         raise IngestError("(plot)", f"no completion-latency percentiles ({', '.join(percentiles)}) in these results")
     summary = pd.concat(frames, ignore_index=True)
-    xs = pd.to_numeric(summary[x], errors="coerce").dropna()
-    if x in _LOG2_X and len(xs) and (xs > 0).all() and xs.max() / xs.min() > 4:
-        _log2_axis(ax, xs.unique(), x)
+    runs = pd.concat(drawn, ignore_index=True)
+    names = list(dict.fromkeys(runs["percentile"]))
+    mapping = _hue_mapping(names)
+    repeats = bool((summary["n"] > 1).any())
+    before = len(ax.lines)
+    sns.lineplot(runs, x=x, y="latency", hue="percentile", **mapping, style="direction", dashes=_DASHES,
+                 markers=_MARKERS, estimator="mean", errorbar="sd" if repeats else None, err_style="bars",
+                 err_kws={"capsize": 2, "elinewidth": 0.8}, markersize=5, markeredgecolor="none", ax=ax)
+    ax.curves = _curves(ax, before, runs, "percentile", "direction", mapping, lambda h, s: f"{h} {s}")
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    xs = pd_numeric(summary[x])
+    _x_axis(ax, x, xs)
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(_formatter("s"))
     ax.yaxis.set_minor_formatter(_formatter("s") if summary["mean"].max() / summary["mean"].min() < 10 else
@@ -525,7 +646,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
     ax.set_ylabel("completion latency (log scale)")
     ax.set_xlabel(_X_LABELS.get(x, x))
     legend_outside(ax, where="top")
-    ax.provenance = provenance(table, x=x, summary=summary)
+    ax.provenance = provenance(table, x=x, summary=summary) + ("; bars: ±1 s.d. of repeats" if repeats else "")
     # runs without these percentiles are not on the chart: the chart says which (QA s27 I7)
     missing = _unmeasured_note(table, [resolve_y(c) for c in percentiles], "completion-latency percentiles")
     ax.unmeasured = f"{missing} (not drawn)" if missing else ""
@@ -534,7 +655,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
     ax.text(0, 1.0, ax.provenance + (f"\n{ax.unmeasured}" if ax.unmeasured else ""), transform=ax.transAxes,
             fontsize=7.5, color="0.25", va="bottom", ha="left")
     ax.get_legend().set_bbox_to_anchor((0, 1.06))
-    ax.grid(True, which="both", alpha=0.3)
+    ax.grid(True, which="minor", axis="y", alpha=0.25, lw=0.4)  # the decades' subdivisions, fainter
     ax.summary = summary
     return ax
 
@@ -709,9 +830,95 @@ def latency_bins(path, *, direction: str = "read", job: int = 0):
     return lat, np.array([p[1] for p in pairs], dtype=float), info
 
 
+#: fio's coarse latency buckets in its plain JSON (fio io_u.c io_u_mark_latency: a job's completion latencies, reads
+#: and writes together, counted under ns below 1 µs, µs below 1 ms, ms above; stat.c stat_calc_lat: % of the job's
+#: I/Os, a non-empty bucket under 0.01 % written as 0.01). The key is the bucket's exclusive upper edge and the key
+#: before it its lower edge (ns: 0-2, 2-4, 4-10 … 750-1000); a unit's first bucket starts at 1 of that unit (what is
+#: below is in the finer unit's buckets); ">=2000" (ms) is open above.
+COARSE_BUCKETS = (("latency_ns", 1e-9), ("latency_us", 1e-6), ("latency_ms", 1e-3))
+
+
+def latency_buckets(path, *, job: int = 0):
+    """fio's coarse latency buckets of one job in a fio JSON file (``latency_ns``, ``latency_us``, ``latency_ms``;
+    plain JSON has them, not only json+): a DataFrame with ``lo_s``, ``hi_s`` (inf for the open last one),
+    ``percent`` (of the job's reads and writes together, as fio wrote it) and fio's ``key``, in latency order,
+    and the job's record."""
+    import pathlib
+
+    import pandas as pd
+
+    from ..errors import IngestError
+    from ..ingest.files import read_text
+    from ..ingest.fio_json import _decode_documents
+
+    path = pathlib.Path(path)
+    docs, _ = _decode_documents(read_text(path), path)
+    jobs = docs[-1].get("jobs") or []
+    if not 0 <= job < len(jobs):
+        raise IngestError(path, f"job {job}: not in the file ({len(jobs)} job(s))")
+    rows = []
+    for field, unit in COARSE_BUCKETS:
+        buckets = jobs[job].get(field)
+        if buckets is None:
+            continue
+        if not isinstance(buckets, dict):
+            raise IngestError(path, f"jobs[{job}].{field}: expected an object of 'upper edge': percent pairs")
+        lo = 0.0 if field == "latency_ns" else 1.0
+        try:
+            keys = sorted(buckets, key=lambda k: (k.startswith(">="), float(k.lstrip(">="))))
+            for key in keys:
+                edge = float(key.lstrip(">="))
+                if key.startswith(">="):
+                    rows.append((edge * unit, np.inf, float(buckets[key]), f"{field}.{key}"))
+                else:
+                    rows.append((lo * unit, edge * unit, float(buckets[key]), f"{field}.{key}"))
+                    lo = edge
+        except (TypeError, ValueError):
+            raise IngestError(path, f"jobs[{job}].{field}: expected 'upper edge': percent pairs "
+                                    "(fio writes e.g. \"250\": 41.8)") from None
+    frame = pd.DataFrame(rows, columns=["lo_s", "hi_s", "percent", "key"])
+    if frame.empty or not (frame["percent"] > 0).any():
+        raise IngestError(path, f"jobs[{job}] has no latency buckets (latency_ns/latency_us/latency_ms) with I/Os: "
+                                "fio measured no completion latency (gtod_reduce=1 or disable_clat=1?)")
+    info = dict(jobs[job], _fio_version=docs[-1].get("fio version"), _global=docs[-1].get("global options") or {},
+                _jobs=len(jobs))
+    return frame, info
+
+
+def _has_bins(path, direction: str, job: int) -> bool:
+    """Whether ``path`` is fio json+ with a fine histogram of that job and direction."""
+    import pathlib
+
+    from ..ingest.files import read_text
+    from ..ingest.fio_json import _decode_documents
+
+    path = pathlib.Path(path)
+    docs, _ = _decode_documents(read_text(path), path)
+    jobs = docs[-1].get("jobs") or []
+    if not 0 <= job < len(jobs) or not isinstance(jobs[job].get(direction), dict):
+        return True  # latency_bins says what is missing
+    if any(isinstance(j.get(d), dict) and (j[d].get("clat_ns") or {}).get("bins")
+           for j in jobs for d in ("read", "write", "trim")):
+        return True  # json+: a direction without bins is said to be one (latency_bins names the others)
+    return False
+
+
+def _provenance_of(info) -> str:
+    options = {**info["_global"], **(info.get("job options") or {})}  # what was run, as fio recorded it
+    said = [info["_fio_version"], options.get("rw"), options.get("bs") and f"bs {options['bs']}",
+            options.get("iodepth") and f"iodepth {options['iodepth']}",
+            options.get("numjobs") and f"numjobs {options['numjobs']}", options.get("ioengine")]
+    return " · ".join(str(v) for v in said if v)
+
+
+@themed
 def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=None, title: str | None = None):
-    """The completion-latency histogram of a fio json+ result (log latency axis), with the
-    p50 / p99 / p99.9 fio reported marked."""
+    """The completion-latency histogram of a fio result (log latency axis), with the p50 / p99 / p99.9 fio
+    reported marked. From json+ (``clat_ns.bins``): fio's fine buckets of ``direction``. From plain JSON: fio's
+    coarse buckets (:data:`COARSE_BUCKETS`: 2-4-10-20-50-100-250-500-750-1000 per unit, the job's reads and writes
+    together), each drawn over its own edges and said to be coarse (``ax.buckets`` holds them)."""
+    if not _has_bins(path, direction, job):
+        return _coarse_histogram(path, job=job, ax=ax, title=title)
     import matplotlib.pyplot as plt
 
     lat, counts, info = latency_bins(path, direction=direction, job=job)
@@ -720,7 +927,8 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
     # fio lists only non-empty buckets; each is 1/64 of its power of two wide (FIO_IO_U_PLAT_BITS=6,
     # fio stat.h), exact below 64 ns: draw each at its own width, never stretched over a gap
     width = np.maximum(lat / 64, 1e-9)
-    ax.bar(lat, counts / counts.sum(), width=width, align="edge", alpha=0.7, label=f"{int(counts.sum()):,} I/Os")
+    ax.bar(lat, counts / counts.sum(), width=width, align="edge", alpha=0.7, lw=0, edgecolor="none",
+           label=f"{int(counts.sum()):,} I/Os")  # (no white outline: 1/64-wide bars would vanish under it)
     ax.set_xscale("log")
     ax.set_yscale("log")  # the tail (rare slow I/Os) is what matters; a linear axis hides it
     ax.xaxis.set_major_formatter(_formatter("s"))
@@ -733,11 +941,7 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
     ax.set_ylabel("share of I/Os per fio bucket (log)")
     ax.set_title(title or f"{info.get('jobname')}: {direction} completion latency (fio json+ buckets)", fontsize=10,
                  pad=16)
-    options = {**info["_global"], **(info.get("job options") or {})}  # what was run, as fio recorded it
-    said = [info["_fio_version"], options.get("rw"), options.get("bs") and f"bs {options['bs']}",
-            options.get("iodepth") and f"iodepth {options['iodepth']}", options.get("numjobs") and f"numjobs {options['numjobs']}",
-            options.get("ioengine")]
-    ax.provenance = " · ".join(str(v) for v in said if v)
+    ax.provenance = _provenance_of(info)
     others = [h for h in info["_histograms"] if h[0] != job or h[2] != direction]
     if others:  # one histogram of several: say so, and how to draw another
         ax.provenance += (f"\njob {job} of {len({h[0] for h in info['_histograms']})}, {direction}s; the file also "
@@ -746,4 +950,60 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
         ax.set_title(ax.get_title(), fontsize=10, pad=27)  # above the two lines
     ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left")
     ax.legend(fontsize=8)
+    return ax
+
+
+def _coarse_histogram(path, *, job: int, ax=None, title: str | None = None):
+    """fio's coarse latency buckets of one job (plain JSON) as bars over their own edges, log axes, each bar's share
+    written on it; the p50 / p99 / p99.9 of each direction with I/Os marked."""
+    import matplotlib.pyplot as plt
+
+    from .style import PALETTE, legend_outside, set_title
+
+    frame, info = latency_buckets(path, job=job)
+    used = np.flatnonzero(frame["percent"].to_numpy() > 0)
+    shown = frame.iloc[used[0]:used[-1] + 1].copy()  # from the first to the last bucket with I/Os, empty ones between
+    lo = shown["lo_s"].where(shown["lo_s"] > 0, shown["hi_s"] / 2)  # (0-2 ns: drawn from 1 ns on a log axis)
+    hi = shown["hi_s"].where(np.isfinite(shown["hi_s"]), shown["lo_s"] * 2)  # (>= 2 s: open above, drawn to 4 s)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.8), layout="constrained")
+    pct = shown["percent"].to_numpy(dtype=float)
+    bars = ax.bar(lo, np.where(pct > 0, pct, np.nan), width=hi - lo, align="edge", color=PALETTE[0], alpha=0.75,
+                  edgecolor="white", lw=0.8, label="% of the job's I/Os in fio's bucket")
+    for bar, p, open_ in zip(bars, pct, ~np.isfinite(shown["hi_s"].to_numpy())):
+        if p > 0:  # each bar's share written on it (upright: ten narrow bars side by side stay legible)
+            text = "≤0.01 %" if p <= 0.01 else f"{p:.3g} %"
+            ax.annotate(text + (" (≥ 2 s, open)" if open_ else ""), (np.sqrt(bar.get_x() * (bar.get_x() + bar.get_width())), p),
+                        xytext=(0, 2), textcoords="offset points", ha="center", va="bottom", fontsize=6.5, rotation=90)
+    ax.set_xscale("log")
+    ax.set_yscale("log")  # the tail (a 0.01 % bucket beside a 50 % one) is what matters; a linear axis hides it
+    ax.set_ylim(0.005, 1000)  # room for the shares written over the bars
+    ax.xaxis.set_major_formatter(_formatter("s"))
+    from matplotlib.ticker import FixedLocator, FuncFormatter
+
+    ax.yaxis.set_major_locator(FixedLocator([0.01, 0.1, 1, 10, 100]))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g} %"))
+    ax.set_xlim(float(lo.min()) / 1.3, float(hi.max()) * 1.3)
+    directions = [d for d in ("read", "write", "trim")
+                  if isinstance(info.get(d), dict) and (info[d].get("total_ios") or info[d].get("io_bytes"))]
+    for i, d in enumerate(directions):
+        pcts = (info[d].get("clat_ns") or {}).get("percentile") or {}
+        for key, name, ls in (("50.000000", "p50", "-"), ("99.000000", "p99", "--"), ("99.900000", "p99.9", ":")):
+            if key in pcts and pcts[key]:
+                v = pcts[key] * 1e-9
+                ax.axvline(v, color="k" if len(directions) == 1 else PALETTE[(i + 1) % len(PALETTE)], ls=ls, lw=1,
+                           label=f"{d} {name} = {si_format(v, 's')} (fio's percentile)")
+    ax.set_xlabel("completion latency (fio's coarse buckets: each bar spans its bucket's edges)")
+    ax.set_ylabel("share of I/Os per bucket (log)")
+    which = " and ".join(f"{d}s" for d in directions) or "I/Os"
+    set_title(ax, title or f"{info.get('jobname')}: completion latency of its {which}"
+              + (" together" if len(directions) > 1 else "") + " (fio's coarse latency buckets)", fontsize=10,
+              pad_extra=16)
+    ax.provenance = (_provenance_of(info) + (f" · job {job} of {info['_jobs']} (--job N for another)"
+                                             if info["_jobs"] > 1 else "")
+                     + "\nplain fio JSON: 10 buckets per unit (2-4-10-20-50-100-250-500-750-1000); a bucket under "
+                       "0.01 % shows as 0.01 %; json+ has fine ones")
+    ax.text(0, 1.0, ax.provenance, transform=ax.transAxes, fontsize=7, color="0.25", va="bottom", ha="left")
+    legend_outside(ax, where="right")
+    ax.buckets = frame
     return ax

@@ -300,3 +300,42 @@ def note(fig, text: str, *, fontsize: str = "x-small") -> None:
 
     width = int(fig.get_figwidth() * 16)
     fig.supxlabel("\n".join(textwrap.wrap(text, width)), fontsize=fontsize, ha="left", x=0.01, color="0.25")
+
+
+# --- the house style as a seaborn theme (issue 32) ---------------------------------------------------------------
+
+#: seaborn's "whitegrid" style at its "paper" scale, with the house palette (Okabe–Ito) as the colour cycle
+THEME_STYLE, THEME_CONTEXT = "whitegrid", "paper"
+
+
+def theme_rc() -> dict:
+    """The rc parameters of the house theme: seaborn's ``whitegrid`` style and ``paper`` context (the sizes of
+    matplotlib's defaults, a light grid) with the colour-blind-safe :data:`PALETTE` as the colour cycle."""
+    import seaborn as sns
+    from cycler import cycler
+
+    return {**sns.axes_style(THEME_STYLE), **sns.plotting_context(THEME_CONTEXT),
+            "axes.prop_cycle": cycler(color=list(PALETTE)), "grid.alpha": 0.6, "legend.frameon": False}
+
+
+def themed(draw):
+    """Decorator: draw inside the house theme, applied locally (``matplotlib.rc_context``), never globally: a
+    user's own figures and ``sns.set_theme`` are left as they were. Tick labels drawn later (at ``savefig``, outside
+    the context) keep the theme: each Axes of the returned figure gets its tick style set explicitly."""
+    import functools
+
+    @functools.wraps(draw)
+    def wrapper(*args, **kwargs):
+        import matplotlib as mpl
+
+        rc = theme_rc()
+        with mpl.rc_context(rc):
+            ax = draw(*args, **kwargs)
+            fig = getattr(ax, "figure", ax)
+            for a in getattr(fig, "axes", []):
+                for axis in ("x", "y"):
+                    a.tick_params(axis=axis, which="both", labelsize=rc[f"{axis}tick.labelsize"],
+                                  color=rc[f"{axis}tick.color"], labelcolor=rc[f"{axis}tick.color"])
+        return ax
+
+    return wrapper

@@ -38,7 +38,18 @@ def expected_total_iops(qd):
 
 
 def lines_by_label(ax):
-    return {c.get_label(): c for c in ax.containers}
+    # seaborn draws the curves (issue 32): ax.curves names each measured line; the hand-drawn errorbar containers this
+    # looked up by label are gone
+    return ax.curves
+
+
+def error_bar_tops(ax):
+    """The upper ends of the drawn ±1 s.d. bars (seaborn's errorbar containers), sorted."""
+    tops = []
+    for c in ax.containers:
+        for seg in c.lines[2][0].get_segments():
+            tops.append(max(seg[:, 1]))
+    return sorted(tops)
 
 
 def test_total_iops_mean_and_error_bars(sweep):
@@ -48,8 +59,12 @@ def test_total_iops_mean_and_error_bars(sweep):
     for qd, mean, std in zip(total.iodepth, total["mean"], total["std"]):
         m, s = expected_total_iops(qd)
         assert mean == pytest.approx(m, rel=1e-12) and std == pytest.approx(s, rel=1e-9)
-    line = lines_by_label(ax)["total"].lines[0]
+    line = lines_by_label(ax)["total"]
     np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), total["mean"].to_numpy(dtype=float))
+    # seaborn's errorbar="sd" from the runs is the summary's ±1 s.d. (ddof 1): each total's mean + s.d. is a bar's top
+    tops = error_bar_tops(ax)
+    for top in (total["mean"] + total["std"]):
+        assert min(abs(t - top) for t in tops) <= 1e-9 * top
     assert {"read", "write", "total"} <= set(lines_by_label(ax))
     assert ax.get_xscale() == "log" and list(ax.get_xticks()) == list(DEPTHS)  # log2, a tick per depth
     note = " ".join(t.get_text() for t in ax.texts)  # the line under the title: what was run, how many runs
@@ -58,7 +73,7 @@ def test_total_iops_mean_and_error_bars(sweep):
 
 def test_littles_law_line(sweep):
     ax = plot_results(sweep, x="iodepth", y="iops")
-    little = next(l for l in ax.get_lines() if l.get_label().startswith("Little"))
+    little = ax.little["total"]  # (seaborn draws the lines; the legend's "Little's law check" entry is a key only)
     expected = []
     for qd in DEPTHS:  # N / R per run, R the I/O-weighted mean total latency of reads and writes
         vals = []
@@ -128,8 +143,44 @@ def test_latency_histogram_from_json_plus():
     assert len(heights) == len(read["clat_ns"]["bins"]) and heights.sum() == pytest.approx(1.0)
     p99 = next(l for l in ax.get_lines() if l.get_label().startswith("p99 "))
     assert p99.get_xdata()[0] == pytest.approx(read["clat_ns"]["percentile"]["99.000000"] * 1e-9)
-    with pytest.raises(nm.IngestError, match="json\\+"):
-        plot_latency_histogram(DATA / "fio_corpus" / "bs-1m.json")
+    # a plain JSON file (no clat_ns.bins) is no longer refused: its coarse buckets are drawn (test below)
+    assert "coarse" in plot_latency_histogram(DATA / "fio_corpus" / "bs-1m.json").get_title()
+
+
+def test_latency_histogram_from_plain_json_draws_fios_coarse_buckets():
+    # a real fio 3.33 randrw run (tests/data/fio_sweep, SOURCES.md): plain JSON carries latency_ns/us/ms, the % of the
+    # job's I/Os per coarse bucket, reads and writes together (fio io_u.c io_u_mark_latency, stat.c stat_calc_lat)
+    path = SWEEP / "qd8" / "run1.json"
+    job = fio_json(path)
+    ax = plot_latency_histogram(path)
+    b = ax.buckets.set_index("key")
+    expected = {f"{f}.{k}": v for f in ("latency_ns", "latency_us", "latency_ms") for k, v in job[f].items()}
+    assert set(b.index) == set(expected)
+    np.testing.assert_allclose(b.loc[list(expected), "percent"], list(expected.values()), rtol=0)
+    # honest edges: the key is the exclusive upper edge, the key before it the lower one; the µs and ms units start
+    # at 1 of theirs; >=2000 ms is open above
+    assert (b.loc["latency_us.250", "lo_s"], b.loc["latency_us.250", "hi_s"]) == pytest.approx((100e-6, 250e-6))
+    assert (b.loc["latency_us.2", "lo_s"], b.loc["latency_ms.2", "lo_s"]) == pytest.approx((1e-6, 1e-3))
+    assert b.loc["latency_ns.2", "lo_s"] == 0 and b.loc["latency_ms.>=2000", "hi_s"] == np.inf
+    # the bars drawn: one per bucket from the first to the last with I/Os, each over its bucket's edges
+    used = [(p.get_x(), p.get_x() + p.get_width(), p.get_height()) for p in ax.patches if np.isfinite(p.get_height())]
+    assert (4e-6 - 2e-6, 4e-6, 0.07202) in [(round(hi - lo, 12), round(hi, 12), h) for lo, hi, h in used]
+    assert sum(h for _, _, h in used) == pytest.approx(sum(expected.values()))
+    assert "coarse" in ax.get_title() and "reads and writes together" in ax.get_title()
+    # fio's percentiles sit in the buckets they belong to (read p50 228 us in 100-250 us, which holds 41.8 %)
+    p50 = next(ln for ln in ax.get_lines() if ln.get_label().startswith("read p50"))
+    assert 100e-6 <= p50.get_xdata()[0] < 250e-6 and b.loc["latency_us.250", "percent"] == pytest.approx(41.843716)
+
+
+def test_latency_histogram_without_any_buckets_is_refused(tmp_path):
+    # fio measured no completion latency (every bucket 0): said, not an empty chart
+    doc = json.loads((SWEEP / "qd8" / "run1.json").read_text())
+    for f in ("latency_ns", "latency_us", "latency_ms"):
+        doc["jobs"][0][f] = {k: 0.0 for k in doc["jobs"][0][f]}
+    path = tmp_path / "nolat.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(nm.IngestError, match="no latency buckets"):
+        plot_latency_histogram(path)
 
 
 def test_time_series_from_fio_logs():
@@ -186,7 +237,7 @@ def test_iops_with_latency_on_a_second_axis_and_the_unit_in_the_label():
     ax = plot_results(table, x="iodepth", y="iops")
     assert ax.get_ylabel() == "K IOPS"  # never "iops (K IOPS)"
     lat = ax.latency_axis
-    (line,) = lat.get_lines()
+    (line,) = [ln for ln in lat.get_lines() if len(ln.get_xdata())]  # (the other: the legend's key, no data)
     expected = table.groupby("iodepth")["lat_mean_s"].mean().sort_index()  # one job per run: the run's own mean
     np.testing.assert_allclose(np.asarray(line.get_ydata(), dtype=float), expected.to_numpy(), rtol=1e-12)
     assert lat.get_ylim()[0] == 0 and "latency" in lat.get_ylabel()
@@ -199,7 +250,7 @@ def test_latency_percentiles_against_the_swept_variable():
 
     table = nm.read_results(QD_RUNS)
     ax = plot_percentiles(table, x="iodepth")
-    got = {ln.get_label(): ln for ln in ax.get_lines()}
+    got = ax.curves  # seaborn draws the lines (issue 32): named in ax.curves, not by their matplotlib labels
     assert set(got) == {"p50 read", "p99 read", "p99.9 read"}
     p999 = table.groupby("iodepth")["clat_p99_9_s"].mean().sort_index()
     np.testing.assert_allclose(np.asarray(got["p99.9 read"].get_ydata(), dtype=float), p999.to_numpy(), rtol=1e-12)
