@@ -96,3 +96,16 @@ def test_the_logged_run_reads_with_its_logs():
         warnings.simplefilter("error")
         logs = nm.read_fio_logs(sorted((DATA / "logged").glob("*.log")))
     assert set(logs["kind"]) == {"iops", "bw"}
+
+
+def test_fit_and_plot_of_an_ingested_table_name_the_runs_too(tmp_path, capsys):
+    from nvmemodel import cli
+
+    table = tmp_path / "ss.csv"
+    assert cli.main(["ingest", str(DATA / "loose" / "results"), str(DATA / "strict" / "results"), "-o",
+                     str(table)]) == 0
+    assert "warning: 3 run(s) did not reach steady state" in capsys.readouterr().err  # ingest says it
+    assert cli.main(["fit", str(table), "--x", "iodepth"]) == 0
+    assert "warning: 3 run(s) did not reach steady state" in capsys.readouterr().err
+    assert cli.main(["plot", str(table), "--x", "iodepth", "-o", str(tmp_path / "p.png")]) == 0
+    assert "3 run(s) did not reach steady state" in capsys.readouterr().err
