@@ -15,7 +15,6 @@ file left it unknown, and must agree with it where the file gave a value.
 from __future__ import annotations
 
 import contextlib
-import fnmatch
 import gc
 import math
 import pathlib
@@ -32,7 +31,7 @@ from .fio_normal import looks_like_fio_normal, read_fio_normal
 from .fio_normal_terse import apply_headers, has_normal_results, header_runs, read_fio_normal_terse
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
-from .labels import apply_labels, load_sidecar, pattern_to_regex
+from .labels import Globs, PathRegex, apply_labels, load_sidecar, pattern_to_regex
 from .runs import apply_echo, apply_targets, drop_copies, echoed_runs, has_results, warn_empty
 from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
@@ -295,14 +294,11 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
     if errors not in ("skip", "raise"):
         raise IngestError("(arguments)", f"errors={errors!r}: expected 'skip' or 'raise'")
     files, passed, stats = expand(paths)
-    sidecar = load_sidecar(labels) if labels is not None else []
+    sidecar = Globs(load_sidecar(labels) if labels is not None else [])
     if path_regex and path_pattern:
         raise IngestError("(arguments)", "give path_regex or path_pattern, not both")
-    try:
-        regex = re.compile(path_regex or pattern_to_regex(path_pattern)) if (path_regex or path_pattern) else None
-    except re.error as exc:
-        raise IngestError("(arguments)", f"path_regex {path_regex or path_pattern!r}: not a valid pattern ({exc})") \
-            from None
+    regex = (PathRegex(path_regex, "path_regex") if path_regex else
+             PathRegex(pattern_to_regex(path_pattern), "path_pattern") if path_pattern else None)
     skipped: list[Skipped] = list(passed)
     iterator = files
     if progress:
@@ -339,10 +335,11 @@ def read_results(paths, *, labels=None, path_regex: str | None = None, path_patt
 def _unused_globs(sidecar, labels, files) -> None:
     """Warn of each sidecar glob that matches no file read: its labels (and their checks) did nothing. Globs are
     relative to the sidecar's folder, which a label file kept elsewhere does not expect (QA s25 H30)."""
-    if not sidecar:
+    if not sidecar.sidecar:
         return
-    names = [(str(f), str(pathlib.Path(f).resolve())) for f in files]
-    unused = [p for p, _ in sidecar if not any(fnmatch.fnmatch(a, p) or fnmatch.fnmatch(b, p) for a, b in names)]
+    for f in files:  # (a file skipped before its labels were looked up still counts as matched)
+        sidecar.labels_for(f)
+    unused = sidecar.unused()
     if unused:
         where = (f" (globs are relative to the sidecar's folder, {pathlib.Path(labels).parent})"
                  if isinstance(labels, (str, pathlib.PurePath)) else "")
@@ -362,10 +359,7 @@ def _read_all(files, stats, max_file_bytes, sidecar, regex, errors, skipped):
             file_rows = _read_file(path, max_file_bytes, st, packed=True)
             if not file_rows:  # every job completed no I/O (each warned about): nothing to tabulate
                 raise IngestError(path, "no rows: no job in the file did any I/O")
-            file_labels: dict = {}
-            for pattern, lab in sidecar:
-                if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(str(pathlib.Path(path).resolve()), pattern):
-                    file_labels.update(lab)
+            file_labels: dict = sidecar.labels_for(path)
             if regex is not None:
                 m = regex.search(pathlib.Path(path).as_posix())
                 if m:

@@ -3,7 +3,10 @@ the checks a label must pass when it names a table column."""
 
 from __future__ import annotations
 
+import datetime
+import fnmatch
 import math
+import os
 import pathlib
 import re
 from collections.abc import Mapping
@@ -12,7 +15,43 @@ from ..errors import IngestError, NvmeModelError
 from .files import read_text
 from .schema import COLUMNS
 
-__all__ = ["apply_labels", "load_sidecar", "pattern_to_regex"]
+__all__ = ["Globs", "PathRegex", "apply_labels", "load_sidecar", "pattern_to_regex"]
+
+
+#: a label's value: one text, number, true/false or date (YAML), or empty — never a list or a mapping (a column
+#: holds one value per row)
+_SCALARS = (str, int, float, bool, datetime.date, type(None))
+
+
+def _check_values(glob, labels: Mapping, where) -> dict:
+    """``labels`` as a dict after checking that every name is text and every value one scalar."""
+    for name, value in labels.items():
+        if not isinstance(name, str) or not name.strip():
+            raise IngestError(where, f"glob {glob!r}: label name {name!r}: expected a name (text)")
+        if not isinstance(value, _SCALARS):
+            kind = "a list" if isinstance(value, (list, tuple, set)) else "a mapping" if isinstance(value, Mapping) \
+                else type(value).__name__
+            raise IngestError(where, f"glob {glob!r}: label {name}={value!r}: expected one value (text, a number, "
+                                     f"true/false or empty), not {kind}")
+    return dict(labels)
+
+
+def _yaml_shape(text: str, path, yaml) -> None:
+    """Refuse a YAML sidecar deeper than ``glob → label → value`` before it is built: the parser's events are read
+    one at a time, so a document nested hundreds deep is one error naming its line, not a RecursionError while
+    building it (a sidecar is two mappings deep; a third level is a list or mapping as a label's value)."""
+    depth = 0
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > 2:  # (shallower misshapes are said after the whole document parsed: a syntax error first)
+                line = event.start_mark.line + 1 if event.start_mark is not None else "?"
+                what = "a list" if isinstance(event, yaml.SequenceStartEvent) else "a mapping"
+                raise IngestError(path, f"line {line}: {what} where a label value was expected (a sidecar maps "
+                                        "file globs to {label: value} mappings, each value one text or number)")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 def load_sidecar(sidecar) -> list[tuple[str, dict]]:
@@ -21,7 +60,7 @@ def load_sidecar(sidecar) -> list[tuple[str, dict]]:
         bad = [k for k, v in sidecar.items() if not isinstance(v, Mapping)]
         if bad:
             raise IngestError("(labels)", f"glob {bad[0]!r}: expected a mapping of label names to values")
-        return [(str(k), dict(v)) for k, v in sidecar.items()]
+        return [(str(k), _check_values(k, v, "(labels)")) for k, v in sidecar.items()]
     if not isinstance(sidecar, (str, pathlib.PurePath)):
         raise IngestError("(labels)", f"labels={sidecar!r}: expected a sidecar path or a mapping")
     path = pathlib.Path(sidecar)
@@ -31,7 +70,8 @@ def load_sidecar(sidecar) -> list[tuple[str, dict]]:
         import yaml
 
         try:
-            doc = yaml.safe_load(text)
+            _yaml_shape(text, path, yaml)
+            doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 (a safe loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
@@ -39,14 +79,73 @@ def load_sidecar(sidecar) -> list[tuple[str, dict]]:
             raise IngestError(path, f"not valid YAML{where}: {problem}") from None
         if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
             raise IngestError(path, "expected a mapping of file globs to {label: value} mappings")
-        return [(str(base / k), v) for k, v in doc.items()]
+        bad = [k for k in doc if not isinstance(k, str) or not k]
+        if bad:
+            raise IngestError(path, f"glob {bad[0]!r}: expected a file glob (text)")
+        return [(str(base / k), _check_values(k, v, path)) for k, v in doc.items()]
     import csv
     import io
 
-    rows = list(csv.DictReader(io.StringIO(text)))
+    reader = csv.DictReader(io.StringIO(text))
+    rows = []
+    for r in reader:
+        if None in r:  # more fields than the header names: which label would they be?
+            raise IngestError(path, f"line {reader.line_num}: {len(r[None]) + len(r) - 1} fields where the header "
+                                    f"names {len(r) - 1}: expected one value per column")
+        rows.append(r)
     if not rows or "path" not in rows[0]:
         raise IngestError(path, "expected a CSV with a 'path' column (file globs) and one column per label")
+    names = reader.fieldnames or []
+    if len(set(names)) != len(names) or any(not n.strip() for n in names):
+        twice = next((n for n in names if names.count(n) > 1 or not n.strip()), "")
+        raise IngestError(path, f"header column {twice!r}: expected each label named once (a name, not empty)")
     return [(str(base / r.pop("path")), r) for r in rows]
+
+
+class Globs:
+    """A sidecar's globs, matched against many paths in time that does not grow with globs × files.
+
+    Each glob's literal head (the text before its first ``*``, ``?`` or ``[``) is indexed, so a path is tried
+    only against the globs whose head it starts with: a sidecar of 60,000 globs over 1,000 files was 60 M
+    ``fnmatch`` calls (and a path resolved per call); it is a few dictionary look-ups per file. A path matches
+    a glob as :func:`fnmatch.fnmatch` says, on the path as given or resolved; labels of later globs win.
+    """
+
+    def __init__(self, sidecar: list[tuple[str, dict]]) -> None:
+        self.sidecar = sidecar
+        self.used: set[int] = set()
+        self._heads: dict[str, list[tuple[int, str, bool]]] = {}
+        for i, (glob, _) in enumerate(sidecar):
+            glob = os.path.normcase(glob)
+            cut = min([j for j in (glob.find(c) for c in "*?[") if j >= 0], default=len(glob))
+            self._heads.setdefault(glob[:cut], []).append((i, glob, cut == len(glob)))
+        self._lengths = sorted({len(h) for h in self._heads})
+
+    def _matching(self, name: str) -> set[int]:
+        name = os.path.normcase(name)
+        hits = set()
+        for n in self._lengths:
+            if n > len(name):
+                break
+            for i, glob, literal in self._heads.get(name[:n], ()):
+                if name == glob if literal else fnmatch.fnmatchcase(name, glob):  # (compiled when first tried)
+                    hits.add(i)
+        return hits
+
+    def labels_for(self, path) -> dict:
+        """The labels of every glob that matches ``path`` (as given or resolved), in sidecar order."""
+        if not self.sidecar:
+            return {}
+        hits = self._matching(str(path)) | self._matching(str(pathlib.Path(path).resolve()))
+        self.used |= hits
+        out: dict = {}
+        for i in sorted(hits):
+            out.update(self.sidecar[i][1])
+        return out
+
+    def unused(self) -> list[str]:
+        """Globs that matched no path asked about."""
+        return [g for i, (g, _) in enumerate(self.sidecar) if i not in self.used]
 
 
 #: Allowed values of label columns beyond their dtype: (low, high) inclusive, or a set.
@@ -156,3 +255,39 @@ def pattern_to_regex(pattern: str) -> str:
         i = m.end()
     out.append(re.escape(pattern[i:]))
     return "".join(out) + "$"
+
+
+#: Longest a path regex may take on one path (s): a real pattern answers in microseconds; one that backtracks
+#: catastrophically (``(a+)+$`` on a long name) would take years
+REGEX_TIMEOUT_S = 1.0
+
+
+class PathRegex:
+    """A user's ``path_regex`` (or a ``path_pattern`` turned into one), searched in each file's path in bounded
+    time: with the ``regex`` package's ``timeout`` (the standard ``re`` has none), so a pattern that backtracks
+    catastrophically is one error naming it and the path, not a hang. Python's ``re`` syntax (named groups
+    ``(?P<name>…)``) as before."""
+
+    def __init__(self, pattern: str, option: str = "path_regex") -> None:
+        import regex
+
+        self.pattern, self.option = pattern, option
+        try:
+            re.compile(pattern)  # Python's syntax and rules (a group name used twice is refused, as before)
+            self._compiled = regex.compile(pattern)
+        except (re.error, regex.error, ValueError, OverflowError, RecursionError) as exc:
+            raise IngestError("(arguments)", f"{option} {pattern!r}: not a valid pattern ({exc})") from None
+
+    @property
+    def groupindex(self):
+        return self._compiled.groupindex
+
+    def search(self, text: str):
+        from ..errors import ParameterError
+
+        try:
+            return self._compiled.search(text, timeout=REGEX_TIMEOUT_S)
+        except TimeoutError:
+            raise ParameterError(self.option, self.pattern, f"a pattern that answers in time: it ran over "
+                                 f"{REGEX_TIMEOUT_S:g} s on {text!r} (alternatives that overlap under a repeat, "
+                                 "such as (a|aa)+, backtrack without end; write each part once, e.g. a+)") from None
