@@ -723,6 +723,11 @@ _p("raid.width", "drives", "integer", "drives per array (sets the full-stripe pa
    lo=2, hi=256, default=4.0, source="user: the topology")
 _p("raid.chunk_bytes", "B", "continuous", "chunk (strip) size: larger I/Os split into chunk-sized drive I/Os",
    lo=4096, hi=2**30, default=524288.0, source="spec: mdadm(8) default chunk 512 KiB")
+_p("raid.stripe_batching", "1", "flag", "MD batches adjacent full-stripe writes into whole-chunk member writes "
+   "(Linux 4.1 and later): a sequential write-only stream on RAID-5/6 reaches the drives as chunk-sized writes",
+   default=1.0, source="spec: Linux commit 59fc630b 'RAID5: batch adjacent full stripe write' (Linux 4.1, 2015): a "
+                       "batch 'can't cross chunk boundary'; 'IO size to under layer disk is exactly 32k' with 32k "
+                       "chunks; set 0 for older kernels (docs/physics.md §12.2)")
 _p("raid.degraded", "drives", "integer", "failed members per array (0 healthy; at most 1 for RAID-1/5, 2 for RAID-6 "
    "and for RAID-10 in two different mirror pairs): their chunks are read from the survivors, written around them "
    "(docs/physics.md §12.2)", lo=0, hi=2, default=0.0, source="default: healthy arrays")

@@ -241,14 +241,24 @@ def drive_bytes_per_host_io(p):
 
 def _geometry(p):
     """``(level, S, f, W, lost, S_d)``: level codes, host I/O size, read fraction, width, members lost
-    (0 without RAID) and the size of one drive I/O (a chunk at most on striped levels)."""
+    (0 without RAID) and the size of one drive I/O (a chunk at most on striped levels). Sequential writes on RAID-5/6
+    (write-only workloads) with ``raid.stripe_batching`` reach the members as whole chunks: MD batches adjacent
+    full-stripe writes, a batch never crossing a chunk boundary ("IO size to under layer disk is exactly 32k" with
+    32k chunks; Linux commit 59fc630b, 'RAID5: batch adjacent full stripe write', Linux 4.1), so ``S_d`` is the chunk
+    and a host write is ``S / chunk`` of a stripe's member writes (docs/physics.md §12.2)."""
     level = np.asarray(p["raid.level"])
     S = np.asarray(p["workload.block_size"], dtype=float)
     f = np.asarray(p["workload.read_fraction"], dtype=float)
     W = np.asarray(p["raid.width"], dtype=float)
     lost = np.where(level == 0, 0.0, np.asarray(p.get("raid.degraded", 0.0), dtype=float))
     striped = (level == _R0) | (level == _R5) | (level == _R6) | (level == _R10)
-    return level, S, f, W, lost, np.where(striped, np.fmin(S, p["raid.chunk_bytes"]), S)
+    chunk = p["raid.chunk_bytes"]
+    S_d = np.where(striped, np.fmin(S, chunk), S)
+    batching = np.asarray(p.get("raid.stripe_batching", 0.0)) > 0
+    if np.any(batching):  # write-only sequential streams on parity levels: whole-chunk member writes
+        merged = batching & ((level == _R5) | (level == _R6)) & (np.asarray(p["workload.random"]) == 0) & (f == 0)
+        S_d = np.where(merged, np.fmax(S_d, chunk), S_d)
+    return level, S, f, W, lost, S_d
 
 
 def _times(width) -> str:
@@ -285,7 +295,7 @@ def describe_raid(params, drives: int | None = None) -> str | None:
             "workload.read_fraction", "workload.random")
     if any(k not in params for k in keys) or params["raid.level"] == "none":
         return None
-    extra = ("raid.rebuild", "raid.rebuild_bytes_per_s", "drive.seq_read_bytes_per_s")
+    extra = ("raid.rebuild", "raid.rebuild_bytes_per_s", "drive.seq_read_bytes_per_s", "raid.stripe_batching")
     p = prepare({k: params[k] for k in keys + extra if k in params})
     t = raid_transform(p)
     a, size, f = (float(x) for x in t)
@@ -301,6 +311,9 @@ def describe_raid(params, drives: int | None = None) -> str | None:
             and float(r_write) == 0:  # these writes fill whole stripes: the small-write penalty does not apply
         small = (" (writes assumed to fill whole stripes — sequential writes with enough data in flight for md's "
                  "stripe cache, or writes of a whole stripe each: no read-modify-write)")
+        if size > float(params["workload.block_size"]):  # batched into whole-chunk member writes (raid.stripe_batching)
+            small = (" (sequential writes fill whole stripes, which md batches into whole-chunk member writes — Linux "
+                     "4.1 and later, raid.stripe_batching: no read-modify-write)")
     if lost and params.get("raid.rebuild", 0):
         small += (f", rebuilding at {float(params['raid.rebuild_bytes_per_s']) / 1e6:.4g} MB/s per member "
                   "(taken from the survivors' time)")
