@@ -20,8 +20,8 @@ import sys
 
 from .errors import ParameterError
 
-__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "kernel_state", "read_input",
-           "read_input_text", "read_table"]
+__all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "kernel_state", "own_folder",
+           "parse_json", "read_input", "read_input_text", "read_table"]
 
 #: Largest file read whole (64 MiB): result tables, plans, lspci dumps and label files are kilobytes
 #: to a few MB; the limit is a bound on memory and time, not a format rule (``max_bytes=`` raises it).
@@ -193,3 +193,45 @@ def check_output_folder(path, *, what: str, expected: str) -> list[str] | None:
         return sorted(e.name for e in p.iterdir())
     except OSError as exc:
         raise ParameterError(what, str(p), f"{expected} (cannot read it: {exc.strerror})") from None
+
+
+def parse_json(text: str, *, what: str, path, expected: str):
+    """``text`` decoded as JSON; a document that is not JSON, or nested deeper than the decoder follows (a
+    ``[[[…]]]`` 100,000 deep raises RecursionError inside ``json``), is one :class:`ParameterError` naming ``what``,
+    the file and ``expected``."""
+    import json
+
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ParameterError(what, str(path), f"{expected} (it is nested deeper than any such file: not one)") \
+            from None
+    except ValueError as exc:
+        raise ParameterError(what, str(path), f"{expected} (not JSON: {exc})") from None
+
+
+def own_folder(root, relative, *, what: str) -> pathlib.Path:
+    """``root/relative`` as a folder of ``root``'s own, made where missing: every part below ``root`` must be a real
+    folder (not a symbolic link, which could lead into a folder that is not ours: a ``logs`` link planted in a
+    sweep's folder would have its logs written elsewhere), and it must stay inside ``root``. A
+    :class:`ParameterError` naming ``what`` otherwise. ``root`` itself is the caller's to check."""
+    root = pathlib.Path(root)
+    here = root
+    for part in pathlib.PurePath(relative).parts:
+        if part in ("", ".", "..") or os.sep in part:
+            raise ParameterError(what, str(root / relative), f"a folder inside {root}")
+        here = here / part
+        try:
+            st = os.lstat(here)
+        except FileNotFoundError:
+            try:
+                os.mkdir(here)
+            except FileExistsError:  # made meanwhile: looked at below
+                pass
+            st = os.lstat(here)
+        if stat.S_ISLNK(st.st_mode):
+            raise ParameterError(what, str(here), f"a folder of {root}'s own (this is a symbolic link to "
+                                 f"{os.readlink(here)}: nothing is written through it)")
+        if not stat.S_ISDIR(st.st_mode):
+            raise ParameterError(what, str(here), f"a folder of {root}'s own (this is {_kind(st.st_mode)})")
+    return here

@@ -472,6 +472,9 @@ def job_group(job: dict, entries: list, index: int, path, numjobs: int, grouped:
     numjobs > 1 asks: pass it back for the next entry). group_reporting is not always echoed: more
     jobs behind the entry than entries of its name means a group sum."""
     merged = _group_size(job, path, f"jobs[{index}]", verify) if not all_clients and "job_runtime" in job else None
+    if merged is not None and merged >= 2**31:  # (a corrupt job_runtime: 1e308 ms made a count pandas cannot hold)
+        raise IngestError(path, f"jobs[{index}].job_runtime = {job.get('job_runtime')!r}: expected the jobs' run "
+                                f"time in ms, near the directions' runtime (this is {merged:.3g} times it)")
     if numjobs > 1 and name_counts is None:
         name_counts = {}
         for other in entries:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import json
 import pathlib
 from collections.abc import Iterable, Sequence
 
@@ -244,15 +243,11 @@ class Plan:
     @classmethod
     def load(cls, path) -> Plan:
         """The plan in ``path`` (a ``plan.json``), read as a regular file within a size limit."""
-        from ..userfiles import read_input_text
+        from ..userfiles import parse_json, read_input_text
 
         p = pathlib.Path(path)
         text = read_input_text(p, what="plan", max_bytes=16 * 2**20)
-        try:
-            doc = json.loads(text)
-        except ValueError as exc:
-            raise ParameterError("plan", str(p), f"a plan.json written by 'nvmemodel fio-jobs' (not JSON: {exc})") \
-                from None
+        doc = parse_json(text, what="plan", path=p, expected="a plan.json written by 'nvmemodel fio-jobs'")
         if not isinstance(doc, dict):
             raise ParameterError("plan", str(p), "a plan.json written by 'nvmemodel fio-jobs' (a JSON object)")
         return cls.from_dict(doc, source=str(p))

@@ -58,7 +58,7 @@ def _check_report(path: pathlib.Path, runtime_s: float) -> str:
     try:
         text = path.read_text(errors="replace")
         doc = json.loads(text[text.index("{"):])  # fio may print warnings before the JSON
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return "no complete JSON"
     jobs = doc.get("jobs") if isinstance(doc, dict) else None
     if not isinstance(jobs, list) or not jobs:
@@ -123,7 +123,12 @@ def _exclusive(root: pathlib.Path, dry_run: bool):
         return
     import fcntl
 
-    with open(root / ".run-sweep.lock", "a+") as lock:
+    try:  # (never through a link: a planted .run-sweep.lock link would create the file it names)
+        fd = os.open(root / ".run-sweep.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        raise ParameterError("folder", str(root), f"a folder run-sweep can keep its lock in ({root / '.run-sweep.lock'}"
+                                                  f": {exc.strerror}; a link is not followed)") from None
+    with os.fdopen(fd, "r+") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -170,6 +175,11 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
     budget = limit if limit is not None else total
     if budget < 0:
         raise ParameterError("limit", limit, "a number of points ≥ 0")
+    if not dry_run:  # before anything runs: the folders written into are the sweep's own
+        from ..userfiles import own_folder
+
+        for sub in ("results", "logs"):
+            own_folder(root, sub, what="plan")
     with _exclusive(root, dry_run):
         preconditioned = _precondition(root, plan, fio, dry_run, say)
         if preconditioned is None:  # a step failed: measuring a drive in an unknown state is not what was asked
@@ -197,7 +207,7 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
                 break
             try:
                 log = root / "logs" / (point.result_path[:-len(".json")] + ".log")
-                ok, why = _run_point(cmd, log, partial, plan.runtime_s)
+                ok, why = _run_point(cmd, log, partial, plan.runtime_s, root)
             except KeyboardInterrupt:
                 # fio writes a complete-looking report when interrupted: never keep it as this point's result
                 partial.unlink(missing_ok=True)
@@ -248,7 +258,7 @@ def _precondition(root: pathlib.Path, plan: Plan, fio: str, dry_run: bool, say) 
             continue
         say(f"{tag}: running (over the whole tested range: it takes as long as that takes)")
         try:
-            ok, why = _run_point(cmd, root / "logs" / "precondition" / f"{step.name}.log", partial, 0.0)
+            ok, why = _run_point(cmd, root / "logs" / "precondition" / f"{step.name}.log", partial, 0.0, root)
         except KeyboardInterrupt:
             partial.unlink(missing_ok=True)
             say(f"{tag}: interrupted; run again to redo this step")
@@ -283,10 +293,15 @@ def _open_log(log: pathlib.Path):
     return os.fdopen(fd, "w")
 
 
-def _run_point(cmd: list[str], log: pathlib.Path, partial: pathlib.Path, runtime_s: float) -> tuple[bool, str]:
-    partial.parent.mkdir(parents=True, exist_ok=True)
+def _run_point(cmd: list[str], log: pathlib.Path, partial: pathlib.Path, runtime_s: float,
+               root: pathlib.Path) -> tuple[bool, str]:
+    from ..userfiles import own_folder
+
+    # folders of the sweep's own, never through a link (a planted 'logs' or 'results' link would have fio's output
+    # and the logs written into a folder that is not the sweep's)
+    own_folder(root, partial.parent.relative_to(root), what="plan")
     partial.unlink(missing_ok=True)  # a leftover of an interrupted run: incomplete by construction
-    log.parent.mkdir(parents=True, exist_ok=True)
+    own_folder(root, log.parent.relative_to(root), what="plan")
     with _open_log(log) as err:
         try:
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
