@@ -22,6 +22,8 @@ with no match on the other are listed, never dropped silently.
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import math
 
@@ -44,8 +46,8 @@ class Comparison:
     the columns); ``points``: one row per point × direction with its verdict; ``unmatched``: points of one side
     only; ``verdict``: the comparison's; ``exit_status``: 1 if a point is slower beyond noise, else 0."""
 
-    changes: object  # pandas.DataFrame
-    points: object  # pandas.DataFrame
+    changes: Any  # pandas.DataFrame
+    points: Any  # pandas.DataFrame
     unmatched: tuple[dict, ...]
     verdict: str
     settings: dict

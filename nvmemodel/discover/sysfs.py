@@ -11,6 +11,8 @@ Register layouts: PCIe Base Specification, PCI Express Capability (DevCtl bits 7
 
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import os
 import pathlib
@@ -212,7 +214,7 @@ def read_host(root: str | os.PathLike = "/"):
     prov = {"sockets": "measured: discovered, sysfs physical_package_id",
             "cores_per_socket": "measured: discovered, sysfs core_id",
             "lanes_per_socket": _LANES_ASSUMED}
-    kwargs = {"sockets": sockets, "cores_per_socket": max(1, len(cores) // sockets)}
+    kwargs: dict[str, Any] = {"sockets": sockets, "cores_per_socket": max(1, len(cores) // sockets)}
     if clock_hz is not None and 1e8 <= clock_hz <= 1e10:
         kwargs["clock_hz"] = clock_hz
         prov["clock_hz"] = f"measured: discovered, {how}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import json
 import math
@@ -57,18 +59,18 @@ class FitResult:
     y: str
     y_unit: str
     by: list
-    points: object
+    points: Any  # pandas.DataFrame
     fits: dict
     chosen: dict
     failed: dict
     findings: dict
-    topology: object = None
-    workload: object = None
+    topology: Any = None
+    workload: Any = None
     free: list = dataclasses.field(default_factory=list)
     drives: int = 1
     setups: dict = dataclasses.field(default_factory=dict)
     selection: dict = dataclasses.field(default_factory=dict)  # {group: {criterion, excluded, undecided}}
-    table: object = None  # the results table the points came from (fio's CPU and engine evidence)
+    table: Any = None  # the results table the points came from (fio's CPU and engine evidence)
     ingest_warnings: list = dataclasses.field(default_factory=list)  # what reading the files warned of
 
     def setup(self, group=()) -> tuple:

@@ -108,7 +108,7 @@ class Target:
             if value is not None and not (math.isfinite(value) and value > 0):
                 raise ParameterError(f"target.{field}", value, "a positive finite number")
         if not self.name:
-            bs = self.workload.block_size
+            bs = float(self.workload.block_size)
             size = f"{bs / 1024:g}K" if bs % 1024 == 0 else f"{bs:g}B"
             mix = "" if self.workload.read_fraction in (0.0, 1.0) else f"{self.workload.read_fraction:.0%}"
             object.__setattr__(self, "name", f"{size} {self.workload.pattern}{mix}")
@@ -120,7 +120,7 @@ class Target:
         if self.iops is not None:
             need = self.iops
         if self.bytes_per_s is not None:
-            need = max(need, self.bytes_per_s / self.workload.block_size)
+            need = max(need, self.bytes_per_s / float(self.workload.block_size))
         return need
 
     def describe(self) -> str:

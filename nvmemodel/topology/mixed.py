@@ -15,6 +15,8 @@ switches', by :mod:`nvmemodel.ceiling.group_parameters`; the composition by :mod
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 from collections.abc import Mapping, Sequence
 
@@ -72,9 +74,9 @@ class DriveGroup:
         members — reads go to the other group (docs/physics.md §12.9).
     """
 
-    drive: Drive | str
+    drive: Any  # a Drive or a catalog key: a Drive after __post_init__
     count: int
-    switch: Switch | str | None = None
+    switch: Any = None  # a Switch, a catalog key or None: a Switch or None after __post_init__
     switch_count: int = 1
     lanes: int | None = None
     socket: int | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import functools
 
@@ -130,7 +132,7 @@ class Switch:
         for f in drop:
             prov[PROCESSING_FIELDS[f]] = (f"assumption: {SPEC_ONLY}; the calibration of {self.name} ({was}) was "
                                           f"dropped because {what} changed: it was measured on its own links")
-        zero = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
+        zero: dict[str, Any] = {"efficiency": 1.0, "per_command_s": 0.0, "per_tlp_s": 0.0}
         new = dataclasses.replace(self, **fields, **{f: zero[f] for f in drop}, provenance=prov)
         name = (f"{self.name} at Gen{int(new.up_gen)} x{new.up_lanes}" +
                 (f" (ports Gen{int(new.port_gen)} x{new.port_lanes})" if any(
