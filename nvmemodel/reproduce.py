@@ -116,7 +116,29 @@ def assign_parameters(paths: list[pathlib.Path], pairs) -> dict[pathlib.Path, di
     return out
 
 
-def kernel_config():
+#: the five TCP ports of a kernel's connection, as jupyter_client names its ``KernelManager.<name>_port`` options
+KERNEL_PORTS = ("shell", "iopub", "stdin", "control", "hb")
+
+
+def distinct_ports(n: int) -> list[int]:
+    """``n`` different TCP ports on 127.0.0.1 that are free now: each socket stays bound until all ``n`` are chosen,
+    so no two of them coincide (kernels started at once by parallel workers, each picking its own ports, could
+    pick the same one and die: "Kernel died before replying to kernel_info")."""
+    import socket
+
+    held = []
+    try:
+        for _ in range(n):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.bind(("127.0.0.1", 0))
+            held.append(s)
+        return [s.getsockname()[1] for s in held]
+    finally:
+        for s in held:
+            s.close()
+
+
+def kernel_config(ports: dict[str, int] | None = None):
     """The kernels' configuration: TCP on localhost with CurveZMQ transport encryption.
 
     An ipykernel listening on TCP without CurveZMQ keys logs "Kernel is running over TCP without
@@ -126,7 +148,8 @@ def kernel_config():
     ``"auto"``: the connection is then encrypted and the kernel has nothing to warn about. (IPC sockets,
     the warning's other suggestion, once seemed to stall a notebook with widgets: that was nbclient's
     Output-widget echo, whatever the transport; see :func:`nvmemodel.plots.teaching.live_controls`.)
-    An older jupyter_client, without that option, runs as before.
+    An older jupyter_client, without that option, runs as before. ``ports`` ({"shell": 50001, …}, the names of
+    :data:`KERNEL_PORTS`) fixes the connection's ports instead of letting jupyter_client pick them.
     """
     from jupyter_client.manager import KernelManager
     from traitlets.config import Config
@@ -134,6 +157,10 @@ def kernel_config():
     config = Config()
     if KernelManager.class_traits().get("transport_encryption") is not None:
         config.KernelManager.transport_encryption = "auto"
+    if ports:  # ports chosen by the parent for every notebook at once (distinct_ports), not by each worker
+        config.KernelManager.cache_ports = False
+        for name, port in ports.items():
+            setattr(config.KernelManager, f"{name}_port", int(port))
     return config
 
 
@@ -142,7 +169,8 @@ def kernel_config():
 KERNEL_LOG = "kernel-stderr.log"
 
 
-def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None) -> str | None:
+def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None,
+                       ports: dict | None = None) -> str | None:
     """:func:`_execute` in a spawned worker process whose standard error — which the kernel it starts
     inherits — is the file :data:`KERNEL_LOG` in ``target``, so a kernel's log lines do not land in the
     middle of the progress bar (only the worker's fd 2 changes: the parent keeps the terminal)."""
@@ -151,11 +179,12 @@ def _execute_in_worker(nb: pathlib.Path, target: pathlib.Path, quick: bool, para
     fd = os.open(target / KERNEL_LOG, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 2)
     os.close(fd)
-    problem = _execute(nb, target, quick, parameters)
+    problem = _execute(nb, target, quick, parameters, ports)
     return None if problem is None else f"{problem} (the kernel's own messages: {target / KERNEL_LOG})"
 
 
-def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None) -> str | None:
+def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: dict | None = None,
+             ports: dict | None = None) -> str | None:
     """Run one notebook into ``target`` with papermill (``parameters`` on top of ``quick`` and ``output_dir``);
     the error message if it stopped, else None. Run once: no cell time limit and no second attempt (the lost
     replies an earlier retry loop hid were nbclient's Output-widget echo, removed at its cause in
@@ -167,7 +196,7 @@ def _execute(nb: pathlib.Path, target: pathlib.Path, quick: bool, parameters: di
     try:
         pm.execute_notebook(str(nb), str(executed),
                             parameters={**(parameters or {}), "quick": quick, "output_dir": str(target)},
-                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config())
+                            cwd=str(nb.parent), progress_bar=False, kernel_name="python3", config=kernel_config(ports))
     except pm.PapermillExecutionError as exc:
         return f"{nb.name} stopped in cell {exc.exec_count}: {exc.ename}: {exc.evalue} (executed copy: {executed})"
     except RuntimeError as exc:  # "Kernel died before replying to kernel_info" and the like
@@ -205,7 +234,9 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
     errors = []
     with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
             ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        running = {pool.submit(_execute_in_worker, nb, output / nb.stem, quick, given[nb]): nb for nb in chosen}
+        free = iter(distinct_ports(len(KERNEL_PORTS) * len(chosen)))  # no two kernels on one port
+        running = {pool.submit(_execute_in_worker, nb, output / nb.stem, quick, given[nb],
+                               {name: next(free) for name in KERNEL_PORTS}): nb for nb in chosen}
         for done in as_completed(running):
             bar.set_postfix_str(running[done].stem)
             bar.update()

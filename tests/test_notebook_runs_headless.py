@@ -90,3 +90,22 @@ def test_primer_with_a_changed_parameter_runs_every_time(tmp_path):
         executed = nbformat.read(out / "out.ipynb", as_version=4)
         printed = "".join(o.get("text", "") for c in executed.cells for o in c.get("outputs", []))
         assert printed.count("binds") >= 5  # each lesson's sentence, at the changed parameter
+
+
+def test_kernels_run_on_the_ports_chosen_for_them(tmp_path):
+    """reproduce picks every notebook's five ports at once in the parent (reproduce.distinct_ports), so kernels
+    started together by parallel workers never share one (the retry loop used to restart a kernel that died of it)."""
+    import json
+
+    from nbclient import NotebookClient
+
+    from nvmemodel import reproduce
+
+    ports = reproduce.distinct_ports(2 * len(reproduce.KERNEL_PORTS))
+    assert len(set(ports)) == len(ports)
+    chosen = dict(zip(reproduce.KERNEL_PORTS, ports))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import json\nfrom ipykernel import get_connection_info\nprint(get_connection_info())")])
+    NotebookClient(nb, kernel_name="python3", config=reproduce.kernel_config(chosen)).execute()
+    info = json.loads(nb.cells[0].outputs[0]["text"])
+    assert {name: info[f"{name}_port"] for name in reproduce.KERNEL_PORTS} == chosen
