@@ -46,12 +46,16 @@ _KNOWN_JOB_KEYS = {
     "job_runtime", "usr_cpu", "sys_cpu", "ctx", "majf", "minf", "iodepth_level", "iodepth_submit",
     "iodepth_complete", "latency_ns", "latency_us", "latency_ms", "latency_depth", "latency_target",
     "latency_percentile", "latency_window", "hostname", "port", "desc", "steadystate", "mixed",
+    "latency_target_ns", "latency_window_us",  # (fio 3.42)
 }
 
 
 #: Where a fio document can start: '{' at the start of a line followed by one of the keys fio
-#: writes first (so a file of '{' lines is not a million candidates).
-_DOC_START = re.compile(r'^\{\s*"(?:fio version|jobs|client_stats|timestamp|global options|time)"', re.MULTILINE)
+#: writes first (so a file of '{' lines is not a million candidates). A line is also one that follows
+#: a carriage return: fio's progress lines (--eta=always, captured with 2>&1) end in '\r', not '\n',
+#: so the report's '{' follows the last of them on the same '\n'-line.
+_DOC_START = re.compile(r'(?:^|(?<=\r))\{\s*"(?:fio version|jobs|client_stats|timestamp|global options|time)"',
+                        re.MULTILINE)
 #: Work bound for salvaging documents from a malformed file: characters the decoder may scan,
 #: as a multiple of the file size (a handful of failed attempts), so no content is quadratic.
 _SCAN_BUDGET = 8
@@ -215,6 +219,25 @@ def _count_from_iops(io_bytes: float, iops: float, runtime_ms: float) -> tuple[f
     return float(round(estimate)), iops
 
 
+def unmeasured_block(mean, max_) -> bool:
+    """A latency block without ``N`` that is fio's "nothing measured": fio before 3.20 (stat.c
+    ``add_lat_json``/``show_lat`` of 2.x–3.19) writes a block that collected no samples as
+    ``{"min": 0, "max": 0, "mean": 0.0, …}`` with no sample count (the submission latency of psync,
+    sync and null jobs, every latency under ``gtod_reduce``); from 3.20 on ``"N": 0`` says it. A
+    measured latency is never exactly 0 (fio clocks in ns; in µs, 2.x, a mean of 0.0 with a maximum of 0
+    is under the clock's resolution, not a measurement either), so these zeros are NaN, as in terse."""
+    return mean == 0 and max_ == 0 and type(mean) in (int, float) and type(max_) in (int, float)
+
+
+def bw_wrapped(bw: float, io_bytes: float, runtime_ms: float) -> bool:
+    """fio's bandwidth (B/s) is not ``1000 × io_bytes ÷ runtime_ms``, as fio computes it (stat.c, integer
+    division; 2.x in KiB: within 2 KiB/s), by more than 1 %: the product wrapped past 2**64 in fio's uint64."""
+    if not runtime_ms > 0:
+        return False
+    rate = io_bytes * 1000.0 / runtime_ms
+    return abs(bw - rate) > 0.01 * rate + 2048.0
+
+
 def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     """Numbers of one direction, SI; None when it did no I/O."""
     if type(d.get("io_bytes")) is int and d["io_bytes"] == 0 and type(d.get("total_ios", 0)) is int \
@@ -227,6 +250,8 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     else:  # fio 2.x: io_bytes is KiB
         io_bytes = _num(d, "io_bytes", path, where) * 1024.0
     ios = _num(d, "total_ios", path, where, required=False)
+    if io_bytes < 0:  # (before "no bytes moved": a negative count is a corrupt file, not an idle direction)
+        raise IngestError(path, f"{where}.io_bytes = {d.get('io_bytes')!r}: expected a number >= 0 (a corrupt file?)")
     if math.isnan(ios):
         ios, iops = _count_from_iops(io_bytes, iops, runtime_ms)
     if io_bytes <= 0:  # no bytes moved: nothing measured (a cpuio job counts "I/Os" of 0 bytes)
@@ -239,6 +264,12 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
                        (bw_key, bw)):
         if value < 0 or math.isinf(value):
             raise IngestError(path, f"{where}.{key} = {d.get(key, value)!r}: expected a non-negative finite number")
+    if bw_wrapped(bw, io_bytes, runtime_ms):
+        warnings.warn(f"{path}: {where}.{bw_key} = {d.get(bw_key)!r} disagrees with io_bytes / runtime "
+                      f"({io_bytes * 1000.0 / runtime_ms:.0f} B/s): fio computes it as 1000 x io_bytes / runtime in "
+                      "64-bit integers, which wrap past 2**64 (io_bytes over 18 PB); the rate tabulated is io_bytes / "
+                      "runtime", IngestWarning, stacklevel=4)
+        bw = io_bytes * 1000.0 / runtime_ms
     out = {"direction": direction, "runtime_s": runtime_ms / 1000.0, "iops": iops, "io_bytes": io_bytes,
            "ios": ios, "bw_bytes_per_s": bw}
     for base in ("lat", "clat", "slat"):
@@ -246,7 +277,8 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
         if not isinstance(block, dict):
             continue
         here = f"{where}.{base}"
-        if _num(block, "N", path, here, required=False) == 0:
+        n = _num(block, "N", path, here, required=False)
+        if n == 0 or (n != n and unmeasured_block(block.get("mean"), block.get("max"))):
             continue  # no samples (e.g. slat with some engines): leave unknown
         out[f"{base}_mean_s"] = _nonneg(block, "mean", path, here, required=False, scale=scale)
         if base == "lat" or ("lat_max_s" not in out and base == "clat"):
@@ -316,6 +348,13 @@ def direction_numbers(d: dict) -> tuple | None:
         return None  # (total-latency percentiles, lat_percentiles=1: the checked reader reads them)
     pct = clat.get("percentile")
     n_lat, n_clat, n_slat = lat.get("N"), clat.get("N"), slat.get("N")
+    # (no N: fio < 3.20, whose zeros mean no samples, see unmeasured_block)
+    if n_lat is None and unmeasured_block(lat.get("mean"), lat.get("max")):
+        n_lat = 0
+    if n_clat is None and unmeasured_block(clat.get("mean"), clat.get("max")):
+        n_clat = 0
+    if n_slat is None and unmeasured_block(slat.get("mean"), slat.get("max")):
+        n_slat = 0
     if type(pct) is dict and (n_lat is None or (type(n_lat) is int and n_lat != 0)) \
             and (n_clat is None or (type(n_clat) is int and n_clat != 0)) \
             and (n_slat is None or (type(n_slat) is int and n_slat != 0)):
@@ -352,6 +391,8 @@ def direction_numbers(d: dict) -> tuple | None:
                 return None
             if counted:
                 ios, iops = _count_from_iops(io_bytes, iops, rt)
+            if rt > 0 and abs(bw - io_bytes * 1000.0 / rt) > 0.01 * io_bytes * 1000.0 / rt + 2048.0:
+                return None  # (bw_wrapped: the checked reader warns and recomputes it)
             return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
                     slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
                     p999 * scale, p9999 * scale)
@@ -368,11 +409,13 @@ def direction_numbers(d: dict) -> tuple | None:
         return None
     if counted:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
+    if bw_wrapped(bw, io_bytes, rt):
+        return None  # (the checked reader warns and recomputes it)
     means = [math.nan, math.nan, math.nan]
     lat_max = math.nan
     has_max = False
-    for i, block in enumerate((lat, clat, slat)):  # lat, then clat (its maximum when lat had no samples), slat
-        n = block.get("N")
+    for i, (block, n) in enumerate(((lat, n_lat), (clat, n_clat), (slat, n_slat))):  # lat, then clat (its
+        # maximum when lat had no samples), slat
         if n == 0 and type(n) is int:
             continue
         mean = block.get("mean")
@@ -621,6 +664,9 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                     row = {**common, **nums}
             if nums is None:
                 continue
+            if "lat_percentiles" in opts and _total_in_clat(d, opts):
+                for col in _PERCENTILES.values():  # total-latency percentiles under clat_ns (fio 3.1-3.15)
+                    row["lat" + col[4:]], row[col] = row[col], math.nan
             option, moved, done = sizes[direction], row["io_bytes"], row["ios"]
             # choose_block_size, its common cases inline: the option's size where the measurement agrees
             # with it, the measured mean where no size was given
@@ -679,6 +725,19 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         for row in rows:
             row["format"] = fmt
     return rows
+
+
+def _total_in_clat(d: dict, opts: dict) -> bool:
+    """The direction's ``clat`` percentiles are of total latency: a job with ``lat_percentiles=1`` whose ``lat``
+    block has none while its ``clat`` block has them. fio 3.1-3.15 keep one histogram, of total latency under
+    lat_percentiles (which turns clat_percentiles off), and write its percentiles under ``clat_ns`` (stat.c
+    ``add_ddir_status_json``; seen in fio 3.1 and 3.7 output); later releases write them under ``lat_ns``."""
+    if not _truthy(opts["lat_percentiles"]):
+        return False
+    lat, _ = _latency(d, "lat")
+    clat, _ = _latency(d, "clat")
+    return isinstance(lat, dict) and isinstance(clat, dict) and "percentile" not in lat \
+        and isinstance(clat.get("percentile"), dict)
 
 
 def _apply_pacing(rows: list[dict], opts: dict, job_opts: dict, path, *, own: bool) -> None:
@@ -778,14 +837,60 @@ def _continues(prev, doc) -> bool:
         return False
     grown = max(y - x for x, y in zip(r1, r2))
     slack = 0.0 if prev.get("timestamp_ms") is not None else 1000.0  # whole-second timestamps
-    return grown > 0 and (t2 - t1) - slack < grown + max(r1) / 2
+    # (or sooner than its own runtime after prev: a run appended to the file started after prev was written, so
+    # its report comes at least its runtime later; fio 2.2.10's reports can lag their runtimes by a second or more)
+    return grown > 0 and (t2 - t1) - slack < max(grown + max(r1) / 2, max(r2))
 
 
-def final_flags(docs: list, truncated: bool) -> list[bool]:
+def final_flags(docs: list, truncated: bool, microseconds: set | frozenset = frozenset()) -> list[bool]:
     """Which reports are final: each one not continued by the next report of the same run;
-    the last one too, unless the file ends in a truncated report (the run's final report is lost)."""
-    flags = [not _continues(a, b) for a, b in itertools.pairwise(docs)]
+    the last one too, unless the file ends in a truncated report (the run's final report is lost).
+    ``microseconds``: reports of fio 2.1 known to be interim (see :func:`interim_in_microseconds`)."""
+    flags = [i not in microseconds and not _continues(a, b) for i, (a, b) in enumerate(itertools.pairwise(docs))]
     return flags + [not truncated] if docs else []
+
+
+def _counters(doc) -> tuple | None:
+    """(job names, each job's bytes over its directions, each job's context switches, each job's longest runtime)
+    of a document without report times (fio 2.1), or None."""
+    jobs = doc.get("jobs") if isinstance(doc, dict) else None
+    if not isinstance(jobs, list) or not jobs or not all(isinstance(j, dict) for j in jobs):
+        return None
+    names, moved, ctx, runtimes = [], [], [], []
+    for j in jobs:
+        blocks = [j[d] for d in _ALL_DIRECTIONS if isinstance(j.get(d), dict)]
+        values = [b.get("io_bytes") for b in blocks] + [b.get("runtime") for b in blocks] + [j.get("ctx", 0)]
+        if not all(type(v) is int and 0 <= v < _INT_MAX for v in values):
+            return None
+        names.append((j.get("jobname"), j.get("groupid")))
+        moved.append(sum(b["io_bytes"] for b in blocks))
+        ctx.append(j.get("ctx", 0))
+        runtimes.append(max((b["runtime"] for b in blocks), default=0))
+    return tuple(names), moved, ctx, runtimes
+
+
+def interim_in_microseconds(docs: list) -> set[int]:
+    """The reports of fio 2.1 that are ``--status-interval`` interim reports whose runtimes are in µs.
+
+    fio 2.1 (seen in 2.1.11) writes an interim report's ``runtime`` in µs and its final report's in ms, and
+    its JSON has no report time: the interim reports of a 3 s run say 522,446, 1,561,659 and 2,598,374, its
+    final report 3,001. A report is such an interim report where the next report of the same jobs has moved
+    at least as many bytes with as many context switches or more (one run's counters only grow), and either
+    is the final report, with a runtime below this one's but not below a thousandth of it, or is itself such
+    an interim report with a runtime as long or longer. Runs appended to a file restart their counters."""
+    out: set[int] = set()
+    counters = [_counters(d) if str(d.get("fio version", "")).startswith("fio-2.1") and "timestamp" not in d
+                else None for d in docs]
+    for i in range(len(docs) - 2, -1, -1):
+        a, b = counters[i], counters[i + 1]
+        if a is None or b is None or a[0] != b[0] or any(y < x for x, y in zip(a[1], b[1])) \
+                or any(y < x for x, y in zip(a[2], b[2])) or not any(y > x for x, y in zip(a[1], b[1])):
+            continue
+        shorter = all(x / 1000 <= y < x for x, y in zip(a[3], b[3]) if x)  # µs, then the final report's ms
+        longer = i + 1 in out and all(y >= x for x, y in zip(a[3], b[3]))  # µs, then µs
+        if (shorter and i + 1 not in out) or longer:
+            out.add(i)
+    return out
 
 
 def read_fio_json(path, text: str | None = None) -> list[dict]:
@@ -796,13 +901,21 @@ def read_fio_json(path, text: str | None = None) -> list[dict]:
     docs, truncated = _decode_documents(text, path)
     if len(docs) == 1 and not truncated:  # the common case: one complete report
         return rows_from_document(docs[0], path, snapshot=0, final=True, run=0)
-    finals = final_flags(docs, truncated)
+    micro = interim_in_microseconds(docs)
+    finals = final_flags(docs, truncated, micro)
     if truncated:
         warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read, and the "
                       f"{len(docs)} complete report(s) before it are interim unless a later run began",
                       IngestWarning, stacklevel=2)
     rows, run = [], 0
     for i, doc in enumerate(docs):
-        rows.extend(rows_from_document(doc, path, snapshot=i, final=finals[i], run=run))
+        doc_rows = rows_from_document(doc, path, snapshot=i, final=finals[i], run=run)
+        if i in micro:  # fio 2.1's interim runtimes are µs: the rates fio derived from them are 1000x too low
+            for r in doc_rows:
+                if r.get("runtime_s") == r.get("runtime_s"):
+                    r["runtime_s"] /= 1000.0
+                    r["iops"] = r["ios"] / r["runtime_s"] if r["runtime_s"] > 0 else math.nan
+                    r["bw_bytes_per_s"] = r["io_bytes"] / r["runtime_s"] if r["runtime_s"] > 0 else math.nan
+        rows.extend(doc_rows)
         run += finals[i]
     return rows

@@ -57,8 +57,9 @@ NO_LAT_PERCENTILES = (_NAN,) * 6
 #: the pacing columns of a row (fio_options.PACING_COLUMNS) where no option sets them (the general reader
 #: reads the documents whose options do)
 NO_PACING = (_NAN, _NAN, _NAN, None, None)
-#: options whose documents the general reader reads: pacing (its columns) and gtod_reduce (its warning)
-GENERAL_ONLY = PACING_OPTIONS | {"gtod_reduce"}
+#: options whose documents the general reader reads: pacing (its columns), gtod_reduce (its warning) and
+#: lat_percentiles (fio 3.1-3.15 wrote total-latency percentiles as clat_ns's: fio_json._total_in_clat)
+GENERAL_ONLY = PACING_OPTIONS | {"gtod_reduce", "lat_percentiles"}
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
 _OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}

@@ -120,6 +120,8 @@ if msgspec is not None:
         latency_target: _Skipped = UNSET
         latency_percentile: _Skipped = UNSET
         latency_window: _Skipped = UNSET
+        latency_target_ns: _Skipped = UNSET  # (fio 3.42)
+        latency_window_us: _Skipped = UNSET
         port: _Skipped = UNSET
         desc: _Skipped = UNSET
         steadystate: _Skipped = UNSET
@@ -184,8 +186,15 @@ def _numbers(d) -> tuple | None:
         return None
     if counted:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
+    if rt > 0 and abs(bw - io_bytes * 1000.0 / rt) > 0.01 * io_bytes * 1000.0 / rt + 2048.0:
+        return None  # (fio_json.bw_wrapped: the general reader warns and recomputes it)
     pct = clat.percentile
-    if pct is not UNSET and lat.N != 0 and clat.N != 0 and slat.N != 0:  # the usual direction (N: int, None or absent)
+    # samples per block: 0 where N says so, or where fio < 3.20 wrote no N and the zeros of no samples
+    # (fio_json.unmeasured_block)
+    n_lat = 0 if lat.N == 0 or (lat.N in (None, UNSET) and lat.mean == 0 and lat.max == 0) else 1
+    n_clat = 0 if clat.N == 0 or (clat.N in (None, UNSET) and clat.mean == 0 and clat.max == 0) else 1
+    n_slat = 0 if slat.N == 0 or (slat.N in (None, UNSET) and slat.mean == 0 and slat.max == 0) else 1
+    if pct is not UNSET and n_lat and n_clat and n_slat:  # the usual direction
         p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
         if p50 is not UNSET and p90 is not UNSET and p95 is not UNSET and p99 is not UNSET and p999 is not UNSET \
                 and p9999 is not UNSET:
@@ -196,14 +205,15 @@ def _numbers(d) -> tuple | None:
     means = [_NAN, _NAN, _NAN]
     lat_max = _NAN
     has_max = False
-    for i, block in enumerate((lat, clat, slat)):  # lat, then clat (its maximum when lat had no samples), slat
-        if block.N == 0:
+    for i, (block, n) in enumerate(((lat, n_lat), (clat, n_clat), (slat, n_slat))):  # lat, then clat (its maximum
+        # when lat had no samples), slat
+        if not n:
             continue
         means[i] = block.mean * scale
         if i < 2 and not has_max:
             lat_max = block.max * scale
             has_max = True
-    if pct is UNSET or clat.N == 0:  # (clat without samples: no percentiles)
+    if pct is UNSET or not n_clat:  # (clat without samples: no percentiles)
         percentiles = (_NAN,) * 6
     else:
         percentiles = [_NAN if v is UNSET else v * scale

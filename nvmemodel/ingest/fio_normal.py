@@ -96,9 +96,10 @@ def _rate(text: str | None, *, binary_kb: bool) -> tuple[float, float]:
     return float(m[1]) * scale, 0.5 * 10.0**-decimals * scale
 
 
-def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
+def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0, others: tuple = ()) -> float:
     """The block size in bytes of one direction (see the module docstring). ``in_flight``: I/Os
-    that may be issued but not done (an interim report's bytes lag its issued count)."""
+    that may be issued but not done (an interim report's bytes lag its issued count); ``others``:
+    the header's size intervals of the other directions."""
     rt = d["runtime_s"]
     estimates = [(bw / (ios / rt), err / (ios / rt)) for bw, err in d["rates"] if bw > 0 and rt > 0 and ios > 0]
     total, total_err = _amount(d["io_text"], binary_kb=d["binary_kb"])
@@ -108,6 +109,10 @@ def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
         # fio's own BW= must agree with the header's exact size; else the header is not this block's
         lag = max(0.0, 1.0 - in_flight / ios) if ios > 0 else 0.0
         if any(not interval[0] * lag * 0.9 - err <= est <= interval[0] * 1.1 + err for est, err in estimates):
+            fits = [o[0] for o in others if o is not None and o[0] == o[1] and all(
+                o[0] * lag * 0.9 - err <= est <= o[0] * 1.1 + err for est, err in estimates)]
+            if fits:  # another direction's size (trimwrite writes with the trim size; see below)
+                return fits[0]
             raise IngestError(d["path"], f"job {d['job']!r}: the job header says bs={interval[0]:.0f} B but fio's "
                                          f"BW= and IOPS give {estimates[0][0]:.0f} B per I/O (expected them to agree)")
         return interval[0]
@@ -117,6 +122,12 @@ def _block_size(interval, d: dict, ios: float, in_flight: float = 0.0) -> float:
         return _bytes(d["io_text"], binary_kb=d["binary_kb"]) / ios
     est, err = min(estimates, key=lambda e: e[1])
     lo, hi = est - err, est + err
+    if interval is not None and (max(lo, interval[0]) > min(hi, interval[1])) and others:
+        # fio's BW= and io= contradict the header's size of this direction: a size the job was given for another
+        # direction is the one it moved (rw=trimwrite / randtrimwrite writes the blocks it trimmed, of the trim
+        # size: bs=4k,16k,8k writes 8 KiB blocks), never a size no job was given
+        fits = [o for o in others if o is not None and max(lo, o[0]) <= min(hi, o[1])]
+        interval = fits[0] if fits else interval
     if interval is not None:
         lo, hi = max(lo, interval[0]), min(hi, interval[1])
     for unit in (4096.0, 1000.0, 512.0):
@@ -180,8 +191,9 @@ def _parse_blocks(text: str, path):
             if (blocks and not header_seen) or closed:
                 run, report, status_seen, header_seen, closed = run + 1, report + 1, False, True, False
             # headers belong to their run: appended runs of one job name differ in bs / iodepth
+            # (fio 2.x prints rw=(null) for a pattern its name table lacks, trimwrite in 2.2: not said)
             headers.setdefault(run, {}).setdefault(
-                m["name"], {"name": m["name"], "rw": m["rw"].strip(), "bs": m["bs"], "ioengine": m["engine"].strip(),
+                m["name"], {"name": m["name"], "rw": m["rw"].strip() if m["rw"].strip() != "(null)" else None, "bs": m["bs"], "ioengine": m["engine"].strip(),
                             "iodepth": m["qd"], "group": int(m["g"])})
             continue
         if m := _RESULT.match(line):
@@ -239,8 +251,11 @@ def _parse_blocks(text: str, path):
                     if col:
                         cur["dirs"][direction][col] = int(v) * pct_scale
             continue
-        if direction and not line.startswith("    "):
-            pct_scale = None  # any other section ends the percentile table
+        if direction:
+            # any other line ends the percentile table: the per-priority tables of cmdprio_percentage (fio 3.20-3.28
+            # "high prio (50.34%) clat percentiles", 3.30 on "clat prio 1/0/0 (50.34% of IOs) percentiles") follow the
+            # job's own and are not the job's
+            pct_scale = None
         if m := _CPU.match(line):
             cur["cpu"] = (float(m["usr"]) / 100, float(m["sys"]) / 100)
             direction = None
@@ -310,6 +325,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         blocks = [b for b in blocks if b["report"] != last]
         warnings.warn(f"{path}: the last report is truncated (run killed while writing?); it is not read and its "
                       "run has no final report", IngestWarning, stacklevel=2)
+    _microsecond_interims(blocks)
     last_report = {b["run"]: b["report"] for b in blocks}
     last_run = blocks[-1]["run"]
 
@@ -372,7 +388,8 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
                 bs = io_bytes / ios
             else:
                 depth = int(header["iodepth"]) if header and str(header["iodepth"]).isdigit() else 1
-                bs = _block_size(interval, d, ios, in_flight=depth * b["jobs"])
+                bs = _block_size(interval, d, ios, in_flight=depth * b["jobs"],
+                                 others=tuple(v for k2, v in sizes.items() if k2 != direction))
                 io_bytes = ios * bs
             rt = d["runtime_s"]
             extra = {k2: v for k2, v in d.items() if k2.endswith("_s") and k2 != "runtime_s"}
@@ -395,6 +412,40 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
         rows.extend(job_rows)
     _check_started(path, starts, blocks, headers, last_report)
     return rows + failed
+
+
+def _block_bytes(b: dict) -> tuple[float, float]:
+    """(bytes over the block's directions from their io= totals, its longest runtime in s)."""
+    moved = sum(_bytes(d["io_text"], binary_kb=d["binary_kb"]) for d in b["dirs"].values())
+    return moved, max((d["runtime_s"] for d in b["dirs"].values()), default=0.0)
+
+
+def _microsecond_interims(blocks: list[dict]) -> None:
+    """Make seconds of the runtimes fio 2.1 wrote in µs in its ``--status-interval`` interim reports (seen in
+    2.1.11: ``runt=511972msec``, ``1536539msec``, ``2564466msec``, then the final report's ``runt= 3001msec``;
+    the terse reader's :func:`~nvmemodel.ingest.fio_terse._microsecond_interims` says how they are told). The
+    printed rates, derived from them, are scaled with them."""
+    by_job: dict = {}
+    for b in blocks:
+        if b["dirs"] and not b["err"]:
+            by_job.setdefault((b["run"], b["name"], b["group"], b["section"]), []).append(b)
+    for seq in by_job.values():
+        micro: list[dict] = []
+        last_bytes, last_rt = _block_bytes(seq[-1])
+        for a, b in zip(reversed(seq[:-1]), reversed(seq[1:])):
+            (ka, ta), (kb, tb) = _block_bytes(a), _block_bytes(b)
+            rate_a = ka / ta if ta > 0 else 0.0
+            rate_last = last_bytes / last_rt if last_rt > 0 else 0.0
+            if not (kb > ka and rate_a > 0 and 100 <= rate_last / rate_a <= 10_000):
+                break
+            b_micro = any(m is b for m in micro)
+            if not ((not b_micro and ta / 1000 <= tb < ta) or (b_micro and tb >= ta)):
+                break
+            micro.append(a)
+        for a in micro:
+            for d in a["dirs"].values():
+                d["runtime_s"] /= 1000.0
+                d["rates"] = [(bw * 1000.0, err * 1000.0) for bw, err in d["rates"]]
 
 
 def _measured_bytes(d: dict) -> float:

@@ -85,7 +85,7 @@ def block_sizes(opts: dict, path) -> dict[str, float | None]:
     """
     raw = opts.get("bs", opts.get("blocksize"))
     if raw is None or "bssplit" in opts or "bsrange" in opts or "blocksize_range" in opts:
-        return {d: None for d in ("read", "write", "trim")}
+        return {d: None for d in ("read", "write", "trim", "mixed")}  # (mixed: unified_rw_reporting)
     key = (str(raw), str(opts.get("kb_base", "1024")))
     cached = _SIZES.get(key)
     if cached is None:

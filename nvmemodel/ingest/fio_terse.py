@@ -135,6 +135,27 @@ def _lat(fields: list[str], i: int, path, lineno: int, what: str) -> float:
     return value * 1e-6 if value > 0 else math.nan
 
 
+def _terse_count(kib: float, iops: float, runtime_s: float) -> float:
+    """The I/O count of a terse direction. fio prints ``iops = 1000 × I/Os ÷ runtime_ms`` floored (stat.c
+    ``show_ddir_status_terse``), so the count lies in ``[iops × runtime, (iops + 1) × runtime)``: where that
+    holds one whole number it is the count; where several, the one that makes the bytes (whole KiB, also
+    floored) whole blocks of a round size (a multiple of 4096, 1000 or 512 B), the nearest to the middle
+    if several; else ``iops × runtime`` rounded. (Rounding ``iops × runtime`` read three 1 MiB reads of
+    1,001 ms, printed 2 IOPS, as two of 1.5 MiB.)"""
+    lo, hi = iops * runtime_s, (iops + 1) * runtime_s
+    first, last = math.ceil(lo - 1e-9), math.ceil(hi - 1e-9) - 1  # (hi excluded; 1e-9: ms × IOPS in binary)
+    if not (iops >= 1 and first <= last and last - first < 100_000 and kib < 2.0**43):  # (0 IOPS: unknown)
+        return float(round(lo))
+    if first == last:
+        return float(first)
+    total, mid = int(kib) * 1024, (lo + hi) / 2
+    for unit in (4096, 1000, 512):
+        fits = [n for n in range(max(first, 1), last + 1) if total % n == 0 and (total // n) % unit == 0]
+        if fits:
+            return float(min(fits, key=lambda n: abs(n - mid)))
+    return float(round(lo))
+
+
 def _mean_block_size(kib: float, ios: float, iops: float, runtime_s: float) -> float:
     """Measured mean I/O size, snapped to a round size (a multiple of 4096, 1000 or 512 bytes,
     in that order) when one lies within the precision of the terse numbers: whole KiB, and
@@ -188,6 +209,7 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     undecided = []  # (row, percentiles) whose kind the row alone cannot tell
     shown_clat = False  # some direction's percentiles are surely of completion latency
     negligible = []  # directions tabulated because their kind makes no difference
+    maybe_total = []  # of those, directions whose submission latency was measured (the two kinds differ by it)
     for k, direction in enumerate(names):
         o = o0 + k * per_dir
         kib = _f(fields, o, path, lineno, f"{direction} KiB")
@@ -199,19 +221,22 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
         if iops * runtime_s > 2.0**62:
             raise IngestError(path, f"line {lineno}: {direction} IOPS {iops:g} x runtime {runtime_s:g} s: "
                                     "more I/Os than any run makes")
-        ios = float(round(iops * runtime_s))
+        ios = _terse_count(kib, iops, runtime_s)
         if ios == 0 and kib > 0:  # fewer than 1 IOPS prints as 0: the count is not in the line
             ios = iops = math.nan
         # terse writes 0 where fio measured nothing (gtod_reduce, disable_slat, engines without a
         # submission step); a measured latency is never exactly 0, so 0 is "not measured"
         slat = _lat(fields, o + 6, path, lineno, "slat mean")
         clat = _lat(fields, o + 10, path, lineno, "clat mean")
+        lat_max = _lat(fields, o + 33, path, lineno, "lat max")
+        if math.isnan(lat_max):  # total latency not measured (disable_lat): the maximum is the completion one's,
+            lat_max = _lat(fields, o + 9, path, lineno, "clat max")  # as in fio's JSON (lat_max_s: "else completion")
         row = new_row(
             **common, direction=direction, runtime_s=runtime_s, ios=ios, io_bytes=kib * 1024.0, iops=iops,
             bw_bytes_per_s=bw_kib * 1024.0, block_size_bytes=_mean_block_size(kib, ios, iops, runtime_s),
             slat_mean_s=slat, clat_mean_s=clat,
             lat_mean_s=_lat(fields, o + 34, path, lineno, "lat mean"),
-            lat_max_s=_lat(fields, o + 33, path, lineno, "lat max"),
+            lat_max_s=lat_max,
         )
         pct = {}
         for j in range(20):
@@ -221,17 +246,28 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
         if pct and not any(pct.values()):  # all 0: no completion latencies measured
             pct = {}
         lat_min = _f(fields, o + 32, path, lineno, "lat min") * 1e-6
-        surely_clat = bool(pct) and (min(pct.values()) < _BELOW_LAT_MIN * lat_min
+        # percentiles where no total latency was measured (disable_lat: its fields 0) are completion latency's:
+        # fio computes lat_percentiles from the total-latency samples (stat.c show_ddir_status_terse)
+        surely_clat = bool(pct) and (math.isnan(row["lat_mean_s"]) or min(pct.values()) < _BELOW_LAT_MIN * lat_min
                                      or _closer_to_first(_quantile_mean(pct), clat, row["lat_mean_s"]))
         # terse prints whole µs: a submission latency below 1 µs cannot show in them either
+        # fio before 3.1 has no lat_percentiles: its terse percentiles are completion latency's
+        surely_clat = surely_clat or (bool(pct) and (_release(fio_version) or _LAT_PERCENTILES_SINCE)
+                                      < _LAT_PERCENTILES_SINCE)
         if not slat > max(_SLAT_NEGLIGIBLE * clat, 1e-6) or surely_clat:
             row.update({col: pct[key] for key, col in _PCT_COLS.items() if key in pct})
             if not surely_clat:
                 negligible.append(direction)
+                # (NaN: no submission step, total and completion latency the same; under 1 µs: below the whole µs
+                # terse prints its percentiles in)
+                if pct and slat >= 1e-6:
+                    maybe_total.append(direction)
         elif pct:
             undecided.append((row, pct))
         rows.append(row)
         shown_clat = shown_clat or surely_clat
+    if maybe_total and not shown_clat:
+        common["percentiles_maybe_total"] = maybe_total
     if undecided and shown_clat:
         # lat_percentiles is one option of the job (fio stat.c prints one kind for every direction of
         # a line): where one direction's percentiles are surely of completion latency, so are the
@@ -245,7 +281,7 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     return common, rows
 
 
-def _warn_percentiles(path, dropped: list[tuple[int, list, list]]) -> None:
+def _warn_percentiles(path, dropped: list[tuple[int, list, list]], maybe_total: list[tuple[int, list]] = ()) -> None:
     """One warning for the rows whose percentiles are not tabulated, naming their directions and lines,
     and why the other directions of the same lines are (QA s25 H14)."""
     def words(dirs):
@@ -262,8 +298,33 @@ def _warn_percentiles(path, dropped: list[tuple[int, list, list]]) -> None:
                   "(lat_percentiles), and their submission latency (5 % of the completion latency or more) makes "
                   "the two differ" + (f"; the {words(kept)} percentiles of the same line(s) are tabulated as "
                                       "completion latency (their mean submission latency, by which the two kinds "
-                                      "differ, is under 5 % of the mean completion latency)" if kept else ""),
-                  IngestWarning, stacklevel=3)
+                                      "differ, is under 5 % of the mean completion latency)" if kept else "")
+                  + _other_lines(maybe_total, {n for n, _, _ in dropped}), IngestWarning, stacklevel=3)
+
+
+def _other_lines(maybe_total: list[tuple[int, list]], named: set) -> str:
+    """The lines, other than ``named``, whose percentiles are tabulated as completion latency that may be total."""
+    others = [n for n, _ in maybe_total if n not in named]
+    if not others:
+        return ""
+    where = f"line {others[0]}" if len(others) == 1 else f"lines {', '.join(map(str, others[:5]))}" + (
+        " …" if len(others) > 5 else "")
+    return (f"; those of {where} are tabulated as completion latency for the same reason, and with "
+            "lat_percentiles=1 (fio 3.1 on) are of total latency")
+
+
+def _warn_maybe_total(path, lines: list[tuple[int, list]]) -> None:
+    """One warning for the rows whose percentiles are tabulated as completion latency though they may be of total
+    latency (fio >= 3.1 with lat_percentiles=1 writes those in the same fields): their submission latency, by
+    which the two kinds differ, is under 5 % of the completion latency."""
+    nums = [n for n, _ in lines]
+    rows = sum(len(d) for _, d in lines)
+    where = f"line {nums[0]}" if len(nums) == 1 else f"{len(nums)} lines ({', '.join(map(str, nums[:5]))}" + (
+        " …)" if len(nums) > 5 else ")")
+    warnings.warn(f"{path}: the percentiles of {rows} row(s) ({where}) are tabulated as completion latency (clat_p*), "
+                  "but terse output does not say whether they are: with lat_percentiles=1 (fio 3.1 on) they are of "
+                  "total latency, which exceeds completion latency by the submission latency (under 5 % of it "
+                  "here); write JSON or normal output to tell", IngestWarning, stacklevel=3)
 
 
 def _depth_shares(fields: list[str], cpu_at: int, path, lineno: int) -> tuple[float, ...]:
@@ -395,6 +456,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
     parsed = []  # (lineno, key, runtime, common, rows)
     skipped, truncated, first_skipped = 0, False, None
     percentiles_dropped: list[tuple[int, list, list]] = []  # (line, directions dropped, directions kept)
+    percentiles_maybe_total: list[tuple[int, list]] = []  # (line, directions tabulated as completion latency)
     for i, (lineno, line) in enumerate(lines):
         fields = line.split(";")
         if len(fields) < 10 or fields[0] not in ("2", "3", "4", "5"):
@@ -413,14 +475,20 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         if "percentiles_dropped" in common:
             dropped_dirs, negligible_dirs = common.pop("percentiles_dropped")
             percentiles_dropped.append((lineno, dropped_dirs, negligible_dirs))
+        if "percentiles_maybe_total" in common:
+            percentiles_maybe_total.append((lineno, common.pop("percentiles_maybe_total")))
         runtime = max((r["runtime_s"] for r in rows), default=0.0)
         nh, per_dir, _ = _layout(version)
         shares = _depth_shares(fields, nh + found[0] + per_dir * len(found[1]), path, lineno)
         parsed.append((lineno, (common["job_name"], common["group_id"]), runtime, common, rows,
                        _signature(shares, rows)))
+    v3_lines = any(common["format"] == "fio-terse-v3" for _, _, _, common, _, _ in parsed)
+    if parsed and not any(rows for *_, rows, _ in parsed) and v3_lines and not any(c["error"] for *_, c, _, _ in parsed):
+        raise IngestError(path, f"no rows: no job did any read or write I/O{_NO_TRIM}")
     if not parsed:
         raise IngestError(path, "no terse lines found (expected ';'-separated lines starting with 2, 3, 4 or 5)"
                           if not skipped else f"no terse lines among {skipped} line(s)")
+    parsed = _microsecond_interims(parsed)
     out: list[dict] = []
     keys = [p[1] for p in parsed]
     runs = _split_appended(_reports(keys, [p[2] for p in parsed]), keys, [p[5] for p in parsed])
@@ -431,6 +499,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
     for (run, report), (_, key, *_) in zip(runs, parsed):
         per_report[(report, key[1])] = per_report.get((report, key[1]), 0) + 1
     seen_in_report: dict[int, int] = {}
+    maybe_mixed: list[int] = []  # read-only lines of a fio release that wrote unified reporting as reads
     for (run, report), (lineno, key, _, common, rows, _) in zip(runs, parsed):
         final = report == last_report[run] and not (truncated and run == runs[-1][0])
         level = "all-clients" if common["is_aggregate"] else "job" if per_report[(report, key[1])] > 1 else None
@@ -439,23 +508,100 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
             warnings.warn(f"{path}: line {lineno} ({key[0]!r}) failed with fio error {common['error']}; its numbers "
                           "are not tabulated (row kept with the error column set)", IngestWarning, stacklevel=2)
         elif not rows and final:  # (in an interim report a stonewalled job may not have started yet)
-            warnings.warn(f"{path}: line {lineno} ({key[0]!r}) completed no I/O; no row for it", IngestWarning,
-                          stacklevel=2)
+            warnings.warn(f"{path}: line {lineno} ({key[0]!r}) completed no {'read or write I/O' + _NO_TRIM if v3_lines else 'I/O'}; no row "
+                          "for it", IngestWarning, stacklevel=2)
+        elif final and [r["direction"] for r in rows] == ["read"] and common["format"] != "fio-terse-v2" \
+                and (_release(common["tool_version"]) or _MIXED_BLOCK_SINCE) < _MIXED_BLOCK_SINCE:
+            maybe_mixed.append(lineno)
         job_index = seen_in_report.get(report, 0)
         seen_in_report[report] = job_index + 1
         for row in rows:
             row.update(run=run, snapshot=report, final=final, level=level, job_index=job_index)
         out.extend(rows)
     _clone_numjobs(out)
+    if maybe_mixed:
+        _warn_maybe_mixed(path, maybe_mixed, next(r["tool_version"] for r in out if r["tool_version"]))
     if truncated:
         warnings.warn(f"{path}: the last line is a truncated terse line (run killed?); it is not read and its run "
                       "has no final report", IngestWarning, stacklevel=2)
-    if percentiles_dropped:
-        _warn_percentiles(path, percentiles_dropped)
+    if percentiles_dropped:  # (it names the lines whose percentiles are tabulated though they may be total latency)
+        _warn_percentiles(path, percentiles_dropped, percentiles_maybe_total)
+    elif percentiles_maybe_total:
+        _warn_maybe_total(path, percentiles_maybe_total)
     if skipped:  # (what they are is not guessed: the first is quoted)
         lineno, line = first_skipped
         warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
                       f"{line[:120]!r})", IngestWarning, stacklevel=2)
+    return out
+
+
+#: Why a terse v3 line shows no I/O where the job may have trimmed (fio stat.c writes v3 without a trim block).
+_NO_TRIM = (" (terse v3 has no trim block: a job's trims are not in a v3 line; write terse v2, v4 or v5, or JSON, "
+            "to read them)")
+#: fio releases before this one write a unified_rw_reporting job's numbers (reads and writes together) in the
+#: read fields of a terse line, with write and trim 0 (stat.c show_thread_status_terse_all); from 3.28 on one
+#: 'mixed' block.
+_MIXED_BLOCK_SINCE = (3, 28)
+#: The first fio release with lat_percentiles (total-latency percentiles in the same terse fields).
+_LAT_PERCENTILES_SINCE = (3, 1)
+
+
+def _release(version: str | None) -> tuple[int, ...] | None:
+    """(major, minor) of a terse line's 'fio-3.16' field, None where it does not say."""
+    m = re.match(r"fio-(\d+)\.(\d+)", version or "")
+    return (int(m[1]), int(m[2])) if m else None
+
+
+def _warn_maybe_mixed(path, lines: list[int], version: str) -> None:
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines[:5]))}" + (
+        " …" if len(lines) > 5 else "")
+    warnings.warn(f"{path}: {where} ({version}) read as reads: fio before 3.28 writes a unified_rw_reporting job's "
+                  "numbers (reads and writes together) in a terse line's read fields, so a line that only read cannot "
+                  "say whether it is reads or mixed; if the run set unified_rw_reporting, its direction is 'mixed' "
+                  "(write JSON or normal output to tell)", IngestWarning, stacklevel=3)
+
+
+def _microsecond_interims(parsed: list) -> list:
+    """``parsed`` with the ``--status-interval`` lines whose runtimes fio wrote in µs made seconds.
+
+    fio 2.1 (seen in 2.1.11) writes an interim report's runtime in µs and the final report's in ms: a job's
+    lines read 511,984, 1,536,692, 2,559,751 and then 3,001 "ms", with the rates fio derived from them 1000x
+    too low (3 IOPS, then 2,000). A line is such an interim line where the job's next line moved more bytes
+    in a runtime that is shorter but not below a thousandth of it, or is itself such a line with a runtime as
+    long or longer, and its bandwidth is 100 to 10,000 times below that of the job's last line (a run appended
+    to the file, which restarts its counters, is not so). Its rows get the runtime in seconds and the IOPS and
+    bandwidth of it; the I/O count is found again from the bytes (:func:`_terse_count`)."""
+    by_key: dict = {}
+    for i, p in enumerate(parsed):
+        by_key.setdefault(p[1], []).append(i)
+    micro: set[int] = set()
+    for idx in by_key.values():
+        last = parsed[idx[-1]]
+        for a, b in zip(reversed(idx[:-1]), reversed(idx[1:])):
+            ra, rb = parsed[a][4], parsed[b][4]
+            ka, kb = sum(r["io_bytes"] for r in ra), sum(r["io_bytes"] for r in rb)
+            ta, tb = parsed[a][2], parsed[b][2]
+            rate_a = ka / ta if ta > 0 else 0.0
+            rate_last = sum(r["io_bytes"] for r in last[4]) / last[2] if last[2] > 0 else 0.0
+            if not (ra and rb and kb > ka and rate_a > 0 and 100 <= rate_last / rate_a <= 10_000):
+                break
+            if not ((b not in micro and ta / 1000 <= tb < ta) or (b in micro and tb >= ta)):
+                break
+            micro.add(a)
+    if not micro:
+        return parsed
+    out = list(parsed)
+    for i in micro:
+        lineno, key, runtime, common, rows, sig = parsed[i]
+        for r in rows:
+            r["runtime_s"] /= 1000.0
+            kib, rt = r["io_bytes"] / 1024.0, r["runtime_s"]
+            ios = _terse_count(kib, math.floor(1000 * r["ios"] / (rt * 1000)) if r["ios"] == r["ios"] and rt > 0 else 0,
+                               rt)
+            r.update(ios=ios if ios > 0 else math.nan, iops=ios / rt if ios > 0 and rt > 0 else math.nan,
+                     bw_bytes_per_s=r["io_bytes"] / rt if rt > 0 else math.nan,
+                     block_size_bytes=_mean_block_size(kib, ios, ios / rt if rt > 0 else 0.0, rt))
+        out[i] = (lineno, key, runtime / 1000.0, common, rows, sig)
     return out
 
 

@@ -101,7 +101,9 @@ def test_dandinpower_per_job_blocks_sum_to_drive_rate():
 @needs_shared
 def test_mcgrof_terse_sweep():
     # SOURCES.md: 9.2k (QD1, clat 105 µs) → 60k (QD16) → 129k (QD64) → 224k (QD256) → 348k (QD4096).
-    df = read_results(REAL / "fio_terse", path_regex=r"qd(?P<iodepth>\d+)\.out$")
+    # fio 3.8 terse: a read-only line cannot say whether it is reads or unified_rw_reporting's mixed (issue 30)
+    with pytest.warns(IngestWarning, match="before 3.28 writes a unified_rw_reporting job's numbers"):
+        df = read_results(REAL / "fio_terse", path_regex=r"qd(?P<iodepth>\d+)\.out$")
     iops = df.set_index("iodepth")["iops"]
     expected = {1: 9.2e3, 16: 60e3, 64: 129e3, 256: 224e3, 4096: 348e3}
     for qd, x in expected.items():
@@ -138,7 +140,9 @@ def test_iometer_instantaneous():
 
 @needs_shared
 def test_whole_real_folder_reports_skips():
-    with pytest.warns(IngestWarning, match="skipped 8 of 41"):
+    # (the fio 3.8 terse lines cannot say reads from unified_rw_reporting's mixed: warned, issue 30)
+    with pytest.warns(IngestWarning, match="skipped 8 of 41"), \
+            pytest.warns(IngestWarning, match="before 3.28 writes a unified_rw_reporting job's numbers"):
         df = read_results(REAL)
     reasons = {pathlib.Path(s.path).name: s.reason for s in df.attrs["skipped"]}
     assert "SOURCES.md" in reasons and all(reasons.values())
