@@ -217,7 +217,8 @@ def compare(base, new, *, by=(), ignore=(), metrics=("iops", "bw", "lat_mean", "
                 raise ParameterError("ignore", c, f"a column each side holds one value of per point: {side} has "
                                                   f"{', '.join(values)} at {label(describe(point))}; their runs would "
                                                   "be averaged as repeats (compare them separately)")
-    rows, spreads, notes = [], {}, []
+    rows, notes = [], []
+    spreads: dict[str, Any] = {}
     measured = {}
     for m in metrics:
         b, col_b = runs_by_point(tables[0], keys[0], m)

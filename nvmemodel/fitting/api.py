@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -331,7 +332,11 @@ def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None
                 raise ParameterError("y", y, f"y={total!r} for the ceiling model of a mixed read/write workload "
                                      f"({wl.describe()}{' in curve ' + str(key) if key else ''}): its ceiling counts "
                                      f"reads and writes together")
-    fits, chosen, failed, findings, selection = {}, {}, {}, {}, {}
+    fits: dict[Any, Any] = {}
+    chosen: dict[Any, Any] = {}
+    failed: dict[Any, Any] = {}
+    findings: dict[Any, Any] = {}
+    selection: dict[Any, Any] = {}
     explicit = len(names) == 1
     joint, joint_failed = {}, {}
     if shared:

@@ -20,6 +20,7 @@ import stat
 import subprocess
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import ParameterError
 from .fiofile import check_targets
@@ -171,7 +172,9 @@ def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_de
         fio = _executable(fio)
     say = progress or (lambda _line: None)
     total = len(plan.points)
-    ran, skipped, failed = [], [], []
+    ran: list[Any] = []
+    skipped: list[Any] = []
+    failed: list[Any] = []
     budget = limit if limit is not None else total
     if budget < 0:
         raise ParameterError("limit", limit, "a number of points ≥ 0")

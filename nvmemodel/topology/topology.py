@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import dataclasses
 import math
 from collections.abc import Mapping
@@ -347,7 +349,7 @@ class Topology:
                                 extras_sources={k: v for k, v in topo.extras_sources.items() if k not in extras})
         return topo, wl
 
-    def _absent(self, part: str, fields) -> None:
+    def _absent(self, part: str, fields) -> NoReturn:
         selector, none = PRESENCE[part]
         name = f"{part}.{next(iter(fields))}"
         how = ("set switch.model=custom (a switch from the switch.* values alone) or a catalog key (`nvmemodel "
