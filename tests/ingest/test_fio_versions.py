@@ -431,6 +431,18 @@ def test_fio_21_status_interval_interim_runtimes_in_microseconds(tmp_path):
     assert times == sorted(times) and times[-1] < 4
 
 
+@pytest.mark.parametrize("given, form", [("terse3", "terse3"), ("normal-appendterse", "normal"),
+                                         ("normal-appendterse", "normal --append-terse")])
+def test_fio_21_status_interval_in_terse_and_normal_output(tmp_path, given, form):
+    rows, _, _ = _read_form(tmp_path, "2.1.11", "status", given, form)
+    text = gzip.decompress((DATA / "2.1.11" / f"status.{given}.out.gz").read_bytes()).decode()
+    assert re.search(r"runt=\s*\d{6,}msec|^3;fio-2\.1\.11;st;0;0;\d+;\d+;\d+;\d{6,};", text, re.MULTILINE)
+    assert [r["final"] for r in rows] == [False] * (len(rows) - 1) + [True] and len(rows) >= 3
+    times = [r["runtime_s"] for r in rows]
+    assert times == sorted(times) and times[-1] < 4 and {r["run"] for r in rows} == {0}
+    assert all(1000 < r["iops"] < 5000 for r in rows)  # rate_iops=2000 (the µs runtimes gave 2-3 IOPS)
+
+
 @pytest.mark.parametrize("v", ["2", "3", "4", "5"])
 def test_terse_io_count_is_floored_as_fio_floors_iops(tmp_path, v):
     given = "json-normal-terse2" if v == "2" else f"json-terse{v}"
