@@ -161,8 +161,11 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     pts = result.points
     x = result.x
     xs_all = pts[x].to_numpy(float)
-    if log_x is None:
-        log_x = x in _LOG_X and xs_all.min() > 0 and xs_all.max() / xs_all.min() >= 8
+    if log_x is None:  # block sizes spread ≥ ×8, counts only when swept by doubling (1 2 4 … 128): jobs or threads
+        from .results import _is_doubling  # 1, 2, 3 … 20 stay linear (a log2 axis ticked them 1 2 3 4 5 7 9 12 15 19)
+
+        log_x = x in _LOG_X and xs_all.min() > 0 and xs_all.max() / xs_all.min() >= 8 \
+            and (x == "block_size_bytes" or _is_doubling(xs_all))
     has_ceiling = any(m.startswith("ceiling") for m in result.chosen.values())
     n_ceil = sum(m.startswith("ceiling") for m in result.chosen.values())
     rows = [4, 1.3] + ([0.35 * max(n_ceil, 1)] if has_ceiling else [])
@@ -285,9 +288,10 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     ax.set_ylabel(axis_label(quantity, ylab) if quantity != "IOPS" else ylab)
     handles, _ = ax.get_legend_handles_labels()
     if len(handles) > 4:  # many lines: beside the axes, where it hides no measurement
-        ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        ncol = 1 + (len(handles) - 1) // 18  # no column taller than the figure (29 entries: two columns)
+        ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, ncol=ncol)
         w, h = fig.get_size_inches()
-        fig.set_size_inches(w + 2.8, h)  # room for it, the axes keep their width
+        fig.set_size_inches(w + 2.8 * ncol, h)  # room for it, the axes keep their width
     else:
         ax.legend(fontsize="x-small", loc="best")
     ax.grid(alpha=0.3)

@@ -254,13 +254,20 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     if hue and style in (None, hue_col):  # entries of the curves alone: each says what it is (numjobs=4)
         for h in ax.get_legend_handles_labels()[0]:
             h.set_label(f"{hue}={h.get_label()}")
+    if "hue_norm" in mapping:  # a sequential palette: the legend shows some of the curves, and says so
+        from matplotlib.lines import Line2D
+
+        levels = summary[hue_col].nunique()
+        key = Line2D([], [], ls="none", label=f"{levels} curves by {hue_col}, darker = larger (some keyed)")
+    else:
+        key = None
     if little and runs["little"].notna().any() and y in ("iops", "bw_bytes_per_s"):
         # each curve's N / latency in its colour, thin and dotted; one legend entry says what the dotted lines are
         ax.little = _little_lines(ax, runs, x, hue_col, mapping, lambda h, s: " ".join(
             str(p) for p in ((f"{hue}={h}" if hue else None), s if (several or not hue) else None) if p)
             or f"measured {label}")
         ax.plot([], [], color="0.3", ls=":", lw=1.1, marker="x", ms=5,
-                label="Little's law check: iodepth × jobs / mean latency (dotted ×, each curve's colour)")
+                label="Little's law check (dotted ×): iodepth × jobs / mean latency")
     ax.model = None
     if topology is not None and y not in ("iops", "bw_bytes_per_s"):
         from ..errors import ParameterError
@@ -301,10 +308,20 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     if ax.latency_axis is not None:
         more = tuple(a + b for a, b in zip(more, ax.latency_axis.get_legend_handles_labels()))
     handles, labels = list(more[0]), list(more[1])
+    if key is not None:
+        handles, labels = [key, *handles], [key.get_label(), *labels]
     beside = len(labels) > LEGEND_ABOVE_MAX
-    if beside and ax.figure.get_layout_engine() is not None and len(ax.figure.axes) <= 3:
-        ax.figure.set_size_inches(ax.figure.get_figwidth() + 2.6, ax.figure.get_figheight())  # the axes keep width
-    legend_outside(ax, where="right" if beside else "top", handles=handles, labels=labels)
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    ax.legend_beside = None
+    if beside and isinstance(ax.figure.get_layout_engine(), ConstrainedLayoutEngine):
+        # a figure legend right of everything (the latency axis's ticks and label included), the layout making room
+        if len(ax.figure.axes) <= 3:
+            ax.figure.set_size_inches(ax.figure.get_figwidth() + 3.0, ax.figure.get_figheight())  # axes keep width
+        ax.legend_beside = ax.figure.legend(handles, labels, loc="outside right upper", fontsize="x-small",
+                                            frameon=False)
+    else:
+        legend_outside(ax, where="right" if beside else "top", handles=handles, labels=labels)
     set_title(ax, title or f"measured {label} vs {_X_LABELS.get(x, x)}", fontsize=10)
     ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
             bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
@@ -574,7 +591,7 @@ def _latency_axis(ax, table, *, x, hue, latency, directions, mapping):
         sns.lineplot(d, x=x, y=lat_name, hue=hue_col, **mapping, estimator="mean", errorbar=None, ax=twin,
                      legend=False, ls=":", lw=1.3, marker="s", markersize=4, markeredgecolor="none")
     twin.plot([], [], color="0.3", ls=":", lw=1.3, marker="s", ms=4,
-              label=f"{label} (dotted ■, right axis, each curve's colour)")
+              label=f"{label} (dotted ■, right axis)")
     twin.yaxis.set_major_formatter(_formatter("s"))
     twin.set_ylim(bottom=0, top=float(np.nanmax(lat["mean"])) * 1.25)
     twin.set_ylabel(f"{label} (dotted)")

@@ -61,10 +61,22 @@ def test_many_legend_entries_go_beside_the_axes():
     table = synthetic_threads(threads=range(1, 5), reps=1)
     table["stack"] = table["ioengine"] + "-" + table["threads"].astype(str)  # 20 curves of one point each
     ax = plot_results(table.assign(threads=1), x="threads", y="iops", hue="stack", latency=None, little=False)
-    legend = ax.get_legend()
+    legend = ax.legend_beside  # a figure legend, right of the axes and of a latency axis's labels
+    assert ax.get_legend() is None and legend is ax.figure.legends[0]
     ax.figure.canvas.draw()
-    box, axes = legend.get_window_extent(), ax.get_window_extent()
-    assert len(legend.get_texts()) == 20 and box.x0 >= axes.x1  # right of the axes, over no data
+    box, axes = legend.get_window_extent(), ax.get_tightbbox()
+    assert len(legend.get_texts()) == 20 and box.x0 >= axes.x1  # right of the axes and their labels, over no data
+
+
+def test_legend_beside_clears_the_latency_axis():
+    # two real sweeps (tests/data/fio_sweep randrw, tests/data/fit/local/qd randread): 2 datasets x 3 directions with
+    # seaborn's section keys make 9 entries; the legend sits right of the latency axis's tick labels and label
+    a = nm.read_results(sorted((DATA / "fio_sweep").glob("qd*")))
+    b = nm.read_results(DATA / "fit" / "local" / "qd")
+    ax = plot_results({"randrw": a, "randread": b}, x="iodepth", y="iops")
+    ax.figure.canvas.draw()
+    twin = ax.latency_axis.get_tightbbox()
+    assert ax.legend_beside.get_window_extent().x0 >= twin.x1
 
 
 @pytest.mark.parametrize("values, doubling", [((1, 2, 4, 8, 16, 32, 64, 128), True), ((1, 2, 4), False),
@@ -84,4 +96,17 @@ def test_the_theme_is_local():
 
     assert to_hex(ax.curves["read"].get_color()) == "#0072b2"
     assert ax.xaxis.get_gridlines()[0].get_visible() and to_hex(ax.xaxis.get_gridlines()[0].get_color()) == "#cccccc"
+    plt.close("all")
+
+
+def test_fit_chart_along_twenty_job_counts_is_linear():
+    # issue 32: the fit figure put jobs 1..20 on a log2 axis (ticks 1 2 3 4 5 7 9 12 15 19); a doubling sweep stays log2
+    table = synthetic_threads(threads=range(1, 21), reps=2)
+    fig = nm.fit(table[table.ioengine == "libaio"], x="numjobs", y="iops", model="usl").plot()
+    ax = fig.axes[-1]
+    lo, hi = ax.get_xlim()
+    ticks = [t for t in ax.get_xticks() if lo <= t <= hi]
+    assert fig.axes[0].get_xscale() == "linear" and len(ticks) >= 4 and all(float(t).is_integer() for t in ticks)
+    doubling = table[(table.ioengine == "libaio") & table.threads.isin([1, 2, 4, 8, 16])]
+    assert nm.fit(doubling, x="numjobs", y="iops", model="usl").plot().axes[0].get_xscale() == "log"
     plt.close("all")
