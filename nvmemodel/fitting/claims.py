@@ -46,7 +46,9 @@ import dataclasses
 
 import numpy as np
 
-from .evidence import Evidence, _pooled, residual_structure, shape_evidence, superlinear_steps
+from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
+    Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, noise_fits)
+from .evidence import Evidence, _pooled, superlinear_steps
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -66,98 +68,6 @@ NO_INTERVAL = ("; no interval is given: its value rests on the model's shape bey
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
-#: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy: its thread is CPU-bound there (one
-#: threshold for facts and claims)
-from .facts import CPU_BOUND  # noqa: E402,F401  (cpu_claims reads it here)
-
-
-@dataclasses.dataclass(frozen=True)
-class Claim:
-    """One sentence of an explanation, the kind of evidence behind it and, for a claim built from a fact of
-    :mod:`~nvmemodel.fitting.facts`, that fact's numbers (SI)."""
-
-    kind: str
-    text: str
-    facts: dict = dataclasses.field(default_factory=dict, compare=False)
-
-
-def _pts(result, key):
-    pts = result.points
-    for b, v in zip(result.by, key):
-        pts = pts[pts[b] == v]
-    return pts
-
-
-#: the noise fits of each result's curves (id(result) → {key: fits}), dropped with the result
-_NOISE_FITS: dict = {}
-
-
-def _own_fit(f) -> bool:
-    """A fit of this curve's own points (not a joint fit's view of it: its residuals hold the other curves' misfit)."""
-    return f.stats.get("n_curve", f.stats["n"]) == f.stats["n"]
-
-
-def noise_fits(result, key) -> dict:
-    """The fits whose residual scatter is the noise of a curve without repeats: every candidate model of the axis
-    (Little's law, MVA, USL, Amdahl, linear; the per-I/O + per-byte model along block size), fitted to this curve's
-    own points — whichever models ``model=`` asked for and whether parameters were shared. A statement about the
-    measurements ("falls beyond the scatter", "flattens") must not change with the models fitted (QA s25 H41), nor
-    take a poor joint fit's misfit as noise (H27)."""
-    import weakref
-
-    from ..errors import NvmeModelError
-    from .axes import axis_kind
-    from .engine import fit_shape
-    from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
-
-    cache = _NOISE_FITS.get(id(result))
-    if cache is None:
-        cache = _NOISE_FITS[id(result)] = {}
-        weakref.finalize(result, _NOISE_FITS.pop, id(result), None)
-    if key in cache:
-        return cache[key]
-    pts = _pts(result, key).sort_values(result.x)
-    repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
-    own = result.fits[key]
-    out = {}
-    if not repeated and axis_kind(result.x) != "share":  # with repeats the noise is theirs: no fit is needed
-        block = axis_kind(result.x) == "block size" and result.y_unit in ("1/s", "B/s")
-        xv, yv = pts[result.x].to_numpy(float), pts["y"].to_numpy(float)
-        w = pts["weight"].to_numpy(float) if result.points.attrs.get("weighted") else None
-        for m in (BLOCK_MODELS if block else (*QUEUEING, *EMPIRICAL)):
-            if m in own and _own_fit(own[m]):
-                out[m] = own[m]
-                continue
-            shape = block_shape(result.y_unit) if m in BLOCK_MODELS else SHAPES[m]
-            if len(xv) <= len(shape.params):
-                continue
-            try:
-                out[m] = fit_shape(shape, xv, yv, w, ci="wald")
-            except NvmeModelError:
-                continue
-    cache[key] = out
-    return out
-
-
-def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
-    """The shape evidence of one curve and the structure of its chosen model's residuals."""
-    model = result.chosen[key]
-    f = result.fits[key][model]
-    ev = shape_evidence(_pts(result, key), result.x, noise_fits(result, key), model)
-    struct = residual_structure(ev, f) if f.shape.params else None
-    return dataclasses.replace(ev, structured=struct), struct
-
-
-def _xv(result, v) -> str:
-    """An x value as written; block sizes in KiB/MiB."""
-    v = float(v)
-    if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
-        return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
-    return _fx(v)
-
-
-def _what(result) -> str:
-    return {"1/s": "IOPS", "B/s": "throughput", "s": "latency"}.get(result.y_unit, result.y)
 
 
 def _measured(result, ev: Evidence) -> Claim:
@@ -261,16 +171,6 @@ def _larger_direction(result, ev: Evidence) -> str:
     name = name.replace("_", ".")
     return (f"The larger of the read and write {name} of each run ({result.y}; here: "
             f"{' and '.join(d + 's' for d in dirs)})")
-
-
-def _level_runs(result, p: dict, spread: bool = True) -> str:
-    """The runs behind a measured level (plateau or step level) as they are: "sd s over n runs at x = a–b" when
-    points were repeated, "sd s over k points of one run each at x = a–b" when each point is one run — the spread
-    of one run at each of k different x values is not the spread of repeated runs."""
-    k = int(p.get("points", 0))
-    sd = f"sd {fmt_y(p['spread'], result.y_unit)} over " if spread and np.isfinite(p["spread"]) else ""
-    runs = (f"{k} points of one run each" if k >= 2 and p["runs"] == k else f"{p['runs']} runs")
-    return f"{sd}{runs} at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}"
 
 
 def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str) -> str:
@@ -588,7 +488,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}): "
                                       f"{cap_words} is not a ceiling of these data"
                                       + ("; the curves do not share one ceiling." if shared_cap else ".")))
-        elif ev.rising and cap <= top:
+        elif ev.rising and cap <= 1.05 * top:  # a cap a few % above the last point of a rising curve: at it, no estimate
             # the largest measurement is at the cap (within the 2 % above): not an extrapolation beyond the data,
             # but no measurement shows throughput staying there either (DOCSQA s27: 0.431 GB/s against a 0.430 cap)
             out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — the "
@@ -667,6 +567,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         if below and (ev.falls or len(cpu_bound)):
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
                                       f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
+    elif model == "usl" and cf is not None and cf.saturation is not None \
+            and cf.saturation.facts["state"] in ("onset", "from_first"):
+        # a rate that stops and stays (no fall) is a cap: USL's σ and κ would only imitate it (issue 28: "a hard write
+        # cap read as contention σ = 0.64")
+        out.append(Claim("model", f"The USL fit (R² = {_r2(f.stats['r2'])}) is not read as contention or coherency: "
+                                  f"the data stop rising at {x} = {_xv(result, cf.saturation.facts['onset_x'])} and "
+                                  f"stay level without falling — a cap, which σ and κ only imitate.",
+                         {"interpreted": False}))
     elif model == "usl":
         peak, lim = d["peak_n"], d["amdahl_limit"]
         share = d["contention_share"][0]
@@ -793,20 +701,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 def _ci(f, p, unit) -> str:
     lo, hi = f.ci_low[p], f.ci_high[p]
     return f" (95 % CI {fmt_y(lo, unit)}–{fmt_y(hi, unit)})" if np.isfinite(lo) and np.isfinite(hi) else ""
-
-
-def _bytes(v: float) -> str:
-    if not np.isfinite(v):
-        return "∞"
-    for f, name in ((2**20, "MiB"), (2**10, "KiB")):
-        if v >= f:
-            return f"{v / f:.3g} {name}"
-    return f"{v:.3g} B"
-
-
-def _pct(v: float) -> str:
-    """A share as a percentage with two significant digits below 10 % (0.41 %, not 0 %)."""
-    return f"{v:.0%}" if v >= 0.1 else f"{100 * v:.2g} %"
 
 
 def _selection(result, key) -> list[Claim]:

@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claims import CPU_BOUND, Claim, Evidence, _pct, _pts, _what, _xv
+from .claim import Claim, _machine_cpu, _pct, _pts, _what, _xv
+from .evidence import Evidence
+from .facts import CPU_BOUND
 from .wording import fmt_y
 
 __all__ = ["_machine_cpu", "_per_job_cpu"]
-
-_CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
-
-
-def _machine_cpu(pts) -> str:
-    """The tool's name where the points' CPU numbers are a whole machine's (DiskSpd, IOmeter: every process,
-    not the jobs' own), else "" (fio's own accounting of its jobs; QA s25 H25)."""
-    tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
-    machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
-    return " and ".join(machine)
-
 
 def _per_job_cpu(pts) -> np.ndarray:
     """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have

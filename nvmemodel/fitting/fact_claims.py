@@ -21,7 +21,7 @@ BIG_BLOCK = 65536
 
 
 def _claim(kind: str, text: str, fact: Fact | None = None, **extra):
-    from .claims import Claim
+    from .claim import Claim
 
     facts = dict(fact.facts) if fact is not None else {}
     facts.update(extra)
@@ -29,7 +29,7 @@ def _claim(kind: str, text: str, fact: Fact | None = None, **extra):
 
 
 def _xv(result, v) -> str:
-    from .claims import _xv as xv
+    from .claim import _xv as xv
 
     return xv(result, v)
 
@@ -135,7 +135,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"]:
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
-        from .claims import _level_runs
+        from .claim import _level_runs
 
         text = (f"Measured {what} flattens at {fmt_y(ev.plateau['value'], u)} ({_level_runs(result, ev.plateau)}): "
                 f"saturated from {x} = {_xv(result, s['onset_x'])}, where no later doubling of {x} adds {PAYS:.0%}"
@@ -199,7 +199,7 @@ def _cap_claims(result, cf: CurveFacts) -> list:
 
 
 def _bytes(v: float) -> str:
-    from .claims import _bytes as b
+    from .claim import _bytes as b
 
     return b(v)
 

@@ -111,7 +111,7 @@ def _points(result, key):
     fio's mean latency, outstanding I/O, jobs and CPU."""
     import pandas as pd
 
-    from .claims import _pts
+    from .claim import _pts
     from .curves import measured_points
 
     pts = _pts(result, key).sort_values(result.x).reset_index(drop=True)
@@ -204,7 +204,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
             steps = np.abs(np.diff(y[k:i_max + 1]))
             noise = max(float(steps.max()) if steps.size else 0.0, FLAT * y[i_max])
             basis = f"every step before it and the ±{FLAT:.0%} a level is read within"
-        if drop > noise and drop > 0.02 * y[i_max]:
+        if drop > noise:  # (with repeats their noise decides; without, the ±FLAT band above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
                      "basis": basis}
     level = tail if falls is None else np.arange(k, i_max + 1)
@@ -460,7 +460,7 @@ def curve_facts(result, key) -> CurveFacts:
         weakref.finalize(result, _FACTS.pop, id(result), None)
     if key in cache:
         return cache[key]
-    from .claims import curve_evidence
+    from .claim import curve_evidence
 
     p = _points(result, key)
     try:
@@ -480,8 +480,7 @@ def curve_facts(result, key) -> CurveFacts:
 
 
 def _cpu_of(result, key, p, sat, cap):
-    from .claims import _pts
-    from .cpu_claims import _machine_cpu
+    from .claim import _machine_cpu, _pts
 
     if "cpus" not in p or _machine_cpu(_pts(result, key)):
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claims import Claim, _pts, _what, _xv
+from .claim import Claim, _pts, _what, _xv
 from .wording import fmt_y
 
 __all__ = ["AT_PACE", "pd_numeric"]

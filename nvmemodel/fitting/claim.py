@@ -1,0 +1,139 @@
+"""What every claim is made of, one floor below the claims: the :class:`Claim`, a curve's points and the noise fits its
+evidence is tested against, and the few ways a claim writes x values, sizes, shares and levels. The facts
+(:mod:`~nvmemodel.fitting.facts`), their sentences (:mod:`~nvmemodel.fitting.fact_claims`), the CPU and pacing claims
+and :mod:`~nvmemodel.fitting.claims` all build on it, so none of them imports another sideways."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from .evidence import Evidence, residual_structure, shape_evidence
+from .wording import _fx, fmt_y
+
+__all__ = ["Claim", "curve_evidence", "noise_fits"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim:
+    """One sentence of an explanation, the kind of evidence behind it and, for a claim built from a fact of
+    :mod:`~nvmemodel.fitting.facts`, that fact's numbers (SI)."""
+
+    kind: str
+    text: str
+    facts: dict = dataclasses.field(default_factory=dict, compare=False)
+
+
+def _pts(result, key):
+    pts = result.points
+    for b, v in zip(result.by, key):
+        pts = pts[pts[b] == v]
+    return pts
+
+
+#: the noise fits of each result's curves (id(result) → {key: fits}), dropped with the result
+_NOISE_FITS: dict = {}
+
+
+def _own_fit(f) -> bool:
+    """A fit of this curve's own points (not a joint fit's view of it: its residuals hold the other curves' misfit)."""
+    return f.stats.get("n_curve", f.stats["n"]) == f.stats["n"]
+
+
+def noise_fits(result, key) -> dict:
+    """The fits whose residual scatter is the noise of a curve without repeats: every candidate model of the axis
+    (Little's law, MVA, USL, Amdahl, linear; the per-I/O + per-byte model along block size), fitted to this curve's
+    own points — whichever models ``model=`` asked for and whether parameters were shared. A statement about the
+    measurements ("falls beyond the scatter", "flattens") must not change with the models fitted (QA s25 H41), nor
+    take a poor joint fit's misfit as noise (H27)."""
+    import weakref
+
+    from ..errors import NvmeModelError
+    from .axes import axis_kind
+    from .engine import fit_shape
+    from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
+
+    cache = _NOISE_FITS.get(id(result))
+    if cache is None:
+        cache = _NOISE_FITS[id(result)] = {}
+        weakref.finalize(result, _NOISE_FITS.pop, id(result), None)
+    if key in cache:
+        return cache[key]
+    pts = _pts(result, key).sort_values(result.x)
+    repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
+    own = result.fits[key]
+    out = {}
+    if not repeated and axis_kind(result.x) != "share":  # with repeats the noise is theirs: no fit is needed
+        block = axis_kind(result.x) == "block size" and result.y_unit in ("1/s", "B/s")
+        xv, yv = pts[result.x].to_numpy(float), pts["y"].to_numpy(float)
+        w = pts["weight"].to_numpy(float) if result.points.attrs.get("weighted") else None
+        for m in (BLOCK_MODELS if block else (*QUEUEING, *EMPIRICAL)):
+            if m in own and _own_fit(own[m]):
+                out[m] = own[m]
+                continue
+            shape = block_shape(result.y_unit) if m in BLOCK_MODELS else SHAPES[m]
+            if len(xv) <= len(shape.params):
+                continue
+            try:
+                out[m] = fit_shape(shape, xv, yv, w, ci="wald")
+            except NvmeModelError:
+                continue
+    cache[key] = out
+    return out
+
+
+def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
+    """The shape evidence of one curve and the structure of its chosen model's residuals."""
+    model = result.chosen[key]
+    f = result.fits[key][model]
+    ev = shape_evidence(_pts(result, key), result.x, noise_fits(result, key), model)
+    struct = residual_structure(ev, f) if f.shape.params else None
+    return dataclasses.replace(ev, structured=struct), struct
+
+
+def _xv(result, v) -> str:
+    """An x value as written; block sizes in KiB/MiB."""
+    v = float(v)
+    if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
+        return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
+    return _fx(v)
+
+
+def _what(result) -> str:
+    return {"1/s": "IOPS", "B/s": "throughput", "s": "latency"}.get(result.y_unit, result.y)
+
+
+def _level_runs(result, p: dict, spread: bool = True) -> str:
+    """The runs behind a measured level (plateau or step level) as they are: "sd s over n runs at x = a–b" when
+    points were repeated, "sd s over k points of one run each at x = a–b" when each point is one run — the spread
+    of one run at each of k different x values is not the spread of repeated runs."""
+    k = int(p.get("points", 0))
+    sd = f"sd {fmt_y(p['spread'], result.y_unit)} over " if spread and np.isfinite(p["spread"]) else ""
+    runs = (f"{k} points of one run each" if k >= 2 and p["runs"] == k else f"{p['runs']} runs")
+    return f"{sd}{runs} at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}"
+
+
+def _bytes(v: float) -> str:
+    if not np.isfinite(v):
+        return "∞"
+    for f, name in ((2**20, "MiB"), (2**10, "KiB")):
+        if v >= f:
+            return f"{v / f:.3g} {name}"
+    return f"{v:.3g} B"
+
+
+def _pct(v: float) -> str:
+    """A share as a percentage with two significant digits below 10 % (0.41 %, not 0 %)."""
+    return f"{v:.0%}" if v >= 0.1 else f"{100 * v:.2g} %"
+
+
+_CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
+
+
+def _machine_cpu(pts) -> str:
+    """The tool's name where the points' CPU numbers are a whole machine's (DiskSpd, IOmeter: every process,
+    not the jobs' own), else "" (fio's own accounting of its jobs; QA s25 H25)."""
+    tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
+    machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
+    return " and ".join(machine)
