@@ -281,6 +281,14 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     return common, rows
 
 
+def _where(lines: list[int], *, counted: bool = False) -> str:
+    """'line 3', or 'lines 2, 3, 4, 5, 6 …' ('5 lines (2, 3, 4, 5, 6)' where ``counted``): the first five named."""
+    if len(lines) == 1:
+        return f"line {lines[0]}"
+    named = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+    return f"{len(lines)} lines ({named})" if counted else f"lines {named}"
+
+
 def _warn_percentiles(path, dropped: list[tuple[int, list, list]], maybe_total: list[tuple[int, list]] = ()) -> None:
     """One warning for the rows whose percentiles are not tabulated, naming their directions and lines,
     and why the other directions of the same lines are (QA s25 H14)."""
@@ -290,8 +298,7 @@ def _warn_percentiles(path, dropped: list[tuple[int, list, list]], maybe_total: 
 
     rows = sum(len(d) for _, d, _ in dropped)
     lines = [n for n, _, _ in dropped]
-    where = f"line {lines[0]}" if len(lines) == 1 else f"{len(lines)} lines ({', '.join(map(str, lines[:5]))}" + (
-        " …)" if len(lines) > 5 else ")")
+    where = _where(lines, counted=True)
     kept = [d for _, _, k in dropped for d in k]
     warnings.warn(f"{path}: the {words(d for _, ds, _ in dropped for d in ds)} percentiles of {rows} row(s) ({where}) "
                   "are not tabulated: terse output does not say whether they are of completion or total latency "
@@ -307,8 +314,7 @@ def _other_lines(maybe_total: list[tuple[int, list]], named: set) -> str:
     others = [n for n, _ in maybe_total if n not in named]
     if not others:
         return ""
-    where = f"line {others[0]}" if len(others) == 1 else f"lines {', '.join(map(str, others[:5]))}" + (
-        " …" if len(others) > 5 else "")
+    where = _where(others)
     return (f"; those of {where} are tabulated as completion latency for the same reason, and with "
             "lat_percentiles=1 (fio 3.1 on) are of total latency")
 
@@ -319,8 +325,7 @@ def _warn_maybe_total(path, lines: list[tuple[int, list]]) -> None:
     which the two kinds differ, is under 5 % of the completion latency."""
     nums = [n for n, _ in lines]
     rows = sum(len(d) for _, d in lines)
-    where = f"line {nums[0]}" if len(nums) == 1 else f"{len(nums)} lines ({', '.join(map(str, nums[:5]))}" + (
-        " …)" if len(nums) > 5 else ")")
+    where = _where(nums, counted=True)
     warnings.warn(f"{path}: the percentiles of {rows} row(s) ({where}) are tabulated as completion latency (clat_p*), "
                   "but terse output does not say whether they are: with lat_percentiles=1 (fio 3.1 on) they are of "
                   "total latency, which exceeds completion latency by the submission latency (under 5 % of it "
@@ -553,8 +558,7 @@ def _release(version: str | None) -> tuple[int, ...] | None:
 
 
 def _warn_maybe_mixed(path, lines: list[int], version: str) -> None:
-    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines[:5]))}" + (
-        " …" if len(lines) > 5 else "")
+    where = _where(lines)
     warnings.warn(f"{path}: {where} ({version}) read as reads: fio before 3.28 writes a unified_rw_reporting job's "
                   "numbers (reads and writes together) in a terse line's read fields, so a line that only read cannot "
                   "say whether it is reads or mixed; if the run set unified_rw_reporting, its direction is 'mixed' "
