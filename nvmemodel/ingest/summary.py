@@ -26,7 +26,7 @@ import math
 from ..errors import IngestError
 from ..jobs.fiooptions import SYNC_ENGINES
 
-__all__ = ["NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
+__all__ = ["NOT_SET", "NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
            "summarize", "usable_rows"]
 
 #: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
@@ -68,6 +68,9 @@ NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "
 #: bssplit/bsrange job is the measured mean I/O size, which moves by a few % from run to run (4k/50:64k/50:
 #: 20.7–21.2 KiB); configured sizes that differ by less than 25 % are not a sweep anyone runs
 TOLERANCE = {"block_size_bytes": 1.25, "read_fraction": 1.05}
+#: how a run without a value of a :data:`WORKLOAD` column is named where runs differ: the option was not set (no
+#: ``--rate_iops``: unpaced), or the form did not record it; either way not a repeat of a run that has one
+NOT_SET = "not set"
 #: x axes that vary these columns themselves
 X_VARIES = {"outstanding": ("iodepth", "numjobs")}
 
@@ -205,11 +208,14 @@ def _one_workload(runs, x: str, hue: str | None, keys: list[str]) -> None:
     for key, g in runs.groupby(keys, sort=False, dropna=False):
         for col in (c for c in runs.columns if c.startswith("_wl_")):
             vals = g[col].dropna()
-            if vals.empty or not differing(vals, col[4:]):
+            # a run without a value (NaN: not set, or not recorded) is not a repeat of one with a value (an unpaced
+            # run and one at rate_iops=5000)
+            unset = len(vals) < len(g)
+            if vals.empty or not (unset or differing(vals, col[4:])):
                 continue
             c = col[4:]
             shown = sorted({f"{v:g}" if isinstance(v, float) else str(v) for v in vals},
-                           key=lambda t: (len(t), t))
+                           key=lambda t: (len(t), t)) + ([NOT_SET] if unset else [])
             at = ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                            for k, v in zip([hue or "hue", x, "direction"][-len(keys):], key))
             raise IngestError(str(g["_run"].iloc[0]).rsplit("#", 1)[0],
