@@ -69,6 +69,10 @@ Everything inside is SI: bytes, seconds, bytes/s, I/O per second.
 [3100, 6200, 6200, 6200]
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from . import units
 from .ceiling import (
     COMPONENTS, Ceiling, Component, Limit, ScalingCurve, SweepResult, ceilings_at, evaluate, evaluate_parameters,
@@ -91,10 +95,17 @@ from .topology import (
 )
 from .topology.mixed import DriveGroup, MixedTopology
 
+if TYPE_CHECKING:  # for annotations only: pandas, matplotlib and the fit load on first use
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from .comparison.core import Comparison
+    from .fitting.result import FitResult
+
 __version__ = "0.2.0"  # the one place; pyproject.toml reads it (CHANGELOG.md: version policy)
 
 
-def plot_results(table, **options):
+def plot_results(table: pd.DataFrame, **options: Any) -> Axes:
     """Chart measured results (IOPS, bandwidth, latency) against the swept variable; see
     :func:`nvmemodel.plots.results.plot_results`. matplotlib is imported only when called."""
     from .plots.results import plot_results as _plot_results
@@ -102,7 +113,7 @@ def plot_results(table, **options):
     return _plot_results(table, **options)
 
 
-def parameter_table(topology: Topology, workload: Workload | None = None):
+def parameter_table(topology: Topology, workload: Workload | None = None) -> pd.DataFrame:
     """Every parameter of ``topology`` under ``workload`` (default ``Workload()``): value, unit, kind, range,
     meaning, status and source, as a pandas DataFrame (see :meth:`Topology.parameter_table`)."""
     if not isinstance(topology, Topology):  # e.g. a MixedTopology: was an AttributeError
@@ -113,7 +124,7 @@ def parameter_table(topology: Topology, workload: Workload | None = None):
     return topology.parameter_table(workload if workload is not None else Workload())
 
 
-def fit(table, *, costs=None, profile=None, **kwargs):
+def fit(table: Any, *, costs: Any = None, profile: Any = None, **kwargs: Any) -> FitResult:
     """Fit measured scaling curves (see :func:`nvmemodel.fitting.api.fit`); lmfit and scipy load on first use.
     ``costs``/``profile``: the CPU costs per I/O measured on the user's machine, charged to ``topology``'s host
     (:func:`with_costs`)."""
@@ -132,7 +143,7 @@ def fit(table, *, costs=None, profile=None, **kwargs):
     return _fit(table, **kwargs)
 
 
-def io_costs(table, *, host=None, clock_hz=None):
+def io_costs(table: Any, *, host: Any = None, clock_hz: float | None = None) -> pd.DataFrame:
     """CPU seconds and cycles per I/O of the user's own fio runs, by engine, direction, block size and queue depth
     (see :func:`nvmemodel.hostcal.costs.io_costs`); pandas loads on first use."""
     from .hostcal.costs import io_costs as _io_costs
@@ -140,7 +151,7 @@ def io_costs(table, *, host=None, clock_hz=None):
     return _io_costs(table, host=host, clock_hz=clock_hz)
 
 
-def with_costs(topology, *, costs=None, profile=None):
+def with_costs(topology: Topology | MixedTopology, *, costs: Any = None, profile: Any = None) -> Any:
     """``topology`` with its host charged the CPU costs per I/O measured on the user's machine: ``costs`` from fio
     runs (``nvmemodel ingest --costs-out`` or :func:`io_costs`), ``profile`` from ``nvmemodel calibrate``
     (see :func:`nvmemodel.hostcal.apply.with_costs`)."""
@@ -149,7 +160,7 @@ def with_costs(topology, *, costs=None, profile=None):
     return _with_costs(topology, costs=costs, profile=profile)
 
 
-def compare(base, new, **options):
+def compare(base: Any, new: Any, **options: Any) -> Comparison:
     """Compare two result sets point by point (see :func:`nvmemodel.comparison.core.compare`): did a change make them
     faster or slower, beyond the noise of the repeats? scipy and pandas load on first use."""
     from .comparison.core import compare as _compare

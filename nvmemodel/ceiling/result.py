@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -15,6 +15,9 @@ from ..units import format_iops
 from .components import COMPONENT_LABELS
 from .groups import GroupAnswers
 from .lazy import Lazy, _Worked  # noqa: F401 (Lazy: the type a curve's parts may be given as)
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Ceiling", "GroupCeiling", "MixedCurve", "ScalingCurve", "SweepResult"]
 
@@ -215,7 +218,7 @@ class ScalingCurve(GroupAnswers):
             return host
         return "; ".join([host, *drives]) if host else "upper bound: " + "; ".join(drives)
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """Tidy table: one row per drive count, ceilings in IOPS and bytes/s, binding and headroom; of several groups
         also ``binding_group`` and per group ``<group>_drives``, ``<group>_iops``, ``<group>_binding``.
         ``attrs["note"]`` says where the host's limits are unknown (an upper bound)."""
@@ -416,7 +419,7 @@ class SweepResult:
         first = np.argmax(hit, axis=1)
         return np.where(hit.any(axis=1), self.drives[first].astype(float), np.nan)
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """Long table: one row per (configuration, drive count)."""
         import pandas as pd
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import dataclasses
 import json
 import math
+import os
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import ParameterError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .engine import CurveFit
 
 __all__ = ["FitResult", "unit_of"]
 
@@ -73,7 +78,7 @@ class FitResult:
     table: Any = None  # the results table the points came from (fio's CPU and engine evidence)
     ingest_warnings: list = dataclasses.field(default_factory=list)  # what reading the files warned of
 
-    def setup(self, group=()) -> tuple:
+    def setup(self, group: Any = ()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
         group = _as_key(group)
         return self.setups.get(group, (self.topology, self.workload))
@@ -99,7 +104,7 @@ class FitResult:
             raise ParameterError("model", model, f"one of the fitted models {list(self.fits[group])}")
         return group, model, self.fits[group][model]
 
-    def fit_of(self, group=None, model=None):
+    def fit_of(self, group: Any = None, model: str | None = None) -> CurveFit:
         """The :class:`~nvmemodel.fitting.engine.CurveFit` of one curve (default: its chosen model)."""
         return self._pick(group, model)[2]
 
@@ -140,7 +145,7 @@ class FitResult:
                                  "status": "fixed", "source": f.shape.sources.get(name, "preset / catalog")})
         return pd.DataFrame(rows)
 
-    def derived(self):
+    def derived(self) -> pd.DataFrame:
         """Derived quantities of each chosen model (peak, limit, knee, contention/coherency split) with 95 % CI."""
         import pandas as pd
 
@@ -154,7 +159,7 @@ class FitResult:
                              "meaning": MEANINGS[name]})
         return pd.DataFrame(rows)
 
-    def ceilings(self, x, *, group=None):
+    def ceilings(self, x: Any, *, group: Any = None) -> pd.DataFrame:
         """The fitted ceiling model along ``x``: system ceiling, every component's ceiling (y units) and
         what binds (:func:`nvmemodel.fitting.ceiling.ceiling_profile` with the fitted values)."""
         from .ceiling import ceiling_profile, fitted_overrides
@@ -166,7 +171,7 @@ class FitResult:
         return ceiling_profile(*self.setup(key), x=self.x, values=np.atleast_1d(x), overrides=overrides,
                                drives=self.drives, y_unit=self.y_unit)
 
-    def explain_points(self, *, group=None):
+    def explain_points(self, *, group: Any = None) -> pd.DataFrame:
         """Per measured point of a ceiling-model fit: measured, fitted ceiling, binding component, measured
         efficiency (measured ÷ ceiling) and every other component's headroom above the ceiling."""
         key, _, _ = self._pick(group, None)
@@ -182,13 +187,13 @@ class FitResult:
                 out[f"{c}_headroom"] = prof[c] / prof["ceiling"] - 1
         return out.rename(columns={"x": self.x})
 
-    def compare(self):
+    def compare(self) -> pd.DataFrame:
         """The models side by side per curve (AICc, ΔAICc, Akaike weight, BIC, R²), and why any was not fitted."""
         from .select import compare_table
 
         return compare_table(self)
 
-    def predict(self, x, *, group=None, model=None):
+    def predict(self, x: Any, *, group: Any = None, model: str | None = None) -> pd.DataFrame:
         """Fitted curve and its 95 % confidence band at ``x``: DataFrame ``x, y, y_low, y_high``."""
         import pandas as pd
 
@@ -222,7 +227,7 @@ class FitResult:
         return [{"group": list(k), "curve": _group_title(self, k), "kind": c.kind, "text": c.text,
                  "facts": _plain(c.facts)} for k in self.chosen for c in curve_claims(self, k)]
 
-    def plot(self, path=None, **kwargs):
+    def plot(self, path: str | os.PathLike | None = None, **kwargs: Any) -> Any:
         """Figure of the measured points, fitted curves with bands, ceilings, residuals and a binding strip
         (:func:`nvmemodel.plots.fit.plot_fit`); saved to ``path`` (PNG/SVG) when given."""
         from ..plots.fit import plot_fit
@@ -264,7 +269,7 @@ class FitResult:
             "explanation": self.explain(),
         }
 
-    def to_json(self, **kwargs) -> str:
+    def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **{"indent": 1, **kwargs})
 
     def __repr__(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import Any
 
 from ..errors import NvmeModelError
 from ..parameters import Source
@@ -76,7 +77,7 @@ class Drive:
         object.__setattr__(self, "gen", Gen.parse(self.gen))
         check_fields(self, "drive", FIELDS)
 
-    def replace(self, **changes) -> Drive:
+    def replace(self, **changes: Any) -> Drive:
         """A copy with some fields changed (e.g. a calibrated limit)."""
         return dataclasses.replace(self, **changes)
 
@@ -89,7 +90,7 @@ class Drive:
         fallback = Source(self.status, self.source)
         return {f"drive.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
 
-    def iops_at(self, block_size: float, read_fraction: float = 1.0):
+    def iops_at(self, block_size: float, read_fraction: float = 1.0) -> Any:
         """The drive's own IOPS ceiling for a block size and read fraction (see :func:`drive_iops`)."""
         p = self.parameters()
         return drive_iops(block_size, read_fraction, p["drive.rand_read_iops"], p["drive.rand_write_iops"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 from ..errors import ParameterError
 from ..parameters import Source
@@ -75,7 +76,7 @@ class Fabric:
                 raise ParameterError("fabric.roce_mtu", self.roce_mtu,
                                      f"at most {self._max_roce_mtu()} at Ethernet MTU {self.eth_mtu}")
 
-    def replace(self, **changes) -> Fabric:
+    def replace(self, **changes: Any) -> Fabric:
         return dataclasses.replace(self, **changes)
 
     def _max_roce_mtu(self) -> int:

@@ -271,7 +271,7 @@ class MixedTopology:
         """All drives of all groups."""
         return sum(g.count for g in self.groups)
 
-    def replace(self, **changes) -> MixedTopology:
+    def replace(self, **changes: Any) -> MixedTopology:
         return dataclasses.replace(self, **changes)
 
     def group_topology(self, i: int) -> Topology:

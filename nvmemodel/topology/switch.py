@@ -76,7 +76,7 @@ class Switch:
         object.__setattr__(self, "port_gen", Gen.parse(self.port_gen))
         check_fields(self, "switch", FIELDS)
 
-    def replace(self, **changes) -> Switch:
+    def replace(self, **changes: Any) -> Switch:
         return dataclasses.replace(self, **changes)
 
     @classmethod

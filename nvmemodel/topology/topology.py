@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 import dataclasses
 import math
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
@@ -23,6 +22,9 @@ from .switch import FIELDS as SWITCH_FIELDS
 from .switch import LINK_FIELDS, Switch, get_switch
 from .switch import model_key as switch_model_key
 from .workload import Workload
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Topology", "drive_slots_text"]
 
@@ -109,7 +111,7 @@ class Topology:
                                      f"at most {free // self.switch.up_lanes} x{self.switch.up_lanes} "
                                      f"switch uplinks on {free} free host lanes")
 
-    def replace(self, **changes) -> Topology:
+    def replace(self, **changes: Any) -> Topology:
         """A copy with some parts changed, e.g. ``t.replace(drive=other)``."""
         return dataclasses.replace(self, **changes)
 
@@ -128,7 +130,7 @@ class Topology:
                                 switched=self.switch is not None, switch_count=self.switch_count,
                                 switch_ports=self.switch.ports if self.switch is not None else 0)
 
-    def check_drives(self, drives) -> np.ndarray:
+    def check_drives(self, drives: Any) -> np.ndarray:
         """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them; the error names
         the parameters that set the most drives."""
         if np.size(drives) == 0:
@@ -231,7 +233,7 @@ class Topology:
                         Source.parse(param.source, "default")
         return out
 
-    def parameter_table(self, workload: Workload):
+    def parameter_table(self, workload: Workload) -> pd.DataFrame:
         """Every parameter with its value, unit, kind, range, meaning and source, as a DataFrame.
 
         Columns: ``name``, ``value`` (SI, categorical by name), ``shown`` (value with unit), ``unit``,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ..errors import ParameterError
 from ..parameters import PARAMETERS
@@ -75,7 +76,7 @@ class Workload:
     def random(self) -> bool:
         return _PATTERNS[self.pattern][0]
 
-    def replace(self, **changes) -> Workload:
+    def replace(self, **changes: Any) -> Workload:
         return dataclasses.replace(self, **changes)
 
     def parameters(self) -> dict:
