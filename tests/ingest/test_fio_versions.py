@@ -5,7 +5,7 @@ each release writes, graded against fio's own JSON of the same run.
 A run of fio >= 2.21 writes several forms at once (``--output-format=json,normal,terse``): the file is
 kept as fio wrote it (gzipped) and the forms a user would have are cut from it here — the JSON
 document(s), the terse lines, the normal report, the ``normal,terse`` file (everything but the JSON)
-and the whole combined file; ``json,terse`` runs give terse v3–v5, ``json,normal`` runs the
+and the whole combined file; ``json,terse`` runs give terse v3–v5 and the ``json,terse`` file, ``json,normal`` runs the
 ``json,normal`` file (one with ``--eta=always`` progress lines before the JSON), ``json+`` runs their
 own JSON. fio 2.1/2.2 write one form per run: their JSON is read on its own (the stdlib ``json``
 module, here, is the reference), ``--append-terse`` files (normal output and a terse line of the same
@@ -81,7 +81,7 @@ def forms(path: pathlib.Path) -> dict[str, str]:
         return {"json": "\n".join(text[s:e] for s, e, _ in docs) + "\n", "terse2": terse,
                 "normal": _TERSE.sub("", no_json), "normal,terse": no_json, "json,normal,terse": text}
     if given.startswith("json-terse"):
-        return {f"terse{given[-1]}": terse}
+        return {f"terse{given[-1]}": terse, f"json,terse{given[-1]}": text}
     if given.startswith("terse"):
         return {given: text}
     return {{"json-normal": "json,normal", "json-normal-eta": "json,normal --eta=always 2>&1", "jsonplus": "json+",
