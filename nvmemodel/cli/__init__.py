@@ -77,6 +77,15 @@ def _check_inputs(parser: argparse.ArgumentParser, args) -> None:
             check_input(path, what=what, folders=folders)
 
 
+def _check_rules(parser: argparse.ArgumentParser, argv, args) -> None:
+    """docs/cli.md's rules for every option (empty values, empty list parts, options that would be ignored)."""
+    from ._common import check_command_line
+
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    command = sub.choices[args.command]
+    check_command_line(parser, argv, args, command, inputs=set(input_options(command)))
+
+
 def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else argv
     first = args_in[0] if args_in and not args_in[0].startswith("-") else None
@@ -84,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         _check_inputs(parser, args)
+        _check_rules(parser, args_in, args)
         return args.run(args)
     except NvmeModelError as exc:
         print(f"nvmemodel: error: {_one_line(exc)}", file=sys.stderr)

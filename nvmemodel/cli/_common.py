@@ -6,6 +6,7 @@ import numpy as np
 
 import argparse
 import math
+import re
 
 from ..errors import MissingDependencyError, ParameterError
 
@@ -142,3 +143,131 @@ def print_components(curve, *, explain: bool = False) -> None:
         print("  " + repr(ceil) + (f"  (at most: {' and '.join(missing)} not known)" if partly else ""))
     if explain:
         print("\n" + curve.explain() + "\n\n" + curve.explain(last))
+
+
+# --- the command line's own rules, checked once for every command (docs/cli.md, "Numbers and lists") -------------
+
+#: options whose value is free text or a path: a comma there is no list separator
+FREE_TEXT = frozenset({"path_regex", "path_pattern", "title", "fio", "output", "out", "plot", "costs_out",
+                       "sysfs_root", "folder", "paths", "base", "new", "parameter"})
+#: option → (options of which one must be given too, what it does): without them it would be ignored
+NEEDS = {"order": (("group",), "it says how --group's drives are added"),
+         "kind": (("logs",), "it picks which --logs to draw"),
+         "job": (("histogram",), "it picks the job of the --histogram file")}
+_RESULTS_CHART = ("x", "y", "hue", "latency", "no_little", "no_latency", "percentiles", "preset", "set", "labels",
+                  "path_regex", "path_pattern")
+#: (command, option) → options that option's mode does not read: given beside it, they would be ignored
+IGNORED_BESIDE = {("plot", "histogram"): _RESULTS_CHART + ("kind",),
+                  ("plot", "logs"): _RESULTS_CHART + ("direction", "job")}
+#: metavars of repeatable NAME=VALUE options: a name given twice would leave only its last value
+_KEYED = re.compile(r"^[A-Z]+=[A-Z]+$")
+
+
+#: options that name a file or folder a command writes
+OUTPUTS = ("output", "out", "plot", "costs_out")
+
+
+def not_an_input(output: str, inputs, option: str) -> None:
+    """Refuse an ``output`` that is one of the ``inputs`` (the same file after following links, or a hard link to
+    it): ``plot r.png -o r.png`` would overwrite what it reads; inputs are only read."""
+    import os
+
+    try:
+        out = os.stat(output)
+    except OSError:
+        out = None
+    target = os.path.realpath(output)
+    for given in inputs:
+        same = target == os.path.realpath(given)
+        if not same and out is not None:
+            try:
+                st = os.stat(given)
+                same = (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino)
+            except OSError:
+                pass
+        if same:
+            raise ParameterError(option, output, f"a file that is not one of the inputs ({given} is read by this "
+                                                 "command: inputs are never overwritten)")
+
+
+def split_list(text: str, option: str, expected: str = "comma-separated values") -> list[str]:
+    """``text``'s comma-separated parts, stripped; an empty part (``'4,'``, ``'a,,b'``) or an empty text is
+    refused naming ``option``: it is a typo, not a shorter list."""
+    parts = [p.strip() for p in str(text).split(",")]
+    if not str(text).strip() or any(not p for p in parts):
+        raise ParameterError(option, text, f"{expected} without empty parts ('4,' and '4,,5' are typos)")
+    return parts
+
+
+def given_options(parser: argparse.ArgumentParser, argv) -> set[str]:
+    """The ``dest`` of every option typed on the command line ``argv`` (not those left at their default): ``argv``
+    parsed again with every default suppressed (argparse itself resolves abbreviations such as ``--ord``)."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    actions = [a for s in subs for c in s.choices.values() for a in c._actions] + list(parser._actions)
+    saved = [(a, a.default) for a in actions]
+    try:
+        for a in actions:
+            if not isinstance(a, (argparse._SubParsersAction, argparse._HelpAction, argparse._VersionAction)):
+                a.default = argparse.SUPPRESS
+        ns = parser.parse_args(argv)
+    finally:
+        for a, d in saved:
+            a.default = d
+    return set(vars(ns)) - {"command", "run"}
+
+
+def check_command_line(parser: argparse.ArgumentParser, argv, args, command: argparse.ArgumentParser,
+                       inputs=()) -> None:
+    """The rules docs/cli.md states for every option, checked in one place before a command runs: an empty value is
+    an error (not the default); a list has no empty part; a repeatable ``NAME=VALUE`` names each NAME once; an option
+    that would be ignored (:data:`NEEDS`, :data:`IGNORED_BESIDE`) is refused. ``inputs``: the ``dest`` of options that
+    name input files (their own checks apply)."""
+    given = given_options(parser, argv)
+    name = args.command
+    for action in command._actions:
+        if action.dest not in given:
+            continue
+        option = action.option_strings[-1] if action.option_strings else action.dest
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        for v in values:
+            if not isinstance(v, str):
+                continue
+            if not v.strip() and action.dest not in OUTPUTS:  # (each output's own check says what it takes)
+                raise ParameterError(option, v, "a value" if action.required or not action.option_strings else
+                                     "a value (an empty one is not the default: leave the option out)")
+            if action.dest not in FREE_TEXT and action.dest not in inputs and "," in v:
+                split_list(v, option, "a comma-separated list")
+        metavar = action.metavar if isinstance(action.metavar, str) else ""
+        if isinstance(action, argparse._AppendAction) and _KEYED.match(metavar):
+            seen: dict[str, str] = {}
+            for v in values:
+                key = str(v).partition("=")[0].strip()
+                if key in seen:
+                    raise ParameterError(option, v, f"each {metavar.split('=')[0]} once ({option} {seen[key]} is "
+                                                     "given too: only one of them would be used)")
+                seen[key] = str(v)
+    read = [v for d in inputs for v in (lambda x: x if isinstance(x, list) else [x])(getattr(args, d, None))
+            if isinstance(v, str) and v]
+    for dest in OUTPUTS:
+        if dest in given and isinstance(getattr(args, dest, None), str):
+            not_an_input(getattr(args, dest), read, _option(command, dest))
+    for dest in sorted(given):
+        needs = NEEDS.get(dest)
+        if needs and not given & set(needs[0]) and any(a.dest == dest for a in command._actions):
+            others = " or ".join(_option(command, n) for n in needs[0])
+            raise ParameterError(_option(command, dest), getattr(args, dest), f"{others} too ({needs[1]}; without "
+                                 "it the option would be ignored)")
+        ignored = [d for d in IGNORED_BESIDE.get((name, dest), ()) if d in given]
+        if ignored:
+            raise ParameterError(_option(command, ignored[0]), getattr(args, ignored[0]),
+                                 f"no {_option(command, ignored[0])} beside {_option(command, dest)}, which does not "
+                                 "read it (it would be ignored)")
+
+
+def _option(command: argparse.ArgumentParser, dest: str) -> str:
+    """How ``dest`` is typed (``--order``)."""
+    for a in command._actions:
+        if a.dest == dest:
+            return a.option_strings[-1] if a.option_strings else dest
+    return f"--{dest.replace('_', '-')}"

@@ -169,6 +169,23 @@ def _curves(ax, before: int, data, hue_col: str, style: str | None, mapping: dic
 
 
 @themed
+def _some_value(summary, table, y: str) -> None:
+    """Refuse a chart of ``y`` where no run has a value of it (an empty chart says nothing; the fit refuses the same
+    runs): runs of fio's ``--lat_percentiles=1`` have total-latency percentiles (``lat_p*``) and no completion ones,
+    and the other way round — said where that is why."""
+    from ..errors import ParameterError
+
+    if len(summary) and int(summary["n"].sum()) > 0:
+        return
+    other = ("lat_" + y[5:]) if y.startswith("clat_p") else ("c" + y) if y.startswith("lat_p") else ""
+    hint = ""
+    if other and other in table and table[other].notna().any():
+        hint = (f"; the runs have {other} instead (fio measured {'total' if other.startswith('lat_') else 'completion'}"
+                f"-latency percentiles: --y {other} draws them)")
+    raise ParameterError("y", y, f"a quantity the runs measured (no run has a {y} value: the chart would be empty"
+                                 f"{hint})")
+
+
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
                  error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
                  topology=None, overrides=None):
@@ -229,6 +246,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     summary = summarize(table, x=x, y=y, hue=hue)
     if directions is not None:
         summary = summary[summary["direction"].isin(list(directions))]
+    _some_value(summary, table, y)
     runs = _per_run(table, x=x, y=y, hue=hue, directions=directions)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")

@@ -589,7 +589,7 @@ def host_from_text(text: str) -> Host:
     >>> host_from_text("intel-xeon-platinum-8380:1").sockets
     1
     """
-    name, _, count = str(text).strip().partition(":")
-    if count and not count.strip().isdigit():
+    name, colon, count = str(text).strip().partition(":")
+    if (colon and not count.strip().isdigit()) or not name.strip():  # 'NAME:' is a typo, not NAME
         raise ParameterError("--host", text, "NAME or NAME:SOCKETS with SOCKETS a whole number (e.g. amd-epyc-7742:1)")
     return get_host(name, sockets=int(count) if count else None)
