@@ -32,8 +32,9 @@ __all__ = ["ceilings_at", "evaluate", "evaluate_mixed", "outstanding_knee", "pci
 
 
 
-def evaluate(topology: Topology | MixedTopology, workload: Workload, *, drives: int | Sequence[int] | None = None,
-             overrides: Mapping[str, object] | None = None, costs: Any = None, profile: Any = None) -> ScalingCurve:
+def evaluate(topology: Topology | MixedTopology, workload: Workload, *,
+             drives: int | Sequence[int] | np.ndarray | None = None, overrides: Mapping[str, object] | None = None,
+             costs: Any = None, profile: Any = None) -> ScalingCurve:
     """The scaling curve: system ceiling and binding component for each drive count.
 
     Parameters
@@ -95,7 +96,8 @@ def evaluate(topology: Topology | MixedTopology, workload: Workload, *, drives: 
     )
 
 
-def evaluate_mixed(topology: MixedTopology, workload: Workload, *, drives: int | Sequence[int] | None = None,
+def evaluate_mixed(topology: MixedTopology, workload: Workload, *,
+                   drives: int | Sequence[int] | np.ndarray | None = None,
                    overrides: Mapping[str, object] | None = None) -> ScalingCurve:
     """:func:`evaluate` of a :class:`~nvmemodel.topology.mixed.MixedTopology` (refusing any other topology): its
     :class:`~nvmemodel.ceiling.result.MixedCurve`, system ceiling, binding component and group per drive count.
@@ -223,7 +225,7 @@ def ceilings_at(topology: Topology, workload: Workload, *, drives: int) -> list[
     return evaluate(topology, workload, drives=[drives]).ceilings_at(drives)
 
 
-def sweep(topology: Topology | MixedTopology, workload: Workload, *, drives: int | Sequence[int],
+def sweep(topology: Topology | MixedTopology, workload: Workload, *, drives: int | Sequence[int] | np.ndarray,
           grid: Mapping[str, object] | None = None, check: bool = True, chunk_points: int = 1 << 18,
           costs: Any = None, profile: Any = None) -> SweepResult:
     """Evaluate many configurations × drive counts in one vectorized call.

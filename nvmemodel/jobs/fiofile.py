@@ -106,7 +106,7 @@ def plan_json(plan: Plan) -> str:
     return json.dumps(plan.to_dict(), indent=2) + "\n"
 
 
-def check_folder(plan: Plan, directory) -> str:
+def check_folder(plan: Plan, directory: str | os.PathLike) -> str:
     """Where :func:`write_jobs` may write ``plan``: ``"new"`` (absent or an empty folder) or ``"same"``
     (holds this very plan: a ``plan.json`` with the bytes of :func:`plan_json`); raises
     :class:`ParameterError` for a path that is not a folder, a folder holding another plan, or an
@@ -129,7 +129,7 @@ def check_folder(plan: Plan, directory) -> str:
     return "same"
 
 
-def write_jobs(plan: Plan, directory, *, allow_raw_device_writes: bool = False) -> list[pathlib.Path]:
+def write_jobs(plan: Plan, directory: str | os.PathLike, *, allow_raw_device_writes: bool = False) -> list[pathlib.Path]:
     """Write ``plan.json`` and ``jobs/…/*.fio`` under ``directory``; never overwrite a different file.
 
     ``directory`` must be new (absent or empty) or hold *this very plan*: a ``plan.json`` whose bytes

@@ -65,7 +65,7 @@ _SYNTAX = {"\n": "a line break", "\r": "a line break", ";": "';' (fio: comment)"
            "\\": "'\\' (fio: escape)"}
 
 
-def check_ioengine(name) -> str:
+def check_ioengine(name: object) -> str:
     """``name`` if it is an fio engine a sweep can use; :class:`ParameterError` otherwise."""
     if not isinstance(name, str) or name not in FIO_ENGINES or name in REFUSED_ENGINES:
         why = f" ({REFUSED_ENGINES[name]})" if isinstance(name, str) and name in REFUSED_ENGINES else ""
@@ -74,7 +74,7 @@ def check_ioengine(name) -> str:
     return name
 
 
-def check_target(target) -> str:
+def check_target(target: object) -> str:
     """``target`` if it can be written as fio's ``filename=`` of one file; :class:`ParameterError` naming
     the character otherwise (line breaks and controls, ``; # $ = \\``, surrounding blanks, ``-``)."""
     if not isinstance(target, str) or not target:

@@ -12,6 +12,7 @@ import dataclasses
 import itertools
 import pathlib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..errors import ParameterError
 from .fiooptions import MAX_FIO_JOBS, RW_PATTERNS, SYNC_ENGINES, check_ioengine, check_target, fio_line
@@ -259,7 +260,7 @@ _OPTIONAL = {"steady_state": None, "ss_duration_s": 0.0, "ss_ramp_s": 0.0, "prec
 
 def sweep_plan(targets: Sequence[str], *, drives: Iterable[int] | None = None, patterns: Iterable[str] = ("randread",),
                block_sizes: Iterable[int] = (4096,), iodepths: Iterable[int] = (32,), numjobs: Iterable[int] = (1,),
-               read_fraction: float | None = None, **settings) -> Plan:
+               read_fraction: float | None = None, **settings: Any) -> Plan:
     """A user's sweep: every combination of drives × pattern × block size × iodepth × numjobs.
 
     ``drives`` defaults to ``1 … len(targets)``; block sizes in bytes; ``settings`` go to :class:`Plan`.
@@ -309,7 +310,7 @@ MATRICES: dict[str, Matrix] = {
 }
 
 
-def matrix_plan(name: str, targets: Sequence[str], *, drives: Iterable[int] | None = None, **settings) -> Plan:
+def matrix_plan(name: str, targets: Sequence[str], *, drives: Iterable[int] | None = None, **settings: Any) -> Plan:
     """The points of a whitepaper matrix (:data:`MATRICES`) on ``targets``; drive counts above the number of
     targets are left out (and said so in the plan's notes)."""
     from ..errors import UnknownNameError

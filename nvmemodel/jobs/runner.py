@@ -141,7 +141,7 @@ def _exclusive(root: pathlib.Path, dry_run: bool):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def run_plan(directory, *, fio: str = "fio", dry_run: bool = False, allow_raw_device_writes: bool = False,
+def run_plan(directory: str | os.PathLike, *, fio: str = "fio", dry_run: bool = False, allow_raw_device_writes: bool = False,
              limit: int | None = None, progress: Callable[[str], None] | None = print) -> RunReport:
     """Run every point of ``<directory>/plan.json`` not yet done.
 

@@ -4,13 +4,17 @@ the others fail, per family of choices."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..parameters import PARAMETERS
 from ..units import format_iops
 from .space import is_categorical
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Plan"]
 
@@ -329,7 +333,7 @@ class Plan:
         masks = self._masks["unverified" if unverified else "met"]
         return _choices(self.space, masks[row])
 
-    def pareto(self, criteria=("drives", "min_headroom")):
+    def pareto(self, criteria: Sequence[str] = ("drives", "min_headroom")) -> pd.DataFrame:
         """Rows of :attr:`frame` no other one beats on every criterion (drives, lanes, cost: fewer is better;
         min_headroom: more is better)."""
         df = self.frame
@@ -344,7 +348,7 @@ class Plan:
             signs.append(1.0 if _MINIMIZE[c] else -1.0)
         x = np.column_stack([df[c].to_numpy(dtype=float) * s for c, s in zip(criteria, signs)])
         order = np.lexsort(x.T[::-1])
-        keep = []
+        keep: list[Any] = []
         for i in order:  # sorted by the first criterion: a point is dominated only by earlier ones
             if not any(np.all(x[j] <= x[i]) and np.any(x[j] < x[i]) for j in keep):
                 keep.append(i)
@@ -472,14 +476,14 @@ class Plan:
             text += f" ({count} configurations" + (f" of these {combos} combinations" if combos != count else "") + ")"
         return text
 
-    def plot(self, *, ax=None, x: str = "drives", y: str = "min_headroom", hue: str | None = None,
-             labels: int = 6):
+    def plot(self, *, ax: Any = None, x: str = "drives", y: str = "min_headroom", hue: str | None = None,
+             labels: int = 6) -> Any:
         """The answers (x vs y), coloured by an axis, the Pareto front drawn and labelled."""
         from ..plots.plan import plot_plan
 
         return plot_plan(self, ax=ax, x=x, y=y, hue=hue, labels=labels)
 
-    def table(self):
+    def table(self) -> pd.DataFrame:
         """:attr:`frame` and :attr:`unverified` in one table (the ``status`` column tells them apart)."""
         import pandas as pd
 

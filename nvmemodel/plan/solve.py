@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -263,7 +264,7 @@ def _as_space(space) -> DesignSpace:
 
 def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: str = "drives", margin: float = 0.0,
          prices: Mapping | None = None, keep: int = 1000, chunk: int = 1 << 16, merge_identical: bool = True,
-         costs=None, profile=None):
+         costs: Any = None, profile: Any = None) -> Plan:
     """Configurations of ``space`` that meet every target, ranked, with the reasons the others fail.
 
     Parameters

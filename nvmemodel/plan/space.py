@@ -308,7 +308,7 @@ class DesignSpace:
             index = (o[:, None] * inner + np.arange(inner)).ravel()
             yield index, shape, codes
 
-    def allowed(self, codes: Mapping[str, np.ndarray]):
+    def allowed(self, codes: Mapping[str, np.ndarray]) -> np.ndarray | None:
         """Which configurations of a block (``codes`` as :meth:`blocks` gives them) may exist: False where a
         ``host.gen`` choice is above the PCIe generation of the ``host`` choice's CPU (dropped, :attr:`notes`);
         None where every one may."""

@@ -27,7 +27,7 @@ STANDARD_WORKLOADS = {
 }
 
 
-def parse_iops(text, what: str = "--iops") -> float:
+def parse_iops(text: str | float, what: str = "--iops") -> float:
     """``"10M"`` → 1e7 I/O per second (decimal prefixes only; ``"10Mi"`` is refused)."""
     try:
         value = parse_count(text)
@@ -38,7 +38,7 @@ def parse_iops(text, what: str = "--iops") -> float:
     return value
 
 
-def parse_rate(text, what: str = "--read-bw") -> float:
+def parse_rate(text: str | float, what: str = "--read-bw") -> float:
     """A data rate in bytes/s; the unit must say bytes (B) or bits (b) and per second.
 
     >>> parse_rate("60GB/s"), parse_rate("7GiB/s") == 7 * 2**30, parse_rate("100Gb/s")
@@ -61,7 +61,7 @@ def parse_rate(text, what: str = "--read-bw") -> float:
     return value
 
 
-def parse_latency(text, what: str = "--latency") -> float:
+def parse_latency(text: str | float, what: str = "--latency") -> float:
     """``"200us"`` → 2e-4 s; a bare number is refused (seconds or microseconds?)."""
     if isinstance(text, str) and re.fullmatch(r"\s*[\d.eE+-]+\s*", text):
         raise ParameterError(what, text, "a latency with its unit, e.g. 200us, 0.5ms")
