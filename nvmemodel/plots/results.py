@@ -78,6 +78,8 @@ def _results_table(table, name: str = "table", *, y: str | None = None):
     return table
 
 
+#: the hue value of runs that have none (a label a path did not give)
+NOT_SET = "(not set)"
 #: directions told apart by line style and marker (seaborn's ``style=``): reads solid, writes dashed
 _DASHES = {"read": "", "write": (4, 2), "trim": (1, 2), "mixed": (6, 1.5, 1, 1.5), "total": (6, 1.5, 1, 1.5, 1, 1.5)}
 _MARKERS = {"read": "o", "write": "s", "trim": "v", "mixed": "^", "total": "D"}
@@ -168,7 +170,6 @@ def _curves(ax, before: int, data, hue_col: str, style: str | None, mapping: dic
     return {name(h, s): ln for (h, s), ln in zip(keys, lines)}
 
 
-@themed
 def _some_value(summary, table, y: str) -> None:
     """Refuse a chart of ``y`` where no run has a value of it (an empty chart says nothing; the fit refuses the same
     runs): runs of fio's ``--lat_percentiles=1`` have total-latency percentiles (``lat_p*``) and no completion ones,
@@ -186,6 +187,7 @@ def _some_value(summary, table, y: str) -> None:
                                  f"{hint})")
 
 
+@themed
 def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
                  error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
                  topology=None, overrides=None):
@@ -253,7 +255,10 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     label, unit, _ = QUANTITIES[y]
     # one table: colour = direction; several curves: colour = the hue's value, line style and marker = direction
     hue_col = hue or "direction"
-    mapping = _hue_mapping(dict.fromkeys(summary[hue_col]))
+    if hue and runs[hue].isna().any():  # runs without the hue's value are a curve of their own, named (seaborn
+        runs[hue] = runs[hue].astype(object).where(runs[hue].notna(), NOT_SET)  # would leave them out unsaid)
+    mapping = _hue_mapping([*dict.fromkeys(summary[hue_col].dropna()),  # (summary: sorted by the hue)
+                            *([NOT_SET] if (runs[hue_col] == NOT_SET).any() else [])])
     several = summary["direction"].nunique() > 1
     style = "direction" if (hue is None or several) else None
     look = {"style": style, "dashes": _DASHES, "markers": _MARKERS} if style else {"marker": "o"}
@@ -275,7 +280,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     if "hue_norm" in mapping:  # a sequential palette: the legend shows some of the curves, and says so
         from matplotlib.lines import Line2D
 
-        levels = summary[hue_col].nunique()
+        levels = runs[hue_col].nunique()
         key = Line2D([], [], ls="none", label=f"{levels} curves by {hue_col}, darker = larger (some keyed)")
     else:
         key = None
@@ -695,6 +700,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
     return ax
 
 
+@themed
 def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=None, title: str | None = None,
                  latency: str | None = "auto", stats: bool = True, steady_state=None):
     """A fio time series (from :func:`nvmemodel.read_fio_logs`): jobs merged per bin, one line per direction,
@@ -756,6 +762,7 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
         lat, _ = _full_bins(lat)
         if not lat.empty:
             twin = ax.twinx()
+            twin.grid(False)  # the rate axis's grid only (the theme grids every axes)
             colour = {direction: PALETTE[i % len(PALETTE)]  # each direction's latency in its rate's colour
                       for i, direction in enumerate(sorted(merged["direction"].unique()))}
             for direction, d in lat.groupby("direction"):

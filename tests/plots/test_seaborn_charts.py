@@ -110,3 +110,13 @@ def test_fit_chart_along_twenty_job_counts_is_linear():
     doubling = table[(table.ioengine == "libaio") & table.threads.isin([1, 2, 4, 8, 16])]
     assert nm.fit(doubling, x="numjobs", y="iops", model="usl").plot().axes[0].get_xscale() == "log"
     plt.close("all")
+
+
+def test_runs_without_the_hues_value_are_a_curve_named_not_set():
+    # seaborn leaves rows with a missing hue out without a word; the chart names them as a curve of their own
+    table = nm.read_results(DATA / "fit" / "local" / "qd")  # real fio 3.33, 8 depths x 3 runs
+    table["host"] = np.where(table["source_path"].str.contains("_r1"), None, "vm")
+    ax = plot_results(table, x="iodepth", y="iops", hue="host")
+    assert set(ax.curves) == {"host=vm", "host=(not set)"}
+    unset = table[table["host"].isna()].groupby("iodepth")["iops"].mean()
+    np.testing.assert_allclose(ax.curves["host=(not set)"].get_ydata(), unset.to_numpy(), rtol=1e-12)
