@@ -1,4 +1,4 @@
-"""``nvmemodel plot``: charts of measured results, fio time series and json+ latency histograms."""
+"""``nvmemodel plot``: charts of measured results, fio time series and fio latency histograms."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def register(sub) -> None:
         description="Chart benchmark results against the swept variable (repeats averaged with ±1 s.d. bars, "
                     "read/write/total for mixes, a Little's-law check line, mean latency on a second axis, a line "
                     "saying what was run), latency percentiles (--percentiles), fio time-series logs (--logs; "
-                    "with a latency axis when clat/lat logs are given too, and a stats table) or a fio json+ latency "
+                    "with a latency axis when clat/lat logs are given too, and a stats table) or a fio latency "
                     "histogram (--histogram). Inputs: result files and folders, or the .csv/.parquet table "
                     "'nvmemodel ingest -o' writes. Several paths are compared on one chart. With --preset the "
                     "model's ceiling and binding component are drawn over the measurements. Prints the plotted "
@@ -30,7 +30,7 @@ def register(sub) -> None:
                "  nvmemodel plot results/ --x iodepth --preset dell-r7525 -o vs-model.png\n"
                "  nvmemodel plot --logs run_iops.1.log run_clat.1.log --kind iops -o iops-time.png\n"
                "  nvmemodel plot --logs run_iops.1.log --steady-state run.json -o ss.png   # fio's ss= window\n"
-               "  nvmemodel plot --histogram run.json -o hist.png                   # fio --output-format=json+",
+               "  nvmemodel plot --histogram run.json -o hist.png   # json+: fine buckets; plain json: fio's coarse ones",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", help="result files and folders (several: compared on one chart)")
     p.add_argument("-o", "--output", required=True, help="image file: .png, .svg or .pdf")
@@ -41,7 +41,7 @@ def register(sub) -> None:
     p.add_argument("--hue", help="column or label separating the curves (default: the path, when several)")
     p.add_argument("--direction", action="append", choices=["read", "write", "trim", "mixed", "total"],
                    help="directions to draw (repeatable; default: all; with --histogram one of read, write, trim: "
-                        "default read)")
+                        "default read; plain JSON's coarse buckets hold every direction together)")
     p.add_argument("--no-little", action="store_true", help="leave out the Little's-law check line")
     p.add_argument("--latency", default="lat_mean_s", help="latency on the second axis of an IOPS or bandwidth chart: "
                    "lat_mean_s, clat_mean_s, clat_p99_s, … (default: %(default)s)")
@@ -61,7 +61,9 @@ def register(sub) -> None:
     p.add_argument("--steady-state", metavar="RUN_JSON",
                    help="with --logs: the fio JSON of the same run (run with --ss): shade fio's steady-state window "
                         "and say whether it was attained")
-    p.add_argument("--histogram", metavar="JSON", help="plot the latency histogram of a fio json+ file instead")
+    p.add_argument("--histogram", metavar="JSON", help="plot the completion-latency histogram of a fio JSON file instead: json+ gives fio's fine "
+                   "buckets of one direction, plain JSON fio's coarse ones (latency_ns/us/ms: reads and writes "
+                   "together)")
     p.add_argument("--job", type=int, default=0, metavar="N",
                    help="with --histogram: which job of the file, from 0 (default: %(default)s)")
     p.add_argument("--title", help="chart title")
