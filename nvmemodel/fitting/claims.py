@@ -84,7 +84,9 @@ def _measured(result, ev: Evidence) -> Claim:
                                     + (f", still rising beyond {noise} at the largest {x}" if ev.rising else "")
                                     + f"; the {result.y.split('_', 1)[1][:-2]} over all of a mixed run's I/O was not "
                                       f"measured (fit read_{result.y} or write_{result.y} for one direction).")
-        return Claim("latency", f"Measured {result.y} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
+        named = {"lat_mean_s": "mean latency (lat_mean_s)", "clat_mean_s": "mean completion latency (clat_mean_s)",
+                 "slat_mean_s": "mean submission latency (slat_mean_s)"}.get(result.y, result.y)
+        return Claim("latency", f"Measured {named} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
                                 f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
                                 + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
     if x in ("block_size_bytes",) and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
@@ -109,7 +111,10 @@ def _measured(result, ev: Evidence) -> Claim:
                              f"{_xv(result, hi['x_from'])}: two regimes? (what holds the lower level does not hold the upper one).")
     if ev.plateau:
         p = ev.plateau
-        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({_level_runs(result, p)}).")
+        m = ev.maximum
+        peak = (f"; its largest point, {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}, is {m['y'] / p['value'] - 1:.0%} "
+                f"above that level" if m["y"] > 1.1 * p["value"] else "")  # (a peak inside the stretch is not hidden)
+        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({_level_runs(result, p)}){peak}.")
     if ev.falls and np.unique(ev.x).size < 3:  # two loads: a lower second value, not a peak (no shape claimed)
         d = ev.falls
         return Claim("falls", f"Measured {what} is {d['drop']:.0%} lower at {x} = {_xv(result, d['x_last'])} "
@@ -180,6 +185,9 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     ci = (f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else "")
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
+    if value < top:  # a ceiling is an upper bound: one below a measurement is none (issue 28)
+        return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
+                f"({fmt_y(top, u)}): a level the points scatter about, not a ceiling of these data")
     if value > EXTRAPOLATION * top:
         return (f"{subject} tends to {fmt_y(value, u)} as {result.x} grows without bound — "
                 f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling{NO_INTERVAL}")
@@ -305,11 +313,29 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     # tell them apart (issue 28: "not in the same state" said where a QD1 latency above QD8's is the host's cost)
     reps = pts["n_runs"].to_numpy(float) if "n_runs" in pts else np.ones(len(pts))
     drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
+    think = _recorded(result, key, "thinktime_s")
+    if think > 0:  # fio paused after every I/O: one I/O at a time, its rate 1 ÷ (think time + latency)
+        return Claim("superlinear", said[:1].upper() + said[1:] + f". Every job paused {fmt_y(think, 's')} after each I/O "
+                                    f"(--thinktime): with one I/O at a time a run's rate is 1 ÷ (think time + its "
+                                    f"latency), so it moved with the latency from run to run, not with {result.x}; no "
+                                    f"parameter of the {model} fit is interpreted.")
     return Claim("superlinear", said[:1].upper() + said[1:] + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
                                 "fixed latency floor): at the lower load each I/O took longer — a per-I/O cost that "
                                 "more outstanding I/O hides (host-side submission and completion, interrupt moderation, "
                                 f"power states) or a change between the runs; {drift} cannot tell which, so no parameter "
                                 f"of the {model} fit is interpreted (its values are in params and summary()).")
+
+
+def _recorded(result, key, column: str) -> float:
+    """The value every run of the curve recorded for an option column (ingest's), or 0 where they differ or none did."""
+    tbl = result.table
+    if tbl is None or column not in tbl or "source_path" not in tbl:
+        return 0.0
+    srcs = {s for v in _pts(result, key)["sources"] for s in str(v).split(";") if s}
+    import pandas as pd
+
+    v = pd.to_numeric(tbl.loc[tbl["source_path"].astype(str).isin(srcs), column], errors="coerce")
+    return float(v.iloc[0]) if len(v) and v.notna().all() and v.nunique() == 1 else 0.0
 
 
 def _far_off(result, f) -> Claim | None:
@@ -520,6 +546,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             out.append(Claim("model", f"Throughput stays at {fmt_y(cap, u)}{ci} beyond about {knee[0]:.3g} {x}: the "
                                       f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
                                       f"below), not where a device queue filled."))
+        elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * ev.plateau["x_from"]:
+            # the fit's knee is where its two asymptotes cross, a step or more before the measured plateau starts
+            out.append(Claim("model", f"Little's law's two asymptotes cross at about {knee[0]:.3g} {x} (the fit's "
+                                      f"knee{kci}); the measured plateau starts at {x} = "
+                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit stays at {fmt_y(cap, u)}{ci}."))
         elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
                                       f"stays at {fmt_y(cap, u)}{ci}."))
@@ -561,9 +592,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                           f"the {fmt_y(measured, 's')} fio measured there: it is a fitted parameter, "
                                           f"not the device's latency floor."))
             else:
-                out.append(Claim("model", f"The latency floor is {r0 * 1e6:.3g} µs at one outstanding I/O"
-                                          + (f" (fio measured {fmt_y(measured, 's')})" if np.isfinite(measured) else "")
-                                          + "." + (_beyond_knee(result, key, ev) if ev.flattens else "")))
+                out.append(Claim("model", (f"fio measured {fmt_y(measured, 's')} per I/O at one outstanding I/O; the "
+                                           f"model's r0 is {fmt_y(r0, 's')}." if np.isfinite(measured) else
+                                           f"The model's latency at one outstanding I/O is {fmt_y(r0, 's')} (no run "
+                                           f"had one outstanding: a fitted parameter).")
+                                          + (_beyond_knee(result, key, ev) if ev.flattens else "")))
         if below and (ev.falls or len(cpu_bound)):
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
                                       f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
@@ -596,6 +629,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # κ's interval includes 0: the data cannot tell a coherency loss from none, so no split is claimed
             # (QA s27 I13: "50% of the lost throughput is contention, 50% coherency" with κ indistinguishable from 0)
             text += "the loss cannot be split between contention and coherency (κ may be 0); "
+        elif np.isfinite(share) and ev.noise_source != "repeats":
+            # one run a point, taken in order: a fall is as well the device changing state over the series (an SSD
+            # nearing its write steady state) as a load effect — no mechanism is named from it
+            text += ("with one run a point the loss is not split between contention and coherency (a device whose "
+                     "state changes over the series falls the same way); ")
         elif np.isfinite(share):
             text += (f"at the largest x, {share:.0%} of the lost throughput is contention, "
                      f"{1 - share:.0%} coherency; ")
@@ -604,7 +642,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     elif model == "amdahl":
         lim = d["amdahl_limit"]
         out.append(Claim("model", _limit_words(result, ev, lim[0], lim[1], lim[2],
-                                               f"A serial fraction σ = {f.values['sigma']:.3g}") + "."))
+                                               f"Amdahl's σ = {f.values['sigma']:.3g} (a parameter of the fit "
+                                               f"along {x}, not a property of the device)") + "."))
     elif model == "linear":
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         per_first, per_last = ev.y[i0] / ev.x[i0], ev.y[i1] / ev.x[i1]
@@ -638,8 +677,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"support, but the rate per {x} falls from {fmt_y(per_first, u)} to "
                                       f"{fmt_y(per_last, u)}: the curve bends without flattening within the data, "
                                       f"so they cannot tell where the ceiling is."))
-    elif model == "per_io_byte" and cf is not None and cf.outstanding is not None \
-            and abs(cf.outstanding.facts["bound"] / cf.outstanding.facts["measured"] - 1) <= 0.1:
+    elif model == "per_io_byte" and cf is not None and cf.outstanding is not None:
         # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
         # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings
         im, bm = f.values["iops_max"], f.values["bw_max"]
@@ -664,6 +702,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       + " and ".join(names[p] for p in lost)
                                       + " within the sizes measured (the data do not determine it, so neither a value "
                                         "nor a crossing block size is stated)."))
+            return out
+        below = [name for name, cap, meas in (("IOPS", im, iops), ("bandwidth", bm, bw)) if cap < float(np.max(meas))]
+        if below:  # a fitted ceiling under a measurement is none (issue 28): the fit is not read as ceilings
+            out.append(Claim("model", f"The per-I/O + per-byte fit's {' and '.join(below)} ceiling"
+                                      f"{'s lie' if len(below) > 1 else ' lies'} below what was measured "
+                                      f"({', '.join(fmt_y(float(np.max(m)), un) for nm_, m, un in (('IOPS', iops, '1/s'), ('bandwidth', bw, 'B/s')) if nm_ in below)}): "
+                                      f"not ceilings of these data, so neither they nor a crossing block size is "
+                                      f"stated.", {"interpreted": False, "below_measured": True}))
             return out
         # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
         im_far, bm_far = im > EXTRAPOLATION * float(np.max(iops)), bm > EXTRAPOLATION * float(np.max(bw))
@@ -913,6 +959,13 @@ def curve_claims(result, key) -> list[Claim]:
         ev = dataclasses.replace(ev, rising=None)
     elif cf.saturation is not None and cf.saturation.facts["state"] == "rising" and (ev.plateau or ev.falls):
         ev = dataclasses.replace(ev, plateau=None, falls=None)
+    sat = cf.saturation.facts if cf.saturation is not None else {}
+    if sat.get("state") in ("onset", "from_first") and ev.plateau is not None:
+        # one plateau in every sentence: the facts' (onset to the largest load), with the spread of its runs
+        pts = _pts(result, key).sort_values(result.x)
+        value, spread, runs = _pooled(pts, list(range(sat["onset_index"], len(pts))))
+        ev = dataclasses.replace(ev, plateau={"value": value, "spread": spread, "runs": runs, "x_from": sat["onset_x"],
+                                              "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev)]
     if cf.cap is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising"):
@@ -976,8 +1029,11 @@ def curve_claims(result, key) -> list[Claim]:
     little = _little_check(result, key)
     if little:
         claims.append(Claim("little", little))
-    claims += cpu_claims(result, cf)
-    claims += _cpu(result, key, ev)
+    said = cpu_claims(result, cf)
+    claims += said
+    # where a CPU fact is said, the accounting at the maximum keeps its numbers but not "no CPU-saturation claim"
+    no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"
+    claims += [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in _cpu(result, key, ev)]
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)

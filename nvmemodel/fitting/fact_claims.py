@@ -57,7 +57,9 @@ def _noise_words(cf: CurveFacts) -> str:
 
 
 def _what(result) -> str:
-    return {"1/s": "IOPS", "B/s": "throughput"}.get(result.y_unit, result.y)
+    direction = result.y.split("_", 1)[0] if result.y.startswith(("read_", "write_", "trim_")) else ""
+    what = {"1/s": "IOPS", "B/s": "throughput"}.get(result.y_unit, result.y)
+    return f"{direction} {what}" if direction else what
 
 
 def layer_claims(result, cf: CurveFacts) -> list:
@@ -98,14 +100,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         g = s["last_gain_per_doubling"]
         step = (f"{fmt_y(ys[-2], u)} at {x} = {_xv(result, xs[-2])} → {fmt_y(ys[-1], u)} at "
                 f"{_xv(result, xs[-1])}")
+        ratio = xs[-1] / xs[-2]
+        if abs(ratio - 2) > 0.01:  # a step of ×4 is two doublings: its own gain, then the gain per doubling
+            step += f", {ys[-1] / ys[-2] - 1:+.0%} for ×{ratio:.3g} the {x}"
         if s.get("slowing"):
             lg = s["lat_gain_per_doubling"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
-                                        f"doubling of {x} added {g:+.0%} ({step}) while fio's mean latency grew "
+                                        f"step added {g:+.0%} per doubling of {x} ({step}) while fio's mean latency grew "
                                         f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
                                         f"approaching a ceiling it has not reached within the data. {noise}.", f)
-        return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last doubling added "
-                                    f"{g:+.0%} ({step}), so no ceiling is reached within the data. {noise}.", f)
+        return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
+                                    f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
     if state == "no_queue":
         return None
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
@@ -117,7 +122,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, as Little's law gives at a fixed rate.")
     plateau = f" Plateau {level}: {rng} over {span}, {s['plateau_points']} points."
     if state == "from_first":
-        text = (f"Measured {what} is saturated from the first point: no doubling of {x} adds {PAYS:.0%}."
+        text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
+                f"{x} over it."
                 f"{plateau}{latw}")
         out = p["out"].to_numpy(float)
         if np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
@@ -138,19 +144,25 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         from .claim import _level_runs
 
         text = (f"Measured {what} flattens at {fmt_y(ev.plateau['value'], u)} ({_level_runs(result, ev.plateau)}): "
-                f"saturated from {x} = {_xv(result, s['onset_x'])}, where no later doubling of {x} adds {PAYS:.0%}"
+                f"saturated from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} per doubling of {x} "
+                f"over it"
                 + (f" ({_both(result, cf, s['plateau'], s.get('plateau_iops'), s.get('plateau_bytes_per_s'))})"
                    if level != fmt_y(s["plateau"], u) else "") + f".{latw}{before}")
     else:
-        text = (f"Measured {what} saturates from {x} = {_xv(result, s['onset_x'])}: no later doubling of {x} adds "
-                f"{PAYS:.0%}.{plateau}{latw}{before}")
+        text = (f"Measured {what} saturates from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} "
+                f"per doubling of {x} over it.{plateau}{latw}{before}")
     if state == "falls":
         d = s["falls"]
         text = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
                 f"{d['drop']:.0%} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
-                f"varies. It saturates from {x} = {_xv(result, s['onset_x'])}, where no later doubling of {x} adds "
-                f"{PAYS:.0%}; up to the maximum: {level}, {rng} over {x} = {_xv(result, s['onset_x'])}–"
+                f"varies. It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} per "
+                f"doubling over it); up to the maximum: {level}, {rng} over {x} = {_xv(result, s['onset_x'])}–"
                 f"{_xv(result, d['x_max'])}.{latw}{before}")
+    lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
+    if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
+        # one noisy step after the onset is not a rise the rule missed, nor a fall: the level scatters
+        text += (f" After the onset the points scatter step to step ({lo_step:+.0%} … {hi_step:+.0%}): the onset is "
+                 f"where the level is first reached, read within that scatter.")
     return _claim("saturation", f"{text} {noise}.", f)
 
 

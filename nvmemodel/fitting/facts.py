@@ -155,8 +155,8 @@ def _saturation(result, p, ev=None) -> Fact | None:
         return None
     x, y, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
     n = x.size
-    if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4:
-        return None
+    if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p):
+        return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
     # onset: the first point no later point gains PAYS per doubling over
     onset = None
     for k in range(n - 1):
@@ -207,19 +207,45 @@ def _saturation(result, p, ev=None) -> Fact | None:
         if drop > noise:  # (with repeats their noise decides; without, the ±FLAT band above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
                      "basis": basis}
+    # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
+    # scatter about the level, not a rise the onset rule missed — said so)
+    steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
     level = tail if falls is None else np.arange(k, i_max + 1)
     w = np.where(np.isfinite(p["n_runs"].to_numpy(float)), p["n_runs"].to_numpy(float), 1.0)[level]
     plateau = float(np.sum(w * y[level]) / np.sum(w))
     facts.update(state="falls" if falls else ("from_first" if k == 0 else "onset"), onset_x=float(x[k]),
                  onset_index=k, plateau=plateau, plateau_lo=float(y[level].min()), plateau_hi=float(y[level].max()),
                  plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
-                 gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None))
+                 gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
+                 step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
     for q in ("iops", "bytes_per_s"):
         v = p[q].to_numpy(float)[level]
         facts[f"plateau_{q}"] = float(np.sum(w * v) / np.sum(w)) if np.isfinite(v).all() else None
     if lat_known:
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
+
+
+def _rows(result, p):
+    """The result table's rows of the curve's runs (None without a table)."""
+    tbl = result.table
+    if tbl is None or "source_path" not in tbl:
+        return None
+    srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
+    return tbl[tbl["source_path"].astype(str).isin(srcs)]
+
+
+def _paced(result, p) -> bool:
+    """Every run was paced by fio (a think time after each I/O, or a rate it kept to)."""
+    rows = _rows(result, p)
+    if rows is None or not len(rows):
+        return False
+    for col in ("thinktime_s", "rate_iops", "rate_bytes_per_s"):
+        if col in rows:
+            v = pd_num(rows[col])
+            if v.notna().all() and (v > 0).all():
+                return True
+    return False
 
 
 def _flat_run(v: np.ndarray, from_start: bool) -> int:
@@ -247,8 +273,10 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
-    icap = float(iops[:ni].max()) if ni >= 3 else None
-    bcap = float(bw[n - nb:].max()) if nb >= 2 else None
+    icap = float(iops[:ni].max()) if ni >= 3 and iops[:ni].max() >= iops.max() / 1.02 else None
+    # a byte cap holds the largest bandwidth measured: a stretch below an earlier peak is a fall, not a cap
+    bcap = float(bw[n - nb:].max()) if nb >= 2 and bw[n - nb:].max() >= bw.max() / 1.02 else None
+    ni, nb = (ni if icap is not None else 0), (nb if bcap is not None else 0)
     # the roofline with the measured caps (or the largest measurement where no stretch is flat)
     I = icap if icap is not None else float(iops.max())
     B = bcap if bcap is not None else float(bw.max())
@@ -276,8 +304,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         lat, out = p["lat"].to_numpy(float), p["out"].to_numpy(float)
         bound = out[0] / lat[0] if np.isfinite(lat[0]) and lat[0] > 0 and np.isfinite(out[0]) and out[0] > 0 \
             else np.nan
-        # only where Little's law holds there (fio's latency and rate describe the same I/Os, within 10 %)
-        if np.isfinite(bound) and abs(bound / iops[0] - 1) <= 0.10:
+        # one I/O in flight: the rate is one I/O's time (fio's latency plus the job's own time between I/Os, so a
+        # little above 1/latency); with a full queue Little's law holds whatever limits the rate and names nothing
+        if np.isfinite(bound) and out[0] == 1 and -0.10 <= bound / iops[0] - 1 <= 0.25:
             outstanding = Fact("outstanding", {"x": float(b[0]), "bound": float(bound), "outstanding": float(out[0]),
                                                "lat": float(lat[0]), "measured": float(iops[0])},
                                "Little's law at the smallest block: outstanding I/O ÷ mean latency")
@@ -374,6 +403,13 @@ def _layer(result, p) -> Fact | None:
     if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(["null", "cpuio"]).all() \
             and rows["ioengine"].notna().any():
         return None  # an engine that does no I/O: no storage layer served anything
+    if "direct" in rows:
+        d = rows["direct"].dropna()
+        if len(d) and not bool(d.astype(bool).any()):
+            names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
+                if "devices" in rows else []
+            return Fact("layer", {"layer": "page_cache", "devices": names},
+                        "the runs used buffered I/O (direct=0)")
     if "devices" in rows:
         names = sorted({d for v in rows["devices"].dropna().astype(str) for d in v.split(";") if d})
         for layer, pat in LAYERS:  # fio lists a layered device and the disks beneath it: the layer is what it used
@@ -397,10 +433,6 @@ def _layer(result, p) -> Fact | None:
                 and not targets.str.startswith("/dev/").any():
             return Fact("layer", {"layer": "network_fs", "devices": [], "targets": sorted(set(targets))[:3]},
                         "fio's disk statistics list no block device under the files the jobs used")
-    if "direct" in rows:
-        d = rows["direct"].dropna()
-        if len(d) and not bool(d.astype(bool).any()):
-            return Fact("layer", {"layer": "page_cache", "devices": []}, "the runs used buffered I/O (direct=0)")
     bps = p["bytes_per_s"].to_numpy(float)
     targets = 1.0
     for col in ("targets", "device_count"):  # normal output echoes no filename=: fio's disk stats still count them

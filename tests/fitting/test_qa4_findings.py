@@ -222,9 +222,10 @@ def test_three_single_runs_whose_rate_per_slot_falls_are_not_called_linear():
     assert "no bend" not in text and "Scaling is linear" not in text, text
     # issue 28: what the measurements say first: the last doubling still pays, by fio's own numbers
     gain = (iops[2] / iops[1]) ** 0.5 - 1
-    assert text.startswith(f"Measured IOPS still rises at the largest iodepth: the last doubling added {gain:+.0%} ("
-                           f"{nm.fitting.explain.fmt_y(iops[1], '1/s')} at iodepth = 4 → "
-                           f"{nm.fitting.explain.fmt_y(iops[2], '1/s')} at 16)"), text
+    assert text.startswith(f"Measured IOPS still rises at the largest iodepth: the last step added {gain:+.0%} per "
+                           f"doubling ({nm.fitting.explain.fmt_y(iops[1], '1/s')} at iodepth = 4 → "
+                           f"{nm.fitting.explain.fmt_y(iops[2], '1/s')} at 16, {iops[2] / iops[1] - 1:+.0%} for ×4 the "
+                           f"iodepth)"), text
 
 
 def test_outstanding_io_of_a_synchronous_sweep_is_numjobs_and_the_error_says_why():

@@ -92,7 +92,7 @@ def test_h41_what_the_measurements_show_does_not_depend_on_the_models_fitted(sha
              for m in ("auto", "usl", "mva", "amdahl", "linear")}
     assert len(set(first.values())) == 1, first
     # one run a point: a 10 % fall is within the band a level is read within, so no "peaks and falls" (issue 28)
-    assert first["usl"].startswith("Measured IOPS saturates from iodepth = 16: no later doubling of iodepth adds 10%")
+    assert first["usl"].startswith("Measured IOPS saturates from iodepth = 16: no later point gains 10% per doubling")
 
 
 def test_h11_addendum_the_fit_figure_says_where_the_model_ceilings_are_only_upper_bounds(tmp_path):

@@ -159,7 +159,7 @@ def test_a_fitted_latency_floor_that_fio_contradicts_is_not_called_the_floor():
 
     qd = [1, 2, 4, 8, 16, 32, 64]
     iops = [min(n / 100e-6, 40e3) for n in qd]
-    for lat1, says in ((101e-6, "The latency floor is 100 µs at one outstanding I/O (fio measured 101 µs)"),
+    for lat1, says in ((101e-6, "fio measured 101 µs per I/O at one outstanding I/O; the model's r0 is 100 µs."),
                        (300e-6, "The model's latency at one outstanding I/O (100 µs) is not the 300 µs fio measured "
                                 "there: it is a fitted parameter, not the device's latency floor.")):
         tbl = table("iodepth", qd, iops)
