@@ -16,6 +16,9 @@ simplification the single-level model makes).
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 from .build import Discovery, DriveMatch, Flag, build_topology, identify_drive, match_drive
 from .lspci import LspciError, parse_lspci, parse_lspci_tree, read_lspci
 from .sysfs import nvme_namespaces, read_host, read_sysfs
@@ -25,7 +28,8 @@ __all__ = ["Discovery", "DriveMatch", "Flag", "LspciError", "PciDevice", "PciTre
            "nvme_namespaces", "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
 
 
-def discover(lspci=None, *, lspci_tree=None, sysfs_root="/", host=None, drive=None) -> Discovery:
+def discover(lspci: str | os.PathLike | None = None, *, lspci_tree: str | os.PathLike | None = None,
+             sysfs_root: str | os.PathLike = "/", host: Any = None, drive: Any = None) -> Discovery:
     """Discover a machine: from a saved ``lspci -vvv`` file (and optionally its ``-tv`` file), else from
     the sysfs of the machine this runs on, whose CPU (sockets, cores, clock) is read too
     (:func:`read_host`). See :func:`build_topology` for ``host`` and ``drive`` (a catalog drive key where

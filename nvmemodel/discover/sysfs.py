@@ -11,14 +11,16 @@ Register layouts: PCIe Base Specification, PCI Express Capability (DevCtl bits 7
 
 from __future__ import annotations
 
-from typing import Any
-
 import functools
 import os
 import pathlib
 import re
+from typing import TYPE_CHECKING, Any
 
 from .tree import PciDevice, PciTree
+
+if TYPE_CHECKING:
+    from ..topology import Host
 
 __all__ = ["PCI_IDS", "nvme_namespaces", "parse_express_config", "pci_names", "read_host", "read_sysfs"]
 
@@ -186,7 +188,7 @@ def read_sysfs(root: str | os.PathLike = "/", *, pci_ids: str | os.PathLike | No
 _LANES_ASSUMED = "assumption: lanes per socket not discovered (the model's default)"
 
 
-def read_host(root: str | os.PathLike = "/"):
+def read_host(root: str | os.PathLike = "/") -> Host | None:
     """The CPU side of this machine as a :class:`~nvmemodel.Host`, or None where sysfs does not say.
 
     Sockets: distinct ``topology/physical_package_id``; cores per socket: distinct

@@ -18,8 +18,11 @@ import contextlib
 import gc
 import math
 import pathlib
+import os
 import re
 import warnings
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IngestError, IngestWarning
 from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
@@ -36,6 +39,9 @@ from .runs import apply_echo, apply_targets, drop_copies, echoed_runs, has_resul
 from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
 from .steadystate import steady_state_note
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_results"]
 
@@ -95,7 +101,7 @@ def _typed_reader() -> list:
     return _TYPED
 
 
-def read_file(path, *, max_file_bytes: int | None = None) -> list[dict]:
+def read_file(path: str | os.PathLike, *, max_file_bytes: int | None = None) -> list[dict]:
     """Rows of one result file; raises :class:`IngestError` naming the file and the problem."""
     if not isinstance(path, pathlib.Path):
         path = pathlib.Path(path)
@@ -259,8 +265,9 @@ _NON_NEGATIVE = [c for c, (dtype, unit, _) in COLUMNS.items() if dtype == "float
 _COUNTS = [c for c, (dtype, _, _) in COLUMNS.items() if dtype == "Int64"]
 
 
-def read_results(paths, *, labels=None, path_regex: str | None = None, path_pattern: str | None = None,
-                 errors: str = "skip", progress: bool = False, max_file_bytes: int | None = None):
+def read_results(paths: str | os.PathLike | Iterable[str | os.PathLike], *, labels: Any = None,
+                 path_regex: str | None = None, path_pattern: str | None = None, errors: str = "skip",
+                 progress: bool = False, max_file_bytes: int | None = None) -> pd.DataFrame:
     """Read benchmark result files and folders into one tidy, SI-unit table.
 
     Parameters

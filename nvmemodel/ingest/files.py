@@ -155,7 +155,7 @@ def _checked(path, data: bytes, max_bytes: int) -> bytes:
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
-def expand(paths: Iterable) -> tuple[list[str], list[Skipped], list[os.stat_result | None]]:
+def expand(paths: str | os.PathLike | Iterable) -> tuple[list[str], list[Skipped], list[os.stat_result | None]]:
     """Files to read (their names as :class:`pathlib.Path` spells them), what a folder walk passed
     over (with the reason: hidden files, version-control/cache folders, unreadable folders, symlink
     loops, links into kernel state), and each file's status (None where it could not be had: the

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import math
 import pathlib
+import os
 import re
 import warnings
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import IngestError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["merge_fio_logs", "read_fio_log", "read_fio_logs"]
 
@@ -36,7 +42,7 @@ def looks_like_fio_log(head: str) -> bool:
         and len(lines[0].split(",")) <= 8
 
 
-def read_fio_log(path, *, kind: str | None = None, latency_unit: str = "ns"):
+def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_unit: str = "ns") -> pd.DataFrame:
     """One fio log file as a tidy DataFrame.
 
     Columns: ``time_s``, ``kind`` (bw/iops/clat/slat/lat), ``job`` (the log's job number),
@@ -95,7 +101,8 @@ def _fields_of_first_line(path: pathlib.Path) -> int:
         return 0
 
 
-def read_fio_logs(paths, *, kind: str | None = None, latency_unit: str = "ns"):
+def read_fio_logs(paths: str | os.PathLike | Iterable[str | os.PathLike], *, kind: str | None = None,
+                  latency_unit: str = "ns") -> pd.DataFrame:
     """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` applies to every file).
 
     An empty log (fio writes one for what it did not measure, e.g. the slat log of a synchronous engine) has no
@@ -106,7 +113,7 @@ def read_fio_logs(paths, *, kind: str | None = None, latency_unit: str = "ns"):
 
     from ..errors import IngestWarning
 
-    if isinstance(paths, (str, pathlib.Path)):
+    if isinstance(paths, (str, os.PathLike)):  # one file
         paths = [paths]
     paths = list(paths)
     frames = [read_fio_log(p, kind=kind, latency_unit=latency_unit) for p in paths]
@@ -143,7 +150,7 @@ def _covered(counted, rows, job, bin_s: float):
     return (lo <= b + 0.1 * bin_s) & (hi >= b + 0.9 * bin_s)
 
 
-def merge_fio_logs(frame, *, bin_s: float | None = None):
+def merge_fio_logs(frame: pd.DataFrame, *, bin_s: float | None = None) -> pd.DataFrame:
     """Merge the jobs' logs into one time series per (kind, direction).
 
     Samples are put in bins of ``bin_s`` seconds (default: the median spacing of the first

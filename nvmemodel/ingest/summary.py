@@ -22,9 +22,13 @@ submission bound); above it, the latency or the depth is not what was assumed.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from ..errors import IngestError
 from ..jobs.fiooptions import SYNC_ENGINES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["NOT_SET", "NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
            "summarize", "usable_rows"]
@@ -224,7 +228,7 @@ def _one_workload(runs, x: str, hue: str | None, keys: list[str]) -> None:
                               f"{c}")
 
 
-def summarize(table, *, x: str, y: str = "iops", hue: str | None = None):
+def summarize(table: pd.DataFrame, *, x: str, y: str = "iops", hue: str | None = None) -> pd.DataFrame:
     """Summarise a results table against ``x`` (see the module docstring).
 
     Parameters
