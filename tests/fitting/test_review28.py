@@ -1,0 +1,67 @@
+"""Issue 28, an adversarial read's findings: each held on the real series it was found on (tests/data/review28, fio
+3.33 on this project's VM; every folder has the gen.sh that made it)."""
+
+import json
+import pathlib
+
+import pytest
+
+import nvmemodel as nm
+
+REVIEW = pathlib.Path(__file__).resolve().parents[1] / "data" / "review28"
+
+
+def _fit(name, **kw):
+    # each folder also holds its gen.sh, commands.txt and stderr.txt: the fio outputs are the *.json files
+    return nm.fit(nm.read_results(sorted((REVIEW / name).glob("*.json"))), **kw)
+
+
+def test_buffered_io_names_the_page_cache_before_the_disk_the_stats_name():
+    res = _fit("buffered_bs", x="block_size_bytes", y="bytes_per_s")
+    (layer,) = [c for c in res.claims() if c["kind"] == "layer"]
+    assert layer["facts"]["layer"] == "page_cache" and "vda" in layer["facts"]["devices"]
+    assert "went through a virtio disk" not in res.explain()
+
+
+def test_a_step_under_a_think_time_names_the_pause_not_a_device_cause():
+    text = _fit("think_qd", x="iodepth", y="iops").explain()
+    assert "paused 200 µs after each I/O (--thinktime)" in text
+    assert "interrupt moderation" not in text and "saturates from" not in text and "peaks at" not in text
+
+
+def test_no_asymptote_below_a_measurement_is_called_a_limit():
+    for name in ("file_qd_nj2", "short_qd"):
+        res = _fit(name, x="iodepth", y="iops")
+        top = res.points["y"].max()
+        f = res.fits[()].get("amdahl")
+        text = res.explain()
+        if res.chosen[()] == "amdahl" and f is not None:
+            limit = f.values["x1"] / f.values["sigma"]
+            if limit < top:
+                assert "however far" not in text and "not a ceiling of these data" in text, text
+
+
+def test_a_step_of_four_times_the_load_gives_its_own_gain():
+    res = _fit("engines_qd", x="iodepth", y="iops", by="ioengine")
+    sat = [c for c in res.claims() if c["kind"] == "saturation" and c["facts"]["state"] == "rising"]
+    for c in sat:
+        assert "for ×4 the iodepth" in c["text"] and "per doubling" in c["text"], c["text"]
+
+
+def test_the_onset_sentence_says_what_its_rule_tests_and_the_scatter_after_it():
+    (sat,) = [c for c in _fit("file_qd_nj2", x="iodepth", y="iops").claims() if c["kind"] == "saturation"]
+    assert "no later point gains 10% per doubling of iodepth over it" in sat["text"]
+    assert sat["facts"]["step_hi"] >= 0.10 and "scatter step to step" in sat["text"]
+
+
+def test_a_peak_inside_a_plateau_is_not_hidden():
+    res = _fit("loop_bs_qd64", x="block_size_bytes", y="bytes_per_s")
+    peak = max(json.loads(p.read_text())["jobs"][0]["read"]["bw_bytes"]
+               for p in (REVIEW / "loop_bs_qd64").glob("*.json"))
+    text = res.explain()
+    assert nm.fitting.explain.fmt_y(float(peak), "B/s").split(" (")[0] in text, text
+
+
+def test_one_directions_rate_of_a_mix_is_named_as_such():
+    text = _fit("randrw70_qd", x="iodepth", y="read_iops").explain()
+    assert text.startswith("Measured read IOPS")
