@@ -231,3 +231,33 @@ def test_an_unpaced_run_is_not_a_repeat_of_a_paced_one():
     # runs without any pace are repeats as before
     unpaced = both[both["rate_iops"].isna()]
     assert measured_points(unpaced, x="iodepth", y="iops")["n_runs"].tolist() == [1] * 6
+
+
+# --- discover: dumps joined or cut ----------------------------------------------------------------------------------
+
+LSPCI = pathlib.Path("tests/data/lspci/synthetic-skylake-sp-pm983_vvv.txt")
+
+
+def test_a_dump_describing_one_address_twice_is_refused_naming_it_and_the_line(tmp_path):
+    from nvmemodel.discover import discover
+    from nvmemodel.discover.lspci import LspciError
+
+    text = LSPCI.read_text()
+    (tmp_path / "twice.txt").write_text(text + text)  # two dumps concatenated: the last description was kept
+    line = len(text.splitlines()) + 1
+    with pytest.raises(LspciError, match=f"line {line}: 0000:5d:00.0 is described a second time \\(first at line 1\\)"):
+        discover(tmp_path / "twice.txt")
+
+
+def test_a_dump_cut_inside_an_nvme_block_is_flagged_and_modelled_at_its_capability(tmp_path):
+    from nvmemodel.discover import discover
+
+    lines = LSPCI.read_text().splitlines(keepends=True)
+    last_cap = max(i for i, ln in enumerate(lines) if "LnkCap:" in ln)  # in the last NVMe controller's block
+    (tmp_path / "cut.txt").write_text("".join(lines[:last_cap + 1]))
+    found = discover(tmp_path / "cut.txt", drive="samsung-pm983-3.84tb")
+    flag = found.flag("truncated_block")
+    assert flag is not None and flag.severity == "warn" and flag.devices == ("0000:d9:00.0",)
+    assert "LnkCap" in flag.message and "upper bound" in flag.message
+    whole = discover(LSPCI, drive="samsung-pm983-3.84tb")
+    assert whole.flag("truncated_block") is None

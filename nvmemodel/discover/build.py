@@ -332,6 +332,14 @@ def _truncation_flags(tree: PciTree) -> list[Flag]:
                           "or filtered dump?). Their root ports, switches and links are unknown, and each such bus "
                           "is counted as a root complex of its own; save the whole `lspci -vvv` (or `-tv`) output",
                           tuple(d.bdf for d in orphans)))
+    if tree.cut:
+        names = ", ".join(f"{b} ({tree.devices[b].label})" if b in tree.devices else b for b in tree.cut[:3])
+        flags.append(Flag("truncated_block", "warn",
+                          f"the text of {len(tree.cut)} device(s) ends inside its block in {tree.source}: {names}"
+                          f"{' …' if len(tree.cut) > 3 else ''} — its link capability (LnkCap) is there but not the "
+                          "negotiated link (LnkSta) that lspci prints after it, so the block is incomplete (a cut "
+                          "dump?). It is modelled at the link it can do (LnkCap), an upper bound: the link it "
+                          "trained may be slower; save the whole `lspci -vvv` output", tuple(tree.cut)))
     return flags
 
 

@@ -123,10 +123,17 @@ def parse_lspci(text: str, *, source: str = "lspci -vvv text") -> PciTree:
         If the text holds no device header line (``00:1f.2 SATA controller: …``).
     """
     blocks: list[tuple[re.Match, list[str]]] = []
-    for line in text.splitlines():
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
         if line and not line[0].isspace():
             m = _HEADER.match(line)
             if m:
+                bdf = _full_bdf(m.group("bdf"))
+                if bdf in first_line:  # two dumps joined: which description is the machine's?
+                    raise LspciError(source, f"line {number}: {bdf} is described a second time (first at line "
+                                             f"{first_line[bdf]}): the text holds two dumps (of one machine at two "
+                                             "times, or of two machines); give one `lspci -vvv` output")
+                first_line[bdf] = number
                 blocks.append((m, []))
                 continue
         if blocks:
@@ -135,13 +142,18 @@ def parse_lspci(text: str, *, source: str = "lspci -vvv text") -> PciTree:
         raise LspciError(source, "no lspci device lines found (expected lines like "
                                  "'0000:41:00.0 Non-Volatile memory controller: …'; save `lspci -vvv` as root)")
     devices: dict[str, PciDevice] = {}
+    cut = []
     for header, body in blocks:
-        dev, _, _ = _block(_full_bdf(header.group("bdf")), header, "\n".join(body))
+        text_of = "\n".join(body)
+        dev, _, _ = _block(_full_bdf(header.group("bdf")), header, text_of)
         devices[dev.bdf] = dev
+        # lspci prints LnkCap, LnkCtl and LnkSta together: a block with the first and not the last was cut there
+        if re.search(r"^\s*LnkCap:", text_of, re.MULTILINE) and not re.search(r"^\s*LnkSta:", text_of, re.MULTILINE):
+            cut.append(dev.bdf)
     denied = sum("Capabilities: <access denied>" in "\n".join(b) for _, b in blocks)
     notes = ((f"{denied} device(s) show 'Capabilities: <access denied>': lspci ran without root, so their "
              "link speed/width and MaxPayload are unknown (run `sudo lspci -vvv`)"),) if denied else ()
-    return PciTree(_link_by_bus(devices), source=source, notes=notes)
+    return PciTree(_link_by_bus(devices), source=source, notes=notes, cut=tuple(cut))
 
 
 def _link_by_bus(devices: dict[str, PciDevice]) -> dict[str, PciDevice]:
@@ -217,7 +229,8 @@ def merge_trees(verbose: PciTree, tree: PciTree) -> PciTree:
         d = out[bdf]
         out[bdf] = dataclasses.replace(d, parent=d.parent if d.parent is not None else t.parent,
                                        name=d.name or t.name)
-    return PciTree(out, source=f"{verbose.source} + {tree.source}", notes=verbose.notes + tree.notes)
+    return PciTree(out, source=f"{verbose.source} + {tree.source}", notes=verbose.notes + tree.notes,
+                   cut=verbose.cut + tree.cut)
 
 
 def read_lspci(path, tree_path=None) -> PciTree:

@@ -159,6 +159,8 @@ class PciTree:
     devices: dict[str, PciDevice]
     source: str = ""
     notes: tuple[str, ...] = ()
+    #: devices whose text ends inside their block (a cut dump: LnkCap without the LnkSta that follows it)
+    cut: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         """JSON-ready: ``{"source", "notes", "devices": [one dict per device]}`` (see :meth:`from_dict`)."""
