@@ -21,7 +21,7 @@ import sys
 from .errors import ParameterError
 
 __all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "kernel_state", "own_folder",
-           "parse_json", "read_input", "read_input_text", "read_table"]
+           "check_table", "parse_json", "read_input", "read_input_text", "read_table"]
 
 #: Largest file read whole (64 MiB): result tables, plans, lspci dumps and label files are kilobytes
 #: to a few MB; the limit is a bound on memory and time, not a format rule (``max_bytes=`` raises it).
@@ -155,10 +155,12 @@ def read_table(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES):
     data = read_input(path, what=what, max_bytes=max_bytes)
     try:
         if name.lower().endswith(".parquet"):
-            return pd.read_parquet(io.BytesIO(data))
+            return check_table(pd.read_parquet(io.BytesIO(data)), name, what)
         if b"\x00" in data[:8192]:
             raise ValueError("NUL bytes: a binary file")
-        return pd.read_csv(io.BytesIO(data), encoding="utf-8")
+        return check_table(pd.read_csv(io.BytesIO(data), encoding="utf-8"), name, what)
+    except ParameterError:
+        raise
     except ImportError:
         raise ParameterError(what, name, "a .csv table (Parquet needs pyarrow: pip install pyarrow)") from None
     except (ValueError, OSError) as exc:  # ParserError, EmptyDataError, UnicodeDecodeError, ArrowInvalid
@@ -235,3 +237,38 @@ def own_folder(root, relative, *, what: str) -> pathlib.Path:
         if not stat.S_ISDIR(st.st_mode):
             raise ParameterError(what, str(here), f"a folder of {root}'s own (this is {_kind(st.st_mode)})")
     return here
+
+
+def check_table(df, name: str, what: str = "table"):
+    """``df`` (a table read from ``name``) if every column of the results schema in it holds what ingest writes
+    there: numbers where the schema has numbers, finite and ≥ 0 for the measured ones (times, bytes, rates,
+    shares), whole counts from 0 to 2**31 — else a :class:`ParameterError` naming the file, the column, the
+    row and what was expected. A table edited by hand (``abc`` or ``inf`` as IOPS, an iodepth of 1e308) is
+    refused here, once for every command that reads tables, instead of failing inside a chart."""
+    import numpy as np
+    import pandas as pd
+
+    from .ingest.schema import COLUMNS
+
+    for col, (dtype, unit, _) in COLUMNS.items():
+        if col not in df or dtype not in ("float64", "Int64"):
+            continue
+        raw = df[col]
+        values = pd.to_numeric(raw, errors="coerce").astype(float)
+        bad = values.isna() & raw.notna()
+        why = "a number"
+        if not bad.any() and (dtype == "Int64" or unit in ("s", "B", "B/s", "1/s", "1") or col == "ios"):
+            with np.errstate(invalid="ignore"):
+                bad = values.notna() & ~((values >= 0) & np.isfinite(values))
+            why = "a finite number ≥ 0"
+        if not bad.any() and dtype == "Int64":
+            with np.errstate(invalid="ignore"):
+                bad = values.notna() & ((values >= 2**31) | (values != np.floor(values)))
+            why = "a whole number from 0 to 2**31"
+        if bad.any():
+            row = int(np.flatnonzero(bad.to_numpy())[0])
+            value = raw.iloc[row]
+            value = value.item() if hasattr(value, "item") else value  # (1e+308, not np.float64(1e+308))
+            raise ParameterError(what, name, f"a table written by 'nvmemodel ingest -o' (column {col}, row {row + 1}: "
+                                             f"{value!r} where {why} is expected)")
+    return df

@@ -129,7 +129,10 @@ def _whole(option: str, value, lo: int, hi: int) -> int:
 def _milliseconds(option: str, seconds, lo_ms: int) -> str:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
         raise ParameterError(option, seconds, "a finite time in seconds")
-    ms = round(seconds * 1000)
+    ms = seconds * 1000  # (1e308 s is finite, its milliseconds are not: compared before rounding)
+    if not lo_ms - 0.5 <= ms < _ULL_MAX // 1000 + 0.5:
+        raise ParameterError(option, seconds, f"a time from {lo_ms} ms (whole milliseconds) up to fio's limit")
+    ms = round(ms)
     if not lo_ms <= ms <= _ULL_MAX // 1000:
         raise ParameterError(option, seconds, f"a time from {lo_ms} ms (whole milliseconds) up to fio's limit")
     return f"{ms}ms"

@@ -41,6 +41,13 @@ CASES = [
     (["plot", "link.json", "-o", "run.json"], "not one of the inputs"),
     (["plot", "--histogram", "run.json", "-o", "link.json"], "not one of the inputs"),
     (["plot", "run.png", "-o", "run.png"], "not one of the inputs"),
+    # found in the pass over what changed since 2026-11-20: a traceback each before
+    (["fio-jobs", "--out", "o", "--targets", "f", "--runtime", "1e308"], "runtime=1e+308"),
+    (["fio-jobs", "--out", "o", "--targets", "f", "--ramp", "1e308"], "ramp_time=1e+308"),
+    (["plot", "inf.csv", "--x", "drives", "-o", "i.png"], "column iops, row 2: inf where a finite number ≥ 0"),
+    (["plot", "abc.csv", "--x", "drives", "-o", "i.png"], "column iops, row 1: 'abc' where a number"),
+    (["plot", "deep.csv", "--x", "drives", "-o", "i.png"], "column iodepth, row 1: 1e+308 where a whole number"),
+    (["compare", "inf.csv", "t.csv"], "column iops, row 2"),
     # a chart with nothing to draw (fit refuses the same runs)
     (["plot", "run.json", "--x", "iodepth", "--y", "lat_p99_s", "-o", "p99.png"], "clat_p99_s instead"),
 ]
@@ -51,6 +58,9 @@ def files(world):  # noqa: F811
     shutil.copy(FIO_JSON, world / "run.json")
     (world / "link.json").symlink_to(world / "run.json")
     (world / "run.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (world / "inf.csv").write_text("drives,iops\n1,100\n2,inf\n")  # tables edited by hand
+    (world / "abc.csv").write_text("drives,iops\n1,abc\n")
+    (world / "deep.csv").write_text("drives,iops,iodepth\n1,100,1e308\n")
     return world
 
 
