@@ -770,7 +770,9 @@ def _structure(result, key, struct) -> list[Claim]:
     model, x = result.chosen[key], result.x
     test = (f"runs test p = {struct['p']:.2g}" if struct["how"] == "runs" else
             f"lack of fit against the repeat noise, p = {struct['p']:.2g}")
-    if struct["regimes"] is not None:
+    pts = _pts(result, key)
+    repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all())
+    if struct["regimes"] is not None and repeated:  # (one run a point: a level stretch may be one noisy step)
         return [Claim("structure", f"The {model} fit misses a step near {x} = {_xv(result, struct['regimes'])}: "
                                    f"the data level off there and rise again — two regimes? ({test}).")]
     return [Claim("structure", f"The {model} fit misses the data's shape near {x} = {_xv(result, struct['x_step'])} "
