@@ -34,7 +34,7 @@ component nearest the drive.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
 import functools
@@ -565,7 +565,7 @@ def _shared(values, weights, shape):
         return np.broadcast_to(np.where(inv > 0, 1.0 / np.where(inv > 0, inv, 1.0), _INF), shape)
 
 
-def evaluate_parameters(p, drives, *, alone: bool = True) -> dict[str, object]:
+def evaluate_parameters(p: Mapping[str, Any], drives: Any, *, alone: bool = True) -> dict[str, Any]:
     """Evaluate the kernel on a flat parameter mapping (:meth:`Topology.parameters`, or arrays of it).
 
     Returns a dict with ``iops`` (system IOPS ceiling), ``per_drive_iops`` (a drive's own ceiling

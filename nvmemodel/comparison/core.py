@@ -82,7 +82,7 @@ class Comparison:
                 "exit_status": self.exit_status, "spread": {k: num(v) for k, v in self.spread.items()},
                 "points": points, "changes": changes, "unmatched": list(self.unmatched), "notes": list(self.notes)}
 
-    def table(self):
+    def table(self) -> Any:
         """The changes as a readable table: workload, metric, base and new means, change and interval in %, runs,
         verdict."""
         import pandas as pd

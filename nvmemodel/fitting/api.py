@@ -232,11 +232,11 @@ def check_free(free, topology) -> list[str] | None:
     return free
 
 
-def fit(table, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None, model="auto",
-        topology=None, workload=None, free: Sequence[str] | None = None, drives: int | None = None,
+def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None = None,
+        model: str | Sequence[str] = "auto", topology: Any = None, workload: Any = None, free: Sequence[str] | None = None, drives: int | None = None,
         shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int | None = None,
         path_pattern: str | None = None,
-        path_regex: str | None = None, labels=None) -> FitResult:
+        path_regex: str | None = None, labels: Any = None) -> FitResult:
     """Fit measured scaling curves, compare models and explain what binds.
 
     Parameters

@@ -10,11 +10,17 @@ different jobs cannot be combined exactly, and the largest is the conservative c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..errors import ParameterError
 from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows
 from ..jobs.fiooptions import SYNC_ENGINES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
 
@@ -206,7 +212,7 @@ def one_in_flight(pts) -> dict | None:
             "jobs": (float(np.min(jobs)), float(np.max(jobs)))}
 
 
-def measured_points(table, *, x: str, y: str, by: str | list[str] | None = None):
+def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[str] | None = None) -> pd.DataFrame:
     """One measured point per run, then repeats at the same x combined.
 
     Parameters

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -109,7 +110,7 @@ def _check_points(shape: Shape, x: np.ndarray, y: np.ndarray) -> None:
                              "to fit)")
 
 
-def fit_shape(shape: Shape, x, y, weights=None, *, ci: str = "auto", seed: int = 0,
+def fit_shape(shape: Shape, x: Any, y: Any, weights: Any = None, *, ci: str = "auto", seed: int = 0,
               n_boot: int | None = None) -> CurveFit:
     """Fit ``shape`` to the points and compute intervals and diagnostics (see the module docstring).
 

@@ -7,11 +7,17 @@ import enum
 import functools
 import math
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParameterError
 from ..parameters import Source
 from ..standards.pcie import Gen
 from ._fields import check_fields, export, field_source
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .topology import Topology
 
 __all__ = ["SPDK_SMALL_IO", "STACK_CYCLES", "STACK_CYCLES_RANGE", "Host", "IoStack", "get_host", "host_catalog", "host_from_text", "host_keys",
            "keep_drive_lanes", "platform_of", "with_host", "with_sockets"]
@@ -186,7 +192,7 @@ class Host:
     sockets: int = 2
     cores_per_socket: int = 32
     clock_hz: float = 2.5e9
-    gen: Gen = Gen.GEN4
+    gen: Gen | int = Gen.GEN4  # a generation number is taken as its Gen
     lanes_per_socket: int = 128
     reserved_lanes_per_socket: int = 0
     port_lanes: int = 4
@@ -222,7 +228,7 @@ class Host:
                 IoStack.parse(entry[0])
                 get("host.cycles_per_io").check(entry[1])
 
-    def replace(self, **changes) -> Host:
+    def replace(self, **changes: Any) -> Host:
         return dataclasses.replace(self, **changes)
 
     @property
@@ -258,7 +264,7 @@ class Host:
             return STACK_CYCLES[stack][0] * self.cycles_per_io / STACK_CYCLES[IoStack.parse(self.cycles_stack)][0]
         return STACK_CYCLES[stack][0]
 
-    def cycles_by_stack(self, codes):
+    def cycles_by_stack(self, codes: Any) -> Any:
         """``host.cycles_per_io`` for an array of ``workload.io_stack`` codes (a grid's axis), or None where the
         host's own value applies to every stack (the caller keeps it)."""
         if self.cycles_per_io is not None and not self.cycles_stack and not self.stack_costs:
@@ -301,7 +307,8 @@ class Host:
                 f"{self.cycles_for(stack):,.0f}; the default: {STACK_CYCLES[stack][1]}")
         return out
 
-    def cpu_utilization_at(self, iops, stack: IoStack | str = IoStack.LIBAIO, *, block_size: float = 4096.0):
+    def cpu_utilization_at(self, iops: Any, stack: IoStack | str = IoStack.LIBAIO, *,
+                           block_size: float = 4096.0) -> Any:
         """Predicted fraction of all cores busy at ``iops`` of ``block_size``-byte I/Os (may exceed 1: not reachable).
         SPDK below 4 KiB costs less per I/O (:data:`SPDK_SMALL_IO`), as in the CPU ceiling."""
         stack = IoStack.parse(stack)
@@ -455,7 +462,7 @@ def _num(row, column, filename) -> float:
     return number(row, column, filename=filename)
 
 
-def host_catalog():
+def host_catalog() -> pd.DataFrame:
     """The host-platform catalog as a table: one row per CPU model, spec values and the derived limits.
 
     Columns: ``key``, ``name``, ``platform``, ``cores``, ``base_clock_hz``, ``boost_clock_hz``,
@@ -490,7 +497,7 @@ def host_catalog():
     return pd.DataFrame(rows)
 
 
-def with_host(topology, host: Host | str, *, sockets: int | None = None):
+def with_host(topology: Topology, host: Host | str, *, sockets: int | None = None) -> Topology:
     """``topology`` on another host: the host's CPU, lanes and platform limits replace the old host's.
 
     The topology's own ``tree.*``/``memory.*`` settings described the old host and are dropped (the new
@@ -524,10 +531,11 @@ def with_host(topology, host: Host | str, *, sockets: int | None = None):
                                             stack_costs=old.stack_costs,  # the user's measured costs: theirs to apply
                                             provenance={**new.provenance, **kept}),
                            what=topology.name)
-    changes = {"host": new, "extras": keep, "extras_sources": keep_src}
-    if getattr(topology, "default_drives", None) is not None:
+    changes: dict[str, Any] = {"host": new, "extras": keep, "extras_sources": keep_src}
+    defaults = getattr(topology, "default_drives", None)
+    if defaults is not None:
         cap = topology.replace(**changes, default_drives=None).max_drives
-        changes["default_drives"] = tuple(n for n in topology.default_drives if n <= cap) or None
+        changes["default_drives"] = tuple(n for n in defaults if n <= cap) or None
     return topology.replace(**changes)
 
 
