@@ -261,3 +261,16 @@ def test_a_dump_cut_inside_an_nvme_block_is_flagged_and_modelled_at_its_capabili
     assert "LnkCap" in flag.message and "upper bound" in flag.message
     whole = discover(LSPCI, drive="samsung-pm983-3.84tb")
     assert whole.flag("truncated_block") is None
+
+
+@pytest.mark.parametrize("edit, expected", [(("Speed 8GT/s, Width x4", "Speed 99999999999GT/s, Width x4"),
+                                             "LnkCap speed 1e\\+11 GT/s: expected one of PCIe's 2.5 GT/s"),
+                                            (("Width x4", "Width x999999999999999999999"),
+                                             "LnkCap width x999999999999999999999: expected one of PCIe's x1")])
+def test_a_link_no_pcie_device_has_is_refused(tmp_path, edit, expected):
+    from nvmemodel.discover import discover
+    from nvmemodel.discover.lspci import LspciError
+
+    (tmp_path / "edited.txt").write_text(LSPCI.read_text().replace(*edit))  # was modelled as that link
+    with pytest.raises(LspciError, match=f"0000:5d:00.0 \\(its block at line 1\\): {expected}"):
+        discover(tmp_path / "edited.txt")

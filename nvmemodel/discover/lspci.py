@@ -114,6 +114,22 @@ def _block(bdf: str, header: re.Match, body: str) -> tuple[PciDevice, int | None
     return PciDevice(**fields), primary, bdf.split(":")[0]
 
 
+#: PCIe's transfer rates (GT/s, Gen1 … Gen6) and link widths (x0: no link trained): lspci prints no other
+_RATES = (2.5, 5.0, 8.0, 16.0, 32.0, 64.0)
+_WIDTHS = (1, 2, 4, 8, 12, 16, 32)
+
+
+def _check_link(dev: PciDevice, source: str, line: int) -> None:
+    """Refuse a link no PCIe device has (``Speed 99999999999GT/s``, ``Width x999…``): an edited or corrupt text,
+    which would be modelled as a link that does not exist."""
+    for what, value, allowed in (("LnkCap speed", dev.cap_gts, _RATES), ("LnkSta speed", dev.sta_gts, _RATES),
+                                 ("LnkCap width", dev.cap_width, _WIDTHS), ("LnkSta width", dev.sta_width, _WIDTHS)):
+        if value is not None and value not in allowed:
+            shown = (lambda v: f"{v:g} GT/s") if "speed" in what else (lambda v: f"x{v}")
+            raise LspciError(source, f"{dev.bdf} (its block at line {line}): {what} {shown(value)}: expected one of "
+                                     f"PCIe's {', '.join(map(shown, allowed))} (an edited or corrupt text?)")
+
+
 def parse_lspci(text: str, *, source: str = "lspci -vvv text") -> PciTree:
     """Devices of ``lspci -vvv`` text (``-vv``, ``-nn``, ``-D`` variants too), linked by bridge bus numbers.
 
@@ -146,6 +162,7 @@ def parse_lspci(text: str, *, source: str = "lspci -vvv text") -> PciTree:
     for header, body in blocks:
         text_of = "\n".join(body)
         dev, _, _ = _block(_full_bdf(header.group("bdf")), header, text_of)
+        _check_link(dev, source, first_line[dev.bdf])
         devices[dev.bdf] = dev
         # lspci prints LnkCap, LnkCtl and LnkSta together: a block with the first and not the last was cut there
         if re.search(r"^\s*LnkCap:", text_of, re.MULTILINE) and not re.search(r"^\s*LnkSta:", text_of, re.MULTILINE):
