@@ -174,10 +174,10 @@ def test_cff_schema_refuses_what_it_should():
 
 #: Most mypy errors the package may have (pyproject [tool.mypy]), and of them in the public API (the lines of
 #: everything in nvmemodel.__all__ and of the functions in the subpackages' __all__). Issue 32's goal is 50 and 0
-#: (539 errors before the first annotations). Now 187 and 10 (2026-11-29), plus a margin for work in progress
+#: (539 errors before the first annotations). Now 184 and 7 (2026-11-29), plus a margin for work in progress
 #: elsewhere. Lower them as modules are annotated, never raise them.
-MYPY_MAX_ERRORS = 200
-MYPY_MAX_PUBLIC_ERRORS = 12
+MYPY_MAX_ERRORS = 195
+MYPY_MAX_PUBLIC_ERRORS = 8
 
 
 def _public_objects():
@@ -242,8 +242,9 @@ def test_mypy_finds_no_error_in_the_public_api(tmp_path):
 
 
 #: Public functions and methods (of the objects :func:`_public_objects` finds) without an annotation on every
-#: parameter and the return: 87 of 202 before issue 32, 54 when this test was written. Lower it, never raise it.
-MAX_UNANNOTATED = 54
+#: parameter and the return: 87 of 202 before issue 32, 14 now (plots, hostcal, discover.build/lspci). Lower it,
+#: never raise it.
+MAX_UNANNOTATED = 14
 
 
 def test_public_signatures_are_annotated():
