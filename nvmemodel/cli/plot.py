@@ -83,7 +83,7 @@ def _plot(args) -> int:
     from ._common import need_packages
 
     out = _check_output(args.output)
-    need_packages("nvmemodel plot", "matplotlib")
+    need_packages("nvmemodel plot", "matplotlib", "seaborn")  # the measured-data charts are drawn with seaborn
     modes = sum(bool(m) for m in (args.paths, args.logs, args.histogram))
     if modes != 1:
         raise ParameterError("paths", args.paths, "result paths, or --logs LOG…, or --histogram JSON (one of them)")

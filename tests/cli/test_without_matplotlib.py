@@ -15,16 +15,18 @@ SWEEP = ROOT / "tests" / "data" / "fio_sweep"  # fio iodepth sweep measured here
 
 _RUN = """
 import sys
-sys.modules["matplotlib"] = None
+names = sys.argv.pop(1).split(",")
+for name in names:
+    sys.modules[name] = None
 from nvmemodel.cli import main
 code = main(sys.argv[1:])
-assert "matplotlib" not in [m.split(".")[0] for m in sys.modules if sys.modules[m] is not None]
+assert all(sys.modules[name] is None for name in names)  # still absent: nothing loaded them another way
 sys.exit(code)
 """
 
 
-def _without_matplotlib(*argv):
-    return subprocess.run([sys.executable, "-c", _RUN, *argv], capture_output=True, text=True, timeout=300)
+def _without_matplotlib(*argv, absent="matplotlib"):
+    return subprocess.run([sys.executable, "-c", _RUN, absent, *argv], capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize("argv, needed_for", [
@@ -47,3 +49,13 @@ def test_commands_that_do_not_draw_run_without_matplotlib():
     done = _without_matplotlib("fit", str(SWEEP), "--x", "iodepth", "--y", "iops", "--json")
     assert done.returncode == 0, done.stderr
     assert '"schema"' in done.stdout
+
+
+def test_plot_without_seaborn_is_one_error_line(tmp_path):
+    # matplotlib installed, seaborn not: `nvmemodel plot` draws the measured-data charts with seaborn
+    out = tmp_path / "chart.png"
+    done = _without_matplotlib("plot", str(SWEEP), "--output", str(out), absent="seaborn")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().splitlines() == ["nvmemodel: error: nvmemodel plot needs seaborn, which is not "
+                                                "installed: pip install seaborn (or pip install 'nvmemodel[notebooks]')"]
+    assert not out.exists()
