@@ -713,8 +713,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             return out
         # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
         im_far, bm_far = im > EXTRAPOLATION * float(np.max(iops)), bm > EXTRAPOLATION * float(np.max(bw))
+        # without an IOPS cap the data show flat, the small-block rate was measured at one queue depth: the IOPS
+        # "ceiling" is that depth's (a deeper queue may raise it)
+        pts_ = _pts(result, key).sort_values(result.x)
+        depth = float(pts_["outstanding"].iloc[0]) if "outstanding" in pts_ else float("nan")
+        at_depth = (f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: a deeper queue may raise it)"
+                    if np.isfinite(depth) and (cf is None or cf.cap is None or not cf.cap.facts["iops_cap"]) else "")
         parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
-                 f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks"
+                 f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}"
                  + ("" if im_far else _ci(f, "iops_max", "1/s"))
                  + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"
                  + ("" if bm_far else _ci(f, "bw_max", "B/s"))]

@@ -153,11 +153,16 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"per doubling of {x} over it.{plateau}{latw}{before}")
     if state == "falls":
         d = s["falls"]
-        text = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
+        head = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
                 f"{d['drop']:.0%} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
-                f"varies. It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} per "
-                f"doubling over it); up to the maximum: {level}, {rng} over {x} = {_xv(result, s['onset_x'])}–"
-                f"{_xv(result, d['x_max'])}.{latw}{before}")
+                f"varies.")
+        if s["plateau_points"] < 2:  # the maximum is the onset itself: no stretch to give a range over
+            text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
+                    + (", the first point measured" if s["onset_index"] == 0 else "") + f".{latw}{before}")
+        else:
+            text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
+                    f"per doubling over it); up to the maximum: {level}, {rng} over {x} = "
+                    f"{_xv(result, s['onset_x'])}–{_xv(result, d['x_max'])}.{latw}{before}")
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         # one noisy step after the onset is not a rise the rule missed, nor a fall: the level scatters

@@ -373,7 +373,11 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         # more jobs, the same total CPU. A flat rate at a fixed CPU cost per I/O also keeps the total level, so it
         # is the CPUs' limit only when they are all busy: decided with the host's core count, else left open
         tail = cpus[at:]
-        if tail.size >= 2 and tail.mean() >= 0.9 and np.all(np.abs(tail / tail.mean() - 1) <= 0.15):
+        # ... and a level that could be a whole host's: within 10 % of a whole number of CPUs (1.46 CPUs is no
+        # machine's count: the jobs had spare CPU)
+        whole = round(float(tail.mean()))
+        if tail.size >= 2 and whole >= 1 and abs(tail.mean() - whole) <= 0.1 * whole \
+                and np.all(np.abs(tail / tail.mean() - 1) <= 0.15):
             level = float(tail.mean())
             if cores and level >= 0.9 * cores:
                 bound_at, how = at, "machine"

@@ -14,12 +14,17 @@ def test_an_extrapolated_iops_ceiling_and_its_crossing_get_no_interval_and_one_r
     r = nm.fit(nm.read_results(QA5 / "normal" / "appended_bs.txt"), x="block_size_bytes", y="bytes_per_s")
     text = r.explain()
     assert r.chosen[()] == "per_io_byte", r.chosen
-    # issue 28: at 4 KiB the rate is what 4 I/Os outstanding give at fio's latency (Little's law within 10 %), so the
-    # per-I/O + per-byte form is the time of one I/O, not two device ceilings: no IOPS ceiling, no crossing, no interval
-    assert "4 I/Os outstanding ÷ 9.82 µs mean latency = 407.33 K IOPS (measured 393.41 K IOPS)" in text, text
-    assert "the per-I/O + per-byte form is the time of one I/O: 1.59 µs fixed plus the size ÷ 6.42 GB/s" in text, text
-    assert "IOPS ceiling of 628" not in text and "crossing at" not in text and "95 % CI" not in text, text
-    assert "(sd 48.7 MB/s (46.4 MiB/s) over 2 points of one run each at block_size_bytes = 64 KiB–256 KiB)" in text, text
+    assert "an IOPS ceiling of 628.13 K IOPS at small blocks (at 4 I/Os outstanding: a deeper queue may raise it)" \
+        in text, text  # issue 28: the small-block rate was measured at one depth
+    assert "140.73 K" not in text and "1.12 M IOPS" not in text, text
+    # the crossing depends on the extrapolated ceiling: no interval either
+    assert "crossing at a block size of 9.98 KiB." in text and "(95 % CI 5 KiB" not in text, text
+    assert ("reaches 63% of it; no interval is given for it or for the crossing block size, which depends on it"
+            in text), text
+    # the bandwidth ceiling is reached (the largest block measures 93 % of it): its interval stays
+    assert "6.42 GB/s (5.98 GiB/s) at large ones (95 % CI 5.08 GB/s" in text, text
+    # the two largest sizes are named one by one (issue 28), never "2 runs"
+    assert "(5.85 GB/s (5.45 GiB/s) at 64 KiB, 5.92 GB/s (5.51 GiB/s) at 256 KiB)" in text, text
     assert "over 2 runs" not in text
     # the model's own table keeps the interval (summary(), params): only the explanation withholds it
     assert "1.407e+05" in r.summary()
