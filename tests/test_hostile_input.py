@@ -274,3 +274,19 @@ def test_a_link_no_pcie_device_has_is_refused(tmp_path, edit, expected):
     (tmp_path / "edited.txt").write_text(LSPCI.read_text().replace(*edit))  # was modelled as that link
     with pytest.raises(LspciError, match=f"0000:5d:00.0 \\(its block at line 1\\): {expected}"):
         discover(tmp_path / "edited.txt")
+
+
+def test_fio_jobs_writes_no_job_file_through_a_planted_jobs_link(tmp_path):
+    from nvmemodel.jobs import sweep_plan, write_jobs
+
+    plan = sweep_plan([str(tmp_path / "drive.dat")], iodepths=(1, 4))
+    write_jobs(plan, tmp_path / "sweep")
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    import shutil
+
+    shutil.rmtree(tmp_path / "sweep" / "jobs")  # the same plan again writes the missing job files: not through a link
+    (tmp_path / "sweep" / "jobs").symlink_to(foreign)
+    with pytest.raises(ParameterError, match="jobs.*symbolic link"):
+        write_jobs(plan, tmp_path / "sweep")
+    assert list(foreign.iterdir()) == []

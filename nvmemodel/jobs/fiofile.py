@@ -152,10 +152,14 @@ def write_jobs(plan: Plan, directory: str | os.PathLike, *, allow_raw_device_wri
             if path.exists() and read_input(path, what="out") != text.encode():
                 raise ParameterError("out", str(root), f"an empty folder or one holding this same plan: {path} "
                                                        "differs (results are never overwritten; choose a new folder)")
+    from ..userfiles import own_folder
+
     written = []
     for path, text in files.items():
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            root.mkdir(parents=True, exist_ok=True)
+            # never through a link planted below the folder (a 'jobs' link would have the job files written elsewhere)
+            own_folder(root, path.parent.relative_to(root), what="out")
             with open(path, "x", encoding="utf-8") as fh:  # "x": fail rather than overwrite, even in a race
                 fh.write(text)
             written.append(path)
