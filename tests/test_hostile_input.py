@@ -290,3 +290,12 @@ def test_fio_jobs_writes_no_job_file_through_a_planted_jobs_link(tmp_path):
     with pytest.raises(ParameterError, match="jobs.*symbolic link"):
         write_jobs(plan, tmp_path / "sweep")
     assert list(foreign.iterdir()) == []
+
+
+@pytest.mark.parametrize("sidecar", ['path,"x\ny"\n*.json,1\n', "'*.json':\n  \"x\\ny\": 1\n"], ids=["csv", "yaml"])
+def test_a_label_name_with_a_line_break_is_refused(tmp_path, sidecar):
+    _copy(tmp_path)
+    side = tmp_path / ("labels.csv" if sidecar.startswith("path") else "labels.yaml")
+    side.write_text(sidecar)  # it became a column whose name breaks every line that prints it
+    with pytest.raises(IngestError, match=r"label name 'x\\ny': expected a name \(printable text"):
+        nm.read_results(tmp_path / "a.json", labels=side)

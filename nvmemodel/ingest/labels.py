@@ -26,8 +26,9 @@ _SCALARS = (str, int, float, bool, datetime.date, type(None))
 def _check_values(glob, labels: Mapping, where) -> dict:
     """``labels`` as a dict after checking that every name is text and every value one scalar."""
     for name, value in labels.items():
-        if not isinstance(name, str) or not name.strip():
-            raise IngestError(where, f"glob {glob!r}: label name {name!r}: expected a name (text)")
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise IngestError(where, f"glob {glob!r}: label name {name!r}: expected a name (printable text: it "
+                                     "becomes a column)")
         if not isinstance(value, _SCALARS):
             kind = "a list" if isinstance(value, (list, tuple, set)) else "a mapping" if isinstance(value, Mapping) \
                 else type(value).__name__
@@ -99,7 +100,7 @@ def load_sidecar(sidecar) -> list[tuple[str, dict]]:
     if len(set(names)) != len(names) or any(not n.strip() for n in names):
         twice = next((n for n in names if names.count(n) > 1 or not n.strip()), "")
         raise IngestError(path, f"header column {twice!r}: expected each label named once (a name, not empty)")
-    return [(str(base / r.pop("path")), r) for r in rows]
+    return [(str(base / (g := r.pop("path"))), _check_values(g, r, path)) for r in rows]
 
 
 class Globs:
