@@ -1,7 +1,7 @@
 """No import circles: every module of the package imports only modules that do not import it back.
 
 Imports inside functions count too (a lazy import is still a dependency; it only hides the circle from
-Python's loader). Package ``__init__`` modules are left out: they re-export their submodules by design, and a
+Python's loader); imports under ``if TYPE_CHECKING:`` do not (they name types for annotations and run never). Package ``__init__`` modules are left out: they re-export their submodules by design, and a
 submodule that needs a sibling imports the sibling, not the package. STYLE.md: "private modules import downward
 only"; issue 22 asked for the circles to go, and this test keeps them gone.
 """
@@ -26,7 +26,14 @@ def _modules() -> dict[str, pathlib.Path]:
 def _imports(name: str, path: pathlib.Path, known: set[str]) -> set[str]:
     package = name.rsplit(".", 1)[0].split(".")
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = set()  # imports under `if TYPE_CHECKING:` name a type for annotations; nothing is imported at run time
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+            typing_only |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             base = package[: len(package) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))

@@ -53,7 +53,7 @@ def _noise_words(cf: CurveFacts) -> str:
     if np.isfinite(reps).all() and (reps >= 2).all():
         return f"{int(reps.min())}–{int(reps.max())} runs a point" if reps.min() != reps.max() else \
             f"{int(reps.min())} runs a point, their spread the noise"
-    return "One run a point: read from the size of the steps and Little's law, not from a repeat noise"
+    return "One run a point: read from the size of the steps and Little's law (no repeats give a noise)"
 
 
 def _what(result) -> str:
