@@ -84,7 +84,7 @@ def explain_text(result) -> str:
 
     from ..ceiling.explain import one_cost_sentence
 
-    out = [shared] if (shared := shared_level(result)) else []
+    out = [s for s in (shared_level(result), curves_within_scatter(result)) if s]
     for key in result.chosen:
         text = " ".join(c.text for c in curve_claims(result, key) if c.text)
         topology, workload = result.setup(key)
@@ -120,3 +120,45 @@ def shared_level(result) -> str:
     return (f"Every curve ({names}) levels at the same rate, {fmt_y(lo, result.y_unit)} to "
             f"{fmt_y(hi, result.y_unit)} (plateaus within {SHARED_LEVEL:.0%} of one another): what differs between "
             f"them ({', '.join(result.by)}) does not set that level — a limit they share does.")
+
+
+def curves_within_scatter(result) -> str:
+    """One sentence where ``by=`` curves of one run a point differ, on their plateaus, by no more than one curve's own
+    points scatter from step to step there: those differences are not told apart (issue 28's adversarial read: io_uring
+    and libaio ±10 % on one VM, read as one scaling past the other); "" otherwise."""
+    import numpy as np
+
+    from .claim import _pts
+    from .facts import PAYS, curve_facts
+
+    keys = [k for k in result.chosen if k]
+    if len(keys) < 2 or result.y_unit not in ("1/s", "B/s"):
+        return ""
+    pts = {k: _pts(result, k).sort_values(result.x) for k in keys}
+    if any("n_runs" in p and (p["n_runs"] >= 2).all() for p in pts.values()):
+        return ""  # with repeats their noise tells the curves apart; the sentences per curve say it
+    onsets, scatter = [], 0.0
+    for k in keys:
+        sat = curve_facts(result, k).saturation
+        if sat is not None and sat.facts.get("onset_x") is not None:
+            onsets.append(sat.facts["onset_x"])
+            if sat.facts.get("step_lo") is not None:
+                scatter = max(scatter, abs(sat.facts["step_lo"]), abs(sat.facts["step_hi"]))
+    if not onsets:
+        return ""
+    start = min(onsets)  # from where a curve first levels: the differences there are read against the scatter
+    common = sorted(set.intersection(*(set(p[result.x][p[result.x] >= start]) for p in pts.values())))
+    if not common:
+        return ""
+    ys = np.array([[float(pts[k].loc[pts[k][result.x] == x, "y"].iloc[0]) for x in common] for k in keys])
+    spread = float(np.max(ys.max(axis=0) / ys.min(axis=0) - 1))
+    if spread > max(scatter, 2 * PAYS):
+        return ""
+    names = ", ".join(_group_title(result, k) for k in keys)
+    where = (f"{result.x} = {common[0]:g}" if len(common) == 1 else f"{result.x} = {common[0]:g}–{common[-1]:g}")
+    if spread <= scatter:
+        return (f"The curves ({names}) differ by at most {spread:.0%} at {where}, no more than one curve's own points "
+                f"scatter from step to step there (up to {scatter:.0%}): with one run a point these differences are not "
+                f"told apart.")
+    return (f"The curves ({names}) differ by at most {spread:.0%} at {where}; with one run a point no run-to-run noise "
+            f"is known to tell differences that small from chance (repeat the runs to compare them: nvmemodel compare).")
