@@ -216,7 +216,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             ymax = max(ymax, float(np.nanmax((sel["y"] + sel["y_std"].fillna(0)).to_numpy(float))))
         if chosen == "per_io_byte" and ceilings:
             flat = _per_io_byte_marks(ax, result, result.fits[key][chosen], grid, div, color,
-                                      name if len(result.chosen) > 1 else "")
+                                      name if len(result.chosen) > 1 else "", key=key)
             if flat <= 2 * ymax:  # the flat ceiling in view, as a Little's-law cap is (QA s27 O6: it was in the
                 ymax = max(ymax, flat)  # legend and above the axes)
         _evidence_marks(ax, result, key, color, div)
@@ -465,18 +465,32 @@ def _component_ceilings(result, key, grid, tag: str = "", row: int = 0) -> list:
     return out
 
 
-def _per_io_byte_marks(ax, result, f, grid, div, color, name: str = "") -> float:
-    """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover.
-    Returns the ceiling that is flat in y's unit (the bandwidth ceiling along B/s, the IOPS ceiling along IOPS)."""
+def _per_io_byte_marks(ax, result, f, grid, div, color, name: str = "", key=()) -> float:
+    """The two ceilings of the per-I/O + per-byte model (IOPS ceiling, bandwidth ceiling) and their crossover — or,
+    where the data show two measured caps the roofline holds better (issue 28: the explanation then reads no fitted
+    ceiling), those caps; nothing where the fit is not read at all. Returns the ceiling that is flat in y's unit (the
+    bandwidth ceiling along B/s, the IOPS ceiling along IOPS), NaN when none is drawn."""
+    from ..fitting.facts import curve_facts
     from ..fitting.shapes import per_io_byte_crossover
     from ..fitting.wording import fmt_y
 
-    im, bm = f.values["iops_max"], f.values["bw_max"]
+    facts = curve_facts(result, key)
+    cap = facts.cap.facts if facts.cap is not None else {}
+    roofline = bool(cap.get("crossover_bytes")) and cap.get("rms_log_smooth") is not None \
+        and cap["rms_log_roofline"] <= cap["rms_log_smooth"]
+    read = facts.trust is None or facts.trust.facts["interpreted"]
+    if not roofline and (not read or facts.outstanding is not None):
+        return float("nan")  # the explanation reads no ceiling from this fit: the figure draws none either
+    if roofline:
+        im, bm, of = cap["iops_cap"], cap["bytes_cap"], f"measured, {name}" if name else "measured"
+    else:
+        im, bm = f.values["iops_max"], f.values["bw_max"]
+        of = f"fitted, {name}" if name else "fitted"  # the curve's colour and name: several curves' lines told apart
     g = np.asarray(grid, float)
     iops_line, bw_line = (np.full_like(g, im), bm / g) if result.y_unit == "1/s" else (im * g, np.full_like(g, bm))
-    of = f"fitted, {name}" if name else "fitted"  # the curve's colour and name: several curves' lines told apart
-    ax.plot(g, iops_line / div, ls="--", lw=0.9, color=color, label=f"IOPS ceiling {fmt_y(im, '1/s')} ({of})")
-    ax.plot(g, bw_line / div, ls=":", lw=1.1, color=color, label=f"bandwidth ceiling {fmt_y(bm, 'B/s')} ({of})")
+    what = ("IOPS cap", "byte cap") if roofline else ("IOPS ceiling", "bandwidth ceiling")
+    ax.plot(g, iops_line / div, ls="--", lw=0.9, color=color, label=f"{what[0]} {fmt_y(im, '1/s')} ({of})")
+    ax.plot(g, bw_line / div, ls=":", lw=1.1, color=color, label=f"{what[1]} {fmt_y(bm, 'B/s')} ({of})")
     b = per_io_byte_crossover(im, bm)
     if g.min() <= b <= g.max():
         from .style import block_size_label

@@ -322,3 +322,19 @@ def test_a_knee_where_the_submitting_job_ran_out_of_cpu_is_not_a_device_queue():
     text = res.explain()
     assert "Throughput follows Little's law" not in text  # no device queue's knee
     assert "not where a device queue filled" in text or "not read as where a queue filled" in text
+
+
+def test_the_fit_figure_draws_the_measured_caps_where_the_roofline_holds_better():
+    # the explanation reads no fitted ceiling when two measured caps (a roofline) describe the points better: the
+    # figure must not draw the smooth form's doubled ceilings either (issue 28: a misleading figure is a bug)
+    import matplotlib.pyplot as plt
+
+    res = _fit("here_blkio_roofline_bs", x="block_size_bytes", y="iops")
+    fig = res.plot()
+    labels = fig.axes[0].get_legend_handles_labels()[1]
+    cap = curve_facts(res, ()).cap.facts
+    assert any(lbl.startswith("IOPS cap ") and "(measured)" in lbl for lbl in labels), labels
+    assert any(lbl.startswith("byte cap ") and "(measured)" in lbl for lbl in labels), labels
+    assert not any(lbl.startswith(("IOPS ceiling", "bandwidth ceiling")) for lbl in labels), labels
+    assert any(f"{cap['crossover_bytes'] / 1024:.3g} KiB" in lbl for lbl in labels), labels
+    plt.close(fig)
