@@ -12,7 +12,7 @@ import numpy as np
 from .evidence import Evidence, residual_structure, shape_evidence
 from .wording import _fx, fmt_y
 
-__all__ = ["Claim", "curve_evidence", "noise_fits"]
+__all__ = ["Claim", "curve_evidence", "noise_fits", "runs_rows"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,3 +137,13 @@ def _machine_cpu(pts) -> str:
     tools = {t for v in (pts["cpu_tool"].dropna().astype(str) if "cpu_tool" in pts else ()) for t in v.split("+") if t}
     machine = sorted(_CPU_TOOLS.get(t, t) for t in tools if t != "fio")
     return " and ".join(machine)
+
+
+def runs_rows(result, points):
+    """The rows of the results table that belong to ``points``' runs (their ``sources``), or None without a table
+    that names its files: what the runs recorded beyond the points (engine, options, disk statistics)."""
+    tbl = result.table
+    if tbl is None or "source_path" not in tbl:
+        return None
+    srcs = {s for v in points["sources"] for s in str(v).split(";") if s}
+    return tbl[tbl["source_path"].astype(str).isin(srcs)]

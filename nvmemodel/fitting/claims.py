@@ -328,13 +328,14 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
 
 def _recorded(result, key, column: str) -> float:
     """The value every run of the curve recorded for an option column (ingest's), or 0 where they differ or none did."""
-    tbl = result.table
-    if tbl is None or column not in tbl or "source_path" not in tbl:
+    from .claim import runs_rows
+
+    rows = runs_rows(result, _pts(result, key))
+    if rows is None or column not in rows:
         return 0.0
-    srcs = {s for v in _pts(result, key)["sources"] for s in str(v).split(";") if s}
     import pandas as pd
 
-    v = pd.to_numeric(tbl.loc[tbl["source_path"].astype(str).isin(srcs), column], errors="coerce")
+    v = pd.to_numeric(rows[column], errors="coerce")
     return float(v.iloc[0]) if len(v) and v.notna().all() and v.nunique() == 1 else 0.0
 
 

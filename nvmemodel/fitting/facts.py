@@ -226,18 +226,11 @@ def _saturation(result, p, ev=None) -> Fact | None:
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 
 
-def _rows(result, p):
-    """The result table's rows of the curve's runs (None without a table)."""
-    tbl = result.table
-    if tbl is None or "source_path" not in tbl:
-        return None
-    srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
-    return tbl[tbl["source_path"].astype(str).isin(srcs)]
-
-
 def _paced(result, p) -> bool:
     """Every run was paced by fio (a think time after each I/O, or a rate it kept to)."""
-    rows = _rows(result, p)
+    from .claim import runs_rows
+
+    rows = runs_rows(result, p)
     if rows is None or not len(rows):
         return False
     for col in ("thinktime_s", "rate_iops", "rate_bytes_per_s"):
@@ -397,12 +390,10 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
 
 def _layer(result, p) -> Fact | None:
     """The layer that most likely served the I/O, from the result files' own record."""
-    tbl = result.table
-    if tbl is None or "source_path" not in tbl:
-        return None
-    srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
-    rows = tbl[tbl["source_path"].astype(str).isin(srcs)]
-    if not len(rows):
+    from .claim import runs_rows
+
+    rows = runs_rows(result, p)
+    if rows is None or not len(rows):
         return None
     if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(["null", "cpuio"]).all() \
             and rows["ioengine"].notna().any():
@@ -516,15 +507,14 @@ def curve_facts(result, key) -> CurveFacts:
 
 
 def _cpu_of(result, key, p, sat, cap):
-    from .claim import _machine_cpu, _pts
+    from .claim import _machine_cpu, _pts, runs_rows
 
     if "cpus" not in p or _machine_cpu(_pts(result, key)):
         return None
     engine, cores = "", None
-    tbl = result.table
-    if tbl is not None and "ioengine" in tbl and "source_path" in tbl:
-        srcs = {s for v in p["sources"] for s in str(v).split(";") if s}
-        names = set(tbl.loc[tbl["source_path"].astype(str).isin(srcs), "ioengine"].dropna().astype(str))
+    rows = runs_rows(result, p)
+    if rows is not None and "ioengine" in rows:
+        names = set(rows["ioengine"].dropna().astype(str))
         engine = names.pop() if len(names) == 1 else ""
     topo = result.setup(key)[0]
     host = getattr(topo, "host", None)
