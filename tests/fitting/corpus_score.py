@@ -10,8 +10,9 @@ totals::
     python -m tests.fitting.corpus_score --split blind    # counts only: blind cases' claims are not printed
     python -m tests.fitting.corpus_score --split all --report score.txt
 
-Split: a case is **blind** when ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else **dev** (:func:`split_of`;
-never stored by hand). Tests load only the dev split.
+Split: a case whose id starts ``r2_`` is **blind2** (the second round, all blind: gathered after the first blind
+third had been scored and read); otherwise a case is **blind** when ``int(sha256(id).hexdigest(), 16) % 3 == 0``,
+else **dev** (:func:`split_of`; never stored by hand). Tests load only the dev split.
 
 Grades (per claim; the worst reason wins):
 
@@ -64,11 +65,19 @@ NEAR_LAST = 0.05          # a limit within 5 % of the last point of a still-risi
 RISING_STEP = 0.10        # the last step "still pays" when it adds ≥ 10 %
 TRUST_R2, TRUST_MISS = 0.9, 0.25
 BIG_BLOCK = 64 * 1024
+ROUND2_PREFIX = "r2_"
+SPLITS = ("dev", "blind", "blind2")
 
 
 # ---------------------------------------------------------------------------------------------- the split
 def split_of(case_id: str) -> str:
-    """``"blind"`` when ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``."""
+    """``"blind2"`` for a second-round case (id starting ``r2_``); else ``"blind"`` when
+    ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``.
+
+    The first blind third was scored once and then read by hand, so it no longer tests anything; the second
+    round's cases were gathered after that, are all blind, and are scored once at the end of that round."""
+    if case_id.startswith(ROUND2_PREFIX):
+        return "blind2"
     return "blind" if int(hashlib.sha256(case_id.encode("utf-8")).hexdigest(), 16) % 3 == 0 else "dev"
 
 
@@ -82,9 +91,9 @@ def load_case(case_dir: pathlib.Path) -> dict:
 
 
 def iter_cases(split: str = "dev", corpus: pathlib.Path = CORPUS):
-    """(folder, case) of every case in ``split`` (``dev``, ``blind`` or ``all``), sorted by folder."""
-    if split not in ("dev", "blind", "all"):
-        raise ValueError(f"split={split!r}: expected 'dev', 'blind' or 'all'")
+    """(folder, case) of every case in ``split`` (``dev``, ``blind``, ``blind2`` or ``all``), sorted by folder."""
+    if split not in (*SPLITS, "all"):
+        raise ValueError(f"split={split!r}: expected 'dev', 'blind', 'blind2' or 'all'")
     for d in case_dirs(corpus):  # the split is told from the folder name (= the case's id): other cases stay unread
         if split == "all" or split_of(d.name) == split:
             yield d, load_case(d)
@@ -756,8 +765,8 @@ def format_totals(t: dict, title: str) -> str:
 
 
 def report(scores: list[CaseScore], *, show_blind: bool = False) -> str:
-    parts = [format_case(s) for s in scores if s.split != "blind" or show_blind]
-    for split in ("dev", "blind"):
+    parts = [format_case(s) for s in scores if s.split == "dev" or show_blind]
+    for split in SPLITS:
         sub = [s for s in scores if s.split == split]
         if sub:
             parts.append(format_totals(totals(sub), f"{split} ({len(sub)} cases)"))
@@ -766,7 +775,7 @@ def report(scores: list[CaseScore], *, show_blind: bool = False) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fitting.corpus_score", description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=("dev", "blind", "all"), default="dev")
+    ap.add_argument("--split", choices=(*SPLITS, "all"), default="dev")
     ap.add_argument("--report", help="also write the report to this file")
     ap.add_argument("--case", action="append", help="score only this case id (repeatable)")
     ap.add_argument("--json", help="also write the totals and (dev cases only, unless --show-blind) every graded "
@@ -787,10 +796,10 @@ def main(argv=None) -> int:
 
 def to_json(scores: list[CaseScore], *, show_blind: bool = False) -> dict:
     """Totals per split and, for the cases that may be shown, every graded claim and missing fact."""
-    out = {"totals": {sp: totals([s for s in scores if s.split == sp]) for sp in ("dev", "blind")
+    out = {"totals": {sp: totals([s for s in scores if s.split == sp]) for sp in SPLITS
                       if any(s.split == sp for s in scores)}, "cases": []}
     for s in scores:
-        if s.split == "blind" and not show_blind:
+        if s.split != "dev" and not show_blind:
             continue
         out["cases"].append({"id": s.id, "split": s.split, "error": s.error, "onset_plateau_ok": s.onset_plateau_ok,
                              "claims": [dataclasses.asdict(c) for c in s.claims],
