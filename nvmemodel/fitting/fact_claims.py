@@ -82,6 +82,8 @@ def layer_claims(result, cf: CurveFacts) -> list:
                 "nbd": "a network block device", "rbd": "a Ceph RBD (network) block device",
                 "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
                 "xen": "a Xen virtual disk"}[layer]
+        if layer == "network_fs" and f.facts.get("hosts"):
+            what = "a network file system (one namespace written from several hosts at once: NFS, a parallel file system, a burst buffer …)"
         said = (f"fio's disk statistics name {', '.join(f.facts['devices'])}" if f.facts.get("devices") else
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
         text = f"{said}: the I/O went through {what}; its rates are that layer's, and a drive's limits apply only below it."

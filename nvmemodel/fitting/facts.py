@@ -412,6 +412,9 @@ def _layer(result, p) -> Fact | None:
             if hit:
                 return Fact("layer", {"layer": layer, "devices": hit, "all_devices": names},
                             f"fio's disk statistics name {', '.join(hit)}")
+    shared = _shared_between_hosts(rows)
+    if shared is not None:
+        return shared
     engines = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
     for engine, layer in NETWORK_ENGINES.items():
         if engines == {engine}:
@@ -440,6 +443,34 @@ def _layer(result, p) -> Fact | None:
                               "per_target": float(np.nanmax(bps) / max(targets, 1.0))},
                     f"more bytes per second per target than a Gen{top[1]} x4 link carries")
     return None
+
+
+def _shared_between_hosts(rows) -> Fact | None:
+    """A network file system, from what any tool's results say: every run was driven from several client hosts at
+    once (a ``hosts`` count > 1: elbencho ``--hosts``, a multi-client run) against one path that is not a block
+    device node, and no local block device is recorded under it. One namespace written from several machines at
+    once is shared storage reached over the network (NFS, Lustre, a burst buffer …); several hosts each testing
+    their own disk record that disk (fio's disk statistics) or a ``/dev`` path, and are left alone."""
+    if "hosts" not in rows:
+        return None
+    hosts = pd_num(rows["hosts"])
+    if not (hosts.notna().all() and (hosts > 1).all()):
+        return None
+    col = next((c for c in ("target_names", "path", "filename") if c in rows), None)
+    paths = sorted(set(rows[col].dropna().astype(str))) if col else []
+    devs = rows["devices"].fillna("").astype(str) if "devices" in rows else None
+    if len(paths) != 1 or paths[0].startswith("/dev/") or (devs is not None and (devs != "").any()):
+        return None
+    tool = ""
+    if "tool" in rows:
+        tools = set(rows["tool"].dropna().astype(str))
+        tool = tools.pop() if len(tools) == 1 else ""
+    n = int(hosts.min()) if hosts.min() == hosts.max() else None
+    who = f"{n} client hosts" if n else f"{int(hosts.min())}–{int(hosts.max())} client hosts"
+    return Fact("layer", {"layer": "network_fs", "devices": [], "targets": paths, "hosts": float(hosts.max()),
+                          "tool": tool},
+                f"{who} drove every run{f' ({tool})' if tool else ''} against one path, {paths[0]}, with no local "
+                f"block device recorded")
 
 
 def pd_num(s):

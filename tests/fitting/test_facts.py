@@ -242,6 +242,25 @@ def test_a_rate_beyond_a_drives_link_names_a_layer_above_the_drives():
     assert layer["facts"]["layer"] == "beyond_device" and layer["facts"]["per_target"] > layer["facts"]["limit"]
 
 
+@pytest.mark.parametrize("hosts, path, devices, layer", [
+    (4, "/vast/glock", None, "network_fs"),           # elbencho --hosts: one namespace written from 4 machines
+    (1, "/vast/glock", None, None),                   # one host: nothing in the files tells what serves the path
+    (4, "/dev/nvme0n1", None, None),                  # a block device node on every host: each host's own disk
+    (4, "/mnt/scratch", "nvme0n1", None),             # a local disk recorded under the path
+])
+def test_a_path_written_from_several_hosts_at_once_is_a_network_file_system(hosts, path, devices, layer):
+    # SYNTHETIC table in the form of the elbencho cases of the corpus (tool, hosts, path columns; no fio fields):
+    # the layer comes from what the results say, for any tool
+    tbl = _series([4, 8, 16, 32], [1e3, 2e3, 3e3, 3.1e3], xname="numjobs", iodepth=1, tool="elbencho", hosts=hosts,
+                  path=path, block_size_bytes=1048576, lat_mean_s=[4 / 1e3, 8 / 2e3, 16 / 3e3, 32 / 3.1e3],
+                  **({"devices": devices} if devices else {}))
+    res = nm.fit(tbl, x="numjobs", y="iops")
+    got = [c["facts"]["layer"] for c in _claims(res, "layer")]
+    assert got == ([layer] if layer else []), res.explain()
+    if layer:
+        assert "several hosts" in _claims(res, "layer")[0]["text"] and path in _claims(res, "layer")[0]["text"]
+
+
 # --- models support the story ----------------------------------------------------------------------------------------
 
 def test_a_model_that_misses_a_point_by_more_than_a_quarter_is_not_read():
