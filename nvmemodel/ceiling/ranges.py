@@ -72,17 +72,20 @@ def cost_ranges(parameters, sources) -> list[CostRange]:
 def _initiator_range(parameters) -> list[CostRange]:
     """The NVMe-oF initiators' I/Os per core, where they are modelled (``initiator.cores`` > 0) at their transport's
     published figure and that figure has a range (``initiator.INITIATOR_IOPS_PER_CORE``)."""
-    from .initiator import INITIATOR_IOPS_PER_CORE
+    from .initiator import INITIATOR_IOPS_PER_CORE, SPDK_INITIATOR_IOPS_PER_CORE
 
     cores = float(parameters.get("initiator.cores", 0.0))
     transport = parameters.get("fabric.transport", "none")
     value = float(parameters.get("initiator.iops_per_core", np.nan))
-    if cores <= 0 or not isinstance(transport, str) or transport not in INITIATOR_IOPS_PER_CORE or not np.isnan(value):
+    stack = parameters.get("initiator.stack", "kernel")
+    table = SPDK_INITIATOR_IOPS_PER_CORE if stack in ("spdk", 1, 1.0) else INITIATOR_IOPS_PER_CORE
+    if cores <= 0 or not isinstance(transport, str) or transport not in table or not np.isnan(value):
         return []
-    point, low, high, why = INITIATOR_IOPS_PER_CORE[transport]
+    point, low, high, why = table[transport]
     if np.isnan(point) or low == high:
         return []
-    return [CostRange("initiator.iops_per_core", f"{transport} initiator", point, low, high, why,
+    who = "SPDK " if table is SPDK_INITIATOR_IOPS_PER_CORE else ""
+    return [CostRange("initiator.iops_per_core", f"{who}{transport} initiator", point, low, high, why,
                       unit="I/Os per core", dear_is_high=False)]
 
 
