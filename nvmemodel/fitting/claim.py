@@ -12,7 +12,7 @@ import numpy as np
 from .evidence import Evidence, residual_structure, shape_evidence
 from .wording import _fx, fmt_y
 
-__all__ = ["Claim", "curve_evidence", "noise_fits", "runs_rows"]
+__all__ = ["Claim", "curve_evidence", "in_tool_words", "noise_fits", "runs_rows"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,3 +147,26 @@ def runs_rows(result, points):
         return None
     srcs = {s for v in points["sources"] for s in str(v).split(";") if s}
     return tbl[tbl["source_path"].astype(str).isin(srcs)]
+
+
+_TOOL_NAMES = {"iometer": "IOmeter", "diskspd": "DiskSpd", "elbencho": "elbencho"}
+_FIO_WORDS = __import__("re").compile(r"\b([Ff])io(?='s\b| measured\b| ran\b| kept\b)")
+
+
+def in_tool_words(result, key, claims: list) -> list:
+    """The claims with the tool that measured the curve's runs named where a sentence says whose record it reads
+    ("fio's mean latency" of an elbencho series is elbencho's): one tool recorded in every run, not fio."""
+    import dataclasses
+
+    rows = runs_rows(result, _pts(result, key))
+    if rows is None or "tool" not in rows or not len(rows) or rows["tool"].isna().any():
+        return claims
+    tools = set(rows["tool"].astype(str).str.lower())
+    if len(tools) != 1 or tools == {"fio"}:
+        return claims
+    name = _TOOL_NAMES.get(next(iter(tools)), next(iter(tools)))
+
+    def sub(m):
+        return name[0].upper() + name[1:] if m[1] == "F" else name
+
+    return [dataclasses.replace(c, text=_FIO_WORDS.sub(sub, c.text)) for c in claims]

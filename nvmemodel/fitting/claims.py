@@ -47,7 +47,7 @@ import dataclasses
 import numpy as np
 
 from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
-    Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, noise_fits)
+    Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words, noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
 from .wording import _fx, _r2, fmt_y
 
@@ -1047,4 +1047,4 @@ def curve_claims(result, key) -> list[Claim]:
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
     claims += [Claim("caution", f"Caution: {note}.") for note in f.notes]
-    return claims
+    return in_tool_words(result, key, claims)  # an elbencho series' latency is elbencho's, not "fio's"

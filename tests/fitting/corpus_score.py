@@ -25,7 +25,8 @@ Grades (per claim; the worst reason wins):
   plateau stated only in IOPS where block sizes are ≥ 64 KiB or mixed; "not in the same state (warm-up,
   caching …)" without repeats or a time series; a contention / coherency reading where the case expects a cap or
   saturation from the first point; a limit within 5 % of the last point of a still-rising curve given as an
-  estimate or "an extrapolation".
+  estimate or "an extrapolation"; and, needing no expectation (:func:`misread`): a record attributed to fio where
+  another tool measured the runs.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
@@ -165,6 +166,7 @@ class CurveData:
     time_series: bool = False
     trust_r2: float | None = None
     trust_max_miss: float | None = None
+    tools: tuple = ()                   # the tools that measured the runs (the table's ``tool``), lower case
 
     @property
     def big_or_mixed_blocks(self) -> bool:
@@ -215,6 +217,7 @@ def curve_data(result, key: tuple) -> CurveData:
         bps = y
         iops = y / bs if bs is not None else None
     repeats = bool((pts["n_runs"] > 1).any()) if "n_runs" in pts.columns else False
+    tools = tuple(sorted(set(tbl["tool"].dropna().astype(str).str.lower()))) if "tool" in tbl.columns else ()
     r2 = miss = None
     try:
         name = result.chosen.get(key)
@@ -232,7 +235,7 @@ def curve_data(result, key: tuple) -> CurveData:
         pass
     return CurveData(x=x, y=y, y_unit=result.y_unit, iops=iops, bytes_per_s=bps, block_sizes=block_sizes,
                      repeats=repeats, time_series=result.x in ("time_s", "timestamp"), trust_r2=r2,
-                     trust_max_miss=miss)
+                     trust_max_miss=miss, tools=tools)
 
 
 # ------------------------------------------------------------------------------------------ reading text
@@ -559,8 +562,25 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
                 mis.append(f"a {word} of {_fmt(v, u)} within 5 % of the last point of a still-rising curve, "
                            "given as an estimate / extrapolation")
                 break
+    mis.extend(misread(claim, data))
     grade = "contradicted" if bad else "misleading" if mis else "supported"
     return grade, bad + mis, s
+
+
+# ------------------------------------------------------------------------- misleading: what a reader misreads
+_FIO_NAMED = re.compile(r"\bfio(?:'s| measured| ran| kept)\b", re.I)
+
+
+def misread(claim: dict, data: CurveData | None) -> list[str]:
+    """The misleading reasons that need no expectation: the words themselves make a reader believe something the
+    data do not say (each rule the same for any series; tests/fitting/test_explain_corpus.py holds each on a
+    hand-made claim)."""
+    text = claim.get("text", "") or ""
+    out = []
+    # a record attributed to fio where another tool measured the runs (elbencho's latency is not "fio's")
+    if data is not None and data.tools and "fio" not in data.tools and _FIO_NAMED.search(text):
+        out.append(f"attributes a record to fio; the runs were measured by {', '.join(data.tools)}")
+    return out
 
 
 def missing_facts(stated: list[Stated], data: CurveData | None, expect: dict) -> list[str]:

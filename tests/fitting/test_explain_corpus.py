@@ -17,13 +17,13 @@ from tests.fitting import corpus_score as cs
 GiB = 2 ** 30
 
 
-def curve(x, iops, *, bs=4096.0, repeats=False, r2=None, miss=None, x_is_bs=False, y_unit="1/s"):
+def curve(x, iops, *, bs=4096.0, repeats=False, r2=None, miss=None, x_is_bs=False, y_unit="1/s", **more):
     x = np.asarray(x, float)
     iops = np.asarray(iops, float)
     b = x if x_is_bs else np.full(len(x), bs)
     y = iops if y_unit == "1/s" else iops * b
     return cs.CurveData(x=x, y=y, y_unit=y_unit, iops=iops, bytes_per_s=iops * b,
-                        block_sizes=tuple(sorted(set(b))), repeats=repeats, trust_r2=r2, trust_max_miss=miss)
+                        block_sizes=tuple(sorted(set(b))), repeats=repeats, trust_r2=r2, trust_max_miss=miss, **more)
 
 
 EXPECT = {k: None for k in cs.EXPECT_KEYS}
@@ -216,6 +216,17 @@ def test_cap_at_the_last_point_of_a_rising_curve_called_an_extrapolation():
     assert grade(text, data)[0] == "misleading"
     far = "Little's law fits with a cap of 250 K IOPS: an extrapolation, not a measured ceiling"
     assert grade(far, data)[0] == "supported"
+
+
+# misleading without an expectation (cs.misread): what the words make a reader believe
+def test_a_record_attributed_to_fio_where_another_tool_measured_is_misleading():
+    text = "fio's mean latency grows ×2.69 over it, 10.6 ms → 28.6 ms, as Little's law gives at a fixed rate."
+    elb = curve([32, 64, 96], [5e3, 6.1e3, 6.2e3], tools=("elbencho",))
+    g, why = grade(text, elb, kind="saturation")
+    assert g == "misleading" and "elbencho" in why[0]
+    assert grade(text.replace("fio's", "elbencho's"), elb, kind="saturation")[0] == "supported"
+    assert grade(text, curve([32, 64, 96], [5e3, 6.1e3, 6.2e3], tools=("fio",)), kind="saturation")[0] == "supported"
+    assert grade(text, curve([32, 64, 96], [5e3, 6.1e3, 6.2e3]), kind="saturation")[0] == "supported"  # not recorded
 
 
 def test_missing_facts_and_the_onset_plateau_total():

@@ -259,6 +259,8 @@ def test_a_path_written_from_several_hosts_at_once_is_a_network_file_system(host
     assert got == ([layer] if layer else []), res.explain()
     if layer:
         assert "several hosts" in _claims(res, "layer")[0]["text"] and path in _claims(res, "layer")[0]["text"]
+    # whose record a sentence reads: elbencho's latency, never "fio's"
+    assert "fio's" not in res.explain() and "elbencho's mean latency" in res.explain(), res.explain()
 
 
 # --- models support the story ----------------------------------------------------------------------------------------
