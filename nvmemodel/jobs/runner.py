@@ -178,10 +178,14 @@ def run_plan(directory: str | os.PathLike, *, fio: str = "fio", dry_run: bool = 
     budget = limit if limit is not None else total
     if budget < 0:
         raise ParameterError("limit", limit, "a number of points ≥ 0")
-    if not dry_run:  # before anything runs: the folders written into are the sweep's own
+    if not dry_run:  # before anything runs: the folders written into (and read as done earlier) are the sweep's own
         from ..userfiles import own_folder
+        from .precondition import RESULTS as PRECONDITION, precondition_steps
 
-        for sub in ("results", "logs"):
+        # precondition/ too when the plan has steps: a planted link there to a folder holding their reports would
+        # have every step taken as done earlier, and the points measured on a drive never preconditioned
+        subs = ("results", "logs") + ((PRECONDITION, f"logs/{PRECONDITION}") if precondition_steps(plan) else ())
+        for sub in subs:
             own_folder(root, sub, what="plan")
     with _exclusive(root, dry_run):
         preconditioned = _precondition(root, plan, fio, dry_run, say)
