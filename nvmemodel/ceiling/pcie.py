@@ -18,8 +18,8 @@ from ..standards import pcie as sp
 from . import ops
 from .components import Component, Limit, register
 
-__all__ = ["PCIE_LINK", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s", "link_iops",
-           "peer_link_iops"]
+__all__ = ["PCIE_LINK", "command_link_iops", "data_tlp_overhead", "io_link_bytes", "link_capacity_bytes_per_s",
+           "link_iops", "peer_link_iops"]
 
 
 def _flit(gen):
@@ -62,7 +62,9 @@ def io_link_bytes(block_size, read_fraction, gen, p: Mapping[str, np.ndarray]):
     return _io_link_bytes(block_size, read_fraction, gen, p, _flit(gen))
 
 
-def _io_link_bytes(block_size, read_fraction, gen, p, flit_mode):
+def _io_link_bytes(block_size, read_fraction, gen, p, flit_mode, data=True):
+    """:func:`io_link_bytes`; ``data=False``: the command traffic alone (SQE, CQE, MSI-X, doorbells, PRP lists),
+    without the data TLPs of each direction."""
     S = ops.to_float(block_size)
     mem_tlp, cpl_tlp, bar_tlp, fr_ecrc = _tlp_costs(gen, p, flit_mode)
     mps, mrrs = p["pcie.mps"], p["pcie.mrrs"]
@@ -84,11 +86,13 @@ def _io_link_bytes(block_size, read_fraction, gen, p, flit_mode):
     ctl_down = ((p["nvme.sq_doorbells_per_io"] + p["nvme.cq_doorbells_per_io"]) * (nvme.DOORBELL_BYTES + bar_tlp)
                 + (sqe_fetch + ops.ceil(sqe_fetch / chunk) * cpl_tlp) / k_sq
                 + list_bytes + ops.ceil(list_bytes / chunk) * cpl_tlp)
+    f = ops.to_float(read_fraction)
+    if not data:
+        return ctl_up, f * ctl_down + (1 - f) * ctl_down
     mps_tlps = ops.ceil(S / mps)
     read_up = S + mps_tlps * mem_tlp + ctl_up
     write_up = ops.ceil(S / mrrs) * mem_tlp + ctl_up
     write_down = S + (mps_tlps if chunk is mps else ops.ceil(S / chunk)) * cpl_tlp + ctl_down
-    f = ops.to_float(read_fraction)
     w = 1 - f
     return f * read_up + w * write_up, f * ctl_down + w * write_down
 
@@ -150,10 +154,17 @@ def link_iops(gen, lanes, block_size, read_fraction, p):
     return _link_iops(gen, lanes, block_size, read_fraction, p)
 
 
-def _link_iops(gen, lanes, block_size, read_fraction, p):
+def command_link_iops(gen, lanes, block_size, read_fraction, p):
+    """IOPS ceiling of a link that carries each I/O's NVMe commands but not its data: a switch's uplink where the data
+    turn inside the switch to a peer below it (a GPU, docs/physics.md §12.10). The terms of :func:`link_iops` without
+    the data TLPs (SQE fetch, CQE, MSI-X, doorbells and PRP-list fetches stay: the queues live in host memory)."""
+    return _link_iops(gen, lanes, block_size, read_fraction, p, data=False)
+
+
+def _link_iops(gen, lanes, block_size, read_fraction, p, data=True):
     gen, lanes = _codes(gen), _codes(lanes)
     flit_mode = _flit(gen)
-    up, down = _io_link_bytes(block_size, read_fraction, gen, p, flit_mode)
+    up, down = _io_link_bytes(block_size, read_fraction, gen, p, flit_mode, data)
     cap = link_capacity_bytes_per_s(gen, lanes, p, flit_mode) * (1.0 - p["pcie.skp"] * sp.SKP_FRACTION[gen])
     dllp = _dllp_fraction(gen, lanes, p, flit_mode)
     code = p["pcie.dllp"]

@@ -6,15 +6,24 @@ import numpy as np
 
 from . import ops
 from .components import Component, Limit, register
-from .pcie import link_iops
+from .pcie import command_link_iops, link_iops
 
 __all__ = ["SWITCH_PROCESSING", "SWITCH_UPLINK", "processing_iops", "uplink_iops"]
 
 
 def uplink_iops(block_size, read_fraction, p):
-    """IOPS the uplink carries: the link ceiling at ``min(uplink gen, host gen)`` × efficiency."""
-    return link_iops(ops.fmin(p["switch.up_gen"], p["host.gen"]), p["switch.up_lanes"], block_size, read_fraction, p) \
-        * p["switch.efficiency"]
+    """IOPS the uplink carries: the link ceiling at ``min(uplink gen, host gen)`` × efficiency. Where GPUs behind the
+    switch take the data (``gpu.attach=switch``, :func:`~nvmemodel.ceiling.gpu.data_path`) the uplink carries the
+    commands alone (:func:`~nvmemodel.ceiling.pcie.command_link_iops`)."""
+    from .gpu import data_path
+
+    gen = ops.fmin(p["switch.up_gen"], p["host.gen"])
+    full = link_iops(gen, p["switch.up_lanes"], block_size, read_fraction, p) * p["switch.efficiency"]
+    path = data_path(p)
+    if path is None or not np.any(path[1]):
+        return full
+    commands = command_link_iops(gen, p["switch.up_lanes"], block_size, read_fraction, p) * p["switch.efficiency"]
+    return commands if np.all(path[1]) else np.where(path[1], commands, full)
 
 
 def processing_iops(block_size, p):

@@ -31,6 +31,7 @@ import numpy as np
 
 from . import ops
 from .components import Component, Limit, everywhere, register
+from .gpu import data_path
 
 __all__ = ["INTER_SOCKET", "ROOT_COMPLEX", "SOCKET_DMA", "complex_loads", "complexes_in_use", "dma_bytes_per_host_io",
            "loads", "place_group", "place_switches", "placement_starts", "switches_on"]
@@ -209,14 +210,25 @@ def _complex(p) -> Limit:
     if _absent(c):
         return Limit()
     f = p["workload.read_fraction"]
-    return Limit(complex=c / (p["workload.block_size"] * ops.fmax(f, 1.0 - f)))
+    x = c / (p["workload.block_size"] * ops.fmax(f, 1.0 - f))
+    path = data_path(p)  # GPUs behind the drives' switches: the data turn there, none reach a complex (§12.10)
+    return Limit(complex=x if path is None or not np.any(path[1]) else _not_where(path[1], x))
 
 
 def _socket(p) -> Limit:
     peak = p["memory.peak_bytes_per_s"]
     if _absent(peak):
         return Limit()
-    return Limit(socket=peak * p["memory.dma_fraction"] / p["workload.block_size"])
+    x = peak * p["memory.dma_fraction"] / p["workload.block_size"]
+    path = data_path(p)  # GPUs placed on the tree take the data peer-to-peer: none reach host memory (§12.10)
+    return Limit(socket=x if path is None else _not_where(path[0] | path[1], x))
+
+
+def _not_where(mask, x):
+    """``x``, or inf (not charged) where ``mask``: a level the data do not cross."""
+    if np.all(mask):
+        return np.inf
+    return x if not np.any(mask) else np.where(mask, np.inf, x)
 
 
 def _inter_socket(p) -> Limit:
@@ -231,6 +243,10 @@ def _inter_socket(p) -> Limit:
     socket is at the cap; conservative, by at most ``1 / max(f, 1 − f)`` (≤ 2×), for a read/write mix where a socket
     brings less than the cap (all drives on one socket: the other socket's direction idles)."""
     remote, link = p["tree.remote_fraction"], p["tree.inter_socket_bytes_per_s"]
+    path = data_path(p)
+    if path is not None:  # GPUs on root ports: their data's remote share; behind the drives' switches: none (§12.10)
+        on_port, under = path
+        remote = np.where(on_port, p["gpu.remote_fraction"], np.where(under, 0.0, remote))
     if everywhere(remote, 0.0) or _absent(link):
         return Limit()
     remote = np.asarray(remote)
@@ -241,17 +257,18 @@ def _inter_socket(p) -> Limit:
 
 ROOT_COMPLEX = register(Component(
     "root_complex", "a PCIe root complex (I/O-die quadrant or PCIe stack) shared by the drives placed on it", 52, _complex,
-    parameters=("tree.complex_bytes_per_s", "tree.complexes_per_socket", "tree.placement", "tree.slots_per_complex"),
+    parameters=("tree.complex_bytes_per_s", "tree.complexes_per_socket", "tree.placement", "tree.slots_per_complex",
+                "gpu.attach"),
     summary="a root complex's bandwidth, shared by the drives placed on it", color="#e7298a"))
 
 SOCKET_DMA = register(Component(
     "socket_dma", "DMA bandwidth of a socket (its memory or I/O die)", 54, _socket,
-    parameters=("memory.peak_bytes_per_s", "memory.dma_fraction", "host.sockets"),
+    parameters=("memory.peak_bytes_per_s", "memory.dma_fraction", "host.sockets", "gpu.attach"),
     summary="a socket's DMA bandwidth: a share of its memory / I/O-die bandwidth", color="#64b5cd"))
 
 INTER_SOCKET = register(Component(
     "inter_socket", "the inter-socket link (xGMI/UPI) carrying DMA to the far socket's memory", 56, _inter_socket,
-    parameters=("tree.inter_socket_bytes_per_s", "tree.remote_fraction"),
+    parameters=("tree.inter_socket_bytes_per_s", "tree.remote_fraction", "gpu.attach", "gpu.remote_fraction"),
     summary="the inter-socket link, for DMA that lands on the far socket's memory", color="#ccb974"))
 
 

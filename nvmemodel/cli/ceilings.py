@@ -80,8 +80,44 @@ def add_system_options(c) -> None:
                         "100Gb/s --set workload.io_stack=spdk --set switch.efficiency=0.9 (repeatable; "
                         "'nvmemodel parameters' lists names, units, ranges and sources)")
     c.add_argument("--group", action="append", default=[], metavar="KEY=VALUE,...", help=GROUP_HELP)
+    c.add_argument("--gpu", metavar="KEY=VALUE,...", default=None, help=GPU_HELP)
     c.add_argument("--order", default="sequential", choices=["sequential", "interleaved"],
                    help="with --group: the order in which drives are added over the groups (default: %(default)s)")
+
+
+#: ``--gpu`` keys and the parameters they set (docs/physics.md §12.10, docs/topologies.md "GPUs on the tree").
+GPU_KEYS = {"count": "gpu.count", "gen": "gpu.gen", "lanes": "gpu.lanes", "at": "gpu.attach",
+            "remote": "gpu.remote_fraction", "efficiency": "gpu.efficiency"}
+GPU_HELP = ("GPUs taking the data (GPUDirect Storage, peer-to-peer), e.g. count=1,gen=5,lanes=16,at=switch: count, gen, "
+            "lanes, at (unplaced, root_port or switch: behind the drives' switches, count a multiple of the switches), "
+            "remote (with at=root_port: the share of each socket's data whose GPU is on another socket), efficiency")
+
+
+def parse_gpu(text: str | None) -> dict[str, object]:
+    """``--gpu count=4,gen=5,at=switch`` → ``{"gpu.count": 4.0, "gpu.gen": 5.0, "gpu.attach": "switch"}``, each value
+    parsed and checked by the parameter table; errors name ``--gpu``, the key and what is allowed."""
+    from ..parameters import get
+
+    if text is None:
+        return {}
+    out: dict[str, object] = {}
+    for item in text.split(","):
+        key, sep, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep or not key or not value:
+            raise ParameterError("--gpu", text, "KEY=VALUE,... e.g. count=1,gen=5,lanes=16,at=switch")
+        if key not in GPU_KEYS:
+            raise ParameterError("--gpu", key, f"one of the keys {', '.join(GPU_KEYS)}")
+        name = GPU_KEYS[key]
+        if name in out:
+            raise ParameterError("--gpu", text, f"each key once ({key} is given twice)")
+        try:
+            out[name] = get(name).parse(value)
+        except ParameterError as err:
+            raise ParameterError(f"--gpu {key}", value, err.allowed) from None
+    if "gpu.count" not in out:
+        raise ParameterError("--gpu", text, "a count=N among the keys (the GPUs taking the data)")
+    return out
 
 
 def add_cost_options(c) -> None:
@@ -150,6 +186,11 @@ def system_and_workload(args, *, read_fraction: float | None = None):
         topo = with_host(topo, host_from_text(args.host))
     topo = apply_costs(topo, args)  # after --host: the measured costs are the user's, whatever CPU is named
     settings = parse_settings(args.set)
+    gpu = parse_gpu(getattr(args, "gpu", None))
+    both = sorted(set(gpu) & set(settings))
+    if both:
+        raise ParameterError("--set", both[0], "no --set of a parameter --gpu gives (give it once, in --gpu)")
+    settings = {**gpu, **settings}
     if args.read_fraction is None and "workload.read_fraction" in settings \
             and args.pattern.strip().lower() in MIXED_PATTERNS:  # a mix's share given by --set
         read_fraction = float(settings["workload.read_fraction"])
