@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact
-from .wording import _fx, _r2, fmt_y
+from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
@@ -167,10 +167,28 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"{_xv(result, s['onset_x'])}–{_xv(result, d['x_max'])}.{latw}{before}")
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
-        # one noisy step after the onset is not a rise the rule missed, nor a fall: the level scatters
-        text += (f" After the onset the points scatter step to step ({lo_step:+.0%} … {hi_step:+.0%}): the onset is "
-                 f"where the level is first reached, read within that scatter.")
+        text += _after_onset(result, s, lo_step, hi_step)
     return _claim("saturation", f"{text} {noise}.", f)
+
+
+def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
+    """What the steps after the onset do when one of them is large: one step is that step (no range of one); steps
+    all up are a creep towards the level, less than the onset rule's 10 % per doubling over the onset (near
+    saturation, not scatter); steps both ways scatter about the level."""
+    x = result.x
+    if s["plateau_points"] == 2:
+        return (f" The one point after the onset is {hi_step:+.0%} from it: within what a level is read in — neither "
+                f"a fall nor a rise the onset rule missed.")
+    steps = span(f"{lo_step:+.0%}", f"{hi_step:+.0%}", " … ")
+    if lo_step > 0:
+        return (f" After the onset it still creeps up step by step ({steps}), each later point less than {PAYS:.0%} "
+                f"per doubling of {x} above the onset: near saturation, its largest value "
+                f"{fmt_y(s['plateau_hi'], result.y_unit)} at the last point.")
+    if hi_step < 0:
+        return (f" After the onset it drifts down step by step ({steps}), less than a fall beyond what a level is "
+                f"read in.")
+    return (f" After the onset the points scatter step to step ({steps}): the onset is where the level is first "
+            f"reached, read within that scatter.")
 
 
 def _cap_claims(result, cf: CurveFacts) -> list:
@@ -181,12 +199,12 @@ def _cap_claims(result, cf: CurveFacts) -> list:
         parts = []
         if s["iops_cap"]:
             lo, hi = s["iops_range"]
-            parts.append(f"IOPS are flat at {fmt_y(lo, '1/s')}–{fmt_y(hi, '1/s')} from {_xv(result, s['iops_flat'][0])} "
+            parts.append(f"IOPS are flat at {span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from {_xv(result, s['iops_flat'][0])} "
                          f"to {_xv(result, s['iops_flat'][1])} (within {FLAT:.0%} of one another): an IOPS cap of "
                          f"{fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         if s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
-            parts.append(f"bandwidth is flat at {fmt_y(lo, 'B/s')}–{fmt_y(hi, 'B/s')} from "
+            parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                          f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: a byte cap of "
                          f"{fmt_y(s['bytes_cap'], 'B/s')} or a little above, measured")
         elif s["bytes_cap"]:

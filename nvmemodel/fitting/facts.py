@@ -203,7 +203,8 @@ def _saturation(result, p, ev=None) -> Fact | None:
             # step-to-step change on the way up to the maximum
             steps = np.abs(np.diff(y[k:i_max + 1]))
             noise = max(float(steps.max()) if steps.size else 0.0, FLAT * y[i_max])
-            basis = f"every step before it and the ±{FLAT:.0%} a level is read within"
+            basis = (f"every step before it and the ±{FLAT:.0%} a level is read within" if steps.size else
+                     f"the ±{FLAT:.0%} a level is read within")  # (the maximum is the onset: no step before it)
         if drop > noise:  # (with repeats their noise decides; without, the ±FLAT band above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
                      "basis": basis}

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..units import format_iops
 
-__all__ = ["fmt_y"]
+__all__ = ["fmt_y", "span"]
 
 
 def fmt_y(value: float, unit: str) -> str:
@@ -25,6 +25,11 @@ def fmt_y(value: float, unit: str) -> str:
     if unit == "s":
         return f"{value * 1e3:.3g} ms" if value >= 1e-3 else f"{value * 1e6:.3g} µs"
     return f"{value:.4g} {unit}".strip()
+
+
+def span(lo: str, hi: str, sep: str = "–") -> str:
+    """A range as written, or its one value where both ends read the same ("1.00–1.00" is no range)."""
+    return lo if lo == hi else f"{lo}{sep}{hi}"
 
 
 def _fx(value: float) -> str:

@@ -26,7 +26,7 @@ Grades (per claim; the worst reason wins):
   caching …)" without repeats or a time series; a contention / coherency reading where the case expects a cap or
   saturation from the first point; a limit within 5 % of the last point of a still-rising curve given as an
   estimate or "an extrapolation"; and, needing no expectation (:func:`misread`): a record attributed to fio where
-  another tool measured the runs.
+  another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1").
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
@@ -569,6 +569,9 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
 
 # ------------------------------------------------------------------------- misleading: what a reader misreads
 _FIO_NAMED = re.compile(r"\bfio(?:'s| measured| ran| kept)\b", re.I)
+# a range whose two ends read the same ("1.00–1.00", "2.98 GB/s (2.78 GiB/s) to 2.98 GB/s", "x = 1–1", "-11% … -11%")
+_END = r"[-+−]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|[kKMGT]?\s*IOPS|[kKMGTP]?i?B/s|[KMG]iB|µs|ms|s\b))?"
+_DEGENERATE = re.compile(rf"(?<![\w.])(?P<a>{_END})(?:\s*\([^()]*\))?\s*(?:–|…| to )\s*(?P=a)(?![\d.,]*\d)")
 
 
 def misread(claim: dict, data: CurveData | None) -> list[str]:
@@ -580,6 +583,9 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     # a record attributed to fio where another tool measured the runs (elbencho's latency is not "fio's")
     if data is not None and data.tools and "fio" not in data.tools and _FIO_NAMED.search(text):
         out.append(f"attributes a record to fio; the runs were measured by {', '.join(data.tools)}")
+    m = _DEGENERATE.search(text)
+    if m:
+        out.append(f"a range whose two ends are the same ({m[0]!r}): one value written as a spread")
     return out
 
 

@@ -229,6 +229,21 @@ def test_a_record_attributed_to_fio_where_another_tool_measured_is_misleading():
     assert grade(text, curve([32, 64, 96], [5e3, 6.1e3, 6.2e3]), kind="saturation")[0] == "supported"  # not recorded
 
 
+@pytest.mark.parametrize("text, flagged", [
+    ("per run = 1.00–1.00 (the effective in-flight fraction)", True),
+    ("up to the maximum: 2.98 GB/s (2.78 GiB/s) to 2.98 GB/s (2.78 GiB/s) over numjobs = 1–1", True),
+    ("the points scatter step to step (-11% … -11%)", True),
+    ("IOPS are flat at 2.00 K IOPS–2.00 K IOPS from 4 KiB to 1 MiB", True),
+    ("per run = 0.99–1.00 (the effective in-flight fraction)", False),
+    ("over numjobs = 1–10, 1 to 16 jobs", False),
+    ("from 4 KiB to 4 MiB", False),
+    ("a step of ×8.77 between block_size_bytes = 8 KiB and 16 KiB", False),
+])
+def test_a_range_whose_ends_are_the_same_is_misleading(text, flagged):
+    g, why = grade(text, curve([1, 2, 4], [1e3, 2e3, 2.1e3]), kind="little")
+    assert (g == "misleading") == flagged, why
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],

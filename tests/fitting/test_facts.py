@@ -359,3 +359,29 @@ def test_the_fit_figure_draws_the_measured_caps_where_the_roofline_holds_better(
     assert not any(lbl.startswith(("IOPS ceiling", "bandwidth ceiling")) for lbl in labels), labels
     assert any(f"{cap['crossover_bytes'] / 1024:.3g} KiB" in lbl for lbl in labels), labels
     plt.close(fig)
+
+
+# --- words: no range of one value, no "scatter" of a steady creep ------------------------------------------------------
+
+def test_no_range_has_two_equal_ends():
+    from tests.fitting.corpus_score import _DEGENERATE
+
+    # here_loop_iodepth: one point after the onset (-11 %), was "(-11% … -11%)"; here_loop_rwmix: every run's
+    # Little's-law ratio 1.00, was "1.00–1.00"
+    for case, kw in (("here_loop_iodepth", {"x": "iodepth", "y": "iops"}),
+                     ("here_loop_rwmix", {"x": "read_fraction", "y": "iops"})):
+        res = _fit(case, **kw)
+        for c in res.claims():
+            assert not _DEGENERATE.search(c["text"]), c["text"]
+    (sat,) = _claims(_fit("here_loop_iodepth", x="iodepth", y="iops"), "saturation")
+    assert "The one point after the onset is -11% from it" in sat["text"], sat["text"]
+
+
+def test_a_steady_creep_after_the_onset_is_not_called_scatter():
+    # SYNTHETIC: +4 %, +3 %, +12 % after the onset at 4 — each later point < 10 % per doubling over the onset
+    x = [1, 2, 4, 8, 16, 32]
+    y = [8e3, 15e3, 19e3, 19.76e3, 20.35e3, 22.8e3]
+    res = nm.fit(_series(x, y, lat=[n / v for n, v in zip(x, y)]), x="iodepth", y="iops")
+    (sat,) = _claims(res, "saturation")
+    assert sat["facts"]["onset_x"] == 4 and "scatter" not in sat["text"], sat["text"]
+    assert "still creeps up step by step (+3% … +12%)" in sat["text"] and "22.80 K IOPS at the last point" in sat["text"]
