@@ -28,7 +28,8 @@ def test_ceilings_json_schema(capsys):
                                       "share_network", "share_client",
                                       "gpu_link",  # issue 29: a GPU as the data's sink (null: no GPU)
                                       "initiator_cpu",  # issue 29: the NVMe-oF initiators' CPU (null: not modelled)
-                                      "iommu"}  # issue 29: the IOMMU's strict mode (null: not modelled)
+                                      "iommu",  # issue 29: the IOMMU's strict mode (null: not modelled)
+                                      "target_cpu"}  # issue 29: the NVMe-oF target's CPU (null: not modelled)
     assert point["ceilings"]["gpu_link"]["iops"] is None
     assert point["ceilings"]["fabric"]["iops"] is None  # no fabric: JSON null, not Infinity
 

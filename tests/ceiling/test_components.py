@@ -32,13 +32,14 @@ def test_builtin_order():
                                  "root_complex", "iommu", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers (iommu: 29)
                                  "gpu_link",  # issue 29: a GPU as the data's sink
                                  "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric",
+                                 "target_cpu",  # issue 29: the NVMe-oF target's CPU
                                  "initiator_cpu")  # issue 29: the NVMe-oF initiators' CPU, beyond the network
 
 
 def test_toy_in_evaluate_and_explain(toy):
     dell = nm.preset("dell-r7525")
     curve = nm.evaluate(dell, WL)
-    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-3] == "toy_cap"  # order 65: before fabric and the initiators
+    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-4] == "toy_cap"  # order 65: before fabric, the target and the initiators
     assert curve.iops_at(24) == pytest.approx(2.0e6)  # 24 PM1733 at 1.45 M each would give far more
     assert curve.binding_at(24) == "toy_cap" and curve.binding_at(1) == "drive"
     text = curve.explain(24)
