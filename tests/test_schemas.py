@@ -117,7 +117,8 @@ def test_every_json_command_is_covered():
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     with_json = {name for name, p in sub.choices.items() if any("--json" in a.option_strings for a in p._actions)}
     assert with_json == {argv[0] for argv, _ in CASES}
-    assert {s for _, s in CASES} == set(schemas.NAMES)
+    # the files calibrate and ingest --costs-out write are not --json outputs: tests/hostcal/test_file_schemas.py
+    assert {s for _, s in CASES} == set(schemas.NAMES) - set(schemas.FILES)
 
 
 @pytest.mark.parametrize("i, edit, where", [

@@ -15,6 +15,8 @@ schema                                    written by
 ``nvmemodel.discover/1``                  ``nvmemodel discover --json``
 ``nvmemodel.drives/1`` … ``hosts/1``      ``nvmemodel drives|switches|hosts|presets|parameters --json``
 ``nvmemodel.compare/1``                   ``nvmemodel compare --json``, :meth:`Comparison.to_dict`
+``nvmemodel.host-profile/1``              ``nvmemodel calibrate`` (its ``profile.json``; read by ``--profile``)
+``nvmemodel.io-costs/1``                  ``nvmemodel ingest --costs-out`` (read by ``--costs``)
 ========================================  ===============================================================
 
 >>> from nvmemodel import schemas
@@ -33,14 +35,18 @@ import json
 from importlib import resources
 from typing import Any
 
-__all__ = ["NAMES", "file_name", "schema", "validate"]
+__all__ = ["FILES", "NAMES", "file_name", "schema", "validate"]
 
 #: Every schema shipped, by the name a document gives in its ``"schema"`` field.
 NAMES: tuple[str, ...] = (
     "nvmemodel.ceilings/1", "nvmemodel.mixed/1", "nvmemodel.sweep/1", "nvmemodel.capacity-plan/2",
     "nvmemodel.fit/1", "nvmemodel.discover/1", "nvmemodel.drives/1", "nvmemodel.switches/1", "nvmemodel.hosts/1",
-    "nvmemodel.presets/1", "nvmemodel.parameters/1", "nvmemodel.compare/1",
+    "nvmemodel.presets/1", "nvmemodel.parameters/1", "nvmemodel.compare/1", "nvmemodel.host-profile/1",
+    "nvmemodel.io-costs/1",
 )
+#: The schemas of files nvmemodel writes and reads back (not a command's ``--json``): the host profile of
+#: ``nvmemodel calibrate`` (``--profile``) and the costs file of ``nvmemodel ingest --costs-out`` (``--costs``).
+FILES: tuple[str, ...] = ("nvmemodel.host-profile/1", "nvmemodel.io-costs/1")
 
 
 def file_name(name: str) -> str:
