@@ -21,7 +21,7 @@ import pathlib
 import os
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IngestError, IngestWarning
@@ -48,12 +48,18 @@ __all__ = ["MAX_FILE_BYTES", "Skipped", "detect_format", "read_file", "read_resu
 _LEADING_SPACE = re.compile(r"\s*")
 
 
+def _text_start(text: str) -> int:
+    """Where ``text``'s first character that is not white space is (its length if none)."""
+    m = _LEADING_SPACE.match(text)
+    return m.end() if m is not None else 0  # (\s* matches every text)
+
+
 _FIO_MESSAGE = re.compile(r"^(fio: |fio-\d|Starting \d+ (process|thread)|\S+: \(g=\d+\): rw=|\s*$)")
 
 
 def detect_format(text: str) -> str | None:
     """fio-json, fio-terse, fio-normal, iometer-csv, diskspd-xml, fio-log, fio-hist-log, or None."""
-    start = _LEADING_SPACE.match(text).end()
+    start = _text_start(text)
     if text.startswith("{", start):  # the common case, decided without copying or scanning
         return "fio-json"
     head = text[:65536]
@@ -217,7 +223,7 @@ def _warn_terse_clones(path, rows: list[dict]) -> None:
 
 def _read_runs(path, text: str, fmt: str) -> list[dict]:
     """Rows of every run in the file, numbered in file order (see :mod:`.runs`)."""
-    if not fmt.startswith("fio") or (fmt == "fio-json" and text.startswith("{", _LEADING_SPACE.match(text).end())):
+    if not fmt.startswith("fio") or (fmt == "fio-json" and text.startswith("{", _text_start(text))):
         rows = _READERS[fmt](path, text)  # one JSON document (or several, without echoed commands)
         if fmt.startswith("fio"):
             apply_targets(rows)
@@ -226,7 +232,8 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
                 if row.get("run") is None:
                     row["run"] = 0
         return rows
-    chunks, headers = echoed_runs(text), False
+    chunks: Sequence[tuple[str, dict | None, int]] | None = echoed_runs(text)
+    headers = False
     if chunks is None and fmt == "fio-terse":  # terse lines beside fio's job headers (no normal results)
         chunks = header_runs(text)
         headers = chunks is not None
@@ -246,7 +253,7 @@ def _read_runs(path, text: str, fmt: str) -> list[dict]:
         if chunk_fmt not in ("fio-json", "fio-normal", "fio-terse", "fio-normal+terse"):
             raise IngestError(path, f"the run echoed at line {line}: its output is not fio JSON, normal or terse")
         chunk_rows = _READERS[chunk_fmt](path, chunk)
-        if headers:
+        if headers and options is not None:  # (header runs: every chunk has its headers)
             apply_headers(chunk_rows, options)
         elif options is not None:
             apply_echo(chunk_rows, options, path)

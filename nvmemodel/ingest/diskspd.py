@@ -59,7 +59,8 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
         raise IngestError(path, f"root element <{root.tag}>: expected <Results> (diskspd -Rxml)")
     version = _text(root, "System/Tool/Version")
     host = _text(root, "System/ComputerName")
-    profile_targets = {}
+    profile_targets: dict[str | None, ET.Element] = {}  # a target's <Path> (None: none written) → its profile
+    spec: ET.Element | None
     for spec in root.iterfind("Profile/TimeSpans/TimeSpan/Targets/Target"):
         profile_targets[_text(spec, "Path")] = spec
     spans = root.findall("TimeSpan")
@@ -87,7 +88,7 @@ def read_diskspd_xml(path, text: str | None = None) -> list[dict]:
                     v = _float(bucket, tag, path, f"{where}/Latency/Bucket", required=False)
                     if not math.isnan(v):
                         percentiles[direction][col] = v * 1e-3
-        totals: dict[str, dict] = {}
+        totals: dict[str | None, dict] = {}
         for thread in span.iterfind("Thread"):
             for target in thread.iterfind("Target"):
                 tpath = _text(target, "Path")

@@ -81,7 +81,7 @@ _FIRST_READ = 65536
 def read_bytes(path, max_bytes: int | None = None, st: os.stat_result | Listed | None = None) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``, not empty (see :func:`read_text`)."""
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
-    if type(st) is Listed:
+    if isinstance(st, Listed):
         return _read_listed(path, max_bytes)
     if st is None:
         try:

@@ -178,7 +178,7 @@ def job_option_set(global_opts: dict, global_key: tuple | None, job_opts: dict, 
     """What a job's options give it (see :func:`_option_set`), looked up by the global and the job's options'
     names and values (merged only to read a new set); shared with :mod:`.fio_json_typed`."""
     if global_opts:
-        key = (echoed, global_key, tuple(job_opts), tuple(job_opts.values()))
+        key: tuple = (echoed, global_key, tuple(job_opts), tuple(job_opts.values()))
         hit = _OPTION_SETS.get(key)
         return _option_set({**global_opts, **job_opts}, path, echoed, key) if hit is None else hit
     key = (echoed, tuple(job_opts), tuple(job_opts.values()))

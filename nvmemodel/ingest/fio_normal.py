@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 import warnings
+from typing import Any
 
 from ..errors import IngestError, IngestWarning
 from .fio_options import workload_fields
@@ -164,7 +165,7 @@ def _parse_blocks(text: str, path):
     headers: dict[int, dict[str, dict]] = {}  # run → job name → its header
     blocks: list[dict] = []
     devices: dict[int, list[str]] = {}  # run → disk names of its "Disk stats"
-    cur = None
+    cur: dict[str, Any] | None = None  # the job block being read
     direction = None
     pct_scale, pct_cols = None, _PCT_COLS
     in_disk = False
@@ -172,7 +173,8 @@ def _parse_blocks(text: str, path):
     # closed: the run's "Run status group" line was read; a job header (or version line) after
     # it starts the next run, also when the run printed no result block (it failed: QA s25 H20)
     closed = False
-    host, client, starts, section = None, False, {}, 0
+    starts: dict[int, int] = {}  # run → jobs fio said it started
+    host, client, section = None, False, 0
     for line in text.splitlines():
         if line.startswith("<") and (m := _CLIENT.match(line)):
             host, client, line = m[1], True, line[m.end():]
@@ -334,7 +336,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     for b in blocks:
         key = (b["report"], b["name"], b["group"], b["section"])
         counts[key] = counts.get(key, 0) + 1
-    first_index = {}
+    first_index: dict[int, int] = {}  # report → its first block
     for index, b in enumerate(blocks):
         first_index.setdefault(b["report"], index)
         header = None if b["all_clients"] else _header(headers.get(b["run"], {}), b["name"])
@@ -353,7 +355,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             fields["random_fraction"] = math.nan
         grouped = b["jobs"] > 1
         members = members_of.get((b["run"], b["group"]), []) if grouped and header else []
-        if len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
+        if header and len({h["bs"] for h in members}) > 1:  # a group of jobs with different block sizes: the mean is measured
             header = dict(header, bs="")
         sizes = _bs_from_header(header["bs"], path) if header and header["bs"] else {}
         mixed_patterns = len({h["rw"] for h in members}) > 1

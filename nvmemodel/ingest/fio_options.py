@@ -261,7 +261,7 @@ def pacing_fields(opts: dict, path) -> dict[str, dict]:
     for key in ("fsync", "fdatasync"):
         if key in opts:
             shared[f"{key}_every"] = _as_int(opts[key], path, key)
-    for d in out.values():
-        d.update(shared)
+    for fields in out.values():
+        fields.update(shared)
     out["mixed"] = {c: v for c, v in out["read"].items() if out["write"].get(c) == v}
     return out

@@ -46,6 +46,7 @@ import itertools
 import math
 import re
 import warnings
+from collections.abc import Sequence
 
 from ..errors import IngestError, IngestWarning
 from .schema import failed_job_rows, new_row
@@ -289,7 +290,8 @@ def _where(lines: list[int], *, counted: bool = False) -> str:
     return f"{len(lines)} lines ({named})" if counted else f"lines {named}"
 
 
-def _warn_percentiles(path, dropped: list[tuple[int, list, list]], maybe_total: list[tuple[int, list]] = ()) -> None:
+def _warn_percentiles(path, dropped: list[tuple[int, list, list]],
+                      maybe_total: Sequence[tuple[int, list]] = ()) -> None:
     """One warning for the rows whose percentiles are not tabulated, naming their directions and lines,
     and why the other directions of the same lines are (QA s25 H14)."""
     def words(dirs):
@@ -309,7 +311,7 @@ def _warn_percentiles(path, dropped: list[tuple[int, list, list]], maybe_total: 
                   + _other_lines(maybe_total, {n for n, _, _ in dropped}), IngestWarning, stacklevel=3)
 
 
-def _other_lines(maybe_total: list[tuple[int, list]], named: set) -> str:
+def _other_lines(maybe_total: Sequence[tuple[int, list]], named: set) -> str:
     """The lines, other than ``named``, whose percentiles are tabulated as completion latency that may be total."""
     others = [n for n, _ in maybe_total if n not in named]
     if not others:
@@ -368,7 +370,8 @@ def _split_appended(runs: list[tuple[int, int]], keys: list, signatures: list) -
     reports_of: dict[int, set] = {}
     for run, report in runs:
         reports_of.setdefault(run, set()).add(report)
-    out, shift, prev, seen = [], 0, None, {}
+    seen: dict[tuple, list] = {}  # a report's lines' signatures by key
+    out, shift, prev = [], 0, None
     for (run, report), key, sig in zip(runs, keys, signatures):
         if (run, report) != prev:
             prev, seen = (run, report), {}
@@ -458,8 +461,9 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
     lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
-    parsed = []  # (lineno, key, runtime, common, rows)
-    skipped, truncated, first_skipped = 0, False, None
+    parsed: list[tuple] = []  # (lineno, key, runtime, common, rows, signature)
+    skipped, truncated = 0, False
+    first_skipped: tuple[int, str] | None = None
     percentiles_dropped: list[tuple[int, list, list]] = []  # (line, directions dropped, directions kept)
     percentiles_maybe_total: list[tuple[int, list]] = []  # (line, directions tabulated as completion latency)
     for i, (lineno, line) in enumerate(lines):
@@ -533,7 +537,7 @@ def read_fio_terse(path, text: str | None = None) -> list[dict]:
         _warn_percentiles(path, percentiles_dropped, percentiles_maybe_total)
     elif percentiles_maybe_total:
         _warn_maybe_total(path, percentiles_maybe_total)
-    if skipped:  # (what they are is not guessed: the first is quoted)
+    if skipped and first_skipped is not None:  # (what they are is not guessed: the first is quoted)
         lineno, line = first_skipped
         warnings.warn(f"{path}: {skipped} line(s) that are not terse results ignored (line {lineno}: "
                       f"{line[:120]!r})", IngestWarning, stacklevel=2)

@@ -259,7 +259,7 @@ def drop_copies(rows: list, columns, label_columns=()) -> tuple[list, list[tuple
     if len(heads) < 2:
         return rows, []
     seen: dict[tuple, tuple] = {}
-    suspects = set()
+    suspects: set[tuple] = set()  # (path, run) of the runs whose heads repeat another's
     for where, head in heads.items():
         other = seen.setdefault(head, where)
         if other != where:

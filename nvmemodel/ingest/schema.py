@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import Any
 
 from .steadystate import COLUMNS as _STEADY_STATE_COLUMNS
 
@@ -92,8 +93,8 @@ MEASUREMENTS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_m
 FIO_DEFAULTS = {"pattern": "read", "block_size_bytes": 4096.0, "iodepth": 1, "numjobs": 1, "direct": False,
                 "ioengine": "psync"}
 
-_NA = {"string": None, "Int64": None, "boolean": None, "float64": math.nan}
-_EMPTY_ROW = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
+_NA: dict[str, float | None] = {"string": None, "Int64": None, "boolean": None, "float64": math.nan}
+_EMPTY_ROW: dict[str, Any] = {name: _NA[dtype] for name, (dtype, _, _) in COLUMNS.items()}
 _ALL_COLUMNS = operator.itemgetter(*COLUMNS)
 NoneType = type(None)
 _INT_OR_NONE = frozenset((int, NoneType))
@@ -134,13 +135,13 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         for name, (dtype, _, _) in COLUMNS.items():
             df[name] = df[name].astype(dtype)
         return df
+    columns: list[Any]  # one sequence of values per column
     if set(map(type, rows)) == _TUPLE_ONLY:  # every row packed (read_results packs rows without labels)
         columns = list(zip(*rows, strict=True))
     else:
         rows = [dict(zip(COLUMNS, r)) if type(r) is tuple else r for r in rows]
         try:  # transpose at C speed: every reader's rows hold every column
-            columns = zip(*map(_ALL_COLUMNS, rows), strict=True)
-            columns = list(columns)
+            columns = list(zip(*map(_ALL_COLUMNS, rows), strict=True))
         except KeyError:
             columns = [[r.get(name) for r in rows] for name in COLUMNS]
     data = {}

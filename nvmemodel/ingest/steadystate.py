@@ -29,6 +29,7 @@ The columns (:data:`COLUMNS`, added to the results table by :mod:`.schema`):
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..errors import IngestError
 
@@ -76,7 +77,7 @@ def steady_state_columns(block, path, where: str) -> dict:
     attained = block.get("attained")
     if attained not in (0, 1) or type(attained) not in (int, bool):
         raise IngestError(path, f"{where}.attained = {attained!r}: expected 0 or 1")
-    criterion = block.get("criterion")
+    criterion: Any = block.get("criterion")  # JSON: its type is checked below
     if isinstance(criterion, str):
         text = criterion.strip()
         try:
@@ -89,7 +90,8 @@ def steady_state_columns(block, path, where: str) -> dict:
         value = float(criterion)  # (signed: a slope that falls is negative)
     else:
         raise IngestError(path, f"{where}.criterion = {criterion!r}: expected a number or a percentage")
-    data = block.get("data") if isinstance(block.get("data"), dict) else {}
+    data = block.get("data")
+    data = data if isinstance(data, dict) else {}
     return {"ss_criterion": ss.strip(), "ss_attained": bool(attained),
             "ss_duration_s": _number(block, "duration", path, where, required=True),
             "ss_criterion_value": value,
