@@ -28,6 +28,7 @@ def test_ceilings_json_schema(capsys):
                                       "share_network", "share_client",
                                       "gpu_link",  # issue 29: a GPU as the data's sink (null: no GPU)
                                       "initiator_cpu",  # issue 29: the NVMe-oF initiators' CPU (null: not modelled)
+                                      "md_raid",  # issue 29: md RAID's own per-array ceiling (null: no RAID)
                                       "iommu",  # issue 29: the IOMMU's strict mode (null: not modelled)
                                       "target_cpu"}  # issue 29: the NVMe-oF target's CPU (null: not modelled)
     assert point["ceilings"]["gpu_link"]["iops"] is None

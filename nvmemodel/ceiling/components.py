@@ -95,6 +95,9 @@ class Component:
         Plot colour (a matplotlib colour); empty: one is assigned from a palette.
     declares : tuple of Parameter
         New parameters this component introduces (added to the parameter table on registration).
+    label_of : callable, optional
+        ``label_of(parameters) -> str | None``: the label for one configuration's public parameter values where what
+        binds depends on them (md RAID names its level, kernel generation and published range); None: ``label``.
     """
 
     name: str
@@ -105,6 +108,7 @@ class Component:
     summary: str = ""
     color: str = ""
     declares: tuple[Parameter, ...] = ()
+    label_of: Callable[[Mapping], str | None] | None = None
 
 
 _REGISTRY: dict[str, Component] = {}
@@ -363,6 +367,8 @@ def label_for(name: str, parameters: Mapping | None = None, sources: Mapping | N
     """
     component = get_component(name)
     label = component.label
+    if component.label_of is not None and parameters is not None:
+        return component.label_of(parameters) or label
     if _SPEC not in label or parameters is None or sources is None:
         return label
     statuses = {getattr(sources.get(k), "status", "spec") for k in _setting(component, parameters)}
@@ -389,7 +395,7 @@ def labeler(topology, workload, values: Mapping | None = None):
     def label(name: str) -> str:
         if name not in COMPONENT_LABELS:
             return name
-        if _SPEC not in COMPONENT_LABELS[name]:
+        if _SPEC not in COMPONENT_LABELS[name] and get_component(name).label_of is None:
             return COMPONENT_LABELS[name]
         if not held:
             topo, wl = topology.with_parameters(values, workload) if values else (topology, workload)

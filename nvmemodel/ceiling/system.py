@@ -49,8 +49,9 @@ def _is_inf(x) -> bool:
 _INF = np.inf  # the very object Limit's fields default to (identity is the cheap test)
 _INDEX_NAMES = tuple(f"{level}_index" for level in Limit._fields)
 #: components whose limits are computed per host I/O on the host's parameters (with RAID: not on the drives' I/O ÷ a):
-#: the inter-socket link's per-socket limit counts the bytes DMA moves per host I/O (tree.dma_bytes_per_host_io)
-_PER_HOST_IO = ("inter_socket",)
+#: the inter-socket link's per-socket limit counts the bytes DMA moves per host I/O (tree.dma_bytes_per_host_io); md's
+#: per-array ceiling is given per host I/O as each member's share (ceiling/md.py)
+_PER_HOST_IO = ("inter_socket", "md_raid")
 
 
 class Levels:

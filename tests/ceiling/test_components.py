@@ -28,7 +28,9 @@ def toy():
 
 
 def test_builtin_order():
-    assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth", "switch_uplink", "switch_processing",
+    assert tuple(COMPONENTS) == ("drive", "pcie_link", "queue_depth",
+                                 "md_raid",  # issue 29: md's own per-array ceiling, a share per member (order 35)
+                                 "switch_uplink", "switch_processing",
                                  "root_complex", "iommu", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers (iommu: 29)
                                  "gpu_link",  # issue 29: a GPU as the data's sink
                                  "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric",
