@@ -250,6 +250,8 @@ def nvme_namespaces(root: str | os.PathLike = "/") -> list[tuple[str, int | None
                   if re.fullmatch(r"nvme\d+(?:c\d+)?n\d+", b.name)]
         for b in sorted(blocks, key=lambda p: tuple(int(x) for x in re.findall(r"\d+", p.name))):
             m = re.fullmatch(r"nvme(\d+)(?:c\d+)?n(\d+)", b.name)
+            if m is None:  # (never: blocks holds only the names that match)
+                continue
             node = _int(_text(b / "device" / "numa_node"))
             out.setdefault(f"/dev/nvme{m.group(1)}n{m.group(2)}", node if node is not None and node >= 0 else None)
     return list(out.items())

@@ -182,6 +182,9 @@ class DesignSpace:
     #: Lines saying how the axes were fitted to the CPUs (socket counts folded into ``host``, combinations a
     #: part does not allow dropped, generations above a CPU's own): printed with the plan.
     notes: tuple[str, ...] = dataclasses.field(default=(), init=False, compare=False)
+    #: With a ``host`` axis (set by __post_init__, absent otherwise): per choice, the parameters its host sets
+    #: (:func:`_host_fields`), read by :meth:`host_parts`.
+    _host_table: dict[str, np.ndarray] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         from ..topology.mixed import MixedTopology

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import math
 from importlib import resources
 
@@ -14,7 +15,7 @@ from ..errors import NvmeModelError, UnknownNameError
 def read_catalog(filename: str) -> tuple[dict[str, str], ...]:
     """Rows of ``nvmemodel/catalog/<filename>`` as dicts of strings (cached, read once)."""
     path = resources.files("nvmemodel") / "catalog" / filename
-    with path.open(newline="", encoding="utf-8") as fh:
+    with io.TextIOWrapper(path.open("rb"), encoding="utf-8", newline="") as fh:  # (newline="": as csv asks)
         rows = tuple(csv.DictReader(fh))
     if not rows:
         raise NvmeModelError(f"catalog {filename} is empty")

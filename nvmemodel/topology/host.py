@@ -258,7 +258,7 @@ class Host:
         measured = self.measured_cost(stack) if self.stack_costs else None
         if measured is not None:
             return measured[0]
-        if self.pins_cycles(stack):
+        if self.cycles_per_io is not None and self.pins_cycles(stack):
             return self.cycles_per_io
         if self.cycles_per_io is not None and self.cycles_stack:
             return STACK_CYCLES[stack][0] * self.cycles_per_io / STACK_CYCLES[IoStack.parse(self.cycles_stack)][0]

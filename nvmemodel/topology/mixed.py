@@ -172,7 +172,7 @@ class MixedTopology:
     fabric: Fabric | None = None
     pcie: PcieConfig = PcieConfig()  # noqa: RUF009 (frozen, as in Topology)
     nvme: NvmeConfig = NvmeConfig()  # noqa: RUF009
-    extras: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    extras: Mapping[str, float | str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
     extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
     order: str | tuple[int, ...] = "sequential"
     notes: str = dataclasses.field(default="", compare=False)

@@ -197,8 +197,9 @@ def ion_sr71mach5(os: str = "linux", share: str = "none") -> Topology:
                             "cores_per_socket": "assumption: 14 cores (paper names no CPU)",
                             "clock_hz": "assumption: 2.4 GHz (paper names no CPU)"})
     raid_src = "spec: ION paper, 'MD software RAID configured (2) RAID 5 software RAID arrays' of 4 NVMe each"
-    extras = {"raid.level": "raid5", "raid.width": 4.0, "raid.cycles_per_io": total - stack_cycles,
-              "share.protocol": share}
+    extras: dict[str, float | str] = {"raid.level": "raid5", "raid.width": 4.0,
+                                      "raid.cycles_per_io": total - stack_cycles,
+                                      "share.protocol": share}
     sources = {"raid.level": raid_src, "raid.width": raid_src,
                "raid.cycles_per_io": f"calibrated: {target[key] / 1e6:g} M IOPS CPU-bound 4K random read ({what}; ION "
                                      f"observations) on the assumed CPUs = {total:,.0f} cycles per I/O, minus the "

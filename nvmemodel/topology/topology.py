@@ -95,7 +95,7 @@ class Topology:
     nvme: NvmeConfig = NvmeConfig()
     default_drives: tuple[int, ...] | None = None
     notes: str = dataclasses.field(default="", compare=False)
-    extras: Mapping[str, float] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+    extras: Mapping[str, float | str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
     extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -160,7 +160,9 @@ class Topology:
         Kept per topology object and workload (a new dict each call): the parts are frozen, and the entry is
         used only while the parameter table, :attr:`extras` and the host's catalog limits are what they were.
         """
-        key = (workload, math.copysign(1.0, workload.read_fraction), len(PARAMETERS))
+        read_fraction = workload.read_fraction
+        assert read_fraction is not None  # (Workload.__post_init__ sets it, from the pattern where not given)
+        key = (workload, math.copysign(1.0, read_fraction), len(PARAMETERS))
         cache = self.__dict__.get("_parameters_cache")
         if cache is None:
             cache = {}
@@ -314,7 +316,8 @@ class Topology:
                 switch = Switch.spec_only(up_gen=topo.host.gen, port_gen=topo.drive.gen, provenance={
                     "up": "assumption: the host's generation and x16 unless switch.up_* are set",
                     "ports": "assumption: the drive's generation, 4 ports of x4 unless switch.port*_ are set"})
-            elif model == "custom" and (switch_model_key(switch) != "custom" or switch.calibrated_fields()):
+            elif model == "custom" and switch is not None and (switch_model_key(switch) != "custom"
+                                                               or switch.calibrated_fields()):
                 # a catalog or calibrated switch: custom keeps its links and ports, from the spec alone
                 kept = f"kept from {switch.name}"
                 switch = Switch.spec_only(**{f: getattr(switch, f) for f in (*LINK_FIELDS, "ports")},
