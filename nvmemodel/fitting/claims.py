@@ -182,7 +182,9 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     """A fitted asymptote as the data support it: a measured limit, or an extrapolation."""
     u = result.y_unit
     top = float(np.max(ev.y))
-    ci = (f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else "")
+    from .size_model import ceiling_ci
+
+    ci = ceiling_ci(lo, hi, u, top)  # (a limit's interval is written from the largest measurement up)
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
     if value < top:  # a ceiling is an upper bound: one below a measurement is none (issue 28)
@@ -687,73 +689,10 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                   f"I/O would overlap both, so neither is read as a ceiling of the device.",
                          {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
-        im, bm = f.values["iops_max"], f.values["bw_max"]
-        cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))
-        iops = ev.y if u == "1/s" else ev.y / ev.x
-        bw = iops * ev.x
-        lost = [p for p in ("iops_max", "bw_max") if f.held.get(p) == "unidentified"]
-        if lost:  # a ceiling no measured point depends on has no value to state, nor has the crossing
-            kept = "iops_max" if lost == ["bw_max"] else "bw_max" if lost == ["iops_max"] else None
-            kept_text = ("" if kept is None else
-                         f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s") + " at small blocks; "
-                         if kept == "iops_max" else
-                         f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s") + " at large blocks; ")
-            names = {"iops_max": "no IOPS ceiling", "bw_max": "no bandwidth ceiling"}
-            out.append(Claim("model", f"The per-I/O + per-byte cost model finds {kept_text}"
-                                      + " and ".join(names[p] for p in lost)
-                                      + " within the sizes measured (the data do not determine it, so neither a value "
-                                        "nor a crossing block size is stated)."))
-            return out
-        below = [name for name, cap, meas in (("IOPS", im, iops), ("bandwidth", bm, bw)) if cap < float(np.max(meas))]
-        if below:  # a fitted ceiling under a measurement is none (issue 28): the fit is not read as ceilings
-            out.append(Claim("model", f"The per-I/O + per-byte fit's {' and '.join(below)} ceiling"
-                                      f"{'s lie' if len(below) > 1 else ' lies'} below what was measured "
-                                      f"({', '.join(fmt_y(float(np.max(m)), un) for nm_, m, un in (('IOPS', iops, '1/s'), ('bandwidth', bw, 'B/s')) if nm_ in below)}): "
-                                      f"not ceilings of these data, so neither they nor a crossing block size is "
-                                      f"stated.", {"interpreted": False, "below_measured": True}))
-            return out
-        # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
-        im_far, bm_far = im > EXTRAPOLATION * float(np.max(iops)), bm > EXTRAPOLATION * float(np.max(bw))
-        # without an IOPS cap the data show flat, the small-block rate was measured at one queue depth: the IOPS
-        # "ceiling" is that depth's (a deeper queue may raise it)
-        pts_ = _pts(result, key).sort_values(result.x)
-        depth = float(pts_["outstanding"].iloc[0]) if "outstanding" in pts_ else float("nan")
-        at_depth = (f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: a deeper queue may raise it)"
-                    if np.isfinite(depth) and (cf is None or cf.cap is None or not cf.cap.facts["iops_cap"]) else "")
-        parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
-                 f"resource: an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}"
-                 + ("" if im_far else _ci(f, "iops_max", "1/s"))
-                 + f" and a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones"
-                 + ("" if bm_far else _ci(f, "bw_max", "B/s"))]
-        if np.isfinite(cross[0]):
-            inside = ev.x.min() <= cross[0] <= ev.x.max()
-            # draws clipped at a ceiling's bound put the lower end at 0 B, which is no block size (QA s27 O1)
-            ci = (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})" if cross[1] >= 1 else
-                  f" (95 % CI up to {_bytes(cross[2])}: the data bound it only from above)")
-            parts.append(f", crossing at a block size of {_bytes(cross[0])}"
-                         + (ci if np.isfinite(cross[1]) and np.isfinite(cross[2]) and not (im_far or bm_far) else "")
-                         + ("" if inside else " — outside the sizes measured"))
-        text = "".join(parts) + "."
-        crossing = " for it or for the crossing block size, which depends on it" if np.isfinite(cross[0]) else ""
-        if im_far:
-            text += (f" The IOPS ceiling is an extrapolation: the smallest block measured reaches "
-                     f"{float(np.max(iops)) / im:.0%} of it{NO_INTERVAL.replace('is given', 'is given' + crossing)}.")
-        for name, cap, meas, unit in (("IOPS", im, iops, "1/s"), ("bandwidth", bm, bw, "B/s")):
-            j = int(np.argmax(meas))
-            noise_j = ev.beyond_noise(j, j) / np.sqrt(2) * (meas[j] / ev.y[j] if ev.y[j] else 1.0)
-            if meas[j] - cap > noise_j and cap < 0.98 * meas[j]:
-                text += (f" Caution: the fitted {name} ceiling is {1 - cap / meas[j]:.0%} below the largest "
-                         f"measurement ({fmt_y(meas[j], unit)}): not a ceiling of these data.")
-        if bm_far:
-            text += (f" The bandwidth ceiling is an extrapolation: the largest block measured reaches "
-                     f"{float(np.max(bw)) / bm:.0%} of it{NO_INTERVAL.replace('is given', 'is given' + crossing)}.")
-        out.append(Claim("model", text))
+        from .size_model import per_io_byte_claims
+
+        out += per_io_byte_claims(result, key, f, d, ev, cf)
     return out
-
-
-def _ci(f, p, unit) -> str:
-    lo, hi = f.ci_low[p], f.ci_high[p]
-    return f" (95 % CI {fmt_y(lo, unit)}–{fmt_y(hi, unit)})" if np.isfinite(lo) and np.isfinite(hi) else ""
 
 
 def _selection(result, key) -> list[Claim]:

@@ -26,7 +26,9 @@ Grades (per claim; the worst reason wins):
   caching …)" without repeats or a time series; a contention / coherency reading where the case expects a cap or
   saturation from the first point; a limit within 5 % of the last point of a still-rising curve given as an
   estimate or "an extrapolation"; and, needing no expectation (:func:`misread`): a record attributed to fio where
-  another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1").
+  another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1"); a limit's
+  95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
+  ceiling more than 10 % above a cap the case reads.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
@@ -507,6 +509,15 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
         if v is not None and rng is not None and not _in(v, rng):
             u = "1/s" if name == "IOPS cap" else "B/s"
             bad.append(f"{name} {_fmt(v, u)} outside the expected {_fmt(rng[0], u)}–{_fmt(rng[1], u)}")
+    # a ceiling stated above a cap the case reads by more than the band a cap is read within (10 %): the smooth
+    # per-I/O + per-byte form overshoots hard caps (issue 28: "a bandwidth ceiling 1.45 GB/s" over a 1.11 GB/s cap)
+    over_cap = []
+    for v, u, word in s.limits:
+        rng = cap.get("iops" if u == "1/s" else "bytes_per_s")
+        if word in ("ceiling", "limit", "tends to") and claim.get("kind") != "cap" and rng is not None \
+                and v > rng[1] * 1.10:
+            over_cap.append(f"states a {word} of {_fmt(v, u)} above the cap the data show ({_fmt(rng[0], u)}–"
+                            f"{_fmt(rng[1], u)})")
     # saturation state
     if s.state == "rising" and exp_sat in ("from_first", "onset"):
         bad.append(f"says the curve still rises; the case reads saturation ({exp_sat})")
@@ -562,6 +573,7 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
                 mis.append(f"a {word} of {_fmt(v, u)} within 5 % of the last point of a still-rising curve, "
                            "given as an estimate / extrapolation")
                 break
+    mis.extend(over_cap)
     mis.extend(misread(claim, data))
     grade = "contradicted" if bad else "misleading" if mis else "supported"
     return grade, bad + mis, s
@@ -586,6 +598,30 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     m = _DEGENERATE.search(text)
     if m:
         out.append(f"a range whose two ends are the same ({m[0]!r}): one value written as a spread")
+    for lo, unit, clause in limit_intervals(text):
+        meas = data.measured(unit) if data is not None else None
+        if meas is not None and len(meas) and np.nanmax(meas) > 0 and lo < np.nanmax(meas) * (1 - BELOW_TOL):
+            out.append(f"a limit's interval reaches {_fmt(lo, unit)}, below the measured "
+                       f"{_fmt(float(np.nanmax(meas)), unit)} (a ceiling's interval starts at what was measured)")
+        elif data is not None and data.still_rising and unit == data.y_unit:
+            out.append("an interval for a limit of a curve still rising at its last point (the data do not reach it: "
+                       "its value is the model's shape beyond them)")
+    return out
+
+
+_CI = re.compile(r"95 % CI (?=\d)")
+
+
+def limit_intervals(text: str) -> list[tuple[float, str, str]]:
+    """(lower end, unit, clause) of every "95 % CI lo–hi" written for a ceiling / cap / limit in its clause."""
+    out = []
+    for m in _CI.finditer(text):
+        clause = re.split(r"\.\s|;", text[max(0, m.start() - 160):m.start()])[-1]
+        if not _LIMIT.search(clause) or re.search(r"stays at|where the fit|knee", clause, re.I):
+            continue
+        q = quantities(text[m.end():m.end() + 60])
+        if q and q[0][2] == 0:
+            out.append((q[0][0], q[0][1], clause))
     return out
 
 

@@ -244,6 +244,36 @@ def test_a_range_whose_ends_are_the_same_is_misleading(text, flagged):
     assert (g == "misleading") == flagged, why
 
 
+def test_a_limit_interval_below_a_measurement_or_on_a_rising_curve_is_misleading():
+    data = curve([4096, 8192, 16384], [14.05e3, 13.3e3, 11.5e3])      # 14.05 K IOPS measured at 4 KiB
+    text = "an IOPS ceiling of 19.39 K IOPS at small blocks (95 % CI 11.59 K IOPS–27.18 K IOPS)"
+    g, why = grade(text, data)
+    assert g == "misleading" and "below the measured" in why[0]
+    assert grade(text.replace("11.59 K", "14.10 K"), data)[0] == "supported"
+    clipped = ("an IOPS ceiling of 19.39 K IOPS (between the 14.05 K IOPS measured and 27.18 K IOPS, the upper end of "
+               "its 95 % CI: its lower end, 11.59 K IOPS, is below a measurement)")
+    assert grade(clipped, data)[0] == "supported"
+    level = "Throughput stays at 507.46 K IOPS (95 % CI 497.39 K IOPS–517.54 K IOPS) from numjobs = 2"
+    assert grade(level, curve([1, 2, 4], [388e3, 507e3, 508e3]))[0] == "supported"  # a level, not a ceiling
+    rising = curve([512, 4096, 16384, 32768], [47e3, 29e3, 12.8e3, 9.3e3], x_is_bs=True, y_unit="B/s")
+    assert rising.still_rising  # bandwidth +45 % in its last step
+    bw = "a bandwidth ceiling of 0.323 GB/s at large ones (95 % CI 0.31 GB/s–0.483 GB/s)"
+    g, why = grade(bw, rising)
+    assert g == "misleading" and "still rising" in why[0]
+    assert grade("bandwidth still rises at the largest block, so its ceiling, 0.323 GB/s in the fit, is not measured",
+                 rising)[0] == "supported"
+
+
+def test_a_ceiling_above_the_cap_the_data_show_is_misleading():
+    data = curve([4096, 65536, 131072], [14e3, 6.3e3, 3.2e3], x_is_bs=True, y_unit="B/s")
+    exp = expect(cap={"iops": None, "bytes_per_s": [0.42e9, 0.46e9]})
+    text = "a bandwidth ceiling of 0.541 GB/s at large ones"
+    g, why = grade(text, data, exp)
+    assert g == "misleading" and "above the cap" in why[0]
+    assert grade("a bandwidth ceiling of 0.47 GB/s at large ones", data, exp)[0] == "supported"
+    assert grade("a per-byte term of 1/0.541 GB/s, above the bandwidth the data level at", data, exp)[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],

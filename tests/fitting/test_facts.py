@@ -385,3 +385,39 @@ def test_a_steady_creep_after_the_onset_is_not_called_scatter():
     (sat,) = _claims(res, "saturation")
     assert sat["facts"]["onset_x"] == 4 and "scatter" not in sat["text"], sat["text"]
     assert "still creeps up step by step (+3% … +12%)" in sat["text"] and "22.80 K IOPS at the last point" in sat["text"]
+
+
+# --- the per-I/O + per-byte model along block size, read as far as the facts let it ----------------------------------
+
+def _case(case):
+    from tests.fitting import corpus_score as cs
+
+    assert cs.split_of(case) == "dev"
+    return cs.fit_case(CORPUS / case, cs.load_case(CORPUS / case))
+
+
+def test_the_smooth_forms_ceiling_above_a_measured_level_is_not_stated_as_one():
+    # upcloud virtio: bandwidth 0.413 → 0.420 GB/s from 64 to 128 KiB (+2 % for twice the block); the smooth form's
+    # bandwidth term, 0.541 GB/s, overshoots it; its IOPS ceiling's interval reached 11.59 K below the 14.05 K measured
+    (m,) = [c for c in _case("vpscmp_upcloud-virtio_seqread_qd32_bs").claims() if c["kind"] == "model"]
+    assert "a bandwidth ceiling of" not in m["text"] and "overshoots that level by 29%" in m["text"], m["text"]
+    assert "between the 14.05 K IOPS measured and" in m["text"] and "95 % CI 11.59" not in m["text"], m["text"]
+
+
+def test_a_cpu_bound_smallest_block_is_its_cpus_rate_not_a_queue_depths():
+    # DandinPower md RAID-0: one io_uring job at 98 % of a CPU at 4 KiB
+    (m,) = [c for c in _case("dandinpower_mdraid0-2nvme_seqread_qd16_bs").claims() if c["kind"] == "model"]
+    assert "used 98% of a CPU: that rate is its CPU's — more jobs, not a deeper queue" in m["text"], m["text"]
+    assert "a deeper queue may raise it" not in m["text"]
+
+
+def test_no_bandwidth_ceiling_while_bandwidth_still_rises_at_the_largest_block():
+    # SYNTHETIC: 4 outstanding I/Os, time per I/O 80 µs + size ÷ 0.35 GB/s, bandwidth +40 % in the last doubling
+    b = np.array([512, 4096, 16384, 32768], float)
+    iops = 4 / (80e-6 + b / 0.35e9)
+    tbl = _series(list(b), list(iops), xname="block_size_bytes", iodepth=4, lat_mean_s=list(4 / iops),
+                  bw_bytes_per_s=list(iops * b))
+    res = nm.fit(tbl, x="block_size_bytes", y="bytes_per_s", model="per_io_byte")
+    text = " ".join(c["text"] for c in res.claims() if c["kind"] == "model")
+    assert "bandwidth still rises at the largest block (+46% from 16 KiB to 32 KiB)" in text, text
+    assert "a bandwidth ceiling of" not in text and "50.00 K IOPS–50.00 K IOPS" not in text, text
