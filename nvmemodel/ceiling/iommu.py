@@ -1,44 +1,90 @@
 """The IOMMU's mode as a host parameter (docs/physics.md §12.11): passthrough, lazy or strict DMA-unmap invalidation.
 
-With ``iommu.mode = strict`` every DMA unmap waits for an IOTLB invalidation; in the one published test at hand this
-capped a socket's drives far below what the same drives did in passthrough or lazy mode (NVIDIA Grace, SMMUv3: 8
-PM1743-class SSDs, 4 per socket behind one root port each, 4 KiB random reads: passthrough 16.5 M, lazy 16.4 M,
-strict 2.8 M IOPS; github.com/NVIDIA/NV-Kernels pull 182, 2025). The component ``iommu`` is that cap per socket,
-``iommu.strict_iops_per_socket`` (the test's 2.8 M over its 2 sockets = 1.4 M by default: measured on Grace only,
-carried to every platform untested — x86 VT-d and AMD-Vi invalidate differently; set or fit yours). ``passthrough``
-and ``lazy`` charge nothing (lazy was within 0.6 % of passthrough there); ``none`` (the default) does not model the
-IOMMU, as before.
+Published tests of one NVMe host in each mode (``nvmemodel/catalog/iommu.csv``, :func:`published`):
+
+* NVIDIA Grace, SMMUv3, 2 sockets x 4 PM1743-class SSDs behind one root port each, 4 KiB random reads: passthrough
+  16.5 M, lazy 16.4 M, strict 2.8 M IOPS (github.com/NVIDIA/NV-Kernels pull 182, 2025);
+* one Intel Optane drive (the CPU, and so the IOMMU, not named: x86 likely, not stated), fio's t/io_uring with
+  per-I/O DMA mapping: passthrough 5.01 M, lazy 1.93 M, strict 570 K IOPS (A. Gupta, linux-nvme, 24 Nov 2025).
+
+The component ``iommu`` caps each socket's drives: in strict mode at ``iommu.strict_iops_per_socket`` (Grace's 2.8 M
+over its 2 sockets = 1.4 M by default; the Optane test's one socket reached 570 K: the published range is
+:data:`STRICT_IOPS_PER_SOCKET_RANGE`, 0.57–1.4 M, the default its high end, not tuned to either), in lazy mode at
+``iommu.lazy_iops_per_socket`` (not charged by default: lazy was within 0.6 % of passthrough on Grace's many cores; the
+Optane test's few-core run reached 1.93 M, 0.39 of passthrough — set it where few cores drive many I/Os). Passthrough
+charges nothing; ``none`` (the default) does not model the IOMMU. A stack that maps its buffers once — SPDK registers
+its hugepage memory with VFIO when it is allocated, 2 MiB at a time (spdk ``lib/env_dpdk/vtophys.c``
+``vtophys_iommu_map_dma``) — makes no map or unmap per I/O, so no mode is charged on it.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+
 import numpy as np
 
-from ..parameters import Parameter
+from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["IOMMU", "MODES"]
+__all__ = ["IOMMU", "MODES", "STRICT_IOPS_PER_SOCKET_RANGE", "published"]
 
 #: ``iommu.mode`` choices, in code order.
 MODES = ("none", "passthrough", "lazy", "strict")
-_STRICT = MODES.index("strict")
+_LAZY, _STRICT = MODES.index("lazy"), MODES.index("strict")
+_SPDK = PARAMETERS["workload.io_stack"].choices.index("spdk")
 _GRACE = ("measured: NVIDIA Grace (2 sockets, SMMUv3), 4 SSDs per socket behind one root port, 4 KiB random reads: "
           "'passthrough 16.5', 'lazy invalidations 16.4', 'strict invalidations 2.8' M IOPS (github.com/NVIDIA/"
-          "NV-Kernels pull 182, 2025-08, from NVIDIA bug 5432475): 2.8 M / 2 sockets = 1.4 M per socket; measured on "
-          "Grace only, carried to other platforms untested (docs/physics.md §12.11)")
+          "NV-Kernels pull 182, 2025-08, from NVIDIA bug 5432475): 2.8 M / 2 sockets = 1.4 M per socket; the other "
+          "published test, one Intel Optane drive on one socket (A. Gupta, linux-nvme, 2025-11-24), reached 570 K in "
+          "strict mode: 0.57-1.4 M per socket (docs/physics.md §12.11)")
+_LAZY_SOURCE = ("default: not charged (NVIDIA Grace: 'lazy invalidations 16.4' against 'passthrough 16.5' M IOPS, "
+                "github.com/NVIDIA/NV-Kernels pull 182); where few cores drive the I/O lazy mode costs CPU per I/O: one "
+                "Intel Optane drive with fio's t/io_uring, 'LAZY: before = 1.93 MIOPS' against 'PASSTHROUGH: before = "
+                "5.01 MIOPS' (A. Gupta, linux-nvme, 2025-11-24)")
+
+#: ``(low, high, source)`` of the published strict-mode rate of one socket's drives (I/Os per second): one Intel Optane
+#: drive on one socket, 570 K (A. Gupta, linux-nvme, 2025-11-24; few cores, CPU and thread count not stated); NVIDIA
+#: Grace, 2.8 M over 2 sockets = 1.4 M (NV-Kernels pull 182). The default is the high end.
+STRICT_IOPS_PER_SOCKET_RANGE = (0.57e6, 1.4e6, "strict IOMMU: 570 K (one Intel Optane drive, t/io_uring, A. Gupta, "
+                                "linux-nvme 2025-11-24) to 1.4 M per socket (NVIDIA Grace, 4 SSDs a socket, NV-Kernels "
+                                "pull 182)")
+
+
+@functools.cache
+def published() -> tuple[dict, ...]:
+    """The published tests of one host in each IOMMU mode (``nvmemodel/catalog/iommu.csv``): one dict per row, ``iops``
+    a float, every row with its ``source`` and the ``quote`` its number is read from."""
+    import csv
+    from importlib import resources
+
+    text = resources.files("nvmemodel").joinpath("catalog/iommu.csv").read_text(encoding="utf-8")
+    return tuple({**row, "iops": float(row["iops"])} for row in csv.DictReader(text.splitlines()))
 
 
 def _iommu(p) -> Limit:
-    if "iommu.mode" not in p or not np.any(np.asarray(p["iommu.mode"]) == _STRICT):
+    if "iommu.mode" not in p:
         return Limit()
-    strict = np.asarray(p["iommu.mode"]) == _STRICT
-    cap = p["iommu.strict_iops_per_socket"]
-    return Limit(socket=cap if everywhere(p["iommu.mode"], float(_STRICT)) else np.where(strict, cap, np.inf))
+    mode = np.asarray(p["iommu.mode"])
+    strict, lazy = mode == _STRICT, mode == _LAZY
+    lazy_cap = p.get("iommu.lazy_iops_per_socket", np.inf)
+    lazy = lazy & np.isfinite(lazy_cap)
+    if not (np.any(strict) or np.any(lazy)):
+        return Limit()
+    if "workload.io_stack" in p:  # buffers mapped once (SPDK/VFIO): no unmap, no invalidation per I/O
+        mapped_once = np.asarray(p["workload.io_stack"]) == _SPDK
+        strict, lazy = strict & ~mapped_once, lazy & ~mapped_once
+        if not (np.any(strict) or np.any(lazy)):
+            return Limit()
+    if everywhere(p["iommu.mode"], float(_STRICT)) and bool(np.all(strict)):
+        return Limit(socket=p["iommu.strict_iops_per_socket"])
+    cap = np.where(strict, p["iommu.strict_iops_per_socket"], np.where(lazy, lazy_cap, np.inf))
+    return Limit(socket=cap)
 
 
 IOMMU = register(Component(
-    "iommu", "the IOMMU's strict-mode invalidations (per socket)", 53, _iommu,
-    parameters=("iommu.mode", "iommu.strict_iops_per_socket"),
+    "iommu", "the IOMMU's strict-mode (or lazy-mode) invalidations (per socket)", 53, _iommu,
+    parameters=("iommu.mode", "iommu.strict_iops_per_socket", "iommu.lazy_iops_per_socket"),
     summary="the IOMMU in strict mode: an IOTLB invalidation per DMA unmap caps each socket's I/O rate",
     color="#999999",
     declares=(
@@ -48,4 +94,7 @@ IOMMU = register(Component(
                   aliases={"pt": "passthrough", "off": "none", "deferred": "lazy"}),
         Parameter("iommu.strict_iops_per_socket", "1/s", "continuous", "I/Os one socket's drives sustain with the "
                   "IOMMU in strict mode (the invalidation rate)", lo=0, lo_open=True, default=1.4e6, source=_GRACE),
+        Parameter("iommu.lazy_iops_per_socket", "1/s", "continuous", "I/Os one socket's drives sustain with the IOMMU "
+                  "in lazy mode (inf: not charged)", lo=0, lo_open=True, default=math.inf, inf_ok=True,
+                  source=_LAZY_SOURCE),
     )))
