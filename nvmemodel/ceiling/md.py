@@ -16,6 +16,7 @@ kernel and workload) and turns them into a ceiling **per array** for a level, a 
   measurement, get no ceiling — said, never invented;
 * a read/write mix spends ``f / X_read + (1 − f) / X_write`` of md's time per I/O (an assumption: the two share
   the array's path); a direction with no published figure adds nothing, so the mix's ceiling stays an upper bound;
+* md is Linux's: under the Windows stack (``workload.io_stack = windows_storport``) nothing is charged;
 * the array's ceiling ``X`` is given to the model as each member's share ``X / W`` (``W = raid.width``), so ``n``
   drives in ``n / W`` arrays give ``n / W × X``; degraded arrays were not measured: the healthy figure is kept as
   an upper bound (reconstructing a lost chunk is more of md's work, not less).
@@ -39,7 +40,7 @@ from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
 __all__ = ["KERNELS", "LARGE_MAX", "LARGE_MIN", "MD_RAID", "SMALL_MAX", "MdCell", "MdRow", "md_cell", "md_ceiling",
-           "md_label", "md_rows", "size_class"]
+           "md_label", "md_rows", "parse_md_rows", "size_class"]
 
 #: Linux mainline releases ``raid.md_kernel`` takes, oldest first (the order compares them; a distribution kernel
 #: is named by the mainline release it is based on — backports are not seen).
@@ -118,7 +119,12 @@ def md_rows() -> tuple[MdRow, ...]:
     """The published md measurements, checked: every field present, levels, directions, patterns, generations and
     kinds from their few words, a kernel boundary that is a release in :data:`KERNELS` (empty only for ``all``),
     one positive value in the column of its size class (``iops`` small, ``MB_per_s`` large), a source."""
-    text = resources.files("nvmemodel.catalog").joinpath(_FILE).read_text(encoding="utf-8")
+    return parse_md_rows(resources.files("nvmemodel.catalog").joinpath(_FILE).read_text(encoding="utf-8"))
+
+
+def parse_md_rows(text: str) -> tuple[MdRow, ...]:
+    """:func:`md_rows` of a CSV text (the catalog's form); :class:`~nvmemodel.errors.NvmeModelError` naming the
+    file, row, field and what is expected at the first bad value."""
     reader = csv.DictReader(text.splitlines())
     if tuple(reader.fieldnames or ()) != _FIELDS:
         raise NvmeModelError(f"nvmemodel/catalog/{_FILE}: columns {reader.fieldnames}, expected {list(_FIELDS)}")
@@ -246,6 +252,10 @@ def _limit(p) -> Limit:
     per_key = np.array([md_ceiling(names[int(lv)], S, f, bool(rnd), kernels[int(k)])[0]
                         for lv, S, f, rnd, k in keys.T], dtype=float)
     X = per_key[np.asarray(where).ravel()].reshape(shape)
+    stack = p.get("workload.io_stack")
+    if stack is not None:  # md is Linux's: a Windows host's software RAID (Storage Spaces) is not charged md's figures
+        windows = float(PARAMETERS["workload.io_stack"].choices.index("windows_storport"))
+        X = np.where(np.broadcast_to(np.asarray(stack, dtype=float), shape) == windows, np.inf, X)
     level = flat[0].reshape(shape)
     X = np.where(~np.isnan(np.broadcast_to(given, shape)) & (level != 0), np.broadcast_to(given, shape), X)
     # degraded arrays were not measured: the healthy array's figure is kept as an upper bound (md reconstructs lost
@@ -274,6 +284,8 @@ def md_label(parameters) -> str | None:
     if not isinstance(level, str) or level in ("none", "0", "0.0"):
         return None
     name = level.upper().replace("RAID", "RAID-")
+    if str(parameters.get("workload.io_stack", "")).startswith("windows"):
+        return f"md {name}: not charged (Linux md's figures; a Windows host's software RAID is not md)"
     given = float(parameters.get("raid.md_iops", math.nan))
     if not math.isnan(given):
         return (f"md {name} per array: {_words(given, 'IOPS')} (raid.md_iops, set)" if math.isfinite(given) else
@@ -315,7 +327,7 @@ def _span(low: float, high: float, unit: str) -> str:
 MD_RAID = register(Component(
     "md_raid", "Linux md's own stripe and lock handling per array (published measurements, by kernel)", 35, _limit,
     parameters=("raid.level", "raid.width", "raid.md_kernel", "raid.md_iops", "workload.block_size",
-                "workload.read_fraction"),
+                "workload.read_fraction", "workload.io_stack"),
     summary="md RAID per array: its locks and stripe handling, by level, I/O size and kernel (published)",
     color="#66a61e", label_of=md_label,
     declares=(
