@@ -77,6 +77,12 @@ def shared_values(topology: MixedTopology, values: Mapping[str, object], *, grid
     (:data:`SWITCH_SHARED`, :func:`switch_settings`) taken. Returns those switch settings. The one check of
     :func:`with_parameters` (``nm.evaluate``'s overrides) and ``nm.sweep``'s grid, whatever the number of groups."""
     switch = switch_settings(topology, values)
+    if "gpu.attach" in values:  # GPUs behind switches: one group's switches at most (docs/physics.md §12.10)
+        from ..topology.mixed import check_gpu_switches
+
+        attach = values["gpu.attach"]
+        for a in (attach if isinstance(attach, (list, tuple)) or hasattr(attach, "tolist") else [attach]):
+            check_gpu_switches(topology.groups, a)
     for name in values:
         if name.startswith(GROUP_OWNED) and name not in switch:
             raise ParameterError(name, "(grid)" if grid else values[name], "a shared parameter, or a switch's "

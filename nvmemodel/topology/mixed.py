@@ -194,6 +194,7 @@ class MixedTopology:
         for name, value in self.extras.items():
             get(name).check(value)
         self._check_shared_switches(named)
+        check_gpu_switches(named, self.extras.get("gpu.attach", "unplaced"))
         self._check_sockets_and_lanes()
         if not isinstance(self.order, str):
             object.__setattr__(self, "order", tuple(self.order))
@@ -319,6 +320,19 @@ class MixedTopology:
 
     def _order_text(self) -> str:
         return self.order if isinstance(self.order, str) else "in a given order"
+
+
+def check_gpu_switches(groups, attach) -> None:
+    """GPUs behind the drives' switches (``gpu.attach=switch``, docs/physics.md §12.10) in a topology of groups: at most
+    one group with switches of its own (``gpu.count / switch.count`` GPUs under each of its switches; groups on its
+    switches share them). Several would each spread ``gpu.count`` over their own switches, counting GPUs twice."""
+    if str(attach).strip().lower() not in ("switch", "2", "2.0"):
+        return
+    own = [g.name for g in groups if g.switch is not None]
+    if len(own) > 1:
+        raise ParameterError("gpu.attach", "switch", "GPUs behind the switches of one group only (here "
+                             f"{', '.join(own)} have switches of their own; the others may share them with "
+                             "switch_with), or gpu.attach=root_port")
 
 
 def _integer(name: str, value, lo: int) -> None:

@@ -152,3 +152,31 @@ def test_command_link_carries_less_than_the_full_link():
     p = prepare(_genoa().parameters(READ))
     for rf in (1.0, 0.0, 0.7):
         assert float(command_link_iops(5, 16, 4096, rf, p)) > 10 * float(link_iops(5, 16, 4096, rf, p))
+
+
+def _two_groups(second):
+    host = _genoa()
+    return nm.MixedTopology("groups", host.host, (
+        nm.DriveGroup("samsung-pm1743", 8, switch="broadcom-pex89144", switch_count=2, name="a"), second),
+        extras=dict(host.extras))
+
+
+def test_groups_sharing_one_groups_switches_share_its_gpus():
+    # group b on group a's two switches: the switches' 2 GPUs (one each) take both groups' data
+    topo = _two_groups(nm.DriveGroup("samsung-pm1733-u2", 8, switch_with="a", name="b"))
+    curve = nm.evaluate(topo, READ, drives=[16], overrides={"gpu.count": 2, "gpu.gen": 4, "gpu.attach": "switch"})
+    per_gpu = float(peer_link_iops(4, 16, S, 1.0, prepare(_genoa().parameters(READ))))
+    assert curve.describe_binding_at(16) == "a, b: gpu_link"
+    assert curve.iops_at(16) == pytest.approx(2 * per_gpu, rel=1e-12)
+
+
+def test_gpus_behind_the_switches_of_two_groups_are_refused():
+    topo = _two_groups(nm.DriveGroup("samsung-pm1733-u2", 8, switch="broadcom-pex89048", switch_count=2, name="b"))
+    with pytest.raises(ParameterError) as err:
+        nm.evaluate(topo, READ, drives=[16], overrides={"gpu.count": 2, "gpu.attach": "switch"})
+    assert err.value.parameter == "gpu.attach" and "a, b have switches of their own" in str(err.value)
+    with pytest.raises(ParameterError):  # set on the topology itself
+        _two_groups(nm.DriveGroup("samsung-pm1733-u2", 8, switch="broadcom-pex89048", switch_count=2, name="b")
+                    ).replace(extras={"gpu.attach": "switch", "gpu.count": 2})
+    root = nm.evaluate(topo, READ, drives=[16], overrides={"gpu.count": 2, "gpu.gen": 5, "gpu.attach": "root_port"})
+    assert root.binding_at(16) == "gpu_link"
