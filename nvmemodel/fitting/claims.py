@@ -49,6 +49,7 @@ import numpy as np
 from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
     Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words, noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
+from .fact_claims import below_top_words
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -189,7 +190,7 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
         return f"{subject} has no finite limit"
     if value < top:  # a ceiling is an upper bound: one below a measurement is none (issue 28)
         return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
-                f"({fmt_y(top, u)}): a level the points scatter about, not a ceiling of these data")
+                f"({fmt_y(top, u)}): {below_top_words(result, ev)}")
     if value > EXTRAPOLATION * top:
         return (f"{subject} tends to {fmt_y(value, u)} as {result.x} grows without bound — "
                 f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling{NO_INTERVAL}")
@@ -504,8 +505,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # knee and latency floor are not stated (issue 28: "a ceiling stated below a measurement")
             return [Claim("model", f"Little's law's fitted {'shared ' if shared_cap else ''}cap lies "
                                    f"{1 - cap / top:.0%} below the largest measurement ({fmt_y(top, u)} at {x} = "
-                                   f"{_xv(result, ev.x[i_top])}): a level the points scatter about, not a ceiling "
-                                   f"of these data"
+                                   f"{_xv(result, ev.x[i_top])}): {below_top_words(result, ev)}"
                                    + ("; the curves do not share one ceiling" if shared_cap else "")
                                    + ", so no cap, knee or latency floor is read from the fit.",
                           {"interpreted": False, "below_measured": True})]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact
+from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
-__all__ = ["cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -330,3 +330,14 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                 f"{fmt_y(s['iops_per_cpu'], '1/s')} per job: the level is CPU-bound (the submitting job"
                 f"{'s' if who == 'each job' else ''}, ≥ {CPU_BOUND:.0%} busy), not a device queue.")
     return [_claim("cpu", text, f)]
+
+
+def below_top_words(result, ev) -> str:
+    """What a model's limit below the largest measurement is: where the last doubling of load still paid
+    :data:`PAYS` the data are still rising and the model bent before they did; else a level the points scatter
+    about. Neither is a ceiling of the data."""
+    g = last_gain(ev.x, ev.y) if result.x != "block_size_bytes" else np.nan
+    if np.isfinite(g) and g >= PAYS:
+        return (f"the data still rise at the largest {result.x} ({g:+.0%} per doubling in the last step), so the "
+                f"model bends before they do — not a ceiling of these data")
+    return "a level the points scatter about, not a ceiling of these data"

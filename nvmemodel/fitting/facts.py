@@ -47,7 +47,7 @@ import re
 
 import numpy as np
 
-__all__ = ["CurveFacts", "Fact", "curve_facts", "model_trust"]
+__all__ = ["CurveFacts", "Fact", "curve_facts", "last_gain", "model_trust"]
 
 #: a doubling of load that adds less than this share of throughput does not pay: saturation
 PAYS = 0.10
@@ -146,6 +146,14 @@ def _points(result, key):
     with np.errstate(all="ignore"):
         out["bytes_per_io"] = out["bytes_per_s"] / out["iops"]
     return out
+
+
+def last_gain(x, y) -> float:
+    """Throughput gained per doubling of load in the last step of a curve (NaN where it cannot be told)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    order = np.argsort(x)
+    x, y = x[order], y[order]
+    return _gain(y[-2], y[-1], x[-2], x[-1]) if x.size >= 2 else np.nan
 
 
 def _saturation(result, p, ev=None) -> Fact | None:

@@ -28,7 +28,8 @@ Grades (per claim; the worst reason wins):
   estimate or "an extrapolation"; and, needing no expectation (:func:`misread`): a record attributed to fio where
   another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1"); a limit's
   95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
-  ceiling more than 10 % above a cap the case reads.
+  ceiling more than 10 % above a cap the case reads; a level ("a level the points scatter about", "stays at") said
+  of a curve still rising at its last point.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
@@ -598,6 +599,10 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     m = _DEGENERATE.search(text)
     if m:
         out.append(f"a range whose two ends are the same ({m[0]!r}): one value written as a spread")
+    # a level (of a model or the data) said of a curve that still rises at its last point
+    if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat") \
+            and _LEVEL_WORDS.search(text) and not _RISING.search(text):
+        out.append("describes a level where the curve still rises at its last point (+10 % or more)")
     for lo, unit, clause in limit_intervals(text):
         meas = data.measured(unit) if data is not None else None
         if meas is not None and len(meas) and np.nanmax(meas) > 0 and lo < np.nanmax(meas) * (1 - BELOW_TOL):
@@ -610,6 +615,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
 
 
 _CI = re.compile(r"95 % CI (?=\d)")
+_LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at", re.I)
 
 
 def limit_intervals(text: str) -> list[tuple[float, str, str]]:

@@ -274,6 +274,17 @@ def test_a_ceiling_above_the_cap_the_data_show_is_misleading():
     assert grade("a per-byte term of 1/0.541 GB/s, above the bandwidth the data level at", data, exp)[0] == "supported"
 
 
+def test_a_level_said_of_a_curve_still_rising_is_misleading():
+    rising = curve([4, 16, 64], [28e3, 34.2e3, 43.8e3])                # +28 % in the last step
+    text = ("Amdahl's σ = 0.28 gives an asymptote 0.47 % below the largest measurement (43.80 K IOPS): a level the "
+            "points scatter about, not a ceiling of these data.")
+    g, why = grade(text, rising)
+    assert g == "misleading" and "still rises" in why[0]
+    fixed = text.replace("a level the points scatter about", "the data still rise at the largest iodepth")
+    assert grade(fixed, rising)[0] == "supported"
+    assert grade(text, curve([4, 16, 64], [28e3, 43e3, 43.8e3]))[0] == "supported"  # +2 %: a level
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],
