@@ -6,8 +6,12 @@ import argparse
 import dataclasses
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import ParameterError
+
+if TYPE_CHECKING:
+    from ..ceiling.result import MixedCurve, ScalingCurve
 
 JSON_SCHEMA_ID = "nvmemodel.discover/1"
 
@@ -96,6 +100,7 @@ def _discover(args) -> int:
 
         found = _dc.replace(found, topology=apply_costs(found.topology, args) if found.topology is not None else None,
                             mixed=apply_costs(found.mixed, args) if found.mixed is not None else None)
+    curve: ScalingCurve | MixedCurve | None
     if found.mixed is not None:  # the drives differ (model or trained link): each group as found, at the full count
         curve = evaluate(found.mixed, wl, drives=[found.mixed.max_drives], overrides=overrides)
     else:
@@ -120,9 +125,9 @@ def _discover(args) -> int:
     if found.mixed is not None:
         print("\nmodelled as found (the drives differ in model or trained link: tree_not_uniform), one group each:\n"
               f"{found.mixed.describe()}")
-    else:
+    elif found.topology is not None:
         print(f"\nmodelled as: {found.topology.describe()}")
-    if found.topology.extras:
+    if found.topology is not None and found.topology.extras:
         print("host tree: " + ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                                         for k, v in found.topology.extras.items()))
     if overrides:

@@ -16,10 +16,15 @@ import collections
 import dataclasses
 import math
 import re
+from typing import TYPE_CHECKING
 
 from ..standards.pcie import LINK_WIDTHS, raw_bytes_per_s
 from .flags import Flag
 from .tree import PciDevice, PciTree
+
+if TYPE_CHECKING:  # for annotations only: the topology loads when a tree is modelled
+    from ..topology import Drive, Host, Topology
+    from ..topology.mixed import MixedTopology
 
 __all__ = ["Discovery", "DriveMatch", "Flag", "build_topology", "identify_drive", "match_drive"]
 
@@ -35,11 +40,11 @@ class Discovery:
     """
 
     tree: PciTree
-    topology: object | None  # nvmemodel.Topology, None when no NVMe drive was found
+    topology: Topology | None  # None when no NVMe drive was found
     flags: tuple[Flag, ...]
     #: nvmemodel.MixedTopology of the drives as found (each model and negotiated link its own group) where they
     #: differ; None where :attr:`topology` is the tree (identical drives and links)
-    mixed: object | None = None
+    mixed: MixedTopology | None = None
 
     def flag(self, code: str) -> Flag | None:
         return next((f for f in self.flags if f.code == code), None)
@@ -54,7 +59,7 @@ class DriveMatch:
     ``candidates`` lists the catalog keys an ambiguous controller could be; ``note`` what the match assumes.
     """
 
-    drive: object | None
+    drive: Drive | None
     key: str = ""
     how: str = ""
     candidates: tuple[str, ...] = ()
@@ -108,7 +113,7 @@ def identify_drive(device: PciDevice) -> DriveMatch:
     return DriveMatch(None)
 
 
-def match_drive(text: str, lanes: int | None = None):
+def match_drive(text: str, lanes: int | None = None) -> Drive | None:
     """The catalog drive a model name refers to, or None (unknown or ambiguous). A PM173X with an x8 link
     is the HHHL card.
 
@@ -197,7 +202,8 @@ _NEVER_LIMITS = ("its own limits (bandwidth, IOPS, latency) are not applied: the
                  "drive=KEY)) or give its limits with --set drive.rand_read_iops=…")
 
 
-def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str, given) -> tuple:
+def _drive_of(drives: list[PciDevice], same: list[PciDevice], label: str,
+              given: str | Drive | None) -> tuple[Drive | None, list[Flag]]:
     """The modelled drive (catalog entry, or None = unknown) and one flag per controller not identified.
 
     Every controller is matched or flagged: ``drive_assumed`` (matched, with what the match assumes),
@@ -244,9 +250,9 @@ def _catalog_switch(found, ups: list[PciDevice]) -> tuple:
     from ..topology.switch import LINK_FIELDS, get_switch, identify_switch
 
     keys = {identify_switch(u.label) for u in ups}
-    if len(keys) != 1 or None in keys:
+    key = keys.pop() if len(keys) == 1 else None
+    if key is None:  # none, or several: the switches stay as discovered
         return found, []
-    key = keys.pop()
     cat = get_switch(key)
     links = {f: getattr(found, f) for f in LINK_FIELDS} | {"ports": found.ports}
     same = all(int(getattr(cat, f)) == int(v) for f, v in links.items())
@@ -343,7 +349,7 @@ def _truncation_flags(tree: PciTree) -> list[Flag]:
     return flags
 
 
-def _as_found(tree: PciTree, drives: list[PciDevice], given, host, switch, switch_count: int, switched: set,
+def _as_found(tree: PciTree, drives: list[PciDevice], given: str | Drive | None, host, switch, switch_count: int, switched: set,
               uniform, **shared) -> tuple:
     """The drives as found, where they differ: one :class:`~nvmemodel.DriveGroup` per drive model × negotiated
     link × attach, under the discovered host (None and no flag where every drive is the same).
@@ -378,7 +384,8 @@ def _as_found(tree: PciTree, drives: list[PciDevice], given, host, switch, switc
         models[key] = model
     if len(keyed) <= 1:
         return None, []
-    groups, first_switched = [], None
+    groups: list[DriveGroup] = []
+    first_switched = None
     for key, ds in sorted(keyed.items(), key=lambda kv: -len(kv[1])):
         name, gen, lanes, behind, port, assumed = key
         model = models[key]
@@ -416,7 +423,8 @@ def _as_found(tree: PciTree, drives: list[PciDevice], given, host, switch, switc
                         tuple(d.bdf for d in drives))]
 
 
-def build_topology(tree: PciTree, *, name: str | None = None, host=None, drive=None) -> Discovery:
+def build_topology(tree: PciTree, *, name: str | None = None, host: Host | None = None,
+                   drive: str | Drive | None = None) -> Discovery:
     """The closest single-level topology of ``tree`` and the flags a planner must know.
 
     Parameters

@@ -8,6 +8,7 @@ and names only; given both, the tree form supplies parents where the verbose tex
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 
@@ -250,7 +251,7 @@ def merge_trees(verbose: PciTree, tree: PciTree) -> PciTree:
                    cut=verbose.cut + tree.cut)
 
 
-def read_lspci(path, tree_path=None) -> PciTree:
+def read_lspci(path: str | os.PathLike[str], tree_path: str | os.PathLike[str] | None = None) -> PciTree:
     """A saved ``lspci -vvv`` file (or an ``lspci -tv`` file: recognised from its content), optionally
     with the matching ``lspci -tv`` file."""
     p = pathlib.Path(path)
