@@ -4,6 +4,9 @@ itself; a fit on a table warning about steady state as ingest does for files."""
 
 from __future__ import annotations
 
+import pathlib
+import re
+
 import pytest
 
 from nvmemodel.errors import ParameterError
@@ -36,3 +39,73 @@ def test_run_sweep_refuses_a_planted_precondition_link_before_taking_steps_as_do
     assert sorted(p.name for p in foreign.iterdir()) == before
     assert not (tmp_path / "sweep" / "results").exists() or not any((tmp_path / "sweep" / "results").rglob("*.json"))
 
+
+# --- fio JSON: an iops or total_ios fio could not have written ------------------------------------------------------
+
+_FIO3 = "tests/data/fio/fioplot_fio-3.1_sata-d3s4610_4k-randread_qd16_nj1.json"  # real fio 3.1 (SOURCES.md)
+_FIO21 = "tests/data/fio/pkb_fio-2.1.4_sample-result.json"  # real fio 2.1.4: no total_ios, iops the only count
+
+
+def _edited(tmp_path, source, edit):
+    import json
+
+    doc = json.loads(pathlib.Path(source).read_text(encoding="utf-8"))
+    edit(doc["jobs"][0]["read"] if "total_ios" in doc["jobs"][0]["read"] else doc["jobs"][0]["write"])
+    out = tmp_path / "edited.json"
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def _read(path):
+    import warnings
+
+    import nvmemodel as nm
+    from nvmemodel.errors import IngestWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        df = nm.read_results(path)
+    return df, [str(w.message) for w in caught if issubclass(w.category, IngestWarning)]
+
+
+def test_an_iops_that_disagrees_with_total_ios_is_recomputed_saying_so(tmp_path):
+    df0, said0 = _read(_FIO3)
+    assert not [s for s in said0 if "iops" in s]
+    row0 = df0[df0["direction"] == "read"].iloc[0]
+    # fio 3.1 wrote iops = 60764.80392 = 1000 x 3,645,949 I/Os / 60,001 ms: held, not recomputed
+    assert row0["iops"] == pytest.approx(60764.80392, rel=1e-12)
+    for bad in (1e308, 6e4):  # absurd, and merely wrong (1.3 % low): both not fio's 1000 x total_ios / runtime
+        df, said = _read(_edited(tmp_path, _FIO3, lambda r, bad=bad: r.update(iops=bad)))
+        row = df[df["direction"] == "read"].iloc[0]
+        assert row["iops"] == pytest.approx(3645949 * 1000 / 60001, rel=1e-12)
+        assert row["ios"] == 3645949
+        notes = [s for s in said if "jobs[0].read.iops" in s]
+        assert len(notes) == 1 and "edited.json" in notes[0] and "total_ios / runtime (60764.8 IOPS)" in notes[0]
+
+
+def test_a_total_ios_of_more_ios_than_bytes_with_an_iops_that_disagrees_is_refused(tmp_path):
+    from nvmemodel.errors import IngestError
+
+    from nvmemodel.ingest.fio_json import read_fio_json
+
+    path = _edited(tmp_path, _FIO3, lambda r: r.update(total_ios=10**30))
+    refusal = (r"edited\.json.*jobs\[0\]\.read\.iops = 60764\.80392 disagrees.*jobs\[0\]\.read\.total_ios = "
+               r"(1e\+30|1000000000000000000000000000000) is more I/Os than the 1\.49338e\+10 bytes moved")
+    with pytest.raises(IngestError, match=refusal):
+        read_fio_json(path)
+    df, said = _read(path)  # a folder's reader skips the file, saying why
+    assert len(df) == 0 and any(re.search("skipped 1 of 1 file.*" + refusal, s) for s in said)
+
+
+def test_a_fio21_iops_of_more_ios_than_bytes_is_refused(tmp_path):
+    from nvmemodel.errors import IngestError
+
+    df, _ = _read(_FIO21)  # the real file reads (its iops are fio's integer division: within 1 of the count)
+    assert len(df) > 0
+    from nvmemodel.ingest.fio_json import read_fio_json
+
+    path = _edited(tmp_path, _FIO21, lambda r: r.update(iops=1e300))
+    with pytest.raises(IngestError, match=r"edited\.json.*jobs\[0\]\.write\.iops = 1e\+300 over "
+                                          r"jobs\[0\]\.write\.runtime = 5314 ms is 5\.314e\+300 I/Os, more than the "
+                                          r"3\.70672e\+08 bytes moved \(jobs\[0\]\.write\.io_bytes = 361984 KiB\)"):
+        read_fio_json(path)

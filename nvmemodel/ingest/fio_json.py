@@ -238,6 +238,24 @@ def bw_wrapped(bw: float, io_bytes: float, runtime_ms: float) -> bool:
     return abs(bw - rate) > 0.01 * rate + 2048.0
 
 
+def iops_disagrees(iops: float, ios: float, runtime_ms: float) -> bool:
+    """fio's ``iops`` is not ``1000 × total_ios ÷ runtime`` (ms), as fio computes it (stat.c: a float from 3.0,
+    an integer division before), by more than the 1 IOPS of that truncation and a part in 10**9."""
+    if not runtime_ms > 0:
+        return False
+    rate = ios * 1000.0 / runtime_ms
+    return abs(iops - rate) > 1.0 + 1e-9 * rate
+
+
+def counts_implausible(iops: float, ios: float, io_bytes: float, runtime_ms: float, counted: bool) -> bool:
+    """The direction's I/O count or rate cannot be tabulated as written (:func:`_direction_rows` says why and
+    recomputes or refuses): fio's ``iops`` disagrees with ``total_ios`` (:func:`iops_disagrees`), or a count
+    estimated from ``iops`` alone (fio 2.1, ``counted``) is more I/Os than bytes moved."""
+    if counted:
+        return ios > io_bytes
+    return iops_disagrees(iops, ios, runtime_ms)
+
+
 def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     """Numbers of one direction, SI; None when it did no I/O."""
     if type(d.get("io_bytes")) is int and d["io_bytes"] == 0 and type(d.get("total_ios", 0)) is int \
@@ -250,6 +268,7 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     else:  # fio 2.x: io_bytes is KiB
         io_bytes = _num(d, "io_bytes", path, where) * 1024.0
     ios = _num(d, "total_ios", path, where, required=False)
+    counted = math.isnan(ios)  # fio 2.1: no total_ios, the count from iops (_count_from_iops)
     if io_bytes < 0:  # (before "no bytes moved": a negative count is a corrupt file, not an idle direction)
         raise IngestError(path, f"{where}.io_bytes = {d.get('io_bytes')!r}: expected a number >= 0 (a corrupt file?)")
     if math.isnan(ios):
@@ -264,6 +283,24 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
                        (bw_key, bw)):
         if value < 0 or math.isinf(value):
             raise IngestError(path, f"{where}.{key} = {d.get(key, value)!r}: expected a non-negative finite number")
+    if counted and ios > io_bytes:  # (no total_ios: iops is the only count, and it cannot be checked against one)
+        moved = f"{where}.io_bytes = {d.get('io_bytes')!r}" + ("" if "io_kbytes" in d else " KiB")
+        raise IngestError(path, f"{where}.iops = {d.get('iops')!r} over {where}.runtime = {d.get('runtime')!r} ms "
+                                f"is {ios:.6g} I/Os, more than the {io_bytes:.6g} bytes moved ({moved}): "
+                                "expected at most one I/O per byte (a corrupt or edited file?)")
+    if not counted and iops_disagrees(iops, ios, runtime_ms):
+        rate = ios * 1000.0 / runtime_ms
+        if ios > io_bytes:  # the count is no better: nothing to recompute the rate from
+            moved = f"{where}.io_bytes = {d.get('io_bytes')!r}" + ("" if "io_kbytes" in d else " KiB")
+            raise IngestError(path, f"{where}.iops = {d.get('iops')!r} disagrees with {where}.total_ios / runtime "
+                                    f"({rate:.6g} IOPS; fio writes iops as 1000 x total_ios / runtime), and "
+                                    f"{where}.total_ios = {d.get('total_ios')!r} is more I/Os than the "
+                                    f"{io_bytes:.6g} bytes moved ({moved}): expected counts fio could "
+                                    "have written (a corrupt or edited file?)")
+        warnings.warn(f"{path}: {where}.iops = {d.get('iops')!r} disagrees with total_ios / runtime ({rate:.6g} "
+                      "IOPS): fio writes iops as 1000 x total_ios / runtime (ms), so the file was edited or is "
+                      "corrupt there; the rate tabulated is total_ios / runtime", IngestWarning, stacklevel=4)
+        iops = rate
     if bw_wrapped(bw, io_bytes, runtime_ms):
         warnings.warn(f"{path}: {where}.{bw_key} = {d.get(bw_key)!r} disagrees with io_bytes / runtime "
                       f"({io_bytes * 1000.0 / runtime_ms:.0f} B/s): fio computes it as 1000 x io_bytes / runtime in "
@@ -393,6 +430,8 @@ def direction_numbers(d: dict) -> tuple | None:
                 ios, iops = _count_from_iops(io_bytes, iops, rt)
             if rt > 0 and abs(bw - io_bytes * 1000.0 / rt) > 0.01 * io_bytes * 1000.0 / rt + 2048.0:
                 return None  # (bw_wrapped: the checked reader warns and recomputes it)
+            if counts_implausible(iops, ios, io_bytes, rt, counted):
+                return None  # (the checked reader recomputes the rate or refuses, saying why)
             return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean * scale, clat_mean * scale,
                     slat_mean * scale, lat_max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
                     p999 * scale, p9999 * scale)
@@ -411,6 +450,8 @@ def direction_numbers(d: dict) -> tuple | None:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
     if bw_wrapped(bw, io_bytes, rt):
         return None  # (the checked reader warns and recomputes it)
+    if counts_implausible(iops, ios, io_bytes, rt, counted):
+        return None  # (the checked reader recomputes the rate or refuses, saying why)
     means = [math.nan, math.nan, math.nan]
     lat_max = math.nan
     has_max = False

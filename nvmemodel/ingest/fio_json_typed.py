@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Annotated
 
-from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size
+from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size, counts_implausible
 from .fio_json_packed import (
     NO_LAT_PERCENTILES,
     append_job_rows,
@@ -188,6 +188,8 @@ def _numbers(d) -> tuple | None:
         ios, iops = _count_from_iops(io_bytes, iops, rt)
     if rt > 0 and abs(bw - io_bytes * 1000.0 / rt) > 0.01 * io_bytes * 1000.0 / rt + 2048.0:
         return None  # (fio_json.bw_wrapped: the general reader warns and recomputes it)
+    if counts_implausible(iops, ios, io_bytes, rt, counted):
+        return None  # (the general reader recomputes the rate or refuses, saying why)
     pct = clat.percentile
     # samples per block: 0 where N says so, or where fio < 3.20 wrote no N and the zeros of no samples
     # (fio_json.unmeasured_block)

@@ -477,8 +477,9 @@ def _edited_json(tmp_path, **read_fields):
 def test_bandwidth_wrapped_past_2_64_is_recomputed(tmp_path):
     # 20 PB read in 2 s: fio computes 1000 x io_bytes in uint64, which wraps (stat.c add_ddir_status_json)
     io_bytes, runtime = 20 * 10**15, 2000
+    ios = io_bytes // 4096  # (the count and rate of the same run: fio writes iops as 1000 x total_ios / runtime)
     f, _ = _edited_json(tmp_path, io_bytes=io_bytes, io_kbytes=io_bytes >> 10, runtime=runtime,
-                        bw_bytes=(1000 * io_bytes % 2**64) // runtime)
+                        bw_bytes=(1000 * io_bytes % 2**64) // runtime, total_ios=ios, iops=1000 * ios / runtime)
     with pytest.warns(nm.IngestWarning, match="wrap past 2\\*\\*64"):
         (row,) = nm.read_results(f, errors="raise").to_dict("records")
     assert row["bw_bytes_per_s"] == pytest.approx(io_bytes / 2.0, rel=1e-12)
