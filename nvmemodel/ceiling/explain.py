@@ -89,10 +89,15 @@ def explain_point(curve, drives: int) -> str:
         lines.append("Headroom of the others: " + "; ".join(
             f"{c.component} +{c.headroom:.1%}" + (at_most if c.component == "drive" else "") for c in finite) + ".")
     host_unknown = unknown_host_layers(p)
+    from .gpu import uncrossed
+
+    not_crossed, gpu_words = uncrossed(p)  # GPUs placed on the tree: levels the data skip, said once (§12.10)
     unknown = [c.component for c in cs[1:] if not np.isfinite(c.iops) and c.component not in host_unknown
-               and c.component not in held]
+               and c.component not in held and c.component not in not_crossed]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
+    if gpu_words:
+        lines.append(gpu_words)
     from .ranges import littles_law_need, range_lines
 
     lines += range_lines(curve, drives)  # the ceiling over the published range of the CPU's cost (§4.1)

@@ -36,7 +36,7 @@ from ..standards import pcie as sp
 from .components import Component, Limit, everywhere, register
 from .pcie import peer_link_iops
 
-__all__ = ["ATTACH", "GPU_LINK", "data_path"]
+__all__ = ["ATTACH", "GPU_LINK", "data_path", "uncrossed"]
 
 _GENS = tuple(int(g) for g in sp.Gen)
 #: ``gpu.attach`` choices, in code order.
@@ -53,6 +53,28 @@ def data_path(p):
     present = np.asarray(p["gpu.count"], dtype=float) > 0
     attach = np.asarray(p["gpu.attach"], dtype=float)
     return present & (attach == _ROOT_PORT), present & (attach == _SWITCH)
+
+
+def uncrossed(p) -> tuple[tuple[str, ...], str]:
+    """For one configuration's parameters (names or codes): the host levels the data do not cross where GPUs placed on
+    the tree take them, and the sentence saying so (``((), "")`` where no GPU is placed). For explanations."""
+    from ..parameters import PARAMETERS
+
+    count = float(p.get("gpu.count", 0.0) or 0.0)
+    attach = p.get("gpu.attach", "unplaced")
+    code = attach if not isinstance(attach, str) else PARAMETERS["gpu.attach"].code(attach)
+    if count <= 0 or int(code) == 0:
+        return (), ""
+    if int(code) == _SWITCH:
+        return (("root_complex", "socket_dma", "inter_socket"),
+                "The data go peer-to-peer to the GPUs behind the drives' switches: the switches' uplinks carry the "
+                "commands alone, and root_complex, socket_dma and inter_socket carry none of the data (not charged; "
+                "docs/physics.md §12.10).")
+    local = float(p.get("gpu.remote_fraction", 0.0)) == 0.0
+    levels = ("socket_dma", "inter_socket") if local else ("socket_dma",)
+    return (levels, "The data go peer-to-peer to the GPUs on the CPU's root ports: host memory is not touched, so "
+            "socket_dma is not charged" + (" and, each socket's drives feeding its own GPUs, neither is inter_socket"
+                                           if local else "") + " (docs/physics.md §12.10).")
 
 
 def _check_switch(p, under) -> None:

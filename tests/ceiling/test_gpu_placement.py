@@ -180,3 +180,15 @@ def test_gpus_behind_the_switches_of_two_groups_are_refused():
                     ).replace(extras={"gpu.attach": "switch", "gpu.count": 2})
     root = nm.evaluate(topo, READ, drives=[16], overrides={"gpu.count": 2, "gpu.gen": 5, "gpu.attach": "root_port"})
     assert root.binding_at(16) == "gpu_link"
+
+
+def test_the_explanation_says_which_levels_the_data_skip():
+    topo = _genoa("broadcom-pex89144", 2)
+    local = _curve(topo, [24], **{"gpu.count": 4, "gpu.gen": 5, "gpu.attach": "switch"}).explain(24)
+    assert "GPUs behind the drives' switches: the switches' uplinks carry the commands alone" in local
+    not_limiting = next(line for line in local.splitlines() if line.startswith("Not limiting"))
+    assert "root_complex" not in not_limiting and "socket_dma" not in not_limiting
+    port = _curve(topo, [24], **{"gpu.count": 4, "gpu.gen": 5, "gpu.attach": "root_port",
+                                 "gpu.remote_fraction": 0.5}).explain(24)
+    assert "host memory is not touched, so socket_dma is not charged (" in port
+    assert "peer-to-peer" not in _curve(topo, [24], **{"gpu.count": 4}).explain(24)
