@@ -246,16 +246,16 @@ def _limit(p) -> Limit:
                                                      "workload.random", "raid.md_kernel")]
     W = np.asarray(p["raid.width"], dtype=float)
     given = np.asarray(p.get("raid.md_iops", np.nan), dtype=float)
-    shape = np.broadcast_shapes(*(c.shape for c in cols), W.shape, given.shape)
+    stack = np.asarray(p.get("workload.io_stack", np.nan), dtype=float)
+    shape = np.broadcast_shapes(*(c.shape for c in cols), W.shape, given.shape, stack.shape)
     flat = np.stack([np.broadcast_to(c, shape).ravel() for c in cols])
     keys, where = np.unique(flat, axis=1, return_inverse=True)
     per_key = np.array([md_ceiling(names[int(lv)], S, f, bool(rnd), kernels[int(k)])[0]
                         for lv, S, f, rnd, k in keys.T], dtype=float)
     X = per_key[np.asarray(where).ravel()].reshape(shape)
-    stack = p.get("workload.io_stack")
-    if stack is not None:  # md is Linux's: a Windows host's software RAID (Storage Spaces) is not charged md's figures
-        windows = float(PARAMETERS["workload.io_stack"].choices.index("windows_storport"))
-        X = np.where(np.broadcast_to(np.asarray(stack, dtype=float), shape) == windows, np.inf, X)
+    # md is Linux's: a Windows host's software RAID (Storage Spaces) is not charged md's figures
+    windows = float(PARAMETERS["workload.io_stack"].choices.index("windows_storport"))
+    X = np.where(np.broadcast_to(stack, shape) == windows, np.inf, X)
     level = flat[0].reshape(shape)
     X = np.where(~np.isnan(np.broadcast_to(given, shape)) & (level != 0), np.broadcast_to(given, shape), X)
     # degraded arrays were not measured: the healthy array's figure is kept as an upper bound (md reconstructs lost
