@@ -42,18 +42,17 @@ INITIATOR_IOPS_PER_CORE: dict[str, tuple[float, float, float, str]] = {
 }
 assert tuple(INITIATOR_IOPS_PER_CORE) == PARAMETERS["fabric.transport"].choices
 
-# SPDK's user-space initiator over RDMA [SPDK321]: github.com/spdk/spdk issue 321 (2018-06), J. Kariuki (Intel), SPDK's
-# perf tool on one core ('perf -c 0x1'), 4 KiB random reads over 'trtype:RDMA' from two SPDK targets: on an 'Intel(R)
-# Xeon(R) CPU E5-2620 v3 @ 2.40GHz' 'With turbo (max Turbo frequency is 3.2 GHz) enabled we got almost 1 million IOPS
-# on a single core' at -q 64, and after adding '4 P3700 SSDs' at -q 128 'I am getting almost 1.2 million IOPS on a
-# single core'. A polled initiator keeps its core busy at any rate, so 1.2 M is what one core did — at most 3.2 GHz /
-# 1.2 M = 2,667 cycles per I/O at the one-busy-core turbo clock (2,000 at the 2.4 GHz base) — not a ceiling it was
-# shown to hit; the 1.0 M at -q 64 was queue-bound ('not sufficient to saturate the system'), not a second point.
-# The link layer (RoCE or InfiniBand) is not stated: the figure is the RDMA verbs path, applied to both.
-_SPDK_RDMA = ("measured: SPDK's user-space NVMe-oF initiator (perf tool, SPDK 18.07-pre) over RDMA, 4 KiB random "
-              "reads at -q 128: 'almost 1.2 million IOPS on a single core' (github.com/spdk/spdk issue 321, J. "
-              "Kariuki, Intel, 2018-06-09) on an 'Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz' with turbo to 3.2 GHz: "
-              "3.2 GHz / 1.2 M = 2,667 cycles per I/O; polled, so what one core did (at most its cost), RDMA link "
+# SPDK's user-space initiator over RDMA [SPDK321]: github.com/spdk/spdk issue 321 (2018-06), a thread on SPDK's NVMe-oF
+# RDMA target per core: J. Kariuki (Intel) ran SPDK's perf tool on one initiator core ('perf -c 0x1'; its host 'Detected
+# 72 lcore(s)', CPU model not stated), 4 KiB random reads over 'trtype:RDMA' against an SPDK target on one core of a
+# Xeon E5-2620 v3 (nvmemodel.ceiling.target) with '4 P3700 SSDs': 'I am getting almost 1.2 million IOPS on a single
+# core' at -q 128. Both ends ran on one polled core, each busy at any rate: 1.2 M is what the initiator's core did, so
+# its capacity is at least that — a rate per core (its CPU and clock are not stated, so no cycles). The link layer
+# (RoCE or InfiniBand) is not stated: the figure is the RDMA verbs path's, applied to both.
+_SPDK_RDMA = ("measured: SPDK's user-space NVMe-oF initiator (perf tool on one core, SPDK 18.07-pre) over RDMA, 4 KiB "
+              "random reads at -q 128 against a one-core SPDK target: 'almost 1.2 million IOPS on a single core' "
+              "(github.com/spdk/spdk issue 321, J. Kariuki, Intel, 2018-06-09); the initiator host's CPU is not stated "
+              "(72 logical CPUs), so a rate per core; both ends polled, so at least what one core can do; RDMA link "
               "layer not stated")
 
 #: transport → (IOPS per core of SPDK's user-space initiator at 4 KiB, low, high, source); NaN: none found.

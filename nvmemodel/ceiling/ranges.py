@@ -64,9 +64,27 @@ def _k(x: float) -> str:
 def cost_ranges(parameters, sources) -> list[CostRange]:
     """The ranged costs of one parameter vector (a curve's; of groups, the shared one): ``host.cycles_per_io`` where it is its
     stack's default (or a catalog host's calibration scaled to another stack), and ``share.cycles_per_io`` where it
-    is its protocol's default and the protocol's source leaves a range (``sharing.PROTOCOL_RANGES``: a Ceph OSD's);
-    none where the value is the user's, calibrated or fitted (a point of one's own has no published range)."""
-    return _stack_range(parameters, sources) + _share_range(parameters) + _initiator_range(parameters)
+    is its protocol's default and the protocol's source leaves a range (``sharing.PROTOCOL_RANGES``: a Ceph OSD's), the
+    NVMe-oF initiators' and target's published per-core figures where they leave one; none where the value is the
+    user's, calibrated or fitted (a point of one's own has no published range)."""
+    return (_stack_range(parameters, sources) + _share_range(parameters) + _initiator_range(parameters)
+            + _target_range(parameters))
+
+
+def _target_range(parameters) -> list[CostRange]:
+    """The NVMe-oF target's cycles per I/O, where it is modelled (``target.stack`` set, a fabric) at its stack's
+    published figure for the transport and that figure has a range (``target.TARGET_CYCLES``: the clock that ran)."""
+    from .target import TARGET_CYCLES
+
+    stack = parameters.get("target.stack", "none")
+    transport = parameters.get("fabric.transport", "none")
+    value = float(parameters.get("target.cycles_per_io", np.nan))
+    if (stack, transport) not in TARGET_CYCLES or not np.isnan(value):
+        return []  # not modelled, no fabric, or the user's own figure
+    point, low, high, why = TARGET_CYCLES[(stack, transport)]
+    if np.isnan(point) or low == high:
+        return []
+    return [CostRange("target.cycles_per_io", f"{stack} {transport} target", point, low, high, why)]
 
 
 def _initiator_range(parameters) -> list[CostRange]:
@@ -178,7 +196,7 @@ class CurveRange:
 def _cpu_components(names) -> tuple[str, ...]:
     from .components import get_component
 
-    ranged = {"host.cycles_per_io", "share.cycles_per_io", "initiator.iops_per_core"}
+    ranged = {"host.cycles_per_io", "share.cycles_per_io", "initiator.iops_per_core", "target.cycles_per_io"}
     return tuple(n for n in names if ranged & set(get_component(n).parameters))
 
 

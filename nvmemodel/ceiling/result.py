@@ -65,6 +65,29 @@ def _protocol_default(name: str, p) -> tuple[float, object]:
     return value, Source.parse(PROTOCOLS[protocol][4], "estimate")
 
 
+def _fabric_cpu_default(name: str, p) -> tuple[float, object] | None:
+    """``target.cycles_per_io`` / ``initiator.iops_per_core`` left NaN: the stack's published figure for the fabric's
+    transport with its source (``ceiling.target.TARGET_CYCLES``, ``ceiling.initiator``), or None where none is known."""
+    from ..parameters import Source
+
+    transport = str(p.get("fabric.transport", "none"))
+    if name == "target.cycles_per_io":
+        from .target import TARGET_CYCLES
+
+        row = TARGET_CYCLES.get((str(p.get("target.stack", "none")), transport))
+    elif name == "initiator.iops_per_core":
+        from .initiator import INITIATOR_IOPS_PER_CORE, SPDK_INITIATOR_IOPS_PER_CORE
+
+        table = SPDK_INITIATOR_IOPS_PER_CORE if str(p.get("initiator.stack", "kernel")) == "spdk" \
+            else INITIATOR_IOPS_PER_CORE
+        row = table.get(transport) if float(p.get("initiator.cores", 0.0)) > 0 else None
+    else:
+        return None
+    if row is None or np.isnan(row[0]):
+        return None
+    return float(row[0]), Source.parse(row[3], "measured")
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class ScalingCurve(GroupAnswers):
     """System ceiling versus drive count for one topology and workload.
@@ -161,9 +184,12 @@ class ScalingCurve(GroupAnswers):
             value = p[name]
             source = sources.get(name, "")
             if isinstance(value, float) and np.isnan(value):
-                if not name.startswith("share.cycles_per") or p.get("share.protocol", "none") == "none":
+                if name.startswith("share.cycles_per") and p.get("share.protocol", "none") != "none":
+                    value, source = _protocol_default(name, p)  # the protocol's own cost, cited with its source
+                elif (published := _fabric_cpu_default(name, p)) is not None:
+                    value, source = published  # the NVMe-oF target's or initiators' published figure
+                else:
                     continue
-                value, source = _protocol_default(name, p)  # the protocol's own cost, cited with its source
             out.append((name, PARAMETERS[name].format(decode(name, value)), source))
         return tuple(out)
 

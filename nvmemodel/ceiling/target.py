@@ -10,10 +10,11 @@ with ``cores`` = ``target.cores`` (cores given to the target, e.g. SPDK's reacto
 at 0, every core of the host (``host.sockets × host.cores_per_socket``, shared: ``u`` = ``host.cpu_utilization_max``),
 ``f_clk`` the host's clock and ``cycles_per_io`` the target's whole cost per 4 KiB I/O — network, NVMe-oF and its own
 block path to the drive — from ``target.cycles_per_io`` or, where that is NaN, the published figure for the stack and
-the fabric's transport (:data:`TARGET_CYCLES`). **No per-core figure of any target with its CPU and clock stated was
-found** (docs/physics.md §5.2 lists what was read): every default is NaN, so the ceiling is applied only where the
-user sets ``target.cycles_per_io`` (or fits it to runs of their own) and the explanation says it is not known
-otherwise. ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
+the fabric's transport (:data:`TARGET_CYCLES`). One published per-core figure with its CPU was found: SPDK's RDMA
+target on one Xeon E5-2620 v3 core, about 1.2 M 4 KiB random reads (2,667 cycles at the 3.2 GHz turbo; SPDK issue
+321). The kernel targets and SPDK's TCP target have none (docs/physics.md §5.2 lists what was read): NaN, so the
+ceiling is applied there only where the user sets ``target.cycles_per_io`` (or fits it to runs of their own) and the
+explanation says it is not known otherwise. ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
@@ -37,7 +39,29 @@ _SEARCHED = ("SPDK's NVMe-oF TCP and RDMA performance reports (Intel, 18.04-26.0
              "null devices with the cores unstated")
 _TRANSPORTS = PARAMETERS["fabric.transport"].choices
 
-#: (stack, transport) → (cycles per 4 KiB I/O, low, high, source); NaN: no published per-core figure with its CPU found.
+# SPDK's NVMe-oF RDMA target on one core [SPDK321]: github.com/spdk/spdk issue 321, 'NVMe-oF 4K Random Read per Core
+# doesn't reach 1M IOPS' (2018-06), on the target's I/O per core. J. Kariuki (Intel): 'We found a CPU that is close to
+# yours. The Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz ... With turbo (max Turbo frequency is 3.2 GHz) enabled we got
+# almost 1 million IOPS on a single core' (initiator at -q 64: 'not sufficient to saturate the system'); the next day,
+# with '4 P3700 SSDs' added to that system, 'I am getting almost 1.2 million IOPS on a single core' (4 KiB random
+# reads, perf -q 128 on one initiator core). S. Matsumoto (Hitachi) then ran 'nvmf-tgt with core x1 + p3700 x4'
+# ('ReactorMask 0x0001') and 'could get the same score'. One busy core runs at its turbo (docs/physics.md §4): 3.2 GHz /
+# 1.2 M = 2,667 cycles per I/O, 2,000 at the 2.4 GHz base (which clock ran is not stated: the range). A polled core is
+# busy at any rate and the one-core initiator could have bound too, so this is at most the target's cost. SPDK
+# 18.07-pre; the link layer (RoCE or InfiniBand) is not stated: applied to both. A Haswell Xeon's cycles, carried to
+# other CPUs untested.
+_SPDK_RDMA_IOPS, _SPDK_RDMA_CLOCKS = 1.2e6, (2.4e9, 3.2e9)  # 'almost 1.2 million'; E5-2620 v3 base and max turbo
+_SPDK_RDMA_CYCLES = _SPDK_RDMA_CLOCKS[1] / _SPDK_RDMA_IOPS  # 2,667 at the one-busy-core turbo clock
+_SPDK_RDMA_RANGE = (_SPDK_RDMA_CLOCKS[0] / _SPDK_RDMA_IOPS, _SPDK_RDMA_CYCLES)  # 2,000 (base) - 2,667 (turbo)
+_SPDK_RDMA = ("measured: SPDK's NVMe-oF RDMA target on one core (ReactorMask 0x1, SPDK 18.07-pre) of a Xeon E5-2620 v3 "
+              "(2.4 GHz, 'max Turbo frequency is 3.2 GHz'), 4 P3700, 4 KiB random reads from SPDK perf -q 128: "
+              "'almost 1.2 million IOPS on a single core' (github.com/spdk/spdk issue 321, J. Kariuki, Intel, "
+              "2018-06-09; reproduced by S. Matsumoto, Hitachi, 'nvmf-tgt with core x1 + p3700 x4'): 3.2 GHz / 1.2 M = "
+              "2,667 cycles per I/O at the one-busy-core turbo clock, 2,000 at the base (the range); polled, so at "
+              "most its cost; RDMA link layer not stated; Haswell's cycles carried to other CPUs untested")
+
+#: (stack, transport) → (cycles per 4 KiB I/O, low, high, source); NaN: no published per-core figure with its CPU found;
+#: low-high: the range its source leaves open (the clock that ran), charged by ``ceiling.ranges``.
 TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
     ("kernel", "tcp"): (math.nan, math.nan, math.nan,
                         "not known: no per-core figure of the Linux nvmet-tcp target with its CPU stated was found ("
@@ -50,12 +74,8 @@ TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
                       "not known: no per-core figure of SPDK's NVMe-oF TCP target with its CPU stated was readable ("
                       + _SEARCHED + "); at least SPDK's local NVMe path, 269 cycles (host.STACK_CYCLES); set "
                       "target.cycles_per_io"),
-    ("spdk", "rocev2"): (math.nan, math.nan, math.nan,
-                         "not known: no per-core figure of SPDK's NVMe-oF RDMA target with its CPU stated was readable ("
-                         + _SEARCHED + "); at least SPDK's local NVMe path, 269 cycles (host.STACK_CYCLES); set "
-                         "target.cycles_per_io"),
-    ("spdk", "infiniband"): (math.nan, math.nan, math.nan, "not known: as rocev2 (SPDK's RDMA transport); set "
-                                                           "target.cycles_per_io"),
+    ("spdk", "rocev2"): (_SPDK_RDMA_CYCLES, _SPDK_RDMA_RANGE[0], _SPDK_RDMA_RANGE[1], _SPDK_RDMA),
+    ("spdk", "infiniband"): (_SPDK_RDMA_CYCLES, _SPDK_RDMA_RANGE[0], _SPDK_RDMA_RANGE[1], _SPDK_RDMA),
 }
 assert {t for _, t in TARGET_CYCLES} | {"none"} == set(_TRANSPORTS)
 assert {s for s, _ in TARGET_CYCLES} == set(STACKS[1:])
@@ -72,7 +92,7 @@ def _table() -> np.ndarray:
 _TABLE = _table()
 
 
-def target_defaults(stack_codes, transport_codes) -> np.ndarray:
+def target_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike) -> np.ndarray:
     """The published cycles per I/O of the targets for ``target.stack`` × ``fabric.transport`` codes (NaN: none)."""
     return _TABLE[np.asarray(stack_codes, dtype=int), np.asarray(transport_codes, dtype=int)]
 
@@ -108,8 +128,9 @@ TARGET_CPU = register(Component(
                   hi=1e6, default=0.0, source="default: every core of the host"),
         Parameter("target.cycles_per_io", "cycles", "continuous", "CPU cycles the NVMe-oF target spends per 4 KiB "
                   "I/O, network + NVMe-oF + its block path (NaN: the stack's published figure for the transport, "
-                  "nvmemodel.ceiling.target.TARGET_CYCLES; none found, so not applied)", lo=0, lo_open=True,
-                  unknown_ok=True, default=math.nan,
-                  source="not known: no published per-core figure of a kernel or SPDK NVMe-oF target with its CPU "
-                         "stated was found (docs/physics.md §5.2); set it or fit it to your runs"),
+                  "nvmemodel.ceiling.target.TARGET_CYCLES: SPDK over RDMA 2,667; the kernel's and SPDK's TCP target "
+                  "not known, not applied)", lo=0, lo_open=True, unknown_ok=True, default=math.nan,
+                  source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_CYCLES (SPDK's RDMA target: "
+                         "'almost 1.2 million IOPS on a single core' of a Xeon E5-2620 v3, SPDK issue 321, 2,667 cycles "
+                         "at 3.2 GHz; the kernel targets and SPDK's TCP target: none found, docs/physics.md §5.2)"),
     )))

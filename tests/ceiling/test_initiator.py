@@ -48,16 +48,15 @@ def test_not_modelled_by_default_and_without_a_fabric():
 
 
 # SPDK's user-space initiator over RDMA (initiator.stack = spdk): github.com/spdk/spdk issue 321, J. Kariuki (Intel),
-# 2018-06: SPDK perf on one core, 4 KiB random reads at -q 128, "almost 1.2 million IOPS on a single core" on a Xeon
-# E5-2620 v3 (2.4 GHz base, 3.2 GHz turbo). 'almost': the figure is taken as 1.2 M exactly, so the tolerance is the
-# word's: within 5 % of what was said.
+# 2018-06-09: SPDK perf on one core ('-c 0x1', a host of 72 logical CPUs, model not stated), 4 KiB random reads at
+# -q 128 against a one-core SPDK target, "almost 1.2 million IOPS on a single core". 'almost': the figure is taken as
+# 1.2 M exactly, so the tolerance is the word's: within 5 % of what was said. A rate per core: no clock, no cycles.
 def test_the_spdk_rdma_initiator_figure_is_the_issue_threads():
     from nvmemodel.ceiling.initiator import SPDK_INITIATOR_IOPS_PER_CORE
 
     point, low, high, source = SPDK_INITIATOR_IOPS_PER_CORE["rocev2"]
     assert point == pytest.approx(1.2e6, rel=0.05) and low == high == point
-    assert "'almost 1.2 million IOPS on a single core'" in source and "E5-2620 v3" in source
-    assert 3.2e9 / point == pytest.approx(2667, rel=1e-3)  # the cycles per I/O the source text states
+    assert "'almost 1.2 million IOPS on a single core'" in source and "CPU is not stated" in source
     assert SPDK_INITIATOR_IOPS_PER_CORE["infiniband"][0] == point        # RDMA verbs, link layer not stated
     assert np.isnan(SPDK_INITIATOR_IOPS_PER_CORE["tcp"][0])              # none found for SPDK's TCP initiator
 
