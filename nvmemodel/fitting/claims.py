@@ -49,7 +49,7 @@ import numpy as np
 from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
     Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words, noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import below_top_words
+from .fact_claims import below_top_words, served_words
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -684,9 +684,10 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
         # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings
         im, bm = f.values["iops_max"], f.values["bw_max"]
+        what, more = served_words(result, cf)
         out.append(Claim("model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
-                                  f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; more outstanding "
-                                  f"I/O would overlap both, so neither is read as a ceiling of the device.",
+                                  f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; {more} would "
+                                  f"overlap both, so neither is read as a ceiling of {what.split(' (')[0]}.",
                          {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
         from .size_model import per_io_byte_claims

@@ -14,7 +14,7 @@ import numpy as np
 from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
-__all__ = ["below_top_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -230,8 +230,9 @@ def _cap_claims(result, cf: CurveFacts) -> list:
                                          f"{'' if s['outstanding'] == 1 else 's'} outstanding ÷ "
                                          f"{fmt_y(s['lat'], 's')} mean latency = {fmt_y(s['bound'], '1/s')} (measured "
                                          f"{fmt_y(s['measured'], '1/s')}): the small-block rate is what that much "
-                                         f"outstanding I/O allows at that latency; an IOPS ceiling of the device is "
-                                         f"not measured at this depth (a deeper queue would tell).", o))
+                                         f"outstanding I/O allows at that latency; an IOPS ceiling of "
+                                         f"{served_words(result, cf)[0]} is not measured at this depth; "
+                                         f"{served_words(result, cf)[1]} would tell.", o))
     return out
 
 
@@ -341,3 +342,22 @@ def below_top_words(result, ev) -> str:
         return (f"the data still rise at the largest {result.x} ({g:+.0%} per doubling in the last step), so the "
                 f"model bends before they do — not a ceiling of these data")
     return "a level the points scatter about, not a ceiling of these data"
+
+
+def served_words(result, cf: CurveFacts) -> tuple[str, str]:
+    """(what served the I/O, what more load would be) for a sentence about a limit not measured at this load: "the
+    device" and "a deeper queue" unless the facts say otherwise — the page cache (buffered I/O: memory, not a
+    device) or another layer the files name, and "more jobs" for a synchronous engine (one I/O in flight per job
+    whatever iodepth says)."""
+    from ..jobs.fiooptions import SYNC_ENGINES
+    from .claim import runs_rows
+
+    layer = cf.layer.facts["layer"] if cf.layer is not None else None
+    what = {"page_cache": "the page cache (memory, not a device)", None: "the device"}.get(
+        layer, "the layer that served the I/O")
+    rows = runs_rows(result, cf.points)
+    engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
+    sync = bool(engines) and engines <= set(SYNC_ENGINES)
+    more = (f"more jobs ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)" if sync
+            else "a deeper queue")
+    return what, more

@@ -29,7 +29,8 @@ Grades (per claim; the worst reason wins):
   another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1"); a limit's
   95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
   ceiling more than 10 % above a cap the case reads; a level ("a level the points scatter about", "stays at") said
-  of a curve still rising at its last point.
+  of a curve still rising at its last point; "a deeper queue" advised for a synchronous engine. With an expected
+  layer: a limit "of the device" where the page cache served the I/O.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
@@ -170,6 +171,7 @@ class CurveData:
     trust_r2: float | None = None
     trust_max_miss: float | None = None
     tools: tuple = ()                   # the tools that measured the runs (the table's ``tool``), lower case
+    engines: tuple = ()                 # fio's ioengine of the runs
 
     @property
     def big_or_mixed_blocks(self) -> bool:
@@ -221,6 +223,7 @@ def curve_data(result, key: tuple) -> CurveData:
         iops = y / bs if bs is not None else None
     repeats = bool((pts["n_runs"] > 1).any()) if "n_runs" in pts.columns else False
     tools = tuple(sorted(set(tbl["tool"].dropna().astype(str).str.lower()))) if "tool" in tbl.columns else ()
+    engines = tuple(sorted(set(tbl["ioengine"].dropna().astype(str)))) if "ioengine" in tbl.columns else ()
     r2 = miss = None
     try:
         name = result.chosen.get(key)
@@ -238,7 +241,7 @@ def curve_data(result, key: tuple) -> CurveData:
         pass
     return CurveData(x=x, y=y, y_unit=result.y_unit, iops=iops, bytes_per_s=bps, block_sizes=block_sizes,
                      repeats=repeats, time_series=result.x in ("time_s", "timestamp"), trust_r2=r2,
-                     trust_max_miss=miss, tools=tools)
+                     trust_max_miss=miss, tools=tools, engines=engines)
 
 
 # ------------------------------------------------------------------------------------------ reading text
@@ -575,6 +578,8 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
                            "given as an estimate / extrapolation")
                 break
     mis.extend(over_cap)
+    if expect.get("layer") == "page_cache" and _DEVICE_LIMIT.search(claim.get("text", "")):
+        mis.append("a limit of 'the device' where the page cache served the I/O (memory, not a device)")
     mis.extend(misread(claim, data))
     grade = "contradicted" if bad else "misleading" if mis else "supported"
     return grade, bad + mis, s
@@ -603,6 +608,9 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat") \
             and _LEVEL_WORDS.search(text) and not _RISING.search(text):
         out.append("describes a level where the curve still rises at its last point (+10 % or more)")
+    # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
+    if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
+        out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
     for lo, unit, clause in limit_intervals(text):
         meas = data.measured(unit) if data is not None else None
         if meas is not None and len(meas) and np.nanmax(meas) > 0 and lo < np.nanmax(meas) * (1 - BELOW_TOL):
@@ -615,6 +623,8 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
 
 
 _CI = re.compile(r"95 % CI (?=\d)")
+_DEVICE_LIMIT = re.compile(r"(ceiling|limit|cap)s? of the device|device(?:'s)? (ceiling|limit)", re.I)
+_SYNC = {"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"}
 _LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at", re.I)
 
 

@@ -285,6 +285,19 @@ def test_a_level_said_of_a_curve_still_rising_is_misleading():
     assert grade(text, curve([4, 16, 64], [28e3, 43e3, 43.8e3]))[0] == "supported"  # +2 %: a level
 
 
+def test_device_words_under_the_page_cache_or_a_synchronous_engine_are_misleading():
+    text = ("At 4 KiB, 1 I/O outstanding ÷ 3.61 µs mean latency = 277.06 K IOPS: an IOPS ceiling of the device is not "
+            "measured at this depth (a deeper queue would tell).")
+    data = curve([4096, 65536, 1048576], [221e3, 28e3, 1.9e3], x_is_bs=True, y_unit="B/s", engines=("psync",))
+    g, why = grade(text, data, expect(layer="page_cache"), kind="outstanding")
+    assert g == "misleading" and any("page cache" in w for w in why) and any("synchronous" in w for w in why)
+    fixed = ("an IOPS ceiling of the page cache (memory, not a device) is not measured at this depth; more jobs "
+             "(psync is synchronous: one I/O in flight per job) would tell.")
+    assert grade(fixed, data, expect(layer="page_cache"), kind="outstanding")[0] == "supported"
+    aio = curve([4096, 65536, 1048576], [80e3, 28e3, 2.8e3], x_is_bs=True, y_unit="B/s", engines=("libaio",))
+    assert grade(text, aio, expect(layer=None), kind="outstanding")[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],

@@ -81,3 +81,12 @@ def test_a_models_limit_below_the_last_point_of_a_rising_curve_is_not_called_a_l
     text = " ".join(c["text"] for c in res.claims() if c["kind"] == "model" and "libaio" in str(c.get("group")))
     assert "a level the points scatter about" not in text, text
     assert "the data still rise at the largest iodepth (+13% per doubling in the last step)" in text, text
+
+
+def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_queue_words():
+    # buffered_bs: psync, direct=0, the page cache served the reads — "an IOPS ceiling of the device … (a deeper
+    # queue would tell)" named a device that did not serve them and a queue psync never builds
+    text = _fit("buffered_bs", x="block_size_bytes", y="bytes_per_s").explain()
+    assert "of the device" not in text and "deeper queue" not in text, text
+    assert "an IOPS ceiling of the page cache (memory, not a device) is not measured at this depth; more jobs (psync " \
+           "is synchronous: one I/O in flight per job) would tell" in text, text
