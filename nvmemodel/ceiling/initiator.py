@@ -107,7 +107,3 @@ INITIATOR_CPU = register(Component(
                   source="default: the Linux kernel's initiator (nvme-cli connect)",
                   aliases={"linux": "kernel", "nvme-cli": "kernel", "user": "spdk"}),
     )))
-
-# The other end of the fabric, the NVMe-oF target's CPU, is its own module; imported here so that it registers with the
-# built-in components (nvmemodel/ceiling/__init__.py imports this module).
-from . import target as _target  # noqa: E402,F401
