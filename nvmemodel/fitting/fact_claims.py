@@ -105,6 +105,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         ratio = xs[-1] / xs[-2]
         if abs(ratio - 2) > 0.01:  # a step of ×4 is two doublings: its own gain, then the gain per doubling
             step += f", {ys[-1] / ys[-2] - 1:+.0%} for ×{ratio:.3g} the {x}"
+        cpu = cf.cpu.facts if cf.cpu is not None and cf.cpu.facts["cpu_bound"] else {}
+        if cpu.get("at_x") == xs[-1] and cpu.get("how") == "job":  # the busy submitting job holds the last point
+            noise = (f"At the largest {x} the submitting job was ≥ {CPU_BOUND:.0%} busy (fio's CPU accounting, "
+                     f"below): the ceiling the curve approaches is that job's CPU. {noise}")
         if s.get("slowing"):
             lg = s["lat_gain_per_doubling"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
@@ -326,10 +330,16 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                 f"plateau is CPU-bound, not a device limit.")
     else:
         who = "the job" if s["cpus"] / s["job_cpu_share"] < 1.5 else "each job"
+        jobs = f"the submitting job{'s' if who == 'each job' else ''}"
+        rising = cf.saturation is not None and cf.saturation.facts["state"] == "rising"
+        # a still-rising curve has no level: its last point is what the busy job could submit, and more of the load
+        # axis cannot raise it much for that job — more jobs can
+        held = (f"the rate there is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy): a larger {x} cannot raise it much for "
+                f"{'that job' if who == 'the job' else 'those jobs'} — more jobs can" if rising else
+                f"the level is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy), not a device queue")
         text = (f"fio's CPU accounting at {x} = {_xv(result, s['at_x'])}: {who} used {s['job_cpu_share']:.0%} of a "
                 f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O — at that cost one CPU sustains "
-                f"{fmt_y(s['iops_per_cpu'], '1/s')} per job: the level is CPU-bound (the submitting job"
-                f"{'s' if who == 'each job' else ''}, ≥ {CPU_BOUND:.0%} busy), not a device queue.")
+                f"{fmt_y(s['iops_per_cpu'], '1/s')} per job: {held}.")
     return [_claim("cpu", text, f)]
 
 

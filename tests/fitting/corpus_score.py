@@ -605,7 +605,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     if m:
         out.append(f"a range whose two ends are the same ({m[0]!r}): one value written as a spread")
     # a level (of a model or the data) said of a curve that still rises at its last point
-    if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat") \
+    if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat", "cpu") \
             and _LEVEL_WORDS.search(text) and not _RISING.search(text):
         out.append("describes a level where the curve still rises at its last point (+10 % or more)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
@@ -625,7 +625,8 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
 _CI = re.compile(r"95 % CI (?=\d)")
 _DEVICE_LIMIT = re.compile(r"(ceiling|limit|cap)s? of the device|device(?:'s)? (ceiling|limit)", re.I)
 _SYNC = {"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"}
-_LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at", re.I)
+_LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at"
+                          r"|the level is", re.I)
 
 
 def limit_intervals(text: str) -> list[tuple[float, str, str]]:

@@ -283,6 +283,10 @@ def test_a_level_said_of_a_curve_still_rising_is_misleading():
     fixed = text.replace("a level the points scatter about", "the data still rise at the largest iodepth")
     assert grade(fixed, rising)[0] == "supported"
     assert grade(text, curve([4, 16, 64], [28e3, 43e3, 43.8e3]))[0] == "supported"  # +2 %: a level
+    cpu = ("fio's CPU accounting at iodepth = 64: the job used 100% of a CPU — at that cost one CPU sustains 173.15 K "
+           "IOPS per job: the level is CPU-bound (the submitting job, ≥ 90% busy), not a device queue.")
+    assert grade(cpu, rising, kind="cpu")[0] == "misleading"
+    assert grade(cpu.replace("the level is", "the rate there is"), rising, kind="cpu")[0] == "supported"
 
 
 def test_device_words_under_the_page_cache_or_a_synchronous_engine_are_misleading():

@@ -421,3 +421,12 @@ def test_no_bandwidth_ceiling_while_bandwidth_still_rises_at_the_largest_block()
     text = " ".join(c["text"] for c in res.claims() if c["kind"] == "model")
     assert "bandwidth still rises at the largest block (+46% from 16 KiB to 32 KiB)" in text, text
     assert "a bandwidth ceiling of" not in text and "50.00 K IOPS–50.00 K IOPS" not in text, text
+
+
+def test_a_busy_job_at_the_last_point_of_a_rising_curve_holds_that_point_not_a_level():
+    # fioplot md RAID-0 of 4 SATA SSDs: +25 % per doubling from QD 32 to 64 while the one job is at 100 % of a CPU
+    claims = _case("fioplot_mdraid0-4ssd_4k-randread_qd").claims()
+    (sat,) = [c for c in claims if c["kind"] == "saturation"]
+    assert sat["facts"]["state"] == "rising" and "the ceiling the curve approaches is that job's CPU" in sat["text"]
+    cpu = [c["text"] for c in claims if c["kind"] == "cpu" and c["facts"].get("cpu_bound")]
+    assert cpu and "the level is" not in cpu[0] and "a larger iodepth cannot raise it much" in cpu[0], cpu
