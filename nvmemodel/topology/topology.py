@@ -99,11 +99,17 @@ class Topology:
     extras_sources: Mapping[str, str] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.default_drives is not None:
-            self.check_drives(self.default_drives)
         PARAMETERS["switch.count"].check(self.switch_count)
         for name, value in self.extras.items():
             get(name).check(value)
+        if self.switch is not None and self.gpu_ports_per_switch() >= self.switch.ports:
+            per = math.ceil(self._gpu_lanes() / self.switch.port_lanes)
+            raise ParameterError("gpu.count", self.extras.get("gpu.count"),
+                                 f"at most {(self.switch.ports - 1) // per * self.switch_count} GPUs behind "
+                                 f"{self.switch_count} x {self.switch.name} with gpu.attach=switch ({self.switch.ports} "
+                                 f"x{self.switch.port_lanes} ports each, a GPU taking {per}, a port left for drives)")
+        if self.default_drives is not None:
+            self.check_drives(self.default_drives)
         if self.switch is not None:
             free = self.host.sockets * (self.host.lanes_per_socket - self.host.reserved_lanes_per_socket)
             if self.switch_count * self.switch.up_lanes > free:
@@ -117,18 +123,38 @@ class Topology:
 
     @property
     def max_drives(self) -> int:
-        """Most drives this topology can attach: switch ports, or root-port lane budget."""
+        """Most drives this topology can attach: switch ports (less those GPUs behind the switches take), or root-port
+        lane budget."""
         if self.switch is not None:
-            return self.switch_count * self.switch.ports
+            return self.switch_count * (self.switch.ports - self.gpu_ports_per_switch())
         return self.host.direct_drive_slots
+
+    def gpu_ports_per_switch(self) -> int:
+        """Downstream ports of each switch that GPUs behind the drives' switches take (``gpu.attach=switch`` in
+        :attr:`extras`, docs/physics.md §12.10): ``⌈gpu.count / switch.count⌉ × ⌈gpu.lanes / switch.port_lanes⌉``
+        (a x16 GPU on x4 ports takes four); 0 otherwise."""
+        if self.switch is None or str(self.extras.get("gpu.attach", "unplaced")).strip().lower() not in ("switch",
+                                                                                                        "2", "2.0"):
+            return 0
+        count = float(self.extras.get("gpu.count", 0.0))
+        return int(math.ceil(count / self.switch_count) * math.ceil(self._gpu_lanes() / self.switch.port_lanes))
+
+    def _gpu_lanes(self) -> float:
+        """``gpu.lanes`` of :attr:`extras`, else 16 (the parameter's default, ``ceiling/gpu.py``)."""
+        return float(self.extras.get("gpu.lanes", 16.0))
 
     def max_drives_text(self) -> str:
         """:attr:`max_drives` with the parameters that set it (:func:`drive_slots_text`)."""
         h = self.host
-        return drive_slots_text(sockets=h.sockets, lanes_per_socket=h.lanes_per_socket,
+        text = drive_slots_text(sockets=h.sockets, lanes_per_socket=h.lanes_per_socket,
                                 reserved_lanes_per_socket=h.reserved_lanes_per_socket, port_lanes=h.port_lanes,
                                 switched=self.switch is not None, switch_count=self.switch_count,
                                 switch_ports=self.switch.ports if self.switch is not None else 0)
+        gpu = self.gpu_ports_per_switch()
+        if gpu:
+            text = (f"{self.max_drives} = switch.count {self.switch_count:g} × (switch.ports {self.switch.ports:g} − "
+                    f"{gpu} taken by the GPUs behind each switch)")
+        return text
 
     def check_drives(self, drives: Any) -> np.ndarray:
         """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them; the error names

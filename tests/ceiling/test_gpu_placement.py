@@ -192,3 +192,20 @@ def test_the_explanation_says_which_levels_the_data_skip():
                                  "gpu.remote_fraction": 0.5}).explain(24)
     assert "host memory is not touched, so socket_dma is not charged (" in port
     assert "peer-to-peer" not in _curve(topo, [24], **{"gpu.count": 4}).explain(24)
+
+
+def test_gpus_behind_a_switch_take_its_ports():
+    # PEX89144: 32 x4 downstream ports; a x16 GPU takes four of them (docs/physics.md §12.10)
+    topo = _genoa("broadcom-pex89144", 2)
+    placed, _ = topo.with_parameters({"gpu.count": 4, "gpu.attach": "switch"}, READ)
+    assert topo.max_drives == 64 and placed.max_drives == 2 * (32 - 2 * 4)
+    assert "8 taken by the GPUs behind each switch" in placed.max_drives_text()
+    x8, _ = topo.with_parameters({"gpu.count": 4, "gpu.lanes": 8, "gpu.attach": "switch"}, READ)
+    assert x8.max_drives == 2 * (32 - 2 * 2)
+    with pytest.raises(ParameterError, match="<= 48, the most drives"):
+        nm.evaluate(topo, READ, drives=[60], overrides={"gpu.count": 4, "gpu.attach": "switch"})
+    with pytest.raises(ParameterError) as err:
+        nm.evaluate(topo, READ, drives=[8], overrides={"gpu.count": 16, "gpu.attach": "switch"})
+    assert err.value.parameter == "gpu.count" and "at most 14 GPUs" in str(err.value)
+    on_ports, _ = topo.with_parameters({"gpu.count": 4, "gpu.attach": "root_port"}, READ)
+    assert on_ports.max_drives == 64
