@@ -309,6 +309,13 @@ def untrusted_claim(result, key, cf: CurveFacts, prior=()):
 def cpu_claims(result, cf: CurveFacts) -> list:
     """A CPU-bound plateau or cap, from fio's CPU per I/O (never per byte)."""
     f = cf.cpu
+    if f is not None and f.facts.get("spare"):
+        sp, x = f.facts["spare"], result.x
+        return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, sp['from_x'])} on the jobs "
+                              f"together used a level {sp['level_cpus']:.3g} CPUs however many were added — fewer than "
+                              f"the {sp['seen_cpus']:.3g} CPUs the jobs of this result used at {sp['seen_at']}: the "
+                              f"host had CPUs to spare, so the plateau is not the host's CPUs saturated.", f,
+                       cpu_bound=False)]
     if f is None or f.facts["cpu_bound"] is False:
         return []
     s, x = f.facts, result.x

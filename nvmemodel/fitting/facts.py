@@ -336,7 +336,8 @@ def _mix(result, p) -> Fact | None:
     return Fact("mix", facts, "the harmonic mix 1/X = r/R + (1 − r)/W of the pure runs")
 
 
-def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None) -> Fact | None:
+def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None,
+              seen: tuple | None = None) -> Fact | None:
     cpus, jobs, iops = p["cpus"].to_numpy(float), p["jobs"].to_numpy(float), p["iops"].to_numpy(float)
     if result.y_unit == "s" or not np.isfinite(cpus).any():
         return None
@@ -355,6 +356,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
     bound_at = None
     how = ""
     at = None
+    spare = None
     if sat is not None and sat.facts.get("onset_index") is not None:
         at = sat.facts["onset_index"]
     elif cap is not None and cap.facts.get("iops_cap"):
@@ -383,6 +385,10 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
             level = float(tail.mean())
             if cores and level >= 0.9 * cores:
                 bound_at, how = at, "machine"
+            elif not cores and seen is not None and level < 0.9 * seen[0]:
+                # the same host's jobs used more CPUs at another point of this result: this level is not all of them
+                spare = {"level_cpus": level, "seen_cpus": seen[0], "seen_at": seen[1], "from_x": float(p["x"].iloc[at])}
+                level = None
     bound = True if bound_at is not None else (None if level is not None else False)
     facts = {"share": share.tolist(), "cpu_s_per_io": per_io.tolist(), "spinning": spin.tolist(),
              "cpu_bound": bound, "how": how, "level_cpus": level, "cores": cores, "engine": engine,
@@ -391,7 +397,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "at_cpu_s_per_io": float(per_io[bound_at]) if bound_at is not None else None,
              "iops_per_cpu": float(1.0 / per_io[bound_at]) if bound_at is not None and per_io[bound_at] > 0 else None,
              "job_cpu_share": float(share[bound_at]) if bound_at is not None else None,
-             "cpus": float(cpus[bound_at]) if bound_at is not None else None}
+             "cpus": float(cpus[bound_at]) if bound_at is not None else None, "spare": spare}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
@@ -562,4 +568,18 @@ def _cpu_of(result, key, p, sat, cap):
         why = str(getattr(host, "provenance", {}).get("cores_per_socket", ""))
         if not why.startswith(("assumption", "estimate")):  # an assumed count decides nothing about this machine
             cores = int(host.sockets * host.cores_per_socket)
-    return _cpu_fact(result, p, sat, cap, engine, cores)
+    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result))
+
+
+def _most_cpus_seen(result) -> tuple | None:
+    """(CPUs, where) — the most CPUs fio's jobs used at any point of this result, a floor on the host's count when
+    every curve ran on one host (no two hostnames recorded, no curve per host); else None."""
+    pts, tbl = result.points, result.table
+    if "cpus" not in pts or not pts["cpus"].notna().any() or any("host" in str(b).lower() for b in result.by):
+        return None
+    if tbl is not None and "hostname" in tbl and tbl["hostname"].dropna().astype(str).nunique() > 1:
+        return None
+    i = pts["cpus"].astype(float).idxmax()
+    where = ", ".join(f"{b} = {pts.loc[i, b]}" for b in result.by) + (", " if result.by else "") \
+        + f"{result.x} = {pts.loc[i, result.x]:g}"
+    return float(pts.loc[i, "cpus"]), where

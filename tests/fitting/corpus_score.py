@@ -29,7 +29,8 @@ Grades (per claim; the worst reason wins):
   another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1"); a limit's
   95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
   ceiling more than 10 % above a cap the case reads; a level ("a level the points scatter about", "stays at") said
-  of a curve still rising at its last point; "a deeper queue" advised for a synchronous engine. With an expected
+  of a curve still rising at its last point; a host of "about N CPUs" offered for a level not within 10 % of N;
+  "a deeper queue" advised for a synchronous engine. With an expected
   layer: a limit "of the device" where the page cache served the I/O.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
@@ -608,6 +609,16 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat", "cpu") \
             and _LEVEL_WORDS.search(text) and not _RISING.search(text):
         out.append("describes a level where the curve still rises at its last point (+10 % or more)")
+    # a host's CPU count offered from a level that is no whole number of CPUs ("about 1 CPUs" for 1.46)
+    f = claim.get("facts") or {}
+    for m in _ABOUT_CPUS.finditer(text):
+        n = float(m[1])
+        lv = _num(f.get("level_cpus"))
+        if lv is None:
+            got = re.search(r"level (\d+(?:\.\d+)?) CPUs", text)
+            lv = float(got[1]) if got else None
+        if lv is not None and n > 0 and abs(lv - n) > 0.1 * n:
+            out.append(f"offers a host of about {n:g} CPUs for a level of {lv:.3g} CPUs (not within 10 % of it)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
     if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
@@ -624,6 +635,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
 
 _CI = re.compile(r"95 % CI (?=\d)")
 _DEVICE_LIMIT = re.compile(r"(ceiling|limit|cap)s? of the device|device(?:'s)? (ceiling|limit)", re.I)
+_ABOUT_CPUS = re.compile(r"\babout (\d+(?:\.\d+)?) CPUs?\b")
 _SYNC = {"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"}
 _LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at"
                           r"|the level is", re.I)

@@ -302,6 +302,17 @@ def test_device_words_under_the_page_cache_or_a_synchronous_engine_are_misleadin
     assert grade(text, aio, expect(layer=None), kind="outstanding")[0] == "supported"
 
 
+def test_about_n_cpus_for_a_level_that_is_no_whole_number_is_misleading():
+    data = curve([1, 2, 4, 8], [100e3, 150e3, 152e3, 151e3])
+    text = ("from numjobs = 2 on the jobs together used a level 1.46 CPUs however many were added …: if this host has "
+            "about 1 CPUs for fio, they were all busy")
+    g, why = grade(text, data, kind="cpu")
+    assert g == "misleading" and "1.46" in why[0]
+    assert grade(text, data, kind="cpu", facts={"level_cpus": 1.46, "cpu_bound": None})[0] == "misleading"
+    ok = text.replace("1.46", "1.97").replace("about 1 CPUs", "about 2 CPUs")
+    assert grade(ok, data, kind="cpu")[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],

@@ -430,3 +430,13 @@ def test_a_busy_job_at_the_last_point_of_a_rising_curve_holds_that_point_not_a_l
     assert sat["facts"]["state"] == "rising" and "the ceiling the curve approaches is that job's CPU" in sat["text"]
     cpu = [c["text"] for c in claims if c["kind"] == "cpu" and c["facts"].get("cpu_bound")]
     assert cpu and "the level is" not in cpu[0] and "a larger iodepth cannot raise it much" in cpu[0], cpu
+
+
+def test_a_level_cpu_total_below_what_the_same_host_used_elsewhere_is_spare_cpu():
+    # oberstet: 16 NVMe namespaces (148 CPUs level from 1024 threads) and the same host's md RAID-0 (176 CPUs): "if
+    # this host has about 148 CPUs" was offered though the host's jobs used 176 in the other curve
+    claims = _case("oberstet_16nvme-p3608_4k-randread_psync_threads_sector4096").claims()
+    texts = [c["text"] for c in claims if c["kind"] == "cpu"]
+    assert not any("about 148 CPUs" in t for t in texts), texts
+    assert any("fewer than the 176 CPUs the jobs of this result used at layout = md" in t and "to spare" in t
+               for t in texts), texts
