@@ -150,9 +150,9 @@ class Topology:
                                 reserved_lanes_per_socket=h.reserved_lanes_per_socket, port_lanes=h.port_lanes,
                                 switched=self.switch is not None, switch_count=self.switch_count,
                                 switch_ports=self.switch.ports if self.switch is not None else 0)
-        gpu = self.gpu_ports_per_switch()
-        if gpu:
-            text = (f"{self.max_drives} = switch.count {self.switch_count:g} × (switch.ports {self.switch.ports:g} − "
+        gpu, switch = self.gpu_ports_per_switch(), self.switch
+        if gpu and switch is not None:
+            text = (f"{self.max_drives} = switch.count {self.switch_count:g} × (switch.ports {switch.ports:g} − "
                     f"{gpu} taken by the GPUs behind each switch)")
         return text
 
