@@ -101,6 +101,9 @@ def explain_point(curve, drives: int) -> str:
     from .ranges import littles_law_need, range_lines
 
     lines += range_lines(curve, drives)  # the ceiling over the published range of the CPU's cost (§4.1)
+    from .md import md_range_lines
+
+    lines += md_range_lines(curve, drives)  # and over md's published per-array range (§12.3.1)
     need = littles_law_need(curve, drives)  # the latency per I/O the ceiling needs at this queue depth (§6)
     if need:
         lines.append(need)
@@ -293,6 +296,9 @@ def explain_curve(curve) -> str:
     from .ranges import range_lines
 
     lines += range_lines(curve)  # where the CPU binds over the published range of its cost (docs/physics.md §4.1)
+    from .md import md_range_lines
+
+    lines += md_range_lines(curve)  # md's published per-array range, where it moves the answer (§12.3.1)
     note = curve.upper_bound_note  # host layers (and drive ratings) without a known limit (ceiling/tree.py)
     if note:
         lines.append(f"  An {note}.")

@@ -40,7 +40,7 @@ from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
 __all__ = ["KERNELS", "LARGE_MAX", "LARGE_MIN", "MD_RAID", "SMALL_MAX", "MdCell", "MdRow", "md_cell", "md_ceiling",
-           "md_label", "md_rows", "parse_md_rows", "size_class"]
+           "md_label", "md_range_lines", "md_rows", "parse_md_rows", "size_class"]
 
 #: Linux mainline releases ``raid.md_kernel`` takes, oldest first (the order compares them; a distribution kernel
 #: is named by the mainline release it is based on — backports are not seen).
@@ -322,6 +322,48 @@ def _span(low: float, high: float, unit: str) -> str:
 
         return iops_span(low, high)
     return f"{low / 1e9:.3g}–{high / 1e9:.3g} GB/s"
+
+
+def md_range_lines(curve, drives: int | None = None) -> list[str]:
+    """The sentence of md's published range, where it changes the answer: the curve evaluated again with md's
+    per-array figure at the low and the high end of its sources (``raid.md_iops`` = each end; the same kernel,
+    :func:`~nvmemodel.ceiling.system.levels_of` + :func:`~nvmemodel.ceiling.compose.compose`), at ``drives`` or,
+    along the curve, at its last drive count. [] where md's figure is one's own (``raid.md_iops`` set), a single
+    measurement, none, or where its range moves nothing (another component binds at both ends); a topology of groups
+    is not ranged."""
+    if hasattr(curve.topology, "groups"):
+        return []
+    p = curve.parameters
+    level = p.get("raid.level", "none")
+    if not isinstance(level, str) or level == "none" or not math.isnan(float(p.get("raid.md_iops", math.nan))):
+        return []
+    if str(p.get("workload.io_stack", "")).startswith("windows"):
+        return []
+    S = float(p["workload.block_size"])
+    point, low, high, cells = md_ceiling(level, S, float(p["workload.read_fraction"]),
+                                         float(p["workload.random"]) > 0, str(p.get("raid.md_kernel", DEFAULT_KERNEL)))
+    if not cells or high <= low * (1 + 1e-9):
+        return []
+    from .compose import compose
+    from .system import levels_of
+
+    n = int(drives) if drives is not None else int(np.max(curve.drives))
+    ends = []
+    for value in (low, high):
+        lv = levels_of({**p, "raid.md_iops": value})
+        ends.append(float(np.asarray(compose((lv,), np.asarray([float(n)]), groups=False)["iops"], dtype=float).ravel()[0]))
+    at_low, at_high = ends
+    if at_high <= at_low * 1.0005:
+        return []
+    from .ranges import iops_span
+
+    name = level.upper().replace("RAID", "RAID-")
+    what = f"{iops_span(low, high)} per array" if len(cells) == 1 and cells[0].unit == "IOPS" else \
+        f"{iops_span(low, high)} per array at {S / 1024:g} KiB"
+    head = "  " if drives is None else ""
+    return [f"{head}md {name}'s own ceiling is a published range ({what}, {_words(point, 'IOPS')} charged; "
+            f"docs/physics.md §12.3.1): at {n} drive{'s' if n != 1 else ''} the ceiling lies in "
+            f"{iops_span(at_low, at_high)}."]
 
 
 MD_RAID = register(Component(

@@ -220,3 +220,22 @@ def test_md_cell_refuses_a_kernel_that_is_no_release():
 def test_no_label_without_raid_and_windows_is_not_md():
     assert md_label({"raid.level": "none"}) is None
     assert "not charged" in md_label({"raid.level": "raid5", "workload.io_stack": "windows_storport"})
+
+
+# ------------------------------------------------------------------ the published range, said where it moves the answer
+def test_the_range_of_the_sources_is_said_where_it_moves_the_answer():
+    c = curve(FAST, nm.Workload("randread", "4K"), 16, **{"raid.level": "raid6", "raid.width": 8,
+                                                           "raid.md_kernel": "5.10"})
+    line = ("md RAID-6's own ceiling is a published range (1.07–2.00 M IOPS per array, 1.43 M IOPS charged; "
+            "docs/physics.md §12.3.1): at 16 drives the ceiling lies in 2.14–4.00 M IOPS.")
+    assert line in c.explain(16) and line in c.explain()   # two arrays: 2 x 1.071 M … 2 x 2.0 M
+
+
+@pytest.mark.parametrize("topology, workload, overrides", [
+    (FAST, nm.Workload("randwrite", "4K"), {"raid.level": "raid5", "raid.width": 8}),   # one source: no range
+    (FAST, nm.Workload("randread", "4K"), {"raid.level": "raid6", "raid.width": 8, "raid.md_iops": 1e6}),  # one's own
+    (nm.preset("ion-sr71mach5-linux"), nm.Workload("randread", "4K"), {}),  # the CPU binds at both ends (3 M)
+])
+def test_no_range_sentence_where_there_is_none_or_it_moves_nothing(topology, workload, overrides):
+    n = 8
+    assert "'s own ceiling is a published range" not in curve(topology, workload, n, **overrides).explain(n)
