@@ -109,3 +109,53 @@ def test_a_fio21_iops_of_more_ios_than_bytes_is_refused(tmp_path):
                                           r"jobs\[0\]\.write\.runtime = 5314 ms is 5\.314e\+300 I/Os, more than the "
                                           r"3\.70672e\+08 bytes moved \(jobs\[0\]\.write\.io_bytes = 361984 KiB\)"):
         read_fio_json(path)
+
+
+# --- compare: a file with itself --------------------------------------------------------------------------------
+
+_PSYNC = pathlib.Path("tests/data/compare/psync")  # real fio runs (tests/data/compare/README.md)
+
+
+def _compare_notes(base, new):
+    import warnings
+
+    import nvmemodel as nm
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return nm.compare(base, new).notes
+
+
+def test_compare_says_when_base_and_new_are_one_file(tmp_path, capsys):
+    from nvmemodel import cli
+
+    one = sorted(_PSYNC.rglob("*.json"))[0]
+    rc = cli.main(["compare", str(one), str(one)])
+    out = capsys.readouterr().out
+    assert rc == 0 and f"note: base and new are the same file ({one}): the results are compared with themselves" in out
+    link = tmp_path / "link.json"
+    link.symlink_to(one.resolve())  # another name of the same file
+    assert _compare_notes(one, link)[0].startswith("base and new are the same file")
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(one.read_bytes())
+    assert _compare_notes(one, copy)[0].startswith("base and new hold the same content (1 file(s) a side, identical "
+                                                   "by SHA-256)")
+
+
+def test_compare_says_when_base_and_new_are_one_folder_or_table():
+    import warnings
+
+    import nvmemodel as nm
+
+    assert _compare_notes(_PSYNC, str(_PSYNC) + "/")[0].startswith("base and new are the same folder")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = nm.read_results(_PSYNC)
+    assert _compare_notes(table, table)[0].startswith("base and new are the same table")
+
+
+def test_compare_of_two_measurements_says_nothing_of_the_kind():
+    # psync-again: the same settings measured a second time (gen.sh): two measurements, not one
+    for notes in (_compare_notes(_PSYNC, _PSYNC.parent / "psync-again"),
+                  _compare_notes(*sorted(_PSYNC.rglob("*qd1-*.json"))[:2])):  # rep1 and rep2 of one point
+        assert not [n for n in notes if "compared with themselves" in n]

@@ -26,6 +26,8 @@ from typing import Any
 
 import dataclasses
 import math
+import os
+import pathlib
 
 from ..errors import ParameterError
 from .points import (METRICS, describe, load, match_columns, not_steady_points, point_keys, runs_by_point,
@@ -285,10 +287,62 @@ def compare(base, new, *, by=(), ignore=(), metrics=("iops", "bw", "lat_mean", "
                      f"{shown}; a change there may be drift, not the setting")
     if unmatched:
         notes.append(f"{len(unmatched)} point(s) of one side only, not compared (listed under 'unmatched')")
+    same = same_results(base, new, tables)
+    if same:
+        notes.insert(0, same)
     settings = {"threshold": threshold, "confidence": confidence, "detect": detect, "power": POWER,
                 "cv": cv, "metrics": list(measured), "match": columns, "ignore": list(ignore), "by": list(by)}
     return Comparison(changes, points, tuple(unmatched), _combine(list(points["verdict"])), settings, spreads,
                       tuple(notes))
+
+
+def _paths(side) -> list | None:
+    """The paths of a side given as paths (None for a table given as a DataFrame)."""
+    import pandas as pd
+
+    if isinstance(side, pd.DataFrame):
+        return None
+    return [side] if isinstance(side, (str, bytes)) or hasattr(side, "__fspath__") else list(side)
+
+
+def _digests(paths: list, table) -> list[str]:
+    """SHA-256 of every file a side read: a file given, and under a folder given the files its rows came from
+    (``source_path``); sorted. Empty where a file cannot be read again."""
+    import hashlib
+
+    files = [pathlib.Path(os.fsdecode(p)) for p in paths if os.path.isfile(p)]
+    if any(os.path.isdir(p) for p in paths) and "source_path" in table:
+        files += [pathlib.Path(str(s)) for s in table["source_path"].dropna().unique() if os.path.isfile(str(s))]
+    out = []
+    for f in dict.fromkeys(f.resolve() for f in files):
+        try:
+            out.append(hashlib.sha256(f.read_bytes()).hexdigest())
+        except OSError:
+            return []
+    return sorted(out)
+
+
+def same_results(base, new, tables) -> str | None:
+    """A note where ``base`` and ``new`` are one set of results, not two measurements: the same table object, the
+    same files or folders by path, or files of the same content (SHA-256 of every file each side read); else
+    None. A change found then is no change made: the runs are the same runs."""
+    if base is new and _paths(base) is None:
+        return "base and new are the same table: the results are compared with themselves, not with a second " \
+               "measurement"
+    pb, pn = _paths(base), _paths(new)
+    if pb is None or pn is None:
+        return None
+    rb = sorted({os.path.realpath(os.fsdecode(p)) for p in pb})
+    rn = sorted({os.path.realpath(os.fsdecode(p)) for p in pn})
+    if rb == rn:
+        what = ("file" if os.path.isfile(rb[0]) else "folder") if len(rb) == 1 else "paths"
+        return f"base and new are the same {what} ({', '.join(map(os.fsdecode, pb))}): the results are compared " \
+               "with themselves, not with a second measurement"
+    db, dn = _digests(pb, tables[0]), _digests(pn, tables[1])
+    if db and db == dn:
+        return f"base and new hold the same content ({len(db)} file(s) a side, identical by SHA-256): the " \
+               "results are compared with themselves (a copy), not with a second measurement"
+    return None
 
 
 def _order(item) -> tuple:
