@@ -30,7 +30,10 @@ Grades (per claim; the worst reason wins):
   95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
   ceiling more than 10 % above a cap the case reads; a level ("a level the points scatter about", "stays at") said
   of a curve still rising at its last point; a host of "about N CPUs" offered for a level not within 10 % of N;
-  "a deeper queue" advised for a synchronous engine. With an expected
+  "a deeper queue" advised for a synchronous engine; a fall ("falls 12 %") within the data's noise (repeats: twice
+  the standard error of the difference; one run a point: the ±10 % band or the largest step on the level before the maximum); a
+  cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
+  or a time series; an IOPS ceiling along block size measured at ≤ 4 I/Os outstanding with no word on that. With an expected
   layer: a limit "of the device" where the page cache served the I/O.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
@@ -171,6 +174,9 @@ class CurveData:
     time_series: bool = False
     trust_r2: float | None = None
     trust_max_miss: float | None = None
+    y_std: np.ndarray | None = None     # the sd of each point's runs (NaN or None: one run)
+    n_runs: np.ndarray | None = None
+    outstanding: np.ndarray | None = None   # I/Os in flight at each point (iodepth × numjobs)
     tools: tuple = ()                   # the tools that measured the runs (the table's ``tool``), lower case
     engines: tuple = ()                 # fio's ioengine of the runs
 
@@ -224,6 +230,7 @@ def curve_data(result, key: tuple) -> CurveData:
         iops = y / bs if bs is not None else None
     repeats = bool((pts["n_runs"] > 1).any()) if "n_runs" in pts.columns else False
     tools = tuple(sorted(set(tbl["tool"].dropna().astype(str).str.lower()))) if "tool" in tbl.columns else ()
+    col = lambda c: pts[c].to_numpy(float) if c in pts.columns else None  # noqa: E731
     engines = tuple(sorted(set(tbl["ioengine"].dropna().astype(str)))) if "ioengine" in tbl.columns else ()
     r2 = miss = None
     try:
@@ -242,7 +249,8 @@ def curve_data(result, key: tuple) -> CurveData:
         pass
     return CurveData(x=x, y=y, y_unit=result.y_unit, iops=iops, bytes_per_s=bps, block_sizes=block_sizes,
                      repeats=repeats, time_series=result.x in ("time_s", "timestamp"), trust_r2=r2,
-                     trust_max_miss=miss, tools=tools, engines=engines)
+                     trust_max_miss=miss, tools=tools, engines=engines, y_std=col("y_std"), n_runs=col("n_runs"),
+                     outstanding=col("outstanding"))
 
 
 # ------------------------------------------------------------------------------------------ reading text
@@ -619,6 +627,26 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
             lv = float(got[1]) if got else None
         if lv is not None and n > 0 and abs(lv - n) > 0.1 * n:
             out.append(f"offers a host of about {n:g} CPUs for a level of {lv:.3g} CPUs (not within 10 % of it)")
+    # a fall said where the data do not fall beyond their noise
+    got = _FALL_PCT.search(text)
+    if got and data is not None and len(data.y) >= 2 and not _NEGATED.search(text[max(0, got.start() - 40):got.start()]):
+        within = fall_within_noise(data)
+        if within:
+            out.append(f"states a fall ({got[0]!r}) within the data's noise: {within}")
+    # a cause of a change named as fact, with no repeats or time series to show it and no hedge
+    m = _CAUSE.search(text)
+    if m and not (data is not None and (data.repeats or data.time_series)):
+        sentence = re.split(r"(?<=[.;])\s", text[:m.end()])[-1] + text[m.end():].split(".")[0]
+        if not _HEDGE.search(sentence):
+            out.append(f"names a cause ({m[0]!r}) as fact without repeats or a time series to show it")
+    # an IOPS ceiling along block size with no word on the outstanding I/O it was measured at
+    if data is not None and data.block_sizes and len(set(data.block_sizes)) > 1 and claim.get("kind") in ("model", "ceiling") \
+            and data.outstanding is not None and np.isfinite(data.outstanding).any() \
+            and np.nanmin(data.outstanding) <= SMALL_OUTSTANDING \
+            and re.search(r"IOPS ceiling", text) and not re.search(r"outstanding|queue|depth|CPU|not read|not a ceiling"
+                                                                   r"|below what was measured|per-I/O term", text):
+        out.append(f"an IOPS ceiling along block size measured at {np.nanmin(data.outstanding):g} I/O(s) outstanding, "
+                   "not said (the small-block rate is what that much outstanding I/O allows)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
     if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
@@ -633,8 +661,36 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     return out
 
 
+def fall_within_noise(data: CurveData) -> str:
+    """Why the drop from the maximum to the last point is within the noise ("" if it is beyond): with repeats, twice
+    the standard error of the difference of the two means; with one run a point, the ±10 % band a level is read
+    within or the largest step-to-step change before the maximum, whichever is larger."""
+    y = data.y
+    i = int(np.nanargmax(y))
+    if i == len(y) - 1:
+        return "the last point is the maximum"
+    drop = y[i] - y[-1]
+    sd, n = data.y_std, data.n_runs
+    if sd is not None and n is not None and np.isfinite(sd[[i, -1]]).all() and (n[[i, -1]] >= 2).all():
+        noise = 2 * math.hypot(sd[i] / math.sqrt(n[i]), sd[-1] / math.sqrt(n[-1]))
+        return "" if drop > noise else f"a drop of {drop / y[i]:.0%} against twice its standard error ({noise / y[i]:.0%})"
+    k = i  # the level before the maximum: the points next to it within 10 % of it (the rise to it is no noise)
+    while k > 0 and y[k - 1] >= 0.9 * y[i]:
+        k -= 1
+    steps = np.abs(np.diff(y[k:i + 1]))
+    noise = max(float(steps.max()) if steps.size else 0.0, 0.10 * y[i])
+    return "" if drop > noise else (f"a drop of {drop / y[i]:.0%}, one run a point, within the ±10 % band or a step "
+                                    f"on the level before the maximum ({noise / y[i]:.0%})")
+
+
 _CI = re.compile(r"95 % CI (?=\d)")
 _DEVICE_LIMIT = re.compile(r"(ceiling|limit|cap)s? of the device|device(?:'s)? (ceiling|limit)", re.I)
+_FALL_PCT = re.compile(r"\bfalls? (?:by )?[−-]?(\d+(?:\.\d+)?) ?%", re.I)
+_CAUSE = re.compile(r"garbage collection|thermal throttl\w*|warm-?up|background work|steady[- ]state|write cache "
+                    r"fill\w*|SLC cache|power states?|interrupt moderation", re.I)
+_HEDGE = re.compile(r"\bor\b|\bmay\b|\bmight\b|\bcould\b|\?|cannot tell|whether|not known|if\b|e\.g\.|such as"
+                    r"|not in the same state|no mechanism", re.I)
+SMALL_OUTSTANDING = 4     # "small outstanding I/O": at most this many I/Os in flight at the smallest block
 _ABOUT_CPUS = re.compile(r"\babout (\d+(?:\.\d+)?) CPUs?\b")
 _SYNC = {"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"}
 _LEVEL_WORDS = re.compile(r"a level the points scatter about|stays at|limits throughput to|flattens at"

@@ -313,6 +313,41 @@ def test_about_n_cpus_for_a_level_that_is_no_whole_number_is_misleading():
     assert grade(ok, data, kind="cpu")[0] == "supported"
 
 
+def test_a_fall_within_noise_is_misleading():
+    text = "Measured IOPS peaks at 220 K IOPS at iodepth = 32 and falls 8% to 202 K IOPS at iodepth = 128."
+    once = curve([8, 16, 32, 64, 128], [150e3, 200e3, 220e3, 210e3, 202e3])     # -8 %: inside the ±10 % band
+    g, why = grade(text, once, kind="falls")
+    assert g == "misleading" and "within the data's noise" in why[0]
+    deep = curve([8, 16, 32, 64, 128], [150e3, 200e3, 220e3, 190e3, 160e3])     # -27 %
+    assert grade(text.replace("8%", "27%"), deep, kind="falls")[0] == "supported"
+    reps = curve([8, 16, 32, 64, 128], [150e3, 200e3, 220e3, 210e3, 202e3], repeats=True,
+                 y_std=np.full(5, 1e3), n_runs=np.full(5, 3.0))                # 3 runs, sd 1 K: -8 % is beyond
+    assert grade(text, reps, kind="falls")[0] == "supported"
+    assert grade("it does not fall 8% or more", once, kind="falls")[0] == "supported"
+
+
+def test_a_cause_named_as_fact_without_repeats_is_misleading():
+    data = curve([1, 2, 4, 8], [20e3, 94e3, 155e3, 140e3])
+    bare = "The fall after numjobs = 4 is garbage collection in the drive."
+    g, why = grade(bare, data, kind="falls")
+    assert g == "misleading" and "garbage collection" in why[0]
+    hedged = ("a per-I/O cost that more outstanding I/O hides (host-side submission and completion, interrupt "
+              "moderation, power states) or a change between the runs; one run per point cannot tell which")
+    assert grade(hedged, data, kind="superlinear")[0] == "supported"
+    assert grade(bare, curve([1, 2, 4, 8], [20e3, 94e3, 155e3, 140e3], repeats=True), kind="falls")[0] == "supported"
+
+
+def test_an_iops_ceiling_at_small_outstanding_io_along_block_size_is_misleading():
+    data = curve([4096, 16384, 65536], [19.4e3, 15e3, 8e3], x_is_bs=True, y_unit="B/s", outstanding=np.ones(3))
+    bare = "Each I/O costs 1/48.89 K IOPS: an IOPS ceiling of 48.89 K IOPS at small blocks."
+    g, why = grade(bare, data)
+    assert g == "misleading" and "outstanding" in why[0]
+    said = bare.replace("small blocks.", "small blocks (at 1 I/O outstanding: a deeper queue may raise it).")
+    assert grade(said, data)[0] == "supported"
+    deep = curve([4096, 16384, 65536], [19.4e3, 15e3, 8e3], x_is_bs=True, y_unit="B/s", outstanding=np.full(3, 64.0))
+    assert grade(bare, deep)[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],
