@@ -9,10 +9,14 @@ files written next to each figure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .errors import ParameterError
+
+if TYPE_CHECKING:
+    from .topology.workload import Workload
 
 __all__ = [
     "assumptions_allowing",
@@ -66,8 +70,8 @@ def generation_rates(lanes: int, workload, *, gens: Iterable[int] = range(1, 7),
     return pd.DataFrame(rows)
 
 
-def efficiency_by_block_size(gen, lanes: int, block_sizes: Sequence[float], mps_values: Sequence[int], *,
-                             read_fraction: float = 1.0):
+def efficiency_by_block_size(gen, lanes: int, block_sizes: Sequence[float] | np.ndarray, mps_values: Sequence[int],
+                             *, read_fraction: float = 1.0):
     """Delivered payload of one link versus block size, for each Max Payload Size (bytes/s).
 
     ``pct_of_encoded`` is the delivered share of the rate after line encoding.
@@ -163,7 +167,7 @@ def assumptions_allowing(topology, workload, *, drives: int, measured: float,
     return pd.DataFrame(rows)
 
 
-def fabric_ceilings(topology, workloads: Mapping[str, object], transports: Sequence[str], *, drives: int):
+def fabric_ceilings(topology, workloads: Mapping[str, Workload], transports: Sequence[str], *, drives: int):
     """System ceiling and binding component per (workload, transport); ``"none"`` is local access."""
     import pandas as pd
 

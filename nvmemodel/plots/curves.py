@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import numpy as np
 
 from ..units import convert
 
+if TYPE_CHECKING:  # for annotations only: matplotlib and pandas load when a chart is drawn
+    import pandas as pd
+    from matplotlib.axes import Axes
 
-def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None, marker: str | None = None,
-                 ceilings: bool = False, binding: bool = True):
+    from ..ceiling.result import ScalingCurve
+    from .style import ChartAxes
+
+
+def plot_scaling(curve: ScalingCurve, *, ax: Axes | None = None, unit: str = "GB/s", label: str | None = None,
+                 marker: str | None = None, ceilings: bool = False, binding: bool = True) -> Axes:
     """Plot a :class:`~nvmemodel.ScalingCurve`: bandwidth (``unit``, e.g. "GB/s", "GiB/s", "MB/s") or
     IOPS (``unit="IOPS"``/``"KIOPS"``/``"MIOPS"``) against drive count.
 
@@ -24,6 +33,7 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.6), layout="constrained")
+    ax = cast("ChartAxes", ax)  # (it gains the attributes the docstring names)
 
     def scale(iops):
         if unit in ("IOPS", "KIOPS", "MIOPS"):
@@ -65,7 +75,8 @@ def plot_scaling(curve, *, ax=None, unit: str = "GB/s", label: str | None = None
     return ax
 
 
-def plot_waterfall(frame, *, ax=None, unit: str = "GB/s", title: str | None = None):
+def plot_waterfall(frame: pd.DataFrame, *, ax: Axes | None = None, unit: str = "GB/s",
+                   title: str | None = None) -> Axes:
     """Bar chart of :func:`~nvmemodel.pcie_waterfall` stages."""
     import matplotlib.pyplot as plt
 

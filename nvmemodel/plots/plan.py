@@ -113,8 +113,9 @@ def plot_plan(plan, *, ax=None, x: str = "drives", y: str = "min_headroom", hue:
         front = plan.pareto((x, y)).sort_values(x)
         ax.step(_scale(x, front[x]), _scale(y, front[y]), where="post", color="black", lw=1.0, zorder=1)
         rows = [int(i) for i in front.index]
-        ring = [(_scale(x, [df[x].iloc[i]])[0], _scale(y, [df[y].iloc[i]])[0]) for i in rows]
-        ring = np.array([(px + shift.get((groups.index(keys[i]), px, py), 0.0), py) for i, (px, py) in zip(rows, ring)])
+        centres = [(_scale(x, [df[x].iloc[i]])[0], _scale(y, [df[y].iloc[i]])[0]) for i in rows]
+        ring = np.array([(px + shift.get((groups.index(keys[i]), px, py), 0.0), py)
+                         for i, (px, py) in zip(rows, centres)])
         ax.scatter(ring[:, 0], ring[:, 1], s=160, facecolor="none", edgecolor="black", linewidth=1.0, zorder=4,
                    label=f"Pareto front ({len(front)} answer{'s' * (len(front) != 1)})")
         rows = rows[:labels]

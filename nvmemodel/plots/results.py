@@ -9,11 +9,22 @@ four get a log2 axis with a tick at every measured value.
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ..ingest.summary import QUANTITIES, resolve_y, summarize
 from .style import themed
+
+if TYPE_CHECKING:  # for annotations only: pandas and matplotlib load when a chart is drawn
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from ..topology import Topology
+    from ..topology.mixed import MixedTopology
+    from .style import ChartAxes
 
 __all__ = ["plot_fio_log", "plot_latency_histogram", "plot_percentiles", "plot_results", "provenance", "si_format"]
 
@@ -159,7 +170,7 @@ def _hue_mapping(levels) -> dict:
 def _curves(ax, before: int, data, hue_col: str, style: str | None, mapping: dict, name) -> dict:
     """{name: Line2D} of the lines one seaborn call drew (in seaborn's order: hue levels × style levels, the empty
     ones skipped), error-bar lines left out; ``name(hue_value, style_value)`` names each."""
-    parts = set()
+    parts: set[Any] = set()
     for c in ax.containers:
         parts.update(a for a in c.get_children())
     lines = [ln for ln in ax.lines[before:] if ln not in parts]
@@ -188,9 +199,11 @@ def _some_value(summary, table, y: str) -> None:
 
 
 @themed
-def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, directions=None, little: bool = True,
-                 error_bars: bool = True, ax=None, title: str | None = None, latency: str | None = "lat_mean_s",
-                 topology=None, overrides=None):
+def plot_results(table: pd.DataFrame, *, x: str, y: str = "iops", hue: str | None = None,
+                 directions: Sequence[str] | None = None, little: bool = True, error_bars: bool = True,
+                 ax: Axes | None = None, title: str | None = None, latency: str | None = "lat_mean_s",
+                 topology: Topology | MixedTopology | None = None,
+                 overrides: Mapping[str, Any] | None = None) -> Axes:
     """Measured ``y`` against ``x``: one line per ``hue`` value and direction, repeats averaged — drawn by
     seaborn's :func:`~seaborn.lineplot` from one row per run (``hue=`` the curves, ``style=`` the direction,
     ``errorbar="sd"`` the spread of the repeats), in the house theme (:func:`nvmemodel.plots.style.themed`).
@@ -252,6 +265,7 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     runs = _per_run(table, x=x, y=y, hue=hue, directions=directions)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
+    ax = cast("ChartAxes", ax)  # (it gains the attributes the docstring names)
     label, unit, _ = QUANTITIES[y]
     # one table: colour = direction; several curves: colour = the hue's value, line style and marker = direction
     hue_col = hue or "direction"
@@ -272,8 +286,8 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
                                                                s if (several or not hue) else None) if p)
                         or f"measured {label}")
     ax.little = {}
-    if ax.get_legend() is not None:  # seaborn's entries (its hue and style keys) stay on the Axes: placed below
-        ax.get_legend().remove()
+    if (seaborn_legend := ax.get_legend()) is not None:  # seaborn's entries (its hue and style keys) stay on the
+        seaborn_legend.remove()  # Axes: placed below
     if hue and style in (None, hue_col):  # entries of the curves alone: each says what it is (numjobs=4)
         for h in ax.get_legend_handles_labels()[0]:
             h.set_label(f"{hue}={h.get_label()}")
@@ -339,7 +353,9 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     ax.legend_beside = None
     if beside and isinstance(ax.figure.get_layout_engine(), ConstrainedLayoutEngine):
         # a figure legend right of everything (the latency axis's ticks and label included), the layout making room
-        if len(ax.figure.axes) <= 3:
+        from matplotlib.figure import Figure
+
+        if len(ax.figure.axes) <= 3 and isinstance(ax.figure, Figure):  # (a SubFigure has no size of its own)
             ax.figure.set_size_inches(ax.figure.get_figwidth() + 3.0, ax.figure.get_figheight())  # axes keep width
         ax.legend_beside = ax.figure.legend(handles, labels, loc="outside right upper", fontsize="x-small",
                                             frameon=False)
@@ -348,10 +364,10 @@ def plot_results(table, *, x: str, y: str = "iops", hue: str | None = None, dire
     set_title(ax, title or f"measured {label} vs {_X_LABELS.get(x, x)}", fontsize=10)
     ax.text(0, 1.0, f"{ax.provenance}\n{note}", transform=ax.transAxes, fontsize=7.5, color="0.25", va="bottom", ha="left",
             bbox={"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none"})  # what was run, on the chart
-    if ax.get_legend() is not None and not beside:  # the legend sits above the provenance line (two lines: 0.3 in
-        from .style import inches_from  # whatever the axes' height — a tall legend shortens the axes)
+    if (legend := ax.get_legend()) is not None and not beside:  # the legend sits above the provenance line (two
+        from .style import inches_from  # lines: 0.3 in whatever the axes' height — a tall legend shortens the axes)
 
-        ax.get_legend().set_bbox_to_anchor((0, 0.32), transform=inches_from(ax, 1))
+        legend.set_bbox_to_anchor((0, 0.32), transform=inches_from(ax, 1))
     set_title(ax, ax.get_title(), fontsize=10, pad_extra=24)
     ax.summary = summary
     return ax
@@ -549,7 +565,7 @@ def _overlay_model(ax, table, summary, *, x: str, y: str, topology, overrides=No
         iops, binding, size = curve.iops, curve.binding, np.full(len(xs), float(curve.block_size))
     elif x in grid_names:
         wl = workload.replace(numjobs=1) if x == "outstanding" else workload
-        grid = {grid_names[x]: xs.astype(float)}
+        grid: dict[str, Any] = {grid_names[x]: xs.astype(float)}  # (a categorical override: a list of names)
         for k, v in (overrides or {}).items():
             grid[k] = np.full(len(xs), v) if not isinstance(v, str) else [v] * len(xs)
         res = nm.sweep(topology, wl, drives=[drives], grid=grid)
@@ -575,8 +591,8 @@ def _upper_bounds(topology, workload, drives: int, x: str, xs, overrides) -> str
     (QA s25, H11)."""
     import nvmemodel as nm
 
-    field = {"iodepth": "iodepth", "outstanding": "iodepth", "numjobs": "numjobs",
-             "block_size_bytes": "block_size"}.get(x)
+    fields = {"iodepth": "iodepth", "outstanding": "iodepth", "numjobs": "numjobs", "block_size_bytes": "block_size"}
+    field = fields.get(x, "")  # (x is drives or one of these: _overlay_model refuses any other)
     at: dict[str, list] = {}
     for v in xs:
         if x == "drives":
@@ -623,8 +639,10 @@ def _latency_axis(ax, table, *, x, hue, latency, directions, mapping):
 
 
 @themed
-def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", "clat_p99_9_s"), directions=None,
-                     ax=None, title: str | None = None):
+def plot_percentiles(table: pd.DataFrame, *, x: str,
+                     percentiles: Sequence[str] = ("clat_p50_s", "clat_p99_s", "clat_p99_9_s"),
+                     directions: Sequence[str] | None = None, ax: Axes | None = None,
+                     title: str | None = None) -> Axes:
     """Completion-latency percentiles (default p50, p99, p99.9) against the swept variable, drawn by seaborn from
     one row per run: one colour and marker per percentile (``hue=``), one line style per direction (``style=``:
     read solid, write dashed), on a log latency axis (the tail spans decades). Repeats: the mean of the runs'
@@ -638,6 +656,7 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
+    ax = cast("ChartAxes", ax)  # (it gains the attributes the docstring names)
     _results_table(table)
     frames, drawn = [], []
     import warnings
@@ -675,8 +694,8 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
                  markers=_MARKERS, estimator="mean", errorbar="sd" if repeats else None, err_style="bars",
                  err_kws={"capsize": 2, "elinewidth": 0.8}, markersize=5, markeredgecolor="none", ax=ax)
     ax.curves = _curves(ax, before, runs, "percentile", "direction", mapping, lambda h, s: f"{h} {s}")
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
+    if (seaborn_legend := ax.get_legend()) is not None:
+        seaborn_legend.remove()
     xs = pd_numeric(summary[x])
     _x_axis(ax, x, xs)
     ax.set_yscale("log")
@@ -694,15 +713,17 @@ def plot_percentiles(table, *, x: str, percentiles=("clat_p50_s", "clat_p99_s", 
               pad_extra=14 + (10 if ax.unmeasured else 0))
     ax.text(0, 1.0, ax.provenance + (f"\n{ax.unmeasured}" if ax.unmeasured else ""), transform=ax.transAxes,
             fontsize=7.5, color="0.25", va="bottom", ha="left")
-    ax.get_legend().set_bbox_to_anchor((0, 1.06))
+    if (legend := ax.get_legend()) is not None:  # (legend_outside drew one: a chart has at least one curve)
+        legend.set_bbox_to_anchor((0, 1.06))
     ax.grid(True, which="minor", axis="y", alpha=0.25, lw=0.4)  # the decades' subdivisions, fainter
     ax.summary = summary
     return ax
 
 
 @themed
-def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=None, title: str | None = None,
-                 latency: str | None = "auto", stats: bool = True, steady_state=None):
+def plot_fio_log(frame: pd.DataFrame, *, kind: str = "iops", bin_s: float | None = None, ax: Axes | None = None,
+                 title: str | None = None, latency: str | None = "auto", stats: bool = True,
+                 steady_state: pd.DataFrame | None = None) -> Axes:
     """A fio time series (from :func:`nvmemodel.read_fio_logs`): jobs merged per bin, one line per direction,
     the y axis from 0 (so ±2 % of noise looks like ±2 %), each value held over its whole bin.
 
@@ -730,6 +751,7 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
         raise IngestError("(plot)", f"no {kind!r} samples in the logs (kinds present: {sorted(set(frame['kind']))})")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 5.2 if stats else 3.8), layout="constrained")
+    ax = cast("ChartAxes", ax)  # (it gains the attributes the docstring names)
     merged, dropped = _full_bins(merged)
     unit = {"iops": "", "bw": "B/s"}.get(kind, "s")
     times = np.sort(merged["time_s"].unique())
@@ -785,7 +807,7 @@ def plot_fio_log(frame, *, kind: str = "iops", bin_s: float | None = None, ax=No
     ax.grid(True, alpha=0.3)
     ax.stats = pd.DataFrame(rows)
     if stats:
-        table = ax.inset_axes([0, -0.32, 1, 0.14])
+        table = ax.inset_axes((0, -0.32, 1, 0.14))
         table.axis("off")
         cells = [[r["direction"], si_format(r["mean"], unit), f"{si_format(r['sd'], unit)} ({r['cv_pct']:.1f} %)",
                   si_format(r["min"], unit), si_format(r["max"], unit), str(r["bins"])] for r in rows]
@@ -954,7 +976,8 @@ def _provenance_of(info) -> str:
 
 
 @themed
-def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=None, title: str | None = None):
+def plot_latency_histogram(path: str | os.PathLike[str], *, direction: str = "read", job: int = 0,
+                           ax: Axes | None = None, title: str | None = None) -> Axes:
     """The completion-latency histogram of a fio result (log latency axis), with the p50 / p99 / p99.9 fio
     reported marked. From json+ (``clat_ns.bins``): fio's fine buckets of ``direction``. From plain JSON: fio's
     coarse buckets (:data:`COARSE_BUCKETS`: 2-4-10-20-50-100-250-500-750-1000 per unit, the job's reads and writes
@@ -966,6 +989,7 @@ def plot_latency_histogram(path, *, direction: str = "read", job: int = 0, ax=No
     lat, counts, info = latency_bins(path, direction=direction, job=job)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5), layout="constrained")
+    ax = cast("ChartAxes", ax)  # (it gains the attributes the docstring names)
     # fio lists only non-empty buckets; each is 1/64 of its power of two wide (FIO_IO_U_PLAT_BITS=6,
     # fio stat.h), exact below 64 ns: draw each at its own width, never stretched over a gap
     width = np.maximum(lat / 64, 1e-9)

@@ -25,8 +25,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:  # for the type checker only: never defined at run time (matplotlib loads when a chart is drawn)
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.legend import Legend
+
+    class ChartAxes(Axes):
+        """An Axes as nvmemodel's charts return it: with the attributes their docstrings name (each set by the
+        chart that documents it; matplotlib's types declare none of them)."""
+
+        summary: pd.DataFrame  # plot_results, plot_percentiles: the plotted summarize() table
+        provenance: str  # the line that says what was run
+        curves: dict[str, Any]  # each measured curve's line by name
+        little: dict[str, Any]  # plot_results: the Little's-law lines
+        model: Any  # plot_results: the model overlay (None without topology=)
+        latency_axis: Axes | None  # the second y axis of latencies
+        legend_beside: Legend | None
+        unmeasured: str  # plot_percentiles: the percentiles not drawn
+        steady_window: Any  # plot_fio_log: fio's steady-state window, where the run had one
+        stats: pd.DataFrame  # plot_fio_log: the statistics table
+        buckets: pd.DataFrame  # plot_latency_histogram: the buckets drawn
+        binding_strip: Any  # plot_scaling: the strip naming the binding component
+        _binding_rows: dict[str, tuple[Sequence[float] | np.ndarray, Sequence[str] | np.ndarray]]  # the strip's rows
 
 __all__ = ["PALETTE", "MARKERS", "LINESTYLES", "axis_label", "binding_color", "binding_hatch", "binding_strip",
            "block_size_label", "count_label", "inches_from", "legend_outside", "log2_axis", "note", "series_style", "set_title", "tick_labels",
@@ -127,6 +151,7 @@ def throughput_unit(values, *, kind: str, binary: bool = False) -> tuple[str, fl
     the largest value reads between 1 and 1000: ``("K IOPS", 1e3)``, ``("GB/s", 1e9)``, ``("GiB/s", 2**30)``."""
     arr = np.asarray(list(values) if not hasattr(values, "__len__") else values, dtype=float)
     top = float(np.nanmax(np.abs(arr))) if arr.size and np.isfinite(arr).any() else 1.0
+    steps: tuple[tuple[float, str], ...]
     if kind == "iops":
         steps = ((1e9, "G IOPS"), (1e6, "M IOPS"), (1e3, "K IOPS"), (1.0, "IOPS"))
     elif kind == "bytes":
@@ -193,8 +218,8 @@ def inches_from(ax, edge: float):
         ax.transAxes, ax.figure.dpi_scale_trans + transforms.ScaledTranslation(0, edge, ax.transAxes))
 
 
-def binding_strip(ax, rows: dict[str, tuple[Sequence[float], Sequence[str]]], *, height: float = 0.07,
-                  title: str = "binding component") -> object:
+def binding_strip(ax, rows: dict[str, tuple[Sequence[float] | np.ndarray, Sequence[str] | np.ndarray]], *,
+                  height: float = 0.07, title: str = "binding component") -> object:
     """Under ``ax``, a strip that shows which component binds where: one row per series (``rows``: name →
     (x values, binding names)), each run of equal binding a tinted, hatched span named in words where it
     fits. Shares the x axis with ``ax``. Returns the strip's Axes (``strip.spans`` lists

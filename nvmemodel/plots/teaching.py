@@ -27,6 +27,8 @@ QD 16 / 90 µs = 178 K IOPS: below the drive's 800 K IOPS, so the queue depth bi
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -86,13 +88,13 @@ def link(gen: int = 4, lanes: int = 4, *, block_size: str = "128K", mps: int = 2
     where = (f"Gen{gen} x{lanes} link" if lanes == drive_lanes else
              f"Gen{gen}: the x{drive_lanes} drive trains at x{trained} in an x{lanes} slot")
     text = (f"{where}; {block_size} reads, MPS {mps} B: {binding} binds at {_gbps(ceilings[binding])}"
-            + (f"; the next limit, {min((k for k in ceilings if k != binding), key=ceilings.get)}, is at {_gbps(other)}."
+            + (f"; the next limit, {min((k for k in ceilings if k != binding), key=ceilings.__getitem__)}, is at {_gbps(other)}."
                if np.isfinite(other) else "."))
     if draw:
         from .style import binding_color
 
         ax = _axes(ax, (7, 3.2))
-        names = sorted(ceilings, key=ceilings.get, reverse=True)
+        names = sorted(ceilings, key=ceilings.__getitem__, reverse=True)
         values = [ceilings[n] / 1e9 for n in names]
         # dots, not bars: on a log axis a bar's length means nothing (a 10x larger ceiling is not a 10x longer bar)
         ax.scatter(values, names, s=70, zorder=3,
@@ -363,7 +365,7 @@ def _scaling(curve, ax, **kwargs):
 
 #: lesson name → (function, {parameter: widget options}); the options are (min, max, step) for sliders
 #: or a list for drop-downs.
-LESSONS = {
+LESSONS: dict[str, tuple[Callable[..., Lesson], dict[str, Any]]] = {
     "link": (link, {"gen": (1, 7, 1), "lanes": [1, 2, 4, 8, 16]}),
     "mps_block_size": (mps_block_size, {"mps": [128, 256, 512, 1024],
                                         "block_size": ["512", "4K", "16K", "64K", "128K", "1M"]}),

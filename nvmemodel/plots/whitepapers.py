@@ -236,8 +236,8 @@ def plot_bars(frame, *, category: str, group: str, value: str, ax=None, ylabel: 
     top = float(np.nanmax(frame[value]))
     if points is not None:
         for k, (label, pts) in enumerate(points.groupby("label", sort=False)):
-            xs = [where(c, g) for c, g in zip(pts[category], pts[group])]
-            ax.scatter(xs, pts[value], marker=_MARKERS[k % len(_MARKERS)], s=80, color="k", zorder=4, label=label)
+            point_xs = [where(c, g) for c, g in zip(pts[category], pts[group])]
+            ax.scatter(point_xs, pts[value], marker=_MARKERS[k % len(_MARKERS)], s=80, color="k", zorder=4, label=label)
         top = max(top, float(np.nanmax(points[value])))
     if single:
         ax.set_xticks(np.arange(len(groups)), [str(g) for g in groups])
