@@ -74,17 +74,27 @@ def cost_ranges(parameters, sources) -> list[CostRange]:
 def _target_range(parameters) -> list[CostRange]:
     """The NVMe-oF target's cycles per I/O, where it is modelled (``target.stack`` set, a fabric) at its stack's
     published figure for the transport and that figure has a range (``target.TARGET_CYCLES``: the clock that ran)."""
-    from .target import TARGET_CYCLES
+    from .target import TARGET_CYCLES, TARGET_IOPS_PER_CORE
 
     stack = parameters.get("target.stack", "none")
     transport = parameters.get("fabric.transport", "none")
-    value = float(parameters.get("target.cycles_per_io", np.nan))
-    if (stack, transport) not in TARGET_CYCLES or not np.isnan(value):
+    cycles = float(parameters.get("target.cycles_per_io", np.nan))
+    rate = float(parameters.get("target.iops_per_core", np.nan))
+    if (stack, transport) not in TARGET_CYCLES or not np.isnan(cycles) or not np.isnan(rate):
         return []  # not modelled, no fabric, or the user's own figure
     point, low, high, why = TARGET_CYCLES[(stack, transport)]
-    if np.isnan(point) or low == high:
+    if not np.isnan(point):
+        return [] if low == high else [CostRange("target.cycles_per_io", f"{stack} {transport} target", point, low,
+                                                 high, why)]
+    if (stack, transport) not in TARGET_IOPS_PER_CORE:
         return []
-    return [CostRange("target.cycles_per_io", f"{stack} {transport} target", point, low, high, why)]
+    read, write, r_low, r_high, why = TARGET_IOPS_PER_CORE[(stack, transport)]
+    if r_low == r_high:
+        return []
+    f = float(parameters.get("workload.read_fraction", 1.0))
+    mix = 1.0 / (f / read + (1.0 - f) / write)  # the charged rate; the reads' spread scales it
+    return [CostRange("target.iops_per_core", f"{stack} {transport} target", mix, mix * r_low / read,
+                      mix * r_high / read, why, unit="I/Os per core", dear_is_high=False)]
 
 
 def _initiator_range(parameters) -> list[CostRange]:
@@ -196,7 +206,8 @@ class CurveRange:
 def _cpu_components(names) -> tuple[str, ...]:
     from .components import get_component
 
-    ranged = {"host.cycles_per_io", "share.cycles_per_io", "initiator.iops_per_core", "target.cycles_per_io"}
+    ranged = {"host.cycles_per_io", "share.cycles_per_io", "initiator.iops_per_core", "target.cycles_per_io",
+              "target.iops_per_core"}
     return tuple(n for n in names if ranged & set(get_component(n).parameters))
 
 

@@ -75,6 +75,18 @@ def _fabric_cpu_default(name: str, p) -> tuple[float, object] | None:
         from .target import TARGET_CYCLES
 
         row = TARGET_CYCLES.get((str(p.get("target.stack", "none")), transport))
+    elif name == "target.iops_per_core":
+        from .target import TARGET_CYCLES, TARGET_IOPS_PER_CORE
+
+        key = (str(p.get("target.stack", "none")), transport)
+        cycles = TARGET_CYCLES.get(key, (np.nan,))[0]
+        if not np.isnan(cycles) or not np.isnan(float(p.get("target.cycles_per_io", np.nan))):
+            return None  # a cycles figure applies: the rate is not used
+        rates = TARGET_IOPS_PER_CORE.get(key)
+        if rates is None:
+            return None
+        f = float(p.get("workload.read_fraction", 1.0))
+        row = (1.0 / (f / rates[0] + (1.0 - f) / rates[1]), 0.0, 0.0, rates[4])
     elif name == "initiator.iops_per_core":
         from .initiator import INITIATOR_IOPS_PER_CORE, SPDK_INITIATOR_IOPS_PER_CORE
 

@@ -27,7 +27,7 @@ from numpy.typing import ArrayLike
 from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["STACKS", "TARGET_CPU", "TARGET_CYCLES", "target_defaults"]
+__all__ = ["STACKS", "TARGET_CPU", "TARGET_CYCLES", "TARGET_IOPS_PER_CORE", "target_defaults", "target_rate_defaults"]
 
 #: ``target.stack`` choices, in code order.
 STACKS = ("none", "kernel", "spdk")
@@ -67,9 +67,10 @@ TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
                         "not known: no per-core figure of the Linux nvmet-tcp target with its CPU stated was found ("
                         + _SEARCHED + "); set target.cycles_per_io"),
     ("kernel", "rocev2"): (math.nan, math.nan, math.nan,
-                           "not known: no per-core figure of the Linux nvmet-rdma target with its CPU stated was found ("
-                           + _SEARCHED + "); set target.cycles_per_io"),
-    ("kernel", "infiniband"): (math.nan, math.nan, math.nan, "not known: as rocev2 (nvmet-rdma); set target.cycles_per_io"),
+                           "not known in cycles: the Linux nvmet-rdma target's one published figure is a rate per busy "
+                           "CPU with the CPU's model and clock unstated (TARGET_IOPS_PER_CORE); set target.cycles_per_io"),
+    ("kernel", "infiniband"): (math.nan, math.nan, math.nan, "not known in cycles: as rocev2 (nvmet-rdma; "
+                                                             "TARGET_IOPS_PER_CORE); set target.cycles_per_io"),
     ("spdk", "tcp"): (math.nan, math.nan, math.nan,
                       "not known: no per-core figure of SPDK's NVMe-oF TCP target with its CPU stated was readable ("
                       + _SEARCHED + "); at least SPDK's local NVMe path, 269 cycles (host.STACK_CYCLES); set "
@@ -79,6 +80,37 @@ TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
 }
 assert {t for _, t in TARGET_CYCLES} | {"none"} == set(_TRANSPORTS)
 assert {s for s, _ in TARGET_CYCLES} == set(STACKS[1:])
+
+# The Linux nvmet-rdma target [GURTOVOY20]: M. Gurtovoy (Mellanox), '[PATCH v2 0/5] nvmet-rdma/srpt: SRQ per completion
+# vector', linux-nvme / linux-rdma, 2020-03-18 (the series merged for Linux 5.8). 4 initiators (CX5, CX5, CX4, CX3) over
+# 'RoCE link layer' through a switch to 'the NVMEoF target (CX5)', 4 subsystems on null_blk devices, 'Fio with 12 jobs,
+# iodepth 128' per initiator; results as IOPS and '(target CPU)'. The target's default receive path is 'MQ' (case 3: the
+# module's use_srq is false unless set): 4k reads '1.88M (32%)', 4k writes '2.16M (28%)'; the other receive designs give
+# 4k reads '1.8M (33%)', '1.87M (32%)' and, the single SRQ of the time, '1.59M (34%)'. The target's CPUs are not
+# named: its HCA had 24 completion vectors ('comp_num' = 24 in the letter's memory arithmetic), which mlx5 sets to the
+# online CPUs up to the device's maximum — 24 CPUs, inferred (whether they were hyper-threads is not stated). I/Os per
+# busy CPU = IOPS / (share x 24): reads 1.88 M / (0.32 x 24) = 244,800, writes 2.16 M / (0.28 x 24) = 321,400; the
+# four designs' reads span 195,000 ('1.59M (34%)') - 244,800 (the range). At 32 % busy the target did not bind these
+# runs: the rate is its cost, not a ceiling it was shown to hit. null_blk stands in for the drive (no NVMe driver or
+# device interrupt: a real drive costs the target more), so the rate is an upper one.
+_NVMET_RDMA_CPUS = 24.0  # inferred from the letter's 'comp_num' = 24 completion vectors (not stated as CPUs)
+_NVMET_RDMA_READ = 1.88e6 / (0.32 * _NVMET_RDMA_CPUS)    # case 3, MQ (the default receive path): 244,800 per CPU
+_NVMET_RDMA_WRITE = 2.16e6 / (0.28 * _NVMET_RDMA_CPUS)   # case 3, 4k writes: 321,400 per CPU
+_NVMET_RDMA_READ_LOW = 1.59e6 / (0.34 * _NVMET_RDMA_CPUS)  # case 4, the single SRQ of the time: 194,900 per CPU
+_NVMET_RDMA = ("measured: the Linux nvmet-rdma target (RoCE, ConnectX-5; 4 initiators, fio 12 jobs x iodepth 128 each, "
+               "null_blk namespaces) in M. Gurtovoy's '[PATCH v2 0/5] nvmet-rdma/srpt: SRQ per completion vector' "
+               "(linux-nvme, 2020-03-18): default MQ receive path 4k reads '1.88M (32%)' and writes '2.16M (28%)' of "
+               "the target's CPU, 24 CPUs inferred from its 24 completion vectors (model and clock not stated): "
+               "244,800 reads and 321,400 writes per busy CPU; the other receive designs' reads down to '1.59M (34%)' "
+               "= 194,900 (the range); null_blk, not a drive: an upper rate")
+
+#: (stack, transport) → (I/Os per busy target core at 4 KiB: reads, writes, reads' low, reads' high, source): published
+#: figures that are rates per core with the CPU's clock not stated (so no cycles); used where no cycles figure applies.
+TARGET_IOPS_PER_CORE: dict[tuple[str, str], tuple[float, float, float, float, str]] = {
+    ("kernel", "rocev2"): (_NVMET_RDMA_READ, _NVMET_RDMA_WRITE, _NVMET_RDMA_READ_LOW, _NVMET_RDMA_READ, _NVMET_RDMA),
+    ("kernel", "infiniband"): (_NVMET_RDMA_READ, _NVMET_RDMA_WRITE, _NVMET_RDMA_READ_LOW, _NVMET_RDMA_READ,
+                               _NVMET_RDMA + "; measured over RoCE, the same nvmet-rdma code path over InfiniBand"),
+}
 
 
 def _table() -> np.ndarray:
@@ -97,25 +129,50 @@ def target_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike) -> np.nd
     return _TABLE[np.asarray(stack_codes, dtype=int), np.asarray(transport_codes, dtype=int)]
 
 
+def _rates() -> np.ndarray:
+    """(read, write) I/Os per busy core by (stack code, transport code); NaN where no rate was published."""
+    out = np.full((len(STACKS), len(_TRANSPORTS), 2), np.nan)
+    for (st, t), row in TARGET_IOPS_PER_CORE.items():
+        out[STACKS.index(st), _TRANSPORTS.index(t)] = row[:2]
+    return out
+
+
+_RATES = _rates()
+
+
+def target_rate_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike, read_fraction: ArrayLike = 1.0) -> np.ndarray:
+    """The published I/Os per busy target core for ``target.stack`` × ``fabric.transport`` codes, the read and write
+    rates mixed by their cost per I/O at ``read_fraction`` (NaN: none published)."""
+    rows = _RATES[np.asarray(stack_codes, dtype=int), np.asarray(transport_codes, dtype=int)]
+    f = np.asarray(read_fraction, dtype=float)
+    return 1.0 / (f / rows[..., 0] + (1.0 - f) / rows[..., 1])
+
+
 def _target(p) -> Limit:
     if "target.stack" not in p or everywhere(p["target.stack"], 0.0) or everywhere(p["fabric.present"], 0.0):
         return Limit()
-    cycles = p["target.cycles_per_io"]
-    cycles = np.where(np.isnan(cycles), target_defaults(p["target.stack"], p["fabric.transport"]), cycles)
     given = np.asarray(p["target.cores"], dtype=float)
     all_cores = np.asarray(p["host.sockets"] * p["host.cores_per_socket"], dtype=float)
-    cores = np.where(given > 0, given, all_cores)
-    share = np.where(given > 0, 1.0, p["host.cpu_utilization_max"])
-    x = cores * p["host.clock_hz"] * share / cycles
+    cores = np.where(given > 0, given, all_cores) * np.where(given > 0, 1.0, p["host.cpu_utilization_max"])
+    # the user's cycles, else the user's rate, else the published cycles, else the published rate (per busy core)
+    mine_cycles, mine_rate = p["target.cycles_per_io"], p.get("target.iops_per_core", np.nan)
+    stack, transport = p["target.stack"], p["fabric.transport"]
+    by_cycles = cores * p["host.clock_hz"] / mine_cycles
+    by_rate = cores * mine_rate
+    published = cores * p["host.clock_hz"] / target_defaults(stack, transport)
+    published_rate = cores * target_rate_defaults(stack, transport, p.get("workload.read_fraction", 1.0))
+    x = np.where(~np.isnan(by_cycles), by_cycles, np.where(~np.isnan(by_rate), by_rate,
+                                                            np.where(~np.isnan(published), published, published_rate)))
     on = (np.asarray(p["target.stack"]) > 0) & (np.asarray(p["fabric.present"]) > 0) & ~np.isnan(x)
     return Limit(system=np.where(on, x, np.inf))
 
 
 TARGET_CPU = register(Component(
-    "target_cpu", "the NVMe-oF target's CPU (its cores x clock / cycles per I/O)", 72, _target,
-    parameters=("target.stack", "target.cores", "target.cycles_per_io", "fabric.transport", "host.sockets",
-                "host.cores_per_socket", "host.clock_hz"),
-    summary="the NVMe-oF target's CPU: the host's (or the target's own) cores x clock / the target's cycles per I/O",
+    "target_cpu", "the NVMe-oF target's CPU (its cores / its cost per I/O)", 72, _target,
+    parameters=("target.stack", "target.cores", "target.cycles_per_io", "target.iops_per_core", "fabric.transport",
+                "host.sockets", "host.cores_per_socket", "host.clock_hz"),
+    summary="the NVMe-oF target's CPU: the host's (or the target's own) cores x clock / the target's cycles per I/O, "
+            "or cores x its I/Os per core",
     color="#66a61e",
     declares=(
         Parameter("target.stack", "", "categorical", "what serves the NVMe-oF fabric on the host: none (the target's "
@@ -133,4 +190,12 @@ TARGET_CPU = register(Component(
                   source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_CYCLES (SPDK's RDMA target: "
                          "'almost 1.2 million IOPS on a single core' of a Xeon E5-2620 v3, SPDK issue 321, 2,667 cycles "
                          "at 3.2 GHz; the kernel targets and SPDK's TCP target: none found, docs/physics.md §5.2)"),
+        Parameter("target.iops_per_core", "1/s", "continuous", "4 KiB I/Os one busy NVMe-oF target core sustains, "
+                  "where its cost is known as a rate rather than cycles (used where no cycles figure, the user's or "
+                  "published, applies; NaN: the stack's published rate, nvmemodel.ceiling.target.TARGET_IOPS_PER_CORE: "
+                  "the kernel's nvmet-rdma 244,800 reads / 321,400 writes per busy CPU)", lo=0, lo_open=True,
+                  unknown_ok=True, default=math.nan,
+                  source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_IOPS_PER_CORE (Linux "
+                         "nvmet-rdma: '1.88M (32%)' 4k reads of 24 inferred CPUs, M. Gurtovoy's SRQ series, 2020; "
+                         "docs/physics.md §5.2)"),
     )))

@@ -37,11 +37,14 @@ def test_the_spdk_rdma_target_figure_is_the_issue_threads():
 
 
 def test_no_other_target_figure_is_invented():
-    # the kernel targets and SPDK's TCP target: NaN, each saying it was not found and what to set
+    # in cycles only SPDK's RDMA target is known; nvmet-tcp and SPDK's TCP target have no figure at all
+    from nvmemodel.ceiling.target import TARGET_IOPS_PER_CORE
+
     for key in (("kernel", "tcp"), ("kernel", "rocev2"), ("kernel", "infiniband"), ("spdk", "tcp")):
         point, low, high, source = TARGET_CYCLES[key]
         assert math.isnan(point) and math.isnan(low) and math.isnan(high), key
         assert source.startswith("not known") and "target.cycles_per_io" in source, key
+    assert set(TARGET_IOPS_PER_CORE) == {("kernel", "rocev2"), ("kernel", "infiniband")}
     stacks = PARAMETERS["target.stack"].choices
     transports = PARAMETERS["fabric.transport"].choices
     codes = np.array([[stacks.index(s), transports.index(t)] for s in stacks for t in transports])
@@ -67,7 +70,8 @@ def test_not_modelled_by_default_nor_at_an_unknown_figure_nor_without_a_fabric()
     assert np.isinf(_curve().ceilings["target_cpu"]).all()                          # target.stack = none
     tcp = _curve(**{"target.stack": "spdk", "fabric.transport": "tcp"})
     assert np.isinf(tcp.ceilings["target_cpu"]).all()                              # no figure: not applied
-    assert np.isinf(_curve(**{"target.stack": "kernel"}).ceilings["target_cpu"]).all()
+    kernel_tcp = _curve(**{"target.stack": "kernel", "fabric.transport": "tcp"})
+    assert np.isinf(kernel_tcp.ceilings["target_cpu"]).all()                        # nvmet-tcp: no figure either
     local = nm.evaluate(nm.preset("dell-r7525"), nm.Workload("randread", "4K"), drives=[4],
                         overrides={"target.stack": "kernel", "target.cycles_per_io": 10_000})
     assert np.isinf(local.ceilings["target_cpu"]).all()                            # no fabric: no target
@@ -108,7 +112,47 @@ def test_sweep_and_plan_name_the_target():
     assert nm.plan(nm.Target(WL, iops=600e3), space).best is None  # above what the target's core gives: no answer
 
 
+# The Linux nvmet-rdma target: M. Gurtovoy, '[PATCH v2 0/5] nvmet-rdma/srpt: SRQ per completion vector' (linux-nvme,
+# 2020-03-18), RoCE, CX5 target, null_blk, 4 initiators x fio 12 jobs x iodepth 128: the default (MQ) receive path did
+# 4k reads '1.88M (32%)' and 4k writes '2.16M (28%)' of the target's CPU; the single SRQ of the time '1.59M (34%)'.
+# The letter's memory arithmetic gives the target's HCA 24 completion vectors (24 CPUs, inferred). Per busy CPU:
+# 1.88e6 / (0.32 x 24) = 244,792 reads, 2.16e6 / (0.28 x 24) = 321,429 writes, 1.59e6 / (0.34 x 24) = 194,853 (the
+# range's low end). The arithmetic is exact (rel 1e-9); the figures themselves carry the letter's two-to-three digits.
+def test_the_nvmet_rdma_target_rate_is_the_patch_letters():
+    from nvmemodel.ceiling.target import TARGET_IOPS_PER_CORE
+
+    read, write, low, high, source = TARGET_IOPS_PER_CORE[("kernel", "rocev2")]
+    assert read == pytest.approx(1.88e6 / (0.32 * 24), rel=1e-9) == pytest.approx(244_792, abs=1)
+    assert write == pytest.approx(2.16e6 / (0.28 * 24), rel=1e-9) == pytest.approx(321_429, abs=1)
+    assert (low, high) == pytest.approx((1.59e6 / (0.34 * 24), read), rel=1e-9)
+    assert "'1.88M (32%)'" in source and "SRQ per completion vector" in source and "inferred" in source
+    assert math.isnan(TARGET_CYCLES[("kernel", "rocev2")][0])  # a rate, not cycles: the clock is not stated
+
+
+def test_the_kernel_rdma_target_binds_with_its_rate_mixed_by_direction_and_ranged():
+    curve = _curve(drives=(1, 2, 4), **{"target.stack": "kernel"})  # every core of the Stingray's 8, shared
+    p = curve.parameters
+    cores = p["host.sockets"] * p["host.cores_per_socket"] * p["host.cpu_utilization_max"]
+    assert curve.ceilings["target_cpu"][-1] == pytest.approx(cores * 1.88e6 / (0.32 * 24), rel=1e-12)
+    assert curve.binding_at(4) == "target_cpu"
+    assert "target.iops_per_core = 244.79 K IOPS (measured: the Linux nvmet-rdma target" in curve.explain(4)
+    r = curve_range(curve)  # over the four receive designs' reads: the single SRQ's 194,853 is the dearest
+    assert r.cpu_alone_at(4)["target_cpu"] == pytest.approx((cores * 1.59e6 / (0.34 * 24), cores * 244_791.67),
+                                                            rel=1e-6)
+    half = nm.evaluate(STINGRAY, nm.Workload("randrw", "4K", iodepth=128, read_fraction=0.5), drives=[4],
+                       overrides={"target.stack": "kernel", "target.cores": 1})
+    per_io = 0.5 / (1.88e6 / (0.32 * 24)) + 0.5 / (2.16e6 / (0.28 * 24))  # core-seconds per I/O, mixed
+    assert half.ceilings["target_cpu"][-1] == pytest.approx(1.0 / per_io, rel=1e-12)
+    # a user's rate replaces the published one, a user's cycles replace both
+    mine = _curve(**{"target.stack": "kernel", "target.cores": 1, "target.iops_per_core": 100e3})
+    assert mine.ceilings["target_cpu"][-1] == pytest.approx(100e3)
+    cyc = _curve(**{"target.stack": "kernel", "target.cores": 1, "target.iops_per_core": 100e3,
+                    "target.cycles_per_io": 10_000})
+    assert cyc.ceilings["target_cpu"][-1] == pytest.approx(3.0e9 / 10_000)
+
+
 @pytest.mark.parametrize("name, value, expect", [
+    ("target.iops_per_core", 0, "target.iops_per_core"),
     ("target.stack", "ramdisk", "target.stack"),
     ("target.cores", -1, "target.cores"),
     ("target.cycles_per_io", 0, "target.cycles_per_io"),
