@@ -157,7 +157,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                 f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
     else:
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-                f"{cpus:.3g} CPUs (usr+sys)" + (f", {per_job:.0%} of one CPU per job" if np.isfinite(per_job)
+                f"{cpus:.3g} CPUs (usr+sys)" + (f", {_pct(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
     bound = []
     if np.isfinite(per_job) and per_job >= CPU_BOUND:

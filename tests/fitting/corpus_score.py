@@ -33,7 +33,7 @@ Grades (per claim; the worst reason wins):
   "a deeper queue" advised for a synchronous engine; a fall ("falls 12 %") within the data's noise (repeats: twice
   the standard error of the difference; one run a point: the ±10 % band or the largest step on the level before the maximum); a
   cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
-  or a time series; an IOPS ceiling along block size measured at ≤ 4 I/Os outstanding with no word on that. With an expected
+  or a time series; a share rounded to "0 % of"; an IOPS ceiling along block size measured at ≤ 4 I/Os outstanding with no word on that. With an expected
   layer: a limit "of the device" where the page cache served the I/O.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
@@ -627,6 +627,9 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
             lv = float(got[1]) if got else None
         if lv is not None and n > 0 and abs(lv - n) > 0.1 * n:
             out.append(f"offers a host of about {n:g} CPUs for a level of {lv:.3g} CPUs (not within 10 % of it)")
+    # a share rounded to nothing ("0.0031 CPUs …, 0% of one CPU per job")
+    if re.search(r"(?<![\d.,])0 ?% of\b", text):
+        out.append("a share written as 0 % (rounded to nothing: give its first digits)")
     # a fall said where the data do not fall beyond their noise
     got = _FALL_PCT.search(text)
     if got and data is not None and len(data.y) >= 2 and not _NEGATED.search(text[max(0, got.start() - 40):got.start()]):

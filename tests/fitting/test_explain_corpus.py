@@ -348,6 +348,14 @@ def test_an_iops_ceiling_at_small_outstanding_io_along_block_size_is_misleading(
     assert grade(bare, deep)[0] == "supported"
 
 
+def test_a_share_rounded_to_zero_is_misleading():
+    data = curve([4096, 65536], [15e3, 1e3], x_is_bs=True, y_unit="B/s")
+    text = "the jobs used 0.0031 CPUs (usr+sys), 0% of one CPU per job"
+    assert grade(text, data, kind="cpu")[0] == "misleading"
+    assert grade(text.replace("0%", "0.31 %"), data, kind="cpu")[0] == "supported"
+    assert grade("the jobs used 1.4 CPUs, 70% of one CPU per job", data, kind="cpu")[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],
