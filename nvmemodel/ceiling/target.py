@@ -10,11 +10,13 @@ with ``cores`` = ``target.cores`` (cores given to the target, e.g. SPDK's reacto
 at 0, every core of the host (``host.sockets × host.cores_per_socket``, shared: ``u`` = ``host.cpu_utilization_max``),
 ``f_clk`` the host's clock and ``cycles_per_io`` the target's whole cost per 4 KiB I/O — network, NVMe-oF and its own
 block path to the drive — from ``target.cycles_per_io`` or, where that is NaN, the published figure for the stack and
-the fabric's transport (:data:`TARGET_CYCLES`). One published per-core figure with its CPU was found: SPDK's RDMA
-target on one Xeon E5-2620 v3 core, about 1.2 M 4 KiB random reads (2,667 cycles at the 3.2 GHz turbo; SPDK issue
-321). The kernel targets and SPDK's TCP target have none (docs/physics.md §5.2 lists what was read): NaN, so the
-ceiling is applied there only where the user sets ``target.cycles_per_io`` (or fits it to runs of their own) and the
-explanation says it is not known otherwise. ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
+the fabric's transport (:data:`TARGET_CYCLES`); where a published figure is a rate per busy core with the clock
+unstated, ``cores × target.iops_per_core`` (:data:`TARGET_IOPS_PER_CORE`, reads and writes mixed by their cost per
+I/O). Published: SPDK's RDMA target on one Xeon E5-2620 v3 core, about 1.2 M 4 KiB random reads (2,667 cycles at the
+3.2 GHz turbo; SPDK issue 321); the Linux nvmet-rdma target, 244,792 4 KiB reads and 321,429 writes per busy CPU
+(M. Gurtovoy's SRQ patch series, 2020; CPU not named). nvmet-tcp and SPDK's TCP target have none (docs/physics.md §5.2
+lists what was read): NaN, so the ceiling is applied there only where the user sets ``target.cycles_per_io`` or
+``target.iops_per_core`` (or fits them to runs of their own) and the explanation says it is not known otherwise. ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ _NVMET_RDMA_WRITE = 2.16e6 / (0.28 * _NVMET_RDMA_CPUS)   # case 3, 4k writes: 32
 _NVMET_RDMA_READ_LOW = 1.59e6 / (0.34 * _NVMET_RDMA_CPUS)  # case 4, the single SRQ of the time: 194,900 per CPU
 _NVMET_RDMA = ("measured: the Linux nvmet-rdma target (RoCE, ConnectX-5; 4 initiators, fio 12 jobs x iodepth 128 each, "
                "null_blk namespaces) in M. Gurtovoy's '[PATCH v2 0/5] nvmet-rdma/srpt: SRQ per completion vector' "
-               "(linux-nvme, 2020-03-18): default MQ receive path 4k reads '1.88M (32%)' and writes '2.16M (28%)' of "
+               "(linux-nvme, 2020-03-18, lore.kernel.org/linux-nvme/20200318150257.198402-1-maxg@mellanox.com): default MQ receive path 4k reads '1.88M (32%)' and writes '2.16M (28%)' of "
                "the target's CPU, 24 CPUs inferred from its 24 completion vectors (model and clock not stated): "
                "244,800 reads and 321,400 writes per busy CPU; the other receive designs' reads down to '1.59M (34%)' "
                "= 194,900 (the range); null_blk, not a drive: an upper rate")
