@@ -104,6 +104,9 @@ def explain_point(curve, drives: int) -> str:
     from .md import md_range_lines
 
     lines += md_range_lines(curve, drives)  # and over md's published per-array range (§12.3.1)
+    from .iommu import iommu_range_lines
+
+    lines += iommu_range_lines(curve, drives)  # and over the IOMMU's published strict-mode range (§12.11)
     need = littles_law_need(curve, drives)  # the latency per I/O the ceiling needs at this queue depth (§6)
     if need:
         lines.append(need)
@@ -299,6 +302,9 @@ def explain_curve(curve) -> str:
     from .md import md_range_lines
 
     lines += md_range_lines(curve)  # md's published per-array range, where it moves the answer (§12.3.1)
+    from .iommu import iommu_range_lines
+
+    lines += iommu_range_lines(curve)  # the IOMMU's published strict-mode range, where it moves the answer (§12.11)
     note = curve.upper_bound_note  # host layers (and drive ratings) without a known limit (ceiling/tree.py)
     if note:
         lines.append(f"  An {note}.")

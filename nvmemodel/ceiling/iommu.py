@@ -27,7 +27,7 @@ import numpy as np
 from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["IOMMU", "MODES", "STRICT_IOPS_PER_SOCKET_RANGE", "published"]
+__all__ = ["IOMMU", "MODES", "STRICT_IOPS_PER_SOCKET_RANGE", "iommu_range_lines", "published"]
 
 #: ``iommu.mode`` choices, in code order.
 MODES = ("none", "passthrough", "lazy", "strict")
@@ -62,6 +62,38 @@ def published() -> tuple[dict, ...]:
     return tuple({**row, "iops": float(row["iops"])} for row in csv.DictReader(text.splitlines()))
 
 
+def iommu_range_lines(curve, drives: int | None = None) -> list[str]:
+    """The sentence of strict mode's published range, where it changes the answer: the curve evaluated again with
+    ``iommu.strict_iops_per_socket`` at each end of :data:`STRICT_IOPS_PER_SOCKET_RANGE` (the same kernel,
+    :func:`~nvmemodel.ceiling.system.levels_of` + :func:`~nvmemodel.ceiling.compose.compose`), at ``drives`` or, along
+    the curve, at its last drive count. [] unless the mode is strict on a stack that maps per I/O, the rate is the
+    default (not one's own), and the range moves the ceiling; a topology of groups is not ranged."""
+    if hasattr(curve.topology, "groups"):
+        return []
+    p = curve.parameters
+    if p.get("iommu.mode", "none") not in ("strict", float(_STRICT)) or p.get("workload.io_stack") in ("spdk", _SPDK):
+        return []
+    low, high, _ = STRICT_IOPS_PER_SOCKET_RANGE
+    charged = float(p.get("iommu.strict_iops_per_socket", high))
+    if charged != PARAMETERS["iommu.strict_iops_per_socket"].default:
+        return []  # a rate of one's own has no published range
+    from .compose import compose
+    from .ranges import iops_span
+    from .system import levels_of
+
+    n = int(drives) if drives is not None else int(np.max(curve.drives))
+    ends = []
+    for value in (low, high):
+        lv = levels_of({**p, "iommu.strict_iops_per_socket": value})
+        ends.append(float(np.asarray(compose((lv,), np.asarray([float(n)]), groups=False)["iops"], dtype=float).ravel()[0]))
+    if ends[1] <= ends[0] * 1.0005:
+        return []
+    head = "  " if drives is None else ""
+    return [f"{head}The IOMMU's strict-mode rate is a published range ({iops_span(low, high)} per socket, "
+            f"{iops_span(charged, charged).split('–')[-1]} charged; docs/physics.md §12.11): at {n} "
+            f"drive{'s' if n != 1 else ''} the ceiling lies in {iops_span(*ends)}."]
+
+
 def _iommu(p) -> Limit:
     if "iommu.mode" not in p:
         return Limit()
@@ -83,10 +115,12 @@ def _iommu(p) -> Limit:
 
 
 IOMMU = register(Component(
-    "iommu", "the IOMMU's strict-mode (or lazy-mode) invalidations (per socket)", 53, _iommu,
+    "iommu", "the IOMMU's strict-mode invalidations (per socket)", 53, _iommu,
     parameters=("iommu.mode", "iommu.strict_iops_per_socket", "iommu.lazy_iops_per_socket"),
     summary="the IOMMU in strict mode: an IOTLB invalidation per DMA unmap caps each socket's I/O rate",
     color="#999999",
+    label_of=lambda params: ("the IOMMU in lazy mode: each I/O's DMA map and unmap (per socket)"
+                             if params.get("iommu.mode") in ("lazy", float(_LAZY)) else None),
     declares=(
         Parameter("iommu.mode", "", "categorical", "the IOMMU's DMA mode: none (not modelled), passthrough (iommu=pt), "
                   "lazy (deferred invalidation, iommu.strict=0) or strict (an invalidation per unmap, iommu.strict=1)",

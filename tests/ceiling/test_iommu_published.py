@@ -98,3 +98,29 @@ def test_a_sweep_over_modes_and_stacks_agrees_with_each_curve():
         one = nm.evaluate(base, nm.Workload("randread", "4K", io_stack=stack), drives=[1, 8],
                           overrides={"iommu.mode": mode})
         assert res.iops[row] == pytest.approx(one.iops, rel=1e-12), (mode, stack)
+
+
+def _genoa_strict(**over):
+    topo = with_host(nm.preset("dell-r7525"), nm.get_host("amd-epyc-9654"))
+    return nm.evaluate(topo, nm.Workload("randread", "4K", io_stack=over.pop("stack", "io_uring")), drives=[1, 16],
+                       overrides={"drive.model": "samsung-pm1743", "iommu.mode": "strict", **over})
+
+
+def test_the_explanation_gives_the_ceiling_over_the_published_strict_range():
+    # 16 drives on 2 sockets: 2 x 0.57 M … 2 x 1.4 M (the two published per-socket rates)
+    text = _genoa_strict().explain(16)
+    assert "The IOMMU's strict-mode rate is a published range (570.00 K IOPS – 1.40 M IOPS per socket, 1.40 M IOPS " \
+           "charged; docs/physics.md §12.11): at 16 drives the ceiling lies in 1.14–2.80 M IOPS." in text
+    assert "strict-mode rate is a published range" in _genoa_strict().explain()  # along the curve, at its last count
+    for quiet in (_genoa_strict(**{"iommu.strict_iops_per_socket": 1e6}), _genoa_strict(stack="spdk"),
+                  _genoa_strict(**{"iommu.mode": "passthrough"})):
+        assert "published range (570" not in quiet.explain(16)
+
+
+def test_lazy_mode_is_named_as_such_where_it_binds():
+    topo = with_host(nm.preset("dell-r7525"), nm.get_host("amd-epyc-9654"))
+    curve = nm.evaluate(topo, nm.Workload("randread", "4K", io_stack="io_uring"), drives=[16],
+                        overrides={"drive.model": "samsung-pm1743", "iommu.mode": "lazy",
+                                   "iommu.lazy_iops_per_socket": 1.93e6})
+    assert "Binding: the IOMMU in lazy mode: each I/O's DMA map and unmap (per socket) [iommu]." in curve.explain(16)
+    assert curve.iops_at(16) == pytest.approx(2 * 1.93e6, rel=1e-12)
