@@ -16,7 +16,8 @@ I/O). Published: SPDK's RDMA target on one Xeon E5-2620 v3 core, about 1.2 M 4 K
 3.2 GHz turbo; SPDK issue 321); the Linux nvmet-rdma target, 244,792 4 KiB reads and 321,429 writes per busy CPU
 (M. Gurtovoy's SRQ patch series, 2020; CPU not named). nvmet-tcp and SPDK's TCP target have none (docs/physics.md §5.2
 lists what was read): NaN, so the ceiling is applied there only where the user sets ``target.cycles_per_io`` or
-``target.iops_per_core`` (or fits them to runs of their own) and the explanation says it is not known otherwise. ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
+``target.iops_per_core`` (or fits them to runs of their own) and the explanation says it is not known otherwise.
+``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
                         + _SEARCHED + "); set target.cycles_per_io"),
     ("kernel", "rocev2"): (math.nan, math.nan, math.nan,
                            "not known in cycles: the Linux nvmet-rdma target's one published figure is a rate per busy "
-                           "CPU with the CPU's model and clock unstated (TARGET_IOPS_PER_CORE); set target.cycles_per_io"),
+                           "CPU with the CPU's model and clock unstated (TARGET_IOPS_PER_CORE); set "
+                           "target.cycles_per_io"),
     ("kernel", "infiniband"): (math.nan, math.nan, math.nan, "not known in cycles: as rocev2 (nvmet-rdma; "
                                                              "TARGET_IOPS_PER_CORE); set target.cycles_per_io"),
     ("spdk", "tcp"): (math.nan, math.nan, math.nan,
@@ -101,7 +103,8 @@ _NVMET_RDMA_WRITE = 2.16e6 / (0.28 * _NVMET_RDMA_CPUS)   # case 3, 4k writes: 32
 _NVMET_RDMA_READ_LOW = 1.59e6 / (0.34 * _NVMET_RDMA_CPUS)  # case 4, the single SRQ of the time: 194,900 per CPU
 _NVMET_RDMA = ("measured: the Linux nvmet-rdma target (RoCE, ConnectX-5; 4 initiators, fio 12 jobs x iodepth 128 each, "
                "null_blk namespaces) in M. Gurtovoy's '[PATCH v2 0/5] nvmet-rdma/srpt: SRQ per completion vector' "
-               "(linux-nvme, 2020-03-18, lore.kernel.org/linux-nvme/20200318150257.198402-1-maxg@mellanox.com): default MQ receive path 4k reads '1.88M (32%)' and writes '2.16M (28%)' of "
+               "(linux-nvme, 2020-03-18, lore.kernel.org/linux-nvme/20200318150257.198402-1-maxg@mellanox.com): "
+               "default MQ receive path 4k reads '1.88M (32%)' and writes '2.16M (28%)' of "
                "the target's CPU, 24 CPUs inferred from its 24 completion vectors (model and clock not stated): "
                "244,800 reads and 321,400 writes per busy CPU; the other receive designs' reads down to '1.59M (34%)' "
                "= 194,900 (the range); null_blk, not a drive: an upper rate")
@@ -142,7 +145,8 @@ def _rates() -> np.ndarray:
 _RATES = _rates()
 
 
-def target_rate_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike, read_fraction: ArrayLike = 1.0) -> np.ndarray:
+def target_rate_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike,
+                         read_fraction: ArrayLike = 1.0) -> np.ndarray:
     """The published I/Os per busy target core for ``target.stack`` × ``fabric.transport`` codes, the read and write
     rates mixed by their cost per I/O at ``read_fraction`` (NaN: none published)."""
     rows = _RATES[np.asarray(stack_codes, dtype=int), np.asarray(transport_codes, dtype=int)]
@@ -187,11 +191,13 @@ TARGET_CPU = register(Component(
                   hi=1e6, default=0.0, source="default: every core of the host"),
         Parameter("target.cycles_per_io", "cycles", "continuous", "CPU cycles the NVMe-oF target spends per 4 KiB "
                   "I/O, network + NVMe-oF + its block path (NaN: the stack's published figure for the transport, "
-                  "nvmemodel.ceiling.target.TARGET_CYCLES: SPDK over RDMA 2,667; the kernel's and SPDK's TCP target "
-                  "not known, not applied)", lo=0, lo_open=True, unknown_ok=True, default=math.nan,
-                  source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_CYCLES (SPDK's RDMA target: "
-                         "'almost 1.2 million IOPS on a single core' of a Xeon E5-2620 v3, SPDK issue 321, 2,667 cycles "
-                         "at 3.2 GHz; the kernel targets and SPDK's TCP target: none found, docs/physics.md §5.2)"),
+                  "nvmemodel.ceiling.target.TARGET_CYCLES: SPDK over RDMA 2,667; the kernel targets and SPDK's TCP "
+                  "target not known in cycles — nvmet-rdma's figure is a rate, target.iops_per_core)", lo=0,
+                  lo_open=True, unknown_ok=True, default=math.nan,
+                  source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_CYCLES (SPDK's RDMA "
+                         "target: 'almost 1.2 million IOPS on a single core' of a Xeon E5-2620 v3, SPDK issue 321, "
+                         "2,667 cycles at 3.2 GHz; the kernel targets and SPDK's TCP target: none in cycles, "
+                         "docs/physics.md §5.2)"),
         Parameter("target.iops_per_core", "1/s", "continuous", "4 KiB I/Os one busy NVMe-oF target core sustains, "
                   "where its cost is known as a rate rather than cycles (used where no cycles figure, the user's or "
                   "published, applies; NaN: the stack's published rate, nvmemodel.ceiling.target.TARGET_IOPS_PER_CORE: "

@@ -1,7 +1,8 @@
-"""The NVMe-oF target's CPU as a component (issue 29 item 4; docs/physics.md §5.2): target.stack (none | kernel | spdk),
-target.cores (0: the host's, shared) and target.cycles_per_io. SPDK's RDMA target has one published per-core figure
-with its CPU (SPDK issue 321); the kernel targets and SPDK's TCP target have none: NaN, not applied, said so. A figure
-binds and is named in evaluate, sweep and plan; bad input is refused naming the parameter."""
+"""The NVMe-oF target's CPU as a component (issue 29 item 4; docs/physics.md §5.2): target.stack (none | kernel |
+spdk), target.cores (0: the host's, shared), target.cycles_per_io and target.iops_per_core. SPDK's RDMA target has one
+published per-core figure with its CPU (SPDK issue 321), the kernel's nvmet-rdma a rate per busy CPU (a 2020 patch
+letter); nvmet-tcp and SPDK's TCP target have none: NaN, not applied, said so. A figure binds and is named in
+evaluate, sweep and plan; bad input is refused naming the parameter."""
 
 from __future__ import annotations
 
