@@ -34,6 +34,8 @@ def curve(topology, workload, n, **overrides):
     ("finlayson21_s1_before", 1.071e6, "socket1 1.071M IOSP"),
     ("finlayson21_s0_after", 5.332e6, "5.332 M IOPS"),
     ("finlayson21_s1_after", 5.892e6, "5.892M IOPS"),
+    ("finlayson21_s0_1m_after", 47.8e9, "BW=44.5GiB/s (47.8GB/s)"),   # 1 MiB reads: bound elsewhere (at least)
+    ("finlayson21_s1_1m_after", 42.3e9, "BW=39.4GiB/s (42.3GB/s)"),
     # Ofri, commit 97ae27252f49 (Linux 5.14): RAID-6 6+2, 96 cores, 1024 threads
     ("ofri21_nvme_4k_before", 1.6e6, "without patch | 1.6M"),
     ("ofri21_brd_4k_after", 4.0e6, "with patch | 4M"),
@@ -58,7 +60,7 @@ def test_catalog_values_are_the_numbers_their_sources_state(row_id, value, quote
 
 def test_every_row_has_a_source_and_a_kernel_boundary_that_exists():
     rows = md_rows()
-    assert len(rows) == 20
+    assert len(rows) == 22
     assert {r.kernel_boundary for r in rows} == {"5.14", "6.1", "6.12", ""}
     assert all(r.source and r.host and r.workload for r in rows)
 
@@ -119,6 +121,9 @@ def test_large_reads_are_charged_per_byte():
     assert point * 131072 == pytest.approx((5.5e9 + 24e9) / 2)       # median of the two md-bound figures
     assert (low * 131072, high * 131072) == (pytest.approx(5.5e9), pytest.approx(24e9))
     assert md_ceiling("raid6", 1 << 20, 1.0, False, "5.10")[0] * (1 << 20) == pytest.approx(14.75e9)
+    after = md_cell("raid5", "read", "sequential", "large", "5.14")   # RAM disks 55 GB/s; Finlayson's 1 MiB arrays,
+    assert (after.point, after.rows) == (55e9, ("ofri21_brd_128k_after",))  # bound by root complexes: at least
+    assert set(after.at_least) == {"finlayson21_s0_1m_after", "finlayson21_s1_1m_after", "ofri21_nvme_128k_after"}
 
 
 # ------------------------------------------------------------------ it binds, named, and the kernel moves it
