@@ -22,7 +22,8 @@ with no match on the other are listed, never dropped silently.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import dataclasses
 import math
@@ -33,6 +34,12 @@ from ..errors import ParameterError
 from .points import (METRICS, describe, load, match_columns, not_steady_points, point_keys, runs_by_point,
                      varying_within)
 from .stats import POWER, log_change, pooled_log_sd, repeats_needed
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: One side of a comparison: a results table, a written table (.csv/.parquet), or result files and folders.
+ResultsInput: TypeAlias = "pd.DataFrame | str | os.PathLike[str] | Iterable[str | os.PathLike[str]]"
 
 __all__ = ["Comparison", "compare"]
 
@@ -167,8 +174,10 @@ def _combine(verdicts: list[str]) -> str:
     return "change below threshold" if "change below threshold" in told else "no change beyond noise"
 
 
-def compare(base, new, *, by=(), ignore=(), metrics=("iops", "bw", "lat_mean", "p99"), threshold: float = 0.02,
-            confidence: float = 0.95, detect: float = 0.05, cv: float | None = None, **read_options) -> Comparison:
+def compare(base: ResultsInput, new: ResultsInput, *, by: Sequence[str] = (), ignore: Sequence[str] = (),
+            metrics: Sequence[str] = ("iops", "bw", "lat_mean", "p99"), threshold: float = 0.02,
+            confidence: float = 0.95, detect: float = 0.05, cv: float | None = None,
+            **read_options: Any) -> Comparison:
     """Compare two result sets point by point.
 
     Parameters

@@ -114,7 +114,7 @@ def point_keys(tables, columns):
 
 def describe(key: str) -> dict:
     """A point's key as {column: value} (numbers as floats, NA as None)."""
-    out = {}
+    out: dict[str, float | str | None] = {}
     for part in key.split("|"):
         name, _, text = part.partition("=")
         if text == "NA":

@@ -20,24 +20,37 @@ Nothing here is imported by ``import nvmemodel`` (pandas is loaded only by :func
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for annotations only (pandas loads with io_costs)
+    import pandas as pd
+
+    from ..topology import Topology
+    from ..topology.mixed import MixedTopology
+    from .costs import ResultsInput
+    from ..topology.host import Host
+
 __all__ = ["io_costs", "run_costs", "with_costs"]
 
 
-def io_costs(table, *, host=None, clock_hz=None):
+def io_costs(table: ResultsInput, *, host: str | Host | None = None,
+             clock_hz: float | str | None = None) -> pd.DataFrame:
     """See :func:`nvmemodel.hostcal.costs.io_costs`."""
     from .costs import io_costs as _io_costs
 
     return _io_costs(table, host=host, clock_hz=clock_hz)
 
 
-def run_costs(table, *, host=None, clock_hz=None):
+def run_costs(table: ResultsInput, *, host: str | Host | None = None,
+              clock_hz: float | str | None = None) -> pd.DataFrame:
     """See :func:`nvmemodel.hostcal.costs.run_costs`."""
     from .costs import run_costs as _run_costs
 
     return _run_costs(table, host=host, clock_hz=clock_hz)
 
 
-def with_costs(topology, *, costs=None, profile=None):
+def with_costs(topology: Topology | MixedTopology, *, costs: Any = None,
+               profile: Any = None) -> Topology | MixedTopology:
     """See :func:`nvmemodel.hostcal.apply.with_costs`."""
     from .apply import with_costs as _with_costs
 

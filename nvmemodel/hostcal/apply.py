@@ -21,8 +21,13 @@ from __future__ import annotations
 
 import json
 import math
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParameterError
+
+if TYPE_CHECKING:
+    from ..topology import Topology
+    from ..topology.mixed import MixedTopology
 
 __all__ = ["host_costs", "read_costs", "stack_costs", "with_costs"]
 
@@ -115,8 +120,8 @@ def stack_costs(host, *, costs=None, profile=None) -> tuple:
 
         doc = load_profile(profile)
         clock = (doc.get("host") or {}).get("clock_hz")
-        device = {}
-        partial = {}
+        device: dict[str, dict] = {}  # stack → its step measured with the device
+        partial: dict[str, dict] = {}  # stack → its step measured without one
         for step in doc["steps"]:
             if not step.get("stack") or not (step.get("cycles_per_io") or {}).get("median") \
                     or step.get("direction", "read") != "read" or step.get("polling"):
@@ -162,7 +167,8 @@ def host_costs(host, *, costs=None, profile=None):
     return host.replace(stack_costs=stack_costs(host, costs=costs, profile=profile))
 
 
-def with_costs(topology, *, costs=None, profile=None):
+def with_costs(topology: Topology | MixedTopology, *, costs: Any = None,
+               profile: Any = None) -> Topology | MixedTopology:
     """``topology`` (a Topology or MixedTopology) whose host is charged the costs per I/O measured on the user's
     machine: ``costs`` from fio runs (``nvmemodel ingest --costs-out`` JSON, or an :func:`io_costs` table) and/or
     ``profile`` (``nvmemodel calibrate``'s JSON, a path or a loaded dict). Stacks not measured keep their

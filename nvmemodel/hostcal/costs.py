@@ -26,6 +26,17 @@ What fio's figure holds and what it does not (docs/hosts.md, "Cost per I/O from 
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:  # for annotations only: pandas loads on first use
+    import pandas as pd
+
+    from ..topology.host import Host
+
+#: What the cost functions read: a results table, or result files and folders (:func:`nvmemodel.read_results`).
+ResultsInput: TypeAlias = "pd.DataFrame | str | os.PathLike[str] | Iterable[str | os.PathLike[str]]"
 
 __all__ = ["ENGINE_STACK", "costs_document", "io_costs", "run_costs"]
 
@@ -77,7 +88,8 @@ def _table(table):
     return read_results(table)
 
 
-def run_costs(table, *, host=None, clock_hz=None):
+def run_costs(table: ResultsInput, *, host: str | Host | None = None,
+              clock_hz: float | str | None = None) -> pd.DataFrame:
     """One row per fio job (or ``group_reporting`` group) of ``table``: its CPU seconds and cycles per I/O.
 
     Parameters
@@ -195,7 +207,8 @@ def run_costs(table, *, host=None, clock_hz=None):
     return out
 
 
-def io_costs(table, *, host=None, clock_hz=None):
+def io_costs(table: ResultsInput, *, host: str | Host | None = None,
+             clock_hz: float | str | None = None) -> pd.DataFrame:
     """CPU seconds and cycles per I/O by engine, direction, block size and queue depth, with the spread over runs.
 
     Parameters are those of :func:`run_costs`. Returns a pandas DataFrame with one row per (``ioengine``,

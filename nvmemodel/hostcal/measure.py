@@ -165,7 +165,8 @@ def plan_steps(target: str | None = None, *, target_size: int = 0, allow_write: 
 
 
 def _cpuinfo() -> list[dict]:
-    cpus, cur = [], {}
+    cpus: list[dict] = []
+    cur: dict[str, str] = {}  # the processor being read
     try:
         text = pathlib.Path("/proc/cpuinfo").read_text(errors="replace")
     except OSError:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 from ..errors import ParameterError
 
@@ -65,7 +66,7 @@ def load_profile(source) -> dict:
     _check(isinstance(doc, dict) and doc.get("schema") == PROFILE_SCHEMA, path, "schema",
            doc.get("schema") if isinstance(doc, dict) else type(doc).__name__,
            f"{PROFILE_SCHEMA} (a file written by 'nvmemodel calibrate')")
-    steps = doc.get("steps")
+    steps: Any = doc.get("steps")  # JSON: checked to be a list just below
     _check(isinstance(steps, list), path, "steps", type(steps).__name__, "a list of measured steps")
     stacks = {s.value for s in IoStack}
     for i, step in enumerate(steps):

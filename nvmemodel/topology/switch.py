@@ -100,7 +100,8 @@ class Switch:
         return tuple(f for f, key in PROCESSING_FIELDS.items()
                      if field_source(self.provenance, key, Source("spec")).status in ("calibrated", "measured"))
 
-    def with_changes(self, *, host_gen=None, drive_gen=None, **fields) -> Switch:
+    def with_changes(self, *, host_gen: Gen | int | None = None, drive_gen: Gen | int | None = None,
+                     **fields: Any) -> Switch:
         """A copy with some ``switch.*`` fields changed (each marked ``user: override``).
 
         Changing a link (``up_gen``, ``up_lanes``, ``port_gen``, ``port_lanes``) of a switch whose
