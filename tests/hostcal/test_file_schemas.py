@@ -25,10 +25,12 @@ FIO = shutil.which("fio")
 
 @pytest.fixture(scope="module")
 def costs_files(tmp_path_factory):
-    """``ingest --costs-out`` over two folders of fio results: with a clock (cycles) and without (null cycles)."""
+    """``ingest --costs-out`` over two folders of fio results, with a clock (cycles) and without (null cycles), and
+    one of DiskSpd results."""
     out = tmp_path_factory.mktemp("costs")
     docs = []
-    for folder, clock in ((DATA / "fit" / "local" / "qd", ["--clock", "2.1GHz"]), (DATA / "fio_sweep", [])):
+    for folder, clock in ((DATA / "fit" / "local" / "qd", ["--clock", "2.1GHz"]), (DATA / "fio_sweep", []),
+                          (DATA / "diskspd", ["--clock", "2GHz"])):  # DiskSpd: no engine fio names, no stack
         path = out / f"{folder.name}.json"
         assert main(["ingest", str(folder), "--costs", *clock, "--costs-out", str(path)]) == 0
         docs.append(json.loads(path.read_text()))
@@ -56,12 +58,13 @@ def test_the_schemas_are_shipped_for_the_files():
 
 
 def test_costs_files_validate(costs_files):
-    with_clock, without = costs_files
+    with_clock, without, diskspd = costs_files
     for doc in costs_files:
         assert doc["schema"] == "nvmemodel.io-costs/1"
         schemas.validate(doc)
     assert with_clock["clock_hz"] == 2.1e9 and without["clock_hz"] is None
     assert all(e["cycles_per_io"]["median"] is None for e in without["costs"])
+    assert {e["stack"] for e in diskspd["costs"]} == {None}
 
 
 def test_a_real_profile_validates(profile):
