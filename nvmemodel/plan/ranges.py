@@ -46,12 +46,14 @@ def configuration(space, row):
 
 def answer_ranges(space, targets, row, choices: dict | None = None) -> list[str]:
     """The sentences for one answer: per target where the CPU could bind over its cost's range, the CPU's ceiling
-    over that range and its headroom over the target; and Little's law's latency per I/O for the target. A merged
+    over that range and its headroom over the target; md's published per-array range where it moves the ceiling
+    (docs/physics.md §12.3.1); and Little's law's latency per I/O for the target. A merged
     answer (``choices``: every value it stands for per axis) is said for each I/O stack and drive it stands for.
     [] where nothing applies (a mixed base, a cost of one's own)."""
     import itertools
 
     from ..ceiling.evaluate import evaluate
+    from ..ceiling.md import md_range_lines
     from ..ceiling.ranges import curve_range, iops_span, littles_law_need
 
     made = configuration(space, row)
@@ -79,6 +81,10 @@ def answer_ranges(space, targets, row, choices: dict | None = None) -> list[str]
                     costs = "; ".join(c.words() for c in r.costs)
                     out.append(f"{t.name}: {name} alone {iops_span(low, high)} over {costs} (docs/physics.md §4.1): "
                                f"headroom over the target {low / need - 1:+.0%} … {high / need - 1:+.0%}")
+            for line in md_range_lines(curve, n):  # md's published per-array range, where it moves the ceiling
+                said = f"{t.name}: {line.strip()}"
+                if said not in out:
+                    out.append(said)
             text = littles_law_need(curve, n, need)
             if text:
                 line = f"{t.name}{which if 'drive.model' in varied else ''}: {text}"

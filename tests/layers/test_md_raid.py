@@ -183,6 +183,8 @@ def test_sweep_and_plan_see_the_kernel():
     met = nm.plan(nm.Target(nm.Workload("randread", "4K"), iops=4e6), space)
     row = met.frame.iloc[0]
     assert (int(row["drives"]), row["4K randread|binding"]) == (24, "md_raid")  # 16 drives: 2.86 M < 4 M
+    assert ("4K randread: md RAID-6's own ceiling is a published range (1.07–2.00 M IOPS per array, 1.43 M IOPS "
+            "charged; docs/physics.md §12.3.1): at 24 drives the ceiling lies in 3.21–6.00 M IOPS.") in met.explain()
 
 
 def test_a_measured_ceiling_of_ones_own_replaces_the_table_and_inf_switches_it_off():
