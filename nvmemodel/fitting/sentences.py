@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .wording import _fmt_param, _fx, _unit, fmt_y, span
+from .wording import _fmt_param, _fx, _unit, fmt_y
+from .wording import span as _span
 
 __all__ = []
 
@@ -48,7 +49,7 @@ def _little_check(result, key) -> str:
         shared = (f" (the {direction}s share the queue with {other}: the check counts every direction's I/O, "
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
-            f"{span(f'{frac.min():.2f}', f'{frac.max():.2f}')} (the effective in-flight fraction)" + _little_verdict(frac)
+            f"{_span(f'{frac.min():.2f}', f'{frac.max():.2f}')} (the effective in-flight fraction)" + _little_verdict(frac)
             + (_fsync_words(result, pts) if (frac < 0.8).any() else ""))
 
 
@@ -119,7 +120,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
         pts = pts[pts[b] == v]
     eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
     if eff.max() <= 1.005:  # an efficiency is a share of a ceiling: above 100 % it is not one
-        parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {span(f'{eff.min():.1%}', f'{eff.max():.1%}')}.")
+        parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')}.")
     else:
         parts.append(f"Measured ÷ fitted ceiling: {eff.min():.1%}–{eff.max():.1%} — above 100 % at "
                      f"{int(np.sum(eff > 1.005))} point(s): the fitted ceiling is not an upper bound of these data.")
