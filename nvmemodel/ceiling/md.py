@@ -31,13 +31,18 @@ import csv
 import dataclasses
 import functools
 import math
+from collections.abc import Mapping
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import NvmeModelError, ParameterError
 from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
+
+if TYPE_CHECKING:  # annotations only
+    from .result import ScalingCurve
 
 __all__ = ["KERNELS", "LARGE_MAX", "LARGE_MIN", "MD_RAID", "SMALL_MAX", "MdCell", "MdRow", "md_cell", "md_ceiling",
            "md_label", "md_range_lines", "md_rows", "parse_md_rows", "size_class"]
@@ -231,11 +236,11 @@ def md_ceiling(level: str, block_bytes: float, read_fraction: float, random: boo
     return point, low, high, cells
 
 
-def _present(p) -> bool:
+def _present(p: Mapping[str, Any]) -> bool:
     return "raid.level" in p and not everywhere(p["raid.level"], 0.0)
 
 
-def _limit(p) -> Limit:
+def _limit(p: Mapping[str, Any]) -> Limit:
     """Each member's share ``X / W`` of its array's md ceiling ``X`` (``raid.md_iops`` where set, else the published
     figure at ``raid.md_kernel``); computed per host I/O on the host's parameters (system.py: ``_PER_HOST_IO``)."""
     if not _present(p):
@@ -272,13 +277,14 @@ def _words(x: float, unit: str) -> str:
     return format_iops(x) if unit == "IOPS" else f"{x / 1e9:.3g} GB/s"
 
 
-def md_label(parameters) -> str | None:
+def md_label(parameters: Mapping[str, Any]) -> str | None:
     """The component named for one configuration (public values, e.g. ``curve.parameters``): which md path binds,
     under which kernel generation, the published range and the value charged; None without an md level.
 
-    >>> md_label({"raid.level": "raid6", "raid.md_kernel": "5.10", "workload.block_size": 4096.0,
-    ...           "workload.read_fraction": 1.0, "workload.random": 1.0})
-    'md RAID-6 stripe handling (lock-bound), kernel < 5.14: 1.07–2.00 M IOPS per array in 4 published measurements, 1.43 M IOPS charged (docs/physics.md §12.3.1)'
+    >>> print(md_label({"raid.level": "raid6", "raid.md_kernel": "5.10", "workload.block_size": 4096.0,
+    ...                 "workload.read_fraction": 1.0, "workload.random": 1.0}))  # doctest: +NORMALIZE_WHITESPACE
+    md RAID-6 stripe handling (lock-bound), kernel < 5.14: 1.07–2.00 M IOPS per array in 4 published measurements,
+    1.43 M IOPS charged (docs/physics.md §12.3.1)
     """
     level = parameters.get("raid.level", "none")
     if not isinstance(level, str) or level in ("none", "0", "0.0"):
@@ -324,7 +330,7 @@ def _span(low: float, high: float, unit: str) -> str:
     return f"{low / 1e9:.3g}–{high / 1e9:.3g} GB/s"
 
 
-def md_range_lines(curve, drives: int | None = None) -> list[str]:
+def md_range_lines(curve: ScalingCurve, drives: int | None = None) -> list[str]:
     """The sentence of md's published range, where it changes the answer: the curve evaluated again with md's
     per-array figure at the low and the high end of its sources (``raid.md_iops`` = each end; the same kernel,
     :func:`~nvmemodel.ceiling.system.levels_of` + :func:`~nvmemodel.ceiling.compose.compose`), at ``drives`` or,
@@ -351,7 +357,8 @@ def md_range_lines(curve, drives: int | None = None) -> list[str]:
     ends = []
     for value in (low, high):
         lv = levels_of({**p, "raid.md_iops": value})
-        ends.append(float(np.asarray(compose((lv,), np.asarray([float(n)]), groups=False)["iops"], dtype=float).ravel()[0]))
+        res = compose((lv,), np.asarray([float(n)]), groups=False)
+        ends.append(float(np.asarray(res["iops"], dtype=float).ravel()[0]))
     at_low, at_high = ends
     if at_high <= at_low * 1.0005:
         return []

@@ -190,7 +190,8 @@ def test_sweep_and_plan_see_the_kernel():
 def test_a_measured_ceiling_of_ones_own_replaces_the_table_and_inf_switches_it_off():
     wl = nm.Workload("randread", "4K")
     own = curve(FAST, wl, 16, **{"raid.level": "raid6", "raid.width": 8, "raid.md_iops": 1.0e6})
-    assert own.iops_at(16) == pytest.approx(2.0e6) and own.labels["md_raid"] == "md RAID-6 per array: 1.00 M IOPS (raid.md_iops, set)"
+    assert own.iops_at(16) == pytest.approx(2.0e6)
+    assert own.labels["md_raid"] == "md RAID-6 per array: 1.00 M IOPS (raid.md_iops, set)"
     off = curve(FAST, wl, 16, **{"raid.level": "raid6", "raid.width": 8, "raid.md_iops": math.inf})
     assert off.binding_at(16) != "md_raid"
 
