@@ -51,7 +51,7 @@ __all__ = ["KERNELS", "LARGE_MAX", "LARGE_MIN", "MD_RAID", "SMALL_MAX", "MdCell"
 #: is named by the mainline release it is based on — backports are not seen).
 KERNELS = tuple(f"3.{m}" for m in range(20)) + tuple(f"4.{m}" for m in range(21)) + \
     tuple(f"5.{m}" for m in range(20)) + tuple(f"6.{m}" for m in range(19))
-#: The default kernel: 6.12 (December 2024), a long-term kernel current distributions ship (RHEL 10, Debian 13),
+#: The default kernel: 6.12 (November 2024), a long-term kernel current distributions ship (RHEL 10, Debian 13),
 #: after every md patch series in the table — so the default charges md's newest published limits.
 DEFAULT_KERNEL = "6.12"
 #: Size classes (bytes): the small-I/O figures were measured at 4 KiB and are charged per I/O up to 16 KiB; the
