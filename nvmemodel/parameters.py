@@ -475,10 +475,10 @@ def _spelling_keys(name: str, choices: tuple, aliases: tuple, width: int):
     spelling's slot is still compared with it whole)."""
     spellings, codes = _spellings(name, choices, aliases)
     # one entry per spelling up to "-"/"_", shown as the choice is written where it is one (what names usually are)
-    table = {x.replace("-", "_"): (x, c) for x, c in zip(spellings.tolist(), codes.tolist()) if len(x) <= width}
-    table.update({str(x).replace("-", "_"): (str(x), table[str(x).replace("-", "_")][1]) for x in choices
-                  if str(x).replace("-", "_") in table})
-    shown = sorted(table.values())
+    by_key = {x.replace("-", "_"): (x, c) for x, c in zip(spellings.tolist(), codes.tolist()) if len(x) <= width}
+    by_key.update({str(x).replace("-", "_"): (str(x), by_key[str(x).replace("-", "_")][1]) for x in choices
+                   if str(x).replace("-", "_") in by_key})
+    shown = sorted(by_key.values())
     spellings = np.array([x for x, _ in shown], dtype=f"U{width}")
     codes = np.array([c for _, c in shown], dtype=float)
     none = np.zeros(0, dtype=np.intp)

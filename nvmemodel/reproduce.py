@@ -231,7 +231,7 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
     output = pathlib.Path(output).resolve()
     output.mkdir(parents=True, exist_ok=True)
     jobs = max(1, min(jobs or min(os.cpu_count() or 1, 4), len(chosen)))
-    errors = []
+    errors: list[str] = []
     with tqdm(total=len(chosen), desc="notebooks", unit="nb", disable=not progress, file=sys.stderr) as bar, \
             ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         free = iter(distinct_ports(len(KERNEL_PORTS) * len(chosen)))  # no two kernels on one port
@@ -240,8 +240,8 @@ def run_notebooks(output: str | os.PathLike = "output", *, quick: bool = False, 
         for done in as_completed(running):
             bar.set_postfix_str(running[done].stem)
             bar.update()
-            if done.result() is not None:
-                errors.append(done.result())
+            if (error := done.result()) is not None:
+                errors.append(error)
     if errors:
         raise NvmeModelError("; ".join(sorted(errors)))
     if index:

@@ -19,13 +19,16 @@ class Lazy(Mapping):
     __slots__ = ("_args", "_data")
 
     def __init__(self, compute, *args) -> None:
-        self._args, self._data = (compute, *args), None
+        self._args: tuple = (compute, *args)  # (emptied once worked out)
+        self._data: dict | None = None
 
     def _get(self) -> dict:
-        if self._data is None:
+        data = self._data
+        if data is None:
             compute, *args = self._args
-            self._data, self._args = compute(*args), None
-        return self._data
+            data = self._data = compute(*args)
+            self._args = ()
+        return data
 
     def __getitem__(self, name):
         return self._get()[name]

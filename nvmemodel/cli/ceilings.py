@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import ParameterError
 from ._common import parse_drives as _parse_drives
@@ -93,14 +95,14 @@ GPU_HELP = ("GPUs taking the data (GPUDirect Storage, peer-to-peer), e.g. count=
             "remote (with at=root_port: the share of each socket's data whose GPU is on another socket), efficiency")
 
 
-def parse_gpu(text: str | None) -> dict[str, object]:
+def parse_gpu(text: str | None) -> dict[str, float | str]:
     """``--gpu count=4,gen=5,at=switch`` → ``{"gpu.count": 4.0, "gpu.gen": 5.0, "gpu.attach": "switch"}``, each value
     parsed and checked by the parameter table; errors name ``--gpu``, the key and what is allowed."""
     from ..parameters import get
 
     if text is None:
         return {}
-    out: dict[str, object] = {}
+    out: dict[str, float | str] = {}
     for item in text.split(","):
         key, sep, value = item.partition("=")
         key, value = key.strip().lower(), value.strip()
@@ -151,11 +153,11 @@ def print_costs(host) -> None:
             print(f"  {line}")
 
 
-def parse_settings(items) -> dict[str, object]:
+def parse_settings(items) -> dict[str, float | str]:
     """``["host.clock_hz=3GHz", …]`` → ``{"host.clock_hz": 3e9, …}``, parsed and checked by the parameter table."""
     from ..parameters import get
 
-    out: dict[str, object] = {}
+    out: dict[str, float | str] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
@@ -277,7 +279,7 @@ def preset_defaults_note(args, given=()) -> str | None:
 
     fields, why = workload_defaults(args.preset)
     given = {*given, *(item.partition("=")[0].strip() for item in args.set)}
-    shown = {"iodepth": lambda v: f"QD{v}", "io_stack": str}
+    shown: dict[str, Callable[[Any], str]] = {"iodepth": lambda v: f"QD{v}", "io_stack": str}
     used = [shown[k](v) for k, v in fields.items() if getattr(args, k) is None and f"workload.{k}" not in given]
     if not used:
         return None

@@ -186,7 +186,7 @@ def grid_read_fraction(args, texts: dict[str, list[str]]) -> float | None:
                                               "pattern)")
     if args.read_fraction is not None:
         raise ParameterError("--grid", given, "no --read-fraction beside it (one value or the grid's, not both)")
-    return get("workload.read_fraction").parse(texts["workload.read_fraction"][0])
+    return float(get("workload.read_fraction").parse(texts["workload.read_fraction"][0]))  # (a number parameter)
 
 
 def _workload_text(topo, wl, overrides, texts) -> str:

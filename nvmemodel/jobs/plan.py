@@ -205,7 +205,7 @@ class Plan:
     def fit_axes(self) -> tuple[str, list[str]]:
         """The results-table column to fit along (the axis with most values; drives on a tie) and the
         other varied columns that split the points into curves: ``("drives", ["iodepth"])``."""
-        axes = {"drives": {p.drives for p in self.points}, "iodepth": {p.iodepth for p in self.points},
+        axes: dict[str, set] = {"drives": {p.drives for p in self.points}, "iodepth": {p.iodepth for p in self.points},
                 "numjobs": {p.numjobs for p in self.points},
                 "block_size_bytes": {p.block_size for p in self.points},
                 "pattern": {(p.pattern, p.read_fraction) for p in self.points}}

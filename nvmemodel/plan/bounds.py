@@ -31,7 +31,8 @@ def upper_bound_notes(space, targets, values: dict, n: int, drives=None) -> list
             "workload.numjobs", "workload.per_drive", "workload.io_stack")
     base = space.base.group_topology(0) if hasattr(space.base, "group_topology") else space.base
     groups = getattr(space.base, "groups", ())
-    known, out, said = {}, [], {}
+    said: dict = {}
+    known, out = {}, []
     varied = [k for k in keys if k in values]
     for i in range(n):
         host = str(values[HOST][i]) if HOST in values else None

@@ -8,6 +8,7 @@ A configuration costs drives x drive price + switches x switch price (where it h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +43,7 @@ def check_prices(prices: Mapping, space: DesignSpace, base: Mapping, models: Map
 
     ``models``: ``{"drive": [...], "switch": [...]}``, the models used where the space's axes and ``base`` do not say
     them (a mixed base: its groups')."""
-    out = {}
+    out: dict[str, Any] = {}  # drive/switch: model → price (or one price); socket: one, or CPU → price
     for key, value in prices.items():
         if key not in ("drive", "switch", "socket"):
             raise ParameterError("prices", key, "items among drive, switch, socket")

@@ -77,7 +77,7 @@ def answer_ranges(space, targets, row, choices: dict | None = None) -> list[str]
             which = f" ({', '.join(str(v) for v in combo)})" if combo else ""
             r = curve_range(curve)
             for name, (low, high) in (r.cpu_alone_at(n).items() if r is not None else ()):
-                if np.isfinite(high):
+                if np.isfinite(high) and r is not None:  # (r is not None: the loop runs only then)
                     costs = "; ".join(c.words() for c in r.costs)
                     out.append(f"{t.name}: {name} alone {iops_span(low, high)} over {costs} (docs/physics.md §4.1): "
                                f"headroom over the target {low / need - 1:+.0%} … {high / need - 1:+.0%}")

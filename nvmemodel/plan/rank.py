@@ -21,6 +21,8 @@ base alike.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = ["DERIVED", "RANKS", "best_rows", "evidence_codes", "keep_best", "merge"]
@@ -78,7 +80,7 @@ def evidence_codes(space, targets):
         return None
 
     def codes_of(codes: dict) -> np.ndarray:
-        key = np.int64(0)
+        key: Any = np.int64(0)  # (an array from the first part on)
         for name, sig, lookup in parts:
             pos = np.asarray(codes[name]).astype(np.int64)
             key = key * (int(sig.max()) + 1) + sig[pos if lookup is None else lookup[pos]]
@@ -217,6 +219,8 @@ def keep_best(parts: list[dict], rank: str, keep: int | None, lengths: list[int]
     """The best ``keep`` answers among ``parts`` (records as :func:`merge` takes them): groups of identical results
     (``merged``; :func:`merge`, ``keep`` required) or single rows (:func:`best_rows`)."""
     if merged:
+        if keep is None:
+            raise ValueError("keep_best: merged groups need keep (how many)")
         return merge(parts, rank, keep, lengths)
     rec = parts[0] if len(parts) == 1 else {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
     return best_rows(rec, rank, keep)

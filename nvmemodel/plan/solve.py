@@ -147,7 +147,8 @@ def _min_drives(lv: Levels, need: float, max_n):
     shape = np.broadcast_shapes(np.shape(cap), np.shape(lv.drive), np.shape(max_n))
     cap, mx = (np.broadcast_to(np.asarray(x, dtype=float), shape) for x in (cap, max_n))
     reach = cap >= need
-    flat_need = need if np.ndim(need) == 0 else np.broadcast_to(need, shape).ravel()
+    flat_need: Any = need if np.ndim(need) == 0 else np.broadcast_to(need, shape).ravel()  # (a float or an array)
+    lo: np.ndarray  # the bisection's lower ends
     if lv.tree:  # placement decides k_j: bisection on the monotone local(n) itself
         lo, hi = np.ones(shape), mx.copy()
         while np.any(lo < hi):
