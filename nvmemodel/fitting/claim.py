@@ -128,6 +128,14 @@ def _pct(v: float) -> str:
     return f"{v:.0%}" if v >= 0.1 else f"{100 * v:.2g} %"
 
 
+#: an asymptote further than this above the largest measurement is an extrapolation
+EXTRAPOLATION = 1.5
+#: an asymptote the data do not reach gets no interval: the model's t or profile interval assumes its shape holds
+#: beyond the data, and a curve that bends for another reason gives a narrow interval around a wrong value
+#: (tests/fitting/test_qa4_findings.py: a seeded synthetic curve whose cap is 2 M IOPS, fitted 66 K–111 K)
+NO_INTERVAL = ("; no interval is given: its value rests on the model's shape beyond the data, not on measurements "
+               "near it")
+
 _CPU_TOOLS = {"diskspd": "DiskSpd", "iometer": "IOmeter"}
 
 

@@ -47,25 +47,19 @@ import dataclasses
 import numpy as np
 
 from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
-    Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words, noise_fits)
+    EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
+    noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import below_top_words, served_words
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
 
-#: an asymptote further than this above the largest measurement is an extrapolation
-EXTRAPOLATION = 1.5
 #: a fit whose R² is below this describes too little of the variation between the points for its parameters to mean
 #: anything about them
 MIN_R2 = 0.5
 #: a fitted value off the measurement by more than this share, at ≥ 2 points, is said
 FAR_OFF = 0.5
-#: an asymptote the data do not reach gets no interval: the model's t or profile interval assumes its shape holds
-#: beyond the data, and a curve that bends for another reason gives a narrow interval around a wrong value
-#: (tests/fitting/test_qa4_findings.py: a seeded synthetic curve whose cap is 2 M IOPS, fitted 66 K–111 K)
-NO_INTERVAL = ("; no interval is given: its value rests on the model's shape beyond the data, not on measurements "
-               "near it")
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claim import Claim, _bytes, _pts
+from .claim import EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _pts
 from .facts import CPU_BOUND, FLAT, PAYS
 from .wording import _fx, fmt_y
 
@@ -52,7 +52,6 @@ def _small_block_cpu(cf) -> float | None:
 
 
 def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
-    from .claims import EXTRAPOLATION, NO_INTERVAL
 
     u = result.y_unit
     im, bm = f.values["iops_max"], f.values["bw_max"]
