@@ -159,8 +159,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"per doubling of {x} over it.{plateau}{latw}{before}")
     if state == "falls":
         d = s["falls"]
+        drop = f"{d['drop']:.0%}" if f"{d['drop']:.0%}" != f"{FLAT:.0%}" else f"{d['drop']:.1%}"  # 10.1 %, > 10 %
         head = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
-                f"{d['drop']:.0%} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
+                f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
                 f"varies.")
         if s["plateau_points"] < 2:  # the maximum is the onset itself: no stretch to give a range over
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
@@ -355,7 +356,8 @@ def below_top_words(result, ev) -> str:
     :data:`PAYS` the data are still rising and the model bent before they did; else a level the points scatter
     about. Neither is a ceiling of the data."""
     g = last_gain(ev.x, ev.y) if result.x != "block_size_bytes" else np.nan
-    if np.isfinite(g) and g >= PAYS:
+    state = _state_of(result, ev)
+    if np.isfinite(g) and g >= PAYS and state in (None, "rising"):  # (a saturated curve's last step is its scatter)
         return (f"the data still rise at the largest {result.x} ({g:+.0%} per doubling in the last step), so the "
                 f"model bends before they do — not a ceiling of these data")
     return "a level the points scatter about, not a ceiling of these data"
@@ -378,3 +380,15 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     more = (f"more jobs ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)" if sync
             else "a deeper queue")
     return what, more
+
+
+def _state_of(result, ev) -> str | None:
+    """The saturation fact's state of the curve whose points ``ev`` holds (None: no such fact)."""
+    from .facts import curve_facts
+
+    for key in result.chosen:
+        cf = curve_facts(result, key)
+        xs, ys = cf.points["x"].to_numpy(float), cf.points["y"].to_numpy(float)
+        if xs.size == np.size(ev.x) and np.allclose(xs, np.sort(ev.x)) and np.allclose(np.sort(ys), np.sort(ev.y)):
+            return cf.saturation.facts["state"] if cf.saturation is not None else None
+    return None

@@ -29,7 +29,7 @@ Grades (per claim; the worst reason wins):
   another tool measured the runs; a range whose two ends read the same ("1.00–1.00", "x = 1–1"); a limit's
   95 % interval reaching below a measured point, or given at all for a curve still rising at its last point; a
   ceiling more than 10 % above a cap the case reads; a level ("a level the points scatter about", "stays at") said
-  of a curve still rising at its last point; a host of "about N CPUs" offered for a level not within 10 % of N;
+  of a curve whose last point gains ≥ 10 % per doubling over each of the two before it; a host of "about N CPUs" offered for a level not within 10 % of N;
   "a deeper queue" advised for a synchronous engine; a fall ("falls 12 %") within the data's noise (repeats: twice
   the standard error of the difference; one run a point: the ±10 % band or the largest step on the level before the maximum); a
   cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
@@ -194,6 +194,16 @@ class CurveData:
         if len(self.y) < 2 or not self.y[-2] > 0:
             return False
         return self.y[-1] / self.y[-2] - 1 >= RISING_STEP
+
+
+    @property
+    def rises_to_the_end(self) -> bool:
+        """The last point gains ≥ 10 % per doubling of x over each of the two points before it (a load axis): still
+        rising, not a last step of scatter after a dip."""
+        if len(self.y) < 3 or not np.all(self.x[-3:] > 0) or not np.all(self.y[-3:] > 0):
+            return False
+        return all((self.y[-1] / self.y[j]) ** (1 / math.log2(self.x[-1] / self.x[j])) - 1 >= RISING_STEP
+                   for j in (-3, -2) if self.x[-1] > self.x[j])
 
 
 def _curve_rows(frame, by: list, key: tuple):
@@ -614,7 +624,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     if m:
         out.append(f"a range whose two ends are the same ({m[0]!r}): one value written as a spread")
     # a level (of a model or the data) said of a curve that still rises at its last point
-    if data is not None and data.still_rising and claim.get("kind") in ("model", "plateau", "flat", "cpu") \
+    if data is not None and data.rises_to_the_end and claim.get("kind") in ("model", "plateau", "flat", "cpu") \
             and _LEVEL_WORDS.search(text) and not _RISING.search(text):
         out.append("describes a level where the curve still rises at its last point (+10 % or more)")
     # a host's CPU count offered from a level that is no whole number of CPUs ("about 1 CPUs" for 1.46)

@@ -90,3 +90,11 @@ def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_que
     assert "of the device" not in text and "deeper queue" not in text, text
     assert "an IOPS ceiling of the page cache (memory, not a device) is not measured at this depth; more jobs (psync " \
            "is synchronous: one I/O in flight per job) would tell" in text, text
+
+
+def test_a_saturated_curves_last_step_of_scatter_is_not_read_as_still_rising():
+    # file_qd_nj2: saturated from iodepth 16, then -16 % and +27 % (scatter, as the saturation claim says): the model's
+    # asymptote below the last point is a level the points scatter about, not "the data still rise"
+    res = _fit("file_qd_nj2", x="iodepth", y="iops")
+    (m,) = [c["text"] for c in res.claims() if c["kind"] == "model"]
+    assert "the data still rise" not in m and "a level the points scatter about" in m, m
