@@ -176,7 +176,7 @@ def _by_class(limit: Callable[[Mapping[str, np.ndarray]], Limit]):
             return limit(p)
         return classes.limit(limit, p)
 
-    limit_by_class.__wrapped__ = limit
+    setattr(limit_by_class, "__wrapped__", limit)  # (inspect.unwrap finds the limit; a function's own attribute)
     return limit_by_class
 
 
@@ -207,7 +207,9 @@ class GridClasses:
         self.full[CLASSES] = self
         self._at = {k: (p[k], p[k].base if p[k].base is not None else p[k], _address(p[k])) for k in self.per}
         self._every: dict = {}  # limits on every class's row
-        self._last = self._local = self._rows = None
+        self._last: Mapping | None = None  # the chunk last found to be one of the sweep's
+        self._local: np.ndarray | None = None  # each configuration's row among _rows'
+        self._rows: _Rows | None = None  # the rows of the classes the chunk holds
 
     def applies(self, p) -> bool:
         """True where ``p`` is one of the sweep's chunks (checked once per mapping)."""
@@ -261,14 +263,16 @@ class GridClasses:
 
     def _chunk_limit(self, limit, cls) -> Limit:
         """``limit`` computed on the rows of the classes the chunk (class array ``cls``) holds, gathered."""
-        if self._rows is None:
+        chunk, local = self._rows, self._local
+        if chunk is None or local is None:  # (set together: once per chunk)
             present = np.zeros(self.count, dtype=bool)
             present[cls] = True
             rank = np.cumsum(present, dtype=np.intp) - 1
-            self._local, self._rows = rank.take(cls), _Rows(self.distinct, self.per, np.flatnonzero(present))
-        lim = limit(self._rows)
-        rows = self._rows.size
-        return type(lim)(*(x.take(self._local) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == rows else x
+            local, chunk = rank.take(cls), _Rows(self.distinct, self.per, np.flatnonzero(present))
+            self._local, self._rows = local, chunk
+        lim = limit(chunk)
+        rows = chunk.size
+        return type(lim)(*(x.take(local) if type(x) is np.ndarray and x.ndim == 1 and x.shape[0] == rows else x
                            for x in lim))
 
 
@@ -276,7 +280,8 @@ class _Rows(Mapping):
     """Some classes' rows of :attr:`GridClasses.distinct`: each per-configuration entry taken when first read."""
 
     def __init__(self, distinct: dict, per, rows: np.ndarray) -> None:
-        self._distinct, self._per, self._rows, self._taken = distinct, per, rows, {}
+        self._distinct, self._per, self._rows = distinct, per, rows
+        self._taken: dict = {}  # the per-configuration entries taken so far
         self.size = rows.shape[0]
 
     def __getitem__(self, key):
@@ -345,8 +350,9 @@ def _setting(component: Component, parameters: Mapping) -> list[str]:
              and np.all(np.isfinite(np.asarray(parameters[k], dtype=float)))]
     try:
         base = component.limit(parameters)
-        moved = [k for k in known if not all(np.array_equal(a, b, equal_nan=True) for a, b in zip(
-            base, component.limit({**parameters, k: np.asarray(parameters[k], dtype=float) * 2.0}), strict=True))]
+        moved = [k for k in known if not all(
+            np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True) for a, b in zip(
+                base, component.limit({**parameters, k: np.asarray(parameters[k], dtype=float) * 2.0}), strict=True))]
     except (KeyError, TypeError, ValueError):  # a mapping the limit cannot take: every known parameter
         return known
     return moved or known
@@ -435,7 +441,7 @@ class _Names(Sequence):
     def __eq__(self, other) -> bool:
         return tuple(self) == tuple(other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list is (typeshed types object.__hash__ a method)
 
 
 class _Labels(Mapping):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import Any
 from collections.abc import Mapping
 
 import numpy as np
@@ -46,6 +47,7 @@ def _member_table(prefix: str) -> tuple[tuple[str, ...], np.ndarray, int]:
     from ..topology.switch import Switch, switch_catalog
 
     if prefix == "drive":
+        entries: list[Any]  # None: no entry (a drive not in the catalog)
         fields, entries = DRIVE_FIELDS, [None, *drive_catalog().values()]
     else:
         fields, entries = SWITCH_FIELDS, [Switch(name="(none)"), None, *switch_catalog().values()]
@@ -78,7 +80,7 @@ def _member_columns(prefix: str) -> tuple:
     return names, tuple(np.ascontiguousarray(table[:, j]) for j in range(len(names))), custom
 
 
-def prepare(params: Mapping[str, object], *, rows=None) -> dict[str, np.ndarray]:
+def prepare(params: Mapping[str, object], *, rows=None) -> dict[str, Any]:
     """Encode categorical names as codes and add the derived entries the kernel reads.
 
     Only what can be derived from the entries present is added, so a partial mapping (e.g. the
@@ -176,7 +178,8 @@ def _encoded(params: Mapping[str, object]) -> dict:
     ``numpy.float64`` (encode's ``np.asarray(value, dtype=float)``, unwrapped), a categorical name as the
     ``numpy.float64`` of its code (what its ``check`` returns for one name, unwrapped; an unknown name raises
     there); everything else — arrays, other objects — through encode itself, 0-d results unwrapped."""
-    p, rest = {}, {}
+    p: dict[str, Any] = {}  # numbers as numpy.float64, arrays as encode gives them
+    rest: dict[str, Any] = {}
     for name, value in params.items():
         if type(value) in _NUMBERS:
             p[name] = np.float64(value)

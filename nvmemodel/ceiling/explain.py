@@ -42,7 +42,8 @@ def explain_point(curve, drives: int) -> str:
     reach = f"{format_iops(curve.iops_at(drives))}{' of mixed sizes' if mixed else ''} = {_gbps(curve.bandwidth_at(drives))}"
     lines = [f"{curve.topology.name}, {workload}, {drives} drive(s): at most {reach}.",
              f"Binding: {top.label} [{top.component}]."]
-    held, exclude = set(), set()  # components holding groups, and those not said again below
+    held: set[str] = set()  # components holding groups
+    exclude: set[str] = set()  # and those not said again below
     if grouped:
         where, held, exclude = _where(curve, i, drives)
         lines.append(f"Where: {where}.")
@@ -51,6 +52,7 @@ def explain_point(curve, drives: int) -> str:
                      + ".")
     from .raid import describe_raid
 
+    raid: str | None
     if getattr(curve.topology, "mirror", False):  # a mirror spanning groups: md's read balancing, not a divisor
         from .mirror import describe_mirror
 
@@ -250,7 +252,7 @@ def _uneven_levels(curve, n: int) -> list[str]:
             out.append(f"the root complexes ({text})")
     if per_complex and (np.isfinite(float(p.get("memory.peak_bytes_per_s", np.inf)))
                         or np.isfinite(float(p.get("tree.inter_socket_bytes_per_s", np.inf)))):
-        sockets = {}
+        sockets: dict = {}  # socket → its drives
         for k, s in per_complex:
             sockets[s] = sockets.get(s, 0.0) + k
         text = loads_text([sockets[s] for s in sorted(sockets)])

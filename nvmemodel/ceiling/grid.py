@@ -8,6 +8,7 @@ both (no import circle).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +38,7 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
     base = topology.parameters(workload)
     grid = dict(grid or {})
     params = {name: get(name) for name in grid}
-    arrays = {}
+    arrays: dict[str, Any] = {}  # name → its checked, encoded values (a name as given where not checked)
     for name, value in grid.items():
         param = params[name]
         if param.kind == "categorical":
@@ -50,7 +51,7 @@ def sweep_parameters(topology: Topology, workload: Workload, grid: Mapping[str, 
         raise ParameterError("grid", {k: a.size for k, a in arrays.items()}, "arrays of one common length")
     _check_presence(topology, base, arrays)
 
-    p = encode(base)
+    p: dict[str, Any] = encode(base)  # (prepared below: the grid's classes join the arrays)
     p.update(arrays)
     for prefix in ("drive", "switch"):
         if f"{prefix}.model" in arrays:
@@ -92,7 +93,8 @@ def _classes(arrays: dict, configs: int):
     seen = [np.unique(a[:256]) for _, a in columns]
     if any(u.size > 64 for u in seen):  # a column of many values: no classes (looked at cheaply)
         return None
-    ids, radix = None, 1
+    ids: np.ndarray | None = None
+    radix = 1
     for (name, a), u in zip(columns, seen):
         param = PARAMETERS[name]
         if param.kind == "categorical":  # codes of checked names: the integers 0 … choices - 1 themselves
@@ -109,6 +111,8 @@ def _classes(arrays: dict, configs: int):
                 return None
         ids = codes if ids is None else ids * k + codes
         radix *= k
+    if ids is None:  # (never: arrays holds a column)
+        return None
     cls, count = _compact(ids, radix)
     if count > configs * _CLASS_SHARE:
         return None
@@ -130,7 +134,7 @@ def _listed_values(x: np.ndarray, values: np.ndarray):
     codes = np.zeros(x.shape[0], dtype=np.intp)
     hits = 0
     for j, v in enumerate(values):
-        hits += np.count_nonzero(bits == values[j:j + 1].view(np.uint64)[0])
+        hits += int(np.count_nonzero(bits == values[j:j + 1].view(np.uint64)[0]))
         if j:  # the number of values each entry is not below
             np.add(codes, x >= v, out=codes)
     if hits != x.shape[0]:

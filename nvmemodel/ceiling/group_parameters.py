@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ..errors import ParameterError
 from ..topology.mixed import DriveGroup, MixedTopology
@@ -80,7 +81,7 @@ def shared_values(topology: MixedTopology, values: Mapping[str, object], *, grid
     if "gpu.attach" in values:  # GPUs behind switches: one group's switches at most (docs/physics.md §12.10)
         from ..topology.mixed import check_gpu_switches
 
-        attach = values["gpu.attach"]
+        attach: Any = values["gpu.attach"]  # a name, or one per configuration (a sweep's grid)
         for a in (attach if isinstance(attach, (list, tuple)) or hasattr(attach, "tolist") else [attach]):
             check_gpu_switches(topology.groups, a)
     for name in values:
@@ -99,8 +100,9 @@ def switch_settings(topology: MixedTopology, values: Mapping[str, object]) -> di
     over = {k: v for k, v in values.items() if k in SWITCH_SHARED}
     if not over:
         return over
-    models = {topology.group_topology(i).switch.name for i, g in enumerate(topology.groups)
-              if g.switch is not None or g.switch_with is not None}
+    models = {sw.name for i, g in enumerate(topology.groups)
+              if (g.switch is not None or g.switch_with is not None)
+              and (sw := topology.group_topology(i).switch) is not None}
     if len(models) != 1:
         name = next(iter(over))
         raise ParameterError(name, over[name], "a mixed topology whose groups behind switches hold one switch "

@@ -64,7 +64,8 @@ def mirror_iops(Ra, Wa, Rb, Wb, f, *, write_mostly_b: bool = False):
     >>> mirror_iops(1e6, 2e5, 1e5, 5e4, 1.0, write_mostly_b=True)   # b write-mostly: reads on a alone
     1000000.0
     """
-    balanced, cap_a, cap_b = _terms(*(np.asarray(x, dtype=float) for x in (Ra, Wa, Rb, Wb, f)), write_mostly_b)
+    ra, wa, rb, wb, fr = (np.asarray(x, dtype=float) for x in (Ra, Wa, Rb, Wb, f))
+    balanced, cap_a, cap_b = _terms(ra, wa, rb, wb, fr, write_mostly_b)
     x = np.fmin(balanced, np.fmin(cap_a, cap_b))
     return x if x.ndim else float(x)
 
@@ -176,14 +177,14 @@ def evaluate_mirror(topology, workload, params: list, n: np.ndarray):
     local = np.broadcast_to(local, shape)
     ceilings = {}
     for c, name in enumerate(names):
-        caps = []
+        alone = []  # each side's and mode's ceiling of this component
         for s in side:
             for mode in ("read", "write"):
                 lim = s[mode][1][c]
                 used = np.fmin(pairs, s[mode][2])
                 with np.errstate(invalid="ignore"):  # no pair yet x an absent (inf) limit: 0 IOPS below anyway
-                    caps.append(np.fmin(pairs * lim.drive, used * lim.group))
-        x = x_of(*caps) if any(np.any(np.isfinite(v)) for v in caps) else np.full(n.shape, _INF)
+                    alone.append(np.fmin(pairs * lim.drive, used * lim.group))
+        x = x_of(*alone) if any(np.any(np.isfinite(v)) for v in alone) else np.full(n.shape, _INF)
         ceilings[name] = np.broadcast_to(np.fmin(x, system[c]), shape).astype(float)
     # a shared limit binds: the smallest component alone (that limit), ties to the component nearer the drive
     table = np.nan_to_num(np.array([ceilings[name] for name in names]), nan=_INF)
@@ -257,7 +258,8 @@ def sweep_mirror(topology, workload, n: np.ndarray, grid: dict, check: bool) -> 
             raise ParameterError(name, "(grid)", "a shared parameter other than the RAID geometry for a mirror "
                                  "spanning groups (set raid.* and the groups on the topology)")
     encoded = []
-    arrays, configs = {}, 1
+    arrays: dict = {}
+    configs = 1
     for i in range(len(topology.groups)):
         t = topology.group_topology(i)
         p, arrays, configs = sweep_parameters(t, workload, grid, check=check)
@@ -311,7 +313,7 @@ def _host_levels(topology, side_lv, pairs, total, pieces, f, s, n, p0) -> dict:
     from .compose import alone_at_load, place, unit_loads
     from .placement import starts
 
-    out = {}
+    out: dict = {}
     names = side_lv[0]["read"].components
     begin = starts(topology, side_lv[0]["read"].p)
     placed = [[(key, sock, kj) for key, sock, kj, _ in place(side_lv[g]["read"], pairs, group.socket, begin[g])]

@@ -143,7 +143,8 @@ def _stack_range(parameters, sources) -> list[CostRange]:
     point, text = STACK_CYCLES[stack]
     value = float(parameters["host.cycles_per_io"])
     source = sources.get("host.cycles_per_io") if sources is not None else None
-    if getattr(source, "status", "") == "estimate" and source.text.startswith(f"{stack.value}'s default"):
+    if source is not None and getattr(source, "status", "") == "estimate" \
+            and source.text.startswith(f"{stack.value}'s default"):
         ratio = value / point  # a host calibrated on another stack: its ratio to that stack's default travels
     elif source is None or text in str(source):  # the stack's default (a preset may say whose default it keeps)
         ratio = 1.0

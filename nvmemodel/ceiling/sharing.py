@@ -101,7 +101,7 @@ WRITE_CYCLES: dict[str, float] = {"ceph_rbd": _CEPH_WRITE}
 
 #: protocol → ((read low, read high), (write low, write high), source): the range of its sourced per-I/O cost over
 #: what the source leaves open (the clock that ran), charged by ``ceiling.ranges`` (docs/physics.md §4.1, §12.4.1).
-PROTOCOL_RANGES: dict[str, tuple[tuple[float, float], tuple[float, float], str]] = {
+PROTOCOL_RANGES: dict[str, tuple[tuple[float, ...], tuple[float, ...], str]] = {  # (low, high) each
     "ceph_rbd": (tuple(c / _CEPH_READ_IOPS_PER_CORE - _LOCAL for c in _CEPH_CLOCKS),
                  tuple(_CEPH_REPLICAS * c / _CEPH_WRITE_IOPS_PER_CORE - _LOCAL for c in _CEPH_CLOCKS),
                  "the Ceph OSD's 7,500 read / 3,500 write IOPS per core used (M. Nelson, ceph.io 2022-11-08) read at "

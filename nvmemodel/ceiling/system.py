@@ -492,7 +492,8 @@ class Levels:
                 x = np.fmin(x, used * lim.group)
             if levels is None and not (_is_inf(lim.complex) and _is_inf(lim.socket)):
                 levels = self._levels_used(n)
-            out.append(alone_above(x, lim, *(levels or (None, None)), lim.system))
+            used_complexes, used_sockets = levels if levels is not None else (None, None)
+            out.append(alone_above(x, lim, used_complexes, used_sockets, lim.system))
         return tuple(out)
 
     def _switches_used(self, n):
