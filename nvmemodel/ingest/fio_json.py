@@ -21,9 +21,13 @@ import math
 import operator
 import re
 import warnings
+from collections.abc import Callable
+from typing import Any
 
+_fast_loads: Callable[[bytes | str], Any] | None
 try:  # optional accelerator (pip install "nvmemodel[fast]"); the stdlib path gives identical rows
-    from orjson import loads as _fast_loads
+    from orjson import loads as _orjson_loads
+    _fast_loads = _orjson_loads
 except ImportError:  # pragma: no cover - exercised when orjson is absent
     _fast_loads = None
 
@@ -459,14 +463,14 @@ def direction_numbers(d: dict) -> tuple | None:
         # maximum when lat had no samples), slat
         if n == 0 and type(n) is int:
             continue
-        mean = block.get("mean")
+        mean: Any = block.get("mean")  # JSON: checked by its type just below
         t = type(mean)
         if not ((t is float and 0.0 <= mean <= _FLOAT_MAX) or (t is int and 0 <= mean < _INT_MAX)) \
                 or (n is not None and type(n) is not int):
             return None
         means[i] = mean * scale
         if i < 2 and not has_max:
-            mx = block.get("max")
+            mx: Any = block.get("max")
             t = type(mx)
             if not ((t is int and 0 <= mx < _INT_MAX) or (t is float and 0.0 <= mx <= _FLOAT_MAX)):
                 return None
@@ -566,7 +570,8 @@ def job_group(job: dict, entries: list, index: int, path, numjobs: int, grouped:
                 key = str(other.get("jobname"))
                 name_counts[key] = name_counts.get(key, 0) + 1
     # (an entry counts itself: fewer entries of its name than numjobs needs numjobs > 1)
-    group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(job.get("jobname"))] < numjobs) \
+    group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts is not None
+                                                 and name_counts[str(job.get("jobname"))] < numjobs) \
         or (merged or 1) > 1
     return merged, group, name_counts
 

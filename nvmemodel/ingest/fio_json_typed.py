@@ -24,6 +24,7 @@ returns None for every file.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Annotated
 
 from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size, counts_implausible
@@ -44,10 +45,11 @@ _NAN = math.nan
 try:  # optional accelerator (pip install "nvmemodel[fast]"): without it every file is read as before
     import msgspec
     from msgspec import UNSET, Meta, Raw, Struct, UnsetType, field
+    _HAVE_MSGSPEC = True
 except ImportError:  # pragma: no cover - exercised when msgspec is absent
-    msgspec = None
+    _HAVE_MSGSPEC = False
 
-if msgspec is not None:
+if _HAVE_MSGSPEC:
     # (gc=False: the structs are not tracked by the garbage collector, which they need not be: a decoded
     # document holds no reference cycle)
     #: a number as the packed reader accepts it: an integer from 0 to 2**63 or a finite float >= 0 (bool is neither)
@@ -152,7 +154,7 @@ if msgspec is not None:
 def typed_rows(data: bytes, path: str) -> list[tuple] | None:
     """The packed rows of a file whose bytes ``data`` are the one usual fio JSON report, or None
     where the file must be read as before (see the module docstring). ``path``: its name as a string."""
-    if msgspec is None or data[:1] != b"{" or not data.isascii():
+    if not _HAVE_MSGSPEC or data[:1] != b"{" or not data.isascii():
         return None
     try:
         doc = _decode(data)
@@ -216,7 +218,7 @@ def _numbers(d) -> tuple | None:
             lat_max = block.max * scale
             has_max = True
     if pct is UNSET or not n_clat:  # (clat without samples: no percentiles)
-        percentiles = (_NAN,) * 6
+        percentiles: Sequence[float] = (_NAN,) * 6
     else:
         percentiles = [_NAN if v is UNSET else v * scale
                        for v in (pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999)]
@@ -259,7 +261,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
             for other in entries:
                 other_name = str(other.jobname)
                 name_counts[other_name] = name_counts.get(other_name, 0) + 1
-        group = (grouped and numjobs > 1) or (numjobs > 1 and name_counts[str(name)] < numjobs) or (merged or 1) > 1
+        group = (grouped and numjobs > 1) \
+            or (numjobs > 1 and name_counts is not None and name_counts[str(name)] < numjobs) or (merged or 1) > 1
         if merged and merged > numjobs and echoed:
             return None  # jobs of several sections reported as one group
         group_id, usr, sys_ = job.groupid, job.usr_cpu, job.sys_cpu
