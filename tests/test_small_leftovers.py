@@ -159,3 +159,55 @@ def test_compare_of_two_measurements_says_nothing_of_the_kind():
     for notes in (_compare_notes(_PSYNC, _PSYNC.parent / "psync-again"),
                   _compare_notes(*sorted(_PSYNC.rglob("*qd1-*.json"))[:2])):  # rep1 and rep2 of one point
         assert not [n for n in notes if "compared with themselves" in n]
+
+
+# --- fit on a table: the steady-state warning ingest gives for files ---------------------------------------------
+
+_STRICT = pathlib.Path("tests/data/steadystate/strict")  # real fio 3.33 runs, ss= check not reached (its README)
+
+
+def _fit_warnings(table, **kw):
+    import warnings
+
+    import nvmemodel as nm
+    from nvmemodel.errors import IngestWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = nm.fit(table, x="iodepth", model="linear", **kw)
+    return result, [str(w.message) for w in caught if issubclass(w.category, IngestWarning)
+                    and "did not reach steady state" in str(w.message)]
+
+
+def test_fit_on_a_table_warns_of_runs_that_missed_steady_state_as_ingest_does_for_files(tmp_path):
+    import warnings
+
+    import nvmemodel as nm
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = nm.read_results(_STRICT)
+    said_by_ingest = [str(w.message) for w in caught if "did not reach steady state" in str(w.message)]
+    assert len(said_by_ingest) == 1 and said_by_ingest[0].startswith("2 run(s) did not reach steady state")
+    result, said = _fit_warnings(table)  # before: silent
+    assert said == said_by_ingest
+    assert result.ingest_warnings == said  # and the fit carries it (its JSON: warnings.ingest)
+    table.to_csv(tmp_path / "t.csv", index=False)
+    assert _fit_warnings(str(tmp_path / "t.csv"))[1] == said_by_ingest
+    assert _fit_warnings(_STRICT)[1] == said_by_ingest  # files: said once, by ingest, not twice
+    steady = table.assign(ss_attained=True)
+    assert _fit_warnings(steady)[1] == []
+
+
+def test_fit_command_on_a_table_says_it_once(tmp_path, capsys):
+    import warnings
+
+    import nvmemodel as nm
+    from nvmemodel import cli
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        nm.read_results(_STRICT).to_csv(tmp_path / "t.csv", index=False)
+    cli.main(["fit", str(tmp_path / "t.csv"), "--x", "iodepth", "--model", "linear"])
+    err = capsys.readouterr().err
+    assert err.count("did not reach steady state") == 1

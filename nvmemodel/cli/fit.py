@@ -114,11 +114,6 @@ def _fit(args) -> int:
 
     with warnings.catch_warnings(record=True) as caught:  # what ingest says of the runs (a failed job, clones
         warnings.simplefilter("always", IngestWarning)    # summed, a skipped file …) is said here too: fit must
-        if not isinstance(table, list):  # a table read from .csv/.parquet: runs whose fio ss= check did not hold
-            from ..ingest.steadystate import steady_state_note  # (result files say it as they are read)
-
-            if steady_state_note(table):
-                warnings.warn(steady_state_note(table), IngestWarning, stacklevel=2)
         try:                                              # not hide it
             result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
                          topology=topology, free=free, drives=args.drives, ci=args.ci,

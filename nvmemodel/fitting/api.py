@@ -199,6 +199,12 @@ def _as_table_noting(table, path_pattern, path_regex, labels) -> tuple:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", IngestWarning)
             tbl = _as_table(table, path_pattern, path_regex, labels)
+            if "files_read" not in tbl.attrs or tbl is table:  # a table (a DataFrame, .csv/.parquet): no ingest
+                from ..ingest.steadystate import steady_state_note  # said it here, so the fit does, as ingest would
+
+                note = steady_state_note(tbl)
+                if note:
+                    warnings.warn(note, IngestWarning, stacklevel=2)
     finally:  # also when nothing could be read: the skipped files' reasons are said before the error
         for w in caught:  # the caller's filters decide again (an error in pytest, printed by the CLI …)
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
