@@ -368,7 +368,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     device" and "a deeper queue" unless the facts say otherwise — the page cache (buffered I/O: memory, not a
     device) or another layer the files name, and "more jobs" for a synchronous engine (one I/O in flight per job
     whatever iodepth says)."""
-    from ..jobs.fiooptions import SYNC_ENGINES
+    from .curves import SYNC_ENGINES
     from .claim import runs_rows
 
     layer = cf.layer.facts["layer"] if cf.layer is not None else None
