@@ -25,8 +25,12 @@ convention; :func:`parse_bytes` does not.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, overload
 
 from .errors import UnitError
+
+if TYPE_CHECKING:  # numpy is not imported here (import nvmemodel stays light)
+    import numpy as np
 
 __all__ = [
     "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB",
@@ -177,7 +181,13 @@ def parse_quantity(text: str, kind: str) -> float:
         raise UnitError(f"unknown quantity kind {kind!r}; expected one of {sorted(parsers)}") from None
 
 
-def convert(value, unit: str, *, to_si: bool = False):
+@overload
+def convert(value: float, unit: str, *, to_si: bool = False) -> float: ...
+@overload
+def convert(value: np.ndarray, unit: str, *, to_si: bool = False) -> np.ndarray: ...
+
+
+def convert(value: float | np.ndarray, unit: str, *, to_si: bool = False) -> float | np.ndarray:
     """Express an SI value in ``unit`` (or, with ``to_si=True``, the reverse).
 
     >>> convert(86.34e9, "GiB/s")  # doctest: +ELLIPSIS

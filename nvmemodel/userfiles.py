@@ -17,8 +17,16 @@ import os
 import pathlib
 import stat
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import ParameterError
+
+if TYPE_CHECKING:  # pandas loads with the first table read
+    import pandas as pd
+
+#: A path as the user gives it.
+UserPath: TypeAlias = "str | os.PathLike[str]"
 
 __all__ = ["MAX_INPUT_BYTES", "check_input", "check_inputs", "check_output_folder", "kernel_state", "own_folder",
            "check_table", "parse_json", "read_input", "read_input_text", "read_table"]
@@ -33,7 +41,7 @@ MAX_INPUT_BYTES = 64 * 2**20
 _PSEUDO = ("/proc", "/sys")
 
 
-def kernel_state(path, folders: bool = False) -> str | None:
+def kernel_state(path: UserPath, folders: bool = False) -> str | None:
     """Why ``path`` is no user file, or None: it lies in /proc or /sys (after following links), or it is
     the root folder, which holds them (``folders``: it is to be walked). A folder walk calls this for
     each folder it enters, so a link into /proc inside a results folder is not followed."""
@@ -68,7 +76,8 @@ def _stat(path: pathlib.Path, what: str, expected: str) -> os.stat_result:
         raise ParameterError(what, str(path), f"{expected} (cannot read it: {exc.strerror})") from None
 
 
-def check_input(path, *, what: str, folders: bool = False, max_bytes: int = MAX_INPUT_BYTES) -> pathlib.Path:
+def check_input(path: UserPath, *, what: str, folders: bool = False,
+                max_bytes: int = MAX_INPUT_BYTES) -> pathlib.Path:
     """``path`` as a :class:`pathlib.Path` if it is a readable regular file of at most ``max_bytes``
     (or, with ``folders``, a readable folder); :class:`ParameterError` naming ``what`` otherwise.
 
@@ -94,12 +103,14 @@ def check_input(path, *, what: str, folders: bool = False, max_bytes: int = MAX_
     return p
 
 
-def check_inputs(paths, *, what: str, folders: bool = False, max_bytes: int = MAX_INPUT_BYTES) -> list[pathlib.Path]:
+def check_inputs(paths: Iterable[UserPath], *, what: str, folders: bool = False,
+                 max_bytes: int = MAX_INPUT_BYTES) -> list[pathlib.Path]:
     """:func:`check_input` for each of ``paths``."""
     return [check_input(p, what=what, folders=folders, max_bytes=max_bytes) for p in paths]
 
 
-def read_input(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin: bool = False) -> bytes:
+def read_input(path: UserPath, *, what: str, max_bytes: int = MAX_INPUT_BYTES,
+               stdin: bool = False) -> bytes:
     """The bytes of the regular file ``path`` (at most ``max_bytes``); ``-`` reads standard input
     (bounded the same way) where ``stdin`` is allowed.
 
@@ -130,7 +141,8 @@ def read_input(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin: bool
     return data
 
 
-def read_input_text(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin: bool = False) -> str:
+def read_input_text(path: UserPath, *, what: str, max_bytes: int = MAX_INPUT_BYTES,
+                    stdin: bool = False) -> str:
     """:func:`read_input` decoded as UTF-8 (a byte-order mark is dropped); a file that is not UTF-8
     text (a binary file) is refused naming the first bad byte."""
     data = read_input(path, what=what, max_bytes=max_bytes, stdin=stdin)
@@ -142,7 +154,7 @@ def read_input_text(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES, stdin:
         raise ParameterError(what, str(path), f"UTF-8 text (byte {exc.start} is not)") from None
 
 
-def read_table(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES):
+def read_table(path: UserPath, *, what: str, max_bytes: int = MAX_INPUT_BYTES) -> pd.DataFrame:
     """A ``.csv`` or ``.parquet`` table (``nvmemodel ingest -o``) as a DataFrame, read through
     :func:`read_input`; a file pandas cannot parse is one :class:`ParameterError` naming the file."""
     import io
@@ -168,7 +180,7 @@ def read_table(path, *, what: str, max_bytes: int = MAX_INPUT_BYTES):
         raise ParameterError(what, name, f"a table written by 'nvmemodel ingest -o' ({first})") from None
 
 
-def check_output_folder(path, *, what: str, expected: str) -> list[str] | None:
+def check_output_folder(path: UserPath, *, what: str, expected: str) -> list[str] | None:
     """Before writing into the folder ``path``: ``None`` if it does not exist yet (and can be created:
     its nearest existing ancestor is a writable folder), else the names it holds, for the caller to
     judge whether they are its own. A path that exists and is no folder is a :class:`ParameterError`
@@ -197,7 +209,7 @@ def check_output_folder(path, *, what: str, expected: str) -> list[str] | None:
         raise ParameterError(what, str(p), f"{expected} (cannot read it: {exc.strerror})") from None
 
 
-def parse_json(text: str, *, what: str, path, expected: str):
+def parse_json(text: str, *, what: str, path: UserPath, expected: str) -> Any:
     """``text`` decoded as JSON; a document that is not JSON, or nested deeper than the decoder follows (a
     ``[[[…]]]`` 100,000 deep raises RecursionError inside ``json``), is one :class:`ParameterError` naming ``what``,
     the file and ``expected``."""
@@ -212,7 +224,7 @@ def parse_json(text: str, *, what: str, path, expected: str):
         raise ParameterError(what, str(path), f"{expected} (not JSON: {exc})") from None
 
 
-def own_folder(root, relative, *, what: str) -> pathlib.Path:
+def own_folder(root: UserPath, relative: UserPath, *, what: str) -> pathlib.Path:
     """``root/relative`` as a folder of ``root``'s own, made where missing: every part below ``root`` must be a real
     folder (not a symbolic link, which could lead into a folder that is not ours: a ``logs`` link planted in a
     sweep's folder would have its logs written elsewhere), and it must stay inside ``root``. A
@@ -239,7 +251,7 @@ def own_folder(root, relative, *, what: str) -> pathlib.Path:
     return here
 
 
-def check_table(df, name: str, what: str = "table"):
+def check_table(df: pd.DataFrame, name: str, what: str = "table") -> pd.DataFrame:
     """``df`` (a table read from ``name``) if every column of the results schema in it holds what ingest writes
     there: numbers where the schema has numbers, finite and ≥ 0 for the measured ones (times, bytes, rates,
     shares), whole counts from 0 to 2**31 — else a :class:`ParameterError` naming the file, the column, the
