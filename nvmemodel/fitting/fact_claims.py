@@ -263,7 +263,12 @@ def _mix_claim(result, cf: CurveFacts):
 
     where = side(hi) if np.isclose(lo, hi) else (f"between {side(lo)} and {side(hi)} it" if lo < 0 < hi else
                                                  f"{abs(lo):.0%} to {abs(hi):.0%} {'below' if lo > 0 else 'above'} it")
-    if s["below_harmonic"]:
+    if s.get("loads_differ"):
+        loads = ", ".join(_fx(v) for v in s["loads_differ"])
+        tail = (f" But the runs were made at different loads ({loads} I/Os outstanding): the harmonic mix compares "
+                f"each direction at the mix's own load, so the mixes lie {where} it without telling interference "
+                f"from the load — measure every share at one iodepth × numjobs to compare them.")
+    elif s["below_harmonic"]:
         tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
                 f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time (writes "
                 f"stalling reads: program/erase, write buffering).")

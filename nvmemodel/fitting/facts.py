@@ -330,9 +330,15 @@ def _mix(result, p) -> Fact | None:
     h = 1.0 / (r / R + (1 - r) / W)
     deficit = 1 - y / h
     i = int(np.argmax(np.where(mid, deficit, -np.inf)))
+    # the harmonic mix holds each direction's pure rate at the load of the mix: runs at different outstanding I/O
+    # (768 reading threads, 32 writing, 256 mixed) compare unlike loads, and no interference is read from them
+    out = p["out"].to_numpy(float)
+    differ = bool(np.isfinite(out).all() and out.min() > 0 and out.max() / out.min() > 1 + MIX_BELOW)
     facts = {"read": R, "write": W, "harmonic": h[mid].tolist(), "shares": r[mid].tolist(),
              "deficits": deficit[mid].tolist(), "worst_share": float(r[i]), "deficit": float(deficit[i]),
-             "below_harmonic": bool(deficit[i] > MIX_BELOW), "above": bool(np.all(deficit[mid] < -MIX_BELOW))}
+             "below_harmonic": None if differ else bool(deficit[i] > MIX_BELOW),
+             "above": False if differ else bool(np.all(deficit[mid] < -MIX_BELOW)),
+             "loads_differ": sorted({float(v) for v in out}) if differ else None}
     return Fact("mix", facts, "the harmonic mix 1/X = r/R + (1 − r)/W of the pure runs")
 
 

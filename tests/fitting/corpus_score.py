@@ -32,7 +32,7 @@ Grades (per claim; the worst reason wins):
   of a curve whose last point gains ≥ 10 % per doubling over each of the two before it; a host of "about N CPUs" offered for a level not within 10 % of N;
   "a deeper queue" advised for a synchronous engine; a fall ("falls 12 %") within the data's noise (repeats: twice
   the standard error of the difference; one run a point: the ±10 % band or the largest step on the level before the maximum); a
-  cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
+  read/write-mix verdict from runs at different outstanding I/O (> 10 % apart); a cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
   or a time series; a share rounded to "0 % of"; an IOPS ceiling along block size measured at ≤ 4 I/Os outstanding with no word on that. With an expected
   layer: a limit "of the device" where the page cache served the I/O.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
@@ -477,7 +477,7 @@ def read_claim(claim: dict) -> Stated:
                    "md" if "md raid" in low or "software raid" in low else None)
 
     if has("below_harmonic"):
-        s.mix_below = bool(f["below_harmonic"])
+        s.mix_below = None if f["below_harmonic"] is None else bool(f["below_harmonic"])
     elif kind == "mix" or "harmonic" in text.lower():
         if re.search(r"not below the harmonic|above the harmonic|at or above", text, re.I):
             s.mix_below = False
@@ -660,6 +660,14 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
                                                                    r"|below what was measured|per-I/O term", text):
         out.append(f"an IOPS ceiling along block size measured at {np.nanmin(data.outstanding):g} I/O(s) outstanding, "
                    "not said (the small-block rate is what that much outstanding I/O allows)")
+    # a read/write-mix verdict from runs at different loads (the harmonic mix compares each direction at one load)
+    if data is not None and claim.get("kind") == "mix" and data.outstanding is not None \
+            and np.isfinite(data.outstanding).all() and data.outstanding.min() > 0 \
+            and data.outstanding.max() / data.outstanding.min() > 1.10 \
+            and re.search(r"(below|above) the harmonic|below it|above it|interfere", text) \
+            and not re.search(r"different loads", text):
+        out.append(f"a read/write-mix verdict from runs at different loads ({data.outstanding.min():g}–"
+                   f"{data.outstanding.max():g} I/Os outstanding)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
     if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")

@@ -357,6 +357,19 @@ def test_a_share_rounded_to_zero_is_misleading():
     assert grade("the jobs used 1.4 CPUs, 70% of one CPU per job", data, kind="cpu")[0] == "supported"
 
 
+def test_a_mix_verdict_from_runs_at_different_loads_is_misleading():
+    data = curve([0.0, 0.7, 1.0], [1.17e6, 1.29e6, 3.51e6], outstanding=np.array([32.0, 256.0, 768.0]))
+    text = ("Mixes fall below it, by up to 41% at a read share of 0.7 (1.29 M IOPS against 2.19 M IOPS): reads and "
+            "writes interfere beyond sharing the device's time")
+    g, why = grade(text, data, kind="mix")
+    assert g == "misleading" and "different loads" in why[0]
+    said = ("But the runs were made at different loads (32, 256, 768 I/Os outstanding): … the mixes lie 41% below it "
+            "without telling interference from the load")
+    assert grade(said, data, kind="mix")[0] == "supported"
+    same = curve([0.0, 0.7, 1.0], [1.17e6, 1.29e6, 3.51e6], outstanding=np.full(3, 256.0))
+    assert grade(text, same, kind="mix")[0] == "supported"
+
+
 def test_missing_facts_and_the_onset_plateau_total():
     data = curve([1, 2, 4, 8, 16], [50e3, 90e3, 150e3, 155e3, 154e3], bs=131072.0)
     exp = expect(saturation="onset", onset_x=[2, 4], plateau_iops=[150e3, 160e3],

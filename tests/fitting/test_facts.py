@@ -440,3 +440,15 @@ def test_a_level_cpu_total_below_what_the_same_host_used_elsewhere_is_spare_cpu(
     assert not any("about 148 CPUs" in t for t in texts), texts
     assert any("fewer than the 176 CPUs the jobs of this result used at layout = md" in t and "to spare" in t
                for t in texts), texts
+
+
+def test_a_read_share_sweep_at_different_loads_reads_no_interference():
+    # SYNTHETIC, in the form of oberstet's 8 KiB file (/work/shared: 768 reading threads, 32 writing, 256 mixed):
+    # the harmonic mix compares each direction at the mix's load, so no interference verdict is read
+    tbl = _series([0.0, 0.7, 1.0], [1.17e6, 1.29e6, 3.51e6], xname="read_fraction", numjobs=[32, 256, 768], iodepth=1)
+    (mix,) = _claims(nm.fit(tbl, x="read_fraction", y="iops"), "mix")
+    assert mix["facts"]["below_harmonic"] is None and mix["facts"]["loads_differ"] == [32.0, 256.0, 768.0]
+    assert "different loads (32, 256, 768 I/Os outstanding)" in mix["text"] and "interfere beyond" not in mix["text"]
+    same = _series([0.0, 0.7, 1.0], [1.17e6, 1.29e6, 3.51e6], xname="read_fraction", numjobs=256, iodepth=1)
+    (mix,) = _claims(nm.fit(same, x="read_fraction", y="iops"), "mix")
+    assert mix["facts"]["below_harmonic"] is True and mix["facts"]["loads_differ"] is None
