@@ -173,7 +173,7 @@ _DERIVED = ("attach.switch", "pcie.flit_tlp_fraction", "fabric.present", "fabric
 _NUMBERS = frozenset({float, int, bool, np.float64, np.int64, np.bool_})
 
 
-def _encoded(params: Mapping[str, object]) -> dict:
+def _encoded(params: Mapping[str, Any]) -> dict:
     """:func:`~nvmemodel.parameters.encode` for one configuration's scalars without 0-d arrays: a number as
     ``numpy.float64`` (encode's ``np.asarray(value, dtype=float)``, unwrapped), a categorical name as the
     ``numpy.float64`` of its code (what its ``check`` returns for one name, unwrapped; an unknown name raises
