@@ -675,6 +675,16 @@ _p("fabric.ack_per_command", "1", "flag", "charge one RoCE ACK packet per comman
    source="assumption: RC transport coalesces ACKs")
 _p("fabric.added_latency_s", "s", "continuous", "latency the fabric adds per I/O (NIC, switch, target software)",
    lo=0, hi=1.0, default=10e-6, source="Broadcom Stingray paper: 'NVMe-oF latency of ~10 us'")
+_p("fabric.loss", "1", "continuous", "fraction of TCP segments lost on each path of an NVMe/TCP fabric (0: no loss, "
+   "the TCP loss ceiling off); at most 0.5, and the formula is for light to moderate loss without timeouts (Mathis "
+   "et al. 1997; docs/physics.md §5.3)", lo=0, hi=0.5, default=0.0,
+   source="default: off (no loss; set the loss you measure, e.g. from TCP retransmission counters)")
+_p("fabric.rtt", "s", "continuous", "round-trip time of each NVMe/TCP path as TCP measures it (needed where "
+   "fabric.loss > 0)", lo=0, lo_open=True, hi=10.0, unknown_ok=True, default=math.nan,
+   source="default: unknown (set it where fabric.loss is set)")
+_p("fabric.paths", "paths", "integer", "TCP connections or MPTCP subflows carrying the I/O, each with its own "
+   "congestion window under the same loss and RTT (NVMe/TCP: one connection per I/O queue)", lo=1, hi=1e6,
+   default=1.0, source="default: one path (set the connections or subflows in use)")
 
 #: Parameters of a component that may be absent, and the parameter that makes it present.
 PRESENCE = {"switch": ("switch.model", "none"), "fabric": ("fabric.transport", "none")}

@@ -30,7 +30,8 @@ def test_ceilings_json_schema(capsys):
                                       "initiator_cpu",  # issue 29: the NVMe-oF initiators' CPU (null: not modelled)
                                       "md_raid",  # issue 29: md RAID's own per-array ceiling (null: no RAID)
                                       "iommu",  # issue 29: the IOMMU's strict mode (null: not modelled)
-                                      "target_cpu"}  # issue 29: the NVMe-oF target's CPU (null: not modelled)
+                                      "target_cpu",  # issue 29: the NVMe-oF target's CPU (null: not modelled)
+                                      "tcp_loss"}  # issue 29: NVMe/TCP under loss (null: no loss set)
     assert point["ceilings"]["gpu_link"]["iops"] is None
     assert point["ceilings"]["fabric"]["iops"] is None  # no fabric: JSON null, not Infinity
 

@@ -312,15 +312,15 @@ def test_d1_a_curves_ceilings_are_a_dict_again():
     def fresh():
         return nm.evaluate(nm.preset("dell-r7525"), nm.Workload(), drives=[1, 24])
 
-    assert pd.DataFrame(fresh().ceilings).shape == (2, 19)  # 14 then; issue 29 added gpu_link, initiator_cpu, iommu,
-    # target_cpu, md_raid
+    assert pd.DataFrame(fresh().ceilings).shape == (2, 20)  # 14 then; issue 29 added gpu_link, initiator_cpu, iommu,
+    # target_cpu, md_raid, tcp_loss
     assert isinstance(fresh().ceilings, dict) and type(fresh().ceilings.copy()) is dict
-    assert len({**fresh().ceilings}) == 19 and len(fresh().ceilings | {}) == 19
+    assert len({**fresh().ceilings}) == 20 and len(fresh().ceilings | {}) == 20
     c = fresh()
     assert list(pickle.loads(pickle.dumps(c)).ceilings) == list(copy.deepcopy(c).ceilings) == list(fresh().ceilings)
     d = fresh()
     d.ceilings["drive"] = 0  # a plain dict: assignment keeps the other keys
-    assert d.ceilings["drive"] == 0 and len(d.ceilings) == 19
+    assert d.ceilings["drive"] == 0 and len(d.ceilings) == 20
 
 
 def test_d2_never_read_lazy_parts_serialise_as_their_values():
@@ -337,8 +337,8 @@ def test_d2_never_read_lazy_parts_serialise_as_their_values():
 
     assert type(fresh().ceilings) is dict and type(fresh().labels) is dict and type(fresh().sources) is dict
     assert json.loads(json.dumps(fresh().labels))["drive"] == "the drives' own limit (spec sheet)"
-    assert len(json.loads(json.dumps(fresh().ceilings, default=lambda a: a.tolist()))) == 19
-    assert len(dataclasses.asdict(fresh())["ceilings"]) == 19
+    assert len(json.loads(json.dumps(fresh().ceilings, default=lambda a: a.tolist()))) == 20
+    assert len(dataclasses.asdict(fresh())["ceilings"]) == 20
     assert list(reversed(fresh().ceilings))[-1] == "drive"
 
 

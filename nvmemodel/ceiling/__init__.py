@@ -7,7 +7,7 @@ and :mod:`.initiator` (the NVMe-oF initiators' CPU), :mod:`.target` (the NVMe-oF
 IOMMU's strict mode); see :mod:`.components`.
 """
 
-from . import drive, fabric, gpu, host, initiator, iommu, md, pcie, raid, sharing, switch, target, tree  # noqa: F401  (registers the built-in components)
+from . import drive, fabric, gpu, host, initiator, iommu, md, pcie, raid, sharing, switch, target, tcp_loss, tree  # noqa: F401  (registers the built-in components)
 from .components import Component, Limit, register, registered, unregister
 from .compose import evaluate_parameters
 from .evaluate import ceilings_at, evaluate, outstanding_knee, pcie_waterfall, sweep

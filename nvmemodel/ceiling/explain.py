@@ -98,6 +98,9 @@ def explain_point(curve, drives: int) -> str:
                and c.component not in held and c.component not in not_crossed]
     if unknown:
         lines.append("Not limiting or not known for this configuration: " + ", ".join(unknown) + ".")
+    tcp_target = _nvme_tcp_target_unmodelled(curve, drives)
+    if tcp_target:
+        lines.append(tcp_target)
     if gpu_words:
         lines.append(gpu_words)
     from .ranges import littles_law_need, range_lines
@@ -131,6 +134,25 @@ def explain_point(curve, drives: int) -> str:
     if grouped:
         lines += _group_lines(curve, i)
     return "\n".join(lines)
+
+
+def _nvme_tcp_target_unmodelled(curve, drives: int) -> str:
+    """Where the host serves NVMe/TCP (``share.protocol = nvme_tcp``, or a ``tcp`` fabric with ``target.stack`` set) and
+    the target's CPU has no figure (none published for nvmet-tcp or SPDK's TCP target; none set), the sentence saying
+    the answer does not charge it and how to (docs/physics.md §5.2, §12.4); "" otherwise."""
+    from .target import served_transport
+
+    p = curve.parameters
+    if served_transport(p) != "tcp" or "target_cpu" not in curve.ceilings:
+        return ""
+    if str(p.get("share.protocol", "none")) != "nvme_tcp" and str(p.get("target.stack", "none")) == "none":
+        return ""
+    if np.isfinite(curve.ceilings["target_cpu"][curve._index(drives)]):
+        return ""
+    return ("The NVMe/TCP target's CPU is not modelled: set target.cycles_per_io (and target.stack, kernel or spdk) "
+            "or target.iops_per_core — no per-core figure of the Linux nvmet-tcp or SPDK TCP target with its CPU "
+            "stated was found, so only the host's local I/O path is charged (host_cpu) and the answer is an upper "
+            "bound there.")
 
 
 def _where(curve, i: int, drives: int) -> tuple[str, set, set]:

@@ -74,10 +74,10 @@ def cost_ranges(parameters, sources) -> list[CostRange]:
 def _target_range(parameters) -> list[CostRange]:
     """The NVMe-oF target's cycles per I/O, where it is modelled (``target.stack`` set, a fabric) at its stack's
     published figure for the transport and that figure has a range (``target.TARGET_CYCLES``: the clock that ran)."""
-    from .target import TARGET_CYCLES, TARGET_IOPS_PER_CORE
+    from .target import TARGET_CYCLES, TARGET_IOPS_PER_CORE, served_transport
 
     stack = parameters.get("target.stack", "none")
-    transport = parameters.get("fabric.transport", "none")
+    transport = served_transport(parameters)  # share.protocol = nvme_tcp: an NVMe/TCP target
     cycles = float(parameters.get("target.cycles_per_io", np.nan))
     rate = float(parameters.get("target.iops_per_core", np.nan))
     if (stack, transport) not in TARGET_CYCLES or not np.isnan(cycles) or not np.isnan(rate):

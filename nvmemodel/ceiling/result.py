@@ -71,6 +71,10 @@ def _fabric_cpu_default(name: str, p) -> tuple[float, object] | None:
     from ..parameters import Source
 
     transport = str(p.get("fabric.transport", "none"))
+    if name in ("target.cycles_per_io", "target.iops_per_core"):
+        from .target import served_transport
+
+        transport = served_transport(p)  # share.protocol = nvme_tcp serves over tcp
     if name == "target.cycles_per_io":
         from .target import TARGET_CYCLES
 

@@ -15,7 +15,9 @@ Three ceilings, all for the whole system:
 
 Per-protocol defaults (:data:`PROTOCOLS`) say where each number comes from; only NFS's are calibrated
 (on ION's observations, with ION's assumed CPU); the others are labelled estimates or placeholders, and
-each says what was looked for and why it was not usable (docs/physics.md §12.4).
+each says what was looked for and why it was not usable (docs/physics.md §12.4). NVMe/TCP adds no cycles here: the
+host is then an NVMe/TCP target, whose CPU is :mod:`nvmemodel.ceiling.target`'s ``target_cpu`` (not modelled where
+no figure is published or set).
 """
 
 from __future__ import annotations
@@ -85,10 +87,14 @@ PROTOCOLS: dict[str, tuple[float, float, float, float, str]] = {
               ("estimate (placeholder): NFS's calibration reused; no per-I/O cycle figure for a Linux (LIO) or "
                "Windows iSCSI target found (LIO reports give IOPS and CPU % on unstated cores); headers: the 48 B "
                "Basic Header Segment (RFC 7143 §11.2)")),
-    "nvme_tcp": (_NFS_CYCLES, _NFS_PER_BYTE, float(eth.NVME_TCP_CMD_PDU_BYTES), float(eth.NVME_TCP_RESP_PDU_BYTES),
-                 ("estimate (placeholder): NFS's calibration reused, surely too high for a kernel NVMe/TCP target "
-                  "(no VFS or RPC layer) but no per-I/O figure was found (SPDK's NVMe-oF TCP reports compare IOPS "
-                  "per core with the kernel target; not read here); headers: NVMe/TCP command capsule and "
+    # NVMe/TCP: the host is an NVMe/TCP target; its CPU is the target_cpu component's (ceiling/target.py, transport
+    # tcp), charged from target.TARGET_CYCLES, where neither nvmet-tcp nor SPDK's TCP target has a published figure:
+    # nothing is charged here (never NFS's RPC/VFS calibration, which an NVMe/TCP target does not run).
+    "nvme_tcp": (0.0, 0.0, float(eth.NVME_TCP_CMD_PDU_BYTES), float(eth.NVME_TCP_RESP_PDU_BYTES),
+                 ("default: not charged here: the NVMe/TCP target's CPU is the target_cpu ceiling's (target.stack, "
+                  "target.cycles_per_io, docs/physics.md §5.2), and no per-core figure of the Linux nvmet-tcp or "
+                  "SPDK TCP target with its CPU stated was found (SPDK's NVMe-oF TCP reports: titles only here), so "
+                  "it is not modelled until target.cycles_per_io is set; headers: NVMe/TCP command capsule and "
                   "response PDUs (NVMe/TCP transport spec)")),
     "ceph_rbd": (_CEPH_READ, 0.0, 0.0, 0.0, _CEPH_SOURCE),
 }
@@ -121,6 +127,9 @@ def protocol_defaults(codes, read_fraction=1.0):
     return cycles, rows[..., 1], rows[..., 2], rows[..., 3]
 
 
+_NVME_TCP = float(PARAMETERS["share.protocol"].code("nvme_tcp"))
+
+
 def _present(p):
     if "share.protocol" not in p or everywhere(p["share.protocol"], 0.0):
         return None
@@ -133,9 +142,13 @@ def _server_cpu(p) -> Limit:
     if on is None:
         return Limit()
     local = p.get("cpu.cycles_per_host_io", p["host.cycles_per_io"])
-    cycles = local + p["share.cycles_per_io"] + p["share.cycles_per_byte"] * p["workload.block_size"]
-    x = (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"] * p["host.cpu_utilization_max"]) / cycles
-    return Limit(system=np.where(on, x, np.inf))
+    added = p["share.cycles_per_io"] + p["share.cycles_per_byte"] * p["workload.block_size"]
+    x = (p["host.sockets"] * p["host.cores_per_socket"] * p["host.clock_hz"] * p["host.cpu_utilization_max"]) / (
+        local + added)
+    # NVMe/TCP with no protocol cost set: nothing is added to the local path (the target's CPU is target_cpu's), so
+    # this would only repeat host_cpu: not applied
+    bare = (np.asarray(p["share.protocol"]) == _NVME_TCP) & (np.asarray(added) == 0)
+    return Limit(system=np.where(on & ~bare, x, np.inf))
 
 
 def _network(p) -> Limit:

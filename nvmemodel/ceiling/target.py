@@ -18,6 +18,11 @@ I/O). Published: SPDK's RDMA target on one Xeon E5-2620 v3 core, about 1.2 M 4 K
 lists what was read): NaN, so the ceiling is applied there only where the user sets ``target.cycles_per_io`` or
 ``target.iops_per_core`` (or fits them to runs of their own) and the explanation says it is not known otherwise.
 ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
+
+A host that serves its drives over NVMe/TCP as a file-sharing-style block target (``share.protocol = nvme_tcp``, no
+``fabric.transport``) is an NVMe/TCP target too: the same ceiling applies there with the transport ``tcp``
+(:func:`served_transport`), so ``share.protocol = nvme_tcp`` charges the NVMe/TCP target's cost from this table (none
+published: set ``target.cycles_per_io``), never another protocol's.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from numpy.typing import ArrayLike
 from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
-__all__ = ["STACKS", "TARGET_CPU", "TARGET_CYCLES", "TARGET_IOPS_PER_CORE", "target_defaults", "target_rate_defaults"]
+__all__ = ["STACKS", "TARGET_CPU", "TARGET_CYCLES", "TARGET_IOPS_PER_CORE", "served_transport", "target_defaults",
+           "target_rate_defaults"]
 
 #: ``target.stack`` choices, in code order.
 STACKS = ("none", "kernel", "spdk")
@@ -154,29 +160,55 @@ def target_rate_defaults(stack_codes: ArrayLike, transport_codes: ArrayLike,
     return 1.0 / (f / rows[..., 0] + (1.0 - f) / rows[..., 1])
 
 
+_TCP = float(_TRANSPORTS.index("tcp"))
+_NVME_TCP_SHARE = float(PARAMETERS["share.protocol"].code("nvme_tcp"))
+
+
+def served_transport(parameters) -> str:
+    """The transport the host serves its drives over, for one configuration's public parameter values (categorical by
+    name): ``fabric.transport`` where a fabric is set, else ``tcp`` where ``share.protocol`` is ``nvme_tcp`` (the host
+    is an NVMe/TCP target), else ``none``."""
+    transport = str(parameters.get("fabric.transport", "none"))
+    if transport == "none" and str(parameters.get("share.protocol", "none")) == "nvme_tcp":
+        return "tcp"
+    return transport
+
+
+def _served(p):
+    """(served, transport codes) on the prepared mapping: where a fabric is present, or ``share.protocol`` is
+    ``nvme_tcp`` (then over ``tcp``)."""
+    fabric = np.asarray(p["fabric.present"]) > 0
+    share = np.asarray(p["share.protocol"]) == _NVME_TCP_SHARE if "share.protocol" in p else np.False_
+    transport = np.where(fabric, p["fabric.transport"], np.where(share, _TCP, p["fabric.transport"]))
+    return fabric | share, transport
+
+
 def _target(p) -> Limit:
-    if "target.stack" not in p or everywhere(p["target.stack"], 0.0) or everywhere(p["fabric.present"], 0.0):
+    if "target.stack" not in p or everywhere(p["target.stack"], 0.0):
+        return Limit()
+    served, transport = _served(p)
+    if not np.any(served):
         return Limit()
     given = np.asarray(p["target.cores"], dtype=float)
     all_cores = np.asarray(p["host.sockets"] * p["host.cores_per_socket"], dtype=float)
     cores = np.where(given > 0, given, all_cores) * np.where(given > 0, 1.0, p["host.cpu_utilization_max"])
     # the user's cycles, else the user's rate, else the published cycles, else the published rate (per busy core)
     mine_cycles, mine_rate = p["target.cycles_per_io"], p.get("target.iops_per_core", np.nan)
-    stack, transport = p["target.stack"], p["fabric.transport"]
+    stack = p["target.stack"]
     by_cycles = cores * p["host.clock_hz"] / mine_cycles
     by_rate = cores * mine_rate
     published = cores * p["host.clock_hz"] / target_defaults(stack, transport)
     published_rate = cores * target_rate_defaults(stack, transport, p.get("workload.read_fraction", 1.0))
     x = np.where(~np.isnan(by_cycles), by_cycles, np.where(~np.isnan(by_rate), by_rate,
                                                             np.where(~np.isnan(published), published, published_rate)))
-    on = (np.asarray(p["target.stack"]) > 0) & (np.asarray(p["fabric.present"]) > 0) & ~np.isnan(x)
+    on = (np.asarray(p["target.stack"]) > 0) & served & ~np.isnan(x)
     return Limit(system=np.where(on, x, np.inf))
 
 
 TARGET_CPU = register(Component(
     "target_cpu", "the NVMe-oF target's CPU (its cores / its cost per I/O)", 72, _target,
     parameters=("target.stack", "target.cores", "target.cycles_per_io", "target.iops_per_core", "fabric.transport",
-                "host.sockets", "host.cores_per_socket", "host.clock_hz"),
+                "share.protocol", "host.sockets", "host.cores_per_socket", "host.clock_hz"),
     summary="the NVMe-oF target's CPU: the host's (or the target's own) cores x clock / the target's cycles per I/O, "
             "or cores x its I/Os per core",
     color="#66a61e",

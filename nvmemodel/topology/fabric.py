@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from ..errors import ParameterError
-from ..parameters import Source
+from ..parameters import PARAMETERS, Source
 from ..standards import ethernet as eth
 from ..standards.ethernet import Transport
 from ._fields import check_fields, export, field_source
@@ -16,7 +16,9 @@ __all__ = ["Fabric"]
 
 #: Fields that are parameters (``fabric.<field>``); ``roce_mtu`` None is exported as 0 ("largest that fits").
 FIELDS = ("transport", "line_rate_bits_per_s", "ports", "initiator_bits_per_s", "eth_mtu", "roce_mtu", "vlan",
-          "ipv6", "header_digest", "data_digest", "ack_per_command", "added_latency_s")
+          "ipv6", "header_digest", "data_digest", "ack_per_command", "added_latency_s", "loss", "rtt", "paths")
+#: Fields whose default is not a property of the fabric named (the parameter table's source is theirs until set).
+_DEFAULTED = ("loss", "rtt", "paths")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,6 +50,12 @@ class Fabric:
     added_latency_s : float
         Latency the fabric adds per I/O, seconds (NIC + switch + target software);
         10 µs default: Broadcom Stingray paper, "NVMe-oF latency of ~10 µs".
+    loss, rtt : float
+        NVMe/TCP: fraction of segments lost on each path (0: off) and its round-trip time, seconds (NaN: unknown);
+        with ``paths`` TCP connections or MPTCP subflows they bound the fabric at each path's TCP throughput
+        (Mathis et al. 1997; :mod:`nvmemodel.ceiling.tcp_loss`, docs/physics.md §5.3).
+    paths : int
+        TCP connections or subflows carrying the I/O, each with its own congestion window.
     """
 
     name: str
@@ -63,6 +71,9 @@ class Fabric:
     data_digest: bool = False
     ack_per_command: bool = False
     added_latency_s: float = 10e-6
+    loss: float = 0.0
+    rtt: float = math.nan
+    paths: int = 1
     notes: str = dataclasses.field(default="", compare=False)
     provenance: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
@@ -106,4 +117,8 @@ class Fabric:
 
     def sources(self) -> dict[str, Source]:
         fallback = Source("spec", self.notes or self.name)
-        return {f"fabric.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
+        out = {f"fabric.{f}": field_source(self.provenance, f, fallback) for f in FIELDS}
+        for f in _DEFAULTED:  # not set on this fabric: the parameter table's default and its source
+            if f not in (self.provenance or {}):
+                out[f"fabric.{f}"] = Source.parse(PARAMETERS[f"fabric.{f}"].source, "default")
+        return out

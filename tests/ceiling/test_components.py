@@ -34,6 +34,7 @@ def test_builtin_order():
                                  "root_complex", "iommu", "socket_dma", "inter_socket", "raid_layer",  # issue 11 layers (iommu: 29)
                                  "gpu_link",  # issue 29: a GPU as the data's sink
                                  "host_cpu", "share_server_cpu", "share_network", "share_client", "fabric",
+                                 "tcp_loss",  # issue 29: each NVMe/TCP path's throughput under loss (Mathis 1997)
                                  "target_cpu",  # issue 29: the NVMe-oF target's CPU
                                  "initiator_cpu")  # issue 29: the NVMe-oF initiators' CPU, beyond the network
 
@@ -41,7 +42,8 @@ def test_builtin_order():
 def test_toy_in_evaluate_and_explain(toy):
     dell = nm.preset("dell-r7525")
     curve = nm.evaluate(dell, WL)
-    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-4] == "toy_cap"  # order 65: before fabric, the target and the initiators
+    # order 65: before fabric, tcp_loss, the target and the initiators
+    assert "toy_cap" in curve.ceilings and tuple(COMPONENTS)[-5] == "toy_cap"
     assert curve.iops_at(24) == pytest.approx(2.0e6)  # 24 PM1733 at 1.45 M each would give far more
     assert curve.binding_at(24) == "toy_cap" and curve.binding_at(1) == "drive"
     text = curve.explain(24)
