@@ -911,7 +911,7 @@ def curve_claims(result, key) -> list[Claim]:
                                               "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev)]
-    if cf.cap is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising"):
+    if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising"):
         claims = []  # along block size the caps the data show say what these would, with their numbers
     claims += size_claims(result, cf)
     claims += layer_claims(result, cf)

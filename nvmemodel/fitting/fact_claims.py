@@ -295,9 +295,17 @@ def lead_claims(result, cf: CurveFacts, ev) -> list:
 
 def size_claims(result, cf: CurveFacts) -> list:
     """Along block size, after the data sentence: the caps the data show, the outstanding I/O at small blocks."""
-    if cf.cap is None and cf.outstanding is None:
-        return []
-    return _cap_claims(result, cf)
+    out = _cap_claims(result, cf) if cf.cap is not None or cf.outstanding is not None else []
+    f = cf.size_fall
+    if f is not None:
+        s = f.facts
+        out.insert(0, _claim("falls", f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')} at "
+                                      f"{_xv(result, s['x_max'])} and falls {s['drop']:.0%} to "
+                                      f"{fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
+                                      f"{s['basis']}: larger blocks were slower here, and the most bandwidth "
+                                      f"measured is the byte limit these data show — a byte cap of "
+                                      f"{fmt_y(s['bytes_max'], 'B/s')} or a little above, measured.", f))
+    return out
 
 
 def untrusted_claim(result, key, cf: CurveFacts, prior=()):

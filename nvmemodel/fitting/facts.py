@@ -93,10 +93,11 @@ class CurveFacts:
     cpu: Fact | None = None
     layer: Fact | None = None
     trust: Fact | None = None
+    size_fall: Fact | None = None
 
     def all(self) -> list[Fact]:
-        return [f for f in (self.layer, self.saturation, self.cap, self.outstanding, self.mix, self.cpu, self.trust)
-                if f is not None]
+        return [f for f in (self.layer, self.saturation, self.cap, self.size_fall, self.outstanding, self.mix, self.cpu,
+                            self.trust) if f is not None]
 
 
 def _gain(y0: float, y1: float, x0: float, x1: float) -> float:
@@ -313,6 +314,42 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
                                                "lat": float(lat[0]), "measured": float(iops[0])},
                                "Little's law at the smallest block: outstanding I/O ÷ mean latency")
     return cap, outstanding
+
+
+def _size_fall(result, p) -> Fact | None:
+    """Along block size: bandwidth that peaks before the largest block and is lower at it by more than the ±FLAT
+    band a level is read within (one run a point) or than twice the standard error of the difference (repeats) —
+    larger blocks were slower, and the peak is the most bandwidth measured (a byte limit at most that, measured).
+    The rise to the peak is the block size's doing, not noise, so only the band or the repeats decide."""
+    if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
+        return None
+    b, bw = p["x"].to_numpy(float), p["bytes_per_s"].to_numpy(float)
+    if b.size < 3 or not np.isfinite(bw).all():
+        return None
+    i = int(np.argmax(bw))
+    if i == b.size - 1:
+        return None
+    drop = bw[i] - bw[-1]
+    sd, reps = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
+    scale = bw / p["y"].to_numpy(float)  # y in its own unit → bytes/s
+    if np.isfinite(sd[[i, -1]]).all() and (reps[[i, -1]] >= 2).all():
+        noise = 2.0 * math.hypot(sd[i] * scale[i] / math.sqrt(reps[i]), sd[-1] * scale[-1] / math.sqrt(reps[-1]))
+        basis = "twice the repeats' standard error"
+    else:  # one run a point: the ±FLAT band, or the largest step on the level just before the peak (points within
+        # FLAT of it: the rise to it is the block size's doing, not noise), whichever is larger
+        k = i
+        while k > 0 and bw[k - 1] >= (1 - FLAT) * bw[i]:
+            k -= 1
+        steps = np.abs(np.diff(bw[k:i + 1]))
+        noise = max(FLAT * bw[i], float(steps.max()) if steps.size else 0.0)
+        basis = (f"the ±{FLAT:.0%} a level is read within" if noise == FLAT * bw[i] else
+                 "every step on the level before the peak")
+    if not drop > noise:
+        return None
+    return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
+                              "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
+                              "bytes_cap": float(bw[i]), "measured": True},
+                "bandwidth lower at the largest block than at an earlier one beyond the noise")
 
 
 def _mix(result, p) -> Fact | None:
@@ -553,7 +590,8 @@ def curve_facts(result, key) -> CurveFacts:
     mix = _mix(result, p)
     cpu = _cpu_of(result, key, p, sat, cap)
     out = CurveFacts(points=p, saturation=sat, cap=cap, outstanding=outstanding, mix=mix, cpu=cpu,
-                     layer=_layer(result, p), trust=model_trust(result, key) if result.chosen.get(key) else None)
+                     layer=_layer(result, p), trust=model_trust(result, key) if result.chosen.get(key) else None,
+                     size_fall=_size_fall(result, p) if cap is None or not cap.facts["bytes_cap"] else None)
     cache[key] = out
     return out
 

@@ -452,3 +452,19 @@ def test_a_read_share_sweep_at_different_loads_reads_no_interference():
     same = _series([0.0, 0.7, 1.0], [1.17e6, 1.29e6, 3.51e6], xname="read_fraction", numjobs=256, iodepth=1)
     (mix,) = _claims(nm.fit(same, x="read_fraction", y="iops"), "mix")
     assert mix["facts"]["below_harmonic"] is True and mix["facts"]["loads_differ"] is None
+
+
+def test_bandwidth_lower_at_the_largest_block_than_at_a_peak_is_a_fall_and_the_peak_a_byte_cap():
+    # vpscmp vultr virtio (dev): 0.21 GB/s at 64 KiB, 0.182 GB/s at 128 KiB (-13 %, one run a point): was "flattens at
+    # 0.187 GB/s", no fall and no byte cap said
+    claims = _case("vpscmp_vultr-virtio_seqread_qd32_bs").claims()
+    (f,) = [c for c in claims if c["kind"] == "falls"]
+    assert f["facts"]["x_max"] == 65536 and f["facts"]["drop"] == pytest.approx(0.133, abs=0.005)
+    assert "a byte cap of 0.21 GB/s (0.195 GiB/s) or a little above, measured" in f["text"]
+    assert not [c for c in claims if c["kind"] == "plateau"]
+    # SYNTHETIC: -8 % at the largest block, inside the ±10 % band: no fall
+    b = [4096, 16384, 65536, 131072]
+    tbl = _series(b, [30e3, 12e3, 3.2e3, 1.47e3], xname="block_size_bytes", iodepth=32,
+                  bw_bytes_per_s=[v * x for v, x in zip([30e3, 12e3, 3.2e3, 1.47e3], b)])
+    res = nm.fit(tbl, x="block_size_bytes", y="bytes_per_s")
+    assert curve_facts(res, ()).size_fall is None
