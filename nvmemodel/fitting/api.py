@@ -123,7 +123,7 @@ def choose(fits: dict) -> tuple[str, dict]:
     finite = {m: v for m, v in crit.items() if np.isfinite(v)}
     if not finite:
         return next(iter(pool)), {"criterion": name, "excluded": excluded, "undecided": []}
-    best = min(finite, key=finite.get)
+    best = min(finite, key=finite.__getitem__)
     if name == "BIC":  # small n: the fewest parameters among those the data cannot tell apart
         close = [m for m, v in finite.items() if v - finite[best] < 2]
         best = min(close, key=lambda m: (pool[m].stats["k"], finite[m]))
@@ -641,7 +641,7 @@ def _falsification(topology, workload, x, pts, y_unit, drives, fits) -> list[dic
     if cf is not None:  # points where a free parameter sets the ceiling scatter around it: not findings
         above &= _unexplained_above(cf, xv, yv)
     worst: dict[str, int] = {}
-    for i in np.flatnonzero(above):
+    for i in np.flatnonzero(above).tolist():
         b = str(prof["binding"].iloc[i])
         if b not in worst or yv[i] / prof["ceiling"].iloc[i] > yv[worst[b]] / prof["ceiling"].iloc[worst[b]]:
             worst[b] = i

@@ -486,7 +486,7 @@ def _bootstrap(model, result, x, y, w, shape: Shape, *, seed: int, n_boot: int) 
     return out[np.all(np.isfinite(out), axis=1)]
 
 
-def refit(resid, start, lo, hi, scale) -> np.ndarray:
+def refit(resid, start, lo, hi, scale) -> np.ndarray | float:
     """One bootstrap refit: scipy's bounded ``least_squares`` of ``resid`` in units of ``scale`` from ``start``;
     the parameters, or NaN where it fails."""
     from scipy.optimize import least_squares

@@ -74,8 +74,8 @@ def lmfit_model(shape: Shape):
         def wrapped(n, **kw):
             return inner(n, **kw)
         par = inspect.Parameter
-        wrapped.__signature__ = inspect.Signature(
-            [par("n", par.POSITIONAL_OR_KEYWORD)] + [par(p, par.KEYWORD_ONLY, default=1.0) for p in shape.params])
+        setattr(wrapped, "__signature__", inspect.Signature(  # (what inspect.signature, so lmfit, reads)
+            [par("n", par.POSITIONAL_OR_KEYWORD)] + [par(p, par.KEYWORD_ONLY, default=1.0) for p in shape.params]))
         wrapped.__name__ = shape.name
         func = wrapped
     model = lmfit.Model(func, independent_vars=["n"], name=shape.name)

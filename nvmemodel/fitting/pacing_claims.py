@@ -30,7 +30,8 @@ def _pacing(result, key) -> tuple[np.ndarray, str] | None:
     if direction:
         rows = rows[rows["direction"] == direction]
     pts = _pts(result, key).sort_values(result.x)
-    limits, per_job = [], set()
+    limits: list = []
+    per_job: set = set()
     for joined in pts["sources"].astype(str):
         total = []
         for src in joined.split(";"):
@@ -61,7 +62,8 @@ def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
         return None
     rows = usable_rows(tbl)
     pts = _pts(result, key).sort_values(result.x)
-    bounds, thinks = [], set()
+    bounds: list = []
+    thinks: set = set()
     for joined in pts["sources"].astype(str):
         total = []
         for src in joined.split(";"):

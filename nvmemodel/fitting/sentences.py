@@ -93,7 +93,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
         fitted = ", ".join([*(s for s in [fitted] if s), *(_choice_sentence(name, info)
                                                          for name, info in f.discrete.items())])
     parts.append(f"Fitted: {fitted}.")
-    runs = []
+    runs: list = []
     for xv, b, c in zip(prof["x"], prof["binding"], prof["ceiling"]):
         if runs and runs[-1][1] == b:
             runs[-1][2].append((xv, c))

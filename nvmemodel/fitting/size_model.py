@@ -169,7 +169,7 @@ def _levels(cf) -> dict:
     if cf is None or cf.cap is None:
         return {}
     s = cf.cap.facts
-    out = {}
+    out: dict[str, float | str] = {}  # a cap, and its words
     if s.get("bytes_cap"):
         lo, hi = s["bytes_range"]
         out["B/s"] = float(s["bytes_cap"])
