@@ -28,6 +28,8 @@ published: set ``target.cycles_per_io``), never another protocol's.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -164,7 +166,7 @@ _TCP = float(_TRANSPORTS.index("tcp"))
 _NVME_TCP_SHARE = float(PARAMETERS["share.protocol"].code("nvme_tcp"))
 
 
-def served_transport(parameters) -> str:
+def served_transport(parameters: Mapping[str, Any]) -> str:
     """The transport the host serves its drives over, for one configuration's public parameter values (categorical by
     name): ``fabric.transport`` where a fabric is set, else ``tcp`` where ``share.protocol`` is ``nvme_tcp`` (the host
     is an NVMe/TCP target), else ``none``."""

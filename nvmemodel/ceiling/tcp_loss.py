@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import ParameterError
 from ..parameters import PARAMETERS
@@ -39,7 +40,7 @@ MATHIS_C = math.sqrt(1.5)
 _TCP = float(PARAMETERS["fabric.transport"].choices.index("tcp"))
 
 
-def mathis_bytes_per_s(mss_bytes, rtt_s, loss, c: float = MATHIS_C):
+def mathis_bytes_per_s(mss_bytes: ArrayLike, rtt_s: ArrayLike, loss: ArrayLike, c: float = MATHIS_C) -> np.ndarray:
     """TCP's congestion-avoidance throughput bound ``MSS · C / (RTT · √p)`` in bytes per second (Mathis et al.,
     CCR 27(3), 1997); ``inf`` where ``loss`` is 0 (no loss: not this bound).
 
