@@ -75,16 +75,20 @@ RISING_STEP = 0.10        # the last step "still pays" when it adds ≥ 10 %
 TRUST_R2, TRUST_MISS = 0.9, 0.25
 BIG_BLOCK = 64 * 1024
 ROUND2_PREFIX = "r2_"
-SPLITS = ("dev", "blind", "blind2")
+ROUND3_PREFIX = "r3_"
+SPLITS = ("dev", "blind", "blind2", "blind3")
 
 
 # ---------------------------------------------------------------------------------------------- the split
 def split_of(case_id: str) -> str:
-    """``"blind2"`` for a second-round case (id starting ``r2_``); else ``"blind"`` when
+    """``"blind3"`` for a third-round case (id starting ``r3_``), ``"blind2"`` for a second-round one (``r2_``); else ``"blind"`` when
     ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``.
 
     The first blind third was scored once and then read by hand, so it no longer tests anything; the second
-    round's cases were gathered after that, are all blind, and are scored once at the end of that round."""
+    round's cases were gathered after that, are all blind, and are scored once at the end of that round; the same
+    for the third round after the second was scored and read."""
+    if case_id.startswith(ROUND3_PREFIX):
+        return "blind3"
     if case_id.startswith(ROUND2_PREFIX):
         return "blind2"
     return "blind" if int(hashlib.sha256(case_id.encode("utf-8")).hexdigest(), 16) % 3 == 0 else "dev"
@@ -102,7 +106,7 @@ def load_case(case_dir: pathlib.Path) -> dict:
 def iter_cases(split: str = "dev", corpus: pathlib.Path = CORPUS):
     """(folder, case) of every case in ``split`` (``dev``, ``blind``, ``blind2`` or ``all``), sorted by folder."""
     if split not in (*SPLITS, "all"):
-        raise ValueError(f"split={split!r}: expected 'dev', 'blind', 'blind2' or 'all'")
+        raise ValueError(f"split={split!r}: expected one of {', '.join(SPLITS)} or 'all'")
     for d in case_dirs(corpus):  # the split is told from the folder name (= the case's id): other cases stay unread
         if split == "all" or split_of(d.name) == split:
             yield d, load_case(d)
