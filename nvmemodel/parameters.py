@@ -31,6 +31,7 @@ import functools
 import importlib
 import math
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -178,7 +179,7 @@ class Parameter:
         return text + (f" ({self.unit})" if self.unit and self.unit != "1" else "")
 
     # ------------------------------------------------------------------ codes
-    def code(self, name) -> int:
+    def code(self, name: Any) -> int:  # a name (str, an enum such as Gen) or its code
         """Kernel code of a categorical name (its position in the choices)."""
         choices = self.allowed_choices()
         if type(name) is str:  # a listed spelling (choices, lower case, -/_ swapped, aliases): one dict lookup
@@ -193,12 +194,12 @@ class Parameter:
                 return i
         raise ParameterError(self.name, name, self.describe_range())
 
-    def name_of(self, code) -> str:
+    def name_of(self, code: float) -> str:
         """The categorical name of a kernel code."""
         return str(self.allowed_choices()[int(code)])
 
     # ------------------------------------------------------------------ checks
-    def check(self, value) -> np.ndarray:
+    def check(self, value: Any) -> np.ndarray:  # a number, a name or enum, or an array of them
         """Validate a scalar or array; return it as a float array (categorical: codes).
 
         Raises :class:`ParameterError` naming the parameter, the first bad value and what is allowed.
@@ -296,7 +297,7 @@ class Parameter:
             return False
         return self.kind != "integer" or not math.isfinite(x) or x == round(x)
 
-    def check_stored(self, value) -> np.ndarray:
+    def check_stored(self, value: Any) -> np.ndarray:
         """Like :meth:`check` but accepts NaN where ``unknown_ok`` (a value read from a catalog)."""
         if self.unknown_ok and type(value) in _PLAIN:
             return np.asarray(float(value)) if math.isnan(value) else self.check(value)
@@ -312,7 +313,7 @@ class Parameter:
         return self.hi if math.isfinite(self.hi) else (self.lo + 1.0 if math.isfinite(self.lo) else 1.0)
 
     # ------------------------------------------------------------------ text at the edges
-    def parse(self, text) -> float | str:
+    def parse(self, text: str) -> float | str:
         """A value from user text, with units where the parameter has them.
 
         ``"3GHz"`` (Hz), ``"80us"`` (s), ``"4K"`` (B, storage convention 4096), ``"100Gb/s"`` (bit/s),
@@ -339,7 +340,7 @@ class Parameter:
                 raise ParameterError(self.name, text, f"{self.describe_range()}; {exc}") from None
         return float(self.check(value))
 
-    def format(self, value) -> str:
+    def format(self, value: Any) -> str:  # a value as the kernel or the user holds it
         """A value with its unit, for listings (``2.25 GHz``, ``256 B``, ``libaio``, ``unknown``)."""
         if self.kind == "categorical":
             return value if isinstance(value, str) else self.name_of(value)
@@ -422,7 +423,7 @@ def encode(params: Mapping[str, object]) -> dict[str, np.ndarray]:
     return out
 
 
-def decode(name: str, value):
+def decode(name: str, value: Any) -> Any:  # a code becomes its name; anything else is returned as it is
     """A kernel value → what a person reads (categorical codes → names)."""
     param = PARAMETERS.get(name)
     if param is not None and param.kind == "categorical" and _is_numeric(value):
