@@ -478,7 +478,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 
         cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
-        ci = f" (95 % CI {fmt_y(lo, u)}–{fmt_y(hi, u)})" if np.isfinite(lo) and np.isfinite(hi) else ""
+        from .size_model import ceiling_ci
+
+        ci = ceiling_ci(lo, hi, u, top)  # a cap's interval starts at what was measured (issue 28, blind2)
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
         gap = _knee_between(ev, knee)
@@ -514,10 +516,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         elif ev.rising and cap <= 1.05 * top:  # a cap a few % above the last point of a rising curve: at it, no estimate
             # the largest measurement is at the cap (within the 2 % above): not an extrapolation beyond the data,
             # but no measurement shows throughput staying there either (DOCSQA s27: 0.431 GB/s against a 0.430 cap)
-            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — the "
-                                      f"largest measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}) is "
-                                      f"at it, and the data rise up to there: that throughput stays at the cap with "
-                                      f"more {x} is not measured."))
+            # issue 28: "a cap within a few % of the last point of a still-rising curve is not an estimate" — no
+            # number (blind2: a 8.20 M IOPS 'cap' at the 8.20 M IOPS measured at the last of 4 device counts)
+            out.append(Claim("model", f"Little's law fits the rise; the data still rise at the largest {x} "
+                                      f"({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}), and the fit's ceiling "
+                                      f"sits on that measurement: no ceiling is reached within the data, so none is "
+                                      f"estimated from the fit.", {"interpreted": False}))
         elif cap > EXTRAPOLATION * top or ev.rising:
             why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
                    f"the data still rise at the largest {x}")

@@ -59,7 +59,9 @@ def test_a_cap_the_largest_measurement_reaches_is_not_called_an_extrapolation(tm
                    topology=nm.preset("lenovo-sr850-810-4p"), free=["switch.efficiency"])
         text = r.explain()
         fig = r.plot()
-    assert "is at it, and the data rise up to there" in text
+    # no cap number where the cap sits on the last point of a still-rising curve (issue 28: "not an estimate")
+    assert "the fit's ceiling sits on that measurement: no ceiling is reached within the data" in text
+    assert "cap of 0.43" not in text
     assert "extrapolation" not in text
     legend = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
     assert any("the data rise to it: not a measured ceiling" in t for t in legend), legend
