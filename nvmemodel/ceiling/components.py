@@ -65,11 +65,11 @@ class Limit(NamedTuple):
     for every component at every evaluation, it costs a tenth of a frozen dataclass.)
     """
 
-    drive: object = _INF
-    group: object = _INF
-    system: object = _INF
-    complex: object = _INF
-    socket: object = _INF
+    drive: float | np.ndarray = _INF  # IOPS: one value, or one per configuration
+    group: float | np.ndarray = _INF
+    system: float | np.ndarray = _INF
+    complex: float | np.ndarray = _INF
+    socket: float | np.ndarray = _INF
 
 
 @dataclasses.dataclass(frozen=True)

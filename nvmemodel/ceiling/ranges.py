@@ -330,7 +330,7 @@ def littles_law_need(curve, drives: int, iops: float | None = None) -> str | Non
     if np.isnan(r0):
         return head + f"; the drive's QD1 {field} latency is not known, so whether it can is not checked."
     src = curve.sources.get(f"drive.{field}_latency_s") if curve.sources is not None else None
-    status = f" ({src.status})" if src is not None and getattr(src, "status", "") else ""
+    status = f" ({src.status})" if src is not None and getattr(src, "status", None) else ""
     if need < r0 * (1 - 1e-9):
         return head + f"; the drive's QD1 {field} latency is {_time(r0)}{status}, above it: not reachable here."
     return head + (f"; the drive's QD1 {field} latency is {_time(r0)}{status}, so queueing may add at most "

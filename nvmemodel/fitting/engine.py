@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import ParameterError
 from .models import Shape, lmfit_model
 from .select import information
+
+if TYPE_CHECKING:  # lmfit loads on first fit (and has no type information: read as Any)
+    from lmfit.model import ModelResult
 
 __all__ = ["CI_METHODS", "CurveFit", "fit_shape"]
 
@@ -61,7 +64,7 @@ class CurveFit:
     stats: dict
     ci_method: str
     notes: list
-    result: object  # lmfit.model.ModelResult
+    result: ModelResult
     samples: np.ndarray | None = None
     discrete: dict = dataclasses.field(default_factory=dict)  # ceiling model: {name: {value, rss by value}}
     held: dict = dataclasses.field(default_factory=dict)  # parameter → "at bound" / "unidentified" (no SE, no CI)
