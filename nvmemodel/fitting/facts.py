@@ -44,8 +44,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
+    import pandas as pd
 
 __all__ = ["CurveFacts", "Fact", "curve_facts", "last_gain", "model_trust"]
 
@@ -85,7 +89,7 @@ class Fact:
 class CurveFacts:
     """Every fact of one curve (None where it does not apply or the data cannot decide it) and its points."""
 
-    points: object  # pandas.DataFrame sorted by x: x, y, iops, bytes_per_s, bytes_per_io, lat, out, jobs, cpus …
+    points: pd.DataFrame  # sorted by x: x, y, iops, bytes_per_s, bytes_per_io, lat, out, jobs, cpus …
     saturation: Fact | None = None
     cap: Fact | None = None
     outstanding: Fact | None = None
