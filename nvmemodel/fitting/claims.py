@@ -50,7 +50,7 @@ from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and no
     EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
     noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import below_top_words, served_words
+from .fact_claims import below_top_words, level_words, served_words
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -65,7 +65,7 @@ FAR_OFF = 0.5
 CONSISTENT = 0.85
 
 
-def _measured(result, ev: Evidence) -> Claim:
+def _measured(result, ev: Evidence, cf=None) -> Claim:
     u, x = result.y_unit, result.x
     what = _what(result)
     noise = ("the repeat noise" if ev.noise_source == "repeats" else "the scatter about the fit" if ev.noise_known
@@ -109,7 +109,8 @@ def _measured(result, ev: Evidence) -> Claim:
         m = ev.maximum
         peak = (f"; its largest point, {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}, is {m['y'] / p['value'] - 1:.0%} "
                 f"above that level" if m["y"] > 1.1 * p["value"] else "")  # (a peak inside the stretch is not hidden)
-        return Claim("plateau", f"Measured {what} flattens at {fmt_y(p['value'], u)} ({_level_runs(result, p)}){peak}.")
+        return Claim("plateau", f"Measured {what} flattens at {level_words(result, cf, p['value'])} "
+                                f"({_level_runs(result, p)}){peak}.")
     if ev.falls and np.unique(ev.x).size < 3:  # two loads: a lower second value, not a peak (no shape claimed)
         d = ev.falls
         return Claim("falls", f"Measured {what} is {d['drop']:.0%} lower at {x} = {_xv(result, d['x_last'])} "
@@ -153,7 +154,7 @@ def _measured(result, ev: Evidence) -> Claim:
                                       f"points of one run each and no fit that describes them, their noise is not "
                                       f"known: they cannot tell a plateau from noise.")
     spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
-    return Claim("maximum", f"Measured {what} reaches {fmt_y(m['y'], u)}{spread} at {x} = {_xv(result, m['x'])}; "
+    return Claim("maximum", f"Measured {what} reaches {level_words(result, cf, m['y'])}{spread} at {x} = {_xv(result, m['x'])}; "
                             f"the last points neither rise nor fall beyond {noise}, but too few lie level to call "
                             f"it a plateau.")
 
@@ -532,7 +533,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
             sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
             start = sat.get("onset_x") or ev.plateau["x_from"]  # the onset the first sentence gave
-            level = (f"Throughput stays at {fmt_y(cap, u)}{ci} from {x} = {_xv(result, start)}"
+            level = (f"Throughput stays at {level_words(result, cf, cap)}{ci} from {x} = {_xv(result, start)}"
                      if ev.flattens else f"Little's law fits with a cap of {fmt_y(cap, u)}{ci}")
             out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
                                               f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
@@ -544,17 +545,17 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"no term that lowers throughput (USL's κ does)."))
         elif ev.flattens and cf is not None and cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True:
             # the submitting job ran out of CPU at the onset: the knee is the CPU's, not a device queue's (issue 28)
-            out.append(Claim("model", f"Throughput stays at {fmt_y(cap, u)}{ci} beyond about {knee[0]:.3g} {x}: the "
+            out.append(Claim("model", f"Throughput stays at {level_words(result, cf, cap)}{ci} beyond about {knee[0]:.3g} {x}: the "
                                       f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
                                       f"below), not where a device queue filled."))
         elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * ev.plateau["x_from"]:
             # the fit's knee is where its two asymptotes cross, a step or more before the measured plateau starts
             out.append(Claim("model", f"Little's law's two asymptotes cross at about {knee[0]:.3g} {x} (the fit's "
                                       f"knee{kci}); the measured plateau starts at {x} = "
-                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit stays at {fmt_y(cap, u)}{ci}."))
+                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit stays at {level_words(result, cf, cap)}{ci}."))
         elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
-                                      f"stays at {fmt_y(cap, u)}{ci}."))
+                                      f"stays at {level_words(result, cf, cap)}{ci}."))
         else:
             out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
                                       f"{fmt_y(cap, u)}{ci}."))
@@ -914,7 +915,7 @@ def curve_claims(result, key) -> list[Claim]:
         ev = dataclasses.replace(ev, plateau={"value": value, "spread": spread, "runs": runs, "x_from": sat["onset_x"],
                                               "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
-    claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev)]
+    claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
     if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising"):
         claims = []  # along block size the caps the data show say what these would, with their numbers
     claims += size_claims(result, cf)

@@ -48,6 +48,28 @@ def _both(result, cf: CurveFacts, value: float, iops: float | None, bps: float |
     return text
 
 
+def level_words(result, cf: CurveFacts | None, value: float) -> str:
+    """A level (a plateau, a cap, a maximum) in the curve's unit, with bytes/s beside IOPS where block sizes are
+    ≥ 64 KiB or mixed (issue 28: engineers compare GB/s with the spec sheet), and IOPS beside bytes/s. The other
+    unit is the level times the bytes per I/O the runs moved (their median; none where the table does not give
+    both), so it holds for any series whose block size does not change along x."""
+    u = result.y_unit
+    if cf is None or u not in ("1/s", "B/s") or result.x in ("block_size_bytes",):
+        return fmt_y(value, u)
+    per_io = cf.points["bytes_per_io"].to_numpy(float)
+    per_io = per_io[np.isfinite(per_io) & (per_io > 0)]
+    table = getattr(result, "table", None)
+    if not per_io.size and table is not None and "block_size_bytes" in getattr(table, "columns", ()):
+        per_io = np.unique(np.asarray(table["block_size_bytes"], float))  # one size in the whole table, or no factor
+        per_io = per_io[np.isfinite(per_io) & (per_io > 0)]
+    if not per_io.size or np.ptp(per_io) > 0.01 * per_io.mean():  # bytes per I/O that change along x: no one factor
+        return fmt_y(value, u)
+    b = float(np.median(per_io))
+    if u == "1/s":
+        return fmt_y(value, u) + (f", {fmt_y(value * b, 'B/s')}" if b >= BIG_BLOCK else "")
+    return f"{fmt_y(value, u)}, {fmt_y(value / b, '1/s')}"
+
+
 def _noise_words(cf: CurveFacts) -> str:
     reps = cf.points["n_runs"].to_numpy(float)
     if np.isfinite(reps).all() and (reps >= 2).all():
@@ -120,6 +142,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if state == "no_queue":
         return None
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
+    if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O
+        level = level_words(result, cf, s["plateau"])
     rng = f"{fmt_y(s['plateau_lo'], u)} to {fmt_y(s['plateau_hi'], u)}"
     span = f"{x} = {_xv(result, s['onset_x'])}–{_xv(result, s['plateau_x_to'])}"
     latw = ""
@@ -149,11 +173,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
 
-        text = (f"Measured {what} flattens at {fmt_y(ev.plateau['value'], u)} ({_level_runs(result, ev.plateau)}): "
+        first = level_words(result, cf, ev.plateau["value"])  # IOPS and bytes/s at large blocks (issue 28)
+        text = (f"Measured {what} flattens at {first} ({_level_runs(result, ev.plateau)}): "
                 f"saturated from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} per doubling of {x} "
                 f"over it"
                 + (f" ({_both(result, cf, s['plateau'], s.get('plateau_iops'), s.get('plateau_bytes_per_s'))})"
-                   if level != fmt_y(s["plateau"], u) else "") + f".{latw}{before}")
+                   if level != fmt_y(s["plateau"], u) and first == fmt_y(ev.plateau["value"], u) else "")
+                + f".{latw}{before}")
     else:
         text = (f"Measured {what} saturates from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} "
                 f"per doubling of {x} over it.{plateau}{latw}{before}")

@@ -59,3 +59,55 @@ def test_littles_cap_interval_starts_at_what_was_measured_seeded():
     assert res.chosen[()] == "littles"
     text = _littles_ci_ok(res)
     assert "measured and" in text and "the upper end of its 95 % CI" in text
+
+
+# ----------------------------------------------- class 5: a plateau in IOPS only, at blocks of 64 KiB or more
+def test_plateau_in_iops_gives_bytes_too_at_large_blocks_blind2():
+    res = _case("r2_here_blkio_bps_numjobs_thinktime_128k")  # 128 KiB reads under a blkio bytes/s throttle
+    (p,) = _claims(res, "plateau")
+    assert "IOPS, 41.8 MB/s" in p["text"]  # 319 IOPS × 131,072 B
+    assert all("B/s" in c["text"] for c in _claims(res, "model") if "stays at" in c["text"])
+
+
+def test_plateau_in_iops_gives_bytes_too_at_large_blocks_seeded():
+    rng = np.random.default_rng(2)
+    rows = []
+    for x in (1, 2, 4, 8, 16):
+        for _ in range(3):
+            iops = min(x * 200.0, 640.0) * (1 + 0.01 * rng.standard_normal())
+            rows.append({"iodepth": x, "iops": iops, "bytes_per_s": iops * 262144, "block_size_bytes": 262144})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = nm.fit(pd.DataFrame(rows), x="iodepth", y="iops")
+    text = res.explain()
+    level = [c["text"] for c in res.claims() if c["kind"] in ("plateau", "saturation")]
+    assert level and all("B/s" in t for t in level), level
+    assert "0.168 GB/s" in text or "168 MB/s" in text, text  # 640 IOPS × 256 KiB
+
+
+# ---------------------------------------------- class 2: a pace per job along numjobs (its total is rate × jobs)
+def test_per_job_pace_is_rate_times_jobs_and_the_cap_beyond_it_is_named_blind2():
+    (p,) = _claims(_case("r2_here_blkio_iops_rateiops_numjobs"), "paced")
+    t = p["text"]
+    assert "(1.00 K IOPS, 2.00 K IOPS, 4.00 K IOPS; 99.7%–99.8% of it)" in t and "of 2.00 K IOPS" not in t
+    assert "saturated from numjobs = 8" in t and "a cap of about 5.03 K IOPS" in t
+
+
+def test_per_job_pace_along_numjobs_is_no_saturation_blind2():
+    res = _case("r2_here_rateiops_numjobs")
+    (p,) = _claims(res, "paced")
+    assert "still rises in proportion to that pace" in p["text"] and "every run is at that rate" not in p["text"]
+    sat = [c for c in res.claims() if c["facts"].get("state") in ("from_first", "onset")]
+    assert not sat
+
+
+def test_per_job_pace_along_numjobs_other_corpus():
+    # tests/data/qa4/ratenj: psync reads of a tmpfs file, --rate_iops=2000 per job, 1-8 jobs (real fio 3.33)
+    import pathlib
+
+    d = pathlib.Path(__file__).parents[1] / "data" / "qa4" / "ratenj"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = nm.fit(nm.read_results(sorted(d.glob("*.json"))), x="numjobs", y="iops")
+    (p,) = _claims(res, "paced")
+    assert "every run is at its own total (2.00 K IOPS, 4.00 K IOPS, 8.00 K IOPS, 16.00 K IOPS" in p["text"]
