@@ -197,6 +197,7 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
                 f"that limit is not measured{NO_INTERVAL}")
     if ev.flattens:
         p = ev.plateau
+        assert p is not None  # (a curve that flattens has its plateau)
         margin = 2 * p["spread"] / np.sqrt(max(p["runs"], 1)) if np.isfinite(p["spread"]) else 0.0
         low = lo if np.isfinite(lo) else value
         if low > p["value"] + margin or (np.isfinite(hi) and hi < p["value"] - margin):
@@ -792,7 +793,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     if not comps:
         return []
     consistent = [c for c, v in comps.items() if CONSISTENT * v <= m + 2 * noise and m - 2 * noise <= v]
-    low_c = min(comps, key=comps.get)
+    low_c = min(comps, key=comps.__getitem__)
     lowest = comps[low_c]
     where = f"at {result.x} = {_xv(result, at)}"
     label = _labels(topo, wl, overrides)
