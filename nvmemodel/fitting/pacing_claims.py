@@ -80,6 +80,20 @@ def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
     return (np.asarray(bounds, float), min(thinks)) if len(thinks) == 1 else None
 
 
+def _span(v, spec: str = ".0%") -> str:
+    """"a–b" of shares, one value where both ends read the same."""
+    lo, hi = format(float(np.min(v)), spec), format(float(np.max(v)), spec)
+    return lo if lo == hi else f"{lo}–{hi}"
+
+
+def _level(result, key, lo: float, hi: float) -> str:
+    """A measured level (a range) with bytes/s beside IOPS at large blocks, as every level of an explanation."""
+    from .fact_claims import level_words
+    from .facts import curve_facts
+
+    return level_words(result, curve_facts(result, key), lo, hi)
+
+
 def pd_numeric(s) -> np.ndarray:
     import pandas as pd
 
@@ -110,7 +124,7 @@ def _paced(result, key) -> list[Claim]:
     what = _what(result)
     med = float(np.nanmedian(limits))
     if np.nanmax(limits) - np.nanmin(limits) > 0.01 * med:
-        return _paced_per_job(result, xs, ys, limits, share, at, told, where, pct)
+        return _paced_per_job(result, key, xs, ys, limits, share, at, told, where, pct)
     if at.all():
         return [Claim("paced", f"fio was told to pace these runs ({told}), and every run is at that rate ({pct(at)} of "
                                f"it at {x} = {where(at)}): the measured {what} is fio's pacing, not a limit of the "
@@ -124,7 +138,7 @@ def _paced(result, key) -> list[Claim]:
                            f"{float(np.nanmax(share)):.1%} of it): it did not bind.")]
 
 
-def _paced_per_job(result, xs, ys, limits, share, at, told, where, pct) -> list[Claim]:
+def _paced_per_job(result, key, xs, ys, limits, share, at, told, where, pct) -> list[Claim]:
     """A pace that changes along x (``--rate_iops`` per job along numjobs: the total fio allows is the rate times the
     jobs at each point): each point against its own total, never one total for several job counts; a total that
     grows with x is no level, and where the runs fall short of their pace another limit binds — its level is named
@@ -148,7 +162,7 @@ def _paced_per_job(result, xs, ys, limits, share, at, told, where, pct) -> list[
                                f"it did not bind.")]
     short = ~at
     lo, hi = float(np.min(ys[short])), float(np.max(ys[short]))
-    level = fmt_y(lo, u) if fmt_y(lo, u) == fmt_y(hi, u) else f"{fmt_y(lo, u)}–{fmt_y(hi, u)}"
+    level = _level(result, key, lo, hi)
     after = bool(np.all(xs[short] > np.max(xs[at])))
     return [Claim("paced", f"{head}: at {x} = {where(at)} the measured {what} is that rate times the jobs "
                            f"({totals(at)}; {pct(at)} of it){' and rises with it' if grows else ''} — a limit set in "
@@ -176,24 +190,67 @@ def _at_pace(result, key, x_at) -> bool:
 
 
 def _thought(result, key) -> list[Claim]:
-    """``--thinktime`` at iodepth 1: the most each job could do, 1/(think time + fio's mean latency), against the
-    measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job)."""
+    """``--thinktime`` at iodepth 1: the pace the think time alone sets (jobs ÷ think time), point by point, against
+    the measured rate (QA s27 I18: 500 µs of think time was listed nowhere as the cause of 1.5 K IOPS per job).
+
+    No "at most": fio 3.33 does not pause after the I/Os that follow a ``ramp_time`` (its count of completed I/Os
+    restarts at the ramp's end, the mark it pauses at does not), so runs with a ramp exceed jobs ÷ (think time +
+    latency) — measured here, null engine, 1 ms think time, 2 s: 933 IOPS without a ramp, 1,203 with 500 ms (issue
+    28, blind2: "allows at most 84 IOPS … the runs reached 103.9 %–120.8 % of that bound"). Where the runs fall well
+    below the pace (< 90 %) while latency grows, another limit binds there, and its level is said."""
     found = _think_bound(result, key)
     if found is None:
         return []
     bounds, think = found
     pts = _pts(result, key).sort_values(result.x)
-    ys = pts["y"].to_numpy(float)
-    with np.errstate(all="ignore"):
-        share = ys / bounds
-    if not np.all(np.isfinite(share)):
-        return []
-    lo, hi = float(np.min(share)), float(np.max(share))
+    x, u = result.x, result.y_unit
+    xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
     jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
-    think_share = float(np.min(think * bounds / np.where(jobs > 0, jobs, np.nan)))  # think ÷ (think + latency)
-    verdict = (f": most of each I/O's time ({think_share:.0%} or more) is the think time, which — not the device or "
-               f"the host — sets these rates" if lo >= 0.9 and think_share >= 0.5 else "")
-    return [Claim("paced", f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1: with fio's "
-                           f"mean latency that allows at most {fmt_y(float(bounds[0]), '1/s')} at {result.x} = "
-                           f"{_xv(result, pts[result.x].iloc[0])} (jobs ÷ (think time + latency)); the runs reached "
-                           f"{lo:.1%}–{hi:.1%} of that bound{verdict}.")]
+    if not np.all(np.isfinite(jobs)) or not np.all(jobs > 0) or not np.all(np.isfinite(ys)):
+        return []
+    pace = jobs / think  # what the think time alone allows: one I/O per think time per job, latency aside
+    share = ys / pace
+    lat = jobs / bounds - think  # fio's mean latency per point (the bound is jobs ÷ (think + latency))
+    lat_min = float(np.nanmin(lat)) if np.isfinite(lat).any() else np.nan
+    # at the pace: 90 % of jobs ÷ think time, or of jobs ÷ (think time + latency) where no queue builds (latency
+    # within twice the smallest): a latency that grows with the jobs is a queue at another limit (Little's law makes
+    # jobs ÷ (think + latency) hold there too, so it does not tell the pace from a cap)
+    paced = (share >= 0.9) | ((ys >= 0.9 * bounds) & (lat <= 2 * lat_min))
+
+    def where(mask):
+        return ", ".join(_xv(result, v) for v in xs[mask])
+
+    def pct(mask):
+        lo, hi = float(np.min(share[mask])), float(np.max(share[mask]))
+        return f"{lo:.0%}" if f"{lo:.0%}" == f"{hi:.0%}" else f"{lo:.0%}–{hi:.0%}"
+
+    head = (f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1, a pace of jobs ÷ think "
+            f"time ({', '.join(fmt_y(float(v), u) for v in pace)} at {x} = {where(np.ones(len(xs), bool))}) before "
+            f"fio's latency is added")
+    parts = [head]
+    if paced.any():
+        with np.errstate(all="ignore"):
+            of_cycle = float(np.nanmin((think / (think + lat))[paced]))
+        parts.append(f"at {x} = {where(paced)} the runs are paced by it ({pct(paced)} of it; "
+                     f"{_span(ys[paced] / bounds[paced], '.1%')} of "
+                     f"jobs ÷ (think time + fio's mean latency), the think time {of_cycle:.0%} or more of each I/O's "
+                     f"time): the think time sets these rates, not the device or the host")
+        over = paced & (ys > 1.03 * bounds)
+        if over.any():
+            parts.append(f"at {x} = {where(over)} they exceed even jobs ÷ (think time + fio's mean latency) "
+                         f"(by {_span(ys[over] / bounds[over] - 1)}): "
+                         f"the pause is no upper bound here — fio skips it after the I/Os that follow a ramp_time, "
+                         f"where the job file sets one")
+    short = ~paced
+    if short.any():
+        lo, hi = float(np.min(ys[short])), float(np.max(ys[short]))
+        level = _level(result, key, lo, hi)
+        after = paced.any() and bool(np.all(xs[short] > np.max(xs[paced])))
+        grows = f", while fio's mean latency grows to {fmt_y(float(np.max(lat[short])), 's')}" \
+            if np.all(np.isfinite(lat[short])) and np.max(lat[short]) > 0 else ""
+        sat = (f": saturated from {x} = {_xv(result, float(np.min(xs[short])))} at a level the think time does not "
+               f"set — another limit binds there" if after and short.sum() >= 2 and hi <= 1.1 * lo else
+               ": there another limit than the think time binds")
+        parts.append((f"from {x} = {_xv(result, float(np.min(xs[short])))} on" if after else f"at {x} = {where(short)}")
+                     + f" the runs stay below it ({pct(short)} of it) at {level}{grows}{sat}")
+    return [Claim("paced", "; ".join(parts) + ".")]

@@ -111,3 +111,40 @@ def test_per_job_pace_along_numjobs_other_corpus():
         res = nm.fit(nm.read_results(sorted(d.glob("*.json"))), x="numjobs", y="iops")
     (p,) = _claims(res, "paced")
     assert "every run is at its own total (2.00 K IOPS, 4.00 K IOPS, 8.00 K IOPS, 16.00 K IOPS" in p["text"]
+
+
+# ------------------------------------------- class 1: a think-time bound the data exceed; the cap beyond the pace
+@pytest.mark.parametrize("case_id, cap", [("r2_here_blkio_iops_numjobs_thinktime", "2.99 K IOPS–3.00 K IOPS"),
+                                          ("r2_here_blkio_bps_numjobs_thinktime_128k", "317 IOPS–322 IOPS (41.6 MB/s")])
+def test_think_time_is_no_upper_bound_and_the_cap_beyond_it_is_named_blind2(case_id, cap):
+    (p,) = _claims(_case(case_id), "paced")
+    t = p["text"]
+    assert "at most" not in t and "ramp_time" in t  # the runs exceed jobs ÷ (think + latency) by 17-21 %
+    assert "at numjobs = 1, 2 the runs are paced by it" in t
+    assert f"from numjobs = 4 on the runs stay below it" in t and cap in t and "saturated from numjobs = 4" in t
+
+
+def test_think_time_exceeded_after_a_ramp_seeded():
+    """The mechanism, measured here (fio 3.33, null engine, --thinktime=1000, 2 s): 933 IOPS without a ramp_time,
+    1,203 IOPS with --ramp_time=500ms — 20 % above 1 / (think time + latency) = 999 IOPS. Held on a hand-made table
+    of that shape: one job per point, 1 ms think time, runs above the bound: no 'at most' is written."""
+    rows = [{"numjobs": n, "iops": 1200.0 * n, "lat_mean_s": 1e-6, "thinktime_s": 1e-3, "iodepth": 1}
+            for n in (1, 2, 4)]
+    from nvmemodel.fitting import pacing_claims as pc
+
+    class R:  # the few things _thought reads of a result
+        x, y_unit, by = "numjobs", "1/s", ()
+
+    import pandas as pd_
+
+    r = R()
+    r.points = pd_.DataFrame({"numjobs": [1, 2, 4], "y": [1200.0, 2400.0, 4800.0], "jobs": [1.0, 2.0, 4.0],
+                              "sources": ["a", "b", "c"]})
+    r.table = pd_.DataFrame([dict(row, source_path=s, level="job" if row["numjobs"] == 1 else "group")
+                             for row, s in zip(rows, "abc")])
+    import unittest.mock as um
+
+    with um.patch("nvmemodel.ingest.summary.usable_rows", lambda t: t), \
+            um.patch.object(pc, "_level", lambda result, key, lo, hi: f"{lo:g}–{hi:g}"):
+        (c,) = pc._thought(r, ())
+    assert "at most" not in c.text and "exceed even jobs ÷ (think time + fio's mean latency) (by 20%)" in c.text
