@@ -48,14 +48,11 @@ def _both(result, cf: CurveFacts, value: float, iops: float | None, bps: float |
     return text
 
 
-def level_words(result, cf: CurveFacts | None, value: float) -> str:
-    """A level (a plateau, a cap, a maximum) in the curve's unit, with bytes/s beside IOPS where block sizes are
-    ≥ 64 KiB or mixed (issue 28: engineers compare GB/s with the spec sheet), and IOPS beside bytes/s. The other
-    unit is the level times the bytes per I/O the runs moved (their median; none where the table does not give
-    both), so it holds for any series whose block size does not change along x."""
-    u = result.y_unit
-    if cf is None or u not in ("1/s", "B/s") or result.x in ("block_size_bytes",):
-        return fmt_y(value, u)
+def io_size(result, cf: CurveFacts | None) -> float | None:
+    """The bytes per I/O of a curve's runs where it is one size along x (the median of fio's bytes ÷ I/Os, or the
+    table's one block size where fio's bytes are not in it); None where it changes or is not known."""
+    if cf is None or result.x in ("block_size_bytes",):
+        return None
     per_io = cf.points["bytes_per_io"].to_numpy(float)
     per_io = per_io[np.isfinite(per_io) & (per_io > 0)]
     table = getattr(result, "table", None)
@@ -63,11 +60,29 @@ def level_words(result, cf: CurveFacts | None, value: float) -> str:
         per_io = np.unique(np.asarray(table["block_size_bytes"], float))  # one size in the whole table, or no factor
         per_io = per_io[np.isfinite(per_io) & (per_io > 0)]
     if not per_io.size or np.ptp(per_io) > 0.01 * per_io.mean():  # bytes per I/O that change along x: no one factor
-        return fmt_y(value, u)
-    b = float(np.median(per_io))
+        return None
+    return float(np.median(per_io))
+
+
+def level_words(result, cf: CurveFacts | None, value: float, hi: float | None = None) -> str:
+    """A level (a plateau, a cap, a maximum; ``value``–``hi`` for a range) in the curve's unit, with bytes/s beside
+    IOPS where the runs moved ≥ 64 KiB per I/O (issue 28: engineers compare GB/s with the spec sheet), and IOPS
+    beside bytes/s: the level times the bytes per I/O (:func:`io_size`)."""
+    u = result.y_unit
+
+    def rng(a, b, unit):
+        return fmt_y(a, unit) if b is None or fmt_y(a, unit) == fmt_y(b, unit) else f"{fmt_y(a, unit)}–{fmt_y(b, unit)}"
+
+    b = io_size(result, cf) if u in ("1/s", "B/s") else None
+    if b is None:
+        return rng(value, hi, u)
     if u == "1/s":
-        return fmt_y(value, u) + (f", {fmt_y(value * b, 'B/s')}" if b >= BIG_BLOCK else "")
-    return f"{fmt_y(value, u)}, {fmt_y(value / b, '1/s')}"
+        if b < BIG_BLOCK:
+            return rng(value, hi, u)
+        other = rng(value * b, None if hi is None else hi * b, "B/s")
+    else:
+        other = rng(value / b, None if hi is None else hi / b, "1/s")
+    return f"{rng(value, hi, u)}, {other}" if hi is None else f"{rng(value, hi, u)} ({other})"
 
 
 def _noise_words(cf: CurveFacts) -> str:
