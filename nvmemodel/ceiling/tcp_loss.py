@@ -44,7 +44,7 @@ def mathis_bytes_per_s(mss_bytes: ArrayLike, rtt_s: ArrayLike, loss: ArrayLike, 
     """TCP's congestion-avoidance throughput bound ``MSS · C / (RTT · √p)`` in bytes per second (Mathis et al.,
     CCR 27(3), 1997); ``inf`` where ``loss`` is 0 (no loss: not this bound).
 
-    >>> round(mathis_bytes_per_s(1448, 1e-3, 1e-4) / 1e6, 1)  # MSS 1448 B, 1 ms, one loss in 10,000: MB/s
+    >>> round(float(mathis_bytes_per_s(1448, 1e-3, 1e-4)) / 1e6, 1)  # MSS 1448 B, 1 ms, one loss in 10,000: MB/s
     177.3
     """
     p = np.asarray(loss, dtype=float)
