@@ -377,13 +377,13 @@ def _no_load(result, key, flight: dict, ev: Evidence | None = None) -> Claim:
     u = result.y_unit
     said = (f"{x} is not a load here: {why}; the outstanding I/O is numjobs ({jobs}) at every point, and no queueing or "
             f"scaling model is fitted along {x}. ")
-    spread = (f"{fmt_y(ev.y[hi], u)} at {x} = {_xv(result, ev.x[hi])}, {fmt_y(ev.y[lo], u)} at "
-              f"{_xv(result, ev.x[lo])} ({ev.y[lo] / ev.y[hi] - 1:+.0%})")
+    span = (f"{fmt_y(ev.y[hi], u)} at {x} = {_xv(result, ev.x[hi])}, {fmt_y(ev.y[lo], u)} at "
+            f"{_xv(result, ev.x[lo])} ({ev.y[lo] / ev.y[hi] - 1:+.0%})")
     if ev.noise_known:
-        said += (f"Yet the measurements are not one level beyond their noise: {spread} — not a queueing effect with one "
+        said += (f"Yet the measurements are not one level beyond their noise: {span} — not a queueing effect with one "
                  f"I/O in flight: something else changed with {x}.")
     else:
-        said += (f"The measurements are not one level: {spread}; with one run per point it is not known whether {x} "
+        said += (f"The measurements are not one level: {span}; with one run per point it is not known whether {x} "
                  f"changed the level or the runs scatter that much.")
     return Claim("no load", said + level)
 
@@ -453,7 +453,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "
                                f"parameters are not claims about these data; fit each regime on its own "
                                f"(filter {x}) to describe it.")]
-    if ev.flat:
+    rising = cf is not None and cf.saturation is not None and cf.saturation.facts["state"] == "rising"
+    if ev.flat and not rising:  # one fact, one story: a curve the facts read as still rising is no flat line
+        # (blind2's r2_here_loop_iodepth_64k_repeats: "still rises" beside "no shape … for flat data")
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
                                f"is the one every larger {x} gives — whatever limits it binds from there on.")]
@@ -684,9 +686,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
         # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings
         im, bm = f.values["iops_max"], f.values["bw_max"]
-        what, more = served_words(result, cf)
+        what, overlapping = served_words(result, cf)
         out.append(Claim("model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
-                                  f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; {more} would "
+                                  f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; {overlapping} would "
                                   f"overlap both, so neither is read as a ceiling of {what.split(' (')[0]}.",
                          {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
