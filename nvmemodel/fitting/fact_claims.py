@@ -146,6 +146,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         if cpu.get("at_x") == xs[-1] and cpu.get("how") == "job":  # the busy submitting job holds the last point
             noise = (f"At the largest {x} the submitting job was ≥ {CPU_BOUND:.0%} busy (fio's CPU accounting, "
                      f"below): the ceiling the curve approaches is that job's CPU. {noise}")
+        sd, reps = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
+        if np.isfinite(sd[-2:]).all() and np.isfinite(reps[-2:]).all() and (reps[-2:] >= 2).all() \
+                and ys[-1] - ys[-2] <= 2.0 * float(np.hypot(sd[-2] / np.sqrt(reps[-2]), sd[-1] / np.sqrt(reps[-1]))):
+            # with repeats, a last gain within twice the standard error of the two means' difference is their noise:
+            # no "still rises" (issue 28: "where repeats exist, noise from them"; blind2's loop_iodepth_64k and
+            # loop_psync_numjobs: +12 % with runs spanning each other)
+            return _claim("saturation", f"Measured {what} gained {g:+.0%} per doubling of {x} in the last step "
+                                        f"({step}), within the repeats' noise (sd {fmt_y(sd[-2], u)} and "
+                                        f"{fmt_y(sd[-1], u)} over {int(reps[-2])} and {int(reps[-1])} runs): these "
+                                        f"runs do not tell a last rise from a level, so neither a ceiling nor a "
+                                        f"continued rise is claimed. {noise}.", f, state="unresolved")
         if s.get("slowing"):
             lg = s["lat_gain_per_doubling"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
@@ -411,6 +422,12 @@ def below_top_words(result, ev) -> str:
     about. Neither is a ceiling of the data."""
     g = last_gain(ev.x, ev.y) if result.x != "block_size_bytes" else np.nan
     state = _state_of(result, ev)
+    n = len(ev.y)
+    if np.isfinite(g) and g >= PAYS and state in (None, "rising") and getattr(ev, "noise_source", None) == "repeats" \
+            and n >= 2 and ev.y[-1] - ev.y[-2] <= ev.beyond_noise(n - 1, n - 2):
+        # the last gain is inside the repeats' noise: no "still rise" (one story with the saturation sentence)
+        return (f"the last step ({g:+.0%} per doubling of {result.x}) is within the repeats' noise, and the model "
+                f"bends below the largest measurement — not a ceiling of these data")
     if np.isfinite(g) and g >= PAYS and state in (None, "rising"):  # (a saturated curve's last step is its scatter)
         return (f"the data still rise at the largest {result.x} ({g:+.0%} per doubling in the last step), so the "
                 f"model bends before they do — not a ceiling of these data")

@@ -148,3 +148,26 @@ def test_think_time_exceeded_after_a_ramp_seeded():
             um.patch.object(pc, "_level", lambda result, key, lo, hi: f"{lo:g}–{hi:g}"):
         (c,) = pc._thought(r, ())
     assert "at most" not in c.text and "exceed even jobs ÷ (think time + fio's mean latency) (by 20%)" in c.text
+
+
+# ---------------------------- class 6: one fact, one story (a last gain inside the repeats' noise; no 'flat' beside it)
+@pytest.mark.parametrize("case_id", ["r2_here_loop_iodepth_64k_repeats", "r2_here_loop_psync_numjobs_repeats"])
+def test_a_last_gain_within_the_repeats_noise_is_one_story_blind2(case_id):
+    res = _case(case_id)
+    text = " ".join(c["text"] for c in res.claims())
+    assert "within the repeats' noise" in text
+    assert "still rise" not in text and "No shape is claimed for flat data" not in text
+
+
+def test_a_last_gain_within_the_repeats_noise_seeded():
+    # a hand-made QD sweep with 3 runs a point: +12 % in the last doubling, its runs spanning ±1 K IOPS
+    runs = {1: [990, 1000, 1010], 2: [1980, 2000, 2020], 4: [2970, 3000, 3030], 8: [2600, 3600, 4600],
+            16: [3032, 4032, 5032]}
+    rows = [{"iodepth": x, "iops": float(v), "lat_mean_s": x / float(np.mean(vs))} for x, vs in runs.items() for v in vs]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = nm.fit(pd.DataFrame(rows), x="iodepth", y="iops")
+    text = " ".join(c["text"] for c in res.claims())
+    (sat,) = [c for c in res.claims() if c["kind"] == "saturation"]
+    assert sat["facts"]["state"] == "unresolved" and "within the repeats' noise" in sat["text"], sat
+    assert "still rise" not in text and "No shape is claimed for flat data" not in text
