@@ -174,11 +174,11 @@ def test_cff_schema_refuses_what_it_should():
 
 #: Most mypy errors the package may have (pyproject [tool.mypy]), and of them in the public API (the lines of
 #: everything in nvmemodel.__all__ and of the functions in the subpackages' __all__). Issue 32's goal is at most 50
-#: and none (539 errors before the first annotations, 184 and 7 earlier on 2026-11-29). Now 15 and 0 (2026-11-29,
+#: and none (539 errors before the first annotations, 184 and 7 earlier on 2026-11-29). Now 8 and 0 (2026-11-29,
 #: mypy 2.4: all in nvmemodel/fitting/claims.py and fact_claims.py, under edit then: Optional results indexed where
 #: the code knows they are set), plus a margin for work in progress. Lower them as modules are annotated, never
 #: raise them.
-MYPY_MAX_ERRORS = 22
+MYPY_MAX_ERRORS = 15
 MYPY_MAX_PUBLIC_ERRORS = 0
 
 
