@@ -328,7 +328,11 @@ def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[s
             return pd.Series(default, index=df.index, dtype=float)
         return pd.to_numeric(df[name], errors="coerce").astype(float)
 
-    df["_ios"] = column("ios", 1.0).fillna(1.0)
+    # each row's weight in a run's means is its I/O count; a table without fio's count (a published points table)
+    # weighs a direction by its IOPS — the same within one run — not 1 each: a mixed run's mean latency is the
+    # mean over all its I/O (issue 28, blind2: sn730 read-share, 2.50 ms unweighted against 2.10 ms, "Little's law
+    # check 1.19" where every run's IOPS × latency summed over directions gives 1.00)
+    df["_ios"] = column("ios", np.nan).fillna(column("iops", np.nan)).fillna(1.0)
     df["_lat"] = column("lat_mean_s", np.nan)
     iod, nj = column("iodepth", np.nan), column("numjobs", np.nan)
     df["_out"] = iod * nj.fillna(1.0)

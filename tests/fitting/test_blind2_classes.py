@@ -171,3 +171,56 @@ def test_a_last_gain_within_the_repeats_noise_seeded():
     (sat,) = [c for c in res.claims() if c["kind"] == "saturation"]
     assert sat["facts"]["state"] == "unresolved" and "within the repeats' noise" in sat["text"], sat
     assert "still rise" not in text and "No shape is claimed for flat data" not in text
+
+
+# ------------ findings H: a mixed run's mean latency over all its I/O when the table carries no I/O counts
+def test_littles_check_of_a_mix_weighs_directions_by_their_iops_blind2():
+    res = _case("r2_abdulm3_sn730_128k-randrw_qd32_readshare")  # a published points table: no fio 'ios' column
+    (little,) = _claims(res, "little")
+    assert "per run = 1.00" in little["text"] and "far above" not in little["text"]
+
+
+def test_littles_check_of_a_mix_weighs_directions_by_their_iops_hand_made():
+    # runs at QD 16, e.g. reads 8 K IOPS at 1 ms and writes 2 K IOPS at 4 ms: 8 + 8 = 16 in flight; the
+    # unweighted mean latency (2.5 ms) would give 10 K × 2.5 ms ÷ 16 = 1.56
+    base = {"tool": "fio", "pattern": "randrw", "block_size_bytes": 4096.0, "iodepth": 16, "numjobs": 1,
+            "ioengine": "libaio", "runtime_s": 60.0, "level": "job", "is_aggregate": False, "job_name": "t"}
+    rows = []
+    for i, share in enumerate((0.5, 0.8, 1.0)):
+        r_iops = 10000.0 * share
+        w_iops = 10000.0 - r_iops
+        r_lat = 1e-3 if w_iops else 16 / r_iops  # reads 1 ms; the writes hold the rest of the 16 in flight
+        w_lat = (16 - r_iops * r_lat) / w_iops if w_iops else np.nan
+        for d, iops, lat in (("read", r_iops, r_lat), ("write", w_iops, w_lat)):
+            if iops:
+                rows.append(dict(base, source_path=f"r{i}.json", run=i, direction=d, read_fraction=share, iops=iops,
+                                 bw_bytes_per_s=iops * 4096, lat_mean_s=lat))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = nm.fit(pd.DataFrame(rows), x="read_fraction", y="iops")
+    little = res.points["little"].to_numpy(float)
+    assert np.allclose(little, 1.0, atol=0.01), little
+
+
+# ------------------ findings G: a mix above the harmonic mix with one I/O in flight is not "served in parallel"
+def test_mix_above_harmonic_at_one_in_flight_is_not_parallel_blind2():
+    (m,) = _claims(_case("r2_marcm24_sn750se-pagecache_32k-randrw_qd1_readshare"), "mix")
+    assert "served in parallel)" not in m["text"] and "nothing was served in parallel" in m["text"]
+
+
+@pytest.mark.parametrize("depth, parallel", [(1, False), (16, True)])
+def test_mix_above_harmonic_at_one_in_flight_is_not_parallel_hand_made(depth, parallel):
+    base = {"tool": "fio", "pattern": "randrw", "block_size_bytes": 4096.0, "iodepth": depth, "numjobs": 1,
+            "ioengine": "libaio", "runtime_s": 60.0, "level": "job", "is_aggregate": False, "job_name": "t"}
+    total = {0.0: 8000.0, 0.5: 11000.0, 1.0: 10000.0}  # 0.5 mix: 22 % above the harmonic 8.89 K
+    rows = []
+    for i, (share, x) in enumerate(total.items()):
+        for d, iops in (("read", x * share), ("write", x * (1 - share))):
+            if iops:
+                rows.append(dict(base, source_path=f"r{i}.json", run=i, direction=d, read_fraction=share, iops=iops,
+                                 bw_bytes_per_s=iops * 4096, lat_mean_s=depth / x))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = nm.fit(pd.DataFrame(rows), x="read_fraction", y="iops")
+    (m,) = _claims(res, "mix")
+    assert ("served in parallel)" in m["text"]) is parallel and ("nothing was served in parallel" in m["text"]) is not parallel
