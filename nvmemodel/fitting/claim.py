@@ -10,7 +10,7 @@ import dataclasses
 import numpy as np
 
 from .evidence import Evidence, residual_structure, shape_evidence
-from .wording import _fx, fmt_y
+from .wording import _fx, fmt_y, span
 
 __all__ = ["Claim", "curve_evidence", "in_tool_words", "noise_fits", "runs_rows"]
 
@@ -111,7 +111,7 @@ def _level_runs(result, p: dict, spread: bool = True) -> str:
     k = int(p.get("points", 0))
     sd = f"sd {fmt_y(p['spread'], result.y_unit)} over " if spread and np.isfinite(p["spread"]) else ""
     runs = (f"{k} points of one run each" if k >= 2 and p["runs"] == k else f"{p['runs']} runs")
-    return f"{sd}{runs} at {result.x} = {_xv(result, p['x_from'])}–{_xv(result, p['x_to'])}"
+    return f"{sd}{runs} at {result.x} = {span(_xv(result, p['x_from']), _xv(result, p['x_to']))}"
 
 
 def _bytes(v: float) -> str:

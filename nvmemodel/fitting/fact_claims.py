@@ -71,7 +71,7 @@ def level_words(result, cf: CurveFacts | None, value: float, hi: float | None = 
     u = result.y_unit
 
     def rng(a, b, unit):
-        return fmt_y(a, unit) if b is None or fmt_y(a, unit) == fmt_y(b, unit) else f"{fmt_y(a, unit)}–{fmt_y(b, unit)}"
+        return fmt_y(a, unit) if b is None else span(fmt_y(a, unit), fmt_y(b, unit))
 
     b = io_size(result, cf) if u in ("1/s", "B/s") else None
     if b is None:
@@ -173,13 +173,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
     if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O
         level = level_words(result, cf, s["plateau"])
-    rng = f"{fmt_y(s['plateau_lo'], u)} to {fmt_y(s['plateau_hi'], u)}"
-    span = f"{x} = {_xv(result, s['onset_x'])}–{_xv(result, s['plateau_x_to'])}"
+    # every range through wording.span: a plateau whose ends round alike is one value, not "X to X" (blind3)
+    rng = span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), " to ")
+    over = f"{x} = {span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}"
     latw = ""
     if s.get("lat_first") and s.get("lat_last") and s["lat_last"] > s["lat_first"]:
         latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, as Little's law gives at a fixed rate.")
-    plateau = f" Plateau {level}: {rng} over {span}, {s['plateau_points']} points."
+    plateau = (f" Plateau {level}: {rng} over {over}, {s['plateau_points']} points." if " to " in rng else
+               f" Plateau {level} at each of the {s['plateau_points']} points over {over}.")
     if state == "from_first":
         text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
                 f"{x} over it."
@@ -224,7 +226,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         else:
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
                     f"per doubling over it); up to the maximum: {level}, {rng} over {x} = "
-                    f"{_xv(result, s['onset_x'])}–{_xv(result, d['x_max'])}.{latw}{before}")
+                    f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
@@ -323,7 +325,7 @@ def _mix_claim(result, cf: CurveFacts):
         return f"{abs(d):.0%} {'below' if d > 0 else 'above'}"
 
     where = side(hi) if np.isclose(lo, hi) else (f"between {side(lo)} and {side(hi)} it" if lo < 0 < hi else
-                                                 f"{abs(lo):.0%} to {abs(hi):.0%} {'below' if lo > 0 else 'above'} it")
+                                                 f"{span(f'{abs(lo):.0%}', f'{abs(hi):.0%}', ' to ')} {'below' if lo > 0 else 'above'} it")
     if s.get("loads_differ"):
         loads = ", ".join(_fx(v) for v in s["loads_differ"])
         tail = (f" But the runs were made at different loads ({loads} I/Os outstanding): the harmonic mix compares "

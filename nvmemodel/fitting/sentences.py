@@ -122,7 +122,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     if eff.max() <= 1.005:  # an efficiency is a share of a ceiling: above 100 % it is not one
         parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')}.")
     else:
-        parts.append(f"Measured ÷ fitted ceiling: {eff.min():.1%}–{eff.max():.1%} — above 100 % at "
+        parts.append(f"Measured ÷ fitted ceiling: {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')} — above 100 % at "
                      f"{int(np.sum(eff > 1.005))} point(s): the fitted ceiling is not an upper bound of these data.")
     return " ".join(parts)
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from .claim import EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _pts
 from .facts import CPU_BOUND, FLAT, PAYS
-from .wording import _fx, fmt_y
+from .wording import _fx, fmt_y, span
 
 __all__ = ["ceiling_ci", "per_io_byte_claims"]
 
@@ -173,11 +173,11 @@ def _levels(cf) -> dict:
     if s.get("bytes_cap"):
         lo, hi = s["bytes_range"]
         out["B/s"] = float(s["bytes_cap"])
-        out["B/s words"] = (f"{fmt_y(lo, 'B/s')}–{fmt_y(hi, 'B/s')} from {_xv_b(s['bytes_flat'][0])} to "
+        out["B/s words"] = (f"{span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from {_xv_b(s['bytes_flat'][0])} to "
                             f"{_xv_b(s['bytes_flat'][1])}, within {FLAT:.0%}")
     if s.get("iops_cap"):
         lo, hi = s["iops_range"]
         out["1/s"] = float(s["iops_cap"])
-        out["1/s words"] = (f"{fmt_y(lo, '1/s')}–{fmt_y(hi, '1/s')} from {_xv_b(s['iops_flat'][0])} to "
+        out["1/s words"] = (f"{span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from {_xv_b(s['iops_flat'][0])} to "
                             f"{_xv_b(s['iops_flat'][1])}, within {FLAT:.0%}")
     return out
