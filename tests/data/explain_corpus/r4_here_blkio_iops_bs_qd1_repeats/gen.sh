@@ -27,9 +27,9 @@ cap() { echo "$MAJMIN $2" > "$CG/blkio.throttle.$1"; }
 incg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$CG" "$@"; }
 prov
 # a volume capped at 2000 read IOPS; one psync job (one I/O in flight) of random reads, block size
-# 4 KiB..1 MiB, 2 runs each
+# 4 KiB..1 MiB, 3 runs each
 cap read_iops_device 2000
-for r in 1 2; do for bs in 4k 16k 64k 256k 1m; do
+for r in 1 2 3; do for bs in 4k 16k 64k 256k 1m; do
   incg fio --name=vol --filename="$LOOP" --ioengine=psync --direct=1 --rw=randread --bs=$bs \
       --ramp_time=500ms --time_based --runtime=2 --output-format=json --output=raw/bs$bs-r$r.json >/dev/null
 done; done
