@@ -482,9 +482,10 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 
         cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
-        from .size_model import ceiling_ci
+        from .size_model import cap_and_ci, ceiling_ci
 
         ci = ceiling_ci(lo, hi, u, top)  # a cap's interval starts at what was measured (issue 28, blind2)
+        capy, cci = cap_and_ci(cap, lo, hi, u, top)  # and a "cap" below that measurement is not printed (blind3)
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
         gap = _knee_between(ev, knee)
@@ -537,13 +538,13 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
             start = sat.get("onset_x") or ev.plateau["x_from"]  # the onset the first sentence gave
             level = (f"Throughput stays at {level_words(result, cf, cap)}{ci} from {x} = {_xv(result, start)}"
-                     if ev.flattens else f"Little's law fits with a cap of {fmt_y(cap, u)}{ci}")
+                     if ev.flattens else f"Little's law fits with a cap of {capy}{cci}")
             out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
                                               f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
                                       + (", and a queueing model has no term for the fall after the maximum."
                                          if ev.falls else ".")))
         elif ev.falls:
-            out.append(Claim("model", f"Little's law with a cap of {fmt_y(cap, u)}{ci} fits the rise (knee at about "
+            out.append(Claim("model", f"Little's law with a cap of {capy}{cci} fits the rise (knee at about "
                                       f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
                                       f"no term that lowers throughput (USL's κ does)."))
         elif ev.flattens and cf is not None and cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True:
@@ -561,7 +562,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"stays at {level_words(result, cf, cap)}{ci}."))
         else:
             out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
-                                      f"{fmt_y(cap, u)}{ci}."))
+                                      f"{capy}{cci}."))
         held = _pts(result, key)["outstanding"].dropna() if "outstanding" in result.points else None
         if x not in ("outstanding", "iodepth", "numjobs") and held is not None and len(held) \
                 and held.nunique() == 1:

@@ -46,7 +46,8 @@ def _littles_ci_ok(res):
 def test_littles_cap_interval_starts_at_what_was_measured_blind2():
     # 5.03 K IOPS measured at numjobs = 8; the cap's 95 % CI was written 4.79 K–5.10 K
     text = _littles_ci_ok(_case("r2_here_blkio_iops_rateiops_numjobs"))
-    assert "4.79 K IOPS–" not in text and "measured and" in text
+    # (blind3: the fit's own 4.94 K, below that measurement, is no longer printed as the cap)
+    assert "4.79 K IOPS–" not in text and "the 5.03 K IOPS measured or a little above (at most 5.10 K IOPS" in text
 
 
 def test_littles_cap_interval_starts_at_what_was_measured_seeded():
@@ -58,7 +59,9 @@ def test_littles_cap_interval_starts_at_what_was_measured_seeded():
         res = nm.fit(pd.DataFrame(rows), x="numjobs", y="iops")
     assert res.chosen[()] == "littles"
     text = _littles_ci_ok(res)
-    assert "measured and" in text and "the upper end of its 95 % CI" in text
+    # (blind3: where the fit's own cap is below the measurement, the cap is that measurement "or a little above")
+    assert ("measured and" in text or "measured or a little above (at most" in text) \
+        and "the upper end of its 95 % CI" in text
 
 
 # ----------------------------------------------- class 5: a plateau in IOPS only, at blocks of 64 KiB or more
