@@ -105,7 +105,8 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     # "ceiling" is that depth's (a deeper queue may raise it) — or, where the job was busy, its CPU's
     pts_ = _pts(result, key).sort_values(result.x)
     depth = float(pts_["outstanding"].iloc[0]) if "outstanding" in pts_ else float("nan")
-    no_icap = cf is None or cf.cap is None or not cf.cap.facts["iops_cap"]
+    bo = None if cf is None or cf.cap is None else cf.cap.facts.get("by_outstanding")
+    no_icap = cf is None or cf.cap is None or not cf.cap.facts["iops_cap"] or (bo is not None and not bo["wide"])
     if cpu is not None and no_icap:
         at_depth = (f" (at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: that rate is its CPU's — "
                     f"more jobs, not a deeper queue, may raise it)")
@@ -115,6 +116,14 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
         at_depth = ""
     iops_words = f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}" \
         + ("" if im_far else _ci(f, "iops_max", "1/s", top_i))
+    if im_far:  # more than EXTRAPOLATION × the most IOPS measured is no ceiling of these data (blind4, issue 28)
+        iops_words = (f"a per-I/O term of 1/{fmt_y(im, '1/s')}, {im / top_i:.2g}× the most IOPS measured "
+                      f"({fmt_y(top_i, '1/s')}): an extrapolation, not stated as an IOPS ceiling")
+        if cpu is not None and no_icap:  # the small-block rate is the busy job's CPU's (blind4 lorrocks seqread bs)
+            iops_words += (f" — at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: the small-block rate "
+                           f"measured is its CPU's (more jobs, not a deeper queue, may raise it)")
+        elif np.isfinite(depth) and no_icap:
+            iops_words += f" (the small-block rate measured at {at_depth.strip()[4:]}"
     if over_i:
         iops_words = f"a per-I/O term of 1/{fmt_y(im, '1/s')}, above the IOPS the data level at (below)"
     if over_b:
@@ -128,7 +137,7 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     parts = [f"Each I/O costs 1/{fmt_y(im, '1/s')} and each byte 1/{fmt_y(bm, 'B/s')} of the binding "
              f"resource: {iops_words} and {bw_words}"]
     unsure = im_far or bm_far or rising is not None or over_b or over_i
-    if np.isfinite(cross[0]):
+    if np.isfinite(cross[0]) and not im_far:  # a crossing set by an extrapolated term is not stated
         inside = ev.x.min() <= cross[0] <= ev.x.max()
         # draws clipped at a ceiling's bound put the lower end at 0 B, which is no block size (QA s27 O1)
         ci = (f" (95 % CI {_bytes(cross[1])}–{_bytes(cross[2])})" if cross[1] >= 1 else
@@ -139,8 +148,9 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     text = "".join(parts) + "."
     crossing = " for it or for the crossing block size, which depends on it" if np.isfinite(cross[0]) else ""
     if im_far and not over_i:
-        text += (f" The IOPS ceiling is an extrapolation: the smallest block measured reaches "
-                 f"{top_i / im:.0%} of it{NO_INTERVAL.replace('is given', 'is given' + crossing)}.")
+        text += (f" The smallest block measured reaches {top_i / im:.0%} of the per-I/O term; neither an interval "
+                 f"for it nor {'a crossing block size, which depends on it, ' if crossing else ''}is stated: its "
+                 f"value rests on the model's shape beyond the data, not on measurements near it.")
     for name, cap, meas, unit in (("IOPS", im, iops, "1/s"), ("bandwidth", bm, bw, "B/s")):
         j = int(np.argmax(meas))
         noise_j = ev.beyond_noise(j, j) / np.sqrt(2) * (meas[j] / ev.y[j] if ev.y[j] else 1.0)
