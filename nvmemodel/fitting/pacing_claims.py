@@ -8,7 +8,7 @@ import numpy as np
 from .claim import Claim, _pts, _what, _xv
 from .wording import fmt_y
 
-__all__ = ["AT_PACE", "pd_numeric"]
+__all__ = ["AT_PACE", "paced_model_claim", "pd_numeric"]
 
 #: a run within this share of the rate fio was told to keep is at that limit
 AT_PACE = 0.97
@@ -175,6 +175,33 @@ def _paced_per_job(result, key, xs, ys, limits, share, at, told, where, pct) -> 
                               f"fio's pace — another limit (a cap of about {fmt_y(hi, u)}) binds there."
                               if after and short.sum() >= 2 and hi <= 1.1 * lo else
                               "there another limit than fio's pace binds."))]
+
+
+def paced_model_claim(result, key, model: str) -> Claim | None:
+    """Where fio's pace explains points (their rate at :data:`AT_PACE` of it), no model parameter is read from them:
+    a pace has no per-I/O or per-byte cost, knee or ceiling (blind4 r4_here_rateiops_bs_loop: "an IOPS ceiling of
+    3.08 K IOPS at small blocks" read from the --rate_iops=3000 runs, after the sentence saying they are fio's pace).
+    Along every axis; None where no point that sets a parameter is at the pace."""
+    found = _pacing(result, key)
+    if found is None:
+        return None
+    limits = found[0]
+    pts = _pts(result, key).sort_values(result.x)
+    xs, ys = pts[result.x].to_numpy(float), pts["y"].to_numpy(float)
+    with np.errstate(all="ignore"):
+        at = np.isfinite(limits) & (limits > 0) & (ys / limits >= AT_PACE)
+    # the model's limit is read from the top of the curve (and, along block size, its per-I/O term from the smallest
+    # block): where those points are fio's pace, so is the parameter; a level above the pace reached by unpaced
+    # points is another limit, read as before (blind2 r2_here_blkio_iops_rateiops_numjobs: a cap at 5.03 K)
+    if not (at[int(np.nanargmax(ys))] or (result.x == "block_size_bytes" and at[0])):
+        return None
+    rest = int((~at).sum())
+    left = ("" if not rest else f"; the {rest} point{'s' if rest > 1 else ''} below the pace "
+            f"{'are' if rest > 1 else 'is'} not read on {'their' if rest > 1 else 'its'} own")
+    return Claim("model", f"fio's pace sets the rate at {result.x} = "
+                          f"{', '.join(_xv(result, v) for v in xs[at])}: a pace has no per-I/O or per-byte cost, knee "
+                          f"or ceiling, so the {model} fit's parameters are not read as facts about these "
+                          f"points (they are in params and summary()){left}.", {"interpreted": False, "paced": True})
 
 
 def _at_pace(result, key, x_at) -> bool:
