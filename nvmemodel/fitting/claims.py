@@ -757,7 +757,7 @@ def _short_runs(result, key) -> list[Claim]:
 
 
 def _at_pace_of(result, key, x_at) -> bool:
-    from .pacing_claims import _at_pace
+    from .pacing import _at_pace
 
     return _at_pace(result, key, x_at)
 

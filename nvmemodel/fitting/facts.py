@@ -315,7 +315,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
             wide = b[ni - 1] / b[0] >= WIDE_SPAN and lat.max() / lat.min() <= 1 + FLAT
             by_out = {"outstanding": float(out[0]), "lat": (float(lat.min()), float(lat.max())),
                       "bound": float(out[0] / np.mean(lat)), "wide": bool(wide), "span": float(b[ni - 1] / b[0])}
-    from .pacing_claims import _at_pace
+    from .pacing import _at_pace
 
     paced = icap is not None and all(_at_pace(result, key, v) for v in b[:ni])
     facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,

@@ -6,50 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 from .claim import Claim, _pts, _what, _xv
+from .pacing import AT_PACE, _at_pace, _pacing, pd_numeric  # noqa: F401  (re-exported)
 from .wording import fmt_y
 
 __all__ = ["AT_PACE", "paced_model_claim", "pd_numeric"]
 
-#: a run within this share of the rate fio was told to keep is at that limit
-AT_PACE = 0.97
-
-
-def _pacing(result, key) -> tuple[np.ndarray, str] | None:
-    """(limit per point, how fio was told) where every point's runs record the rate fio paced them to
-    (``--rate_iops`` for IOPS, ``--rate`` for bytes/s; ingest's ``rate_iops``/``rate_bytes_per_s`` per job and
-    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say."""
-    from ..ingest.summary import usable_rows
-    from .curves import Y_COLUMNS
-
-    col = {"1/s": "rate_iops", "B/s": "rate_bytes_per_s"}.get(result.y_unit)
-    tbl = result.table
-    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
-        return None
-    rows = usable_rows(tbl)
-    direction = Y_COLUMNS.get(result.y, (None, None))[1]
-    if direction:
-        rows = rows[rows["direction"] == direction]
-    pts = _pts(result, key).sort_values(result.x)
-    limits: list = []
-    per_job: set = set()
-    for joined in pts["sources"].astype(str):
-        total = []
-        for src in joined.split(";"):
-            r = rows[rows["source_path"].astype(str) == src]
-            rate = pd_numeric(r[col])
-            if not len(r) or np.isnan(rate).any():
-                return None
-            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
-                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
-            total.append(float(np.sum(rate * jobs)))
-            per_job.update(float(v) for v in rate)
-        limits.append(float(np.mean(total)))
-    if col == "rate_iops":
-        told = " / ".join(f"--rate_iops={v:g}" for v in sorted(per_job))
-    else:
-        told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
-                          for v in sorted(per_job))
-    return np.asarray(limits, float), told + " per job"
 
 
 def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
@@ -92,12 +53,6 @@ def _level(result, key, lo: float, hi: float) -> str:
     from .facts import curve_facts
 
     return level_words(result, curve_facts(result, key), lo, hi)
-
-
-def pd_numeric(s) -> np.ndarray:
-    import pandas as pd
-
-    return pd.to_numeric(s, errors="coerce").to_numpy(float)
 
 
 def _paced(result, key) -> list[Claim]:
@@ -202,18 +157,6 @@ def paced_model_claim(result, key, model: str) -> Claim | None:
                           f"{', '.join(_xv(result, v) for v in xs[at])}: a pace has no per-I/O or per-byte cost, knee "
                           f"or ceiling, so the {model} fit's parameters are not read as facts about these "
                           f"points (they are in params and summary()){left}.", {"interpreted": False, "paced": True})
-
-
-def _at_pace(result, key, x_at) -> bool:
-    """Whether the point at ``x_at`` runs at the rate fio was told to keep (within :data:`AT_PACE`)."""
-    found = _pacing(result, key)
-    if found is None:
-        return False
-    limits = found[0]
-    pts = _pts(result, key).sort_values(result.x)
-    i = int(np.argmin(np.abs(pts[result.x].to_numpy(float) - float(x_at))))
-    y = float(pts["y"].iloc[i])
-    return bool(np.isfinite(limits[i]) and limits[i] > 0 and y / limits[i] >= AT_PACE)
 
 
 def _thought(result, key) -> list[Claim]:
