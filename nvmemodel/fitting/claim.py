@@ -41,23 +41,29 @@ def _own_fit(f) -> bool:
     return f.stats.get("n_curve", f.stats["n"]) == f.stats["n"]
 
 
+def result_cache(store: dict, result) -> dict:
+    """``result``'s own cache in ``store`` (id(result) → {key: value}), dropped when the result is."""
+    import weakref
+
+    cache = store.get(id(result))
+    if cache is None:
+        cache = store[id(result)] = {}
+        weakref.finalize(result, store.pop, id(result), None)
+    return cache
+
+
 def noise_fits(result, key) -> dict:
     """The fits whose residual scatter is the noise of a curve without repeats: every candidate model of the axis
     (Little's law, MVA, USL, Amdahl, linear; the per-I/O + per-byte model along block size), fitted to this curve's
     own points — whichever models ``model=`` asked for and whether parameters were shared. A statement about the
     measurements ("falls beyond the scatter", "flattens") must not change with the models fitted (QA s25 H41), nor
     take a poor joint fit's misfit as noise (H27)."""
-    import weakref
-
     from ..errors import NvmeModelError
     from .axes import axis_kind
     from .engine import fit_shape
     from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 
-    cache = _NOISE_FITS.get(id(result))
-    if cache is None:
-        cache = _NOISE_FITS[id(result)] = {}
-        weakref.finalize(result, _NOISE_FITS.pop, id(result), None)
+    cache = result_cache(_NOISE_FITS, result)
     if key in cache:
         return cache[key]
     pts = _pts(result, key).sort_values(result.x)

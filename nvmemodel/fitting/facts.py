@@ -593,15 +593,11 @@ _FACTS: dict = {}
 
 def curve_facts(result, key) -> CurveFacts:
     """Every fact of one curve (computed once per result and curve)."""
-    import weakref
+    from .claim import curve_evidence, result_cache
 
-    cache = _FACTS.get(id(result))
-    if cache is None:
-        cache = _FACTS[id(result)] = {}
-        weakref.finalize(result, _FACTS.pop, id(result), None)
+    cache = result_cache(_FACTS, result)
     if key in cache:
         return cache[key]
-    from .claim import curve_evidence
 
     p = _points(result, key)
     try:

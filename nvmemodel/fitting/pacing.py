@@ -39,8 +39,7 @@ def _pacing(result, key) -> tuple[np.ndarray, str] | None:
             rate = pd_numeric(r[col])
             if not len(r) or np.isnan(rate).any():
                 return None
-            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
-                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            jobs = jobs_of(r)
             total.append(float(np.sum(rate * jobs)))
             per_job.update(float(v) for v in rate)
         limits.append(float(np.mean(total)))
@@ -50,6 +49,12 @@ def _pacing(result, key) -> tuple[np.ndarray, str] | None:
         told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
                           for v in sorted(per_job))
     return np.asarray(limits, float), told + " per job"
+
+
+def jobs_of(rows) -> np.ndarray:
+    """Jobs each results-table row stands for: a group row (fio's group_reporting) its numjobs, a job row 1."""
+    group = rows["level"].astype(str).eq("group").to_numpy() if "level" in rows else False
+    return np.where(group, pd_numeric(rows["numjobs"]) if "numjobs" in rows else 1.0, 1.0)
 
 
 def pd_numeric(s) -> np.ndarray:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .claim import Claim, _pts, _what, _xv
-from .pacing import AT_PACE, _at_pace, _pacing, pd_numeric  # noqa: F401  (re-exported)
+from .pacing import AT_PACE, _pacing, jobs_of, pd_numeric
 from .wording import fmt_y
 
 __all__ = ["AT_PACE", "paced_model_claim", "pd_numeric"]
@@ -33,8 +33,7 @@ def _think_bound(result, key) -> tuple[np.ndarray, float] | None:
             depth = pd_numeric(r["iodepth"]) if "iodepth" in r else np.array([np.nan])
             if not len(r) or np.isnan(think).any() or np.isnan(lat).any() or not np.all(depth == 1):
                 return None
-            jobs = np.where(r["level"].astype(str).eq("group").to_numpy() if "level" in r else False,
-                            pd_numeric(r["numjobs"]) if "numjobs" in r else 1.0, 1.0)
+            jobs = jobs_of(r)
             total.append(float(np.sum(jobs / (think + lat))))
             thinks.update(float(v) for v in think)
         bounds.append(float(np.mean(total)))

@@ -166,6 +166,19 @@ def fit_case(case_dir: pathlib.Path, case: dict):
         return nm.fit(table, **fit_kwargs(case))
 
 
+def fit_case_id(case_id: str, split: str | None = None):
+    """``fit_case`` of the case named ``case_id`` (for tests): skipped where it is not in the corpus; with ``split``,
+    the case must be in that split."""
+    import pytest
+
+    d = CORPUS / case_id
+    if not (d / "case.json").exists():
+        pytest.skip(f"{case_id} not in the corpus")
+    if split is not None:
+        assert split_of(case_id) == split
+    return fit_case(d, load_case(d))
+
+
 # -------------------------------------------------------------------------------------- one curve's data
 @dataclasses.dataclass
 class CurveData:

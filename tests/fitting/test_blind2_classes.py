@@ -13,11 +13,7 @@ from tests.fitting import corpus_score as cs
 
 
 def _case(case_id):
-    d = cs.CORPUS / case_id
-    if not (d / "case.json").exists():
-        pytest.skip(f"{case_id} not in the corpus")
-    assert cs.split_of(case_id) == "blind2"
-    return cs.fit_case(d, cs.load_case(d))
+    return cs.fit_case_id(case_id, "blind2")
 
 
 def _claims(res, kind):

@@ -16,11 +16,7 @@ _RANGE = re.compile(r"(\d[\d.,]*(?: [KMG])?(?: [A-Za-zµ/%]+)?) (?:to|–) \1(?!
 
 
 def _case(case_id):
-    d = cs.CORPUS / case_id
-    if not (d / "case.json").exists():
-        pytest.skip(f"{case_id} not in the corpus")
-    assert cs.split_of(case_id) == "blind3"
-    return cs.fit_case(d, cs.load_case(d))
+    return cs.fit_case_id(case_id, "blind3")
 
 
 def _no_equal_ended_range(res):
@@ -104,10 +100,7 @@ def test_fit_cap_below_a_measurement_is_not_the_cap_blind3():
 
 
 def test_fit_cap_below_a_measurement_is_not_the_cap_blind2():
-    d = cs.CORPUS / "r2_here_blkio_iops_rateiops_numjobs"
-    if not (d / "case.json").exists():
-        pytest.skip("r2_here_blkio_iops_rateiops_numjobs not in the corpus")
-    text = _cap_text(cs.fit_case(d, cs.load_case(d)))
+    text = _cap_text(cs.fit_case_id("r2_here_blkio_iops_rateiops_numjobs"))
     assert "with a cap of the 5.03 K IOPS measured or a little above (at most 5.10 K IOPS" in text, text
 
 

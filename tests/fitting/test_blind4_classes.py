@@ -11,13 +11,7 @@ import nvmemodel as nm
 from tests.fitting import corpus_score as cs
 
 
-def _corpus(case_id, split=None):
-    d = cs.CORPUS / case_id
-    if not (d / "case.json").exists():
-        pytest.skip(f"{case_id} not in the corpus")
-    if split is not None:
-        assert cs.split_of(case_id) == split
-    return cs.fit_case(d, cs.load_case(d))
+_corpus = cs.fit_case_id
 
 
 def _case(case_id):
