@@ -77,17 +77,20 @@ BIG_BLOCK = 64 * 1024
 ROUND2_PREFIX = "r2_"
 ROUND3_PREFIX = "r3_"
 ROUND4_PREFIX = "r4_"
-SPLITS = ("dev", "blind", "blind2", "blind3", "blind4")
+ROUND5_PREFIX = "r5_"
+SPLITS = ("dev", "blind", "blind2", "blind3", "blind4", "blind5")
 
 
 # ---------------------------------------------------------------------------------------------- the split
 def split_of(case_id: str) -> str:
-    """``"blind4"`` / ``"blind3"`` for a fourth / third-round case (id starting ``r4_`` / ``r3_``), ``"blind2"`` for a second-round one (``r2_``); else ``"blind"`` when
+    """``"blind5"`` / ``"blind4"`` / ``"blind3"`` for a fifth / fourth / third-round case (id starting ``r5_`` / ``r4_`` / ``r3_``), ``"blind2"`` for a second-round one (``r2_``); else ``"blind"`` when
     ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``.
 
     The first blind third was scored once and then read by hand, so it no longer tests anything; the second
     round's cases were gathered after that, are all blind, and are scored once at the end of that round; the same
-    for the third round after the second was scored and read, and the fourth after the third."""
+    for the third round after the second was scored and read, and the fourth after the third, the fifth after the fourth."""
+    if case_id.startswith(ROUND5_PREFIX):
+        return "blind5"
     if case_id.startswith(ROUND4_PREFIX):
         return "blind4"
     if case_id.startswith(ROUND3_PREFIX):

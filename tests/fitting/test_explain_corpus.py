@@ -428,8 +428,9 @@ def test_split_rule():
     assert cs.split_of("here_null_numjobs") == "blind" and cs.split_of("here_blkio_roofline_bs") == "dev"
     assert cs.split_of("r2_anything") == "blind2" and cs.split_of("xr2_") != "blind2"
     assert cs.split_of("r3_anything") == "blind3" and cs.split_of("r4_anything") == "blind4"
+    assert cs.split_of("r5_anything") == "blind5"
     names = [d.name for d in cs.case_dirs()
-             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX))]
+             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX, cs.ROUND5_PREFIX))]
     blind = sum(cs.split_of(n) == "blind" for n in names)
     assert 0.2 <= blind / len(names) <= 0.45, f"{blind} of {len(names)} blind"
 
