@@ -22,8 +22,9 @@ def curve_dict(curve) -> dict:
     ``groups`` (drives, iops, own binding) and per component alone ``binding`` and ``on_groups`` (null: the system
     ceiling alone; else the groups it is taken on, its headroom against what they deliver); its ``upper_bound`` lists
     in ``drive_groups`` the groups whose drive lacks a rating their workload needs. A curve of one drive model adds
-    ``cost_range`` (:meth:`~nvmemodel.ceiling.ranges.CurveRange.to_dict`: the ranged costs, and the ceiling and
-    binding at every point with them at their dearest and cheapest), null where no cost is ranged."""
+    ``cost_range`` (:meth:`~nvmemodel.ceiling.ranges.CurveRange.to_dict`: the ranged costs — the CPU's, and md RAID's
+    published per-array ceiling, ``raid.md_iops`` — and the ceiling and binding at every point with them at their
+    dearest and cheapest), null where nothing is ranged."""
     from .tree import unknown_host_layers
 
     grouped = hasattr(curve.topology, "groups")
@@ -39,7 +40,7 @@ def curve_dict(curve) -> dict:
            "points": [_point(curve, i, grouped) for i in range(len(curve.drives))]}
     from .ranges import curve_range  # the ceiling over the published range of the CPU's cost (docs/physics.md §4.1)
 
-    ranged = curve_range(curve)  # None: not ranged (a cost of one's own; a mirror of groups)
+    ranged = curve_range(curve, md=True)  # None: not ranged (a cost of one's own; a mirror of groups); md's range too
     out["cost_range"] = None if ranged is None else ranged.to_dict()
     if grouped:
         out["order"], out["groups"] = _order(curve.topology), _groups(curve)

@@ -347,6 +347,11 @@ def _plan(args) -> int:
             doc["notes"] = [*doc.get("notes", []), *notes]
         doc["configurations"] = doc["configurations"][: args.top]
         doc["unverified"] = doc["unverified"][: args.top]
+        from ..plan.ranges import answer_range_doc  # each answer shown: its ceiling over the ranged figures
+
+        for key, frame in (("configurations", result.frame), ("unverified", result.unverified)):
+            for i, record in enumerate(doc[key]):
+                record["ranges"] = answer_range_doc(result.space, result.targets, frame.iloc[i])
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif args.csv:

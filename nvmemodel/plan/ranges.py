@@ -2,6 +2,10 @@
 per target, the CPU's ceiling over the published range of its cost per I/O against the target, and the mean latency
 per I/O the target needs at the queue depth asked (Little's law) beside the drive's QD1 latency.
 
+:func:`answer_range_doc` gives the same per target as data (``nvmemodel plan --json``: each answer's ``ranges``):
+every ranged figure — the CPU's costs and md RAID's published per-array ceiling — and the ceiling at its dearest and
+cheapest ends.
+
 Worked out for the answers shown only (each is one evaluation of its configuration at its drive count per target),
 so the planner's walk over the space is not slowed. A mixed base is not ranged (``nvmemodel.ceiling.ranges``).
 """
@@ -13,7 +17,7 @@ import numpy as np
 from ..errors import NvmeModelError
 from ..parameters import PARAMETERS
 
-__all__ = ["answer_ranges", "configuration"]
+__all__ = ["answer_range_doc", "answer_ranges", "configuration"]
 
 
 def configuration(space, row):
@@ -90,4 +94,39 @@ def answer_ranges(space, targets, row, choices: dict | None = None) -> list[str]
                 line = f"{t.name}{which if 'drive.model' in varied else ''}: {text}"
                 if line not in out:
                     out.append(line)
+    return out
+
+
+def answer_range_doc(space, targets, row) -> list[dict]:
+    """Per target (with an IOPS need) of one answer (a row of :attr:`Plan.frame`), its ceiling over every ranged
+    figure at the answer's drive count: ``{"target", "drives", "iops_needed", "costs"`` (each a
+    :meth:`~nvmemodel.ceiling.ranges.CostRange.to_dict`: the CPU's costs, md RAID's per-array ceiling ``raid.md_iops``)
+    ``, "dearest", "cheapest"}``, each end ``{"iops", "binding", "headroom"}`` (headroom over the target). For the
+    configuration the row names (a merged row: its representative values); [] for a mixed base, where nothing is
+    ranged, or a target given as bytes per second alone."""
+    from ..ceiling.evaluate import evaluate
+    from ..ceiling.ranges import curve_range
+
+    made = configuration(space, row)
+    if made is None:
+        return []
+    topo, over = made
+    n = int(row["drives"])
+    out: list[dict] = []
+    for t in targets:
+        need = float(t.iops_needed) if t.iops_needed > 0 else None
+        if not need:
+            continue
+        try:
+            curve = evaluate(topo, t.workload, drives=[n], overrides=over)
+        except NvmeModelError:  # a value only the planner's axes take: nothing said rather than a wrong figure
+            continue
+        r = curve_range(curve, md=True)
+        if r is None:
+            continue
+        low, high = r.at(n)
+        i = int(np.flatnonzero(r.drives == n)[0])
+        out.append({"target": t.name, "drives": n, "iops_needed": need, "costs": [c.to_dict() for c in r.costs],
+                    "dearest": {"iops": low, "binding": str(r.binding_low[i]), "headroom": low / need - 1},
+                    "cheapest": {"iops": high, "binding": str(r.binding_high[i]), "headroom": high / need - 1}})
     return out
