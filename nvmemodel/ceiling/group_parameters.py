@@ -82,8 +82,10 @@ def shared_values(topology: MixedTopology, values: Mapping[str, object], *, grid
         from ..topology.mixed import check_gpu_switches
 
         attach: Any = values["gpu.attach"]  # a name, or one per configuration (a sweep's grid)
+        merged = {**topology.extras, **{k: values[k] for k in ("gpu.count", "gpu.lanes") if k in values}}
+        scalar = all(isinstance(merged.get(k, 0.0), (int, float, str)) for k in ("gpu.count", "gpu.lanes"))
         for a in (attach if isinstance(attach, (list, tuple)) or hasattr(attach, "tolist") else [attach]):
-            check_gpu_switches(topology.groups, a)
+            check_gpu_switches(topology.groups, a, merged if scalar else None)  # ports the GPUs take: one count
     for name in values:
         if name.startswith(GROUP_OWNED) and name not in switch:
             raise ParameterError(name, "(grid)" if grid else values[name], "a shared parameter, or a switch's "

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import dataclasses
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -194,7 +195,7 @@ class MixedTopology:
         for name, value in self.extras.items():
             get(name).check(value)
         self._check_shared_switches(named)
-        check_gpu_switches(named, self.extras.get("gpu.attach", "unplaced"))
+        check_gpu_switches(named, self.extras.get("gpu.attach", "unplaced"), self.extras)
         self._check_sockets_and_lanes()
         if not isinstance(self.order, str):
             object.__setattr__(self, "order", tuple(self.order))
@@ -322,17 +323,40 @@ class MixedTopology:
         return self.order if isinstance(self.order, str) else "in a given order"
 
 
-def check_gpu_switches(groups, attach) -> None:
+def check_gpu_switches(groups, attach, extras=None) -> None:
     """GPUs behind the drives' switches (``gpu.attach=switch``, docs/physics.md §12.10) in a topology of groups: at most
     one group with switches of its own (``gpu.count / switch.count`` GPUs under each of its switches; groups on its
-    switches share them). Several would each spread ``gpu.count`` over their own switches, counting GPUs twice."""
+    switches share them). Several would each spread ``gpu.count`` over their own switches, counting GPUs twice. Every
+    group sits on those switches (its own or shared with ``switch_with``): a group on root ports would send its data to
+    GPUs behind another group's switch, through that switch's uplink, which is not modelled. With ``extras`` (the
+    topology's ``gpu.count`` and ``gpu.lanes``) the downstream ports the GPUs take are counted: the drives of the group
+    and of the groups sharing its switches must fit in the ports left (as a single-model topology's
+    :meth:`~nvmemodel.topology.topology.Topology.max_drives`)."""
     if str(attach).strip().lower() not in ("switch", "2", "2.0"):
         return
-    own = [g.name for g in groups if g.switch is not None]
+    own = [g for g in groups if g.switch is not None]
     if len(own) > 1:
         raise ParameterError("gpu.attach", "switch", "GPUs behind the switches of one group only (here "
-                             f"{', '.join(own)} have switches of their own; the others may share them with "
-                             "switch_with), or gpu.attach=root_port")
+                             f"{', '.join(g.name for g in own)} have switches of their own; the others may share "
+                             "them with switch_with), or gpu.attach=root_port")
+    direct = [g.name for g in groups if g.switch is None and g.switch_with is None]
+    if direct:
+        raise ParameterError("gpu.attach", "switch", "every group behind the switches the GPUs sit under (switch_with="
+                             f"{own[0].name if own else '…'}); {', '.join(direct)} on root ports would send its data "
+                             "through another group's switch uplink to the GPUs (not modelled): gpu.attach=root_port")
+    if not own or extras is None:
+        return
+    g = own[0]
+    count = float(extras.get("gpu.count", 0.0))
+    lanes = float(extras.get("gpu.lanes", 16.0))
+    per_switch = int(math.ceil(count / g.switch_count) * math.ceil(lanes / g.switch.port_lanes))
+    on = g.count + sum(h.count for h in groups if h.switch_with == g.name)
+    free = g.switch_count * (g.switch.ports - per_switch)
+    if per_switch and on > free:
+        raise ParameterError("group.count", on, f"at most {max(free, 0)} drives on the switches of {g.name} "
+                             f"({g.switch_count} x {g.switch.name}, {g.switch.ports} x{g.switch.port_lanes} ports "
+                             f"each, {per_switch} taken by the {count:g} GPU(s) of x{lanes:g} behind each switch with "
+                             "gpu.attach=switch), sharers included")
 
 
 def _integer(name: str, value, lo: int) -> None:
