@@ -121,6 +121,19 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     return text + "."
 
 
+def _job_share_told(result, key) -> bool:
+    """Whether "no job's own CPU held it" may be said: the CPU fact found no CPU limit (a CPU-bound, level or
+    spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)."""
+    from .claim import runs_rows
+    from .facts import curve_facts
+
+    cf = curve_facts(result, key)
+    f = cf.cpu
+    if f is None or f.facts["cpu_bound"] is not False or f.facts.get("spare"):
+        return False
+    return _run_flags(runs_rows(result, cf.points))["engine"] not in ("null", "cpuio")
+
+
 def _cpu(result, key, ev: Evidence) -> list[Claim]:
     pts = _pts(result, key).sort_values(result.x)
     if "cpus" not in pts or pts["cpus"].isna().all():
@@ -160,8 +173,15 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                 f"{cpus:.3g} CPUs (usr+sys)" + (f", {_pct(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
     bound = []
+    told = np.isfinite(per_job) and per_job < CPU_BOUND and _job_share_told(result, key)
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
+    elif told:
+        # issue 28 rule 4: a job is one thread, so below 90 % of one CPU its own CPU did not hold it, whatever the
+        # host; the CPUs together are a question of the core count (below)
+        held = ("the job was below {b} of one CPU, so its own CPU did not hold it" if jobs == 1 else
+                "each job was below {b} of one CPU, so no job's own CPU held it").format(b=f"{CPU_BOUND:.0%}")
+        bound.append(f"{held} (a job is one thread: this needs no core count)")
     if cores and assumed:
         bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
                      f"measured: no CPU-saturation claim)")
@@ -169,6 +189,129 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
     elif cores:
         bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
+    elif told:
+        bound.append("whether the host's CPUs together were busy needs its core count (give a topology): no "
+                     "CPU-saturation claim for the host")
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
-    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + ".")]
+    cost = "" if machine else cost_words(result, key)
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
+
+
+def _coarse_step(rows) -> float | None:
+    """The step of fio's CPU figures where every usr and sys share of the runs is a whole multiple of 1/runtime
+    (CPU time counted in whole seconds, as fio on Windows does: 1.67 % steps over 60 s runs), in CPUs; else None."""
+    if rows is None or not {"cpu_usr", "cpu_sys", "runtime_s"} <= set(rows.columns):
+        return None
+    rt = rows["runtime_s"].to_numpy(float)
+    vals = np.concatenate([rows["cpu_usr"].to_numpy(float) * rt, rows["cpu_sys"].to_numpy(float) * rt])
+    vals = vals[np.isfinite(vals)]
+    rt = rt[np.isfinite(rt) & (rt > 0)]
+    if not rt.size or rt.min() < 5 or np.count_nonzero(vals > 0.5) < 2:
+        return None  # short runs (< 5 s) make every share a near-multiple of 1/runtime: nothing told
+    return float(1.0 / np.median(rt)) if np.all(np.abs(vals - np.round(vals)) < 0.02) else None
+
+
+def _run_flags(rows) -> dict:
+    """What the runs say about their CPU figures (the rules of ``nm.io_costs``, :mod:`nvmemodel.hostcal.costs`):
+    the engine, whether fio paced them, whether they were buffered."""
+    import pandas as pd
+
+    from ..hostcal.costs import NOT_A_STACK, POLLING
+
+    out = {"engine": "", "not_stack": "", "polling": False, "paced": [], "buffered": False, "step": None}
+    if rows is None or not len(rows):
+        return out
+    if "ioengine" in rows:
+        engines = set(rows["ioengine"].dropna().astype(str))
+        out["engine"] = engines.pop() if len(engines) == 1 else ""
+        out["not_stack"] = next((NOT_A_STACK[e] for e in sorted(set(rows["ioengine"].dropna().astype(str)))
+                                 if e in NOT_A_STACK), "")
+        out["polling"] = bool(rows["ioengine"].astype(str).isin(POLLING).any())
+    for col, name in (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"), ("thinktime_s", "thinktime")):
+        if col in rows and (pd.to_numeric(rows[col], errors="coerce") > 0).any():
+            out["paced"].append(name)
+    if "direct" in rows:
+        d = rows["direct"].dropna()
+        out["buffered"] = bool(len(d)) and not d.astype(bool).any()
+    out["step"] = _coarse_step(rows)
+    return out
+
+
+def cost_words(result, key) -> str:
+    """Issue 28 rule 4 on every axis: " fio's CPU per I/O at x = v: 8.2 µs (usr+sys CPU-seconds ÷ I/Os, per job) —
+    17.9 K cycles at the host's 2.2 GHz —, at which cost one CPU sustains 122 K IOPS." at the saturation onset (else
+    the maximum); along block size the cost at each size and how it changes (CPU is spent per I/O: never per byte
+    across sizes). "" where the CPU-bound fact already states it, without a per-I/O figure, or for an engine whose
+    CPU is no I/O cost (cpuio)."""
+    from .claim import runs_rows
+    from .facts import curve_facts
+
+    if result.y_unit == "s":
+        return ""
+    cf = curve_facts(result, key)
+    f = cf.cpu
+    if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None:
+        return ""  # said by the CPU fact's own sentence (fact_claims.cpu_claims), with its cost
+    p = cf.points
+    per_io = np.asarray(f.facts["cpu_s_per_io"], float)
+    share = np.asarray(f.facts["share"], float)
+    if per_io.size != len(p) or not np.isfinite(per_io).any():
+        return ""
+    flags = _run_flags(runs_rows(result, p))
+    if flags["engine"] == "cpuio":
+        return ""
+    sat = cf.saturation
+    i = sat.facts.get("onset_index") if sat is not None else None
+    where = "at the saturation onset" if i is not None else "at the maximum"
+    if i is None or not np.isfinite(per_io[i]):
+        y = p["y"].to_numpy(float)
+        i = int(np.nanargmax(np.where(np.isfinite(per_io), y, np.nan)))
+        where = "at the maximum"
+    topo = result.setup(key)[0]
+    host = getattr(topo, "host", None)
+    hz = float(getattr(host, "clock_hz", np.nan)) if host is not None else np.nan
+    why = str(getattr(host, "provenance", {}).get("clock_hz", "")) if host is not None else ""
+    whose = "the clock assumed for this host" if why.startswith(("assumption", "estimate")) else "the host's clock"
+    x = result.x
+    xs = p["x"].to_numpy(float)
+
+    def cyc(c):
+        return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
+
+    if x == "block_size_bytes":
+        ok = np.flatnonzero(np.isfinite(per_io))
+        each = ", ".join(f"{_xv(result, xs[k])} {fmt_y(per_io[k], 's')}" for k in ok)
+        lo, hi = per_io[ok[0]], per_io[ok[-1]]
+        r = hi / lo if lo > 0 else np.nan
+        trend = ("about the same at every size (within ±15 %): the cost is per I/O, not per byte" if
+                 np.all(np.abs(per_io[ok] / np.median(per_io[ok]) - 1) <= 0.15) else
+                 f"×{r:.3g} from {_xv(result, xs[ok[0]])} to {_xv(result, xs[ok[-1]])}: a larger I/O costs more CPU "
+                 f"(per-byte work such as copies or checksums on top of the per-I/O cost)" if r > 1 else
+                 f"×{r:.3g} from {_xv(result, xs[ok[0]])} to {_xv(result, xs[ok[-1]])}")
+        text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {trend}; "
+                f"compared per I/O, never per byte across sizes")
+    else:
+        text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
+                f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
+    notes = []
+    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null")
+    if sustain and per_io[i] > 0:
+        text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
+                 f"{fmt_y(1.0 / per_io[i], '1/s')}"
+                 if x == "block_size_bytes" else f", at which cost one CPU sustains {fmt_y(1.0 / per_io[i], '1/s')}")
+    if flags["paced"]:
+        notes.append(f"the runs were paced ({', '.join(flags['paced'])}): a cost at a set rate, not at saturation, "
+                     "so no rate one CPU sustains is read from it")
+    if flags["polling"]:
+        notes.append("the engine polls (busy whatever the rate): a cost per I/O at saturation only where a job is "
+                     "CPU-bound")
+    if flags["not_stack"]:
+        notes.append(flags["not_stack"])
+    if flags["buffered"]:
+        notes.append("buffered (direct=0): the page cache's work per I/O is in it")
+    step = flags["step"]
+    if step and np.isfinite(share[i]) and share[i] > 0:
+        notes.append(f"fio counted CPU here in whole seconds (every usr and sys figure a multiple of 1/runtime, "
+                     f"{_pct(step)} of a CPU): this figure is known to about ±{min(step / share[i], 1):.0%}")
+    return text + ("; " + "; ".join(notes) if notes else "") + "."
