@@ -33,6 +33,8 @@ flags (code: meaning):
   drive_ambiguous, unknown_drive  the drive's limits are not applied (ceilings assume it never limits): --drive KEY
   tree_not_uniform        drives differ in model or trained link: the ceilings are of the drives as found
   platform_ambiguous      the root complex's PCI name is on several platforms: which one is assumed (--host NAME)
+  gpus_found              GPUs on the tree (root port or the drives' switch) and the --set gpu.* that sends the
+                          data to them (GPUDirect Storage); not applied unless given
   mixed_*, several_root_complexes, nested_switches, drive_assumed, host_assumed: what the model simplified
 """
 
@@ -108,6 +110,7 @@ def _discover(args) -> int:
     if args.json:
         out = {"schema": JSON_SCHEMA_ID, **found.tree.to_dict(),
                "nvme": [d.bdf for d in found.tree.nvme()],
+               "gpus": [dataclasses.asdict(g) for g in found.gpus],
                "flags": [dataclasses.asdict(f) for f in found.flags],
                "topology": found.topology.describe() if found.topology is not None else None,
                "as_found": found.mixed.describe() if found.mixed is not None else None,

@@ -19,12 +19,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .build import Discovery, DriveMatch, Flag, build_topology, identify_drive, match_drive
+from .build import Discovery, DriveMatch, Flag, GpuFound, build_topology, identify_drive, match_drive
 from .lspci import LspciError, parse_lspci, parse_lspci_tree, read_lspci
 from .sysfs import nvme_namespaces, read_host, read_sysfs
 from .tree import PciDevice, PciTree
 
-__all__ = ["Discovery", "DriveMatch", "Flag", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "identify_drive", "match_drive",
+__all__ = ["Discovery", "DriveMatch", "Flag", "GpuFound", "LspciError", "PciDevice", "PciTree", "build_topology", "discover", "identify_drive", "match_drive",
            "nvme_namespaces", "parse_lspci", "parse_lspci_tree", "read_host", "read_lspci", "read_sysfs"]
 
 

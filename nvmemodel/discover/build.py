@@ -26,8 +26,43 @@ if TYPE_CHECKING:  # for annotations only: the topology loads when a tree is mod
     from ..topology import Drive, Host, Topology
     from ..topology.mixed import MixedTopology
 
-__all__ = ["Discovery", "DriveMatch", "Flag", "build_topology", "identify_drive", "match_drive"]
+__all__ = ["Discovery", "DriveMatch", "Flag", "GpuFound", "build_topology", "identify_drive", "match_drive"]
 
+
+
+@dataclasses.dataclass(frozen=True)
+class GpuFound:
+    """A GPU on the discovered tree and where it sits, as the model places GPUs (``gpu.attach``, docs/physics.md
+    §12.10).
+
+    ``attach``: ``"switch"`` (behind the same PCIe switch as drives: peer-to-peer inside it), ``"root_port"`` (on a
+    root port of its own), ``"own_switch"`` (behind a switch that holds no drive: modelled as on a root port, that
+    switch's uplink not charged) or ``"root_bus"`` (no port above it: integrated graphics, not modelled). ``gen`` and
+    ``lanes`` are what the GPU and its port can both run (LnkCap): a GPU trains its link down when idle, so the link it
+    reports at rest (``trained``, LnkSta) is not the one it runs under load; None where not reported."""
+
+    bdf: str
+    vendor: str
+    name: str
+    attach: str
+    root_port: str | None
+    switch: str | None
+    gen: int | None
+    lanes: int | None
+    trained: str
+    numa_node: int | None
+    #: the link reported (LnkSta) is slower than both ends can run: a GPU at rest (power saving), or a link fault
+    below_capability: bool = False
+
+    def describe(self) -> str:
+        where = {"switch": f"behind switch {self.switch} with drives",
+                 "own_switch": f"behind switch {self.switch} (no drive on it)",
+                 "root_port": f"on root port {self.root_port}",
+                 "root_bus": "on a root bus (integrated; not modelled)"}[self.attach]
+        link = f"Gen{self.gen} x{self.lanes}" if self.gen and self.lanes else "link unknown"
+        rest = f", reported {self.trained} when read" if self.below_capability else ""
+        numa = f", NUMA {self.numa_node}" if self.numa_node is not None else ""
+        return f"{self.bdf} {self.name} ({self.vendor}; {link}{rest}) {where}{numa}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,9 +80,39 @@ class Discovery:
     #: nvmemodel.MixedTopology of the drives as found (each model and negotiated link its own group) where they
     #: differ; None where :attr:`topology` is the tree (identical drives and links)
     mixed: MixedTopology | None = None
+    #: the GPUs found and where they sit (:class:`GpuFound`); not put on the data path by themselves: see
+    #: :meth:`gpu_settings`
+    gpus: tuple[GpuFound, ...] = ()
 
     def flag(self, code: str) -> Flag | None:
         return next((f for f in self.flags if f.code == code), None)
+
+    def _gpus_on_switches(self, placed) -> bool:
+        """Every GPU behind the drives' switches and every drive modelled behind them (the drives as found,
+        :attr:`mixed`, may hold groups on root ports, whose data would cross a switch's uplink to reach the GPUs: not
+        modelled, so such a machine's GPUs are taken as on root ports)."""
+        if not all(g.attach == "switch" for g in placed):
+            return False
+        groups = self.mixed.groups if self.mixed is not None else ()
+        return all(g.switch is not None or g.switch_with is not None for g in groups)
+
+    def gpu_settings(self) -> dict[str, float | str]:
+        """The ``gpu.*`` parameters that send the data to the GPUs found (GPUDirect Storage, docs/physics.md §12.10),
+        as overrides for :func:`~nvmemodel.evaluate` (``nvmemodel discover --set gpu.count=…``): their count, their
+        most common generation and width, and ``gpu.attach`` — ``switch`` where every GPU sits behind the drives'
+        switches, else ``root_port``. {} where none is modelled (none found, or integrated only). A discovery does
+        not apply them itself: that the machine has GPUs does not say that the data go to them."""
+        placed = [g for g in self.gpus if g.attach != "root_bus"]
+        if not placed:
+            return {}
+        out: dict[str, float | str] = {"gpu.count": float(len(placed)),
+                                       "gpu.attach": "switch" if self._gpus_on_switches(placed) else "root_port"}
+        gen, lanes = _mode(g.gen for g in placed), _mode(g.lanes for g in placed)
+        if gen:
+            out["gpu.gen"] = float(gen)
+        if lanes:
+            out["gpu.lanes"] = float(_width(lanes, 16))
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -423,6 +488,47 @@ def _as_found(tree: PciTree, drives: list[PciDevice], given: str | Drive | None,
                         tuple(d.bdf for d in drives))]
 
 
+def _gpus(tree: PciTree, drive_switches: set[str], mixed=None) -> tuple[tuple[GpuFound, ...], list[Flag]]:
+    """The GPUs of ``tree`` placed as the model places them (:class:`GpuFound`), and the flag that reports them."""
+    from .tree import gen_of_speed
+
+    found = []
+    for g in tree.gpus():
+        port = tree.root_port_of(g.bdf)
+        pairs = tree.switch_ports_of(g.bdf)
+        top = pairs[0][0].bdf if pairs else None
+        attach = "root_bus" if port is None else ("switch" if top in drive_switches else "own_switch") if top \
+            else "root_port"
+        above = tree.devices.get(g.parent) if g.parent else None  # the port the GPU's link trains with
+        gts = min(x for x in (g.cap_gts, above.cap_gts if above else None) if x) if g.cap_gts else None
+        width = min(x for x in (g.cap_width, above.cap_width if above else None) if x) if g.cap_width else None
+        rest = bool(g.sta_gts and gts and g.sta_gts < gts) or bool(g.sta_width and width and g.sta_width < width)
+        found.append(GpuFound(g.bdf, g.gpu_vendor or "", g.label, attach, port.bdf if port is not None else None, top,
+                              gen_of_speed(gts), width, g.link_text(), g.numa_node, rest))
+    if not found:
+        return (), []
+    placed = [g for g in found if g.attach != "root_bus"]
+    text = (f"{len(found)} GPU(s): " + "; ".join(g.describe() for g in found) + ". The ceilings send the data to host "
+            "memory")
+    if placed:
+        probe = Discovery(tree, None, (), mixed, tuple(found))
+        settings = " ".join(f"--set {k}={v:g}" if isinstance(v, float) else f"--set {k}={v}"
+                            for k, v in probe.gpu_settings().items())
+        text += (f"; to send them to the GPUs (GPUDirect Storage, peer-to-peer; docs/physics.md §12.10): {settings} "
+                 "(Python: overrides=discovery.gpu_settings())")
+        if any(g.attach == "switch" for g in placed) and probe.gpu_settings()["gpu.attach"] == "root_port":
+            text += ("; a GPU behind the drives' switch is modelled as on a root port here — the GPUs sit elsewhere too, "
+                     "or drives sit on root ports (one gpu.attach per topology) — so its switch's uplink is charged "
+                     "for data that may turn inside the switch (a lower bound for those drives)")
+        if any(g.attach == "own_switch" for g in placed):
+            text += "; a GPU behind a switch with no drive is modelled as on a root port (that switch's uplink not charged)"
+        if any(g.below_capability for g in placed):
+            text += ("; a GPU reported a slower link than it and its port can run: a GPU at rest trains its link down "
+                     "(power saving) and back up under load, so what both ends can run (LnkCap) is taken — if it stays "
+                     "slow under load, reseat it or check the slot")
+    return tuple(found), [Flag("gpus_found", "info", text, tuple(g.bdf for g in found))]
+
+
 def build_topology(tree: PciTree, *, name: str | None = None, host: Host | None = None,
                    drive: str | Drive | None = None) -> Discovery:
     """The closest single-level topology of ``tree`` and the flags a planner must know.
@@ -451,7 +557,8 @@ def build_topology(tree: PciTree, *, name: str | None = None, host: Host | None 
     if not drives:
         flags.append(Flag("no_nvme", "info", f"no NVMe controller among {len(tree)} PCI functions "
                                              f"({tree.source}): nothing to model"))
-        return Discovery(tree, None, tuple(flags))
+        gpus, gpu_flags = _gpus(tree, set())
+        return Discovery(tree, None, tuple(flags + gpu_flags), gpus=gpus)
     n = len(drives)
 
     # drive model: the most common one
@@ -564,9 +671,16 @@ def build_topology(tree: PciTree, *, name: str | None = None, host: Host | None 
     switch, switch_count = None, 1
     if by_switch and len(direct) < n / 2:
         ups = [tree[u] for u in by_switch]
-        ports = max(len([c for c in tree.children(u.bdf) if c.is_bridge]) for u in ups)
+        # a GPU's downstream port counts as the drive ports its lanes would make (a x16 port: four x4 ports, as
+        # Topology.gpu_ports_per_switch counts it with gpu.attach=switch); the drives' ports as found
+        gpu_ports = {u.bdf: [p[0][1] for g in tree.gpus() if (p := tree.switch_ports_of(g.bdf)) and p[0][0].bdf == u.bdf]
+                     for u in ups}
+        ports = max(len([c for c in tree.children(u.bdf) if c.is_bridge and c not in gpu_ports[u.bdf]]) for u in ups)
         ports = max(ports, max(map(len, by_switch.values())), -(-n // len(ups)))
         dsp = [pairs[0][1] for d in drives if (pairs := tree.switch_ports_of(d.bdf))]
+        drive_port_lanes = _width(_mode(p.cap_width for p in dsp))
+        ports += max(sum(-(-(p.cap_width or drive_port_lanes) // drive_port_lanes) for p in gp)
+                     for gp in gpu_ports.values())
         up_gen = gen_of_speed(_mode(u.sta_gts or u.cap_gts for u in ups)) or host_gen
         port_gen = gen_of_speed(_mode(p.cap_gts for p in dsp)) or gen
         switch = Switch(name=_mode(u.label for u in ups), up_gen=up_gen,
@@ -613,4 +727,6 @@ def build_topology(tree: PciTree, *, name: str | None = None, host: Host | None 
                              name=f"{topo.name} as found", pcie=pcie, extras=extras, extras_sources=extras_sources,
                              notes=notes)
     flags += found
-    return Discovery(tree, topo, tuple(flags), mixed)
+    gpus, gpu_flags = _gpus(tree, set(by_switch) if switch is not None else set(), mixed)
+    flags += gpu_flags
+    return Discovery(tree, topo, tuple(flags), mixed, gpus)

@@ -34,7 +34,8 @@ _PORT_TYPES = {"root port": "root_port", "upstream port": "upstream", "downstrea
                "root complex integrated endpoint": "rc_endpoint", "pci-express to pci/pci-x bridge": "pcie_to_pci",
                "pci/pci-x to pci-express bridge": "pci_to_pcie", "root complex event collector": "rc_event"}
 #: class text → code, for lspci without -nn (PCI Code and ID Assignment Specification names as lspci prints them)
-_CLASS_CODES = {"non-volatile memory controller": 0x0108, "pci bridge": 0x0604, "host bridge": 0x0600}
+_CLASS_CODES = {"non-volatile memory controller": 0x0108, "pci bridge": 0x0604, "host bridge": 0x0600,
+               "vga compatible controller": 0x0300, "3d controller": 0x0302, "display controller": 0x0380}
 
 
 def _speed(text: str | None) -> float | None:

@@ -11,7 +11,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
-__all__ = ["NVME_CLASS", "PciDevice", "PciTree", "gen_of_speed"]
+__all__ = ["GPU_CLASSES", "GPU_VENDORS", "NVME_CLASS", "PciDevice", "PciTree", "gen_of_speed"]
 
 #: PCI class code (base class 0x01 mass storage, subclass 0x08 non-volatile memory) of NVMe controllers
 #: (PCI Code and ID Assignment Specification, class 01h subclass 08h).
@@ -25,6 +25,27 @@ _NVME_TEXT = re.compile(r"\bNVMe\b|NVM Express|Non-Volatile memory|\bSSD\b", re.
 #: "NVMe Data Path Function", Optane Memory caching of a SATA controller).
 _NOT_NVME_TEXT = re.compile(r"RAID|Volume Management|\bSATA\b|\bAHCI\b|Data Path Function|Storage Controller|"
                             r"\bbridge\b|\bSwitch", re.IGNORECASE)
+
+#: PCI class codes of display controllers (PCI Code and ID Assignment Specification, base class 03h): 0300 VGA
+#: compatible (NVIDIA's workstation boards, e.g. the RTX 6000 Ada), 0302 3D controller (data-centre GPUs without a
+#: display: Tesla, A100, H100, Instinct), 0380 other display controller (some AMD Instinct and Intel boards).
+GPU_CLASSES = (0x0300, 0x0302, 0x0380)
+#: PCI vendor ids of the GPUs discovery reports (the PCI ID Repository's vendor lines): NVIDIA, AMD (ATI), Intel.
+GPU_VENDORS = {"10de": "NVIDIA", "1002": "AMD", "8086": "Intel"}
+#: Vendor texts lspci prints for those vendors (without ``-nn`` ids).
+_GPU_VENDOR_TEXT = re.compile(r"^(NVIDIA Corporation|Advanced Micro Devices, Inc\. \[AMD/ATI\]|ATI Technologies|"
+                              r"Intel Corporation)\b")
+#: Device texts of GPUs in the PCI ID database, for readers that give names but no class (``lspci -tv``): NVIDIA chip
+#: codenames (GK210GL, GP100GL, GV100, TU104GL, GA100, AD102GL, GH100, GB202 …) and product names; AMD Instinct /
+#: Radeon Pro boards and their chips (Aldebaran, Arcturus, Vega 20); Intel's data-centre GPUs (Ponte Vecchio, ATS-M).
+_GPU_TEXT = re.compile(r"\bG[A-Z]{1,2}\d{3}[A-Z]*\b|\bTesla\b|\bQuadro\b|\bRTX\b|\bGeForce\b|Instinct|Radeon|"
+                       r"Aldebaran|Arcturus|Vega 20|Data Center GPU|Ponte Vecchio|ATS-M", re.IGNORECASE)
+#: … not the GPU's other functions (its HD audio, USB-C, serial bus), NVIDIA's NVSwitch / bridges and NICs, nor an
+#: APU's integrated graphics (AMD client codenames, Intel UHD/Iris): not a data-centre GPU on a PCIe link.
+_NOT_GPU_TEXT = re.compile(r"Audio|\bUSB\b|Serial|\bbridge\b|\bSwitch\b|NVSwitch|BlueField|ConnectX|Ethernet|"
+                           r"Network|InfiniBand|Renoir|Cezanne|Lucienne|Rembrandt|Raphael|Phoenix|Picasso|Raven|"
+                           r"Barcelo|Mendocino|Van Gogh|Hawk Point|Strix|Granite Ridge|Krackan|UHD Graphics|Iris|"
+                           r"HD Graphics", re.IGNORECASE)
 
 #: Transfer rate per lane in GT/s → PCIe generation (PCIe Base Specification, rates of Gen1..Gen7).
 _GEN_OF_GTS = {2.5: 1, 5.0: 2, 8.0: 3, 16.0: 4, 32.0: 5, 64.0: 6, 128.0: 7}
@@ -115,6 +136,28 @@ class PciDevice:
             return False
         text = " ".join(filter(None, (self.name, self.subsystem, self.model)))
         return bool(_NVME_TEXT.search(text)) and not _NOT_NVME_TEXT.search(text)
+
+    @property
+    def gpu_vendor(self) -> str | None:
+        """``"NVIDIA"``, ``"AMD"`` or ``"Intel"`` where this function is a GPU of theirs (a display-class function —
+        03h/00h, 02h, 80h — of vendor 10de, 1002 or 8086; where no class is known, ``lspci -tv``, a device text
+        naming a GPU chip or product of theirs), else None. Not the GPU's audio or USB functions, and not integrated
+        graphics (an APU's or Intel's UHD/Iris; a display function on a root bus is flagged apart by the builder)."""
+        vendor = GPU_VENDORS.get((self.pci_id or "")[:4])
+        text = " ".join(filter(None, (self.name, self.subsystem)))
+        m = _GPU_VENDOR_TEXT.match(self.name or "")
+        if vendor is None and m:
+            vendor = {"NVIDIA": "NVIDIA", "Intel": "Intel"}.get(m.group(1).split()[0], "AMD")
+        if vendor is None or _NOT_GPU_TEXT.search(text):
+            return None
+        if self.class_code is not None:
+            return vendor if self.class_code in GPU_CLASSES else None
+        if self.class_name:
+            return vendor if self.class_name.lower().startswith(("vga compatible", "3d controller",
+                                                                 "display controller")) else None
+        if self.secondary_bus is not None:
+            return None
+        return vendor if _GPU_TEXT.search(text) else None
 
     @property
     def is_bridge(self) -> bool:
@@ -210,6 +253,11 @@ class PciTree:
         return sorted((d for d in self if d.is_nvme and not (d.class_code is None and d.bdf in parents)),
                       key=lambda d: d.bdf)
 
+    def gpus(self) -> list[PciDevice]:
+        """The GPUs (:attr:`PciDevice.gpu_vendor`), in BDF order (a function with devices below it is a bridge)."""
+        parents = {d.parent for d in self if d.parent}
+        return sorted((d for d in self if d.gpu_vendor and d.bdf not in parents), key=lambda d: d.bdf)
+
     def root_port_of(self, bdf: str) -> PciDevice | None:
         """The top-most bridge above ``bdf`` (the root port), None for a device on a root bus."""
         up = self.ancestors(bdf)
@@ -238,7 +286,8 @@ class PciTree:
         """The tree as indented text: bridges and the NVMe path only (other endpoints summarised)."""
         keep = set()
         drives = {d.bdf for d in self.nvme()}
-        for d in self.nvme():
+        gpus = {d.bdf for d in self.gpus()}
+        for d in [*self.nvme(), *self.gpus()]:
             keep.add(d.bdf)
             keep.update(a.bdf for a in self.ancestors(d.bdf))
         marks = set(highlight)
@@ -250,7 +299,7 @@ class PciTree:
             for k in shown:
                 role = {"root_port": "root port", "upstream": "switch upstream port",
                         "downstream": "switch downstream port"}.get(k.port_type or "", "")
-                role = role or ("NVMe" if k.bdf in drives else (
+                role = role or ("NVMe" if k.bdf in drives else f"GPU ({k.gpu_vendor})" if k.bdf in gpus else (
                     "bridge" if k.is_bridge or self.children(k.bdf) else k.class_name or "device"))
                 numa = f", NUMA {k.numa_node}" if k.numa_node is not None else ""
                 extra = []
@@ -270,5 +319,5 @@ class PciTree:
         others = len(self) - len(keep)
         if not keep:
             return f"(no NVMe controllers among {len(self)} PCI functions)"
-        lines.append(f"({others} PCI functions not on an NVMe path are not shown)")
+        lines.append(f"({others} PCI functions not on an NVMe or GPU path are not shown)")
         return "\n".join(lines)
