@@ -138,8 +138,9 @@ def explain_point(curve, drives: int) -> str:
 
 def _nvme_tcp_target_unmodelled(curve, drives: int) -> str:
     """Where the host serves NVMe/TCP (``share.protocol = nvme_tcp``, or a ``tcp`` fabric with ``target.stack`` set) and
-    the target's CPU has no figure (none published for nvmet-tcp or SPDK's TCP target; none set), the sentence saying
-    the answer does not charge it and how to (docs/physics.md §5.2, §12.4); "" otherwise."""
+    the target's CPU is not charged (``target.stack`` none, the default: the published nvmet-tcp and SPDK TCP figures
+    apply only once it is set), the sentence saying the answer does not charge it and how to (docs/physics.md §5.2,
+    §12.4); "" otherwise."""
     from .target import served_transport
 
     p = curve.parameters
@@ -149,10 +150,10 @@ def _nvme_tcp_target_unmodelled(curve, drives: int) -> str:
         return ""
     if np.isfinite(curve.ceilings["target_cpu"][curve._index(drives)]):
         return ""
-    return ("The NVMe/TCP target's CPU is not modelled: set target.cycles_per_io (and target.stack, kernel or spdk) "
-            "or target.iops_per_core — no per-core figure of the Linux nvmet-tcp or SPDK TCP target with its CPU "
-            "stated was found, so only the host's local I/O path is charged (host_cpu) and the answer is an upper "
-            "bound there.")
+    return ("The NVMe/TCP target's CPU is not modelled, so only the host's local I/O path is charged (host_cpu) and "
+            "the answer is an upper bound there: set target.stack (kernel or spdk) for the published figures (SPDK's "
+            "NVMe-oF TCP report 24.05: Linux nvmet-tcp about 15,200 cycles per I/O, SPDK's TCP target about 5,700), "
+            "or target.cycles_per_io or target.iops_per_core for your own.")
 
 
 def _where(curve, i: int, drives: int) -> tuple[str, set, set]:

@@ -48,8 +48,11 @@ _NVME_TCP_I10 = ("J. Hwang et al. (Cornell), 'Performance Evaluation of i10 Linu
 INITIATOR_IOPS_PER_CORE: dict[str, tuple[float, float, float, str]] = {
     "rocev2": (math.nan, math.nan, math.nan,
                "not known: no per-core figure of the Linux kernel NVMe/RDMA initiator with its CPU stated was found "
-               "(SPDK's user-space initiator reached 'almost 1.2 million IOPS on a single core' over RDMA, "
-               "github.com/spdk/spdk issue 321 (2018), a different stack: set initiator.iops_per_core for it)"),
+               "(searched: SPDK's NVMe-oF RDMA reports, readable only in secondary summaries giving the SPDK "
+               "initiator and QD1 latencies; nvme-rdma patch letters; the i10 paper's core counts to saturate one "
+               "SSD, a device-bound count, not a rate. SPDK's user-space initiator reached 'almost 1.2 million IOPS "
+               "on a single core' over RDMA, github.com/spdk/spdk issue 321 (2018), a different stack: set "
+               "initiator.iops_per_core for it)"),
     "tcp": (231e3, _I10_NOOP_IOPS, 231e3, "measured: " + _NVME_TCP_COMMIT + "; " + _NVME_TCP_I10),
     "infiniband": (math.nan, math.nan, math.nan, "not known: as rocev2 (no per-core kernel initiator figure found)"),
     "none": (math.nan, math.nan, math.nan, "no fabric"),
@@ -74,7 +77,9 @@ SPDK_INITIATOR_IOPS_PER_CORE: dict[str, tuple[float, float, float, str]] = {
     "rocev2": (1.2e6, 1.2e6, 1.2e6, _SPDK_RDMA),
     "tcp": (math.nan, math.nan, math.nan,
             "not known: no per-core figure of SPDK's NVMe/TCP initiator with its CPU stated was readable (SPDK's "
-            "NVMe-oF TCP performance reports: titles only here); set initiator.iops_per_core"),
+            "NVMe-oF TCP performance report 24.05, read in a secondary transcription, gives the initiator's QD1 "
+            "latency only, 17.50 us against the kernel's 20.43 us; the PDFs are not readable here); set "
+            "initiator.iops_per_core"),
     "infiniband": (1.2e6, 1.2e6, 1.2e6, _SPDK_RDMA),
     "none": (math.nan, math.nan, math.nan, "no fabric"),
 }

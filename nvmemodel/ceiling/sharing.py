@@ -88,14 +88,14 @@ PROTOCOLS: dict[str, tuple[float, float, float, float, str]] = {
                "Windows iSCSI target found (LIO reports give IOPS and CPU % on unstated cores); headers: the 48 B "
                "Basic Header Segment (RFC 7143 §11.2)")),
     # NVMe/TCP: the host is an NVMe/TCP target; its CPU is the target_cpu component's (ceiling/target.py, transport
-    # tcp), charged from target.TARGET_CYCLES, where neither nvmet-tcp nor SPDK's TCP target has a published figure:
-    # nothing is charged here (never NFS's RPC/VFS calibration, which an NVMe/TCP target does not run).
+    # tcp), charged from target.TARGET_CYCLES where target.stack is set (nvmet-tcp, SPDK's TCP target: SPDK's
+    # NVMe-oF TCP report 24.05): nothing is charged here (never NFS's RPC/VFS calibration, which an NVMe/TCP target
+    # does not run).
     "nvme_tcp": (0.0, 0.0, float(eth.NVME_TCP_CMD_PDU_BYTES), float(eth.NVME_TCP_RESP_PDU_BYTES),
                  ("default: not charged here: the NVMe/TCP target's CPU is the target_cpu ceiling's (target.stack, "
-                  "target.cycles_per_io, docs/physics.md §5.2), and no per-core figure of the Linux nvmet-tcp or "
-                  "SPDK TCP target with its CPU stated was found (SPDK's NVMe-oF TCP reports: titles only here), so "
-                  "it is not modelled until target.cycles_per_io is set; headers: NVMe/TCP command capsule and "
-                  "response PDUs (NVMe/TCP transport spec)")),
+                  "target.cycles_per_io, docs/physics.md §5.2: the Linux nvmet-tcp and SPDK TCP targets' costs from "
+                  "SPDK's NVMe-oF TCP report 24.05), not modelled until target.stack is set; headers: NVMe/TCP command "
+                  "capsule and response PDUs (NVMe/TCP transport spec)")),
     "ceph_rbd": (_CEPH_READ, 0.0, 0.0, 0.0, _CEPH_SOURCE),
 }
 assert tuple(PROTOCOLS) == PARAMETERS["share.protocol"].choices

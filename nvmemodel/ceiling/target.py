@@ -14,15 +14,15 @@ the fabric's transport (:data:`TARGET_CYCLES`); where a published figure is a ra
 unstated, ``cores × target.iops_per_core`` (:data:`TARGET_IOPS_PER_CORE`, reads and writes mixed by their cost per
 I/O). Published: SPDK's RDMA target on one Xeon E5-2620 v3 core, about 1.2 M 4 KiB random reads (2,667 cycles at the
 3.2 GHz turbo; SPDK issue 321); the Linux nvmet-rdma target, 244,792 4 KiB reads and 321,429 writes per busy CPU
-(M. Gurtovoy's SRQ patch series, 2020; CPU not named). nvmet-tcp and SPDK's TCP target have none (docs/physics.md §5.2
-lists what was read): NaN, so the ceiling is applied there only where the user sets ``target.cycles_per_io`` or
-``target.iops_per_core`` (or fits them to runs of their own) and the explanation says it is not known otherwise.
+(M. Gurtovoy's SRQ patch series, 2020; CPU not named); SPDK's NVMe-oF TCP performance report 24.05 (2 x Xeon Gold 6348,
+read in a secondary transcription, docs/physics.md §5.2): the Linux nvmet-tcp target 9,796 K 4 KiB reads on 57.3 busy
+CPUs (15,208 cycles at the 2.6 GHz base), SPDK's TCP target 611.3 K on one core (5,726 at the 3.5 GHz turbo).
 ``host_cpu`` (the local stack's cost, as if the benchmark ran on the host) stays listed beside it.
 
 A host that serves its drives over NVMe/TCP as a file-sharing-style block target (``share.protocol = nvme_tcp``, no
 ``fabric.transport``) is an NVMe/TCP target too: the same ceiling applies there with the transport ``tcp``
-(:func:`served_transport`), so ``share.protocol = nvme_tcp`` charges the NVMe/TCP target's cost from this table (none
-published: set ``target.cycles_per_io``), never another protocol's.
+(:func:`served_transport`), so ``share.protocol = nvme_tcp`` charges the NVMe/TCP target's cost from this table (where
+``target.stack`` is set), never another protocol's.
 """
 
 from __future__ import annotations
@@ -43,11 +43,6 @@ __all__ = ["STACKS", "TARGET_CPU", "TARGET_CYCLES", "TARGET_IOPS_PER_CORE", "ser
 #: ``target.stack`` choices, in code order.
 STACKS = ("none", "kernel", "spdk")
 
-_SEARCHED = ("SPDK's NVMe-oF TCP and RDMA performance reports (Intel, 18.04-26.01) state IOPS per target core against "
-             "the kernel target, but only their titles and announcements are readable here (spdk.io news posts; "
-             "the Hitachi report 'observed up to 8x more IOPS/Core with SPDK NVMe-oF Target and Initiator, vs the "
-             "Linux Kernel', a ratio); Linux nvmet commit messages give IOPS before/after a patch on soft-RoCE or "
-             "null devices with the cores unstated")
 _TRANSPORTS = PARAMETERS["fabric.transport"].choices
 
 # SPDK's NVMe-oF RDMA target on one core [SPDK321]: github.com/spdk/spdk issue 321, 'NVMe-oF 4K Random Read per Core
@@ -71,22 +66,68 @@ _SPDK_RDMA = ("measured: SPDK's NVMe-oF RDMA target on one core (ReactorMask 0x1
               "2,667 cycles per I/O at the one-busy-core turbo clock, 2,000 at the base (the range); polled, so at "
               "most its cost; RDMA link layer not stated; Haswell's cycles carried to other CPUs untested")
 
+# SPDK's NVMe-oF TCP performance report 24.05, Mellanox ConnectX-5 edition [SPDK24TCP] (Intel, 2024-07; review.spdk.io/
+# download/performance-reports/SPDK_tcp_mlx_perf_report_2405.pdf). The PDF is not readable here: its figures are taken
+# as transcribed, with the report's page numbers, in a public Korean-language write-up found in the search index
+# ('01 · iSCSI와 NVMe-oF — 네트워크 블록 경로와 비용', 2026-10-04, its section 5 and appendix; a companion page
+# '02 NVMe-oF' gives the same table), and were not checked against the PDF. Target: 2 x Intel Xeon Gold 6348 (28 cores,
+# 2.6 GHz base, 3.5 GHz max turbo: catalog row intel-xeon-gold-6348, Intel ARK), kernel 6.0.18, 14 x Kioxia
+# KCM61VUL3T20, 4 x 100 GbE ConnectX-5 direct; 4 KiB random reads at QD 384 over 14 subsystems from kernel initiators;
+# the SPDK target limited to 24 cores, the kernel target not limited. Its table 'connections per subsystem | target |
+# IOPS | cores used':
+#   8 | kernel nvmet | 9,796K | 57.3      1 | kernel nvmet | 4,018K | 20.5
+#   8 | SPDK         | 7,831K | 30.3      1 | SPDK         | 4,197K | 28.7 (24 cores polled)
+# and the SPDK target's core scaling at 4 KiB random reads: 1 core 611.3K, 8 cores 5,571K, 12 cores 8,307K IOPS. The
+# 'cores used' are busy CPUs counted system-wide (the SPDK rows exceed its 24 reactors: the kernel's TCP stack works on
+# other CPUs; 57.3 exceeds the host's 56 cores, so logical CPUs with hyper-threading): charged per core they make the
+# ceiling low, as nvmet-rdma's below. Clock: many busy cores run at the base clock (docs/physics.md §4), one at the
+# turbo.
+_SPDK24_BASE, _SPDK24_TURBO = 2.6e9, 3.5e9  # Xeon Gold 6348: base, max turbo (catalog, Intel ARK)
+_NVMET_TCP_CYCLES = _SPDK24_BASE * 57.3 / 9.796e6        # 8 connections: 15,208 cycles per I/O per busy CPU at base
+_NVMET_TCP_LOW = _SPDK24_BASE * 20.5 / 4.018e6           # 1 connection: 13,265
+_NVMET_TCP_HIGH = _SPDK24_TURBO * 57.3 / 9.796e6         # 8 connections at the max turbo: 20,473 (clock not stated)
+_SPDK24_TERMS = ("SPDK NVMe-oF TCP Performance Report 24.05 (Mellanox ConnectX-5; review.spdk.io/download/"
+                 "performance-reports/SPDK_tcp_mlx_perf_report_2405.pdf), target 2 x Xeon Gold 6348 (2.6 GHz base, "
+                 "3.5 GHz max turbo), kernel 6.0.18, 14 Kioxia KCM61VUL3T20, 4 x 100 GbE ConnectX-5, 4 KiB random "
+                 "reads at QD 384 from kernel initiators; read in a secondary transcription (a public Korean-language "
+                 "write-up, 2026-10-04, citing the report's pages), the PDF itself not readable here")
+_NVMET_TCP = ("measured: the Linux nvmet-tcp target in the " + _SPDK24_TERMS + ": 8 connections per subsystem "
+              "'9,796K' IOPS on '57.3' busy CPUs = 171 K per CPU, 2.6 GHz x 57.3 / 9.796 M = 15,208 cycles per I/O at "
+              "the base clock; 1 connection '4,018K' on '20.5' = 13,265; at the 3.5 GHz max turbo 20,473 (which clock "
+              "ran is not stated: the range 13,265-20,473); busy CPUs are logical (57.3 > the 56 cores), so per core "
+              "the ceiling is low; real drives behind it")
+# SPDK's TCP target: one reactor core 611.3K (at the one-busy-core turbo, 3.5 GHz: 5,726 cycles); 8 cores 5,571K
+# (696 K per core: 3,734 at the base clock, the cheap end); the connections test's 7,831K on 30.3 busy CPUs (10,060 at
+# base) counts the kernel TCP work on other CPUs and polling reactors that were not busy: the dear end.
+_SPDK_TCP_CYCLES = _SPDK24_TURBO / 611.3e3               # one core at its turbo: 5,726
+_SPDK_TCP_LOW = _SPDK24_BASE * 8 / 5.571e6               # 8 reactor cores at base: 3,734
+_SPDK_TCP_HIGH = _SPDK24_BASE * 30.3 / 7.831e6           # every busy CPU (kernel TCP, idle polling) at base: 10,060
+_SPDK_TCP = ("measured: SPDK's NVMe-oF TCP target in the " + _SPDK24_TERMS + ": one reactor core '611.3K' 4 KiB "
+             "random reads = 3.5 GHz / 611.3 K = 5,726 cycles per I/O at the one-busy-core turbo; 8 cores '5,571K' = "
+             "3,734 at the 2.6 GHz base (the cheap end); the connections test's '7,831K' on '30.3' busy CPUs, the "
+             "kernel's TCP work on other CPUs and partly idle polling reactors included, = 10,060 (the dear end); the "
+             "reactor figures leave out the kernel TCP stack's work on other CPUs")
+# The SPDK RDMA target, same lab, servers and kernel [SPDK24RDMA] (SPDK NVMe-oF RDMA Performance Report 24.05, as
+# transcribed likewise): one core '1,564.5K' 4 KiB random reads at QD 128 = 3.5 GHz / 1.5645 M = 2,237 cycles at the
+# turbo, 1,662 at the 2.6 GHz base: the cheap end of SPDK's RDMA range (its point stays [SPDK321]'s 2,667).
+_SPDK_RDMA24_LOW = _SPDK24_BASE / 1.5645e6               # 1,662
+_SPDK_RDMA += ("; the range's cheap end: SPDK NVMe-oF RDMA Performance Report 24.05 (same lab and 2 x Xeon Gold 6348 "
+               "target; read in a secondary transcription, the PDF not readable here), one core '1,564.5K' 4 KiB "
+               "random reads at QD 128 = 1,662 cycles at the 2.6 GHz base (2,237 at the 3.5 GHz turbo)")
+_SPDK_RDMA_RANGE = (_SPDK_RDMA24_LOW, _SPDK_RDMA_CYCLES)
+
 #: (stack, transport) → (cycles per 4 KiB I/O, low, high, source); NaN: no published per-core figure with its CPU found;
-#: low-high: the range its source leaves open (the clock that ran), charged by ``ceiling.ranges``.
+#: low-high: the range its sources leave open (the clock that ran, other published points), charged by
+#: ``ceiling.ranges``.
 TARGET_CYCLES: dict[tuple[str, str], tuple[float, float, float, str]] = {
-    ("kernel", "tcp"): (math.nan, math.nan, math.nan,
-                        "not known: no per-core figure of the Linux nvmet-tcp target with its CPU stated was found ("
-                        + _SEARCHED + "); set target.cycles_per_io"),
+    ("kernel", "tcp"): (_NVMET_TCP_CYCLES, _NVMET_TCP_LOW, _NVMET_TCP_HIGH, _NVMET_TCP),
     ("kernel", "rocev2"): (math.nan, math.nan, math.nan,
                            "not known in cycles: the Linux nvmet-rdma target's one published figure is a rate per busy "
                            "CPU with the CPU's model and clock unstated (TARGET_IOPS_PER_CORE); set "
                            "target.cycles_per_io"),
     ("kernel", "infiniband"): (math.nan, math.nan, math.nan, "not known in cycles: as rocev2 (nvmet-rdma; "
                                                              "TARGET_IOPS_PER_CORE); set target.cycles_per_io"),
-    ("spdk", "tcp"): (math.nan, math.nan, math.nan,
-                      "not known: no per-core figure of SPDK's NVMe-oF TCP target with its CPU stated was readable ("
-                      + _SEARCHED + "); at least SPDK's local NVMe path, 269 cycles (host.STACK_CYCLES); set "
-                      "target.cycles_per_io"),
+    ("spdk", "tcp"): (_SPDK_TCP_CYCLES, _SPDK_TCP_LOW, _SPDK_TCP_HIGH, _SPDK_TCP),
     ("spdk", "rocev2"): (_SPDK_RDMA_CYCLES, _SPDK_RDMA_RANGE[0], _SPDK_RDMA_RANGE[1], _SPDK_RDMA),
     ("spdk", "infiniband"): (_SPDK_RDMA_CYCLES, _SPDK_RDMA_RANGE[0], _SPDK_RDMA_RANGE[1], _SPDK_RDMA),
 }
@@ -225,13 +266,13 @@ TARGET_CPU = register(Component(
                   hi=1e6, default=0.0, source="default: every core of the host"),
         Parameter("target.cycles_per_io", "cycles", "continuous", "CPU cycles the NVMe-oF target spends per 4 KiB "
                   "I/O, network + NVMe-oF + its block path (NaN: the stack's published figure for the transport, "
-                  "nvmemodel.ceiling.target.TARGET_CYCLES: SPDK over RDMA 2,667; the kernel targets and SPDK's TCP "
-                  "target not known in cycles — nvmet-rdma's figure is a rate, target.iops_per_core)", lo=0,
+                  "nvmemodel.ceiling.target.TARGET_CYCLES: SPDK over RDMA 2,667, over TCP 5,726; Linux nvmet-tcp "
+                  "15,208; nvmet-rdma's figure is a rate, target.iops_per_core)", lo=0,
                   lo_open=True, unknown_ok=True, default=math.nan,
                   source="measured: by stack and transport, nvmemodel.ceiling.target.TARGET_CYCLES (SPDK's RDMA "
                          "target: 'almost 1.2 million IOPS on a single core' of a Xeon E5-2620 v3, SPDK issue 321, "
-                         "2,667 cycles at 3.2 GHz; the kernel targets and SPDK's TCP target: none in cycles, "
-                         "docs/physics.md §5.2)"),
+                         "2,667 cycles at 3.2 GHz; SPDK's NVMe-oF TCP report 24.05 on 2 x Xeon Gold 6348: nvmet-tcp "
+                         "15,208 cycles per busy CPU, SPDK's TCP target 5,726 on one core; docs/physics.md §5.2)"),
         Parameter("target.iops_per_core", "1/s", "continuous", "4 KiB I/Os one busy NVMe-oF target core sustains, "
                   "where its cost is known as a rate rather than cycles (used where no cycles figure, the user's or "
                   "published, applies; NaN: the stack's published rate, nvmemodel.ceiling.target.TARGET_IOPS_PER_CORE: "

@@ -1,7 +1,8 @@
 """share.protocol = nvme_tcp no longer reuses NFS's calibration (issue 29): the host is an NVMe/TCP target, whose CPU
-is the target_cpu ceiling's (docs/physics.md §5.2, §12.4) over the transport tcp. Neither the Linux nvmet-tcp target
-nor SPDK's TCP target has a published per-core figure with its CPU stated, so by default nothing is charged for the
-target and the explanation says so; a user's target.cycles_per_io (or rate) binds and is named. The NVMe/TCP PDU
+is the target_cpu ceiling's (docs/physics.md §5.2, §12.4) over the transport tcp, charged where target.stack is set
+(the Linux nvmet-tcp and SPDK TCP targets' figures: SPDK's NVMe-oF TCP report 24.05); by default (target.stack none)
+nothing is charged for the target and the explanation says so; a user's target.cycles_per_io (or rate) binds and is
+named. The NVMe/TCP PDU
 headers stay on the share network."""
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ def test_nfs_placeholder_is_gone():
     assert (cycles, per_byte) == (0.0, 0.0)
     assert cycles != PROTOCOLS["nfs3"][0]  # NFS's 187,200 calibrated on ION: never charged for NVMe/TCP
     assert (req, resp) == (eth.NVME_TCP_CMD_PDU_BYTES, eth.NVME_TCP_RESP_PDU_BYTES) == (72, 24)  # headers kept
-    assert "target.cycles_per_io" in source and "found" in source
+    assert "target.cycles_per_io" in source and "SPDK's NVMe-oF TCP report 24.05" in source
     code = PARAMETERS["share.protocol"].code("nvme_tcp")
     assert protocol_defaults(code, 0.3)[0] == 0.0  # reads and writes alike
-    for key in (("kernel", "tcp"), ("spdk", "tcp")):  # what target_cpu would charge: nothing published
-        assert np.isnan(TARGET_CYCLES[key][0])
+    for key in (("kernel", "tcp"), ("spdk", "tcp")):  # what target_cpu charges with target.stack set: sourced
+        point, source = TARGET_CYCLES[key][0], TARGET_CYCLES[key][3]
+        assert np.isfinite(point) and "SPDK NVMe-oF TCP Performance Report 24.05" in source
 
 
 def test_by_default_the_target_is_not_modelled_and_the_explanation_says_so():
@@ -45,7 +47,8 @@ def test_by_default_the_target_is_not_modelled_and_the_explanation_says_so():
     assert c.binding_at(24) == "host_cpu"
     assert np.isinf(c.ceilings["target_cpu"]).all() and np.isinf(c.ceilings["share_server_cpu"]).all()
     text = c.explain(24)
-    assert "The NVMe/TCP target's CPU is not modelled: set target.cycles_per_io" in text
+    assert "The NVMe/TCP target's CPU is not modelled, so only the host's local I/O path is charged" in text
+    assert "set target.stack (kernel or spdk) for the published figures" in text
     assert "upper bound there" in text
     # where the user sets the target's cost, the sentence goes
     mine = _at(**{"target.stack": "kernel", "target.cycles_per_io": 30_000})
