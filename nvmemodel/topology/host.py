@@ -323,7 +323,7 @@ class Host:
 
 #: The platform parameters a catalog host sets, in table order.
 PLATFORM_PARAMETERS = ("tree.complexes_per_socket", "tree.complex_bytes_per_s", "memory.peak_bytes_per_s",
-                       "memory.dma_fraction", "tree.inter_socket_bytes_per_s")
+                       "memory.dma_fraction", "tree.inter_socket_bytes_per_s", "tree.iommu_units_per_socket")
 
 
 #: hosts.csv columns that hold a value (``recalled`` may name them: those values were not re-verified)
@@ -432,6 +432,10 @@ def get_host(name: str, *, sockets: int | None = None, cores: int | None = None)
                "memory.peak_bytes_per_s": f"{cite('memory_channels', 'memory_MT_per_s').split(':')[0]}: "
                                           f"{channels:g} channels x {rate:g} MT/s x 8 B ({row['source']})",
                "memory.dma_fraction": f"{plat['dma_status']}: {plat['dma_source']}"}
+    units = _num(plat, "iommu_units_per_socket", "host_platforms.csv")
+    if not math.isnan(units):  # where a source lists them (docs/physics.md §12.11); else the IOMMU is one per socket
+        platform["tree.iommu_units_per_socket"] = units
+        sources["tree.iommu_units_per_socket"] = f"{plat['iommu_status']}: {plat['iommu_source']}"
     if n > 1:
         platform["tree.inter_socket_bytes_per_s"] = links * per_link * GB
         sources["tree.inter_socket_bytes_per_s"] = (f"{plat['inter_socket_status']}: {links:g} links x "
