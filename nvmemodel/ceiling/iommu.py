@@ -145,10 +145,15 @@ def per_unit(parameters) -> bool:
 
 
 def _label(params) -> str | None:
+    """The component's name for one configuration: lazy mode's, or strict mode's per IOMMU unit; None (the registered
+    label) otherwise."""
     where = "per IOMMU unit: one per root complex" if per_unit(params) else "per socket"
-    if params.get("iommu.mode") in ("lazy", float(_LAZY)):
+    mode = params.get("iommu.mode")
+    if mode in ("lazy", float(_LAZY)):
         return f"the IOMMU in lazy mode: each I/O's DMA map and unmap ({where})"
-    return None if where == "per socket" else f"the IOMMU's strict-mode invalidations ({where})"
+    if mode in ("strict", float(_STRICT)) and where != "per socket":
+        return f"the IOMMU's strict-mode invalidations ({where})"
+    return None
 
 
 IOMMU = register(Component(
