@@ -1,8 +1,8 @@
 """``read_results``: files and folders of benchmark output → one tidy table.
 
 The format of each file is recognised from its content (never its name): fio JSON/json+,
-fio terse, fio normal output, IOmeter CSV, DiskSpd XML. fio time-series logs are a different table
-(:func:`~nvmemodel.ingest.fio_log.read_fio_logs`); a folder ingest lists them as skipped.
+fio terse, fio normal output, IOmeter CSV, DiskSpd XML, elbencho CSV (``--csvfile``). fio time-series logs are a
+different table (:func:`~nvmemodel.ingest.fio_log.read_fio_logs`); a folder ingest lists them as skipped.
 
 Experiment variables that are not in the output (number of drives, connection type, …) come
 from a *sidecar* the user writes — YAML ``{glob: {label: value}}`` or CSV with a ``path``
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IngestError, IngestWarning
 from .diskspd import looks_like_diskspd_xml, read_diskspd_xml
+from .elbencho import looks_like_elbencho_csv, read_elbencho_csv
 from .files import MAX_FILE_BYTES, Skipped, decode, expand, read_bytes
 from .fio_json import looks_like_fio_json, one_fio_document, read_fio_json, rows_from_document
 from .fio_json_packed import packed_rows
@@ -58,7 +59,7 @@ _FIO_MESSAGE = re.compile(r"^(fio: |fio-\d|Starting \d+ (process|thread)|\S+: \(
 
 
 def detect_format(text: str) -> str | None:
-    """fio-json, fio-terse, fio-normal, iometer-csv, diskspd-xml, fio-log, fio-hist-log, or None."""
+    """fio-json, fio-terse, fio-normal, iometer-csv, diskspd-xml, elbencho-csv, fio-log, fio-hist-log, or None."""
     start = _text_start(text)
     if text.startswith("{", start):  # the common case, decided without copying or scanning
         return "fio-json"
@@ -66,6 +67,8 @@ def detect_format(text: str) -> str | None:
     stripped = head[start:]
     if stripped.startswith("<") and looks_like_diskspd_xml(head):
         return "diskspd-xml"
+    if looks_like_elbencho_csv(stripped):
+        return "elbencho-csv"
     if looks_like_iometer(head):
         return "iometer-csv"
     if looks_like_fio_json(head):
@@ -86,7 +89,8 @@ def detect_format(text: str) -> str | None:
 NORMAL_MAX_CHARS = 4 * 2**20
 
 _READERS = {"fio-json": read_fio_json, "fio-terse": read_fio_terse, "fio-normal": read_fio_normal,
-            "fio-normal+terse": read_fio_normal_terse, "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml}
+            "fio-normal+terse": read_fio_normal_terse, "iometer-csv": read_iometer, "diskspd-xml": read_diskspd_xml,
+            "elbencho-csv": read_elbencho_csv}
 
 
 def _form(fmt: str | None, text: str) -> str | None:
@@ -154,9 +158,10 @@ def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) 
             raise IngestError(path, "a JSON document that is not fio output (no 'fio version' or 'jobs' key)")
         rows = [ln for ln in text.strip().splitlines()[:5] if ln.strip()]
         if rows and rows[0].count(",") >= 1 and all(ln.count(",") == rows[0].count(",") for ln in rows):
-            raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block)")
+            raise IngestError(path, "a CSV that is not an IOmeter results file (no \"'Test Type\" block) nor an "
+                                    "elbencho --csvfile result (no 'ISO date,label,path type,…' header)")
         raise IngestError(path, "not a recognised benchmark result (fio JSON/terse/normal output, IOmeter CSV, "
-                                "DiskSpd XML)")
+                                "DiskSpd XML, elbencho CSV)")
     if fmt in ("fio-normal", "fio-normal+terse") and max_file_bytes is None and len(text) > NORMAL_MAX_CHARS:
         # The human-readable form is the slowest to parse (about 1 MB/s for pathological content);
         # real reports are kilobytes (this limit holds some 3,000 job blocks).
