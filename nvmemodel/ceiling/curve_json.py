@@ -38,9 +38,11 @@ def curve_dict(curve) -> dict:
            "components": list(curve.ceilings), "upper_bound": bound,
            "parameters": parameters_dict(curve.parameters),
            "points": [_point(curve, i, grouped) for i in range(len(curve.drives))]}
+    from .md import md_cost_range
     from .ranges import curve_range  # the ceiling over the published range of the CPU's cost (docs/physics.md §4.1)
 
-    ranged = curve_range(curve, md=True)  # None: not ranged (a cost of one's own; a mirror of groups); md's range too
+    # None: not ranged (a cost of one's own; a mirror of groups); md's published per-array range with the costs
+    ranged = curve_range(curve, extra=md_cost_range(curve))
     out["cost_range"] = None if ranged is None else ranged.to_dict()
     if grouped:
         out["order"], out["groups"] = _order(curve.topology), _groups(curve)

@@ -42,10 +42,11 @@ from ..parameters import PARAMETERS, Parameter
 from .components import Component, Limit, everywhere, register
 
 if TYPE_CHECKING:  # annotations only
+    from .ranges import CostRange
     from .result import ScalingCurve
 
 __all__ = ["KERNELS", "LARGE_MAX", "LARGE_MIN", "MD_RAID", "SMALL_MAX", "MdCell", "MdRow", "md_cell", "md_ceiling",
-           "md_label", "md_range_lines", "md_rows", "parse_md_rows", "size_class"]
+           "md_cost_range", "md_label", "md_range_lines", "md_rows", "parse_md_rows", "size_class"]
 
 #: Linux mainline releases ``raid.md_kernel`` takes, oldest first (the order compares them; a distribution kernel
 #: is named by the mainline release it is based on — backports are not seen).
@@ -371,6 +372,32 @@ def md_range_lines(curve: ScalingCurve, drives: int | None = None) -> list[str]:
     return [f"{head}md {name}'s own ceiling is a published range ({what}, {_words(point, 'IOPS')} charged; "
             f"docs/physics.md §12.3.1): at {n} drive{'s' if n != 1 else ''} the ceiling lies in "
             f"{iops_span(at_low, at_high)}."]
+
+
+def md_cost_range(curve: ScalingCurve) -> list[CostRange]:
+    """md RAID's own ceiling per array (``raid.md_iops``) as a ranged figure, where it is the published one and its
+    sources leave a range (:func:`md_ceiling`: the minimum and maximum of the md-bound
+    measurements at the curve's level, size class, direction and kernel): a rate, I/Os per second per array, whose low
+    end is the dearest. [] where md is not modelled, its figure is one's own (``raid.md_iops`` set), a single
+    measurement or none covers the workload, the stack is Windows', or the topology has groups (as
+    :func:`md_range_lines`)."""
+    from .ranges import CostRange
+
+    if hasattr(curve.topology, "groups"):
+        return []
+    p = curve.parameters
+    level = p.get("raid.level", "none")
+    if not isinstance(level, str) or level == "none" or not math.isnan(float(p.get("raid.md_iops", math.nan))) \
+            or str(p.get("workload.io_stack", "")).startswith("windows"):
+        return []
+    point, low, high, cells = md_ceiling(level, float(p["workload.block_size"]), float(p["workload.read_fraction"]),
+                                         float(p["workload.random"]) > 0, str(p.get("raid.md_kernel", DEFAULT_KERNEL)))
+    if not cells or not high > low * (1 + 1e-9):
+        return []
+    rows = ", ".join(r for c in cells for r in c.rows)
+    why = f"{md_label(p)}; measurements {rows} (nvmemodel/catalog/md_raid.csv)"
+    return [CostRange("raid.md_iops", f"md {level.upper().replace('RAID', 'RAID-')} per array", point, low, high, why,
+                      unit="I/Os per second per array", dear_is_high=False)]
 
 
 MD_RAID = register(Component(

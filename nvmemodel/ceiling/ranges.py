@@ -16,6 +16,7 @@ ratio as its point. A topology of several drive groups is composed again as
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -26,8 +27,7 @@ from .system import levels_of
 
 _NO_FABRIC = float(PARAMETERS["fabric.transport"].choices.index("none"))  # the code of "none", if given as a code
 
-__all__ = ["CostRange", "CurveRange", "cost_ranges", "curve_range", "iops_span", "littles_law_need", "md_cost_range",
-           "range_lines"]
+__all__ = ["CostRange", "CurveRange", "cost_ranges", "curve_range", "iops_span", "littles_law_need", "range_lines"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -213,46 +213,19 @@ def _cpu_components(names) -> tuple[str, ...]:
     return tuple(n for n in names if ranged & set(get_component(n).parameters))
 
 
-def md_cost_range(curve) -> list[CostRange]:
-    """md RAID's own ceiling per array (``raid.md_iops``) as a ranged figure, where it is the published one and its
-    sources leave a range (:func:`~nvmemodel.ceiling.md.md_ceiling`: the minimum and maximum of the md-bound
-    measurements at the curve's level, size class, direction and kernel): a rate, I/Os per second per array, whose low
-    end is the dearest. [] where md is not modelled, its figure is one's own (``raid.md_iops`` set), a single
-    measurement or none covers the workload, the stack is Windows', or the topology has groups (as
-    :func:`~nvmemodel.ceiling.md.md_range_lines`)."""
-    import math
-
-    from .md import DEFAULT_KERNEL, md_ceiling, md_label
-
-    if hasattr(curve.topology, "groups"):
-        return []
-    p = curve.parameters
-    level = p.get("raid.level", "none")
-    if not isinstance(level, str) or level == "none" or not math.isnan(float(p.get("raid.md_iops", math.nan))) \
-            or str(p.get("workload.io_stack", "")).startswith("windows"):
-        return []
-    point, low, high, cells = md_ceiling(level, float(p["workload.block_size"]), float(p["workload.read_fraction"]),
-                                         float(p["workload.random"]) > 0, str(p.get("raid.md_kernel", DEFAULT_KERNEL)))
-    if not cells or not high > low * (1 + 1e-9):
-        return []
-    rows = ", ".join(r for c in cells for r in c.rows)
-    why = f"{md_label(p)}; measurements {rows} (nvmemodel/catalog/md_raid.csv)"
-    return [CostRange("raid.md_iops", f"md {level.upper().replace('RAID', 'RAID-')} per array", point, low, high, why,
-                      unit="I/Os per second per array", dear_is_high=False)]
-
-
-def curve_range(curve, *, md: bool = False) -> CurveRange | None:
+def curve_range(curve, *, extra: Sequence[CostRange] = ()) -> CurveRange | None:
     """The curve evaluated again at both ends of its ranged costs (:func:`cost_ranges`; the same kernel, ``levels_of``
     + ``compose``, one mechanism); None where none is ranged or the topology is a mirror spanning two groups (md's read
     balancing: :mod:`~nvmemodel.ceiling.mirror`). A topology of groups is composed as
     :func:`~nvmemodel.ceiling.evaluate.evaluate` composes it: each group's levels on its own parameters, placed and
-    shared as there. ``md``: md RAID's published per-array range (:func:`md_cost_range`) is ranged with the costs,
-    every figure at its dearest end together and at its cheapest together (the ``--json`` range block; the sentences
-    say md's range on its own, :func:`~nvmemodel.ceiling.md.md_range_lines`)."""
+    shared as there. ``extra``: more ranged figures evaluated with the costs, every figure at its dearest end together
+    and at its cheapest together — md RAID's published per-array range (:func:`~nvmemodel.ceiling.md.md_cost_range`)
+    in the ``--json`` range block; the sentences say md's range on its own
+    (:func:`~nvmemodel.ceiling.md.md_range_lines`)."""
     grouped = hasattr(curve.topology, "groups")
     if grouped and getattr(curve.topology, "mirror", False):
         return None
-    costs = cost_ranges(curve.parameters, curve.sources) + (md_cost_range(curve) if md else [])
+    costs = cost_ranges(curve.parameters, curve.sources) + list(extra)
     if not costs:
         return None
     drives = np.asarray(curve.drives)

@@ -105,6 +105,7 @@ def answer_range_doc(space, targets, row) -> list[dict]:
     configuration the row names (a merged row: its representative values); [] for a mixed base, where nothing is
     ranged, or a target given as bytes per second alone."""
     from ..ceiling.evaluate import evaluate
+    from ..ceiling.md import md_cost_range
     from ..ceiling.ranges import curve_range
 
     made = configuration(space, row)
@@ -121,7 +122,7 @@ def answer_range_doc(space, targets, row) -> list[dict]:
             curve = evaluate(topo, t.workload, drives=[n], overrides=over)
         except NvmeModelError:  # a value only the planner's axes take: nothing said rather than a wrong figure
             continue
-        r = curve_range(curve, md=True)
+        r = curve_range(curve, extra=md_cost_range(curve))
         if r is None:
             continue
         low, high = r.at(n)

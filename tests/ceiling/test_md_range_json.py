@@ -14,7 +14,8 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel import cli, schemas
-from nvmemodel.ceiling.ranges import curve_range, md_cost_range, range_lines
+from nvmemodel.ceiling.md import md_cost_range
+from nvmemodel.ceiling.ranges import curve_range, range_lines
 
 jsonschema = pytest.importorskip("jsonschema", reason="schemas are validated with jsonschema (the test extra)")
 
@@ -68,7 +69,7 @@ def test_python_api_and_sentences():
     c = nm.evaluate(nm.preset("dell-r7525"), wl, drives=[16], overrides={"raid.level": "raid6", "raid.width": 8,
                                                                          "raid.md_kernel": "5.10"})
     assert c.to_dict()["cost_range"]["dearest"]["iops"] == pytest.approx([2.142e6])
-    assert curve_range(c, md=True).at(16) == pytest.approx((2.142e6, 4.0e6))
+    assert curve_range(c, extra=md_cost_range(c)).at(16) == pytest.approx((2.142e6, 4.0e6))
     # the sentences keep md's range apart (md_range_lines): the CPU's range sentence does not take it
     assert curve_range(c) is None or "raid.md_iops" not in {x.parameter for x in curve_range(c).costs}
     assert not any("md RAID" in line for line in range_lines(c, 16))
