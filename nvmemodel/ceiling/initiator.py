@@ -43,18 +43,55 @@ _NVME_TCP_I10 = ("J. Hwang et al. (Cornell), 'Performance Evaluation of i10 Linu
                  "github.com/i10-kernel/upstream-linux), Figure 1(a): the kernel NVMe/TCP initiator on one core of a "
                  "'Xeon Gold 6128 CPU @ 3.4GHz', Linux 5.8, fio libaio 4 KB random reads from a remote RAM block "
                  "device, plain ('Noop') path about 138 K IOPS (read off the plot, +-3 K): the range's low end")
+# The same public runs over NVMe/TCP [JXSHENG] (nvmf_tcp_result/randread/randread.1.txt: one job, 'usr=11.77%,
+# sys=27.32%', 'total=4398677' in 60001 msec: 187.5 K reads per busy fio thread, 10,660 cycles at the 2.0 GHz base) do
+# not give the initiator's cost: nvme-tcp receives (and sends when not on the queue's CPU) in its io_work kworker,
+# outside fio's thread (the job was 39 % busy at 73.3 K IOPS, ~1 context switch per I/O). They bound it: at most
+# 187.5 K per core of that CPU, inside the range. A consistency check, not a figure of the range.
+_NVME_TCP_JX = ("consistent with: github.com/jiangxiaosheng/nvmeof-project (commit c3ea0ecd) nvmf_tcp_result/randread/"
+                "randread.1.txt, one fio libaio job on a CloudLab m510 (Xeon D-1548, 2.0 GHz), 'usr=11.77%, "
+                "sys=27.32%', 'total=4398677' in 60001 msec: at most 187.5 K reads per core (the fio thread's CPU only; "
+                "nvme-tcp's io_work kworker is outside it), inside the range; not used to set it")
+
+# The kernel NVMe/RDMA initiator, derived from public raw fio outputs [JXSHENG]: github.com/jiangxiaosheng/nvmeof-project
+# (commit c3ea0ecd, 2021-12; no licence stated: numbers quoted, files not copied), fio-3.28 normal output of
+# 'fio --cpus_allowed_policy=split --rw=randread --direct=1 --ioengine=libaio ... --thread --group_reporting
+# --time_based --runtime=60 --bs=4k --iodepth=128 --cpus_allowed=0-15 --numjobs=N' (scripts/fio/randread.sh) on the
+# initiator against a Linux nvmet-rdma target (scripts/setup/nvme-rdma-target-setup.sh) on CloudLab m510 nodes
+# ('supported by cloudlab m510 machines', scripts/setup/rdma-setup.sh; the profile's default node type): one
+# 'Eight-core Intel Xeon D-1548 at 2.0 GHz' with a 'Dual-port Mellanox ConnectX-3 10 GB NIC' (CloudLab manual,
+# Hardware, m510), 2.60 GHz max turbo (Intel ARK 91204, in felixsteinke/cpu-spec-dataset intel-cpus.csv, commit
+# 4c08d88): RoCE at 10 GbE. One job (its thread pinned to CPU 0), 60 s:
+# nvmf_rdma_result/randread/randread.1.txt 'usr=28.59%, sys=56.29%', 'total=10188284' reads in 60001 msec and
+# randwrite/randwrite.1.txt 'usr=29.85%, sys=55.50%', 'total=0,8983471' in 60001 msec. CPU-seconds per I/O =
+# (usr + sys) x runtime / I/Os (nvmemodel.hostcal.run_costs): 4.999 us per read, 5.701 us per write, i.e. 200.0 K
+# reads and 175.4 K writes per busy CPU = 10,000 and 11,400 cycles at the 2.0 GHz base (13,000 and 14,820 at the
+# 2.6 GHz turbo: which ran is not stated). fio's figure is its thread's (getrusage(RUSAGE_THREAD)): the submission
+# path, fio's reaping and fio's own work, with whatever interrupt work landed on its CPU; completion work handled on
+# other CPUs is outside it, so the initiator costs at least this: an upper rate. The job was 85 % busy, not
+# CPU-bound. The same host's local NVMe drive through libaio, one CPU-bound job (nvme_local_result/randread/
+# randread.1.txt, 'usr=43.44%, sys=56.52%', 'total=14230918' in 60001 msec) gives 8,430 cycles at the base clock,
+# within 3 % of [RT23]'s counted 8,200 (nvmemodel.topology.host.STACK_CYCLES): the job's figure holds the path there.
+_JX_RUNTIME = 60.001
+_JX_RDMA_READ = 10_188_284 / ((0.2859 + 0.5629) * _JX_RUNTIME)
+_JX_RDMA_WRITE = 8_983_471 / ((0.2985 + 0.5550) * _JX_RUNTIME)
+_NVME_RDMA_JX = ("derived from public raw runs of one host (a range, not a spec): fio-3.28 libaio, 4 KiB random I/O at "
+                 "iodepth 128, one job pinned to one CPU, through the Linux kernel NVMe/RDMA initiator to an nvmet-rdma "
+                 "target, on CloudLab m510 nodes (one Xeon D-1548, 8 cores at 2.0 GHz base, 2.6 GHz turbo; ConnectX-3, "
+                 "RoCE at 10 GbE), github.com/jiangxiaosheng/nvmeof-project (commit c3ea0ecd) nvmf_rdma_result/"
+                 "randread/randread.1.txt 'usr=28.59%, sys=56.29%', 'total=10188284' in 60001 msec: 200.0 K reads per "
+                 "busy CPU (10,000 cycles at the base clock); randwrite/randwrite.1.txt 'usr=29.85%, sys=55.50%', "
+                 "'total=0,8983471': 175.4 K writes (the range's low end). fio's job CPU is its thread's (submission, "
+                 "reaping, fio's own work): completion work on other CPUs is outside it, so at most what one core "
+                 "sustains (an upper rate); the job was 85 % busy, not CPU-bound")
 
 #: transport → (IOPS per initiator core at 4 KiB, low, high, source); NaN: no published per-core figure found.
 INITIATOR_IOPS_PER_CORE: dict[str, tuple[float, float, float, str]] = {
-    "rocev2": (math.nan, math.nan, math.nan,
-               "not known: no per-core figure of the Linux kernel NVMe/RDMA initiator with its CPU stated was found "
-               "(searched: SPDK's NVMe-oF RDMA reports, readable only in secondary summaries giving the SPDK "
-               "initiator and QD1 latencies; nvme-rdma patch letters; the i10 paper's core counts to saturate one "
-               "SSD, a device-bound count, not a rate. SPDK's user-space initiator reached 'almost 1.2 million IOPS "
-               "on a single core' over RDMA, github.com/spdk/spdk issue 321 (2018), a different stack: set "
-               "initiator.iops_per_core for it)"),
-    "tcp": (231e3, _I10_NOOP_IOPS, 231e3, "measured: " + _NVME_TCP_COMMIT + "; " + _NVME_TCP_I10),
-    "infiniband": (math.nan, math.nan, math.nan, "not known: as rocev2 (no per-core kernel initiator figure found)"),
+    "rocev2": (_JX_RDMA_READ, _JX_RDMA_WRITE, _JX_RDMA_READ, _NVME_RDMA_JX),
+    "tcp": (231e3, _I10_NOOP_IOPS, 231e3, "measured: " + _NVME_TCP_COMMIT + "; " + _NVME_TCP_I10 + "; " + _NVME_TCP_JX),
+    "infiniband": (_JX_RDMA_READ, _JX_RDMA_WRITE, _JX_RDMA_READ,
+                   "as rocev2 (the kernel's nvme-rdma code path is one for both link layers; measured over RoCE only): "
+                   + _NVME_RDMA_JX),
     "none": (math.nan, math.nan, math.nan, "no fabric"),
 }
 assert tuple(INITIATOR_IOPS_PER_CORE) == PARAMETERS["fabric.transport"].choices

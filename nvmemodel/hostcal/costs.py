@@ -50,6 +50,12 @@ NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (t
                "cpuio": "the cpuio engine burns CPU by design: no cost per I/O"}
 #: Engines that poll for completions (their CPU is busy whatever the rate).
 POLLING = ("spdk", "spdk_bdev")
+#: Engines whose CPU figure is known to leave part of the I/O path out, and what (docs/physics.md §4, "Windows").
+#: fio on Windows keeps whole seconds of the thread's CPU time (``os/windows/posix.c`` ``getrusage``: "getrusage()
+#: doesn't care about anything other than seconds") and ``windowsaio`` reaps completions in a thread of its own
+#: (``engines/windowsaio.c`` ``IoCompletionRoutine``, unless ``no_completion_thread`` is set), outside the job's figure.
+WINDOWS = {"windowsaio": "Windows: fio counts the job's CPU in whole seconds (+-1 s over the run) and leaves out "
+                         "windowsaio's completion thread (unless no_completion_thread=1): a lower bound of the cost"}
 #: A job at least this busy (usr + sys, in CPUs) is said to be CPU-bound.
 CPU_BOUND = 0.95
 _DIRECTIONS = ("read", "write", "trim", "mixed")
@@ -185,6 +191,8 @@ def run_costs(table: ResultsInput, *, host: str | Host | None = None,
                          "statistics off): check that a device was read")
         if engine in POLLING:
             notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
+        if engine in WINDOWS:
+            notes.append(WINDOWS[engine])
         if math.isfinite(busy) and busy >= CPU_BOUND:
             notes.append(f"CPU-bound (≥ {CPU_BOUND:.0%} of a CPU per job)")
         cpu_s = busy * runtime * (jobs or math.nan)
