@@ -3,8 +3,12 @@
 Each line is ``time (ms), value, direction (0 read, 1 write, 2 trim), block size[, offset][, prio]``.
 What the value *is* is not in the file: fio names the file for it (``<prefix>_bw.<job>.log``,
 ``_iops``, ``_clat``, ``_slat``, ``_lat``), so the kind comes from the name unless given.
-Units: bandwidth KiB/s, latency ns (fio >= 3; µs before — pass ``latency_unit="us"``),
-IOPS per interval. With ``log_avg_msec`` each line is an interval average (block size 0);
+Units: bandwidth KiB/s, IOPS per interval; latency in µs up to fio 2.21 and in ns from fio 2.99/3.0
+(fio's "nsec" branch, merged 2017-06-22; fio's HOWTO said "usecs" until fio 3.1), and nothing in a log
+says which: the unit comes from ``latency_unit=`` if given, else from the fio version of a result file
+beside the log (its folder, else the folder above: a normal report's ``fio-2.2.10`` line, a JSON's
+``"fio version"``, a terse line's second field); where neither says, ns is assumed with an
+:class:`~nvmemodel.errors.IngestWarning` naming the file (1000× too small if fio < 3 wrote it). With ``log_avg_msec`` each line is an interval average (block size 0);
 without it each line is one I/O (IOPS value 1, the I/O's own rate as bandwidth, its size as
 block size), and :func:`merge_fio_logs` counts I/Os and bytes per bin instead of adding
 values. With ``per_job_logs=0`` all jobs share one file (``<prefix>_bw.log``, job 0).
@@ -34,6 +38,11 @@ _NAME = re.compile(r"_(?P<kind>bw|iops|clat|slat|lat)(?:\.(?P<job>\d+))?\.log$")
 _HIST_NAME = re.compile(r"_(?:clat|lat|slat)_hist(?:\.\d+)?\.log$")
 _DIRECTION = {0: "read", 1: "write", 2: "trim"}
 _LAT_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3}
+#: a fio version in a result file: a normal report's version line, a terse line's 2nd field, JSON's "fio version"
+_VERSION_IN = re.compile(r'^fio-(\d+)\.(\d+)\S*\s*$|^[2-5];fio-(\d+)\.(\d+)|"fio version"\s*:\s*"fio-(\d+)\.(\d+)',
+                         re.MULTILINE)
+#: the first fio release that logs latency in ns (fio-2.99, the 3.0 release candidate: merge 22bcb265 "nsec")
+_NS_FROM = (2, 99)
 
 
 def looks_like_fio_log(head: str) -> bool:
@@ -42,12 +51,78 @@ def looks_like_fio_log(head: str) -> bool:
         and len(lines[0].split(",")) <= 8
 
 
-def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_unit: str = "ns") -> pd.DataFrame:
+def _versions_beside(folder: pathlib.Path, seen: dict) -> dict[str, tuple[int, int, str]]:
+    """{file: fio version} of the fio result files in ``folder`` (not logs; the first 64 KiB of each)."""
+    if folder in seen:
+        return seen[folder]
+    found: dict[str, tuple[int, int, str]] = {}
+    try:
+        entries = sorted(folder.iterdir())[:500]
+    except OSError:
+        entries = []
+    for f in entries:
+        if f.suffix in (".log", ".png", ".svg", ".gz", ".ods", ".odp") or _NAME.search(f.name):
+            continue
+        try:
+            if not f.is_file():
+                continue
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                head = fh.read(65536)
+        except OSError:
+            continue
+        if m := _VERSION_IN.search(head):
+            nums = [int(x) for x in m.groups() if x is not None]
+            token = m[0][m[0].index("fio-"):]
+            found[f.name] = (nums[0], nums[1], token.split('"')[0].split(";")[0].strip())
+    seen[folder] = found
+    return found
+
+
+def _latency_unit(path: pathlib.Path, given: str | None, seen: dict) -> str:
+    """The unit of a latency log's values: ``given``, else the one the fio version beside the log implies,
+    else ns with a warning (see the module docstring)."""
+    from ..errors import IngestWarning
+
+    # the result file of the log's own run where one is named for it: <prefix>.json/.out beside <prefix>_clat.1.log, or
+    # randread-4k.out beside the folder randread-4k/ of its logs; else every result file of the nearest folder
+    prefix = _NAME.sub("", path.name)
+    versions: dict = {}
+    for folder, stem in ((path.parent, prefix), (path.parent.parent, path.parent.name)):
+        beside = _versions_beside(folder, seen)
+        own = {n: v for n, v in beside.items() if n == stem or n.rsplit(".", 1)[0] == stem}
+        versions = own or beside
+        if versions:
+            break
+    units = {("ns" if v[:2] >= _NS_FROM else "us") for v in versions.values()}
+    said = ", ".join(f"{n}: {v[2]}" for n, v in list(versions.items())[:3]) + (" …" if len(versions) > 3 else "")
+    if given is not None:
+        if len(units) == 1 and given not in units:
+            warnings.warn(f"{path}: latency_unit={given!r}, but the fio output beside it ({said}) says fio "
+                          f"{'< 2.99' if 'us' in units else '>= 2.99'}, whose latency logs are in "
+                          f"{'µs' if 'us' in units else 'ns'}; the values are read as {given} as asked",
+                          IngestWarning, stacklevel=4)
+        return given
+    if len(units) == 1:
+        return units.pop()
+    why = (f"the fio output beside it is of releases that log in different units ({said})" if units else
+           "no fio result file beside it (its folder or the one above) says which fio wrote it")
+    warnings.warn(f"{path}: a latency log does not say its unit (fio up to 2.21 logs µs, fio >= 2.99/3.0 ns) and "
+                  f"{why}; read as ns — 1000x too small if fio < 3 wrote it: pass latency_unit='us' or 'ns'",
+                  IngestWarning, stacklevel=4)
+    return "ns"
+
+
+def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_unit: str | None = None,
+                 _seen: dict | None = None) -> pd.DataFrame:
     """One fio log file as a tidy DataFrame.
 
     Columns: ``time_s``, ``kind`` (bw/iops/clat/slat/lat), ``job`` (the log's job number),
     ``direction``, ``value`` (SI: bytes/s for bw, I/O per interval-second for iops, seconds
     for latencies), ``block_size_bytes`` (0 when averaged), ``source_path``.
+
+    ``latency_unit`` ("ns", "us" or "ms"): the unit of a latency log's values. None (default): from the
+    fio version of a result file beside the log (µs before fio 2.99, ns from it), else ns with an
+    :class:`~nvmemodel.errors.IngestWarning` naming the file: the log itself never says.
     """
     import pandas as pd
 
@@ -65,7 +140,7 @@ def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_un
         kind = m["kind"]
     if kind not in ("bw", "iops", "clat", "slat", "lat"):
         raise IngestError(path, f"kind={kind!r}: expected bw, iops, clat, slat or lat")
-    if latency_unit not in _LAT_UNITS:
+    if latency_unit is not None and latency_unit not in _LAT_UNITS:
         raise IngestError(path, f"latency_unit={latency_unit!r}: expected ns, us or ms")
     try:
         with warnings.catch_warnings():
@@ -75,7 +150,10 @@ def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_un
         raise IngestError(path, f"not a fio log (time, value, direction, block size per line): {exc}") from None
     if data.size and (np.isnan(data).any() or (data[:, [0, 1, 3]] < 0).any()):
         raise IngestError(path, "negative or NaN time, value or block size: expected counts >= 0")
-    scale = {"bw": 1024.0, "iops": 1.0}.get(kind, _LAT_UNITS[latency_unit])
+    if kind in ("bw", "iops"):
+        scale = {"bw": 1024.0, "iops": 1.0}[kind]
+    else:
+        scale = _LAT_UNITS[_latency_unit(path, latency_unit, {} if _seen is None else _seen)]
     dirs = data[:, 2].astype(int)
     bad = ~np.isin(dirs, list(_DIRECTION))
     if bad.any():
@@ -102,8 +180,8 @@ def _fields_of_first_line(path: pathlib.Path) -> int:
 
 
 def read_fio_logs(paths: str | os.PathLike | Iterable[str | os.PathLike], *, kind: str | None = None,
-                  latency_unit: str = "ns") -> pd.DataFrame:
-    """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` applies to every file).
+                  latency_unit: str | None = None) -> pd.DataFrame:
+    """Several fio logs concatenated (see :func:`read_fio_log`; ``kind`` and ``latency_unit`` apply to every file).
 
     An empty log (fio writes one for what it did not measure, e.g. the slat log of a synchronous engine) has no
     samples: it is named in an :class:`~nvmemodel.errors.IngestWarning`, and if every log is empty that is an
@@ -116,7 +194,8 @@ def read_fio_logs(paths: str | os.PathLike | Iterable[str | os.PathLike], *, kin
     if isinstance(paths, (str, os.PathLike)):  # one file
         paths = [paths]
     paths = list(paths)
-    frames = [read_fio_log(p, kind=kind, latency_unit=latency_unit) for p in paths]
+    seen: dict = {}  # folder → fio versions of the result files in it
+    frames = [read_fio_log(p, kind=kind, latency_unit=latency_unit, _seen=seen) for p in paths]
     if not frames:
         raise IngestError("(no files)", "no fio log files given")
     empty = [str(p) for p, f in zip(paths, frames) if f.empty]

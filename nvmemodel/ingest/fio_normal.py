@@ -45,8 +45,9 @@ _NEW_DIR = re.compile(r"^\s+(?P<dir>read|write|trim|mixed)\s*: IOPS=(?P<iops>[\d
                       r"(?: \((?P<bw2>[^)]*)\))?\((?P<io>[^/]+)/(?P<rt>\d+)msec\)")
 _OLD_DIR = re.compile(r"^\s+(?P<dir>read|write|trim|mixed)\s*: io=(?P<io>[^,]+), bw=(?P<bw>[^,]+), iops=(?P<iops>[^,]+), "
                       r"runt=\s*(?P<rt>\d+)msec")
-_LAT = re.compile(r"^\s+(?P<kind>slat|clat|lat)\s+\((?P<unit>nsec|usec|msec)\):\s*min=\s*(?P<min>[\d.]+)[kKmM]?,"
-                  r"\s*max=\s*(?P<max>[\d.]+)(?P<maxsfx>[kKmM]?),\s*avg=\s*(?P<avg>[\d.]+),")
+# (fio 2.0.x prints a number num2str did not scale with a space for its empty unit: "min=77 , max=937 , avg=232.06,")
+_LAT = re.compile(r"^\s+(?P<kind>slat|clat|lat)\s+\((?P<unit>nsec|usec|msec)\):\s*min=\s*(?P<min>[\d.]+)[kKmM]? ?,"
+                  r"\s*max=\s*(?P<max>[\d.]+)(?P<maxsfx>[kKmM]?) ?,\s*avg=\s*(?P<avg>[\d.]+),")
 _PCT_HEAD = re.compile(r"^\s+(?P<kind>\w+) percentiles \((?P<unit>nsec|usec|msec)\):")
 _PCT = re.compile(r"(?P<p>[\d.]+)th=\[\s*(?P<v>\d+)\]")
 _CPU = re.compile(r"^\s+cpu\s*:\s*usr=(?P<usr>[\d.]+)%, sys=(?P<sys>[\d.]+)%")
@@ -162,7 +163,9 @@ def _parse_blocks(text: str, path):
     """(version, job headers per run, result blocks, devices per run, started jobs per run) from
     the text, blocks tagged with report and run."""
     version = None
-    headers: dict[int, dict[str, dict]] = {}  # run → job name → its header
+    # run → (host, job name, group) → its header: job names need not be unique (two groups both named 'write', at
+    # iodepth 1 and 64): a result block's header is the one of its own name *and* group
+    headers: dict[int, dict[tuple, dict]] = {}
     blocks: list[dict] = []
     devices: dict[int, list[str]] = {}  # run → disk names of its "Disk stats"
     cur: dict[str, Any] | None = None  # the job block being read
@@ -194,9 +197,16 @@ def _parse_blocks(text: str, path):
                 run, report, status_seen, header_seen, closed = run + 1, report + 1, False, True, False
             # headers belong to their run: appended runs of one job name differ in bs / iodepth
             # (fio 2.x prints rw=(null) for a pattern its name table lacks, trimwrite in 2.2: not said)
-            headers.setdefault(run, {}).setdefault(
-                m["name"], {"name": m["name"], "rw": m["rw"].strip() if m["rw"].strip() != "(null)" else None, "bs": m["bs"], "ioengine": m["engine"].strip(),
-                            "iodepth": m["qd"], "group": int(m["g"])})
+            h = {"name": m["name"], "rw": m["rw"].strip() if m["rw"].strip() != "(null)" else None, "bs": m["bs"],
+                 "ioengine": m["engine"].strip(), "iodepth": m["qd"], "group": int(m["g"])}
+            key = (host if client else None, m["name"], int(m["g"]))
+            first = headers.setdefault(run, {}).setdefault(key, h)
+            if first is not h and any(first[k] != h[k] for k in ("rw", "bs", "ioengine", "iodepth")):
+                # one name twice in one group with different options: fio's result blocks (one per name and group
+                # without a key of their own) cannot be told apart — never give one the other's options
+                raise IngestError(path, f"job name {m['name']!r} appears twice in group {m['g']} with different "
+                                        f"options ({_said(first)} and {_said(h)}): fio's results cannot be told "
+                                        "apart; expected unique job names (or one name per stonewalled group)")
             continue
         if m := _RESULT.match(line):
             if status_seen:
@@ -270,14 +280,22 @@ def _parse_blocks(text: str, path):
     return version, headers, blocks, devices, starts
 
 
-def _header(headers: dict, name: str):
-    """The job header of a result block: by name, else the one header whose name begins with
-    it (fio shortens long job names in the result line, not in the header)."""
-    header = headers.get(name)
-    if header is None and len(name) >= 32:
-        found = [h for n, h in headers.items() if n.startswith(name)]
-        header = found[0] if len(found) == 1 else None
-    return header
+def _said(h: dict) -> str:
+    return f"rw={h['rw']}, bs={h['bs']}, ioengine={h['ioengine']}, iodepth={h['iodepth']}"
+
+
+def _header(headers: dict, name: str, group: int, host: str | None = None):
+    """The job header of a result block: the one of its name in its group (job names need not be unique:
+    two stonewalled groups may both be 'write'), else the one header whose name begins with it (fio
+    shortens long job names in the result line, not in the header)."""
+    header = headers.get((host, name, group))
+    if header is not None:
+        return header
+    named = [h for (_, n, _), h in headers.items() if n == name or (len(name) >= 32 and n.startswith(name))]
+    for pick in ([h for h in named if h["group"] == group], named):  # (a client's header printed without its host)
+        if pick and all(_said(h) == _said(pick[0]) for h in pick) and len({h["name"] for h in pick}) == 1:
+            return pick[0]
+    return None
 
 
 def read_fio_normal(path, text: str | None = None) -> list[dict]:
@@ -289,7 +307,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     # a group without any result block: its jobs failed to start (with group_reporting the
     # other jobs of a group that has a block are in that block)
     reported_groups = {(b["run"], b["group"]) for b in blocks}
-    missing = [(run, name) for run, hs in headers.items() for name, h in hs.items()
+    missing = [(run, key) for run, hs in headers.items() for key, h in hs.items()
                if (run, h["group"]) not in reported_groups]
     members_of: dict[tuple[int, int], list[dict]] = {}
     for run, hs in headers.items():
@@ -300,14 +318,14 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     if missing:  # fio prints no result block for a job that failed to start (JSON and terse have one)
         errors = [int(e) for e in re.findall(r"^fio: pid=\d+, err=(\d+)/", text, re.MULTILINE)]
         error = errors[0] if len(errors) == 1 and len(missing) == 1 else None
-        named = ([name for _, name in missing] if len(headers) == 1 else  # appended runs: say which run failed
-                 [f"{name} (run {run}: iodepth {headers[run][name]['iodepth']})" for run, name in missing])
+        named = ([key[1] for _, key in missing] if len(headers) == 1 else  # appended runs: say which run failed
+                 [f"{key[1]} (run {run}: iodepth {headers[run][key]['iodepth']})" for run, key in missing])
         warnings.warn(f"{path}: job(s) {named} have a header but no results (failed to start?"
                       f"{f' fio error {error}' if error else ''}); a row with no numbers is kept for each",
                       IngestWarning, stacklevel=2)
         failed = []
-        for run, name in missing:
-            h = headers[run][name]
+        for run, key in missing:
+            h, name = headers[run][key], key[1]
             fields, _ = workload_fields({k: v for k, v in h.items() if k not in ("bs", "group", "name")}, path)
             for unknown in ("direct", "numjobs"):
                 fields.pop(unknown, None)
@@ -315,7 +333,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
                 fields["random_fraction"] = math.nan
             failed += failed_job_rows([], dict(tool="fio", tool_version=version, format="fio-normal",
                                                source_path=str(path), snapshot=0, final=True, job_name=name, run=run,
-                                               job_index=list(headers[run]).index(name), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
+                                               job_index=list(headers[run]).index(key), group_id=h["group"], level="job", is_aggregate=False, error=error, **fields), [])
         if not blocks:
             return failed
     else:
@@ -339,7 +357,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     first_index: dict[int, int] = {}  # report → its first block
     for index, b in enumerate(blocks):
         first_index.setdefault(b["report"], index)
-        header = None if b["all_clients"] else _header(headers.get(b["run"], {}), b["name"])
+        header = None if b["all_clients"] else _header(headers.get(b["run"], {}), b["name"], b["group"], b["host"])
         opts = {k: v for k, v in (header or {}).items() if k not in ("bs", "group", "name")}
         fields, defaulted = workload_fields(opts, path, echoed=header is not None)
         for unknown in ("direct", "numjobs"):  # never echoed in normal output: unknown, not default
@@ -476,7 +494,7 @@ def _check_started(path, starts: dict, blocks: list[dict], headers: dict, last_r
         reported = sum(b["jobs"] for b in final)
         if reported < started:
             names = {b["name"] for b in final}
-            silent = [n for n in headers.get(run, {}) if n not in names and not any(n.startswith(x) for x in names)]
+            silent = [n for _, n, _ in headers.get(run, {}) if n not in names and not any(n.startswith(x) for x in names)]
             warnings.warn(f"{path}: fio started {started} job(s) but the output holds results of {reported}"
                           + (f" (no result block for {silent}: create_only or cut off?)" if silent else
                              " (output cut off?)") + "; the rows read are kept", IngestWarning, stacklevel=3)

@@ -28,7 +28,7 @@ from .fio_terse import read_fio_terse
 
 __all__ = ["has_normal_results", "header_runs", "read_fio_normal_terse"]
 
-_JOB_HEADER = re.compile(r"(?P<name>\S.*?): \(g=\d+\): rw=(?P<rw>[^,]+), bs=.*?, ioengine=(?P<engine>[^,]+), "
+_JOB_HEADER = re.compile(r"(?P<name>\S.*?): \(g=(?P<g>\d+)\): rw=(?P<rw>[^,]+), bs=.*?, ioengine=(?P<engine>[^,]+), "
                          r"iodepth=(?P<qd>\d+)")
 #: the other lines fio's normal report prints before a run's results
 _REPORT_LINE = re.compile(r"fio-\d+\.\d+\S*|Starting \d+ (?:process|thread)e?s?(?: and \d+ \w+)?")
@@ -88,9 +88,10 @@ def read_fio_normal_terse(path, text: str) -> list[dict]:
 
 def header_runs(text: str) -> list[tuple[str, dict, int]] | None:
     """Terse text cut into runs at fio's job header lines (``app: (g=0): rw=randread, bs=…,
-    ioengine=libaio, iodepth=4``): [(the run's text without the report lines, {"jobs": {name:
-    {"rw", "ioengine", "iodepth"}}}, its first line number)], or None without header lines. A
-    header after terse lines starts the next run (fio prints a run's headers before its results)."""
+    ioengine=libaio, iodepth=4``): [(the run's text without the report lines, {"jobs": {name: {group:
+    {"rw", "ioengine", "iodepth"}}}}, its first line number)], or None without header lines. A
+    header after terse lines starts the next run (fio prints a run's headers before its results).
+    Job names need not be unique (two stonewalled groups both named ``write``): headers are kept per group."""
     if ": (g=" not in text:
         return None
     chunks: list[tuple[str, dict, int]] = []
@@ -102,7 +103,7 @@ def header_runs(text: str) -> list[tuple[str, dict, int]] | None:
             if seen_terse:
                 chunks.append(("".join(pieces), {"jobs": jobs}, first))
                 pieces, jobs, first, seen_terse = [], {}, n, False
-            jobs.setdefault(m["name"], {"rw": m["rw"].strip(), "ioengine": m["engine"].strip(), "iodepth": int(m["qd"])})
+            jobs.setdefault(m["name"], {}).setdefault(int(m["g"]), {"rw": m["rw"].strip(), "ioengine": m["engine"].strip(), "iodepth": int(m["qd"])})
             continue
         if _REPORT_LINE.fullmatch(line.strip()):
             continue
@@ -116,7 +117,9 @@ def apply_headers(rows: list[dict], options: dict) -> None:
     """Fill the pattern, ioengine and iodepth the job header of a row's job gives, where unknown
     (terse says none of them; nothing else is taken from the header: fio does not print it)."""
     for row in rows:
-        header = options["jobs"].get(row.get("job_name"))
+        # the header of the row's own name and group: fio 3.33 --output-format=terse prints the first job's header
+        # only, so a second group of the same name has none (its options stay unknown, never the first group's)
+        header = (options["jobs"].get(row.get("job_name")) or {}).get(row.get("group_id"))
         if header is None:
             continue
         for col, key in (("pattern", "rw"), ("ioengine", "ioengine"), ("iodepth", "iodepth")):

@@ -7,9 +7,10 @@ kept as fio wrote it (gzipped) and the forms a user would have are cut from it h
 document(s), the terse lines, the normal report, the ``normal,terse`` file (everything but the JSON)
 and the whole combined file; ``json,terse`` runs give terse v3–v5 and the ``json,terse`` file, ``json,normal`` runs the
 ``json,normal`` file (one with ``--eta=always`` progress lines before the JSON), ``json+`` runs their
-own JSON. fio 2.1/2.2 write one form per run: their JSON is read on its own (the stdlib ``json``
+own JSON. fio 2.0/2.1/2.2 write one form per run: their JSON is read on its own (the stdlib ``json``
 module, here, is the reference), ``--append-terse`` files (normal output and a terse line of the same
-run) and ``--minimal`` files are graded against the terse line, parsed here field by field.
+run) and ``--minimal`` files are graded against the terse line, parsed here field by field; fio 2.0 has no
+``--append-terse``: its normal output is graded against the numbers it prints (:func:`_ref_from_normal_20`).
 
 Tolerances are each form's printed precision: JSON exact; normal I/O counts exact, latencies to the
 digits printed (1 %); terse whole IOPS, whole KiB, latencies in µs. Known format limits (what a form
@@ -85,7 +86,7 @@ def forms(path: pathlib.Path) -> dict[str, str]:
     if given.startswith("terse"):
         return {given: text}
     return {{"json-normal": "json,normal", "json-normal-eta": "json,normal --eta=always 2>&1", "jsonplus": "json+",
-             "json": "json", "normal-appendterse": "normal --append-terse"}[given]: text,
+             "json": "json", "normal-appendterse": "normal --append-terse", "normal": "normal"}[given]: text,
             **({"normal": _TERSE.sub("", text)} if given == "normal-appendterse" else {})}
 
 
@@ -154,6 +155,49 @@ def _ref_from_terse(text: str, kind: str) -> list[dict]:
     return out
 
 
+_N20_BLOCK = re.compile(r"^(\S.*?): \(groupid=\d+, jobs=\d+\): err=", re.MULTILINE)
+_N20_DIR = re.compile(r"^  (read |write|trim ): io=.*?, runt=\s*(\d+)msec$")
+_N20_LAT = re.compile(r"^ +(slat|clat|lat) \((usec|msec)\): min=\S+ ?, max=(\d+)(K?) ?, avg=\s*([\d.]+), stdev=")
+_N20_PCT = re.compile(r"(\d+\.\d+)th=\[\s*(\d+)\]")
+_N20_ISSUED = re.compile(r"^ +issued +: total=r=(\d+)/w=(\d+)/d=(\d+),")
+
+
+def _ref_from_normal_20(text: str) -> list[dict]:
+    """fio 2.0 normal output (no --append-terse, no JSON of the same run): the numbers it prints, read field by
+    field from the format strings of fio-2.0.13's stat.c (show_ddir_status: ``"    clat %s: min=%s, max=%s,
+    avg=%5.02f, stdev=%5.02f"`` with num2str's ``"%lu%c"``, a space for no unit: ``min=77 , max=937 ,``;
+    show_clat_percentiles ``" %sth=[%5u]"``; ``"     issued    : total=r=%lu/w=%lu/d=%lu,"``). I/O counts,
+    run times, latency means and maxima, completion percentiles; fio 2.0 prints no block size exactly."""
+    out = []
+    starts = [m for m in _N20_BLOCK.finditer(text)]
+    for k, m in enumerate(starts):
+        block = text[m.end():starts[k + 1].start() if k + 1 < len(starts) else len(text)].split("\n")
+        issued = next(i for i in (_N20_ISSUED.match(ln) for ln in block) if i)
+        row, pct_unit = None, None
+        for ln in block:
+            if d := _N20_DIR.match(ln):
+                direction = d[1].strip()
+                ios = float(issued[1 + ("read", "write", "trim").index(direction)])
+                row = {"snapshot": 0, "job_name": m[1], "direction": direction, "runtime_s": int(d[2]) / 1000,
+                       "ios": ios, "slat_mean_s": math.nan, "clat_mean_s": math.nan, "lat_mean_s": math.nan}
+                out.append(row)
+            elif row is not None and (lat := _N20_LAT.match(ln)):
+                scale = 1e-6 if lat[2] == "usec" else 1e-3
+                row[f"{lat[1]}_mean_s"] = float(lat[5]) * scale
+                if lat[1] in ("clat", "lat"):  # the total latency's maximum where measured, else completion's
+                    mx = int(lat[3]) * (1000 if lat[4] else 1) * scale
+                    row["lat_max_s"] = mx if lat[1] == "lat" or "lat_max_s" not in row else row["lat_max_s"]
+            elif row is not None and (p := re.match(r" +clat percentiles \((usec|msec)\):", ln)):
+                pct_unit = 1e-6 if p[1] == "usec" else 1e-3
+            elif row is not None and pct_unit and ln.lstrip().startswith("|"):
+                for q, v in _N20_PCT.findall(ln):
+                    if (key := f"{float(q):.6f}") in _PCT:
+                        row[f"clat_p{_PCT[key]}_s"] = int(v) * pct_unit
+            else:
+                pct_unit = None
+    return out
+
+
 # ---- grading ----
 
 #: Known format limits: (form regex, release range [lo, hi), kind regex, what) -> the sentence of
@@ -198,6 +242,8 @@ def grade(release: str, path: pathlib.Path, form: str, text: str, tmp: pathlib.P
     docs = [d for _, _, d in _docs(full)]
     ref_terse = not docs
     ref = _ref_from_json(docs, kind) if docs else _ref_from_terse(full, kind)
+    if not ref and not docs and path.name.endswith(".normal.out.gz"):  # fio 2.0: normal output alone
+        ref = _ref_from_normal_20(full)
     v3_ref = ref_terse and all(ln.startswith("3;") for ln in _TERSE.findall(full))
     if not ref:
         if v3_ref and kind == "trim-only":  # (the run's terse v3 line has no trim block: nothing to grade against)

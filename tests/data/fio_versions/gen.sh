@@ -55,6 +55,8 @@ fi
 if "$FIO" --name=probe --ioengine=null --size=4k --output-format=json,normal 2>/dev/null | grep -q '"fio version"' \
     && "$FIO" --name=probe --ioengine=null --size=4k --output-format=json,normal 2>/dev/null | grep -q 'groupid='; then
   MULTI=1; else MULTI=0; fi
+# --append-terse (fio 2.1 on): normal output and a terse line of the same run
+if "$FIO" --name=probe --ioengine=null --size=4k --append-terse 2>/dev/null | grep -q '^[2-5];'; then APPEND=1; else APPEND=0; fi
 TERSE=""
 for v in 2 3 4 5; do
   if "$FIO" --name=probe --ioengine=null --size=4k --minimal --terse-version=$v 2>/dev/null | grep -q "^$v;"; then TERSE="$TERSE $v"; fi
@@ -81,7 +83,8 @@ for kind in $(printf '%s\n' "${!KIND[@]}" | sort); do
     case $kind in aio-randread|lat-percentiles|status) run "$kind" jsonplus --output-format=json+ ;; esac
   else
     run "$kind" json --output-format=json
-    run "$kind" normal-appendterse --append-terse
+    if [ $APPEND = 1 ]; then run "$kind" normal-appendterse --append-terse
+    else run "$kind" normal --output-format=normal; fi  # (fio 2.0: no --append-terse; normal output alone)
     for v in $TERSE; do run "$kind" terse$v --minimal --terse-version=$v; done
   fi
 done
