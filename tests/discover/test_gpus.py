@@ -137,3 +137,49 @@ def test_cli_text_and_json(capsys):
                      "--set", "gpu.attach=root_port", "--set", "gpu.gen=4", "--set", "gpu.lanes=16"]) == 0
     out = capsys.readouterr().out
     assert "GPU (NVIDIA): NVIDIA Corporation GH100 [H100 PCIe]" in out and "gpu_link" in out
+
+
+def test_sysfs_a_gpu_beside_a_drive_on_root_ports(tmp_path):
+    """Read from /sys (a hand-made tree in the kernel's layout, configuration space written by the synthetic-dump
+    helper): an H100 (10de:2331, class 0x030200) and a PM1733 on two root ports of one complex."""
+    import importlib.util
+
+    from nvmemodel.discover import read_sysfs
+
+    spec = importlib.util.spec_from_file_location("make_synthetic", DATA / "make_synthetic.py")
+    synth = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(synth)
+
+    def device(path, cls, vendor, dev_id, cfg, link, driver):
+        d = tmp_path / "sys/devices" / path
+        d.mkdir(parents=True)
+        for name, text in (("class", cls), ("vendor", vendor), ("device", dev_id), ("numa_node", "0"),
+                           ("max_link_speed", link[0]), ("max_link_width", link[1]),
+                           ("current_link_speed", link[2]), ("current_link_width", link[3])):
+            (d / name).write_text(f"{text}\n")
+        (d / "config").write_bytes(cfg)
+        drv = tmp_path / "sys/bus/pci/drivers" / driver
+        drv.mkdir(parents=True, exist_ok=True)
+        (d / "driver").symlink_to(drv)
+        bus = tmp_path / "sys/bus/pci/devices"
+        bus.mkdir(parents=True, exist_ok=True)
+        (bus / d.name).symlink_to(d)
+
+    gen4x4 = ("16.0 GT/s PCIe", 4, "16.0 GT/s PCIe", 4)
+    gen5x16 = ("32.0 GT/s PCIe", 16, "2.5 GT/s PCIe", 16)  # at rest
+    rp4 = synth.config(0x1022, 0x1483, 0x0604, port_type=synth.ROOT_PORT, bus=(0, 1, 1), cap=(4, 4), mps=256)
+    rp16 = synth.config(0x1022, 0x1483, 0x0604, port_type=synth.ROOT_PORT, bus=(0, 2, 2), cap=(5, 16), mps=256)
+    nv = synth.config(0x144D, 0xA824, 0x0108, port_type=synth.ENDPOINT, cap=(4, 4), mps=256, prog_if=2)
+    gpu = synth.config(0x10DE, 0x2331, 0x0302, port_type=synth.ENDPOINT, cap=(5, 16), mps=256)
+    device("pci0000:00/0000:00:01.1", "0x060400", "0x1022", "0x1483", rp4, gen4x4, "pcieport")
+    device("pci0000:00/0000:00:01.1/0000:01:00.0", "0x010802", "0x144d", "0xa824", nv, gen4x4, "nvme")
+    device("pci0000:00/0000:00:01.2", "0x060400", "0x1022", "0x1483", rp16, ("32.0 GT/s PCIe", 16, "32.0 GT/s PCIe",
+                                                                              16), "pcieport")
+    device("pci0000:00/0000:00:01.2/0000:02:00.0", "0x030200", "0x10de", "0x2331", gpu, gen5x16, "nvidia")
+    t = read_sysfs(tmp_path)
+    (g,) = t.gpus()
+    assert (g.bdf, g.class_code, g.pci_id, g.gpu_vendor) == ("0000:02:00.0", 0x0302, "10de:2331", "NVIDIA")
+    d = build_topology(t)
+    assert d.gpus[0].attach == "root_port" and (d.gpus[0].gen, d.gpus[0].lanes) == (5, 16)
+    assert d.gpus[0].below_capability  # 2.5 GT/s at rest against 32 GT/s both ends
+    assert d.gpu_settings() == {"gpu.count": 1.0, "gpu.attach": "root_port", "gpu.gen": 5.0, "gpu.lanes": 16.0}
