@@ -202,6 +202,34 @@ class CurveData:
     outstanding: np.ndarray | None = None   # I/Os in flight at each point (iodepth × numjobs)
     tools: tuple = ()                   # the tools that measured the runs (the table's ``tool``), lower case
     engines: tuple = ()                 # fio's ioengine of the runs
+    x_name: str | None = None           # the x column (None: unknown, read as a load axis)
+    lat_mean_s: np.ndarray | None = None    # fio's mean latency at each point
+    model: str | None = None            # the model the fit kept for this curve
+    paced_points: int = 0               # points at fio's rate_iops pace (≥ 95 % of rate_iops × jobs)
+    mixed_rw: bool = False              # a read/write mix (0 < read_fraction < 1 at some point)
+
+    @property
+    def load_axis(self) -> bool:
+        """x is a load (concurrency) axis by nvmemodel's own list (``nvmemodel.fitting.axes.CONCURRENCY``): iodepth,
+        numjobs, outstanding, drives/targets/device_count …; block size, read share and time are not loads."""
+        if self.x_name is None:
+            return True
+        from nvmemodel.fitting.axes import axis_kind
+        return axis_kind(self.x_name) == "concurrency"
+
+    @property
+    def along_size(self) -> bool:
+        if self.x_name is None:
+            return False
+        from nvmemodel.fitting.axes import axis_kind
+        return axis_kind(self.x_name) == "block size"
+
+    @property
+    def in_flight(self) -> np.ndarray | None:
+        """IOPS × mean latency at each point (Little's law: the I/Os actually in flight)."""
+        if self.iops is None or self.lat_mean_s is None:
+            return None
+        return np.asarray(self.iops, float) * np.asarray(self.lat_mean_s, float)
 
     @property
     def big_or_mixed_blocks(self) -> bool:
@@ -276,9 +304,21 @@ def curve_data(result, key: tuple) -> CurveData:
     tools = tuple(sorted(set(tbl["tool"].dropna().astype(str).str.lower()))) if "tool" in tbl.columns else ()
     col = lambda c: pts[c].to_numpy(float) if c in pts.columns else None  # noqa: E731
     engines = tuple(sorted(set(tbl["ioengine"].dropna().astype(str)))) if "ioengine" in tbl.columns else ()
+    paced = 0
+    if "rate_iops" in tbl.columns and iops is not None and pd_notnull_any(tbl["rate_iops"]):
+        jobs = tbl["numjobs"] if "numjobs" in tbl.columns else 1
+        pace = (tbl["rate_iops"].astype(float) * jobs).groupby(tbl[result.x].astype(float)).max()
+        for xv, yv in zip(x, iops):
+            p = float(pace.get(xv, float("nan")))
+            paced += bool(p > 0 and yv >= 0.95 * p)
+    mixed = False
+    if "read_fraction" in tbl.columns:
+        rf = tbl["read_fraction"].dropna().astype(float)
+        mixed = bool(((rf > 0.001) & (rf < 0.999)).any())
     r2 = miss = None
+    model = None
     try:
-        name = result.chosen.get(key)
+        model = name = result.chosen.get(key)
         if name:
             cmp = result.compare()
             if "group" in cmp.columns and by:
@@ -294,7 +334,16 @@ def curve_data(result, key: tuple) -> CurveData:
     return CurveData(x=x, y=y, y_unit=result.y_unit, iops=iops, bytes_per_s=bps, block_sizes=block_sizes,
                      repeats=repeats, time_series=result.x in ("time_s", "timestamp"), trust_r2=r2,
                      trust_max_miss=miss, tools=tools, engines=engines, y_std=col("y_std"), n_runs=col("n_runs"),
-                     outstanding=col("outstanding"))
+                     outstanding=col("outstanding"), x_name=result.x, lat_mean_s=col("lat_mean_s"), model=model,
+                     paced_points=paced, mixed_rw=mixed)
+
+
+def pd_notnull_any(series) -> bool:
+    s = series.dropna()
+    try:
+        return bool((s.astype(float) > 0).any())
+    except (TypeError, ValueError):
+        return False
 
 
 # ------------------------------------------------------------------------------------------ reading text
@@ -374,7 +423,7 @@ _RISING = re.compile(r"still ris|keeps? ris|does not reach a ceiling|no ceiling 
                      r"|still climb|still pays|has not (yet )?flattened", re.I)
 _SATURATED = re.compile(r"saturat|flattens|plateau|levels? off|\blevel (from|at|over)|no effect|is flat|flat at"
                         r"|flat from", re.I)
-_LEVEL_KINDS = ("flat", "constant", "no load", "paced", "level")
+_LEVEL_KINDS = ("flat", "constant", "no load", "level")  # "paced": fio's pace, no saturation (rounds 2 and 4)
 _X_EQ = re.compile(r"\b[a-z_]+ = (\d+(?:\.\d+)?)(?:\s*([KMGT])iB\b)?")
 _BINARY = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -394,6 +443,8 @@ _MODEL_WORDS = re.compile(r"contention|coherency|serial fraction|\bσ\s*=|\bκ\s
 _REFUSAL = re.compile(r"not (be )?read as|does not describe|is not interpreted|are not interpreted"
                       r"|no parameter[^.]*interpreted|not interpreted|describes? its points worse", re.I)
 _EXTRAP = re.compile(r"extrapolat|estimate", re.I)
+_WEAK_ONSET = re.compile(r"(?:flattens|levels? off) at [^()]{1,40}\([^()]*?\bat [a-z_]+ = (?P<x>\d+(?:\.\d+)?)\s*[–-]",
+                         re.I)
 _ONSET_X = re.compile(r"saturat\w* (?:from|at) [\w_]+ = (?P<x>\d+(?:\.\d+)?)", re.I)
 
 
@@ -474,6 +525,9 @@ def read_claim(claim: dict) -> Stated:
                         s.plateaus.append((float(np.median(vals)), unit))
     if kind == "falls":
         s.falls = True
+    if s.state == "saturated" and s.onset_x is None:  # the weak form round 4's reader accepted: "flattens at 9.98 K
+        m = _WEAK_ONSET.search(text)                   # IOPS (sd 9 IOPS over 6 runs at numjobs = 4–8)": onset 4
+        s.onset_x = float(m["x"]) if m else None
 
     if has("iops_cap", "bytes_cap"):                   # cap fact
         s.cap_iops = _num(f.get("iops_cap"))
@@ -582,17 +636,19 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
                 and v > rng[1] * 1.10:
             over_cap.append(f"states a {word} of {_fmt(v, u)} above the cap the data show ({_fmt(rng[0], u)}–"
                             f"{_fmt(rng[1], u)})")
-    # saturation state
-    if s.state == "rising" and exp_sat in ("from_first", "onset"):
+    load = data is None or data.load_axis
+    # saturation state (along block size, read share or time — no load — a saturation / onset expectation is not
+    # graded: the level there is a cap or a level, graded by its value)
+    if s.state == "rising" and exp_sat in ("from_first", "onset") and load:
         bad.append(f"says the curve still rises; the case reads saturation ({exp_sat})")
     if s.state == "saturated" and exp_sat == "rising":
         bad.append(f"says the curve saturates ({s.fact_state or 'text'}); the case reads it still rising")
     if s.falls and expect.get("falls") is False:
         bad.append("says the curve falls; the case reads no fall")
     if s.state == "saturated" and s.onset_x is None and s.fact_state == "from_first" and data is not None \
-            and len(data.x):
+            and len(data.x) and load:
         s.onset_x = float(data.x[0])  # saturated (or level) from the first point: its onset is the first load
-    if s.state == "saturated" and s.onset_x is not None:
+    if s.state == "saturated" and s.onset_x is not None and load:
         if exp_sat == "from_first" and data is not None and len(data.x) > 1 and s.onset_x > data.x[1]:
             bad.append(f"onset at {s.onset_x:g}; the case reads saturation from the first point ({data.x[0]:g})")
         rng = expect.get("onset_x")
@@ -624,7 +680,8 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
             mis.append(f"interprets a model that does not describe the points (R² = {r2 if r2 is None else round(r2, 3)},"
                        f" misses a point by {'?' if miss is None else f'{miss:.0%}'})")
     if s.state == "saturated" and s.plateaus and data is not None and data.big_or_mixed_blocks \
-            and all(u == "1/s" for _v, u in s.plateaus) and "B/s" not in claim.get("text", ""):
+            and all(u == "1/s" for _v, u in s.plateaus) and "B/s" not in claim.get("text", "") \
+            and claim.get("kind") != "paced":  # fio's rate_iops is a pace in IOPS: IOPS is its unit (round 4)
         mis.append("states a plateau only in IOPS where block sizes are ≥ 64 KiB or mixed")
     if s.device_state and not (data is not None and (data.repeats or data.time_series)):
         mis.append("names a device-state cause (warm-up, caching …) without repeats or a time series")
@@ -641,6 +698,7 @@ def grade_claim(claim: dict, data: CurveData | None, expect: dict) -> tuple[str,
     if expect.get("layer") == "page_cache" and _DEVICE_LIMIT.search(claim.get("text", "")):
         mis.append("a limit of 'the device' where the page cache served the I/O (memory, not a device)")
     mis.extend(misread(claim, data))
+    bad.extend(false_of_data(claim, data))
     grade = "contradicted" if bad else "misleading" if mis else "supported"
     return grade, bad + mis, s
 
@@ -679,7 +737,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
         if lv is not None and n > 0 and abs(lv - n) > 0.1 * n:
             out.append(f"offers a host of about {n:g} CPUs for a level of {lv:.3g} CPUs (not within 10 % of it)")
     # a share rounded to nothing ("0.0031 CPUs …, 0% of one CPU per job")
-    if re.search(r"(?<![\d.,])0 ?% of\b", text):
+    if re.search(r"(?<![\d.,])0 ?% of\b(?! the variance)", text):  # "explains 0% of the variance (R² = 0.0000)": exact
         out.append("a share written as 0 % (rounded to nothing: give its first digits)")
     # a fall said where the data do not fall beyond their noise
     got = _FALL_PCT.search(text)
@@ -712,6 +770,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
     if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
+    out.extend(misled_by_data(claim, data))
     for lo, unit, clause in limit_intervals(text):
         meas = data.measured(unit) if data is not None else None
         if meas is not None and len(meas) and np.nanmax(meas) > 0 and lo < np.nanmax(meas) * (1 - BELOW_TOL):
@@ -720,6 +779,132 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
         elif data is not None and data.still_rising and unit == data.y_unit:
             out.append("an interval for a limit of a curve still rising at its last point (the data do not reach it: "
                        "its value is the model's shape beyond them)")
+    return out
+
+
+# ------------------------------------------- rounds 3 and 4's hand readings (classes P, Q, S, T, U, V, W, X, Y, Z)
+_ONE_RUN = re.compile(r"\bone run a point\b|\bno repeats give\b", re.I)
+_BRACKET = re.compile(r"\b(?P<word>stays at|cap of|ceiling of|limit of|level of)\s+(?P<x>(?:[^()]|\([^()]*\)){1,80}?)"
+                      r"\s*\(between the (?P<m>(?:[^()]|\([^()]*\)){1,60}?) measured\b", re.I)
+_PEAK_FALL = re.compile(r"\bpeaks?\b(?:[^.;]|\.(?=\d)){0,120}\bfalls?\b", re.I)
+_SIGMA = re.compile(r"\b(sigma|kappa)\b|σ|κ", re.I)
+_FITS_R2 = re.compile(r"\b(?P<model>[\w']+) fits (?:\d+ points )?with R² = (?P<r2>[-−]?\d+(?:\.\d+)?)")
+_IOPS_CAP_MEASURED = re.compile(r"an IOPS cap of (?P<v>[^,;()]{1,30}?) (?:or a little above, )?measured", re.I)
+_IN_FLIGHT_WORDS = re.compile(r"outstanding|in flight|queue depth|iodepth|a deeper queue", re.I)
+_SMALL_BLOCK_CEILING = re.compile(r"\bIOPS ceiling of (?P<v>[^()]{1,30}?) (?:IOPS )?at small blocks", re.I)
+_HOWEVER_FAR = re.compile(r"however far", re.I)
+_SCALING_LAW = re.compile(r"amdahl|\busl\b|universal scalability|serial fraction|contention|σ|sigma", re.I)
+_SERIAL_PATH = re.compile(r"one serial path", re.I)
+PACE_BINDS = 2            # points at fio's pace before a model read from the curve is a model of the pace
+SIZE_SPAN_CAP = 16        # an IOPS level flat over ≥ 16× the block size at ≤ 4 in flight is a per-I/O cap (r4 #2)
+LITTLE_MATCH = 0.15       # outstanding ÷ latency within 15 % of the measured IOPS: Little's law explains the level
+FLAT_BAND = 0.05          # a "flat cap": every point within ±5 % of the median
+FITS_R2 = 0.7             # "<model> fits … R² = 0.2": below this "fits" is plain-English wrong (rounds 3 and 4: T)
+
+
+def _rate(text: str, hint: str) -> float | None:
+    """The first rate written in ``text`` (a bare "32.3 K" read in ``hint``'s unit)."""
+    q = quantities(text)
+    if q:
+        return q[0][0]
+    m = _BARE.search(text)
+    return float(m["num"]) * _PREFIX[m["pre"]] if m and hint == "1/s" else None
+
+
+def false_of_data(claim: dict, data: CurveData | None) -> list[str]:
+    """Contradicted by the curve's own points whatever the case expects (round 4's X)."""
+    text = claim.get("text", "") or ""
+    out = []
+    # X: "one run a point" where some point has repeats (lorrocks: 1, 3 and 5 runs at QD 32/512/1024)
+    if data is not None and data.n_runs is not None and _ONE_RUN.search(text):
+        n = np.asarray(data.n_runs, float)
+        if np.isfinite(n).any() and np.nanmax(n) > 1:
+            out.append(f"says one run a point; the points have {np.nanmin(n):g}–{np.nanmax(n):g} runs")
+    return out
+
+
+def misled_by_data(claim: dict, data: CurveData | None) -> list[str]:
+    """The misleading classes rounds 3 and 4's readers found and the scorer missed, each told from the claim's text
+    and the curve's points (P, Q, S, T, U, V, W, Y, Z; X is :func:`false_of_data`)."""
+    text = claim.get("text", "") or ""
+    kind = claim.get("kind", "")
+    out = []
+    # P: a level / cap written below the measurement its own bracket names ("stays at 2.71 GB/s (between the 2.73 GB/s
+    # measured and 2.76 GB/s …)": the bracket excludes the number it qualifies)
+    for m in _BRACKET.finditer(text):
+        unit = "B/s" if "B/s" in m["x"] else "1/s"
+        x, meas = _rate(m["x"], unit), _rate(m["m"], unit)
+        if x is not None and meas is not None and x < meas * (1 - 0.001):
+            out.append(f"a level ({m['word']} {m['x'].strip()}) below the measured {m['m'].strip()} its own bracket "
+                       "starts at")
+    # T: "<model> fits N points with R² = 0.2" — a model that describes the points about as well as their mean
+    m = _FITS_R2.search(text)
+    if m and float(m["r2"].replace("−", "-")) < FITS_R2:
+        out.append(f"says {m['model']} 'fits' at R² = {m['r2']} (it describes the points little better than their "
+                   "mean)")
+    if data is None:
+        return out
+    y = np.asarray(data.y, float)
+    runs = np.asarray(data.n_runs, float) if data.n_runs is not None else np.ones(len(y))
+    # Q: "peaks and falls" where the peak is one single-run point and the points after it are a level (the fall is
+    # one step onto a level no claim states)
+    if _PEAK_FALL.search(text) and len(y) >= 4 and np.isfinite(y).all():
+        i = int(np.argmax(y))
+        after = y[i + 1:]
+        if 3 <= len(after) and not (runs[i] > 1) and np.all(np.abs(after / np.median(after) - 1) <= 0.10) \
+                and y[i] - after[0] >= 0.7 * (y[i] - after.min()):
+            out.append(f"a peak and fall from one single-run point: after it the points are a level "
+                       f"({after.min():,.4g}–{after.max():,.4g}), the fall one step")
+    flat = len(y) >= 3 and np.all(y > 0) and np.all(np.abs(y / np.median(y) - 1) <= FLAT_BAND)
+    # S: a USL σ/κ caution on a flat cap (a contention/coherency parameter of a flat line; Amdahl's σ = 1 is "fully
+    # serial", which round 4 left alone)
+    model = (data.model or "").lower()
+    if flat and _SIGMA.search(text) and (model == "usl" or re.search(r"\busl\b", text, re.I)) \
+            and kind in ("caution", "model", "fit"):
+        out.append("a USL contention/coherency parameter read on a flat line (a cap)")
+    # U: an IOPS "cap … measured" along block size where outstanding I/O ÷ latency explains the level at ≤ 4 in flight
+    # and the level holds over < 16× the size (r4 yuming: 1 ÷ 92 µs = 10.8 K; r4's cgroup cap, latency flat over 64×,
+    # is a cap)
+    m = _IOPS_CAP_MEASURED.search(text)
+    if m and data.along_size and data.iops is not None and data.outstanding is not None \
+            and data.lat_mean_s is not None and not _IN_FLIGHT_WORDS.search(text):
+        cap = _rate(m["v"], "1/s")
+        io, out_, lat = (np.asarray(a, float) for a in (data.iops, data.outstanding, data.lat_mean_s))
+        on = (io >= 0.9 * cap) & (io <= 1.02 * cap) if cap else np.zeros(len(io), bool)
+        if on.sum() >= 2 and np.isfinite(out_[on]).all() and np.isfinite(lat[on]).all() and (lat[on] > 0).all():
+            little = out_[on] / lat[on] / io[on]
+            span = float(data.x[on].max() / data.x[on].min())
+            if out_[on].max() <= SMALL_OUTSTANDING and np.all(np.abs(little - 1) <= LITTLE_MATCH) \
+                    and span < SIZE_SPAN_CAP:
+                out.append(f"an IOPS cap 'measured' where {out_[on].max():g} I/O(s) outstanding ÷ the latency gives "
+                           f"the level (Little's law {little.min():.2f}–{little.max():.2f}, over {span:g}× the size): "
+                           "a latency bound, not a cap")
+    # V: an additive model's "IOPS ceiling at small blocks" ≥ 1.5× every measurement
+    m = _SMALL_BLOCK_CEILING.search(text)
+    if m and data.iops is not None and np.isfinite(data.iops).any() and not _IN_FLIGHT_WORDS.search(text) \
+            and not _NEGATED.search(text[max(0, m.start() - 40):m.start()]):  # (a depth named: r3's R, fair)
+        v = _rate(m["v"], "1/s")
+        top = float(np.nanmax(data.iops))
+        if v is not None and top > 0 and v >= 1.5 * top:
+            out.append(f"an IOPS ceiling at small blocks of {_fmt(v, '1/s')}, {v / top:.1f}× every measurement "
+                       f"(at most {_fmt(top, '1/s')}): the additive form's term, not a limit the data show")
+    # W: model parameters read from a curve fio paced (rate_iops binding at ≥ 2 points)
+    if data.paced_points >= PACE_BINDS and kind in ("model", "ceiling") and _MODEL_WORDS.search(text) \
+            and not _REFUSAL.search(text):
+        out.append(f"model parameters read from a curve fio paced (rate_iops binds at {data.paced_points} points)")
+    # Y: "one serial path" said of a mixed read/write series (the directions have their own latencies and limits)
+    if data.mixed_rw and _SERIAL_PATH.search(text):
+        out.append("'one serial path' said of a read/write mix (each direction has its own latency; one may be capped)")
+    # Z: an Amdahl / USL limit "however far … grows" where the I/Os in flight (IOPS × latency) stopped growing
+    inf = data.in_flight
+    if _HOWEVER_FAR.search(text) and _SCALING_LAW.search(text) and inf is not None and data.load_axis \
+            and data.outstanding is not None and len(inf) >= 3 and np.isfinite(inf).all():
+        out_ = np.asarray(data.outstanding, float)
+        grew = [j for j in range(len(inf) - 1) if data.x[-1] >= 4 * data.x[j] and inf[-1] <= 1.25 * inf[j]]
+        if grew and np.isfinite(out_[-1]) and inf[-1] < 0.5 * out_[-1]:
+            j = grew[-1]
+            out.append(f"a scaling-law limit 'however far' the load grows, where the I/Os in flight stopped growing "
+                       f"({inf[j]:.3g} at {data.x[j]:g}, {inf[-1]:.3g} at {data.x[-1]:g}): the load stopped being one")
     return out
 
 
@@ -777,23 +962,32 @@ def missing_facts(stated: list[Stated], data: CurveData | None, expect: dict) ->
     out = []
     sat = expect.get("saturation")
     states = {s.state for s in stated if s.state}
-    if sat in ("from_first", "onset") and "saturated" not in states:
+    load = data is None or data.load_axis
+    if load and sat in ("from_first", "onset") and "saturated" not in states:
         out.append(f"saturation ({sat})")
     if sat == "rising" and "rising" not in states:
         out.append("still rising")
-    if expect.get("onset_x") is not None or sat == "from_first":
+    if load and (expect.get("onset_x") is not None or sat == "from_first"):
         if not any(s.onset_x is not None or s.fact_state == "from_first" for s in stated if s.state == "saturated"):
             out.append("onset")
     for unit, key in (("1/s", "plateau_iops"), ("B/s", "plateau_bytes_per_s")):
         if expect.get(key) is None or not plateau_unit_required(unit, data):
             continue
-        if not any(u == unit for s in stated if s.state == "saturated" for _v, u in s.plateaus):
-            out.append(f"plateau in {'IOPS' if unit == '1/s' else 'bytes/s'}")
+        if load:
+            said = any(u == unit for s in stated if s.state == "saturated" for _v, u in s.plateaus)
+        else:  # along block size (not a load): the level is stated as a plateau, a cap or a limit in that unit
+            said = any(u == unit for s in stated for _v, u in s.plateaus) \
+                or any(u == unit for s in stated for _v, u, _w in s.limits) \
+                or any((s.cap_iops if unit == "1/s" else s.cap_bytes) is not None for s in stated)
+        if not said:
+            out.append(f"{'plateau' if load else 'level'} in {'IOPS' if unit == '1/s' else 'bytes/s'}")
     cap = expect.get("cap") or {}
-    if cap.get("iops") is not None and not any(s.cap_iops is not None for s in stated):
-        out.append("IOPS cap")
-    if cap.get("bytes_per_s") is not None and not any(s.cap_bytes is not None for s in stated):
-        out.append("byte cap")
+    one_size = data is not None and len({b for b in data.block_sizes if b == b}) <= 1
+    if not one_size:  # one block size cannot tell an IOPS cap from a byte cap (round 3's and round 4's readers)
+        if cap.get("iops") is not None and not any(s.cap_iops is not None for s in stated):
+            out.append("IOPS cap")
+        if cap.get("bytes_per_s") is not None and not any(s.cap_bytes is not None for s in stated):
+            out.append("byte cap")
     if expect.get("cpu_bound") is True and not any(s.cpu_bound is not None for s in stated):
         out.append("CPU-bound")
     if expect.get("layer") not in (None, "none") and not any(s.layer == expect["layer"] for s in stated):
@@ -883,8 +1077,9 @@ def score_claims(case_id: str, claims: list[dict], curves: dict, expect: dict, *
     """Grade hand-made or real claims: ``curves`` maps a claim's group (a tuple) to its :class:`CurveData`;
     ``expect`` is one set of expectations for every curve or one per curve (:func:`is_per_curve`)."""
     sat_states = ("from_first", "onset")
+    load = lambda d: d is None or d.load_axis  # noqa: E731  saturation is read along load axes only
     score = CaseScore(case_id, split, saturating=any(expect_for(expect, k).get("saturation") in sat_states
-                                                     for k in (curves or {(): None})))
+                                                     and load(d) for k, d in (curves or {(): None}).items()))
     per_curve: dict = {}
     names: dict = {}
     for c in claims:
@@ -899,7 +1094,7 @@ def score_claims(case_id: str, claims: list[dict], curves: dict, expect: dict, *
         stated = per_curve.get(key, []) + (per_curve.get((), []) if key != () else [])
         for m in missing_facts(stated, data, exp):
             score.missing.append((names.get(key, curve_key_name(key) or "all points"), m))
-        if exp.get("saturation") in sat_states:
+        if exp.get("saturation") in sat_states and load(data):
             ok.append(states_onset_and_plateau(stated, data, exp))
     score.onset_plateau_ok = all(ok) if ok else None
     return score
@@ -942,7 +1137,19 @@ def totals(scores: list[CaseScore]) -> dict:
         "series_missing": sum(bool(s.missing) for s in ok),
         "saturating": len(sat),
         "saturating_onset_plateau": sum(bool(s.onset_plateau_ok) for s in sat),
+        "series_contradicted_or_misleading": sum(s.count("contradicted") + s.count("misleading") > 0 for s in ok),
     }
+
+
+def bar(t: dict) -> dict:
+    """Issue 28's bar on a set of series: no claim contradicted; at most 1 series in 10 with a misleading claim;
+    every series saturating along a load axis states its onset and plateau in the unit that matters (a fit error
+    fails the bar)."""
+    n = t["cases"]
+    parts = {"no contradicted claim": t["contradicted"] == 0 and t["errors"] == 0,
+             "<= 1 in 10 series misleading": t["series_misleading"] <= n / 10,
+             "onset+plateau for every saturating series (load axes)": t["saturating_onset_plateau"] == t["saturating"]}
+    return {**parts, "met": all(parts.values())}
 
 
 def format_case(s: CaseScore, *, show_claims: bool = True) -> str:
@@ -967,8 +1174,14 @@ def format_totals(t: dict, title: str) -> str:
             ("series with >= 1 contradicted claim", t["series_contradicted"]),
             ("series with >= 1 misleading claim", t["series_misleading"]),
             ("missing facts (series with any)", f"{t['missing_facts']} ({t['series_missing']})"),
-            ("saturating series stating onset + plateau in the unit that matters",
-             f"{t['saturating_onset_plateau']} of {t['saturating']}")]
+            ("saturating series (load axes) stating onset + plateau in the unit that matters",
+             f"{t['saturating_onset_plateau']} of {t['saturating']}"),
+            ("series with a contradicted or misleading claim",
+             f"{t['series_contradicted_or_misleading']} of {t['cases']}"
+             + (f" ({t['series_contradicted_or_misleading'] / t['cases']:.0%})" if t["cases"] else ""))]
+    b = bar(t)
+    rows.append(("bar (0 contradicted, <= 1 in 10 misleading, onset+plateau)",
+                 ("met" if b["met"] else "NOT met: " + "; ".join(k for k, v in b.items() if k != "met" and not v))))
     w = max(len(r[0]) for r in rows)
     return "\n".join([f"-- totals: {title}"] + [f"{k:<{w}}  {v}" for k, v in rows])
 

@@ -346,7 +346,7 @@ def test_an_iops_ceiling_at_small_outstanding_io_along_block_size_is_misleading(
     said = bare.replace("small blocks.", "small blocks (at 1 I/O outstanding: a deeper queue may raise it).")
     assert grade(said, data)[0] == "supported"
     deep = curve([4096, 16384, 65536], [19.4e3, 15e3, 8e3], x_is_bs=True, y_unit="B/s", outstanding=np.full(3, 64.0))
-    assert grade(bare, deep)[0] == "supported"
+    assert not any("outstanding" in w for w in grade(bare, deep)[1])  # (2.5× every measurement: V flags it)
 
 
 def test_a_share_rounded_to_zero_is_misleading():
@@ -547,3 +547,172 @@ def test_dev_split_no_contradicted_and_few_misleading(dev_scores):
     assert not bad, "\n".join(bad)
     assert t["series_misleading"] <= t["cases"] / 10
     assert t["saturating_onset_plateau"] == t["saturating"]
+
+
+# ------------------------------- rounds 2–4's hand readings: block size is no load; one size tells no cap; P–Z
+def test_block_size_is_no_load_axis_for_saturation_and_onset():
+    bs = [4096, 16384, 65536, 262144]
+    data = curve(bs, [2000, 2000, 2000, 1990], x_is_bs=True, x_name="block_size_bytes")
+    exp = expect(saturation="from_first", onset_x=[4096, 4096], plateau_iops=[1950, 2050])
+    cap = {"kind": "cap", "text": "Measured IOPS are flat at 2.00 K IOPS from 4 KiB to 256 KiB: an IOPS cap of "
+                                  "2.00 K IOPS or a little above, measured.", "facts": {}}
+    score = cs.score_claims("t", [cap], {(): data}, exp)
+    assert score.missing == [] and score.saturating is False and score.onset_plateau_ok is None
+    # a rise of bandwidth along size is not "contradicted" by a from_first expectation along size
+    g, _ = grade("Measured throughput still rises at the largest block_size_bytes: the data do not reach a ceiling.",
+                 data, exp, kind="rising")
+    assert g == "supported"
+    # the same expectation along iodepth is a load: missing and counted
+    qd = curve([1, 2, 4, 8], [2000, 2000, 2000, 1990], x_name="iodepth")
+    score = cs.score_claims("t", [], {(): qd}, exp)
+    assert ("all points", "onset") in score.missing and score.saturating is True and score.onset_plateau_ok is False
+    # a level along size stated in the other unit only is still missing
+    bps = curve(bs, [2000, 2000, 2000, 1990], x_is_bs=True, x_name="block_size_bytes", y_unit="B/s")
+    score = cs.score_claims("t", [], {(): bps}, expect(plateau_bytes_per_s=[1e6, 1e9]))
+    assert ("all points", "level in bytes/s") in score.missing
+
+
+def test_load_axes_are_nvmemodels_own():
+    from nvmemodel.fitting.axes import CONCURRENCY
+    for x in CONCURRENCY:
+        assert cs.CurveData(x=np.ones(1), y=np.ones(1), y_unit="1/s", x_name=x).load_axis
+    for x in ("block_size_bytes", "read_fraction", "time_s"):
+        assert not cs.CurveData(x=np.ones(1), y=np.ones(1), y_unit="1/s", x_name=x).load_axis
+
+
+def test_a_cap_expectation_on_one_block_size_is_not_missing():
+    exp = expect(cap={"iops": [4900, 5100], "bytes_per_s": None})
+    one = curve([1, 2, 4], [5000, 5000, 5000], x_name="iodepth")
+    assert cs.score_claims("t", [], {(): one}, exp).missing == []
+    two = curve([4096, 65536], [5000, 5000], x_is_bs=True, x_name="block_size_bytes")
+    assert ("all points", "IOPS cap") in cs.score_claims("t", [], {(): two}, exp).missing
+
+
+def test_x_one_run_a_point_with_repeats_is_contradicted():
+    text = "Plateau 550.88 K IOPS. One run a point: read from the size of the steps and Little's law (no repeats give a noise)."
+    mixed = curve([32, 512, 1024], [566e3, 562e3, 544e3], n_runs=np.array([1.0, 3.0, 5.0]))
+    g, why = grade(text, mixed, kind="saturation")
+    assert g == "contradicted" and "1–5 runs" in why[0]
+    assert grade(text, curve([32, 512, 1024], [566e3, 562e3, 544e3], n_runs=np.ones(3)), kind="saturation")[0] \
+        == "supported"
+
+
+def test_u_iops_cap_measured_where_one_io_in_flight_sets_the_rate_is_misleading():
+    bs = [4096, 8192, 16384, 65536, 262144]
+    text = ("Measured IOPS are flat at 10.47 K IOPS–11.11 K IOPS from 4 KiB to 16 KiB: an IOPS cap of 11.11 K IOPS or "
+            "a little above, measured")
+    qd1 = curve(bs, [10.47e3, 11.11e3, 10.75e3, 7.4e3, 2.2e3], x_is_bs=True, x_name="block_size_bytes",
+                outstanding=np.ones(5), lat_mean_s=np.array([95e-6, 89e-6, 92e-6, 134e-6, 445e-6]))
+    g, why = grade(text, qd1, kind="cap")
+    assert g == "misleading" and "latency bound" in why[0]
+    # a level with a per-I/O time flat over 64× the size is a cap (a throttle), even at 1 in flight
+    wide = curve(bs, [2000, 2000, 2000, 1999, 1998], x_is_bs=True, x_name="block_size_bytes",
+                 outstanding=np.ones(5), lat_mean_s=np.full(5, 500e-6))
+    assert grade(text.replace("11.11 K", "2.00 K").replace("16 KiB", "256 KiB"), wide, kind="cap")[0] == "supported"
+    # the depth named: not misleading
+    assert grade(text + " at 1 I/O outstanding", qd1, kind="cap")[0] == "supported"
+
+
+def test_v_small_block_iops_ceiling_far_above_every_measurement_is_misleading():
+    data = curve([4096, 32768, 131072], [544e3, 106e3, 26.6e3], x_is_bs=True, x_name="block_size_bytes")
+    text = ("Each I/O costs 1/1.42 M IOPS and each byte 1/3.63 GB/s: an IOPS ceiling of 1.42 M IOPS at small blocks "
+            "(at 4 KiB the submitting job used 93% of a CPU: that rate is its CPU's)")
+    g, why = grade(text, data)
+    assert g == "misleading" and any("2.6×" in w for w in why)
+    assert grade(text.replace("1.42 M", "600 K"), data)[0] == "supported"       # 1.1×: a model near the data
+
+
+def test_w_model_read_from_a_curve_fio_paced_is_misleading():
+    data = curve([4096, 16384, 65536, 1 << 20], [2999, 2999, 2999, 2022], x_is_bs=True, x_name="block_size_bytes",
+                 paced_points=3)
+    text = "Each I/O costs 1/3.08 K IOPS and each byte 1/7.09 GB/s: an IOPS ceiling of 3.08 K IOPS at small blocks"
+    g, why = grade(text, data)
+    assert g == "misleading" and any("fio paced" in w for w in why)
+    unpaced = curve([4096, 16384, 65536, 1 << 20], [2999, 2999, 2999, 2022], x_is_bs=True, x_name="block_size_bytes")
+    assert grade(text, unpaced)[0] == "supported"
+    # the model refused: no parameter read
+    assert grade("The per_io_byte fit does not describe these points closely enough for its knee, limit or parameters "
+                 "to be read as facts", data)[0] == "supported"
+
+
+def test_y_one_serial_path_of_a_read_write_mix_is_misleading():
+    text = "With one I/O in flight each took 145 µs, and 1 ÷ 145 µs = 6.91 K IOPS: one serial path whose service time is that latency"
+    mix = curve([1, 2, 4], [6.87e3, 6.88e3, 6.88e3], x_name="iodepth", mixed_rw=True)
+    g, why = grade(text, mix, kind="saturation")
+    assert g == "misleading" and "read/write mix" in why[0]
+    assert grade(text, curve([1, 2, 4], [6.87e3, 6.88e3, 6.88e3], x_name="iodepth"), kind="saturation")[0] == "supported"
+
+
+def test_z_scaling_limit_however_far_where_in_flight_stopped_growing_is_misleading():
+    x = [1, 2, 4, 8, 16, 32, 64]
+    iops = [37.2e3, 43.3e3, 48.1e3, 49.0e3, 48.8e3, 48.4e3, 47.6e3]
+    text = ("Amdahl's σ = 0.77 limits throughput to 49.60 K IOPS, however far iodepth grows.")
+    stuck = curve(x, iops, x_name="iodepth", outstanding=np.array(x, float),
+                  lat_mean_s=np.array([53, 69, 102, 182, 346, 349, 355]) * 1e-6)
+    g, why = grade(text, stuck)
+    assert g == "misleading" and any("stopped growing" in w for w in why)
+    queued = curve(x, iops, x_name="iodepth", outstanding=np.array(x, float),
+                   lat_mean_s=np.array(x, float) / np.array(iops))                 # Little's law = 1: a queue
+    assert grade(text, queued)[0] == "supported"
+
+
+def test_p_level_below_the_measurement_its_bracket_names_is_misleading():
+    data = curve([1, 8, 32, 256], [2.0e3, 20.4e3, 20.8e3, 20.9e3])
+    text = ("Throughput follows Little's law and then stays at 2.71 GB/s (2.52 GiB/s), 20.68 K IOPS (between the "
+            "2.73 GB/s (2.54 GiB/s) measured and 2.76 GB/s (2.57 GiB/s), the upper end of its 95 % CI).")
+    g, why = grade(text, data)
+    assert g == "misleading" and "bracket" in why[0]
+    above = text.replace("stays at 2.71 GB/s (2.52 GiB/s)", "stays at 2.74 GB/s (2.55 GiB/s)")
+    assert grade(above, data)[0] == "supported"
+    cap = "Little's law fits with a cap of 89.76 K IOPS (between the 91.29 K IOPS measured and 91.52 K IOPS)."
+    assert grade(cap, curve([1, 4, 8], [30e3, 89e3, 91.29e3]))[0] == "misleading"
+
+
+def test_q_peak_and_fall_from_one_single_run_point_is_misleading():
+    text = "Measured IOPS peaks at 97.05 K IOPS at iodepth = 4 and falls 17% to 81.03 K IOPS at iodepth = 1024."
+    x = [1, 4, 8, 32, 256, 1024]
+    once = curve(x, [75.5e3, 97.05e3, 81.11e3, 81.34e3, 88.69e3, 81.03e3], n_runs=np.ones(6))
+    g, why = grade(text, once, kind="saturation", facts={"state": "falls"})
+    assert g == "misleading" and any("single-run" in w for w in why)
+    decline = curve(x, [75.5e3, 97.05e3, 92e3, 88e3, 84e3, 81.03e3], n_runs=np.ones(6))    # a steady decline
+    assert not any("single-run" in w for w in grade(text, decline, kind="saturation", facts={"state": "falls"})[1])
+    repeats = curve(x, [75.5e3, 97.05e3, 81.11e3, 81.34e3, 88.69e3, 81.03e3], n_runs=np.full(6, 3.0))
+    assert not any("single-run" in w for w in grade(text, repeats, kind="saturation", facts={"state": "falls"})[1])
+
+
+def test_s_usl_sigma_caution_on_a_flat_cap_is_misleading():
+    flat = curve([1, 2, 4, 8, 16], [6.0e3, 6.02e3, 6.05e3, 5.98e3, 6.01e3], model="usl")
+    text = "Caution: sigma is at its bound 1: the data push it there."
+    g, why = grade(text, flat, kind="caution")
+    assert g == "misleading" and "USL" in why[0]
+    assert grade(text, curve([1, 2, 4, 8, 16], [6.0e3, 6.02e3, 6.05e3, 5.98e3, 6.01e3], model="amdahl"),
+                 kind="caution")[0] == "supported"                    # Amdahl's σ = 1: fully serial (round 4: noise)
+    assert grade(text, curve([1, 2, 4, 8, 16], [1e3, 2e3, 3.5e3, 5e3, 6e3], model="usl"), kind="caution")[0] \
+        == "supported"
+
+
+def test_t_fits_at_a_low_r2_is_misleading():
+    g, why = grade("amdahl fits 6 points with R² = 0.0976.", kind="fit")
+    assert g == "misleading" and "'fits'" in why[0]
+    assert grade("per_io_byte fits 5 points with R² = 0.8463.", kind="fit")[0] == "supported"
+    assert grade("amdahl, the model kept, explains 0% of the variance between its 6 points (R² = 0.0000): no shape is "
+                 "read from this fit.", kind="fit")[0] == "supported"
+
+
+def test_a_pace_is_no_saturation_and_its_unit_is_iops():
+    data = curve([4096, 65536, 262144], [3000, 3000, 3000], x_is_bs=True, x_name="block_size_bytes")
+    text = ("fio was told to pace these runs (--rate_iops=3000 per job): the measured IOPS is that rate (100.0% of "
+            "3.00 K IOPS) — a limit set in fio")
+    assert grade(text, data, expect(saturation="from_first"), kind="paced")[0] == "supported"
+
+
+def test_totals_give_the_fraction_and_the_bar():
+    a = cs.CaseScore("a", "dev", claims=[cs.GradedClaim("c", "k", "t", "misleading", ["r"])], saturating=True,
+                     onset_plateau_ok=True)
+    b = cs.CaseScore("b", "dev", claims=[cs.GradedClaim("c", "k", "t", "supported", [])])
+    t = cs.totals([a] + [b] * 9)
+    assert t["series_contradicted_or_misleading"] == 1 and cs.bar(t)["met"]
+    out = cs.format_totals(t, "x")
+    assert "1 of 10 (10%)" in out and out.rstrip().endswith("met")
+    t = cs.totals([a] + [b] * 8)                     # 1 of 9 > 1 in 10
+    assert not cs.bar(t)["met"] and "NOT met: <= 1 in 10 series misleading" in cs.format_totals(t, "x")
