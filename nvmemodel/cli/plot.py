@@ -58,6 +58,9 @@ def register(sub) -> None:
     p.add_argument("--logs", nargs="+", metavar="LOG", help="plot fio time-series logs instead")
     p.add_argument("--kind", default="iops", choices=["iops", "bw", "clat", "slat", "lat"],
                    help="with --logs: which logs (default: %(default)s)")
+    p.add_argument("--latency-unit", choices=["ns", "us", "ms"],
+                   help="with --logs: the unit of latency logs (fio up to 2.21 logs us, from 2.99 ns; default: from "
+                        "the fio version of a result file beside the logs, else ns with a warning)")
     p.add_argument("--steady-state", metavar="RUN_JSON",
                    help="with --logs: the fio JSON of the same run (run with --ss): shade fio's steady-state window "
                         "and say whether it was attained")
@@ -115,7 +118,7 @@ def _plot(args) -> int:
                 from ..ingest import read_results
 
                 steady = read_results(args.steady_state, errors="raise")
-            ax = charts.plot_fio_log(read_fio_logs(args.logs), kind=args.kind, title=args.title, steady_state=steady)
+            ax = charts.plot_fio_log(read_fio_logs(args.logs, latency_unit=args.latency_unit), kind=args.kind, title=args.title, steady_state=steady)
         else:
             ax = _results_chart(args, charts)
     from ._common import say_warnings

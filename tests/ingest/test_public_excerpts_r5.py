@@ -145,3 +145,17 @@ def test_two_groups_of_one_name_measured_here(tmp_path, form):
     for r in rows:  # each row the iodepth of its own group's header; none where fio printed none for its group
         want = said.get(r["group_id"])
         assert (r["iodepth"] == want) if want is not None else pd.isna(r["iodepth"])
+
+
+def test_cli_plot_logs_latency_unit(capsys, tmp_path):
+    from nvmemodel.cli import main
+
+    pytest.importorskip("matplotlib")
+    lone = tmp_path / "x_clat.log"
+    shutil.copy(CLAT_LOG, lone)
+    code = main(["plot", "--logs", str(lone), "--kind", "clat", "-o", str(tmp_path / "a.svg")])
+    err = capsys.readouterr().err
+    assert code in (0, None) and "does not say its unit" in err and "x_clat.log" in err
+    code = main(["plot", "--logs", str(lone), "--kind", "clat", "--latency-unit", "us", "-o", str(tmp_path / "b.svg")])
+    err = capsys.readouterr().err
+    assert code in (0, None) and "unit" not in err
