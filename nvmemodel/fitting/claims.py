@@ -50,7 +50,7 @@ from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and no
     EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
     noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import below_top_words, level_words, served_words
+from .fact_claims import below_top_words, level_words, served_words, stall_claim
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -486,10 +486,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 
         cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
-        from .size_model import cap_and_ci, ceiling_ci
+        from .size_model import cap_and_ci, stays_words
 
-        ci = ceiling_ci(lo, hi, u, top)  # a cap's interval starts at what was measured (issue 28, blind2)
+        # a cap's interval starts at what was measured (issue 28, blind2)
         capy, cci = cap_and_ci(cap, lo, hi, u, top)  # and a "cap" below that measurement is not printed (blind3)
+        stays = stays_words(cap, lo, hi, u, top, lambda v: level_words(result, cf, v))  # nor "stays at" below it
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
         gap = _knee_between(ev, knee)
@@ -541,7 +542,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
             sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
             start = sat.get("onset_x") or ev.plateau["x_from"]  # the onset the first sentence gave
-            level = (f"Throughput stays at {level_words(result, cf, cap)}{ci} from {x} = {_xv(result, start)}"
+            level = (f"Throughput {stays} from {x} = {_xv(result, start)}"
                      if ev.flattens else f"Little's law fits with a cap of {capy}{cci}")
             out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
                                               f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
@@ -553,17 +554,17 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"no term that lowers throughput (USL's κ does)."))
         elif ev.flattens and cf is not None and cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True:
             # the submitting job ran out of CPU at the onset: the knee is the CPU's, not a device queue's (issue 28)
-            out.append(Claim("model", f"Throughput stays at {level_words(result, cf, cap)}{ci} beyond about {knee[0]:.3g} {x}: the "
+            out.append(Claim("model", f"Throughput {stays} beyond about {knee[0]:.3g} {x}: the "
                                       f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
                                       f"below), not where a device queue filled."))
         elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * ev.plateau["x_from"]:
             # the fit's knee is where its two asymptotes cross, a step or more before the measured plateau starts
             out.append(Claim("model", f"Little's law's two asymptotes cross at about {knee[0]:.3g} {x} (the fit's "
                                       f"knee{kci}); the measured plateau starts at {x} = "
-                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit stays at {level_words(result, cf, cap)}{ci}."))
+                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit {stays}."))
         elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
-                                      f"stays at {level_words(result, cf, cap)}{ci}."))
+                                      f"{stays}."))
         else:
             out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
                                       f"{capy}{cci}."))
@@ -610,6 +611,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         if below and (ev.falls or len(cpu_bound)):
             out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
                                       f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
+    elif model in ("amdahl", "usl") and stall_claim(result, cf) is not None:  # the load stopped being one (blind4)
+        out.append(stall_claim(result, cf))
     elif model == "usl" and cf is not None and cf.saturation is not None \
             and cf.saturation.facts["state"] in ("onset", "from_first"):
         # a rate that stops and stays (no fall) is a cap: USL's σ and κ would only imitate it (issue 28: "a hard write
@@ -904,7 +907,7 @@ def curve_claims(result, key) -> list[Claim]:
     from .curves import one_in_flight
 
     from .cpu_claims import _cpu
-    from .fact_claims import cpu_claims, layer_claims, lead_claims, size_claims
+    from .fact_claims import cpu_claims, fit_words, layer_claims, lead_claims, said_notes, size_claims
     from .pacing_claims import _paced
     from .facts import curve_facts
 
@@ -932,14 +935,7 @@ def curve_claims(result, key) -> list[Claim]:
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
     if model != "constant":
-        r2 = f.stats["r2"]
-        if np.isfinite(r2) and r2 < 0:  # worse than the points' mean: "fits" would be false (DOCSQA s27, R² = -51)
-            claims.append(Claim("fit", f"{model}, the model kept, describes its {own} point{'s' if own != 1 else ''}"
-                                       f"{joint} worse than their mean does (R² = {_r2(r2)}): no fitted shape holds "
-                                       f"for these data."))
-        else:
-            claims.append(Claim("fit", f"{model} fits {own} point{'s' if own != 1 else ''}{joint} with R² = "
-                                       f"{_r2(r2)}."))
+        claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
         if result.y_unit != "s":
             far = _far_off(result, f)
             claims += [far] if far is not None else []
@@ -993,5 +989,5 @@ def curve_claims(result, key) -> list[Claim]:
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
-    claims += [Claim("caution", f"Caution: {note}.") for note in f.notes]
+    claims += [Claim("caution", f"Caution: {note}.") for note in said_notes(f.notes, cf, ev)]
     return in_tool_words(result, key, claims)  # an elbencho series' latency is elbencho's, not "fio's"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, CurveFacts, Fact, last_gain
+from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["below_top_words", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -184,7 +184,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     latw = ""
     if s.get("lat_first") and s.get("lat_last") and s["lat_last"] > s["lat_first"]:
         latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
-                f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, as Little's law gives at a fixed rate.")
+                f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, {little_growth_words(s)}.")
     plateau = (f" Plateau {level}: {rng} over {over}, {s['plateau_points']} points." if " to " in rng else
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}.")
     if state == "from_first":
@@ -192,7 +192,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{x} over it."
                 f"{plateau}{latw}")
         out = p["out"].to_numpy(float)
-        if np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
+        mixed = directions_words(result, cf)
+        if mixed:
+            text += mixed
+        elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
                 and abs((1 / lat[0]) / ys[0] - 1) <= 0.25:
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: one serial path whose service time is that latency; more "
@@ -225,6 +228,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         head = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
                 f"varies.")
+        la = d.get("level_after")
+        if la:  # one high single-run point, then a level: the level is the reading, the point beside it (blind3 Q)
+            head = (f"Measured {what} is level at {level_words(result, cf, la['value'])} "
+                    f"({span(fmt_y(la['lo'], u), fmt_y(la['hi'], u), ' to ')} over {x} = "
+                    f"{span(_xv(result, la['x_from']), _xv(result, la['x_to']))}, {la['points']} points) after one "
+                    f"higher point, {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])}: the drop of {drop} is "
+                    f"that one step, not a decline along {x}, and with one run a point a single high point is not "
+                    f"told from a change between the runs.")
         if s["plateau_points"] < 2:  # the maximum is the onset itself: no stretch to give a range over
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
                     + (", the first point measured" if s["onset_index"] == 0 else "") + f".{latw}{before}")
@@ -236,6 +247,109 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
     return _claim("saturation", f"{text} {noise}.", f)
+
+
+def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None) -> str:
+    """The sentence naming the model kept and its R², in plain English: a model "fits" only at R² ≥ TRUST_R2; below,
+    it "explains p % of the variance between its points"; on a level (saturated from the first point, or flat within
+    noise) the variance is the points' scatter, so no shape is read (blind3/4 class T: "amdahl fits 6 points with
+    R² = 0.0901" of a flat cap)."""
+    pts = f"{n} point{'s' if n != 1 else ''}{joint}"
+    if np.isfinite(r2) and r2 < 0:  # worse than the points' mean: "fits" would be false (DOCSQA s27, R² = -51)
+        return (f"{model}, the model kept, describes its {pts} worse than their mean does (R² = {_r2(r2)}): no fitted "
+                f"shape holds for these data.")
+    if not np.isfinite(r2) or r2 >= TRUST_R2:
+        return f"{model} fits {pts} with R² = {_r2(r2)}."
+    # (the share rounded down: an R² of 0.8992 does not explain "90 %", the trust line)
+    head = f"{model}, the model kept, explains {int(r2 * 100)}% of the variance between its {pts} (R² = {_r2(r2)})"
+    if _is_level(cf, ev):
+        s = cf.saturation.facts if cf.saturation is not None and "plateau_lo" in cf.saturation.facts else None
+        within = (f" within ±{(s['plateau_hi'] - s['plateau_lo']) / 2 / s['plateau']:.1%}"
+                  if s is not None and s["state"] == "from_first" else "")
+        return (f"{head}: the points lie on one level{within}, so the variance left to explain is their scatter "
+                f"and no shape is read from this fit.")
+    return head + "."
+
+
+def _is_level(cf: CurveFacts, ev=None) -> bool:
+    """One level over the whole range: saturated from the first point, or flat within the noise."""
+    sat = cf.saturation.facts.get("state") if cf.saturation is not None else None
+    return sat == "from_first" or bool(ev is not None and getattr(ev, "flat", False))
+
+
+#: the fit's notes about one parameter's value or interval (at a bound, held, unidentified, correlated)
+_PARAM_NOTES = ("is at its bound", "held at its bound", "is not identifiable", "is poorly identified",
+                "no standard error", "correlated", "no interval: the covariance")
+
+
+def said_notes(notes, cf: CurveFacts, ev=None) -> list[str]:
+    """The fit's notes an explanation says as cautions: a note about a parameter only where the parameters are read
+    (a model trusted, on a curve that is not one level) — σ "at its bound" on a flat cap (blind3/4 class S) or
+    "poorly identified" on a fit declared shapeless cautions about a number nobody is told to use."""
+    read = cf.trust is not None and cf.trust.facts["interpreted"] and not _is_level(cf, ev)
+    return [n for n in notes if read or not any(k in n for k in _PARAM_NOTES)]
+
+
+def stall_claim(result, cf: CurveFacts | None):
+    """The load that stopped being one: from x = a the I/O in flight (IOPS × fio's mean latency) stayed level while
+    the outstanding I/O asked for grew ≥ ×4 — said instead of a serial-fraction or contention limit (blind4 class Z),
+    which describes a load that kept adding work."""
+    st = cf.saturation.facts.get("in_flight_stall") if cf is not None and cf.saturation is not None else None
+    if not st:
+        return None
+    x = result.x
+    rng = span(f"{st['lo']:.3g}", f"{st['hi']:.3g}")
+    rng = f" ({rng})" if rng != f"{st['in_flight']:.3g}" else ""
+    return _claim("model", f"From {x} = {_xv(result, st['x_from'])} to {_xv(result, st['x_to'])} the I/O in flight "
+                           f"(measured IOPS × fio's mean latency, Little's law) stayed at about {st['in_flight']:.3g}"
+                           f"{rng} while the outstanding I/O asked for grew ×{st['asked_to'] / st['asked_from']:.3g} "
+                           f"to {_fx(st['asked_to'])}: more {x} did not put more I/O in flight, so {x} stopped being "
+                           f"a load there — the level is not read as a serial fraction's or contention's limit "
+                           f"(what held the I/O in flight is not in these numbers: an engine's or a per-job limit are "
+                           f"the usual ones).", cf.saturation, interpreted=False)
+
+
+def directions_words(result, cf: CurveFacts) -> str:
+    """A mixed read/write curve level from its first point, told per direction where the table has them: each
+    direction's latency at the first point (the IOPS-weighted mean is no time any I/O took) and the slow direction at
+    a level of its own, which the fixed mix turns into the total's level (blind4 class Y)."""
+    from .facts import directions
+
+    d = directions(result, cf.saturation.facts.get("key", ())) if cf.saturation is not None else None
+    if d is None:
+        return ""
+    x, p = result.x, cf.points
+    rl, wl = d["read_lat_mean_s"][0], d["write_lat_mean_s"][0]
+    lat0 = p["lat"].to_numpy(float)[0]
+    text = (f" At {x} = {_xv(result, d['x'][0])} reads took {fmt_y(rl, 's')} and writes {fmt_y(wl, 's')}"
+            + (f" ({fmt_y(lat0, 's')} weighted by their I/O)" if np.isfinite(lat0) else "")
+            + ": no one service time.")
+    slow = d["level"]
+    if slow is None:
+        return text
+    share = d["read_share"] if slow == "read" else 1 - d["read_share"]
+    iops, bps = d[f"{slow}_iops"], d[f"{slow}_bw_bytes_per_s"]
+    lvl = float(np.mean(iops))
+    other = "write" if slow == "read" else "read"
+    text += (f" The {slow}s, with fio's latency ≥ ×{np.min(d[f'{slow}_lat_mean_s'] / d[f'{other}_lat_mean_s']):.3g} the {other}s',"
+             f"latency, sit at {span(fmt_y(iops.min(), '1/s'), fmt_y(iops.max(), '1/s'))} "
+             f"({span(fmt_y(bps.min(), 'B/s'), fmt_y(bps.max(), 'B/s'))}) at every {x}: a level of their own, which "
+             f"the fixed mix ({share:.0%} {slow}s) turns into a total of {fmt_y(lvl, '1/s')} ÷ {share:.2f} = "
+             f"{fmt_y(lvl / share, '1/s')}; more outstanding I/O queues in front of the {slow}s.")
+    return text
+
+
+def little_growth_words(s: dict) -> str:
+    """How fio's latency growth over a plateau compares with Little's law's (R = N ÷ X): "as Little's law gives" only
+    where it holds within :data:`~nvmemodel.fitting.facts.LITTLE_TOL` (blind4: ×44 for ×64 the load at a check of
+    0.2–0.5 was said to be so); else the growth the law would give, for the reader to compare."""
+    if "lat_little_growth" not in s:
+        return "as Little's law gives at a fixed rate"
+    load, exp = s["lat_load_growth"], s["lat_little_growth"]
+    if s["lat_little_holds"]:
+        return f"as Little's law gives at that rate (×{exp:.3g} for ×{load:.3g} the outstanding I/O)"
+    return (f"for ×{load:.3g} the outstanding I/O; Little's law, with all of it in flight at the rates measured, "
+            f"would give ×{exp:.3g} (the Little's law check below)")
 
 
 def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
@@ -345,7 +459,8 @@ def _mix_claim(result, cf: CurveFacts):
         return f"{abs(d):.0%} {'below' if d > 0 else 'above'}"
 
     where = side(hi) if np.isclose(lo, hi) else (f"between {side(lo)} and {side(hi)} it" if lo < 0 < hi else
-                                                 f"{span(f'{abs(lo):.0%}', f'{abs(hi):.0%}', ' to ')} {'below' if lo > 0 else 'above'} it")
+                                                 f"{span(*sorted((f'{abs(lo):.0%}', f'{abs(hi):.0%}'), key=lambda v: float(v[:-1])), ' to ')} "
+                                                 f"{'below' if lo > 0 else 'above'} it")  # low to high (blind3/4)
     if s.get("loads_differ"):
         loads = ", ".join(_fx(v) for v in s["loads_differ"])
         tail = (f" But the runs were made at different loads ({loads} I/Os outstanding): the harmonic mix compares "

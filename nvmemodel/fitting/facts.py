@@ -122,7 +122,7 @@ def _points(result, key):
     pts = _pts(result, key).sort_values(result.x).reset_index(drop=True)
     out = pd.DataFrame({"x": pts[result.x].to_numpy(float), "y": pts["y"].to_numpy(float)})
     for col, name in (("y_std", "y_std"), ("n_runs", "n_runs"), ("lat_mean_s", "lat"), ("outstanding", "out"),
-                      ("jobs", "jobs"), ("cpus", "cpus")):
+                      ("jobs", "jobs"), ("cpus", "cpus"), ("little", "little")):
         out[name] = pts[col].to_numpy(float) if col in pts else np.nan
     out["sources"] = pts["sources"].astype(str).to_numpy() if "sources" in pts else ""
     out["iops"], out["bytes_per_s"] = np.nan, np.nan
@@ -193,7 +193,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
         # load never reached the device (a synchronous engine, a cap upstream): no saturation is read from it.
         expected = (x[-1] / x[k]) / (y[-1] / y[k])
         if expected > 1.5 and lat[-1] / lat[k] < 1 + 0.5 * (expected - 1):
-            facts.update(state="no_queue", onset_x=float(x[k]))
+            facts.update(state="no_queue", onset_x=float(x[k]), in_flight_stall=_in_flight_stall(p, k))
             return Fact("saturation", facts, f"throughput level from {result.x} = {x[k]:g} but fio's mean latency "
                                              f"grew only ×{lat[-1] / lat[k]:.3g} for ×{x[-1] / x[k]:.3g} the load")
     tail = np.arange(k, n)
@@ -220,7 +220,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
                      f"the ±{FLAT:.0%} a level is read within")  # (the maximum is the onset: no step before it)
         if drop > noise:  # (with repeats their noise decides; without, the ±FLAT band above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
-                     "basis": basis}
+                     "basis": basis, "level_after": _level_after(x, y, reps, i_max)}
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
@@ -237,7 +237,94 @@ def _saturation(result, p, ev=None) -> Fact | None:
         facts[f"plateau_{q}"] = float(np.sum(w * v) / np.sum(w)) if np.isfinite(v).all() else None
     if lat_known:
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
+        facts.update(_little_growth(p, k))
+        facts["in_flight_stall"] = _in_flight_stall(p, k)
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
+
+
+def _level_after(x, y, reps, i_max: int) -> dict | None:
+    """One run a point, every point after the maximum (≥ 3) within ±FLAT of their mean: the "fall" is the one step
+    after a single high point, then a level — not a decline along the load (blind3 class Q: 97 K at QD4, then 81–89 K
+    from QD8 to 1024, said as "falls 17 % to 81.03 K at iodepth = 1024")."""
+    after = np.arange(i_max + 1, y.size)
+    if after.size < 3 or (np.isfinite(reps[i_max]) and reps[i_max] >= 2):
+        return None
+    mean = float(y[after].mean())
+    if not np.all(np.abs(y[after] / mean - 1) <= FLAT):
+        return None
+    return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
+            "x_to": float(x[-1]), "points": int(after.size)}
+
+
+def _in_flight_stall(p, k: int) -> dict | None:
+    """Where the I/O in flight stopped growing with the load (Little's law, N = X · R from the measured IOPS and fio's
+    mean latency): from the first plateau point on which, over ≥ 3 points and ≥ ×4 the outstanding I/O asked for, N
+    stays within ±FLAT of its mean and ends below half of what was asked. The load axis then stopped being a load
+    there — no serial fraction or contention is read from the level (blind4 class Z: ~17 in flight at QD 16–64 under
+    posixaio, read as "Amdahl's σ … limits throughput … however far iodepth grows")."""
+    iops, lat, out, x = (p[c].to_numpy(float) for c in ("iops", "lat", "out", "x"))
+    if not (np.isfinite(iops[k:]).all() and np.isfinite(lat[k:]).all() and np.isfinite(out[k:]).all()):
+        return None
+    n_eff = iops * lat
+    for j in range(k, len(x) - 2):
+        seg = n_eff[j:]
+        mid = float(seg.mean())
+        if out[-1] / out[j] >= 4 and np.all(np.abs(seg / mid - 1) <= FLAT) and n_eff[-1] <= 0.5 * out[-1]:
+            return {"x_from": float(x[j]), "in_flight": mid, "lo": float(seg.min()), "hi": float(seg.max()),
+                    "asked_from": float(out[j]), "asked_to": float(out[-1]), "x_to": float(x[-1])}
+    return None
+
+
+def directions(result, key) -> dict | None:
+    """Per direction of a mixed read/write curve whose y is the total (ingest's rows per direction): each direction's
+    mean IOPS, bytes/s and fio's mean latency at each x, the write share, and the direction whose rate sits at one
+    level over the whole range (within ±2 %) with fio's latency ≥ ×3 the other's at every x — through a fixed mix
+    such a direction holds the total at level ÷ its share (blind4 class Y: writes at an 8 MiB/s cap, reads at 15 µs, said as "one serial path" of 145 µs)."""
+    t = result.table
+    if t is None or not {"direction", "iops", "lat_mean_s", "read_fraction"} <= set(t.columns) or result.x not in t:
+        return None
+    for b, v in zip(result.by, key):
+        t = t[t[b] == v]
+    t = t[t["direction"].isin(["read", "write"])]
+    share = t["read_fraction"].astype(float)
+    if t.empty or set(t["direction"]) != {"read", "write"} or not share.between(0.01, 0.99).all() \
+            or share.nunique() != 1:
+        return None
+    g = t.groupby([result.x, "direction"])[["iops", "bw_bytes_per_s", "lat_mean_s"]].mean().unstack("direction")
+    if g.isna().any().any() or len(g) < 2:
+        return None
+    out = {"x": g.index.to_numpy(float), "read_share": float(share.iloc[0])}
+    for d in ("read", "write"):
+        for q in ("iops", "bw_bytes_per_s", "lat_mean_s"):
+            out[f"{d}_{q}"] = g[(q, d)].to_numpy(float)
+    # the slow direction: fio's latency ≥ ×3 the other's at every x (the other's rate follows it through the mix)
+    level = None
+    for d, o in (("read", "write"), ("write", "read")):
+        v = out[f"{d}_iops"]
+        if np.all(out[f"{d}_lat_mean_s"] >= 3 * out[f"{o}_lat_mean_s"]) and v.min() > 0 \
+                and (v.max() - v.min()) / (v.max() + v.min()) <= 0.02:
+            level = d
+    out["level"] = level
+    return out
+
+
+#: how far fio's latency growth over a plateau may sit from Little's law's (and its per-run check from 1) for the
+#: growth to be said "as Little's law gives" (blind4: ×44 for ×64 the load, check 0.2–0.5, was said so)
+LITTLE_TOL = 0.2
+
+
+def _little_growth(p, k: int) -> dict:
+    """Little's law's latency growth from point ``k`` to the last, R = N ÷ X: the load's ratio over the rate's, and
+    whether fio's latency grew so (within :data:`LITTLE_TOL`) with the I/O asked for in flight at both ends (the
+    per-run check N_eff ÷ N in [0.8, 1.1], where fio's numbers give it)."""
+    out, x, y, lat = (p[c].to_numpy(float) for c in ("out", "x", "y", "lat"))
+    load = out[-1] / out[k] if np.isfinite(out[[k, -1]]).all() and out[k] > 0 else x[-1] / x[k]
+    expected = float(load / (y[-1] / y[k]))
+    check = p["little"].to_numpy(float)[[k, -1]]
+    in_flight = not np.isfinite(check).any() or bool(np.all((check[np.isfinite(check)] >= 0.8)
+                                                          & (check[np.isfinite(check)] <= 1.1)))
+    holds = abs(float(lat[-1] / lat[k]) / expected - 1) <= LITTLE_TOL and in_flight
+    return {"lat_load_growth": float(load), "lat_little_growth": expected, "lat_little_holds": bool(holds)}
 
 
 def _paced(result, p) -> bool:
@@ -607,6 +694,8 @@ def curve_facts(result, key) -> CurveFacts:
     if ev is not None and len(ev.x) != len(p):
         ev = None
     sat = _saturation(result, p, ev)
+    if sat is not None:
+        sat.facts["key"] = tuple(key)  # (the curve's rows in the table, for the per-direction words)
     cap, outstanding = _cap(result, key, p)
     mix = _mix(result, p)
     cpu = _cpu_of(result, key, p, sat, cap)

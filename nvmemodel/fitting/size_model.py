@@ -51,6 +51,21 @@ def cap_and_ci(value: float, lo: float, hi: float, unit: str, measured: float, w
     return words(value), ci
 
 
+def stays_words(value: float, lo: float, hi: float, unit: str, measured: float, words=None) -> str:
+    """"stays at X (95 % CI …)" of a fitted level; where X reads below the largest measurement the curve does not
+    "stay at" it: X is the level its points scatter about, the measurement above it (blind3 class P-mild: "stays at
+    280.58 K IOPS (between the 285.27 K IOPS measured and …)", a bracket that excluded its own number)."""
+    words = words or (lambda v: fmt_y(v, unit))
+    # (below by less than 0.05 %, which prints as "0.0 %", is the same level written to more digits)
+    if np.isfinite(value) and np.isfinite(measured) and measured / value - 1 >= 0.0005 \
+            and fmt_y(value, unit) != fmt_y(measured, unit):
+        within = (f" and within its 95 % CI, {fmt_y(lo, unit)}–{fmt_y(hi, unit)}"
+                  if np.isfinite(lo) and np.isfinite(hi) and lo <= measured <= hi else "")
+        return (f"levels off at {words(value)}, the level its points scatter about (the most measured, "
+                f"{fmt_y(measured, unit)}, lies {measured / value - 1:.1%} above it{within})")
+    return f"stays at {words(value)}{ceiling_ci(lo, hi, unit, measured)}"
+
+
 def _ci(f, p, unit, measured=None) -> str:
     return ceiling_ci(f.ci_low[p], f.ci_high[p], unit, measured)
 
