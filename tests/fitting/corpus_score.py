@@ -20,7 +20,8 @@ Grades (per claim; the worst reason wins):
   saturation state opposite to the expected one (rising vs saturated); an onset outside the expected range (a
   series saturated from its first point: an onset after its second load); a plateau or cap outside the expected
   range; a CPU-bound verdict, layer or read/write-mix verdict opposite to the expected one; "falls" where the
-  case expects no fall.
+  case expects no fall; and, needing no expectation (:func:`false_of_data`): "one run a point" where some point has
+  repeats (round 4's X). Saturation state and onset are graded along load axes only (below).
 - misleading — a model's parameters interpreted where its R² < 0.9 or it misses a point by more than 25 %; a
   plateau stated only in IOPS where block sizes are ≥ 64 KiB or mixed; "not in the same state (warm-up,
   caching …)" without repeats or a time series; a contention / coherency reading where the case expects a cap or
@@ -34,11 +35,28 @@ Grades (per claim; the worst reason wins):
   the standard error of the difference; one run a point: the ±10 % band or the largest step on the level before the maximum); a
   read/write-mix verdict from runs at different outstanding I/O (> 10 % apart); a cause (garbage collection, warm-up, thermal throttling, steady state …) named without a hedge and without repeats
   or a time series; a share rounded to "0 % of"; an IOPS ceiling along block size measured at ≤ 4 I/Os outstanding with no word on that. With an expected
-  layer: a limit "of the device" where the page cache served the I/O.
+  layer: a limit "of the device" where the page cache served the I/O. Rounds 3 and 4's hand readings
+  (:func:`misled_by_data`): P a level / cap written below the measurement its own bracket names ("stays at 2.71 GB/s
+  (between the 2.73 GB/s measured …)"); Q "peaks and falls" where the peak is one single-run point and the points
+  after it a level (the fall one step); S a USL σ/κ caution on a flat line (±5 %); T "<model> fits … R² = 0.2"
+  (below 0.7); U an IOPS "cap … measured" along block size that ≤ 4 I/Os in flight ÷ the latency explain (Little's
+  law within 15 %) over < 16× the size (a throttle's latency flat over 64× is a cap); V an additive model's "IOPS
+  ceiling at small blocks" ≥ 1.5× every measurement, no depth named; W model parameters read from a curve fio paced
+  (rate_iops binding at ≥ 2 points); Y "one serial path" of a read/write mix; Z an Amdahl/USL limit "however far"
+  the load grows where the I/Os in flight (IOPS × latency) stopped growing (≤ 1.25× over ≥ 4× the load, < half the
+  outstanding). A fio pace (``paced``) is no saturation claim, and its unit is IOPS.
 - missing — an expected fact no claim states. Counted for: a saturation state, an onset, a plateau in the unit
   that matters (y's unit; bytes/s too where block sizes are ≥ 64 KiB or mixed), each expected cap, a CPU-bound
   verdict of true, a layer (not ``"none"``), a mix verdict, a fall that happened. Not counted: a CPU-bound
-  verdict of false and "does not fall" (those expectations only catch claims that say the opposite).
+  verdict of false and "does not fall" (those expectations only catch claims that say the opposite); an IOPS or
+  byte cap on a series with one block size (one size cannot tell them apart).
+
+Load axes are nvmemodel's own (``nvmemodel.fitting.axes.CONCURRENCY``: iodepth, numjobs, outstanding, drives,
+targets, device_count …). Along any other axis (block size, read share, time) a saturation / onset / "from the first
+point" expectation is neither missing nor graded (block size is no load); the expected plateau is the level there,
+stated as a plateau, cap or limit in its unit. The totals' onset+plateau count covers series saturating along a load
+axis; the totals also print the series with a contradicted or misleading claim as a fraction, and issue 28's bar
+(no contradicted claim, at most 1 series in 10 misleading, onset + plateau for every such series): met / not met.
 
 Each claim is read from ``claim["facts"]`` where the fact kinds of the contract are present; otherwise from its
 text (numbers with units such as "32.3 K IOPS", "1.45 GB/s" or "0.268 GiB/s" are converted to SI, decimal and
@@ -791,6 +809,7 @@ _SIGMA = re.compile(r"\b(sigma|kappa)\b|σ|κ", re.I)
 _FITS_R2 = re.compile(r"\b(?P<model>[\w']+) fits (?:\d+ points )?with R² = (?P<r2>[-−]?\d+(?:\.\d+)?)")
 _IOPS_CAP_MEASURED = re.compile(r"an IOPS cap of (?P<v>[^,;()]{1,30}?) (?:or a little above, )?measured", re.I)
 _IN_FLIGHT_WORDS = re.compile(r"outstanding|in flight|queue depth|iodepth|a deeper queue", re.I)
+_DEPTH_NAMED = re.compile(r"\bI/Os? outstanding\b|\bin flight\b", re.I)  # "(at 8 I/Os outstanding: …)"
 _SMALL_BLOCK_CEILING = re.compile(r"\bIOPS ceiling of (?P<v>[^()]{1,30}?) (?:IOPS )?at small blocks", re.I)
 _HOWEVER_FAR = re.compile(r"however far", re.I)
 _SCALING_LAW = re.compile(r"amdahl|\busl\b|universal scalability|serial fraction|contention|σ|sigma", re.I)
@@ -881,7 +900,7 @@ def misled_by_data(claim: dict, data: CurveData | None) -> list[str]:
                            "a latency bound, not a cap")
     # V: an additive model's "IOPS ceiling at small blocks" ≥ 1.5× every measurement
     m = _SMALL_BLOCK_CEILING.search(text)
-    if m and data.iops is not None and np.isfinite(data.iops).any() and not _IN_FLIGHT_WORDS.search(text) \
+    if m and data.iops is not None and np.isfinite(data.iops).any() and not _DEPTH_NAMED.search(text) \
             and not _NEGATED.search(text[max(0, m.start() - 40):m.start()]):  # (a depth named: r3's R, fair)
         v = _rate(m["v"], "1/s")
         top = float(np.nanmax(data.iops))

@@ -620,6 +620,8 @@ def test_v_small_block_iops_ceiling_far_above_every_measurement_is_misleading():
     g, why = grade(text, data)
     assert g == "misleading" and any("2.6×" in w for w in why)
     assert grade(text.replace("1.42 M", "600 K"), data)[0] == "supported"       # 1.1×: a model near the data
+    # the depth it was measured at named (round 3's R: "at 8 I/Os outstanding: a deeper queue may raise it"): fair
+    assert grade(text.replace("(at 4 KiB", "(at 8 I/Os outstanding; at 4 KiB"), data)[0] == "supported"
 
 
 def test_w_model_read_from_a_curve_fio_paced_is_misleading():
