@@ -330,6 +330,9 @@ def directions_words(result, cf: CurveFacts) -> str:
     share = d["read_share"] if slow == "read" else 1 - d["read_share"]
     iops, bps = d[f"{slow}_iops"], d[f"{slow}_bw_bytes_per_s"]
     lvl = float(np.mean(iops))
+    plateau = cf.saturation.facts.get("plateau_iops")
+    if not plateau or abs(lvl / share / plateau - 1) > 0.05:  # rows per job, or a mix not held: no total from it
+        return text
     other = "write" if slow == "read" else "read"
     text += (f" The {slow}s, with fio's latency ≥ ×{np.min(d[f'{slow}_lat_mean_s'] / d[f'{other}_lat_mean_s']):.3g} the {other}s',"
              f"latency, sit at {span(fmt_y(iops.min(), '1/s'), fmt_y(iops.max(), '1/s'))} "
