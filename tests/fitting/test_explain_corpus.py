@@ -718,3 +718,12 @@ def test_totals_give_the_fraction_and_the_bar():
     assert "1 of 10 (10%)" in out and out.rstrip().endswith("met")
     t = cs.totals([a] + [b] * 8)                     # 1 of 9 > 1 in 10
     assert not cs.bar(t)["met"] and "NOT met: <= 1 in 10 series misleading" in cs.format_totals(t, "x")
+
+
+def test_a_fall_in_other_words_is_not_missing_but_no_falls_verdict():
+    data = curve([4096, 262144, 1 << 20], [2000, 2000, 969], x_is_bs=True, x_name="block_size_bytes")
+    said = {"kind": "block size", "text": "Measured IOPS fall from 2.00 K IOPS at 4 KiB to 969 IOPS at 1 MiB as blocks "
+                                          "grow", "facts": {}}
+    assert cs.score_claims("t", [said], {(): data}, expect(falls=True)).missing == []
+    assert ("all points", "falls") in cs.score_claims("t", [], {(): data}, expect(falls=True)).missing
+    assert grade(said["text"], data, expect(falls=False), kind="block size")[0] == "supported"
