@@ -20,6 +20,7 @@ cross-check against another source gets the tolerance stated at it.
 [VEREIMYST] github.com/vereimyst/ACS-Project-3 (MIT), queue-depth-results/queue-depth_4K.json, copied byte for byte
 into the explanation corpus's spent round-4 case (tests/data/explain_corpus/r4_vereimyst_windows-ssd_4k-randread_
 qd1-1024/raw/): fio-3.38 windowsaio on a Windows PC whose CPU is not named.
+[VCDISKSPD] microsoft/VirtualClient (MIT) Examples/DiskSpd/Write8k.txt: DiskSpd's whole-machine CPU table and IOPS.
 """
 
 from __future__ import annotations
@@ -116,3 +117,18 @@ def test_fio_on_windows_counts_cpu_in_whole_seconds_so_no_figure_is_derived():
     cycles, source = STACK_CYCLES[IoStack.WINDOWS_STORPORT]
     assert cycles == pytest.approx(8200 * 3 / 1.2) and source.startswith("estimate")
     assert STACK_CYCLES_RANGE[IoStack.WINDOWS_STORPORT][2].startswith("inferred")
+
+
+# microsoft/VirtualClient (MIT), src/VirtualClient/VirtualClient.Actions.UnitTests/Examples/DiskSpd/Write8k.txt (commit
+# 504ffb92): a DiskSpd -Rtext output, 5 targets, 8 KiB random writes, in the developers' copy of public result files
+# (the shared_dir fixture: skipped where it is absent).
+def test_diskspd_whole_machine_cpu_per_io_is_not_an_io_paths_cost(shared_dir):
+    text = (shared_dir / "data" / "real" / "diskspd" / "virtualclient_diskspd_text_write8k_multitarget.txt").read_text()
+    procs = int(text.split("proc count:")[1].split()[0])
+    busy = float(text.split("avg.|")[1].split("%")[0]) / 100
+    iops = float(text.split("\ntotal:")[1].split("|")[3])
+    assert (procs, busy, iops) == (112, pytest.approx(0.3969), pytest.approx(330_118.77))
+    per_io = procs * busy / iops
+    assert per_io == pytest.approx(134.7e-6, rel=1e-3)  # docs/physics.md §4 "Windows": 135 us of CPU per I/O
+    # tens of times a kernel I/O path's cost (libaio's 8,200 cycles are 2-4 us at 2-4 GHz): not the path's share
+    assert per_io > 30 * STACK_CYCLES[IoStack.LIBAIO][0] / 2.0e9
