@@ -9,6 +9,7 @@ totals::
     python -m tests.fitting.corpus_score                  # the dev split
     python -m tests.fitting.corpus_score --split blind    # counts only: blind cases' claims are not printed
     python -m tests.fitting.corpus_score --split all --report score.txt
+    python -m tests.fitting.corpus_score --regrade tests/data/explain_corpus/_blind_rounds/round4_scored.txt
 
 Split: a case whose id starts ``r2_`` is **blind2** (the second round, all blind: gathered after the first blind
 third had been scored and read); otherwise a case is **blind** when ``int(sha256(id).hexdigest(), 16) % 3 == 0``,
@@ -1228,7 +1229,17 @@ def main(argv=None) -> int:
                                    "claim to this JSON file")
     ap.add_argument("--show-blind", action="store_true",
                     help="print the blind cases' claims too (default: their counts only, so the split stays blind)")
+    ap.add_argument("--regrade", action="append", metavar="REPORT",
+                    help="re-grade a spent round's saved report (_blind_rounds/roundN_scored.txt) with the rules that "
+                         "need no expectation, and print the claims they flag (repeatable)")
     args = ap.parse_args(argv)
+    if args.regrade:
+        for path in args.regrade:
+            for cid, flagged in regrade_saved(path).items():
+                for text, why in flagged.items():
+                    print(f"== {cid}: {text}")
+                    print("\n".join(f"      - {w}" for w in why))
+        return 0
     scores = score_corpus(args.split, only=args.case)
     text = report(scores, show_blind=args.show_blind)
     print(text)
@@ -1238,6 +1249,42 @@ def main(argv=None) -> int:
         pathlib.Path(args.json).write_text(json.dumps(to_json(scores, show_blind=args.show_blind), indent=1,
                                                       ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
+
+
+_SAVED_CASE = re.compile(r"== (\S+) \[")
+_SAVED_CLAIM = re.compile(r"  \[(?:supported|contradicted|misleading)\] \(([^)]*)\) (.*)")
+
+
+def regrade_saved(report_path) -> dict:
+    """Re-grade the claims of a spent round's saved report (``_blind_rounds/roundN_scored.txt``: text only, no facts,
+    no curve) with :func:`misled_by_data` and :func:`false_of_data` against each case's points as fitted now (every
+    curve of a ``by=`` fit: a reason counts if it holds on any). ``{case id: {claim text: [reasons]}}`` of the claims
+    with a reason. Refuses a report that names a case of an unspent round (blind5)."""
+    cases: dict = {}
+    cur = None
+    for line in pathlib.Path(report_path).read_text(encoding="utf-8").splitlines():
+        m = _SAVED_CASE.match(line)
+        if m:
+            cur = m[1]
+            if split_of(cur) == "blind5":
+                raise ValueError(f"{report_path}: names {cur}, a case of the unspent round blind5")
+            cases[cur] = []
+            continue
+        m = _SAVED_CLAIM.match(line)
+        if m and cur:
+            cases[cur].append({"kind": m[1], "text": m[2], "facts": {}})
+    out: dict = {}
+    for cid, claims in cases.items():
+        d = CORPUS / cid
+        result = fit_case(d, load_case(d))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            curves = [curve_data(result, tuple(k)) for k in (list(result.chosen) or [()])]
+        for c in claims:
+            why = sorted({r for data in curves for r in misled_by_data(c, data) + false_of_data(c, data)})
+            if why:
+                out.setdefault(cid, {})[c["text"]] = why
+    return out
 
 
 def to_json(scores: list[CaseScore], *, show_blind: bool = False) -> dict:

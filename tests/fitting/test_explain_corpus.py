@@ -727,3 +727,11 @@ def test_a_fall_in_other_words_is_not_missing_but_no_falls_verdict():
     assert cs.score_claims("t", [said], {(): data}, expect(falls=True)).missing == []
     assert ("all points", "falls") in cs.score_claims("t", [], {(): data}, expect(falls=True)).missing
     assert grade(said["text"], data, expect(falls=False), kind="block size")[0] == "supported"
+
+
+def test_regrade_refuses_an_unspent_round(tmp_path):
+    saved = tmp_path / "r.txt"
+    saved.write_text("== r5_anything [blind5]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
+                     encoding="utf-8")
+    with pytest.raises(ValueError, match="unspent round blind5"):
+        cs.regrade_saved(saved)
