@@ -32,7 +32,14 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
     _fast_loads = None
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import PACING_OPTIONS, block_sizes, choose_block_size, pacing_fields, workload_fields
+from .fio_options import (
+    PACING_OPTIONS,
+    block_sizes,
+    choose_block_size,
+    directory_files,
+    pacing_fields,
+    workload_fields,
+)
 from .schema import _EMPTY_ROW, failed_job_rows
 from .steadystate import steady_state_columns
 
@@ -333,6 +340,113 @@ def _direction_rows(d: dict, direction: str, path, where: str) -> dict | None:
     return out
 
 
+#: fio's sync-call latency percentiles (the job's ``sync`` block), the same points as clat's
+_SYNC_PERCENTILES = {key: "sync_lat" + col[4:] for key, col in _PERCENTILES.items()}
+
+
+def sync_measured(sync) -> bool:
+    """The job's ``sync`` block (fio 3.x JSON: ``total_ios`` and ``lat_ns`` of its fsync/fdatasync/sync_file_range
+    calls) holds a measurement, or is not what fio writes (the general reader says so): False only for no block
+    and for fio's "nothing measured" (``N`` 0, or before 3.20 zeros without ``N``, with ``total_ios`` 0)."""
+    if sync is None:
+        return False
+    if type(sync) is not dict:
+        return True
+    total = sync.get("total_ios", 0)
+    if not (total == 0 and type(total) is int):
+        return True
+    block, _ = _latency(sync, "lat")
+    if block is None:
+        return "lat_ns" in sync or "lat" in sync
+    n = block.get("N", _MISSING)
+    if n is _MISSING:
+        return not unmeasured_block(block.get("mean"), block.get("max"))
+    return not (n == 0 and type(n) is int)
+
+
+def _sync_columns(sync, path, where: str) -> dict | None:
+    """The sync columns (``sync_ios``, ``sync_lat_*_s``) of a job's ``sync`` block; None where none were measured.
+
+    The count is the latency block's sample count ``N``: fio's ``total_ios`` there counts fsync calls only (stat.c
+    writes ``total_io_u[DDIR_SYNC]``; fdatasync is DDIR_DATASYNC: fio 3.33 wrote ``total_ios`` 0 beside 127
+    fdatasync samples); before fio 3.20 (no ``N``) it is ``total_ios`` where that is not 0, else unknown (NaN)."""
+    if not sync_measured(sync):
+        return None
+    if not isinstance(sync, dict):
+        raise IngestError(path, f"{where} = {sync!r}: expected an object (fio's sync block: total_ios and lat_ns)")
+    out: dict = {}
+    total = _nonneg(sync, "total_ios", path, where, required=False)
+    n = math.nan
+    block, scale = _latency(sync, "lat")
+    if block is not None:
+        here = f"{where}.{'lat_ns' if scale == 1e-9 else 'lat'}"
+        if not isinstance(block, dict):
+            raise IngestError(path, f"{here} = {block!r}: expected an object of mean, max, N and percentile")
+        n = _nonneg(block, "N", path, here, required=False)
+        if not (n == 0 or (n != n and unmeasured_block(block.get("mean"), block.get("max")))):
+            out["sync_lat_mean_s"] = _nonneg(block, "mean", path, here, scale=scale)
+            out["sync_lat_max_s"] = _nonneg(block, "max", path, here, required=False, scale=scale)
+            pct = block.get("percentile")
+            if isinstance(pct, dict):
+                for key, col in _SYNC_PERCENTILES.items():
+                    if key in pct:
+                        out[col] = _nonneg(pct, key, path, f"{here}.percentile", scale=scale)
+    out["sync_ios"] = n if n > 0 else (total if total > 0 else math.nan)
+    return out
+
+
+#: Relative slack of the latency consistency checks: fio writes its means as doubles of whole ns (µs in 2.x)
+#: summed over the same samples, so a real record meets them to far better than this
+_LAT_SLACK = 1e-6
+
+
+def latency_inconsistency(lat_mean: float, clat_mean: float, slat_mean: float, lat_max: float) -> tuple | None:
+    """The first relation a direction's latencies break, as ``(smaller column, larger column)``, or None.
+
+    fio takes a total latency (``lat``) from the I/O's start and a completion latency (``clat``) from its issue,
+    after the submission (``slat``), for the same I/Os (io_u.c ``account_io_completion``), so ``clat`` and
+    ``slat`` means are at most ``lat``'s and every mean is at most the largest latency (``lat_max_s``: total,
+    else completion). NaN (not measured) breaks nothing."""
+    for small, big, a, b in (("clat_mean_s", "lat_max_s", clat_mean, lat_max), ("lat_mean_s", "lat_max_s", lat_mean,
+                             lat_max), ("clat_mean_s", "lat_mean_s", clat_mean, lat_mean),
+                             ("slat_mean_s", "lat_mean_s", slat_mean, lat_mean)):
+        if a > b * (1.0 + _LAT_SLACK) + 2e-9:
+            return small, big
+    return None
+
+
+def numbers_inconsistent(numbers: tuple) -> bool:
+    """:func:`latency_inconsistency` of :func:`direction_numbers`' tuple (the fast paths decline such a direction,
+    and the general reader warns)."""
+    return latency_inconsistency(numbers[5], numbers[6], numbers[7], numbers[8]) is not None
+
+
+def _warn_inconsistent(row: dict, d: dict, opts: dict, path, job: str, direction: str) -> None:
+    """Warn, naming the file, job and fields, where a direction's latencies contradict each other (kept as written)."""
+    broken = latency_inconsistency(row["lat_mean_s"], row["clat_mean_s"], row["slat_mean_s"], row["lat_max_s"])
+    if broken is None:
+        return
+    ns = "lat_ns" in d or "clat_ns" in d
+    lat_block, _ = _latency(d, "lat")
+    max_of = "lat" if isinstance(lat_block, dict) and row["lat_mean_s"] == row["lat_mean_s"] else "clat"
+
+    def field(col: str) -> str:
+        base = max_of if col == "lat_max_s" else col.split("_")[0]
+        return f"{direction}.{base}{'_ns' if ns else ''}.{'max' if col == 'lat_max_s' else 'mean'}"
+
+    small, big = broken
+    if _truthy(opts.get("sqthread_poll", "0")) and "io_uring" in str(opts.get("ioengine", "")):
+        why = ("the job ran io_uring with sqthread_poll: fio before 3.34 records no issue time for its I/Os "
+               "(engines/io_uring.c fio_ioring_commit returns before stamping them), so their completion latency is "
+               "measured from a stale time; fixed in 3.34 by commit c011bf1 (fio issue #1484), and in 3.36 by 10bad6b "
+               "where 3.34-3.35 stamped the wrong I/O")
+    else:
+        why = "an edited or corrupt file, or a fio bug"
+    warnings.warn(f"{path}: {job}: {field(small)} = {row[small]:.6g} s is more than {field(big)} = "
+                  f"{row[big]:.6g} s: an internally inconsistent fio record ({why}); kept as written, not corrected", IngestWarning,
+                  stacklevel=4)
+
+
 _FLOAT_MAX = 1.7976931348623157e308
 _SLOW = object()
 
@@ -623,6 +737,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     name_counts: dict | None = None  # entries per job name, counted when a job with numjobs > 1 asks
     with_options: dict = {}  # id of an option set's columns -> (them, the document's columns with them)
     no_latency = ""  # the option that kept fio from measuring latency (gtod_reduce), where one did
+    clones_seen: dict = {}  # entries so far per (job name, directory=): which clone of a directory= job an entry is
     for index, job in enumerate(entries):
         if type(job) is not dict and not isinstance(job, dict):
             raise IngestError(path, f"jobs[{index}]: expected an object")
@@ -662,6 +777,11 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                               f"({_echoed_name(job_opts, name)}, iodepth={job_opts['iodepth']}): the group's jobs "
                               "may differ, so its iodepth is not tabulated (NA)", IngestWarning, stacklevel=3)
             option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
+        if echoed and ("directory" in opts or (merged and merged > numjobs and "filename" in job_opts)):
+            files = _job_files(opts, job_opts, name, numjobs, merged, group, clones_seen, path, index, devices)
+            if files is not None:
+                fields = {**fields, "target_names": ";".join(files) or None, "targets": len(set(files)) or None}
+                option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
         group_id = job.get("groupid")
         if not (type(group_id) is int and 0 <= group_id <= 2**31):
             group_id = _check_int(job, "groupid", path, f"jobs[{index}]", 0, 2**31)
@@ -710,6 +830,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                     row = {**common, **nums}
             if nums is None:
                 continue
+            _warn_inconsistent(row, d, opts, path, f"jobs[{index}] ({name!r})", direction)
             if "lat_percentiles" in opts and _total_in_clat(d, opts):
                 for col in _PERCENTILES.values():  # total-latency percentiles under clat_ns (fio 3.1-3.15)
                     row["lat" + col[4:]], row[col] = row[col], math.nan
@@ -747,6 +868,14 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             share = reads / total if total else math.nan
             for r in job_rows:
                 r["read_fraction"] = share
+        sync = _sync_columns(job.get("sync"), path, f"jobs[{index}].sync") if "sync" in job else None
+        if sync is not None:  # a job's fsync/fdatasync calls: on the row of the writes that issue them
+            on = next((r for d in ("write", "mixed", "trim") for r in job_rows if r["direction"] == d), None)
+            if on is not None:
+                on.update(sync)
+            elif job_rows and final:
+                warnings.warn(f"{path}: jobs[{index}] ({name!r}) measured {sync['sync_ios']:.0f} sync call(s) but "
+                              "no writes; they are not tabulated", IngestWarning, stacklevel=3)
         if error:
             job_rows = failed_job_rows(job_rows, common, defaulted)
             warnings.warn(f"{path}: jobs[{index}] ({name!r}) failed with fio error {error} ({_strerror(error)}); its "
@@ -771,6 +900,45 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         for row in rows:
             row["format"] = fmt
     return rows
+
+
+def _job_files(opts: dict, job_opts: dict, name, numjobs: int, merged: int | None, group: bool, clones_seen: dict,
+               path, index: int, devices: list[str]) -> list[str] | None:
+    """The files of a job entry where ``filename=`` does not list them (``target_names``): ``[]`` where fio's
+    output cannot say (NA, with a warning), None where the echoed ``filename=`` stands.
+
+    A ``group_reporting`` sum of several job sections (``merged`` jobs, more than ``numjobs``) that set their own
+    ``filename=`` cannot say: fio echoes the last job's options only. A ``directory=`` job without ``filename=``
+    uses the files fio names after it (:func:`~nvmemodel.ingest.fio_options.directory_files`): every clone's for
+    a group entry, else the clone's own (clones are reported in order: the k-th entry of a name is clone k)."""
+    several = bool(merged and merged > numjobs)
+    if "filename" in opts:
+        if several and "filename" in job_opts:
+            shown = f"; fio reported statistics for {len(devices)} device(s) of the whole run ({', '.join(devices)}: " \
+                    "devices, device_count)" if devices else ""
+            warnings.warn(f"{path}: jobs[{index}] ({name!r}) is a group_reporting sum of {merged} jobs whose sections "
+                          f"set their own filename=, and fio's JSON echoes only the last job's "
+                          f"({_echoed_name(job_opts, name)}, filename={job_opts['filename']}): the group's files are "
+                          f"not in the output, so its target_names and targets are NA (unless the job file is echoed "
+                          f"before the output){shown}", IngestWarning,
+                          stacklevel=4)
+            return []
+        return None
+    if several:
+        warnings.warn(f"{path}: jobs[{index}] ({name!r}) is a group_reporting sum of {merged} jobs of several sections "
+                      f"that write under directory={opts['directory']}, each in files named after its own section, "
+                      "and fio's JSON names only the first section: the group's files are not in the output, so its "
+                      "target_names and targets are NA", IngestWarning, stacklevel=4)
+        return []
+    key = (str(name), str(opts.get("directory")))
+    clone = clones_seen.get(key, 0)
+    clones_seen[key] = clone + 1
+    files = directory_files(opts, name, numjobs, None if group else clone % numjobs)
+    if isinstance(files, str):
+        warnings.warn(f"{path}: jobs[{index}] ({name!r}) writes under directory={opts['directory']} and {files}: "
+                      "its target_names and targets are NA", IngestWarning, stacklevel=4)
+        return []
+    return files
 
 
 def _total_in_clat(d: dict, opts: dict) -> bool:

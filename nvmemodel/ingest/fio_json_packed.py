@@ -31,6 +31,8 @@ from .fio_json import (
     _option_fields,
     direction_numbers,
     job_group,
+    numbers_inconsistent,
+    sync_measured,
 )
 from .fio_options import PACING_OPTIONS, choose_block_size
 from .schema import COLUMNS
@@ -40,13 +42,16 @@ __all__ = ["packed_rows"]
 
 #: The column order the tuples below are written in (checked against the schema at import).
 _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "final", "job_name", "job_index",
-          "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction", "random_fraction",
-          "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names", "targets", "devices",
-          "device_count", "rate_iops", "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s",
-          "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
-          "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s", "cpu_usr",
-          "cpu_sys", "defaulted", "error", "ss_criterion", "ss_attained", "ss_duration_s", "ss_criterion_value",
-          "ss_iops", "ss_bw_bytes_per_s")
+          "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction",
+          "random_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names",
+          "targets", "devices", "device_count", "rate_iops", "rate_bytes_per_s", "thinktime_s",
+          "fsync_every", "fdatasync_every", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
+          "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s",
+          "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s",
+          "lat_p99_9_s", "lat_p99_99_s", "sync_ios", "sync_lat_mean_s", "sync_lat_max_s", "sync_lat_p50_s",
+          "sync_lat_p90_s", "sync_lat_p95_s", "sync_lat_p99_s", "sync_lat_p99_9_s", "sync_lat_p99_99_s",
+          "cpu_usr", "cpu_sys", "defaulted", "error", "ss_criterion", "ss_attained", "ss_duration_s",
+          "ss_criterion_value", "ss_iops", "ss_bw_bytes_per_s")
 if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be followed here
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
 
@@ -54,12 +59,16 @@ _NAN = math.nan
 #: the total-latency percentiles of a row: not written (fio writes them with lat_percentiles=1, which
 #: direction_numbers leaves to the general reader)
 NO_LAT_PERCENTILES = (_NAN,) * 6
+#: the sync columns of a row (sync_ios, sync_lat_*): none measured (a job whose fio JSON sync block has samples is
+#: read by the general reader: fio_json.sync_measured)
+NO_SYNC = (_NAN,) * 9
 #: the pacing columns of a row (fio_options.PACING_COLUMNS) where no option sets them (the general reader
 #: reads the documents whose options do)
 NO_PACING = (_NAN, _NAN, _NAN, None, None)
 #: options whose documents the general reader reads: pacing (its columns), gtod_reduce (its warning) and
-#: lat_percentiles (fio 3.1-3.15 wrote total-latency percentiles as clat_ns's: fio_json._total_in_clat)
-GENERAL_ONLY = PACING_OPTIONS | {"gtod_reduce", "lat_percentiles"}
+#: lat_percentiles (fio 3.1-3.15 wrote total-latency percentiles as clat_ns's: fio_json._total_in_clat),
+#: directory (the files fio names after the job: fio_json._job_files)
+GENERAL_ONLY = PACING_OPTIONS | {"gtod_reduce", "lat_percentiles", "directory"}
 _WRITE_ONLY = ("write", "randwrite")  # a read of such a job is its verify phase (api._mark_verify_reads)
 #: directions a one-way pattern cannot issue (as fio_json._contradicts reads them)
 _OTHER_WAY = {p: {"write", "trim"} if p in _ONLY["read"] else {"read", "trim"} for p in _ONE_WAY}
@@ -139,7 +148,9 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         host = job.get("hostname")
         job_head = (*head, None if name is None else str(name), index, group_id, None if host is None else str(host),
                     "group" if group else "job", False, pattern)
-        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
+        if sync_measured(job.get("sync")):
+            return None  # fsync/fdatasync calls measured: the general reader tabulates them
+        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write),
@@ -156,8 +167,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
             if "bins" in d.get("clat_ns", ()):
                 return None  # json+ (or clat_ns not an object): the general reader reads it
             numbers = direction_numbers(d)
-            if numbers is None or numbers is IDLE:
-                return None
+            if numbers is None or numbers is IDLE or numbers_inconsistent(numbers):
+                return None  # (latencies that contradict each other: the general reader warns)
             job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
         if not append_job_rows(rows, job_rows, echoed, group, pattern, job_head, read_fraction, random_fraction,
                                option_part, job_tail):

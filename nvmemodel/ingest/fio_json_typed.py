@@ -27,9 +27,18 @@ import math
 from collections.abc import Sequence
 from typing import Annotated
 
-from .fio_json import _FLOAT_MAX, _KNOWN_DOC_KEYS, _KNOWN_JOB_KEYS, _count_from_iops, _group_size, counts_implausible
+from .fio_json import (
+    _FLOAT_MAX,
+    _KNOWN_DOC_KEYS,
+    _KNOWN_JOB_KEYS,
+    _count_from_iops,
+    _group_size,
+    counts_implausible,
+    numbers_inconsistent,
+)
 from .fio_json_packed import (
     NO_LAT_PERCENTILES,
+    NO_SYNC,
     append_job_rows,
     block_size,
     document_parts,
@@ -73,6 +82,13 @@ if _HAVE_MSGSPEC:
         percentile: _Percentiles | UnsetType = UNSET
         bins: Raw | UnsetType = UNSET
 
+    class _Sync(Struct, kw_only=True, gc=False):
+        """A job's sync block (fsync/fdatasync calls): only whether it measured any (fio_json.sync_measured)."""
+
+        total_ios: _Num | UnsetType = UNSET
+        lat_ns: _Latency | UnsetType = UNSET
+        lat: _Latency | UnsetType = UNSET
+
     class _Direction(Struct, kw_only=True, gc=False):
         io_bytes: _Num
         io_kbytes: Raw | UnsetType = UNSET  # (only whether it is there: fio 3's io_bytes are bytes)
@@ -108,7 +124,7 @@ if _HAVE_MSGSPEC:
         job_start: _Skipped = UNSET
         eta: _Skipped = UNSET
         elapsed: _Skipped = UNSET
-        sync: _Skipped = UNSET
+        sync: _Sync | None | UnsetType = UNSET
         ctx: _Skipped = UNSET
         majf: _Skipped = UNSET
         minf: _Skipped = UNSET
@@ -225,6 +241,20 @@ def _numbers(d) -> tuple | None:
     return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
 
 
+def _sync_measured(sync) -> bool:
+    """``fio_json.sync_measured`` of the decoded sync block: False only for none and for fio's "nothing measured"."""
+    if sync is None or sync is UNSET:
+        return False
+    if not (sync.total_ios == 0 and type(sync.total_ios) is int):
+        return sync.total_ios is not UNSET
+    block = sync.lat_ns if sync.lat_ns is not UNSET else sync.lat
+    if block is UNSET:
+        return False
+    if block.N is UNSET or block.N is None:
+        return not (block.mean == 0 and block.max == 0)
+    return block.N != 0
+
+
 def _rows(doc, path: str) -> list[tuple] | None:
     """``fio_json_packed._packed_rows`` of the document, read from its structs (the same steps in the same order)."""
     entries = doc.jobs
@@ -273,7 +303,9 @@ def _rows(doc, path: str) -> list[tuple] | None:
                     False, pattern)
         if job.steadystate is not UNSET:
             return None  # a steady-state report: the general reader reads it
-        job_tail = (*NO_LAT_PERCENTILES, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
+        if _sync_measured(job.sync):
+            return None  # fsync/fdatasync calls measured: the general reader tabulates them
+        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
         option_part += devices_part
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):
@@ -287,8 +319,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
             if d.clat_ns is not UNSET and d.clat_ns.bins is not UNSET:
                 return None  # json+
             numbers = _numbers(d)
-            if numbers is None:
-                return None
+            if numbers is None or numbers_inconsistent(numbers):
+                return None  # (latencies that contradict each other: the general reader warns)
             job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
         if not append_job_rows(rows, job_rows, echoed, group, pattern, job_head, read_fraction, random_fraction,
                                option_part, job_tail):

@@ -28,6 +28,38 @@ def split_filenames(value: str | None) -> list[str]:
     return [p.replace("\\:", ":") for p in parts if p]
 
 
+#: A job's files beyond which their names are not listed (``targets`` is then NA): a ``numjobs`` × ``nrfiles``
+#: of this size is not a device-count sweep, and the names would be a row's longest text.
+MAX_NAMED_FILES = 4096
+
+
+def directory_files(opts: dict, jobname, numjobs: int, clone: int | None = None) -> list[str] | str:
+    """The files fio creates for a job without ``filename=``: ``<directory>/<jobname>.<clone>.<file>`` for each of
+    its ``numjobs`` clones (``clone``: only that clone's) and ``nrfiles`` files (fio ``init.c`` ``make_filename``
+    with no ``filename_format``; ``filesetup.c`` ``add_file``/``set_name_idx``: with ``directory=a:b`` clone k's
+    files go to the (k mod 2)-th directory). Returns a sentence saying why fio's output cannot say where it
+    cannot (``filename_format``, ``opendir``, a job name that is a path, more than :data:`MAX_NAMED_FILES`
+    files); call it only where ``filename`` is not set."""
+    if "filename_format" in opts:
+        return f"the job names its files by filename_format={opts['filename_format']!r}"
+    if "opendir" in opts:
+        return f"the job adds every file under opendir={opts['opendir']!r}, which fio's output does not list"
+    name = "" if jobname is None else str(jobname)
+    if not name or "/" in name or "\\" in name:  # (fio uses an existing device or file of the job's name as is)
+        return f"the job's name {name!r} may itself be a file or device fio opens"
+    raw = str(opts.get("nrfiles", opts.get("nr_files", "1"))).strip()
+    if not raw.isdigit() or int(raw) < 1:
+        return f"nrfiles={raw!r} is not a count of files"
+    nrfiles = int(raw)
+    clones = range(numjobs) if clone is None else (clone,)
+    if len(clones) * nrfiles > MAX_NAMED_FILES:
+        return f"the job has {len(clones) * nrfiles} files (numjobs x nrfiles), more than are listed"
+    dirs = split_filenames(str(opts.get("directory", ""))) or [""]
+    # (fio joins directory and name with its path separator, as written: set_name_idx "%s%c")
+    return [f"{dirs[k % len(dirs)]}/{name}.{k}.{f}" if dirs[k % len(dirs)] else f"{name}.{k}.{f}"
+            for k in clones for f in range(nrfiles)]
+
+
 _SIZE = re.compile(r"\s*(?P<num>\d+(?:\.\d*)?|\.\d+)\s*(?P<sfx>[a-zA-Z]*)\s*")
 _POWERS = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
 

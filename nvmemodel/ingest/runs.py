@@ -23,7 +23,7 @@ import shlex
 import warnings
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import PACING_OPTIONS, pacing_fields, workload_fields
+from .fio_options import PACING_OPTIONS, pacing_fields, split_filenames, workload_fields
 
 __all__ = ["apply_echo", "apply_targets", "echoed_runs", "has_results"]
 
@@ -153,6 +153,33 @@ def _missing(value) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
+#: job options that start a new reporting group (fio HOWTO "stonewall", "new_group"): sections after them
+#: are reported apart from those before
+_NEW_GROUP = ("stonewall", "wait_for_previous", "new_group")
+
+
+def _group_files(options: dict, first: str | None) -> list[str] | None:
+    """The files of the echoed job sections that one ``group_reporting`` row sums: the sections from the one
+    named ``first`` (fio names a group after its first job) up to the next that starts a new group
+    (``stonewall``, ``new_group``; all of them where the global section sets one), each section's own
+    ``filename=`` or the global one. None where a section names none or no section is named ``first``."""
+    glob, jobs = options["global"], options["jobs"]
+    every = any(k in glob for k in _NEW_GROUP)
+    names = list(jobs)
+    if first not in jobs:
+        return None
+    files: list[str] = []
+    for i in range(names.index(first), len(names)):
+        opts = jobs[names[i]]
+        if i > names.index(first) and (every or any(k in opts for k in _NEW_GROUP)):
+            break
+        section = split_filenames(opts.get("filename", glob.get("filename")))
+        if not section:
+            return None
+        files += section
+    return files
+
+
 def apply_echo(rows: list[dict], options: dict, path) -> None:
     """Fill what a chunk's rows leave unknown (or took from fio's defaults) from its echo."""
     jobs = options["jobs"]
@@ -170,6 +197,10 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
                 raise IngestError(path, f"the echoed command: {exc.problem}") from None
             cache[key] = (opts, fields, defaulted, pacing)
         opts, fields, defaulted, pacing = cache[key]
+        if row.get("level") == "group" and len(jobs) > 1:  # a group_reporting row: its sections' files, not one's
+            files = _group_files(options, row.get("job_name"))
+            fields = {**fields, "target_names": ";".join(files) if files else None,
+                      "targets": len(set(files)) if files else None}
         for col, value in pacing.get(row.get("direction"), {}).items():
             if _missing(row.get(col)):
                 row[col] = value

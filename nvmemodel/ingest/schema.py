@@ -58,7 +58,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "io_bytes": ("float64", "B", "bytes transferred"),
     "iops": ("float64", "1/s", "I/O per second"),
     "bw_bytes_per_s": ("float64", "B/s", "bandwidth"),
-    "lat_mean_s": ("float64", "s", "mean total latency (submission + completion)"),
+    "lat_mean_s": ("float64", "s", ("mean total latency (submission + completion) of this direction's I/Os; fio's "
+                                    "sync calls are not in it (sync_lat_mean_s)")),
     "clat_mean_s": ("float64", "s", "mean completion latency"),
     "slat_mean_s": ("float64", "s", "mean submission latency"),
     "lat_max_s": ("float64", "s", "maximum latency (total, else completion)"),
@@ -74,6 +75,17 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "lat_p99_s": ("float64", "s", "total-latency 99th percentile (fio lat_percentiles=1)"),
     "lat_p99_9_s": ("float64", "s", "total-latency 99.9th percentile (fio lat_percentiles=1)"),
     "lat_p99_99_s": ("float64", "s", "total-latency 99.99th percentile (fio lat_percentiles=1)"),
+    "sync_ios": ("float64", "", ("fsync/fdatasync/sync_file_range calls the job completed (fio JSON sync block: its "
+                                 "latency sample count), on the job's write row (mixed: unified reporting); NA: none "
+                                 "measured. Their time is not in lat_mean_s")),
+    "sync_lat_mean_s": ("float64", "s", "mean latency of those sync calls (fio JSON sync.lat_ns)"),
+    "sync_lat_max_s": ("float64", "s", "maximum latency of those sync calls"),
+    "sync_lat_p50_s": ("float64", "s", "sync-call latency median"),
+    "sync_lat_p90_s": ("float64", "s", "sync-call latency 90th percentile"),
+    "sync_lat_p95_s": ("float64", "s", "sync-call latency 95th percentile"),
+    "sync_lat_p99_s": ("float64", "s", "sync-call latency 99th percentile"),
+    "sync_lat_p99_9_s": ("float64", "s", "sync-call latency 99.9th percentile"),
+    "sync_lat_p99_99_s": ("float64", "s", "sync-call latency 99.99th percentile"),
     "cpu_usr": ("float64", "1", "user CPU in CPUs (1 = one CPU busy all run): fio: the job's own (group_reporting: per job); DiskSpd, IOmeter: the whole machine's, every process"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
@@ -86,7 +98,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
 MEASUREMENTS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_mean_s", "clat_mean_s", "slat_mean_s",
                 "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
                 "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s",
-                "cpu_usr", "cpu_sys")
+                "sync_ios", "sync_lat_mean_s", "sync_lat_max_s", "sync_lat_p50_s", "sync_lat_p90_s", "sync_lat_p95_s",
+                "sync_lat_p99_s", "sync_lat_p99_9_s", "sync_lat_p99_99_s", "cpu_usr", "cpu_sys")
 
 #: fio's defaults for options its output does not echo (fio HOWTO: rw=read, bs=4k, iodepth=1,
 #: numjobs=1, direct=0, ioengine=psync on Linux, rwmixread=50).
