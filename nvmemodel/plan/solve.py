@@ -139,9 +139,10 @@ def _min_drives(lv: Levels, need: float, max_n):
     if stacked is not None:  # every drive count at once (0, 1, …): the first that meets the need
         shape = np.broadcast_shapes(stacked[0].shape[1:], np.shape(lv.drive), np.shape(max_n))
         local = np.broadcast_to(stacked[0], (stacked[0].shape[0], *shape))
-        mx = np.broadcast_to(np.asarray(max_n, dtype=float), shape)
+        mx = _expand(np.asarray(max_n, dtype=float), shape)
         cap = _gather((local,), mx)[0]
-        first = (local[1:] >= need).argmax(axis=0) + 1.0
+        # the first count that meets the need, on the sums' own few axes (and the need's), broadcast after
+        first = (stacked[0][1:] >= need).argmax(axis=0) + 1.0
         return np.where(cap >= need, np.fmin(first, mx), np.nan), cap, stacked
     cap = lv.local(max_n)
     shape = np.broadcast_shapes(np.shape(cap), np.shape(lv.drive), np.shape(max_n))
@@ -183,8 +184,8 @@ def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None):
     parts = None
     if not lv.tree:
         pass
-    elif stacked is not None:  # taken from the sums at every drive count (_min_drives)
-        parts = tuple(np.where(feasible, a, b) for a, b in zip(_gather(stacked, n_min), _gather(stacked, max_n)))
+    elif stacked is not None:  # taken from the sums at every drive count (_min_drives), at n_eval: the same
+        parts = _gather(stacked, np.broadcast_to(n_eval, np.shape(feasible)))  # elements as selecting per configuration
     else:
         parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
     out = compose((lv,), _one_group(n_eval), groups=False, parts=parts)
@@ -243,6 +244,19 @@ def _gather(xs: tuple, n) -> tuple:
             size = int(np.prod(inner))
             index[inner] = counts * size + np.broadcast_to(np.arange(size).reshape(inner), shape) if size > 1 else counts
     return tuple(np.ascontiguousarray(x).reshape(-1).take(index[x.shape[1:]]) if np.ndim(x) else x for x in xs)
+
+
+def _expand(x, shape: tuple):
+    """``x`` (broadcastable to ``shape``) as a contiguous array of that shape, the same values: by repeats along its
+    length-1 axes. A whole-block operation with an operand broadcast along inner axes runs numpy's inner loop a few
+    elements at a time (the Dell space's system limit: 5-8x a contiguous operand's time); a number stays one."""
+    if type(x) is not np.ndarray or x.shape == tuple(shape) or x.ndim > len(shape):
+        return x
+    x = x.reshape((1,) * (len(shape) - x.ndim) + x.shape)
+    for axis, (have, want) in enumerate(zip(x.shape, shape)):
+        if have != want:
+            x = np.repeat(x, want, axis=axis)
+    return x
 
 
 def _is_inf(x) -> bool:
@@ -406,6 +420,8 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
     ps = [_chunk_parameters(space, codes, common, t) for t in targets]
     max_n, lanes_ok, switched = _constraints(ps[0], space.max_drives)
     levels = [Levels(p) for p in ps]
+    for lv in levels:  # the system limit takes part in several whole-block operations: on the block's shape once
+        lv.system = _expand(lv.system, shape)
     needs = [t.iops_needed for t in targets]
     n_need, caps, all_ok, stacked = [], [], lanes_ok, []
     for lv, p, t, need in zip(levels, ps, targets, needs):
@@ -420,6 +436,7 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
         caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
         all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
     n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
+    max_n = _expand(max_n, shape)  # (after the searches above, whose way depends on its axes)
     if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
         fewest = raid_min_drives(ps[0]["raid.level"])
         n_min = np.fmax(n_min, fewest)
