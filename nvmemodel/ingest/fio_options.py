@@ -230,6 +230,10 @@ def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, lis
         fields["direct"] = FIO_DEFAULTS["direct"]
         defaulted.append("direct")
     targets = split_filenames(opts.get("filename"))
+    if targets and opts.get("directory"):  # fio opens <directory>/<filename>, an absolute filename too (filesetup.c
+        # add_file: set_name_idx of the job, clone 0, whose files the clones share; measured with fio 3.33)
+        first = split_filenames(str(opts["directory"]))[:1]
+        targets = [f"{first[0]}/{t}" for t in targets] if first else targets
     if targets:
         fields["target_names"] = ";".join(targets)
         fields["targets"] = len(targets)

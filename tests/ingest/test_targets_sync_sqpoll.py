@@ -92,6 +92,14 @@ def test_two_directories_take_the_clones_in_turn():
     assert (df["targets"] == 2).all() and set(df["target_names"]) <= _made_by_fio()
 
 
+def test_a_filename_under_directory_is_the_first_directorys_file():
+    df = read_results(DATA / "directory_filename.json")  # directory=dirC:dirD filename=rel.dat numjobs=2
+    listing = (DATA / "directory_filename_files.txt").read_text().split("\n\n")
+    made = [block.splitlines()[0][:-1] + "/" + name for block in listing for name in block.splitlines()[1:]]
+    assert made[0].endswith("/dirC/rel.dat") and len(made) == 1  # fio made one file, for both clones
+    assert list(df["target_names"]) == made * 2 and (df["targets"] == 1).all()
+
+
 @pytest.mark.parametrize(("extra", "said"), [({"filename_format": "f.$jobnum"}, "filename_format"),
                                              ({"opendir": "/data"}, "opendir"),
                                              ({"nrfiles": "9999"}, "9999 files")])

@@ -46,6 +46,11 @@ $FIO $J --output="$OUT/directory_group.json" --name=dj --directory="$W/dirA" --n
 $FIO $J --output="$OUT/directory_two.json" --name=dk --directory="$W/dirA:$W/dirB" --numjobs=2 --size=4m \
     --rw=randread --bs=4k --runtime=1
 ls -R "$W/dirA" "$W/dirB" > "$OUT/directory_files.txt"
+# 2b. directory= with filename=: fio opens <first directory>/<filename>, shared by the clones (run 13:29 UTC, load 6.2)
+mkdir -p "$W/dirC" "$W/dirD"
+$FIO $J --output="$OUT/directory_filename.json" --name=df --directory="$W/dirC:$W/dirD" --filename=rel.dat \
+    --numjobs=2 --size=1m --rw=read --bs=4k
+ls -R "$W/dirC" "$W/dirD" > "$OUT/directory_filename_files.txt"
 
 # 3. syncs: fsync every 8 writes, fdatasync every 16 (their latency is in the job's "sync" block)
 $FIO $J --output="$OUT/fsync.json" --name=fs --filename="$W/fsfile" --size=8m --ioengine=psync --rw=write --bs=4k \
