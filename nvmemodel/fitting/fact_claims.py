@@ -109,9 +109,10 @@ def layer_claims(result, cf: CurveFacts) -> list:
     if f is None:
         return []
     layer = f.facts["layer"]
-    if layer == "page_cache":
-        text = ("The runs used buffered I/O (direct=0): the page cache may have served them, so their rates can be "
-                "memory's, not a drive's; read every limit below with that in mind.")
+    if layer in ("page_cache", "buffered_device"):  # what the files show served buffered I/O (fitting/buffered.py)
+        from .buffered import buffered_sentence
+
+        text = buffered_sentence(f.facts)
     elif layer == "beyond_device":
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
@@ -320,6 +321,8 @@ def directions_words(result, cf: CurveFacts) -> str:
         return ""
     x, p = result.x, cf.points
     rl, wl = d["read_lat_mean_s"][0], d["write_lat_mean_s"][0]
+    if not (min(rl, wl) > 0 and max(rl, wl) / min(rl, wl) >= 2):  # one latency for both: one service time it is
+        return ""
     lat0 = p["lat"].to_numpy(float)[0]
     text = (f" At {x} = {_xv(result, d['x'][0])} reads took {fmt_y(rl, 's')} and writes {fmt_y(wl, 's')}"
             + (f" ({fmt_y(lat0, 's')} weighted by their I/O)" if np.isfinite(lat0) else "")
@@ -334,9 +337,10 @@ def directions_words(result, cf: CurveFacts) -> str:
     if not plateau or abs(lvl / share / plateau - 1) > 0.05:  # rows per job, or a mix not held: no total from it
         return text
     other = "write" if slow == "read" else "read"
-    text += (f" The {slow}s, with fio's latency ≥ ×{np.min(d[f'{slow}_lat_mean_s'] / d[f'{other}_lat_mean_s']):.3g} the {other}s',"
-             f"latency, sit at {span(fmt_y(iops.min(), '1/s'), fmt_y(iops.max(), '1/s'))} "
-             f"({span(fmt_y(bps.min(), 'B/s'), fmt_y(bps.max(), 'B/s'))}) at every {x}: a level of their own, which "
+    ratio = float(np.min(d[f"{slow}_lat_mean_s"] / d[f"{other}_lat_mean_s"]))
+    text += (f" The {slow}s, with fio's latency ≥ ×{ratio:.3g} the {other}s' at every {x}, sit at "
+             f"{span(fmt_y(iops.min(), '1/s'), fmt_y(iops.max(), '1/s'))} "
+             f"({span(fmt_y(bps.min(), 'B/s'), fmt_y(bps.max(), 'B/s'))}) throughout: a level of their own, which "
              f"the fixed mix ({share:.0%} {slow}s) turns into a total of {fmt_y(lvl, '1/s')} ÷ {share:.2f} = "
              f"{fmt_y(lvl / share, '1/s')}; more outstanding I/O queues in front of the {slow}s.")
     return text
@@ -598,8 +602,11 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     from .claim import runs_rows
 
     layer = cf.layer.facts["layer"] if cf.layer is not None else None
-    what = {"page_cache": "the page cache (memory, not a device)", None: "the device"}.get(
+    what = {"page_cache": "the page cache (memory, not a device)", None: "the device",
+            "buffered_device": "the device"}.get(
         layer, "the layer that served the I/O")
+    if layer == "page_cache" and cf.layer.facts.get("served") == "unknown":  # no evidence either way
+        what = "the page cache or the device (buffered I/O: which served it is not shown)"
     rows = runs_rows(result, cf.points)
     engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
     sync = bool(engines) and engines <= set(SYNC_ENGINES)

@@ -570,11 +570,10 @@ def _layer(result, p) -> Fact | None:
         return None  # an engine that does no I/O: no storage layer served anything
     if "direct" in rows:
         d = rows["direct"].dropna()
-        if len(d) and not bool(d.astype(bool).any()):
-            names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
-                if "devices" in rows else []
-            return Fact("layer", {"layer": "page_cache", "devices": names},
-                        "the runs used buffered I/O (direct=0)")
+        if len(d) and not bool(d.astype(bool).any()):  # what served them needs evidence (fitting/buffered.py)
+            from .buffered import buffered_fact
+
+            return Fact("layer", buffered_fact(rows), "the runs used buffered I/O (direct=0)")
     if "devices" in rows:
         names = sorted({d for v in rows["devices"].dropna().astype(str) for d in v.split(";") if d})
         for layer, pat in LAYERS:  # fio lists a layered device and the disks beneath it: the layer is what it used

@@ -1,0 +1,113 @@
+"""What buffered I/O (``direct=0``) says about the layer that served it — only what the files show.
+
+Buffered I/O *may* be served by the page cache, but whether it was is a question of evidence, not of the flag
+(round 2's hand reading, class J: O_SYNC 8 KiB writes on ZFS with the disk 94–96 % busy were told "the page cache
+may have served them"). The evidence read here, in this order:
+
+* every run a write whose every write was flushed (fio ``fsync=1`` / ``fdatasync=1``): each I/O waited for the
+  device — the device served them;
+* a device-busy column in the files (``disk_busy_pct``: iostat ``%b``, fio's ``disk_util``): ≥ :data:`BUSY_AT_LIMIT`
+  at the busiest point, the device was at its limit and served them; below it the device worked, and how much
+  memory served is not shown;
+* fio's JSON on Linux with no block device under the files (fio lists the disks beneath the files it used):
+  no local device beneath them — memory (tmpfs, the page cache) or a network file system served them;
+* none of these: unknown — said as unknown, not as "may have served".
+
+The fact keeps ``layer = "page_cache"`` unless the device is shown to have served the I/O (``"buffered_device"``),
+so a reader who takes the layer from the fact still learns that buffered I/O was used."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+__all__ = ["BUSY_AT_LIMIT", "buffered_fact", "buffered_sentence"]
+
+#: a device at least this busy (iostat %b, fio disk_util) at the busiest point served the I/O at its limit
+BUSY_AT_LIMIT = 0.9
+_BUSY_COLUMN = re.compile(r"^(disk|device)_(busy|util)(_pct)?$")
+
+
+def _busy(rows) -> tuple[str, float, float] | None:
+    """(column, lowest, highest) device-busy share (0–1) recorded in the runs' rows, or None."""
+    import pandas as pd
+
+    for col in rows.columns:
+        if _BUSY_COLUMN.match(str(col)):
+            v = pd.to_numeric(rows[col], errors="coerce").dropna().to_numpy(float)
+            if v.size:
+                v = v / 100.0 if str(col).endswith("_pct") else v
+                return str(col), float(v.min()), float(v.max())
+    return None
+
+
+def _synced(rows) -> bool:
+    """Every run a write and every write flushed (fsync=1 or fdatasync=1)."""
+    import pandas as pd
+
+    if "direction" not in rows or not len(rows) or not (rows["direction"].astype(str) == "write").all():
+        return False
+    every = None
+    for col in ("fsync_every", "fdatasync_every"):
+        if col in rows:
+            one = pd.to_numeric(rows[col], errors="coerce") == 1
+            every = one if every is None else (every | one)
+    return bool(every is not None and every.all())
+
+
+def _no_block_device(rows) -> bool:
+    """fio's JSON on Linux listed no block device under files that are not /dev nodes."""
+    if not {"format", "devices", "target_names"} <= set(rows.columns):
+        return False
+    fmt, devs = rows["format"].astype(str), rows["devices"].fillna("").astype(str)
+    targets = rows["target_names"].dropna().astype(str)
+    windows = targets.str.contains(r"^[A-Za-z]:|\\", regex=True).any()  # fio on Windows keeps no disk stats
+    return bool(fmt.str.startswith("fio-json").all() and (devs == "").all() and len(targets) and not windows
+                and not (targets.str.startswith("/dev/") & ~targets.str.startswith("/dev/shm/")).any())  # /dev/shm: tmpfs
+
+
+def buffered_fact(rows) -> dict:
+    """The layer fact's numbers for runs that used buffered I/O: ``layer``, ``served`` (``device``, ``no_device``
+    or ``unknown``), the devices fio named, and the evidence (``busy``, ``synced``)."""
+    names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
+        if "devices" in rows else []
+    busy = _busy(rows)
+    out = {"layer": "page_cache", "devices": names, "served": "unknown", "synced": False, "busy": None}
+    if busy is not None:
+        out["busy"] = {"column": busy[0], "lo": busy[1], "hi": busy[2]}
+    if _synced(rows):
+        out.update(layer="buffered_device", served="device", synced=True)
+    elif busy is not None and busy[2] >= BUSY_AT_LIMIT:
+        out.update(layer="buffered_device", served="device")
+    elif busy is None and _no_block_device(rows):
+        out["served"] = "no_device"
+    return out
+
+
+def buffered_sentence(facts: dict) -> str:
+    """The layer sentence for buffered runs, from :func:`buffered_fact`'s numbers."""
+    head = "The runs used buffered I/O (direct=0)"
+    b = facts.get("busy")
+    busy = (f"the disks beneath were {b['lo']:.0%}–{b['hi']:.0%} busy ({b['column']} in these files)" if b and
+            round(100 * b["lo"]) != round(100 * b["hi"]) else
+            f"the disks beneath were {b['hi']:.0%} busy ({b['column']} in these files)" if b else "")
+    if facts.get("synced"):
+        return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
+                f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
+    if facts.get("served") == "device":
+        return (f"{head}, but {busy}, at their limit at the busiest point: the device served the I/O, and the "
+                f"rates are the device's, not memory's.")
+    if facts.get("served") == "no_device":
+        return (f"{head}, and fio's disk statistics list no block device under the files: no local drive was beneath "
+                f"them — memory (the page cache, tmpfs) or a network file system served the I/O, so the rates are "
+                f"not a drive's; read every limit below with that in mind.")
+    if busy:
+        return (f"{head}; {busy}, short of their limit: the device was working, but how much of the I/O the page "
+                f"cache (memory) served is not shown; read every limit below with that in mind.")
+    if facts.get("devices"):
+        return (f"{head}: fio's disk statistics name {', '.join(facts['devices'])} beneath the files, but how busy it "
+                f"was is not in the results read here, so whether the page cache (memory) or the device served them "
+                f"is unknown; a limit below may be either's.")
+    return (f"{head}: no device-busy or disk statistics for the runs are in these files, so whether the page cache "
+            f"(memory) or the device served them is unknown here; a limit below may be either's.")
