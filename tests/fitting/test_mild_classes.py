@@ -30,7 +30,39 @@ def test_mixed_direction_level_is_told_per_direction_blind4():
     (s,) = _kind(cs.fit_case_id("r4_here_blkio_riops_wbps_randrw7030_iodepth_repeats", "blind4"), "saturation")
     assert "one serial path" not in s and "each took" not in s, s
     assert "reads took 14.9 µs and writes 452 µs (145 µs weighted by their I/O): no one service time" in s, s
-    assert "The writes, with fio's latency ≥ ×30.4 the reads'," in s and "÷ 0.30 = 6.84 K IOPS" in s, s
+    assert "The writes, with fio's latency ≥ ×30.4 the reads' at every iodepth, sit at" in s, s
+    assert "÷ 0.30 = 6.84 K IOPS" in s, s
+
+
+def _mixed_rows(write_lat_factor):
+    # a 60/40 randrw job at 4 KiB whose writes are held at 1000 IOPS; Little's law over both directions fixes the
+    # writes' latency when reads take 10 µs (write_lat_factor=None: both directions at the same latency)
+    rows = []
+    for q in (1, 2, 4, 8, 16, 32):
+        for r in range(2):
+            w = 1000.0 * (1 + 0.003 * r)
+            rd = w * 0.6 / 0.4
+            lat = q / (w / 0.4)
+            rl, wl = (1e-5, (lat - 0.6 * 1e-5) / 0.4) if write_lat_factor else (lat, lat)
+            for d, v, t in (("read", rd, rl), ("write", w, wl)):
+                rows.append(dict(source_path=f"qd{q}_run{r}.json", iodepth=q, numjobs=1, run=r, direction=d,
+                                 read_fraction=0.6, block_size_bytes=4096, iops=v, bw_bytes_per_s=v * 4096,
+                                 lat_mean_s=t, pattern="randrw", tool="fio"))
+    return rows
+
+
+def test_mixed_direction_level_hand_made():
+    (s,) = _kind(_fit(_mixed_rows(True), "iodepth"), "saturation")
+    assert "one serial path" not in s and "each took" not in s, s
+    assert "At iodepth = 1 reads took 10 µs and writes 984 µs (399 µs weighted by their I/O): no one service time" in s
+    assert "the fixed mix (40% writes) turns into a total of 1.00 K IOPS ÷ 0.40 = 2.50 K IOPS" in s, s
+
+
+def test_mixed_directions_at_one_latency_name_no_slow_direction():
+    (s,) = _kind(_fit(_mixed_rows(None), "iodepth"), "saturation")
+    # one latency for both directions: the IOPS-weighted mean is the time each took, and no direction is slow
+    assert "no one service time" not in s and "a level of their own" not in s, s
+    assert "With one I/O in flight each took 399 µs" in s, s
 
 
 # ------------------------------------------ Z: iodepth that stopped putting I/O in flight (blind4 #12)
