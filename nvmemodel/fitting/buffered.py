@@ -4,8 +4,8 @@ Buffered I/O *may* be served by the page cache, but whether it was is a question
 (round 2's hand reading, class J: O_SYNC 8 KiB writes on ZFS with the disk 94–96 % busy were told "the page cache
 may have served them"). The evidence read here, in this order:
 
-* every run a write whose every write was flushed (fio ``fsync=1`` / ``fdatasync=1``): each I/O waited for the
-  device — the device served them;
+* every run a write whose every write was flushed (fio ``fsync=1`` / ``fdatasync=1``) onto a block device: each
+  I/O waited for the device — the device served them (an ``fsync`` option not echoed is not taken as set);
 * a device-busy column in the files (``disk_busy_pct``: iostat ``%b``, fio's ``disk_util``): ≥ :data:`BUSY_AT_LIMIT`
   at the busiest point, the device was at its limit and served them; below it the device worked, and how much
   memory served is not shown;
@@ -51,7 +51,7 @@ def _synced(rows) -> bool:
     every = None
     for col in ("fsync_every", "fdatasync_every"):
         if col in rows:
-            one = pd.to_numeric(rows[col], errors="coerce") == 1
+            one = (pd.to_numeric(rows[col], errors="coerce") == 1).fillna(False).astype(bool)  # NA: not echoed
             every = one if every is None else (every | one)
     return bool(every is not None and every.all())
 
@@ -76,7 +76,7 @@ def buffered_fact(rows) -> dict:
     out = {"layer": "page_cache", "devices": names, "served": "unknown", "synced": False, "busy": None}
     if busy is not None:
         out["busy"] = {"column": busy[0], "lo": busy[1], "hi": busy[2]}
-    if _synced(rows):
+    if _synced(rows) and not _no_block_device(rows):  # fsync on tmpfs waits for no device
         out.update(layer="buffered_device", served="device", synced=True)
     elif busy is not None and busy[2] >= BUSY_AT_LIMIT:
         out.update(layer="buffered_device", served="device")

@@ -49,11 +49,11 @@ def test_no_evidence_is_unknown():
     assert c["facts"]["layer"] == "page_cache"  # the runs were buffered: the layer stays named for the reader
 
 
-@pytest.mark.parametrize("fsync, served", [(1, "device"), (8, "unknown")])
+@pytest.mark.parametrize("fsync, served", [(1, "device"), (8, "unknown"), (None, "unknown")])
 def test_every_write_flushed_is_the_device(fsync, served):
     """fsync=1 on every write run: each write waited for the device; fsync=8 does not say so."""
-    rows = pd.DataFrame({"direction": ["write", "write"], "fsync_every": [fsync, fsync], "fdatasync_every": [0, 0],
-                         "devices": [None, None]})
+    rows = pd.DataFrame({"direction": ["write", "write"], "fdatasync_every": [0, 0], "devices": [None, None],
+                         "fsync_every": pd.array([fsync, fsync], dtype="Int64")})  # the table's dtype: NA not echoed
     f = buffered_fact(rows)
     assert f["served"] == served
     if served == "device":
@@ -66,3 +66,18 @@ def test_busy_column_as_a_share_or_percent():
     pct = buffered_fact(pd.DataFrame({"direction": ["read"], "disk_busy_pct": [95.0]}))
     assert share["served"] == pct["served"] == "device"
     assert buffered_fact(pd.DataFrame({"direction": ["read"], "disk_busy_pct": [85.0]}))["served"] == "unknown"
+
+
+def test_fsync_on_tmpfs_waits_for_no_device():
+    """fsync=1 onto a file in /dev/shm (fio's JSON lists no disk under it): no device was waited for."""
+    rows = pd.DataFrame({"direction": ["write"], "fsync_every": pd.array([1], dtype="Int64"), "format": ["fio-json"],
+                         "devices": [None], "target_names": ["/dev/shm/f"]})
+    assert buffered_fact(rows)["served"] == "no_device"
+
+
+@pytest.mark.parametrize("case_id", ["r2_here_pagecache_write_bs", "r2_here_pagecache_write_numjobs_repeats"])
+def test_page_cache_writes_without_fsync_are_not_called_flushed(case_id):
+    """Buffered writes to /dev/shm with fsync not echoed (NA): not "every write was flushed" (an NA counted as 1 said
+    so of both before this test), but no local device beneath (spent round 2 cases)."""
+    c = _layer(case_id)
+    assert "flushed" not in c["text"] and c["facts"]["served"] == "no_device"
