@@ -250,8 +250,9 @@ def _expand(x, shape: tuple):
     """``x`` (broadcastable to ``shape``) as a contiguous array of that shape, the same values: by repeats along its
     length-1 axes. A whole-block operation with an operand broadcast along inner axes runs numpy's inner loop a few
     elements at a time (the Dell space's system limit: 5-8x a contiguous operand's time); a number stays one."""
-    if type(x) is not np.ndarray or x.shape == tuple(shape) or x.ndim > len(shape):
-        return x
+    shape = tuple(shape)
+    if type(x) is not np.ndarray or x.shape == shape or np.broadcast_shapes(x.shape, shape) != shape:
+        return x  # (not broadcastable to ``shape`` alone: left to the operation's own broadcasting)
     x = x.reshape((1,) * (len(shape) - x.ndim) + x.shape)
     for axis, (have, want) in enumerate(zip(x.shape, shape)):
         if have != want:
@@ -423,7 +424,7 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
     for lv in levels:  # the system limit takes part in several whole-block operations: on the block's shape once
         lv.system = _expand(lv.system, shape)
     needs = [t.iops_needed for t in targets]
-    n_need, caps, all_ok, stacked = [], [], lanes_ok, []
+    n_need, caps, all_ok, system_ok, stacked = [], [], lanes_ok, True, []
     for lv, p, t, need in zip(levels, ps, targets, needs):
         need = need * (1 + margin)
         if t.latency_s is not None and not np.all(np.asarray(p["workload.per_drive"]) > 0):
@@ -433,8 +434,11 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
         n, local_cap, sums = _min_drives(lv, need, max_n)
         stacked.append(sums)
         n_need.append(n)
-        caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
-        all_ok = all_ok & ~np.isnan(n) & (lv.system >= need)
+        # (the drive side's cap on its own few axes laid out first: _expand)
+        caps.append(local_cap if _is_inf(lv.system) else np.fmin(_expand(local_cap, np.shape(lv.system)), lv.system))
+        all_ok = all_ok & ~np.isnan(n)  # on the few axes of the drive side; the system's below, on the block's
+        system_ok = system_ok & (lv.system >= need)
+    all_ok = _expand(all_ok, np.shape(system_ok)) & system_ok
     n_min = functools.reduce(np.fmax, n_need)  # NaN where no workload is met; such rows are not feasible
     max_n = _expand(max_n, shape)  # (after the searches above, whose way depends on its axes)
     if "raid.level" in ps[0]:  # a RAID level needs its fewest drives (RAID-5: 3), whatever the targets
