@@ -49,6 +49,7 @@ import warnings
 from collections.abc import Sequence
 
 from ..errors import IngestError, IngestWarning
+from .fio_json import latency_inconsistency
 from .schema import failed_job_rows, new_row
 
 _PCT_COLS = {"50.000000": "clat_p50_s", "90.000000": "clat_p90_s", "95.000000": "clat_p95_s",
@@ -239,6 +240,14 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
             lat_mean_s=_lat(fields, o + 34, path, lineno, "lat mean"),
             lat_max_s=lat_max,
         )
+        # (terse prints a maximum in whole µs, cut down from fio's ns, beside means with three decimals: 1 µs slack)
+        broken = latency_inconsistency(row["lat_mean_s"], clat, slat, lat_max + 1e-6)
+        if broken is not None:  # (fio_json._warn_inconsistent: kept as written)
+            warnings.warn(f"{path}: line {lineno} ({jobname!r}) {direction}: {broken[0]} {row[broken[0]]:.6g} s is more "
+                          f"than {broken[1]} {row[broken[1]]:.6g} s: an internally inconsistent fio record (fio before "
+                          "3.34 writes such completion latencies for io_uring with sqthread_poll, whose I/Os it does "
+                          "not stamp at issue; else an edited or corrupt file); kept as written, not corrected",
+                          IngestWarning, stacklevel=4)
         pct = {}
         for j in range(20):
             key, _, value = fields[o + _PCT_FIELD + j].partition("%=")

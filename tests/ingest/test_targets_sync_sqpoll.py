@@ -182,6 +182,22 @@ def test_sqpoll_completion_latency_above_the_largest_latency_is_warned_and_kept(
     assert df["lat_mean_s"].iloc[0] == pytest.approx(read["lat_ns"]["mean"] * 1e-9, rel=1e-12)
 
 
+def test_the_terse_line_of_an_sqpoll_run_is_warned_about_too():
+    with pytest.warns(IngestWarning, match=r"sqpoll\.terse: line 1 \('sq'\) read: clat_mean_s 1\.20076 s is more than "
+                                           r"lat_max_s 0\.020005 s: an internally inconsistent fio record.*sqthread_poll"):
+        df = read_results(DATA / "sqpoll.terse")
+    assert df["clat_mean_s"].iloc[0] == pytest.approx(1200759.223729e-6, rel=1e-12)  # terse µs, kept
+
+
+def test_terse_maxima_cut_to_whole_microseconds_are_not_inconsistent():
+    # fio 3.33 terse of one 12,484 ns read: max printed 12 (µs, cut down), mean 12.484: not a contradiction
+    path = ROOT / "tests" / "data" / "fio_corpus" / "failed-verify.terse"
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        read_results(path)
+    assert not [w for w in record if "internally inconsistent" in str(w.message)]
+
+
 def test_an_edited_record_is_warned_about_without_the_sqpoll_reason(tmp_path):
     doc = fio_json("sections_nogroup.json")
     doc["jobs"][1]["read"]["clat_ns"]["mean"] = doc["jobs"][1]["read"]["lat_ns"]["mean"] * 1.5  # (edited copy)

@@ -61,6 +61,9 @@ $FIO $J --output="$OUT/fdatasync.json" --name=fds --filename="$W/fdsfile" --size
 # 4. io_uring with sqthread_poll (fio 3.33 leaves the I/Os' issue time unset: completion latency is garbage)
 $FIO $J --output="$OUT/sqpoll.json" --name=sq --filename="$W/sqfile" --size=16m --ioengine=io_uring \
     --sqthread_poll=1 --rw=randread --bs=4k --iodepth=8 --direct=1 --runtime=2 --time_based
+# 4b. the same sqpoll job in terse output (run alone at 13:33 UTC, load 5.5)
+$FIO --output-format=terse --output="$OUT/sqpoll.terse" --name=sq --filename="$W/sqfile" --size=16m \
+    --ioengine=io_uring --sqthread_poll=1 --rw=randread --bs=4k --iodepth=8 --direct=1 --runtime=2 --time_based
 
 echo "ended: $(date -u '+%Y-%m-%d %H:%M:%S UTC')" >> "$OUT/provenance.txt"
 rm -rf "$W"
