@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import NvmeModelError, ParameterError
 from .axes import BLOCK_SIZE, CONCURRENCY, SHARES, TIME, axis_kind  # noqa: F401  (nm.fitting.api kept the names)
 from .ceiling import DRIVE_AXES, X_AXES, ceiling_profile, ceiling_shape, reconcile
-from .curves import Y_COLUMNS, check_reaches_device, measured_points, one_in_flight, recorded_workload
+from .curves import Y_ALIASES, Y_COLUMNS, check_reaches_device, measured_points, one_in_flight, recorded_workload
 from .engine import _auto_method, fit_shape
 from .models import BLOCK_MODELS, EMPIRICAL, QUEUEING, SHAPES, block_shape
 from .result import FitResult
@@ -254,7 +254,8 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
         Column to scale along (``drives``, ``iodepth``, ``numjobs``, ``block_size_bytes``, a label) or
         ``"outstanding"`` (iodepth × numjobs).
     y : str
-        ``iops``, ``read_iops``, ``bytes_per_s``, ``clat_p99_s`` … (see :data:`Y_COLUMNS`), SI.
+        ``iops``, ``read_iops``, ``bytes_per_s``, ``clat_p99_s`` … (see :data:`Y_COLUMNS`), SI; the
+        table's column ``bw_bytes_per_s`` is taken as ``bytes_per_s``.
     by : str or list of str, optional
         Columns splitting the points into curves, each fitted on its own.
     model : str or list of str
@@ -285,6 +286,7 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
     -------
     FitResult
     """
+    y = Y_ALIASES.get(y, y)  # the table's own column name (bw_bytes_per_s) is the y it stands for
     shared = [shared] if isinstance(shared, str) else shared
     _check_topologies(topology, by)
     free = check_free(free, topology)

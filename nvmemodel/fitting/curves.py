@@ -22,7 +22,7 @@ from ..jobs.fiooptions import SYNC_ENGINES
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
+__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_ALIASES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
 
 #: y name → (table column, direction filter or None, how rows combine, unit)
 Y_COLUMNS = {
@@ -43,6 +43,11 @@ for _col in ("clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9
     Y_COLUMNS[_col] = (_col, None, "max", "s")
     Y_COLUMNS[f"read_{_col}"] = (_col, "read", "max", "s")
     Y_COLUMNS[f"write_{_col}"] = (_col, "write", "max", "s")
+
+#: the results table's own column names accepted as y (a user reads ``bw_bytes_per_s`` in the table and in
+#: ``nvmemodel plot``): the y name they stand for
+Y_ALIASES = {"bw_bytes_per_s": "bytes_per_s", "read_bw_bytes_per_s": "read_bytes_per_s",
+             "write_bw_bytes_per_s": "write_bytes_per_s"}
 
 #: x names computed per run rather than read from one column
 DERIVED_X = {"outstanding": "iodepth × numjobs summed over the run's distinct jobs"}
@@ -245,6 +250,7 @@ def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[s
     """
     import pandas as pd
 
+    y = Y_ALIASES.get(y, y)
     if y not in Y_COLUMNS:
         raise ParameterError("y", y, f"one of {', '.join(Y_COLUMNS)}")
     by = [by] if isinstance(by, str) else list(by or [])
@@ -519,6 +525,10 @@ def _several_values(g, c: str, key) -> None:
         split = ": " + ", ".join(f"{d}s at {as_written(v.dropna().unique())}"
                                  for d, v in g.groupby("direction")[c]) + \
             " (fit one direction: y='read_…' or y='write_…')"
+    if c == "time_s":  # fio's logs (read_fio_logs): the time within one run, not a load across runs
+        split = (": that is a time series within one run (fio's logs), not a scaling curve across runs; "
+                 "draw it with nvmemodel plot --logs, or check steady state with fio's ss= options "
+                 "(docs/compare.md)")
     raise ParameterError(c, as_written(vals[:3]), f"one value per run (run {key[1]} of file {key[0]} "
                                                   f"has several{split})")
 
