@@ -428,9 +428,9 @@ def test_split_rule():
     assert cs.split_of("here_null_numjobs") == "blind" and cs.split_of("here_blkio_roofline_bs") == "dev"
     assert cs.split_of("r2_anything") == "blind2" and cs.split_of("xr2_") != "blind2"
     assert cs.split_of("r3_anything") == "blind3" and cs.split_of("r4_anything") == "blind4"
-    assert cs.split_of("r5_anything") == "blind5"
+    assert cs.split_of("r5_anything") == "blind5" and cs.split_of("r6_anything") == "blind6"
     names = [d.name for d in cs.case_dirs()
-             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX, cs.ROUND5_PREFIX))]
+             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX, cs.ROUND5_PREFIX, cs.ROUND6_PREFIX))]
     blind = sum(cs.split_of(n) == "blind" for n in names)
     assert 0.2 <= blind / len(names) <= 0.45, f"{blind} of {len(names)} blind"
 
@@ -731,7 +731,7 @@ def test_a_fall_in_other_words_is_not_missing_but_no_falls_verdict():
 
 def test_regrade_refuses_an_unspent_round(tmp_path):
     saved = tmp_path / "r.txt"
-    saved.write_text("== r5_anything [blind5]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
+    saved.write_text("== r6_anything [blind6]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
                      encoding="utf-8")
-    with pytest.raises(ValueError, match="unspent round blind5"):
+    with pytest.raises(ValueError, match="unspent round blind6"):
         cs.regrade_saved(saved)
