@@ -71,8 +71,10 @@ def test_only_nfs3_is_calibrated_every_other_protocol_is_a_labelled_estimate():
                         "iscsi": "estimate", "nvme_tcp": "default", "ceph_rbd": "measured"}
     # the Ceph OSD's cost quotes the measurement it comes from (docs/physics.md §12.4.1)
     assert "'delivering around 7500 IOPS per core used'" in PROTOCOLS["ceph_rbd"][4]
-    for key in ("smb3", "iscsi", "nvme_tcp"):
+    for key in ("smb3", "iscsi"):
         assert "found" in PROTOCOLS[key][4]  # each says what was looked for
+    # nvme_tcp's target costs are sourced now (issue 29, SPDK's NVMe-oF TCP report 24.05): it names where they are
+    assert "target.stack" in PROTOCOLS["nvme_tcp"][4] and "report 24.05" in PROTOCOLS["nvme_tcp"][4]
 
 
 def test_preset_quotes_the_protocol_source_with_its_status():
