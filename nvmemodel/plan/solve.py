@@ -249,7 +249,8 @@ def _gather(xs: tuple, n) -> tuple:
 def _expand(x, shape: tuple):
     """``x`` (broadcastable to ``shape``) as a contiguous array of that shape, the same values: by repeats along its
     length-1 axes. A whole-block operation with an operand broadcast along inner axes runs numpy's inner loop a few
-    elements at a time (the Dell space's system limit: up to 8x a contiguous operand's instructions); a number stays one."""
+    elements at a time (the Dell space's system limit: up to 8x a contiguous operand's instructions); a number
+    stays one."""
     shape = tuple(shape)
     if type(x) is not np.ndarray or x.shape == shape or np.broadcast_shapes(x.shape, shape) != shape:
         return x  # (not broadcastable to ``shape`` alone: left to the operation's own broadcasting)

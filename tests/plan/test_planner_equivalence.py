@@ -118,8 +118,9 @@ CASES = {
                                    "drive.model": ["samsung-pm1733-u2", "intel-p5800x-800gb"]}, max_drives=20),
         {"rank": "cost", "prices": {"drive": 1000, "socket": 4000, "switch": 500}}),
     "hosts": lambda: ([Target(W["4k-randread"], iops=20e6)],
-                      DesignSpace("dell-r7525", {"host": ["amd-epyc-7742", "amd-epyc-7742:1", "intel-xeon-platinum-8380"],
-                                                 "workload.io_stack": ["libaio", "io_uring", "spdk"]}, max_drives=24),
+                      DesignSpace("dell-r7525",
+                                  {"host": ["amd-epyc-7742", "amd-epyc-7742:1", "intel-xeon-platinum-8380"],
+                                   "workload.io_stack": ["libaio", "io_uring", "spdk"]}, max_drives=24),
                       {"rank": "lanes"}),
 }
 
