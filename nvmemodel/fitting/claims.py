@@ -50,7 +50,7 @@ from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and no
     EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
     noise_fits)
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import below_top_words, level_words, served_words, stall_claim
+from .fact_claims import below_top_words, fan_out_claim, level_words, served_words, stall_claim
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -621,6 +621,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                   f"the data stop rising at {x} = {_xv(result, cf.saturation.facts['onset_x'])} and "
                                   f"stay level without falling — a cap, which σ and κ only imitate.",
                          {"interpreted": False}))
+    elif model == "usl" and fan_out_claim(result, cf, f.stats["r2"]) is not None:  # devices at a fixed load (round 5)
+        out.append(fan_out_claim(result, cf, f.stats["r2"]))
     elif model == "usl":
         peak, lim = d["peak_n"], d["amdahl_limit"]
         share = d["contention_share"][0]
@@ -629,12 +631,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             floor = peak[1]
             text += ("no peak within the data (κ's 95 % interval includes 0"
                      + (f"; if there is one, N* > {floor:.3g}" if np.isfinite(floor) else "") + "); ")
-        elif ev.falls and peak[0] <= float(np.max(ev.x)):
+        elif not float(np.min(ev.x)) <= peak[0] <= float(np.max(ev.x)):  # never "peaks at" outside the data (round 5)
+            text += (f"the model's peak N* ≈ {peak[0]:.3g} lies {('beyond the largest', 'below the smallest')[bool(peak[0] < np.min(ev.x))]} "
+                     f"{x} measured ({_fx(np.min(ev.x))}–{_fx(np.max(ev.x))}): an extrapolation; ")
+        elif ev.falls:
             text += (f"throughput peaks at {x} ≈ {peak[0]:.3g} (95 % CI {peak[1]:.3g}–{peak[2]:.3g}) "
                      f"and falls beyond it, as the data do; ")
-        elif peak[0] > float(np.max(ev.x)):
-            text += (f"the model's peak N* ≈ {peak[0]:.3g} lies beyond the largest {x} measured "
-                     f"({_fx(np.max(ev.x))}): an extrapolation; ")
         else:
             text += (f"the model places a peak at {x} ≈ {peak[0]:.3g}, but the data do not fall beyond it by more "
                      f"than their noise; ")
@@ -642,11 +644,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # κ's interval includes 0: the data cannot tell a coherency loss from none, so no split is claimed
             # (QA s27 I13: "50% of the lost throughput is contention, 50% coherency" with κ indistinguishable from 0)
             text += "the loss cannot be split between contention and coherency (κ may be 0); "
-        elif np.isfinite(share) and ev.noise_source != "repeats":
-            # one run a point, taken in order: a fall is as well the device changing state over the series (an SSD
-            # nearing its write steady state) as a load effect — no mechanism is named from it
-            text += ("with one run a point the loss is not split between contention and coherency (a device whose "
-                     "state changes over the series falls the same way); ")
+        elif np.isfinite(share) and ev.noise_source != "repeats":  # one run a point: no split, no cause (round 5)
+            text += "with one run a point the loss is not split between contention and coherency; "
         elif np.isfinite(share):
             text += (f"at the largest x, {share:.0%} of the lost throughput is contention, "
                      f"{1 - share:.0%} coherency; ")
@@ -927,8 +926,9 @@ def curve_claims(result, key) -> list[Claim]:
                                               "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
-    if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising"):
-        claims = []  # along block size the caps the data show say what these would, with their numbers
+    if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
+                                                                   "falls" if cf.size_fall else ""):  # said once
+        claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
     claims += size_claims(result, cf)
     claims += layer_claims(result, cf)
     claims += _paced(result, key)
@@ -971,8 +971,8 @@ def curve_claims(result, key) -> list[Claim]:
     elif result.y_unit == "s":
         claims.append(Claim("model", "The scaling laws describe throughput, not latency: no shape is claimed from "
                                      "this fit (its numbers are in params and summary())."))
-    elif cf.saturation is not None and cf.saturation.facts["state"] == "from_first":
-        pass  # level from the first point: no model's knee, limit or contention describes a flat line
+    elif cf.saturation is not None and cf.saturation.facts["state"] in ("from_first", "noisy"):
+        pass  # a level from the first point, or runs spread past every step: no model's shape is read (round 5 AE)
     else:
         claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf, prior=claims)
     claims += _selection(result, key)

@@ -176,6 +176,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
     if state == "no_queue":
         return None
+    if state == "noisy":
+        runs = (f", {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)}" if s.get("runs_lo") is not None else
+                f" (sd up to {s['cv']:.0%} of the mean)")
+        by = f"×{s['ratio']:.3g}" if np.isfinite(s["ratio"]) else "more than any step between the points"
+        return _claim("saturation", f"The repeats of one {x} differ by {by} (at {x} = {_xv(result, s['x'])}{runs}), "
+                                    f"more than any step between the points' means: no onset, level or fall can be "
+                                    f"read from these runs.", f, state="unresolved")
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
     if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O
         level = level_words(result, cf, s["plateau"])
@@ -207,7 +214,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     before = ""
     if s.get("gain_before") is not None:
         k = s["onset_index"]
-        before = (f" Up to it the load still paid: {s['gain_before']:+.0%} per doubling from "
+        own = (f"{ys[k] / ys[k - 1] - 1:+.0%} for ×{xs[k] / xs[k - 1]:.3g} the {x}, "
+               if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
+        before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"]:
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
@@ -230,6 +239,18 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
                 f"varies.")
         la = d.get("level_after")
+        if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
+            head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
+                    f"({span(fmt_y(la['high_lo'], u), fmt_y(d['y_max'], u), ' to ')} over {x} = "
+                    f"{span(_xv(result, la['high_from']), _xv(result, d['x_max']))}, {la['high_points']} points), then "
+                    f"{level_words(result, cf, la['value'])} ({span(fmt_y(la['lo'], u), fmt_y(la['hi'], u), ' to ')} "
+                    f"over {x} = {span(_xv(result, la['x_from']), _xv(result, la['x_to']))}, {la['points']} points): "
+                    f"a step of −{drop} between {x} = {_xv(result, d['x_max'])} and {_xv(result, la['x_from'])}, not a "
+                    f"decline along {x}; with one run a point a change between the runs is not told from an effect "
+                    f"of {x}.")
+            text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
+                    f"per doubling over it).{latw}{before}")
+            return _claim("saturation", f"{text} {noise}.", f)
         if la:  # one high single-run point, then a level: the level is the reading, the point beside it (blind3 Q)
             head = (f"Measured {what} is level at {level_words(result, cf, la['value'])} "
                     f"({span(fmt_y(la['lo'], u), fmt_y(la['hi'], u), ' to ')} over {x} = "
@@ -275,7 +296,7 @@ def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None
 def _is_level(cf: CurveFacts, ev=None) -> bool:
     """One level over the whole range: saturated from the first point, or flat within the noise."""
     sat = cf.saturation.facts.get("state") if cf.saturation is not None else None
-    return sat == "from_first" or bool(ev is not None and getattr(ev, "flat", False))
+    return sat == "from_first" or (sat != "noisy" and bool(ev is not None and getattr(ev, "flat", False)))
 
 
 #: the fit's notes about one parameter's value or interval (at a bound, held, unidentified, correlated)
@@ -401,8 +422,8 @@ def _cap_claims(result, cf: CurveFacts) -> list:
                                  f"a per-I/O time the bytes do not add to)")
                 else:  # issue 28 point 2: a rate the outstanding I/O limits is that, not a cap
                     parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
-                                 f"rate that much outstanding I/O allows at that latency — not shown to be a cap (a "
-                                 f"deeper queue would tell)")
+                                 f"rate that much outstanding I/O allows at that latency — not shown to be a cap "
+                                 f"({served_words(result, cf)[1]} would tell)")
             else:
                 parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         if s["bytes_cap"] and s["bytes_points"] >= 3:
@@ -610,7 +631,8 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     rows = runs_rows(result, cf.points)
     engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
     sync = bool(engines) and engines <= set(SYNC_ENGINES)
-    more = (f"more jobs ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)" if sync
+    more = (f"more jobs or an async engine ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)"
+            if sync
             else "a deeper queue")
     return what, more
 
@@ -625,3 +647,53 @@ def _state_of(result, ev) -> str | None:
         if xs.size == np.size(ev.x) and np.allclose(xs, np.sort(ev.x)) and np.allclose(np.sort(ys), np.sort(ev.y)):
             return cf.saturation.facts["state"] if cf.saturation is not None else None
     return None
+
+
+#: load axes that add devices, not concurrent requests: along them a fixed number of jobs spreads over more devices
+DEVICE_AXES = ("drives", "devices", "device_count", "targets", "target_count")
+
+
+def synced_words(result) -> str:
+    """' every write was followed by an fsync (fsync=1)' where every write row of the table records one (ingest's
+    ``fsync_every`` / ``fdatasync_every``), else ''."""
+    import pandas as pd
+
+    from ..ingest.summary import usable_rows
+
+    tbl = result.table
+    if tbl is None or "direction" not in tbl:
+        return ""
+    rows = usable_rows(tbl)
+    rows = rows[rows["direction"] == "write"]
+    for col, name in (("fsync_every", "fsync"), ("fdatasync_every", "fdatasync")):
+        v = pd.to_numeric(rows[col], errors="coerce") if col in rows else None
+        if v is not None and not rows.empty and v.notna().all() and (v == 1).all():
+            return f"every write was followed by an {name} ({name}=1)"
+    return ""
+
+
+def fan_out_claim(result, cf: CurveFacts | None, r2: float):
+    """A USL fit along an axis of devices at a load that did not grow with it (the jobs the same at every point): σ
+    and κ are not read as contention or coherency between concurrent requests — the time per I/O is described instead
+    (round 5, read before this rule: one fsync=1 job over an md RAID-0 of 1 to 1920 RAM disks, "peaks at
+    device_count ≈ 0.892")."""
+    if cf is None or result.x.lower() not in DEVICE_AXES:
+        return None
+    p = cf.points
+    jobs = p["jobs"].to_numpy(float)
+    if np.isfinite(jobs).all() and jobs.size and jobs.max() > jobs.min():
+        return None  # more jobs with more devices: the load grew, and the scaling law's words apply
+    x, y = p["x"].to_numpy(float), p["y"].to_numpy(float)
+    load = (f"{_fx(jobs[0])} job{'s' if jobs[0] != 1 else ''} at every {result.x}" if np.isfinite(jobs).all() and
+            jobs.size else f"no sign that the jobs grew with {result.x}")
+    sync = synced_words(result)
+    text = (f"The USL fit (R² = {_r2(r2)}) is not read as contention or coherency: along {result.x} the load did not "
+            f"grow ({load}{'; ' + sync if sync else ''}), so no more requests competed at larger {result.x}.")
+    if result.y_unit == "1/s" and x.size >= 3 and np.all(y > 0):
+        t = 1.0 / y
+        b, a = np.polyfit(x, t, 1)
+        fit_r2 = 1.0 - np.sum((t - (a + b * x)) ** 2) / np.sum((t - t.mean()) ** 2)
+        if fit_r2 >= TRUST_R2 and b > 0:
+            text += (f" The time per I/O (1 ÷ IOPS) grows along a line, ≈ {fmt_y(a, 's')} + {fmt_y(b, 's')} per "
+                     f"{result.x} (R² = {_r2(fit_r2)}): each added device adds work to every I/O.")
+    return _claim("model", text, None, interpreted=False)

@@ -170,6 +170,10 @@ def _saturation(result, p, ev=None) -> Fact | None:
     n = x.size
     if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p):
         return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
+    noisy = repeat_spread(result, p)
+    if noisy is not None:  # the repeats spread more than every step: no onset, level or fall is read (round 5 AB/AE)
+        return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
+                                   **noisy}, f"the runs at one {result.x} differ more than any step between points")
     # onset: the first point no later point gains PAYS per doubling over
     onset = None
     for k in range(n - 1):
@@ -218,9 +222,10 @@ def _saturation(result, p, ev=None) -> Fact | None:
             noise = max(float(steps.max()) if steps.size else 0.0, FLAT * y[i_max])
             basis = (f"every step before it and the ±{FLAT:.0%} a level is read within" if steps.size else
                      f"the ±{FLAT:.0%} a level is read within")  # (the maximum is the onset: no step before it)
-        if drop > noise:  # (with repeats their noise decides; without, the ±FLAT band above)
+        after = _level_after(x, y, reps, i_max) if drop > noise else None
+        if drop > noise and not (after or {}).get("one_level"):  # (with repeats their noise; without, ±FLAT above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
-                     "basis": basis, "level_after": _level_after(x, y, reps, i_max)}
+                     "basis": basis, "level_after": after}
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
@@ -242,6 +247,54 @@ def _saturation(result, p, ev=None) -> Fact | None:
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 
 
+def repeat_spread(result, p) -> dict | None:
+    """Repeats whose spread at a point exceeds every step between the points' means — a point whose runs differ by
+    more than ×2 (or whose sd is over half its mean) while its sd is larger than the largest step: the means' onset,
+    plateau and fall are then the runs' scatter (round 5, read before this rule: a posixaio loop sweep, 2.7–28.3 K at
+    one iodepth, and ext4 fsync runs of 0.25–29.5 K at one numjobs). ``ratio``: the largest max ÷ min of one point's
+    runs where the table gives them (NaN otherwise), ``cv`` the largest sd ÷ mean, at ``x``."""
+    y, sd, reps = p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
+    if y.size < 2 or not (np.isfinite(reps).all() and (reps >= 2).all() and np.isfinite(sd).all()):
+        return None
+    ratio = _run_ratios(result, p)
+    cv = sd / y
+    wide = (cv > 0.5) | (ratio > 2)
+    if not wide.any() or sd.max() <= np.abs(np.diff(y)).max():
+        return None
+    i = int(np.nanargmax(np.where(np.isfinite(ratio), ratio, 0.0))) if np.isfinite(ratio).any() else int(np.argmax(cv))
+    return {"ratio": float(ratio[i]), "cv": float(cv.max()), "x": float(p["x"].to_numpy(float)[i]),
+            "runs_lo": float(_run_values(result, p, i).min()) if np.isfinite(ratio[i]) else None,
+            "runs_hi": float(_run_values(result, p, i).max()) if np.isfinite(ratio[i]) else None}
+
+
+def _run_values(result, p, i: int) -> np.ndarray:
+    """The runs of point ``i`` from the table (one value per source file, summed over its jobs), or an empty array
+    where they cannot be told apart or do not average to the point's mean within 1 %."""
+    col = {"1/s": "iops", "B/s": "bw_bytes_per_s"}.get(result.y_unit)
+    tbl = result.table
+    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
+        return np.array([])
+    from ..ingest.summary import usable_rows
+
+    srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
+    rows = usable_rows(tbl)
+    rows = rows[rows["source_path"].astype(str).isin(srcs)]
+    if rows.empty:
+        return np.array([])
+    v = rows.groupby(rows["source_path"].astype(str))[col].sum().to_numpy(float)
+    ok = v.size == len(srcs) and v.size >= 2 and abs(v.mean() / p["y"].iloc[i] - 1) <= 0.01 and (v > 0).all()
+    return v if ok else np.array([])
+
+
+def _run_ratios(result, p) -> np.ndarray:
+    out = np.full(len(p), np.nan)
+    for i in range(len(p)):
+        v = _run_values(result, p, i)
+        if v.size:
+            out[i] = v.max() / v.min()
+    return out
+
+
 def _level_after(x, y, reps, i_max: int) -> dict | None:
     """One run a point, every point after the maximum (≥ 3) within ±FLAT of their mean: the "fall" is the one step
     after a single high point, then a level — not a decline along the load (blind3 class Q: 97 K at QD4, then 81–89 K
@@ -252,6 +305,17 @@ def _level_after(x, y, reps, i_max: int) -> dict | None:
     mean = float(y[after].mean())
     if not np.all(np.abs(y[after] / mean - 1) <= FLAT):
         return None
+    # the maximum is one spike only where the point before it is not at its level too; otherwise two levels and the
+    # step between them (round 5, read before this rule: 327 K and 336 K at QD4–8, then 116–139 K over QD16–64)
+    high = i_max
+    while high > 0 and abs(y[high - 1] / y[i_max] - 1) <= FLAT:
+        high -= 1
+    if high < i_max and y[after].max() >= y[high:i_max + 1].min():
+        return {"one_level": True}  # the maximum is not isolated and the two stretches overlap: one level, no fall
+    if high < i_max:  # two levels that do not overlap
+        return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
+                "x_to": float(x[-1]), "points": int(after.size), "high": float(y[high:i_max + 1].mean()),
+                "high_lo": float(y[high:i_max + 1].min()), "high_from": float(x[high]), "high_points": i_max + 1 - high}
     return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
             "x_to": float(x[-1]), "points": int(after.size)}
 

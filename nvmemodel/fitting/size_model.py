@@ -126,7 +126,10 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
         at_depth = (f" (at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: that rate is its CPU's — "
                     f"more jobs, not a deeper queue, may raise it)")
     elif np.isfinite(depth) and no_icap:
-        at_depth = f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: a deeper queue may raise it)"
+        from .fact_claims import served_words
+
+        more = served_words(result, cf)[1] if cf is not None else "a deeper queue"  # psync: more jobs (round 5 AD)
+        at_depth = f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: {more} may raise it)"
     else:
         at_depth = ""
     iops_words = f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}" \
@@ -145,7 +148,9 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
         bw_words = f"a per-byte term of 1/{fmt_y(bm, 'B/s')}, above the bandwidth the data level at (below)"
     elif rising is not None:
         bw_words = (f"bandwidth still rises at the largest block ({rising}), so its ceiling, {fmt_y(bm, 'B/s')} in "
-                    f"the fit, is not measured")
+                    f"the fit, is not measured" if depth != 1 else  # one I/O in flight: a rate, no ceiling (round 5)
+                    f"bandwidth still rises at the largest block ({rising}); the fit's per-byte term, "
+                    f"{fmt_y(bm, 'B/s')}, is a transfer rate at 1 I/O outstanding, not a ceiling")
     else:
         bw_words = f"a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones" \
             + ("" if bm_far or over_b else _ci(f, "bw_max", "B/s", top_b))

@@ -93,7 +93,7 @@ def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_que
     # J: what served buffered I/O needs evidence, and absent it is said unknown); the synchronous engine's "more jobs"
     # stays
     assert "an IOPS ceiling of the page cache or the device (buffered I/O: which served it is not shown) is not " \
-           "measured at this depth; more jobs (psync is synchronous: one I/O in flight per job) would tell" in text, text
+           "measured at this depth; more jobs or an async engine (psync is synchronous: one I/O in flight per job) would tell" in text, text
 
 
 def test_a_saturated_curves_last_step_of_scatter_is_not_read_as_still_rising():
