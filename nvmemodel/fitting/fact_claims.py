@@ -14,7 +14,7 @@ import numpy as np
 from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
-__all__ = ["below_top_words", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -104,12 +104,27 @@ def _what(result) -> str:
     return f"{direction} {what}" if direction else what
 
 
+#: what each layer of :data:`~nvmemodel.fitting.facts.LAYERS` (and the network layers) is, in words
+_LAYER_WORDS = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
+                "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
+                "loop": "a loop device (an image file: its reads may come from the page cache of the host or VM)",
+                "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
+                "nbd": "a network block device", "rbd": "a Ceph RBD (network) block device",
+                "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
+                "xen": "a Xen virtual disk (the hypervisor's storage layer)"}
+
+
 def layer_claims(result, cf: CurveFacts) -> list:
+    """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
+    return _layer_claim(result, cf) + cache_claims(result, cf)
+
+
+def _layer_claim(result, cf: CurveFacts) -> list:
     f = cf.layer
     if f is None:
         return []
     layer = f.facts["layer"]
-    if layer in ("page_cache", "buffered_device"):  # what the files show served buffered I/O (fitting/buffered.py)
+    if layer in ("page_cache", "buffered_device") or "served" in f.facts:  # buffered I/O: what served it (buffered.py)
         from .buffered import buffered_sentence
 
         text = buffered_sentence(f.facts)
@@ -118,19 +133,47 @@ def layer_claims(result, cf: CurveFacts) -> list:
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
                 f"a file or network layer) served these I/Os, and no drive-level limit explains them.")
     else:
-        what = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
-                "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
-                "loop": "a loop device (an image file: its reads may come from the page cache of the host or VM)",
-                "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
-                "nbd": "a network block device", "rbd": "a Ceph RBD (network) block device",
-                "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
-                "xen": "a Xen virtual disk"}[layer]
+        what = _LAYER_WORDS[layer]
         if layer == "network_fs" and f.facts.get("hosts"):
             what = "a network file system (one namespace written from several hosts at once: NFS, a parallel file system, a burst buffer …)"
         said = (f"fio's disk statistics name {', '.join(f.facts['devices'])}" if f.facts.get("devices") else
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
-        text = f"{said}: the I/O went through {what}; its rates are that layer's, and a drive's limits apply only below it."
+        stack = f.facts.get("stack") or []
+        below = [_LAYER_WORDS[lay] for _, lay in stack if lay is not None and lay != layer]
+        if len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
+            said = f"fio's disk statistics name {' over '.join(d for d, _ in stack)}"
+            what = ", then ".join([what] + list(dict.fromkeys(below)))
+        one = len(set(below) | {layer}) == 1
+        whose = "that layer's" if one else "those layers'"
+        text = (f"{said}: the I/O went through {what}; its rates are {whose}, and "
+                f"a drive's limits apply only below {'it' if one else 'them'}.")
     return [_claim("layer", text, f)]
+
+
+def cache_claims(result, cf: CurveFacts) -> list:
+    """Points faster than any drive through the path the files name (:func:`~nvmemodel.fitting.facts._cache_served`)."""
+    f = cf.cache
+    if f is None:
+        return []
+    s = f.facts
+    at = "; ".join(f"at {_xv(result, x)} {fmt_y(iops, '1/s')} with a {how} read latency of {fmt_y(lat, 's')}"
+                   for x, lat, iops, how in s["points"])
+    floor = fmt_y(s["device_floor_s"], "s")
+    path = (f"and the path through {' over '.join(s['path'])} adds its own round trip to that" if s["path"] else
+            "and the path through the layer adds its own round trip to that") if s["layered"] else \
+        f"and this is below half of that"
+    direct = "with direct I/O" if s.get("direct") else "with direct I/O not ruled out (the files do not record it)"
+    who = (f"{'' if s.get('direct') else 'the page cache, had the reads been buffered; '}a host's page cache beneath "
+           f"a VM's disk, memory beneath a loop image, or a cache in the layer")
+    head = (f"Faster than any drive: {at}, at one I/O in flight {direct}. No drive completes a read that fast "
+            f"— the fastest, Intel's Optane SSD P5800X, is specified at about {floor} (its product brief), {path}.")
+    if s.get("every_point"):
+        text = f"{head} Memory or a cache served every point ({who}), not a drive: the rates are not a drive's."
+    else:
+        one = len(s["points"]) == 1
+        text = (f"{head} A cache served {'this point' if one else 'these points'} ({who}), not the device: "
+                f"{'it is' if one else 'they are'} left out of the size and CPU comparisons.")
+    return [_claim("cache", text, f)]
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):
@@ -496,8 +539,9 @@ def _mix_claim(result, cf: CurveFacts):
                 f"from the load — measure every share at one iodepth × numjobs to compare them.")
     elif s["below_harmonic"]:
         tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
-                f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time (writes "
-                f"stalling reads: program/erase, write buffering).")
+                f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time, on the device "
+                f"or the path to it (these files cannot tell which: e.g. writes stalling reads on a drive — "
+                f"program/erase, write buffering — or in a target or link between).")
     elif lo < -MIX_BELOW and _one_in_flight(cf):
         # one I/O at a time: nothing overlaps, so a mix above the harmonic mix is I/Os that each took less time
         # than in the pure runs (blind2's marcm24 sync read-share at QD 1 was "served in parallel")
