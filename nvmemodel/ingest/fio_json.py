@@ -37,6 +37,7 @@ from .fio_options import (
     block_sizes,
     choose_block_size,
     directory_files,
+    drive_letter_split,
     pacing_fields,
     workload_fields,
 )
@@ -609,10 +610,11 @@ def direction_numbers(d: dict) -> tuple | None:
 _OPTION_FIELDS: dict = {}
 
 
-def _option_fields(opts: dict, path, echoed: bool):
+def _option_fields(opts: dict, path, echoed: bool, warn: bool = True):
     """(fields, defaulted, block sizes, the row's option columns, numjobs, verify, group_reporting,
     I/Os in flight) of a job's options: the row's columns are ``fields`` with ``defaulted``; numjobs
-    is 1 where not given; verify: a write pattern with ``verify=``. Shared between calls: do not modify."""
+    is 1 where not given; verify: a write pattern with ``verify=``. Shared between calls: do not modify.
+    ``warn``: say that fio split a Windows drive letter off ``filename=`` (each call, cached or not)."""
     try:  # keyed by names and values (two tuples of strings: cheaper to hash than the items' pairs)
         values = tuple(opts.values())
         key = (echoed, tuple(opts), values)
@@ -621,7 +623,7 @@ def _option_fields(opts: dict, path, echoed: bool):
         key, hit = None, None
     if hit is None:
         text = {k: v if type(v) is str else str(v) for k, v in opts.items()}
-        fields, defaulted = workload_fields(text, path, echoed=echoed)
+        fields, defaulted = workload_fields(text, path, echoed=echoed, warn=False)
         numjobs = fields.get("numjobs") or 1
         verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
         hit = (fields, tuple(defaulted), block_sizes(text, path), {**fields, "defaulted": ";".join(defaulted) or None},
@@ -630,6 +632,8 @@ def _option_fields(opts: dict, path, echoed: bool):
         # but different option text
         if key is not None and len(_OPTION_FIELDS) < 4096 and all(type(v) is str for v in values):
             _OPTION_FIELDS[key] = hit
+    if warn and "filename" in opts and (drive := drive_letter_split(str(opts["filename"]))) is not None:
+        warnings.warn(f"{path}: {drive}", IngestWarning, stacklevel=3)
     return hit
 
 

@@ -34,7 +34,7 @@ from .fio_json import (
     numbers_inconsistent,
     sync_measured,
 )
-from .fio_options import PACING_OPTIONS, choose_block_size
+from .fio_options import PACING_OPTIONS, choose_block_size, drive_letter_split
 from .schema import COLUMNS
 from .steadystate import NO_STEADY_STATE
 
@@ -82,12 +82,14 @@ def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
     read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted; whether
     an option of :data:`GENERAL_ONLY` is set)
     of a job's options, from :func:`fio_json._option_fields` (which raises what the general reader raises)."""
-    fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight = _option_fields(opts, path, echoed)
+    fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight = _option_fields(opts, path, echoed,
+                                                                                          warn=False)
     got = fields.get
     hit = (sizes["read"], sizes["write"], sizes["trim"], numjobs, verify, grouped, in_flight, got("pattern"),
            got("read_fraction", _NAN), got("random_fraction", _NAN),
            (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
-           option_columns["defaulted"], not GENERAL_ONLY.isdisjoint(opts))
+           option_columns["defaulted"], not GENERAL_ONLY.isdisjoint(opts)
+           or drive_letter_split(str(opts.get("filename", ""))) is not None)  # (its warning: the general reader's)
     # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
     if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in opts.values()):
         _OPTION_SETS[key] = hit

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 
-from ..errors import IngestError
+from ..errors import IngestError, IngestWarning
 from .schema import FIO_DEFAULTS
 
 _READS = {"read": 1.0, "randread": 1.0, "write": 0.0, "randwrite": 0.0, "trim": 0.0, "randtrim": 0.0,
@@ -21,11 +22,31 @@ _FIO_PATTERN_ALIASES = {"readwrite": "rw", "randomread": "randread", "randomwrit
 
 
 def split_filenames(value: str | None) -> list[str]:
-    """fio ``filename=a:b:c`` → ['a', 'b', 'c'] (a ``\\:`` is a literal colon, as on Windows)."""
+    """fio ``filename=a:b:c`` → ['a', 'b', 'c'] (a ``\\:`` is a literal colon, as on Windows).
+
+    As fio's ``options.c`` ``get_next_str`` splits, on every platform: an unescaped ``:`` separates names,
+    a Windows drive letter's too (``E:\\dir\\file`` is the two files ``E`` and ``\\dir\\file``; fio issue
+    #1912, fio 3.40 on Windows; no WIN32 case up to fio 3.42) — see :func:`drive_letter_split`."""
     if not value:
         return []
     parts = re.split(r"(?<!\\):", value)
     return [p.replace("\\:", ":") for p in parts if p]
+
+
+_DRIVE_SPLIT = re.compile(r"(?:^|(?<=[^\\]:))([A-Za-z]):(?=\\)")
+
+
+def drive_letter_split(value: str | None) -> str | None:
+    """A sentence if ``filename=`` holds a Windows drive letter with an unescaped colon (``E:\\dir\\f``), which
+    fio splits into a file named after the letter in its working directory and ``\\dir\\f`` on that directory's
+    drive (fio ``get_next_str``; fio issue #1912), else None."""
+    m = _DRIVE_SPLIT.search(value) if value and ":" in value else None
+    if m is None:
+        return None
+    return (f"filename={value!r} has the unescaped drive letter {m[1]!r}: fio splits names at every unescaped ':', "
+            f"so the job used a file named {m[1]!r} in fio's working directory and the path after the colon on that "
+            f"directory's drive, not {m[1]}: (fio issue #1912; fio reads a drive letter written {m[1]}\\:); "
+            "targets and target_names count fio's files")
 
 
 #: A job's files beyond which their names are not listed (``targets`` is then NA): a ``numjobs`` × ``nrfiles``
@@ -60,27 +81,38 @@ def directory_files(opts: dict, jobname, numjobs: int, clone: int | None = None)
             for k in clones for f in range(nrfiles)]
 
 
-_SIZE = re.compile(r"\s*(?P<num>\d+(?:\.\d*)?|\.\d+)\s*(?P<sfx>[a-zA-Z]*)\s*")
-_POWERS = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5, "e": 6}
+_SIZE = re.compile(r"0[xX](?P<hex>[0-9a-fA-F]+)|(?P<num>\d+)(?P<sfx>[a-zA-Z]*)")
+_POWERS = {"k": 1, "m": 2, "g": 3, "t": 4, "p": 5}
 
 
 def parse_fio_size(text: str, *, kb_base: int = 1024) -> float:
-    """A size as fio parses it (``parse.c`` ``get_mult_bytes``): suffixes case-insensitive.
+    """A size as fio parses it (``parse.c`` ``str_to_decimal``/``__get_mult_bytes``, unchanged since fio 2.17).
 
-    With fio's default ``kb_base=1024`` ("compatibility mode", fio HOWTO "kb_base"), ``k``/``kb``
-    are 1024 and the IEC ``kib`` is **1000**; with ``kb_base=1000`` it is the other way round
-    (``k`` = 1000, ``kib`` = 1024). A bare number or ``b`` is bytes. Raises ValueError.
+    The suffix is case-insensitive and matched by its start, as fio's ``strncmp`` does: one starting
+    ``kib``/``mib``/``gib``/``tib``/``pib`` (``4KiB``, ``4kibibytes``) is the IEC unit **opposite** to
+    ``kb_base`` (1000ⁿ under fio's default ``kb_base=1024``, 1024ⁿ under ``kb_base=1000``); any other starting
+    ``k``/``m``/``g``/``t``/``p`` (``4k``, ``4kb``, ``4Ki``, ``1mi``) is ``kb_base``ⁿ — so ``4Ki`` is 4096 by
+    default and ``4KiB`` is 4000 (measured with fio 3.33: io_bytes / total_ios; fio's HOWTO lists ``4Ki`` as
+    4 KiB under ``kb_base=1000``, its code reads 4000). A bare number or one ending ``b``/``bytes`` is bytes,
+    ``0x1000`` is hexadecimal (no suffix). Raises ValueError for what fio reads otherwise than it is written:
+    a fraction (fio reads ``1.5k`` as 1), a blank before the suffix or number (``4 k`` is 4), a letter fio
+    does not know (``4e`` is 4, no exabytes), a percentage. fio before 2.17 read ``kib`` as 1000 whatever
+    ``kb_base``, and before 2.1 matched whole suffixes only (``4ki`` was 4): the callers prefer the measured
+    mean size wherever it disagrees.
     """
-    m = _SIZE.fullmatch(text)
+    m = _SIZE.fullmatch(text.rstrip())  # (fio strips blanks after a value, not before: " 4k" is 4)
     if m is None:
         raise ValueError(text)
+    if m["hex"] is not None:
+        return float(int(m["hex"], 16))
     sfx = m["sfx"].lower()
-    iec = sfx.endswith("ib") and len(sfx) == 3
-    letter = sfx[:1] if sfx not in ("", "b") else ""
-    if letter not in _POWERS or (sfx and not (len(sfx) == 1 or sfx == letter + "b" or iec or sfx == "b")):
+    if sfx in ("", "b", "byte", "bytes"):
+        return float(m["num"])
+    if sfx[0] not in _POWERS:
         raise ValueError(text)
+    iec = sfx[1:3] == "ib"
     base = (1024 if kb_base == 1000 else 1000) if iec else kb_base
-    return float(m["num"]) * float(base) ** _POWERS[letter]
+    return float(int(m["num"]) * base ** _POWERS[sfx[0]])
 
 
 def kb_base(opts: dict, path) -> int:
@@ -101,7 +133,8 @@ def _parse_bs_field(text: str, path, field: str, base: int) -> float | None:
     try:
         value = parse_fio_size(text, kb_base=base)
     except ValueError:
-        raise IngestError(path, f"option {field}={text!r}: expected a block size such as 4k, 128k or 1m") from None
+        raise IngestError(path, f"option {field}={text!r}: expected a block size such as 4k, 4Ki, 128k or 1m (whole "
+                                "numbers with a suffix fio knows; fio reads '1.5k' as 1, '4 k' and '4e' as 4)") from None
     if not value > 0 or value > 2**40:
         raise IngestError(path, f"option {field}={text!r}: expected a block size > 0 and at most 1 TiB")
     return value
@@ -182,11 +215,12 @@ def _random_fraction(rw: str, opts: dict, path) -> float:
     return share if key == "percentage_random" else 1.0 - share
 
 
-def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, list[str]]:
+def workload_fields(opts: dict, path, *, echoed: bool = True, warn: bool = True) -> tuple[dict, list[str]]:
     """Pattern, read/random fraction, iodepth, numjobs, ioengine, direct, targets from options.
 
     Returns (fields, names of fields filled from fio defaults). With ``echoed=False`` (an old
     fio that printed no options at all) nothing is defaulted: the options are unknown, not unset.
+    ``warn=False``: the caller says :func:`drive_letter_split`'s sentence itself.
     """
     if not echoed:
         return {}, []
@@ -230,6 +264,9 @@ def workload_fields(opts: dict, path, *, echoed: bool = True) -> tuple[dict, lis
         fields["direct"] = FIO_DEFAULTS["direct"]
         defaulted.append("direct")
     targets = split_filenames(opts.get("filename"))
+    drive = drive_letter_split(opts.get("filename")) if warn else None
+    if drive is not None:
+        warnings.warn(f"{path}: {drive}", IngestWarning, stacklevel=3)
     if targets and opts.get("directory"):  # fio opens <directory>/<filename>, an absolute filename too (filesetup.c
         # add_file: set_name_idx of the job, clone 0, whose files the clones share; measured with fio 3.33)
         first = split_filenames(str(opts["directory"]))[:1]
