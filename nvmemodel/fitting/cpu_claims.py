@@ -25,6 +25,169 @@ def _per_job_cpu(pts) -> np.ndarray:
     return np.where(per > 1.05, np.nan, per)
 
 
+#: a submitting job at this share of one CPU or more at a saturation onset (below :data:`CPU_BOUND`) is near its CPU
+#: limit: fio's usr+sys of the job thread leaves out interrupt and softirq time charged elsewhere (round 5, AG)
+NEAR_CPU = 0.7
+#: CPU per I/O within this of a + b·(bytes per I/O) at every point: one constant cost (round 5, AA)
+COST_TOL = 0.15
+#: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
+#: spent its time outside its I/O (round 5, AA: verify=sha256 hashing between reads, 0.04-0.08)
+IDLE_COVER = 0.25
+#: fio's latency covering at least this share of the cycle: the job waited for its I/O (rate = outstanding ÷ latency)
+WAITED = 0.8
+
+
+def _cost_line(per_io: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
+    """(a, b) where CPU per I/O is a + b·size within :data:`COST_TOL` at every point (≥ 3 points; one size: a
+    constant), else None — one cost per I/O (and per byte) behind every point."""
+    ok = np.isfinite(per_io) & (per_io > 0) & np.isfinite(size)
+    if ok.sum() < 3:
+        return None
+    c, z = per_io[ok], size[ok]
+    if np.ptp(z) <= 0.01 * np.max(z):
+        a, b = float(np.median(c)), 0.0
+    else:  # least squares relative to each point's cost: a small size's cost counts as much as a large one's
+        a, b = np.linalg.lstsq(np.c_[1 / c, z / c], np.ones(c.size), rcond=None)[0]
+    pred = a + b * z
+    if b < 0 or np.any(pred <= 0) or np.max(np.abs(pred / c - 1)) > COST_TOL:
+        return None
+    return float(a), float(b)
+
+
+def _sizes(p) -> np.ndarray:
+    """Bytes per I/O at each point; ones where the table does not give every size (one cost per I/O then)."""
+    size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
+    return size if np.isfinite(size).all() and (size > 0).all() else np.ones(len(p))
+
+
+def _cover(p) -> np.ndarray:
+    """The share of each point's I/O cycle fio's mean latency covers: IOPS × mean latency ÷ outstanding I/O."""
+    if not {"iops", "lat", "out"} <= set(p.columns):
+        return np.full(len(p), np.nan)
+    with np.errstate(all="ignore"):
+        return p["iops"].to_numpy(float) * p["lat"].to_numpy(float) / p["out"].to_numpy(float)
+
+
+def _synced(rows) -> bool:
+    import pandas as pd
+
+    return rows is not None and any(c in rows and (pd.to_numeric(rows[c], errors="coerce") > 0).any()
+                                    for c in ("fsync_every", "fdatasync_every"))
+
+
+def _not_per_io(cf, flags) -> str:
+    """Why the job's CPU is not a cost per I/O here ("" where it is): an engine that polls or whose I/O other threads
+    do (fio counts the job thread only), or a CPU share that stays level (within ×1.5) while the rate changes ×3 or
+    more — a job that spins or polls (io_uring sqthread_poll or hipri, pvsync2 hipri) spends its CPU per second, not
+    per I/O (round 5, AD: 15-20 % of a CPU from 52 to 734 IOPS)."""
+    from ..hostcal.costs import HELPER_THREADS
+
+    if flags["engine"] in HELPER_THREADS:
+        return HELPER_THREADS[flags["engine"]]
+    if flags["polling"]:
+        return "the engine polls: its CPU is busy whatever the rate, not a cost per I/O"
+    f = cf.cpu
+    if f is None:
+        return ""
+    share = np.asarray(f.facts["share"], float)
+    iops = cf.points["iops"].to_numpy(float)
+    ok = np.isfinite(share) & (share > 0) & np.isfinite(iops) & (iops > 0)
+    if ok.sum() < 3 or np.any(share[ok] >= CPU_BOUND):
+        return ""
+    s, r = share[ok], iops[ok]
+    p = cf.points
+    size = _sizes(p)
+    line = _cost_line(np.asarray(f.facts["cpu_s_per_io"], float), size)  # a cost per byte explains a level share
+    if line is None and s.max() / s.min() <= 1.5 and r.max() / r.min() >= 3:
+        return (f"the job's CPU share stayed {_pct(s.min())}–{_pct(s.max())} of a CPU while its rate changed "
+                f"×{r.max() / r.min():.3g}: CPU spent per second, not per I/O (a job that spins or polls for "
+                f"completions, as io_uring's sqthread_poll or hipri do)")
+    return ""
+
+
+def _share_held(result, key, cf, flags) -> dict | None:
+    """Round 5's class AA: a job below :data:`CPU_BOUND` of one CPU whose rate is the CPU it got ÷ one constant cost
+    (a + b·size within :data:`COST_TOL` at every point), with nothing else to wait for — no device under the files, or
+    fio's latency covering less than :data:`IDLE_COVER` of its cycle — unpaced, unsynced, its CPU a cost per I/O. Its
+    share is what the host gave it (other load, more jobs than cores): the rate follows it. None otherwise."""
+    from ..hostcal.costs import NOT_A_STACK
+    from .claim import runs_rows
+
+    f = cf.cpu
+    if f is None or f.facts["cpu_bound"] is not False or f.facts.get("spare"):
+        return None
+    if flags["paced"] or flags["engine"] in NOT_A_STACK or _not_per_io(cf, flags)             or _synced(runs_rows(result, cf.points)):
+        return None
+    p = cf.points
+    share, per_io = np.asarray(f.facts["share"], float), np.asarray(f.facts["cpu_s_per_io"], float)
+    if not (np.isfinite(share).all() and np.isfinite(per_io).all()) or np.any(share >= CPU_BOUND):
+        return None
+    size = _sizes(p)
+    line = _cost_line(per_io, size)
+    if line is None:
+        return None
+    served = cf.layer is not None and cf.layer.facts.get("served") == "no_device"
+    cover = _cover(p)
+    idle = bool(np.isfinite(cover).all() and cover.max() < IDLE_COVER)
+    if not (served or idle):
+        return None
+    i = int(np.nanargmax(p["y"].to_numpy(float)))
+    return {"a": line[0], "b": line[1], "i": i, "served": served, "cover": (float(np.nanmin(cover)),
+            float(np.nanmax(cover))) if idle else None, "per_io": per_io, "share": share}
+
+
+def _held_words(result, cf, h) -> str:
+    """The sentence of :func:`_share_held`: the one cost, and the rate the CPU the jobs got gives at it."""
+    p, x = cf.points, result.x
+    i, per_io, share = h["i"], h["per_io"], h["share"]
+    cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
+    size = _sizes(p)
+    cost = h["a"] + h["b"] * size  # the one cost behind every point
+    miss = float(np.max(np.abs(cpus / cost / iops - 1)))
+    xs = p["x"].to_numpy(float)
+    if h["b"] > 0:
+        line = (f"{fmt_y(h['a'], 's')} + {h['b'] * 1e9:.3g} ns per byte of CPU per I/O (usr+sys ÷ I/Os, "
+                f"{fmt_y(per_io.min(), 's')} to {fmt_y(per_io.max(), 's')} measured)")
+        at = f"{fmt_y(cost[i], 's')}, that cost at {_xv(result, xs[i])}"
+    else:
+        line = (f"{fmt_y(cost[i], 's')} of CPU per I/O (usr+sys ÷ I/Os, {fmt_y(per_io.min(), 's')}–"
+                f"{fmt_y(per_io.max(), 's')} measured)")
+        at = fmt_y(cost[i], "s")
+    why = ("no device lies under the files (memory served them)" if h["served"] else
+           f"fio's latency covers only {_pct(h['cover'][0])}–{_pct(h['cover'][1])} of the job's I/O cycle (IOPS × "
+           f"mean latency ÷ outstanding): the job spent the rest on its own work")
+    who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
+    return (f"fio's CPU accounting: {who} used {_pct(np.nanmin(share))}–{_pct(np.nanmax(share))} of one CPU, and its "
+            f"rate follows the CPU it got at one cost, {line}: the CPUs the jobs got ÷ that cost give the measured "
+            f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus[i]:.3g} CPUs ÷ {at} = "
+            f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. CPU-bound at the "
+            f"share the host gave it (other load on its cores, or more jobs than cores; fio counts only the job's "
+            f"thread), not held by the I/O beneath it.")
+
+
+def _near_limit(result, cf) -> str:
+    """Round 5's AG: a submitting job at :data:`NEAR_CPU`–:data:`CPU_BOUND` of one CPU at the saturation onset (along
+    numjobs: every job from there on) — near its CPU limit, with the rate one CPU sustains at its cost; "" otherwise."""
+    f, sat = cf.cpu, cf.saturation
+    if f is None or f.facts["cpu_bound"] is not False or sat is None or sat.facts.get("onset_index") is None:
+        return ""
+    share, per_io = np.asarray(f.facts["share"], float), np.asarray(f.facts["cpu_s_per_io"], float)
+    o = int(sat.facts["onset_index"])
+    tail = share[o:] if result.x in ("numjobs", "jobs", "threads") else share[o:o + 1]
+    if not (np.isfinite(tail).all() and np.all(tail >= NEAR_CPU) and share[o] < CPU_BOUND) or not per_io[o] > 0:
+        return ""
+    p = cf.points
+    jobs = float(p["jobs"].iloc[o])
+    who = "the job" if jobs <= 1 else f"each of the {jobs:g} jobs"
+    one = 1.0 / per_io[o]
+    per_job = float(p["iops"].iloc[o]) / jobs
+    return (f"at the saturation onset ({result.x} = {_xv(result, p['x'].iloc[o])}) {who} used {_pct(share[o])} of one "
+            f"CPU, {fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}, and "
+            f"{fmt_y(per_job, '1/s')} per job is {per_job / one:.0%} of it — near its CPU limit (fio's usr+sys of the "
+            f"job thread leaves out interrupt time charged elsewhere); more jobs would tell the job's limit from the "
+            f"device's")
+
+
 def _cpu_bound_below(result, key, ev: Evidence):
     """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
     a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
@@ -174,14 +337,35 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                                                  else ""))
     bound = []
     told = np.isfinite(per_job) and per_job < CPU_BOUND and _job_share_told(result, key)
+    from .claim import runs_rows
+    from .facts import curve_facts
+
+    cf = curve_facts(result, key)
+    flags = _run_flags(runs_rows(result, cf.points)) if told else {}
+    held = _share_held(result, key, cf, flags) if told else None
+    if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
+        return below + [Claim("cpu", _held_words(result, cf, held))]
+    near = _near_limit(result, cf) if told else ""
+    other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
+    elif near:
+        bound.append(near)
+    elif other:
+        bound.append(f"{other} — so the share says nothing of a CPU limit either way")
     elif told:
-        # issue 28 rule 4: a job is one thread, so below 90 % of one CPU its own CPU did not hold it, whatever the
-        # host; the CPUs together are a question of the core count (below)
-        held = ("the job was below {b} of one CPU, so its own CPU did not hold it" if jobs == 1 else
-                "each job was below {b} of one CPU, so no job's own CPU held it").format(b=f"{CPU_BOUND:.0%}")
-        bound.append(f"{held} (a job is one thread: this needs no core count)")
+        # issue 28 rule 4 (a job is one thread, whatever the host), one-sided since round 5 (AA): below 90 % of one
+        # CPU a job's own CPU did not hold it only where something else explains its rate — a pace, a cap the data
+        # show, or its outstanding I/O in flight for its whole cycle (rate = outstanding ÷ latency)
+        why = _rate_explained(result, cf, flags, float(row[result.x]))
+        who = "the job was" if jobs == 1 else "each job was"
+        if why:
+            held_w = ("so its own CPU did not hold it" if jobs == 1 else "so no job's own CPU held it")
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU and {why}, {held_w} (a job is one thread: this "
+                         f"needs no core count)")
+        else:
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
+                         f"(fio counts the job's thread only)")
     if cores and assumed:
         bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
                      f"measured: no CPU-saturation claim)")
@@ -194,8 +378,24 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                      "CPU-saturation claim for the host")
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
-    cost = "" if machine else cost_words(result, key)
+    cost = "" if machine or near else cost_words(result, key)
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
+
+
+def _rate_explained(result, cf, flags, xv: float) -> str:
+    """What explains the rate at x = ``xv`` besides the job's CPU ("" where nothing the files show does): a pace, a
+    cap the data show, or the job's outstanding I/O in flight for (nearly) its whole cycle."""
+    if flags.get("paced"):
+        return f"the runs were paced ({', '.join(flags['paced'])})"
+    if cf.cap is not None and (cf.cap.facts.get("iops_cap") or cf.cap.facts.get("bytes_cap")):
+        return "a cap the data show sets the rate"
+    cover = _cover(cf.points)
+    xs = cf.points["x"].to_numpy(float)
+    c = cover[int(np.argmin(np.abs(xs - xv)))] if xs.size else np.nan
+    if np.isfinite(c) and c >= WAITED:
+        return (f"its outstanding I/O was in flight for {_pct(min(c, 1.0))} of its cycle (rate = outstanding ÷ "
+                f"latency)")
+    return ""
 
 
 def _coarse_step(rows) -> float | None:
@@ -219,7 +419,8 @@ def _run_flags(rows) -> dict:
 
     from ..hostcal.costs import NOT_A_STACK, POLLING
 
-    out = {"engine": "", "not_stack": "", "polling": False, "paced": [], "buffered": False, "step": None}
+    out = {"engine": "", "not_stack": "", "polling": False, "paced": [], "buffered": False, "direct": False,
+           "step": None}
     if rows is None or not len(rows):
         return out
     if "ioengine" in rows:
@@ -234,6 +435,7 @@ def _run_flags(rows) -> dict:
     if "direct" in rows:
         d = rows["direct"].dropna()
         out["buffered"] = bool(len(d)) and not d.astype(bool).any()
+        out["direct"] = len(d) == len(rows) and bool(len(d)) and bool(d.astype(bool).all())
     out["step"] = _coarse_step(rows)
     return out
 
@@ -261,6 +463,11 @@ def cost_words(result, key) -> str:
     flags = _run_flags(runs_rows(result, p))
     if flags["engine"] == "cpuio":
         return ""
+    from ..hostcal.costs import HELPER_THREADS
+
+    helper = flags["engine"] in HELPER_THREADS
+    if _not_per_io(cf, flags) and not helper and not flags["polling"]:
+        return ""  # round 5, AD: a CPU share level while the rate changes is no cost per I/O (said in the sentence)
     sat = cf.saturation
     i = sat.facts.get("onset_index") if sat is not None else None
     where = "at the saturation onset" if i is not None else "at the maximum"
@@ -281,21 +488,34 @@ def cost_words(result, key) -> str:
 
     if x == "block_size_bytes":
         ok = np.flatnonzero(np.isfinite(per_io))
-        each = ", ".join(f"{_xv(result, xs[k])} {fmt_y(per_io[k], 's')}" for k in ok)
+
+        def size(v) -> str:  # round 5: "512 to 512 KiB" read as one value: every size with its unit
+            w = _xv(result, v)
+            return w if w.endswith("B") else f"{w} B"
+
+        each = ", ".join(f"{size(xs[k])} {fmt_y(per_io[k], 's')}" for k in ok)
         lo, hi = per_io[ok[0]], per_io[ok[-1]]
         r = hi / lo if lo > 0 else np.nan
+        # direct I/O copies no data in the kernel (round 5): its per-byte work is pinning and mapping the pages, a
+        # checksum or a request split; a copy only where the page cache is in the path
+        work = ("pinning and mapping the pages, a request split into several, or checksums" if flags["direct"] else
+                "copies or checksums" if flags["buffered"] else
+                "copies where the page cache is in the path, pinning pages, request splits or checksums")
+        steady = bool(np.all(np.diff(per_io[ok]) >= -0.15 * per_io[ok][:-1]))
+        span = f"×{r:.3g} from {size(xs[ok[0]])} to {size(xs[ok[-1]])}"
         trend = ("about the same at every size (within ±15 %): the cost is per I/O, not per byte" if
                  np.all(np.abs(per_io[ok] / np.median(per_io[ok]) - 1) <= 0.15) else
-                 f"×{r:.3g} from {_xv(result, xs[ok[0]])} to {_xv(result, xs[ok[-1]])}: a larger I/O costs more CPU "
-                 f"(per-byte work such as copies or checksums on top of the per-I/O cost)" if r > 1 else
-                 f"×{r:.3g} from {_xv(result, xs[ok[0]])} to {_xv(result, xs[ok[-1]])}")
+                 f"{span}: a larger I/O costs more CPU (per-byte work such as {work} on top of the per-I/O cost)"
+                 if r > 1 and steady else
+                 f"{span}, not in step with size (lowest at {size(xs[ok[int(np.argmin(per_io[ok]))]])})"
+                 if not steady else span)
         text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {trend}; "
                 f"compared per I/O, never per byte across sizes")
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
     notes = []
-    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null")
+    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null" or helper)
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{fmt_y(1.0 / per_io[i], '1/s')}"
@@ -308,6 +528,9 @@ def cost_words(result, key) -> str:
                      "CPU-bound")
     if flags["not_stack"]:
         notes.append(flags["not_stack"])
+    if helper:
+        notes.append("a lower bound of the cost (the engine's own threads are not counted), so no rate one CPU "
+                     "sustains is read from it")
     if flags["buffered"]:
         notes.append("buffered (direct=0): the page cache's work per I/O is in it")
     step = flags["step"]

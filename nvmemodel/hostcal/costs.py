@@ -50,6 +50,15 @@ NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (t
                "cpuio": "the cpuio engine burns CPU by design: no cost per I/O"}
 #: Engines that poll for completions (their CPU is busy whatever the rate).
 POLLING = ("spdk", "spdk_bdev")
+#: Engines whose I/O is issued or completed by threads other than the job's own, which fio does not count: fio's
+#: usr/sys are ``getrusage(RUSAGE_THREAD)`` of the job thread (fio ``lib/getrusage.c``, ``stat.c``
+#: ``update_rusage_stat``), so their figure per I/O leaves those threads' work out.
+HELPER_THREADS = {"posixaio": "posixaio: glibc's AIO helper threads issue the I/O, and fio counts only the job's own "
+                              "thread (getrusage of the thread): their CPU is not in the figure",
+                  "rbd": "rbd: librbd's and librados' own threads do the I/O work, and fio counts only the job's own "
+                         "thread (getrusage of the thread): their CPU is not in the figure",
+                  "rados": "rados: librados' own threads do the I/O work, and fio counts only the job's own thread "
+                           "(getrusage of the thread): their CPU is not in the figure"}
 #: Engines whose CPU figure is known to leave part of the I/O path out, and what (docs/physics.md §4, "Windows").
 #: fio on Windows keeps whole seconds of the thread's CPU time (``os/windows/posix.c`` ``getrusage``: "getrusage()
 #: doesn't care about anything other than seconds") and ``windowsaio`` reaps completions in a thread of its own
@@ -191,6 +200,8 @@ def run_costs(table: ResultsInput, *, host: str | Host | None = None,
                          "statistics off): check that a device was read")
         if engine in POLLING:
             notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
+        if engine in HELPER_THREADS:
+            notes.append(HELPER_THREADS[engine] + " (a lower bound of the cost)")
         if engine in WINDOWS:
             notes.append(WINDOWS[engine])
         if math.isfinite(busy) and busy >= CPU_BOUND:

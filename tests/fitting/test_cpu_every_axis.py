@@ -46,7 +46,9 @@ def test_numjobs_cost_per_io_per_job_and_one_cpu_rate():
     sustain = re.search(r"one CPU sustains ([\d.]+) K IOPS", text)
     assert float(sustain[1]) * 1e3 == pytest.approx(1 / want, rel=0.005)
     # the per-job reading needs no core count (a job is one thread); the host's total stays conditional
-    assert "each job was below 90% of one CPU, so no job's own CPU held it" in text
+    # ... and, since round 5 (AA), only with what explains the rate instead: the I/O in flight all the cycle
+    assert ("each job was below 90% of one CPU and its outstanding I/O was in flight for 100% of its cycle (rate = "
+            "outstanding ÷ latency), so no job's own CPU held it") in text
     assert "the host's core count is not known here" not in text
     assert "no CPU-saturation claim for the host" in text
 
