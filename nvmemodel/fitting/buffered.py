@@ -5,12 +5,17 @@ Buffered I/O *may* be served by the page cache, but whether it was is a question
 may have served them"). The evidence read here, in this order:
 
 * every run a write whose every write was flushed (fio ``fsync=1`` / ``fdatasync=1``) onto a block device: each
-  I/O waited for the device — the device served them (an ``fsync`` option not echoed is not taken as set);
+  I/O waited for the device — the device served them (an ``fsync`` option not echoed is not taken as set); onto a
+  layer fio's disk statistics name (``loop*``, ``dm-*``, ``md*``, ``nbd*``, ``rbd*``), that layer is named instead:
+  the flush is as durable and as fast as what lies beneath it (round 5, part 1 AC);
 * a device-busy column in the files (``disk_busy_pct``: iostat ``%b``, fio's ``disk_util``): ≥ :data:`BUSY_AT_LIMIT`
   at the busiest point, the device was at its limit and served them; below it the device worked, and how much
   memory served is not shown;
 * fio's JSON on Linux with no block device under the files (fio lists the disks beneath the files it used):
   no local device beneath them — memory (tmpfs, the page cache) or a network file system served them;
+* writes whose every run lasted ≥ :data:`WRITEBACK` × the time its writes took (fio's runtime, which includes the
+  flush of the dirty pages at close, against I/Os × mean latency ÷ iodepth; unpaced runs only): the page cache took
+  the writes, and write-back to the device beneath set the rate (``served = "writeback"``; round 5, part 1 AI);
 * none of these: unknown — said as unknown, not as "may have served".
 
 The fact keeps ``layer = "page_cache"`` unless the device is shown to have served the I/O (``"buffered_device"``),
@@ -119,8 +124,8 @@ def buffered_fact(rows) -> dict:
         out.update(layer=layered[0][1], served="device", synced=True, through=layered[0][0])
     elif _synced(rows) and not _no_block_device(rows):  # fsync on tmpfs waits for no device
         out.update(layer="buffered_device", served="device", synced=True)
-    elif wb is not None:
-        out.update(layer="buffered_device", served="device", writeback=wb)
+    elif wb is not None:  # the page cache took the writes; write-back to the device beneath set the rate
+        out.update(served="writeback", writeback=wb)
     elif busy is not None and busy[2] >= BUSY_AT_LIMIT:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
@@ -150,7 +155,7 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
                 f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
     w = facts.get("writeback")
-    if facts.get("served") == "device" and w:
+    if facts.get("served") == "writeback" and w:
         devs = ", ".join(facts.get("devices") or []) or "the device"
         runs = (f"{w['runtime_lo_s']:.1f} s" if round(w["runtime_lo_s"], 1) == round(w["runtime_hi_s"], 1) else
                 f"{w['runtime_lo_s']:.1f}–{w['runtime_hi_s']:.1f} s")

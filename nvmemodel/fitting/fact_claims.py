@@ -139,11 +139,11 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         said = (f"fio's disk statistics name {', '.join(f.facts['devices'])}" if f.facts.get("devices") else
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
         stack = f.facts.get("stack") or []
-        below = [_LAYER_WORDS[lay] for _, lay in stack if lay is not None and lay != layer]
+        named = list(dict.fromkeys(lay for _, lay in stack if lay is not None))
         if len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
             said = f"fio's disk statistics name {' over '.join(d for d, _ in stack)}"
-            what = ", then ".join([what] + list(dict.fromkeys(below)))
-        one = len(set(below) | {layer}) == 1
+            what = ", then ".join(_LAYER_WORDS[lay] for lay in named)
+        one = len(named) <= 1
         whose = "that layer's" if one else "those layers'"
         text = (f"{said}: the I/O went through {what}; its rates are {whose}, and "
                 f"a drive's limits apply only below {'it' if one else 'them'}.")
@@ -670,8 +670,11 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     what = {"page_cache": "the page cache (memory, not a device)", None: "the device",
             "buffered_device": "the device"}.get(
         layer, "the layer that served the I/O")
-    if layer == "page_cache" and cf.layer.facts.get("served") == "unknown":  # no evidence either way
+    served = cf.layer.facts.get("served") if cf.layer is not None else None
+    if layer == "page_cache" and served == "unknown":  # no evidence either way
         what = "the page cache or the device (buffered I/O: which served it is not shown)"
+    elif layer == "page_cache" and served == "writeback":  # buffered.py's write-back rule
+        what = "the write-back from the page cache to the device"
     rows = runs_rows(result, cf.points)
     engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
     sync = bool(engines) and engines <= set(SYNC_ENGINES)

@@ -655,10 +655,11 @@ def _layer(result, p) -> Fact | None:
     if "devices" in rows:
         names = listed_devices(rows)
         stack = [(d, layer_of(d)) for d in names]
-        first = next((lay for _, lay in stack if lay is not None), None)
-        if first is not None:  # fio lists a layered device, then the disks beneath it: name each, top to bottom
-            hit = [d for d, lay in stack if lay == first]
-            return Fact("layer", {"layer": first, "devices": hit, "all_devices": names, "stack": stack},
+        layers = [lay for _, lay in stack if lay is not None]
+        if layers:  # fio lists a layered device, then the disks beneath it: each is named, top to bottom, and the
+            # fact's layer is the lowest (the one the others pass their I/O down to: a VM's vda under its dm-0)
+            hit = [d for d, lay in stack if lay == layers[-1]]
+            return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack},
                         f"fio's disk statistics name {' over '.join(names)}")
     shared = _shared_between_hosts(rows)
     if shared is not None:

@@ -27,7 +27,7 @@ def test_every_layer_fio_lists_is_named_top_to_bottom():
     r = fit_case_id("r5_nknytk_sata-ssd_host-kvm-xen_randread_qd1_bs", "blind5")
     for env, disk, what in (("kvm2", "vda", "virtio"), ("xen", "xvda", "Xen")):
         f = curve_facts(r, _key(r, env)).layer
-        assert [d for d, _ in f.facts["stack"]] == ["dm-0", disk]
+        assert [d for d, _ in f.facts["stack"]] == ["dm-0", disk] and f.facts["layer"] == what.lower()
         text = next(t for t in _texts(r, "layer") if f"dm-0 over {disk}" in t)
         assert "device-mapper" in text and what in text
     host = curve_facts(r, _key(r, "host")).layer
@@ -47,7 +47,8 @@ def test_runs_far_longer_than_their_writes_took_were_bound_by_write_back():
     text = " ".join(_texts(r, "layer"))
     assert "write-back" in text and "unknown" not in text and "loop0" in text
     f = curve_facts(r, next(iter(r.chosen))).layer
-    assert f.facts["served"] == "device" and f.facts["writeback"]["runtime_lo_s"] > 15.9
+    assert f.facts["layer"] == "page_cache" and f.facts["served"] == "writeback"
+    assert f.facts["writeback"]["runtime_lo_s"] > 15.9
 
 
 def test_paced_runs_are_not_read_as_write_back():
