@@ -1,0 +1,53 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*.json, provenance.txt). Run as root on Linux with fio installed.
+# It writes only into this folder and into what it creates itself: files under /dev/shm, loop devices over
+# them (or over its own loop devices) and a blkio cgroup; all are removed on exit.
+set -eu
+cd "$(dirname "$0")"
+mkdir -p raw
+rm -f raw/*.json provenance.txt
+prov() { echo "measured here with $(fio --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> provenance.txt; }
+IMGS=; LOOPS=; CG=
+cleanup() {
+  if [ -n "$CG" ]; then rmdir "$CG" 2>/dev/null || true; fi
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for f in $IMGS; do rm -f "$f"; done
+}
+trap cleanup EXIT INT TERM
+# newimg MiB: a zero-filled file under /dev/shm (tmpfs), every page present -> $IMG
+newimg() { IMG=$(mktemp /dev/shm/nvmemodel-r7g8.XXXXXX); IMGS="$IMGS $IMG"; dd if=/dev/zero of="$IMG" bs=1M count="$1" status=none; }
+# newloop BACKING [losetup options]: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+majmin() { cat "/sys/block/${1#/dev/}/dev"; }
+# a blkio cgroup (cgroup v1 blkio.throttle: this machine's io controller is bound to v1)
+newcg() { CG=/sys/fs/cgroup/blkio/nvmemodel-r7g8-$$; mkdir "$CG"; }
+cap() { echo "$(majmin "$1") $3" > "$CG/blkio.throttle.$2"; }     # cap DEVICE read_iops_device|read_bps_device|... VALUE
+incg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$CG" "$@"; }
+F="--ramp_time=500ms --time_based --runtime=2 --output-format=json"
+# four loop-device slices (64 MiB each, direct-io on) over one base loop device over a 256 MiB tmpfs file;
+# blkio write_iops_device = 1500 on each slice and 4000 on the base under them (shared by all slices);
+# one fio job section per slice used (libaio QD4, 4 KiB random writes, direct=1), 1..4 slices, 3 runs each
+newcg
+newimg 256; newloop "$IMG"; BASE=$LOOP
+cap "$BASE" write_iops_device 4000
+DEVS=
+for i in 0 1 2 3; do
+  newloop "$BASE" --direct-io=on --offset $((i * 64 * 1048576)) --sizelimit $((64 * 1048576))
+  cap "$LOOP" write_iops_device 1500; DEVS="$DEVS $LOOP"
+done
+prov
+echo "base $BASE, slices$DEVS" >> provenance.txt
+for r in 1 2 3; do for n in 1 2 3 4; do
+  set --; i=0
+  for dev in $DEVS; do i=$((i + 1)); [ $i -le $n ] && set -- "$@" --name="slice$i" --filename="$dev"; done
+  incg fio --ioengine=libaio --direct=1 --rw=randwrite --bs=4k --iodepth=4 --group_reporting \
+      $F --output=raw/dev$n-r$r.json "$@" >/dev/null
+done; done
+done_prov
