@@ -32,7 +32,7 @@ cap() { echo "$(majmin "$1") $3" > "$CG/blkio.throttle.$2"; }     # cap DEVICE r
 incg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$CG" "$@"; }
 F="--ramp_time=500ms --time_based --runtime=2 --output-format=json"
 # one loop device over a 256 MiB tmpfs file, blkio write_bps_device = 32 MiB/s (33554432 B/s); 64 KiB random
-# writes, psync, direct=1, thinktime=5ms after each write (one job alone: at most ~190 writes/s = 12 MiB/s),
+# writes, psync, direct=1, thinktime=5ms after each write (one job alone paces itself below the cap),
 # numjobs 1..8 (group_reporting), 3 runs each
 newcg
 newimg 256; newloop "$IMG"; A=$LOOP; cap "$A" write_bps_device 33554432
