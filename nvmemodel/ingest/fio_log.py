@@ -152,6 +152,8 @@ def read_fio_log(path: str | os.PathLike, *, kind: str | None = None, latency_un
         raise IngestError(path, "negative or NaN time, value or block size: expected counts >= 0")
     if kind in ("bw", "iops"):
         scale = {"bw": 1024.0, "iops": 1.0}[kind]
+    elif not data.size:  # an empty latency log has no value whose unit matters (it is refused or left out later)
+        scale = _LAT_UNITS[latency_unit or "ns"]
     else:
         scale = _LAT_UNITS[_latency_unit(path, latency_unit, {} if _seen is None else _seen)]
     dirs = data[:, 2].astype(int)
