@@ -28,6 +28,10 @@ def _per_job_cpu(pts) -> np.ndarray:
 #: a submitting job at this share of one CPU or more at a saturation onset (below :data:`CPU_BOUND`) is near its CPU
 #: limit: fio's usr+sys of the job thread leaves out interrupt and softirq time charged elsewhere (round 5, AG)
 NEAR_CPU = 0.7
+#: a job making at least this share of the rate one CPU sustains at its own measured cost (1 ÷ CPU per I/O) is at or
+#: near its CPU limit whatever fio's "in flight" reads: a busy thread reaps completions late, and they still count as
+#: in flight (round 6, BC: a P3600 job at 237 K of the 270 K its 3.71 µs allow, beaten by 2 jobs × QD16)
+NEAR_RATE = 0.85
 #: CPU per I/O within this of a + b·(bytes per I/O) at every point: one constant cost (round 5, AA)
 COST_TOL = 0.15
 #: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
@@ -79,27 +83,32 @@ def _not_per_io(cf, flags) -> str:
     """Why the job's CPU is not a cost per I/O here ("" where it is): an engine that polls or whose I/O other threads
     do (fio counts the job thread only), or a CPU share that stays level (within ×1.5) while the rate changes ×3 or
     more — a job that spins or polls (io_uring sqthread_poll or hipri, pvsync2 hipri) spends its CPU per second, not
-    per I/O (round 5, AD: 15-20 % of a CPU from 52 to 734 IOPS)."""
-    from ..hostcal.costs import HELPER_THREADS
+    per I/O (round 5, AD: 15-20 % of a CPU from 52 to 734 IOPS). Since round 6 (BG) the rate is each job's (the
+    total ÷ jobs: the share is per job), along block size its bytes per job must change as much (a cost per byte
+    keeps a share level while the IOPS fall), and an engine that cannot poll (psync: it sleeps for each I/O) never
+    gets this reading."""
+    from ..hostcal.costs import CANNOT_POLL, HELPER_THREADS
 
     if flags["engine"] in HELPER_THREADS:
         return HELPER_THREADS[flags["engine"]]
     if flags["polling"]:
         return "the engine polls: its CPU is busy whatever the rate, not a cost per I/O"
     f = cf.cpu
-    if f is None:
+    if f is None or flags["engine"] in CANNOT_POLL:
         return ""
+    p = cf.points
     share = np.asarray(f.facts["share"], float)
-    iops = cf.points["iops"].to_numpy(float)
+    jobs = p["jobs"].to_numpy(float) if "jobs" in p else np.ones(len(p))
+    with np.errstate(all="ignore"):
+        iops = p["iops"].to_numpy(float) / np.where(np.isfinite(jobs) & (jobs > 0), jobs, np.nan)
+    size = _sizes(p)
     ok = np.isfinite(share) & (share > 0) & np.isfinite(iops) & (iops > 0)
     if ok.sum() < 3 or np.any(share[ok] >= CPU_BOUND):
         return ""
-    s, r = share[ok], iops[ok]
-    p = cf.points
-    size = _sizes(p)
+    s, r, b = share[ok], iops[ok], iops[ok] * size[ok]
     line = _cost_line(np.asarray(f.facts["cpu_s_per_io"], float), size)  # a cost per byte explains a level share
-    if line is None and s.max() / s.min() <= 1.5 and r.max() / r.min() >= 3:
-        return (f"the job's CPU share stayed {_pct(s.min())}–{_pct(s.max())} of a CPU while its rate changed "
+    if line is None and s.max() / s.min() <= 1.5 and r.max() / r.min() >= 3 and b.max() / b.min() >= 3:
+        return (f"the job's CPU share stayed {_pct(s.min())}–{_pct(s.max())} of a CPU while each job's rate changed "
                 f"×{r.max() / r.min():.3g}: CPU spent per second, not per I/O (a job that spins or polls for "
                 f"completions, as io_uring's sqthread_poll or hipri do)")
     return ""
@@ -335,6 +344,13 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
                 f"{cpus:.3g} CPUs (usr+sys)" + (f", {_pct(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
+        from .claim import runs_rows as _rows
+
+        step = _coarse_step(_rows(result, pts)) if cpus == 0 else None
+        if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job
+            text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs' "
+                    f"usr+sys read 0, below fio's resolution here (it counted CPU in whole seconds: "
+                    f"{_pct(step)} of a CPU per job)")
     bound = []
     told = np.isfinite(per_job) and per_job < CPU_BOUND and _job_share_told(result, key)
     from .claim import runs_rows
@@ -351,6 +367,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
     elif near:
         bound.append(near)
+    elif told and not other and (at_rate := _at_rate_limit(result, cf, float(row[result.x]), jobs)):
+        near = at_rate
+        bound.append(at_rate)
     elif other:
         bound.append(f"{other} — so the share says nothing of a CPU limit either way")
     elif told:
@@ -382,6 +401,32 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
 
 
+def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
+    """Round 6's BC: at x = ``xv`` each job made ≥ :data:`NEAR_RATE` of the rate one CPU sustains at its own measured
+    cost (per-job rate × CPU per I/O is its CPU share): at or near its CPU limit, however long its I/O was in flight;
+    "" otherwise or for an engine whose CPU is no cost per I/O."""
+    f = cf.cpu
+    if f is None or not np.isfinite(jobs) or jobs <= 0:
+        return ""
+    p = cf.points
+    xs = p["x"].to_numpy(float)
+    if not xs.size:
+        return ""
+    k = int(np.argmin(np.abs(xs - xv)))
+    per_io = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
+    rate = float(p["iops"].iloc[k]) / jobs if "iops" in p else np.nan
+    if not (np.isfinite(per_io) and per_io > 0 and np.isfinite(rate) and rate > 0):
+        return ""
+    one = 1.0 / per_io
+    if rate / one < NEAR_RATE or rate / one >= CPU_BOUND:
+        return ""
+    who = "the job" if jobs <= 1 else "each job"
+    return (f"{who} made {fmt_y(rate, '1/s')}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains at its "
+            f"measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os): at or near its CPU limit, whatever "
+            f"the time its I/O was in flight reads (a busy thread reaps completions late, and they still count as in "
+            f"flight); more jobs at the same outstanding I/O would tell the job's limit from the device's")
+
+
 def _rate_explained(result, cf, flags, xv: float) -> str:
     """What explains the rate at x = ``xv`` besides the job's CPU ("" where nothing the files show does): a pace, a
     cap the data show, or the job's outstanding I/O in flight for (nearly) its whole cycle."""
@@ -389,6 +434,8 @@ def _rate_explained(result, cf, flags, xv: float) -> str:
         return f"the runs were paced ({', '.join(flags['paced'])})"
     if cf.cap is not None and (cf.cap.facts.get("iops_cap") or cf.cap.facts.get("bytes_cap")):
         return "a cap the data show sets the rate"
+    if cf.layer is not None and cf.layer.facts.get("served") == "no_device":
+        return ""  # round 6 (BG): no device to wait on — "in flight" is the call's own work (a copy, a lock's spin)
     cover = _cover(cf.points)
     xs = cf.points["x"].to_numpy(float)
     c = cover[int(np.argmin(np.abs(xs - xv)))] if xs.size else np.nan
@@ -486,6 +533,7 @@ def cost_words(result, key) -> str:
     def cyc(c):
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
+    step = flags["step"]
     if x == "block_size_bytes":
         ok = np.flatnonzero(np.isfinite(per_io))
 
@@ -493,7 +541,20 @@ def cost_words(result, key) -> str:
             w = _xv(result, v)
             return w if w.endswith("B") else f"{w} B"
 
-        each = ", ".join(f"{size(xs[k])} {fmt_y(per_io[k], 's')}" for k in ok)
+        def one(k) -> str:  # round 6 (BH): a zero of whole-second accounting is below its resolution, not a cost of 0
+            if per_io[k] > 0 or not step:
+                return f"{size(xs[k])} {fmt_y(per_io[k], 's')}"
+            jobs = float(p["jobs"].iloc[k]) if "jobs" in p and np.isfinite(p["jobs"].iloc[k]) else 1.0
+            res = step * jobs / float(p["iops"].iloc[k]) if "iops" in p and p["iops"].iloc[k] > 0 else np.nan
+            return (f"{size(xs[k])} below fio's resolution" + (f" (< {fmt_y(res, 's')}: 1 s ÷ the I/Os of the run)"
+                                                              if np.isfinite(res) else ""))
+
+        each = ", ".join(one(k) for k in ok)
+        if step:  # the comparisons below use measured costs only
+            ok = ok[per_io[ok] > 0]
+        if ok.size < 2:
+            return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each}; fio counted CPU "
+                    f"here in whole seconds, so no change across sizes is read from it.")
         lo, hi = per_io[ok[0]], per_io[ok[-1]]
         r = hi / lo if lo > 0 else np.nan
         # direct I/O copies no data in the kernel (round 5): its per-byte work is pinning and mapping the pages, a
@@ -533,7 +594,6 @@ def cost_words(result, key) -> str:
                      "sustains is read from it")
     if flags["buffered"]:
         notes.append("buffered (direct=0): the page cache's work per I/O is in it")
-    step = flags["step"]
     if step and np.isfinite(share[i]) and share[i] > 0:
         notes.append(f"fio counted CPU here in whole seconds (every usr and sys figure a multiple of 1/runtime, "
                      f"{_pct(step)} of a CPU): this figure is known to about ±{min(step / share[i], 1):.0%}")

@@ -50,6 +50,10 @@ NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (t
                "cpuio": "the cpuio engine burns CPU by design: no cost per I/O"}
 #: Engines that poll for completions (their CPU is busy whatever the rate).
 POLLING = ("spdk", "spdk_bdev")
+#: Engines that cannot poll or spin for a completion (fio's hipri and sqthread_poll exist only for io_uring and
+#: pvsync2): a level CPU share of theirs is not "CPU spent per second" (round 6, BG: psync jobs sleeping per read)
+CANNOT_POLL = ("sync", "psync", "vsync", "pvsync", "libaio", "posixaio", "mmap", "windowsaio", "solarisaio", "net",
+               "netsplice", "splice", "e4defrag", "falloc", "ftruncate", "filecreate", "filestat", "filedelete")
 #: Engines whose I/O is issued or completed by threads other than the job's own, which fio does not count: fio's
 #: usr/sys are ``getrusage(RUSAGE_THREAD)`` of the job thread (fio ``lib/getrusage.c``, ``stat.c``
 #: ``update_rusage_stat``), so their figure per I/O leaves those threads' work out.
