@@ -421,10 +421,36 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     if rate / one < NEAR_RATE or rate / one >= CPU_BOUND:
         return ""
     who = "the job" if jobs <= 1 else "each job"
+    more = _more_jobs_beat(result, float(p["out"].iloc[k]) if "out" in p else np.nan, jobs,
+                           float(p["iops"].iloc[k]))
     return (f"{who} made {fmt_y(rate, '1/s')}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains at its "
             f"measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os): at or near its CPU limit, whatever "
             f"the time its I/O was in flight reads (a busy thread reaps completions late, and they still count as in "
-            f"flight); more jobs at the same outstanding I/O would tell the job's limit from the device's")
+            f"flight); " + (more or "more jobs at the same outstanding I/O would tell the job's limit from the "
+                                    "device's"))
+
+
+#: more jobs at the same outstanding I/O making at least this much more: evidence of a per-job limit (round 6, BC)
+MORE_JOBS_GAIN = 0.05
+
+
+def _more_jobs_beat(result, out: float, jobs: float, iops: float) -> str:
+    """Round 6's BC, across the curves of one result split by job count only: where more jobs with the same I/O
+    outstanding in total made ≥ :data:`MORE_JOBS_GAIN` more, the sentence saying so ("" otherwise) — the device held
+    that much more in flight, so the fewer jobs were held by something per job."""
+    pts = result.points
+    if len(getattr(result, "by", ()) or ()) != 1 or not {"outstanding", "jobs", "y"} <= set(pts.columns) \
+            or result.y_unit != "1/s" or not (np.isfinite(out) and out > 0 and np.isfinite(iops) and iops > 0):
+        return ""
+    o, j, y = (pts[c].to_numpy(float) for c in ("outstanding", "jobs", "y"))
+    hit = np.flatnonzero(np.isclose(o, out) & (j > jobs) & (y >= (1 + MORE_JOBS_GAIN) * iops))
+    if not hit.size:
+        return ""
+    b = hit[np.argmin(j[hit])]  # the fewest jobs that beat it: the closest comparison
+    x = result.x
+    return (f"and at the same {out:g} I/Os outstanding {j[b]:g} jobs ({x} = {_xv(result, pts[x].iloc[b])} each) made "
+            f"{fmt_y(y[b], '1/s')}, +{y[b] / iops - 1:.0%}: the device took more, so the fewer jobs were held by "
+            f"something per job (the job's own CPU, by the figures above)")
 
 
 def _rate_explained(result, cf, flags, xv: float) -> str:

@@ -55,6 +55,9 @@ def test_job_near_the_rate_one_cpu_sustains_is_near_its_cpu_limit():
     m = re.search(r"made ([\d.]+) K IOPS, (\d+)% of the ([\d.]+) K IOPS one CPU sustains", one)
     assert m and float(m[1]) == pytest.approx(237.36, rel=0.01) and float(m[3]) == pytest.approx(269.5, rel=0.01)
     assert 85 <= int(m[2]) < 95
+    # the cross-curve evidence: 2 jobs × QD16 (the same 32 outstanding) made 266.19 K, +12 %
+    m = re.search(r"at the same 32 I/Os outstanding 2 jobs \(iodepth = 16 each\) made ([\d.]+) K IOPS, \+(\d+)%", one)
+    assert m and float(m[1]) == pytest.approx(266.19, rel=0.01) and int(m[2]) == 12
     # the 4-job curve (41 % of a CPU per job, 98 K per job of 265 K) keeps its verdict
     assert any("1.63 CPUs" in t and "no job's own CPU held it" in t for t in texts)
 
