@@ -454,8 +454,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "
                                f"parameters are not claims about these data; fit each regime on its own "
                                f"(filter {x}) to describe it.")]
-    rising = cf is not None and cf.saturation is not None and cf.saturation.facts["state"] == "rising"
-    if ev.flat and not rising:  # one fact, one story: a curve the facts read as still rising is no flat line
+    shaped = cf is not None and cf.saturation is not None and cf.saturation.facts["state"] in ("rising", "onset", "falls")
+    if ev.flat and not shaped:  # one fact, one story: no flat line beside "still rises" or an onset (round 6 BE)
         # (blind2's r2_here_loop_iodepth_64k_repeats: "still rises" beside "no shape … for flat data")
         # flat within noise: no model's shape (knee, limit, peak) is supported by these points
         return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "

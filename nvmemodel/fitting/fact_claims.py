@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .facts import CPU_BOUND, FLAT, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
+from .facts import CPU_BOUND, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -140,7 +140,9 @@ def _layer_claim(result, cf: CurveFacts) -> list:
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
         stack = f.facts.get("stack") or []
         named = list(dict.fromkeys(lay for _, lay in stack if lay is not None))
-        if len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
+        if f.facts.get("side_by_side") and len(f.facts["side_by_side"]) == len(stack):  # the job's targets (round 6)
+            said = f"fio's disk statistics name {' and '.join(d for d, _ in stack)}, the job's targets side by side"
+        elif len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
             said = f"fio's disk statistics name {' over '.join(d for d, _ in stack)}"
             what = ", then ".join(_LAYER_WORDS[lay] for lay in named)
         one = len(named) <= 1
@@ -246,6 +248,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         mixed = directions_words(result, cf)
         if mixed:
             text += mixed
+        elif _targets(result, cf) > 1:  # several targets are not one path (round 6 BC: filename=/dev/loop0:/dev/loop1)
+            text += (f" The jobs spread their I/O over {_targets(result, cf):g} targets side by side: the level is not "
+                     f"one serial path's service time (a rate per target, or a cap or pace, sets it).")
         elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
                 and abs((1 / lat[0]) / ys[0] - 1) <= 0.25:
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
@@ -254,6 +259,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
         return _claim("saturation", f"{text} {noise}.", f)
+    if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)
+        k, a = s["onset_index"], s["between"]
+        j = int(np.flatnonzero(xs == a)[0])
+        return _claim("saturation", f"Measured {what} reaches its level between {x} = {_xv(result, a)} and "
+                                    f"{_xv(result, xs[k])}: at {x} = {_xv(result, a)} fio's mean latency, "
+                                    f"{fmt_y(lat[j], 's')}, was still the unloaded one (at most {1 + PAYS:.2g}× the "
+                                    f"{fmt_y(lat[:j].min(), 's')} of lighter loads), so the rate still grew with the load there (Little's law); the "
+                                    f"step to {_xv(result, xs[k])} added {ys[k] / ys[k - 1] - 1:+.0%} for "
+                                    f"×{xs[k] / xs[k - 1]:.3g} the {x} while the latency grew "
+                                    f"×{lat[k] / lat[k - 1]:.3g} — the added load queued. The level, {level}, rests "
+                                    f"on the one point measured on it ({x} = {_xv(result, xs[k])}). {noise}.", f)
     before = ""
     if s.get("gain_before") is not None:
         k = s["onset_index"]
@@ -261,6 +277,16 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
+    br = s.get("by_runs")
+    if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
+        k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
+        i = max(i for i in range(k) if lo[k] > hi[i])
+        a, b = br["apart"]
+        before = (f" The runs of one {x} differ by up to ×{br['ratio']:.3g} (at {x} = {_xv(result, br['x'])}), so a "
+                  f"step is read only where the runs of two points do not overlap: every run at {_xv(result, xs[k])} "
+                  f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
+                  f"(at most {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
+                                                     f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"]:
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
@@ -301,6 +327,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"higher point, {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])}: the drop of {drop} is "
                     f"that one step, not a decline along {x}, and with one run a point a single high point is not "
                     f"told from a change between the runs.")
+        steps = d.get("steps") or []
+        if not la and sum(abs(g) > LEVEL_STEP for _, _, g in steps) >= 2:  # a fall spread over steps: each (round 6 BA)
+            head += (" Step by step: " + ", ".join(
+                f"{g:+.1%} ({x} = {_xv(result, a)} → {_xv(result, b)})" for a, b, g in steps) + ".")
         if s["plateau_points"] < 2:  # the maximum is the onset itself: no stretch to give a range over
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
                     + (", the first point measured" if s["onset_index"] == 0 else "") + f".{latw}{before}")
@@ -308,10 +338,26 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
                     f"per doubling over it); up to the maximum: {level}, {rng} over {x} = "
                     f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
+    if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
+                            f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}")
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
-    if lo_step is not None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
+    if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
     return _claim("saturation", f"{text} {noise}.", f)
+
+
+def _targets(result, cf: CurveFacts) -> float:
+    """How many targets (files or devices) each run's jobs used: fio's ``targets`` / ``device_count``, else 1."""
+    from .claim import runs_rows
+    from .facts import pd_num
+
+    rows = runs_rows(result, cf.points)
+    n = 1.0
+    for col in ("targets", "device_count"):
+        if rows is not None and col in rows and pd_num(rows[col]).notna().any():
+            n = max(n, float(pd_num(rows[col]).max()))
+    return n
 
 
 def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None) -> str:
@@ -339,7 +385,8 @@ def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None
 def _is_level(cf: CurveFacts, ev=None) -> bool:
     """One level over the whole range: saturated from the first point, or flat within the noise."""
     sat = cf.saturation.facts.get("state") if cf.saturation is not None else None
-    return sat == "from_first" or (sat != "noisy" and bool(ev is not None and getattr(ev, "flat", False)))
+    return sat == "from_first" or (sat not in ("noisy", "onset", "falls", "rising")  # no level beside an onset (r6)
+                                   and bool(ev is not None and getattr(ev, "flat", False)))
 
 
 #: the fit's notes about one parameter's value or interval (at a bound, held, unidentified, correlated)

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, layer_of, listed_devices  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, layer_of, listed_devices, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
     import pandas as pd
@@ -61,6 +61,10 @@ PAYS = 0.10
 NEAR = 0.25
 #: a quantity within ±this share of its mean over a stretch of block sizes is flat there (a cap)
 FLAT = 0.10
+#: one run a point: a level after a fall holds no step between neighbours larger than this and ⅔ of the step into it
+#: (round 6 BA: a "level" of 4.24–4.89 GB/s held a −12.4 % step, as large as the −12.9 % "one step" before it; blind3
+#: Q's +9 % bump after a −16 % step, and round 5's −6 %/−11 % after a −59 % one, stay levels)
+LEVEL_STEP = 0.05
 #: mixes further than this below the harmonic mix of the pure runs show read/write interference
 MIX_BELOW = 0.10
 #: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy
@@ -185,19 +189,40 @@ def _saturation(result, p, ev=None) -> Fact | None:
     if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p):
         return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
     noisy = repeat_spread(result, p)
+    by_runs = noisy if noisy is not None and noisy.get("readable") else None
+    noisy = None if by_runs is not None else noisy
     if noisy is not None:  # the repeats spread more than every step: no onset, level or fall is read (round 5 AB/AE)
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
                                    **noisy}, f"the runs at one {result.x} differ more than any step between points")
     # onset: the first point no later point gains PAYS per doubling over
-    onset = None
+    lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
+    onset, between = None, None
     for k in range(n - 1):
         gains = [_gain(y[k], y[j], x[k], x[j]) for j in range(k + 1, n)]
+        if by_runs is not None:  # runs spread past the steps: a later point pays only where its runs lie above k's,
+            rlo, rhi = by_runs["runs_lo"], by_runs["runs_hi"]  # and k must itself lie above an earlier point's runs
+            gains = [g if rlo[j] > rhi[k] else 0.0 for g, j in zip(gains, range(k + 1, n))]
+            if k > 0 and not any(rlo[k] > rhi[i] for i in range(k)):
+                continue
         if all(g < PAYS for g in gains):
+            # not an onset (round 6 BD): the latency at k still the unloaded one (Little's law: the rate still grew
+            # with the load into k) while the next point is more than LEVEL_STEP above it, or one step of more than a doubling after k that gains PAYS as measured (its rise
+            # may all lie in its first doubling)
+            unloaded = k > 0 and lat_known and lat[k] <= (1 + PAYS) * lat[:k].min() and y[k + 1] / y[k] - 1 > LEVEL_STEP
+            wide = x[k + 1] / x[k] > 2.01 and y[k + 1] / y[k] - 1 >= PAYS
+            if unloaded or wide:
+                between = k if between is None else between
+                continue
             onset = k
             break
+    if onset is None and between is not None and lat_known and lat[-1] >= 1.3 * lat[-2] \
+            and _gain(y[-2], y[-1], x[-2], x[-1]) < PAYS:
+        onset = n - 1  # the last point alone is on the level: the onset lies between the point before it and it
+    else:
+        between = None
     last_gain = _gain(y[-2], y[-1], x[-2], x[-1])
-    lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
     facts = {"axis": result.x, "unit": result.y_unit, "onset_x": None, "last_gain_per_doubling": last_gain,
+             "by_runs": by_runs,
              "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0])}
     if onset is None:
         lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
@@ -239,7 +264,8 @@ def _saturation(result, p, ev=None) -> Fact | None:
         after = _level_after(x, y, reps, i_max) if drop > noise else None
         if drop > noise and not (after or {}).get("one_level"):  # (with repeats their noise; without, ±FLAT above)
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
-                     "basis": basis, "level_after": after}
+                     "basis": basis, "level_after": after,
+                     "steps": [(float(x[j]), float(x[j + 1]), float(y[j + 1] / y[j] - 1)) for j in range(i_max, n - 1)]}
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
@@ -250,6 +276,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
                  onset_index=k, plateau=plateau, plateau_lo=float(y[level].min()), plateau_hi=float(y[level].max()),
                  plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
+                 between=float(x[between]) if between is not None else None,
                  step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
     for q in ("iops", "bytes_per_s"):
         v = p[q].to_numpy(float)[level]
@@ -276,6 +303,16 @@ def repeat_spread(result, p) -> dict | None:
     if not wide.any() or sd.max() <= np.abs(np.diff(y)).max():
         return None
     i = int(np.nanargmax(np.where(np.isfinite(ratio), ratio, 0.0))) if np.isfinite(ratio).any() else int(np.argmax(cv))
+    # silence only what the noise hides (round 6 BE: ×9 at QD4, yet every QD32 run above every QD1–2 run): where the
+    # runs of two points do not overlap, the step between them is readable, and the onset is read on the runs
+    runs = [_run_values(result, p, j) for j in range(y.size)]
+    lo = np.array([r.min() if r.size else np.nan for r in runs])
+    hi = np.array([r.max() if r.size else np.nan for r in runs])
+    apart = [(a, b) for a in range(y.size) for b in range(a + 1, y.size) if lo[b] > hi[a] or lo[a] > hi[b]]
+    if np.isfinite(lo).all() and apart:
+        a, b = max(apart, key=lambda ab: max(lo[ab[1]] / hi[ab[0]], lo[ab[0]] / hi[ab[1]]))
+        return {"readable": True, "ratio": float(ratio[i]), "x": float(p["x"].to_numpy(float)[i]),
+                "runs_lo": lo.tolist(), "runs_hi": hi.tolist(), "apart": (a, b)}
     return {"ratio": float(ratio[i]), "cv": float(cv.max()), "x": float(p["x"].to_numpy(float)[i]),
             "runs_lo": float(_run_values(result, p, i).min()) if np.isfinite(ratio[i]) else None,
             "runs_hi": float(_run_values(result, p, i).max()) if np.isfinite(ratio[i]) else None}
@@ -326,6 +363,9 @@ def _level_after(x, y, reps, i_max: int) -> dict | None:
         high -= 1
     if high < i_max and y[after].max() >= y[high:i_max + 1].min():
         return {"one_level": True}  # the maximum is not isolated and the two stretches overlap: one level, no fall
+    into = abs(y[after[0]] / y[i_max] - 1)  # the step that is to stand out as "that one step"
+    if np.abs(np.diff(y[after]) / y[after][:-1]).max() > max(LEVEL_STEP, 2 / 3 * into):
+        return None  # a "level" holding a step beyond a run's scatter and near the one step is steps (round 6 BA)
     if high < i_max:  # two levels that do not overlap
         return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
                 "x_to": float(x[-1]), "points": int(after.size), "high": float(y[high:i_max + 1].mean()),
@@ -659,8 +699,10 @@ def _layer(result, p) -> Fact | None:
         if layers:  # fio lists a layered device, then the disks beneath it: each is named, top to bottom, and the
             # fact's layer is the lowest (the one the others pass their I/O down to: a VM's vda under its dm-0)
             hit = [d for d, lay in stack if lay == layers[-1]]
-            return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack},
-                        f"fio's disk statistics name {' over '.join(names)}")
+            side = side_by_side(rows)  # the job's own targets are side by side, not stacked (round 6 BC)
+            return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
+                                  "side_by_side": side},
+                        f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)
     if shared is not None:
         return shared

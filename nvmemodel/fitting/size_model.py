@@ -130,6 +130,11 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
 
         more = served_words(result, cf)[1] if cf is not None else "a deeper queue"  # psync: more jobs (round 5 AD)
         at_depth = f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: {more} may raise it)"
+        cp = cf.points if cf is not None else None  # Little's law at the smallest size: IOPS × latency ÷ asked
+        held = float(cp["iops"].iloc[0] * cp["lat"].iloc[0] / depth) if cp is not None and len(cp) else float("nan")
+        if np.isfinite(held) and held < 0.8:  # the queue asked for was not kept full: more of it is not more in flight
+            at_depth = (f" (at {_fx(depth)} I/Os outstanding asked for, only {held:.0%} were in flight by Little's law: "
+                        f"more queue asked for is not more in flight — what submits the I/O held it, not the depth)")
     else:
         at_depth = ""
     iops_words = f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}" \
