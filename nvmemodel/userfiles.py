@@ -170,7 +170,7 @@ def read_table(path: UserPath, *, what: str, max_bytes: int = MAX_INPUT_BYTES) -
             return check_table(pd.read_parquet(io.BytesIO(data)), name, what)
         if b"\x00" in data[:8192]:
             raise ValueError("NUL bytes: a binary file")
-        return check_table(pd.read_csv(io.BytesIO(data), encoding="utf-8"), name, what)
+        return check_table(read_csv_table(data), name, what)
     except ParameterError:
         raise
     except ImportError:
@@ -178,6 +178,28 @@ def read_table(path: UserPath, *, what: str, max_bytes: int = MAX_INPUT_BYTES) -
     except (ValueError, OSError) as exc:  # ParserError, EmptyDataError, UnicodeDecodeError, ArrowInvalid
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ParameterError(what, name, f"a table written by 'nvmemodel ingest -o' ({first})") from None
+
+
+#: what pandas reads as missing in a cell by default ("", "NA", "null", "None", "nan", …)
+_DEFAULT_NA = ("", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A",
+               "NA", "NULL", "NaN", "None", "n/a", "nan", "null")
+
+
+def read_csv_table(data: bytes) -> pd.DataFrame:
+    """A results table's ``.csv`` bytes as a DataFrame whose text columns keep their values: in a column the schema
+    types as text (``ioengine``, ``job_name``, ``pattern`` …) only an empty cell is missing, so fio's ``null``
+    engine stays the string "null" (pandas' default reads "null", "NA", "None", "nan" … as NaN there, and the
+    explanation then lost that no I/O was done: round 6, a page-cache layer named for the null engine); every other
+    column (numbers, flags, user labels) reads missing cells as pandas does by default."""
+    import io
+
+    import pandas as pd
+
+    from .ingest.schema import COLUMNS
+
+    header = pd.read_csv(io.BytesIO(data), encoding="utf-8", nrows=0).columns
+    na = {c: ([""] if COLUMNS.get(str(c), ("",))[0] == "string" else list(_DEFAULT_NA)) for c in header}
+    return pd.read_csv(io.BytesIO(data), encoding="utf-8", keep_default_na=False, na_values=na)
 
 
 def check_output_folder(path: UserPath, *, what: str, expected: str) -> list[str] | None:

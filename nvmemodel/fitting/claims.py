@@ -906,7 +906,7 @@ def curve_claims(result, key) -> list[Claim]:
     from .curves import one_in_flight
 
     from .cpu_claims import _cpu
-    from .fact_claims import cpu_claims, fit_words, layer_claims, lead_claims, said_notes, size_claims
+    from .fact_claims import cpu_claims, direction_claims, fit_words, layer_claims, lead_claims, said_notes, size_claims
     from .pacing_claims import _paced
     from .facts import curve_facts
 
@@ -929,9 +929,12 @@ def curve_claims(result, key) -> list[Claim]:
     if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
                                                                    "falls" if cf.size_fall else ""):  # said once
         claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
-    claims += size_claims(result, cf)
+    claims += size_claims(result, cf, key)
+    claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)
-    claims += _paced(result, key)
+    paced = _paced(result, key)
+    # a peak at fio's pace is said before the sentence that reads the peak (round 6)
+    claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
     if model != "constant":

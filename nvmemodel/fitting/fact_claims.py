@@ -14,7 +14,7 @@ import numpy as np
 from .facts import CPU_BOUND, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
-__all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -109,9 +109,16 @@ _LAYER_WORDS = {"network_fs": "a file system with no local block device beneath 
                 "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
                 "loop": "a loop device (an image file: its reads may come from the page cache of the host or VM)",
                 "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
-                "nbd": "a network block device", "rbd": "a Ceph RBD (network) block device",
+                "nbd": "a network block device", "rbd": "a Ceph RBD block device (a network block device)",
                 "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
                 "xen": "a Xen virtual disk (the hypervisor's storage layer)"}
+#: what sets the rates of a layer that serves its I/O elsewhere, said instead of "its rates are that layer's" (round
+#: 6, part 1 BG: on RBD that pointed at the client or network while 3 HDD OSDs, every write on each, held 250 IOPS)
+_LAYER_RATES = {"rbd": "the rates are the Ceph cluster's: its OSDs serve every I/O (a replicated write completes once "
+                       "every replica's OSD has it), so their drives, the replication and the network between set them "
+                       "— not a drive of this host",
+                "nbd": "the rates are those of the server behind it and its storage, over the network — not a drive "
+                       "of this host"}
 
 
 def layer_claims(result, cf: CurveFacts) -> list:
@@ -147,8 +154,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             what = ", then ".join(_LAYER_WORDS[lay] for lay in named)
         one = len(named) <= 1
         whose = "that layer's" if one else "those layers'"
-        text = (f"{said}: the I/O went through {what}; its rates are {whose}, and "
-                f"a drive's limits apply only below {'it' if one else 'them'}.")
+        rates = _LAYER_RATES.get(named[-1] if named else layer)
+        text = (f"{said}: the I/O went through {what}; "
+                + (f"{rates}." if rates else
+                   f"its rates are {whose}, and a drive's limits apply only below {'it' if one else 'them'}."))
     return [_claim("layer", text, f)]
 
 
@@ -457,6 +466,51 @@ def directions_words(result, cf: CurveFacts) -> str:
     return text
 
 
+def _capped(result, key) -> dict | None:
+    """A direction held at a cap of its own along block size or read share, y being the total (else None)."""
+    from .curves import Y_COLUMNS
+    from .facts import directions
+
+    if result.x not in ("block_size_bytes", "read_fraction") or result.y not in Y_COLUMNS \
+            or Y_COLUMNS[result.y][1] is not None:
+        return None
+    d = directions(result, key)
+    return d.get("capped") if d is not None else None
+
+
+def direction_claims(result, key, cf: CurveFacts) -> list:
+    """Along block size and read share, a mixed curve whose total is y: the direction held at a cap of its own
+    (:func:`~nvmemodel.fitting.facts.directions`' ``capped``), named with its cap, and the total as that cap ÷ the
+    direction's share where the points show it (round 6, part 1 BB and BF: "a byte cap of 83.1 MB/s" of a 50/50
+    total whose reads sit at ~40 MB/s; reads at ~2.0 K IOPS at every read share, unsaid)."""
+    from .facts import directions
+
+    c = _capped(result, key)
+    if c is None:
+        return []
+    d = directions(result, key)
+    x, u, slow, other = result.x, c["unit"], c["direction"], c["other"]
+    i = c["from_index"]
+    what = "byte" if u == "B/s" else "IOPS"
+    text = (f"The {slow}s sit at {span(fmt_y(c['lo'], u), fmt_y(c['hi'], u))} from {x} = {_xv(result, c['x_from'])} to "
+            f"{_xv(result, c['x_to'])} ({c['points']} points), with fio's {slow} latency ≥ ×{c['lat_ratio']:.3g} the "
+            f"{other}s' there: a {slow} {what} cap of about {fmt_y(c['level'], u)}, measured — the {slow}s' cap, not "
+            f"the total's.")
+    if c["total_holds"]:
+        shares = c["shares"]
+        if len(set(shares)) == 1:
+            text += (f" The {other}s follow it through the mix fio keeps ({shares[0]:.0%} {slow}s by I/O count), so "
+                     f"the total is that cap ÷ the {slow} share: {fmt_y(c['level'], u)} ÷ {shares[0]:.2f} = "
+                     f"{fmt_y(c['level'] / shares[0], u)}.")
+        else:
+            xs = d["x"][i:] if d is not None else []
+            text += (f" The {other}s follow it through the mix, so the total is that cap ÷ the {slow} share: "
+                     f"{', '.join(fmt_y(v, u) for v in c['predicted'])} at {x} = "
+                     f"{', '.join(_xv(result, v) for v in xs)}, measured "
+                     f"{', '.join(fmt_y(v, u) for v in c['totals'])}.")
+    return [_claim("direction", text, None, **{k: v for k, v in c.items() if k != "predicted"})]
+
+
 def little_growth_words(s: dict) -> str:
     """How fio's latency growth over a plateau compares with Little's law's (R = N ÷ X): "as Little's law gives" only
     where it holds within :data:`~nvmemodel.fitting.facts.LITTLE_TOL` (blind4: ×44 for ×64 the load at a check of
@@ -490,7 +544,7 @@ def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
             f"reached, read within that scatter.")
 
 
-def _cap_claims(result, cf: CurveFacts) -> list:
+def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     out = []
     f = cf.cap
     if f is not None:
@@ -516,7 +570,14 @@ def _cap_claims(result, cf: CurveFacts) -> list:
                                  f"({served_words(result, cf)[1]} would tell)")
             else:
                 parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
-        if s["bytes_cap"] and s["bytes_points"] >= 3:
+        held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
+        if s["bytes_cap"] and capped is not None and held:
+            lo, hi = s["bytes_range"]
+            parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: the {capped['direction']}s' "
+                         f"byte cap and the {capped['other']}s the mix carries with them (below), not one byte cap of "
+                         f"the total")
+        elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
             parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                          f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: a byte cap of "
@@ -529,7 +590,7 @@ def _cap_claims(result, cf: CurveFacts) -> list:
                          + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
                             if b >= a else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"))
         text = "Measured " + "; ".join(parts)
-        if s["crossover_bytes"] and s["bytes_points"] >= 3:
+        if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             text += (f". The two caps cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ IOPS cap): "
                      f"min(IOPS cap, byte cap ÷ block size) — a roofline — describes the points")
             if s.get("rms_log_smooth") is not None:
@@ -616,9 +677,11 @@ def lead_claims(result, cf: CurveFacts, ev) -> list:
     return []
 
 
-def size_claims(result, cf: CurveFacts) -> list:
-    """Along block size, after the data sentence: the caps the data show, the outstanding I/O at small blocks."""
-    out = _cap_claims(result, cf) if cf.cap is not None or cf.outstanding is not None else []
+def size_claims(result, cf: CurveFacts, key=None) -> list:
+    """Along block size, after the data sentence: the caps the data show (a direction's own, with ``key``: see
+    :func:`direction_claims`), the outstanding I/O at small blocks."""
+    capped = _capped(result, key) if key is not None else None
+    out = _cap_claims(result, cf, capped) if cf.cap is not None or cf.outstanding is not None else []
     f = cf.size_fall
     if f is not None:
         s = f.facts

@@ -404,14 +404,18 @@ def directions(result, key) -> dict | None:
     for b, v in zip(result.by, key):
         t = t[t[b] == v]
     t = t[t["direction"].isin(["read", "write"])]
-    share = t["read_fraction"].astype(float)
+    share = pd_num(t["read_fraction"])
+    along_share = result.x == "read_fraction"  # the share is the axis: one per point (round 6, part 1 BF)
+    if along_share:  # the mixes only: a pure run has one direction
+        t, share = t[share.between(0.01, 0.99)], share[share.between(0.01, 0.99)]
     if t.empty or set(t["direction"]) != {"read", "write"} or not share.between(0.01, 0.99).all() \
-            or share.nunique() != 1:
+            or (share.nunique() != 1 and not along_share):
         return None
     g = t.groupby([result.x, "direction"])[["iops", "bw_bytes_per_s", "lat_mean_s"]].mean().unstack("direction")
     if g.isna().any().any() or len(g) < 2:
         return None
-    out = {"x": g.index.to_numpy(float), "read_share": float(share.iloc[0])}
+    out = {"x": g.index.to_numpy(float), "read_share": float(share.iloc[0]) if share.nunique() == 1 else None}
+    out["read_shares"] = (g.index.to_numpy(float) if along_share else np.full(len(g), float(share.iloc[0])))
     for d in ("read", "write"):
         for q in ("iops", "bw_bytes_per_s", "lat_mean_s"):
             out[f"{d}_{q}"] = g[(q, d)].to_numpy(float)
@@ -420,10 +424,52 @@ def directions(result, key) -> dict | None:
     for d, o in (("read", "write"), ("write", "read")):
         v = out[f"{d}_iops"]
         if np.all(out[f"{d}_lat_mean_s"] >= 3 * out[f"{o}_lat_mean_s"]) and v.min() > 0 \
-                and (v.max() - v.min()) / (v.max() + v.min()) <= 0.02:
+                and (v.max() - v.min()) / (v.max() + v.min()) <= 0.02 and not along_share:
             level = d
     out["level"] = level
+    out["capped"] = _direction_cap(result, out)
     return out
+
+
+#: a direction's rate over its last points within this of their mean ((max − min) ÷ (max + min)): one level
+DIRECTION_FLAT = 0.03
+
+
+def _direction_cap(result, d: dict) -> dict | None:
+    """The direction held at a cap of its own over the last points (≥ 3, to the largest x) while the other follows
+    it through the mix fio keeps: its rate within :data:`DIRECTION_FLAT` there — in bytes/s along block size (a
+    byte cap), in IOPS along any other axis, else the other unit — with fio's latency ≥ ×3 the other direction's at
+    each of those points (its I/Os wait in a throttle or queue, the other's do not). Round 6, part 1 BB: reads at
+    ~40 MB/s from 16 KiB in a 50/50 mix read as "a byte cap of 83.1 MB/s" of the total; BF: reads at ~2.0 K IOPS at
+    every read share from 25 % said nothing. ``total_holds``: the total at each of those points within 5 % of the
+    cap ÷ the direction's share (by I/O count; in bytes where both directions move the same block size)."""
+    units = ("bw_bytes_per_s", "iops") if result.x == "block_size_bytes" else ("iops", "bw_bytes_per_s")
+    n = len(d["x"])
+    for q in units:
+        for slow, other in (("read", "write"), ("write", "read")):
+            v, lat, olat = d[f"{slow}_{q}"], d[f"{slow}_lat_mean_s"], d[f"{other}_lat_mean_s"]
+            k = n
+            while k > 0:
+                seg = v[k - 1:]
+                if not (np.isfinite(seg).all() and seg.min() > 0 and lat[k - 1] >= 3 * olat[k - 1]
+                        and (seg.max() - seg.min()) / (seg.max() + seg.min()) <= DIRECTION_FLAT):
+                    break
+                k -= 1
+            if n - k < 3:
+                continue
+            idx = np.arange(k, n)
+            shares = d["read_shares"][idx] if slow == "read" else 1 - d["read_shares"][idx]
+            level = float(np.mean(v[idx]))
+            total = d[f"read_{q}"][idx] + d[f"write_{q}"][idx]
+            with np.errstate(all="ignore"):
+                ratio = np.min(lat[idx] / olat[idx])
+            return {"direction": slow, "other": other, "unit": "B/s" if q == "bw_bytes_per_s" else "1/s",
+                    "from_index": int(k), "x_from": float(d["x"][k]), "x_to": float(d["x"][-1]),
+                    "points": int(n - k), "lo": float(v[idx].min()), "hi": float(v[idx].max()), "level": level,
+                    "lat_ratio": float(ratio), "shares": shares.tolist(), "totals": total.tolist(),
+                    "predicted": (level / shares).tolist(),
+                    "total_holds": bool(np.all(np.abs(total / (level / shares) - 1) <= 0.05))}
+    return None
 
 
 #: how far fio's latency growth over a plateau may sit from Little's law's (and its per-run check from 1) for the

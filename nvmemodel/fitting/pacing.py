@@ -8,22 +8,45 @@ import numpy as np
 from .claim import _pts
 from .wording import fmt_y
 
-__all__ = ["AT_PACE", "pd_numeric"]
+__all__ = ["AT_PACE", "NEAR_PACE", "pace_run_shares", "pd_numeric"]
 
 #: a run within this share of the rate fio was told to keep is at that limit
 AT_PACE = 0.97
+#: a run this close to its pace is named with it: the pace is the nearest limit the files state (round 6, r6_ioscope
+#: QD: a peak at 97.1 % of --rate=32m read as the VM disk's peak)
+NEAR_PACE = 0.95
 
 
 def _pacing(result, key) -> tuple[np.ndarray, str] | None:
     """(limit per point, how fio was told) where every point's runs record the rate fio paced them to
     (``--rate_iops`` for IOPS, ``--rate`` for bytes/s; ingest's ``rate_iops``/``rate_bytes_per_s`` per job and
-    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say."""
+    direction, a group row counting its numjobs jobs); None where y is no such rate or a run does not say.
+
+    A pace set in the other unit counts through the rows' block size: ``--rate=32m`` at 4 KiB paces IOPS at
+    8192 a second, ``--rate_iops`` at 64 KiB bytes/s (round 6, r6_ioscope QD: a peak at 97 % of --rate=32m went
+    unnamed along iodepth because the IOPS curve looked for ``--rate_iops`` only); where both are set, the lower
+    binds (fio keeps each job to both)."""
+    found = _pace_runs(result, key)
+    return None if found is None else (found[0], found[1])
+
+
+def pace_run_shares(result, key) -> list[np.ndarray] | None:
+    """Each point's runs' measured rate ÷ their own pace (one share per run, in the points' x order), or None where
+    the pace or a run's rate cannot be read (then only the point means speak). A statement about runs ("no run
+    reached …") is made from these, never from a point's mean (round 6, r6_here_null_rateiops800k: "no run reached
+    its total (at most 90.3 %)" from a point mean, while 6 of 9 runs at 1–3 jobs were at 96.7–99.8 %)."""
+    found = _pace_runs(result, key)
+    return None if found is None else found[2]
+
+
+def _pace_runs(result, key) -> tuple[np.ndarray, str, list[np.ndarray] | None] | None:
     from ..ingest.summary import usable_rows
     from .curves import Y_COLUMNS
 
-    col = {"1/s": "rate_iops", "B/s": "rate_bytes_per_s"}.get(result.y_unit)
+    y_col = {"1/s": "iops", "B/s": "bw_bytes_per_s"}.get(result.y_unit)
     tbl = result.table
-    if col is None or tbl is None or col not in tbl or "source_path" not in tbl:
+    if y_col is None or tbl is None or "source_path" not in tbl \
+            or not ({"rate_iops", "rate_bytes_per_s"} & set(tbl.columns)):
         return None
     rows = usable_rows(tbl)
     direction = Y_COLUMNS.get(result.y, (None, None))[1]
@@ -31,24 +54,71 @@ def _pacing(result, key) -> tuple[np.ndarray, str] | None:
         rows = rows[rows["direction"] == direction]
     pts = _pts(result, key).sort_values(result.x)
     limits: list = []
-    per_job: set = set()
-    for joined in pts["sources"].astype(str):
-        total = []
+    runs: list | None = []
+    told_iops: set = set()
+    told_bytes: set = set()
+    for joined, mean in zip(pts["sources"].astype(str), pts["y"].to_numpy(float)):
+        total, got = [], []
         for src in joined.split(";"):
             r = rows[rows["source_path"].astype(str) == src]
-            rate = pd_numeric(r[col])
-            if not len(r) or np.isnan(rate).any():
+            if not len(r):
                 return None
-            jobs = jobs_of(r)
-            total.append(float(np.sum(rate * jobs)))
-            per_job.update(float(v) for v in rate)
+            paced = _row_pace(r, result.y_unit, convert=result.x != "block_size_bytes")
+            if paced is None:
+                return None
+            rate, by_iops, by_bytes = paced
+            told_iops.update(by_iops)
+            told_bytes.update(by_bytes)
+            total.append(float(np.sum(rate * jobs_of(r))))
+            got.append(float(np.nansum(pd_numeric(r[y_col]))) if y_col in r else np.nan)
         limits.append(float(np.mean(total)))
-    if col == "rate_iops":
-        told = " / ".join(f"--rate_iops={v:g}" for v in sorted(per_job))
-    else:
-        told = " / ".join(f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
-                          for v in sorted(per_job))
-    return np.asarray(limits, float), told + " per job"
+        if runs is not None:
+            got_a, tot_a = np.asarray(got, float), np.asarray(total, float)
+            # the runs are the point only if they average to it (the table's rows are what the point was made of)
+            if np.isfinite(got_a).all() and np.isfinite(mean) and mean > 0 and abs(got_a.mean() / mean - 1) <= 0.01:
+                with np.errstate(all="ignore"):
+                    runs.append(got_a / tot_a)
+            else:
+                runs = None
+    if not all(v > 0 for v in limits):  # a point whose runs were told no pace (0): no pacing fact
+        return None
+    parts = [f"--rate_iops={v:g}" for v in sorted(told_iops)]
+    parts += [f"--rate={v / 2**20:g}m = {fmt_y(v, 'B/s')}" if v % 2**20 == 0 else f"--rate={v:g} B/s"
+              for v in sorted(told_bytes)]
+    return np.asarray(limits, float), " / ".join(parts) + " per job", runs
+
+
+def _row_pace(r, unit: str, convert: bool = True) -> tuple[np.ndarray, set, set] | None:
+    """Each row's pace in ``unit`` (0: fio was told no pace), the --rate_iops and --rate values that set it; None
+    where a row does not say. ``convert``: a pace in the other unit counts through the row's block size (not along
+    block size, where the cap facts already read a pace flat in its own unit)."""
+    n = len(r)
+    iops = pd_numeric(r["rate_iops"]) if "rate_iops" in r else np.full(n, np.nan)
+    byts = pd_numeric(r["rate_bytes_per_s"]) if "rate_bytes_per_s" in r else np.full(n, np.nan)
+    bs = pd_numeric(r["block_size_bytes"]) if "block_size_bytes" in r else np.full(n, np.nan)
+    own, other = (iops, byts) if unit == "1/s" else (byts, iops)
+    if not convert:
+        other = np.full(n, np.nan)
+    with np.errstate(all="ignore"):
+        conv = other / bs if unit == "1/s" else other * bs
+    out = np.full(n, np.nan)
+    by_iops: set = set()
+    by_bytes: set = set()
+    for i in range(n):
+        cands = [(own[i], True), (conv[i], False)]
+        set_ = [(v, mine) for v, mine in cands if np.isfinite(v) and v > 0]
+        if set_:
+            v, mine = min(set_)
+            out[i] = v
+            if mine == (unit == "1/s"):
+                by_iops.add(float(iops[i]))
+            else:
+                by_bytes.add(float(byts[i]))
+        elif (np.isfinite(own[i]) and own[i] == 0) or (np.isfinite(other[i]) and other[i] == 0):
+            out[i] = 0.0  # fio was told no pace (0)
+        else:
+            return None
+    return out, by_iops, by_bytes
 
 
 def jobs_of(rows) -> np.ndarray:

@@ -88,7 +88,8 @@ def test_plateau_in_iops_gives_bytes_too_at_large_blocks_seeded():
 def test_per_job_pace_is_rate_times_jobs_and_the_cap_beyond_it_is_named_blind2():
     (p,) = _claims(_case("r2_here_blkio_iops_rateiops_numjobs"), "paced")
     t = p["text"]
-    assert "(1.00 K IOPS, 2.00 K IOPS, 4.00 K IOPS; 99.7%–99.8% of it)" in t and "of 2.00 K IOPS" not in t
+    # each run against its own pace (round 6: shares per run, not of point means: 99.7 %–99.8 % were the means)
+    assert "(1.00 K IOPS, 2.00 K IOPS, 4.00 K IOPS; 99.4%–100.0% of it)" in t and "of 2.00 K IOPS" not in t
     assert "saturated from numjobs = 8" in t and "a cap of about 5.03 K IOPS" in t
 
 
