@@ -167,7 +167,8 @@ def cache_claims(result, cf: CurveFacts) -> list:
     if f is None:
         return []
     s = f.facts
-    at = "; ".join(f"at {_xv(result, x)} {fmt_y(iops, '1/s')} with a {how} read latency of {fmt_y(lat, 's')}"
+    at = "; ".join(f"at {result.x} = {_xv(result, x)}, {fmt_y(iops, '1/s')} with a {how} read latency of "
+                   f"{fmt_y(lat, 's')}"
                    for x, lat, iops, how in s["points"])
     floor = fmt_y(s["device_floor_s"], "s")
     path = (f"and the path through {' over '.join(s['path'])} adds its own round trip to that" if s["path"] else
