@@ -323,6 +323,24 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
     return fig
 
 
+def _saturation_plateau(result, key) -> dict | None:
+    """The plateau the explanation states (the saturation fact: from its onset to its last level point, the mean and
+    sd of every run there), so that the figure and the text show one plateau; None where the fact states none."""
+    from ..fitting.facts import _run_values, curve_facts
+
+    cf = curve_facts(result, key)
+    sat = cf.saturation
+    f = sat.facts if sat is not None else {}
+    if f.get("state") not in ("onset", "from_first") or f.get("plateau") is None or f.get("plateau_x_to") is None:
+        return None
+    x = cf.points["x"].to_numpy(float)
+    idx = [i for i in range(x.size) if f["onset_x"] <= x[i] <= f["plateau_x_to"]]
+    runs = np.concatenate([np.asarray(_run_values(result, cf.points, i), float) for i in idx]) if idx else np.array([])
+    runs = runs[np.isfinite(runs)]
+    sd = float(np.std(runs, ddof=1)) if runs.size >= 2 else float("nan")
+    return {"x_from": f["onset_x"], "x_to": f["plateau_x_to"], "value": f["plateau"], "spread": sd}
+
+
 def _evidence_marks(ax, result, key, color, div) -> None:
     """The measured plateau with its band (mean ± sd of its runs) over the x it spans, or a step's two levels
     with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
@@ -330,8 +348,11 @@ def _evidence_marks(ax, result, key, color, div) -> None:
     from ..fitting.wording import fmt_y
 
     ev, struct = curve_evidence(result, key)
-    if ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
-        p = ev.plateau
+    plateau = _saturation_plateau(result, key) if not ev.step else None
+    if plateau is None and ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
+        plateau = ev.plateau
+    if plateau is not None:
+        p = plateau
         lo, hi = p["x_from"], p["x_to"]
         sd = p["spread"] if np.isfinite(p["spread"]) else 0.0
         ax.fill_between([lo, hi], (p["value"] - sd) / div, (p["value"] + sd) / div, color=color, alpha=0.12, lw=0,
