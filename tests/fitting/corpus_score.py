@@ -99,29 +99,25 @@ ROUND4_PREFIX = "r4_"
 ROUND5_PREFIX = "r5_"
 ROUND6_PREFIX = "r6_"
 ROUND7_PREFIX = "r7_"
-SPLITS = ("dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7")
+#: a later round's id prefix → its split (each round gathered after the one before was scored and read)
+ROUNDS = {p: f"blind{p[1:-1]}" for p in (ROUND2_PREFIX, ROUND3_PREFIX, ROUND4_PREFIX, ROUND5_PREFIX, ROUND6_PREFIX,
+                                         ROUND7_PREFIX)}
+#: the latest round: --regrade refuses its saved reports (kept for the round gathered next, scored once)
+UNSPENT = ROUNDS[ROUND7_PREFIX]
+SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
 # ---------------------------------------------------------------------------------------------- the split
 def split_of(case_id: str) -> str:
-    """``"blind7"`` … ``"blind3"`` for a seventh … third-round case (id starting ``r7_`` … ``r3_``), ``"blind2"`` for a second-round one (``r2_``); else ``"blind"`` when
+    """``"blindN"`` for a case of round N ≥ 2 (id starting ``rN_``, :data:`ROUNDS`); else ``"blind"`` when
     ``int(sha256(id).hexdigest(), 16) % 3 == 0``, else ``"dev"``.
 
-    The first blind third was scored once and then read by hand, so it no longer tests anything; the second
-    round's cases were gathered after that, are all blind, and are scored once at the end of that round; the same
-    for the third round after the second was scored and read, and the fourth after the third, the fifth after the fourth, the sixth after the fifth, the seventh after the sixth."""
-    if case_id.startswith(ROUND7_PREFIX):
-        return "blind7"
-    if case_id.startswith(ROUND6_PREFIX):
-        return "blind6"
-    if case_id.startswith(ROUND5_PREFIX):
-        return "blind5"
-    if case_id.startswith(ROUND4_PREFIX):
-        return "blind4"
-    if case_id.startswith(ROUND3_PREFIX):
-        return "blind3"
-    if case_id.startswith(ROUND2_PREFIX):
-        return "blind2"
+    The first blind third was scored once and then read by hand, so it no longer tests anything; each later
+    round's cases were gathered after the round before was scored and read, are all blind, and are scored once at
+    the end of their round."""
+    for prefix, split in ROUNDS.items():
+        if case_id.startswith(prefix):
+            return split
     return "blind" if int(hashlib.sha256(case_id.encode("utf-8")).hexdigest(), 16) % 3 == 0 else "dev"
 
 
@@ -1265,15 +1261,15 @@ def regrade_saved(report_path) -> dict:
     """Re-grade the claims of a spent round's saved report (``_blind_rounds/roundN_scored.txt``: text only, no facts,
     no curve) with :func:`misled_by_data` and :func:`false_of_data` against each case's points as fitted now (every
     curve of a ``by=`` fit: a reason counts if it holds on any). ``{case id: {claim text: [reasons]}}`` of the claims
-    with a reason. Refuses a report that names a case of an unspent round (blind7)."""
+    with a reason. Refuses a report that names a case of the latest round (:data:`UNSPENT`)."""
     cases: dict = {}
     cur = None
     for line in pathlib.Path(report_path).read_text(encoding="utf-8").splitlines():
         m = _SAVED_CASE.match(line)
         if m:
             cur = m[1]
-            if split_of(cur) == "blind7":
-                raise ValueError(f"{report_path}: names {cur}, a case of the unspent round blind7")
+            if split_of(cur) == UNSPENT:
+                raise ValueError(f"{report_path}: names {cur}, a case of the unspent round {UNSPENT}")
             cases[cur] = []
             continue
         m = _SAVED_CLAIM.match(line)
