@@ -99,11 +99,14 @@ ROUND4_PREFIX = "r4_"
 ROUND5_PREFIX = "r5_"
 ROUND6_PREFIX = "r6_"
 ROUND7_PREFIX = "r7_"
+ROUND8_PREFIX = "r8_"
+ROUND9_PREFIX = "r9_"
 #: a later round's id prefix → its split (each round gathered after the one before was scored and read)
 ROUNDS = {p: f"blind{p[1:-1]}" for p in (ROUND2_PREFIX, ROUND3_PREFIX, ROUND4_PREFIX, ROUND5_PREFIX, ROUND6_PREFIX,
-                                         ROUND7_PREFIX)}
-#: the latest round: --regrade refuses its saved reports (kept for the round gathered next, scored once)
-UNSPENT = ROUNDS[ROUND7_PREFIX]
+                                         ROUND7_PREFIX, ROUND8_PREFIX, ROUND9_PREFIX)}
+#: the rounds not yet spent: --regrade refuses their saved reports (rounds 8 and 9 were gathered together and split
+#: by source; each is scored once)
+UNSPENT = (ROUNDS[ROUND8_PREFIX], ROUNDS[ROUND9_PREFIX])
 SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
@@ -1261,15 +1264,15 @@ def regrade_saved(report_path) -> dict:
     """Re-grade the claims of a spent round's saved report (``_blind_rounds/roundN_scored.txt``: text only, no facts,
     no curve) with :func:`misled_by_data` and :func:`false_of_data` against each case's points as fitted now (every
     curve of a ``by=`` fit: a reason counts if it holds on any). ``{case id: {claim text: [reasons]}}`` of the claims
-    with a reason. Refuses a report that names a case of the latest round (:data:`UNSPENT`)."""
+    with a reason. Refuses a report that names a case of a round not yet spent (:data:`UNSPENT`)."""
     cases: dict = {}
     cur = None
     for line in pathlib.Path(report_path).read_text(encoding="utf-8").splitlines():
         m = _SAVED_CASE.match(line)
         if m:
             cur = m[1]
-            if split_of(cur) == UNSPENT:
-                raise ValueError(f"{report_path}: names {cur}, a case of the unspent round {UNSPENT}")
+            if split_of(cur) in UNSPENT:
+                raise ValueError(f"{report_path}: names {cur}, a case of the unspent round {split_of(cur)}")
             cases[cur] = []
             continue
         m = _SAVED_CLAIM.match(line)

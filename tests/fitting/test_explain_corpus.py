@@ -430,8 +430,10 @@ def test_split_rule():
     assert cs.split_of("r3_anything") == "blind3" and cs.split_of("r4_anything") == "blind4"
     assert cs.split_of("r5_anything") == "blind5" and cs.split_of("r6_anything") == "blind6"
     assert cs.split_of("r7_anything") == "blind7"
+    assert cs.split_of("r8_anything") == "blind8"
+    assert cs.split_of("r9_anything") == "blind9"
     names = [d.name for d in cs.case_dirs()
-             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX, cs.ROUND5_PREFIX, cs.ROUND6_PREFIX, cs.ROUND7_PREFIX))]
+             if not d.name.startswith((cs.ROUND2_PREFIX, cs.ROUND3_PREFIX, cs.ROUND4_PREFIX, cs.ROUND5_PREFIX, cs.ROUND6_PREFIX, cs.ROUND7_PREFIX, cs.ROUND8_PREFIX, cs.ROUND9_PREFIX))]
     blind = sum(cs.split_of(n) == "blind" for n in names)
     assert 0.2 <= blind / len(names) <= 0.45, f"{blind} of {len(names)} blind"
 
@@ -732,7 +734,7 @@ def test_a_fall_in_other_words_is_not_missing_but_no_falls_verdict():
 
 def test_regrade_refuses_an_unspent_round(tmp_path):
     saved = tmp_path / "r.txt"
-    saved.write_text("== r7_anything [blind7]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
+    saved.write_text("== r8_anything [blind8]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
                      encoding="utf-8")
-    with pytest.raises(ValueError, match="unspent round blind7"):
+    with pytest.raises(ValueError, match="unspent round blind8"):
         cs.regrade_saved(saved)
