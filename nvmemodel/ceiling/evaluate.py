@@ -17,6 +17,7 @@ from ..topology.workload import Workload
 from .components import COMPONENT_LABELS, labels_for
 from .compose import _CHUNK_CONFIGS, binding_groups, compose, evaluate_prepared, sweep_groups  # noqa: F401 (_CHUNK_CONFIGS: benchmarks/bench_sweep.py)
 from .derive import prepare
+from .gpu import switch_ports as gpu_switch_ports
 from .grid import sweep_parameters
 from .group_parameters import GROUP_OWNED, each_group, shared_values, with_parameters
 from .lazy import Lazy
@@ -277,10 +278,37 @@ def sweep(topology: Topology | MixedTopology, workload: Workload, *, drives: int
     else:
         n = _check.number("drives", drives, lo=1, integer=True).astype(float).ravel()
         p, arrays, configs = sweep_parameters(topology, workload, grid, check=check)
+        _check_gpu_ports(p, n, configs)
         iops, binding, names = sweep_groups([p], configs, n[None], chunk_points=chunk_points)  # one group
     bs = p["workload.block_size"]
     return SweepResult(grid=arrays, drives=n.astype(int), iops=iops, binding_index=binding, components=names,
                        block_size=np.asarray(bs, dtype=float).reshape(-1) if np.ndim(bs) else float(bs))
+
+
+def _check_gpu_ports(p, n: np.ndarray, configs: int) -> None:
+    """Refuse a sweep's configuration whose GPUs behind the drives' switches (``gpu.attach=switch``) leave fewer
+    downstream ports than the most drives swept, as :func:`evaluate` refuses drives beyond
+    :attr:`~nvmemodel.topology.topology.Topology.max_drives` (a x16 GPU on x4 ports takes four; docs/physics.md
+    §12.10). Configurations without GPUs behind switches are not checked here."""
+    taken = np.broadcast_to(np.asarray(gpu_switch_ports(p), dtype=float), (configs,))
+    if not np.any(taken):
+        return
+    switches = np.broadcast_to(np.asarray(p["switch.count"], dtype=float), (configs,))
+    left = switches * np.fmax(np.broadcast_to(np.asarray(p["switch.ports"], dtype=float), (configs,)) - taken, 0.0)
+    most = float(np.max(n))
+    bad = np.flatnonzero((taken > 0) & (left < most))
+    if bad.size:
+        i = int(bad[0])
+
+        def at(name: str) -> float:
+            return float(np.broadcast_to(np.asarray(p[name], dtype=float), (configs,))[i])
+
+        raise ParameterError("gpu.count", f"{at('gpu.count'):g} (configuration {i} of the grid)",
+                             f"GPUs that leave a downstream port for each of the {most:g} drives swept: "
+                             f"{at('gpu.count'):g} GPU(s) of x{at('gpu.lanes'):g} behind {switches[i]:g} switch(es) of "
+                             f"{at('switch.ports'):g} x{at('switch.port_lanes'):g} ports take {taken[i]:g} of each "
+                             f"(gpu.attach=switch), leaving {left[i]:g} drive slots ({bad.size} of {configs} "
+                             "configurations); sweep fewer drives or fewer GPUs")
 
 
 def _sweep_groups(topology: MixedTopology, workload: Workload, n: np.ndarray, grid: dict, check: bool,

@@ -36,7 +36,7 @@ from ..standards import pcie as sp
 from .components import Component, Limit, everywhere, register
 from .pcie import peer_link_iops
 
-__all__ = ["ATTACH", "GPU_LINK", "data_path", "uncrossed"]
+__all__ = ["ATTACH", "GPU_LINK", "data_path", "switch_ports", "uncrossed"]
 
 _GENS = tuple(int(g) for g in sp.Gen)
 #: ``gpu.attach`` choices, in code order.
@@ -53,6 +53,21 @@ def data_path(p):
     present = np.asarray(p["gpu.count"], dtype=float) > 0
     attach = np.asarray(p["gpu.attach"], dtype=float)
     return present & (attach == _ROOT_PORT), present & (attach == _SWITCH)
+
+
+def switch_ports(p):
+    """Downstream ports of each switch the GPUs behind the drives' switches take, per configuration of ``p`` (prepared
+    codes: ``gpu.count``, ``gpu.lanes``, ``gpu.attach``, ``switch.count``, ``switch.port_lanes``, ``attach.switch``):
+    ``⌈gpu.count / switch.count⌉ × ⌈gpu.lanes / switch.port_lanes⌉`` (a x16 GPU on x4 ports takes four) where GPUs sit
+    behind switches (``gpu.attach=switch``), else 0 — as :meth:`~nvmemodel.topology.topology.Topology.max_drives` counts
+    them for one topology. A number, or an array broadcastable to ``p``'s configurations."""
+    path = data_path(p)
+    if path is None or not np.any(path[1]):
+        return 0.0
+    under = path[1] & (np.asarray(p.get("attach.switch", 0.0), dtype=float) > 0)
+    per = (np.ceil(np.asarray(p["gpu.count"], dtype=float) / np.asarray(p["switch.count"], dtype=float))
+           * np.ceil(np.asarray(p["gpu.lanes"], dtype=float) / np.asarray(p["switch.port_lanes"], dtype=float)))
+    return np.where(under, per, 0.0)
 
 
 def uncrossed(p) -> tuple[tuple[str, ...], str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Any
+import numpy as np
 
 from ..errors import ParameterError
 from ..topology.mixed import DriveGroup, MixedTopology
@@ -78,14 +79,8 @@ def shared_values(topology: MixedTopology, values: Mapping[str, object], *, grid
     (:data:`SWITCH_SHARED`, :func:`switch_settings`) taken. Returns those switch settings. The one check of
     :func:`with_parameters` (``nm.evaluate``'s overrides) and ``nm.sweep``'s grid, whatever the number of groups."""
     switch = switch_settings(topology, values)
-    if "gpu.attach" in values:  # GPUs behind switches: one group's switches at most (docs/physics.md §12.10)
-        from ..topology.mixed import check_gpu_switches
-
-        attach: Any = values["gpu.attach"]  # a name, or one per configuration (a sweep's grid)
-        merged = {**topology.extras, **{k: values[k] for k in ("gpu.count", "gpu.lanes") if k in values}}
-        scalar = all(isinstance(merged.get(k, 0.0), (int, float, str)) for k in ("gpu.count", "gpu.lanes"))
-        for a in (attach if isinstance(attach, (list, tuple)) or hasattr(attach, "tolist") else [attach]):
-            check_gpu_switches(topology.groups, a, merged if scalar else None)  # ports the GPUs take: one count
+    if any(k in values for k in _GPU_PLACED):  # GPUs behind switches: one group's switches, ports they take (§12.10)
+        _check_gpus(topology, values)
     for name in values:
         if name.startswith(GROUP_OWNED) and name not in switch:
             raise ParameterError(name, "(grid)" if grid else values[name], "a shared parameter, or a switch's "
@@ -93,6 +88,34 @@ def shared_values(topology: MixedTopology, values: Mapping[str, object], *, grid
                                  "its DriveGroup" + (" (sweep one group with nm.sweep(mixed.group_topology(i), "
                                                      "...))" if grid else ""))
     return switch
+
+
+#: The parameters that say how many downstream switch ports GPUs take, and whether they sit behind the switches.
+_GPU_PLACED = ("gpu.attach", "gpu.count", "gpu.lanes")
+
+
+def _check_gpus(topology: MixedTopology, values: Mapping[str, object]) -> None:
+    """:func:`~nvmemodel.topology.mixed.check_gpu_switches` for every distinct placement, count and width of GPUs
+    ``values`` give (overrides: one; a sweep's grid: one per configuration, the topology's extras where the grid has
+    none): the groups on the GPUs' switches must fit the ports left, whichever of these the grid varies."""
+    from ..topology.mixed import check_gpu_switches
+
+    def column(name: str, default: object) -> list:
+        v: Any = values.get(name, topology.extras.get(name, default))
+        return list(v.tolist() if hasattr(v, "tolist") else v) if isinstance(v, (list, tuple)) or (
+            hasattr(v, "tolist") and np.ndim(v) > 0) else [v]
+
+    cols = [column("gpu.attach", "unplaced"), column("gpu.count", 0.0), column("gpu.lanes", 16.0)]
+    size = max(len(c) for c in cols)
+    rows = zip(*(c * size if len(c) == 1 else c for c in cols))
+    for attach, count, lanes in dict.fromkeys((str(a), float(c), float(n)) for a, c, n in rows):
+        try:
+            check_gpu_switches(topology.groups, attach, {"gpu.count": count, "gpu.lanes": lanes})
+        except ParameterError as exc:
+            if size == 1 or exc.parameter != "group.count":
+                raise
+            raise ParameterError("gpu.count", f"{count:g} (x{lanes:g}, in the grid)", f"GPUs whose ports leave room "
+                                 f"for the groups' drives: {exc.allowed}") from exc
 
 
 def switch_settings(topology: MixedTopology, values: Mapping[str, object]) -> dict:

@@ -103,7 +103,7 @@ def _raid_at(p0, value):
 
 
 _SLOT_PARAMETERS = ("host.sockets", "host.lanes_per_socket", "host.reserved_lanes_per_socket", "host.port_lanes",
-                    "switch.count", "switch.ports")
+                    "switch.count", "switch.ports", "switch.port_lanes", "gpu.count", "gpu.lanes", "gpu.attach")
 
 
 def _axis_position(space, name, codes) -> np.ndarray:

@@ -104,11 +104,14 @@ def _slots_reason(miss, space) -> str:
     """Why ``max_drives`` drives and not more: the bays, or the parameters that set the lanes or ports."""
     from ..topology.topology import drive_slots_text
 
+    from ..ceiling.gpu import switch_ports as gpu_switch_ports
+
     s = miss["slots"]
+    gpu = float(gpu_switch_ports({**s, "attach.switch": float(miss["switched"])}))  # ports GPUs behind a switch take
     slots = drive_slots_text(sockets=s["host.sockets"], lanes_per_socket=s["host.lanes_per_socket"],
                              reserved_lanes_per_socket=s["host.reserved_lanes_per_socket"],
                              port_lanes=s["host.port_lanes"], switched=miss["switched"],
-                             switch_count=s["switch.count"], switch_ports=s["switch.ports"])
+                             switch_count=s["switch.count"], switch_ports=s["switch.ports"], gpu_ports=gpu)
     from .space import HOST
 
     host = str(space.values_at(np.array([miss["config"]]))[HOST][0]) if HOST in space.axes else None

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..ceiling.compose import compose
 from ..ceiling.derive import catalog_members, prepare
+from ..ceiling.gpu import switch_ports as gpu_switch_ports
 from ..ceiling.raid import LEVELS as _RAID_LEVELS
 from ..ceiling.raid import min_drives as raid_min_drives
 from ..ceiling.system import Levels, switched_local
@@ -116,7 +117,8 @@ def _constraints(p, max_bays):
     free = p["host.sockets"] * free_per_socket
     switched = np.asarray(p["attach.switch"]) > 0
     direct_max = p["host.sockets"] * np.floor(free_per_socket / p["host.port_lanes"])
-    switch_max = p["switch.count"] * p["switch.ports"]
+    # GPUs behind the switches take downstream ports (gpu.attach=switch): as Topology.max_drives counts them
+    switch_max = p["switch.count"] * np.fmax(p["switch.ports"] - gpu_switch_ports(p), 0.0)
     max_n = np.where(switched, switch_max, direct_max)
     if max_bays is not None:
         max_n = np.fmin(max_n, max_bays)

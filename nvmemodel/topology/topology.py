@@ -30,14 +30,22 @@ __all__ = ["Topology", "drive_slots_text"]
 
 
 def drive_slots_text(*, sockets: float, lanes_per_socket: float, reserved_lanes_per_socket: float, port_lanes: float,
-                     switched: bool = False, switch_count: float = 1, switch_ports: float = 0) -> str:
+                     switched: bool = False, switch_count: float = 1, switch_ports: float = 0,
+                     gpu_ports: float = 0) -> str:
     """How many drives a configuration can attach, with the parameters that set it, e.g.
-    ``24 = host.sockets 2 × ⌊(host.lanes_per_socket 80 − host.reserved_lanes_per_socket 32) / host.port_lanes 4⌋``.
+    ``24 = host.sockets 2 × ⌊(host.lanes_per_socket 80 − host.reserved_lanes_per_socket 32) / host.port_lanes 4⌋``;
+    behind switches less the ``gpu_ports`` of each that GPUs take (:meth:`Topology.gpu_ports_per_switch`).
 
     >>> drive_slots_text(sockets=1, lanes_per_socket=128, reserved_lanes_per_socket=32, port_lanes=4,
     ...                  switched=True, switch_count=2, switch_ports=4)
     '8 = switch.count 2 × switch.ports 4'
+    >>> drive_slots_text(sockets=1, lanes_per_socket=128, reserved_lanes_per_socket=32, port_lanes=4,
+    ...                  switched=True, switch_count=1, switch_ports=8, gpu_ports=4)
+    '4 = switch.count 1 × (switch.ports 8 − 4 taken by the GPUs behind each switch)'
     """
+    if switched and gpu_ports:
+        return (f"{int(switch_count * max(switch_ports - gpu_ports, 0))} = switch.count {switch_count:g} × "
+                f"(switch.ports {switch_ports:g} − {gpu_ports:g} taken by the GPUs behind each switch)")
     if switched:
         return f"{int(switch_count * switch_ports)} = switch.count {switch_count:g} × switch.ports {switch_ports:g}"
     slots = int(sockets) * int((lanes_per_socket - reserved_lanes_per_socket) // port_lanes)
@@ -146,15 +154,11 @@ class Topology:
     def max_drives_text(self) -> str:
         """:attr:`max_drives` with the parameters that set it (:func:`drive_slots_text`)."""
         h = self.host
-        text = drive_slots_text(sockets=h.sockets, lanes_per_socket=h.lanes_per_socket,
+        return drive_slots_text(sockets=h.sockets, lanes_per_socket=h.lanes_per_socket,
                                 reserved_lanes_per_socket=h.reserved_lanes_per_socket, port_lanes=h.port_lanes,
                                 switched=self.switch is not None, switch_count=self.switch_count,
-                                switch_ports=self.switch.ports if self.switch is not None else 0)
-        gpu, switch = self.gpu_ports_per_switch(), self.switch
-        if gpu and switch is not None:
-            text = (f"{self.max_drives} = switch.count {self.switch_count:g} × (switch.ports {switch.ports:g} − "
-                    f"{gpu} taken by the GPUs behind each switch)")
-        return text
+                                switch_ports=self.switch.ports if self.switch is not None else 0,
+                                gpu_ports=self.gpu_ports_per_switch())
 
     def check_drives(self, drives: Any) -> np.ndarray:
         """Validate drive counts: integers from 1 to :attr:`max_drives`, at least one of them; the error names
