@@ -33,11 +33,13 @@ except ImportError:  # pragma: no cover - exercised when orjson is absent
 
 from ..errors import IngestError, IngestWarning
 from .fio_options import (
+    ENGINE_OPTIONS,
     PACING_OPTIONS,
     block_sizes,
     choose_block_size,
     directory_files,
     drive_letter_split,
+    engine_fields,
     pacing_fields,
     workload_fields,
 )
@@ -624,6 +626,8 @@ def _option_fields(opts: dict, path, echoed: bool, warn: bool = True):
     if hit is None:
         text = {k: v if type(v) is str else str(v) for k, v in opts.items()}
         fields, defaulted = workload_fields(text, path, echoed=echoed, warn=False)
+        if echoed:  # (hipri, sqthread_poll, depth marks, cpus_allowed: fio's JSON drops a bare flag's name)
+            fields.update(engine_fields(text, path, iodepth=fields.get("iodepth"), bare_echoed=False))
         numjobs = fields.get("numjobs") or 1
         verify = fields.get("pattern") in ("write", "randwrite") and str(opts.get("verify", "0")) not in ("0", "null")
         hit = (fields, tuple(defaulted), block_sizes(text, path), {**fields, "defaulted": ";".join(defaulted) or None},
@@ -780,6 +784,10 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
                               f"set their own options, and fio's JSON echoes only the last job's "
                               f"({_echoed_name(job_opts, name)}, iodepth={job_opts['iodepth']}): the group's jobs "
                               "may differ, so its iodepth is not tabulated (NA)", IngestWarning, stacklevel=3)
+            # the same for the other options that set how a job submits (hipri, depth marks, cpus_allowed …)
+            own = [col for col, keys in ENGINE_OPTIONS.items() if not set(keys).isdisjoint(job_opts)]
+            if own:
+                fields.update(dict.fromkeys(own))
             option_columns = {**fields, "defaulted": ";".join(defaulted) or None}
         if echoed and ("directory" in opts or (merged and merged > numjobs and "filename" in job_opts)):
             files = _job_files(opts, job_opts, name, numjobs, merged, group, clones_seen, path, index, devices)
@@ -809,6 +817,9 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         common["is_aggregate"] = all_clients
         common["cpu_usr"] = usr
         common["cpu_sys"] = sys_
+        ctx = job.get("ctx")  # context switches: fio's count (a group's: the sum over its jobs)
+        common["ctx"] = float(ctx) if type(ctx) is int and 0 <= ctx < 2**63 else \
+            _nonneg(job, "ctx", path, f"jobs[{index}]", required=False)
         common["error"] = error
         if "steadystate" in job:  # fio's ss= check: attained, criterion, window (.steadystate)
             common.update(steady_state_columns(job["steadystate"], path, f"jobs[{index}].steadystate"))

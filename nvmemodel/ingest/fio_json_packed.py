@@ -34,7 +34,7 @@ from .fio_json import (
     numbers_inconsistent,
     sync_measured,
 )
-from .fio_options import PACING_OPTIONS, choose_block_size, drive_letter_split
+from .fio_options import ENGINE_COLUMNS, PACING_OPTIONS, choose_block_size, drive_letter_split
 from .schema import COLUMNS
 from .steadystate import NO_STEADY_STATE
 
@@ -45,12 +45,13 @@ _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "f
           "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction",
           "random_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names",
           "targets", "devices", "device_count", "rate_iops", "rate_bytes_per_s", "thinktime_s",
-          "fsync_every", "fdatasync_every", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
+          "fsync_every", "fdatasync_every", "hipri", "sqthread_poll", "iodepth_low", "iodepth_batch",
+          "iodepth_batch_complete", "cpus_allowed", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
           "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s",
           "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s",
           "lat_p99_9_s", "lat_p99_99_s", "sync_ios", "sync_lat_mean_s", "sync_lat_max_s", "sync_lat_p50_s",
           "sync_lat_p90_s", "sync_lat_p95_s", "sync_lat_p99_s", "sync_lat_p99_9_s", "sync_lat_p99_99_s",
-          "cpu_usr", "cpu_sys", "defaulted", "error", "ss_criterion", "ss_attained", "ss_duration_s",
+          "cpu_usr", "cpu_sys", "ctx", "defaulted", "error", "ss_criterion", "ss_attained", "ss_duration_s",
           "ss_criterion_value", "ss_iops", "ss_bw_bytes_per_s")
 if _ORDER != tuple(COLUMNS):  # pragma: no cover - a schema change must be followed here
     raise ImportError("fio_json_packed: the packed column order no longer matches schema.COLUMNS")
@@ -80,7 +81,7 @@ _OPTION_SETS: dict = {}
 def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
     """(block size of read, write, trim; numjobs; verify; group_reporting; I/Os in flight; pattern;
     read_fraction; random_fraction; (iodepth, numjobs, ioengine, direct, target_names, targets); defaulted; whether
-    an option of :data:`GENERAL_ONLY` is set)
+    an option of :data:`GENERAL_ONLY` is set; the values of fio_options.ENGINE_COLUMNS)
     of a job's options, from :func:`fio_json._option_fields` (which raises what the general reader raises)."""
     fields, _, sizes, option_columns, numjobs, verify, grouped, in_flight = _option_fields(opts, path, echoed,
                                                                                           warn=False)
@@ -89,7 +90,8 @@ def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
            got("read_fraction", _NAN), got("random_fraction", _NAN),
            (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
            option_columns["defaulted"], not GENERAL_ONLY.isdisjoint(opts)
-           or drive_letter_split(str(opts.get("filename", ""))) is not None)  # (its warning: the general reader's)
+           or drive_letter_split(str(opts.get("filename", ""))) is not None,  # (its warning: the general reader's)
+           tuple([got(c) for c in ENGINE_COLUMNS]))
     # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
     if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in opts.values()):
         _OPTION_SETS[key] = hit
@@ -137,7 +139,7 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
         echoed = "job options" in job or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
-            option_part, defaulted, general = option_set
+            option_part, defaulted, general, engine_part = option_set
         if general:
             return None  # options that pace the run or turn latency off: the general reader reads them
         merged, group, name_counts = job_group(job, entries, index, path, numjobs, grouped, verify, name_counts)
@@ -152,8 +154,15 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                     "group" if group else "job", False, pattern)
         if sync_measured(job.get("sync")):
             return None  # fsync/fdatasync calls measured: the general reader tabulates them
-        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
-        option_part += devices_part
+        if "ctx" in job:  # context switches: fio's count (as fio_json reads it: else the general reader)
+            ctx = job["ctx"]
+            if not (type(ctx) is int and 0 <= ctx < 2**63):
+                return None
+            ctx = float(ctx)
+        else:
+            ctx = _NAN
+        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, ctx, defaulted, 0, *NO_STEADY_STATE)
+        option_part = (*option_part, *devices_part, *engine_part)
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write),
                                      ("trim", job.get("trim"), bs_trim)):

@@ -125,7 +125,7 @@ if _HAVE_MSGSPEC:
         eta: _Skipped = UNSET
         elapsed: _Skipped = UNSET
         sync: _Sync | None | UnsetType = UNSET
-        ctx: _Skipped = UNSET
+        ctx: Annotated[int, Meta(ge=0, le=2**63 - 1)] | UnsetType = UNSET  # (a float or null: read as before)
         majf: _Skipped = UNSET
         minf: _Skipped = UNSET
         iodepth_level: _Skipped = UNSET
@@ -277,7 +277,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
         echoed = job.job_options is not UNSET or has_global
         option_set = job_option_set(global_opts, global_key, job_opts, path, echoed)
         bs_read, bs_write, bs_trim, numjobs, verify, grouped, in_flight, pattern, read_fraction, random_fraction, \
-            option_part, defaulted, general = option_set
+            option_part, defaulted, general, engine_part = option_set
         if general:
             return None  # options that pace the run or turn latency off: the general reader reads them
         # fio_json.job_group, of the structs
@@ -305,8 +305,9 @@ def _rows(doc, path: str) -> list[tuple] | None:
             return None  # a steady-state report: the general reader reads it
         if _sync_measured(job.sync):
             return None  # fsync/fdatasync calls measured: the general reader tabulates them
-        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, defaulted, 0, *NO_STEADY_STATE)
-        option_part += devices_part
+        ctx = _NAN if job.ctx is UNSET else float(job.ctx)
+        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, ctx, defaulted, 0, *NO_STEADY_STATE)
+        option_part = (*option_part, *devices_part, *engine_part)
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):
             if d is None or d is UNSET:

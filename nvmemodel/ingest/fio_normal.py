@@ -50,7 +50,7 @@ _LAT = re.compile(r"^\s+(?P<kind>slat|clat|lat)\s+\((?P<unit>nsec|usec|msec)\):\
                   r"\s*max=\s*(?P<max>[\d.]+)(?P<maxsfx>[kKmM]?) ?,\s*avg=\s*(?P<avg>[\d.]+),")
 _PCT_HEAD = re.compile(r"^\s+(?P<kind>\w+) percentiles \((?P<unit>nsec|usec|msec)\):")
 _PCT = re.compile(r"(?P<p>[\d.]+)th=\[\s*(?P<v>\d+)\]")
-_CPU = re.compile(r"^\s+cpu\s*:\s*usr=(?P<usr>[\d.]+)%, sys=(?P<sys>[\d.]+)%")
+_CPU = re.compile(r"^\s+cpu\s*:\s*usr=(?P<usr>[\d.]+)%, sys=(?P<sys>[\d.]+)%(?:, ctx=(?P<ctx>\d+))?")
 _ISSUED_NEW = re.compile(r"^\s+issued rwts?:\s*total=(?P<t>[\d,]+)")
 _ISSUED_OLD = re.compile(r"^\s+issued\s*:\s*total=r=(?P<r>\d+)/w=(?P<w>\d+)(?:/d=(?P<d>\d+))?")
 _DISK = re.compile(r"^\s+(?P<dev>[\w\-.]+): ios=\d+/\d+")
@@ -269,7 +269,7 @@ def _parse_blocks(text: str, path):
             # job's own and are not the job's
             pct_scale = None
         if m := _CPU.match(line):
-            cur["cpu"] = (float(m["usr"]) / 100, float(m["sys"]) / 100)
+            cur["cpu"] = (float(m["usr"]) / 100, float(m["sys"]) / 100, float(m["ctx"]) if m["ctx"] else math.nan)
             direction = None
             continue
         if m := _ISSUED_NEW.match(line):
@@ -391,6 +391,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             level="all-clients" if b["all_clients"] else "group" if grouped else "job", is_aggregate=b["all_clients"],
             hostname=b["host"] if not b["all_clients"] else None, run=b["run"], **fields, numjobs=numjobs,
             cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
+            ctx=b["cpu"][2] if b["cpu"] else math.nan,
             devices=";".join(devices.get(b["run"], [])) or None, device_count=len(devices.get(b["run"], [])) or None,
             error=b["err"],
             defaulted=";".join(defaulted) or None,

@@ -186,7 +186,9 @@ def choose_block_size(option: float | None, io_bytes: float, ios: float, *, in_f
 
 #: Limits on integer options beyond which a value cannot be a real run (and would not fit Int64).
 INT_LIMITS = {"iodepth": (1, 2**31), "numjobs": (1, 2**31), "rwmixread": (0, 100), "rwmixwrite": (0, 100),
-              "percentage_random": (0, 100), "percentage_sequential": (0, 100)}
+              "percentage_random": (0, 100), "percentage_sequential": (0, 100), "iodepth_low": (0, 2**31),
+              "iodepth_batch": (0, 2**31), "iodepth_batch_submit": (0, 2**31), "iodepth_batch_complete_min": (0, 2**31),
+              "iodepth_batch_complete": (0, 2**31)}
 
 
 def _as_int(value, path, field: str) -> int:
@@ -275,6 +277,76 @@ def workload_fields(opts: dict, path, *, echoed: bool = True, warn: bool = True)
         fields["target_names"] = ";".join(targets)
         fields["targets"] = len(targets)
     return fields, defaulted
+
+
+#: fio engines that have a ``hipri`` option (polled completions; fio 3.42 ``engines/io_uring.c`` for io_uring and
+#: io_uring_cmd, ``engines/sync.c`` for pvsync2 only, ``engines/sg.c``, ``engines/libblkio.c``, ``engines/xnvme.c``)
+HIPRI_ENGINES = frozenset({"io_uring", "io_uring_cmd", "pvsync2", "sg", "libblkio", "xnvme"})
+#: fio engines that have a ``sqthread_poll`` option (a kernel thread polls the submission queue; the same files)
+SQPOLL_ENGINES = frozenset({"io_uring", "io_uring_cmd", "xnvme"})
+#: fio's own engines (the ``ioengine`` option's ``posval`` list in fio 3.42 ``options.c`` and the names engines
+#: register in ``engines/*.c``): one of them without the option cannot have set it (fio refuses an option its
+#: engine does not have: "Bad option"), so it is 0; an engine not listed (an external one) leaves it unknown
+FIO_ENGINES = frozenset({
+    "sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "io_uring_cmd", "posixaio",
+    "solarisaio", "windowsaio", "rbd", "mmap", "splice", "netsplice", "sg", "null", "net", "cpuio", "rdma",
+    "e4defrag", "falloc", "ftruncate", "gfapi", "gfapi_async", "libhdfs", "ime_psync", "ime_psyncv", "ime_aio",
+    "dev-dax", "filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete", "libpmem", "http",
+    "nbd", "dfs", "nfs", "xnvme", "libblkio", "libcufile", "libiscsi", "libzbc", "mtd", "rados", "exec",
+})
+#: the job-option columns of :func:`engine_fields`, in the table's order
+ENGINE_COLUMNS = ("hipri", "sqthread_poll", "iodepth_low", "iodepth_batch", "iodepth_batch_complete", "cpus_allowed")
+#: the options each of those columns is read from (fio echoes an alias under the option's own name:
+#: ``iodepth_batch_submit`` as ``iodepth_batch``, ``iodepth_batch_complete`` as ``iodepth_batch_complete_min``;
+#: measured with fio 3.33); the depth marks are also fixed up from ``iodepth``
+ENGINE_OPTIONS = {"hipri": ("hipri",), "sqthread_poll": ("sqthread_poll",),
+                  "iodepth_low": ("iodepth_low", "iodepth"),
+                  "iodepth_batch": ("iodepth_batch", "iodepth_batch_submit", "iodepth"),
+                  "iodepth_batch_complete": ("iodepth_batch_complete_min", "iodepth_batch_complete"),
+                  "cpus_allowed": ("cpus_allowed",)}
+
+
+def _flag(opts: dict, key: str, engines: frozenset, engine: str, path, *, bare_echoed: bool) -> int | None:
+    """A flag option (fio ``FIO_OPT_STR_SET``) as 1/0: its value where given (fio ``parse.c``: a bare flag is 1,
+    else the integer given, nonzero = set); where not given, 0 for a fio engine without the option, fio's 0 for
+    one with it only if ``bare_echoed`` (the echo would show a bare flag), else unknown: fio's JSON leaves a bare
+    ``--hipri`` / ``hipri`` line out of its job options (measured with fio 3.33), so its absence proves nothing."""
+    if key in opts:
+        text = str(opts[key]).strip()
+        if text == "":
+            return 1
+        try:
+            return int(int(text, 0) != 0)
+        except ValueError:
+            raise IngestError(path, f"option {key}={opts[key]!r}: expected 0 or 1 (a flag)") from None
+    if engine in engines:
+        return 0 if bare_echoed else None  # (fio's default 0: no .def in the engine's option table)
+    return 0 if engine in FIO_ENGINES else None
+
+
+def engine_fields(opts: dict, path, *, iodepth: int | None, bare_echoed: bool) -> dict:
+    """The job options that say how a job submits and completes its I/O (:data:`ENGINE_COLUMNS`), from a
+    job's complete echoed options (global and the job's own): ``hipri`` and ``sqthread_poll`` as 1/0 (see
+    :func:`_flag`); ``iodepth_low``, ``iodepth_batch`` (``iodepth_batch_submit``) and ``iodepth_batch_complete``
+    (``iodepth_batch_complete_min``) as fio runs them; ``cpus_allowed`` as given (None: not set). Defaults
+    are fio's: ``iodepth_batch`` 1 and ``iodepth_batch_complete_min`` 1 (``options.c`` ``.def = "1"``),
+    ``iodepth_low`` 0; then ``init.c`` ``fixup_options`` sets an ``iodepth_low`` or ``iodepth_batch`` of 0 or
+    above ``iodepth`` to ``iodepth``. ``iodepth``: the job's (None: unknown, and so are the two it fixes up).
+    Raises IngestError for a value fio would refuse."""
+    engine = str(opts.get("ioengine", FIO_DEFAULTS["ioengine"])).strip()
+    out: dict = {"hipri": _flag(opts, "hipri", HIPRI_ENGINES, engine, path, bare_echoed=bare_echoed),
+                 "sqthread_poll": _flag(opts, "sqthread_poll", SQPOLL_ENGINES, engine, path, bare_echoed=bare_echoed)}
+    for col, keys, default in (("iodepth_low", ("iodepth_low",), 0),
+                               ("iodepth_batch", ("iodepth_batch", "iodepth_batch_submit"), 1),
+                               ("iodepth_batch_complete", ("iodepth_batch_complete_min", "iodepth_batch_complete"), 1)):
+        key = next((k for k in keys if k in opts), None)
+        value = default if key is None else _as_int(opts[key], path, key)
+        if col != "iodepth_batch_complete":
+            value = None if iodepth is None else (iodepth if value == 0 or value > iodepth else value)
+        out[col] = value
+    cpus = opts.get("cpus_allowed")
+    out["cpus_allowed"] = None if cpus is None else str(cpus).strip()
+    return out
 
 
 #: fio options that pace a run (a rate cap, a think time, syncs) and the columns they fill

@@ -198,6 +198,7 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     cpu_at = o0 + per_dir * len(names)
     cpu_usr = _f(fields, cpu_at, path, lineno, "cpu usr %") / 100
     cpu_sys = _f(fields, cpu_at + 1, path, lineno, "cpu sys %") / 100
+    ctx = _f(fields, cpu_at + 2, path, lineno, "cpu ctx (context switches)")  # (every terse version: stat.c)
     devices = []
     rest = fields[cpu_at + _TAIL:]
     while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
@@ -206,6 +207,7 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     all_clients = jobname == "All clients"  # client/server mode: the sum of every client's jobs
     common = {"tool": "fio", "tool_version": fio_version, "format": f"fio-terse-v{version}", "source_path": str(path),
               "job_name": jobname, "group_id": groupid, "is_aggregate": all_clients, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
+              "ctx": ctx,
               "devices": ";".join(devices) or None, "device_count": len(devices) or None, "error": error}
     rows = []
     undecided = []  # (row, percentiles) whose kind the row alone cannot tell

@@ -23,7 +23,7 @@ import shlex
 import warnings
 
 from ..errors import IngestError, IngestWarning
-from .fio_options import PACING_OPTIONS, pacing_fields, split_filenames, workload_fields
+from .fio_options import PACING_OPTIONS, engine_fields, pacing_fields, split_filenames, workload_fields
 
 __all__ = ["apply_echo", "apply_targets", "echoed_runs", "has_results"]
 
@@ -192,6 +192,8 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
             opts = {**options["global"], **job}
             try:
                 fields, defaulted = workload_fields(opts, path)
+                # (an echoed command or job file shows a bare flag: --hipri, a 'hipri' line)
+                fields.update(engine_fields(opts, path, iodepth=fields.get("iodepth"), bare_echoed=True))
                 pacing = pacing_fields(opts, path) if not PACING_OPTIONS.isdisjoint(opts) else {}
             except IngestError as exc:
                 raise IngestError(path, f"the echoed command: {exc.problem}") from None

@@ -53,6 +53,18 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "thinktime_s": ("float64", "s", "pause after each I/O completes (fio thinktime=; a bare number is µs)"),
     "fsync_every": ("Int64", "", "writes between fsync calls (fio fsync=N; 0: none)"),
     "fdatasync_every": ("Int64", "", "writes between fdatasync calls (fio fdatasync=N; 0: none)"),
+    "hipri": ("Int64", "", ("1: polled completions (fio hipri=, io_uring and pvsync2 alike), 0: not; 0 for a fio "
+                            "engine without the option; NA where the output cannot say (fio's JSON leaves a bare "
+                            "'--hipri' out of its job options) or does not echo options (terse, normal)")),
+    "sqthread_poll": ("Int64", "", ("1: a kernel thread polls the submission queue (fio sqthread_poll=, io_uring), "
+                                    "0: not; NA as for hipri")),
+    "iodepth_low": ("Int64", "", ("queue depth at which fio starts submitting again (fio iodepth_low=; fio's "
+                                  "default, and 0 or above iodepth: iodepth)")),
+    "iodepth_batch": ("Int64", "", ("I/Os fio submits at once (fio iodepth_batch= / iodepth_batch_submit=; default "
+                                    "1; 0 or above iodepth: iodepth)")),
+    "iodepth_batch_complete": ("Int64", "", ("fewest completions fio waits for at once (fio "
+                                             "iodepth_batch_complete_min= / iodepth_batch_complete=; default 1)")),
+    "cpus_allowed": ("string", "", "CPUs the job may run on, as given (fio cpus_allowed=); NA: not set or not echoed"),
     "runtime_s": ("float64", "s", "measured run time of this direction"),
     "ios": ("float64", "", "completed I/Os"),
     "io_bytes": ("float64", "B", "bytes transferred"),
@@ -88,6 +100,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "sync_lat_p99_99_s": ("float64", "s", "sync-call latency 99.99th percentile"),
     "cpu_usr": ("float64", "1", "user CPU in CPUs (1 = one CPU busy all run): fio: the job's own (group_reporting: per job); DiskSpd, IOmeter: the whole machine's, every process"),
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
+    "ctx": ("float64", "", ("context switches of the job's threads as fio counts them (getrusage: voluntary + "
+                            "involuntary); a group_reporting row: fio's sum over its jobs. NA: not reported (IOmeter, "
+                            "DiskSpd)")),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
     "error": ("Int64", "", ("the tool's error code for this job (fio errno); 0 = ran without error, NA = not "
                             "reported. A failed job's row keeps its labels but no numbers")),
@@ -99,7 +114,7 @@ MEASUREMENTS = ("runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s", "lat_m
                 "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s", "clat_p99_s", "clat_p99_9_s",
                 "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s", "lat_p99_9_s", "lat_p99_99_s",
                 "sync_ios", "sync_lat_mean_s", "sync_lat_max_s", "sync_lat_p50_s", "sync_lat_p90_s", "sync_lat_p95_s",
-                "sync_lat_p99_s", "sync_lat_p99_9_s", "sync_lat_p99_99_s", "cpu_usr", "cpu_sys")
+                "sync_lat_p99_s", "sync_lat_p99_9_s", "sync_lat_p99_99_s", "cpu_usr", "cpu_sys", "ctx")
 
 #: fio's defaults for options its output does not echo (fio HOWTO: rw=read, bs=4k, iodepth=1,
 #: numjobs=1, direct=0, ioengine=psync on Linux, rwmixread=50).

@@ -598,7 +598,7 @@ def test_typed_rows_skip_unread_fields_as_read_results_did():
     from nvmemodel.ingest.fio_json_packed import packed_rows
     from nvmemodel.ingest.fio_json_typed import typed_rows
 
-    data = re.sub(rb'"ctx" : \d+', b'"ctx" : 1e999', _fixture(), count=1)
+    data = re.sub(rb'"majf" : \d+', b'"majf" : 1e999', _fixture(), count=1)  # (ctx is read: majf is not)
     with pytest.raises(orjson.JSONDecodeError):
         orjson.loads(data)
     rows = typed_rows(data, "x.json")
@@ -613,7 +613,8 @@ _READ_KEYS = {"io_bytes", "runtime", "iops", "bw", "bw_bytes", "total_ios", "io_
               "percentile", "50.000000", "99.990000", "jobname", "groupid", "error", "job options", "global options",
               "usr_cpu", "sys_cpu", "hostname", "job_runtime", "disk_util", "name", "fio version", "jobs", "read",
               "write", "trim", "lat_ns", "clat_ns", "slat_ns", "lat", "clat", "slat", "numjobs", "bs", "rw",
-              "group_reporting", "verify", "filename", "iodepth", "rwmixread"}
+              "group_reporting", "verify", "filename", "iodepth", "rwmixread", "ctx", "hipri", "sqthread_poll",
+              "iodepth_low", "iodepth_batch", "iodepth_batch_complete_min", "cpus_allowed", "ioengine"}
 
 
 def _keys(node, prefix=()):
@@ -687,7 +688,7 @@ def test_an_integer_of_thousands_of_digits_in_an_unread_field_no_longer_refuses_
 
     from nvmemodel.ingest import read_results
 
-    data = re.sub(rb'"ctx" : \d+', b'"ctx" : ' + b"7" * 5000, _fixture(), count=1)
+    data = re.sub(rb'"majf" : \d+', b'"majf" : ' + b"7" * 5000, _fixture(), count=1)  # (ctx is read: majf is not)
     (tmp_path / "long.json").write_bytes(data)
     (tmp_path / "usual.json").write_bytes(_fixture())
     with pytest.warns(IngestWarning, match="copies of runs"):  # (the same run twice)
