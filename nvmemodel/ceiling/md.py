@@ -379,13 +379,20 @@ def md_cost_range(curve: ScalingCurve) -> list[CostRange]:
     sources leave a range (:func:`md_ceiling`: the minimum and maximum of the md-bound
     measurements at the curve's level, size class, direction and kernel): a rate, I/Os per second per array, whose low
     end is the dearest. [] where md is not modelled, its figure is one's own (``raid.md_iops`` set), a single
-    measurement or none covers the workload, the stack is Windows', or the topology has groups (as
-    :func:`md_range_lines`)."""
+    measurement or none covers the workload, or the stack is Windows'. A topology of groups is ranged as one drive
+    model is (its arrays take one md figure, :func:`~nvmemodel.ceiling.ranges.curve_range` composing the groups at each
+    end) where every group charges md the same figure (the same level, kernel, stack and workload: no group's own
+    workload differs in size or mix); not a mirror spanning two groups (md's read balancing, not ranged)."""
     from .ranges import CostRange
 
-    if hasattr(curve.topology, "groups"):
-        return []
     p = curve.parameters
+    if hasattr(curve.topology, "groups"):
+        if getattr(curve.topology, "mirror", False):
+            return []
+        keys = ("raid.level", "raid.md_kernel", "raid.md_iops", "workload.io_stack", "workload.block_size",
+                "workload.read_fraction", "workload.random")
+        if any(str(q.get(k)) != str(p.get(k)) for q in getattr(curve, "group_parameters", ()) for k in keys):
+            return []
     level = p.get("raid.level", "none")
     if not isinstance(level, str) or level == "none" or not math.isnan(float(p.get("raid.md_iops", math.nan))) \
             or str(p.get("workload.io_stack", "")).startswith("windows"):

@@ -86,3 +86,43 @@ def test_plan_json_each_answer_carries_its_ranges(capsys):
     # 3 arrays x 1.071 M = 3.213 M (+7.1 % over 3 M) and 3 x 2.0 M = 6.0 M (+100 %): the explain text's 3.21–6.00 M
     assert r["dearest"]["iops"] == pytest.approx(3.213e6) and r["dearest"]["headroom"] == pytest.approx(0.071)
     assert r["cheapest"]["iops"] == pytest.approx(6.0e6) and r["cheapest"]["headroom"] == pytest.approx(1.0)
+
+
+def test_groups_carry_md_range_as_one_drive_model_does(capsys):
+    # two groups of 8 PM1733 (sequential order: the first 8 drives are group a's): at 8 and 16 drives the arrays are
+    # the same as one model's 8 and 16 PM1733, so the range block must match the single-model one figure for figure
+    groups = ["--group", "drive=samsung-pm1733-u2,count=8,name=a", "--group", "drive=samsung-pm1733-u2,count=8,name=b"]
+    doc = _json(["ceilings", "--drives", "8,16", *MD, *groups, "--json"], capsys)
+    single = _json(["ceilings", "--drives", "8,16", *MD, "--set", "drive.model=samsung-pm1733-u2", "--json"], capsys)
+    assert doc["schema"] == "nvmemodel.mixed/1"
+    (md,) = [c for c in doc["cost_range"]["costs"] if c["parameter"] == "raid.md_iops"]
+    assert (md["point"], md["low"], md["high"]) == (1431500.0, 1071000.0, 2000000.0)  # was absent for groups
+    assert doc["cost_range"]["dearest"]["iops"] == pytest.approx([1.071e6, 2.142e6], rel=1e-12)
+    assert doc["cost_range"]["cheapest"]["iops"] == pytest.approx([2.0e6, 4.0e6], rel=1e-12)
+    for end in ("dearest", "cheapest"):
+        assert doc["cost_range"][end] == single["cost_range"][end]
+
+
+def test_groups_of_other_drives_range_md_per_group_composition():
+    # RAID-5 (kernel >= 5.14: 4.00-5.89 M per array at 4 KiB random reads) over 8 PM1733 then 8 P3700: at 16 drives the
+    # P3700 arrays are bound by their drives at both ends (4 x 460 K = 1.84 M < 4.00 M), the PM1733 arrays by md at
+    # the dearest end (4.00 M) and by their drives at the cheapest (4 x 1.45 M = 5.80 M < 5.89 M)
+    host = nm.get_host("amd-epyc-9654")
+    m = nm.MixedTopology("two", host, (nm.DriveGroup("samsung-pm1733-u2", 8), nm.DriveGroup("intel-p3700-800gb", 8)))
+    c = nm.evaluate(m, nm.Workload("randread", "4K"), drives=[4, 16], overrides={"raid.level": "raid5"})
+    (md,) = md_cost_range(c)
+    assert (md.point, md.low, md.high) == (5332000.0, 4000000.0, 5892000.0)
+    r = curve_range(c, extra=[md])
+    assert r.at(4) == pytest.approx((4.0e6, 5.8e6), rel=1e-12)
+    assert r.at(16) == pytest.approx((2 * 4.0e6 + 2 * 1.84e6, 2 * 5.8e6 + 2 * 1.84e6), rel=1e-12)
+    # a mirror spanning the groups is not ranged (md's read balancing), as curve_range says of every cost
+    pairs = nm.MixedTopology("pairs", host, (nm.DriveGroup("samsung-pm1733-u2", 4),
+                                             nm.DriveGroup("intel-p3700-800gb", 4)),
+                             mirror=True, order="interleaved", extras={"raid.level": "raid10"})
+    assert md_cost_range(nm.evaluate(pairs, nm.Workload("randread", "4K"), drives=[8])) == []
+    # a group with a workload of its own (another size: another md figure) is not ranged with one figure
+    big = nm.Workload("randread", "128K")
+    own = nm.MixedTopology("own", host, (nm.DriveGroup("samsung-pm1733-u2", 8),
+                                         nm.DriveGroup("intel-p3700-800gb", 8, workload=big)))
+    assert md_cost_range(nm.evaluate(own, nm.Workload("randread", "4K"), drives=[16],
+                                     overrides={"raid.level": "raid5"})) == []
