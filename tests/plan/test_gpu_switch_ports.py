@@ -52,8 +52,8 @@ def test_a_whole_switch_of_gpus_leaves_the_planner_no_drives():
     t = _single(**{"gpu.attach": "switch", "gpu.gen": 4})
     p = nm.plan([nm.Target(RANDREAD, iops=1e6)], nm.DesignSpace(t, {"gpu.count": [2], "raid.level": ["none"]}))
     assert len(p.frame) == 0
-    assert p.rejected["reason"][0] == ("4K randread has no drives: 0 drives is the most it can attach: 0 = switch.count "
-                                       "1 × (switch.ports 8 − 8 taken by the GPUs behind each switch)")
+    assert p.rejected["reason"][0] == ("4K randread has no drives: 0 drives is the most it can attach: 0 = "
+                                       "switch.count 1 × (switch.ports 8 − 8 taken by the GPUs behind each switch)")
 
 
 def test_two_switches_share_the_gpus():
