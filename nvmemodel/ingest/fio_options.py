@@ -341,9 +341,10 @@ def engine_fields(opts: dict, path, *, iodepth: int | None, bare_echoed: bool) -
                                ("iodepth_batch_complete", ("iodepth_batch_complete_min", "iodepth_batch_complete"), 1)):
         key = next((k for k in keys if k in opts), None)
         value = default if key is None else _as_int(opts[key], path, key)
-        if col != "iodepth_batch_complete":
-            value = None if iodepth is None else (iodepth if value == 0 or value > iodepth else value)
-        out[col] = value
+        if col == "iodepth_batch_complete":
+            out[col] = value
+        else:
+            out[col] = None if iodepth is None else (iodepth if value == 0 or value > iodepth else value)
     cpus = opts.get("cpus_allowed")
     out["cpus_allowed"] = None if cpus is None else str(cpus).strip()
     return out
