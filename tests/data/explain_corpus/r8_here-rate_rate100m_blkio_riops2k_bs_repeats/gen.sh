@@ -1,0 +1,44 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*.json, provenance.txt). Run as root on Linux with fio installed.
+# It writes only into this folder and into what it creates itself: files under /dev/shm, loop devices over
+# them and (where used) a cgroup v1 blkio group; all are removed on exit.
+set -eu
+cd "$(dirname "$0")"
+FIO=${FIO:-fio}
+mkdir -p raw
+rm -f raw/*.json provenance.txt
+prov() { echo "measured here with $($FIO --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> provenance.txt; }
+IMGS=; LOOPS=; CG=
+cleanup() {
+  if [ -n "$CG" ]; then rmdir "$CG" 2>/dev/null || true; fi
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for f in $IMGS; do rm -f "$f"; done
+}
+trap cleanup EXIT INT TERM
+# newimg MiB: a zero-filled file under /dev/shm (tmpfs), every page present -> $IMG
+newimg() { IMG=$(mktemp /dev/shm/g12_img.XXXXXX); IMGS="$IMGS $IMG"; dd if=/dev/zero of="$IMG" bs=1M count="$1" status=none; }
+# newloop BACKING: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+majmin() { cat "/sys/block/${1#/dev/}/dev"; }
+# a blkio cgroup (cgroup v1 blkio.throttle: this machine's io controller is bound to v1)
+newcg() { CG=/sys/fs/cgroup/blkio/nvmemodel-r8g12-$$; mkdir "$CG"; }
+cap() { echo "$(majmin "$1") $3" > "$CG/blkio.throttle.$2"; }     # cap DEVICE read_iops_device|read_bps_device|write_iops_device|write_bps_device VALUE
+incg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$CG" "$@"; }
+F="--ramp_time=500ms --time_based --runtime=2 --output-format=json"
+# one loop device over a 256 MiB tmpfs file, blkio read_iops_device = 2000; fio rate=100000000 (reads paced to
+# 100 MB/s); random reads, libaio iodepth 4, direct=1, one job, block size 4 KiB..1 MiB, 3 runs each
+newcg
+newimg 256; newloop "$IMG"; A=$LOOP; cap "$A" read_iops_device 2000
+prov
+for r in 1 2 3; do for bs in 4k 16k 32k 64k 128k 256k 1m; do
+  incg $FIO --name=rr --filename="$A" --ioengine=libaio --direct=1 --rw=randread --bs=$bs --iodepth=4 \
+      --rate=100000000 $F --output=raw/bs$bs-r$r.json >/dev/null
+done; done
+done_prov
