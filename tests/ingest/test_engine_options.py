@@ -157,3 +157,18 @@ def test_a_ctx_that_is_not_a_count_is_an_error_naming_the_field():
     doc["jobs"][0]["ctx"] = -3
     with pytest.raises(IngestError, match="ctx"):
         rows_from_document(doc, "x.json", snapshot=0, final=True)
+
+
+def test_a_group_of_sections_keeps_the_global_options_and_not_the_last_jobs_own():
+    # fio echoes a group_reporting sum of several sections with the last section's own options: what that section
+    # sets itself is not known for the group (NA); the global options are every section's
+    doc = json.loads((ROOT / "tests" / "data" / "fio_targets_sync" / "sections_group.json").read_text())
+    doc["jobs"][0]["job options"]["cpus_allowed"] = "1"
+    doc["global options"]["iodepth_batch"] = "2"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", IngestWarning)
+        row = rows_from_document(doc, "x.json", snapshot=0, final=True)[0]
+    assert row["level"] == "group" and row["numjobs"] == 3
+    assert row["cpus_allowed"] is None and row["hipri"] == 0  # (psync: no hipri option)
+    assert row["iodepth_batch"] == 1  # 2 above iodepth 1: fio runs 1
+    assert row["ctx"] == doc["jobs"][0]["ctx"]  # fio's sum over the 3 jobs, as written
