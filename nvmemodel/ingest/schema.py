@@ -102,7 +102,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "cpu_sys": ("float64", "1", "system CPU, same basis as cpu_usr"),
     "ctx": ("float64", "", ("context switches of the job's threads as fio counts them (getrusage: voluntary + "
                             "involuntary); a group_reporting row: fio's sum over its jobs. NA: not reported (IOmeter, "
-                            "DiskSpd)")),
+                            "DiskSpd, elbencho)")),
     "defaulted": ("string", "", "columns filled with the tool's documented default because the output did not echo them, ';'-separated"),
     "error": ("Int64", "", ("the tool's error code for this job (fio errno); 0 = ran without error, NA = not "
                             "reported. A failed job's row keeps its labels but no numbers")),
