@@ -39,6 +39,15 @@ COST_TOL = 0.15
 IDLE_COVER = 0.25
 #: fio's latency covering at least this share of the cycle: the job waited for its I/O (rate = outstanding ÷ latency)
 WAITED = 0.8
+#: a job below this share of one CPU is nearly idle: fio's per-second floor (about 1 % of a CPU in
+#: r7_here_blkio_wiops_seqwrite_bs, 0.75-2.3 % while the IOPS fell ×16) is then more than :data:`COST_TOL` of its
+#: CPU per I/O, which is no cost to read or extrapolate (set after round 7 was read: that case's "×22.9 … one CPU
+#: sustains 11.16 K IOPS", part 2 CC)
+IDLE_SHARE = 0.05
+#: layers whose work fio's job thread does not count (a loop worker, an NBD or Ceph client, a network or FUSE file
+#: system, a network target): fio's CPU per I/O is not the I/O path's, so no rate one CPU sustains (round 7, CG)
+NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "rbd": "the Ceph client and cluster",
+                  "network_fs": "the network or FUSE file system", "network_block": "the network target"}
 
 
 def _cost_line(per_io: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
@@ -92,7 +101,7 @@ def _not_per_io(cf, flags) -> str:
     if flags["engine"] in HELPER_THREADS:
         return HELPER_THREADS[flags["engine"]]
     if flags["polling"]:
-        return "the engine polls: its CPU is busy whatever the rate, not a cost per I/O"
+        return f"{flags['polling']}: not a cost per I/O"
     f = cf.cpu
     if f is None or flags["engine"] in CANNOT_POLL:
         return ""
@@ -200,8 +209,10 @@ def _near_limit(result, cf) -> str:
 def _cpu_bound_below(result, key, ev: Evidence):
     """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
     a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
+    from .facts import curve_facts
+
     pts = _pts(result, key).sort_values(result.x)
-    if result.y_unit == "s" or not len(pts):
+    if result.y_unit == "s" or not len(pts) or _spins(curve_facts(result, key)):
         return pts.iloc[:0]
     level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
     per = _per_job_cpu(pts)
@@ -267,6 +278,32 @@ def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
                          "from it.")]
 
 
+def _spins(cf) -> dict | None:
+    """The CPU fact's ``spins`` (busy jobs whose CPU per I/O grew with the load, or runs that poll), else None."""
+    return cf.cpu.facts.get("spins") if cf is not None and cf.cpu is not None else None
+
+
+def _spin_words(result, cf, sp) -> str:
+    """Round 7's CB: why fio's busy CPU share shows no CPU limit here — the measured growth of CPU per I/O against
+    the rate (the pair of points where it grew most), and what the runs say about polling."""
+    p, x = cf.points, result.x
+    why = sp["why"]
+    if sp["pair"] is None:
+        share = np.asarray(cf.cpu.facts["share"], float)
+        return (f"fio's CPU accounting: {why}, so the jobs' CPU ({_pct(np.nanmin(share))}–{_pct(np.nanmax(share))} "
+                f"of one CPU per job) shows no CPU limit and no cost per I/O.")
+    i, j = sp["pair"]
+    cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
+    per_io, share = np.asarray(cf.cpu.facts["cpu_s_per_io"], float), np.asarray(cf.cpu.facts["share"], float)
+    xs = p["x"].to_numpy(float)
+    return (f"fio's CPU accounting: from {x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} the jobs' CPU grew "
+            f"×{cpus[j] / cpus[i]:.3g} ({cpus[i]:.3g} → {cpus[j]:.3g} CPUs, {_pct(share[j])} of one CPU per job at "
+            f"{_xv(result, xs[j])}) for ×{iops[j] / iops[i]:.3g} the IOPS: CPU per I/O grew from "
+            f"{fmt_y(per_io[i], 's')} to {fmt_y(per_io[j], 's')} (usr+sys ÷ I/Os), not one cost: the added CPU was "
+            f"no work per I/O, so fio's CPU figures show no CPU limit (a job that spins or polls for its completions "
+            f"spends CPU whatever holds the rate)" + (f"; {why}" if why else "") + ".")
+
+
 def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     """ "fio's CPU accounting at numjobs = 1: the job used 99.8 % of a CPU (usr+sys): CPU-bound there; …" """
     x, u = result.x, result.y_unit
@@ -307,9 +344,14 @@ def _job_share_told(result, key) -> bool:
 
 
 def _cpu(result, key, ev: Evidence) -> list[Claim]:
+    from .facts import curve_facts
+
     pts = _pts(result, key).sort_values(result.x)
     if "cpus" not in pts or pts["cpus"].isna().all():
         return []
+    sp = _spins(curve_facts(result, key))
+    if sp is not None and not _machine_cpu(pts):  # one sentence: busy CPU that bought no I/O is no limit (r7 CB)
+        return [Claim("cpu", _spin_words(result, curve_facts(result, key), sp))]
     bound_below = _cpu_bound_below(result, key, ev)
     below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
     below += _busy_not_binding_sentence(result, key, ev)
@@ -361,13 +403,14 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
         return below + [Claim("cpu", _held_words(result, cf, held))]
-    near = _near_limit(result, cf) if told else ""
+    near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
     elif near:
         bound.append(near)
-    elif told and not other and (at_rate := _at_rate_limit(result, cf, float(row[result.x]), jobs)):
+    elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
+                                                                                   jobs)):
         near = at_rate
         bound.append(at_rate)
     elif other:
@@ -378,7 +421,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         # show, or its outstanding I/O in flight for its whole cycle (rate = outstanding ÷ latency)
         why = _rate_explained(result, cf, flags, float(row[result.x]))
         who = "the job was" if jobs == 1 else "each job was"
-        if why:
+        if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
+            bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
+        elif why:
             held_w = ("so its own CPU did not hold it" if jobs == 1 else "so no job's own CPU held it")
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU and {why}, {held_w} (a job is one thread: this "
                          f"needs no core count)")
@@ -490,9 +535,9 @@ def _run_flags(rows) -> dict:
     the engine, whether fio paced them, whether they were buffered."""
     import pandas as pd
 
-    from ..hostcal.costs import NOT_A_STACK, POLLING
+    from ..hostcal.costs import NOT_A_STACK, polls
 
-    out = {"engine": "", "not_stack": "", "polling": False, "paced": [], "buffered": False, "direct": False,
+    out: dict = {"engine": "", "not_stack": "", "polling": "", "paced": [], "buffered": False, "direct": False,
            "step": None}
     if rows is None or not len(rows):
         return out
@@ -501,7 +546,7 @@ def _run_flags(rows) -> dict:
         out["engine"] = engines.pop() if len(engines) == 1 else ""
         out["not_stack"] = next((NOT_A_STACK[e] for e in sorted(set(rows["ioengine"].dropna().astype(str)))
                                  if e in NOT_A_STACK), "")
-        out["polling"] = bool(rows["ioengine"].astype(str).isin(POLLING).any())
+    out["polling"] = polls(rows)  # an SPDK engine, hipri or sqthread_poll in a run, t/io_uring (round 7, CB)
     for col, name in (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"), ("thinktime_s", "thinktime")):
         if col in rows and (pd.to_numeric(rows[col], errors="coerce") > 0).any():
             out["paced"].append(name)
@@ -526,8 +571,9 @@ def cost_words(result, key) -> str:
         return ""
     cf = curve_facts(result, key)
     f = cf.cpu
-    if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None:
-        return ""  # said by the CPU fact's own sentence (fact_claims.cpu_claims), with its cost
+    if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None \
+            or _spins(cf):
+        return ""  # said by the CPU fact's own sentence (fact_claims.cpu_claims, _spin_words), with its cost
     p = cf.points
     per_io = np.asarray(f.facts["cpu_s_per_io"], float)
     share = np.asarray(f.facts["share"], float)
@@ -548,6 +594,11 @@ def cost_words(result, key) -> str:
         y = p["y"].to_numpy(float)
         i = int(np.nanargmax(np.where(np.isfinite(per_io), y, np.nan)))
         where = "at the maximum"
+    idle = share < IDLE_SHARE  # no cost where a job was nearly idle (round 7, part 2 CC)
+    if x_bs := result.x == "block_size_bytes":
+        idle &= per_io > 0  # (a whole-second zero stays: it is said below fio's resolution)
+    if idle[i] and (not x_bs or idle[np.isfinite(per_io)].all()):
+        return ""
     topo = result.setup(key)[0]
     host = getattr(topo, "host", None)
     hz = float(getattr(host, "clock_hz", np.nan)) if host is not None else np.nan
@@ -560,8 +611,8 @@ def cost_words(result, key) -> str:
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
     step = flags["step"]
-    if x == "block_size_bytes":
-        ok = np.flatnonzero(np.isfinite(per_io))
+    if x_bs:
+        ok = np.flatnonzero(np.isfinite(per_io) & ~idle)
 
         def size(v) -> str:  # round 5: "512 to 512 KiB" read as one value: every size with its unit
             w = _xv(result, v)
@@ -602,7 +653,9 @@ def cost_words(result, key) -> str:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
     notes = []
-    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null" or helper)
+    layer = str(cf.layer.facts.get("layer")) if cf.layer is not None else ""
+    partial = NOT_WHOLE_PATH.get(layer, "")  # fio's figure is not the I/O path's (round 7, CG)
+    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null" or helper or partial or idle[i])
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{fmt_y(1.0 / per_io[i], '1/s')}"
@@ -615,6 +668,9 @@ def cost_words(result, key) -> str:
                      "CPU-bound")
     if flags["not_stack"]:
         notes.append(flags["not_stack"])
+    if partial:
+        notes.append(f"fio counts its own thread only: the work of {partial} is not in it, so no rate one CPU "
+                     f"sustains is read from it")
     if helper:
         notes.append("a lower bound of the cost (the engine's own threads are not counted), so no rate one CPU "
                      "sustains is read from it")

@@ -30,7 +30,8 @@ cpu           fio's usr+sys CPU per I/O (CPU-seconds ÷ I/O, never per byte), th
               cost; CPU-bound where each submitting job is at ≥ :data:`CPU_BOUND` of one CPU at the onset (or
               the IOPS cap), or where the jobs' total CPU stays level while more jobs are added (all the CPUs
               they could get). A job at ≥ 90 % that made no more I/O per job than one below 90 % was waiting by
-              spinning (``rate_iops``), not bound.
+              spinning (``rate_iops``), not bound; so were busy jobs whose CPU per I/O grew with the load, and
+              jobs the runs say poll (``hipri``, ``sqthread_poll``, SPDK): ``spins`` (round 7, CB).
 layer         the layer that most likely served the I/O, from what the files say: fio's disk statistics
               (``loop*``, ``dm-*``, ``md*``, ``nbd*``, ``rbd*``, virtio ``vd*``), buffered I/O (``direct=0``),
               or a rate per target beyond what the link of one x4 device of the newest PCIe generation carries.
@@ -656,7 +657,7 @@ def _mix(result, p) -> Fact | None:
 
 
 def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None,
-              seen: tuple | None = None) -> Fact | None:
+              seen: tuple | None = None, polls: str = "") -> Fact | None:
     cpus, jobs, iops = p["cpus"].to_numpy(float), p["jobs"].to_numpy(float), p["iops"].to_numpy(float)
     if result.y_unit == "s" or not np.isfinite(cpus).any():
         return None
@@ -672,6 +673,16 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         calm = np.flatnonzero((share < CPU_BOUND) & np.isfinite(per_job))
         if calm.size and np.nanmax(per_job[calm]) >= 0.95 * per_job[i]:
             spin[i] = True
+    from ..hostcal.costs import cost_growth
+
+    size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
+    size = size if np.isfinite(size).all() else np.ones(len(p))
+    # round 7 (CB): busy jobs whose CPU per I/O grew with the load bought no I/O with it (they spin or poll), nor do
+    # jobs the runs say poll (hipri, sqthread_poll, SPDK): their busy share is no CPU limit anywhere on the curve
+    grew = cost_growth(per_io, size, [int(i) for i in np.flatnonzero(busy)])
+    spins = {"why": polls, "pair": grew} if (polls or grew) and engine not in ("null", "cpuio") else None
+    if spins:
+        spin |= busy
     bound_at = None
     how = ""
     at = None
@@ -699,8 +710,12 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         # ... and a level that could be a whole host's: within 10 % of a whole number of CPUs (1.46 CPUs is no
         # machine's count: the jobs had spare CPU)
         whole = round(float(tail.mean()))
-        if tail.size >= 2 and whole >= 1 and abs(tail.mean() - whole) <= 0.1 * whole \
-                and np.all(np.abs(tail / tail.mean() - 1) <= 0.15):
+        flat = tail.size >= 2 and whole >= 1 and abs(tail.mean() - whole) <= 0.1 * whole \
+            and bool(np.all(np.abs(tail / tail.mean() - 1) <= 0.15))
+        # ... reached at one cost: CPU per I/O that grew into the level bought no I/O (round 7, CB: nvmetcp-poll)
+        grew = cost_growth(per_io, size, list(range(max(at - 1, 0), len(p)))) if flat else None
+        spins = spins or ({"why": polls, "pair": grew} if grew and engine not in ("null", "cpuio") else None)
+        if flat and not spins:
             level = float(tail.mean())
             if cores and level >= 0.9 * cores:
                 bound_at, how = at, "machine"
@@ -716,7 +731,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "at_cpu_s_per_io": float(per_io[bound_at]) if bound_at is not None else None,
              "iops_per_cpu": float(1.0 / per_io[bound_at]) if bound_at is not None and per_io[bound_at] > 0 else None,
              "job_cpu_share": float(share[bound_at]) if bound_at is not None else None,
-             "cpus": float(cpus[bound_at]) if bound_at is not None else None, "spare": spare}
+             "cpus": float(cpus[bound_at]) if bound_at is not None else None, "spare": spare, "spins": spins}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
@@ -960,7 +975,9 @@ def _cpu_of(result, key, p, sat, cap):
         why = str(getattr(host, "provenance", {}).get("cores_per_socket", ""))
         if not why.startswith(("assumption", "estimate")):  # an assumed count decides nothing about this machine
             cores = int(host.sockets * host.cores_per_socket)
-    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result))
+    from ..hostcal.costs import polls
+
+    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result), polls(rows))
 
 
 def _most_cpus_seen(result) -> tuple | None:

@@ -19,8 +19,8 @@ What fio's figure holds and what it does not (docs/hosts.md, "Cost per I/O from 
   charge: flagged and not used; the ``null`` engine is fio's own work per I/O with no I/O stack at all (the
   floor every stack's figure includes), ``cpuio`` burns CPU by design: neither is a stack's cost;
 * a polling engine (SPDK) keeps its CPU busy whatever the rate: per I/O that is the cost at saturation only
-  where the run was CPU-bound (fio's io_uring ``hipri`` and ``sqthread_poll`` are not in the table: read
-  such runs' figures the same way).
+  where the run was CPU-bound; io_uring's ``hipri`` and ``sqthread_poll`` (table columns where ingest found
+  them) and ``t/io_uring`` are read the same way (:func:`polls`).
 """
 
 from __future__ import annotations
@@ -50,6 +50,45 @@ NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (t
                "cpuio": "the cpuio engine burns CPU by design: no cost per I/O"}
 #: Engines that poll for completions (their CPU is busy whatever the rate).
 POLLING = ("spdk", "spdk_bdev")
+#: fio job options (table columns of ingest, 1/0/missing) under which fio's CPU share is no load: ``hipri`` makes the
+#: job spin on its completions, ``sqthread_poll`` has a kernel thread (not counted by fio) poll its submissions
+POLL_OPTIONS = {"hipri": "the jobs polled for their completions (hipri): busy whatever held the rate",
+                "sqthread_poll": "a kernel thread polled the submission queue (sqthread_poll), and fio counts only "
+                                 "the job's own thread"}
+#: CPU per I/O growing by more than this share from a lighter load to a heavier one at the same bytes per I/O: not
+#: one cost — the CPU added bought no I/O (set after round 7 was read: r7_bergstartup_sn540-local-hipri, each job
+#: 100 % busy while CPU per I/O grew 3.07 → 11.05 µs and the rate stayed within 6 % from 3 jobs)
+COST_GROWTH = 0.15
+
+
+def polls(rows) -> str:
+    """Why fio's busy CPU share of these runs is no load ("" where the table does not say they poll): a polling
+    engine (SPDK), ``hipri`` or ``sqthread_poll`` set in a run (:data:`POLL_OPTIONS`), or ``t/io_uring``, which polls
+    its completions unless run with ``-p0``."""
+    import pandas as pd
+
+    if rows is None or not len(rows):
+        return ""
+    if "ioengine" in rows and rows["ioengine"].astype(str).isin(POLLING).any():
+        return "the engine polls for its completions: busy whatever held the rate"
+    for col, why in POLL_OPTIONS.items():
+        if col in rows and (pd.to_numeric(rows[col], errors="coerce") > 0).any():
+            return why
+    if "tool" in rows and rows["tool"].astype(str).eq("t/io_uring").any():
+        return "t/io_uring polls for its completions unless run with -p0: busy whatever held the rate"
+    return ""
+
+
+def cost_growth(per_io, size, among) -> tuple[int, int] | None:
+    """``(i, j)``: of the points ``among`` (indices in load order), the pair i before j at the same bytes per I/O (±1 %)
+    whose CPU per I/O grew the most, where it grew by more than :data:`COST_GROWTH`; else None — CPU per I/O that is
+    one cost across the steps is work, CPU per I/O that grows with the load is not (jobs that spin or poll)."""
+    best, pair = 1.0 + COST_GROWTH, None
+    for a, i in enumerate(among):
+        for j in among[a + 1:]:
+            if abs(size[j] / size[i] - 1) <= 0.01 and per_io[i] > 0 and per_io[j] / per_io[i] > best:
+                best, pair = float(per_io[j] / per_io[i]), (int(i), int(j))
+    return pair
 #: Engines that cannot poll or spin for a completion (fio's hipri and sqthread_poll exist only for io_uring and
 #: pvsync2): a level CPU share of theirs is not "CPU spent per second" (round 6, BG: psync jobs sleeping per read)
 CANNOT_POLL = ("sync", "psync", "vsync", "pvsync", "libaio", "posixaio", "mmap", "windowsaio", "solarisaio", "net",
@@ -202,13 +241,14 @@ def run_costs(table: ResultsInput, *, host: str | Host | None = None,
                                                                     or int(first["device_count"]) == 0):
             notes.append("fio named no disk under this run (a file system in memory or over the network, or disk "
                          "statistics off): check that a device was read")
-        if engine in POLLING:
-            notes.append("polls: busy whatever the rate, the cost at saturation only where the run was CPU-bound")
+        poll = polls(g)
+        if poll:
+            notes.append(f"polls ({poll}): the cost at saturation only where the run was CPU-bound")
         if engine in HELPER_THREADS:
             notes.append(HELPER_THREADS[engine] + " (a lower bound of the cost)")
         if engine in WINDOWS:
             notes.append(WINDOWS[engine])
-        if math.isfinite(busy) and busy >= CPU_BOUND:
+        if math.isfinite(busy) and busy >= CPU_BOUND and not poll:  # a polling job is busy whatever held it
             notes.append(f"CPU-bound (≥ {CPU_BOUND:.0%} of a CPU per job)")
         cpu_s = busy * runtime * (jobs or math.nan)
         per_io = cpu_s / ios if ios > 0 else math.nan

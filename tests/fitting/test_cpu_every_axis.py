@@ -43,8 +43,8 @@ def test_numjobs_cost_per_io_per_job_and_one_cpu_rate():
     want = (row["cpu_usr"] + row["cpu_sys"]) * 4 * row["runtime_s"] / row["ios"]
     got = _us(text, r"at the saturation onset \(numjobs = 4\): ([\d.]+) µs") * 1e-6
     assert got == pytest.approx(want, rel=0.005)  # 3 significant digits printed
-    sustain = re.search(r"one CPU sustains ([\d.]+) K IOPS", text)
-    assert float(sustain[1]) * 1e3 == pytest.approx(1 / want, rel=0.005)
+    # a loop device: its worker's CPU is not in fio's figure, so no rate one CPU sustains (since round 7, part 1 CG)
+    assert not re.search(r"one CPU sustains [\d.]", text) and "the loop device's worker" in text
     # the per-job reading needs no core count (a job is one thread); the host's total stays conditional
     # ... and, since round 5 (AA), only with what explains the rate instead: the I/O in flight all the cycle
     assert ("each job was below 90% of one CPU and its outstanding I/O was in flight for 100% of its cycle (rate = "
