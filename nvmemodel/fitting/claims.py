@@ -60,6 +60,8 @@ __all__ = ["Claim", "curve_claims", "curve_evidence"]
 MIN_R2 = 0.5
 #: a fitted value off the measurement by more than this share, at ≥ 2 points, is said
 FAR_OFF = 0.5
+#: the fit's notes an explanation says (where the model is read): about the fit as a whole, not one parameter
+WHOLE_FIT = ("point(s) for", "points for", "passes through every point")
 #: a component whose ceiling the plateau reaches to within this fraction (and does not exceed beyond noise)
 #: is consistent with it
 CONSISTENT = 0.85
@@ -490,7 +492,10 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 
         # a cap's interval starts at what was measured (issue 28, blind2)
         capy, cci = cap_and_ci(cap, lo, hi, u, top)  # and a "cap" below that measurement is not printed (blind3)
-        stays = stays_words(cap, lo, hi, u, top, lambda v: level_words(result, cf, v))  # nor "stays at" below it
+        p = ev.plateau or {}
+        on = (ev.x >= p["x_from"]) & (ev.x <= p["x_to"]) if p else None  # the points measured on the level
+        stays = stays_words(cap, lo, hi, u, top, lambda v: level_words(result, cf, v),
+                            (ev.y[on], np.asarray(ev.se, float)[on], p["value"]) if p else None)
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
         gap = _knee_between(ev, knee)
@@ -515,15 +520,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                    + ("; the curves do not share one ceiling" if shared_cap else "")
                                    + ", so no cap, knee or latency floor is read from the fit.",
                           {"interpreted": False, "below_measured": True})]
-        if below and not ev.falls and not len(cpu_bound):
-            cap_words = "the shared cap" if shared_cap else "the cap"
-            # no interval: the cap's interval rests on a shape the measurements above it contradict
-            out.append(Claim("model", f"Little's law fits with a latency floor and a {'shared ' if shared_cap else ''}"
-                                      f"cap of {fmt_y(cap, u)} — {1 - cap / top:.0%} below the largest "
-                                      f"measurement ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}): "
-                                      f"{cap_words} is not a ceiling of these data"
-                                      + ("; the curves do not share one ceiling." if shared_cap else ".")))
-        elif ev.rising and cap <= 1.05 * top:  # a cap a few % above the last point of a rising curve: at it, no estimate
+        if ev.rising and cap <= 1.05 * top:  # a cap a few % above the last point of a rising curve: at it, no estimate
             # the largest measurement is at the cap (within the 2 % above): not an extrapolation beyond the data,
             # but no measurement shows throughput staying there either (DOCSQA s27: 0.431 GB/s against a 0.430 cap)
             # issue 28: "a cap within a few % of the last point of a still-rising curve is not an estimate" — no
@@ -541,7 +538,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
             sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
-            start = sat.get("onset_x") or ev.plateau["x_from"]  # the onset the first sentence gave
+            start = sat.get("onset_x") or p["x_from"]  # the onset the first sentence gave
             level = (f"Throughput {stays} from {x} = {_xv(result, start)}"
                      if ev.flattens else f"Little's law fits with a cap of {capy}{cci}")
             out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
@@ -557,11 +554,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             out.append(Claim("model", f"Throughput {stays} beyond about {knee[0]:.3g} {x}: the "
                                       f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
                                       f"below), not where a device queue filled."))
-        elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * ev.plateau["x_from"]:
+        elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * p["x_from"]:
             # the fit's knee is where its two asymptotes cross, a step or more before the measured plateau starts
             out.append(Claim("model", f"Little's law's two asymptotes cross at about {knee[0]:.3g} {x} (the fit's "
                                       f"knee{kci}); the measured plateau starts at {x} = "
-                                      f"{_xv(result, ev.plateau['x_from'])}, where the fit {stays}."))
+                                      f"{_xv(result, p['x_from'])}, where "
+                                      f"{'throughput' if 'the measured' in stays else 'the fit'} {stays}."))
         elif ev.flattens:
             out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
                                       f"{stays}."))
@@ -592,8 +590,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # is per unit of iodepth, and each unit is numjobs I/Os in flight (QA s25 H26)
             said = _r0_at_smallest(result, key, f.values["r0"])
             if said:
-                out.append(Claim("model", said + (_beyond_knee(result, key, ev)
-                                                  if ev.flattens and not below else "")))
+                out.append(Claim("model", said + (_beyond_knee(result, key, ev) if ev.flattens else "")))
         elif u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
             r0 = f.values["r0"]
@@ -608,9 +605,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                            f"The model's latency at one outstanding I/O is {fmt_y(r0, 's')} (no run "
                                            f"had one outstanding: a fitted parameter).")
                                           + (_beyond_knee(result, key, ev) if ev.flattens else "")))
-        if below and (ev.falls or len(cpu_bound)):
-            out.append(Claim("below", f"Caution: the fitted cap {fmt_y(cap, u)} is {1 - cap / top:.0%} below the "
-                                      f"largest measurement ({fmt_y(top, u)}): it is not a ceiling of these data."))
     elif model in ("amdahl", "usl") and stall_claim(result, cf) is not None:  # the load stopped being one (blind4)
         out.append(stall_claim(result, cf))
     elif model == "usl" and cf is not None and cf.saturation is not None \
@@ -702,21 +696,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         from .size_model import per_io_byte_claims
 
         out += per_io_byte_claims(result, key, f, d, ev, cf)
-    return out
-
-
-def _selection(result, key) -> list[Claim]:
-    sel = result.selection.get(key) or {}
-    out = []
-    if sel.get("criterion") == "BIC":
-        out.append(Claim("selection", "AICc is undefined for some models at this number of points: the models "
-                                      "were ranked by BIC, the one with the fewest parameters among those within 2."))
-    if sel.get("undecided"):
-        out.append(Claim("selection", f"The data do not decide between {result.chosen[key]} and "
-                                      f"{', '.join(sel['undecided'])} ({sel.get('criterion')} within 2)."))
-    if sel.get("excluded"):
-        out.append(Claim("selection", "Not chosen: " + "; ".join(f"{m} ({r})" for m, r in sel["excluded"].items())
-                         + "."))
     return out
 
 
@@ -906,7 +885,8 @@ def curve_claims(result, key) -> list[Claim]:
     from .curves import one_in_flight
 
     from .cpu_claims import _cpu
-    from .fact_claims import cpu_claims, direction_claims, fit_words, layer_claims, lead_claims, said_notes, size_claims
+    from .fact_claims import (_is_level, cpu_claims, direction_claims, fit_words, layer_claims, lead_claims,
+                              size_claims)
     from .pacing_claims import _paced
     from .facts import curve_facts
 
@@ -937,11 +917,13 @@ def curve_claims(result, key) -> list[Claim]:
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
-    if model != "constant":
+    # the model kept and its R² only where its parameters are read; else it is summary()'s (CAUSES rule 4, round 7 CH)
+    read = (cf.trust is None or (cf.trust.facts["interpreted"] and not _is_level(cf, ev))) and np.unique(ev.x).size >= 3
+    if model != "constant" and read:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
-        if result.y_unit != "s":
-            far = _far_off(result, f)
-            claims += [far] if far is not None else []
+    if model != "constant" and result.y_unit != "s":
+        far = _far_off(result, f)
+        claims += [far] if far is not None else []
     if model == "constant":
         pass
     elif model.startswith("ceiling") and result.setup(key)[0] is not None:
@@ -978,8 +960,7 @@ def curve_claims(result, key) -> list[Claim]:
         pass  # a level from the first point, or runs spread past every step: no model's shape is read (round 5 AE)
     else:
         claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf, prior=claims)
-    claims += _selection(result, key)
-    if result.y_unit != "s" and np.unique(ev.x).size >= 3 and model != "constant":  # two x values: a ratio, no shape to miss
+    if result.y_unit != "s" and read and model != "constant":  # a model not read has no shape to miss (round 7 CG)
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
@@ -992,5 +973,7 @@ def curve_claims(result, key) -> list[Claim]:
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
-    claims += [Claim("caution", f"Caution: {note}.") for note in said_notes(f.notes, cf, ev)]
+    # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where it is read: a parameter's
+    # bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at the fitted value")
+    claims += [Claim("caution", f"Caution: {note}.") for note in f.notes if read and any(k in note for k in WHOLE_FIT)]
     return in_tool_words(result, key, claims)  # an elbencho series' latency is elbencho's, not "fio's"

@@ -28,13 +28,23 @@ def layer_of(device: str) -> str | None:
     return next((layer for layer, pat in LAYERS if re.match(pat, device)), None)
 
 
+#: the layers whose devices have slaves (``/sys/block/<dev>/slaves``): fio's disk statistics list such a device and
+#: then the devices beneath it — the only stack fio's disk list shows
+STACKING = ("dm", "md")
+
+
 def side_by_side(rows) -> list[str]:
-    """The job's own targets among the devices fio lists (``filename=/dev/loop0:/dev/loop1``, the table's
-    ``target_names`` ``/dev/loop0;/dev/loop1``) where there are two or more: devices used side by side, not a stack
-    (round 6 BC: two loop devices a job wrote to were named "loop0 over loop1"). A stack's lower devices (a dm's or md's
-    members, a VM disk under its dm) are not the job's targets."""
+    """The devices fio lists that were used side by side, where there are two or more: every device it lists when none
+    is a dm or md device (only those have slaves fio lists beneath them: loop, virtio, SCSI and NVMe devices listed
+    together are siblings), else the job's own targets among them (``target_names``). Round 6 BC: ``filename=
+    /dev/loop0:/dev/loop1`` was "loop0 over loop1"; round 7 CD (set after round 7 was read: r7_here_blkio_perslice…):
+    one job section per loop slice under group_reporting, where ingest leaves ``target_names`` empty, was "loop1 over
+    loop2 over loop3 over loop4". A stack's lower devices (a dm's or md's members, a VM disk under its dm) are not."""
+    names = listed_devices(rows) if "devices" in rows else []
+    if len(names) >= 2 and not any(layer_of(d) in STACKING for d in names):
+        return names
     if "target_names" not in rows:
         return []
     targets = {t.rsplit("/", 1)[-1] for v in rows["target_names"].dropna().astype(str) for t in re.split(r"[;:]", v) if t}
-    both = [d for d in listed_devices(rows) if d in targets] if "devices" in rows else []
+    both = [d for d in names if d in targets]
     return both if len(both) >= 2 else []

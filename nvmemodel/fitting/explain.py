@@ -71,9 +71,26 @@ def summary_text(result) -> str:
                          f"  ({r['meaning']})")
         for note in f.notes:
             lines.append(f"   warning: {note}")
+        lines += [f"   selection: {t}" for t in selection_words(result, key)]
         for m, reason in result.failed.get(key, {}).items():
             lines.append(f"   not fitted: {m}: {reason}")
     return "\n".join(lines)
+
+
+def selection_words(result, key) -> list[str]:
+    """How the model kept was chosen, where that needs saying: said in summary(), not in explain() — a reader of the
+    explanation cannot use it (CAUSES rule 4; round 7 part 1 CH, set after round 7 was read)."""
+    sel = result.selection.get(key) or {}
+    out = []
+    if sel.get("criterion") == "BIC":
+        out.append("AICc is undefined for some models at this number of points: the models were ranked by BIC, the "
+                   "one with the fewest parameters among those within 2.")
+    if sel.get("undecided"):
+        out.append(f"The data do not decide between {result.chosen[key]} and {', '.join(sel['undecided'])} "
+                   f"({sel.get('criterion')} within 2).")
+    if sel.get("excluded"):
+        out.append("Not chosen: " + "; ".join(f"{m} ({r})" for m, r in sel["excluded"].items()) + ".")
+    return out
 
 
 def explain_text(result) -> str:

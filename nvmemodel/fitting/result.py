@@ -222,10 +222,14 @@ class FitResult:
         (:mod:`nvmemodel.fitting.claims`)."""
         from .claims import curve_claims
 
-        from .explain import _group_title
+        from .explain import _group_title, curves_within_scatter, shared_level
 
-        return [{"group": list(k), "curve": _group_title(self, k), "kind": c.kind, "text": c.text,
-                 "facts": _plain(c.facts)} for k in self.chosen for c in curve_claims(self, k)]
+        # what explain() says once of every curve of a by= fit (a shared cap, differences within the scatter) first, as
+        # it says them; then each curve's own, its group in "curve" (round 7 part 1 CI)
+        across = [{"group": [], "curve": "every curve", "kind": "curves", "text": t, "facts": {}}
+                  for t in (shared_level(self), curves_within_scatter(self)) if t]
+        return across + [{"group": list(k), "curve": _group_title(self, k), "kind": c.kind, "text": c.text,
+                          "facts": _plain(c.facts)} for k in self.chosen for c in curve_claims(self, k)]
 
     def plot(self, path: str | os.PathLike | None = None, **kwargs: Any) -> Any:
         """Figure of the measured points, fitted curves with bands, ceilings, residuals and a binding strip

@@ -51,11 +51,20 @@ def cap_and_ci(value: float, lo: float, hi: float, unit: str, measured: float, w
     return words(value), ci
 
 
-def stays_words(value: float, lo: float, hi: float, unit: str, measured: float, words=None) -> str:
-    """"stays at X (95 % CI …)" of a fitted level; where X reads below the largest measurement the curve does not
-    "stay at" it: X is the level its points scatter about, the measurement above it (blind3 class P-mild: "stays at
-    280.58 K IOPS (between the 285.27 K IOPS measured and …)", a bracket that excluded its own number)."""
+def stays_words(value: float, lo: float, hi: float, unit: str, measured: float, words=None, there=None) -> str:
+    """"stays at X (95 % CI …)" of a fitted level, only where the level is one of the measurements: not above every
+    measurement, and every point measured on the level (``there``: (values, standard errors), or None) inside its
+    interval within twice its noise. Otherwise the measured level (``there``'s pooled value) is what throughput stays
+    at (round 7 part 1 CC, set after round 7 was read: r7_bergstartup_sn540's fit "stays at 455.81 K (CI 448.77–462.85 K)
+    from numjobs = 2" with 425.0 K and 444.7 K measured there and 452.9 K the most). Where X reads below the largest
+    measurement it is the level the points scatter about (blind3 class P-mild)."""
     words = words or (lambda v: fmt_y(v, unit))
+    if there is not None:
+        ys, se, level = there
+        se = np.where(np.isfinite(se), se, 0.0)
+        off = np.isfinite(lo) and np.isfinite(hi) and bool(np.any((ys < lo - 2 * se) | (ys > hi + 2 * se)))
+        if off or (value > measured and fmt_y(value, unit) != fmt_y(measured, unit)):
+            return f"stays at the measured {words(level)}"
     # (below by less than 0.05 %, which prints as "0.0 %", is the same level written to more digits)
     if np.isfinite(value) and np.isfinite(measured) and measured / value - 1 >= 0.0005 \
             and fmt_y(value, unit) != fmt_y(measured, unit):

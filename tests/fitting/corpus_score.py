@@ -1192,7 +1192,9 @@ def format_case(s: CaseScore, *, show_claims: bool = True) -> str:
     if not show_claims:
         return lines[0]
     for c in s.claims:
-        lines.append(f"  [{c.grade}] ({c.kind}) {c.text}")
+        # a by= fit's claims with their curve (round 7 part 1 CI: three releases' blocks read without "release = …")
+        label = f"{c.curve}: " if c.curve not in ("", "all points") else ""
+        lines.append(f"  [{c.grade}] ({c.kind}) {label}{c.text}")
         lines.extend(f"      - {r}" for r in c.reasons)
     lines.extend(f"  [missing] {curve}: {fact}" for curve, fact in s.missing)
     return "\n".join(lines)

@@ -73,7 +73,7 @@ def test_shared_drive_rate_is_one_number_and_recovered():
     # the x16 uplink never binds: its efficiency is not identifiable from these points, and the fit says so
     assert any("switch.efficiency is not identifiable" in n for n in r.fit_of("x16").notes)
     assert r.fit_of("x8").ci_method == "bootstrap"
-    assert "shared: drive.seq_read_bytes_per_s" in r.explain()
+    assert "shared: drive.seq_read_bytes_per_s" in r.summary()  # a note on parameters: summary()'s (round 7 CH)
 
 
 def test_sharing_narrows_the_drive_rate():

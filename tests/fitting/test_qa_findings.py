@@ -70,7 +70,7 @@ def test_a_ceiling_fit_worse_than_a_constant_is_not_chosen_nor_explained():
                  free=["drive.rand_read_iops"], drives=1)
     assert not res.chosen[()].startswith("ceiling")
     text = res.explain()
-    assert "Not chosen: ceiling (R² = -1.61: worse than a constant)" in text
+    assert "Not chosen: ceiling (R² = -1.61: worse than a constant)" in res.summary() and "Not chosen" not in text
     assert "Lifting" not in text and "efficiency" not in text.lower().split("not chosen")[0]
     # asked for alone, it is still shown — with the caution and without what it says binds
     only = nm.fit(nm.read_results(ADV / "qd"), x="iodepth", y="iops", topology=nm.preset("dell-r7525"),
@@ -89,7 +89,7 @@ def test_a_poor_chosen_model_does_not_make_a_rising_curve_look_flat():
     # the measured 3.00 K at one file is 155 % of the fitted "ceiling" (F22b): a ceiling below 4 measurements
     # beyond their noise yields to littles (R² 0.9999), and is listed as not chosen
     assert not res.chosen[()].startswith("ceiling")
-    assert "Not chosen: ceiling (its ceiling lies below 4 measurements by more than their noise" in text
+    assert "Not chosen: ceiling (its ceiling lies below 4 measurements by more than their noise" in res.summary()
     assert "Measured efficiency" not in text and "consistent with the measured" not in text
     # asked for alone it is shown, with no efficiency above 100 %
     only = nm.fit(nm.read_results(ADV / "targets.txt"), x="targets", y="iops", topology=nm.preset("dell-r7525"),
