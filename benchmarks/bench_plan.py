@@ -30,7 +30,7 @@ from nvmemodel.ceiling.system import Levels
 from nvmemodel.parameters import encode
 from nvmemodel.plan import STANDARD_WORKLOADS as W
 from nvmemodel.plan import DesignSpace, Target, plan
-from nvmemodel.plan.solve import _chunk_common, _chunk_parameters
+from nvmemodel.plan.solve import CHUNK, _chunk_common, _chunk_parameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _bench import goal, interleaved, machine
@@ -57,7 +57,7 @@ def space(fraction: float = 1.0, *, tree: bool = False) -> DesignSpace:
     return DesignSpace(base if tree else base.replace(extras={}), axes, max_drives=24)
 
 
-def levels_only(sp: DesignSpace, chunk: int = 1 << 16) -> int:
+def levels_only(sp: DesignSpace, chunk: int = CHUNK) -> int:
     """The floor: every block's per-configuration limits under every target's workload, nothing else."""
     base = encode(sp.base.parameters(TARGETS[0].workload))
     count = 0
