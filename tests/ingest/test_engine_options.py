@@ -172,3 +172,29 @@ def test_a_group_of_sections_keeps_the_global_options_and_not_the_last_jobs_own(
     assert row["cpus_allowed"] is None and row["hipri"] == 0  # (psync: no hipri option)
     assert row["iodepth_batch"] == 1  # 2 above iodepth 1: fio runs 1
     assert row["ctx"] == doc["jobs"][0]["ctx"]  # fio's sum over the 3 jobs, as written
+
+
+@pytest.mark.parametrize("version", ["2", "3", "4", "5"])
+def test_terse_ctx_is_the_json_ctx_of_the_same_run_in_every_terse_version(version, tmp_path):
+    # tests/data/qa6/tersever/vN.txt: one run written with --output-format=json,terse --terse-version=N (fio 3.33);
+    # every version prints usr %;sys %;ctx;majf;minf (fio stat.c show_thread_status_terse_all)
+    text = (ROOT / "tests" / "data" / "qa6" / "tersever" / f"v{version}.txt").read_text()
+    start = text.index("{")
+    doc, _ = json.JSONDecoder().raw_decode(text, start)
+    terse = tmp_path / f"v{version}.terse"
+    terse.write_text("\n".join(line for line in text.splitlines() if line.startswith(f"{version};")) + "\n")
+    df = quiet(terse)
+    assert df["format"].iloc[0] == f"fio-terse-v{version}"
+    assert set(df["ctx"]) == {float(doc["jobs"][0]["ctx"])}
+
+
+def test_normal_ctx_is_the_json_ctx_of_the_same_group(tmp_path):
+    # io_uring --numjobs=2 --group_reporting written as json,normal: "ctx" : 311 and "cpu : … ctx=311"
+    text = (DATA / "io_uring_group.json_normal.txt").read_text()
+    doc, end = json.JSONDecoder().raw_decode(text, text.index("{"))
+    normal = tmp_path / "group.normal"
+    normal.write_text(text[end:].lstrip("\n"))
+    row = one(normal)
+    assert row["format"] == "fio-normal" and row["ctx"] == float(doc["jobs"][0]["ctx"]) == 311.0
+    json_row = one(DATA / "io_uring_group.json_normal.txt")
+    assert json_row["level"] == "group" and json_row["ctx"] == 311.0 and json_row["hipri"] == 0

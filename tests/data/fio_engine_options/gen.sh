@@ -18,4 +18,6 @@ fio --output-format=normal --name=n --ioengine=io_uring --hipri=0 --iodepth=4 $C
 { echo "fio --output-format=terse --name=e --ioengine=io_uring --sqthread_poll --iodepth=8 --iodepth_low=4 $C"
   fio --output-format=terse --name=e --ioengine=io_uring --sqthread_poll --iodepth=8 --iodepth_low=4 $C; } \
     > echoed_sqpoll_terse.txt
+fio --output-format=json,normal --name=jn --ioengine=io_uring --hipri=0 --iodepth=4 --numjobs=2 --group_reporting $C \
+    > io_uring_group.json_normal.txt  # (run alone at 16:03 UTC, after the others)
 { date -u; uptime; fio --version; uname -r; } > provenance.txt
