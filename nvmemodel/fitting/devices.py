@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LAYERS", "layer_of", "listed_devices", "side_by_side"]
+__all__ = ["LAYERS", "STACKING", "layer_of", "listed_devices", "side_by_side", "stack_words"]
 
 #: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
 LAYERS = (("loop", r"^loop\d"), ("dm", r"^dm-\d"), ("md", r"^md\d"), ("nbd", r"^nbd\d"), ("rbd", r"^rbd\d"),
@@ -48,3 +48,12 @@ def side_by_side(rows) -> list[str]:
     targets = {t.rsplit("/", 1)[-1] for v in rows["target_names"].dropna().astype(str) for t in re.split(r"[;:]", v) if t}
     both = [d for d in names if d in targets]
     return both if len(both) >= 2 else []
+
+
+def stack_words(names: list[str]) -> str:
+    """The devices fio lists as they stand: a dm or md device "over" the devices fio lists after it, devices side by
+    side joined with commas and "and" — "md0 over sdb, sdc and sdd", "dm-0 over vda", "loop1, loop2 and loop3" (round 7
+    part 1 CD: an md's members, or sibling slices, are not stacked on one another)."""
+    if len(names) >= 2 and layer_of(names[0]) in STACKING:
+        return f"{names[0]} over {stack_words(names[1:])}"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""

@@ -48,7 +48,7 @@ def test_fitted_level_among_its_points_is_kept():
 def test_sibling_loop_slices_are_side_by_side():
     # CD: one job section per slice, group_reporting (target_names empty at 2-4 devices): "loop1 over loop2 over …"
     (layer,) = _kind(_fit(PERSLICE), "layer")
-    assert " over " not in layer.split(":")[0] and "loop1 and loop2 and loop3 and loop4" in layer, layer
+    assert " over " not in layer.split(":")[0] and "name loop1, loop2, loop3 and loop4, the job's targets side by side" in layer, layer
 
 
 def test_a_dm_or_md_stack_is_still_over():
@@ -59,6 +59,11 @@ def test_a_dm_or_md_stack_is_still_over():
     assert side_by_side(pd.DataFrame({"devices": ["md0;sdb;sdc"], "target_names": [None]})) == []
     assert side_by_side(pd.DataFrame({"devices": ["loop1", "loop1;loop2"], "target_names": ["/dev/loop1", None]})) \
         == ["loop1", "loop2"]
+    from nvmemodel.fitting.devices import stack_words
+
+    # an md's members are side by side under it, not stacked on one another (fio lists md0, then its slaves)
+    assert stack_words(["md0", "sdb", "sdc", "sdd"]) == "md0 over sdb, sdc and sdd"
+    assert stack_words(["dm-0", "vda"]) == "dm-0 over vda" and stack_words(["loop1", "loop2"]) == "loop1 and loop2"
     layers = _kind(_fit("r5_nknytk_sata-ssd_host-kvm-xen_randread_qd1_bs"), "layer")
     assert layers and all("dm-0 over" in t for t in layers), layers
 
