@@ -673,13 +673,15 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         calm = np.flatnonzero((share < CPU_BOUND) & np.isfinite(per_job))
         if calm.size and np.nanmax(per_job[calm]) >= 0.95 * per_job[i]:
             spin[i] = True
-    from ..hostcal.costs import cost_growth
+    from ..hostcal.costs import CANNOT_POLL, cost_growth
 
     size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
     size = size if np.isfinite(size).all() else np.ones(len(p))
     # round 7 (CB): busy jobs whose CPU per I/O grew with the load bought no I/O with it (they spin or poll), nor do
     # jobs the runs say poll (hipri, sqthread_poll, SPDK): their busy share is no CPU limit anywhere on the curve
-    grew = cost_growth(per_io, size, [int(i) for i in np.flatnonzero(busy)])
+    # (an engine that cannot poll — psync, libaio … — spends added CPU on its scheduling, not spinning: not read here)
+    can_poll = engine not in CANNOT_POLL
+    grew = cost_growth(per_io, iops, size, [int(i) for i in np.flatnonzero(busy)]) if can_poll else None
     spins = {"why": polls, "pair": grew} if (polls or grew) and engine not in ("null", "cpuio") else None
     if spins:
         spin |= busy
@@ -713,7 +715,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         flat = tail.size >= 2 and whole >= 1 and abs(tail.mean() - whole) <= 0.1 * whole \
             and bool(np.all(np.abs(tail / tail.mean() - 1) <= 0.15))
         # ... reached at one cost: CPU per I/O that grew into the level bought no I/O (round 7, CB: nvmetcp-poll)
-        grew = cost_growth(per_io, size, list(range(max(at - 1, 0), len(p)))) if flat else None
+        grew = cost_growth(per_io, iops, size, list(range(max(at - 1, 0), len(p)))) if flat and can_poll else None
         spins = spins or ({"why": polls, "pair": grew} if grew and engine not in ("null", "cpuio") else None)
         if flat and not spins:
             level = float(tail.mean())

@@ -56,9 +56,14 @@ POLL_OPTIONS = {"hipri": "the jobs polled for their completions (hipri): busy wh
                 "sqthread_poll": "a kernel thread polled the submission queue (sqthread_poll), and fio counts only "
                                  "the job's own thread"}
 #: CPU per I/O growing by more than this share from a lighter load to a heavier one at the same bytes per I/O: not
-#: one cost — the CPU added bought no I/O (set after round 7 was read: r7_bergstartup_sn540-local-hipri, each job
-#: 100 % busy while CPU per I/O grew 3.07 → 11.05 µs and the rate stayed within 6 % from 3 jobs)
+#: one cost (set after round 7 was read: r7_bergstartup_sn540-local-hipri, each job 100 % busy while CPU per I/O grew
+#: 3.07 → 11.05 µs and the rate stayed within 6 % from 3 jobs)
 COST_GROWTH = 0.15
+#: ... where, besides, the CPU added bought less than 1/this of the I/O per CPU the lighter point's bought (the added
+#: CPU ÷ the added IOPS > this × the lighter point's cost): it was no work per I/O. Set with round 7's hipri series
+#: (×3.3 and more) read, and mcgrof's libaio numjobs 1 → 2 (both jobs ≥ 99 % busy, cost 2.62 → 3.15 µs, IOPS ×1.66:
+#: ×1.5, a CPU limit that more jobs lifted) seen as the case it must not catch
+MARGINAL = 2.0
 
 
 def polls(rows) -> str:
@@ -79,16 +84,23 @@ def polls(rows) -> str:
     return ""
 
 
-def cost_growth(per_io, size, among) -> tuple[int, int] | None:
+def cost_growth(per_io, iops, size, among) -> tuple[int, int] | None:
     """``(i, j)``: of the points ``among`` (indices in load order), the pair i before j at the same bytes per I/O (±1 %)
-    whose CPU per I/O grew the most, where it grew by more than :data:`COST_GROWTH`; else None — CPU per I/O that is
-    one cost across the steps is work, CPU per I/O that grows with the load is not (jobs that spin or poll)."""
+    whose CPU per I/O grew the most, where it and the CPU grew by more than :data:`COST_GROWTH` and the CPU added
+    bought little I/O (:data:`MARGINAL`); else None — CPU per I/O that is one cost across the steps is work, CPU
+    that grows with the load while the rate stays level is not (jobs that spin or poll)."""
     best, pair = 1.0 + COST_GROWTH, None
     for a, i in enumerate(among):
         for j in among[a + 1:]:
-            if abs(size[j] / size[i] - 1) <= 0.01 and per_io[i] > 0 and per_io[j] / per_io[i] > best:
+            if not (abs(size[j] / size[i] - 1) <= 0.01 and per_io[i] > 0 and per_io[j] / per_io[i] > best):
+                continue
+            added_io, cpu_i, cpu_j = iops[j] - iops[i], per_io[i] * iops[i], per_io[j] * iops[j]
+            little = added_io <= 0 or (cpu_j - cpu_i) / added_io > MARGINAL * per_io[i]
+            if cpu_j > (1 + COST_GROWTH) * cpu_i and little:
                 best, pair = float(per_io[j] / per_io[i]), (int(i), int(j))
     return pair
+
+
 #: Engines that cannot poll or spin for a completion (fio's hipri and sqthread_poll exist only for io_uring and
 #: pvsync2): a level CPU share of theirs is not "CPU spent per second" (round 6, BG: psync jobs sleeping per read)
 CANNOT_POLL = ("sync", "psync", "vsync", "pvsync", "libaio", "posixaio", "mmap", "windowsaio", "solarisaio", "net",

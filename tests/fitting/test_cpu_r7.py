@@ -166,3 +166,26 @@ def test_one_cpu_rate_stays_where_fio_is_the_path():
     text = " ".join(_cpu_texts(cs.fit_case_id("budisc_samsung-nvme-raw_4k-randread_qd128_numjobs")))
     m = re.search(r"\(numjobs = 2\): ([\d.]+) µs .*one CPU sustains ([\d.]+) K IOPS", text)
     assert m and float(m[2]) * 1e3 == pytest.approx(1e6 / float(m[1]), rel=0.01)
+
+
+def test_cost_growth_needs_added_cpu_that_bought_little_io():
+    """The spin test's three conditions, each shown by a pair it must not catch: one cost (+10 %), CPU that did not
+    grow (the rate fell at a level CPU, r6 femu), and added CPU that bought I/O at 1.5× the cost (mcgrof libaio 1 → 2
+    jobs, 2.62 → 3.15 µs for ×1.66 IOPS); and the sn540 hipri pair it must catch (3.07 → 4.70 µs for ×1.31 IOPS)."""
+    from nvmemodel.hostcal.costs import cost_growth
+
+    one = np.ones(2)
+    assert cost_growth(np.array([3e-6, 3.3e-6]), np.array([1e5, 2e5]), one, [0, 1]) is None
+    assert cost_growth(np.array([27.2e-6, 32.9e-6]), np.array([42.6e3, 37.1e3]), one, [0, 1]) is None
+    assert cost_growth(np.array([2.62e-6, 3.15e-6]), np.array([380e3, 632e3]), one, [0, 1]) is None
+    assert cost_growth(np.array([3.07e-6, 4.70e-6]), np.array([325.5e3, 425.0e3]), one, [0, 1]) == (0, 1)
+    # bytes per I/O that differ are never compared (a cost per byte grows with size)
+    assert cost_growth(np.array([3.07e-6, 4.70e-6]), np.array([325.5e3, 425.0e3]), np.array([4096, 8192]), [0, 1]) is None
+
+
+def test_a_busy_libaio_job_lifted_by_a_second_busy_job_is_cpu_bound_there():
+    """mcgrof libaio QD256: 1 job at 99.8 % (380 K IOPS), 2 jobs at 99 % each (632 K): CPU per I/O +20 %, but libaio
+    cannot poll and the added CPU bought I/O — 'CPU-bound there' stays."""
+    text = " ".join(_cpu_texts(cs.fit_case_id("mcgrof_nvme_4k-randread_qd256_numjobs")))
+    assert "at numjobs = 1 the job used 99.8 % of a CPU (usr+sys): CPU-bound there" in text
+    assert "not one cost" not in text
