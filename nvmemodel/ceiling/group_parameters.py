@@ -101,9 +101,11 @@ def _check_gpus(topology: MixedTopology, values: Mapping[str, object]) -> None:
     from ..topology.mixed import check_gpu_switches
 
     def column(name: str, default: object) -> list:
+        """The values of ``name``: a grid's column as a list, one value (an override, the extras') as a list of it."""
         v: Any = values.get(name, topology.extras.get(name, default))
-        return list(v.tolist() if hasattr(v, "tolist") else v) if isinstance(v, (list, tuple)) or (
-            hasattr(v, "tolist") and np.ndim(v) > 0) else [v]
+        if isinstance(v, np.ndarray):
+            return v.ravel().tolist()
+        return list(v) if isinstance(v, (list, tuple)) else [v]
 
     cols = [column("gpu.attach", "unplaced"), column("gpu.count", 0.0), column("gpu.lanes", 16.0)]
     size = max(len(c) for c in cols)
