@@ -180,6 +180,24 @@ def _group_files(options: dict, first: str | None) -> list[str] | None:
     return files
 
 
+#: what fio's output itself states of a run and an echo also gives: where they differ the echo is not that run's
+#: command (a terminal log with outputs pasted out of order after a command: Ingimarsson/iouring-perf-analysis
+#: exp_17 output.txt, an ioengine=liburing run under an io_uring command with --sqthread_poll)
+_STATED = ("ioengine", "iodepth", "pattern")
+
+
+def _disagrees(row: dict, fields: dict, defaulted) -> str:
+    """"column: output X, echo Y" for the first stated field where the run's own output and the echo differ, else ""."""
+    own_default = set(filter(None, (row.get("defaulted") or "").split(";")))
+    for col in _STATED:
+        mine, echoed = row.get(col), fields.get(col)
+        if _missing(mine) or _missing(echoed) or col in own_default or col in defaulted:
+            continue
+        if str(mine) != str(echoed):
+            return f"{col}: output {mine}, echo {echoed}"
+    return ""
+
+
 def apply_echo(rows: list[dict], options: dict, path) -> None:
     """Fill what a chunk's rows leave unknown (or took from fio's defaults) from its echo."""
     jobs = options["jobs"]
@@ -199,6 +217,11 @@ def apply_echo(rows: list[dict], options: dict, path) -> None:
                 raise IngestError(path, f"the echoed command: {exc.problem}") from None
             cache[key] = (opts, fields, defaulted, pacing)
         opts, fields, defaulted, pacing = cache[key]
+        clash = _disagrees(row, fields, defaulted)
+        if clash:  # the output says another run than the echo: a pasted log, not this command's output
+            warnings.warn(f"{path}: a run's output ({clash}) disagrees with the fio command echoed before it: that "
+                          f"command's options are not applied to it", IngestWarning, stacklevel=3)
+            continue
         if row.get("level") == "group" and len(jobs) > 1:  # a group_reporting row: its sections' files, not one's
             files = _group_files(options, row.get("job_name"))
             fields = {**fields, "target_names": ";".join(files) if files else None,

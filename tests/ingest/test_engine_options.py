@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import pathlib
 import warnings
 
 import pandas as pd
@@ -198,3 +199,21 @@ def test_normal_ctx_is_the_json_ctx_of_the_same_group(tmp_path):
     assert row["format"] == "fio-normal" and row["ctx"] == float(doc["jobs"][0]["ctx"]) == 311.0
     json_row = one(DATA / "io_uring_group.json_normal.txt")
     assert json_row["level"] == "group" and json_row["ctx"] == 311.0 and json_row["hipri"] == 0
+
+
+def test_an_echo_is_not_applied_to_a_pasted_run_whose_output_names_another_engine():
+    """A terminal log with one echoed command and a script's output pasted after it (made here by
+    tests/data/fio_echo_pasted/gen.sh; the form met in a public log, Ingimarsson/iouring-perf-analysis exp_17): the
+    echo's options (iodepth_low=2) belong to the libaio run, not to the psync run whose header says ioengine=psync."""
+    import warnings
+
+    import nvmemodel as nm
+
+    path = pathlib.Path(__file__).parents[1] / "data" / "fio_echo_pasted" / "pasted_log.txt"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        t = nm.read_results(path)
+    assert list(t["ioengine"]) == ["libaio", "psync"]
+    assert t["iodepth_low"].iloc[0] == 2
+    assert pd.isna(t["iodepth_low"].iloc[1])
+    assert any("ioengine: output psync, echo libaio" in str(w.message) for w in caught)
