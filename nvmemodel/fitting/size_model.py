@@ -30,8 +30,8 @@ def ceiling_ci(lo: float, hi: float, unit: str, measured: float | None = None) -
     if not (np.isfinite(lo) and np.isfinite(hi)):
         return ""
     if measured is not None and np.isfinite(measured) and lo < measured / 1.02 and hi > measured:
-        return (f" (between the {fmt_y(measured, unit)} measured and {fmt_y(hi, unit)}, the upper end of its "
-                f"95 % CI: its lower end, {fmt_y(lo, unit)}, is below a measurement)")
+        # (its lower end, below what was measured, is not said: no ceiling lies there — round 7 part 1 CH, part 2 CG)
+        return f" (between the {fmt_y(measured, unit)} measured and {fmt_y(hi, unit)}, the upper end of its 95 % CI)"
     if fmt_y(lo, unit) == fmt_y(hi, unit):  # no spread at the digits written: "50.00 K–50.00 K" is no interval
         return ""
     return f" (95 % CI {fmt_y(lo, unit)}–{fmt_y(hi, unit)})"

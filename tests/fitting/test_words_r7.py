@@ -124,3 +124,14 @@ def test_said_once_sentences_are_claims_too(which):
     assert across == (once if res.by else [])
     assert bool(across) == (which == "shared cap")
     assert sum("levels at the same rate" in c["text"] for c in res.claims()) == (which == "shared cap")
+
+
+def test_an_interval_is_written_from_the_measurement_without_its_lower_end():
+    # part 1 CH (r7 nvmetcp-poll): "… 478.44 K IOPS, the upper end of its 95 % CI: its lower end, 431.71 K IOPS, is below
+    # a measurement" — correct but unreadable; the lower end below what was measured is no ceiling and is not said
+    from nvmemodel.fitting.size_model import ceiling_ci
+
+    said = ceiling_ci(431.71e3, 478.44e3, "1/s", 452.37e3)
+    assert said == " (between the 452.37 K IOPS measured and 478.44 K IOPS, the upper end of its 95 % CI)", said
+    # counter-case: an interval wholly above the measurements is written as it is
+    assert ceiling_ci(460e3, 478.44e3, "1/s", 452.37e3) == " (95 % CI 460.00 K IOPS–478.44 K IOPS)"
