@@ -50,6 +50,12 @@ NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "
                   "network_fs": "the network or FUSE file system", "network_block": "the network target"}
 
 
+def _share(v: float) -> str:
+    """A job's CPU share; one decimal where whole percent would round it up to :data:`CPU_BOUND` (89.7 %, not the
+    "90%" beside "below 90%" round 7 read on r7_bergstartup_nvmetcp-target1rss)."""
+    return f"{100 * v:.1f} %" if v < CPU_BOUND <= round(v, 2) else _pct(v)
+
+
 def _cost_line(per_io: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
     """(a, b) where CPU per I/O is a + b·size within :data:`COST_TOL` at every point (≥ 3 points; one size: a
     constant), else None — one cost per I/O (and per byte) behind every point."""
@@ -384,7 +390,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                 f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
     else:
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-                f"{cpus:.3g} CPUs (usr+sys)" + (f", {_pct(per_job)} of one CPU per job" if np.isfinite(per_job)
+                f"{cpus:.3g} CPUs (usr+sys)" + (f", {_share(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
         from .claim import runs_rows as _rows
 

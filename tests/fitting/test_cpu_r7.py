@@ -189,3 +189,11 @@ def test_a_busy_libaio_job_lifted_by_a_second_busy_job_is_cpu_bound_there():
     text = " ".join(_cpu_texts(cs.fit_case_id("mcgrof_nvme_4k-randread_qd256_numjobs")))
     assert "at numjobs = 1 the job used 99.8 % of a CPU (usr+sys): CPU-bound there" in text
     assert "not one cost" not in text
+
+
+def test_a_share_just_below_busy_is_not_printed_as_busy():
+    """'2.69 CPUs (usr+sys), 90% of one CPU per job; each job was below 90% of one CPU' (3 jobs at 89.67 %): the
+    share keeps one decimal where whole percent would round it up to the 90 % line."""
+    from nvmemodel.fitting.cpu_claims import _share
+
+    assert _share(2.69 / 3) == "89.7 %" and _share(0.9) == "90%" and _share(0.42) == "42%" and _share(0.05) == "5 %"
