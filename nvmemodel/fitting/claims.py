@@ -381,6 +381,10 @@ def _no_load(result, key, flight: dict, ev: Evidence | None = None) -> Claim:
             f"scaling model is fitted along {x}. ")
     span = (f"{fmt_y(ev.y[hi], u)} at {x} = {_xv(result, ev.x[hi])}, {fmt_y(ev.y[lo], u)} at "
             f"{_xv(result, ev.x[lo])} ({ev.y[lo] / ev.y[hi] - 1:+.0%})")
+    if not ev.noise_known and np.corrcoef(np.log2(ev.x), ev.y)[0, 1] ** 2 < 0.5:  # no trend along x: runs (r7 CE)
+        return Claim("no load", said + f"Its {runs} points are {runs} runs of one load: {fmt_y(value, u)}, sd "
+                                       f"{fmt_y(spread, u)} ({spread / value:.0%}), {fmt_y(ev.y[lo], u)} to "
+                                       f"{fmt_y(ev.y[hi], u)}.")
     if ev.noise_known:
         said += (f"Yet the measurements are not one level beyond their noise: {span} — not a queueing effect with one "
                  f"I/O in flight: something else changed with {x}.")
@@ -909,6 +913,9 @@ def curve_claims(result, key) -> list[Claim]:
     if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
                                                                    "falls" if cf.size_fall else ""):  # said once
         claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
+    if flight is not None and claims[0].kind == "unknown noise" \
+            and "runs of one load" in _no_load(result, key, flight, ev).text:
+        claims = []  # the no-load claim reads the points as runs of one load, with their noise (round 7 CE)
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)

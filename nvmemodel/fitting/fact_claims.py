@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .devices import stack_words
-from .facts import CPU_BOUND, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
+from .facts import CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
 from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -88,6 +88,7 @@ def level_words(result, cf: CurveFacts | None, value: float, hi: float | None = 
 
 def _noise_words(cf: CurveFacts) -> str:
     reps = cf.points["n_runs"].to_numpy(float)
+    little = " and Little's law" if np.isfinite(cf.points["lat"].to_numpy(float)).all() else ""  # (no latency: r7 CF)
     if np.isfinite(reps).all() and (reps >= 2).all():
         return f"{int(reps.min())}–{int(reps.max())} runs a point" if reps.min() != reps.max() else \
             f"{int(reps.min())} runs a point, their spread the noise"
@@ -95,8 +96,8 @@ def _noise_words(cf: CurveFacts) -> str:
     if (known >= 2).any():  # repeats at some points only (blind4 lorrocks 4k-seqread QD: 1, 3 and 5 runs)
         lo = "1" if known.size < reps.size else f"{int(known.min())}"
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
-                f"there are any, the size of the steps and Little's law elsewhere")
-    return "One run a point: read from the size of the steps and Little's law (no repeats give a noise)"
+                f"there are any, the size of the steps{little} elsewhere")
+    return f"One run a point: read from the size of the steps{little} (no repeats give a noise)"
 
 
 def _what(result) -> str:
@@ -222,6 +223,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"{fmt_y(sd[-1], u)} over {int(reps[-2])} and {int(reps[-1])} runs): these "
                                         f"runs do not tell a last rise from a level, so neither a ceiling nor a "
                                         f"continued rise is claimed. {noise}.", f, state="unresolved")
+        if s.get("collapsed_from") is not None:  # the last doubling pays a small part of the one before (r7 CF)
+            grew = p["out"].to_numpy(float)[[-2, -1]]
+            grew = (f" and ×{grew[1] / grew[0]:.3g} the outstanding I/O" if np.isfinite(grew).all() and grew[0] > 0
+                    and abs(grew[1] / grew[0] - ratio) > 0.01 * ratio else "")
+            return _claim("saturation", f"Measured {what} gained {s['collapsed_from']:+.0%} per doubling of {x} up to "
+                                        f"{x} = {_xv(result, xs[-2])}, then only {g:+.0%} per doubling in the last "
+                                        f"step ({step}{grew}): near saturation between {x} = {_xv(result, xs[-2])} and "
+                                        f"{_xv(result, xs[-1])}, its level at or above {level_words(result, cf, ys[-1])}"
+                                        f", the last point. {noise}.", f)
         if s.get("slowing"):
             lg = s["lat_gain_per_doubling"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
@@ -251,6 +261,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, {little_growth_words(s)}.")
     plateau = (f" Plateau {level}: {rng} over {over}, {s['plateau_points']} points." if " to " in rng else
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}.")
+    rb = s.get("robust")
+    if rb:  # runs far below their point's others are left out of the level and said (round 7, part 2 CA)
+        left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
+        plateau = (f" Plateau {level}, the mean of {rb['kept']} of the {rb['runs']} runs over {over} ({rng}); "
+                   f"{len(rb['left'])} run{'s' if len(rb['left']) > 1 else ''} more than {DISTURBED:.0%} below "
+                   f"the level's other runs ({left}) left out: a run slowed "
+                   f"by something else, not the level.")
     if state == "from_first":
         text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
                 f"{x} over it."
@@ -265,18 +282,24 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
                 and abs((1 / lat[0]) / ys[0] - 1) <= 0.25:
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
-                     f"{fmt_y(1 / lat[0], '1/s')}: one serial path whose service time is that latency; more "
-                     f"outstanding I/O only queues in front of it.")
+                     f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point, and more outstanding I/O only "
+                     f"queues in front of it. The files do not show what holds it: a rate cap or one serial server "
+                     f"whose service time is that latency would both look like this.")
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
         return _claim("saturation", f"{text} {noise}.", f)
     if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)
         k, a = s["onset_index"], s["between"]
         j = int(np.flatnonzero(xs == a)[0])
+        was = (f"fio's mean latency, {fmt_y(lat[j], 's')}, was ×{lat[j] / lat[:j].min():.3g} the "
+               f"{fmt_y(lat[:j].min(), 's')} of lighter loads")
+        why = (f"at {x} = {_xv(result, a)} {was}, still the unloaded one, so the rate still grew with the load there "
+               f"(Little's law)" if s.get("between_why") == "unloaded" else
+               f"the step from {_xv(result, a)} spans ×{xs[j + 1] / xs[j]:.3g} the {x} and still added "
+               f"{ys[j + 1] / ys[j] - 1:+.0%}, so where in it the level was reached is not measured (at {x} = "
+               f"{_xv(result, a)} {was}: part of the load queued there already)")
         return _claim("saturation", f"Measured {what} reaches its level between {x} = {_xv(result, a)} and "
-                                    f"{_xv(result, xs[k])}: at {x} = {_xv(result, a)} fio's mean latency, "
-                                    f"{fmt_y(lat[j], 's')}, was still the unloaded one (at most {1 + PAYS:.2g}× the "
-                                    f"{fmt_y(lat[:j].min(), 's')} of lighter loads), so the rate still grew with the load there (Little's law); the "
+                                    f"{_xv(result, xs[k])}: {why}; the "
                                     f"step to {_xv(result, xs[k])} added {ys[k] / ys[k - 1] - 1:+.0%} for "
                                     f"×{xs[k] / xs[k - 1]:.3g} the {x} while the latency grew "
                                     f"×{lat[k] / lat[k - 1]:.3g} — the added load queued. The level, {level}, rests "
@@ -298,7 +321,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
                   f"(at most {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
                                                      f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
-    if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"]:
+    if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
+            and not rb:
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
 
@@ -335,8 +359,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
             head = (f"Measured {what} is level at {level_words(result, cf, la['value'])} "
                     f"({span(fmt_y(la['lo'], u), fmt_y(la['hi'], u), ' to ')} over {x} = "
                     f"{span(_xv(result, la['x_from']), _xv(result, la['x_to']))}, {la['points']} points) after one "
-                    f"higher point, {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])}: the drop of {drop} is "
-                    f"that one step, not a decline along {x}, and with one run a point a single high point is not "
+                    f"higher point, {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])}: the drop of "
+                    f"{1 - ys[xs > d['x_max']][0] / d['y_max']:.1%} to {fmt_y(ys[xs > d['x_max']][0], u)} at "
+                    f"{_xv(result, la['x_from'])} is that one step, not a decline along {x}, and with one run a point a single high point is not "
                     f"told from a change between the runs.")
         steps = d.get("steps") or []
         if not la and sum(abs(g) > LEVEL_STEP for _, _, g in steps) >= 2:  # a fall spread over steps: each (round 6 BA)

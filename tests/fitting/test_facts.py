@@ -71,7 +71,8 @@ def test_a_level_rate_with_latency_growing_with_the_load_is_saturated_from_the_f
     (sat,) = _claims(res, "saturation")
     assert sat["facts"]["state"] == "from_first", sat
     assert sat["text"].startswith("Measured IOPS is saturated from the first point")
-    assert "one serial path whose service time is that latency" in sat["text"]
+    # a cgroup cap: "a limit reached at the first point", never "one serial path" without its proof (round 7 CE)
+    assert "a limit reached at the first point" in sat["text"] and "one serial path" not in sat["text"]
     # no model's knee, contention or limit is read from a line that was level from its first point
     text = res.explain()
     for word in ("contention", "coherency", "knee", "Throughput follows", "serial fraction"):
