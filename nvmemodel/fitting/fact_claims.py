@@ -231,7 +231,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"{x} = {_xv(result, xs[-2])}, then only {g:+.0%} per doubling in the last "
                                         f"step ({step}{grew}): near saturation between {x} = {_xv(result, xs[-2])} and "
                                         f"{_xv(result, xs[-1])}, its level at or above {level_words(result, cf, ys[-1])}"
-                                        f", the last point. {noise}.", f)
+                                        f", the last point. {noise}.", f, state="near", onset_x=float(xs[-1]),
+                          plateau=float(ys[-1]), plateau_iops=float(p["iops"].iloc[-1]),
+                          plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
         if s.get("slowing"):
             lg = s["lat_gain_per_doubling"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "

@@ -52,6 +52,8 @@ def test_a_collapsed_last_gain_is_near_saturation():
     assert "gained +99% per doubling of device_count up to device_count = 2, then only +13%" in t
     assert "×1.75 the outstanding I/O" in t
     assert "near saturation between device_count = 2 and 4, its level at or above 1.50 M IOPS" in t
+    (c,) = [c for c in fit_case_id("r7_fioissue694_nvmeof-rdma_4k-randread_targets").claims() if c["kind"] == "saturation"]
+    assert c["facts"]["state"] == "near" and c["facts"]["onset_x"] == 4 and c["facts"]["plateau_iops"] == 1.5e6
 
 
 def test_a_last_gain_a_third_of_the_one_before_still_rises():
