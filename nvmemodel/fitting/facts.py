@@ -13,11 +13,12 @@ saturation    along a load axis (iodepth, numjobs, outstanding, drives, targets 
               from which no later point gains :data:`PAYS` (10 %) or more per doubling over it (measured from
               there, so one noisy step neither makes nor breaks it) while fio's mean latency grows with the
               load (Little's law: the added I/O queues). Saturated *from the first point* when that is the
-              smallest load measured: a serial path whose service time is the latency at that load. "Rising"
-              when the last doubling still pays; "near" when it pays less than :data:`NEAR` and the latency
-              grew more than the throughput did. "Falls" when the last point is below the plateau's maximum by
-              more than the repeat noise (with repeats) or than the largest step-to-step change inside the
-              plateau (without).
+              smallest load measured: a limit reached there (a cap or a serial server; the files do not say
+              which). "Rising" when the last doubling still pays (and no plateau while the last two do); "near"
+              when it pays less than :data:`NEAR` and the latency grew more than the throughput did, or a quarter
+              of the doubling before it or less. A level leaves out runs :data:`DISTURBED` below the rest.
+              "Falls" when the last point is below the plateau's maximum by more than the repeat noise (with
+              repeats) or than the largest step-to-step change inside the plateau (without).
 cap           along block size: the IOPS flat (largest ÷ smallest ≤ 1 + :data:`FLAT`) over ≥ 3 sizes from the smallest
               (an IOPS cap, *measured*), the bandwidth flat so over ≥ 2 sizes up to the largest (a byte cap);
               the roofline ``min(I, B / b)`` beside the smooth ``1 / (1/I + b/B)``, the data choosing the one
