@@ -309,7 +309,8 @@ def _robust_level(result, p, level) -> dict | None:
     """A level's runs with those far below the level's other runs left out (more than :data:`DISTURBED` below both
     the median of every run on the level and a run of its own point): a run the host slowed is not where the level is (round 7, part 2 CA, read before this rule:
     r7_here_blkio_riops_iodepth_low1_repeats, 16 of 18 runs at 5.99–6.19 K IOPS and two at 3.6 K, said as a
-    "plateau 5.76 K" that no run sat at). None where no run is left out or the runs are not in the table."""
+    "plateau 5.76 K" that no run sat at). None where no run is left out, more than a quarter would be, the runs
+    kept spread beyond ±FLAT (r2 loop io_uring: 60–150 K, scatter not a level) or the runs are not in the table."""
     runs = [_run_values(result, p, int(i)) for i in level]
     if not all(v.size for v in runs):
         return None
@@ -320,8 +321,8 @@ def _robust_level(result, p, level) -> dict | None:
         kept.append(v[~low])
         left += [(float(p["x"].iloc[int(i)]), float(r)) for r in v[low]]
     v = np.concatenate(kept)
-    if not left or 4 * len(left) > v.size + len(left):  # a few runs apart from the rest, not the runs' own scatter
-        return None
+    if not left or 4 * len(left) > v.size + len(left) or v.max() - v.min() > 2 * FLAT * v.mean():
+        return None  # a few runs apart from a tight rest (within ±FLAT), not runs that scatter anyway (blind2)
     return {"value": float(v.mean()), "lo": float(v.min()), "hi": float(v.max()), "kept": int(v.size),
             "runs": int(v.size) + len(left), "left": left}
 

@@ -110,6 +110,13 @@ def test_tight_repeats_keep_the_mean_of_every_run():
     assert "left out" not in t
 
 
+def test_runs_that_scatter_anyway_are_not_disturbed_runs():
+    # counter (round 2): io_uring on a loop device, runs 47.65–149.66 K IOPS over QD8–32: leaving the lowest out
+    # would leave 60–150 K, no level either — the mean of every run, as before
+    t = " ".join(c["text"] for c in fit_case_id("r2_here_loop_iouring_libaio_iodepth").claims())
+    assert "left out" not in t and "flattens at 86.45 K IOPS" in t
+
+
 def test_runs_that_scatter_past_the_steps_are_not_disturbed_runs():
     # counter (round 6 BE): runs ×9 apart at one depth are the series' own scatter, read on the runs as before
     (t,) = _claims("r6_here_loop_libaio_ureap_iodepth_repeats")
