@@ -738,3 +738,16 @@ def test_regrade_refuses_an_unspent_round(tmp_path):
                      encoding="utf-8")
     with pytest.raises(ValueError, match="unspent round blind8"):
         cs.regrade_saved(saved)
+
+
+def test_every_case_is_cited_in_the_corpus_readme():
+    """Every case folder has its row (source, licence, what was copied) in the corpus README, and the README names no
+    case that is not there: the citation of a case lives in one place a reader finds."""
+    import re
+
+    readme = (cs.CORPUS / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:r\d+_)?[a-z0-9][\w.+-]*)`", readme))
+    ids = {d.name for d in CASES}
+    assert sorted(ids - named) == []
+    assert sorted(n for n in named if n.startswith(("r2_", "r3_", "r4_", "r5_", "r6_", "r7_", "r8_", "r9_"))
+                  and not n.endswith("_") and n not in ids) == []
