@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claim import Claim, _machine_cpu, _pct, _pts, _what, _xv
+from .claim import Claim, _machine_cpu, _pct, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
-from .facts import CPU_BOUND
+from .facts import CPU_BOUND, PAYS, _gain, curve_facts
 from .wording import fmt_y
 
 __all__ = ["_machine_cpu", "_per_job_cpu"]
@@ -135,12 +135,12 @@ def _share_held(result, key, cf, flags) -> dict | None:
     fio's latency covering less than :data:`IDLE_COVER` of its cycle — unpaced, unsynced, its CPU a cost per I/O. Its
     share is what the host gave it (other load, more jobs than cores): the rate follows it. None otherwise."""
     from ..hostcal.costs import NOT_A_STACK
-    from .claim import runs_rows
 
     f = cf.cpu
     if f is None or f.facts["cpu_bound"] is not False or f.facts.get("spare"):
         return None
-    if flags["paced"] or flags["engine"] in NOT_A_STACK or _not_per_io(cf, flags)             or _synced(runs_rows(result, cf.points)):
+    if flags["paced"] or flags["engine"] in NOT_A_STACK or _not_per_io(cf, flags) \
+            or _synced(runs_rows(result, cf.points)):
         return None
     p = cf.points
     share, per_io = np.asarray(f.facts["share"], float), np.asarray(f.facts["cpu_s_per_io"], float)
@@ -215,8 +215,6 @@ def _near_limit(result, cf) -> str:
 def _cpu_bound_below(result, key, ev: Evidence):
     """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
     a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
-    from .facts import curve_facts
-
     pts = _pts(result, key).sort_values(result.x)
     if result.y_unit == "s" or not len(pts) or _spins(curve_facts(result, key)):
         return pts.iloc[:0]
@@ -230,8 +228,6 @@ def _cpu_bound_below(result, key, ev: Evidence):
 def _iops_or_y(result, key, pts) -> np.ndarray:
     """The points' I/O rates where known — CPU is spent per I/O, so a job's CPU is compared against the I/Os it
     made, never against bytes (along block size a busy job moves more bytes per I/O) — else y."""
-    from .facts import curve_facts
-
     iops = curve_facts(result, key).points["iops"].to_numpy(float)
     return iops if len(iops) == len(pts) and np.isfinite(iops).all() else pts["y"].to_numpy(float)
 
@@ -270,8 +266,8 @@ def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
     x = result.x
     per = _per_job_cpu(pts)
     ys = _iops_or_y(result, key, pts)
-    u = "1/s" if ys is not pts["y"].to_numpy(float) and result.y_unit != "1/s" and np.isfinite(ys).all() \
-        and not np.array_equal(ys, pts["y"].to_numpy(float)) else result.y_unit
+    u = "1/s" if result.y_unit != "1/s" and np.isfinite(ys).all() and not np.array_equal(ys, pts["y"].to_numpy(float)) \
+        else result.y_unit
     jobs, xs = pts["jobs"].to_numpy(float), pts[x].to_numpy(float)
     parts = []
     for i, j in pairs.items():
@@ -327,8 +323,6 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     i = j - 1
     if x == "numjobs" and j < len(xs) and np.isfinite(per_all[j]) and per_all[j] < CPU_BOUND:
         i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
-        from .facts import PAYS, _gain
-
         # "lifted" only by a rise beyond noise that also pays per doubling (issue 28: +3 % for twice the jobs is none)
         if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and _gain(ys[i], ys[j], xs[i], xs[j]) >= PAYS:
             text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU and "
@@ -336,28 +330,15 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     return text + "."
 
 
-def _job_share_told(result, key) -> bool:
-    """Whether "no job's own CPU held it" may be said: the CPU fact found no CPU limit (a CPU-bound, level or
-    spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)."""
-    from .claim import runs_rows
-    from .facts import curve_facts
-
-    cf = curve_facts(result, key)
-    f = cf.cpu
-    if f is None or f.facts["cpu_bound"] is not False or f.facts.get("spare"):
-        return False
-    return _run_flags(runs_rows(result, cf.points))["engine"] not in ("null", "cpuio")
-
-
 def _cpu(result, key, ev: Evidence) -> list[Claim]:
-    from .facts import curve_facts
-
     pts = _pts(result, key).sort_values(result.x)
-    if "cpus" not in pts or pts["cpus"].isna().all():
+    # ("at the maximum" of a latency is its slowest point: no load to read CPU against)
+    if "cpus" not in pts or pts["cpus"].isna().all() or result.y_unit == "s":
         return []
-    sp = _spins(curve_facts(result, key))
+    cf = curve_facts(result, key)
+    sp = _spins(cf)
     if sp is not None and not _machine_cpu(pts):  # one sentence: busy CPU that bought no I/O is no limit (r7 CB)
-        return [Claim("cpu", _spin_words(result, curve_facts(result, key), sp))]
+        return [Claim("cpu", _spin_words(result, cf, sp))]
     bound_below = _cpu_bound_below(result, key, ev)
     below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
     below += _busy_not_binding_sentence(result, key, ev)
@@ -368,44 +349,36 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         cores = int(topo.host.sockets * topo.host.cores_per_socket)
         why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
         assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
-    if result.y_unit == "s":  # "at the maximum" of a latency is its slowest point: no load to read CPU against
-        return below
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
-    if i in not_binding:  # said above: busy, but not what limited the rate
-        return below
-    if not np.isfinite(cpus):
+    if i in not_binding or not np.isfinite(cpus):  # (not_binding: said above, busy but not what limited the rate)
         return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
-    # runs differ in numjobs)
+    # runs differ in numjobs); no share per job for a whole machine's CPU or more than one CPU per job
     jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
-    per_job = cpus / jobs
-    if per_job > 1.05:  # one job is one thread: more than one CPU per job is an accounting mismatch, not a load
-        per_job = np.nan
+    per_job = float(_per_job_cpu(pts)[i])
     machine = _machine_cpu(pts)
-    if machine:  # a whole machine's CPU, every process: no share per job
-        per_job = np.nan
+    if machine:  # a whole machine's CPU, every process
         text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
                 f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
     else:
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
                 f"{cpus:.3g} CPUs (usr+sys)" + (f", {_share(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
-        from .claim import runs_rows as _rows
-
-        step = _coarse_step(_rows(result, pts)) if cpus == 0 else None
+        step = _coarse_step(runs_rows(result, pts)) if cpus == 0 else None
         if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job
             text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs' "
                     f"usr+sys read 0, below fio's resolution here (it counted CPU in whole seconds: "
                     f"{_pct(step)} of a CPU per job)")
     bound = []
-    told = np.isfinite(per_job) and per_job < CPU_BOUND and _job_share_told(result, key)
-    from .claim import runs_rows
-    from .facts import curve_facts
-
-    cf = curve_facts(result, key)
+    # "no job's own CPU held it" may be said only where the CPU fact found no CPU limit (a CPU-bound, level or
+    # spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)
+    f = cf.cpu
+    told = bool(np.isfinite(per_job) and per_job < CPU_BOUND and f is not None and f.facts["cpu_bound"] is False
+                and not f.facts.get("spare"))
     flags = _run_flags(runs_rows(result, cf.points)) if told else {}
+    told = told and flags["engine"] not in ("null", "cpuio")
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
         return below + [Claim("cpu", _held_words(result, cf, held))]
@@ -570,11 +543,6 @@ def cost_words(result, key) -> str:
     the maximum); along block size the cost at each size and how it changes (CPU is spent per I/O: never per byte
     across sizes). "" where the CPU-bound fact already states it, without a per-I/O figure, or for an engine whose
     CPU is no I/O cost (cpuio)."""
-    from .claim import runs_rows
-    from .facts import curve_facts
-
-    if result.y_unit == "s":
-        return ""
     cf = curve_facts(result, key)
     f = cf.cpu
     if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None \
