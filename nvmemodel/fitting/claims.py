@@ -46,11 +46,22 @@ import dataclasses
 
 import numpy as np
 
-from .claim import (  # noqa: F401  (moved one floor down; curve_evidence and noise_fits kept here for their users)
-    EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
-    noise_fits)
+from .claim import (  # noqa: F401  (curve_evidence moved one floor down; kept here for plots.fit)
+    EXTRAPOLATION, NO_INTERVAL, Claim, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
+    runs_rows)
+from .ceiling import X_AXES, ceiling_profile, fitted_overrides
+from .cpu_claims import _cpu, _cpu_bound_below
+from .curves import Y_COLUMNS, one_in_flight
+from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import below_top_words, fan_out_claim, level_words, served_words, stall_claim
+from .fact_claims import (_is_level, below_top_words, cpu_claims, direction_claims, fan_out_claim, fit_words,
+                          layer_claims, lead_claims, level_words, served_words, size_claims, stall_claim,
+                          untrusted_claim)
+from .facts import curve_facts
+from .pacing import _at_pace
+from .pacing_claims import _paced, paced_model_claim
+from .sentences import _ceiling_sentences, _little_check
+from .size_model import cap_and_ci, ceiling_ci, per_io_byte_claims, stays_words
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -86,7 +97,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         return Claim("latency", f"Measured {named} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
                                 f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
                                 + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
-    if x in ("block_size_bytes",) and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
+    if x == "block_size_bytes" and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
         bw = ev.y * ev.x
         if ev.y[0] - ev.y[-1] <= ev.beyond_noise(0, ev.y.size - 1):  # no fall beyond noise: a command-rate limit
             return Claim("block size", f"Measured IOPS stay at {fmt_y(float(np.min(ev.y)), u)}–"
@@ -180,8 +191,6 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     """A fitted asymptote as the data support it: a measured limit, or an extrapolation."""
     u = result.y_unit
     top = float(np.max(ev.y))
-    from .size_model import ceiling_ci
-
     ci = ceiling_ci(lo, hi, u, top)  # (a limit's interval is written from the largest measurement up)
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
@@ -329,8 +338,6 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
 
 def _recorded(result, key, column: str) -> float:
     """The value every run of the curve recorded for an option column (ingest's), or 0 where they differ or none did."""
-    from .claim import runs_rows
-
     rows = runs_rows(result, _pts(result, key))
     if rows is None or column not in rows:
         return 0.0
@@ -411,8 +418,6 @@ def _one_level(ev: Evidence, alpha: float = 0.01) -> bool:
 
 def _shared_queue(result, key) -> tuple[str, str] | None:
     """(this direction, the other) when y is one direction of a mixed job whose runs had I/O in the other."""
-    from .curves import Y_COLUMNS
-
     direction = Y_COLUMNS.get(result.y, (None, None))[1]
     pts = _pts(result, key)
     if direction not in ("read", "write") or "shared_queue" not in pts or not bool(pts["shared_queue"].any()):
@@ -443,10 +448,6 @@ def _direction_latencies_at_one(result, key) -> dict:
 
 
 def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=()) -> list[Claim]:
-    from .derived import no_peak
-    from .fact_claims import untrusted_claim
-    from .pacing_claims import paced_model_claim
-
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
@@ -488,12 +489,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"no noise to test a knee, a limit or a peak against.")]
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
-        from .cpu_claims import _cpu_bound_below
-
         cpu_bound = _cpu_bound_below(result, key, ev)
         cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
-        from .size_model import cap_and_ci, stays_words
-
         # a cap's interval starts at what was measured (issue 28, blind2)
         capy, cci = cap_and_ci(cap, lo, hi, u, top)  # and a "cap" below that measurement is not printed (blind3)
         p = ev.plateau or {}
@@ -697,8 +694,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                   f"overlap both, so neither is read as a ceiling of {what.split(' (')[0]}.",
                          {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
-        from .size_model import per_io_byte_claims
-
         out += per_io_byte_claims(result, key, f, d, ev, cf)
     return out
 
@@ -741,12 +736,6 @@ def _short_runs(result, key) -> list[Claim]:
                              f"(--time_based --runtime) or repeat them.")]
 
 
-def _at_pace_of(result, key, x_at) -> bool:
-    from .pacing import _at_pace
-
-    return _at_pace(result, key, x_at)
-
-
 def _labels(topo, wl, overrides):
     """A component's label as the model's explanation gives it: '(spec sheet)' only where the values behind it are
     from one (:func:`~nvmemodel.ceiling.components.labeler`: a recalled rating of a drive discover only assumed
@@ -758,8 +747,6 @@ def _labels(topo, wl, overrides):
 
 def _attribution(result, key, ev: Evidence) -> list[Claim]:
     """The measured plateau (or maximum) against every modelled component's ceiling at that x."""
-    from .ceiling import X_AXES, ceiling_profile, fitted_overrides
-
     topo, wl = result.setup(key)
     if topo is None or result.x not in X_AXES:
         return []
@@ -794,7 +781,7 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
             f"{label(c)} [{c}] ({fmt_y(comps[c], u)}; the {what} is {m / comps[c]:.0%} of it)" for c in consistent)
             + (" is" if len(consistent) == 1 else " are") + f" consistent with the measured {what}."))
-    elif m < 0.5 * lowest and _at_pace_of(result, key, at):
+    elif m < 0.5 * lowest and _at_pace(result, key, at):
         # fio's own pacing holds the level: that is what binds, and the model has no part for it (QA s27 I18)
         out.append(Claim("attribution", f"The measured {what} ({fmt_y(m, u)}) is far below every modelled ceiling "
                                         f"{where} (the lowest, {label(low_c)} [{low_c}], is {fmt_y(lowest, u)}: "
@@ -877,23 +864,12 @@ def _falsified(result, key) -> list[Claim]:
 
 def curve_claims(result, key) -> list[Claim]:
     """Every claim of one curve's explanation, in the order it is written (see the module docstring)."""
-    from .derived import derived_quantities
-    from .sentences import _ceiling_sentences, _little_check
-
     model = result.chosen[key]
     f = result.fits[key][model]
     d = derived_quantities(f)
     ev, struct = curve_evidence(result, key)
     own = f.stats.get("n_curve", f.stats["n"])  # a joint fit's n counts every curve's points
     joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
-    from .curves import one_in_flight
-
-    from .cpu_claims import _cpu
-    from .fact_claims import (_is_level, cpu_claims, direction_claims, fit_words, layer_claims, lead_claims,
-                              size_claims)
-    from .pacing_claims import _paced
-    from .facts import curve_facts
-
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
     cf = curve_facts(result, key)
     if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls") and ev.rising:
@@ -935,7 +911,6 @@ def curve_claims(result, key) -> list[Claim]:
         pass
     elif model.startswith("ceiling") and result.setup(key)[0] is not None:
         from ..ceiling.system import COMPONENT_LABELS
-        from .ceiling import ceiling_profile
 
         quality = _ceiling_quality(result, key, f, ev)
         r2 = f.stats.get("r2", np.nan)
@@ -948,8 +923,6 @@ def curve_claims(result, key) -> list[Claim]:
                                          f"knee are not interpreted (they are in params and summary())."))
             claims += quality
         else:
-            from .ceiling import fitted_overrides
-
             topo, wl = result.setup(key)
             named = _labels(topo, wl, fitted_overrides(f))
             claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile,
