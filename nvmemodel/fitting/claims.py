@@ -736,15 +736,6 @@ def _short_runs(result, key) -> list[Claim]:
                              f"(--time_based --runtime) or repeat them.")]
 
 
-def _labels(topo, wl, overrides):
-    """A component's label as the model's explanation gives it: '(spec sheet)' only where the values behind it are
-    from one (:func:`~nvmemodel.ceiling.components.labeler`: a recalled rating of a drive discover only assumed
-    says so, QA s25 H34); a name that is no registered component as it is."""
-    from ..ceiling.components import labeler
-
-    return labeler(topo, wl, overrides)
-
-
 def _attribution(result, key, ev: Evidence) -> list[Claim]:
     """The measured plateau (or maximum) against every modelled component's ceiling at that x."""
     topo, wl = result.setup(key)
@@ -775,7 +766,11 @@ def _attribution(result, key, ev: Evidence) -> list[Claim]:
     low_c = min(comps, key=comps.__getitem__)
     lowest = comps[low_c]
     where = f"at {result.x} = {_xv(result, at)}"
-    label = _labels(topo, wl, overrides)
+    from ..ceiling.components import labeler
+
+    # a component's label: '(spec sheet)' only where the values behind it are from one (a recalled rating of a drive
+    # discover only assumed says so, QA s25 H34); a name that is no registered component as it is
+    label = labeler(topo, wl, overrides)
     out = []
     if consistent:
         out.append(Claim("attribution", f"Of the modelled ceilings {where}, " + ", ".join(
@@ -910,6 +905,7 @@ def curve_claims(result, key) -> list[Claim]:
     if model == "constant":
         pass
     elif model.startswith("ceiling") and result.setup(key)[0] is not None:
+        from ..ceiling.components import labeler
         from ..ceiling.system import COMPONENT_LABELS
 
         quality = _ceiling_quality(result, key, f, ev)
@@ -924,7 +920,7 @@ def curve_claims(result, key) -> list[Claim]:
             claims += quality
         else:
             topo, wl = result.setup(key)
-            named = _labels(topo, wl, fitted_overrides(f))
+            named = labeler(topo, wl, fitted_overrides(f))
             claims.append(Claim("model", _ceiling_sentences(result, key, f, ceiling_profile,
                                                             {c: named(c) for c in COMPONENT_LABELS})))
             claims += quality
