@@ -85,18 +85,15 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
              else "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)")
     if u == "s":  # a latency: no ceiling or plateau of throughput to speak of, only where it goes
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
+        goes = (f"goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to {fmt_y(ev.y[i1], u)} at {x} = "
+                f"{_xv(result, ev.x[i1])}" + (f", still rising beyond {noise} at the largest {x}" if ev.rising else ""))
         larger = _larger_direction(result, ev)
         if larger:
-            return Claim("latency", f"{larger} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
-                                    f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
-                                    + (f", still rising beyond {noise} at the largest {x}" if ev.rising else "")
-                                    + f"; the {result.y.split('_', 1)[1][:-2]} over all of a mixed run's I/O was not "
-                                      f"measured (fit read_{result.y} or write_{result.y} for one direction).")
+            return Claim("latency", f"{larger} {goes}; the {result.y.split('_', 1)[1][:-2]} over all of a mixed run's "
+                                    f"I/O was not measured (fit read_{result.y} or write_{result.y} for one direction).")
         named = {"lat_mean_s": "mean latency (lat_mean_s)", "clat_mean_s": "mean completion latency (clat_mean_s)",
                  "slat_mean_s": "mean submission latency (slat_mean_s)"}.get(result.y, result.y)
-        return Claim("latency", f"Measured {named} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to "
-                                f"{fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])}"
-                                + (f", still rising beyond {noise} at the largest {x}." if ev.rising else "."))
+        return Claim("latency", f"Measured {named} {goes}.")
     if x == "block_size_bytes" and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
         bw = ev.y * ev.x
         if ev.y[0] - ev.y[-1] <= ev.beyond_noise(0, ev.y.size - 1):  # no fall beyond noise: a command-rate limit
