@@ -47,7 +47,7 @@ import dataclasses
 import numpy as np
 
 from .claim import (  # noqa: F401  (curve_evidence moved one floor down; kept here for plots.fit)
-    EXTRAPOLATION, NO_INTERVAL, Claim, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
+    EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
     runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 from .cpu_claims import _cpu, _cpu_bound_below
@@ -185,36 +185,17 @@ def _larger_direction(result, ev: Evidence) -> str:
 
 
 def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str) -> str:
-    """A fitted asymptote as the data support it: a measured limit, or an extrapolation."""
-    u = result.y_unit
+    """A fitted asymptote of a curve whose facts state no level: one below a measurement is none, and one above every
+    measurement is the model's shape beyond the data — its value is not printed (round 8: a 1.6× "contention alone"
+    limit read as headroom; it stays in params and summary())."""
     top = float(np.max(ev.y))
-    ci = ceiling_ci(lo, hi, u, top)  # (a limit's interval is written from the largest measurement up)
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
     if value < top:  # a ceiling is an upper bound: one below a measurement is none (issue 28)
         return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
-                f"({fmt_y(top, u)}): {below_top_words(result, ev)}")
-    if value > EXTRAPOLATION * top:
-        return (f"{subject} tends to {fmt_y(value, u)} as {result.x} grows without bound — "
-                f"{value / top:.1f}× the largest measurement: an extrapolation, not a measured ceiling{NO_INTERVAL}")
-    if ev.falls:
-        return (f"{subject} gives a limit of {fmt_y(value, u)}{ci} but cannot reproduce the fall after the "
-                f"maximum (a monotone law; USL's κ lowers throughput)")
-    if ev.rising:
-        return (f"{subject} tends to {fmt_y(value, u)}, but the data still rise at the largest {result.x}: "
-                f"that limit is not measured{NO_INTERVAL}")
-    if ev.flattens:
-        p = ev.plateau
-        assert p is not None  # (a curve that flattens has its plateau)
-        margin = 2 * p["spread"] / np.sqrt(max(p["runs"], 1)) if np.isfinite(p["spread"]) else 0.0
-        low = lo if np.isfinite(lo) else value
-        if low > p["value"] + margin or (np.isfinite(hi) and hi < p["value"] - margin):
-            # the limit's interval misses the measured plateau: not a limit of these data
-            return (f"{subject} gives a limit of {fmt_y(value, u)}{ci}, "
-                    f"{'above' if low > p['value'] else 'below'} the measured plateau of {fmt_y(p['value'], u)} "
-                    f"({_level_runs(result, p, spread=False)}): the model does not describe the plateau")
-        return f"{subject} limits throughput to {fmt_y(value, u)}{ci} however far {result.x} grows"
-    return f"{subject} tends towards {fmt_y(value, u)}{ci}"
+                f"({fmt_y(top, result.y_unit)}): {below_top_words(result, ev)}")
+    where = f"the data still rise at the largest {result.x}" if ev.rising else "no measurement reaches it"
+    return f"{subject} has a limit above every measurement: {where}, so it is not stated"
 
 
 def _latency_at_one(result, key) -> float:
@@ -251,37 +232,6 @@ def _r0_at_smallest(result, key, r0: float) -> str:
     if abs(model / measured - 1) > 0.25:
         return text + ": r0 is a fitted parameter, not the device's latency floor."
     return text + "."
-
-
-#: beyond the knee fio's mean latency must grow by at least this share of what Little's law gives at a fixed cap
-#: (latency ∝ outstanding I/O) for "more outstanding I/O only adds queueing latency" to describe the data
-QUEUE_GROWTH = 0.5
-
-
-def _beyond_knee(result, key, ev: Evidence) -> str:
-    """What fio's mean latency did along the plateau, as a sentence (leading space), or "" where it was not measured.
-
-    At a fixed throughput cap Little's law makes the latency grow in proportion to the I/O in flight; only when fio's
-    measured latency grew so (at least :data:`QUEUE_GROWTH` of that) does the explanation say more outstanding I/O
-    only added queueing latency. A rate-limited run (``--rate_iops``) keeps its latency while iodepth grows: the I/O
-    asked for was not in flight (QA s27 I1: the sentence was written for every plateau)."""
-    p = ev.plateau
-    pts = _pts(result, key).sort_values(result.x)
-    if not p or "lat_mean_s" not in pts:
-        return ""
-    xs, lat = pts[result.x].to_numpy(float), pts["lat_mean_s"].to_numpy(float)
-    i, j = int(np.argmin(np.abs(xs - p["x_from"]))), int(np.argmin(np.abs(xs - p["x_to"])))
-    if j <= i or not (np.isfinite(lat[i]) and np.isfinite(lat[j]) and lat[i] > 0 and xs[i] > 0):
-        return ""
-    x, load, grow = result.x, xs[j] / xs[i], lat[j] / lat[i]
-    fio = f"{fmt_y(lat[i], 's')} at {x} = {_xv(result, xs[i])}, {fmt_y(lat[j], 's')} at {_xv(result, xs[j])}"
-    if grow - 1 >= QUEUE_GROWTH * (load - 1):
-        return f" Beyond the knee more outstanding I/O only adds queueing latency (fio's mean latency: {fio})."
-    if grow <= 1.1:
-        return (f" Beyond the knee fio's mean latency did not grow ({fio}; a queue that filled at this cap would make "
-                f"it ×{load:.3g}): the extra I/O asked for was not in flight, so the cap is not a queue that filled.")
-    return (f" Beyond the knee fio's mean latency grew ×{grow:.3g} for ×{load:.3g} the {x} ({fio}), less than a queue "
-            f"filling at this cap gives (×{load:.3g}): part of the I/O asked for was not in flight.")
 
 
 def _knee_between(ev: Evidence, knee) -> tuple[float, float] | None:
@@ -444,10 +394,18 @@ def _direction_latencies_at_one(result, key) -> dict:
     return out
 
 
-def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=()) -> list[Claim]:
+def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=(), level=False) -> list[Claim]:
+    """What the chosen model adds to the facts. Where the facts state a level (``level``: fact_claims.states_level) it
+    adds no knee, limit, ceiling or mechanism — only what the points show beside any model (fio's pace, steps that rose
+    faster than the load, a load that stopped being one); elsewhere never a value above every measurement."""
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    if level:  # the facts say the level: what remains is what the points show beside any model
+        paced = paced_model_claim(result, key, model)
+        sup = _superlinear(result, key, ev, model) if paced is None and x not in ("block_size_bytes",) else None
+        stall = stall_claim(result, cf) if model in ("amdahl", "usl") and paced is None and sup is None else None
+        return [c for c in (paced, sup, stall) if c is not None]
     if np.unique(ev.x).size < 3:  # two loads: a ratio, not a shape (a line through 0 and one bend fit anything)
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         return [Claim("model", f"With two {x} values no shape is claimed: ×{ev.x[i1] / ev.x[i0]:.3g} the {x} gave "
@@ -458,12 +416,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "
                                f"parameters are not claims about these data; fit each regime on its own "
                                f"(filter {x}) to describe it.")]
-    shaped = cf is not None and cf.saturation is not None and cf.saturation.facts["state"] in ("rising", "onset", "falls")
-    if ev.flat and not shaped:  # one fact, one story: no flat line beside "still rises" or an onset (round 6 BE)
-        # (blind2's r2_here_loop_iodepth_64k_repeats: "still rises" beside "no shape … for flat data")
-        # flat within noise: no model's shape (knee, limit, peak) is supported by these points
-        return [Claim("model", f"No shape is claimed for flat data: already at the smallest {x} measured the level "
-                               f"is the one every larger {x} gives — whatever limits it binds from there on.")]
     paced = paced_model_claim(result, key, model)  # fio's pace explains points: no parameter read (blind4)
     if paced is not None:
         return [paced]
@@ -487,13 +439,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     if model in ("littles", "littles_soft", "mva"):
         knee = d.get("knee_n")
         cpu_bound = _cpu_bound_below(result, key, ev)
-        cap, lo, hi = f.values["x_max"], f.ci_low["x_max"], f.ci_high["x_max"]
-        # a cap's interval starts at what was measured (issue 28, blind2)
-        capy, cci = cap_and_ci(cap, lo, hi, u, top)  # and a "cap" below that measurement is not printed (blind3)
-        p = ev.plateau or {}
-        on = (ev.x >= p["x_from"]) & (ev.x <= p["x_to"]) if p else None  # the points measured on the level
-        stays = stays_words(cap, lo, hi, u, top, lambda v: level_words(result, cf, v),
-                            (ev.y[on], np.asarray(ev.se, float)[on], p["value"]) if p else None)
+        cap = f.values["x_max"]
         kci = (f" (95 % CI {knee[1]:.3g}–{knee[2]:.3g})" if knee and np.isfinite(knee[1]) and np.isfinite(knee[2])
                else "")
         gap = _knee_between(ev, knee)
@@ -503,13 +449,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             kci = (f" (between {x} = {_xv(result, gap[0])} and {_xv(result, gap[1])}, with nothing measured in "
                    f"between: its place there is the model's, not a measurement)")
         i_top = int(np.argmax(ev.y))
-        # a cap below the largest measurement (beyond its noise and by > 2 %) is no extrapolation beyond the data
-        # and not where throughput stays: it is below what was measured (QA s25 H27)
-        # (a ceiling is an upper bound: one below a measured point by more than rounding is not one, whatever the
-        # noise, which one run per point does not give — issue 28)
-        below = cap < top / 1.02
         shared_cap = any(n.startswith("fitted jointly") and "x_max" in n for n in f.notes)
-        if below:
+        if cap < top / 1.02:
             # a cap below what was measured is no ceiling of these data, whatever else the curve does: its number,
             # knee and latency floor are not stated (issue 28: "a ceiling stated below a measurement")
             return [Claim("model", f"Little's law's fitted {'shared ' if shared_cap else ''}cap lies "
@@ -518,52 +459,20 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                    + ("; the curves do not share one ceiling" if shared_cap else "")
                                    + ", so no cap, knee or latency floor is read from the fit.",
                           {"interpreted": False, "below_measured": True})]
-        if ev.rising and cap <= 1.05 * top:  # a cap a few % above the last point of a rising curve: at it, no estimate
-            # the largest measurement is at the cap (within the 2 % above): not an extrapolation beyond the data,
-            # but no measurement shows throughput staying there either (DOCSQA s27: 0.431 GB/s against a 0.430 cap)
-            # issue 28: "a cap within a few % of the last point of a still-rising curve is not an estimate" — no
-            # number (blind2: a 8.20 M IOPS 'cap' at the 8.20 M IOPS measured at the last of 4 device counts)
-            out.append(Claim("model", f"Little's law fits the rise; the data still rise at the largest {x} "
-                                      f"({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])}), and the fit's ceiling "
-                                      f"sits on that measurement: no ceiling is reached within the data, so none is "
-                                      f"estimated from the fit.", {"interpreted": False}))
-        elif cap > EXTRAPOLATION * top or ev.rising:
-            why = (f"{cap / top:.1f}× the largest measurement" if cap > EXTRAPOLATION * top else
-                   f"the data still rise at the largest {x}")
-            out.append(Claim("model", f"Little's law fits with a latency floor and a cap of {fmt_y(cap, u)} — "
-                                      f"{why}: the cap is an extrapolation, not a measured ceiling{NO_INTERVAL}."))
+        if ev.rising or cap > EXTRAPOLATION * top:
+            # a cap above every measurement of a curve that has not levelled is the model's bend, not a value of these
+            # data: not printed, with or without an interval (round 8, as the USL's 1.6× "contention alone" limit)
+            why = (f"the data still rise at the largest {x} ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])})"
+                   if ev.rising else f"the fit's cap lies beyond the data ({cap / top:.1f}× the largest measurement)")
+            out.append(Claim("model", f"Little's law fits the rise; {why}: no ceiling is reached within the data, so "
+                                      f"none is estimated from the fit.", {"interpreted": False}))
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
-            sat = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
-            start = sat.get("onset_x") or p["x_from"]  # the onset the first sentence gave
-            level = (f"Throughput {stays} from {x} = {_xv(result, start)}"
-                     if ev.flattens else f"Little's law fits with a cap of {capy}{cci}")
-            out.append(Claim("model", level + f"; the fit's knee (about {knee[0]:.3g} {x}) is not read as where a "
-                                              f"queue filled: the rise below it starts at a CPU-bound point ({x} = {at})"
-                                      + (", and a queueing model has no term for the fall after the maximum."
-                                         if ev.falls else ".")))
-        elif ev.falls:
-            out.append(Claim("model", f"Little's law with a cap of {capy}{cci} fits the rise (knee at about "
-                                      f"{knee[0]:.3g} {x}{kci}), not the fall after the maximum: a queueing model has "
-                                      f"no term that lowers throughput (USL's κ does)."))
-        elif ev.flattens and cf is not None and cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True:
-            # the submitting job ran out of CPU at the onset: the knee is the CPU's, not a device queue's (issue 28)
-            out.append(Claim("model", f"Throughput {stays} beyond about {knee[0]:.3g} {x}: the "
-                                      f"fit's knee is where the submitting job ran out of CPU (fio's accounting "
-                                      f"below), not where a device queue filled."))
-        elif ev.flattens and knee and np.isfinite(knee[0]) and knee[0] < 0.66 * p["x_from"]:
-            # the fit's knee is where its two asymptotes cross, a step or more before the measured plateau starts
-            out.append(Claim("model", f"Little's law's two asymptotes cross at about {knee[0]:.3g} {x} (the fit's "
-                                      f"knee{kci}); the measured plateau starts at {x} = "
-                                      f"{_xv(result, p['x_from'])}, where "
-                                      f"{'throughput' if 'the measured' in stays else 'the fit'} {stays}."))
-        elif ev.flattens:
-            out.append(Claim("model", f"Throughput follows Little's law up to about {knee[0]:.3g} {x}{kci} and then "
-                                      f"{stays}."))
+            out.append(Claim("model", f"The fit's knee (about {knee[0]:.3g} {x}) is not read as where a queue filled: "
+                                      f"the rise below it starts at a CPU-bound point ({x} = {at})."))
         else:
-            out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci} with a cap of "
-                                      f"{capy}{cci}."))
+            out.append(Claim("model", f"Little's law fits up to about {knee[0]:.3g} {x}{kci}."))
         held = _pts(result, key)["outstanding"].dropna() if "outstanding" in result.points else None
         if x not in ("outstanding", "iodepth", "numjobs") and held is not None and len(held) \
                 and held.nunique() == 1:
@@ -588,7 +497,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # is per unit of iodepth, and each unit is numjobs I/Os in flight (QA s25 H26)
             said = _r0_at_smallest(result, key, f.values["r0"])
             if said:
-                out.append(Claim("model", said + (_beyond_knee(result, key, ev) if ev.flattens else "")))
+                out.append(Claim("model", said))
         elif u == "1/s" and x in ("outstanding", "iodepth"):
             measured = _latency_at_one(result, key)
             r0 = f.values["r0"]
@@ -601,18 +510,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                 out.append(Claim("model", (f"fio measured {fmt_y(measured, 's')} per I/O at one outstanding I/O; the "
                                            f"model's r0 is {fmt_y(r0, 's')}." if np.isfinite(measured) else
                                            f"The model's latency at one outstanding I/O is {fmt_y(r0, 's')} (no run "
-                                           f"had one outstanding: a fitted parameter).")
-                                          + (_beyond_knee(result, key, ev) if ev.flattens else "")))
+                                           f"had one outstanding: a fitted parameter).")))
     elif model in ("amdahl", "usl") and stall_claim(result, cf) is not None:  # the load stopped being one (blind4)
         out.append(stall_claim(result, cf))
-    elif model == "usl" and cf is not None and cf.saturation is not None \
-            and cf.saturation.facts["state"] in ("onset", "from_first"):
-        # a rate that stops and stays (no fall) is a cap: USL's σ and κ would only imitate it (issue 28: "a hard write
-        # cap read as contention σ = 0.64")
-        out.append(Claim("model", f"The USL fit (R² = {_r2(f.stats['r2'])}) is not read as contention or coherency: "
-                                  f"the data stop rising at {x} = {_xv(result, cf.saturation.facts['onset_x'])} and "
-                                  f"stay level without falling — a cap, which σ and κ only imitate.",
-                         {"interpreted": False}))
     elif model == "usl" and fan_out_claim(result, cf, f.stats["r2"]) is not None:  # devices at a fixed load (round 5)
         out.append(fan_out_claim(result, cf, f.stats["r2"]))
     elif model == "usl":
@@ -626,9 +526,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         elif not float(np.min(ev.x)) <= peak[0] <= float(np.max(ev.x)):  # never "peaks at" outside the data (round 5)
             text += (f"the model's peak N* ≈ {peak[0]:.3g} lies {('beyond the largest', 'below the smallest')[bool(peak[0] < np.min(ev.x))]} "
                      f"{x} measured ({_fx(np.min(ev.x))}–{_fx(np.max(ev.x))}): an extrapolation; ")
-        elif ev.falls:
-            text += (f"throughput peaks at {x} ≈ {peak[0]:.3g} (95 % CI {peak[1]:.3g}–{peak[2]:.3g}) "
-                     f"and falls beyond it, as the data do; ")
         else:
             text += (f"the model places a peak at {x} ≈ {peak[0]:.3g}, but the data do not fall beyond it by more "
                      f"than their noise; ")
@@ -653,7 +550,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         per_first, per_last = ev.y[i0] / ev.x[i0], ev.y[i1] / ev.x[i1]
         # no bend: the largest x keeps the smallest x's rate per unit, within their noise
         unbent = abs(per_last - per_first) <= 2.0 * float(np.hypot(ev.se[i0] / ev.x[i0], ev.se[i1] / ev.x[i1]))
-        if ev.flattens or ev.falls or struct:
+        if struct:
             out.append(Claim("model", f"A straight line at {fmt_y(f.values['x1'], u)} per {x} is the best of the "
                                       f"models fitted, but it does not describe these data (see above)."))
         elif not ev.noise_known:
@@ -893,10 +790,12 @@ def curve_claims(result, key) -> list[Claim]:
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
     # the model kept and its R² only where its parameters are read; else it is summary()'s (CAUSES rule 4, round 7 CH)
-    read = (cf.trust is None or (cf.trust.facts["interpreted"] and not _is_level(cf, ev))) and np.unique(ev.x).size >= 3
+    # where the facts state a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
+    level = states_level(cf, ev)
+    read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3
     if model != "constant" and read:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
-    if model != "constant" and result.y_unit != "s":
+    if model != "constant" and result.y_unit != "s" and not level:
         far = _far_off(result, f)
         claims += [far] if far is not None else []
     if model == "constant":
@@ -932,7 +831,7 @@ def curve_claims(result, key) -> list[Claim]:
     elif cf.saturation is not None and cf.saturation.facts["state"] in ("from_first", "noisy"):
         pass  # a level from the first point, or runs spread past every step: no model's shape is read (round 5 AE)
     else:
-        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf, prior=claims)
+        claims += _model_claims(result, key, f, d, ev, struct, no_load=flight is not None, cf=cf, prior=claims, level=level)
     if result.y_unit != "s" and read and model != "constant":  # a model not read has no shape to miss (round 7 CG)
         claims += _structure(result, key, struct)
     little = _little_check(result, key)

@@ -405,11 +405,20 @@ def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None
     return f"{model} fits {n} point{'s' if n != 1 else ''}{joint} with R² = {_r2(r2)}."
 
 
-def _is_level(cf: CurveFacts, ev=None) -> bool:
-    """One level over the whole range: saturated from the first point, or flat within the noise."""
-    sat = cf.saturation.facts.get("state") if cf.saturation is not None else None
-    return sat == "from_first" or (sat not in ("noisy", "onset", "falls", "rising")  # no level beside an onset (r6)
-                                   and bool(ev is not None and getattr(ev, "flat", False)))
+def states_level(cf: CurveFacts | None, ev=None) -> bool:
+    """The data facts state a level: the saturation fact's onset, from the first point, near or falls; a measured cap or
+    fall along block size; or the evidence's plateau, fall or flat line. The model sentences then state no knee, limit,
+    asymptote, ceiling or mechanism (σ, κ, a serial fraction): those stay in summary() and params (one fact, one story;
+    set after round 8 was read: r8_ingimarsson_nvme_512b-randread_sqpoll_qd's knee 4.01 "only adds queueing latency"
+    beside +41 % measured past it, r8_satishg_24sata-bx500-hba_4k-randwrite_qd4_numjobs's USL σ, κ and a 1.6× "contention
+    alone" limit, r8_ezfio62_firecuda530's Amdahl limit with a CI above the measured saturated level)."""
+    s = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
+    state = s.get("state")
+    if state in ("onset", "from_first", "falls") or (state == "rising" and s.get("collapsed_from") is not None):
+        return True
+    if cf is not None and (cf.cap is not None or cf.size_fall is not None):
+        return True
+    return ev is not None and state != "rising" and bool(ev.plateau or ev.falls or ev.flat)
 
 
 def stall_claim(result, cf: CurveFacts | None):
