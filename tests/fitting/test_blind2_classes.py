@@ -10,6 +10,7 @@ import pytest
 
 import nvmemodel as nm
 from tests.fitting import corpus_score as cs
+from tests.fitting.test_models_after_facts_r8 import assert_no_model_level
 
 
 def _case(case_id):
@@ -40,10 +41,11 @@ def _littles_ci_ok(res):
 
 
 def test_littles_cap_interval_starts_at_what_was_measured_blind2():
-    # 5.03 K IOPS measured at numjobs = 8; the cap's 95 % CI was written 4.79 K–5.10 K
-    text = _littles_ci_ok(_case("r2_here_blkio_iops_rateiops_numjobs"))
-    # (blind3: the fit's own 4.94 K, below that measurement, is no longer printed as the cap)
-    assert "4.79 K IOPS–" not in text and "the 5.03 K IOPS measured or a little above (at most 5.10 K IOPS" in text
+    # 5.03 K IOPS measured at numjobs = 8; the cap's 95 % CI was written 4.79 K–5.10 K. Round 8: the data's fall after
+    # that maximum is the level the facts state, so the model states no cap (nor any interval) at all
+    res = _case("r2_here_blkio_iops_rateiops_numjobs")
+    assert any(c["kind"] == "falls" and "peaks at 5.03 K IOPS" in c["text"] for c in res.claims())
+    assert_no_model_level(res)
 
 
 def test_littles_cap_interval_starts_at_what_was_measured_seeded():
@@ -54,10 +56,9 @@ def test_littles_cap_interval_starts_at_what_was_measured_seeded():
         warnings.simplefilter("ignore")
         res = nm.fit(pd.DataFrame(rows), x="numjobs", y="iops")
     assert res.chosen[()] == "littles"
-    text = _littles_ci_ok(res)
-    # (blind3: where the fit's own cap is below the measurement, the cap is that measurement "or a little above")
-    assert ("measured and" in text or "measured or a little above (at most" in text) \
-        and "the upper end of its 95 % CI" in text
+    # round 8: the measured level is the facts'; the fit's cap and its interval are summary()'s only
+    assert "littles" in res.summary()
+    assert_no_model_level(res)
 
 
 # ----------------------------------------------- class 5: a plateau in IOPS only, at blocks of 64 KiB or more

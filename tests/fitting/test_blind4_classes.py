@@ -9,6 +9,7 @@ import pytest
 
 import nvmemodel as nm
 from tests.fitting import corpus_score as cs
+from tests.fitting.test_models_after_facts_r8 import assert_no_model_level
 
 
 _corpus = cs.fit_case_id
@@ -63,9 +64,12 @@ def test_no_model_parameter_from_paced_points_along_a_load_blind2():
 
 
 def test_a_level_above_the_pace_is_still_read_blind2():
-    # paced at numjobs 1-4, a cgroup cap of about 5.03 K at 8 and 16 (top of the curve unpaced): its cap is read
-    ms = _kind(_corpus("r2_here_blkio_iops_rateiops_numjobs", "blind2"), "model")
-    assert any("Little's law" in m for m in ms) and not any(m.startswith("fio's pace sets") for m in ms), ms
+    # paced at numjobs 1-4, a cgroup cap of about 5.03 K at 8 and 16 (top of the curve unpaced): the level is read by
+    # the facts (peak and fall), not by the model (round 8), and the pace is not said to set it
+    res = _corpus("r2_here_blkio_iops_rateiops_numjobs", "blind2")
+    assert any(c["kind"] == "falls" and "5.03 K IOPS" in c["text"] for c in res.claims())
+    assert not any(m.startswith("fio's pace sets") for m in _kind(res, "model"))
+    assert_no_model_level(res)
 
 
 # ------------------------------------------ class U: a QD1 rate that is 1 ÷ latency is no "cap"
@@ -101,24 +105,31 @@ def test_qd1_flat_stretch_cap_only_over_a_wide_span_hand_made(sizes, capped):
 
 # ------------------------------------------ class V: an extrapolated per-I/O term is no IOPS ceiling
 def test_extrapolated_iops_term_is_not_a_ceiling_cpu_bound_blind4():
-    # 544 K IOPS measured at 4 KiB with 4 jobs at 93 % of a CPU; the additive form's term is 1.42 M
-    (m,) = _kind(_case("r4_lorrocks_pm981a_seqread_4jobs_qd1024_bs_repeats"), "model")
-    assert "an IOPS ceiling of" not in m and "crossing at a block size" not in m, m
-    assert "a per-I/O term of 1/1.42 M IOPS, 2.6× the most IOPS measured (544.09 K IOPS): an extrapolation" in m, m
-    assert "used 93% of a CPU: the small-block rate measured is its CPU's" in m, m
+    # 544 K IOPS measured at 4 KiB with 4 jobs at 93 % of a CPU; the additive form's term is 1.42 M. Round 8: the cap
+    # fact states the byte level, so no model term is said; the CPU fact names the small-block limit
+    res = _case("r4_lorrocks_pm981a_seqread_4jobs_qd1024_bs_repeats")
+    text = " ".join(c["text"] for c in res.claims())
+    assert "1.42 M" not in text and "an IOPS ceiling of" not in text and "crossing at a block size" not in text
+    assert "used 93 % of a CPU (usr+sys): CPU-bound there" in text, text
+    assert_no_model_level(res)
 
 
 def test_extrapolated_iops_term_is_not_a_ceiling_cpu_bound_other_case():
     # DandinPower md RAID-0: one io_uring job at 98 % of a CPU at 4 KiB, 990 K IOPS against a 1.58 M term
-    (m,) = _kind(_corpus("dandinpower_mdraid0-2nvme_seqread_qd16_bs"), "model")
-    assert "an IOPS ceiling of" not in m and "not stated as an IOPS ceiling" in m, m
-    assert "used 98% of a CPU: the small-block rate measured is its CPU's" in m, m
+    res = _corpus("dandinpower_mdraid0-2nvme_seqread_qd16_bs")
+    text = " ".join(c["text"] for c in res.claims())
+    assert "1.58 M" not in text and "an IOPS ceiling of" not in text
+    assert "the job used 98.4 % of a CPU" in text and "CPU-bound there" in text, text
+    assert_no_model_level(res)
 
 
 def test_a_reached_iops_ceiling_is_still_stated_hand_made():
-    # the smallest block reaches well over 1/1.5 of the per-I/O term: it stays an IOPS ceiling with its crossing
+    # the smooth form, 400 K IOPS and 3 GB/s: bandwidth levels within 10 % at the largest sizes, which the cap fact
+    # states as measured; round 8: the fit's terms (above every measurement) are not stated beside it
     bs = np.array([512, 4096, 16384, 65536, 262144, 1048576.0])
     rows = [{"block_size_bytes": b, "run": r, "bw_bytes_per_s": b / (1 / 4e5 + b / 3e9) * (1 + 0.005 * (r - 1))}
             for b in bs for r in range(3)]
-    text = _fit(rows, "block_size_bytes", "bytes_per_s").explain()
-    assert "an IOPS ceiling of" in text and "crossing at a block size" in text, text
+    res = _fit(rows, "block_size_bytes", "bytes_per_s")
+    text = res.explain()
+    assert "a byte limit at or above 2.98 GB/s" in text and "an IOPS ceiling of" not in text and "400" not in text, text
+    assert_no_model_level(res)

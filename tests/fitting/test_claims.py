@@ -10,6 +10,7 @@ from nvmemodel.fitting import shapes
 from nvmemodel.fitting.evidence import runs_test
 
 from .conftest import table
+from .test_models_after_facts_r8 import assert_no_model_level
 
 
 def _repeats(x, y0, cv=0.01, seed=0, reps=3):
@@ -40,7 +41,9 @@ def test_usl_peak_only_where_the_data_fall():
     xs, y = _repeats(x, shapes.usl(x, 1000.0, 0.02, 0.0004))  # N* = 49: falls 25 % by 128
     r = nm.fit(table("numjobs", xs, y), x="numjobs", y="iops", model="usl")
     text = r.explain()
-    assert text.startswith("Measured IOPS peaks at") and "falls beyond it, as the data do" in text
+    # round 8: the fall is the data's fact; the model adds no peak, σ or κ beside it
+    assert text.startswith("Measured IOPS peaks at") and "falls" in text
+    assert_no_model_level(r)
     # the same law measured only up to 32: the model's peak lies beyond the data
     xs, y = _repeats(x[:6], shapes.usl(x[:6], 1000.0, 0.02, 0.0004))
     text = nm.fit(table("numjobs", xs, y), x="numjobs", y="iops", model="usl").explain()
@@ -52,7 +55,9 @@ def test_an_extrapolated_asymptote_is_called_one():
     x = np.array([1, 2, 4, 6, 8, 12, 16, 24.])
     xs, y = _repeats(x, shapes.amdahl(x, 1000.0, 0.01), cv=0.005)
     text = nm.fit(table("drives", xs, y), x="drives", y="iops", model="amdahl").explain()
-    assert "an extrapolation" in text and "however far" not in text
+    # round 8: a limit above every measurement of a still-rising curve is not printed (x1/σ = 100 K)
+    assert "has a limit above every measurement: the data still rise" in text and "however far" not in text
+    assert "100.0" not in text and "99." not in text
 
 
 def test_a_flattening_series_states_its_plateau_first_with_its_spread():
@@ -86,10 +91,10 @@ def test_block_size_sweeps_get_the_per_io_byte_model_never_littles_law():
     r = nm.fit(table("block_size_bytes", xs, y, y="bytes_per_s"), x="block_size_bytes", y="bytes_per_s")
     assert list(r.fits[()]) == ["per_io_byte"]
     text = r.explain()
-    # 4 KiB reaches 258 K IOPS, under 1/1.5 of the 400 K term: an extrapolation, so neither that term as an IOPS
-    # ceiling nor the crossing it sets (b* = 7500 B) is stated (blind4, issue 28's "an IOPS ceiling of 32.3 K")
-    assert "Little's law up to" not in text and "a per-I/O term of 1/4" in text and "not stated as an IOPS ceiling" \
-        in text and "crossing at a block size" not in text
+    # 4 KiB reaches 258 K IOPS, under 1/1.5 of the 400 K term; bandwidth is flat within 10 % from 64 KiB: round 8,
+    # the measured byte cap is the level, and the model states no term, ceiling or crossing beside it
+    assert "a byte cap of 2.94 GB/s" in text and "Little's law up to" not in text and "400" not in text
+    assert_no_model_level(r)
     p = r.params.set_index("name")["value"]
     assert p["iops_max"] == pytest.approx(4e5, rel=0.05) and p["bw_max"] == pytest.approx(3e9, rel=0.03)
     with pytest.raises(NvmeModelError, match="concurrency, not transfer size"):
@@ -137,8 +142,10 @@ def test_a_fitted_cap_below_the_measurements_is_flagged():
     x = np.array([1, 2, 4, 8, 16, 32, 64, 128.])
     y0 = np.minimum(x / 1e-4, 4e4) * (1 + 0.08 * np.log2(np.maximum(x / 4, 1)))
     xs, y = _repeats(x, y0, cv=0.005)
-    text = nm.fit(table("iodepth", xs, y), x="iodepth", y="iops", model="littles").explain()
-    assert "below the largest measurement" in text and "not a ceiling of these data" in text
+    r = nm.fit(table("iodepth", xs, y), x="iodepth", y="iops", model="littles")
+    # round 8: the facts state the level (saturated from iodepth = 4); the fitted cap is not said at all
+    assert "saturates from iodepth = 4" in r.explain()
+    assert_no_model_level(r)
 
 
 def test_kappa_at_its_bound_gives_no_peak():
