@@ -401,11 +401,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
-    if level:  # the facts say the level: what remains is what the points show beside any model
-        paced = paced_model_claim(result, key, model)
-        sup = _superlinear(result, key, ev, model) if paced is None and x not in ("block_size_bytes",) else None
-        stall = stall_claim(result, cf) if model in ("amdahl", "usl") and paced is None and sup is None else None
-        return [c for c in (paced, sup, stall) if c is not None]
+    if level:  # the facts say the level: what remains is what the points show beside any model (fio's pace is said
+        # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
+        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) else None
+        stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
+        return [c for c in (sup, stall) if c is not None]
     if np.unique(ev.x).size < 3:  # two loads: a ratio, not a shape (a line through 0 and one bend fit anything)
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         return [Claim("model", f"With two {x} values no shape is claimed: ×{ev.x[i1] / ev.x[i0]:.3g} the {x} gave "
@@ -791,7 +791,7 @@ def curve_claims(result, key) -> list[Claim]:
         claims.append(_no_load(result, key, flight, ev))
     # the model kept and its R² only where its parameters are read; else it is summary()'s (CAUSES rule 4, round 7 CH)
     # where the facts state a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
-    level = states_level(cf, ev)
+    level = states_level(cf, ev, result.x)
     read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3
     if model != "constant" and read:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))

@@ -405,9 +405,10 @@ def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None
     return f"{model} fits {n} point{'s' if n != 1 else ''}{joint} with R² = {_r2(r2)}."
 
 
-def states_level(cf: CurveFacts | None, ev=None) -> bool:
+def states_level(cf: CurveFacts | None, ev=None, axis: str = "") -> bool:
     """The data facts state a level: the saturation fact's onset, from the first point, near or falls; a measured cap or
-    fall along block size; or the evidence's plateau, fall or flat line. The model sentences then state no knee, limit,
+    fall along block size; or the evidence's flat line, plateau or fall (along block size the flat line only: IOPS fall
+    there as blocks grow whatever binds). The model sentences then state no knee, limit,
     asymptote, ceiling or mechanism (σ, κ, a serial fraction): those stay in summary() and params (one fact, one story;
     set after round 8 was read: r8_ingimarsson_nvme_512b-randread_sqpoll_qd's knee 4.01 "only adds queueing latency"
     beside +41 % measured past it, r8_satishg_24sata-bx500-hba_4k-randwrite_qd4_numjobs's USL σ, κ and a 1.6× "contention
@@ -418,7 +419,9 @@ def states_level(cf: CurveFacts | None, ev=None) -> bool:
         return True
     if cf is not None and (cf.cap is not None or cf.size_fall is not None):
         return True
-    return ev is not None and state != "rising" and bool(ev.plateau or ev.falls or ev.flat)
+    if ev is None or state == "rising":
+        return False
+    return bool(ev.flat) or (axis != "block_size_bytes" and bool(ev.plateau or ev.falls))
 
 
 def stall_claim(result, cf: CurveFacts | None):

@@ -22,7 +22,8 @@ def test_a_model_worse_than_the_mean_is_not_said_to_fit():
     # two x values: a ratio, no shape — the model kept and its R² are summary()'s (round 7 part 1 CH)
     assert "the model kept" not in text and "R² = -" not in text and "one degree of freedom" not in text
     assert "interpolates" not in text
-    assert "×2 the drives gave ×0.904 the IOPS" in text
+    # (round 8: the lower second value is the data's fact; the model's ratio sentence repeated it and is gone)
+    assert "10% lower at drives = 2 (624.83 K IOPS) than at drives = 1 (691.22 K IOPS)" in text
     assert "R² = -" in r.summary() and "2 points for 1 parameter: one degree of freedom left" in r.summary()
 
 
@@ -63,7 +64,8 @@ def test_a_cap_the_largest_measurement_reaches_is_not_called_an_extrapolation(tm
         text = r.explain()
         fig = r.plot()
     # no cap number where the cap sits on the last point of a still-rising curve (issue 28: "not an estimate")
-    assert "the fit's ceiling sits on that measurement: no ceiling is reached within the data" in text
+    assert "Little's law fits the rise; the data still rise at the largest drives" in text
+    assert "no ceiling is reached within the data, so none is estimated from the fit" in text
     assert "cap of 0.43" not in text
     assert "extrapolation" not in text
     legend = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
