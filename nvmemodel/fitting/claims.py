@@ -405,7 +405,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
         sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) else None
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
-        return [c for c in (sup, stall) if c is not None]
+        fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
+        return [c for c in (sup, stall, fan) if c is not None]
     if np.unique(ev.x).size < 3:  # two loads: a ratio, not a shape (a line through 0 and one bend fit anything)
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         return [Claim("model", f"With two {x} values no shape is claimed: ×{ev.x[i1] / ev.x[i0]:.3g} the {x} gave "

@@ -36,7 +36,8 @@ def test_usl_chosen_and_reported_like_r_usl(usl_result):
     assert d.loc["contention_share", "value"] + d.loc["coherency_share", "value"] == pytest.approx(1.0)
     text = r.summary()
     assert "residual standard error" in text and "degrees of freedom" in text and "t value" in text
-    assert "peaks at numjobs" in r.explain()
+    # round 8: the data's peak and fall are the facts'; the USL's peak (above, in derived()) is not restated
+    assert "Measured IOPS peaks at 13.23 K IOPS at numjobs = 32" in r.explain() and "σ" not in r.explain()
 
 
 def test_compare_weights_and_prediction_band(usl_result):
@@ -75,7 +76,8 @@ def test_cli_fit_text_json_and_plot(tmp_path, capsys):
                  "--plot", str(tmp_path / "nj.png")]) == 0
     out = capsys.readouterr().out
     # the littles fit misses these points too far to be read (issue 28); its parameter stays in the summary
-    assert ("stays at" in out or "does not describe these points closely enough" in out) and "x_max" in out
+    assert ("stays at" in out or "does not describe these points closely enough" in out or "saturat" in out) \
+        and "x_max" in out  # (round 8: a saturated curve's fit is in the summary only)
     assert (tmp_path / "nj.png").exists() and (tmp_path / "nj.svg").exists()
     assert main(["fit", str(LOCAL / "bs"), "--x", "block_size_bytes", "--y", "bytes_per_s", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)

@@ -37,8 +37,8 @@ def test_no_asymptote_below_a_measurement_is_called_a_limit():
         text = res.explain()
         if res.chosen[()] == "amdahl" and f is not None:
             limit = f.values["x1"] / f.values["sigma"]
-            if limit < top:
-                assert "however far" not in text and "not a ceiling of these data" in text, text
+            if limit < top:  # round 8: said as below the measurement, or (beside a level the facts state) not at all
+                assert "however far" not in text and ("not a ceiling of these data" in text or "saturat" in text), text
 
 
 def test_a_step_of_four_times_the_load_gives_its_own_gain():
@@ -100,5 +100,6 @@ def test_a_saturated_curves_last_step_of_scatter_is_not_read_as_still_rising():
     # file_qd_nj2: saturated from iodepth 16, then -16 % and +27 % (scatter, as the saturation claim says): the model's
     # asymptote below the last point is a level the points scatter about, not "the data still rise"
     res = _fit("file_qd_nj2", x="iodepth", y="iops")
-    (m,) = [c["text"] for c in res.claims() if c["kind"] == "model"]
-    assert "the data still rise" not in m and "a level the points scatter about" in m, m
+    # round 8: the level is the facts'; the model says nothing beside it
+    assert not [c["text"] for c in res.claims() if c["kind"] == "model"]
+    assert "the data still rise" not in res.explain()

@@ -101,4 +101,6 @@ def test_queue_asked_is_not_queue_in_flight():
     # BI: 32 asked, 72 % in flight at 4 KiB: no "a deeper queue may raise it"
     t = _text("r6_ysj_sandisk-usb_randread_qd32_bs_repeats")
     assert "a deeper queue may raise it" not in t
-    assert "only 72% were in flight by Little's law: more queue asked for is not more in flight" in t
+    # (round 8: bandwidth nearly level at the largest sizes is a level the cap fact states: the model sentence that
+    # carried "only 72% were in flight by Little's law" is not said beside it)
+    assert "a deeper queue" not in t
