@@ -403,7 +403,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     top = float(np.max(ev.y))
     if level:  # the facts say the level: what remains is what the points show beside any model (fio's pace is said
         # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
-        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) else None
+        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) and not ev.step else None
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
         fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
         return [c for c in (sup, stall, fan) if c is not None]
