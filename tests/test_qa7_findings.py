@@ -209,7 +209,8 @@ def test_i9_a_knee_between_two_measured_loads_gets_no_zero_width_interval():
     # the zero-width interval nor any knee place is said, and the pace is named as what set the rate.
     text = _explain("rateqd", x="iodepth", y="iops").explain()
     assert "(95 % CI 1.59–1.59)" not in text and "1.59 iodepth" not in text
-    assert "a pace has no per-I/O or per-byte cost, knee or ceiling" in text
+    # (round 8: the level is the facts' — fio's pace, said by the pacing fact — so no model sentence at all)
+    assert "fio was told to pace these runs" in text and "knee" not in text
 
 
 def test_i10_null_engine_runs_are_not_compared_with_a_topology():
@@ -301,10 +302,12 @@ def test_i13_usl_does_not_split_the_loss_when_kappa_may_be_zero():
     contention, 50% coherency" — a split the data cannot make when κ may be 0."""
     text = _explain("nullnj", x="numjobs", y="iops", model="usl").explain()
     assert "coherency;" not in text and "% of the lost throughput" not in text
-    # where the fit is read, κ's interval is said; this one (R² 0.89) is not read at all (issue 28)
+    # where the fit is read, κ's interval is said; this one (R² 0.89) is not read at all (issue 28), and since round 8
+    # a level the facts state (saturated from numjobs = 3) gets no model sentence either
     assert ("κ's 95 % interval includes 0" in text
             and "the loss cannot be split between contention and coherency (κ may be 0)" in text) \
-        or "does not describe these points closely enough" in text, text
+        or "does not describe these points closely enough" in text or "saturated from numjobs = 3" in text, text
+    assert "σ" not in text and "κ" not in text
 
 
 def test_o6_per_io_byte_bandwidth_ceiling_is_in_view():
