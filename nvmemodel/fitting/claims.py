@@ -396,8 +396,9 @@ def _direction_latencies_at_one(result, key) -> dict:
 
 def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False, cf=None, prior=(), level=False) -> list[Claim]:
     """What the chosen model adds to the facts. Where the facts state a level (``level``: fact_claims.states_level) it
-    adds no knee, limit, ceiling or mechanism — only what the points show beside any model (fio's pace, steps that rose
-    faster than the load, a load that stopped being one); elsewhere never a value above every measurement."""
+    adds no knee, limit, ceiling or mechanism — only what the points show beside any model (steps that rose faster
+    than the load, a load that stopped being one, devices added at a load that did not grow); elsewhere never a value
+    above every measurement."""
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
