@@ -54,14 +54,14 @@ from .cpu_claims import _cpu, _cpu_bound_below
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import (_is_level, below_top_words, cpu_claims, direction_claims, fan_out_claim, fit_words,
-                          layer_claims, lead_claims, level_words, served_words, size_claims, stall_claim,
+from .fact_claims import (below_top_words, cpu_claims, direction_claims, fan_out_claim, fit_words, layer_claims,
+                          lead_claims, level_words, served_words, size_claims, stall_claim, states_level,
                           untrusted_claim)
 from .facts import curve_facts
 from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
-from .size_model import cap_and_ci, ceiling_ci, per_io_byte_claims, stays_words
+from .size_model import per_io_byte_claims
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
