@@ -134,6 +134,11 @@ def _pct(v: float) -> str:
     return f"{v:.0%}" if v >= 0.1 else f"{100 * v:.2g} %"
 
 
+def _pcts(lo: float, hi: float) -> str:
+    """Two shares as a range, or one value where they print alike ("100 %", not "100 %–100 %": round 8, DE)."""
+    return _pct(lo) if _pct(lo) == _pct(hi) else f"{_pct(lo)}–{_pct(hi)}"
+
+
 #: an asymptote further than this above the largest measurement is an extrapolation
 EXTRAPOLATION = 1.5
 #: an asymptote the data do not reach gets no interval: the model's t or profile interval assumes its shape holds

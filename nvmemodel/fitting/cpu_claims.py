@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claim import Claim, _machine_cpu, _pct, _pts, _what, _xv, runs_rows
+from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
 from .facts import CPU_BOUND, PAYS, _gain, curve_facts
 from .wording import fmt_y
@@ -181,7 +181,7 @@ def _held_words(result, cf, h) -> str:
            f"fio's latency covers only {_pct(h['cover'][0])}–{_pct(h['cover'][1])} of the job's I/O cycle (IOPS × "
            f"mean latency ÷ outstanding): the job spent the rest on its own work")
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
-    return (f"fio's CPU accounting: {who} used {_pct(np.nanmin(share))}–{_pct(np.nanmax(share))} of one CPU, and its "
+    return (f"fio's CPU accounting: {who} used {_pcts(np.nanmin(share), np.nanmax(share))} of one CPU, and its "
             f"rate follows the CPU it got at one cost, {line}: the CPUs the jobs got ÷ that cost give the measured "
             f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus[i]:.3g} CPUs ÷ {at} = "
             f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. CPU-bound at the "
@@ -292,7 +292,7 @@ def _spin_words(result, cf, sp) -> str:
     why = sp["why"]
     if sp["pair"] is None:
         share = np.asarray(cf.cpu.facts["share"], float)
-        return (f"fio's CPU accounting: {why}, so the jobs' CPU ({_pct(np.nanmin(share))}–{_pct(np.nanmax(share))} "
+        return (f"fio's CPU accounting: {why}, so the jobs' CPU ({_pcts(np.nanmin(share), np.nanmax(share))} "
                 f"of one CPU per job) shows no CPU limit and no cost per I/O.")
     i, j = sp["pair"]
     cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
@@ -352,7 +352,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
-    if i in not_binding or not np.isfinite(cpus):  # (not_binding: said above, busy but not what limited the rate)
+    f = curve_facts(result, key).cpu  # not_binding: said above (busy, not what limited the rate)
+    if i in not_binding or not np.isfinite(cpus) or f is not None and f.facts["how"] == "job":  # r8 DE: said
         return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
     # runs differ in numjobs); no share per job for a whole machine's CPU or more than one CPU per job
@@ -385,7 +386,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
-        bound.append("each job kept its CPU busy: the submitting threads are CPU-bound")
+        pw = f.facts.get("polled") if f is not None else None  # round 8 (EA): this point's own runs polled
+        bound.append(f"there {pw['why']}" if pw and float(row[result.x]) in pw["x"] else
+                     "each job kept its CPU busy: the submitting threads are CPU-bound")
     elif near:
         bound.append(near)
     elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
@@ -512,12 +515,10 @@ def _coarse_step(rows) -> float | None:
 def _run_flags(rows) -> dict:
     """What the runs say about their CPU figures (the rules of ``nm.io_costs``, :mod:`nvmemodel.hostcal.costs`):
     the engine, whether fio paced them, whether they were buffered."""
-    import pandas as pd
+    from ..hostcal.costs import NOT_A_STACK, paces, polls
 
-    from ..hostcal.costs import NOT_A_STACK, polls
-
-    out: dict = {"engine": "", "not_stack": "", "polling": "", "paced": [], "buffered": False, "direct": False,
-           "step": None}
+    out: dict = {"engine": "", "not_stack": "", "polling": "", "paced": [], "part_paced": "", "buffered": False,
+           "direct": False, "step": None}
     if rows is None or not len(rows):
         return out
     if "ioengine" in rows:
@@ -525,10 +526,9 @@ def _run_flags(rows) -> dict:
         out["engine"] = engines.pop() if len(engines) == 1 else ""
         out["not_stack"] = next((NOT_A_STACK[e] for e in sorted(set(rows["ioengine"].dropna().astype(str)))
                                  if e in NOT_A_STACK), "")
-    out["polling"] = polls(rows)  # an SPDK engine, hipri or sqthread_poll in a run, t/io_uring (round 7, CB)
-    for col, name in (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"), ("thinktime_s", "thinktime")):
-        if col in rows and (pd.to_numeric(rows[col], errors="coerce") > 0).any():
-            out["paced"].append(name)
+    # an SPDK engine, hipri or sqthread_poll, t/io_uring (round 7, CB) in every run (round 8, EA: each point its own)
+    out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""
+    out["paced"], out["part_paced"] = paces(rows)  # per direction (round 8, EB)
     if "direct" in rows:
         d = rows["direct"].dropna()
         out["buffered"] = bool(len(d)) and not d.astype(bool).any()
@@ -568,6 +568,8 @@ def cost_words(result, key) -> str:
         y = p["y"].to_numpy(float)
         i = int(np.nanargmax(np.where(np.isfinite(per_io), y, np.nan)))
         where = "at the maximum"
+    if (pw := f.facts.get("polled")) and p["x"].iloc[i] in pw["x"]:  # this point's runs polled (round 8, EA)
+        flags["polling"] = pw["why"]
     idle = share < IDLE_SHARE  # no cost where a job was nearly idle (round 7, part 2 CC)
     if x_bs := result.x == "block_size_bytes":
         idle &= per_io > 0  # (a whole-second zero stays: it is said below fio's resolution)
@@ -586,7 +588,7 @@ def cost_words(result, key) -> str:
 
     step = flags["step"]
     if x_bs:
-        ok = np.flatnonzero(np.isfinite(per_io) & ~idle)
+        ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)
 
         def size(v) -> str:  # round 5: "512 to 512 KiB" read as one value: every size with its unit
             w = _xv(result, v)
@@ -600,7 +602,10 @@ def cost_words(result, key) -> str:
             return (f"{size(xs[k])} below fio's resolution" + (f" (< {fmt_y(res, 's')}: 1 s ÷ the I/Os of the run)"
                                                               if np.isfinite(res) else ""))
 
-        each = ", ".join(one(k) for k in ok)
+        each = ", ".join(one(k) for k in ok) + (  # round 8 (ED): the sizes left out, named, and why
+            f"; left out: {', '.join(size(xs[k]) for k in out)}, where the job used "
+            f"{_pcts(share[out].min(), share[out].max())} of a CPU (below {IDLE_SHARE:.0%}: no cost read)" if out.size
+            else "")
         if step:  # the comparisons below use measured costs only
             ok = ok[per_io[ok] > 0]
         if ok.size < 2:
@@ -608,20 +613,17 @@ def cost_words(result, key) -> str:
                     f"here in whole seconds, so no change across sizes is read from it.")
         lo, hi = per_io[ok[0]], per_io[ok[-1]]
         r = hi / lo if lo > 0 else np.nan
-        # direct I/O copies no data in the kernel (round 5): its per-byte work is pinning and mapping the pages, a
-        # checksum or a request split; a copy only where the page cache is in the path
-        work = ("pinning and mapping the pages, a request split into several, or checksums" if flags["direct"] else
-                "copies or checksums" if flags["buffered"] else
-                "copies where the page cache is in the path, pinning pages, request splits or checksums")
         steady = bool(np.all(np.diff(per_io[ok]) >= -0.15 * per_io[ok][:-1]))
         span = f"×{r:.3g} from {size(xs[ok[0]])} to {size(xs[ok[-1]])}"
         trend = ("about the same at every size (within ±15 %): the cost is per I/O, not per byte" if
                  np.all(np.abs(per_io[ok] / np.median(per_io[ok]) - 1) <= 0.15) else
-                 f"{span}: a larger I/O costs more CPU (per-byte work such as {work} on top of the per-I/O cost)"
+                 f"{span}: a larger I/O costs more CPU (per-byte work on top of the per-I/O cost; the files do "
+                 f"not show which)"
                  if r > 1 and steady else
                  f"{span}, not in step with size (lowest at {size(xs[ok[int(np.argmin(per_io[ok]))]])})"
                  if not steady else span)
-        text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {trend}; "
+        text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — "
+                f"{'over the sizes listed, ' if out.size else ''}{trend}; "
                 f"compared per I/O, never per byte across sizes")
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
@@ -629,14 +631,17 @@ def cost_words(result, key) -> str:
     notes = []
     layer = str(cf.layer.facts.get("layer")) if cf.layer is not None else ""
     partial = NOT_WHOLE_PATH.get(layer, "")  # fio's figure is not the I/O path's (round 7, CG)
-    sustain = not (flags["paced"] or flags["polling"] or flags["engine"] == "null" or helper or partial or idle[i])
+    sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
+                   or partial or idle[i])
+    big = _sizes(p)[i] >= 65536  # bytes/s beside IOPS, as the plateau sentences give them (round 8, DE)
+    rate = fmt_y(1.0 / per_io[i], "1/s") + (f" ({fmt_y(_sizes(p)[i] / per_io[i], 'B/s')})" if big else "")
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
-                 f"{fmt_y(1.0 / per_io[i], '1/s')}"
-                 if x == "block_size_bytes" else f", at which cost one CPU sustains {fmt_y(1.0 / per_io[i], '1/s')}")
+                 f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")
     if flags["paced"]:
         notes.append(f"the runs were paced ({', '.join(flags['paced'])}): a cost at a set rate, not at saturation, "
                      "so no rate one CPU sustains is read from it")
+    notes += [flags["part_paced"]] if flags["part_paced"] else []
     if flags["polling"]:
         notes.append("the engine polls (busy whatever the rate): a cost per I/O at saturation only where a job is "
                      "CPU-bound")

@@ -757,9 +757,14 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         held = (f"the rate there is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy): a larger {x} cannot raise it much for "
                 f"{'that job' if who == 'the job' else 'those jobs'} — more jobs can" if rising else
                 f"the level is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy), not a device queue")
+        lo, hi, to = s["one_cost"] or (0, 0, 0)
+        proof = (f" ({fmt_y(lo, 's')}–{fmt_y(hi, 's')} at every point ≥ {CPU_BOUND:.0%} busy up to {x} = "
+                 f"{_xv(result, to)}: one cost)" if s["one_cost"] else "")
+        polled = (f" At {x} = {', '.join(_xv(result, v) for v in s['polled']['x'])} {s['polled']['why']}: no reading "
+                  f"of fio's CPU there." if s.get("polled") else "")
         text = (f"fio's CPU accounting at {x} = {_xv(result, s['at_x'])}: {who} used {s['job_cpu_share']:.0%} of a "
-                f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O — at that cost one CPU sustains "
-                f"{fmt_y(s['iops_per_cpu'], '1/s')} per job: {held}.")
+                f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O{proof} — at that cost one CPU "
+                f"sustains {fmt_y(s['iops_per_cpu'], '1/s')} per job: {held}.{polled}")
     return [_claim("cpu", text, f)]
 
 

@@ -695,7 +695,7 @@ def _mix(result, p) -> Fact | None:
 
 
 def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None,
-              seen: tuple | None = None, polls: str = "") -> Fact | None:
+              seen: tuple | None = None, polls: str | list = "") -> Fact | None:
     cpus, jobs, iops = p["cpus"].to_numpy(float), p["jobs"].to_numpy(float), p["iops"].to_numpy(float)
     if result.y_unit == "s" or not np.isfinite(cpus).any():
         return None
@@ -711,7 +711,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         calm = np.flatnonzero((share < CPU_BOUND) & np.isfinite(per_job))
         if calm.size and np.nanmax(per_job[calm]) >= 0.95 * per_job[i]:
             spin[i] = True
-    from ..hostcal.costs import CANNOT_POLL, cost_growth
+    from ..hostcal.costs import CANNOT_POLL, cost_growth, not_one_cost
 
     size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
     size = size if np.isfinite(size).all() else np.ones(len(p))
@@ -720,9 +720,23 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
     # (an engine that cannot poll — psync, libaio … — spends added CPU on its scheduling, not spinning: not read here)
     can_poll = engine not in CANNOT_POLL
     grew = cost_growth(per_io, iops, size, [int(i) for i in np.flatnonzero(busy)]) if can_poll else None
-    spins = {"why": polls, "pair": grew} if (polls or grew) and engine not in ("null", "cpuio") else None
-    if spins:
-        spin |= busy
+    # round 8 (EA): each point's own runs say whether it polled; the series "polls" only where every point does
+    polled = np.array([bool(w) for w in polls]) if isinstance(polls, list) else np.full(len(p), bool(polls))
+    polls = next((w for w in polls if w), "") if isinstance(polls, list) else polls
+    spins = {"why": polls, "pair": grew} if (polled.all() or grew) and engine not in ("null", "cpuio") else None
+    odd = not_one_cost(per_io, size, np.flatnonzero(busy & ~polled)) if can_poll and not spins else None
+    if odd is not None and engine not in ("null", "cpuio"):  # round 8: the proof of a CPU limit is one cost
+        from .claim import _xv
+        from .wording import fmt_y
+
+        (i, j), x = sorted(odd), result.x
+        who = "the job was" if np.nanmax(jobs) <= 1 else "each job was"
+        spins = {"why": f"from {x} = {_xv(result, p['x'].iloc[i])} to {_xv(result, p['x'].iloc[j])} {who} "
+                        f"≥ {CPU_BOUND:.0%} busy while its CPU per I/O changed ×{per_io[j] / per_io[i]:.3g} "
+                        f"({fmt_y(per_io[i], 's')} → {fmt_y(per_io[j], 's')}, usr+sys ÷ I/Os): not one cost"
+                        + (f"; at {x} = {', '.join(_xv(result, v) for v in p['x'][polled])} {polls}" if polls else ""),
+                 "pair": None}
+    spin |= busy & (polled | bool(spins))
     bound_at = None
     how = ""
     at = None
@@ -764,6 +778,8 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
                 spare = {"level_cpus": level, "seen_cpus": seen[0], "seen_at": seen[1], "from_x": float(p["x"].iloc[at])}
                 level = None
     bound = True if bound_at is not None else (None if level is not None else False)
+    one = [] if bound_at is None or how != "job" else \
+        [k for k in range(bound_at, len(p)) if busy[k] and not spin[k] and abs(size[k] / size[bound_at] - 1) <= 0.01]
     facts = {"share": share.tolist(), "cpu_s_per_io": per_io.tolist(), "spinning": spin.tolist(),
              "cpu_bound": bound, "how": how, "level_cpus": level, "cores": cores, "engine": engine,
              "level_from_x": float(p["x"].iloc[at]) if level is not None else None,
@@ -771,7 +787,11 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "at_cpu_s_per_io": float(per_io[bound_at]) if bound_at is not None else None,
              "iops_per_cpu": float(1.0 / per_io[bound_at]) if bound_at is not None and per_io[bound_at] > 0 else None,
              "job_cpu_share": float(share[bound_at]) if bound_at is not None else None,
-             "cpus": float(cpus[bound_at]) if bound_at is not None else None, "spare": spare, "spins": spins}
+             "cpus": float(cpus[bound_at]) if bound_at is not None else None, "spare": spare, "spins": spins,
+             "polled": {"x": p["x"].to_numpy(float)[polled].tolist(), "why": polls} if polled.any() and not spins
+             else None,  # the busy points' CPU per I/O from the onset: the proof of a CPU limit (round 8)
+             "one_cost": (float(np.min(per_io[one])), float(np.max(per_io[one])), float(p["x"].iloc[one[-1]]))
+             if len(one) >= 2 else None}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
@@ -1015,9 +1035,10 @@ def _cpu_of(result, key, p, sat, cap):
         why = str(getattr(host, "provenance", {}).get("cores_per_socket", ""))
         if not why.startswith(("assumption", "estimate")):  # an assumed count decides nothing about this machine
             cores = int(host.sockets * host.cores_per_socket)
-    from ..hostcal.costs import polls
+    from ..hostcal.costs import polls_at
 
-    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result), polls(rows))
+    xs = p["x"].to_numpy(float)
+    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result), polls_at(rows, result.x, xs))
 
 
 def _most_cpus_seen(result) -> tuple | None:

@@ -51,10 +51,13 @@ NOT_A_STACK = {"null": "the null engine: fio's own work per I/O, no I/O stack (t
 #: Engines that poll for completions (their CPU is busy whatever the rate).
 POLLING = ("spdk", "spdk_bdev")
 #: fio job options (table columns of ingest, 1/0/missing) under which fio's CPU share is no load: ``hipri`` makes the
-#: job spin on its completions, ``sqthread_poll`` has a kernel thread (not counted by fio) poll its submissions
+#: job spin on its completions; under ``sqthread_poll`` a kernel thread fio does not count submits, and the job's
+#: thread waits for completions re-reading the ring without a system call (fio ``engines/io_uring.c``
+#: ``fio_ioring_getevents`` in fio 3.13, 3.35 and 3.42: ``io_uring_enter`` only ``if (!o->sqpoll_thread)``): it spins
 POLL_OPTIONS = {"hipri": "the jobs polled for their completions (hipri): busy whatever held the rate",
-                "sqthread_poll": "a kernel thread polled the submission queue (sqthread_poll), and fio counts only "
-                                 "the job's own thread"}
+                "sqthread_poll": "a kernel thread fio does not count submitted the I/O (sqthread_poll), and the job's "
+                                 "thread waited for completions by re-reading the ring, never sleeping (fio's "
+                                 "io_uring engine): busy whatever held the rate"}
 #: CPU per I/O growing by more than this share from a lighter load to a heavier one at the same bytes per I/O: not
 #: one cost (set after round 7 was read: r7_bergstartup_sn540-local-hipri, each job 100 % busy while CPU per I/O grew
 #: 3.07 → 11.05 µs and the rate stayed within 6 % from 3 jobs)
@@ -84,6 +87,56 @@ def polls(rows) -> str:
     return ""
 
 
+#: fio options that pace a run (table column → option name)
+PACES = (("rate_iops", "rate_iops"), ("rate_bytes_per_s", "rate"), ("thinktime_s", "thinktime"))
+
+
+def paces(rows) -> tuple[list[str], str]:
+    """``(paces, note)``: the options fio paced every direction's I/O of these runs by, or — where a pace held only
+    some directions — none and what share of the I/O it held, with the read share measured against the one asked
+    where they differ by more than 10 points (set after round 8 was read: r8_here-rate_writeonly20m, ``rate=,20m``
+    on the writes while the unpaced reads made 97-99 % of the I/O of a 50/50 job)."""
+    import numpy as np
+    import pandas as pd
+
+    if rows is None or not len(rows):
+        return [], ""
+    on = {name: pd.to_numeric(rows[col], errors="coerce").fillna(0).to_numpy(float) > 0 for col, name in PACES
+          if col in rows}
+    names = [n for n, v in on.items() if v.any()]
+    ios = pd.to_numeric(rows["ios"], errors="coerce").fillna(0).to_numpy(float) if "ios" in rows else None
+    paced = np.logical_or.reduce(list(on.values())) if on else np.zeros(len(rows), bool)
+    if not names or paced.all() or ios is None or "direction" not in rows or not ios.sum() > 0:
+        return names, ""
+    dirs = " and ".join(sorted(set(rows["direction"].astype(str)[paced]))) + "s"
+    note = (f"only the {dirs} were paced ({', '.join(names)}): {ios[paced].sum() / ios.sum():.0%} of the I/Os; the "
+            f"rest ran unpaced, so this is no cost at a set rate")
+    rd = rows.assign(r=np.where(rows["direction"].astype(str).eq("read"), ios, 0), n=ios).groupby("source_path")
+    got, asked = (rd["r"].sum() / rd["n"].sum()).to_numpy(float), rd["read_fraction"].first().to_numpy(float) \
+        if "read_fraction" in rows else np.array([np.nan])
+    if np.isfinite(asked).all() and np.any(np.abs(got - asked) > 0.1):
+        note += (f"; fio did not keep the mix asked ({asked.min():.0%} reads): reads were "
+                 f"{_range_pct(got.min(), got.max())} of the I/Os")
+    return [], note
+
+
+def _range_pct(lo: float, hi: float) -> str:
+    return f"{lo:.0%}" if f"{lo:.0%}" == f"{hi:.0%}" else f"{lo:.0%}–{hi:.0%}"
+
+
+def polls_at(rows, col: str, xs) -> list[str]:
+    """:func:`polls` of the runs at each load ``xs`` (the rows whose ``col`` is that value, within 0.5 %), each
+    point judged on its own runs (set after round 8 was read: r8_ingimarsson liburing, one sqthread_poll run of 8
+    voided the CPU of all); every point's all rows where the rows do not give ``col``."""
+    import numpy as np
+    import pandas as pd
+
+    if rows is None or col not in rows:
+        return [polls(rows)] * len(xs)
+    v = pd.to_numeric(rows[col], errors="coerce").to_numpy(float)
+    return [polls(rows[np.isclose(v, float(x), rtol=0.005)]) for x in xs]
+
+
 def cost_growth(per_io, iops, size, among) -> tuple[int, int] | None:
     """``(i, j)``: of the points ``among`` (indices in load order), the pair i before j at the same bytes per I/O (±1 %)
     whose CPU per I/O grew the most, where it and the CPU grew by more than :data:`COST_GROWTH` and the CPU added
@@ -99,6 +152,20 @@ def cost_growth(per_io, iops, size, among) -> tuple[int, int] | None:
             if cpu_j > (1 + COST_GROWTH) * cpu_i and little:
                 best, pair = float(per_io[j] / per_io[i]), (int(i), int(j))
     return pair
+
+
+#: busy points (same bytes per I/O) whose CPU per I/O differs by more than this factor: not one cost, so the busy share
+#: is no CPU limit (set after round 8 was read: r8_ingimarsson sqpoll, 99.9 % busy at QD1-64 while the cost fell
+#: 11.6 → 2.6 µs; liburing and 2-job io_uring, CPU-bound at 4.0-4.2 and 4.7-4.9 µs, seen as cases it must not catch)
+ONE_COST = 1.5
+
+
+def not_one_cost(per_io, size, among) -> tuple[int, int] | None:
+    """``(i, j)``: of the points ``among``, the pair at the same bytes per I/O (±1 %) whose CPU per I/O differs the
+    most, where it differs by more than ×:data:`ONE_COST`; else None."""
+    pairs = [(int(i), int(j)) for i in among for j in among
+             if abs(size[j] / size[i] - 1) <= 0.01 and per_io[j] > 0 and per_io[i] > ONE_COST * per_io[j]]
+    return max(pairs, key=lambda ij: per_io[ij[0]] / per_io[ij[1]], default=None)
 
 
 #: Engines that cannot poll or spin for a completion (fio's hipri and sqthread_poll exist only for io_uring and
