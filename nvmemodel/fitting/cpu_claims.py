@@ -609,8 +609,8 @@ def cost_words(result, key) -> str:
         if step:  # the comparisons below use measured costs only
             ok = ok[per_io[ok] > 0]
         if ok.size < 2:
-            return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each}; fio counted CPU "
-                    f"here in whole seconds, so no change across sizes is read from it.")
+            return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each}; " + (
+                "fio counted CPU here in whole seconds, so " if step else "") + "no change across sizes is read.")
         lo, hi = per_io[ok[0]], per_io[ok[-1]]
         r = hi / lo if lo > 0 else np.nan
         steady = bool(np.all(np.diff(per_io[ok]) >= -0.15 * per_io[ok][:-1]))
@@ -634,7 +634,7 @@ def cost_words(result, key) -> str:
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
                    or partial or idle[i])
     big = _sizes(p)[i] >= 65536  # bytes/s beside IOPS, as the plateau sentences give them (round 8, DE)
-    rate = fmt_y(1.0 / per_io[i], "1/s") + (f" ({fmt_y(_sizes(p)[i] / per_io[i], 'B/s')})" if big else "")
+    rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" if big else "")
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")

@@ -760,8 +760,8 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         lo, hi, to = s["one_cost"] or (0, 0, 0)
         proof = (f" ({fmt_y(lo, 's')}–{fmt_y(hi, 's')} at every point ≥ {CPU_BOUND:.0%} busy up to {x} = "
                  f"{_xv(result, to)}: one cost)" if s["one_cost"] else "")
-        polled = (f" At {x} = {', '.join(_xv(result, v) for v in s['polled']['x'])} {s['polled']['why']}: no reading "
-                  f"of fio's CPU there." if s.get("polled") else "")
+        polled = (f" At {x} = {', '.join(_xv(result, v) for v in s['polled']['x'])} {s['polled']['why']} (no reading "
+                  f"of fio's CPU there)." if s.get("polled") else "")
         text = (f"fio's CPU accounting at {x} = {_xv(result, s['at_x'])}: {who} used {s['job_cpu_share']:.0%} of a "
                 f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O{proof} — at that cost one CPU "
                 f"sustains {fmt_y(s['iops_per_cpu'], '1/s')} per job: {held}.{polled}")
