@@ -386,9 +386,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
-        pw = f.facts.get("polled") if f is not None else None  # round 8 (EA): this point's own runs polled
-        bound.append(f"there {pw['why']}" if pw and float(row[result.x]) in pw["x"] else
-                     "each job kept its CPU busy: the submitting threads are CPU-bound")
+        pw = (f.facts.get("polled") if f is not None else None) or {"x": ()}  # round 8 (EA): its own runs poll
+        bound.append(f"there {pw['why']}" if row[result.x] in pw["x"] else "each job kept its CPU busy: the submitting "
+                     "threads are CPU-bound")
     elif near:
         bound.append(near)
     elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
@@ -526,8 +526,7 @@ def _run_flags(rows) -> dict:
         out["engine"] = engines.pop() if len(engines) == 1 else ""
         out["not_stack"] = next((NOT_A_STACK[e] for e in sorted(set(rows["ioengine"].dropna().astype(str)))
                                  if e in NOT_A_STACK), "")
-    # an SPDK engine, hipri or sqthread_poll, t/io_uring (round 7, CB) in every run (round 8, EA: each point its own)
-    out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""
+    out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""  # every run: r8 EA
     out["paced"], out["part_paced"] = paces(rows)  # per direction (round 8, EB)
     if "direct" in rows:
         d = rows["direct"].dropna()
@@ -588,7 +587,7 @@ def cost_words(result, key) -> str:
 
     step = flags["step"]
     if x_bs:
-        ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)
+        ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)  # r8 ED
 
         def size(v) -> str:  # round 5: "512 to 512 KiB" read as one value: every size with its unit
             w = _xv(result, v)
@@ -602,10 +601,9 @@ def cost_words(result, key) -> str:
             return (f"{size(xs[k])} below fio's resolution" + (f" (< {fmt_y(res, 's')}: 1 s ÷ the I/Os of the run)"
                                                               if np.isfinite(res) else ""))
 
-        each = ", ".join(one(k) for k in ok) + (  # round 8 (ED): the sizes left out, named, and why
-            f"; left out: {', '.join(size(xs[k]) for k in out)}, where the job used "
-            f"{_pcts(share[out].min(), share[out].max())} of a CPU (below {IDLE_SHARE:.0%}: no cost read)" if out.size
-            else "")
+        each = ", ".join(one(k) for k in ok) + (f"; left out: {', '.join(size(xs[k]) for k in out)}, "
+                                                f"where the job used {_pcts(share[out].min(), share[out].max())} of a "
+                                                f"CPU (below {IDLE_SHARE:.0%}: no cost read)" if out.size else "")
         if step:  # the comparisons below use measured costs only
             ok = ok[per_io[ok] > 0]
         if ok.size < 2:
@@ -614,16 +612,14 @@ def cost_words(result, key) -> str:
         lo, hi = per_io[ok[0]], per_io[ok[-1]]
         r = hi / lo if lo > 0 else np.nan
         steady = bool(np.all(np.diff(per_io[ok]) >= -0.15 * per_io[ok][:-1]))
-        span = f"×{r:.3g} from {size(xs[ok[0]])} to {size(xs[ok[-1]])}"
+        span, over = f"×{r:.3g} from {size(xs[ok[0]])} to {size(xs[ok[-1]])}", "of the sizes listed: " * bool(out.size)
         trend = ("about the same at every size (within ±15 %): the cost is per I/O, not per byte" if
                  np.all(np.abs(per_io[ok] / np.median(per_io[ok]) - 1) <= 0.15) else
-                 f"{span}: a larger I/O costs more CPU (per-byte work on top of the per-I/O cost; the files do "
-                 f"not show which)"
+                 f"{span}: a larger I/O costs more CPU (per-byte work on top of the per-I/O cost)"
                  if r > 1 and steady else
                  f"{span}, not in step with size (lowest at {size(xs[ok[int(np.argmin(per_io[ok]))]])})"
                  if not steady else span)
-        text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — "
-                f"{'over the sizes listed, ' if out.size else ''}{trend}; "
+        text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {over}{trend}; "
                 f"compared per I/O, never per byte across sizes")
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
@@ -633,8 +629,7 @@ def cost_words(result, key) -> str:
     partial = NOT_WHOLE_PATH.get(layer, "")  # fio's figure is not the I/O path's (round 7, CG)
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
                    or partial or idle[i])
-    big = _sizes(p)[i] >= 65536  # bytes/s beside IOPS, as the plateau sentences give them (round 8, DE)
-    rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" if big else "")
+    rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")
