@@ -83,4 +83,8 @@ def test_one_joint_fit_explains_both_runs(runs):
     assert any("raid.max_iops is not identifiable" in n for n in r.fit_of("individual").notes)
     text = r.explain()
     assert "array=individual: Measured IOPS flattens at 9.37 M IOPS" in text  # the data first, then the model
-    assert "ceiling fits 3 points (fitted jointly with 1 on the other curves)" in text
+    # the model's sentences say what binds where (a topology was given); no "fits n points" beside the level the
+    # data state (round 8's rule: models after the facts)
+    assert "From numjobs = 1024 to 2048 host CPU cycles per I/O [host_cpu] binds" in text
+    assert "[raid_layer] binds (4.29 M IOPS" in text
+    assert "fits 3 points" not in text
