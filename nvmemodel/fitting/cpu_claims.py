@@ -8,7 +8,7 @@ import numpy as np
 
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
-from .facts import CPU_BOUND, PAYS, _gain, curve_facts
+from .facts import CPU_BOUND, PAYS, _gain, cost_rise, curve_facts
 from .wording import fmt_y
 
 __all__ = ["_machine_cpu", "_per_job_cpu"]
@@ -44,10 +44,11 @@ WAITED = 0.8
 #: CPU per I/O, which is no cost to read or extrapolate (set after round 7 was read: that case's "×22.9 … one CPU
 #: sustains 11.16 K IOPS", part 2 CC)
 IDLE_SHARE = 0.05
-#: layers whose work fio's job thread does not count (a loop worker, an NBD or Ceph client, a network or FUSE file
-#: system, a network target): fio's CPU per I/O is not the I/O path's, so no rate one CPU sustains (round 7, CG)
+#: layers whose work fio's job thread does not count: no rate one CPU sustains (round 7, CG; virtio/xen set after
+#: round 9 was read: r9_stefanha's "one CPU sustains 404 K" in a guest whose host QEMU/vhost threads do the I/O, GD)
 NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "rbd": "the Ceph client and cluster",
-                  "network_fs": "the network or FUSE file system", "network_block": "the network target"}
+                  "network_fs": "the network or FUSE file system", "network_block": "the network target",
+                  "virtio": "the host's QEMU/vhost threads", "xen": "the host's (dom0's) backend"}
 
 
 def _share(v: float) -> str:
@@ -89,7 +90,6 @@ def _cover(p) -> np.ndarray:
 
 def _synced(rows) -> bool:
     import pandas as pd
-
     return rows is not None and any(c in rows and (pd.to_numeric(rows[c], errors="coerce") > 0).any()
                                     for c in ("fsync_every", "fdatasync_every"))
 
@@ -293,7 +293,7 @@ def _spin_words(result, cf, sp) -> str:
     if sp["pair"] is None:
         share = np.asarray(cf.cpu.facts["share"], float)
         return (f"fio's CPU accounting: {why}, so the jobs' CPU ({_pcts(np.nanmin(share), np.nanmax(share))} "
-                f"of one CPU per job) shows no CPU limit and no cost per I/O.")
+                f"of one CPU per job) shows no CPU limit and no cost per I/O{cost_rise(result, p, cf.cpu.facts['cpu_s_per_io'])}.")
     i, j = sp["pair"]
     cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
     per_io, share = np.asarray(cf.cpu.facts["cpu_s_per_io"], float), np.asarray(cf.cpu.facts["share"], float)
@@ -653,4 +653,4 @@ def cost_words(result, key) -> str:
     if step and np.isfinite(share[i]) and share[i] > 0:
         notes.append(f"fio counted CPU here in whole seconds (every usr and sys figure a multiple of 1/runtime, "
                      f"{_pct(step)} of a CPU): this figure is known to about ±{min(step / share[i], 1):.0%}")
-    return text + ("; " + "; ".join(notes) if notes else "") + "."
+    return text + cost_rise(result, p, per_io) + ("; " + "; ".join(notes) if notes else "") + "."

@@ -566,7 +566,9 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         if s["iops_cap"]:
             lo, hi = s["iops_range"]
             head = (f"IOPS are flat at {span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from {_xv(result, s['iops_flat'][0])} "
-                    f"to {_xv(result, s['iops_flat'][1])} (within {FLAT:.0%} of one another)")
+                    f"to {_xv(result, s['iops_flat'][1])} " + (f"(within {FLAT:.0%} of one another)" if not s.get(
+                        "iops_noise") else f"(×{hi / lo:.3g} apart, within the ×{s['iops_noise']:.3g} a size's own "
+                                           f"runs vary: one level)"))
             bo = s.get("by_outstanding")
             if s.get("paced"):  # fio's pace, not a cap (blind4 r4_here_rateiops_bs_loop)
                 parts.append(f"{head}: fio's pace, not a cap of the device or the host")

@@ -376,6 +376,57 @@ def _run_values(result, p, i: int) -> np.ndarray:
     return v if ok else np.array([])
 
 
+def _run_costs(result, p) -> np.ndarray:
+    """Each point's CPU per I/O as the median of its runs' (usr+sys ÷ IOPS of each source file, its jobs summed), NaN
+    where the runs cannot be told apart or do not average to the point's CPU within 1 % — one disturbed run (r9
+    here-think: 493 µs beside 19 and 23 µs) must not set the cost of the point (round 9, GC)."""
+    out = np.full(len(p), np.nan)
+    tbl = result.table
+    if tbl is None or not {"source_path", "cpu_usr", "cpu_sys", "iops"} <= set(tbl.columns) or "cpus" not in p:
+        return out
+    from ..ingest.summary import usable_rows
+
+    rows = usable_rows(tbl)
+    for i in range(len(p)):
+        srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
+        r = rows[rows["source_path"].astype(str).isin(srcs)]
+        if len(srcs) < 3 or r.empty:
+            continue
+        g = (r.assign(c=r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float))
+             .groupby(r["source_path"].astype(str))[["c", "iops"]].sum())
+        c, io = g["c"].to_numpy(float), g["iops"].to_numpy(float)
+        if len(g) == len(srcs) and (io > 0).all() and np.isfinite(c).all() \
+                and abs(c.mean() - p["cpus"].iloc[i]) <= 0.01 * max(p["cpus"].iloc[i], 1e-9):
+            out[i] = float(np.median(c / io))
+    return out
+
+
+#: CPU per I/O that grew at least this much from the fastest point to a point at half its rate or less is said
+COST_RISE = 2.0
+
+
+def cost_rise(result, p, per_io) -> str:
+    """"; from numjobs = 1 to 8 fio's CPU per I/O grew ×25 (24 µs → 613 µs) while the rate fell ×17 …": the jobs spent
+    more CPU for fewer I/Os along the axis ("" where not, by :data:`COST_RISE`; set after round 9 was read: r9
+    here-uring sqpoll numjobs, 24 → 613 µs as the rate fell ×17, FD)."""
+    from .claim import _xv
+    from .wording import fmt_y
+
+    iops, c = p["iops"].to_numpy(float), np.asarray(per_io, float)
+    if result.x == "block_size_bytes" or iops.size < 3 or not (np.isfinite(iops).all() and np.isfinite(c).all() and (c > 0).all()):
+        return ""
+    i = int(np.argmax(iops))
+    later = [j for j in range(i + 1, iops.size) if iops[j] <= iops[i] / 2 and c[j] >= COST_RISE * c[i]]
+    if not later:
+        return ""
+    j = max(later, key=lambda k: c[k])
+    xs = p["x"].to_numpy(float)
+    return (f"; from {result.x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} fio's CPU per I/O grew ×{c[j] / c[i]:.3g}"
+            f" ({fmt_y(c[i], 's')} → {fmt_y(c[j], 's')}, usr+sys ÷ I/Os) while the rate fell ×{iops[i] / iops[j]:.3g}:"
+            f" the jobs spent more CPU for fewer I/Os, which a slower device alone does not do (the host's core count "
+            f"and the threads fio does not count would tell what took the CPU)")
+
+
 def _run_ratios(result, p) -> np.ndarray:
     out = np.full(len(p), np.nan)
     for i in range(len(p)):
@@ -545,8 +596,16 @@ def _paced(result, p) -> bool:
     return False
 
 
-def _flat_run(v: np.ndarray, from_start: bool) -> int:
-    """How many points from the start (or the end) of ``v`` lie within FLAT of one another (largest ÷ smallest)."""
+#: the widest run spread (largest ÷ smallest run of a size) :func:`_flat_run` takes as a level's band: runs further apart
+#: scatter, and their means say no level (QA4's uringbs2, runs ×2.3 apart, read before round 9's rule was set)
+NOISE_BAND = 1.5
+
+
+def _flat_run(v: np.ndarray, from_start: bool, spread: np.ndarray | None = None) -> int:
+    """How many points from the start (or the end) of ``v`` lie within FLAT of one another (largest ÷ smallest) — or,
+    where every point of the stretch has ≥ 3 runs (``spread``: each point's largest ÷ smallest run), within the
+    median of their spreads: means that differ less than the points' own runs are one level (set after round 9 was
+    read: r9 here-fio221 null engine, IOPS 1.37–1.72 M at 4 KiB–1 MiB with runs ×1.4 apart at every size, FC)."""
     n = v.size
     best = 0
     for m in range(2, n + 1):
@@ -554,7 +613,10 @@ def _flat_run(v: np.ndarray, from_start: bool) -> int:
         if not np.isfinite(seg).all():
             break
         # flat: the stretch's largest value within FLAT of its smallest (a steady rise of 15 % is no cap)
-        if seg.min() > 0 and seg.max() / seg.min() <= 1 + FLAT:
+        sp = (spread[:m] if from_start else spread[n - m:]) if spread is not None else np.array([np.nan])
+        noise = float(np.median(sp)) if np.isfinite(sp).all() else 0.0
+        band = max(1 + FLAT, noise if noise <= NOISE_BAND else 0.0)  # runs ×2 apart scatter: no level (qa4 uringbs2)
+        if seg.min() > 0 and seg.max() / seg.min() <= band:
             best = m
     return best
 
@@ -572,7 +634,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     n = b.size
     if n < 3 or not (np.isfinite(iops).all() and np.isfinite(bw).all()) or np.any(iops <= 0):
         return None, None
-    ni, nb = _flat_run(iops, True), _flat_run(bw, False)
+    runs = [_run_values(result, p, i) for i in range(n)]
+    spread = np.array([r.max() / r.min() if r.size >= 3 else np.nan for r in runs])
+    ni, nb = _flat_run(iops, True, spread), _flat_run(bw, False)
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
@@ -610,7 +674,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     paced = icap is not None and all(_at_pace(result, key, v) for v in b[:ni])
     facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
              "measured": icap is not None or nb >= 3, "bytes_points": nb, "iops_flat": (float(b[0]), float(b[ni - 1]))
-             if icap else None, "iops_range": (float(iops[:ni].min()), float(iops[:ni].max())) if icap else None,
+             if icap else None, "iops_range": (float(iops[:ni].min()), float(iops[:ni].max())) if icap else None, "iops_noise":
+             float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(bw[n - nb:].min()), float(bw[n - nb:].max())) if bcap else None,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
@@ -702,6 +767,8 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
     with np.errstate(all="ignore"):
         share = np.where(jobs > 0, cpus / jobs, np.nan)
         per_io = np.where(iops > 0, cpus / iops, np.nan)  # CPU-seconds per I/O: CPUs busy ÷ I/O per second
+    med = _run_costs(result, p)  # a point's cost is the median of its runs' (set after round 9 was read: GC)
+    per_io = np.where(np.isfinite(med), med, per_io)
     share = np.where(share > 1.05, np.nan, share)  # one job is one thread: more is an accounting mismatch
     busy = share >= CPU_BOUND
     # a job at ≥ 90 % that made no more I/O per job than a job below 90 % waited by spinning: not bound by it
