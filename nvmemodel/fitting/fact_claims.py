@@ -244,6 +244,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
     if state == "no_queue":
         return None
+    if state == "overlap":  # round 9 GA: the runs overlap, the mean or median gains PAYS: cannot tell
+        r0, r1 = s["runs0"], s["runs1"]
+        runs = (f" (runs {span(fmt_y(min(r0), u), fmt_y(max(r0), u), ' to ')} and "
+                f"{span(fmt_y(min(r1), u), fmt_y(max(r1), u), ' to ')})" if r0 and r1 else "")
+        return _claim("saturation", f"From {x} = {_xv(result, s['x0'])} to {_xv(result, s['x1'])} the mean {what} "
+                                    f"gained {s['gain']:+.0%} per doubling ({fmt_y(s['y0'], u)} → {fmt_y(s['y1'], u)}) "
+                                    f"and the median {s['med_gain']:+.0%}, but the runs of the two overlap{runs}: these "
+                                    f"runs cannot tell a rise from a level, so no onset, plateau or fall is claimed.", f, state="unresolved")
     if state == "noisy":
         runs = (f", {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)}" if s.get("runs_lo") is not None else
                 f" (sd up to {s['cv']:.0%} of the mean)")
@@ -415,8 +423,8 @@ def states_level(cf: CurveFacts | None, ev=None, axis: str = "") -> bool:
     alone" limit, r8_ezfio62_firecuda530's Amdahl limit with a CI above the measured saturated level)."""
     s = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
     state = s.get("state")
-    if state in ("onset", "from_first", "falls") or (state == "rising" and s.get("collapsed_from") is not None):
-        return True
+    if state in ("onset", "from_first", "falls", "overlap") or (state == "rising" and s.get("collapsed_from") is not None):
+        return True  # (overlap: the runs cannot tell a rise from a level — no model reads a knee or limit into it)
     if cf is not None and (cf.cap is not None or cf.size_fall is not None):
         return True
     if ev is None or state == "rising":
@@ -543,6 +551,11 @@ def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
     saturation, not scatter); steps both ways scatter about the level."""
     x = result.x
     if s["plateau_points"] == 2:
+        cn = s.get("noise") or {}
+        if abs(hi_step) > FLAT and cn.get("rel", 0.0) > abs(hi_step):  # beyond ±FLAT, inside the repeats (round 9 FA)
+            return (f" The one point after the onset is {hi_step:+.0%} from it: inside the spread of this curve's "
+                    f"repeats (at {x} = {_xv(result, cn['x'])} the lowest run is {cn['rel']:.0%} below the highest) — "
+                    f"neither a fall nor a rise is told from it.")
         return (f" The one point after the onset is {hi_step:+.0%} from it: within what a level is read in — neither "
                 f"a fall nor a rise the onset rule missed.")
     steps = span(f"{lo_step:+.0%}", f"{hi_step:+.0%}", " … ")

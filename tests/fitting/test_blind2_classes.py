@@ -159,7 +159,8 @@ def test_a_last_gain_within_the_repeats_noise_is_one_story_blind2(case_id):
     # (round 5: runs ×13.9 apart at one iodepth are said as such — no onset, level or fall read — test_saturation_r5;
     # round 6 BE: where the runs of two points do not overlap, the rise and the level are read on the runs)
     assert "within the repeats' noise" in text or "no onset, level or fall can be read" in text \
-        or "no later point's runs lie above its runs" in text
+        or "no later point's runs lie above its runs" in text \
+        or "the runs of the two overlap" in text  # (round 9 GA: overlapping runs, a mean gain ≥ 10 %: cannot tell)
     assert "still rise" not in text and "No shape is claimed for flat data" not in text
     assert "lie on one level" not in text or "saturates from" not in text
 
