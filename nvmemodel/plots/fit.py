@@ -499,9 +499,13 @@ def _per_io_byte_marks(ax, result, f, grid, div, color, name: str = "", key=()) 
     cap = facts.cap.facts if facts.cap is not None else {}
     roofline = bool(cap.get("crossover_bytes")) and cap.get("rms_log_smooth") is not None \
         and cap["rms_log_roofline"] <= cap["rms_log_smooth"]
+    from ..fitting.fact_claims import states_level
+
     read = facts.trust is None or facts.trust.facts["interpreted"]
-    if not roofline and (not read or facts.outstanding is not None):
-        return float("nan")  # the explanation reads no ceiling from this fit: the figure draws none either
+    if not roofline and (not read or facts.outstanding is not None or states_level(facts)):
+        # the explanation reads no ceiling from this fit (beside a level or cap the data state, round 8's rule: the
+        # model is not the story): the figure draws none either
+        return float("nan")
     if roofline:
         im, bm, of = cap["iops_cap"], cap["bytes_cap"], f"measured, {name}" if name else "measured"
     else:

@@ -97,14 +97,28 @@ def test_fit_figure_title_ticks_plateau_and_ceilings(tmp_path):
 def test_block_size_fit_figure_has_human_ticks_and_both_ceilings(tmp_path):
     from nvmemodel.plots.style import tick_labels
 
-    bs = np.array([4096, 16384, 65536, 262144, 1048576.0])
+    # a seeded per-I/O + per-byte series still rising at its largest size: no level is stated, the fit's two
+    # ceilings are read in the text and drawn
+    bs = np.array([4096, 8192, 16384, 32768, 65536.0])
     y = shapes.per_io_byte_bytes(bs, 4e5, 3e9) * (1 + 0.01 * np.sin(bs))
     r = nm.fit(table("block_size_bytes", bs, y, y="bytes_per_s"), x="block_size_bytes", y="bytes_per_s")
     fig = r.plot(tmp_path / "bs.png")
-    assert tick_labels(fig.axes[1]) == ["4K", "16K", "64K", "256K", "1M"]
+    assert tick_labels(fig.axes[1]) == ["4K", "8K", "16K", "32K", "64K"]
     labels = fig.axes[0].get_legend_handles_labels()[1]
     assert any(lbl.startswith("IOPS ceiling") for lbl in labels) and any(lbl.startswith("bandwidth ceiling")
                                                                          for lbl in labels)
+
+
+def test_block_size_fit_figure_draws_no_fitted_ceiling_beside_a_level_the_data_state(tmp_path):
+    """Where the bandwidth levels at the largest sizes (a byte limit the facts state), explain() reads no fitted
+    ceiling (round 8's rule: the model is not the story) and the figure draws none either (the notebook-06 block-size
+    figure drew "IOPS ceiling 43.99 K IOPS (fitted)" beside a text that states only the measured byte limit)."""
+    bs = np.array([4096, 16384, 65536, 262144, 1048576.0])
+    y = shapes.per_io_byte_bytes(bs, 4e5, 3e9) * (1 + 0.01 * np.sin(bs))
+    r = nm.fit(table("block_size_bytes", bs, y, y="bytes_per_s"), x="block_size_bytes", y="bytes_per_s")
+    assert "ceiling" not in r.explain()
+    labels = r.plot(tmp_path / "bs.png").axes[0].get_legend_handles_labels()[1]
+    assert not any("ceiling" in lbl or "crossover" in lbl for lbl in labels)
 
 
 def test_step_is_shaded(tmp_path):
