@@ -341,6 +341,30 @@ def _saturation_plateau(result, key) -> dict | None:
     return {"x_from": f["onset_x"], "x_to": f["plateau_x_to"], "value": f["plateau"], "spread": sd}
 
 
+def _size_cap_level(result, key) -> dict | None:
+    """Along block size, the cap the explanation states (the cap fact: a byte level flat over the sizes it names, or
+    an IOPS level), as a level to draw in y's unit: {x_from, x_to, value (the cap), low (the stretch's lowest), label};
+    {} where the cap is in the other unit (nothing drawn: a line at an IOPS cap is no level in bytes/s); None without
+    a cap fact (notebook 06's block-size figure drew a plateau from 64 KiB beside a text stating a byte limit from
+    256 KiB)."""
+    from ..fitting.facts import curve_facts
+    from ..fitting.wording import fmt_y
+
+    if result.x != "block_size_bytes":
+        return None
+    cf = curve_facts(result, key)
+    f = cf.cap.facts if cf.cap is not None else None
+    if not f:
+        return None
+    for flat, rng, value, unit, what in (("bytes_flat", "bytes_range", "bytes_cap", "B/s", "byte"),
+                                         ("iops_flat", "iops_range", "iops_cap", "1/s", "IOPS")):
+        if result.y_unit == unit and f.get(flat) and f.get(rng) and f.get(value):
+            lo, hi = f[flat]
+            return {"x_from": float(lo), "x_to": float(hi), "value": float(f[value]), "low": float(f[rng][0]),
+                    "label": f"measured {what} level {fmt_y(f[rng][0], unit)}–{fmt_y(f[value], unit)} (as stated)"}
+    return {}
+
+
 def _evidence_marks(ax, result, key, color, div) -> None:
     """The measured plateau with its band (mean ± sd of its runs) over the x it spans, or a step's two levels
     with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
@@ -349,9 +373,17 @@ def _evidence_marks(ax, result, key, color, div) -> None:
 
     ev, struct = curve_evidence(result, key)
     plateau = _saturation_plateau(result, key) if not ev.step else None
-    if plateau is None and ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
+    cap = _size_cap_level(result, key)
+    if cap is not None:  # along block size the cap the explanation states is the level drawn (or none, in the
+        plateau = cap or None  # other unit); never a second plateau over other sizes
+    elif plateau is None and ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
         plateau = ev.plateau
-    if plateau is not None:
+    if plateau is not None and plateau.get("label"):
+        lo, hi = plateau["x_from"], plateau["x_to"]
+        ax.fill_between([lo, hi], plateau["low"] / div, plateau["value"] / div, color=color, alpha=0.12, lw=0, zorder=1)
+        ax.plot([lo, hi], [plateau["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
+                label=plateau["label"])
+    elif plateau is not None:
         p = plateau
         lo, hi = p["x_from"], p["x_to"]
         sd = p["spread"] if np.isfinite(p["spread"]) else 0.0

@@ -219,3 +219,20 @@ def test_a_synchronous_iodepth_sweep_is_drawn_as_a_level_not_a_load_curve(tmp_pa
     labels = fig.axes[0].get_legend_handles_labels()[1]
     assert "level (fitted constant: iodepth is not a load here)" in labels
     assert not any(lbl.startswith(("usl", "amdahl", "littles", "mva", "linear")) for lbl in labels)
+
+
+def test_block_size_figure_draws_the_level_the_explanation_states(tmp_path):
+    """Along block size the level drawn is the cap fact's (the sizes and values the text names), not a second plateau
+    over other sizes: notebook 06's fio 3.33 series (tests/data/fit/local/bs, made here) drew "measured plateau
+    0.966 GB/s" from 64 KiB beside a text stating a byte limit near 1.1 GB/s at the two largest sizes."""
+    import pathlib
+
+    sizes = nm.read_results(pathlib.Path(__file__).parents[1] / "data" / "fit" / "local" / "bs")
+    r = nm.fit(sizes, x="block_size_bytes", y="bytes_per_s")
+    assert "a byte limit near 1.1 GB/s" in r.explain()
+    ax = r.plot(tmp_path / "bs.png").axes[0]
+    handles, labels = ax.get_legend_handles_labels()
+    assert not any(lbl.startswith("measured plateau") for lbl in labels)
+    (line,) = [h for h, lbl in zip(handles, labels) if lbl.startswith("measured byte level")]
+    assert list(line.get_xdata()) == [262144.0, 1048576.0]
+    assert line.get_ydata()[0] == pytest.approx(1.099, rel=2e-3)  # GB/s drawn, the cap the text states
