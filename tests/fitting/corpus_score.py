@@ -101,12 +101,15 @@ ROUND6_PREFIX = "r6_"
 ROUND7_PREFIX = "r7_"
 ROUND8_PREFIX = "r8_"
 ROUND9_PREFIX = "r9_"
+ROUND10_PREFIX = "r10_"
+ROUND11_PREFIX = "r11_"
 #: a later round's id prefix → its split (each round gathered after the one before was scored and read)
 ROUNDS = {p: f"blind{p[1:-1]}" for p in (ROUND2_PREFIX, ROUND3_PREFIX, ROUND4_PREFIX, ROUND5_PREFIX, ROUND6_PREFIX,
-                                         ROUND7_PREFIX, ROUND8_PREFIX, ROUND9_PREFIX)}
-#: the rounds not yet spent: --regrade refuses their saved reports (rounds 8 and 9 were gathered together and split
+                                         ROUND7_PREFIX, ROUND8_PREFIX, ROUND9_PREFIX,
+                                         ROUND10_PREFIX, ROUND11_PREFIX)}
+#: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11 were gathered together and split
 #: by source; each is scored once)
-UNSPENT = (ROUNDS[ROUND8_PREFIX], ROUNDS[ROUND9_PREFIX])
+UNSPENT = (ROUNDS[ROUND10_PREFIX], ROUNDS[ROUND11_PREFIX])
 SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
