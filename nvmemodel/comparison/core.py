@@ -144,6 +144,11 @@ def label(workload: dict) -> str:
         if k in ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct",
                  "targets") or v is None:
             continue
+        # fio's defaults of the submission options say nothing a reader needs (hipri 0, batches of 1, iodepth_low
+        # fixed up to iodepth: init.c fixup_options)
+        if (k in ("hipri", "sqthread_poll") and v == 0) or (k in ("iodepth_batch", "iodepth_batch_complete")
+                                                             and v == 1) or (k == "iodepth_low" and v == w.get("iodepth")):
+            continue
         parts.append(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}")
     return " ".join(parts)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ..errors import ParameterError
-from ..ingest.summary import NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD
+from ..ingest.summary import NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, workload_values
 
 __all__ = ["METRICS", "describe", "load", "match_columns", "not_steady_points", "point_keys", "runs_by_point",
            "varying_within"]
@@ -102,8 +102,8 @@ def point_keys(tables, columns):
             kind, reps = parts[c]
             if c not in t:
                 text = pd.Series(["NA"] * len(t), index=t.index)
-            elif kind == "num":
-                v = pd.to_numeric(t[c], errors="coerce").astype(float)
+            elif kind == "num":  # (fsync=0 is fio's default: the point of a run that does not state it)
+                v = pd.to_numeric(workload_values(t[c], c), errors="coerce").astype(float)
                 text = v.map(lambda x: "NA" if x != x else f"{reps[x]:.10g}")
             else:
                 text = t[c].astype(object).where(t[c].notna(), "NA").astype(str)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ParameterError
-from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows
+from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows, workload_values
 from ..jobs.fiooptions import SYNC_ENGINES
 
 if TYPE_CHECKING:
@@ -150,7 +150,8 @@ def _one_workload(runs, x: str, by: list[str]) -> None:
             if c in _NUMERIC_WORKLOAD:
                 v = vals.astype(float)
                 differ = unset or float(v.max()) > float(v.min()) * _TOLERANCE.get(c, 1.0) + 1e-12
-                labels = v.map(lambda a, c=c: f"{a:.3g}" if c == "read_fraction" else f"{a:.0f}")
+                # (a thinktime_s of 0.0005 is not "0")
+                labels = v.map(lambda a, c=c: f"{a:.3g}" if c == "read_fraction" or abs(a) < 1 else f"{a:.0f}")
             else:
                 differ = unset or vals.nunique() > 1
                 labels = vals.astype(str)
@@ -497,13 +498,14 @@ def _per_run(df, *, x: str, by: list, how: str, col: str, unit: str, direction, 
             "cpu_tool": _joined(gi, df["tool"], n) if "tool" in df else np.full(n, "", dtype=object)}
     for c in _WORKLOAD:
         if c in df and c not in by and c != x:
+            values = workload_values(df[c], c)
             if c in _NUMERIC_WORKLOAD:
-                known = df[c].notna().to_numpy()
-                pairs = pd.DataFrame({"g": gi[known], "v": df[c][known].to_numpy()}).drop_duplicates()
+                known = values.notna().to_numpy()
+                pairs = pd.DataFrame({"g": gi[known], "v": values[known].to_numpy()}).drop_duplicates()
                 runs[f"_wl_{c}"] = (pairs["v"].astype(float).groupby(pairs["g"]).mean()
                                     .reindex(range(n)).to_numpy(float))
             else:
-                runs[f"_wl_{c}"] = _joined(gi, df[c], n, none=np.nan)
+                runs[f"_wl_{c}"] = _joined(gi, values, n, none=np.nan)
     own = [*by, *([] if x in DERIVED_X else [x])]
     several = {c: by_run(df[c]).nunique().to_numpy() > 1 for c in own}
     bad = [int(np.argmax(s)) for s in several.values() if s.any()]

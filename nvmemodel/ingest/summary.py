@@ -30,8 +30,8 @@ from ..jobs.fiooptions import SYNC_ENGINES
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["NOT_SET", "NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
-           "summarize", "usable_rows"]
+__all__ = ["DEFAULT_AS_UNSET", "NOT_SET", "NUMERIC_WORKLOAD", "QUANTITIES", "TOLERANCE", "WORKLOAD", "X_VARIES", "differing", "failed",
+           "summarize", "usable_rows", "workload_values"]
 
 #: y quantities: column → (axis label, unit for the tick formatter, how runs combine their jobs)
 QUANTITIES = {
@@ -63,11 +63,27 @@ _DERIVED_X = {"outstanding": "iodepth × jobs of the run (outstanding I/Os)"}
 #: columns that define the workload measured: runs averaged as repeats of one point (of a chart or a fit's curve)
 #: hold one value of each that is not the point's x or curve (hue / by)
 # the options that pace a run (fio's --rate_iops, --rate, --thinktime) set its rate as much as iodepth does: runs at
-# different paces are not repeats of one point
+# different paces are not repeats of one point. Each of the job options read since (docs/ingest.md) changes what a
+# run measures:
+#   fsync_every, fdatasync_every: a sync call every N writes puts the device's flush in the loop (7.4 ms a call
+#       beside 3.7 us writes in docs/ingest.md's psync example)
+#   hipri: polled completions trade a CPU spinning for the interrupt's latency
+#   sqthread_poll: a kernel thread submits, so the job's own CPU and submission latency are not the same quantity
+#   iodepth_low, iodepth_batch, iodepth_batch_complete: how full fio keeps the queue and how many I/Os one
+#       system call carries (the submission cost per I/O)
+#   cpus_allowed: which CPUs (and NUMA node) run the jobs, which bounds a CPU-bound run
 WORKLOAD = ("pattern", "read_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "rate_iops",
-            "rate_bytes_per_s", "thinktime_s")
+            "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every", "hipri", "sqthread_poll",
+            "iodepth_low", "iodepth_batch", "iodepth_batch_complete", "cpus_allowed")
 NUMERIC_WORKLOAD = ("read_fraction", "block_size_bytes", "iodepth", "numjobs", "direct", "rate_iops",
-                    "rate_bytes_per_s", "thinktime_s")
+                    "rate_bytes_per_s", "thinktime_s", "fsync_every", "fdatasync_every", "hipri", "sqthread_poll",
+                    "iodepth_low", "iodepth_batch", "iodepth_batch_complete")
+#: a value that is fio's own default where the table leaves the option unset (NA): a run that states it ran as one
+#: that does not, so it is compared as "not set" (fio options.c at axboe/fio f5344384: fsync, fdatasync and thinktime
+#: have ``.def = "0"``). Not rate_iops / rate (0 is also no cap, but kept as before) and not hipri / sqthread_poll:
+#: their default 0 (FIO_OPT_STR_SET, no .def, engines/io_uring.c) is already in the column wherever the output can
+#: prove it, and their NA is "cannot say" (fio's JSON drops a bare --hipri), which may be 1.
+DEFAULT_AS_UNSET = {"thinktime_s": 0.0, "fsync_every": 0, "fdatasync_every": 0}
 #: how far a measured value may differ between runs of one workload (ratio max/min): the block size of a
 #: bssplit/bsrange job is the measured mean I/O size, which moves by a few % from run to run (4k/50:64k/50:
 #: 20.7–21.2 KiB); configured sizes that differ by less than 25 % are not a sweep anyone runs
@@ -75,8 +91,20 @@ TOLERANCE = {"block_size_bytes": 1.25, "read_fraction": 1.05}
 #: how a run without a value of a :data:`WORKLOAD` column is named where runs differ: the option was not set (no
 #: ``--rate_iops``: unpaced), or the form did not record it; either way not a repeat of a run that has one
 NOT_SET = "not set"
-#: x axes that vary these columns themselves
-X_VARIES = {"outstanding": ("iodepth", "numjobs")}
+#: x axes that vary these columns themselves (fio fixes an unset or too high iodepth_low / iodepth_batch up to
+#: iodepth, init.c fixup_options: they follow iodepth along outstanding I/Os)
+X_VARIES = {"outstanding": ("iodepth", "numjobs", "iodepth_low", "iodepth_batch")}
+
+
+def workload_values(values, column: str):
+    """The values of a :data:`WORKLOAD` column as runs are compared: fio's default (:data:`DEFAULT_AS_UNSET`) as
+    not set (NA)."""
+    default = DEFAULT_AS_UNSET.get(column)
+    if default is None:
+        return values
+    import pandas as pd
+
+    return values.mask(pd.to_numeric(values, errors="coerce").eq(default).fillna(False).astype(bool))
 
 
 def differing(values, column: str) -> bool:
@@ -162,9 +190,10 @@ def _runs(table, x: str, hue: str | None, y: str):
             value = float((values[ok] * w[ok]).sum() / w[ok].sum()) if ok.any() else math.nan
         lat_ok = g["_lat"].notna() & (g["ios"] > 0)
         lat = float((g["_lat"][lat_ok] * g["ios"][lat_ok]).sum() / g["ios"][lat_ok].sum()) if lat_ok.any() else math.nan
-        wl = {f"_wl_{c}": ("+".join(sorted(map(str, g[c].dropna().unique()))) if c not in NUMERIC_WORKLOAD
-                            else float(g[c].astype(float).mean()) if g[c].notna().any() else math.nan)
-              for c in WORKLOAD if c in g and c not in (x, hue) and c not in X_VARIES.get(x, ())}
+        wl = {f"_wl_{c}": ("+".join(sorted(map(str, v.dropna().unique()))) if c not in NUMERIC_WORKLOAD
+                            else float(v.astype(float).mean()) if v.notna().any() else math.nan)
+              for c in WORKLOAD if c in g and c not in (x, hue) and c not in X_VARIES.get(x, ())
+              for v in (workload_values(g[c], c),)}
         out.append({**wl, "_run": run, "direction": direction, "value": value, "ios": float(np.nansum(w)),
                     "io_bytes": float(g["io_bytes"].sum()), "lat": lat, "x": g[x].iloc[0],
                     "hue": g[hue].iloc[0] if hue else None, "n_out": g.drop_duplicates("job_index")["_n"].sum(skipna=False),
