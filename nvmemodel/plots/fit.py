@@ -219,7 +219,12 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
                                       name if len(result.chosen) > 1 else "", key=key)
             if flat <= 2 * ymax:  # the flat ceiling in view, as a Little's-law cap is (QA s27 O6: it was in the
                 ymax = max(ymax, flat)  # legend and above the axes)
-        _evidence_marks(ax, result, key, color, div)
+        # beside a level the data state, explain() reads no cap, knee or latency floor from a Little's-law or MVA fit
+        # (round 8's rule, fact_claims.states_level): the figure draws the measured level the text states instead
+        # (notebook 06's null-engine jobs sweep drew "cap x_max = 4.94 M IOPS (fitted; below the largest
+        # measurement)" and n / r0 beside a text stating only the measured level)
+        stated = chosen in ("littles", "littles_soft", "mva") and ceilings and _load_states_level(result, key)
+        _evidence_marks(ax, result, key, color, div, stated=stated)
         if ceilings and not chosen.startswith("ceiling") and result.setup(key)[0] is not None:
             pending += _component_ceilings(result, key, grid, f" ({name})" if len(result.chosen) > 1 else "", row=i)
             bounds.append(_upper_bound(result, key, sel[x].to_numpy(float)))
@@ -227,7 +232,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         # the explanation's convention ("misses … by −77 % (fitted ÷ measured − 1)"), named on the axis (QA s25 H13)
         resid = f.eval(f.x) / np.where(f.y != 0, f.y, np.nan) - 1
         rax.plot(f.x, 100 * resid, "o", color=color, ms=4)
-        if chosen in ("littles", "littles_soft", "mva") and ceilings:
+        if chosen in ("littles", "littles_soft", "mva") and ceilings and not stated:
             cap = f.values["x_max"]
             if cap <= 2 * ymax:  # keep a fitted cap in view unless it is far above every measurement
                 ymax = max(ymax, cap)
@@ -365,22 +370,67 @@ def _size_cap_level(result, key) -> dict | None:
     return {}
 
 
-def _evidence_marks(ax, result, key, color, div) -> None:
+def _load_states_level(result, key) -> bool:
+    """Along a load axis, whether the data facts state a level (fact_claims.states_level, as explain() reads it)."""
+    from ..fitting.claims import curve_evidence
+    from ..fitting.fact_claims import states_level
+    from ..fitting.facts import curve_facts
+
+    if result.x == "block_size_bytes":  # (its own rule: _per_io_byte_marks)
+        return False
+    return states_level(curve_facts(result, key), curve_evidence(result, key)[0], result.x)
+
+
+def _load_level(result, key) -> dict | None:
+    """Along a load axis, the level the saturation fact states, as measured: {x_from, x_to, value (the level
+    stated), low, high (the lowest and highest point over the x it covers), label}; {} where the fact states none
+    (runs that cannot tell a rise from a level, round 9 GA); None where the saturation fact states no level."""
+    from ..fitting.facts import curve_facts
+    from ..fitting.wording import fmt_y, span
+
+    cf = curve_facts(result, key)
+    s = cf.saturation.facts if cf.saturation is not None else None
+    if not s:
+        return None
+    u, x = result.y_unit, result.x
+    if s.get("state") in ("onset", "from_first", "falls") and s.get("plateau") is not None \
+            and s.get("plateau_x_to") is not None:
+        a, b, lo, hi = s["onset_x"], s["plateau_x_to"], s["plateau_lo"], s["plateau_hi"]
+        pts = (f"points {span(fmt_y(lo, u), fmt_y(hi, u))} at {x} = {a:g}–{b:g}" if a != b else
+               f"the one point on it, {x} = {a:g}")  # (round 6 BD: a level resting on one point is said so)
+        return {"x_from": float(a), "x_to": float(b), "value": float(s["plateau"]), "low": float(lo),
+                "high": float(hi), "label": f"measured level {fmt_y(s['plateau'], u)} ({pts})"}
+    if s.get("state") == "rising" and s.get("collapsed_from") is not None:  # near: at or above the last point
+        xs, ys = cf.points["x"].to_numpy(float), cf.points["y"].to_numpy(float)
+        return {"x_from": float(xs[-2]), "x_to": float(xs[-1]), "value": float(ys[-1]), "low": float(ys[-1]),
+                "high": float(ys[-1]), "label": f"measured: level at or above {fmt_y(ys[-1], u)} (the last point)"}
+    # runs that cannot tell a rise from a level: the text states none, nor does the figure; other states keep the
+    # evidence's plateau
+    return {} if s.get("state") == "overlap" else None
+
+
+def _evidence_marks(ax, result, key, color, div, stated: bool = False) -> None:
     """The measured plateau with its band (mean ± sd of its runs) over the x it spans, or a step's two levels
-    with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on."""
+    with theirs, and a second regime (:mod:`~nvmemodel.fitting.evidence`) shaded from the step on. ``stated``: the
+    facts state a level along a load axis and no fitted cap is drawn; the level drawn is the fact's, its band the
+    lowest to the highest point over the x it covers."""
     from ..fitting.claims import curve_evidence
     from ..fitting.wording import fmt_y
 
     ev, struct = curve_evidence(result, key)
     plateau = _saturation_plateau(result, key) if not ev.step else None
     cap = _size_cap_level(result, key)
+    level = _load_level(result, key) if stated and not ev.step else None
     if cap is not None:  # along block size the cap the explanation states is the level drawn (or none, in the
         plateau = cap or None  # other unit); never a second plateau over other sizes
+    elif level is not None:  # the level the text states (none where it states none)
+        plateau = level or None
     elif plateau is None and ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
         plateau = ev.plateau
     if plateau is not None and plateau.get("label"):
         lo, hi = plateau["x_from"], plateau["x_to"]
-        ax.fill_between([lo, hi], plateau["low"] / div, plateau["value"] / div, color=color, alpha=0.12, lw=0, zorder=1)
+        ax.fill_between([lo, hi], plateau["low"] / div, plateau.get("high", plateau["value"]) / div, color=color,
+                        alpha=0.12, lw=0, zorder=1)
         ax.plot([lo, hi], [plateau["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
                 label=plateau["label"])
     elif plateau is not None:

@@ -75,7 +75,7 @@ def test_points_above_the_ceiling_are_marked(tmp_path):
 
 def test_fit_figure_title_ticks_plateau_and_ceilings(tmp_path):
     # a QD sweep of one drive on the Dell preset: the title says what was measured (never a file path), the x
-    # ticks read 1 2 4 … 64, the measured plateau is drawn with its band, the preset's component ceilings too
+    # ticks read 1 2 4 … 64, the measured level is drawn with its band, the preset's component ceilings too
     from nvmemodel.plots.style import tick_labels
 
     x = np.array([1, 2, 4, 8, 16, 32, 64.0])
@@ -90,7 +90,9 @@ def test_fit_figure_title_ticks_plateau_and_ceilings(tmp_path):
     assert "/" not in title.split("\n")[0] and ".json" not in title
     assert tick_labels(main.figure.axes[1]) == ["1", "2", "4", "8", "16", "32", "64"]
     labels = main.get_legend_handles_labels()[1]
-    assert any(lbl.startswith("measured plateau 1.40 M IOPS ± sd") for lbl in labels)
+    # a level the facts state: the measured level the text states, with its points' range, no fitted cap beside it
+    assert any(lbl.startswith("measured level 1.40 M IOPS (points ") for lbl in labels)
+    assert not any(lbl.startswith("cap x_max") for lbl in labels)
     assert "ceiling: drive (model, no free parameter)" in labels
 
 
@@ -236,3 +238,41 @@ def test_block_size_figure_draws_the_level_the_explanation_states(tmp_path):
     (line,) = [h for h, lbl in zip(handles, labels) if lbl.startswith("measured byte level")]
     assert list(line.get_xdata()) == [262144.0, 1048576.0]
     assert line.get_ydata()[0] == pytest.approx(1.099, rel=2e-3)  # GB/s drawn, the cap the text states
+
+
+def test_load_axis_fit_figure_draws_no_fitted_cap_beside_a_level_the_data_state(tmp_path):
+    """Along a load axis, where the facts state a level, explain() reads no cap, knee or latency floor from a
+    Little's-law fit (round 8's rule) and the figure draws none either: notebook 06's fio 3.33 null-engine jobs sweep
+    (tests/data/fit/local/nulljobs, made here) drew "cap x_max = 4.94 M IOPS (fitted; below the largest measurement)"
+    and the n / r0 line beside a text stating only the measured level from 2 jobs. The level drawn is the one stated,
+    its band the lowest to the highest point over the jobs it covers."""
+    import pathlib
+
+    from nvmemodel.fitting.facts import curve_facts
+
+    jobs = nm.read_results(pathlib.Path(__file__).parents[1] / "data" / "fit" / "local" / "nulljobs")
+    r = nm.fit(jobs, x="numjobs", y="iops")
+    assert r.chosen[()] in ("littles", "littles_soft", "mva")
+    text = r.explain()
+    assert "saturated from numjobs = 2" in text and "x_max" not in text and "latency floor" not in text
+    ax = r.plot(tmp_path / "nulljobs.png").axes[0]
+    handles, labels = ax.get_legend_handles_labels()
+    assert not any(lbl.startswith("cap x_max") or "n / r0" in lbl for lbl in labels), labels
+    s = curve_facts(r, ()).saturation.facts
+    (line,) = [h for h, lbl in zip(handles, labels) if lbl.startswith("measured level")]
+    assert list(line.get_xdata()) == [s["onset_x"], s["plateau_x_to"]] == [2.0, 8.0]
+    assert line.get_ydata()[0] == pytest.approx(s["plateau"] / 1e6)  # M IOPS drawn, the level the text states
+
+
+def test_load_axis_fit_figure_keeps_the_fitted_lines_of_a_still_rising_series(tmp_path):
+    """A seeded Little's-law series still rising at its largest queue depth (no level stated): the fitted cap and the
+    n / r0 line stay, the cap labelled as the model's."""
+    x = np.repeat(np.array([1, 2, 4, 8, 16.0]), 3)
+    rng = np.random.default_rng(7)
+    y = shapes.littles_hard(x, 2e6, 2e-5) * (1 + 0.01 * rng.standard_normal(x.size))  # knee at 40: beyond the data
+    r = nm.fit(table("iodepth", x, y), x="iodepth", y="iops", model="littles")
+    assert "still rises" in r.explain()
+    labels = r.plot(tmp_path / "rising.png").axes[0].get_legend_handles_labels()[1]
+    assert any(lbl.startswith("cap x_max") and "(fitted" in lbl for lbl in labels), labels
+    assert "Little's law n / r0 (fitted latency floor)" in labels
+    assert not any(lbl.startswith("measured level") for lbl in labels)
