@@ -1,0 +1,37 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*, provenance.txt). Run as root on Linux with fio installed.
+# It writes only into this folder and into what it creates itself: files (and sockets) under /dev/shm and loop
+# devices over them; all are removed on exit.
+set -eu
+cd "$(dirname "$0")"
+FIO=${FIO:-fio}
+mkdir -p raw
+rm -f raw/* provenance.txt
+prov() { echo "measured here with $($FIO --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ)" >> provenance.txt; }
+IMGS=; LOOPS=
+cleanup() {
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for f in $IMGS; do rm -f "$f"; done
+}
+trap cleanup EXIT INT TERM
+# newimg MiB: a zero-filled file under /dev/shm (tmpfs), every page present -> $IMG
+newimg() { IMG=$(mktemp /dev/shm/g10c_img.XXXXXX); IMGS="$IMGS $IMG"; dd if=/dev/zero of="$IMG" bs=1M count="$1" status=none; }
+# newloop BACKING: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+# fio 2.1.11 (FIO=/tmp/fio-bin/2.1.11/fio), terse output (--minimal, terse version 3): one loop device over a
+# 256 MiB tmpfs file, libaio 4 KiB random reads, direct=1, iodepth 1-32, one job, 0.3 s ramp + 1.5 s, 3 runs each
+FIO=${FIO_OLD:-/tmp/fio-bin/2.1.11/fio}
+newimg 256; newloop "$IMG"; A=$LOOP
+prov
+for r in 1 2 3; do for qd in 1 2 4 8 16 32; do
+  $FIO --name=rr --filename="$A" --ioengine=libaio --direct=1 --rw=randread --bs=4k --iodepth=$qd \
+      --ramp_time=300ms --time_based --runtime=1500ms --minimal > raw/qd$qd-r$r.terse
+done; done
+done_prov
