@@ -67,18 +67,18 @@ def _single(levels, pins, starts, sets) -> bool:
 @overload
 def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: None = None,
-            work: Work | None = None, parts: tuple | None = None) -> dict[str, Any]: ...
+            work: Work | None = None, parts: tuple | None = None, below: tuple | None = None) -> dict[str, Any]: ...
 
 
 @overload
 def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple,
-            work: Work | None = None, parts: tuple | None = None) -> None: ...
+            work: Work | None = None, parts: tuple | None = None, below: tuple | None = None) -> None: ...
 
 
 def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, starts: list | None = None,
             sets: dict | None = None, *, alone: bool = True, groups: bool = True, out: tuple | None = None,
-            work: Work | None = None, parts: tuple | None = None) -> dict[str, Any] | None:
+            work: Work | None = None, parts: tuple | None = None, below: tuple | None = None) -> dict[str, Any] | None:
     """The composition of groups under a host, for any number of groups: what ``nm.evaluate`` and ``nm.sweep`` of
     every topology compute.
 
@@ -107,7 +107,8 @@ def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, s
     parts : tuple, optional
         One single-model group without ``out``: its host tree's sums at ``k[0]``
         (:meth:`~nvmemodel.ceiling.system.Levels.parts`) where the caller has them (the planner takes them at a
-        block's two candidate counts and selects per configuration).
+        block's two candidate counts and selects per configuration); ``below``: with them, the pick among the levels
+        under the system limit (:meth:`~nvmemodel.ceiling.system.Levels.below_system`) at ``k[0]``.
 
     Returns
     -------
@@ -122,7 +123,7 @@ def compose(levels: Sequence[Levels], k: np.ndarray, pins: list | None = None, s
             for j, nj in enumerate(n):  # one drive count at a time: its placement in Python scalars
                 lv.fill(nj, out[0][:, j], out[1][:, j], work)
             return None
-        total, binding = lv.total_and_binding(n, parts=parts)
+        total, binding = lv.total_and_binding(n, parts=parts, below=below)
         return {"iops": total, "binding": binding, "per_drive": lv.drive, "alone": functools.partial(lv.alone, n)}
     G = len(levels)
     k = k.reshape(G, -1)

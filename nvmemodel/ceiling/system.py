@@ -172,7 +172,9 @@ class Levels:
             # one configuration, many drive counts: every complex at once, (complexes x drive counts)
             per_socket, per_socket_d, complex_alone, group_alone = self._tree_matrix(n, placed.matrix)
         else:
-            per_socket, per_socket_d, complex_alone, group_alone = self._tree_loop(n, placed.M, placed.sockets, switched)
+            stack = self._tree_stack(n, placed.M, placed.sockets, switched) if type(n) is np.ndarray else None
+            per_socket, per_socket_d, complex_alone, group_alone = (
+                stack if stack is not None else self._tree_loop(n, placed.M, placed.sockets, switched))
         nd = n * d
         total, complex_alone, socket_alone = above_the_groups(per_socket, per_socket_d, complex_alone, nd, c, sk)
         if switched:  # direct-attached configurations among switched ones have no switch candidate
@@ -223,6 +225,61 @@ class Levels:
                 group_alone = _add(group_alone, excess)
             sums.add(sock, capped, kd, cut)
         return sums.per_socket, sums.per_socket_d, sums.cut, group_alone
+
+    def _tree_stack(self, n, M, sockets, switched):
+        """:meth:`_tree_loop` with the complexes on a new first axis: each term computed for every complex in one
+        numpy call, each sum a reduction over the complexes in their order (complexes without a drive at any count
+        left out, as the loop skips them), so the same numbers bit for bit in a handful of calls instead of some
+        fifteen per complex — the planner's host-tree sums at every drive count (``n`` of shape ``(counts, 1, …)``)
+        spent most of their time in the loop's Python. ``None`` (the loop then) where an operand has more axes than
+        ``n`` (the complexes' axis would not stay first)."""
+        p, d, g, c, m = self.p, self.drive, self.group, self.complex, self.switches
+        nd = n.ndim
+        operands = (M, d, c, *(p[k] for k in _PLACEMENT), *((g, m) if switched else ()))
+        if nd == 0 or any(np.ndim(x) > nd for x in operands):
+            return None
+        J = int(np.max(M))
+        j = np.arange(float(J)).reshape((J,) + (1,) * nd)
+        k, sock = _stacked_loads(n, p, M, j)
+        used = np.flatnonzero(k.reshape(J, -1).any(axis=1))  # a complex without a drive anywhere: exact zeros
+        per_socket = dict.fromkeys(range(sockets), 0.0)
+        per_socket_d = dict(per_socket)
+        if used.size == 0:
+            return per_socket, per_socket_d, 0.0, 0.0
+        if used.size < J:
+            k, j = k[used], j[used]
+            sock = sock[used] if sock.shape[0] == J else sock
+        # every operand laid out on the terms' whole shape once: an operand broadcast along the inner axes (the drive's
+        # rate, on the drive model's) makes each of the dozen passes below run a few elements at a time
+        on = np.fmax(switches_on(j, m, M), 1.0) if switched else None
+        shape = np.broadcast_shapes(k.shape, np.shape(d), *((np.shape(g), on.shape) if switched else ()))
+        k, d = _whole(k, shape), _whole(d, shape)
+        kd = k * d
+        group_alone: Any = 0.0
+        local = kd
+        if switched:  # what full switches leave, and take away (exactly 0 where none is full)
+            g, on = _whole(g, shape), _whole(on, shape)
+            local, excess = _round_robin_arrays(k, d, g, on, direct=False)
+            if not self._group_finite:  # direct-attached configurations among switched ones
+                local = np.where(np.isfinite(g), local, kd)
+            group_alone = _in_order(excess)
+        cut: Any = 0.0
+        capped = local
+        if not _is_inf(c):
+            capped = np.fmin(c, local)
+            cut = _in_order(np.fmax(kd - c, 0.0))
+        if sock.size == sock.shape[0]:  # each complex on one socket everywhere: its socket's sums in complex order
+            of = sock.reshape(-1)
+            for s_ in dict.fromkeys(of.tolist()):
+                rows = np.flatnonzero(of == s_)
+                s_ = int(s_)
+                per_socket[s_], per_socket_d[s_] = _in_order(capped[rows]), _in_order(kd[rows])
+        else:  # a complex's socket varies with the configuration: its terms masked per socket (as the loop adds them)
+            for s_ in per_socket:
+                on_s = sock == s_
+                per_socket[s_] = _in_order(np.where(on_s, capped, 0.0))
+                per_socket_d[s_] = _in_order(np.where(on_s, kd, 0.0))
+        return per_socket, per_socket_d, cut, group_alone
 
     def _placement(self) -> _Placement:
         """What the host tree's placement needs that no drive count changes, worked out at the first drive count
@@ -324,13 +381,39 @@ class Levels:
             return self._tree(n)
         return self.local(n), _INF, _INF, None
 
-    def total_and_binding(self, n, parts=None) -> tuple[np.ndarray, np.ndarray]:
+    def below_system(self, n, parts) -> tuple | None:
+        """The binding pick among the levels under the system limit (drives, switches, root complexes, sockets) at
+        drive counts ``n`` from :meth:`parts` there: ``(value, index)`` on the shape they broadcast to — or ``None``
+        (no host tree, one configuration, or a component index varying on axes the sums do not).
+
+        :meth:`binding` takes the smallest ``(value, index)`` pair of a set (NaN never taken), so picking the system
+        limit against this pair afterwards (:meth:`total_and_binding`'s ``below``) gives the same index bit for bit.
+        The system limit depends on no drive count: the planner, holding a tree's sums at every count on a block's
+        few axes, picks these four there once and gathers the pair per configuration (was: four candidates
+        gathered and compared over the whole block, per target)."""
+        if not self.tree or self.one:
+            return None
+        local, c_alone, s_alone, g_alone = parts
+        if g_alone is None:
+            return None
+        candidates = [(n * self.drive, self.drive_index), (g_alone, self.group_index),
+                      (c_alone, self.complex_index), (s_alone, self.socket_index)]
+        shape = np.broadcast_shapes(*(np.shape(x) for x, _ in candidates))
+        if not shape or any(np.broadcast_shapes(shape, np.shape(k)) != shape for _, k in candidates):
+            return None
+        return pick(candidates, shape)
+
+    def total_and_binding(self, n, parts=None, below=None) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`total` and :meth:`binding` together, sharing ``n·d`` (the sweep's inner loop).
 
-        ``parts``: :meth:`parts` at ``n`` when the caller has it (a host tree only)."""
+        ``parts``: :meth:`parts` at ``n`` when the caller has it (a host tree only); ``below``:
+        :meth:`below_system`'s pair at ``n`` where it has that too (then only ``parts[0]`` is read)."""
         if self.tree:
             local, c_alone, s_alone, g_alone = self._tree(n) if parts is None else parts
             total = local if _is_inf(self.system) else np.fmin(local, self.system)
+            if below is not None:
+                shape = np.broadcast_shapes(np.shape(below[0]), np.shape(below[1]), np.shape(self.system))
+                return total, np.asarray(pick((below, (self.system, self.system_index)), shape)[1], dtype=np.int8)
             return total, np.asarray(self.binding(n, _alone=(c_alone, s_alone, g_alone)), dtype=np.int8)
         nd = n * self.drive
         has_group = not _is_inf(self.group)
@@ -742,6 +825,46 @@ def _round_robin_arrays(k, d, g, m, *, direct: bool = True):
     if direct and not ops.all_(np.isfinite(g)):
         local = np.where(np.isfinite(g), local, k * d)
     return local, excess
+
+
+def _stacked_loads(n, p, M, j):
+    """:func:`~nvmemodel.ceiling.tree.loads` (array drive counts) for every complex position at once, ``j`` the positions
+    on a new first axis: ``(k, socket)`` with that axis first (the socket's of length 1 along the configurations
+    where it depends on the position alone) — the same expressions element by element, so the same loads."""
+    n = np.asarray(n, dtype=float)
+    M = np.asarray(M, dtype=float)
+    sockets = np.asarray(p["host.sockets"], dtype=float)
+    placement = p["tree.placement"]
+    q = np.floor(n / M)
+    r = q * M
+    r = n - r
+    if ops.scalar(placement) and placement != _FILL_FIRST:  # round-robin everywhere (loads' own branch)
+        k = q + (j < r)
+        if M.ndim:
+            k = np.where(j < M, k, 0.0)
+        return k, np.mod(j, sockets)
+    cps = np.asarray(p["tree.complexes_per_socket"], dtype=float)
+    slots = np.asarray(p["tree.slots_per_complex"], dtype=float)
+    fill = np.asarray(placement) == _FILL_FIRST
+    rr = q + (j < r)
+    left = n - j * slots
+    ff = np.where(j == M - 1, np.fmax(left, 0.0), np.clip(left, 0.0, slots))
+    k = np.where(j < M, np.where(fill, ff, rr), 0.0)
+    return k, np.where(fill, np.floor(j / cps), np.mod(j, sockets))
+
+
+def _whole(x, shape):
+    """``x`` as a contiguous array of ``shape`` (a number stays one), the same values."""
+    if type(x) is not np.ndarray or (x.shape == shape and x.flags.c_contiguous):
+        return x
+    return np.ascontiguousarray(np.broadcast_to(x, shape))
+
+
+def _in_order(x):
+    """The sum over the first axis of ``x``, term after term in that order (one term: itself), as a running sum adds."""
+    if x.shape[0] == 1:
+        return x[0]
+    return np.add.reduce(x.reshape(x.shape[0], -1), axis=0).reshape(x.shape[1:])
 
 
 def _add(total, x):

@@ -183,19 +183,28 @@ def _min_drives(lv: Levels, need: float, max_n):
     return np.where(reach, np.fmin(n.reshape(shape), mx), np.nan), cap, None
 
 
-def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None):
+def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None, index: dict | None = None):
     """``(X, binding)`` at ``n_eval`` = ``n_min`` where feasible, else ``max_n``: the composition of the block's one
     group (:func:`~nvmemodel.ceiling.compose.compose`, as for every topology), one drive count per configuration; a
     host tree's placement sums are taken at those two counts (on their own few axes) and selected, not recomputed
-    per configuration."""
-    parts = None
+    per configuration. Where the sums are ``stacked`` at every count, the levels under the system limit are also
+    picked there (:meth:`~nvmemodel.ceiling.system.Levels.below_system`) and only the tree's total and that pick
+    gathered per configuration; ``index``: :func:`_gather`'s flat indices, shared by a block's targets."""
+    parts = below = None
     if not lv.tree:
         pass
     elif stacked is not None:  # taken from the sums at every drive count (_min_drives), at n_eval: the same
-        parts = _gather(stacked, np.broadcast_to(n_eval, np.shape(feasible)))  # elements as selecting per configuration
+        n = np.broadcast_to(n_eval, np.shape(feasible))  # elements as selecting per configuration
+        counts = np.arange(0.0, stacked[0].shape[0]).reshape((-1,) + (1,) * (stacked[0].ndim - 1))
+        picked = lv.below_system(counts, stacked)
+        if picked is None:
+            parts = _gather(stacked, n, index)
+        else:  # the levels under the system limit picked at every count on the sums' few axes, then gathered
+            local, value, code = _gather((stacked[0], *picked), n, index)
+            parts, below = (local, None, None, None), (value, code)
     else:
         parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
-    out = compose((lv,), _one_group(n_eval), groups=False, parts=parts)
+    out = compose((lv,), _one_group(n_eval), groups=False, parts=parts, below=below)
     return out["iops"], out["binding"]
 
 
@@ -236,21 +245,28 @@ def _stacked_parts(lv: Levels, max_n) -> tuple | None:
     return tuple(x if np.ndim(x) == 0 else np.broadcast_to(x, (top + 1, *np.shape(x)[1:])) for x in lv.parts(n))
 
 
-def _gather(xs: tuple, n) -> tuple:
+def _gather(xs: tuple, n, index: dict | None = None) -> tuple:
     """Each of ``xs`` (drive counts on its first axis, :func:`_stacked_parts`; a number as it is) at ``n`` drives per
-    configuration, on the shape they and ``n`` broadcast to."""
+    configuration, on the shape they and ``n`` broadcast to. ``index``: a dict kept by the caller across calls with
+    the same ``n`` (a block's targets all read their sums at its one ``n_eval``), so each flat index is made once."""
     arrays = [x for x in xs if np.ndim(x)]
     if not arrays:
         return xs
     shape = np.broadcast_shapes(*(x.shape[1:] for x in arrays), np.shape(n))
-    counts = np.broadcast_to(n, shape).astype(np.intp)
-    index = {}  # per shape of x's configuration axes: each configuration's place in x's flat order at its count
+    index = {} if index is None else index  # per shape of x's configuration axes (and the result's): each
+    counts = index.get(shape)               # configuration's place in x's flat order at its count
+    if counts is None:
+        counts = index[shape] = np.broadcast_to(n, shape).astype(np.intp)
     for x in arrays:  # (one host tree: axes all of length 1, the counts alone)
         inner = x.shape[1:]
-        if inner not in index:
+        if (inner, shape) not in index:
             size = int(np.prod(inner))
-            index[inner] = counts * size + np.broadcast_to(np.arange(size).reshape(inner), shape) if size > 1 else counts
-    return tuple(np.ascontiguousarray(x).reshape(-1).take(index[x.shape[1:]]) if np.ndim(x) else x for x in xs)
+            flat = counts
+            if size > 1:
+                flat = counts * size
+                flat += np.broadcast_to(np.arange(size).reshape(inner), shape)
+            index[inner, shape] = flat
+    return tuple(np.ascontiguousarray(x).reshape(-1).take(index[x.shape[1:], shape]) if np.ndim(x) else x for x in xs)
 
 
 def _expand(x, shape: tuple):
@@ -394,7 +410,9 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
         unverified_count += int(np.count_nonzero(unverified))
         for status, sel in (("met", met), ("unverified", unverified)):
             if sel.any():  # boolean indexing of the broadcast views: only the selected rows are materialized
-                rows = {k: np.broadcast_to(v, shape)[sel] for k, v in row.items()}
+                at = np.flatnonzero(sel)  # (whole-block columns: taken at the places found once, the same order)
+                rows = {k: v.reshape(-1).take(at) if type(v) is np.ndarray and v.shape == shape and v.flags.c_contiguous
+                        else np.broadcast_to(v, shape)[sel] for k, v in row.items()}
                 pools[status].append(keep_best([rows], rank, keep if merge_identical else None, lengths,
                                                merged=merge_identical))
                 if sum(part["config"].size for part in pools[status]) > 4 * keep:  # memory stays flat
@@ -474,8 +492,9 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
         row["evidence"] = evidence_key(codes)
     fractions, lows = [], {}
     latency_fail, latency_known, latency_frac = False, True, np.inf
+    flat: dict = {}  # the flat indices of n_eval in the tree's sums, made for the first target (_gather)
     for k, (lv, p, t, need) in enumerate(zip(levels, ps, targets, needs)):
-        x, b = _at(lv, throughput_ok, n_eval, n_min, max_n, stacked[k])
+        x, b = _at(lv, throughput_ok, n_eval, n_min, max_n, stacked[k], flat)
         row[f"{t.name}|ceiling_iops"] = x
         row[f"{t.name}|binding"] = b
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -8,6 +8,10 @@
   fewest drives and at the bays' count and selected; ``solve._min_drives`` finds the first count that meets the
   need on the sums' own axes, where it did so on the block's; ``_round_robin_arrays`` leaves to the tree loop the
   ``k·d`` it puts where a switch limit is infinite.
+* (2026-11-29, later) ``Levels._tree_stack`` takes the tree's terms for every complex in one numpy call each, where
+  ``_tree_loop`` (the reference) loops over the complexes; ``solve._at`` picks the levels under the system limit on
+  the sums' own axes (``Levels.below_system``) and gathers the pair, where it gathered the four sums and picked on
+  the block (the reference).
 
 Whole plans (answers, unverified, closest misses per family, the text) are compared with every path switched back
 to the reference. ``benchmarks/plan_outputs.py`` records and compares the planner's outputs on the benchmark's
@@ -41,7 +45,7 @@ def _lexicographic_min_loop(candidates, shape):
     return best, index
 
 
-def _at_selecting(lv, feasible, n_eval, n_min, max_n, stacked=None):
+def _at_selecting(lv, feasible, n_eval, n_min, max_n, stacked=None, index=None):
     """``solve._at`` as it was: a host tree's sums at the fewest drives and at the bays' count, then selected."""
     parts = None
     if not lv.tree:
@@ -75,6 +79,7 @@ def _reference(monkeypatch) -> None:
     monkeypatch.setattr(solve, "_expand", lambda x, shape: x)
     monkeypatch.setattr(solve, "_at", _at_selecting)
     monkeypatch.setattr(solve, "_min_drives", _min_drives_on_the_block)
+    monkeypatch.setattr(system.Levels, "_tree_stack", lambda self, n, M, sockets, switched: None)
 
 
 def _same_plan(fast, slow) -> None:
