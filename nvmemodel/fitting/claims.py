@@ -55,8 +55,8 @@ from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, direction_claims, fan_out_claim, fit_words, layer_claims,
-                          lead_claims, level_words, served_words, size_claims, stall_claim, states_level,
-                          untrusted_claim)
+                          lead_claims, level_words, served_words, size_claims, size_step_text, stall_claim, step_sides,
+                          states_level, untrusted_claim)
 from .facts import curve_facts
 from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim
@@ -111,9 +111,10 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         def level(p):
             return f"{fmt_y(p['value'], u)} ({_level_runs(result, p)})"
 
-        return Claim("step", f"Measured {what} shows two levels: {level(lo)}, then {level(hi)} — a step of "
-                             f"×{hi['value'] / lo['value']:.3g} between {x} = {_xv(result, lo['x_to'])} and "
-                             f"{_xv(result, hi['x_from'])}: two regimes? (what holds the lower level does not hold the upper one).")
+        return Claim("step", size_step_text(result, ev, level) or f"Measured {what} shows two levels: {level(lo)}, "
+                     f"then {level(hi)} — a step of ×{hi['value'] / lo['value']:.3g} between {x} = "
+                     f"{_xv(result, lo['x_to'])} and {_xv(result, hi['x_from'])}: two regimes? (what holds the lower "
+                     f"level does not hold the upper one).")
     if ev.plateau:
         p = ev.plateau
         m = ev.maximum
@@ -414,10 +415,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                f"×{ev.y[i1] / ev.y[i0]:.3g} the {_what(result)}; whether and where it bends needs more "
                                f"points.")]
     if ev.step:
-        return [Claim("model", f"No single-regime model describes a step: the {model} fit (R² = "
-                               f"{_r2(f.stats['r2'])}) runs between the two levels, so its knee, limit and "
-                               f"parameters are not claims about these data; fit each regime on its own "
-                               f"(filter {x}) to describe it.")]
+        return [Claim("model", f"No single-regime model describes a step: the {model} fit (R² = {_r2(f.stats['r2'])}) "
+                               f"runs between the two {step_sides(result, ev)}, so its knee, limit and parameters are not claims about "
+                               f"these data; fit each regime on its own (filter {x}) to describe it.")]
     paced = paced_model_claim(result, key, model)  # fio's pace explains points: no parameter read (blind4)
     if paced is not None:
         return [paced]

@@ -609,14 +609,15 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             lo, hi = s["bytes_range"]
             parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                          f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: a byte cap of "
-                         f"{fmt_y(s['bytes_cap'], 'B/s')} or a little above, measured")
+                         f"{fmt_y(s['bytes_cap'], 'B/s')} or a little above, measured" + _held_words(result, s))
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
             parts.append(f"bandwidth is nearly level at the two largest sizes ({fmt_y(a, 'B/s')} at "
                          f"{_xv(result, s['bytes_flat'][0])}, {fmt_y(b, 'B/s')} at {_xv(result, s['bytes_flat'][1])}): "
                          + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
-                            if b >= a else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"))
+                            if b >= a else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster")
+                         + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             text += (f". The two caps cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ IOPS cap): "
@@ -637,6 +638,74 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                          f"{served_words(result, cf)[0]} is not measured at this depth; "
                                          f"{served_words(result, cf)[1]} would tell.", o))
     return out
+
+
+def _held_words(result, s: dict) -> str:
+    """The smaller blocks that made more bandwidth than the byte cap, held by their job's CPU or the IOPS cap: said,
+    so the cap does not read as exceeded unexplained (round 10, JD)."""
+    if not s.get("held_above"):
+        return ""
+    cpu = [(x, v, sh) for x, v, sh in s["held_above"] if sh is not None]
+    roof = [(x, v) for x, v, sh in s["held_above"] if sh is None]
+    said = [f"{_xv(result, x)} made {fmt_y(v, 'B/s')} with its job {sh:.0%} busy on a CPU" for x, v, sh in cpu]
+    said += [f"{_xv(result, x)} made {fmt_y(v, 'B/s')} at the IOPS cap" for x, v in roof]
+    return f" (more at a smaller block: {'; '.join(said)} — a point so held does not show the byte limit)"
+
+
+def _is_level(x: np.ndarray, v: np.ndarray) -> bool:
+    """No adjacent step of ``v`` changes it by FLAT or more per doubling of ``x``: a level (round 10, HD)."""
+    with np.errstate(all="ignore"):
+        per = (v[1:] / v[:-1]) ** (1 / np.log2(x[1:] / x[:-1])) - 1
+    return bool(np.all(np.isfinite(per)) and np.all(np.abs(per) < FLAT))
+
+
+def size_step(result, ev) -> dict | None:
+    """Along block size with bandwidth fitted, each side of the step in the unit it is level in — bytes/s, else IOPS,
+    else none — and the step between the adjacent points (set after round 10 was read: r10_dgfiobench_palacios…_bs,
+    HD: 8.6 → 48.6 MB/s at 4–32 KiB, ×1.6–×1.9 a doubling, was printed as a 25.9 MB/s level and ×55.5 a ratio of
+    means where the adjacent step is ×27.5)."""
+    if result.x != "block_size_bytes" or result.y_unit != "B/s" or not ev.step:
+        return None
+    k = int(np.searchsorted(ev.x, ev.step["high"]["x_from"]))
+    sides = []
+    for idx in (slice(0, k), slice(k, None)):
+        x, v = ev.x[idx], ev.y[idx]
+        unit = "B/s" if _is_level(x, v) else ("1/s" if _is_level(x, v / x) else None)
+        sides.append({"unit": unit, "x": x, "bytes": v, "iops": v / x})
+    return {"sides": sides, "levels": all(sd["unit"] for sd in sides), "k": k, "step": float(ev.y[k] / ev.y[k - 1])}
+
+
+def step_sides(result, ev) -> str:
+    """What the two sides of a step are: "levels", or "regimes" along block size where one is no level."""
+    return "regimes" if (size_step(result, ev) or {"levels": True})["levels"] is False else "levels"
+
+
+def size_step_text(result, ev, level) -> str | None:
+    """The step sentence along block size (see :func:`size_step`); ``level`` words a side level in bytes/s."""
+    st = size_step(result, ev)
+    if st is None:
+        return None
+    x, k = result.x, st["k"]
+
+    def side(sd, p):
+        lo, hi = _xv(result, sd["x"][0]), _xv(result, sd["x"][-1])
+        iops = span(fmt_y(sd["iops"].min(), "1/s"), fmt_y(sd["iops"].max(), "1/s"))
+        if sd["unit"] == "B/s":
+            return level(p)
+        if sd["unit"] == "1/s":
+            return f"an IOPS level of {iops} at {x} = {span(lo, hi)} (bandwidth grows with the size there)"
+        g = sd["bytes"][-1] / sd["bytes"][-2] - 1 if p is ev.step["high"] and len(sd["x"]) >= 2 else 0.0
+        return (f"{fmt_y(sd['bytes'][0], 'B/s')} at {lo} to {fmt_y(sd['bytes'][-1], 'B/s')} at {hi} ({iops})"
+                + (f", still rising at the largest block ({g:+.0%})" if g >= FLAT else ""))
+
+    lo, hi = (side(sd, ev.step[n]) for sd, n in zip(st["sides"], ("low", "high")))
+    at = (f"between {x} = {_xv(result, ev.x[k - 1])} ({fmt_y(ev.y[k - 1], 'B/s')}) and {_xv(result, ev.x[k])} "
+          f"({fmt_y(ev.y[k], 'B/s')})")
+    if st["levels"]:
+        return (f"Measured bandwidth shows two levels: {lo}, then {hi} — a step of ×{st['step']:.3g} {at}: two "
+                f"regimes? (what holds the lower level does not hold the upper one).")
+    return (f"Measured bandwidth jumps ×{st['step']:.3g} {at}: below it {lo}; from it {hi}; neither side is level in "
+            f"bandwidth or IOPS — two regimes? (what holds the smaller blocks does not hold the larger ones).")
 
 
 def _bytes(v: float) -> str:
@@ -713,12 +782,17 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
     f = cf.size_fall
     if f is not None:
         s = f.facts
-        out.insert(0, _claim("falls", f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')} at "
-                                      f"{_xv(result, s['x_max'])} and falls {s['drop']:.0%} to "
-                                      f"{fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
-                                      f"{s['basis']}: larger blocks were slower here, and the most bandwidth "
-                                      f"measured is the byte limit these data show — a byte cap of "
-                                      f"{fmt_y(s['bytes_max'], 'B/s')} or a little above, measured.", f))
+        head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')} at {_xv(result, s['x_max'])} and falls "
+                f"{s['drop']:.0%} to {fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
+                f"{s['basis']}: larger blocks were slower here")
+        if s.get("held"):  # the peak's job was busy on its CPU or on the IOPS cap: no byte limit read (round 10 JD)
+            sh = s["held"][0]
+            why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
+            text = f"{head}; at {_xv(result, s['x_max'])} {why}, so the peak does not show the byte limit."
+        else:
+            text = (f"{head}, and the most bandwidth measured is the byte limit these data show — a byte cap of "
+                    f"{fmt_y(s['bytes_max'], 'B/s')} or a little above, measured.")
+        out.insert(0, _claim("falls", text, f))
     return out
 
 

@@ -707,8 +707,17 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
     icap = float(iops[:ni].max()) if ni >= 3 and iops[:ni].max() >= iops.max() / 1.02 else None
-    # a byte cap holds the largest bandwidth measured: a stretch below an earlier peak is a fall, not a cap
-    bcap = float(bw[n - nb:].max()) if nb >= 2 and bw[n - nb:].max() >= bw.max() / 1.02 else None
+    # a byte cap holds the largest bandwidth measured: a stretch below an earlier peak is a fall, not a cap — unless
+    # that peak is held (its job busy on its CPU, or on the IOPS cap's stretch) and the stretch's own jobs are not:
+    # such a point cannot define the byte roof (set after round 10 was read: r10_icpe24sched_980pro…qd128_bs, JD)
+    held = _held(p, b[ni - 1] if icap is not None else None)
+    top = bw.max()
+    free = ~held[n - nb:] if nb >= 2 else np.zeros(0, bool)
+    if free.sum() >= 2:
+        top = max(float(bw[~held].max()), float(bw[n - nb:].max()))
+    bcap = float(bw[n - nb:].max()) if nb >= 2 and bw[n - nb:].max() >= top / 1.02 else None
+    above = [(float(b[k]), float(bw[k]), _held_why(p, k)) for k in range(n - nb if bcap else 0)
+             if bcap is not None and bw[k] > 1.02 * bcap]
     ni, nb = (ni if icap is not None else 0), (nb if bcap is not None else 0)
     # the roofline with the measured caps (or the largest measurement where no stretch is flat)
     I = icap if icap is not None else float(iops.max())
@@ -744,6 +753,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(bw[n - nb:].min()), float(bw[n - nb:].max())) if bcap else None,
+             "held_above": above,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
         if icap is not None or bcap is not None else None
@@ -762,7 +772,26 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     return cap, outstanding
 
 
-def _size_fall(result, p) -> Fact | None:
+def _held(p, iops_to: float | None) -> np.ndarray:
+    """The points that cannot show a byte roof: the job ≥ :data:`CPU_BOUND` busy on its CPU (usr+sys ÷ jobs), or
+    the block size within the IOPS cap's flat stretch (up to ``iops_to``), where the IOPS roof holds the rate."""
+    with np.errstate(all="ignore"):
+        share = p["cpus"].to_numpy(float) / p["jobs"].to_numpy(float) if "cpus" in p and "jobs" in p \
+            else np.full(len(p), np.nan)
+    busy = np.isfinite(share) & (share >= CPU_BOUND) & (share <= 1.05)  # (> 1.05: an accounting mismatch)
+    roof = p["x"].to_numpy(float) <= iops_to if iops_to is not None else np.zeros(len(p), bool)
+    return busy | roof
+
+
+def _held_why(p, k: int) -> float | None:
+    """The busy share of a CPU of point ``k``'s job (None: held on the IOPS roof instead)."""
+    if "cpus" not in p or "jobs" not in p:
+        return None
+    c, j = float(p["cpus"].iloc[k]), float(p["jobs"].iloc[k])
+    return c / j if j > 0 and np.isfinite(c) and CPU_BOUND <= c / j <= 1.05 else None
+
+
+def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     """Along block size: bandwidth that peaks before the largest block and is lower at it by more than the ±FLAT
     band a level is read within (one run a point) or than twice the standard error of the difference (repeats) —
     larger blocks were slower, and the peak is the most bandwidth measured (a byte limit at most that, measured).
@@ -792,9 +821,13 @@ def _size_fall(result, p) -> Fact | None:
                  "every step on the level before the peak")
     if not drop > noise:
         return None
+    # a peak its job's CPU or the IOPS roof held shows no byte limit (round 10, JD): the fall is said, no cap
+    to = cap.facts["iops_flat"][1] if cap is not None and cap.facts.get("iops_flat") else None
+    held = bool(_held(p, to)[i])
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
-                              "bytes_cap": float(bw[i]), "measured": True},
+                              "bytes_cap": None if held else float(bw[i]), "measured": True,
+                              "held": (_held_why(p, i),) if held else None},
                 "bandwidth lower at the largest block than at an earlier one beyond the noise")
 
 
@@ -1146,7 +1179,7 @@ def curve_facts(result, key) -> CurveFacts:
     cpu = _cpu_of(result, key, p, sat, cap)
     out = CurveFacts(points=p, saturation=sat, cap=cap, outstanding=outstanding, mix=mix, cpu=cpu,
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
-                     size_fall=_size_fall(result, p_sizes) if cap is None or not cap.facts["bytes_cap"] else None,
+                     size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
                      cache=fast)
     cache[key] = out
     return out
