@@ -259,6 +259,19 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         return _claim("saturation", f"The repeats of one {x} differ by {by} (at {x} = {_xv(result, s['x'])}{runs}), "
                                     f"more than any step between the points' means: no onset, level or fall can be "
                                     f"read from these runs.", f, state="unresolved")
+    if s.get("within_noise"):  # runs wider than every step, yet the whole axis queued: the level and its runs (r10 HB)
+        return _claim("saturation", f"Measured {what} is saturated from the first point, at a level its runs put "
+                                    f"anywhere from {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)} (the mean of "
+                                    f"all {s['n_runs']} runs {level_words(result, cf, s['plateau'])}; the points' means "
+                                    f"{span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), ' to ')} over {x} = "
+                                    f"{span(_xv(result, xs[0]), _xv(result, xs[-1]))}): from the first point to the last "
+                                    f"the mean gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
+                                    f"×{s['lat_last'] / s['lat_first']:.3g} ({fmt_y(s['lat_first'], 's')} → "
+                                    f"{fmt_y(s['lat_last'], 's')}) for ×{s['load_growth']:.3g} the {x}, with the I/O asked "
+                                    f"for in flight ({span(format(s['little_lo'], '.2f'), format(s['little_hi'], '.2f'))} by Little's "
+                                    f"law): the added load queued. The repeats of one {x} differ by up to "
+                                    f"×{s['ratio']:.3g} (at {x} = {_xv(result, s['x'])}), more than any step between the "
+                                    f"points' means, so no onset or fall is read between them. {noise}.", f)
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
     if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O
         level = level_words(result, cf, s["plateau"])
@@ -329,7 +342,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         before = (f" The runs of one {x} differ by up to ×{br['ratio']:.3g} (at {x} = {_xv(result, br['x'])}), so a "
                   f"step is read only where the runs of two points do not overlap: every run at {_xv(result, xs[k])} "
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
-                  f"(at most {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
+                  f"(the highest {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
                                                      f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
             and not rb:
