@@ -8,8 +8,8 @@ import numpy as np
 
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
-from .facts import CPU_BOUND, PAYS, _gain, cost_rise, curve_facts
-from .wording import fmt_y
+from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
+from .wording import fmt_y, span
 
 __all__ = ["_machine_cpu", "_per_job_cpu"]
 
@@ -37,8 +37,6 @@ COST_TOL = 0.15
 #: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
 #: spent its time outside its I/O (round 5, AA: verify=sha256 hashing between reads, 0.04-0.08)
 IDLE_COVER = 0.25
-#: fio's latency covering at least this share of the cycle: the job waited for its I/O (rate = outstanding ÷ latency)
-WAITED = 0.8
 #: a job below this share of one CPU is nearly idle: fio's per-second floor (about 1 % of a CPU in
 #: r7_here_blkio_wiops_seqwrite_bs, 0.75-2.3 % while the IOPS fell ×16) is then more than :data:`COST_TOL` of its
 #: CPU per I/O, which is no cost to read or extrapolate (set after round 7 was read: that case's "×22.9 … one CPU
@@ -123,7 +121,7 @@ def _not_per_io(cf, flags) -> str:
     s, r, b = share[ok], iops[ok], iops[ok] * size[ok]
     line = _cost_line(np.asarray(f.facts["cpu_s_per_io"], float), size)  # a cost per byte explains a level share
     if line is None and s.max() / s.min() <= 1.5 and r.max() / r.min() >= 3 and b.max() / b.min() >= 3:
-        return (f"the job's CPU share stayed {_pct(s.min())}–{_pct(s.max())} of a CPU while each job's rate changed "
+        return (f"the job's CPU share stayed {_pcts(s.min(), s.max())} of a CPU while each job's rate changed "
                 f"×{r.max() / r.min():.3g}: CPU spent per second, not per I/O (a job that spins or polls for "
                 f"completions, as io_uring's sqthread_poll or hipri do)")
     return ""
@@ -174,11 +172,11 @@ def _held_words(result, cf, h) -> str:
                 f"{fmt_y(per_io.min(), 's')} to {fmt_y(per_io.max(), 's')} measured)")
         at = f"{fmt_y(cost[i], 's')}, that cost at {_xv(result, xs[i])}"
     else:
-        line = (f"{fmt_y(cost[i], 's')} of CPU per I/O (usr+sys ÷ I/Os, {fmt_y(per_io.min(), 's')}–"
-                f"{fmt_y(per_io.max(), 's')} measured)")
+        line = (f"{fmt_y(cost[i], 's')} of CPU per I/O (usr+sys ÷ I/Os, "
+                f"{span(fmt_y(per_io.min(), 's'), fmt_y(per_io.max(), 's'))} measured)")
         at = fmt_y(cost[i], "s")
     why = ("no device lies under the files (memory served them)" if h["served"] else
-           f"fio's latency covers only {_pct(h['cover'][0])}–{_pct(h['cover'][1])} of the job's I/O cycle (IOPS × "
+           f"fio's latency covers only {_pcts(*h['cover'])} of the job's I/O cycle (IOPS × "
            f"mean latency ÷ outstanding): the job spent the rest on its own work")
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
     return (f"fio's CPU accounting: {who} used {_pcts(np.nanmin(share), np.nanmax(share))} of one CPU, and its "
@@ -200,13 +198,20 @@ def _near_limit(result, cf) -> str:
     tail = share[o:] if result.x in ("numjobs", "jobs", "threads") else share[o:o + 1]
     if not (np.isfinite(tail).all() and np.all(tail >= NEAR_CPU) and share[o] < CPU_BOUND) or not per_io[o] > 0:
         return ""
+    return _near_words(result, cf, o, "at the saturation onset")
+
+
+def _near_words(result, cf, o: int, where: str) -> str:
+    """ "near its CPU limit" at point ``o`` (the onset, or the maximum: one wording for one share, round 10 JF)."""
+    share, per_io = np.asarray(cf.cpu.facts["share"], float), np.asarray(cf.cpu.facts["cpu_s_per_io"], float)
     p = cf.points
     jobs = float(p["jobs"].iloc[o])
     who = "the job" if jobs <= 1 else f"each of the {jobs:g} jobs"
     one = 1.0 / per_io[o]
     per_job = float(p["iops"].iloc[o]) / jobs
-    return (f"at the saturation onset ({result.x} = {_xv(result, p['x'].iloc[o])}) {who} used {_pct(share[o])} of one "
-            f"CPU, {fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}, and "
+    lead = f"{where} ({result.x} = {_xv(result, p['x'].iloc[o])}) {who} used {_pct(share[o])} of one CPU, " if where \
+        else ""  # (at the maximum its share is said just before)
+    return (f"{lead}{fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}, and "
             f"{fmt_y(per_job, '1/s')} per job is {per_job / one:.0%} of it — near its CPU limit (fio's usr+sys of the "
             f"job thread leaves out interrupt time charged elsewhere); more jobs would tell the job's limit from the "
             f"device's")
@@ -242,10 +247,14 @@ def _busy_not_binding(result, key, ev: Evidence) -> dict:
         return {}
     per = _per_job_cpu(pts)
     jobs, ys, xs = pts["jobs"].to_numpy(float), _iops_or_y(result, key, pts), pts[result.x].to_numpy(float)
+    cf = curve_facts(result, key)
+    size = _sizes(cf.points) if len(cf.points) == len(pts) else np.ones(len(pts))
     out = {}
     for i in np.flatnonzero(per >= CPU_BOUND):
         for j in np.flatnonzero(per < CPU_BOUND):
-            if not (jobs[i] > 0 and jobs[j] > 0):
+            # only at the same bytes per I/O: a larger I/O costs more CPU, so a smaller one's rate at less CPU shows
+            # nothing of it (set after round 10 was read: r10_dgfiobench kvm, 4 KiB against 128 KiB, part 1 HC)
+            if not (jobs[i] > 0 and jobs[j] > 0) or abs(size[i] / size[j] - 1) > 0.01:
                 continue
             i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
             if result.y_unit == "1/s":
@@ -273,7 +282,8 @@ def _busy_not_binding_sentence(result, key, ev: Evidence) -> list[Claim]:
     for i, j in pairs.items():
         who = "the job" if jobs[i] == 1 else f"each of the {jobs[i]:g} jobs"
         parts.append(f"at {x} = {_xv(result, xs[i])} {who} used {100 * per[i]:.3g} % of a CPU for "
-                     f"{fmt_y(ys[i] / jobs[i], u)} per job, yet at {x} = {_xv(result, xs[j])} each job made "
+                     f"{fmt_y(ys[i] / jobs[i], u)} per job, yet at {x} = {_xv(result, xs[j])} "
+                     f"{'the job' if jobs[j] == 1 else 'each job'} made "
                      f"{fmt_y(ys[j] / jobs[j], u)} with {100 * per[j]:.3g} %")
     return [Claim("cpu", "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): the busy CPU did not limit the "
                          "rate there (a job that waits by spinning counts as busy), so no CPU-bound claim is made "
@@ -298,12 +308,47 @@ def _spin_words(result, cf, sp) -> str:
     cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
     per_io, share = np.asarray(cf.cpu.facts["cpu_s_per_io"], float), np.asarray(cf.cpu.facts["share"], float)
     xs = p["x"].to_numpy(float)
+    # round 10 (JC): the measurement, its kernel share and the rate meanwhile; spinning or polling only where an
+    # option the runs set says so — no lock or other cause the files do not name
+    sys_i, sys_j = (_sys_share(result, p, k) for k in (i, j))
+    kernel = (f", {span(_pct(sys_i), _pct(sys_j), ' → ')} of it in the kernel (sys)"
+              if np.isfinite(sys_i) and np.isfinite(sys_j) else "")
+    top = int(np.nanargmax(iops))
+    fell = (f"; meanwhile the IOPS fell from {fmt_y(iops[top], '1/s')} at {x} = {_xv(result, xs[top])} to "
+            f"{fmt_y(iops[-1], '1/s')} at {_xv(result, xs[-1])} ({iops[-1] / iops[top] - 1:+.0%})"
+            if top < len(iops) - 1 and iops[-1] < (1 - LEVEL_STEP) * iops[top] else "")
     return (f"fio's CPU accounting: from {x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} the jobs' CPU grew "
             f"×{cpus[j] / cpus[i]:.3g} ({cpus[i]:.3g} → {cpus[j]:.3g} CPUs, {_pct(share[j])} of one CPU per job at "
-            f"{_xv(result, xs[j])}) for ×{iops[j] / iops[i]:.3g} the IOPS: CPU per I/O grew from "
-            f"{fmt_y(per_io[i], 's')} to {fmt_y(per_io[j], 's')} (usr+sys ÷ I/Os), not one cost: the added CPU was "
-            f"no work per I/O, so fio's CPU figures show no CPU limit (a job that spins or polls for its completions "
-            f"spends CPU whatever holds the rate)" + (f"; {why}" if why else "") + ".")
+            f"{_xv(result, xs[j])}) for ×{iops[j] / iops[i]:.3g} the IOPS: CPU per I/O grew ×"
+            f"{per_io[j] / per_io[i]:.3g}, from {fmt_y(per_io[i], 's')} to {fmt_y(per_io[j], 's')} (usr+sys ÷ I/Os)"
+            f"{kernel}{fell}. Not one cost: the added CPU bought no I/O, so no CPU limit of the device's I/O is read "
+            f"from it" + (f"; {why}." if why else "; no polling option is set, and the files do not show what the "
+                          "added CPU was spent on."))
+
+
+def _median_cpus(result, p, k: int) -> float:
+    """The median over point ``k``'s runs (≥ 3 source files) of their jobs' summed usr+sys, in CPUs; NaN where the
+    runs cannot be told apart — one disturbed run must not set the figure (round 9, GC; round 10, HG)."""
+    rows = runs_rows(result, p)
+    if rows is None or not {"source_path", "cpu_usr", "cpu_sys"} <= set(rows.columns) or "sources" not in p:
+        return np.nan
+    srcs = [s for s in str(p["sources"].iloc[k]).split(";") if s]
+    r = rows[rows["source_path"].astype(str).isin(srcs)]
+    if len(srcs) < 3 or r.empty:
+        return np.nan
+    c = (r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float)).groupby(r["source_path"].astype(str)).sum()
+    return float(np.median(c.to_numpy(float))) if len(c) == len(srcs) and np.isfinite(c).all() else np.nan
+
+
+def _sys_share(result, p, k: int) -> float:
+    """The kernel's (sys) share of fio's usr+sys at point ``k``, summed over its runs' rows; NaN where unknown."""
+    rows = runs_rows(result, p)
+    if rows is None or not {"source_path", "cpu_usr", "cpu_sys"} <= set(rows.columns) or "sources" not in p:
+        return np.nan
+    srcs = [s for s in str(p["sources"].iloc[k]).split(";") if s]
+    r = rows[rows["source_path"].astype(str).isin(srcs)]
+    usr, sys = r["cpu_usr"].to_numpy(float).sum(), r["cpu_sys"].to_numpy(float).sum()
+    return float(sys / (usr + sys)) if r.size and np.isfinite(usr + sys) and usr + sys > 0 else np.nan
 
 
 def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
@@ -313,10 +358,16 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     per_all = _per_job_cpu(pts)
     xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
     parts = []
-    for _, row in bound.iterrows():
-        per = float(row["cpus"]) / float(row["jobs"])
-        who = "the job" if float(row["jobs"]) == 1 else f"each of the {float(row['jobs']):g} jobs"
-        parts.append(f"at {x} = {_xv(result, row[x])} {who} used {100 * per:.3g} % of a CPU")
+    at = np.flatnonzero(np.isin(xs, bound[x].to_numpy(float)))
+    if len(bound) >= 3 and at.size == len(bound) and np.all(np.diff(at) == 1):  # a run of points: one clause (r10 JF)
+        per = bound["cpus"].to_numpy(float) / bound["jobs"].to_numpy(float)
+        parts.append(f"at every point from {x} = {_xv(result, xs[at[0]])} to {_xv(result, xs[at[-1]])} every job used "
+                     f"{span(f'{100 * per.min():.3g} %', f'{100 * per.max():.3g} %')} of a CPU")
+    else:
+        for _, row in bound.iterrows():
+            per = float(row["cpus"]) / float(row["jobs"])
+            who = "the job" if float(row["jobs"]) == 1 else f"each of the {float(row['jobs']):g} jobs"
+            parts.append(f"at {x} = {_xv(result, row[x])} {who} used {100 * per:.3g} % of a CPU")
     text = "fio's CPU accounting: " + "; ".join(parts) + " (usr+sys): CPU-bound there"
     last = float(bound[x].iloc[-1])
     j = int(np.searchsorted(xs, last, side="right"))
@@ -353,13 +404,16 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     row = pts.iloc[i]
     cpus = float(row["cpus"])
     f = curve_facts(result, key).cpu  # not_binding: said above (busy, not what limited the rate)
-    if i in not_binding or not np.isfinite(cpus) or f is not None and f.facts["how"] == "job":  # r8 DE: said
+    if i in not_binding or not np.isfinite(cpus) or f is not None and f.facts["how"] in ("job", "host"):  # said
         return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
     # runs differ in numjobs); no share per job for a whole machine's CPU or more than one CPU per job
     jobs = float(row["jobs"]) if "jobs" in row and np.isfinite(row["jobs"]) and row["jobs"] > 0 else np.nan
     per_job = float(_per_job_cpu(pts)[i])
     machine = _machine_cpu(pts)
+    med = np.nan if machine else _median_cpus(result, pts, i)
+    if np.isfinite(med) and np.isfinite(per_job):  # a point's CPU is its runs' median, as documented (round 10, HG)
+        cpus, per_job = med, med / jobs
     if machine:  # a whole machine's CPU, every process
         text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
                 f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
@@ -387,8 +441,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         pw = (f.facts.get("polled") if f is not None else None) or {"x": ()}  # round 8 (EA): its own runs poll
-        bound.append(f"there {pw['why']}" if row[result.x] in pw["x"] else "each job kept its CPU busy: the submitting "
-                     "threads are CPU-bound")
+        bound.append(f"there {pw['why']}" if row[result.x] in pw["x"] else "the job kept its CPU busy: the submitting "
+                     "thread is CPU-bound" if jobs == 1 else "each job kept its CPU busy: the submitting threads are "
+                     "CPU-bound")
     elif near:
         bound.append(near)
     elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
@@ -403,8 +458,16 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         # show, or its outstanding I/O in flight for its whole cycle (rate = outstanding ÷ latency)
         why = _rate_explained(result, cf, flags, float(row[result.x]))
         who = "the job was" if jobs == 1 else "each job was"
+        k = int(np.argmin(np.abs(cf.points["x"].to_numpy(float) - float(row[result.x]))))
+        per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
+        elif not why and per_job >= NEAR_CPU and per_k > 0 and not not_binding and not flags["paced"] \
+                and (cf.layer is None or str(cf.layer.facts.get("layer")) not in NOT_WHOLE_PATH):
+            # the onset's "near its CPU limit" at the maximum too: 76 % and 79 % read alike (set after round 10 was
+            # read: r10_jackserver qd at 76 % "its CPU figures do not show", swissknife ext4 at 79 % "near", JF)
+            near = _near_words(result, cf, k, "")
+            bound.append(near)
         elif why:
             held_w = ("so its own CPU did not hold it" if jobs == 1 else "so no job's own CPU held it")
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU and {why}, {held_w} (a job is one thread: this "
@@ -489,12 +552,9 @@ def _rate_explained(result, cf, flags, xv: float) -> str:
         return "a cap the data show sets the rate"
     if cf.layer is not None and cf.layer.facts.get("served") == "no_device":
         return ""  # round 6 (BG): no device to wait on — "in flight" is the call's own work (a copy, a lock's spin)
-    cover = _cover(cf.points)
-    xs = cf.points["x"].to_numpy(float)
-    c = cover[int(np.argmin(np.abs(xs - xv)))] if xs.size else np.nan
-    if np.isfinite(c) and c >= WAITED:
-        return (f"its outstanding I/O was in flight for {_pct(min(c, 1.0))} of its cycle (rate = outstanding ÷ "
-                f"latency)")
+    # not fio's in-flight share (rate = outstanding ÷ latency): it is ≈ 1 in any closed loop fio keeps full, a job
+    # the scheduler held off included — fio stamps a completion when the job reaps it (set after round 10 was read:
+    # r10_icpe24sched_8x980pro numjobs, "in flight for 100 % … so no job's own CPU held it" at a 10-CPU level, JA)
     return ""
 
 

@@ -109,7 +109,7 @@ def _what(result) -> str:
 #: what each layer of :data:`~nvmemodel.fitting.facts.LAYERS` (and the network layers) is, in words
 _LAYER_WORDS = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
                 "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
-                "loop": "a loop device (an image file: its reads may come from the page cache of the host or VM)",
+                "loop": "a loop device (an image file: its I/O may be served by the page cache of the host or VM)",
                 "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
                 "nbd": "a network block device", "rbd": "a Ceph RBD block device (a network block device)",
                 "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
@@ -845,6 +845,17 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                               f"submit and complete — {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O at {x} = "
                               f"{_xv(result, s['at_x'])}, {fmt_y(s['iops_per_cpu'], '1/s')} per CPU; its rate is "
                               f"CPU-bound, no device is involved.", f)]
+    if s["how"] == "host":  # round 10 (JA): the summed CPU stopped growing at one cost — the level it gives
+        h = s["host"]
+        cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
+        return [_claim("cpu", f"fio's CPU accounting: the jobs together used {cpus} CPUs (usr+sys) at every point from "
+                              f"{x} = {_xv(result, h['x_from'])} to {_xv(result, h['x_to'])} while jobs were added "
+                              f"({h['share_last']:.0%} of one CPU per job at {_xv(result, h['x_to'])}), at one cost of "
+                              f"{span(fmt_y(h['cost_lo'], 's'), fmt_y(h['cost_hi'], 's'))} of CPU per I/O at every "
+                              f"point; {h['level']:.3g} CPUs ÷ {fmt_y(h['cost'], 's')} per I/O = "
+                              f"{fmt_y(h['rate'], '1/s')}, the level ({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} "
+                              f"measured there), and {h['level']:.3g} CPUs is {h['whole']} whole CPUs within 1 %: the "
+                              f"CPUs the host gave the jobs (about {h['whole']}) held it.", f)]
     if s["how"] == "machine":
         text = (f"fio's CPU accounting: from {x} = {_xv(result, s['at_x'])} on the jobs together used a level "
                 f"{s['cpus']:.3g} CPUs however many were added, {s['cpus'] / s['cores']:.0%} of the host's {s['cores']} "
@@ -860,7 +871,7 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                 f"{'that job' if who == 'the job' else 'those jobs'} — more jobs can" if rising else
                 f"the level is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy), not a device queue")
         lo, hi, to = s["one_cost"] or (0, 0, 0)
-        proof = (f" ({fmt_y(lo, 's')}–{fmt_y(hi, 's')} at every point ≥ {CPU_BOUND:.0%} busy up to {x} = "
+        proof = (f" ({span(fmt_y(lo, 's'), fmt_y(hi, 's'))} at every point ≥ {CPU_BOUND:.0%} busy up to {x} = "
                  f"{_xv(result, to)}: one cost)" if s["one_cost"] else "")
         polled = (f" At {x} = {', '.join(_xv(result, v) for v in s['polled']['x'])} {s['polled']['why']} (no reading "
                   f"of fio's CPU there)." if s.get("polled") else "")

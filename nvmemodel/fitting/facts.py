@@ -982,8 +982,12 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
         # nothing leave it to the host's core count (below) or to a device limit
         bound_at, how = at, "job"
     level = None
+    host = _host_level(p, cpus, per_io, share, jobs, cores, seen) \
+        if at is not None and jobs_axis and not spins and not polled.any() and engine not in ("null", "cpuio") else None
     if at is not None and engine in ("null", "cpuio"):
         bound_at, how = at, "engine"  # no device: the rate of an engine that does no I/O is its CPU's
+    elif host is not None:
+        bound_at, how = host["k"], "host"
     elif at is not None and jobs.size and jobs[-1] >= 2 * jobs[at] and np.isfinite(cpus[at:]).all() and jobs_axis:
         # more jobs, the same total CPU. A flat rate at a fixed CPU cost per I/O also keeps the total level, so it
         # is the CPUs' limit only when they are all busy: decided with the host's core count, else left open
@@ -1018,10 +1022,56 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "polled": {"x": p["x"].to_numpy(float)[polled].tolist(), "why": polls} if polled.any() and not spins
              else None,  # the busy points' CPU per I/O from the onset: the proof of a CPU limit (round 8)
              "one_cost": (float(np.min(per_io[one])), float(np.max(per_io[one])), float(p["x"].iloc[one[-1]]))
-             if len(one) >= 2 else None}
+             if len(one) >= 2 else None, "host": host}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
+
+
+#: the jobs' summed CPU within this of its median at every point of a stretch: it stopped growing (set after round 10
+#: was read: r10_icpe24sched_8x980pro numjobs, 9.975–9.991 CPUs at 10–15 jobs, part 2 JA)
+HOST_FLAT = 0.01
+#: the summed CPU ÷ the cost per I/O within this of the measured rate at every point of that stretch
+HOST_RATE_TOL = 0.05
+
+
+def _host_level(p, cpus, per_io, share, jobs, cores, seen) -> dict | None:
+    """Round 10's JA: jobs added while their summed CPU stops growing — flat within :data:`HOST_FLAT` over the last
+    ≥ 3 points, after a point that used less — at one cost per I/O along the whole curve (every point within
+    ``cpu_claims.COST_TOL``-like ±15 % of the median), each job below :data:`CPU_BOUND` at the last (more jobs than
+    the CPUs they got), and that CPU ÷ that
+    cost giving each point's rate within :data:`HOST_RATE_TOL`: the CPUs the host gave the jobs held the rate, which
+    needs no core count (the level is the measured CPUs, a whole number of them within :data:`HOST_FLAT`: a rate held
+    elsewhere at one cost keeps the summed CPU level too, at no whole count). None otherwise, or where a topology's cores or another
+    curve of the result show more CPUs than the level (the host had CPUs to spare). Little's law says nothing here:
+    it holds for any closed loop fio keeps full."""
+    iops = p["iops"].to_numpy(float)
+    n = len(p)
+    ok = np.isfinite(cpus) & np.isfinite(per_io) & (per_io > 0) & np.isfinite(iops) & (iops > 0) & np.isfinite(jobs)
+    if n < 4 or not ok.all():
+        return None
+    k = n - 1
+    while k > 0 and np.all(np.abs(cpus[k - 1:] / np.median(cpus[k - 1:]) - 1) <= HOST_FLAT):
+        k -= 1
+    level = float(np.median(cpus[k:]))
+    if n - k < 3 or k == 0 or cpus[k - 1] >= (1 - HOST_FLAT) * level or not np.all(np.diff(jobs[k - 1:]) > 0):
+        return None
+    if not share[-1] < CPU_BOUND or np.any(np.abs(per_io / np.median(per_io) - 1) > 0.15):
+        return None
+    cost = float(np.median(per_io[k:]))
+    if np.any(np.abs(cpus[k:] / cost / iops[k:] - 1) > HOST_RATE_TOL):
+        return None
+    if (cores and level < 0.9 * cores) or (seen is not None and level < 0.9 * seen[0]):
+        return None
+    # a rate held elsewhere at one cost keeps the summed CPU level too, at whatever CPUs that rate costs: a host's
+    # ceiling is a whole number of CPUs (9.99: 10; a device's 2.37 CPUs is none)
+    whole = round(level)
+    if whole < 1 or abs(level / whole - 1) > HOST_FLAT:
+        return None
+    return {"k": k, "whole": int(whole), "lo": float(cpus[k:].min()), "hi": float(cpus[k:].max()), "level": level, "cost": cost,
+            "cost_lo": float(per_io.min()), "cost_hi": float(per_io.max()), "x_from": float(p["x"].iloc[k]),
+            "x_to": float(p["x"].iloc[-1]), "rate": level / cost, "iops_lo": float(iops[k:].min()),
+            "iops_hi": float(iops[k:].max()), "share_last": float(share[-1])}
 
 
 def _layer(result, p) -> Fact | None:

@@ -73,7 +73,10 @@ def test_a_job_that_waits_for_a_device_is_not_read_as_following_its_cpu():
                       "lat_mean_s": [j / v for j, v in zip(nj, iops)]})
     text = _cpu_text(nm.fit(t, x="numjobs", y="iops"))
     assert "follows the CPU it got" not in text
-    assert "in flight for 100% of its cycle" in text and "no job's own CPU held it" in text
+    # since round 10 (JA) the I/O in flight all the cycle is no proof either way (Little's law holds in any closed
+    # loop fio keeps full): the files do not show what held the rate
+    assert "in flight for" not in text and "no job's own CPU held it" not in text
+    assert "what held the rate its CPU figures do not show" in text
 
 
 def test_a_job_busy_outside_its_io_follows_its_cpu():
@@ -115,12 +118,12 @@ def test_seventy_to_ninety_percent_at_the_onset_is_near_the_cpu_limit(case_id, s
     assert _num(text, r"the job used (\d+)% of one CPU") == share
 
 
-def test_rdma_numjobs_keeps_did_not_hold_it_with_its_reason():
+def test_rdma_numjobs_is_not_near_its_cpu_limit():
     """Control (r5 NVMe/RDMA numjobs): 79 % at the onset (2 jobs) but 33-65 % from 3 jobs on with the plateau
-    level, and the 128 outstanding I/O per job in flight all the cycle: the jobs' CPU did not hold it, said with why."""
+    level: not "near its CPU limit"; since round 10 (JA) the I/O in flight all the cycle proves nothing of the CPU."""
     text = _cpu_text(cs.fit_case_id("r5_jxsheng_nvmerdma_4k-randread_qd128_numjobs", "blind5"))
     assert "near its CPU limit" not in text
-    assert "in flight for 100% of its cycle (rate = outstanding ÷ latency), so no job's own CPU held it" in text
+    assert "in flight for" not in text and "what held the rate its CPU figures do not show" in text  # round 10, JA
 
 
 # --- AD: CPU that is not a cost per I/O ------------------------------------------------------------------------------
