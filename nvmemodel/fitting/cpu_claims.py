@@ -311,7 +311,8 @@ def _spin_words(result, cf, sp) -> str:
     # round 10 (JC): the measurement, its kernel share and the rate meanwhile; spinning or polling only where an
     # option the runs set says so — no lock or other cause the files do not name
     sys_i, sys_j = (_sys_share(result, p, k) for k in (i, j))
-    kernel = (f", {span(_pct(sys_i), _pct(sys_j), ' → ')} of it in the kernel (sys)"
+    kernel = ((f", {_pct(sys_i)} of it in the kernel (sys) at both" if _pct(sys_i) == _pct(sys_j) else
+               f", {_pct(sys_i)} → {_pct(sys_j)} of it in the kernel (sys)")
               if np.isfinite(sys_i) and np.isfinite(sys_j) else "")
     top = int(np.nanargmax(iops))
     fell = (f"; meanwhile the IOPS fell from {fmt_y(iops[top], '1/s')} at {x} = {_xv(result, xs[top])} to "
@@ -322,22 +323,38 @@ def _spin_words(result, cf, sp) -> str:
             f"{_xv(result, xs[j])}) for ×{iops[j] / iops[i]:.3g} the IOPS: CPU per I/O grew ×"
             f"{per_io[j] / per_io[i]:.3g}, from {fmt_y(per_io[i], 's')} to {fmt_y(per_io[j], 's')} (usr+sys ÷ I/Os)"
             f"{kernel}{fell}. Not one cost: the added CPU bought no I/O, so no CPU limit of the device's I/O is read "
-            f"from it" + (f"; {why}." if why else "; no polling option is set, and the files do not show what the "
-                          "added CPU was spent on."))
+            f"from it" + (f"; {why}." if why else f"; {_poll_record(result, p)}: what the added CPU was spent on the "
+                          "files do not show."))
+
+
+def _poll_record(result, p) -> str:
+    """What the files say of polling where no run polled: the options unset, or not recorded at all (a case named
+    "hipri" whose table has no such column: r7_bergstartup_sn540-local-hipri)."""
+    rows = runs_rows(result, p)
+    cols = [c for c in ("hipri", "sqthread_poll") if rows is not None and c in rows.columns]
+    return (f"no polling option is set ({', '.join(cols)})" if cols else
+            "the files do not record whether the runs polled (no hipri or sqthread_poll)")
 
 
 def _median_cpus(result, p, k: int) -> float:
-    """The median over point ``k``'s runs (≥ 3 source files) of their jobs' summed usr+sys, in CPUs; NaN where the
-    runs cannot be told apart — one disturbed run must not set the figure (round 9, GC; round 10, HG)."""
-    rows = runs_rows(result, p)
-    if rows is None or not {"source_path", "cpu_usr", "cpu_sys"} <= set(rows.columns) or "sources" not in p:
+    """The median over point ``k``'s runs (≥ 3 source files) of their jobs' summed usr+sys, in CPUs, read as
+    ``facts._run_costs`` reads each run; NaN where the runs cannot be told apart or do not average to the point's
+    CPU within 1 % — one disturbed run must not set the figure (round 9, GC; round 10, HG)."""
+    tbl = result.table
+    if tbl is None or not {"source_path", "cpu_usr", "cpu_sys", "iops"} <= set(tbl.columns) or "sources" not in p:
         return np.nan
+    from ..ingest.summary import usable_rows
+
+    rows = usable_rows(tbl)
     srcs = [s for s in str(p["sources"].iloc[k]).split(";") if s]
     r = rows[rows["source_path"].astype(str).isin(srcs)]
     if len(srcs) < 3 or r.empty:
         return np.nan
     c = (r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float)).groupby(r["source_path"].astype(str)).sum()
-    return float(np.median(c.to_numpy(float))) if len(c) == len(srcs) and np.isfinite(c).all() else np.nan
+    c = c.to_numpy(float)
+    want = float(p["cpus"].iloc[k])
+    ok = len(c) == len(srcs) and np.isfinite(c).all() and abs(c.mean() - want) <= 0.01 * max(want, 1e-9)
+    return float(np.median(c)) if ok else np.nan
 
 
 def _sys_share(result, p, k: int) -> float:
