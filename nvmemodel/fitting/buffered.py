@@ -11,8 +11,9 @@ may have served them"). The evidence read here, in this order:
 * a device-busy column in the files (``disk_busy_pct``: iostat ``%b``, fio's ``disk_util``): ≥ :data:`BUSY_AT_LIMIT`
   at the busiest point, the device was at its limit and served them; below it the device worked, and how much
   memory served is not shown;
-* fio's JSON on Linux with no block device under the files (fio lists the disks beneath the files it used):
-  no local device beneath them — memory (tmpfs, the page cache) or a network file system served them;
+* fio's JSON on Linux with no block device under the files (fio lists the disks beneath the files it used): what
+  lay beneath is unknown (fio names no disk under tmpfs, btrfs, ZFS, overlayfs or network file systems alike;
+  round 10, JE), and only that the I/O went through the page cache is said;
 * writes whose every run lasted ≥ :data:`WRITEBACK` × the time its writes took (fio's runtime, which includes the
   flush of the dirty pages at close, against I/Os × mean latency ÷ iodepth; unpaced runs only): the page cache took
   the writes, and write-back to the device beneath set the rate (``served = "writeback"``; round 5, part 1 AI);
@@ -67,7 +68,7 @@ def _no_block_device(rows) -> bool:
     """fio's JSON on Linux listed no block device under files that are not /dev nodes."""
     if not {"format", "devices", "target_names"} <= set(rows.columns):
         return False
-    fmt, devs = rows["format"].astype(str), rows["devices"].fillna("").astype(str)
+    fmt, devs = rows["format"].astype(str), rows["devices"].astype(object).fillna("").astype(str)
     targets = rows["target_names"].dropna().astype(str)
     windows = targets.str.contains(r"^[A-Za-z]:|\\", regex=True).any()  # fio on Windows keeps no disk stats
     return bool(fmt.str.startswith("fio-json").all() and (devs == "").all() and len(targets) and not windows
@@ -167,9 +168,11 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, but {busy}, at their limit at the busiest point: the device served the I/O, and the "
                 f"rates are the device's, not memory's.")
     if facts.get("served") == "no_device":
-        return (f"{head}, and fio's disk statistics list no block device under the files: no local drive was beneath "
-                f"them — memory (the page cache, tmpfs) or a network file system served the I/O, so the rates are "
-                f"not a drive's; read every limit below with that in mind.")
+        # no disk named proves no layer (fio names none under btrfs, ZFS, overlayfs …; round 10, JE): only what
+        # direct=0 proves is said
+        return (f"{head}, through the page cache; fio's disk statistics name no block device under the files, and "
+                f"fio names none under tmpfs, btrfs, ZFS, overlayfs and network file systems alike: what lay beneath "
+                f"the page cache is unknown from these files.")
     if busy:
         return (f"{head}; {busy}, short of their limit: the device was working, but how much of the I/O the page "
                 f"cache (memory) served is not shown; read every limit below with that in mind.")

@@ -839,11 +839,10 @@ def curve_claims(result, key) -> list[Claim]:
     little = _little_check(result, key)
     if little:
         claims.append(Claim("little", little))
-    said = cpu_claims(result, cf)
-    claims += said
-    # where a CPU fact is said, the accounting at the maximum keeps its numbers but not "no CPU-saturation claim"
-    no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"
-    claims += [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in _cpu(result, key, ev)]
+    said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)
+    claims = [c for c in claims if c.kind != "outstanding" or not any(k.facts.get("share_held") for k in cpu)] + said
+    no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"  # not where said
+    claims += [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)

@@ -49,6 +49,13 @@ NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "
                   "virtio": "the host's QEMU/vhost threads", "xen": "the host's (dom0's) backend"}
 
 
+def _beneath(cf) -> str:
+    """What more jobs would tell a job's limit from: the device's, or for an engine that touches no storage (net …)
+    the path its I/O goes through (round 10, HF: no drive words for a diskless engine)."""
+    f = cf.layer
+    return f"{f.facts['path']}'s" if f is not None and f.facts.get("layer") == "none" else "the device's"
+
+
 def _share(v: float) -> str:
     """A job's CPU share; one decimal where whole percent would round it up to :data:`CPU_BOUND` (89.7 %, not the
     "90%" beside "below 90%" round 7 read on r7_bergstartup_nvmetcp-target1rss)."""
@@ -175,7 +182,7 @@ def _held_words(result, cf, h) -> str:
         line = (f"{fmt_y(cost[i], 's')} of CPU per I/O (usr+sys ÷ I/Os, "
                 f"{span(fmt_y(per_io.min(), 's'), fmt_y(per_io.max(), 's'))} measured)")
         at = fmt_y(cost[i], "s")
-    why = ("no device lies under the files (memory served them)" if h["served"] else
+    why = ("fio's disk statistics name no device under these buffered files" if h["served"] else
            f"fio's latency covers only {_pcts(*h['cover'])} of the job's I/O cycle (IOPS × "
            f"mean latency ÷ outstanding): the job spent the rest on its own work")
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
@@ -213,8 +220,8 @@ def _near_words(result, cf, o: int, where: str) -> str:
         else ""  # (at the maximum its share is said just before)
     return (f"{lead}{fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}, and "
             f"{fmt_y(per_job, '1/s')} per job is {per_job / one:.0%} of it — near its CPU limit (fio's usr+sys of the "
-            f"job thread leaves out interrupt time charged elsewhere); more jobs would tell the job's limit from the "
-            f"device's")
+            f"job thread leaves out interrupt time charged elsewhere); more jobs would tell the job's limit from "
+            f"{_beneath(cf)}")
 
 
 def _cpu_bound_below(result, key, ev: Evidence):
@@ -453,7 +460,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     told = told and flags["engine"] not in ("null", "cpuio")
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
-        return below + [Claim("cpu", _held_words(result, cf, held))]
+        return below + [Claim("cpu", _held_words(result, cf, held), {"share_held": True})]
     near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
@@ -533,8 +540,8 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     return (f"{who} made {fmt_y(rate, '1/s')}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains at its "
             f"measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os): at or near its CPU limit, whatever "
             f"the time its I/O was in flight reads (a busy thread reaps completions late, and they still count as in "
-            f"flight); " + (more or "more jobs at the same outstanding I/O would tell the job's limit from the "
-                                    "device's"))
+            f"flight); " + (more or f"more jobs at the same outstanding I/O would tell the job's limit from "
+                                    f"{_beneath(cf)}"))
 
 
 #: more jobs at the same outstanding I/O making at least this much more: evidence of a per-job limit (round 6, BC)

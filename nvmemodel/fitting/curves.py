@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows, workload_values
-from ..jobs.fiooptions import SYNC_ENGINES
+from ..jobs.fiooptions import NO_STORAGE_ENGINES, SYNC_ENGINES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -171,9 +171,9 @@ def _one_workload(runs, x: str, by: list[str]) -> None:
                                  f"workload")
 
 
-#: fio engines that move no data to or from a device: ``null`` completes every I/O at once, ``cpuio`` only burns CPU
-#: (fio HOWTO, "ioengine") — no drive, link or host ceiling of a topology applies to their rates
-NO_DEVICE_ENGINES = ("null", "cpuio")
+#: fio engines whose I/O touches no storage (:data:`~nvmemodel.jobs.fiooptions.NO_STORAGE_ENGINES`, from fio's
+#: engines/*.c) — no drive, link or host ceiling of a topology applies to their rates
+NO_DEVICE_ENGINES = tuple(sorted(NO_STORAGE_ENGINES))
 
 
 def check_reaches_device(table, what: str, topology=None) -> None:
@@ -195,7 +195,7 @@ def check_reaches_device(table, what: str, topology=None) -> None:
         str(getattr(t, "name", k)) for k, t in topology.items())
     raise ParameterError(what, name or "a topology", f"runs whose I/O reached a device for its ceilings: "
                          f"{max(len(paths), 1)} run(s) used fio's {engine} "
-                         f"engine, which moves no data ({', '.join(files[:3])}{' …' if len(files) > 3 else ''}), so no "
+                         f"engine, which moves no data to or from storage ({', '.join(files[:3])}{' …' if len(files) > 3 else ''}), so no "
                          f"drive, link or host ceiling applies to them (leave out the topology, or those runs)")
 
 

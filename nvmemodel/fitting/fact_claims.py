@@ -137,6 +137,13 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         from .buffered import buffered_sentence
 
         text = buffered_sentence(f.facts)
+    elif layer == "none":  # said once, with no drive words (round 10, HF)
+        text = (f"fio's {f.facts['engine']} engine touches no storage (its I/O goes through {f.facts['path']} only): "
+                f"no drive, file system or page cache set these rates.")
+    elif layer == "unknown":  # no disk named is no layer proved (round 10, JE): the claim names none
+        return [_claim("layer", f"{f.evidence[0].upper()}{f.evidence[1:]}, and fio names none under btrfs, ZFS, "
+                                f"overlayfs, network and memory file systems alike: what lay beneath the files is "
+                                f"unknown from them.", f, layer=None)]
     elif layer == "beyond_device":
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
@@ -912,7 +919,9 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
             "buffered_device": "the device"}.get(
         layer, "the layer that served the I/O")
     served = cf.layer.facts.get("served") if cf.layer is not None else None
-    if layer == "page_cache" and served == "unknown":  # no evidence either way
+    if layer == "none":  # an engine that touches no storage (net …): what its I/O goes through (round 10, HF)
+        what = cf.layer.facts["path"]
+    elif layer == "page_cache" and served == "unknown":  # no evidence either way
         what = "the page cache or the device (buffered I/O: which served it is not shown)"
     elif layer == "page_cache" and served == "writeback":  # buffered.py's write-back rule
         what = "the write-back from the page cache to the device"

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .devices import LAYERS, layer_of, listed_devices, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from ..jobs.fiooptions import NO_STORAGE_ENGINES
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
     import pandas as pd
@@ -80,7 +81,7 @@ TRUST_R2 = 0.9
 #: … and it misses no point by more than this share of the measurement
 TRUST_MISS = 0.25
 #: fio engines that do their I/O over a network → the layer
-NETWORK_ENGINES = {"rbd": "rbd", "nfs": "network_fs", "libiscsi": "network_block", "nbd": "nbd", "rdma": "network_block",
+NETWORK_ENGINES = {"rbd": "rbd", "nfs": "network_fs", "libiscsi": "network_block", "nbd": "nbd",
                    "http": "network_fs", "libcufile": "gpu_direct", "rados": "rbd", "libhdfs": "network_fs",
                    "gfapi": "network_fs", "gfapi_async": "network_fs"}
 
@@ -1081,9 +1082,15 @@ def _layer(result, p) -> Fact | None:
     rows = runs_rows(result, p)
     if rows is None or not len(rows):
         return None
-    if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(["null", "cpuio"]).all() \
-            and rows["ioengine"].notna().any():
-        return None  # an engine that does no I/O: no storage layer served anything
+    engines = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
+    if engines and engines <= {"null", "cpuio"}:
+        return None  # an engine that does no I/O: the CPU fact says so ("no device is involved"), once
+    if engines and engines <= NO_STORAGE_ENGINES:
+        # fio's engine touches no storage (net: TCP/UDP messages; set after round 10 was read: r10_dgfiobench_*, HF)
+        path = {"net": "the network stack", "netsplice": "the network stack", "rdma": "the RDMA network"}.get(
+            min(engines), "memory and the CPU")
+        return Fact("layer", {"layer": "none", "devices": [], "engine": ", ".join(sorted(engines)), "path": path},
+                    f"fio's {', '.join(sorted(engines))} engine touches no storage")
     if "direct" in rows:
         d = rows["direct"].dropna()
         if len(d) and not bool(d.astype(bool).any()):  # what served them needs evidence (fitting/buffered.py)
@@ -1104,21 +1111,21 @@ def _layer(result, p) -> Fact | None:
     shared = _shared_between_hosts(rows)
     if shared is not None:
         return shared
-    engines = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
     for engine, layer in NETWORK_ENGINES.items():
         if engines == {engine}:
             return Fact("layer", {"layer": layer, "devices": [], "engine": engine},
                         f"fio's {engine} engine sends every I/O over the network")
     if "devices" in rows and "format" in rows and "target_names" in rows:
         fmt = rows["format"].astype(str)
-        devs = rows["devices"].fillna("").astype(str)
+        devs = rows["devices"].astype(object).fillna("").astype(str)
         targets = rows["target_names"].dropna().astype(str)
         # fio's JSON lists the block devices under the files it used; none at all under files (not /dev nodes)
-        # means no local block device served them: a network or memory file system
+        # proves no layer: fio maps a file's st_dev to no disk under btrfs, ZFS, overlayfs, network and memory file
+        # systems alike (set after round 10 was read: r10_swissknife_lvm-nvme-btrfs_…, btrfs on dm-3 over nvme1n1, JE)
         windows = targets.str.contains(r"^[A-Za-z]:|\\", regex=True).any()  # fio on Windows keeps no disk stats
         if fmt.str.startswith("fio-json").all() and (devs == "").all() and len(targets) and not windows \
                 and not targets.str.startswith("/dev/").any():
-            return Fact("layer", {"layer": "network_fs", "devices": [], "targets": sorted(set(targets))[:3]},
+            return Fact("layer", {"layer": "unknown", "devices": [], "targets": sorted(set(targets))[:3]},
                         "fio's disk statistics list no block device under the files the jobs used")
     bps = p["bytes_per_s"].to_numpy(float)
     targets = 1.0
@@ -1148,7 +1155,7 @@ def _cache_served(result, p, layer: Fact | None) -> Fact | None:
     rows = runs_rows(result, p)
     if rows is None or not len(rows) or result.x not in rows or "direction" not in rows:
         return None
-    if layer is not None and layer.facts.get("layer") in ("page_cache", "beyond_device"):
+    if layer is not None and layer.facts.get("layer") in ("page_cache", "beyond_device", "none"):
         return None  # buffered I/O is the page cache's already; beyond a link: the layer fact says it
     if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(NO_FLOOR_ENGINES).any():
         return None
@@ -1172,7 +1179,7 @@ def _cache_served(result, p, layer: Fact | None) -> Fact | None:
             break
     if lat is None:
         return None
-    layered = layer is not None
+    layered = layer is not None and layer.facts.get("layer") != "unknown"  # no disk named: no layer's round trip
     floor = READ_FLOOR_S if layered else BARE_SHARE * READ_FLOOR_S
     per_x = lat.groupby(pd_num(r[result.x])).median()
     hits = [(float(x), float(v)) for x, v in per_x.items() if np.isfinite(v) and (v <= floor if layered else v < floor)]
@@ -1207,7 +1214,7 @@ def _shared_between_hosts(rows) -> Fact | None:
         return None
     col = next((c for c in ("target_names", "path", "filename") if c in rows), None)
     paths = sorted(set(rows[col].dropna().astype(str))) if col else []
-    devs = rows["devices"].fillna("").astype(str) if "devices" in rows else None
+    devs = rows["devices"].astype(object).fillna("").astype(str) if "devices" in rows else None
     if len(paths) != 1 or paths[0].startswith("/dev/") or (devs is not None and (devs != "").any()):
         return None
     tool = ""

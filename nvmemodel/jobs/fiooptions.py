@@ -27,11 +27,28 @@ import stat
 from ..errors import ParameterError
 
 #: fio engines that complete each I/O before submitting the next, so one I/O is in flight per job whatever
-#: ``iodepth`` says (fio(1), iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines";
-#: engines/sync.c and engines/mmap.c flag them FIO_SYNCIO, pvsync2 with or without hipri)
-SYNC_ENGINES = frozenset({"sync", "psync", "vsync", "pvsync", "pvsync2", "mmap"})
+#: ``iodepth`` says (fio(1), iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines"). The list
+#: is every engine whose ``ioengine_ops.flags`` carry ``FIO_SYNCIO`` in fio's ``engines/*.c`` (read at fio commit
+#: f5344384, Aug 2026: sync.c, mmap.c, splice.c, net.c, cpu.c, exec.c, falloc.c, ftruncate.c, fileoperations.c,
+#: e4defrag.c, dev-dax.c, libpmem.c, page_fault.c, mtd.c, libzbc.c, glusterfs_sync.c, ime.c, libhdfs.c, libiscsi.c,
+#: http.c, libcufile.c, libhipfile.c), less two: ``sg`` (FIO_SYNCIO, but it queues asynchronously on a /dev/sg node
+#: with direct=0, engines/sg.c's header) and ``null`` (synchronous only at iodepth=1, engines/null.c ``null_init``).
+#: Set after round 10 was read: the net and splice engines were read at their iodepth (r10_dgfiobench_native-…, HA;
+#: r10_here-splice_tmpfs_seqread_bs_repeats, HE).
+SYNC_ENGINES = frozenset({
+    "sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "splice", "net", "netsplice", "cpuio", "exec", "falloc",
+    "ftruncate", "filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete", "e4defrag", "dev-dax",
+    "libpmem", "page_fault", "mtd", "libzbc", "gfapi", "ime_psync", "ime_psyncv", "libhdfs", "libiscsi", "http",
+    "libcufile", "libhipfile"})
+#: fio engines whose I/O touches no storage at all: of the engines fio flags ``FIO_DISKLESSIO`` (engines/*.c, same
+#: commit) those that move data only through memory, a network socket or the CPU — ``null`` (completes each I/O at
+#: once), ``cpuio`` and ``exec`` (burn CPU, run a program; also ``FIO_NOIO``), ``net``/``netsplice`` (TCP/UDP messages,
+#: engines/net.c), ``rdma`` (RDMA transfers between two hosts' memory, engines/rdma.c) and ``page_fault`` (anonymous
+#: memory, engines/page_fault.c). The other FIO_DISKLESSIO engines (nbd, nfs, rados, libiscsi, gfapi, http, xnvme,
+#: libblkio …) reach storage fio cannot see as a local disk, so they are not here.
+NO_STORAGE_ENGINES = frozenset({"null", "cpuio", "exec", "net", "netsplice", "rdma", "page_fault"})
 
-__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
+__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "NO_STORAGE_ENGINES", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
            "check_target", "fio_line", "is_raw_device"]
 
 #: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
