@@ -199,13 +199,13 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     return f"{subject} has a limit above every measurement: {where}, so it is not stated"
 
 
-def _latency_at_one(result, key) -> float:
-    """fio's mean latency (run mean) at one outstanding I/O, where that point was measured; else NaN."""
+def _latency_at_one(result, key) -> tuple[float, float]:
+    """fio's mean latency (run mean) at one outstanding I/O and the rate measured there (NaN where absent): a run at one
+    outstanding I/O without fio's latency in the table is not "no run" (round 11 LA: r11_lisa-pr74 randwrite qd)."""
     pts = _pts(result, key)
-    if "lat_mean_s" not in pts or "outstanding" not in pts:
-        return np.nan
-    one = pts[pts["outstanding"] == 1]["lat_mean_s"].dropna()
-    return float(one.mean()) if len(one) else np.nan
+    one = pts[pts["outstanding"] == 1] if "outstanding" in pts else pts.iloc[:0]
+    lat = one["lat_mean_s"].dropna() if "lat_mean_s" in one else one.iloc[:0]
+    return (float(lat.mean()) if len(lat) else np.nan), (float(one["y"].mean()) if len(one) else np.nan)
 
 
 def _r0_at_smallest(result, key, r0: float) -> str:
@@ -501,18 +501,18 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             if said:
                 out.append(Claim("model", said))
         elif u == "1/s" and x in ("outstanding", "iodepth"):
-            measured = _latency_at_one(result, key)
-            r0 = f.values["r0"]
+            (measured, rate), r0 = _latency_at_one(result, key), f.values["r0"]
             if np.isfinite(measured) and abs(r0 / measured - 1) > 0.25:
                 # the model's r0 is a parameter; fio measured the latency at one outstanding I/O itself
                 out.append(Claim("model", f"The model's latency at one outstanding I/O ({fmt_y(r0, 's')}) is not "
                                           f"the {fmt_y(measured, 's')} fio measured there: it is a fitted parameter, "
                                           f"not the device's latency floor."))
-            else:
+            elif np.isfinite(measured) or np.isfinite(rate):  # no latency in the table: Little's law with one I/O
                 out.append(Claim("model", (f"fio measured {fmt_y(measured, 's')} per I/O at one outstanding I/O; the "
                                            f"model's r0 is {fmt_y(r0, 's')}." if np.isfinite(measured) else
-                                           f"The model's latency at one outstanding I/O is {fmt_y(r0, 's')} (no run "
-                                           f"had one outstanding: a fitted parameter).")))
+                                           f"fio's latency is not in the files; at one outstanding I/O the measured "
+                                           f"{fmt_y(rate, '1/s')} imply 1 ÷ IOPS = {fmt_y(1 / rate, 's')} per I/O "
+                                           f"(Little's law); the model's r0 is {fmt_y(r0, 's')}, a fitted parameter.")))
     elif model in ("amdahl", "usl") and stall_claim(result, cf) is not None:  # the load stopped being one (blind4)
         out.append(stall_claim(result, cf))
     elif model == "usl" and fan_out_claim(result, cf, f.stats["r2"]) is not None:  # devices at a fixed load (round 5)

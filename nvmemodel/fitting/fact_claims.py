@@ -220,6 +220,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         # the last doubling: from the largest load at or below half the largest (the step before it where none is)
         half = np.flatnonzero(xs <= xs[-1] / 2 * 1.01)
         j = int(half[-1]) if half.size else xs.size - 2
+        tr = s.get("trend")
+        if tr:  # each of the last doublings paid at a flat latency: rising, whatever the last pair's runs (r11 KF)
+            t = tr["from_index"]
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}: the means gained "
+                                        f"{', '.join(format(g, '+.0%') for g in tr['gains'])} per doubling of {x} from "
+                                        f"{_xv(result, xs[t])} to {_xv(result, xs[-1])} ({fmt_y(ys[t], u)} → "
+                                        f"{fmt_y(ys[-1], u)}) while fio's mean latency stayed within "
+                                        f"{span(fmt_y(tr['lat_lo'], 's'), fmt_y(tr['lat_hi'], 's'))} (Little's law "
+                                        f"{span(format(tr['little_lo'], '.2f'), format(tr['little_hi'], '.2f'))}): the "
+                                        f"added load was paid for, not queued, so no ceiling is reached within the "
+                                        f"data. {noise}.", f)
         if np.isfinite(sd[[j, -1]]).all() and np.isfinite(reps[[j, -1]]).all() and (reps[[j, -1]] >= 2).all() \
                 and ys[-1] - ys[j] <= 2.0 * float(np.hypot(sd[j] / np.sqrt(reps[j]), sd[-1] / np.sqrt(reps[-1]))):
             # with repeats, a last gain within twice the standard error of the two means' difference is their noise:
@@ -266,19 +277,25 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         return _claim("saturation", f"The repeats of one {x} differ by {by} (at {x} = {_xv(result, s['x'])}{runs}), "
                                     f"more than any step between the points' means: no onset, level or fall can be "
                                     f"read from these runs.", f, state="unresolved")
-    if s.get("within_noise"):  # runs wider than every step, yet the whole axis queued: the level and its runs (r10 HB)
-        return _claim("saturation", f"Measured {what} is saturated from the first point, at a level its runs put "
+    if s.get("within_noise"):  # runs wider than every step, yet the load from x_k on queued: the level and its runs
+        k0 = s.get("below_x") is not None  # (r10 HB from the first point; r11 KC from a later one, the wide runs below)
+        frm = f"holds a level from {x} = {_xv(result, s['onset_x'])} on" if k0 else "is saturated from the first point"
+        wide = (f"The runs at {x} = {_xv(result, s['below_x'])} differ by ×{s['below_ratio']:.3g} "
+                f"({fmt_y(s['below_lo'], u)} to {fmt_y(s['below_hi'], u)}): whether the level starts there is not told "
+                f"from them" if k0 else
+                f"The repeats of one {x} differ by up to ×{s['ratio']:.3g} (at {x} = {_xv(result, s['x'])}), more than "
+                f"any step between the points' means, so no onset or fall is read between them")
+        return _claim("saturation", f"Measured {what} {frm}, {'its runs' if k0 else 'at a level its runs put'} "
                                     f"anywhere from {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)} (the mean of "
                                     f"all {s['n_runs']} runs {level_words(result, cf, s['plateau'])}; the points' means "
                                     f"{span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), ' to ')} over {x} = "
-                                    f"{span(_xv(result, xs[0]), _xv(result, xs[-1]))}): from the first point to the last "
+                                    f"{span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}): from "
+                                    f"{_xv(result, s['onset_x'])} to {_xv(result, s['plateau_x_to'])} "
                                     f"the mean gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
                                     f"×{s['lat_last'] / s['lat_first']:.3g} ({fmt_y(s['lat_first'], 's')} → "
                                     f"{fmt_y(s['lat_last'], 's')}) for ×{s['load_growth']:.3g} the {x}, with the I/O asked "
                                     f"for in flight ({span(format(s['little_lo'], '.2f'), format(s['little_hi'], '.2f'))} by Little's "
-                                    f"law): the added load queued. The repeats of one {x} differ by up to "
-                                    f"×{s['ratio']:.3g} (at {x} = {_xv(result, s['x'])}), more than any step between the "
-                                    f"points' means, so no onset or fall is read between them. {noise}.", f)
+                                    f"law): the added load queued. {wide}. {noise}.", f)
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
     if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O
         level = level_words(result, cf, s["plateau"])

@@ -22,7 +22,9 @@ saturation    along a load axis (iodepth, numjobs, outstanding, drives, targets 
               largest spread of one point's runs anywhere on the curve (:func:`curve_noise`); "rising" only above
               every earlier point beyond that noise; runs that overlap while the mean gains PAYS (never the median alone): no
               onset, level or fall ("overlap", round 9). Runs wider than every step bound a level from the first
-              point only where the whole axis shows the added load queued (:func:`_level_in_noise`, round 10).
+              point (round 10) or from a later one x_k (round 11, the noise of the points from x_k on) only where that stretch
+              shows the added load queued (:func:`_level_in_noise`). Still rising where each of the last ≥ 3
+              doublings pays at a flat latency, whatever the last pair's runs (:func:`_paying_trend`, round 11).
 cap           along block size: the IOPS flat (largest ÷ smallest ≤ 1 + :data:`FLAT`) over ≥ 3 sizes from the smallest
               (an IOPS cap, *measured*), the bandwidth flat so over ≥ 2 sizes up to the largest (a byte cap);
               the roofline ``min(I, B / b)`` beside the smooth ``1 / (1/I + b/B)``, the data choosing the one
@@ -201,7 +203,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
     if noisy is not None:  # the repeats spread more than every step: no onset or fall is read (round 5 AB/AE) …
         in_noise = _level_in_noise(result, p, noisy)
         if in_noise is not None:  # … but the whole axis may still show the added load queued: a level within the noise
-            return Fact("saturation", in_noise, f"over ×{x[-1] / x[0]:g} the {result.x} the means gain under "
+            return Fact("saturation", in_noise, f"over ×{in_noise['load_growth']:g} the {result.x} the means gain under "
                                              f"{PAYS:.0%} per doubling while fio's latency grew with the load")
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
                                    **noisy}, f"the runs at one {result.x} differ more than any step between points")
@@ -274,7 +276,7 @@ def _saturation(result, p, ev=None) -> Fact | None:
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain,
-                     collapsed_from=float(pays[-2]) if collapsed else None)
+                     collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = onset
     if lat_known:
@@ -347,6 +349,23 @@ def _saturation(result, p, ev=None) -> Fact | None:
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 
 
+def _paying_trend(p, pays) -> dict | None:
+    """The means gaining :data:`PAYS` or more on each of the last ≥ 3 doublings while fio's mean latency stayed within
+    :data:`PAYS` of where the trend began and Little's law held (within [0.9, 1.1]) at each of its points: every added
+    I/O paid, so the curve still rises whether or not the last pair's runs overlap (round 11 KF, read before this
+    rule: r11_here-trim loop psync randtrim numjobs, means +78 %, +75 %, +72 % per doubling at 1.2–2.1 ms, said as
+    "cannot tell a last rise from a level" from the last pair's sd). None otherwise."""
+    t = len(pays)
+    while t > 0 and pays[t - 1] >= PAYS:
+        t -= 1
+    lat, little = p["lat"].to_numpy(float)[t:], p["little"].to_numpy(float)[t:]
+    if len(pays) - t < 3 or not (np.isfinite(lat).all() and (lat > 0).all() and np.isfinite(little).all()) \
+            or lat[-1] > (1 + PAYS) * lat[0] or not np.all((little >= 0.9) & (little <= 1.1)):
+        return None
+    return {"from_index": t, "gains": [float(g) for g in pays[t:]], "lat_lo": float(lat.min()),
+            "lat_hi": float(lat.max()), "little_lo": float(little.min()), "little_hi": float(little.max())}
+
+
 #: a run more than this share below the level's runs (their median, and a run of its own point) was disturbed
 DISTURBED = 0.2
 
@@ -367,24 +386,34 @@ def _level_in_noise(result, p, noisy: dict) -> dict | None:
     x, y, lat = (p[c].to_numpy(float) for c in ("x", "y", "lat"))
     little = p["little"].to_numpy(float)
     runs = [_run_values(result, p, i) for i in range(len(p))]
-    if not all(v.size for v in runs) or not (np.isfinite(lat).all() and (lat > 0).all()) \
-            or not (np.isfinite(little).all() and np.all((little >= 0.9) & (little <= 1.1))):
+    if not all(v.size for v in runs):
         return None
-    if max(v.max() / v.min() for v in runs) > NOISE_LEVEL_RATIO or _gain(y[0], y[-1], x[0], x[-1]) >= PAYS:
-        return None
-    expected = (x[-1] / x[0]) / (y[-1] / y[0])  # Little's law at the rates measured: R grows as N ÷ X
-    if lat[-1] / lat[0] < 1 + 0.5 * (expected - 1):
-        return None
-    v = np.concatenate(runs)
-    return {"axis": result.x, "unit": result.y_unit, "state": "from_first", "within_noise": True, "onset_x": float(x[0]),
-            "onset_index": 0, "plateau": float(v.mean()), "plateau_lo": float(y.min()), "plateau_hi": float(y.max()),
-            "runs_lo": float(v.min()), "runs_hi": float(v.max()), "n_runs": int(v.size), "plateau_points": int(x.size),
-            "plateau_x_to": float(x[-1]), "ratio": float(noisy["ratio"]), "x": float(noisy["x"]),
-            "gain": _gain(y[0], y[-1], x[0], x[-1]), "lat_first": float(lat[0]), "lat_last": float(lat[-1]),
-            "little_lo": float(little.min()), "little_hi": float(little.max()), "robust": None, "falls": None,
-            "by_runs": None, "load_growth": float(x[-1] / x[0]),
-            "plateau_iops": float(v.mean()) if result.y_unit == "1/s" else None,
-            "plateau_bytes_per_s": float(v.mean()) if result.y_unit == "B/s" else None}
+    # a level from x_k on, judged with the noise of the points it covers only: runs spread wide BELOW k are the rise's
+    # noise, not the level's (round 11 KC, read before this: r11_here-osync loop psync numjobs, runs ×2.68 apart at
+    # 1 job, then means +5 % and +2 % per doubling from 2 jobs on while latency doubled with each doubling)
+    for k in range(len(x) - 2):
+        xs, ys, ls, li = x[k:], y[k:], lat[k:], little[k:]
+        if not (np.isfinite(ls).all() and (ls > 0).all()) or not (np.isfinite(li).all() and np.all((li >= 0.9) & (li <= 1.1))) \
+                or max(v.max() / v.min() for v in runs[k:]) > NOISE_LEVEL_RATIO or _gain(ys[0], ys[-1], xs[0], xs[-1]) >= PAYS:
+            continue
+        expected = (xs[-1] / xs[0]) / (ys[-1] / ys[0])  # Little's law at the rates measured: R grows as N ÷ X
+        if ls[-1] / ls[0] < 1 + 0.5 * (expected - 1):
+            continue
+        v = np.concatenate(runs[k:])
+        wide = [float(r.max() / r.min()) for r in runs]
+        i, b = k + int(np.argmax(wide[k:])), int(np.argmax(wide[:k])) if k else None
+        below = {"below_x": float(x[b]), "below_ratio": wide[b], "below_lo": float(runs[b].min()),
+                 "below_hi": float(runs[b].max())} if k else {}
+        return {"axis": result.x, "unit": result.y_unit, "state": "onset" if k else "from_first", "within_noise": True,
+                "onset_x": float(xs[0]), "onset_index": k, "plateau": float(v.mean()), "plateau_lo": float(ys.min()),
+                "plateau_hi": float(ys.max()), "runs_lo": float(v.min()), "runs_hi": float(v.max()), "n_runs": int(v.size),
+                "plateau_points": int(xs.size), "plateau_x_to": float(xs[-1]), "ratio": wide[i], "x": float(x[i]),
+                "gain_before": None, "between": None, "gain": _gain(ys[0], ys[-1], xs[0], xs[-1]), "lat_first": float(ls[0]),
+                "lat_last": float(ls[-1]), "little_lo": float(li.min()), "little_hi": float(li.max()), "robust": None,
+                "falls": None, "by_runs": None, "load_growth": float(xs[-1] / xs[0]), **below,
+                "plateau_iops": float(v.mean()) if result.y_unit == "1/s" else None,
+                "plateau_bytes_per_s": float(v.mean()) if result.y_unit == "B/s" else None}
+    return None
 
 
 def curve_noise(result, p) -> dict:
