@@ -221,18 +221,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         half = np.flatnonzero(xs <= xs[-1] / 2 * 1.01)
         j = int(half[-1]) if half.size else xs.size - 2
         tr = s.get("trend")
-        if tr:  # each of the last doublings paid at a flat latency: rising, whatever the last pair's runs (r11 KF)
-            t = tr["from_index"]
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}: the means gained "
-                                        f"{', '.join(format(g, '+.0%') for g in tr['gains'])} per doubling of {x} from "
-                                        f"{_xv(result, xs[t])} to {_xv(result, xs[-1])} ({fmt_y(ys[t], u)} → "
-                                        f"{fmt_y(ys[-1], u)}) while fio's mean latency stayed within "
-                                        f"{span(fmt_y(tr['lat_lo'], 's'), fmt_y(tr['lat_hi'], 's'))} (Little's law "
-                                        f"{span(format(tr['little_lo'], '.2f'), format(tr['little_hi'], '.2f'))}): the "
-                                        f"added load was paid for, not queued, so no ceiling is reached within the "
-                                        f"data. {noise}.", f)
-        if np.isfinite(sd[[j, -1]]).all() and np.isfinite(reps[[j, -1]]).all() and (reps[[j, -1]] >= 2).all() \
-                and ys[-1] - ys[j] <= 2.0 * float(np.hypot(sd[j] / np.sqrt(reps[j]), sd[-1] / np.sqrt(reps[-1]))):
+        gate = bool(np.isfinite(sd[[j, -1]]).all() and np.isfinite(reps[[j, -1]]).all() and (reps[[j, -1]] >= 2).all()
+                    and ys[-1] - ys[j] <= 2.0 * float(np.hypot(sd[j] / np.sqrt(reps[j]), sd[-1] / np.sqrt(reps[-1]))))
+        if gate and not tr:
             # with repeats, a last gain within twice the standard error of the two means' difference is their noise:
             # no "still rises" (issue 28: "where repeats exist, noise from them"; blind2's loop_iodepth_64k and
             # loop_psync_numjobs: +12 % with runs spanning each other)
@@ -241,6 +232,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"{fmt_y(sd[-1], u)} over {int(reps[-2])} and {int(reps[-1])} runs): these "
                                         f"runs do not tell a last rise from a level, so neither a ceiling nor a "
                                         f"continued rise is claimed. {noise}.", f, state="unresolved")
+        if gate:
+            # each of the last doublings paid at no higher latency: rising, whatever the last pair's runs (r11 KF)
+            t = tr["from_index"]
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}: the means gained "
+                                        f"{', '.join(format(g, '+.0%') for g in tr['gains'])} per doubling of {x} from "
+                                        f"{_xv(result, xs[t])} to {_xv(result, xs[-1])} ({fmt_y(ys[t], u)} → "
+                                        f"{fmt_y(ys[-1], u)}) while fio's mean latency at {_xv(result, xs[-1])} "
+                                        f"({fmt_y(lat[-1], 's')}) was no higher than at {_xv(result, xs[t])} "
+                                        f"({fmt_y(lat[t], 's')}), Little's law {span(format(tr['little_lo'], '.2f'), format(tr['little_hi'], '.2f'))}: "
+                                        f"the added load was paid for, not queued, so no ceiling is reached within the "
+                                        f"data, though the runs of the last two points overlap. {noise}.", f)
         if s.get("collapsed_from") is not None:  # the last doubling pays a small part of the one before (r7 CF)
             grew = p["out"].to_numpy(float)[[-2, -1]]
             grew = (f" and ×{grew[1] / grew[0]:.3g} the outstanding I/O" if np.isfinite(grew).all() and grew[0] > 0
@@ -290,7 +292,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"all {s['n_runs']} runs {level_words(result, cf, s['plateau'])}; the points' means "
                                     f"{span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), ' to ')} over {x} = "
                                     f"{span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}): from "
-                                    f"{_xv(result, s['onset_x'])} to {_xv(result, s['plateau_x_to'])} "
+                                    f"{_xv(result, s['onset_x']) + ' to ' + _xv(result, s['plateau_x_to']) if k0 else 'the first point to the last'} "
                                     f"the mean gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
                                     f"×{s['lat_last'] / s['lat_first']:.3g} ({fmt_y(s['lat_first'], 's')} → "
                                     f"{fmt_y(s['lat_last'], 's')}) for ×{s['load_growth']:.3g} the {x}, with the I/O asked "
