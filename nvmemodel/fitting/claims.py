@@ -54,9 +54,9 @@ from .cpu_claims import _cpu, _cpu_bound_below
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
-from .fact_claims import (below_top_words, cpu_claims, direction_claims, fan_out_claim, fit_words, layer_claims,
-                          lead_claims, level_words, served_words, size_claims, size_step_text, stall_claim, step_sides,
-                          states_level, untrusted_claim)
+from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
+                          layer_claims, lead_claims, level_words, served_words, size_claims, size_iops_text,
+                          size_step_text, stall_claim, step_sides, states_level, untrusted_claim)
 from .facts import curve_facts
 from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim
@@ -95,16 +95,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                  "slat_mean_s": "mean submission latency (slat_mean_s)"}.get(result.y, result.y)
         return Claim("latency", f"Measured {named} {goes}.")
     if x == "block_size_bytes" and u == "1/s":  # IOPS fall with block size whatever binds: not a "peak"
-        bw = ev.y * ev.x
-        if ev.y[0] - ev.y[-1] <= ev.beyond_noise(0, ev.y.size - 1):  # no fall beyond noise: a command-rate limit
-            return Claim("block size", f"Measured IOPS stay at {fmt_y(float(np.min(ev.y)), u)}–"
-                                       f"{fmt_y(float(np.max(ev.y)), u)} from {_xv(result, ev.x[0])} to "
-                                       f"{_xv(result, ev.x[-1])} (within {noise}): a limit on I/Os per second, not on "
-                                       f"bytes; bandwidth grows with the block size, from {fmt_y(bw[0], 'B/s')} to "
-                                       f"{fmt_y(bw[-1], 'B/s')}, with no bandwidth ceiling reached.")
-        return Claim("block size", f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {_xv(result, ev.x[0])} to "
-                                   f"{fmt_y(ev.y[-1], u)} at {_xv(result, ev.x[-1])} as blocks grow, while bandwidth "
-                                   f"goes from {fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}.")
+        return Claim("block size", size_iops_text(result, cf, ev, noise))
     if ev.step:
         lo, hi = ev.step["low"], ev.step["high"]
 
@@ -166,8 +157,8 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                                       f"known: they cannot tell a plateau from noise.")
     spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
     return Claim("maximum", f"Measured {what} reaches {level_words(result, cf, m['y'])}{spread} at {x} = {_xv(result, m['x'])}; "
-                            f"the last points neither rise nor fall beyond {noise}, but too few lie level to call "
-                            f"it a plateau.")
+                            + (creep_words(result, m, noise) or f"the last points neither rise nor fall beyond {noise}, "
+                                                                 f"but too few lie level to call it a plateau."))
 
 
 def _larger_direction(result, ev: Evidence) -> str:

@@ -18,7 +18,11 @@ not only from the model that was chosen. This module tests the points themselves
 * **plateau**: the trailing points (≥ 2) that are not below their maximum by more than that noise, when
   the curve rose to them from clearly below — less a head point that lies more than twice the standard error
   the rest's runs give it below them (it joined only through its own spread); its value is the mean of every
-  run in it, its spread their sample standard deviation.
+  run in it, its spread their sample standard deviation. Along block size it also needs its adjacent means not to
+  rise by :data:`SIZE_CLIMB` or more per doubling (as the load axes' onset rule): a level starts after the last such
+  step, and a rise its runs' noise hides is kept as ``maximum["creeps"]`` (set after round 11 was read:
+  r11_here-fio2210_loop_libaio_randread_qd4_bs_repeats, KA: "flattens at 2 GB/s" over 64 KiB–1 MiB while the last
+  step gained +50 % by means).
 * **structured residuals** of a fitted model: the Wald–Wolfowitz runs test on the residuals' signs (fewer
   runs than chance, one-sided p < 0.05, n ≥ 7) or, with repeats, a χ² lack-of-fit test (p < 0.001); the
   place the model misses is the CUSUM change point of the residuals [2]_. A flat stretch inside the curve
@@ -47,6 +51,8 @@ _MIN_REL_NOISE = 0.005
 #: misfit a super-linear step causes: such a step then counts when the rate per unit of load rose by more than this
 #: (single short fio runs on one VM spread 0.5–3 % [1]_)
 SUPERLINEAR_REL = 0.25
+#: along block size, a step of the means that rises this much per doubling or more is no level (= facts.FLAT)
+SIZE_CLIMB = 0.10
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,6 +235,14 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
                 tail = tail[1:]
             else:
                 break
+        if x == "block_size_bytes":  # a level's means do not climb step by step (KA); the climb is said instead
+            with np.errstate(all="ignore"):
+                per = (yv[1:] / yv[:-1]) ** (1 / np.log2(xv[1:] / xv[:-1])) - 1
+            up = [i for i in tail[:-1] if per[i] >= SIZE_CLIMB]
+            if up:
+                tail = [i for i in tail if i > up[-1]]
+                maximum["creeps"] = {"x_from": xv[up[-1]], "y_from": yv[up[-1]], "rise": float(per[up[-1]]),
+                                     "x_to": xv[up[-1] + 1], "y_to": yv[up[-1] + 1]}
         head = tail[0]
         if len(tail) >= 2 and head > 0 and yv[tail].mean() - yv[0] > noise(0, head) and len(tail) < n:
             value, spread, runs = _pooled(pts, tail)

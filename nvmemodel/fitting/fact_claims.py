@@ -627,14 +627,14 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             elif bo is not None:
                 n_out = f"{_fx(bo['outstanding'])} I/O{'' if bo['outstanding'] == 1 else 's'} outstanding"
                 lat = span(fmt_y(bo["lat"][0], "s"), fmt_y(bo["lat"][1], "s"))
-                if bo["wide"]:
-                    parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured "
-                                 f"at {n_out} (fio's mean latency {lat} at each size over ×{bo['span']:.3g} the size: "
-                                 f"a per-I/O time the bytes do not add to)")
-                else:  # issue 28 point 2: a rate the outstanding I/O limits is that, not a cap
-                    parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
-                                 f"rate that much outstanding I/O allows at that latency — not shown to be a cap "
-                                 f"({served_words(result, cf)[1]} would tell)")
+                # issue 28 point 2: a rate the outstanding I/O limits is that, not a cap — also where the latency
+                # holds over a wide span of sizes (set after round 11 was read: r11_myconfzns_…_seqread_psync-qd1_bs,
+                # LC: "an IOPS cap … measured at 1 I/O outstanding" for psync's 1 ÷ 95 µs)
+                wide = (f"; the latency holds over ×{bo['span']:.3g} the size: a per-I/O time the bytes do not add to"
+                        if bo["wide"] else "")
+                parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
+                             f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a cap "
+                             f"({served_words(result, cf)[1]} would tell)")
             else:
                 parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
@@ -659,8 +659,10 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
-            text += (f". The two caps cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ IOPS cap): "
-                     f"min(IOPS cap, byte cap ÷ block size) — a roofline — describes the points")
+            two = ("The IOPS level and the byte cap", "IOPS level") if s.get("by_outstanding") else ("The two caps",
+                                                                                                      "IOPS cap")
+            text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ {two[1]}): "
+                     f"min({two[1]}, byte cap ÷ block size) — a roofline — describes the points")
             if s.get("rms_log_smooth") is not None:
                 better = s["rms_log_roofline"] <= s["rms_log_smooth"]
                 text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
@@ -811,6 +813,42 @@ def lead_claims(result, cf: CurveFacts, ev) -> list:
     if cf.mix is not None:
         return [_mix_claim(result, cf)]
     return []
+
+
+def creep_words(result, m: dict, noise: str) -> str:
+    """Along block size: the means' climb into the largest point that no level is read over (see
+    :func:`~nvmemodel.fitting.evidence.shape_evidence`; round 11 KA); "" where there is none."""
+    c = m.get("creeps")
+    if not c:
+        return ""
+    u = result.y_unit
+    return (f"its means still rise {c['rise']:+.0%} per doubling from {fmt_y(c['y_from'], u)} at "
+            f"{_xv(result, c['x_from'])} to {fmt_y(c['y_to'], u)} at {_xv(result, c['x_to'])}, within {noise}: no "
+            f"level is read from these runs.")
+
+
+def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
+    """IOPS along block size: a level only where no adjacent step moves ≥ FLAT per doubling (a ×15 range "within the
+    noise" is no level: round 11 KE); trims move no data, so no bandwidth is said for them (:func:`~.facts.trims`)."""
+    from .facts import trims
+
+    u, x0, x1 = result.y_unit, _xv(result, ev.x[0]), _xv(result, ev.x[-1])
+    bw = ev.y * ev.x
+    trim = cf is not None and trims(result, cf.points)
+    data = (" A trim moves no data: no bandwidth is read from these runs." if trim else None)
+    if ev.y[0] - ev.y[-1] > ev.beyond_noise(0, ev.y.size - 1):  # IOPS fall with block size whatever binds
+        return (f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {x0} to {fmt_y(ev.y[-1], u)} at {x1} as blocks grow"
+                + (f".{data}" if trim else f", while bandwidth goes from {fmt_y(bw[0], 'B/s')} to "
+                                           f"{fmt_y(bw[-1], 'B/s')}."))
+    lo, hi = float(np.min(ev.y)), float(np.max(ev.y))
+    if not (hi <= (1 + FLAT) * lo or _is_level(ev.x, ev.y)):
+        return (f"Measured IOPS go from {fmt_y(ev.y[0], u)} at {x0} to {fmt_y(ev.y[-1], u)} at {x1} ({fmt_y(lo, u)}–"
+                f"{fmt_y(hi, u)}, ×{hi / lo:.3g} apart, within {noise}): the runs of a size spread too widely for a "
+                f"level or a fall to be read." + (data or ""))
+    return (f"Measured IOPS stay at {span(fmt_y(lo, u), fmt_y(hi, u))} from {x0} to {x1} (within {noise}): a limit "
+            f"on I/Os per second, not on bytes" + (f".{data}" if trim else
+                                                 f"; bandwidth grows with the block size, from {fmt_y(bw[0], 'B/s')} "
+                                                 f"to {fmt_y(bw[-1], 'B/s')}, with no bandwidth ceiling reached."))
 
 
 def size_claims(result, cf: CurveFacts, key=None) -> list:

@@ -784,6 +784,17 @@ def _flat_run(v: np.ndarray, from_start: bool, spread: np.ndarray | None = None)
 WIDE_SPAN = 16.0
 
 
+def trims(result, p) -> bool:
+    """Every run of the curve is a trim (fio's direction "trim"): a trim frees a range and moves no data, so its
+    bytes are no bandwidth — no byte level, cap or fall is read from them (set after round 11 was read:
+    r11_here-trim_loop_psync_randtrim_bs_repeats, KE: 54.4 GB/s of "bandwidth" on a 2-core VM)."""
+    from .claim import runs_rows
+
+    rows = runs_rows(result, p) if "sources" in p else None
+    return bool(rows is not None and len(rows) and "direction" in rows
+                and (rows["direction"].astype(str) == "trim").all())
+
+
 def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
         return None, None
@@ -793,7 +804,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         return None, None
     runs = [_run_values(result, p, i) for i in range(n)]
     spread = np.array([r.max() / r.min() if r.size >= 3 else np.nan for r in runs])
-    ni, nb = _flat_run(iops, True, spread), _flat_run(bw, False)
+    ni, nb = _flat_run(iops, True, spread), (0 if trims(result, p) else _flat_run(bw, False))
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
@@ -890,7 +901,7 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
         return None
     b, bw = p["x"].to_numpy(float), p["bytes_per_s"].to_numpy(float)
-    if b.size < 3 or not np.isfinite(bw).all():
+    if b.size < 3 or not np.isfinite(bw).all() or trims(result, p):
         return None
     i = int(np.argmax(bw))
     if i == b.size - 1:
