@@ -232,7 +232,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"{fmt_y(sd[-1], u)} over {int(reps[-2])} and {int(reps[-1])} runs): these "
                                         f"runs do not tell a last rise from a level, so neither a ceiling nor a "
                                         f"continued rise is claimed. {noise}.", f, state="unresolved")
-        if gate:
+        if gate and tr is not None:
             # each of the last doublings paid at no higher latency: rising, whatever the last pair's runs (r11 KF)
             t = tr["from_index"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}: the means gained "

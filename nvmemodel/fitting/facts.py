@@ -401,7 +401,7 @@ def _level_in_noise(result, p, noisy: dict) -> dict | None:
             continue
         v = np.concatenate(runs[k:])
         wide = [float(r.max() / r.min()) for r in runs]
-        i, b = k + int(np.argmax(wide[k:])), int(np.argmax(wide[:k])) if k else None
+        i, b = k + int(np.argmax(wide[k:])), int(np.argmax(wide[:k])) if k else 0
         below = {"below_x": float(x[b]), "below_ratio": wide[b], "below_lo": float(runs[b].min()),
                  "below_hi": float(runs[b].max())} if k else {}
         return {"axis": result.x, "unit": result.y_unit, "state": "onset" if k else "from_first", "within_noise": True,
