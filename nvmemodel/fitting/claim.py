@@ -168,6 +168,22 @@ def runs_rows(result, points):
     return tbl[tbl["source_path"].astype(str).isin(srcs)]
 
 
+
+def stated(rows, col):
+    """``rows[col]`` with the values the reader filled in (the row's ``defaulted`` column) set to NA: an option the
+    files did not state proves nothing about the run (set after round 11 was read: r11_here-net_tcp-loopback_write_bs
+    _repeats, KB, where a defaulted direct=0 was read as page-cache work). fio's JSON is the exception: its job
+    options echo every option the job file or command line set (``fio --output-format=json``; a bare flag aside,
+    see ``ingest.fio_options._flag``), so an absent value option is the default fio itself ran."""
+    vals = rows[col].astype(object).copy()
+    if "defaulted" not in rows:
+        return vals
+    filled = rows["defaulted"].astype(object).fillna("").astype(str).str.split(";").map(lambda cols: col in cols)
+    if "format" in rows:
+        filled &= ~rows["format"].astype(object).fillna("").astype(str).str.startswith("fio-json")
+    vals[filled.to_numpy(bool)] = None
+    return vals
+
 _TOOL_NAMES = {"iometer": "IOmeter", "diskspd": "DiskSpd", "elbencho": "elbencho"}
 _FIO_WORDS = __import__("re").compile(r"\b([Ff])io(?='s\b| measured\b| ran\b| kept\b)")
 

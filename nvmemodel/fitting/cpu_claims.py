@@ -357,8 +357,9 @@ def _median_cpus(result, p, k: int) -> float:
     r = rows[rows["source_path"].astype(str).isin(srcs)]
     if len(srcs) < 3 or r.empty:
         return np.nan
-    c = (r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float)).groupby(r["source_path"].astype(str)).sum()
-    c = c.to_numpy(float)
+    from .facts import run_cpus
+
+    c = run_cpus(r).to_numpy(float)
     want = float(p["cpus"].iloc[k])
     ok = len(c) == len(srcs) and np.isfinite(c).all() and abs(c.mean() - want) <= 0.01 * max(want, 1e-9)
     return float(np.median(c)) if ok else np.nan
@@ -424,6 +425,13 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         cores = int(topo.host.sockets * topo.host.cores_per_socket)
         why = str(getattr(topo.host, "provenance", {}).get("cores_per_socket", ""))
         assumed = why.startswith(("assumption", "estimate"))  # not this machine's count: no saturation claim
+    whose = f"the host's {cores} cores"
+    from .facts import pinned_cpus
+
+    pin = pinned_cpus(runs_rows(result, pts))  # the CPUs the files say fio could use (round 11, KD/KH)
+    if pin is not None and (cores is None or assumed or pin[0] < cores):
+        cores, assumed = pin[0], False
+        whose = f"the {cores} CPU{'s' * (cores != 1)} fio's jobs were pinned to (cpus_allowed={pin[1]})"
     i = int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
@@ -503,9 +511,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append(f"{_pct(cpus / cores)} of the {cores} cores assumed for this host (its core count was not "
                      f"measured: no CPU-saturation claim)")
     elif cores and cpus >= 0.9 * cores:
-        bound.append(f"{cpus / cores:.0%} of the host's {cores} cores: the CPUs are saturated")
+        bound.append(f"{cpus / cores:.0%} of {whose}: the CPUs are saturated")
     elif cores:
-        bound.append(f"{_pct(cpus / cores)} of the host's {cores} cores")
+        bound.append(f"{_pct(cpus / cores)} of {whose}")
     elif told:
         bound.append("whether the host's CPUs together were busy needs its core count (give a topology): no "
                      "CPU-saturation claim for the host")
@@ -613,8 +621,12 @@ def _run_flags(rows) -> dict:
     out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""  # every run: r8 EA
     out["paced"], out["part_paced"] = paces(rows)  # per direction (round 8, EB)
     if "direct" in rows:
-        d = rows["direct"].dropna()
-        out["buffered"] = bool(len(d)) and not d.astype(bool).any()
+        from ..jobs.fiooptions import NO_STORAGE_ENGINES
+        from .claim import stated
+
+        d = stated(rows, "direct").dropna()
+        # an engine that touches no storage has no page cache in its path whatever direct says (round 11, KB)
+        out["buffered"] = bool(len(d)) and not d.astype(bool).any() and out["engine"] not in NO_STORAGE_ENGINES
         out["direct"] = len(d) == len(rows) and bool(len(d)) and bool(d.astype(bool).all())
     out["step"] = _coarse_step(rows)
     return out

@@ -920,7 +920,16 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                               f"{fmt_y(h['rate'], '1/s')}, the level ({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} "
                               f"measured there), and {h['level']:.3g} CPUs is {h['whole']} whole CPUs within 1 %: the "
                               f"CPUs the host gave the jobs (about {h['whole']}) held it.", f)]
-    if s["how"] == "machine":
+    if s["how"] == "machine" and s.get("pin"):  # round 11 (KD): the files name the CPUs fio could use
+        h, n = s["pin"], s["cores"]
+        cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
+        text = (f"fio's jobs were pinned to {n} CPU{'s' * (n != 1)} (cpus_allowed={h['spec']}): from {x} = "
+                f"{_xv(result, s['at_x'])} on the jobs together used {cpus} CPUs (usr+sys) however many were added, "
+                f"at {span(fmt_y(h['cost_lo'], 's'), fmt_y(h['cost_hi'], 's'))} of CPU per I/O; {n} "
+                f"CPU{'s' * (n != 1)} ÷ {fmt_y(h['cost'], 's')} per I/O = {fmt_y(n / h['cost'], '1/s')} "
+                f"({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} measured there): the plateau is "
+                f"the pinned CPU{'s' * (n != 1)} saturated.")
+    elif s["how"] == "machine":
         text = (f"fio's CPU accounting: from {x} = {_xv(result, s['at_x'])} on the jobs together used a level "
                 f"{s['cpus']:.3g} CPUs however many were added, {s['cpus'] / s['cores']:.0%} of the host's {s['cores']} "
                 f"({fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O): they had all the CPU they could get — the "
@@ -985,7 +994,12 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     rows = runs_rows(result, cf.points)
     engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
     sync = bool(engines) and engines <= set(SYNC_ENGINES)
-    more = (f"more jobs or an async engine ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)"
+    # fio has no asynchronous engine for a socket or the CPU (engines/net.c, cpu.c …): there only more jobs would
+    # (set after round 11 was read: r11_here-net_tcp-loopback_write_bs_repeats, KG)
+    from ..jobs.fiooptions import NO_STORAGE_ENGINES
+
+    alt = "more jobs" if engines <= NO_STORAGE_ENGINES else "more jobs or an async engine"
+    more = (f"{alt} ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)"
             if sync
             else "a deeper queue")
     return what, more

@@ -515,6 +515,19 @@ def _run_values(result, p, i: int) -> np.ndarray:
     return v if ok else np.array([])
 
 
+def run_cpus(r):
+    """Each source file's (run's) CPUs of fio's usr+sys, counted as the points count them (``curves._cpus``: each job
+    once, a group-reported row times its ``numjobs``), indexed by source path. Summing a run's rows instead counted a
+    group-reported row once for all its jobs and a mixed job once per direction, so the median of the runs never
+    matched the point and the mean stood in (set after round 11 was read: r11_here-pin_loop_libaio_1cpu_…, 0.371
+    printed for a median of 0.353, KG)."""
+    from .curves import _cpus
+
+    g = r.assign(_cpu=r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float),
+                 _nj=pd_num(r["numjobs"]) if "numjobs" in r else np.nan)
+    return g.groupby(g["source_path"].astype(str)).apply(_cpus, include_groups=False)
+
+
 def _run_costs(result, p) -> np.ndarray:
     """Each point's CPU per I/O as the median of its runs' (usr+sys ÷ IOPS of each source file, its jobs summed), NaN
     where the runs cannot be told apart or do not average to the point's CPU within 1 % — one disturbed run (r9
@@ -531,9 +544,9 @@ def _run_costs(result, p) -> np.ndarray:
         r = rows[rows["source_path"].astype(str).isin(srcs)]
         if len(srcs) < 3 or r.empty:
             continue
-        g = (r.assign(c=r["cpu_usr"].astype(float) + r["cpu_sys"].astype(float))
-             .groupby(r["source_path"].astype(str))[["c", "iops"]].sum())
-        c, io = g["c"].to_numpy(float), g["iops"].to_numpy(float)
+        io_s = r.groupby(r["source_path"].astype(str))["iops"].sum()
+        c, io = run_cpus(r).reindex(io_s.index).to_numpy(float), io_s.to_numpy(float)
+        g = io_s
         if len(g) == len(srcs) and (io > 0).all() and np.isfinite(c).all() \
                 and abs(c.mean() - p["cpus"].iloc[i]) <= 0.01 * max(p["cpus"].iloc[i], 1e-9):
             out[i] = float(np.median(c / io))
@@ -961,7 +974,7 @@ def _mix(result, p) -> Fact | None:
 
 
 def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", cores: int | None = None,
-              seen: tuple | None = None, polls: str | list = "") -> Fact | None:
+              seen: tuple | None = None, polls: str | list = "", pin: str = "") -> Fact | None:
     cpus, jobs, iops = p["cpus"].to_numpy(float), p["jobs"].to_numpy(float), p["iops"].to_numpy(float)
     if result.y_unit == "s" or not np.isfinite(cpus).any():
         return None
@@ -1045,6 +1058,11 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
             level = float(tail.mean())
             if cores and level >= 0.9 * cores:
                 bound_at, how = at, "machine"
+                if pin:  # the CPU set the jobs were pinned to: the proof is the files' own (round 11, KD)
+                    pin = {"spec": pin, "lo": float(tail.min()), "hi": float(tail.max()),
+                           "cost_lo": float(np.nanmin(per_io[at:])), "cost_hi": float(np.nanmax(per_io[at:])),
+                           "cost": float(np.nanmedian(per_io[at:])), "iops_lo": float(np.nanmin(iops[at:])),
+                           "iops_hi": float(np.nanmax(iops[at:]))}
             elif not cores and seen is not None and level < 0.9 * seen[0]:
                 # the same host's jobs used more CPUs at another point of this result: this level is not all of them
                 spare = {"level_cpus": level, "seen_cpus": seen[0], "seen_at": seen[1], "from_x": float(p["x"].iloc[at])}
@@ -1063,7 +1081,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "polled": {"x": p["x"].to_numpy(float)[polled].tolist(), "why": polls} if polled.any() and not spins
              else None,  # the busy points' CPU per I/O from the onset: the proof of a CPU limit (round 8)
              "one_cost": (float(np.min(per_io[one])), float(np.max(per_io[one])), float(p["x"].iloc[one[-1]]))
-             if len(one) >= 2 else None, "host": host}
+             if len(one) >= 2 else None, "host": host, "pin": pin if isinstance(pin, dict) else None}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")
@@ -1132,7 +1150,9 @@ def _layer(result, p) -> Fact | None:
         return Fact("layer", {"layer": "none", "devices": [], "engine": ", ".join(sorted(engines)), "path": path},
                     f"fio's {', '.join(sorted(engines))} engine touches no storage")
     if "direct" in rows:
-        d = rows["direct"].dropna()
+        from .claim import stated
+
+        d = stated(rows, "direct").dropna()  # a direct=0 the reader filled in proves nothing (round 11, KB)
         if len(d) and not bool(d.astype(bool).any()):  # what served them needs evidence (fitting/buffered.py)
             from .buffered import buffered_fact
 
@@ -1233,7 +1253,9 @@ def _cache_served(result, p, layer: Fact | None) -> Fact | None:
             pts.append((x, v, float(p["iops"].iloc[i[0]]), how))
     if not pts:
         return None
-    direct = bool("direct" in r and r["direct"].notna().all() and r["direct"].astype(bool).all())
+    from .claim import stated
+
+    direct = bool("direct" in r and stated(r, "direct").notna().all() and r["direct"].astype(bool).all())
     return Fact("cache", {"points": pts, "floor_s": floor, "direct": direct, "device_floor_s": READ_FLOOR_S, "layered": layered,
                           "path": list(layer.facts.get("all_devices") or layer.facts.get("devices") or [])
                           if layer is not None else []},
@@ -1343,6 +1365,21 @@ def curve_facts(result, key) -> CurveFacts:
     return out
 
 
+def pinned_cpus(rows) -> tuple[int, str] | None:
+    """(how many CPUs, fio's spec) where every run states one ``cpus_allowed`` (not one the reader filled in): the
+    CPUs fio's jobs could run on. None otherwise."""
+    if rows is None or not len(rows) or "cpus_allowed" not in rows:
+        return None
+    from ..ingest.fio_options import allowed_cpu_count
+    from .claim import stated
+
+    specs = stated(rows, "cpus_allowed")
+    if not specs.notna().all() or specs.astype(str).str.strip().nunique() != 1:
+        return None
+    n = allowed_cpu_count(str(specs.iloc[0]).strip())
+    return (n, str(specs.iloc[0]).strip()) if n is not None else None
+
+
 def _cpu_of(result, key, p, sat, cap):
     from .claim import _machine_cpu, _pts, runs_rows
 
@@ -1359,10 +1396,16 @@ def _cpu_of(result, key, p, sat, cap):
         why = str(getattr(host, "provenance", {}).get("cores_per_socket", ""))
         if not why.startswith(("assumption", "estimate")):  # an assumed count decides nothing about this machine
             cores = int(host.sockets * host.cores_per_socket)
+    # fio's cpus_allowed, stated alike in every run, is the set of CPUs the jobs could run on: its count bounds
+    # their summed CPU whatever the host has (set after round 11 was read: r11_here-pin_tmpfs_psync_1cpu_…, KD)
+    pin = ""
+    allowed, spec = pinned_cpus(rows) or (None, "")
+    if allowed is not None and (cores is None or allowed < cores):
+        cores, pin = allowed, spec
     from ..hostcal.costs import polls_at
 
     xs = p["x"].to_numpy(float)
-    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result), polls_at(rows, result.x, xs))
+    return _cpu_fact(result, p, sat, cap, engine, cores, _most_cpus_seen(result), polls_at(rows, result.x, xs), pin)
 
 
 def _most_cpus_seen(result) -> tuple | None:

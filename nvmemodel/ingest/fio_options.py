@@ -306,6 +306,25 @@ ENGINE_OPTIONS = {"hipri": ("hipri",), "sqthread_poll": ("sqthread_poll",),
                   "cpus_allowed": ("cpus_allowed",)}
 
 
+
+def allowed_cpu_count(spec) -> int | None:
+    """How many CPUs fio's ``cpus_allowed`` names: a comma-separated list of CPU numbers and ``a-b`` ranges ("0",
+    "0-3", "0,2,4-5"), parsed as fio's ``options.c`` ``set_cpus_allowed`` does (``strsep`` on ',' then on '-',
+    each range inclusive); the union is counted once. None for anything else (a hex ``cpumask``, a NUMA string):
+    no count is guessed."""
+    if spec is None or not isinstance(spec, (str, int)) or isinstance(spec, bool):
+        return None
+    cpus: set[int] = set()
+    for part in str(spec).strip().split(","):
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if m is None:
+            return None
+        lo, hi = int(m[1]), int(m[2] if m[2] is not None else m[1])
+        if hi < lo:
+            return None
+        cpus.update(range(lo, hi + 1))
+    return len(cpus) or None
+
 def _flag(opts: dict, key: str, engines: frozenset, engine: str, path, *, bare_echoed: bool) -> int | None:
     """A flag option (fio ``FIO_OPT_STR_SET``) as 1/0: its value where given (fio ``parse.c``: a bare flag is 1,
     else the integer given, nonzero = set); where not given, 0 for a fio engine without the option, fio's 0 for
