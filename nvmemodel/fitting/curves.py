@@ -22,7 +22,8 @@ from ..jobs.fiooptions import NO_STORAGE_ENGINES, SYNC_ENGINES
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_ALIASES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload"]
+__all__ = ["DERIVED_X", "SYNC_ENGINES", "Y_ALIASES", "Y_COLUMNS", "measured_points", "one_in_flight", "recorded_workload",
+           "synchronous"]
 
 #: y name → (table column, direction filter or None, how rows combine, unit)
 Y_COLUMNS = {
@@ -56,6 +57,31 @@ _RUN_KEYS = ["source_path", "run", "group_id"]
 
 #: fio's share of I/O submitted at depth 1 (iodepth_level["1"], %) from which a run kept one I/O in flight per job
 DEPTH_ONE = 99.0
+#: IOPS × mean latency ÷ numjobs of a row above which its I/O was queued (Little's law: the mean number in flight),
+#: whatever its engine's flag says: a synchronous engine keeps 1 per job, and fio's clock puts a held run at ≤ 1.0–1.1.
+#: Set after round 12 was read: r12_rocmnixl_7nvme-hipfile-stream_1m_iodepth (MB), libhipfile (FIO_SYNCIO in fio)
+#: measured 8.0, 16.0 … 511 in flight = 8 × iodepth.
+QUEUED = 1.5
+
+
+def synchronous(rows):
+    """Per row of a results table, True where its engine is one fio flags ``FIO_SYNCIO`` (:data:`SYNC_ENGINES`) and
+    its own figures do not contradict that: where IOPS and mean latency are measured, IOPS × latency ÷ numjobs is at
+    most :data:`QUEUED`. An engine fio does not know, or none named, is not synchronous. A per-job row of a
+    several-job run divides one job's I/O by all the jobs, so it can only keep an engine synchronous, never drop it."""
+    import pandas as pd
+
+    if "ioengine" not in rows:
+        return pd.Series(False, index=rows.index)
+    named = rows["ioengine"].astype(str).isin(SYNC_ENGINES) & rows["ioengine"].notna()
+
+    def num(c):
+        return pd.to_numeric(rows[c], errors="coerce") if c in rows else pd.Series(np.nan, index=rows.index)
+
+    lat = num("lat_mean_s").fillna(num("clat_mean_s"))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        in_flight = num("iops") * lat / num("numjobs").fillna(1.0)
+    return named & ~(in_flight > QUEUED)
 
 
 def _depth_one(path) -> float:
@@ -456,7 +482,8 @@ def _per_run(df, *, x: str, by: list, how: str, col: str, unit: str, direction, 
         g_eng = eng.groupby(gi[known])
         one = g_eng.nunique()
         name = g_eng.first()
-        hit = one.index[(one == 1).to_numpy() & name.isin(SYNC_ENGINES).to_numpy()]
+        held = pd.Series(synchronous(df)[known].to_numpy()).groupby(gi[known]).all()  # no run queued I/O
+        hit = one.index[(one == 1).to_numpy() & name.isin(SYNC_ENGINES).to_numpy() & held.to_numpy()]
         sync[hit] = name[hit].to_numpy()
     d1 = np.array([depth1.get(p, np.nan) for p in head["source_path"]], dtype=float)
     out = np.where((sync != "") | (d1 >= DEPTH_ONE), jobs, out)  # one I/O in flight per job (fio's own record)

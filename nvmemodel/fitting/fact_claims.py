@@ -977,7 +977,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     device" and "a deeper queue" unless the facts say otherwise — the page cache (buffered I/O: memory, not a
     device) or another layer the files name, and "more jobs" for a synchronous engine (one I/O in flight per job
     whatever iodepth says)."""
-    from .curves import SYNC_ENGINES
+    from .curves import synchronous
     from .claim import runs_rows
 
     layer = cf.layer.facts["layer"] if cf.layer is not None else None
@@ -993,7 +993,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
         what = "the write-back from the page cache to the device"
     rows = runs_rows(result, cf.points)
     engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
-    sync = bool(engines) and engines <= set(SYNC_ENGINES)
+    sync = bool(engines) and bool(synchronous(rows).all())
     # fio has no asynchronous engine for a socket or the CPU (engines/net.c, cpu.c …): there only more jobs would
     # (set after round 11 was read: r11_here-net_tcp-loopback_write_bs_repeats, KG)
     from ..jobs.fiooptions import NO_STORAGE_ENGINES

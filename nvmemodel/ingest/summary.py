@@ -133,7 +133,8 @@ def usable_rows(table):
 
     keep = np.ones(len(table), dtype=bool)
     if "final" in table:
-        keep &= table["final"].fillna(True).to_numpy(dtype=bool)
+        # object first: a transcribed table's empty column is float, and pandas refuses a bool fill there
+        keep &= table["final"].astype(object).fillna(True).to_numpy(dtype=bool)
     if "is_aggregate" in table:
         keep &= ~table["is_aggregate"].fillna(False).to_numpy(dtype=bool)
     if "direction" in table:  # a write job's verify phase ran after its writes: not the workload
