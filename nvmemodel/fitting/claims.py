@@ -56,7 +56,7 @@ from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, served_words, size_claims, size_iops_text,
-                          size_step_text, stall_claim, step_sides, states_level, untrusted_claim)
+                          size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim)
 from .facts import curve_facts
 from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim
@@ -147,7 +147,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
     if ev.flat:
         lo, hi = fmt_y(float(np.min(ev.y)), u), fmt_y(float(np.max(ev.y)), u)
         return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
-                             + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}."))
+                             + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}.") + stalled_words(result, cf))
     if not ev.noise_known:
         i0, i1, im = int(np.argmin(ev.x)), int(np.argmax(ev.x)), int(np.argmax(ev.y))
         return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "

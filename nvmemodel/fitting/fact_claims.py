@@ -490,6 +490,23 @@ def stall_claim(result, cf: CurveFacts | None):
                            f"the usual ones).", cf.saturation, interpreted=False)
 
 
+def stalled_words(result, cf: CurveFacts | None) -> str:
+    """The runs the host stalled (facts.stalled_runs) counted, and the level of the others; "" where none. Said once,
+    with the level that no load changed (round 12 MD/NC)."""
+    from .facts import stalled_runs
+
+    st = stalled_runs(result, cf.points) if cf is not None else None
+    if st is None:
+        return ""
+    u, n = result.y_unit, len(st["left"])
+    at = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in st["left"])
+    return (f" {n} of {st['runs']} runs were stalled by the host ({at}): fio's own figures show it — their mean "
+            f"latency is ×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's fastest "
+            f"run's, far more than their median grew, and their CPU at most half its: rare long waits off the CPU, "
+            f"not a slower typical I/O; the other {st['kept']} runs: {fmt_y(st['value'], u)} "
+            f"({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))}).")
+
+
 def directions_words(result, cf: CurveFacts) -> str:
     """A mixed read/write curve level from its first point, told per direction where the table has them: each
     direction's latency at the first point (the IOPS-weighted mean is no time any I/O took) and the slow direction at

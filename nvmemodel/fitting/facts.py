@@ -448,6 +448,60 @@ def curve_noise(result, p) -> dict:
     return {"rel": rel, "x": at, "step_fall": step, "hi": hi.tolist()}
 
 
+#: a stalled run: mean latency ≥ this many times its point's fastest run's and its growth ≥ this many times its
+#: median latency's growth; …
+STALL_MEAN = 3.0
+#: … and its CPU at most this share of that run's
+STALL_CPU = 0.5
+
+
+def stalled_runs(result, p) -> dict | None:
+    """Runs the host stalled, by fio's own figures in each run's file: the typical I/O as fast as the point's fastest
+    run (its mean latency ×:data:`STALL_MEAN` or more that run's, and grown ×:data:`STALL_MEAN` more than its median
+    latency did) and fio's CPU at most :data:`STALL_CPU` of that run's — the process waited off the CPU through rare
+    long waits, not a slower typical I/O (a slower device moves the median with the mean) (set after round 12 was
+    read: r12_here-vsync loop randread iodepth, 5 runs at 2.1–7.6 K beside 29–58 K, p50 6–14 µs, CPU 0.03–0.07 vs
+    0.14–0.18, pooled into one level; MD/NC). ``value``/``lo``/``hi``: the other runs; None where no run or more than
+    half the runs show it, or the table lacks the figures."""
+    tbl = result.table
+    need = ("source_path", "cpu_usr", "cpu_sys")
+    if tbl is None or any(c not in tbl for c in need):
+        return None
+    mean_c = next((c for c in ("lat_mean_s", "clat_mean_s") if c in tbl), None)
+    p50_c = next((c for c in ("clat_p50_s", "lat_p50_s") if c in tbl), None)
+    if mean_c is None or p50_c is None:
+        return None
+    from ..ingest.summary import usable_rows
+
+    rows = usable_rows(tbl)
+    g = rows.groupby(rows["source_path"].astype(str))
+    mean, p50 = g[mean_c].mean(), g[p50_c].mean()
+    cpu = run_cpus(rows)
+    kept, left, n = [], [], 0
+    for i in range(len(p)):
+        v = _run_values(result, p, i)
+        srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
+        if v.size < 2 or len(srcs) != v.size:
+            return None
+        order = list(zip(sorted(srcs), v))  # _run_values groups by source path: sorted order
+        m = np.array([mean.get(s, np.nan) for s, _ in order], float)
+        q = np.array([p50.get(s, np.nan) for s, _ in order], float)
+        c = np.array([cpu.get(s, np.nan) for s, _ in order], float)
+        if not (np.isfinite(m).all() and np.isfinite(q).all() and np.isfinite(c).all() and (m > 0).all()):
+            return None
+        f = int(np.argmin(m))
+        bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f])
+        n += v.size
+        for (s, r), b, mm in zip(order, bad, m):
+            (left if b else kept).append((float(p["x"].iloc[i]), float(r), float(mm / m[f])))
+    if not left or 2 * len(left) > n:
+        return None
+    k = np.array([r for _, r, _ in kept])
+    return {"value": float(k.mean()), "lo": float(k.min()), "hi": float(k.max()), "kept": len(kept), "runs": n,
+            "left": [(a, r) for a, r, _ in left], "mean_lo": min(x for *_, x in left),
+            "mean_hi": max(x for *_, x in left)}
+
+
 def _robust_level(result, p, level) -> dict | None:
     """A level's runs with those far below the level's other runs left out (more than :data:`DISTURBED` below both
     the median of every run on the level and a run of its own point): a run the host slowed is not where the level is (round 7, part 2 CA, read before this rule:
