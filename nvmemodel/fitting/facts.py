@@ -490,7 +490,9 @@ def stalled_runs(result, p) -> dict | None:
         if not (np.isfinite(m).all() and np.isfinite(q).all() and np.isfinite(c).all() and (m > 0).all()):
             return None
         f = int(np.argmin(m))
-        bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f])
+        r = np.array([x for _, x in order])  # and the rate fell: a paced run idling at its pace is not stalled (r6)
+        bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f]) \
+            & (r < (1 - DISTURBED) * r[f])
         n += v.size
         for (s, r), b, mm in zip(order, bad, m):
             (left if b else kept).append((float(p["x"].iloc[i]), float(r), float(mm / m[f])))

@@ -28,10 +28,10 @@ def test_stalled_runs_counted_on_the_vsync_series():
     # 18 runs, 3 a depth; by hand 6 stalled (0.9–7.4 K IOPS, mean 135 µs–1.1 ms, p50 5–18 µs, CPU 0.015–0.057)
     res = fit_case_id("r12_here-vsync_loop_vsync_seqread_iodepth_repeats")
     (t,) = _said(res, "flat")
-    assert "6 of 18 runs were stalled by the host" in t and "908 IOPS at 32" in t, t
+    assert "6 of 18 runs were stalled" in t and "908 IOPS at 32" in t, t
     st = stalled_runs(res, _points(res, ()))
     assert st["kept"] == 12 and 22e3 <= st["lo"] and st["hi"] <= 61e3  # the undisturbed runs, from the table
-    assert sum("stalled by the host" in c["text"] for c in res.claims()) == 1  # said once
+    assert sum("were stalled (" in c["text"] for c in res.claims()) == 1  # said once
 
 
 def _synthetic(slow_median: bool):
@@ -53,8 +53,8 @@ def _synthetic(slow_median: bool):
 
 
 def test_a_uniformly_slower_run_is_not_a_stall():
-    assert not any("stalled by the host" in c["text"] for c in _synthetic(slow_median=True).claims())
+    assert not any("stalled (" in c["text"] for c in _synthetic(slow_median=True).claims())
 
 
 def test_the_seeded_stall_is_flagged():
-    assert any("1 of 12 runs were stalled by the host" in c["text"] for c in _synthetic(slow_median=False).claims())
+    assert any("1 of 12 runs was stalled" in c["text"] for c in _synthetic(slow_median=False).claims())
