@@ -477,7 +477,9 @@ def stalled_runs(result, p) -> dict | None:
     g = rows.groupby(rows["source_path"].astype(str))
     mean, p50 = g[mean_c].mean(), g[p50_c].mean()
     cpu = run_cpus(rows)
-    kept, left, n = [], [], 0
+    kept: list[tuple[float, float, float]] = []
+    left: list[tuple[float, float, float]] = []
+    n = 0
     for i in range(len(p)):
         v = _run_values(result, p, i)
         srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
