@@ -771,9 +771,9 @@ def curve_claims(result, key) -> list[Claim]:
     if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
                                                                    "falls" if cf.size_fall else ""):  # said once
         claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
-    if flight is not None and claims[0].kind == "unknown noise" \
-            and "runs of one load" in _no_load(result, key, flight, ev).text:
-        claims = []  # the no-load claim reads the points as runs of one load, with their noise (round 7 CE)
+    said, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
+    claims = [] if (k0 == "unknown noise" and "runs of one load" in said) or (said.startswith(  # r7 CE
+        f"{result.x} had no effect") and k0 in ("falls", "rises", "plateau", "step", "maximum")) else claims
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from .devices import stack_words
-from .facts import CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain
+from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain,
+                    queued_last)
 from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -223,6 +224,18 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         tr = s.get("trend")
         gate = bool(np.isfinite(sd[[j, -1]]).all() and np.isfinite(reps[[j, -1]]).all() and (reps[[j, -1]] >= 2).all()
                     and ys[-1] - ys[j] <= 2.0 * float(np.hypot(sd[j] / np.sqrt(reps[j]), sd[-1] / np.sqrt(reps[-1]))))
+        queued = queued_last(p, j) if "little" in p and "out" in p else None
+        if gate and not tr and queued is not None:
+            # the runs overlap, but the latency says where the added load went: with Little's law holding, a small
+            # gain for latency grown nearly with the load means the added I/O waited (set after round 12 was read:
+            # r12_here-loopdio_loop-dio-on_libaio_randread_iodepth_repeats, MA: +10 % for ×1.80 the latency)
+            return _claim("saturation", f"Measured {what} is near saturation at the largest {x}: the last step "
+                                        f"({step}) gained {g:+.0%} per doubling of {x} while fio's mean latency grew "
+                                        f"×{queued['lat_growth']:.3g} ({fmt_y(lat[j], 's')} → {fmt_y(lat[-1], 's')}) "
+                                        f"and Little's law held ({span(format(queued['little_lo'], '.2f'), format(queued['little_hi'], '.2f'))}): "
+                                        f"the added load mostly queued. The runs of the last two points overlap (sd "
+                                        f"{fmt_y(sd[j], u)} and {fmt_y(sd[-1], u)}), so the level is not read from "
+                                        f"them. {noise}.", f, state="near", **queued)
         if gate and not tr:
             # with repeats, a last gain within twice the standard error of the two means' difference is their noise:
             # no "still rises" (issue 28: "where repeats exist, noise from them"; blind2's loop_iodepth_64k and

@@ -813,6 +813,27 @@ def _little_growth(p, k: int) -> dict:
     return {"lat_load_growth": float(load), "lat_little_growth": expected, "lat_little_holds": bool(holds)}
 
 
+#: latency growth per doubling of the load, at a last gain the runs do not resolve, read as "the added load
+#: queued" where Little's law holds at both points (set after round 12 was read: r12_here-loopdio_loop-dio-on_libaio_
+#: randread_iodepth_repeats, MA: +10 % for ×1.80 per doubling, Little 0.98–1.01 in every run)
+QUEUED_LAT = 1.6
+
+
+def queued_last(p, j: int) -> dict | None:
+    """The last step from point ``j``: latency grew ≥ :data:`QUEUED_LAT` per doubling of the load while the I/O
+    asked for was in flight at both ends (fio's per-point Little check within 1 ± 0.2) — or None."""
+    out, x, lat, little = (p[c].to_numpy(float) for c in ("out", "x", "lat", "little"))
+    load = out[-1] / out[j] if np.isfinite(out[[j, -1]]).all() and out[j] > 0 else x[-1] / x[j]
+    check = little[[j, -1]]
+    if not (load > 1 and np.isfinite(lat[[j, -1]]).all() and lat[j] > 0 and np.isfinite(check).all()
+            and np.all(np.abs(check - 1) <= LITTLE_TOL)):
+        return None
+    growth = float(lat[-1] / lat[j])
+    if growth ** (1 / np.log2(load)) < QUEUED_LAT:
+        return None
+    return {"lat_growth": growth, "little_lo": float(check.min()), "little_hi": float(check.max())}
+
+
 def _paced(result, p) -> bool:
     """Every run was paced by fio (a think time after each I/O, or a rate it kept to)."""
     from .claim import runs_rows
