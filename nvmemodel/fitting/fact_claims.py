@@ -225,7 +225,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         gate = bool(np.isfinite(sd[[j, -1]]).all() and np.isfinite(reps[[j, -1]]).all() and (reps[[j, -1]] >= 2).all()
                     and ys[-1] - ys[j] <= 2.0 * float(np.hypot(sd[j] / np.sqrt(reps[j]), sd[-1] / np.sqrt(reps[-1]))))
         queued = queued_last(p, j) if "little" in p and "out" in p else None
-        if gate and not tr and queued is not None:
+        if gate and not tr and queued is not None and g < 2 * PAYS:  # +22 % a doubling still pays (r4 numjobs)
             # the runs overlap, but the latency says where the added load went: with Little's law holding, a small
             # gain for latency grown nearly with the load means the added I/O waited (set after round 12 was read:
             # r12_here-loopdio_loop-dio-on_libaio_randread_iodepth_repeats, MA: +10 % for ×1.80 the latency)
