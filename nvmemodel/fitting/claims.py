@@ -771,8 +771,8 @@ def curve_claims(result, key) -> list[Claim]:
     if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
                                                                    "falls" if cf.size_fall else ""):  # said once
         claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
-    said, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
-    claims = [] if (k0 == "unknown noise" and "runs of one load" in said) or (said.startswith(  # r7 CE
+    nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
+    claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE
         f"{result.x} had no effect") and k0 in ("falls", "rises", "plateau", "step", "maximum")) else claims
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
