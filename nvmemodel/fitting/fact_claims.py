@@ -141,6 +141,11 @@ def _layer_claim(result, cf: CurveFacts) -> list:
     elif layer == "none":  # said once, with no drive words (round 10, HF)
         text = (f"fio's {f.facts['engine']} engine touches no storage (its I/O goes through {f.facts['path']} only): "
                 f"no drive, file system or page cache set these rates.")
+    elif layer == "bypass":  # the engine explains the empty disk statistics, said once (round 13, QB and PA)
+        how = ("drives the device from user space: no kernel block layer" if f.facts.get("user_space") else
+               "passes its commands to the device through a character device: no block device")
+        text = (f"fio's {f.facts['engine']} engine {how}, so fio's disk statistics are empty, and no page cache, "
+                f"whatever direct says.")
     elif layer == "unknown":  # no disk named is no layer proved (round 10, JE): the claim names none
         return [_claim("layer", f"{f.evidence[0].upper()}{f.evidence[1:]}, and fio names none under btrfs, ZFS, "
                                 f"overlayfs, network and memory file systems alike: what lay beneath the files is "

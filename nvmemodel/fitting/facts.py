@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .devices import LAYERS, layer_of, listed_devices, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
-from ..jobs.fiooptions import NO_STORAGE_ENGINES
+from ..jobs.fiooptions import BYPASS_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
     import pandas as pd
@@ -1232,6 +1232,9 @@ def _layer(result, p) -> Fact | None:
             min(engines), "memory and the CPU")
         return Fact("layer", {"layer": "none", "devices": [], "engine": ", ".join(sorted(engines)), "path": path},
                     f"fio's {', '.join(sorted(engines))} engine touches no storage")
+    bypass = _bypass(rows, engines)
+    if bypass is not None:  # no page cache or block layer in the path: direct=0 and empty disk stats prove nothing
+        return bypass
     if "direct" in rows:
         from .claim import stated
 
@@ -1284,6 +1287,24 @@ def _layer(result, p) -> Fact | None:
     return None
 
 
+def _bypass(rows, engines: set) -> Fact | None:
+    """The layer fact of runs whose engine (:data:`~nvmemodel.jobs.fiooptions.BYPASS_ENGINES`) or target (an NVMe or
+    SCSI generic character node, an SPDK transport ID) goes around the page cache and the block layer, when fio's disk
+    statistics name no device: the engine explains the empty statistics, once (round 13, QB and PA)."""
+    if not engines:
+        return None
+    targets = rows["target_names"].dropna().astype(str) if "target_names" in rows else None
+    char = targets is not None and len(targets) and targets.str.contains(PASSTHROUGH_TARGET, regex=True).all()
+    if not (engines <= BYPASS_ENGINES or char):
+        return None
+    if "devices" in rows and rows["devices"].astype(object).fillna("").astype(str).ne("").any():
+        return None
+    engine = ", ".join(sorted(engines))
+    return Fact("layer", {"layer": "bypass", "devices": [], "engine": engine,
+                          "user_space": engines <= {"spdk", "spdk_bdev"}},
+                f"fio's {engine} engine reaches the device around the kernel's block layer")
+
+
 def _cache_served(result, p, layer: Fact | None) -> Fact | None:
     """Points whose reads completed faster than any drive can serve them through the path the files name: a direct
     (``direct`` not 0) read at one I/O in flight whose median (else mean) latency is at or below :data:`READ_FLOOR_S`
@@ -1326,7 +1347,7 @@ def _cache_served(result, p, layer: Fact | None) -> Fact | None:
         # a drive's figure is the whole read: completion leaves out fio's submission, ≈ 3 µs through libaio (set
         # after round 12 was read: r12_here-sched_loop-bfq_libaio_randread_iodepth_repeats, NE, 4.70 µs + 3.53 µs)
         lat, how = lat + pd_num(r["slat_mean_s"]).fillna(0.0), f"{how} completion + mean submission"
-    layered = layer is not None and layer.facts.get("layer") != "unknown"  # no disk named: no layer's round trip
+    layered = layer is not None and layer.facts.get("layer") not in ("unknown", "bypass")  # no layer's round trip
     floor = (CLEAR if layered else BARE_SHARE) * READ_FLOOR_S
     per_x = lat.groupby(pd_num(r[result.x])).median()
     hits = [(float(x), float(v)) for x, v in per_x.items() if np.isfinite(v) and (v <= floor if layered else v < floor)]

@@ -47,8 +47,21 @@ SYNC_ENGINES = frozenset({
 #: memory, engines/page_fault.c). The other FIO_DISKLESSIO engines (nbd, nfs, rados, libiscsi, gfapi, http, xnvme,
 #: libblkio …) reach storage fio cannot see as a local disk, so they are not here.
 NO_STORAGE_ENGINES = frozenset({"null", "cpuio", "exec", "net", "netsplice", "rdma", "page_fault"})
+#: fio engines that reach the device around the kernel's page cache and block layer, so ``direct`` means nothing for
+#: them and fio's disk statistics (kept per block device) stay empty: ``io_uring_cmd`` (NVMe pass-through commands,
+#: "only works with NVMe character device (/dev/ngXnY)", fio's HOWTO.rst at commit f5344384, engines/io_uring.c) and
+#: ``spdk``/``spdk_bdev`` (SPDK's user-space NVMe driver and bdev layer, loaded by fio as an external engine from SPDK's
+#: own fio_plugin; fio's HOWTO names SPDK among xnvme's user-space back ends). Not here: ``xnvme`` and ``libblkio``,
+#: whose back end (io_uring or libaio on a block device, or a user-space driver) decides; ``sg``, which takes a block
+#: device too (HOWTO: "either block or character devices"). Those bypass only on a character target
+#: (:data:`PASSTHROUGH_TARGET`). Set after round 13 was read: r13_krien-* (spdk) and r13_confznspp_* (io_uring_cmd),
+#: told "files on an unknown layer" and "buffered I/O … page cache" (classes QB, PA).
+BYPASS_ENGINES = frozenset({"io_uring_cmd", "spdk", "spdk_bdev"})
+#: targets that are such a path whatever the engine: an NVMe generic character node (/dev/ngXnY) or a SCSI generic one
+#: (/dev/sgN), neither a block device with a page cache, or an SPDK transport ID (``trtype=PCIe traddr=…``)
+PASSTHROUGH_TARGET = r"^/dev/ng\d+n\d+$|^/dev/sg\d+$|^trtype="
 
-__all__ = ["FIO_ENGINES", "MAX_FIO_JOBS", "NO_STORAGE_ENGINES", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
+__all__ = ["BYPASS_ENGINES", "FIO_ENGINES", "MAX_FIO_JOBS", "NO_STORAGE_ENGINES", "PASSTHROUGH_TARGET", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
            "check_target", "fio_line", "is_raw_device"]
 
 #: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
