@@ -105,13 +105,16 @@ ROUND10_PREFIX = "r10_"
 ROUND11_PREFIX = "r11_"
 ROUND12_PREFIX = "r12_"
 ROUND13_PREFIX = "r13_"
+ROUND14_PREFIX = "r14_"
+ROUND15_PREFIX = "r15_"
 #: a later round's id prefix → its split (each round gathered after the one before was scored and read)
 ROUNDS = {p: f"blind{p[1:-1]}" for p in (ROUND2_PREFIX, ROUND3_PREFIX, ROUND4_PREFIX, ROUND5_PREFIX, ROUND6_PREFIX,
                                          ROUND7_PREFIX, ROUND8_PREFIX, ROUND9_PREFIX,
-                                         ROUND10_PREFIX, ROUND11_PREFIX, ROUND12_PREFIX, ROUND13_PREFIX)}
-#: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11, then 12 and 13, were gathered in pairs and split
-#: by source; each is scored once)
-UNSPENT = (ROUNDS[ROUND11_PREFIX], ROUNDS[ROUND12_PREFIX], ROUNDS[ROUND13_PREFIX])
+                                         ROUND10_PREFIX, ROUND11_PREFIX, ROUND12_PREFIX, ROUND13_PREFIX,
+                                         ROUND14_PREFIX, ROUND15_PREFIX)}
+#: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11, 12 and 13, then 14 and 15, were gathered in
+#: pairs and split by source; each is scored once)
+UNSPENT = (ROUNDS[ROUND14_PREFIX], ROUNDS[ROUND15_PREFIX])
 SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
