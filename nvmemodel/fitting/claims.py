@@ -62,6 +62,7 @@ from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
+from .verify import checked
 from .wording import _fx, _r2, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
@@ -840,4 +841,4 @@ def curve_claims(result, key) -> list[Claim]:
     # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where it is read: a parameter's
     # bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at the fitted value")
     claims += [Claim("caution", f"Caution: {note}.") for note in f.notes if read and any(k in note for k in WHOLE_FIT)]
-    return in_tool_words(result, key, claims)  # an elbencho series' latency is elbencho's, not "fio's"
+    return in_tool_words(result, key, checked(result, key, claims))  # every stated level against the kept runs
