@@ -110,3 +110,14 @@ def test_a_clean_spent_case_loses_nothing():
     for key in res.chosen:
         assert dropped_words(res, key) == []
     assert "dropped from explain()" not in res.summary()
+
+
+def test_a_level_pooled_over_split_runs_is_dropped_on_the_spent_kyber_case():
+    # spent, round 12 NA: runs at QD4–32 form two groups (114–122 K and 23–43 K); "flattens at 79.04 K" described
+    # no run group. With the stalled runs out, the one kept run at QD16 lies above the stated level's whole range.
+    res = fit_case_id("r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats")
+    (key,) = res.chosen
+    assert not [c for c in res.claims() if c["kind"] == "saturation"]
+    (why,) = dropped_words(res, key)
+    assert "flattens at" in why and "iodepth = 16" in why, why
+    assert "dropped from explain(): “Measured IOPS flattens" in res.summary()
