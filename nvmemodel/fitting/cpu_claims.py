@@ -621,14 +621,15 @@ def _run_flags(rows) -> dict:
     out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""  # every run: r8 EA
     out["paced"], out["part_paced"] = paces(rows)  # per direction (round 8, EB)
     if "direct" in rows:
-        from ..jobs.fiooptions import BYPASS_ENGINES, NO_STORAGE_ENGINES
+        from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES
         from .claim import stated
 
         d = stated(rows, "direct").dropna()
         # an engine that touches no storage has no page cache in its path whatever direct says (round 11, KB)
         # nor has one that goes around it (io_uring_cmd, spdk; round 13, PA)
-        out["buffered"] = bool(len(d)) and not d.astype(bool).any() and out["engine"] not in (NO_STORAGE_ENGINES
-                                                                                              | BYPASS_ENGINES)
+        # nor has a metadata engine, which moves no data (filecreate …; round 13, PE)
+        out["buffered"] = bool(len(d)) and not d.astype(bool).any() and out["engine"] not in (
+            NO_STORAGE_ENGINES | BYPASS_ENGINES | METADATA_ENGINES)
         out["direct"] = len(d) == len(rows) and bool(len(d)) and bool(d.astype(bool).all())
     out["step"] = _coarse_step(rows)
     return out

@@ -670,6 +670,9 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
                              f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a cap "
                              f"({served_words(result, cf)[1]} would tell)")
+            elif s.get("one_depth"):  # the rate at the one depth measured (round 13, QC)
+                parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
+                             f"shown to be a cap ({served_words(result, cf)[1]} would tell)")
             else:
                 parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
@@ -694,7 +697,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
-            two = ("The IOPS level and the byte cap", "IOPS level") if s.get("by_outstanding") else ("The two caps",
+            two = ("The IOPS level and the byte cap", "IOPS level") if s.get("by_outstanding") or s.get("one_depth") else ("The two caps",
                                                                                                       "IOPS cap")
             text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ {two[1]}): "
                      f"min({two[1]}, byte cap ÷ block size) — a roofline — describes the points")

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .devices import LAYERS, layer_of, listed_devices, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
-from ..jobs.fiooptions import BYPASS_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
+from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
     import pandas as pd
@@ -942,10 +942,19 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
             wide = b[ni - 1] / b[0] >= WIDE_SPAN and lat.max() / lat.min() <= 1 + FLAT
             by_out = {"outstanding": float(out[0]), "lat": (float(lat.min()), float(lat.max())),
                       "bound": float(out[0] / np.mean(lat)), "wide": bool(wide), "span": float(b[ni - 1] / b[0])}
+    # one depth > 1 at every point of the stretch and no load axis in the files: the level is the rate at that depth;
+    # a flat rate along block size proves a per-I/O time, not a cap a deeper queue would not raise (set after round
+    # 13 was read: r13_krien-znsspdk_zns-spdk_seqread_qd4_bs, QC: "an IOPS cap of 396 K" at QD4 while the same
+    # drive's QD1–QD4 jobs still rose +16 % for +33 % load)
+    one_depth = None
+    if icap is not None and by_out is None:
+        out = p["out"].to_numpy(float)[:ni] if "out" in p else np.full(ni, np.nan)
+        if np.isfinite(out).all() and np.all(out == out[0]) and out[0] > 1:
+            one_depth = float(out[0])
     from .pacing import _at_pace
 
     paced = icap is not None and all(_at_pace(result, key, v) for v in b[:ni])
-    facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
+    facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "one_depth": one_depth, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
              "measured": icap is not None or nb >= 3, "bytes_points": nb, "iops_flat": (float(b[0]), float(b[ni - 1]))
              if icap else None, "iops_range": (float(iops[:ni].min()), float(iops[:ni].max())) if icap else None, "iops_noise":
              float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
@@ -1235,7 +1244,7 @@ def _layer(result, p) -> Fact | None:
     bypass = _bypass(rows, engines)
     if bypass is not None:  # no page cache or block layer in the path: direct=0 and empty disk stats prove nothing
         return bypass
-    if "direct" in rows:
+    if "direct" in rows and not (engines and engines <= METADATA_ENGINES):  # no data, no page cache (r13 PE)
         from .claim import stated
 
         d = stated(rows, "direct").dropna()  # a direct=0 the reader filled in proves nothing (round 11, KB)
@@ -1397,6 +1406,20 @@ def _shared_between_hosts(rows) -> Fact | None:
                           "tool": tool},
                 f"{who} drove every run{f' ({tool})' if tool else ''} against one path, {paths[0]}, with no local "
                 f"block device recorded")
+
+
+def total_latency(result, p) -> bool:
+    """Whether the curve's mean latency is fio's total one (submission + completion: ``lat_mean_s`` in every run,
+    read from fio's own output). A completion latency leaves out the submission, and a table typed from text may
+    hold either under "Lat=": IOPS × such a latency ÷ outstanding I/O is no in-flight share, and no cause is read
+    from it (set after round 13 was read: r13_cephpr27392 iouring/libaio bs, PC: "only 60 % were in flight … what
+    submits the I/O held it" from a latency whose kind the source does not state)."""
+    from .claim import runs_rows
+
+    rows = runs_rows(result, p) if "sources" in p else None
+    if rows is None or not len(rows) or "lat_mean_s" not in rows or pd_num(rows["lat_mean_s"]).isna().any():
+        return False
+    return not ("format" in rows and (rows["format"].astype(object).fillna("").astype(str) == "transcribed").any())
 
 
 def pd_num(s):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .claim import EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _pts
-from .facts import CPU_BOUND, PAYS
+from .facts import CPU_BOUND, PAYS, total_latency
 from .wording import _fx, fmt_y
 
 __all__ = ["ceiling_ci", "per_io_byte_claims"]
@@ -82,14 +82,20 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     # what the measurements say of each end, before the model is read there
     rising = _bandwidth_rising(ev.x, bw)
     # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
-    im_far, bm_far = im > EXTRAPOLATION * top_i, bm > EXTRAPOLATION * top_b
+    # or whose whole 95 % interval lies above every measurement: not reached, the fit's extrapolation (set after
+    # round 13 was read: r13_cephpr27392 iouring bs, PD: "an IOPS ceiling of 38.45 K (CI 33.94–42.95 K)" over a
+    # best 30.7 K)
+    lo_i, lo_b = f.ci_low.get("iops_max", np.nan), f.ci_low.get("bw_max", np.nan)
+    im_far = im > EXTRAPOLATION * top_i or bool(np.isfinite(lo_i) and lo_i > top_i)
+    bm_far = bm > EXTRAPOLATION * top_b or bool(np.isfinite(lo_b) and lo_b > top_b)
     cpu = _small_block_cpu(cf)
     # without an IOPS cap the data show flat, the small-block rate was measured at one queue depth: the IOPS
     # "ceiling" is that depth's (a deeper queue may raise it) — or, where the job was busy, its CPU's
     pts_ = _pts(result, key).sort_values(result.x)
     depth = float(pts_["outstanding"].iloc[0]) if "outstanding" in pts_ else float("nan")
     bo = None if cf is None or cf.cap is None else cf.cap.facts.get("by_outstanding")
-    no_icap = cf is None or cf.cap is None or not cf.cap.facts["iops_cap"] or (bo is not None and not bo["wide"])
+    no_icap = cf is None or cf.cap is None or not cf.cap.facts["iops_cap"] or (bo is not None and not bo["wide"]) \
+        or bool(cf.cap.facts.get("one_depth"))
     if cpu is not None and no_icap:
         at_depth = (f" (at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: that rate is its CPU's — "
                     f"more jobs, not a deeper queue, may raise it)")
@@ -100,6 +106,8 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
         at_depth = f" (at {_fx(depth)} I/O{'s' if depth != 1 else ''} outstanding: {more} may raise it)"
         cp = cf.points if cf is not None else None  # Little's law at the smallest size: IOPS × latency ÷ asked
         held = float(cp["iops"].iloc[0] * cp["lat"].iloc[0] / depth) if cp is not None and len(cp) else float("nan")
+        if not total_latency(result, pts_):  # clat, or a typed table's "Lat=": the share is not the in-flight one
+            held = float("nan")
         if np.isfinite(held) and held < 0.8:  # the queue asked for was not kept full: more of it is not more in flight
             at_depth = (f" (at {_fx(depth)} I/Os outstanding asked for, only {held:.0%} were in flight by Little's law: "
                         f"more queue asked for is not more in flight — what submits the I/O held it, not the depth)")
@@ -109,7 +117,8 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
         + ("" if im_far else _ci(f, "iops_max", "1/s", top_i))
     if im_far:  # more than EXTRAPOLATION × the most IOPS measured is no ceiling of these data (blind4, issue 28)
         iops_words = (f"a per-I/O term of 1/{fmt_y(im, '1/s')}, {im / top_i:.2g}× the most IOPS measured "
-                      f"({fmt_y(top_i, '1/s')}): an extrapolation, not stated as an IOPS ceiling")
+                      f"({fmt_y(top_i, '1/s')}): not reached, an extrapolation of the fit, not stated as an IOPS "
+                      f"ceiling")
         if cpu is not None and no_icap:  # the small-block rate is the busy job's CPU's (blind4 lorrocks seqread bs)
             iops_words += (f" — at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: the small-block rate "
                            f"measured is its CPU's (more jobs, not a deeper queue, may raise it)")

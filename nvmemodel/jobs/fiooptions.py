@@ -57,11 +57,16 @@ NO_STORAGE_ENGINES = frozenset({"null", "cpuio", "exec", "net", "netsplice", "rd
 #: (:data:`PASSTHROUGH_TARGET`). Set after round 13 was read: r13_krien-* (spdk) and r13_confznspp_* (io_uring_cmd),
 #: told "files on an unknown layer" and "buffered I/O … page cache" (classes QB, PA).
 BYPASS_ENGINES = frozenset({"io_uring_cmd", "spdk", "spdk_bdev"})
+#: fio engines that move no data: each "I/O" is one file-system metadata call (open(O_CREAT)+close, stat, unlink,
+#: mkdir, rmdir …), fio's ``queue`` completing it untouched — the engines fio flags ``FIO_FAKEIO`` in
+#: engines/fileoperations.c (filecreate.c, filestat.c, filedelete.c in older fio). ``direct`` means nothing for them and
+#: no page cache holds their data (set after round 13 was read: r13_here-meta_tmpfs_filecreate_numjobs_repeats, PE).
+METADATA_ENGINES = frozenset({"filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete"})
 #: targets that are such a path whatever the engine: an NVMe generic character node (/dev/ngXnY) or a SCSI generic one
 #: (/dev/sgN), neither a block device with a page cache, or an SPDK transport ID (``trtype=PCIe traddr=…``)
 PASSTHROUGH_TARGET = r"^/dev/ng\d+n\d+$|^/dev/sg\d+$|^trtype="
 
-__all__ = ["BYPASS_ENGINES", "FIO_ENGINES", "MAX_FIO_JOBS", "NO_STORAGE_ENGINES", "PASSTHROUGH_TARGET", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
+__all__ = ["BYPASS_ENGINES", "FIO_ENGINES", "MAX_FIO_JOBS", "METADATA_ENGINES", "NO_STORAGE_ENGINES", "PASSTHROUGH_TARGET", "REFUSED_ENGINES", "RW_PATTERNS", "check_ioengine", "check_steady_state",
            "check_target", "fio_line", "is_raw_device"]
 
 #: fio ``rw=`` values (HOWTO, "readwrite"; ``rw`` and ``readwrite`` are the same mix)
