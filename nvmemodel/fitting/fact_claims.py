@@ -671,8 +671,11 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                              f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a cap "
                              f"({served_words(result, cf)[1]} would tell)")
             elif s.get("one_depth"):  # the rate at the one depth measured (round 13, QC)
+                more = served_words(result, cf)[1]
+                if _cpu_busy(cf, int(np.sum(cf.points["x"].to_numpy(float) <= s["iops_flat"][1]))):
+                    more = "more jobs, not a deeper queue,"  # the CPU claim names the busy job (r10 980pro 1-core)
                 parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
-                             f"shown to be a cap ({served_words(result, cf)[1]} would tell)")
+                             f"shown to be a cap ({more} would tell)")
             else:
                 parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
@@ -717,6 +720,16 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                          f"{served_words(result, cf)[0]} is not measured at this depth; "
                                          f"{served_words(result, cf)[1]} would tell.", o))
     return out
+
+
+def _cpu_busy(cf: CurveFacts, n: int) -> bool:
+    """Every one of the first ``n`` points' jobs ≥ CPU_BOUND busy on a CPU and not spinning (fio's usr+sys)."""
+    if cf.cpu is None or n < 1:
+        return False
+    share, spin = cf.cpu.facts.get("share") or [], cf.cpu.facts.get("spinning") or []
+    if len(share) < n or len(spin) < n:
+        return False
+    return all(np.isfinite(share[k]) and share[k] >= CPU_BOUND and not spin[k] for k in range(n))
 
 
 def _held_words(result, s: dict) -> str:

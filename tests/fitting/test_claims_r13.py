@@ -130,3 +130,16 @@ def test_notebook06_vm_read_at_qd1_is_no_cache_ne():
         warnings.simplefilter("ignore")
         res = nm.fit(t, x="iodepth", y="iops")
     assert "Faster than any drive" not in res.explain()
+
+
+def test_one_depth_level_of_a_busy_job_asks_for_more_jobs_r10():
+    # the same rule where the job was ≥ 90 % busy on its one CPU (spent r10 980pro, QD128): one story with the CPU
+    # claim ("CPU-bound"), so more jobs, not a deeper queue, would tell; znsspdk's polling job (100 %, spinning) is no
+    # such case and keeps "a deeper queue" (test above)
+    res = _fit("r10_icpe24sched_980pro_randread_iouring-1core_qd128_bs", "blind10")
+    cap = _claim(res, "cap")
+    assert cap["facts"]["one_depth"] == 128
+    assert "more jobs, not a deeper queue, would tell" in cap["text"]
+    assert "CPU-bound" in res.explain()
+    text = _claim(_fit("r13_krien-znsspdk_zns-spdk_seqread_qd4_bs", "blind13"), "cap")["text"]
+    assert "(a deeper queue would tell)" in text
