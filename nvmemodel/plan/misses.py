@@ -21,13 +21,16 @@ def family_keys(space, shape, codes) -> np.ndarray:
     return keys
 
 
-def record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, throughput_ok, targets, p0,
-                   max_n, lows) -> None:
-    """Per family of categorical choices, remember the configuration that came closest (the first of equals)."""
+def record_misses(misses, space, shape, codes, candidate, row, closest, fractions, lanes_ok, throughput_ok, targets,
+                  p0, max_n, lows) -> None:
+    """Per family of categorical choices, remember the configuration that came closest (the first of equals).
+
+    ``closest``: per configuration (flat) how close it comes, its smallest fraction of a target; ``fractions``: per
+    target its fraction, broadcasting to ``shape`` (the target missed is the first smallest of them)."""
     keys = family_keys(space, shape, codes)
     sel = np.flatnonzero(~candidate)
     k = keys.ravel()[sel]
-    closeness = np.where(lanes_ok[sel], frac.min(axis=0)[sel], -1.0)
+    closeness = np.where(lanes_ok[sel], closest[sel], -1.0)
     first, fam, n_fam = _closest_per_family(k, closeness, int(np.prod([len(space.axes[a])
                                                                       for a in space.categorical_axes])))
     counted = dict(zip(fam.tolist(), n_fam.tolist()))
@@ -38,8 +41,9 @@ def record_misses(misses, space, shape, codes, candidate, row, frac, lanes_ok, t
         if best is not None:
             best["count"] = earlier + counted[int(k[j])]
         if best is None or closeness[j] > best["closeness"]:
-            w = int(frac[:, i].argmin())
             at = np.unravel_index(i, shape)
+            # meeting every throughput target, it misses a latency one: the first target's binding is kept
+            w = 0 if throughput_ok[i] else int(np.argmin([np.broadcast_to(f, shape)[at] for f in fractions]))
 
             def value(x, at=at):  # x broadcast to the block's shape, at one configuration
                 x = np.asarray(x)

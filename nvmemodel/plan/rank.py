@@ -21,6 +21,8 @@ base alike.
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Any
 
 import numpy as np
@@ -131,20 +133,21 @@ def _no_worse(rkeys: list[np.ndarray], last: int) -> np.ndarray:
     return ~worse
 
 
-def _runs(rec: dict, rank: str) -> tuple[dict, np.ndarray]:
-    """``rec`` sorted by rank, then the rest of the result, then flat index; and where each run of equal
-    results (a group) starts."""
+def _runs(rec: dict, rank: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows ``rows`` of ``rec`` sorted by rank, then the rest of the result, then flat index (as indices into
+    ``rec``); and where in that order each run of equal results (a group) starts. Only the columns compared are
+    gathered: the others are taken once per group by :func:`merge`."""
     cols = RANKS[rank][0]
     identity = [c for c in rec if c not in _BOOK and c not in cols and not _is_derived(c)]
-    rkeys = _rank_keys(rec, rank)
-    order = np.lexsort([rec["config"], *[np.asarray(rec[c], dtype=float) for c in identity[::-1]], *rkeys[::-1]])
-    rec = {k: v[order] for k, v in rec.items()}
-    new = np.zeros(rec["config"].size, dtype=bool)
+    keys = {c: np.asarray(rec[c], dtype=float)[rows] for c in [*cols, *identity]}
+    rkeys = _rank_keys(keys, rank)
+    order = np.lexsort([rec["config"][rows], *[keys[c] for c in identity[::-1]], *rkeys[::-1]])
+    new = np.zeros(rows.size, dtype=bool)
     new[:1] = True
-    for c in [*cols, *identity]:
-        v = np.asarray(rec[c], dtype=float)
+    for v in keys.values():
+        v = v[order]
         new[1:] |= _differs(v[1:], v[:-1])
-    return rec, np.flatnonzero(new)
+    return rows[order], np.flatnonzero(new)
 
 
 def merge(records: list[dict], rank: str, keep: int, lengths: list[int]) -> dict:
@@ -159,50 +162,70 @@ def merge(records: list[dict], rank: str, keep: int, lengths: list[int]) -> dict
     size = rec["config"].size
     if size == 0:
         return rec
-    # 1. candidates: the rows ranked no worse than the keep-th row (ties included); when they hold fewer than
-    #    `keep` groups, every row. The best `keep` groups are then among them (each group has >= 1 row).
-    part = rec
+    # 1. candidates: the rows ranked no worse than the keep-th row (ties included). The best `keep` groups are among
+    #    them when they hold that many (each group has >= 1 row, all of one rank). 2. When they hold fewer, the other
+    #    rows too: they all rank after every candidate, so their sorted runs simply follow (one sort of every row in
+    #    all, never the candidates twice).
     if size > keep:
         rkeys = _rank_keys(rec, rank)
-        last = np.lexsort(rkeys[::-1])[keep - 1]
-        take = np.flatnonzero(_no_worse(rkeys, last))
-        part = {k: v[take] for k, v in rec.items()}
-    part, starts = _runs(part, rank)
-    if starts.size < keep and part["config"].size < size:
-        part, starts = _runs(rec, rank)
+        candidate = _no_worse(rkeys, np.lexsort(rkeys[::-1])[keep - 1])
+        order, starts = _runs(rec, rank, np.flatnonzero(candidate))
+        if starts.size < keep and order.size < size:
+            rest, rest_starts = _runs(rec, rank, np.flatnonzero(~candidate))
+            starts = np.concatenate([starts, rest_starts + order.size])
+            order = np.concatenate([order, rest])
+    else:
+        order, starts = _runs(rec, rank, np.arange(size))
     if starts.size > keep:
-        part = {k: v[: starts[keep]] for k, v in part.items()}
+        order = order[: starts[keep]]
         starts = starts[:keep]
-    rec = part
-    count = rec["count"] if "count" in rec else np.ones(rec["config"].size, dtype=np.int64)
-    out = {k: v[starts] for k, v in rec.items() if k not in _BOOK}
-    out["config"] = np.minimum.reduceat(rec["config"], starts)
-    out["count"] = np.add.reduceat(count, starts)
+    first = order[starts]
+    out = {k: v[first] for k, v in rec.items() if k not in _BOOK}
+    out["config"] = np.minimum.reduceat(rec["config"][order], starts)
+    out["count"] = (np.add.reduceat(rec["count"][order], starts) if "count" in rec
+                    else np.diff(np.append(starts, order.size)).astype(np.int64))
     if "mask" in rec:
-        mask = rec["mask"]
+        mask = rec["mask"][order]
         out["mask"] = np.logical_or.reduceat(mask, starts, axis=0) if mask.shape[1] else mask[starts]
     else:
-        out["mask"] = _group_masks(rec["config"], starts, lengths)
+        out["mask"] = _group_masks(rec["config"][order], starts, lengths)
     return out
 
 
 def _group_masks(config: np.ndarray, starts: np.ndarray, lengths: list[int]) -> np.ndarray:
-    """What :func:`_masks` of the rows OR-ed over each group (rows ``starts[i]`` up to the next start) gives, one
-    axis at a time as the bits ``1 << position`` OR-ed over the group (axes of up to 62 choices; longer ones as
-    :func:`_masks` does)."""
-    out = np.zeros((starts.size, sum(lengths)), dtype=bool)
-    if not lengths:
-        return out
-    positions = np.unravel_index(config.astype(np.int64), lengths)
-    offset = 0
-    for pos, length in zip(positions, lengths):
-        if length <= 62:
-            bits = np.bitwise_or.reduceat(np.left_shift(np.int64(1), pos), starts)
-            out[:, offset:offset + length] = (bits[:, None] >> np.arange(length)) & 1
-        else:
-            out[:, offset:offset + length] = np.logical_or.reduceat(_masks(pos, [length]), starts, axis=0)
-        offset += length
-    return out
+    """What :func:`_masks` of the rows OR-ed over each group (rows ``starts[i]`` up to the next start) gives: each
+    row's choices as the bits of one word (:func:`_bit_tables`), OR-ed over the group in one pass (where the axes
+    hold more than 62 choices, the masks themselves)."""
+    tables = _bit_tables(tuple(lengths))
+    if tables is None:
+        return np.logical_or.reduceat(_masks(config, lengths), starts, axis=0)
+    span, lead, trail = tables
+    config = config.astype(np.int64)
+    group = np.bitwise_or.reduceat(lead[config // span] | trail[config % span], starts)
+    return ((group[:, None] >> np.arange(sum(lengths))) & 1).astype(bool)
+
+
+@functools.lru_cache(maxsize=16)
+def _bit_tables(lengths: tuple[int, ...]) -> tuple[int, np.ndarray, np.ndarray] | None:
+    """Each configuration's choices (its :func:`_masks` row) as bits ``1 << column``, looked up in two tables, one
+    of the leading axes' flat index and one of the trailing axes' (``config = lead * span + trail``): a division
+    and two lookups per row instead of one per axis. None where the axes hold more than 62 choices or a table
+    would exceed 2**20 entries."""
+    if sum(lengths) > 62:
+        return None
+    sizes = [math.prod(lengths[:j]) for j in range(len(lengths) + 1)]  # of the leading j axes
+    k = min(range(len(lengths) + 1), key=lambda j: max(sizes[j], sizes[-1] // sizes[j]))  # the most even split
+    if max(sizes[k], sizes[-1] // sizes[k]) > 1 << 20:
+        return None
+
+    def table(part: tuple[int, ...], offset: int) -> np.ndarray:
+        bits = np.zeros(math.prod(part), dtype=np.int64)
+        for pos, length in zip(np.unravel_index(np.arange(bits.size), part) if part else (), part):
+            bits |= np.left_shift(np.int64(1), offset + pos)
+            offset += length
+        return bits
+
+    return sizes[-1] // sizes[k], table(lengths[:k], 0), table(lengths[k:], sum(lengths[:k]))
 
 
 def best_rows(rec: dict, rank: str, keep: int | None) -> dict:

@@ -60,23 +60,31 @@ def _choices(space, mask: np.ndarray) -> dict[str, list]:
     return out
 
 
-def _alternatives_text(space, mask: np.ndarray, count: int, texts: dict | None = None) -> str:
-    """The axes on which a merged row's configurations differ, with their values; "" for a single one.
+def _alternatives_texts(space, masks: np.ndarray, counts: np.ndarray) -> list[str]:
+    """Per merged row, the axes on which its configurations differ, with their values; "" for a single one.
 
-    When the row does not hold every combination of those values, it says how many it holds. ``texts``: each
-    axis's values as text (:func:`_value_text`), when the caller formats many rows."""
-    if count <= 1:
-        return ""
-    texts = texts or {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
-    sets, offset = {}, 0
-    for name, values in texts.items():
-        on = [t for t, m in zip(values, mask[offset: offset + len(values)]) if m]
+    When a row does not hold every combination of those values, it says how many it holds. ``masks``: the rows'
+    choices (:func:`_choices`), one row each; each axis's distinct choices among the rows are written once."""
+    labels, sizes, offset = [], [], 0
+    for name, values in space.axes.items():
+        segment = masks[:, offset: offset + len(values)]
         offset += len(values)
-        if len(on) > 1:
-            sets[name] = on
-    text = "; ".join(f"{k}: {', '.join(vs)}" for k, vs in sets.items())
-    combos = int(np.prod([len(v) for v in sets.values()]))
-    return text if combos == count else f"{count} of the {combos} combinations of {text}"
+        seen, which = np.unique(segment, axis=0, return_inverse=True)
+        on = [[_value_text(name, v) for v, m in zip(values, u) if m] for u in seen]
+        named = [f"{name}: {', '.join(t)}" if len(t) > 1 else "" for t in on]
+        which = which.reshape(-1)
+        labels.append([named[w] for w in which.tolist()])
+        sizes.append(np.array([len(t) for t in on], dtype=np.int64)[which])
+    per_axis = np.stack(sizes, axis=1) if sizes else np.zeros((len(counts), 0), dtype=np.int64)
+    combos = np.where(per_axis > 1, per_axis, 1).prod(axis=1).tolist()
+    out = []
+    for i, (count, combo) in enumerate(zip(np.asarray(counts).tolist(), combos)):
+        if count <= 1:
+            out.append("")
+            continue
+        text = "; ".join(label[i] for label in labels if label[i])
+        out.append(text if combo == count else f"{count} of the {combo} combinations of {text}")
+    return out
 
 
 def _latency_reason(targets, name: str, value, miss, groups: bool = False) -> str:
@@ -310,8 +318,7 @@ class Plan:
         count = rec.get("count", np.ones(rec["config"].size, dtype=np.int64))
         mask = rec["mask"] if "mask" in rec else _single_masks(space, rec["config"])
         out["configurations"] = count.astype(int)
-        texts = {k: [_value_text(k, v) for v in vs] for k, vs in space.axes.items()}
-        out["alternatives"] = [_alternatives_text(space, m, int(c), texts) for m, c in zip(mask, count)]
+        out["alternatives"] = _alternatives_texts(space, mask, count)
         from .bounds import upper_bound_notes
 
         out["upper_bound"] = upper_bound_notes(space, targets, values, rec["config"].size, rec["drives"])

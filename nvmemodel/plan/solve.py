@@ -421,10 +421,11 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
             families_ok.update(np.unique(family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
         done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
         if not done.all():
-            frac = np.stack([np.broadcast_to(f, shape).ravel() for f in blk.fractions])
-            # a configuration meeting every throughput target misses a latency target: how close it comes there
-            frac = np.where(throughput_ok.ravel(), np.broadcast_to(blk.latency_frac, shape).ravel(), frac)
-            record_misses(misses, space, shape, codes, done.ravel(), row, frac,
+            # how close each configuration comes: its worst target's fraction, or, meeting every throughput target,
+            # its latency's (reduced pairwise: a stack of every target's would be the block's size times theirs)
+            closest = np.where(throughput_ok, np.broadcast_to(blk.latency_frac, shape),
+                               functools.reduce(np.minimum, [np.broadcast_to(f, shape) for f in blk.fractions]))
+            record_misses(misses, space, shape, codes, done.ravel(), row, closest.ravel(), blk.fractions,
                           np.broadcast_to(blk.lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, blk.slots,
                           blk.max_n, blk.lows)
         components = blk.components
