@@ -644,6 +644,16 @@ def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
             f"reached, read within that scatter.")
 
 
+def _cap_words(what: str, cap: float, runs: tuple | None, u: str) -> str:
+    """"a byte cap of X or a little above, measured", or — where a kept run of the flat stretch lies above X by more
+    than the 2 % a cap is read within — the level with its runs' range and no cap (round 13 QA)."""
+    if runs is None or runs[1] <= 1.02 * cap:
+        return f"{what} of {fmt_y(cap, u)} or a little above, measured" + (
+            f" (its runs {span(fmt_y(runs[0], u), fmt_y(runs[1], u))})" if runs and runs[0] < (1 - FLAT) * cap else "")
+    return (f"its runs spread {span(fmt_y(runs[0], u), fmt_y(runs[1], u))}, up to {runs[1] / cap - 1:.0%} above "
+            f"{fmt_y(cap, u)}: a level of these runs' means, not a cap they show")
+
+
 def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     out = []
     f = cf.cap
@@ -677,7 +687,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
                              f"shown to be a cap ({more} would tell)")
             else:
-                parts.append(f"{head}: an IOPS cap of {fmt_y(s['iops_cap'], '1/s')} or a little above, measured")
+                parts.append(f"{head}: " + _cap_words("an IOPS cap", s["iops_cap"], s.get("iops_runs"), "1/s"))
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
         if s["bytes_cap"] and capped is not None and held:
             lo, hi = s["bytes_range"]
@@ -688,8 +698,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
             parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
-                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: a byte cap of "
-                         f"{fmt_y(s['bytes_cap'], 'B/s')} or a little above, measured" + _held_words(result, s))
+                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: "
+                         + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s") + _held_words(result, s))
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
@@ -812,15 +822,35 @@ def _one_in_flight(cf: CurveFacts) -> bool:
     return bool(out.size and np.isfinite(out).all() and np.all(out <= 1.0))
 
 
+def _stalled_out(result, cf: CurveFacts) -> str:
+    """The stalled runs a level left out, named (their signature is told once, with the saturation words); no level
+    of the others pooled across the axis — along a read share that is no one point's level."""
+    from .facts import stalled_runs
+
+    st = stalled_runs(result, cf.points)
+    if st is None:
+        return ""
+    n = len(st["left"])
+    at = ", ".join(f"{fmt_y(v, result.y_unit)} at {_xv(result, a)}" for a, v in st["left"])
+    return (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled by fio's own figures (mean latency "
+            f"×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's fastest run's, CPU at "
+            f"most half its) and are left out: {at}.")
+
+
 def _mix_claim(result, cf: CurveFacts):
     f = cf.mix
     s, u = f.facts, result.y_unit
     i = int(np.argmax(s["deficits"]))
     r, h = s["shares"][i], s["harmonic"][i]
     measured = h * (1 - s["deficits"][i])
-    head = (f"Along the read share the pure runs make {fmt_y(s['read'], u)} (reads) and {fmt_y(s['write'], u)} "
-            f"(writes); if each I/O took its own direction's time, a mix would make 1/X = r/R + (1 − r)/W (the "
-            f"harmonic mix).")
+    rg = s.get("ranges")
+
+    def runs(d):  # the kept runs' range beside a level read from them
+        return f", runs {span(fmt_y(rg[d][0], u), fmt_y(rg[d][1], u))}" if rg else ""
+
+    head = (f"Along the read share the pure runs make {fmt_y(s['read'], u)} (reads{runs('read')}) and "
+            f"{fmt_y(s['write'], u)} (writes{runs('write')}){' — each the median of its kept runs' if rg else ''}; if "
+            f"each I/O took its own direction's time, a mix would make 1/X = r/R + (1 − r)/W (the harmonic mix).")
     lo, hi = min(s["deficits"]), max(s["deficits"])  # shortfalls below the harmonic mix (negative: above it)
 
     def side(d):
@@ -834,6 +864,12 @@ def _mix_claim(result, cf: CurveFacts):
         tail = (f" But the runs were made at different loads ({loads} I/Os outstanding): the harmonic mix compares "
                 f"each direction at the mix's own load, so the mixes lie {where} it without telling interference "
                 f"from the load — measure every share at one iodepth × numjobs to compare them.")
+    elif s.get("in_noise"):
+        n = s["in_noise"]
+        tail = (f" The mixes' medians lie up to {n['deficit']:.0%} below it, but the runs reach the line: at a read "
+                f"share of {n['share']:.2g} they spread {span(fmt_y(n['lo'], u), fmt_y(n['hi'], u))} against "
+                f"{fmt_y(n['line_lo'], u)} from the pure points' lowest runs — no shortfall beyond the runs' own scatter "
+                f"(these runs cannot tell interference from it)." + _stalled_out(result, cf))
     elif s["below_harmonic"]:
         tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
                 f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time, on the device "

@@ -1,0 +1,77 @@
+"""One level per point (facts.point_levels), shared by the mix and the block-size cap claims (round 13 PB, QA).
+
+Each rule on the spent case that asked for it and on a spent case where it must not fire; the assertions recompute
+from the runs what the words claim, no value is pinned.
+"""
+import numpy as np
+
+from tests.fitting.corpus_score import fit_case_id
+
+from nvmemodel.fitting import facts as F
+from nvmemodel.fitting.facts import curve_facts, point_levels
+
+PB = "r13_here-oldfio_fio313-jsonplus_loop_libaio_randrw_qd4_readshare_repeats"
+MIX_REAL = "aialra0_nvme_4k-randrw_qd32_readshare_repeats"  # tight repeats, mixes far below the harmonic line
+QA = "r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_qd4_bs_repeats"
+CAP_REAL = "r2_here_blkio_roofline_8k_bs_repeats"  # a blkio bps throttle: a real cap, tight runs
+
+
+def _one(case):
+    r = fit_case_id(case)
+    key = next(iter(r.fits))
+    return r, key, curve_facts(r, key)
+
+
+def _line_from_lowest(r, cf):
+    """The harmonic line of the pure points' lowest kept runs, per mixed share (recomputed here from the runs)."""
+    lv = point_levels(r, cf.points)
+    x = np.array([d["x"] for d in lv]) / (100.0 if r.x.lower() == "rwmixread" else 1.0)
+    lo = {float(a): d["lo"] for a, d in zip(x, lv)}
+    return {a: 1 / (a / lo[1.0] + (1 - a) / lo[0.0]) for a in x if 0 < a < 1}, {float(a): d for a, d in zip(x, lv)}
+
+
+def test_point_levels_leave_stalled_runs_out_and_take_the_median():
+    r, key, cf = _one(PB)
+    st = F.stalled_runs(r, cf.points)
+    assert st is not None and st["left"]
+    for d, i in zip(point_levels(r, cf.points), range(len(cf.points))):
+        v = F._run_values(r, cf.points, i)
+        kept = sorted(set(np.round(v, 6)) - {round(s, 6) for s in d["stalled"]})
+        assert d["runs"] == len(kept) and np.isclose(d["median"], np.median(kept))
+        assert np.isclose(d["lo"], min(kept)) and np.isclose(d["hi"], max(kept))
+
+
+def test_mix_in_the_runs_scatter_is_not_interference():
+    r, key, cf = _one(PB)
+    s = cf.mix.facts
+    assert s["below_harmonic"] is False and s["in_noise"] is not None
+    line, lv = _line_from_lowest(r, cf)
+    # the words' premise, from the runs: at every mixed share a kept run reaches the line of the pure points' lows
+    assert all(lv[a]["hi"] >= line[a] for a in line)
+    text = r.explain()
+    assert "interfere beyond" not in text and "cannot tell interference" in text
+    assert "left out" in text  # the stalled runs are named where the levels are read
+
+
+def test_mix_below_every_run_is_still_read():
+    r, key, cf = _one(MIX_REAL)
+    s = cf.mix.facts
+    line, lv = _line_from_lowest(r, cf)
+    assert any(lv[a]["hi"] < line[a] for a in line)  # the data: some share lies wholly below the line
+    assert s["below_harmonic"] is True and s["in_noise"] is None
+    assert "interfere beyond" in r.explain()
+
+
+def test_cap_with_runs_above_it_is_no_cap():
+    r, key, cf = _one(QA)
+    s = cf.cap.facts
+    assert s["bytes_cap"] and s["bytes_runs"][1] > 1.02 * s["bytes_cap"]
+    text = r.explain()
+    assert "or a little above" not in text and "not a cap they show" in text
+
+
+def test_cap_with_tight_runs_keeps_its_words():
+    r, key, cf = _one(CAP_REAL)
+    s = cf.cap.facts
+    assert s["bytes_cap"] and s["bytes_runs"][1] <= 1.02 * s["bytes_cap"]
+    assert "a byte cap of" in r.explain() and "or a little above, measured" in r.explain()
