@@ -447,7 +447,37 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
+    text += _split_words(result, cf, s.get("onset_x"))
     return _claim("saturation", f"{text} {noise}.", f)
+
+
+def _split_words(result, cf: CurveFacts, x_from) -> str:
+    """Points on the level whose kept runs split in two groups (facts.point_levels): they have no single level, and
+    a level pooled over them is no rate a run sat at — said, not averaged away (set after round 12 was read: NA,
+    r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats, "flattens at 79.04 K" over 42–43 K and 114 K at QD32)."""
+    from .facts import point_levels
+
+    if x_from is None:
+        return ""
+    u, parts = result.y_unit, []
+    for i, d in enumerate(point_levels(result, cf.points)):
+        if d["split"] and d["x"] >= x_from:
+            v = np.sort(_runs_kept(result, cf, i, d))
+            g = int(np.argmax(v[1:] / v[:-1])) + 1
+            parts.append(f"{_xv(result, d['x'])} ({span(fmt_y(v[0], u), fmt_y(v[g - 1], u))} and "
+                         f"{span(fmt_y(v[g], u), fmt_y(v[-1], u))})")
+    if not parts:
+        return ""
+    return (f" At {result.x} = {', '.join(parts)} the runs split into two groups more than ×2 apart: "
+            f"{'that point has' if len(parts) == 1 else 'those points have'} no single level, and the level stated "
+            f"pools them (these files do not show which group is the undisturbed one).")
+
+
+def _runs_kept(result, cf: CurveFacts, i: int, d: dict):
+    from .facts import _run_values
+
+    v = _run_values(result, cf.points, i)
+    return np.array([r for r in v if not any(np.isclose(r, t) for t in d["stalled"])], float)
 
 
 def _targets(result, cf: CurveFacts) -> float:

@@ -75,3 +75,28 @@ def test_cap_with_tight_runs_keeps_its_words():
     s = cf.cap.facts
     assert s["bytes_cap"] and s["bytes_runs"][1] <= 1.02 * s["bytes_cap"]
     assert "a byte cap of" in r.explain() and "or a little above, measured" in r.explain()
+
+
+NA = "r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats"
+NO_SPLIT = "r3_here_blkio_iops_3jobs_iodepth_repeats"  # a blkio IOPS throttle over iodepth: tight repeats
+
+
+def _adjacent_ratio(r, cf, i, d):
+    v = np.sort([x for x in F._run_values(r, cf.points, i) if not any(np.isclose(x, t) for t in d["stalled"])])
+    return float((v[1:] / v[:-1]).max()) if v.size >= 2 else 1.0
+
+
+def test_split_runs_on_the_level_are_said():
+    r, key, cf = _one(NA)
+    lv = point_levels(r, cf.points)
+    onset = cf.saturation.facts["onset_x"]
+    split = [d["x"] for i, d in enumerate(lv) if d["x"] >= onset and _adjacent_ratio(r, cf, i, d) > F.SPLIT_RATIO]
+    assert split and all(lv[i]["split"] for i in range(len(lv)) if lv[i]["x"] in split)
+    assert "split into two groups" in r.explain()
+
+
+def test_no_split_sentence_for_tight_runs():
+    r, key, cf = _one(NO_SPLIT)
+    lv = point_levels(r, cf.points)
+    assert all(_adjacent_ratio(r, cf, i, d) <= F.SPLIT_RATIO for i, d in enumerate(lv))
+    assert "split into two groups" not in r.explain()
