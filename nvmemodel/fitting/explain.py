@@ -20,6 +20,7 @@ def summary_text(result) -> str:
     """Coefficients, standard errors, t values, 95 % intervals, residual SE on df, AICc, warnings."""
     from scipy.stats import t as student_t
 
+    from .claims import curve_claims
     from .verify import dropped_words
 
     params = result.params
@@ -74,7 +75,7 @@ def summary_text(result) -> str:
         for note in f.notes:
             lines.append(f"   warning: {note}")
         lines += [f"   selection: {t}" for t in selection_words(result, key)]
-        lines += [f"   {t}" for t in dropped_words(result, key)]  # the verification pass's drops
+        lines += [f"   {t}" for t in dropped_words(result, key, curve_claims)]  # the verification pass's drops
         for m, reason in result.failed.get(key, {}).items():
             lines.append(f"   not fitted: {m}: {reason}")
     return "\n".join(lines)

@@ -57,21 +57,22 @@ def _outside(runs: np.ndarray, lo: float, hi: float) -> bool:
     return bool(runs.min() > hi * (1 + ROUNDING) or runs.max() < lo * (1 - ROUNDING))
 
 
-def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, bool]]:
-    """(x_from, x_to, lo, hi, unit, upper bound?) of each level the claim states from a fact's numbers."""
+def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, bool, set]]:
+    """(x_from, x_to, lo, hi, unit, upper bound?, x the claim says were held elsewhere) of each level the claim
+    states from a fact's numbers."""
     f = c.facts
-    out = []
+    out: list[tuple[float, float, float, float, str, bool, set]] = []
     if c.kind == "saturation" and f.get("state") in ("onset", "from_first") and f.get("plateau_lo") is not None:
         out.append((f["onset_x"], f["plateau_x_to"], f["plateau_lo"], f["plateau_hi"], f.get("unit", result.y_unit),
-                    False))
+                    False, set()))
     if c.kind == "cap":
         x = cf.points["x"].to_numpy(float)
         if f.get("iops_cap") is not None and f.get("iops_flat"):
-            out.append((*f["iops_flat"], *f["iops_range"], "1/s", False))
-            out.append((x.min(), x.max(), 0.0, f["iops_cap"], "1/s", True))
+            out.append((*f["iops_flat"], *f["iops_range"], "1/s", False, set()))
+            out.append((x.min(), x.max(), 0.0, f["iops_cap"], "1/s", True, set()))
         if f.get("bytes_cap") is not None and f.get("bytes_flat"):
-            out.append((*f["bytes_flat"], *f["bytes_range"], "B/s", False))
-            held = {a for a, *_ in f.get("held_above") or []}  # points the cap's sentence says were held elsewhere
+            out.append((*f["bytes_flat"], *f["bytes_range"], "B/s", False, set()))
+            held: set = {a for a, *_ in f.get("held_above") or []}  # points the cap's sentence says were held elsewhere
             out.append((x.min(), x.max(), 0.0, f["bytes_cap"], "B/s", True, held))
     return out
 
@@ -79,9 +80,8 @@ def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, 
 def _misfit(result, cf, runs, c) -> str:
     """Why the claim's stated level or cap is not the kept runs' ("" where every point in its range agrees)."""
     x = cf.points["x"].to_numpy(float)
-    for x0, x1, lo, hi, unit, bound, *held in _level_ranges(result, cf, c):
+    for x0, x1, lo, hi, unit, bound, skip in _level_ranges(result, cf, c):
         r = _in_unit(result, cf, runs, unit)
-        skip = held[0] if held else set()
         for i in np.flatnonzero((x >= x0) & (x <= x1)):
             if x[i] in skip or not _outside(r[i], lo, hi):
                 continue
@@ -140,12 +140,11 @@ def checked(result, key, claims: list) -> list:
     return kept
 
 
-def dropped_words(result, key) -> list[str]:
-    """What the pass dropped from ``key``'s explanation and why (for ``summary()``)."""
+def dropped_words(result, key, build) -> list[str]:
+    """What the pass dropped from ``key``'s explanation and why (for ``summary()``); ``build`` (``curve_claims``,
+    passed in: claims imports this module) writes the explanation where it was not yet written."""
     cache = result_cache(_DROPPED, result)
     if key not in cache:
-        from .claims import curve_claims
-
-        curve_claims(result, key)
+        build(result, key)
     return [f"dropped from explain(): “{text[:160]}{'…' if len(text) > 160 else ''}” — {why}."
             for text, why in cache.get(key, [])]

@@ -14,6 +14,7 @@ import pytest
 
 import nvmemodel as nm
 from nvmemodel.fitting.claim import Claim
+from nvmemodel.fitting.claims import curve_claims
 from nvmemodel.fitting.verify import ROUNDING, checked, dropped_words
 
 from .corpus_score import fit_case_id
@@ -50,7 +51,7 @@ def test_a_level_a_point_lies_outside_of_is_dropped_and_said_in_summary():
     (key,) = res.chosen
     stated = _level(4, 16, 50e3 * 0.99, 51e3 * 1.01)
     assert checked(res, key, [stated]) == []
-    (why,) = dropped_words(res, key)
+    (why,) = dropped_words(res, key, curve_claims)
     top = min(runs[-1])
     assert "iodepth = 16" in why and top > 51e3 * 1.01 * (1 + ROUNDING), why
     assert "dropped from explain()" in res.summary()
@@ -64,7 +65,7 @@ def test_a_level_every_point_reaches_is_kept():
     lo, hi = min(min(r) for r in runs[2:]), max(max(r) for r in runs[2:])
     stated = _level(4, 16, lo, hi)
     assert checked(res, key, [stated]) == [stated]
-    assert dropped_words(res, key) == []
+    assert dropped_words(res, key, curve_claims) == []
 
 
 def test_a_cap_below_a_measured_point_is_dropped():
@@ -74,7 +75,7 @@ def test_a_cap_below_a_measured_point_is_dropped():
     cap = Claim("cap", "Measured IOPS is flat at … a cap of 51 K IOPS", {"iops_cap": 51e3, "iops_flat": (4.0, 8.0),
                                                                       "iops_range": (49e3, 52e3)})
     assert checked(res, key, [cap]) == []
-    assert "the cap 5.1e+04" in dropped_words(res, key)[0]
+    assert "the cap 5.1e+04" in dropped_words(res, key, curve_claims)[0]
     # counter: a cap the largest point's runs reach but do not pass
     held = Claim("cap", "…", {"iops_cap": max(max(r) for r in runs), "iops_flat": (4.0, 16.0),
                               "iops_range": (min(min(r) for r in runs[2:]), max(max(r) for r in runs))})
@@ -91,7 +92,7 @@ def test_still_rising_beside_a_level_keeps_what_the_last_doubling_shows(last, lo
     rising = Claim("rising", "Measured IOPS still rises at the largest iodepth …")
     kept = checked(res, key, [lvl, rising])
     assert [c.kind for c in kept] == [k for k in ("saturation", "rising") if k != loser]
-    (why,) = dropped_words(res, key)
+    (why,) = dropped_words(res, key, curve_claims)
     gain = float(np.median(runs[-1]) / np.median(runs[-2]) - 1)
     assert f"{gain:+.0%} per doubling" in why
 
@@ -108,7 +109,7 @@ def test_a_clean_spent_case_loses_nothing():
     # counter (spent, round 7 CA: 16 of 18 runs at 5.99–6.19 K, two a slowed host left out of the level)
     res = fit_case_id("r7_here_blkio_riops_iodepth_low1_repeats")
     for key in res.chosen:
-        assert dropped_words(res, key) == []
+        assert dropped_words(res, key, curve_claims) == []
     assert "dropped from explain()" not in res.summary()
 
 
@@ -118,6 +119,6 @@ def test_a_level_pooled_over_split_runs_is_dropped_on_the_spent_kyber_case():
     res = fit_case_id("r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats")
     (key,) = res.chosen
     assert not [c for c in res.claims() if c["kind"] == "saturation"]
-    (why,) = dropped_words(res, key)
+    (why,) = dropped_words(res, key, curve_claims)
     assert "flattens at" in why and "iodepth = 16" in why, why
     assert "dropped from explain(): “Measured IOPS flattens" in res.summary()
