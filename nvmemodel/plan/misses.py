@@ -21,15 +21,15 @@ def family_keys(space, shape, codes) -> np.ndarray:
     return keys
 
 
-def record_misses(misses, space, shape, codes, candidate, row, closest, fractions, lanes_ok, throughput_ok, targets,
-                  p0, max_n, lows) -> None:
+def record_misses(misses, space, shape, families, candidate, row, closest, fractions, lanes_ok, throughput_ok,
+                  targets, p0, max_n, lows) -> None:
     """Per family of categorical choices, remember the configuration that came closest (the first of equals).
 
-    ``closest``: per configuration (flat) how close it comes, its smallest fraction of a target; ``fractions``: per
-    target its fraction, broadcasting to ``shape`` (the target missed is the first smallest of them)."""
-    keys = family_keys(space, shape, codes)
+    ``families``: per configuration (flat) its family (:func:`family_keys`); ``closest``: how close it comes, its
+    smallest fraction of a target; ``fractions``: per target its fraction, broadcasting to ``shape`` (the target
+    missed is the first smallest of them)."""
     sel = np.flatnonzero(~candidate)
-    k = keys.ravel()[sel]
+    k = families[sel]
     closeness = np.where(lanes_ok[sel], closest[sel], -1.0)
     first, fam, n_fam = _closest_per_family(k, closeness, int(np.prod([len(space.axes[a])
                                                                       for a in space.categorical_axes])))

@@ -417,15 +417,18 @@ def plan(targets: Sequence[Target] | Target, space: DesignSpace | str, *, rank: 
                                                merged=merge_identical))
                 if sum(part["config"].size for part in pools[status]) > 4 * keep:  # memory stays flat
                     pools[status] = [keep_best(pools[status], rank, keep, lengths, merged=merge_identical)]
-        if space.categorical_axes and candidate.any():
-            families_ok.update(np.unique(family_keys(space, shape, codes).ravel()[candidate.ravel()]).tolist())
         done = candidate if allowed is None else candidate | ~np.broadcast_to(allowed, shape)  # dropped: no miss
+        answers = bool(space.categorical_axes) and candidate.any()
+        if answers or not done.all():  # once a block, for the families answered and those that miss
+            families = family_keys(space, shape, codes).ravel()
+        if answers:
+            families_ok.update(np.unique(families[candidate.ravel()]).tolist())
         if not done.all():
             # how close each configuration comes: its worst target's fraction, or, meeting every throughput target,
             # its latency's (reduced pairwise: a stack of every target's would be the block's size times theirs)
             closest = np.where(throughput_ok, np.broadcast_to(blk.latency_frac, shape),
                                functools.reduce(np.minimum, [np.broadcast_to(f, shape) for f in blk.fractions]))
-            record_misses(misses, space, shape, codes, done.ravel(), row, closest.ravel(), blk.fractions,
+            record_misses(misses, space, shape, families, done.ravel(), row, closest.ravel(), blk.fractions,
                           np.broadcast_to(blk.lanes_ok, shape).ravel(), throughput_ok.ravel(), targets, blk.slots,
                           blk.max_n, blk.lows)
         components = blk.components
