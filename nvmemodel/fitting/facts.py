@@ -987,6 +987,13 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     from .pacing import _at_pace
 
     paced = icap is not None and all(_at_pace(result, key, v) for v in b[:ni])
+    if one_depth is not None:  # a pace fio was told to keep (rate_iops/rate) is no depth's rate: pacing speaks
+        from .claim import runs_rows
+
+        rows = runs_rows(result, p) if "sources" in p else None
+        set_pace = rows is not None and any(c in rows and (pd_num(rows[c]) > 0).any()
+                                            for c in ("rate_iops", "rate_bytes_per_s"))
+        one_depth = None if paced or set_pace else one_depth
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
     # qd4_bs_repeats, "a byte cap of 1.38 GB/s or a little above" from means while single runs reached 1.71 GB/s)

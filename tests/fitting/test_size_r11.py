@@ -112,4 +112,6 @@ def test_lc_counter_a_full_queue_flat_iops_stays_a_cap():
     iops = 200e3
     bw = [iops * 4096 * 2 ** k for k in range(4)] + [iops * 4096 * 8 * 1.05] * 3
     cap = _texts(_fit_df(_sizes(bw)), "cap")
-    assert cap and "an IOPS cap of" in cap[0], cap
+    # the QD1 rule (outstanding ÷ latency) does not fire at a full queue; since round 13 (QC) a level at one depth
+    # is that depth's rate, not shown to be a cap (tests/fitting/test_claims_r13.py)
+    assert cap and "÷ fio's mean latency" not in cap[0] and "I/Os outstanding: the rate at that depth" in cap[0], cap
