@@ -1,0 +1,40 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*, provenance.txt). Run as root on Linux with the named fio build.
+# It writes only into this folder and into what it creates itself: files under /dev/shm, loop devices over
+# them (and, where used, an ext4 mount of a loop device, under /dev/shm); all are removed on exit.
+# fio runs under nice -n -10 and ionice -c2 -n0 (the host is shared).
+set -eu
+cd "$(dirname "$0")"
+FIO=${FIO:-fio}
+RUN="nice -n -10 ionice -c2 -n0 $FIO"
+mkdir -p raw
+rm -f raw/* provenance.txt
+prov() { echo "measured here with $($FIO --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs (uptime: $(uptime))" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ) (uptime: $(uptime))" >> provenance.txt; }
+IMGS=; LOOPS=; MNTS=
+cleanup() {
+  for m in $MNTS; do umount "$m" 2>/dev/null || true; rmdir "$m" 2>/dev/null || true; done
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for f in $IMGS; do rm -f "$f"; done
+}
+trap cleanup EXIT INT TERM
+# newimg MiB: a zero-filled file under /dev/shm (tmpfs), every page present -> $IMG
+newimg() { IMG=$(mktemp /dev/shm/g14c_img.XXXXXX); IMGS="$IMGS $IMG"; dd if=/dev/zero of="$IMG" bs=1M count="$1" status=none; }
+# newloop BACKING: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+FIO=${FIO_NEW:-/tmp/fio-bin/3.38/fio}; RUN="nice -n -10 ionice -c2 -n0 $FIO"
+# fio 3.38, json+ output, group_reporting: one loop device over a 256 MiB tmpfs file, io_uring with
+# registerfiles=1, direct=1, 4 KiB random reads, iodepth 4 per job, numjobs 1, 2, 4, 8 (all on the one device), 3 runs each
+newimg 256; newloop "$IMG"; A=$LOOP
+prov
+for r in 1 2 3; do for nj in 1 2 4 8; do
+  $RUN --name=rf --filename="$A" --ioengine=io_uring --registerfiles=1 --direct=1 --rw=randread --bs=4k --iodepth=4 \
+      --numjobs=$nj --group_reporting --ramp_time=300ms --time_based --runtime=1500ms --output-format=json+ --output=raw/nj$nj-r$r.json >/dev/null
+done; done
+done_prov
