@@ -994,7 +994,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         pace = pd_num(rows["rate_iops"]) if rows is not None and "rate_iops" in rows else None
         from .pacing import AT_PACE  # the level at fio's IOPS pace (adv bsrate), not a byte pace it stays under (r8)
 
-        set_pace = pace is not None and bool((pace > 0).any()) and icap >= AT_PACE * float(pace[pace > 0].min())
+        set_pace = pace is not None and bool((pace > 0).any()) and icap is not None and icap >= AT_PACE * float(pace[pace > 0].min())
         one_depth = None if paced or set_pace else one_depth
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
