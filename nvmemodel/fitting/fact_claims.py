@@ -643,10 +643,26 @@ def little_growth_words(s: dict) -> str:
     if "lat_little_growth" not in s:
         return "as Little's law gives at a fixed rate"
     load, exp = s["lat_load_growth"], s["lat_little_growth"]
+    if s.get("tail"):  # the mean grew, the median did not: a tail, not a queue (r14 RA) — the law's arithmetic unsaid
+        return tail_words(s["tail"])
     if s["lat_little_holds"]:
         return f"as Little's law gives at that rate (×{exp:.3g} for ×{load:.3g} the outstanding I/O)"
     return (f"for ×{load:.3g} the outstanding I/O; Little's law, with all of it in flight at the rates measured, "
             f"would give ×{exp:.3g} (the Little's law check below)")
+
+
+def tail_words(t: dict) -> str:
+    """The mean's growth put where fio's percentiles put it: the median flat, the 99.9th percentile (and the maximum,
+    of the last point's one run) grown — a few I/Os held for long, not every I/O queued — and how many were served at
+    a time (rate × median latency) of the outstanding I/O."""
+    p9, mx = t["p99_9"], t["max"]
+    tail = (f"its 99.9th percentile {fmt_y(p9[0], 's')} → {fmt_y(p9[1], 's')}" if np.isfinite(p9).all() else "")
+    if np.isfinite(mx) and t["max_runs"] == 1:
+        tail += (", " if tail else "its ") + f"the slowest I/O {fmt_y(mx, 's')} at the last point"
+    out = f" of the {_fx(t['out'])} outstanding" if np.isfinite(t["out"]) else ""
+    return (f"but its median stays at {span(fmt_y(t['p50_lo'], 's'), fmt_y(t['p50_hi'], 's'))}: the growth is in the "
+            f"tail{' (' + tail + ')' if tail else ''} — a few I/Os held for long, not every I/O queued; the rate × the "
+            f"median latency puts about {t['served']:.0f} I/Os in service at a time{out}")
 
 
 def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:

@@ -173,6 +173,7 @@ def _points(result, key):
             o = o.sort_values(result.x)
             if len(o) == len(out) and np.allclose(o[result.x].to_numpy(float), out["x"].to_numpy()):
                 out[other] = o["y"].to_numpy(float)
+    _percentiles(result, key, out)
     if result.x in ("block_size_bytes",):
         per_io = out["x"].to_numpy(float)
         if other == "iops" or result.y_unit == "B/s":
@@ -182,6 +183,36 @@ def _points(result, key):
     with np.errstate(all="ignore"):
         out["bytes_per_io"] = out["bytes_per_s"] / out["iops"]
     return out
+
+
+#: fio's latency figures a point's tail is read from (total latency where fio gave it, else completion): the
+#: median, the 99.9th percentile and the maximum, each the mean over a point's runs (measured_points)
+PERCENTILES = {"p50": ("lat_p50_s", "clat_p50_s"), "p99_9": ("lat_p99_9_s", "clat_p99_9_s"), "max": ("lat_max_s",)}
+
+
+def _percentiles(result, key, out) -> None:
+    """Columns ``p50``, ``p99_9``, ``max`` of ``out`` (NaN where the table lacks them), of the curve's direction."""
+    from .curves import Y_COLUMNS, measured_points
+
+    for name in PERCENTILES:
+        out[name] = np.nan
+    if result.table is None or result.y not in Y_COLUMNS:
+        return
+    d = Y_COLUMNS[result.y][1]
+    for name, cols in PERCENTILES.items():
+        for col in cols:
+            if col not in result.table or not result.table[col].notna().any():
+                continue
+            try:
+                o = measured_points(result.table, x=result.x, y=f"{d}_{col}" if d else col, by=result.by or None)
+            except Exception:  # a table whose rows give no point of it (a hand-made one): the column stays NaN
+                break
+            for b, v in zip(result.by, key):
+                o = o[o[b] == v]
+            o = o.sort_values(result.x)
+            if len(o) == len(out) and np.allclose(o[result.x].to_numpy(float), out["x"].to_numpy()):
+                out[name] = o["y"].to_numpy(float)
+            break
 
 
 def last_gain(x, y) -> float:
@@ -843,7 +874,31 @@ def _little_growth(p, k: int) -> dict:
     in_flight = not np.isfinite(check).any() or bool(np.all((check[np.isfinite(check)] >= 0.8)
                                                           & (check[np.isfinite(check)] <= 1.1)))
     holds = abs(float(lat[-1] / lat[k]) / expected - 1) <= LITTLE_TOL and in_flight
-    return {"lat_load_growth": float(load), "lat_little_growth": expected, "lat_little_holds": bool(holds)}
+    return {"lat_load_growth": float(load), "lat_little_growth": expected, "lat_little_holds": bool(holds),
+            **_tail_growth(p, k)}
+
+
+#: fio's mean latency over a plateau grown at least this many times, its median within :data:`LITTLE_TOL` of flat:
+#: the growth is in the tail, not a queue every I/O waits in
+TAIL_GROWTH = 2.0
+
+
+def _tail_growth(p, k: int) -> dict:
+    """Where fio's mean latency grew ×:data:`TAIL_GROWTH` or more from point ``k`` to the last while its median stayed
+    within :data:`LITTLE_TOL` of its value at ``k`` at every point: ``tail`` — the median's range, the 99.9th
+    percentile and maximum at both ends (NaN where not given), the outstanding I/O at the last point and the I/Os
+    served at a time there (rate × median latency, Little's law on the median). The added depth was held back, a few
+    I/Os for long, not queued in order (set after round 14 was read: r14_dpfs_dpu-virtiofs-nfs_4k-randread_p2_qd, RA:
+    mean ×16.4 "as Little's law gives" beside a median of 265–269 µs at QD 8–128 and a p99.9 of 0.775 ms → 1.84 s)."""
+    lat, med = p["lat"].to_numpy(float), p["p50"].to_numpy(float)[k:]
+    if not (np.isfinite(med).all() and np.all(med > 0)) or lat[-1] < TAIL_GROWTH * lat[k] \
+            or np.any(np.abs(med / med[0] - 1) > LITTLE_TOL):
+        return {}
+    iops = p["iops"].to_numpy(float)[-1]
+    return {"tail": {"p50_lo": float(med.min()), "p50_hi": float(med.max()),
+                     "p99_9": (float(p["p99_9"].iloc[k]), float(p["p99_9"].iloc[-1])),
+                     "max": float(p["max"].iloc[-1]), "max_runs": float(p["n_runs"].iloc[-1]),
+                     "out": float(p["out"].iloc[-1]), "served": float(iops * med[-1])}}
 
 
 #: latency growth per doubling of the load, at a last gain the runs do not resolve, read as "the added load

@@ -23,6 +23,8 @@ def fmt_y(value: float, unit: str) -> str:
     if unit == "1/s":
         return format_iops(value)
     if unit == "s":
+        if value >= 1.0:  # a seconds-long tail read "1.84 s", not "1.84e+03 ms" (round 14 RA's maxima)
+            return f"{value:.3g} s"
         return f"{value * 1e3:.3g} ms" if value >= 1e-3 else f"{value * 1e6:.3g} µs"
     return f"{value:.4g} {unit}".strip()
 
