@@ -658,11 +658,12 @@ def tail_words(t: dict) -> str:
     p9, mx = t["p99_9"], t["max"]
     tail = (f"its 99.9th percentile {fmt_y(p9[0], 's')} → {fmt_y(p9[1], 's')}" if np.isfinite(p9).all() else "")
     if np.isfinite(mx) and t["max_runs"] == 1:
-        tail += (", " if tail else "its ") + f"the slowest I/O {fmt_y(mx, 's')} at the last point"
+        tail += (", " if tail else "") + f"the slowest I/O {fmt_y(mx, 's')} at the last point"
     out = f" of the {_fx(t['out'])} outstanding" if np.isfinite(t["out"]) else ""
+    n = f"{t['served']:.2g}" if t["served"] < 10 else f"{t['served']:.0f}"  # 0.32 in service is not "about 0"
     return (f"but its median stays at {span(fmt_y(t['p50_lo'], 's'), fmt_y(t['p50_hi'], 's'))}: the growth is in the "
             f"tail{' (' + tail + ')' if tail else ''} — a few I/Os held for long, not every I/O queued; the rate × the "
-            f"median latency puts about {t['served']:.0f} I/Os in service at a time{out}")
+            f"median latency puts about {n} I/Os in service at a time{out}")
 
 
 def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:
