@@ -354,7 +354,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                      f"whose service time is that latency would both look like this.")
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
-        return _claim("saturation", f"{text} {noise}.", f)
+        return _claim("saturation", f"{text} {noise}.", f, stated_level=s.get("plateau"))
     if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)
         k, a = s["onset_index"], s["between"]
         j = int(np.flatnonzero(xs == a)[0])
@@ -371,7 +371,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"×{xs[k] / xs[k - 1]:.3g} the {x} while the latency grew "
                                     f"×{lat[k] / lat[k - 1]:.3g} — the added load queued. The level, {level}, rests "
                                     f"on the one point measured on it ({x} = {_xv(result, xs[k])}). {noise}.", f)
-    before = ""
+    before, stated = "", s.get("plateau")
     if s.get("gain_before") is not None:
         k = s["onset_index"]
         own = (f"{ys[k] / ys[k - 1] - 1:+.0%} for ×{xs[k] / xs[k - 1]:.3g} the {x}, "
@@ -394,6 +394,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         from .claim import _level_runs
 
         first = level_words(result, cf, ev.plateau["value"])  # IOPS and bytes/s at large blocks (issue 28)
+        stated = ev.plateau["value"]  # (the number said, for the verification pass)
         text = (f"Measured {what} flattens at {first} ({_level_runs(result, ev.plateau)}): "
                 f"saturated from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} per doubling of {x} "
                 f"over it"
@@ -448,7 +449,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
     text += _split_words(result, cf, s.get("onset_x"))
-    return _claim("saturation", f"{text} {noise}.", f)
+    return _claim("saturation", f"{text} {noise}.", f, stated_level=stated)
 
 
 def _split_words(result, cf: CurveFacts, x_from) -> str:

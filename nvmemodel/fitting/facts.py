@@ -364,12 +364,19 @@ def _saturation(result, p, ev=None) -> Fact | None:
     level = tail if falls is None else np.arange(k, i_max + 1)
     w = np.where(np.isfinite(p["n_runs"].to_numpy(float)), p["n_runs"].to_numpy(float), 1.0)[level]
     plateau = float(np.sum(w * y[level]) / np.sum(w))
-    robust = _robust_level(result, p, level) if by_runs is None else None  # (round 7, part 2 CA)
-    scale = robust["value"] / plateau if robust else 1.0
+    # the level's points at their own levels (point_levels: the median of each point's kept runs), the one level per
+    # point the verification pass and every other claim read — not the means, which one stalled or disturbed run
+    # moves (round 12 NB, read before this: r12_here-sched_loop-bfq iodepth, runs 43–160 K at QD16, the level
+    # printed from means the runs do not bear out). Where the runs cannot be told apart the means stand (runs = 0).
+    lv = [point_levels(result, p)[int(i)] for i in level]
+    by_point = all(d["runs"] for d in lv)
+    robust = _robust_level(result, p, level) if by_runs is None else None  # (round 7, part 2 CA: runs it leaves out)
+    med = np.array([d["median"] for d in lv], float)
+    scale = robust["value"] / plateau if robust else (float(med.mean()) / plateau if by_point else 1.0)
     facts.update(state="falls" if falls else ("from_first" if k == 0 else "onset"), onset_x=float(x[k]),
-                 onset_index=k, plateau=plateau * scale, robust=robust,
-                 plateau_lo=robust["lo"] if robust else float(y[level].min()),
-                 plateau_hi=robust["hi"] if robust else float(y[level].max()),
+                 onset_index=k, plateau=plateau * scale, robust=robust, plateau_by_point=by_point,
+                 plateau_lo=robust["lo"] if robust else float((med if by_point else y[level]).min()),
+                 plateau_hi=robust["hi"] if robust else float((med if by_point else y[level]).max()),
                  plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
                  between=float(x[between]) if between is not None else None, between_why=why,
@@ -549,8 +556,9 @@ def point_levels(result, p) -> list[dict]:
     moves a mean, not a median (round 13 PB, read before this: r13_here-oldfio_fio313-jsonplus_loop_libaio_randrw_qd4_
     readshare_repeats, pure reads 93.7 / 1.75 / 89.1 K averaged to 61.49 K) — and the kept runs' range ``lo``–``hi``.
     ``split``: the kept runs fall into two groups more than :data:`SPLIT_RATIO` apart (no single level; ``level`` is
-    then None). Where the runs cannot be told apart (one run a point, a transcribed table) the point's mean stands in
-    with ``lo`` = ``hi`` = it and ``runs`` = 0: nothing is known of its scatter."""
+    then None). ``kept``: the kept runs themselves, sorted. Where the runs cannot be told apart (one run a point, a
+    transcribed table) the point's mean stands in with ``lo`` = ``hi`` = it and ``runs`` = 0: nothing is known of its
+    scatter."""
     st = stalled_runs(result, p)
     left = {(a, round(v, 6)) for a, v in st["left"]} if st else set()
     out = []
@@ -561,12 +569,12 @@ def point_levels(result, p) -> list[dict]:
         k = np.sort(np.array([r for r in v if (x, round(float(r), 6)) not in left], float))
         if not k.size:
             out.append({"x": x, "level": y, "median": y, "lo": y, "hi": y, "runs": 0, "stalled": stalled,
-                        "split": False})
+                        "split": False, "kept": np.array([y])})
             continue
         split = bool(k.size >= 2 and (k[1:] / k[:-1]).max() > SPLIT_RATIO)
         out.append({"x": x, "level": None if split else float(np.median(k)), "median": float(np.median(k)),
                     "lo": float(k[0]), "hi": float(k[-1]),
-                    "runs": int(k.size), "stalled": stalled, "split": split})
+                    "runs": int(k.size), "stalled": stalled, "split": split, "kept": k})
     return out
 
 

@@ -3,7 +3,7 @@ point kept, and two claims about one curve that contradict each other are reduce
 
 Each claim chose its own runs and noise test (round 13, design direction 3: a "cap" whose kept runs lie above it, a
 "flat at A–B" beside a point outside A–B, "still rises" beside "flat from x on"); this pass reads every stated number
-against one set of runs — a point's runs minus those :func:`~nvmemodel.fitting.facts.stalled_runs` flags — and drops
+against one set of runs — a point's kept runs of :func:`~nvmemodel.fitting.facts.point_levels` — and drops
 what they contradict. A dropped claim is not rewritten: what it said and why it went are in ``summary()``
 (:func:`dropped_words`), so the explanation keeps only what the runs hold (CAUSES rule 2: shorter beats wrong).
 Set after round 13 was read (r13_fio325 bs QA, r13_fio313 readshare PB; r12 kyber NA).
@@ -25,23 +25,12 @@ _DROPPED: dict = {}
 
 
 def kept_runs(result, cf) -> list[np.ndarray]:
-    """Each point's runs (in the curve's unit; the point's value where its runs cannot be told apart) without the
-    runs the host stalled."""
-    from .facts import _run_values, stalled_runs
+    """Each point's kept runs as :func:`~nvmemodel.fitting.facts.point_levels` keeps them (in the curve's unit; the
+    point's value where its runs cannot be told apart): the pass checks against the same runs the claims' levels are
+    read from, not a second selection of its own."""
+    from .facts import point_levels
 
-    p = cf.points
-    stalled = (stalled_runs(result, p) or {}).get("left", [])
-    out = []
-    for i in range(len(p)):
-        v = _run_values(result, p, i)
-        if not v.size:
-            out.append(np.array([float(p["y"].iloc[i])]))
-            continue
-        x = float(p["x"].iloc[i])
-        drop = [r for a, r in stalled if a == x]
-        keep = np.array([r for r in v if not any(np.isclose(r, d) for d in drop)])
-        out.append(keep if keep.size else v)
-    return out
+    return [d["kept"] for d in point_levels(result, cf.points)]
 
 
 def _in_unit(result, cf, runs, unit: str) -> list[np.ndarray]:
@@ -77,8 +66,33 @@ def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, 
     return out
 
 
+def _no_point_at(result, cf, c) -> str:
+    """A saturation level said as one number that lies outside the span of its points' own levels (the medians of
+    their kept runs, :func:`~nvmemodel.fitting.facts.point_levels`; split points left out): a level no point sits at
+    (round 12 NA, read before this: r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats, "flattens at 79.04 K"
+    pooled over stalled runs while the points' levels were 87.7–122.3 K)."""
+    from .facts import point_levels
+
+    f = c.facts
+    v = f.get("stated_level")
+    if c.kind != "saturation" or f.get("state") not in ("onset", "from_first") or v is None \
+            or f.get("within_noise") or f.get("onset_x") is None:
+        return ""
+    lv = [d for d in point_levels(result, cf.points)
+          if f["onset_x"] <= d["x"] <= f["plateau_x_to"] and d["runs"] and not d["split"]]
+    if len(lv) < 2:
+        return ""
+    lo, hi = min(d["median"] for d in lv), max(d["median"] for d in lv)
+    if lo * (1 - ROUNDING) <= v <= hi * (1 + ROUNDING):
+        return ""
+    return (f"the level {v:.4g} {result.y_unit} is at no point's level: the medians of the points' kept runs span "
+            f"{lo:.4g}–{hi:.4g} {result.y_unit} over {result.x} = {lv[0]['x']:g}–{lv[-1]['x']:g}")
+
+
 def _misfit(result, cf, runs, c) -> str:
     """Why the claim's stated level or cap is not the kept runs' ("" where every point in its range agrees)."""
+    if _no_point_at(result, cf, c):
+        return _no_point_at(result, cf, c)
     x = cf.points["x"].to_numpy(float)
     for x0, x1, lo, hi, unit, bound, skip in _level_ranges(result, cf, c):
         r = _in_unit(result, cf, runs, unit)
