@@ -347,7 +347,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
             text += (f" The jobs spread their I/O over {_targets(result, cf):g} targets side by side: the level is not "
                      f"one serial path's service time (a rate per target, or a cap or pace, sets it).")
         elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
-                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25:
+                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail"):  # a flat median: not each I/O's time
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point, and more outstanding I/O only "
                      f"queues in front of it. The files do not show what holds it: a rate cap or one serial server "
@@ -658,6 +658,8 @@ def tail_words(t: dict) -> str:
     a time (rate × median latency) of the outstanding I/O."""
     p9, mx = t["p99_9"], t["max"]
     tail = (f"its 99.9th percentile {fmt_y(p9[0], 's')} → {fmt_y(p9[1], 's')}" if np.isfinite(p9).all() else "")
+    if tail and fmt_y(p9[0], "s") == fmt_y(p9[1], "s"):  # in fewer than 1 in 1000 I/Os (r6_here_null_pin1cpu_numjobs)
+        tail = f"its 99.9th percentile stays at {fmt_y(p9[0], 's')} too: in fewer than 1 I/O in 1000"
     if np.isfinite(mx) and t["max_runs"] == 1:
         tail += (", " if tail else "") + f"the slowest I/O {fmt_y(mx, 's')} at the last point"
     out = f" of the {_fx(t['out'])} outstanding" if np.isfinite(t["out"]) else ""
