@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import ops
@@ -49,6 +51,15 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
     """
     if "drive.rand_read_iops" not in p or "workload.read_fraction" not in p:
         return ()
+    if _scalars(p, ("workload.read_fraction", "workload.block_size", *(name for _, name, _ in _FIELDS))):
+        # one configuration (the planner's upper-bound sentences, some 200 a plan): the same tests in Python floats
+        f, size = p["workload.read_fraction"], p.get("workload.block_size", 4096.0)
+        out = [words for reads, name, words in _FIELDS
+               if (size > 4096 if "seq_" in name else size < 131072) and (f > 0 if reads else f < 1)
+               and math.isnan(p[name])]
+        if _latency_may_bind(p, f):
+            out.append("QD1 latency (Little's law at this queue depth may bind)")
+        return tuple(out)
     f = np.asarray(p["workload.read_fraction"], dtype=float)
     size = np.asarray(p.get("workload.block_size", 4096.0), dtype=float)
     out = []
@@ -90,6 +101,11 @@ def in_flight_depth(iodepth, io_stack):
     return np.where((np.asarray(io_stack) == psync) & np.isfinite(depth), 1.0, depth)
 
 
+def _scalars(p, keys) -> bool:
+    """Whether each of ``keys`` in ``p`` (where present) is one number: a Python float or int (NumPy's float64 is one)."""
+    return all(type(p[k]) in (float, int, np.float64) for k in keys if k in p)
+
+
 def _latency_may_bind(p, f) -> bool:
     """Whether the drive's QD1 latency, unknown here, may make Little's law bind below the drive's own rating at this
     workload's I/Os in flight per drive (QA round 5, G5: 1.45 M IOPS at QD1 with no word): an unknown latency is
@@ -98,7 +114,16 @@ def _latency_may_bind(p, f) -> bool:
     H39: the catalog's fastest latency only found where it certainly binds)."""
     keys = ("drive.read_latency_s", "drive.write_latency_s", "workload.iodepth", "workload.numjobs",
             "workload.per_drive", "workload.block_size")
-    if any(k not in p for k in keys) or not np.all(np.asarray(p["workload.per_drive"]) > 0):
+    if any(k not in p for k in keys):
+        return False
+    if _scalars(p, ("workload.per_drive", "drive.read_latency_s", "drive.write_latency_s")) and isinstance(f, float):
+        # one configuration: its early answers in Python floats (most drives' latencies are known)
+        if not p["workload.per_drive"] > 0:
+            return False
+        if not ((f > 0 and math.isnan(p["drive.read_latency_s"])) or (f < 1 and math.isnan(p["drive.write_latency_s"]))):
+            return False
+        f = np.asarray(f, dtype=float)
+    elif not np.all(np.asarray(p["workload.per_drive"]) > 0):
         return False
     read, write = np.asarray(p["drive.read_latency_s"], float), np.asarray(p["drive.write_latency_s"], float)
     lat = [read] * bool(np.any(f > 0)) + [write] * bool(np.any(f < 1))

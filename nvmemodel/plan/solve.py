@@ -28,7 +28,7 @@ from ..ceiling.derive import catalog_members, prepare
 from ..ceiling.gpu import switch_ports as gpu_switch_ports
 from ..ceiling.raid import LEVELS as _RAID_LEVELS
 from ..ceiling.raid import min_drives as raid_min_drives
-from ..ceiling.system import Levels, switched_local
+from ..ceiling.system import Levels, pick, switched_local
 from ..ceiling.tree import _PLACEMENT
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode
@@ -189,7 +189,9 @@ def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None, index: dict | 
     host tree's placement sums are taken at those two counts (on their own few axes) and selected, not recomputed
     per configuration. Where the sums are ``stacked`` at every count, the levels under the system limit are also
     picked there (:meth:`~nvmemodel.ceiling.system.Levels.below_system`) and only the tree's total and that pick
-    gathered per configuration; ``index``: :func:`_gather`'s flat indices, shared by a block's targets."""
+    gathered per configuration — and where one component sets the system limit everywhere, the pick against it as a
+    threshold made there too (:func:`_system_threshold`); ``index``: :func:`_gather`'s flat indices, shared by a
+    block's targets."""
     parts = below = None
     if not lv.tree:
         pass
@@ -199,6 +201,11 @@ def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None, index: dict | 
         picked = lv.below_system(counts, stacked)
         if picked is None:
             parts = _gather(stacked, n, index)
+        elif (threshold := _system_threshold(lv, picked)) is not None:
+            local, below_at, code = _gather((stacked[0], *threshold), n, index)
+            total = local if _is_inf(lv.system) else np.fmin(local, lv.system)
+            np.copyto(code, lv.system_index, where=np.less(lv.system, below_at))
+            return total, code
         else:  # the levels under the system limit picked at every count on the sums' few axes, then gathered
             local, value, code = _gather((stacked[0], *picked), n, index)
             parts, below = (local, None, None, None), (value, code)
@@ -206,6 +213,28 @@ def _at(lv: Levels, feasible, n_eval, n_min, max_n, stacked=None, index: dict | 
         parts = tuple(np.where(feasible, a, b) for a, b in zip(lv.parts(n_min), lv.parts(max_n)))
     out = compose((lv,), _one_group(n_eval), groups=False, parts=parts, below=below)
     return out["iops"], out["binding"]
+
+
+def _system_threshold(lv: Levels, picked: tuple) -> tuple | None:
+    """:meth:`~nvmemodel.ceiling.system.Levels.total_and_binding`'s pick of the system limit against the levels
+    under it (``picked``, at every drive count on the sums' few axes), made there as a threshold: ``(t, index)`` such
+    that per configuration the binding is the system's component where ``system < t``, else ``index`` — the same
+    index bit for bit as the pick over the whole block (one comparison and one copy per configuration in place of a
+    dozen). ``None`` where the system's component varies over the configurations (or is absent), or a tie at an
+    infinite level would need ``<=``.
+
+    The pick (:func:`~nvmemodel.ceiling.system.pick`) takes ``(value, index)`` pairs in order, the first from
+    ``(inf, 0)``: the levels' pair becomes ``(b, i)``, then the system wins where ``S < b``, or ``S == b`` with its
+    index ``s < i``; for finite ``b`` that is ``S < nextafter(b, inf)`` where ``s < i``, ``S < b`` elsewhere (a NaN
+    ``S`` never wins either way)."""
+    s = lv.system_index
+    if type(s) is not int or s < 0:
+        return None
+    b, i = pick(((picked[0], picked[1]),), np.broadcast_shapes(np.shape(picked[0]), np.shape(picked[1])))
+    tie_wins = s < i
+    if np.any(tie_wins & np.isinf(b)):
+        return None
+    return np.where(tie_wins, np.nextafter(b, np.inf), b), i
 
 
 def _one_group(n) -> np.ndarray:
@@ -465,8 +494,8 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
         n, local_cap, sums = _min_drives(lv, need, max_n)
         stacked.append(sums)
         n_need.append(n)
-        # (the drive side's cap on its own few axes laid out first: _expand)
-        caps.append(local_cap if _is_inf(lv.system) else np.fmin(_expand(local_cap, np.shape(lv.system)), lv.system))
+        # (broadcast as it is: laying the drive side's cap out on the block first, _expand, took 4x as long)
+        caps.append(local_cap if _is_inf(lv.system) else np.fmin(local_cap, lv.system))
         all_ok = all_ok & ~np.isnan(n)  # on the few axes of the drive side; the system's below, on the block's
         system_ok = system_ok & (lv.system >= need)
     all_ok = _expand(all_ok, np.shape(system_ok)) & system_ok
@@ -502,7 +531,12 @@ def _levels_block(space, targets, index, shape, codes, base, allowed, margin, pr
         row[f"{t.name}|ceiling_iops"] = x
         row[f"{t.name}|binding"] = b
         with np.errstate(divide="ignore", invalid="ignore"):
-            row[f"{t.name}|headroom"] = x / need - 1 if need > 0 else np.inf
+            if need > 0:
+                headroom = x / need
+                headroom -= 1  # (in place: one array less per target)
+                row[f"{t.name}|headroom"] = headroom
+            else:
+                row[f"{t.name}|headroom"] = np.inf
             fractions.append(caps[k] / need if need > 0 else np.inf)
         if t.latency_s is not None:  # at the fewest drives (per-drive queues: the latency only grows after)
             r, low = latency_at(p, n_eval, x)

@@ -57,3 +57,41 @@ def test_group_masks_equal_the_rows_masks_or_ed_per_group():
         starts = np.flatnonzero(np.r_[True, rng.random(299) < 0.2])
         expected = np.logical_or.reduceat(rank._masks(config, lengths), starts, axis=0)
         assert np.array_equal(rank._group_masks(config, starts, lengths), expected)
+
+
+def test_system_threshold_gives_the_pick_against_the_system_limit():
+    """The binding as a threshold on the sums' axes (solve._system_threshold) equals the pick of the levels under the
+    system limit against it over the whole block (Levels.total_and_binding): ties either way, NaN, inf, -1 indices."""
+    from types import SimpleNamespace
+
+    from nvmemodel.ceiling.system import pick
+
+    rng = np.random.default_rng(11)
+    values = [0.0, 1.0, 2.0, 2.0, np.nextafter(2.0, 3.0), 5.0, np.inf, np.nan]
+    for _ in range(200):
+        shape = (int(rng.integers(1, 5)), int(rng.integers(1, 7)))
+        value, code = rng.choice(values, shape), rng.integers(-1 if rng.random() < 0.2 else 0, 6, shape).astype(np.int8)
+        system, s = rng.choice(values, (3, *shape)), int(rng.integers(0, 6))
+        got = solve._system_threshold(SimpleNamespace(system_index=s), (value, code))
+        expected = pick(((value, code), (system, s)), system.shape)[1]
+        if got is None:  # a tie at an infinite level: the general pick is kept
+            assert np.any((s < pick(((value, code),), shape)[1]) & np.isinf(value))
+            continue
+        t, index = got
+        assert np.array_equal(np.where(system < t, np.int8(s), index), expected)
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.3, 1.0])
+@pytest.mark.parametrize("size", [512.0, 4096.0, 65536.0, 262144.0])
+def test_unknown_drive_fields_of_one_configuration_as_of_arrays(fraction, size):
+    """unknown_drive_fields' Python-float path (one configuration) says what its array path says."""
+    from nvmemodel.ceiling.drive import unknown_drive_fields
+
+    nan = float("nan")
+    for rr, sr, rw, sw, lr, lw in [(1e6, 7e9, 2e5, nan, 80e-6, nan), (nan, 3e9, 3e5, 2e9, nan, 20e-6),
+                                   (1e6, nan, nan, 2e9, 80e-6, 20e-6), (1e6, 7e9, 2e5, 4e9, nan, nan)]:
+        p = {"workload.read_fraction": fraction, "workload.block_size": size, "drive.rand_read_iops": rr,
+             "drive.seq_read_bytes_per_s": sr, "drive.rand_write_iops": rw, "drive.seq_write_bytes_per_s": sw,
+             "drive.read_latency_s": lr, "drive.write_latency_s": lw, "workload.iodepth": 32.0,
+             "workload.numjobs": 1.0, "workload.per_drive": 1.0, "workload.io_stack": 0.0}
+        assert unknown_drive_fields(p) == unknown_drive_fields({k: np.array([v]) for k, v in p.items()})
