@@ -707,6 +707,17 @@ def _check_int(job: dict, key: str, path, where: str, lo: int, hi: int) -> int |
     return value
 
 
+def disk_ios(disk_util) -> tuple:
+    """(read requests, write requests) of fio's ``disk_util`` entries, summed over the devices (None where a count
+    is missing or not a whole number): what the devices beneath did during the run, against what fio asked."""
+    out = []
+    for key in ("read_ios", "write_ios"):
+        vals = [getattr(u, key, None) if not isinstance(u, dict) else u.get(key) for u in (disk_util or ())]
+        ok = vals and all(type(v) is int and v >= 0 for v in vals)
+        out.append(sum(vals) if ok else None)
+    return tuple(out)
+
+
 def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json",
                        run: int = 0) -> list[dict]:
     """Table rows of one fio JSON document."""
@@ -739,6 +750,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
     if devices:
         doc_row["devices"] = ";".join(devices)
         doc_row["device_count"] = len(devices)
+        doc_row["disk_read_ios"], doc_row["disk_write_ios"] = disk_ios(disk_util if isinstance(disk_util, list) else [])
     has_global = "global options" in doc
     rows = []
     unknown_job_keys: set[str] = set()

@@ -41,6 +41,7 @@ from .fio_json_packed import (
     NO_SYNC,
     append_job_rows,
     block_size,
+    disk_ios,
     document_parts,
     job_option_set,
     with_targets,
@@ -146,6 +147,8 @@ if _HAVE_MSGSPEC:
 
     class _Disk(Struct, gc=False):
         name: str | None | UnsetType = UNSET
+        read_ios: int | None = None
+        write_ios: int | None = None
 
     class _Document(Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
         """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
@@ -266,7 +269,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
     disk_util = doc.disk_util or ()
     devices = [u.name for u in disk_util if u.name]
     has_global = doc.global_options is not UNSET
-    global_key, head, devices_part = document_parts(version, path, global_opts, devices)
+    global_key, head, devices_part = document_parts(version, path, global_opts, devices, disk_ios(disk_util))
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):

@@ -47,6 +47,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
                               "its jobs that completed; IOmeter # Disks)")),
     "devices": ("string", "", "block devices the tool reported statistics for (fio disk_util), ';'-separated"),
     "device_count": ("Int64", "", "number of such devices"),
+    "disk_read_ios": ("Int64", "", ("read requests those devices completed during the run (fio disk_util read_ios, "
+                                    "summed over the devices listed; one count for every job of the report)")),
+    "disk_write_ios": ("Int64", "", "write requests, the same way (fio disk_util write_ios)"),
     "rate_iops": ("float64", "1/s", ("I/O rate cap per job in this direction (fio rate_iops=; 0: no cap; NA: not "
                                      "set or not echoed)")),
     "rate_bytes_per_s": ("float64", "B/s", "bandwidth cap per job in this direction (fio rate=, e.g. 20m = 20 MiB/s)"),
