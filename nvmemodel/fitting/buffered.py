@@ -17,6 +17,11 @@ may have served them"). The evidence read here, in this order:
 * writes whose every run lasted ≥ :data:`WRITEBACK` × the time its writes took (fio's runtime, which includes the
   flush of the dirty pages at close, against I/Os × mean latency ÷ iodepth; unpaced runs only): the page cache took
   the writes, and write-back to the device beneath set the rate (``served = "writeback"``; round 5, part 1 AI);
+* fio's own disk statistics per run (``disk_read_ios``: the read requests the devices beneath completed during the
+  run): a buffered read run whose devices completed no read at all was served by the page cache; one whose device
+  read was served, at least in part, by the device (fio counts requests, not bytes, so how much is not shown). Where a
+  series' runs split into the two kinds, they are said apart and no curve is read across them (set after round 14
+  was read: r14_here-ra_loop-ra2560k, SE: 16 of 21 runs had no loop0 read, and they were the 16 fastest);
 * none of these: unknown — said as unknown, not as "may have served".
 
 The fact keeps ``layer = "page_cache"`` unless the device is shown to have served the I/O (``"buffered_device"``),
@@ -103,6 +108,28 @@ def _writeback(rows) -> dict | None:
             "share_lo": float((1 - busy / run).min())}
 
 
+def _device_reads(rows) -> dict | None:
+    """Per report (one fio run): fio's read I/Os and rate, and the read requests fio's disk statistics counted on the
+    devices beneath (``disk_read_ios``); None unless every run read and every report holds one run's count (a report
+    of several stonewalled groups counts them together) — ``cache``: the runs with no device read."""
+    need = {"source_path", "direction", "ios", "bw_bytes_per_s", "disk_read_ios"}
+    if not need <= set(rows.columns) or not len(rows) or not (rows["direction"].astype(str) == "read").all():
+        return None
+    keys = [c for c in ("block_size_bytes", "iodepth", "numjobs") if c in rows]
+    runs = []
+    for _, r in rows.groupby(rows["source_path"].astype(str), sort=False):
+        dev = _num(r, "disk_read_ios").dropna().unique()
+        if dev.size != 1 or any(r[k].nunique(dropna=False) > 1 for k in keys) or not (_num(r, "ios") > 0).all():
+            return None
+        runs.append((float(dev[0]), float(_num(r, "bw_bytes_per_s").sum())))
+    dev, bps = np.array(runs).T
+    cache = dev == 0
+    return {"runs": int(dev.size), "cache": int(cache.sum()),
+            "cache_bps": (float(bps[cache].min()), float(bps[cache].max())) if cache.any() else None,
+            "device_bps": (float(bps[~cache].min()), float(bps[~cache].max())) if (~cache).any() else None,
+            "device_reads": (float(dev[~cache].min()), float(dev[~cache].max())) if (~cache).any() else None}
+
+
 def buffered_fact(rows) -> dict:
     """The layer fact's numbers for runs that used buffered I/O: ``layer``, ``served`` (``device``, ``no_device``
     or ``unknown``), the devices fio named, and the evidence (``busy``, ``synced``, ``writeback``).
@@ -116,7 +143,7 @@ def buffered_fact(rows) -> dict:
         if "devices" in rows else []
     busy = _busy(rows)
     out = {"layer": "page_cache", "devices": names, "served": "unknown", "synced": False, "busy": None,
-           "writeback": None}
+           "writeback": None, "reads": _device_reads(rows) if names else None}
     if busy is not None:
         out["busy"] = {"column": busy[0], "lo": busy[1], "hi": busy[2]}
     layered = [(d, layer_of(d)) for d in names if layer_of(d) in ("loop", "dm", "md", "nbd", "rbd")]
@@ -131,6 +158,9 @@ def buffered_fact(rows) -> dict:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
         out["served"] = "no_device"
+    elif out["reads"] is not None:  # fio's own count of the device's reads, run by run
+        c = out["reads"]
+        out["served"] = "cache" if c["cache"] == c["runs"] else "split" if c["cache"] else "device_part"
     return out
 
 
@@ -173,6 +203,31 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, through the page cache; fio's disk statistics name no block device under the files, and "
                 f"fio names none under tmpfs, btrfs, ZFS, overlayfs and network file systems alike: what lay beneath "
                 f"the page cache is unknown from these files.")
+    c = facts.get("reads")
+    if facts.get("served") in ("cache", "split", "device_part") and c:
+        devs, n = ", ".join(facts["devices"]), c["runs"]
+
+        def rate(lo_hi) -> str:
+            from .wording import fmt_y
+
+            lo, hi = lo_hi
+            return fmt_y(lo, "B/s") if round(lo, -6) == round(hi, -6) else f"{fmt_y(lo, 'B/s')}–{fmt_y(hi, 'B/s')}"
+
+        def reads(lo_hi) -> str:
+            lo, hi = lo_hi
+            return f"{lo:,.0f}" if lo == hi else f"{lo:,.0f}–{hi:,.0f}"
+
+        if facts["served"] == "cache":
+            return (f"{head}, and fio's disk statistics count no read on {devs} during any of the {n} runs: the page "
+                    f"cache (memory) served every read, so the rates are memory's and the CPU's, not the device's.")
+        if facts["served"] == "device_part":
+            return (f"{head}; fio's disk statistics count {reads(c['device_reads'])} read requests on {devs} in each "
+                    f"run: the device beneath served reads in every run (fio counts requests, not bytes, so how much "
+                    f"the page cache served besides is not shown).")
+        return (f"{head}, and the runs are of two kinds (fio's disk statistics, run by run): in {c['cache']} of the "
+                f"{n} runs {devs} did no read — the page cache served them ({rate(c['cache_bps'])}) — and in the "
+                f"other {n - c['cache']} it did {reads(c['device_reads'])} reads ({rate(c['device_bps'])}). The "
+                f"points mix the two kinds, so no trend or level along them is read.")
     if busy:
         return (f"{head}; {busy}, short of their limit: the device was working, but how much of the I/O the page "
                 f"cache (memory) served is not shown; read every limit below with that in mind.")

@@ -55,7 +55,7 @@ from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
-                          layer_claims, lead_claims, level_words, served_words, size_claims, size_iops_text,
+                          layer_claims, lead_claims, level_words, one_kind, served_words, size_claims, size_iops_text,
                           size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim)
 from .facts import curve_facts
 from .pacing import _at_pace
@@ -841,4 +841,4 @@ def curve_claims(result, key) -> list[Claim]:
     # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where it is read: a parameter's
     # bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at the fitted value")
     claims += [Claim("caution", f"Caution: {note}.") for note in f.notes if read and any(k in note for k in WHOLE_FIT)]
-    return in_tool_words(result, key, checked(result, key, claims))  # every stated level against the kept runs
+    return in_tool_words(result, key, checked(result, key, one_kind(cf, claims)))  # levels against kept runs

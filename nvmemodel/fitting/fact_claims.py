@@ -124,6 +124,18 @@ _LAYER_RATES = {"rbd": "the rates are the Ceph cluster's: its OSDs serve every I
                        "of this host"}
 
 
+#: what is said of a series whose runs fio's disk statistics split into cache-served and device-served ones: the
+#: facts of the runs (layer, CPU, Little's law, cautions), no trend, level or model read across the two kinds (set after
+#: round 14 was read: r14_here-ra_loop-ra2560k's "+146 %, beyond the repeat noise" between cache hits and misses, SE)
+_OF_RUNS = {"layer", "cache", "cpu", "little", "caution"}
+
+
+def one_kind(cf: CurveFacts, claims: list) -> list:
+    """``claims``, less every reading along the points where the layer fact split the runs into two kinds."""
+    split = cf.layer is not None and cf.layer.facts.get("served") == "split"
+    return [c for c in claims if c.kind in _OF_RUNS] if split else claims
+
+
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
     return _layer_claim(result, cf) + cache_claims(result, cf)
@@ -192,7 +204,7 @@ def cache_claims(result, cf: CurveFacts) -> list:
     direct = "with direct I/O" if s.get("direct") else "with direct I/O not ruled out (the files do not record it)"
     who = (f"{'' if s.get('direct') else 'the page cache, had the reads been buffered; '}a host's page cache beneath "
            f"a VM's disk, memory beneath a loop image, or a cache in the layer")
-    head = (f"Faster than any drive: {at}, at one I/O in flight {direct}. No drive completes a read that fast "
+    head = (f"Faster than any drive: {at}, at one I/O in flight per job {direct}. No drive completes a read that fast "
             f"— the fastest, Intel's Optane SSD P5800X, is specified at about {floor} (its product brief), {path}.")
     if s.get("every_point"):
         text = f"{head} Memory or a cache served every point ({who}), not a drive: the rates are not a drive's."
