@@ -1,0 +1,40 @@
+"""Step sentences told in the direction the runs lie (round 14 SA; facts.repeat_spread's ``apart`` pair).
+
+Where runs of one point spread past the steps between means, a step is read only between points whose runs do not
+overlap, and the words say "every run at b above every run at a". The pair must be computed in that direction: a
+spent real case whose widest non-overlap is a fall (every QD32 run below every QD2 run) and a spent real counter whose
+widest non-overlap is a rise (every QD8 run above every QD1 run). The assertions recompute the runs from the
+table; no value is pinned.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nvmemodel.fitting.facts import _run_values, curve_facts
+
+from .corpus_score import fit_case_id
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+FALL = "r14_here-nrreq_loop-nrreq4_libaio_randread_128k_iodepth_repeats"  # QD32 runs 0.59–3.39 below QD2's 4.03–4.17
+RISE = "r14_here-nrreq_loop-nrreq4_libaio_randread_iodepth_repeats"  # "every run at 8 above every run at 1"
+
+
+@pytest.mark.parametrize("case", [FALL, RISE])
+def test_every_run_above_is_true_of_the_runs(case):
+    r = fit_case_id(case)
+    key = next(iter(r.fits))
+    cf = curve_facts(r, key)
+    br = cf.saturation.facts.get("by_runs")
+    assert br is not None
+    a, b = br["apart"]
+    runs_a, runs_b = (_run_values(r, cf.points, i) for i in (a, b))
+    assert runs_a.size and runs_b.size
+    assert runs_b.min() > runs_a.max()  # what "every run at b above every run at a" says
+    x = cf.points["x"].to_numpy(float)
+    if case == FALL:  # the widest gap here is a fall: the higher point is the lighter load
+        assert x[b] < x[a]
+    else:  # a rise keeps the load order
+        assert x[b] > x[a]
