@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from .devices import stack_words
-from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, PAYS, TRUST_R2, CurveFacts, Fact, last_gain,
-                    LITTLE_TOL, queued_last)
+from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
+                    last_gain, LITTLE_TOL, queued_last)
 from .wording import _fx, _r2, fmt_y, span
 
 __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -767,10 +767,16 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
+            from .facts import _run_values
+
+            # a gain the rounding or the runs cannot tell from none is no gain: the limit is measured (round 14 RB)
+            ra, rb = (_run_values(result, cf.points, i) for i in (len(bw) - 2, len(bw) - 1))
+            gains = b >= a * (1 + NO_GAIN) and not (ra.size and rb.size and rb.min() <= ra.max())
             parts.append(f"bandwidth is nearly level at the two largest sizes ({fmt_y(a, 'B/s')} at "
                          f"{_xv(result, s['bytes_flat'][0])}, {fmt_y(b, 'B/s')} at {_xv(result, s['bytes_flat'][1])}): "
                          + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
-                            if b >= a else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster")
+                            if gains else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"
+                            + (f" ({b / a - 1:+.2%})" if b >= a else ""))
                          + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:

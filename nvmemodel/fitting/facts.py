@@ -74,6 +74,10 @@ FLAT = 0.10
 #: (round 6 BA: a "level" of 4.24–4.89 GB/s held a −12.4 % step, as large as the −12.9 % "one step" before it; blind3
 #: Q's +9 % bump after a −16 % step, and round 5's −6 %/−11 % after a −59 % one, stay levels)
 LEVEL_STEP = 0.05
+#: along block size, a last doubling that adds less than this share of bytes/s is no faster: below what a table's 3–4
+#: significant digits tell apart (set after round 14 was read: r14_asct bs, 133.27 → 133.38 MB/s, +0.08 %, said to
+#: "approach a byte limit at or above", class RB; ethresear's +9.8 % keeps that hedge)
+NO_GAIN = 0.01
 #: mixes further than this below the harmonic mix of the pure runs show read/write interference
 MIX_BELOW = 0.10
 #: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy

@@ -38,3 +38,24 @@ def test_every_run_above_is_true_of_the_runs(case):
         assert x[b] < x[a]
     else:  # a rise keeps the load order
         assert x[b] > x[a]
+
+
+RB = "r14_asct_unnamed-volume_randread_bs"  # 64 → 128 KiB: +0.08 % bytes/s, one run a point
+STILL_GAINS = "r14_ethresear-eip7907_sn850x-8tb_raw-baseline_bs"  # 32 → 64 KiB: +9.8 %
+
+
+@pytest.mark.parametrize("case", [RB, STILL_GAINS])
+def test_a_last_doubling_within_rounding_is_no_faster(case):
+    from nvmemodel.fitting.facts import NO_GAIN
+
+    r = fit_case_id(case)
+    key = next(iter(r.fits))
+    bw = curve_facts(r, key).points["bytes_per_s"].to_numpy(float)
+    gain = bw[-1] / bw[-2] - 1
+    text = r.explain()
+    assert "nearly level at the two largest sizes" in text
+    if gain < NO_GAIN:
+        assert "the larger block no faster" in text and "not measured beyond" not in text
+    else:
+        assert "not measured beyond" in text and "no faster" not in text
+    assert (case == RB) == (gain < NO_GAIN)  # the spent case is the one within rounding
