@@ -59,3 +59,15 @@ def test_a_last_doubling_within_rounding_is_no_faster(case):
     else:
         assert "not measured beyond" in text and "no faster" not in text
     assert (case == RB) == (gain < NO_GAIN)  # the spent case is the one within rounding
+
+
+SB = "r4_here_null_numjobs_repeats"  # the latency grew unlike Little's law: the words gave a pointer to a check
+HOLDS = "r14_dpfs_host-nfs-tmpfs_4k-randread_p2_qd"  # Little's law holds: its own words
+
+
+@pytest.mark.parametrize("case", [SB, HOLDS])
+def test_no_pointer_to_a_check_that_may_not_be_printed(case):
+    text = fit_case_id(case).explain()
+    assert "check below" not in text  # (round 14 SB: r14 nrreq4 128k iodepth pointed to a check not printed)
+    assert ("would give ×" in text) == (case == SB)
+    assert ("as Little's law gives" in text) == (case == HOLDS)
