@@ -771,12 +771,14 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
 
             # a gain the rounding or the runs cannot tell from none is no gain: the limit is measured (round 14 RB)
             ra, rb = (_run_values(result, cf.points, i) for i in (len(bw) - 2, len(bw) - 1))
-            gains = b >= a * (1 + NO_GAIN) and not (ra.size and rb.size and rb.min() <= ra.max())
+            overlap = bool(ra.size and rb.size and rb.min() <= ra.max())
+            gains = b >= a * (1 + NO_GAIN) and not overlap
             parts.append(f"bandwidth is nearly level at the two largest sizes ({fmt_y(a, 'B/s')} at "
                          f"{_xv(result, s['bytes_flat'][0])}, {fmt_y(b, 'B/s')} at {_xv(result, s['bytes_flat'][1])}): "
                          + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
                             if gains else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"
-                            + (f" ({b / a - 1:+.2%})" if b >= a else ""))
+                            + ((f" ({b / a - 1:+.2%} in the means, within the runs' spread)" if overlap else
+                                f" ({b / a - 1:+.2%})") if b >= a else ""))
                          + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
