@@ -1146,7 +1146,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     served = cf.layer.facts.get("served") if cf.layer is not None else None
     if layer == "none":  # an engine that touches no storage (net …): what its I/O goes through (round 10, HF)
         what = cf.layer.facts["path"]
-    elif layer == "page_cache" and served == "unknown":  # no evidence either way
+    elif layer == "page_cache" and served in ("unknown", "device_part"):  # no evidence either way, or of a share only
         what = "the page cache or the device (buffered I/O: which served it is not shown)"
     elif layer == "page_cache" and served == "writeback":  # buffered.py's write-back rule
         what = "the write-back from the page cache to the device"

@@ -88,10 +88,10 @@ def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_que
     # queue would tell)" named a device that did not serve them and a queue psync never builds
     text = _fit("buffered_bs", x="block_size_bytes", y="bytes_per_s").explain()
     assert "of the device" not in text and "deeper queue" not in text, text
-    # what served them needs evidence (fitting/buffered.py): fio's JSON names vda but its busy share and I/O counts
-    # are not in the results table, so the words name both and say which is not shown (round 2's hand reading, class
-    # J: what served buffered I/O needs evidence, and absent it is said unknown); the synchronous engine's "more jobs"
-    # stays
+    # what served them needs evidence (fitting/buffered.py): fio's JSON names vda and counts its reads in every run
+    # (round 14, SE) but not their bytes, so the words name both and say which is not shown (round 2's hand reading,
+    # class J: what served buffered I/O needs evidence, and absent it is said unknown); the synchronous engine's "more
+    # jobs" stays
     assert "an IOPS ceiling of the page cache or the device (buffered I/O: which served it is not shown) is not " \
            "measured at this depth; more jobs or an async engine (psync is synchronous: one I/O in flight per job) would tell" in text, text
 
