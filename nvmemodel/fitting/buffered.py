@@ -142,8 +142,9 @@ def buffered_fact(rows) -> dict:
     names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
         if "devices" in rows else []
     busy = _busy(rows)
+    reads = _device_reads(rows) if names else None
     out = {"layer": "page_cache", "devices": names, "served": "unknown", "synced": False, "busy": None,
-           "writeback": None, "reads": _device_reads(rows) if names else None}
+           "writeback": None, "reads": reads}
     if busy is not None:
         out["busy"] = {"column": busy[0], "lo": busy[1], "hi": busy[2]}
     layered = [(d, layer_of(d)) for d in names if layer_of(d) in ("loop", "dm", "md", "nbd", "rbd")]
@@ -158,9 +159,8 @@ def buffered_fact(rows) -> dict:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
         out["served"] = "no_device"
-    elif out["reads"] is not None:  # fio's own count of the device's reads, run by run
-        c = out["reads"]
-        out["served"] = "cache" if c["cache"] == c["runs"] else "split" if c["cache"] else "device_part"
+    elif reads is not None:  # fio's own count of the device's reads, run by run
+        out["served"] = "cache" if reads["cache"] == reads["runs"] else "split" if reads["cache"] else "device_part"
     return out
 
 

@@ -710,11 +710,11 @@ def _check_int(job: dict, key: str, path, where: str, lo: int, hi: int) -> int |
 def disk_ios(disk_util) -> tuple:
     """(read requests, write requests) of fio's ``disk_util`` entries, summed over the devices (None where a count
     is missing or not a whole number): what the devices beneath did during the run, against what fio asked."""
-    out = []
+    out: list[int | None] = []
     for key in ("read_ios", "write_ios"):
         vals = [getattr(u, key, None) if not isinstance(u, dict) else u.get(key) for u in (disk_util or ())]
-        ok = vals and all(type(v) is int and v >= 0 for v in vals)
-        out.append(sum(vals) if ok else None)
+        counts = [v for v in vals if type(v) is int and v >= 0]
+        out.append(sum(counts) if vals and len(counts) == len(vals) else None)
     return tuple(out)
 
 
