@@ -162,6 +162,11 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         return [_claim("layer", f"{f.evidence[0].upper()}{f.evidence[1:]}, and fio names none under btrfs, ZFS, "
                                 f"overlayfs, network and memory file systems alike: what lay beneath the files is "
                                 f"unknown from them.", f, layer=None)]
+    elif layer == "beyond_device" and not f.facts.get("counted", True):  # no count of targets (round 15, TA)
+        text = (f"{fmt_y(f.facts['per_target'], 'B/s')} is more than the x4 link of one Gen{f.facts['gen']} drive "
+                f"carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding), and the files do not count the drives: "
+                f"several drives (striped or side by side) or a layer above them (a cache, a file or network layer) "
+                f"served these I/Os.")
     elif layer == "beyond_device":
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "

@@ -903,11 +903,13 @@ def misled_by_data(claim: dict, data: CurveData | None) -> list[str]:
     y = np.asarray(data.y, float)
     runs = np.asarray(data.n_runs, float) if data.n_runs is not None else np.ones(len(y))
     # Q: "peaks and falls" where the peak is one single-run point and the points after it are a level (the fall is
-    # one step onto a level no claim states)
+    # one step onto a level no claim states); not where a point before the peak also lies above that level: a rise
+    # to a limit, then a fall, is a fall (round 15 TB, r15_spdk-iopacing kernel-initiator qd)
     if _PEAK_FALL.search(text) and len(y) >= 4 and np.isfinite(y).all():
         i = int(np.argmax(y))
         after = y[i + 1:]
-        if 3 <= len(after) and not (runs[i] > 1) and np.all(np.abs(after / np.median(after) - 1) <= 0.10) \
+        lone = i == 0 or not y[i - 1] > max(after.max(), 1.1 * after.mean()) if len(after) else True
+        if 3 <= len(after) and lone and not (runs[i] > 1) and np.all(np.abs(after / np.median(after) - 1) <= 0.10) \
                 and y[i] - after[0] >= 0.7 * (y[i] - after.min()):
             out.append(f"a peak and fall from one single-run point: after it the points are a level "
                        f"({after.min():,.4g}–{after.max():,.4g}), the fall one step")
