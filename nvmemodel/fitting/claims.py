@@ -158,7 +158,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                                       f"known: they cannot tell a plateau from noise.")
     spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
     return Claim("maximum", f"Measured {what} reaches {level_words(result, cf, m['y'])}{spread} at {x} = {_xv(result, m['x'])}; "
-                            + (creep_words(result, m, noise) or f"the last points neither rise nor fall beyond {noise}, "
+                            + (creep_words(result, m, noise, cf) or f"the last points neither rise nor fall beyond {noise}, "
                                                                  f"but too few lie level to call it a plateau."))
 
 
