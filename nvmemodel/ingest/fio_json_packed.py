@@ -125,7 +125,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
     devices = [str(u["name"]) for u in (disk_util if isinstance(disk_util, list) else [])
                if isinstance(u, dict) and u.get("name")]
     has_global = "global options" in doc
-    global_key, head, devices_part = document_parts(version, path, global_opts, devices, disk_ios(disk_util))
+    global_key, head, devices_part = document_parts(version, path, global_opts, devices,
+                                                         disk_ios(disk_util) if devices else (None, None))
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):

@@ -269,7 +269,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
     disk_util = doc.disk_util or ()
     devices = [u.name for u in disk_util if u.name]
     has_global = doc.global_options is not UNSET
-    global_key, head, devices_part = document_parts(version, path, global_opts, devices, disk_ios(disk_util))
+    global_key, head, devices_part = document_parts(version, path, global_opts, devices,
+                                                         disk_ios(disk_util) if devices else (None, None))
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
