@@ -51,15 +51,22 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
     """
     if "drive.rand_read_iops" not in p or "workload.read_fraction" not in p:
         return ()
-    if _scalars(p, ("workload.read_fraction", "workload.block_size", *(name for _, name, _ in _FIELDS))):
-        # one configuration (the planner's upper-bound sentences, some 200 a plan): the same tests in Python floats
-        f, size = p["workload.read_fraction"], p.get("workload.block_size", 4096.0)
-        out = [words for reads, name, words in _FIELDS
-               if (size > 4096 if "seq_" in name else size < 131072) and (f > 0 if reads else f < 1)
-               and math.isnan(p[name])]
-        if _latency_may_bind(p, f):
-            out.append("QD1 latency (Little's law at this queue depth may bind)")
-        return tuple(out)
+    one = _scalars(p, ("workload.read_fraction", "workload.block_size", *(name for _, name, _ in _FIELDS)))
+    # one configuration (the planner's upper-bound sentences, some 200 a plan) stays in Python floats: the same
+    # tests, without NumPy's cost per call on a scalar
+    f = p["workload.read_fraction"] if one else np.asarray(p["workload.read_fraction"], dtype=float)
+    size = p.get("workload.block_size", 4096.0) if one else np.asarray(p.get("workload.block_size", 4096.0), dtype=float)
+    out = []
+    for reads, name, words in _FIELDS:
+        # a sheet rates IOPS at 4 KiB and bandwidth at 128 KiB: above 4 KiB the bandwidth may bind, below
+        # 128 KiB the IOPS may; outside its range a field's absence changes nothing a sheet could tell
+        needed = _any(size > 4096) if "seq_" in name else _any(size < 131072)
+        used = _any(f > 0) if reads else _any(f < 1)
+        if needed and used and (math.isnan(p[name]) if one else np.any(np.isnan(np.asarray(p[name], dtype=float)))):
+            out.append(words)
+    if _latency_may_bind(p, f):
+        out.append("QD1 latency (Little's law at this queue depth may bind)")
+    return tuple(out)
     f = np.asarray(p["workload.read_fraction"], dtype=float)
     size = np.asarray(p.get("workload.block_size", 4096.0), dtype=float)
     out = []
@@ -99,6 +106,11 @@ def in_flight_depth(iodepth, io_stack):
 
     psync = "psync" if isinstance(io_stack, str) else PARAMETERS["workload.io_stack"].choices.index("psync")
     return np.where((np.asarray(io_stack) == psync) & np.isfinite(depth), 1.0, depth)
+
+
+def _any(v) -> bool:
+    """``v`` (a comparison's result) holds anywhere: NumPy's any for an array, plain truth for one bool."""
+    return bool(v.any()) if isinstance(v, np.ndarray) else bool(v)
 
 
 def _scalars(p, keys) -> bool:
