@@ -93,28 +93,14 @@ NEAR_LAST = 0.05          # a limit within 5 % of the last point of a still-risi
 RISING_STEP = 0.10        # the last step "still pays" when it adds ≥ 10 %
 TRUST_R2, TRUST_MISS = 0.9, 0.25
 BIG_BLOCK = 64 * 1024
-ROUND2_PREFIX = "r2_"
-ROUND3_PREFIX = "r3_"
-ROUND4_PREFIX = "r4_"
-ROUND5_PREFIX = "r5_"
-ROUND6_PREFIX = "r6_"
-ROUND7_PREFIX = "r7_"
-ROUND8_PREFIX = "r8_"
-ROUND9_PREFIX = "r9_"
-ROUND10_PREFIX = "r10_"
-ROUND11_PREFIX = "r11_"
-ROUND12_PREFIX = "r12_"
-ROUND13_PREFIX = "r13_"
-ROUND14_PREFIX = "r14_"
-ROUND15_PREFIX = "r15_"
+#: the last round gathered; rounds 2 … LAST_ROUND have id prefixes ``r2_`` … (``ROUND_PREFIXES``)
+LAST_ROUND = 17
+ROUND_PREFIXES = tuple(f"r{n}_" for n in range(2, LAST_ROUND + 1))
 #: a later round's id prefix → its split (each round gathered after the one before was scored and read)
-ROUNDS = {p: f"blind{p[1:-1]}" for p in (ROUND2_PREFIX, ROUND3_PREFIX, ROUND4_PREFIX, ROUND5_PREFIX, ROUND6_PREFIX,
-                                         ROUND7_PREFIX, ROUND8_PREFIX, ROUND9_PREFIX,
-                                         ROUND10_PREFIX, ROUND11_PREFIX, ROUND12_PREFIX, ROUND13_PREFIX,
-                                         ROUND14_PREFIX, ROUND15_PREFIX)}
-#: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11, 12 and 13, then 14 and 15, were gathered in
-#: pairs and split by source; each is scored once)
-UNSPENT = (ROUNDS[ROUND14_PREFIX], ROUNDS[ROUND15_PREFIX])
+ROUNDS = {p: f"blind{p[1:-1]}" for p in ROUND_PREFIXES}
+#: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11, 12 and 13, 14 and 15, then 16
+#: and 17, were gathered in pairs and split by source; each is scored once)
+UNSPENT = (ROUNDS["r16_"], ROUNDS["r17_"])
 SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
