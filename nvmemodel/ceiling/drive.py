@@ -67,19 +67,6 @@ def unknown_drive_fields(p) -> tuple[str, ...]:
     if _latency_may_bind(p, f):
         out.append("QD1 latency (Little's law at this queue depth may bind)")
     return tuple(out)
-    f = np.asarray(p["workload.read_fraction"], dtype=float)
-    size = np.asarray(p.get("workload.block_size", 4096.0), dtype=float)
-    out = []
-    for reads, name, words in _FIELDS:
-        # a sheet rates IOPS at 4 KiB and bandwidth at 128 KiB: above 4 KiB the bandwidth may bind, below
-        # 128 KiB the IOPS may; outside its range a field's absence changes nothing a sheet could tell
-        needed = np.any(size > 4096) if "seq_" in name else np.any(size < 131072)
-        used = np.any(f > 0) if reads else np.any(f < 1)
-        if needed and used and np.any(np.isnan(np.asarray(p[name], dtype=float))):
-            out.append(words)
-    if _latency_may_bind(p, f):
-        out.append("QD1 latency (Little's law at this queue depth may bind)")
-    return tuple(out)
 
 
 #: The fastest QD1 read latency in the drive catalog (Intel Optane P5800X, 6 us; tests/ceiling/test_drive_unknown_fields.py
@@ -128,19 +115,14 @@ def _latency_may_bind(p, f) -> bool:
             "workload.per_drive", "workload.block_size")
     if any(k not in p for k in keys):
         return False
-    if _scalars(p, ("workload.per_drive", "drive.read_latency_s", "drive.write_latency_s")) and isinstance(f, float):
-        # one configuration: its early answers in Python floats (most drives' latencies are known)
-        if not p["workload.per_drive"] > 0:
-            return False
-        if not ((f > 0 and math.isnan(p["drive.read_latency_s"])) or (f < 1 and math.isnan(p["drive.write_latency_s"]))):
-            return False
-        f = np.asarray(f, dtype=float)
-    elif not np.all(np.asarray(p["workload.per_drive"]) > 0):
+    # (one test for one configuration and for arrays: most drives' latencies are known, so most calls end here)
+    if not np.all(np.asarray(p["workload.per_drive"]) > 0):
         return False
-    read, write = np.asarray(p["drive.read_latency_s"], float), np.asarray(p["drive.write_latency_s"], float)
-    lat = [read] * bool(np.any(f > 0)) + [write] * bool(np.any(f < 1))
-    if not any(np.any(np.isnan(x)) for x in lat):
+    read, write = p["drive.read_latency_s"], p["drive.write_latency_s"]
+    if not ((_any(f > 0) and _any(np.isnan(read))) or (_any(f < 1) and _any(np.isnan(write)))):
         return False
+    f = np.asarray(f, dtype=float)
+    read, write = np.asarray(read, float), np.asarray(write, float)
     read, write = np.where(np.isnan(read), SLOWEST_QD1_READ_S, read), np.where(np.isnan(write), SLOWEST_QD1_WRITE_S, write)
     r = np.where(f >= 1, read, np.where(f <= 0, write, f * read + (1 - f) * write))
     x = drive_iops(p["workload.block_size"], f, p["drive.rand_read_iops"], p["drive.rand_write_iops"],
