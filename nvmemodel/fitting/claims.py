@@ -121,7 +121,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                               f"({fmt_y(d['y_max'], u)}), more than {noise}.")
     if ev.falls:
         d = ev.falls
-        return Claim("falls", f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and "
+        return Claim("falls", f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and "
                               f"falls {d['drop']:.0%} to {fmt_y(d['y_last'], u)} at {x} = {_xv(result, d['x_last'])}, "
                               f"more than {noise}.")
     if ev.rising and np.unique(ev.x).size < 3:  # two loads: a higher second value, no shape (QA s25 H40)

@@ -424,7 +424,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if state == "falls":
         d = s["falls"]
         drop = f"{d['drop']:.0%}" if f"{d['drop']:.0%}" != f"{FLAT:.0%}" else f"{d['drop']:.1%}"  # 10.1 %, > 10 %
-        head = (f"Measured {what} peaks at {fmt_y(d['y_max'], u)} at {x} = {_xv(result, d['x_max'])} and falls "
+        head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and falls "
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
                 f"varies.")
         la = d.get("level_after")
@@ -720,7 +720,7 @@ def _cap_words(what: str, cap: float, runs: tuple | None, u: str) -> str:
         return f"{what} of {fmt_y(cap, u)} or a little above, measured" + (
             f" (its runs {span(fmt_y(runs[0], u), fmt_y(runs[1], u))})" if runs and runs[0] < (1 - FLAT) * cap else "")
     return (f"its runs spread {span(fmt_y(runs[0], u), fmt_y(runs[1], u))}, up to {runs[1] / cap - 1:.0%} above "
-            f"{fmt_y(cap, u)}: a level of these runs' means, not a cap they show")
+            f"{fmt_y(cap, u)}: a level of these runs, not a cap they show")
 
 
 def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
@@ -766,9 +766,18 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          f"the total")
         elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
-            parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
-                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: "
-                         + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s") + _held_words(result, s))
+            head = (f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+                    f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])} (each size the median "
+                    f"of its kept runs" + (f"; ×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} a size's own "
+                                           f"runs vary: one level)" if s.get("bytes_noise") else ")"))
+            if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
+                d = s["bytes_depth"]
+                parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: the byte rate at that "
+                             f"depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
+                             + _held_words(result, s))
+            else:
+                parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
+                             + _held_words(result, s))
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
@@ -787,10 +796,12 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          + _held_words(result, s))
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
-            two = ("The IOPS level and the byte cap", "IOPS level") if s.get("by_outstanding") or s.get("one_depth") else ("The two caps",
-                                                                                                      "IOPS cap")
-            text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} (byte cap ÷ {two[1]}): "
-                     f"min({two[1]}, byte cap ÷ block size) — a roofline — describes the points")
+            il = s.get("by_outstanding") or s.get("one_depth")
+            bl = "byte level" if s.get("bytes_depth") else "byte cap"
+            two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or s.get("bytes_depth") else
+                   "The two caps", "IOPS level" if il else "IOPS cap")
+            text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} ({bl} ÷ {two[1]}): "
+                     f"min({two[1]}, {bl} ÷ block size) — a roofline — describes the points")
             if s.get("rms_log_smooth") is not None:
                 better = s["rms_log_roofline"] <= s["rms_log_smooth"]
                 text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
@@ -1034,7 +1045,10 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
     f = cf.size_fall
     if f is not None:
         s = f.facts
-        head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')} at {_xv(result, s['x_max'])} and falls "
+        # the peak in IOPS beside bytes/s at large blocks (set after round 15 was read, TF: r15 spdk-initiator qd,
+        # "peaks at 23.1 GB/s" at 128 KiB, no IOPS)
+        io = (f" ({fmt_y(s['bytes_max'] / s['x_max'], '1/s')})" if s["x_max"] >= BIG_BLOCK else "")
+        head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')}{io} at {_xv(result, s['x_max'])} and falls "
                 f"{s['drop']:.0%} to {fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
                 f"{s['basis']}: larger blocks were slower here")
         if s.get("held"):  # the peak's job was busy on its CPU or on the IOPS cap: no byte limit read (round 10 JD)
@@ -1042,8 +1056,8 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
             why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
             text = f"{head}; at {_xv(result, s['x_max'])} {why}, so the peak does not show the byte limit."
         else:
-            text = (f"{head}, and the most bandwidth measured is the byte limit these data show — a byte cap of "
-                    f"{fmt_y(s['bytes_max'], 'B/s')} or a little above, measured.")
+            text = (f"{head}, and the most bandwidth measured is the byte limit these data show — "
+                    + _cap_words("a byte cap", s["bytes_max"], s.get("bytes_runs"), "B/s") + ".")
         out.insert(0, _claim("falls", text, f))
     return out
 

@@ -964,20 +964,26 @@ def _paced(result, p) -> bool:
 NOISE_BAND = 1.5
 
 
-def _flat_run(v: np.ndarray, from_start: bool, spread: np.ndarray | None = None) -> int:
+def _flat_run(v: np.ndarray, from_start: bool, spread: np.ndarray | None = None,
+              runs: tuple | None = None) -> int:
     """How many points from the start (or the end) of ``v`` lie within FLAT of one another (largest ÷ smallest) — or,
     where every point of the stretch has ≥ 3 runs (``spread``: each point's largest ÷ smallest run), within the
     median of their spreads: means that differ less than the points' own runs are one level (set after round 9 was
-    read: r9 here-fio221 null engine, IOPS 1.37–1.72 M at 4 KiB–1 MiB with runs ×1.4 apart at every size, FC)."""
+    read: r9 here-fio221 null engine, IOPS 1.37–1.72 M at 4 KiB–1 MiB with runs ×1.4 apart at every size, FC) — and,
+    with ``runs`` (each point's lowest and highest kept run), only where every point's runs reach one common value:
+    every run at one size above every run at another is no noise (round 15 UB, r15 fio336 pvsync2 randwrite bs)."""
     n = v.size
     best = 0
     for m in range(2, n + 1):
-        seg = v[:m] if from_start else v[n - m:]
+        idx = slice(0, m) if from_start else slice(n - m, n)
+        seg = v[idx]
         if not np.isfinite(seg).all():
             break
         # flat: the stretch's largest value within FLAT of its smallest (a steady rise of 15 % is no cap)
-        sp = (spread[:m] if from_start else spread[n - m:]) if spread is not None else np.array([np.nan])
+        sp = spread[idx] if spread is not None else np.array([np.nan])
         noise = float(np.median(sp)) if np.isfinite(sp).all() else 0.0
+        if runs is not None and runs[0][idx].max() > runs[1][idx].min():
+            noise = 0.0
         band = max(1 + FLAT, noise if noise <= NOISE_BAND else 0.0)  # runs ×2 apart scatter: no level (qa4 uringbs2)
         if seg.min() > 0 and seg.max() / seg.min() <= band:
             best = m
@@ -1008,30 +1014,39 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     n = b.size
     if n < 3 or not (np.isfinite(iops).all() and np.isfinite(bw).all()) or np.any(iops <= 0):
         return None, None
-    runs = [_run_values(result, p, i) for i in range(n)]
-    spread = np.array([r.max() / r.min() if r.size >= 3 else np.nan for r in runs])
-    ni, nb = _flat_run(iops, True, spread), (0 if trims(result, p) else _flat_run(bw, False))
+    # the stretches, caps and ranges read the point table, not the means: each point's kept-run median (stalled runs
+    # out; a split point has no level and ends a stretch) and its kept runs' spread, for IOPS and bytes alike (set
+    # after round 15 was read, UB: r15_here-ext4_ext4-on-loop_libaio_seqwrite_qd4_bs, a cap read over a 1 MiB point
+    # whose kept runs lay ×41 apart)
+    lv = point_levels(result, p)
+    with np.errstate(all="ignore"):
+        to_b, to_i = bw / p["y"].to_numpy(float), iops / p["y"].to_numpy(float)
+    lev = np.array([np.nan if d["split"] else d["median"] for d in lv], float)
+    means_i, iops, bw = iops, lev * to_i, lev * to_b
+    spread = np.array([d["hi"] / d["lo"] if d["runs"] >= 3 else np.nan for d in lv])
+    rng = (np.array([d["lo"] for d in lv]), np.array([d["hi"] for d in lv]))
+    ni, nb = _flat_run(iops, True, spread, rng), (0 if trims(result, p) else _flat_run(bw, False, spread, rng))
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
-    icap = float(iops[:ni].max()) if ni >= 3 and iops[:ni].max() >= iops.max() / 1.02 else None
+    icap = float(iops[:ni].max()) if ni >= 3 and iops[:ni].max() >= np.nanmax(iops) / 1.02 else None
     # a byte cap holds the largest bandwidth measured: a stretch below an earlier peak is a fall, not a cap — unless
     # that peak is held (its job busy on its CPU, or on the IOPS cap's stretch) and the stretch's own jobs are not:
     # such a point cannot define the byte roof (set after round 10 was read: r10_icpe24sched_980pro…qd128_bs, JD)
     held = _held(p, b[ni - 1] if icap is not None else None)
-    top = bw.max()
+    top = np.nanmax(bw)
     free = ~held[n - nb:] if nb >= 2 else np.zeros(0, bool)
     if free.sum() >= 2:
-        top = max(float(bw[~held].max()), float(bw[n - nb:].max()))
+        top = max(float(np.nanmax(np.where(held, np.nan, bw))), float(bw[n - nb:].max()))
     bcap = float(bw[n - nb:].max()) if nb >= 2 and bw[n - nb:].max() >= top / 1.02 else None
     above = [(float(b[k]), float(bw[k]), _held_why(p, k)) for k in range(n - nb if bcap else 0)
              if bcap is not None and bw[k] > 1.02 * bcap]
     ni, nb = (ni if icap is not None else 0), (nb if bcap is not None else 0)
     # the roofline with the measured caps (or the largest measurement where no stretch is flat)
-    I = icap if icap is not None else float(iops.max())
-    B = bcap if bcap is not None else float(bw.max())
-    roof = np.minimum(I, B / b)
-    rms_roof = float(np.sqrt(np.mean(np.log(iops / roof) ** 2)))
+    I = icap if icap is not None else float(np.nanmax(iops))
+    B = bcap if bcap is not None else float(np.nanmax(bw))
+    roof = np.minimum(I, B / b)  # (compared with the smooth form on the means both describe)
+    rms_roof = float(np.sqrt(np.mean(np.log(means_i / roof) ** 2)))
     smooth = None
     f = result.fits.get(key, {}).get("per_io_byte")
     if f is not None:
@@ -1039,7 +1054,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
             fitted = np.asarray(f.eval(b), float)
         fitted_iops = fitted if result.y_unit == "1/s" else fitted / b
         if np.all(fitted_iops > 0):
-            smooth = float(np.sqrt(np.mean(np.log(iops / fitted_iops) ** 2)))
+            smooth = float(np.sqrt(np.mean(np.log(means_i / fitted_iops) ** 2)))
     # Little's law on the flat IOPS stretch at one I/O in flight: where 1 ÷ mean latency gives its rate at every
     # point, the level is what one I/O in flight allows at that latency — a cap only where the latency stays the same over a wide span of sizes (a per-I/O time the bytes do not add to), not where
     # it is one I/O's time over a few small sizes (blind4 r4_yuming_wsl2-vdisk_seqread_qd1_bs, 4–16 KiB at QD1)
@@ -1047,7 +1062,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     if icap is not None:
         lat, out = p["lat"].to_numpy(float)[:ni], p["out"].to_numpy(float)[:ni]
         if np.isfinite(lat).all() and np.isfinite(out).all() and (lat > 0).all() and (out > 0).all() \
-                and np.all(np.abs(out / lat / iops[:ni] - 1) <= 0.10) and np.all(out == 1):
+                and np.all(np.abs(out / lat / means_i[:ni] - 1) <= 0.10) and np.all(out == 1):
             # one I/O in flight (with a full queue Little's law holds at any cap and names nothing, as above)
             wide = b[ni - 1] / b[0] >= WIDE_SPAN and lat.max() / lat.min() <= 1 + FLAT
             by_out = {"outstanding": float(out[0]), "lat": (float(lat.min()), float(lat.max())),
@@ -1073,13 +1088,15 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
 
         set_pace = pace is not None and bool((pace > 0).any()) and icap is not None and icap >= AT_PACE * float(pace[pace > 0].min())
         one_depth = None if paced or set_pace else one_depth
+    # one rule for both units: bandwidth flat over ≥ 3 sizes at one depth is the byte rate at that depth, not a cap a
+    # deeper queue would not raise (set after round 15 was read: r14_here-ra_loop-ra0_psync_buffered_seqread_bs, SF,
+    # a QD1 byte level over 8–256 KiB said only as "does not change … beyond the repeat noise")
+    out = p["out"].to_numpy(float)[n - nb:] if "out" in p and bcap is not None else np.array([np.nan])
+    bytes_depth = float(out[0]) if nb >= 3 and np.isfinite(out).all() and np.all(out == out[0]) and out[0] > 0 \
+        and not any(_at_pace(result, key, v) for v in b[n - nb:]) else None
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
     # qd4_bs_repeats, "a byte cap of 1.38 GB/s or a little above" from means while single runs reached 1.71 GB/s)
-    lv = point_levels(result, p) if icap is not None or bcap is not None else []
-    with np.errstate(all="ignore"):
-        to_b, to_i = bw / p["y"].to_numpy(float), iops / p["y"].to_numpy(float)
-
     def kept(idx, scale):
         known = [k for k in idx if lv[k]["runs"]]
         return (float(min(lv[k]["lo"] * scale[k] for k in known)), float(max(lv[k]["hi"] * scale[k] for k in known))) \
@@ -1093,6 +1110,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(bw[n - nb:].min()), float(bw[n - nb:].max())) if bcap else None,
+             "bytes_depth": bytes_depth, "bytes_noise": float(np.median(spread[n - nb:]))
+             if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
              "held_above": above,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
@@ -1135,44 +1154,56 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     """Along block size: bandwidth that peaks before the largest block and is lower at it by more than the ±FLAT
     band a level is read within (one run a point) or than twice the standard error of the difference (repeats) —
     larger blocks were slower, and the peak is the most bandwidth measured (a byte limit at most that, measured).
-    The rise to the peak is the block size's doing, not noise, so only the band or the repeats decide."""
+    The rise to the peak is the block size's doing, not noise, so only the band or the repeats decide. Where the
+    runs are told apart the point table decides instead: each point's kept-run median, a split point no level, and a
+    fall only where every kept run at the largest block lies below every kept run at the peak (set after round 15
+    was read, UB: r15_here-ext4_ext4-on-loop_libaio_seqwrite_qd4_bs, "falls 65 %" resting on a 46-IOPS stalled run
+    at 1 MiB while another 1 MiB run lay above a 256 KiB one)."""
     if result.x not in ("block_size_bytes",) or result.y_unit not in ("1/s", "B/s"):
         return None
     b, bw = p["x"].to_numpy(float), p["bytes_per_s"].to_numpy(float)
     if b.size < 3 or not np.isfinite(bw).all() or trims(result, p):
         return None
-    i = int(np.argmax(bw))
-    if i == b.size - 1:
-        return None
-    drop = bw[i] - bw[-1]
-    sd, reps = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
     scale = bw / p["y"].to_numpy(float)  # y in its own unit → bytes/s
-    if np.isfinite(sd[[i, -1]]).all() and (reps[[i, -1]] >= 2).all():
-        noise = 2.0 * math.hypot(sd[i] * scale[i] / math.sqrt(reps[i]), sd[-1] * scale[-1] / math.sqrt(reps[-1]))
-        basis = "twice the repeats' standard error"
-    else:  # one run a point: the ±FLAT band, or the largest step on the level just before the peak (points within
-        # FLAT of it: the rise to it is the block size's doing, not noise), whichever is larger
-        k = i
-        while k > 0 and bw[k - 1] >= (1 - FLAT) * bw[i]:
-            k -= 1
-        steps = np.abs(np.diff(bw[k:i + 1]))
-        noise = max(FLAT * bw[i], float(steps.max()) if steps.size else 0.0)
-        basis = (f"the ±{FLAT:.0%} a level is read within" if noise == FLAT * bw[i] else
-                 "every step on the level before the peak")
-    if not drop > noise:
-        return None
-    # with runs told apart, a fall is read on the kept runs (stalls left out): every one at the largest block below
-    # every one at the peak (set after round 15 was read, UB: r15_here-ext4_ext4-on-loop_libaio_seqwrite_qd4_bs,
-    # "falls 65 %" resting on a 46-IOPS stalled run at 1 MiB while another 1 MiB run lay above a 256 KiB one)
     lv = point_levels(result, p)
-    if lv[i]["runs"] and lv[-1]["runs"] and not lv[-1]["hi"] * scale[-1] < lv[i]["lo"] * scale[i]:
-        return None
+    runs = None
+    if all(d["runs"] for d in lv):
+        from .claim import _xv
+
+        bw = np.array([np.nan if d["split"] else d["median"] for d in lv], float) * scale
+        if not np.isfinite(bw).any():
+            return None
+        i = int(np.nanargmax(bw))
+        if i == b.size - 1 or not lv[-1]["hi"] * scale[-1] < lv[i]["lo"] * scale[i] or not np.isfinite(bw[-1]):
+            return None
+        runs = (lv[i]["lo"] * scale[i], lv[i]["hi"] * scale[i])
+        basis = f"the runs' own spread (every kept run at {_xv(result, b[-1])} below every one at {_xv(result, b[i])})"
+    else:
+        i = int(np.argmax(bw))
+        if i == b.size - 1:
+            return None
+        sd, reps = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
+        if np.isfinite(sd[[i, -1]]).all() and (reps[[i, -1]] >= 2).all():
+            noise = 2.0 * math.hypot(sd[i] * scale[i] / math.sqrt(reps[i]), sd[-1] * scale[-1] / math.sqrt(reps[-1]))
+            basis = "twice the repeats' standard error"
+        else:  # one run a point: the ±FLAT band, or the largest step on the level just before the peak (points
+            # within FLAT of it: the rise to it is the block size's doing, not noise), whichever is larger
+            k = i
+            while k > 0 and bw[k - 1] >= (1 - FLAT) * bw[i]:
+                k -= 1
+            steps = np.abs(np.diff(bw[k:i + 1]))
+            noise = max(FLAT * bw[i], float(steps.max()) if steps.size else 0.0)
+            basis = (f"the ±{FLAT:.0%} a level is read within" if noise == FLAT * bw[i] else
+                     "every step on the level before the peak")
+        if not bw[i] - bw[-1] > noise:
+            return None
+    drop = bw[i] - bw[-1]
     # a peak its job's CPU or the IOPS roof held shows no byte limit (round 10, JD): the fall is said, no cap
     to = cap.facts["iops_flat"][1] if cap is not None and cap.facts.get("iops_flat") else None
     held = bool(_held(p, to)[i])
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
-                              "bytes_cap": None if held else float(bw[i]), "measured": True,
+                              "bytes_cap": None if held else float(bw[i]), "measured": True, "bytes_runs": runs,
                               "held": (_held_why(p, i),) if held else None},
                 "bandwidth lower at the largest block than at an earlier one beyond the noise")
 
