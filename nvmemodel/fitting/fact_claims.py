@@ -1047,7 +1047,7 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
         s = f.facts
         # the peak in IOPS beside bytes/s at large blocks (set after round 15 was read, TF: r15 spdk-initiator qd,
         # "peaks at 23.1 GB/s" at 128 KiB, no IOPS)
-        io = (f" ({fmt_y(s['bytes_max'] / s['x_max'], '1/s')})" if s["x_max"] >= BIG_BLOCK else "")
+        io = (f", {fmt_y(s['bytes_max'] / s['x_max'], '1/s')}," if s["x_max"] >= BIG_BLOCK else "")
         head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')}{io} at {_xv(result, s['x_max'])} and falls "
                 f"{s['drop']:.0%} to {fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
                 f"{s['basis']}: larger blocks were slower here")
