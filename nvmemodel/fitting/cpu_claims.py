@@ -598,7 +598,9 @@ def _rate_explained(result, cf, flags, xv: float) -> str:
     cap the data show, or the job's outstanding I/O in flight for (nearly) its whole cycle."""
     if flags.get("paced"):
         return f"the runs were paced ({', '.join(flags['paced'])})"
-    if cf.cap is not None and (cf.cap.facts.get("iops_cap") or cf.cap.facts.get("bytes_cap")):
+    c = cf.cap.facts if cf.cap is not None else {}  # (a level said as the rate at one depth is no cap: one story)
+    if (c.get("iops_cap") and not (c.get("one_depth") or c.get("by_outstanding"))) \
+            or (c.get("bytes_cap") and not c.get("bytes_depth")):
         return "a cap the data show sets the rate"
     if cf.layer is not None and cf.layer.facts.get("served") == "no_device":
         return ""  # round 6 (BG): no device to wait on — "in flight" is the call's own work (a copy, a lock's spin)

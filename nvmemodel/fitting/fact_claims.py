@@ -767,9 +767,10 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
             head = (f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
-                    f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])} (each size the median "
-                    f"of its kept runs" + (f"; ×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} a size's own "
-                                           f"runs vary: one level)" if s.get("bytes_noise") else ")"))
+                    f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
+                    + (" (each size the median of its kept runs" if s.get("by_runs") else "")
+                    + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
+                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else ""))
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
                 parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: the byte rate at that "

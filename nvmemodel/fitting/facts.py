@@ -1026,6 +1026,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     spread = np.array([d["hi"] / d["lo"] if d["runs"] >= 3 else np.nan for d in lv])
     rng = (np.array([d["lo"] for d in lv]), np.array([d["hi"] for d in lv]))
     ni, nb = _flat_run(iops, True, spread, rng), (0 if trims(result, p) else _flat_run(bw, False, spread, rng))
+    nb = nb if nb >= 3 else (0 if trims(result, p) else _flat_run(bw, False))  # two sizes: ±FLAT, as before
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
@@ -1110,7 +1111,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(bw[n - nb:].min()), float(bw[n - nb:].max())) if bcap else None,
-             "bytes_depth": bytes_depth, "bytes_noise": float(np.median(spread[n - nb:]))
+             "bytes_depth": bytes_depth, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
              if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
              "held_above": above,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
