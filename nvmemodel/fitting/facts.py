@@ -1022,11 +1022,12 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     with np.errstate(all="ignore"):
         to_b, to_i = bw / p["y"].to_numpy(float), iops / p["y"].to_numpy(float)
     lev = np.array([np.nan if d["split"] else d["median"] for d in lv], float)
-    means_i, iops, bw = iops, lev * to_i, lev * to_b
+    means_i, means_b, iops, bw = iops, bw, lev * to_i, lev * to_b
     spread = np.array([d["hi"] / d["lo"] if d["runs"] >= 3 else np.nan for d in lv])
     rng = (np.array([d["lo"] for d in lv]), np.array([d["hi"] for d in lv]))
     ni, nb = _flat_run(iops, True, spread, rng), (0 if trims(result, p) else _flat_run(bw, False, spread, rng))
-    nb = nb if nb >= 3 else (0 if trims(result, p) else _flat_run(bw, False))  # two sizes: ±FLAT, as before
+    if nb < 3:  # two sizes ("nearly level"): their means within ±FLAT, as before
+        nb = 0 if trims(result, p) else min(2, _flat_run(np.where(np.isnan(lev), np.nan, means_b), False))
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
