@@ -745,6 +745,12 @@ def cost_words(result, key) -> str:
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
+    if not partial and (cf.layer is None or cf.layer.facts.get("layer") == "unknown") \
+            and flags["engine"] not in ("null", "cpuio"):
+        # the files name no device: what lay beneath (an NFS client's RPC threads, virtio-fs, a local disk) is
+        # unknown, and with it whose work fio's thread leaves out (set after round 14 was read: r14_dpfs host NFS and
+        # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
+        partial = "whatever lay beneath the files (the results name no device)"
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
                    or partial or idle[i])
     rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))

@@ -199,9 +199,8 @@ def cache_claims(result, cf: CurveFacts) -> list:
     if f is None:
         return []
     s = f.facts
-    at = "; ".join(f"at {result.x} = {_xv(result, x)}, {fmt_y(iops, '1/s')} with a {how} read latency of "
-                   f"{fmt_y(lat, 's')}"
-                   for x, lat, iops, how in s["points"])
+    at = "; ".join(f"at {result.x} = {_xv(result, x)}, a {how} read latency of {fmt_y(lat, 's')}"
+                   for x, lat, how in s["points"])
     floor = fmt_y(s["device_floor_s"], "s")
     path = (f"and the path through {' over '.join(s['path'])} adds its own round trip to that" if s["path"] else
             "and the path through the layer adds its own round trip to that") if s["layered"] else \
@@ -212,7 +211,10 @@ def cache_claims(result, cf: CurveFacts) -> list:
     head = (f"Faster than any drive: {at}, at one I/O in flight per job {direct}. No drive completes a read that fast "
             f"— the fastest, Intel's Optane SSD P5800X, is specified at about {floor} (its product brief), {path}.")
     if s.get("every_point"):
-        text = f"{head} Memory or a cache served every point ({who}), not a drive: the rates are not a drive's."
+        way = (f" Every run went the same way (fio's disk statistics: {' over '.join(s['path'])} in every run"
+               + (", " + span(*(f"{n:,.0f}" for n in s["reads"])) + " reads a run" if s.get("reads") else "")
+               + "):" if s["path"] else " No run names a device:")
+        text = f"{head}{way} memory or a cache served every point ({who}), not a drive: the rates are not a drive's."
     else:
         one = len(s["points"]) == 1
         text = (f"{head} A cache served {'this point' if one else 'these points'} ({who}), not the device: "
