@@ -54,6 +54,20 @@ BUFFERED_OFF = ("the kernel's read-ahead and write-back beneath the page cache (
                 "in it)")
 
 
+def _no_device(rows, cf, engine: str) -> bool:
+    """Whether the files name no device at all: none in fio's disk statistics, no ``/dev`` target, no layer fact that
+    names the path (an engine that touches no storage or goes around the block layer), and not fio on Windows (which
+    keeps no disk statistics whatever it ran on)."""
+    from .devices import listed_devices
+
+    if rows is None or engine in ("null", "cpuio", "windowsaio") or (cf.layer is not None and cf.layer.facts.get(
+            "layer") in ("none", "bypass", "page_cache", "buffered_device")):
+        return False
+    targets = rows["target_names"].dropna().astype(str) if "target_names" in rows else None
+    return not ("devices" in rows and listed_devices(rows)) and not (
+        targets is not None and targets.str.contains(r"^/dev/(?!shm/)", regex=True).any())
+
+
 def off_thread(cf, buffered: bool) -> str:
     """Whose work fio's CPU figures leave out of the I/O path, "" where the files name none: any layer of
     :data:`NOT_WHOLE_PATH` the layer fact names (its own or a device fio's disk statistics list), else buffered
@@ -745,8 +759,7 @@ def cost_words(result, key) -> str:
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
-    if not partial and (cf.layer is None or cf.layer.facts.get("layer") == "unknown") \
-            and flags["engine"] not in ("null", "cpuio"):
+    if not partial and _no_device(runs_rows(result, p), cf, flags["engine"]):
         # the files name no device: what lay beneath (an NFS client's RPC threads, virtio-fs, a local disk) is
         # unknown, and with it whose work fio's thread leaves out (set after round 14 was read: r14_dpfs host NFS and
         # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
