@@ -7,7 +7,7 @@ min/max/mean/stdev (µs), bw min/max/agg %/mean/stdev (KiB/s) [+ bw samples and 
 min/max/mean/stdev/samples in v5]. Directions: read, write, and trim in every version but 3;
 one ``mixed`` block with ``unified_rw_reporting``. Then CPU usr %/sys %/ctx/majf/minf, IO
 depths (7), latency buckets (10 µs + 12 ms), and from v3 on disk statistics (9 fields per
-device). Latencies are in µs even on fio 3.x.
+device; none in fio 2.1's lines: :func:`_disk_stats`). Latencies are in µs even on fio 3.x.
 
 The layout is anchored on content, not counted from the start: the CPU fields are the only
 ones ending in ``%`` right after the direction blocks, so a job name holding ``;`` (fio
@@ -187,6 +187,48 @@ def _closer_to_first(x: float, a: float, b: float) -> bool:
     return abs(x - a) * 3 < abs(x - b)
 
 
+#: fio's terse disk statistics of one device (stat.c/diskutil.c ``print_disk_util``, terse branch; the same fields
+#: from fio 2.0.13 to 3.42): ``;name;read_ios;write_ios;read_merges;write_merges;read_ticks;write_ticks;in_queue;util%``
+_DISK_FIELDS = ("name", "read_ios", "write_ios", "read_merges", "write_merges", "read_ticks", "write_ticks", "in_queue",
+                "util %")
+
+
+def _disk_stats(fields: list[str], start: int, path, lineno: int) -> tuple[list[str], int | None, int | None]:
+    """(device names, read requests, write requests summed over them) of the disk statistics that end a terse v3+
+    line at ``start``, as fio's JSON ``disk_util`` gives them (:func:`.fio_json.disk_ios`); ``([], None, None)``
+    where the line has none.
+
+    fio writes them after the latency buckets in terse v3, v4 and v5 (stat.c ``show_thread_status_terse_all``:
+    ``if (ver >= 3 && is_running_backend()) show_disk_util(1, NULL, out)``, 3.13-3.42; ``if (ver >= 3)`` in 3.1
+    and 3.7; unconditionally in 2.2/2.21's ``show_thread_status_terse_v3_v4``), never in v2, and in fio 2.1 only
+    from a server backend (``if (is_backend)``), so a fio 2.1 terse line names no device whatever it ran on. Every
+    device of fio's disk list is one block, the slaves of a device-mapper or md device included; a device with
+    slaves adds ``;slaves;`` and 8 fields of their averages (``show_agg_stats``), which are not a device and are
+    not counted (fio's JSON puts them in the device's ``aggr_*`` keys). What follows the blocks (the error count
+    and first error of ``continue_on_error``, a job ``description``) is not disk statistics."""
+    devices: list[str] = []
+    reads = writes = 0
+    i = start
+    while len(fields) >= i + 9 and fields[i + 8].endswith("%"):
+        name = fields[i]
+        slaves = name == "slaves" and bool(devices)
+        counts = []
+        for k in range(1, 8):
+            text = fields[i + k]
+            if not text.isdigit() or not text.isascii():
+                what = f"disk {devices[-1]} slaves' {_DISK_FIELDS[k]}" if slaves else f"disk {name} {_DISK_FIELDS[k]}"
+                raise IngestError(path, f"line {lineno}, field {i + k + 1} ({what}) = {text!r}: expected a whole "
+                                        "number >= 0 (fio's terse disk statistics: " + ";".join(_DISK_FIELDS) + ")")
+            counts.append(int(text))
+        _f(fields, i + 8, path, lineno, f"disk {name} util %")
+        if not slaves:
+            devices.append(name)
+            reads += counts[0]
+            writes += counts[1]
+        i += 9
+    return (devices, reads, writes) if devices else ([], None, None)
+
+
 def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list[dict]]:
     nh, per_dir, _ = _layout(version)
     o0 = nh + shift
@@ -199,16 +241,14 @@ def _parse_line(fields, version, shift, names, path, lineno) -> tuple[dict, list
     cpu_usr = _f(fields, cpu_at, path, lineno, "cpu usr %") / 100
     cpu_sys = _f(fields, cpu_at + 1, path, lineno, "cpu sys %") / 100
     ctx = _f(fields, cpu_at + 2, path, lineno, "cpu ctx (context switches)")  # (every terse version: stat.c)
-    devices = []
-    rest = fields[cpu_at + _TAIL:]
-    while version >= 3 and len(rest) >= 9 and rest[8].endswith("%"):
-        devices.append(rest[0])
-        rest = rest[9:]
+    devices, disk_reads, disk_writes = _disk_stats(fields, cpu_at + _TAIL, path, lineno) if version >= 3 \
+        else ([], None, None)  # (fio writes no disk statistics in terse v2)
     all_clients = jobname == "All clients"  # client/server mode: the sum of every client's jobs
     common = {"tool": "fio", "tool_version": fio_version, "format": f"fio-terse-v{version}", "source_path": str(path),
               "job_name": jobname, "group_id": groupid, "is_aggregate": all_clients, "cpu_usr": cpu_usr, "cpu_sys": cpu_sys,
               "ctx": ctx,
-              "devices": ";".join(devices) or None, "device_count": len(devices) or None, "error": error}
+              "devices": ";".join(devices) or None, "device_count": len(devices) or None,
+              "disk_read_ios": disk_reads, "disk_write_ios": disk_writes, "error": error}
     rows = []
     undecided = []  # (row, percentiles) whose kind the row alone cannot tell
     shown_clat = False  # some direction's percentiles are surely of completion latency
