@@ -113,7 +113,8 @@ def _versions_terse_files() -> list[pathlib.Path]:
             if p.name.split(".", 1)[0] in ("aio-randrw", "status")]
 
 
-@pytest.mark.parametrize("path", _versions_terse_files(), ids=lambda p: f"{p.parent.name}-{p.name.removesuffix('.out.gz')}")
+@pytest.mark.parametrize("path", _versions_terse_files(),
+                         ids=lambda p: f"{p.parent.name}-{p.name.removesuffix('.out.gz')}")
 def test_every_report_of_fio_versions_terse_matches_its_json(tmp_path, path):
     """A file on the build machine's disk (vda), each report (--status-interval: one JSON document and one terse
     line per report, in order) against its own JSON document."""
