@@ -1058,6 +1058,13 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
             sh = s["held"][0]
             why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
             text = f"{head}; at {_xv(result, s['x_max'])} {why}, so the peak does not show the byte limit."
+        elif s.get("bytes_runs") and s["bytes_runs"][1] > (1 + FLAT) * s["bytes_max"]:
+            # the peak's own runs scatter past the band: no byte limit is read from it (one story: not "the byte
+            # limit" and "not a cap" together — tests/data/qa4/uringbs, 64 KiB runs 2.04 and 3.90 GB/s)
+            lo, hi = s["bytes_runs"]
+            text = (f"{head}; the runs at {_xv(result, s['x_max'])} spread {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))}, "
+                    f"up to {hi / s['bytes_max'] - 1:.0%} above {fmt_y(s['bytes_max'], 'B/s')}: no byte limit is read "
+                    f"from them.")
         else:
             text = (f"{head}, and the most bandwidth measured is the byte limit these data show — "
                     + _cap_words("a byte cap", s["bytes_max"], s.get("bytes_runs"), "B/s") + ".")
