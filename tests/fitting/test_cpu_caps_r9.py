@@ -50,16 +50,19 @@ NULL_BS = "r9_here-fio221_null_bs_repeats"
 
 
 def test_null_engine_iops_level_is_stated_as_measured():
+    # the level is each size's median run (the point table): 1.45–1.58 M IOPS, within ±10 % of one another, so no
+    # noise clause is needed; the runs' whole range is said beside it (1.08–2.13 M IOPS)
     p = _points(NULL_BS)
-    means = p.groupby("block_size_bytes")["iops"].mean()
+    med = p.groupby("block_size_bytes")["iops"].median()
+    assert med.max() / med.min() <= 1.10  # the case as read: the medians within the ±10 % band
     text = " ".join(_texts(_fit(NULL_BS)))
-    m = re.search(r"IOPS are flat at ([\d.]+) M IOPS–([\d.]+) M IOPS from 4 KiB to 1 MiB \(×([\d.]+) apart, within "
-                  r"the ×([\d.]+) a size's own runs vary", text)
+    m = re.search(r"IOPS are flat at ([\d.]+) M IOPS–([\d.]+) M IOPS from 4 KiB to 1 MiB \(within 10% of one "
+                  r"another\): its runs spread ([\d.]+) M IOPS–([\d.]+) M IOPS", text)
     assert m, text
-    assert float(m[1]) == pytest.approx(means.min() / 1e6, abs=0.01)
-    assert float(m[2]) == pytest.approx(means.max() / 1e6, abs=0.01)
-    spread = p.groupby("block_size_bytes")["iops"].agg(lambda v: v.max() / v.min())
-    assert float(m[4]) == pytest.approx(spread.median(), rel=0.01) and float(m[3]) <= float(m[4])
+    assert float(m[1]) == pytest.approx(med.min() / 1e6, abs=0.01)
+    assert float(m[2]) == pytest.approx(med.max() / 1e6, abs=0.01)
+    assert float(m[3]) == pytest.approx(p["iops"].min() / 1e6, abs=0.01)
+    assert float(m[4]) == pytest.approx(p["iops"].max() / 1e6, abs=0.01)
     assert "still rises" not in text and "do not reach a ceiling" not in text
 
 
