@@ -496,7 +496,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     f = cf.cpu
     told = bool(np.isfinite(per_job) and per_job < CPU_BOUND and f is not None and f.facts["cpu_bound"] is False
                 and not f.facts.get("spare"))
-    flags = _run_flags(runs_rows(result, cf.points)) if told else {}
+    flags = run_flags(result, key, cf.points) if told else {}
     told = told and flags["engine"] not in ("null", "cpuio")
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
@@ -638,6 +638,18 @@ def _coarse_step(rows) -> float | None:
     return float(1.0 / np.median(rt)) if np.all(np.abs(vals - np.round(vals)) < 0.02) else None
 
 
+def run_flags(result, key, points) -> dict:
+    """:func:`_run_flags` of a curve's runs, paced only where fio's pace held a point (pacing.pace_binds: the verdict
+    the pacing sentence states): a pace no run reached sets no cost "at a set rate" (set after round 16 was read:
+    r16_mickeydonkey optane nopoll qd, 2.84 µs per I/O at 99 % of a CPU refused as paced after "it did not bind", VC)."""
+    from .pacing import pace_binds
+
+    flags = _run_flags(runs_rows(result, points))
+    if flags["paced"] and pace_binds(result, key) is False:
+        flags["paced"] = []
+    return flags
+
+
 def _run_flags(rows) -> dict:
     """What the runs say about their CPU figures (the rules of ``nm.io_costs``, :mod:`nvmemodel.hostcal.costs`):
     the engine, whether fio paced them, whether they were buffered."""
@@ -685,7 +697,7 @@ def cost_words(result, key) -> str:
     share = np.asarray(f.facts["share"], float)
     if per_io.size != len(p) or not np.isfinite(per_io).any():
         return ""
-    flags = _run_flags(runs_rows(result, p))
+    flags = run_flags(result, key, p)
     if flags["engine"] == "cpuio":
         return ""
     from ..hostcal.costs import HELPER_THREADS

@@ -22,6 +22,14 @@ __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "dir
 BIG_BLOCK = 65536
 
 
+#: what a saturation sentence says where nothing in its own facts names what holds the level; the verification pass
+#: (verify.one_holder) removes it where another sentence of the explanation names the holder with its proof
+UNKNOWN_HOLDER = (" The files do not show what holds it: a rate cap or one serial server whose service time is that "
+                  "latency would both look like this.")
+STALL_HOLDER = (" (what held the I/O in flight is not in these numbers: an engine's or a per-job limit are the usual "
+                "ones)")
+
+
 def _claim(kind: str, text: str, fact: Fact | None = None, **extra):
     from .claim import Claim
 
@@ -369,11 +377,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail"):  # a flat median: not each I/O's time
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point, and more outstanding I/O only "
-                     f"queues in front of it. The files do not show what holds it: a rate cap or one serial server "
-                     f"whose service time is that latency would both look like this.")
+                     f"queues in front of it.{UNKNOWN_HOLDER}")
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
-        return _claim("saturation", f"{text} {noise}.", f, stated_level=s.get("plateau"))
+        return _claim("saturation", f"{text} {noise}.", f, stated_level=s.get("plateau"),
+                      holder_unknown=UNKNOWN_HOLDER if UNKNOWN_HOLDER in text else "")
     if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)
         k, a = s["onset_index"], s["between"]
         j = int(np.flatnonzero(xs == a)[0])
@@ -553,9 +561,8 @@ def stall_claim(result, cf: CurveFacts | None):
                            f"(measured IOPS × fio's mean latency, Little's law) stayed at about {st['in_flight']:.3g}"
                            f"{rng} while the outstanding I/O asked for grew ×{st['asked_to'] / st['asked_from']:.3g} "
                            f"to {_fx(st['asked_to'])}: more {x} did not put more I/O in flight, so {x} stopped being "
-                           f"a load there — the level is not read as a serial fraction's or contention's limit "
-                           f"(what held the I/O in flight is not in these numbers: an engine's or a per-job limit are "
-                           f"the usual ones).", cf.saturation, interpreted=False)
+                           f"a load there — the level is not read as a serial fraction's or contention's limit"
+                           f"{STALL_HOLDER}.", cf.saturation, interpreted=False, holder_unknown=STALL_HOLDER)
 
 
 def stalled_words(result, cf: CurveFacts | None) -> str:

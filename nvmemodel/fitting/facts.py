@@ -227,14 +227,14 @@ def last_gain(x, y) -> float:
     return _gain(y[-2], y[-1], x[-2], x[-1]) if x.size >= 2 else np.nan
 
 
-def _saturation(result, p, ev=None) -> Fact | None:
+def _saturation(result, p, ev=None, key=None) -> Fact | None:
     from .axes import axis_kind
 
     if axis_kind(result.x) not in ("concurrency", "other") or result.y_unit not in ("1/s", "B/s"):
         return None
     x, y, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
     n = x.size
-    if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p):
+    if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p, key):
         return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
     noisy = repeat_spread(result, p)
     by_runs = noisy if noisy is not None and noisy.get("readable") else None
@@ -944,9 +944,13 @@ def queued_last(p, j: int) -> dict | None:
     return {"lat_growth": growth, "little_lo": float(check.min()), "little_hi": float(check.max())}
 
 
-def _paced(result, p) -> bool:
-    """Every run was paced by fio (a think time after each I/O, or a rate it kept to)."""
+def _paced(result, p, key=None) -> bool:
+    """Every run was paced by fio (a think time after each I/O, or a rate it kept to) — a rate only where it held a
+    point (:func:`~nvmemodel.fitting.pacing.pace_binds`): a pace no run reached is no load axis change, and the
+    series reads as unpaced (set after round 16 was read: r16_mickeydonkey optane sqpoll qd, rate_iops=700000 at
+    83.6 % at most, its onset, rise and latency withheld, VF)."""
     from .claim import runs_rows
+    from .pacing import pace_binds
 
     rows = runs_rows(result, p)
     if rows is None or not len(rows):
@@ -955,7 +959,7 @@ def _paced(result, p) -> bool:
         if col in rows:
             v = pd_num(rows[col])
             if v.notna().all() and (v > 0).all():
-                return True
+                return col == "thinktime_s" or key is None or pace_binds(result, key) is not False
     return False
 
 
@@ -1686,7 +1690,7 @@ def curve_facts(result, key) -> CurveFacts:
         ev = None
     if ev is not None and len(ev.x) != len(p):
         ev = None
-    sat = _saturation(result, p, ev)
+    sat = _saturation(result, p, ev, key)
     if sat is not None:
         sat.facts["key"] = tuple(key)  # (the curve's rows in the table, for the per-direction words)
     layer = _layer(result, p)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .claim import Claim, _pts, _what, _xv
-from .pacing import AT_PACE, NEAR_PACE, _pacing, jobs_of, pace_run_shares, pd_numeric
+from .pacing import AT_PACE, NEAR_PACE, _pacing, jobs_of, pace_held, pace_run_shares, pd_numeric
 from .wording import fmt_y
 
 __all__ = ["AT_PACE", "paced_model_claim", "pd_numeric"]
@@ -66,13 +66,10 @@ def _paced(result, key) -> list[Claim]:
     xs, ys = pts[x].to_numpy(float), pts["y"].to_numpy(float)
     with np.errstate(all="ignore"):
         share = ys / limits
-    # a point is at its pace where its mean is, or where most of its runs are within NEAR_PACE of it (a run that
-    # fell short drags a mean below; round 6: 99.7 / 71.7 / 99.5 % runs, a 90.3 % mean); statements about runs are
-    # made of the runs (pacing.pace_run_shares), the point means only where the runs cannot be read
+    # a point is at its pace as pacing.pace_held says (the verdict the CPU and saturation facts read too); statements
+    # about runs are made of the runs (pacing.pace_run_shares), the point means only where the runs cannot be read
     runs = pace_run_shares(result, key)
-    at = np.isfinite(share) & (share >= AT_PACE)
-    if runs is not None:
-        at |= np.array([bool(np.median(r) >= NEAR_PACE) for r in runs])
+    at = pace_held(result, key)
 
     def where(mask):
         return ", ".join(_xv(result, v) for v in xs[mask])
@@ -100,7 +97,7 @@ def _paced(result, key) -> list[Claim]:
         return [Claim("paced", f"fio was told to pace these runs ({told}), and "
                                f"{'every run' if every_run else 'every point'} is at that rate ({pct(at)} of "
                                f"it at {x} = {where(at)}): the measured {what} is fio's pacing, not a limit of the "
-                               f"device or the host.")]
+                               f"device or the host.", {"holder": "the pacing sentence names it (fio's pace)"})]
     if at.any():
         # the peak at fio's pace: said before any sentence that reads the peak as the device's (round 6, r6_ioscope
         # QD: "peaks at 7.95 K IOPS … and falls 20 %" at 97.1 % of --rate=32m)
