@@ -613,8 +613,9 @@ def _rate_explained(result, cf, flags, xv: float) -> str:
     if flags.get("paced"):
         return f"the runs were paced ({', '.join(flags['paced'])})"
     c = cf.cap.facts if cf.cap is not None else {}  # (a level said as the rate at one depth is no cap: one story)
+    # (one depth's byte level whose bytes in flight grew is the byte cap the cap sentence names: round 16 WB)
     if (c.get("iops_cap") and not (c.get("one_depth") or c.get("by_outstanding"))) \
-            or (c.get("bytes_cap") and not c.get("bytes_depth")):
+            or (c.get("bytes_cap") and (not c.get("bytes_depth") or c.get("bytes_inflight"))):
         return "a cap the data show sets the rate"
     if cf.layer is not None and cf.layer.facts.get("served") == "no_device":
         return ""  # round 6 (BG): no device to wait on — "in flight" is the call's own work (a copy, a lock's spin)
@@ -700,7 +701,7 @@ def cost_words(result, key) -> str:
     flags = run_flags(result, key, p)
     if flags["engine"] == "cpuio":
         return ""
-    from ..hostcal.costs import HELPER_THREADS
+    from ..hostcal.costs import HELPER_THREADS, ONE_COST
 
     helper = flags["engine"] in HELPER_THREADS
     if _not_per_io(cf, flags) and not helper and not flags["polling"]:
@@ -731,6 +732,7 @@ def cost_words(result, key) -> str:
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
     step = flags["step"]
+    varies = False
     if x_bs:
         ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)  # r8 ED
 
@@ -769,6 +771,19 @@ def cost_words(result, key) -> str:
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
+        # a cost read at the onset stands for the level only where the level's points paid about it: one that changes
+        # by more than ONE_COST over them is given point by point, and no one rate is read from it (set after round 16
+        # was read: r16_ssdbenchresults_jetson-nvme_… numjobs, WC, 411 → 916 µs per job over numjobs 1–4 while the
+        # rate rose 2.4 %, "one CPU sustains 2.43 K IOPS" read at numjobs = 1)
+        size = _sizes(p)
+        lvl = [k for k in range(i, len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
+               and abs(size[k] / size[i] - 1) <= 0.01] if where == "at the saturation onset" else []
+        if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]):
+            text = (f" fio's CPU per I/O over the level ({x} = {', '.join(_xv(result, xs[k]) for k in lvl)}): "
+                    f"{', '.join(fmt_y(per_io[k], 's') for k in lvl)} (usr+sys CPU-seconds ÷ I/Os, per job), "
+                    f"×{max(per_io[lvl]) / min(per_io[lvl]):.3g} apart: not one cost, so no rate one CPU sustains is "
+                    f"read from it")
+            varies = True
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
     if not partial and _no_device(runs_rows(result, p), cf, flags["engine"]):
@@ -777,7 +792,7 @@ def cost_words(result, key) -> str:
         # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
         partial = "whatever lay beneath the files (the results name no device)"
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
-                   or partial or idle[i])
+                   or partial or idle[i] or varies)
     rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "

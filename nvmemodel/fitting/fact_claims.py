@@ -53,7 +53,7 @@ def _both(result, cf: CurveFacts, value: float, iops: float | None, bps: float |
     big = per_io.size and (per_io.max() >= BIG_BLOCK or np.ptp(per_io) > 0.01 * per_io.mean())
     if u == "1/s" and big and bps:
         text += f", {fmt_y(bps, 'B/s')}"
-    elif u == "B/s" and iops:
+    elif u == "B/s" and iops and (result.x == "block_size_bytes" or _fixed_block(result, cf)):
         text += f", {fmt_y(iops, '1/s')}"
     return text
 
@@ -71,7 +71,25 @@ def io_size(result, cf: CurveFacts | None) -> float | None:
         per_io = per_io[np.isfinite(per_io) & (per_io > 0)]
     if not per_io.size or np.ptp(per_io) > 0.01 * per_io.mean():  # bytes per I/O that change along x: no one factor
         return None
+    if not _fixed_block(result, cf):
+        return None
     return float(np.median(per_io))
+
+
+def _fixed_block(result, cf: CurveFacts) -> bool:
+    """The runs moved one block size each (whole bytes, the same in every run): not the mean of a bsrange/bssplit mix,
+    which fio's bytes ÷ I/Os give as a fraction that differs per run — a count of random-size I/Os is no rate a reader
+    compares (set after round 16 was read: r16_ssdbenchresults_jetson-nvme_seqwrite-128k-10m_qd32_numjobs, WD, "802
+    IOPS" beside 4.23 GB/s for bsrange=128k-10m, 5.25–5.30 MB a run)."""
+    from .claim import runs_rows
+
+    rows = runs_rows(result, cf.points) if "sources" in cf.points else None
+    if rows is None or "block_size_bytes" not in rows:
+        return True
+    from .facts import pd_num
+
+    bs = pd_num(rows["block_size_bytes"]).dropna().to_numpy(float)
+    return not bs.size or bool(np.all(bs == np.round(bs)) and np.ptp(bs) == 0)
 
 
 def level_words(result, cf: CurveFacts | None, value: float, hi: float | None = None) -> str:
@@ -782,9 +800,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                        f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else ""))
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
-                parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: the byte rate at that "
-                             f"depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
-                             + _held_words(result, s))
+                parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "
+                             + _depth_bytes_words(result, cf, s) + _held_words(result, s))
             else:
                 parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
                              + _held_words(result, s))
@@ -820,14 +837,80 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     o = cf.outstanding
     if o is not None:
         s = o.facts
+        more = served_words(result, cf)[1]
+        busy = _cpu_shares(cf, [int(np.argmin(np.abs(cf.points["x"].to_numpy(float) - s["x"])))])
+        if busy is not None:  # the job's CPU, not the depth (round 16 VB: zram QD1 4 KiB at 99 % of a CPU)
+            more = f"its job was {busy[0]:.0%} busy on its CPU there: more jobs, not a deeper queue,"
         out.append(_claim("outstanding", f"At {_xv(result, s['x'])}, {_fx(s['outstanding'])} I/O"
                                          f"{'' if s['outstanding'] == 1 else 's'} outstanding ÷ "
                                          f"{fmt_y(s['lat'], 's')} mean latency = {fmt_y(s['bound'], '1/s')} (measured "
                                          f"{fmt_y(s['measured'], '1/s')}): the small-block rate is what that much "
                                          f"outstanding I/O allows at that latency; an IOPS ceiling of "
                                          f"{served_words(result, cf)[0]} is not measured at this depth; "
-                                         f"{served_words(result, cf)[1]} would tell.", o))
+                                         f"{more} would tell.", o))
     return out
+
+
+def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
+    """What the byte level at one depth is, by its proof (set after round 16 was read): the job's CPU where it was
+    busy at every size of the stretch (VB, r16 zram seqread QD1: 97–100 % of a CPU, each I/O done inside its
+    submission — a deeper queue adds nothing to it); a byte limit where the bytes in flight grew ≥ ×4 over it with
+    Little's law holding (WB, r16 xnvme QD16); else the rate at that depth, not shown to be a cap."""
+    n = len(cf.points)
+    stretch = range(n - s["bytes_points"], n)
+    busy = _cpu_shares(cf, stretch)
+    if busy is not None:
+        sub = _submit_share(result, cf, stretch)
+        sub = (f"; fio's submission latency {span(f'{sub[0]:.0%}', f'{sub[1]:.0%}')} of its total: each I/O was "
+               f"done inside its submission" if sub is not None and sub[0] >= CPU_BOUND else "")
+        return (f"the job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size of it{sub}: "
+                f"the job's CPU holds the rate; more jobs, not a deeper queue, would tell")
+    fl = s.get("bytes_inflight")
+    if fl is not None:
+        lo, hi = fl["bytes"]
+        check = span(f"{fl['little'][0]:.2f}", f"{fl['little'][1]:.2f}")
+        return (f"the bytes in flight grew ×{fl['growth']:.3g} ({_bytes(lo)} → {_bytes(hi)}) and fio's mean latency "
+                f"×{fl['lat'][1] / fl['lat'][0]:.3g} ({fmt_y(fl['lat'][0], 's')} → {fmt_y(fl['lat'][1], 's')}), "
+                f"as Little's law gives at one byte rate (its check {check}):"
+                f" more bytes in flight only queued — "
+                + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s"))
+    return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
+
+
+def _cpu_shares(cf: CurveFacts, idx) -> tuple[float, float] | None:
+    """The lowest and highest CPU share of the points ``idx`` where every one of their jobs was ≥ CPU_BOUND busy
+    (fio's usr+sys) and the series neither polls nor spends CPU that bought no I/O; None otherwise. The per-point
+    "spinning" flag is not read: it compares I/Os per job across points, which along block size differ by the size."""
+    if cf.cpu is None or cf.cpu.facts.get("spins") or cf.cpu.facts.get("polled"):
+        return None
+    share = cf.cpu.facts.get("share") or []
+    idx = list(idx)
+    if not idx or max(idx) >= len(share):
+        return None
+    vals = [share[k] for k in idx]
+    if not all(np.isfinite(v) and v >= CPU_BOUND for v in vals):
+        return None
+    return float(min(vals)), float(max(vals))
+
+
+def _submit_share(result, cf: CurveFacts, idx) -> tuple[float, float] | None:
+    """fio's submission latency as a share of its total (slat ÷ lat, each point's runs' mean) over points ``idx``:
+    near 1 the engine or device did the I/O inside the submitting call (zram, a synchronous service)."""
+    from .claim import runs_rows
+    from .facts import pd_num
+
+    rows = runs_rows(result, cf.points)
+    if rows is None or not {"slat_mean_s", "lat_mean_s", "source_path"} <= set(rows.columns):
+        return None
+    out = []
+    for k in idx:
+        srcs = set(str(cf.points["sources"].iloc[k]).split(";"))
+        r = rows[rows["source_path"].astype(str).isin(srcs)]
+        sl, la = pd_num(r["slat_mean_s"]), pd_num(r["lat_mean_s"])
+        if not len(r) or sl.isna().any() or la.isna().any() or (la <= 0).any():
+            return None
+        out.append(float((sl / la).mean()))
+    return min(out), max(out)
 
 
 def _cpu_busy(cf: CurveFacts, n: int) -> bool:

@@ -963,6 +963,10 @@ def _paced(result, p, key=None) -> bool:
     return False
 
 
+#: the growth of the bytes in flight (depth × size) over a flat byte stretch at one depth that shows a byte limit: a
+#: ×2 step is one doubling, inside what a level is read within; ×4 is two sizes past the first (round 16 WB)
+INFLIGHT_GROWTH = 4.0
+
 #: the widest run spread (largest ÷ smallest run of a size) :func:`_flat_run` takes as a level's band: runs further apart
 #: scatter, and their means say no level (QA4's uringbs2, runs ×2.3 apart, read before round 9's rule was set)
 NOISE_BAND = 1.5
@@ -1103,6 +1107,23 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     out = p["out"].to_numpy(float)[n - nb:] if "out" in p and bcap is not None else np.array([np.nan])
     bytes_depth = float(out[0]) if nb >= 3 and np.isfinite(out).all() and np.all(out == out[0]) and out[0] > 0 \
         and not any(_at_pace(result, key, v) for v in b[n - nb:]) else None
+    # at one depth the size axis is itself a load axis for bytes: depth × size in flight. Where that grew ≥ ×4 over the
+    # flat stretch and fio's Little check holds at each of its points (mean latency ∝ the bytes in flight at a fixed
+    # byte rate), more bytes in flight only queued: a byte limit, measured — a deeper queue would add bytes in flight
+    # as the larger sizes already did (set after round 16 was read: r16_xnvmebench_nvme0n1_seqwrite_qd16_bs, WB,
+    # 16 I/Os × 128 KiB → 1 MiB at 3.385 → 3.362 GB/s, latency ×8.05, said "not shown to be a cap")
+    # At one I/O outstanding nothing queued: latency ∝ size is that one transfer's time, the byte rate of the QD1 path
+    # (round 14 SF), and a second I/O in flight could still add — so only at a depth of 2 or more.
+    inflight = None
+    if bytes_depth is not None and bytes_depth >= 2:
+        lat = p["lat"].to_numpy(float)[n - nb:]
+        with np.errstate(all="ignore"):  # fio's Little check from the means: outstanding ÷ (latency × IOPS)
+            little = bytes_depth / (lat * means_i[n - nb:])
+        grew = float(b[-1] / b[n - nb])
+        if grew >= INFLIGHT_GROWTH and np.isfinite(lat).all() and (lat > 0).all() and np.isfinite(little).all() \
+                and np.all(np.abs(little - 1) <= LITTLE_TOL):
+            inflight = {"bytes": (bytes_depth * b[n - nb], bytes_depth * b[-1]), "growth": grew,
+                        "lat": (float(lat[0]), float(lat[-1])), "little": (float(little.min()), float(little.max()))}
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
     # qd4_bs_repeats, "a byte cap of 1.38 GB/s or a little above" from means while single runs reached 1.71 GB/s)
@@ -1119,7 +1140,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              float(np.median(spread[:ni])) if icap and iops[:ni].max() > (1 + FLAT) * iops[:ni].min() else None,
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(tail.min()), float(tail.max())) if bcap else None,
-             "bytes_depth": bytes_depth, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
+             "bytes_depth": bytes_depth, "bytes_inflight": inflight, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
              if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
              "held_above": above,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
