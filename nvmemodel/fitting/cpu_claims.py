@@ -779,10 +779,11 @@ def cost_words(result, key) -> str:
         lvl = [k for k in range(i, len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
                and abs(size[k] / size[i] - 1) <= 0.01] if where == "at the saturation onset" else []
         if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]):
-            text = (f" fio's CPU per I/O over the level ({x} = {', '.join(_xv(result, xs[k]) for k in lvl)}): "
-                    f"{', '.join(fmt_y(per_io[k], 's') for k in lvl)} (usr+sys CPU-seconds ÷ I/Os, per job), "
-                    f"×{max(per_io[lvl]) / min(per_io[lvl]):.3g} apart: not one cost, so no rate one CPU sustains is "
-                    f"read from it")
+            lo, hi = min(lvl, key=lambda k: per_io[k]), max(lvl, key=lambda k: per_io[k])
+            text = (f" fio's CPU per I/O over the level ({x} = {_xv(result, xs[lvl[0]])}–{_xv(result, xs[lvl[-1]])}): "
+                    f"{fmt_y(per_io[lo], 's')} at {_xv(result, xs[lo])} to {fmt_y(per_io[hi], 's')} at "
+                    f"{_xv(result, xs[hi])} (usr+sys CPU-seconds ÷ I/Os, per job), ×{per_io[hi] / per_io[lo]:.3g} "
+                    f"apart: not one cost, so no rate one CPU sustains is read from it")
             varies = True
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)

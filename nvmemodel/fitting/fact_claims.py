@@ -824,8 +824,9 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             il = s.get("by_outstanding") or s.get("one_depth")
-            bl = "byte level" if s.get("bytes_depth") else "byte cap"
-            two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or s.get("bytes_depth") else
+            depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)
+            bl = "byte level" if depth_only else "byte cap"
+            two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or bl == "byte level" else
                    "The two caps", "IOPS level" if il else "IOPS cap")
             text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} ({bl} ÷ {two[1]}): "
                      f"min({two[1]}, {bl} ÷ block size) — a roofline — describes the points")
@@ -858,7 +859,7 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
     Little's law holding (WB, r16 xnvme QD16); else the rate at that depth, not shown to be a cap."""
     n = len(cf.points)
     stretch = range(n - s["bytes_points"], n)
-    busy = _cpu_shares(cf, stretch)
+    busy = _stretch_busy(cf, s)
     if busy is not None:
         sub = _submit_share(result, cf, stretch)
         sub = (f"; fio's submission latency {span(f'{sub[0]:.0%}', f'{sub[1]:.0%}')} of its total: each I/O was "
@@ -875,6 +876,12 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
                 f" more bytes in flight only queued — "
                 + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s"))
     return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
+
+
+def _stretch_busy(cf: CurveFacts, s: dict) -> tuple[float, float] | None:
+    """:func:`_cpu_shares` over the flat byte stretch of the cap fact ``s``."""
+    n = len(cf.points)
+    return _cpu_shares(cf, range(n - s["bytes_points"], n))
 
 
 def _cpu_shares(cf: CurveFacts, idx) -> tuple[float, float] | None:
