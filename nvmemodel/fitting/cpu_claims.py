@@ -781,9 +781,9 @@ def cost_words(result, key) -> str:
         if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]):
             lo, hi = min(lvl, key=lambda k: per_io[k]), max(lvl, key=lambda k: per_io[k])
             text = (f" fio's CPU per I/O over the level ({x} = {_xv(result, xs[lvl[0]])}–{_xv(result, xs[lvl[-1]])}): "
-                    f"{fmt_y(per_io[lo], 's')} at {_xv(result, xs[lo])} to {fmt_y(per_io[hi], 's')} at "
-                    f"{_xv(result, xs[hi])} (usr+sys CPU-seconds ÷ I/Os, per job), ×{per_io[hi] / per_io[lo]:.3g} "
-                    f"apart: not one cost, so no rate one CPU sustains is read from it")
+                    f"between {fmt_y(per_io[lo], 's')} (at {_xv(result, xs[lo])}) and {fmt_y(per_io[hi], 's')} (at "
+                    f"{_xv(result, xs[hi])}; usr+sys CPU-seconds ÷ I/Os, per job), ×{per_io[hi] / per_io[lo]:.3g} "
+                    f"apart: not one cost")
             varies = True
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
@@ -798,6 +798,9 @@ def cost_words(result, key) -> str:
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")
+    if varies and not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null"
+                       or helper or partial or idle[i]):
+        text += ", so no rate one CPU sustains is read from it"  # (else the reason below says so, once)
     if flags["paced"]:
         notes.append(f"the runs were paced ({', '.join(flags['paced'])}): a cost at a set rate, not at saturation, "
                      "so no rate one CPU sustains is read from it")
