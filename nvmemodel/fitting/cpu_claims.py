@@ -778,7 +778,8 @@ def cost_words(result, key) -> str:
         size = _sizes(p)
         lvl = [k for k in range(i, len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
                and abs(size[k] / size[i] - 1) <= 0.01] if where == "at the saturation onset" else []
-        if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]):
+        # (where cost_rise tells the cost's growth as the rate fell, that sentence says it: r9 uring sqpoll numjobs)
+        if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]) and not cost_rise(result, p, per_io):
             lo, hi = min(lvl, key=lambda k: per_io[k]), max(lvl, key=lambda k: per_io[k])
             text = (f" fio's CPU per I/O over the level ({x} = {_xv(result, xs[lvl[0]])}–{_xv(result, xs[lvl[-1]])}): "
                     f"between {fmt_y(per_io[lo], 's')} (at {_xv(result, xs[lo])}) and {fmt_y(per_io[hi], 's')} (at "
