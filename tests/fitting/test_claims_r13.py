@@ -85,17 +85,18 @@ def test_flat_iops_at_one_depth_is_that_depths_rate_r13_qc():
     assert cap["facts"]["one_depth"] == depth
     assert "not shown to be a cap" in cap["text"] and "an IOPS cap of" not in cap["text"]
     assert f"all at {depth:g} I/Os outstanding" in cap["text"]
-    # the byte level at the same one depth is that depth's byte rate too (one rule for both units, set after round 15
-    # was read): 2.24–2.32 GB/s from 8 to 32 KiB, all at 4 outstanding, not a cap
+    # the byte level at the same one depth: the bytes in flight (4 × the size) grew ×4 over 8–32 KiB while the byte
+    # rate stayed 2.24–2.32 GB/s and Little's law held — a byte cap, measured (set after round 16 was read, WB; the
+    # case's reading: "from 8 KiB the bandwidth stays at 2.24-2.32 GB/s … a bandwidth cap")
     p = pd.read_csv(cs.CORPUS / "r13_krien-znsspdk_zns-spdk_seqread_qd4_bs" / "points.csv")
     big = p[p["block_size_bytes"] >= 8192]
     bw = big["block_size_bytes"] * big["iops"]
     m = re.search(r"bandwidth is flat at ([\d.]+) GB/s \([\d.]+ GiB/s\)–([\d.]+) GB/s \([\d.]+ GiB/s\) from 8 KiB to "
-                  r"32 KiB, all at 4 I/Os outstanding: the byte rate at that depth, not shown to be a cap", cap["text"])
+                  r"32 KiB, all at 4 I/Os outstanding: the bytes in flight grew ×4 \(32 KiB → 128 KiB\)", cap["text"])
     assert m, cap["text"]
     assert float(m[1]) == pytest.approx(bw.min() / 1e9, abs=0.005) and float(m[2]) == pytest.approx(bw.max() / 1e9,
                                                                                                     abs=0.005)
-    assert "a byte cap of" not in cap["text"] and cap["facts"]["bytes_depth"] == depth
+    assert f"a byte cap of {bw.max() / 1e9:.3g} GB/s" in cap["text"] and cap["facts"]["bytes_depth"] == depth
 
 
 def test_flat_iops_with_the_depth_changing_is_still_a_cap_r13_qc_counter():
