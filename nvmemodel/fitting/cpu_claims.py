@@ -701,7 +701,7 @@ def cost_words(result, key) -> str:
     flags = run_flags(result, key, p)
     if flags["engine"] == "cpuio":
         return ""
-    from ..hostcal.costs import HELPER_THREADS, ONE_COST
+    from ..hostcal.costs import HELPER_THREADS
 
     helper = flags["engine"] in HELPER_THREADS
     if _not_per_io(cf, flags) and not helper and not flags["polling"]:
@@ -732,7 +732,6 @@ def cost_words(result, key) -> str:
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
     step = flags["step"]
-    varies = False
     if x_bs:
         ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)  # r8 ED
 
@@ -771,21 +770,6 @@ def cost_words(result, key) -> str:
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
-        # a cost read at the onset stands for the level only where the level's points paid about it: one that changes
-        # by more than ONE_COST over them is given point by point, and no one rate is read from it (set after round 16
-        # was read: r16_ssdbenchresults_jetson-nvme_… numjobs, WC, 411 → 916 µs per job over numjobs 1–4 while the
-        # rate rose 2.4 %, "one CPU sustains 2.43 K IOPS" read at numjobs = 1)
-        size = _sizes(p)
-        lvl = [k for k in range(i, len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
-               and abs(size[k] / size[i] - 1) <= 0.01] if where == "at the saturation onset" else []
-        # (where cost_rise tells the cost's growth as the rate fell, that sentence says it: r9 uring sqpoll numjobs)
-        if len(lvl) >= 2 and max(per_io[lvl]) > ONE_COST * min(per_io[lvl]) and not cost_rise(result, p, per_io):
-            lo, hi = min(lvl, key=lambda k: per_io[k]), max(lvl, key=lambda k: per_io[k])
-            text = (f" fio's CPU per I/O over the level ({x} = {_xv(result, xs[lvl[0]])}–{_xv(result, xs[lvl[-1]])}): "
-                    f"between {fmt_y(per_io[lo], 's')} (at {_xv(result, xs[lo])}) and {fmt_y(per_io[hi], 's')} (at "
-                    f"{_xv(result, xs[hi])}; usr+sys CPU-seconds ÷ I/Os, per job), ×{per_io[hi] / per_io[lo]:.3g} "
-                    f"apart: not one cost")
-            varies = True
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
     if not partial and _no_device(runs_rows(result, p), cf, flags["engine"]):
@@ -794,14 +778,11 @@ def cost_words(result, key) -> str:
         # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
         partial = "whatever lay beneath the files (the results name no device)"
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
-                   or partial or idle[i] or varies)
+                   or partial or idle[i])
     rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")
-    if varies and not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null"
-                       or helper or partial or idle[i]):
-        text += ", so no rate one CPU sustains is read from it"  # (else the reason below says so, once)
     if flags["paced"]:
         notes.append(f"the runs were paced ({', '.join(flags['paced'])}): a cost at a set rate, not at saturation, "
                      "so no rate one CPU sustains is read from it")

@@ -861,9 +861,9 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
     stretch = range(n - s["bytes_points"], n)
     busy = _stretch_busy(cf, s)
     if busy is not None:
-        sub = _submit_share(result, cf, stretch)
-        sub = (f"; fio's submission latency {span(f'{sub[0]:.0%}', f'{sub[1]:.0%}')} of its total: each I/O was "
-               f"done inside its submission" if sub is not None and sub[0] >= CPU_BOUND else "")
+        share = _submit_share(result, cf, stretch)
+        sub = (f"; fio's submission latency {span(f'{share[0]:.0%}', f'{share[1]:.0%}')} of its total: each I/O was "
+               f"done inside its submission" if share is not None and share[0] >= CPU_BOUND else "")
         return (f"the job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size of it{sub}: "
                 f"the job's CPU holds the rate; more jobs, not a deeper queue, would tell")
     fl = s.get("bytes_inflight")

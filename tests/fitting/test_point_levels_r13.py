@@ -3,6 +3,8 @@
 Each rule on the spent case that asked for it and on a spent case where it must not fire; the assertions recompute
 from the runs what the words claim, no value is pinned.
 """
+
+import pytest
 import numpy as np
 
 from tests.fitting.corpus_score import fit_case_id
@@ -73,15 +75,19 @@ def test_cap_with_runs_above_it_is_no_cap():
 
 
 def test_cap_with_tight_runs_keeps_its_words():
-    # one depth (16 outstanding) at every size: since round 15 the byte level is the rate at that depth, as the
-    # IOPS one (round 13 QC) — the throttle is not in fio's files
+    # one depth (16 outstanding) at every size, but the bytes in flight grew ×32 (128 KiB → 4 MiB) over the flat
+    # stretch and fio's latency with them (Little's law): since round 16 (WB) that is a byte cap, measured
     r, key, cf = _one(CAP_REAL)
     s = cf.cap.facts
     assert s["bytes_cap"] and s["bytes_runs"][1] <= (1 + F.FLAT) * s["bytes_cap"] and s["bytes_depth"] == 16
     lo, hi = s["bytes_range"]
     lv = point_levels(r, cf.points)
     assert all(lo <= d["median"] <= hi for d in lv if d["x"] >= s["bytes_flat"][0])
-    assert "the byte rate at that depth, not shown to be a cap" in r.explain()
+    fl = s["bytes_inflight"]
+    assert fl["growth"] == pytest.approx(s["bytes_flat"][1] / s["bytes_flat"][0]) and fl["growth"] >= 4
+    assert all(0.9 <= c <= 1.1 for c in fl["little"])
+    assert f"the bytes in flight grew ×{fl['growth']:.3g}" in r.explain() and "a byte cap of" in r.explain()
+    assert "the byte rate at that depth, not shown to be a cap" not in r.explain()
 
 
 NA = "r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats"

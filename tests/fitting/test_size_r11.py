@@ -73,11 +73,16 @@ def test_ka_counter_a_level_that_holds_is_still_said():
     gb = 1e9
     fit = _fit_df(_sizes([0.25 * gb, 0.5 * gb, gb, 2.0 * gb, 2.02 * gb, 2.01 * gb, 2.03 * gb]))
     from nvmemodel.fitting.claim import curve_evidence
+    from nvmemodel.fitting.facts import curve_facts
 
     ev = curve_evidence(fit, next(iter(fit.chosen)))[0]
     assert ev.plateau is not None and ev.plateau["points"] >= 3 and "creeps" not in ev.maximum
-    # one depth (32) at every size: the byte level is the rate at that depth (round 15's one rule for both units)
-    assert any("the byte rate at that depth" in t for t in _texts(fit, "cap")), _texts(fit)
+    # one depth (32) at every size; the seeded latency is Little's law (depth × size ÷ rate), so over the flat
+    # 32 KiB–256 KiB the bytes in flight grew ×8 with the latency: since round 16 (WB) a byte cap, measured
+    fl = curve_facts(fit, next(iter(fit.chosen))).cap.facts["bytes_inflight"]
+    assert fl["growth"] >= 4 and all(0.95 <= c <= 1.05 for c in fl["little"])
+    cap = [t for t in _texts(fit, "cap") if f"the bytes in flight grew ×{fl['growth']:.3g}" in t]
+    assert cap and "a byte cap of 2.03 GB/s" in cap[0] and "the byte rate at that depth" not in cap[0], _texts(fit)
 
 
 # ------------------------------------------------------------------ KE: a trim carries no data

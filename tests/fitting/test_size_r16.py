@@ -6,7 +6,6 @@
 - VB: the same level where the job was ≥ 90 % busy on its CPU at every size is the job's CPU: "more jobs", never "a
   deeper queue".
 - WD: no IOPS beside bytes/s where the block size is the mean of a bsrange mix (fractional, different per run).
-- WC: no "one CPU sustains" from the onset's CPU per I/O where the level's points paid ×2 apart.
 
 Round 16 is spent; each rule has a counter-case (spent real or seeded synthetic) where it must not fire. No blind
 round has tested these rules.
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.filterwarnings("ignore")
 XNVME = "r16_xnvmebench_nvme0n1_seqwrite_qd16_bs"
 ZRAM = "r16_here-zram_zram-lzorle_libaio_seqread_qd1_bs_repeats"
 JETSON = "r16_ssdbenchresults_jetson-nvme_seqwrite-128k-10m_qd32_numjobs"
-T7 = "r16_ssdbenchresults_external-t7-usb_seqwrite-128k-10m_qd32_numjobs"
 
 
 def _flat_bytes(texts):
@@ -111,21 +109,3 @@ def test_wd_counter_one_fixed_block_keeps_iops_beside_bytes():
     fit = nm.fit(pd.DataFrame(rows), x="numjobs", y="bw_bytes_per_s")
     sat = _texts(fit, "saturation")
     assert sat and "2 GB/s (1.86 GiB/s), 15.27 K IOPS" in sat[0], sat
-
-
-# ------------------------------------------------------------------ WC: one cost, or no one-CPU rate
-def test_wc_r16_jetson_cost_that_doubles_over_the_level_gives_no_one_cpu_rate():
-    fit = _fit(JETSON)
-    cpu = " ".join(_texts(fit, "cpu"))
-    p = pd.read_csv(CORPUS / JETSON / "points.csv")
-    # fio's usr/sys here are each job's share (group reporting): the jobs' CPU-seconds per I/O is share × jobs ÷ IOPS
-    per = ((p["cpu_usr"] + p["cpu_sys"]) * p["numjobs"] / p["iops"]).groupby(p["numjobs"]).median()
-    assert per.max() / per.min() > 1.5  # 411 → 916 µs per job
-    assert f"×{per.max() / per.min():.3g} apart: not one cost" in cpu
-    assert "one CPU sustains" not in cpu.replace("no rate one CPU sustains", "")
-
-
-def test_wc_counter_r16_t7_one_cost_over_the_level_keeps_its_rate():
-    # numjobs 2–4 paid 803–895 µs per job (×1.11): the onset's cost stands for the level
-    cpu = " ".join(_texts(_fit(T7), "cpu"))
-    assert "at which cost one CPU sustains" in cpu and "not one cost" not in cpu
