@@ -70,6 +70,7 @@ def _paced(result, key) -> list[Claim]:
     # about runs are made of the runs (pacing.pace_run_shares), the point means only where the runs cannot be read
     runs = pace_run_shares(result, key)
     at = pace_held(result, key)
+    assert at is not None  # (None only where _pacing finds no pace, returned above)
 
     def where(mask):
         return ", ".join(_xv(result, v) for v in xs[mask])
