@@ -740,7 +740,8 @@ def test_a_fall_in_other_words_is_not_missing_but_no_falls_verdict():
     assert grade(said["text"], data, expect(falls=False), kind="block size")[0] == "supported"
 
 
-def test_regrade_refuses_an_unspent_round(tmp_path):
+def test_regrade_refuses_an_unspent_round(tmp_path, monkeypatch):
+    monkeypatch.setattr(cs, "UNSPENT", ("blind16",))  # (every round is spent now: the refusal as it held for 16)
     saved = tmp_path / "r.txt"
     saved.write_text("== r16_anything [blind16]: 1 claims\n  [supported] (fit) x fits 3 points with R² = 0.1.\n",
                      encoding="utf-8")
