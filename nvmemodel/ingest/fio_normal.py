@@ -53,7 +53,7 @@ _PCT = re.compile(r"(?P<p>[\d.]+)th=\[\s*(?P<v>\d+)\]")
 _CPU = re.compile(r"^\s+cpu\s*:\s*usr=(?P<usr>[\d.]+)%, sys=(?P<sys>[\d.]+)%(?:, ctx=(?P<ctx>\d+))?")
 _ISSUED_NEW = re.compile(r"^\s+issued rwts?:\s*total=(?P<t>[\d,]+)")
 _ISSUED_OLD = re.compile(r"^\s+issued\s*:\s*total=r=(?P<r>\d+)/w=(?P<w>\d+)(?:/d=(?P<d>\d+))?")
-_DISK = re.compile(r"^\s+(?P<dev>[\w\-.]+): ios=\d+/\d+")
+_DISK = re.compile(r"^\s+(?P<dev>[\w\-.]+): ios=(?P<r>\d+)/(?P<w>\d+)")
 _UNIT = {"nsec": 1e-9, "usec": 1e-6, "msec": 1e-3}
 _PCT_COLS = {"50.00": "clat_p50_s", "90.00": "clat_p90_s", "95.00": "clat_p95_s", "99.00": "clat_p99_s",
              "99.90": "clat_p99_9_s", "99.99": "clat_p99_99_s"}
@@ -168,6 +168,7 @@ def _parse_blocks(text: str, path):
     headers: dict[int, dict[tuple, dict]] = {}
     blocks: list[dict] = []
     devices: dict[int, list[str]] = {}  # run → disk names of its "Disk stats"
+    disk_ios: dict[int, list[int]] = {}  # run → [read requests, write requests] of those devices, summed
     cur: dict[str, Any] | None = None  # the job block being read
     direction = None
     pct_scale, pct_cols = None, _PCT_COLS
@@ -229,6 +230,9 @@ def _parse_blocks(text: str, path):
         if in_disk:
             if m := _DISK.match(line):
                 devices.setdefault(run, []).append(m["dev"])
+                ios = disk_ios.setdefault(run, [0, 0])
+                ios[0] += int(m["r"])
+                ios[1] += int(m["w"])
             continue
         if cur is None:
             continue
@@ -277,7 +281,7 @@ def _parse_blocks(text: str, path):
             continue
         if m := _ISSUED_OLD.match(line):
             cur["issued"] = [float(m["r"]), float(m["w"]), float(m["d"] or 0)]
-    return version, headers, blocks, devices, starts
+    return version, headers, blocks, devices, disk_ios, starts
 
 
 def _said(h: dict) -> str:
@@ -303,7 +307,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
     if text is None:
         with open(path, encoding="utf-8", errors="strict") as fh:
             text = fh.read()
-    version, headers, blocks, devices, starts = _parse_blocks(text, path)
+    version, headers, blocks, devices, disk_ios, starts = _parse_blocks(text, path)
     # a group without any result block: its jobs failed to start (with group_reporting the
     # other jobs of a group that has a block are in that block)
     reported_groups = {(b["run"], b["group"]) for b in blocks}
@@ -393,6 +397,7 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             cpu_usr=b["cpu"][0] if b["cpu"] else math.nan, cpu_sys=b["cpu"][1] if b["cpu"] else math.nan,
             ctx=b["cpu"][2] if b["cpu"] else math.nan,
             devices=";".join(devices.get(b["run"], [])) or None, device_count=len(devices.get(b["run"], [])) or None,
+            disk_read_ios=disk_ios.get(b["run"], (None, None))[0], disk_write_ios=disk_ios.get(b["run"], (None, None))[1],
             error=b["err"],
             defaulted=";".join(defaulted) or None,
         )
