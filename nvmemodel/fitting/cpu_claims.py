@@ -9,7 +9,7 @@ import numpy as np
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
-from .wording import fmt_y, span
+from .wording import cpus_words, fmt_y, span
 
 __all__ = ["_machine_cpu", "_per_job_cpu"]
 
@@ -220,7 +220,7 @@ def _held_words(result, cf, h) -> str:
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
     return (f"fio's CPU accounting: {who} used {_pcts(np.nanmin(share), np.nanmax(share))} of one CPU, and its "
             f"rate follows the CPU it got at one cost, {line}: the CPUs the jobs got ÷ that cost give the measured "
-            f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus[i]:.3g} CPUs ÷ {at} = "
+            f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus_words(cpus[i], '.3g')} ÷ {at} = "
             f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. CPU-bound at the "
             f"share the host gave it (other load on its cores, or more jobs than cores; fio counts only the job's "
             f"thread), not held by the I/O beneath it.")
@@ -358,7 +358,7 @@ def _spin_words(result, cf, sp) -> str:
             f"{fmt_y(iops[-1], '1/s')} at {_xv(result, xs[-1])} ({iops[-1] / iops[top] - 1:+.0%})"
             if top < len(iops) - 1 and iops[-1] < (1 - LEVEL_STEP) * iops[top] else "")
     return (f"fio's CPU accounting: from {x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} the jobs' CPU grew "
-            f"×{cpus[j] / cpus[i]:.3g} ({cpus[i]:.3g} → {cpus[j]:.3g} CPUs, {_pct(share[j])} of one CPU per job at "
+            f"×{cpus[j] / cpus[i]:.3g} ({cpus[i]:.3g} → {cpus_words(cpus[j], '.3g')}, {_pct(share[j])} of one CPU per job at "
             f"{_xv(result, xs[j])}) for ×{iops[j] / iops[i]:.3g} the IOPS: CPU per I/O grew ×"
             f"{per_io[j] / per_io[i]:.3g}, from {fmt_y(per_io[i], 's')} to {fmt_y(per_io[j], 's')} (usr+sys ÷ I/Os)"
             f"{kernel}{fell}. Not one cost: the added CPU bought no I/O, so no CPU limit of the device's I/O is read "
@@ -480,10 +480,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         cpus, per_job = med, med / jobs
     if machine:  # a whole machine's CPU, every process
         text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
-                f"machine used {cpus:.3g} CPUs (user+kernel, every process, not the jobs' alone)")
+                f"machine used {cpus_words(cpus, '.3g')} (user+kernel, every process, not the jobs' alone)")
     else:
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-                f"{cpus:.3g} CPUs (usr+sys)" + (f", {_share(per_job)} of one CPU per job" if np.isfinite(per_job)
+                f"{cpus_words(cpus, '.3g')} (usr+sys)" + (f", {_share(per_job)} of one CPU per job" if np.isfinite(per_job)
                                                  else ""))
         step = _coarse_step(runs_rows(result, pts)) if cpus == 0 else None
         if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job

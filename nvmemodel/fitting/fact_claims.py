@@ -14,7 +14,7 @@ import numpy as np
 from .devices import stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, LITTLE_TOL, queued_last)
-from .wording import _fx, _r2, fmt_y, span
+from .wording import _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
@@ -527,16 +527,13 @@ def _runs_kept(result, cf: CurveFacts, i: int, d: dict):
 
 
 def _targets(result, cf: CurveFacts) -> float:
-    """How many targets (files or devices) each run's jobs used: fio's ``targets`` / ``device_count``, else 1."""
+    """How many targets each run's jobs used side by side (:func:`~nvmemodel.fitting.devices.parallel_targets`: files,
+    or the bottom devices fio lists — a stacked device and its drive are one path), else 1."""
     from .claim import runs_rows
-    from .facts import pd_num
+    from .devices import parallel_targets
 
     rows = runs_rows(result, cf.points)
-    n = 1.0
-    for col in ("targets", "device_count"):
-        if rows is not None and col in rows and pd_num(rows[col]).notna().any():
-            n = max(n, float(pd_num(rows[col]).max()))
-    return n
+    return parallel_targets(rows) if rows is not None else 1.0
 
 
 def fit_words(model: str, n: int, joint: str, r2: float, cf: CurveFacts, ev=None) -> str:
@@ -1187,8 +1184,8 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     if f is not None and f.facts.get("spare"):
         sp, x = f.facts["spare"], result.x
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, sp['from_x'])} on the jobs "
-                              f"together used a level {sp['level_cpus']:.3g} CPUs however many were added — fewer than "
-                              f"the {sp['seen_cpus']:.3g} CPUs the jobs of this result used at {sp['seen_at']}: the "
+                              f"together used a level {cpus_words(sp['level_cpus'], '.3g')} however many were added — fewer than "
+                              f"the {cpus_words(sp['seen_cpus'], '.3g')} the jobs of this result used at {sp['seen_at']}: the "
                               f"host had CPUs to spare, so the plateau is not the host's CPUs saturated.", f,
                        cpu_bound=False)]
     if f is None or f.facts["cpu_bound"] is False:
@@ -1196,9 +1193,9 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     s, x = f.facts, result.x
     if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
-                              f"used a level {s['level_cpus']:.3g} CPUs however many were added. A rate held by "
+                              f"used a level {cpus_words(s['level_cpus'], '.3g')} however many were added. A rate held by "
                               f"something else at a fixed CPU cost per I/O does that too: if this host has about "
-                              f"{s['level_cpus']:.0f} CPUs for fio, they were all busy and the plateau is CPU-bound "
+                              f"{cpus_words(s['level_cpus'], '.0f')} for fio, they were all busy and the plateau is CPU-bound "
                               f"(give the host — --host or a topology — to decide).", f)]
     if s["how"] == "engine":
         return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can "
@@ -1208,26 +1205,26 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     if s["how"] == "host":  # round 10 (JA): the summed CPU stopped growing at one cost — the level it gives
         h = s["host"]
         cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
-        return [_claim("cpu", f"fio's CPU accounting: the jobs together used {cpus} CPUs (usr+sys) at every point from "
+        return [_claim("cpu", f"fio's CPU accounting: the jobs together used {cpus_words(cpus)} (usr+sys) at every point from "
                               f"{x} = {_xv(result, h['x_from'])} to {_xv(result, h['x_to'])} while jobs were added "
                               f"({h['share_last']:.0%} of one CPU per job at {_xv(result, h['x_to'])}), at one cost of "
                               f"{span(fmt_y(h['cost_lo'], 's'), fmt_y(h['cost_hi'], 's'))} of CPU per I/O at every "
-                              f"point; {h['level']:.3g} CPUs ÷ {fmt_y(h['cost'], 's')} per I/O = "
+                              f"point; {cpus_words(h['level'], '.3g')} ÷ {fmt_y(h['cost'], 's')} per I/O = "
                               f"{fmt_y(h['rate'], '1/s')}, the level ({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} "
-                              f"measured there), and {h['level']:.3g} CPUs is {h['whole']} whole CPUs within 1 %: the "
+                              f"measured there), and {cpus_words(h['level'], '.3g')} is {h['whole']} whole CPUs within 1 %: the "
                               f"CPUs the host gave the jobs (about {h['whole']}) held it.", f)]
     if s["how"] == "machine" and s.get("pin"):  # round 11 (KD): the files name the CPUs fio could use
         h, n = s["pin"], s["cores"]
         cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
         text = (f"fio's jobs were pinned to {n} CPU{'s' * (n != 1)} (cpus_allowed={h['spec']}): from {x} = "
-                f"{_xv(result, s['at_x'])} on the jobs together used {cpus} CPUs (usr+sys) however many were added, "
+                f"{_xv(result, s['at_x'])} on the jobs together used {cpus_words(cpus)} (usr+sys) however many were added, "
                 f"at {span(fmt_y(h['cost_lo'], 's'), fmt_y(h['cost_hi'], 's'))} of CPU per I/O; {n} "
                 f"CPU{'s' * (n != 1)} ÷ {fmt_y(h['cost'], 's')} per I/O = {fmt_y(n / h['cost'], '1/s')} "
                 f"({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} measured there): the plateau is "
                 f"the pinned CPU{'s' * (n != 1)} saturated.")
     elif s["how"] == "machine":
         text = (f"fio's CPU accounting: from {x} = {_xv(result, s['at_x'])} on the jobs together used a level "
-                f"{s['cpus']:.3g} CPUs however many were added, {s['cpus'] / s['cores']:.0%} of the host's {s['cores']} "
+                f"{cpus_words(s['cpus'], '.3g')} however many were added, {s['cpus'] / s['cores']:.0%} of the host's {s['cores']} "
                 f"({fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O): they had all the CPU they could get — the "
                 f"plateau is CPU-bound, not a device limit.")
     else:

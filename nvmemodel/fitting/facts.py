@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, layer_of, listed_devices, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
@@ -1502,12 +1502,9 @@ def _layer(result, p) -> Fact | None:
             return Fact("layer", {"layer": "unknown", "devices": [], "targets": sorted(set(targets))[:3]},
                         "fio's disk statistics list no block device under the files the jobs used")
     bps = p["bytes_per_s"].to_numpy(float)
-    targets, counted = 1.0, False
-    for col in ("targets", "device_count"):  # normal output echoes no filename=: fio's disk stats still count them
-        if col in rows:
-            t = pd_num(rows[col]).dropna()
-            targets = max(targets, float(t.max()) if len(t) else 1.0)
-            counted = counted or bool(len(t))
+    # normal output echoes no filename=: fio's disk stats still count them (a stacked device and its drive once)
+    targets = parallel_targets(rows)
+    counted = any(col in rows and pd_num(rows[col]).notna().any() for col in ("targets", "device_count"))
     top = link_limit()
     if np.isfinite(bps).any() and np.nanmax(bps) / max(targets, 1.0) > top[0]:
         # an empty count is no count of one: several drives striped or side by side carry more than one link, so

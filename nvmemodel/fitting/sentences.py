@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .wording import _fmt_param, _fx, _unit, fmt_y
+from .wording import _fmt_param, _fx, _unit, counted, fmt_y
 from .wording import span as _span
 
 __all__ = []
@@ -17,11 +17,11 @@ def _little_verdict(frac) -> str:
     low, high = frac < 0.8, frac > 1.1
     parts = []
     if low.any():
-        parts.append(f"at {int(low.sum())} point(s) it is far below 1: fewer I/Os were in flight than asked for "
+        parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked for "
                      f"(time a job spends between I/Os — --thinktime, an fsync after each write, fio's own work —, "
                      f"submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
     if high.any():
-        parts.append(f"at {int(high.sum())} point(s) it is far above 1: the latency and the rate measured do not "
+        parts.append(f"at {counted(int(high.sum()), 'point')} it is far above 1: the latency and the rate measured do not "
                      f"describe the same I/Os (latency that includes submission or queueing outside the device, "
                      f"or more I/O in flight than the job options say)")
     if not parts:
@@ -123,7 +123,7 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
         parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')}.")
     else:
         parts.append(f"Measured ÷ fitted ceiling: {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')} — above 100 % at "
-                     f"{int(np.sum(eff > 1.005))} point(s): the fitted ceiling is not an upper bound of these data.")
+                     f"{counted(int(np.sum(eff > 1.005)), 'point')}: the fitted ceiling is not an upper bound of these data.")
     return " ".join(parts)
 
 

@@ -34,6 +34,17 @@ def span(lo: str, hi: str, sep: str = "–") -> str:
     return lo if lo == hi else f"{lo}{sep}{hi}"
 
 
+def cpus_words(value: float | str, spec: str = ".3g") -> str:
+    """A count of CPUs with its noun: "1 CPU", "1.94 CPUs" (round 16 VG d: fio's 1.00 CPU printed "1 CPUs")."""
+    text = value if isinstance(value, str) else format(value, spec)
+    return f"{text} CPU" if text in ("1", "1.0", "1.00") else f"{text} CPUs"
+
+
+def counted(n: int, noun: str) -> str:
+    """A count with its noun, singular for one: "1 point", "3 points" (not "1 point(s)")."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _fx(value: float) -> str:
     """An x value as written: whole numbers in full (a 1 MiB block is 1048576, not 1.04858e+06)."""
     v = float(value)
