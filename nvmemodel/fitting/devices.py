@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LAYERS", "STACKING", "layer_of", "listed_devices", "parallel_targets", "side_by_side", "stack_words"]
+__all__ = ["LAYERS", "STACKING", "bottom_counts", "layer_of", "listed_devices", "parallel_targets", "side_by_side", "stack_words"]
 
 #: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
 LAYERS = (("loop", r"^loop\d"), ("dm", r"^dm-\d"), ("md", r"^md\d"), ("nbd", r"^nbd\d"), ("rbd", r"^rbd\d"),
@@ -50,28 +50,36 @@ def side_by_side(rows) -> list[str]:
     return both if len(both) >= 2 else []
 
 
+def bottom_counts(rows):
+    """Per run, how many bottom devices fio's disk statistics list (a dm or md device stands over the devices fio lists
+    after it: ``dm-0;nvme0n1`` is one drive, ``md0;sdb;sdc`` two); where a run names no device, fio's ``device_count``
+    (a float Series, NaN where neither is known)."""
+    import pandas as pd
+
+    names = rows["devices"].astype(object) if "devices" in rows else pd.Series([None] * len(rows), index=rows.index)
+    counts = (pd.to_numeric(rows["device_count"], errors="coerce") if "device_count" in rows
+              else pd.Series(float("nan"), index=rows.index))
+    out = counts.astype(float).copy()
+    for i, v in zip(rows.index, names):
+        listed = [d for d in v.split(";") if d] if isinstance(v, str) else []
+        if listed:
+            out.loc[i] = float(len([d for d in listed if layer_of(d) not in STACKING]) or len(listed))
+    return out
+
+
 def parallel_targets(rows) -> float:
     """How many targets the runs' jobs used side by side (at least 1): the most files a run names (``targets``) or the
-    most bottom devices fio lists for one run — a dm or md device stands over the devices fio lists after it, so one
-    path through ``dm-0;nvme0n1`` counts once (set after round 16 was read: r16_ssdbenchresults_jetson-nvme-luks…, WA:
-    dm-crypt over its drive was "2 targets side by side"); an md's members count each (striped drives are parallel).
-    A run with no device names falls back on fio's ``device_count``."""
+    most bottom devices fio lists for one run (:func:`bottom_counts`) — one path through ``dm-0;nvme0n1`` counts once
+    (set after round 16 was read: r16_ssdbenchresults_jetson-nvme-luks…, WA: dm-crypt over its drive was "2 targets
+    side by side"); an md's members count each (striped drives are parallel)."""
     import pandas as pd
 
     n = 1.0
     if "targets" in rows:
         t = pd.to_numeric(rows["targets"], errors="coerce").dropna()
         n = max(n, float(t.max()) if len(t) else 1.0)
-    names = rows["devices"].astype(object) if "devices" in rows else pd.Series([None] * len(rows), index=rows.index)
-    counts = pd.to_numeric(rows["device_count"], errors="coerce") if "device_count" in rows else None
-    for i, v in zip(rows.index, names):
-        listed = [d for d in str(v).split(";") if d] if isinstance(v, str) else []
-        if listed:
-            leaves = [d for d in listed if layer_of(d) not in STACKING]
-            n = max(n, float(len(leaves) or len(listed)))
-        elif counts is not None and pd.notna(counts.loc[i]):
-            n = max(n, float(counts.loc[i]))
-    return n
+    b = bottom_counts(rows).dropna()
+    return max(n, float(b.max())) if len(b) else n
 
 
 def stack_words(names: list[str]) -> str:

@@ -545,7 +545,12 @@ def _workload_of(table):
             return default
         return table[col].dropna().mode().iloc[0]
 
-    return recorded_workload(table), int(common("device_count", common("targets", 1)) or 1)
+    from ..fitting.devices import bottom_counts
+
+    # the drives at the bottom of fio's disk list: a dm or md device and its drives are not one more drive (round 16 WA)
+    drives = bottom_counts(table).dropna() if "device_count" in table or "devices" in table else None
+    n = drives.mode().iloc[0] if drives is not None and len(drives) else common("targets", 1)
+    return recorded_workload(table), int(n or 1)
 
 
 def _overlay_model(ax, table, summary, *, x: str, y: str, topology, overrides=None):

@@ -79,3 +79,19 @@ def test_ramfs_job_used_1_cpu_not_1_cpus():
     # counter: a summed CPU level of two jobs keeps its plural
     counter = " ".join(_claims("r16_here-zram_zram-lzorle_psync_randwrite_numjobs_repeats", "cpu"))
     assert "1.94 CPUs" in counter
+
+
+def test_the_ceiling_model_counts_the_drive_under_a_stack_once():
+    # the api's drive check and the figure's drive count read the same bottom devices: dm-0 over nvme0n1 is one drive,
+    # sixteen namespaces (or an md over them) sixteen
+    from nvmemodel.fitting.api import _check_one_device
+    from nvmemodel.errors import ParameterError
+    from nvmemodel.plots.results import _workload_of
+
+    one = pd.DataFrame({"devices": ["dm-0;nvme0n1"] * 2, "device_count": [2, 2], "targets": [1, 1]})
+    _check_one_device(one)  # no refusal: one drive
+    assert _workload_of(one)[1] == 1
+    many = pd.DataFrame({"devices": [";".join(["md1"] + [f"nvme{i}n1" for i in range(16)])], "device_count": [17],
+                         "targets": [1]})
+    with pytest.raises(ParameterError, match=r"disk stats name 16 devices"):
+        _check_one_device(many)
