@@ -33,7 +33,6 @@ from .fio_json import (
     _KNOWN_JOB_KEYS,
     _count_from_iops,
     _group_size,
-    counts_implausible,
     numbers_inconsistent,
 )
 from .fio_json_packed import (
@@ -190,33 +189,40 @@ def _numbers(d) -> tuple | None:
     checked by the decoder), in its order: NaN where a latency block has no samples (``N`` 0) or a
     percentile is not written; None where a field it needs is missing, and for a direction that moved no
     bytes (which the packed reader leaves to the general one)."""
-    io_bytes, rt, iops = d.io_bytes, d.runtime, d.iops
-    if d.lat_ns is not UNSET:  # fio 3: ns
-        lat, clat, slat, scale = d.lat_ns, d.clat_ns, d.slat_ns, 1e-9
+    # (one pass over the struct, each field read once: this runs for every direction of every file read)
+    lat = d.lat_ns
+    if lat is not UNSET:  # fio 3: ns
+        clat, slat, scale = d.clat_ns, d.slat_ns, 1e-9
     else:  # fio 2: µs
         lat, clat, slat, scale = d.lat, d.clat, d.slat, 1e-6
-    kib = d.bw_bytes is UNSET  # fio < 3.2: KiB/s only
-    bw = d.bw if kib else d.bw_bytes
-    counted = d.total_ios is UNSET  # fio 2.1: counted from iops and bytes
-    ios = 0.0 if counted else d.total_ios
+    io_bytes = d.io_bytes
     if clat is UNSET or lat is UNSET or slat is UNSET or io_bytes == 0 or lat.percentile is not UNSET:
         return None  # (total-latency percentiles: the general reader reads them)
+    rt, iops, ios, bw = d.runtime, d.iops, d.total_ios, d.bw_bytes
     io_bytes = float(io_bytes) if d.io_kbytes is not UNSET else io_bytes * 1024.0  # fio 2.x: io_bytes is KiB
-    bw = bw * 1024.0 if kib else float(bw)
+    bw = d.bw * 1024.0 if bw is UNSET else float(bw)  # fio < 3.2: KiB/s only
     if io_bytes > _FLOAT_MAX or bw > _FLOAT_MAX:  # finite only before scaling: the checked reader refuses it
         return None
-    if counted:
-        ios, iops = _count_from_iops(io_bytes, iops, rt)
     if rt > 0 and abs(bw - io_bytes * 1000.0 / rt) > 0.01 * io_bytes * 1000.0 / rt + 2048.0:
         return None  # (fio_json.bw_wrapped: the general reader warns and recomputes it)
-    if counts_implausible(iops, ios, io_bytes, rt, counted):
-        return None  # (the general reader recomputes the rate or refuses, saying why)
+    # (fio_json.counts_implausible, written out: the general reader recomputes the rate or refuses, saying why)
+    if ios is UNSET:  # fio 2.1: counted from iops and bytes
+        ios, iops = _count_from_iops(io_bytes, iops, rt)
+        if ios > io_bytes:
+            return None
+    elif rt > 0:  # (fio_json.iops_disagrees)
+        rate = ios * 1000.0 / rt
+        if abs(iops - rate) > 1.0 + 1e-9 * rate:
+            return None
     pct = clat.percentile
     # samples per block: 0 where N says so, or where fio < 3.20 wrote no N and the zeros of no samples
     # (fio_json.unmeasured_block)
-    n_lat = 0 if lat.N == 0 or (lat.N in (None, UNSET) and lat.mean == 0 and lat.max == 0) else 1
-    n_clat = 0 if clat.N == 0 or (clat.N in (None, UNSET) and clat.mean == 0 and clat.max == 0) else 1
-    n_slat = 0 if slat.N == 0 or (slat.N in (None, UNSET) and slat.mean == 0 and slat.max == 0) else 1
+    n = lat.N
+    n_lat = 0 if n == 0 or ((n is None or n is UNSET) and lat.mean == 0 and lat.max == 0) else 1
+    n = clat.N
+    n_clat = 0 if n == 0 or ((n is None or n is UNSET) and clat.mean == 0 and clat.max == 0) else 1
+    n = slat.N
+    n_slat = 0 if n == 0 or ((n is None or n is UNSET) and slat.mean == 0 and slat.max == 0) else 1
     if pct is not UNSET and n_lat and n_clat and n_slat:  # the usual direction
         p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
         if p50 is not UNSET and p90 is not UNSET and p95 is not UNSET and p99 is not UNSET and p999 is not UNSET \
@@ -242,6 +248,10 @@ def _numbers(d) -> tuple | None:
         percentiles = [_NAN if v is UNSET else v * scale
                        for v in (pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999)]
     return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
+
+
+#: the columns of a job's row before its CPU figures: no total-latency percentiles, no sync calls
+_TAIL_START = NO_LAT_PERCENTILES + NO_SYNC
 
 
 def _sync_measured(sync) -> bool:
@@ -307,10 +317,11 @@ def _rows(doc, path: str) -> list[tuple] | None:
                     False, pattern)
         if job.steadystate is not UNSET:
             return None  # a steady-state report: the general reader reads it
-        if _sync_measured(job.sync):
+        sync = job.sync
+        if sync is not UNSET and sync is not None and _sync_measured(sync):
             return None  # fsync/fdatasync calls measured: the general reader tabulates them
         ctx = _NAN if job.ctx is UNSET else float(job.ctx)
-        job_tail = (*NO_LAT_PERCENTILES, *NO_SYNC, usr / 100, sys_ / 100, ctx, defaulted, 0, *NO_STEADY_STATE)
+        job_tail = _TAIL_START + (usr / 100, sys_ / 100, ctx, defaulted, 0) + NO_STEADY_STATE
         option_part = (*option_part, *devices_part, *engine_part)
         job_rows = []
         for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):
