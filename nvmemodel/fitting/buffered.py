@@ -130,6 +130,45 @@ def _device_reads(rows) -> dict | None:
             "device_reads": (float(dev[~cache].min()), float(dev[~cache].max())) if (~cache).any() else None}
 
 
+#: buffered reads with at most this many context switches per read (fio's ``ctx`` ÷ I/Os), the job ≥ 90 % busy: it
+#: never slept, so memory served them; at least this many per read … ``CTX_WAITED``: each read slept (round 17, XE)
+CTX_NEVER = 0.01
+CTX_WAITED = 0.9
+
+
+def _ctx(rows) -> dict | None:
+    """fio's context switches per read (``ctx`` ÷ ``ios``, each run's jobs summed) and the job's usr+sys, where every
+    run read with one job: ``kind`` "memory" where every run switched ≤ :data:`CTX_NEVER` per read with its job
+    ≥ 90 % busy (the job never slept: no read waited on a device), "waited" where every run switched ≥
+    :data:`CTX_WAITED` per read with its job below 90 % (each read slept: it waited on another party — a device or a
+    user-space server such as FUSE's); None otherwise or where ctx is not in the files (set after round 17 was read:
+    r17_fuseboc tmpfs, 2-9 switches for 20 K-2.6 M reads at 100 % of a CPU, and FUSE, 1.00-4.00 per read at 21-60 %,
+    all told "the page cache or the device … unknown", XE). fio's ctx counts voluntary and involuntary switches
+    (getrusage), so ≈ 0 is the stronger reading: a sleep cannot hide in it."""
+    from .facts import CPU_BOUND
+
+    need = {"source_path", "direction", "ios", "ctx", "cpu_usr", "cpu_sys"}
+    if not need <= set(rows.columns) or not len(rows) or not (rows["direction"].astype(str) == "read").all():
+        return None
+    if "numjobs" in rows and not (_num(rows, "numjobs") == 1).all():
+        return None  # (one job's usr+sys is its share of one CPU; a group's is not)
+    g = rows.assign(_io=_num(rows, "ios"), _ctx=_num(rows, "ctx"),
+                    _cpu=_num(rows, "cpu_usr") + _num(rows, "cpu_sys")).groupby(rows["source_path"].astype(str))
+    io, ctx, cpu = g["_io"].sum(min_count=1), g["_ctx"].sum(min_count=1), g["_cpu"].max()
+    if not (io.notna().all() and ctx.notna().all() and cpu.notna().all() and (io > 0).all()):
+        return None
+    per = (ctx / io).to_numpy(float)
+    cpu = cpu.to_numpy(float)
+    out = {"per_lo": float(per.min()), "per_hi": float(per.max()), "ctx_lo": float(ctx.min()),
+           "ctx_hi": float(ctx.max()), "ios_lo": float(io.min()), "ios_hi": float(io.max()),
+           "cpu_lo": float(cpu.min()), "cpu_hi": float(cpu.max()), "runs": int(per.size)}
+    if per.max() <= CTX_NEVER and cpu.min() >= CPU_BOUND:
+        return {**out, "kind": "memory"}
+    if per.min() >= CTX_WAITED and cpu.max() < CPU_BOUND:
+        return {**out, "kind": "waited"}
+    return None
+
+
 def buffered_fact(rows) -> dict:
     """The layer fact's numbers for runs that used buffered I/O: ``layer``, ``served`` (``device``, ``no_device``
     or ``unknown``), the devices fio named, and the evidence (``busy``, ``synced``, ``writeback``).
@@ -161,7 +200,15 @@ def buffered_fact(rows) -> dict:
         out["served"] = "no_device"
     elif reads is not None:  # fio's own count of the device's reads, run by run
         out["served"] = "cache" if reads["cache"] == reads["runs"] else "split" if reads["cache"] else "device_part"
+    if out["served"] in ("unknown", "no_device") and (ctx := _ctx(rows)) is not None:
+        out["ctx"] = ctx  # fio's context switches per read tell whether each read slept (round 17, XE)
+        if out["served"] == "unknown":
+            out["served"] = ctx["kind"]
     return out
+
+
+def _count(v: float) -> str:
+    return f"{v / 1e6:.3g} M" if v >= 1e6 else f"{v / 1e3:.3g} K" if v >= 1e3 else f"{v:.0f}"
 
 
 def buffered_sentence(facts: dict) -> str:
@@ -197,6 +244,26 @@ def buffered_sentence(facts: dict) -> str:
     if facts.get("served") == "device":
         return (f"{head}, but {busy}, at their limit at the busiest point: the device served the I/O, and the "
                 f"rates are the device's, not memory's.")
+    ctx = facts.get("ctx")
+    if ctx is not None:
+        from .wording import span
+
+        lo_c, hi_c, lo_p, hi_p = (f"{ctx['ctx_lo']:,.0f}", f"{ctx['ctx_hi']:,.0f}", f"{ctx['per_lo']:.2f}",
+                                  f"{ctx['per_hi']:.2f}")
+        n = f"{span(lo_c, hi_c)} context switches for {span(_count(ctx['ios_lo']), _count(ctx['ios_hi']))} reads a run"
+        busy = span(f"{100 * ctx['cpu_lo']:.0f} %", f"{100 * ctx['cpu_hi']:.0f} %")
+        if ctx["kind"] == "memory":
+            said = (f"{head}, and the job almost never slept: fio counted {n} (at most {ctx['per_hi']:.2g} per "
+                    f"read) while it used {busy} of a CPU — memory (the page cache) served the reads, and none "
+                    f"waited on a device")
+        else:
+            said = (f"{head}, and each read slept: fio counted {span(lo_p, hi_p)} "
+                    f"context switches per read (ctx ÷ I/Os) while the job used {busy} of a CPU — the reads waited on "
+                    f"another party, a device beneath or a user-space server (FUSE), which these files do not show; "
+                    f"the page cache alone did not serve them")
+        if facts.get("served") == "no_device":
+            said += "; fio's disk statistics name no block device under the files"
+        return said + "."
     if facts.get("served") == "no_device":
         # no disk named proves no layer (fio names none under btrfs, ZFS, overlayfs …; round 10, JE): only what
         # direct=0 proves is said

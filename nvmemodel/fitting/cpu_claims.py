@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
@@ -37,6 +38,9 @@ COST_TOL = 0.15
 #: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
 #: spent its time outside its I/O (round 5, AA: verify=sha256 hashing between reads, 0.04-0.08)
 IDLE_COVER = 0.25
+#: CPU per I/O along a series whose highest is more than this × its lowest is no one cost: its range is said, not
+#: one point's (round 17, YD)
+COST_VARIES = 1.3
 #: a job below this share of one CPU is nearly idle: fio's per-second floor (about 1 % of a CPU in
 #: r7_here_blkio_wiops_seqwrite_bs, 0.75-2.3 % while the IOPS fell ×16) is then more than :data:`COST_TOL` of its
 #: CPU per I/O, which is no cost to read or extrapolate (set after round 7 was read: that case's "×22.9 … one CPU
@@ -76,6 +80,8 @@ def off_thread(cf, buffered: bool) -> str:
 
     f = cf.layer.facts if cf.layer is not None else {}
     names = [str(f.get("layer"))] + [layer_of(d) or "" for d in f.get("all_devices") or f.get("devices") or []]
+    if f.get("served") == "waited":  # each buffered read slept (fio's ctx ≈ 1 per read or more: round 17, XE)
+        return "the party each read waited on (a device beneath or a user-space server such as FUSE's)"
     # buffered with no device fio names (tmpfs and the like): no read-ahead or write-back to a device, the copy is all
     return next((NOT_WHOLE_PATH[n] for n in names if n in NOT_WHOLE_PATH),
                 BUFFERED_OFF if buffered and f.get("devices") else "")
@@ -501,6 +507,11 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
         return below + [Claim("cpu", _held_words(result, cf, held), {"share_held": True})]
+    total = fixed_total(result, key, cf, flags) if told else None
+    if total is not None:  # round 17, XC: the jobs' summed CPU fixed while the rate moved — said whole, with its costs
+        return below + [Claim("cpu", fixed_total_words(result, cf, total),
+                              {"holder": "the CPU sentence names it: the jobs' summed CPU stayed fixed while the rate "
+                                         "moved"})]
     near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
@@ -732,6 +743,7 @@ def cost_words(result, key) -> str:
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
     step = flags["step"]
+    varies = False
     if x_bs:
         ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)  # r8 ED
 
@@ -770,6 +782,19 @@ def cost_words(result, key) -> str:
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
+        # read at the maximum (no onset ties the cost to a level), a cost that changes along the series is given as
+        # its range with where, and no one rate is read from it (set after round 17 was read: r17_mmn0001 numjobs,
+        # 14 → 26 µs over numjobs 1–64 while "one CPU sustains 38.49 K IOPS" was read at 64, YD; round 16's WC rule
+        # read the onset's level instead and was removed: a busy job's one cost at the onset holds it)
+        along = [k for k in range(len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
+                 and abs(_sizes(p)[k] / _sizes(p)[i] - 1) <= 0.01] if where == "at the maximum" else []
+        if len(along) >= 3 and max(per_io[along]) > COST_VARIES * min(per_io[along]) \
+                and not cost_rise(result, p, per_io):
+            lo, hi = min(along, key=lambda k: per_io[k]), max(along, key=lambda k: per_io[k])
+            text = (f" fio's CPU per I/O along {x} (usr+sys CPU-seconds ÷ I/Os, per job): {fmt_y(per_io[lo], 's')} at "
+                    f"{x} = {_xv(result, xs[lo])} to {fmt_y(per_io[hi], 's')} at {_xv(result, xs[hi])}, "
+                    f"×{per_io[hi] / per_io[lo]:.3g} apart: not one cost, so no rate one CPU sustains is read from it")
+            varies = True
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
     if not partial and _no_device(runs_rows(result, p), cf, flags["engine"]):
@@ -778,7 +803,7 @@ def cost_words(result, key) -> str:
         # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
         partial = "whatever lay beneath the files (the results name no device)"
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
-                   or partial or idle[i])
+                   or partial or idle[i] or varies)
     rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "

@@ -1282,6 +1282,8 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
         what = cf.layer.facts["path"]
     elif layer == "page_cache" and served in ("unknown", "device_part"):  # no evidence either way, or of a share only
         what = "the page cache or the device (buffered I/O: which served it is not shown)"
+    elif layer == "page_cache" and served == "waited":  # each read slept (fio's ctx per read: round 17, XE)
+        what = "what each read waited on (a device or a user-space server: not shown which)"
     elif layer == "page_cache" and served == "writeback":  # buffered.py's write-back rule
         what = "the write-back from the page cache to the device"
     rows = runs_rows(result, cf.points)
