@@ -9,6 +9,7 @@ import numpy as np
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
+from .axes import axis_kind
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
 from .wording import cpus_words, fmt_y, span
 
@@ -743,7 +744,7 @@ def cost_words(result, key) -> str:
         return f"; {c * hz:,.0f} cycles at {whose}, {hz / 1e9:.3g} GHz" if np.isfinite(hz) and hz > 0 else ""
 
     step = flags["step"]
-    varies = False
+    varies = ""
     if x_bs:
         ok, out = np.flatnonzero(np.isfinite(per_io) & ~idle), np.flatnonzero(np.isfinite(per_io) & idle)  # r8 ED
 
@@ -782,19 +783,22 @@ def cost_words(result, key) -> str:
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
-        # read at the maximum (no onset ties the cost to a level), a cost that changes along the series is given as
-        # its range with where, and no one rate is read from it (set after round 17 was read: r17_mmn0001 numjobs,
-        # 14 → 26 µs over numjobs 1–64 while "one CPU sustains 38.49 K IOPS" was read at 64, YD; round 16's WC rule
-        # read the onset's level instead and was removed: a busy job's one cost at the onset holds it)
+        # read at the maximum (no onset ties the cost to a level) along a load axis, a cost above the series' lowest
+        # by more than COST_VARIES is no one cost: its range with where, and no one rate (set after round 17 was read:
+        # r17_mmn0001 numjobs, 13.8 µs at 1 job → 26 µs at 64, "one CPU sustains 38.49 K IOPS" read at 64, YD; round
+        # 16's WC read the level after an onset instead and was removed: a busy job's one cost at the onset holds it).
+        # A cost that fell to the maximum (io_getevents reaping more per call at depth) is that load's own, and stays.
         along = [k for k in range(len(p)) if np.isfinite(per_io[k]) and per_io[k] > 0 and not idle[k]
-                 and abs(_sizes(p)[k] / _sizes(p)[i] - 1) <= 0.01] if where == "at the maximum" else []
-        if len(along) >= 3 and max(per_io[along]) > COST_VARIES * min(per_io[along]) \
-                and not cost_rise(result, p, per_io):
-            lo, hi = min(along, key=lambda k: per_io[k]), max(along, key=lambda k: per_io[k])
-            text = (f" fio's CPU per I/O along {x} (usr+sys CPU-seconds ÷ I/Os, per job): {fmt_y(per_io[lo], 's')} at "
-                    f"{x} = {_xv(result, xs[lo])} to {fmt_y(per_io[hi], 's')} at {_xv(result, xs[hi])}, "
-                    f"×{per_io[hi] / per_io[lo]:.3g} apart: not one cost, so no rate one CPU sustains is read from it")
-            varies = True
+                 and abs(_sizes(p)[k] / _sizes(p)[i] - 1) <= 0.01] \
+            if where == "at the maximum" and axis_kind(x) == "concurrency" else []
+        if len(along) >= 3 and per_io[i] > COST_VARIES * min(per_io[along]) and not cost_rise(result, p, per_io):
+            lo = min(along, key=lambda k: per_io[k])
+            a, b = sorted((lo, i))
+            top = {a: " (the maximum)" * (a == i), b: " (the maximum)" * (b == i)}
+            varies = (f" fio's CPU per I/O along {x} (usr+sys CPU-seconds ÷ I/Os, per job): {fmt_y(per_io[a], 's')} "
+                      f"at {x} = {_xv(result, xs[a])}{top[a]} to {fmt_y(per_io[b], 's')} at {_xv(result, xs[b])}"
+                      f"{top[b]}, ×{per_io[i] / per_io[lo]:.3g} apart: not one cost, so no rate one CPU sustains is "
+                      f"read from it")
     notes = []
     partial = off_thread(cf, flags["buffered"])  # fio's figure is not the I/O path's (round 7, CG; round 14, SD)
     if not partial and _no_device(runs_rows(result, p), cf, flags["engine"]):
@@ -803,7 +807,9 @@ def cost_words(result, key) -> str:
         # DPU virtio-fs, fio normal output with no disk statistics, "one CPU sustains 145.17 K IOPS", RE)
         partial = "whatever lay beneath the files (the results name no device)"
     sustain = not (flags["paced"] or flags["part_paced"] or flags["polling"] or flags["engine"] == "null" or helper
-                   or partial or idle[i] or varies)
+                   or partial or idle[i])
+    if sustain and varies:  # (where another reason withholds the one-CPU rate, the maximum's cost stays as it was)
+        text, sustain = varies, False
     rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
     if sustain and per_io[i] > 0:
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
