@@ -134,6 +134,8 @@ def _device_reads(rows) -> dict | None:
 #: never slept, so memory served them; at least this many per read … ``CTX_WAITED``: each read slept (round 17, XE)
 CTX_NEVER = 0.01
 CTX_WAITED = 0.9
+#: a job at this share of one CPU or more is busy: ``facts.CPU_BOUND`` (not imported: facts imports this module)
+JOB_BUSY = 0.9
 
 
 def _ctx(rows) -> dict | None:
@@ -145,8 +147,6 @@ def _ctx(rows) -> dict | None:
     r17_fuseboc tmpfs, 2-9 switches for 20 K-2.6 M reads at 100 % of a CPU, and FUSE, 1.00-4.00 per read at 21-60 %,
     all told "the page cache or the device … unknown", XE). fio's ctx counts voluntary and involuntary switches
     (getrusage), so ≈ 0 is the stronger reading: a sleep cannot hide in it."""
-    from .facts import CPU_BOUND
-
     need = {"source_path", "direction", "ios", "ctx", "cpu_usr", "cpu_sys"}
     if not need <= set(rows.columns) or not len(rows) or not (rows["direction"].astype(str) == "read").all():
         return None
@@ -162,9 +162,9 @@ def _ctx(rows) -> dict | None:
     out = {"per_lo": float(per.min()), "per_hi": float(per.max()), "ctx_lo": float(ctx.min()),
            "ctx_hi": float(ctx.max()), "ios_lo": float(io.min()), "ios_hi": float(io.max()),
            "cpu_lo": float(cpu.min()), "cpu_hi": float(cpu.max()), "runs": int(per.size)}
-    if per.max() <= CTX_NEVER and cpu.min() >= CPU_BOUND:
+    if per.max() <= CTX_NEVER and cpu.min() >= JOB_BUSY:
         return {**out, "kind": "memory"}
-    if per.min() >= CTX_WAITED and cpu.max() < CPU_BOUND:
+    if per.min() >= CTX_WAITED and cpu.max() < JOB_BUSY:
         return {**out, "kind": "waited"}
     return None
 

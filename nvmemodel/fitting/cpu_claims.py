@@ -508,7 +508,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     held = _share_held(result, key, cf, flags) if told else None
     if held is not None:  # round 5, AA: the rate is the CPU the job got ÷ its cost: said whole, with its cost
         return below + [Claim("cpu", _held_words(result, cf, held), {"share_held": True})]
-    total = fixed_total(result, key, cf, flags) if told else None
+    total = fixed_total(result, key, cf, flags, idle_share=IDLE_SHARE) if told else None
     if total is not None:  # round 17, XC: the jobs' summed CPU fixed while the rate moved — said whole, with its costs
         return below + [Claim("cpu", fixed_total_words(result, cf, total),
                               {"holder": "the CPU sentence names it: the jobs' summed CPU stayed fixed while the rate "

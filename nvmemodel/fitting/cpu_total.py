@@ -44,20 +44,26 @@ def _runs(result, p, k: int) -> tuple[np.ndarray, np.ndarray]:
     return c, io.to_numpy(float)
 
 
-def fixed_total(result, key, cf, flags) -> dict | None:
+def fixed_total(result, key, cf, flags, *, idle_share: float) -> dict | None:
     """The stretch (≥ :data:`MIN_POINTS` points, ending at the last) over which the jobs' summed CPU stayed fixed
     (:data:`TOTAL_FLAT`) while the rate moved ≥ :data:`RATE_MOVE` between two points whose runs do not overlap, each
-    job below :data:`CPU_BOUND` of one CPU; None otherwise (a flat rate at a flat CPU is any bound; a job ≥ 90 % busy
+    job below :data:`CPU_BOUND` of one CPU and at least ``idle_share`` (``cpu_claims.IDLE_SHARE``: fio's per-second
+    floor); None otherwise (a flat rate at a flat CPU is any bound; a job ≥ 90 % busy
     has its own CPU-bound sentence)."""
-    from ..hostcal.costs import HELPER_THREADS, NOT_A_STACK, polls
+    from ..hostcal.costs import CANNOT_POLL, HELPER_THREADS, NOT_A_STACK, POLL_OPTIONS, polls
 
     f, p = cf.cpu, cf.points
     if f is None or result.x.lower() not in CONCURRENCY or result.y_unit == "s" or len(p) < MIN_POINTS:
         return None
-    if flags.get("paced") or flags.get("part_paced") or flags.get("polling") or flags.get("engine") in HELPER_THREADS \
-            or flags.get("engine") in NOT_A_STACK or polls(runs_rows(result, p)):
+    rows = runs_rows(result, p)
+    engine = flags.get("engine") or ""
+    if flags.get("paced") or flags.get("part_paced") or flags.get("polling") or engine in HELPER_THREADS \
+            or engine in NOT_A_STACK or polls(rows):
         return None
-    from .cpu_claims import IDLE_SHARE
+    # that no run polled must be in the files: an engine that cannot, or one whose polling options the runs record
+    # (a job whose engine or options are not known may have polled: round 5's AD reading stays then)
+    if not engine or (engine not in CANNOT_POLL and not (rows is not None and set(POLL_OPTIONS) <= set(rows.columns))):
+        return None
 
     share, per_io = np.asarray(f.facts["share"], float), np.asarray(f.facts["cpu_s_per_io"], float)
     iops = p["iops"].to_numpy(float)
@@ -77,7 +83,7 @@ def fixed_total(result, key, cf, flags) -> dict | None:
     while k > 0 and np.isfinite(med[k - 1]) and flat(k - 1):
         k -= 1
     s = slice(k, n)
-    if not (np.isfinite(share[s]).all() and np.all(share[s] < CPU_BOUND) and np.all(share[s] >= IDLE_SHARE)
+    if not (np.isfinite(share[s]).all() and np.all(share[s] < CPU_BOUND) and np.all(share[s] >= idle_share)
             and np.isfinite(per_io[s]).all() and np.isfinite(iops[s]).all() and (iops[s] > 0).all()):
         return None
     # the rate a point's runs give (their median), as its CPU per I/O is read (facts._run_costs): IOPS = CPU ÷ cost

@@ -24,10 +24,10 @@ import pandas as pd
 import pytest
 
 import nvmemodel as nm
-from nvmemodel.fitting.buffered import buffered_fact
-from nvmemodel.fitting.cpu_claims import run_flags
+from nvmemodel.fitting.buffered import JOB_BUSY, buffered_fact
+from nvmemodel.fitting.cpu_claims import IDLE_SHARE, run_flags
 from nvmemodel.fitting.cpu_total import fixed_total
-from nvmemodel.fitting.facts import curve_facts
+from nvmemodel.fitting.facts import CPU_BOUND, curve_facts
 from tests.fitting import corpus_score as cs
 
 pytestmark = [pytest.mark.filterwarnings("ignore:'str' is not supported as a fill value"),
@@ -57,7 +57,7 @@ def _runs(case_id, x) -> pd.DataFrame:
 def _fixed(fit):
     key = next(iter(fit.chosen))
     cf = curve_facts(fit, key)
-    return fixed_total(fit, key, cf, run_flags(fit, key, cf.points))
+    return fixed_total(fit, key, cf, run_flags(fit, key, cf.points), idle_share=IDLE_SHARE)
 
 
 def test_xc_r17_iodepth_a_fixed_cpu_total_held_the_rate():
@@ -204,3 +204,7 @@ def test_xe_counter_ctx_between_the_readings_or_a_write_says_nothing():
                                         "cpu_sys": 0.3}])).get("ctx") is None
     assert buffered_fact(pd.DataFrame([{**base, "ctx": 1000.0, "cpu_usr": 0.1, "cpu_sys": 0.3}]))["served"] \
         == "waited"
+
+
+def test_buffered_busy_share_is_the_cpu_bound_share():
+    assert JOB_BUSY == CPU_BOUND  # (buffered.py cannot import facts, which imports it)
