@@ -251,8 +251,8 @@ def cache_claims(result, cf: CurveFacts) -> list:
 def _saturation_claim(result, cf: CurveFacts, ev=None):
     f = cf.saturation
     s, x, u = f.facts, result.x, result.y_unit
-    p = cf.points
-    xs, ys, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
+    p = cf.points  # (each point's level and latency: the kept runs' medians, facts.point_levels)
+    xs, ys, lat = p["x"].to_numpy(float), p["level"].to_numpy(float), p["lat_kept"].to_numpy(float)
     what = _what(result)
     noise = _noise_words(cf)
     state = s["state"]
@@ -340,7 +340,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f" (sd up to {s['cv']:.0%} of the mean)")
         by = f"×{s['ratio']:.3g}" if np.isfinite(s["ratio"]) else "more than any step between the points"
         return _claim("saturation", f"The repeats of one {x} differ by {by} (at {x} = {_xv(result, s['x'])}{runs}), "
-                                    f"more than any step between the points' means: no onset, level or fall can be "
+                                    f"more than any step between the points' levels: no onset, level or fall can be "
                                     f"read from these runs.", f, state="unresolved")
     if s.get("within_noise"):  # runs wider than every step, yet the load from x_k on queued: the level and its runs
         k0 = s.get("below_x") is not None  # (r10 HB from the first point; r11 KC from a later one, the wide runs below)
@@ -349,14 +349,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"({fmt_y(s['below_lo'], u)} to {fmt_y(s['below_hi'], u)}): whether the level starts there is not told "
                 f"from them" if k0 else
                 f"The repeats of one {x} differ by up to ×{s['ratio']:.3g} (at {x} = {_xv(result, s['x'])}), more than "
-                f"any step between the points' means, so no onset or fall is read between them")
+                f"any step between the points' levels, so no onset or fall is read between them")
         return _claim("saturation", f"Measured {what} {frm}, {'its runs' if k0 else 'at a level its runs put'} "
                                     f"anywhere from {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)} (the mean of "
-                                    f"all {s['n_runs']} runs {level_words(result, cf, s['plateau'])}; the points' means "
+                                    f"the {s['n_runs']} runs kept {level_words(result, cf, s['plateau'])}; the points' levels, "
+                                    f"each the median of its kept runs, "
                                     f"{span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), ' to ')} over {x} = "
                                     f"{span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}): from "
                                     f"{_xv(result, s['onset_x']) + ' to ' + _xv(result, s['plateau_x_to']) if k0 else 'the first point to the last'} "
-                                    f"the mean gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
+                                    f"the level gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
                                     f"×{s['lat_last'] / s['lat_first']:.3g} ({fmt_y(s['lat_first'], 's')} → "
                                     f"{fmt_y(s['lat_last'], 's')}) for ×{s['load_growth']:.3g} the {x}, with the I/O asked "
                                     f"for in flight ({span(format(s['little_lo'], '.2f'), format(s['little_hi'], '.2f'))} by Little's "

@@ -186,6 +186,14 @@ def _points(result, key):
             out["bytes_per_s"] = out["iops"] * per_io
     with np.errstate(all="ignore"):
         out["bytes_per_io"] = out["bytes_per_s"] / out["iops"]
+    # the one level per point every claim reads (point_levels): the kept runs' median, range, count, split flag and
+    # latency — the means above stay for the charts
+    lv = point_levels(result, out)
+    for col, name in (("median", "level"), ("lo", "level_lo"), ("hi", "level_hi"), ("runs", "kept_runs"),
+                      ("split", "split"), ("lat", "lat_kept"), ("p50", "p50_kept")):
+        out[name] = [d[col] for d in lv]
+    out["stalled"] = pd.Series([d["stalled"] for d in lv], dtype=object)
+    out["runs_kept"] = pd.Series([d["kept"] for d in lv], dtype=object)
     return out
 
 
@@ -232,35 +240,46 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
 
     if axis_kind(result.x) not in ("concurrency", "other") or result.y_unit not in ("1/s", "B/s"):
         return None
-    x, y, lat = p["x"].to_numpy(float), p["y"].to_numpy(float), p["lat"].to_numpy(float)
+    # every step, level and latency ratio below reads the point table (point_levels: the kept runs' median and
+    # latency), never the means one stalled run drags (round 15 UC, read before this: r15_here-newfio_fio342 …
+    # iouring-nonvectored iodepth, "+106 % per doubling from 59.97 K" = the mean of 110.1 / 12.9 / 56.9 K)
+    q = p.assign(y=p["level"], lat=p["lat_kept"], p50=p["p50_kept"])
+    x, y, lat = q["x"].to_numpy(float), q["y"].to_numpy(float), q["lat"].to_numpy(float)
     n = x.size
     if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p, key):
         return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
-    noisy = repeat_spread(result, p)
+    noisy = repeat_spread(result, q)
     by_runs = noisy if noisy is not None and noisy.get("readable") else None
     noisy = None if by_runs is not None else noisy
     if noisy is not None:  # the repeats spread more than every step: no onset or fall is read (round 5 AB/AE) …
-        in_noise = _level_in_noise(result, p, noisy)
+        in_noise = _level_in_noise(result, q, noisy)
         if in_noise is not None:  # … but the whole axis may still show the added load queued: a level within the noise
             return Fact("saturation", in_noise, f"over ×{in_noise['load_growth']:g} the {result.x} the means gain under "
                                              f"{PAYS:.0%} per doubling while fio's latency grew with the load")
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
                                    **noisy}, f"the runs at one {result.x} differ more than any step between points")
+    # a step pays only where the kept runs' median AND their mean gain so: a median is one run of three, a mean one
+    # run can drag (round 10 HB: median +15 %, mean +3.5 %, a level; round 15, read before this: r15_here-newfio_
+    # fio338 iouring-registerfiles numjobs, medians +11 % from 1 to 2 jobs over runs 138–256 K and 198–232 K)
+    ym = np.array([r.mean() if r.size else v for r, v in ((_kept(q, i), y[i]) for i in range(n))])
+
+    def pay(i, j):
+        return min(_gain(y[i], y[j], x[i], x[j]), _gain(ym[i], ym[j], x[i], x[j]))
+
     # onset: the first point no later point gains PAYS per doubling over
     lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
     onset, between, why, unsure = None, None, None, None
-    meds = [np.median(v) if v.size else np.nan for v in (_run_values(result, p, i) for i in range(n))] \
-        if by_runs is not None else []
     for k in range(n - 1):
-        gains = [_gain(y[k], y[j], x[k], x[j]) for j in range(k + 1, n)]
+        gains = [pay(k, j) for j in range(k + 1, n)]
         overlap = []  # later points whose runs overlap k's while their mean gains PAYS per doubling
         if by_runs is not None:  # runs spread past the steps: a later point pays only where its runs lie above k's,
             rlo, rhi = by_runs["runs_lo"], by_runs["runs_hi"]  # and k must itself lie above an earlier point's runs
             # the means decide, never the median alone: a median is one run of three (round 10 HB, read before this
             # rule: r10_here-fio2111 loop iodepth, means +3.5 % and median +15 % from 16 to 32 while fio's mean
             # latency grew ×2.07 for ×2 the depth — the added depth queued, a level)
-            overlap = [j for g, j in zip(gains, range(k + 1, n)) if not rlo[j] > rhi[k] and g >= PAYS]
-            gains = [g if rlo[j] > rhi[k] else 0.0 for g, j in zip(gains, range(k + 1, n))]
+            overlap = [j for j in range(k + 1, n) if not rlo[j] > rhi[k] and _gain(ym[k], ym[j], x[k], x[j]) >= PAYS]
+            # (runs that lie apart: their kept mean's gain, as before the medians — round 6 BE's r6 ureap QD8 → 32)
+            gains = [_gain(ym[k], ym[j], x[k], x[j]) if rlo[j] > rhi[k] else 0.0 for j in range(k + 1, n)]
             if k > 0 and not any(rlo[k] > rhi[i] for i in range(k)):
                 continue
         if all(g < PAYS for g in gains) and overlap:
@@ -282,16 +301,16 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             break
     if onset is None and unsure is not None:
         k, j = unsure
-        rv = [_run_values(result, p, i) for i in (k, j)]
+        rv = [_kept(q, i) for i in (k, j)]
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "overlap", "onset_x": None,
-                                   "x0": float(x[k]), "x1": float(x[j]), "y0": float(y[k]), "y1": float(y[j]),
-                                   "med0": float(meds[k]), "med1": float(meds[j]),
-                                   "gain": _gain(y[k], y[j], x[k], x[j]), "med_gain": _gain(meds[k], meds[j], x[k], x[j]),
+                                   "x0": float(x[k]), "x1": float(x[j]), "y0": float(ym[k]), "y1": float(ym[j]),
+                                   "med0": float(y[k]), "med1": float(y[j]),
+                                   "gain": _gain(ym[k], ym[j], x[k], x[j]), "med_gain": _gain(y[k], y[j], x[k], x[j]),
                                    "runs0": rv[0].tolist(), "runs1": rv[1].tolist()},
                     f"the runs at {result.x} = {x[k]:g} and {x[j]:g} overlap while the mean or median gains "
                     f"{PAYS:.0%} per doubling")
-    pays = [_gain(y[i], y[i + 1], x[i], x[i + 1]) for i in range(n - 1)]  # each step's gain per doubling
-    cnoise = curve_noise(result, p)
+    pays = [pay(i, i + 1) for i in range(n - 1)]  # each step's gain per doubling
+    cnoise = curve_noise(result, q)
     if onset is not None and by_runs is None and pays[-1] >= PAYS and y[-1] > (1 + FLAT) * y[onset] \
             and (pays[-2] >= PAYS or y[-1] > 1.15 * y[onset:].mean()) \
             and y[-1] > max(cnoise["hi"][:-1]) and y[-1] > (1 + cnoise["step_fall"]) * y[:-1].max():
@@ -315,7 +334,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain,
-                     collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))
+                     collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(q, pays))
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = onset
     if lat_known:
@@ -323,7 +342,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # load never reached the device (a synchronous engine, a cap upstream): no saturation is read from it.
         expected = (x[-1] / x[k]) / (y[-1] / y[k])
         if expected > 1.5 and lat[-1] / lat[k] < 1 + 0.5 * (expected - 1):
-            facts.update(state="no_queue", onset_x=float(x[k]), in_flight_stall=_in_flight_stall(p, k))
+            facts.update(state="no_queue", onset_x=float(x[k]), in_flight_stall=_in_flight_stall(q, k))
             return Fact("saturation", facts, f"throughput level from {result.x} = {x[k]:g} but fio's mean latency "
                                              f"grew only ×{lat[-1] / lat[k]:.3g} for ×{x[-1] / x[k]:.3g} the load")
     tail = np.arange(k, n)
@@ -350,7 +369,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             # it" beside an earlier +117 % rise)
             basis = (f"any step from {result.x} = {x[k]:g} to the peak and the ±{FLAT:.0%} a level is read within"
                      if steps.size else f"the ±{FLAT:.0%} a level is read within")
-        cn = curve_noise(result, p)
+        cn = curve_noise(result, q)
         if cn["rel"] * y[i_max] > noise:
             # the repeats at one point of this curve spread more than the fall: the fall is not told from them (round
             # 9 FA, read before this rule: r9 fiozfsbench standard, −13 % beside runs ×1.9 apart at 4 jobs)
@@ -366,32 +385,31 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
     level = tail if falls is None else np.arange(k, i_max + 1)
-    w = np.where(np.isfinite(p["n_runs"].to_numpy(float)), p["n_runs"].to_numpy(float), 1.0)[level]
-    plateau = float(np.sum(w * y[level]) / np.sum(w))
-    # the level's points at their own levels (point_levels: the median of each point's kept runs), the one level per
-    # point the verification pass and every other claim read — not the means, which one stalled or disturbed run
-    # moves (round 12 NB, read before this: r12_here-sched_loop-bfq iodepth, runs 43–160 K at QD16, the level
-    # printed from means the runs do not bear out). Where the runs cannot be told apart the means stand (runs = 0).
-    lv = [point_levels(result, p)[int(i)] for i in level]
-    by_point = all(d["runs"] for d in lv)
+    # the level's points at their own levels (the point table: the median of each point's kept runs), the one level
+    # per point the verification pass and every other claim read (round 12 NB, read before this: r12_here-sched_loop-
+    # bfq iodepth, runs 43–160 K at QD16, the level printed from means the runs do not bear out). A point whose kept
+    # runs split in two has no level: the plateau's value and range never come from it (round 15 UA, read before
+    # this: r15_here-ext4 libaio randread iodepth, "54.54 K to 98.96 K", both ends from split points).
+    split = q["split"].to_numpy(bool)[level]
+    whole = level[~split] if (~split).any() else level
+    by_point = bool((q["kept_runs"].to_numpy(float)[level] > 0).all())
     robust = _robust_level(result, p, level) if by_runs is None else None  # (round 7, part 2 CA: runs it leaves out)
-    med = np.array([d["median"] for d in lv], float)
-    scale = robust["value"] / plateau if robust else (float(med.mean()) / plateau if by_point else 1.0)
+    plateau = float(y[whole].mean())
     facts.update(state="falls" if falls else ("from_first" if k == 0 else "onset"), onset_x=float(x[k]),
-                 onset_index=k, plateau=plateau * scale, robust=robust, plateau_by_point=by_point,
-                 plateau_lo=robust["lo"] if robust else float((med if by_point else y[level]).min()),
-                 plateau_hi=robust["hi"] if robust else float((med if by_point else y[level]).max()),
+                 onset_index=k, plateau=robust["value"] if robust else plateau, robust=robust, plateau_by_point=by_point,
+                 plateau_lo=robust["lo"] if robust else float(y[whole].min()),
+                 plateau_hi=robust["hi"] if robust else float(y[whole].max()),
                  plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
                  between=float(x[between]) if between is not None else None, between_why=why,
                  step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
-    for q in ("iops", "bytes_per_s"):
-        v = p[q].to_numpy(float)[level]
-        facts[f"plateau_{q}"] = float(np.sum(w * v) / np.sum(w)) * scale if np.isfinite(v).all() else None
+    for u in ("iops", "bytes_per_s"):  # the level in either unit: each point's level times its own bytes per I/O
+        v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
+        facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
     if lat_known:
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
-        facts.update(_little_growth(p, k))
-        facts["in_flight_stall"] = _in_flight_stall(p, k)
+        facts.update(_little_growth(q, k))
+        facts["in_flight_stall"] = _in_flight_stall(q, k)
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 
 
@@ -431,7 +449,7 @@ def _level_in_noise(result, p, noisy: dict) -> dict | None:
     (the steps are not read). None where the runs spread beyond :data:`NOISE_LEVEL_RATIO` or a condition fails."""
     x, y, lat = (p[c].to_numpy(float) for c in ("x", "y", "lat"))
     little = p["little"].to_numpy(float)
-    runs = [_run_values(result, p, i) for i in range(len(p))]
+    runs = [_kept(p, i) for i in range(len(p))]
     if not all(v.size for v in runs):
         return None
     # a level from x_k on, judged with the noise of the points it covers only: runs spread wide BELOW k are the rise's
@@ -471,9 +489,9 @@ def curve_noise(result, p) -> dict:
     earlier mean. ``x``: where the runs spread most."""
     rel, at = 0.0, float("nan")
     sd, reps, ym = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float), p["y"].to_numpy(float)
-    hi = ym.copy()  # each point's highest run (its mean where it has one run)
+    hi = ym.copy()  # each point's highest kept run (its level where it has one run)
     for i in range(len(p)):
-        v = _run_values(result, p, i)
+        v = _kept(p, i)
         if v.size >= 2:
             r, hi[i] = float(1 - v.min() / v.max()), float(v.max())
         elif np.isfinite(sd[i]) and np.isfinite(reps[i]) and reps[i] >= 2 and ym[i] > 0:
@@ -497,52 +515,63 @@ STALL_MEAN = 3.0
 STALL_CPU = 0.5
 
 
-def stalled_runs(result, p) -> dict | None:
+def _run_figures(result, p) -> list[dict | None]:
+    """Each point's runs as fio's files give them, in :func:`_run_values`' order (sorted source paths): ``rate``,
+    mean latency ``lat``, median latency ``p50`` and usr+sys ``cpu`` (NaN where the table lacks one); None for a
+    point whose runs cannot be told apart."""
+    out: list[dict | None] = [None] * len(p)
+    tbl = result.table
+    if tbl is None or "source_path" not in tbl:
+        return out
+    from ..ingest.summary import usable_rows
+
+    rows = usable_rows(tbl)
+    g = rows.groupby(rows["source_path"].astype(str))
+    fig = {}
+    for name, cols in (("lat", ("lat_mean_s", "clat_mean_s")), ("p50", ("clat_p50_s", "lat_p50_s"))):
+        c = next((c for c in cols if c in tbl), None)
+        fig[name] = g[c].mean() if c is not None else None
+    fig["cpu"] = run_cpus(rows) if {"cpu_usr", "cpu_sys"} <= set(tbl.columns) else None
+    for i in range(len(p)):
+        v = _run_values(result, p, i)
+        srcs = sorted(s for s in str(p["sources"].iloc[i]).split(";") if s)
+        if v.size < 2 or len(srcs) != v.size:
+            continue
+        out[i] = {"rate": v, **{k: np.array([np.nan] * v.size) if ser is None else
+                                ser.reindex(srcs).to_numpy(float) for k, ser in fig.items()}}
+    return out
+
+
+def stalled_runs(result, p, figures: list | None = None) -> dict | None:
     """Runs the host stalled, by fio's own figures in each run's file: the typical I/O as fast as the point's fastest
     run (its mean latency ×:data:`STALL_MEAN` or more that run's, and grown ×:data:`STALL_MEAN` more than its median
     latency did) and fio's CPU at most :data:`STALL_CPU` of that run's — the process waited off the CPU through rare
     long waits, not a slower typical I/O (a slower device moves the median with the mean) (set after round 12 was
     read: r12_here-vsync loop randread iodepth, 5 runs at 2.1–7.6 K beside 29–58 K, p50 6–14 µs, CPU 0.03–0.07 vs
-    0.14–0.18, pooled into one level; MD/NC). ``value``/``lo``/``hi``: the other runs; None where no run or more than
-    half the runs show it, or the table lacks the figures."""
-    tbl = result.table
-    need = ("source_path", "cpu_usr", "cpu_sys")
-    if tbl is None or any(c not in tbl for c in need):
-        return None
-    mean_c = next((c for c in ("lat_mean_s", "clat_mean_s") if c in tbl), None)
-    p50_c = next((c for c in ("clat_p50_s", "lat_p50_s") if c in tbl), None)
-    if mean_c is None or p50_c is None:
-        return None
-    from ..ingest.summary import usable_rows
-
-    rows = usable_rows(tbl)
-    g = rows.groupby(rows["source_path"].astype(str))
-    mean, p50 = g[mean_c].mean(), g[p50_c].mean()
-    cpu = run_cpus(rows)
-    kept: list[tuple[float, float, float]] = []
+    0.14–0.18, pooled into one level; MD/NC). Told point by point: a point whose runs lack a figure sets none aside
+    and stops no other point's test (set after round 15 was read: r15_here-newfio_fio342 … iouring-nonvectored
+    iodepth, UC). ``value``/``lo``/``hi``: the other runs; None where no run, or more than half the runs tested,
+    show it."""
+    figures = _run_figures(result, p) if figures is None else figures
+    kept: list[float] = []
     left: list[tuple[float, float, float]] = []
     n = 0
-    for i in range(len(p)):
-        v = _run_values(result, p, i)
-        srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
-        if v.size < 2 or len(srcs) != v.size:
-            return None
-        order = list(zip(sorted(srcs), v))  # _run_values groups by source path: sorted order
-        m = np.array([mean.get(s, np.nan) for s, _ in order], float)
-        q = np.array([p50.get(s, np.nan) for s, _ in order], float)
-        c = np.array([cpu.get(s, np.nan) for s, _ in order], float)
-        if not (np.isfinite(m).all() and np.isfinite(q).all() and np.isfinite(c).all() and (m > 0).all()):
-            return None
-        f = int(np.argmin(m))
-        r = np.array([x for _, x in order])  # and the rate fell: a paced run idling at its pace is not stalled (r6)
-        bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f]) \
-            & (r < (1 - DISTURBED) * r[f])
-        n += v.size
-        for (s, r), b, mm in zip(order, bad, m):
-            (left if b else kept).append((float(p["x"].iloc[i]), float(r), float(mm / m[f])))
+    for i, fg in enumerate(figures):
+        if fg is None:
+            continue
+        r, m, q, c = fg["rate"], fg["lat"], fg["p50"], fg["cpu"]
+        n += r.size
+        bad = np.zeros(r.size, bool)
+        if np.isfinite(m).all() and np.isfinite(q).all() and np.isfinite(c).all() and (m > 0).all():
+            f = int(np.argmin(m))  # and the rate fell: a paced run idling at its pace is not stalled (r6)
+            bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f]) \
+                & (r < (1 - DISTURBED) * r[f])
+        x = float(p["x"].iloc[i])
+        kept += [float(v) for v in r[~bad]]
+        left += [(x, float(v), float(mm / m[f])) for v, mm in zip(r[bad], m[bad])]
     if not left or 2 * len(left) > n:
         return None
-    k = np.array([r for _, r, _ in kept])
+    k = np.array(kept)
     return {"value": float(k.mean()), "lo": float(k.min()), "hi": float(k.max()), "kept": len(kept), "runs": n,
             "left": [(a, r) for a, r, _ in left], "mean_lo": min(x for *_, x in left),
             "mean_hi": max(x for *_, x in left)}
@@ -560,25 +589,38 @@ def point_levels(result, p) -> list[dict]:
     moves a mean, not a median (round 13 PB, read before this: r13_here-oldfio_fio313-jsonplus_loop_libaio_randrw_qd4_
     readshare_repeats, pure reads 93.7 / 1.75 / 89.1 K averaged to 61.49 K) — and the kept runs' range ``lo``–``hi``.
     ``split``: the kept runs fall into two groups more than :data:`SPLIT_RATIO` apart (no single level; ``level`` is
-    then None). ``kept``: the kept runs themselves, sorted. Where the runs cannot be told apart (one run a point, a
-    transcribed table) the point's mean stands in with ``lo`` = ``hi`` = it and ``runs`` = 0: nothing is known of its
-    scatter."""
-    st = stalled_runs(result, p)
+    then None). ``kept``: the kept runs themselves, sorted. ``lat``/``p50``: the median over the kept runs of fio's
+    mean and median latency, the statistic of the level (round 15 UE, r15 ext4 psync numjobs: "×2.36" from means
+    that held one run at 115 µs; ×1.89 by the runs' medians, as Little's law gives). Where the runs cannot be told apart (one run a point, a transcribed table)
+    the point's mean stands in with ``lo`` = ``hi`` = it and ``runs`` = 0: nothing is known of its scatter.
+    Computed once in :func:`_points` (its columns ``level`` … ``runs_kept``) and read back from them."""
+    if "runs_kept" in p:
+        return [{"x": float(r.x), "level": None if r.split else float(r.level), "median": float(r.level),
+                 "lo": float(r.level_lo), "hi": float(r.level_hi), "runs": int(r.kept_runs), "stalled": list(r.stalled),
+                 "split": bool(r.split), "kept": r.runs_kept, "lat": float(r.lat_kept), "p50": float(r.p50_kept)}
+                for r in p.itertuples()]
+    figures = _run_figures(result, p)
+    st = stalled_runs(result, p, figures)
     left = {(a, round(v, 6)) for a, v in st["left"]} if st else set()
     out = []
-    for i in range(len(p)):
+    for i, fg in enumerate(figures):
         x, y = float(p["x"].iloc[i]), float(p["y"].iloc[i])
-        v = _run_values(result, p, i)
-        stalled = [float(r) for r in v if (x, round(float(r), 6)) in left]
-        k = np.sort(np.array([r for r in v if (x, round(float(r), 6)) not in left], float))
-        if not k.size:
-            out.append({"x": x, "level": y, "median": y, "lo": y, "hi": y, "runs": 0, "stalled": stalled,
-                        "split": False, "kept": np.array([y])})
+        lat = float(p["lat"].iloc[i]) if "lat" in p else np.nan
+        p50 = float(p["p50"].iloc[i]) if "p50" in p else np.nan
+        if fg is None:
+            out.append({"x": x, "level": y, "median": y, "lo": y, "hi": y, "runs": 0, "stalled": [],
+                        "split": False, "kept": np.array([y]), "lat": lat, "p50": p50})
             continue
+        bad = np.array([(x, round(float(r), 6)) in left for r in fg["rate"]])
+        order = np.argsort(fg["rate"][~bad])
+        k = fg["rate"][~bad][order]
         split = bool(k.size >= 2 and (k[1:] / k[:-1]).max() > SPLIT_RATIO)
+        lk, qk = fg["lat"][~bad], fg["p50"][~bad]
         out.append({"x": x, "level": None if split else float(np.median(k)), "median": float(np.median(k)),
                     "lo": float(k[0]), "hi": float(k[-1]),
-                    "runs": int(k.size), "stalled": stalled, "split": split, "kept": k})
+                    "runs": int(k.size), "stalled": [float(r) for r in fg["rate"][bad]], "split": split, "kept": k,
+                    "lat": float(np.median(lk)) if np.isfinite(lk).all() else lat,
+                    "p50": float(np.median(qk)) if np.isfinite(qk).all() else p50})
     return out
 
 
@@ -605,15 +647,17 @@ def _robust_level(result, p, level) -> dict | None:
 
 
 def repeat_spread(result, p) -> dict | None:
-    """Repeats whose spread at a point exceeds every step between the points' means — a point whose runs differ by
-    more than ×2 (or whose sd is over half its mean) while its sd is larger than the largest step: the means' onset,
-    plateau and fall are then the runs' scatter (round 5, read before this rule: a posixaio loop sweep, 2.7–28.3 K at
+    """Repeats whose spread at a point exceeds every step between the points' levels (their kept runs' medians) — a
+    point whose kept runs differ by more than ×2 (or whose sd is over half its level) while their sd is larger than the
+    largest step: the onset, plateau and fall are then the runs' scatter (round 5, read before this rule: a posixaio loop sweep, 2.7–28.3 K at
     one iodepth, and ext4 fsync runs of 0.25–29.5 K at one numjobs). ``ratio``: the largest max ÷ min of one point's
     runs where the table gives them (NaN otherwise), ``cv`` the largest sd ÷ mean, at ``x``."""
     y, sd, reps = p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
+    runs = [_kept(p, j) for j in range(y.size)]  # the kept runs (stalled ones out) where the table tells them apart
+    sd = np.array([np.std(r, ddof=1) if r.size >= 2 else (0.0 if r.size else s) for r, s in zip(runs, sd)])
     if y.size < 2 or not (np.isfinite(reps).all() and (reps >= 2).all() and np.isfinite(sd).all()):
         return None
-    ratio = _run_ratios(result, p)
+    ratio = np.array([r.max() / r.min() if r.size >= 2 else np.nan for r in runs])
     cv = sd / y
     wide = (cv > 0.5) | (ratio > 2)
     if not wide.any() or sd.max() <= np.abs(np.diff(y)).max():
@@ -621,7 +665,6 @@ def repeat_spread(result, p) -> dict | None:
     i = int(np.nanargmax(np.where(np.isfinite(ratio), ratio, 0.0))) if np.isfinite(ratio).any() else int(np.argmax(cv))
     # silence only what the noise hides (round 6 BE: ×9 at QD4, yet every QD32 run above every QD1–2 run): where the
     # runs of two points do not overlap, the step between them is readable, and the onset is read on the runs
-    runs = [_run_values(result, p, j) for j in range(y.size)]
     lo = np.array([r.min() if r.size else np.nan for r in runs])
     hi = np.array([r.max() if r.size else np.nan for r in runs])
     # each pair as (lower, higher): the words say "every run at b above every run at a", so a fall is told in its
@@ -634,8 +677,13 @@ def repeat_spread(result, p) -> dict | None:
         return {"readable": True, "ratio": float(ratio[i]), "x": float(p["x"].to_numpy(float)[i]),
                 "runs_lo": lo.tolist(), "runs_hi": hi.tolist(), "apart": (a, b)}
     return {"ratio": float(ratio[i]), "cv": float(cv.max()), "x": float(p["x"].to_numpy(float)[i]),
-            "runs_lo": float(_run_values(result, p, i).min()) if np.isfinite(ratio[i]) else None,
-            "runs_hi": float(_run_values(result, p, i).max()) if np.isfinite(ratio[i]) else None}
+            "runs_lo": float(runs[i].min()) if np.isfinite(ratio[i]) else None,
+            "runs_hi": float(runs[i].max()) if np.isfinite(ratio[i]) else None}
+
+
+def _kept(p, i: int) -> np.ndarray:
+    """Point ``i``'s kept runs from the point table (:func:`point_levels`), empty where the runs cannot be told apart."""
+    return np.asarray(p["runs_kept"].iloc[i], float) if p["kept_runs"].iloc[i] > 0 else np.array([])
 
 
 def _run_values(result, p, i: int) -> np.ndarray:
@@ -719,15 +767,6 @@ def cost_rise(result, p, per_io) -> str:
             f" ({fmt_y(c[i], 's')} → {fmt_y(c[j], 's')}, usr+sys ÷ I/Os) while the rate fell ×{iops[i] / iops[j]:.3g}:"
             f" the jobs spent more CPU for fewer I/Os, which a slower device alone does not do (the host's core count "
             f"and the threads fio does not count would tell what took the CPU)")
-
-
-def _run_ratios(result, p) -> np.ndarray:
-    out = np.full(len(p), np.nan)
-    for i in range(len(p)):
-        v = _run_values(result, p, i)
-        if v.size:
-            out[i] = v.max() / v.min()
-    return out
 
 
 def _trim_lead(y, idx: np.ndarray) -> np.ndarray:

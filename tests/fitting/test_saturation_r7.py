@@ -172,9 +172,9 @@ def test_the_drop_of_one_step_equal_to_the_fall_keeps_its_number():
 
 
 # ------------------------------------------ (7) part 2 CE: a limit at the first point is not "one serial path"
-@pytest.mark.parametrize("case_id, rate", [("r7_here_blkio_riops_iodepth_low1_repeats", "1 ÷ 166 µs = 6.03 K IOPS"),
+@pytest.mark.parametrize("case_id, rate", [("r7_here_blkio_riops_iodepth_low1_repeats", "1 ÷ 166 µs = 6.02 K IOPS"),
                                            ("r7_here_loop_over_capped_loop_randread_iodepth_repeats",
-                                            "1 ÷ 332 µs = 3.01 K IOPS")])
+                                            "1 ÷ 333 µs = 3.01 K IOPS")])
 def test_a_rate_cap_is_not_called_one_serial_path(case_id, rate):
     (t,) = _claims(case_id)
     assert "one serial path" not in t
