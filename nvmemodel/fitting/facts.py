@@ -258,13 +258,14 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                                              f"{PAYS:.0%} per doubling while fio's latency grew with the load")
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
                                    **noisy}, f"the runs at one {result.x} differ more than any step between points")
-    # a step pays only where the kept runs' median AND their mean gain so: a median is one run of three, a mean one
-    # run can drag (round 10 HB: median +15 %, mean +3.5 %, a level; round 15, read before this: r15_here-newfio_
-    # fio338 iouring-registerfiles numjobs, medians +11 % from 1 to 2 jobs over runs 138–256 K and 198–232 K)
-    ym = np.array([r.mean() if r.size else v for r, v in ((_kept(q, i), y[i]) for i in range(n))])
+    # the steps are the kept runs' means: the means decide, never the median alone — a median is one run of three
+    # (round 10 HB: median +15 %, mean +3.5 %, a level; r15 fio338 registerfiles numjobs: medians +11 % over runs
+    # 138–256 K and 198–232 K) — with the stalled runs out (UC); the level and its range are the medians (yl)
+    yl = y
+    y = ym = np.array([r.mean() if r.size else v for r, v in ((_kept(q, i), yl[i]) for i in range(n))])
 
     def pay(i, j):
-        return min(_gain(y[i], y[j], x[i], x[j]), _gain(ym[i], ym[j], x[i], x[j]))
+        return _gain(ym[i], ym[j], x[i], x[j])
 
     # onset: the first point no later point gains PAYS per doubling over
     lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
@@ -304,8 +305,8 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         rv = [_kept(q, i) for i in (k, j)]
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "overlap", "onset_x": None,
                                    "x0": float(x[k]), "x1": float(x[j]), "y0": float(ym[k]), "y1": float(ym[j]),
-                                   "med0": float(y[k]), "med1": float(y[j]),
-                                   "gain": _gain(ym[k], ym[j], x[k], x[j]), "med_gain": _gain(y[k], y[j], x[k], x[j]),
+                                   "med0": float(yl[k]), "med1": float(yl[j]),
+                                   "gain": _gain(ym[k], ym[j], x[k], x[j]), "med_gain": _gain(yl[k], yl[j], x[k], x[j]),
                                    "runs0": rv[0].tolist(), "runs1": rv[1].tolist()},
                     f"the runs at {result.x} = {x[k]:g} and {x[j]:g} overlap while the mean or median gains "
                     f"{PAYS:.0%} per doubling")
@@ -394,11 +395,11 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     whole = level[~split] if (~split).any() else level
     by_point = bool((q["kept_runs"].to_numpy(float)[level] > 0).all())
     robust = _robust_level(result, p, level) if by_runs is None else None  # (round 7, part 2 CA: runs it leaves out)
-    plateau = float(y[whole].mean())
+    plateau = float(yl[whole].mean())
     facts.update(state="falls" if falls else ("from_first" if k == 0 else "onset"), onset_x=float(x[k]),
                  onset_index=k, plateau=robust["value"] if robust else plateau, robust=robust, plateau_by_point=by_point,
-                 plateau_lo=robust["lo"] if robust else float(y[whole].min()),
-                 plateau_hi=robust["hi"] if robust else float(y[whole].max()),
+                 plateau_lo=robust["lo"] if robust else float(yl[whole].min()),
+                 plateau_hi=robust["hi"] if robust else float(yl[whole].max()),
                  plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
                  between=float(x[between]) if between is not None else None, between_why=why,
