@@ -257,8 +257,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     what = _what(result)
     noise = _noise_words(cf)
     state = s["state"]
-    if state == "rising":
-        g = s["last_gain_per_doubling"]
+    if state == "rising":  # (a last rise is told on the means, against their standard error, as before the point table)
+        ys = p["y"].to_numpy(float)
+        g = (ys[-1] / ys[-2]) ** (1 / np.log2(xs[-1] / xs[-2])) - 1
         step = (f"{fmt_y(ys[-2], u)} at {x} = {_xv(result, xs[-2])} → {fmt_y(ys[-1], u)} at "
                 f"{_xv(result, xs[-1])}")
         ratio = xs[-1] / xs[-2]

@@ -392,7 +392,8 @@ def test_no_range_has_two_equal_ends():
         for c in res.claims():
             assert not _DEGENERATE.search(c["text"]), c["text"]
     (sat,) = _claims(_fit("here_loop_iodepth", x="iodepth", y="iops"), "saturation")
-    assert "The one point after the onset is -11% from it" in sat["text"], sat["text"]
+    # the -11 % was QD64's mean with its split-off 58.9 K run; the point table gives QD64 no level (round 15 UA)
+    assert "-11%" not in sat["text"] and "split into two groups" in sat["text"], sat["text"]
 
 
 def test_a_steady_creep_after_the_onset_is_not_called_scatter():
