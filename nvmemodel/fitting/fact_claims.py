@@ -374,8 +374,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if s.get("lat_first") and s.get("lat_last") and s["lat_last"] > s["lat_first"]:
         latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, {little_growth_words(s)}.")
+    one = s["plateau_points"] - s.get("plateau_split", 0)  # (a point whose runs split has no level: UA)
     plateau = (f" Plateau {level}: {rng} over {over}, {s['plateau_points']} points." if " to " in rng else
-               f" Plateau {level} at each of the {s['plateau_points']} points over {over}.")
+               f" Plateau {level} at each of the {s['plateau_points']} points over {over}." if one == s["plateau_points"]
+               else f" Plateau {level} over {over}, at the {'one point' if one == 1 else f'{one} points'} whose runs "
+                    f"do not split.")
     rb = s.get("robust")
     if rb:  # runs far below their point's others are left out of the level and said (round 7, part 2 CA)
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
@@ -436,8 +439,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
                   f"(the highest {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
                                                      f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
+    pts = cf.points
+    split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
-            and not rb:
+            and not rb and not split:  # (its mean pools every run: over a split point, no group's level — UA)
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
 

@@ -240,11 +240,18 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
 
     if axis_kind(result.x) not in ("concurrency", "other") or result.y_unit not in ("1/s", "B/s"):
         return None
-    # every step, level and latency ratio below reads the point table (point_levels: the kept runs' median and
-    # latency), never the means one stalled run drags (round 15 UC, read before this: r15_here-newfio_fio342 …
-    # iouring-nonvectored iodepth, "+106 % per doubling from 59.97 K" = the mean of 110.1 / 12.9 / 56.9 K)
-    q = p.assign(y=p["level"], lat=p["lat_kept"], p50=p["p50_kept"])
-    x, y, lat = q["x"].to_numpy(float), q["y"].to_numpy(float), q["lat"].to_numpy(float)
+    # every step, level and latency ratio below reads the point table (point_levels), never the means one stalled
+    # run drags (round 15 UC, read before this: r15_here-newfio_fio342 … iouring-nonvectored iodepth, "+106 % per
+    # doubling from 59.97 K" = the mean of 110.1 / 12.9 / 56.9 K). The steps and the noise tests read the kept runs'
+    # means — the means decide, never the median alone, a median being one run of three (round 10 HB: median +15 %,
+    # mean +3.5 %, a level; r11_here-fio31 psync numjobs: medians +118 % from 1 to 2 jobs over runs 27–73 K and
+    # 34–91 K) — and the level and its range the kept runs' medians (yl)
+    ym = np.array([r.mean() if r.size else v for r, v in ((_kept(p, i), p["level"].iloc[i]) for i in range(len(p)))])
+    q = p.assign(y=ym, lat=p["lat_kept"], p50=p["p50_kept"])
+    x, y, lat, yl = q["x"].to_numpy(float), ym, q["lat"].to_numpy(float), p["level"].to_numpy(float)
+    # latency is the kept runs' median: Little's law pairs it with the median rate, never with the mean (dev
+    # here_loop_iodepth QD32 → 64: means 119.9 → 107.0 K beside medians 95.4 → 118.7 K read as "no queue")
+    ql = q.assign(y=yl)
     n = x.size
     if n < 3 or not np.all(x > 0) or not np.all(y > 0) or x[-1] / x[0] < 4 or _paced(result, p, key):
         return None  # (runs fio paced — a think time, a rate — are the pacing claims': their load is not x)
@@ -258,12 +265,6 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                                              f"{PAYS:.0%} per doubling while fio's latency grew with the load")
         return Fact("saturation", {"axis": result.x, "unit": result.y_unit, "state": "noisy", "onset_x": None,
                                    **noisy}, f"the runs at one {result.x} differ more than any step between points")
-    # the steps are the kept runs' means: the means decide, never the median alone — a median is one run of three
-    # (round 10 HB: median +15 %, mean +3.5 %, a level; r15 fio338 registerfiles numjobs: medians +11 % over runs
-    # 138–256 K and 198–232 K) — with the stalled runs out (UC); the level and its range are the medians (yl)
-    yl = y
-    y = ym = np.array([r.mean() if r.size else v for r, v in ((_kept(q, i), yl[i]) for i in range(n))])
-
     def pay(i, j):
         return _gain(ym[i], ym[j], x[i], x[j])
 
@@ -341,9 +342,9 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     if lat_known:
         # Little's law at a fixed rate: latency ∝ load. Latency that did not grow with the load means the added
         # load never reached the device (a synchronous engine, a cap upstream): no saturation is read from it.
-        expected = (x[-1] / x[k]) / (y[-1] / y[k])
+        expected = (x[-1] / x[k]) / (yl[-1] / yl[k])
         if expected > 1.5 and lat[-1] / lat[k] < 1 + 0.5 * (expected - 1):
-            facts.update(state="no_queue", onset_x=float(x[k]), in_flight_stall=_in_flight_stall(q, k))
+            facts.update(state="no_queue", onset_x=float(x[k]), in_flight_stall=_in_flight_stall(ql, k))
             return Fact("saturation", facts, f"throughput level from {result.x} = {x[k]:g} but fio's mean latency "
                                              f"grew only ×{lat[-1] / lat[k]:.3g} for ×{x[-1] / x[k]:.3g} the load")
     tail = np.arange(k, n)
@@ -400,7 +401,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                  onset_index=k, plateau=robust["value"] if robust else plateau, robust=robust, plateau_by_point=by_point,
                  plateau_lo=robust["lo"] if robust else float(yl[whole].min()),
                  plateau_hi=robust["hi"] if robust else float(yl[whole].max()),
-                 plateau_points=int(level.size), plateau_x_to=float(x[level[-1]]), falls=falls,
+                 plateau_points=int(level.size), plateau_split=int(split.sum()), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
                  between=float(x[between]) if between is not None else None, between_why=why,
                  step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
@@ -409,8 +410,8 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
     if lat_known:
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
-        facts.update(_little_growth(q, k))
-        facts["in_flight_stall"] = _in_flight_stall(q, k)
+        facts.update(_little_growth(ql, k))
+        facts["in_flight_stall"] = _in_flight_stall(ql, k)
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 
 

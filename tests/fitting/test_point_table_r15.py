@@ -85,3 +85,30 @@ def test_a_point_without_repeats_stops_no_other_points_stall_test(one_run_at_8):
     res = _series(one_run_at_8)
     st = F.stalled_runs(res, F.curve_facts(res, ()).points)
     assert st is not None and [a for a, _ in st["left"]] == [2.0]
+
+
+def test_the_noise_test_reads_the_kept_means_not_the_medians():
+    # set after round 16 was scored (spent r11 case): medians 41.6 → 90.8 K from 1 to 2 jobs (+118 %, runs 27–73 K and
+    # 34–91 K) made every run spread look smaller than a step, and the last step was "near saturation"; by the means
+    # (no run stalled) the runs at 4 and 8 jobs (78–91 K, 73–110 K) overlap while the mean gains +16 %: cannot tell
+    res, cf, t = _sat("r11_here-fio31_loop_psync_randread_normal_numjobs_repeats")
+    assert F.stalled_runs(res, cf.points) is None
+    assert cf.saturation.facts["state"] == "overlap", t
+    assert "cannot tell a rise from a level" in t and "near saturation" not in t, t
+
+
+def test_no_pooled_level_over_a_split_point():
+    # set after round 16 was scored (spent r10 case): "flattens at 161.16 K IOPS (sd 56.77 K over 12 runs)" pooled
+    # QD8's split runs (81.7 K beside 165–224 K), below every unsplit point's level, and the verification pass dropped
+    # the whole sentence; the plateau from the unsplit points' medians is said instead
+    res, cf, t = _sat("r10_here-fio2111_loop_libaio_randread_terse_iodepth_repeats")
+    assert [d["split"] for d in F.point_levels(res, cf.points)][3] is True
+    assert "flattens at" not in t and "saturates from iodepth = 4" in t, t
+    assert "Plateau 192.13 K IOPS: 182.50 K IOPS to 210.37 K IOPS over iodepth = 4–32" in t, t
+
+
+def test_a_pooled_level_without_a_split_point_stays():
+    # counter: no split point in the level (r15 ext4 psync nrfiles32 numjobs): the pooled words of the noise test stay
+    _, cf, t = _sat("r15_here-ext4_ext4-on-loop_psync_nrfiles32_randread_numjobs_repeats")
+    assert not cf.points["split"].any()
+    assert "flattens at 115.93 K IOPS (sd" in t, t
