@@ -258,7 +258,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     noise = _noise_words(cf)
     state = s["state"]
     if state == "rising":  # (a last rise is told on the means, against their standard error, as before the point table)
-        ys = p["y"].to_numpy(float)
+        ys, lat = p["y"].to_numpy(float), p["lat"].to_numpy(float)  # (and its latencies: one statistic a sentence)
         g = (ys[-1] / ys[-2]) ** (1 / np.log2(xs[-1] / xs[-2])) - 1
         step = (f"{fmt_y(ys[-2], u)} at {x} = {_xv(result, xs[-2])} → {fmt_y(ys[-1], u)} at "
                 f"{_xv(result, xs[-1])}")

@@ -338,7 +338,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain,
-                     collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(q, pays))
+                     collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = onset
     if lat_known:
