@@ -143,7 +143,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             end = "; the data do not reach a ceiling."
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
-                               f"({r['rise']:+.0%}, beyond {noise})" + end)
+                               f"({r['rise']:+.0%}, beyond {noise})" + end, dict(r))
     m = ev.maximum
     if ev.flat:
         lo, hi = fmt_y(float(np.min(ev.y)), u), fmt_y(float(np.max(ev.y)), u)

@@ -344,6 +344,18 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         return _claim("saturation", f"The repeats of one {x} differ by {by} (at {x} = {_xv(result, s['x'])}{runs}), "
                                     f"more than any step between the points' levels: no onset, level or fall can be "
                                     f"read from these runs.", f, state="unresolved")
+    if s.get("no_latency"):  # runs wider than every step, no step gaining PAYS, no latency proof: the measurement
+        return _claim("saturation", f"Measured {what} gains nothing with {x} beyond the noise of its runs: a level "
+                                    f"from the first point, {level_words(result, cf, s['plateau'])} (the mean of the "
+                                    f"{s['n_runs']} runs kept; the points' levels, each the median of its kept runs, "
+                                    f"{span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), ' to ')} over {x} = "
+                                    f"{span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}), its runs "
+                                    f"anywhere from {fmt_y(s['runs_lo'], u)} to {fmt_y(s['runs_hi'], u)}; from the "
+                                    f"first point to the last the level gained {s['gain']:+.0%} per doubling of {x}. "
+                                    f"The repeats of one {x} differ by up to ×{s['ratio']:.3g} (at {x} = "
+                                    f"{_xv(result, s['x'])}), more than any step between the points' levels, so no "
+                                    f"onset or fall is read between them, and the files give no latency to tell "
+                                    f"whether the added load queued. {noise}.", f)
     if s.get("within_noise"):  # runs wider than every step, yet the load from x_k on queued: the level and its runs
         k0 = s.get("below_x") is not None  # (r10 HB from the first point; r11 KC from a later one, the wide runs below)
         frm = f"holds a level from {x} = {_xv(result, s['onset_x'])} on" if k0 else "is saturated from the first point"
@@ -461,8 +473,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         d = s["falls"]
         drop = f"{d['drop']:.0%}" if f"{d['drop']:.0%}" != f"{FLAT:.0%}" else f"{d['drop']:.1%}"  # 10.1 %, > 10 %
         head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and falls "
-                f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, more than {d['basis']} "
-                f"varies.")
+                f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, " +
+                (f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}." if d.get("apart")
+                 else f"more than {d['basis']} varies."))
         la = d.get("level_after")
         if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
             head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
