@@ -274,9 +274,11 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         """The kept means of i and j differ by more than twice their standard error (evidence.Z, the yardstick every
         fall is judged by) — a step one run of three makes is no step (set after round 17 was read: r17_here-cpuquota
         … libaio iodepth, "+24 % per doubling" from QD8's 52–62 K to QD16's 59/64/87 K, onset 16 where the level
-        holds from QD2–4, XA). True where either point's runs are not told apart (the means stand)."""
+        holds from QD2–4, XA). True where either point's runs are not told apart (the means stand), and for the last
+        point: no later point tells a bump from a rise there, and its step is the last-rise words' (r2 pagecache read
+        numjobs keeps "these runs do not tell a last rise from a level"; r6 null pin1cpu keeps onset 2)."""
         a, b = kr[i], kr[j]
-        if a.size < 2 or b.size < 2:
+        if a.size < 2 or b.size < 2 or j == n - 1:
             return True
         return abs(b.mean() - a.mean()) > 2.0 * math.hypot(a.std(ddof=1) / math.sqrt(a.size),
                                                          b.std(ddof=1) / math.sqrt(b.size))
