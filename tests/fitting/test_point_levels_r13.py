@@ -115,7 +115,7 @@ def test_split_runs_said_beside_a_surviving_level():
     lv = point_levels(r, cf.points)
     assert any(d["split"] and _adjacent_ratio(r, cf, i, d) > F.SPLIT_RATIO for i, d in enumerate(lv))
     text = r.explain()
-    assert "flattens at" in text and "split into two groups" in text
+    assert "at the one point whose runs do not split" in text and "split into two groups" in text
 
 
 def test_no_split_sentence_for_tight_runs():
