@@ -300,13 +300,15 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             overlap = [j for j in range(k + 1, n) if not rlo[j] > rhi[k] and _gain(ym[k], ym[j], x[k], x[j]) >= PAYS]
             # (runs that lie apart: their kept mean's gain, as before the medians — round 6 BE's r6 ureap QD8 → 32)
             gains = [_gain(ym[k], ym[j], x[k], x[j]) if rlo[j] > rhi[k] else 0.0 for j in range(k + 1, n)]
-            if k > 0 and not any(rlo[k] > rhi[i] for i in range(k)) or splits[k]:
-                continue  # (nor from a point whose runs split in two: it has no level to rise from — r6 ureap QD4)
+            if k > 0 and not any(rlo[k] > rhi[i] for i in range(k)):
+                continue
         if all(g < PAYS for g in gains) and overlap:
             # the runs overlap, yet the step's mean gains PAYS: the runs cannot tell a rise from a level
             # — no onset here, no plateau (round 9 GA, read before this rule: r9 fio221 loop numjobs, +10.3 % mean,
             # +16 % median from 8 to 16 jobs with one 16-job run below the best 8-job run)
-            unsure = (k, overlap[0]) if unsure is None else unsure
+            # (never from a point whose runs split in two: it has no level to tell a rise from — r6 ureap QD4's
+            # 73.5 / 190.8 K; the next unsplit point's overlap is read, round 6's 16 → 32)
+            unsure = (k, overlap[0]) if unsure is None and not splits[k] else unsure
             continue
         if all(g < PAYS for g in gains):
             # not an onset (round 6 BD): the latency at k still the unloaded one (Little's law: the rate still grew
@@ -393,7 +395,8 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # every kept run at the last point below every kept run at the peak: the fall is beyond the runs whatever
         # another point's scatter (set after round 17 was read: r17_here-cpuquota … psync numjobs, 2 jobs 112–148 K,
         # 8 jobs 78–83 K, averaged into a "plateau" of 98 K beside the 1-job point's ×4.9 split, XB)
-        apart = kr[i_max].size >= 2 and kr[-1].size >= 2 and kr[-1].max() < kr[i_max].min()
+        apart = kr[i_max].size >= 2 and kr[-1].size >= 2 and kr[-1].max() < kr[i_max].min() \
+            and not splits[[i_max, n - 1]].any()  # (a split point has no level to fall to: r14 nrreq 128k QD32)
         if apart and drop > noise:
             basis = "the runs of either point"
         elif cn["rel"] * y[i_max] > noise:
