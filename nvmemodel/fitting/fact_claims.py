@@ -823,7 +823,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             else:
                 parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
                              + _held_words(result, s))
-        elif s["bytes_cap"]:
+        elif s["bytes_cap"] and cf.one_stream is None:  # one stream's line reaches its byte rate: no limit (r17 YB)
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
             from .facts import _run_values
@@ -839,8 +839,20 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                             + ((f" ({b / a - 1:+.2%} in the means, within the runs' spread)" if overlap else
                                 f" ({b / a - 1:+.2%})") if b >= a else ""))
                          + _held_words(result, s))
+        elif s.get("bytes_doubling"):  # a byte level from the first size, by doubling (round 17 YC)
+            d = s["bytes_doubling"]
+            (b0, b1), (x0, x1), dep = d["bytes"], d["sizes"], d["depth"]
+            fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew ×{x1 / x0:.3g} "
+                  f"({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth" if dep else "")
+            parts.append(f"bandwidth changes by at most {abs(d['per_max']):.0%} per doubling of the size from the first "
+                         f"size on: {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at {_xv(result, x1)} "
+                         f"(×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS {fmt_y(d['iops'][0], '1/s')} → "
+                         f"{fmt_y(d['iops'][1], '1/s')}): a byte level from the first size, not one reached only at "
+                         f"the largest sizes{fl}; the files do not show what holds it")
         text = "Measured " + "; ".join(parts)
-        if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
+        if not parts:
+            pass
+        elif s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             il = s.get("by_outstanding") or s.get("one_depth")
             depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)
             bl = "byte level" if depth_only else "byte cap"
@@ -852,7 +864,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 better = s["rms_log_roofline"] <= s["rms_log_smooth"]
                 text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
                          f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
-        out.append(_claim("cap", text + ".", f))
+        if parts:
+            out.append(_claim("cap", text + ".", f))
     o = cf.outstanding
     if o is not None:
         s = o.facts
@@ -867,6 +880,23 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                          f"outstanding I/O allows at that latency; an IOPS ceiling of "
                                          f"{served_words(result, cf)[0]} is not measured at this depth; "
                                          f"{more} would tell.", o))
+    o = cf.one_stream
+    if o is not None:
+        s = o.facts
+        what, more = served_words(result, cf)
+        more = more if "synchronous" in more else "more jobs or a deeper queue"
+        busy = _cpu_shares(cf, range(len(cf.points)))
+        if busy is not None:  # the job's CPU did both terms: a deeper queue overlaps nothing of it (round 16 VB)
+            more = (f"its job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size: more "
+                    f"jobs, not a deeper queue,")
+        miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {_xv(result, s['worst_x'])})"
+                + (", each size the median of its kept runs" if s["by_runs"] else ""))
+        out.append(_claim("one stream", f"One serial stream: with 1 I/O outstanding at every size, 1 ÷ IOPS is each "
+                                        f"I/O's time, and {fmt_y(s['per_io_s'], 's')} per I/O + the size ÷ "
+                                        f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
+                                        f"{_xv(result, s['sizes'][0])} to {_xv(result, s['sizes'][1])}: "
+                                        f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate, not shown to "
+                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
     return out
 
 
@@ -1159,7 +1189,7 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
     """Along block size, after the data sentence: the caps the data show (a direction's own, with ``key``: see
     :func:`direction_claims`), the outstanding I/O at small blocks."""
     capped = _capped(result, key) if key is not None else None
-    out = _cap_claims(result, cf, capped) if cf.cap is not None or cf.outstanding is not None else []
+    out = _cap_claims(result, cf, capped) if cf.cap or cf.outstanding or cf.one_stream is not None else []
     f = cf.size_fall
     if f is not None:
         s = f.facts

@@ -133,10 +133,11 @@ class CurveFacts:
     trust: Fact | None = None
     size_fall: Fact | None = None
     cache: Fact | None = None  # points faster than any drive through the path named: a cache served them
+    one_stream: Fact | None = None  # one I/O outstanding along block size: a per-I/O time + size ÷ a byte rate
 
     def all(self) -> list[Fact]:
-        return [f for f in (self.layer, self.cache, self.saturation, self.cap, self.size_fall, self.outstanding, self.mix, self.cpu,
-                            self.trust) if f is not None]
+        return [f for f in (self.layer, self.cache, self.saturation, self.cap, self.size_fall, self.outstanding,
+                            self.one_stream, self.mix, self.cpu, self.trust) if f is not None]
 
 
 def _gain(y0: float, y1: float, x0: float, x1: float) -> float:
@@ -1134,6 +1135,21 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     # the two-size stretch's values are the means it was read on, as its words print them (the figure draws the fact:
     # tests/data/fit/local/bs drew medians 0.904–1.01 GB/s beside a text's "byte limit near 1.1 GB/s")
     tail = (means_b if nb == 2 else bw)[n - nb:]
+    # bytes/s that gain less than FLAT per doubling of the size at every step from the first size (a gap of untested
+    # sizes counts by its doublings), within NOISE_BAND end to end: a byte level from the first size, not one the two
+    # largest sizes approach (set after round 17 was read: r17_openzfs7834_…_qd16-16jobs_nosync_bs, YC, 1.23 → 1.6 GB/s
+    # over 4 KiB–1 MiB, +9 %, +3.2 %, +1 % per doubling, said "nearly level at the two largest sizes")
+    doubling = None
+    if nb < 3 and ni < 3 and np.isfinite(bw).all() and not trims(result, p) and one_stream(result, key, p) is None:
+        with np.errstate(all="ignore"):
+            per = (bw[1:] / bw[:-1]) ** (1 / np.log2(b[1:] / b[:-1])) - 1
+        if np.all(np.abs(per) < FLAT) and bw.max() / bw.min() <= NOISE_BAND:
+            o = p["out"].to_numpy(float) if "out" in p else np.array([np.nan])
+            depth = float(o[0]) if np.isfinite(o).all() and np.all(o == o[0]) and o[0] > 0 else None
+            doubling = {"per_max": float(per[np.argmax(np.abs(per))]), "bytes": (float(bw[0]), float(bw[-1])),
+                        "range": (float(bw.min()), float(bw.max())), "iops": (float(iops[0]), float(iops[-1])),
+                        "sizes": (float(b[0]), float(b[-1])), "depth": depth}
+            nb = 0
     if ni + nb > n + 1:  # everything flat in both: one size span too short to tell; keep the longer claim
         ni, nb = (ni, 0) if ni >= nb else (0, nb)
     # a cap is an upper bound the measurements reach: its value is the largest of the flat stretch, never its mean
@@ -1237,10 +1253,10 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              "bytes_range": (float(tail.min()), float(tail.max())) if bcap else None,
              "bytes_depth": bytes_depth, "bytes_inflight": inflight, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
              if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
-             "held_above": above,
+             "held_above": above, "bytes_doubling": doubling,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
-        if icap is not None or bcap is not None else None
+        if icap is not None or bcap is not None or doubling is not None else None
     outstanding = None
     # a byte cap flat down to the smallest block sets the small-block rate itself (its latency is that cap's queue)
     if icap is None and not (bcap is not None and nb == n):
@@ -1254,6 +1270,61 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
                                                "lat": float(lat[0]), "measured": float(iops[0])},
                                "Little's law at the smallest block: outstanding I/O ÷ mean latency")
     return cap, outstanding
+
+
+#: one I/O outstanding along block size (iodepth × jobs = 1, one per job for a synchronous engine): 1 ÷ IOPS is each
+#: I/O's time, latency column or not; where a per-I/O time + size ÷ a byte rate gives it within this at every size,
+#: one serial stream describes the series — no step, no byte limit (set after round 17 was read:
+#: r17_openzfs7834_…_qd1-1job_sync_bs, YA, "jumps ×5.97 … two regimes?" beside its own R² 0.9993 fit; _nosync_bs, YB,
+#: "approaches a byte limit" for one thread's 5 µs + size ÷ 0.925 GB/s)
+ONE_STREAM_TOL = FLAT
+
+
+def one_stream(result, key, p) -> Fact | None:
+    """The one-serial-stream line t = a + size ÷ B of a block-size series with one I/O outstanding at every point,
+    fitted to each size's time 1 ÷ IOPS (its kept runs' median) by least squares on the relative miss; a fact where it
+    misses no size by more than :data:`ONE_STREAM_TOL` nor leaves a size's kept runs, and where both terms show
+    inside the data (a ≥ the smallest size's bytes time, the largest size's bytes time ≥ a: the line bends within
+    them). Not for a pace fio kept (the pace, not the stream, sets the rate) nor for trims (no bytes moved)."""
+    if result.x != "block_size_bytes" or result.y_unit not in ("1/s", "B/s") or len(p) < 4 or "out" not in p:
+        return None
+    out = p["out"].to_numpy(float)
+    if not (np.isfinite(out).all() and np.all(out == 1)) or trims(result, p) or _paced(result, p, key):
+        return None
+    from .pacing import _at_pace
+
+    b = p["x"].to_numpy(float)
+    if any(_at_pace(result, key, v) for v in b):
+        return None
+    lv = point_levels(result, p)
+    if any(d["split"] for d in lv):
+        return None
+    with np.errstate(all="ignore"):
+        to_i = p["iops"].to_numpy(float) / p["y"].to_numpy(float)
+        iops = np.array([d["median"] for d in lv], float) * to_i
+    if not (np.isfinite(iops).all() and (iops > 0).all()):
+        return None
+    t, w = 1 / iops, iops ** 2  # weights 1/t²: the relative miss is what is compared at every size
+    A = np.array([[w.sum(), (w * b).sum()], [(w * b).sum(), (w * b * b).sum()]])
+    try:
+        a, c = np.linalg.solve(A, np.array([(w * t).sum(), (w * b * t).sum()]))
+    except np.linalg.LinAlgError:
+        return None
+    if not (a > 0 and c > 0 and a >= c * b.min() and c * b.max() >= a):
+        return None
+    fitted = a + c * b
+    miss = fitted / t - 1
+    lo, hi = (np.array([d[k] for d in lv], float) * to_i for k in ("lo", "hi"))
+    # where a size was repeated, the line's rate must lie within its kept runs (a miss its runs rule out is a change)
+    outside = np.array([d["runs"] >= 2 and not lo[i] / (1 + NO_GAIN) <= 1 / fitted[i] <= hi[i] * (1 + NO_GAIN)
+                        for i, d in enumerate(lv)])
+    if np.abs(miss).max() > ONE_STREAM_TOL or outside.any():
+        return None
+    k = int(np.argmax(np.abs(miss)))
+    return Fact("one_stream", {"per_io_s": float(a), "bytes_per_s": float(1 / c), "worst_miss": float(miss[k]),
+                               "worst_x": float(b[k]), "sizes": (float(b[0]), float(b[-1])), "n": int(b.size),
+                               "by_runs": any(d["runs"] >= 2 for d in lv)},
+                "one I/O outstanding: 1 ÷ IOPS = a + size ÷ B within ONE_STREAM_TOL at every size")
 
 
 def _held(p, iops_to: float | None) -> np.ndarray:
@@ -1819,7 +1890,7 @@ def curve_facts(result, key) -> CurveFacts:
     out = CurveFacts(points=p, saturation=sat, cap=cap, outstanding=outstanding, mix=mix, cpu=cpu,
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
                      size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
-                     cache=fast)
+                     cache=fast, one_stream=one_stream(result, key, p_sizes))
     cache[key] = out
     return out
 
