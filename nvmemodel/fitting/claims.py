@@ -579,12 +579,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"{fmt_y(per_last, u)}: the curve bends without flattening within the data, "
                                       f"so they cannot tell where the ceiling is."))
     elif model == "per_io_byte" and cf is not None and (cf.outstanding or cf.one_stream) is not None:
-        # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
-        # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings; where
-        # the one-stream fact holds it says this with its own line and worst miss (round 17 YA/YB)
-        im, bm = f.values["iops_max"], f.values["bw_max"]
-        what, overlapping = served_words(result, cf)
-        out += [] if cf.one_stream is not None else [Claim("model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
+        # the small-block rate is what the outstanding I/O gives at its latency: the form's terms are one I/O's time
+        # (fixed + per byte), not device ceilings; the one-stream fact says it with its worst miss (round 17 YA/YB)
+        im, bm, (what, overlapping) = f.values["iops_max"], f.values["bw_max"], served_words(result, cf)
+        out += [] if cf.one_stream is not None else [Claim(
+            "model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
                                   f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; {overlapping} would "
                                   f"overlap both, so neither is read as a ceiling of {what.split(' (')[0]}.",
                          {"iops_term": im, "bytes_term": bm, "interpreted": False})]
