@@ -578,15 +578,15 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                       f"support, but the rate per {x} falls from {fmt_y(per_first, u)} to "
                                       f"{fmt_y(per_last, u)}: the curve bends without flattening within the data, "
                                       f"so they cannot tell where the ceiling is."))
-    elif model == "per_io_byte" and cf is not None and (cf.outstanding or cf.one_stream) is not None:
-        # the small-block rate is what the outstanding I/O gives at its latency: the form's terms are one I/O's time
-        # (fixed + per byte), not device ceilings; the one-stream fact says it with its worst miss (round 17 YA/YB)
-        im, bm, (what, overlapping) = f.values["iops_max"], f.values["bw_max"], served_words(result, cf)
-        out += [] if cf.one_stream is not None else [Claim(
-            "model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
+    elif model == "per_io_byte" and cf is not None and cf.outstanding is not None:
+        # the rate at small blocks is what the outstanding I/O gives at its latency: the form's two terms are the
+        # time of one I/O (fixed + per byte), which more outstanding I/O would overlap — not device ceilings
+        im, bm = f.values["iops_max"], f.values["bw_max"]
+        what, overlapping = served_words(result, cf)
+        out.append(Claim("model", f"At this queue depth the per-I/O + per-byte form is the time of one I/O: "
                                   f"{fmt_y(1 / im, 's')} fixed plus the size ÷ {fmt_y(bm, 'B/s')}; {overlapping} would "
                                   f"overlap both, so neither is read as a ceiling of {what.split(' (')[0]}.",
-                         {"iops_term": im, "bytes_term": bm, "interpreted": False})]
+                         {"iops_term": im, "bytes_term": bm, "interpreted": False}))
     elif model == "per_io_byte":
         out += per_io_byte_claims(result, key, f, d, ev, cf)
     return out
@@ -775,9 +775,9 @@ def curve_claims(result, key) -> list[Claim]:
                                               "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
-    if (cf.cap or cf.size_fall) is not None and claims[0].kind in ("plateau", "unknown noise", "flat", "maximum", "rising",
-                                                                   "falls" if cf.size_fall else ""):  # said once
-        claims = []  # along block size the caps (and falls, round 5) the data show say these with their numbers
+    if (cf.cap or cf.size_fall or cf.one_stream) is not None and claims[0].kind in (
+            "plateau", "unknown noise", "flat", "maximum", "rising", "falls" if cf.size_fall else ""):  # said once
+        claims = []  # along block size the caps (and falls, round 5; one stream, round 17) say these with numbers
     nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
     claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE
         f"{result.x} had no effect") and k0 in ("falls", "rises", "plateau", "step", "maximum")) else claims

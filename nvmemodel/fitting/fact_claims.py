@@ -576,7 +576,7 @@ def states_level(cf: CurveFacts | None, ev=None, axis: str = "") -> bool:
     state = s.get("state")
     if state in ("onset", "from_first", "falls", "overlap") or (state == "rising" and s.get("collapsed_from") is not None):
         return True  # (overlap: the runs cannot tell a rise from a level — no model reads a knee or limit into it)
-    if cf is not None and (cf.cap is not None or cf.size_fall is not None):
+    if cf is not None and (cf.cap or cf.size_fall or cf.one_stream) is not None:  # (one stream: round 17 YA/YB)
         return True
     if ev is None or state == "rising":
         return False
@@ -823,7 +823,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             else:
                 parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
                              + _held_words(result, s))
-        elif s["bytes_cap"] and cf.one_stream is None:  # one stream's line reaches its byte rate: no limit (r17 YB)
+        elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
             from .facts import _run_values

@@ -1130,8 +1130,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     spread = np.array([d["hi"] / d["lo"] if d["runs"] >= 3 else np.nan for d in lv])
     rng = (np.array([d["lo"] for d in lv]), np.array([d["hi"] for d in lv]))
     ni, nb = _flat_run(iops, True, spread, rng), (0 if trims(result, p) else _flat_run(bw, False, spread, rng))
-    if nb < 3:  # two sizes ("nearly level"): their means within ±FLAT, as before
-        nb = 0 if trims(result, p) else min(2, _flat_run(np.where(np.isnan(lev), np.nan, means_b), False))
+    if nb < 3:  # two sizes ("nearly level"): their means within ±FLAT, as before — not one stream's (round 17 YB)
+        nb = 0 if trims(result, p) or one_stream(result, key, p) is not None else \
+            min(2, _flat_run(np.where(np.isnan(lev), np.nan, means_b), False))
     # the two-size stretch's values are the means it was read on, as its words print them (the figure draws the fact:
     # tests/data/fit/local/bs drew medians 0.904–1.01 GB/s beside a text's "byte limit near 1.1 GB/s")
     tail = (means_b if nb == 2 else bw)[n - nb:]
