@@ -359,8 +359,8 @@ def _size_cap_level(result, key) -> dict | None:
         return None
     cf = curve_facts(result, key)
     f = cf.cap.facts if cf.cap is not None else None
-    if not f:
-        return None
+    if not f:  # one serial stream states no level: none is drawn (round 17 YA/YB)
+        return None if cf.one_stream is None else {}
     for flat, rng, value, unit, what in (("bytes_flat", "bytes_range", "bytes_cap", "B/s", "byte"),
                                          ("iops_flat", "iops_range", "iops_cap", "1/s", "IOPS")):
         if result.y_unit == unit and f.get(flat) and f.get(rng) and f.get(value):
