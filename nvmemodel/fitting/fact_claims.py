@@ -845,14 +845,12 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew ×{x1 / x0:.3g} "
                   f"({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth" if dep else "")
             parts.append(f"bandwidth changes by at most {abs(d['per_max']):.0%} per doubling of the size from the "
-                         f"first size on: {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at {_xv(result, x1)} "
-                         f"(×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS {fmt_y(d['iops'][0], '1/s')} → "
-                         f"{fmt_y(d['iops'][1], '1/s')}): a byte level from the first size, not one reached only at "
+                         f"first size on: {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at "
+                         f"{_xv(result, x1)} (×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS "
+                         f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the first size, not one reached only at "
                          f"the largest sizes{fl}; the files do not show what holds it")
         text = "Measured " + "; ".join(parts)
-        if not parts:
-            pass
-        elif s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
+        if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             il = s.get("by_outstanding") or s.get("one_depth")
             depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)
             bl = "byte level" if depth_only else "byte cap"
@@ -864,8 +862,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 better = s["rms_log_roofline"] <= s["rms_log_smooth"]
                 text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
                          f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
-        if parts:
-            out.append(_claim("cap", text + ".", f))
+        out.append(_claim("cap", text + ".", f))
     o = cf.outstanding
     if o is not None:
         s = o.facts
