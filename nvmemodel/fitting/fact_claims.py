@@ -842,13 +842,15 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         elif s.get("bytes_doubling"):  # a byte level from the first size, by doubling (round 17 YC)
             d = s["bytes_doubling"]
             (b0, b1), (x0, x1), dep = d["bytes"], d["sizes"], d["depth"]
-            fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew ×{x1 / x0:.3g} "
-                  f"({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth" if dep else "")
+            fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew "
+                  f"×{x1 / x0:.3g} ({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth"
+                  if dep else "")
             parts.append(f"bandwidth changes by at most {abs(d['per_max']):.0%} per doubling of the size from the "
                          f"first size on: {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at "
                          f"{_xv(result, x1)} (×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS "
-                         f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the first size, not one reached only at "
-                         f"the largest sizes{fl}; the files do not show what holds it")
+                         f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the "
+                         f"first size, not one reached only at the largest sizes{fl}; the files do not show what "
+                         f"holds it")
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             il = s.get("by_outstanding") or s.get("one_depth")
