@@ -775,8 +775,8 @@ def curve_claims(result, key) -> list[Claim]:
                                               "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
-    if (cf.cap or cf.size_fall or cf.one_stream) is not None and claims[0].kind in (
-            "plateau", "unknown noise", "flat", "maximum", "rising", "falls" if cf.size_fall else ""):  # said once
+    if (cf.cap or cf.size_fall or cf.one_stream) is not None and claims[0].kind in ("plateau", "unknown noise", "flat",
+            "maximum", "rising" if cf.cap or cf.size_fall else "", "falls" if cf.size_fall else ""):  # said once
         claims = []  # along block size the caps (and falls, round 5; one stream, round 17) say these with numbers
     nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
     claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE

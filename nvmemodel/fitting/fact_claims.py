@@ -845,8 +845,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew "
                   f"×{x1 / x0:.3g} ({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth"
                   if dep else "")
-            parts.append(f"bandwidth changes by at most {abs(d['per_max']):.0%} per doubling of the size from the "
-                         f"first size on: {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at "
+            parts.append(f"bandwidth gains under {FLAT:.0%} per doubling of the size at every step from the first "
+                         f"size ({d['per_max']:+.0%} the largest): {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at "
                          f"{_xv(result, x1)} (×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS "
                          f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the "
                          f"first size, not one reached only at the largest sizes{fl}; the files do not show what "
@@ -888,12 +888,16 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         if busy is not None:  # the job's CPU did both terms: a deeper queue overlaps nothing of it (round 16 VB)
             more = (f"its job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size: more "
                     f"jobs, not a deeper queue,")
-        miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {_xv(result, s['worst_x'])})"
+
+        def sz(v):  # a size below 1 KiB with its unit (never "from 512 to 512 KiB")
+            return _xv(result, v) if v >= 1024 else f"{_fx(v)} B"
+
+        miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {sz(s['worst_x'])})"
                 + (", each size the median of its kept runs" if s["by_runs"] else ""))
         out.append(_claim("one stream", f"One serial stream: with 1 I/O outstanding at every size, 1 ÷ IOPS is each "
                                         f"I/O's time, and {fmt_y(s['per_io_s'], 's')} per I/O + the size ÷ "
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
-                                        f"{_xv(result, s['sizes'][0])} to {_xv(result, s['sizes'][1])}: "
+                                        f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate, not shown to "
                                         f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
     return out
