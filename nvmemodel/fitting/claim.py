@@ -94,10 +94,6 @@ def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
     model = result.chosen[key]
     f = result.fits[key][model]
     ev = shape_evidence(_pts(result, key), result.x, noise_fits(result, key), model)
-    if ev.step:  # one serial stream's line through every size is one regime: no step (round 17 YA, facts.one_stream)
-        from .facts import _points, one_stream
-
-        ev = ev if one_stream(result, key, _points(result, key)) is None else dataclasses.replace(ev, step=None)
     struct = residual_structure(ev, f) if f.shape.params else None
     return dataclasses.replace(ev, structured=struct), struct
 

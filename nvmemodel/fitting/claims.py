@@ -46,9 +46,8 @@ import dataclasses
 
 import numpy as np
 
-from .claim import (  # noqa: F401  (curve_evidence moved one floor down; kept here for plots.fit)
-    EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, curve_evidence, in_tool_words,
-    runs_rows)
+from .claim import (  # noqa: F401  (curve_evidence: fact_claims' stream_evidence, kept here for plots.fit)
+    EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, in_tool_words, runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 from .cpu_claims import _cpu, _cpu_bound_below
 from .curves import Y_COLUMNS, one_in_flight
@@ -57,6 +56,7 @@ from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, one_kind, served_words, size_claims, size_iops_text,
                           size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim)
+from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
 from .pacing import _at_pace
 from .pacing_claims import _paced, paced_model_claim

@@ -1016,6 +1016,21 @@ def size_step(result, ev) -> dict | None:
     return {"sides": sides, "levels": all(sd["unit"] for sd in sides), "k": k, "step": float(ev.y[k] / ev.y[k - 1])}
 
 
+def stream_evidence(result, key):
+    """:func:`~nvmemodel.fitting.claim.curve_evidence` without a step where one serial stream's line describes every
+    size (``facts.one_stream``): one regime, no "two regimes" (set after round 17 was read: YA,
+    r17_openzfs7834_…_qd1-1job_sync_bs, "jumps ×5.97 … two regimes?" beside its own R² 0.9993 fit)."""
+    import dataclasses
+
+    from .claim import curve_evidence
+    from .facts import curve_facts
+
+    ev, struct = curve_evidence(result, key)
+    if ev.step and curve_facts(result, key).one_stream is not None:
+        ev = dataclasses.replace(ev, step=None)
+    return ev, struct
+
+
 def step_sides(result, ev) -> str:
     """What the two sides of a step are: "levels", or "regimes" along block size where one is no level."""
     return "regimes" if (size_step(result, ev) or {"levels": True})["levels"] is False else "levels"
