@@ -511,6 +511,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
                             f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}")
+    qn = s.get("onset_noise")
+    if qn is not None:  # a later mean gains PAYS, within its runs' noise: that test decided, said (round 18 ZA)
+        said = (f"no later point gains {PAYS:.0%} per doubling of {x} over it beyond its runs' noise ({x} = "
+                f"{_xv(result, qn['x'])}: {qn['gain']:+.0%} per doubling by means, runs "
+                f"{span(fmt_y(qn['runs'][0], u), fmt_y(qn['runs'][1], u), ' to ')} against "
+                f"{span(fmt_y(qn['onset_runs'][0], u), fmt_y(qn['onset_runs'][1], u), ' to ')} at {x} = "
+                f"{_xv(result, s['onset_x'])}, within twice the means' standard error)")
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
