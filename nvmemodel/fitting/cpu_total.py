@@ -16,7 +16,7 @@ import numpy as np
 
 from .axes import CONCURRENCY
 from .claim import _xv, runs_rows
-from .facts import CPU_BOUND, run_cpus
+from .facts import CPU_BOUND, point_run_cpus
 from .wording import fmt_y, span
 
 __all__ = ["fixed_total", "fixed_total_words"]
@@ -35,13 +35,8 @@ def _runs(result, p, k: int) -> tuple[np.ndarray, np.ndarray]:
     rows = runs_rows(result, p)
     if rows is None or "sources" not in p or not {"source_path", "cpu_usr", "cpu_sys", "iops"} <= set(rows.columns):
         return np.array([]), np.array([])
-    srcs = [s for s in str(p["sources"].iloc[k]).split(";") if s]
-    r = rows[rows["source_path"].astype(str).isin(srcs)]
-    if r.empty:
-        return np.array([]), np.array([])
-    io = r.groupby(r["source_path"].astype(str))["iops"].sum()
-    c = run_cpus(r).reindex(io.index).to_numpy(float)
-    return c, io.to_numpy(float)
+    c, io, _ = point_run_cpus(rows, [s for s in str(p["sources"].iloc[k]).split(";") if s])
+    return c, io
 
 
 def fixed_total(result, key, cf, flags, *, idle_share: float) -> dict | None:

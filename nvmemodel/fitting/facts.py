@@ -810,6 +810,16 @@ def run_cpus(r):
     return g.groupby(g["source_path"].astype(str)).apply(_cpus, include_groups=False)
 
 
+def point_run_cpus(rows, srcs) -> tuple[np.ndarray, np.ndarray, int]:
+    """(summed CPUs, IOPS, rows found) of each run (source file) among ``srcs`` in ``rows``, the runs in one order:
+    the pairs a point's CPU per I/O (:func:`_run_costs`) and a fixed CPU total (``cpu_total``) are read from."""
+    r = rows[rows["source_path"].astype(str).isin(srcs)]
+    if r.empty:
+        return np.array([]), np.array([]), 0
+    io_s = r.groupby(r["source_path"].astype(str))["iops"].sum()
+    return run_cpus(r).reindex(io_s.index).to_numpy(float), io_s.to_numpy(float), len(r)
+
+
 def _run_costs(result, p) -> np.ndarray:
     """Each point's CPU per I/O as the median of its runs' (usr+sys ÷ IOPS of each source file, its jobs summed), NaN
     where the runs cannot be told apart or do not average to the point's CPU within 1 % — one disturbed run (r9
@@ -823,13 +833,10 @@ def _run_costs(result, p) -> np.ndarray:
     rows = usable_rows(tbl)
     for i in range(len(p)):
         srcs = [s for s in str(p["sources"].iloc[i]).split(";") if s]
-        r = rows[rows["source_path"].astype(str).isin(srcs)]
-        if len(srcs) < 3 or r.empty:
+        if len(srcs) < 3:
             continue
-        io_s = r.groupby(r["source_path"].astype(str))["iops"].sum()
-        c, io = run_cpus(r).reindex(io_s.index).to_numpy(float), io_s.to_numpy(float)
-        g = io_s
-        if len(g) == len(srcs) and (io > 0).all() and np.isfinite(c).all() \
+        c, io, found = point_run_cpus(rows, srcs)
+        if found and len(io) == len(srcs) and (io > 0).all() and np.isfinite(c).all() \
                 and abs(c.mean() - p["cpus"].iloc[i]) <= 0.01 * max(p["cpus"].iloc[i], 1e-9):
             out[i] = float(np.median(c / io))
     return out
