@@ -385,6 +385,9 @@ def read_fio_normal(path, text: str | None = None) -> list[dict]:
             r, w = (b["issued"] + [0.0, 0.0])[:2]
             fields.update(pattern=None, random_fraction=math.nan, read_fraction=r / (r + w) if r + w else math.nan)
             defaulted = [c for c in defaulted if c not in ("pattern", "random_fraction", "read_fraction")]
+        for col, key in (("iodepth", "iodepth"), ("ioengine", "ioengine")):
+            if len({h[key] for h in members}) > 1:  # the first job's header does not describe the group
+                fields[col] = None
         numjobs = b["jobs"] if grouped else counts[(b["report"], b["name"], b["group"], b["section"])]
         if b["issued"] is None:
             raise IngestError(path, f"job {b['name']!r}: no 'issued … total=' line, cannot count I/Os")

@@ -95,7 +95,11 @@ def test_every_form_matches_fio_json(case, form):
         opts = t["job_options"]
         if row["pattern"] is not None or form != "terse":
             assert row["pattern"] == opts.get("rw", "read")
-        if row["iodepth"] is not None or form != "terse":
+        if form == "json" and row["level"] == "group" and NUMJOBS.get(case, 1) > int(opts.get("numjobs", 1)):
+            # a group of several sections: fio's JSON echoes the last section's own options only, so an iodepth
+            # outside the global options is not the group's (NA; docs/ingest.md), whatever the normal text says
+            assert row["iodepth"] is None
+        elif row["iodepth"] is not None or form != "terse":
             inflight = int(opts.get("iodepth", 1))
             assert row["iodepth"] == inflight
         if form != "terse":

@@ -26,7 +26,7 @@ def test_group_of_jobs_with_their_own_iodepth_is_not_the_last_jobs():
     path = QA7 / "multi" / "three_jobs_grouped.json"
     # (the sections set their own filename= too: which files the group used is not in the output either)
     with pytest.warns(IngestWarning, match=r"three_jobs_grouped\.json: jobs\[0\] \('rr'\) is a group_reporting sum "
-                                           r"of 3 jobs .*job 'sr', iodepth=4.* iodepth is not tabulated"), \
+                                           r"of 3 jobs .*job 'sr': iodepth=4.* iodepth and ioengine are not tabulated"), \
             pytest.warns(IngestWarning, match=r"jobs\[0\] \('rr'\) is a group_reporting sum of 3 jobs whose sections "
                                               r"set their own filename=.*target_names and targets are NA"):
         df = read_results(path)
