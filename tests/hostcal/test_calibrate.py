@@ -22,20 +22,6 @@ FIO = shutil.which("fio")
 needs_fio = pytest.mark.skipif(FIO is None, reason="fio is not installed (apt-get install fio)")
 
 
-@pytest.fixture(scope="module")
-def calibrated(tmp_path_factory):
-    """One short calibration (about 8 s) with a 1 MiB file of this test as the target: null engine, each stack on
-    /dev/zero and on the file (O_DIRECT, fio readonly)."""
-    if FIO is None:
-        pytest.skip("fio is not installed (apt-get install fio)")
-    root = tmp_path_factory.mktemp("cal")
-    target = root / "target.dat"
-    target.write_bytes(os.urandom(1 << 20))
-    lines = []
-    profile = calibrate(root / "out", seconds=8, repeats=1, target=str(target), progress=lines.append)
-    return root, target, profile, lines
-
-
 def test_a_calibration_measures_plausible_costs(calibrated):
     root, target, profile, lines = calibrated
     assert profile["schema"] == "nvmemodel.host-profile/1"

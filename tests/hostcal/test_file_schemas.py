@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import pathlib
-import shutil
 
 import pytest
 
@@ -20,7 +18,6 @@ from nvmemodel import schemas  # noqa: E402
 from nvmemodel.cli import main  # noqa: E402
 
 DATA = pathlib.Path(__file__).parents[1] / "data"
-FIO = shutil.which("fio")
 
 
 @pytest.fixture(scope="module")
@@ -37,18 +34,10 @@ def costs_files(tmp_path_factory):
     return docs
 
 
-@pytest.fixture(scope="module")
-def profile(tmp_path_factory):
-    """A short real calibration (about 8 s) with a 1 MiB file as the target."""
-    if FIO is None:
-        pytest.skip("fio is not installed (apt-get install fio)")
-    from nvmemodel.hostcal.measure import calibrate
-
-    root = tmp_path_factory.mktemp("cal")
-    target = root / "target.dat"
-    target.write_bytes(os.urandom(1 << 20))
-    calibrate(root / "out", seconds=8, repeats=1, target=str(target), progress=None)
-    return json.loads((root / "out" / "profile.json").read_text())
+@pytest.fixture
+def profile(calibrated):
+    """The host profile of the run's one real calibration (tests/hostcal/conftest.py)."""
+    return calibrated[2]
 
 
 def test_the_schemas_are_shipped_for_the_files():
