@@ -29,6 +29,7 @@ from typing import Annotated
 
 from .fio_json import (
     _FLOAT_MAX,
+    _LAT_FACTOR,
     _KNOWN_DOC_KEYS,
     _KNOWN_JOB_KEYS,
     _count_from_iops,
@@ -76,9 +77,9 @@ if _HAVE_MSGSPEC:
 
     # (a field fio always writes is required: a file without it is read as before)
     class _Latency(Struct, kw_only=True, gc=False):
-        N: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)] | None | UnsetType = UNSET  # (orjson: a float beyond)
-        mean: _Num
         max: _Num
+        mean: _Num
+        N: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)] | None | UnsetType = UNSET  # (orjson: a float beyond)
         percentile: _Percentiles | UnsetType = UNSET
         bins: Raw | UnsetType = UNSET
 
@@ -92,17 +93,17 @@ if _HAVE_MSGSPEC:
     class _Direction(Struct, kw_only=True, gc=False):
         io_bytes: _Num
         io_kbytes: Raw | UnsetType = UNSET  # (only whether it is there: fio 3's io_bytes are bytes)
-        runtime: _Num
-        iops: _Num
-        bw: _Num
         bw_bytes: _Num | UnsetType = UNSET
+        bw: _Num
+        iops: _Num
+        runtime: _Num
         total_ios: _Num | UnsetType = UNSET
-        lat_ns: _Latency | UnsetType = UNSET
-        clat_ns: _Latency | UnsetType = UNSET
         slat_ns: _Latency | UnsetType = UNSET
-        lat: _Latency | UnsetType = UNSET
-        clat: _Latency | UnsetType = UNSET
+        clat_ns: _Latency | UnsetType = UNSET
+        lat_ns: _Latency | UnsetType = UNSET
         slat: _Latency | UnsetType = UNSET
+        clat: _Latency | UnsetType = UNSET
+        lat: _Latency | UnsetType = UNSET
 
     _Skipped = Raw | UnsetType
 
@@ -111,21 +112,21 @@ if _HAVE_MSGSPEC:
 
         jobname: str | None
         groupid: Annotated[int, Meta(ge=0, le=2**31)]
+        job_start: _Skipped = UNSET
         error: int
+        eta: _Skipped = UNSET
+        elapsed: _Skipped = UNSET
         job_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="job options")
         read: _Direction
         write: _Direction
         trim: _Direction | None | UnsetType = UNSET
+        sync: _Sync | None | UnsetType = UNSET
         job_runtime: _Num | UnsetType = UNSET
         usr_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]  # (an integer: read as before, see _rows)
         sys_cpu: int | Annotated[float, Meta(ge=0.0, le=_FLOAT_MAX)]
+        ctx: Annotated[int, Meta(ge=0, le=2**63 - 1)] | UnsetType = UNSET  # (a float or null: read as before)
         hostname: str | None | UnsetType = UNSET
         mixed: _Skipped = UNSET
-        job_start: _Skipped = UNSET
-        eta: _Skipped = UNSET
-        elapsed: _Skipped = UNSET
-        sync: _Sync | None | UnsetType = UNSET
-        ctx: Annotated[int, Meta(ge=0, le=2**63 - 1)] | UnsetType = UNSET  # (a float or null: read as before)
         majf: _Skipped = UNSET
         minf: _Skipped = UNSET
         iodepth_level: _Skipped = UNSET
@@ -153,13 +154,13 @@ if _HAVE_MSGSPEC:
         """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
 
         version: str | None | UnsetType = field(default=UNSET, name="fio version")
-        global_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="global options")
-        jobs: list[_Job]
-        disk_util: list[_Disk] | None | UnsetType = UNSET
-        client_stats: _Skipped = UNSET
         timestamp: _Skipped = UNSET
         timestamp_ms: _Skipped = UNSET
         time: _Skipped = UNSET
+        global_options: dict[str, str] | None | UnsetType = field(default=UNSET, name="global options")
+        client_stats: _Skipped = UNSET
+        jobs: list[_Job]
+        disk_util: list[_Disk] | None | UnsetType = UNSET
         cmdline: _Skipped = UNSET
 
     for _struct, _known in ((_Job, _KNOWN_JOB_KEYS), (_Document, _KNOWN_DOC_KEYS)):
@@ -188,7 +189,8 @@ def _numbers(d) -> tuple | None:
     """``fio_json.direction_numbers`` of a direction read into a struct (its numbers' types and ranges
     checked by the decoder), in its order: NaN where a latency block has no samples (``N`` 0) or a
     percentile is not written; None where a field it needs is missing, and for a direction that moved no
-    bytes (which the packed reader leaves to the general one)."""
+    bytes (which the packed reader leaves to the general one) and where its latencies contradict each other
+    (``fio_json.numbers_inconsistent``: the general reader warns)."""
     # (one pass over the struct, each field read once: this runs for every direction of every file read)
     lat = d.lat_ns
     if lat is not UNSET:  # fio 3: ns
@@ -227,9 +229,14 @@ def _numbers(d) -> tuple | None:
         p50, p90, p95, p99, p999, p9999 = pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999
         if p50 is not UNSET and p90 is not UNSET and p95 is not UNSET and p99 is not UNSET and p999 is not UNSET \
                 and p9999 is not UNSET:
-            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat.mean * scale, clat.mean * scale,
-                    slat.mean * scale, lat.max * scale, p50 * scale, p90 * scale, p95 * scale, p99 * scale,
-                    p999 * scale, p9999 * scale)
+            lat_mean, clat_mean, slat_mean, lat_max = lat.mean * scale, clat.mean * scale, slat.mean * scale, \
+                lat.max * scale
+            # (fio_json.numbers_inconsistent on the locals, before the tuple is built: the same arithmetic)
+            if clat_mean > lat_max * _LAT_FACTOR + 2e-9 or lat_mean > lat_max * _LAT_FACTOR + 2e-9 \
+                    or clat_mean > lat_mean * _LAT_FACTOR + 2e-9 or slat_mean > lat_mean * _LAT_FACTOR + 2e-9:
+                return None
+            return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, lat_mean, clat_mean, slat_mean, lat_max,
+                    p50 * scale, p90 * scale, p95 * scale, p99 * scale, p999 * scale, p9999 * scale)
     # a block without samples (left unknown) or percentiles not all written
     means = [_NAN, _NAN, _NAN]
     lat_max = _NAN
@@ -247,7 +254,8 @@ def _numbers(d) -> tuple | None:
     else:
         percentiles = [_NAN if v is UNSET else v * scale
                        for v in (pct.p50, pct.p90, pct.p95, pct.p99, pct.p999, pct.p9999)]
-    return (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
+    numbers = (rt / 1000.0, float(ios), io_bytes, float(iops), bw, *means, lat_max, *percentiles)
+    return None if numbers_inconsistent(numbers) else numbers
 
 
 #: the columns of a job's row before its CPU figures: no total-latency percentiles, no sync calls
@@ -283,6 +291,7 @@ def _rows(doc, path: str) -> list[tuple] | None:
                                                          disk_ios(disk_util) if devices else (None, None))
     rows: list[tuple] = []
     name_counts: dict | None = None
+    last_set, last_part = None, ()  # (the jobs of a report mostly share one option set: its columns joined once)
     for index, job in enumerate(entries):
         read, write, name = job.read, job.write, job.jobname
         if job.mixed is not UNSET or job.error != 0 or name == "All clients":
@@ -321,10 +330,12 @@ def _rows(doc, path: str) -> list[tuple] | None:
         if sync is not UNSET and sync is not None and _sync_measured(sync):
             return None  # fsync/fdatasync calls measured: the general reader tabulates them
         ctx = _NAN if job.ctx is UNSET else float(job.ctx)
-        job_tail = _TAIL_START + (usr / 100, sys_ / 100, ctx, defaulted, 0) + NO_STEADY_STATE
-        option_part = (*option_part, *devices_part, *engine_part)
+        job_tail = (*_TAIL_START, usr / 100, sys_ / 100, ctx, defaulted, 0, *NO_STEADY_STATE)
+        if option_set is not last_set:
+            last_set, last_part = option_set, (*option_part, *devices_part, *engine_part)
         job_rows = []
-        for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", job.trim, bs_trim)):
+        trim = job.trim
+        for direction, d, option in (("read", read, bs_read), ("write", write, bs_write), ("trim", trim, bs_trim)):
             if d is None or d is UNSET:
                 continue
             moved = d.io_bytes
@@ -332,13 +343,18 @@ def _rows(doc, path: str) -> list[tuple] | None:
                 done = d.total_ios
                 if done is UNSET or (done == 0 and type(done) is int):
                     continue  # an idle direction (exact integer zeros)
-            if d.clat_ns is not UNSET and d.clat_ns.bins is not UNSET:
+            clat_ns = d.clat_ns
+            if clat_ns is not UNSET and clat_ns.bins is not UNSET:
                 return None  # json+
             numbers = _numbers(d)
-            if numbers is None or numbers_inconsistent(numbers):
-                return None  # (latencies that contradict each other: the general reader warns)
-            job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
+            if numbers is None:
+                return None  # (also latencies that contradict each other: the general reader warns)
+            if option is None:  # (block_size without an option, written out)
+                done, moved = numbers[1], numbers[2]
+                job_rows.append((direction, moved / done if done > 0 and moved - moved == 0.0 else _NAN, numbers))
+            else:
+                job_rows.append((direction, block_size(option, numbers, in_flight), numbers))
         if not append_job_rows(rows, job_rows, echoed, group, pattern, job_head, read_fraction, random_fraction,
-                               option_part, job_tail):
+                               last_part, job_tail):
             return None
     return with_targets(rows)

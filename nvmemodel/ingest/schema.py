@@ -176,6 +176,7 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
         except KeyError:
             columns = [[r.get(name) for r in rows] for name in COLUMNS]
     data = {}
+    arrays = True  # every column a numpy or pandas array (else a Series)
     for (name, (dtype, _, _)), values in zip(COLUMNS.items(), columns, strict=True):
         if values and values[0] is _NA[dtype] and values.count(values[0]) == len(values):  # (values[0] first: cheap)
             # a column no row has (an option no run set, total-latency percentiles): the readers' one NaN or None
@@ -226,18 +227,53 @@ def to_frame(rows: list[dict], label_columns: list[str] | None = None):
             data[name] = pd.arrays.BooleanArray(flags, mask)
             continue
         else:
+            if dtype == "string" and (strings := _python_strings()) is not None:
+                # strings and NA as they are: StringArray checks that they are (pd.array would also turn other
+                # values into text: they take it below) and keeps them, at half pd.array's cost
+                try:
+                    data[name] = pd.arrays.StringArray(np.fromiter(values, object, len(values)), dtype=strings)
+                    continue
+                except (TypeError, ValueError):
+                    pass
             try:
                 data[name] = pd.array(values, dtype=dtype)
                 continue
             except (TypeError, ValueError):
                 pass
         data[name] = pd.Series(values, dtype=object).astype(dtype)
-    df = pd.DataFrame(data)
+        arrays = False
+    df = _frame(data, len(rows)) if arrays else pd.DataFrame(data)
     if labels:
         extra = pd.DataFrame.from_records(rows, columns=labels)
         for name in labels:
             df[name] = extra[name]
     return df
+
+
+_STRINGS: list = []
+
+
+def _python_strings():
+    """The dtype ``pd.array(…, dtype="string")`` gives where its values are kept in a numpy array of Python strings
+    (``StringDtype("python")``), else None (pyarrow storage: ``pd.array`` builds those)."""
+    if not _STRINGS:
+        import pandas as pd
+
+        dtype = pd.api.types.pandas_dtype("string")
+        _STRINGS.append(dtype if getattr(dtype, "storage", None) == "python" else None)
+    return _STRINGS[0]
+
+
+def _frame(data: dict, n: int):
+    """``pd.DataFrame(data)`` of columns that are numpy or pandas arrays of ``n`` values each, without checking
+    and copying them again (a tenth of its cost on a few thousand rows)."""
+    import pandas as pd
+
+    try:
+        return pd.DataFrame._from_arrays(list(data.values()), columns=list(data), index=pd.RangeIndex(n),
+                                         verify_integrity=False)
+    except (AttributeError, TypeError):  # (a pandas without it: the public constructor)
+        return pd.DataFrame(data)
 
 
 def _all_na(dtype: str, n: int):
