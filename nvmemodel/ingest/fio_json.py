@@ -801,16 +801,16 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
             # between them (set by another section, or defaulted in this one), e.g. iodepth=1 echoed for a
             # group whose other section ran iodepth=8 (tests/data/fio_group_mixed)
             own_set = set(job_opts) - {"name"}
-            unknown = [k for k in ("iodepth", "ioengine")
-                       if k in job_opts or (own_set and k not in (global_opts or {}))]
-            if unknown:
-                fields.update(dict.fromkeys(unknown))
-                defaulted = [c for c in defaulted if c not in unknown]
-                shown = ", ".join(f"{k}={job_opts[k]}" if k in job_opts else f"{k} not set" for k in unknown)
+            unsure = [k for k in ("iodepth", "ioengine")
+                      if k in job_opts or (own_set and k not in (global_opts or {}))]
+            if unsure:
+                fields.update(dict.fromkeys(unsure))
+                defaulted = [c for c in defaulted if c not in unsure]
+                shown = ", ".join(f"{k}={job_opts[k]}" if k in job_opts else f"{k} not set" for k in unsure)
                 warnings.warn(f"{path}: jobs[{index}] ({name!r}) is a group_reporting sum of {merged} jobs that "
                               f"set their own options, and fio's JSON echoes only the last job's "
                               f"({_echoed_name(job_opts, name)}: {shown}): the group's jobs may differ, so its "
-                              f"{' and '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not tabulated (NA)",
+                              f"{' and '.join(unsure)} {'is' if len(unsure) == 1 else 'are'} not tabulated (NA)",
                               IngestWarning, stacklevel=3)
             # the same for the other options that set how a job submits (hipri, depth marks, cpus_allowed …)
             own = [col for col, keys in ENGINE_OPTIONS.items() if not set(keys).isdisjoint(job_opts)]
