@@ -54,7 +54,8 @@ from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
-                          layer_claims, lead_claims, level_words, one_kind, served_words, size_claims, size_iops_text,
+                          layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
+                          size_iops_text,
                           size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
@@ -82,8 +83,7 @@ CONSISTENT = 0.85
 def _measured(result, ev: Evidence, cf=None) -> Claim:
     u, x = result.y_unit, result.x
     what = _what(result)
-    noise = ("the repeat noise" if ev.noise_source == "repeats" else "the scatter about the fit" if ev.noise_known
-             else "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)")
+    noise = noise_phrase(ev)
     if u == "s":  # a latency: no ceiling or plateau of throughput to speak of, only where it goes
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         goes = (f"goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} to {fmt_y(ev.y[i1], u)} at {x} = "
@@ -123,7 +123,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         d = ev.falls
         return Claim("falls", f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and "
                               f"falls {d['drop']:.0%} to {fmt_y(d['y_last'], u)} at {x} = {_xv(result, d['x_last'])}, "
-                              f"more than {noise}.")
+                              f"more than {noise_phrase(ev, d['drop'])}.")
     if ev.rising and np.unique(ev.x).size < 3:  # two loads: a higher second value, no shape (QA s25 H40)
         r = ev.rising
         return Claim("rises", f"Measured {what} is {r['rise']:.0%} higher at {x} = {_xv(result, r['x_to'])} "
@@ -143,7 +143,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             end = "; the data do not reach a ceiling."
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
-                               f"({r['rise']:+.0%}, beyond {noise})" + end, dict(r))
+                               f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))
     m = ev.maximum
     if ev.flat:
         lo, hi = fmt_y(float(np.min(ev.y)), u), fmt_y(float(np.max(ev.y)), u)

@@ -100,6 +100,9 @@ class Evidence:
     structured: dict | None = None
     noise_known: bool = True
     step: dict | None = None
+    #: with residuals: the fit whose scatter is the noise also describes the points (R² ≥ facts.TRUST_R2, no point
+    #: missed by more than facts.TRUST_MISS) — else its scatter holds its misfit and is no yardstick to name (round 18 QD)
+    noise_fit_describes: bool = True
 
     @property
     def flat(self) -> bool:
@@ -190,6 +193,9 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
         ok = {m: f for m, f in (fits or {}).items() if np.isfinite(f.stats.get("r2", np.nan)) and f.stats["r2"] >= 0
               and f.stats.get("df", 0) >= 2 and np.isfinite(f.stats.get("residual_se", np.nan))}
         best = min(ok.values(), key=lambda f: f.stats["residual_se"]) if ok else None
+        from .facts import describes
+
+        describes_pts = best is None or describes(best)
         s = float(best.stats["residual_se"]) if best is not None else np.nan
         se = np.full(n, s if np.isfinite(s) else 0.0)
         source = "residuals"
@@ -264,7 +270,8 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
                     for name, idx in (("low", range(0, k)), ("high", range(k, n)))}
             break
     return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,
-                    maximum=maximum, noise_known=noise_known, step=step)
+                    maximum=maximum, noise_known=noise_known, step=step,
+                    noise_fit_describes=repeated or describes_pts)
 
 
 def residual_structure(ev: Evidence, fit) -> dict | None:

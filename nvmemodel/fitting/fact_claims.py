@@ -16,7 +16,7 @@ from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, 
                     last_gain, LITTLE_TOL, queued_last)
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
-__all__ = ["below_top_words", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -125,6 +125,20 @@ def _noise_words(cf: CurveFacts) -> str:
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
                 f"there are any, the size of the steps{little} elsewhere")
     return f"One run a point: read from the size of the steps{little} (no repeats give a noise)"
+
+
+def noise_phrase(ev, change: float | None = None) -> str:
+    """The yardstick a "beyond noise" verdict names: the repeats' noise, the scatter about a fit that describes the
+    points — never the scatter of a fit the explanation says does not describe them (set after round 18 was read: QD,
+    r18_vitastor-i22 bs, "+53 %, beyond the scatter about the fit" before "the per_io_byte fit … does not describe
+    these points"): then the ±FLAT a level is read within where the ``change`` exceeds it, else an unknown noise."""
+    if ev.noise_source == "repeats":
+        return "the repeat noise"
+    if ev.noise_known and ev.noise_fit_describes:
+        return "the scatter about the fit"
+    if ev.noise_known and change is not None and abs(change) > FLAT:
+        return f"the ±{FLAT:.0%} a level is read within, one run a point"
+    return "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)"
 
 
 def _what(result) -> str:
@@ -875,7 +889,16 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
         out.append(_claim("cap", text + ".", f))
     o = cf.outstanding
-    if o is not None:
+    little = _little_depth(cf)
+    if o is not None and little:  # no depth in the files: Little's law gave it, and it holds at every size (r18 QD)
+        iops, x = cf.points["iops"].to_numpy(float), cf.points["x"].to_numpy(float)
+        out.append(_claim("outstanding", f"One I/O in flight at every size: {little}, so 1 ÷ IOPS is each I/O's "
+                                         f"time — {fmt_y(1 / iops[0], 's')} at {_xv(result, x[0])} to "
+                                         f"{fmt_y(1 / iops[-1], 's')} at {_xv(result, x[-1])} — and the rate at every "
+                                         f"size is what one I/O at a time allows at that latency; a ceiling of "
+                                         f"{served_words(result, cf)[0]} is not measured at this depth (a deeper queue "
+                                         f"or more jobs would tell).", o))
+    elif o is not None:
         s = o.facts
         more = served_words(result, cf)[1]
         busy = _cpu_shares(cf, [int(np.argmin(np.abs(cf.points["x"].to_numpy(float) - s["x"])))])
@@ -903,13 +926,24 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
 
         miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {sz(s['worst_x'])})"
                 + (", each size the median of its kept runs" if s["by_runs"] else ""))
-        out.append(_claim("one stream", f"One serial stream: with 1 I/O outstanding at every size, 1 ÷ IOPS is each "
+        little = _little_depth(cf)
+        out.append(_claim("one stream", f"One serial stream: with 1 I/O outstanding at every size"
+                                        + (f" ({little})" if little else "") + ", 1 ÷ IOPS is each "
                                         f"I/O's time, and {fmt_y(s['per_io_s'], 's')} per I/O + the size ÷ "
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
                                         f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate, not shown to "
                                         f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
     return out
+
+
+def _little_depth(cf: CurveFacts) -> str:
+    """How one I/O in flight is known where the files give no depth (``facts._one_in_flight_by_little``), or ""."""
+    n = cf.points["out_little"].to_numpy(float) if "out_little" in cf.points else np.array([np.nan])
+    if not np.isfinite(n).all():
+        return ""
+    return (f"the files give no iodepth, but IOPS × the mean latency is "
+            f"{span(f'{n.min():.2f}', f'{n.max():.2f}')} at every size (Little's law)")
 
 
 def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
@@ -1217,6 +1251,9 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
     :func:`direction_claims`), the outstanding I/O at small blocks."""
     capped = _capped(result, key) if key is not None else None
     out = _cap_claims(result, cf, capped) if cf.cap or cf.outstanding or cf.one_stream is not None else []
+    if cf.small_sizes is not None:
+        said = _small_sizes_claim(result, cf.small_sizes, stream_evidence(result, key)[0].step if key is not None else None)
+        out += [said] if said is not None else []
     f = cf.size_fall
     if f is not None:
         s = f.facts
@@ -1226,6 +1263,10 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
         head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')}{io} at {_xv(result, s['x_max'])} and falls "
                 f"{s['drop']:.0%} to {fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
                 f"{s['basis']}: larger blocks were slower here")
+        if s.get("level_after"):  # the level after the peak, from its runs (round 18 ZB)
+            text, kind = _level_after_words(result, s), "falls" if s["level_after"]["beyond"] else "level"
+            out.insert(0, _claim(kind, text, f))
+            return out
         if s.get("held"):  # the peak's job was busy on its CPU or on the IOPS cap: no byte limit read (round 10 JD)
             sh = s["held"][0]
             why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
@@ -1242,6 +1283,68 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
                     + _cap_words("a byte cap", s["bytes_max"], s.get("bytes_runs"), "B/s") + ".")
         out.insert(0, _claim("falls", text, f))
     return out
+
+
+def _small_sizes_claim(result, f: Fact, step: dict | None = None):
+    """The request-time steps and IOPS levels of ``facts.small_sizes``, beside the byte sentence (round 18 ZE); a
+    step the curve's own "two levels" sentence already says (``step``, the evidence's) is not said twice."""
+    s = f.facts
+    I, sz = (lambda v: fmt_y(v, "1/s")), (lambda v: _xv(result, v) if v >= 1024 else f"{_fx(v)} B")  # noqa: E731
+    steps = [st for st in s["steps"] if not (step and (st["x_from"], st["x_to"]) == (step["low"]["x_to"],
+                                                                                    step["high"]["x_from"]))]
+    if not steps and not s["levels"]:
+        return None
+    text = []
+    if steps:
+        said = []
+        for st in steps:
+            (i0, i1), (b0, b1), (l0, l1) = st["iops"], st["bytes"], st["lat"]
+            lat = f"; fio's mean latency {fmt_y(l0, 's')} → {fmt_y(l1, 's')}" if np.isfinite([l0, l1]).all() else ""
+            said.append(f"×{i0 / i1:.3g} from {sz(st['x_from'])} to {sz(st['x_to'])} ({I(i0)} → {I(i1)}{lat})"
+                        + (": the larger request took less time" if st["faster"] else f", the bandwidth no higher there ({fmt_y(b0, 'B/s')} → "
+                                                   f"{fmt_y(b1, 'B/s')}), though {sz(st['next'][0])} gains "
+                                                   f"×{st['next'][1] / b1:.3g} over it again"))
+        o = steps[0]["out"]
+        per = (f"{_fx(o)} I/O{'' if o == 1 else 's'} outstanding ÷ IOPS" if np.isfinite(o) else
+               "1 ÷ IOPS at one depth")
+        text.append(f"Along the sizes the time of a request ({per}) steps: " + "; ".join(said))
+    if s["levels"]:
+        lv = [f"{span(I(v['lo']), I(v['hi']))} from {sz(v['x_from'])} to {sz(v['x_to'])}" for v in s["levels"]]
+        band = f"within {FLAT:.0%} of one another" + (" or their runs' own spread" if s["by_runs"] else "")
+        # at one I/O outstanding a level is one I/O's time the bytes did not add to (Little's law, the files' own)
+        one = [v for v in s["levels"] if v.get("lat") and v["out"] == 1]
+        by = (f"; at 1 I/O outstanding each is 1 ÷ fio's mean latency there ("
+              + " and ".join(span(fmt_y(v["lat"][0], "s"), fmt_y(v["lat"][1], "s")) for v in one) + ")"
+              if len(one) == len(lv) else "")
+        text.append(("IOPS hold at " if steps else "Along the sizes IOPS hold at ") + " and at ".join(lv)
+                    + f" ({'each ' if len(lv) > 1 else ''}{band}{by})")
+    why = " The files do not show what sets these steps." if steps else "" if by else \
+        " The files do not show what sets that rate."
+    return _claim("small sizes", "; ".join(text) + "." + why, f)
+
+
+def _level_after_words(result, s: dict) -> str:
+    """The rise to a bandwidth peak along block size, the level of the sizes after it read from their runs, and the
+    peak beside that level — a fall only beyond the level's own noise (set after round 18 was read: ZB)."""
+    a = s["level_after"]
+    x0, b0 = a["rise_from"]
+    B = lambda v: fmt_y(v, "B/s")  # noqa: E731
+    runs = "every kept run" if a["by_runs"] else "one run a size"
+    text = (f"Measured bandwidth rises ×{s['bytes_max'] / b0:.3g} from {B(b0)} at {_xv(result, x0)} to "
+            f"{B(s['bytes_max'])} at {_xv(result, s['x_max'])} (×{s['x_max'] / x0:.3g} the size), then holds at {span(B(a['lo']), B(a['hi']))} "
+            f"({runs}) from {_xv(result, a['x_from'])} to {_xv(result, a['x_to'])} while IOPS fall in proportion to "
+            f"the size ({fmt_y(a['iops'][0], '1/s')} → {fmt_y(a['iops'][1], '1/s')}): a byte limit of about "
+            f"{B(a['value'])} for those sizes, first reached at {_xv(result, a['onset_x'])}")
+    if s.get("held"):
+        sh = s["held"][0]
+        why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
+        return text + f"; at {_xv(result, s['x_max'])} {why}, so that peak is no byte limit."
+    pk = (f"its runs {span(B(a['peak_runs'][0]), B(a['peak_runs'][1]))}" if a["peak_runs"] else "one run")
+    if a["beyond"]:
+        return (text + f"; {_xv(result, s['x_max'])} ({pk}) lies above every {'run' if a['by_runs'] else 'point'} "
+                f"of that level ({_xv(result, s['x_last'])} {s['drop']:.0%} lower): larger blocks were slower here "
+                f"than {_xv(result, s['x_max'])}.")
+    return text + f"; {_xv(result, s['x_max'])} ({pk}) reaches into that level: no fall beyond its noise."
 
 
 def untrusted_claim(result, key, cf: CurveFacts, prior=()):

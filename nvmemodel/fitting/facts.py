@@ -134,10 +134,11 @@ class CurveFacts:
     size_fall: Fact | None = None
     cache: Fact | None = None  # points faster than any drive through the path named: a cache served them
     one_stream: Fact | None = None  # one I/O outstanding along block size: a per-I/O time + size ÷ a byte rate
+    small_sizes: Fact | None = None  # along block size: IOPS levels and request-time steps (round 18 ZE)
 
     def all(self) -> list[Fact]:
         return [f for f in (self.layer, self.cache, self.saturation, self.cap, self.size_fall, self.outstanding,
-                            self.one_stream, self.mix, self.cpu, self.trust) if f is not None]
+                            self.one_stream, self.small_sizes, self.mix, self.cpu, self.trust) if f is not None]
 
 
 def _gain(y0: float, y1: float, x0: float, x1: float) -> float:
@@ -187,6 +188,7 @@ def _points(result, key):
             out["bytes_per_s"] = out["iops"] * per_io
     with np.errstate(all="ignore"):
         out["bytes_per_io"] = out["bytes_per_s"] / out["iops"]
+    _one_in_flight_by_little(result, out)
     # the one level per point every claim reads (point_levels): the kept runs' median, range, count, split flag and
     # latency — the means above stay for the charts
     lv = point_levels(result, out)
@@ -196,6 +198,25 @@ def _points(result, key):
     out["stalled"] = pd.Series([d["stalled"] for d in lv], dtype=object)
     out["runs_kept"] = pd.Series([d["kept"] for d in lv], dtype=object)
     return out
+
+
+#: how near 1 IOPS × mean latency must be at every size for a table that gives no depth to count as one I/O in flight
+ONE_IN_FLIGHT_TOL = 0.05
+
+
+def _one_in_flight_by_little(result, out) -> None:
+    """Along block size, where the table gives no outstanding I/O at any point (a typed table: no iodepth, no jobs)
+    but IOPS × mean latency is within :data:`ONE_IN_FLIGHT_TOL` of 1 at every point, one I/O was in flight (Little's
+    law, N = X · R): ``out`` is set to 1 and ``out_little`` holds each point's IOPS × latency, so the words say how
+    it is known (set after round 18 was read: QD, r18_vitastor-i22_vitastor-vdisk_randread_bs and _randwrite_bs,
+    0.98–0.99 at every size, read as no depth at all)."""
+    out["out_little"] = np.nan
+    if result.x != "block_size_bytes" or len(out) < 2 or out["out"].notna().any():
+        return
+    with np.errstate(all="ignore"):
+        n = out["iops"].to_numpy(float) * out["lat"].to_numpy(float)
+    if np.isfinite(n).all() and np.all(np.abs(n - 1) <= ONE_IN_FLIGHT_TOL):
+        out["out"], out["out_little"] = 1.0, n
 
 
 #: fio's latency figures a point's tail is read from (total latency where fio gave it, else completion): the
@@ -1376,6 +1397,72 @@ def one_stream(result, key, p) -> Fact | None:
                 "one I/O outstanding: 1 ÷ IOPS = a + size ÷ B within ONE_STREAM_TOL at every size")
 
 
+def small_sizes(result, key, p, cap: Fact | None = None) -> Fact | None:
+    """Along block size, the IOPS side of the curve that a byte cap or fall does not say (set after round 18 was read:
+    ZE, r18_stackhpcio_k8s-ceph-volume_randread_qd8_bs, 6.93–7.32 K IOPS at 1–4 KiB and the per-request time ×2 at
+    8 KiB, and r18_stackhpcio_k8s-beegfs_seqwrite_qd8_bs, IOPS ×2.15 and ×2.08 for twice the size at 1 and 4 KiB,
+    both said only as their byte cap):
+
+    ``levels``: stretches of ≥ 3 adjacent sizes whose IOPS (each size's kept-run median) lie within ±FLAT of one
+    another or their runs' own band (:func:`_flat_run`), other than an IOPS cap from the first size the cap fact says;
+    ``steps``: adjacent sizes at one outstanding I/O between which the time of a request (outstanding ÷ IOPS) moves as
+    no per-I/O + per-byte time can — the IOPS rise by ≥ :data:`NOISE_BAND` as the size grows, or fall by ≥ it while
+    the bandwidth gains less than FLAT and the next size gains ≥ NOISE_BAND over it again (so no byte level: a
+    per-I/O + per-byte time whose bytes dominate at one size does at the next);
+    where the sizes were repeated, every kept run of the one beyond every kept run of the other. None where neither
+    shows, for trims, a pace fio kept or one serial stream (its line describes the sizes)."""
+    if result.x != "block_size_bytes" or result.y_unit not in ("1/s", "B/s") or len(p) < 4 or trims(result, p) \
+            or _paced(result, p, key) or one_stream(result, key, p) is not None:
+        return None
+    b, n = p["x"].to_numpy(float), len(p)
+    lv = point_levels(result, p)
+    with np.errstate(all="ignore"):
+        to_i, to_b = (p[c].to_numpy(float) / p["y"].to_numpy(float) for c in ("iops", "bytes_per_s"))
+    med = np.array([np.nan if d["split"] else d["median"] for d in lv], float)
+    iops, bw = med * to_i, med * to_b
+    if not (np.isfinite(iops).all() and (iops > 0).all()):
+        return None
+    runs = np.array([d["runs"] >= 2 for d in lv])
+    lo, hi = (np.array([d[k] for d in lv], float) * to_i for k in ("lo", "hi"))
+    spread = np.where(runs, hi / lo, np.nan)
+    start = 0
+    if cap is not None and cap.facts.get("iops_cap"):  # (said by the cap sentence)
+        start = int(np.sum(b <= cap.facts["iops_flat"][1]))
+    levels, k = [], start
+    while k <= n - 3:
+        m = _flat_run(iops[k:], True, spread[k:] if runs[k:].all() else None,
+                      (lo[k:], hi[k:]) if runs[k:].all() else None)
+        if m >= 3:
+            o, la = p["out"].to_numpy(float)[k:k + m], p["lat"].to_numpy(float)[k:k + m]
+            little = np.isfinite(la).all() and np.all(np.abs(o / la / iops[k:k + m] - 1) <= FLAT)
+            levels.append({"x_from": float(b[k]), "x_to": float(b[k + m - 1]), "lo": float(iops[k:k + m].min()),
+                           "hi": float(iops[k:k + m].max()), "points": int(m),
+                           "out": float(o[0]) if np.all(o == o[0]) else None,
+                           "lat": (float(la.min()), float(la.max())) if little else None})
+            k += m
+        else:
+            k += 1
+    out = p["out"].to_numpy(float) if "out" in p else np.full(n, np.nan)
+    lat = p["lat"].to_numpy(float) if "lat" in p else np.full(n, np.nan)
+    steps = []
+    for k in range(n - 1):
+        same = out[k] == out[k + 1] or not (np.isfinite(out[k]) or np.isfinite(out[k + 1]))
+        apart = not (runs[k] and runs[k + 1]) or lo[k + 1] > hi[k] or lo[k] > hi[k + 1]
+        r = iops[k + 1] / iops[k]
+        up = r >= NOISE_BAND
+        down = 1 / r >= NOISE_BAND and bw[k + 1] < (1 + FLAT) * bw[k] and k + 2 < n \
+            and bw[k + 2] >= NOISE_BAND * bw[k + 1]
+        if same and apart and (up or down):
+            steps.append({"x_from": float(b[k]), "x_to": float(b[k + 1]), "iops": (float(iops[k]), float(iops[k + 1])),
+                          "bytes": (float(bw[k]), float(bw[k + 1])), "lat": (float(lat[k]), float(lat[k + 1])),
+                          "faster": bool(up), "out": float(out[k]),
+                          "next": (float(b[k + 2]), float(bw[k + 2])) if k + 2 < n else None})
+    if not levels and not steps:
+        return None
+    return Fact("small_sizes", {"levels": levels, "steps": steps, "by_runs": bool(runs.all())},
+                "IOPS level over ≥ 3 sizes; a request's time that steps between adjacent sizes")
+
+
 def _held(p, iops_to: float | None) -> np.ndarray:
     """The points that cannot show a byte roof: the job ≥ :data:`CPU_BOUND` busy on its CPU (usr+sys ÷ jobs), or
     the block size within the IOPS cap's flat stretch (up to ``iops_to``), where the IOPS roof holds the rate."""
@@ -1445,12 +1532,43 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     drop = bw[i] - bw[-1]
     # a peak its job's CPU or the IOPS roof held shows no byte limit (round 10, JD): the fall is said, no cap
     to = cap.facts["iops_flat"][1] if cap is not None and cap.facts.get("iops_flat") else None
-    held = bool(_held(p, to)[i])
+    held_at = _held(p, to)
+    held = bool(held_at[i])
+    after = _level_after_peak(p, lv, scale, bw, i, held_at)
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
-                              "bytes_cap": None if held else float(bw[i]), "measured": True, "bytes_runs": runs,
-                              "held": (_held_why(p, i),) if held else None},
+                              "bytes_cap": None if held or after else float(bw[i]), "measured": True,
+                              "bytes_runs": runs, "held": (_held_why(p, i),) if held else None, "level_after": after},
                 "bandwidth lower at the largest block than at an earlier one beyond the noise")
+
+
+def _level_after_peak(p, lv, scale, bw, i: int, held_at) -> dict | None:
+    """The level of the sizes after a bandwidth peak along block size: ≥ 2 sizes, all after the peak, one level by
+    :func:`_flat_run` (within ±FLAT, or their runs' own band), none of them held by its job's CPU or the IOPS roof.
+    Bytes/s level while the size grows: IOPS fall in proportion to the size — the byte limit of those sizes, read from
+    their kept runs whatever the peak's own runs do (set after round 18 was read: ZB, r18_here-stack2 … libaio qd8 bs,
+    256 KiB–1 MiB runs 2.71–2.93 GB/s told "no byte limit is read" because the 64 KiB peak's runs spread 3.07–3.72).
+    With it: the rise to it (the first size to the peak) and its onset (the first size whose level reaches the level's
+    lowest run), and ``beyond``: whether the peak lies above the level beyond the level's own noise (every kept run of
+    the peak above every kept run of the level; one run a point: above its highest point by more than ±FLAT)."""
+    b, n = p["x"].to_numpy(float), len(p)
+    idx = np.arange(i + 1, n)
+    if idx.size < 2 or held_at[idx].any() or not np.isfinite(bw[idx]).all():
+        return None
+    runs = all(lv[k]["runs"] >= 2 for k in idx) and lv[i]["runs"] >= 2
+    lo = np.array([lv[k]["lo"] for k in idx]) * scale[idx]
+    hi = np.array([lv[k]["hi"] for k in idx]) * scale[idx]
+    if _flat_run(bw[idx], False, hi / lo if runs else None, (lo, hi) if runs else None) < idx.size:
+        return None
+    low, top = (float(lo.min()), float(hi.max())) if runs else (float(bw[idx].min()), float(bw[idx].max()))
+    peak_lo = lv[i]["lo"] * scale[i] if runs else bw[i]
+    beyond = bool(peak_lo > top) if runs else bool(bw[i] > (1 + FLAT) * top)
+    onset = int(np.flatnonzero(bw[: i + 1] >= low)[0])
+    iops = bw / b
+    return {"x_from": float(b[idx[0]]), "x_to": float(b[-1]), "value": float(np.median(bw[idx])), "lo": low,
+            "hi": top, "by_runs": runs, "iops": (float(iops[idx[0]]), float(iops[-1])), "beyond": beyond,
+            "peak_runs": (float(lv[i]["lo"] * scale[i]), float(lv[i]["hi"] * scale[i])) if runs else None,
+            "onset_x": float(b[onset]), "rise_from": (float(b[0]), float(bw[0]))}
 
 
 def _mix(result, p) -> Fact | None:
@@ -1889,18 +2007,28 @@ def link_limit() -> tuple[float, int]:
     return float(4 * sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] / 8.0), gen
 
 
-def model_trust(result, key) -> Fact | None:
-    """Whether the chosen model describes the points well enough for its parameters to be read."""
-    model = result.chosen[key]
-    f = result.fits[key][model]
+def _fit_misses(f) -> tuple[float, float, bool]:
+    """A fit's R², its worst relative miss of a point and whether it describes them (R² ≥ TRUST_R2, no miss beyond
+    TRUST_MISS)."""
     r2 = float(f.stats.get("r2", np.nan))
     with np.errstate(all="ignore"):
         fitted = f.eval(f.x)
         miss = np.abs(fitted / f.y - 1)
     miss = miss[np.isfinite(miss)]
     worst = float(miss.max()) if miss.size else np.nan
-    ok = np.isfinite(r2) and r2 >= TRUST_R2 and np.isfinite(worst) and worst <= TRUST_MISS
-    return Fact("model", {"name": model, "r2": r2, "max_miss": worst, "interpreted": bool(ok)},
+    return r2, worst, bool(np.isfinite(r2) and r2 >= TRUST_R2 and np.isfinite(worst) and worst <= TRUST_MISS)
+
+
+def describes(f) -> bool:
+    """The fit ``f`` describes its points (:func:`model_trust`'s test)."""
+    return _fit_misses(f)[2]
+
+
+def model_trust(result, key) -> Fact | None:
+    """Whether the chosen model describes the points well enough for its parameters to be read."""
+    model = result.chosen[key]
+    r2, worst, ok = _fit_misses(result.fits[key][model])
+    return Fact("model", {"name": model, "r2": r2, "max_miss": worst, "interpreted": ok},
                 f"R² ≥ {TRUST_R2} and no point missed by more than {TRUST_MISS:.0%}")
 
 
@@ -1939,7 +2067,8 @@ def curve_facts(result, key) -> CurveFacts:
     out = CurveFacts(points=p, saturation=sat, cap=cap, outstanding=outstanding, mix=mix, cpu=cpu,
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
                      size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
-                     cache=fast, one_stream=one_stream(result, key, p_sizes))
+                     cache=fast, one_stream=one_stream(result, key, p_sizes),
+                     small_sizes=small_sizes(result, key, p_sizes, cap))
     cache[key] = out
     return out
 
