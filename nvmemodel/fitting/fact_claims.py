@@ -1331,10 +1331,12 @@ def _level_after_words(result, s: dict) -> str:
     B = lambda v: fmt_y(v, "B/s")  # noqa: E731
     runs = "every kept run" if a["by_runs"] else "one run a size"
     text = (f"Measured bandwidth rises ×{s['bytes_max'] / b0:.3g} from {B(b0)} at {_xv(result, x0)} to "
-            f"{B(s['bytes_max'])} at {_xv(result, s['x_max'])} (×{s['x_max'] / x0:.3g} the size), then holds at {span(B(a['lo']), B(a['hi']))} "
+            f"{B(s['bytes_max'])} at {_xv(result, s['x_max'])} (×{s['x_max'] / x0:.3g} the size), then is flat at {span(B(a['lo']), B(a['hi']))} "
             f"({runs}) from {_xv(result, a['x_from'])} to {_xv(result, a['x_to'])} while IOPS fall in proportion to "
-            f"the size ({fmt_y(a['iops'][0], '1/s')} → {fmt_y(a['iops'][1], '1/s')}): a byte limit of about "
-            f"{B(a['value'])} for those sizes, first reached at {_xv(result, a['onset_x'])}")
+            f"the size ({fmt_y(a['iops'][0], '1/s')} → {fmt_y(a['iops'][1], '1/s')}): "
+            # a limit is an upper bound of what was measured: below a peak beyond its noise it is those sizes' level
+            + (f"a byte level of about {B(a['value'])} over those sizes" if a["beyond"] else
+               f"a byte limit of about {B(s['bytes_max'])}") + f", first reached at {_xv(result, a['onset_x'])}")
     if s.get("held"):
         sh = s["held"][0]
         why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"

@@ -1537,7 +1537,9 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     after = _level_after_peak(p, lv, scale, bw, i, held_at)
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
-                              "bytes_cap": None if held or after else float(bw[i]), "measured": True,
+                              # (a level the peak lies above beyond its noise is no cap: the words say its level)
+                              "bytes_cap": None if held or (after and after["beyond"]) else float(bw[i]),
+                              "measured": True,
                               "bytes_runs": runs, "held": (_held_why(p, i),) if held else None, "level_after": after},
                 "bandwidth lower at the largest block than at an earlier one beyond the noise")
 
