@@ -226,3 +226,21 @@ def test_ze_a_level_at_one_io_outstanding_is_its_latency():
     assert v["out"] == 1 and np.allclose(v["lat"], (p["lat"][idx].min(), p["lat"][idx].max()))
     (said,) = [t for t in _texts(fit) if t.startswith("Along the sizes")]
     assert "at 1 I/O outstanding each is 1 ÷ fio's mean latency there" in said and "do not show" not in said
+
+
+def test_zb_a_peak_whose_runs_reach_into_the_level_is_no_fall_beyond_its_noise():
+    # seeded: 64 KiB runs 3.0/3.3/3.6 GB/s, 256 KiB 2.9/3.0/3.1, 1 MiB 2.85/2.9/2.95 — every 1 MiB run below every
+    # 64 KiB run (the fall test passes), but 64 KiB's lowest run lies inside the level's runs: no fall beyond them
+    runs = {4096: (0.50, 0.52, 0.54), 16384: (1.3, 1.35, 1.4), 65536: (3.0, 3.3, 3.6), 262144: (2.9, 3.0, 3.1),
+            1048576: (2.85, 2.9, 2.95)}
+    rows = [{"block_size_bytes": bs, "bw_bytes_per_s": v * 1e9, "iops": v * 1e9 / bs, "iodepth": 8, "numjobs": 1,
+             "lat_mean_s": 8 * bs / (v * 1e9), "run": r, "source_path": f"bs{bs}-r{r}.json", "ioengine": "libaio",
+             "direction": "read"} for bs, vs in runs.items() for r, v in enumerate(vs)]
+    fit = _fit_df(pd.DataFrame(rows))
+    s = _facts(fit).size_fall.facts
+    a = s["level_after"]
+    assert a is not None and not a["beyond"] and s["bytes_cap"] == s["bytes_max"]
+    (said,) = [t for t in _texts(fit) if t.startswith("Measured bandwidth rises")]
+    assert "reaches into that level: no fall beyond its noise" in said and "slower" not in said
+    assert "a byte limit of about 3.3 GB/s" in said
+    assert [c["kind"] for c in fit.claims() if c["text"] == said] == ["level"]
