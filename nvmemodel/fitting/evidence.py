@@ -45,6 +45,24 @@ import numpy as np
 
 __all__ = ["Evidence", "runs_test", "shape_evidence", "superlinear_steps"]
 
+#: a model describes the data well enough for its parameters to be read when R² is at least this …
+TRUST_R2 = 0.9
+#: … and it misses no point by more than this share of the measurement (facts.model_trust reads both)
+TRUST_MISS = 0.25
+
+
+def fit_misses(f) -> tuple[float, float, bool]:
+    """A fit's R², its worst relative miss of a point and whether it describes them (R² ≥ TRUST_R2, no miss beyond
+    TRUST_MISS)."""
+    r2 = float(f.stats.get("r2", np.nan))
+    with np.errstate(all="ignore"):
+        fitted = f.eval(f.x)
+        miss = np.abs(fitted / f.y - 1)
+    miss = miss[np.isfinite(miss)]
+    worst = float(miss.max()) if miss.size else np.nan
+    return r2, worst, bool(np.isfinite(r2) and r2 >= TRUST_R2 and np.isfinite(worst) and worst <= TRUST_MISS)
+
+
 Z = 2.0  #: multiples of the combined standard error that count as "beyond noise"
 _MIN_REL_NOISE = 0.005
 #: without repeats the noise is the scatter about a fit that cannot rise faster than its load, so it holds the very
@@ -193,9 +211,7 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
         ok = {m: f for m, f in (fits or {}).items() if np.isfinite(f.stats.get("r2", np.nan)) and f.stats["r2"] >= 0
               and f.stats.get("df", 0) >= 2 and np.isfinite(f.stats.get("residual_se", np.nan))}
         best = min(ok.values(), key=lambda f: f.stats["residual_se"]) if ok else None
-        from .facts import describes
-
-        describes_pts = best is None or describes(best)
+        describes_pts = best is None or fit_misses(best)[2]
         s = float(best.stats["residual_se"]) if best is not None else np.nan
         se = np.full(n, s if np.isfinite(s) else 0.0)
         source = "residuals"

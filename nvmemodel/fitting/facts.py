@@ -57,6 +57,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .devices import LAYERS, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
+from .evidence import fit_misses as _fit_misses
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
@@ -82,10 +84,6 @@ NO_GAIN = 0.01
 MIX_BELOW = 0.10
 #: a job at this share of one CPU or more (fio's usr+sys) kept its CPU busy
 CPU_BOUND = 0.9
-#: a model describes the data well enough for its parameters to be read when R² is at least this …
-TRUST_R2 = 0.9
-#: … and it misses no point by more than this share of the measurement
-TRUST_MISS = 0.25
 #: fio engines that do their I/O over a network → the layer
 NETWORK_ENGINES = {"rbd": "rbd", "nfs": "network_fs", "libiscsi": "network_block", "nbd": "nbd",
                    "http": "network_fs", "libcufile": "gpu_direct", "rados": "rbd", "libhdfs": "network_fs",
@@ -2007,23 +2005,6 @@ def link_limit() -> tuple[float, int]:
 
     gen = int(max(d.gen for d in drive_catalog().values()))
     return float(4 * sp.GT_PER_S[gen] * 1e9 * sp.ENCODING[gen] / 8.0), gen
-
-
-def _fit_misses(f) -> tuple[float, float, bool]:
-    """A fit's R², its worst relative miss of a point and whether it describes them (R² ≥ TRUST_R2, no miss beyond
-    TRUST_MISS)."""
-    r2 = float(f.stats.get("r2", np.nan))
-    with np.errstate(all="ignore"):
-        fitted = f.eval(f.x)
-        miss = np.abs(fitted / f.y - 1)
-    miss = miss[np.isfinite(miss)]
-    worst = float(miss.max()) if miss.size else np.nan
-    return r2, worst, bool(np.isfinite(r2) and r2 >= TRUST_R2 and np.isfinite(worst) and worst <= TRUST_MISS)
-
-
-def describes(f) -> bool:
-    """The fit ``f`` describes its points (:func:`model_trust`'s test)."""
-    return _fit_misses(f)[2]
 
 
 def model_trust(result, key) -> Fact | None:
