@@ -1532,7 +1532,10 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     to = cap.facts["iops_flat"][1] if cap is not None and cap.facts.get("iops_flat") else None
     held_at = _held(p, to)
     held = bool(held_at[i])
-    after = _level_after_peak(p, lv, scale, bw, i, held_at)
+    # the level after the peak is read where the peak itself shows no byte limit: its job held it, or its kept runs
+    # scatter past the ±FLAT band (a tight peak stays the most bandwidth measured, the byte cap: round 10 JD's counter)
+    scattered = runs is not None and runs[1] > (1 + FLAT) * bw[i]
+    after = _level_after_peak(p, lv, scale, bw, i, held_at) if held or scattered else None
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
                               # (a level the peak lies above beyond its noise is no cap: the words say its level)
