@@ -222,9 +222,8 @@ def _one_in_flight_by_little(result, out) -> None:
 PERCENTILES = {"p50": ("lat_p50_s", "clat_p50_s"), "p99_9": ("lat_p99_9_s", "clat_p99_9_s"), "max": ("lat_max_s",)}
 
 
-#: how far above a row's largest latency a percentile of it may sit: fio reads its percentiles off a histogram whose
-#: buckets are 1/64 of their value wide (stat.h FIO_IO_U_PLAT_BITS 6) and terse output cuts the maximum to whole µs
-PERCENTILE_SLACK, PERCENTILE_SLACK_S = 1.05, 1e-6
+#: how far above a row's largest latency a percentile of it may sit (fio's histogram bucket; ingest warns beyond it)
+from ..ingest.percentiles import PERCENTILE_SLACK, PERCENTILE_SLACK_S  # noqa: E402
 
 
 def possible_percentiles(tbl):

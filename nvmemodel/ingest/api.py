@@ -36,6 +36,7 @@ from .fio_normal_terse import apply_headers, has_normal_results, header_runs, re
 from .fio_terse import looks_like_fio_terse, read_fio_terse
 from .iometer import looks_like_iometer, read_iometer
 from .labels import Globs, PathRegex, apply_labels, load_sidecar, pattern_to_regex
+from .percentiles import warn_impossible_percentiles
 from .runs import apply_echo, apply_targets, drop_copies, echoed_runs, has_results, warn_empty
 from .schema import _ALL_COLUMNS as _ROW_VALUES
 from .schema import COLUMNS, to_frame
@@ -343,6 +344,7 @@ def read_results(paths: str | os.PathLike | Iterable[str | os.PathLike], *, labe
                           + (" …" if len(skipped) > 5 else ""), IngestWarning, stacklevel=2)
         df = to_frame(rows, label_columns)
         del rows
+    warn_impossible_percentiles(df)  # percentiles above their row's slowest I/O: warned once, on the whole table
     note = steady_state_note(df)  # fio's ss= check did not hold: said by ingest, plot, fit and compare alike
     if note:
         warnings.warn(note, IngestWarning, stacklevel=2)

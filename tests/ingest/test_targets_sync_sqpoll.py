@@ -172,6 +172,7 @@ def test_sync_columns_are_schema_measurements():
 
 # --- 3. latencies that contradict each other -----------------------------------------------------------------
 
+@pytest.mark.filterwarnings("ignore:.*above the row's largest latency:nvmemodel.errors.IngestWarning")  # (its own test)
 def test_sqpoll_completion_latency_above_the_largest_latency_is_warned_and_kept():
     read = fio_json("sqpoll.json")["jobs"][0]["read"]
     assert read["clat_ns"]["mean"] > read["lat_ns"]["max"]  # 1.226 s against 0.066 s: fio 3.33's record
@@ -184,6 +185,7 @@ def test_sqpoll_completion_latency_above_the_largest_latency_is_warned_and_kept(
     assert df["lat_mean_s"].iloc[0] == pytest.approx(read["lat_ns"]["mean"] * 1e-9, rel=1e-12)
 
 
+@pytest.mark.filterwarnings("ignore:.*above the row's largest latency:nvmemodel.errors.IngestWarning")
 def test_the_terse_line_of_an_sqpoll_run_is_warned_about_too():
     with pytest.warns(IngestWarning, match=r"sqpoll\.terse: line 1 \('sq'\) read: clat_mean_s 1\.20076 s is more than "
                                            r"lat_max_s 0\.020005 s: an internally inconsistent fio record.*sqthread_poll"):
