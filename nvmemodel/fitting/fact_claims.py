@@ -178,7 +178,7 @@ def one_kind(cf: CurveFacts, claims: list) -> list:
 
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
-    return _layer_claim(result, cf) + cache_claims(result, cf)
+    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf)
 
 
 def _layer_claim(result, cf: CurveFacts) -> list:
@@ -260,6 +260,52 @@ def cache_claims(result, cf: CurveFacts) -> list:
         text = (f"{head} A cache served {'this point' if one else 'these points'} ({who}), not the device: "
                 f"{'it is' if one else 'they are'} left out of the size and CPU comparisons.")
     return [_claim("cache", text, f)]
+
+
+def _count(v: float) -> str:
+    """A count of I/Os with a decimal prefix: 7.74 M, 81.1 K."""
+    for f, name in ((1e9, " G"), (1e6, " M"), (1e3, " K")):
+        if v >= f:
+            return f"{v / f:.3g}{name}"
+    return f"{v:.0f}"
+
+
+def merge_claims(result, cf: CurveFacts) -> list:
+    """fio's I/Os per device I/O where the block layer merged them (:mod:`~nvmemodel.fitting.merges`), and on a
+    fall whether the device's I/Os rose or fell with fio's (round 18, QC)."""
+    f = cf.merged
+    if f is None:
+        return []
+    from .merges import MERGED
+
+    s, x = f.facts, result.x
+    d, r, n = s["direction"], s["ratio"], len(s["ratio"])
+    said = list(dict.fromkeys([0, s["first_merged"], s["most"], n - 1]))
+    tag = {s["first_merged"]: " (the first above 2)" if s["first_merged"] else "", s["most"]: " (the most)"}
+    steps = ", ".join(f"{r[i]:.3g} at {x} = {_xv(result, s['x'][i])}{tag.get(i, '')}" for i in said)
+    m, size = s["most"], _bytes(float(np.median(s["fio_size"])))
+    text = (f"fio's disk statistics count the {d}s {s['device']} completed: fio {d}s per device {d} {steps} — "
+            f"above {MERGED:g} at {s['merged']} of the {n} points: there the block layer merged fio's {size} {d}s "
+            f"into larger device {d}s. At {x} = {_xv(result, s['x'][m])}: {_count(s['device_ios'][m])} device "
+            f"{d}s for fio's {_count(s['fio_ios'][m])} in a run, at least {_bytes(s['device_size_lo'][m])} of "
+            f"fio's data each and at most {_count(s['device_rate_hi'][m])} device {d}s/s — the IOPS measured count "
+            f"fio's {size} {d}s, not the device's. fio counts the device's I/Os from the job's start, any ramp_time "
+            f"included, and its own only after the ramp: the ratios and sizes are lower bounds, the device's rate "
+            f"an upper one.")
+    fall = s.get("fall")
+    if fall is not None:
+        k, j = fall["from"], fall["to"]
+        fio = (s["fio_ios"][k], s["fio_ios"][j])
+        dev = (s["device_ios"][k], s["device_ios"][j])
+        way = (f"while the device's rose ×{dev[1] / dev[0]:.3g}" if dev[1] > dev[0] else
+               f"and the device's fell too (×{dev[1] / dev[0]:.3g})")
+        text += (f" From the peak at {x} = {_xv(result, s['x'][k])} to {x} = {_xv(result, s['x'][j])} (runs of "
+                 f"{s['runtime_s'][k]:.3g} s each) fio's {d}s fell {1 - fio[1] / fio[0]:.0%} a run ({_count(fio[0])} "
+                 f"→ {_count(fio[1])}) {way} ({_count(dev[0])} → {_count(dev[1])}): fio {d}s per device {d} "
+                 f"{r[k]:.3g} → {r[j]:.3g}"
+                 + (f" — the device completed more {d}s, each carrying fewer of fio's: the fall came with less "
+                    f"merging, not with fewer device {d}s." if dev[1] > dev[0] else "."))
+    return [_claim("layer", text, f, layer=None)]
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):

@@ -133,10 +133,12 @@ class CurveFacts:
     cache: Fact | None = None  # points faster than any drive through the path named: a cache served them
     one_stream: Fact | None = None  # one I/O outstanding along block size: a per-I/O time + size ÷ a byte rate
     small_sizes: Fact | None = None  # along block size: IOPS levels and request-time steps (round 18 ZE)
+    merged: Fact | None = None  # fio's disk statistics: more than 2 fio I/Os per device I/O (merges.py)
 
     def all(self) -> list[Fact]:
-        return [f for f in (self.layer, self.cache, self.saturation, self.cap, self.size_fall, self.outstanding,
-                            self.one_stream, self.small_sizes, self.mix, self.cpu, self.trust) if f is not None]
+        return [f for f in (self.layer, self.cache, self.merged, self.saturation, self.cap, self.size_fall,
+                            self.outstanding, self.one_stream, self.small_sizes, self.mix, self.cpu, self.trust)
+                if f is not None]
 
 
 def _gain(y0: float, y1: float, x0: float, x1: float) -> float:
@@ -2053,9 +2055,19 @@ def curve_facts(result, key) -> CurveFacts:
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
                      size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
                      cache=fast, one_stream=one_stream(result, key, p_sizes),
-                     small_sizes=small_sizes(result, key, p_sizes, cap))
+                     small_sizes=small_sizes(result, key, p_sizes, cap), merged=_merged(result, p, sat))
     cache[key] = out
     return out
+
+
+def _merged(result, p, sat) -> Fact | None:
+    """fio's I/Os per device I/O where the block layer merged them (:func:`~nvmemodel.fitting.merges.merge_facts`)."""
+    from .claim import runs_rows
+    from .merges import MERGED, merge_facts
+
+    m = merge_facts(runs_rows(result, p), p, sat.facts["state"] if sat is not None else None)
+    return None if m is None else Fact("merged", m, f"fio's disk statistics count more than {MERGED:g} fio "
+                                                    f"{m['direction']}s per {m['device']} {m['direction']}")
 
 
 def pinned_cpus(rows) -> tuple[int, str] | None:

@@ -1,0 +1,107 @@
+"""fio's I/Os against the I/Os the device beneath completed (fio's disk statistics): where the block layer merged.
+
+fio's JSON, terse and normal output list, per device under the job's files, the read and write requests the
+device completed (``disk_read_ios``, ``disk_write_ios``: /sys/block/<dev>/stat deltas). fio samples them from
+the moment it sets the job's files up to its end (``init_disk_util`` in backend.c, ``update_io_tick_disk`` in
+diskutil.c; nothing resets them when ``ramp_time`` ends), while its own I/O count (``ios``) starts after the ramp.
+So the device's count covers more time than fio's: fio's I/Os ÷ the device's is at most the true ratio over fio's
+runtime, fio's bytes ÷ the device's I/Os at most the true mean device I/O size, and the device's I/Os ÷ fio's
+runtime at least its true rate. Those bounds go one way only: a ratio above :data:`MERGED` proves that the block
+layer merged fio's I/Os (the ramp cannot raise it), and a ratio near 1 proves nothing about merging (a ramp of a
+third of the runtime lowers a true 1.33 to 1), so nothing is said of it.
+
+Read only where the comparison is one device against one job's direction: direct I/O (buffered I/O goes through
+the page cache, whose write-back and read-ahead also change the device's count), every run one direction, one
+device named in every run (a stack's devices would count each request once per layer), and each report one
+configuration with a device count above 0 (set after round 18 was read: r18_msf2fsbench_zn540-zns-512lbaf …
+1zone_qd, 95 fio writes per device write from iodepth 256 while the explanation read 252 K "IOPS" as the
+device's; r18_msf2fsbench … 4klbaf … zones-numjobs, 5.29 → 0.97 fio writes per device write while fio's rate fell
+43 %, QC).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["MERGED", "merge_facts"]
+
+#: more fio I/Os than this per device I/O: the block layer merged them (the device's count includes any ramp, so
+#: the ratio is a lower bound and this margin is the only one needed)
+MERGED = 2.0
+#: two runs whose runtimes differ by less than this share counted their device I/Os over the same time
+SAME_RUNTIME = 0.01
+
+
+def _num(rows, col):
+    import pandas as pd
+
+    return pd.to_numeric(rows[col], errors="coerce")
+
+
+def _report(g, col: str) -> tuple | None:
+    """(fio I/Os, device I/Os, fio bytes, runtime) of one report's rows, or None where its count is not one run's."""
+    dev = _num(g, col).dropna().unique()
+    ios = _num(g, "ios")
+    keys = [c for c in ("block_size_bytes", "iodepth", "numjobs") if c in g]
+    if dev.size != 1 or not dev[0] > 0 or not ios.notna().all() or not ios.sum() > 0 \
+            or any(g[k].nunique(dropna=False) > 1 for k in keys):
+        return None  # (several stonewalled groups of one report share one count)
+    size = _num(g, "io_bytes").sum(min_count=1) if "io_bytes" in g else np.nan
+    if not np.isfinite(size) and "block_size_bytes" in g:
+        size = float((ios * _num(g, "block_size_bytes")).sum(min_count=1))
+    run = _num(g, "runtime_s").max() if "runtime_s" in g else np.nan
+    return float(ios.sum()), float(dev[0]), float(size), float(run)
+
+
+def merge_facts(rows, points, state: str | None = None) -> dict | None:
+    """fio's I/Os per device I/O at each point (the median of its reports), where the device merged some: ``None``
+    unless the comparison is unambiguous (module docstring) and some point's ratio is above :data:`MERGED`.
+
+    ``rows`` are the table's rows of the curve's runs (``claim.runs_rows``), ``points`` the curve's points (their
+    ``x`` and ``sources``), ``state`` the saturation fact's. Where the curve falls (``state == "falls"``) and the
+    peak point merged, ``fall`` compares the peak's run with the last one's (same runtime only): fio's I/Os, the
+    device's, and the ratio at both."""
+    if rows is None or not len(rows):
+        return None
+    need = {"source_path", "direction", "ios", "direct", "devices"}
+    if not need <= set(rows.columns):
+        return None
+    if "is_aggregate" in rows:
+        rows = rows[~rows["is_aggregate"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1"))]
+    dirs = set(rows["direction"].astype(str))
+    if len(dirs) != 1 or not dirs <= {"read", "write"}:
+        return None
+    d = dirs.pop()
+    col = f"disk_{d}_ios"
+    direct = rows["direct"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1", "1.0"))
+    devs = rows["devices"].astype(object)
+    if col not in rows or not direct.all() or not devs.notna().all():
+        return None
+    names = set(devs.astype(str))
+    if len(names) != 1 or ";" in next(iter(names)) or not next(iter(names)):
+        return None
+    by_src = {s: g for s, g in rows.groupby(rows["source_path"].astype(str), sort=False)}
+    per = []
+    for srcs in points["sources"].astype(str):
+        reps = [_report(by_src[s], col) if s in by_src else None for s in srcs.split(";") if s]
+        if not reps or any(r is None for r in reps):
+            return None
+        fio, dev, size, run = (np.array(v, float) for v in zip(*reps))
+        per.append((float(np.median(fio / dev)), float(np.median(fio)), float(np.median(dev)),
+                    float(np.median(size / dev)), float(np.median(dev / run)), float(np.median(run)),
+                    float(np.median(size / fio))))
+    ratio, fio, dev, dev_size, dev_rate, run, fio_size = (np.array(v, float) for v in zip(*per))
+    merged = ratio > MERGED
+    if not merged.any():
+        return None
+    xs = points["x"].to_numpy(float)
+    most = int(np.argmax(ratio))
+    out = {"direction": d, "device": next(iter(names)), "x": xs.tolist(), "ratio": ratio.tolist(),
+           "fio_ios": fio.tolist(), "device_ios": dev.tolist(), "device_size_lo": dev_size.tolist(),
+           "device_rate_hi": dev_rate.tolist(), "runtime_s": run.tolist(), "fio_size": fio_size.tolist(),
+           "first_merged": int(np.flatnonzero(merged)[0]), "most": most, "merged": int(merged.sum()), "fall": None}
+    if state == "falls":
+        k, j = int(np.argmax(points["y"].to_numpy(float))), len(xs) - 1
+        if j > k and merged[k] and np.isfinite(run[[k, j]]).all() and abs(run[j] / run[k] - 1) < SAME_RUNTIME:
+            out["fall"] = {"from": k, "to": j}
+    return out
