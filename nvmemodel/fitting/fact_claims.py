@@ -283,15 +283,17 @@ def merge_claims(result, cf: CurveFacts) -> list:
     said = list(dict.fromkeys([0, s["first_merged"], s["most"], n - 1]))
     tag = {s["first_merged"]: " (the first above 2)" if s["first_merged"] else "", s["most"]: " (the most)"}
     steps = ", ".join(f"{r[i]:.3g} at {x} = {_xv(result, s['x'][i])}{tag.get(i, '')}" for i in said)
-    m, size = s["most"], _bytes(float(np.median(s["fio_size"])))
+    m, sizes = s["most"], np.asarray(s["fio_size"], float)
+    one = sizes.max() <= 1.01 * sizes.min()  # one I/O size at every point (not a block-size series)
+    fios = f"fio's {_bytes(float(np.median(sizes)))} {d}s" if one else f"fio's {d}s"
     text = (f"fio's disk statistics count the {d}s {s['device']} completed: fio {d}s per device {d} {steps} — "
-            f"above {MERGED:g} at {s['merged']} of the {n} points: there the block layer merged fio's {size} {d}s "
-            f"into larger device {d}s. At {x} = {_xv(result, s['x'][m])}: {_count(s['device_ios'][m])} device "
-            f"{d}s for fio's {_count(s['fio_ios'][m])} in a run, at least {_bytes(s['device_size_lo'][m])} of "
-            f"fio's data each and at most {_count(s['device_rate_hi'][m])} device {d}s/s — the IOPS measured count "
-            f"fio's {size} {d}s, not the device's. fio counts the device's I/Os from the job's start, any ramp_time "
-            f"included, and its own only after the ramp: the ratios and sizes are lower bounds, the device's rate "
-            f"an upper one.")
+            f"above {MERGED:g} at {s['merged']} of the {n} points: there the block layer merged {fios} into larger "
+            f"device {d}s. At {x} = {_xv(result, s['x'][m])}: {_count(s['device_ios'][m])} device {d}s for fio's "
+            f"{_count(s['fio_ios'][m])} in a run, at least {_bytes(s['device_size_lo'][m])} of fio's data each and "
+            f"at most {_count(s['device_rate_hi'][m])} device {d}s/s"
+            + (f" — the IOPS measured count {fios}, not the device's" if result.y_unit == "1/s" else "")
+            + ". fio counts the device's I/Os from the job's start, any ramp_time included, and its own only after "
+              "the ramp: the ratios and sizes are lower bounds, the device's rate an upper one.")
     fall = s.get("fall")
     if fall is not None:
         k, j = fall["from"], fall["to"]
