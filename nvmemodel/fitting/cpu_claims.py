@@ -233,7 +233,7 @@ def _held_words(result, cf, h) -> str:
             f"thread), not held by the I/O beneath it.")
 
 
-def _near_limit(result, cf) -> str:
+def _near_limit(result, cf, off: str = "") -> str:
     """Round 5's AG: a submitting job at :data:`NEAR_CPU`–:data:`CPU_BOUND` of one CPU at the saturation onset (along
     numjobs: every job from there on) — near its CPU limit, with the rate one CPU sustains at its cost; "" otherwise."""
     f, sat = cf.cpu, cf.saturation
@@ -244,11 +244,15 @@ def _near_limit(result, cf) -> str:
     tail = share[o:] if result.x in ("numjobs", "jobs", "threads") else share[o:o + 1]
     if not (np.isfinite(tail).all() and np.all(tail >= NEAR_CPU) and share[o] < CPU_BOUND) or not per_io[o] > 0:
         return ""
-    return _near_words(result, cf, o, "at the saturation onset")
+    return _near_words(result, cf, o, "at the saturation onset", off)
 
 
-def _near_words(result, cf, o: int, where: str) -> str:
-    """ "near its CPU limit" at point ``o`` (the onset, or the maximum: one wording for one share, round 10 JF)."""
+def _near_words(result, cf, o: int, where: str, off: str = "") -> str:
+    """ "near its CPU limit" at point ``o`` (the onset, or the maximum: one wording for one share, round 10 JF), with
+    the point's kept runs where the files give them (their share of one CPU and their rates: round 18 ZC). ``off``:
+    whose work fio's thread leaves out (:func:`off_thread`) — then the rate is the job thread's own, never the path's."""
+    from .facts import point_cpu_runs
+
     share, per_io = np.asarray(cf.cpu.facts["share"], float), np.asarray(cf.cpu.facts["cpu_s_per_io"], float)
     p = cf.points
     jobs = float(p["jobs"].iloc[o])
@@ -257,10 +261,24 @@ def _near_words(result, cf, o: int, where: str) -> str:
     per_job = float(p["iops"].iloc[o]) / jobs
     lead = f"{where} ({result.x} = {_xv(result, p['x'].iloc[o])}) {who} used {_pct(share[o])} of one CPU, " if where \
         else ""  # (at the maximum its share is said just before)
-    return (f"{lead}{fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}, and "
-            f"{fmt_y(per_job, '1/s')} per job is {per_job / one:.0%} of it — near its CPU limit (fio's usr+sys of the "
-            f"job thread leaves out interrupt time charged elsewhere); more jobs would tell the job's limit from "
-            f"{_beneath(cf)}")
+    runs = point_cpu_runs(result, p, o)
+    seen = (f" (its {runs['share'].size} runs: {_pcts(runs['share'][0], runs['share'][-1])} of one CPU per job, "
+            f"{span(fmt_y(runs['iops'].min() / jobs, '1/s'), fmt_y(runs['iops'].max() / jobs, '1/s'))} per job)"
+            if runs is not None else "")
+    rate = (f"1 CPU ÷ {fmt_y(per_io[o], 's')} of the job thread's CPU per I/O = {fmt_y(one, '1/s')} for that "
+            f"thread (the work of {off} is not in it)" if off else
+            f"{fmt_y(per_io[o], 's')} of CPU per I/O: at that cost one CPU sustains {fmt_y(one, '1/s')}")
+    return (f"{lead}{rate}, and {fmt_y(per_job, '1/s')} per job is {per_job / one:.0%} of it{seen} — near its CPU "
+            f"limit, which may co-limit the rate (fio's usr+sys of the job thread leaves out interrupt time charged "
+            f"elsewhere); more jobs would tell the job's limit from {_beneath(cf)}")
+
+
+def _run_reaches(result, cf, k: int) -> bool:
+    """Whether a kept run of point ``k`` used ≥ :data:`CPU_BOUND` of one CPU per job (:func:`facts.point_cpu_runs`)."""
+    from .facts import point_cpu_runs
+
+    runs = point_cpu_runs(result, cf.points, k)
+    return runs is not None and bool(runs["share"][-1] >= CPU_BOUND) and bool(runs["share"][-1] <= 1.05)
 
 
 def _cpu_bound_below(result, key, ev: Evidence):
@@ -348,8 +366,16 @@ def _spin_words(result, cf, sp) -> str:
     why = sp["why"]
     if sp["pair"] is None:
         share = np.asarray(cf.cpu.facts["share"], float)
+        if sp.get("unseen"):  # the I/O's submitter not counted, the job spinning: one sentence, no figure (r18 QB)
+            return (f"fio's CPU accounting: {why}, so fio's figures ({_pcts(np.nanmin(share), np.nanmax(share))} of "
+                    f"one CPU per job) hold neither the submitting thread's work nor a load: they show no CPU limit, no "
+                    f"cost per I/O and no kernel (sys) share.")
+        from ..hostcal.costs import POLL_OPTIONS
+
+        # a polling option is the reading; a CPU per I/O that grew beside it is no cost's growth (round 18, QB)
+        rise = "" if why in POLL_OPTIONS.values() else cost_rise(result, p, cf.cpu.facts["cpu_s_per_io"])
         return (f"fio's CPU accounting: {why}, so the jobs' CPU ({_pcts(np.nanmin(share), np.nanmax(share))} "
-                f"of one CPU per job) shows no CPU limit and no cost per I/O{cost_rise(result, p, cf.cpu.facts['cpu_s_per_io'])}.")
+                f"of one CPU per job) shows no CPU limit and no cost per I/O{rise}.")
     i, j = sp["pair"]
     cpus, iops = p["cpus"].to_numpy(float), p["iops"].to_numpy(float)
     per_io, share = np.asarray(cf.cpu.facts["cpu_s_per_io"], float), np.asarray(cf.cpu.facts["share"], float)
@@ -513,7 +539,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         return below + [Claim("cpu", fixed_total_words(result, cf, total),
                               {"holder": "the CPU sentence names it: the jobs' summed CPU stayed fixed while the rate "
                                          "moved"})]
-    near = _near_limit(result, cf) if told and not not_binding else ""  # one story (round 7, CB)
+    near = _near_limit(result, cf, off_thread(cf, flags["buffered"])) if told and not not_binding else ""  # (r7 CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
         pw = (f.facts.get("polled") if f is not None else None) or {"x": ()}  # round 8 (EA): its own runs poll
@@ -538,11 +564,14 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
-        elif not why and per_job >= NEAR_CPU and per_k > 0 and not not_binding and not flags["paced"] \
-                and (cf.layer is None or str(cf.layer.facts.get("layer")) not in NOT_WHOLE_PATH):
+        elif not why and (per_job >= NEAR_CPU or _run_reaches(result, cf, k)) and per_k > 0 and not not_binding \
+                and not flags["paced"]:
             # the onset's "near its CPU limit" at the maximum too: 76 % and 79 % read alike (set after round 10 was
-            # read: r10_jackserver qd at 76 % "its CPU figures do not show", swissknife ext4 at 79 % "near", JF)
-            near = _near_words(result, cf, k, "")
+            # read: r10_jackserver qd at 76 % "its CPU figures do not show", swissknife ext4 at 79 % "near", JF); a
+            # run of the point at CPU_BOUND is near too, and beneath a layer whose work fio leaves out the rate is
+            # the job thread's own (set after round 18 was read: r18_here-rwmixdio over loop0, runs 0.85–0.91 of a
+            # CPU told "what held the rate its CPU figures do not show", ZC)
+            near = _near_words(result, cf, k, "", off_thread(cf, flags["buffered"]))
             bound.append(near)
         elif why:
             held_w = ("so its own CPU did not hold it" if jobs == 1 else "so no job's own CPU held it")
