@@ -250,7 +250,7 @@ def _near_limit(result, cf, off: str = "") -> str:
 def _near_words(result, cf, o: int, where: str, off: str = "") -> str:
     """ "near its CPU limit" at point ``o`` (the onset, or the maximum: one wording for one share, round 10 JF), with
     the point's kept runs where the files give them (their share of one CPU and their rates: round 18 ZC). ``off``:
-    whose work fio's thread leaves out (:func:`off_thread`) — then the rate is the job thread's own, never the path's."""
+    whose work fio's thread leaves out (:func:`off_thread`): the rate is then the job thread's own, not the path's."""
     from .facts import point_cpu_runs
 
     share, per_io = np.asarray(cf.cpu.facts["share"], float), np.asarray(cf.cpu.facts["cpu_s_per_io"], float)
@@ -368,8 +368,8 @@ def _spin_words(result, cf, sp) -> str:
         share = np.asarray(cf.cpu.facts["share"], float)
         if sp.get("unseen"):  # the I/O's submitter not counted, the job spinning: one sentence, no figure (r18 QB)
             return (f"fio's CPU accounting: {why}, so fio's figures ({_pcts(np.nanmin(share), np.nanmax(share))} of "
-                    f"one CPU per job) hold neither the submitting thread's work nor a load: they show no CPU limit, no "
-                    f"cost per I/O and no kernel (sys) share.")
+                    f"one CPU per job) hold neither the submitting thread's work nor a load: they show no CPU limit, "
+                    f"no cost per I/O and no kernel (sys) share.")
         from ..hostcal.costs import POLL_OPTIONS
 
         # a polling option is the reading; a CPU per I/O that grew beside it is no cost's growth (round 18, QB)

@@ -208,10 +208,10 @@ def unseen_work(rows) -> str:
     ``rados.c``, ``glusterfs_async.c``: the libraries' threads) or ``windowsaio``, whose completions a thread of its
     own reaps (``engines/windowsaio.c`` ``IoCompletionRoutine``, unless ``no_completion_thread``) and whose CPU fio on
     Windows keeps in whole seconds, or io_uring's ``sqthread_poll`` set in every run (:data:`SQPOLL`). The job
-    thread's figure then only follows how many I/Os it handed over, never
-    whether the threads doing them ran: no reading of "the process was off the CPU" is made from it (set after round
-    17 was read: r5_here_loop_posixaio_iodepth_repeats, runs 2.7–28.3 K at one depth on a host at load 8 taken as
-    host-stalled by the job's 1–8 % CPU)."""
+    thread's figure then only follows how many I/Os it handed over, never whether the threads doing them ran: no
+    reading of "the process was off the CPU" is made from it (set after round 17 was read:
+    r5_here_loop_posixaio_iodepth_repeats, runs 2.7–28.3 K at one depth on a host at load 8 taken as host-stalled by
+    the job's 1–8 % CPU)."""
     import pandas as pd
 
     if rows is not None and len(rows) and "sqthread_poll" in rows \
