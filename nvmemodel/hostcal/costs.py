@@ -215,8 +215,10 @@ def unseen_work(rows) -> str:
     import pandas as pd
 
     if rows is not None and len(rows) and "sqthread_poll" in rows \
-            and bool((pd.to_numeric(rows["sqthread_poll"], errors="coerce") > 0).all()):
-        return SQPOLL  # every run: a series partly polled is judged point by point (polls_at, round 8 EA)
+            and bool((pd.to_numeric(rows["sqthread_poll"], errors="coerce").fillna(0) > 0).all()):
+        # every run (not known — NA, as ingest leaves an io_uring job's unechoed flag — is not set: r2_here_loop
+        # _iouring_libaio_iodepth); a series partly polled is judged point by point (polls_at, round 8 EA)
+        return SQPOLL
     if rows is None or "ioengine" not in rows:
         return ""
     eng = set(rows["ioengine"].dropna().astype(str))

@@ -151,6 +151,17 @@ def test_unseen_work_names_sqpoll_only_where_every_run_set_it():
     assert unseen_work(rows) == SQPOLL
     assert unseen_work(rows.assign(sqthread_poll=[1, 0, 1])) == ""
     assert unseen_work(rows.drop(columns="sqthread_poll")) == ""
+    # not known (NA: ingest's io_uring job whose flag fio did not echo) is not set
+    assert unseen_work(rows.assign(sqthread_poll=pd.array([pd.NA] * 3, dtype="Int64"))) == ""
+
+
+def test_io_uring_without_sqpoll_keeps_its_cpu_reading():
+    """Counter (spent r2_here_loop_iouring_libaio_iodepth, read from fio's JSON): the io_uring curve's flag is not
+    echoed (NA) — no SQ-poll sentence; its CPU per I/O stays."""
+    fit = cs.fit_case_id("r2_here_loop_iouring_libaio_iodepth", "blind2")
+    assert fit.table.loc[fit.table["ioengine"] == "io_uring", "sqthread_poll"].isna().all()
+    text = " ".join(_cpu_texts(fit))
+    assert "kernel SQ-poll thread" not in text and "fio's CPU per I/O at the saturation onset" in text, text
 
 
 # ------------------------------------------------------------------------------------------------- QB: hipri alone
