@@ -124,6 +124,8 @@ def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) 
     ``packed``: the rows of the usual fio JSON report may come as tuples of their values in
     :data:`COLUMNS` order (see :mod:`.fio_json_typed` and :mod:`.fio_json_packed`), the others are dicts."""
     data = read_bytes(path, max_file_bytes, st)
+    if _SIGNAL in data:  # (a substring search: about a microsecond a file)
+        _warn_signal(path, data)
     if packed:  # the usual fio JSON report, decoded into typed structs (else read as below, as before)
         rows = (_TYPED or _typed_reader())[0](data, str(path))
         if rows is not None:
@@ -190,6 +192,19 @@ def _read_file(path, max_file_bytes: int | None, st=None, packed: bool = False) 
                 raise IngestError(path, f"{col} = {v!r} in job {row.get('job_name')!r}: expected an integer from 0 "
                                         "to 2**31")
     return rows
+
+
+#: what fio writes when a signal (Ctrl-C, a wrapper's timeout) stops it: the report that follows is of a shortened run
+_SIGNAL = b"fio: terminating on signal"
+
+
+def _warn_signal(path, data: bytes) -> None:
+    """Say that fio was stopped by a signal: its jobs ran shorter than their job files asked (``runtime_s`` is what
+    they ran; a sweep's other points may have run the full time). The numbers are kept: they are the run's."""
+    line = data[data.index(_SIGNAL):].split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+    warnings.warn(f"{path}: fio was stopped by a signal ({line!r}): its jobs may have run shorter than asked "
+                  "(runtime_s is what they ran); compare it with the other runs before reading a trend from them",
+                  IngestWarning, stacklevel=3)
 
 
 _MALFORMED = (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, OverflowError,
