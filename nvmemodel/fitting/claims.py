@@ -64,7 +64,7 @@ from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
 from .verify import checked
-from .wording import _fx, _r2, counted, fmt_y
+from .wording import _fx, _r2, counted, fmt_p, fmt_y
 
 __all__ = ["Claim", "curve_claims", "curve_evidence"]
 
@@ -596,8 +596,8 @@ def _structure(result, key, struct) -> list[Claim]:
     if not struct:
         return []
     model, x = result.chosen[key], result.x
-    test = (f"runs test p = {struct['p']:.2g}" if struct["how"] == "runs" else
-            f"lack of fit against the repeat noise, p = {struct['p']:.2g}")
+    test = (f"runs test {fmt_p(struct['p'])}" if struct["how"] == "runs" else
+            f"lack of fit against the repeat noise, {fmt_p(struct['p'])}")
     pts = _pts(result, key)
     repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all())
     if struct["regimes"] is not None and repeated:  # (one run a point: a level stretch may be one noisy step)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .wording import _fmt_param, _r2, fmt_y  # noqa: F401  (fmt_y: explain's name too)
+from .wording import P_FLOOR, _fmt_param, _r2, fmt_y  # noqa: F401  (fmt_y: explain's name too)
 
 __all__ = ["explain_text", "fmt_y", "summary_text"]
 
@@ -54,7 +54,8 @@ def summary_text(result) -> str:
                 lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['status']:>12}{'':>9}{'':>10}   {r['unit']}")
                 continue
             pval = 2 * student_t.sf(abs(r["t"]), max(s["df"], 1)) if np.isfinite(r["t"]) else np.nan
-            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}{pval:>10.3g}   "
+            pval = "< 1e-6" if pval < P_FLOOR else format(pval, ".3g")  # (an underflowed tail is no "0")
+            lines.append(f"   {r['name']:<28}{r['value']:>12.4g}{r['stderr']:>12.4g}{r['t']:>9.3g}{pval:>10}   "
                          f"[{r['ci_low']:.4g}, {r['ci_high']:.4g}] {r['unit']}")
         adj = 1 - (1 - s["r2"]) * (s["n"] - 1) / s["df"] if s["df"] > 0 and np.isfinite(s["r2"]) else np.nan
         lines.append(f"   residual standard error: {s['residual_se']:.4g} {result.y_unit} on {s['df']} degrees of "

@@ -57,6 +57,18 @@ def _fmt_param(value: float, unit: str) -> str:
     return f"{value:.4g}" + (f" {unit}" if unit not in ("", "1") else "")
 
 
+#: the smallest p-value written as a number: below it a test's p is floating-point underflow of a tail, not a
+#: measured probability ("p = 0" is printed precision, never a value: round 18 QE, r18 zcutils efa 1 worker qd)
+P_FLOOR = 1e-6
+
+
+def fmt_p(p: float) -> str:
+    """A test's p-value as written, "p = 0.012" or "p < 1e-6" below :data:`P_FLOOR` (never "p = 0")."""
+    if not np.isfinite(p):
+        return "p n/a"
+    return "p < 1e-6" if p < P_FLOOR else f"p = {p:.2g}"
+
+
 def _r2(r2: float) -> str:
     return f"{r2:.4f}" if np.isfinite(r2) else "n/a (y does not vary)"
 
