@@ -515,7 +515,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         out.append(stall_claim(result, cf))
     elif model == "usl" and fan_out_claim(result, cf, f.stats["r2"]) is not None:  # devices at a fixed load (round 5)
         out.append(fan_out_claim(result, cf, f.stats["r2"]))
-    elif model == "usl":
+    elif model == "usl" and not ev.rising:  # (still rising: σ, κ, N* and a limit not read are summary()'s, QE)
         peak, lim = d["peak_n"], d["amdahl_limit"]
         share = d["contention_share"][0]
         text = f"Contention σ = {f.values['sigma']:.3g} and coherency κ = {f.values['kappa']:.3g}: "
@@ -540,7 +540,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                      f"{1 - share:.0%} coherency; ")
         text += "with contention alone " + _limit_words(result, ev, lim[0], lim[1], lim[2], "the curve") + "."
         out.append(Claim("model", text))
-    elif model == "amdahl":
+    elif model == "amdahl" and not ev.rising:
         lim = d["amdahl_limit"]
         out.append(Claim("model", _limit_words(result, ev, lim[0], lim[1], lim[2],
                                                f"Amdahl's σ = {f.values['sigma']:.3g} (a parameter of the fit "
@@ -791,8 +791,11 @@ def curve_claims(result, key) -> list[Claim]:
         claims.append(_no_load(result, key, flight, ev))
     # the model kept and its R² only where its parameters are read; else it is summary()'s (CAUSES rule 4, round 7 CH)
     # where the facts state a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
+    # nor on a curve the facts read as still rising or as runs spread past every step (no onset): no shape of it is
+    # read, so its R² and residual tests are summary()'s (round 18 QE/ZF c: r18 zcutils efa 1 worker, irisaws i3)
     level = states_level(cf, ev, result.x)
-    read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3
+    read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3 \
+        and sat.get("state") not in ("rising", "noisy")
     if model != "constant" and read:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
     if model != "constant" and result.y_unit != "s" and not level:
