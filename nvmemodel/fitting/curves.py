@@ -388,7 +388,8 @@ def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[s
     keys = [*by, x]
     agg = {"y": ("y", "mean"), "y_std": ("y", lambda s: float(s.std(ddof=1)) if len(s) > 1 else np.nan),
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
-               "little": ("little", "mean"), "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
+               "little": ("little", "mean"), "little_lo": ("little", "min"), "little_hi": ("little", "max"),
+               "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
                "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"), "runtime_s": ("runtime_s", "min"),
                "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
                "sources": ("source", lambda s: ";".join(s)),

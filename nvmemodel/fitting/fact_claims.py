@@ -1014,7 +1014,7 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
         check = span(f"{fl['little'][0]:.2f}", f"{fl['little'][1]:.2f}")
         return (f"the bytes in flight grew ×{fl['growth']:.3g} ({_bytes(lo)} → {_bytes(hi)}) and fio's mean latency "
                 f"×{fl['lat'][1] / fl['lat'][0]:.3g} ({fmt_y(fl['lat'][0], 's')} → {fmt_y(fl['lat'][1], 's')}), "
-                f"as Little's law gives at one byte rate (its check {check}):"
+                f"as Little's law gives at one byte rate (IOPS × mean latency ÷ outstanding I/O {check}):"
                 f" more bytes in flight only queued — "
                 + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s"))
     return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"

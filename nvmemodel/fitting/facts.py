@@ -159,7 +159,8 @@ def _points(result, key):
     pts = _pts(result, key).sort_values(result.x).reset_index(drop=True)
     out = pd.DataFrame({"x": pts[result.x].to_numpy(float), "y": pts["y"].to_numpy(float)})
     for col, name in (("y_std", "y_std"), ("n_runs", "n_runs"), ("lat_mean_s", "lat"), ("outstanding", "out"),
-                      ("jobs", "jobs"), ("cpus", "cpus"), ("little", "little")):
+                      ("jobs", "jobs"), ("cpus", "cpus"), ("little", "little"), ("little_lo", "little_lo"),
+                      ("little_hi", "little_hi")):
         out[name] = pts[col].to_numpy(float) if col in pts else np.nan
     out["sources"] = pts["sources"].astype(str).to_numpy() if "sources" in pts else ""
     out["iops"], out["bytes_per_s"] = np.nan, np.nan
@@ -512,7 +513,7 @@ def _paying_trend(p, pays) -> dict | None:
             or lat[-1] > lat[0] or not np.all((little >= 0.9) & (little <= 1.1)):
         return None
     return {"from_index": t, "gains": [float(g) for g in pays[t:]], "lat_lo": float(lat.min()),
-            "lat_hi": float(lat.max()), "little_lo": float(little.min()), "little_hi": float(little.max())}
+            "lat_hi": float(lat.max()), **dict(zip(("little_lo", "little_hi"), little_runs(p, slice(t, None))))}
 
 
 #: a run more than this share below the level's runs (their median, and a run of its own point) was disturbed
@@ -558,7 +559,8 @@ def _level_in_noise(result, p, noisy: dict) -> dict | None:
                 "plateau_hi": float(ys.max()), "runs_lo": float(v.min()), "runs_hi": float(v.max()), "n_runs": int(v.size),
                 "plateau_points": int(xs.size), "plateau_x_to": float(xs[-1]), "ratio": wide[i], "x": float(x[i]),
                 "gain_before": None, "between": None, "gain": _gain(ys[0], ys[-1], xs[0], xs[-1]), "lat_first": float(ls[0]),
-                "lat_last": float(ls[-1]), "little_lo": float(li.min()), "little_hi": float(li.max()), "robust": None,
+                "lat_last": float(ls[-1]), **dict(zip(("little_lo", "little_hi"), little_runs(p, slice(k, None)))),
+                "robust": None,
                 "falls": None, "by_runs": None, "load_growth": float(xs[-1] / xs[0]), **below,
                 "plateau_iops": float(v.mean()) if result.y_unit == "1/s" else None,
                 "plateau_bytes_per_s": float(v.mean()) if result.y_unit == "B/s" else None}
@@ -1071,6 +1073,15 @@ def _direction_cap(result, d: dict) -> dict | None:
 LITTLE_TOL = 0.2
 
 
+def little_runs(p, idx) -> tuple[float, float]:
+    """The lowest and highest run's Little check (IOPS × mean latency ÷ outstanding I/O) over the points ``idx`` —
+    what a sentence prints, never the points' means (set after round 18 was read: ZF a, r18 stack2 psync numjobs
+    "0.98–0.99" where a run gave 0.972); the means where the table has no per-run ends."""
+    lo = p["little_lo"] if "little_lo" in p and p["little_lo"].notna().any() else p["little"]
+    hi = p["little_hi"] if "little_hi" in p and p["little_hi"].notna().any() else p["little"]
+    return float(np.nanmin(lo.to_numpy(float)[idx])), float(np.nanmax(hi.to_numpy(float)[idx]))
+
+
 def _little_growth(p, k: int) -> dict:
     """Little's law's latency growth from point ``k`` to the last, R = N ÷ X: the load's ratio over the rate's, and
     whether fio's latency grew so (within :data:`LITTLE_TOL`) with the I/O asked for in flight at both ends (the
@@ -1127,7 +1138,7 @@ def queued_last(p, j: int) -> dict | None:
     growth = float(lat[-1] / lat[j])
     if growth ** (1 / np.log2(load)) < QUEUED_LAT:
         return None
-    return {"lat_growth": growth, "little_lo": float(check.min()), "little_hi": float(check.max())}
+    return {"lat_growth": growth, **dict(zip(("little_lo", "little_hi"), little_runs(p, [j, -1])))}
 
 
 def _paced(result, p, key=None) -> bool:
@@ -1325,8 +1336,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     inflight = None
     if bytes_depth is not None and bytes_depth >= 2:
         lat = p["lat"].to_numpy(float)[n - nb:]
-        with np.errstate(all="ignore"):  # fio's Little check from the means: outstanding ÷ (latency × IOPS)
-            little = bytes_depth / (lat * means_i[n - nb:])
+        with np.errstate(all="ignore"):  # fio's Little check from the means, as every sentence prints it: IOPS ×
+            little = lat * means_i[n - nb:] / bytes_depth  # latency ÷ outstanding (round 18 ZF a: beegfs's inverse)
         grew = float(b[-1] / b[n - nb])
         if grew >= INFLIGHT_GROWTH and np.isfinite(lat).all() and (lat > 0).all() and np.isfinite(little).all() \
                 and np.all(np.abs(little - 1) <= LITTLE_TOL):
