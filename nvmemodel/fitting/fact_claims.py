@@ -13,7 +13,7 @@ import numpy as np
 
 from .devices import stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
-                    last_gain, LITTLE_TOL, queued_last)
+                    last_gain, latency_step, LITTLE_TOL, queued_last)
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -387,6 +387,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"step added {g:+.0%} per doubling of {x} ({step}) while fio's mean latency grew "
                                         f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
                                         f"approaching a ceiling it has not reached within the data. {noise}.", f)
+        bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
+        if bend is not None:  # latency flat, then a step at the last one: the added load mostly waited (round 18 ZD)
+            grew = f"×{bend['step_load']:.3g} the {'outstanding I/O' if np.isfinite(p['out'].iloc[-1]) else x}"
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, but bends there: the last step "
+                                        f"added {g:+.0%} per doubling ({step}) while fio's mean latency, "
+                                        f"{span(fmt_y(bend['lat_lo'], 's'), fmt_y(bend['lat_hi'], 's'))} from {x} = "
+                                        f"{_xv(result, xs[0])} to {_xv(result, xs[-2])}, grew ×{bend['lat_step']:.3g} "
+                                        f"to {fmt_y(lat[-1], 's')}: {grew} bought {bend['step_gain']:+.0%} of a possible "
+                                        f"{bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law holds: "
+                                        f"{span(format(bend['little_lo'], '.2f'), format(bend['little_hi'], '.2f'))}). "
+                                        f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
                                     f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
     if state == "no_queue":

@@ -1141,6 +1141,30 @@ def queued_last(p, j: int) -> dict | None:
     return {"lat_growth": growth, **dict(zip(("little_lo", "little_hi"), little_runs(p, [j, -1])))}
 
 
+#: a last step whose fio mean latency grew at least this many times, after a latency flat (within ±FLAT) at every
+#: point before it: the rise bends there (set after round 18 was read: r18_irisaws_ebs-gp3-6000iops_8k-seqread-
+#: windowsaio_qd1_numjobs, ZD: 0.808–0.822 ms at 1–4 jobs, 1.29 ms at 8, said only "still rises … +27 %")
+LAT_STEP = 1.4
+
+
+def latency_step(p, j: int) -> dict | None:
+    """The last step from point ``j`` where fio's mean latency, flat (its largest within ×(1 + :data:`FLAT`) of its
+    smallest) at every point up to ``j`` (≥ 2 points), grew ≥ :data:`LAT_STEP` in it while the I/O asked for was in flight at both ends (the per-point
+    Little check within 1 ± :data:`LITTLE_TOL`): by Little's law X = N ÷ R the added load bought the rate's growth
+    (``gain``) of the load's (``load``), the rest spent waiting. The means, as the rising words read them; None
+    otherwise (a latency that was already growing, or a step with no latency or no Little check)."""
+    out, x, y, lat, little = (p[c].to_numpy(float) for c in ("out", "x", "y", "lat", "little"))
+    before = lat[:j + 1]
+    if j < 1 or not (np.isfinite(before).all() and np.all(before > 0) and np.isfinite(lat[-1])) \
+            or before.max() > (1 + FLAT) * before.min() or lat[-1] < LAT_STEP * lat[j] \
+            or not (np.isfinite(little[[j, -1]]).all() and np.all(np.abs(little[[j, -1]] - 1) <= LITTLE_TOL)):
+        return None
+    load = out[-1] / out[j] if np.isfinite(out[[j, -1]]).all() and out[j] > 0 else x[-1] / x[j]
+    return {"lat_lo": float(before.min()), "lat_hi": float(before.max()), "lat_step": float(lat[-1] / lat[j]),
+            "step_load": float(load), "step_gain": float(y[-1] / y[j] - 1),
+            **dict(zip(("little_lo", "little_hi"), little_runs(p, [j, -1])))}
+
+
 def _paced(result, p, key=None) -> bool:
     """Every run was paced by fio (a think time after each I/O, or a rate it kept to) — a rate only where it held a
     point (:func:`~nvmemodel.fitting.pacing.pace_binds`): a pace no run reached is no load axis change, and the
