@@ -596,8 +596,7 @@ def _structure(result, key, struct) -> list[Claim]:
     if not struct:
         return []
     model, x = result.chosen[key], result.x
-    test = (f"runs test {fmt_p(struct['p'])}" if struct["how"] == "runs" else
-            f"lack of fit against the repeat noise, {fmt_p(struct['p'])}")
+    test = f"{'runs test' if struct['how'] == 'runs' else 'lack of fit against the repeat noise,'} {fmt_p(struct['p'])}"
     pts = _pts(result, key)
     repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all())
     if struct["regimes"] is not None and repeated:  # (one run a point: a level stretch may be one noisy step)
@@ -789,10 +788,9 @@ def curve_claims(result, key) -> list[Claim]:
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
-    # the model kept and its R² only where its parameters are read; else it is summary()'s (CAUSES rule 4, round 7 CH)
-    # where the facts state a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
-    # nor on a curve the facts read as still rising or as runs spread past every step (no onset): no shape of it is
-    # read, so its R² and residual tests are summary()'s (round 18 QE/ZF c: r18 zcutils efa 1 worker, irisaws i3)
+    # the model kept and its R² only where its parameters are read, never where the facts read the curve as still
+    # rising or runs past every step (round 18 QE): else summary()'s (CAUSES rule 4, round 7 CH); where the facts state
+    # a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
     level = states_level(cf, ev, result.x)
     read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3 \
         and sat.get("state") not in ("rising", "noisy")

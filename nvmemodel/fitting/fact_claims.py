@@ -390,13 +390,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
         if bend is not None:  # latency flat, then a step at the last one: the added load mostly waited (round 18 ZD)
             grew = f"×{bend['step_load']:.3g} the {'outstanding I/O' if np.isfinite(p['out'].iloc[-1]) else x}"
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}, but bends there: the last step "
-                                        f"added {g:+.0%} per doubling ({step}) while fio's mean latency, "
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, but bends there: the last "
+                                        f"step added {g:+.0%} per doubling ({step}) while fio's mean latency, "
                                         f"{span(fmt_y(bend['lat_lo'], 's'), fmt_y(bend['lat_hi'], 's'))} from {x} = "
                                         f"{_xv(result, xs[0])} to {_xv(result, xs[-2])}, grew ×{bend['lat_step']:.3g} "
-                                        f"to {fmt_y(lat[-1], 's')}: {grew} bought {bend['step_gain']:+.0%} of a possible "
-                                        f"{bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law holds: "
-                                        f"{span(format(bend['little_lo'], '.2f'), format(bend['little_hi'], '.2f'))}). "
+                                        f"to {fmt_y(lat[-1], 's')}: {grew} bought {bend['step_gain']:+.0%} of a "
+                                        f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
+                                        f"holds: {span(format(bend['little_lo'], '.2f'), format(bend['little_hi'], '.2f'))}"
+                                        f"). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
                                     f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)

@@ -1149,10 +1149,10 @@ LAT_STEP = 1.4
 
 def latency_step(p, j: int) -> dict | None:
     """The last step from point ``j`` where fio's mean latency, flat (its largest within ×(1 + :data:`FLAT`) of its
-    smallest) at every point up to ``j`` (≥ 2 points), grew ≥ :data:`LAT_STEP` in it while the I/O asked for was in flight at both ends (the per-point
-    Little check within 1 ± :data:`LITTLE_TOL`): by Little's law X = N ÷ R the added load bought the rate's growth
-    (``gain``) of the load's (``load``), the rest spent waiting. The means, as the rising words read them; None
-    otherwise (a latency that was already growing, or a step with no latency or no Little check)."""
+    smallest) at every point up to ``j`` (≥ 2 points), grew ≥ :data:`LAT_STEP` in it while the I/O asked for was in
+    flight at both ends (the per-point Little check within 1 ± :data:`LITTLE_TOL`): by Little's law X = N ÷ R the
+    added load bought the rate's growth (``step_gain``) of the load's (``step_load``), the rest spent waiting. The
+    means, as the rising words read them; None otherwise (a latency already growing, no latency or no Little check)."""
     out, x, y, lat, little = (p[c].to_numpy(float) for c in ("out", "x", "y", "lat", "little"))
     before = lat[:j + 1]
     if j < 1 or not (np.isfinite(before).all() and np.all(before > 0) and np.isfinite(lat[-1])) \

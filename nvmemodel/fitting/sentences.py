@@ -54,7 +54,8 @@ def _little_check(result, key) -> str:
         shared = (f" (the {direction}s share the queue with {other}: the check counts every direction's I/O, "
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
-            f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)" + _little_verdict(lo, hi)
+            f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
+            + _little_verdict(lo, hi)
             + (_fsync_words(result, pts) if (lo < 0.8).any() else ""))
 
 
