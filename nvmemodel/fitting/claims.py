@@ -788,9 +788,8 @@ def curve_claims(result, key) -> list[Claim]:
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
-    # the model kept and its R² only where its parameters are read, never where the facts read the curve as still
-    # rising or runs past every step (round 18 QE): else summary()'s (CAUSES rule 4, round 7 CH); where the facts state
-    # a level, the model states no knee, limit, ceiling or mechanism (round 8: one fact, one story)
+    # the model kept and its R² only where its parameters are read, not on a still-rising or noisy curve (round 18 QE):
+    # else summary()'s (CAUSES 4, round 7 CH); beside a stated level no knee, limit, ceiling or mechanism (round 8)
     level = states_level(cf, ev, result.x)
     read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3 \
         and sat.get("state") not in ("rising", "noisy")

@@ -396,8 +396,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"{_xv(result, xs[0])} to {_xv(result, xs[-2])}, grew ×{bend['lat_step']:.3g} "
                                         f"to {fmt_y(lat[-1], 's')}: {grew} bought {bend['step_gain']:+.0%} of a "
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
-                                        f"holds: {span(format(bend['little_lo'], '.2f'), format(bend['little_hi'], '.2f'))}"
-                                        f"). "
+                                        f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
                                     f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
