@@ -1141,8 +1141,8 @@ def queued_last(p, j: int) -> dict | None:
     return {"lat_growth": growth, **dict(zip(("little_lo", "little_hi"), little_runs(p, [j, -1])))}
 
 
-#: a last step whose fio mean latency grew at least this many times, after a latency flat (within ±FLAT) at every
-#: point before it: the rise bends there (set after round 18 was read: r18_irisaws_ebs-gp3-6000iops_8k-seqread-
+#: a last step whose fio mean latency grew at least this many times, after a latency flat (within ×(1 + FLAT)) at
+#: every point before it: the rise bends there (set after round 18 was read: r18_irisaws_ebs-gp3-6000iops_8k-seqread-
 #: windowsaio_qd1_numjobs, ZD: 0.808–0.822 ms at 1–4 jobs, 1.29 ms at 8, said only "still rises … +27 %")
 LAT_STEP = 1.4
 
