@@ -788,13 +788,13 @@ def curve_claims(result, key) -> list[Claim]:
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
-    # the model kept, its R² and misses only where its parameters are read, not on a still-rising or noisy curve (round
-    # 18 QE): else summary()'s (CAUSES 4, round 7 CH); beside a stated level no knee, limit, ceiling or mechanism (r8)
+    # the model kept and its R² only where its parameters are read, not on a still-rising or noisy curve (round 18 QE):
+    # else summary()'s (CAUSES 4, round 7 CH); beside a stated level no knee, limit, ceiling or mechanism (round 8)
     level, shape = states_level(cf, ev, result.x), sat.get("state") not in ("rising", "noisy")
     read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3 and shape
     if model != "constant" and read:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
-    if model != "constant" and result.y_unit != "s" and not level and shape:
+    if model != "constant" and result.y_unit != "s" and not level:  # (its misses stay: QA4 F5, a step the fit missed)
         far = _far_off(result, f)
         claims += [far] if far is not None else []
     if model == "constant":

@@ -107,14 +107,6 @@ def test_qe_no_fit_line_or_unread_parameters_on_a_rising_series(case):
     assert "p = 0" not in text
 
 
-def test_qe_no_far_off_caution_on_a_rising_series():
-    # r7 zorrozou mdraid5 seqwrite qd still rises (+37 % at the last doubling): "the amdahl fit misses 2 points by more
-    # than 50 %" was a caution about a fit the explanation does not read
-    fit = fit_case_id("r7_zorrozou_mdraid5-5virtio_4k-seqwrite_qd")
-    (sat,) = _kind(fit, "saturation")
-    assert sat["facts"]["state"] == "rising" and not _kind(fit, "far off") and not _kind(fit, "fit")
-
-
 def test_qe_counter_a_block_size_fit_read_keeps_its_line():
     # a per-I/O + per-byte fit along block size (no saturation fact, not rising): its line is read as before
     fit = fit_case_id(CEPH_BS)
