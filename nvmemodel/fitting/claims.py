@@ -481,8 +481,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
                                         f"{x} up to").replace("Little's law", f"Proportional scaling in {x}")
             out[-1] = Claim("model", last + f" The outstanding I/O was {held.iloc[0]:g} at every point: this is the "
                                             f"shape of Little's law, not the law of a queue that grew with {x}.")
-        shared = _shared_queue(result, key)
-        if u == "1/s" and x in ("outstanding", "iodepth") and shared:
+        if ev.rising:  # a rising curve's r0 is a parameter its words would say is not read (round 18 QE)
+            return out
+        if u == "1/s" and x in ("outstanding", "iodepth") and (shared := _shared_queue(result, key)):
             # one direction of a mixed job: its rate at one outstanding I/O is set by every direction's latency
             lat = _direction_latencies_at_one(result, key)
             this, other = shared

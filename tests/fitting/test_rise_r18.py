@@ -95,7 +95,7 @@ def test_zd_counter_seeded_latency_already_growing():
 
 
 # ------------------------------------------------------------------ QE / ZF c: no model noise on a rising series
-@pytest.mark.parametrize("case", [EFA1, I3, GP3])
+@pytest.mark.parametrize("case", [EFA1, I3, GP3, "fioplot_mdraid5-8hdd_4k-randread_qd"])
 def test_qe_no_fit_line_or_unread_parameters_on_a_rising_series(case):
     fit = fit_case_id(case)
     (sat,) = _kind(fit, "saturation")
@@ -104,7 +104,7 @@ def test_qe_no_fit_line_or_unread_parameters_on_a_rising_series(case):
     text = " ".join(c["text"] for c in _claims(fit))
     assert "fit" not in kinds and "structure" not in kinds, kinds
     assert "R² =" not in text and "σ =" not in text and "κ =" not in text and "N* " not in text, text
-    assert "p = 0" not in text
+    assert "p = 0" not in text and "latency at one outstanding I/O" not in text and "r0" not in text, text
 
 
 def test_qe_counter_a_block_size_fit_read_keeps_its_line():
