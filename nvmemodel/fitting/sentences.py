@@ -12,10 +12,10 @@ from .wording import span as _span
 __all__ = []
 
 
-def _little_verdict(lo, hi) -> str:
-    """What per-point Little's-law ratios X·R/N say (``lo``/``hi``: each point's lowest and highest run), in the
-    direction each deviation points."""
-    low, high = lo < 0.8, hi > 1.1
+def _little_verdict(lo, hi=None) -> str:
+    """What per-point Little's-law ratios X·R/N say (``lo``/``hi``: each point's lowest and highest run; one value a
+    point where ``hi`` is not given), in the direction each deviation points."""
+    low, high = lo < 0.8, (lo if hi is None else hi) > 1.1
     parts = []
     if low.any():
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked for "
