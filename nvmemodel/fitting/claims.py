@@ -789,11 +789,11 @@ def curve_claims(result, key) -> list[Claim]:
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced
     if flight is not None:
         claims.append(_no_load(result, key, flight, ev))
-    # the model kept and its R² only where its parameters are read, not on a still-rising or noisy curve (round 18 QE):
-    # else summary()'s (CAUSES 4, round 7 CH); beside a stated level no knee, limit, ceiling or mechanism (round 8)
+    # the model kept and its R² only where its parameters are read, not on a still-rising or noisy curve (round 18 QE:
+    # a step it misses stays); else summary()'s (CAUSES 4, round 7 CH); beside a level no knee, limit or mechanism (r8)
     level, shape = states_level(cf, ev, result.x), sat.get("state") not in ("rising", "noisy")
-    read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3 and shape
-    if model != "constant" and read:
+    read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3
+    if model != "constant" and read and shape:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
     if model != "constant" and result.y_unit != "s" and not level:  # (its misses stay: QA4 F5, a step the fit missed)
         far = _far_off(result, f)
@@ -844,7 +844,7 @@ def curve_claims(result, key) -> list[Claim]:
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
-    # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where it is read: a parameter's
-    # bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at the fitted value")
-    claims += [Claim("caution", f"Caution: {note}.") for note in f.notes if read and any(k in note for k in WHOLE_FIT)]
+    # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where its line is said: a
+    # parameter's bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at …")
+    claims += [Claim("caution", f"Caution: {n}.") for n in f.notes if read and shape and any(k in n for k in WHOLE_FIT)]
     return in_tool_words(result, key, checked(result, key, one_kind(cf, claims)))  # levels against kept runs

@@ -102,7 +102,7 @@ def test_qe_no_fit_line_or_unread_parameters_on_a_rising_series(case):
     assert sat["facts"]["state"] == "rising"
     kinds = [c["kind"] for c in _claims(fit)]
     text = " ".join(c["text"] for c in _claims(fit))
-    assert "fit" not in kinds and "structure" not in kinds, kinds
+    assert "fit" not in kinds, kinds  # (a residual-structure sentence names its own model and stays)
     assert "R² =" not in text and "σ =" not in text and "κ =" not in text and "N* " not in text, text
     assert "p = 0" not in text and "latency at one outstanding I/O" not in text and "r0" not in text, text
 
@@ -113,6 +113,12 @@ def test_qe_counter_a_block_size_fit_read_keeps_its_line():
     assert curve_facts(fit, next(iter(fit.fits))).saturation is None
     (line,) = _kind(fit, "fit")
     assert line["text"].startswith("per_io_byte fits") and "R² =" in line["text"]
+
+
+def test_qe_efa_structure_line_prints_its_p_as_a_bound():
+    fit = fit_case_id(EFA1)
+    (st,) = _kind(fit, "structure")
+    assert "p < 1e-6" in st["text"] and "p = 0" not in st["text"], st["text"]
 
 
 def test_p_values_never_print_zero():
