@@ -198,6 +198,7 @@ def _points(result, key):
         out[name] = [d[col] for d in lv]
     out["stalled"] = pd.Series([d["stalled"] for d in lv], dtype=object)
     out["runs_kept"] = pd.Series([d["kept"] for d in lv], dtype=object)
+    _kept_little(result, key, out, lv)
     return out
 
 
@@ -218,6 +219,30 @@ def _one_in_flight_by_little(result, out) -> None:
         n = out["iops"].to_numpy(float) * out["lat"].to_numpy(float)
     if np.isfinite(n).all() and np.all(np.abs(n - 1) <= ONE_IN_FLIGHT_TOL):
         out["out"], out["out_little"] = 1.0, n
+
+
+def _kept_little(result, key, out, lv) -> None:
+    """A point with stalled runs set aside (:func:`point_levels`) gets its Little check (mean and per-run ``lo``–``hi``)
+    from its kept runs, as its level is: a stalled run, left out of the level, must not widen the range the sentences
+    print (round 18 ZF a: the range from the runs the onset/plateau words read)."""
+    from .curves import measured_points
+
+    tbl = result.table
+    for i, d in enumerate(lv):
+        srcs = d.get("sources")
+        if not d["stalled"] or not srcs or tbl is None or "source_path" not in tbl:
+            continue
+        try:
+            o = measured_points(tbl[tbl["source_path"].astype(str).isin(srcs)], x=result.x, y=result.y,
+                                by=result.by or None)
+        except Exception:  # the kept runs alone do not make a point (a hand-made table): the point's own check stays
+            continue
+        for b, v in zip(result.by, key):
+            o = o[o[b] == v]
+        o = o[np.isclose(o[result.x].to_numpy(float), out["x"].iloc[i])]
+        if len(o) == 1:
+            for c in ("little", "little_lo", "little_hi"):
+                out.loc[i, c] = float(o[c].iloc[0])
 
 
 #: fio's latency figures a point's tail is read from (total latency where fio gave it, else completion): the
@@ -733,6 +758,8 @@ def point_levels(result, p) -> list[dict]:
         out.append({"x": x, "level": None if split else float(np.median(k)), "median": float(np.median(k)),
                     "lo": float(k[0]), "hi": float(k[-1]),
                     "runs": int(k.size), "stalled": [float(r) for r in fg["rate"][bad]], "split": split, "kept": k,
+                    "sources": [src for src, b in zip(sorted(t for t in str(p["sources"].iloc[i]).split(";") if t), bad)
+                                if not b],
                     "lat": float(np.median(lk)) if np.isfinite(lk).all() else lat,
                     "p50": float(np.median(qk)) if np.isfinite(qk).all() else p50})
     return out

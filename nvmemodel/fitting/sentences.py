@@ -40,8 +40,12 @@ def _little_check(result, key) -> str:
         pts = pts[pts[b] == v]
     if result.y_unit != "1/s" or "little" not in pts or pts["little"].isna().all():
         return ""
-    ends = [c if c in pts else "little" for c in ("little_lo", "little_hi")]  # (a table built without them: means)
-    lo, hi = (pts[c].to_numpy(float) for c in ends)
+    # the runs the level words read (facts.point_levels): a stalled run left out there widens no range here
+    from .facts import curve_facts
+
+    kp = curve_facts(result, key).points
+    mean = kp["little"].to_numpy(float)  # (a table built without the runs' ends: the means)
+    lo, hi = (np.where(np.isfinite(v), v, mean) for v in (kp[c].to_numpy(float) for c in ("little_lo", "little_hi")))
     keep = np.isfinite(lo) & np.isfinite(hi)
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:

@@ -165,3 +165,31 @@ def test_zfa_byte_cap_check_is_iops_times_latency_over_outstanding():
     (cap,) = _kind(fit, "cap")
     lo, hi = f"{check.min():.2f}", f"{check.max():.2f}"
     assert f"IOPS × mean latency ÷ outstanding I/O {lo if lo == hi else f'{lo}–{hi}'}" in cap["text"], cap["text"]
+
+
+VSYNC = "r12_here-vsync_loop_vsync_randread_iodepth_repeats"
+
+
+def _run_checks(fit, srcs):
+    # each run one file, one job row here (vsync: one I/O in flight per job)
+    t = fit.table[fit.table["source_path"].astype(str).isin(srcs)]
+    return (t["iops"] * t["lat_mean_s"] / t["numjobs"]).to_numpy(float)
+
+
+def test_zfa_little_range_from_the_kept_runs_only():
+    # r12 vsync loop randread: runs the host stalled (facts.stalled_runs: mean latency ×3+ with the median unmoved,
+    # CPU halved) are left out of each point's level; their Little check (up to 0.998, above every kept run's 0.985)
+    # must not widen the range printed beside that level
+    fit = fit_case_id(VSYNC)
+    p = curve_facts(fit, ()).points
+    assert any(len(s) for s in p["stalled"])
+    kept, every = [], []
+    for i in range(len(p)):
+        srcs = sorted(s for s in str(p["sources"].iloc[i]).split(";") if s)
+        runs = _run_checks(fit, srcs)
+        every += list(runs)
+        rates = fit.table[fit.table["source_path"].astype(str).isin(srcs)].set_index("source_path")["iops"]
+        kept += [c for s, c in zip(srcs, runs) if not any(np.isclose(rates[s], r) for r in p["stalled"].iloc[i])]
+    lo, hi = f"{min(kept):.2f}", f"{max(kept):.2f}"
+    assert f"{max(every):.2f}" != hi  # the stalled runs reached past the kept ones
+    assert _little_said(fit) == (lo if lo == hi else f"{lo}–{hi}")
