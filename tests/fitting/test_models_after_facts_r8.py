@@ -101,15 +101,20 @@ def test_counter_a_linear_series_keeps_scales_linearly():
 
 
 def test_counter_a_still_rising_series_states_no_value_above_every_measurement():
-    # a seeded Amdahl-like rise that has not levelled (+24 % in its last doubling): the model may be read, but its limit
-    # (above every measurement) is not printed
+    # a seeded Amdahl-like rise that has not levelled (+56 % in its last doubling): its limit (above every
+    # measurement) is not printed. Round 18 QE: on a series the facts read as still rising no fit line and no model
+    # parameters are said at all (was: σ read, its limit "not stated"); the limit stays in summary()
     rng = np.random.default_rng(9)
     rows = [{"numjobs": x, "iops": 1e5 * x / (1 + 0.05 * (x - 1)) * (1 + 0.005 * rng.standard_normal())}
             for x in (1, 2, 4, 8, 16) for _ in range(3)]
     res = _seeded(rows, "numjobs")
     top = res.points["y"].max()
-    said = model_texts(res)
-    assert said  # the model is still read where the facts state no level
-    for t in said:
-        for v in re.findall(r"(\d+(?:\.\d+)?) K IOPS", t):
-            assert float(v) * 1e3 <= top * 1.02, (v, top, t)
+    (sat,) = [c["text"] for c in res.claims() if c["kind"] == "saturation"]
+    assert sat.startswith("Measured IOPS still rises at the largest numjobs") and "no ceiling is reached" in sat, sat
+    assert not model_texts(res), model_texts(res)
+    limit = res.fits[()]["amdahl"].values["x1"] / res.fits[()]["amdahl"].values["sigma"]
+    assert limit > top and "amdahl_limit" in res.summary()
+    text = res.explain()
+    assert "σ" not in text, text
+    for v, unit in re.findall(r"(\d+(?:\.\d+)?) ([KM]) IOPS", text):
+        assert float(v) * {"K": 1e3, "M": 1e6}[unit] <= top * 1.02, (v, unit, top, text)
