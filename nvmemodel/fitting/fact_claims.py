@@ -790,10 +790,23 @@ def little_growth_words(s: dict) -> str:
     load, exp = s["lat_load_growth"], s["lat_little_growth"]
     if s.get("tail"):  # the mean grew, the median did not: a tail, not a queue (r14 RA) — the law's arithmetic unsaid
         return tail_words(s["tail"])
+    sub = submission_words(s.get("submission"))
     if s["lat_little_holds"]:
-        return f"as Little's law gives at that rate (×{exp:.3g} for ×{load:.3g} the outstanding I/O)"
+        return f"as Little's law gives at that rate (×{exp:.3g} for ×{load:.3g} the outstanding I/O){sub}"
     return (f"for ×{load:.3g} the outstanding I/O; Little's law, with all of it in flight at the rates measured, "
-            f"would give ×{exp:.3g}")  # no pointer to a check another claim may not print (round 14 SB)
+            f"would give ×{exp:.3g}{sub}")  # no pointer to a check another claim may not print (round 14 SB)
+
+
+def submission_words(sub: dict | None) -> str:
+    """Where the total mean's growth was fio's submission latency (facts._submission_growth): where the time went,
+    from fio's own slat and clat means — no tail is read from completion percentiles (round 19 UA)."""
+    if not sub:
+        return ""
+    sl, cl = sub["slat"], sub["clat"]
+    comp = (f", its completion latency (clat) {span(fmt_y(cl[0], 's'), fmt_y(cl[1], 's'), ' → ')}"
+            if np.isfinite(cl).all() else "")
+    return (f"; the growth is in submission: fio's submission latency (slat) {fmt_y(sl[0], 's')} → "
+            f"{fmt_y(sl[1], 's')}{comp} (means over each point's runs)")
 
 
 def tail_words(t: dict) -> str:
