@@ -999,12 +999,26 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {sz(s['worst_x'])})"
                 + (", each size the median of its kept runs" if s["by_runs"] else ""))
         little = _little_depth(cf)
-        out.append(_claim("one stream", f"One serial stream: with 1 I/O outstanding at every size"
-                                        + (f" ({little})" if little else "") + ", 1 ÷ IOPS is each "
+        head = "One serial stream: with 1 I/O outstanding at every size" + (f" ({little})" if little else "")
+        top = s.get("top_level")
+        if top is not None:  # the largest sizes level below the line's B: the measured level, not B (round 19 TA)
+            lo, hi = top["bytes"]
+            level = fmt_y(hi, "B/s") if lo == hi else span(fmt_y(lo, "B/s"), fmt_y(hi, "B/s"))
+            out.append(_claim("one stream", f"{head}, its bytes/s level at the largest sizes: {level} over "
+                                            f"{sz(top['x'][0])} to {sz(top['x'][1])} ({top['n']} sizes, "
+                                            f"{top['step']:+.2%} from the first to the last), the larger I/O no "
+                                            f"faster: one stream's measured level, not shown to be a cap of "
+                                            f"{what.split(' (')[0]} ({more} would tell).", o))
+            return out
+        rate = (f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate,"
+                if s["bytes_per_s"] <= s["most_bytes"] * (1 + NO_GAIN) else
+                f"{fmt_y(s['bytes_per_s'], 'B/s')} is the line's byte rate, above the most measured "
+                f"({fmt_y(s['most_bytes'], 'B/s')} at {sz(s['most_x'])}): extrapolated, not measured, and")
+        out.append(_claim("one stream", f"{head}, 1 ÷ IOPS is each "
                                         f"I/O's time, and {fmt_y(s['per_io_s'], 's')} per I/O + the size ÷ "
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
                                         f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
-                                        f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate, not shown to "
+                                        f"{rate} not shown to "
                                         f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
     return out
 

@@ -1521,9 +1521,22 @@ def one_stream(result, key, p) -> Fact | None:
     if np.abs(miss).max() > ONE_STREAM_TOL or outside.any():
         return None
     k = int(np.argmax(np.abs(miss)))
+    bw = iops * b
+    # the largest sizes' bytes/s level (adjacent steps and each within LEVEL_STEP of the last) while the line's B
+    # lies above them by more than that: the line keeps rising where the data stopped, so the measured level is the
+    # description, not B (set after round 19 was read: r19_lkml-yukuai_hdd_randwrite-qd1_bs, TA, 86.9 MB/s at 2 and
+    # 4 MiB said as "0.105 GB/s is one stream's byte rate")
+    j = b.size - 1
+    while j > 0 and abs(bw[j - 1] / bw[j] - 1) <= LEVEL_STEP and abs(bw[j - 1] / bw[-1] - 1) <= LEVEL_STEP:
+        j -= 1
+    top = None
+    if j < b.size - 1 and 1 / c > bw[j:].max() * (1 + LEVEL_STEP):
+        top = {"bytes": (float(bw[j:].min()), float(bw[j:].max())), "x": (float(b[j]), float(b[-1])),
+               "n": int(b.size - j), "step": float(bw[-1] / bw[j] - 1)}
     return Fact("one_stream", {"per_io_s": float(a), "bytes_per_s": float(1 / c), "worst_miss": float(miss[k]),
                                "worst_x": float(b[k]), "sizes": (float(b[0]), float(b[-1])), "n": int(b.size),
-                               "by_runs": any(d["runs"] >= 2 for d in lv)},
+                               "by_runs": any(d["runs"] >= 2 for d in lv), "most_bytes": float(bw.max()),
+                               "most_x": float(b[int(np.argmax(bw))]), "top_level": top},
                 "one I/O outstanding: 1 ÷ IOPS = a + size ÷ B within ONE_STREAM_TOL at every size")
 
 
