@@ -578,8 +578,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
                     + (", the first point measured" if s["onset_index"] == 0 else "") + f".{latw}{before}")
         else:
+            # the peak is its runs' mean, the level the points' medians: where the peak point prints two values, each
+            # is named (set after round 19 was read: r19_here-batch … batch32 numjobs, UB, "peaks at 149.57 K" beside
+            # "136.06 K IOPS to 144.80 K IOPS over numjobs = 1–2", nj 2's mean and median)
+            two = s.get("robust") is None and fmt_y(d["y_max"], u) != fmt_y(s["plateau_hi"], u)
+            stat = " by each point's median run (the peak above is its runs' mean)" if two else ""
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
-                    f"per doubling over it); up to the maximum: {level}, {rng} over {x} = "
+                    f"per doubling over it); up to the maximum{stat}: {level}, {rng} over {x} = "
                     f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
     if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
