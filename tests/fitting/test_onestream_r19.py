@@ -58,3 +58,23 @@ def test_ta_r17_sync_b_above_every_measured_rate_is_said_extrapolated():
     said = _stream(fit)
     assert said and "is the line's byte rate, above the most measured (0.558 GB/s" in said[0]
     assert "extrapolated, not measured" in said[0] and "is one stream's byte rate" not in said[0]
+
+
+# ------------------------------------------------------------------ UB: a peak's mean beside a level of medians
+LABEL = "by each point's median run (the peak above is its runs' mean)"
+
+
+def test_ub_r19_batch32_peak_mean_and_level_medians_are_named():
+    # numjobs 2's runs 144.8 / 141.3 / 162.6 K: mean 149.57 K (the peak), median 144.80 K (the level's top)
+    fit = _fit("r19_here-batch_loop_libaio_batch32_randread_qd32_numjobs_repeats")
+    (sat,) = [t for t in _texts(fit, "saturation")]
+    assert "peaks at 149.57 K IOPS at numjobs = 2" in sat
+    assert f"up to the maximum {LABEL}: 140.43 K IOPS, 136.06 K IOPS to 144.80 K IOPS over numjobs = 1–2" in sat, sat
+
+
+@pytest.mark.parametrize("case_id", ["budisc_p4510_4k-randwrite_qd128_numjobs",
+                                     "r18_msf2fsbench_zn540-zns-4klbaf_4k-seqwrite_iouring-sqpoll_qd16_zones-numjobs"])
+def test_ub_counter_a_peak_the_level_range_ends_at_keeps_one_statistic(case_id):
+    # the peak prints as the level's top (265.98 K; 317.92 K): one value per point, nothing to name
+    sat = " ".join(_texts(_fit(case_id), "saturation"))
+    assert "up to the maximum: " in sat and LABEL not in sat, sat
