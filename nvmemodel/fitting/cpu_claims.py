@@ -538,7 +538,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     if total is not None:  # round 17, XC: the jobs' summed CPU fixed while the rate moved — said whole, with its costs
         return below + [Claim("cpu", fixed_total_words(result, cf, total),
                               {"holder": "the CPU sentence names it: the jobs' summed CPU stayed fixed while the rate "
-                                         "moved"})]
+                                         "moved" if total["device"] is None else
+                                         "the CPU sentence names the device's work in the other direction"})]
     near = _near_limit(result, cf, off_thread(cf, flags["buffered"])) if told and not not_binding else ""  # (r7 CB)
     other = _not_per_io(cf, flags) if told else ""
     if np.isfinite(per_job) and per_job >= CPU_BOUND:
