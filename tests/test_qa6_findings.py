@@ -19,7 +19,9 @@ def test_h1_fit_says_which_runs_failed(capsys):
     assert "qd8.json: jobs[0] ('eq') failed with fio error 1" in err
     assert "two_jobs_one_fails.json: jobs[1] ('bad') failed" in err
     assert "one run per point" not in out
-    assert "fits 4 points" in out
+    # the four runs that did not fail are the fit's points (summary's header: a "fits N points" line is not said on
+    # a series the facts read as still rising or noisy, round 18 QE)
+    assert "4 points, y = iops" in out
 
 
 @pytest.mark.filterwarnings("ignore:.*read as reads.*unified_rw_reporting.*:nvmemodel.errors.IngestWarning")  # issue 30:

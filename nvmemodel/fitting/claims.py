@@ -791,7 +791,8 @@ def curve_claims(result, key) -> list[Claim]:
         claims.append(_no_load(result, key, flight, ev))
     # the model kept and its R² only where its parameters are read, not on a still-rising or noisy curve (round 18 QE:
     # a step it misses stays); else summary()'s (CAUSES 4, round 7 CH); beside a level no knee, limit or mechanism (r8)
-    level, shape = states_level(cf, ev, result.x), sat.get("state") not in ("rising", "noisy")
+    level = states_level(cf, ev, result.x)  # (a ceiling model of the user's topology keeps its line: no shape read)
+    shape = model.startswith("ceiling") or sat.get("state") not in ("rising", "noisy")
     read = (cf.trust is None or cf.trust.facts["interpreted"]) and not level and np.unique(ev.x).size >= 3
     if model != "constant" and read and shape:
         claims.append(Claim("fit", fit_words(model, own, joint, f.stats["r2"], cf, ev)))
