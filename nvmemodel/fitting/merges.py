@@ -55,6 +55,23 @@ def _report(g, col: str) -> tuple | None:
     return float(ios.sum()), float(dev[0]), float(size), float(run)
 
 
+def _one_device(rows) -> tuple | None:
+    """(the rows without aggregates, their one direction, the one device every run names, the rows by source file),
+    or None where the runs are not one direction (read or write) against one device (a stack's devices would count
+    each request once per layer)."""
+    if "is_aggregate" in rows:
+        rows = rows[~rows["is_aggregate"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1"))]
+    dirs = set(rows["direction"].astype(str))
+    if len(dirs) != 1 or not dirs <= {"read", "write"}:
+        return None
+    devs = rows["devices"].astype(object)
+    names = set(devs.astype(str))
+    if not devs.notna().all() or len(names) != 1 or ";" in next(iter(names)) or not next(iter(names)):
+        return None
+    by_src = {s: g for s, g in rows.groupby(rows["source_path"].astype(str), sort=False)}
+    return rows, dirs.pop(), next(iter(names)), by_src
+
+
 def merge_facts(rows, points, state: str | None = None) -> dict | None:
     """fio's I/Os per device I/O at each point (the median of its reports), where the device merged some: ``None``
     unless the comparison is unambiguous (module docstring) and some point's ratio is above :data:`MERGED`.
@@ -68,21 +85,14 @@ def merge_facts(rows, points, state: str | None = None) -> dict | None:
     need = {"source_path", "direction", "ios", "direct", "devices"}
     if not need <= set(rows.columns):
         return None
-    if "is_aggregate" in rows:
-        rows = rows[~rows["is_aggregate"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1"))]
-    dirs = set(rows["direction"].astype(str))
-    if len(dirs) != 1 or not dirs <= {"read", "write"}:
+    one = _one_device(rows)
+    if one is None:
         return None
-    d = dirs.pop()
+    rows, d, device, by_src = one
     col = f"disk_{d}_ios"
     direct = rows["direct"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1", "1.0"))
-    devs = rows["devices"].astype(object)
-    if col not in rows or not direct.all() or not devs.notna().all():
+    if col not in rows or not direct.all():
         return None
-    names = set(devs.astype(str))
-    if len(names) != 1 or ";" in next(iter(names)) or not next(iter(names)):
-        return None
-    by_src = {s: g for s, g in rows.groupby(rows["source_path"].astype(str), sort=False)}
     per = []
     for srcs in points["sources"].astype(str):
         reps = [_report(by_src[s], col) if s in by_src else None for s in srcs.split(";") if s]
@@ -98,7 +108,7 @@ def merge_facts(rows, points, state: str | None = None) -> dict | None:
         return None
     xs = points["x"].to_numpy(float)
     most = int(np.argmax(ratio))
-    out = {"direction": d, "device": next(iter(names)), "x": xs.tolist(), "ratio": ratio.tolist(),
+    out = {"direction": d, "device": device, "x": xs.tolist(), "ratio": ratio.tolist(),
            "fio_ios": fio.tolist(), "device_ios": dev.tolist(), "device_size_lo": dev_size.tolist(),
            "device_rate_hi": dev_rate.tolist(), "runtime_s": run.tolist(), "fio_size": fio_size.tolist(),
            "first_merged": int(np.flatnonzero(merged)[0]), "most": most, "merged": int(merged.sum()), "fall": None}
@@ -123,18 +133,11 @@ def other_direction(rows, points) -> dict | None:
     if rows is None or not len(rows) or not {"source_path", "direction", "ios", "devices", "disk_read_ios",
                                              "disk_write_ios"} <= set(rows.columns) or "sources" not in points:
         return None
-    if "is_aggregate" in rows:
-        rows = rows[~rows["is_aggregate"].astype(object).map(lambda v: str(v).strip().lower() in ("true", "1"))]
-    dirs = set(rows["direction"].astype(str))
-    if len(dirs) != 1 or not dirs <= {"read", "write"}:
+    one = _one_device(rows)
+    if one is None:
         return None
-    d = dirs.pop()
+    rows, d, device, by_src = one
     o = "read" if d == "write" else "write"
-    devs = rows["devices"].astype(object)
-    names = set(devs.astype(str))
-    if not devs.notna().all() or len(names) != 1 or ";" in next(iter(names)) or not next(iter(names)):
-        return None
-    by_src = {s: g for s, g in rows.groupby(rows["source_path"].astype(str), sort=False)}
     per = []
     for srcs in points["sources"].astype(str):
         r = []
@@ -152,5 +155,5 @@ def other_direction(rows, points) -> dict | None:
     ratio = np.array([float(np.median(r)) for r in per])
     if not (ratio[-1] >= OTHER and ratio[-1] > ratio[0]):
         return None
-    return {"direction": d, "other": o, "device": next(iter(names)), "ratio": ratio.tolist(),
+    return {"direction": d, "other": o, "device": device, "ratio": ratio.tolist(),
             "runs_last": (min(per[-1]), max(per[-1])), "x": points["x"].to_numpy(float).tolist()}
