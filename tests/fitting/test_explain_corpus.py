@@ -496,6 +496,8 @@ def test_case_json_complete_and_valid(case_dir):
             f = case_dir / (fit["raw"] or "raw") / name
             assert f.is_file(), f"{where}: {name} not found"
             assert f.stat().st_size < 100_000, f"{where}: {name} is {f.stat().st_size} bytes"
+    if fit.get("table"):
+        _check_one_x_per_run(where, case_dir / fit["table"], fit)
     expects = case["expect"]
     if cs.is_per_curve(expects):
         assert fit.get("by"), f"{where}: expect is given per curve but fit.by is not set"
@@ -506,6 +508,25 @@ def test_case_json_complete_and_valid(case_dir):
         _check_expect(f"{where}: {name}", e)
     for x in case.get("cpu_bound_points") or []:
         assert isinstance(x, (int, float)), f"{where}: cpu_bound_points {x!r}"
+
+
+def _check_one_x_per_run(where, table, fit):
+    """A run is one point: a table that gives two rows of one run different x (or by) values cannot be fitted
+    (curves refuses it). Rounds 20 and 21 each had transcribed tables with every row as run 0 — caught here, before
+    a blind scoring, not by it."""
+    import pandas as pd
+
+    df = pd.read_csv(table, low_memory=False)
+    cols = [c for c in (fit["x"], fit.get("by")) if isinstance(c, str) and c in df]
+    if "run" not in df or not cols or fit["x"] == "time_s":  # a time series is many rows of one run (refused)
+        return
+    from nvmemodel.fitting.curves import _RUN_KEYS  # the keys that make a run a point for the fit itself
+
+    keys = [df[c].astype(str) for c in _RUN_KEYS if c in df]
+    for c in cols:
+        n = df.groupby(keys)[c].nunique()
+        assert (n <= 1).all(), (f"{where}: {fit['table']} gives run {n[n > 1].index[0]} several {c} values; "
+                                f"one run is one point (a transcribed row is its own run)")
 
 
 def _check_expect(where, e):
