@@ -8,7 +8,7 @@ totals::
 
     python -m tests.fitting.corpus_score                  # the dev split
     python -m tests.fitting.corpus_score --split blind    # counts only: blind cases' claims are not printed
-    python -m tests.fitting.corpus_score --split all --report score.txt
+    python -m tests.fitting.corpus_score --split all --report score.txt   # every spent split (not UNSPENT)
     python -m tests.fitting.corpus_score --regrade tests/data/explain_corpus/_blind_rounds/round4_scored.txt
 
 Split: a case whose id starts ``r2_`` is **blind2** (the second round, all blind: gathered after the first blind
@@ -128,11 +128,12 @@ def load_case(case_dir: pathlib.Path) -> dict:
 
 
 def iter_cases(split: str = "dev", corpus: pathlib.Path = CORPUS):
-    """(folder, case) of every case in ``split`` (``dev``, ``blind``, ``blind2`` or ``all``), sorted by folder."""
+    """(folder, case) of every case in ``split`` (``dev``, ``blind``, ``blind2`` or ``all``), sorted by folder.
+    ``all`` is every *spent* split: a round in :data:`UNSPENT` is scored only by naming it, once."""
     if split not in (*SPLITS, "all"):
         raise ValueError(f"split={split!r}: expected one of {', '.join(SPLITS)} or 'all'")
     for d in case_dirs(corpus):  # the split is told from the folder name (= the case's id): other cases stay unread
-        if split == "all" or split_of(d.name) == split:
+        if (split == "all" and split_of(d.name) not in UNSPENT) or split_of(d.name) == split:
             yield d, load_case(d)
 
 
