@@ -124,21 +124,34 @@ def _noise_words(cf: CurveFacts) -> str:
         lo = "1" if known.size < reps.size else f"{int(known.min())}"
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
                 f"there are any, the size of the steps{little} elsewhere")
-    return f"One run a point: read from the size of the steps{little} (no repeats give a noise)"
+    return f"One run a point, so no repeats to measure a noise: read from the size of the steps{little}"  # (r20 SI)
 
 
 def noise_phrase(ev, change: float | None = None) -> str:
     """The yardstick a "beyond noise" verdict names: the repeats' noise, the scatter about a fit that describes the
     points — never the scatter of a fit the explanation says does not describe them (set after round 18 was read: QD,
     r18_vitastor-i22 bs, "+53 %, beyond the scatter about the fit" before "the per_io_byte fit … does not describe
-    these points"): then the ±FLAT a level is read within where the ``change`` exceeds it, else an unknown noise."""
+    these points"): then the ±FLAT a level is read within where the ``change`` exceeds it and no point's runs stray
+    beyond it, else an unknown noise. What it says of the runs and the fit comes from the evidence's noise facts
+    (:mod:`~nvmemodel.fitting.run_noise`), never a fixed text (round 20 RA: "one run a point" beside points of two
+    runs; "no fit that describes them" beside an R² 0.9993 fit that left 2 degrees of freedom)."""
+    from .run_noise import band_not_noise, runs_words, why_no_noise
+
+    b = getattr(ev, "noise_basis", None) or {}
     if ev.noise_source == "repeats":
         return "the repeat noise"
+    runs = runs_words(b)
+    if b.get("repeated"):  # repeats at some points: their runs' spread, the widest standing for the one-run points
+        w = b["widest"]
+        return (f"the runs' own noise ({runs}; each one-run point given the widest spread the repeats show, sd "
+                f"{w['cv']:.0%})" if w else f"the runs' own noise ({runs})")
     if ev.noise_known and ev.noise_fit_describes:
         return "the scatter about the fit"
-    if ev.noise_known and change is not None and abs(change) > FLAT:
-        return f"the ±{FLAT:.0%} a level is read within, one run a point"
-    return "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)"
+    if ev.noise_known and change is not None and abs(change) > FLAT and not band_not_noise(b):
+        return f"the ±{FLAT:.0%} a level is read within" + (f", {runs}" if runs else "")
+    if not b:
+        return "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)"
+    return f"an assumed noise ({runs}, and {why_no_noise(b)}: the real noise is not known)"
 
 
 def _what(result) -> str:
