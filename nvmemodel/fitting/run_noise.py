@@ -111,3 +111,17 @@ def max_runs_words(result, cf, m: dict) -> str:
             if hi > (1 + FLAT) * float(m["y"]):
                 return f" (the mean of {m['runs']} runs, {span(fmt_y(lo, u), fmt_y(hi, u))})"
     return f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)"
+
+
+def last_step_within(p) -> bool | None:
+    """The one verdict on a curve's last step that every sentence shares (set after round 20 was read, SB:
+    r20_here-devcount … psync randwrite, "still rises … the last step added +21 %" beside "the last step (+21 %) is
+    within the repeats' noise"): True where both of the last two points were repeated and their means differ by no
+    more than twice the standard error of the difference (sd/√n of each), False where they differ by more, None
+    where either has one run (no runs to judge it by)."""
+    if len(p) < 2 or "y_std" not in p or "n_runs" not in p:
+        return None
+    y, sd, n = (p[c].to_numpy(float)[-2:] for c in ("y", "y_std", "n_runs"))
+    if not (np.isfinite(sd).all() and np.isfinite(n).all() and (n >= 2).all()):
+        return None
+    return bool(abs(y[1] - y[0]) <= 2.0 * float(np.hypot(*(sd / np.sqrt(n)))))
