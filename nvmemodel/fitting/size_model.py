@@ -19,14 +19,15 @@ import numpy as np
 
 from .claim import EXTRAPOLATION, NO_INTERVAL, Claim, _bytes, _pts
 from .evidence import fit_misses
-from .facts import CPU_BOUND, PAYS, total_latency
+from .facts import CPU_BOUND, FLAT, PAYS, TRUST_R2, total_latency
 from .wording import _fx, fmt_y
 
 __all__ = ["ceiling_ci", "per_io_byte_claims"]
 
 #: a per-I/O term that makes up at least this share of the smallest block's time per I/O (top IOPS ÷ the term's rate)
-#: is read off that block, not off the model's shape beyond the data: no caution about its value (round 20 RI: the
-#: zram lz4 fit's 1.91 µs was 65 % of the 4 KiB time, "its value rests on the model's shape beyond the data")
+#: is read off that block, not off the model's shape beyond the data, where the fit misses no point by more than the
+#: ±FLAT a level is read within: no caution about its value (round 20 RI: the zram lz4 fit's 1.91 µs was 65 % of the
+#: 4 KiB time, misses ≤ 1.2 %, "its value rests on the model's shape beyond the data")
 PINNED = 0.5
 
 
@@ -152,10 +153,12 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
                      + ("" if inside else " — outside the sizes measured"))
     text = "".join(parts) + "."
     crossing = " for it or for the crossing block size, which depends on it" if np.isfinite(cross[0]) else ""
-    pinned = im_far and top_i / im >= PINNED and fit_misses(f)[2]
+    r2_, worst_, _ = fit_misses(f)
+    # pinned: the smallest block's time mostly the term, and every point within the ±FLAT a level is read within
+    pinned = im_far and top_i / im >= PINNED and r2_ >= TRUST_R2 and worst_ <= FLAT
     if pinned:  # the smallest block's time is mostly the per-I/O term: the data pin the term, only its rate is far
         text += (f" At {_xv_b(ev.x[0])} the per-I/O term is {top_i / im:.0%} of each I/O's time and the fit misses "
-                 f"no point by more than {fit_misses(f)[1]:.1%}: the term is measured; only the IOPS it would allow "
+                 f"no point by more than {worst_:.1%}: the term is measured; only the IOPS it would allow "
                  f"alone lies beyond the data.")
     elif im_far:
         text += (f" The smallest block measured reaches {top_i / im:.0%} of the per-I/O term; neither an interval "
