@@ -627,9 +627,11 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     at = rows[np.isclose(rows[result.x].astype(float), xs[k])] if rows is not None and result.x in rows else None
     sync = at is not None and len(at) > 0 and bool(synchronous(at).all())
     late = ("" if sync else " (a busy thread reaps completions late, and they still count as in flight)")
-    return (f"{who} made {fmt_y(rate, '1/s')} (the mean of its runs), {rate / one:.0%} of the {fmt_y(one, '1/s')} "
-            f"one CPU sustains at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os, the runs' "
-            f"median): at or near its CPU limit, whatever the time its I/O was in flight reads{late}; "
+    runs = float(p["n_runs"].iloc[k]) if "n_runs" in p else 1.0
+    mean, median = (" (the mean of its runs)", ", the runs' median") if runs >= 2 else ("", "")
+    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains "
+            f"at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median}): at or near its CPU "
+            f"limit, whatever the time its I/O was in flight reads{late}; "
             + (more or f"more jobs at the same outstanding I/O would tell the job's limit from {_beneath(cf)}"))
 
 
