@@ -201,3 +201,18 @@ def test_ri_zram_lz4_rpi4_term_as_a_time_and_measured():
 def test_ri_counter_a_term_far_from_the_data_keeps_its_caution():
     fit = fit_case_id("r13_cephpr27392_bluestore-ramdisk-iouring_randwrite_qd16_bs", "blind13")
     assert any("rests on the model's shape beyond the data" in t for t in _texts(fit, "model"))
+
+
+def test_rb_a_scattered_peak_is_read_by_its_own_runs_whatever_other_points_have():
+    # seeded: the 64 KiB peak's 2 runs 2.0 and 2.6 GB/s, one run elsewhere, a fall to 0.8 GB/s beyond any spread:
+    # the fall is said, and no byte cap below the 2.6 GB/s run (the scattered-peak test, round 20 RB)
+    df = _sizes_mixed([0.3e9, 0.8e9, 1.3e9, 1.7e9, 2.3e9, 0.8e9], [1, 1, 1, 1, 2, 1], 0.0)
+    df.loc[df["block_size_bytes"] == 65536, "bw_bytes_per_s"] = [2.0e9, 2.6e9]
+    df["iops"] = df["bw_bytes_per_s"] / df["block_size_bytes"]
+    df["lat_mean_s"] = 32 * df["block_size_bytes"] / df["bw_bytes_per_s"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fit = nm.fit(df, x="block_size_bytes", y="bw_bytes_per_s")
+    joined = " ".join(_texts(fit))
+    assert "falls 65%" in joined and "byte cap" not in joined
+    assert "spread 2 GB/s (1.86 GiB/s)–2.6 GB/s (2.42 GiB/s)" in joined and "no byte limit is read from them" in joined
