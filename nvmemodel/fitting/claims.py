@@ -60,6 +60,7 @@ from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_cl
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
 from .pacing import _at_pace
+from .run_noise import max_runs_words, why_no_noise
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
@@ -154,9 +155,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "
                                       f"to {fmt_y(ev.y[i1], u)} at {x} = {_xv(result, ev.x[i1])} (×{ev.y[i1] / ev.y[i0]:.3g}"
                                       f"; maximum {fmt_y(ev.y[im], u)} at {_xv(result, ev.x[im])}); with {ev.x.size} "
-                                      f"points of one run each and no fit that describes them, their noise is not "
+                                      f"points of one run each and {why_no_noise(ev.noise_basis)}, their noise is not "
                                       f"known: they cannot tell a plateau from noise.")
-    spread = f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)" if np.isfinite(m["spread"]) else ""
+    spread = max_runs_words(result, cf, m)
     return Claim("maximum", f"Measured {what} reaches {level_words(result, cf, m['y'])}{spread} at {x} = {_xv(result, m['x'])}; "
                             + (creep_words(result, m, noise, cf) or f"the last points neither rise nor fall beyond {noise}, "
                                                                  f"but too few lie level to call it a plateau."))

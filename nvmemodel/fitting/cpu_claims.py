@@ -619,11 +619,20 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     who = "the job" if jobs <= 1 else "each job"
     more = _more_jobs_beat(result, float(p["out"].iloc[k]) if "out" in p else np.nan, jobs,
                            float(p["iops"].iloc[k]))
-    return (f"{who} made {fmt_y(rate, '1/s')}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains at its "
-            f"measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os): at or near its CPU limit, whatever "
-            f"the time its I/O was in flight reads (a busy thread reaps completions late, and they still count as in "
-            f"flight); " + (more or f"more jobs at the same outstanding I/O would tell the job's limit from "
-                                    f"{_beneath(cf)}"))
+    # a synchronous engine reaps nothing: its I/O's time is the call itself (round 20 SI: "reaps completions late"
+    # said of psync); each figure says which statistic of the runs it is (the CPU's: their median)
+    from .curves import synchronous
+
+    rows = runs_rows(result, p)
+    at = rows[np.isclose(rows[result.x].astype(float), xs[k])] if rows is not None and result.x in rows else None
+    sync = at is not None and len(at) > 0 and bool(synchronous(at).all())
+    late = ("" if sync else " (a busy thread reaps completions late, and they still count as in flight)")
+    runs = float(p["n_runs"].iloc[k]) if "n_runs" in p else 1.0
+    mean, median = (" (the mean of its runs)", ", the runs' median") if runs >= 2 else ("", "")
+    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains "
+            f"at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median}): at or near its CPU "
+            f"limit, whatever the time its I/O was in flight reads{late}; "
+            + (more or f"more jobs at the same outstanding I/O would tell the job's limit from {_beneath(cf)}"))
 
 
 #: more jobs at the same outstanding I/O making at least this much more: evidence of a per-job limit (round 6, BC)

@@ -43,6 +43,8 @@ import dataclasses
 
 import numpy as np
 
+from .run_noise import noise_basis, noise_floor
+
 __all__ = ["Evidence", "runs_test", "shape_evidence", "superlinear_steps"]
 
 #: a model describes the data well enough for its parameters to be read when R² is at least this …
@@ -121,6 +123,9 @@ class Evidence:
     #: with residuals: the fit whose scatter is the noise also describes the points (R² ≥ facts.TRUST_R2, no point
     #: missed by more than facts.TRUST_MISS) — else its scatter holds its misfit and is no yardstick to name (round 18 QD)
     noise_fit_describes: bool = True
+    #: the facts a noise phrase may state (:func:`~nvmemodel.fitting.run_noise.noise_basis`): run counts, the widest
+    #: run-to-run spread, the fit a noise would come from and why it gave none (round 20 RA)
+    noise_basis: dict = dataclasses.field(default_factory=dict)
 
     @property
     def flat(self) -> bool:
@@ -197,6 +202,7 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
     yv = pts["y"].to_numpy(float)
     n = xv.size
     repeated = "n_runs" in pts and bool((pts["n_runs"] >= 2).all()) and "y_std" in pts
+    floor = None
     if repeated:
         rep = pts[pts["y"] > 0]
         cv = float(np.sqrt(np.sum((rep["n_runs"] - 1) * (rep["y_std"] / rep["y"]) ** 2) / np.sum(rep["n_runs"] - 1)))
@@ -218,9 +224,17 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
         # the scatter about a fit is a noise estimate only if the fit describes the points (else it holds the
         # misfit) and leaves ≥ 3 degrees of freedom to estimate it from
         noise_known = best is not None and best.stats["r2"] >= 0.5 and best.stats["df"] >= 3
+        # repeats at some points only: a point's noise is at least its own runs', a one-run point's the widest
+        # relative spread measured at any point (run_noise; round 20 RB)
+        floor = noise_floor(yv, pts["y_std"].to_numpy(float), pts["n_runs"].to_numpy(float)) \
+            if "n_runs" in pts and "y_std" in pts else None
+        if floor is not None:
+            se = np.maximum(se, floor)
+            noise_known = True
     se = np.maximum(se, _MIN_REL_NOISE * np.abs(yv))
     noise = lambda i, j: Z * float(np.hypot(se[i], se[j]))
 
+    borrowed = source == "residuals" and floor is not None  # one-run points given another point's spread
     rising = None
     if n >= 2:
         last = n - 1
@@ -270,6 +284,11 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
                 tail = [i for i in tail if i > up[-1]]
                 maximum["creeps"] = {"x_from": xv[up[-1]], "y_from": yv[up[-1]], "rise": float(per[up[-1]]),
                                      "x_to": xv[up[-1] + 1], "y_to": yv[up[-1] + 1]}
+        if borrowed and np.any(np.abs(yv[tail] / yv[tail].mean() - 1) > SIZE_CLIMB):
+            # the widest spread lent to one-run points blocks a verdict of change; it does not make a level of
+            # points further apart than the ±band a level is read within (round 20 RB: "flattens at 1.22 GB/s" over
+            # a 128 KiB mean of 1.43 and one 256 KiB run of 0.794 GB/s)
+            tail = tail[-1:]
         head = tail[0]
         if len(tail) >= 2 and head > 0 and yv[tail].mean() - yv[0] > noise(0, head) and len(tail) < n:
             value, spread, runs = _pooled(pts, tail)
@@ -287,7 +306,8 @@ def shape_evidence(points, x: str, fits: dict | None = None, chosen: str | None 
             break
     return Evidence(x=xv, y=yv, se=se, noise_source=source, rising=rising, falls=falls, plateau=plateau,
                     maximum=maximum, noise_known=noise_known, step=step,
-                    noise_fit_describes=repeated or describes_pts)
+                    noise_fit_describes=repeated or describes_pts,
+                    noise_basis=noise_basis(pts, x, None if repeated else best, repeated or describes_pts))
 
 
 def residual_structure(ev: Evidence, fit) -> dict | None:

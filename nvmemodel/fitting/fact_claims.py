@@ -14,6 +14,7 @@ import numpy as np
 from .devices import stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
+from .run_noise import last_step_within
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -124,21 +125,34 @@ def _noise_words(cf: CurveFacts) -> str:
         lo = "1" if known.size < reps.size else f"{int(known.min())}"
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
                 f"there are any, the size of the steps{little} elsewhere")
-    return f"One run a point: read from the size of the steps{little} (no repeats give a noise)"
+    return f"One run a point, so no repeats to measure a noise: read from the size of the steps{little}"  # (r20 SI)
 
 
 def noise_phrase(ev, change: float | None = None) -> str:
     """The yardstick a "beyond noise" verdict names: the repeats' noise, the scatter about a fit that describes the
     points — never the scatter of a fit the explanation says does not describe them (set after round 18 was read: QD,
     r18_vitastor-i22 bs, "+53 %, beyond the scatter about the fit" before "the per_io_byte fit … does not describe
-    these points"): then the ±FLAT a level is read within where the ``change`` exceeds it, else an unknown noise."""
+    these points"): then the ±FLAT a level is read within where the ``change`` exceeds it and no point's runs stray
+    beyond it, else an unknown noise. What it says of the runs and the fit comes from the evidence's noise facts
+    (:mod:`~nvmemodel.fitting.run_noise`), never a fixed text (round 20 RA: "one run a point" beside points of two
+    runs; "no fit that describes them" beside an R² 0.9993 fit that left 2 degrees of freedom)."""
+    from .run_noise import band_not_noise, runs_words, why_no_noise
+
+    b = getattr(ev, "noise_basis", None) or {}
     if ev.noise_source == "repeats":
         return "the repeat noise"
+    runs = runs_words(b)
+    if b.get("repeated"):  # repeats at some points: their runs' spread, the widest standing for the one-run points
+        w = b["widest"]
+        return (f"the runs' own noise ({runs}; each one-run point given the widest spread the repeats show, sd "
+                f"{w['cv']:.0%})" if w else f"the runs' own noise ({runs})")
     if ev.noise_known and ev.noise_fit_describes:
         return "the scatter about the fit"
-    if ev.noise_known and change is not None and abs(change) > FLAT:
-        return f"the ±{FLAT:.0%} a level is read within, one run a point"
-    return "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)"
+    if ev.noise_known and change is not None and abs(change) > FLAT and not band_not_noise(b):
+        return f"the ±{FLAT:.0%} a level is read within" + (f", {runs}" if runs else "")
+    if not b:
+        return "an assumed noise (runs not repeated at every point and no fit that describes them: the real noise is not known)"
+    return f"an assumed noise ({runs}, and {why_no_noise(b)}: the real noise is not known)"
 
 
 def _what(result) -> str:
@@ -370,7 +384,22 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"({fmt_y(lat[t], 's')}), Little's law {span(format(tr['little_lo'], '.2f'), format(tr['little_hi'], '.2f'))}: "
                                         f"the added load was paid for, not queued, so no ceiling is reached within the "
                                         f"data, though the runs of the last two points overlap. {noise}.", f)
-        if s.get("collapsed_from") is not None:  # the last doubling pays a small part of the one before (r7 CF)
+        i0, alone = xs.size - 2, ""
+        if not gate and j < xs.size - 2 and last_step_within(p):
+            # the last step alone lies within its runs: the rise is read over the last doubling, the span the verdict
+            # came from, and the sentence says both — one verdict per step, shared with the model sentence
+            # (run_noise.last_step_within; set after round 20 was read, SB: r20_here-devcount … psync randwrite)
+            i0 = j
+            g = (ys[-1] / ys[j]) ** (1 / np.log2(xs[-1] / xs[j])) - 1
+            step = f"{fmt_y(ys[j], u)} at {x} = {_xv(result, xs[j])} → {fmt_y(ys[-1], u)} at {_xv(result, xs[-1])}"
+            if abs(xs[-1] / xs[j] - 2) > 0.01:
+                step += f", {ys[-1] / ys[j] - 1:+.0%} for ×{xs[-1] / xs[j]:.3g} the {x}"
+            kept = p["runs_kept"].iloc[j], p["runs_kept"].iloc[-1]
+            if all(np.size(k) >= 2 for k in kept) and np.min(kept[1]) > np.max(kept[0]):
+                step += f"; every run at {_xv(result, xs[-1])} above every run at {_xv(result, xs[j])}"
+            alone = (f"; the last step alone ({_xv(result, xs[-2])} → {_xv(result, xs[-1])}, "
+                     f"{ys[-1] / ys[-2] - 1:+.0%}) is within its runs' noise")
+        if s.get("collapsed_from") is not None and not alone:  # the last doubling pays a small part of the one before (r7 CF)
             grew = p["out"].to_numpy(float)[[-2, -1]]
             grew = (f" and ×{grew[1] / grew[0]:.3g} the outstanding I/O" if np.isfinite(grew).all() and grew[0] > 0
                     and abs(grew[1] / grew[0] - ratio) > 0.01 * ratio else "")
@@ -381,12 +410,17 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f", the last point. {noise}.", f, state="near", onset_x=float(xs[-1]),
                           plateau=float(ys[-1]), plateau_iops=float(p["iops"].iloc[-1]),
                           plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
-        if s.get("slowing"):
-            lg = s["lat_gain_per_doubling"]
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
-                                        f"step added {g:+.0%} per doubling of {x} ({step}) while fio's mean latency grew "
-                                        f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
-                                        f"approaching a ceiling it has not reached within the data. {noise}.", f)
+        added = (f"the last doubling of {x} added {g:+.0%}" if alone else
+                 f"the last step added {g:+.0%} per doubling" + (f" of {x}" if s.get("slowing") else ""))
+        # fio's mean latency over the same span, from the same statistic as the rates (means: round 20 SB, "+21 %"
+        # from means beside "+58 %" from medians, unlabelled)
+        lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
+        if s.get("slowing") and np.isfinite(lg) and lg > g:
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: {added} "
+                                        f"by the means ({step}) while fio's mean "
+                                        f"latency grew {lg:+.0%} per doubling{alone} — most of the added load queued, "
+                                        f"so the curve is approaching a ceiling it has not reached within the data. "
+                                        f"{noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
         if bend is not None:  # latency flat, then a step at the last one: the added load mostly waited (round 18 ZD)
             grew = f"×{bend['step_load']:.3g} the {'outstanding I/O' if np.isfinite(p['out'].iloc[-1]) else x}"
@@ -398,8 +432,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
-        return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
-                                    f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
+        return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added} "
+                                    f"({step}){alone}, so no ceiling is reached within the data. "
+                                    f"{noise}.", f)
     if state == "no_queue":
         return None
     if state == "overlap":  # round 9 GA: the runs overlap, the mean or median gains PAYS: cannot tell
@@ -1526,10 +1561,16 @@ def below_top_words(result, ev) -> str:
     :data:`PAYS` the data are still rising and the model bent before they did; else a level the points scatter
     about. Neither is a ceiling of the data."""
     g = last_gain(ev.x, ev.y) if result.x != "block_size_bytes" else np.nan
-    state = _state_of(result, ev)
+    cf = _facts_of(result, ev)
+    state = cf.saturation.facts["state"] if cf is not None and cf.saturation is not None else None
     n = len(ev.y)
-    if np.isfinite(g) and g >= PAYS and state in (None, "rising") and getattr(ev, "noise_source", None) == "repeats" \
-            and n >= 2 and ev.y[-1] - ev.y[-2] <= ev.beyond_noise(n - 1, n - 2):
+    # the last step's verdict is the one the saturation sentence reads (run_noise.last_step_within, round 20 SB);
+    # the evidence's own test only where the points table gives none
+    within = last_step_within(cf.points) if cf is not None else None
+    if within is None:
+        within = getattr(ev, "noise_source", None) == "repeats" and n >= 2 and \
+            ev.y[-1] - ev.y[-2] <= ev.beyond_noise(n - 1, n - 2)
+    if np.isfinite(g) and g >= PAYS and state in (None, "rising") and within:
         # the last gain is inside the repeats' noise: no "still rise" (one story with the saturation sentence)
         return (f"the last step ({g:+.0%} per doubling of {result.x}) is within the repeats' noise, and the model "
                 f"bends below the largest measurement — not a ceiling of these data")
@@ -1574,16 +1615,22 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     return what, more
 
 
-def _state_of(result, ev) -> str | None:
-    """The saturation fact's state of the curve whose points ``ev`` holds (None: no such fact)."""
+def _facts_of(result, ev) -> CurveFacts | None:
+    """The facts of the curve whose points ``ev`` holds (None: no such curve)."""
     from .facts import curve_facts
 
     for key in result.chosen:
         cf = curve_facts(result, key)
         xs, ys = cf.points["x"].to_numpy(float), cf.points["y"].to_numpy(float)
         if xs.size == np.size(ev.x) and np.allclose(xs, np.sort(ev.x)) and np.allclose(np.sort(ys), np.sort(ev.y)):
-            return cf.saturation.facts["state"] if cf.saturation is not None else None
+            return cf
     return None
+
+
+def _state_of(result, ev) -> str | None:
+    """The saturation fact's state of the curve whose points ``ev`` holds (None: no such fact)."""
+    cf = _facts_of(result, ev)
+    return cf.saturation.facts["state"] if cf is not None and cf.saturation is not None else None
 
 
 #: load axes that add devices, not concurrent requests: along them a fixed number of jobs spreads over more devices

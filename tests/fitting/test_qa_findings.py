@@ -320,4 +320,6 @@ def test_a_rise_tested_against_an_unknown_noise_says_so():
     tbl = nm.read_results(ADV / "sweep1" / "results", path_pattern="{drives}drives/*.json")
     text = nm.fit(tbl, x="drives", y="iops", by="iodepth").explain().split("\n\n")[1]
     assert text.startswith("iodepth=8: Measured IOPS still rises")
-    assert "beyond an assumed noise (runs not repeated at every point" in text and "scatter about the fit" not in text
+    # (round 20 RA: the words say what the series holds — one run a point, no fit with residual degrees of freedom)
+    assert "beyond an assumed noise (one run a point, and no fit to estimate it from" in text \
+        and "scatter about the fit" not in text

@@ -1,0 +1,127 @@
+"""What a curve's runs say about its noise, computed once from the points and named in words from that fact only.
+
+A "beyond noise" verdict names its yardstick. Where it is not every point's repeats, the words used to come from
+fixed texts ("one run a point", "no fit that describes them") whatever the series held. This module keeps the facts
+those words need — how many points were repeated and with how many runs, the widest run-to-run spread at any point,
+and why a fit gave no noise — and words them (set after round 20 was read, RA: r20_nerdst_nvme-p7_randread_qd1_bs,
+"one run a point" where two of six points had two runs; r20_xeome_zram-lz4-rpi4_read_bs, "no fit that describes
+them" beside an R² 0.9993 fit whose two parameters left 4 points 2 degrees of freedom).
+
+**The widest spread stands for the points of one run.** Where some points were repeated, a point's noise is its own
+runs' where it has them; a point of one run is given the largest relative run-to-run standard deviation measured at
+any point of the series (its own scatter is not known, and the series shows how far one run can stray) — a step that
+rests on a one-run point must exceed that (set after round 20 was read, RB: r20_nerdst_nvme-p7_seqread_qd1_bs, a
+−45 % "fall" to one 256 KiB run judged against "±10 %" where the two 128 KiB runs differ ×1.46).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: the ±band a level is read within with one run a point (= facts.FLAT; not imported: facts imports this module's
+#: user, evidence)
+FLAT = 0.10
+
+__all__ = ["noise_basis", "noise_floor", "runs_words", "why_no_noise"]
+
+
+def noise_floor(y, sd, n) -> np.ndarray | None:
+    """The standard error each point's mean has at least, where some (not all) points were repeated: a repeated
+    point's own ``sd``/√``n``, a one-run point the largest relative sd of any repeated point times its value. None
+    where no point or every point was repeated (the repeats' own rule applies then)."""
+    y, sd, n = (np.asarray(a, float) for a in (y, sd, n))
+    rep = (n >= 2) & np.isfinite(sd) & (y > 0)
+    if not rep.any() or rep.all():
+        return None
+    cv = float(np.max(sd[rep] / y[rep]))
+    return np.where(rep, np.where(rep, sd, 0.0) / np.sqrt(np.where(rep, n, 1.0)), cv * np.abs(y))
+
+
+def noise_basis(pts, x: str, best=None, describes: bool = True) -> dict:
+    """The facts a noise phrase may state: ``points``, ``repeated`` (points with ≥ 2 runs), ``runs`` (the fewest and
+    most runs a point), ``widest`` (``{x, ratio, cv}``: the repeated point whose runs spread most, its runs' largest
+    over smallest estimated as (1 + cv)/(1 − cv) from two runs' sd, or None), and the fit that would give a noise
+    without repeats (``fit``, ``fit_df``, ``fit_r2``, ``fit_describes``; None where there was none)."""
+    n = pts["n_runs"].to_numpy(float) if "n_runs" in pts else np.ones(len(pts))
+    n = np.where(np.isfinite(n) & (n >= 1), n, 1.0)
+    out: dict = {"points": int(n.size), "repeated": int(np.sum(n >= 2)),
+                 "runs": (int(n.min()), int(n.max())) if n.size else (1, 1), "widest": None}
+    if "y_std" in pts and out["repeated"]:
+        y, sd = pts["y"].to_numpy(float), pts["y_std"].to_numpy(float)
+        rep = (n >= 2) & np.isfinite(sd) & (y > 0)
+        if rep.any():
+            cv = np.where(rep, sd / np.where(y > 0, y, 1.0), -1.0)
+            k = int(np.argmax(cv))
+            # two runs a standard deviation s apart from their mean m lie at m ± s/√2: their ratio
+            half = cv[k] / np.sqrt(2.0)
+            out["widest"] = {"x": float(pts[x].to_numpy(float)[k]), "cv": float(cv[k]),
+                             "ratio": float((1 + half) / (1 - half)) if half < 1 else np.inf}
+    if best is not None:
+        out.update(fit=getattr(getattr(best, "shape", None), "name", None) or "model", fit_df=int(best.stats.get("df", 0)),
+                   fit_r2=float(best.stats.get("r2", np.nan)), fit_describes=bool(describes))
+    return out
+
+
+def runs_words(b: dict) -> str:
+    """"one run a point", "2 runs a point", "repeats at 2 of 6 points only: 1–2 runs a point" — from the counts."""
+    if not b:
+        return ""
+    lo, hi = b["runs"]
+    if b["repeated"] == 0:
+        return "one run a point"
+    if b["repeated"] == b["points"]:
+        return f"{lo} runs a point" if lo == hi else f"{lo}–{hi} runs a point"
+    return f"repeats at {b['repeated']} of {b['points']} points only: {lo}–{hi} runs a point"
+
+
+def band_not_noise(b: dict) -> bool:
+    """A repeated point's runs stray from their mean by more than the ±FLAT a level is read within: that band is not
+    the noise of this series."""
+    w = (b or {}).get("widest")
+    return bool(w and w["cv"] / np.sqrt(2.0) > FLAT)
+
+
+def why_no_noise(b: dict) -> str:
+    """Why the series has no noise estimate, from the fit facts: no fit to take it from, a fit that describes the
+    points but leaves too few degrees of freedom (< 3) to estimate a scatter, or one that does not describe them."""
+    fit = (b or {}).get("fit")
+    if fit is None:
+        return "no fit to estimate it from"
+    df = b.get("fit_df", 0)
+    if b.get("fit_describes") and df < 3:
+        return (f"the {fit} fit describes them (R² = {b['fit_r2']:.4g}) but leaves {df} degree{'' if df == 1 else 's'} "
+                f"of freedom, too few to estimate a noise from its scatter")
+    return "no fit that describes them"
+
+
+def max_runs_words(result, cf, m: dict) -> str:
+    """What a stated maximum rests on: "(sd s over n runs)", or — where a kept run of that point lies above the mean by
+    more than the ±FLAT band — the runs' range, so no figure below a measured run is given as the most measured
+    (round 20 RB: "reaches 1.43 GB/s" where a 128 KiB run made 1.70 GB/s). "" without repeats."""
+    from .wording import fmt_y, span
+
+    u = result.y_unit
+    if not np.isfinite(m.get("spread", np.nan)):
+        return ""
+    if cf is not None and "level_hi" in cf.points and "x" in cf.points:
+        p = cf.points
+        at = np.isclose(p["x"].to_numpy(float), float(m["x"]))
+        if at.sum() == 1:
+            lo, hi = float(p["level_lo"][at].iloc[0]), float(p["level_hi"][at].iloc[0])
+            if hi > (1 + FLAT) * float(m["y"]):
+                return f" (the mean of {m['runs']} runs, {span(fmt_y(lo, u), fmt_y(hi, u))})"
+    return f" (sd {fmt_y(m['spread'], u)} over {m['runs']} runs)"
+
+
+def last_step_within(p) -> bool | None:
+    """The one verdict on a curve's last step that every sentence shares (set after round 20 was read, SB:
+    r20_here-devcount … psync randwrite, "still rises … the last step added +21 %" beside "the last step (+21 %) is
+    within the repeats' noise"): True where both of the last two points were repeated and their means differ by no
+    more than twice the standard error of the difference (sd/√n of each), False where they differ by more, None
+    where either has one run (no runs to judge it by)."""
+    if len(p) < 2 or "y_std" not in p or "n_runs" not in p:
+        return None
+    y, sd, n = (p[c].to_numpy(float)[-2:] for c in ("y", "y_std", "n_runs"))
+    if not (np.isfinite(sd).all() and np.isfinite(n).all() and (n >= 2).all()):
+        return None
+    return bool(abs(y[1] - y[0]) <= 2.0 * float(np.hypot(*(sd / np.sqrt(n)))))
