@@ -219,7 +219,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
         stack = f.facts.get("stack") or []
         named = list(dict.fromkeys(lay for _, lay in stack if lay is not None))
-        if f.facts.get("side_by_side") and len(f.facts["side_by_side"]) == len(stack):  # the job's targets (round 6)
+        if f.facts.get("per_point"):  # one device a run, each point its own (set after round 20 was read, SA)
+            said = ("fio's disk statistics name one device a run, each point on its own: "
+                    + ", ".join(f"{d} at {_xv(result, v)}" for v, d in f.facts["per_point"]))
+        elif f.facts.get("side_by_side") and len(f.facts["side_by_side"]) == len(stack):  # the job's targets (round 6)
             said = f"fio's disk statistics name {stack_words([d for d, _ in stack])}, the job's targets side by side"
         elif len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
             said = f"fio's disk statistics name {stack_words([d for d, _ in stack])}"  # md0 over sdb and sdc (r7 CD)

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, STACKING, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
 from .evidence import fit_misses as _fit_misses
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
@@ -1963,8 +1963,12 @@ def _layer(result, p) -> Fact | None:
             # fact's layer is the lowest (the one the others pass their I/O down to: a VM's vda under its dm-0)
             hit = [d for d, lay in stack if lay == layers[-1]]
             side = side_by_side(rows)  # the job's own targets are side by side, not stacked (round 6 BC)
+            # devices one run at a time, differing from point to point: named per point (round 20, SA)
+            apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
+                (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
-                                  "side_by_side": side},
+                                  "side_by_side": side, "per_point": apart},
+                        f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)
     if shared is not None:
