@@ -178,7 +178,7 @@ def one_kind(cf: CurveFacts, claims: list) -> list:
 
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
-    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf)
+    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf) + split_claims(result, cf)
 
 
 def _layer_claim(result, cf: CurveFacts) -> list:
@@ -310,6 +310,55 @@ def merge_claims(result, cf: CurveFacts) -> list:
                  f"{r[k]:.3g} → {r[j]:.3g}"
                  + (f" — the device completed more {d}s, each carrying fewer of fio's: the fall came with less "
                     f"merging, not with fewer device {d}s." if dev[1] > dev[0] else "."))
+    return [_claim("layer", text, f, layer=None)]
+
+
+def split_claims(result, cf: CurveFacts) -> list:
+    """Device I/Os per fio I/O where the block layer split fio's I/Os from some size on
+    (:func:`~nvmemodel.fitting.merges.split_facts`), and what that means for the I/O in flight at the device
+    (set after round 20 was read: r20_nerdst_nvme-p7_randread_qd1_bs, RD)."""
+    f = cf.split
+    if f is None:
+        return []
+    s, x = f.facts, result.x
+    d, dev, k, j = s["direction"], s["device"], s["first"], s["below"]
+    lo, hi = s["lo"][k], s["hi"][k]
+    whole = [n for n in range(2, int(np.ceil(hi)) + 2) if 0.97 * lo <= n <= 1.03 * hi]
+    many = f"{whole[0]}" if len(whole) == 1 else f"{lo:.3g}–{hi:.3g}"
+    by_size = x == "block_size_bytes"
+    sz = [float(v) for v in (s["x"] if by_size else s["fio_size"])]
+    size = _bytes(sz[k])
+    parts = (f"about {_bytes(sz[k] / whole[0])}" if len(whole) == 1 else f"{_bytes(sz[k] / hi)}–{_bytes(sz[k] / lo)}")
+    at = [i for i, v in enumerate(s["split"]) if v]
+    where = (f"at {x} = {_xv(result, s['x'][k])}" if len(at) == 1 else
+             f"from {x} = {_xv(result, s['x'][k])} on ({', '.join(format(s['hi'][i], '.4g') for i in at)})")
+    base = span(f"{s['base_lo']:.4g}", f"{s['base']:.4g}")
+    text = (f"fio's disk statistics count {hi:.4g} {dev} {d}s per fio {d} {where}, against {base} at the smaller "
+            f"sizes (up to {x} = {_xv(result, s['x'][j])}): the block layer split each {size} {d} into {many} "
+            f"device {d}s of {parts} (a request-size limit of the device's queue, such as max_sectors_kb, or the "
+            f"device's own maximum transfer)"
+            + ("" if s["direct"] else " — the files do not record direct I/O, but at the smaller sizes every run "
+                                      "counted one device I/O per fio I/O, as direct I/O does")
+            + ".")
+    p = cf.points
+    out = float(p["out"].iloc[k]) if "out" in p else np.nan
+    lat = p["lat"].to_numpy(float) if "lat" in p else np.full(len(p), np.nan)
+    if np.isfinite(out) and out > 0:
+        n = f"{whole[0] * out:g}" if len(whole) == 1 else f"{int(np.floor(hi * out + 1e-9))}"
+        text += f" With {out:g} I/O outstanding in fio, the device had up to {n} {d}s in flight at {size}"
+        if np.isfinite(lat[[j, k]]).all():
+            text += (f": each fio {d} there ended when the last of its {many} device {d}s did ({fmt_y(lat[k], 's')} "
+                     f"against {fmt_y(lat[j], 's')} at {_bytes(sz[j])}) — not one device {d}'s time")
+            if abs(lat[k] / lat[j] - 1) <= FLAT and sz[k] >= 1.5 * sz[j]:
+                text += (f"; ×{sz[k] / sz[j]:.3g} the bytes in about the same time, the parts served at once, "
+                         f"which is why bytes/s grew with the size at a flat time per fio {d}")
+        text += "."
+    if result.y_unit == "1/s":
+        text += f" The IOPS measured count fio's {d}s, not the device's."
+    text += (f" fio counts the device's I/Os from the job's start, any ramp_time included, and its own only after "
+             f"the ramp: {hi:.4g} is an upper bound"
+             + (f"; divided by the smaller sizes' {s['base']:.4g} it gives {lo:.4g}, a lower one." if lo < hi else
+                ", and the smaller sizes' count (at most 1) leaves no ramp to take off."))
     return [_claim("layer", text, f, layer=None)]
 
 

@@ -134,9 +134,10 @@ class CurveFacts:
     one_stream: Fact | None = None  # one I/O outstanding along block size: a per-I/O time + size ÷ a byte rate
     small_sizes: Fact | None = None  # along block size: IOPS levels and request-time steps (round 18 ZE)
     merged: Fact | None = None  # fio's disk statistics: more than 2 fio I/Os per device I/O (merges.py)
+    split: Fact | None = None  # fio's disk statistics: several device I/Os per fio I/O from some size on (merges.py)
 
     def all(self) -> list[Fact]:
-        return [f for f in (self.layer, self.cache, self.merged, self.saturation, self.cap, self.size_fall,
+        return [f for f in (self.layer, self.cache, self.merged, self.split, self.saturation, self.cap, self.size_fall,
                             self.outstanding, self.one_stream, self.small_sizes, self.mix, self.cpu, self.trust)
                 if f is not None]
 
@@ -2206,7 +2207,8 @@ def curve_facts(result, key) -> CurveFacts:
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
                      size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
                      cache=fast, one_stream=one_stream(result, key, p_sizes),
-                     small_sizes=small_sizes(result, key, p_sizes, cap), merged=_merged(result, p, sat))
+                     small_sizes=small_sizes(result, key, p_sizes, cap), merged=_merged(result, p, sat),
+                     split=_split(result, p))
     cache[key] = out
     return out
 
@@ -2219,6 +2221,18 @@ def _merged(result, p, sat) -> Fact | None:
     m = merge_facts(runs_rows(result, p), p, sat.facts["state"] if sat is not None else None)
     return None if m is None else Fact("merged", m, f"fio's disk statistics count more than {MERGED:g} fio "
                                                     f"{m['direction']}s per {m['device']} {m['direction']}")
+
+
+def _split(result, p) -> Fact | None:
+    """Several device I/Os per fio I/O from some size on: the block layer split them
+    (:func:`~nvmemodel.fitting.merges.split_facts`; round 20, RD)."""
+    from .claim import runs_rows
+    from .merges import SPLIT, split_facts
+
+    m = split_facts(runs_rows(result, p), p)
+    return None if m is None else Fact("split", m, f"fio's disk statistics count at least {SPLIT:g} times as many "
+                                                   f"{m['device']} {m['direction']}s per fio {m['direction']} at the "
+                                                   f"larger sizes as at the smaller")
 
 
 def pinned_cpus(rows) -> tuple[int, str] | None:
