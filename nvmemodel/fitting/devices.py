@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["LAYERS", "STACKING", "bottom_counts", "devices_per_point", "layer_of", "listed_devices", "parallel_targets",
-           "side_by_side", "stack_words"]
+           "side_by_side", "stack_words", "device_busy"]
 
 #: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
 LAYERS = (("loop", r"^loop\d"), ("dm", r"^dm-\d"), ("md", r"^md\d"), ("nbd", r"^nbd\d"), ("rbd", r"^rbd\d"),
@@ -129,3 +129,42 @@ def stack_words(names: list[str]) -> str:
     if len(names) >= 2 and layer_of(names[0]) in STACKING:
         return f"{names[0]} over {stack_words(names[1:])}"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+
+
+#: a device at least this busy (fio's disk_util) in a run had a request in flight nearly all of it
+BUSY = 0.9
+
+
+def device_busy(rows, names: list[str], xcol: str, last: float) -> dict | None:
+    """How busy fio's disk statistics say the devices ``names`` were (``disk_util_pct``, aligned with ``devices``):
+    the lowest and highest share over every run and device, whether every one is below :data:`BUSY` (each device
+    idle part of every run) and whether every one at the last point (``xcol`` = ``last``) is at or above it. None
+    where a run names one of them without its share (set after round 20 was read: r20_here-verify … numjobs, SC:
+    "its rates are that layer's" of a loop device 13–78 % busy while the jobs' own CPU work held the rate)."""
+    import pandas as pd
+
+    if "disk_util_pct" not in rows or "devices" not in rows or not names:
+        return None
+    x = pd.to_numeric(rows[xcol], errors="coerce") if xcol in rows else pd.Series(float("nan"), index=rows.index)
+    shares, at_last = [], []
+    for devs, utils, xv in zip(rows["devices"].astype(object), rows["disk_util_pct"].astype(object), x):
+        if not isinstance(devs, str) or not devs:
+            continue
+        d = devs.split(";")
+        u = (str(utils).split(";") if isinstance(utils, str) else  # one device: the table may read it as a number
+             [str(utils)] if isinstance(utils, (int, float)) and utils == utils else [])
+        if len(u) != len(d):
+            return None
+        for name, v in zip(d, u):
+            if name in names:
+                try:
+                    share = float(v) / 100.0
+                except ValueError:
+                    return None
+                shares.append(share)
+                if abs(float(xv) - last) <= 1e-9 * max(1.0, abs(last)):
+                    at_last.append(share)
+    if not shares:
+        return None
+    return {"lo": min(shares), "hi": max(shares), "idle": max(shares) < BUSY,
+            "busy_last": bool(at_last) and min(at_last) >= BUSY}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .devices import stack_words
+from .devices import BUSY, stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .wording import _fx, _r2, cpus_words, fmt_y, span
@@ -230,9 +230,26 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         one = len(named) <= 1
         whose = "that layer's" if one else "those layers'"
         rates = _LAYER_RATES.get(named[-1] if named else layer)
-        text = (f"{said}: the I/O went through {what}; "
-                + (f"{rates}." if rates else
-                   f"its rates are {whose}, and a drive's limits apply only below {'it' if one else 'them'}."))
+        below = f"a drive's limits apply only below {'it' if one else 'them'}"
+        busy = f.facts.get("busy")
+        if busy is not None and not rates:  # what fio's disk_util shows, not a rate the layer set (round 20, SC)
+            lo, hi = format(100 * busy["lo"], ".0f"), format(100 * busy["hi"], ".0f")
+            devs = f.facts["devices"]
+            who = devs[0] if len(devs) == 1 else "each point's device" if f.facts.get("per_point") else "each of them"
+            shown = (f"fio's disk_util shows {who} "
+                     f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
+                     f"(the share of the run with a request at the device)")
+            if busy["idle"]:
+                text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
+                        f"did not hold the rate; {below}.")
+            elif busy["busy_last"]:
+                text = (f"{said}: the I/O went through {what}; {shown}, at least {BUSY:.0%} at the largest "
+                        f"{result.x}: its rates are {whose} there, and {below}.")
+            else:
+                text = f"{said}: the I/O went through {what}; {shown}; {below}."
+        else:
+            text = (f"{said}: the I/O went through {what}; "
+                    + (f"{rates}." if rates else f"its rates are {whose}, and {below}."))
     return [_claim("layer", text, f)]
 
 

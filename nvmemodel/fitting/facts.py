@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, STACKING, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, STACKING, device_busy, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
 from .evidence import fit_misses as _fit_misses
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
@@ -1967,8 +1967,9 @@ def _layer(result, p) -> Fact | None:
             # devices one run at a time, differing from point to point: named per point (round 20, SA)
             apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
                 (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
+            busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
-                                  "side_by_side": side, "per_point": apart},
+                                  "side_by_side": side, "per_point": apart, "busy": busy},
                         f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)
