@@ -192,12 +192,13 @@ def split_facts(rows, points) -> dict | None:
     col = f"disk_{d}_ios"
     if col not in rows:
         return None
-    stated_direct = rows["direct"].astype(object) if "direct" in rows else None
-    recorded = stated_direct is not None and bool(stated_direct.notna().all())
-    if recorded:
-        if not stated_direct.map(lambda v: str(v).strip().lower() in ("true", "1", "1.0")).all():
-            return None
-    elif stated_direct is not None and stated_direct.notna().any():
+    import pandas as pd
+
+    given = rows["direct"].astype(object) if "direct" in rows else pd.Series([None] * len(rows), index=rows.index)
+    recorded = bool(given.notna().all())
+    if recorded and not given.map(lambda v: str(v).strip().lower() in ("true", "1", "1.0")).all():
+        return None
+    if not recorded and given.notna().any():
         return None  # direct recorded for some runs only
     per, runs = [], []
     for srcs in points["sources"].astype(str):

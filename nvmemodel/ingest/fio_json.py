@@ -733,7 +733,7 @@ def disk_busy(disk_util) -> str | None:
     out = []
     for u in disk_util or ():
         v = u.get("util") if isinstance(u, dict) else getattr(u, "util", None)
-        if type(v) not in (int, float) or not 0 <= v <= 1000:
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1000:
             return None
         out.append(f"{float(v):.4g}")
     return ";".join(out) if out else None
