@@ -238,7 +238,7 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             who = devs[0] if len(devs) == 1 else "each point's device" if f.facts.get("per_point") else "each of them"
             shown = (f"fio's disk_util shows {who} "
                      f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
-                     f"(the share of the run with a request at the device)")
+                     f"(the share of the job's time, ramp included, with a request at the device)")
             if busy["idle"]:
                 text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
                         f"did not hold the rate; {below}.")
