@@ -242,9 +242,9 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             if busy["idle"]:
                 text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
                         f"did not hold the rate; {below}.")
-            elif busy["busy_last"]:
-                text = (f"{said}: the I/O went through {what}; {shown}, at least {BUSY:.0%} at the largest "
-                        f"{result.x}: its rates are {whose} there, and {below}.")
+            elif busy["busy_last"]:  # busy is not saturated (a device may serve requests in parallel): no rate
+                text = (f"{said}: the I/O went through {what}; {shown}, at least {BUSY:.0%} in every run at the "
+                        f"largest {result.x}; {below}.")
             else:
                 text = f"{said}: the I/O went through {what}; {shown}; {below}."
         else:
@@ -351,9 +351,9 @@ def split_claims(result, cf: CurveFacts) -> list:
              f"from {x} = {_xv(result, s['x'][k])} on ({', '.join(format(s['hi'][i], '.4g') for i in at)})")
     base = span(f"{s['base_lo']:.4g}", f"{s['base']:.4g}")
     text = (f"fio's disk statistics count {hi:.4g} {dev} {d}s per fio {d} {where}, against {base} at the smaller "
-            f"sizes (up to {x} = {_xv(result, s['x'][j])}): the block layer split each {size} {d} into {many} "
-            f"device {d}s of {parts} (a request-size limit of the device's queue, such as max_sectors_kb, or the "
-            f"device's own maximum transfer)"
+            f"sizes (up to {x} = {_xv(result, s['x'][j])}): each {size} {d} reached {dev} as {many} device {d}s "
+            f"of {parts} (split on the way: a request-size limit of the device's queue such as max_sectors_kb, the "
+            f"device's own maximum transfer, or a file system above it)"
             + ("" if s["direct"] else " — the files do not record direct I/O, but at the smaller sizes every run "
                                       "counted one device I/O per fio I/O, as direct I/O does")
             + ".")

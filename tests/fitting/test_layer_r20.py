@@ -153,7 +153,7 @@ def test_a_256k_read_split_in_two_is_said_with_the_reads_in_flight():
     assert np.isclose(f["hi"][f["first"]], r[262144]) and np.isclose(f["base"], r[r.index < 262144].max())
     (text,) = [t for t in _layer(NERDST_RAND) if "per fio read" in t]
     assert f"count {r[262144]:.4g} nvme0n1 reads per fio read at block_size_bytes = 256 KiB" in text, text
-    assert "split each 256 KiB read into 2 device reads of about 128 KiB" in text
+    assert "each 256 KiB read reached nvme0n1 as 2 device reads of about 128 KiB" in text
     assert "With 1 I/O outstanding in fio, the device had up to 2 reads in flight at 256 KiB" in text
     assert "×2 the bytes in about the same time" in text  # 272 µs at 256 KiB against 286 µs at 128 KiB
     assert "the files do not record direct I/O" in text  # fio's normal output does not echo direct=1
@@ -163,7 +163,7 @@ def test_a_256k_read_split_in_two_is_said_with_the_reads_in_flight():
 def test_a_split_at_a_slower_point_does_not_claim_flat_time():
     # seqread: the 256 KiB run took 325 µs against 93 µs at 128 KiB — split, but no "same time"
     (text,) = [t for t in _layer(NERDST_SEQ) if "per fio read" in t]
-    assert "into 2 device reads of about 128 KiB" in text and "about the same time" not in text
+    assert "reached nvme0n1 as 2 device reads of about 128 KiB" in text and "about the same time" not in text
 
 
 def test_a_known_max_sectors_limit_is_found():
@@ -174,7 +174,7 @@ def test_a_known_max_sectors_limit_is_found():
     big = f["x"].index(1048576.0)
     assert f["lo"][big] <= 16 <= f["hi"][big]
     (text,) = [t for t in _layer(MAXSECTORS64K) if "per fio read" in t]
-    assert "split each 128 KiB read into 2 device reads of about 64" in text
+    assert "each 128 KiB read reached loop0 as 2 device reads of about 64" in text
 
 
 @pytest.mark.parametrize("case_id", [
@@ -186,7 +186,7 @@ def test_a_known_max_sectors_limit_is_found():
 ])
 def test_no_split_without_a_size_step_on_one_device_with_direct_io(case_id):
     assert _facts(case_id).split is None
-    assert not [t for t in _layer(case_id) if "split each" in t]
+    assert not [t for t in _layer(case_id) if "split on the way" in t]
 
 
 def _table(ratios, sizes, *, direct=True, runs=1):
