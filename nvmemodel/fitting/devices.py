@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LAYERS", "STACKING", "bottom_counts", "layer_of", "listed_devices", "parallel_targets", "side_by_side", "stack_words"]
+__all__ = ["LAYERS", "STACKING", "bottom_counts", "devices_per_point", "layer_of", "listed_devices", "parallel_targets",
+           "side_by_side", "stack_words", "device_busy"]
 
 #: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
 LAYERS = (("loop", r"^loop\d"), ("dm", r"^dm-\d"), ("md", r"^md\d"), ("nbd", r"^nbd\d"), ("rbd", r"^rbd\d"),
@@ -41,13 +42,52 @@ def side_by_side(rows) -> list[str]:
     one job section per loop slice under group_reporting, where ingest leaves ``target_names`` empty, was "loop1 over
     loop2 over loop3 over loop4". A stack's lower devices (a dm's or md's members, a VM disk under its dm) are not."""
     names = listed_devices(rows) if "devices" in rows else []
+    # side by side only where one run (one report) names several: devices that differ from point to point were used
+    # one at a time (set after round 20 was read: r20_here-verify_loop_psync_md5-verify_randread_qd1_bs_repeats, SA:
+    # one loop device per block size, "loop1, loop4, loop3, loop0 and loop2, the job's targets side by side")
+    together = max((len(g) for g in _per_report(rows, "devices")), default=0)
     if len(names) >= 2 and not any(layer_of(d) in STACKING for d in names):
-        return names
+        return names if together >= 2 else []
     if "target_names" not in rows:
         return []
-    targets = {t.rsplit("/", 1)[-1] for v in rows["target_names"].dropna().astype(str) for t in re.split(r"[;:]", v) if t}
-    both = [d for d in names if d in targets]
-    return both if len(both) >= 2 else []
+    for targets in _per_report(rows, "target_names"):
+        both = [d for d in names if d in {t.rsplit("/", 1)[-1] for t in targets}]
+        if len(both) >= 2:
+            return both
+    return []
+
+
+def _per_report(rows, col: str) -> list[list[str]]:
+    """Per report (a source file's run), the names its rows list in ``col`` (``devices`` or ``target_names``), each
+    once: what one run used at once."""
+    if col not in rows:
+        return []
+    keys = [c for c in ("source_path", "run") if c in rows]
+    groups = rows.groupby([rows[c].astype(str) for c in keys], sort=False) if keys else [(None, rows)]
+    out = []
+    for _, g in groups:
+        names = list(dict.fromkeys(d for v in g[col].dropna().astype(str) for d in re.split(r"[;:]", v) if d))
+        out.append(names)
+    return out
+
+
+def devices_per_point(rows, xcol: str, xs) -> list[tuple[float, str]] | None:
+    """(x, device) per point where every run names one device and the devices differ from point to point (each
+    point run on its own device, one at a time), in the points' order; None otherwise (round 20, SA)."""
+    if "devices" not in rows or xcol not in rows:
+        return None
+    if any(len(g) != 1 for g in _per_report(rows, "devices")):
+        return None
+    import pandas as pd
+
+    x = pd.to_numeric(rows[xcol], errors="coerce")
+    out = []
+    for v in xs:
+        named = set(rows.loc[(x - float(v)).abs() <= 1e-9 * max(1.0, abs(float(v))), "devices"].dropna().astype(str))
+        if len(named) != 1:
+            return None
+        out.append((float(v), named.pop()))
+    return out if len({d for _, d in out}) >= 2 else None
 
 
 def bottom_counts(rows):
@@ -89,3 +129,42 @@ def stack_words(names: list[str]) -> str:
     if len(names) >= 2 and layer_of(names[0]) in STACKING:
         return f"{names[0]} over {stack_words(names[1:])}"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+
+
+#: a device at least this busy (fio's disk_util) in a run had a request in flight nearly all of it
+BUSY = 0.9
+
+
+def device_busy(rows, names: list[str], xcol: str, last: float) -> dict | None:
+    """How busy fio's disk statistics say the devices ``names`` were (``disk_util_pct``, aligned with ``devices``):
+    the lowest and highest share over every run and device, whether every one is below :data:`BUSY` (each device
+    idle part of every run) and whether every one at the last point (``xcol`` = ``last``) is at or above it. None
+    where a run names one of them without its share (set after round 20 was read: r20_here-verify … numjobs, SC:
+    "its rates are that layer's" of a loop device 13–78 % busy while the jobs' own CPU work held the rate)."""
+    import pandas as pd
+
+    if "disk_util_pct" not in rows or "devices" not in rows or not names:
+        return None
+    x = pd.to_numeric(rows[xcol], errors="coerce") if xcol in rows else pd.Series(float("nan"), index=rows.index)
+    shares, at_last = [], []
+    for devs, utils, xv in zip(rows["devices"].astype(object), rows["disk_util_pct"].astype(object), x):
+        if not isinstance(devs, str) or not devs:
+            continue
+        d = devs.split(";")
+        u = (str(utils).split(";") if isinstance(utils, str) else  # one device: the table may read it as a number
+             [str(utils)] if isinstance(utils, (int, float)) and utils == utils else [])
+        if len(u) != len(d):
+            return None
+        for name, v in zip(d, u):
+            if name in names:
+                try:
+                    share = float(v) / 100.0
+                except ValueError:
+                    return None
+                shares.append(share)
+                if abs(float(xv) - last) <= 1e-9 * max(1.0, abs(last)):
+                    at_last.append(share)
+    if not shares:
+        return None
+    return {"lo": min(shares), "hi": max(shares), "idle": max(shares) < BUSY,
+            "busy_last": bool(at_last) and min(at_last) >= BUSY}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .devices import stack_words
+from .devices import BUSY, stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within
@@ -192,7 +192,7 @@ def one_kind(cf: CurveFacts, claims: list) -> list:
 
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
-    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf)
+    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf) + split_claims(result, cf)
 
 
 def _layer_claim(result, cf: CurveFacts) -> list:
@@ -233,7 +233,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
                 f"{f.evidence[0].upper()}{f.evidence[1:]}")
         stack = f.facts.get("stack") or []
         named = list(dict.fromkeys(lay for _, lay in stack if lay is not None))
-        if f.facts.get("side_by_side") and len(f.facts["side_by_side"]) == len(stack):  # the job's targets (round 6)
+        if f.facts.get("per_point"):  # one device a run, each point its own (set after round 20 was read, SA)
+            said = ("fio's disk statistics name one device a run, each point on its own: "
+                    + ", ".join(f"{d} at {_xv(result, v)}" for v, d in f.facts["per_point"]))
+        elif f.facts.get("side_by_side") and len(f.facts["side_by_side"]) == len(stack):  # the job's targets (round 6)
             said = f"fio's disk statistics name {stack_words([d for d, _ in stack])}, the job's targets side by side"
         elif len(stack) > 1:  # every layer fio lists, top to bottom (blind5's dm-0 over a VM's vda, part 2 AE)
             said = f"fio's disk statistics name {stack_words([d for d, _ in stack])}"  # md0 over sdb and sdc (r7 CD)
@@ -241,9 +244,26 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         one = len(named) <= 1
         whose = "that layer's" if one else "those layers'"
         rates = _LAYER_RATES.get(named[-1] if named else layer)
-        text = (f"{said}: the I/O went through {what}; "
-                + (f"{rates}." if rates else
-                   f"its rates are {whose}, and a drive's limits apply only below {'it' if one else 'them'}."))
+        below = f"a drive's limits apply only below {'it' if one else 'them'}"
+        busy = f.facts.get("busy")
+        if busy is not None and not rates:  # what fio's disk_util shows, not a rate the layer set (round 20, SC)
+            lo, hi = format(100 * busy["lo"], ".0f"), format(100 * busy["hi"], ".0f")
+            devs = f.facts["devices"]
+            who = devs[0] if len(devs) == 1 else "each point's device" if f.facts.get("per_point") else "each of them"
+            shown = (f"fio's disk_util shows {who} "
+                     f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
+                     f"(the share of the job's time, ramp included, with a request at the device)")
+            if busy["idle"]:
+                text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
+                        f"did not hold the rate; {below}.")
+            elif busy["busy_last"]:  # busy is not saturated (a device may serve requests in parallel): no rate
+                text = (f"{said}: the I/O went through {what}; {shown}, at least {BUSY:.0%} in every run at the "
+                        f"largest {result.x}; {below}.")
+            else:
+                text = f"{said}: the I/O went through {what}; {shown}; {below}."
+        else:
+            text = (f"{said}: the I/O went through {what}; "
+                    + (f"{rates}." if rates else f"its rates are {whose}, and {below}."))
     return [_claim("layer", text, f)]
 
 
@@ -321,6 +341,55 @@ def merge_claims(result, cf: CurveFacts) -> list:
                  f"{r[k]:.3g} → {r[j]:.3g}"
                  + (f" — the device completed more {d}s, each carrying fewer of fio's: the fall came with less "
                     f"merging, not with fewer device {d}s." if dev[1] > dev[0] else "."))
+    return [_claim("layer", text, f, layer=None)]
+
+
+def split_claims(result, cf: CurveFacts) -> list:
+    """Device I/Os per fio I/O where the block layer split fio's I/Os from some size on
+    (:func:`~nvmemodel.fitting.merges.split_facts`), and what that means for the I/O in flight at the device
+    (set after round 20 was read: r20_nerdst_nvme-p7_randread_qd1_bs, RD)."""
+    f = cf.split
+    if f is None:
+        return []
+    s, x = f.facts, result.x
+    d, dev, k, j = s["direction"], s["device"], s["first"], s["below"]
+    lo, hi = s["lo"][k], s["hi"][k]
+    whole = [n for n in range(2, int(np.ceil(hi)) + 2) if 0.97 * lo <= n <= 1.03 * hi]
+    many = f"{whole[0]}" if len(whole) == 1 else f"{lo:.3g}–{hi:.3g}"
+    by_size = x == "block_size_bytes"
+    sz = [float(v) for v in (s["x"] if by_size else s["fio_size"])]
+    size = _bytes(sz[k])
+    parts = (f"about {_bytes(sz[k] / whole[0])}" if len(whole) == 1 else f"{_bytes(sz[k] / hi)}–{_bytes(sz[k] / lo)}")
+    at = [i for i, v in enumerate(s["split"]) if v]
+    where = (f"at {x} = {_xv(result, s['x'][k])}" if len(at) == 1 else
+             f"from {x} = {_xv(result, s['x'][k])} on ({', '.join(format(s['hi'][i], '.4g') for i in at)})")
+    base = span(f"{s['base_lo']:.4g}", f"{s['base']:.4g}")
+    text = (f"fio's disk statistics count {hi:.4g} {dev} {d}s per fio {d} {where}, against {base} at the smaller "
+            f"sizes (up to {x} = {_xv(result, s['x'][j])}): each {size} {d} reached {dev} as {many} device {d}s "
+            f"of {parts} (split on the way: a request-size limit of the device's queue such as max_sectors_kb, the "
+            f"device's own maximum transfer, or a file system above it)"
+            + ("" if s["direct"] else " — the files do not record direct I/O, but at the smaller sizes every run "
+                                      "counted one device I/O per fio I/O, as direct I/O does")
+            + ".")
+    p = cf.points
+    out = float(p["out"].iloc[k]) if "out" in p else np.nan
+    lat = p["lat"].to_numpy(float) if "lat" in p else np.full(len(p), np.nan)
+    if np.isfinite(out) and out > 0:
+        n = f"{whole[0] * out:g}" if len(whole) == 1 else f"{int(np.floor(hi * out + 1e-9))}"
+        text += f" With {out:g} I/O outstanding in fio, the device had up to {n} {d}s in flight at {size}"
+        if np.isfinite(lat[[j, k]]).all():
+            text += (f": each fio {d} there ended when the last of its {many} device {d}s did ({fmt_y(lat[k], 's')} "
+                     f"against {fmt_y(lat[j], 's')} at {_bytes(sz[j])}) — not one device {d}'s time")
+            if abs(lat[k] / lat[j] - 1) <= FLAT and sz[k] >= 1.5 * sz[j]:
+                text += (f"; ×{sz[k] / sz[j]:.3g} the bytes in about the same time, the parts served at once, "
+                         f"which is why bytes/s grew with the size at a flat time per fio {d}")
+        text += "."
+    if result.y_unit == "1/s":
+        text += f" The IOPS measured count fio's {d}s, not the device's."
+    text += (f" fio counts the device's I/Os from the job's start, any ramp_time included, and its own only after "
+             f"the ramp: {hi:.4g} is an upper bound"
+             + (f"; divided by the smaller sizes' {s['base']:.4g} it gives {lo:.4g}, a lower one." if lo < hi else
+                ", and the smaller sizes' count (at most 1) leaves no ramp to take off."))
     return [_claim("layer", text, f, layer=None)]
 
 

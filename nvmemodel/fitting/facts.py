@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, STACKING, device_busy, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
 from .evidence import fit_misses as _fit_misses
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
@@ -134,9 +134,10 @@ class CurveFacts:
     one_stream: Fact | None = None  # one I/O outstanding along block size: a per-I/O time + size ÷ a byte rate
     small_sizes: Fact | None = None  # along block size: IOPS levels and request-time steps (round 18 ZE)
     merged: Fact | None = None  # fio's disk statistics: more than 2 fio I/Os per device I/O (merges.py)
+    split: Fact | None = None  # fio's disk statistics: several device I/Os per fio I/O from some size on (merges.py)
 
     def all(self) -> list[Fact]:
-        return [f for f in (self.layer, self.cache, self.merged, self.saturation, self.cap, self.size_fall,
+        return [f for f in (self.layer, self.cache, self.merged, self.split, self.saturation, self.cap, self.size_fall,
                             self.outstanding, self.one_stream, self.small_sizes, self.mix, self.cpu, self.trust)
                 if f is not None]
 
@@ -1974,8 +1975,13 @@ def _layer(result, p) -> Fact | None:
             # fact's layer is the lowest (the one the others pass their I/O down to: a VM's vda under its dm-0)
             hit = [d for d, lay in stack if lay == layers[-1]]
             side = side_by_side(rows)  # the job's own targets are side by side, not stacked (round 6 BC)
+            # devices one run at a time, differing from point to point: named per point (round 20, SA)
+            apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
+                (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
+            busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
-                                  "side_by_side": side},
+                                  "side_by_side": side, "per_point": apart, "busy": busy},
+                        f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)
     if shared is not None:
@@ -2213,7 +2219,8 @@ def curve_facts(result, key) -> CurveFacts:
                      layer=layer, trust=model_trust(result, key) if result.chosen.get(key) else None,
                      size_fall=_size_fall(result, p_sizes, cap) if cap is None or not cap.facts["bytes_cap"] else None,
                      cache=fast, one_stream=one_stream(result, key, p_sizes),
-                     small_sizes=small_sizes(result, key, p_sizes, cap), merged=_merged(result, p, sat))
+                     small_sizes=small_sizes(result, key, p_sizes, cap), merged=_merged(result, p, sat),
+                     split=_split(result, p))
     cache[key] = out
     return out
 
@@ -2226,6 +2233,18 @@ def _merged(result, p, sat) -> Fact | None:
     m = merge_facts(runs_rows(result, p), p, sat.facts["state"] if sat is not None else None)
     return None if m is None else Fact("merged", m, f"fio's disk statistics count more than {MERGED:g} fio "
                                                     f"{m['direction']}s per {m['device']} {m['direction']}")
+
+
+def _split(result, p) -> Fact | None:
+    """Several device I/Os per fio I/O from some size on: the block layer split them
+    (:func:`~nvmemodel.fitting.merges.split_facts`; round 20, RD)."""
+    from .claim import runs_rows
+    from .merges import SPLIT, split_facts
+
+    m = split_facts(runs_rows(result, p), p)
+    return None if m is None else Fact("split", m, f"fio's disk statistics count at least {SPLIT:g} times as many "
+                                                   f"{m['device']} {m['direction']}s per fio {m['direction']} at the "
+                                                   f"larger sizes as at the smaller")
 
 
 def pinned_cpus(rows) -> tuple[int, str] | None:

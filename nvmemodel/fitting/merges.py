@@ -23,11 +23,16 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MERGED", "OTHER", "merge_facts", "other_direction"]
+__all__ = ["MERGED", "OTHER", "SPLIT", "merge_facts", "other_direction", "split_facts"]
 
 #: more fio I/Os than this per device I/O: the block layer merged them (the device's count includes any ramp, so
 #: the ratio is a lower bound and this margin is the only one needed)
 MERGED = 2.0
+#: device I/Os per fio I/O at least this many times the unsplit sizes' count: the block layer split fio's I/Os
+SPLIT = 1.5
+#: where the files do not record ``direct``, every run of the unsplit sizes must count one device I/O per fio I/O
+#: within this share (as direct I/O gives: page-cache hits would lower it, read-ahead change it)
+ONE_EACH = 0.05
 #: device I/Os of the direction the jobs did not do, per fio I/O, from which that device work is said (round 19, UC)
 OTHER = 0.1
 #: two runs whose runtimes differ by less than this share counted their device I/Os over the same time
@@ -157,3 +162,65 @@ def other_direction(rows, points) -> dict | None:
         return None
     return {"direction": d, "other": o, "device": device, "ratio": ratio.tolist(),
             "runs_last": (min(per[-1]), max(per[-1])), "x": points["x"].to_numpy(float).tolist()}
+
+
+def split_facts(rows, points) -> dict | None:
+    """Device I/Os per fio I/O at each point (the median of its reports) where, from some I/O size on, the device
+    completed several I/Os for each of fio's: the block layer split them (a request-size limit of the device's queue
+    such as ``max_sectors_kb``, the device's MDTS, a chunk boundary). ``None`` unless the comparison is unambiguous.
+
+    Set after round 20 was read (r20_nerdst_nvme-p7_randread_qd1_bs, RD): 1.99 device reads per fio read at 256 KiB
+    against 1.00 at 4–128 KiB, so at one I/O outstanding in fio the drive had two reads in flight — why 256 KiB reads
+    took no longer than 128 KiB ones and bytes/s doubled — while the explanation read fio's latency as one read's.
+
+    The guards are :func:`merge_facts`' (one direction, one device named in every run, each report one
+    configuration), and: direct I/O — or, where the files do not record ``direct``, every run of the unsplit sizes
+    counting one device I/O per fio I/O within :data:`ONE_EACH` (no page-cache hit or read-ahead changed the count
+    there); no point below one device I/O per fio I/O (merging); the points split into the smaller sizes, each about
+    one device I/O (below :data:`SPLIT`), and the larger sizes, at least :data:`SPLIT` times the smaller sizes'
+    highest count — nothing in between. The device's count includes any ramp_time and fio's does not, so a point's
+    ratio is an upper bound of the true one; divided by the unsplit sizes' highest ratio (the same ramp share at every
+    point, one device I/O per fio I/O there) it gives a lower one. Both are kept (``lo``, ``hi``)."""
+    if rows is None or not len(rows) or "sources" not in points:
+        return None
+    if not {"source_path", "direction", "ios", "devices"} <= set(rows.columns):
+        return None
+    one = _one_device(rows)
+    if one is None:
+        return None
+    rows, d, device, by_src = one
+    col = f"disk_{d}_ios"
+    if col not in rows:
+        return None
+    import pandas as pd
+
+    given = rows["direct"].astype(object) if "direct" in rows else pd.Series([None] * len(rows), index=rows.index)
+    recorded = bool(given.notna().all())
+    if recorded and not given.map(lambda v: str(v).strip().lower() in ("true", "1", "1.0")).all():
+        return None
+    if not recorded and given.notna().any():
+        return None  # direct recorded for some runs only
+    per, runs = [], []
+    for srcs in points["sources"].astype(str):
+        reps = [_report(by_src[s], col) if s in by_src else None for s in srcs.split(";") if s]
+        if not reps or any(r is None for r in reps):
+            return None
+        fio, dev, size, run = (np.array(v, float) for v in zip(*reps))
+        per.append((float(np.median(dev / fio)), float(np.median(size / fio))))
+        runs.append(dev / fio)
+    ratio, size = (np.array(v, float) for v in zip(*per))
+    if ratio.size < 3 or not np.isfinite(ratio).all() or not np.isfinite(size).all() or ratio.min() < 1 - ONE_EACH:
+        return None
+    low = ratio < SPLIT * ratio.min()
+    base = float(ratio[low].max())
+    split = ratio >= SPLIT * base
+    if base >= SPLIT or not split.any() or not (low | split).all() or size[split].min() <= size[low].max():
+        return None
+    if not recorded and not all(np.all(np.abs(runs[i] - 1) <= ONE_EACH) for i in np.flatnonzero(low)):
+        return None
+    first = int(np.flatnonzero(split)[np.argmin(size[split])])
+    below = int(np.flatnonzero(low)[np.argmax(size[low])])
+    return {"direction": d, "device": device, "x": points["x"].to_numpy(float).tolist(), "ratio": ratio.tolist(),
+            "fio_size": size.tolist(), "split": split.tolist(), "base": base,
+            "base_lo": float(ratio[low].min()), "lo": (ratio / max(base, 1.0)).tolist(), "hi": ratio.tolist(),
+            "first": first, "below": below, "direct": recorded}

@@ -726,6 +726,19 @@ def disk_ios(disk_util) -> tuple:
     return reads, writes
 
 
+def disk_busy(disk_util) -> str | None:
+    """How busy each of fio's ``disk_util`` devices was (its ``util``, %: the share of the time it had a request in
+    flight), in fio's order, ';'-separated; None where any is missing. Read by the layer fact: a device idle part of
+    every run was not what held the rate (set after round 20 was read: r20_here-verify … numjobs, SC)."""
+    out = []
+    for u in disk_util or ():
+        v = u.get("util") if isinstance(u, dict) else getattr(u, "util", None)
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1000:
+            return None
+        out.append(f"{float(v):.4g}")
+    return ";".join(out) if out else None
+
+
 def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint: str = "fio-json",
                        run: int = 0) -> list[dict]:
     """Table rows of one fio JSON document."""
@@ -759,6 +772,7 @@ def rows_from_document(doc: dict, path, *, snapshot: int, final: bool, fmt_hint:
         doc_row["devices"] = ";".join(devices)
         doc_row["device_count"] = len(devices)
         doc_row["disk_read_ios"], doc_row["disk_write_ios"] = disk_ios(disk_util if isinstance(disk_util, list) else [])
+        doc_row["disk_util_pct"] = disk_busy(disk_util if isinstance(disk_util, list) else [])
     has_global = "global options" in doc
     rows = []
     unknown_job_keys: set[str] = set()

@@ -22,6 +22,7 @@ import math
 
 from ..errors import IngestError
 from .fio_json import (
+    disk_busy,
     disk_ios,
     _FLOAT_MAX,
     _KNOWN_DOC_KEYS,
@@ -45,8 +46,8 @@ __all__ = ["packed_rows"]
 _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "final", "job_name", "job_index",
           "group_id", "hostname", "level", "is_aggregate", "pattern", "direction", "read_fraction",
           "random_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names",
-          "targets", "devices", "device_count", "disk_read_ios", "disk_write_ios", "rate_iops", "rate_bytes_per_s",
-          "thinktime_s",
+          "targets", "devices", "device_count", "disk_read_ios", "disk_write_ios", "disk_util_pct", "rate_iops",
+          "rate_bytes_per_s", "thinktime_s",
           "fsync_every", "fdatasync_every", "hipri", "sqthread_poll", "iodepth_low", "iodepth_batch",
           "iodepth_batch_complete", "cpus_allowed", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
           "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s",
@@ -126,7 +127,8 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
                if isinstance(u, dict) and u.get("name")]
     has_global = "global options" in doc
     global_key, head, devices_part = document_parts(version, path, global_opts, devices,
-                                                         disk_ios(disk_util) if devices else (None, None))
+                                                         disk_ios(disk_util) if devices else (None, None),
+                                                         disk_busy(disk_util) if devices else None)
     rows: list[tuple] = []
     name_counts: dict | None = None
     for index, job in enumerate(entries):
@@ -191,12 +193,12 @@ def _packed_rows(doc: dict, path: str) -> list[tuple] | None:
 
 
 def document_parts(version, path: str, global_opts: dict, devices: list[str],
-                   disk_ios: tuple = (None, None)) -> tuple:
+                   disk_ios: tuple = (None, None), util: str | None = None) -> tuple:
     """``(global_key, head, devices_part)`` of a report: the key of its global options for :func:`job_option_set`,
     the columns every row of it starts with, and its devices' columns (with the pacing columns NA) that end each
     job's option columns; shared with :mod:`.fio_json_typed`."""
     global_key = (tuple(global_opts), tuple(global_opts.values())) if global_opts else None
-    device_part = (";".join(devices), len(devices), *disk_ios) if devices else (None, None, None, None)
+    device_part = (";".join(devices), len(devices), *disk_ios, util) if devices else (None, None, None, None, None)
     return global_key, ("fio", version, "fio-json", path, 0, 0, True), (*device_part, *NO_PACING)
 
 

@@ -41,6 +41,7 @@ from .fio_json_packed import (
     NO_SYNC,
     append_job_rows,
     block_size,
+    disk_busy,
     disk_ios,
     document_parts,
     job_option_set,
@@ -151,6 +152,7 @@ if _HAVE_MSGSPEC:
         name: str | None | UnsetType = UNSET
         read_ios: int | None = None
         write_ios: int | None = None
+        util: float | None = None
 
     class _Document(Struct, forbid_unknown_fields=True, kw_only=True, gc=False):
         """A fio JSON document: the keys of fio_json._KNOWN_DOC_KEYS (no others)."""
@@ -290,7 +292,8 @@ def _rows(doc, path: str) -> list[tuple] | None:
     devices = [u.name for u in disk_util if u.name]
     has_global = doc.global_options is not UNSET
     global_key, head, devices_part = document_parts(version, path, global_opts, devices,
-                                                         disk_ios(disk_util) if devices else (None, None))
+                                                         disk_ios(disk_util) if devices else (None, None),
+                                                         disk_busy(disk_util) if devices else None)
     rows: list[tuple] = []
     name_counts: dict | None = None
     last_set, last_part = None, ()  # (the jobs of a report mostly share one option set: its columns joined once)

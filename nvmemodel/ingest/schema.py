@@ -50,6 +50,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "disk_read_ios": ("Int64", "", ("read requests those devices completed during the run (fio disk_util read_ios, "
                                     "summed over the devices listed; one count for every job of the report)")),
     "disk_write_ios": ("Int64", "", "write requests, the same way (fio disk_util write_ios)"),
+    "disk_util_pct": ("string", "%", ("how busy each device listed in ``devices`` was, in the same order, ';'-separated "
+                                      "(fio disk_util util: the share of the time it had at least one request in "
+                                      "flight, ramp_time included)")),
     "rate_iops": ("float64", "1/s", ("I/O rate cap per job in this direction (fio rate_iops=; 0: no cap; NA: not "
                                      "set or not echoed)")),
     "rate_bytes_per_s": ("float64", "B/s", "bandwidth cap per job in this direction (fio rate=, e.g. 20m = 20 MiB/s)"),
