@@ -310,6 +310,35 @@ def merge_claims(result, cf: CurveFacts) -> list:
     return [_claim("layer", text, f, layer=None)]
 
 
+def _range_words(result, cf: CurveFacts, lo: float, hi: float) -> str:
+    """A range of levels in the curve's unit, with the other unit beside it where :func:`level_words` gives one."""
+    one = level_words(result, cf, lo)
+    if ", " not in one:
+        return span(fmt_y(lo, result.y_unit), fmt_y(hi, result.y_unit))
+    return level_words(result, cf, lo, hi)
+
+
+def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
+    """Every step's gain per doubling of x from point ``i0`` (at most the ``last`` steps), with the first value:
+    "from 0.8 GB/s at iodepth = 1: +75% (1 → 4), +35% (4 → 8), +13% (8 → 16) per doubling" (round 20 SF/RE: a rise
+    told by one step hid its bend and its first point)."""
+    from .steps import doubling_gains
+
+    x, u = result.x, result.y_unit
+    i0 = max(i0, xs.size - 1 - last)
+    g = doubling_gains(xs[i0:], ys[i0:])
+    steps = ", ".join(f"{v:+.0%} ({_xv(result, a)} → {_xv(result, b)})" for v, a, b in zip(g, xs[i0:-1], xs[i0 + 1:]))
+    return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}: {steps} per doubling of {x}"
+
+
+def _bend_words(s: dict) -> str:
+    """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``), said."""
+    b = s.get("bend")
+    if b is not None:
+        return "each gain below the one before beyond the noise: the rise bends"
+    return "the gains do not shrink step over step beyond the noise: no bend towards a ceiling is shown"
+
+
 def _saturation_claim(result, cf: CurveFacts, ev=None):
     f = cf.saturation
     s, x, u = f.facts, result.x, result.y_unit
@@ -381,10 +410,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f", the last point. {noise}.", f, state="near", onset_x=float(xs[-1]),
                           plateau=float(ys[-1]), plateau_iops=float(p["iops"].iloc[-1]),
                           plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
-        if s.get("slowing"):
-            lg = s["lat_gain_per_doubling"]
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: the last "
-                                        f"step added {g:+.0%} per doubling of {x} ({step}) while fio's mean latency grew "
+        lg = s.get("lat_gain_per_doubling")
+        if s.get("slowing"):  # the gains shrink step over step (steps.bends) while the latency grew: round 20 RF
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; the last step ({step}) "
+                                        f"added {g:+.0%} per doubling while fio's mean latency grew "
                                         f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
                                         f"approaching a ceiling it has not reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
@@ -398,8 +428,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
+        queued = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
+                  f"added load queued)" if lg is not None and np.isfinite(lg) and lg > g else "")
+        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
+                 f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
-                                    f"{g:+.0%} per doubling ({step}), so no ceiling is reached within the data. {noise}.", f)
+                                    f"{g:+.0%} per doubling ({step}){queued}, so no ceiling is reached within the "
+                                    f"data.{shape} {noise}.", f)
     if state == "no_queue":
         return None
     if state == "overlap":  # round 9 GA: the runs overlap, the mean or median gains PAYS: cannot tell
@@ -514,6 +549,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
+        if k >= 2:  # every step from the first point, not the last one only (set after round 20 was read: RE)
+            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1])}."
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
@@ -524,6 +561,16 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
                   f"(the highest {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
                                                      f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
+        hb = s.get("held_back")
+        if hb is not None:  # the earlier point the runs' test passed, held back by the means (round 20 SD)
+            own = (f" ({hb['step']:+.0%} for ×{hb['ratio']:.3g} the {x})" if abs(hb["ratio"] - 2) > 0.01 else "")
+            above = (f"every run at {_xv(result, hb['x'])} is above every run at {_xv(result, hb['above_x'])} and "
+                     if hb["above_x"] is not None else "")
+            before += (f" At {x} = {_xv(result, hb['x'])} {above}no later point's runs lie above its runs either, but "
+                       f"the means still gained {hb['gain']:+.0%} per doubling from {_xv(result, hb['x'])} to "
+                       f"{_xv(result, hb['x_next'])}{own} over runs that overlap: these runs do not tell whether the "
+                       f"level starts at {_xv(result, hb['x'])}, so the onset is read at {_xv(result, xs[k])}, where "
+                       f"neither the runs nor the means of a later point gain {PAYS:.0%} per doubling.")
     pts = cf.points
     split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
@@ -549,7 +596,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, " +
                 (f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}." if d.get("apart")
                  else f"more than {d['basis']} varies."))
-        la = d.get("level_after")
+        la, one = d.get("level_after"), d.get("one_step")
+        if one is not None and not la:  # one step down, then a lower level held to the last point (round 20 SE)
+            head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
+                    f"{_xv(result, d['x_max'])} and falls in one step to {x} = {_xv(result, one['x_from'])} "
+                    f"({one['step']:+.0%}, every run at {_xv(result, one['x_from'])} below every run at "
+                    f"{_xv(result, d['x_max'])}), then holds a lower level to {_xv(result, one['x_to'])}: "
+                    f"{_range_words(result, cf, one['lo'], one['hi'])} over {one['points']} points, its runs "
+                    f"{span(fmt_y(one['runs_lo'], u), fmt_y(one['runs_hi'], u), ' to ')}.")
         if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
             head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
                     f"({span(fmt_y(la['high_lo'], u), fmt_y(d['y_max'], u), ' to ')} over {x} = "
@@ -588,7 +642,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
     if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
-                            f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}")
+                            f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}"
+                            + (", nor does a later mean gain that much over its mean" if s.get("held_back") else ""))
     qn = s.get("onset_noise")
     if qn is not None:  # a later mean gains PAYS, within its runs' noise: that test decided, said (round 18 ZA)
         said = (f"no later point gains {PAYS:.0%} per doubling of {x} over it beyond its runs' noise ({x} = "

@@ -1,0 +1,88 @@
+"""The shape of a curve along a load axis, step by step: the gain per doubling of load of every step, whether those
+gains shrink (a bend towards a ceiling) or hold (a steady rise), and the level a curve falls to after its peak.
+
+Set after round 20 was read (``_blind_rounds/round20_hand_read_*.md``):
+
+- SF (r20_gb10notes … qd): a still-rising curve told by its last step only ("+13 % per doubling"), where its steps
+  were +75 %, +35 %, +13 % per doubling — a bend, unsaid; every step's gain and the first value are said.
+- RF (r20_tutsunom_sdb-hdd … numjobs): "approaching a ceiling" said of +14, +23, +21, +21, +20 % per doubling (runs
+  within ±1.4 %): nothing bends. A ceiling is "approached" only where the gain per doubling falls step over step,
+  over the last two steps at least, each fall beyond the noise (:func:`bends`).
+- SE (r20_here-devcount … seqread128k): a peak, then one step down (2 → 3 devices, every run apart) to a lower level
+  held to the last point, said as "falls 33 % to 4.74 GB/s at 6" — a slide. :func:`level_after_fall` gives where the
+  fall happens and the level after it.
+
+Pure numbers: the words are ``fact_claims``'.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: without repeats, a gain per doubling must fall by more than this (in points of gain) to count as a fall: below it
+#: two steps' gains are not told apart from a table's rounding and a run's scatter (facts.LEVEL_STEP, the step a level
+#: may hold)
+GAIN_STEP = 0.05
+#: a level after a fall: every point after the step down within ±this of the level's mean (facts.FLAT)
+LEVEL_BAND = 0.10
+
+
+def doubling_gains(x, y) -> np.ndarray:
+    """Each step's gain per doubling of x, ``(y[i+1]/y[i])^(1/log2(x[i+1]/x[i])) − 1`` (NaN where not defined)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    with np.errstate(all="ignore"):
+        return (y[1:] / y[:-1]) ** (1.0 / np.log2(x[1:] / x[:-1])) - 1.0
+
+
+def gain_noise(x, y, sd, reps) -> np.ndarray | None:
+    """Twice the standard error of each step's gain per doubling from the repeats (the means' relative standard
+    errors, combined), or None where a point of the curve has fewer than 2 runs or no sd."""
+    x, y, sd, reps = (np.asarray(v, float) for v in (x, y, sd, reps))
+    if not (np.isfinite(sd).all() and np.isfinite(reps).all() and (reps >= 2).all() and (y > 0).all()):
+        return None
+    rel = sd / np.sqrt(reps) / y  # each mean's relative standard error
+    g = doubling_gains(x, y)
+    with np.errstate(all="ignore"):
+        d = np.log2(x[1:] / x[:-1])
+        return 2.0 * (1.0 + g) / d * np.hypot(rel[1:], rel[:-1])
+
+
+def bends(x, y, sd=None, reps=None, last: int = 3) -> dict | None:
+    """The gains per doubling of the last ``last`` steps (≥ 3 steps, so two falls) each below the one before by more
+    than the noise — twice the standard error of the difference of the two gains where every point has repeats, else
+    :data:`GAIN_STEP` — : the curve bends (its added load pays less and less). ``{"gains": …, "from_index": i}`` or
+    None (a steady or irregular rise)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    g = doubling_gains(x, y)
+    if g.size < last or not np.isfinite(g[-last:]).all():
+        return None
+    noise = gain_noise(x, y, sd, reps) if sd is not None and reps is not None else None
+    for i in range(g.size - last + 1, g.size):
+        margin = GAIN_STEP if noise is None else max(float(math.hypot(noise[i - 1], noise[i])), 1e-9)
+        if not g[i - 1] - g[i] > margin:
+            return None
+    return {"gains": [float(v) for v in g[-last:]], "from_index": int(g.size - last)}
+
+
+def level_after_fall(x, y, lo, hi, i_max: int) -> dict | None:
+    """After a peak at ``i_max``: the fall in one step — every run of the next point below every run of the peak
+    (``lo``/``hi``: each point's lowest and highest kept run) — then the points from there to the last (≥ 2) within
+    :data:`LEVEL_BAND` of their mean: ``{"x_from", "x_to", "lo", "hi", "runs_lo", "runs_hi", "step"}`` (the step's
+    own change, the level's point values and its runs' range), or None where the fall is spread over the steps."""
+    x, y, lo, hi = (np.asarray(v, float) for v in (x, y, lo, hi))
+    after = np.arange(i_max + 1, y.size)
+    if after.size < 2 or not (np.isfinite(lo[[i_max, i_max + 1]]).all() and np.isfinite(hi[[i_max, i_max + 1]]).all()):
+        return None
+    if not hi[i_max + 1] < lo[i_max]:  # the step down is beyond the runs of the two points
+        return None
+    mean = float(y[after].mean())
+    if not np.all(np.abs(y[after] / mean - 1) <= LEVEL_BAND):
+        return None
+    step = float(y[i_max + 1] / y[i_max] - 1)
+    rest = float(y[-1] / y[i_max + 1] - 1)
+    if abs(rest) >= abs(step) / 2:  # the level's own drift must stay well below the one step down
+        return None
+    return {"x_from": float(x[after[0]]), "x_to": float(x[-1]), "lo": float(y[after].min()), "hi": float(y[after].max()),
+            "runs_lo": float(np.nanmin(lo[after])), "runs_hi": float(np.nanmax(hi[after])), "step": step,
+            "points": int(after.size)}
