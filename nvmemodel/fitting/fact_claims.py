@@ -327,7 +327,9 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     x, u = result.x, result.y_unit
     i0 = max(i0, xs.size - 1 - last)
     g = doubling_gains(xs[i0:], ys[i0:])
-    steps = ", ".join(f"{v:+.0%} ({_xv(result, a)} → {_xv(result, b)})" for v, a, b in zip(g, xs[i0:-1], xs[i0 + 1:]))
+    steps = ", ".join(f"{v:+.0%} ({_xv(result, a)} → {_xv(result, b)}"
+                      + (f": {y1 / y0 - 1:+.0%} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
+                      for v, a, b, y0, y1 in zip(g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
     return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}: {steps} per doubling of {x}"
 
 
@@ -335,8 +337,8 @@ def _bend_words(s: dict) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``), said."""
     b = s.get("bend")
     if b is not None:
-        return "each gain below the one before beyond the noise: the rise bends"
-    return "the gains do not shrink step over step beyond the noise: no bend towards a ceiling is shown"
+        return "each gain smaller than the one before, beyond the noise: the rise slows"
+    return "the gains do not shrink step over step beyond the noise, so no approach to a ceiling is shown"
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):
@@ -549,8 +551,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
-        if k >= 2:  # every step from the first point, not the last one only (set after round 20 was read: RE)
+        if 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
             before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1])}."
+        elif k > 4:  # many steps: the last one's gain, and where the rise began
+            before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
+                       f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
@@ -1079,8 +1084,32 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
                                         f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
                                         f"{rate} not shown to "
-                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
+                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).{_band_words(s, sz)}", o))
+        # the line first: it describes every size, a flat stretch only the largest (round 20 SG)
+        out = [c for c in out if c.kind == "one stream"] + [c for c in out if c.kind != "one stream"]
     return out
+
+
+def _band_words(s: dict, sz) -> str:
+    """The measured bytes/s at the largest sizes (``facts.one_stream``'s band) and the sizes below it, each with the
+    per-I/O term's share of its time (set after round 20 was read: SG)."""
+    band = s.get("band")
+    if band is None:
+        return ""
+    B = lambda v: fmt_y(v, "B/s")  # noqa: E731
+    lo, hi = band["lo"], band["hi"]
+    level = B(hi) if B(lo) == B(hi) else span(B(lo), B(hi))
+    runs = (f"; each the median of its kept runs, the runs {span(B(band['runs'][0]), B(band['runs'][1]), ' to ')}"
+            if band.get("runs") else "")
+    text = (f" Measured bytes/s: {level} over {sz(band['x'][0])} to {sz(band['x'][1])} ({band['n']} sizes within "
+            f"{FLAT:.0%} of one another{runs}), the per-I/O time {band['share'][0]:.1%} of each I/O's time at "
+            f"{sz(band['x'][0])} and {band['share'][1]:.1%} at {sz(band['x'][1])}")
+    if band.get("below") is not None:
+        first = (f", rising from {B(band['first_bytes'])} at {sz(band['first_x'])}"
+                 if band["first_x"] != band["below_x"] else "")
+        text += (f"; below it {B(band['below_bytes'])} at {sz(band['below_x'])} (the per-I/O time "
+                 f"{band['below_share']:.1%} of its time){first}")
+    return text + "."
 
 
 def _little_depth(cf: CurveFacts) -> str:

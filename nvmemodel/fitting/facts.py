@@ -1538,7 +1538,11 @@ def one_stream(result, key, p) -> Fact | None:
         a, c = np.linalg.solve(A, np.array([(w * t).sum(), (w * b * t).sum()]))
     except np.linalg.LinAlgError:
         return None
-    if not (a > 0 and c > 0 and a >= c * b.min() and c * b.max() >= a):
+    from .steps import term_shown, top_band
+
+    # both terms inside the data: the line bends within the sizes, or its per-I/O term is shown beyond its own misses
+    # (round 20 SG: a per-command time 13.5 % of the smallest size's time, the line within 0.35 %)
+    if not (a > 0 and c > 0 and c * b.max() >= a and (a >= c * b.min() or term_shown(b, t, w, a))):
         return None
     fitted = a + c * b
     miss = fitted / t - 1
@@ -1561,7 +1565,23 @@ def one_stream(result, key, p) -> Fact | None:
     if j < b.size - 1 and 1 / c > bw[j:].max() * (1 + LEVEL_STEP):
         top = {"bytes": (float(bw[j:].min()), float(bw[j:].max())), "x": (float(b[j]), float(b[-1])),
                "n": int(b.size - j), "step": float(bw[-1] / bw[j] - 1)}
+    # the measured bytes/s at the largest sizes (within FLAT of one another) and the size below them, with the
+    # per-I/O term's share of each I/O's time at both ends: what the line says in the data's own numbers (set after
+    # round 20 was read: SG, r20_here-verify … qd1_bs, 0.443 / 0.425 GB/s at 256 KiB / 1 MiB never stated; r20_jherskovic
+    # … lan bs, 85.3 MB/s at 256 KiB left out of "flat at 94.5–98.1 MB/s from 1 MiB")
+    band = top_band(b, bw)
+    if band is not None:
+        band["share"] = (float(a / fitted[band["i"]]), float(a / fitted[-1]))
+        to_b = p["bytes_per_s"].to_numpy(float) / p["y"].to_numpy(float)
+        idx = [i for i in range(band["i"], b.size) if lv[i]["runs"] >= 2]
+        band["runs"] = ((float(min(lv[i]["lo"] * to_b[i] for i in idx)), float(max(lv[i]["hi"] * to_b[i] for i in idx)))
+                        if idx else None)
+        if band["below"] is not None:
+            i = band["below"]
+            band.update(below_x=float(b[i]), below_bytes=float(bw[i]), below_share=float(a / fitted[i]),
+                        first_x=float(b[0]), first_bytes=float(bw[0]))
     return Fact("one_stream", {"per_io_s": float(a), "bytes_per_s": float(1 / c), "worst_miss": float(miss[k]),
+                               "band": band,
                                "worst_x": float(b[k]), "sizes": (float(b[0]), float(b[-1])), "n": int(b.size),
                                "by_runs": any(d["runs"] >= 2 for d in lv), "most_bytes": float(bw.max()),
                                "most_x": float(b[int(np.argmax(bw))]), "top_level": top},
