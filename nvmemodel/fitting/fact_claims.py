@@ -430,12 +430,12 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
-        queued = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
+        lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
                   f"added load queued)" if lg is not None and np.isfinite(lg) and lg > g else "")
         shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
-                                    f"{g:+.0%} per doubling ({step}){queued}, so no ceiling is reached within the "
+                                    f"{g:+.0%} per doubling ({step}){lat_words}, so no ceiling is reached within the "
                                     f"data.{shape} {noise}.", f)
     if state == "no_queue":
         return None
