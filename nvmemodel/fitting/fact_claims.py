@@ -333,11 +333,14 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}: {steps} per doubling of {x}"
 
 
-def _bend_words(s: dict) -> str:
-    """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``), said."""
+def _bend_words(result, s: dict, xs) -> str:
+    """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
+    steps), said."""
     b = s.get("bend")
     if b is not None:
-        return "each gain smaller than the one before, beyond the noise: the rise slows"
+        fi = int(b["from_index"])
+        where = f"from {result.x} = {_xv(result, xs[fi])} on, " if fi > 0 else ""
+        return f"{where}each gain smaller than the one before, beyond the noise: the rise slows"
     return "the gains do not shrink step over step beyond the noise, so no approach to a ceiling is shown"
 
 
@@ -415,7 +418,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         lg = s.get("lat_gain_per_doubling")
         if s.get("slowing"):  # the gains shrink step over step (steps.bends) while the latency grew: round 20 RF
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; the last step ({step}) "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(result, s, xs)}; the last step ({step}) "
                                         f"added {g:+.0%} per doubling while fio's mean latency grew "
                                         f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
                                         f"approaching a ceiling it has not reached within the data. {noise}.", f)
@@ -432,7 +435,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
                   f"added load queued)" if lg is not None and np.isfinite(lg) and lg > g else "")
-        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(result, s, xs)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
                                     f"{g:+.0%} per doubling ({step}){lat_words}, so no ceiling is reached within the "
