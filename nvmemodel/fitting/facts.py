@@ -367,7 +367,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
 
     # onset: the first point no later point gains PAYS per doubling over
     lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
-    onset, between, why, unsure = None, None, None, None
+    onset, between, why, unsure, held = None, None, None, None, None
     for k in range(n - 1):
         gains = [pay(k, j) if beyond(k, j) else 0.0 for j in range(k + 1, n)]
         overlap = []  # later points whose runs overlap k's while their mean gains PAYS per doubling
@@ -388,6 +388,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             # (never from a point whose runs split in two: it has no level to tell a rise from — r6 ureap QD4's
             # 73.5 / 190.8 K; the next unsplit point's overlap is read, round 6's 16 → 32)
             unsure = (k, overlap[0]) if unsure is None and not splits[k] else unsure
+            held = (k, overlap[0]) if not splits[k] else held  # (the last such point before the onset: round 20 SD)
             continue
         if all(g < PAYS for g in gains):
             # not an onset (round 6 BD): the latency at k still the unloaded one (Little's law: the rate still grew
@@ -444,13 +445,13 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = onset
-    if unsure is not None and by_runs is not None and unsure[0] < k:
+    if held is not None and by_runs is not None and held[0] < k:
         # an earlier point passed the runs' test (above an earlier point's runs, no later point's runs above its own)
         # and was held back only because a later mean still gained PAYS per doubling over runs that overlap: the onset
         # is where both tests pass, and the words say which held the earlier point back (set after round 20 was read:
         # SD, r20_here-devcount … randread, "saturated from 4: no later point's runs lie above its runs" — as true of
         # 3, held back by +17 % per doubling in the means from 3 to 4)
-        a, b = unsure
+        a, b = held
         below = [i for i in range(a) if by_runs["runs_lo"][a] > by_runs["runs_hi"][i]]
         facts_held = {"x": float(x[a]), "x_next": float(x[b]), "gain": float(_gain(ym[a], ym[b], x[a], x[b])),
                       "step": float(ym[b] / ym[a] - 1), "ratio": float(x[b] / x[a]),
