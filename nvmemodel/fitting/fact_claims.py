@@ -1087,15 +1087,16 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
                                         f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
                                         f"{rate} not shown to "
-                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).{_band_words(s, sz)}", o))
+                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).{_band_words(s, sz, cf.cap)}", o))
         # the line first: it describes every size, a flat stretch only the largest (round 20 SG)
         out = [c for c in out if c.kind == "one stream"] + [c for c in out if c.kind != "one stream"]
     return out
 
 
-def _band_words(s: dict, sz) -> str:
+def _band_words(s: dict, sz, cap: Fact | None = None) -> str:
     """The measured bytes/s at the largest sizes (``facts.one_stream``'s band) and the sizes below it, each with the
-    per-I/O term's share of its time (set after round 20 was read: SG)."""
+    per-I/O term's share of its time (set after round 20 was read: SG); where the cap claim states that stretch, it is
+    named, not repeated."""
     band = s.get("band")
     if band is None:
         return ""
@@ -1104,9 +1105,15 @@ def _band_words(s: dict, sz) -> str:
     level = B(hi) if B(lo) == B(hi) else span(B(lo), B(hi))
     runs = (f"; each the median of its kept runs, the runs {span(B(band['runs'][0]), B(band['runs'][1]), ' to ')}"
             if band.get("runs") else "")
-    text = (f" Measured bytes/s: {level} over {sz(band['x'][0])} to {sz(band['x'][1])} ({band['n']} sizes within "
-            f"{FLAT:.0%} of one another{runs}), the per-I/O time {band['share'][0]:.1%} of each I/O's time at "
-            f"{sz(band['x'][0])} and {band['share'][1]:.1%} at {sz(band['x'][1])}")
+    shares = (f"the per-I/O time {band['share'][0]:.1%} of each I/O's time at {sz(band['x'][0])} and "
+              f"{band['share'][1]:.1%} at {sz(band['x'][1])}")
+    said = cap is not None and cap.facts.get("bytes_flat") is not None and cap.facts.get("bytes_points", 0) >= 3 \
+        and tuple(cap.facts["bytes_flat"]) == tuple(band["x"])
+    if said:
+        text = (f" The flat stretch from {sz(band['x'][0])} (the next sentence) is the line's level, {shares}")
+    else:
+        text = (f" Measured bytes/s: {level} over {sz(band['x'][0])} to {sz(band['x'][1])} ({band['n']} sizes within "
+                f"{FLAT:.0%} of one another{runs}), {shares}")
     if band.get("below") is not None:
         first = (f", rising from {B(band['first_bytes'])} at {sz(band['first_x'])}"
                  if band["first_x"] != band["below_x"] else "")

@@ -1571,6 +1571,8 @@ def one_stream(result, key, p) -> Fact | None:
     # round 20 was read: SG, r20_here-verify … qd1_bs, 0.443 / 0.425 GB/s at 256 KiB / 1 MiB never stated; r20_jherskovic
     # … lan bs, 85.3 MB/s at 256 KiB left out of "flat at 94.5–98.1 MB/s from 1 MiB")
     band = top_band(b, bw)
+    if band is not None and a / fitted[band["i"]] > FLAT:
+        band = None  # the line itself still rises over the band by more than FLAT: no level of the line (hothanh7)
     if band is not None:
         band["share"] = (float(a / fitted[band["i"]]), float(a / fitted[-1]))
         to_b = p["bytes_per_s"].to_numpy(float) / p["y"].to_numpy(float)

@@ -182,7 +182,9 @@ def test_sg_iscsi_qd1_bs_is_one_stream_with_its_band_and_the_point_below():
     assert claims[0]["kind"] == "one stream"
     t = claims[0]["text"]
     assert "415 µs per I/O + the size ÷ 98.5 MB/s" in t and "below it 85.3 MB/s (81.3 MiB/s) at 256 KiB" in t
-    assert "94.5 MB/s (90.1 MiB/s)–98.1 MB/s (93.6 MiB/s) over 1 MiB to 8 MiB" in t
+    assert "The flat stretch from 1 MiB (the next sentence) is the line's level" in t  # named, not repeated
+    assert claims[1]["kind"] == "cap" and "94.5 MB/s (90.1 MiB/s)–98.1 MB/s (93.6 MiB/s) from 1 MiB to 8 MiB" in \
+        claims[1]["text"]
 
 
 def test_sg_verify_bs_measured_byte_level_is_said_with_its_runs():
@@ -215,3 +217,13 @@ def test_sg_counter_a_line_missing_a_size_stays_refused():
     # r2_here_pagecache_write_bs: its bend lies below the sizes too, but the line misses a size by 20 %
     fit = fit_case_id("r2_here_pagecache_write_bs")
     assert curve_facts(fit, next(iter(fit.fits))).one_stream is None
+
+
+def test_sg_counter_no_band_where_the_line_still_rises_over_it():
+    # hothanh7 QD1 seqread: 2.78 → 2.92 GB/s at 128 → 256 KiB, but the per-I/O time is still 23 % of 128 KiB's time:
+    # the line rises there, no level of it is said (its B, 3.48 GB/s, is said as extrapolated)
+    fit = fit_case_id("hothanh7_consumer-nvme_seqread_qd1_bs")
+    s = curve_facts(fit, next(iter(fit.fits))).one_stream
+    assert s is not None and s.facts["band"] is None
+    t = [c["text"] for c in fit.claims() if c["kind"] == "one stream"][0]
+    assert "Measured bytes/s" not in t and "extrapolated" in t
