@@ -330,7 +330,8 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     steps = ", ".join(f"{v:+.0%} ({_xv(result, a)} → {_xv(result, b)}"
                       + (f": {y1 / y0 - 1:+.0%} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
                       for v, a, b, y0, y1 in zip(g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
-    return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}: {steps} per doubling of {x}"
+    first = f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])})" if i0 > 0 else ""
+    return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
 
 
 def _bend_words(result, s: dict, xs) -> str:
