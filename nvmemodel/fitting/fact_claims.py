@@ -14,6 +14,7 @@ import numpy as np
 from .devices import stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
+from .steps import GAIN_STEP
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -325,24 +326,28 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     from .steps import doubling_gains
 
     x, u = result.x, result.y_unit
+    pct = lambda v: f"{v if abs(v) >= 0.005 else 0.0:+.0%}"  # noqa: E731  (never "-0%")
     i0 = max(i0, xs.size - 1 - last)
     g = doubling_gains(xs[i0:], ys[i0:])
-    steps = ", ".join(f"{v:+.0%} ({_xv(result, a)} → {_xv(result, b)}"
-                      + (f": {y1 / y0 - 1:+.0%} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
+    steps = ", ".join(f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
+                      + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
                       for v, a, b, y0, y1 in zip(g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
     first = f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])})" if i0 > 0 else ""
     return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
 
 
-def _bend_words(result, s: dict, xs) -> str:
+def _bend_words(s: dict) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
     steps), said."""
     b = s.get("bend")
     if b is not None:
-        fi = int(b["from_index"])
-        where = f"from {result.x} = {_xv(result, xs[fi])} on, " if fi > 0 else ""
-        return f"{where}each gain smaller than the one before, beyond the noise: the rise slows"
-    return "the gains do not shrink step over step beyond the noise, so no approach to a ceiling is shown"
+        return (f"the last two gains each smaller than the one before (by more than {GAIN_STEP * 100:.0f} points and "
+                f"the noise): the rise slows")
+    if s.get("last_falls"):
+        return (f"only the last gain fell by more than {GAIN_STEP * 100:.0f} points and the noise: one step, not yet "
+                f"a trend, so no approach to a ceiling is shown")
+    return (f"the gains do not shrink step over step (by more than {GAIN_STEP * 100:.0f} points and the noise), so no "
+            f"approach to a ceiling is shown")
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):
@@ -419,7 +424,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         lg = s.get("lat_gain_per_doubling")
         if s.get("slowing"):  # the gains shrink step over step (steps.bends) while the latency grew: round 20 RF
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys)} — {_bend_words(result, s, xs)}; the last step ({step}) "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; the last step ({step}) "
                                         f"added {g:+.0%} per doubling while fio's mean latency grew "
                                         f"{lg:+.0%} per doubling — most of the added load queued, so the curve is "
                                         f"approaching a ceiling it has not reached within the data. {noise}.", f)
@@ -436,7 +441,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
                   f"added load queued)" if lg is not None and np.isfinite(lg) and lg > g else "")
-        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(result, s, xs)}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: the last step added "
                                     f"{g:+.0%} per doubling ({step}){lat_words}, so no ceiling is reached within the "

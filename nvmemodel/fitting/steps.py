@@ -50,19 +50,33 @@ def gain_noise(x, y, sd, reps) -> np.ndarray | None:
 
 def bends(x, y, sd=None, reps=None, last: int = 3) -> dict | None:
     """The gains per doubling of the last ``last`` steps (≥ 3 steps, so two falls) each below the one before by more
-    than the noise — twice the standard error of the difference of the two gains where every point has repeats, else
-    :data:`GAIN_STEP` — : the curve bends (its added load pays less and less). ``{"gains": …, "from_index": i}`` or
-    None (a steady or irregular rise)."""
+    than :data:`GAIN_STEP` and, where every point has repeats, twice the standard error of the difference of the two
+    gains: the curve bends (its added load pays less and less). ``{"gains": …, "from_index": i}`` or None (a steady or
+    irregular rise)."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     g = doubling_gains(x, y)
     if g.size < last or not np.isfinite(g[-last:]).all():
         return None
-    noise = gain_noise(x, y, sd, reps) if sd is not None and reps is not None else None
     for i in range(g.size - last + 1, g.size):
-        margin = GAIN_STEP if noise is None else max(float(math.hypot(noise[i - 1], noise[i])), 1e-9)
-        if not g[i - 1] - g[i] > margin:
+        if not _falls(x, y, sd, reps, i):
             return None
     return {"gains": [float(v) for v in g[-last:]], "from_index": int(g.size - last)}
+
+
+def _falls(x, y, sd, reps, i: int) -> bool:
+    """Step ``i``'s gain per doubling is below step ``i − 1``'s by more than :data:`GAIN_STEP` and, where every point
+    has repeats, by more than twice the standard error of the two gains' difference."""
+    g = doubling_gains(x, y)
+    noise = gain_noise(x, y, sd, reps) if sd is not None and reps is not None else None
+    margin = GAIN_STEP if noise is None else max(GAIN_STEP, float(math.hypot(noise[i - 1], noise[i])))
+    return bool(np.isfinite(g[[i - 1, i]]).all() and g[i - 1] - g[i] > margin)
+
+
+def last_falls(x, y, sd=None, reps=None) -> bool:
+    """The last step's gain per doubling is below the one before beyond the noise (:func:`_falls`): one step that
+    slowed, not yet a trend (:func:`bends` needs two)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    return x.size >= 3 and _falls(x, y, sd, reps, x.size - 2)
 
 
 def level_after_fall(x, y, lo, hi, i_max: int) -> dict | None:
