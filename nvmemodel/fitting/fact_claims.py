@@ -15,6 +15,7 @@ from .devices import BUSY, stack_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within
+from .steps import GAIN_STEP
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
@@ -393,6 +394,45 @@ def split_claims(result, cf: CurveFacts) -> list:
     return [_claim("layer", text, f, layer=None)]
 
 
+def _range_words(result, cf: CurveFacts, lo: float, hi: float) -> str:
+    """A range of levels in the curve's unit, with the other unit beside it where :func:`level_words` gives one."""
+    one = level_words(result, cf, lo)
+    if ", " not in one:
+        return span(fmt_y(lo, result.y_unit), fmt_y(hi, result.y_unit))
+    return level_words(result, cf, lo, hi)
+
+
+def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
+    """Every step's gain per doubling of x from point ``i0`` (at most the ``last`` steps), with the first value:
+    "from 0.8 GB/s at iodepth = 1: +75% (1 → 4), +35% (4 → 8), +13% (8 → 16) per doubling" (round 20 SF/RE: a rise
+    told by one step hid its bend and its first point)."""
+    from .steps import doubling_gains
+
+    x, u = result.x, result.y_unit
+    pct = lambda v: f"{v if abs(v) >= 0.005 else 0.0:+.0%}"  # noqa: E731  (never "-0%")
+    i0 = max(i0, xs.size - 1 - last)
+    g = doubling_gains(xs[i0:], ys[i0:])
+    steps = ", ".join(f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
+                      + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
+                      for v, a, b, y0, y1 in zip(g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
+    first = f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])})" if i0 > 0 else ""
+    return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
+
+
+def _bend_words(s: dict) -> str:
+    """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
+    steps), said."""
+    b = s.get("bend")
+    if b is not None:
+        return (f"the last two gains each smaller than the one before (by more than {GAIN_STEP * 100:.0f} points and "
+                f"the noise): the rise slows")
+    if s.get("last_falls"):
+        return (f"only the last gain fell by more than {GAIN_STEP * 100:.0f} points and the noise: one step, not yet "
+                f"a trend, so no approach to a ceiling is shown")
+    return (f"the gains do not shrink step over step (by more than {GAIN_STEP * 100:.0f} points and the noise), so no "
+            f"approach to a ceiling is shown")
+
+
 def _saturation_claim(result, cf: CurveFacts, ev=None):
     f = cf.saturation
     s, x, u = f.facts, result.x, result.y_unit
@@ -484,12 +524,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         # fio's mean latency over the same span, from the same statistic as the rates (means: round 20 SB, "+21 %"
         # from means beside "+58 %" from medians, unlabelled)
         lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
-        if s.get("slowing") and np.isfinite(lg) and lg > g:
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: {added} "
-                                        f"by the means ({step}) while fio's mean "
-                                        f"latency grew {lg:+.0%} per doubling{alone} — most of the added load queued, "
-                                        f"so the curve is approaching a ceiling it has not reached within the data. "
-                                        f"{noise}.", f)
+        if s.get("slowing"):  # the gains shrink step over step (steps.bends): round 20 RF
+            queued = (f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued"
+                      if np.isfinite(lg) and lg > g else "")
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added} by the means "
+                                        f"({step}){queued}{alone}, so the curve is approaching a ceiling it has not "
+                                        f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
         if bend is not None:  # latency flat, then a step at the last one: the added load mostly waited (round 18 ZD)
             grew = f"×{bend['step_load']:.3g} the {'outstanding I/O' if np.isfinite(p['out'].iloc[-1]) else x}"
@@ -501,8 +542,12 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
+        lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
+                     f"added load queued)" if np.isfinite(lg) and lg > g else "")
+        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
+                 f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added} "
-                                    f"({step}){alone}, so no ceiling is reached within the data. "
+                                    f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
     if state == "no_queue":
         return None
@@ -618,6 +663,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
+        if 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
+            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1])}."
+        elif k > 4:  # many steps: the last one's gain, and where the rise began
+            before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
+                       f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
@@ -628,6 +678,16 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
                   f"(the highest {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "
                                                      f"{_xv(result, xs[a])}" if (a, b) != (i, k) else "") + ".")
+        hb = s.get("held_back")
+        if hb is not None:  # the earlier point the runs' test passed, held back by the means (round 20 SD)
+            own = (f" ({hb['step']:+.0%} for ×{hb['ratio']:.3g} the {x})" if abs(hb["ratio"] - 2) > 0.01 else "")
+            above = (f"every run at {_xv(result, hb['x'])} is above every run at {_xv(result, hb['above_x'])} and "
+                     if hb["above_x"] is not None else "")
+            before += (f" At {x} = {_xv(result, hb['x'])} {above}no later point's runs lie above its runs either, but "
+                       f"the means still gained {hb['gain']:+.0%} per doubling from {_xv(result, hb['x'])} to "
+                       f"{_xv(result, hb['x_next'])}{own} over runs that overlap: these runs do not tell whether the "
+                       f"level starts at {_xv(result, hb['x'])}, so the onset is read at {_xv(result, xs[k])}, where "
+                       f"neither the runs nor the means of a later point gain {PAYS:.0%} per doubling.")
     pts = cf.points
     split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
@@ -653,7 +713,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, " +
                 (f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}." if d.get("apart")
                  else f"more than {d['basis']} varies."))
-        la = d.get("level_after")
+        la, one = d.get("level_after"), d.get("one_step")
+        if one is not None and not la:  # one step down, then a lower level held to the last point (round 20 SE)
+            head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
+                    f"{_xv(result, d['x_max'])} and falls in one step to {x} = {_xv(result, one['x_from'])} "
+                    f"({one['step']:+.0%}, every run at {_xv(result, one['x_from'])} below every run at "
+                    f"{_xv(result, d['x_max'])}), then holds a lower level to {_xv(result, one['x_to'])}: "
+                    f"{_range_words(result, cf, one['lo'], one['hi'])} over {one['points']} points, its runs "
+                    f"{span(fmt_y(one['runs_lo'], u), fmt_y(one['runs_hi'], u), ' to ')}.")
         if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
             head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
                     f"({span(fmt_y(la['high_lo'], u), fmt_y(d['y_max'], u), ' to ')} over {x} = "
@@ -692,7 +759,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
     if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
-                            f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}")
+                            f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}"
+                            + (", nor does a later mean gain that much over its mean" if s.get("held_back") else ""))
     qn = s.get("onset_noise")
     if qn is not None:  # a later mean gains PAYS, within its runs' noise: that test decided, said (round 18 ZA)
         said = (f"no later point gains {PAYS:.0%} per doubling of {x} over it beyond its runs' noise ({x} = "
@@ -1128,8 +1196,39 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                                         f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
                                         f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
                                         f"{rate} not shown to "
-                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).", o))
+                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).{_band_words(s, sz, cf.cap)}", o))
+        # the line first: it describes every size, a flat stretch only the largest (round 20 SG)
+        out = [c for c in out if c.kind == "one stream"] + [c for c in out if c.kind != "one stream"]
     return out
+
+
+def _band_words(s: dict, sz, cap: Fact | None = None) -> str:
+    """The measured bytes/s at the largest sizes (``facts.one_stream``'s band) and the sizes below it, each with the
+    per-I/O term's share of its time (set after round 20 was read: SG); where the cap claim states that stretch, it is
+    named, not repeated."""
+    band = s.get("band")
+    if band is None:
+        return ""
+    B = lambda v: fmt_y(v, "B/s")  # noqa: E731
+    lo, hi = band["lo"], band["hi"]
+    level = B(hi) if B(lo) == B(hi) else span(B(lo), B(hi))
+    runs = (f"; each the median of its kept runs, the runs {span(B(band['runs'][0]), B(band['runs'][1]), ' to ')}"
+            if band.get("runs") else "")
+    shares = (f"the per-I/O time {band['share'][0]:.1%} of each I/O's time at {sz(band['x'][0])} and "
+              f"{band['share'][1]:.1%} at {sz(band['x'][1])}")
+    said = cap is not None and cap.facts.get("bytes_flat") is not None and cap.facts.get("bytes_points", 0) >= 3 \
+        and tuple(cap.facts["bytes_flat"]) == tuple(band["x"])
+    if said:
+        text = (f" The flat stretch from {sz(band['x'][0])} (the next sentence) is the line's level, {shares}")
+    else:
+        text = (f" Measured bytes/s: {level} over {sz(band['x'][0])} to {sz(band['x'][1])} ({band['n']} sizes within "
+                f"{FLAT:.0%} of one another{runs}), {shares}")
+    if band.get("below") is not None:
+        first = (f", rising from {B(band['first_bytes'])} at {sz(band['first_x'])}"
+                 if band["first_x"] != band["below_x"] else "")
+        text += (f"; below it {B(band['below_bytes'])} at {sz(band['below_x'])} (the per-I/O time "
+                 f"{band['below_share']:.1%} of its time){first}")
+    return text + "."
 
 
 def _little_depth(cf: CurveFacts) -> str:

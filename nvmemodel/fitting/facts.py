@@ -368,7 +368,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
 
     # onset: the first point no later point gains PAYS per doubling over
     lat_known = bool(np.isfinite(lat).all() and np.all(lat > 0))
-    onset, between, why, unsure = None, None, None, None
+    onset, between, why, unsure, held = None, None, None, None, None
     for k in range(n - 1):
         gains = [pay(k, j) if beyond(k, j) else 0.0 for j in range(k + 1, n)]
         overlap = []  # later points whose runs overlap k's while their mean gains PAYS per doubling
@@ -389,6 +389,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             # (never from a point whose runs split in two: it has no level to tell a rise from — r6 ureap QD4's
             # 73.5 / 190.8 K; the next unsplit point's overlap is read, round 6's 16 → 32)
             unsure = (k, overlap[0]) if unsure is None and not splits[k] else unsure
+            held = (k, overlap[0]) if not splits[k] else held  # (the last such point before the onset: round 20 SD)
             continue
         if all(g < PAYS for g in gains):
             # not an onset (round 6 BD): the latency at k still the unloaded one (Little's law: the rate still grew
@@ -432,13 +433,33 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     if onset is None:
         lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
         # still paying, but most of the added load queued: rising, towards a ceiling it has not reached
-        slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain
+        # … and only where the gain per doubling falls step over step beyond the noise: a steady gain approaches no
+        # ceiling the data show (set after round 20 was read: RF, r20_tutsunom_sdb-hdd … numjobs, +14, +23, +21, +21,
+        # +20 % per doubling said as "approaching a ceiling"; steps.bends)
+        from .steps import bends, last_falls
+
+        sy = (x, p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float))
+        bend, one_fall = bends(*sy), last_falls(*sy)
+        slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain and bend is not None
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
-        facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain,
+        facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain, bend=bend, last_falls=bool(one_fall),
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = onset
+    if held is not None and by_runs is not None and held[0] < k:
+        # an earlier point passed the runs' test (above an earlier point's runs, no later point's runs above its own)
+        # and was held back only because a later mean still gained PAYS per doubling over runs that overlap: the onset
+        # is where both tests pass, and the words say which held the earlier point back (set after round 20 was read:
+        # SD, r20_here-devcount … randread, "saturated from 4: no later point's runs lie above its runs" — as true of
+        # 3, held back by +17 % per doubling in the means from 3 to 4)
+        a, b = held
+        below = [i for i in range(a) if by_runs["runs_lo"][a] > by_runs["runs_hi"][i]]
+        facts_held = {"x": float(x[a]), "x_next": float(x[b]), "gain": float(_gain(ym[a], ym[b], x[a], x[b])),
+                      "step": float(ym[b] / ym[a] - 1), "ratio": float(x[b] / x[a]),
+                      "above_x": float(x[below[-1]]) if below else None}
+    else:
+        facts_held = None
     # later points whose mean gains PAYS per doubling over the onset, but within their runs' noise (beyond): the
     # noise test decided, not the PAYS one, and the words say so (set after round 18 was read: ZA,
     # r18_here-stack2 … libaio iodepth, "no later point gains 10 %" beside QD8's +15 % over QD4 by means)
@@ -495,8 +516,16 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                      f"below the highest)")
         after = _level_after(x, y, reps, i_max) if drop > noise else None
         if drop > noise and not (after or {}).get("one_level"):  # (with repeats their noise; without, ±FLAT above)
+            from .steps import level_after_fall
+
+            # the fall in one step beyond the runs, then a lower level held to the last point: where it happens and the
+            # level after it (set after round 20 was read: SE, r20_here-devcount … seqread128k, "falls 33 % to 4.74 GB/s
+            # at 6" for one step 2 → 3, then 4.74–5.08 GB/s to 6)
+            lo_r = [float(r.min()) if r.size >= 2 else np.nan for r in kr]
+            hi_r = [float(r.max()) if r.size >= 2 else np.nan for r in kr]
+            one_step = level_after_fall(x, y, lo_r, hi_r, i_max) if after is None and not splits.any() else None
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
-                     "basis": basis, "level_after": after, "apart": bool(apart),
+                     "basis": basis, "level_after": after, "apart": bool(apart), "one_step": one_step,
                      "steps": [(float(x[j]), float(x[j + 1]), float(y[j + 1] / y[j] - 1)) for j in range(i_max, n - 1)]}
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
@@ -519,6 +548,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                  plateau_points=int(level.size), plateau_split=int(split.sum()), plateau_x_to=float(x[level[-1]]), falls=falls,
                  gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None),
                  between=float(x[between]) if between is not None else None, between_why=why,
+                 held_back=facts_held,
                  step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
     for u in ("iops", "bytes_per_s"):  # the level in either unit: each point's level times its own bytes per I/O
         v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
@@ -1511,7 +1541,11 @@ def one_stream(result, key, p) -> Fact | None:
         a, c = np.linalg.solve(A, np.array([(w * t).sum(), (w * b * t).sum()]))
     except np.linalg.LinAlgError:
         return None
-    if not (a > 0 and c > 0 and a >= c * b.min() and c * b.max() >= a):
+    from .steps import term_shown, top_band
+
+    # both terms inside the data: the line bends within the sizes, or its per-I/O term is shown beyond its own misses
+    # (round 20 SG: a per-command time 13.5 % of the smallest size's time, the line within 0.35 %)
+    if not (a > 0 and c > 0 and c * b.max() >= a and (a >= c * b.min() or term_shown(b, t, w, a))):
         return None
     fitted = a + c * b
     miss = fitted / t - 1
@@ -1534,7 +1568,25 @@ def one_stream(result, key, p) -> Fact | None:
     if j < b.size - 1 and 1 / c > bw[j:].max() * (1 + LEVEL_STEP):
         top = {"bytes": (float(bw[j:].min()), float(bw[j:].max())), "x": (float(b[j]), float(b[-1])),
                "n": int(b.size - j), "step": float(bw[-1] / bw[j] - 1)}
+    # the measured bytes/s at the largest sizes (within FLAT of one another) and the size below them, with the
+    # per-I/O term's share of each I/O's time at both ends: what the line says in the data's own numbers (set after
+    # round 20 was read: SG, r20_here-verify … qd1_bs, 0.443 / 0.425 GB/s at 256 KiB / 1 MiB never stated; r20_jherskovic
+    # … lan bs, 85.3 MB/s at 256 KiB left out of "flat at 94.5–98.1 MB/s from 1 MiB")
+    band = top_band(b, bw)
+    if band is not None and a / fitted[band["i"]] > FLAT:
+        band = None  # the line itself still rises over the band by more than FLAT: no level of the line (hothanh7)
+    if band is not None:
+        band["share"] = (float(a / fitted[band["i"]]), float(a / fitted[-1]))
+        to_b = p["bytes_per_s"].to_numpy(float) / p["y"].to_numpy(float)
+        idx = [i for i in range(band["i"], b.size) if lv[i]["runs"] >= 2]
+        band["runs"] = ((float(min(lv[i]["lo"] * to_b[i] for i in idx)), float(max(lv[i]["hi"] * to_b[i] for i in idx)))
+                        if idx else None)
+        if band["below"] is not None:
+            i = band["below"]
+            band.update(below_x=float(b[i]), below_bytes=float(bw[i]), below_share=float(a / fitted[i]),
+                        first_x=float(b[0]), first_bytes=float(bw[0]))
     return Fact("one_stream", {"per_io_s": float(a), "bytes_per_s": float(1 / c), "worst_miss": float(miss[k]),
+                               "band": band,
                                "worst_x": float(b[k]), "sizes": (float(b[0]), float(b[-1])), "n": int(b.size),
                                "by_runs": any(d["runs"] >= 2 for d in lv), "most_bytes": float(bw.max()),
                                "most_x": float(b[int(np.argmax(bw))]), "top_level": top},

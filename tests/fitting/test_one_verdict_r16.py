@@ -123,7 +123,7 @@ def test_an_unbound_pace_with_polling_gets_its_onset():
     and the +63 % step up to it (358.6 → 585.4 K for QD4 → 8), VF; its CPU sentence stays the polling one."""
     fit = cs.fit_case_id(SQPOLL, "blind16")
     said = _by_kind(fit)
-    assert "saturated from iodepth = 8" in said["saturation"] and "+63% per doubling" in said["saturation"]
+    assert "saturated from iodepth = 8" in said["saturation"] and "+63% (4 → 8) per doubling" in said["saturation"]
     assert "sqthread_poll" in said["cpu"] and "CPU-bound" not in said["cpu"]
 
 

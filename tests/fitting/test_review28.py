@@ -91,7 +91,8 @@ def test_a_models_limit_below_the_last_point_of_a_rising_curve_is_not_called_a_l
     per_doubling = (y[-1] / y[-2]) ** (1 / np.log2(x[-1] / x[-2])) - 1
     (sat,) = [c for c in libaio if c["kind"] == "saturation"]
     assert sat["text"].startswith("Measured IOPS still rises at the largest iodepth"), sat["text"]
-    assert f"the last step added +{100 * per_doubling:.0f}% per doubling of iodepth" in sat["text"], sat["text"]
+    # (round 20 RF: +60, +9, +13 % per doubling is no step-over-step shrinking, so the plain still-rising words)
+    assert f"the last step added +{100 * per_doubling:.0f}% per doubling" in sat["text"], sat["text"]
 
 
 def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_queue_words():

@@ -61,7 +61,7 @@ def test_sync_engine_hint_and_qd1_rate():
 def test_step_gain_before_per_doubling():
     # Gains: 18 → 19 devices is +4 % for ×1.06, said before the +75 % per doubling
     t = _text("r5_plaid_30x-p44pro_4m-read_devices")
-    assert "+4% for ×1.06 the device_count, +75% per doubling from" in t
+    assert "+4% for ×1.06 the device_count, +75% per doubling from" in t and "The rise began at 7.13 GB/s" in t
 
 
 def test_size_fall_said_once():
