@@ -546,7 +546,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                      f"added load queued)" if np.isfinite(lg) and lg > g else "")
         shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
-        return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added} "
+        return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added} by the means "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
     if state == "no_queue":
