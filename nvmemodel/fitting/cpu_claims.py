@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cpu_time import follows_time, follows_time_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -762,6 +763,8 @@ def cost_words(result, key) -> str:
         idle &= per_io > 0  # (a whole-second zero stays: it is said below fio's resolution)
     if idle[i] and (not x_bs or idle[np.isfinite(per_io)].all()):
         return ""
+    if not (helper or flags["polling"] or flags["paced"]) and (h := follows_time(result, cf)) is not None:
+        return follows_time_words(result, cf, h)  # a waiting job's CPU per I/O follows its time (round 20, RC)
     topo = result.setup(key)[0]
     host = getattr(topo, "host", None)
     hz = float(getattr(host, "clock_hz", np.nan)) if host is not None else np.nan
