@@ -40,6 +40,9 @@ COST_TOL = 0.15
 #: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
 #: spent its time outside its I/O (round 5, AA: verify=sha256 hashing between reads, 0.04-0.08)
 IDLE_COVER = 0.25
+#: a job's CPU per I/O at least this × its I/O's own mean latency at the lightest load: its own work filled most (≥ 2/3)
+#: of its cycle (round 20, SC: 135 µs of md5 per 64 KiB read against a 29–35 µs read)
+OWN_WORK = 2.0
 #: CPU per I/O along a series whose highest is more than this × its lowest is no one cost: its range is said, not
 #: one point's (round 17, YD)
 COST_VARIES = 1.3
@@ -204,7 +207,7 @@ def _share_held(result, key, cf, flags) -> dict | None:
     # numjobs, 135 µs of CPU per I/O against a 29–35 µs read at 1 job, "what held the rate its CPU figures do not
     # show" at 0.39–0.76 covered, part 1 SC)
     lat = p["lat"].to_numpy(float) if "lat" in p else np.full(len(p), np.nan)
-    own = bool(np.isfinite(lat[0]) and lat[0] > 0 and per_io[0] > lat[0])
+    own = bool(np.isfinite(lat[0]) and lat[0] > 0 and per_io[0] >= OWN_WORK * lat[0])
     if not (served or idle or own):
         return None
     i = int(np.nanargmax(p["y"].to_numpy(float)))
