@@ -43,8 +43,9 @@ def follows_time(result, cf) -> dict | None:
     """The fact: ``{"cost": (lo, hi, i_lo, i_hi), "share": (lo, hi), "time": (lo, hi), "cover": (lo, hi), "twin":
     None | (x, c1, c2, l1, l2)}`` where the job's CPU per I/O changed at least :data:`COST_SPREAD` × along the series
     while its CPU share stayed within :data:`SHARE_LEVEL` (and moved at most :data:`SHARE_OF_SPREAD` of the cost's log
-    spread), no job ≥ :data:`CPU_BOUND` busy, and fio's latency covered ≥ :data:`WAITED` of every job's cycle; else
-    None. ``time`` is each job's time per I/O (jobs ÷ IOPS); ``twin`` the point whose runs' costs differ most, in step
+    spread), no job ≥ :data:`CPU_BOUND` busy, fio's latency covered ≥ :data:`WAITED` of every job's cycle, and no
+    per-I/O + per-byte cost (a + b·size within ``cpu_claims.COST_TOL`` at every point) describes the costs — a level
+    share beside a cost linear in size is per-byte work done inside the I/O's time, which stays that; else None. ``time`` is each job's time per I/O (jobs ÷ IOPS); ``twin`` the point whose runs' costs differ most, in step
     with their mean latencies."""
     f = cf.cpu
     p = cf.points
@@ -61,6 +62,10 @@ def follows_time(result, cf) -> dict | None:
     r_cost, r_share = cost.max() / cost.min(), share.max() / share.min()
     if r_cost < COST_SPREAD or r_share > SHARE_LEVEL or np.log(r_share) > SHARE_OF_SPREAD * np.log(r_cost) \
             or cover.min() < WAITED:
+        return None
+    from .cpu_claims import _cost_line, _sizes
+
+    if _cost_line(cost, _sizes(p)) is not None:  # a per-I/O + per-byte cost fits every point: that reading stands
         return None
     t = jobs / iops
     return {"cost": (float(cost.min()), float(cost.max()), int(np.argmin(cost)), int(np.argmax(cost))),
