@@ -1,7 +1,7 @@
-"""CPU charged per unit of a job's time, not per I/O: where a job waited on its I/O for its whole cycle and its CPU
-share stayed level while its time per I/O changed, fio's CPU per I/O (usr+sys ÷ I/Os) is that share of each I/O's
-time — the wait's own work (interrupts, wake-ups, whatever runs on the job's thread per unit of time) — and moves
-with the time per I/O, not with the I/O's size or count.
+"""CPU charged per unit of a job's time, not per I/O: where a job with one I/O outstanding waited on it for its whole
+cycle (so its time per I/O is its I/O's own latency) and its CPU share stayed level while that time changed, fio's
+CPU per I/O (usr+sys ÷ I/Os) is that share of each I/O's time — the wait's own work (interrupts, wake-ups, whatever
+runs on the job's thread per unit of time) — and moves with the time per I/O, not with the I/O's size or count.
 
 The identity behind it: a job's CPU share s = CPU per I/O c × its I/Os per second r, so c = s × (1 ÷ r). A level s
 makes c follow 1 ÷ r, the time per I/O, whatever made that time (a slower device, a larger read, a run that ran
@@ -33,8 +33,14 @@ SHARE_OF_SPREAD = 0.5
 #: every point: the job waited on its I/O (a job doing its own work between I/Os — verify=, hashing — is below it:
 #: r20_here-verify psync 0.13–0.67, r5 verify=sha256 0.04–0.08)
 WAITED = 0.75
+#: one I/O per job in flight for more than this share of its cycle is no single stream's figure (means over runs
+#: that differ: r3_here_loop_sync's 3.6 from a stalled run): no reading
+OVERLAP = 1.1
 #: a job below this share of one CPU: its cost is fio's per-second floor, not read (as cpu_claims.IDLE_SHARE)
 IDLE = 0.05
+#: ×2 the bytes per I/O at no more than this × the CPU per I/O: the bytes did not set the cost (r20 nerdst randread:
+#: 64 → 256 KiB, CPU ×1.08)
+BYTES_FREE = 1.25
 #: two runs of one point whose costs differ by at least this × in the direction of their latencies are named
 RUN_SPREAD = 1.2
 
@@ -43,10 +49,13 @@ def follows_time(result, cf) -> dict | None:
     """The fact: ``{"cost": (lo, hi, i_lo, i_hi), "share": (lo, hi), "time": (lo, hi), "cover": (lo, hi), "twin":
     None | (x, c1, c2, l1, l2)}`` where the job's CPU per I/O changed at least :data:`COST_SPREAD` × along the series
     while its CPU share stayed within :data:`SHARE_LEVEL` (and moved at most :data:`SHARE_OF_SPREAD` of the cost's log
-    spread), no job ≥ :data:`CPU_BOUND` busy, fio's latency covered ≥ :data:`WAITED` of every job's cycle, and no
-    per-I/O + per-byte cost (a + b·size within ``cpu_claims.COST_TOL`` at every point) describes the costs — a level
-    share beside a cost linear in size is per-byte work done inside the I/O's time, which stays that; else None. ``time`` is each job's time per I/O (jobs ÷ IOPS); ``twin`` the point whose runs' costs differ most, in step
-    with their mean latencies."""
+    spread), no job ≥ :data:`CPU_BOUND` busy, one I/O outstanding per job, fio's latency covered ≥ :data:`WAITED`
+    (and at most :data:`OVERLAP`) of every job's cycle, no per-I/O + per-byte cost (a + b·size within
+    ``cpu_claims.COST_TOL`` at every point) describes the costs — a level share beside a cost linear in size is
+    per-byte work done inside the I/O's time, which stays that — and the data deny a cost of the I/O: one size at two
+    costs ≥ :data:`RUN_SPREAD` × apart (points, or runs in step with their latency), or ×2 the bytes at ≤
+    :data:`BYTES_FREE` × the cost; else None. ``time`` is each job's time per I/O (jobs ÷ IOPS); ``twin`` the point
+    whose runs' costs differ most, in step with their mean latencies."""
     f = cf.cpu
     p = cf.points
     if f is None or not len(p) or not {"iops", "lat", "out", "jobs"} <= set(p.columns):
@@ -61,17 +70,28 @@ def follows_time(result, cf) -> dict | None:
     cover = iops * lat / out
     r_cost, r_share = cost.max() / cost.min(), share.max() / share.min()
     if r_cost < COST_SPREAD or r_share > SHARE_LEVEL or np.log(r_share) > SHARE_OF_SPREAD * np.log(r_cost) \
-            or cover.min() < WAITED:
+            or cover.min() < WAITED or cover.max() > OVERLAP:
+        return None
+    if not np.allclose(out, jobs, rtol=0.01):  # one I/O per job: its time per I/O is its I/O's own time
         return None
     from .cpu_claims import _cost_line, _sizes
 
-    if _cost_line(cost, _sizes(p)) is not None:  # a per-I/O + per-byte cost fits every point: that reading stands
+    size = _sizes(p)
+    if _cost_line(cost, size) is not None:  # a per-I/O + per-byte cost fits every point: that reading stands
+        return None
+    twin = _twin(result, p)
+    # evidence the cost is not the I/O's own: one size at two costs (points or runs), or ×2 the bytes at about one cost
+    one_size = any(abs(size[a] / size[b] - 1) <= 0.01 and cost[a] >= RUN_SPREAD * cost[b]
+                   for a in range(len(p)) for b in range(len(p)))
+    bytes_free = any(size[b] >= 2 * size[a] and cost[b] <= BYTES_FREE * cost[a]
+                     for a in range(len(p)) for b in range(len(p)))
+    if not (one_size or bytes_free or twin is not None):
         return None
     t = jobs / iops
     return {"cost": (float(cost.min()), float(cost.max()), int(np.argmin(cost)), int(np.argmax(cost))),
             "share": (float(share.min()), float(share.max())), "time": (float(t[np.argmin(cost)]),
                                                                         float(t[np.argmax(cost)])),
-            "cover": (float(cover.min()), float(cover.max())), "twin": _twin(result, p)}
+            "cover": (float(cover.min()), float(cover.max())), "twin": twin}
 
 
 def _twin(result, p) -> tuple | None:
