@@ -87,6 +87,20 @@ def test_busy_or_own_work_jobs_are_not_read_as_waiting():
         assert "follows the time each I/O took" not in " ".join(_texts(fit, "cpu"))
 
 
+@pytest.mark.parametrize("case, split, kept", [
+    ("r2_here_pagecache_write_bs", "blind2", "at each size: 4 KiB 2.04 µs"),  # buffered copies: ×144 with the bytes
+    ("r10_here-fio2111_loop_libaio_randread_terse_iodepth_repeats", "blind10", "at the saturation onset (iodepth = 4)"),
+])
+def test_costs_with_the_bytes_or_at_depth_keep_their_reading(case, split, kept):
+    """Counter-cases (spent): a page-cache write job whose cost grows with its bytes at every step (no size at two
+    costs, no ×2 bytes at one cost), and an iodepth series whose cost falls with depth at a level share (several I/Os
+    per job: its time per I/O is not its I/O's latency): no follows-time reading."""
+    fit = cs.fit_case_id(case, split)
+    assert follows_time(fit, curve_facts(fit, ())) is None
+    text = " ".join(_texts(fit, "cpu"))
+    assert kept in text and "follows the time" not in text
+
+
 def test_a_per_byte_cost_at_a_level_share_stays_per_byte():
     """Counter-case (SYNTHETIC, seeded): one libaio job at QD1 whose CPU per I/O is 5 µs + 0.4 ns per byte inside
     latencies of 20 µs + 1.6 ns per byte — a level share (≈ 0.25) with a cost linear in size: no follows-time reading."""
