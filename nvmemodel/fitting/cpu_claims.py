@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cpu_time import follows_time, follows_time_words
+from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -35,8 +35,6 @@ NEAR_CPU = 0.7
 #: near its CPU limit whatever fio's "in flight" reads: a busy thread reaps completions late, and they still count as
 #: in flight (round 6, BC: a P3600 job at 237 K of the 270 K its 3.71 µs allow, beaten by 2 jobs × QD16)
 NEAR_RATE = 0.85
-#: CPU per I/O within this of a + b·(bytes per I/O) at every point: one constant cost (round 5, AA)
-COST_TOL = 0.15
 #: fio's latency covering less than this share of a job's I/O cycle (IOPS × mean latency ÷ outstanding I/O): the job
 #: spent its time outside its I/O (round 5, AA: verify=sha256 hashing between reads, 0.04-0.08)
 IDLE_COVER = 0.25
@@ -103,29 +101,6 @@ def _share(v: float) -> str:
     """A job's CPU share; one decimal where whole percent would round it up to :data:`CPU_BOUND` (89.7 %, not the
     "90%" beside "below 90%" round 7 read on r7_bergstartup_nvmetcp-target1rss)."""
     return f"{100 * v:.1f} %" if v < CPU_BOUND <= round(v, 2) else _pct(v)
-
-
-def _cost_line(per_io: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
-    """(a, b) where CPU per I/O is a + b·size within :data:`COST_TOL` at every point (≥ 3 points; one size: a
-    constant), else None — one cost per I/O (and per byte) behind every point."""
-    ok = np.isfinite(per_io) & (per_io > 0) & np.isfinite(size)
-    if ok.sum() < 3:
-        return None
-    c, z = per_io[ok], size[ok]
-    if np.ptp(z) <= 0.01 * np.max(z):
-        a, b = float(np.median(c)), 0.0
-    else:  # least squares relative to each point's cost: a small size's cost counts as much as a large one's
-        a, b = np.linalg.lstsq(np.c_[1 / c, z / c], np.ones(c.size), rcond=None)[0]
-    pred = a + b * z
-    if b < 0 or np.any(pred <= 0) or np.max(np.abs(pred / c - 1)) > COST_TOL:
-        return None
-    return float(a), float(b)
-
-
-def _sizes(p) -> np.ndarray:
-    """Bytes per I/O at each point; ones where the table does not give every size (one cost per I/O then)."""
-    size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
-    return size if np.isfinite(size).all() and (size > 0).all() else np.ones(len(p))
 
 
 def _cover(p) -> np.ndarray:

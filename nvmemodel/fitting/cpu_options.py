@@ -15,6 +15,7 @@ import dataclasses
 import numpy as np
 
 from .claim import runs_rows
+from .cpu_time import _cost_line, _sizes
 from .facts import CPU_BOUND
 from .wording import fmt_y
 
@@ -96,11 +97,9 @@ def little_causes(result, cf, low: np.ndarray) -> str:
 
 
 def _per_byte(result, cf, said: str) -> str:
-    """Along block size, where fio's CPU per I/O is a + b·size within ``cpu_claims.COST_TOL`` at every size (b > 0):
+    """Along block size, where fio's CPU per I/O is a + b·size within ``cpu_time.COST_TOL`` at every size (b > 0):
     "; along the sizes fio's CPU per I/O is 6.37 µs + 2.03 ns per byte …, one CPU's 0.493 GB/s of it" — the option's
     work per byte as a byte rate ("" otherwise, or where ``said`` already gives it)."""
-    from .cpu_claims import _cost_line, _sizes
-
     if result.x != "block_size_bytes" or "ns per byte" in said or cf.cpu is None:
         return ""
     per_io = np.asarray(cf.cpu.facts["cpu_s_per_io"], float)

@@ -23,6 +23,8 @@ from .wording import fmt_y
 
 __all__ = ["follows_time", "follows_time_words"]
 
+#: CPU per I/O within this of a + b·(bytes per I/O) at every point: one constant cost (round 5, AA)
+COST_TOL = 0.15
 #: CPU per I/O whose highest is at least this × its lowest along the series: a change to explain
 COST_SPREAD = 2.0
 #: the job's CPU share whose highest is at most this × its lowest: level
@@ -45,13 +47,36 @@ BYTES_FREE = 1.25
 RUN_SPREAD = 1.2
 
 
+def _cost_line(per_io: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
+    """(a, b) where CPU per I/O is a + b·size within :data:`COST_TOL` at every point (≥ 3 points; one size: a
+    constant), else None — one cost per I/O (and per byte) behind every point."""
+    ok = np.isfinite(per_io) & (per_io > 0) & np.isfinite(size)
+    if ok.sum() < 3:
+        return None
+    c, z = per_io[ok], size[ok]
+    if np.ptp(z) <= 0.01 * np.max(z):
+        a, b = float(np.median(c)), 0.0
+    else:  # least squares relative to each point's cost: a small size's cost counts as much as a large one's
+        a, b = np.linalg.lstsq(np.c_[1 / c, z / c], np.ones(c.size), rcond=None)[0]
+    pred = a + b * z
+    if b < 0 or np.any(pred <= 0) or np.max(np.abs(pred / c - 1)) > COST_TOL:
+        return None
+    return float(a), float(b)
+
+
+def _sizes(p) -> np.ndarray:
+    """Bytes per I/O at each point; ones where the table does not give every size (one cost per I/O then)."""
+    size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
+    return size if np.isfinite(size).all() and (size > 0).all() else np.ones(len(p))
+
+
 def follows_time(result, cf) -> dict | None:
     """The fact: ``{"cost": (lo, hi, i_lo, i_hi), "share": (lo, hi), "time": (lo, hi), "cover": (lo, hi), "twin":
     None | (x, c1, c2, l1, l2)}`` where the job's CPU per I/O changed at least :data:`COST_SPREAD` × along the series
     while its CPU share stayed within :data:`SHARE_LEVEL` (and moved at most :data:`SHARE_OF_SPREAD` of the cost's log
     spread), no job ≥ :data:`CPU_BOUND` busy, one I/O outstanding per job, fio's latency covered ≥ :data:`WAITED`
     (and at most :data:`OVERLAP`) of every job's cycle, no per-I/O + per-byte cost (a + b·size within
-    ``cpu_claims.COST_TOL`` at every point) describes the costs — a level share beside a cost linear in size is
+    :data:`COST_TOL` at every point) describes the costs — a level share beside a cost linear in size is
     per-byte work done inside the I/O's time, which stays that — and the data deny a cost of the I/O: one size at two
     costs ≥ :data:`RUN_SPREAD` × apart (points, or runs in step with their latency), or ×2 the bytes at ≤
     :data:`BYTES_FREE` × the cost; else None. ``time`` is each job's time per I/O (jobs ÷ IOPS); ``twin`` the point
@@ -74,8 +99,6 @@ def follows_time(result, cf) -> dict | None:
         return None
     if not np.allclose(out, jobs, rtol=0.01):  # one I/O per job: its time per I/O is its I/O's own time
         return None
-    from .cpu_claims import _cost_line, _sizes
-
     size = _sizes(p)
     if _cost_line(cost, size) is not None:  # a per-I/O + per-byte cost fits every point: that reading stands
         return None
