@@ -50,6 +50,7 @@ from .claim import (  # noqa: F401  (curve_evidence: fact_claims' stream_evidenc
     EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, in_tool_words, runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 from .cpu_claims import _cpu, _cpu_bound_below
+from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
@@ -840,9 +841,10 @@ def curve_claims(result, key) -> list[Claim]:
     if little:
         claims.append(Claim("little", little))
     said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)
-    claims = [c for c in claims if c.kind != "outstanding" or not any(k.facts.get("share_held") for k in cpu)] + said
+    claims = [c for c in claims if c.kind != "outstanding" or not any(k.facts.get("share_held") for k in cpu)]
     no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"  # not where said
-    claims += [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
+    cpu = [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
+    claims += with_cpu_work(result, cf, said + cpu)  # the options fio's CPU holds, named once (round 20, SH)
     claims += _short_runs(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)

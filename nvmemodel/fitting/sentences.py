@@ -12,13 +12,18 @@ from .wording import span as _span
 __all__ = []
 
 
-def _little_verdict(lo, hi=None) -> str:
+def _little_verdict(lo, hi=None, causes: str = "") -> str:
     """What per-point Little's-law ratios X·R/N say (``lo``/``hi``: each point's lowest and highest run; one value a
-    point where ``hi`` is not given), in the direction each deviation points."""
+    point where ``hi`` is not given), in the direction each deviation points; ``causes``: what fio's CPU figures show
+    at the points far below 1 (:func:`~nvmemodel.fitting.cpu_options.little_causes`), in place of the list of
+    candidates (round 20, SH)."""
     # judged as printed (a run at 0.7996 reads "0.80": not "far below 1" beside it — r11 pin tmpfs psync)
     low, high = np.round(lo, 2) < 0.8, np.round(lo if hi is None else hi, 2) > 1.1
     parts = []
-    if low.any():
+    if low.any() and causes:
+        parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked "
+                     f"for, and fio's CPU figures show why — {causes}")
+    elif low.any():
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked for "
                      f"(time a job spends between I/Os — --thinktime, an fsync after each write, fio's own work —, "
                      f"submission batching, a CPU-bound submitter, a rate limit or a per-job limit)")
@@ -47,6 +52,9 @@ def _little_check(result, key) -> str:
     mean = kp["little"].to_numpy(float)  # (a table built without the runs' ends: the means)
     lo, hi = (np.where(np.isfinite(v), v, mean) for v in (kp[c].to_numpy(float) for c in ("little_lo", "little_hi")))
     keep = np.isfinite(lo) & np.isfinite(hi)
+    from .cpu_options import little_causes
+
+    causes = little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:
         return ""
@@ -60,7 +68,7 @@ def _little_check(result, key) -> str:
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
-            + _little_verdict(lo, hi)
+            + _little_verdict(lo, hi, causes)
             + (_fsync_words(result, pts) if (lo < 0.8).any() else ""))
 
 

@@ -366,7 +366,33 @@ def engine_fields(opts: dict, path, *, iodepth: int | None, bare_echoed: bool) -
             out[col] = None if iodepth is None else (iodepth if value == 0 or value > iodepth else value)
     cpus = opts.get("cpus_allowed")
     out["cpus_allowed"] = None if cpus is None else str(cpus).strip()
+    out[CPU_WORK_COLUMN] = cpu_work_options(opts)
     return out
+
+
+#: the column of :func:`cpu_work_options` (after :data:`ENGINE_COLUMNS` in the table)
+CPU_WORK_COLUMN = "cpu_options"
+#: fio options that add CPU work per I/O or per byte in the job's own thread (fio HOWTO, "Verification" and "Buffers
+#: and memory"): ``verify`` checksums every block read (a write job's read-back too), ``refill_buffers`` refills the
+#: buffer on every submit, ``buffer_compress_percentage`` and ``dedupe_percentage`` build buffers of that content
+CPU_WORK_OPTIONS = ("verify", "refill_buffers", "buffer_compress_percentage", "dedupe_percentage")
+
+
+def cpu_work_options(opts: dict) -> str | None:
+    """The options of :data:`CPU_WORK_OPTIONS` a job set, as given ("verify=md5", ";"-joined), None where none is set:
+    ``verify`` 0/null/none does no checksum (fio ``verify=null`` only pretends), a percentage of 0 builds nothing, a
+    bare ``refill_buffers`` is set (fio ``parse.c``: a bare flag is 1)."""
+    parts = []
+    for key in CPU_WORK_OPTIONS:
+        if key not in opts:
+            continue
+        value = str(opts[key]).strip()
+        if key == "verify" and value.lower() in ("", "0", "null", "none"):
+            continue
+        if key != "verify" and value not in ("",) and value.rstrip("%").strip() in ("0", "0.0"):
+            continue
+        parts.append(key if value == "" else f"{key}={value}")
+    return ";".join(parts) or None
 
 
 #: fio options that pace a run (a rate cap, a think time, syncs) and the columns they fill

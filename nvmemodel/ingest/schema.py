@@ -71,6 +71,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "iodepth_batch_complete": ("Int64", "", ("fewest completions fio waits for at once (fio "
                                              "iodepth_batch_complete_min= / iodepth_batch_complete=; default 1)")),
     "cpus_allowed": ("string", "", "CPUs the job may run on, as given (fio cpus_allowed=); NA: not set or not echoed"),
+    "cpu_options": ("string", "", ("fio options that add CPU work per I/O or per byte in the job's own thread, as "
+                                   "given (verify=md5, refill_buffers, buffer_compress_percentage=, dedupe_percentage=; "
+                                   "';'-joined); NA: none set, or options not echoed (terse, normal)")),
     "runtime_s": ("float64", "s", "measured run time of this direction"),
     "ios": ("float64", "", "completed I/Os"),
     "io_bytes": ("float64", "B", "bytes transferred"),
