@@ -519,17 +519,19 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f", the last point. {noise}.", f, state="near", onset_x=float(xs[-1]),
                           plateau=float(ys[-1]), plateau_iops=float(p["iops"].iloc[-1]),
                           plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
+        # the statistic named only where a point has runs to take it over (round 20 SI; one run a point: no label)
+        named = " by the means" if "n_runs" in p and float(np.nanmax(p["n_runs"].to_numpy(float))) >= 2 else ""
         added = (f"the last doubling of {x} added {g:+.0%}" if alone else
                  f"the last step added {g:+.0%} per doubling" + (f" of {x}" if s.get("slowing") else ""))
         # fio's mean latency over the same span, from the same statistic as the rates (means: round 20 SB, "+21 %"
         # from means beside "+58 %" from medians, unlabelled)
         lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
         if s.get("slowing"):  # the gains shrink step over step (steps.bends): round 20 RF
-            queued = (f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued"
+            waited = (f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued"
                       if np.isfinite(lg) and lg > g else "")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added} by the means "
-                                        f"({step}){queued}{alone}, so the curve is approaching a ceiling it has not "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added}{named} "
+                                        f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
                                         f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
         if bend is not None:  # latency flat, then a step at the last one: the added load mostly waited (round 18 ZD)
@@ -546,7 +548,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                      f"added load queued)" if np.isfinite(lg) and lg > g else "")
         shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
-        return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added} by the means "
+        return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
     if state == "no_queue":
