@@ -348,7 +348,7 @@ def test_fit_notebook_on_a_fresh_fio_folder(tmp_path):
     runs.mkdir()
     for qd in (1, 2, 4, 8, 16):
         subprocess.run(["fio", "--name=qd", "--ioengine=null", "--size=64M", "--bs=4k", "--rw=randread",
-                        f"--iodepth={qd}", "--time_based", "--runtime=0.3", "--output-format=json",
+                        f"--iodepth={qd}", "--time_based", "--runtime=300ms", "--output-format=json",
                         f"--output={runs / f'qd{qd}.json'}"], check=True, capture_output=True, timeout=60)
     nb = NOTEBOOKS / "06_fit_your_results.ipynb"
     pm.execute_notebook(str(nb), str(tmp_path / nb.name), cwd=str(NOTEBOOKS), progress_bar=False,

@@ -1677,10 +1677,13 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                               f"{cpus_words(s['level_cpus'], '.0f')} for fio, they were all busy and the plateau is CPU-bound "
                               f"(give the host — --host or a topology — to decide).", f)]
     if s["how"] == "engine":
-        return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can "
-                              f"submit and complete — {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O at {x} = "
-                              f"{_xv(result, s['at_x'])}, {fmt_y(s['iops_per_cpu'], '1/s')} per CPU; its rate is "
-                              f"CPU-bound, no device is involved.", f)]
+        # fio's CPU can read 0 (a run of a few ms: below its resolution) — then no cost is read from it
+        cost = (f" — {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O at {x} = {_xv(result, s['at_x'])}, "
+                f"{fmt_y(s['iops_per_cpu'], '1/s')} per CPU" if s.get("iops_per_cpu") is not None else
+                f" (fio's CPU figure at {x} = {_xv(result, s['at_x'])} is 0, below its resolution: no cost per I/O is "
+                f"read from it)")
+        return [_claim("cpu", f"fio's {s['engine']} engine does no I/O: its rate is what the CPU can submit and "
+                              f"complete{cost}; its rate is CPU-bound, no device is involved.", f)]
     if s["how"] == "host":  # round 10 (JA): the summed CPU stopped growing at one cost — the level it gives
         h = s["host"]
         cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
