@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .devices import BUSY, stack_words
+from .knee_words import between_words, cpu_level_words, held_head, knee_sentence, rise_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within
@@ -611,7 +612,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, {little_growth_words(s)}.")
     one = s["plateau_points"] - s.get("plateau_split", 0)  # (a point whose runs split has no level: UA)
-    plateau = (f" Plateau {level}: {rng} over {over}, {s['plateau_points']} points." if " to " in rng else
+    kw = knee_sentence(result, s)  # an onset that had not queued: the points past the knee counted there (round 19 TB)
+    plateau = (f" Plateau {level}: {rng} over {over}" + ("." if kw else f", {s['plateau_points']} points.")
+               if " to " in rng else f" Plateau {level} over {over}." if kw and one == s["plateau_points"] else
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}." if one == s["plateau_points"]
                else f" Plateau {level} over {over}, at the {'one point' if one == 1 else f'{one} points'} whose runs "
                     f"do not split.")
@@ -704,10 +707,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"over it"
                 + (f" ({_both(result, cf, s['plateau'], s.get('plateau_iops'), s.get('plateau_bytes_per_s'))})"
                    if level != fmt_y(s["plateau"], u) and first == fmt_y(ev.plateau["value"], u) else "")
-                + f".{latw}{before}")
+                + f".{kw}{latw}{before}")
     else:
         text = (f"Measured {what} saturates from {x} = {_xv(result, s['onset_x'])}: no later point gains {PAYS:.0%} "
-                f"per doubling of {x} over it.{plateau}{latw}{before}")
+                f"per doubling of {x} over it.{plateau}{kw}{latw}{before}")
     if state == "falls":
         d = s["falls"]
         drop = f"{d['drop']:.0%}" if f"{d['drop']:.0%}" != f"{FLAT:.0%}" else f"{d['drop']:.1%}"  # 10.1 %, > 10 %
@@ -715,8 +718,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, " +
                 (f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}." if d.get("apart")
                  else f"more than {d['basis']} varies."))
+        if d.get("held"):  # the peak repeated by the next points: held from a to b, falls from c (round 19 UG)
+            head = held_head(result, what, level_words(result, cf, d["y_max"]), d, f"{fmt_y(ys[-1], u)} at {x} = "
+                             f"{_xv(result, xs[-1])}", drop,
+                             f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}."
+                             if d.get("apart") else f"beyond {d['basis']}.")
         la, one = d.get("level_after"), d.get("one_step")
-        if one is not None and not la:  # one step down, then a lower level held to the last point (round 20 SE)
+        if one is not None and not la and not d.get("held"):  # one step down, then a lower level held to the last
+            # point (round 20 SE)
             head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
                     f"{_xv(result, d['x_max'])} and falls in one step to {x} = {_xv(result, one['x_from'])} "
                     f"({one['step']:+.0%}, every run at {_xv(result, one['x_from'])} below every run at "
@@ -733,8 +742,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"decline along {x}; with one run a point a change between the runs is not told from an effect "
                     f"of {x}.")
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
-                    f"per doubling over it).{latw}{before}")
-            return _claim("saturation", f"{text} {noise}.", f)
+                    f"per doubling over it).{kw}{latw}{before}")
+            return _claim("saturation", f"{between_words(result, s, text)} {noise}.", f)
         if la:  # one high single-run point, then a level: the level is the reading, the point beside it (blind3 Q)
             head = (f"Measured {what} is level at {level_words(result, cf, la['value'])} "
                     f"({span(fmt_y(la['lo'], u), fmt_y(la['hi'], u), ' to ')} over {x} = "
@@ -747,18 +756,21 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         if not la and sum(abs(g) > LEVEL_STEP for _, _, g in steps) >= 2:  # a fall spread over steps: each (round 6 BA)
             head += (" Step by step: " + ", ".join(
                 f"{g:+.1%} ({x} = {_xv(result, a)} → {_xv(result, b)})" for a, b, g in steps) + ".")
-        if s["plateau_points"] < 2:  # the maximum is the onset itself: no stretch to give a range over
+        held = d.get("held")
+        if s["plateau_points"] < 2 or (held and s["onset_x"] == d["x_max"]):  # the maximum is the onset itself (held
+            # or not): no stretch before it to give a range over
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
-                    + (", the first point measured" if s["onset_index"] == 0 else "") + f".{latw}{before}")
+                    + (", the first point measured" if s["onset_index"] == 0 else "") + f".{kw}{latw}{before}")
         else:
             # the peak is its runs' mean, the level the points' medians: where the peak point prints two values, each
             # is named (set after round 19 was read: r19_here-batch … batch32 numjobs, UB, "peaks at 149.57 K" beside
             # "136.06 K IOPS to 144.80 K IOPS over numjobs = 1–2", nj 2's mean and median)
             two = s.get("robust") is None and fmt_y(d["y_max"], u) != fmt_y(s["plateau_hi"], u)
             stat = " by each point's median run (the peak above is its runs' mean)" if two else ""
+            to = held["x_to"] if held else d["x_max"]
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
-                    f"per doubling over it); up to the maximum{stat}: {level}, {rng} over {x} = "
-                    f"{span(_xv(result, s['onset_x']), _xv(result, d['x_max']))}.{latw}{before}")
+                    f"per doubling over it); up to {f'{x} = {_xv(result, to)}' if held else 'the maximum'}{stat}: "
+                    f"{level}, {rng} over {x} = {span(_xv(result, s['onset_x']), _xv(result, to))}.{kw}{latw}{before}")
     if br is not None:  # no later point's runs lie above the onset's by PAYS per doubling (round 6 BE)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it",
                             f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}"
@@ -775,6 +787,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
+    text = between_words(result, s, text)  # (after the phrases above replaced theirs: "over it" names the onset)
     text += _split_words(result, cf, s.get("onset_x"))
     return _claim("saturation", f"{text} {noise}.", f, stated_level=stated)
 
@@ -1085,7 +1098,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          f"the total")
         elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
-            head = (f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+            rise = rise_words(result, s.get("bytes_rise"))  # the sizes below the level, its onset (round 19 UF)
+            head = (f"{rise}{'it' if rise else 'bandwidth'} is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                     f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
@@ -1567,6 +1581,8 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
             sh = s["held"][0]
             why = f"its job was {sh:.0%} busy on a CPU" if sh is not None else "the IOPS were at their cap"
             text = f"{head}; at {_xv(result, s['x_max'])} {why}, so the peak does not show the byte limit."
+            if s.get("cpu_level"):  # the sizes the CPU held at a byte level: that level first (round 19 UF)
+                text = f"{cpu_level_words(result, s['cpu_level'])}. Within it {text[len('Measured '):]}"
         elif s.get("bytes_runs") and s["bytes_runs"][1] > (1 + FLAT) * s["bytes_max"]:
             # the peak's own runs scatter past the band: no byte limit is read from it (one story: not "the byte
             # limit" and "not a cap" together — tests/data/qa4/uringbs, 64 KiB runs 2.04 and 3.90 GB/s)

@@ -59,6 +59,8 @@ import numpy as np
 from .devices import LAYERS, STACKING, device_busy, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
 from .evidence import fit_misses as _fit_misses
+from .knee import held_peak, unqueued_onset
+from .size_level import cpu_held_level, rise_into
 from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES, PASSTHROUGH_TARGET
 
 if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
@@ -478,6 +480,9 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                                              f"grew only ×{lat[-1] / lat[k]:.3g} for ×{x[-1] / x[k]:.3g} the load")
     tail = np.arange(k, n)
     i_max = int(tail[np.argmax(y[tail])])
+    # the points after the maximum that repeat it: the level held to the last of them, the fall told from there (set
+    # after round 19 was read: UG, r19_lkml-yukuai … numjobs, 67.7 MiB/s at 1–8 jobs said "peaks at numjobs = 1")
+    i_held = held_peak(y, i_max)
     # a fall after the plateau's maximum: beyond the repeat noise, or (one run a point) beyond every step-to-step
     # change inside the plateau before the maximum
     falls = None
@@ -514,7 +519,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             noise = cn["rel"] * y[i_max]
             basis = (f"the spread of the runs at one point (at {result.x} = {cn['x']:g} the lowest is {cn['rel']:.0%} "
                      f"below the highest)")
-        after = _level_after(x, y, reps, i_max) if drop > noise else None
+        after = _level_after(x, y, reps, i_held) if drop > noise else None
         if drop > noise and not (after or {}).get("one_level"):  # (with repeats their noise; without, ±FLAT above)
             from .steps import level_after_fall
 
@@ -526,11 +531,15 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             one_step = level_after_fall(x, y, lo_r, hi_r, i_max) if after is None and not splits.any() else None
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
                      "basis": basis, "level_after": after, "apart": bool(apart), "one_step": one_step,
-                     "steps": [(float(x[j]), float(x[j + 1]), float(y[j + 1] / y[j] - 1)) for j in range(i_max, n - 1)]}
+                     "held": ({"x_to": float(x[i_held]), "points": i_held - i_max + 1, "x_next": float(x[i_held + 1]),
+                               "lo": float(y[i_max:i_held + 1].min())}
+                              if i_max < i_held < n - 1 else None),
+                     "steps": [(float(x[j]), float(x[j + 1]), float(y[j + 1] / y[j] - 1))
+                               for j in range(min(i_held, n - 2), n - 1)]}
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])
-    level = tail if falls is None else np.arange(k, i_max + 1)
+    level = tail if falls is None else np.arange(k, (i_held if falls["held"] else i_max) + 1)
     # the level's points at their own levels (the point table: the median of each point's kept runs), the one level
     # per point the verification pass and every other claim read (round 12 NB, read before this: r12_here-sched_loop-
     # bfq iodepth, runs 43–160 K at QD16, the level printed from means the runs do not bear out). A point whose kept
@@ -554,6 +563,9 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
     if lat_known:
+        # an onset whose latency had not risen over the lighter loads': the knee lies past it (round 19 TB, knee.py)
+        facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL) \
+            if k > 0 else None
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
         facts.update(_little_growth(ql, k))
         facts["in_flight_stall"] = _in_flight_stall(ql, k)
@@ -1485,6 +1497,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              "bytes_depth": bytes_depth, "bytes_inflight": inflight, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
              if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
              "held_above": above, "bytes_doubling": doubling,
+             # the sizes below a measured byte level, where no IOPS cap speaks for them: the rise into it (round 19 UF)
+             "bytes_rise": rise_into(b, bw, iops, n - nb, float(tail.min()), FLAT, LEVEL_STEP) if bcap is not None and nb >= 3
+             and icap is None else None,
              "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
         if icap is not None or bcap is not None or doubling is not None else None
@@ -1745,12 +1760,17 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     # scatter past the ±FLAT band (a tight peak stays the most bandwidth measured, the byte cap: round 10 JD's counter)
     scattered = runs is not None and runs[1] > (1 + FLAT) * bw[i]
     after = _level_after_peak(p, lv, scale, bw, i, held_at) if held or scattered else None
+    # a peak its job's CPU held, inside a stretch of sizes its CPU held at a byte level: that level, and the rise into
+    # it, said as such (round 19 UF, size_level.py)
+    cpu_level = cpu_held_level(b, bw, bw / b, [_held_why(p, k) for k in range(b.size)], FLAT, NOISE_BAND, LEVEL_STEP) \
+        if held and after is None and _held_why(p, i) is not None else None
     return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
                               # (a level the peak lies above beyond its noise is no cap: the words say its level)
                               "bytes_cap": None if held or (after and after["beyond"]) else float(bw[i]),
                               "measured": True,
-                              "bytes_runs": runs, "held": (_held_why(p, i),) if held else None, "level_after": after},
+                              "bytes_runs": runs, "held": (_held_why(p, i),) if held else None, "level_after": after,
+                              "cpu_level": cpu_level},
                 "bandwidth lower at the largest block than at an earlier one beyond the noise")
 
 

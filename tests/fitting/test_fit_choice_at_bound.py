@@ -52,7 +52,7 @@ def test_usl_with_sigma_at_its_bound_is_chosen_and_its_limits_are_infinite(seed)
     assert values["optimal_n"] is None and values["amdahl_limit"] is None
     # round 8: the data's peak and fall are the facts' level; the infinite limits stay in derived() (above), the
     # explanation states no σ, κ or limit beside them
-    assert "peaks at" in r.explain()
+    assert "peaks at" in r.explain() or "then falls from" in r.explain()  # (a peak repeated within 1 %: held, UG)
     assert_no_model_level(r)
 
 

@@ -164,7 +164,8 @@ def test_a_fitted_latency_floor_that_fio_contradicts_is_not_called_the_floor():
         tbl = table("iodepth", qd, iops)
         tbl["lat_mean_s"] = [lat1 if n == 1 else n / v for n, v in zip(qd, iops)]
         text = nm.fit(tbl, x="iodepth", y="iops", model="littles").explain()
-        assert "saturated from iodepth = 4" in text and "latency floor" not in text and "r0" not in text, text
+        # (QD4 reaches the 40 K cap at the unloaded 100 µs: the knee is placed between 4 and 8 since round 19 TB)
+        assert "saturated between iodepth = 4 and 8" in text and "latency floor" not in text and "r0" not in text, text
 
 
 def test_flat_iops_over_block_sizes_are_a_command_rate_limit_not_a_fall():

@@ -27,7 +27,7 @@ JETSON = "r16_ssdbenchresults_jetson-nvme_seqwrite-128k-10m_qd32_numjobs"
 
 
 def _flat_bytes(texts):
-    return [t for t in texts if "bandwidth is flat" in t]
+    return [t for t in texts if "bandwidth is flat" in t or "; it is flat at" in t]  # (after the rise: round 19 UF)
 
 
 # ------------------------------------------------------------------ WB: bytes in flight grew, the byte rate did not

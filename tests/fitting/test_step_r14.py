@@ -81,7 +81,7 @@ def test_overlapping_runs_over_three_sizes_are_one_byte_level():
     med, spread = bw.median(), bw.max() / bw.min()
     big = med[med.index >= 65536]
     text = fit_case_id(OVERLAP).explain()
-    m = re.search(r"bandwidth is flat at ([\d.]+) GB/s \([\d.]+ GiB/s\)–([\d.]+) GB/s \([\d.]+ GiB/s\) from 64 KiB to "
+    m = re.search(r"(?:bandwidth|it) is flat at ([\d.]+) GB/s \([\d.]+ GiB/s\)–([\d.]+) GB/s \([\d.]+ GiB/s\) from 64 KiB to "
                   r"1 MiB \(each size the median of its kept runs; ×([\d.]+) apart, within the ×([\d.]+) a size's own "
                   r"runs vary: one level\), all at 1 I/O outstanding: the byte rate at that depth", text)
     assert m, text
