@@ -87,8 +87,8 @@ def test_uf_r19_tmpfs_byte_level_its_cpu_held():
 def test_uf_counter_r20_nerdst_fall_not_cpu_held():
     # one NVMe drive at QD1: 1.43 GB/s at 128 KiB, 0.794 GB/s at 256 KiB, the job at 42 % of a CPU: no CPU-held level
     fit = _fit("r20_nerdst_nvme-p7_seqread_qd1_bs")
-    f = _cf(fit).size_fall.facts
-    assert f["held"] is None and f["cpu_level"] is None
+    sf = _cf(fit).size_fall  # (no fall at all since round 20's RB: the peak's two runs differ ×1.46)
+    assert sf is None or (sf.facts["held"] is None and sf.facts["cpu_level"] is None)
     assert not any("its CPU held" in t for t in _texts(fit))
 
 
