@@ -178,7 +178,9 @@ def one_kind(cf: CurveFacts, claims: list) -> list:
 
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
-    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf)
+    from .disk_counts import uncounted_claims  # a device named with no I/O counted on it (round 19, TF)
+
+    return _layer_claim(result, cf) + uncounted_claims(result, cf) + cache_claims(result, cf) + merge_claims(result, cf)
 
 
 def _layer_claim(result, cf: CurveFacts) -> list:
