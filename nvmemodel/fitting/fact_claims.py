@@ -1265,6 +1265,13 @@ def _mix_claim(result, cf: CurveFacts):
                 f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time, on the device "
                 f"or the path to it (these files cannot tell which: e.g. writes stalling reads on a drive — "
                 f"program/erase, write buffering — or in a target or link between).")
+    elif lo < -MIX_BELOW and s.get("above_in_noise"):  # above only within the pure runs' own spread (round 19 UD)
+        n = s["above_in_noise"]
+        tail = (f" The mixes' medians lie {where}: none falls more than {MIX_BELOW:.0%} below it, and the "
+                f"{n['excess']:.0%} above it at a read share of {n['share']:.2g} is inside the runs' own scatter: the "
+                f"line through the pure points' highest runs gives {fmt_y(n['line_hi'], u)} there, and that mix's runs "
+                f"({span(fmt_y(n['lo'], u), fmt_y(n['hi'], u))}) reach it — no mix lies above it beyond the scatter, "
+                f"so these runs show neither overlap nor faster mixed I/O.")
     elif lo < -MIX_BELOW and _one_in_flight(cf):
         # one I/O at a time: nothing overlaps, so a mix above the harmonic mix is I/Os that each took less time
         # than in the pure runs (blind2's marcm24 sync read-share at QD 1 was "served in parallel")
