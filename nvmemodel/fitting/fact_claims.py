@@ -16,7 +16,7 @@ from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, 
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
-__all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "quiet_on_rise", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -1458,7 +1458,19 @@ def untrusted_claim(result, key, cf: CurveFacts, prior=()):
             and not any("misses" in c.text and "more than 50 %" in c.text for c in prior) else "")
     return _claim("model", f"The {model} fit (R² = {_r2(t['r2'])}{miss}) does not describe these points closely "
                            f"enough (R² ≥ 0.9 and no point missed by more than 25 %) for its knee, limit or "
-                           f"parameters to be read as facts about them (they are in params and summary()).", cf.trust)
+                           f"parameters to be read as facts about them (they are in params and summary()).", cf.trust,
+                  untrusted=True)
+
+
+def quiet_on_rise(cf: CurveFacts, claims: list) -> list:
+    """``claims`` without the untrusted model's caution (:func:`untrusted_claim`) where the explanation says the series
+    still rises — the saturation fact's state "rising", or a "still rises" claim that survived the last checks: no
+    model is read on a rising series, so no caution about reading one either (set after round 19 was read: TD, what
+    round 18's rule left; r20_tutsunom_sdb-hdd-deadline_4k-randread_qd1_numjobs_repeats, "The amdahl fit (R² = 0.8523)
+    does not describe these points closely enough …" after "still rises")."""
+    rising = cf.saturation.facts["state"] == "rising" if cf.saturation is not None else \
+        any(c.kind == "rising" for c in claims)
+    return [c for c in claims if not (c.kind == "model" and c.facts.get("untrusted"))] if rising else claims
 
 
 def cpu_claims(result, cf: CurveFacts) -> list:
