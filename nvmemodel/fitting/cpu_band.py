@@ -12,7 +12,8 @@ idle" and no cost line, TE).
 One band for every axis: the cost is said where some point of the series had a job at :data:`COST_WORTH` of one CPU
 or more (it can bind there, or the cost explains a CPU-bound point elsewhere in the series), or where the cost is an
 argument of its own (it grew while the rate fell: ``facts.cost_rise``); elsewhere the CPU sentence says the share and
-no cost — the cost stays in the claim's facts and in ``curve_facts(...).cpu`` for a user who asks for it.
+no cost — ``cpu_claims.unsaid_cost(result, key)`` gives the line left out, and ``curve_facts(...).cpu`` its figures,
+for a user who asks for them.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from .axes import axis_kind
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
 from .wording import cpus_words, fmt_y, span
 
-__all__ = ["_machine_cpu", "_per_job_cpu"]
+__all__ = ["_machine_cpu", "_per_job_cpu", "unsaid_cost"]
 
 def _per_job_cpu(pts) -> np.ndarray:
     """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
@@ -607,10 +607,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
-    # a cost not worth a sentence (cpu_band) stays in the claim's facts for a user who asks for it
-    unsaid = cost_words(result, key, quiet=False).strip() if not (machine or near or cost) else ""
-    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
-                          {"cost_unsaid": unsaid} if unsaid else {})]
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
 
 
 def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
@@ -740,14 +737,20 @@ def _run_flags(rows) -> dict:
     return out
 
 
+def unsaid_cost(result, key) -> str:
+    """The cost line :func:`cost_words` leaves out because every job of the curve was far from its CPU limit
+    (:func:`~nvmemodel.fitting.cpu_band.cost_worth`; round 19 TE), for a user who asks for it; "" where the cost is
+    said or there is none to say."""
+    return "" if cost_words(result, key) else cost_words(result, key, quiet=False).strip()
+
+
 def cost_words(result, key, *, quiet: bool = True) -> str:
     """Issue 28 rule 4 on every axis: " fio's CPU per I/O at x = v: 8.2 µs (usr+sys CPU-seconds ÷ I/Os, per job) —
     17.9 K cycles at the host's 2.2 GHz —, at which cost one CPU sustains 122 K IOPS." at the saturation onset (else
     the maximum); along block size the cost at each size and how it changes (CPU is spent per I/O: never per byte
     across sizes). "" where the CPU-bound fact already states it, without a per-I/O figure, or for an engine whose
     CPU is no I/O cost (cpuio). ``quiet``: "" where every job was far from its CPU limit and the cost is no argument
-    (:func:`~nvmemodel.fitting.cpu_band.cost_worth`); ``quiet=False`` gives the words anyway (the claim's facts keep
-    them as ``cost_unsaid``)."""
+    (:func:`~nvmemodel.fitting.cpu_band.cost_worth`); ``quiet=False`` gives the words anyway (:func:`unsaid_cost`)."""
     cf = curve_facts(result, key)
     f = cf.cpu
     if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None \

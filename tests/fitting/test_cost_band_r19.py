@@ -3,7 +3,7 @@ printed for jobs far from any CPU limit (r19_lsvdrbd … 3hdd at 14 % of a CPU: 
 IOPS"; r19_silentzns … seqread at 5.8 %: "6.05 µs … 165.40 K IOPS") while series at 0.8–4.7 % got "nearly idle" and
 none. Rule (``cpu_band.cost_worth``): the cost line is said where some point of the series had a job at ≥ 50 % of one
 CPU (within a doubling of its CPU limit) or the cost is an argument (it grew while the rate fell); elsewhere the share
-is said and the cost kept in the claim's facts. Round 20 showed the class too (r20_tutsunom nvme0n1 at 22 %).
+is said and the cost line left to ``cpu_claims.unsaid_cost``. Round 20 showed the class too (r20_tutsunom nvme0n1 at 22 %).
 Counters: a series with a job at 64 % (cost said), one whose cost rose ×2.37 while its rate fell (said though its
 jobs stayed below half a CPU), a CPU-bound series (the CPU fact's cost stays). Rounds 19 and 20 are spent.
 """
@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from nvmemodel.fitting.cpu_band import COST_WORTH, cost_worth
+from nvmemodel.fitting.cpu_claims import unsaid_cost
 from nvmemodel.fitting.facts import curve_facts
 from tests.fitting import corpus_score as cs
 
@@ -47,8 +48,8 @@ def test_te_no_cost_line_for_jobs_far_from_a_cpu_limit(case_id, split):
     (c,) = _cpu(fit)
     assert "of one CPU per job" in c["text"]  # the share is said …
     assert "CPU per I/O" not in c["text"] and "one CPU sustains" not in c["text"], c["text"]  # … and no cost
-    # the cost is kept for a user who asks: the claim's facts hold the words, with the onset's figure
-    unsaid = c["facts"]["cost_unsaid"]
+    # the cost is there for a user who asks (cpu_claims.unsaid_cost), with the onset's figure
+    unsaid = unsaid_cost(fit, next(iter(fit.fits)))
     onset = curve_facts(fit, next(iter(fit.fits))).saturation.facts["onset_index"]
     got = float(re.search(r"\): ([\d.]+) µs", unsaid)[1]) * 1e-6
     assert got == pytest.approx(per_io[onset], rel=0.005) and "one CPU sustains" in unsaid
@@ -61,11 +62,13 @@ def test_te_hdd3_figure_kept_in_facts_is_the_table_s():
     row = t[t["iodepth"] == 128].iloc[0]
     want = (row["cpu_usr"] + row["cpu_sys"]) / row["iops"]
     (c,) = _cpu(fit)
-    assert f"{want * 1e6:.3g} µs" in c["facts"]["cost_unsaid"]
+    assert f"{want * 1e6:.3g} µs" in unsaid_cost(fit, next(iter(fit.fits)))
+    assert "one CPU sustains" not in c["text"]
 
 
 def test_te_counter_a_job_at_64_percent_keeps_its_cost():
     fit = cs.fit_case_id(QEMU, "blind9")
+    assert unsaid_cost(fit, next(iter(fit.fits))) == ""  # said, so nothing left out
     share, _ = _shares(fit)
     assert np.nanmax(share) >= COST_WORTH
     text = " ".join(c["text"] for c in _cpu(fit))
