@@ -57,7 +57,8 @@ from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
                           size_iops_text,
-                          size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim)
+                          size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim,
+                          quiet_on_rise)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
 from .pacing import _at_pace
@@ -421,7 +422,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             return [sup]
     r2 = f.stats.get("r2", np.nan)
     if cf is not None and cf.trust is not None and not cf.trust.facts["interpreted"]:
-        return [untrusted_claim(result, key, cf, prior)]
+        return [untrusted_claim(result, key, cf, prior)]  # (not on a series said to rise: quiet_on_rise, round 19 TD)
     if cf is not None and cf.cap is not None and cf.cap.facts["crossover_bytes"] \
             and cf.cap.facts["rms_log_smooth"] is not None \
             and cf.cap.facts["rms_log_roofline"] <= cf.cap.facts["rms_log_smooth"]:
@@ -846,9 +847,12 @@ def curve_claims(result, key) -> list[Claim]:
     cpu = [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
     claims += with_cpu_work(result, cf, said + cpu)  # the options fio's CPU holds, named once (round 20, SH)
     claims += _short_runs(result, key)
+    from .run_length import cut_short_claims  # a run far shorter than the sweep's others (round 19, TC)
+
+    claims += cut_short_claims(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
     # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where its line is said: a
     # parameter's bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at …")
     claims += [Claim("caution", f"Caution: {n}.") for n in f.notes if read and shape and any(k in n for k in WHOLE_FIT)]
-    return in_tool_words(result, key, checked(result, key, one_kind(cf, claims)))  # levels against kept runs
+    return in_tool_words(result, key, quiet_on_rise(cf, checked(result, key, one_kind(cf, claims))))  # (kept runs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
@@ -14,7 +15,7 @@ from .axes import axis_kind
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
 from .wording import cpus_words, fmt_y, span
 
-__all__ = ["_machine_cpu", "_per_job_cpu"]
+__all__ = ["_machine_cpu", "_per_job_cpu", "unsaid_cost"]
 
 def _per_job_cpu(pts) -> np.ndarray:
     """fio's usr+sys of each point per job, in CPUs; NaN where the jobs are not known or one job would have
@@ -271,15 +272,27 @@ def _run_reaches(result, cf, k: int) -> bool:
     return runs is not None and bool(runs["share"][-1] >= CPU_BOUND) and bool(runs["share"][-1] <= 1.05)
 
 
-def _cpu_bound_below(result, key, ev: Evidence):
+def _cpu_bound_below(result, key, ev: Evidence, band: bool = False):
     """The points below the level the curve reaches (the plateau's first x, else the maximum's) at which fio saw
-    a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling."""
+    a job at ≥ :data:`CPU_BOUND` of one CPU: a rise from such a point is a CPU limit, not a queue filling.
+
+    ``band``: where no plateau and no CPU-bound level of the CPU fact covers the points after the maximum (a read
+    share, a block size, a fall), the whole band of such points on both sides of the maximum, the maximum with them
+    where they stand on both sides — every point of the band is listed (set after round 19 was read:
+    r19_here-mmapw_tmpfs_mmap_randrw_readshare_repeats, "from read_fraction = 0 to 0.5 … 99.9 %" and "at the
+    maximum (0.75)" while 0.9 and 1.0 were 99.3–99.9 % busy too, unsaid, UE)."""
     pts = _pts(result, key).sort_values(result.x)
-    if result.y_unit == "s" or not len(pts) or _spins(curve_facts(result, key)):
+    cf = curve_facts(result, key)
+    if result.y_unit == "s" or not len(pts) or _spins(cf):
         return pts.iloc[:0]
     level_x = ev.plateau["x_from"] if ev.plateau else float(ev.x[int(np.argmax(ev.y))])
     per = _per_job_cpu(pts)
-    keep = (pts[result.x].to_numpy(float) < level_x) & (per >= CPU_BOUND)
+    xs = pts[result.x].to_numpy(float)
+    keep = (xs < level_x) & (per >= CPU_BOUND)
+    if band and not ev.plateau and not (cf.cpu is not None and cf.cpu.facts["cpu_bound"] is True):
+        after = (xs > level_x) & (per >= CPU_BOUND)
+        if after.any():
+            keep |= after | ((xs == level_x) & (per >= CPU_BOUND) & keep.any())
     keep &= ~np.isin(np.arange(len(pts)), list(_busy_not_binding(result, key, ev)))
     return pts[keep]
 
@@ -470,7 +483,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     sp = _spins(cf)
     if sp is not None and not _machine_cpu(pts):  # one sentence: busy CPU that bought no I/O is no limit (r7 CB)
         return [Claim("cpu", _spin_words(result, cf, sp))]
-    bound_below = _cpu_bound_below(result, key, ev)
+    bound_below = _cpu_bound_below(result, key, ev, band=True)
     below = [Claim("cpu", _cpu_bound_sentence(result, key, ev, bound_below))] if len(bound_below) else []
     below += _busy_not_binding_sentence(result, key, ev)
     not_binding = _busy_not_binding(result, key, ev)
@@ -723,12 +736,20 @@ def _run_flags(rows) -> dict:
     return out
 
 
-def cost_words(result, key) -> str:
+def unsaid_cost(result, key) -> str:
+    """The cost line :func:`cost_words` leaves out because every job of the curve was far from its CPU limit
+    (:func:`~nvmemodel.fitting.cpu_band.cost_worth`; round 19 TE), for a user who asks for it; "" where the cost is
+    said or there is none to say."""
+    return "" if cost_words(result, key) else cost_words(result, key, quiet=False).strip()
+
+
+def cost_words(result, key, *, quiet: bool = True) -> str:
     """Issue 28 rule 4 on every axis: " fio's CPU per I/O at x = v: 8.2 µs (usr+sys CPU-seconds ÷ I/Os, per job) —
     17.9 K cycles at the host's 2.2 GHz —, at which cost one CPU sustains 122 K IOPS." at the saturation onset (else
     the maximum); along block size the cost at each size and how it changes (CPU is spent per I/O: never per byte
     across sizes). "" where the CPU-bound fact already states it, without a per-I/O figure, or for an engine whose
-    CPU is no I/O cost (cpuio)."""
+    CPU is no I/O cost (cpuio). ``quiet``: "" where every job was far from its CPU limit and the cost is no argument
+    (:func:`~nvmemodel.fitting.cpu_band.cost_worth`); ``quiet=False`` gives the words anyway (:func:`unsaid_cost`)."""
     cf = curve_facts(result, key)
     f = cf.cpu
     if f is None or f.facts["cpu_bound"] is True or f.facts.get("spare") or f.facts["cpu_bound"] is None \
@@ -761,6 +782,8 @@ def cost_words(result, key) -> str:
         idle &= per_io > 0  # (a whole-second zero stays: it is said below fio's resolution)
     if idle[i] and (not x_bs or idle[np.isfinite(per_io)].all()):
         return ""
+    if quiet and not cost_worth(share[np.isfinite(per_io)], bool(cost_rise(result, p, per_io))):
+        return ""  # every job far from its CPU limit: no cost line (set after round 19 was read, TE: cpu_band)
     if not (helper or flags["polling"] or flags["paced"]) and (h := follows_time(result, cf)) is not None:
         return follows_time_words(result, cf, h)  # a waiting job's CPU per I/O follows its time (round 20, RC)
     topo = result.setup(key)[0]

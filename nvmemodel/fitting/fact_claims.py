@@ -19,7 +19,7 @@ from .run_noise import last_step_within
 from .steps import GAIN_STEP
 from .wording import _fx, _r2, cpus_words, fmt_y, span
 
-__all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "size_claims", "untrusted_claim"]
+__all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "quiet_on_rise", "size_claims", "untrusted_claim"]
 
 #: a curve whose bytes per I/O reach this (or differ between points) is stated in bytes/s beside IOPS
 BIG_BLOCK = 65536
@@ -194,7 +194,10 @@ def one_kind(cf: CurveFacts, claims: list) -> list:
 
 def layer_claims(result, cf: CurveFacts) -> list:
     """The layer that served the I/O, then any point faster than a drive through it (:func:`cache_claims`)."""
-    return _layer_claim(result, cf) + cache_claims(result, cf) + merge_claims(result, cf) + split_claims(result, cf)
+    from .disk_counts import uncounted_claims  # a device named with no I/O counted on it (round 19, TF)
+
+    return (_layer_claim(result, cf) + uncounted_claims(result, cf) + cache_claims(result, cf)
+            + merge_claims(result, cf) + split_claims(result, cf))
 
 
 def _layer_claim(result, cf: CurveFacts) -> list:
@@ -1482,6 +1485,13 @@ def _mix_claim(result, cf: CurveFacts):
                 f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time, on the device "
                 f"or the path to it (these files cannot tell which: e.g. writes stalling reads on a drive — "
                 f"program/erase, write buffering — or in a target or link between).")
+    elif lo < -MIX_BELOW and s.get("above_in_noise"):  # above only within the pure runs' own spread (round 19 UD)
+        n = s["above_in_noise"]
+        tail = (f" The mixes' medians lie {where}: none falls more than {MIX_BELOW:.0%} below it, and the "
+                f"{n['excess']:.0%} above it at a read share of {n['share']:.2g} is inside the runs' own scatter: the "
+                f"line through the pure points' highest runs gives {fmt_y(n['line_hi'], u)} there, and that mix's runs "
+                f"({span(fmt_y(n['lo'], u), fmt_y(n['hi'], u))}) reach it — no mix lies above it beyond the scatter, "
+                f"so these runs show neither overlap nor faster mixed I/O.")
     elif lo < -MIX_BELOW and _one_in_flight(cf):
         # one I/O at a time: nothing overlaps, so a mix above the harmonic mix is I/Os that each took less time
         # than in the pure runs (blind2's marcm24 sync read-share at QD 1 was "served in parallel")
@@ -1670,7 +1680,19 @@ def untrusted_claim(result, key, cf: CurveFacts, prior=()):
             and not any("misses" in c.text and "more than 50 %" in c.text for c in prior) else "")
     return _claim("model", f"The {model} fit (R² = {_r2(t['r2'])}{miss}) does not describe these points closely "
                            f"enough (R² ≥ 0.9 and no point missed by more than 25 %) for its knee, limit or "
-                           f"parameters to be read as facts about them (they are in params and summary()).", cf.trust)
+                           f"parameters to be read as facts about them (they are in params and summary()).", cf.trust,
+                  untrusted=True)
+
+
+def quiet_on_rise(cf: CurveFacts, claims: list) -> list:
+    """``claims`` without the untrusted model's caution (:func:`untrusted_claim`) where the explanation says the series
+    still rises — the saturation fact's state "rising", or a "still rises" claim that survived the last checks: no
+    model is read on a rising series, so no caution about reading one either (set after round 19 was read: TD, what
+    round 18's rule left; r20_tutsunom_sdb-hdd-deadline_4k-randread_qd1_numjobs_repeats, "The amdahl fit (R² = 0.8523)
+    does not describe these points closely enough …" after "still rises")."""
+    rising = cf.saturation.facts["state"] == "rising" if cf.saturation is not None else \
+        any(c.kind == "rising" for c in claims)
+    return [c for c in claims if not (c.kind == "model" and c.facts.get("untrusted"))] if rising else claims
 
 
 def cpu_claims(result, cf: CurveFacts) -> list:

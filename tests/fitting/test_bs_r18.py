@@ -173,8 +173,10 @@ def test_qd_r18_vitastor_one_io_in_flight_without_a_depth(case_id):
     assert said and f"is {n.min():.2f}–{n.max():.2f} at every size (Little's law)" in said[0]
     assert f"{1e6 / t['iops'].max():.0f} µs at 4 KiB" in said[0]
     joined = " ".join(texts)
-    # the per_io_byte fit is rejected by the text: its scatter is not the yardstick
-    assert "does not describe these points" in joined and "scatter about the fit" not in joined
+    # the per_io_byte fit is not the yardstick: its scatter is not read (round 19 TD: on this still-rising series no
+    # caution about reading it either — the rising sentence says no ceiling is reached)
+    assert "still rises" in joined and "does not describe these points" not in joined
+    assert "scatter about the fit" not in joined
     assert "beyond the ±10% a level is read within, one run a point" in joined
 
 

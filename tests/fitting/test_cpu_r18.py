@@ -24,6 +24,7 @@ import pytest
 
 import nvmemodel as nm
 from tests.fitting import corpus_score as cs
+from tests.fitting.unsaid import with_unsaid_cost
 
 pytestmark = pytest.mark.filterwarnings("ignore:'str' is not supported as a fill value")
 
@@ -35,7 +36,9 @@ DO_NOT_SHOW = "what held the rate its CPU figures do not show"
 
 
 def _cpu_texts(fit) -> list[str]:
-    return [c["text"] for c in fit.claims() if c["kind"] == "cpu"]
+    # (round 19 TE, cpu_band: a cost line not worth a sentence is left out and put back here
+    # (tests/fitting/unsaid.py) where these tests check its figures and notes; tests/fitting/test_cost_band_r19.py tests the band)
+    return [c["text"] for c in with_unsaid_cost(fit) if c["kind"] == "cpu"]
 
 
 def _runs_at(case_id: str, col: str, value: float) -> pd.DataFrame:

@@ -131,8 +131,8 @@ def test_synthetic_mixed_job_r0_is_said_to_count_the_writes_share_of_the_queue()
     if f.stats["r2"] >= 0.9 and np.max(np.abs(f.eval(f.x) / f.y - 1)) <= 0.25:
         assert "The reads share the queue with writes: the model's time per read at one outstanding I/O" in text, text
         assert "fio measured 113 µs per read and 450 µs per write there" in text  # 100/400 µs × (1 + 1/8)
-    else:
-        assert "does not describe these points closely enough" in text, text
+    else:  # not read: said so, or (round 19 TD) nothing where the series still rises
+        assert "does not describe these points closely enough" in text or "still rises" in text, text
     assert "The latency floor is" not in text and "Little's law check (the reads share the queue" in text
     m = re.search(r"per run = ([\d.]+)–([\d.]+)", text)
     assert 0.98 <= float(m.group(1)) and float(m.group(2)) <= 1.02
