@@ -66,9 +66,9 @@ def uncounted(rows) -> dict | None:
 
 def uncounted_claims(result, cf) -> list:
     """The sentence of :func:`uncounted` for one curve's runs ([] where it does not apply)."""
-    from .claim import runs_rows
+    from .claim import Claim, runs_rows
     from .devices import stack_words
-    from .fact_claims import _claim, _count
+    from .wording import _count
 
     u = uncounted(runs_rows(result, cf.points))
     if u is None:
@@ -78,9 +78,9 @@ def uncounted_claims(result, cf) -> list:
     runs = "the run" if u["runs"] == 1 else f"every one of the {u['runs']} runs"
     also = ("" if u["direct"] else "; direct is not recorded in these files, and buffered I/O served entirely by the "
                                    "page cache would leave them empty too")
-    return [_claim("layer", f"fio's disk statistics name {stack_words(u['devices'])} but count no I/O on "
+    return [Claim("layer", f"fio's disk statistics name {stack_words(u['devices'])} but count no I/O on "
                             f"{'it' if len(u['devices']) == 1 else 'them'} in {runs} (0 reads, 0 writes) while fio completed {n} I/Os a run: the I/O did not pass a "
                             f"block device whose counters fio could read — an NVMe multipath or fabrics head, a "
                             f"driver outside the block layer or a device with its statistics off gives this, and the "
                             f"files do not say which{also}. Nothing is read from those counters.",
-                   None, uncounted=u, layer=None)]
+                  {"uncounted": u, "layer": None})]

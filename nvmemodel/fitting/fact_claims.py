@@ -17,7 +17,7 @@ from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, 
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within
 from .steps import GAIN_STEP
-from .wording import _fx, _r2, cpus_words, fmt_y, span
+from .wording import _count, _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "quiet_on_rise", "size_claims", "untrusted_claim"]
 
@@ -299,14 +299,6 @@ def cache_claims(result, cf: CurveFacts) -> list:
         text = (f"{head} A cache served {'this point' if one else 'these points'} ({who}), not the device: "
                 f"{'it is' if one else 'they are'} left out of the size and CPU comparisons.")
     return [_claim("cache", text, f)]
-
-
-def _count(v: float) -> str:
-    """A count of I/Os with a decimal prefix: 7.74 M, 81.1 K."""
-    for f, name in ((1e9, " G"), (1e6, " M"), (1e3, " K")):
-        if v >= f:
-            return f"{v / f:.3g}{name}"
-    return f"{v:.0f}"
 
 
 def merge_claims(result, cf: CurveFacts) -> list:

@@ -149,7 +149,7 @@ def _agreement(result, p, run: dict, lv: list) -> str:
 def _done(c: dict, run: dict | None = None) -> str:
     """What a run did (``run``) or the most a full-length run did per job: I/Os where every point's I/O is one size,
     else bytes (decimal, as the rates)."""
-    from .fact_claims import _count
+    from .wording import _count
 
     if c["one_size"]:
         v = run["ios_per_job"] if run is not None else c["others_ios"]

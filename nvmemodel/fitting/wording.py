@@ -77,3 +77,11 @@ def _unit(ident: str) -> str:
     from .ceiling import bounds_of, from_lmfit_name
 
     return "1" if ident == "sharpness" else bounds_of(from_lmfit_name(ident))[2]
+
+
+def _count(v: float) -> str:
+    """A count of I/Os with a decimal prefix: 7.74 M, 81.1 K."""
+    for f, name in ((1e9, " G"), (1e6, " M"), (1e3, " K")):
+        if v >= f:
+            return f"{v / f:.3g}{name}"
+    return f"{v:.0f}"
