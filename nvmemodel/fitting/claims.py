@@ -754,6 +754,23 @@ def _falsified(result, key) -> list[Claim]:
     return out
 
 
+def read_evidence(result, key, cf, ev):
+    """The noise test's evidence as the claims read it, beside the data facts: a last doubling that adds < 10 % is
+    not "still rising"; a rising curve has no plateau; a saturated one has one plateau in every sentence (the facts':
+    onset to the largest load, with the spread of its runs). The figure draws the same (plots.fit)."""
+    if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls") and ev.rising:
+        ev = dataclasses.replace(ev, rising=None)
+    elif cf.saturation is not None and cf.saturation.facts["state"] == "rising" and (ev.plateau or ev.falls):
+        ev = dataclasses.replace(ev, plateau=None, falls=None)
+    sat = cf.saturation.facts if cf.saturation is not None else {}
+    if sat.get("state") in ("onset", "from_first") and ev.plateau is not None:
+        pts = _pts(result, key).sort_values(result.x)
+        value, spread, runs = _pooled(pts, list(range(sat["onset_index"], len(pts))))
+        ev = dataclasses.replace(ev, plateau={"value": value, "spread": spread, "runs": runs, "x_from": sat["onset_x"],
+                                              "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
+    return ev
+
+
 def curve_claims(result, key) -> list[Claim]:
     """Every claim of one curve's explanation, in the order it is written (see the module docstring)."""
     model = result.chosen[key]
@@ -764,18 +781,8 @@ def curve_claims(result, key) -> list[Claim]:
     joint = f" (fitted jointly with {f.stats['n'] - own} on the other curves)" if own != f.stats["n"] else ""
     flight = one_in_flight(_pts(result, key)) if result.x == "iodepth" else None
     cf = curve_facts(result, key)
-    if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls") and ev.rising:
-        # the model sentences read the curve as the facts do: a last doubling that adds < 10 % is not "still rising"
-        ev = dataclasses.replace(ev, rising=None)
-    elif cf.saturation is not None and cf.saturation.facts["state"] == "rising" and (ev.plateau or ev.falls):
-        ev = dataclasses.replace(ev, plateau=None, falls=None)
+    ev = read_evidence(result, key, cf, ev)
     sat = cf.saturation.facts if cf.saturation is not None else {}
-    if sat.get("state") in ("onset", "from_first") and ev.plateau is not None:
-        # one plateau in every sentence: the facts' (onset to the largest load), with the spread of its runs
-        pts = _pts(result, key).sort_values(result.x)
-        value, spread, runs = _pooled(pts, list(range(sat["onset_index"], len(pts))))
-        ev = dataclasses.replace(ev, plateau={"value": value, "spread": spread, "runs": runs, "x_from": sat["onset_x"],
-                                              "x_to": sat["plateau_x_to"], "points": sat["plateau_points"]})
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
     if (cf.cap or cf.size_fall or cf.one_stream) is not None and claims[0].kind in ("plateau", "unknown noise", "flat",

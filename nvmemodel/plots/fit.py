@@ -343,7 +343,15 @@ def _saturation_plateau(result, key) -> dict | None:
     runs = np.concatenate([np.asarray(_run_values(result, cf.points, i), float) for i in idx]) if idx else np.array([])
     runs = runs[np.isfinite(runs)]
     sd = float(np.std(runs, ddof=1)) if runs.size >= 2 else float("nan")
-    return {"x_from": f["onset_x"], "x_to": f["plateau_x_to"], "value": f["plateau"], "spread": sd}
+    # the value the words state: where they lead with the mean of every run (the noise test's plateau) the figure
+    # shows that number, not the points' level (notebook 06 drew 50.86 K beside a text saying "flattens at 50.24 K")
+    from ..fitting.claims import curve_evidence, read_evidence
+    from ..fitting.fact_claims import lead_claims
+
+    ev = read_evidence(result, key, cf, curve_evidence(result, key)[0])
+    said = [c.facts.get("stated_level") for c in lead_claims(result, cf, ev)]
+    value = next((float(v) for v in said if v is not None and np.isfinite(v)), float(f["plateau"]))
+    return {"x_from": f["onset_x"], "x_to": f["plateau_x_to"], "value": value, "spread": sd}
 
 
 def _size_cap_level(result, key) -> dict | None:

@@ -276,3 +276,23 @@ def test_load_axis_fit_figure_keeps_the_fitted_lines_of_a_still_rising_series(tm
     assert any(lbl.startswith("cap x_max") and "(fitted" in lbl for lbl in labels), labels
     assert "Little's law n / r0 (fitted latency floor)" in labels
     assert not any(lbl.startswith("measured level") for lbl in labels)
+
+
+def test_load_axis_plateau_drawn_is_the_number_the_explanation_states(tmp_path):
+    """The dotted plateau's value is the one explain() states: notebook 06's fio 3.33 libaio QD sweep
+    (tests/data/fit/local/qd, made here) said "flattens at 50.24 K IOPS" (the mean of the 12 runs from the onset)
+    while the legend read "measured plateau 50.86 K IOPS" (the points' level) — two numbers for one plateau."""
+    import pathlib
+    import re
+
+    qd = nm.read_results(pathlib.Path(__file__).parents[1] / "data" / "fit" / "local" / "qd")
+    r = nm.fit(qd, x="iodepth", y="iops")
+    said = re.search(r"flattens at ([0-9.]+) K IOPS", r.explain())
+    assert said is not None
+    ax = r.plot(tmp_path / "qd.png").axes[0]
+    handles, labels = ax.get_legend_handles_labels()
+    (line,) = [h for h, lbl in zip(handles, labels) if lbl.startswith("measured plateau")]
+    (label,) = [lbl for lbl in labels if lbl.startswith("measured plateau")]
+    assert f"measured plateau {said.group(1)} K IOPS" in label
+    assert line.get_ydata()[0] == pytest.approx(float(said.group(1)), abs=0.006)  # K IOPS drawn
+    assert line.get_xdata()[0] == 16.0  # from the onset the text names
