@@ -62,7 +62,7 @@ from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_cl
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
 from .pacing import _at_pace
-from .run_noise import max_runs_words, why_no_noise
+from .run_noise import last_alone_words, max_runs_words, why_no_noise
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
@@ -142,8 +142,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             spread = f", sd {fmt_y(m['spread'], u)} over {m['runs']} runs" if np.isfinite(m["spread"]) else ""
             end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
                    f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
-        else:
-            end = "; the data do not reach a ceiling."
+        else:  # (a last step within its runs is said, and no "do not reach a ceiling" then: round 21 VH)
+            end = (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else \
+                "; the data do not reach a ceiling."
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))

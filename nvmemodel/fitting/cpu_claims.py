@@ -113,8 +113,11 @@ def _cover(p) -> np.ndarray:
 
 
 def _synced(rows) -> bool:
+    """fsync/fdatasync set, or the jobs inside their sync calls ≥ sync_time.SYNC_HELD of their time (round 21 VA)."""
     import pandas as pd
-    return rows is not None and any(c in rows and (pd.to_numeric(rows[c], errors="coerce") > 0).any()
+
+    from .sync_time import sync_held
+    return rows is not None and sync_held(rows) is not None or rows is not None and any(c in rows and (pd.to_numeric(rows[c], errors="coerce") > 0).any()
                                     for c in ("fsync_every", "fdatasync_every"))
 
 
@@ -671,6 +674,10 @@ def _rate_explained(result, cf, flags, xv: float) -> str:
     if (c.get("iops_cap") and not (c.get("one_depth") or c.get("by_outstanding"))) \
             or (c.get("bytes_cap") and (not c.get("bytes_depth") or c.get("bytes_inflight"))):
         return "a cap the data show sets the rate"
+    from .sync_time import sync_held, sync_short
+
+    if (t := sync_held(runs_rows(result, cf.points))) is not None:  # the syncs filled the cycle (round 21, VA)
+        return sync_short(t)
     if cf.layer is not None and cf.layer.facts.get("served") == "no_device":
         return ""  # round 6 (BG): no device to wait on — "in flight" is the call's own work (a copy, a lock's spin)
     # not fio's in-flight share (rate = outstanding ÷ latency): it is ≈ 1 in any closed loop fio keeps full, a job

@@ -565,6 +565,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"more than any step between the points' levels: no onset, level or fall can be "
                                     f"read from these runs.", f, state="unresolved")
     if s.get("no_latency"):  # runs wider than every step, no step gaining PAYS, no latency proof: the measurement
+        from .sync_time import queue_clause  # a latency column filled: not "no latency" (round 21, VB)
+
+        queued = queue_clause(result, p)
+        queued = ", and the files give no latency to tell whether the added load queued" if queued is None else queued
         return _claim("saturation", f"Measured {what} gains nothing with {x} beyond the noise of its runs: a level "
                                     f"from the first point, {level_words(result, cf, s['plateau'])} (the mean of the "
                                     f"{s['n_runs']} runs kept; the points' levels, each the median of its kept runs, "
@@ -574,8 +578,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"first point to the last the level gained {s['gain']:+.0%} per doubling of {x}. "
                                     f"The repeats of one {x} differ by up to ×{s['ratio']:.3g} (at {x} = "
                                     f"{_xv(result, s['x'])}), more than any step between the points' levels, so no "
-                                    f"onset or fall is read between them, and the files give no latency to tell "
-                                    f"whether the added load queued. {noise}.", f)
+                                    f"onset or fall is read between them{queued}. {noise}.", f)
     if s.get("within_noise"):  # runs wider than every step, yet the load from x_k on queued: the level and its runs
         k0 = s.get("below_x") is not None  # (r10 HB from the first point; r11 KC from a later one, the wide runs below)
         frm = f"holds a level from {x} = {_xv(result, s['onset_x'])} on" if k0 else "is saturated from the first point"
@@ -618,8 +621,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
         plateau = (f" Plateau {level}, the mean of {rb['kept']} of the {rb['runs']} runs over {over} ({rng}); "
                    f"{len(rb['left'])} run{'s' if len(rb['left']) > 1 else ''} more than {DISTURBED:.0%} below "
-                   f"the level's other runs ({left}) left out: a run slowed "
-                   f"by something else, not the level.")
+                   f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below a run of {'its' if len(rb['left']) == 1 else 'their'} own "
+                   f"point ({left}) left out: {'a run' if len(rb['left']) == 1 else 'runs'} slowed, not the level.")
     if state == "from_first":
         text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
                 f"{x} over it."

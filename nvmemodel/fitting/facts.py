@@ -822,7 +822,8 @@ def _robust_level(result, p, level) -> dict | None:
     runs = [_run_values(result, p, int(i)) for i in level]
     if not all(v.size for v in runs):
         return None
-    bar = (1 - DISTURBED) * np.median(np.concatenate(runs))  # (a level is one rate: its runs' median, not a point's)
+    med = float(np.median(np.concatenate(runs)))  # (a level is one rate: its runs' median, not a point's)
+    bar = (1 - DISTURBED) * med
     kept, left = [], []
     for i, v in zip(level, runs):
         low = (v < bar) & (v < (1 - DISTURBED) * v.max())  # and below a run of its own point: not a point that dips
@@ -832,7 +833,7 @@ def _robust_level(result, p, level) -> dict | None:
     if not left or 4 * len(left) > v.size + len(left) or v.max() - v.min() > 2 * FLAT * v.mean():
         return None  # a few runs apart from a tight rest (within ±FLAT), not runs that scatter anyway (blind2)
     return {"value": float(v.mean()), "lo": float(v.min()), "hi": float(v.max()), "kept": int(v.size),
-            "runs": int(v.size) + len(left), "left": left}
+            "runs": int(v.size) + len(left), "left": left, "median": med}
 
 
 def repeat_spread(result, p) -> dict | None:

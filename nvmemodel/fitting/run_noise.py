@@ -125,3 +125,18 @@ def last_step_within(p) -> bool | None:
     if not (np.isfinite(sd).all() and np.isfinite(n).all() and (n >= 2).all()):
         return None
     return bool(abs(y[1] - y[0]) <= 2.0 * float(np.hypot(*(sd / np.sqrt(n)))))
+
+
+def last_alone_words(result, p, x_from: float, x_to: float) -> str:
+    """'; the last step alone (64 KiB → 256 KiB, +22%) is within its runs' noise' where a rise is read over a span
+    that starts before the last step and ends at the last point while that last step is within its runs
+    (:func:`last_step_within`); "" otherwise. A rise said over 16 KiB → 256 KiB without it hides that the last point
+    cannot be told from the one before (set after round 21 was read: r21_here-syncfr … randwrite bs, "+94 %, beyond the
+    repeat noise" over 64 KiB's 1.29 GB/s, runs 1.07–1.50 overlapping 256 KiB's 1.32–1.75, part 1 VH)."""
+    from .claim import _xv
+
+    xs, ys = p["x"].to_numpy(float), p["y"].to_numpy(float)
+    if xs.size < 3 or not np.isclose(x_to, xs[-1]) or x_from >= xs[-2] or not last_step_within(p):
+        return ""
+    return (f"; the last step alone ({_xv(result, xs[-2])} → {_xv(result, xs[-1])}, {ys[-1] / ys[-2] - 1:+.0%}) is "
+            f"within its runs' noise")

@@ -12,7 +12,7 @@ from .wording import span as _span
 __all__ = []
 
 
-def _little_verdict(lo, hi=None, causes: str = "") -> str:
+def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figures") -> str:
     """What per-point Little's-law ratios X·R/N say (``lo``/``hi``: each point's lowest and highest run; one value a
     point where ``hi`` is not given), in the direction each deviation points; ``causes``: what fio's CPU figures show
     at the points far below 1 (:func:`~nvmemodel.fitting.cpu_options.little_causes`), in place of the list of
@@ -22,7 +22,7 @@ def _little_verdict(lo, hi=None, causes: str = "") -> str:
     parts = []
     if low.any() and causes:
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked "
-                     f"for, and fio's CPU figures show why — {causes}")
+                     f"for, and {shown} show why — {causes}")
     elif low.any():
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked for "
                      f"(time a job spends between I/Os — --thinktime, an fsync after each write, fio's own work —, "
@@ -52,9 +52,16 @@ def _little_check(result, key) -> str:
     mean = kp["little"].to_numpy(float)  # (a table built without the runs' ends: the means)
     lo, hi = (np.where(np.isfinite(v), v, mean) for v in (kp[c].to_numpy(float) for c in ("little_lo", "little_hi")))
     keep = np.isfinite(lo) & np.isfinite(hi)
+    from .claim import runs_rows
     from .cpu_options import little_causes
 
-    causes = little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
+    from .sync_time import sync_little, sync_time
+
+    # the jobs' sync calls, which fio times apart from the writes, fill the cycle: they are the cause (round 21, VA)
+    t = sync_time(runs_rows(result, kp))
+    sync = t is not None and round(t["both"][0], 2) >= 0.8
+    causes = sync_little(t) if sync else \
+        little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:
         return ""
@@ -68,8 +75,8 @@ def _little_check(result, key) -> str:
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
-            + _little_verdict(lo, hi, causes)
-            + (_fsync_words(result, pts) if (lo < 0.8).any() else ""))
+            + _little_verdict(lo, hi, causes, "fio's sync figures" if sync else "fio's CPU figures")
+            + (_fsync_words(result, pts) if (lo < 0.8).any() and not sync else ""))
 
 
 def _fsync_words(result, pts) -> str:
