@@ -567,8 +567,8 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if s.get("no_latency"):  # runs wider than every step, no step gaining PAYS, no latency proof: the measurement
         from .sync_time import queue_clause  # a latency column filled: not "no latency" (round 21, VB)
 
-        queued = queue_clause(result, p)
-        queued = ", and the files give no latency to tell whether the added load queued" if queued is None else queued
+        qw = queue_clause(result, p)
+        qw = ", and the files give no latency to tell whether the added load queued" if qw is None else qw
         return _claim("saturation", f"Measured {what} gains nothing with {x} beyond the noise of its runs: a level "
                                     f"from the first point, {level_words(result, cf, s['plateau'])} (the mean of the "
                                     f"{s['n_runs']} runs kept; the points' levels, each the median of its kept runs, "
@@ -578,7 +578,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                     f"first point to the last the level gained {s['gain']:+.0%} per doubling of {x}. "
                                     f"The repeats of one {x} differ by up to ×{s['ratio']:.3g} (at {x} = "
                                     f"{_xv(result, s['x'])}), more than any step between the points' levels, so no "
-                                    f"onset or fall is read between them{queued}. {noise}.", f)
+                                    f"onset or fall is read between them{qw}. {noise}.", f)
     if s.get("within_noise"):  # runs wider than every step, yet the load from x_k on queued: the level and its runs
         k0 = s.get("below_x") is not None  # (r10 HB from the first point; r11 KC from a later one, the wide runs below)
         frm = f"holds a level from {x} = {_xv(result, s['onset_x'])} on" if k0 else "is saturated from the first point"

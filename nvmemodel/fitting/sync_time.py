@@ -33,7 +33,7 @@ def _num(rows, col):
     return pd.to_numeric(rows[col], errors="coerce") if col in rows else pd.Series(np.nan, index=rows.index)
 
 
-def job_seconds(rows) -> "tuple | None":
+def job_seconds(rows) -> list | None:
     """Per run (``source_path``, ``run``): (rows, jobs) — the rows of one run and how many jobs they stand for: a
     group-reported row (one row a run) stands for its ``numjobs``, rows one per job each for one. None where a run's
     rows are neither (several job sections: their jobs are not told apart here)."""
@@ -85,7 +85,13 @@ def sync_time(rows) -> dict | None:
     runs = job_seconds(rows)
     if not runs:
         return None
-    w, s, every, wsec, ssec, rt, by = [], [], [], [], [], [], {}
+    ws: list[float] = []
+    ss: list[float] = []
+    every: list[float] = []
+    wsec: list[float] = []
+    ssec: list[float] = []
+    rt: list[float] = []
+    by: dict = {}
     for r, jobs in runs:
         ios, lat, n, sl = (_num(r, c) for c in ("ios", "lat_mean_s", "sync_ios", "sync_lat_mean_s"))
         run = float(_num(r, "runtime_s").max())
@@ -93,10 +99,14 @@ def sync_time(rows) -> dict | None:
                 and (ios > 0).all() and float(n.sum()) > jobs):
             return None
         tw, ts = float((ios * lat).sum()) / jobs, float((n * sl).sum()) / jobs
-        w.append(tw / run), s.append(ts / run), every.append(float(ios.sum() / n.sum()))
-        wsec.append(tw), ssec.append(ts), rt.append(run)
+        ws.append(tw / run)
+        ss.append(ts / run)
+        every.append(float(ios.sum() / n.sum()))
+        wsec.append(tw)
+        ssec.append(ts)
+        rt.append(run)
         by[str(r["source_path"].iloc[0])] = (tw / run, ts / run, float((n * sl).sum() / n.sum()))
-    w, s = np.array(w), np.array(s)
+    w, s = np.array(ws), np.array(ss)
     return {"write": (float(w.min()), float(w.max())), "sync": (float(s.min()), float(s.max())),
             "both": (float((w + s).min()), float((w + s).max())), "every": (min(every), max(every)),
             "write_s": max(wsec), "sync_s": (min(ssec), max(ssec)), "runtime": (min(rt), max(rt)), "by_source": by,
@@ -174,7 +184,9 @@ def sync_queue(result, points) -> dict | None:
         v = [t["by_source"][s][2] for s in srcs.split(";") if s in t["by_source"]]
         if not v:
             return None
-        lat.append(float(np.mean(v))), lo.append(min(v)), hi.append(max(v))
+        lat.append(float(np.mean(v)))
+        lo.append(min(v))
+        hi.append(max(v))
     x, y = points["x"].to_numpy(float), points["y"].to_numpy(float)
     expected = (x[-1] / x[0]) / (y[-1] / y[0])
     if len(x) < 3 or not (expected > 1 and lat[-1] / lat[0] >= 1 + SYNC_QUEUED * (expected - 1)):
