@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LAYERS", "STACKING", "bottom_counts", "devices_per_point", "layer_of", "listed_devices", "parallel_targets",
+__all__ = ["LAYERS", "MAPPER_TARGET", "STACKING", "bottom_counts", "mapper_targets", "devices_per_point", "layer_of", "listed_devices", "parallel_targets",
            "side_by_side", "stack_words", "device_busy"]
 
 #: disk-statistics device names → the layer they are (fio's disk_util lists the devices it saw)
@@ -168,3 +168,26 @@ def device_busy(rows, names: list[str], xcol: str, last: float) -> dict | None:
         return None
     return {"lo": min(shares), "hi": max(shares), "idle": max(shares) < BUSY,
             "busy_last": bool(at_last) and min(at_last) >= BUSY}
+
+
+#: a device-mapper volume's node: /dev/mapper/<name> or /dev/dm-N (LVM volumes' /dev/<vg>/<lv> links are not read:
+#: the path alone does not say they are one)
+MAPPER_TARGET = r"^/dev/(mapper/[^/:;]+|dm-\d+)$"
+
+
+def mapper_targets(rows) -> list[str] | None:
+    """The jobs' targets where every run's are device-mapper volumes (:data:`MAPPER_TARGET`) and fio's disk
+    statistics list no device at all (so no member is named): each once, in order. None otherwise (set after round 21
+    was read: r21_tieredvol_dm-stripe-nvme-2sata_*, WD: /dev/mapper/testpool in every row, disk_util empty, and no
+    sentence said whose rates these were)."""
+    if rows is None or not len(rows) or "target_names" not in rows:
+        return None
+    if "devices" in rows and rows["devices"].astype(object).fillna("").astype(str).ne("").any():
+        return None
+    targets = rows["target_names"].astype(object)
+    if targets.isna().any():
+        return None
+    names = list(dict.fromkeys(t for v in targets.astype(str) for t in re.split(r"[:;]", v) if t))
+    if not names or not all(re.match(MAPPER_TARGET, t) for t in names):
+        return None
+    return names

@@ -230,6 +230,11 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
                 f"a file or network layer) served these I/Os, and no drive-level limit explains them.")
+    elif f.facts.get("mapper"):  # a /dev/mapper target, no member listed (round 21, WD: devices.mapper_targets)
+        one = len(f.facts["targets"]) == 1
+        text = (f"{f.evidence[0].upper()}{f.evidence[1:]} (LVM, dm-crypt, a stripe, multipath …): the rates are "
+                f"{'that volume' if one else 'those volumes'}'s, and fio's disk statistics list no device, so "
+                f"{'its' if one else 'their'} members — and which of them held the rate — are not in the files.")
     else:
         what = _LAYER_WORDS[layer]
         if layer == "network_fs" and f.facts.get("hosts"):
@@ -251,6 +256,12 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         rates = _LAYER_RATES.get(named[-1] if named else layer)
         below = f"a drive's limits apply only below {'it' if one else 'them'}"
         busy = f.facts.get("busy")
+        hits = f.facts.get("hits")
+        if hits and not rates:  # most reads never reached the device (round 21, VC: cache_hits.py)
+            from .cache_hits import reached_sentence
+
+            return [_claim("layer", reached_sentence(hits, said, what, result.x, lambda v: _xv(result, v)), f,
+                           **({"layer": "page_cache"} if hits["ruled_out"] or hits["ruled_at"] else {}))]
         if busy is not None and not rates:  # what fio's disk_util shows, not a rate the layer set (round 20, SC)
             lo, hi = format(100 * busy["lo"], ".0f"), format(100 * busy["hi"], ".0f")
             devs = f.facts["devices"]
@@ -284,10 +295,12 @@ def cache_claims(result, cf: CurveFacts) -> list:
     path = (f"and the path through {' over '.join(s['path'])} adds its own round trip to that" if s["path"] else
             "and the path through the layer adds its own round trip to that") if s["layered"] else \
         f"and this is below half of that"
-    direct = "with direct I/O" if s.get("direct") else "with direct I/O not ruled out (the files do not record it)"
-    who = (f"{'' if s.get('direct') else 'the page cache, had the reads been buffered; '}a host's page cache beneath "
+    hits = (cf.layer.facts.get("hits") or {}) if cf.layer is not None else {}  # direct ruled out (round 21, VC)
+    direct = "with direct I/O" if s.get("direct") else "the reads buffered (direct I/O ruled out, above)" if hits.get(
+        "ruled_out") else "with direct I/O not ruled out (the files do not record it)"
+    who = (f"{'' if s.get('direct') else 'the page cache; ' if hits.get('ruled_out') else 'the page cache, had the reads been buffered; '}a host's page cache beneath "
            f"a VM's disk, memory beneath a loop image, or a cache in the layer")
-    head = (f"Faster than any drive: {at}, at one I/O in flight per job {direct}. No drive completes a read that fast "
+    head = (f"Faster than any drive: {at}, at one I/O in flight per job{',' if hits.get('ruled_out') and not s.get('direct') else ''} {direct}. No drive completes a read that fast "
             f"— the fastest, Intel's Optane SSD P5800X, is specified at about {floor} (its product brief), {path}.")
     if s.get("every_point"):
         way = (f" Every run went the same way (fio's disk statistics: {' over '.join(s['path'])} in every run"

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .devices import LAYERS, STACKING, device_busy, devices_per_point, layer_of, listed_devices, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
+from .devices import LAYERS, STACKING, device_busy, devices_per_point, layer_of, listed_devices, mapper_targets, parallel_targets, side_by_side  # noqa: F401  (LAYERS: fio's disk-statistics names → layers)
 from .evidence import TRUST_MISS, TRUST_R2  # noqa: F401  (the test a model must pass to be read; re-exported)
 from .evidence import fit_misses as _fit_misses
 from .knee import held_peak, unqueued_onset
@@ -2061,8 +2061,10 @@ def _layer(result, p) -> Fact | None:
             apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
                 (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
             busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
+            from .cache_hits import reached  # reads that never reached the device (round 21, VC)
+
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
-                                  "side_by_side": side, "per_point": apart, "busy": busy},
+                                  "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x)},
                         f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)
@@ -2096,6 +2098,11 @@ def _layer(result, p) -> Fact | None:
         return Fact("layer", {"layer": "beyond_device", "limit": top[0], "gen": top[1], "counted": counted,
                               "per_target": float(np.nanmax(bps) / max(targets, 1.0))},
                     f"more bytes per second {'per target ' if counted else ''}than a Gen{top[1]} x4 link carries")
+    mapper = mapper_targets(rows)  # a device-mapper target, no member listed (round 21, WD)
+    if mapper:
+        return Fact("layer", {"layer": "dm", "devices": [], "targets": mapper, "mapper": True},
+                    f"the jobs' target{'s' if len(mapper) > 1 else ''} {', '.join(mapper)} "
+                    f"{'are device-mapper volumes' if len(mapper) > 1 else 'is a device-mapper volume'}")
     return None
 
 
