@@ -50,6 +50,7 @@ from .claim import (  # noqa: F401  (curve_evidence: fact_claims' stream_evidenc
     EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, in_tool_words, runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 from .cpu_claims import _cpu, _cpu_bound_below
+from .cpu_limits import busy_rise_end
 from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
@@ -143,7 +144,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
                    f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
         else:
-            end = "; the data do not reach a ceiling."
+            end = (cf is not None and busy_rise_end(result, cf, r)) or "; the data do not reach a ceiling."  # r21 VE
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))
