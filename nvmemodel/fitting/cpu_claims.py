@@ -584,7 +584,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                          f"needs no core count)")
         elif (far := far_from_limit(cf)) is not None:  # below half a CPU at every point (round 21, WE)
             left = off_thread(cf, flags["buffered"])
-            bound.append(f"{who} below half of one CPU at every {result.x} (at most {_share(far)}): fio's own CPU "
+            bound.append(f"{who} below a quarter of one CPU at every {result.x} (at most {_share(far)}): fio's own CPU "
                          f"was far from a limit" + (f" (the work of {left} is not in its figures)" if left else ""))
         else:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
