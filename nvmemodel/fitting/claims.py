@@ -50,6 +50,7 @@ from .claim import (  # noqa: F401  (curve_evidence: fact_claims' stream_evidenc
     EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, in_tool_words, runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
 from .cpu_claims import _cpu, _cpu_bound_below
+from .cpu_limits import busy_rise_end
 from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
@@ -142,9 +143,10 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             spread = f", sd {fmt_y(m['spread'], u)} over {m['runs']} runs" if np.isfinite(m["spread"]) else ""
             end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
                    f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
-        else:  # (a last step within its runs is said, and no "do not reach a ceiling" then: round 21 VH)
-            end = (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else \
-                "; the data do not reach a ceiling."
+        else:  # a CPU-limited rise (round 21 VE) first; a last step within its runs is said (round 21 VH)
+            end = (cf is not None and busy_rise_end(result, cf, r)) or (
+                (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else
+                "; the data do not reach a ceiling.")
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cpu_limits import shared_words
 from .devices import BUSY, stack_words
 from .knee_words import between_words, cpu_level_words, held_head, knee_sentence, rise_words
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
@@ -1716,6 +1717,8 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     if f is None or f.facts["cpu_bound"] is False:
         return []
     s, x = f.facts, result.x
+    if s["cpu_bound"] is None and (shared := shared_words(result, cf)):  # round 21 (VD): its cost rose, not held
+        return [_claim("cpu", shared, f)]
     if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
                               f"used a level {cpus_words(s['level_cpus'], '.3g')} however many were added. A rate held by "
