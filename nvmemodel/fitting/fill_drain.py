@@ -43,6 +43,9 @@ def queue_fulls(rows) -> np.ndarray:
 def short_points(result, p) -> list[tuple[float, float, float]]:
     """``(x, queue-fulls, ios per job)`` of each point whose every run was at most :data:`FILL_DRAIN` queue-fulls
     (the most over its runs); empty without a results table naming its files."""
+    import pandas as pd
+
+    from ..ingest.summary import usable_rows
     from .claim import runs_rows
 
     out = []
@@ -52,9 +55,13 @@ def short_points(result, p) -> list[tuple[float, float, float]]:
         rows = runs_rows(result, p.iloc[[i]])
         if rows is None or not len(rows) or "ios" not in rows or "iodepth" not in rows:
             continue
+        rows = usable_rows(rows)  # final reports only: a status snapshot's count is part of a run
+        if result.x in rows:  # one file may hold several points' rows (a transcribed sweep): this point's only
+            rows = rows[np.isclose(pd.to_numeric(rows[result.x], errors="coerce").to_numpy(float), p["x"].iloc[i])]
         k = queue_fulls(rows)
         if k.size and np.isfinite(k).all() and float(k.max()) <= FILL_DRAIN:
-            per_job = float(k.max()) * float(np.nanmax(rows["iodepth"].astype(float)))
+            i_max = int(np.argmax(k))
+            per_job = float(k[i_max]) * float(pd.to_numeric(rows["iodepth"], errors="coerce").to_numpy(float)[i_max])
             out.append((float(p["x"].iloc[i]), float(k.max()), per_job))
     return out
 
