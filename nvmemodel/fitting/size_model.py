@@ -68,9 +68,10 @@ def _below_claim(result, ev, below, iops, bw, lost) -> Claim:
                      for nm_, m, un in (("IOPS", iops, "1/s"), ("bandwidth", bw, "B/s")) if nm_ in below)
     kinds = {"iops_max": "an IOPS", "bw_max": "a bandwidth"}
     rest = (f"; nor do the data determine {' or '.join(kinds[p] for p in lost)} ceiling" if lost else "")
+    what = ("not ceilings of these data, so neither they" if len(below) > 1 else
+            "not a ceiling of these data, so neither it")
     return Claim("model", f"The per-I/O + per-byte fit's {' and '.join(below)} ceiling"
-                          f"{'s lie' if len(below) > 1 else ' lies'} below what was measured ({said}): "
-                          f"{'not ceilings of these data, so neither they' if len(below) > 1 else 'not a ceiling of these data, so neither it'}"
+                          f"{'s lie' if len(below) > 1 else ' lies'} below what was measured ({said}): {what}"
                           f" nor a crossing block size is stated{rest}."
                           + cheaper_words(ev.x, iops),
                  {"interpreted": False, "below_measured": True})
