@@ -131,6 +131,9 @@ def _noise_words(cf: CurveFacts) -> str:
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
                 f"there are any, the size of the steps{little} elsewhere")
     rv = reversal(cf.points["x"].to_numpy(float), cf.points["y"].to_numpy(float))
+    sf = cf.saturation.facts if cf.saturation is not None else {}
+    if rv is not None and not (sf.get("state") == "onset" and rv["x1"] <= sf.get("onset_x", -np.inf)):
+        rv = None  # a rise only up to an onset: a level from the first point has none to step back on
     axis = f"{cf.saturation.facts['axis']} = " if cf.saturation is not None and cf.saturation.facts.get("axis") else ""
     back = ("" if rv is None else  # the series' own largest step back on its rise (round 21 VG: run_noise.reversal)
             f"; the rise itself steps back {-rv['fall']:+.0%} ({axis}{_fx(rv['x0'])} → {_fx(rv['x1'])}), so a step no "
