@@ -14,9 +14,12 @@ import numpy as np
 from .cpu_limits import shared_words
 from .devices import BUSY, stack_words
 from .knee_words import between_words, cpu_level_words, held_head, knee_sentence, rise_words
+from .clat_little import clat_little_claims
+from .fill_drain import fill_drain_claims
+from .gaps import wide_gap
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
-from .run_noise import last_step_within
+from .run_noise import last_step_within, reversal
 from .steps import GAIN_STEP
 from .wording import _count, _fx, _r2, cpus_words, fmt_y, span
 
@@ -128,7 +131,15 @@ def _noise_words(cf: CurveFacts) -> str:
         lo = "1" if known.size < reps.size else f"{int(known.min())}"
         return (f"Repeats at some points only: {lo}–{int(known.max())} runs a point; their spread the noise where "
                 f"there are any, the size of the steps{little} elsewhere")
-    return f"One run a point, so no repeats to measure a noise: read from the size of the steps{little}"  # (r20 SI)
+    rv = reversal(cf.points["x"].to_numpy(float), cf.points["y"].to_numpy(float))
+    sf = cf.saturation.facts if cf.saturation is not None else {}
+    if rv is not None and not (sf.get("state") == "onset" and rv["x1"] <= sf.get("onset_x", -np.inf)):
+        rv = None  # a rise only up to an onset: a level from the first point has none to step back on
+    axis = f"{cf.saturation.facts['axis']} = " if cf.saturation is not None and cf.saturation.facts.get("axis") else ""
+    back = ("" if rv is None else  # the series' own largest step back on its rise (round 21 VG: run_noise.reversal)
+            f"; the rise itself steps back {-rv['fall']:+.0%} ({axis}{_fx(rv['x0'])} → {_fx(rv['x1'])}), so a step no "
+            f"larger than that is not told from one run's scatter")
+    return f"One run a point, so no repeats to measure a noise: read from the size of the steps{little}{back}"  # (r20 SI)
 
 
 def noise_phrase(ev, change: float | None = None) -> str:
@@ -680,7 +691,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
-        if 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
+        if wide_gap(xs[k - 1], xs[k]):  # no gain per doubling over unsampled doublings (round 21 WC: gaps.py)
+            before = (f" Up to it the load still paid: {ys[k] / ys[k - 1] - 1:+.0%} for ×{xs[k] / xs[k - 1]:.3g} the "
+                      f"{x}, from {fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}, with no point between: "
+                      f"the level is reached somewhere in ({_xv(result, xs[k - 1])}, {_xv(result, xs[k])}], "
+                      f"not measured closer.")
+            if k > 1:
+                before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
+                           f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
+        elif 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
             before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1])}."
         elif k > 4:  # many steps: the last one's gain, and where the rise began
             before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
@@ -1522,7 +1541,8 @@ def lead_claims(result, cf: CurveFacts, ev) -> list:
         return []
     if cf.saturation is not None:
         c = _saturation_claim(result, cf, ev)
-        return [c] if c is not None else []
+        # (round 21 WG: fill_drain.py; VG: clat_little.py)
+        return ([c] + fill_drain_claims(result, cf) + clat_little_claims(result, cf)) if c is not None else []
     if cf.mix is not None:
         return [_mix_claim(result, cf)]
     return []

@@ -22,7 +22,7 @@ import numpy as np
 #: user, evidence)
 FLAT = 0.10
 
-__all__ = ["noise_basis", "noise_floor", "runs_words", "why_no_noise"]
+__all__ = ["noise_basis", "noise_floor", "reversal", "runs_words", "why_no_noise"]
 
 
 def noise_floor(y, sd, n) -> np.ndarray | None:
@@ -140,3 +140,22 @@ def last_alone_words(result, p, x_from: float, x_to: float) -> str:
         return ""
     return (f"; the last step alone ({_xv(result, xs[-2])} → {_xv(result, xs[-1])}, {ys[-1] / ys[-2] - 1:+.0%}) is "
             f"within its runs' noise")
+
+
+def reversal(x, y) -> dict | None:
+    """The largest step down on a curve's rise — between successive points, both before its highest point — where
+    it exceeds the ±:data:`FLAT` band: ``{x0, x1, fall}``; else None. With one run a point it is the series' own
+    measure of how far a single run strays (more load should not lower the rate on the way up), and a step no larger
+    is not told from it (set after round 21 was read, VG: r21_cephvn_rbd-3hdd-osd-rep3_4k-randwrite_qd, a plateau read
+    from two single-run points, −6 % apart after +21 %, while the rise stepped back −14 % at QD 8 → 16; read before it
+    was set: that case only — the band is the one a level is read within, not a new threshold)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if y.size < 3 or not np.isfinite(y).all() or not (y > 0).all():
+        return None
+    top = int(np.argmax(y))
+    best = None
+    for i in range(top - 1):  # steps i → i + 1 with i + 1 < top
+        fall = 1.0 - y[i + 1] / y[i]
+        if fall > FLAT and (best is None or fall > best["fall"]):
+            best = {"x0": float(x[i]), "x1": float(x[i + 1]), "fall": float(fall)}
+    return best

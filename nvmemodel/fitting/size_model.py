@@ -58,6 +58,25 @@ def _small_block_cpu(cf) -> float | None:
     return None
 
 
+def _below_claim(result, ev, below, iops, bw, lost) -> Claim:
+    """A fitted ceiling below what was measured is none: said so with the most measured (and its size), the time per
+    I/O that fell with the size where it did (:func:`~.size_steps.cheaper_words`), and any ceiling the data do not
+    determine — never a bracket from the measurement to the interval's top around a value under it (round 21 VF)."""
+    from .size_steps import cheaper_words
+
+    said = ", ".join(f"{fmt_y(float(np.max(m)), un)} at {_xv_b(float(ev.x[int(np.argmax(m))]))}"
+                     for nm_, m, un in (("IOPS", iops, "1/s"), ("bandwidth", bw, "B/s")) if nm_ in below)
+    kinds = {"iops_max": "an IOPS", "bw_max": "a bandwidth"}
+    rest = (f"; nor do the data determine {' or '.join(kinds[p] for p in lost)} ceiling" if lost else "")
+    what = ("not ceilings of these data, so neither they" if len(below) > 1 else
+            "not a ceiling of these data, so neither it")
+    return Claim("model", f"The per-I/O + per-byte fit's {' and '.join(below)} ceiling"
+                          f"{'s lie' if len(below) > 1 else ' lies'} below what was measured ({said}): {what}"
+                          f" nor a crossing block size is stated{rest}."
+                          + cheaper_words(ev.x, iops),
+                 {"interpreted": False, "below_measured": True})
+
+
 def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
 
     u = result.y_unit
@@ -67,6 +86,10 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     bw = iops * ev.x
     top_i, top_b = float(np.max(iops)), float(np.max(bw))
     lost = [p for p in ("iops_max", "bw_max") if f.held.get(p) == "unidentified"]
+    below = [name for p, name, cap, meas in (("iops_max", "IOPS", im, iops), ("bw_max", "bandwidth", bm, bw))
+             if p not in lost and cap < float(np.max(meas))]
+    if below:  # a fitted ceiling under a measurement is none (issue 28), a lost one's partner too (round 21 VF)
+        return [_below_claim(result, ev, below, iops, bw, lost)]
     if lost:  # a ceiling no measured point depends on has no value to state, nor has the crossing
         kept = "iops_max" if lost == ["bw_max"] else "bw_max" if lost == ["iops_max"] else None
         kept_text = ("" if kept is None else
@@ -78,14 +101,6 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
                                + " and ".join(names[p] for p in lost)
                                + " within the sizes measured (the data do not determine it, so neither a value "
                                  "nor a crossing block size is stated).")]
-    below = [name for name, cap, meas in (("IOPS", im, iops), ("bandwidth", bm, bw)) if cap < float(np.max(meas))]
-    if below:  # a fitted ceiling under a measurement is none (issue 28): the fit is not read as ceilings
-        said = ", ".join(fmt_y(float(np.max(m)), un) for nm_, m, un in (("IOPS", iops, "1/s"), ("bandwidth", bw, "B/s"))
-                         if nm_ in below)
-        return [Claim("model", f"The per-I/O + per-byte fit's {' and '.join(below)} ceiling"
-                               f"{'s lie' if len(below) > 1 else ' lies'} below what was measured ({said}): not "
-                               f"ceilings of these data, so neither they nor a crossing block size is stated.",
-                      {"interpreted": False, "below_measured": True})]
     # what the measurements say of each end, before the model is read there
     rising = _bandwidth_rising(ev.x, bw)
     # a ceiling the data do not reach gets no interval (NO_INTERVAL), nor does the crossing, b* = bw_max / iops_max
