@@ -149,3 +149,12 @@ def test_wf_counter_with_latency_the_latency_sentence():
             for q, v in zip([1, 2, 4, 8, 16], [10.0e3, 10.1e3, 10.05e3, 10.1e3, 10.0e3])]
     t = _text(_seeded(rows), "saturation")
     assert "With one I/O in flight each took 100 µs" in t and "by Little's law each took 1 ÷" not in t
+
+
+def test_wb_figure_draws_the_band_stated():
+    """The figure draws the band the words state (128 KiB–2 MiB, up to the 1.29 GB/s byte cap), not nothing."""
+    from nvmemodel.plots.fit import _size_cap_level
+
+    lv = _size_cap_level(_fit(TIERED_BS), ())
+    assert lv["x_from"] == 128 * 1024 and lv["x_to"] == 2 * 1024 ** 2
+    assert lv["value"] == pytest.approx(1.2903e9, rel=1e-3) and lv["low"] == pytest.approx(1.2461e9, rel=1e-3)
