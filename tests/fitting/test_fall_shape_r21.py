@@ -158,3 +158,12 @@ def test_wb_figure_draws_the_band_stated():
     lv = _size_cap_level(_fit(TIERED_BS), ())
     assert lv["x_from"] == 128 * 1024 and lv["x_to"] == 2 * 1024 ** 2
     assert lv["value"] == pytest.approx(1.2903e9, rel=1e-3) and lv["low"] == pytest.approx(1.2461e9, rel=1e-3)
+
+
+def test_wa_two_levels_whose_lower_one_falls_on():
+    """Spent r5 samyaple (round 5 AA's two levels): 335.8 K at QD8, then 138.7, 130.3, 116.2 K at QD16–64, every step
+    down (−16 % over the "level"): the further fall said, "not a decline" gone."""
+    t = _text(fit_case_id("r5_samyaple_rkt4p_4k-randwrite_1job_qd"), "saturation")
+    assert "not a decline" not in t
+    assert "steps down from 331.41 K IOPS (326.99 K IOPS to 335.84 K IOPS over iodepth = 4–8, 2 points)" in t
+    assert "to 138.72 K IOPS at iodepth = 16, then falls a further 16.3% to 116.15 K IOPS at iodepth = 64" in t
