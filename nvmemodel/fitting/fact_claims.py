@@ -20,6 +20,7 @@ from .gaps import wide_gap
 from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, PAYS, TRUST_R2, CurveFacts, Fact,
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within, reversal
+from .fall_shape import AGAINST
 from .steps import GAIN_STEP
 from .wording import _count, _fx, _r2, cpus_words, fmt_y, span
 
@@ -666,6 +667,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                      f"queues in front of it.{UNKNOWN_HOLDER}")
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
+        elif np.isfinite(out[0]) and out[0] == 1:  # the count always said; without fio's latency 1 ÷ IOPS is each
+            # I/O's mean time by Little's law (set after round 21 was read: WF, r21_noxdb … 1m-seqwrite_qd, nothing said)
+            io = float(p["iops"].iloc[0]) if "iops" in p else float("nan")
+            text += (" The limit is reached at the smallest load measured, 1 I/O outstanding"
+                     + (f": one I/O at a time already reaches it (by Little's law each took 1 ÷ {fmt_y(io, '1/s')} = "
+                        f"{fmt_y(1 / io, 's')} on average), and more outstanding I/O only queues in front of it."
+                        if np.isfinite(io) and io > 0 and not np.isfinite(lat[0]) else "."))
         return _claim("saturation", f"{text} {noise}.", f, stated_level=s.get("plateau"),
                       holder_unknown=UNKNOWN_HOLDER if UNKNOWN_HOLDER in text else "")
     if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)
@@ -763,6 +771,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"{_xv(result, d['x_max'])}), then holds a lower level to {_xv(result, one['x_to'])}: "
                     f"{_range_words(result, cf, one['lo'], one['hi'])} over {one['points']} points, its runs "
                     f"{span(fmt_y(one['runs_lo'], u), fmt_y(one['runs_hi'], u), ' to ')}.")
+        tr = (la or {}).get("trend")  # the later points drift one way: a further fall, no level (round 21 WA)
         if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
             head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
                     f"({span(fmt_y(la['high_lo'], u), fmt_y(d['y_max'], u), ' to ')} over {x} = "
@@ -772,6 +781,12 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"a step of −{drop} between {x} = {_xv(result, d['x_max'])} and {_xv(result, la['x_from'])}, not a "
                     f"decline along {x}; with one run a point a change between the runs is not told from an effect "
                     f"of {x}.")
+            if tr:  # (round 21 WA: the later "level" drifts one way)
+                head = (f"Measured {what} steps down from {level_words(result, cf, la['high'])} "
+                        f"({span(fmt_y(la['high_lo'], u), fmt_y(d['y_max'], u), ' to ')} over {x} = "
+                        f"{span(_xv(result, la['high_from']), _xv(result, d['x_max']))}, {la['high_points']} points) "
+                        f"to {fmt_y(tr['y_from'], u)} at {x} = {_xv(result, la['x_from'])}, {_trend_words(result, tr)}; "
+                        f"with one run a point a change between the runs is not told from an effect of {x}.")
             text = (f"{head} It saturates from {x} = {_xv(result, s['onset_x'])} (no later point gains {PAYS:.0%} "
                     f"per doubling over it).{kw}{latw}{before}")
             return _claim("saturation", f"{between_words(result, s, text)} {noise}.", f)
@@ -783,6 +798,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                     f"{1 - ys[xs > d['x_max']][0] / d['y_max']:.1%} to {fmt_y(ys[xs > d['x_max']][0], u)} at "
                     f"{_xv(result, la['x_from'])} is that one step, not a decline along {x}, and with one run a point a single high point is not "
                     f"told from a change between the runs.")
+            if tr:  # the points after the one step drift one way beyond the band: no level (round 21 WA)
+                head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
+                        f"{_xv(result, d['x_max'])} and drops {1 - tr['y_from'] / d['y_max']:.1%} in one step to "
+                        f"{fmt_y(tr['y_from'], u)} at {x} = {_xv(result, la['x_from'])} (with one run a point a single "
+                        f"high point is not told from a change between the runs), {_trend_words(result, tr)}.")
         steps = d.get("steps") or []
         if not la and sum(abs(g) > LEVEL_STEP for _, _, g in steps) >= 2:  # a fall spread over steps: each (round 6 BA)
             head += (" Step by step: " + ", ".join(
@@ -821,6 +841,18 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     text = between_words(result, s, text)  # (after the phrases above replaced theirs: "over it" names the onset)
     text += _split_words(result, cf, s.get("onset_x"))
     return _claim("saturation", f"{text} {noise}.", f, stated_level=stated)
+
+
+def _trend_words(result, tr: dict) -> str:
+    """A one-signed drift after a step (fall_shape.trend_after), its steps each said: no level (round 21 WA)."""
+    x, u, down = result.x, result.y_unit, tr["change"] < 0
+    each = all((g < 0) == down and g != 0 for _, _, g in tr["steps"])
+    return (f"then {'falls a further' if down else 'rises again by'} {abs(tr['change']):.1%} to {fmt_y(tr['y_to'], u)} "
+            f"at {x} = {_xv(result, tr['x_to'])}, "
+            + ("every step " + ("down" if down else "up") if each else
+               f"no step back {'up' if down else 'down'} beyond {AGAINST:.0%}")
+            + " (" + ", ".join(f"{g:+.1%} {_xv(result, a)} → {_xv(result, b)}" for a, b, g in tr["steps"])
+            + f"): no level after the step, a {'decline' if down else 'rise'} along {x}")
 
 
 def _split_words(result, cf: CurveFacts, x_from) -> str:
@@ -1629,6 +1661,20 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
             text = (f"{head}; the runs at {_xv(result, s['x_max'])} spread {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))}, "
                     f"up to {hi / s['bytes_max'] - 1:.0%} above {fmt_y(s['bytes_max'], 'B/s')}: no byte limit is read "
                     f"from them.")
+        elif s.get("band"):  # a flat top band, one step down, a lower level: no peak (round 21 WB)
+            bd, B = s["band"], (lambda v: fmt_y(v, "B/s"))  # noqa: E731
+            (x0, x1), (a0, a1), k = bd["x"], bd["after_x"], bd["band"][1] - bd["band"][0] + 1
+            m = bd["after"][1] - bd["after"][0] + 1
+            text = (f"Measured bandwidth is level at {span(B(bd['lo']), B(bd['hi']), ' to ')} from {_xv(result, x0)} to "
+                    f"{_xv(result, x1)} ({k} sizes within {FLAT:.0%} of one another, IOPS "
+                    f"{fmt_y(bd['iops'][0], '1/s')} → {fmt_y(bd['iops'][1], '1/s')} for ×{x1 / x0:.3g} the size), then "
+                    f"steps down {abs(bd['step']):.0%} in one step to {_xv(result, a0)}"
+                    + (f" and holds {span(B(bd['after_lo']), B(bd['after_hi']), ' to ')} up to {_xv(result, a1)} ({m} sizes)"
+                       if m >= 2 else f" ({B(bd['after_lo'])}, the largest size)")
+                    + f": larger blocks were slower here from {_xv(result, a0)} on. The most bandwidth measured, "
+                    f"{B(s['bytes_max'])}{io} at {_xv(result, s['x_max'])}, lies inside that level, no peak; it is "
+                    f"the byte limit these data show — "
+                    + _cap_words("a byte cap", s["bytes_max"], s.get("bytes_runs"), "B/s") + ".")
         else:
             text = (f"{head}, and the most bandwidth measured is the byte limit these data show — "
                     + _cap_words("a byte cap", s["bytes_max"], s.get("bytes_runs"), "B/s") + ".")

@@ -1038,12 +1038,17 @@ def _level_after(x, y, reps, i_max: int) -> dict | None:
     into = abs(y[after[0]] / y[i_max] - 1)  # the step that is to stand out as "that one step"
     if np.abs(np.diff(y[after]) / y[after][:-1]).max() > max(LEVEL_STEP, 2 / 3 * into):
         return None  # a "level" holding a step beyond a run's scatter and near the one step is steps (round 6 BA)
+    # the later points drifting one way beyond the band are a further fall (or rise), not a level: said as such (set
+    # after round 21 was read: WA, fall_shape.py)
+    from .fall_shape import trend_after
+
+    trend = trend_after(x, y, after)
     if high < i_max:  # two levels that do not overlap
-        return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
+        return {"trend": trend, "value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
                 "x_to": float(x[-1]), "points": int(after.size), "high": float(y[high:i_max + 1].mean()),
                 "high_lo": float(y[high:i_max + 1].min()), "high_from": float(x[high]), "high_points": i_max + 1 - high}
     return {"value": mean, "lo": float(y[after].min()), "hi": float(y[after].max()), "x_from": float(x[after[0]]),
-            "x_to": float(x[-1]), "points": int(after.size)}
+            "x_to": float(x[-1]), "points": int(after.size), "trend": trend}
 
 
 def _in_flight_stall(p, k: int) -> dict | None:
@@ -1765,7 +1770,12 @@ def _size_fall(result, p, cap: Fact | None = None) -> Fact | None:
     # it, said as such (round 19 UF, size_level.py)
     cpu_level = cpu_held_level(b, bw, bw / b, [_held_why(p, k) for k in range(b.size)], FLAT, NOISE_BAND, LEVEL_STEP) \
         if held and after is None and _held_why(p, i) is not None else None
-    return Fact("size_fall", {"x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
+    # the maximum inside a flat top band, then one step down to a lower level: the band and the step, no peak (set
+    # after round 21 was read: WB, fall_shape.py)
+    from .fall_shape import band_step
+
+    band = band_step(b, bw, i) if not held and after is None and cpu_level is None and not scattered else None
+    return Fact("size_fall", {"band": band, "x_max": float(b[i]), "bytes_max": float(bw[i]), "x_last": float(b[-1]),
                               "bytes_last": float(bw[-1]), "drop": float(drop / bw[i]), "basis": basis,
                               # (a level the peak lies above beyond its noise is no cap: the words say its level)
                               "bytes_cap": None if held or (after and after["beyond"]) else float(bw[i]),

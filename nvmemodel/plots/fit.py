@@ -371,6 +371,10 @@ def _size_cap_level(result, key) -> dict | None:
     if not f and a and result.y_unit == "B/s":  # the level after a peak the words state (round 18 ZB)
         return {"x_from": a["x_from"], "x_to": a["x_to"], "value": a["value"], "low": a["lo"],
                 "label": f"measured byte level {fmt_y(a['lo'], 'B/s')}–{fmt_y(a['hi'], 'B/s')} (as stated)"}
+    bd = cf.size_fall.facts.get("band") if cf.size_fall is not None else None
+    if not f and bd and result.y_unit == "B/s":  # the flat top band the words state, up to its byte cap (round 21 WB)
+        return {"x_from": bd["x"][0], "x_to": bd["x"][1], "value": bd["hi"], "low": bd["lo"],
+                "label": f"measured byte level {fmt_y(bd['lo'], 'B/s')}–{fmt_y(bd['hi'], 'B/s')} (as stated)"}
     if not f:  # one serial stream states no level: none is drawn (round 17 YA/YB)
         return None if cf.one_stream is None else {}
     for flat, rng, value, unit, what in (("bytes_flat", "bytes_range", "bytes_cap", "B/s", "byte"),

@@ -105,7 +105,9 @@ def test_the_round5_two_levels_keep_their_points():
     # counter (spent, round 5 AA): 327 K and 336 K at QD4–8, then 116–139 K over QD16–64 — three points stay whole
     (t,) = _sat(fit_case_id("r5_samyaple_rkt4p_4k-randwrite_1job_qd"))
     assert "331.41 K IOPS (326.99 K IOPS to 335.84 K IOPS over iodepth = 4–8, 2 points)" in t
-    assert "128.39 K IOPS (116.15 K IOPS to 138.72 K IOPS over iodepth = 16–64, 3 points)" in t
+    # (round 21 WA: the three points after the step fall every step — said with each of them, not as a level)
+    assert ("to 138.72 K IOPS at iodepth = 16, then falls a further 16.3% to 116.15 K IOPS at iodepth = 64, every step "
+            "down (-6.1% 16 → 32, -10.9% 32 → 64)") in t
 
 
 def test_a_steady_decline_is_no_pair_of_levels():
