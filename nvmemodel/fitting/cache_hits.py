@@ -80,12 +80,18 @@ def reached(rows, xcol: str | None = None) -> dict | None:
         k = float(depth * (jobs if np.isfinite(jobs) else 1.0))
         r = n_dev / n_fio
         floor = max(RANDOM_FLOOR if random else 0.0, 1.0 / k if np.isfinite(k) and k >= 1 else 0.0)
-        ratio.append(r), dev.append(n_dev), fio.append(n_fio), out.append(k), ruled.append(r < floor)
+        ratio.append(r)
+        dev.append(n_dev)
+        fio.append(n_fio)
+        out.append(k)
+        ruled.append(r < floor)
         xs.append(float(_num(g[xcol]).iloc[0]) if xcol and xcol in g else np.nan)
     if not ratio or max(ratio) > REACHED_MAX:
         return None
     outs = [o for o in out if np.isfinite(o)]
-    at, rest, rest_r = [], [], []
+    at: list[float] = []
+    rest: list[float] = []
+    rest_r: list[float] = []
     if not all(ruled) and np.isfinite(xs).all():  # per point: every run of a point below what direct I/O allows
         for x in sorted(set(xs)):
             runs = [i for i, v in enumerate(xs) if v == x]

@@ -99,11 +99,10 @@ def curve_evidence(result, key) -> tuple[Evidence, dict | None]:
 
 
 def _xv(result, v) -> str:
-    """An x value as written; block sizes in KiB/MiB."""
-    v = float(v)
-    if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
-        return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
-    return _fx(v)
+    """An x value as written; block sizes in KiB/MiB (:func:`~.wording.xv`)."""
+    from .wording import xv
+
+    return xv(result, v)
 
 
 def _what(result) -> str:

@@ -150,11 +150,11 @@ def busy_rise_end(result, cf, r: dict) -> str:
         return ""
     _, p, _, per_io = _cpu(cf)
     xs = p["x"].to_numpy(float)
-    i = np.flatnonzero(np.isclose(xs, float(r.get("x_from", np.nan))))
-    j = np.flatnonzero(np.isclose(xs, float(r.get("x_to", np.nan))))
-    if not (i.size and j.size):
+    ii = np.flatnonzero(np.isclose(xs, float(r.get("x_from", np.nan))))
+    jj = np.flatnonzero(np.isclose(xs, float(r.get("x_to", np.nan))))
+    if not (ii.size and jj.size):
         return ""
-    i, j = int(i[0]), int(j[0])
+    i, j = int(ii[0]), int(jj[0])
     bs = result.x == "block_size_bytes"
     if bs:
         c0, c1, unit = per_io[i] / xs[i], per_io[j] / xs[j], "byte"

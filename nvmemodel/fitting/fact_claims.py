@@ -1784,7 +1784,7 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         return []
     s, x = f.facts, result.x
     if s["cpu_bound"] is None and (shared := shared_words(result, cf)):  # round 21 (VD): its cost rose, not held
-        return [_claim("cpu", shared, f)]
+        return [_claim("cpu", shared, f, cpu_bound=True)]  # (the verdict the words give, for the checks)
     if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
                               f"used a level {cpus_words(s['level_cpus'], '.3g')} however many were added. A rate held by "

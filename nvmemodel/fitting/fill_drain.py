@@ -48,7 +48,7 @@ def short_points(result, p) -> list[tuple[float, float, float]]:
     from ..ingest.summary import usable_rows
     from .claim import runs_rows
 
-    out = []
+    out: list[tuple[float, float, float]] = []
     if "sources" not in p:
         return out
     for i in range(len(p)):

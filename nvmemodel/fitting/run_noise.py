@@ -133,7 +133,7 @@ def last_alone_words(result, p, x_from: float, x_to: float) -> str:
     (:func:`last_step_within`); "" otherwise. A rise said over 16 KiB → 256 KiB without it hides that the last point
     cannot be told from the one before (set after round 21 was read: r21_here-syncfr … randwrite bs, "+94 %, beyond the
     repeat noise" over 64 KiB's 1.29 GB/s, runs 1.07–1.50 overlapping 256 KiB's 1.32–1.75, part 1 VH)."""
-    from .claim import _xv
+    from .wording import xv as _xv
 
     xs, ys = p["x"].to_numpy(float), p["y"].to_numpy(float)
     if xs.size < 3 or not np.isclose(x_to, xs[-1]) or x_from >= xs[-2] or not last_step_within(p):

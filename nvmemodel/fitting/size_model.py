@@ -194,11 +194,9 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
 
 def _xv_b(v: float) -> str:
     """A block size as the claims write it (4 KiB, 1 MiB)."""
-    import types
+    from .wording import xv_bytes
 
-    from .claim import _xv
-
-    return _xv(types.SimpleNamespace(x="block_size_bytes"), v)
+    return xv_bytes(v)
 
 
 def _bandwidth_rising(b: np.ndarray, bw: np.ndarray) -> str | None:

@@ -42,7 +42,7 @@ def cheaper_step(x, iops) -> dict | None:
 def cheaper_words(x, iops) -> str:
     """" Each I/O took less time at 512 KiB than at 256 KiB (1 ÷ IOPS 26.2 ms against 34 ms, −23%): no cost that grows
     with the bytes gives that step." — or "" where no step fell by more than :data:`CHEAPER`."""
-    from .size_model import _xv_b
+    from .wording import xv_bytes as _xv_b
     from .wording import fmt_y
 
     c = cheaper_step(x, iops)

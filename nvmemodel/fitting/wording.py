@@ -85,3 +85,19 @@ def _count(v: float) -> str:
         if v >= f:
             return f"{v / f:.3g}{name}"
     return f"{v:.0f}"
+
+
+def xv(result, v) -> str:
+    """An x value as written; block sizes in KiB/MiB (``result`` needs only ``.x``)."""
+    v = float(v)
+    if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
+        return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
+    return _fx(v)
+
+
+def xv_bytes(v: float) -> str:
+    """A block size as the claims write it (4 KiB, 1 MiB)."""
+    import types
+
+    return xv(types.SimpleNamespace(x="block_size_bytes"), v)
+
