@@ -209,6 +209,10 @@ def buffered_fact(rows) -> dict:
         out["served"] = "no_device"
     elif reads is not None:  # fio's own count of the device's reads, run by run
         out["served"] = "cache" if reads["cache"] == reads["runs"] else "split" if reads["cache"] else "device_part"
+        if out["served"] == "device_part":  # page-sized reads: requests a read bound the hits (round 22, XB)
+            from .page_reads import page_reads
+
+            out["pages"] = page_reads(rows)
     if out["served"] in ("unknown", "no_device") and (ctx := _ctx(rows)) is not None:
         out["ctx"] = ctx  # fio's context switches per read tell whether each read slept (round 17, XE)
         if out["served"] == "unknown":
@@ -299,6 +303,7 @@ def buffered_sentence(facts: dict) -> str:
                 f"the page cache is unknown from these files.")
     c = facts.get("reads")
     if facts.get("served") in ("cache", "split", "device_part") and c:
+        from .devices import layer_of
         devs, n = ", ".join(facts["devices"]), c["runs"]
 
         def rate(lo_hi) -> str:
@@ -314,6 +319,15 @@ def buffered_sentence(facts: dict) -> str:
         if facts["served"] == "cache":
             return (f"{head}, and fio's disk statistics count no read on {devs} during any of the {n} runs: the page "
                     f"cache (memory) served every read, so the rates are memory's and the CPU's, not the device's.")
+        if facts["served"] == "device_part" and facts.get("pages"):  # requests per page-sized read (round 22, XB)
+            from .page_reads import page_words
+
+            pg = facts["pages"]
+            lay = layer_of(facts["devices"][0]) if len(facts["devices"]) == 1 else None
+            return (f"{head}; fio's disk statistics count {reads(c['device_reads'])} read requests on {devs} in each "
+                    f"run: the device beneath served reads in every run; {page_words(pg, devs, lay)}"
+                    + ("" if pg["all_pages"] else "; above a page fio counts requests, not bytes, so how much the "
+                       "page cache served there is not shown") + ".")
         if facts["served"] == "device_part":
             return (f"{head}; fio's disk statistics count {reads(c['device_reads'])} read requests on {devs} in each "
                     f"run: the device beneath served reads in every run (fio counts requests, not bytes, so how much "

@@ -222,6 +222,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         from .buffered import buffered_sentence
 
         text = buffered_sentence(f.facts)
+        from .page_reads import missed_layer
+
+        if (lay := missed_layer(f.facts)) is not None:  # every page-sized read went to the device (round 22, XB)
+            return [_claim("layer", text, f, layer=lay)]
     elif layer == "none":  # said once, with no drive words (round 10, HF)
         text = (f"fio's {f.facts['engine']} engine touches no storage (its I/O goes through {f.facts['path']} only): "
                 f"no drive, file system or page cache set these rates.")
@@ -1889,7 +1893,11 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     served = cf.layer.facts.get("served") if cf.layer is not None else None
     if layer == "none":  # an engine that touches no storage (net …): what its I/O goes through (round 10, HF)
         what = cf.layer.facts["path"]
-    elif layer == "page_cache" and served in ("unknown", "device_part"):  # no evidence either way, or of a share only
+    elif layer == "page_cache" and served == "device_part":  # the device served reads in every run (round 22, XB)
+        from .page_reads import served_what
+
+        what = served_what(cf.layer.facts)
+    elif layer == "page_cache" and served == "unknown":  # no evidence either way
         what = "the page cache or the device (buffered I/O: which served it is not shown)"
     elif layer == "page_cache" and served == "waited":  # each read slept (fio's ctx per read: round 17, XE)
         what = "what each read waited on (a device or a user-space server: not shown which)"
