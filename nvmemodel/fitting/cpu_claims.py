@@ -14,6 +14,7 @@ from .evidence import Evidence
 from .axes import axis_kind
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
 from .cpu_limits import busy_sustains, far_from_limit
+from .cpu_bytes import follows_at
 from .wording import cpus_words, fmt_y, span
 
 __all__ = ["_machine_cpu", "_per_job_cpu", "unsaid_cost"]
@@ -589,6 +590,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
             left = off_thread(cf, flags["buffered"])
             bound.append(f"{who} below a quarter of one CPU at every {result.x} (at most {_share(far)}): fio's own CPU "
                          f"was far from a limit" + (f" (the work of {left} is not in its figures)" if left else ""))
+        elif jobs == 1 and (fol := follows_at(result, cf, float(row[result.x]))) is not None:  # round 22, XD
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU, and its runs' rates moved with the CPU it got "
+                         f"({fol['gb_lo']:.3g}–{fol['gb_hi']:.3g} GB per CPU-second: see its cost per byte); what held "
+                         f"its CPU time below a whole CPU its figures do not show (fio counts the job's thread only)")
         else:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
                          f"(fio counts the job's thread only)")
@@ -844,8 +849,15 @@ def cost_words(result, key, *, quiet: bool = True) -> str:
                  if r > 1 and steady else
                  f"{span}, not in step with size (lowest at {size(xs[ok[int(np.argmin(per_io[ok]))]])})"
                  if not steady else span)
+        from .cpu_bytes import follows_cpu, per_byte_top, per_byte_words  # a cost per byte at the top (round 22 XD)
+
+        top = None if steady else per_byte_top(xs, per_io, ok)
+        if top is not None:
+            trend = trend.replace("not in step with size", f"not in step with size below {size(top['first'])}", 1)
+            trend += per_byte_words(top, size, follows_cpu(runs_rows(result, p), x, top["xs"]))
         text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {over}{trend}; "
-                f"compared per I/O, never per byte across sizes")
+                + (f"compared per I/O below {size(top['first'])}, per byte from it" if top is not None else
+                   "compared per I/O, never per byte across sizes"))
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
                 f"CPU-seconds ÷ I/Os, per job{cyc(per_io[i])})")
