@@ -83,6 +83,6 @@ def direct_reached_words(rows, xcol: str | None, text: str, xv=str) -> str:
         where = f" at {xcol} = {vals[0] if len(vals) == 1 else ', '.join(vals[:-1]) + ' and ' + vals[-1]}"
     return (f"{text[:-1]}. But in {h['runs']} of the {h['of']} runs{where} at most {share} of fio's direct reads "
             f"reached {h['device']} (its read count ÷ fio's reads; random direct reads are not merged): the rest were "
-            f"answered above it, with no page cache in the way — e.g. by the file system, for never-written or "
-            f"unwritten extents read as zeros; such reads skip the device's work — and the rates there are not all "
+            f"answered above it, with no page cache in the way (e.g. by the file system, for never-written or "
+            f"unwritten extents read as zeros, without the device's work), so the rates there are not all "
             f"{h['device']}'s.")
