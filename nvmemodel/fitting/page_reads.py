@@ -77,6 +77,11 @@ def page_reads(rows) -> dict | None:
                                and (pat != "").all())}
 
 
+def _floor_pct(v: float) -> str:
+    """A lower bound as a whole percent, rounded down (0.999 is "99", never "100")."""
+    return f"{int(np.floor(100 * v + 1e-9))}"
+
+
 def _bytes(v: float) -> str:
     return f"{v / 2**20:.3g} MiB" if v >= 2**20 else f"{v / 1024:.3g} KiB" if v >= 1024 else f"{v:.0f} B"
 
@@ -94,7 +99,7 @@ def page_words(p: dict, devs: str, layer: str | None) -> str:
     ratio = span(f"{p['lo']:.3f}", f"{p['hi']:.3f}")
     per = span(_bytes(p["bytes_lo"]), _bytes(p["bytes_hi"]))
     return (f"{ratio} requests per fio read of one page{at} — a read that missed the page cache issues at least one, "
-            f"so at least {100 * (1 - p['hi']):.0f} % of fio's reads{at} were page-cache hits (one request per {per} "
+            f"so at least {_floor_pct(1 - p['hi'])} % of fio's reads{at} were page-cache hits (one request per {per} "
             f"of fio's reads{': readahead' if p['sequential'] else ''})")
 
 
@@ -117,8 +122,9 @@ def served_what(facts: dict) -> str:
     if pg and pg["verdict"] == "missed":
         which = "every read" if pg["all_pages"] else "every page-sized read"
         return f"{devs} beneath the page cache (buffered I/O: {which} missed the page cache)"
-    if pg and pg["all_pages"] and pg["verdict"] == "hits":
-        return (f"the page cache (memory; at least {100 * (1 - pg['hi']):.0f} % of reads hit it) and {devs} beneath "
-                f"it")
+    if pg and pg["verdict"] == "hits":
+        which = "reads" if pg["all_pages"] else "page-sized reads"
+        return (f"the page cache (memory; at least {_floor_pct(1 - pg['hi'])} % of {which} hit it) and {devs} "
+                f"beneath it")
     return (f"{devs} and the page cache above it (buffered I/O: {devs} served reads in every run; the page cache's "
             f"share is not shown)")

@@ -101,11 +101,11 @@ def test_buffered_reads_through_a_synchronous_engine_get_no_device_or_deeper_que
     text = _fit("buffered_bs", x="block_size_bytes", y="bytes_per_s").explain()
     assert "of the device" not in text and "deeper queue" not in text, text
     # what served them needs evidence (fitting/buffered.py): fio's JSON names vda and counts its reads in every run
-    # (round 14, SE) but not their bytes, so the words name both and say which is not shown (round 2's hand reading,
-    # class J: what served buffered I/O needs evidence, and absent it is said unknown); the synchronous engine's "more
-    # jobs" stays
-    assert "an IOPS ceiling of the page cache or the device (buffered I/O: which served it is not shown) is not " \
-           "measured at this depth; more jobs or an async engine (psync is synchronous: one I/O in flight per job) would tell" in text, text
+    # (round 14, SE): 0.001 requests per 4 KiB read bound the page-cache hits from below (round 22, XB: "which served
+    # it is not shown" beside a layer sentence that shows it was the defect); the synchronous engine's "more jobs" stays
+    assert "an IOPS ceiling of the page cache (memory; at least 99 % of page-sized reads hit it) and vda beneath it " \
+           "is not measured at this depth; more jobs or an async engine (psync is synchronous: one I/O in flight per job) would tell" in text, text
+    assert "at least 99 % of fio's reads at 4 KiB were page-cache hits" in text, text
 
 
 def test_a_saturated_curves_last_step_of_scatter_is_not_read_as_still_rising():
