@@ -155,8 +155,8 @@ def test_vsalvaggio_direct_reads_share():
         assert low.size
         (layer,) = _kind(case, "layer")
         text = layer["text"]
-        assert (f"at most {100 * low.min():.0f}–{100 * low.max():.0f} % of fio's direct reads reached loop0"
-                in text)
+        assert (f"at most {100 * low.min():.0f}–{100 * low.max():.0f} % of fio's direct reads reached loop0 as reads "
+                f"of their own" in text)
         assert f"in {low.size} of the {r.size} runs at {x} = " in text
         assert "not all loop0's" in text
     assert "at read_fraction = 0.7 and 1 " in _kind(V_RW, "layer")[0]["text"]
@@ -169,8 +169,11 @@ def test_direct_reads_counters():
         assert "fio's direct reads reached" not in " ".join(c["text"] for c in _kind(case, "layer"))
     # sequential direct reads may merge: not read
     rows = pd.DataFrame({"source_path": ["a"], "direction": "read", "ios": [1000], "disk_read_ios": [500],
-                         "devices": "loop0", "direct": True, "pattern": "read"})
+                         "devices": "loop0", "direct": True, "pattern": "read", "target_names": "/mnt/f.img"})
     assert direct_reached(rows, None) is None
     assert direct_reached(rows.assign(pattern="randread"), None)["lo"] == 0.5
+    # the device itself opened (r12_here-sched … numjobs: /dev/loop0, 0.85–0.94 a read — merges of a small device)
+    assert direct_reached(rows.assign(pattern="randread", target_names="/dev/loop0"), None) is None
+    assert direct_reached(_points("r12_here-sched_loop-mqdeadline_libaio_randread_numjobs_repeats"), None) is None
     # direct=0: buffered.py's, not this rule's
     assert direct_reached(rows.assign(pattern="randread", direct=False), None) is None
