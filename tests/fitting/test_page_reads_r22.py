@@ -120,7 +120,7 @@ def test_memcg_bs_cost_per_byte_from_64k():
     assert "compared per I/O below 64 KiB, per byte from it" in text
     p = _points(M_BS)
     g = p.assign(cpu=p["cpu_usr"] + p["cpu_sys"]).groupby("block_size_bytes")
-    for size, lo_hi in ((262144.0, None), (1048576.0, None)):
+    for size in (262144.0, 1048576.0):
         r = g.get_group(size)
         per = (r["bw_bytes_per_s"] / r["cpu"]).to_numpy(float) / 1e9
         assert np.all(np.abs(per / np.median(per) - 1) <= FOLLOW_TOL)
