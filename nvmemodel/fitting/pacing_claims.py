@@ -136,12 +136,22 @@ def _paced_per_job(result, key, xs, ys, limits, share, at, told, where, pct, run
         return ", ".join(fmt_y(float(v), u) for v in limits[mask])
 
     grows = bool(np.all(np.diff(limits[at]) > 0)) if at.sum() >= 2 else False
-    head = f"fio was told to pace each job ({told}), so the most it allows grows with {x}"
+    # "grows" only of totals that do (round 22 XE: "grows with read_fraction" beside 5.00 → 4.00 K)
+    head = (f"fio was told to pace each job ({told}), so the most it allows "
+            f"{'grows' if np.all(np.diff(limits) >= 0) else 'changes'} with {x}")
     if at.all():
-        return [Claim("paced", f"{head}: every run is at its own total ({totals(at)} at {x} = {where(at)}; "
-                               f"{pct(at)} of it), so the measured {what} still rises in proportion to that pace — "
-                               f"fio's pacing per job, not a limit of the device or the host, and no ceiling is "
-                               f"reached within the data.")]
+        from .pace_slack import slack_claims
+
+        slack, full = slack_claims(result, key)
+        paced_at = at if full is None else at & ~full
+        every = runs is None or bool(np.all(np.concatenate(runs) >= NEAR_PACE))  # round 22 XH: not "every run" of
+        # a list that names a run short of it
+        whose = ("fio's pacing per job" if not (~paced_at).any() or not paced_at.any() else
+                 f"fio's pacing per job at {x} = {where(paced_at)}")
+        return [Claim("paced", f"{head}: every {'run' if every else 'point'} is at its own total ({totals(at)} at "
+                               f"{x} = {where(at)}; {pct(at)} of it), so the measured {what} still rises in "
+                               f"proportion to that pace — {whose}, not a limit of the device or the host, and no "
+                               f"ceiling is reached within the data.")] + slack
     if not at.any():
         return [Claim("paced", f"{head}, but {_none_reached(share, runs).replace('that rate', 'its total')}: "
                                f"it did not bind.")]
