@@ -12,7 +12,7 @@ from .claim import Claim, _pts, _xv
 from .pacing import _row_pace, jobs_of, pace_binds, pd_numeric
 from .wording import fmt_y
 
-__all__ = ["PATH_OCCUPANCY", "pace_law_words", "path_bound_runs", "slack_claims"]
+__all__ = ["PATH_OCCUPANCY", "pace_cause", "pace_law_words", "path_bound_runs", "slack_claims"]
 
 #: a run whose jobs were inside their I/Os this share of their time (measured rate × fio's mean latency ÷ the I/O
 #: outstanding) left its pace no slack: its rate is the path's. Set after round 22 was read (r22_here-fio310rate
@@ -114,3 +114,15 @@ def pace_law_words(result, key, law: str) -> str:
     if not law or not pace_binds(result, key):
         return law
     return "The fit reproduces fio's pace, not a queue's law (its per-I/O time is the pace's interval); "
+
+
+def pace_cause(result, key) -> str:
+    """The cause of a Little's-law fraction far below 1 where fio's pace binds: the jobs waited for their pace's next
+    slot (round 22 XH: "… a rate limit or a per-job limit" listed as candidates of runs the explanation had just
+    called paced); "" where no pace binds."""
+    from .pacing import _pacing
+
+    found = _pacing(result, key)
+    if found is None or not pace_binds(result, key):
+        return ""
+    return f"fio paced them ({found[1]}): each job waited between its I/Os for the pace's next slot"

@@ -37,6 +37,10 @@ def test_xa_8k_top_point_is_the_paths():
     assert "outstanding I/O ÷ latency (115.16 K IOPS–125.33 K IOPS; measured 114.65 K IOPS–123.82 K IOPS)" in t
     assert "Little's law fits the rise" not in t
     assert "The fit reproduces fio's pace" in t
+    # the Little check names the pace its runs were kept to, not a list of candidates (XH)
+    assert ("far below 1: fewer I/Os were in flight than asked for, and the runs' options show why — fio paced them "
+            "(--rate_iops=8000 per job)") in t
+    assert "a rate limit or a per-job limit" not in t
     runs = path_bound_runs(fit, ())
     occ = [float(np.median(p["occ"])) for p in runs]
     assert occ[-1] >= PATH_OCCUPANCY > max(occ[:-1])  # 16 jobs only
