@@ -116,13 +116,16 @@ def pace_law_words(result, key, law: str) -> str:
     return "The fit reproduces fio's pace, not a queue's law (its per-I/O time is the pace's interval); "
 
 
-def pace_cause(result, key) -> str:
+def pace_cause(result, key, low=None) -> str:
     """The cause of a Little's-law fraction far below 1 where fio's pace binds: the jobs waited for their pace's next
     slot (round 22 XH: "… a rate limit or a per-job limit" listed as candidates of runs the explanation had just
-    called paced); "" where no pace binds."""
-    from .pacing import _pacing
+    called paced); "" unless every point far below 1 (``low``, a mask in x order) is at its pace — a point below its
+    pace (a CPU-bound null engine, r6_here_null_rateiops800k) waited for no slot."""
+    from .pacing import _pacing, pace_held
 
     found = _pacing(result, key)
-    if found is None or not pace_binds(result, key):
+    at = pace_held(result, key)
+    if found is None or at is None or low is None or len(low) != len(at) or not low.any() \
+            or not bool(np.all(at[np.asarray(low, bool)])):
         return ""
     return f"fio paced them ({found[1]}): each job waited between its I/Os for the pace's next slot"

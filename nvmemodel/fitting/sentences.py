@@ -64,7 +64,7 @@ def _little_check(result, key) -> str:
         little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
     from .pace_slack import pace_cause
 
-    paced = "" if sync or causes else pace_cause(result, key)  # the runs' own pace, named (round 22 XA/XH)
+    paced = "" if sync or causes else pace_cause(result, key, keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))  # the runs' own pace, named (round 22 XA/XH)
     causes = causes or paced
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:
