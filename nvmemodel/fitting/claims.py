@@ -64,6 +64,7 @@ from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
 from .pacing import _at_pace
 from .run_noise import last_alone_words, max_runs_words, why_no_noise
+from .pace_slack import pace_law_words
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
@@ -454,6 +455,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         # VE: "Little's law fits the rise" of ×1.96 for ×8 threads, no latency in the files)
         lat = _pts(result, key)["lat_mean_s"] if "lat_mean_s" in result.points else None
         law = "Little's law fits the rise; " if lat is not None and np.isfinite(lat.to_numpy(float)).any() else ""
+        law_rise = pace_law_words(result, key, law)  # a rise fio's pace made (round 22 XA: pace_slack.py)
         shared_cap = any(n.startswith("fitted jointly") and "x_max" in n for n in f.notes)
         if cap < top / 1.02:
             # a cap below what was measured is no ceiling of these data, whatever else the curve does: its number,
@@ -469,7 +471,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # data: not printed, with or without an interval (round 8, as the USL's 1.6× "contention alone" limit)
             why = (f"the data still rise at the largest {x} ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])})"
                    if ev.rising else f"the fit's cap lies beyond the data ({cap / top:.1f}× the largest measurement)")
-            out.append(Claim("model", f"{law}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling is reached "
+            out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling is reached "
                                       f"within the data, so none is estimated from the fit.", {"interpreted": False}))
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it

@@ -1526,6 +1526,11 @@ def _mix_claim(result, cf: CurveFacts):
     def runs(d):  # the kept runs' range beside a level read from them
         return f", runs {span(fmt_y(rg[d][0], u), fmt_y(rg[d][1], u))}" if rg else ""
 
+    from .paced_mix import paced_mix_words
+
+    paced = paced_mix_words(result, cf, runs)  # pure runs at fio's pace: no harmonic mix (round 22 XE)
+    if paced is not None:
+        return _claim("mix", paced, f)
     head = (f"Along the read share the pure runs make {fmt_y(s['read'], u)} (reads{runs('read')}) and "
             f"{fmt_y(s['write'], u)} (writes{runs('write')}){' — each the median of its kept runs' if rg else ''}; if "
             f"each I/O took its own direction's time, a mix would make 1/X = r/R + (1 − r)/W (the harmonic mix).")

@@ -62,6 +62,10 @@ def _little_check(result, key) -> str:
     sync = t is not None and round(t["both"][0], 2) >= 0.8
     causes = sync_little(t) if sync else \
         little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
+    from .pace_slack import pace_cause
+
+    paced = "" if sync or causes else pace_cause(result, key, keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))  # the runs' own pace, named (round 22 XA/XH)
+    causes = causes or paced
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:
         return ""
@@ -75,7 +79,8 @@ def _little_check(result, key) -> str:
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
-            + _little_verdict(lo, hi, causes, "fio's sync figures" if sync else "fio's CPU figures")
+            + _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
+                              "the runs' options" if paced else "fio's CPU figures")
             + (_fsync_words(result, pts) if (lo < 0.8).any() and not sync else ""))
 
 
