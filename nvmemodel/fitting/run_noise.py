@@ -124,14 +124,19 @@ def step_runs(p, i: int) -> np.ndarray | None:
     read within the point (set after round 21's fixes were reviewed: r9_here-think … ttblocks-eq-qd iodepth, runs
     2604 / 8644 / 9322 at 16 and 6302 / 15351 / 16471 at 32, "+85 %, within its runs' noise" by one disturbed run a
     point; aialra0 … qd32 bs, a 512 KiB run at −22 % pulling the step to "+11 %" where the others give +3.6 %); None
-    where the table does not give the runs or fewer than two are kept."""
+    where the table does not give the runs, fewer than two are kept, or the kept runs spread beyond the ±FLAT band
+    a level is read within — runs that scatter anyway, not a few apart from a tight rest, as the level rule reads them
+    (r21_here-syncfr … randwrite bs, VH: 64 KiB's runs 1.07–1.50 GB/s keep the last step within)."""
     if "runs_kept" not in p or "kept_runs" not in p or not p["kept_runs"].iloc[i] > 0:
         return None
     v = np.asarray(p["runs_kept"].iloc[i], float)
     if v.size < 2 or not np.isfinite(v).all():
         return None
     low = (v < (1 - SLOWED) * np.median(v)) & (v < (1 - SLOWED) * v.max())
-    return v[~low] if (~low).sum() >= 2 else None
+    k = v[~low]
+    if k.size < 2 or k.max() - k.min() > 2 * FLAT * k.mean():
+        return None
+    return k
 
 
 #: a last step whose kept runs (:func:`step_runs`) gain at least this per doubling of x is the series' rise, not its
