@@ -243,8 +243,13 @@ def far_from_limit(cf, result=None, cores: int | None = None) -> float | None:
 def far_words(v: float) -> str:
     """A share below :data:`FAR_SHARE` as a percentage that does not round to the bar (24.8 %, not "25%" beside
     "below a quarter")."""
-    for nd in (0, 1, 2):
+    from .claim import _pct
+
+    t = _pct(v)  # the share's usual form (7.9 %, 17%), more decimals only where it would read as the bar
+    if float(t.rstrip(" %")) < 100 * FAR_SHARE:
+        return t
+    for nd in (1, 2, 3):
         t = f"{100 * v:.{nd}f}"
         if float(t) < 100 * FAR_SHARE:
             return f"{t} %"
-    return f"{100 * v:.3f} %"
+    return f"{100 * v:.4f} %"

@@ -31,12 +31,18 @@ QUEUE_SHARE = 0.5
 
 
 def _first_rows(result, p):
+    """The table's rows of the first point: by its source files, else (a table without them) by its x value."""
     tbl = result.table
-    if tbl is None or "sources" not in p or "source_path" not in tbl:
+    if tbl is None:
         return None
-    srcs = [s for s in str(p["sources"].iloc[0]).split(";") if s]
-    r = tbl[tbl["source_path"].astype(str).isin(srcs)]
-    return r if len(r) else None
+    if "sources" in p and "source_path" in tbl and str(p["sources"].iloc[0]).strip(";"):
+        srcs = [s for s in str(p["sources"].iloc[0]).split(";") if s]
+        r = tbl[tbl["source_path"].astype(str).isin(srcs)]
+        return r if len(r) else None
+    if result.x in tbl and "x" in p and not result.by:
+        r = tbl[np.isclose(tbl[result.x].to_numpy(float), float(p["x"].iloc[0]))]
+        return r if len(r) else None
+    return None
 
 
 def known_one(result, p) -> bool:
