@@ -21,6 +21,7 @@ from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, 
                     last_gain, latency_step, LITTLE_TOL, queued_last)
 from .run_noise import last_step_within, reversal
 from .fall_shape import AGAINST
+from .one_outstanding import known_one, one_words, queues
 from .steps import GAIN_STEP
 from .wording import _count, _fx, _r2, cpus_words, fmt_y, span
 
@@ -655,7 +656,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
         plateau = (f" Plateau {level}, the mean of {rb['kept']} of the {rb['runs']} runs over {over} ({rng}); "
                    f"{len(rb['left'])} run{'s' if len(rb['left']) > 1 else ''} more than {DISTURBED:.0%} below "
-                   f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below a run of {'its' if len(rb['left']) == 1 else 'their'} own "
+                   f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below the fastest run of {'its' if len(rb['left']) == 1 else 'their'} "
                    f"point ({left}) left out: {'a run' if len(rb['left']) == 1 else 'runs'} slowed, not the level.")
     if state == "from_first":
         text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
@@ -669,19 +670,20 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
             text += (f" The jobs spread their I/O over {_targets(result, cf):g} targets side by side: the level is not "
                      f"one serial path's service time (a rate per target, or a cap or pace, sets it).")
         elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
-                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail"):  # a flat median: not each I/O's time
+                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail") and known_one(result, p):
+            # a flat median: not each I/O's time; the one I/O only where numjobs is named, the queueing only where
+            # the latency grew with the load (one_outstanding; set after round 21's fixes were reviewed: asct)
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
-                     f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point, and more outstanding I/O only "
-                     f"queues in front of it.{UNKNOWN_HOLDER}")
+                     f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point"
+                     + (", and more outstanding I/O only queues in front of it." if queues(result, p) else ".")
+                     + UNKNOWN_HOLDER)
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
-        elif np.isfinite(out[0]) and out[0] == 1:  # the count always said; without fio's latency 1 ÷ IOPS is each
-            # I/O's mean time by Little's law (set after round 21 was read: WF, r21_noxdb … 1m-seqwrite_qd, nothing said)
+        elif np.isfinite(out[0]) and out[0] == 1:  # without fio's latency 1 ÷ IOPS is each I/O's mean time by
+            # Little's law (set after round 21 was read: WF, r21_noxdb … 1m-seqwrite_qd, nothing said); the count only
+            # where numjobs is named and fio's latency, where given, puts one I/O in flight (one_outstanding, asct)
             io = float(p["iops"].iloc[0]) if "iops" in p else float("nan")
-            text += (" The limit is reached at the smallest load measured, 1 I/O outstanding"
-                     + (f": one I/O at a time already reaches it (by Little's law each took 1 ÷ {fmt_y(io, '1/s')} = "
-                        f"{fmt_y(1 / io, 's')} on average), and more outstanding I/O only queues in front of it."
-                        if np.isfinite(io) and io > 0 and not np.isfinite(lat[0]) else "."))
+            text += one_words(result, p, io)
         return _claim("saturation", f"{text} {noise}.", f, stated_level=s.get("plateau"),
                       holder_unknown=UNKNOWN_HOLDER if UNKNOWN_HOLDER in text else "")
     if s.get("between") is not None and state == "onset":  # one point on the level (round 6 BD)

@@ -92,6 +92,8 @@ def xv(result, v) -> str:
     v = float(v)
     if result.x in ("block_size_bytes",) and v >= 1024 and v % 1024 == 0:
         return f"{v / 2**20:g} MiB" if v >= 2**20 and v % 2**20 == 0 else f"{v / 1024:g} KiB"
+    if result.x in ("block_size_bytes",) and 0 < v < 1024 and v == int(v):  # 512 B, not a bare "512" (review of r21)
+        return f"{v:g} B"
     return _fx(v)
 
 

@@ -115,7 +115,7 @@ def test_rise_below_a_cpu_keeps_no_ceiling_words():
 @pytest.mark.parametrize("case, top", [(TV_1JOB, 0.174), (TV_BS, 0.064)])
 def test_far_below_a_cpu_is_far_from_a_limit(case, top):
     fit = _fit(case)
-    assert far_from_limit(_cf(fit)) == pytest.approx(top, abs=0.002)
+    assert far_from_limit(_cf(fit), fit) == pytest.approx(top, abs=0.002)
     text = _texts(fit, "cpu")
     assert "far from a limit" in text and "its CPU figures do not show" not in text
     assert "below a quarter of one CPU at every" in text
@@ -129,7 +129,7 @@ def test_nearly_idle_sibling_keeps_its_words():
 def test_a_share_held_at_one_level_is_not_far():
     """cpuquota bs: 22.5–24.8 % of a CPU at every size (within SHARE_LEVEL): a quota's level, no "far"."""
     fit = _fit(QUOTA_BS)
-    assert far_from_limit(_cf(fit)) is None
+    assert far_from_limit(_cf(fit), fit) is None
     assert "far from a limit" not in _texts(fit, "cpu")
 
 
@@ -157,9 +157,9 @@ def _synthetic(share, iops, x="iodepth"):
 
 def test_synthetic_share_above_a_quarter_somewhere_is_not_far():
     fit = _synthetic([0.05, 0.1, 0.2, 0.3, 0.3], [10e3, 20e3, 40e3, 60e3, 61e3])
-    assert far_from_limit(_cf(fit)) is None
+    assert far_from_limit(_cf(fit), fit) is None
 
 
 def test_synthetic_moving_low_share_is_far():
     fit = _synthetic([0.02, 0.05, 0.1, 0.2, 0.2], [10e3, 20e3, 40e3, 60e3, 61e3])
-    assert far_from_limit(_cf(fit)) == pytest.approx(0.2, abs=0.01)
+    assert far_from_limit(_cf(fit), fit) == pytest.approx(0.2, abs=0.01)

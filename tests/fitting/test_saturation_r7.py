@@ -94,7 +94,7 @@ def test_a_dip_and_a_recovery_to_the_level_stays_a_level():
 @pytest.mark.parametrize("case_id, said", [
     ("r7_here_blkio_riops_iodepth_low1_repeats",
      "Plateau 6.03 K IOPS, the mean of 16 of the 18 runs over iodepth = 1–32 (5.99 K IOPS to 6.19 K IOPS); 2 runs "
-     "more than 20% below the median of the level's runs (6.00 K IOPS) and below a run of their own point (3.64 K IOPS "
+     "more than 20% below the median of the level's runs (6.00 K IOPS) and below the fastest run of their point (3.64 K IOPS "
      "at 2, 3.61 K IOPS at 4) left out"),
     ("r7_here_blkio_wbps_randrw9010_iodepth_repeats",
      "Plateau 10.29 K IOPS, the mean of 15 of the 18 runs over iodepth = 1–32 (9.98 K IOPS to 10.50 K IOPS)"),
