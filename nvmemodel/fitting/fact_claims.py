@@ -1907,6 +1907,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     elif layer == "page_cache" and served == "device_part":  # the device served reads in every run (round 22, XB)
         from .page_reads import served_what
 
+        assert cf.layer is not None  # (the layer above is its fact's)
         what = served_what(cf.layer.facts)
     elif layer == "page_cache" and served == "unknown":  # no evidence either way
         what = "the page cache or the device (buffered I/O: which served it is not shown)"

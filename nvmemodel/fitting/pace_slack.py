@@ -41,7 +41,7 @@ def path_bound_runs(result, key) -> list[dict] | None:
         rows = rows[rows["direction"] == direction]
     out = []
     for joined in _pts(result, key).sort_values(result.x)["sources"].astype(str):
-        d = {k: [] for k in ("occ", "lat", "interval", "path", "y")}
+        d: dict[str, list] = {k: [] for k in ("occ", "lat", "interval", "path", "y")}
         for src in joined.split(";"):
             r = rows[rows["source_path"].astype(str) == src]
             if not len(r) or ("direction" in r and r["direction"].nunique() > 1):

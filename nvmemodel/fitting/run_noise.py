@@ -149,11 +149,11 @@ STEP_PAYS = 0.10
 def _stats(p, robust: bool):
     k = len(p)
     if robust:
-        rr = [step_runs(p, k - 2), step_runs(p, k - 1)]
-        if any(r is None for r in rr):
+        a, b = step_runs(p, k - 2), step_runs(p, k - 1)
+        if a is None or b is None:
             return None
-        return (np.array([r.mean() for r in rr]), np.array([r.std(ddof=1) for r in rr]),
-                np.array([float(r.size) for r in rr]))
+        return (np.array([a.mean(), b.mean()]), np.array([a.std(ddof=1), b.std(ddof=1)]),
+                np.array([float(a.size), float(b.size)]))
     y, sd, n = (p[c].to_numpy(float)[-2:] for c in ("y", "y_std", "n_runs"))
     if not (np.isfinite(sd).all() and np.isfinite(n).all() and (n >= 2).all()):
         return None
@@ -210,7 +210,10 @@ def last_alone_words(result, p, x_from: float, x_to: float) -> str:
     xs = p["x"].to_numpy(float)
     if xs.size < 3 or not np.isclose(x_to, xs[-1]) or x_from >= xs[-2] or not last_step_within(p):
         return ""
-    y = last_two(p)[0]
+    two = last_two(p)
+    if two is None:
+        return ""
+    y = two[0]
     return (f"; the last step alone ({_xv(result, xs[-2])} → {_xv(result, xs[-1])}, {y[1] / y[0] - 1:+.0%}) is "
             f"within its runs' noise")
 
