@@ -62,6 +62,7 @@ from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_cl
                           quiet_on_rise)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
+from .knee_words import near_byte_end
 from .pacing import _at_pace
 from .run_noise import last_alone_words, max_runs_words, why_no_noise
 from .pacing_claims import _paced, paced_model_claim
@@ -144,7 +145,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
                    f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
         else:  # a CPU-limited rise (round 21 VE) first; a last step within its runs is said (round 21 VH)
-            end = (cf is not None and busy_rise_end(result, cf, r)) or (
+            end = (cf is not None and (busy_rise_end(result, cf, r) or near_byte_end(result, cf, r))) or (
                 (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else
                 "; the data do not reach a ceiling.")
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "

@@ -212,3 +212,26 @@ def cost_growth(cpu: dict) -> tuple[float, float] | None:
     if c.size < 2 or not (np.isfinite(c[[0, -1]]).all() and (c[[0, -1]] > 0).all()):
         return None
     return float(c[0]), float(c[-1])
+
+
+#: along block size, a last rise under this per doubling of the size (facts.FLAT, the step a level may hold) with IOPS
+#: falling at least BYTE_SHARE of ∝ 1/size is nearly a byte limit, not "no ceiling". Set after round 22 was read (XF,
+#: r22_opensearch18873_mnt-remote-volume_randread_qd64_bs: +21 % for ×8 the size = +6.4 % per doubling, IOPS ×0.151
+#: for a byte cap's ×0.125, said "the data do not reach a ceiling"; r22_mpvmnotes … sync-qd1_bs, +6.5 % per doubling,
+#: already said "approaches a byte limit")
+SIZE_FLAT = 0.10
+#: IOPS falling at least this share of ∝ 1/size on a log scale (×0.151 for ×8: 0.91 of it)
+BYTE_SHARE = 0.75
+
+
+def near_byte_limit(b0: float, b1: float, bw0: float, bw1: float, io0: float, io1: float) -> dict | None:
+    """From size ``b0`` to ``b1``: bytes/s gained under :data:`SIZE_FLAT` per doubling of the size while IOPS fell by
+    at least :data:`BYTE_SHARE` of ∝ 1/size: ``{"per", "iops_ratio", "cap_ratio"}`` or None."""
+    v = np.array([b0, b1, bw0, bw1, io0, io1], float)
+    if not (np.isfinite(v).all() and (v > 0).all() and b1 > b0 and bw1 > bw0):
+        return None
+    per = float((bw1 / bw0) ** (1 / np.log2(b1 / b0)) - 1)
+    fell = -float(np.log(io1 / io0) / np.log(b1 / b0))
+    if per >= SIZE_FLAT or fell < BYTE_SHARE:
+        return None
+    return {"per": per, "iops_ratio": float(io1 / io0), "cap_ratio": float(b0 / b1)}
