@@ -564,7 +564,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
     if lat_known:
         # an onset whose latency had not risen over the lighter loads': the knee lies past it (round 19 TB, knee.py)
-        facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL, y) \
+        facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL) \
             if k > 0 else None
         facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
         facts.update(_little_growth(ql, k))

@@ -29,14 +29,15 @@ LAT_RISE = 0.10
 #: standard error (r17_here-cpuquota … psync numjobs, 134.6 K → 99.4 K from 2 to 3 jobs), and "holds" would hide it
 HELD = 0.01
 #: (set after round 22 was read: XG, r22_p41plusengine_p41plus-qlc_4k-randwrite_libaio_qd — 29.5 µs at QD1, 21.8 µs
-#: at QD4 after a ×6.83 first step, QD16 below QD4) the onset's latency below the lighter loads' median by more than
-#: LAT_RISE is no "had not risen": a per-I/O cost inflated the lighter loads' latency, so they give no unloaded
-#: baseline, and no knee is placed past the onset. The same LAT_RISE, read downwards (one run a point tells no
+#: at QD4 after a ×6.83 first step) the onset's latency below the point before it by more than
+#: LAT_RISE is no "had not risen": a per-I/O cost inflated the lighter load's latency (the superlinear step into the
+#: onset), so it gives no unloaded baseline, and no knee is placed past the onset (one slow first point further back
+#: stays what the median absorbs, as in round 19). The same LAT_RISE, read downwards (one run a point tells no
 #: smaller change apart).
 
 
 def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, level_to: int,
-                   little_tol: float, y: np.ndarray | None = None) -> dict | None:
+                   little_tol: float) -> dict | None:
     """The onset ``k`` still on the linear part: its mean latency within :data:`LAT_RISE` of both the point before it
     and the median of every lighter load's (the unloaded latency, robust to one slow first point), while the next
     point's latency rose beyond it (the queue shows there), and Little's law held at ``k`` (IOPS × mean latency ÷
@@ -44,9 +45,8 @@ def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, l
     load ÷ that latency — where fewer I/Os were in flight, a flat latency says nothing of a queue: r19 ext4 mmap
     numjobs, 0.26–0.96). ``level_to`` is the last point of the level. None where ``k`` is the first or the last point,
     a latency or the check is missing, or the onset had queued already — and None where the onset's latency lies below
-    the lighter loads' by more than :data:`LAT_RISE` (their latency inflated by a per-I/O cost, no unloaded baseline)
-    or where the next point's level (``y``, each point's level) is below the onset's: the level was reached by the
-    onset, not after it (round 22 XG).
+    the point before it by more than :data:`LAT_RISE` (the latency fell into the onset: a per-I/O cost inflated the
+    lighter load's, no unloaded baseline; round 22 XG).
 
     Returns the onset's and the next point's x and latency, the reference latencies, and ``past``: how many points of
     the level lie past the knee (``level_to − k``)."""
@@ -57,10 +57,8 @@ def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, l
     if not (np.isfinite(little[k]) and abs(little[k] - 1) <= little_tol):
         return None
     ref = float(np.median(lat[:k]))
-    if lat[k] * (1 + LAT_RISE) < ref:
-        return None  # the latency fell to the onset (a superlinear first step): the lighter loads are no baseline
-    if y is not None and np.isfinite(np.asarray(y, float)[[k, k + 1]]).all() and y[k + 1] < y[k]:
-        return None  # the next point lies below the onset: the level was reached by the onset
+    if lat[k] * (1 + LAT_RISE) < lat[k - 1]:
+        return None  # the latency fell into the onset (a superlinear step): the lighter loads are no baseline
     if lat[k] > (1 + LAT_RISE) * lat[k - 1] or lat[k] > (1 + LAT_RISE) * ref:
         return None  # the onset's own latency had risen: some of its load queued, the knee is at it (or before)
     if lat[k + 1] <= (1 + LAT_RISE) * lat[k]:
