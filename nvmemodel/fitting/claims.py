@@ -145,9 +145,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
             end = (f"; the largest measurement lies earlier: {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}"
                    f"{spread} ({m['y'] / ev.y[-1] - 1:.0%} above the last point).")
         else:  # a CPU-limited rise (round 21 VE) first; a last step within its runs is said (round 21 VH)
-            end = (cf is not None and (busy_rise_end(result, cf, r) or near_byte_end(result, cf, r))) or (
+            end = (cf is not None and busy_rise_end(result, cf, r)) or (
                 (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else
-                "; the data do not reach a ceiling.")
+                (cf is not None and near_byte_end(result, cf, r)) or "; the data do not reach a ceiling.")
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))

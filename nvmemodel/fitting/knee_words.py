@@ -115,7 +115,8 @@ def cpu_level_words(result, c: dict) -> str:
 
 def near_byte_end(result, cf, r: dict) -> str:
     """"; +6.4% per doubling of the size, while IOPS fell ×0.151 for ×8 the size (a byte limit alone gives ×0.125):
-    nearly a byte limit, at or above 1.49 GB/s, not measured beyond." — the end of a "still rises" sentence along block
+    nearly a byte limit, above the largest size's bytes/s; its value is not measured." (no number: a limit's value is
+    not read from a still-rising curve, the scorer's rule too) — the end of a "still rises" sentence along block
     size whose last rise is nearly a byte limit (steps.near_byte_limit, round 22 XF); "" otherwise."""
     from .axes import axis_kind
     from .steps import near_byte_limit
@@ -136,4 +137,4 @@ def near_byte_end(result, cf, r: dict) -> str:
         return ""
     return (f"; {d['per']:+.1%} per doubling of the size, while IOPS fell ×{d['iops_ratio']:.3g} for "
             f"×{xs[i[1]] / xs[i[0]]:.3g} the size (a byte limit alone gives ×{d['cap_ratio']:.3g}): nearly a byte "
-            f"limit, at or above {fmt_y(bw[1], 'B/s')}, not measured beyond.")
+            f"limit, above the largest size's bytes/s; its value is not measured.")
