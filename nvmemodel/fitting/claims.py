@@ -62,6 +62,7 @@ from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_cl
                           quiet_on_rise)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
+from .knee_words import near_byte_end
 from .pacing import _at_pace
 from .run_noise import last_alone_words, max_runs_words, why_no_noise
 from .pace_slack import pace_law_words
@@ -147,7 +148,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         else:  # a CPU-limited rise (round 21 VE) first; a last step within its runs is said (round 21 VH)
             end = (cf is not None and busy_rise_end(result, cf, r)) or (
                 (w + ".") if (w := last_alone_words(result, cf.points, r["x_from"], r["x_to"])) else
-                "; the data do not reach a ceiling.")
+                (cf is not None and near_byte_end(result, cf, r)) or "; the data do not reach a ceiling.")
         return Claim("rising", f"Measured {what} still rises at the largest {x}: {fmt_y(r['y_from'], u)} at "
                                f"{_xv(result, r['x_from'])} → {fmt_y(r['y_to'], u)} at {_xv(result, r['x_to'])} "
                                f"({r['rise']:+.0%}, beyond {noise_phrase(ev, r['rise'])})" + end, dict(r))

@@ -22,7 +22,7 @@ from .facts import (CPU_BOUND, DISTURBED, FLAT, LEVEL_STEP, MIX_BELOW, NO_GAIN, 
 from .run_noise import last_step_within, reversal
 from .fall_shape import AGAINST
 from .one_outstanding import known_one, one_words, queues
-from .steps import GAIN_STEP
+from .steps import GAIN_STEP, SUBMITTERS, cost_growth, latency_took, shrinking, submit_carried
 from .wording import _count, _fx, _r2, cpus_words, fmt_y, span
 
 __all__ = ["below_top_words", "noise_phrase", "cache_claims", "served_words", "cpu_claims", "direction_claims", "layer_claims", "lead_claims", "quiet_on_rise", "size_claims", "untrusted_claim"]
@@ -450,9 +450,10 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
 
 
-def _bend_words(s: dict) -> str:
+def _bend_words(s: dict, shrink: bool = False) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
-    steps), said."""
+    steps), said; ``shrink``: every gain is below the one before, though not beyond the noise (steps.shrinking, round
+    22 XC: never "do not shrink" beside a shrinking list)."""
     b = s.get("bend")
     if b is not None:
         return (f"the last two gains each smaller than the one before (by more than {GAIN_STEP * 100:.0f} points and "
@@ -460,8 +461,21 @@ def _bend_words(s: dict) -> str:
     if s.get("last_falls"):
         return (f"only the last gain fell by more than {GAIN_STEP * 100:.0f} points and the noise: one step, not yet "
                 f"a trend, so no approach to a ceiling is shown")
+    if shrink:
+        return (f"each gain is below the one before, but not each by more than {GAIN_STEP * 100:.0f} points and the "
+                f"noise, so the gains alone do not show an approach to a ceiling")
     return (f"the gains do not shrink step over step (by more than {GAIN_STEP * 100:.0f} points and the noise), so no "
             f"approach to a ceiling is shown")
+
+
+def _submit_words(lg: float, sub: dict) -> str:
+    """" fio's mean latency grew +42% per doubling in it, in submission (slat a → b; completion c → d): each
+    submission took longer (CPU work inside the submit call), not a queue" — the growth slat carries
+    (steps.submit_carried, round 22 YE: never "queued" where the completion latency stayed flat)."""
+    (s0, s1), (c0, c1) = sub["slat"], sub["clat"]
+    return (f" fio's mean latency grew {lg:+.0%} per doubling in it, in submission (slat {fmt_y(s0, 's')} → "
+            f"{fmt_y(s1, 's')}; completion latency {fmt_y(c0, 's')} → {fmt_y(c1, 's')}): each submission took longer "
+            f"(CPU work inside the submit call), not a queue of the added load")
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):
@@ -482,7 +496,15 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         if abs(ratio - 2) > 0.01:  # a step of ×4 is two doublings: its own gain, then the gain per doubling
             step += f", {ys[-1] / ys[-2] - 1:+.0%} for ×{ratio:.3g} the {x}"
         cpu = cf.cpu.facts if cf.cpu is not None and cf.cpu.facts["cpu_bound"] else {}
-        if cpu.get("at_x") == xs[-1] and cpu.get("how") == "job":  # the busy submitting job holds the last point
+        if cpu.get("at_x") == xs[-1] and cpu.get("how") == "job" and x in SUBMITTERS:
+            # each added job brings its own CPU: no one job's CPU is the curve's ceiling (round 22 YE, steps.py)
+            cg = cost_growth(cpu)
+            cost = (f"; CPU per I/O rose ×{cg[1] / cg[0]:.3g} from {x} = {_xv(result, xs[0])} to "
+                    f"{_xv(result, xs[-1])} ({fmt_y(cg[0], 's')} → {fmt_y(cg[1], 's')}), so each added job bought "
+                    f"less" if cg and cg[1] > (1 + PAYS) * cg[0] else "")
+            noise = (f"At the largest {x} each job was ≥ {CPU_BOUND:.0%} busy (fio's CPU accounting, below): each "
+                     f"added job brought its own CPU, so no one job's CPU is the curve's ceiling{cost}. {noise}")
+        elif cpu.get("at_x") == xs[-1] and cpu.get("how") == "job":  # the busy submitting job holds the last point
             noise = (f"At the largest {x} the submitting job was ≥ {CPU_BOUND:.0%} busy (fio's CPU accounting, "
                      f"below): the ceiling the curve approaches is that job's CPU. {noise}")
         sd, reps = p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float)
@@ -557,9 +579,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         # fio's mean latency over the same span, from the same statistic as the rates (means: round 20 SB, "+21 %"
         # from means beside "+58 %" from medians, unlabelled)
         lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
+        sub = submit_carried(p, i0) if np.isfinite(lg) and lg > g else None
         if s.get("slowing"):  # the gains shrink step over step (steps.bends): round 20 RF
-            waited = (f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued"
-                      if np.isfinite(lg) and lg > g else "")
+            waited = ("" if not (np.isfinite(lg) and lg > g) else _submit_words(lg, sub) if sub else
+                      f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
                                         f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
@@ -576,8 +599,20 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
-                     f"added load queued)" if np.isfinite(lg) and lg > g else "")
-        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s)}." if xs.size >= 4 else
+                     f"added load queued)" if np.isfinite(lg) and lg > g and not sub else
+                     ";" + _submit_words(lg, sub) if sub else "")
+        shrink = shrinking(xs, ys) is not None
+        took = latency_took(p, i0) if shrink and not alone and xs.size >= 4 else None
+        if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
+            lo, hi = took["little"]
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
+                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s, True)}; but {added}{named} "
+                                        f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
+                                        f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
+                                        f"asked for in flight (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
+                                        f"the added load waited, so the curve is approaching a limit it has not "
+                                        f"reached within the data. {noise}.", f)
+        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s, shrink)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
@@ -1845,7 +1880,9 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         rising = cf.saturation is not None and cf.saturation.facts["state"] == "rising"
         # a still-rising curve has no level: its last point is what the busy job could submit, and more of the load
         # axis cannot raise it much for that job — more jobs can
-        held = (f"the rate there is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy): a larger {x} cannot raise it much for "
+        held = (f"the rate there is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy): each job's rate is what its CPU "
+                f"sustains at that cost, and each added job brings its own CPU (round 22 YE)" if rising and x in SUBMITTERS
+                else f"the rate there is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy): a larger {x} cannot raise it much for "
                 f"{'that job' if who == 'the job' else 'those jobs'} — more jobs can" if rising else
                 f"the level is CPU-bound ({jobs}, ≥ {CPU_BOUND:.0%} busy), not a device queue")
         lo, hi, to = s["one_cost"] or (0, 0, 0)

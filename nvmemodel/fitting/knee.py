@@ -28,6 +28,12 @@ LAT_RISE = 0.10
 #: tell apart (facts.NO_GAIN). Never the runs' noise: runs that scatter widely hide a step of −26 % within twice their
 #: standard error (r17_here-cpuquota … psync numjobs, 134.6 K → 99.4 K from 2 to 3 jobs), and "holds" would hide it
 HELD = 0.01
+#: (set after round 22 was read: XG, r22_p41plusengine_p41plus-qlc_4k-randwrite_libaio_qd — 29.5 µs at QD1, 21.8 µs
+#: at QD4 after a ×6.83 first step) the onset's latency below the point before it by more than
+#: LAT_RISE is no "had not risen": a per-I/O cost inflated the lighter load's latency (the superlinear step into the
+#: onset), so it gives no unloaded baseline, and no knee is placed past the onset (one slow first point further back
+#: stays what the median absorbs, as in round 19). The same LAT_RISE, read downwards (one run a point tells no
+#: smaller change apart).
 
 
 def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, level_to: int,
@@ -38,7 +44,9 @@ def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, l
     outstanding I/O, ``little``, within ``little_tol`` of 1: the I/O asked for was in flight, so the rate there was the
     load ÷ that latency — where fewer I/Os were in flight, a flat latency says nothing of a queue: r19 ext4 mmap
     numjobs, 0.26–0.96). ``level_to`` is the last point of the level. None where ``k`` is the first or the last point,
-    a latency or the check is missing, or the onset had queued already.
+    a latency or the check is missing, or the onset had queued already — and None where the onset's latency lies below
+    the point before it by more than :data:`LAT_RISE` (the latency fell into the onset: a per-I/O cost inflated the
+    lighter load's, no unloaded baseline; round 22 XG).
 
     Returns the onset's and the next point's x and latency, the reference latencies, and ``past``: how many points of
     the level lie past the knee (``level_to − k``)."""
@@ -49,6 +57,8 @@ def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, l
     if not (np.isfinite(little[k]) and abs(little[k] - 1) <= little_tol):
         return None
     ref = float(np.median(lat[:k]))
+    if lat[k] * (1 + LAT_RISE) < lat[k - 1]:
+        return None  # the latency fell into the onset (a superlinear step): the lighter loads are no baseline
     if lat[k] > (1 + LAT_RISE) * lat[k - 1] or lat[k] > (1 + LAT_RISE) * ref:
         return None  # the onset's own latency had risen: some of its load queued, the knee is at it (or before)
     if lat[k + 1] <= (1 + LAT_RISE) * lat[k]:

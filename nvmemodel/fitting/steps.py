@@ -139,3 +139,99 @@ def top_band(b, bw, band: float = LEVEL_BAND) -> dict | None:
         return None
     return {"i": int(j), "lo": float(bw[j:].min()), "hi": float(bw[j:].max()), "x": (float(b[j]), float(b[-1])),
             "n": int(bw.size - j), "below": int(j - 1) if j > 0 else None}
+
+
+# ---------------------------------------------------------------- set after round 22 was read (XC, YE)
+#: axes along which each step adds submitting jobs, each with its own CPU: one job's CPU is no ceiling of their sum
+#: (round 22 YE, r22_remoteswap_android-zram_4k-randwrite_libaio_qd1_numjobs: "the ceiling the curve approaches is that
+#: job's CPU" where 1, 2, 4, 8 jobs used 0.99, 1.89, 3.67, 7.49 CPUs)
+SUBMITTERS = ("numjobs", "jobs", "threads")
+#: a latency growth is the submission's where slat carries at least this share of it (more than half: the rest cannot
+#: be the larger part). Set after round 22 was read (YE, the zram numjobs series: lat 14.4 → 20.5 µs, slat 13.9 → 19.8
+#: µs, clat 0.34 → 0.48 µs, said "part of the added load queued")
+SUBMIT_SHARE = 0.5
+#: the last doubling's latency growth, on a log scale, at least this share of the load's: with every I/O in flight
+#: (Little's law within OCCUPIED of 1) the doubling paid at most 2 ÷ 2^½ = +41 %, the rest waited — over half way
+#: from linear to flat. Set after round 22 was read (XC, r22_here-memcg … psync_randread_numjobs_repeats: +18 % for
+#: ×1.69 the latency at Little 0.99–1.00, said "no approach to a ceiling is shown")
+LAT_SHARE = 0.5
+#: Little's law (IOPS × mean latency ÷ outstanding I/O) within this of 1: the I/O asked for was in flight (the
+#: occupancy round 22's XA rule reads as ≈ 1: ≥ 0.95)
+OCCUPIED = 0.05
+
+
+def shrinking(x, y) -> list[float] | None:
+    """The gains per doubling of every step (≥ 3 steps), each below the one before — however little: a list the words
+    must not call "not shrinking" (round 22 XC: "+455 %, +41 %, +18 % … the gains do not shrink"). None otherwise."""
+    g = doubling_gains(x, y)
+    if g.size < 3 or not np.isfinite(g).all() or not np.all(np.diff(g) < 0):
+        return None
+    return [float(v) for v in g]
+
+
+def submit_carried(p, i0: int, i1: int = -1) -> dict | None:
+    """fio's mean latency grew from point ``i0`` to ``i1`` and submission (slat) carries at least :data:`SUBMIT_SHARE`
+    of the growth of slat + clat: each submission took longer, no queue below the job (round 22 YE). ``{"slat": (a,
+    b), "clat": (a, b)}`` or None (no slat/clat columns, or completion carries the growth)."""
+    if "slat_mean" not in p or "clat_mean" not in p:
+        return None
+    s, c = p["slat_mean"].to_numpy(float)[[i0, i1]], p["clat_mean"].to_numpy(float)[[i0, i1]]
+    if not (np.isfinite(s).all() and np.isfinite(c).all()):
+        return None
+    grew = (s[1] + c[1]) - (s[0] + c[0])
+    if not grew > 0 or s[1] - s[0] < SUBMIT_SHARE * grew:
+        return None
+    return {"slat": (float(s[0]), float(s[1])), "clat": (float(c[0]), float(c[1]))}
+
+
+def latency_took(p, j: int) -> dict | None:
+    """The last doubling (point ``j`` → the last) with every I/O asked for in flight at both ends (Little's law within
+    :data:`OCCUPIED` of 1) and fio's mean latency grown by at least :data:`LAT_SHARE` of the load's growth (log scale),
+    the growth not the submission's (:func:`submit_carried`): the added load mostly waited — an approach to a limit.
+    ``{"lat": (a, b), "little": (lo, hi), "share"}`` or None."""
+    if "little" not in p or "lat" not in p:
+        return None
+    x, lat, lit = (p[k].to_numpy(float) for k in ("x", "lat", "little"))
+    ends = [j, lat.size - 1]
+    if not (np.isfinite(lat[ends]).all() and (lat[ends] > 0).all() and np.isfinite(lit[ends]).all()
+            and x[-1] > x[j] > 0):
+        return None
+    if np.any(np.abs(lit[ends] - 1) > OCCUPIED) or submit_carried(p, j) is not None:
+        return None
+    share = float(np.log(lat[-1] / lat[j]) / np.log(x[-1] / x[j]))
+    if share < LAT_SHARE:
+        return None
+    return {"lat": (float(lat[j]), float(lat[-1])), "little": (float(lit[ends].min()), float(lit[ends].max())),
+            "share": share}
+
+
+def cost_growth(cpu: dict) -> tuple[float, float] | None:
+    """CPU per I/O at the first and the last point of the CPU fact (``cpu_s_per_io``), or None where either is
+    missing."""
+    c = np.asarray(cpu.get("cpu_s_per_io") or [], float)
+    if c.size < 2 or not (np.isfinite(c[[0, -1]]).all() and (c[[0, -1]] > 0).all()):
+        return None
+    return float(c[0]), float(c[-1])
+
+
+#: along block size, a last rise under this per doubling of the size (facts.FLAT, the step a level may hold) with IOPS
+#: falling at least BYTE_SHARE of ∝ 1/size is nearly a byte limit, not "no ceiling". Set after round 22 was read (XF,
+#: r22_opensearch18873_mnt-remote-volume_randread_qd64_bs: +21 % for ×8 the size = +6.4 % per doubling, IOPS ×0.151
+#: for a byte cap's ×0.125, said "the data do not reach a ceiling"; r22_mpvmnotes … sync-qd1_bs, +6.5 % per doubling,
+#: already said "approaches a byte limit")
+SIZE_FLAT = 0.10
+#: IOPS falling at least this share of ∝ 1/size on a log scale (×0.151 for ×8: 0.91 of it)
+BYTE_SHARE = 0.75
+
+
+def near_byte_limit(b0: float, b1: float, bw0: float, bw1: float, io0: float, io1: float) -> dict | None:
+    """From size ``b0`` to ``b1``: bytes/s gained under :data:`SIZE_FLAT` per doubling of the size while IOPS fell by
+    at least :data:`BYTE_SHARE` of ∝ 1/size: ``{"per", "iops_ratio", "cap_ratio"}`` or None."""
+    v = np.array([b0, b1, bw0, bw1, io0, io1], float)
+    if not (np.isfinite(v).all() and (v > 0).all() and b1 > b0 and bw1 > bw0):
+        return None
+    per = float((bw1 / bw0) ** (1 / np.log2(b1 / b0)) - 1)
+    fell = -float(np.log(io1 / io0) / np.log(b1 / b0))
+    if per >= SIZE_FLAT or fell < BYTE_SHARE:
+        return None
+    return {"per": per, "iops_ratio": float(io1 / io0), "cap_ratio": float(b0 / b1)}
