@@ -298,10 +298,6 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         else:
             text = (f"{said}: the I/O went through {what}; "
                     + (f"{rates}." if rates else f"its rates are {whose}, and {below}."))
-    from .claim import runs_rows
-    from .direct_reads import direct_reached_words  # direct reads that never reached the device (round 22, YF)
-
-    text = direct_reached_words(runs_rows(result, cf.points), result.x, text, lambda v: _xv(result, v))
     return [_claim("layer", text, f)]
 
 

@@ -83,7 +83,9 @@ def test_a_run_at_a_quarter_or_more_gives_no_far_verdict(case):
     assert _runs(fit)["share"].max() >= FAR_SHARE  # the data: some run reached a quarter of a CPU
     text = _texts(fit, "cpu")
     assert "below a quarter of one CPU" not in text and "far from a limit" not in text.replace("nearly idle: fio's own CPU was far from a limit", "")
-    assert "what held the rate its CPU figures do not show" in text
+    # the hedge, or (round 22 XD) the runs' rates following the CPU the job got, with the same hedge on its CPU time
+    assert "what held the rate its CPU figures do not show" in text \
+        or "what held its CPU time below a whole CPU its figures do not show" in text
 
 
 def test_many_jobs_summed_past_one_cpu_is_not_far():
