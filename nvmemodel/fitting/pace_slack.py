@@ -26,19 +26,12 @@ def path_bound_runs(result, key) -> list[dict] | None:
     """Per point (x order) of a paced curve: each run's occupancy (rate × mean latency ÷ outstanding), mean latency,
     pace interval (outstanding ÷ the pace: the time a job's slot may take at that pace) and path rate (the run's
     rate ÷ its occupancy = outstanding ÷ latency, in y's unit). None where a run does not give them."""
-    from ..ingest.summary import usable_rows
-    from .curves import Y_COLUMNS
+    from .pacing import paced_rows
 
-    y_col = {"1/s": "iops", "B/s": "bw_bytes_per_s"}.get(result.y_unit)
-    tbl = result.table
-    need = {"source_path", "lat_mean_s", "iops"}
-    if y_col is None or tbl is None or not need <= set(tbl.columns) \
-            or not ({"rate_iops", "rate_bytes_per_s"} & set(tbl.columns)):
+    got = paced_rows(result, ("lat_mean_s", "iops"))
+    if got is None:
         return None
-    rows = usable_rows(tbl)
-    direction = Y_COLUMNS.get(result.y, (None, None))[1]
-    if direction:
-        rows = rows[rows["direction"] == direction]
+    y_col, rows = got
     out = []
     for joined in _pts(result, key).sort_values(result.x)["sources"].astype(str):
         d: dict[str, list] = {k: [] for k in ("occ", "lat", "interval", "path", "y")}

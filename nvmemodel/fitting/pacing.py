@@ -65,19 +65,29 @@ def pace_binds(result, key) -> bool | None:
     return None if at is None else bool(at.any())
 
 
-def _pace_runs(result, key) -> tuple[np.ndarray, str, list[np.ndarray] | None] | None:
+def paced_rows(result, need: tuple[str, ...] = ()):
+    """(y's column, the usable rows of y's direction) of a result whose table records a fio pace (rate_iops or
+    rate_bytes_per_s) and ``source_path`` (and every column in ``need``); None otherwise."""
     from ..ingest.summary import usable_rows
     from .curves import Y_COLUMNS
 
     y_col = {"1/s": "iops", "B/s": "bw_bytes_per_s"}.get(result.y_unit)
     tbl = result.table
-    if y_col is None or tbl is None or "source_path" not in tbl \
+    if y_col is None or tbl is None or not {"source_path", *need} <= set(tbl.columns) \
             or not ({"rate_iops", "rate_bytes_per_s"} & set(tbl.columns)):
         return None
     rows = usable_rows(tbl)
     direction = Y_COLUMNS.get(result.y, (None, None))[1]
     if direction:
         rows = rows[rows["direction"] == direction]
+    return y_col, rows
+
+
+def _pace_runs(result, key) -> tuple[np.ndarray, str, list[np.ndarray] | None] | None:
+    got = paced_rows(result)
+    if got is None:
+        return None
+    y_col, rows = got
     pts = _pts(result, key).sort_values(result.x)
     limits: list = []
     runs: list | None = []
