@@ -446,7 +446,8 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
     common = next(iter(setups.values())) if setups else (None, None)
     return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
                      findings=findings, topology=common[0], workload=common[1], free=list(free or []), drives=d,
-                     setups=setups, selection=selection, table=tbl, ingest_warnings=read_warnings)
+                     setups=setups, selection=selection, table=tbl, ingest_warnings=read_warnings,
+                     requested=explicit and isinstance(model, str) and names == [model])
 
 
 _MAX_COMBINATIONS = 64

@@ -58,6 +58,10 @@ class FitResult:
     ingest_warnings : list of str
         What reading the result files warned of (a failed run, clones summed, a skipped file …); empty when a
         table was given. The JSON carries them as ``warnings["ingest"]``.
+    requested : bool
+        Whether the model was named by the caller (``model="linear"``) rather than chosen among candidates: a
+        model asked for is drawn as asked, with its band, whatever its R²; a chosen one that does not describe the
+        points is drawn faint, without a band (the explanation reads nothing from it).
     """
 
     x: str
@@ -77,6 +81,7 @@ class FitResult:
     selection: dict = dataclasses.field(default_factory=dict)  # {group: {criterion, excluded, undecided}}
     table: Any = None  # the results table the points came from (fio's CPU and engine evidence)
     ingest_warnings: list = dataclasses.field(default_factory=list)  # what reading the files warned of
+    requested: bool = False  # the model was named by the caller, not chosen among candidates
 
     def setup(self, group: Any = ()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
@@ -258,6 +263,7 @@ class FitResult:
             "setups": setups,
             "points": clean(self.points.drop(columns=["sources"]).to_dict("records")),
             "chosen": [{"group": list(k), "model": m} for k, m in self.chosen.items()],
+            "model_requested": self.requested,
             "params": clean(self.params.to_dict("records")),
             "derived": clean(self.derived().to_dict("records")),
             "compare": clean(self.compare().to_dict("records")),

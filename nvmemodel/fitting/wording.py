@@ -70,7 +70,10 @@ def fmt_p(p: float) -> str:
 
 
 def _r2(r2: float) -> str:
-    return f"{r2:.4f}" if np.isfinite(r2) else "n/a (y does not vary)"
+    if not np.isfinite(r2):
+        return "n/a (y does not vary)"
+    text = f"{r2:.4f}"
+    return "0.0000" if text == "-0.0000" else text  # (a fit no better than the mean printed "R² = -0.0000")
 
 
 def _unit(ident: str) -> str:

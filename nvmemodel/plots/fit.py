@@ -157,6 +157,7 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
 
     from ..ceiling.components import color as component_color
     from ..fitting.ceiling import ceiling_profile, fitted_overrides
+    from ..fitting.wording import _r2
 
     pts = result.points
     x = result.x
@@ -193,6 +194,12 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
         ax.errorbar(sel[x], sel["y"] / div, yerr=err, fmt="o", color=color, ms=5, capsize=3, zorder=4,
                     label=f"measured{' ' + name if name else ''}" + (f" (mean ± sd of {n_runs}+ runs)"
                                                                      if n_runs > 1 else ""))
+        # a chosen model the explanation does not read (R² < 0.9 or a point missed by > 25 %: facts.model_trust) is
+        # not the curve of these points: drawn faint and dotted, without a band, and labelled so — a solid line with
+        # its band across a step between two measured levels said the opposite of the words (round 21,
+        # r21_tieredvol … qd32_bs: R² ≈ 0 drawn as a level at 1.18 GB/s between 1.25–1.29 and 1.02–1.03 GB/s).
+        # A model the caller named (model="linear") is drawn as asked.
+        unread = not result.requested and not _model_read(result, key)
         for m in (result.fits[key] if models == "all" else [chosen]):
             f = result.fits[key][m]
             yfit = f.eval(grid)
@@ -200,13 +207,16 @@ def plot_fit(result, *, path=None, models: str = "chosen", log_x: bool | None = 
             # a curve measured at one x only is solved, not tested: drawn thin and dashed, and said so
             single = np.unique(f.x).size < 2
             quality = ("solved from 1 x value, not tested" if single else
-                       f"R² {f.stats['r2']:.4f}" if np.isfinite(f.stats["r2"]) else "R² n/a")
+                       f"R² {_r2(f.stats['r2'])}" if np.isfinite(f.stats["r2"]) else "R² n/a")
+            if main and unread and not single and m != "constant":
+                quality += ": does not describe the points, not read"
             what = (f"{m} fit{' ' + name if name else ''} ({quality})" if m != "constant" else
                     f"level{' ' + name if name else ''} (fitted constant: {result.x} is not a load here)")
-            ax.plot(grid, yfit / div, color=color, lw=2 if main and not single else 0.9,
-                    ls="-" if main and not single else (0, (4, 3)) if single else ":", label=what)
+            solid = main and not single and not (unread and m != "constant")
+            ax.plot(grid, yfit / div, color=color, lw=2 if solid else 0.9,
+                    ls="-" if solid else (0, (4, 3)) if single else ":", label=what)
             ymax = max(ymax, float(np.nanmax(yfit)))
-            if main:
+            if main and not (unread and m != "constant"):
                 blo, bhi = f.band(grid)
                 if np.all(np.isfinite(blo)):
                     ax.fill_between(grid, blo / div, bhi / div, color=color, alpha=0.18, lw=0,
@@ -373,8 +383,13 @@ def _size_cap_level(result, key) -> dict | None:
                 "label": f"measured byte level {fmt_y(a['lo'], 'B/s')}–{fmt_y(a['hi'], 'B/s')} (as stated)"}
     bd = cf.size_fall.facts.get("band") if cf.size_fall is not None else None
     if not f and bd and result.y_unit == "B/s":  # the flat top band the words state, up to its byte cap (round 21 WB)
-        return {"x_from": bd["x"][0], "x_to": bd["x"][1], "value": bd["hi"], "low": bd["lo"],
-                "label": f"measured byte level {fmt_y(bd['lo'], 'B/s')}–{fmt_y(bd['hi'], 'B/s')} (as stated)"}
+        out = {"x_from": bd["x"][0], "x_to": bd["x"][1], "value": bd["hi"], "low": bd["lo"],
+               "label": f"measured byte level {fmt_y(bd['lo'], 'B/s')}–{fmt_y(bd['hi'], 'B/s')} (as stated)"}
+        if bd.get("after_x"):  # … and the level it steps down to, which the words state too ("holds … up to …")
+            out["after"] = {"x_from": bd["after_x"][0], "x_to": bd["after_x"][1], "value": bd["after_hi"],
+                            "low": bd["after_lo"], "label": f"measured byte level after the step "
+                            f"{fmt_y(bd['after_lo'], 'B/s')}–{fmt_y(bd['after_hi'], 'B/s')} (as stated)"}
+        return out
     if not f:  # one serial stream states no level: none is drawn (round 17 YA/YB)
         return None if cf.one_stream is None else {}
     for flat, rng, value, unit, what in (("bytes_flat", "bytes_range", "bytes_cap", "B/s", "byte"),
@@ -444,11 +459,13 @@ def _evidence_marks(ax, result, key, color, div, stated: bool = False) -> None:
     elif plateau is None and ev.plateau and not ev.step:  # (a step's upper level is its plateau: drawn once, below)
         plateau = ev.plateau
     if plateau is not None and plateau.get("label"):
-        lo, hi = plateau["x_from"], plateau["x_to"]
-        ax.fill_between([lo, hi], plateau["low"] / div, plateau.get("high", plateau["value"]) / div, color=color,
-                        alpha=0.12, lw=0, zorder=1)
-        ax.plot([lo, hi], [plateau["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
-                label=plateau["label"])
+        for lv in (plateau, plateau.get("after")):
+            if lv:
+                lo, hi = lv["x_from"], lv["x_to"]
+                ax.fill_between([lo, hi], lv["low"] / div, lv.get("high", lv["value"]) / div, color=color,
+                                alpha=0.12, lw=0, zorder=1)
+                ax.plot([lo, hi], [lv["value"] / div] * 2, color=color, lw=1.2, ls=(0, (1, 1)), zorder=2,
+                        label=lv["label"])
     elif plateau is not None:
         p = plateau
         lo, hi = p["x_from"], p["x_to"]
@@ -582,6 +599,15 @@ def _component_ceilings(result, key, grid, tag: str = "", row: int = 0) -> list:
             out.append((comp, grid, v, _DASHES[row % len(_DASHES)], f"ceiling: {comp}{tag} (model, no free parameter)",
                         tag))
     return out
+
+
+def _model_read(result, key) -> bool:
+    """Whether the explanation reads the chosen model of curve ``key`` (:func:`~nvmemodel.fitting.facts.model_trust`:
+    R² ≥ 0.9 and no point missed by more than 25 %)."""
+    from ..fitting.facts import curve_facts
+
+    trust = curve_facts(result, key).trust
+    return trust is None or bool(trust.facts["interpreted"])
 
 
 def _per_io_byte_marks(ax, result, f, grid, div, color, name: str = "", key=()) -> float:

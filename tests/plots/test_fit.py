@@ -296,3 +296,40 @@ def test_load_axis_plateau_drawn_is_the_number_the_explanation_states(tmp_path):
     assert f"measured plateau {said.group(1)} K IOPS" in label
     assert line.get_ydata()[0] == pytest.approx(float(said.group(1)), abs=0.006)  # K IOPS drawn
     assert line.get_xdata()[0] == 16.0  # from the onset the text names
+
+
+def _step_down_along_size():
+    # two measured byte levels along block size, 1.25–1.29 GB/s to 2 MiB then 1.02–1.03 GB/s from 4 MiB (the shape of
+    # round 21's tiered dm volume, here synthetic): no per-I/O + per-byte curve describes a step down
+    sizes = [2.0 ** k * 1024 for k in range(7, 15)]
+    ys = [1.246e9, 1.290e9, 1.254e9, 1.282e9, 1.270e9, 1.024e9, 1.016e9, 1.028e9]
+    return table("block_size_bytes", sizes, ys, pattern="write", y="bytes_per_s",
+                 extra={"iodepth": 32, "numjobs": 4, "ioengine": "io_uring"})
+
+
+def test_a_chosen_fit_the_words_do_not_read_is_drawn_faint_without_a_band(tmp_path):
+    r = nm.fit(_step_down_along_size(), x="block_size_bytes", y="bytes_per_s")
+    assert not r.requested and r.fit_of().stats["r2"] < 0.9
+    fig = r.plot(tmp_path / "step.png")
+    ax = fig.axes[0]
+    labels = ax.get_legend_handles_labels()[1]
+    fit_line = next(ln for ln in ax.get_lines() if " fit " in ln.get_label() or ln.get_label().endswith(" fit"))
+    assert "does not describe the points, not read" in fit_line.get_label()
+    assert fit_line.get_linestyle() == ":" and fit_line.get_linewidth() < 1.5
+    assert not [lbl for lbl in labels if lbl.startswith("95 % band")]
+    # both levels the words state are drawn, each over its own sizes
+    levels = [ln for ln in ax.get_lines() if ln.get_label().startswith("measured byte level")]
+    assert len(levels) == 2
+    spans = sorted((float(min(ln.get_xdata())), float(max(ln.get_xdata()))) for ln in levels)
+    assert spans == [(128 * 1024.0, 2 * 1024.0 ** 2), (4 * 1024.0 ** 2, 16 * 1024.0 ** 2)]
+    assert "R² -0" not in " ".join(labels)
+
+
+def test_a_model_the_caller_named_keeps_its_line_and_band(tmp_path):
+    r = nm.fit(_step_down_along_size(), x="block_size_bytes", y="bytes_per_s", model="per_io_byte")
+    assert r.requested and r.to_dict()["model_requested"] is True
+    fig = r.plot(tmp_path / "asked.png")
+    ax = fig.axes[0]
+    fit_line = next(ln for ln in ax.get_lines() if ln.get_label().startswith("per_io_byte fit"))
+    assert fit_line.get_linestyle() == "-" and "not read" not in fit_line.get_label()
+    assert [lbl for lbl in ax.get_legend_handles_labels()[1] if lbl.startswith("95 % band")]
