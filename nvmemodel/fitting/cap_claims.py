@@ -1,0 +1,354 @@
+"""The cap claims along block size: an IOPS or byte cap and its band, the outstanding I/O and bytes in flight that set
+the small-block rate, and whether the job's CPU or its submission held the level.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .fact_base import CPU_BOUND, FLAT, NO_GAIN, CurveFacts, Fact
+from .fact_words import _bytes, _claim, _xv
+from .knee_words import rise_words
+from .wording import _fx, fmt_y, span
+
+
+def _cap_words(what: str, cap: float, runs: tuple | None, u: str) -> str:
+    """"a byte cap of X or a little above, measured", or — where a kept run of the flat stretch lies above X by more
+    than the ±FLAT a level is read within — the level with its runs' range and no cap (round 13 QA; a blkio throttle's
+    runs 2.4 % above its mean-read cap, r7_here_blkio_wiops_seqwrite_bs_repeats, keep the cap)."""
+    if runs is None or runs[1] <= (1 + FLAT) * cap:
+        return f"{what} of {fmt_y(cap, u)} or a little above, measured" + (
+            f" (its runs {span(fmt_y(runs[0], u), fmt_y(runs[1], u))})" if runs and runs[0] < (1 - FLAT) * cap else "")
+    return (f"its runs spread {span(fmt_y(runs[0], u), fmt_y(runs[1], u))}, up to {runs[1] / cap - 1:.0%} above "
+            f"{fmt_y(cap, u)}: a level of these runs, not a cap they show")
+
+
+def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
+    out = []
+    f = cf.cap
+    if f is not None:
+        s = f.facts
+        parts = []
+        if s["iops_cap"]:
+            lo, hi = s["iops_range"]
+            head = (f"IOPS are flat at {span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from {_xv(result, s['iops_flat'][0])} "
+                    f"to {_xv(result, s['iops_flat'][1])} " + (f"(within {FLAT:.0%} of one another)" if not s.get(
+                        "iops_noise") else f"(×{hi / lo:.3g} apart, within the ×{s['iops_noise']:.3g} a size's own "
+                                           f"runs vary: one level)"))
+            bo = s.get("by_outstanding")
+            if s.get("paced"):  # fio's pace, not a cap (blind4 r4_here_rateiops_bs_loop)
+                parts.append(f"{head}: fio's pace, not a cap of the device or the host")
+            elif bo is not None:
+                n_out = f"{_fx(bo['outstanding'])} I/O{'' if bo['outstanding'] == 1 else 's'} outstanding"
+                lat = span(fmt_y(bo["lat"][0], "s"), fmt_y(bo["lat"][1], "s"))
+                # issue 28 point 2: a rate the outstanding I/O limits is that, not a cap — also where the latency
+                # holds over a wide span of sizes (set after round 11 was read: r11_myconfzns_…_seqread_psync-qd1_bs,
+                # LC: "an IOPS cap … measured at 1 I/O outstanding" for psync's 1 ÷ 95 µs)
+                wide = (f"; the latency holds over ×{bo['span']:.3g} the size: a per-I/O time the bytes do not add to"
+                        if bo["wide"] else "")
+                parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
+                             f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a cap "
+                             f"({served_words(result, cf)[1]} would tell)")
+            elif s.get("one_depth"):  # the rate at the one depth measured (round 13, QC)
+                more = served_words(result, cf)[1]
+                if _cpu_busy(cf, int(np.sum(cf.points["x"].to_numpy(float) <= s["iops_flat"][1]))):
+                    more = "more jobs, not a deeper queue,"  # the CPU claim names the busy job (r10 980pro 1-core)
+                parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
+                             f"shown to be a cap ({more} would tell)")
+            else:
+                parts.append(f"{head}: " + _cap_words("an IOPS cap", s["iops_cap"], s.get("iops_runs"), "1/s"))
+        held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
+        if s["bytes_cap"] and capped is not None and held:
+            lo, hi = s["bytes_range"]
+            parts.append(f"bandwidth is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+                         f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}: the {capped['direction']}s' "
+                         f"byte cap and the {capped['other']}s the mix carries with them (below), not one byte cap of "
+                         f"the total")
+        elif s["bytes_cap"] and s["bytes_points"] >= 3:
+            lo, hi = s["bytes_range"]
+            rise = rise_words(result, s.get("bytes_rise"))  # the sizes below the level, its onset (round 19 UF)
+            head = (f"{rise}{'it' if rise else 'bandwidth'} is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+                    f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
+                    + (" (each size the median of its kept runs" if s.get("by_runs") else "")
+                    + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
+                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else ""))
+            if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
+                d = s["bytes_depth"]
+                parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "
+                             + _depth_bytes_words(result, cf, s) + _held_words(result, s))
+            else:
+                parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
+                             + _held_words(result, s))
+        elif s["bytes_cap"]:
+            bw = cf.points["bytes_per_s"].to_numpy(float)
+            a, b = bw[-2], bw[-1]  # in size order, as measured
+            from .point_runs import _run_values
+
+            # a gain the rounding or the runs cannot tell from none is no gain: the limit is measured (round 14 RB)
+            ra, rb = (_run_values(result, cf.points, i) for i in (len(bw) - 2, len(bw) - 1))
+            overlap = bool(ra.size and rb.size and rb.min() <= ra.max())
+            gains = b >= a * (1 + NO_GAIN) and not overlap
+            parts.append(f"bandwidth is nearly level at the two largest sizes ({fmt_y(a, 'B/s')} at "
+                         f"{_xv(result, s['bytes_flat'][0])}, {fmt_y(b, 'B/s')} at {_xv(result, s['bytes_flat'][1])}): "
+                         + (f"it approaches a byte limit at or above {fmt_y(max(a, b), 'B/s')}, not measured beyond"
+                            if gains else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"
+                            + ((f" ({b / a - 1:+.2%} in the means, within the runs' spread)" if overlap else
+                                f" ({b / a - 1:+.2%})") if b >= a else ""))
+                         + _held_words(result, s))
+        elif s.get("bytes_doubling"):  # a byte level from the first size, by doubling (round 17 YC)
+            d = s["bytes_doubling"]
+            (b0, b1), (x0, x1), dep = d["bytes"], d["sizes"], d["depth"]
+            fl = (f"; with {_fx(dep)} I/O{'' if dep == 1 else 's'} outstanding the bytes in flight grew "
+                  f"×{x1 / x0:.3g} ({_bytes(dep * x0)} → {_bytes(dep * x1)}) for ×{b1 / b0:.3g} the bandwidth"
+                  if dep else "")
+            parts.append(f"bandwidth gains under {FLAT:.0%} per doubling of the size at every step from the first "
+                         f"size ({d['per_max']:+.0%} the largest): {fmt_y(b0, 'B/s')} at {_xv(result, x0)} to {fmt_y(b1, 'B/s')} at "
+                         f"{_xv(result, x1)} (×{b1 / b0:.3g} over ×{x1 / x0:.3g} the size; IOPS "
+                         f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the "
+                         f"first size, not one reached only at the largest sizes{fl}; the files do not show what "
+                         f"holds it")
+        text = "Measured " + "; ".join(parts)
+        if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
+            il = s.get("by_outstanding") or s.get("one_depth")
+            depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)
+            bl = "byte level" if depth_only else "byte cap"
+            two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or bl == "byte level" else
+                   "The two caps", "IOPS level" if il else "IOPS cap")
+            text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} ({bl} ÷ {two[1]}): "
+                     f"min({two[1]}, {bl} ÷ block size) — a roofline — describes the points")
+            if s.get("rms_log_smooth") is not None:
+                better = s["rms_log_roofline"] <= s["rms_log_smooth"]
+                text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
+                         f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
+        out.append(_claim("cap", text + ".", f))
+    o = cf.outstanding
+    little = _little_depth(cf)
+    if o is not None and little:  # no depth in the files: Little's law gave it, and it holds at every size (r18 QD)
+        iops, x = cf.points["iops"].to_numpy(float), cf.points["x"].to_numpy(float)
+        out.append(_claim("outstanding", f"One I/O in flight at every size: {little}, so 1 ÷ IOPS is each I/O's "
+                                         f"time — {fmt_y(1 / iops[0], 's')} at {_xv(result, x[0])} to "
+                                         f"{fmt_y(1 / iops[-1], 's')} at {_xv(result, x[-1])} — and the rate at every "
+                                         f"size is what one I/O at a time allows at that latency; a ceiling of "
+                                         f"{served_words(result, cf)[0]} is not measured at this depth (a deeper queue "
+                                         f"or more jobs would tell).", o))
+    elif o is not None:
+        s = o.facts
+        more = served_words(result, cf)[1]
+        busy = _cpu_shares(cf, [int(np.argmin(np.abs(cf.points["x"].to_numpy(float) - s["x"])))])
+        if busy is not None:  # the job's CPU, not the depth (round 16 VB: zram QD1 4 KiB at 99 % of a CPU)
+            more = f"its job was {busy[0]:.0%} busy on its CPU there: more jobs, not a deeper queue,"
+        out.append(_claim("outstanding", f"At {_xv(result, s['x'])}, {_fx(s['outstanding'])} I/O"
+                                         f"{'' if s['outstanding'] == 1 else 's'} outstanding ÷ "
+                                         f"{fmt_y(s['lat'], 's')} mean latency = {fmt_y(s['bound'], '1/s')} (measured "
+                                         f"{fmt_y(s['measured'], '1/s')}): the small-block rate is what that much "
+                                         f"outstanding I/O allows at that latency; an IOPS ceiling of "
+                                         f"{served_words(result, cf)[0]} is not measured at this depth; "
+                                         f"{more} would tell.", o))
+    o = cf.one_stream
+    if o is not None:
+        s = o.facts
+        what, more = served_words(result, cf)
+        more = more if "synchronous" in more else "more jobs or a deeper queue"
+        busy = _cpu_shares(cf, range(len(cf.points)))
+        if busy is not None:  # the job's CPU did both terms: a deeper queue overlaps nothing of it (round 16 VB)
+            more = (f"its job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size: more "
+                    f"jobs, not a deeper queue,")
+
+        def sz(v):  # a size below 1 KiB with its unit (never "from 512 to 512 KiB")
+            return _xv(result, v) if v >= 1024 else f"{_fx(v)} B"
+
+        miss = (f"within {abs(s['worst_miss']):.1%} at every size (the worst, at {sz(s['worst_x'])})"
+                + (", each size the median of its kept runs" if s["by_runs"] else ""))
+        little = _little_depth(cf)
+        head = "One serial stream: with 1 I/O outstanding at every size" + (f" ({little})" if little else "")
+        top = s.get("top_level")
+        if top is not None:  # the largest sizes level below the line's B: the measured level, not B (round 19 TA)
+            lo, hi = top["bytes"]
+            level = fmt_y(hi, "B/s") if lo == hi else span(fmt_y(lo, "B/s"), fmt_y(hi, "B/s"))
+            out.append(_claim("one stream", f"{head}, its bytes/s level at the largest sizes: {level} over "
+                                            f"{sz(top['x'][0])} to {sz(top['x'][1])} ({top['n']} sizes, "
+                                            f"{top['step']:+.2%} from the first to the last), the larger I/O no "
+                                            f"faster: one stream's measured level, not shown to be a cap of "
+                                            f"{what.split(' (')[0]} ({more} would tell).", o))
+            return out
+        rate = (f"{fmt_y(s['bytes_per_s'], 'B/s')} is one stream's byte rate,"
+                if s["bytes_per_s"] <= s["most_bytes"] * (1 + NO_GAIN) else
+                f"{fmt_y(s['bytes_per_s'], 'B/s')} is the line's byte rate, above the most measured "
+                f"({fmt_y(s['most_bytes'], 'B/s')} at {sz(s['most_x'])}): extrapolated, not measured, and")
+        out.append(_claim("one stream", f"{head}, 1 ÷ IOPS is each "
+                                        f"I/O's time, and {fmt_y(s['per_io_s'], 's')} per I/O + the size ÷ "
+                                        f"{fmt_y(s['bytes_per_s'], 'B/s')} gives it {miss}, from "
+                                        f"{sz(s['sizes'][0])} to {sz(s['sizes'][1])}: "
+                                        f"{rate} not shown to "
+                                        f"be a cap of {what.split(' (')[0]} ({more} would tell).{_band_words(s, sz, cf.cap)}", o))
+        # the line first: it describes every size, a flat stretch only the largest (round 20 SG)
+        out = [c for c in out if c.kind == "one stream"] + [c for c in out if c.kind != "one stream"]
+    return out
+
+
+def _band_words(s: dict, sz, cap: Fact | None = None) -> str:
+    """The measured bytes/s at the largest sizes (``facts.one_stream``'s band) and the sizes below it, each with the
+    per-I/O term's share of its time (set after round 20 was read: SG); where the cap claim states that stretch, it is
+    named, not repeated."""
+    band = s.get("band")
+    if band is None:
+        return ""
+    B = lambda v: fmt_y(v, "B/s")  # noqa: E731
+    lo, hi = band["lo"], band["hi"]
+    level = B(hi) if B(lo) == B(hi) else span(B(lo), B(hi))
+    runs = (f"; each the median of its kept runs, the runs {span(B(band['runs'][0]), B(band['runs'][1]), ' to ')}"
+            if band.get("runs") else "")
+    shares = (f"the per-I/O time {band['share'][0]:.1%} of each I/O's time at {sz(band['x'][0])} and "
+              f"{band['share'][1]:.1%} at {sz(band['x'][1])}")
+    said = cap is not None and cap.facts.get("bytes_flat") is not None and cap.facts.get("bytes_points", 0) >= 3 \
+        and tuple(cap.facts["bytes_flat"]) == tuple(band["x"])
+    if said:
+        text = (f" The flat stretch from {sz(band['x'][0])} (the next sentence) is the line's level, {shares}")
+    else:
+        text = (f" Measured bytes/s: {level} over {sz(band['x'][0])} to {sz(band['x'][1])} ({band['n']} sizes within "
+                f"{FLAT:.0%} of one another{runs}), {shares}")
+    if band.get("below") is not None:
+        first = (f", rising from {B(band['first_bytes'])} at {sz(band['first_x'])}"
+                 if band["first_x"] != band["below_x"] else "")
+        text += (f"; below it {B(band['below_bytes'])} at {sz(band['below_x'])} (the per-I/O time "
+                 f"{band['below_share']:.1%} of its time){first}")
+    return text + "."
+
+
+def _little_depth(cf: CurveFacts) -> str:
+    """How one I/O in flight is known where the files give no depth (``facts._one_in_flight_by_little``), or ""."""
+    n = cf.points["out_little"].to_numpy(float) if "out_little" in cf.points else np.array([np.nan])
+    if not np.isfinite(n).all():
+        return ""
+    return (f"the files give no iodepth, but IOPS × the mean latency is "
+            f"{span(f'{n.min():.2f}', f'{n.max():.2f}')} at every size (Little's law)")
+
+
+def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
+    """What the byte level at one depth is, by its proof (set after round 16 was read): the job's CPU where it was
+    busy at every size of the stretch (VB, r16 zram seqread QD1: 97–100 % of a CPU, each I/O done inside its
+    submission — a deeper queue adds nothing to it); a byte limit where the bytes in flight grew ≥ ×4 over it with
+    Little's law holding (WB, r16 xnvme QD16); else the rate at that depth, not shown to be a cap."""
+    n = len(cf.points)
+    stretch = range(n - s["bytes_points"], n)
+    busy = _stretch_busy(cf, s)
+    if busy is not None:
+        share = _submit_share(result, cf, stretch)
+        sub = (f"; fio's submission latency {span(f'{share[0]:.0%}', f'{share[1]:.0%}')} of its total: each I/O was "
+               f"done inside its submission" if share is not None and share[0] >= CPU_BOUND else "")
+        return (f"the job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size of it{sub}: "
+                f"the job's CPU holds the rate; more jobs, not a deeper queue, would tell")
+    fl = s.get("bytes_inflight")
+    if fl is not None:
+        lo, hi = fl["bytes"]
+        check = span(f"{fl['little'][0]:.2f}", f"{fl['little'][1]:.2f}")
+        return (f"the bytes in flight grew ×{fl['growth']:.3g} ({_bytes(lo)} → {_bytes(hi)}) and fio's mean latency "
+                f"×{fl['lat'][1] / fl['lat'][0]:.3g} ({fmt_y(fl['lat'][0], 's')} → {fmt_y(fl['lat'][1], 's')}), "
+                f"as Little's law gives at one byte rate (IOPS × mean latency ÷ outstanding I/O {check}):"
+                f" more bytes in flight only queued — "
+                + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s"))
+    return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
+
+
+def _stretch_busy(cf: CurveFacts, s: dict) -> tuple[float, float] | None:
+    """:func:`_cpu_shares` over the flat byte stretch of the cap fact ``s``."""
+    n = len(cf.points)
+    return _cpu_shares(cf, range(n - s["bytes_points"], n))
+
+
+def _cpu_shares(cf: CurveFacts, idx) -> tuple[float, float] | None:
+    """The lowest and highest CPU share of the points ``idx`` where every one of their jobs was ≥ CPU_BOUND busy
+    (fio's usr+sys) and the series neither polls nor spends CPU that bought no I/O; None otherwise. The per-point
+    "spinning" flag is not read: it compares I/Os per job across points, which along block size differ by the size."""
+    if cf.cpu is None or cf.cpu.facts.get("spins") or cf.cpu.facts.get("polled"):
+        return None
+    share = cf.cpu.facts.get("share") or []
+    idx = list(idx)
+    if not idx or max(idx) >= len(share):
+        return None
+    vals = [share[k] for k in idx]
+    if not all(np.isfinite(v) and v >= CPU_BOUND for v in vals):
+        return None
+    return float(min(vals)), float(max(vals))
+
+
+def _submit_share(result, cf: CurveFacts, idx) -> tuple[float, float] | None:
+    """fio's submission latency as a share of its total (slat ÷ lat, each point's runs' mean) over points ``idx``:
+    near 1 the engine or device did the I/O inside the submitting call (zram, a synchronous service)."""
+    from .claim import runs_rows
+    from .fact_base import pd_num
+
+    rows = runs_rows(result, cf.points)
+    if rows is None or not {"slat_mean_s", "lat_mean_s", "source_path"} <= set(rows.columns):
+        return None
+    out = []
+    for k in idx:
+        srcs = set(str(cf.points["sources"].iloc[k]).split(";"))
+        r = rows[rows["source_path"].astype(str).isin(srcs)]
+        sl, la = pd_num(r["slat_mean_s"]), pd_num(r["lat_mean_s"])
+        if not len(r) or sl.isna().any() or la.isna().any() or (la <= 0).any():
+            return None
+        out.append(float((sl / la).mean()))
+    return min(out), max(out)
+
+
+def _cpu_busy(cf: CurveFacts, n: int) -> bool:
+    """Every one of the first ``n`` points' jobs ≥ CPU_BOUND busy on a CPU and not spinning (fio's usr+sys)."""
+    if cf.cpu is None or n < 1:
+        return False
+    share, spin = cf.cpu.facts.get("share") or [], cf.cpu.facts.get("spinning") or []
+    if len(share) < n or len(spin) < n:
+        return False
+    return all(np.isfinite(share[k]) and share[k] >= CPU_BOUND and not spin[k] for k in range(n))
+
+
+def _held_words(result, s: dict) -> str:
+    """The smaller blocks that made more bandwidth than the byte cap, held by their job's CPU or the IOPS cap: said,
+    so the cap does not read as exceeded unexplained (round 10, JD)."""
+    if not s.get("held_above"):
+        return ""
+    cpu = [(x, v, sh) for x, v, sh in s["held_above"] if sh is not None]
+    roof = [(x, v) for x, v, sh in s["held_above"] if sh is None]
+    said = [f"{_xv(result, x)} made {fmt_y(v, 'B/s')} with its job {sh:.0%} busy on a CPU" for x, v, sh in cpu]
+    said += [f"{_xv(result, x)} made {fmt_y(v, 'B/s')} at the IOPS cap" for x, v in roof]
+    return f" (more at a smaller block: {'; '.join(said)} — a point so held does not show the byte limit)"
+
+
+def served_words(result, cf: CurveFacts) -> tuple[str, str]:
+    """(what served the I/O, what more load would be) for a sentence about a limit not measured at this load: "the
+    device" and "a deeper queue" unless the facts say otherwise — the page cache (buffered I/O: memory, not a
+    device) or another layer the files name, and "more jobs" for a synchronous engine (one I/O in flight per job
+    whatever iodepth says)."""
+    from .curves import synchronous
+    from .claim import runs_rows
+
+    layer = cf.layer.facts["layer"] if cf.layer is not None else None
+    what = {"page_cache": "the page cache (memory, not a device)", None: "the device",
+            "buffered_device": "the device"}.get(
+        layer, "the layer that served the I/O")
+    served = cf.layer.facts.get("served") if cf.layer is not None else None
+    if layer == "none":  # an engine that touches no storage (net …): what its I/O goes through (round 10, HF)
+        what = cf.layer.facts["path"]
+    elif layer == "page_cache" and served == "device_part":  # the device served reads in every run (round 22, XB)
+        from .page_reads import served_what
+
+        assert cf.layer is not None  # (the layer above is its fact's)
+        what = served_what(cf.layer.facts)
+    elif layer == "page_cache" and served == "unknown":  # no evidence either way
+        what = "the page cache or the device (buffered I/O: which served it is not shown)"
+    elif layer == "page_cache" and served == "waited":  # each read slept (fio's ctx per read: round 17, XE)
+        what = "what each read waited on (a device or a user-space server: not shown which)"
+    elif layer == "page_cache" and served == "writeback":  # buffered.py's write-back rule
+        what = "the write-back from the page cache to the device"
+    rows = runs_rows(result, cf.points)
+    engines = set(rows["ioengine"].dropna().astype(str)) if rows is not None and "ioengine" in rows else set()
+    sync = bool(engines) and bool(synchronous(rows).all())
+    # fio has no asynchronous engine for a socket or the CPU (engines/net.c, cpu.c …): there only more jobs would
+    # (set after round 11 was read: r11_here-net_tcp-loopback_write_bs_repeats, KG)
+    from ..jobs.fiooptions import NO_STORAGE_ENGINES
+
+    alt = "more jobs" if engines <= NO_STORAGE_ENGINES else "more jobs or an async engine"
+    more = (f"{alt} ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)"
+            if sync
+            else "a deeper queue")
+    return what, more

@@ -1,0 +1,144 @@
+"""The read/write facts: a mix below the harmonic mix of its pure runs, and each direction of a mixed curve whose y
+is the total (the direction that holds the total at its level).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .fact_base import MIX_BELOW, Fact, pd_num
+from .point_runs import point_levels
+
+
+def directions(result, key) -> dict | None:
+    """Per direction of a mixed read/write curve whose y is the total (ingest's rows per direction): each direction's
+    mean IOPS, bytes/s and fio's mean latency at each x, the write share, and the direction whose rate sits at one
+    level over the whole range (within ±2 %) with fio's latency ≥ ×3 the other's at every x — through a fixed mix
+    such a direction holds the total at level ÷ its share (blind4 class Y: writes at an 8 MiB/s cap, reads at 15 µs, said as "one serial path" of 145 µs)."""
+    t = result.table
+    if t is None or not {"direction", "iops", "lat_mean_s", "read_fraction"} <= set(t.columns) or result.x not in t:
+        return None
+    for b, v in zip(result.by, key):
+        t = t[t[b] == v]
+    t = t[t["direction"].isin(["read", "write"])]
+    share = pd_num(t["read_fraction"])
+    along_share = result.x == "read_fraction"  # the share is the axis: one per point (round 6, part 1 BF)
+    if along_share:  # the mixes only: a pure run has one direction
+        t, share = t[share.between(0.01, 0.99)], share[share.between(0.01, 0.99)]
+    if t.empty or set(t["direction"]) != {"read", "write"} or not share.between(0.01, 0.99).all() \
+            or (share.nunique() != 1 and not along_share):
+        return None
+    g = t.groupby([result.x, "direction"])[["iops", "bw_bytes_per_s", "lat_mean_s"]].mean().unstack("direction")
+    if g.isna().any().any() or len(g) < 2:
+        return None
+    out = {"x": g.index.to_numpy(float), "read_share": float(share.iloc[0]) if share.nunique() == 1 else None}
+    out["read_shares"] = (g.index.to_numpy(float) if along_share else np.full(len(g), float(share.iloc[0])))
+    for d in ("read", "write"):
+        for q in ("iops", "bw_bytes_per_s", "lat_mean_s"):
+            out[f"{d}_{q}"] = g[(q, d)].to_numpy(float)
+    # the slow direction: fio's latency ≥ ×3 the other's at every x (the other's rate follows it through the mix)
+    level = None
+    for d, o in (("read", "write"), ("write", "read")):
+        v = out[f"{d}_iops"]
+        if np.all(out[f"{d}_lat_mean_s"] >= 3 * out[f"{o}_lat_mean_s"]) and v.min() > 0 \
+                and (v.max() - v.min()) / (v.max() + v.min()) <= 0.02 and not along_share:
+            level = d
+    out["level"] = level
+    out["capped"] = _direction_cap(result, out)
+    return out
+
+
+#: a direction's rate over its last points within this of their mean ((max − min) ÷ (max + min)): one level
+DIRECTION_FLAT = 0.03
+
+
+def _direction_cap(result, d: dict) -> dict | None:
+    """The direction held at a cap of its own over the last points (≥ 3, to the largest x) while the other follows
+    it through the mix fio keeps: its rate within :data:`DIRECTION_FLAT` there — in bytes/s along block size (a
+    byte cap), in IOPS along any other axis, else the other unit — with fio's latency ≥ ×3 the other direction's at
+    each of those points (its I/Os wait in a throttle or queue, the other's do not). Round 6, part 1 BB: reads at
+    ~40 MB/s from 16 KiB in a 50/50 mix read as "a byte cap of 83.1 MB/s" of the total; BF: reads at ~2.0 K IOPS at
+    every read share from 25 % said nothing. ``total_holds``: the total at each of those points within 5 % of the
+    cap ÷ the direction's share (by I/O count; in bytes where both directions move the same block size)."""
+    units = ("bw_bytes_per_s", "iops") if result.x == "block_size_bytes" else ("iops", "bw_bytes_per_s")
+    n = len(d["x"])
+    for q in units:
+        for slow, other in (("read", "write"), ("write", "read")):
+            v, lat, olat = d[f"{slow}_{q}"], d[f"{slow}_lat_mean_s"], d[f"{other}_lat_mean_s"]
+            k = n
+            while k > 0:
+                seg = v[k - 1:]
+                if not (np.isfinite(seg).all() and seg.min() > 0 and lat[k - 1] >= 3 * olat[k - 1]
+                        and (seg.max() - seg.min()) / (seg.max() + seg.min()) <= DIRECTION_FLAT):
+                    break
+                k -= 1
+            if n - k < 3:
+                continue
+            idx = np.arange(k, n)
+            shares = d["read_shares"][idx] if slow == "read" else 1 - d["read_shares"][idx]
+            level = float(np.mean(v[idx]))
+            total = d[f"read_{q}"][idx] + d[f"write_{q}"][idx]
+            with np.errstate(all="ignore"):
+                ratio = np.min(lat[idx] / olat[idx])
+            return {"direction": slow, "other": other, "unit": "B/s" if q == "bw_bytes_per_s" else "1/s",
+                    "from_index": int(k), "x_from": float(d["x"][k]), "x_to": float(d["x"][-1]),
+                    "points": int(n - k), "lo": float(v[idx].min()), "hi": float(v[idx].max()), "level": level,
+                    "lat_ratio": float(ratio), "shares": shares.tolist(), "totals": total.tolist(),
+                    "predicted": (level / shares).tolist(),
+                    "total_holds": bool(np.all(np.abs(total / (level / shares) - 1) <= 0.05))}
+    return None
+
+
+def _mix(result, p) -> Fact | None:
+    if result.x.lower() not in ("read_fraction", "rwmixread") or result.y_unit not in ("1/s", "B/s"):
+        return None
+    r = p["x"].to_numpy(float)
+    if result.x.lower() == "rwmixread":
+        r = r / 100.0
+    if not (np.isclose(r, 1).any() and np.isclose(r, 0).any()):
+        return None
+    # each share's level and range from its kept runs (point_levels), never means over stalled runs: a shortfall is
+    # read only where a mix's highest kept run lies below the harmonic line of the pure points' lowest kept runs —
+    # beyond every run's scatter (set after round 13 was read: PB, r13_here-oldfio_fio313-jsonplus_…_readshare_repeats,
+    # "23 % below" from means with ×40 stalls while one run at every share sat on the line)
+    lv = point_levels(result, p)
+    y, lo, hi = (np.array([d[k] for d in lv], float) for k in ("median", "lo", "hi"))
+    one, zero = np.isclose(r, 1), np.isclose(r, 0)
+    R, W = float(y[one].mean()), float(y[zero].mean())
+    mid = ~(zero | one)
+    if not mid.any() or R <= 0 or W <= 0:
+        return None
+    h = 1.0 / (r / R + (1 - r) / W)
+    h_lo = 1.0 / (r / lo[one].min() + (1 - r) / lo[zero].min())
+    h_hi = 1.0 / (r / hi[one].max() + (1 - r) / hi[zero].max())
+    deficit = 1 - y / h
+    below = mid & (deficit > MIX_BELOW) & (hi < h_lo)
+    i = int(np.argmax(np.where(below if below.any() else mid, deficit, -np.inf)))
+    # the harmonic mix holds each direction's pure rate at the load of the mix: runs at different outstanding I/O
+    # (768 reading threads, 32 writing, 256 mixed) compare unlike loads, and no interference is read from them
+    out = p["out"].to_numpy(float)
+    differ = bool(np.isfinite(out).all() and out.min() > 0 and out.max() / out.min() > 1 + MIX_BELOW)
+    runs = any(d["runs"] for d in lv)
+    noise = None
+    if not below.any() and (mid & (deficit > MIX_BELOW)).any():  # a shortfall of medians inside the runs' scatter
+        j = int(np.argmax(np.where(mid, deficit, -np.inf)))
+        noise = {"share": float(r[j]), "lo": float(lo[j]), "hi": float(hi[j]), "line_lo": float(h_lo[j]),
+                 "deficit": float(deficit[j])}
+    # above the line likewise only beyond the pure runs' spread: a mix's lowest kept run above the line of the pure
+    # points' highest (set after round 19 was read: r19_here-mmapw_tmpfs_mmap_randrw_readshare_repeats, "17% above"
+    # explained while that mix's runs, 537–678 K, reached into the pure reads' own 569–682 K, UD)
+    over = mid & (deficit < -MIX_BELOW)
+    above_noise = None
+    if over.any() and not (over & (lo > h_hi)).any():
+        j = int(np.argmin(np.where(mid, deficit, np.inf)))
+        above_noise = {"share": float(r[j]), "lo": float(lo[j]), "hi": float(hi[j]), "line_hi": float(h_hi[j]),
+                       "excess": float(-deficit[j])}
+    facts = {"read": R, "write": W, "harmonic": h[mid].tolist(), "shares": r[mid].tolist(),
+             "deficits": deficit[mid].tolist(), "worst_share": float(r[i]), "deficit": float(deficit[i]),
+             "below_harmonic": None if differ else bool(below.any()),
+             "above": False if differ else bool(np.all((deficit[mid] < -MIX_BELOW) & (lo[mid] > h_hi[mid]))),
+             "loads_differ": sorted({float(v) for v in out}) if differ else None,
+             "medians": runs, "in_noise": None if differ else noise, "above_in_noise": None if differ else above_noise,
+             "ranges": {"read": (float(lo[one].min()), float(hi[one].max())),
+                        "write": (float(lo[zero].min()), float(hi[zero].max()))} if runs else None}
+    return Fact("mix", facts, "the harmonic mix 1/X = r/R + (1 − r)/W of the pure points' levels (median of kept runs)")
