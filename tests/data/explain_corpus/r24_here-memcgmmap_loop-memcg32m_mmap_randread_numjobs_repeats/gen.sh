@@ -1,0 +1,69 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*.json, provenance.txt and side files). Run as root on Linux with fio
+# installed (FIO= the fio binary). It writes only into this folder and into what it creates itself: files under
+# /dev/shm, loop devices over them, a zram device it hot-adds, a cgroup v1 group (where used); all are removed on exit.
+set -eu
+cd "$(dirname "$0")"
+mkdir -p raw
+rm -f raw/* provenance.txt
+FIO=${FIO:-fio}
+prov() { echo "measured here with $($FIO --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs; uptime: $(uptime)" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ); uptime: $(uptime)" >> provenance.txt; }
+IMGS=; LOOPS=; CG=; ZRAM=
+cleanup() {
+  if [ -n "$CG" ]; then rmdir "$CG" 2>/dev/null || true; fi
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for f in $IMGS; do rm -f "$f"; done
+  if [ -n "$ZRAM" ]; then echo 1 > "/sys/block/zram$ZRAM/reset" 2>/dev/null || true; echo "$ZRAM" > /sys/class/zram-control/hot_remove 2>/dev/null || true; fi
+}
+trap cleanup EXIT INT TERM
+# newimg MiB: a zero-filled file under /dev/shm (tmpfs), every page present -> $IMG
+newimg() { IMG=$(mktemp /dev/shm/r24h_img.XXXXXX); IMGS="$IMGS $IMG"; dd if=/dev/zero of="$IMG" bs=1M count="$1" status=none; }
+# newloop BACKING [losetup options]: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+# newzram MiB ALG: a new zram device (hot_add, our own, removed on exit) of MiB, compressor ALG -> $ZDEV
+newzram() {
+  ZRAM=$(cat /sys/class/zram-control/hot_add); ZDEV=/dev/zram$ZRAM
+  [ -b "$ZDEV" ] || { echo "no block device $ZDEV" >&2; exit 1; }
+  [ "$(cat /sys/block/zram$ZRAM/disksize)" = 0 ] || { echo "zram$ZRAM already in use" >&2; exit 1; }
+  echo "$2" > /sys/block/zram$ZRAM/comp_algorithm
+  grep -q "\[$2\]" /sys/block/zram$ZRAM/comp_algorithm || { echo "compressor $2 not selected" >&2; exit 1; }
+  echo "$1M" > /sys/block/zram$ZRAM/disksize
+}
+# newcpucg QUOTA_US PERIOD_US: a cgroup v1 cpu group with a CFS quota (only the fio processes are put inside) -> $CG
+newcpucg() {
+  CG=/sys/fs/cgroup/cpu/nvmemodel-r24h-$$; mkdir "$CG"
+  echo "$2" > "$CG/cpu.cfs_period_us"; echo "$1" > "$CG/cpu.cfs_quota_us"
+  [ "$(cat "$CG/cpu.cfs_quota_us")" = "$1" ] || { echo "cpu quota not set" >&2; exit 1; }
+}
+incg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$CG" "$@"; }
+F="--ramp_time=500ms --time_based --runtime=1500ms --output-format=json"
+# a loop device over a 256 MiB tmpfs file, read through fio's mmap engine (a shared mapping of the block device; each
+# 4 KiB read is a memcpy from the mapping, a page fault where the page is not cached) by jobs inside a cgroup v1
+# memory group limited to 32 MiB, so the device's page cache held for the jobs is capped at 1/8 of it and most faults
+# read the loop device and reclaim an older page; random 4 KiB reads, numjobs 1..8; memory.stat of the group after
+# the runs in memcg_memory_stat_after.txt; 3 runs per point
+MCG=
+newmemcg() {
+  MCG=/sys/fs/cgroup/memory/nvmemodel-r24h-$$; mkdir "$MCG"
+  echo "$1" > "$MCG/memory.limit_in_bytes"
+  [ "$(cat "$MCG/memory.limit_in_bytes")" = "$1" ] || { echo "memory limit not set" >&2; exit 1; }
+}
+inmcg() { sh -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' sh "$MCG" "$@"; }
+trap 'if [ -n "$MCG" ]; then echo 0 > "$MCG/memory.force_empty" 2>/dev/null || true; rmdir "$MCG" 2>/dev/null || true; fi; cleanup' EXIT INT TERM
+newimg 256
+newloop "$IMG"
+newmemcg 33554432
+prov
+for r in 1 2 3; do for nj in 1 2 4 8; do
+  inmcg $FIO --name=mm --filename=$LOOP --ioengine=mmap --rw=randread --bs=4k --numjobs=$nj --group_reporting $F --output=raw/nj$nj-r$r.json >/dev/null
+done; done
+done_prov
+cat "$MCG/memory.stat" > memcg_memory_stat_after.txt
+echo "memory.failcnt $(cat "$MCG/memory.failcnt") memory.max_usage_in_bytes $(cat "$MCG/memory.max_usage_in_bytes")" >> memcg_memory_stat_after.txt
