@@ -8,6 +8,7 @@ import numpy as np
 
 from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
+from .in_thread import in_thread, in_thread_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -532,6 +533,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                     f"usr+sys read 0, below fio's resolution here (it counted CPU in whole seconds: "
                     f"{_pct(step)} of a CPU per job)")
     bound = []
+    holder = ""
     # "no job's own CPU held it" may be said only where the CPU fact found no CPU limit (a CPU-bound, level or
     # spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)
     f = cf.cpu
@@ -573,6 +575,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
+        elif not why and (own := in_thread(result, cf, flags)) is not None:  # round 23, AB: its own thread's CPU
+            bound.append(in_thread_words(result, cf, own, jobs=jobs))
+            holder = ("the CPU sentence names it: the job did each I/O in its own thread, at one CPU cost per I/O, "
+                      "on the CPU share it got")
         elif not why and (per_job >= NEAR_CPU or _run_reaches(result, cf, k)) and per_k > 0 and not not_binding \
                 and not flags["paced"]:
             # the onset's "near its CPU limit" at the maximum too: 76 % and 79 % read alike (set after round 10 was
@@ -613,7 +619,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
-    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
+                          {"holder": holder} if holder else {})]
 
 
 def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
