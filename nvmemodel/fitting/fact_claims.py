@@ -17,6 +17,7 @@ work on one does not touch the others: :mod:`~nvmemodel.fitting.fact_words` (the
 
 from __future__ import annotations
 
+from .busy_jobs import busy_jobs_words
 from .clat_little import clat_little_claims
 from .cpu_limits import shared_words
 from .fact_base import CPU_BOUND, CurveFacts
@@ -95,6 +96,9 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                               f"{fmt_y(h['rate'], '1/s')}, the level ({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} "
                               f"measured there), and {cpus_words(h['level'], '.3g')} is {h['whole']} whole CPUs within 1 %: the "
                               f"CPUs the host gave the jobs (about {h['whole']}) held it.", f)]
+    if s["how"] == "busy_jobs":  # round 23 (ZD): every job busy where the summed CPU stopped growing
+        b = s["busy_jobs"]
+        return [_claim("cpu", busy_jobs_words(result, b), f)]
     if s["how"] == "machine" and s.get("pin"):  # round 11 (KD): the files name the CPUs fio could use
         h, n = s["pin"], s["cores"]
         cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
