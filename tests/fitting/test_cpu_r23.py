@@ -149,3 +149,29 @@ def test_ab_memory_device_names():
     for no in ("loop0", "nvme0n1", "nbd0", "sda", "dm-0", "md0", "rbd0"):
         assert not MEMORY_DEVICE.match(no), no
     assert CTX_PER_IO < 0.15  # below the loop series' 0.15–0.31 a read: a job that sleeps per I/O never passes
+
+
+# --- ZE ---------------------------------------------------------------------------------------------------------
+
+def test_ze_cost_rise_is_said_not_one_cost():
+    t = fit_case_id("r23_ericfan_nvme-buffered-pagecache_4k-randwrite_libaio_qd").explain()
+    assert "one cost)" not in t
+    assert "(6.55 µs–8.1 µs at every point ≥ 90% busy up to iodepth = 128: rising at every step, ×1.24)" in t
+    assert "CPU per I/O rose ×1.22 (6.65 µs → 8.1 µs) while the job's share went 97% → 91%" in t
+    assert "the cost's rise carries ×1.22 of the ×1.31 fall; what raised the cost the files do not show." in t
+
+
+@pytest.mark.parametrize("case,band", [("r21_here-uringbuf_loop-pagecache_iouring_buffered_randread_iodepth_repeats",
+                                        "1.67 µs–1.98 µs"), ("r20_nerdst_nvme-p7_4k-randread_qd", "6.87 µs–7.41 µs")])
+def test_ze_counter_one_cost_within_band(case, band):
+    """Counter-cases: cost bands inside ±10 % of their mid-range (±8.5 %, ±3.8 %) keep "one cost"."""
+    t = fit_case_id(case).explain()
+    assert f"{band} at every point ≥ 90% busy" in t and "one cost)" in t
+    assert "what raised the cost" not in t
+
+
+def test_ze_r16_zram_band_beyond_ten_percent_is_no_longer_one_cost():
+    """r16 zram iodepth: 2.97–3.84 µs is ±12.8 %, not monotone: the band and its factor are said, not "one cost"."""
+    t = fit_case_id("r16_here-zram_zram-lzorle_libaio_randread_iodepth_repeats").explain()
+    assert "(2.97 µs–3.84 µs at every point ≥ 90% busy up to iodepth = 32: ×1.29)" in t
+    assert "the level is CPU-bound (the submitting job, ≥ 90% busy)" in t
