@@ -36,7 +36,7 @@ def cost_drift(cf, s: dict) -> dict | None:
     if len(idx) < 2:
         return None
     c = cost[idx]
-    out = {"lo": float(lo), "hi": float(hi), "to": float(to), "x0": float(xs[idx[0]]), "rises": bool(np.all(np.diff(c) > 0)),
+    out: dict = {"lo": float(lo), "hi": float(hi), "to": float(to), "x0": float(xs[idx[0]]), "rises": bool(np.all(np.diff(c) > 0)),
            "fall": None}
     pk = idx[int(np.argmax(iops[idx]))]
     last = idx[-1]
