@@ -8,6 +8,8 @@ import numpy as np
 
 from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
+from .busy_jobs import spread
+from .in_thread import in_thread, in_thread_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -473,7 +475,16 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
     if x == "numjobs" and j < len(xs) and np.isfinite(per_all[j]) and per_all[j] < CPU_BOUND:
         i_ev, j_ev = int(np.argmin(np.abs(ev.x - xs[i]))), int(np.argmin(np.abs(ev.x - xs[j])))
         # "lifted" only by a rise beyond noise that also pays per doubling (issue 28: +3 % for twice the jobs is none)
-        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and _gain(ys[i], ys[j], xs[i], xs[j]) >= PAYS:
+        cp = pts["cpus"].to_numpy(float)
+        io = _iops_or_y(result, key, pts)
+        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and spread(cp[i], cp[j], cp[i] / io[i], cp[j] / io[j], io[i], io[j]):
+            # round 23 (ZD): the summed CPU grew with the rate at about one cost — no limit was lifted
+            text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU, the jobs together "
+                     f"{cpus_words(cp[j], '.3g')} against {cpus_words(cp[i], '.3g')} at {_xv(result, xs[i])}, at about one "
+                     f"cost per I/O ({fmt_y(cp[i] / io[i], 's')} → {fmt_y(cp[j] / io[j], 's')}), and {_what(result)} rose "
+                     f"×{ys[j] / ys[i]:.3g} (to {fmt_y(ys[j], u)}): more jobs spread the work over more CPUs "
+                     f"({cp[i]:.3g} → {cp[j]:.3g}); the rate is the CPU they got ÷ that cost, not a limit lifted")
+        elif ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and _gain(ys[i], ys[j], xs[i], xs[j]) >= PAYS:
             text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU and "
                      f"{_what(result)} rose ×{ys[j] / ys[i]:.3g} (to {fmt_y(ys[j], u)}): more jobs lifted that limit")
     return text + "."
@@ -509,7 +520,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     row = pts.iloc[i]
     cpus = float(row["cpus"])
     f = curve_facts(result, key).cpu  # not_binding: said above (busy, not what limited the rate)
-    if i in not_binding or not np.isfinite(cpus) or f is not None and f.facts["how"] in ("job", "host"):  # said
+    if i in not_binding or not np.isfinite(cpus) or f is not None and f.facts["how"] in ("job", "host", "busy_jobs"):  # said
         return below
     # the jobs of the runs at the maximum themselves (not a table-wide count: on an outstanding axis the
     # runs differ in numjobs); no share per job for a whole machine's CPU or more than one CPU per job
@@ -532,6 +543,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                     f"usr+sys read 0, below fio's resolution here (it counted CPU in whole seconds: "
                     f"{_pct(step)} of a CPU per job)")
     bound = []
+    holder = ""
     # "no job's own CPU held it" may be said only where the CPU fact found no CPU limit (a CPU-bound, level or
     # spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)
     f = cf.cpu
@@ -573,6 +585,15 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
+        elif not why and (sp := _spread_from(result, key, bound_below, row)) is not None:  # round 23, ZD
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU, yet the jobs together used {cpus_words(cpus, '.3g')} "
+                         f"at about the cost per I/O the CPU-bound job{'s' * (sp['jobs'] > 1)} paid at {result.x} = "
+                         f"{_xv(result, sp['x'])} ({fmt_y(sp['cost_i'], 's')} → {fmt_y(sp['cost_j'], 's')}): the rate "
+                         f"grew with the CPUs the jobs got")
+        elif not why and (own := in_thread(result, cf, flags)) is not None:  # round 23, AB: its own thread's CPU
+            bound.append(in_thread_words(result, cf, own, jobs=jobs))
+            holder = ("the CPU sentence names it: the job did each I/O in its own thread, at one CPU cost per I/O, "
+                      "on the CPU share it got")
         elif not why and (per_job >= NEAR_CPU or _run_reaches(result, cf, k)) and per_k > 0 and not not_binding \
                 and not flags["paced"]:
             # the onset's "near its CPU limit" at the maximum too: 76 % and 79 % read alike (set after round 10 was
@@ -613,7 +634,24 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
-    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost)]
+    return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
+                          {"holder": holder} if holder else {})]
+
+
+def _spread_from(result, key, bound_below, row) -> dict | None:
+    """Round 23 (ZD): the last CPU-bound point below the maximum ``row`` along a job-count axis from which the jobs'
+    summed CPU grew with the rate at about one cost per I/O (:func:`~nvmemodel.fitting.busy_jobs.spread`), or None."""
+    if result.x not in ("numjobs", "jobs", "threads") or not len(bound_below) or "jobs" not in bound_below:
+        return None
+    b = bound_below.iloc[-1]
+    ci, cj = float(b["cpus"]), float(row["cpus"])
+    pts = _pts(result, key).sort_values(result.x)
+    io = _iops_or_y(result, key, pts)
+    xs = pts[result.x].to_numpy(float)
+    i, j = int(np.argmin(np.abs(xs - float(b[result.x])))), int(np.argmin(np.abs(xs - float(row[result.x]))))
+    if j <= i or not spread(ci, cj, ci / io[i], cj / io[j], io[i], io[j]):
+        return None
+    return {"x": float(b[result.x]), "jobs": float(b["jobs"]), "cost_i": ci / io[i], "cost_j": cj / io[j]}
 
 
 def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:

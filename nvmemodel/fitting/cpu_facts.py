@@ -176,10 +176,19 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
     level = None
     host = _host_level(p, cpus, per_io, share, jobs, cores, seen) \
         if at is not None and jobs_axis and not spins and not polled.any() and engine not in ("null", "cpuio") else None
+    # round 23 (ZD): every job busy at the first multi-job point and the summed CPU level after it, the rate level at
+    # one cost: the CPUs the runnable jobs could get held it (busy_jobs.py); a topology's count decides it below
+    from .busy_jobs import busy_level
+
+    busy_jobs = busy_level(p["x"].to_numpy(float), cpus, per_io, share, jobs, iops) \
+        if jobs_axis and not spins and not polled.any() and engine not in ("null", "cpuio") and not cores \
+        and (seen is None or cpus[-1] >= 0.9 * seen[0]) else None
     if at is not None and engine in ("null", "cpuio"):
         bound_at, how = at, "engine"  # no device: the rate of an engine that does no I/O is its CPU's
     elif host is not None:
         bound_at, how = host["k"], "host"
+    elif busy_jobs is not None:
+        bound_at, how = busy_jobs["k"], "busy_jobs"
     elif at is not None and jobs.size and jobs[-1] >= 2 * jobs[at] and np.isfinite(cpus[at:]).all() and jobs_axis:
         # more jobs, the same total CPU. A flat rate at a fixed CPU cost per I/O also keeps the total level, so it
         # is the CPUs' limit only when they are all busy: decided with the host's core count, else left open
@@ -219,7 +228,7 @@ def _cpu_fact(result, p, sat: Fact | None, cap: Fact | None, engine: str = "", c
              "polled": {"x": p["x"].to_numpy(float)[polled].tolist(), "why": polls} if polled.any() and not spins
              else None,  # the busy points' CPU per I/O from the onset: the proof of a CPU limit (round 8)
              "one_cost": (float(np.min(per_io[one])), float(np.max(per_io[one])), float(p["x"].iloc[one[-1]]))
-             if len(one) >= 2 else None, "host": host, "pin": pin if isinstance(pin, dict) else None}
+             if len(one) >= 2 else None, "host": host, "busy_jobs": busy_jobs if how == "busy_jobs" else None, "pin": pin if isinstance(pin, dict) else None}
     if not np.isfinite(per_io).any():
         return None
     return Fact("cpu", facts, "fio's usr+sys CPU per I/O")

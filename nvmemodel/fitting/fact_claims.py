@@ -17,7 +17,9 @@ work on one does not touch the others: :mod:`~nvmemodel.fitting.fact_words` (the
 
 from __future__ import annotations
 
+from .busy_jobs import busy_jobs_words
 from .clat_little import clat_little_claims
+from .cost_drift import cost_drift, drift_words
 from .cpu_limits import shared_words
 from .fact_base import CPU_BOUND, CurveFacts
 from .fact_words import _claim, _xv
@@ -95,6 +97,9 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                               f"{fmt_y(h['rate'], '1/s')}, the level ({span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))} "
                               f"measured there), and {cpus_words(h['level'], '.3g')} is {h['whole']} whole CPUs within 1 %: the "
                               f"CPUs the host gave the jobs (about {h['whole']}) held it.", f)]
+    if s["how"] == "busy_jobs":  # round 23 (ZD): every job busy where the summed CPU stopped growing
+        b = s["busy_jobs"]
+        return [_claim("cpu", busy_jobs_words(result, b), f)]
     if s["how"] == "machine" and s.get("pin"):  # round 11 (KD): the files name the CPUs fio could use
         h, n = s["pin"], s["cores"]
         cpus = span(f"{h['lo']:.3g}", f"{h['hi']:.3g}")
@@ -123,6 +128,10 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         lo, hi, to = s["one_cost"] or (0, 0, 0)
         proof = (f" ({span(fmt_y(lo, 's'), fmt_y(hi, 's'))} at every point ≥ {CPU_BOUND:.0%} busy up to {x} = "
                  f"{_xv(result, to)}: one cost)" if s["one_cost"] else "")
+        drift = cost_drift(cf, s)  # round 23 (ZE): "one cost" only within ±10 %; a steady rise carries a fall
+        fall = ""
+        if drift is not None:
+            proof, fall = drift_words(result, drift)
         polled = (f" At {x} = {', '.join(_xv(result, v) for v in s['polled']['x'])} {s['polled']['why']} (no reading "
                   f"of fio's CPU there)." if s.get("polled") else "")
         # on a CPU-bound level the rate one CPU sustains is the range its busy points' costs give, never the onset's
@@ -133,5 +142,5 @@ def cpu_claims(result, cf: CurveFacts) -> list:
                 f"{fmt_y(s['iops_per_cpu'], '1/s')}")
         text = (f"fio's CPU accounting at {x} = {_xv(result, s['at_x'])}: {who} used {s['job_cpu_share']:.0%} of a "
                 f"CPU (usr+sys), {fmt_y(s['at_cpu_s_per_io'], 's')} of CPU per I/O{proof} — {rate} per job: "
-                f"{held}.{polled}")
+                f"{held}.{fall}{polled}")
     return [_claim("cpu", text, f)]

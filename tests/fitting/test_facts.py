@@ -220,9 +220,11 @@ def test_cpu_is_judged_per_io_never_per_byte():
 
 
 def test_a_level_total_cpu_with_more_jobs_is_left_open_without_the_hosts_core_count():
-    # SYNTHETIC numjobs sweep: 2 CPUs' worth of usr+sys from 2 to 16 jobs and a flat rate — what a 2-core host
-    # saturated looks like, and what a drive limit at a fixed CPU cost per I/O looks like on a big host
-    nj = [1, 2, 4, 8, 16]
+    # SYNTHETIC numjobs sweep: 2 CPUs' worth of usr+sys from 3 to 24 jobs and a flat rate — what a 2-core host
+    # saturated looks like, and what a drive limit at a fixed CPU cost per I/O looks like on a big host. Since round
+    # 23 (ZD, busy_jobs.py) a first multi-job point with every job ≥ 90 % busy decides it (the next test); here the 3
+    # jobs were 65 % busy each, so it stays open
+    nj = [1, 3, 6, 12, 24]
     iops = [1.0e6, 1.9e6, 1.95e6, 1.96e6, 1.95e6]
     cpus = [0.99, 1.95, 1.97, 1.98, 1.97]
     # writes: 1-8 µs reads at one I/O per job would be a cache's (round 14 SC judges every job count), not a drive's
@@ -235,6 +237,22 @@ def test_a_level_total_cpu_with_more_jobs_is_left_open_without_the_hosts_core_co
     assert cpu and "give the host" in cpu[0]["text"], res.explain()
     assert not [c for c in _claims(res, "cpu") if c["facts"].get("cpu_bound") is True], res.explain()
     assert "more jobs lifted that limit" not in res.explain()  # +3 % for twice the jobs lifts nothing
+
+
+def test_a_level_total_cpu_after_every_job_was_busy_is_cpu_bound():
+    # SYNTHETIC: the same sweep from 2 jobs, each 97.5 % busy at 2 — a rate held elsewhere leaves its jobs idle part
+    # of the time; 2 busy jobs whose 14 successors got no more CPU are CPU-bound at those CPUs (round 23, ZD)
+    nj = [1, 2, 4, 8, 16]
+    iops = [1.0e6, 1.9e6, 1.95e6, 1.96e6, 1.95e6]
+    cpus = [0.99, 1.95, 1.97, 1.98, 1.97]
+    tbl = _series(nj, iops, xname="numjobs", iodepth=1, cpu_usr=[c / 2 for c in cpus], cpu_sys=[c / 2 for c in cpus],
+                  lat_mean_s=[n / i for n, i in zip(nj, iops)], direction="write")
+    tbl["cpu_usr"] = tbl["cpu_usr"] / tbl["numjobs"]
+    tbl["cpu_sys"] = tbl["cpu_sys"] / tbl["numjobs"]
+    res = nm.fit(tbl, x="numjobs", y="iops")
+    cpu = [c for c in _claims(res, "cpu") if c["facts"].get("cpu_bound") is True]
+    assert cpu and "every job was busy at 2 and more jobs only shared those CPUs" in cpu[0]["text"], res.explain()
+    assert "give the host" not in res.explain()
 
 
 # --- the layer that served the I/O ------------------------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""I/O done in the job's own thread, on a CPU the job shared: the rate is the CPU share it got ÷ its CPU per I/O.
+
+On a memory block device (zram, a ram disk, pmem, null_blk) the kernel does each I/O's work — a copy, a compression —
+in the submitting call: under a synchronous engine inside the call, under libaio/io_uring inside io_submit (fio's slat
+then holds the I/O and its clat the reap). The job has nothing to wait on, so it does not sleep per I/O (fio's context
+switches stay a few hundred a run however many I/Os it made), and each I/O costs the job's thread one CPU time. A job
+below :data:`~nvmemodel.fitting.fact_base.CPU_BOUND` of one CPU there was not idle for want of work: it was runnable
+and the scheduler gave the CPU to other work on the host. Its rate is then its CPU share ÷ its cost per I/O, and its
+runs that got more CPU ran faster at the same cost (set after round 23 was read: r23_here-zramlz4 iodepth, readshare
+and bs on a loaded 2-core host, 0.48–0.66 of a CPU at 4.26–4.52 µs a read in all 18 runs, told "what held the rate
+its CPU figures do not show" and "a rate cap or one serial server", AB).
+
+Not for a device that works in another thread (a loop device's worker, a network block device, a drive): the job
+sleeps per I/O there (r23_here-cpusplit loop, 0.15–0.31 context switches a read); not for a paced or polling job.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .claim import _xv, runs_rows
+from .fact_base import CPU_BOUND, pd_num
+from .wording import fmt_y
+
+__all__ = ["MEMORY_DEVICE", "CTX_PER_IO", "CTX_PER_S", "RUN_COST_TOL", "in_thread", "in_thread_words"]
+
+#: block devices whose I/O is a memory operation done by the submitting thread: zram (drivers/block/zram, compression in
+#: the bio's submit path), the ram disk brd (``ram0``…), pmem (drivers/nvdimm/pmem.c, a memcpy in submit_bio) and
+#: null_blk in its default bio mode (``nullb0``…; a completion in the submit path)
+MEMORY_DEVICE = re.compile(r"^(zram\d+|ram\d+|pmem\d+(\.\d+)?s?|nullb\d+)$")
+#: context switches per I/O at or below which the job did not sleep per I/O: a job that waits for each I/O switches
+#: at least once per wait (≈ 1 a I/O, r23 loop 0.15–0.31 with batching); a twentieth leaves room for timer ticks and
+#: preemption by other work (zram: ≈ 0.0015). Set after round 23 was read.
+CTX_PER_IO = 0.05
+#: or at most this many context switches a second of the run, whatever its I/O count: the scheduler's preemptions of a
+#: runnable job (its tick is 100–1000 Hz), not a wait per I/O — large I/Os on a memory device (r23 zram 1 MiB writes:
+#: ≈ 170 a second, 0.43 an I/O at 396 I/Os a second). Set after round 23 was read.
+CTX_PER_S = 300.0
+#: each run's CPU per I/O within this of its point's median (and along a load axis every point's median within it of
+#: the curve's): one cost per I/O, so a run's rate moved with the CPU it got. fio's per-run usr+sys over 1–2 s runs
+#: reads to a few %; ±10 % is the band the hand read checked (4.26–4.52 µs = ±3 %). Set after round 23 was read.
+RUN_COST_TOL = 0.10
+#: engines whose submission call does the I/O's kernel work for a memory device (io_uring may punt to a worker:
+#: then slat < clat and test (a) fails on its own)
+ASYNC = ("libaio", "io_uring")
+
+
+def _engine(rows) -> str:
+    e = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
+    return e.pop() if len(e) == 1 else ""
+
+
+def in_thread(result, cf, flags) -> dict | None:
+    """The runs' proof that each job did its I/O in its own thread on a shared CPU (module docstring), or None.
+
+    Returns the device, the engine, how (a) was shown, the largest context switches per I/O, the cost range over
+    every run (per I/O, or per byte along block size), the share range, and the fastest and slowest runs."""
+    from ..jobs.fiooptions import SYNC_ENGINES
+    from .facts import point_run_cpus
+
+    p = cf.points
+    rows = runs_rows(result, p)
+    if rows is None or not len(rows) or flags.get("paced") or flags.get("part_paced") or flags.get("polling") \
+            or not {"devices", "ctx", "ios", "cpu_usr", "cpu_sys", "iops", "source_path"} <= set(rows.columns):
+        return None
+    devs = set(rows["devices"].dropna().astype(str))
+    if len(devs) != 1 or not MEMORY_DEVICE.match(dev := devs.pop()):
+        return None
+    engine = _engine(rows)
+    how = ""
+    if engine in SYNC_ENGINES and engine not in ("mmap", "splice"):
+        how = f"{engine} does each I/O inside its call"
+    elif engine in ASYNC and {"slat_mean_s", "clat_mean_s", "iodepth"} <= set(rows.columns):
+        d = pd_num(rows["iodepth"])
+        low = rows[d == d.min()]
+        sl, cl = pd_num(low["slat_mean_s"]).median(), pd_num(low["clat_mean_s"]).median()
+        if np.isfinite(sl) and np.isfinite(cl) and sl >= cl:
+            how = (f"at {result.x if result.x == 'iodepth' else 'iodepth'} = {float(d.min()):g} fio's submission "
+                   f"took {fmt_y(sl, 's')} of {fmt_y(sl + cl, 's')} an I/O: "
+                   f"the work was done in io_submit")
+    if not how:
+        return None
+    ctx = (pd_num(rows["ctx"]) / pd_num(rows["ios"])).to_numpy(float)
+    per_s = (pd_num(rows["ctx"]) / pd_num(rows["runtime_s"])).to_numpy(float) if "runtime_s" in rows \
+        else np.full(ctx.size, np.inf)
+    if not (np.isfinite(ctx).all() and ctx.size and np.all((ctx <= CTX_PER_IO) | (per_s <= CTX_PER_S))):
+        return None
+    along_size = result.x == "block_size_bytes"
+    load_axis = result.x in ("iodepth", "numjobs", "jobs", "threads")
+    size = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.ones(len(p))
+    jobs = p["jobs"].to_numpy(float) if "jobs" in p else np.ones(len(p))
+    costs, shares, rates, meds = [], [], [], []
+    for k in range(len(p)):
+        srcs = [s for s in str(p["sources"].iloc[k]).split(";") if s]
+        c, io, _ = point_run_cpus(rows, srcs)
+        if not c.size or not (np.isfinite(c).all() and np.isfinite(io).all() and (io > 0).all() and (c > 0).all()):
+            return None
+        if not (np.isfinite(jobs[k]) and jobs[k] > 0):
+            return None
+        cost = c / io / (size[k] if along_size else 1.0)
+        med = float(np.median(cost))
+        if np.any(np.abs(cost / med - 1) > RUN_COST_TOL):
+            return None
+        costs.append(cost)
+        meds.append(med)
+        shares.append(c / jobs[k])
+        rates.append(io)
+    meds_a = np.array(meds)
+    if load_axis and np.any(np.abs(meds_a / np.median(meds_a) - 1) > RUN_COST_TOL):
+        return None
+    share = np.concatenate(shares)
+    if not (share.max() < CPU_BOUND):
+        return None  # a job ≥ 90 % busy has its own CPU-bound sentence (r16 zram)
+    # the fastest and the slowest run of the point whose runs differ most: more CPU, more I/O at one cost
+    k = int(np.argmax([r.max() / r.min() for r in rates]))
+    hi, lo = int(np.argmax(rates[k])), int(np.argmin(rates[k]))
+    if len(rates[k]) >= 2 and rates[k][hi] > rates[k][lo] and not shares[k][hi] > shares[k][lo]:
+        return None  # the faster run did not have more CPU: the share is not what moved the rate
+    ctx_words = (f"at most {ctx.max():.2g} context switches an I/O" if ctx.max() <= CTX_PER_IO else
+                 f"at most {ctx.max():.2g} context switches an I/O and {np.nanmax(per_s):.3g} a second")
+    return {"device": dev, "engine": engine, "how": how, "ctx_max": float(ctx.max()), "ctx_words": ctx_words,
+            "along_size": along_size,
+            "cost_lo": float(min(c.min() for c in costs)), "cost_hi": float(max(c.max() for c in costs)),
+            "share_lo": float(share.min()), "share_hi": float(share.max()), "k": k,
+            "fast": (float(rates[k][hi]), float(shares[k][hi])), "slow": (float(rates[k][lo]), float(shares[k][lo])),
+            "n_runs": int(share.size)}
+
+
+def in_thread_words(result, cf, h, *, jobs: float) -> str:
+    """The CPU-bound-on-a-shared-CPU clause of :func:`in_thread`."""
+    who, whose = ("the job was", "the job's") if jobs <= 1 else ("each job was", "each job's")
+    per = "byte" if h["along_size"] else "I/O"
+    cost = (f"{h['cost_lo'] * 1e9:.3g}–{h['cost_hi'] * 1e9:.3g} ns" if h["along_size"] else
+            f"{fmt_y(h['cost_lo'], 's')}–{fmt_y(h['cost_hi'], 's')}")
+    runs = f"in all {h['n_runs']} runs" if h["n_runs"] > 1 else "in its run"
+    xk = _xv(result, cf.points["x"].iloc[h["k"]])
+    fast, slow = h["fast"], h["slow"]
+    faster = (f"; at {result.x} = {xk} its runs with more CPU ran faster ({fmt_y(fast[0], '1/s')} at {fast[1]:.3g} of a "
+              f"CPU, {fmt_y(slow[0], '1/s')} at {slow[1]:.3g})" if fast[0] > slow[0] else "")
+    return (f"{who} below {CPU_BOUND:.0%} of one CPU, yet on {h['device']} (a memory device: no device to wait on) "
+            f"{h['how']} and the job never slept per I/O ({h['ctx_words']} in every run): CPU-bound on a shared CPU — each {per} cost {cost} of {whose} CPU (usr+sys, {runs}) and it got "
+            f"{h['share_lo']:.2g}–{h['share_hi']:.2g} of a CPU (runnable the rest: other work on the host took it), so "
+            f"the rate is that share ÷ that cost{faster}")
