@@ -58,7 +58,7 @@ from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
                           size_iops_text,
-                          size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim,
+                          size_step_text, stall_claim, stalled_words, set_aside_claims, step_sides, states_level, untrusted_claim,
                           quiet_on_rise)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
@@ -865,6 +865,7 @@ def curve_claims(result, key) -> list[Claim]:
     claims += cut_short_claims(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
+    claims += set_aside_claims(result, cf, claims)  # runs a level left out, named where no sentence did (r23 AA)
     # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where its line is said: a
     # parameter's bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at …")
     claims += [Claim("caution", f"Caution: {n}.") for n in f.notes if read and shape and any(k in n for k in WHOLE_FIT)]

@@ -205,8 +205,8 @@ def left_out_words(record: dict) -> str:
     kept = record["kept_failed"]
     if kept:
         where = _xs([r["x"] for r in kept], x)
-        out.append(f"{len(kept)} of {total} runs {'is' if len(kept) == 1 else 'are'} fitted although "
-                   f"{_failed_clause(kept)}{' — at ' + where if where else ''} (failed=\"keep\"): "
+        out.append(f"{len(kept)} of {total} runs{' (' + where + ')' if where else ''} "
+                   f"{'is' if len(kept) == 1 else 'are'} fitted although {_failed_clause(kept)} (failed=\"keep\"): "
                    f"{'its' if len(kept) == 1 else 'their'} numbers carry that fault flag.")
     return " ".join(out)
 
