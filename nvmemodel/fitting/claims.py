@@ -797,6 +797,10 @@ def curve_claims(result, key) -> list[Claim]:
     nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
     claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE
         f"{result.x} had no effect") and k0 in ("falls", "rises", "plateau", "step", "maximum")) else claims
+    from .onset_runs import onset_runs_words  # the onset as its runs allow it (round 23 AC)
+
+    onset = onset_runs_words(result, cf) if claims and claims[0].kind == "saturation" else ""
+    claims = claims[:1] + [Claim("caution", onset)] + claims[1:] if onset else claims
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)

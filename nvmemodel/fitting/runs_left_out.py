@@ -59,6 +59,19 @@ def _flags(table):
     return why
 
 
+def measured(table):
+    """Rows that carry a measurement: fio counted I/O (``ios`` > 0; where the table has no ``ios``, a rate in
+    ``iops`` or ``bw_bytes_per_s``). A failed job that did no I/O is left out even with ``failed="keep"``: there is no
+    number to fit (round 23 ZC's counter-case)."""
+    import pandas as pd
+
+    if "ios" in table:
+        return (pd.to_numeric(table["ios"], errors="coerce") > 0).to_numpy(dtype=bool)
+    rate = [pd.to_numeric(table[c], errors="coerce").notna().to_numpy(dtype=bool)
+            for c in ("iops", "bw_bytes_per_s") if c in table]
+    return np.logical_or.reduce(rate) if rate else np.zeros(len(table), dtype=bool)
+
+
 def _run_ids(table):
     import pandas as pd
 
@@ -88,7 +101,8 @@ def left_out_runs(table, x: str, *, failed: str = "drop") -> dict:
     """The runs of ``table`` that no row of :func:`usable_rows` stands for, and those kept with an error.
 
     Returns ``{}`` when every run is a measurement without an error, else a dict: ``runs`` (every run in the table),
-    ``x_values`` (the distinct x of the table's runs), ``left_out`` and ``kept_failed``: lists of
+    ``x_values`` (the distinct x of the table's runs), ``left_out``, ``kept_failed`` and ``jobs_left_out`` (runs
+    whose other jobs are fitted without the failed one, with ``failed="drop"``): lists of
     ``{"run", "x", "reason", "error", "runtime_s", "ios"}`` (one a run), ``failed`` (``"drop"`` or ``"keep"``).
     """
     if table is None or not len(table):
@@ -97,17 +111,18 @@ def left_out_runs(table, x: str, *, failed: str = "drop") -> dict:
     if not (why != "").any():
         return {}
     runs = _run_ids(table).to_numpy()
+    did = measured(table)
     xs = _x_of(table, x).to_numpy(dtype=float)
     err = table["error"].astype(str).to_numpy() if "error" in table else np.full(len(table), "", dtype=object)
     runtime = _num(table, "runtime_s").to_numpy(dtype=float)
     ios = _num(table, "ios").to_numpy(dtype=float)
-    left, kept = [], []
+    left, kept, part = [], [], []
     for run in dict.fromkeys(runs):
         at = runs == run
         reasons = why[at]
         usable = reasons == ""
-        if failed == "keep":  # a failed run's rows are kept (its verify phase, interim reports still are not)
-            usable = usable | (reasons == "failed")
+        if failed == "keep":  # a failed run's measured rows are kept (its verify phase, interim reports still are not)
+            usable = usable | ((reasons == "failed") & did[at])
         if usable.all() and not (reasons == "failed").any():
             continue
         failed_here = reasons == "failed"
@@ -115,24 +130,26 @@ def left_out_runs(table, x: str, *, failed: str = "drop") -> dict:
                "reason": next(r for r in _REASONS if (reasons == r).any()),
                "error": sorted({e for e in err[at][failed_here]}),
                "runtime_s": float(np.nanmax(runtime[at])) if np.isfinite(runtime[at]).any() else None,
+               "measured": bool(did[at].any()),
                "ios": float(np.nansum(ios[at][failed_here | usable])) if np.isfinite(ios[at]).any() else None}
         if not usable.any():
             left.append(rec)
-        elif failed_here.any():
-            kept.append(rec)
-    if not left and not kept:
+        elif failed_here.any():  # kept with its error (failed="keep"), or its other jobs kept without the failed one
+            (kept if failed == "keep" else part).append(rec)
+    if not left and not kept and not part:
         return {}
     x_all = sorted({float(v) for v in xs if np.isfinite(v)})
     return {"runs": len(dict.fromkeys(runs)), "x_values": x_all, "left_out": left, "kept_failed": kept,
-            "failed": failed, "x": x}
+            "jobs_left_out": part, "failed": failed, "x": x}
 
 
 def keep_failed(table):
-    """``table`` with fio's ``error`` cleared on every row (``error_reported`` keeps it): what ``failed="keep"``
-    fits — every later reader (:func:`usable_rows`) then takes those runs as measurements."""
+    """``table`` with fio's ``error`` cleared on every row that carries a measurement (:func:`measured`;
+    ``error_reported`` keeps the code): what ``failed="keep"`` fits — every later reader (:func:`usable_rows`) then
+    takes those runs as measurements."""
     if "error" not in table:
         return table
-    return table.assign(error_reported=table["error"], error=0)
+    return table.assign(error_reported=table["error"], error=table["error"].where(~measured(table), 0))
 
 
 def _error_name(code: str) -> str:
@@ -173,8 +190,12 @@ def _failed_clause(recs) -> str:
     span_n = _span([r["ios"] for r in recs], _count)
     ran = ""
     if span_t or span_n:
-        ran = " (they ran " + (f"{span_t} s" if span_t else "") + (" and " if span_t and span_n else "") \
+        ran = f" ({'it' if len(recs) == 1 else 'they'} ran " + (f"{span_t} s" if span_t else "") + (" and " if span_t and span_n else "") \
               + (f"completed {span_n} I/Os" if span_n else "") + ")"
+    none = sum(not r.get("measured", True) for r in recs)
+    if none:
+        ran += (f"; {'it' if len(recs) == 1 else f'{none} of them'} counted no I/O"
+                if none < len(recs) or len(recs) == 1 else "; none counted any I/O")
     return f"fio reported {named} for {'it' if len(recs) == 1 else 'them'}{ran}"
 
 
@@ -197,8 +218,8 @@ def left_out_words(record: dict) -> str:
                          else f"{len(recs)} {'at ' + where if where else ''}: {what}")
         n = len(left)
         s = (f"{n} of {total} runs {'was' if n == 1 else 'were'} left out of this fit — " + "; ".join(parts)
-             + ": their numbers are not used")
-        if any(r["reason"] == "failed" for r in left):
+             + f" — {'its' if n == 1 else 'their'} numbers are not used")
+        if record["failed"] == "drop" and any(r["reason"] == "failed" for r in left):
             s += (" (a failed job is not taken as a measurement unless asked: nm.fit(..., failed=\"keep\"), "
                   "nvmemodel fit --failed keep)")
         out.append(s + ".")
@@ -206,8 +227,15 @@ def left_out_words(record: dict) -> str:
     if kept:
         where = _xs([r["x"] for r in kept], x)
         out.append(f"{len(kept)} of {total} runs{' (' + where + ')' if where else ''} "
-                   f"{'is' if len(kept) == 1 else 'are'} fitted although {_failed_clause(kept)} (failed=\"keep\"): "
+                   f"{'is' if len(kept) == 1 else 'are'} fitted although {_failed_clause(kept)}; failed=\"keep\": "
                    f"{'its' if len(kept) == 1 else 'their'} numbers carry that fault flag.")
+    part = record.get("jobs_left_out") or []
+    if part:
+        where = _xs([r["x"] for r in part], x)
+        codes = sorted({c for r in part for c in r["error"]}, key=lambda c: (len(c), c))
+        out.append(f"In {len(part)} of {total} runs{' (' + where + ')' if where else ''} a job failed with fio's "
+                   f"{', '.join(_error_name(c) for c in codes)} and is left out: "
+                   f"{'that run is' if len(part) == 1 else 'those runs are'} fitted with the other jobs' numbers only.")
     return " ".join(out)
 
 
