@@ -83,7 +83,9 @@ def set_aside_claims(result, cf: CurveFacts | None, claims) -> list:
     a run at numjobs = 1 left out unsaid before "the runs of one numjobs differ by up to ×2.32")."""
     from .claim import Claim
 
-    if any(" stalled" in c.text for c in claims):
+    import re
+
+    if any(re.search(r"runs? (?:was|were) stalled", c.text) for c in claims):  # (not "set aside as stalled")
         return []
     words = stalled_words(result, cf).strip()
     return [Claim("caution", words)] if words else []

@@ -33,15 +33,18 @@ def onset_range(p, k: int) -> dict | None:
 
     n = len(p)
     runs = [_runs(p, j) for j in range(n)]
-    if k < 1 or any(r is None for r in runs) or ("split" in p and bool(p["split"].iloc[k - 1:].any())):
+    split = p["split"].to_numpy(bool) if "split" in p else np.zeros(n, bool)
+    if k < 1 or any(r is None for r in runs) or split[k - 1] or split[k]:
         return None  # (a split point has no one level: no step is read from it)
     xs = p["x"].to_numpy(float)
     i = k
-    while i > 0 and runs[i - 1].max() >= runs[k].min():
+    while i > 0 and not split[i - 1] and runs[i - 1].max() >= runs[k].min():
         i -= 1
     later = []
     for a in range(k, n - 1):
         b = a + 1
+        if split[a] or split[b]:
+            continue
         med_a, med_b = float(np.median(runs[a])), float(np.median(runs[b]))
         per = (med_b / med_a) ** (1 / np.log2(xs[b] / xs[a])) - 1 if xs[b] > xs[a] > 0 else 0.0
         if runs[b].min() > runs[a].max() and per >= PAYS:
