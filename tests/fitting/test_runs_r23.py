@@ -74,7 +74,7 @@ def test_zc_keep_fits_the_failed_runs_and_still_flags_them():
 
 def test_zc_128k_keep_fits_four_points():
     fit = nm.fit(_table(SEQ128K), x="numjobs", y="bytes_per_s", failed="keep")
-    assert sorted(fit.points["x"]) == [1.0, 4.0, 16.0, 32.0]
+    assert sorted(fit.points["numjobs"]) == [1.0, 4.0, 16.0, 32.0]
     assert "3 of 4 runs (numjobs = 4, 16, 32) are fitted although fio reported error 11" in fit.explain()
 
 
