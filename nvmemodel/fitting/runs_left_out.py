@@ -116,7 +116,9 @@ def left_out_runs(table, x: str, *, failed: str = "drop") -> dict:
     err = table["error"].astype(str).to_numpy() if "error" in table else np.full(len(table), "", dtype=object)
     runtime = _num(table, "runtime_s").to_numpy(dtype=float)
     ios = _num(table, "ios").to_numpy(dtype=float)
-    left, kept, part = [], [], []
+    left: list[dict] = []
+    kept: list[dict] = []
+    part: list[dict] = []
     for run in dict.fromkeys(runs):
         at = runs == run
         reasons = why[at]
@@ -207,7 +209,7 @@ def left_out_words(record: dict) -> str:
     x, total, out = record["x"], record["runs"], []
     left = record["left_out"]
     if left:
-        parts = []
+        parts: list[str] = []
         for reason in _REASONS:
             recs = [r for r in left if r["reason"] == reason]
             if not recs:
