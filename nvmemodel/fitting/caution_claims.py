@@ -71,7 +71,7 @@ def stalled_words(result, cf: CurveFacts | None) -> str:
     u, n = result.y_unit, len(st["left"])
     at = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in st["left"])
     return (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled ({at}): fio's own figures show it — their mean "
-            f"latency is ×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's median "
+            f"latency is ×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's fastest "
             f"run's, far more than their median grew, and their CPU at most half its: rare long waits off the CPU, "
             f"not a slower typical I/O (the files do not show what held them: a loaded host or a throttle); the other {st['kept']} runs: {fmt_y(st['value'], u)} "
             f"({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))}).")

@@ -28,7 +28,7 @@ def _stalled_out(result, cf: CurveFacts) -> str:
     n = len(st["left"])
     at = ", ".join(f"{fmt_y(v, result.y_unit)} at {_xv(result, a)}" for a, v in st["left"])
     return (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled by fio's own figures (mean latency "
-            f"×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's median run's, CPU at "
+            f"×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's fastest run's, CPU at "
             f"most half its) and are left out: {at}.")
 
 

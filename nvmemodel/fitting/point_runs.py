@@ -174,15 +174,17 @@ def _percentiles(result, key, out) -> None:
 #: a run more than this share below the level's runs (their median, and a run of its own point) was disturbed
 DISTURBED = 0.2
 
-#: a stalled run: mean latency ≥ this many times its point's median run's (by mean latency: the faster of the two
-#: middle runs for an even count, so of two runs the faster) and its growth ≥ this many times its median latency's
-#: growth; … (the reference was the point's fastest run until round 23 was read: r23_here-cpusplit loop numjobs, AA —
-#: of three runs at one job, 115.73 / 49.90 / 36.75 K, the fastest was the odd one (CPU ×1.9, ctx ×5 the others) and
-#: one of the two like slow runs was set aside against it; the median run is never one of a minority, so two like
-#: runs are never split by the test)
+#: a stalled run: mean latency ≥ this many times its point's fastest run's and its growth ≥ this many times its
+#: median latency's growth; …
 STALL_MEAN = 3.0
 #: … and its CPU at most this share of that run's
 STALL_CPU = 0.5
+#: a run the test would set aside stays where a kept run other than the reference is like it: its mean latency and
+#: its CPU within √STALL_MEAN (≈ 1.73, the geometric midpoint between "alike" and the stall factor) of that run's — the
+#: test never splits two like runs, leaving the odd fast one as the point's reference (set after round 23 was read:
+#: r23_here-cpusplit loop numjobs, AA — 115.73 / 49.90 / 36.75 K at one job, the two slow runs of one signature, CPU
+#: 0.241 / 0.191, mean latency 80 / 109 µs; the 36.75 K run was set aside against the fast one, the 49.90 K kept)
+LIKE_RUN = STALL_MEAN ** 0.5
 
 
 def _run_figures(result, p) -> list[dict | None]:
@@ -217,7 +219,7 @@ def _run_figures(result, p) -> list[dict | None]:
 
 
 def stalled_runs(result, p, figures: list | None = None) -> dict | None:
-    """Runs the host stalled, by fio's own figures in each run's file: the typical I/O as fast as the point's median
+    """Runs the host stalled, by fio's own figures in each run's file: the typical I/O as fast as the point's fastest
     run (its mean latency ×:data:`STALL_MEAN` or more that run's, and grown ×:data:`STALL_MEAN` more than its median
     latency did) and fio's CPU at most :data:`STALL_CPU` of that run's — the process waited off the CPU through rare
     long waits, not a slower typical I/O (a slower device moves the median with the mean) (set after round 12 was
@@ -237,10 +239,14 @@ def stalled_runs(result, p, figures: list | None = None) -> dict | None:
         n += r.size
         bad = np.zeros(r.size, bool)
         if np.isfinite(m).all() and np.isfinite(q).all() and np.isfinite(c).all() and (m > 0).all():
-            f = int(np.argsort(m, kind="stable")[(m.size - 1) // 2])  # the median run (STALL_MEAN)
-            # and the rate fell: a paced run idling at its pace is not stalled (r6)
+            f = int(np.argmin(m))  # and the rate fell: a paced run idling at its pace is not stalled (r6)
             bad = (m >= STALL_MEAN * m[f]) & (m / m[f] >= STALL_MEAN * q / q[f]) & (c <= STALL_CPU * c[f]) \
                 & (r < (1 - DISTURBED) * r[f])
+            others = [j for j in range(r.size) if not bad[j] and j != f]
+            for j in np.flatnonzero(bad):  # (LIKE_RUN) a flagged run like a kept run is no stall of its own
+                if any(max(m[j], m[o]) < LIKE_RUN * min(m[j], m[o]) and max(c[j], c[o]) < LIKE_RUN * min(c[j], c[o])
+                       for o in others):
+                    bad[j] = False
         x = float(p["x"].iloc[i])
         kept += [float(v) for v in r[~bad]]
         left += [(x, float(v), float(mm / m[f])) for v, mm in zip(r[bad], m[bad])]
