@@ -58,6 +58,9 @@ def register(sub) -> None:
     f.add_argument("--model", default="auto", help="auto, queueing, empirical, ceiling, ceiling_smooth, linear, "
                                                    "amdahl, usl, littles, littles_soft, mva (comma-separated)")
     f.add_argument("--ci", default="auto", choices=["auto", "profile", "bootstrap", "wald"])
+    f.add_argument("--failed", default="drop", choices=["drop", "keep"],
+                   help="runs fio reported an error for: leave them out (drop, the default: a failed job is not a "
+                        "measurement) or fit them (keep); either way the output names them")
     f.add_argument("--plot", help="write the figure (.png also writes .svg; or .svg)")
     f.add_argument("--json", action="store_true", help="print the result as JSON (schema nvmemodel.fit/1)")
     f.set_defaults(run=_fit)
@@ -118,7 +121,7 @@ def _fit(args) -> int:
             result = fit(table, x=args.x, y=args.y, by=args.by.split(",") if args.by else None, model=model,
                          topology=topology, free=free, drives=args.drives, ci=args.ci,
                          shared=args.shared.split(",") if args.shared else None, path_pattern=args.path_pattern,
-                         path_regex=args.path_regex, labels=args.labels)
+                         path_regex=args.path_regex, labels=args.labels, failed=args.failed)
         except Exception:  # the files' account first: it is often why (every file skipped: no row to fit)
             _say_skipped(caught)
             say_warnings([w for w in caught if issubclass(w.category, IngestWarning)])

@@ -242,7 +242,7 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
         model: str | Sequence[str] = "auto", topology: Any = None, workload: Any = None, free: Sequence[str] | None = None, drives: int | None = None,
         shared: Sequence[str] | None = None, ci: str = "auto", seed: int = 0, n_boot: int | None = None,
         path_pattern: str | None = None,
-        path_regex: str | None = None, labels: Any = None) -> FitResult:
+        path_regex: str | None = None, labels: Any = None, failed: str = "drop") -> FitResult:
     """Fit measured scaling curves, compare models and explain what binds.
 
     Parameters
@@ -281,6 +281,10 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
     ci, seed, n_boot
         Interval method (see :mod:`nvmemodel.fitting.engine`; with several models, for the chosen one — the
         others keep t intervals), bootstrap seed and resamples.
+    failed : {"drop", "keep"}
+        Runs fio reported an error for (its ``error`` field): ``"drop"`` (default) leaves them out — a failed job is
+        not a measurement unless you say so; ``"keep"`` fits them. Either way the explanation, the summary and the
+        JSON (``runs_left_out``) count and name them, with fio's error code (:mod:`nvmemodel.fitting.runs_left_out`).
 
     Returns
     -------
@@ -290,7 +294,18 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
     shared = [shared] if isinstance(shared, str) else shared
     _check_topologies(topology, by)
     free = check_free(free, topology)
+    from .runs_left_out import FAILED_CHOICES, keep_failed, left_out_runs, left_out_words, refusal_words
+
+    if not isinstance(failed, str) or failed not in FAILED_CHOICES:
+        raise ParameterError("failed", failed, f"one of {', '.join(map(repr, FAILED_CHOICES))} (runs fio reported an "
+                             "error for: left out, the default, or fitted and flagged)")
     tbl, read_warnings = _as_table_noting(table, path_pattern, path_regex, labels)
+    left_out = left_out_runs(tbl, x, failed=failed) if hasattr(tbl, "columns") else {}
+    if failed == "keep":
+        tbl = keep_failed(tbl)
+    if left_out and left_out["left_out"] and len(left_out["left_out"]) == left_out["runs"]:
+        raise ParameterError("table", f"{left_out['runs']} run{'s' if left_out['runs'] != 1 else ''}, none a "
+                             "measurement", "at least one run to fit: " + left_out_words(left_out))
     if topology is not None:
         check_reaches_device(tbl, "topology", topology)
     points = measured_points(tbl, x=x, y=y, by=by)
@@ -342,7 +357,7 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
                                      f"reads and writes together")
     fits: dict[Any, Any] = {}
     chosen: dict[Any, Any] = {}
-    failed: dict[Any, Any] = {}
+    not_fitted: dict[Any, Any] = {}
     findings: dict[Any, Any] = {}
     selection: dict[Any, Any] = {}
     explicit = len(names) == 1
@@ -383,8 +398,8 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
                    + ": the outstanding I/O is numjobs, whatever iodepth says)")
             raise ParameterError("x", f"{x} = {xv[0]:g} only",
                                  f"at least two different x values in {where} to fit a curve{why}"
-                                 + points.attrs.get("left_out", ""))
-        fits[key], failed[key] = {}, {}
+                                 + points.attrs.get("left_out", "") + refusal_words(left_out))
+        fits[key], not_fitted[key] = {}, {}
         curve_names = names
         if x == "iodepth" and not explicit and not shared and one_in_flight(pts) is not None:
             # one I/O in flight per job at every iodepth (a synchronous engine): iodepth is not a load, and no
@@ -399,7 +414,7 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
                 if m in joint:
                     fits[key][m] = joint[m][key]
                 else:
-                    failed[key][m] = joint_failed.get(m, "not fitted")
+                    not_fitted[key][m] = joint_failed.get(m, "not fitted")
                 continue
             if m.startswith("ceiling"):
                 try:
@@ -408,11 +423,11 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
                 except NvmeModelError as exc:
                     if explicit:
                         raise
-                    failed[key][m] = str(exc)
+                    not_fitted[key][m] = str(exc)
                 continue
             shape = _shape(m, y_unit)
             if not explicit and len(xv) <= len(shape.params):
-                failed[key][m] = (f"{len(xv)} points cannot support {len(shape.params)} parameters "
+                not_fitted[key][m] = (f"{len(xv)} points cannot support {len(shape.params)} parameters "
                                   f"(a fit needs at least {len(shape.params) + 1})")
                 continue
             try:
@@ -422,13 +437,13 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
             except NvmeModelError as exc:
                 if explicit:
                     raise
-                failed[key][m] = str(exc)
+                not_fitted[key][m] = str(exc)
         if not fits[key]:
             raise ParameterError("model", names if not explicit else names[0],
                                  f"a model the {len(xv)} points of "
                                  + (f"the curve {_curve_name(by_cols, key)}"
                                     if key else "the data") + " can support: "
-                                 + "; ".join(f"{m}: {r}" for m, r in failed[key].items()))
+                                 + "; ".join(f"{m}: {r}" for m, r in not_fitted[key].items()))
         chosen[key], selection[key] = choose(fits[key])
         if chosen[key].startswith("ceiling"):
             chosen[key], selection[key] = _ceiling_or_better(pts, x, fits[key], chosen[key], selection[key])
@@ -444,10 +459,10 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
             fits[key][m] = fit_shape(_shape(m, y_unit), xv, yv, w, ci=ci, seed=seed, n_boot=n_boot)
         findings[key] = _falsification(*setups[key], x, pts, y_unit, d, fits[key]) if topology is not None else []
     common = next(iter(setups.values())) if setups else (None, None)
-    return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=failed,
+    return FitResult(x=x, y=y, y_unit=y_unit, by=by_cols, points=points, fits=fits, chosen=chosen, failed=not_fitted,
                      findings=findings, topology=common[0], workload=common[1], free=list(free or []), drives=d,
                      setups=setups, selection=selection, table=tbl, ingest_warnings=read_warnings,
-                     requested=explicit and isinstance(model, str) and names == [model])
+                     requested=explicit and isinstance(model, str) and names == [model], runs_left_out=left_out)
 
 
 _MAX_COMBINATIONS = 64

@@ -77,6 +77,20 @@ def stalled_words(result, cf: CurveFacts | None) -> str:
             f"({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))}).")
 
 
+def set_aside_claims(result, cf: CurveFacts | None, claims) -> list:
+    """The stalled runs named wherever a level, spread, onset or Little range left them out and no sentence yet
+    said so: nothing is set aside without a word (set after round 23 was read: r23_here-cpusplit loop numjobs, AA —
+    a run at numjobs = 1 left out unsaid before "the runs of one numjobs differ by up to ×2.32")."""
+    from .claim import Claim
+
+    import re
+
+    if any(re.search(r"runs? (?:was|were) stalled", c.text) for c in claims):  # (not "set aside as stalled")
+        return []
+    words = stalled_words(result, cf).strip()
+    return [Claim("caution", words)] if words else []
+
+
 def untrusted_claim(result, key, cf: CurveFacts, prior=()):
     """The model is kept but does not describe the points: say so, and read none of its parameters."""
     t = cf.trust.facts

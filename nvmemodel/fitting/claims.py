@@ -58,7 +58,7 @@ from .evidence import Evidence, _pooled, superlinear_steps
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
                           size_iops_text,
-                          size_step_text, stall_claim, stalled_words, step_sides, states_level, untrusted_claim,
+                          size_step_text, stall_claim, stalled_words, set_aside_claims, step_sides, states_level, untrusted_claim,
                           quiet_on_rise)
 from .fact_claims import stream_evidence as curve_evidence
 from .facts import curve_facts
@@ -797,6 +797,10 @@ def curve_claims(result, key) -> list[Claim]:
     nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
     claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE
         f"{result.x} had no effect") and k0 in ("falls", "rises", "plateau", "step", "maximum")) else claims
+    from .onset_runs import onset_runs_words  # the onset as its runs allow it (round 23 AC)
+
+    onset = onset_runs_words(result, cf) if claims and claims[0].kind == "saturation" else ""
+    claims = claims[:1] + [Claim("caution", onset)] + claims[1:] if onset else claims
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)
@@ -865,6 +869,7 @@ def curve_claims(result, key) -> list[Claim]:
     claims += cut_short_claims(result, key)
     claims += _attribution(result, key, ev)
     claims += _falsified(result, key)
+    claims += set_aside_claims(result, cf, claims)  # runs a level left out, named where no sentence did (r23 AA)
     # of the fit's notes only those on the fit as a whole (too few points, an exact fit), where its line is said: a
     # parameter's bound, hold or interval method is summary()'s (CAUSES rule 4; round 7 part 1 CH "r0 held at …")
     claims += [Claim("caution", f"Caution: {n}.") for n in f.notes if read and shape and any(k in n for k in WHOLE_FIT)]

@@ -23,9 +23,12 @@ def summary_text(result) -> str:
     from .claims import curve_claims
     from .verify import dropped_words
 
+    from .runs_left_out import left_out_words
+
     params = result.params
     derived = result.derived()
-    lines = []
+    runs = left_out_words(getattr(result, "runs_left_out", None) or {})
+    lines = [f"runs: {runs}"] if runs else []
     for key, model in result.chosen.items():
         f = result.fits[key][model]
         s = f.stats
@@ -106,7 +109,10 @@ def explain_text(result) -> str:
 
     from ..ceiling.explain import one_cost_sentence
 
-    out = [s for s in (shared_level(result), curves_within_scatter(result)) if s]
+    from .runs_left_out import left_out_words
+
+    runs = left_out_words(getattr(result, "runs_left_out", None) or {})
+    out = [s for s in (runs, shared_level(result), curves_within_scatter(result)) if s]
     for key in result.chosen:
         text = " ".join(c.text for c in curve_claims(result, key) if c.text)
         topology, workload = result.setup(key)

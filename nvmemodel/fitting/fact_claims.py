@@ -33,7 +33,7 @@ from .wording import cpus_words, fmt_y, span
 
 from .saturation_claims import UNKNOWN_HOLDER  # noqa: F401
 from .caution_claims import below_top_words, fit_words, quiet_on_rise, stall_claim, stalled_words  # noqa: F401
-from .caution_claims import states_level, untrusted_claim  # noqa: F401
+from .caution_claims import set_aside_claims, states_level, untrusted_claim  # noqa: F401
 from .served_claims import cache_claims, fan_out_claim, layer_claims, one_kind  # noqa: F401
 from .block_size_claims import creep_words, size_claims, size_iops_text, size_step_text, step_sides  # noqa: F401
 from .block_size_claims import stream_evidence  # noqa: F401

@@ -101,7 +101,11 @@ def level_words(result, cf: CurveFacts | None, value: float, hi: float | None = 
 def _noise_words(cf: CurveFacts) -> str:
     reps = cf.points["n_runs"].to_numpy(float)
     little = " and Little's law" if np.isfinite(cf.points["lat"].to_numpy(float)).all() else ""  # (no latency: r7 CF)
+    aside = int(sum(len(v) for v in cf.points["stalled"])) if "stalled" in cf.points else 0
     if np.isfinite(reps).all() and (reps >= 2).all():
+        if aside:  # a run set aside is no part of the noise the spread gives (round 23 AD: "3 runs a point" after one was)
+            return (f"{int(reps.min())}{'–' + str(int(reps.max())) if reps.min() != reps.max() else ''} runs a point, "
+                    f"the spread of the kept runs the noise ({aside} set aside as stalled)")
         return f"{int(reps.min())}–{int(reps.max())} runs a point" if reps.min() != reps.max() else \
             f"{int(reps.min())} runs a point, their spread the noise"
     known = reps[np.isfinite(reps)]

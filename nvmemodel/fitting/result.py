@@ -62,6 +62,11 @@ class FitResult:
         Whether the model was named by the caller (``model="linear"``) rather than chosen among candidates: a
         model asked for is drawn as asked, with its band, whatever its R²; a chosen one that does not describe the
         points is drawn faint, without a band (the explanation reads nothing from it).
+    runs_left_out : dict
+        The runs the fit left out (fio's error, a verify phase, interim reports only …) and, with
+        ``failed="keep"``, the runs fitted although fio reported an error
+        (:func:`~nvmemodel.fitting.runs_left_out.left_out_runs`); empty when there are none. Said first in
+        :meth:`explain`, in :meth:`summary`, and in the JSON as ``runs_left_out``.
     """
 
     x: str
@@ -82,6 +87,7 @@ class FitResult:
     table: Any = None  # the results table the points came from (fio's CPU and engine evidence)
     ingest_warnings: list = dataclasses.field(default_factory=list)  # what reading the files warned of
     requested: bool = False  # the model was named by the caller, not chosen among candidates
+    runs_left_out: dict = dataclasses.field(default_factory=dict)  # runs not fitted, or fitted with fio's error
 
     def setup(self, group: Any = ()) -> tuple:
         """``(topology, workload)`` of one curve (each curve may have its own, see ``nm.fit(topology=)``)."""
@@ -231,8 +237,13 @@ class FitResult:
 
         # what explain() says once of every curve of a by= fit (a shared cap, differences within the scatter) first, as
         # it says them; then each curve's own, its group in "curve" (round 7 part 1 CI)
-        across = [{"group": [], "curve": "every curve", "kind": "curves", "text": t, "facts": {}}
-                  for t in (shared_level(self), curves_within_scatter(self)) if t]
+        from .runs_left_out import left_out_words
+
+        runs = left_out_words(self.runs_left_out)
+        across = ([{"group": [], "curve": "every curve", "kind": "runs", "text": runs,
+                    "facts": _plain(self.runs_left_out)}] if runs else []) + [
+            {"group": [], "curve": "every curve", "kind": "curves", "text": t, "facts": {}}
+            for t in (shared_level(self), curves_within_scatter(self)) if t]
         return across + [{"group": list(k), "curve": _group_title(self, k), "kind": c.kind, "text": c.text,
                           "facts": _plain(c.facts)} for k in self.chosen for c in curve_claims(self, k)]
 
@@ -276,6 +287,7 @@ class FitResult:
                          for k, items in self.findings.items() for item in items],
             "claims": self.claims(),
             "selection": [{"group": list(k), **v} for k, v in self.selection.items()],
+            "runs_left_out": self.runs_left_out or None,
             "explanation": self.explain(),
         }
 

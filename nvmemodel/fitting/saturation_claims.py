@@ -364,7 +364,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
         i = max(i for i in range(k) if lo[k] > hi[i])
         a, b = br["apart"]
-        before = (f" The runs of one {x} differ by up to ×{br['ratio']:.3g} (at {x} = {_xv(result, br['x'])}), so a "
+        aside = cf.points.loc[cf.points["x"] == br["x"], "stalled"] if "stalled" in cf.points else []
+        of_kept = " (of its kept runs: one or more set aside as stalled, named below)" if any(len(v) for v in aside) else ""
+        before = (f" The runs of one {x} differ by up to ×{br['ratio']:.3g} (at {x} = {_xv(result, br['x'])}{of_kept}), so a "
                   f"step is read only where the runs of two points do not overlap: every run at {_xv(result, xs[k])} "
                   f"({span(fmt_y(lo[k], u), fmt_y(hi[k], u), ' to ')}) is above every run at {_xv(result, xs[i])} "
                   f"(the highest {fmt_y(hi[i], u)})" + (f", and every run at {_xv(result, xs[b])} above every run at "

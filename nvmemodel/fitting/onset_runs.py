@@ -1,0 +1,87 @@
+"""An onset read on repeated runs, against the runs themselves: where the runs of the onset and of the point before it
+overlap, the runs do not tell which of the two the level starts at, and a later step whose runs do not overlap is a
+rise the level's words would otherwise leave unsaid.
+
+The saturation facts read an onset from each point's level and a gain per doubling (:data:`PAYS`). With repeats, a
+step is told from the noise only where every run of one point lies above every run of the other (the test the
+"runs of one … differ by up to" sentence states). "Saturated from numjobs = 3" over runs at 2 (101.2–139.3 K) that
+overlap those at 3 (128.9–156.9 K) claimed a precision the runs do not have, and the step 4 → 8 (every run at 8 above
+every run at 4, +21 %) went unsaid (set after round 23 was read: r23_here-cpusplit loop numjobs, part 2 AC).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .wording import fmt_y
+
+__all__ = ["onset_range", "onset_runs_words"]
+
+
+def _runs(p, i: int):
+    k = p["runs_kept"].iloc[i] if "runs_kept" in p else None
+    k = np.atleast_1d(np.asarray(k if k is not None else [], float))
+    return k if k.size >= 2 else None
+
+
+def onset_range(p, k: int) -> dict | None:
+    """With ≥ 2 kept runs at every point up to and after onset index ``k``: the first index ``i`` ≤ ``k`` from which
+    each point's runs overlap the onset's (the onset lies in [x_i, x_k] as far as the runs tell), and the later steps
+    whose runs do not overlap and whose medians gain :data:`~nvmemodel.fitting.facts.PAYS` or more per doubling.
+    None where the runs do not decide less than the levels do (no overlap before, no such later step)."""
+    from .facts import PAYS
+
+    n = len(p)
+    runs = [_runs(p, j) for j in range(n)]
+    split = p["split"].to_numpy(bool) if "split" in p else np.zeros(n, bool)
+    if k < 1 or any(r is None for r in runs) or split[k - 1] or split[k]:
+        return None  # (a split point has no one level: no step is read from it)
+    xs = p["x"].to_numpy(float)
+    i = k
+    while i > 0 and not split[i - 1] and runs[i - 1].max() >= runs[k].min():
+        i -= 1
+    later = []
+    for a in range(k, n - 1):
+        b = a + 1
+        if split[a] or split[b]:
+            continue
+        med_a, med_b = float(np.median(runs[a])), float(np.median(runs[b]))
+        per = (med_b / med_a) ** (1 / np.log2(xs[b] / xs[a])) - 1 if xs[b] > xs[a] > 0 else 0.0
+        if runs[b].min() > runs[a].max() and per >= PAYS:
+            later.append({"x0": float(xs[a]), "x1": float(xs[b]), "gain": med_b / med_a - 1, "per_doubling": per})
+    if i == k and not later:
+        return None
+    return {"x_from": float(xs[i]), "x_to": float(xs[k]), "later": later}
+
+
+def onset_runs_words(result, cf) -> str:
+    """The onset as the range its runs allow and the later non-overlapping steps (a sentence), "" where the runs
+    decide no less than the levels."""
+    from .claim import _xv
+
+    s = cf.saturation.facts if cf is not None and cf.saturation is not None else {}
+    if s.get("state") != "onset" or s.get("onset_index") is None or s.get("by_runs") is not None:
+        return ""
+    r = onset_range(cf.points, int(s["onset_index"]))
+    if r is None:
+        return ""
+    x, u, p = result.x, result.y_unit, cf.points
+    out = []
+    if r["x_from"] < r["x_to"]:
+        i = int(np.flatnonzero(p["x"].to_numpy(float) == r["x_from"])[0])
+        k = int(s["onset_index"])
+        lo_i, hi_i = _runs(p, i).min(), _runs(p, i).max()
+        lo_k, hi_k = _runs(p, k).min(), _runs(p, k).max()
+        out.append(f"By the runs themselves the onset is in [{_xv(result, r['x_from'])}, {_xv(result, r['x_to'])}]: "
+                   f"the runs at {_xv(result, r['x_from'])} ({fmt_y(lo_i, u)} to {fmt_y(hi_i, u)}) overlap those at "
+                   f"{_xv(result, r['x_to'])} ({fmt_y(lo_k, u)} to {fmt_y(hi_k, u)})")
+    for st in r["later"]:
+        out.append(f"every run at {_xv(result, st['x1'])} is above every run at {_xv(result, st['x0'])} "
+                   f"({st['gain']:+.0%} by their medians"
+                   + (f", {st['per_doubling']:+.0%} per doubling of {x}" if abs(st["x1"] / st["x0"] - 2) > 0.01 else "")
+                   + "): a level or "
+                   f"a slow rise after the onset, these runs cannot tell")
+    if not out:
+        return ""
+    text = "; ".join(out)
+    return text[0].upper() + text[1:] + "."
