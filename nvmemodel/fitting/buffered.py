@@ -216,6 +216,7 @@ def buffered_fact(rows) -> dict:
     waited for that layer, not for a drive: the layer is named (``layer = "loop"`` …) and the flush is as durable
     and as fast as what lies beneath it (blind5's ext4 fsync over loop0, part 1 AC)."""
     from .devices import layer_of
+    from .write_cache import device_writes
 
     names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
         if "devices" in rows else []
@@ -237,6 +238,8 @@ def buffered_fact(rows) -> dict:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
         out["served"] = "no_device"
+    elif names and (dw := device_writes(rows)) is not None:  # ≤ 1 request per 10 random page writes (round 23 ZB)
+        out.update(served="cache_writes", writes=dw)
     elif reads is not None:  # fio's own count of the device's reads, run by run
         out["served"] = "cache" if reads["cache"] == reads["runs"] else "split" if reads["cache"] else "device_part"
         if out["served"] == "device_part":  # page-sized reads: requests a read bound the hits (round 22, XB)
@@ -275,6 +278,12 @@ def buffered_sentence(facts: dict) -> str:
     if facts.get("synced"):
         return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
                 f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
+    if facts.get("served") == "cache_writes" and facts.get("writes"):  # fio's count of the device's writes (r23 ZB)
+        from .write_cache import write_words
+
+        if not facts.get("direct_stated", True):
+            head = "The runs did not ask for O_DIRECT (no direct=1 in these files)"
+        return write_words(head, facts["writes"], ", ".join(facts.get("devices") or []) or "the device")
     w = facts.get("writeback")
     if facts.get("served") == "writeback" and w:
         devs = ", ".join(facts.get("devices") or []) or "the device"

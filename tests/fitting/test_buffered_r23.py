@@ -115,3 +115,62 @@ def test_zf_counter_device_range_latency_or_idle_job():
     # the ericfan randread series (buffered, 100 µs, device reads = fio reads) is not called memory
     e = buffered_fact(_table(E_QD))
     assert e["served"] != "memory"
+
+
+# ZB: buffered writes counted against the device's write requests; a mix of two layers (write_cache)
+from nvmemodel.fitting.write_cache import READS_REACHED, WRITES_HELD, device_writes  # noqa: E402
+
+E_RW = "r23_ericfan_nvme-buffered_4k-randrw_qd32_readshare"
+OSYNC = "r11_here-osync_loop_psync_randwrite_numjobs_repeats"  # O_SYNC writes: each reached loop0
+DIO_MIX = "r18_here-rwmixdio_loop-dio-on_libaio_randrw_qd8_readshare_repeats"  # direct=1 mix
+AIALRA_MIX = "aialra0_nvme_4k-randrw_qd32_readshare_repeats"  # a drive's mix
+
+
+def test_zb_write_counts_recomputed():
+    t = _table(E_W)
+    ratio = (t["disk_write_ios"] / t["ios"]).to_numpy(float)
+    w = device_writes(t)
+    assert w is not None and w["lo"] == pytest.approx(ratio.min()) and w["hi"] == pytest.approx(ratio.max())
+    assert ratio.max() <= WRITES_HELD and ratio.min() == pytest.approx(0.0118, abs=0.0005)
+
+
+def test_zb_randwrite_names_the_page_cache():
+    r = fit_case_id(E_W)
+    text = r.explain()
+    assert "0.012–0.035 write requests on nvme0n1 per fio write" in text
+    assert "the page cache took the writes — at least 96 % of them" in text
+    layers = [c for c in r.claims() if c["kind"] == "layer"] if isinstance(r.claims()[0], dict) else \
+        [c for c in r.claims() if c.kind == "layer"]
+    assert layers
+
+
+def test_zb_mix_shares_the_jobs_time():
+    text = fit_case_id(E_RW).explain()
+    assert "sharing the device's time" not in text
+    assert "the threads fio does not count would tell" not in text
+    assert "sharing the one job's time, not the device's" in text
+    t = _table(E_RW)
+    pure_r = t[t["read_fraction"] == 1].iloc[0]
+    assert pure_r["disk_read_ios"] / pure_r["ios"] >= READS_REACHED
+    assert f"({pure_r['disk_read_ios'] / pure_r['ios']:.3f} read requests per fio read)" in text
+    assert "the CPU per I/O is the layers' cost" in text
+
+
+def test_zb_counter_sequential_or_per_write_requests():
+    # synthetic: the same writes, sequential: write-back merges them, the count is not read
+    assert device_writes(_table(E_W).assign(pattern="write")) is None
+    # synthetic: one device request per write (direct or O_SYNC-like): not taken by the page cache
+    t = _table(E_W)
+    assert device_writes(t.assign(disk_write_ios=t["ios"])) is None
+
+
+@pytest.mark.parametrize("case", [DIO_MIX, AIALRA_MIX])
+def test_zb_counter_direct_mixes_keep_the_device(case):
+    text = fit_case_id(case).explain()
+    assert "the one job's time" not in text
+    assert "page cache took the writes" not in text
+
+
+def test_zb_counter_osync_writes_not_page_cache():
+    text = fit_case_id(OSYNC).explain()
+    assert "page cache took the writes" not in text
