@@ -174,3 +174,10 @@ def test_zb_counter_direct_mixes_keep_the_device(case):
 def test_zb_counter_osync_writes_not_page_cache():
     text = fit_case_id(OSYNC).explain()
     assert "page cache took the writes" not in text
+
+
+def test_zb_counter_uncounted_device():
+    # r19_lsvdrbd: nvme1n3 (NVMe-oF) counted 0 writes for every run: no count, not the page cache (19 ms writes)
+    case = "r19_lsvdrbd_nvmetcp-spdk-rbd-3ssd_4k-randwrite_iouring_qd"
+    assert device_writes(_table(case)) is None
+    assert "page cache took the writes" not in fit_case_id(case).explain()
