@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ParameterError
-from .submit_inline import SUBMIT_SHARE, run_inline_share
+from .submit_inline import SUBMIT_SHARE, inline_curve, run_inline_share
 from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows, workload_values
 from ..jobs.fiooptions import NO_STORAGE_ENGINES, SYNC_ENGINES
 
@@ -237,6 +237,8 @@ def one_in_flight(pts) -> dict | None:
     sync = pts["sync_engine"].astype(str)
     d1 = pts["depth1"].to_numpy(float)
     inline = pts["inline"].to_numpy(float) if "inline" in pts else np.full(len(pts), np.nan)
+    if not inline_curve(pts):
+        inline = np.full(len(pts), np.nan)
     if not bool(((sync != "") | (d1 >= DEPTH_ONE) | (inline >= SUBMIT_SHARE)).all()):
         return None
     engines = set(sync[sync != ""])

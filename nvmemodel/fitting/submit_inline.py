@@ -20,7 +20,18 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["SUBMIT_SHARE", "run_inline_share", "inline_words"]
+__all__ = ["QUEUE_HELD", "SUBMIT_SHARE", "inline_curve", "run_inline_share", "inline_words"]
+
+
+def inline_curve(pts) -> bool:
+    """Every point's runs spent ≥ :data:`SUBMIT_SHARE` of a job's time in the submit call, and at least one point had
+    at most :data:`QUEUE_HELD` I/O outstanding (no queue-full wait there)."""
+    if "inline" not in pts or len(pts) == 0:
+        return False
+    share = pts["inline"].to_numpy(float)
+    out = pts["outstanding"].to_numpy(float) if "outstanding" in pts else np.full(len(pts), np.nan)
+    return bool(np.isfinite(share).all() and (share >= SUBMIT_SHARE).all() and np.isfinite(out).any()
+                and np.nanmin(out) <= QUEUE_HELD)
 
 #: slat × per-job IOPS from which a job spent most of its time inside the submit call: its I/O completed there, one at a
 #: time. Half the time would leave room for a second I/O to overlap; 0.8 is well above that and below the 0.90–0.97
@@ -28,6 +39,12 @@ __all__ = ["SUBMIT_SHARE", "run_inline_share", "inline_words"]
 #: round 23 was read (ZA, ericfan randread QD 0.965, bs 0.904–0.966; the buffered randwrite series at 0.49–0.52, whose
 #: page-cache copies also finish in the call but with fio's loop taking half of each cycle, stays below it).
 SUBMIT_SHARE = 0.8
+#: the most I/O outstanding (iodepth × numjobs) at which a submit call cannot have waited for a free slot in the
+#: device's queue: 32 is SATA NCQ's depth, the shallowest of the queueing interfaces (NVMe's, NVMe-oF's 128 default,
+#: virtio's 256 and SCSI's are deeper). Above it a long slat may be a wait for a tag with the queue full — the I/O then
+#: in flight at the device (r5_jxsheng nvme-tcp, direct=1 libaio 8 jobs × QD128, slat × IOPS 0.90–0.93), so the reading
+#: needs a point of the curve at or below it. Set after round 23 was read (ZA; its ericfan series start at 16 and 32).
+QUEUE_HELD = 32
 
 
 def run_inline_share(df, gi, n: int, first) -> np.ndarray:
@@ -59,11 +76,9 @@ def inline_words(result, pts) -> str:
     of a job's time in the submit call, else ""."""
     from .wording import fmt_y
 
-    if "inline" not in pts or len(pts) == 0:
+    if not inline_curve(pts):
         return ""
     share = pts["inline"].to_numpy(float)
-    if not (np.isfinite(share).all() and (share >= SUBMIT_SHARE).all()):
-        return ""
     rows = _rows(result, pts)
     slat = iops = np.nan
     if rows is not None and "slat_mean_s" in rows and "iops" in rows and len(rows):
