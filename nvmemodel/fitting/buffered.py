@@ -37,6 +37,11 @@ __all__ = ["BUSY_AT_LIMIT", "WRITEBACK", "buffered_fact", "buffered_sentence"]
 
 #: a buffered write run that lasted at least this many times the time its writes took waited for write-back
 WRITEBACK = 2.0
+#: a read's mean latency below this is no storage device's service time: the fastest NVMe reads (low-latency SLC /
+#: 3D XPoint drives) take about 8–10 µs at the device, a TLC NVMe drive ~60–100 µs (r23 ericfan: 100 µs), so a read
+#: done in less than half the fastest drive's time by a job on CPU throughout is a memory copy — set after round 23
+#: was read (ZF: j2pcnotes 1.31 µs; the hand read's "below ~5 µs")
+MEMORY_LATENCY = 5e-6
 #: a device at least this busy (iostat %b, fio disk_util) at the busiest point served the I/O at its limit
 BUSY_AT_LIMIT = 0.9
 _BUSY_COLUMN = re.compile(r"^(disk|device)_(busy|util)(_pct)?$")
@@ -156,11 +161,13 @@ def _ctx(rows) -> dict | None:
     r17_fuseboc tmpfs, 2-9 switches for 20 K-2.6 M reads at 100 % of a CPU, and FUSE, 1.00-4.00 per read at 21-60 %,
     all told "the page cache or the device … unknown", XE). fio's ctx counts voluntary and involuntary switches
     (getrusage), so ≈ 0 is the stronger reading: a sleep cannot hide in it."""
-    need = {"source_path", "direction", "ios", "ctx", "cpu_usr", "cpu_sys"}
+    need = {"source_path", "direction", "ios", "cpu_usr", "cpu_sys"}
     if not need <= set(rows.columns) or not len(rows) or not (rows["direction"].astype(str) == "read").all():
         return None
     if "numjobs" in rows and not (_num(rows, "numjobs") == 1).all():
         return None  # (one job's usr+sys is its share of one CPU; a group's is not)
+    if "ctx" not in rows or _num(rows, "ctx").isna().any():
+        return _memory_latency(rows)
     g = rows.assign(_io=_num(rows, "ios"), _ctx=_num(rows, "ctx"),
                     _cpu=_num(rows, "cpu_usr") + _num(rows, "cpu_sys")).groupby(rows["source_path"].astype(str))
     io, ctx, cpu = g["_io"].sum(min_count=1), g["_ctx"].sum(min_count=1), g["_cpu"].max()
@@ -178,6 +185,29 @@ def _ctx(rows) -> dict | None:
     return None
 
 
+def _memory_latency(rows) -> dict | None:
+    """Without fio's ctx: ``kind`` "memory" where every run's job was ≥ :data:`JOB_BUSY` on CPU and each read's mean
+    latency (fio's total, else its completion latency) was below :data:`MEMORY_LATENCY` — a time no storage device
+    serves a read in, with the job on CPU throughout: a memory copy (set after round 23 was read, ZF:
+    r23_j2pcnotes … sync-buffered, 1.31 µs reads at 99.9 % of a CPU told "the page cache or the device … unknown")."""
+    from .curves import synchronous
+
+    lat = _num(rows, "lat_mean_s").fillna(_num(rows, "clat_mean_s"))
+    # a run of a synchronous engine without fio's latency: one read at a time per job, so jobs ÷ IOPS bounds a read's
+    # time from above (it is the whole cycle)
+    cycle = _num(rows, "numjobs").fillna(1) / _num(rows, "iops")
+    lat = lat.fillna(cycle.where(synchronous(rows).to_numpy(bool) & (cycle > 0)))
+    g = rows.assign(_lat=lat, _cpu=_num(rows, "cpu_usr") + _num(rows, "cpu_sys")).groupby(
+        rows["source_path"].astype(str))
+    lat, cpu = g["_lat"].max(), g["_cpu"].max().dropna()  # the runs that report fio's CPU (at least one)
+    if not (lat.notna().all() and len(cpu) and (lat > 0).all()):
+        return None
+    if lat.max() < MEMORY_LATENCY and cpu.min() >= JOB_BUSY:
+        return {"kind": "memory", "lat_lo": float(lat.min()), "lat_hi": float(lat.max()),
+                "cpu_lo": float(cpu.min()), "cpu_hi": float(cpu.max()), "runs": int(lat.size)}
+    return None
+
+
 def buffered_fact(rows) -> dict:
     """The layer fact's numbers for runs that used buffered I/O: ``layer``, ``served`` (``device``, ``no_device``
     or ``unknown``), the devices fio named, and the evidence (``busy``, ``synced``, ``writeback``).
@@ -186,6 +216,7 @@ def buffered_fact(rows) -> dict:
     waited for that layer, not for a drive: the layer is named (``layer = "loop"`` …) and the flush is as durable
     and as fast as what lies beneath it (blind5's ext4 fsync over loop0, part 1 AC)."""
     from .devices import layer_of
+    from .write_cache import device_writes
 
     names = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
         if "devices" in rows else []
@@ -207,6 +238,8 @@ def buffered_fact(rows) -> dict:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
         out["served"] = "no_device"
+    elif names and (dw := device_writes(rows)) is not None:  # ≤ 1 request per 10 random page writes (round 23 ZB)
+        out.update(served="cache_writes", writes=dw)
     elif reads is not None:  # fio's own count of the device's reads, run by run
         out["served"] = "cache" if reads["cache"] == reads["runs"] else "split" if reads["cache"] else "device_part"
         if out["served"] == "device_part":  # page-sized reads: requests a read bound the hits (round 22, XB)
@@ -245,6 +278,12 @@ def buffered_sentence(facts: dict) -> str:
     if facts.get("synced"):
         return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
                 f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
+    if facts.get("served") == "cache_writes" and facts.get("writes"):  # fio's count of the device's writes (r23 ZB)
+        from .write_cache import write_words
+
+        if not facts.get("direct_stated", True):
+            head = "The runs did not ask for O_DIRECT (no direct=1 in these files)"
+        return write_words(head, facts["writes"], ", ".join(facts.get("devices") or []) or "the device")
     w = facts.get("writeback")
     if facts.get("served") == "writeback" and w:
         devs = ", ".join(facts.get("devices") or []) or "the device"
@@ -276,6 +315,16 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, but {busy}, at their limit at the busiest point: the device served the I/O, and the "
                 f"rates are the device's, not memory's.")
     ctx = facts.get("ctx")
+    if ctx is not None and "lat_hi" in ctx:  # no ctx in the files: the reads' latency and the job's CPU (round 23 ZF)
+        from .wording import fmt_y, span
+
+        lat = span(fmt_y(ctx["lat_lo"], "s"), fmt_y(ctx["lat_hi"], "s"))
+        busy = span(f"{100 * ctx['cpu_lo']:.1f} %", f"{100 * ctx['cpu_hi']:.1f} %")
+        return (f"{head}, and a read took {lat} (fio's mean latency, or 1 ÷ IOPS of a synchronous job where no latency "
+                f"is given) while the job used {busy} of a CPU — below "
+                f"{fmt_y(MEMORY_LATENCY, 's')}, faster than any storage device serves a read, with the job on CPU "
+                f"throughout: memory (the page cache or a RAM file system) served the reads, no device's time is in "
+                f"them, and the level is the CPU's.")
     if ctx is not None:
         from .wording import span
 

@@ -314,8 +314,13 @@ def _no_load(result, key, flight: dict, ev: Evidence | None = None) -> Claim:
     x = result.x
     d1 = flight["depth1"]
     record = f"fio: {d1:.3g} % of I/O at depth 1 in every run" if np.isfinite(d1) else ""
+    inline = np.isfinite(flight.get("inline", np.nan))
     if flight["engine"]:
         why = f"{flight['engine']} is synchronous" + (f" ({record})" if record else "")
+    elif inline:  # buffered libaio: the I/O was done inside io_submit (submit_inline, round 23 ZA)
+        from .submit_inline import inline_words
+
+        why = inline_words(result, _pts(result, key)) or "each I/O completed inside its submission call"
     else:
         why = record.replace("fio: ", "fio ran ")
     lo, hi = flight["jobs"]

@@ -102,6 +102,14 @@ def cost_rise(result, p, per_io) -> str:
         return ""
     j = max(later, key=lambda k: c[k])
     xs = p["x"].to_numpy(float)
+    from .write_cache import mix_ends
+
+    if (ends := mix_ends(result)) is not None:  # two layers at the ends: their costs differ (round 23 ZB)
+        return (f"; from {result.x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} fio's CPU per I/O grew "
+                f"×{c[j] / c[i]:.3g} ({fmt_y(c[i], 's')} → {fmt_y(c[j], 's')}, usr+sys ÷ I/Os) while the rate fell "
+                f"×{iops[i] / iops[j]:.3g}: the two ends are different layers — a write copied into the page cache "
+                f"against a read that went to {ends['devs']} (a read that misses costs the job the kernel's block-layer "
+                f"submission and completion) — so the CPU per I/O is the layers' cost, not another thread's")
     return (f"; from {result.x} = {_xv(result, xs[i])} to {_xv(result, xs[j])} fio's CPU per I/O grew ×{c[j] / c[i]:.3g}"
             f" ({fmt_y(c[i], 's')} → {fmt_y(c[j], 's')}, usr+sys ÷ I/Os) while the rate fell ×{iops[i] / iops[j]:.3g}:"
             f" the jobs spent more CPU for fewer I/Os, which a slower device alone does not do (the host's core count "

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ParameterError
+from .submit_inline import SUBMIT_SHARE, inline_curve, run_inline_share
 from ..ingest.summary import NOT_SET, NUMERIC_WORKLOAD, TOLERANCE, WORKLOAD, X_VARIES, usable_rows, workload_values
 from ..jobs.fiooptions import NO_STORAGE_ENGINES, SYNC_ENGINES
 
@@ -235,13 +236,18 @@ def one_in_flight(pts) -> dict | None:
         return None
     sync = pts["sync_engine"].astype(str)
     d1 = pts["depth1"].to_numpy(float)
-    if not bool(((sync != "") | (d1 >= DEPTH_ONE)).all()):
+    inline = pts["inline"].to_numpy(float) if "inline" in pts else np.full(len(pts), np.nan)
+    if not inline_curve(pts):
+        inline = np.full(len(pts), np.nan)
+    if not bool(((sync != "") | (d1 >= DEPTH_ONE) | (inline >= SUBMIT_SHARE)).all()):
         return None
     engines = set(sync[sync != ""])
     jobs = pts["jobs"].to_numpy(float) if "jobs" in pts else np.ones(len(pts))
     return {"engine": engines.pop() if len(engines) == 1 and (sync != "").all() else "",
             "depth1": float(np.min(d1)) if np.isfinite(d1).all() else np.nan,
-            "jobs": (float(np.min(jobs)), float(np.max(jobs)))}
+            "jobs": (float(np.min(jobs)), float(np.max(jobs))),
+            # each I/O completed inside its submission call (buffered libaio; submit_inline, round 23 ZA)
+            "inline": float(np.min(inline)) if (sync == "").any() and (inline >= SUBMIT_SHARE).all() else np.nan}
 
 
 def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[str] | None = None) -> pd.DataFrame:
@@ -390,7 +396,7 @@ def measured_points(table: pd.DataFrame, *, x: str, y: str, by: str | Sequence[s
                "n_runs": ("y", "size"), "outstanding": ("outstanding", "mean"), "lat_mean_s": ("lat_mean_s", "mean"),
                "little": ("little", "mean"), "little_lo": ("little", "min"), "little_hi": ("little", "max"),
                "jobs": ("jobs", "mean"), "cpus": ("cpus", "mean"),
-               "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"), "runtime_s": ("runtime_s", "min"),
+               "shared_queue": ("shared_queue", "any"), "depth1": ("depth1", "min"), "inline": ("inline", "min"), "runtime_s": ("runtime_s", "min"),
                "sync_engine": ("sync_engine", lambda s: s.iloc[0] if s.nunique() == 1 else ""),
                "sources": ("source", lambda s: ";".join(s)),
                "y_direction": ("y_direction", lambda s: "+".join(sorted(set(s) - {""}))),
@@ -520,6 +526,7 @@ def _per_run(df, *, x: str, by: list, how: str, col: str, unit: str, direction, 
     runs = {"y": yv, "source": [str(p) for p in head["source_path"]], "outstanding": out, "lat_mean_s": lat_run,
             # Little's law per run (X·R/N): a mean of products, not a product of means over repeats
             "little": little, "shared_queue": shared, "sync_engine": sync, "depth1": d1, "jobs": jobs,
+            "inline": run_inline_share(df, gi, n, first),
             "cpus": _cpus_per_run(df, gi, n, starts, counts), "y_direction": from_dir,
             "runtime_s": (by_run(pd.to_numeric(df["runtime_s"], errors="coerce").astype(float)).min().to_numpy()
                           if "runtime_s" in df else np.full(n, np.nan)),

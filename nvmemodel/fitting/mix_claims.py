@@ -92,6 +92,9 @@ def _mix_claim(result, cf: CurveFacts):
         tail = (f" The mixes lie {where}: none falls more than {MIX_BELOW:.0%} below it, and above it the two directions "
                 f"overlap (separate limits or paths for reads and writes, served in parallel).")
     else:
-        tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}): little interference beyond sharing the "
-                f"device's time.")
+        from .write_cache import mix_ends, mix_layers_words
+
+        ends = mix_ends(result)  # page-cache writes and device reads: the job's time is shared (round 23 ZB)
+        tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}): little interference beyond sharing "
+                + (f"{mix_layers_words(ends)}." if ends else "the device's time."))
     return _claim("mix", head + tail, f)

@@ -79,9 +79,20 @@ def _little_check(result, key) -> str:
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
-            + _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
-                              "the runs' options" if paced else "fio's CPU figures")
+            + _inline_little(result, pts, _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
+                                                          "the runs' options" if paced else "fio's CPU figures"))
             + (_fsync_words(result, pts) if (lo < 0.8).any() and not sync else ""))
+
+
+def _inline_little(result, pts, verdict: str) -> str:
+    """A consistent check of runs whose I/O completed inside its submission call is true of fio's bookkeeping only:
+    fio held the iodepth asked for, the device had one I/O at a time per job (submit_inline; round 23 ZA)."""
+    from .submit_inline import inline_words
+
+    if not verdict.startswith("; consistent") or not inline_words(result, pts):
+        return verdict
+    return ("; consistent as fio's bookkeeping (fio held the I/O asked for), not as I/O in flight at the device: "
+            + inline_words(result, pts) + ".")
 
 
 def _fsync_words(result, pts) -> str:

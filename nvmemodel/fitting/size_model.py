@@ -110,6 +110,8 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     lo_i, lo_b = f.ci_low.get("iops_max", np.nan), f.ci_low.get("bw_max", np.nan)
     im_far = im > EXTRAPOLATION * top_i or bool(np.isfinite(lo_i) and lo_i > top_i)
     bm_far = bm > EXTRAPOLATION * top_b or bool(np.isfinite(lo_b) and lo_b > top_b)
+    from .submit_inline import inline_words
+
     cpu = _small_block_cpu(cf)
     # without an IOPS cap the data show flat, the small-block rate was measured at one queue depth: the IOPS
     # "ceiling" is that depth's (a deeper queue may raise it) — or, where the job was busy, its CPU's
@@ -121,6 +123,11 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     if cpu is not None and no_icap:
         at_depth = (f" (at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: that rate is its CPU's — "
                     f"more jobs, not a deeper queue, may raise it)")
+    elif np.isfinite(depth) and no_icap and inline_words(result, pts_.iloc[:1]):
+        # each I/O completed inside its submission call (buffered libaio): one at a time per job, the small-block
+        # rate is 1 ÷ one I/O's fixed time, which no deeper queue changes (submit_inline; round 23 ZA)
+        at_depth = (f" ({inline_words(result, pts_.iloc[:1])}: the rate of one I/O at a time, not a queue's ceiling "
+                    f"— a deeper queue is not more I/O at the device)")
     elif np.isfinite(depth) and no_icap:
         from .fact_claims import served_words
 
@@ -135,7 +142,9 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
                         f"more queue asked for is not more in flight — what submits the I/O held it, not the depth)")
     else:
         at_depth = ""
-    iops_words = f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks{at_depth}" \
+    lead = (f"{fmt_y(im, '1/s')} at small blocks as 1 ÷ that fixed time" if at_depth.startswith(" (each I/O completed")
+            else f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks")
+    iops_words = f"{lead}{at_depth}" \
         + ("" if im_far else _ci(f, "iops_max", "1/s", top_i))
     if im_far:  # more than EXTRAPOLATION × the most IOPS measured is no ceiling of these data (blind4, issue 28)
         iops_words = (f"the per-I/O term alone would allow {fmt_y(im, '1/s')}, {im / top_i:.2g}× the most IOPS "
