@@ -78,7 +78,9 @@ def _run_ids(table):
     keys = [k for k in _RUN_KEYS if k in table]
     if not keys:  # no run columns: each row is one run (as measured_points reads such a table)
         return pd.Series(np.arange(len(table)), index=table.index)
-    return table[keys].astype(str).agg("|".join, axis=1)
+    # (object first: pandas 3's str dtype keeps a missing value missing, and join refuses it — the IOmeter folder's
+    # empty group column)
+    return table[keys].astype(object).fillna("").astype(str).agg("|".join, axis=1)
 
 
 def _x_of(rows, x: str):
@@ -113,7 +115,8 @@ def left_out_runs(table, x: str, *, failed: str = "drop") -> dict:
     runs = _run_ids(table).to_numpy()
     did = measured(table)
     xs = _x_of(table, x).to_numpy(dtype=float)
-    err = table["error"].astype(str).to_numpy() if "error" in table else np.full(len(table), "", dtype=object)
+    err = table["error"].astype(object).fillna("").astype(str).to_numpy() if "error" in table else \
+        np.full(len(table), "", dtype=object)
     runtime = _num(table, "runtime_s").to_numpy(dtype=float)
     ios = _num(table, "ios").to_numpy(dtype=float)
     left: list[dict] = []
