@@ -31,7 +31,8 @@ def _runs(p, i: int, left=()):
 
 def onset_range(p, k: int, left=(), last: int | None = None) -> dict | None:
     """With ≥ 2 kept runs at every point up to and after onset index ``k``: the first index ``i`` ≤ ``k`` from which
-    each point's runs overlap those of every later point on the level (to index ``last``, the level's end; the onset
+    each point's runs overlap those of every later point on the level (to index ``last``, the level's end, or to the
+    first later step the runs tell apart, which is said on its own; the onset
     lies in [x_i, x_k] as far as the runs tell), and the later steps whose runs do not overlap and whose medians gain
     :data:`~nvmemodel.fitting.facts.PAYS` or more per doubling. ``left``: the runs the saturation sentence's level left
     out (one kept set for both sentences). None where the runs do not decide less than the levels do (no overlap
@@ -47,10 +48,6 @@ def onset_range(p, k: int, left=(), last: int | None = None) -> dict | None:
         return None  # (a split point has no one level: no step is read from it)
     xs = p["x"].to_numpy(float)
     last = n - 1 if last is None else int(last)
-    i = k
-    while i > 0 and not split[i - 1] and all(runs[i - 1].max() >= runs[j].min()
-                                             for j in range(k, last + 1) if not split[j]):
-        i -= 1
     later = []
     for a in range(k, n - 1):
         b = a + 1
@@ -60,6 +57,12 @@ def onset_range(p, k: int, left=(), last: int | None = None) -> dict | None:
         per = (med_b / med_a) ** (1 / np.log2(xs[b] / xs[a])) - 1 if xs[b] > xs[a] > 0 else 0.0
         if runs[b].min() > runs[a].max() and per >= PAYS:
             later.append({"x0": float(xs[a]), "x1": float(xs[b]), "gain": med_b / med_a - 1, "per_doubling": per})
+    # (a point past a later step the runs do tell apart is that step's, said on its own — "a level or a slow rise")
+    upto = min([last] + [int(np.flatnonzero(xs == st["x0"])[0]) for st in later])
+    i = k
+    while i > 0 and not split[i - 1] and all(runs[i - 1].max() >= runs[j].min()
+                                             for j in range(k, upto + 1) if not split[j]):
+        i -= 1
     if i == k and not later:
         return None
     return {"x_from": float(xs[i]), "x_to": float(xs[k]), "later": later}

@@ -51,7 +51,10 @@ def _stall_sentence(text: str) -> str:
 
 def test_synthetic_counter_one_stalled_run_of_three_still_set_aside():
     st = stalled_runs(None, P2, [VSYNC_LIKE, STEADY])
-    assert st is not None and st["left"] == [(1.0, 6e3)] and st["typical_held"] is False  # (p90 unknown: not "rare")
+    assert st is not None and st["left"] == [(1.0, 6e3)] and st["typical_held"] is True  # (median, p90 ×1)
+    f = dict(VSYNC_LIKE, p90=np.array([12e-6, 60e-6, 12e-6]))  # p90 ×5: set aside, but not "rare"
+    st = stalled_runs(None, P2, [f, STEADY])
+    assert st["left"] == [(1.0, 6e3)] and st["typical_held"] is False and st["p90_hi"] == pytest.approx(5.0)
 
 
 def test_synthetic_sync_calls_are_not_tested():
