@@ -87,7 +87,7 @@ def stalled_words(result, cf: CurveFacts | None, pooled: bool = False) -> str:
                f"of that run's; the files do not show what held them: a loaded host or a throttle)")
     else:
         p90 = (f", p90 ×{x(st['p90_lo'], st['p90_hi'])}" if np.isfinite([st['p90_lo'], st['p90_hi']]).all() else "")
-        why = (f"; their median latency ×{x(st['p50_lo'], st['p50_hi'])}{p90} that run's: waits off the CPU, not rare "
+        why = (f"; their median latency ×{x(st['p50_lo'], st['p50_hi'])}{p90} that run's: waits off the CPU, not only rare "
                f"ones (the files do not show what held them)")
     if pooled:
         rest = f"; the other {st['kept']} runs: {fmt_y(st['value'], u)} ({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))})"
