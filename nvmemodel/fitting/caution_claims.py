@@ -60,21 +60,41 @@ def stall_claim(result, cf: CurveFacts | None):
                            f"{STALL_HOLDER}.", cf.saturation, interpreted=False, holder_unknown=STALL_HOLDER)
 
 
-def stalled_words(result, cf: CurveFacts | None) -> str:
+def stalled_words(result, cf: CurveFacts | None, pooled: bool = False) -> str:
     """The runs the host stalled (facts.stalled_runs) counted, and the level of the others; "" where none. Said once,
-    with the level that no load changed (round 12 MD/NC)."""
-    from .point_runs import stalled_runs
+    with the level that no load changed (round 12 MD/NC). "Rare long waits …, not a slower typical I/O" only where
+    the stalled runs' median and p90 stayed within :data:`~nvmemodel.fitting.point_runs.STALL_TYPICAL` of the fastest
+    run's; else the figures alone. The other runs pooled only where the series is one level (``pooled``: the flat
+    sentence); on a sweep each stalled point's kept runs instead — a mean over different x is no quantity of the curve
+    (both set after the review of round 23's fixes: r12 kyber QD16, p90 ×31.6 called "rare"; here_loop_iodepth's
+    "the other 20 runs: 71.76 K" over iodepth 1–64)."""
+    from .point_runs import STALL_TYPICAL, stalled_runs
 
     st = stalled_runs(result, cf.points) if cf is not None else None
     if st is None:
         return ""
     u, n = result.y_unit, len(st["left"])
     at = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in st["left"])
-    return (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled ({at}): fio's own figures show it — their mean "
-            f"latency is ×{span(format(st['mean_lo'], '.3g'), format(st['mean_hi'], '.3g'))} their point's fastest "
-            f"run's, far more than their median grew, and their CPU at most half its: rare long waits off the CPU, "
-            f"not a slower typical I/O (the files do not show what held them: a loaded host or a throttle); the other {st['kept']} runs: {fmt_y(st['value'], u)} "
-            f"({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))}).")
+
+    def x(lo, hi):
+        return span(format(lo, '.3g'), format(hi, '.3g'))
+
+    head = (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled ({at}): fio's own figures show it — their "
+            f"mean latency is ×{x(st['mean_lo'], st['mean_hi'])} their point's fastest run's, far more than their "
+            f"median grew, and their CPU at most half its")
+    if st["typical_held"]:
+        why = (f": rare long waits off the CPU, not a slower typical I/O (median and p90 within ×{STALL_TYPICAL:.3g} "
+               f"of that run's; the files do not show what held them: a loaded host or a throttle)")
+    else:
+        p90 = (f", p90 ×{x(st['p90_lo'], st['p90_hi'])}" if np.isfinite([st['p90_lo'], st['p90_hi']]).all() else "")
+        why = (f"; their median latency ×{x(st['p50_lo'], st['p50_hi'])}{p90} that run's: waits off the CPU, not only rare "
+               f"ones (the files do not show what held them)")
+    if pooled:
+        rest = f"; the other {st['kept']} runs: {fmt_y(st['value'], u)} ({span(fmt_y(st['lo'], u), fmt_y(st['hi'], u))})"
+    else:
+        rest = "; the runs kept at " + ", at ".join(
+            f"{_xv(result, a)}: {span(fmt_y(lo, u), fmt_y(hi, u))}" for a, (lo, hi) in st["kept_at"].items())
+    return head + why + rest + "."
 
 
 def set_aside_claims(result, cf: CurveFacts | None, claims) -> list:

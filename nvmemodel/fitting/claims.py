@@ -156,7 +156,7 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
     if ev.flat:
         lo, hi = fmt_y(float(np.min(ev.y)), u), fmt_y(float(np.max(ev.y)), u)
         return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
-                             + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}.") + stalled_words(result, cf))
+                             + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}.") + stalled_words(result, cf, pooled=True))
     if not ev.noise_known:
         i0, i1, im = int(np.argmin(ev.x)), int(np.argmax(ev.x)), int(np.argmax(ev.y))
         return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "

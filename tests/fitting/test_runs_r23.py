@@ -172,8 +172,9 @@ def test_aa_loop_case_sets_nothing_aside_and_keeps_every_run():
 
 def test_aa_counter_vsync_still_fires_and_names_the_runs():
     t = fit_case_id(VSYNC).explain()
-    assert "5 of 18 runs were stalled (6.22 K IOPS at 1, 7.63 K IOPS at 4, 7.50 K IOPS at 8, 2.99 K IOPS at 32, " \
-           "2.06 K IOPS at 32)" in t
+    # (the two slow runs at 32 are two of its three: a point's majority is not set aside — the review of round 23's
+    # fixes, point_runs.STALL_SHARE)
+    assert "3 of 18 runs were stalled (6.22 K IOPS at 1, 7.63 K IOPS at 4, 7.50 K IOPS at 8)" in t
     assert "their point's fastest run's" in t
 
 
