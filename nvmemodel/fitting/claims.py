@@ -66,6 +66,7 @@ from .knee_words import near_byte_end
 from .pacing import _at_pace
 from .run_noise import last_alone_words, max_runs_words, why_no_noise
 from .pace_slack import pace_law_words
+from .poll_words import unpolled_claims
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
@@ -868,6 +869,7 @@ def curve_claims(result, key) -> list[Claim]:
     no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"  # not where said
     cpu = [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
     claims += with_cpu_work(result, cf, said + cpu)  # the options fio's CPU holds, named once (round 20, SH)
+    claims += unpolled_claims(result, cf)  # hipri asked for, no polling in fio's counts (round 24 CD: poll_words.py)
     claims += _short_runs(result, key)
     from .run_length import cut_short_claims  # a run far shorter than the sweep's others (round 19, TC)
 
