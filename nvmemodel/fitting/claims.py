@@ -66,6 +66,8 @@ from .knee_words import near_byte_end
 from .pacing import _at_pace
 from .run_noise import last_alone_words, max_runs_words, why_no_noise
 from .pace_slack import pace_law_words
+from .poll_words import unpolled_claims
+from .two_point_queue import two_point_queue, two_point_words
 from .pacing_claims import _paced, paced_model_claim
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
@@ -157,6 +159,8 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         lo, hi = fmt_y(float(np.min(ev.y)), u), fmt_y(float(np.max(ev.y)), u)
         return Claim("flat", f"Measured {what} does not change with {x} beyond {noise}: "
                              + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}.") + stalled_words(result, cf, pooled=True))
+    if not ev.noise_known and (q := two_point_queue(result, cf)) is not None:  # the added I/O queued (round 24 BB)
+        return Claim("saturation", two_point_words(result, cf, q), q)
     if not ev.noise_known:
         i0, i1, im = int(np.argmin(ev.x)), int(np.argmax(ev.x)), int(np.argmax(ev.y))
         return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "
@@ -414,6 +418,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
         fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
         return [c for c in (sup, stall, fan) if c is not None]
+    if np.unique(ev.x).size < 3 and not ev.noise_known and two_point_queue(result, cf) is not None:
+        return []  # the level from the first point is said with its latency (round 24 BB: two_point_queue.py)
     if np.unique(ev.x).size < 3:  # two loads: a ratio, not a shape (a line through 0 and one bend fit anything)
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         return [Claim("model", f"With two {x} values no shape is claimed: ×{ev.x[i1] / ev.x[i0]:.3g} the {x} gave "
@@ -868,6 +874,7 @@ def curve_claims(result, key) -> list[Claim]:
     no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"  # not where said
     cpu = [dataclasses.replace(c, text=c.text.replace(no_claim, "")) if said else c for c in cpu]
     claims += with_cpu_work(result, cf, said + cpu)  # the options fio's CPU holds, named once (round 20, SH)
+    claims += unpolled_claims(result, cf)  # hipri asked for, no polling in fio's counts (round 24 CD: poll_words.py)
     claims += _short_runs(result, key)
     from .run_length import cut_short_claims  # a run far shorter than the sweep's others (round 19, TC)
 

@@ -107,6 +107,12 @@ def one_words(result, p, iops: float) -> str:
         return (f" The limit is reached at the smallest load measured, 1 I/O outstanding: with one I/O in flight "
                 f"each took {fmt_y(lat, 's')} (fio's mean latency; × {fmt_y(iops, '1/s')} = {cover:.2f} in "
                 f"flight){tail}")
+    from .request_split import first_split, split_clause
+
+    if (sp := first_split(result, p)) is not None:  # one fio I/O, several device requests (round 24 BD)
+        return (f" The limit is reached at the smallest load measured, 1 of fio's I/Os outstanding (by Little's law "
+                f"each took 1 ÷ {fmt_y(iops, '1/s')} = {fmt_y(1 / iops, 's')} on average); {split_clause(sp)}"
+                f"{tail}")
     return (f" The limit is reached at the smallest load measured, 1 I/O outstanding: one I/O at a time already "
             f"reaches it (by Little's law each took 1 ÷ {fmt_y(iops, '1/s')} = {fmt_y(1 / iops, 's')} on average)"
             f"{tail}")

@@ -296,9 +296,19 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                    f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below the fastest run of {'its' if len(rb['left']) == 1 else 'their'} "
                    f"point ({left}) left out: {'a run' if len(rb['left']) == 1 else 'runs'} slowed, not the level.")
     if state == "from_first":
-        text = (f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of "
-                f"{x} over it."
-                f"{plateau}{latw}")
+        bump = s.get("bump")
+        if bump is not None:  # the onset point a bump above earlier points already on the level (round 24 CC)
+            at = " and ".join(_xv(result, v) for v in bump["xs_before"])
+            meds = ", ".join(fmt_y(v, u) for v in bump["meds_before"])
+            later = (f", above the median{'s' if len(bump['above_later']) > 1 else ''} at {x} = "
+                     f"{' and '.join(_xv(result, v) for v in bump['above_later'])} after it" if bump["above_later"] else "")
+            head = (f"Measured {what} is saturated from the first point: the median{'s' if len(bump['xs_before']) > 1 else ''}"
+                    f" at {x} = {at} ({meds}) already lie{'' if len(bump['xs_before']) > 1 else 's'} within the level's "
+                    f"own range ({fmt_y(bump['lo'], u)} to {fmt_y(bump['hi'], u)}), so {x} = {_xv(result, bump['x_bump'])}"
+                    f" ({fmt_y(bump['bump'], u)}{later}) is a bump in that scatter, not an onset.")
+        else:
+            head = f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of {x} over it."
+        text = f"{head}{plateau}{latw}"
         out = p["out"].to_numpy(float)
         mixed = directions_words(result, cf)
         if mixed:

@@ -10,6 +10,7 @@ import numpy as np
 
 from .fact_base import FLAT, LEVEL_STEP, NEAR, PAYS, Fact, _gain, last_gain
 from .knee import held_peak, unqueued_onset
+from .onset_checks import bump_before, later_rise
 from .latency_growth import LITTLE_TOL, _little_growth, little_runs
 from .plateau_level import _in_flight_stall, _level_after, _robust_level, repeat_spread
 from .point_runs import _kept
@@ -127,10 +128,17 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         onset = n - 1  # the last point alone is on the level: the onset lies between the point before it and it
     else:
         between = None
+    # an onset must pass two checks on the runs (set after round 24 was read, CC: onset_checks.py): no later step the
+    # runs read as a rise (then the series still rises), and not above earlier points already on the level's range
+    # (then the level holds from the first point and the onset point is a bump)
+    rise_after = later_rise(x, ym, yl, kr, splits, onset) if onset is not None and between is None else None
+    onset = None if rise_after is not None else onset
+    bump = bump_before(x, ym, yl, splits, onset) if onset is not None and between is None else None
     last_gain = _gain(y[-2], y[-1], x[-2], x[-1])
     facts = {"axis": result.x, "unit": result.y_unit, "onset_x": None, "last_gain_per_doubling": last_gain,
              "by_runs": by_runs, "noise": cnoise,
-             "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0])}
+             "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0]),
+             "later_rise": rise_after, "bump": bump}
     if onset is None:
         lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
         # still paying, but most of the added load queued: rising, towards a ceiling it has not reached
@@ -147,7 +155,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain, bend=bend, last_falls=bool(one_fall),
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
-    k = onset
+    k = 0 if bump is not None else onset
     if held is not None and by_runs is not None and held[0] < k:
         # an earlier point passed the runs' test (above an earlier point's runs, no later point's runs above its own)
         # and was held back only because a later mean still gained PAYS per doubling over runs that overlap: the onset

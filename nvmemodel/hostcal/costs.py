@@ -81,6 +81,10 @@ def polls(rows) -> str:
         return "the engine polls for its completions: busy whatever held the rate"
     for col, why in POLL_OPTIONS.items():
         if col in rows and (pd.to_numeric(rows[col], errors="coerce") > 0).any():
+            from .poll_proof import hipri_slept
+
+            if col == "hipri" and hipri_slept(rows) is not None:
+                continue  # asked for, but every I/O slept at a low share: no polling (round 24 CD, poll_proof.py)
             return why
     if "tool" in rows and rows["tool"].astype(str).eq("t/io_uring").any():
         return "t/io_uring polls for its completions unless run with -p0: busy whatever held the rate"

@@ -123,10 +123,12 @@ def test_blank_numjobs_and_flat_latency_say_no_one_io():
 
 
 def test_little_one_keeps_its_sentence():
-    """noxdb 1m-seqwrite (WF): numjobs 1 named, no latency: 1 ÷ IOPS by Little's law, and the added I/O queues."""
+    """noxdb 1m-seqwrite (WF): numjobs 1 named, no latency: 1 ÷ IOPS by Little's law, and the added I/O queues; a
+    1 MiB I/O is one of fio's, not one device request (round 24 BD: request_split)."""
     text = _texts(_fit(NOXDB), "saturation")
-    assert "1 I/O outstanding: one I/O at a time already reaches it (by Little's law each took 1 ÷ 609 IOPS = " \
-           "1.64 ms on average), and more outstanding I/O only queues in front of it." in text
+    assert "1 of fio's I/Os outstanding (by Little's law each took 1 ÷ 609 IOPS = 1.64 ms on average); a 1 MiB I/O " \
+           "may reach the device as several requests" in text and "only queues in front of it." in text
+    assert "one I/O at a time already reaches it" not in text
 
 
 def test_fio_latency_is_quoted_where_it_puts_one_in_flight():
