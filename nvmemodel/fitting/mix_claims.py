@@ -124,7 +124,11 @@ def _mix_claim(result, cf: CurveFacts):
     else:
         from .write_cache import mix_ends, mix_layers_words
 
+        from .shared_time import mix_cpu_time, mix_cpu_words
+
         ends = mix_ends(result)  # page-cache writes and device reads: the job's time is shared (round 23 ZB)
+        cpu = None if ends else mix_cpu_time(result, cf)  # no device: the job's CPU time (round 24 CE)
         tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}): little interference beyond sharing "
-                + (f"{mix_layers_words(ends)}." if ends else "the device's time."))
+                + (f"{mix_layers_words(ends)}." if ends else f"{mix_cpu_words(cpu)}." if cpu else
+                   "the device's time."))
     return _claim("mix", head + tail, f)
