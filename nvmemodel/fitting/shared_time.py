@@ -20,14 +20,10 @@ import numpy as np
 
 from .claim import runs_rows
 from .fact_base import pd_num
-from .in_thread import CTX_PER_IO, CTX_PER_S, MEMORY_DEVICE
+from .in_thread import CTX_PER_IO, CTX_PER_S, MEMORY_DEVICE, NO_DEVICE_SHARE
 
 __all__ = ["NO_DEVICE_SHARE", "mix_cpu_time", "mix_cpu_words"]
 
-#: device requests per fio I/O below which no device served the I/O (a page-cache hit or a tmpfs page moves no
-#: request; a served I/O makes at least one: the ramp and metadata make a few stray requests, never a tenth an I/O).
-#: Set after round 24 was read.
-NO_DEVICE_SHARE = 0.1
 
 
 def mix_cpu_time(result, cf) -> dict | None:
