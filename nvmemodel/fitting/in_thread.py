@@ -25,7 +25,7 @@ from .fact_base import CPU_BOUND, pd_num
 from .wording import fmt_y
 
 __all__ = ["MEMORY_DEVICE", "CTX_PER_IO", "CTX_PER_S", "RUN_COST_TOL", "NO_DEVICE_SHARE", "in_thread",
-           "in_thread_words"]
+           "in_thread_words", "never_slept"]
 
 #: block devices whose I/O is a memory operation done by the submitting thread: zram (drivers/block/zram, compression in
 #: the bio's submit path), the ram disk brd (``ram0``…), pmem (drivers/nvdimm/pmem.c, a memcpy in submit_bio) and
@@ -53,6 +53,17 @@ NO_DEVICE_SHARE = 0.1
 #: engines whose submission call does the I/O's kernel work for a memory device (io_uring may punt to a worker:
 #: then slat < clat and test (a) fails on its own)
 ASYNC = ("libaio", "io_uring")
+
+
+def never_slept(rows) -> bool:
+    """Every run's context switches per I/O at most :data:`CTX_PER_IO` under a synchronous engine: no job slept per
+    I/O, so each was on a CPU or waiting for one (round 24 CA)."""
+    from ..jobs.fiooptions import SYNC_ENGINES
+
+    if rows is None or not len(rows) or not {"ctx", "ios"} <= set(rows.columns) or _engine(rows) not in SYNC_ENGINES:
+        return False
+    ctx = (pd_num(rows["ctx"]) / pd_num(rows["ios"])).to_numpy(float)
+    return bool(ctx.size and np.isfinite(ctx).all() and np.all(ctx <= CTX_PER_IO))
 
 
 def _engine(rows) -> str:
