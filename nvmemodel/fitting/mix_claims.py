@@ -34,7 +34,7 @@ def _stalled_out(result, cf: CurveFacts) -> str:
 
 def _by_se_words(result, cf: CurveFacts) -> str:
     """The shortfall told by the means' uncertainty where the runs' extremes reach the line (round 24 BA)."""
-    b = cf.mix.facts.get("by_se")
+    b = cf.mix.facts.get("by_se") if cf.mix is not None else None
     if not b:
         return ""
     u = result.y_unit
@@ -50,7 +50,7 @@ def _direction_words(result, cf: CurveFacts) -> str:
     from .mix_facts import direction_latencies
 
     key = cf.saturation.facts.get("key", ()) if cf.saturation is not None else ()
-    d = direction_latencies(result, key, float(cf.mix.facts["worst_share"]))
+    d = direction_latencies(result, key, float(cf.mix.facts["worst_share"])) if cf.mix is not None else None
     if d is None:
         return ""
 

@@ -145,11 +145,11 @@ def _mix(result, p) -> Fact | None:
     below = mid & (deficit > MIX_BELOW) & (hi < h_lo)
     # or beyond the uncertainty of the means: the line and the mix each carry their standard error (round 24 BA)
     by_se: dict | None = None
-    for j in np.flatnonzero(mid & (deficit > MIX_BELOW) & ~below):
-        sf = shortfall_by_se(float(r[j]), np.concatenate([lv[q]["kept"] for q in np.flatnonzero(one)]),
-                             np.concatenate([lv[q]["kept"] for q in np.flatnonzero(zero)]), lv[j]["kept"])
+    for m in np.flatnonzero(mid & (deficit > MIX_BELOW) & ~below).tolist():
+        sf = shortfall_by_se(float(r[m]), np.concatenate([lv[q]["kept"] for q in np.flatnonzero(one)]),
+                             np.concatenate([lv[q]["kept"] for q in np.flatnonzero(zero)]), lv[m]["kept"])
         if sf is not None and sf["t"] > Z and sf["diff"] > MIX_BELOW * sf["line"]:
-            below[j] = True
+            below[m] = True
             if by_se is None or sf["t"] > by_se["t"]:
                 by_se = sf
     i = int(np.argmax(np.where(below if below.any() else mid, deficit, -np.inf)))
