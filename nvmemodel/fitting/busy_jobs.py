@@ -22,7 +22,8 @@ import numpy as np
 
 from .fact_base import CPU_BOUND
 
-__all__ = ["TOTAL_TOL", "RATE_LEVEL", "ONE_COST", "busy_level", "busy_jobs_words", "spread"]
+__all__ = ["TOTAL_TOL", "RATE_LEVEL", "ONE_COST", "SPREAD_GROWTH", "SPREAD_GROWTH_AWAKE", "busy_level",
+           "busy_jobs_words", "spread"]
 
 #: every later point's summed CPU within this of the jobs' total at the first busy multi-job point: more runnable
 #: jobs got no more CPU. fio's usr+sys per run reads to ~1 %; a host's other work moves it a few %. Set after round 23
@@ -67,16 +68,25 @@ def busy_level(xs, cpus, per_io, share, jobs, iops) -> dict | None:
 
 #: the summed CPU grew at least this factor from the CPU-bound point: the jobs took more CPUs, not a little noise
 SPREAD_GROWTH = 1.5
+#: … or this factor where no job slept per I/O in any run (``in_thread.never_slept``): a job then was on a CPU or
+#: waiting for one, so any growth beyond the one-cost tolerance is CPU the jobs got (set after round 24 was read:
+#: r24_here-zramlzo psync zram, 0.95 → 1.33 CPUs at 3.24 → 3.35 µs a read and r24_here-splicenj, 0.92 → 1.30 CPUs,
+#: both told "more jobs lifted that limit", CA). Jobs that sleep per I/O keep 1.5: below a CPU's worth they may have
+#: waited on a device (r2 budisc optane, 0.998 → 1.5 CPUs at 2 jobs 75 % busy: "lifted" stays)
+SPREAD_GROWTH_AWAKE = 1 + ONE_COST
 
 
-def spread(cpus_i: float, cpus_j: float, cost_i: float, cost_j: float, iops_i: float, iops_j: float) -> bool:
+def spread(cpus_i: float, cpus_j: float, cost_i: float, cost_j: float, iops_i: float, iops_j: float, *,
+           awake: bool = False) -> bool:
     """True where from a CPU-bound point i to a later point j with more jobs the jobs' summed CPU grew by at least
     :data:`SPREAD_GROWTH` at one cost per I/O (within :data:`ONE_COST`): IOPS grew with the CPUs the jobs got, so
-    more jobs spread the work over more CPUs rather than lift a CPU limit."""
+    more jobs spread the work over more CPUs rather than lift a CPU limit. ``awake``: no job slept per I/O — the
+    growth needed is then :data:`SPREAD_GROWTH_AWAKE`."""
     v = np.array([cpus_i, cpus_j, cost_i, cost_j, iops_i, iops_j], float)
     if not (np.isfinite(v).all() and (v > 0).all()):
         return False
-    return bool(cpus_j >= SPREAD_GROWTH * cpus_i and abs(cost_j / cost_i - 1) <= ONE_COST and iops_j > iops_i)
+    growth = SPREAD_GROWTH_AWAKE if awake else SPREAD_GROWTH
+    return bool(cpus_j >= growth * cpus_i and abs(cost_j / cost_i - 1) <= ONE_COST and iops_j > iops_i)
 
 
 def busy_jobs_words(result, b: dict) -> str:

@@ -9,7 +9,7 @@ import numpy as np
 from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
 from .busy_jobs import spread
-from .in_thread import in_thread, in_thread_words
+from .in_thread import in_thread, in_thread_words, never_slept
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -477,7 +477,9 @@ def _cpu_bound_sentence(result, key, ev: Evidence, bound) -> str:
         # "lifted" only by a rise beyond noise that also pays per doubling (issue 28: +3 % for twice the jobs is none)
         cp = pts["cpus"].to_numpy(float)
         io = _iops_or_y(result, key, pts)
-        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and spread(cp[i], cp[j], cp[i] / io[i], cp[j] / io[j], io[i], io[j]):
+        awake = never_slept(runs_rows(result, pts))  # round 24 CA: jobs on a CPU or waiting for one
+        if ys[j] - ys[i] > ev.beyond_noise(i_ev, j_ev) and spread(cp[i], cp[j], cp[i] / io[i], cp[j] / io[j], io[i],
+                                                                  io[j], awake=awake):
             # round 23 (ZD): the summed CPU grew with the rate at about one cost — no limit was lifted
             text += (f"; at {x} = {_xv(result, xs[j])} each job used {100 * per_all[j]:.3g} % of a CPU, the jobs together "
                      f"{cpus_words(cp[j], '.3g')} against {cpus_words(cp[i], '.3g')} at {_xv(result, xs[i])}, at about one "
@@ -649,7 +651,7 @@ def _spread_from(result, key, bound_below, row) -> dict | None:
     io = _iops_or_y(result, key, pts)
     xs = pts[result.x].to_numpy(float)
     i, j = int(np.argmin(np.abs(xs - float(b[result.x])))), int(np.argmin(np.abs(xs - float(row[result.x]))))
-    if j <= i or not spread(ci, cj, ci / io[i], cj / io[j], io[i], io[j]):
+    if j <= i or not spread(ci, cj, ci / io[i], cj / io[j], io[i], io[j], awake=never_slept(runs_rows(result, pts))):
         return None
     return {"x": float(b[result.x]), "jobs": float(b["jobs"]), "cost_i": ci / io[i], "cost_j": cj / io[j]}
 

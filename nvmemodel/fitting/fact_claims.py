@@ -21,6 +21,7 @@ from .busy_jobs import busy_jobs_words
 from .clat_little import clat_little_claims
 from .cost_drift import cost_drift, drift_words
 from .cpu_limits import shared_words
+from .peer_cpu import peer_engine, peer_level_words
 from .fact_base import CPU_BOUND, CurveFacts
 from .fact_words import _claim, _xv
 from .fill_drain import fill_drain_claims
@@ -72,6 +73,8 @@ def cpu_claims(result, cf: CurveFacts) -> list:
     s, x = f.facts, result.x
     if s["cpu_bound"] is None and (shared := shared_words(result, cf)):  # round 21 (VD): its cost rose, not held
         return [_claim("cpu", shared, f, cpu_bound=True)]  # (the verdict the words give, for the checks)
+    if s["cpu_bound"] is None and (eng := peer_engine(result, cf)):  # one end of a net transfer (round 24 BC)
+        return [_claim("cpu", peer_level_words(result, s, eng), f)]
     if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
                               f"used a level {cpus_words(s['level_cpus'], '.3g')} however many were added. A rate held by "

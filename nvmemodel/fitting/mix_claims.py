@@ -32,6 +32,35 @@ def _stalled_out(result, cf: CurveFacts) -> str:
             f"most half its) and are left out: {at}.")
 
 
+def _by_se_words(result, cf: CurveFacts) -> str:
+    """The shortfall told by the means' uncertainty where the runs' extremes reach the line (round 24 BA)."""
+    b = cf.mix.facts.get("by_se") if cf.mix is not None else None
+    if not b:
+        return ""
+    u = result.y_unit
+    return (f"; the runs reach the line, but at a read share of {b['share']:.2g} their mean {fmt_y(b['mean'], u)} "
+            f"({b['runs']} runs) lies {fmt_y(b['diff'], u)} below the line through the pure runs' means "
+            f"({fmt_y(b['line'], u)}), {b['t']:.1f} times the standard error of that difference — a shortfall beyond "
+            f"the runs' scatter")
+
+
+def _direction_words(result, cf: CurveFacts) -> str:
+    """Each direction's latency in the worst mix against alone, where the table has a row per direction (round 24
+    BA): which direction paid for the mix."""
+    from .mix_facts import direction_latencies
+
+    key = cf.saturation.facts.get("key", ()) if cf.saturation is not None else ()
+    d = direction_latencies(result, key, float(cf.mix.facts["worst_share"])) if cf.mix is not None else None
+    if d is None:
+        return ""
+
+    def one(v):
+        return f"{span(fmt_y(v[0], 's'), fmt_y(v[1], 's'))} against {span(fmt_y(v[2], 's'), fmt_y(v[3], 's'))} alone"
+
+    return (f" In that mix the reads took {one(d['read'])} (fio's mean latency, by run); the writes "
+            f"{one(d['write'])}.")
+
+
 def _mix_claim(result, cf: CurveFacts):
     f = cf.mix
     s, u = f.facts, result.y_unit
@@ -72,9 +101,10 @@ def _mix_claim(result, cf: CurveFacts):
                 f"(these runs cannot tell interference from it)." + _stalled_out(result, cf))
     elif s["below_harmonic"]:
         tail = (f" Mixes fall below it, by up to {s['deficit']:.0%} at a read share of {r:.2g} ({fmt_y(measured, u)} "
-                f"against {fmt_y(h, u)}): reads and writes interfere beyond sharing the device's time, on the device "
-                f"or the path to it (these files cannot tell which: e.g. writes stalling reads on a drive — "
-                f"program/erase, write buffering — or in a target or link between).")
+                f"against {fmt_y(h, u)})" + _by_se_words(result, cf) + ": reads and writes interfere beyond sharing "
+                f"the device's time, on the device or the path to it (these files cannot tell which: e.g. writes "
+                f"stalling reads on a drive — program/erase, write buffering — or in a target or link between)."
+                + _direction_words(result, cf))
     elif lo < -MIX_BELOW and s.get("above_in_noise"):  # above only within the pure runs' own spread (round 19 UD)
         n = s["above_in_noise"]
         tail = (f" The mixes' medians lie {where}: none falls more than {MIX_BELOW:.0%} below it, and the "
@@ -94,7 +124,11 @@ def _mix_claim(result, cf: CurveFacts):
     else:
         from .write_cache import mix_ends, mix_layers_words
 
+        from .shared_time import mix_cpu_time, mix_cpu_words
+
         ends = mix_ends(result)  # page-cache writes and device reads: the job's time is shared (round 23 ZB)
+        cpu = None if ends else mix_cpu_time(result, cf)  # no device: the job's CPU time (round 24 CE)
         tail = (f" The mixes lie {where} (within {MIX_BELOW:.0%}): little interference beyond sharing "
-                + (f"{mix_layers_words(ends)}." if ends else "the device's time."))
+                + (f"{mix_layers_words(ends)}." if ends else f"{mix_cpu_words(cpu)}." if cpu else
+                   "the device's time."))
     return _claim("mix", head + tail, f)

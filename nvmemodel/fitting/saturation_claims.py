@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .p50_flat import median_flat, median_flat_words
 from .direction_words import directions_words
 from .fact_base import CPU_BOUND, FLAT, LEVEL_STEP, PAYS, CurveFacts
 from .fact_words import _both, _claim, _noise_words, _what, _xv, level_words
@@ -183,7 +184,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
         sub = submit_carried(p, i0) if np.isfinite(lg) and lg > g else None
         if s.get("slowing"):  # the gains shrink step over step (steps.bends): round 20 RF
+            flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
             waited = ("" if not (np.isfinite(lg) and lg > g) else _submit_words(lg, sub) if sub else
+                      f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
                                         f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added}{named} "
@@ -200,7 +203,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
-        lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
+        flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
+        lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
+                     f"({median_flat_words(flat)})" if flat else
+                     f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
                      f"added load queued)" if np.isfinite(lg) and lg > g and not sub else
                      ";" + _submit_words(lg, sub) if sub else "")
         shrink = shrinking(xs, ys) is not None
