@@ -109,7 +109,7 @@ def one_words(result, p, iops: float) -> str:
                 f"flight){tail}")
     from .request_split import first_split, split_clause
 
-    if (sp := first_split(result, p)) is not None:  # one fio I/O, several device requests (round 24 BD)
+    if (sp := first_split(result, p, _first_rows(result, p))) is not None:  # one fio I/O, several device requests (round 24 BD)
         return (f" The limit is reached at the smallest load measured, 1 of fio's I/Os outstanding (by Little's law "
                 f"each took 1 ÷ {fmt_y(iops, '1/s')} = {fmt_y(1 / iops, 's')} on average); {split_clause(sp)}"
                 f"{tail}")

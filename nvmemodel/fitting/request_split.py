@@ -24,14 +24,12 @@ SPLIT_BYTES = 256 * 1024  # (a block of this size or more)
 SPLIT_RATIO = 1.5
 
 
-def first_split(result, p) -> dict | None:
+def first_split(result, p, rows=None) -> dict | None:
     """At the first point: ``{"bytes", "ratio"}`` with ``ratio`` the device requests per fio I/O where fio's disk
     statistics give them (None where they do not and the block exceeds :data:`SPLIT_BYTES`); None where the I/O was
-    not split (ratio ≤ :data:`SPLIT_RATIO`) or is no larger than SPLIT_BYTES without disk statistics."""
-    from .one_outstanding import _first_rows
-
+    not split (ratio ≤ :data:`SPLIT_RATIO`) or is no larger than SPLIT_BYTES without disk statistics. ``rows``: the
+    first point's table rows (``one_outstanding._first_rows``, which its caller passes: no import back)."""
     size = float(p["bytes_per_io"].iloc[0]) if "bytes_per_io" in p else np.nan
-    rows = _first_rows(result, p)
     ratio = np.nan
     if rows is not None and len(rows) and "ios" in rows:
         dev = sum(rows[c].astype(float).fillna(0).to_numpy() for c in ("disk_read_ios", "disk_write_ios") if c in rows)

@@ -181,11 +181,12 @@ def test_bd_1m_writes_are_not_one_request_at_the_device():
 
 
 def test_bd_disk_stats_name_the_split_and_small_blocks_are_not_split():
+    from nvmemodel.fitting.one_outstanding import _first_rows
     from nvmemodel.fitting.request_split import first_split
 
     fit = fit_case_id(NOX4K)  # counter: 4 KiB writes
     p = curve_facts(fit, ()).points
-    assert first_split(fit, p) is None
+    assert first_split(fit, p, _first_rows(fit, p)) is None
     import nvmemodel as nm
 
     # synthetic: 1 MiB writes whose disk statistics count 8 device requests per fio I/O
@@ -194,8 +195,8 @@ def test_bd_disk_stats_name_the_split_and_small_blocks_are_not_split():
                       "ios": [609.0 * 60, 614.0 * 60, 616.0 * 60], "disk_write_ios": [609.0 * 480, 614.0 * 480, 616.0 * 480],
                       "source_path": ["a", "b", "c"]})
     fit2 = nm.fit(t, x="iodepth", y="bytes_per_s")
-    s = first_split(fit2, curve_facts(fit2, ()).points)
+    s = first_split(fit2, curve_facts(fit2, ()).points, _first_rows(fit2, curve_facts(fit2, ()).points))
     assert s is not None and s["ratio"] == pytest.approx(8.0)
     # synthetic counter: disk statistics at one request per fio I/O: no split said
     fit3 = nm.fit(t.assign(disk_write_ios=t["ios"]), x="iodepth", y="bytes_per_s")
-    assert first_split(fit3, curve_facts(fit3, ()).points) is None
+    assert first_split(fit3, curve_facts(fit3, ()).points, _first_rows(fit3, curve_facts(fit3, ()).points)) is None

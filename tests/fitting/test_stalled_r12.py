@@ -25,12 +25,14 @@ def _said(res, kind) -> list[str]:
 
 
 def test_stalled_runs_counted_on_the_vsync_series():
-    # 18 runs, 3 a depth; by hand 6 stalled (0.9–7.4 K IOPS, mean 135 µs–1.1 ms, p50 5–18 µs, CPU 0.015–0.057)
+    # 18 runs, 3 a depth; by hand 6 stalled (0.9–7.4 K IOPS, mean 135 µs–1.1 ms, p50 5–18 µs, CPU 0.015–0.057); since
+    # the review of round 23's fixes the test never sets aside half or more of one point's runs (STALL_SHARE): the two
+    # slow runs at iodepth 4 (2 of 3) are kept, and 4 are named
     res = fit_case_id("r12_here-vsync_loop_vsync_seqread_iodepth_repeats")
     (t,) = _said(res, "flat")
-    assert "6 of 18 runs were stalled" in t and "908 IOPS at 32" in t, t
+    assert "4 of 18 runs were stalled" in t and "908 IOPS at 32" in t, t
     st = stalled_runs(res, _points(res, ()))
-    assert st["kept"] == 12 and 22e3 <= st["lo"] and st["hi"] <= 61e3  # the undisturbed runs, from the table
+    assert st["kept"] == 14 and 2e3 <= st["lo"] and st["hi"] <= 61e3
     assert sum("were stalled (" in c["text"] for c in res.claims()) == 1  # said once
 
 
