@@ -21,6 +21,7 @@ import re
 import numpy as np
 
 from .claim import _xv, runs_rows
+from .devices import listed_devices
 from .fact_base import CPU_BOUND, pd_num
 from .wording import fmt_y
 
@@ -84,7 +85,7 @@ def in_thread(result, cf, flags) -> dict | None:
     if rows is None or not len(rows) or flags.get("paced") or flags.get("part_paced") or flags.get("polling") \
             or not {"devices", "ctx", "ios", "cpu_usr", "cpu_sys", "iops", "source_path"} <= set(rows.columns):
         return None
-    devs = {d for v in rows["devices"].dropna().astype(str) for d in v.split(";") if d}
+    devs = set(listed_devices(rows))
     ios_all = pd_num(rows["ios"]).to_numpy(float)
     req = sum((pd_num(rows[c]).fillna(0).to_numpy(float) for c in ("disk_read_ios", "disk_write_ios") if c in rows),
               np.zeros(len(rows)))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .claim import runs_rows
+from .devices import listed_devices
 from .fact_base import pd_num
 from .in_thread import CTX_PER_IO, CTX_PER_S, MEMORY_DEVICE, NO_DEVICE_SHARE
 
@@ -41,7 +42,7 @@ def mix_cpu_time(result, cf) -> dict | None:
     eng = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
     if len(eng) != 1 or eng.pop() not in SYNC_ENGINES:
         return None
-    devs = {d for v in rows["devices"].dropna().astype(str) for d in v.split(";") if d} if "devices" in rows else set()
+    devs = set(listed_devices(rows)) if "devices" in rows else set()
     ios = pd_num(rows["ios"])
     req = sum(pd_num(rows[c]).fillna(0) for c in ("disk_read_ios", "disk_write_ios") if c in rows) \
         if {"disk_read_ios", "disk_write_ios"} & set(rows.columns) else ios * 0

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .devices import listed_devices
+
 __all__ = ["WRITES_HELD", "READS_REACHED", "device_writes", "mix_ends"]
 
 #: device write requests per fio page-sized random write at or below which the page cache took the writes: a write that
@@ -100,8 +102,7 @@ def mix_ends(result) -> dict | None:
     r = _ratios(rows[rf == 1], "read", "disk_read_ios")
     if w is None or r is None or not (r >= READS_REACHED).all():
         return None
-    devs = sorted({x for v in rows["devices"].dropna().astype(str) for x in v.split(";") if x}) \
-        if "devices" in rows else []
+    devs = sorted(listed_devices(rows)) if "devices" in rows else []
     return {"write": (w["lo"], w["hi"]), "read": (float(r.min()), float(r.max())),
             "devs": ", ".join(devs) or "the device"}
 
