@@ -168,12 +168,15 @@ def _ctx(rows) -> dict | None:
         return None  # (one job's usr+sys is its share of one CPU; a group's is not)
     if "ctx" not in rows or _num(rows, "ctx").isna().any():
         return _memory_latency(rows)
-    g = rows.assign(_io=_num(rows, "ios"), _ctx=_num(rows, "ctx"),
-                    _cpu=_num(rows, "cpu_usr") + _num(rows, "cpu_sys")).groupby(rows["source_path"].astype(str))
-    io, ctx, cpu = g["_io"].sum(min_count=1), g["_ctx"].sum(min_count=1), g["_cpu"].max()
-    if not (io.notna().all() and ctx.notna().all() and cpu.notna().all() and (io > 0).all()):
+    from ..ingest.context_switches import run_switches
+
+    sw = run_switches(rows)  # each run's: each job's ctx once over the run's I/Os
+    g = rows.assign(_cpu=_num(rows, "cpu_usr") + _num(rows, "cpu_sys")).groupby(rows["source_path"].astype(str))
+    cpu = g["_cpu"].max().reindex(sw.index)
+    io, ctx = sw["ios"], sw["ctx"]
+    if not (len(sw) and io.notna().all() and ctx.notna().all() and cpu.notna().all() and (io > 0).all()):
         return None
-    per = (ctx / io).to_numpy(float)
+    per = sw["per_io"].to_numpy(float)
     cpu = cpu.to_numpy(float)
     out = {"per_lo": float(per.min()), "per_hi": float(per.max()), "ctx_lo": float(ctx.min()),
            "ctx_hi": float(ctx.max()), "ios_lo": float(io.min()), "ios_hi": float(io.max()),

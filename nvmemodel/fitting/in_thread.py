@@ -20,6 +20,7 @@ import re
 
 import numpy as np
 
+from ..ingest.context_switches import run_switches
 from .claim import _xv, runs_rows
 from .devices import listed_devices
 from .fact_base import CPU_BOUND, pd_num
@@ -63,7 +64,7 @@ def never_slept(rows) -> bool:
 
     if rows is None or not len(rows) or not {"ctx", "ios"} <= set(rows.columns) or _engine(rows) not in SYNC_ENGINES:
         return False
-    ctx = (pd_num(rows["ctx"]) / pd_num(rows["ios"])).to_numpy(float)
+    ctx = run_switches(rows)["per_io"].to_numpy(float)  # each run's: a mixed job's ctx once over both directions
     return bool(ctx.size and np.isfinite(ctx).all() and np.all(ctx <= CTX_PER_IO))
 
 
@@ -108,9 +109,9 @@ def in_thread(result, cf, flags) -> dict | None:
                    f"the work was done in io_submit")
     if not how:
         return None
-    ctx = (pd_num(rows["ctx"]) / pd_num(rows["ios"])).to_numpy(float)
-    per_s = (pd_num(rows["ctx"]) / pd_num(rows["runtime_s"])).to_numpy(float) if "runtime_s" in rows \
-        else np.full(ctx.size, np.inf)
+    sw = run_switches(rows)  # each run's switches per I/O and per job-second (ingest.context_switches)
+    ctx = sw["per_io"].to_numpy(float)
+    per_s = sw["per_job_s"].fillna(np.inf).to_numpy(float)
     if not (np.isfinite(ctx).all() and ctx.size and np.all((ctx <= CTX_PER_IO) | (per_s <= CTX_PER_S))):
         return None
     never_slept = bool(np.all(ctx <= CTX_PER_IO))
@@ -153,7 +154,8 @@ def in_thread(result, cf, flags) -> dict | None:
     if len(rates[k]) >= 2 and rates[k][hi] > rates[k][lo] * (1 + RUN_COST_TOL) and not shares[k][hi] > shares[k][lo]:
         return None
     ctx_words = (f"at most {ctx.max():.2g} context switches an I/O" if ctx.max() <= CTX_PER_IO else
-                 f"at most {ctx.max():.2g} context switches an I/O and {np.nanmax(per_s):.3g} a second")
+                 f"at most {ctx.max():.2g} context switches an I/O and {np.nanmax(per_s):.3g} a second"
+                 + (" a job" if (sw["jobs"] > 1).any() else ""))
     return {"device": dev, "no_device": no_device, "engine": engine, "how": how, "ctx_max": float(ctx.max()), "ctx_words": ctx_words,
             "along_size": along_size,
             "cost_lo": float(min(c.min() for c in costs)), "cost_hi": float(max(c.max() for c in costs)),

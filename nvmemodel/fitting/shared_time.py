@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ingest.context_switches import run_switches
 from .claim import runs_rows
 from .devices import listed_devices
 from .fact_base import pd_num
@@ -57,16 +58,18 @@ def mix_cpu_time(result, cf) -> dict | None:
     else:
         return None
     per_run = []
-    for _, g in rows.groupby(rows["source_path"].astype(str)):
+    sw = run_switches(rows)  # each run's switches per I/O (ingest.context_switches: a mixed job's ctx once)
+    for src, g in rows.groupby(rows["source_path"].astype(str)):
         io = float(ios.loc[g.index].sum())
         cpu = float((pd_num(g["cpu_usr"]) + pd_num(g["cpu_sys"])).iloc[0])
         rt, nj = float(pd_num(g["runtime_s"]).iloc[0]), float(pd_num(g["numjobs"]).iloc[0])
-        ctx = float(pd_num(g["ctx"]).iloc[0])
-        if not (io > 0 and np.isfinite([cpu, rt, nj, ctx]).all() and rt > 0 and nj > 0 and cpu > 0):
+        per_io, per_s = (float(sw.at[src, "per_io"]), float(sw.at[src, "per_job_s"])) if src in sw.index \
+            else (np.nan, np.nan)
+        if not (io > 0 and np.isfinite([cpu, rt, nj, per_io]).all() and rt > 0 and nj > 0 and cpu > 0):
             return None
-        if not (ctx / io <= CTX_PER_IO or ctx / rt <= CTX_PER_S):
+        if not (per_io <= CTX_PER_IO or per_s <= CTX_PER_S):
             return None  # the job slept per I/O: something else did the work
-        per_run.append((float(pd_num(g["read_fraction"]).iloc[0]), cpu * rt * nj / io, cpu, ctx / io))
+        per_run.append((float(pd_num(g["read_fraction"]).iloc[0]), cpu * rt * nj / io, cpu, per_io))
     a = np.array(per_run)
     rd, wr = a[np.isclose(a[:, 0], 1), 1], a[np.isclose(a[:, 0], 0), 1]
     if not (rd.size and wr.size):

@@ -24,10 +24,13 @@ BUSY = 0.9
 
 def hipri_slept(rows) -> dict | None:
     """Where every run set ``hipri`` and fio's counts show no polling — each run's context switches per I/O (``ctx`` ÷
-    ``ios``, the run's rows summed) ≥ :data:`SLEPT_CTX` and every row's usr+sys below :data:`BUSY` of one CPU — the
+    ``ios``, :func:`~nvmemodel.ingest.context_switches.run_switches`) ≥ :data:`SLEPT_CTX` and every row's usr+sys below :data:`BUSY` of one CPU — the
     figures (``per_lo``/``per_hi`` switches per I/O, ``cpu_lo``/``cpu_hi`` share of one CPU a job); None otherwise or
     where ``ctx``, ``ios`` or the CPU columns are missing."""
+    import numpy as np
     import pandas as pd
+
+    from ..ingest.context_switches import run_switches
 
     need = {"hipri", "ctx", "ios", "cpu_usr", "cpu_sys", "source_path"}
     if rows is None or not len(rows) or not need <= set(rows.columns):
@@ -35,10 +38,9 @@ def hipri_slept(rows) -> dict | None:
     num = {c: pd.to_numeric(rows[c], errors="coerce") for c in ("hipri", "ctx", "ios", "cpu_usr", "cpu_sys")}
     if not (num["hipri"] > 0).all() or any(num[c].isna().any() for c in ("ctx", "ios", "cpu_usr", "cpu_sys")):
         return None
-    g = pd.DataFrame({"ctx": num["ctx"], "ios": num["ios"]}).groupby(rows["source_path"].astype(str)).sum()
-    if not (g["ios"] > 0).all():
+    per = run_switches(rows)["per_io"].to_numpy(float)  # each job's ctx once over the run's I/Os
+    if not per.size or not np.isfinite(per).all():
         return None
-    per = (g["ctx"] / g["ios"]).to_numpy(float)
     cpu = (num["cpu_usr"] + num["cpu_sys"]).to_numpy(float)
     if per.min() < SLEPT_CTX or cpu.max() >= BUSY:
         return None
