@@ -347,8 +347,13 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
     # (set after round 11 was read: r11_here-net_tcp-loopback_write_bs_repeats, KG)
     from ..jobs.fiooptions import NO_STORAGE_ENGINES
 
+    from .in_thread import memory_devices
+
     alt = "more jobs" if engines <= NO_STORAGE_ENGINES else "more jobs or an async engine"
-    more = (f"{alt} ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job)"
+    why = ""
+    if sync and alt != "more jobs" and (mem := memory_devices(rows)):  # the work is the job's own (round 23 AE)
+        alt, why = "more jobs", f"; on {', '.join(mem)} an async engine does the same work in its submitting call"
+    more = (f"{alt} ({', '.join(sorted(engines))} is synchronous: one I/O in flight per job{why})"
             if sync
             else "a deeper queue")
     return what, more

@@ -27,7 +27,7 @@ from .fact_base import CPU_BOUND, pd_num
 from .wording import fmt_y
 
 __all__ = ["MEMORY_DEVICE", "CTX_PER_IO", "CTX_PER_S", "RUN_COST_TOL", "NO_DEVICE_SHARE", "in_thread",
-           "in_thread_words", "never_slept"]
+           "in_thread_words", "never_slept", "memory_devices"]
 
 #: block devices whose I/O is a memory operation done by the submitting thread: zram (drivers/block/zram, compression in
 #: the bio's submit path), the ram disk brd (``ram0``…), pmem (drivers/nvdimm/pmem.c, a memcpy in submit_bio) and
@@ -66,6 +66,15 @@ def never_slept(rows) -> bool:
         return False
     ctx = run_switches(rows)["per_io"].to_numpy(float)  # each run's: a mixed job's ctx once over both directions
     return bool(ctx.size and np.isfinite(ctx).all() and np.all(ctx <= CTX_PER_IO))
+
+
+def memory_devices(rows) -> list[str]:
+    """The block devices fio's disk statistics name where every one is a memory device (:data:`MEMORY_DEVICE`), else
+    []: there the kernel does each I/O's work in the submitting call, so an async engine does the same work in
+    io_submit, in the same thread, and only more jobs (on free CPUs) add work in parallel (set after round 23 was
+    read: r23_here-zramlz4 … randwrite bs, "more jobs or an async engine … would tell" on zram, AE)."""
+    devs = sorted(set(listed_devices(rows))) if rows is not None and len(rows) and "devices" in rows else []
+    return devs if devs and all(MEMORY_DEVICE.match(d) for d in devs) else []
 
 
 def _engine(rows) -> str:
