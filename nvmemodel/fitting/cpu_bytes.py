@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["PER_BYTE_TOL", "MIN_SIZES", "SPREAD", "FOLLOW_TOL", "per_byte_top", "follows_cpu", "per_byte_words"]
+__all__ = ["PER_BYTE_TOL", "MIN_SIZES", "SPREAD", "FOLLOW_TOL", "PER_BYTE_SPAN", "per_byte_top", "follows_cpu",
+           "per_byte_words", "per_byte_ends"]
 
 #: CPU per byte within this share of its median over the top sizes is one cost per byte: the ±15 % the cost line's
 #: "about the same at every size" uses for a cost per I/O (set after round 22 was read: memcg randread bs, 0.435–0.49
@@ -126,3 +127,21 @@ def follows_at(result, cf, x: float) -> dict | None:
         return None
     return next((f for f in follows_cpu(runs_rows(result, cf.points), result.x, top["xs"]) if np.isclose(f["x"], x)),
                 None)
+
+
+#: a CPU cost per I/O that rises step by step with size is given per byte too where its cost per byte at the smallest
+#: size is at most this many times the one at the largest: with cost = a + b·size that puts the per-byte work b at a
+#: third or more of the cost even at the smallest size, so the cost per byte is a figure of the work (a copy, a
+#: compression per page), not a per-I/O cost divided by size (set after round 23 was read: r23_here-zramlz4 randwrite
+#: bs, zram's per-page compression 2.23 → 1.51 ns a byte (×1.5) told "never per byte across sizes", AE; NVMe drives
+#: read along block size fall ×9–×17 per byte — their cost is per I/O, and the caution stays)
+PER_BYTE_SPAN = 3.0
+
+
+def per_byte_ends(xs, per_io, ok) -> tuple[float, float] | None:
+    """(cost per byte at the smallest, at the largest of the sizes ``ok``), in s/B, where the first is at most
+    :data:`PER_BYTE_SPAN` times the second; else None."""
+    lo, hi = per_io[ok[0]] / xs[ok[0]], per_io[ok[-1]] / xs[ok[-1]]
+    if not (np.isfinite(lo) and np.isfinite(hi) and hi > 0 and lo <= PER_BYTE_SPAN * hi):
+        return None
+    return float(lo), float(hi)

@@ -898,14 +898,15 @@ def cost_words(result, key, *, quiet: bool = True) -> str:
         if top is not None:
             trend = trend.replace("not in step with size", f"not in step with size below {size(top['first'])}", 1)
             trend += per_byte_words(top, size, follows_cpu(runs_rows(result, p), x, top["xs"]))
-        rising = r > 1 and steady and not np.all(np.abs(per_io[ok] / np.median(per_io[ok]) - 1) <= 0.15)
-        # where each larger I/O cost more, its cost per byte is a figure of the same work, not a wrong comparison:
-        # given at both ends, not forbidden (set after round 23 was read: r23_here-zramlz4 randwrite bs, zram's
-        # per-page compression 2.23 → 1.51 ns a byte, told "never per byte across sizes", AE)
+        from .cpu_bytes import per_byte_ends
+
+        # where each larger I/O cost more and most of it per byte, the cost per byte is a figure of the work: given
+        # at both ends, not forbidden (cpu_bytes.PER_BYTE_SPAN; round 23 AE)
+        ends = per_byte_ends(xs, per_io, ok) if r > 1 and steady and "per-byte work" in trend else None
         text = (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) at each size: {each} — {over}{trend}; "
                 + (f"compared per I/O below {size(top['first'])}, per byte from it" if top is not None else
-                   f"per byte {per_io[ok[0]] / xs[ok[0]] * 1e9:.3g} ns at {size(xs[ok[0]])} and "
-                   f"{per_io[ok[-1]] / xs[ok[-1]] * 1e9:.3g} ns at {size(xs[ok[-1]])}" if rising else
+                   f"per byte {ends[0] * 1e9:.3g} ns at {size(xs[ok[0]])} and {ends[1] * 1e9:.3g} ns at "
+                   f"{size(xs[ok[-1]])}" if ends is not None else
                    "compared per I/O, never per byte across sizes"))
     else:
         text = (f" fio's CPU per I/O {where} ({x} = {_xv(result, xs[i])}): {fmt_y(per_io[i], 's')} (usr+sys "
