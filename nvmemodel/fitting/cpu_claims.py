@@ -193,7 +193,9 @@ def _share_held(result, key, cf, flags) -> dict | None:
     own = bool(np.isfinite(lat[0]) and lat[0] > 0 and per_io[0] >= OWN_WORK * lat[0])
     if not (served or idle or own):
         return None
-    i = int(np.nanargmax(p["y"].to_numpy(float)))
+    from .level_stat import top_index  # (the maximum by the kept runs' medians, round 23 AD)
+
+    i = top_index(p)
     return {"a": line[0], "b": line[1], "i": i, "served": served, "cover": (float(np.nanmin(cover)),
             float(np.nanmax(cover))) if idle else None, "per_io": per_io, "share": share,
             "own": (float(per_io[0]), float(lat[0])) if own and not (served or idle) else None}
@@ -518,7 +520,12 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     if pin is not None and (cores is None or assumed or pin[0] < cores):
         cores, assumed = pin[0], False
         whose = f"the {cores} CPU{'s' * (cores != 1)} fio's jobs were pinned to (cpus_allowed={pin[1]})"
-    i = int(np.argmax(pts["y"].to_numpy()))
+    # "the maximum" by the points' levels, the kept runs' medians every level sentence uses (round 23 AD: level_stat)
+    from .level_stat import top_index
+
+    top_x = float(cf.points["x"].iloc[top_index(cf.points)])
+    at = np.flatnonzero(np.isclose(pts[result.x].to_numpy(float), top_x))
+    i = int(at[0]) if at.size == 1 and len(pts) == len(cf.points) else int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
     f = curve_facts(result, key).cpu  # not_binding: said above (busy, not what limited the rate)
@@ -832,8 +839,9 @@ def cost_words(result, key, *, quiet: bool = True) -> str:
     i = sat.facts.get("onset_index") if sat is not None else None
     where = "at the saturation onset" if i is not None else "at the maximum"
     if i is None or not np.isfinite(per_io[i]):
-        y = p["y"].to_numpy(float)
-        i = int(np.nanargmax(np.where(np.isfinite(per_io), y, np.nan)))
+        from .level_stat import top_index  # (the kept runs' medians, round 23 AD)
+
+        i = top_index(p, np.isfinite(per_io))
         where = "at the maximum"
     if (pw := f.facts.get("polled")) and p["x"].iloc[i] in pw["x"]:  # this point's runs polled (round 8, EA)
         flags["polling"] = pw["why"]

@@ -327,6 +327,13 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                    f"{len(rb['left'])} run{'s' if len(rb['left']) > 1 else ''} more than {DISTURBED:.0%} below "
                    f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below the fastest run of {'its' if len(rb['left']) == 1 else 'their'} "
                    f"point ({left}) left out: {'a run' if len(rb['left']) == 1 else 'runs'} slowed, not the level.")
+    elif " to " in rng:  # a kept run far outside the medians' range is counted (round 23 AD: level_stat)
+        from .level_stat import outside_words
+
+        xs_all = p["x"].to_numpy(float)
+        on = np.flatnonzero((xs_all >= s["onset_x"]) & (xs_all <= s["plateau_x_to"]))
+        if on.size:
+            plateau += outside_words(result, p, int(on[0]), int(on[-1]), s["plateau_lo"], s["plateau_hi"])
     if state == "from_first":
         bump = s.get("bump")
         if bump is not None:  # the onset point a bump above earlier points already on the level (round 24 CC)
