@@ -579,7 +579,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif near:
         bound.append(near)
     elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
-                                                                                   jobs)):
+                                                                                   jobs, off_thread(cf, flags["buffered"]))):
         near = at_rate
         bound.append(at_rate)
     elif other:
@@ -663,7 +663,7 @@ def _spread_from(result, key, bound_below, row) -> dict | None:
     return {"x": float(b[result.x]), "jobs": float(b["jobs"]), "cost_i": ci / io[i], "cost_j": cj / io[j]}
 
 
-def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
+def _at_rate_limit(result, cf, xv: float, jobs: float, off: str = "") -> str:
     """Round 6's BC: at x = ``xv`` each job made ≥ :data:`NEAR_RATE` of the rate one CPU sustains at its own measured
     cost (per-job rate × CPU per I/O is its CPU share): at or near its CPU limit, however long its I/O was in flight;
     "" otherwise or for an engine whose CPU is no cost per I/O."""
@@ -695,8 +695,12 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     late = ("" if sync else " (a busy thread reaps completions late, and they still count as in flight)")
     runs = float(p["n_runs"].iloc[k]) if "n_runs" in p else 1.0
     mean, median = (" (the mean of its runs)", ", the runs' median") if runs >= 2 else ("", "")
-    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains "
-            f"at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median}): at or near its CPU "
+    # (``off``: whose work fio's thread leaves out, off_thread — the rate is then the job thread's own: one rule for
+    # every "one CPU sustains", round 14 SD/RE; met here once "the maximum" was read by medians, round 23 AD)
+    sustains = (f"one CPU gives the job thread at its measured cost ({fmt_y(per_io, 's')} of the job thread's CPU per "
+                f"I/O, usr+sys ÷ I/Os{median}; the work of {off} is not in it)" if off else
+                f"one CPU sustains at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median})")
+    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} {sustains}: at or near its CPU "
             f"limit, whatever the time its I/O was in flight reads{late}; "
             + (more or f"more jobs at the same outstanding I/O would tell the job's limit from {_beneath(cf)}"))
 
