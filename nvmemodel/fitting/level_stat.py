@@ -17,6 +17,8 @@ from .wording import fmt_y
 #: a kept run more than this share outside a stated level range is counted beside it (the hand read's rule, set after
 #: round 23 was read, AD: 152.35 K beside a plateau of 111.68–114.79 K)
 OUTSIDE = 0.10
+#: at most this many points' far runs are listed one by one; more are counted with their span (a sentence, not a table)
+MAX_LISTED = 2
 
 
 def levels(p) -> np.ndarray:
@@ -44,14 +46,20 @@ def outside_words(result, p, i0: int, i1: int, lo: float, hi: float) -> str:
 
     if "runs_kept" not in p or not (np.isfinite(lo) and np.isfinite(hi)):
         return ""
-    u, parts, n = result.y_unit, [], 0
+    u, parts, every, at = result.y_unit, [], [], []
+    total = 0
     for i in range(i0, i1 + 1):
         k = np.asarray(p["runs_kept"].iloc[i], float)
+        total += k.size
         far = k[(k > hi * (1 + OUTSIDE)) | (k < lo * (1 - OUTSIDE))]
         if far.size and k.size >= 2:
-            n += far.size
+            every += list(far)
+            at.append(float(p["x"].iloc[i]))
             parts.append(f"{far.size} run{'s' * (far.size > 1)} of {k.size} at {result.x} = "
-                         f"{_xv(result, float(p['x'].iloc[i]))} lay at {', '.join(fmt_y(v, u) for v in far)}")
+                         f"{_xv(result, at[-1])} lay at {', '.join(fmt_y(v, u) for v in far)}")
     if not parts:
         return ""
+    if len(parts) > MAX_LISTED:  # many: counted with their span, not listed one by one
+        return (f" {len(every)} of the {total} runs at {len(at)} of these points lay more than {OUTSIDE:.0%} outside "
+                f"that range ({fmt_y(min(every), u)} to {fmt_y(max(every), u)}).")
     return f" {'; '.join(parts)}, more than {OUTSIDE:.0%} outside that range."
