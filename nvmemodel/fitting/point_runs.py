@@ -282,7 +282,7 @@ def stalled_runs(result, p, figures: list | None = None) -> dict | None:
     show it."""
     figures = _run_figures(result, p) if figures is None else figures
     kept: list[float] = []
-    left: list[tuple[float, float, float, float, float]] = []
+    left: list[tuple[float, float, float, float, float, float]] = []
     at: dict[float, tuple[float, float]] = {}  # each point with a stalled run: its kept runs' range
     n = 0
     for i, fg in enumerate(figures):
