@@ -79,10 +79,16 @@ def stalled_words(result, cf: CurveFacts | None, pooled: bool = False) -> str:
     def x(lo, hi):
         return span(format(lo, '.3g'), format(hi, '.3g'))
 
-    head = (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled ({at}): fio's own figures show it — their "
+    from .stall_kinds import kinds_words, mixed
+
+    head = (f" {n} of {st['runs']} runs {'was' if n == 1 else 'were'} stalled"
+            f"{'' if mixed(st) else f' ({at})'}: fio's own figures show it — their "
             f"mean latency is ×{x(st['mean_lo'], st['mean_hi'])} their point's fastest run's, far more than their "
             f"median grew, and their CPU at most half its")
-    if st["typical_held"]:
+    if mixed(st):  # each kind of stalled run on its own (round 24: r6 ureap, r14 nrreq)
+        why = (f"; they differ in kind, each read against its point's fastest run — {kinds_words(result, st, _xv)} "
+               f"(the files do not show what held them: a loaded host or a throttle)")
+    elif st["typical_held"]:
         why = (f": rare long waits off the CPU, not a slower typical I/O (median and p90 within ×{STALL_TYPICAL:.3g} "
                f"of that run's; the files do not show what held them: a loaded host or a throttle)")
     else:

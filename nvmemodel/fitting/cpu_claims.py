@@ -193,7 +193,9 @@ def _share_held(result, key, cf, flags) -> dict | None:
     own = bool(np.isfinite(lat[0]) and lat[0] > 0 and per_io[0] >= OWN_WORK * lat[0])
     if not (served or idle or own):
         return None
-    i = int(np.nanargmax(p["y"].to_numpy(float)))
+    from .level_stat import top_index  # (the maximum by the kept runs' medians, round 23 AD)
+
+    i = top_index(p)
     return {"a": line[0], "b": line[1], "i": i, "served": served, "cover": (float(np.nanmin(cover)),
             float(np.nanmax(cover))) if idle else None, "per_io": per_io, "share": share,
             "own": (float(per_io[0]), float(lat[0])) if own and not (served or idle) else None}
@@ -518,7 +520,12 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     if pin is not None and (cores is None or assumed or pin[0] < cores):
         cores, assumed = pin[0], False
         whose = f"the {cores} CPU{'s' * (cores != 1)} fio's jobs were pinned to (cpus_allowed={pin[1]})"
-    i = int(np.argmax(pts["y"].to_numpy()))
+    # "the maximum" by the points' levels, the kept runs' medians every level sentence uses (round 23 AD: level_stat)
+    from .level_stat import top_index
+
+    top_x = float(cf.points["x"].iloc[top_index(cf.points)])
+    at = np.flatnonzero(np.isclose(pts[result.x].to_numpy(float), top_x))
+    i = int(at[0]) if at.size == 1 and len(pts) == len(cf.points) else int(np.argmax(pts["y"].to_numpy()))
     row = pts.iloc[i]
     cpus = float(row["cpus"])
     f = curve_facts(result, key).cpu  # not_binding: said above (busy, not what limited the rate)
@@ -572,7 +579,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif near:
         bound.append(near)
     elif told and not other and not not_binding and (at_rate := _at_rate_limit(result, cf, float(row[result.x]),
-                                                                                   jobs)):
+                                                                                   jobs, off_thread(cf, flags["buffered"]))):
         near = at_rate
         bound.append(at_rate)
     elif other:
@@ -656,7 +663,7 @@ def _spread_from(result, key, bound_below, row) -> dict | None:
     return {"x": float(b[result.x]), "jobs": float(b["jobs"]), "cost_i": ci / io[i], "cost_j": cj / io[j]}
 
 
-def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
+def _at_rate_limit(result, cf, xv: float, jobs: float, off: str = "") -> str:
     """Round 6's BC: at x = ``xv`` each job made ≥ :data:`NEAR_RATE` of the rate one CPU sustains at its own measured
     cost (per-job rate × CPU per I/O is its CPU share): at or near its CPU limit, however long its I/O was in flight;
     "" otherwise or for an engine whose CPU is no cost per I/O."""
@@ -688,8 +695,12 @@ def _at_rate_limit(result, cf, xv: float, jobs: float) -> str:
     late = ("" if sync else " (a busy thread reaps completions late, and they still count as in flight)")
     runs = float(p["n_runs"].iloc[k]) if "n_runs" in p else 1.0
     mean, median = (" (the mean of its runs)", ", the runs' median") if runs >= 2 else ("", "")
-    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} one CPU sustains "
-            f"at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median}): at or near its CPU "
+    # (``off``: whose work fio's thread leaves out, off_thread — the rate is then the job thread's own: one rule for
+    # every "one CPU sustains", round 14 SD/RE; met here once "the maximum" was read by medians, round 23 AD)
+    sustains = (f"one CPU gives the job thread at its measured cost ({fmt_y(per_io, 's')} of the job thread's CPU per "
+                f"I/O, usr+sys ÷ I/Os{median}; the work of {off} is not in it)" if off else
+                f"one CPU sustains at its measured cost ({fmt_y(per_io, 's')} of CPU per I/O, usr+sys ÷ I/Os{median})")
+    return (f"{who} made {fmt_y(rate, '1/s')}{mean}, {rate / one:.0%} of the {fmt_y(one, '1/s')} {sustains}: at or near its CPU "
             f"limit, whatever the time its I/O was in flight reads{late}; "
             + (more or f"more jobs at the same outstanding I/O would tell the job's limit from {_beneath(cf)}"))
 
@@ -832,8 +843,9 @@ def cost_words(result, key, *, quiet: bool = True) -> str:
     i = sat.facts.get("onset_index") if sat is not None else None
     where = "at the saturation onset" if i is not None else "at the maximum"
     if i is None or not np.isfinite(per_io[i]):
-        y = p["y"].to_numpy(float)
-        i = int(np.nanargmax(np.where(np.isfinite(per_io), y, np.nan)))
+        from .level_stat import top_index  # (the kept runs' medians, round 23 AD)
+
+        i = top_index(p, np.isfinite(per_io))
         where = "at the maximum"
     if (pw := f.facts.get("polled")) and p["x"].iloc[i] in pw["x"]:  # this point's runs polled (round 8, EA)
         flags["polling"] = pw["why"]

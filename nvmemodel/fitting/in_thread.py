@@ -152,7 +152,9 @@ def in_thread(result, cf, flags) -> dict | None:
     if load_axis and not never_slept and np.any(np.abs(meds_a / np.median(meds_a) - 1) > RUN_COST_TOL):
         return None
     share = np.concatenate(shares)
-    top = int(np.argmax(p["y"].to_numpy(float)))  # the point this clause is said of (the maximum)
+    from .level_stat import top_index  # the point this clause is said of (the maximum, by medians: round 23 AD)
+
+    top = top_index(p)
     if not (shares[top].max() < CPU_BOUND) or (not never_slept and not (share.max() < CPU_BOUND)):
         return None  # a job ≥ 90 % busy has its own CPU-bound sentence (r16 zram)
     # the fastest and the slowest run of the point whose runs differ most: more CPU, more I/O at one cost

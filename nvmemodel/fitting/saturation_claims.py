@@ -36,7 +36,7 @@ def _range_words(result, cf: CurveFacts, lo: float, hi: float) -> str:
     return level_words(result, cf, lo, hi)
 
 
-def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
+def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None) -> str:
     """Every step's gain per doubling of x from point ``i0`` (at most the ``last`` steps), with the first value:
     "from 0.8 GB/s at iodepth = 1: +75% (1 → 4), +35% (4 → 8), +13% (8 → 16) per doubling" (round 20 SF/RE: a rise
     told by one step hid its bend and its first point)."""
@@ -46,11 +46,17 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6) -> str:
     pct = lambda v: f"{v if abs(v) >= 0.005 else 0.0:+.0%}"  # noqa: E731  (never "-0%")
     i0 = max(i0, xs.size - 1 - last)
     g = doubling_gains(xs[i0:], ys[i0:])
-    steps = ", ".join(f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
+    # (a point whose runs lie more than ×WIDE_RUNS apart: its steps by the medians and the runs' overlap, round 24 CG)
+    from .wide_runs import first_words, median_step
+
+    same = p is not None and len(p) >= xs.size and np.allclose(p["x"].to_numpy(float)[:xs.size], xs)
+    med = [median_step(result, p, k, k + 1, pct) if same else None for k in range(i0, xs.size - 1)]
+    steps = ", ".join(m if m is not None else f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
                       + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
-                      for v, a, b, y0, y1 in zip(g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
+                      for m, v, a, b, y0, y1 in zip(med, g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
+    f0 = (first_words(result, p, i0) if same else None) or fmt_y(ys[i0], u)
     first = f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])})" if i0 > 0 else ""
-    return f"from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
+    return f"from {f0} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
 
 
 def _bend_words(s: dict, shrink: bool = False) -> str:
@@ -82,6 +88,26 @@ def _submit_words(lg: float, sub: dict) -> str:
 
 
 def _saturation_claim(result, cf: CurveFacts, ev=None):
+    """The saturation sentence (:func:`_saturation_words`), its noise words told where a point's runs lie more than
+    :data:`~nvmemodel.fitting.wide_runs.WIDE_RUNS` apart and no sentence of it already says how far the runs of one
+    point differ (round 24 CG: "3 runs a point, their spread the noise" over runs ×3.2–×8.1 apart)."""
+    import dataclasses
+    import re
+
+    from .wide_runs import wide_noise_words
+
+    c = _saturation_words(result, cf, ev)
+    if c is None or cf.saturation is None:
+        return c
+    noise = _noise_words(cf)
+    wide = wide_noise_words(result, cf.points, result.x)
+    if not wide or re.search(r"(?:runs|repeats) (?:of one|at) .{0,60}differ by", c.text) or f"{noise}." not in c.text:
+        return c
+    at = c.text.rfind(f"{noise}.")
+    return dataclasses.replace(c, text=c.text[:at] + f"{noise}; but {wide}." + c.text[at + len(noise) + 1:])
+
+
+def _saturation_words(result, cf: CurveFacts, ev=None):
     f = cf.saturation
     s, x, u = f.facts, result.x, result.y_unit
     p = cf.points  # (each point's level and latency: the kept runs' medians, facts.point_levels)
@@ -189,7 +215,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s)}; {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s)}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
                                         f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
@@ -214,14 +240,14 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys)} — {_bend_words(s, True)}; but {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, True)}; but {added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for in flight (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited, so the curve is approaching a limit it has not "
                                         f"reached within the data. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys)} — {_bend_words(s, shrink)}." if xs.size >= 4 else
-                 f" Step by step {_gains_words(result, xs, ys)}." if xs.size == 3 else "")
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p)} — {_bend_words(s, shrink)}." if xs.size >= 4 else
+                 f" Step by step {_gains_words(result, xs, ys, p=p)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
@@ -301,6 +327,13 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                    f"{len(rb['left'])} run{'s' if len(rb['left']) > 1 else ''} more than {DISTURBED:.0%} below "
                    f"the median of the level's runs ({fmt_y(rb['median'], u)}) and below the fastest run of {'its' if len(rb['left']) == 1 else 'their'} "
                    f"point ({left}) left out: {'a run' if len(rb['left']) == 1 else 'runs'} slowed, not the level.")
+    elif " to " in rng:  # a kept run far outside the medians' range is counted (round 23 AD: level_stat)
+        from .level_stat import outside_words
+
+        xs_all = p["x"].to_numpy(float)
+        on = np.flatnonzero((xs_all >= s["onset_x"]) & (xs_all <= s["plateau_x_to"]))
+        if on.size:
+            plateau += outside_words(result, p, int(on[0]), int(on[-1]), s["plateau_lo"], s["plateau_hi"])
     if state == "from_first":
         bump = s.get("bump")
         if bump is not None:  # the onset point a bump above earlier points already on the level (round 24 CC)
@@ -362,6 +395,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                if abs(xs[k] / xs[k - 1] - 2) > 0.01 else "")  # the step's own gain first (round 5: +4.5 % for ×1.06)
         before = (f" Up to it the load still paid: {own}{s['gain_before']:+.0%} per doubling from "
                   f"{fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}.")
+        from .wide_runs import first_words, median_step
+
+        ms = median_step(result, p, k - 1, k, lambda v: f"{v:+.0%}")  # (round 24 CG: runs ×WIDE_RUNS apart)
+        if ms is not None:
+            before = f" Up to it the load still paid: {ms}, from {first_words(result, p, k - 1) or fmt_y(ys[k - 1], u)}."
         if wide_gap(xs[k - 1], xs[k]):  # no gain per doubling over unsampled doublings (round 21 WC: gaps.py)
             before = (f" Up to it the load still paid: {ys[k] / ys[k - 1] - 1:+.0%} for ×{xs[k] / xs[k - 1]:.3g} the "
                       f"{x}, from {fmt_y(ys[k - 1], u)} at {x} = {_xv(result, xs[k - 1])}, with no point between: "
@@ -371,7 +409,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
                 before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                            f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
         elif 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
-            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1])}."
+            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1], p=p)}."
         elif k > 4:  # many steps: the last one's gain, and where the rise began
             before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                        f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
