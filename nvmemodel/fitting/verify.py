@@ -59,13 +59,17 @@ def _run_groups(runs: np.ndarray) -> list[np.ndarray]:
     return np.split(v, np.flatnonzero(v[1:] / v[:-1] > SPLIT_RATIO) + 1)
 
 
-def _off_level(runs: np.ndarray, lo: float, hi: float) -> bool:
+def _off_level(runs: np.ndarray, lo: float, hi: float, said: tuple[float, float] | None = None) -> bool:
     """The point is not at the level [lo, hi]: every kept run lies beyond it (:func:`_outside`), or its runs split
     into groups (:func:`_run_groups`) none of which lies at it — a level stated over such a point describes none of
     its runs, whichever group is the undisturbed one (set after round 24 was read, the review of round 23's fixes:
     r12_here-sched_loop-kyber_libaio_randwrite_iodepth_repeats, a plateau of 87.66–99.26 K from QD4–8 said over
-    QD16 and QD32, whose runs lie at 23–34 K and 122 K, 42–43 K and 114 K)."""
-    return _outside(runs, lo, hi) or all(_outside(g, lo, hi) for g in _run_groups(runs))
+    QD16 and QD32, whose runs lie at 23–34 K and 122 K, 42–43 K and 114 K). ``said``: the run range the words give
+    as the level where they give one (a level said within the noise, "its runs put anywhere from A to B"): a group
+    inside it is described (r11_here-pin_loop_libaio_1cpu_randread_numjobs_repeats, 51–177 K over a 1-job point at
+    51–62 K and 136 K)."""
+    glo, ghi = said if said is not None else (lo, hi)
+    return _outside(runs, lo, hi) or all(_outside(g, glo, ghi) for g in _run_groups(runs))
 
 
 def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, bool, set]]:
@@ -119,10 +123,13 @@ def _misfit(result, cf, runs, c) -> str:
     if _no_point_at(result, cf, c):
         return _no_point_at(result, cf, c)
     x = cf.points["x"].to_numpy(float)
+    f = c.facts
+    said = (f["runs_lo"], f["runs_hi"]) if c.kind == "saturation" and f.get("within_noise") \
+        and f.get("runs_lo") is not None and f.get("runs_hi") is not None else None
     for x0, x1, lo, hi, unit, bound, skip in _level_ranges(result, cf, c):
         r = _in_unit(result, cf, runs, unit)
         for i in np.flatnonzero((x >= x0) & (x <= x1)):
-            if x[i] in skip or not (_outside(r[i], lo, hi) if bound else _off_level(r[i], lo, hi)):
+            if x[i] in skip or not (_outside(r[i], lo, hi) if bound else _off_level(r[i], lo, hi, said)):
                 continue
             what = f"the cap {hi:.4g}" if bound else f"the level {lo:.4g}–{hi:.4g}"
             groups = _run_groups(r[i]) if not bound and not _outside(r[i], lo, hi) else [r[i]]

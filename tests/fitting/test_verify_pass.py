@@ -146,3 +146,13 @@ def test_a_level_one_group_of_a_split_point_sits_at_is_kept():
     (key,) = res.chosen
     assert checked(res, key, [stated]) == []
     assert "groups none of which is at the level" in dropped_words(res, key, curve_claims)[0]
+
+
+def test_a_level_said_as_the_runs_range_describes_the_split_groups_inside_it():
+    # counter (spent, round 11): "saturated from the first point, at a level its runs put anywhere from 51.09 K IOPS to
+    # 176.65 K IOPS" — the 1-job point's runs split (51–62 K and 136 K), but both groups lie inside the range the words
+    # give, so the level is kept
+    res = fit_case_id("r11_here-pin_loop_libaio_1cpu_randread_numjobs_repeats")
+    (sat,) = [c for c in res.claims() if c["kind"] == "saturation"]
+    assert sat["facts"]["within_noise"] and sat["facts"]["runs_lo"] < 52e3 and sat["facts"]["runs_hi"] > 176e3
+    assert "dropped from explain()" not in res.summary()
