@@ -115,10 +115,9 @@ def test_split_runs_said_beside_a_surviving_level():
     lv = point_levels(r, cf.points)
     assert any(d["split"] and _adjacent_ratio(r, cf, i, d) > F.SPLIT_RATIO for i, d in enumerate(lv))
     text = r.explain()
-    # the level (95.39 K at QD32, the one point whose runs do not split) described neither QD64 group (58.9 K;
-    # 118.7–143.4 K): dropped and said in summary() since round 24's review (verify._off_level)
-    assert "at the one point whose runs do not split" not in text
-    assert "groups none of which is at the level" in r.summary()
+    # the level is said as the one unsplit point's, QD64 set apart beside it: kept by verify (its words pool no split
+    # point; round 24's review drops only a level whose "N points" count split ones in)
+    assert "at the one point whose runs do not split" in text and "split into two groups" in text
 
 
 def test_no_split_sentence_for_tight_runs():
