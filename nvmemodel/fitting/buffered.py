@@ -348,8 +348,8 @@ def buffered_sentence(facts: dict) -> str:
             said += "; fio's disk statistics name no block device under the files"
         return said + "."
     if facts.get("served") == "no_device" and facts.get("tmpfs"):
-        return (f"{head}, through the page cache; the files lie under {facts['tmpfs']}, which Linux mounts as tmpfs, and fio's disk "
-                f"statistics name no block device beneath them: served from memory (tmpfs pages), no device's time "
+        return (f"{head}, through the page cache; the files lie under {facts['tmpfs']}, which Linux mounts as tmpfs, "
+                f"and fio's disk statistics name no block device beneath them: served from memory (tmpfs pages), no device's time "
                 f"is in the rates.")
     if facts.get("served") == "no_device":
         # no disk named proves no layer (fio names none under btrfs, ZFS, overlayfs …; round 10, JE): only what

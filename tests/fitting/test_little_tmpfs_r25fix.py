@@ -1,5 +1,5 @@
-"""Round 24 part 2's CH and CF (tests/data/explain_corpus/_blind_rounds/round24_hand_read_part2.md), fixed after round 24
-was read: Little's law worded as what it proves — fio kept the I/O asked for outstanding — and never as I/O "in flight"
+"""Round 24 part 2's CH and CF (tests/data/explain_corpus/_blind_rounds/round24_hand_read_part2.md), fixed after
+round 24 was read: Little's law worded as what it proves — fio kept the I/O asked for outstanding — and never as I/O "in flight"
 at a device the disk counters show idle (CH); buffered files under /dev/shm or /run with no block device in fio's disk
 statistics said to be served from memory (tmpfs pages), not "what lay beneath the page cache is unknown" (CF).
 Spent cases assert the new words; counter-cases (a file system mounted under /dev/shm over loop0, a buffered table with

@@ -54,8 +54,8 @@ def test_plateau_range_never_from_a_split_point():
              if s["onset_x"] <= d["x"] <= s["plateau_x_to"] and not d["split"]]
     assert any(d["split"] for d in F.point_levels(res, cf.points))
     assert s["plateau_lo"] == min(whole) and s["plateau_hi"] == max(whole)
-    assert round(s["plateau_lo"], -1) == 77650 and round(s["plateau_hi"], -1) == 90230 and s["onset_x"] == 4  # (54.54 K is a run;
-    # onset 4: every QD4 run above every QD1 run, read right by hand). The claim saying this level over QD8 and QD32,
+    assert round(s["plateau_lo"], -1) == 77650 and round(s["plateau_hi"], -1) == 90230 and s["onset_x"] == 4
+    # (54.54 K is a run; onset 4: every QD4 run above every QD1 run, read right by hand). The claim saying this level over QD8 and QD32,
     # whose run groups (40.8 K and 99–110 K; 38–55 K and 111 K) none lie at it, is dropped (round 24's review, verify)
     assert "the level 7.765e+04–9.023e+04 1/s is contradicted by the kept runs at iodepth = 8" in res.summary()
 
