@@ -240,7 +240,10 @@ def buffered_fact(rows) -> dict:
     elif busy is not None and busy[2] >= BUSY_AT_LIMIT:
         out.update(layer="buffered_device", served="device")
     elif busy is None and _no_block_device(rows):
+        from .tmpfs_paths import tmpfs_dir
+
         out["served"] = "no_device"
+        out["tmpfs"] = tmpfs_dir(rows)  # files on a RAM file system by their path (round 24, CF)
     elif names and (dw := device_writes(rows)) is not None:  # ≤ 1 request per 10 random page writes (round 23 ZB)
         out.update(served="cache_writes", writes=dw)
     elif reads is not None:  # fio's own count of the device's reads, run by run
@@ -347,6 +350,10 @@ def buffered_sentence(facts: dict) -> str:
         if facts.get("served") == "no_device":
             said += "; fio's disk statistics name no block device under the files"
         return said + "."
+    if facts.get("served") == "no_device" and facts.get("tmpfs"):
+        return (f"{head}, through the page cache; the files lie under {facts['tmpfs']}, which Linux mounts as tmpfs, "
+                f"and fio's disk statistics name no block device beneath them: served from memory (tmpfs pages), no device's time "
+                f"is in the rates.")
     if facts.get("served") == "no_device":
         # no disk named proves no layer (fio names none under btrfs, ZFS, overlayfs …; round 10, JE): only what
         # direct=0 proves is said

@@ -44,7 +44,7 @@ def clat_little_claims(result, cf) -> list:
         return []
     text = (f"Little's law on fio's completion latency (the files give no total latency): IOPS × completion latency "
             f"÷ outstanding I/O = {span(f'{r.min():.2f}', f'{r.max():.2f}')} at every point; the completion latency "
-            f"leaves out submission, so the share actually in flight is at least this: the I/O asked for was in flight.")
+            f"leaves out submission, so the share outstanding is at least this: fio kept the I/O asked for outstanding.")
     s = cf.saturation.facts if cf.saturation is not None else {}
     k = s.get("onset_index")
     if s.get("state") in ("onset", "from_first") and k is not None and 0 <= k < len(p) - 1:

@@ -243,7 +243,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, True)}; but {added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
-                                        f"asked for in flight (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
+                                        f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited, so the curve is approaching a limit it has not "
                                         f"reached within the data. {noise}.", f)
         shape = (f" Step by step {_gains_words(result, xs, ys, p=p)} — {_bend_words(s, shrink)}." if xs.size >= 4 else
@@ -301,7 +301,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                     f"the level gained {s['gain']:+.0%} per doubling of {x} while fio's mean latency grew "
                                     f"×{s['lat_last'] / s['lat_first']:.3g} ({fmt_y(s['lat_first'], 's')} → "
                                     f"{fmt_y(s['lat_last'], 's')}) for ×{s['load_growth']:.3g} the {x}, with the I/O asked "
-                                    f"for in flight ({span(format(s['little_lo'], '.2f'), format(s['little_hi'], '.2f'))} by Little's "
+                                    f"for outstanding ({span(format(s['little_lo'], '.2f'), format(s['little_hi'], '.2f'))} by Little's "
                                     f"law): the added load queued. {wide}. {noise}.", f)
     level = _both(result, cf, s["plateau"], s.get("plateau_iops"), s.get("plateau_bytes_per_s"))
     if level == fmt_y(s["plateau"], u):  # the table gave one unit only: the other from the bytes per I/O

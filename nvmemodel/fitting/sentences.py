@@ -32,7 +32,7 @@ def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figur
                      f"describe the same I/Os (latency that includes submission or queueing outside the device, "
                      f"or more I/O in flight than the job options say)")
     if not parts:
-        return "; consistent (the I/O asked for was in flight)."
+        return "; consistent (fio kept the I/O asked for outstanding)."
     return "; " + "; ".join(parts) + "."
 
 

@@ -36,11 +36,13 @@ def test_zfs_eight_ssd_pool_busy_short_of_its_limit():
 
 
 def test_tmpfs_no_block_device_under_the_files():
-    """fio's JSON lists no disk under /dev/shm (tmpfs): what lay beneath is unknown from the files (fio names no disk
-    under btrfs, ZFS or overlayfs either; round 10, JE), and only that the I/O went through the page cache is said."""
+    """fio's JSON lists no disk under /dev/shm: fio names no disk under btrfs, ZFS or overlayfs either (round 10, JE),
+    but /dev/shm is tmpfs by where it is, so memory served the files (round 24 CF, tmpfs_paths)."""
     c = _layer("here_tmpfs_pagecache_bs")
     assert c["facts"]["served"] == "no_device" and c["facts"]["layer"] == "page_cache"
-    assert "no block device under the files" in c["text"] and "unknown from these files" in c["text"]
+    assert c["facts"]["tmpfs"] == "/dev/shm"
+    assert "no block device beneath them" in c["text"] and "served from memory (tmpfs pages)" in c["text"]
+    assert "unknown from these files" not in c["text"]
     assert "no local drive" not in c["text"] and "network file system served" not in c["text"]
 
 

@@ -53,7 +53,7 @@ def test_za_share_recomputed_and_above_threshold():
 def test_za_randread_qd_words():
     text = fit_case_id(E_QD).explain()
     assert "The limit is reached at or below the smallest load measured, 16 I/Os outstanding" not in text
-    assert "consistent (the I/O asked for was in flight)" not in text
+    assert "consistent (fio kept the I/O asked for outstanding)" not in text
     assert "iodepth had no effect: each I/O completed inside its submission call" in text
     assert "one I/O at a time at the device whatever iodepth says" in text
     assert "consistent as fio's bookkeeping" in text
@@ -192,4 +192,4 @@ def test_za_counter_queue_full_wait():
     assert (share >= SUBMIT_SHARE).all()  # the share alone would fire
     text = fit_case_id(case).explain()
     assert "completed inside its submission call" not in text
-    assert "consistent (the I/O asked for was in flight)" in text
+    assert "consistent (fio kept the I/O asked for outstanding)" in text

@@ -87,10 +87,11 @@ def test_several_hosts_on_one_path_still_read_as_a_network_file_system():
 
 
 def test_buffered_io_with_no_disk_keeps_only_what_direct0_proves():
-    # JE: direct=0 proves the page cache was in the path; no disk named proves nothing below it
+    # JE: direct=0 proves the page cache was in the path; no disk named proves nothing below it — but a file under
+    # /dev/shm is on tmpfs by where it is (round 24 CF, tmpfs_paths): memory served it
     said = _layer(_claims("r9_here-mmap_tmpfs_randread_bs_repeats"))
     assert len(said) == 1
-    assert "through the page cache" in said[0]["text"] and "unknown" in said[0]["text"]
+    assert "through the page cache" in said[0]["text"] and "served from memory (tmpfs pages)" in said[0]["text"]
     assert "network file system served" not in said[0]["text"] and "no local drive" not in said[0]["text"]
 
 

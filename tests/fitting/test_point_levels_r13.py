@@ -115,6 +115,8 @@ def test_split_runs_said_beside_a_surviving_level():
     lv = point_levels(r, cf.points)
     assert any(d["split"] and _adjacent_ratio(r, cf, i, d) > F.SPLIT_RATIO for i, d in enumerate(lv))
     text = r.explain()
+    # the level is said as the one unsplit point's, QD64 set apart beside it: kept by verify (its words pool no split
+    # point; round 24's review drops only a level whose "N points" count split ones in)
     assert "at the one point whose runs do not split" in text and "split into two groups" in text
 
 
