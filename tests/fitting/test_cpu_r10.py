@@ -134,13 +134,17 @@ def test_one_threshold_wording_near_one_cpu():
 
 
 def test_the_maximums_cpu_is_its_runs_median():
-    """HG: r10 fio37 QD8, three runs: 'the jobs used 0.286 CPUs' was their mean; the median is 0.243."""
+    """HG: r10 fio37, three runs a point: 'the jobs used 0.286 CPUs' at QD8 was their mean. The maximum is the point
+    whose runs' median rate is highest (round 23 AD: QD32, 74.09 K; QD8's mean 72.76 K rests on one 111 K run), and its
+    CPU is its runs' median (0.259 of 0.243, 0.259, 0.301)."""
     case = "r10_here-fio37_loop_libaio_randwrite_jsonplus_iodepth_repeats"
     p = _points(case)
-    runs = p[p["iodepth"] == 8]
+    top = p.groupby("iodepth")["iops"].median().idxmax()
+    assert top == 32 and p.groupby("iodepth")["iops"].mean().idxmax() == 8  # the two statistics disagree here
+    runs = p[p["iodepth"] == top]
     want = float(np.median(runs["cpu_usr"] + runs["cpu_sys"]))
     text = _cpu(cs.fit_case_id(case, "blind10"))
-    m = re.search(r"at the maximum \(iodepth = 8\): the jobs used ([\d.]+) CPUs", text)
+    m = re.search(r"at the maximum \(iodepth = 32\): the jobs used ([\d.]+) CPUs", text)
     assert m and float(m[1]) == pytest.approx(want, rel=0.005)
 
 
