@@ -126,5 +126,6 @@ def level_gap_words(result, levels: list[dict], title) -> str:
                       else "the points of each level identical")
                      + f", Welch's t on those points p = {a['gap']['p']:.2g}" for a in levels[:-1])
     return (", ".join(head) + ". Past its onset each curve's points are repeats of its level (the load no longer "
-            f"moves it), highest first: {ranges} — the levels' points do not overlap ({gaps}). One session: whether another repeats "
+            f"moves it), highest first: {ranges} — the levels' points do not overlap ({gaps}). One session: whether "
+            f"another repeats "
             f"the difference is not shown.")

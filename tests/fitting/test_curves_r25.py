@@ -64,9 +64,9 @@ def test_da_r25_rados_pools_are_compared_by_their_levels():
     assert "no run-to-run noise is known" not in text and "differ by at most" not in text, text
     # EC 4+2's plateau (QD 128–4096) 4.796/4.807/4.847 GB/s, mean 4.816; Rep3's 4.360/4.385/4.274, mean 4.340:
     # +11.0 %, EC above at every depth (+10.0, +9.6, +13.4 %); sd 0.55 % and 1.34 %; the gap 8.2× Rep3's sd
-    assert text.startswith("target_names=EC 4+2 pool (6 OSD) levels at 4.82 GB/s (4.49 GiB/s), 11% above "
-                           "target_names=replicated size-3 pool (6 OSD) at 4.34 GB/s (4.04 GiB/s) (10–13% above it at "
-                           "each iodepth = 128–4096)"), text
+    assert text.startswith(
+        "target_names=EC 4+2 pool (6 OSD) levels at 4.82 GB/s (4.49 GiB/s), 11% above target_names=replicated "
+        "size-3 pool (6 OSD) at 4.34 GB/s (4.04 GiB/s) (10–13% above it at each iodepth = 128–4096)"), text
     assert "(3 points, sd 0.55%)" in text and "(3 points, sd 1.34%)" in text
     assert "the levels' points do not overlap (the gap ×8.18 the larger sd" in text
     assert "p = 0.0014" in text and "whether another repeats the difference is not shown" in text
@@ -108,7 +108,7 @@ def test_da_counter_overlapping_plateaus_keep_not_told_apart():
 
 
 def test_da_counter_a_plateau_with_a_trend_is_no_level():
-    # b creeps 86 → 87.5 → 89 → 90.5 K over QD 8–64 (a straight line on log QD): its points are no repeats of one level
+    # b creeps 86 → 87.5 → 89 → 90.5 K over QD 8–64 (a line on log QD): its points are no repeats of one level
     fit = _by(_curves({"a": (100e3, 0.01), "b": (90e3, 0.0)}, plateau={"b": [86e3, 87.5e3, 89e3, 90.5e3]}))
     assert level_gaps(fit, [k for k in fit.chosen if k]) is None
     text = _curves_text(fit)
@@ -129,9 +129,9 @@ def test_dd_r25_seqread_creep_beyond_the_repeats_is_not_flat():
     (cap,) = [t for t in _texts(_fit(SEQREAD), "cap")]
     assert "is flat at" not in cap, cap
     # medians 1.462 → 1.590 GB/s (+8.7 %) over 256 KiB–16 MiB; the two positions of each size within 0.003–0.26 %
-    assert ("it is nearly level at 1.46 GB/s (1.36 GiB/s)–1.59 GB/s (1.48 GiB/s) from 256 KiB to 16 MiB (each size the "
-            "median of its kept runs), rising 8.7% over it (every run at 16 MiB above every run at 256 KiB; a size's "
-            "own runs within 0.26% of one another)") in cap
+    assert ("it is nearly level at 1.46 GB/s (1.36 GiB/s)–1.59 GB/s (1.48 GiB/s) from 256 KiB to 16 MiB (each size "
+            "the median of its kept runs), rising 8.7% over it (every run at 16 MiB above every run at 256 KiB; a "
+            "size's own runs within 0.26% of one another)") in cap
     assert "a byte cap of 1.59 GB/s (1.48 GiB/s) or a little above, measured" in cap
 
 
@@ -140,6 +140,18 @@ def test_dd_counter_r24_netudp_runs_wider_than_the_steps_stay_flat():
     fit = _fit("r24_here-netudp_udp-loopback_net_write_bs_repeats")
     (cap,) = [t for t in _texts(fit, "cap")]
     assert "IOPS are flat at 117.06 K IOPS–126.09 K IOPS from 1 KiB to 16 KiB (within 10% of one another)" in cap
+
+
+@pytest.mark.parametrize("case, flat", [
+    # blkio throttles: creeps of 0.6 % and 1.0 % beyond runs within 0.2 % / 0.55 % — below CREEP_MIN, flat caps
+    ("r8_here-rate_rate100m_blkio_riops2k_bs_repeats", "bandwidth is flat at 100 MB/s (95.4 MiB/s)–0.101 GB/s"),
+    ("r7_here_blkio_wiops_seqwrite_bs_repeats", "bandwidth is flat at 0.131 GB/s (0.122 GiB/s)–0.132 GB/s"),
+    # +5.2 % over runs within 4.8 %: not CREEP_OVER_SPREAD times the repeats' spread
+    ("r5_here_blkio_riops_maxsectors64k_bs_repeats", "bandwidth is flat at 0.128 GB/s (0.119 GiB/s)–0.135 GB/s"),
+])
+def test_dd_counter_small_creeps_of_throttle_caps_stay_flat(case, flat):
+    (cap,) = [t for t in _texts(_fit(case), "cap")]
+    assert flat in cap and "nearly level" not in cap, cap
 
 
 def test_dd_counter_seeded_level_within_its_runs_stays_flat():
@@ -154,7 +166,8 @@ def test_dd_seeded_creep_beyond_tight_runs_is_named():
     gb = 1e9
     fit = _fit_df(_sizes([0.25 * gb, 0.5 * gb, gb, 2.0 * gb, 2.06 * gb, 2.12 * gb, 2.18 * gb], sd=0.001, seed=5))
     cap = [t for t in _texts(fit, "cap") if "bandwidth is" in t]
-    assert cap and "nearly level at" in cap[0] and "rising 8.9% over it" in cap[0], cap  # 2.0 → 2.18 GB/s with ±0.1 % runs
+    # 2.0 → 2.18 GB/s over 32–256 KiB with ±0.1 % runs
+    assert cap and "nearly level at" in cap[0] and "rising 8.9% over it" in cap[0], cap
 
 
 def test_dd_counter_one_run_a_size_keeps_the_tolerance():
