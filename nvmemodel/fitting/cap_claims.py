@@ -9,6 +9,7 @@ import numpy as np
 from .fact_base import CPU_BOUND, FLAT, NO_GAIN, CurveFacts, Fact
 from .fact_words import _bytes, _claim, _xv
 from .knee_words import rise_words
+from .level_creep import creep_words
 from .wording import _fx, fmt_y, span
 
 
@@ -31,10 +32,12 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         parts = []
         if s["iops_cap"]:
             lo, hi = s["iops_range"]
-            head = (f"IOPS are flat at {span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from {_xv(result, s['iops_flat'][0])} "
-                    f"to {_xv(result, s['iops_flat'][1])} " + (f"(within {FLAT:.0%} of one another)" if not s.get(
-                        "iops_noise") else f"(×{hi / lo:.3g} apart, within the ×{s['iops_noise']:.3g} a size's own "
-                                           f"runs vary: one level)"))
+            ic = s.get("iops_creep")  # steps beyond the sizes' own tight runs: nearly level, not flat (round 25 DD)
+            head = (f"IOPS are {'nearly level' if ic else 'flat'} at {span(fmt_y(lo, '1/s'), fmt_y(hi, '1/s'))} from "
+                    f"{_xv(result, s['iops_flat'][0])} to {_xv(result, s['iops_flat'][1])}"
+                    + (creep_words(result, ic) if ic else " " + (
+                        f"(within {FLAT:.0%} of one another)" if not s.get("iops_noise") else
+                        f"(×{hi / lo:.3g} apart, within the ×{s['iops_noise']:.3g} a size's own runs vary: one level)")))
             bo = s.get("by_outstanding")
             if s.get("paced"):  # fio's pace, not a cap (blind4 r4_here_rateiops_bs_loop)
                 parts.append(f"{head}: fio's pace, not a cap of the device or the host")
@@ -67,11 +70,14 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
         elif s["bytes_cap"] and s["bytes_points"] >= 3:
             lo, hi = s["bytes_range"]
             rise = rise_words(result, s.get("bytes_rise"))  # the sizes below the level, its onset (round 19 UF)
-            head = (f"{rise}{'it' if rise else 'bandwidth'} is flat at {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
+            bc = s.get("bytes_creep")  # steps beyond the sizes' own tight runs: nearly level, not flat (round 25 DD)
+            head = (f"{rise}{'it' if rise else 'bandwidth'} is {'nearly level' if bc else 'flat'} at "
+                    f"{span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                     f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
-                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else ""))
+                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
+                    + creep_words(result, bc))
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
                 parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "

@@ -8,6 +8,7 @@ import numpy as np
 
 from .fact_base import FLAT, LEVEL_STEP, NO_GAIN, Fact, pd_num
 from .latency_growth import LITTLE_TOL
+from .level_creep import creep
 from .point_runs import point_levels
 from .size_level import rise_into
 from .stream_facts import NOISE_BAND, WIDE_SPAN, _flat_run, _held, _held_why, one_stream, trims
@@ -157,6 +158,14 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         return (float(min(lv[k]["lo"] * scale[k] for k in known)), float(max(lv[k]["hi"] * scale[k] for k in known))) \
             if known else None
 
+    # a stretch read within ±FLAT that still creeps beyond its sizes' tight repeats is no flat one (round 25 DD)
+    def creeping(idx, scale):
+        idx = list(idx)
+        if not idx:
+            return None
+        g = lambda f: np.array([lv[k][f] * (scale[k] if f != "runs" else 1) for k in idx], float)  # noqa: E731
+        return creep(b[idx], g("median"), g("lo"), g("hi"), g("runs"))
+
     facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "one_depth": one_depth,
              "iops_runs": kept(range(ni), to_i) if icap is not None else None,
              "bytes_runs": kept(range(n - nb, n), to_b) if bcap is not None else None, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
@@ -167,6 +176,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              "bytes_range": (float(tail.min()), float(tail.max())) if bcap else None,
              "bytes_depth": bytes_depth, "bytes_inflight": inflight, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
              if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
+             "iops_creep": creeping(range(ni), to_i) if icap is not None else None,
+             "bytes_creep": creeping(range(n - nb, n), to_b) if bcap is not None and nb >= 3 else None,
              "held_above": above, "bytes_doubling": doubling,
              # the sizes below a measured byte level, where no IOPS cap speaks for them: the rise into it (round 19 UF)
              "bytes_rise": rise_into(b, bw, iops, n - nb, float(tail.min()), FLAT, LEVEL_STEP) if bcap is not None and nb >= 3

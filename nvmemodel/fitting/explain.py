@@ -182,6 +182,12 @@ def curves_within_scatter(result) -> str:
     spread = float(np.max(ys.max(axis=0) / ys.min(axis=0) - 1))
     if spread > max(scatter, 2 * PAYS):
         return ""
+    # saturated curves compared by their levels, each plateau's points its repeats (round 25 DA): said where told apart
+    from .plateau_compare import level_gap_words, level_gaps
+
+    levels = level_gaps(result, keys)
+    if levels is not None:
+        return level_gap_words(result, levels, lambda k: _group_title(result, k))
     names = ", ".join(_group_title(result, k) for k in keys)
     where = (f"{result.x} = {common[0]:g}" if len(common) == 1 else f"{result.x} = {common[0]:g}–{common[-1]:g}")
     if spread <= scatter:
