@@ -10,6 +10,7 @@ from .p50_flat import median_flat, median_flat_words
 from .direction_words import directions_words
 from .fact_base import CPU_BOUND, FLAT, LEVEL_STEP, PAYS, CurveFacts
 from .fact_words import _both, _claim, _noise_words, _what, _xv, level_words
+from .fall_runs import fall_shown_words, fall_unshown_words
 from .fall_shape import AGAINST
 from .gaps import wide_gap
 from .knee_words import between_words, held_head, knee_sentence
@@ -17,6 +18,7 @@ from .latency_growth import latency_step, queued_last
 from .latency_words import _after_onset, little_growth_words
 from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
+from .run_drift import drift_words
 from .run_noise import last_step_within
 from .steps import GAIN_STEP, SUBMITTERS, cost_growth, latency_took, shrinking, submit_carried
 from .wording import _fx, fmt_y, span
@@ -59,22 +61,29 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None) -> str:
     return f"from {f0} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
 
 
-def _bend_words(s: dict, shrink: bool = False) -> str:
+def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
     steps), said; ``shrink``: every gain is below the one before, though not beyond the noise (steps.shrinking, round
-    22 XC: never "do not shrink" beside a shrinking list)."""
+    22 XC: never "do not shrink" beside a shrinking list). ``noise``: every point has repeats, so the test also used
+    their noise; without, "and the noise" is not said (set after round 25 was read: DE, r25_juicefsceph … 20m-read,
+    "(by more than 5 points and the noise)" beside "One run a point, so no repeats to measure a noise")."""
+    by = f"{GAIN_STEP * 100:.0f} points and the noise" if noise else f"{GAIN_STEP * 100:.0f} points"
     b = s.get("bend")
     if b is not None:
-        return (f"the last two gains each smaller than the one before (by more than {GAIN_STEP * 100:.0f} points and "
-                f"the noise): the rise slows")
+        return (f"the last two gains each smaller than the one before (by more than {by}): the rise slows")
     if s.get("last_falls"):
-        return (f"only the last gain fell by more than {GAIN_STEP * 100:.0f} points and the noise: one step, not yet "
-                f"a trend, so no approach to a ceiling is shown")
+        return (f"only the last gain fell by more than {by}: one step, not yet a trend, so no approach to a ceiling "
+                f"is shown")
     if shrink:
-        return (f"each gain is below the one before, but not each by more than {GAIN_STEP * 100:.0f} points and the "
-                f"noise, so the gains alone do not show an approach to a ceiling")
-    return (f"the gains do not shrink step over step (by more than {GAIN_STEP * 100:.0f} points and the noise), so no "
-            f"approach to a ceiling is shown")
+        return (f"each gain is below the one before, but not each by more than {by}, so the gains alone do not show "
+                f"an approach to a ceiling")
+    return f"the gains do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
+
+
+def _repeated(p) -> bool:
+    """Every point of the table has repeats (the step tests of steps.py then use their noise)."""
+    r = p["n_runs"].to_numpy(float)
+    return bool(np.isfinite(r).all() and (r >= 2).all())
 
 
 def _submit_words(lg: float, sub: dict) -> str:
@@ -100,6 +109,10 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if c is None or cf.saturation is None:
         return c
     noise = _noise_words(cf)
+    dr = cf.saturation.facts.get("drift")
+    if dr is not None and f"{noise}." in c.text:  # a bracketing repeat: drift over the series (round 25 DB)
+        at = c.text.rfind(f"{noise}.")
+        c = dataclasses.replace(c, text=c.text[:at] + f"{noise}; but {drift_words(result, dr)}." + c.text[at + len(noise) + 1:])
     wide = wide_noise_words(result, cf.points, result.x)
     if not wide or re.search(r"(?:runs|repeats) (?:of one|at) .{0,60}differ by", c.text) or f"{noise}." not in c.text:
         return c
@@ -194,8 +207,18 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             grew = p["out"].to_numpy(float)[[-2, -1]]
             grew = (f" and ×{grew[1] / grew[0]:.3g} the outstanding I/O" if np.isfinite(grew).all() and grew[0] > 0
                     and abs(grew[1] / grew[0] - ratio) > 0.01 * ratio else "")
-            return _claim("saturation", f"Measured {what} gained {s['collapsed_from']:+.0%} per doubling of {x} up to "
-                                        f"{x} = {_xv(result, xs[-2])}, then only {g:+.0%} per doubling in the last "
+            # each per-doubling figure names its step; a last step that still gains PAYS leads with "still rises"
+            # (set after round 25 was read: ED, r25_lisapr610 … qd, "+87% per doubling up to iodepth = 64" for the
+            # 32 → 64 step only, and "near saturation" beside +19 % in the last doubling)
+            prev = f"{_xv(result, xs[-3])} → {_xv(result, xs[-2])}"
+            if g >= PAYS:
+                return _claim("saturation", f"Measured {what} still rises at the largest {x}: {g:+.0%} per doubling "
+                                            f"in the last step ({step}{grew}), down from {s['collapsed_from']:+.0%} in "
+                                            f"the step before ({prev}): the rise slowed sharply, so a level, if any, "
+                                            f"is at or above {level_words(result, cf, ys[-1])}, the last point, not "
+                                            f"measured. {noise}.", f, state="rising")
+            return _claim("saturation", f"Measured {what} gained {s['collapsed_from']:+.0%} per doubling of {x} in the "
+                                        f"step {prev}, then only {g:+.0%} per doubling in the last "
                                         f"step ({step}{grew}): near saturation between {x} = {_xv(result, xs[-2])} and "
                                         f"{_xv(result, xs[-1])}, its level at or above {level_words(result, cf, ys[-1])}"
                                         f", the last point. {noise}.", f, state="near", onset_x=float(xs[-1]),
@@ -215,7 +238,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s)}; {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, noise=_repeated(p))}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
                                         f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
@@ -240,19 +263,24 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, True)}; but {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, True, _repeated(p))}; but {added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited, so the curve is approaching a limit it has not "
                                         f"reached within the data. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p)} — {_bend_words(s, shrink)}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p)} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p)}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
     if state == "no_queue":
         return None
+    if state == "fall_unshown":  # a lower last point inside the runs' spread: no fall, no level (round 25 EA)
+        return _claim("saturation", f"{fall_unshown_words(result, s, level_words(result, cf, s['fall_unshown']['y_max']))}"
+                                    + (f" Up to it the load still paid, "
+                                       f"{_gains_words(result, xs[:s['fall_unshown']['i_max'] + 1], ys[:s['fall_unshown']['i_max'] + 1], p=p)}."
+                                       if s["fall_unshown"]["i_max"] >= 1 else "") + f" {noise}.", f, state="unresolved")
     if state == "overlap":  # round 9 GA: the runs overlap, the mean or median gains PAYS: cannot tell
         r0, r1 = s["runs0"], s["runs1"]
         runs = (f" (runs {span(fmt_y(min(r0), u), fmt_y(max(r0), u), ' to ')} and "
@@ -459,12 +487,13 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and falls "
                 f"{drop} to {fmt_y(ys[-1], u)} at {x} = {_xv(result, xs[-1])}, " +
                 (f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}." if d.get("apart")
-                 else f"more than {d['basis']} varies."))
+                 else f"{fall_shown_words(result, d['by_runs'])}." if d.get("by_runs") else f"beyond {d['basis']}."))
         if d.get("held"):  # the peak repeated by the next points: held from a to b, falls from c (round 19 UG)
             head = held_head(result, what, level_words(result, cf, d["y_max"]), d, f"{fmt_y(ys[-1], u)} at {x} = "
                              f"{_xv(result, xs[-1])}", drop,
                              f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}."
-                             if d.get("apart") else f"beyond {d['basis']}.")
+                             if d.get("apart") else f"{fall_shown_words(result, d['by_runs'])}." if d.get("by_runs")
+                             else f"beyond {d['basis']}.")
         la, one = d.get("level_after"), d.get("one_step")
         if one is not None and not la and not d.get("held"):  # one step down, then a lower level held to the last
             # point (round 20 SE)
@@ -514,7 +543,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if s["plateau_points"] < 2 or (held and s["onset_x"] == d["x_max"]):  # the maximum is the onset itself (held
             # or not): no stretch before it to give a range over
             text = (f"{head} No later point gains {PAYS:.0%} per doubling of {x} over the maximum"
-                    + (", the first point measured" if s["onset_index"] == 0 else "") + f".{kw}{latw}{before}")
+                    + (f", the smallest {x}" if s["onset_index"] == 0 else "") + f".{kw}{latw}{before}")
         else:
             # the peak is its runs' mean, the level the points' medians: where the peak point prints two values, each
             # is named (set after round 19 was read: r19_here-batch … batch32 numjobs, UB, "peaks at 149.57 K" beside

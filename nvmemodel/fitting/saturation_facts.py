@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 
+from .fall_runs import fall_by_runs
+from .run_drift import series_drift
 from .fact_base import FLAT, LEVEL_STEP, NEAR, PAYS, Fact, _gain, last_gain
 from .knee import held_peak, unqueued_onset
 from .onset_checks import bump_before, later_rise
@@ -138,7 +140,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     facts = {"axis": result.x, "unit": result.y_unit, "onset_x": None, "last_gain_per_doubling": last_gain,
              "by_runs": by_runs, "noise": cnoise,
              "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0]),
-             "later_rise": rise_after, "bump": bump}
+             "later_rise": rise_after, "bump": bump, "drift": series_drift(result, p)}
     if onset is None:
         lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
         # still paying, but most of the added load queued: rising, towards a ceiling it has not reached
@@ -192,7 +194,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     i_held = held_peak(y, i_max)
     # a fall after the plateau's maximum: beyond the repeat noise, or (one run a point) beyond every step-to-step
     # change inside the plateau before the maximum
-    falls = None
+    falls, unshown = None, None
     if i_max < n - 1:
         drop = y[i_max] - y[-1]
         sd = p["y_std"].to_numpy(float)
@@ -210,8 +212,8 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             noise = max(float(steps.max()) if steps.size else 0.0, FLAT * y[i_max])
             # (the steps are those from the onset to the peak: said so — round 9 GF, "more than every step before
             # it" beside an earlier +117 % rise)
-            basis = (f"any step from {result.x} = {x[k]:g} to the peak and the ±{FLAT:.0%} a level is read within"
-                     if steps.size else f"the ±{FLAT:.0%} a level is read within")
+            basis = (f"any step from {result.x} = {x[k]:g} to the peak and the ±{FLAT:.0%} band a level is read within"
+                     if steps.size else f"the ±{FLAT:.0%} band a level is read within")
         cn = curve_noise(result, q)
         # every kept run at the last point below every kept run at the peak: the fall is beyond the runs whatever
         # another point's scatter (set after round 17 was read: r17_here-cpuquota … psync numjobs, 2 jobs 112–148 K,
@@ -226,6 +228,18 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             noise = cn["rel"] * y[i_max]
             basis = (f"the spread of the runs at one point (at {result.x} = {cn['x']:g} the lowest is {cn['rel']:.0%} "
                      f"below the highest)")
+        # where the peak or the last point has one run but the series has repeats elsewhere, the fall is read from
+        # the runs: the last point's runs below the peak's lowest run by more than the series' largest run spread
+        # (set after round 25 was read: EA, fall_runs.py)
+        one = lambda i: kr[i] if kr[i].size else np.array([y[i]]) if reps[i] == 1 else kr[i]  # noqa: E731
+        fr = fall_by_runs(one(i_max), one(n - 1), cn["rel"], cn["x"]) \
+            if drop > noise and not apart and not splits[[i_max, n - 1]].any() else None
+        if fr is not None and not fr["shown"]:
+            unshown = {**fr, "x_max": float(x[i_max]), "y_max": float(y[i_max]), "x_last": float(x[-1]),
+                       "y_last": float(y[-1]), "i_max": i_max, "drop": float(drop / y[i_max])}
+            noise = drop  # (no fall: the runs do not show one)
+        if fr is not None and fr["shown"]:
+            basis = "runs"
         after = _level_after(x, y, reps, i_held) if drop > noise else None
         if drop > noise and not (after or {}).get("one_level"):  # (with repeats their noise; without, ±FLAT above)
             from .steps import level_after_fall
@@ -238,11 +252,19 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             one_step = level_after_fall(x, y, lo_r, hi_r, i_max) if after is None and not splits.any() else None
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
                      "basis": basis, "level_after": after, "apart": bool(apart), "one_step": one_step,
+                     "by_runs": ({**fr, "x_max": float(x[i_max]), "x_last": float(x[-1])}
+                                 if fr is not None and fr["shown"] else None),
                      "held": ({"x_to": float(x[i_held]), "points": i_held - i_max + 1, "x_next": float(x[i_held + 1]),
                                "lo": float(y[i_max:i_held + 1].min())}
                               if i_max < i_held < n - 1 else None),
                      "steps": [(float(x[j]), float(x[j + 1]), float(y[j + 1] / y[j] - 1))
                                for j in range(min(i_held, n - 2), n - 1)]}
+    if unshown is not None:
+        # a lower last point the runs do not tell from their spread: neither a fall nor a level is read (round 25 EA)
+        facts.update(state="fall_unshown", fall_unshown=unshown, onset_index=k,
+                     gain_before=(_gain(y[k - 1], y[k], x[k - 1], x[k]) if k > 0 else None))
+        return Fact("saturation", facts, f"the one run at {result.x} = {x[-1]:g} lies within the series' run spread "
+                                         f"below the peak's runs")
     # how much the points after the onset scatter step to step (one run a point: a +27 % step after a -16 % one is
     # scatter about the level, not a rise the onset rule missed — said so)
     steps = y[k + 1:] / y[k:-1] - 1 if n - k >= 2 else np.array([])

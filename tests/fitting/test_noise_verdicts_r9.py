@@ -98,4 +98,4 @@ def test_the_steps_a_fall_is_compared_with_are_named():
     # +117 % from QD1 to 4, then 104.5 K over QD4–32 and −13 % to QD1024: "more than every step before it" was false
     (t,) = _sat(fit_case_id("r9_sabrentproj3_rocket4plus-win-buffered_16k-seqread_qd"))
     assert "every step before it" not in t
-    assert "falls 13% to 94.30 K IOPS at iodepth = 1024, more than any step from iodepth = 4 to the peak" in t
+    assert "falls 13% to 94.30 K IOPS at iodepth = 1024, beyond any step from iodepth = 4 to the peak" in t
