@@ -34,7 +34,7 @@ def layer_load(rows) -> dict | None:
     from .buffered import _busy
 
     busy = _busy(rows)
-    per = []
+    per: list[float] = []
     if {"disk_write_ios", "ios", "direction"} <= set(rows.columns):
         for _, g in rows.groupby(rows["source_path"].astype(str), sort=False):
             dev = _num(g, "disk_write_ios").dropna().unique()

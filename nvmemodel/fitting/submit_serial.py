@@ -63,7 +63,9 @@ def submit_serial(result, p) -> dict | None:
     out = p["out"].to_numpy(float) if "out" in p else np.full(len(p), np.nan)
     if not (np.isfinite(out).any() and np.nanmin(out) <= QUEUE_HELD):
         return None
-    shares, slats, done = [], [], None
+    shares: list[float] = []
+    slats: list[float] = []
+    done: dict | None = None
     keys = [k for k in ("source_path", "run", "group_id") if k in rows]
     for i, srcs in enumerate(p["sources"].astype(str)):
         r = rows[rows["source_path"].astype(str).isin([s for s in srcs.split(";") if s])]
