@@ -52,20 +52,32 @@ def _one_stream_words(result, cf: CurveFacts, s: dict) -> str:
             f"which more I/O in flight may overlap")
 
 
-def _outside_words(result, cf: CurveFacts, flat: tuple, lo: float, hi: float) -> str:
-    """"; below it at 64 KiB: 0.345 GB/s (0.321 GiB/s), 9.4% below its top" — every size outside a stated flat range whose mean
-    lies outside the range, named with its value and side (set after round 25 was read: EF, r25_iscsiwifi_helios4-
-    local-sg-hdd-vs-ssd_seqwrite_bs_by-disk, the SSD "flat … from 128 KiB to 2 MiB" with 64 KiB at 345 MB/s unsaid);
-    "" where there is none."""
+def _outside_words(result, cf: CurveFacts, s: dict, lo: float, hi: float) -> str:
+    """"; below it at 64 KiB: 0.345 GB/s (0.321 GiB/s), 9.4% below its top" — the sizes outside a stated flat byte
+    range whose mean lies outside it and that no IOPS sentence of the claim covers (an IOPS flat stretch said before),
+    named with their value and side: one or two by value, more as the range of sizes and values (set after round 25 was
+    read: EF, r25_iscsiwifi_helios4-local-sg-hdd-vs-ssd_seqwrite_bs_by-disk, the SSD "flat … from 128 KiB to 2 MiB"
+    with 64 KiB at 345 MB/s unsaid); "" where there is none."""
     if "bytes_per_s" not in cf.points:
         return ""
+    flat = s["bytes_flat"]
     xs, bw = cf.points["x"].to_numpy(float), cf.points["bytes_per_s"].to_numpy(float)
-    out = (xs < flat[0]) | (xs > flat[1])
-    below = [(a, v) for a, v in zip(xs[out], bw[out]) if np.isfinite(v) and v < lo]
-    above = [(a, v) for a, v in zip(xs[out], bw[out]) if np.isfinite(v) and v > hi]
-    parts = [f"{side} it at " + ", ".join(f"{_xv(result, a)}: {fmt_y(v, 'B/s')}, {abs(v / hi - 1):.1%} {side} its top"
-                                          for a, v in pts)
-             for side, pts in (("below", below), ("above", above)) if pts]
+    out = ((xs < flat[0]) | (xs > flat[1])) & np.isfinite(bw)
+    if s.get("iops_cap") and s.get("iops_flat"):  # said by the IOPS sentence before it
+        out &= ~((xs >= s["iops_flat"][0]) & (xs <= s["iops_flat"][1]))
+    for x, *_ in s.get("held_above") or ():  # said by _held_words after it
+        out &= xs != x
+    parts = []
+    for side, sel in (("below", out & (bw < lo)), ("above", out & (bw > hi))):
+        a, v = xs[sel], bw[sel]
+        if a.size == 0:
+            continue
+        if a.size <= 2:
+            parts.append(f"{side} it at " + ", ".join(f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} "
+                                                      f"{side} its top" for x, y in zip(a, v)))
+        else:
+            parts.append(f"{side} it at the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
+                         f"({span(fmt_y(v.min(), 'B/s'), fmt_y(v.max(), 'B/s'))})")
     return ("; " + "; ".join(parts)) if parts else ""
 
 
@@ -118,7 +130,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
                        f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
-                    + ("" if rise else _outside_words(result, cf, s["bytes_flat"], lo, hi)))
+                    + ("" if rise else _outside_words(result, cf, s, lo, hi)))
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
                 parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "

@@ -631,7 +631,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         elif (sub := submit_serial(result, cf.points)) is not None:  # the submit call held it (round 25 EC)
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU while each job spent "
                          f"{share_span(sub['lo'], sub['hi'])} of its time inside the submit call: for the rest of each call the thread waited inside "
-                         f"the kernel (for a lock, the layer below or a CPU), not computing")
+                         f"the kernel (for the layer below, a lock or a CPU), not computing")
         else:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
                          f"(fio counts the job's thread only)")

@@ -25,13 +25,17 @@ import numpy as np
 
 from .submit_inline import QUEUE_HELD, run_inline_share
 
-__all__ = ["SUBMIT_BOUND", "DONE_IN_CALL", "share_span", "submit_serial", "submit_holder_words", "submit_little_words"]
+__all__ = ["SUBMIT_BOUND", "ONE_CALL", "DONE_IN_CALL", "share_span", "submit_serial", "submit_holder_words", "submit_little_words"]
 
 #: slat × a job's IOPS (the share of each job's time inside the submit call) from which the submit call is named as the
 #: serial server holding the rate: at 0.9 at most a tenth of each job's cycle is left for fio's own loop and reaping,
 #: too little for a limit outside the call. Set after round 25 was read (EC: r25 btrfscow 0.980–0.989 in every run;
 #: the counter-cases r24 zramuring 0.09–0.14 and r24 posixaio ≤ 0.005 lie far below it).
 SUBMIT_BOUND = 0.9
+#: slat × a job's IOPS above which the I/Os' submission times overlapped (fio submitting a batch: each I/O's slat counts
+#: the wait for the whole batch, r19_here-batch … batch32, 28.6–31.7), so the share is no time of one call at a time;
+#: the upper end of the band Little's law is read within (clat_little.CLAT_OVER). Set after round 25 was read.
+ONE_CALL = 1.1
 #: clat ÷ slat at one I/O per job below which the I/O was complete when the submit call returned (the completion only
 #: reaped): a device that still had the I/O after the call would show a completion time of the order of its service
 #: time, not a tenth of the call's. Set after round 25 was read (EC: btrfscow QD1 clat 0.95–1.05 µs against slat
@@ -52,7 +56,8 @@ def _rows(result, p):
 def submit_serial(result, p) -> dict | None:
     """``{lo, hi, slat_lo, slat_hi, done: {x, clat, slat} | None}`` where every run of every point of ``p`` (a
     curve's points, with their ``sources``) spent at least :data:`SUBMIT_BOUND` of each job's time inside the submit
-    call and some point ran at most :data:`~.submit_inline.QUEUE_HELD` I/O outstanding; else None. ``lo``/``hi`` are
+    call (and at most :data:`ONE_CALL`: no overlapping batch) and some point ran at most
+    :data:`~.submit_inline.QUEUE_HELD` I/O outstanding; else None. ``lo``/``hi`` are
     the lowest and highest run's share, ``slat_*`` the runs' mean slat range; ``done`` the point at one I/O per job
     where the completion latency was under :data:`DONE_IN_CALL` of the submit time (the I/O done inside the call)."""
     import pandas as pd
@@ -75,7 +80,7 @@ def submit_serial(result, p) -> dict | None:
         n = int(gi.max()) + 1
         first = np.flatnonzero(~pd.Series(gi).duplicated().to_numpy())
         share = run_inline_share(r.drop(columns=["direct"], errors="ignore"), gi, n, first)
-        if not (np.isfinite(share).all() and (share >= SUBMIT_BOUND).all()):
+        if not (np.isfinite(share).all() and (share >= SUBMIT_BOUND).all() and (share <= ONE_CALL).all()):
             return None
         shares.extend(share)
         slat = r["slat_mean_s"].to_numpy(float)
@@ -104,11 +109,16 @@ def submit_holder_words(result, p) -> str:
     s = submit_serial(result, p)
     if s is None:
         return ""
-    text = (f" Each job spent {share_span(s['lo'], s['hi'])} of its time inside the submit call (fio's submission "
-            f"latency {span(fmt_y(s['slat_lo'], 's'), fmt_y(s['slat_hi'], 's'))} an I/O, ≈ 1 ÷ its IOPS): the "
-            f"submit call, one at a time per job (with whatever waits inside it), is the serial server that holds the "
-            f"rate — a rate cap that holds I/O after submission would show its wait in the completion latency, not here")
+    head = (f" Each job spent {share_span(s['lo'], s['hi'])} of its time inside the submit call (fio's submission "
+            f"latency {span(fmt_y(s['slat_lo'], 's'), fmt_y(s['slat_hi'], 's'))} an I/O, ≈ 1 ÷ its IOPS)")
     d = s["done"]
+    if d is None:  # the call may have waited for the device (a full queue): it paced the I/O, whatever held it
+        return (f"{head}: the submit call, one at a time per job, paced the I/O — whatever it waited for inside (the "
+                f"layer below, a full device queue or a lock); a rate cap that holds I/O after submission would show "
+                f"its wait in the completion latency, not here.")
+    text = (f"{head}: the submit call, one at a time per job (with whatever waits inside it), is the serial server "
+            f"that holds the rate — a rate cap that holds I/O after submission would show its wait in the completion "
+            f"latency, not here")
     if d is not None:
         text += (f"; at {result.x} = {_fx(d['x'])} each I/O was complete when the call returned (completion latency "
                  f"{span(fmt_y(d['clat_lo'], 's'), fmt_y(d['clat_hi'], 's'))}), so the layer did the I/O inside the "

@@ -60,3 +60,13 @@ def test_ee_counter_synthetic_deeper_queue():
     assert _one_stream_words(types.SimpleNamespace(x="block_size_bytes"), cf, s) == ""
     pts["out"] = 1.0
     assert "one stream's time per byte" in _one_stream_words(types.SimpleNamespace(x="block_size_bytes"), cf, s)
+
+
+def test_ef_many_sizes_below_as_a_range_and_none_said_twice():
+    # r11 myconfzns psync QD1: the IOPS sentence covers 1–16 KiB; 32–512 KiB lie below the 1–32 MiB level: one range
+    text = fit_case_id("r11_myconfzns_femu-zns-mu11_seqread_psync-qd1_bs").explain()
+    assert "below it at the 5 sizes from 32 KiB to 512 KiB (0.272 GB/s" in text
+    assert "below it at 1 KiB" not in text
+    # r10 icpe24sched: 8 KiB's 2.48 GB/s above the level is said once, by the CPU-held words
+    text = fit_case_id("r10_icpe24sched_980pro_randread_iouring-1core_qd128_bs").explain()
+    assert "above it at" not in text and "8 KiB made 2.48 GB/s" in text

@@ -156,3 +156,10 @@ def test_eg_synthetic_busy_layer_and_few_writes():
     words = layer_load_words(load, "dm-0")
     assert "busy 92–97 % of each run" in words
     assert "not saturated" not in words and "writes on dm-0" not in words
+
+
+def test_ec_counter_batched_submission():
+    # r19 here-batch: iodepth_batch 32, each I/O's slat counts its batch's wait: slat × IOPS 28.6–31.7 per job is no
+    # share of one call at a time (ONE_CALL); nothing about the submit call is said
+    text = fit_case_id("r19_here-batch_loop_libaio_batch32_randread_qd32_numjobs_repeats").explain()
+    assert "inside the submit call" not in text
