@@ -54,8 +54,8 @@ def clat_little_claims(result, cf) -> list:
         xs = p["x"].to_numpy(float)  # the latency is measured: its growth with the depth is the finding
         text += (f" The completion latency itself grew ×{cl[-1] / cl[k]:.3g}, {fmt_y(cl[k], 's')} → "
                  f"{fmt_y(cl[-1], 's')}, for ×{out[-1] / out[k]:.3g} the outstanding I/O ({result.x} = "
-                 f"{_xv(result, xs[k])} → {_xv(result, xs[-1])}): where fio held that depth, a fixed rate, the added "
-                 f"I/O waiting.")
+                 f"{_xv(result, xs[k])} → {_xv(result, xs[-1])}): if fio held that depth, the rate stayed fixed and the "
+                 f"added I/O waited.")
     elif s.get("state") in ("onset", "from_first") and k is not None and 0 <= k < len(p) - 1:
         x = result.x
         xs = p["x"].to_numpy(float)
