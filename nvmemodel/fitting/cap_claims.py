@@ -53,7 +53,7 @@ def _one_stream_words(result, cf: CurveFacts, s: dict) -> str:
 
 
 def _outside_words(result, cf: CurveFacts, s: dict, lo: float, hi: float) -> str:
-    """"; below it at 64 KiB: 0.345 GB/s (0.321 GiB/s), 9.4% below its top" — the sizes outside a stated flat byte
+    """"; below the level at 64 KiB: 0.345 GB/s (0.321 GiB/s), 9.4% below its top" — the sizes outside a stated flat byte
     range whose mean lies outside it and that no IOPS sentence of the claim covers (an IOPS flat stretch said before),
     named with their value and side: one or two by value, more as the range of sizes and values (set after round 25 was
     read: EF, r25_iscsiwifi_helios4-local-sg-hdd-vs-ssd_seqwrite_bs_by-disk, the SSD "flat … from 128 KiB to 2 MiB"
@@ -73,10 +73,10 @@ def _outside_words(result, cf: CurveFacts, s: dict, lo: float, hi: float) -> str
         if a.size == 0:
             continue
         if a.size <= 2:
-            parts.append(f"{side} it at " + ", ".join(f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} "
+            parts.append(f"{side} the level at " + ", ".join(f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} "
                                                       f"{side} its top" for x, y in zip(a, v)))
         else:
-            parts.append(f"{side} it at the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
+            parts.append(f"{side} the level at the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
                          f"({span(fmt_y(v.min(), 'B/s'), fmt_y(v.max(), 'B/s'))})")
     return ("; " + "; ".join(parts)) if parts else ""
 
@@ -129,15 +129,15 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                     f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
-                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
-                    + ("" if rise else _outside_words(result, cf, s, lo, hi)))
+                       f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else ""))
+            outside = "" if rise else _outside_words(result, cf, s, lo, hi)  # (round 25 EF)
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
                 parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "
-                             + _depth_bytes_words(result, cf, s) + _held_words(result, s))
+                             + _depth_bytes_words(result, cf, s) + _held_words(result, s) + outside)
             else:
                 parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
-                             + _held_words(result, s))
+                             + _held_words(result, s) + outside)
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
