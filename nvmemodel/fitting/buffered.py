@@ -233,6 +233,10 @@ def buffered_fact(rows) -> dict:
     wb = _writeback(rows) if not _no_block_device(rows) else None
     if _synced(rows) and layered:  # the flush waited for the layer fio names, not a drive
         out.update(layer=layered[0][1], served="device", synced=True, through=layered[0][0])
+        if len(layered) == 1:  # its busy share and writes per fio write (round 25 EG)
+            from .layer_load import layer_load
+
+            out["load"] = layer_load(rows)
     elif _synced(rows) and not _no_block_device(rows):  # fsync on tmpfs waits for no device
         out.update(layer="buffered_device", served="device", synced=True)
     elif wb is not None:  # the page cache took the writes; write-back to the device beneath set the rate
@@ -279,6 +283,12 @@ def buffered_sentence(facts: dict) -> str:
                 "nbd": "a network block device: as durable and as fast as the server beneath it",
                 "rbd": "a Ceph RBD (network) block device: as durable and as fast as the cluster beneath it"}.get(
             facts["layer"], "a layer above the drives")
+        from .layer_load import layer_load_words
+
+        load = layer_load_words(facts.get("load"), d)
+        if load:  # how loaded the layer was: "that layer's" is not "at that layer's limit" (round 25 EG)
+            return (f"{head}, but every write was flushed (fsync/fdatasync after each) to {d}, {what}; each write "
+                    f"waited for that layer, not for memory, and a drive's limits apply only below it{load}.")
         return (f"{head}, but every write was flushed (fsync/fdatasync after each) to {d}, {what}; the rates are "
                 f"that layer's, not memory's, and a drive's limits apply only below it.")
     if facts.get("synced"):

@@ -24,6 +24,64 @@ def _cap_words(what: str, cap: float, runs: tuple | None, u: str) -> str:
             f"{fmt_y(cap, u)}: a level of these runs, not a cap they show")
 
 
+def _one_stream_words(result, cf: CurveFacts, s: dict) -> str:
+    """"; with one I/O in flight each took a fixed 1.9 ms plus the size ÷ 33.5 MB/s between 1 MiB and 2 MiB: one
+    stream's time per byte, which more I/O in flight may overlap" — for a byte limit approached at the two largest
+    sizes where every point ran one I/O outstanding (set after round 25 was read: EE, r25_iscsiwifi_lio-iscsi-80211ac_
+    seqwrite-direct-psync_bs_by-disk, "a byte limit at or above 32.5 MB/s" of psync writes one at a time over an iSCSI
+    link); "" otherwise."""
+    p = cf.points
+    if "out" not in p or "bytes_per_s" not in p or len(p) < 2:
+        return ""
+    out = p["out"].to_numpy(float)
+    if not (np.isfinite(out).all() and (out == 1).all()):
+        return ""
+    xs, bw = p["x"].to_numpy(float), p["bytes_per_s"].to_numpy(float)
+    at = [np.flatnonzero(xs == v) for v in s["bytes_flat"]]
+    if not all(a.size for a in at):
+        return ""
+    i, j = int(at[0][0]), int(at[1][0])
+    t_i, t_j = xs[i] / bw[i], xs[j] / bw[j]
+    if not (t_j > t_i > 0):
+        return ""
+    rate = (xs[j] - xs[i]) / (t_j - t_i)
+    fixed = t_i - xs[i] / rate
+    head = (f"a fixed {fmt_y(fixed, 's')} plus the size ÷ {fmt_y(rate, 'B/s')}" if fixed > 0 else
+            f"the size ÷ {fmt_y(rate, 'B/s')}")
+    return (f"; with one I/O in flight at every size, each took {head} between {_xv(result, xs[i])} and "
+            f"{_xv(result, xs[j])} (its time {fmt_y(t_i, 's')} → {fmt_y(t_j, 's')}): one stream's time per byte, "
+            f"which more I/O in flight may overlap")
+
+
+def _outside_words(result, cf: CurveFacts, s: dict, lo: float, hi: float) -> str:
+    """"; below the level at 64 KiB: 0.345 GB/s (0.321 GiB/s), 9.4% below its top" — the sizes outside a stated flat byte
+    range whose mean lies outside it and that no IOPS sentence of the claim covers (an IOPS flat stretch said before),
+    named with their value and side: one or two by value, more as the range of sizes and values (set after round 25 was
+    read: EF, r25_iscsiwifi_helios4-local-sg-hdd-vs-ssd_seqwrite_bs_by-disk, the SSD "flat … from 128 KiB to 2 MiB"
+    with 64 KiB at 345 MB/s unsaid); "" where there is none."""
+    if "bytes_per_s" not in cf.points:
+        return ""
+    flat = s["bytes_flat"]
+    xs, bw = cf.points["x"].to_numpy(float), cf.points["bytes_per_s"].to_numpy(float)
+    out = ((xs < flat[0]) | (xs > flat[1])) & np.isfinite(bw)
+    if s.get("iops_cap") and s.get("iops_flat"):  # said by the IOPS sentence before it
+        out &= ~((xs >= s["iops_flat"][0]) & (xs <= s["iops_flat"][1]))
+    for x, *_ in s.get("held_above") or ():  # said by _held_words after it
+        out &= xs != x
+    parts = []
+    for side, sel in (("below", out & (bw < lo)), ("above", out & (bw > hi))):
+        a, v = xs[sel], bw[sel]
+        if a.size == 0:
+            continue
+        if a.size <= 2:
+            parts.append(f"{side} the level at " + ", ".join(f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} "
+                                                      f"{side} its top" for x, y in zip(a, v)))
+        else:
+            parts.append(f"{side} the level at the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
+                         f"({span(fmt_y(v.min(), 'B/s'), fmt_y(v.max(), 'B/s'))})")
+    return ("; " + "; ".join(parts)) if parts else ""
+
+
 def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     out = []
     f = cf.cap
@@ -78,13 +136,14 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
                        f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
                     + creep_words(result, bc))
+            outside = "" if rise else _outside_words(result, cf, s, lo, hi)  # (round 25 EF)
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
                 parts.append(f"{head}, all at {_fx(d)} I/O{'' if d == 1 else 's'} outstanding: "
-                             + _depth_bytes_words(result, cf, s) + _held_words(result, s))
+                             + _depth_bytes_words(result, cf, s) + _held_words(result, s) + outside)
             else:
                 parts.append(f"{head}: " + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
-                             + _held_words(result, s))
+                             + _held_words(result, s) + outside)
         elif s["bytes_cap"]:
             bw = cf.points["bytes_per_s"].to_numpy(float)
             a, b = bw[-2], bw[-1]  # in size order, as measured
@@ -100,7 +159,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                             if gains else f"a byte limit near {fmt_y(max(a, b), 'B/s')}, the larger block no faster"
                             + ((f" ({b / a - 1:+.2%} in the means, within the runs' spread)" if overlap else
                                 f" ({b / a - 1:+.2%})") if b >= a else ""))
-                         + _held_words(result, s))
+                         + _one_stream_words(result, cf, s) + _held_words(result, s))
         elif s.get("bytes_doubling"):  # a byte level from the first size, by doubling (round 17 YC)
             d = s["bytes_doubling"]
             (b0, b1), (x0, x1), dep = d["bytes"], d["sizes"], d["depth"]

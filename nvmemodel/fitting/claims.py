@@ -623,6 +623,11 @@ def _structure(result, key, struct) -> list[Claim]:
     if struct["regimes"] is not None and repeated:  # (one run a point: a level stretch may be one noisy step)
         return [Claim("structure", f"The {model} fit misses a step near {x} = {_xv(result, struct['regimes'])}: "
                                    f"the data level off there and rise again — two regimes? ({test}).")]
+    if np.isfinite(struct.get("rel", np.nan)):  # named by its largest relative miss (round 25 EG)
+        return [Claim("structure", f"The {model} fit misses the data's shape, most at {x} = "
+                                   f"{_xv(result, struct['x_rel'])}, where the data lie {abs(struct['rel']):.0%} "
+                                   f"{'above' if struct['rel'] > 0 else 'below'} it (its residuals are structured: "
+                                   f"{test}).")]
     return [Claim("structure", f"The {model} fit misses the data's shape near {x} = {_xv(result, struct['x_step'])} "
                                f"(its residuals are structured: {test}).")]
 

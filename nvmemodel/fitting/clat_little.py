@@ -40,17 +40,26 @@ def clat_little_claims(result, cf) -> list:
     if not ((cl > 0).all() and (out > 0).all()) or len(p) < 2:
         return []
     r = iops * cl / out
-    if np.round(r.min(), 2) < CLAT_FULL or np.round(r.max(), 2) > CLAT_OVER:
+    from .rate_from_latency import DERIVED_WORDS, rates_derived
+
+    derived = rates_derived(result, p)  # rates made from this latency: the check is an identity (round 25 EB)
+    if not derived and (np.round(r.min(), 2) < CLAT_FULL or np.round(r.max(), 2) > CLAT_OVER):
         return []
-    text = (f"Little's law on fio's completion latency (the files give no total latency): IOPS × completion latency "
+    text = f"Little's law on fio's completion latency: {DERIVED_WORDS}." if derived else (f"Little's law on fio's completion latency (the files give no total latency): IOPS × completion latency "
             f"÷ outstanding I/O = {span(f'{r.min():.2f}', f'{r.max():.2f}')} at every point; the completion latency "
             f"leaves out submission, so the share outstanding is at least this: fio kept the I/O asked for outstanding.")
     s = cf.saturation.facts if cf.saturation is not None else {}
     k = s.get("onset_index")
-    if s.get("state") in ("onset", "from_first") and k is not None and 0 <= k < len(p) - 1:
+    if s.get("state") in ("onset", "from_first") and k is not None and 0 <= k < len(p) - 1 and derived:
+        xs = p["x"].to_numpy(float)  # the latency is measured: its growth with the depth is the finding
+        text += (f" The completion latency itself grew ×{cl[-1] / cl[k]:.3g}, {fmt_y(cl[k], 's')} → "
+                 f"{fmt_y(cl[-1], 's')}, for ×{out[-1] / out[k]:.3g} the outstanding I/O ({result.x} = "
+                 f"{_xv(result, xs[k])} → {_xv(result, xs[-1])}): if fio held that depth, the rate stayed fixed and the "
+                 f"added I/O waited.")
+    elif s.get("state") in ("onset", "from_first") and k is not None and 0 <= k < len(p) - 1:
         x = result.x
         xs = p["x"].to_numpy(float)
         text += (f" Over the level ({x} = {_xv(result, xs[k])} → {_xv(result, xs[-1])}) the completion latency grew "
                  f"×{cl[-1] / cl[k]:.3g}, {fmt_y(cl[k], 's')} → {fmt_y(cl[-1], 's')}, for ×{out[-1] / out[k]:.3g} the "
                  f"outstanding I/O while IOPS changed {iops[-1] / iops[k] - 1:+.0%}: the added load queued.")
-    return [Claim("little", text, {"clat_little": [float(r.min()), float(r.max())]})]
+    return [Claim("little", text, {"clat_little": [float(r.min()), float(r.max())], "rates_derived": derived})]

@@ -17,6 +17,7 @@ from .axes import axis_kind
 from .facts import CPU_BOUND, LEVEL_STEP, PAYS, _gain, cost_rise, curve_facts
 from .cpu_limits import busy_sustains, far_from_limit, far_words
 from .cpu_bytes import follows_at
+from .submit_serial import share_span, submit_serial
 from .wording import cpus_words, fmt_y, span
 
 __all__ = ["_machine_cpu", "_per_job_cpu", "unsaid_cost"]
@@ -627,6 +628,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU, and its runs' rates moved with the CPU it got "
                          f"({fol['gb_lo']:.3g}–{fol['gb_hi']:.3g} GB per CPU-second: see its cost per byte); what held "
                          f"its CPU time below a whole CPU its figures do not show (fio counts the job's thread only)")
+        elif (sub := submit_serial(result, cf.points)) is not None:  # the submit call held it (round 25 EC)
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU while each job spent "
+                         f"{share_span(sub['lo'], sub['hi'])} of its time inside the submit call: for the rest of each call the thread waited inside "
+                         f"the kernel (for the layer below, a lock or a CPU), not computing")
         else:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
                          f"(fio counts the job's thread only)")

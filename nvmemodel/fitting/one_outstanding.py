@@ -104,6 +104,12 @@ def one_words(result, p, iops: float) -> str:
             return (f" The limit is reached at the smallest load measured, 1 I/O outstanding by the settings "
                     f"(IOPS × fio's mean latency = {cover:.2f} in flight: part of each cycle lay outside fio's "
                     f"latency).")
+        from .rate_from_latency import rates_derived
+
+        if rates_derived(result, p):  # the rate was made from this latency: "= 1.00 in flight" is no check (r25 EB)
+            return (f" The limit is reached at the smallest load measured, 1 I/O outstanding: with one I/O in flight "
+                    f"each took {fmt_y(lat, 's')} (fio's mean latency, from which the table's rates were derived)"
+                    f"{tail}")
         return (f" The limit is reached at the smallest load measured, 1 I/O outstanding: with one I/O in flight "
                 f"each took {fmt_y(lat, 's')} (fio's mean latency; × {fmt_y(iops, '1/s')} = {cover:.2f} in "
                 f"flight){tail}")

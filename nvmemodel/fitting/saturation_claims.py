@@ -20,6 +20,7 @@ from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
 from .run_drift import drift_words
 from .run_noise import last_step_within
+from .submit_serial import submit_holder_words
 from .steps import GAIN_STEP, SUBMITTERS, cost_growth, latency_took, shrinking, submit_carried
 from .wording import _fx, fmt_y, span
 
@@ -387,10 +388,13 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                 and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail") and known_one(result, p):
             # a flat median: not each I/O's time; the one I/O only where numjobs is named, the queueing only where
             # the latency grew with the load (one_outstanding; set after round 21's fixes were reviewed: asct)
+            # the submit call as the serial server where each job spent ≥ 90 % of its time in it (round 25 EC)
+            held = submit_holder_words(result, p)
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point"
-                     + (", and more outstanding I/O only queues in front of it." if queues(result, p) else ".")
-                     + UNKNOWN_HOLDER)
+                     + (", and more outstanding I/O only queues in front of it." if queues(result, p) and not held
+                        else ".")
+                     + (held or UNKNOWN_HOLDER))
         elif np.isfinite(out[0]) and out[0] > 1:
             text += f" The limit is reached at or below the smallest load measured, {_fx(out[0])} I/Os outstanding."
         elif np.isfinite(out[0]) and out[0] == 1:  # without fio's latency 1 ÷ IOPS is each I/O's mean time by

@@ -69,6 +69,10 @@ def _little_check(result, key) -> str:
     lo, hi = lo[keep], hi[keep]
     if lo.size == 0:
         return ""
+    from .rate_from_latency import DERIVED_WORDS, rates_derived
+
+    if rates_derived(result, kp):  # rates made from the latency: the check is an identity (round 25 EB)
+        return f"Little's law check: {DERIVED_WORDS}."
     from .curves import Y_COLUMNS
 
     direction = Y_COLUMNS.get(result.y, (None, None))[1]
@@ -79,18 +83,23 @@ def _little_check(result, key) -> str:
                   f"IOPS × mean latency summed over reads and writes)")
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
-            + _inline_little(result, pts, _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
+            + _inline_little(result, pts, kp, _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
                                                           "the runs' options" if paced else "fio's CPU figures"))
             + (_fsync_words(result, pts) if (lo < 0.8).any() and not sync else ""))
 
 
-def _inline_little(result, pts, verdict: str) -> str:
+def _inline_little(result, pts, kp, verdict: str) -> str:
     """A consistent check of runs whose I/O completed inside its submission call is true of fio's bookkeeping only:
-    fio held the iodepth asked for, the device had one I/O at a time per job (submit_inline; round 23 ZA)."""
+    fio held the iodepth asked for, the device had one I/O at a time per job (submit_inline; round 23 ZA), and so with
+    O_DIRECT where each job spent ≥ 90 % of its time in the call and the I/O was done when it returned (submit_serial;
+    round 25 EC)."""
     from .submit_inline import inline_words
+    from .submit_serial import submit_little_words
 
-    if not verdict.startswith("; consistent") or not inline_words(result, pts):
+    if not verdict.startswith("; consistent"):
         return verdict
+    if not inline_words(result, pts):
+        return submit_little_words(result, kp) or verdict
     return ("; consistent as fio's bookkeeping (fio held the I/O asked for), not as I/O in flight at the device: "
             + inline_words(result, pts) + ".")
 
