@@ -39,9 +39,10 @@ def top_index(p, allowed=None) -> int:
     return int(np.nanargmax(lv))
 
 
-def outside_words(result, p, i0: int, i1: int, lo: float, hi: float) -> str:
+def outside_words(result, p, i0: int, i1: int, lo: float, hi: float, only=None) -> str:
     """" 1 run of 3 at iodepth = 1 lay at 152.35 K IOPS, more than 10% outside that range." — the kept runs of points
-    ``i0``..``i1`` more than :data:`OUTSIDE` outside ``lo``–``hi``; "" where none is."""
+    ``i0``..``i1`` (of those in ``only`` where given: split points set apart are said on their own) more than
+    :data:`OUTSIDE` outside ``lo``–``hi``; "" where none is."""
     from .fact_words import _xv
 
     if "runs_kept" not in p or not (np.isfinite(lo) and np.isfinite(hi)):
@@ -49,6 +50,8 @@ def outside_words(result, p, i0: int, i1: int, lo: float, hi: float) -> str:
     u, parts, every, at = result.y_unit, [], [], []
     total = 0
     for i in range(i0, i1 + 1):
+        if only is not None and i not in only:
+            continue
         k = np.asarray(p["runs_kept"].iloc[i], float)
         total += k.size
         far = k[(k > hi * (1 + OUTSIDE)) | (k < lo * (1 - OUTSIDE))]

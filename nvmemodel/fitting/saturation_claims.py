@@ -20,6 +20,7 @@ from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
 from .run_drift import drift_words
 from .run_noise import last_step_within
+from .split_words import over_words, split_points_words
 from .submit_serial import submit_holder_words
 from .steps import GAIN_STEP, SUBMITTERS, cost_growth, latency_took, shrinking, submit_carried
 from .wording import _fx, fmt_y, span
@@ -338,14 +339,18 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     # every range through wording.span: a plateau whose ends round alike is one value, not "X to X" (blind3)
     rng = span(fmt_y(s['plateau_lo'], u), fmt_y(s['plateau_hi'], u), " to ")
     over = f"{x} = {span(_xv(result, s['onset_x']), _xv(result, s['plateau_x_to']))}"
+    sl = s.get("split_level")  # split points set apart: the level over the points it describes (split_level.py)
+    over = over_words(result, s) or over
     latw = ""
     if s.get("lat_first") and s.get("lat_last") and s["lat_last"] > s["lat_first"]:
         latw = (f" fio's mean latency grows ×{s['lat_last'] / s['lat_first']:.3g} over it, "
                 f"{fmt_y(s['lat_first'], 's')} → {fmt_y(s['lat_last'], 's')}, {little_growth_words(s)}.")
     one = s["plateau_points"] - s.get("plateau_split", 0)  # (a point whose runs split has no level: UA)
     kw = knee_sentence(result, s)  # an onset that had not queued: the points past the knee counted there (round 19 TB)
-    plateau = (f" Plateau {level}: {rng} over {over}" + ("." if kw else f", {s['plateau_points']} points.")
-               if " to " in rng else f" Plateau {level} over {over}." if kw and one == s["plateau_points"] else
+    npts = len(sl["whole_x"]) if sl else s["plateau_points"]
+    plateau = (f" Plateau {level} at {over}, the one point from the onset on whose runs do not split." if sl and npts == 1
+               else f" Plateau {level}: {rng} over {over}" + ("." if kw else f", {npts} points.")
+               if " to " in rng else f" Plateau {level} at each of the {npts} points over {over}." if sl else f" Plateau {level} over {over}." if kw and one == s["plateau_points"] else
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}." if one == s["plateau_points"]
                else f" Plateau {level} over {over}, at the {'one point' if one == 1 else f'{one} points'} whose runs "
                     f"do not split.")
@@ -362,7 +367,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         xs_all = p["x"].to_numpy(float)
         on = np.flatnonzero((xs_all >= s["onset_x"]) & (xs_all <= s["plateau_x_to"]))
         if on.size:
-            plateau += outside_words(result, p, int(on[0]), int(on[-1]), s["plateau_lo"], s["plateau_hi"])
+            plateau += outside_words(result, p, int(on[0]), int(on[-1]), s["plateau_lo"], s["plateau_hi"],
+                                     only=sl["whole_index"] if sl else None)
     if state == "from_first":
         bump = s.get("bump")
         if bump is not None:  # the onset point a bump above earlier points already on the level (round 24 CC)
@@ -376,7 +382,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                     f" ({fmt_y(bump['bump'], u)}{later}) is a bump in that scatter, not an onset.")
         else:
             head = f"Measured {what} is saturated from the first point: no later point gains {PAYS:.0%} per doubling of {x} over it."
-        text = f"{head}{plateau}{latw}"
+        text = f"{head}{plateau}{latw}{split_points_words(result, s)}"
         out = p["out"].to_numpy(float)
         mixed = directions_words(result, cf)
         if mixed:
@@ -575,7 +581,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
     text = between_words(result, s, text)  # (after the phrases above replaced theirs: "over it" names the onset)
-    text += _split_words(result, cf, s.get("onset_x"))
+    text += split_points_words(result, s) if sl else _split_words(result, cf, s.get("onset_x"))
     return _claim("saturation", f"{text} {noise}.", f, stated_level=stated)
 
 

@@ -16,6 +16,7 @@ from .onset_checks import bump_before, later_rise
 from .latency_growth import LITTLE_TOL, _little_growth, little_runs
 from .plateau_level import _in_flight_stall, _level_after, _robust_level, repeat_spread
 from .point_runs import _kept
+from .split_level import split_level
 from .stream_facts import _paced
 
 
@@ -288,6 +289,15 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                  between=float(x[between]) if between is not None else None, between_why=why,
                  held_back=facts_held,
                  step_lo=float(steps.min()) if steps.size else None, step_hi=float(steps.max()) if steps.size else None)
+    # split points on the level set apart: the level said over the points whose runs do not split, each split point
+    # named with its run groups (set after round 25's fixes were reviewed: split_level.py)
+    sl = split_level(x, ym, kr, splits, k, level, facts["plateau_lo"], facts["plateau_hi"], by_runs is not None) \
+        if falls is None else None
+    facts["split_level"] = sl
+    last = sl["whole_index"][-1] if sl is not None else n - 1  # the level's last point the latency is read to
+    if sl is not None and len(sl["whole_index"]) >= 2:  # the steps after the onset between those points only
+        ws = y[sl["whole_index"]]
+        facts.update(step_lo=float((ws[1:] / ws[:-1] - 1).min()), step_hi=float((ws[1:] / ws[:-1] - 1).max()))
     for u in ("iops", "bytes_per_s"):  # the level in either unit: each point's level times its own bytes per I/O
         v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
@@ -295,8 +305,8 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # an onset whose latency had not risen over the lighter loads': the knee lies past it (round 19 TB, knee.py)
         facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL) \
             if k > 0 else None
-        facts.update(lat_first=float(lat[k]), lat_last=float(lat[-1]))
-        facts.update(_little_growth(ql, k))
+        facts.update(lat_first=float(lat[k]), lat_last=float(lat[last]))
+        facts.update(_little_growth(ql.iloc[:last + 1], k))
         facts["in_flight_stall"] = _in_flight_stall(ql, k)
     return Fact("saturation", facts, "no doubling of load after the onset added 10 %")
 

@@ -78,8 +78,12 @@ def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, 
     f = c.facts
     out: list[tuple[float, float, float, float, str, bool, set]] = []
     if c.kind == "saturation" and f.get("state") in ("onset", "from_first") and f.get("plateau_lo") is not None:
+        # split points the words set apart, each named with its run groups (split_level.py): the level is not
+        # stated over them (set after round 25's fixes were reviewed: r12 kyber, r15 ext4-on-loop libaio iodepth)
+        sl = f.get("split_level") or {}
+        apart = {d["x"] for d in sl.get("points", [])} if sl.get("apart") else set()
         out.append((f["onset_x"], f["plateau_x_to"], f["plateau_lo"], f["plateau_hi"], f.get("unit", result.y_unit),
-                    False, set()))
+                    False, apart))
     if c.kind == "cap":
         x = cf.points["x"].to_numpy(float)
         if f.get("iops_cap") is not None and f.get("iops_flat"):

@@ -116,8 +116,10 @@ def test_split_runs_said_beside_a_surviving_level():
     assert any(d["split"] and _adjacent_ratio(r, cf, i, d) > F.SPLIT_RATIO for i, d in enumerate(lv))
     text = r.explain()
     # the level is said as the one unsplit point's, QD64 set apart beside it: kept by verify (its words pool no split
-    # point; round 24's review drops only a level whose "N points" count split ones in)
-    assert "at the one point whose runs do not split" in text and "split into two groups" in text
+    # point; round 24's review drops only a level whose "N points" count split ones in); since the review of round
+    # 25's fixes said at QD32 alone, not "over iodepth = 32–64" (split_level.py)
+    assert "at iodepth = 32, the one point from the onset on whose runs do not split" in text
+    assert "split into two groups" in text and "32–64" not in text
 
 
 def test_no_split_sentence_for_tight_runs():

@@ -85,12 +85,14 @@ def test_no_step_from_a_split_point():
 
 def test_onset_beside_split_points_stays():
     # counter (spent r15 UA): split points at QD8 and QD32, the onset at 4 read on unsplit points stays (the fact; the
-    # claim stating its level over QD8/QD32, whose run groups none lie at it, is dropped by verify since round 24's
-    # review — test_verify_pass)
+    # claim stating its level over QD8/QD32, whose run groups none lie at it, was dropped by verify after round 24's
+    # review; since the review of round 25's fixes the level is said over QD4 and 16, QD8/QD32 named apart with their
+    # groups — test_split_level_r25)
     res = fit_case_id("r15_here-ext4_ext4-on-loop_libaio_randread_iodepth_repeats")
     cf = F.curve_facts(res, ())
     assert cf.saturation.facts["onset_x"] == 4
-    assert "groups none of which is at the level" in res.summary()
+    assert "neither at that level: no level is read there" in res.explain()
+    assert "groups none of which is at the level" not in res.summary()
 
 
 def test_a_fall_below_every_run_of_the_peak():
