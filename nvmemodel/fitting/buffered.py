@@ -236,7 +236,7 @@ def buffered_fact(rows) -> dict:
         if len(layered) == 1:  # its busy share and writes per fio write (round 25 EG)
             from .layer_load import layer_load
 
-            out["load"] = layer_load(rows)
+            out["load"] = layer_load(rows, _busy(rows))
     elif _synced(rows) and not _no_block_device(rows):  # fsync on tmpfs waits for no device
         out.update(layer="buffered_device", served="device", synced=True)
     elif wb is not None:  # the page cache took the writes; write-back to the device beneath set the rate
@@ -285,7 +285,7 @@ def buffered_sentence(facts: dict) -> str:
             facts["layer"], "a layer above the drives")
         from .layer_load import layer_load_words
 
-        load = layer_load_words(facts.get("load"), d)
+        load = layer_load_words(facts.get("load"), d, BUSY_AT_LIMIT)
         if load:  # how loaded the layer was: "that layer's" is not "at that layer's limit" (round 25 EG)
             return (f"{head}, but every write was flushed (fsync/fdatasync after each) to {d}, {what}; each write "
                     f"waited for that layer, not for memory, and a drive's limits apply only below it{load}.")

@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # for annotations only: pandas is loaded by the fit already
     import pandas as pd
 
 
+#: a stated number is printed to 3–4 significant figures: a kept run this far outside it is not outside (the
+#: verification pass's tolerance; here so that facts and verify share it without an
+#: import circle)
+ROUNDING = 0.02
 #: a doubling of load that adds less than this share of throughput does not pay: saturation
 PAYS = 0.10
 #: a last doubling that pays less than this, while the latency grows more than the throughput, is near saturation

@@ -25,15 +25,12 @@ def _num(rows, col):
     return pd.to_numeric(rows[col], errors="coerce") if col in rows else pd.Series(np.nan, index=rows.index)
 
 
-def layer_load(rows) -> dict | None:
+def layer_load(rows, busy) -> dict | None:
     """``{busy_lo, busy_hi, writes_lo, writes_hi}`` over the runs (one source file a run): the device's busy share
     (0–1, NaN where not recorded) and its write requests per fio write (NaN where a count is missing or any run's
-    file holds several devices' counts); None without rows."""
+    file holds several devices' counts); None without rows. ``busy`` is the caller's ``buffered._busy(rows)``."""
     if rows is None or not len(rows) or "source_path" not in rows:
         return None
-    from .buffered import _busy
-
-    busy = _busy(rows)
     per: list[float] = []
     if {"disk_write_ios", "ios", "direction"} <= set(rows.columns):
         for _, g in rows.groupby(rows["source_path"].astype(str), sort=False):
@@ -47,11 +44,10 @@ def layer_load(rows) -> dict | None:
             "writes_lo": min(per) if per else np.nan, "writes_hi": max(per) if per else np.nan}
 
 
-def layer_load_words(load: dict | None, dev: str) -> str:
+def layer_load_words(load: dict | None, dev: str, at_limit: float) -> str:
     """"; loop0 was busy 43–75 % of the runs (…), and fio's disk statistics count 2.95–4.81 writes on it per fio
-    write (…)" — each part only where recorded (the writes only above :data:`WRITE_AMP`); "" otherwise."""
-    from .buffered import BUSY_AT_LIMIT
-
+    write (…)" — each part only where recorded (the writes only above :data:`WRITE_AMP`); "" otherwise. ``at_limit``
+    is the busy share at which a device is at its limit (``buffered.BUSY_AT_LIMIT``)."""
     if load is None:
         return ""
     parts = []
@@ -60,7 +56,7 @@ def layer_load_words(load: dict | None, dev: str) -> str:
         rng = f"{lo:.0%}" if round(100 * lo) == round(100 * hi) else f"{100 * lo:.0f}–{100 * hi:.0f} %"
         parts.append(f"{dev} was busy {rng} of each run" + (
             " (idle the rest: not saturated)"
-            if hi < BUSY_AT_LIMIT else ""))
+            if hi < at_limit else ""))
     wl, wh = load["writes_lo"], load["writes_hi"]
     if np.isfinite(wl) and np.isfinite(wh) and wh > WRITE_AMP:
         rng = f"{wl:.3g}" if f"{wl:.3g}" == f"{wh:.3g}" else f"{wl:.3g}–{wh:.3g}"

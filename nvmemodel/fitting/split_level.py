@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .fact_base import PAYS, _gain
+from .fact_base import PAYS, ROUNDING, _gain
 
 __all__ = ["MIN_WHOLE", "run_groups", "split_level"]
 
@@ -36,8 +36,8 @@ def run_groups(runs) -> list[np.ndarray]:
 
 
 def _at(g: np.ndarray, lo: float, hi: float) -> bool:
-    """Some run of the group within [lo, hi] past the printing's rounding (verify.ROUNDING): the group is at the level."""
-    from .verify import ROUNDING
+    """Some run of the group within [lo, hi] past the printing's rounding (fact_base.ROUNDING): the group is at the
+    level."""
 
     return not (g.min() > hi * (1 + ROUNDING) or g.max() < lo * (1 - ROUNDING))
 

@@ -19,8 +19,7 @@ from .claim import result_cache
 
 __all__ = ["checked", "dropped_words", "kept_runs", "one_holder", "ROUNDING"]
 
-#: a stated number is printed to 3–4 significant figures: a kept run this far outside it is not outside
-ROUNDING = 0.02
+from .fact_base import ROUNDING  # (re-exported: facts and verify share the printing's tolerance)
 
 #: what the pass dropped (id(result) → {key: [(text, why)]}), dropped with the result
 _DROPPED: dict = {}

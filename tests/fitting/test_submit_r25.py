@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from nvmemodel.fitting.buffered import BUSY_AT_LIMIT, _busy
 from nvmemodel.fitting.layer_load import WRITE_AMP, layer_load, layer_load_words
 from nvmemodel.fitting.rate_from_latency import rates_derived
 from nvmemodel.fitting.submit_serial import SUBMIT_BOUND, submit_serial
@@ -151,9 +152,9 @@ def test_eg_synthetic_busy_layer_and_few_writes():
     # SYNTHETIC: a layer ≥ 90 % busy is not "not saturated"; 1.2 writes a write (≤ WRITE_AMP) are not said
     rows = pd.DataFrame({"source_path": ["a", "b"], "direction": "write", "ios": [1000.0, 1000.0],
                          "disk_write_ios": [1200.0, 1100.0], "disk_util_pct": [92.0, 97.0]})
-    load = layer_load(rows)
+    load = layer_load(rows, _busy(rows))
     assert load is not None and load["writes_hi"] == pytest.approx(1.2) and load["writes_hi"] <= WRITE_AMP
-    words = layer_load_words(load, "dm-0")
+    words = layer_load_words(load, "dm-0", BUSY_AT_LIMIT)
     assert "busy 92–97 % of each run" in words
     assert "not saturated" not in words and "writes on dm-0" not in words
 
