@@ -365,7 +365,9 @@ ALL_JSON = _distinct(sorted(p for p in DATA.rglob("*.json") if p.is_file()))
 
 def _table(paths, slow: bool, monkeypatch):
     """The table of ``paths`` read file by file (errors kept as text), fast or with every slow path:
-    the text path, the checked reader of every direction, from_records + astype for the table."""
+    the text path, the checked reader of every direction, from_records + astype for the table. A file whose jobs did
+    no I/O (read_file: no rows, each job warned about) is kept as read_results keeps it: a skip with its reason
+    (the first such fixture: a fio cpuio neighbour's report beside a measured series)."""
     from nvmemodel.ingest import api
 
     with monkeypatch.context() as m:
@@ -377,7 +379,10 @@ def _table(paths, slow: bool, monkeypatch):
             with warnings.catch_warnings(record=True) as w:
                 warnings.simplefilter("always")
                 try:
-                    rows += read_file(path)
+                    got = read_file(path)
+                    if not got:
+                        raise IngestError(path, "no rows: no job in the file did any I/O")
+                    rows += got
                 except IngestError as exc:
                     errors.append(str(exc))
             messages += [str(x.message) for x in w]
