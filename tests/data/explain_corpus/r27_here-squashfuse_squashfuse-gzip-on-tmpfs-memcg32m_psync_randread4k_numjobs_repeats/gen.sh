@@ -2,7 +2,8 @@
 # Regenerates this case's fio results (raw/*.json, provenance.txt and side files). Run as root on Linux with fio
 # installed (FIO= the fio binary). It writes only into this folder and into what it creates itself: a fresh mktemp
 # directory (under /tmp or /dev/shm), files in it, loop devices over those files, file systems on them mounted under
-# fresh mktemp directories; all are unmounted / detached / removed on exit.
+# fresh mktemp directories, a squashfuse daemon it starts (its pid kept) and a cgroup v1 memory group it makes; all
+# are unmounted / stopped / detached / removed on exit.
 set -eu
 cd "$(dirname "$0")"
 mkdir -p raw
