@@ -1,0 +1,55 @@
+#!/bin/sh
+# Regenerates this case's fio results (raw/*.json, provenance.txt and side files). Run as root on Linux with fio
+# installed (FIO= the fio binary). It writes only into this folder and into what it creates itself: a fresh mktemp
+# directory (under /tmp or /dev/shm), files in it, loop devices over those files, file systems on them mounted under
+# fresh mktemp directories; all are unmounted / detached / removed on exit.
+set -eu
+cd "$(dirname "$0")"
+mkdir -p raw
+rm -f raw/* provenance.txt
+FIO=${FIO:-fio}
+prov() { echo "measured here with $($FIO --version) on $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores), Linux $(uname -r) at $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs; uptime: $(uptime)" > provenance.txt; }
+done_prov() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg) after the runs at $(date -u +%Y-%m-%dT%H:%M:%SZ); uptime: $(uptime)" >> provenance.txt; }
+LOOPS=; MNTS=; TDIRS=; PIDS=
+cleanup() {
+  for m in $MNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
+  for p in $PIDS; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+  for l in $LOOPS; do losetup -d "$l" 2>/dev/null || true; done
+  for d in $TDIRS; do rm -rf "$d"; done
+}
+trap cleanup EXIT INT TERM
+# newdir PARENT: a fresh directory under PARENT (removed on exit) -> $DIR
+newdir() { DIR=$(mktemp -d "$1/r27h.XXXXXX"); TDIRS="$DIR $TDIRS"; }
+# newloop BACKING: a loop device over BACKING -> $LOOP (checked to be a loop device over it)
+newloop() {
+  b=$1; shift
+  LOOP=$(losetup -f --show "$@" "$b")
+  case "$LOOP" in /dev/loop[0-9]*) ;; *) echo "not a loop device: $LOOP" >&2; exit 1 ;; esac
+  LOOPS="$LOOP $LOOPS"
+  [ "$(losetup -n -O BACK-FILE "$LOOP")" = "$b" ] || { echo "$LOOP is not backed by $b" >&2; exit 1; }
+}
+# newmnt: a fresh empty directory to mount on -> $MNT (unmounted and removed on exit; unmounts run before removals)
+newmnt() { MNT=$(mktemp -d /tmp/r27h_mnt.XXXXXX); TDIRS="$TDIRS $MNT"; }
+mnt() { mount "$@" "$MNT"; MNTS="$MNT $MNTS"; }
+F="--ramp_time=1s --time_based --runtime=5s --output-format=json"
+# xfs (mkfs.xfs defaults) on a loop device over a sparse 8 GiB file in a fresh tmpfs directory (/dev/shm), mounted
+# with discard (a removed file's blocks are punched out of the tmpfs backing); for every run a fresh 4 GiB file made
+# with fallocate (all its extents unwritten; 4 GiB so that fio's random map never comes back to a block within a run,
+# every measured write lands on a block not yet written), written by one job with libaio direct=1 4 KiB random
+# writes at iodepth 1..32: each write ends with xfs converting that 4 KiB of an unwritten extent to written (a
+# logged transaction at I/O completion that splits the extent); the file is removed after its run; 3 runs per point,
+# points interleaved. xfs_extents.txt: the file's extent count after its run (xfs_io stat fsxattr.nextents).
+newdir /dev/shm; W=$DIR
+truncate -s 8G "$W/xfs.img"
+newloop "$W/xfs.img"
+mkfs.xfs -q "$LOOP"
+newmnt; mnt -t xfs -o discard "$LOOP"
+echo "run fsxattr.nextents of the 4 GiB file after its run" > xfs_extents.txt
+prov
+for r in 1 2 3; do for qd in 1 2 4 8 16 32; do
+  fallocate -l 4G "$MNT/f"
+  $FIO --name=xu --filename="$MNT/f" --size=4G --fallocate=none --ioengine=libaio --direct=1 --rw=randwrite --bs=4k --iodepth=$qd --numjobs=1 $F --output=raw/qd$qd-r$r.json >/dev/null
+  echo "qd$qd-r$r $(xfs_io -r -c stat "$MNT/f" | sed -n 's/^fsxattr.nextents = //p')" >> xfs_extents.txt
+  rm -f "$MNT/f"
+done; done
+done_prov
