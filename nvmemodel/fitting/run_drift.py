@@ -7,6 +7,13 @@ scatter: said with both values, never pooled silently into "their spread the noi
 DB, r25_juicefsceph_direct-rados-read … by-objsize, the QD1 re-run after QD32 25 % / 17.5 % above the first QD1 run,
 averaged into QD1 and called "the noise"). Where each run's file gives no order (every ``run`` 0, one file a run),
 nothing is said: the order is not in the data.
+
+The pooled mean of the two runs is a rate measured at no time; a step list that starts at the drifted point starts
+from its run measured in sequence with the points beside it (``in_sequence``: the run nearer in run order to theirs)
+and says so (:func:`sequence_note`), so the steps are what the sweep measured one after the other (set after round 26
+was read, remnant 1: the same case's "Step by step from 0.363 GB/s … +87% (1 → 2)", from the first run +111 %). The
+onset, level and bend facts stay on the points' means: the drift changed none of them there, and where the drifted
+point lies inside a step list its mean is named as such.
 """
 
 from __future__ import annotations
