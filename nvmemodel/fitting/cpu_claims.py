@@ -155,7 +155,10 @@ def _not_per_io(cf, flags) -> str:
     s, r, b = share[ok], iops[ok], iops[ok] * size[ok]
     line = _cost_line(np.asarray(f.facts["cpu_s_per_io"], float), size)  # a cost per byte explains a level share
     if line is None and s.max() / s.min() <= 1.5 and r.max() / r.min() >= 3 and b.max() / b.min() >= 3:
-        return (f"the job's CPU share stayed {_pcts(s.min(), s.max())} of a CPU while each job's rate changed "
+        from .job_count import one_job
+
+        whose = "the job's" if one_job(p) else "each job's"  # (round 26 remnant 2: one count, one word)
+        return (f"{whose} CPU share stayed {_pcts(s.min(), s.max())} of a CPU while its rate changed "
                 f"×{r.max() / r.min():.3g}: CPU spent per second, not per I/O (a job that spins or polls for "
                 f"completions, as io_uring's sqthread_poll or hipri do)")
     return ""
@@ -629,7 +632,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                          f"({fol['gb_lo']:.3g}–{fol['gb_hi']:.3g} GB per CPU-second: see its cost per byte); what held "
                          f"its CPU time below a whole CPU its figures do not show (fio counts the job's thread only)")
         elif (sub := submit_serial(result, cf.points)) is not None:  # the submit call held it (round 25 EC)
-            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU while each job spent "
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU while {'it' if jobs == 1 else 'each job'} spent "
                          f"{share_span(sub['lo'], sub['hi'])} of its time inside the submit call: for the rest of each call the thread waited inside "
                          f"the kernel (for the layer below, a lock or a CPU), not computing")
         else:

@@ -122,12 +122,15 @@ def fixed_total_words(result, cf, h) -> str:
             f"{iops[last] / iops[first] - 1:+.0%}, medians of the runs; runs {fmt_y(h['io_lo'], '1/s')} to "
             f"{fmt_y(h['io_hi'], '1/s')})")
     dev = h.get("device")
+    from .job_count import each_job
+
+    who = each_job(p)  # "the job" where every run had one (round 26 remnant 2)
     if dev is not None:
-        return head + (f", CPU per I/O {fmt_y(per_io[first], 's')} → {fmt_y(per_io[last], 's')}, each job at {each} "
+        return head + (f", CPU per I/O {fmt_y(per_io[first], 's')} → {fmt_y(per_io[last], 's')}, {who} at {each} "
                        f"of one CPU. {_device_words(result, h, dev)}")
     return head + (f": a fixed "
             f"CPU share held the rate (IOPS = that CPU ÷ CPU per I/O, {fmt_y(per_io[first], 's')} → "
-            f"{fmt_y(per_io[last], 's')}), each job at {each}"
+            f"{fmt_y(per_io[last], 's')}), {who} at {each}"
             f" of one CPU; a CPU quota or a busy host gives this; the files do not say which.")
 
 

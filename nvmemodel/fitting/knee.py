@@ -66,6 +66,7 @@ def unqueued_onset(x: np.ndarray, lat: np.ndarray, little: np.ndarray, k: int, l
     return {"x": float(x[k]), "x_next": float(x[k + 1]), "x_prev": float(x[k - 1]), "lat": float(lat[k]),
             "lat_prev": float(lat[k - 1]), "lat_ref": float(ref), "lat_next": float(lat[k + 1]),
             "lat_lo": float(lat[:k].min()), "lat_hi": float(lat[:k].max()), "x_first": float(x[0]),
+            "lat_first": float(lat[0]), "n_lighter": int(k),
             "past": int(level_to - k), "x_to": float(x[level_to]), "little": float(little[k])}
 
 

@@ -77,6 +77,9 @@ def slack_claims(result, key) -> tuple[list[Claim], np.ndarray | None]:
     xs = _pts(result, key).sort_values(result.x)[result.x].to_numpy(float)
     u, x = result.y_unit, result.x
     parts, full = [], np.zeros(len(pts), bool)
+    from .job_count import each_job
+
+    one = each_job(_pts(result, key))  # "the job" where every run had one (round 26 remnant 2)
     for i, p in enumerate(pts):
         bound = p["occ"] >= PATH_OCCUPANCY
         if not bound.any():
@@ -87,7 +90,7 @@ def slack_claims(result, key) -> tuple[list[Claim], np.ndarray | None]:
         # the interval is the pace's time per slot; the latency at or above it, or within a few per cent below
         rel = "at or above" if np.all(lat >= itv) else "close to"
         who = "every run" if full[i] else f"{n} of {m} runs"
-        parts.append(f"at {x} = {_xv(result, xs[i])}, {who} had each job inside an I/O "
+        parts.append(f"at {x} = {_xv(result, xs[i])}, {who} had {one} inside an I/O "
                      f"{_span(p['occ'][bound], lambda v: format(v, '.1%'))} of its time (fio's mean latency "
                      f"{_span(lat, lambda v: fmt_y(v, 's'))}, {rel} the pace's interval of "
                      f"{_span(itv, lambda v: fmt_y(v, 's'))} per I/O in flight): the pace had no slack left there, "
@@ -121,4 +124,6 @@ def pace_cause(result, key, low=None) -> str:
     if found is None or at is None or low is None or len(low) != len(at) or not low.any() \
             or not bool(np.all(at[np.asarray(low, bool)])):
         return ""
-    return f"fio paced them ({found[1]}): each job waited between its I/Os for the pace's next slot"
+    from .job_count import each_job
+
+    return f"fio paced them ({found[1]}): {each_job(_pts(result, key))} waited between its I/Os for the pace's next slot"

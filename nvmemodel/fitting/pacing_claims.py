@@ -260,7 +260,9 @@ def _thought(result, key) -> list[Claim]:
         lo, hi = float(np.min(share[mask])), float(np.max(share[mask]))
         return f"{lo:.0%}" if f"{lo:.0%}" == f"{hi:.0%}" else f"{lo:.0%}–{hi:.0%}"
 
-    head = (f"Each job paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1, a pace of jobs ÷ think "
+    from .job_count import each_job
+
+    head = (f"{each_job(pts, capital=True)} paused {fmt_y(think, 's')} after every I/O (--thinktime) at iodepth 1, a pace of jobs ÷ think "
             f"time ({', '.join(fmt_y(float(v), u) for v in pace)} at {x} = {where(np.ones(len(xs), bool))}) before "
             f"fio's latency is added")
     parts = [head]

@@ -18,7 +18,7 @@ from .latency_growth import latency_step, queued_last
 from .latency_words import _after_onset, little_growth_words
 from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
-from .run_drift import drift_words
+from .run_drift import drift_words, sequence_note
 from .run_noise import last_step_within
 from .split_words import over_words, split_points_words
 from .submit_serial import submit_holder_words
@@ -40,27 +40,45 @@ def _range_words(result, cf: CurveFacts, lo: float, hi: float) -> str:
     return level_words(result, cf, lo, hi)
 
 
-def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None) -> str:
+def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None) -> str:
     """Every step's gain per doubling of x from point ``i0`` (at most the ``last`` steps), with the first value:
     "from 0.8 GB/s at iodepth = 1: +75% (1 → 4), +35% (4 → 8), +13% (8 → 16) per doubling" (round 20 SF/RE: a rise
-    told by one step hid its bend and its first point)."""
+    told by one step hid its bend and its first point). ``drift`` (run_drift.series_drift): where the list starts at
+    the drifted point, it starts from that point's run measured in sequence, said so (run_drift.sequence_note); where
+    the drifted point is inside the list, its pooled mean is named as such."""
     from .steps import doubling_gains
 
     x, u = result.x, result.y_unit
     pct = lambda v: f"{v if abs(v) >= 0.005 else 0.0:+.0%}"  # noqa: E731  (never "-0%")
     i0 = max(i0, xs.size - 1 - last)
+    at = np.flatnonzero(np.isclose(xs, drift["x"])) if drift is not None else np.array([], int)
+    f_note = first_note = mid_note = ""
+    if at.size:  # (a copy: the caller's levels stay the points' means)
+        k = int(at[0])
+        if k == i0 or k == 0:
+            ys = np.array(ys, float)
+            ys[k] = drift["in_sequence"]
+            if k == i0:
+                f_note = sequence_note(drift)
+            else:
+                first_note = sequence_note(drift)
+        elif i0 < k < xs.size:
+            mid_note = f" ({x} = {_xv(result, xs[k])}: the mean of its first and last runs, which drifted — below)"
     g = doubling_gains(xs[i0:], ys[i0:])
     # (a point whose runs lie more than ×WIDE_RUNS apart: its steps by the medians and the runs' overlap, round 24 CG)
     from .wide_runs import first_words, median_step
 
     same = p is not None and len(p) >= xs.size and np.allclose(p["x"].to_numpy(float)[:xs.size], xs)
-    med = [median_step(result, p, k, k + 1, pct) if same else None for k in range(i0, xs.size - 1)]
+    sub = int(at[0]) if at.size and (f_note or first_note) else -1  # (the substituted run: its steps by the values)
+    med = [median_step(result, p, k, k + 1, pct) if same and sub not in (k, k + 1) else None
+           for k in range(i0, xs.size - 1)]
     steps = ", ".join(m if m is not None else f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
                       + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
                       for m, v, a, b, y0, y1 in zip(med, g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
-    f0 = (first_words(result, p, i0) if same else None) or fmt_y(ys[i0], u)
-    first = f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])})" if i0 > 0 else ""
-    return f"from {f0} at {x} = {_xv(result, xs[i0])}{first}: {steps} per doubling of {x}"
+    f0 = (first_words(result, p, i0) if same and not f_note else None) or fmt_y(ys[i0], u)
+    first = (f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])}{first_note.replace(' (', ', ')[:-1]})"
+             if i0 > 0 else "")
+    return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps} per doubling of {x}{mid_note}"
 
 
 def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
@@ -114,7 +132,9 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     dr = cf.saturation.facts.get("drift")
     if dr is not None and f"{noise}." in c.text:  # a bracketing repeat: drift over the series (round 25 DB)
         at = c.text.rfind(f"{noise}.")
-        c = dataclasses.replace(c, text=c.text[:at] + f"{noise}; but {drift_words(result, dr)}." + c.text[at + len(noise) + 1:])
+        from_run = sequence_note(dr) in c.text[:at]  # the step list started from the run in sequence (remnant 1)
+        c = dataclasses.replace(c, text=c.text[:at] + f"{noise}; but {drift_words(result, dr, from_run)}."
+                                + c.text[at + len(noise) + 1:])
     wide = wide_noise_words(result, cf.points, result.x)
     if not wide or re.search(r"(?:runs|repeats) (?:of one|at) .{0,60}differ by", c.text) or f"{noise}." not in c.text:
         return c
@@ -240,7 +260,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, noise=_repeated(p))}; {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, noise=_repeated(p))}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
                                         f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
@@ -265,14 +285,14 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys, p=p)} — {_bend_words(s, True, _repeated(p))}; but {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; but {added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited, so the curve is approaching a limit it has not "
                                         f"reached within the data. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p)} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
-                 f" Step by step {_gains_words(result, xs, ys, p=p)}." if xs.size == 3 else "")
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
+                 f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
@@ -281,7 +301,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     if state == "fall_unshown":  # a lower last point inside the runs' spread: no fall, no level (round 25 EA)
         return _claim("saturation", f"{fall_unshown_words(result, s, level_words(result, cf, s['fall_unshown']['y_max']))}"
                                     + (f" Up to it the load still paid, "
-                                       f"{_gains_words(result, xs[:s['fall_unshown']['i_max'] + 1], ys[:s['fall_unshown']['i_max'] + 1], p=p)}."
+                                       f"{_gains_words(result, xs[:s['fall_unshown']['i_max'] + 1], ys[:s['fall_unshown']['i_max'] + 1], p=p, drift=s.get('drift'))}."
                                        if s["fall_unshown"]["i_max"] >= 1 else "") + f" {noise}.", f, state="unresolved")
     if state == "overlap":  # round 9 GA: the runs overlap, the mean or median gains PAYS: cannot tell
         r0, r1 = s["runs0"], s["runs1"]
@@ -447,7 +467,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                 before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                            f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
         elif 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
-            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1], p=p)}."
+            before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1], p=p, drift=s.get('drift'))}."
         elif k > 4:  # many steps: the last one's gain, and where the rise began
             before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                        f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")

@@ -89,8 +89,10 @@ def inline_words(result, pts) -> str:
     span = f"{lo:.2f}" if round(lo, 2) == round(hi, 2) else f"{lo:.2f}–{hi:.2f}"
     cycle = (f", fio's slat {fmt_y(slat, 's')} of a {fmt_y(1 / iops, 's')} cycle per I/O"
              if np.isfinite(slat) and np.isfinite(iops) and iops > 0 else "")
+    from .job_count import each_job
+
     return (f"each I/O completed inside its submission call (slat × a job's IOPS = {span}{cycle}; buffered I/O, "
-            f"no O_DIRECT: the kernel did the I/O inside the call), so each job had one I/O at a time at the device "
+            f"no O_DIRECT: the kernel did the I/O inside the call), so {each_job(pts)} had one I/O at a time at the device "
             f"whatever iodepth says")
 
 

@@ -109,14 +109,18 @@ def submit_holder_words(result, p) -> str:
     s = submit_serial(result, p)
     if s is None:
         return ""
-    head = (f" Each job spent {share_span(s['lo'], s['hi'])} of its time inside the submit call (fio's submission "
-            f"latency {span(fmt_y(s['slat_lo'], 's'), fmt_y(s['slat_hi'], 's'))} an I/O, ≈ 1 ÷ its IOPS)")
+    from .job_count import each_job, one_job
+
+    per = "" if one_job(p) else " per job"  # (one job: "the job", no "per job"; round 26 remnant 2)
+    head = (f" {each_job(p, capital=True)} spent {share_span(s['lo'], s['hi'])} of its time inside the submit call "
+            f"(fio's submission latency {span(fmt_y(s['slat_lo'], 's'), fmt_y(s['slat_hi'], 's'))} an I/O, ≈ 1 ÷ its "
+            f"IOPS)")
     d = s["done"]
     if d is None:  # the call may have waited for the device (a full queue): it paced the I/O, whatever held it
-        return (f"{head}: the submit call, one at a time per job, paced the I/O — whatever it waited for inside (the "
+        return (f"{head}: the submit call, one at a time{per}, paced the I/O — whatever it waited for inside (the "
                 f"layer below, a full device queue or a lock); a rate cap that holds I/O after submission would show "
                 f"its wait in the completion latency, not here.")
-    text = (f"{head}: the submit call, one at a time per job (with whatever waits inside it), is the serial server "
+    text = (f"{head}: the submit call, one at a time{per} (with whatever waits inside it), is the serial server "
             f"that holds the rate — a rate cap that holds I/O after submission would show its wait in the completion "
             f"latency, not here")
     if d is not None:
@@ -132,6 +136,8 @@ def submit_little_words(result, p) -> str:
     s = submit_serial(result, p)
     if s is None or s["done"] is None:
         return ""
+    from .job_count import each_job
+
     return ("; consistent as fio's bookkeeping (fio held the I/O asked for), not as I/O in flight below the submit call: "
-            f"each job spent {share_span(s['lo'], s['hi'])} of its time inside it and the I/O was complete when it "
+            f"{each_job(p)} spent {share_span(s['lo'], s['hi'])} of its time inside it and the I/O was complete when it "
             f"returned, so the I/Os beyond the first waited to be reaped.")

@@ -1,4 +1,4 @@
-"""Context switches per I/O from fio's accounting: one count per run, then a median and range over a point's runs.
+"""Context switches per I/O from fio's accounting: one count per run.
 
 fio's ``ctx`` is the job's (getrusage: voluntary + involuntary switches of its threads), not a direction's: a job that
 reads and writes reports it once, and the tidy table repeats it on the job's read row and its write row; a
@@ -11,7 +11,7 @@ writes: ×4 at a read share of 25 % (set after round 24 was reviewed: r23_here-z
 
 Every reader of the count (:mod:`nvmemodel.fitting.in_thread`, :mod:`nvmemodel.fitting.shared_time`,
 :mod:`nvmemodel.fitting.buffered`, :mod:`nvmemodel.hostcal.poll_proof`) takes it from :func:`run_switches` (each
-run's) or :func:`point_switches` (a point's runs).
+run's).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["JOB_KEYS", "run_switches", "point_switches"]
+__all__ = ["JOB_KEYS", "run_switches"]
 
 #: the columns that tell one job of a run from another: a job's read and write rows share them
 JOB_KEYS = ("job_name", "job_index", "group_id", "hostname")
@@ -65,14 +65,3 @@ def run_switches(rows: "pd.DataFrame") -> "pd.DataFrame":
         out[src] = (ctx, ios, jobs, rt, per_io, per_s)
     return pd.DataFrame.from_dict(out, orient="index", columns=cols, dtype=float)
 
-
-def point_switches(rows: "pd.DataFrame", sources) -> dict | None:
-    """A point's runs (``sources``: its source files, a list or a ``;``-separated string) read by
-    :func:`run_switches`: ``median``, ``lo``, ``hi`` switches per I/O and ``runs``; None where a run has no count."""
-    srcs = [s for s in (sources.split(";") if isinstance(sources, str) else sources) if s]
-    if rows is None or "source_path" not in rows:
-        return None
-    per = run_switches(rows[rows["source_path"].astype(str).isin(srcs)])["per_io"].to_numpy(float)
-    if not per.size or not np.isfinite(per).all():
-        return None
-    return {"median": float(np.median(per)), "lo": float(per.min()), "hi": float(per.max()), "runs": int(per.size)}

@@ -17,7 +17,7 @@ import pytest
 from nvmemodel.fitting.cpu_bytes import PER_BYTE_SPAN, per_byte_ends
 from nvmemodel.fitting.in_thread import CTX_PER_IO, memory_devices
 from nvmemodel.hostcal.poll_proof import hipri_slept
-from nvmemodel.ingest.context_switches import point_switches, run_switches
+from nvmemodel.ingest.context_switches import run_switches
 
 from .corpus_score import fit_case_id
 
@@ -65,16 +65,7 @@ def test_counter_aggregate_rows_and_missing_ctx():
     assert run_switches(t).loc["a.json", "per_io"] == pytest.approx(0.1)
     t2 = _rows(direction=["read"], ctx=[np.nan], ios=[100.0])
     assert np.isnan(run_switches(t2).loc["a.json", "per_io"])
-    assert point_switches(t2, "a.json") is None
     assert run_switches(t.drop(columns="ctx")).empty
-
-
-def test_point_switches_median_and_range():
-    t = pd.concat([_rows(direction=["read"], ctx=[c], ios=[1000.0]).assign(source_path=f"{k}.json")
-                   for k, c in enumerate((10.0, 20.0, 60.0))])
-    p = point_switches(t, "0.json;1.json;2.json")
-    assert p == {"median": 0.02, "lo": 0.01, "hi": 0.06, "runs": 3}
-    assert point_switches(t, ["0.json"])["runs"] == 1
 
 
 # the spent case that showed it ------------------------------------------------------------------------------------
