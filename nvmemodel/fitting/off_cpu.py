@@ -12,7 +12,8 @@ scheduler gave to other work. So:
   engine, whose every wait for an I/O is a sleep: the job never slept per I/O, so off its CPU it was runnable, waiting
   for a CPU (no device waited) — except for buffered writes onto a device, which the kernel may hold in a few long
   sleeps (dirty-page throttling), and synced writes;
-- anything between: the counts are said, no reading.
+- almost none where that proves no such thing (an asynchronous engine, which may sleep once for many I/Os; buffered
+  writes onto a device; flushes), or anything between: the counts are said, no reading.
 
 And where a synchronous job's (not mmap's: its I/O is a memory copy, no call) CPU per I/O at the lightest load (the smallest size along block size) is a large share of
 the I/O's own mean latency — fio's latency of a synchronous call covers the call's kernel work — much of each I/O was
@@ -100,15 +101,20 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     if not (per_io.size and np.isfinite(per_io).all()):
         return None
     engine = _sync(rows)
+    few = ""  # why almost no switches prove no sleep per I/O here
     if np.all(per_io >= SLEPT_PER_IO) and np.isfinite(per_s).all() and np.all(per_s > CTX_PER_S):
         kind = "slept"
-    elif engine and np.all(per_io <= CTX_PER_IO) and not _writes_onto_device(rows, flags) and not synced:
-        kind = "awake"
+    elif np.all(per_io <= CTX_PER_IO):
+        few = ("an asynchronous engine may sleep once for many I/Os" if not engine else
+               "its flushes may sleep long" if synced else
+               "the kernel may hold buffered writes onto a device in a few long sleeps (dirty-page throttling)"
+               if _writes_onto_device(rows, flags) else "")
+        kind = "few" if few else "awake"
     else:
         kind = "unread"
     out = {"kind": kind, "share": (float(at[0].min()), float(at[0].max())), "n": int(at[0].size),
            "ctx": (float(per_io.min()), float(per_io.max())), "per_s": (float(np.nanmin(per_s)), float(np.nanmax(per_s))),
-           "multi": bool((sw["jobs"] > 1).any()), "in_call": None}
+           "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few}
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
         first = _point_runs(rows, p["sources"].iloc[0], jobs[0]) if np.isfinite(jobs[0]) and jobs[0] > 0 else None
@@ -140,7 +146,10 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
     elif h["kind"] == "awake":
         text += (f" and never slept per I/O (at most {c_hi:.2g} context switches an I/O in every run, under a "
                  f"synchronous engine whose every wait for an I/O is a sleep): the rest of its time it was runnable, "
-                 f"waiting for a CPU the host gave to other work")
+                 f"waiting for a CPU")
+    elif h["kind"] == "few":
+        text += (f"; it switched at most {c_hi:.2g} times an I/O in every run, but {h['few']}: what held the rate its "
+                 f"CPU figures do not show (fio counts the job's thread only)")
     else:
         text += (f"; its context switches ({ctx} an I/O over the runs) are neither about one an I/O nor almost "
                  f"none: what held the rate its CPU figures do not show (fio counts the job's thread only)")
