@@ -205,7 +205,7 @@ def in_thread_words(result, cf, h, *, jobs: float) -> str:
     elif more_cpu > 1 and more_cpu >= cheaper:
         faster = (f"; at {result.x} = {xk} its runs with more CPU ran faster ({fmt_y(fast[0], '1/s')} at "
                   f"{fast[1]:.3g} of a CPU, {fmt_y(slow[0], '1/s')} at {slow[1]:.3g})")
-    elif cheaper > 1:
+    elif cheaper > 1 and fast[0] > slow[0] * (1 + RUN_COST_TOL):  # (runs within the cost's tolerance: nothing to tell)
         faster = (f"; at {result.x} = {xk} its faster run had the cheaper {per}s, not more CPU "
                   f"({fmt_y(fast[0], '1/s')} at {_cost(fast[2], h['along_size'])} {an} and {fast[1]:.3g} of a CPU, "
                   f"{fmt_y(slow[0], '1/s')} at {_cost(slow[2], h['along_size'])} and {slow[1]:.3g})")

@@ -5,13 +5,14 @@ voluntary and involuntary switches of its threads, :mod:`nvmemodel.ingest.contex
 its CPU. Off its CPU a thread either sleeps (waits for an event: its I/O, a lock) or is runnable, waiting for a CPU the
 scheduler gave to other work. So:
 
-- **about one switch per I/O or more**, at more than :data:`~nvmemodel.fitting.in_thread.CTX_PER_S` a second (not
+- **about one switch per I/O or more** (:data:`SLEPT_PER_IO`), at more than :data:`~nvmemodel.fitting.in_thread.CTX_PER_S` a second (not
   the scheduler's ticks), in every run: the job slept about once per I/O — the rest of its time was a wait for its I/O,
   or, once woken, for a CPU (fio counts both as switches and cannot tell them apart);
 - **almost none** (at most :data:`~nvmemodel.fitting.in_thread.CTX_PER_IO` an I/O in every run) under a synchronous
   engine, whose every wait for an I/O is a sleep: the job never slept per I/O, so off its CPU it was runnable, waiting
   for a CPU (no device waited) — except for buffered writes onto a device, which the kernel may hold in a few long
   sleeps (dirty-page throttling), and synced writes;
+- about one an I/O, but in some run no more a second than the scheduler's ticks give (≤ ``CTX_PER_S``): no reading;
 - almost none where that proves no such thing (an asynchronous engine, which may sleep once for many I/Os; buffered
   writes onto a device; flushes), or anything between: the counts are said, no reading.
 
@@ -92,9 +93,13 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     jobs = p["jobs"].to_numpy(float)
     if not (np.isfinite(jobs[k]) and jobs[k] > 0):
         return None
+    srcs = [[x for x in str(v).split(";") if x] for v in p["sources"]]
+    flat = [x for v in srcs for x in v]
+    if len(flat) != len(set(flat)):
+        return None  # a file holds runs of several points (one result file, many jobs): no count per run
     at = _point_runs(rows, p["sources"].iloc[k], jobs[k])
-    if at is None:
-        return None
+    if at is None or not np.all(at[0] <= 1.05):
+        return None  # (a job is one thread: more than one CPU is an accounting mismatch, not a share)
     sw = run_switches(rows)
     per_io = sw["per_io"].to_numpy(float)
     per_s = sw["per_job_s"].to_numpy(float)
@@ -104,6 +109,8 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     few = ""  # why almost no switches prove no sleep per I/O here
     if np.all(per_io >= SLEPT_PER_IO) and np.isfinite(per_s).all() and np.all(per_s > CTX_PER_S):
         kind = "slept"
+    elif np.all(per_io >= SLEPT_PER_IO):
+        kind = "ticks"  # about one an I/O, but some run no more a second than the scheduler's ticks give
     elif np.all(per_io <= CTX_PER_IO):
         few = ("an asynchronous engine may sleep once for many I/Os" if not engine else
                "its flushes may sleep long" if synced else
@@ -113,7 +120,8 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     else:
         kind = "unread"
     out = {"kind": kind, "share": (float(at[0].min()), float(at[0].max())), "n": int(at[0].size),
-           "ctx": (float(per_io.min()), float(per_io.max())), "per_s": (float(np.nanmin(per_s)), float(np.nanmax(per_s))),
+           "ctx": (float(per_io.min()), float(per_io.max())),
+           "per_s": (float(np.nanmin(per_s)), float(np.nanmax(per_s))) if np.isfinite(per_s).any() else (np.nan, np.nan),
            "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few}
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
@@ -138,9 +146,9 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
     c_lo, c_hi = h["ctx"]
     ctx = span(*(f"{v:.2f}" if v >= 0.1 else f"{v:.2g}" for v in (c_lo, c_hi)))
     a_job = " a job" if h["multi"] else ""
+    s_lo, s_hi = h["per_s"]
     if h["kind"] == "slept":
-        s_lo, s_hi = h["per_s"]
-        text += (f" and slept about once per I/O ({ctx} context switches an I/O in every run, "
+        text += (f" and slept for its I/Os ({ctx} context switches an I/O in every run, "
                  f"{span(f'{s_lo:,.0f}', f'{s_hi:,.0f}')} a second{a_job}): the rest of its time was a wait for its "
                  f"I/O, or, once woken, for a CPU (fio counts both and cannot tell them apart)")
     elif h["kind"] == "awake":
@@ -150,15 +158,21 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
     elif h["kind"] == "few":
         text += (f"; it switched at most {c_hi:.2g} times an I/O in every run, but {h['few']}: what held the rate its "
                  f"CPU figures do not show (fio counts the job's thread only)")
+    elif h["kind"] == "ticks":
+        low = "" if not np.isfinite(s_lo) else f", but {s_lo:,.0f} a second{a_job} in its slowest run"
+        text += (f"; it switched {ctx} times an I/O in every run{low} — no more than the scheduler's ticks may give "
+                 f"a job, so no sleep per I/O is shown: what held the rate its CPU figures do not show (fio counts "
+                 f"the job's thread only)")
     else:
-        text += (f"; its context switches ({ctx} an I/O over the runs) are neither about one an I/O nor almost "
-                 f"none: what held the rate its CPU figures do not show (fio counts the job's thread only)")
+        text += (f"; its context switches, {ctx} an I/O over the runs, are not about one an I/O in every run nor "
+                 f"almost none: what held the rate its CPU figures do not show (fio counts the job's thread only)")
     ic = h.get("in_call")
     if ic:
-        how = "most of each I/O" if ic["mostly"] else "much of each I/O"
+        how = "most of each I/O was" if ic["mostly"] else "at least that share of each I/O was"
         share = span(f"{ic['lo']:.2g}", f"{ic['hi']:.2g}")
-        text += (f"; at {result.x} = {_xv(result, ic['x'])} its CPU inside each call was {share} of the I/O's own "
-                 f"mean latency ({span(fmt_y(ic['lat'][0], 's'), fmt_y(ic['lat'][1], 's'))}; its CPU per I/O, "
-                 f"{span(fmt_y(ic['cost'][0], 's'), fmt_y(ic['cost'][1], 's'))}, less its time outside the call; "
-                 f"{ic['engine']} does the call's kernel work inside fio's latency): {how} was CPU work inside its call")
+        text += (f"; at {result.x} = {_xv(result, ic['x'])} its CPU per I/O "
+                 f"({span(fmt_y(ic['cost'][0], 's'), fmt_y(ic['cost'][1], 's'))}) less its time outside the call was "
+                 f"{share} of the I/O's own mean latency ({span(fmt_y(ic['lat'][0], 's'), fmt_y(ic['lat'][1], 's'))}; "
+                 f"fio's latency of a synchronous {ic['engine']} call covers its kernel work): {how} CPU work inside "
+                 f"its call")
     return text
