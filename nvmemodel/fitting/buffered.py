@@ -267,6 +267,16 @@ def _count(v: float) -> str:
     return f"{v / 1e6:.3g} M" if v >= 1e6 else f"{v / 1e3:.3g} K" if v >= 1e3 else f"{v:.0f}"
 
 
+def _beneath_words(devices) -> str:
+    """"the device beneath", or, for one device of a layer with words (:data:`served_claims._LAYER_WORDS`), that
+    device said as what it is: "the device beneath, a loop device (an image file: …),"."""
+    from .devices import layer_of
+    from .served_claims import _LAYER_WORDS
+
+    lay = layer_of(devices[0]) if len(devices) == 1 else None
+    return f"the device beneath, {_LAYER_WORDS[lay]}," if lay in _LAYER_WORDS else "the device beneath"
+
+
 def buffered_sentence(facts: dict) -> str:
     """The layer sentence for buffered runs, from :func:`buffered_fact`'s numbers."""
     head = "The runs used buffered I/O (direct=0)"
@@ -388,18 +398,22 @@ def buffered_sentence(facts: dict) -> str:
         if facts["served"] == "cache":
             return (f"{head}, and fio's disk statistics count no read on {devs} during any of the {n} runs: the page "
                     f"cache (memory) served every read, so the rates are memory's and the CPU's, not the device's.")
+        # the device beneath said as what it is where its layer has words (a loop device over an image file …), as
+        # the layer sentence says it (set after round 26 was read: r26_here-squashfs, "the device beneath" for
+        # loop0, FD)
+        beneath = _beneath_words(facts["devices"])
         if facts["served"] == "device_part" and facts.get("pages"):  # requests per page-sized read (round 22, XB)
             from .page_reads import page_words
 
             pg = facts["pages"]
             lay = layer_of(facts["devices"][0]) if len(facts["devices"]) == 1 else None
             return (f"{head}; fio's disk statistics count {reads(c['device_reads'])} read requests on {devs} in each "
-                    f"run: the device beneath served reads in every run; {page_words(pg, devs, lay)}"
+                    f"run: {beneath} served reads in every run; {page_words(pg, devs, lay)}"
                     + ("" if pg["all_pages"] else "; above a page fio counts requests, not bytes, so how much the "
                        "page cache served there is not shown") + ".")
         if facts["served"] == "device_part":
             return (f"{head}; fio's disk statistics count {reads(c['device_reads'])} read requests on {devs} in each "
-                    f"run: the device beneath served reads in every run (fio counts requests, not bytes, so how much "
+                    f"run: {beneath} served reads in every run (fio counts requests, not bytes, so how much "
                     f"the page cache served besides is not shown).")
         return (f"{head}, and the runs are of two kinds (fio's disk statistics, run by run): in {c['cache']} of the "
                 f"{n} runs {devs} did no read — the page cache served them ({rate(c['cache_bps'])}) — and in the "

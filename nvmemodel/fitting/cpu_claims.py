@@ -10,6 +10,7 @@ from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
 from .busy_jobs import spread
 from .in_thread import in_thread, in_thread_words, never_slept
+from .off_cpu import off_cpu, off_cpu_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
 from .evidence import Evidence
@@ -635,6 +636,12 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU while {'it' if jobs == 1 else 'each job'} spent "
                          f"{share_span(sub['lo'], sub['hi'])} of its time inside the submit call: for the rest of each call the thread waited inside "
                          f"the kernel (for the layer below, a lock or a CPU), not computing")
+        elif (oc := off_cpu(result, cf, flags, k, synced=_synced(runs_rows(result, cf.points)))) is not None:
+            # what the figures do show: the job's share on a CPU, its switches, its CPU inside the call (round 26 FB)
+            bound.append(off_cpu_words(result, cf, oc, jobs=jobs, k=k))
+            if oc["kind"] == "awake":
+                holder = ("the CPU sentence names it: the job never slept per I/O, so off its CPU it was runnable, "
+                          "waiting for a CPU")
         else:
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; what held the rate its CPU figures do not show "
                          f"(fio counts the job's thread only)")
