@@ -125,9 +125,9 @@ def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
                                            f"{fmt_y(bw[-1], 'B/s')}{wide}."))
     lo, hi = float(np.min(y)), float(np.max(y))
     if not (hi <= (1 + FLAT) * lo or _is_level(ev.x, y)):
-        return (f"Measured IOPS go from {first} at {x0} to {last} at {x1} ({fmt_y(lo, u)}–"
-                f"{fmt_y(hi, u)}, ×{hi / lo:.3g} apart, within {noise}{wide}): the runs of a size spread too widely for "
-                f"a level or a fall to be read." + (data or ""))
+        return (f"Measured IOPS go from {first} at {x0} to {last} at {x1} ({fmt_y(lo, u)}–{fmt_y(hi, u)}, "
+                f"×{hi / lo:.3g} apart, within {noise}{wide}): the runs of a size spread too widely for a level or a "
+                f"fall to be read." + (data or ""))
     return (f"Measured IOPS stay at {span(fmt_y(lo, u), fmt_y(hi, u))} from {x0} to {x1} (within {noise}{wide}): a "
             f"limit on I/Os per second, not on bytes" + (f".{data}" if trim else
                                                       f"; bandwidth grows with the block size, from "
@@ -137,7 +137,8 @@ def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
 
 def _wide_read(result, cf: CurveFacts | None, ev) -> tuple[np.ndarray, str, str, str]:
     """The points' values as the block-size sentences read them (:func:`~.wide_runs.point_values`: a wide point by its
-    median), the first and last point as written ("58.29 K IOPS (the median of its runs)" at a wide one) and "; but the runs of one block size differ …" where a point is wide ("" elsewhere)."""
+    median), the first and last point as written ("58.29 K IOPS (the median of its runs)" at a wide one) and "; but the
+    runs of one block size differ …" where a point is wide ("" elsewhere)."""
     from .wide_runs import point_values, wide_at, wide_noise_words
 
     u, p = result.y_unit, cf.points if cf is not None else None

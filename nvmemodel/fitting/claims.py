@@ -476,8 +476,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # a cap below what was measured is no ceiling of these data, whatever else the curve does: its number,
             # knee and latency floor are not stated (issue 28: "a ceiling stated below a measurement")
             return [Claim("model", f"Little's law's fitted {'shared ' if shared_cap else ''}cap lies "
-                                   f"{1 - cap / mt.value:.0%} below the largest measurement ({fmt_y(mt.value, u)} at {x} = "
-                                   f"{_xv(result, ev.x[mt.index])}{top_note(mt, u)}): {below_top_words(result, ev)}"
+                                   f"{1 - cap / mt.value:.0%} below the largest measurement ({fmt_y(mt.value, u)} at "
+                                   f"{x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}): "
+                                   f"{below_top_words(result, ev)}"
                                    + ("; the curves do not share one ceiling" if shared_cap else "")
                                    + ", so no cap, knee or latency floor is read from the fit.",
                           {"interpreted": False, "below_measured": True})]
@@ -735,7 +736,8 @@ def _ceiling_quality(result, key, f, ev: Evidence) -> list[Claim]:
     if over.any():
         worst = int(np.argmax(np.where(over, y / fitted, -np.inf)))
         out.append(Claim("below", f"Caution: the fitted ceiling lies below the measurements by more than their noise "
-                                  f"at {counted(int(over.sum()), 'point')} — up to {1 - fitted[worst] / y[worst]:.0%} below "
+                                  f"at {counted(int(over.sum()), 'point')} — up to {1 - fitted[worst] / y[worst]:.0%} "
+                                  f"below "
                                   f"the {fmt_y(y[worst], result.y_unit)} measured at {result.x} = "
                                   f"{_xv(result, ev.x[worst])}"
                                   + (" (the median of its runs)" if y[worst] > ev.y[worst] else "")

@@ -109,9 +109,11 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     if lost:  # a ceiling no measured point depends on has no value to state, nor has the crossing
         kept = "iops_max" if lost == ["bw_max"] else "bw_max" if lost == ["iops_max"] else None
         kept_text = ("" if kept is None else
-                     f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s", ti, ev.x) + " at small blocks; "
+                     f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s", ti, ev.x)
+                     + " at small blocks; "
                      if kept == "iops_max" else
-                     f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s", tb, ev.x) + " at large blocks; ")
+                     f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s", tb, ev.x)
+                     + " at large blocks; ")
         names = {"iops_max": "no IOPS ceiling", "bw_max": "no bandwidth ceiling"}
         return [Claim("model", f"The per-I/O + per-byte cost model finds {kept_text}"
                                + " and ".join(names[p] for p in lost)
