@@ -38,7 +38,7 @@ class MeasuredTop:
 
 def _points_of(result, ev, cf=None):
     """The point table (``cf.points``, else the facts of the curve ``ev`` holds) aligned with ``ev.x``, or None."""
-    if cf is None:
+    if cf is None and getattr(result, "chosen", None) is not None:  # (a stand-in result has no curves to look up)
         from .caution_claims import _facts_of
 
         cf = _facts_of(result, ev)
