@@ -114,22 +114,41 @@ def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
     from .stream_facts import trims
 
     u, x0, x1 = result.y_unit, _xv(result, ev.x[0]), _xv(result, ev.x[-1])
-    bw = ev.y * ev.x
     trim = cf is not None and trims(result, cf.points)
     data = (" A trim moves no data: no bandwidth is read from these runs." if trim else None)
-    if ev.y[0] - ev.y[-1] > ev.beyond_noise(0, ev.y.size - 1):  # IOPS fall with block size whatever binds
-        return (f"Measured IOPS fall from {fmt_y(ev.y[0], u)} at {x0} to {fmt_y(ev.y[-1], u)} at {x1} as blocks grow"
+    # a point whose runs differ by more than WIDE_RUNS is read by its median, and said to be (round 26 FA: wide_runs)
+    y, first, last, wide = _wide_read(result, cf, ev)
+    bw = y * ev.x
+    if ev.y[0] - ev.y[-1] > ev.beyond_noise(0, ev.y.size - 1) and y[0] > y[-1]:  # IOPS fall with size whatever binds
+        return (f"Measured IOPS fall from {first} at {x0} to {last} at {x1} as blocks grow"
                 + (f".{data}" if trim else f", while bandwidth goes from {fmt_y(bw[0], 'B/s')} to "
-                                           f"{fmt_y(bw[-1], 'B/s')}."))
-    lo, hi = float(np.min(ev.y)), float(np.max(ev.y))
-    if not (hi <= (1 + FLAT) * lo or _is_level(ev.x, ev.y)):
-        return (f"Measured IOPS go from {fmt_y(ev.y[0], u)} at {x0} to {fmt_y(ev.y[-1], u)} at {x1} ({fmt_y(lo, u)}–"
-                f"{fmt_y(hi, u)}, ×{hi / lo:.3g} apart, within {noise}): the runs of a size spread too widely for a "
-                f"level or a fall to be read." + (data or ""))
-    return (f"Measured IOPS stay at {span(fmt_y(lo, u), fmt_y(hi, u))} from {x0} to {x1} (within {noise}): a limit "
-            f"on I/Os per second, not on bytes" + (f".{data}" if trim else
-                                                 f"; bandwidth grows with the block size, from {fmt_y(bw[0], 'B/s')} "
-                                                 f"to {fmt_y(bw[-1], 'B/s')}, with no bandwidth ceiling reached."))
+                                           f"{fmt_y(bw[-1], 'B/s')}{wide}."))
+    lo, hi = float(np.min(y)), float(np.max(y))
+    if not (hi <= (1 + FLAT) * lo or _is_level(ev.x, y)):
+        return (f"Measured IOPS go from {first} at {x0} to {last} at {x1} ({fmt_y(lo, u)}–{fmt_y(hi, u)}, "
+                f"×{hi / lo:.3g} apart, within {noise}{wide}): the runs of a size spread too widely for a level or a "
+                f"fall to be read." + (data or ""))
+    return (f"Measured IOPS stay at {span(fmt_y(lo, u), fmt_y(hi, u))} from {x0} to {x1} (within {noise}{wide}): a "
+            f"limit on I/Os per second, not on bytes" + (f".{data}" if trim else
+                                                      f"; bandwidth grows with the block size, from "
+                                                      f"{fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}, with no "
+                                                      f"bandwidth ceiling reached."))
+
+
+def _wide_read(result, cf: CurveFacts | None, ev) -> tuple[np.ndarray, str, str, str]:
+    """The points' values as the block-size sentences read them (:func:`~.wide_runs.point_values`: a wide point by its
+    median), the first and last point as written ("58.29 K IOPS (the median of its runs)" at a wide one) and "; but the
+    runs of one block size differ …" where a point is wide ("" elsewhere)."""
+    from .wide_runs import point_values, wide_at, wide_noise_words
+
+    u, p = result.y_unit, cf.points if cf is not None else None
+    if p is None or "runs_kept" not in p or len(p) != ev.x.size or not np.allclose(p["x"].to_numpy(float), ev.x):
+        return ev.y, fmt_y(ev.y[0], u), fmt_y(ev.y[-1], u), ""
+    y, w = point_values(p), wide_at(p)
+    # (the runs' span is said once, in the noise words after the sentence)
+    first, last = (fmt_y(y[i], u) + (" (the median of its runs)" if i in w else "") for i in (0, len(p) - 1))
+    wide = wide_noise_words(result, p, "block size", read="a point there is read by its median, not its mean")
+    return y, first, last, (f"; but {wide}" if wide else "")
 
 
 def size_claims(result, cf: CurveFacts, key=None) -> list:

@@ -69,6 +69,7 @@ from .pace_slack import pace_law_words
 from .poll_words import unpolled_claims
 from .two_point_queue import two_point_queue, two_point_words
 from .pacing_claims import _paced, paced_model_claim
+from .measured_top import measured_top, point_medians, top_note
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
 from .verify import checked
@@ -193,12 +194,14 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
     """A fitted asymptote of a curve whose facts state no level: one below a measurement is none, and one above every
     measurement is the model's shape beyond the data — its value is not printed (round 8: a 1.6× "contention alone"
     limit read as headroom; it stays in params and summary())."""
-    top = float(np.max(ev.y))
+    mt = measured_top(result, ev)  # each point by its mean and its runs' median, the larger (round 26 FA)
+    top = mt.value
     if not np.isfinite(value):
         return f"{subject} has no finite limit"
     if value < top:  # a ceiling is an upper bound: one below a measurement is none (issue 28)
+        at = f" at {result.x} = {_xv(result, ev.x[mt.index])}{top_note(mt, result.y_unit)}" if mt.by_median else ""
         return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
-                f"({fmt_y(top, result.y_unit)}): {below_top_words(result, ev)}")
+                f"({fmt_y(top, result.y_unit)}{at}): {below_top_words(result, ev)}")
     where = f"the data still rise at the largest {result.x}" if ev.rising else "no measurement reaches it"
     return f"{subject} has a limit above every measurement: {where}, so it is not stated"
 
@@ -461,7 +464,6 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             # in between, its place there is the hard-knee model's (QA s27 I9: rateqd "1.59 (95 % CI 1.59–1.59)")
             kci = (f" (between {x} = {_xv(result, gap[0])} and {_xv(result, gap[1])}, with nothing measured in "
                    f"between: its place there is the model's, not a measurement)")
-        i_top = int(np.argmax(ev.y))
         # the law's name only where fio's latency was measured: a bend fitted to rates alone is the model's shape, not
         # rate = outstanding ÷ latency (set after round 16 was read: r16_chvissues_qemu-virtio-blk-nvme_sysbench…,
         # VE: "Little's law fits the rise" of ×1.96 for ×8 threads, no latency in the files)
@@ -469,20 +471,23 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         law = "Little's law fits the rise; " if lat is not None and np.isfinite(lat.to_numpy(float)).any() else ""
         law_rise = pace_law_words(result, key, law)  # a rise fio's pace made (round 22 XA: pace_slack.py)
         shared_cap = any(n.startswith("fitted jointly") and "x_max" in n for n in f.notes)
-        if cap < top / 1.02:
+        mt = measured_top(result, ev, cf)  # each point by its mean and its runs' median, the larger (round 26 FA)
+        if cap < mt.value / 1.02:
             # a cap below what was measured is no ceiling of these data, whatever else the curve does: its number,
             # knee and latency floor are not stated (issue 28: "a ceiling stated below a measurement")
             return [Claim("model", f"Little's law's fitted {'shared ' if shared_cap else ''}cap lies "
-                                   f"{1 - cap / top:.0%} below the largest measurement ({fmt_y(top, u)} at {x} = "
-                                   f"{_xv(result, ev.x[i_top])}): {below_top_words(result, ev)}"
+                                   f"{1 - cap / mt.value:.0%} below the largest measurement ({fmt_y(mt.value, u)} at "
+                                   f"{x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}): "
+                                   f"{below_top_words(result, ev)}"
                                    + ("; the curves do not share one ceiling" if shared_cap else "")
                                    + ", so no cap, knee or latency floor is read from the fit.",
                           {"interpreted": False, "below_measured": True})]
-        if ev.rising or cap > EXTRAPOLATION * top:
+        if ev.rising or cap > EXTRAPOLATION * mt.value:
             # a cap above every measurement of a curve that has not levelled is the model's bend, not a value of these
             # data: not printed, with or without an interval (round 8, as the USL's 1.6× "contention alone" limit)
-            why = (f"the data still rise at the largest {x} ({fmt_y(top, u)} at {x} = {_xv(result, ev.x[i_top])})"
-                   if ev.rising else f"the fit's cap lies beyond the data ({cap / top:.1f}× the largest measurement)")
+            why = (f"the data still rise at the largest {x} ({fmt_y(mt.value, u)} at {x} = "
+                   f"{_xv(result, ev.x[mt.index])}{top_note(mt, u)})" if ev.rising else
+                   f"the fit's cap lies beyond the data ({cap / mt.value:.1f}× the largest measurement)")
             out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling is reached "
                                       f"within the data, so none is estimated from the fit.", {"interpreted": False}))
         elif len(cpu_bound):
@@ -725,13 +730,18 @@ def _ceiling_quality(result, key, f, ev: Evidence) -> list[Claim]:
         out.append(Claim("quality", f"Caution: the ceiling model fits worse than a constant (R² = {r2:.2f}): its "
                                     f"fitted values and what it says binds do not describe these data."))
     fitted = f.eval(ev.x)
-    over = (ev.y - fitted) > 2 * ev.se
+    med = point_medians(result, ev)[0]  # each point by its mean and its runs' median, the larger (round 26 FA)
+    y = np.where(np.isfinite(med) & (med > ev.y), med, ev.y)
+    over = (y - fitted) > 2 * ev.se
     if over.any():
-        worst = int(np.argmax(np.where(over, ev.y / fitted, -np.inf)))
+        worst = int(np.argmax(np.where(over, y / fitted, -np.inf)))
         out.append(Claim("below", f"Caution: the fitted ceiling lies below the measurements by more than their noise "
-                                  f"at {counted(int(over.sum()), 'point')} — up to {1 - fitted[worst] / ev.y[worst]:.0%} below "
-                                  f"the {fmt_y(ev.y[worst], result.y_unit)} measured at {result.x} = "
-                                  f"{_xv(result, ev.x[worst])}: not a ceiling of these data."))
+                                  f"at {counted(int(over.sum()), 'point')} — up to {1 - fitted[worst] / y[worst]:.0%} "
+                                  f"below "
+                                  f"the {fmt_y(y[worst], result.y_unit)} measured at {result.x} = "
+                                  f"{_xv(result, ev.x[worst])}"
+                                  + (" (the median of its runs)" if y[worst] > ev.y[worst] else "")
+                                  + ": not a ceiling of these data."))
     return out
 
 

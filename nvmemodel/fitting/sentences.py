@@ -169,13 +169,32 @@ def _ceiling_sentences(result, key, f, ceiling_profile, labels) -> str:
     pts = result.points
     for b, v in zip(result.by, key):
         pts = pts[pts[b] == v]
-    eff = pts["y"].to_numpy() / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
+    # each point by the larger of its mean and its kept runs' median: a ceiling is no upper bound where it lies below
+    # a point's median (round 26 FA: measured_top)
+    y = np.fmax(pts["y"].to_numpy(float), _medians_at(result, key, pts[result.x].to_numpy(float)))
+    eff = y / np.interp(pts[result.x].to_numpy(), prof["x"], prof["ceiling"])
     if eff.max() <= 1.005:  # an efficiency is a share of a ceiling: above 100 % it is not one
         parts.append(f"Measured efficiency (measured ÷ fitted ceiling): {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')}.")
     else:
         parts.append(f"Measured ÷ fitted ceiling: {_span(f'{eff.min():.1%}', f'{eff.max():.1%}')} — above 100 % at "
                      f"{counted(int(np.sum(eff > 1.005)), 'point')}: the fitted ceiling is not an upper bound of these data.")
     return " ".join(parts)
+
+
+def _medians_at(result, key, xs: np.ndarray) -> np.ndarray:
+    """The kept runs' median of the curve's point at each of ``xs`` (NaN where a point has fewer than 2 runs)."""
+    from .facts import curve_facts
+
+    out = np.full(xs.size, np.nan)
+    p = curve_facts(result, key).points
+    if "level" not in p or "kept_runs" not in p:
+        return out
+    px, lv, n = p["x"].to_numpy(float), p["level"].to_numpy(float), p["kept_runs"].to_numpy(float)
+    for i, xv in enumerate(xs):
+        j = np.flatnonzero(np.isclose(px, xv))
+        if j.size == 1 and n[j[0]] >= 2:
+            out[i] = lv[j[0]]
+    return out
 
 
 def _lift_sentence(result, key, f, row, others, overrides, ceiling_profile) -> str:

@@ -31,21 +31,30 @@ __all__ = ["ceiling_ci", "per_io_byte_claims"]
 PINNED = 0.5
 
 
-def ceiling_ci(lo: float, hi: float, unit: str, measured: float | None = None) -> str:
+def ceiling_ci(lo: float, hi: float, unit: str, measured: float | None = None, note: str = "") -> str:
     """" (95 % CI lo–hi)" of a ceiling; where ``lo`` is below the largest measurement (by > 2 %), the interval is
-    written from the measurement up: a ceiling below what was measured is no ceiling."""
+    written from the measurement up: a ceiling below what was measured is no ceiling. ``note`` follows the measurement
+    where it is a point's median, not its mean (:func:`~.measured_top.top_note`)."""
     if not (np.isfinite(lo) and np.isfinite(hi)):
         return ""
     if measured is not None and np.isfinite(measured) and lo < measured / 1.02 and hi > measured:
         # (its lower end, below what was measured, is not said: no ceiling lies there — round 7 part 1 CH, part 2 CG)
-        return f" (between the {fmt_y(measured, unit)} measured and {fmt_y(hi, unit)}, the upper end of its 95 % CI)"
+        said = f"the {fmt_y(measured, unit)} measured{note}"
+        return f" (between {said} and {fmt_y(hi, unit)}, the upper end of its 95 % CI)"
     if fmt_y(lo, unit) == fmt_y(hi, unit):  # no spread at the digits written: "50.00 K–50.00 K" is no interval
         return ""
     return f" (95 % CI {fmt_y(lo, unit)}–{fmt_y(hi, unit)})"
 
 
-def _ci(f, p, unit, measured=None) -> str:
-    return ceiling_ci(f.ci_low[p], f.ci_high[p], unit, measured)
+def _ci(f, p, unit, top=None, ev_x=None) -> str:
+    """The interval of parameter ``p`` written from ``top`` (a :class:`~.measured_top.MeasuredTop` of the sizes
+    ``ev_x``) up: "between the 58.29 K IOPS measured at 4 KiB (the median of its 3 runs) and …" where it is a median."""
+    from .measured_top import top_note
+
+    if top is None:
+        return ceiling_ci(f.ci_low[p], f.ci_high[p], unit)
+    at = f" at {_xv_b(float(ev_x[top.index]))} ({top_note(top, unit, spread=False)[2:]})" if top.by_median else ""
+    return ceiling_ci(f.ci_low[p], f.ci_high[p], unit, top.value, at)
 
 
 def _small_block_cpu(cf) -> float | None:
@@ -58,14 +67,16 @@ def _small_block_cpu(cf) -> float | None:
     return None
 
 
-def _below_claim(result, ev, below, iops, bw, lost) -> Claim:
-    """A fitted ceiling below what was measured is none: said so with the most measured (and its size), the time per
-    I/O that fell with the size where it did (:func:`~.size_steps.cheaper_words`), and any ceiling the data do not
-    determine — never a bracket from the measurement to the interval's top around a value under it (round 21 VF)."""
+def _below_claim(result, ev, below, iops, tops, lost) -> Claim:
+    """A fitted ceiling below what was measured is none: said so with the most measured (and its size; a point's
+    median named as such: :mod:`~.measured_top`), the time per I/O that fell with the size where it did
+    (:func:`~.size_steps.cheaper_words`), and any ceiling the data do not determine — never a bracket from the
+    measurement to the interval's top around a value under it (round 21 VF)."""
+    from .measured_top import top_note
     from .size_steps import cheaper_words
 
-    said = ", ".join(f"{fmt_y(float(np.max(m)), un)} at {_xv_b(float(ev.x[int(np.argmax(m))]))}"
-                     for nm_, m, un in (("IOPS", iops, "1/s"), ("bandwidth", bw, "B/s")) if nm_ in below)
+    said = ", ".join(f"{fmt_y(t.value, un)} at {_xv_b(float(ev.x[t.index]))}{top_note(t, un)}"
+                     for nm_, t, un in (("IOPS", tops[0], "1/s"), ("bandwidth", tops[1], "B/s")) if nm_ in below)
     kinds = {"iops_max": "an IOPS", "bw_max": "a bandwidth"}
     rest = (f"; nor do the data determine {' or '.join(kinds[p] for p in lost)} ceiling" if lost else "")
     what = ("not ceilings of these data, so neither they" if len(below) > 1 else
@@ -82,20 +93,27 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     u = result.y_unit
     im, bm = f.values["iops_max"], f.values["bw_max"]
     cross = d.get("crossover_bytes", (np.nan, np.nan, np.nan))
+    from .measured_top import measured_top, top_note
+
     iops = ev.y if u == "1/s" else ev.y / ev.x
     bw = iops * ev.x
-    top_i, top_b = float(np.max(iops)), float(np.max(bw))
+    # the most measured in each unit: each point by the larger of its mean and its kept runs' median (round 26 FA)
+    ti = measured_top(result, ev, cf, scale=None if u == "1/s" else 1.0 / ev.x)
+    tb = measured_top(result, ev, cf, scale=ev.x if u == "1/s" else None)
+    top_i, top_b = ti.value, tb.value
     lost = [p for p in ("iops_max", "bw_max") if f.held.get(p) == "unidentified"]
-    below = [name for p, name, cap, meas in (("iops_max", "IOPS", im, iops), ("bw_max", "bandwidth", bm, bw))
-             if p not in lost and cap < float(np.max(meas))]
+    below = [name for p, name, cap, top in (("iops_max", "IOPS", im, top_i), ("bw_max", "bandwidth", bm, top_b))
+             if p not in lost and cap < top]
     if below:  # a fitted ceiling under a measurement is none (issue 28), a lost one's partner too (round 21 VF)
-        return [_below_claim(result, ev, below, iops, bw, lost)]
+        return [_below_claim(result, ev, below, iops, (ti, tb), lost)]
     if lost:  # a ceiling no measured point depends on has no value to state, nor has the crossing
         kept = "iops_max" if lost == ["bw_max"] else "bw_max" if lost == ["iops_max"] else None
         kept_text = ("" if kept is None else
-                     f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s", top_i) + " at small blocks; "
+                     f"an IOPS ceiling of {fmt_y(im, '1/s')}" + _ci(f, "iops_max", "1/s", ti, ev.x)
+                     + " at small blocks; "
                      if kept == "iops_max" else
-                     f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s", top_b) + " at large blocks; ")
+                     f"a bandwidth ceiling of {fmt_y(bm, 'B/s')}" + _ci(f, "bw_max", "B/s", tb, ev.x)
+                     + " at large blocks; ")
         names = {"iops_max": "no IOPS ceiling", "bw_max": "no bandwidth ceiling"}
         return [Claim("model", f"The per-I/O + per-byte cost model finds {kept_text}"
                                + " and ".join(names[p] for p in lost)
@@ -145,11 +163,12 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
     lead = (f"{fmt_y(im, '1/s')} at small blocks as 1 ÷ that fixed time" if at_depth.startswith(" (each I/O completed")
             else f"an IOPS ceiling of {fmt_y(im, '1/s')} at small blocks")
     iops_words = f"{lead}{at_depth}" \
-        + ("" if im_far else _ci(f, "iops_max", "1/s", top_i))
+        + ("" if im_far else _ci(f, "iops_max", "1/s", ti, ev.x))
     if im_far:  # more than EXTRAPOLATION × the most IOPS measured is no ceiling of these data (blind4, issue 28)
         iops_words = (f"the per-I/O term alone would allow {fmt_y(im, '1/s')}, {im / top_i:.2g}× the most IOPS "
-                      f"measured ({fmt_y(top_i, '1/s')}): not reached, an extrapolation of the fit, not stated as an "
-                      f"IOPS ceiling")
+                      f"measured ({fmt_y(top_i, '1/s')}"
+                      + (f" at {_xv_b(ev.x[ti.index])}{top_note(ti, '1/s', spread=False)}" if ti.by_median else "")
+                      + "): not reached, an extrapolation of the fit, not stated as an IOPS ceiling")
         if cpu is not None and no_icap:  # the small-block rate is the busy job's CPU's (blind4 lorrocks seqread bs)
             iops_words += (f" — at {_xv_b(ev.x[0])} the submitting job used {cpu:.0%} of a CPU: the small-block rate "
                            f"measured is its CPU's (more jobs, not a deeper queue, may raise it)")
@@ -162,7 +181,7 @@ def per_io_byte_claims(result, key, f, d, ev, cf) -> list:
                     f"{fmt_y(bm, 'B/s')}, is a transfer rate at 1 I/O outstanding, not a ceiling")
     else:
         bw_words = f"a bandwidth ceiling of {fmt_y(bm, 'B/s')} at large ones" \
-            + ("" if bm_far else _ci(f, "bw_max", "B/s", top_b))
+            + ("" if bm_far else _ci(f, "bw_max", "B/s", tb, ev.x))
     # the terms as a time per I/O and a rate per byte, never "1/<a rate>" (round 20 RI: "costs 1/522.86 K IOPS")
     parts = [f"Each I/O costs {fmt_y(1 / im, 's')} of the binding resource plus its size ÷ {fmt_y(bm, 'B/s')}: "
              f"{iops_words} and {bw_words}"]

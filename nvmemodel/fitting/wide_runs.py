@@ -76,9 +76,20 @@ def first_words(result, p, i: int) -> str | None:
             f"{span(fmt_y(float(k.min()), u), fmt_y(float(k.max()), u), ' to ')})")
 
 
-def wide_noise_words(result, p, axis: str) -> str | None:
+def point_values(p) -> np.ndarray:
+    """Each point's value as a sentence reads it: the kept runs' median at a wide point (:func:`wide_at`), the point's
+    own value (``y``, its mean) elsewhere — on any axis (set after round 26 was read, FA: along block size
+    "Measured IOPS fall from 46.87 K IOPS at 4 KiB", the mean of runs at 6.02 / 58.29 / 76.30 K IOPS)."""
+    v = p["y"].to_numpy(float).copy()
+    for i in wide_at(p):
+        v[i] = float(np.median(_kept(p, i)))
+    return v
+
+
+def wide_noise_words(result, p, axis: str, read: str | None = None) -> str | None:
     """"the runs of one numjobs differ by more than ×2 at numjobs = 1 (×8.15: 4.17 K IOPS to 33.96 K IOPS): …" — the
-    wide points said, and how their steps are read; None where no point is wide."""
+    wide points said, and how their steps are read (``read``: what the sentence reads there instead, where it reads no
+    steps); None where no point is wide."""
     from .fact_words import _xv
 
     wide = wide_at(p)
@@ -88,6 +99,7 @@ def wide_noise_words(result, p, axis: str) -> str | None:
     at = ", ".join(f"{_xv(result, float(p['x'].iloc[i]))} (×{_kept(p, i).max() / _kept(p, i).min():.3g}: "
                    f"{span(fmt_y(float(_kept(p, i).min()), u), fmt_y(float(_kept(p, i).max()), u), ' to ')})"
                    for i in wide)
+    how = read or (f"a step to or from {'that point' if len(wide) == 1 else 'those points'} is read by the medians "
+                   f"and whether the runs overlap, not by the means")
     return (f"the runs of one {axis} differ by more than ×{WIDE_RUNS:.3g} at {axis} = {at}: a mean there hangs on "
-            f"one run, so a step to or from {'that point' if len(wide) == 1 else 'those points'} is read by the medians "
-            f"and whether the runs overlap, not by the means")
+            f"one run, so {how}")
