@@ -268,10 +268,10 @@ def _count(v: float) -> str:
 
 
 def _beneath_words(devices) -> str:
-    """"the device beneath", or, for one device of a layer with words (:data:`served_claims._LAYER_WORDS`), that
+    """"the device beneath", or, for one device of a layer with words (:data:`devices._LAYER_WORDS`), that
     device said as what it is: "the device beneath, a loop device (an image file: …),"."""
     from .devices import layer_of
-    from .served_claims import _LAYER_WORDS
+    from .devices import _LAYER_WORDS
 
     lay = layer_of(devices[0]) if len(devices) == 1 else None
     return f"the device beneath, {_LAYER_WORDS[lay]}," if lay in _LAYER_WORDS else "the device beneath"

@@ -191,3 +191,14 @@ def mapper_targets(rows) -> list[str] | None:
     if not names or not all(re.match(MAPPER_TARGET, t) for t in names):
         return None
     return names
+
+
+#: what each layer is, in words (the layer sentence's and the buffered sentence's: here, so that neither imports the
+#: other)
+_LAYER_WORDS = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
+                "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
+                "loop": "a loop device (an image file: its I/O may be served by the page cache of the host or VM)",
+                "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
+                "nbd": "a network block device", "rbd": "a Ceph RBD block device (a network block device)",
+                "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
+                "xen": "a Xen virtual disk (the hypervisor's storage layer)"}

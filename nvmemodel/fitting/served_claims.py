@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .devices import BUSY, stack_words
+from .devices import _LAYER_WORDS, BUSY, stack_words
 from .evidence import TRUST_R2
 from .fact_base import FLAT, CurveFacts
 from .fact_words import _bytes, _claim, _xv
@@ -14,13 +14,6 @@ from .wording import _count, _fx, _r2, fmt_y, span
 
 
 #: what each layer of :data:`~nvmemodel.fitting.facts.LAYERS` (and the network layers) is, in words
-_LAYER_WORDS = {"network_fs": "a file system with no local block device beneath it (a network or memory file system)",
-                "network_block": "a block device reached over the network", "gpu_direct": "GPUDirect Storage (cuFile)",
-                "loop": "a loop device (an image file: its I/O may be served by the page cache of the host or VM)",
-                "dm": "a device-mapper device (LVM, dm-crypt, multipath …)", "md": "an md software RAID array",
-                "nbd": "a network block device", "rbd": "a Ceph RBD block device (a network block device)",
-                "virtio": "a virtio disk inside a virtual machine (the hypervisor's storage layer)",
-                "xen": "a Xen virtual disk (the hypervisor's storage layer)"}
 #: what sets the rates of a layer that serves its I/O elsewhere, said instead of "its rates are that layer's" (round
 #: 6, part 1 BG: on RBD that pointed at the client or network while 3 HDD OSDs, every write on each, held 250 IOPS)
 _LAYER_RATES = {"rbd": "the rates are the Ceph cluster's: its OSDs serve every I/O (a replicated write completes once "
