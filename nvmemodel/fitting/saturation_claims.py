@@ -543,7 +543,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                     f"at that level from {x} = {_xv(result, sl['x_from'])}"
                     if sl.get("lat_from") and sl.get("lat_to") else "")
             head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
-                    f"{_xv(result, d['x_max'])}, falls {1 - sl['value'] / d['y_max']:.0%} over the steps to {x} = "
+                    f"{_xv(result, d['x_max'])}, falls {1 - sl['value'] / d['y_max']:.0%} "
+                    f"{'in one step' if xs[xs > d['x_max']][0] == sl['x_from'] else 'over the steps'} to {x} = "
                     f"{_xv(result, sl['x_from'])}, then levels at {fmt_y(sl['value'], u)} "
                     f"({span(fmt_y(sl['lo'], u), fmt_y(sl['hi'], u), ' to ')} over {x} = "
                     f"{span(_xv(result, sl['x_from']), _xv(result, sl['x_to']))}, {sl['points']} points, each within "
