@@ -113,3 +113,11 @@ def test_slide_level_counter_cases():
     assert _slide(np.r_[1050, 1000, 990, 1010, 1000, 995], None, x[:6]) is None  # within the peak's band
     still = 3000 * 0.9 ** np.arange(8)  # falls 10 % a step: no level anywhere
     assert _slide(still, x / still, x) is None
+
+
+def test_one_step_fall_to_a_level_is_said_in_one_step():
+    # r15 spdk kernel-initiator: 23.1 GB/s at QD4, then 13.0–13.4 GB/s over QD 8–32 (round 15 TB's reading)
+    (text,) = _text("r15_spdk-iopacing_nvmf-rdma-16nvme_128k-randread_kernel-initiator-8jobs_qd", "saturation",
+                    "blind15")
+    assert "falls 43% in one step to iodepth = 8, then levels at 13.1 GB/s" in text
+    assert "over iodepth = 8–32, 3 points" in text and "over the steps" not in text
