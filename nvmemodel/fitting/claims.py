@@ -72,6 +72,7 @@ from .pacing_claims import _paced, paced_model_claim
 from .measured_top import measured_top, point_medians, top_note
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
+from .size_split import split_level, split_level_words
 from .verify import checked
 from .wording import _fx, _r2, counted, fmt_p, fmt_y
 
@@ -121,6 +122,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         m = ev.maximum
         peak = (f"; its largest point, {fmt_y(m['y'], u)} at {x} = {_xv(result, m['x'])}, is {m['y'] / p['value'] - 1:.0%} "
                 f"above that level" if m["y"] > 1.1 * p["value"] else "")  # (a peak inside the stretch is not hidden)
+        sp = split_level(cf, p) if x == "block_size_bytes" and u == "B/s" and cf is not None else None
+        if sp:  # a step inside the joined sizes splits the byte level (round 27, IE: size_split.py)
+            return Claim("plateau", split_level_words(result, sp))
         return Claim("plateau", f"Measured {what} flattens at {level_words(result, cf, p['value'])} "
                                 f"({_level_runs(result, p)}){peak}.")
     if ev.falls and np.unique(ev.x).size < 3:  # two loads: a lower second value, not a peak (no shape claimed)

@@ -87,10 +87,15 @@ def _layer(result, p) -> Fact | None:
             apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
                 (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
             busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
+            from .stacked_busy import unaccounted  # md's 0 % is no counter, not idleness (round 27, HB)
+
+            blind = unaccounted(rows, hit, stack, busy,
+                                lambda ns: device_busy(rows, ns, result.x, float(p["x"].iloc[-1])))
             from .cache_hits import reached  # reads that never reached the device (round 21, VC)
 
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
-                                  "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x)},
+                                  "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x),
+                                  **({"unaccounted": blind} if blind else {})},
                         f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
     shared = _shared_between_hosts(rows)

@@ -533,6 +533,22 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                     f"{_xv(result, d['x_max'])}), then holds a lower level to {_xv(result, one['x_to'])}: "
                     f"{_range_words(result, cf, one['lo'], one['hi'])} over {one['points']} points, its runs "
                     f"{span(fmt_y(one['runs_lo'], u), fmt_y(one['runs_hi'], u), ' to ')}.")
+        sl = d.get("slide_level")  # a fall over several steps, then a level held to the last point (round 27, HC)
+        if sl and not la and one is None and not d.get("held"):
+            from .fall_level import LEVEL_BAND
+
+            grow = (f"; over it the mean latency grows ×{sl['lat_to'] / sl['lat_from']:.3g} "
+                    f"({fmt_y(sl['lat_from'], 's')} → {fmt_y(sl['lat_to'], 's')}) for "
+                    f"×{sl['x_to'] / sl['x_from']:.3g} the {x}, as Little's law gives at a held rate: saturated "
+                    f"at that level from {x} = {_xv(result, sl['x_from'])}"
+                    if sl.get("lat_from") and sl.get("lat_to") else "")
+            head = (f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = "
+                    f"{_xv(result, d['x_max'])}, falls {1 - sl['value'] / d['y_max']:.0%} "
+                    f"{'in one step' if xs[xs > d['x_max']][0] == sl['x_from'] else 'over the steps'} to {x} = "
+                    f"{_xv(result, sl['x_from'])}, then levels at {fmt_y(sl['value'], u)} "
+                    f"({span(fmt_y(sl['lo'], u), fmt_y(sl['hi'], u), ' to ')} over {x} = "
+                    f"{span(_xv(result, sl['x_from']), _xv(result, sl['x_to']))}, {sl['points']} points, each within "
+                    f"±{LEVEL_BAND:.0%} of the level){grow}.")
         tr = (la or {}).get("trend")  # the later points drift one way: a further fall, no level (round 21 WA)
         if la and la.get("high") is not None:  # two levels, each of ≥ 2 points: the step between them (round 5 AA)
             head = (f"Measured {what} steps down between two levels: {level_words(result, cf, la['high'])} "
@@ -566,6 +582,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                         f"{fmt_y(tr['y_from'], u)} at {x} = {_xv(result, la['x_from'])} (with one run a point a single "
                         f"high point is not told from a change between the runs), {_trend_words(result, tr)}.")
         steps = d.get("steps") or []
+        if sl and not la and one is None and not d.get("held"):  # the steps up to the level's onset only (round 27)
+            steps = [st for st in steps if st[1] <= sl["x_from"]]
         if not la and sum(abs(g) > LEVEL_STEP for _, _, g in steps) >= 2:  # a fall spread over steps: each (round 6 BA)
             head += (" Step by step: " + ", ".join(
                 f"{g:+.1%} ({x} = {_xv(result, a)} → {_xv(result, b)})" for a, b, g in steps) + ".")

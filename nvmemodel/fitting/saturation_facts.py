@@ -251,7 +251,12 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             lo_r = [float(r.min()) if r.size >= 2 else np.nan for r in kr]
             hi_r = [float(r.max()) if r.size >= 2 else np.nan for r in kr]
             one_step = level_after_fall(x, y, lo_r, hi_r, i_max) if after is None and not splits.any() else None
+            from .fall_level import slide_level  # a fall over several steps, then a level (round 27, HC)
+
+            slide = slide_level(x, y, lat, i_max) if after is None and one_step is None and not splits.any() \
+                and not (np.isfinite(reps).all() and (reps >= 2).any()) else None
             falls = {"x_max": float(x[i_max]), "y_max": float(y[i_max]), "drop": float(drop / y[i_max]),
+                     "slide_level": slide,
                      "basis": basis, "level_after": after, "apart": bool(apart), "one_step": one_step,
                      "by_runs": ({**fr, "x_max": float(x[i_max]), "x_last": float(x[-1])}
                                  if fr is not None and fr["shown"] else None),

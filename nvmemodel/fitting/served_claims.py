@@ -109,7 +109,11 @@ def _layer_claim(result, cf: CurveFacts) -> list:
 
             return [_claim("layer", reached_sentence(hits, said, what, result.x, lambda v: _xv(result, v)), f,
                            **({"layer": "page_cache"} if hits["ruled_out"] or hits["ruled_at"] else {}))]
-        if busy is not None and not rates:  # what fio's disk_util shows, not a rate the layer set (round 20, SC)
+        if f.facts.get("unaccounted") and not rates:  # md's 0 % is a counter it does not keep (round 27, HB)
+            from .stacked_busy import unaccounted_words
+
+            text = f"{said}: the I/O went through {what}; {unaccounted_words(f.facts['unaccounted'], result.x)}."
+        elif busy is not None and not rates:  # what fio's disk_util shows, not a rate the layer set (round 20, SC)
             lo, hi = format(100 * busy["lo"], ".0f"), format(100 * busy["hi"], ".0f")
             devs = f.facts["devices"]
             who = devs[0] if len(devs) == 1 else "each point's device" if f.facts.get("per_point") else "each of them"
