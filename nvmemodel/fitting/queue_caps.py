@@ -75,13 +75,13 @@ def inflight_from_rates(b, means_i, depth: float, lat) -> dict | None:
 
 
 def per_io_words(w: dict) -> str:
-    """": an IOPS limit of 4.16 K IOPS at 256 outstanding, measured: each I/O waited 256 ÷ 4.16 K IOPS = 61.5 ms
-    (fio's mean latency 58.2 ms–61.9 ms) whatever its size over ×64 the size, …" — the per-I/O limit's words."""
+    """"an IOPS limit of 4.16 K IOPS (their median), measured: each I/O waited 256 ÷ 4.16 K IOPS = 61.5 ms (fio's mean
+    latency 58.2 ms–61.9 ms; IOPS × mean latency ÷ outstanding I/O 1.00) whatever its size (a ×64 span), …" — the
+    per-I/O limit's words (round 27 HA)."""
     d = f"{w['depth']:.0f}"
     lo, hi = (f"{v:.2f}" for v in w["little"])
-    return (f"an IOPS limit of {fmt_y(w['level'], '1/s')} (their median) at {d} I/Os outstanding, measured: each I/O "
-            f"waited {d} ÷ {fmt_y(w['level'], '1/s')} = {fmt_y(w['wait'], 's')} (fio's mean latency "
-            f"{span(fmt_y(w['lat'][0], 's'), fmt_y(w['lat'][1], 's'))}, Little's law "
-            f"{span(lo, hi)}) whatever its size over ×{w['span']:.3g} the "
-            f"size, so the I/Os queued for a per-I/O turn, not for their transfer; a deeper queue would only "
-            f"lengthen that wait")
+    return (f"an IOPS limit of {fmt_y(w['level'], '1/s')} (their median), measured: each I/O waited {d} ÷ "
+            f"{fmt_y(w['level'], '1/s')} = {fmt_y(w['wait'], 's')} (fio's mean latency "
+            f"{span(fmt_y(w['lat'][0], 's'), fmt_y(w['lat'][1], 's'))}; IOPS × mean latency ÷ outstanding I/O "
+            f"{span(lo, hi)}) whatever its size (a ×{w['span']:.3g} span), so the I/Os queued for a per-I/O turn, "
+            f"not for their transfer; a deeper queue would only lengthen that wait")

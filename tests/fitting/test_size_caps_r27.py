@@ -50,7 +50,7 @@ def test_ha_r27_ebs_flat_iops_at_256_outstanding_is_a_measured_per_io_limit(case
     assert level < 0.96 * iops[0]
     from nvmemodel.fitting.wording import fmt_y
 
-    assert f"an IOPS limit of {fmt_y(level, '1/s')} (their median) at 256 I/Os outstanding, measured" in cap[0]
+    assert f"all at 256 I/Os outstanding: an IOPS limit of {fmt_y(level, '1/s')} (their median), measured" in cap[0]
     assert f"= {fmt_y(256 / level, 's')}" in cap[0]  # 61.5 ms (gp3-4000), 15.4 ms (gp3-16000)
     assert f"{fmt_y(lat[flat].min(), 's')}–{fmt_y(lat[flat].max(), 's')}" in cap[0]
     assert "not for their transfer" in cap[0] and "not shown to be a cap" not in cap[0].split("; bandwidth")[0]
@@ -58,7 +58,7 @@ def test_ha_r27_ebs_flat_iops_at_256_outstanding_is_a_measured_per_io_limit(case
 
 def test_ha_synthetic_flat_iops_at_qd32_with_flat_latency_fires():
     cap = [t for t in _texts(_fit_df(_iops_flat(), y="iops"), "cap") if "IOPS are flat" in t]
-    assert cap and "an IOPS limit of" in cap[0] and "at 32 I/Os outstanding, measured" in cap[0], cap
+    assert cap and "all at 32 I/Os outstanding: an IOPS limit of" in cap[0], cap
 
 
 def test_ha_counter_a_shallow_queue_keeps_the_depth_words():
