@@ -74,6 +74,13 @@ def inflight_from_rates(b, means_i, depth: float, lat) -> dict | None:
             "per_io": (float(depth / mi[0]), float(depth / mi[-1])), "little": None}
 
 
+def inflight_bytes(v: float) -> str:
+    """Bytes in flight as words: GiB from 1 GiB (r11 lisa QD8192: 2 GiB, not "2.05e+03 MiB"), else claim._bytes."""
+    from .claim import _bytes
+
+    return f"{v / 2 ** 30:.3g} GiB" if v >= 2 ** 30 else _bytes(v)
+
+
 def per_io_words(w: dict) -> str:
     """"an IOPS limit of 4.16 K IOPS (their median), measured: each I/O waited 256 ÷ 4.16 K IOPS = 61.5 ms (fio's mean
     latency 58.2 ms–61.9 ms; IOPS × mean latency ÷ outstanding I/O 1.00) whatever its size (a ×64 span), …" — the

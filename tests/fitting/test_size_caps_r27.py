@@ -132,8 +132,8 @@ def test_gd_counter_one_io_outstanding_without_latency_is_no_queue():
 # ------------------------------------------------------------------ HD, HE: the block-size lead sentence
 def test_hd_r27_gp3_16000_iops_hold_then_fall():
     text = _texts(_fit(GP3_16K), "block size")[0]
-    assert text.startswith("Measured IOPS hold at 16.60 K IOPS–17.58 K IOPS from 4 KiB to 64 KiB and fall only past "
-                           "it, to 4.18 K IOPS at 256 KiB"), text
+    assert text.startswith("Measured IOPS hold at 16.60 K IOPS–17.58 K IOPS from 4 KiB to 64 KiB; only past it they "
+                           "fall from 16.74 K IOPS at 64 KiB to 4.18 K IOPS at 256 KiB"), text
 
 
 def test_hd_counter_a_fall_from_the_first_size_keeps_fall_words():
@@ -147,3 +147,11 @@ def test_he_r27_gp3_4000_no_byte_ceiling_shown_up_to_the_largest_size():
     text = _texts(_fit(GP3_4K), "block size")[0]
     assert "to 1.09 GB/s (1.02 GiB/s) at 256 KiB, the largest size: no bandwidth ceiling is shown up to that rate" \
         in text and "ceiling reached" not in text, text
+
+
+def test_ha_counter_a_busy_job_keeps_the_cpu_words_and_the_iops_level():
+    # r10 980pro io_uring on one core, QD128: flat IOPS with the job 99 % busy — the CPU words stay, and the roofline
+    # names an IOPS level, not a cap
+    text = " ".join(_texts(_fit("r10_icpe24sched_980pro_randread_iouring-1core_qd128_bs"), "cap"))
+    assert "more jobs, not a deeper queue, would tell" in text and "IOPS limit of" not in text
+    assert "The IOPS level and the byte cap cross" in text, text
