@@ -120,6 +120,12 @@ def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
     y, first, last, wide = _wide_read(result, cf, ev)
     bw = y * ev.x
     if ev.y[0] - ev.y[-1] > ev.beyond_noise(0, ev.y.size - 1) and y[0] > y[-1]:  # IOPS fall with size whatever binds
+        held = iops_held_to(result, cf, ev)  # flat from the first size to a crossover: the shape leads (round 27 HD)
+        if held is not None and not trim:
+            k = int(np.flatnonzero(ev.x == held[2])[0])
+            return (f"Measured IOPS hold at {held[0]} from {x0} to {held[1]}; only past it they fall from "
+                    f"{fmt_y(y[k], u)} at {held[1]} to {last} at {x1}, while bandwidth goes from {fmt_y(bw[0], 'B/s')} "
+                    f"to {fmt_y(bw[-1], 'B/s')}{wide}.")
         return (f"Measured IOPS fall from {first} at {x0} to {last} at {x1} as blocks grow"
                 + (f".{data}" if trim else f", while bandwidth goes from {fmt_y(bw[0], 'B/s')} to "
                                            f"{fmt_y(bw[-1], 'B/s')}{wide}."))
@@ -131,8 +137,21 @@ def size_iops_text(result, cf: CurveFacts | None, ev, noise: str) -> str:
     return (f"Measured IOPS stay at {span(fmt_y(lo, u), fmt_y(hi, u))} from {x0} to {x1} (within {noise}{wide}): a "
             f"limit on I/Os per second, not on bytes" + (f".{data}" if trim else
                                                       f"; bandwidth grows with the block size, from "
-                                                      f"{fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')}, with no "
-                                                      f"bandwidth ceiling reached."))
+                                                      f"{fmt_y(bw[0], 'B/s')} to {fmt_y(bw[-1], 'B/s')} at {x1}, the "
+                                                      f"largest size: no bandwidth ceiling is shown up to that rate."))
+
+
+def iops_held_to(result, cf: CurveFacts | None, ev) -> tuple[str, str, float] | None:
+    """The IOPS level and the last size of the cap fact's flat IOPS stretch where it starts at the first size and ends
+    before the last (and that size's value) — the IOPS hold, then fall (set after round 27 was read: HD, r27_miztiik_aws-ebs-gp3-16000iops_…_bs,
+    "IOPS fall from 17.58 K at 4 KiB to 4.18 K at 256 KiB as blocks grow" while flat to 64 KiB); None otherwise."""
+    f = cf.cap if cf is not None else None
+    if f is None or not f.facts.get("iops_cap") or not f.facts.get("iops_flat"):
+        return None
+    (a, b), (lo, hi) = f.facts["iops_flat"], f.facts["iops_range"]
+    if a != ev.x[0] or b >= ev.x[-1] or not np.any(ev.x == b):
+        return None
+    return span(fmt_y(lo, "1/s"), fmt_y(hi, "1/s")), _xv(result, b), float(b)
 
 
 def _wide_read(result, cf: CurveFacts | None, ev) -> tuple[np.ndarray, str, str, str]:

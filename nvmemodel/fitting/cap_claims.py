@@ -10,6 +10,7 @@ from .fact_base import CPU_BOUND, FLAT, NO_GAIN, CurveFacts, Fact
 from .fact_words import _bytes, _claim, _xv
 from .knee_words import rise_words
 from .level_creep import creep_words
+from .queue_caps import inflight_bytes, per_io_words
 from .wording import _fx, fmt_y, span
 
 
@@ -87,7 +88,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     f = cf.cap
     if f is not None:
         s = f.facts
-        parts = []
+        parts, per_io_said = [], False
         if s["iops_cap"]:
             lo, hi = s["iops_range"]
             ic = s.get("iops_creep")  # steps beyond the sizes' own tight runs: nearly level, not flat (round 25 DD)
@@ -114,8 +115,12 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 more = served_words(result, cf)[1]
                 if _cpu_busy(cf, int(np.sum(cf.points["x"].to_numpy(float) <= s["iops_flat"][1]))):
                     more = "more jobs, not a deeper queue,"  # the CPU claim names the busy job (r10 980pro 1-core)
-                parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
-                             f"shown to be a cap ({more} would tell)")
+                per_io_said = s.get("per_io") is not None and more != "more jobs, not a deeper queue,"
+                if per_io_said:  # measured per I/O (round 27 HA)
+                    parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: " + per_io_words(s["per_io"]))
+                else:
+                    parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
+                                 f"shown to be a cap ({more} would tell)")
             else:
                 parts.append(f"{head}: " + _cap_words("an IOPS cap", s["iops_cap"], s.get("iops_runs"), "1/s"))
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
@@ -174,7 +179,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          f"holds it")
         text = "Measured " + "; ".join(parts)
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
-            il = s.get("by_outstanding") or s.get("one_depth")
+            il = s.get("by_outstanding") or (s.get("one_depth") and not per_io_said)  # measured: a cap (r27 HA)
             depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)
             bl = "byte level" if depth_only else "byte cap"
             two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or bl == "byte level" else
@@ -304,6 +309,15 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
         return (f"the job was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy on its CPU at every size of it{sub}: "
                 f"the job's CPU holds the rate; more jobs, not a deeper queue, would tell")
     fl = s.get("bytes_inflight")
+    if fl is not None and fl["lat"] is None:  # no latency column: each I/O's time from the rates (round 27 GD)
+        lo, hi = fl["bytes"]
+        t0, t1 = fl["per_io"]
+        return (f"the bytes in flight grew ×{fl['growth']:.3g} ({inflight_bytes(lo)} → {inflight_bytes(hi)}) for no "
+                f"gain in bytes/s, "
+                f"each I/O's time (outstanding I/O ÷ IOPS, Little's law assumed: the files give no latency) growing "
+                f"with its size, {fmt_y(t0, 's')} → {fmt_y(t1, 's')}: more bytes in flight only queued — "
+                + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s")
+                + "; the IOPS at each size are that cap ÷ the size, not an IOPS limit")
     if fl is not None:
         lo, hi = fl["bytes"]
         check = span(f"{fl['little'][0]:.2f}", f"{fl['little'][1]:.2f}")

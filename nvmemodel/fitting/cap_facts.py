@@ -10,6 +10,7 @@ from .fact_base import FLAT, LEVEL_STEP, NO_GAIN, Fact, pd_num
 from .latency_growth import LITTLE_TOL
 from .level_creep import creep
 from .point_runs import point_levels
+from .queue_caps import inflight_from_rates, per_io_wait
 from .size_level import rise_into
 from .stream_facts import NOISE_BAND, WIDE_SPAN, _flat_run, _held, _held_why, one_stream, trims
 
@@ -127,6 +128,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
 
         set_pace = pace is not None and bool((pace > 0).any()) and icap is not None and icap >= AT_PACE * float(pace[pace > 0].min())
         one_depth = None if paced or set_pace else one_depth
+    # the flat IOPS level at one deep queue whose latency did not follow the size: a per-I/O limit, measured (round 27 HA)
+    per_io = per_io_wait(b, iops, means_i, p["lat"].to_numpy(float), p["out"].to_numpy(float), ni) \
+        if one_depth is not None and "lat" in p else None
     # one rule for both units: bandwidth flat over ≥ 3 sizes at one depth is the byte rate at that depth, not a cap a
     # deeper queue would not raise (set after round 15 was read: r14_here-ra_loop-ra0_psync_buffered_seqread_bs, SF,
     # a QD1 byte level over 8–256 KiB said only as "does not change … beyond the repeat noise")
@@ -150,6 +154,8 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
                 and np.all(np.abs(little - 1) <= LITTLE_TOL):
             inflight = {"bytes": (bytes_depth * b[n - nb], bytes_depth * b[-1]), "growth": grew,
                         "lat": (float(lat[0]), float(lat[-1])), "little": (float(little.min()), float(little.max()))}
+        elif not np.isfinite(lat).any():  # no latency column: from the rates, over a larger growth (round 27 GD)
+            inflight = inflight_from_rates(b[n - nb:], means_i[n - nb:], bytes_depth, lat)
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
     # qd4_bs_repeats, "a byte cap of 1.38 GB/s or a little above" from means while single runs reached 1.71 GB/s)
@@ -166,7 +172,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         g = lambda f: np.array([lv[k][f] * (scale[k] if f != "runs" else 1) for k in idx], float)  # noqa: E731
         return creep(b[idx], g("median"), g("lo"), g("hi"), g("runs"))
 
-    facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "one_depth": one_depth,
+    facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "one_depth": one_depth, "per_io": per_io,
              "iops_runs": kept(range(ni), to_i) if icap is not None else None,
              "bytes_runs": kept(range(n - nb, n), to_b) if bcap is not None else None, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
              "measured": icap is not None or nb >= 3, "bytes_points": nb, "iops_flat": (float(b[0]), float(b[ni - 1]))

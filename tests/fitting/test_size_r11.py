@@ -119,5 +119,7 @@ def test_lc_counter_a_full_queue_flat_iops_stays_a_cap():
     bw = [iops * 4096 * 2 ** k for k in range(4)] + [iops * 4096 * 8 * 1.05] * 3
     cap = _texts(_fit_df(_sizes(bw)), "cap")
     # the QD1 rule (outstanding ÷ latency) does not fire at a full queue; since round 13 (QC) a level at one depth
-    # is that depth's rate, not shown to be a cap (tests/fitting/test_claims_r13.py)
-    assert cap and "÷ fio's mean latency" not in cap[0] and "I/Os outstanding: the rate at that depth" in cap[0], cap
+    # is that depth's rate, not shown to be a cap (tests/fitting/test_claims_r13.py) — and since round 27 (HA) at ≥ 16
+    # outstanding with Little holding and the latency flat over ≥ ×4 the size, a per-I/O limit, measured
+    assert cap and "÷ fio's mean latency" not in cap[0] and "I/Os outstanding: an IOPS limit of" in cap[0] \
+        and "per-I/O turn" in cap[0], cap
