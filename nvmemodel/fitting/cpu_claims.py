@@ -320,9 +320,10 @@ def _iops_or_y(result, key, pts) -> np.ndarray:
 
 def _busy_not_binding(result, key, ev: Evidence) -> dict:
     """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
-    than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
-    spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27 I3: 50 K IOPS per job at 99.9 % of a CPU with one
-    job and at 39.7 % with four). Indices are of the curve's points sorted by x."""
+    than that and made as much per job (within noise), more than its CPU share buys at i's CPU per I/O — the busy CPU
+    did not limit the rate at i (a job that waits by spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27
+    I3: 50 K IOPS per job at 99.9 % of a CPU with one job and at 39.7 % with four). Indices are of the curve's points
+    sorted by x."""
     pts = _pts(result, key).sort_values(result.x)
     if result.y_unit == "s" or "jobs" not in pts or not len(pts):
         return {}
@@ -342,7 +343,12 @@ def _busy_not_binding(result, key, ev: Evidence) -> dict:
                 slack = ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j])
             else:  # I/Os compared where y is bytes: the curve's noise is of bytes, so a fixed 5 % of the rate
                 slack = 0.05 * ys[i] / jobs[i]
-            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack:
+            # and more than its CPU share buys at the busy point's cost per I/O: a job that got less CPU at one
+            # cost per I/O made proportionally less, as a CPU-bound job does (set after round 27 was read:
+            # r27_here-filestat … numjobs, 98.4 % for 523.89 K a job at 1 job and 88.3 % for 467.30 K at 2 — 1.88
+            # and 1.89 µs per stat() — told "the busy CPU did not limit the rate there")
+            bought = per[j] * (ys[i] / jobs[i]) / per[i]
+            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack and ys[j] / jobs[j] > bought + slack:
                 out[int(i)] = int(j)
                 break
     return out
