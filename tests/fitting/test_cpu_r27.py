@@ -64,3 +64,51 @@ def test_ia_counter_one_cost_not_binding_not_said():
     tbl = _jobs_table([50e3, 44.5e3, 40e3], [0.999, 0.89, 0.80])
     text = " ".join(_cpu_texts(nm.fit(tbl, x="numjobs", y="iops")))
     assert "did not limit the rate" not in text, text
+
+
+# --- IB -------------------------------------------------------------------------------------------------------------
+
+def test_ib_in_thread_level_is_cpu_bound_without_the_host():
+    """r27 filestat: one job 95–100 % of a CPU, no device, ≤ 0.0006 switches a stat(), every run 1.85–1.92 µs a
+    stat(): round 27 read 'give the host — --host or a topology — to decide' (misleading, IB)."""
+    res = cs.fit_case_id(FILESTAT, "blind27")
+    texts = _cpu_texts(res)
+    text = " ".join(texts)
+    assert "give the host" not in text, text
+    (own,) = [t for t in texts if "the plateau is CPU-bound" in t]
+    # the level from the runs' medians (1.92–1.98 CPUs), not the mean with the disturbed runs (1.86)
+    assert "the jobs together used 1.92–1.98 CPUs" in own and "1.95 CPUs ÷ 1.88 µs = 1.04 M IOPS" in own, own
+    assert "at numjobs = 1 the job used 100 % of a CPU" in own and "all 12 runs within ±2% of 1.88 µs" in own, own
+    cpu = [c for c in res.claims() if c["kind"] == "cpu" and "the plateau is CPU-bound" in c["text"]][0]
+    assert cpu["facts"]["cpu_bound"] is True
+
+
+def _level_table(ctx_per_io, *, costs=(20e-6, 20e-6, 20e-6, 20e-6), first=0.99, **cols):
+    """SYNTHETIC (seeded): numjobs 1, 2, 4, 8 on tmpfs (no device), the jobs' summed CPU 0.99 then ~1.9 CPUs
+    whatever the job count, each run's rate = its CPUs ÷ its point's cost; one 2-job run got 70 % of its siblings'
+    CPU (a disturbed run, as r27 filestat's 1.36 CPUs), so the points' means do not decide it."""
+    rng = np.random.default_rng(1)
+    rows = []
+    for nj, total, cost in zip((1, 2, 4, 8), (first, 1.9, 1.92, 1.91), costs):
+        for r in range(3):
+            cpus = total * (1 + 0.005 * rng.standard_normal()) * (0.7 if (nj, r) == (2, 1) else 1.0)
+            iops = cpus / cost
+            rows.append({"source_path": f"synthetic/nj{nj}_r{r}.json", "numjobs": nj, "iodepth": 1,
+                         "direction": "read", "ioengine": "psync", "direct": 0, "block_size_bytes": 4096,
+                         "iops": iops, "runtime_s": 5.0, "ios": iops * 5.0, "ctx": iops * 5.0 * ctx_per_io,
+                         "cpu_usr": 0.2 * cpus / nj, "cpu_sys": 0.8 * cpus / nj, "lat_mean_s": nj / iops,
+                         "target_names": "/dev/shm/f", "devices": "", **cols})
+    return pd.DataFrame(rows)
+
+
+def test_ib_counter_synthetic_fires_and_its_counter_cases_do_not():
+    """SYNTHETIC: the in-thread level fires on the seeded table (so the counter-cases below test the conditions);
+    not where each job sleeps about once an I/O (it waited on something), not where the cost per I/O grows with
+    the load (+30 %: lock contention or spinning counted as CPU), not where the lightest load's job was at 60 %."""
+    def said(tbl):
+        return " ".join(_cpu_texts(nm.fit(tbl, x="numjobs", y="iops")))
+
+    assert "the plateau is CPU-bound — the CPUs the jobs could get" in said(_level_table(0.001))
+    for tbl in (_level_table(1.0), _level_table(0.001, costs=(20e-6, 22e-6, 24e-6, 26e-6)),
+                _level_table(0.001, first=0.6)):
+        assert "the CPUs the jobs could get" not in said(tbl)
