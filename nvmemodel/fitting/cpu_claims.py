@@ -230,12 +230,17 @@ def _held_words(result, cf, h) -> str:
            f"{h['own'][0] / h['own'][1]:.2g}× its I/O's own mean latency ({fmt_y(h['own'][1], 's')}): its own work, "
            f"not the wait for its I/O, filled most of its cycle")
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
+    from .serialised import serialised, serialised_words
+
+    lock = serialised(result, p)  # fio's lockfile held the share, not the host (round 27 IC)
+    held = (f"CPU-bound at the share fio's lock left each job, not held by the I/O beneath it: "
+            f"{serialised_words(result, lock, cost=float(np.median(h['a'] + h['b'] * size)))}" if lock is not None else
+            f"CPU-bound at the share the host gave it (other load on its cores, or more jobs than cores; fio counts "
+            f"only the job's thread), not held by the I/O beneath it")
     return (f"fio's CPU accounting: {who} used {_pcts(np.nanmin(share), np.nanmax(share))} of one CPU, and its "
             f"rate follows the CPU it got at one cost, {line}: the CPUs the jobs got ÷ that cost give the measured "
             f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus_words(cpus[i], '.3g')} ÷ {at} = "
-            f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. CPU-bound at the "
-            f"share the host gave it (other load on its cores, or more jobs than cores; fio counts only the job's "
-            f"thread), not held by the I/O beneath it.")
+            f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. {held}.")
 
 
 def _near_limit(result, cf, off: str = "") -> str:

@@ -112,3 +112,58 @@ def test_ib_counter_synthetic_fires_and_its_counter_cases_do_not():
     for tbl in (_level_table(1.0), _level_table(0.001, costs=(20e-6, 22e-6, 24e-6, 26e-6)),
                 _level_table(0.001, first=0.6)):
         assert "the CPUs the jobs could get" not in said(tbl)
+
+
+# --- IC -------------------------------------------------------------------------------------------------------------
+
+def test_ic_ingest_keeps_fio_serialising_options():
+    from nvmemodel.ingest.fio_options import serial_options
+
+    tbl = nm.read_results(cs.CORPUS / LOCKFILE / "raw")
+    assert set(tbl["serial_options"].astype(str)) == {"lockfile=exclusive"}
+    assert serial_options({}) is None and serial_options({"lockfile": "none"}) is None
+    assert serial_options({"serialize_overlap": "0"}) is None
+    assert serial_options({"lockfile": "readwrite", "serialize_overlap": "1"}) == "lockfile=readwrite;serialize_overlap=1"
+
+
+def _lock_fit(option):
+    """The r27 lockfile case's table with its ``serial_options`` replaced (None: the column dropped)."""
+    d = cs.CORPUS / LOCKFILE
+    case = cs.load_case(d)
+    tbl = cs.load_table(d, case)
+    tbl = tbl.drop(columns="serial_options") if option is None else tbl.assign(serial_options=option)
+    return nm.fit(tbl, **cs.fit_kwargs(case))
+
+
+def test_ic_the_lock_not_the_host_holds_the_jobs_share():
+    """r27 lockfile: lockfile=exclusive in every file, the jobs together 0.92–1.04 CPUs (medians) at 2–8 jobs on a
+    2-CPU host: round 27 read 'CPU-bound at the share the host gave it (other load on its cores, or more jobs than
+    cores …)' (misleading, IC)."""
+    text = " ".join(_cpu_texts(cs.fit_case_id(LOCKFILE, "blind27")))
+    assert "more jobs than cores" not in text and "other load on its cores" not in text, text
+    assert "the runs set lockfile=exclusive, which lets one job at a time do I/O on the file" in text, text
+    assert "from numjobs = 2 to 8 the jobs together used 0.922–1.04 CPUs (medians of the runs)" in text, text
+    assert "(one CPU ÷ 1.5 µs per I/O = 665.22 K IOPS)" in text, text
+
+
+def test_ic_counter_no_lock_or_a_readers_lock_keeps_the_host_words():
+    """The same runs without the option, or with lockfile=readwrite (readers share it: these jobs only read): the
+    host's share stays the reading, no lock is named."""
+    for option in (None, "lockfile=readwrite"):
+        text = " ".join(_cpu_texts(_lock_fit(option)))
+        assert "lockfile" not in text and "other load on its cores, or more jobs than cores" in text, text
+
+
+def test_ic_counter_a_total_that_grows_names_no_lock():
+    """SYNTHETIC from the r27 lockfile runs: the multi-job runs' CPU and I/O scaled ×1.5 (the same cost per I/O, the
+    jobs' total 1.38–1.56 CPUs by medians): lockfile=exclusive set, but the jobs did not run one at a time, so the
+    lock is not named and the host's share stays the reading."""
+    d = cs.CORPUS / LOCKFILE
+    case = cs.load_case(d)
+    tbl = cs.load_table(d, case).copy()
+    multi = tbl["numjobs"].astype(float) >= 2
+    for col in ("cpu_usr", "cpu_sys", "iops", "ios", "io_bytes", "bw_bytes_per_s"):
+        tbl.loc[multi, col] = tbl.loc[multi, col].astype(float) * 1.5
+    texts = _cpu_texts(nm.fit(tbl, **cs.fit_kwargs(case)))
+    text = " ".join(texts)
+    assert "lockfile" not in text and "other load on its cores, or more jobs than cores" in text, text
