@@ -230,12 +230,17 @@ def _held_words(result, cf, h) -> str:
            f"{h['own'][0] / h['own'][1]:.2g}× its I/O's own mean latency ({fmt_y(h['own'][1], 's')}): its own work, "
            f"not the wait for its I/O, filled most of its cycle")
     who = "the job" if np.nanmax(p["jobs"].to_numpy(float)) <= 1 else "each job"
+    from .serialised import serialised, serialised_words
+
+    lock = serialised(result, p)  # fio's lockfile held the share, not the host (round 27 IC)
+    held = (f"CPU-bound at the share fio's lock left each job, not held by the I/O beneath it: "
+            f"{serialised_words(result, lock, cost=float(np.median(h['a'] + h['b'] * size)))}" if lock is not None else
+            f"CPU-bound at the share the host gave it (other load on its cores, or more jobs than cores; fio counts "
+            f"only the job's thread), not held by the I/O beneath it")
     return (f"fio's CPU accounting: {who} used {_pcts(np.nanmin(share), np.nanmax(share))} of one CPU, and its "
             f"rate follows the CPU it got at one cost, {line}: the CPUs the jobs got ÷ that cost give the measured "
             f"rate within ±{miss:.0%} at every point ({x} = {_xv(result, xs[i])}: {cpus_words(cpus[i], '.3g')} ÷ {at} = "
-            f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. CPU-bound at the "
-            f"share the host gave it (other load on its cores, or more jobs than cores; fio counts only the job's "
-            f"thread), not held by the I/O beneath it.")
+            f"{fmt_y(cpus[i] / cost[i], '1/s')}, {fmt_y(iops[i], '1/s')} measured); {why}. {held}.")
 
 
 def _near_limit(result, cf, off: str = "") -> str:
@@ -320,9 +325,10 @@ def _iops_or_y(result, key, pts) -> np.ndarray:
 
 def _busy_not_binding(result, key, ev: Evidence) -> dict:
     """{i: j}: points i where fio saw a job at ≥ :data:`CPU_BOUND` of one CPU although at point j each job used less
-    than that and made as much per job (within noise) — the busy CPU did not limit the rate at i (a job that waits by
-    spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27 I3: 50 K IOPS per job at 99.9 % of a CPU with one
-    job and at 39.7 % with four). Indices are of the curve's points sorted by x."""
+    than that and made as much per job (within noise), more than its CPU share buys at i's CPU per I/O — the busy CPU
+    did not limit the rate at i (a job that waits by spinning, as under ``--rate_iops``, reads as 100 % busy; QA s27
+    I3: 50 K IOPS per job at 99.9 % of a CPU with one job and at 39.7 % with four). Indices are of the curve's points
+    sorted by x."""
     pts = _pts(result, key).sort_values(result.x)
     if result.y_unit == "s" or "jobs" not in pts or not len(pts):
         return {}
@@ -342,7 +348,12 @@ def _busy_not_binding(result, key, ev: Evidence) -> dict:
                 slack = ev.beyond_noise(i_ev, j_ev) / max(jobs[i], jobs[j])
             else:  # I/Os compared where y is bytes: the curve's noise is of bytes, so a fixed 5 % of the rate
                 slack = 0.05 * ys[i] / jobs[i]
-            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack:
+            # and more than its CPU share buys at the busy point's cost per I/O: a job that got less CPU at one
+            # cost per I/O made proportionally less, as a CPU-bound job does (set after round 27 was read:
+            # r27_here-filestat … numjobs, 98.4 % for 523.89 K a job at 1 job and 88.3 % for 467.30 K at 2 — 1.88
+            # and 1.89 µs per stat() — told "the busy CPU did not limit the rate there")
+            bought = per[j] * (ys[i] / jobs[i]) / per[i]
+            if ys[j] / jobs[j] >= ys[i] / jobs[i] - slack and ys[j] / jobs[j] > bought + slack:
                 out[int(i)] = int(j)
                 break
     return out

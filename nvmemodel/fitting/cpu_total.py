@@ -128,10 +128,15 @@ def fixed_total_words(result, cf, h) -> str:
     if dev is not None:
         return head + (f", CPU per I/O {fmt_y(per_io[first], 's')} → {fmt_y(per_io[last], 's')}, {who} at {each} "
                        f"of one CPU. {_device_words(result, h, dev)}")
+    from .serialised import serialised, serialised_words
+
+    lock = serialised(result, p)  # fio's own lock fixes the total: named, not a quota or a host (round 27 IC)
+    cause = (f"; {serialised_words(result, lock)}." if lock is not None else
+             "; a CPU quota or a busy host gives this; the files do not say which.")
     return head + (f": a fixed "
             f"CPU share held the rate (IOPS = that CPU ÷ CPU per I/O, {fmt_y(per_io[first], 's')} → "
             f"{fmt_y(per_io[last], 's')}), {who} at {each}"
-            f" of one CPU; a CPU quota or a busy host gives this; the files do not say which.")
+            f" of one CPU{cause}")
 
 
 def _device_words(result, h, dev) -> str:

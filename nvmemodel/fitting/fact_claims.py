@@ -29,6 +29,7 @@ from .mix_claims import _mix_claim
 from .saturation_claims import _saturation_claim
 from .steps import SUBMITTERS
 from .wording import cpus_words, fmt_y, span
+from .in_thread_level import in_thread_level, in_thread_level_words
 
 # The claims live in topic modules; the names other modules and the tests import from here are re-exported.
 
@@ -75,6 +76,8 @@ def cpu_claims(result, cf: CurveFacts) -> list:
         return [_claim("cpu", shared, f, cpu_bound=True)]  # (the verdict the words give, for the checks)
     if s["cpu_bound"] is None and (eng := peer_engine(result, cf)):  # one end of a net transfer (round 24 BC)
         return [_claim("cpu", peer_level_words(result, s, eng), f)]
+    if s["cpu_bound"] is None and (own := in_thread_level(result, cf)) is not None:  # round 27 IB: the runs decide
+        return [_claim("cpu", in_thread_level_words(result, own), f, cpu_bound=True)]
     if s["cpu_bound"] is None:  # the jobs' total CPU level while jobs were added: all busy only if that is every CPU
         return [_claim("cpu", f"fio's CPU accounting: from {x} = {_xv(result, s['level_from_x'])} on the jobs together "
                               f"used a level {cpus_words(s['level_cpus'], '.3g')} however many were added. A rate held by "

@@ -36,7 +36,7 @@ from .fio_json import (
     numbers_inconsistent,
     sync_measured,
 )
-from .fio_options import CPU_WORK_COLUMN, ENGINE_COLUMNS, PACING_OPTIONS, choose_block_size, drive_letter_split
+from .fio_options import CPU_WORK_COLUMN, ENGINE_COLUMNS, SERIAL_COLUMN, PACING_OPTIONS, choose_block_size, drive_letter_split
 from .schema import COLUMNS
 from .steadystate import NO_STEADY_STATE
 
@@ -49,7 +49,7 @@ _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "f
           "targets", "devices", "device_count", "disk_read_ios", "disk_write_ios", "disk_util_pct", "rate_iops",
           "rate_bytes_per_s", "thinktime_s",
           "fsync_every", "fdatasync_every", "hipri", "sqthread_poll", "iodepth_low", "iodepth_batch",
-          "iodepth_batch_complete", "cpus_allowed", "cpu_options", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
+          "iodepth_batch_complete", "cpus_allowed", "cpu_options", "serial_options", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
           "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s",
           "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s",
           "lat_p99_9_s", "lat_p99_99_s", "sync_ios", "sync_lat_mean_s", "sync_lat_max_s", "sync_lat_p50_s",
@@ -94,7 +94,7 @@ def _option_set(opts: dict, path: str, echoed: bool, key: tuple) -> tuple:
            (got("iodepth"), got("numjobs"), got("ioengine"), got("direct"), got("target_names"), got("targets")),
            option_columns["defaulted"], not GENERAL_ONLY.isdisjoint(opts)
            or drive_letter_split(str(opts.get("filename", ""))) is not None,  # (its warning: the general reader's)
-           tuple([got(c) for c in (*ENGINE_COLUMNS, CPU_WORK_COLUMN)]))
+           tuple([got(c) for c in (*ENGINE_COLUMNS, CPU_WORK_COLUMN, SERIAL_COLUMN)]))
     # as _option_fields keeps them: only sets of strings (1, 1.0 and True are equal keys but other option text)
     if len(_OPTION_SETS) < 4096 and all(type(v) is str for v in opts.values()):
         _OPTION_SETS[key] = hit

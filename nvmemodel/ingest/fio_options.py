@@ -367,6 +367,7 @@ def engine_fields(opts: dict, path, *, iodepth: int | None, bare_echoed: bool) -
     cpus = opts.get("cpus_allowed")
     out["cpus_allowed"] = None if cpus is None else str(cpus).strip()
     out[CPU_WORK_COLUMN] = cpu_work_options(opts)
+    out[SERIAL_COLUMN] = serial_options(opts)
     return out
 
 
@@ -392,6 +393,26 @@ def cpu_work_options(opts: dict) -> str | None:
         if key != "verify" and value not in ("",) and value.rstrip("%").strip() in ("0", "0.0"):
             continue
         parts.append(key if value == "" else f"{key}={value}")
+    return ";".join(parts) or None
+
+
+#: the column of :func:`serial_options` (after :data:`CPU_WORK_COLUMN` in the table)
+SERIAL_COLUMN = "serial_options"
+
+
+def serial_options(opts: dict) -> str | None:
+    """fio's options that serialise I/O, as given (";"-joined), None where none is set: ``lockfile`` other than
+    ``none`` (fio HOWTO "lockfile": ``exclusive`` lets one job at a time do I/O to the file, ``readwrite`` many
+    readers or one writer) and a nonzero ``serialize_overlap`` (in-flight I/Os that overlap wait for each other).
+    Set after round 27 was read (r27_here-lockfile, ``lockfile=exclusive`` in every file, its jobs' share blamed on
+    the host, IC)."""
+    parts = []
+    lock = str(opts.get("lockfile", "none")).strip().lower()
+    if lock not in ("", "none"):
+        parts.append(f"lockfile={lock}")
+    overlap = str(opts.get("serialize_overlap", "0")).strip()
+    if overlap not in ("0", "false"):
+        parts.append("serialize_overlap" if overlap == "" else f"serialize_overlap={overlap}")
     return ";".join(parts) or None
 
 

@@ -74,6 +74,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "cpu_options": ("string", "", ("fio options that add CPU work per I/O or per byte in the job's own thread, as "
                                    "given (verify=md5, refill_buffers, buffer_compress_percentage=, dedupe_percentage=; "
                                    "';'-joined); NA: none set, or options not echoed (terse, normal)")),
+    "serial_options": ("string", "", ("fio options that serialise I/O, as given (lockfile=exclusive or readwrite, "
+                                      "serialize_overlap; ';'-joined); NA: none set, or options not echoed (terse, "
+                                      "normal)")),
     "runtime_s": ("float64", "s", "measured run time of this direction"),
     "ios": ("float64", "", "completed I/Os"),
     "io_bytes": ("float64", "B", "bytes transferred"),
