@@ -56,6 +56,15 @@ def _sync(rows) -> str:
     return e.pop() if len(e) == 1 and next(iter(e)) in SYNC_ENGINES else ""
 
 
+#: engines that reap many I/Os a wake-up (their switches per I/O count no wait per I/O)
+ASYNC_ENGINES = ("libaio", "io_uring", "io_uring_cmd", "posixaio", "windowsaio", "solarisaio")
+
+
+def _async(rows) -> bool:
+    e = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
+    return len(e) == 1 and next(iter(e)) in ASYNC_ENGINES
+
+
 def _writes_onto_device(rows, flags) -> bool:
     """Buffered writes with a device fio names beneath: the kernel may throttle the writer in long sleeps."""
     from .devices import listed_devices
@@ -122,7 +131,8 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     out = {"kind": kind, "share": (float(at[0].min()), float(at[0].max())), "n": int(at[0].size),
            "ctx": (float(per_io.min()), float(per_io.max())),
            "per_s": (float(np.nanmin(per_s)), float(np.nanmax(per_s))) if np.isfinite(per_s).any() else (np.nan, np.nan),
-           "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few}
+           "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few,
+           "async": _async(rows)}
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
         first = _point_runs(rows, p["sources"].iloc[0], jobs[0]) if np.isfinite(jobs[0]) and jobs[0] > 0 else None
@@ -163,8 +173,12 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
         text += (f"; it switched {ctx} times an I/O in every run{low} — no more than the scheduler's ticks may give "
                  f"a job, so no sleep per I/O is shown: what held the rate its CPU figures do not show (fio counts "
                  f"the job's thread only)")
+    elif h.get("async"):  # an asynchronous engine reaps many I/Os a wake-up: its switches count no wait per I/O
+        text += (f"; an asynchronous engine sleeps once for many I/Os ({ctx} context switches an I/O over the runs), "
+                 f"so its switches do not say what it waited for: what held the rate its CPU figures do not show "
+                 f"(fio counts the job's thread only)")
     else:
-        text += (f"; its context switches, {ctx} an I/O over the runs, are not about one an I/O in every run nor "
+        text += (f"; its context switches, {ctx} an I/O over the runs, are neither about one an I/O in every run nor "
                  f"almost none: what held the rate its CPU figures do not show (fio counts the job's thread only)")
     ic = h.get("in_call")
     if ic:
