@@ -33,7 +33,7 @@ import numpy as np
 from ..ingest.context_switches import run_switches
 from .claim import _pcts, _xv, runs_rows
 from .fact_base import pd_num
-from .in_thread import CTX_PER_IO, CTX_PER_S
+from .in_thread import CTX_PER_IO, CTX_PER_S, _engine
 from .wording import fmt_y, span
 
 __all__ = ["SLEPT_PER_IO", "IN_CALL", "off_cpu", "off_cpu_words"]
@@ -50,10 +50,11 @@ IN_CALL = 1 / 3
 
 
 def _sync(rows) -> str:
+    """The curve's one engine where it is synchronous, else "" (:func:`in_thread._engine` gives the one engine)."""
     from ..jobs.fiooptions import SYNC_ENGINES
 
-    e = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
-    return e.pop() if len(e) == 1 and next(iter(e)) in SYNC_ENGINES else ""
+    e = _engine(rows)
+    return e if e in SYNC_ENGINES else ""
 
 
 #: engines that reap many I/Os a wake-up (their switches per I/O count no wait per I/O)
@@ -61,8 +62,7 @@ ASYNC_ENGINES = ("libaio", "io_uring", "io_uring_cmd", "posixaio", "windowsaio",
 
 
 def _async(rows) -> bool:
-    e = set(rows["ioengine"].dropna().astype(str)) if "ioengine" in rows else set()
-    return len(e) == 1 and next(iter(e)) in ASYNC_ENGINES
+    return _engine(rows) in ASYNC_ENGINES
 
 
 def _writes_onto_device(rows, flags) -> bool:
