@@ -55,6 +55,7 @@ from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
+from .linear_scaling import linear_scaling_claim
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
                           size_iops_text,
@@ -834,6 +835,7 @@ def curve_claims(result, key) -> list[Claim]:
     claims += size_claims(result, cf, key)
     claims += direction_claims(result, key, cf)
     claims += layer_claims(result, cf)
+    claims += linear_scaling_claim(result, cf)  # along devices, linear is the yardstick (round 27 GC)
     paced = _paced(result, key)
     # a peak at fio's pace is said before the sentence that reads the peak (round 6)
     claims = paced + claims if paced and paced[0].facts.get("peak_at_pace") else claims + paced

@@ -134,6 +134,12 @@ def _layer(result, p) -> Fact | None:
         return Fact("layer", {"layer": "dm", "devices": [], "targets": mapper, "mapper": True},
                     f"the jobs' target{'s' if len(mapper) > 1 else ''} {', '.join(mapper)} "
                     f"{'are device-mapper volumes' if len(mapper) > 1 else 'is a device-mapper volume'}")
+    from .devices import vm_described  # a target described as a VM's virtual disk (round 27, GG)
+
+    vm = vm_described(rows)
+    if vm is not None:
+        return Fact("layer", {"layer": vm, "devices": [], "described": True},
+                    "the jobs' target is described as a virtual disk inside a VM (the files list no disk statistics)")
     return None
 
 

@@ -1,0 +1,84 @@
+"""Along an axis of devices (drives, targets, device_count), how the total compares with linear scaling from the first
+count: the share of linear at each count, how far it stays linear, and what each device added after that.
+
+Along iodepth or numjobs a doubling of the load is the yardstick ("+10 % a doubling still pays"); along devices the
+axis multiplies *capacity*, so the engineer's yardstick is linear scaling — N devices should carry N × one device's
+rate until something they share (the host's lanes, CPU, a switch, the network, the submitter) binds. A total that still
+rises 20 % a doubling can already mean each added drive yields a fifth of one drive (set after round 27 was read:
+``r27_bam49`` GPU-initiated reads over 1–6 drives, "+20 % per doubling … no ceiling is reached", where the last two
+drives added 1 GB/s each against 5 GB/s for one drive alone). The cases whose counts were seen before the constants
+were set: round 27 bam49; the round 5 plaid 30-drive series and the round 2 P5800X drive series (spent, read
+before).
+
+A total that does not rise by at least :data:`MIN_RISE` over the axis (a fixed load spread over more devices, an md
+array of RAM disks behind one fsync job) is not a scaling curve: nothing is said here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .claim import Claim
+from .wording import _fx, fmt_y
+
+__all__ = ["linear_scaling_claim"]
+
+#: axes that add devices (each can serve I/O in parallel), not concurrent requests
+DEVICE_AXES = ("drives", "devices", "device_count", "targets", "target_count")
+#: "linear" while the total is at least this share of first-count rate × count (set after round 27 was read)
+LINEAR = 0.90
+#: an added device yielding less than this share of one device's rate: a limit the devices share binds
+#: (set after round 27 was read)
+BINDS = 0.50
+#: the total must rise at least this much over the axis to be read as scaling
+MIN_RISE = 0.10
+
+_NOUN = {"drives": "drive", "devices": "device", "device_count": "device", "targets": "target",
+         "target_count": "target"}
+
+
+def linear_scaling_claim(result, cf) -> list[Claim]:
+    """One "scaling" claim along a device axis with ≥ 3 counts whose total rises (see the module docstring)."""
+    if cf is None or result.x.lower() not in DEVICE_AXES or result.y_unit == "s":
+        return []
+    p = cf.points.sort_values("x")
+    x, y = p["x"].to_numpy(float), p["y"].to_numpy(float)
+    if x.size < 3 or not (np.isfinite(x).all() and np.isfinite(y).all()) or x[0] < 1 or (y <= 0).any():
+        return []
+    if y[-1] < (1 + MIN_RISE) * y[0]:
+        return []
+    noun, unit = _NOUN[result.x.lower()], result.y_unit
+    per0 = y[0] / x[0]
+    share = y / (per0 * x)
+    one = f"{_fx(x[0])} {noun}{'s' if x[0] != 1 else ''}"
+    each = f"{fmt_y(per0, unit)} a {noun}" if x[0] != 1 else fmt_y(per0, unit)
+    pct = np.round(share * 100)  # compared as written, so "90 %" is never said to fall below 90 %
+    last_lin = 0  # the last count of the first stretch at LINEAR of linear or more
+    while last_lin + 1 < x.size and pct[last_lin + 1] >= LINEAR * 100:
+        last_lin += 1
+    idx = range(1, x.size) if x.size <= 6 else sorted({1, last_lin, min(last_lin + 1, x.size - 1), x.size - 1} - {0})
+    shares = ", ".join(f"{pct[i]:.0f}%{' of linear' if j == 0 else ''} at {_fx(x[i])}" for j, i in enumerate(idx))
+    some = "" if x.size <= 6 else f" (of {x.size} counts)"
+    text = f"Against linear scaling from {one} ({each}): {shares}{some}."
+    facts = {"per_device": float(per0), "share_of_linear": [float(s) for s in share], "x": [float(v) for v in x]}
+    if last_lin == x.size - 1:
+        text += f" It scales linearly over the whole range ({_fx(x[0])}–{_fx(x[-1])} {noun}s)."
+        facts["verdict"] = "linear"
+        return [Claim("scaling", text, facts)]
+    gain = (y[-1] - y[last_lin]) / (x[-1] - x[last_lin]) / per0
+    added = (y[-1] - y[last_lin]) / (x[-1] - x[last_lin])
+    upto = f"It stays at {LINEAR:.0%} of linear or more up to {_fx(x[last_lin])} {noun}s; " if last_lin > 0 else ""
+    start = "f" if upto else "F"
+    stretch = (f"{start}rom {_fx(x[last_lin])} to {_fx(x[-1])} the added {noun}s added nothing to the total "
+               f"({y[-1] / y[last_lin] - 1:+.1%})") if added <= 0 else (f"{start}rom {_fx(x[last_lin])} to {_fx(x[-1])} each added {noun} yielded "
+               f"{fmt_y(added, unit)}, {gain:.0%} of one {noun}'s {fmt_y(per0, unit)}")
+    facts.update(linear_to=float(x[last_lin]), marginal_share=float(gain))
+    if gain < BINDS:
+        rise = ", although the total still rises" if y[-1] > y[-2] else ""
+        text += (f" {upto}{stretch}: a limit the {noun}s share binds{rise} (the host's path or CPU, a switch, the "
+                 f"network, or a load that did not grow with the {noun}s).")
+        facts["verdict"] = "shared_limit"
+    else:
+        text += f" {upto}{stretch}: sub-linear, each added {noun} still paying more than half of one's rate."
+        facts["verdict"] = "sublinear"
+    return [Claim("scaling", text, facts)]
