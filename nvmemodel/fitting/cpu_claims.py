@@ -560,9 +560,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         text = (f"{machine}'s CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the "
                 f"machine used {cpus_words(cpus, '.3g')} (user+kernel, every process, not the jobs' alone)")
     else:
-        text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs used "
-                f"{cpus_words(cpus, '.3g')} (usr+sys)" + (f", {_share(per_job)} of one CPU per job" if np.isfinite(per_job)
-                                                 else ""))
+        one = jobs == 1  # one job: its CPUs are its share of one CPU, said once (the job, not "per job")
+        text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): "
+                f"{'the job' if one else 'the jobs'} used {cpus_words(cpus, '.3g')} (usr+sys)"
+                + (f", {_share(per_job)} of one CPU{'' if one else ' per job'}" if np.isfinite(per_job) else ""))
         step = _coarse_step(runs_rows(result, pts)) if cpus == 0 else None
         if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job
             text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): the jobs' "
@@ -977,8 +978,9 @@ def cost_words(result, key, *, quiet: bool = True) -> str:
                    or partial or idle[i])
     if sustain and varies:  # (where another reason withholds the one-CPU rate, the maximum's cost stays as it was)
         text, sustain = varies, False
-    rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}" * bool(_sizes(p)[i] >= 65536))
-    if sustain and per_io[i] > 0:
+    if sustain and per_io[i] > 0:  # (a cost of 0 — whole-second accounting — has no rate: round 6 BH)
+        rate = fmt_y(1.0 / per_io[i], "1/s") + (f", {fmt_y(_sizes(p)[i] / per_io[i], 'B/s')}"
+                                                * bool(_sizes(p)[i] >= 65536))
         text += (f"; at the {_xv(result, xs[i])} cost ({fmt_y(per_io[i], 's')}{cyc(per_io[i])}) one CPU sustains "
                  f"{rate}" if x == "block_size_bytes" else f", at which cost one CPU sustains {rate}")
     if flags["paced"]:

@@ -144,7 +144,7 @@ def test_the_maximums_cpu_is_its_runs_median():
     runs = p[p["iodepth"] == top]
     want = float(np.median(runs["cpu_usr"] + runs["cpu_sys"]))
     text = _cpu(cs.fit_case_id(case, "blind10"))
-    m = re.search(r"at the maximum \(iodepth = 32\): the jobs used ([\d.]+) CPUs", text)
+    m = re.search(r"at the maximum \(iodepth = 32\): the jobs? used ([\d.]+) CPUs", text)
     assert m and float(m[1]) == pytest.approx(want, rel=0.005)
 
 
