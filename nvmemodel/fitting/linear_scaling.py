@@ -74,7 +74,8 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
                f"{fmt_y(added, unit)}, {gain:.0%} of one {noun}'s {fmt_y(per0, unit)}")
     facts.update(linear_to=float(x[last_lin]), marginal_share=float(gain))
     if gain < BINDS:
-        rise = ", although the total still rises" if y[-1] > y[-2] else ""
+        state = cf.saturation.facts.get("state") if cf.saturation is not None else None
+        rise = ", although the total still rises" if state == "rising" else ""  # as the saturation fact reads it
         text += (f" {upto}{stretch}: a limit the {noun}s share binds{rise} (the host's path or CPU, a switch, the "
                  f"network, or a load that did not grow with the {noun}s).")
         facts["verdict"] = "shared_limit"
