@@ -56,6 +56,7 @@ from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
 from .linear_scaling import linear_scaling_claim
+from .load_time import load_time_claim
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
                           size_iops_text,
@@ -890,6 +891,8 @@ def curve_claims(result, key) -> list[Claim]:
     little = _little_check(result, key)
     if little:
         claims.append(Claim("little", little))
+    else:  # no latency: the time per I/O Little's law gives from the load (round 27 HF)
+        claims += load_time_claim(result, cf)
     said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)
     claims = [c for c in claims if c.kind != "outstanding" or not any(k.facts.get("share_held") for k in cpu)]
     no_claim = "; the host's core count is not known here (give a topology): no CPU-saturation claim"  # not where said

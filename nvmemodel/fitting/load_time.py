@@ -1,0 +1,109 @@
+"""The time per I/O that Little's law gives from the load and the rate, where the files give no latency.
+
+A published table often has IOPS along iodepth or numjobs and no latency column. If the load was kept outstanding
+(fio keeps iodepth × numjobs in flight unless it is paced), Little's law gives each I/O's time as outstanding ÷ IOPS,
+and how that time grows against the load tells what the added I/Os did: a time that holds while the load grows means
+they were served side by side; a time that grows about as fast as the load means they waited (saturation); faster
+than the load, the path slowed as load was added (set after round 27 was read, HF: r27_lisapr1424 Azure Premium SSD
+2.14 → 1.69 ms, r27_lisapr629 Azure local NVMe 64 → 349 µs, r27_zfs5019 zvols 0.28 → 191 ms, each said without a
+time per I/O). The cases seen before the thresholds were set: those three.
+
+A table whose rates were derived from latency has a latency column, so this claim never restates its input.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .claim import Claim
+from .wording import _fx, fmt_y
+
+__all__ = ["load_time_claim"]
+
+#: load axes along which fio keeps the load outstanding
+LOAD_AXES = ("iodepth", "numjobs", "outstanding")
+#: the time per I/O "held" when it changed by at most this factor over the load's growth (set after round 27 was read)
+HELD = 1.25
+#: the time per I/O "fell" only below 1 ÷ this factor (a smaller drop is said to hold: set after round 27 was read)
+FELL = 1.5
+#: the load must grow at least this much for a verdict on the time's growth
+MIN_LOAD_GROWTH = 4.0
+#: the time grew "about as fast as the load" from this share of the load's growth (log scale) up to FASTER
+WAITED = 0.7
+FASTER = 1.3
+#: options that pace the jobs: the load was then not kept outstanding
+_PACING = ("rate_iops", "rate_bytes_per_s", "thinktime_s")
+
+
+def _paced(result) -> bool:
+    import pandas as pd
+
+    tbl = result.table
+    if tbl is None:
+        return False
+    for col in _PACING:
+        if col in tbl and (pd.to_numeric(tbl[col], errors="coerce").fillna(0) > 0).any():
+            return True
+    return False
+
+
+def _load_stated(result) -> bool:
+    """The table states the whole load: ``outstanding``, or both ``iodepth`` and ``numjobs`` in every row (a count
+    left out would scale every time by an unknown factor)."""
+    import pandas as pd
+
+    tbl = result.table
+    if tbl is None or not len(tbl):
+        return False
+    if "outstanding" in tbl and pd.to_numeric(tbl["outstanding"], errors="coerce").notna().all():
+        return True
+    return all(c in tbl and pd.to_numeric(tbl[c], errors="coerce").notna().all() for c in ("iodepth", "numjobs"))
+
+
+def load_time_claim(result, cf) -> list[Claim]:
+    """One "time per I/O" claim along a load axis with ≥ 3 points, IOPS known, no latency anywhere (see the module)."""
+    if cf is None or result.x.lower() not in LOAD_AXES or result.y_unit == "s":
+        return []
+    p = cf.points.sort_values("x")
+    if "lat" in p and np.isfinite(p["lat"].to_numpy(float)).any():
+        return []
+    out = p["out"].to_numpy(float) if "out" in p else np.full(len(p), np.nan)
+    iops = p["iops"].to_numpy(float) if "iops" in p else np.full(len(p), np.nan)
+    if result.y_unit == "1/s":
+        iops = p["y"].to_numpy(float)
+    if len(p) < 3 or not (np.isfinite(out).all() and np.isfinite(iops).all()) or (out <= 0).any() or (iops <= 0).any():
+        return []
+    if _paced(result):
+        return []
+    stated = _load_stated(result)  # else numjobs unknown: iodepth ÷ IOPS is a lower bound (numjobs ≥ 1)
+    t = out / iops
+    x = p["x"].to_numpy(float)
+    idx = list(range(len(p))) if len(p) <= 6 else sorted({0, int(np.argmin(t)), len(p) // 2, len(p) - 1})
+    times = ", ".join(f"{fmt_y(t[i], 's')} at {_fx(x[i])}" for i in idx)
+    how = ("outstanding ÷ IOPS" if stated else
+           f"at least {result.x} ÷ IOPS (× the jobs, which the files do not give: the growth holds for a fixed count)")
+    text = (f"The files give no latency; if the load was kept outstanding (Little's law), each I/O took {how}: "
+            f"{times} ({result.x}).")
+    g_load, g_t = out[-1] / out[0], t[-1] / t[0]
+    facts = {"time_per_io_s": [float(v) for v in t], "load_stated": stated, "load_growth": float(g_load), "time_growth": float(g_t)}
+    if g_load >= MIN_LOAD_GROWTH:
+        share = np.log(g_t) / np.log(g_load) if g_t > 0 else 0.0
+        grew = f"×{g_t:.3g} for ×{_fx(g_load)} the load"
+        if 1 / FELL <= g_t <= HELD:
+            text += f" The time per I/O held ({grew}): the rate grew with the load, the added I/Os served side by side."
+            facts["verdict"] = "held"
+        elif g_t < 1 / FELL:
+            text += (f" The time per I/O fell ({grew}): each I/O cost less at the larger load (a per-I/O cost that "
+                     f"more outstanding I/O hides, or a change between the runs).")
+            facts["verdict"] = "fell"
+        elif share > FASTER:
+            text += (f" The time per I/O grew faster than the load ({grew}): the rate fell as load was added — the path "
+                     f"slowed with concurrency, not only queued.")
+            facts["verdict"] = "faster"
+        elif share >= WAITED:
+            text += f" The time per I/O grew about as fast as the load ({grew}): the added I/Os waited."
+            facts["verdict"] = "waited"
+        else:
+            text += f" The time per I/O grew ×{g_t:.3g} for ×{_fx(g_load)} the load: part of the added I/Os waited."
+            facts["verdict"] = "partly"
+    return [Claim("time per I/O", text, facts)]
