@@ -78,3 +78,17 @@ def test_synthetic_parallel_then_queued():
 
 def test_counter_paced_jobs_get_no_time_per_io():
     assert _claim(nm.fit(_no_lat(rate_iops=1000.0), x="iodepth", y="iops")) is None
+
+
+def test_a_table_of_sums_only_is_refused_with_what_to_do():
+    """Round 28 (r28_vspherediskspd …_summed): two VMs' rows summed by hand and marked is_aggregate, no row they sum in
+    the table — the refusal says so and how to fit them; with is_aggregate False the same rows fit."""
+    case = "r28_vspherediskspd_win2022-2vms-shared-datastore_4k-randread-2threads_oio_summed"
+    path = CORPUS / case / "points.csv"
+    if not path.exists():
+        pytest.skip(f"{case} not in the corpus")
+    tbl = pd.read_csv(path)
+    with pytest.raises(nm.ParameterError, match="none of the rows it sums is in the table .* is_aggregate set to False"):
+        nm.fit(tbl, x="iodepth", y="iops")
+    fit = nm.fit(tbl.assign(is_aggregate=False), x="iodepth", y="iops")
+    assert fit.points["y"].max() == pytest.approx(tbl["iops"].max(), rel=0.01)
