@@ -304,15 +304,8 @@ def fit(table: Any, *, x: str, y: str = "iops", by: str | Sequence[str] | None =
     if failed == "keep":
         tbl = keep_failed(tbl)
     if left_out and left_out["left_out"] and len(left_out["left_out"]) == left_out["runs"]:
-        hint = ""
-        if "is_aggregate" in tbl and tbl["is_aggregate"].astype(object).fillna(False).astype(bool).all():
-            # every row a sum with none of its parts in the table (round 28: two VMs' rates summed by hand)
-            hint = ("; every row is marked is_aggregate (a sum of other rows of its report) and none of the rows it "
-                    "sums is in the table — a table of sums (several hosts, VMs or jobs added up) is fitted as "
-                    "measurements with is_aggregate set to False")
         raise ParameterError("table", f"{left_out['runs']} run{'s' if left_out['runs'] != 1 else ''}, none a "
-                             "measurement", "at least one run to fit: " + (left_out_words(left_out).rstrip(".") + hint + "."
-                                                             if hint else left_out_words(left_out)))
+                             "measurement", "at least one run to fit: " + left_out_words(left_out))
     if topology is not None:
         check_reaches_device(tbl, "topology", topology)
     points = measured_points(tbl, x=x, y=y, by=by)

@@ -55,7 +55,9 @@ def _flags(table):
     if "final" in table:
         mark(~table["final"].astype(object).fillna(True).to_numpy(dtype=bool), "not_final")
     if "is_aggregate" in table:
-        mark(table["is_aggregate"].fillna(False).to_numpy(dtype=bool), "aggregate")
+        from ..ingest.summary import summed_rows
+
+        mark(summed_rows(table), "aggregate")
     return why
 
 

@@ -30,7 +30,7 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "group_id": ("Int64", "", "fio group id"),
     "hostname": ("string", "", "client host (fio client/server, IOmeter manager)"),
     "level": ("string", "", "what the row aggregates: job, group (group_reporting), all-clients, ALL, MANAGER, WORKER, DISK"),
-    "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them)"),
+    "is_aggregate": ("boolean", "", "True if the row sums other rows of the same report (do not add it to them; a report whose every row is a sum keeps them as its measurement)"),
     "pattern": ("string", "", "fio rw= vocabulary: read, write, randread, randwrite, rw, randrw, trim, …"),
     "direction": ("string", "", ("read, write, trim, or mixed (fio unified_rw_reporting): the direction this "
                                  "row's numbers measure; verify: the read-back phase of a write job with fio "

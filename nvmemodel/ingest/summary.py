@@ -123,6 +123,28 @@ def resolve_y(y: str) -> str:
     return name
 
 
+def summed_rows(table):
+    """Per row, whether it is an aggregate to leave out: marked ``is_aggregate`` AND its report (``source_path``,
+    ``snapshot``, ``run``; the whole table where none is given) holds a row that is not one — the rows it sums, which
+    are the measurement. A report whose every row is a sum (several hosts' or VMs' rates added up by hand, their parts
+    not in the table) keeps its sums: they are its only measurement (set after round 28 was read, LA: two VMs' diskspd
+    totals refused as "only aggregates of other rows"). fio's All-clients rows, its ``mixed`` row beside read and
+    write, IOmeter's ALL beside its DISK rows have their parts in the same report and stay out."""
+    import numpy as np
+
+    if "is_aggregate" not in table:
+        return np.zeros(len(table), dtype=bool)
+    agg = table["is_aggregate"].astype(object).fillna(False).astype(bool).to_numpy()
+    if not agg.any():
+        return agg
+    keys = [k for k in ("source_path", "snapshot", "run") if k in table]
+    if not keys:
+        return agg & bool((~agg).any())
+    report = table[keys].astype(object).fillna("").astype(str).agg("|".join, axis=1).to_numpy()
+    with_parts = set(report[~agg])
+    return agg & np.array([r in with_parts for r in report], dtype=bool)
+
+
 def usable_rows(table):
     """The rows that are measurements: final reports, not aggregates of other rows, not a write
     job's verify phase, jobs without an error.
@@ -135,8 +157,7 @@ def usable_rows(table):
     if "final" in table:
         # object first: a transcribed table's empty column is float, and pandas refuses a bool fill there
         keep &= table["final"].astype(object).fillna(True).to_numpy(dtype=bool)
-    if "is_aggregate" in table:
-        keep &= ~table["is_aggregate"].fillna(False).to_numpy(dtype=bool)
+    keep &= ~summed_rows(table)  # sums of other rows of their report (a report of sums only keeps them: round 28)
     if "direction" in table:  # a write job's verify phase ran after its writes: not the workload
         keep &= (table["direction"] != "verify").fillna(True).to_numpy(dtype=bool)
     if "error" in table:  # a failed job (fio's "error" field) is not a measurement
