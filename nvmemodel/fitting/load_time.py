@@ -60,6 +60,23 @@ def _load_stated(result) -> bool:
     return all(c in tbl and pd.to_numeric(tbl[c], errors="coerce").notna().all() for c in ("iodepth", "numjobs"))
 
 
+def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
+    """How a time per I/O that grew ×``g_t`` for ×``g_load`` the load is read: the verdict's key and its words."""
+    share = np.log(g_t) / np.log(g_load) if g_t > 0 and g_load > 1 else 0.0
+    grew = f"×{g_t:.3g} for ×{_fx(g_load)} the load"
+    if 1 / FELL <= g_t <= HELD:
+        return "held", f"held ({grew}): the rate grew with the load, the added I/Os served side by side"
+    if g_t < 1 / FELL:
+        return "fell", (f"fell ({grew}): each I/O cost less at the larger load (a per-I/O cost that more outstanding "
+                        f"I/O hides, or a change between the runs)")
+    if share > FASTER:
+        return "faster", (f"grew faster than the load ({grew}): the rate fell as load was added — the path slowed with "
+                          f"concurrency, not only queued")
+    if share >= WAITED:
+        return "waited", f"grew about as fast as the load ({grew}): the added I/Os waited"
+    return "partly", f"grew {grew}: part of the added I/Os waited"
+
+
 def load_time_claim(result, cf) -> list[Claim]:
     """One "time per I/O" claim along a load axis with ≥ 3 points, IOPS known, no latency anywhere (see the module)."""
     if cf is None or result.x.lower() not in LOAD_AXES or result.y_unit == "s":
@@ -86,24 +103,17 @@ def load_time_claim(result, cf) -> list[Claim]:
             f"{times} ({result.x}).")
     g_load, g_t = out[-1] / out[0], t[-1] / t[0]
     facts = {"time_per_io_s": [float(v) for v in t], "load_stated": stated, "load_growth": float(g_load), "time_growth": float(g_t)}
-    if g_load >= MIN_LOAD_GROWTH:
-        share = np.log(g_t) / np.log(g_load) if g_t > 0 else 0.0
-        grew = f"×{g_t:.3g} for ×{_fx(g_load)} the load"
-        if 1 / FELL <= g_t <= HELD:
-            text += f" The time per I/O held ({grew}): the rate grew with the load, the added I/Os served side by side."
-            facts["verdict"] = "held"
-        elif g_t < 1 / FELL:
-            text += (f" The time per I/O fell ({grew}): each I/O cost less at the larger load (a per-I/O cost that "
-                     f"more outstanding I/O hides, or a change between the runs).")
-            facts["verdict"] = "fell"
-        elif share > FASTER:
-            text += (f" The time per I/O grew faster than the load ({grew}): the rate fell as load was added — the path "
-                     f"slowed with concurrency, not only queued.")
-            facts["verdict"] = "faster"
-        elif share >= WAITED:
-            text += f" The time per I/O grew about as fast as the load ({grew}): the added I/Os waited."
-            facts["verdict"] = "waited"
-        else:
-            text += f" The time per I/O grew ×{g_t:.3g} for ×{_fx(g_load)} the load: part of the added I/Os waited."
-            facts["verdict"] = "partly"
+    held = 0  # the last point of the first stretch whose time stays within HELD of the first point's
+    while held + 1 < len(t) and t[held + 1] <= HELD * t[0] and t[held + 1] >= t[0] / FELL:
+        held += 1
+    if 1 <= held <= len(t) - 2 and out[held] / out[0] >= 2 and out[-1] / out[held] >= 2:
+        # two phases (round 28 JG: ×3.18 for ×16 blended ×1.23 to 4 jobs, served side by side, and ×2 from 7 to 16)
+        key, words = _verdict(t[-1] / t[held], out[-1] / out[held])
+        text += (f" The time per I/O held to {_fx(x[held])} (×{t[held] / t[0]:.3g} for ×{_fx(out[held] / out[0])} the "
+                 f"load: the added I/Os served side by side), then {words}.")
+        facts.update(verdict=f"held, then {key}", held_to=float(x[held]))
+    elif g_load >= MIN_LOAD_GROWTH:
+        key, words = _verdict(g_t, g_load)
+        text += f" The time per I/O {words}."
+        facts["verdict"] = key
     return [Claim("time per I/O", text, facts)]

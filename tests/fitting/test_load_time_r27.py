@@ -35,7 +35,10 @@ def test_azure_local_nvme_time_per_read_from_depth_over_iops():
     t = (p["iodepth"] / p["iops"]).to_numpy(float)
     assert f"{fmt_y(t[0], 's')} at 64" in c["text"] and f"{fmt_y(t[-1], 's')} at 1024" in c["text"]
     assert "at least iodepth ÷ IOPS" in c["text"] and not c["facts"]["load_stated"]
-    assert c["facts"]["time_growth"] == pytest.approx(t[-1] / t[0]) and c["facts"]["verdict"] == "partly"
+    assert c["facts"]["time_growth"] == pytest.approx(t[-1] / t[0])
+    # two phases (round 28 JG): held to QD128 (×1.25), then ×4.37 for ×8 the load — not one blended "×5.44 for ×16"
+    assert c["facts"]["verdict"] == "held, then waited" and c["facts"]["held_to"] == 128
+    assert "held to 128" in c["text"] and f"×{t[-1] / t[1]:.3g} for ×8 the load" in c["text"]
 
 
 def test_azure_premium_ssd_time_held_while_the_rate_grew_with_depth():
@@ -73,7 +76,8 @@ def _no_lat(rate_iops=None, seed=3):
 def test_synthetic_parallel_then_queued():
     c = _claim(nm.fit(_no_lat(), x="iodepth", y="iops"))
     assert c is not None and "outstanding ÷ IOPS" in c["text"] and c["facts"]["load_stated"]
-    assert c["facts"]["time_growth"] == pytest.approx(4.0, rel=0.05) and c["facts"]["verdict"] == "partly"
+    assert c["facts"]["time_growth"] == pytest.approx(4.0, rel=0.05)
+    assert c["facts"]["verdict"] == "held, then waited" and c["facts"]["held_to"] == 8
 
 
 def test_counter_paced_jobs_get_no_time_per_io():
@@ -102,3 +106,11 @@ def test_counter_a_sum_beside_its_parts_stays_out():
                         "is_aggregate": [False, False, True, True], "iops": [1.0, 2.0, 3.0, 9.0]})
     assert summed_rows(tbl).tolist() == [False, False, True, False]  # b.json holds only its sum: kept
     assert usable_rows(tbl)["iops"].tolist() == [1.0, 2.0, 9.0]
+
+
+def test_pm1643a_two_phases_not_one_blend():
+    """Round 28 JG (r28_thejj PM1643a, O_SYNC writes, one a job): 1 → 4 jobs ×1.23 the time (served side by side),
+    then ×2.58 for ×4 to 16 jobs — said as two phases, not "×3.18 for ×16, part of the added I/Os waited"."""
+    c = _claim(fit_case_id("r28_thejj_samsung-pm1643a-sas-enterprise_4k-osync-write_qd1_numjobs"))
+    assert c["facts"]["verdict"] == "held, then partly" and c["facts"]["held_to"] == 4
+    assert "×3.18 for ×16" not in c["text"]
