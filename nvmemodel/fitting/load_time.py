@@ -82,8 +82,9 @@ def load_time_claim(result, cf) -> list[Claim]:
     if cf is None or result.x.lower() not in LOAD_AXES or result.y_unit == "s":
         return []
     p = cf.points.sort_values("x")
-    if "lat" in p and np.isfinite(p["lat"].to_numpy(float)).any():
-        return []
+    for col in ("lat", "clat_mean", "p50"):  # any latency the files give (a flat clat beside a flat rate: no queue)
+        if col in p and np.isfinite(p[col].to_numpy(float)).any():
+            return []
     out = p["out"].to_numpy(float) if "out" in p else np.full(len(p), np.nan)
     iops = p["iops"].to_numpy(float) if "iops" in p else np.full(len(p), np.nan)
     if result.y_unit == "1/s":
