@@ -374,6 +374,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}." if one == s["plateau_points"]
                else f" Plateau {level} over {over}, at the {'one point' if one == 1 else f'{one} points'} whose runs "
                     f"do not split.")
+    ap = s.get("approach")
+    if ap is not None:  # the onset point below a flat level: the level from the points after it (round 28 JA, KE)
+        rng = span(fmt_y(ap["lo"], u), fmt_y(ap["hi"], u), " to ")
+        plateau = (f" Plateau {level}: {rng} over {x} = {span(_xv(result, ap['x_from']), _xv(result, ap['x_to']))}, "
+                   f"{ap['points']} points; at {x} = {_xv(result, ap['x'])} the rate, {fmt_y(ap['y'], u)}, was already "
+                   f"near saturation, {ap['share']:.0%} of that level.")
     rb = s.get("robust")
     if rb:  # runs far below their point's others are left out of the level and said (round 7, part 2 CA)
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
@@ -496,7 +502,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     pts = cf.points
     split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
-            and not rb and not split:  # (its mean pools every run: over a split point, no group's level — UA)
+            and not rb and not split and ap is None:  # (its mean pools every run: over a split point, no group's level
+        # — UA; nor over an approach point and the level after it — round 28 JA, KE)
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
 

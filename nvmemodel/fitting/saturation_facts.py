@@ -306,6 +306,18 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     for u in ("iops", "bytes_per_s"):  # the level in either unit: each point's level times its own bytes per I/O
         v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
+    # an onset point clearly below the later points of one level: the level and its range are those later points',
+    # the onset point near saturation beside it (set after round 28 was read: JA, KE; plateau_approach.py)
+    from .plateau_approach import approach_point
+
+    ap = approach_point(x, yl, kr, k, level) if falls is None and sl is None and robust is None \
+        and by_runs is None and not split.any() else None
+    facts["approach"] = ap
+    if ap is not None:
+        facts.update(plateau=ap["value"], plateau_lo=ap["lo"], plateau_hi=ap["hi"])
+        for u in ("iops", "bytes_per_s"):
+            v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[level[1:]]
+            facts[f"plateau_{u}"] = float(np.mean(v)) * ap["value"] if np.isfinite(v).all() else None
     if lat_known:
         # an onset whose latency had not risen over the lighter loads': the knee lies past it (round 19 TB, knee.py)
         facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL) \
