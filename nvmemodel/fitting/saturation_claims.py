@@ -92,6 +92,14 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     if b is not None:
         return (f"the last two gains each smaller than the one before (by more than {by}): the rise slows")
     if s.get("last_falls"):
+        # the test reads the last three gains: where an earlier listed gain fell as far, the words name their window
+        # and that fall (set after round 28 was read: KD, r28_crimsonbench … randwrite-nj1_qd, "only the last gain
+        # fell by more than 5 points" beside its own +98% → +86%)
+        ef = s.get("earlier_fall")
+        if ef is not None:
+            return (f"of the last three gains only the last fell by more than {by} (the earlier fall, "
+                    f"{ef['from']:+.0%} → {ef['to']:+.0%}, did not continue): one step, not yet a trend, so no "
+                    f"approach to a ceiling is shown")
         return (f"only the last gain fell by more than {by}: one step, not yet a trend, so no approach to a ceiling "
                 f"is shown")
     if shrink:

@@ -148,13 +148,20 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # … and only where the gain per doubling falls step over step beyond the noise: a steady gain approaches no
         # ceiling the data show (set after round 20 was read: RF, r20_tutsunom_sdb-hdd … numjobs, +14, +23, +21, +21,
         # +20 % per doubling said as "approaching a ceiling"; steps.bends)
-        from .steps import bends, last_falls
+        from .steps import GAIN_STEP, bends, last_falls
 
         sy = (x, p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float))
         bend, one_fall = bends(*sy), last_falls(*sy)
         slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain and bend is not None
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
+        from .steps import doubling_gains
+
+        dg = doubling_gains(x, sy[1])  # an earlier listed step (of the last six) that fell by GAIN_STEP: round 28 KD
+        early = [i for i in range(max(1, dg.size - 6), dg.size - 2)
+                 if np.isfinite(dg[[i - 1, i]]).all() and dg[i - 1] - dg[i] > GAIN_STEP]
+        facts["earlier_fall"] = ({"from": float(dg[early[-1] - 1]), "to": float(dg[early[-1]])}
+                                 if early and one_fall and bend is None else None)
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain, bend=bend, last_falls=bool(one_fall),
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
