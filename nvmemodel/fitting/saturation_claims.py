@@ -89,6 +89,10 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     "(by more than 5 points and the noise)" beside "One run a point, so no repeats to measure a noise")."""
     by = f"{GAIN_STEP * 100:.0f} points and the noise" if noise else f"{GAIN_STEP * 100:.0f} points"
     b = s.get("bend")
+    if b is not None and b.get("by") == "medians":  # (round 28 MG: median_bend.py)
+        meds = ", ".join(format(v, "+.0%") for v in b["medians"])
+        return (f"every gain below the one before by more than {GAIN_STEP * 100:.0f} points, by the means and by the "
+                f"medians of the kept runs ({meds} per doubling), whatever one point's run spread: the rise slows")
     if b is not None:
         return (f"the last two gains each smaller than the one before (by more than {by}): the rise slows")
     if s.get("last_falls"):
