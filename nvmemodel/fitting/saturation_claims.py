@@ -308,6 +308,24 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
+    if state == "near" and s.get("last_span") is not None:  # the last span of about a doubling (round 28 JF)
+        ls = s["last_span"]
+        tw = ("fio's mean latency" if ls["t_kind"] == "latency" else
+              "the time per I/O (outstanding ÷ IOPS by Little's law; the files give no latency)")
+        sg = ", ".join(format(v, "+.0%") for v in ls["span_gains"])
+        lst = (f", still {ls['last_step']:+.0%} at the last step (×{ls['last_ratio']:.3g} the {x})"
+               if ls["last_step"] > 0 else "")
+        return _claim("saturation", f"Measured {what} is near saturation from {x} = {_xv(result, ls['x0'])}: over the "
+                                    f"last ×{ls['ratio']:.3g} of {x} ({_xv(result, ls['x0'])} → {_xv(result, ls['x1'])}) "
+                                    f"it gained {ls['step']:+.0%} ({fmt_y(ls['y0'], u)} → {fmt_y(ls['y1'], u)}, "
+                                    f"{ls['gain']:+.0%} per doubling) while {tw} grew ×{ls['t_ratio']:.3g} "
+                                    f"({fmt_y(ls['t0'], 's')} → {fmt_y(ls['t1'], 's')}): nearly all the added load "
+                                    f"waited. The gains per doubling fell from "
+                                    f"{span(format(ls['before_lo'], '+.0%'), format(ls['before_hi'], '+.0%'), ' to ')} "
+                                    f"({x} = {_xv(result, ls['x_first'])} → {_xv(result, ls['x0'])}) to {sg} after it. "
+                                    f"Level {_range_words(result, cf, s['plateau_lo'], s['plateau_hi'])} over {x} = "
+                                    f"{span(_xv(result, s['plateau_x_from']), _xv(result, s['plateau_x_to']))}{lst}. "
+                                    f"{noise}.", f)
     if state == "no_queue":
         return None
     if state == "fall_unshown":  # a lower last point inside the runs' spread: no fall, no level (round 25 EA)

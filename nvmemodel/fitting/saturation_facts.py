@@ -168,6 +168,24 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
                                  if early and one_fall and bend is None else None)
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain, bend=bend, last_falls=bool(one_fall),
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
+        # "still rises" judged over the last span of about a doubling, not a short last step raised to one (set after
+        # round 28 was read: JF; last_doubling.py): near saturation from where that span starts, its level the points
+        # after it
+        from .last_doubling import last_span
+
+        ls = last_span(x, y, lat if lat_known else None, p["out"].to_numpy(float) if "out" in p else None) \
+            if by_runs is None and not splits.any() else None
+        if ls is not None:
+            j = ls["j"]
+            facts.update(state="near", last_span=ls, onset_x=float(x[j]), onset_index=j, plateau=float(yl[j + 1:].mean()),
+                         plateau_lo=float(yl[j + 1:].min()), plateau_hi=float(yl[j + 1:].max()),
+                         plateau_x_from=float(x[j + 1]), plateau_x_to=float(x[-1]), plateau_points=int(n - j - 1))
+            for u in ("iops", "bytes_per_s"):
+                v = p[u].to_numpy(float)[j + 1:]
+                facts[f"plateau_{u}"] = float(v.mean()) if np.isfinite(v).all() else None
+            return Fact("saturation", facts, f"over the last ×{ls['ratio']:.3g} of {result.x} the rate gained "
+                                             f"{ls['gain']:+.0%} per doubling while the time per I/O grew "
+                                             f"×{ls['t_ratio']:.3g}")
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = 0 if bump is not None else onset
     if held is not None and by_runs is not None and held[0] < k:
