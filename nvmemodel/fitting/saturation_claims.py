@@ -326,6 +326,26 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                     f"Level {_range_words(result, cf, s['plateau_lo'], s['plateau_hi'])} over {x} = "
                                     f"{span(_xv(result, s['plateau_x_from']), _xv(result, s['plateau_x_to']))}{lst}. "
                                     f"{noise}.", f)
+    if state == "near" and s.get("median_onset") is not None:  # the onset by the medians of the kept runs (r28 MA)
+        mo = s["median_onset"]
+        xs_ = mo["xs"]
+        gains = ", ".join(f"{g:+.0%} ({_xv(result, a)} → {_xv(result, b)})"
+                          for g, a, b in zip(mo["med_gains"], xs_[:-1], xs_[1:]))
+        lats = " and ".join(f"×{v:.3g}" for v in mo["lat_steps"])
+        top = (f", carried by one run at {x} = {_xv(result, mo['x_to'])} ({fmt_y(mo['top_run'], u)}; the others "
+               f"{', '.join(fmt_y(v, u) for v in mo['other_runs'])})"
+               if mo["top_run"] is not None and mo["other_runs"] and mo["mean1"] > mo["med"][-1] else "")
+        means = (f" The means gain more ({fmt_y(mo['mean0'], u)} → {fmt_y(mo['mean1'], u)}, {mo['mean_gain']:+.0%} per "
+                 f"doubling){top}: the runs of the last points overlap, and their medians decide."
+                 if mo["mean_gain"] >= PAYS else "")
+        return _claim("saturation", f"Measured {what} saturates from {x} = {_xv(result, mo['x'])} by the medians of its "
+                                    f"kept runs: they gained {gains} per doubling of {x} while fio's mean latency grew "
+                                    f"{lats} per doubling ({fmt_y(mo['lat0'], 's')} → {fmt_y(mo['lat1'], 's')}) with "
+                                    f"Little's law at {span(format(mo['little_lo'], '.2f'), format(mo['little_hi'], '.2f'))}: "
+                                    f"the added load queued. Level {_range_words(result, cf, mo['lo'], mo['hi'])} (the "
+                                    f"points' medians) over {x} = {span(_xv(result, mo['x']), _xv(result, mo['x_to']))}, "
+                                    f"its runs {span(fmt_y(mo['runs_lo'], u), fmt_y(mo['runs_hi'], u), ' to ')}.{means} "
+                                    f"{noise}.", f)
     if state == "no_queue":
         return None
     if state == "fall_unshown":  # a lower last point inside the runs' spread: no fall, no level (round 25 EA)

@@ -171,6 +171,18 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # "still rises" judged over the last span of about a doubling, not a short last step raised to one (set after
         # round 28 was read: JF; last_doubling.py): near saturation from where that span starts, its level the points
         # after it
+        from .median_onset import median_onset
+
+        mo = median_onset(p) if by_runs is None and not splits.any() else None  # (round 28 MA: median_onset.py)
+        if mo is not None:
+            facts.update(state="near", median_onset=mo, onset_x=mo["x"], onset_index=mo["k"], plateau=mo["value"],
+                         plateau_lo=mo["lo"], plateau_hi=mo["hi"], plateau_x_from=mo["x"], plateau_x_to=mo["x_to"],
+                         plateau_points=mo["points"])
+            for u in ("iops", "bytes_per_s"):  # each point's median level in either unit (its bytes per I/O)
+                v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[mo["k"]:]
+                facts[f"plateau_{u}"] = float(np.mean(v)) * mo["value"] if np.isfinite(v).all() else None
+            return Fact("saturation", facts, f"the medians gain under {PAYS:.0%} per doubling from {result.x} = "
+                                             f"{mo['x']:g} while fio's mean latency grew with the load")
         from .last_doubling import last_span
 
         ls = last_span(x, y, lat if lat_known else None, p["out"].to_numpy(float) if "out" in p else None) \
