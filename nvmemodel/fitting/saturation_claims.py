@@ -89,7 +89,9 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     "(by more than 5 points and the noise)" beside "One run a point, so no repeats to measure a noise")."""
     by = f"{GAIN_STEP * 100:.0f} points and the noise" if noise else f"{GAIN_STEP * 100:.0f} points"
     b = s.get("bend")
-    if b is not None and b.get("by") == "medians":  # (round 28 MG: median_bend.py)
+    mb = s.get("median_bend")
+    if b is None and mb is not None:  # (round 28 MG: median_bend.py)
+        b = mb
         meds = ", ".join(format(v, "+.0%") for v in b["medians"])
         return (f"every gain below the one before by more than {GAIN_STEP * 100:.0f} points, by the means and by the "
                 f"medians of the kept runs ({meds} per doubling), whatever one point's run spread: the rise slows")
@@ -297,7 +299,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; but {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; {'' if s.get('median_bend') else 'but '}{added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "

@@ -152,10 +152,9 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
 
         sy = (x, p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float))
         bend, one_fall = bends(*sy), last_falls(*sy)
-        if bend is None:  # every gain falls by GAIN_STEP on the means and the medians: a bend (round 28 MG)
-            from .median_bend import median_bend
+        from .median_bend import median_bend  # every gain falls by GAIN_STEP on the means and the medians (r28 MG)
 
-            bend = median_bend(x, sy[1], p["level"].to_numpy(float), sy[3])
+        facts["median_bend"] = median_bend(x, sy[1], p["level"].to_numpy(float), sy[3]) if bend is None else None
         slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain and bend is not None
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4

@@ -155,7 +155,7 @@ def test_ma_counters_vdanumjobs_and_vdafsync_keep_rising():
 
 def test_mg_vdanumjobs_gains_shrink_by_means_and_medians():
     fit = fit_case_id(VDANUMJOBS)
-    b = _sat(fit)["bend"]
+    b = _sat(fit)["median_bend"]
     assert b["by"] == "medians" and b["medians"] == pytest.approx([0.80, 0.61, 0.36, 0.17], abs=0.01)
     t = _sentence(fit)
     assert "the gains alone do not show" not in t and "the rise slows" in t
@@ -163,7 +163,7 @@ def test_mg_vdanumjobs_gains_shrink_by_means_and_medians():
 
 def test_mg_counters():
     """vdafsync (+46, +24, +40 %) has no bend; labelled synthetic: one run a point, or a fall of 3 points, none."""
-    assert _sat(fit_case_id(VDAFSYNC))["bend"] is None
+    assert _sat(fit_case_id(VDAFSYNC))["median_bend"] is None
     x = np.array([1, 2, 4, 8, 16.0])
     y = np.array([10, 18.8, 28.8, 40.3, 48.4])
     assert median_bend(x, y, y, np.full(5, 3)) is not None
