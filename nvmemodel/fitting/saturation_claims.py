@@ -429,9 +429,11 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     ap = s.get("approach")
     if ap is not None:  # the onset point below a flat level: the level from the points after it (round 28 JA, KE)
         rng = span(fmt_y(ap["lo"], u), fmt_y(ap["hi"], u), " to ")
-        plateau = (f" Plateau {level}: {rng} over {x} = {span(_xv(result, ap['x_from']), _xv(result, ap['x_to']))}, "
-                   f"{ap['points']} points; at {x} = {_xv(result, ap['x'])} the rate, {fmt_y(ap['y'], u)}, was already "
-                   f"near saturation, {ap['share']:.0%} of that level.")
+        over_ap = f"{x} = {span(_xv(result, ap['x_from']), _xv(result, ap['x_to']))}"
+        plateau = (f" Plateau {level}: {rng} over {over_ap}, {ap['points']} points" if " to " in rng else
+                   f" Plateau {level} at each of the {ap['points']} points over {over_ap}")
+        plateau += (f"; at {x} = {_xv(result, ap['x'])} the rate, {fmt_y(ap['y'], u)}, was already near saturation, "
+                    f"{ap['share']:.0%} of that level.")
     rb = s.get("robust")
     if rb:  # runs far below their point's others are left out of the level and said (round 7, part 2 CA)
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
