@@ -162,6 +162,10 @@ def below_top_words(result, ev) -> str:
     if np.isfinite(g) and g >= PAYS and state in (None, "rising"):  # (a saturated curve's last step is its scatter)
         return (f"the data still rise at the largest {result.x} ({g:+.0%} per doubling in the last step), so the "
                 f"model bends before they do — not a ceiling of these data")
+    if state == "near":  # near saturation over the last span of about a doubling: the model bends with the data
+        # (set after round 28 was read: JF, "the model bends before they do" of a fit within 2 % of the top points)
+        return (f"the data approach saturation at the largest {result.x} (the saturation sentence) and the model bends "
+                f"with them there — not a ceiling of these data")
     return "a level the points scatter about, not a ceiling of these data"
 
 

@@ -796,7 +796,7 @@ def read_evidence(result, key, cf, ev):
     """The noise test's evidence as the claims read it, beside the data facts: a last doubling that adds < 10 % is
     not "still rising"; a rising curve has no plateau; a saturated one has one plateau in every sentence (the facts':
     onset to the largest load, with the spread of its runs). The figure draws the same (plots.fit)."""
-    if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls") and ev.rising:
+    if cf.saturation is not None and cf.saturation.facts["state"] in ("onset", "from_first", "falls", "near") and ev.rising:
         ev = dataclasses.replace(ev, rising=None)
     elif cf.saturation is not None and cf.saturation.facts["state"] == "rising" and (ev.plateau or ev.falls):
         ev = dataclasses.replace(ev, plateau=None, falls=None)

@@ -89,9 +89,23 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     "(by more than 5 points and the noise)" beside "One run a point, so no repeats to measure a noise")."""
     by = f"{GAIN_STEP * 100:.0f} points and the noise" if noise else f"{GAIN_STEP * 100:.0f} points"
     b = s.get("bend")
+    mb = s.get("median_bend")
+    if b is None and mb is not None:  # (round 28 MG: median_bend.py)
+        b = mb
+        meds = ", ".join(format(v, "+.0%") for v in b["medians"])
+        return (f"every gain below the one before by more than {GAIN_STEP * 100:.0f} points, by the means and by the "
+                f"medians of the kept runs ({meds} per doubling), whatever one point's run spread: the rise slows")
     if b is not None:
         return (f"the last two gains each smaller than the one before (by more than {by}): the rise slows")
     if s.get("last_falls"):
+        # the test reads the last three gains: where an earlier listed gain fell as far, the words name their window
+        # and that fall (set after round 28 was read: KD, r28_crimsonbench … randwrite-nj1_qd, "only the last gain
+        # fell by more than 5 points" beside its own +98% → +86%)
+        ef = s.get("earlier_fall")
+        if ef is not None:
+            return (f"of the last three gains only the last fell by more than {by} (the earlier fall, "
+                    f"{ef['from']:+.0%} → {ef['to']:+.0%}, did not continue): one step, not yet a trend, so no "
+                    f"approach to a ceiling is shown")
         return (f"only the last gain fell by more than {by}: one step, not yet a trend, so no approach to a ceiling "
                 f"is shown")
     if shrink:
@@ -285,7 +299,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; but {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; {'' if s.get('median_bend') else 'but '}{added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
@@ -295,6 +309,44 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
+                                    f"{noise}.", f)
+    if state == "near" and s.get("last_span") is not None:  # the last span of about a doubling (round 28 JF)
+        ls = s["last_span"]
+        tw = ("fio's mean latency" if ls["t_kind"] == "latency" else
+              "the time per I/O (outstanding ÷ IOPS by Little's law; the files give no latency)")
+        sg = ", ".join(format(v, "+.0%") for v in ls["span_gains"])
+        lst = (f", still {ls['last_step']:+.0%} at the last step (×{ls['last_ratio']:.3g} the {x})"
+               if ls["last_step"] > 0 else "")
+        return _claim("saturation", f"Measured {what} is near saturation from {x} = {_xv(result, ls['x0'])}: over the "
+                                    f"last ×{ls['ratio']:.3g} of {x} ({_xv(result, ls['x0'])} → {_xv(result, ls['x1'])}) "
+                                    f"it gained {ls['step']:+.0%} ({fmt_y(ls['y0'], u)} → {fmt_y(ls['y1'], u)}, "
+                                    f"{ls['gain']:+.0%} per doubling) while {tw} grew ×{ls['t_ratio']:.3g} "
+                                    f"({fmt_y(ls['t0'], 's')} → {fmt_y(ls['t1'], 's')}): nearly all the added load "
+                                    f"waited. The gains per doubling fell from "
+                                    f"{span(format(ls['before_lo'], '+.0%'), format(ls['before_hi'], '+.0%'), ' to ')} "
+                                    f"({x} = {_xv(result, ls['x_first'])} → {_xv(result, ls['x0'])}) to {sg} after it. "
+                                    f"Level {_range_words(result, cf, s['plateau_lo'], s['plateau_hi'])} over {x} = "
+                                    f"{span(_xv(result, s['plateau_x_from']), _xv(result, s['plateau_x_to']))}{lst}. "
+                                    f"{noise}.", f)
+    if state == "near" and s.get("median_onset") is not None:  # the onset by the medians of the kept runs (r28 MA)
+        mo = s["median_onset"]
+        xs_ = mo["xs"]
+        gains = ", ".join(f"{g:+.0%} ({_xv(result, a)} → {_xv(result, b)})"
+                          for g, a, b in zip(mo["med_gains"], xs_[:-1], xs_[1:]))
+        lats = " and ".join(f"×{v:.3g}" for v in mo["lat_steps"])
+        top = (f", carried by one run at {x} = {_xv(result, mo['x_to'])} ({fmt_y(mo['top_run'], u)}; the others "
+               f"{', '.join(fmt_y(v, u) for v in mo['other_runs'])})"
+               if mo["top_run"] is not None and mo["other_runs"] and mo["mean1"] > mo["med"][-1] else "")
+        means = (f" The means gain more ({fmt_y(mo['mean0'], u)} → {fmt_y(mo['mean1'], u)}, {mo['mean_gain']:+.0%} per "
+                 f"doubling){top}: the runs of the last points overlap, and their medians decide."
+                 if mo["mean_gain"] >= PAYS else "")
+        return _claim("saturation", f"Measured {what} saturates from {x} = {_xv(result, mo['x'])} by the medians of its "
+                                    f"kept runs: they gained {gains} per doubling of {x} while fio's mean latency grew "
+                                    f"{lats} per doubling ({fmt_y(mo['lat0'], 's')} → {fmt_y(mo['lat1'], 's')}) with "
+                                    f"Little's law at {span(format(mo['little_lo'], '.2f'), format(mo['little_hi'], '.2f'))}: "
+                                    f"the added load queued. Level {_range_words(result, cf, mo['lo'], mo['hi'])} (the "
+                                    f"points' medians) over {x} = {span(_xv(result, mo['x']), _xv(result, mo['x_to']))}, "
+                                    f"its runs {span(fmt_y(mo['runs_lo'], u), fmt_y(mo['runs_hi'], u), ' to ')}.{means} "
                                     f"{noise}.", f)
     if state == "no_queue":
         return None
@@ -374,6 +426,14 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                f" Plateau {level} at each of the {s['plateau_points']} points over {over}." if one == s["plateau_points"]
                else f" Plateau {level} over {over}, at the {'one point' if one == 1 else f'{one} points'} whose runs "
                     f"do not split.")
+    ap = s.get("approach")
+    if ap is not None:  # the onset point below a flat level: the level from the points after it (round 28 JA, KE)
+        rng = span(fmt_y(ap["lo"], u), fmt_y(ap["hi"], u), " to ")
+        over_ap = f"{x} = {span(_xv(result, ap['x_from']), _xv(result, ap['x_to']))}"
+        plateau = (f" Plateau {level}: {rng} over {over_ap}, {ap['points']} points" if " to " in rng else
+                   f" Plateau {level} at each of the {ap['points']} points over {over_ap}")
+        plateau += (f"; at {x} = {_xv(result, ap['x'])} the rate, {fmt_y(ap['y'], u)}, was already near saturation, "
+                    f"{ap['share']:.0%} of that level.")
     rb = s.get("robust")
     if rb:  # runs far below their point's others are left out of the level and said (round 7, part 2 CA)
         left = ", ".join(f"{fmt_y(v, u)} at {_xv(result, a)}" for a, v in rb["left"])
@@ -496,7 +556,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
     pts = cf.points
     split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \
-            and not rb and not split:  # (its mean pools every run: over a split point, no group's level — UA)
+            and not rb and not split and ap is None:  # (its mean pools every run: over a split point, no group's level
+        # — UA; nor over an approach point and the level after it — round 28 JA, KE)
         # the noise test of evidence.py finds the same plateau: its words (mean and sd of every run in it) lead
         from .claim import _level_runs
 

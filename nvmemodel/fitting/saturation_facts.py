@@ -148,15 +148,55 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
         # … and only where the gain per doubling falls step over step beyond the noise: a steady gain approaches no
         # ceiling the data show (set after round 20 was read: RF, r20_tutsunom_sdb-hdd … numjobs, +14, +23, +21, +21,
         # +20 % per doubling said as "approaching a ceiling"; steps.bends)
-        from .steps import bends, last_falls
+        from .steps import GAIN_STEP, bends, last_falls
 
         sy = (x, p["y"].to_numpy(float), p["y_std"].to_numpy(float), p["n_runs"].to_numpy(float))
         bend, one_fall = bends(*sy), last_falls(*sy)
+        from .median_bend import median_bend  # every gain falls by GAIN_STEP on the means and the medians (r28 MG)
+
+        facts["median_bend"] = median_bend(x, sy[1], p["level"].to_numpy(float), sy[3]) if bend is None else None
         slowing = last_gain < NEAR and np.isfinite(lat_gain) and lat_gain > last_gain and bend is not None
         # the gain collapsed: the last doubling pays under a quarter of what the one before it paid (round 7 CF)
         collapsed = last_gain < NEAR and pays[-2] > 0 and last_gain <= pays[-2] / 4
+        from .steps import doubling_gains
+
+        dg = doubling_gains(x, sy[1])  # an earlier listed step (of the last six) that fell by GAIN_STEP: round 28 KD
+        early = [i for i in range(max(1, dg.size - 6), dg.size - 2)
+                 if np.isfinite(dg[[i - 1, i]]).all() and dg[i - 1] - dg[i] > GAIN_STEP]
+        facts["earlier_fall"] = ({"from": float(dg[early[-1] - 1]), "to": float(dg[early[-1]])}
+                                 if early and one_fall and bend is None else None)
         facts.update(state="rising", slowing=bool(slowing), lat_gain_per_doubling=lat_gain, bend=bend, last_falls=bool(one_fall),
                      collapsed_from=float(pays[-2]) if collapsed else None, trend=_paying_trend(p, pays))  # (on the means: r11 KF)
+        # "still rises" judged over the last span of about a doubling, not a short last step raised to one (set after
+        # round 28 was read: JF; last_doubling.py): near saturation from where that span starts, its level the points
+        # after it
+        from .median_onset import median_onset
+
+        mo = median_onset(p) if by_runs is None and not splits.any() else None  # (round 28 MA: median_onset.py)
+        if mo is not None:
+            facts.update(state="near", median_onset=mo, onset_x=mo["x"], onset_index=mo["k"], plateau=mo["value"],
+                         plateau_lo=mo["lo"], plateau_hi=mo["hi"], plateau_x_from=mo["x"], plateau_x_to=mo["x_to"],
+                         plateau_points=mo["points"])
+            for u in ("iops", "bytes_per_s"):  # each point's median level in either unit (its bytes per I/O)
+                v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[mo["k"]:]
+                facts[f"plateau_{u}"] = float(np.mean(v)) * mo["value"] if np.isfinite(v).all() else None
+            return Fact("saturation", facts, f"the medians gain under {PAYS:.0%} per doubling from {result.x} = "
+                                             f"{mo['x']:g} while fio's mean latency grew with the load")
+        from .last_doubling import last_span
+
+        ls = last_span(x, y, lat if lat_known else None, p["out"].to_numpy(float) if "out" in p else None) \
+            if by_runs is None and not splits.any() else None
+        if ls is not None:
+            j = ls["j"]
+            facts.update(state="near", last_span=ls, onset_x=float(x[j]), onset_index=j, plateau=float(yl[j + 1:].mean()),
+                         plateau_lo=float(yl[j + 1:].min()), plateau_hi=float(yl[j + 1:].max()),
+                         plateau_x_from=float(x[j + 1]), plateau_x_to=float(x[-1]), plateau_points=int(n - j - 1))
+            for u in ("iops", "bytes_per_s"):
+                v = p[u].to_numpy(float)[j + 1:]
+                facts[f"plateau_{u}"] = float(v.mean()) if np.isfinite(v).all() else None
+            return Fact("saturation", facts, f"over the last ×{ls['ratio']:.3g} of {result.x} the rate gained "
+                                             f"{ls['gain']:+.0%} per doubling while the time per I/O grew "
+                                             f"×{ls['t_ratio']:.3g}")
         return Fact("saturation", facts, f"the last doubling of {result.x} added {last_gain:+.0%}")
     k = 0 if bump is not None else onset
     if held is not None and by_runs is not None and held[0] < k:
@@ -306,6 +346,18 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
     for u in ("iops", "bytes_per_s"):  # the level in either unit: each point's level times its own bytes per I/O
         v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[whole]
         facts[f"plateau_{u}"] = float(np.mean(v)) * facts["plateau"] if np.isfinite(v).all() else None
+    # an onset point clearly below the later points of one level: the level and its range are those later points',
+    # the onset point near saturation beside it (set after round 28 was read: JA, KE; plateau_approach.py)
+    from .plateau_approach import approach_point
+
+    ap = approach_point(x, yl, kr, k, level) if falls is None and sl is None and robust is None \
+        and by_runs is None and not split.any() else None
+    facts["approach"] = ap
+    if ap is not None:
+        facts.update(plateau=ap["value"], plateau_lo=ap["lo"], plateau_hi=ap["hi"])
+        for u in ("iops", "bytes_per_s"):
+            v = (p[u].to_numpy(float) / p["y"].to_numpy(float))[level[1:]]
+            facts[f"plateau_{u}"] = float(np.mean(v)) * ap["value"] if np.isfinite(v).all() else None
     if lat_known:
         # an onset whose latency had not risen over the lighter loads': the knee lies past it (round 19 TB, knee.py)
         facts["unqueued"] = unqueued_onset(x, lat, q["little"].to_numpy(float), k, int(level[-1]), LITTLE_TOL) \

@@ -81,6 +81,8 @@ def _level_ranges(result, cf, c) -> list[tuple[float, float, float, float, str, 
         # stated over them (set after round 25's fixes were reviewed: r12 kyber, r15 ext4-on-loop libaio iodepth)
         sl = f.get("split_level") or {}
         apart = {d["x"] for d in sl.get("points", [])} if sl.get("apart") else set()
+        if f.get("approach"):  # the onset point said apart, near saturation below the level (round 28 JA, KE)
+            apart = apart | {f["approach"]["x"]}
         out.append((f["onset_x"], f["plateau_x_to"], f["plateau_lo"], f["plateau_hi"], f.get("unit", result.y_unit),
                     False, apart))
     if c.kind == "cap":

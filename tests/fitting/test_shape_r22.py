@@ -57,7 +57,9 @@ def test_xc_memcg_numjobs_shrinking_gains_and_waiting_last_doubling():
     assert "the gains do not shrink" not in t  # beside +457 %, +29 %, +18 % (medians where 2 jobs' runs differ ×2.51)
     assert "+457% by the medians (1 → 2; every run at 2 above every run at 1)" in t
     assert "+29% by the medians (2 → 4; the runs at 2 and 4 overlap), +18% (4 → 8)" in t
-    assert "each gain is below the one before" in t
+    # every gain falls by more than 5 points by the means and the medians: the shrink is read whatever the 2-job
+    # point's ×2.51 runs (round 28 MG, median_bend.py)
+    assert "every gain below the one before by more than 5 points, by the means and by the medians" in t
     # means 58.71 → 69.26 K (+18 %) while the mean latency went 68 → 115 µs (+69 %) at Little 0.99–1.00
     assert "fio's mean latency grew +69% per doubling (68.1 µs → 115 µs)" in t
     assert "Little's law 0.99–1.00" in t
