@@ -87,6 +87,9 @@ def _layer(result, p) -> Fact | None:
             apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
                 (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
             busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
+            from .busy_window import busy_window  # which runs' busy share was their whole I/O time (round 28, MD)
+
+            window = busy_window(rows, hit, result.x, busy)
             from .stacked_busy import unaccounted  # md's 0 % is no counter, not idleness (round 27, HB)
 
             blind = unaccounted(rows, hit, stack, busy,
@@ -98,6 +101,7 @@ def _layer(result, p) -> Fact | None:
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
                                   "site": site(rows), "directions": directions(rows),
                                   "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x),
+                                  **({"window": window} if window else {}),
                                   **({"unaccounted": blind} if blind else {})},
                         f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")

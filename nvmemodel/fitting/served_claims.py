@@ -113,7 +113,12 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             shown = (f"fio's disk_util shows {who} "
                      f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
                      f"(the share of the job's time, ramp included, with a request at the device)")
-            if busy["idle"]:
+            win = f.facts.get("window")
+            if win and (win["busy_x"] or win["mixed_x"]):  # busy for the whole I/O time at some points (round 28, MD)
+                from .busy_window import window_words
+
+                text = f"{said}: the I/O went through {what}; {shown}; {window_words(win, devs[0], result)}; {below}."
+            elif busy["idle"]:
                 text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
                         f"did not hold the rate; {below}.")
             elif busy["busy_last"]:  # busy is not saturated (a device may serve requests in parallel): no rate
