@@ -79,15 +79,15 @@ def _xs_words(result, xs: list[float], every: list[float]) -> str:
 
 
 def window_words(win: dict, device: str, result) -> str:
-    """"fio's own I/Os were 81–87 % of those vda counted (the rest fell in the ramp): at iodepth = 16–32 its busy
-    share matches that — a request at vda all the time the job did I/O; at iodepth = 1–8 it is below it, so vda was
-    idle between requests there" (:func:`busy_window`)."""
+    """"fio's own I/Os were 81–91 % of those vda counted over that time (…): at iodepth = 16 the busy share reaches
+    that share — a request at vda for about all the time the job did I/O; at iodepth = 1–8 it is below it, so vda
+    was idle between requests there; …" (:func:`busy_window`)."""
     every = sorted(win["busy_x"] + win["idle_x"] + win["mixed_x"])
     lo, hi = win["io_share"]
     share = f"{100 * lo:.0f} %" if round(100 * lo) == round(100 * hi) else f"{100 * lo:.0f}–{100 * hi:.0f} %"
     x = result.x
-    parts = [f"fio's own I/Os were {share} of those {device} counted over that time (the rest fell before fio's "
-             f"measurement began: its ramp)"]
+    parts = [f"fio's own I/Os were {share} of those {device} counted over that time (the rest fell in the ramp, "
+             f"before fio's own count began, or were not fio's)"]
     if win["busy_x"]:
         parts.append(f"at {x} = {_xs_words(result, win['busy_x'], every)} the busy share reaches that share — "
                      f"a request at {device} for about all the time the job did I/O")
