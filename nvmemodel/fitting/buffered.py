@@ -302,6 +302,18 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, but every write was flushed (fsync/fdatasync after each) to {d}, {what}; the rates are "
                 f"that layer's, not memory's, and a drive's limits apply only below it.")
     if facts.get("synced"):
+        from .devices import _LAYER_WORDS, layer_of
+
+        devs = facts.get("devices") or []
+        lay = layer_of(devs[0]) if len(devs) == 1 else None
+        if lay in _LAYER_WORDS:  # the device's kind, as for direct I/O (set after round 28 was read: vdafsync, MF)
+            d = devs[0]
+            own = (f"{d} was {b['lo']:.0%}–{b['hi']:.0%} busy ({b['column']} in these files)" if b and
+                   round(100 * b["lo"]) != round(100 * b["hi"]) else
+                   f"{d} was {b['hi']:.0%} busy ({b['column']} in these files)" if b else "")
+            return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for {d}, "
+                    f"{_LAYER_WORDS[lay]}, so the rates are that device's, not memory's, and a drive's limits apply "
+                    f"only below it" + (f"; {own}" if own else "") + ".")
         return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
                 f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
     if facts.get("served") == "cache_writes" and facts.get("writes"):  # fio's count of the device's writes (r23 ZB)
