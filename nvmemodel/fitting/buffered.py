@@ -260,6 +260,11 @@ def buffered_fact(rows) -> dict:
         out["ctx"] = ctx  # fio's context switches per read tell whether each read slept (round 17, XE)
         if out["served"] == "unknown":
             out["served"] = ctx["kind"]
+    elif out["served"] in ("unknown", "no_device") and not out.get("tmpfs"):
+        from .memory_writes import memory_writes  # writes that never waited (round 28, MJ)
+
+        if (mw := memory_writes(rows)) is not None:
+            out["memory_writes"] = mw
     return out
 
 
@@ -382,6 +387,10 @@ def buffered_sentence(facts: dict) -> str:
         if facts.get("served") == "no_device":
             said += "; fio's disk statistics name no block device under the files"
         return said + "."
+    if facts.get("memory_writes"):  # writes that never waited (round 28, MJ)
+        from .memory_writes import memory_writes_words
+
+        return memory_writes_words(head, facts["memory_writes"], facts.get("served") == "no_device")
     if facts.get("served") == "no_device" and facts.get("tmpfs"):
         return (f"{head}, through the page cache; the files lie under {facts['tmpfs']}, which Linux mounts as tmpfs, "
                 f"and fio's disk statistics name no block device beneath them: served from memory (tmpfs pages), no device's time "
