@@ -1,6 +1,6 @@
 """A first step along a load axis that gains more than the load: at the lightest load each I/O took longer than at the
-next one — time paid per I/O when few are in flight (a wake-up per completion on the host, a path or device leaving an
-idle state) that the next load overlaps (issue 28: "a QD1 latency above the per-I/O latency at QD 8 is the classic
+next one — a cost per I/O that more I/O in flight hides or shortens (completion handling on the host, a device or
+path leaving an idle state, a disk reordering a deeper queue) (issue 28: "a QD1 latency above the per-I/O latency at QD 8 is the classic
 host-side per-I/O cost"; set after round 28 was read: r28_vspherediskspd 64k-by-vm, LE: "+145 % (1 → 2)" with
 0.159 ms reads at OIO 1 against 0.129 ms at 2, unremarked). Said where the rate per unit of load rose by at least
 ``PAYS`` (10 %) and at most ``SUPERLINEAR_REL`` (25 %: above it the super-linear claim says the step, once), the mean
@@ -44,6 +44,6 @@ def first_step_words(result, cf) -> str:
             return ""
     return (f" The first step gained ×{gain:.3g} for ×{load:.3g} the {result.x} — more than the load: an I/O at "
             f"{result.x} = {_xv(result, x[0])} took {fmt_y(lat[0], 's')} on average, longer than at "
-            f"{_xv(result, x[1])} ({fmt_y(lat[1], 's')}), time paid per I/O when only that many are in flight (a "
-            f"wake-up per completion on the host, or a path or device leaving an idle state between I/Os), which the "
-            f"next load overlaps.")
+            f"{_xv(result, x[1])} ({fmt_y(lat[1], 's')}): a cost per I/O that more I/O in flight hides or shortens "
+            f"(completion handling on the host, a device or path leaving an idle state, a disk reordering a deeper "
+            f"queue); these files do not say which.")
