@@ -260,6 +260,11 @@ def buffered_fact(rows) -> dict:
         out["ctx"] = ctx  # fio's context switches per read tell whether each read slept (round 17, XE)
         if out["served"] == "unknown":
             out["served"] = ctx["kind"]
+    elif out["served"] in ("unknown", "no_device") and not out.get("tmpfs"):
+        from .memory_writes import memory_writes  # writes that never waited (round 28, MJ)
+
+        if (mw := memory_writes(rows)) is not None:
+            out["memory_writes"] = mw
     return out
 
 
@@ -302,6 +307,18 @@ def buffered_sentence(facts: dict) -> str:
         return (f"{head}, but every write was flushed (fsync/fdatasync after each) to {d}, {what}; the rates are "
                 f"that layer's, not memory's, and a drive's limits apply only below it.")
     if facts.get("synced"):
+        from .devices import _LAYER_WORDS, layer_of
+
+        devs = facts.get("devices") or []
+        lay = layer_of(devs[0]) if len(devs) == 1 else None
+        if lay in _LAYER_WORDS:  # the device's kind, as for direct I/O (set after round 28 was read: vdafsync, MF)
+            d = devs[0]
+            own = (f"{d} was {b['lo']:.0%}–{b['hi']:.0%} busy ({b['column']} in these files)" if b and
+                   round(100 * b["lo"]) != round(100 * b["hi"]) else
+                   f"{d} was {b['hi']:.0%} busy ({b['column']} in these files)" if b else "")
+            return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for {d}, "
+                    f"{_LAYER_WORDS[lay]}, so the rates are that device's, not memory's, and a drive's limits apply "
+                    f"only below it" + (f"; {own}" if own else "") + ".")
         return (f"{head}, but every write was flushed (fsync/fdatasync after each): each waited for the device, so "
                 f"the rates are the device's, not memory's" + (f"; {busy}" if busy else "") + ".")
     if facts.get("served") == "cache_writes" and facts.get("writes"):  # fio's count of the device's writes (r23 ZB)
@@ -370,6 +387,10 @@ def buffered_sentence(facts: dict) -> str:
         if facts.get("served") == "no_device":
             said += "; fio's disk statistics name no block device under the files"
         return said + "."
+    if facts.get("memory_writes"):  # writes that never waited (round 28, MJ)
+        from .memory_writes import memory_writes_words
+
+        return memory_writes_words(head, facts["memory_writes"], facts.get("served") == "no_device")
     if facts.get("served") == "no_device" and facts.get("tmpfs"):
         return (f"{head}, through the page cache; the files lie under {facts['tmpfs']}, which Linux mounts as tmpfs, "
                 f"and fio's disk statistics name no block device beneath them: served from memory (tmpfs pages), no device's time "

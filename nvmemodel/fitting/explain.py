@@ -145,6 +145,10 @@ def shared_level(result) -> str:
     if hi > lo * (1 + SHARED_LEVEL):
         return ""
     names = ", ".join(_group_title(result, k) for k in keys)
+    from .concurrent_curves import identity_by, per_client_words  # curves that are clients (round 28, LB)
+
+    if identity_by(result):
+        return per_client_words(result, names, lo, hi, len(keys))
     return (f"Every curve ({names}) levels at the same rate, {fmt_y(lo, result.y_unit)} to "
             f"{fmt_y(hi, result.y_unit)} (plateaus within {SHARED_LEVEL:.0%} of one another): what differs between "
             f"them ({', '.join(result.by)}) does not set that level — a limit they share does.")

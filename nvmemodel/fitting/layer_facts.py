@@ -87,14 +87,21 @@ def _layer(result, p) -> Fact | None:
             apart = [] if side or any(lay in STACKING for lay in layers) or len(names) < 2 else \
                 (devices_per_point(rows, result.x, p["x"].to_numpy(float)) or [])
             busy = device_busy(rows, hit, result.x, float(p["x"].iloc[-1]))  # fio's disk_util (round 20, SC)
+            from .busy_window import busy_window  # which runs' busy share was their whole I/O time (round 28, MD)
+
+            window = busy_window(rows, hit, result.x, busy)
             from .stacked_busy import unaccounted  # md's 0 % is no counter, not idleness (round 27, HB)
 
             blind = unaccounted(rows, hit, stack, busy,
                                 lambda ns: device_busy(rows, ns, result.x, float(p["x"].iloc[-1])))
             from .cache_hits import reached  # reads that never reached the device (round 21, VC)
 
+            from .cluster_site import directions, site  # a kernel rbd/nbd device's servers (round 28, KB)
+
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
+                                  "site": site(rows), "directions": directions(rows),
                                   "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x),
+                                  **({"window": window} if window else {}),
                                   **({"unaccounted": blind} if blind else {})},
                         f"fio's disk statistics name one device a run, {', '.join(names)}" if apart else
                         f"fio's disk statistics name {(' and ' if side else ' over ').join(names)}")
@@ -103,8 +110,14 @@ def _layer(result, p) -> Fact | None:
         return shared
     for engine, layer in NETWORK_ENGINES.items():
         if engines == {engine}:
-            return Fact("layer", {"layer": layer, "devices": [], "engine": engine},
-                        f"fio's {engine} engine sends every I/O over the network")
+            from .cluster_site import directions, site  # where the servers ran, as the rows say (round 28, KB)
+
+            where = site(rows)
+            return Fact("layer", {"layer": layer, "devices": [], "engine": engine, "site": where,
+                                  "directions": directions(rows)},
+                        f"fio's {engine} engine sends every I/O to the storage servers"
+                        + (" on this same node, over loopback" if where == "same_node" else
+                           " over the network" if where == "elsewhere" else ""))
     if "devices" in rows and "format" in rows and "target_names" in rows:
         fmt = rows["format"].astype(str)
         devs = rows["devices"].astype(object).fillna("").astype(str)

@@ -553,6 +553,10 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                        f"{_xv(result, hb['x_next'])}{own} over runs that overlap: these runs do not tell whether the "
                        f"level starts at {_xv(result, hb['x'])}, so the onset is read at {_xv(result, xs[k])}, where "
                        f"neither the runs nor the means of a later point gain {PAYS:.0%} per doubling.")
+    if s.get("gain_before") is not None:  # the lightest load's longer time per I/O (round 28, LE)
+        from .first_step import first_step_words
+
+        before += first_step_words(result, cf)
     pts = cf.points
     split = bool(pts["split"][(pts["x"] >= s["onset_x"]) & (pts["x"] <= s["plateau_x_to"])].any())
     if ev is not None and ev.plateau is not None and state == "onset" and ev.plateau["x_from"] == s["onset_x"] \

@@ -13,16 +13,6 @@ from .fact_words import _bytes, _claim, _xv
 from .wording import _count, _fx, _r2, fmt_y, span
 
 
-#: what each layer of :data:`~nvmemodel.fitting.facts.LAYERS` (and the network layers) is, in words
-#: what sets the rates of a layer that serves its I/O elsewhere, said instead of "its rates are that layer's" (round
-#: 6, part 1 BG: on RBD that pointed at the client or network while 3 HDD OSDs, every write on each, held 250 IOPS)
-_LAYER_RATES = {"rbd": "the rates are the Ceph cluster's: its OSDs serve every I/O (a replicated write completes once "
-                       "every replica's OSD has it), so their drives, the replication and the network between set them "
-                       "— not a drive of this host",
-                "nbd": "the rates are those of the server behind it and its storage, over the network — not a drive "
-                       "of this host"}
-
-
 #: what is said of a series whose runs fio's disk statistics split into cache-served and device-served ones: the
 #: facts of the runs (layer, CPU, Little's law, cautions), no trend, level or model read across the two kinds (set after
 #: round 14 was read: r14_here-ra_loop-ra2560k's "+146 %, beyond the repeat noise" between cache hits and misses, SE)
@@ -100,7 +90,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             what = ", then ".join(_LAYER_WORDS[lay] for lay in named)
         one = len(named) <= 1
         whose = "that layer's" if one else "those layers'"
-        rates = _LAYER_RATES.get(named[-1] if named else layer)
+        from .cluster_site import rates_words  # where the servers ran, reads vs writes (round 28, KB)
+
+        top = named[-1] if named else layer
+        rates = rates_words(top, f.facts.get("site"), f.facts.get("directions") or [])
         below = f"a drive's limits apply only below {'it' if one else 'them'}"
         busy = f.facts.get("busy")
         hits = f.facts.get("hits")
@@ -120,7 +113,12 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             shown = (f"fio's disk_util shows {who} "
                      f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
                      f"(the share of the job's time, ramp included, with a request at the device)")
-            if busy["idle"]:
+            win = f.facts.get("window")
+            if win and (win["busy_x"] or win["mixed_x"]):  # busy for the whole I/O time at some points (round 28, MD)
+                from .busy_window import window_words
+
+                text = f"{said}: the I/O went through {what}; {shown}; {window_words(win, devs[0], result)}; {below}."
+            elif busy["idle"]:
                 text = (f"{said}: the I/O went through {what}; {shown}: idle part of every run, so the layer alone "
                         f"did not hold the rate; {below}.")
             elif busy["busy_last"]:  # busy is not saturated (a device may serve requests in parallel): no rate
