@@ -373,7 +373,8 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
                     f"I/O's time (workers ÷ IOPS) growing with its size, {fmt_y(t0, 's')} → {fmt_y(t1, 's')}: more "
                     f"bytes in flight only queued — "
                     + _cap_words("a byte limit", s["bytes_cap"], s.get("bytes_runs"), "B/s")
-                    + "; more workers would add bytes in flight as the larger sizes did")
+                    + "; the IOPS at each size are that limit ÷ the size, not an IOPS limit; more workers would add "
+                      "bytes in flight as the larger sizes did")
         return (f"the bytes in flight grew ×{fl['growth']:.3g} ({inflight_bytes(lo)} → {inflight_bytes(hi)}) for no "
                 f"gain in bytes/s, "
                 f"each I/O's time (outstanding I/O ÷ IOPS, Little's law assumed: the files give no latency) growing "
