@@ -71,16 +71,53 @@ def _outside_words(result, cf: CurveFacts, s: dict, lo: float, hi: float) -> str
         out &= xs != x
     parts = []
     for side, sel in (("below", out & (bw < lo)), ("above", out & (bw > hi))):
-        a, v = xs[sel], bw[sel]
-        if a.size == 0:
-            continue
-        if a.size <= 2:
-            parts.append(f"{side} the level at " + ", ".join(f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} "
-                                                      f"{side} its top" for x, y in zip(a, v)))
-        else:
-            parts.append(f"{side} the level at the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
-                         f"({span(fmt_y(v.min(), 'B/s'), fmt_y(v.max(), 'B/s'))})")
+        # a range of sizes is worded as one only where every size in it is on that side: a size inside the level
+        # between them splits it (set after round 28 was read: KA, "below the level at the 7 sizes from 4 KiB to
+        # 384 KiB" with 256 KiB inside the stated 11.4–12.6 GB/s)
+        idx = np.flatnonzero(sel)
+        groups = np.split(idx, np.flatnonzero(np.diff(idx) > 1) + 1) if idx.size else []
+        words = []
+        for g in groups:
+            a, v = xs[g], bw[g]
+            if a.size <= 2:
+                words += [f"{_xv(result, x)}: {fmt_y(y, 'B/s')}, {abs(y / hi - 1):.1%} {side} its top"
+                          for x, y in zip(a, v)]
+            else:
+                words.append(f"the {a.size} sizes from {_xv(result, a[0])} to {_xv(result, a[-1])} "
+                             f"({span(fmt_y(v.min(), 'B/s'), fmt_y(v.max(), 'B/s'))})")
+        if words:
+            parts.append(f"{side} the level at " + ", ".join(words))
     return ("; " + "; ".join(parts)) if parts else ""
+
+
+def _depth_time_words(cf: CurveFacts, s: dict) -> str:
+    """", each I/O's time 32 ÷ IOPS = 7.74 ms–7.83 ms by Little's law (the files give no latency)" — the time per I/O
+    of a flat IOPS stretch at one depth where no latency is in the files (set after round 28 was read: LE,
+    r28_hetznervol, 7.8 ms a read at every size from 4 to 32 KiB unsaid); "" where a latency is given."""
+    p = cf.points
+    n = int(np.sum(p["x"].to_numpy(float) <= s["iops_flat"][1]))
+    lat = p["lat"].to_numpy(float)[:n] if "lat" in p else np.full(n, np.nan)
+    iops = p["iops"].to_numpy(float)[:n]
+    if np.isfinite(lat).any() or not (np.isfinite(iops).all() and (iops > 0).all()):
+        return ""
+    d = s["one_depth"]
+    t = d / iops
+    return (f", each I/O's time {_fx(d)} ÷ IOPS = {span(fmt_y(t.min(), 's'), fmt_y(t.max(), 's'))} by Little's law "
+            f"(assumed: the files give no latency)")
+
+
+def _edge_words(result, s: dict) -> str:
+    """" (128 KiB at 11.35 GB/s and 384 KiB at 11.29 GB/s lie under 2 % below the other sizes' band: read with it)" —
+    the sizes the byte level reached back over (size_edge, round 28 KA); "" where there are none."""
+    from .size_edge import EDGE
+
+    edge = s.get("bytes_edge") or []
+    if not edge:
+        return ""
+    lo, hi = s["bytes_band"]
+    said = " and ".join(f"{_xv(result, x)} at {fmt_y(v, 'B/s')} {1 - v / lo:.1%} under it" for x, v in edge)
+    return (f" (the other sizes within {FLAT:.0%} of one another, {span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))}; "
+            f"{said}: within {EDGE:.0%} of that band, so one level, not a fall below it)")
 
 
 def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
@@ -119,8 +156,8 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 if per_io_said:  # measured per I/O (round 27 HA)
                     parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: " + per_io_words(s["per_io"]))
                 else:
-                    parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding: the rate at that depth, not "
-                                 f"shown to be a cap ({more} would tell)")
+                    parts.append(f"{head}, all at {_fx(s['one_depth'])} I/Os outstanding{_depth_time_words(cf, s)}: "
+                                 f"the rate at that depth, not shown to be a cap ({more} would tell)")
             else:
                 parts.append(f"{head}: " + _cap_words("an IOPS cap", s["iops_cap"], s.get("iops_runs"), "1/s"))
         held = capped is not None and capped["unit"] == "B/s"  # one direction's byte cap (round 6, part 1 BB)
@@ -134,13 +171,14 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             lo, hi = s["bytes_range"]
             rise = rise_words(result, s.get("bytes_rise"))  # the sizes below the level, its onset (round 19 UF)
             bc = s.get("bytes_creep")  # steps beyond the sizes' own tight runs: nearly level, not flat (round 25 DD)
-            head = (f"{rise}{'it' if rise else 'bandwidth'} is {'nearly level' if bc else 'flat'} at "
+            head = (f"{rise}{'it' if rise else 'bandwidth'} is "
+                    f"{'nearly level' if bc else 'level' if s.get('bytes_edge') else 'flat'} at "
                     f"{span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                     f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
                        f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
-                    + creep_words(result, bc))
+                    + creep_words(result, bc) + _edge_words(result, s))
             outside = "" if rise else _outside_words(result, cf, s, lo, hi)  # (round 25 EF)
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]
@@ -184,9 +222,22 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             bl = "byte level" if depth_only else "byte cap"
             two = (f"The {'IOPS level' if il else 'IOPS cap'} and the {bl}" if il or bl == "byte level" else
                    "The two caps", "IOPS level" if il else "IOPS cap")
-            text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} ({bl} ÷ {two[1]}): "
-                     f"min({two[1]}, {bl} ÷ block size) — a roofline — describes the points")
-            if s.get("rms_log_smooth") is not None:
+            miss = s.get("roof_misses") or []
+            if miss:  # the misses first, and no crossover read from a roofline that misses (round 28 LD)
+                from .evidence import TRUST_MISS
+
+                I = lambda v: fmt_y(v, "1/s")  # noqa: E731
+                said = ", ".join(f"{_xv(result, x)} ({I(m)} against its {I(r)}, {m / r - 1:+.1%})" for x, m, r in miss)
+                text += (f". The roofline min({two[1]}, {bl} ÷ block size) misses {said}, by more than "
+                         f"{TRUST_MISS:.0%}: it does not describe "
+                         f"{'that size' if len(miss) == 1 else 'those sizes'}, so no crossover is read from it")
+                if s.get("rms_log_smooth") is not None:
+                    text += (f" (RMS log error {s['rms_log_roofline']:.3g}; the smooth per-I/O + per-byte form "
+                             f"{s['rms_log_smooth']:.3g})")
+            else:
+                text += (f". {two[0]} cross at about {_bytes(s['crossover_bytes'])} ({bl} ÷ {two[1]}): "
+                         f"min({two[1]}, {bl} ÷ block size) — a roofline — describes the points")
+            if s.get("rms_log_smooth") is not None and not miss:
                 better = s["rms_log_roofline"] <= s["rms_log_smooth"]
                 text += (f" {'better than' if better else 'less well than'} the smooth per-I/O + per-byte form "
                          f"(RMS log error {s['rms_log_roofline']:.3g} against {s['rms_log_smooth']:.3g})")
@@ -312,6 +363,18 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
     if fl is not None and fl["lat"] is None:  # no latency column: each I/O's time from the rates (round 27 GD)
         lo, hi = fl["bytes"]
         t0, t1 = fl["per_io"]
+        wk = fl.get("workers")
+        if wk is not None:  # one I/O a worker, far from busy: the depth is the workers' (round 28 LC)
+            p_lo, p_hi = (f"{v:.3g}" for v in wk["per_worker"])
+            bw = cf.points["bytes_per_s"].to_numpy(float)[-s["bytes_points"]:]
+            return (f"{_fx(wk['workers'])} workers with one I/O each, {span(p_lo, p_hi)} I/Os a second a worker (each "
+                    f"had its I/O in flight nearly all of the time), so the bytes in flight grew ×{fl['growth']:.3g} "
+                    f"({inflight_bytes(lo)} → {inflight_bytes(hi)}) for {bw[-1] / bw[0] - 1:+.1%} in bytes/s, each "
+                    f"I/O's time (workers ÷ IOPS) growing with its size, {fmt_y(t0, 's')} → {fmt_y(t1, 's')}: more "
+                    f"bytes in flight only queued — "
+                    + _cap_words("a byte limit", s["bytes_cap"], s.get("bytes_runs"), "B/s")
+                    + "; the IOPS at each size are that limit ÷ the size, not an IOPS limit; more workers would add "
+                      "bytes in flight as the larger sizes did")
         return (f"the bytes in flight grew ×{fl['growth']:.3g} ({inflight_bytes(lo)} → {inflight_bytes(hi)}) for no "
                 f"gain in bytes/s, "
                 f"each I/O's time (outstanding I/O ÷ IOPS, Little's law assumed: the files give no latency) growing "

@@ -10,7 +10,8 @@ from .fact_base import FLAT, LEVEL_STEP, NO_GAIN, Fact, pd_num
 from .latency_growth import LITTLE_TOL
 from .level_creep import creep
 from .point_runs import point_levels
-from .queue_caps import inflight_from_rates, per_io_wait
+from .queue_caps import inflight_from_rates, one_io_workers, per_io_wait, roof_misses
+from .size_edge import level_edge
 from .size_level import rise_into
 from .stream_facts import NOISE_BAND, WIDE_SPAN, _flat_run, _held, _held_why, one_stream, trims
 
@@ -42,6 +43,12 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     if nb < 3:  # two sizes ("nearly level"): their means within ±FLAT, as before — not one stream's (round 17 YB)
         nb = 0 if trims(result, p) or one_stream(result, key, p) is not None else \
             min(2, _flat_run(np.where(np.isnan(lev), np.nan, means_b), False))
+    # the byte level's edge: sizes just below the stretch whose value lies within EDGE under its band belong to it
+    # (set after round 28 was read: KA)
+    edge: list = []
+    band = (float(np.nanmin(bw[n - nb:])), float(np.nanmax(bw[n - nb:]))) if nb >= 3 else None
+    if nb >= 3 and not trims(result, p):
+        nb, edge = level_edge(bw, n - nb, ni if ni >= 3 else 0)
     # the two-size stretch's values are the means it was read on, as its words print them (the figure draws the fact:
     # tests/data/fit/local/bs drew medians 0.904–1.01 GB/s beside a text's "byte limit near 1.1 GB/s")
     tail = (means_b if nb == 2 else bw)[n - nb:]
@@ -155,7 +162,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
             inflight = {"bytes": (bytes_depth * b[n - nb], bytes_depth * b[-1]), "growth": grew,
                         "lat": (float(lat[0]), float(lat[-1])), "little": (float(little.min()), float(little.max()))}
         elif not np.isfinite(lat).any():  # no latency column: from the rates, over a larger growth (round 27 GD)
-            inflight = inflight_from_rates(b[n - nb:], means_i[n - nb:], bytes_depth, lat)
+            # workers with one I/O each, far from busy: bytes in flight known without a latency (round 28 LC)
+            workers = one_io_workers(result, p, means_i[n - nb:], bytes_depth)
+            inflight = inflight_from_rates(b[n - nb:], means_i[n - nb:], bytes_depth, lat, workers=workers)
     # the kept runs of the flat stretch beside its level (point_levels): a run above the cap shows the cap is not an
     # upper bound of these runs (set after round 13 was read: QA, r13_here-oldfio_fio325-terse_loop_libaio_seqwrite_
     # qd4_bs_repeats, "a byte cap of 1.38 GB/s or a little above" from means while single runs reached 1.71 GB/s)
@@ -181,14 +190,19 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              "bytes_flat": (float(b[n - nb]), float(b[-1])) if bcap else None,
              "bytes_range": (float(tail.min()), float(tail.max())) if bcap else None,
              "bytes_depth": bytes_depth, "bytes_inflight": inflight, "by_runs": all(lv[k]["runs"] for k in range(n - nb, n)), "bytes_noise": float(np.median(spread[n - nb:]))
-             if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() else None,
+             if bcap and bw[n - nb:].max() > (1 + FLAT) * bw[n - nb:].min() and np.isfinite(spread[n - nb:]).all()
+             else None,
              "iops_creep": creeping(range(ni), to_i) if icap is not None else None,
              "bytes_creep": creeping(range(n - nb, n), to_b) if bcap is not None and nb >= 3 else None,
              "held_above": above, "bytes_doubling": doubling,
              # the sizes below a measured byte level, where no IOPS cap speaks for them: the rise into it (round 19 UF)
              "bytes_rise": rise_into(b, bw, iops, n - nb, float(tail.min()), FLAT, LEVEL_STEP) if bcap is not None and nb >= 3
              and icap is None else None,
-             "rms_log_roofline": rms_roof, "rms_log_smooth": smooth}
+             "rms_log_roofline": rms_roof, "rms_log_smooth": smooth,
+             # the sizes the roofline misses by more than a model may (round 28 LD), and the level's edge (KA)
+             "roof_misses": roof_misses(b, means_i, roof), "bytes_edge": [(float(b[k]), float(bw[k])) for k in edge
+                                                                           if bcap is not None and nb >= 3],
+             "bytes_band": band if edge and bcap is not None else None}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
         if icap is not None or bcap is not None or doubling is not None else None
     outstanding = None

@@ -163,7 +163,9 @@ def runs_rows(result, points):
     tbl = result.table
     if tbl is None or "source_path" not in tbl:
         return None
-    srcs = {s for v in points["sources"] for s in str(v).split(";") if s}
+    # a point's sources are joined by ";", which a transcribed path may itself hold: the whole value is a source too
+    # (round 28 LC: r28_hetznervol's "… multi-threaded; can't complete …" rows were never found)
+    srcs = {s for v in points["sources"] for s in (str(v), *str(v).split(";")) if s}
     return tbl[tbl["source_path"].astype(str).isin(srcs)]
 
 

@@ -61,17 +61,65 @@ def per_io_wait(b, iops_level, means_i, lat, out, ni: int) -> dict | None:
             float(lat.max())), "span": float(b[-1] / b[0]), "little": (float(little.min()), float(little.max()))}
 
 
-def inflight_from_rates(b, means_i, depth: float, lat) -> dict | None:
+#: the growth of the bytes in flight over a flat byte stretch that shows a byte limit where no latency column is given
+#: but every worker ran one I/O at a time at a rate far below what it could issue: each had its one I/O in flight
+#: nearly all of the time, so the depth is known without Little's law — the ×4 round 16's rule asks with fio's latency
+#: (set after round 28 was read: LC, r28_hetznervol_…_python-buffered-randread-32threads_bs, 32 threads × 256 KiB →
+#: 1 MiB at 0.230–0.238 GB/s said "not shown to be a cap (a deeper queue would tell)")
+ONE_IO_GROWTH = 4.0
+#: the I/Os a second one worker (a job at iodepth 1, or a synchronous engine's job) may make and still be read as
+#: having its one I/O in flight nearly all of the time: a thread issues a read in a few µs of its own code, so at
+#: under 1 K a second its own share of the time is ≲ 1 % (set after round 28 was read: LC, 7–27 reads/s a thread)
+ONE_IO_RATE = 1000.0
+
+
+def one_io_workers(result, p, means_i, depth: float) -> dict | None:
+    """The workers of a stretch where each ran one I/O at a time (fio's iodepth 1 on every run, or a synchronous
+    engine) at under :data:`ONE_IO_RATE` I/Os a second each — ``depth`` (the outstanding I/O, ≥ 2) of them: {"workers",
+    "per_worker": (lowest, highest) I/O/s}; None otherwise, or where the rows are not at hand."""
+    from .claim import runs_rows
+    from .curves import synchronous
+    from .fact_base import pd_num
+
+    mi = np.asarray(means_i, float)
+    if depth < 2 or not (np.isfinite(mi).all() and (mi > 0).all()) or "sources" not in p:
+        return None
+    rows = runs_rows(result, p)
+    if rows is None or not len(rows):
+        return None
+    qd = pd_num(rows["iodepth"]) if "iodepth" in rows else None
+    one = (qd is not None and bool((qd == 1).all())) or bool(synchronous(rows).all())
+    per = mi / depth
+    if not one or per.max() >= ONE_IO_RATE:
+        return None
+    return {"workers": float(depth), "per_worker": (float(per.min()), float(per.max()))}
+
+
+def inflight_from_rates(b, means_i, depth: float, lat, workers: dict | None = None) -> dict | None:
     """The bytes in flight of a flat byte stretch at one depth ≥ 2 with no latency column (every ``lat`` missing), or
-    None: their growth ≥ NO_LAT_INFLIGHT_GROWTH, and each I/O's time depth ÷ IOPS from Little's law, assumed."""
+    None: their growth ≥ NO_LAT_INFLIGHT_GROWTH (≥ ONE_IO_GROWTH with ``workers``, :func:`one_io_workers`), and each
+    I/O's time depth ÷ IOPS from Little's law, assumed."""
     b, mi, lat = (np.asarray(a, float) for a in (b, means_i, lat))
     if depth < 2 or b.size < 3 or np.isfinite(lat).any() or not (np.isfinite(mi).all() and (mi > 0).all()):
         return None
     grew = float(b[-1] / b[0])
-    if grew < NO_LAT_INFLIGHT_GROWTH:
+    if grew < (ONE_IO_GROWTH if workers is not None else NO_LAT_INFLIGHT_GROWTH):
         return None
     return {"bytes": (depth * float(b[0]), depth * float(b[-1])), "growth": grew, "lat": None,
-            "per_io": (float(depth / mi[0]), float(depth / mi[-1])), "little": None}
+            "per_io": (float(depth / mi[0]), float(depth / mi[-1])), "little": None, "workers": workers}
+
+
+def roof_misses(b, means_i, roof) -> list:
+    """The sizes a roofline ``roof`` (min(IOPS level, byte level ÷ size)) misses by more than a model may and still be
+    read (evidence.TRUST_MISS, issue 28 point 6): (size, measured IOPS, roofline IOPS) each (set after round 28 was
+    read: LD, r28_hetznervol, 64 and 128 KiB 27 % under a roofline whose crossover was stated)."""
+    from .evidence import TRUST_MISS
+
+    b, mi, roof = (np.asarray(a, float) for a in (b, means_i, roof))
+    with np.errstate(all="ignore"):
+        miss = mi / roof - 1
+    return [(float(b[k]), float(mi[k]), float(roof[k])) for k in range(b.size)
+            if np.isfinite(miss[k]) and abs(miss[k]) > TRUST_MISS]
 
 
 def inflight_bytes(v: float) -> str:
