@@ -1,0 +1,70 @@
+"""The candidate causes of a Little's-law fraction below 1 where fio's figures show none, limited to what the runs'
+options allow, and how far below 1 a point must be to be called "far below".
+
+IOPS × mean latency ÷ outstanding I/O below 1 means fewer I/Os were in flight than asked for — or, where the table's
+latency is fio's completion latency (no submission time), the missing share was spent in submission. A transcribed
+table whose latency column carries no kind (no completion or submission mean beside it) leaves both readings open.
+The generic list of causes names only what the options leave possible: no fsync after each write on a series with no
+writes, no ``--thinktime`` where the files record it as unset (and "not given" where they do not record it).
+
+Set after round 28 was read (JC: r28_spdk517 randread numjobs, a transcribed read-only series with 0.77 at one point
+told "far below 1 … --thinktime, an fsync after each write"; round 27 GA the same).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["FAR_BELOW", "little_candidates"]
+
+#: a point's lowest run below this is "far below 1"; between it and 0.8 (the check's band) only "below 1": a quarter
+#: off the asked-for I/O is within what submission time or a slow start and end can take (set after round 28 was read:
+#: r28_spdk517 randread numjobs 0.77 "far below 1"; round 27 GA asked for ~0.6)
+FAR_BELOW = 0.6
+
+#: fio's own output formats, whose latency column is the total latency (lat = slat + clat)
+_FIO_FORMATS = ("fio-json", "fio-normal", "fio-terse", "fio-json+")
+
+
+def _num(rows, c):
+    import pandas as pd
+
+    return pd.to_numeric(rows[c], errors="coerce") if c in rows else None
+
+
+def little_candidates(rows) -> dict:
+    """``{"causes": the generic list's words, "kind_unknown": bool}`` for the curve's run rows (``rows`` may be
+    None: the full list, the kind known)."""
+    think, fsync, unknown = "--thinktime", "an fsync after each write", False
+    if rows is not None and len(rows):
+        t = _num(rows, "thinktime_s")
+        if t is None or t.isna().all():
+            think = "--thinktime (the files do not give it)"
+        elif not (t.fillna(0) > 0).any():
+            think = ""
+        d = rows["direction"].astype(str) if "direction" in rows else None
+        if d is not None and not (d != "read").any():
+            fsync = ""  # a read-only series: no write to sync
+        else:
+            f = _num(rows, "fsync_every")
+            if f is not None and f.notna().all() and not (f > 0).any():
+                fsync = ""
+        fmt = set(rows["format"].dropna().astype(str)) if "format" in rows else set()
+        kinds = [c for c in ("clat_mean_s", "slat_mean_s") if c in rows and _num(rows, c).notna().any()]
+        unknown = bool(fmt) and not (fmt & set(_FIO_FORMATS)) and not kinds
+    between = ", ".join(x for x in (think, fsync, "fio's own work") if x)
+    causes = (f"time a job spends between I/Os — {between} —, submission batching, a CPU-bound submitter, a rate "
+              f"limit or a per-job limit")
+    return {"causes": causes, "kind_unknown": unknown}
+
+
+def low_words(lo: np.ndarray, n_low: int) -> str:
+    """"far below 1" where every low point is under :data:`FAR_BELOW`; else "below 1" with the far ones counted."""
+    from .wording import counted
+
+    far = int((np.round(lo, 2) < FAR_BELOW).sum())
+    if far == n_low:
+        return f"at {counted(n_low, 'point')} it is far below 1"
+    if far == 0:
+        return f"at {counted(n_low, 'point')} it is below 1 (down to {float(np.min(lo)):.2f})"
+    return f"at {counted(n_low, 'point')} it is below 1, at {far} of them far below (under {FAR_BELOW:.1f})"
