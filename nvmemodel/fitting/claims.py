@@ -494,8 +494,13 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             why = (f"the data still rise at the largest {x} ({fmt_y(mt.value, u)} at {x} = "
                    f"{_xv(result, ev.x[mt.index])}{top_note(mt, u)})" if ev.rising else
                    f"the fit's cap lies beyond the data ({cap / mt.value:.1f}× the largest measurement)")
-            out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling is reached "
-                                      f"within the data, so none is estimated from the fit.", {"interpreted": False}))
+            from .cpu_starved import cpu_starved, starved_model_words
+
+            st = cpu_starved(result, cf) if ev.rising else None  # CPU-starved jobs: no "no ceiling" (round 28, MB)
+            tail = (f"; but {starved_model_words(result, st)}." if st is not None else
+                    ": no ceiling is reached within the data, so none is estimated from the fit.")
+            out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}{tail}",
+                             {"interpreted": False}))
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
