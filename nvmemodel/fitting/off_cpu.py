@@ -138,6 +138,11 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
            "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few,
            "async": _async(rows), "reap": reap if kind == "reaped" else None,
            "cost": (float(at[1].min()), float(at[1].max())), "rate": (float(at[3].min()), float(at[3].max()))}
+    # a synchronous job's time neither in its calls nor on its CPU (round 28, MC: sync_budget.py)
+    from .sync_budget import sync_budget
+
+    srcs_k = [x for x in str(p["sources"].iloc[k]).split(";") if x]
+    out["budget"] = sync_budget(rows[rows["source_path"].astype(str).isin(srcs_k)]) if engine else None
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
         first = _point_runs(rows, p["sources"].iloc[0], jobs[0]) if np.isfinite(jobs[0]) and jobs[0] > 0 else None
@@ -170,6 +175,11 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
         text += (f" and never slept per I/O (at most {c_hi:.2g} context switches an I/O in every run, under a "
                  f"synchronous engine whose every wait for an I/O is a sleep): the rest of its time it was runnable, "
                  f"waiting for a CPU")
+    elif h.get("budget") is not None and h["kind"] in ("few", "ticks", "unread"):
+        from .sync_budget import sync_budget_words
+
+        text += (f"; its context switches, {ctx} an I/O over the runs, do not say what it waited for; its time does: "
+                 + sync_budget_words(h["budget"], jobs))
     elif h["kind"] == "few":
         text += (f"; it switched at most {c_hi:.2g} times an I/O in every run, but {h['few']}: what held the rate its "
                  f"CPU figures do not show (fio counts the job's thread only)")
