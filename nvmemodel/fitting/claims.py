@@ -916,7 +916,9 @@ def curve_claims(result, key) -> list[Claim]:
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
-        claims.append(Claim("little", little))
+        from .first_room import first_room_words  # the first point held per job (round 28 JB)
+
+        claims.append(Claim("little", little + first_room_words(result, cf)))
     else:  # no latency: the time per I/O Little's law gives from the load (round 27 HF)
         claims += load_time_claim(result, cf)
     said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)

@@ -206,3 +206,26 @@ def test_jc_counter_far_below_and_writes_keep_fsync():
     v = _little_verdict(np.array([0.7, 1.0]), generic=g)
     assert "below 1 (down to 0.70)" in v and "far below" not in v, v
     assert "consistent" in _little_verdict(np.array([0.95, 1.0]), generic=g)
+
+
+# --- JB -------------------------------------------------------------------------------------------------------------
+
+SPDK_WRITE = "r28_spdk517_optane-p4800x-libaio_4k-randwrite_qd32_numjobs"
+PM1643A = "r28_thejj_samsung-pm1643a-sas-enterprise_4k-osync-write_qd1_numjobs"
+
+
+def test_jb_first_point_held_per_job():
+    """r28 spdk517 qd32 numjobs: 1 → 4 jobs ×1.99 / ×3.22 the rate at ×1.55 / ×1.19 the latency: round 28 read only
+    'Up to it the load still paid, from 233.47 K IOPS at numjobs = 1' (mild, JB)."""
+    little, = _texts(_fit(SPDK_READ, "blind28"), "little")
+    assert "At numjobs = 1 the shared device had room: ×4 the outstanding I/O" in little, little
+    assert "×1.55 the mean latency for ×1.99 the rate" in little and "4.28 µs per I/O of its one thread" in little
+    assert "whether that thread was CPU-bound is not measured" in little, little
+    little, = _texts(_fit(SPDK_WRITE, "blind28"), "little")
+    assert "×1.19 the mean latency for ×3.22 the rate" in little and "6.21 µs per I/O" in little, little
+
+
+def test_jb_counter_one_io_per_job():
+    """r28 PM1643a (one sync write in flight per job), r28 vdanumjobs (psync, one a job): no 'had room' words."""
+    for case in (PM1643A, VDANUMJOBS):
+        assert "the shared device had room" not in _fit(case, "blind28").explain(), case
