@@ -614,7 +614,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
-        elif not why and (st := cpu_starved(result, cf)) is not None and k >= st["k"]:  # round 28, MB
+        elif not why and (st := cpu_starved(result, cf)) is not None and k >= st["k"] \
+                and _spread_from(result, key, bound_below, row) is not None:  # round 28, MB: in place of ZD's words
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; {cpu_starved_words(result, st)}")
             starved = True
         elif not why and (sp := _spread_from(result, key, bound_below, row)) is not None:  # round 23, ZD

@@ -39,7 +39,7 @@ def cpu_starved(result, cf) -> dict | None:
     from .in_thread import CTX_PER_IO, in_thread
     from .in_thread_level import ONE_COST_TOL
 
-    if cf is None or cf.cpu is None or result.x not in ("numjobs", "jobs", "threads", "iodepth"):
+    if cf is None or cf.cpu is None or result.x not in ("numjobs", "jobs", "threads"):  # jobs that can starve each other
         return None
     f, p = cf.cpu, cf.points
     if f.facts.get("spins") or f.facts.get("polled") or "sources" not in p or "jobs" not in p or len(p) < 2:

@@ -142,7 +142,9 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
     from .sync_budget import sync_budget
 
     srcs_k = [x for x in str(p["sources"].iloc[k]).split(";") if x]
-    out["budget"] = sync_budget(rows[rows["source_path"].astype(str).isin(srcs_k)]) if engine else None
+    # (not for buffered writes onto a device: the kernel may hold them in long sleeps, round 26 FB's counter)
+    out["budget"] = sync_budget(rows[rows["source_path"].astype(str).isin(srcs_k)]) \
+        if engine and not _writes_onto_device(rows, flags) else None
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
         first = _point_runs(rows, p["sources"].iloc[0], jobs[0]) if np.isfinite(jobs[0]) and jobs[0] > 0 else None
