@@ -49,7 +49,8 @@ def first_room_words(result, cf) -> str:
     if not 0.9 <= round(little0, 2) <= 1.1:
         return ""
     m, r, ell = jobs[1] / jobs[0], iops[1] / iops[0], lat[1] / lat[0]
-    if not (m > 1 and r >= RATE_SHARE * m and ell < LAT_SHARE * m):
+    # (a rate beyond the job ratio or a latency that fell is no shared device with room: something else changed)
+    if not (m > 1 and RATE_SHARE * m <= r <= 1.1 * m and 0.9 <= ell < LAT_SHARE * m):
         return ""
     x0, x1 = (float(v) for v in p["x"].to_numpy(float)[:2])
     who = "the one job" if jobs[0] == 1 else f"each of the {jobs[0]:g} jobs"

@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["FAR_BELOW", "little_candidates"]
+__all__ = ["FAR_BELOW", "fio_own", "little_candidates", "low_words"]
 
 #: a point's lowest run below this is "far below 1"; between it and 0.8 (the check's band) only "below 1": a quarter
 #: off the asked-for I/O is within what submission time or a slow start and end can take (set after round 28 was read:
 #: r28_spdk517 randread numjobs 0.77 "far below 1"; round 27 GA asked for ~0.6)
 FAR_BELOW = 0.6
 
-#: fio's own output formats, whose latency column is the total latency (lat = slat + clat)
-_FIO_FORMATS = ("fio-json", "fio-normal", "fio-terse", "fio-json+")
+def fio_own(rows) -> bool:
+    """Every row from fio's own output (fio-json, fio-json+, fio-normal, fio-terse…, not a transcription): its
+    ``lat`` is the whole call, and an option it leaves blank was not set (fio's default, ingest's DEFAULT_AS_UNSET)."""
+    if rows is None or "format" not in rows or not len(rows):
+        return False
+    f = rows["format"].astype(str)
+    return bool((f.str.startswith("fio-") & ~f.str.contains("transcribed")).all())
 
 
 def _num(rows, c):
@@ -37,21 +42,20 @@ def little_candidates(rows) -> dict:
     None: the full list, the kind known)."""
     think, fsync, unknown = "--thinktime", "an fsync after each write", False
     if rows is not None and len(rows):
+        own = fio_own(rows)
         t = _num(rows, "thinktime_s")
         if t is None or t.isna().all():
-            think = "--thinktime (the files do not give it)"
+            think = "" if own else "--thinktime (the files do not give it)"
         elif not (t.fillna(0) > 0).any():
             think = ""
         d = rows["direction"].astype(str) if "direction" in rows else None
+        f = _num(rows, "fsync_every")
         if d is not None and not (d != "read").any():
             fsync = ""  # a read-only series: no write to sync
-        else:
-            f = _num(rows, "fsync_every")
-            if f is not None and f.notna().all() and not (f > 0).any():
-                fsync = ""
-        fmt = set(rows["format"].dropna().astype(str)) if "format" in rows else set()
+        elif f is not None and not (f.fillna(0) > 0).any() and (own or f.notna().all()):
+            fsync = ""  # unset in fio's own output, or recorded as none
         kinds = [c for c in ("clat_mean_s", "slat_mean_s") if c in rows and _num(rows, c).notna().any()]
-        unknown = bool(fmt) and not (fmt & set(_FIO_FORMATS)) and not kinds
+        unknown = not own and not kinds
     between = ", ".join(x for x in (think, fsync, "fio's own work") if x)
     causes = (f"time a job spends between I/Os — {between} —, submission batching, a CPU-bound submitter, a rate "
               f"limit or a per-job limit")

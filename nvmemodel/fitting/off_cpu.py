@@ -200,7 +200,7 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
             f"reaps (in submission, or waiting for a CPU)")
         band = span(*(f"{v:.2f}" for v in rp["band"]))
         text += (f"; its context switches ({ctx} an I/O over the runs) were one per iodepth I/Os in {runs} "
-                 f"(switches an I/O × iodepth {band}): it slept once "
+                 f"(switches an I/O × iodepth {band}): {'it' if jobs <= 1 else 'each job'} slept once "
                  f"per reap of its queue — it waited on its I/O{other}; its CPU per I/O there "
                  f"({span(fmt_y(c_lo, 's'), fmt_y(c_hi, 's'))}) lets one CPU carry "
                  f"{span(fmt_y(1 / c_hi, '1/s'), fmt_y(1 / c_lo, '1/s'))}"

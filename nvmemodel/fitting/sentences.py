@@ -26,7 +26,7 @@ def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figur
     elif low.any() and generic is not None:  # the options' candidates only, "far" only under 0.6 (round 28 JC)
         from .little_candidates import low_words
 
-        what = (": if the latency is fio's total, fewer I/Os were in flight than asked for "
+        what = (": if the latency is the total one, fewer I/Os were in flight than asked for "
                 if generic["kind_unknown"] else ": fewer I/Os were in flight than asked for ")
         tail = ("; if it is the completion latency (the table does not say which), the missing share is time in "
                 "submission" if generic["kind_unknown"] else "")

@@ -29,9 +29,6 @@ __all__ = ["LEFT_SHARE", "sync_budget", "sync_budget_words"]
 #: -overlaycopyup ≤ 0 as counter-cases)
 LEFT_SHARE = 0.25
 
-_FIO_FORMATS = ("fio-json", "fio-normal", "fio-terse", "fio-json+")
-
-
 def _num(rows, c):
     import pandas as pd
 
@@ -43,6 +40,7 @@ def sync_budget(rows) -> dict | None:
     ``n`` runs and ``engine``; None where the module's conditions fail or any run leaves less than LEFT_SHARE."""
     from ..jobs.fiooptions import SYNC_ENGINES
     from .in_thread import _engine
+    from .little_candidates import fio_own
     from .sync_time import job_seconds
 
     if rows is None or not len(rows) or not {"ios", "lat_mean_s", "runtime_s", "cpu_usr", "cpu_sys"} <= set(rows):
@@ -50,7 +48,7 @@ def sync_budget(rows) -> dict | None:
     engine = _engine(rows)
     if engine not in SYNC_ENGINES or engine == "mmap":
         return None
-    if "format" not in rows or not rows["format"].astype(str).isin(_FIO_FORMATS).all():
+    if not fio_own(rows):
         return None
     for col in ("rate_iops", "rate_bytes_per_s", "thinktime_s"):
         if (_num(rows, col).fillna(0) > 0).any():
