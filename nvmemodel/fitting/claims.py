@@ -224,11 +224,11 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
         at = f" at {result.x} = {_xv(result, ev.x[mt.index])}{top_note(mt, result.y_unit)}" if mt.by_median else ""
         return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
                 f"({fmt_y(top, result.y_unit)}{at}): {below_top_words(result, ev)}")
-    n_above, best, at = _runs_above(cf, value)
+    n_above, best, at_x = _runs_above(cf, value)
     if n_above and not ev.rising:  # one run beyond it: "no measurement reaches it" would be false (round 28 MI)
         return (f"{subject} has a limit above every point's mean and median, but {n_above} "
                 f"run{'s' * (n_above > 1)} went beyond it (up to {fmt_y(best, result.y_unit)} at {result.x} = "
-                f"{_xv(result, at)}): the runs scatter across it, so it is not stated")
+                f"{_xv(result, at_x)}): the runs scatter across it, so it is not stated")
     where = f"the data still rise at the largest {result.x}" if ev.rising else "no measurement reaches it"
     return f"{subject} has a limit above every measurement: {where}, so it is not stated"
 
