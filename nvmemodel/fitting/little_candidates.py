@@ -49,7 +49,9 @@ def little_candidates(rows) -> dict:
         elif not (t.fillna(0) > 0).any():
             think = ""
         d = rows["direction"].astype(str) if "direction" in rows else None
-        f = _num(rows, "fsync_every")
+        fs = [v for v in (_num(rows, c) for c in ("fsync_every", "fdatasync_every")) if v is not None]
+        f = None if not fs else fs[0] if len(fs) == 1 else fs[0].fillna(0).clip(lower=fs[1].fillna(0)).where(
+            fs[0].notna() | fs[1].notna())  # fsync or fdatasync: either puts a sync in the loop
         if d is not None and not (d != "read").any():
             fsync = ""  # a read-only series: no write to sync
         elif f is not None and not (f.fillna(0) > 0).any() and (own or f.notna().all()):
