@@ -518,10 +518,14 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             from .cpu_starved import cpu_starved, starved_model_words
 
             st = cpu_starved(result, cf) if ev.rising else None  # CPU-starved jobs: no "no ceiling" (round 28, MB)
-            tail = (f"; but {starved_model_words(result, st)}." if st is not None else
-                    ": no ceiling is reached within the data, so none is estimated from the fit.")
-            out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}{tail}",
-                             {"interpreted": False}))
+            if st is not None:
+                top = (f"{fmt_y(mt.value, u)} at {x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}")
+                out.append(Claim("model", f"{law_rise or 'The fit follows the rise; '}"
+                                          f"{starved_model_words(result, st, top)}.", {"interpreted": False}))
+            else:
+                out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling "
+                                          f"is reached within the data, so none is estimated from the fit.",
+                                 {"interpreted": False}))
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])

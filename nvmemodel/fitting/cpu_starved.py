@@ -114,13 +114,14 @@ def cpu_starved_words(result, h) -> str:
             f"each got, and more jobs gain only the share they win from the other load")
 
 
-def starved_model_words(result, h) -> str:
-    """The model sentence's reason where the jobs were CPU-starved: in place of "no ceiling is reached"."""
+def starved_model_words(result, h, top: str) -> str:
+    """The model sentence's reason where the jobs were CPU-starved, in place of "the data still rise … no ceiling is
+    reached" (``top``: the largest measurement, said)."""
     from .claim import _xv
 
-    return (f"from {result.x} = {_xv(result, h['x'])} the jobs were held by the CPUs they could get (see fio's CPU "
-            f"accounting), so the rise is the CPU share the jobs won, not a ceiling still ahead; none is estimated "
-            f"from the fit")
+    return (f"but from {result.x} = {_xv(result, h['x'])} the jobs were held by the CPUs they could get (see fio's "
+            f"CPU accounting): the gains after it (to {top}) are the CPU share the jobs won, not a ceiling still "
+            f"ahead, so none is estimated from the fit")
 
 
 def starved_level_words(result, h) -> str:
