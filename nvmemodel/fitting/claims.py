@@ -196,7 +196,23 @@ def _larger_direction(result, ev: Evidence) -> str:
             f"{' and '.join(d + 's' for d in dirs)})")
 
 
-def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str) -> str:
+def _runs_above(cf, value: float) -> tuple[int, float, float]:
+    """(how many kept runs lie above ``value``, the largest, its x) — a limit "above every measurement" is checked
+    against the runs, not only the points' means and medians (set after round 28 was read: r28_here-vdawrite, Amdahl's
+    limit 95.2 K "above every measurement" beside a 103.65 K run, MI)."""
+    if cf is None or "runs_kept" not in cf.points:
+        return 0, float("nan"), float("nan")
+    best, at, n = float("nan"), float("nan"), 0
+    for xv, runs in zip(cf.points["x"].to_numpy(float), cf.points["runs_kept"]):
+        r = np.asarray(runs, float) if runs is not None else np.array([])
+        r = r[np.isfinite(r)]
+        n += int((r > value).sum())
+        if r.size and not (r.max() <= best):
+            best, at = float(r.max()), float(xv)
+    return n, best, at
+
+
+def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subject: str, cf=None) -> str:
     """A fitted asymptote of a curve whose facts state no level: one below a measurement is none, and one above every
     measurement is the model's shape beyond the data — its value is not printed (round 8: a 1.6× "contention alone"
     limit read as headroom; it stays in params and summary())."""
@@ -208,6 +224,11 @@ def _limit_words(result, ev: Evidence, value: float, lo: float, hi: float, subje
         at = f" at {result.x} = {_xv(result, ev.x[mt.index])}{top_note(mt, result.y_unit)}" if mt.by_median else ""
         return (f"{subject} gives an asymptote {_pct(1 - value / top)} below the largest measurement "
                 f"({fmt_y(top, result.y_unit)}{at}): {below_top_words(result, ev)}")
+    n_above, best, at_x = _runs_above(cf, value)
+    if n_above and not ev.rising:  # one run beyond it: "no measurement reaches it" would be false (round 28 MI)
+        return (f"{subject} has a limit above every point's mean and median, but {n_above} "
+                f"run{'s' * (n_above > 1)} went beyond it (up to {fmt_y(best, result.y_unit)} at {result.x} = "
+                f"{_xv(result, at_x)}): the runs scatter across it, so it is not stated")
     where = f"the data still rise at the largest {result.x}" if ev.rising else "no measurement reaches it"
     return f"{subject} has a limit above every measurement: {where}, so it is not stated"
 
@@ -494,8 +515,17 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
             why = (f"the data still rise at the largest {x} ({fmt_y(mt.value, u)} at {x} = "
                    f"{_xv(result, ev.x[mt.index])}{top_note(mt, u)})" if ev.rising else
                    f"the fit's cap lies beyond the data ({cap / mt.value:.1f}× the largest measurement)")
-            out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling is reached "
-                                      f"within the data, so none is estimated from the fit.", {"interpreted": False}))
+            from .cpu_starved import cpu_starved, starved_model_words
+
+            st = cpu_starved(result, cf) if ev.rising else None  # CPU-starved jobs: no "no ceiling" (round 28, MB)
+            if st is not None:
+                top = (f"{fmt_y(mt.value, u)} at {x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}")
+                out.append(Claim("model", f"{law_rise or 'The fit follows the rise; '}"
+                                          f"{starved_model_words(result, st, top)}.", {"interpreted": False}))
+            else:
+                out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling "
+                                          f"is reached within the data, so none is estimated from the fit.",
+                                 {"interpreted": False}))
         elif len(cpu_bound):
             # a rise that starts at a CPU-bound point is a CPU limit being lifted: the fitted knee rests on it
             at = ", ".join(_xv(result, v) for v in cpu_bound[x])
@@ -570,13 +600,13 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         elif np.isfinite(share):
             text += (f"at the largest x, {share:.0%} of the lost throughput is contention, "
                      f"{1 - share:.0%} coherency; ")
-        text += "with contention alone " + _limit_words(result, ev, lim[0], lim[1], lim[2], "the curve") + "."
+        text += "with contention alone " + _limit_words(result, ev, lim[0], lim[1], lim[2], "the curve", cf) + "."
         out.append(Claim("model", text))
     elif model == "amdahl" and not ev.rising:
         lim = d["amdahl_limit"]
         out.append(Claim("model", _limit_words(result, ev, lim[0], lim[1], lim[2],
                                                f"Amdahl's σ = {f.values['sigma']:.3g} (a parameter of the fit "
-                                               f"along {x}, not a property of the device)") + "."))
+                                               f"along {x}, not a property of the device)", cf) + "."))
     elif model == "linear":
         i0, i1 = int(np.argmin(ev.x)), int(np.argmax(ev.x))
         per_first, per_last = ev.y[i0] / ev.x[i0], ev.y[i1] / ev.x[i1]
@@ -890,7 +920,9 @@ def curve_claims(result, key) -> list[Claim]:
         claims += _structure(result, key, struct)
     little = _little_check(result, key)
     if little:
-        claims.append(Claim("little", little))
+        from .first_room import first_room_words  # the first point held per job (round 28 JB)
+
+        claims.append(Claim("little", little + first_room_words(result, cf)))
     else:  # no latency: the time per I/O Little's law gives from the load (round 27 HF)
         claims += load_time_claim(result, cf)
     said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)

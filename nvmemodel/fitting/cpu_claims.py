@@ -10,6 +10,7 @@ from .cpu_band import cost_worth
 from .cpu_time import COST_TOL, _cost_line, _sizes, follows_time, follows_time_words
 from .busy_jobs import spread
 from .in_thread import in_thread, in_thread_words, never_slept
+from .cpu_starved import cpu_starved, cpu_starved_words
 from .off_cpu import off_cpu, off_cpu_words
 from .cpu_total import fixed_total, fixed_total_words
 from .claim import Claim, _machine_cpu, _pct, _pcts, _pts, _what, _xv, runs_rows
@@ -571,6 +572,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
                     f"{_pct(step)} of a CPU per job)")
     bound = []
     holder = ""
+    starved = False  # the jobs were CPU-starved at the maximum (round 28, MB)
     # "no job's own CPU held it" may be said only where the CPU fact found no CPU limit (a CPU-bound, level or
     # spare-CPU reading has its own sentence) and the engine does I/O (the null engine's rate is its CPU's)
     f = cf.cpu
@@ -612,6 +614,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         per_k = float(np.asarray(f.facts["cpu_s_per_io"], float)[k])
         if per_job < IDLE_SHARE:  # round 7 (CC, CG): a nearly idle job, whatever else its path did
             bound.append(f"{who} nearly idle: fio's own CPU was far from a limit")
+        elif not why and (st := cpu_starved(result, cf)) is not None and k >= st["k"] \
+                and _spread_from(result, key, bound_below, row) is not None:  # round 28, MB: in place of ZD's words
+            bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU; {cpu_starved_words(result, st)}")
+            starved = True
         elif not why and (sp := _spread_from(result, key, bound_below, row)) is not None:  # round 23, ZD
             bound.append(f"{who} below {CPU_BOUND:.0%} of one CPU, yet the jobs together used {cpus_words(cpus, '.3g')} "
                          f"at about the cost per I/O the CPU-bound job{'s' * (sp['jobs'] > 1)} paid at {result.x} = "
@@ -665,10 +671,10 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append(f"{cpus / cores:.0%} of {whose}: the CPUs are saturated")
     elif cores:
         bound.append(f"{_pct(cpus / cores)} of {whose}")
-    elif told:
+    elif told and not starved:
         bound.append("whether the host's CPUs together were busy needs its core count (give a topology): no "
                      "CPU-saturation claim for the host")
-    elif not (np.isfinite(per_job) and per_job >= CPU_BOUND):
+    elif not (np.isfinite(per_job) and per_job >= CPU_BOUND) and not starved:
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,

@@ -75,7 +75,19 @@ def _tail_growth(p, k: int) -> dict:
     return {"tail": {"p50_lo": float(med.min()), "p50_hi": float(med.max()),
                      "p99_9": (float(p["p99_9"].iloc[k]), float(p["p99_9"].iloc[-1])),
                      "max": float(p["max"].iloc[-1]), "max_runs": float(p["n_runs"].iloc[-1]),
-                     "out": float(p["out"].iloc[-1]), "served": float(iops * med[-1])}}
+                     "out": float(p["out"].iloc[-1]), "served": float(iops * med[-1]),
+                     # the share of the outstanding I/O in flight by Little's law (round 28 MC: 4 psync jobs in their
+                     # writes 12–27 % of their time are not "4 outstanding")
+                     "in_flight": _in_flight(p)}}
+
+
+def _in_flight(p) -> float:
+    """IOPS × mean latency ÷ outstanding I/O at the last point (fio's Little check, from the point's means where the
+    check's own column is blank)."""
+    v = float(p["little"].iloc[-1]) if "little" in p else float("nan")
+    if not np.isfinite(v) and {"iops", "lat", "out"} <= set(p.columns) and float(p["out"].iloc[-1]) > 0:
+        v = float(p["iops"].iloc[-1] * p["lat"].iloc[-1] / p["out"].iloc[-1])
+    return v
 
 
 #: the share of the total mean's growth over a plateau that, carried by fio's submission latency (slat), puts the

@@ -52,6 +52,11 @@ def tail_words(t: dict) -> str:
     if np.isfinite(mx) and t["max_runs"] == 1:
         tail += (", " if tail else "") + f"the slowest I/O {fmt_y(mx, 's')} at the last point"
     out = f" of the {_fx(t['out'])} outstanding" if np.isfinite(t["out"]) else ""
+    fl = t.get("in_flight", np.nan)
+    if out and np.isfinite(fl) and round(fl, 2) < 0.8:  # Little's check below its band: fewer were in flight (r28 MC)
+        n_in = fl * t["out"]
+        out = (f" of the {_fx(t['out'])} asked for, of which the rate × the mean latency puts only "
+               f"{n_in:.2g} in flight (Little's law on the point's means)")
     n = f"{t['served']:.2g}" if t["served"] < 10 else f"{t['served']:.0f}"  # 0.32 in service is not "about 0"
     return (f"but its median stays at {span(fmt_y(t['p50_lo'], 's'), fmt_y(t['p50_hi'], 's'))}: the growth is in the "
             f"tail{' (' + tail + ')' if tail else ''} — a few I/Os held for long, not every I/O queued; the rate × the "

@@ -32,8 +32,10 @@ import numpy as np
 
 from ..ingest.context_switches import run_switches
 from .claim import _pcts, _xv, runs_rows
+from .wording import counted
 from .fact_base import pd_num
 from .in_thread import CTX_PER_IO, CTX_PER_S, _engine
+from .reap_sleep import reap_sleep
 from .wording import fmt_y, span
 
 __all__ = ["SLEPT_PER_IO", "IN_CALL", "off_cpu", "off_cpu_words"]
@@ -120,6 +122,8 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
         kind = "slept"
     elif np.all(per_io >= SLEPT_PER_IO):
         kind = "ticks"  # about one an I/O, but some run no more a second than the scheduler's ticks give
+    elif (reap := reap_sleep(rows, sw) if _async(rows) else None) is not None:
+        kind = "reaped"  # one sleep per reap of the queue (round 28, MH)
     elif np.all(per_io <= CTX_PER_IO):
         few = ("an asynchronous engine may sleep once for many I/Os" if not engine else
                "its flushes may sleep long" if synced else
@@ -132,7 +136,15 @@ def off_cpu(result, cf, flags, k: int, *, synced: bool = False) -> dict | None:
            "ctx": (float(per_io.min()), float(per_io.max())),
            "per_s": (float(np.nanmin(per_s)), float(np.nanmax(per_s))) if np.isfinite(per_s).any() else (np.nan, np.nan),
            "multi": bool((sw["jobs"] > 1).any()), "in_call": None, "few": few,
-           "async": _async(rows)}
+           "async": _async(rows), "reap": reap if kind == "reaped" else None,
+           "cost": (float(at[1].min()), float(at[1].max())), "rate": (float(at[3].min()), float(at[3].max()))}
+    # a synchronous job's time neither in its calls nor on its CPU (round 28, MC: sync_budget.py)
+    from .sync_budget import sync_budget
+
+    srcs_k = [x for x in str(p["sources"].iloc[k]).split(";") if x]
+    # (not for buffered writes onto a device: the kernel may hold them in long sleeps, round 26 FB's counter)
+    out["budget"] = sync_budget(rows[rows["source_path"].astype(str).isin(srcs_k)]) \
+        if engine and not _writes_onto_device(rows, flags) else None
     # the lightest load (the smallest size along block size): how much of each synchronous I/O was CPU in its call
     if engine and engine != "mmap" and result.x in ("iodepth", "numjobs", "jobs", "threads", "outstanding", "block_size_bytes"):
         first = _point_runs(rows, p["sources"].iloc[0], jobs[0]) if np.isfinite(jobs[0]) and jobs[0] > 0 else None
@@ -165,6 +177,11 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
         text += (f" and never slept per I/O (at most {c_hi:.2g} context switches an I/O in every run, under a "
                  f"synchronous engine whose every wait for an I/O is a sleep): the rest of its time it was runnable, "
                  f"waiting for a CPU")
+    elif h.get("budget") is not None and h["kind"] in ("few", "ticks", "unread"):
+        from .sync_budget import sync_budget_words
+
+        text += (f"; its context switches, {ctx} an I/O over the runs, do not say what it waited for; its time does: "
+                 + sync_budget_words(h["budget"], jobs))
     elif h["kind"] == "few":
         text += (f"; it switched at most {c_hi:.2g} times an I/O in every run, but {h['few']}: what held the rate its "
                  f"CPU figures do not show (fio counts the job's thread only)")
@@ -173,6 +190,22 @@ def off_cpu_words(result, cf, h: dict, *, jobs: float, k: int) -> str:
         text += (f"; it switched {ctx} times an I/O in every run{low} — no more than the scheduler's ticks may give "
                  f"a job, so no sleep per I/O is shown: what held the rate its CPU figures do not show (fio counts "
                  f"the job's thread only)")
+    elif h["kind"] == "reaped":
+        rp = h["reap"]
+        c_lo, c_hi = h["cost"]
+        n_over, top = rp["over"]
+        runs = "every run" if not n_over else f"{rp['in_band']} of its {rp['n']} runs"
+        other = "" if not n_over else (
+            f"; {counted(n_over, 'run')} switched up to ×{top:.2g} that: it also slept or was preempted outside its "
+            f"reaps (in submission, or waiting for a CPU)")
+        band = span(*(f"{v:.2f}" for v in rp["band"]))
+        text += (f"; its context switches ({ctx} an I/O over the runs) were one per iodepth I/Os in {runs} "
+                 f"(switches an I/O × iodepth {band}): {'it' if jobs <= 1 else 'each job'} slept once "
+                 f"per reap of its queue — it waited on its I/O{other}; its CPU per I/O there "
+                 f"({span(fmt_y(c_lo, 's'), fmt_y(c_hi, 's'))}) lets one CPU carry "
+                 f"{span(fmt_y(1 / c_hi, '1/s'), fmt_y(1 / c_lo, '1/s'))}"
+                 + (f", ×{1 / h['share'][1]:.2g} or more the job's rate in every run there: its own CPU work did "
+                    f"not hold the rate" if 1 / h["share"][1] >= 1.5 else ""))
     elif h.get("async"):  # an asynchronous engine reaps many I/Os a wake-up: its switches count no wait per I/O
         text += (f"; an asynchronous engine sleeps once for many I/Os ({ctx} context switches an I/O over the runs), "
                  f"so its switches do not say what it waited for: what held the rate its CPU figures do not show "

@@ -201,9 +201,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"({step}) gained {g:+.0%} per doubling of {x} while fio's mean latency grew "
                                         f"×{queued['lat_growth']:.3g} ({fmt_y(lat[j], 's')} → {fmt_y(lat[-1], 's')}) "
                                         f"and Little's law held ({span(format(queued['little_lo'], '.2f'), format(queued['little_hi'], '.2f'))}): "
-                                        f"the added load mostly queued. The runs of the last two points overlap (sd "
-                                        f"{fmt_y(sd[j], u)} and {fmt_y(sd[-1], u)}), so the level is not read from "
-                                        f"them. {noise}.", f, state="near", **queued)
+                                        f"the added load mostly queued{_starved_level(result, cf, sd[j], sd[-1], u)}"
+                                        f". {noise}.", f, state="near", **queued)
         if gate and not tr:
             # with repeats, a last gain within twice the standard error of the two means' difference is their noise:
             # no "still rises" (issue 28: "where repeats exist, noise from them"; blind2's loop_iodepth_64k and
@@ -737,3 +736,17 @@ def _targets(result, cf: CurveFacts) -> float:
 
     rows = runs_rows(result, cf.points)
     return parallel_targets(rows) if rows is not None else 1.0
+
+
+def _starved_level(result, cf, sd_j: float, sd_last: float, u: str) -> str:
+    """The end of the near-saturation sentence: the runs' overlap, and the level fio's CPU figures read where the jobs
+    were CPU-starved (:mod:`~nvmemodel.fitting.cpu_starved`; set after round 28 was read, MB)."""
+    from .cpu_starved import cpu_starved, starved_level_words
+
+    overlap = f"The runs of the last two points overlap (sd {fmt_y(sd_j, u)} and {fmt_y(sd_last, u)})"
+    st = cpu_starved(result, cf)
+    if st is None:
+        return f". {overlap}, so the level is not read from them"
+    return (f" — for a CPU, not at a device. {overlap} because each run got a different CPU share: "
+            f"{starved_level_words(result, st)}")
+

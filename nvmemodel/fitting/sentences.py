@@ -12,7 +12,7 @@ from .wording import span as _span
 __all__ = []
 
 
-def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figures") -> str:
+def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figures", generic: dict | None = None) -> str:
     """What per-point Little's-law ratios X·R/N say (``lo``/``hi``: each point's lowest and highest run; one value a
     point where ``hi`` is not given), in the direction each deviation points; ``causes``: what fio's CPU figures show
     at the points far below 1 (:func:`~nvmemodel.fitting.cpu_options.little_causes`), in place of the list of
@@ -23,6 +23,14 @@ def _little_verdict(lo, hi=None, causes: str = "", shown: str = "fio's CPU figur
     if low.any() and causes:
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked "
                      f"for, and {shown} show why — {causes}")
+    elif low.any() and generic is not None:  # the options' candidates only, "far" only under 0.6 (round 28 JC)
+        from .little_candidates import low_words
+
+        what = (": if the latency is the total one, fewer I/Os were in flight than asked for "
+                if generic["kind_unknown"] else ": fewer I/Os were in flight than asked for ")
+        tail = ("; if it is the completion latency (the table does not say which), the missing share is time in "
+                "submission" if generic["kind_unknown"] else "")
+        parts.append(f"{low_words(np.asarray(lo)[low], int(low.sum()))}{what}({generic['causes']}){tail}")
     elif low.any():
         parts.append(f"at {counted(int(low.sum()), 'point')} it is far below 1: fewer I/Os were in flight than asked for "
                      f"(time a job spends between I/Os — --thinktime, an fsync after each write, fio's own work —, "
@@ -62,6 +70,7 @@ def _little_check(result, key) -> str:
     sync = t is not None and round(t["both"][0], 2) >= 0.8
     causes = sync_little(t) if sync else \
         little_causes(result, curve_facts(result, key), keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))
+    from .little_candidates import little_candidates
     from .pace_slack import pace_cause
 
     paced = "" if sync or causes else pace_cause(result, key, keep & (np.round(np.where(keep, lo, 1.0), 2) < 0.8))  # the runs' own pace, named (round 22 XA/XH)
@@ -84,7 +93,8 @@ def _little_check(result, key) -> str:
     return (f"Little's law check{shared}: measured IOPS × mean latency ÷ outstanding I/O, per run = "
             f"{_span(f'{lo.min():.2f}', f'{hi.max():.2f}')} (the effective in-flight fraction)"
             + _inline_little(result, pts, kp, _little_verdict(lo, hi, causes, "fio's sync figures" if sync else
-                                                          "the runs' options" if paced else "fio's CPU figures"))
+                                                          "the runs' options" if paced else "fio's CPU figures",
+                                                          little_candidates(runs_rows(result, kp))))
             + (_fsync_words(result, pts) if (lo < 0.8).any() and not sync else ""))
 
 
