@@ -27,6 +27,12 @@ __all__ = ["linear_scaling_claim"]
 DEVICE_AXES = ("drives", "devices", "device_count", "targets", "target_count")
 #: "linear" while the total is at least this share of first-count rate × count (set after round 27 was read)
 LINEAR = 0.90
+#: above this share of linear a series is "at or above linear", not "linear" (set after round 29 was read, NF:
+#: btrfs RAID-0 of HDDs at 117–128 % of linear called "scales linearly")
+ABOVE = 1.10
+#: the last step must add at least this factor of devices to show proportional scaling again (a +3 % step of a
+#: wandering plateau is no regime: round 5 plaid 29 → 30 drives)
+REGIME_STEP = 1.5
 #: an added device yielding less than this share of one device's rate: a limit the devices share binds
 #: (set after round 27 was read)
 BINDS = 0.50
@@ -61,9 +67,26 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     some = "" if x.size <= 6 else f" (of {x.size} counts)"
     text = f"Against linear scaling from {one} ({each}): {shares}{some}."
     facts = {"per_device": float(per0), "share_of_linear": [float(s) for s in share], "x": [float(v) for v in x]}
+    if last_lin == x.size - 1 and pct.max() > ABOVE * 100:  # more than linear is not "linear" (round 29 NF)
+        text += (f" At or above linear at every count, up to {pct.max():.0f}% of it: no limit the {noun}s share is "
+                 f"shown, and above {ABOVE:.0%} each later {noun} gave more than the first count's rate — at "
+                 f"{one} something else held it.")
+        facts["verdict"] = "above_linear"
+        return [Claim("scaling", text, facts)]
     if last_lin == x.size - 1:
         text += f" It scales linearly over the whole range ({_fx(x[0])}–{_fx(x[-1])} {noun}s)."
         facts["verdict"] = "linear"
+        return [Claim("scaling", text, facts)]
+    step = (y[-1] / y[-2]) / (x[-1] / x[-2])  # the last step's gain against proportional
+    if last_lin < x.size - 2 and step >= LINEAR and x[-1] / x[-2] >= REGIME_STEP:
+        # a lower per-device rate, then proportional again: two regimes, not a limit reached (round 29 NA: i3en RAID-0,
+        # 243 K a drive at 1–2 drives, 137 K at 4–8, the last doubling ×1.97)
+        per = [fmt_y(y[i] / x[i], unit) for i in (last_lin, x.size - 2, x.size - 1)]
+        text += (f" The per-{noun} rate fell from {per[0]} at {_fx(x[last_lin])} to {per[1]} at {_fx(x[-2])}, then the "
+                 f"last step scaled in proportion again (×{y[-1] / y[-2]:.3g} for ×{_fx(x[-1] / x[-2])} the {noun}s; "
+                 f"{per[2]} a {noun} at {_fx(x[-1])}): a lower rate per {noun} from {_fx(x[last_lin + 1])} on, not a "
+                 f"limit the {noun}s share reached within the data.")
+        facts.update(verdict="regimes", linear_to=float(x[last_lin]), last_step=float(step))
         return [Claim("scaling", text, facts)]
     gain = (y[-1] - y[last_lin]) / (x[-1] - x[last_lin]) / per0
     added = (y[-1] - y[last_lin]) / (x[-1] - x[last_lin])

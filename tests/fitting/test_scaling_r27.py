@@ -85,3 +85,34 @@ def test_cloud_vm_local_nvme_is_not_a_virtual_disk():
 def test_vm_described_needs_every_run_and_no_disk_statistics(names, devices, want):
     rows = pd.DataFrame({"target_names": names, "devices": devices})
     assert vm_described(rows) == want
+
+
+# ------------------------------------------------------------------ round 29 NA, NF: regimes and above linear
+RP_READ = "r29_rpiotune17261_aws-i3en-7500g-nvme-raid0_iotune-randread_drives"
+RP_BW = "r29_rpiotune17261_aws-i3en-7500g-nvme-raid0_iotune-seqread-bw_drives"
+BTRFS_SEQ = "r29_pbbtrfs_btrfs-raid0-hdd_256k-seqread-qd4_drives"
+
+
+def test_r29_i3en_two_per_drive_rates_are_no_shared_limit():
+    """NA: 243 K a drive at 1–2 drives, 137 K at 4, then ×1.97 for ×2 to 8 drives — "a limit the devices share binds"
+    was contradicted by the last step; now two per-drive rates."""
+    (c,) = _claims(RP_READ, "scaling")
+    assert c["facts"]["verdict"] == "regimes" and "binds" not in c["text"]
+    assert "×1.97 for ×2 the devices" in c["text"] and "not a limit the devices share reached" in c["text"]
+
+
+def test_r29_counter_a_bending_last_step_still_binds():
+    """The same runs' sequential bandwidth: 6.82 → 8.33 GB/s for 4 → 8 drives (×1.22 for ×2): a shared limit."""
+    (c,) = _claims(RP_BW, "scaling")
+    assert c["facts"]["verdict"] == "shared_limit"
+
+
+def test_r29_above_linear_is_not_called_linear():
+    """NF: btrfs RAID-0 at 128, 120, 117 % of linear was "scales linearly"."""
+    (c,) = _claims(BTRFS_SEQ, "scaling")
+    assert c["facts"]["verdict"] == "above_linear" and "scales linearly" not in c["text"] and "128%" in c["text"]
+
+
+def test_r29_counter_plaid_wandering_plateau_is_no_regime():
+    (c,) = _claims(PLAID, "scaling")
+    assert c["facts"]["verdict"] == "shared_limit"
