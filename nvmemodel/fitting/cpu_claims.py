@@ -144,7 +144,7 @@ def _not_per_io(cf, flags) -> str:
     if flags["polling"]:
         return f"{flags['polling']}: not a cost per I/O"
     f = cf.cpu
-    if f is None or flags["engine"] in CANNOT_POLL:
+    if f is None or flags["engine"] in CANNOT_POLL or flags.get("slept"):  # a job that slept per reap: no spinner
         return ""
     p = cf.points
     share = np.asarray(f.facts["share"], float)
@@ -810,13 +810,35 @@ def run_flags(result, key, points) -> dict:
     return flags
 
 
+#: a job that switched context at least this share of once per reap of its queue (ctx ÷ I/Os × iodepth) in every run
+#: slept for its completions: it did not spin or poll (set after round 29 was read, OB: r29_here-uringvda, io_uring
+#: without polling, 1.00 switches a read at QD1 falling as 1/iodepth, told "CPU spent per second … spins or polls")
+SLEPT_PER_REAP = 0.5
+
+
+def _slept_per_reap(rows) -> bool:
+    """Every run's context switches show its job slept about once per reap or more (:data:`SLEPT_PER_REAP`)."""
+    import pandas as pd
+
+    from ..ingest.context_switches import run_switches
+
+    if rows is None or not len(rows) or "iodepth" not in rows or "source_path" not in rows:
+        return False
+    sw = run_switches(rows)
+    if sw.empty:
+        return False
+    depth = pd.to_numeric(rows["iodepth"], errors="coerce").groupby(rows["source_path"].astype(str)).max()
+    per = sw["per_io"].to_numpy(float) * depth.reindex(sw.index).to_numpy(float)
+    return bool(per.size and np.isfinite(per).all() and (per >= SLEPT_PER_REAP).all())
+
+
 def _run_flags(rows) -> dict:
     """What the runs say about their CPU figures (the rules of ``nm.io_costs``, :mod:`nvmemodel.hostcal.costs`):
     the engine, whether fio paced them, whether they were buffered."""
     from ..hostcal.costs import NOT_A_STACK, paces, polls
 
     out: dict = {"engine": "", "not_stack": "", "polling": "", "paced": [], "part_paced": "", "buffered": False,
-           "direct": False, "step": None}
+           "direct": False, "step": None, "slept": False}
     if rows is None or not len(rows):
         return out
     if "ioengine" in rows:
@@ -825,6 +847,7 @@ def _run_flags(rows) -> dict:
         out["not_stack"] = next((NOT_A_STACK[e] for e in sorted(set(rows["ioengine"].dropna().astype(str)))
                                  if e in NOT_A_STACK), "")
     out["polling"] = polls(rows) if all(polls(rows.iloc[[k]]) for k in range(len(rows))) else ""  # every run: r8 EA
+    out["slept"] = _slept_per_reap(rows)
     out["paced"], out["part_paced"] = paces(rows)  # per direction (round 8, EB)
     if "direct" in rows:
         from ..jobs.fiooptions import BYPASS_ENGINES, METADATA_ENGINES, NO_STORAGE_ENGINES

@@ -231,3 +231,11 @@ def test_jb_counter_one_io_per_job():
     """r28 PM1643a (one sync write in flight per job), r28 vdanumjobs (psync, one a job): no 'had room' words."""
     for case in (PM1643A, VDANUMJOBS):
         assert "the shared device had room" not in _fit(case, "blind28").explain(), case
+
+
+def test_ob_r29_interrupt_driven_uring_is_no_spinner():
+    """Round 29 OB: io_uring without polling, 1.00 switches a read at QD1 falling as 1/iodepth, CPU per read 23 → 5 µs,
+    was told "CPU spent per second, not per I/O (a job that spins or polls …)"."""
+    case = "r29_here-uringvda_vda-ext4-512mfile_iouring-direct_randread4k_iodepth_repeats"
+    text = " ".join(c["text"] for c in cs.fit_case_id(case).claims() if c["kind"] == "cpu")
+    assert text and "spins or polls" not in text and "slept once per reap" in text
