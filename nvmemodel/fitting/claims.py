@@ -311,11 +311,46 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
                                     f"(--thinktime): with one I/O at a time a run's rate is 1 ÷ (think time + its "
                                     f"latency), so it moved with the latency from run to run, not with {result.x}; no "
                                     f"parameter of the {model} fit is interpreted.")
+    fixed = _fixed_outstanding(result, key, pts)
+    if fixed is not None:  # devices added at one outstanding count: not more load, faster service (round 29 NC)
+        n, t = fixed
+        a, b = float(steps[0]["x_from"]), float(steps[0]["x_to"])
+        t0, t1 = t.get(a, np.nan), t.get(b, np.nan)
+        return Claim("superlinear", said[:1].upper() + said[1:] + f". Along {result.x} the outstanding I/O stayed "
+                                    f"{_fx(n)} at every count, so the added devices did not add load: by Little's law "
+                                    f"each request's time ({_fx(n)} ÷ IOPS) went from {fmt_y(t0, 's')} at {_xv(result, a)} to "
+                                    f"{fmt_y(t1, 's')} at {_xv(result, b)} — the same requests served faster with more devices (each "
+                                    f"spread over more of them), or a change between the runs; {drift} cannot tell "
+                                    f"which, so no parameter of the {model} fit is interpreted.")
     return Claim("superlinear", said[:1].upper() + said[1:] + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
                                 "fixed latency floor): at the lower load each I/O took longer — a per-I/O cost that "
                                 "more outstanding I/O hides (host-side submission and completion, interrupt moderation, "
                                 f"power states) or a change between the runs; {drift} cannot tell which, so no parameter "
                                 f"of the {model} fit is interpreted (its values are in params and summary()).")
+
+
+def _fixed_outstanding(result, key, pts):
+    """(n, {x: n ÷ IOPS}) where the axis adds devices and every point kept the same stated
+    outstanding I/O n (iodepth × numjobs, both in the table), IOPS known; else None (set after round 29 was read, NC:
+    r29_pbbtrfs btrfs RAID-0 seqread, iodepth 4 at 1–4 disks, a ×2.55 step told "a per-I/O cost that more outstanding
+    I/O hides")."""
+    from .linear_scaling import DEVICE_AXES
+
+    if result.x.lower() not in DEVICE_AXES:
+        return None
+    rows = runs_rows(result, pts)
+    if rows is None or not all(c in rows for c in ("iodepth", "numjobs", "iops", result.x)):
+        return None
+    import pandas as pd
+
+    out = pd.to_numeric(rows["iodepth"], errors="coerce") * pd.to_numeric(rows["numjobs"], errors="coerce")
+    if out.isna().any() or out.nunique() != 1:
+        return None
+    iops = pd.to_numeric(rows["iops"], errors="coerce").groupby(pd.to_numeric(rows[result.x], errors="coerce")).mean()
+    if iops.size < 2 or not (np.isfinite(iops.to_numpy(float)).all() and (iops > 0).all()):
+        return None
+    n = float(out.iloc[0])
+    return n, {float(k): n / float(v) for k, v in iops.items()}
 
 
 def _recorded(result, key, column: str) -> float:

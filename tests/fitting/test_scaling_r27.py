@@ -116,3 +116,19 @@ def test_r29_above_linear_is_not_called_linear():
 def test_r29_counter_plaid_wandering_plateau_is_no_regime():
     (c,) = _claims(PLAID, "scaling")
     assert c["facts"]["verdict"] == "shared_limit"
+
+
+def test_r29_nc_fixed_outstanding_device_axis_is_faster_service_not_load():
+    """NC: btrfs RAID-0 seqread at iodepth 4 on 1–4 disks, ×2.55 for ×2 disks: "a per-I/O cost that more outstanding
+    I/O hides" where the outstanding I/O was 4 at every count; by Little's law 16.6 ms → 6.49 ms a request."""
+    text = " ".join(c["text"] for c in _claims(BTRFS_SEQ, "superlinear"))
+    assert "outstanding I/O stayed 4 at every count" in text and "16.6 ms at 1 to 6.49 ms at 2" in text
+    assert "more outstanding I/O hides" not in text
+
+
+def test_r29_nc_counter_outstanding_growing_with_devices():
+    from nvmemodel.fitting.claims import _fixed_outstanding, _pts
+
+    fit = fit_case_id("r20_here-devcount_loops_libaio_randread_qd8-per-dev_devcount_repeats")
+    key = next(iter(fit.chosen))
+    assert _fixed_outstanding(fit, key, _pts(fit, key)) is None  # iodepth 8 × 1–6 jobs: the load grew
