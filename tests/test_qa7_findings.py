@@ -179,8 +179,9 @@ def test_i5_little_check_names_time_between_ios_among_the_causes():
     batching, a CPU-bound submitter, a rate limit or a per-job limit") named neither; the truth of these runs must be
     among the causes it names."""
     text = _explain("think", x="numjobs", y="iops").explain()
-    assert "fewer I/Os were in flight than asked for (time a job spends between I/Os — --thinktime, an fsync " \
-           "after each write" in text, text
+    assert "fewer I/Os were in flight than asked for (time a job spends between I/Os — --thinktime" in text, text
+    # (round 28 JC: a cause the options exclude is not listed — these runs set no fsync)
+    assert "an fsync after each write" not in text, text
     # fsync/: since round 21 (VA) the sync time fio reports apart is counted, and names the cause itself
     text = _explain("fsync", x="numjobs", y="iops").explain()
     assert re.search(r"fewer I/Os were in flight than asked for, and fio's sync figures show why — each job spent "

@@ -33,15 +33,12 @@ import re
 
 import numpy as np
 
+from .memory_bounds import CTX_NEVER, MEMORY_LATENCY  # (a leaf module: memory_writes needs them too)
+
 __all__ = ["BUSY_AT_LIMIT", "WRITEBACK", "buffered_fact", "buffered_sentence"]
 
 #: a buffered write run that lasted at least this many times the time its writes took waited for write-back
 WRITEBACK = 2.0
-#: a read's mean latency below this is no storage device's service time: the fastest NVMe reads (low-latency SLC /
-#: 3D XPoint drives) take about 8–10 µs at the device, a TLC NVMe drive ~60–100 µs (r23 ericfan: 100 µs), so a read
-#: done in less than half the fastest drive's time by a job on CPU throughout is a memory copy — set after round 23
-#: was read (ZF: j2pcnotes 1.31 µs; the hand read's "below ~5 µs")
-MEMORY_LATENCY = 5e-6
 #: a device at least this busy (iostat %b, fio disk_util) at the busiest point served the I/O at its limit
 BUSY_AT_LIMIT = 0.9
 _BUSY_COLUMN = re.compile(r"^(disk|device)_(busy|util)(_pct)?$")
@@ -144,9 +141,6 @@ def _device_reads(rows) -> dict | None:
             "device_reads": (float(dev[~cache].min()), float(dev[~cache].max())) if (~cache).any() else None}
 
 
-#: buffered reads with at most this many context switches per read (fio's ``ctx`` ÷ I/Os), the job ≥ 90 % busy: it
-#: never slept, so memory served them; at least this many per read … ``CTX_WAITED``: each read slept (round 17, XE)
-CTX_NEVER = 0.01
 CTX_WAITED = 0.9
 #: a job at this share of one CPU or more is busy: ``facts.CPU_BOUND`` (not imported: facts imports this module)
 JOB_BUSY = 0.9

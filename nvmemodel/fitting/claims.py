@@ -554,9 +554,9 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
 
             st = cpu_starved(result, cf) if ev.rising else None  # CPU-starved jobs: no "no ceiling" (round 28, MB)
             if st is not None:
-                top = (f"{fmt_y(mt.value, u)} at {x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}")
+                top_words = f"{fmt_y(mt.value, u)} at {x} = {_xv(result, ev.x[mt.index])}{top_note(mt, u)}"
                 out.append(Claim("model", f"{law_rise or 'The fit follows the rise; '}"
-                                          f"{starved_model_words(result, st, top)}.", {"interpreted": False}))
+                                          f"{starved_model_words(result, st, top_words)}.", {"interpreted": False}))
             else:
                 out.append(Claim("model", f"{law_rise}{why[0].upper() if not law else why[0]}{why[1:]}: no ceiling "
                                           f"is reached within the data, so none is estimated from the fit.",

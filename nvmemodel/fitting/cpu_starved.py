@@ -33,7 +33,7 @@ __all__ = ["cpu_starved", "cpu_starved_words", "starved_level_words", "starved_m
 def cpu_starved(result, cf) -> dict | None:
     """The numbers of the module's reading, or None where any condition fails."""
     from .claim import runs_rows
-    from .cpu_claims import _run_flags
+    from .run_flags import _run_flags
     from .fact_base import CPU_BOUND
     from .facts import point_run_cpus
     from .in_thread import CTX_PER_IO, in_thread

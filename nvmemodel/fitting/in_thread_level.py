@@ -37,7 +37,7 @@ def in_thread_level(result, cf) -> dict | None:
     """The numbers of the module's reading, or None where any of its conditions fails (or the CPU fact has no open
     level)."""
     from .claim import runs_rows
-    from .cpu_claims import _run_flags
+    from .run_flags import _run_flags
     from .facts import point_run_cpus
     from .in_thread import CTX_PER_IO, in_thread
 

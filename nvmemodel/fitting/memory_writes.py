@@ -3,7 +3,7 @@ service time — the page cache took them in memory (set after round 28 was read
 writes with ~0 context switches told only "what lay beneath the page cache is unknown").
 
 fio's ``ctx`` counts voluntary and involuntary switches alike (getrusage), so a write that slept — for the device, for
-write-back throttling, for a flush — counts at least one; at most :data:`~nvmemodel.fitting.buffered.CTX_NEVER` per
+write-back throttling, for a flush — counts at least one; at most :data:`~nvmemodel.fitting.memory_bounds.CTX_NEVER` per
 write in every run, no write slept. Not said where a write was flushed (fsync / fdatasync, sync calls in fio's
 figures), nor of direct I/O.
 """
@@ -23,7 +23,7 @@ def memory_writes(rows) -> dict | None:
     switched at most ``CTX_NEVER`` per write and every run's mean write latency is below ``MEMORY_LATENCY``; else
     None."""
     from ..ingest.context_switches import run_switches
-    from .buffered import CTX_NEVER, MEMORY_LATENCY
+    from .memory_bounds import CTX_NEVER, MEMORY_LATENCY
 
     need = {"source_path", "direction", "ios", "ctx"}
     if rows is None or not len(rows) or not need <= set(rows.columns):

@@ -680,7 +680,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
-    if lo_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) and state != "falls":
+    if lo_step is not None and hi_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) \
+            and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)
     text = between_words(result, s, text)  # (after the phrases above replaced theirs: "over it" names the onset)
     text += split_points_words(result, s) if sl else _split_words(result, cf, s.get("onset_x"))
