@@ -69,8 +69,8 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     facts = {"per_device": float(per0), "share_of_linear": [float(s) for s in share], "x": [float(v) for v in x]}
     if last_lin == x.size - 1 and pct.max() > ABOVE * 100:  # more than linear is not "linear" (round 29 NF)
         text += (f" At or above linear at every count, up to {pct.max():.0f}% of it: no limit the {noun}s share is "
-                 f"shown, and above {ABOVE:.0%} each later {noun} gave more than the first count's rate — at "
-                 f"{one} something else held it.")
+                 f"shown; above {ABOVE:.0%} the {noun}s added later each gave more than the first count's rate per "
+                 f"{noun}, so {one} ran below what each {noun} later delivered.")
         facts["verdict"] = "above_linear"
         return [Claim("scaling", text, facts)]
     if last_lin == x.size - 1:
