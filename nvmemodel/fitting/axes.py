@@ -3,12 +3,15 @@ models or words claims by it (api, claims), so neither imports the other for it.
 
 from __future__ import annotations
 
-__all__ = ["BLOCK_SIZE", "CONCURRENCY", "SHARES", "TIME", "axis_kind"]
+__all__ = ["BLOCK_SIZE", "CONCURRENCY", "DEVICES", "SHARES", "TIME", "axis_kind"]
 
 #: x axes along which load is concurrency: queueing forms (Little's law, MVA) and scaling laws (USL, Amdahl)
 CONCURRENCY = ("iodepth", "numjobs", "outstanding", "targets", "target_count", "drives", "devices", "device_count",
                "threads", "jobs", "qd", "queue_depth", "processors", "cpus", "cores", "load", "users", "sessions",
                "clients", "hosts", "nodes")
+#: concurrency axes that add devices (each serves I/O in parallel), not concurrent requests: the drive-count axis of a
+#: ceiling model, linear scaling's yardstick, a fixed load spread over more devices
+DEVICES = ("drives", "targets", "target_count", "devices", "device_count")
 #: x axes that are a block (transfer) size: the per-I/O + per-byte model
 BLOCK_SIZE = ("block_size_bytes", "block_size", "bs")
 #: x axes that are a share of the I/Os, not a load: no scaling law; a mix sweep is described against the harmonic

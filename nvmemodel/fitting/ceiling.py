@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..parameters import PARAMETERS, encode, from_lmfit_name, get, lmfit_name
+from .axes import DEVICES
 from .models import Shape
 from .shapes import soft_min
 
@@ -26,7 +27,7 @@ X_AXES = {"drives": (), "targets": (), "target_count": (), "devices": (), "devic
           "outstanding": ("workload.iodepth",), "block_size_bytes": ("workload.block_size",)}
 SHARPNESS = "sharpness"
 #: x axes that count drives (the distinct files/devices a run targets are drives to the ceiling model)
-DRIVE_AXES = ("drives", "targets", "target_count", "devices", "device_count")
+DRIVE_AXES = DEVICES
 
 
 def _table_entry(name: str):

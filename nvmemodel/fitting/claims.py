@@ -55,7 +55,7 @@ from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
-from .linear_scaling import linear_scaling_claim
+from .linear_scaling import fixed_outstanding as _fixed_outstanding, linear_scaling_claim
 from .load_time import load_time_claim
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
@@ -327,30 +327,6 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
                                 "more outstanding I/O hides (host-side submission and completion, interrupt moderation, "
                                 f"power states) or a change between the runs; {drift} cannot tell which, so no parameter "
                                 f"of the {model} fit is interpreted (its values are in params and summary()).")
-
-
-def _fixed_outstanding(result, key, pts):
-    """(n, {x: n ÷ IOPS}) where the axis adds devices and every point kept the same stated
-    outstanding I/O n (iodepth × numjobs, both in the table), IOPS known; else None (set after round 29 was read, NC:
-    r29_pbbtrfs btrfs RAID-0 seqread, iodepth 4 at 1–4 disks, a ×2.55 step told "a per-I/O cost that more outstanding
-    I/O hides")."""
-    from .linear_scaling import DEVICE_AXES
-
-    if result.x.lower() not in DEVICE_AXES:
-        return None
-    rows = runs_rows(result, pts)
-    if rows is None or not all(c in rows for c in ("iodepth", "numjobs", "iops", result.x)):
-        return None
-    import pandas as pd
-
-    out = pd.to_numeric(rows["iodepth"], errors="coerce") * pd.to_numeric(rows["numjobs"], errors="coerce")
-    if out.isna().any() or out.nunique() != 1:
-        return None
-    iops = pd.to_numeric(rows["iops"], errors="coerce").groupby(pd.to_numeric(rows[result.x], errors="coerce")).mean()
-    if iops.size < 2 or not (np.isfinite(iops.to_numpy(float)).all() and (iops > 0).all()):
-        return None
-    n = float(out.iloc[0])
-    return n, {float(k): n / float(v) for k, v in iops.items()}
 
 
 def _recorded(result, key, column: str) -> float:

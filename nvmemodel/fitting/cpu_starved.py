@@ -32,38 +32,25 @@ __all__ = ["cpu_starved", "cpu_starved_words", "starved_level_words", "starved_m
 
 def cpu_starved(result, cf) -> dict | None:
     """The numbers of the module's reading, or None where any condition fails."""
-    from .claim import runs_rows
-    from .run_flags import _run_flags
     from .fact_base import CPU_BOUND
-    from .facts import point_run_cpus
-    from .in_thread import CTX_PER_IO, in_thread
-    from .in_thread_level import ONE_COST_TOL
+    from .in_thread_level import ONE_COST_TOL, in_thread_runs
 
     if cf is None or cf.cpu is None or result.x not in ("numjobs", "jobs", "threads"):  # jobs that can starve each other
         return None
-    f, p = cf.cpu, cf.points
-    if f.facts.get("spins") or f.facts.get("polled") or "sources" not in p or "jobs" not in p or len(p) < 2:
+    p = cf.points
+    if len(p) < 2:
         return None
-    rows = runs_rows(result, p)
-    if rows is None or not len(rows):
+    got = in_thread_runs(result, cf)
+    if got is None:
         return None
+    rows, h, runs = got
     if "serial_options" in rows and rows["serial_options"].dropna().astype(str).str.strip().ne("").any():
         return None  # a lock file or the like serialises the jobs: its own rule
-    flags = _run_flags(rows)
-    if flags["paced"] or flags["part_paced"] or flags["polling"] or flags["not_stack"]:
-        return None
     if "thinktime_s" in rows and (np.nan_to_num(rows["thinktime_s"].astype(float)) > 0).any():
         return None
-    h = in_thread(result, cf, flags)
-    if h is None or h["along_size"] or not h["ctx_max"] <= CTX_PER_IO:
+    if not all((c > 0).all() for c, _ in runs):
         return None
     jobs = p["jobs"].to_numpy(float)
-    runs = []
-    for k in range(len(p)):
-        c, io, _ = point_run_cpus(rows, [s for s in str(p["sources"].iloc[k]).split(";") if s])
-        if not c.size or not (np.isfinite(c).all() and np.isfinite(io).all() and (io > 0).all() and (c > 0).all()):
-            return None
-        runs.append((c, io))
     cost = np.concatenate([c / io for c, io in runs])
     # one cost: every run within the tolerance of the middle of the runs' range (the geometric mid-point: a spread of
     # ±5 % about it, not about a median that sits at one end)

@@ -26,24 +26,26 @@ import numpy as np
 
 from .fact_base import CPU_BOUND
 
-__all__ = ["ONE_COST_TOL", "in_thread_level", "in_thread_level_words"]
+__all__ = ["ONE_COST_TOL", "in_thread_level", "in_thread_level_words", "in_thread_runs"]
 
 #: every run's CPU per I/O within this of the median over all runs of the curve: one cost (fio's usr+sys over a
 #: few-second run reads to ~1–2 %; the hand read's ±5 %). Set after round 27 was read (IB: ±2 % on r27 filestat).
 ONE_COST_TOL = 0.05
 
 
-def in_thread_level(result, cf) -> dict | None:
-    """The numbers of the module's reading, or None where any of its conditions fails (or the CPU fact has no open
-    level)."""
+def in_thread_runs(result, cf):
+    """``(rows, in_thread's numbers, [(CPUs, IOPS) of each point's runs])`` where the curve's jobs do each I/O in their
+    own call and never sleep per I/O (:func:`~nvmemodel.fitting.in_thread.in_thread`: unpaced, not polling, at most
+    :data:`~nvmemodel.fitting.in_thread.CTX_PER_IO` switches an I/O) and every point's runs give finite CPUs and
+    positive IOPS; else None. The runs both one-cost readings start from (this module's and
+    :mod:`~nvmemodel.fitting.cpu_starved`'s)."""
     from .claim import runs_rows
-    from .run_flags import _run_flags
     from .facts import point_run_cpus
     from .in_thread import CTX_PER_IO, in_thread
+    from .run_flags import _run_flags
 
     f, p = cf.cpu, cf.points
-    if f is None or f.facts.get("cpu_bound") is not None or f.facts.get("level_cpus") is None \
-            or f.facts.get("spins") or f.facts.get("polled") or "sources" not in p or "jobs" not in p:
+    if f is None or f.facts.get("spins") or f.facts.get("polled") or "sources" not in p or "jobs" not in p:
         return None
     rows = runs_rows(result, p)
     if rows is None or not len(rows):
@@ -54,13 +56,26 @@ def in_thread_level(result, cf) -> dict | None:
     h = in_thread(result, cf, flags)
     if h is None or h["along_size"] or not h["ctx_max"] <= CTX_PER_IO:
         return None
-    jobs = p["jobs"].to_numpy(float)
     runs = []
     for k in range(len(p)):
         c, io, _ = point_run_cpus(rows, [s for s in str(p["sources"].iloc[k]).split(";") if s])
         if not c.size or not (np.isfinite(c).all() and np.isfinite(io).all() and (io > 0).all()):
             return None
         runs.append((c, io))
+    return rows, h, runs
+
+
+def in_thread_level(result, cf) -> dict | None:
+    """The numbers of the module's reading, or None where any of its conditions fails (or the CPU fact has no open
+    level)."""
+    f, p = cf.cpu, cf.points
+    if f is None or f.facts.get("cpu_bound") is not None or f.facts.get("level_cpus") is None:
+        return None
+    got = in_thread_runs(result, cf)
+    if got is None:
+        return None
+    _, h, runs = got
+    jobs = p["jobs"].to_numpy(float)
     cost = np.concatenate([c / io for c, io in runs])
     med = float(np.median(cost))
     if not (med > 0 and np.all(np.abs(cost / med - 1) <= ONE_COST_TOL)):

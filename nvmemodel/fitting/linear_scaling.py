@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .claim import Claim
+from .axes import DEVICES
+from .claim import Claim, runs_rows
 from .wording import _fx, fmt_y
 
-__all__ = ["linear_scaling_claim"]
+__all__ = ["fixed_outstanding", "linear_scaling_claim"]
 
-#: axes that add devices (each can serve I/O in parallel), not concurrent requests
-DEVICE_AXES = ("drives", "devices", "device_count", "targets", "target_count")
+DEVICE_AXES = DEVICES  # (fitting/axes.py's one list)
 #: "linear" while the total is at least this share of first-count rate × count (set after round 27 was read)
 LINEAR = 0.90
 #: above this share of linear a series is "at or above linear", not "linear" (set after round 29 was read, NF:
@@ -106,3 +106,25 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
         text += f" {upto}{stretch}: sub-linear, each added {noun} still paying more than half of one's rate."
         facts["verdict"] = "sublinear"
     return [Claim("scaling", text, facts)]
+
+
+def fixed_outstanding(result, key, pts):
+    """(n, {x: n ÷ IOPS}) where the axis adds devices and every point kept the same stated
+    outstanding I/O n (iodepth × numjobs, both in the table), IOPS known; else None (set after round 29 was read, NC:
+    r29_pbbtrfs btrfs RAID-0 seqread, iodepth 4 at 1–4 disks, a ×2.55 step told "a per-I/O cost that more outstanding
+    I/O hides")."""
+    if result.x.lower() not in DEVICE_AXES:
+        return None
+    rows = runs_rows(result, pts)
+    if rows is None or not all(c in rows for c in ("iodepth", "numjobs", "iops", result.x)):
+        return None
+    import pandas as pd
+
+    out = pd.to_numeric(rows["iodepth"], errors="coerce") * pd.to_numeric(rows["numjobs"], errors="coerce")
+    if out.isna().any() or out.nunique() != 1:
+        return None
+    iops = pd.to_numeric(rows["iops"], errors="coerce").groupby(pd.to_numeric(rows[result.x], errors="coerce")).mean()
+    if iops.size < 2 or not (np.isfinite(iops.to_numpy(float)).all() and (iops > 0).all()):
+        return None
+    n = float(out.iloc[0])
+    return n, {float(k): n / float(v) for k, v in iops.items()}

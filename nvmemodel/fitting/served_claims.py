@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .axes import DEVICES
 from .devices import _LAYER_WORDS, BUSY, stack_words
 from .evidence import TRUST_R2
 from .fact_base import FLAT, CurveFacts
@@ -253,7 +254,7 @@ def split_claims(result, cf: CurveFacts) -> list:
 
 
 #: load axes that add devices, not concurrent requests: along them a fixed number of jobs spreads over more devices
-DEVICE_AXES = ("drives", "devices", "device_count", "targets", "target_count")
+DEVICE_AXES = DEVICES
 
 
 def synced_words(result) -> str:
