@@ -813,6 +813,7 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
     if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
     out.extend(misled_by_data(claim, data))
+    out.extend(misled_along_load(claim, data))
     for lo, unit, clause in limit_intervals(text):
         meas = data.measured(unit) if data is not None else None
         if meas is not None and len(meas) and np.nanmax(meas) > 0 and lo < np.nanmax(meas) * (1 - BELOW_TOL):
@@ -854,10 +855,48 @@ def _rate(text: str, hint: str) -> float | None:
     return float(m["num"]) * _PREFIX[m["pre"]] if m and hint == "1/s" else None
 
 
+_LINEAR_SAID = re.compile(r"scales linearly|\bScaling is linear\b|\bis linear (?:over|throughout)", re.I)
+_SHARED_BINDS = re.compile(r"a limit the \w+ share binds", re.I)
+LINEAR_BAND = 0.15        # "linear": every count's rate per device (per unit of load) within ±15 % of the first's
+FULL_YIELD = 0.90         # a step whose added devices each gave ≥ 90 % of the rate a device gave before it scaled
+
+
+def _per_unit(data: CurveData) -> np.ndarray | None:
+    """Each point's rate per unit of x on a load axis (per device, per job, per I/O outstanding), None where x is not
+    a load or a point is not positive."""
+    if data is None or not data.load_axis or len(data.x) < 3 or not np.all(data.x > 0) or not np.all(data.y > 0):
+        return None
+    return np.asarray(data.y, float) / np.asarray(data.x, float)
+
+
+def misled_along_load(claim: dict, data: CurveData | None) -> list[str]:
+    """Scaling words a reader takes as "y ∝ x" where the points' rate per unit of load says otherwise (round 29's
+    hand reading NF: "scales linearly" of 117–128 % of linear; the same words of a model or a device axis)."""
+    text = claim.get("text", "") or ""
+    per = _per_unit(data)
+    if per is None or not _LINEAR_SAID.search(text) or _NEGATED.search(text[:_LINEAR_SAID.search(text).start()][-40:]):
+        return []
+    ratio = per / per[0]
+    if np.all(np.abs(ratio - 1) <= LINEAR_BAND):
+        return []
+    return [f"says the scaling is linear; the rate per {data.x_name or 'unit of x'} runs {ratio.min():.0%}–"
+            f"{ratio.max():.0%} of the first point's (linear is one rate per unit, within ±{LINEAR_BAND:.0%})"]
+
+
 def false_of_data(claim: dict, data: CurveData | None) -> list[str]:
-    """Contradicted by the curve's own points whatever the case expects (round 4's X)."""
+    """Contradicted by the curve's own points whatever the case expects (round 4's X; round 29's NA)."""
     text = claim.get("text", "") or ""
     out = []
+    # NA: "a limit the devices share binds" where the last step's added devices each gave (nearly) what a device gave
+    # before it — the total grew in proportion at the end; a shared limit would not let it (r29 rpiotune ×1.97, ×2.03)
+    if data is not None and _SHARED_BINDS.search(text) and data.x_name is not None:
+        from nvmemodel.fitting.axes import DEVICES
+        per = _per_unit(data)
+        if data.x_name in DEVICES and per is not None and data.x[-1] > data.x[-2]:
+            added = (data.y[-1] - data.y[-2]) / (data.x[-1] - data.x[-2])
+            if added >= FULL_YIELD * per[-2] and data._beyond_noise(-2):
+                out.append(f"says a limit the devices share binds; the last step's added devices each gave "
+                           f"{added / per[-2]:.0%} of the rate one gave at {data.x[-2]:g} (the total grew in proportion)")
     # X: "one run a point" where some point has repeats (lorrocks: 1, 3 and 5 runs at QD 32/512/1024)
     if data is not None and data.n_runs is not None and _ONE_RUN.search(text):
         n = np.asarray(data.n_runs, float)

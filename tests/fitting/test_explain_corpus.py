@@ -219,6 +219,32 @@ def test_cap_at_the_last_point_of_a_rising_curve_called_an_extrapolation():
     assert grade(far, data)[0] == "supported"
 
 
+# round 29's hand reading (NA, NF): scaling words against the rate per unit of load
+def test_a_shared_limit_said_where_the_last_devices_scaled_in_full_is_contradicted():
+    # r29 rpiotune-like: 243 K a drive to 2, then 137 K a drive at 4 and 8 (the 4 → 8 step doubles the total)
+    data = curve([1, 2, 4, 8], [242.7e3, 485.7e3, 548e3, 1083e3], x_name="drives")
+    text = ("from 2 to 8 each added device yielded 100.09 K IOPS, 41% of one device's 242.72 K IOPS: a limit the "
+            "devices share binds, although the total still rises")
+    g, why = grade(text, data, kind="scaling")
+    assert g == "contradicted" and "98%" in why[0]
+    shared = curve([1, 2, 4, 8], [5e9, 10e9, 13e9, 15e9], x_name="drives")   # the last 4 drives 0.5 GB/s each
+    assert grade(text, shared, kind="scaling")[0] == "supported"
+    assert grade(text, curve([1, 2, 4, 8], [242.7e3, 485.7e3, 548e3, 1083e3], x_name="iodepth"),
+                 kind="scaling")[0] == "supported"   # not a device axis: the words are about devices
+
+
+def test_linear_said_of_a_rate_per_unit_that_moves_is_misleading():
+    above = curve([1, 2, 3, 4], [63e6, 148e6, 242e6, 322e6], y_unit="B/s", x_name="drives")  # 117–128 % of linear
+    text = "Against linear scaling from 1 drive: 117% at 2, 128% at 3. It scales linearly over the whole range."
+    g, why = grade(text, above, kind="scaling")
+    assert g == "misleading" and "128%" in why[0]
+    lin = curve([1, 2, 3, 4], [63e6, 124e6, 190e6, 250e6], y_unit="B/s", x_name="drives")     # 98–101 %
+    assert grade(text, lin, kind="scaling")[0] == "supported"
+    assert grade("It does not scale linearly over the range.", above, kind="scaling")[0] == "supported"
+    jobs = curve([1, 2, 4, 8], [10e3, 20e3, 30e3, 32e3], x_name="numjobs")
+    assert grade("Scaling is linear at 10.0 K IOPS per numjobs: the data show no bend", jobs)[0] == "misleading"
+
+
 # misleading without an expectation (cs.misread): what the words make a reader believe
 def test_a_record_attributed_to_fio_where_another_tool_measured_is_misleading():
     text = "fio's mean latency grows ×2.69 over it, 10.6 ms → 28.6 ms, as Little's law gives at a fixed rate."
