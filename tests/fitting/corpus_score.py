@@ -887,6 +887,20 @@ def false_of_data(claim: dict, data: CurveData | None) -> list[str]:
     """Contradicted by the curve's own points whatever the case expects (round 4's X; round 29's NA)."""
     text = claim.get("text", "") or ""
     out = []
+    # JF (round 28): "still rises" where the last measured doubling of the load gained < 10 % while the latency grew
+    # with it (or < 5 % where no latency is known): a short last step stretched to a doubling is not the data's own
+    m = _RISING.search(text)
+    if m and data is not None and data.load_axis and len(data.x) >= 3 and np.all(data.x > 0) \
+            and not _NEGATED.search(text[max(0, m.start() - 40):m.start()]):
+        half = np.flatnonzero(np.isclose(data.x, data.x[-1] / 2, rtol=0.01))
+        if half.size and data.y[half[0]] > 0:
+            j = int(half[0])
+            gain = data.y[-1] / data.y[j] - 1
+            lat = None if data.lat_mean_s is None else np.asarray(data.lat_mean_s, float)
+            grew = lat is not None and np.isfinite(lat[[j, -1]]).all() and lat[j] > 0 and lat[-1] / lat[j] >= 1.5
+            if gain < RISING_STEP and (grew or gain < RISING_STEP / 2):
+                out.append(f"says the curve still rises; its last doubling ({data.x[j]:g} → {data.x[-1]:g}) gained "
+                           f"{gain:+.0%}" + (f" while the latency grew ×{lat[-1] / lat[j]:.2f}" if grew else ""))
     # NA: "a limit the devices share binds" where the last step's added devices each gave (nearly) what a device gave
     # before it — the total grew in proportion at the end; a shared limit would not let it (r29 rpiotune ×1.97, ×2.03)
     if data is not None and _SHARED_BINDS.search(text) and data.x_name is not None:

@@ -233,6 +233,19 @@ def test_a_shared_limit_said_where_the_last_devices_scaled_in_full_is_contradict
                  kind="scaling")[0] == "supported"   # not a device axis: the words are about devices
 
 
+def test_still_rises_where_the_last_doubling_gained_little_is_contradicted():
+    lat = np.array([100e-6, 190e-6, 370e-6, 720e-6, 1.35e-3])
+    data = curve([8, 16, 32, 48, 64], [80e3, 84e3, 86e3, 88e3, 88.6e3], lat_mean_s=lat)   # 32 → 64: +3 %, ×3.6
+    text = "the last step still rises +3% over ×1.33 the iodepth (+11% per doubling), so no ceiling is reached"
+    g, why = grade(text, data, kind="saturation")
+    assert g == "contradicted" and "+3%" in why[0] and "×3.65" in why[0]
+    rising = curve([8, 16, 32, 48, 64], [40e3, 60e3, 80e3, 95e3, 110e3], lat_mean_s=lat)    # 32 → 64: +38 %
+    assert grade(text, rising, kind="saturation")[0] == "supported"
+    assert not any("doubling" in w for w in grade("it does not still rise at the end", data, kind="saturation")[1])
+    no_doubling = curve([1, 3, 5, 7], [80e3, 84e3, 86e3, 88e3], lat_mean_s=lat[:4])         # no x/2 on the axis
+    assert not any("doubling" in w for w in grade(text, no_doubling, kind="saturation")[1])
+
+
 def test_linear_said_of_a_rate_per_unit_that_moves_is_misleading():
     above = curve([1, 2, 3, 4], [63e6, 148e6, 242e6, 322e6], y_unit="B/s", x_name="drives")  # 117–128 % of linear
     text = "Against linear scaling from 1 drive: 117% at 2, 128% at 3. It scales linearly over the whole range."
