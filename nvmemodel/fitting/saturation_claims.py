@@ -679,6 +679,13 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                 f"{_xv(result, s['onset_x'])}, within twice the means' standard error)")
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
+    od = s.get("onset_doubling")
+    if od is not None and qn is None:  # the measured doubling from the onset decided, not a short sub-step (r29 ND)
+        said = (f"no later point gains {PAYS:.0%} per doubling of {x} over it, measured over the doubling to "
+                f"{x} = {_xv(result, od['x1'])} ({od['step']:+.1%}; the shorter step to {_xv(result, od['short_x'])}, "
+                f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a doubling)")
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and hi_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) \
             and state != "falls":
