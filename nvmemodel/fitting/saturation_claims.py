@@ -718,6 +718,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                 f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a doubling)")
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
+        runs = f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}"
+        if runs in text and said not in text:  # (the runs' test decided: the means over the doubling said beside it)
+            text = text.replace(runs, f"{runs}, and the means gained {od['step']:+.1%} over the doubling to {x} = "
+                                      f"{_xv(result, od['x1'])} (the shorter step to {_xv(result, od['short_x'])}, "
+                                      f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a "
+                                      f"doubling)", 1)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and hi_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) \
             and state != "falls":
