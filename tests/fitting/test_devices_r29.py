@@ -145,3 +145,15 @@ def test_ne_counters_doubling_steps_and_load_axes():
     ys = {1: 100.0, 2: 190.0, 3: 270.0, 4: 350.0, 6: 500.0, 8: 640.0}
     t = _sat_text(_fit([{"numjobs": x, "iops": v} for x, v in ys.items()], "numjobs"))
     assert "per added" not in t and "per doubling" in t
+
+
+def test_ne_verdict_on_the_gains_names_its_yardstick_beside_yields():
+    """r20 devcount psync (1, 2, 3, 4, 6 devices): the yields listed (22 %, 27 %, 14 % of one device) are not what
+    "do not shrink" judged — the gains per doubling are, named as such, their raised figures not repeated."""
+    t = _claim("r20_here-devcount_loops_psync_randwrite_qd1-per-dev_devcount_repeats")["text"]
+    assert "13.44 K IOPS per added device (2 → 3: 22% of one device's 61.59 K IOPS)" in t
+    assert "8.60 K IOPS per added device (4 → 6: 14% of it) — the gains per doubling do not shrink step over step" in t
+    assert "+35%" not in t
+    # bam49 (drives): "the last two gains per doubling each smaller …: the rise slows"
+    t = _claim("r27_bam49_gpu-initiated-bam-samsung-gen4_4k-randread_drives")["text"]
+    assert "the last two gains per doubling each smaller than the one before" in t and "+55%" not in t
