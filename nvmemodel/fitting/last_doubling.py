@@ -32,6 +32,22 @@ SHRINK = 1 / 3
 NEAR_LINE = 1.5 * PAYS
 
 
+def measured_doubling(x, k: int) -> int | None:
+    """The index of the first point after ``x[k]`` at about twice it (``SPAN ≤ x[d] ÷ x[k] ≤ 4 ÷ SPAN``: a measured
+    doubling), where shorter steps lie before it; None otherwise. Over such a span the measured ``y(2x) ÷ y(x)`` decides
+    whether the load still paid from ``x[k]``, not a shorter sub-step raised to a doubling (set after round 29 was read:
+    ND, r29_pbbtrfs btrfs RAID-0 randread over 1–4 disks, onset told at 3 from "+13 % per doubling" = +7 % for ×1.5
+    from 2, where the measured doubling 2 → 4 gained +7.9 %). The same yardstick as :func:`last_span`'s."""
+    x = np.asarray(x, float)
+    if not (0 <= k < x.size - 2) or not np.isfinite(x[k]) or x[k] <= 0 or x[k + 1] / x[k] >= SPAN:
+        return None
+    for d in range(k + 2, x.size):
+        r = x[d] / x[k]
+        if r >= SPAN:
+            return d if r <= 4 / SPAN else None
+    return None
+
+
 def last_span(x, y, lat=None, out=None) -> dict | None:
     """The last span of about a doubling (``x[j] → x[-1]``, ``x[-1] / x[j] ≥ SPAN``, ``j`` the largest such index)
     where the last step alone is shorter than :data:`SPAN`: ``{"j", "x0", "x1", "y0", "y1", "ratio", "step", "gain",

@@ -22,7 +22,7 @@ from .axes import DEVICES
 from .claim import Claim, runs_rows
 from .wording import _fx, fmt_y
 
-__all__ = ["fixed_outstanding", "linear_scaling_claim"]
+__all__ = ["added_yield", "device_regimes", "fixed_outstanding", "linear_scaling_claim", "noun_of"]
 
 DEVICE_AXES = DEVICES  # (fitting/axes.py's one list)
 #: "linear" while the total is at least this share of first-count rate × count (set after round 27 was read)
@@ -41,6 +41,46 @@ MIN_RISE = 0.10
 
 _NOUN = {"drives": "drive", "devices": "device", "device_count": "device", "targets": "target",
          "target_count": "target"}
+#: a per-device rate that falls by more than this at one step … (set after round 29 was read, NB: i3en RAID-0
+#: randread, 243 K a drive at 1–2 drives, 138 K at 4, 136 K at 8, listed as "+100 %, +13 %, +97 % per doubling")
+REGIME_FALL = 0.25
+#: … and stays within this of its own mean on each side of that step (≥ 2 counts after it): two linear regimes,
+#: not a bend (set after round 29 was read, NB; a monotone bend — 2.07, 2.06, 1.70, 1.04 GB/s a drive — is none)
+REGIME_HOLD = 0.05
+
+
+def noun_of(axis: str) -> str | None:
+    """"drive" for drives, "target" for targets …; None off the device axes."""
+    return _NOUN.get(axis.lower())
+
+
+def added_yield(x, y, i: int) -> tuple[float, float]:
+    """What each device added in the step ``i → i+1`` and that as a share of the first count's rate per device: the
+    yardstick along devices for a step shorter than a doubling (set after round 29 was read, NE: btrfs RAID-0
+    randwrite, "+146 % per doubling" from a ×1.33 step, 3 → 4 disks, on a series within ±4 % of linear)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    each = (y[i + 1] - y[i]) / (x[i + 1] - x[i])
+    return float(each), float(each / (y[0] / x[0]))
+
+
+def device_regimes(x, y) -> dict | None:
+    """Along a device axis, the per-device rate (total ÷ count) falling by more than :data:`REGIME_FALL` at one step
+    and within :data:`REGIME_HOLD` of its mean before and after that step, with at least two counts after it: two
+    linear regimes, ``{"i", "rates", "x", "before", "after", "fall"}`` (``i`` the last index before the fall); None
+    otherwise (set after round 29 was read, NB)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if x.size < 3 or not (np.isfinite(x).all() and np.isfinite(y).all() and (x > 0).all() and (y > 0).all()):
+        return None
+    r = y / x
+    for i in range(x.size - 2):
+        if r[i + 1] >= (1 - REGIME_FALL) * r[i]:
+            continue
+        a, b = r[:i + 1], r[i + 1:]
+        if all(np.abs(v / v.mean() - 1).max() <= REGIME_HOLD for v in (a, b)):
+            return {"i": i, "rates": [float(v) for v in r], "x": [float(v) for v in x], "before": float(a.mean()),
+                    "after": float(b.mean()), "fall": float(1 - b.mean() / a.mean())}
+        return None
+    return None
 
 
 def linear_scaling_claim(result, cf) -> list[Claim]:

@@ -15,7 +15,9 @@ from .fall_shape import AGAINST
 from .gaps import wide_gap
 from .knee_words import between_words, held_head, knee_sentence
 from .latency_growth import latency_step, queued_last
+from .last_doubling import SPAN
 from .latency_words import _after_onset, little_growth_words
+from .linear_scaling import ABOVE as LIN_ABOVE, REGIME_HOLD, added_yield, device_regimes, noun_of
 from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
 from .run_drift import drift_words, sequence_note
@@ -72,13 +74,27 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     sub = int(at[0]) if at.size and (f_note or first_note) else -1  # (the substituted run: its steps by the values)
     med = [median_step(result, p, k, k + 1, pct) if same and sub not in (k, k + 1) else None
            for k in range(i0, xs.size - 1)]
-    steps = ", ".join(m if m is not None else f"{pct(v)} ({_xv(result, a)} → {_xv(result, b)}"
-                      + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
-                      for m, v, a, b, y0, y1 in zip(med, g, xs[i0:-1], xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
+    # along devices a step shorter than about a doubling is told by what each added device yielded, not raised to a
+    # doubling (round 29 NE: linear_scaling.added_yield)
+    noun = noun_of(x)
+    short = [noun is not None and m is None and b / a < SPAN for m, a, b in zip(med, xs[i0:-1], xs[i0 + 1:])]
+    per0, said0 = fmt_y(ys[0] / xs[0], u), []
+
+    def _yield(k: int, a, b) -> str:
+        each, share = added_yield(xs, ys, k)
+        of = f"of one {noun}'s {per0}" if not said0 else "of it"
+        said0.append(True)
+        return f"{fmt_y(each, u)} per added {noun} ({_xv(result, a)} → {_xv(result, b)}: {share:.0%} {of})"
+
+    per = " per doubling" if any(short) else ""
+    steps = ", ".join(_yield(k, a, b) if sh else m if m is not None else f"{pct(v)}{per} ({_xv(result, a)} → "
+                      f"{_xv(result, b)}" + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
+                      for k, sh, m, v, a, b, y0, y1 in zip(range(i0, xs.size - 1), short, med, g, xs[i0:-1],
+                                                           xs[i0 + 1:], ys[i0:-1], ys[i0 + 1:]))
     f0 = (first_words(result, p, i0) if same and not f_note else None) or fmt_y(ys[i0], u)
     first = (f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])}{first_note.replace(' (', ', ')[:-1]})"
              if i0 > 0 else "")
-    return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps} per doubling of {x}{mid_note}"
+    return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps}{'' if per else f' per doubling of {x}'}{mid_note}"
 
 
 def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
@@ -130,6 +146,30 @@ def _submit_words(lg: float, sub: dict) -> str:
             f"(CPU work inside the submit call), not a queue of the added load")
 
 
+#: the verdicts on the gains per doubling (steps.bends and its kin) → the same with their yardstick named
+_BEND_PHRASES = {"the gains do not shrink": "the gains per doubling do not shrink",
+                 "the last two gains each smaller": "the last two gains per doubling each smaller",
+                 "each gain is below the one before": "each gain per doubling is below the one before",
+                 "only the last gain fell": "only the last gain per doubling fell",
+                 "of the last three gains only": "of the last three gains per doubling only"}
+
+
+def _yardstick_named(result, cf: CurveFacts, c):
+    """Where the step list told short device steps by the yield per added device (round 29 NE), the verdict on the
+    gains (bends, shrinking) still reads the gains per doubling: its yardstick is named, so a reader does not judge it
+    against the yields listed (r20 devcount psync: yields 22 %, 27 %, 14 % of one device beside "the gains do not
+    shrink", said of the gains per doubling). The raised figures themselves are not repeated (NE)."""
+    import dataclasses
+
+    noun = noun_of(result.x)
+    if noun is None or f" per added {noun} (" not in c.text:
+        return c
+    text = c.text
+    for old, new in _BEND_PHRASES.items():
+        text = text.replace(old, new, 1)
+    return dataclasses.replace(c, text=text)
+
+
 def _saturation_claim(result, cf: CurveFacts, ev=None):
     """The saturation sentence (:func:`_saturation_words`), its noise words told where a point's runs lie more than
     :data:`~nvmemodel.fitting.wide_runs.WIDE_RUNS` apart and no sentence of it already says how far the runs of one
@@ -142,6 +182,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     c = _saturation_words(result, cf, ev)
     if c is None or cf.saturation is None:
         return c
+    c = _yardstick_named(result, cf, c)
     noise = _noise_words(cf)
     dr = cf.saturation.facts.get("drift")
     if dr is not None and f"{noise}." in c.text:  # a bracketing repeat: drift over the series (round 25 DB)
@@ -263,6 +304,14 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         named = " by the means" if "n_runs" in p and float(np.nanmax(p["n_runs"].to_numpy(float))) >= 2 else ""
         added = (f"the last doubling of {x} added {g:+.0%}" if alone else
                  f"the last step added {g:+.0%} per doubling" + (f" of {x}" if s.get("slowing") else ""))
+        if not alone and noun_of(x) is not None and ratio < SPAN:  # along devices: the yield per added device (r29 NE)
+            each, share = added_yield(xs, ys, xs.size - 2)
+            lin = ys[-1] / (xs[-1] * ys[0] / xs[0])  # the total against linear from the first count
+            # more than one device's rate on a short step is no superlinear fact by itself: the total said beside it
+            near = (f", the total {lin:.0%} of linear at {_xv(result, xs[-1])}"
+                    if share > 1 and round(lin * 100) <= 100 * LIN_ABOVE else "")
+            added = (f"each {noun_of(x)} added in the last step yielded {fmt_y(each, u)}, {share:.0%} of one "
+                     f"{noun_of(x)}'s {fmt_y(ys[0] / xs[0], u)}{near}")
         # fio's mean latency over the same span, from the same statistic as the rates (means: round 20 SB, "+21 %"
         # from means beside "+58 %" from medians, unlabelled)
         lg = (lat[-1] / lat[i0]) ** (1 / np.log2(xs[-1] / xs[i0])) - 1 if np.isfinite(lat[[i0, -1]]).all() else np.nan
@@ -306,6 +355,14 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"reached within the data. {noise}.", f)
         shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
+        rg = device_regimes(xs, ys) if noun_of(x) is not None else None
+        if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)
+            nn, i = noun_of(x), rg["i"]
+            rates = ", ".join(f"{fmt_y(v, u)} at {_xv(result, c)}" for v, c in zip(rg["rates"], rg["x"]))
+            shape += (f" Per {nn}: {rates} — {rg['fall']:.0%} lower from {_xv(result, xs[i + 1])} on than up to "
+                      f"{_xv(result, xs[i])}, and within {REGIME_HOLD:.0%} on each side: two linear regimes, a lower "
+                      f"rate per {nn} set in between {_xv(result, xs[i])} and {_xv(result, xs[i + 1])}, not a bend "
+                      f"toward a ceiling.")
         return _claim("saturation", f"Measured {what} still rises at the largest {x}: {added}{named} "
                                     f"({step}){alone}{lat_words}, so no ceiling is reached within the data.{shape} "
                                     f"{noise}.", f)
@@ -679,6 +736,19 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                 f"{_xv(result, s['onset_x'])}, within twice the means' standard error)")
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
         text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
+    od = s.get("onset_doubling")
+    if od is not None and qn is None:  # the measured doubling from the onset decided, not a short sub-step (r29 ND)
+        said = (f"no later point gains {PAYS:.0%} per doubling of {x} over it, measured over the doubling to "
+                f"{x} = {_xv(result, od['x1'])} ({od['step']:+.1%}; the shorter step to {_xv(result, od['short_x'])}, "
+                f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a doubling)")
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling of {x} over it", said)
+        text = text.replace(f"no later point gains {PAYS:.0%} per doubling over it", said)
+        runs = f"no later point's runs lie above its runs by {PAYS:.0%} per doubling of {x}"
+        if runs in text and said not in text:  # (the runs' test decided: the means over the doubling said beside it)
+            text = text.replace(runs, f"{runs}, and the means gained {od['step']:+.1%} over the doubling to {x} = "
+                                      f"{_xv(result, od['x1'])} (the shorter step to {_xv(result, od['short_x'])}, "
+                                      f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a "
+                                      f"doubling)", 1)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
     if lo_step is not None and hi_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) \
             and state != "falls":

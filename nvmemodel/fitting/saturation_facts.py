@@ -12,6 +12,7 @@ from .fall_runs import fall_by_runs
 from .run_drift import series_drift
 from .fact_base import FLAT, LEVEL_STEP, NEAR, PAYS, Fact, _gain, last_gain
 from .knee import held_peak, unqueued_onset
+from .last_doubling import measured_doubling
 from .onset_checks import bump_before, later_rise
 from .latency_growth import LITTLE_TOL, _little_growth, little_runs
 from .plateau_level import _in_flight_stall, _level_after, _robust_level, repeat_spread
@@ -87,6 +88,11 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
             gains = [_gain(ym[k], ym[j], x[k], x[j]) if rlo[j] > rhi[k] else 0.0 for j in range(k + 1, n)]
             if k > 0 and not any(rlo[k] > rhi[i] for i in range(k)):
                 continue
+        # a measured doubling from k decides, not a shorter sub-step before it raised to a doubling (round 29 ND)
+        d = measured_doubling(x, k)
+        if d is not None:
+            gains = [0.0 if j < d else g for j, g in zip(range(k + 1, n), gains)]
+            overlap = [j for j in overlap if j >= d]
         if all(g < PAYS for g in gains) and overlap:
             # the runs overlap, yet the step's mean gains PAYS: the runs cannot tell a rise from a level
             # — no onset here, no plateau (round 9 GA, read before this rule: r9 fio221 loop numjobs, +10.3 % mean,
@@ -142,6 +148,12 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
              "by_runs": by_runs, "noise": cnoise,
              "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0]),
              "later_rise": rise_after, "bump": bump, "drift": series_drift(result, p)}
+    d = measured_doubling(x, onset) if onset is not None and between is None and bump is None else None
+    short = [j for j in range(onset + 1, d) if pay(onset, j) >= PAYS] if d is not None else []
+    # the onset told by a measured doubling, past a shorter step that gained PAYS raised to one (round 29 ND): said
+    facts["onset_doubling"] = ({"x0": float(x[onset]), "x1": float(x[d]), "step": float(ym[d] / ym[onset] - 1),
+                                "short_x": float(x[short[0]]), "short_step": float(ym[short[0]] / ym[onset] - 1),
+                                "short_ratio": float(x[short[0]] / x[onset])} if short else None)
     if onset is None:
         lat_gain = _gain(lat[-2], lat[-1], x[-2], x[-1]) if lat_known else np.nan
         # still paying, but most of the added load queued: rising, towards a ceiling it has not reached

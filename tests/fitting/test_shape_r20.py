@@ -151,21 +151,24 @@ def test_se_level_after_fall_needs_the_runs_apart_and_a_level():
 
 
 # ------------------------------------------------------------------ SD: an onset held back, said as decided
-def test_sd_devcount_randread_point_held_back_by_the_means_is_said():
+def test_sd_devcount_randread_onset_by_the_measured_doubling_not_held_back():
+    """Round 20 SD held 3 back by the means' +17 % per doubling from 3 to 4 (+7 % for ×1.33, raised to a doubling);
+    since round 29 ND (last_doubling.measured_doubling) the measured doubling 3 → 6 decides: +8.6 % by the means,
+    under 10 %, so the onset is 3 (inside the gatherer's [2, 4]) and nothing is held back."""
     c = _sat(fit_case_id(RAND))
     f = c["facts"]
-    assert f["onset_x"] == 4  # the onset stays where both tests pass (inside the gatherer's [2, 4])
-    hb = f["held_back"]
     p = _points(RAND)
     m = p.groupby("device_count")["iops"].mean()
-    assert hb["x"] == 3 and hb["x_next"] == 4 and hb["above_x"] == 2
-    assert hb["step"] == pytest.approx(m.loc[4] / m.loc[3] - 1, rel=1e-3)
+    assert f["onset_x"] == 3 and f.get("held_back") is None
+    od = f["onset_doubling"]
+    assert od["x1"] == 6 and od["step"] == pytest.approx(m.loc[6] / m.loc[3] - 1, rel=1e-3) and od["step"] < 0.10
+    assert od["short_x"] == 4 and od["short_step"] == pytest.approx(m.loc[4] / m.loc[3] - 1, rel=1e-3)
     r = {k: p[p["device_count"] == k]["iops"] for k in (2, 3, 4)}
     assert r[3].min() > r[2].max() and r[4].max() > r[3].min()  # 3's runs above 2's; 3's and 4's overlap
     t = c["text"]
-    assert "At device_count = 3 every run at 3 is above every run at 2" in t
-    assert "+17% per doubling from 3 to 4 (+7% for ×1.33 the device_count) over runs that overlap" in t
-    assert "nor does a later mean gain that much over its mean" in t
+    assert "saturated from device_count = 3" in t
+    assert "the means gained +8.6% over the doubling to device_count = 6 (the shorter step to 4, +6.8% for ×1.33" in t
+    assert "+17% per doubling" not in t
 
 
 def test_sd_counter_an_onset_not_held_back_says_nothing_more():
