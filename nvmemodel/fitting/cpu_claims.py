@@ -59,10 +59,12 @@ COST_VARIES = 1.3
 #: sustains 11.16 K IOPS", part 2 CC)
 IDLE_SHARE = 0.05
 #: layers whose work fio's job thread does not count: no rate one CPU sustains (round 7, CG; virtio/xen set after
-#: round 9 was read: r9_stefanha's "one CPU sustains 404 K" in a guest whose host QEMU/vhost threads do the I/O, GD)
+#: round 9 was read: r9_stefanha's "one CPU sustains 404 K" in a guest whose host QEMU/vhost threads do the I/O, GD;
+#: virtio worded "the hypervisor's threads" after round 29 was read: fio's files name no monitor, and r29_here-vdadsync
+#: ran under Firecracker, not QEMU, OE)
 NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "rbd": "the Ceph client and cluster",
                   "network_fs": "the network or FUSE file system", "network_block": "the network target",
-                  "virtio": "the host's QEMU/vhost threads", "xen": "the host's (dom0's) backend",
+                  "virtio": "the hypervisor's threads", "xen": "the host's (dom0's) backend",
                   "vm_disk": "the hypervisor's device model and the host's I/O threads"}
 #: buffered I/O's share of the path fio's thread does not run: the copy is in it, read-ahead and write-back are not
 #: (set after round 14 was read: r14_here-ra_loop-ra0's "one CPU sustains 93.98 K IOPS" with loop0 beneath the page
