@@ -28,7 +28,8 @@ def end_flush(rows) -> bool:
     flag = pd.to_numeric(w["end_fsync"], errors="coerce")
     direct = pd.to_numeric(w["direct"].astype(object).map(
         lambda v: {True: 1, False: 0}.get(v, v) if isinstance(v, bool) else v), errors="coerce")
-    return bool(flag.eq(1).all() and direct.eq(0).all())
+    # (NA is not 1: a run that does not say it set the option is not taken to have set it)
+    return bool(flag.eq(1).fillna(False).all() and direct.eq(0).fillna(False).all())
 
 
 def end_flush_words() -> str:
