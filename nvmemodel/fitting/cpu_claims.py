@@ -566,7 +566,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     else:
         one = jobs == 1  # one job: its CPUs are its share of one CPU, said once (the job, not "per job")
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): "
-                f"{'the job' if one else 'the jobs'} used {cpus_words(cpus, '.3g')} (usr+sys)"
+                f"{'the job' if one else 'the jobs'} used {cpus_words(cpus, '.3g')} (usr+sys"
+                + (", the median of the point's runs)" if np.isfinite(med) else ")")
                 + (f", {_share(per_job)} of one CPU{'' if one else ' per job'}" if np.isfinite(per_job) else ""))
         step = _coarse_step(runs_rows(result, pts)) if cpus == 0 else None
         if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job
@@ -680,6 +681,11 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND) and not starved:
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
+    if not cost and not machine and not near and "CPU per I/O" not in " ".join(bound) \
+            and unsaid_cost(result, key):  # the figure, short, where no other words give it (round 29, OE)
+        from .cost_brief import brief_cost_words
+
+        cost = brief_cost_words(result, cf, IDLE_SHARE)
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
                           {"holder": holder} if holder else {})]
 
