@@ -99,3 +99,43 @@ def test_me_counter_direct_io_with_end_fsync_has_nothing_dirty():
     assert not end_flush(rows.assign(direct=True))
     assert not end_flush(rows.assign(direction="read"))
     assert not end_flush(rows.assign(end_fsync=pd.array([1] * (len(rows) - 1) + [pd.NA], dtype="Int64")))
+
+
+# ------------------------------------------------------------------ OE: CPU per I/O on every axis, and whose total
+def test_oe_cpu_per_io_said_where_the_band_leaves_the_cost_line_out():
+    text = _text(MMAP, "cpu")
+    assert "fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8" in text
+    assert "no rate one CPU sustains is read from it" in text and "one CPU sustains 5" not in text
+    dsync = _text(DSYNC, "cpu")
+    assert "at numjobs = 1, 4, 8; at the other points a job used below 5% of a CPU" in dsync
+    assert "the jobs used 0.413 CPUs (usr+sys, the median of the point's runs)" in dsync
+
+
+def test_oe_counter_cost_said_once_where_other_words_give_it():
+    text = _text(URING, "cpu")
+    assert text.count("CPU per I/O") == 1
+
+
+# ------------------------------------------------------------------ IG: the step list without the runs set aside
+FILESTAT = "r27_here-filestat_tmpfs-64files_filestat-stat_numjobs_repeats"
+
+
+def test_ig_step_list_leaves_out_the_run_the_plateau_left_out():
+    text = _text(FILESTAT, "saturation")
+    assert "(732.34 K IOPS at 2) left out" in text
+    assert "+98% per doubling from 523.89 K IOPS at numjobs = 1" in text and "+78%" not in text
+
+
+def test_ig_counter_no_run_left_out_keeps_the_list():
+    text = _text(XFS, "saturation")  # no run set aside: its list is the kept-run means, as before
+    assert "+55% (1 → 2), +51% (2 → 4), -6% (4 → 8), +29% (8 → 16)" in text
+
+
+def test_ig_without_left_unit():
+    from nvmemodel.fitting.kept_steps import without_left
+
+    p = pd.DataFrame({"x": [1.0, 2.0], "runs_kept": [[10.0, 10.0, 10.0], [20.0, 20.0, 8.0]]})
+    ys = [10.0, 16.0]
+    assert list(without_left(p, ys, [])) == ys
+    assert list(without_left(p, ys, [(2.0, 8.0)])) == [10.0, 20.0]
+    assert list(without_left(p, ys, [(2.0, 9.0)])) == ys  # a value no run has: nothing taken out
