@@ -19,7 +19,8 @@ __all__ = ["brief_cost_words"]
 
 
 def brief_cost_words(result, cf, idle_share: float) -> str:
-    """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 17.4 µs–24.6 µs at numjobs = 4–8 (…)." or ""."""
+    """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8; each job used
+    below half a CPU, so this cost is no limit these rates came near." or ""."""
     from .wording import fmt_y, span
     from .claim import _xv
 
@@ -45,4 +46,4 @@ def brief_cost_words(result, cf, idle_share: float) -> str:
     left = "" if ok.all() else (f"; at the other points a job used below {idle_share:.0%} of a CPU, where fio's "
                                 f"per-second accounting leaves no cost to read")
     return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
-            f"{where}{left}; with each job below half a CPU, no rate one CPU sustains is read from it.")
+            f"{where}{left}; each job used below half a CPU, so this cost is no limit these rates came near.")
