@@ -4,6 +4,8 @@ topology gives them. CPU is compared per I/O, never per byte (:mod:`~nvmemodel.f
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .cpu_band import cost_worth
@@ -681,8 +683,9 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND) and not starved:
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
-    if not cost and not machine and not near and "CPU per I/O" not in " ".join(bound) \
-            and unsaid_cost(result, key):  # the figure, short, where no other words give it (round 29, OE)
+    # the figure, short, where no other words give a cost or read the rate as a CPU share ÷ a cost (round 29, OE)
+    if not cost and not machine and not near and not starved and not re.search(r"CPU per I/O|cost", " ".join(bound)) \
+            and unsaid_cost(result, key):
         from .cost_brief import brief_cost_words
 
         cost = brief_cost_words(result, cf, IDLE_SHARE)
