@@ -2,9 +2,9 @@
 
 Round 19 (TE, :mod:`.cpu_band`) took the cost line — with "one CPU sustains N IOPS" — out of series whose jobs used
 less than half a CPU: no limit the data come near. Issue 28's rule 4 still asks for the CPU per I/O on every axis, and
-round 29's read missed it (OE: r29_here-vdadsync_vda-ext4-64mfile-per-job_psync-direct-odsync_randwrite4k_numjobs
-_repeats, 17–77 µs a write unsaid; r29_here-vdammap_vda-ext4-512mfile-memcg32m_mmap_randread4k_numjobs_repeats, 19–30
-µs a fault+copy unsaid). So there the figure is said, short, with no rate one CPU sustains: the range of fio's
+round 29's read missed it (OE: r29_here-vdadsync_vda-ext4-64mfile-per-job_psync-direct-odsync_randwrite4k
+_numjobs_repeats, 17–77 µs a write unsaid; r29_here-vdammap_vda-ext4-512mfile-memcg32m_mmap_randread4k_numjobs
+_repeats, 19–30 µs a fault+copy unsaid). So there the figure is said, short, with no rate one CPU sustains: the range of fio's
 usr+sys ÷ I/Os per job over the points where a job used at least ``cpu_claims.IDLE_SHARE`` of a CPU (below it fio's
 per-second floor is more than the cost), and which points those were. Said only where ``cpu_claims.unsaid_cost``
 has a line (every other rule that withholds a cost — CPU-bound, spinning, a share not spent per I/O, cpuio — holds),
@@ -19,8 +19,8 @@ __all__ = ["brief_cost_words"]
 
 
 def brief_cost_words(result, cf, idle_share: float) -> str:
-    """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8; each job used
-    below half a CPU, so this cost is no limit these rates came near." or ""."""
+    """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8; each job
+    used below half a CPU, so this cost is no limit these rates came near." or ""."""
     from .wording import fmt_y, span
     from .claim import _xv
 

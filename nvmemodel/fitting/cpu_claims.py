@@ -684,7 +684,7 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
     # the figure, short, where no other words give a cost or read the rate as a CPU share ÷ a cost (round 29, OE)
-    if not cost and not machine and not near and not starved and not re.search(r"CPU per I/O|cost", " ".join(bound)) \
+    if not (cost or machine or near or starved) and not re.search(r"CPU per I/O|cost", " ".join(bound)) \
             and unsaid_cost(result, key):
         from .cost_brief import brief_cost_words
 

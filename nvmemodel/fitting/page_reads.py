@@ -103,7 +103,8 @@ def page_words(p: dict, devs: str, layer: str | None) -> str:
         # measured 5 s of a 1 s ramp + 5 s run, OE)
         ramp = (" (the device's count also covers any ramp_time, fio's does not: an excess over one that small "
                 "need be no extra request)" if p["hi"] < RAMP_ONLY else "")
-        return (f"{ratio} requests per fio read of one page{at}{ramp} — a page found in the page cache issues none, so "
+        return (f"{ratio} requests per fio read of one page{at}{ramp} — a page found in the page cache issues "
+                f"none, so "
                 f"fio's reads{at} missed the page cache and went to {devs}: the rates{at} are {whose}, not memory's")
     ratio = span(f"{p['lo']:.3f}", f"{p['hi']:.3f}")
     per = span(_bytes(p["bytes_lo"]), _bytes(p["bytes_hi"]))
