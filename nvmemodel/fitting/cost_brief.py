@@ -18,7 +18,7 @@ import numpy as np
 __all__ = ["brief_cost_words"]
 
 
-def brief_cost_words(result, cf, idle_share: float) -> str:
+def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None) -> str:
     """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8; each job
     used below half a CPU, so this cost is no limit these rates came near." or ""."""
     from .wording import fmt_y, span
@@ -33,9 +33,11 @@ def brief_cost_words(result, cf, idle_share: float) -> str:
     if per_io.size != len(p) or share.size != len(p):
         return ""
     ok = np.isfinite(per_io) & (per_io > 0) & np.isfinite(share) & (share >= idle_share)
+    xs = p["x"].to_numpy(float)
+    if skip_x is not None:  # (the point the sentence calls nearly idle)
+        ok &= ~np.isclose(xs, skip_x)
     if not ok.any():
         return ""
-    xs = p["x"].to_numpy(float)
     lo, hi = float(per_io[ok].min()), float(per_io[ok].max())
     at = xs[ok]
     run = np.flatnonzero(ok)

@@ -688,7 +688,11 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
             and unsaid_cost(result, key):
         from .cost_brief import brief_cost_words
 
-        cost = brief_cost_words(result, cf, IDLE_SHARE)
+        # (not of a paced run: a think time or rate cap leaves the job near fio's per-second floor; the maximum's own
+        # point not where this sentence calls its jobs nearly idle by the runs' median)
+        if not run_flags(result, key, cf.points)["paced"]:
+            cost = brief_cost_words(result, cf, IDLE_SHARE,
+                                    skip_x=float(row[result.x]) if per_job < IDLE_SHARE else None)
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
                           {"holder": holder} if holder else {})]
 

@@ -116,6 +116,17 @@ def test_oe_counter_cost_said_once_where_other_words_give_it():
     assert text.count("CPU per I/O") == 1
 
 
+@pytest.mark.parametrize("case", ["r13_here-meta_tmpfs_filecreate_numjobs_repeats",  # CPU-starved: share ÷ cost
+                                  "r9_here-think_libaio_tt1ms_iodepth_repeats"])  # paced: fio's per-second floor
+def test_oe_counter_no_short_cost_where_the_cost_is_the_limit_or_the_run_paced(case):
+    assert "so this cost is no limit these rates came near" not in _text(case, "cpu")
+
+
+def test_oe_short_cost_leaves_out_the_maximum_called_nearly_idle():
+    text = _text("r3_here_blkio_iops_iodepth_64k_repeats", "cpu")
+    assert "nearly idle" in text and "was 4.63 µs–8 µs at iodepth = 1–16; at the other points" in text
+
+
 # ------------------------------------------------------------------ IG: the step list without the runs set aside
 FILESTAT = "r27_here-filestat_tmpfs-64files_filestat-stat_numjobs_repeats"
 
