@@ -250,6 +250,9 @@ def buffered_fact(rows) -> dict:
             from .page_reads import page_reads
 
             out["pages"] = page_reads(rows)
+    from .end_flush import end_flush  # a final flush fio counts in the job's time (round 28, ME)
+
+    out["end_flush"] = end_flush(rows)
     if out["served"] in ("unknown", "no_device") and (ctx := _ctx(rows)) is not None:
         out["ctx"] = ctx  # fio's context switches per read tell whether each read slept (round 17, XE)
         if out["served"] == "unknown":
@@ -277,7 +280,17 @@ def _beneath_words(devices) -> str:
 
 
 def buffered_sentence(facts: dict) -> str:
-    """The layer sentence for buffered runs, from :func:`buffered_fact`'s numbers."""
+    """The layer sentence for buffered runs, from :func:`buffered_fact`'s numbers; with the final flush fio counts
+    in the job's time where every write run set one (:mod:`.end_flush`, round 28 ME)."""
+    text = _buffered_sentence(facts)
+    if facts.get("end_flush") and not facts.get("synced"):  # (a flush after each write already says more)
+        from .end_flush import end_flush_words
+
+        text += end_flush_words()
+    return text
+
+
+def _buffered_sentence(facts: dict) -> str:
     head = "The runs used buffered I/O (direct=0)"
     b = facts.get("busy")
     busy = (f"the disks beneath were {b['lo']:.0%}–{b['hi']:.0%} busy ({b['column']} in these files)" if b and

@@ -4,6 +4,8 @@ topology gives them. CPU is compared per I/O, never per byte (:mod:`~nvmemodel.f
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .cpu_band import cost_worth
@@ -59,10 +61,12 @@ COST_VARIES = 1.3
 #: sustains 11.16 K IOPS", part 2 CC)
 IDLE_SHARE = 0.05
 #: layers whose work fio's job thread does not count: no rate one CPU sustains (round 7, CG; virtio/xen set after
-#: round 9 was read: r9_stefanha's "one CPU sustains 404 K" in a guest whose host QEMU/vhost threads do the I/O, GD)
+#: round 9 was read: r9_stefanha's "one CPU sustains 404 K" in a guest whose host QEMU/vhost threads do the I/O, GD;
+#: virtio worded "the hypervisor's threads" after round 29 was read: fio's files name no monitor, and r29_here-vdadsync
+#: ran under Firecracker, not QEMU, OE)
 NOT_WHOLE_PATH = {"loop": "the loop device's worker", "nbd": "the NBD server", "rbd": "the Ceph client and cluster",
                   "network_fs": "the network or FUSE file system", "network_block": "the network target",
-                  "virtio": "the host's QEMU/vhost threads", "xen": "the host's (dom0's) backend",
+                  "virtio": "the hypervisor's threads", "xen": "the host's (dom0's) backend",
                   "vm_disk": "the hypervisor's device model and the host's I/O threads"}
 #: buffered I/O's share of the path fio's thread does not run: the copy is in it, read-ahead and write-back are not
 #: (set after round 14 was read: r14_here-ra_loop-ra0's "one CPU sustains 93.98 K IOPS" with loop0 beneath the page
@@ -564,7 +568,8 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     else:
         one = jobs == 1  # one job: its CPUs are its share of one CPU, said once (the job, not "per job")
         text = (f"fio's CPU accounting at the maximum ({result.x} = {_xv(result, row[result.x])}): "
-                f"{'the job' if one else 'the jobs'} used {cpus_words(cpus, '.3g')} (usr+sys)"
+                f"{'the job' if one else 'the jobs'} used {cpus_words(cpus, '.3g')} (usr+sys"
+                + (", the median of the point's runs)" if np.isfinite(med) else ")")
                 + (f", {_share(per_job)} of one CPU{'' if one else ' per job'}" if np.isfinite(per_job) else ""))
         step = _coarse_step(runs_rows(result, pts)) if cpus == 0 else None
         if step:  # round 6 (BH): whole-second accounting's 0 is below its resolution, not an idle job
@@ -678,6 +683,16 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     elif not (np.isfinite(per_job) and per_job >= CPU_BOUND) and not starved:
         bound.append("the host's core count is not known here (give a topology): no CPU-saturation claim")
     cost = "" if machine or near else cost_words(result, key)
+    # the figure, short, where no other words give a cost or read the rate as a CPU share ÷ a cost (round 29, OE)
+    if not (cost or machine or near or starved) and not re.search(r"CPU per I/O|cost", " ".join(bound)) \
+            and unsaid_cost(result, key):
+        from .cost_brief import brief_cost_words
+
+        # (not of a paced run: a think time or rate cap leaves the job near fio's per-second floor; the maximum's own
+        # point not where this sentence calls its jobs nearly idle by the runs' median)
+        if not run_flags(result, key, cf.points)["paced"]:
+            cost = brief_cost_words(result, cf, IDLE_SHARE,
+                                    skip_x=float(row[result.x]) if per_job < IDLE_SHARE else None)
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
                           {"holder": holder} if holder else {})]
 

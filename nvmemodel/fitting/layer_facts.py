@@ -98,7 +98,11 @@ def _layer(result, p) -> Fact | None:
 
             from .cluster_site import directions, site  # a kernel rbd/nbd device's servers (round 28, KB)
 
+            from .layer_load import direct_writes  # device writes per fio write under direct I/O (round 29, OE)
+
+            writes = direct_writes(rows) if len(names) == 1 else None
             return Fact("layer", {"layer": layers[-1], "devices": hit, "all_devices": names, "stack": stack,
+                                  **({"writes": writes} if writes else {}),
                                   "site": site(rows), "directions": directions(rows),
                                   "side_by_side": side, "per_point": apart, "busy": busy, "hits": reached(rows, result.x),
                                   **({"window": window} if window else {}),

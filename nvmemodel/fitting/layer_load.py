@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["WRITE_AMP", "layer_load", "layer_load_words"]
+__all__ = ["WRITE_AMP", "direct_writes", "layer_load", "layer_load_words"]
 
 #: device write requests per fio write above which they are said: up to 1.5 a write a split or an occasional
 #: metadata write; above it the layer wrote much more than fio asked (a journal, copy-on-write, parity). Set after
@@ -42,6 +42,26 @@ def layer_load(rows, busy) -> dict | None:
             per.append(float(dev[0]) / ios)
     return {"busy_lo": busy[1] if busy else np.nan, "busy_hi": busy[2] if busy else np.nan,
             "writes_lo": min(per) if per else np.nan, "writes_hi": max(per) if per else np.nan}
+
+
+def direct_writes(rows) -> dict | None:
+    """:func:`layer_load`'s write requests per fio write (no busy share) for direct-I/O write runs on one device,
+    where every run's count is known and the lowest is above :data:`WRITE_AMP`; None otherwise. Set after round 29
+    was read (OE: r29_here-vdadsync, psync O_DSYNC direct 4 KiB writes, 2.06–3.47 vda writes per fio write unsaid —
+    the data block and ext4's journal). Not of reads, buffered runs (:mod:`.buffered` says theirs) or mixed runs."""
+    import pandas as pd
+
+    if rows is None or not len(rows) or not {"direct", "direction"} <= set(rows.columns):
+        return None
+    if not (rows["direction"].astype(str) == "write").all():
+        return None
+    direct = rows["direct"].astype(object).map(lambda v: int(v) if isinstance(v, bool) else v)
+    if not pd.to_numeric(direct, errors="coerce").eq(1).all():
+        return None
+    load = layer_load(rows, None)
+    if load is None or not np.isfinite(load["writes_lo"]) or not load["writes_lo"] > WRITE_AMP:
+        return None
+    return load
 
 
 def layer_load_words(load: dict | None, dev: str, at_limit: float) -> str:

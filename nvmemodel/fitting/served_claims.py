@@ -114,6 +114,10 @@ def _layer_claim(result, cf: CurveFacts) -> list:
             shown = (f"fio's disk_util shows {who} "
                      f"{lo + ' %' if lo == hi else f'{lo}–{hi} %'} busy a run "
                      f"(the share of the job's time, ramp included, with a request at the device)")
+            if f.facts.get("writes"):  # the device's writes per fio write under direct I/O (round 29, OE)
+                from .layer_load import layer_load_words
+
+                shown += layer_load_words(f.facts["writes"], devs[0], 1.0)
             win = f.facts.get("window")
             if win and (win["busy_x"] or win["mixed_x"]):  # busy for the whole I/O time at some points (round 28, MD)
                 from .busy_window import window_words

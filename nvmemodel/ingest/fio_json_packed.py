@@ -48,7 +48,7 @@ _ORDER = ("tool", "tool_version", "format", "source_path", "run", "snapshot", "f
           "random_fraction", "block_size_bytes", "iodepth", "numjobs", "ioengine", "direct", "target_names",
           "targets", "devices", "device_count", "disk_read_ios", "disk_write_ios", "disk_util_pct", "rate_iops",
           "rate_bytes_per_s", "thinktime_s",
-          "fsync_every", "fdatasync_every", "hipri", "sqthread_poll", "iodepth_low", "iodepth_batch",
+          "fsync_every", "fdatasync_every", "end_fsync", "hipri", "sqthread_poll", "iodepth_low", "iodepth_batch",
           "iodepth_batch_complete", "cpus_allowed", "cpu_options", "serial_options", "runtime_s", "ios", "io_bytes", "iops", "bw_bytes_per_s",
           "lat_mean_s", "clat_mean_s", "slat_mean_s", "lat_max_s", "clat_p50_s", "clat_p90_s", "clat_p95_s",
           "clat_p99_s", "clat_p99_9_s", "clat_p99_99_s", "lat_p50_s", "lat_p90_s", "lat_p95_s", "lat_p99_s",
@@ -68,7 +68,7 @@ NO_LAT_PERCENTILES = (_NAN,) * 6
 NO_SYNC = (_NAN,) * 9
 #: the pacing columns of a row (fio_options.PACING_COLUMNS) where no option sets them (the general reader
 #: reads the documents whose options do)
-NO_PACING = (_NAN, _NAN, _NAN, None, None)
+NO_PACING = (_NAN, _NAN, _NAN, None, None, None)
 #: options whose documents the general reader reads: pacing (its columns), gtod_reduce (its warning) and
 #: lat_percentiles (fio 3.1-3.15 wrote total-latency percentiles as clat_ns's: fio_json._total_in_clat),
 #: directory (the files fio names after the job: fio_json._job_files)

@@ -59,6 +59,9 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "thinktime_s": ("float64", "s", "pause after each I/O completes (fio thinktime=; a bare number is µs)"),
     "fsync_every": ("Int64", "", "writes between fsync calls (fio fsync=N; 0: none)"),
     "fdatasync_every": ("Int64", "", "writes between fdatasync calls (fio fdatasync=N; 0: none)"),
+    "end_fsync": ("Int64", "", ("1: the job flushed its files when its writes ended or as it closed them (fio "
+                                "end_fsync= or fsync_on_close=), a flush fio counts in the job's runtime; 0: set off; "
+                                "NA: not set or not echoed")),
     "hipri": ("Int64", "", ("1: polled completions (fio hipri=, io_uring and pvsync2 alike), 0: not; 0 for a fio "
                             "engine without the option; NA where the output cannot say (fio's JSON leaves a bare "
                             "'--hipri' out of its job options) or does not echo options (terse, normal)")),

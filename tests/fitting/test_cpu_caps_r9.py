@@ -118,7 +118,7 @@ def test_runs_that_agree_keep_the_mean_cost():
 def test_virtio_guest_gets_no_one_cpu_rate(case):
     text = " ".join(_texts(_fit(case), "cpu"))
     assert not re.search(r"one CPU sustains [\d.]+", text)
-    assert "the host's QEMU/vhost threads is not in it" in text
+    assert "the hypervisor's threads is not in it" in text
 
 
 def test_local_drive_keeps_its_one_cpu_rate():
