@@ -453,9 +453,11 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    # a step faster than its load already said in the saturation claim (near_saturation.py, round 29 OC): not twice
+    told = any(c.kind == "saturation" and "Faster than its load:" in c.text for c in prior)
     if level:  # the facts say the level: what remains is what the points show beside any model (fio's pace is said
         # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
-        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) and not ev.step else None
+        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) and not ev.step and not told else None
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
         fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
         return [c for c in (sup, stall, fan) if c is not None]
@@ -473,7 +475,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     paced = paced_model_claim(result, key, model)  # fio's pace explains points: no parameter read (blind4)
     if paced is not None:
         return [paced]
-    if x not in ("block_size_bytes",):
+    if x not in ("block_size_bytes",) and not told:
         sup = _superlinear(result, key, ev, model)
         if sup is not None:
             return [sup]
