@@ -76,29 +76,37 @@ def near_stretch(p, k: int, ys, lat) -> dict | None:
             "little": (float(lit[i0:k + 1].min()), float(lit[i0:k + 1].max())), "share": float(ys[i0 + 1] / ys[k])}
 
 
-def near_words(result, d: dict, xs, ys, lat, top: tuple[float, float], stat: str = "the means") -> str:
-    """' Near saturation before it, from iodepth = 16: the steps 8 → 16 and 16 → 32 gained +16%, +14% per doubling
-    (by the means) while fio's mean latency grew ×1.72, ×1.75 per doubling …'."""
+def near_words(result, d: dict, xs, ys, lat, stat: str = "") -> str:
+    """' Near saturation before the onset, from iodepth = 16: the doublings before it gained +16% (8 → 16), +14%
+    (16 → 32) … while fio's mean latency grew ×1.74, ×1.78 per doubling …' — or, where only the step into the onset
+    point is near saturation, ' The step into it gained only +16% per doubling (16 → 32) while …' (no point before
+    the onset is near saturation then: the one before it still paid)."""
     from .claim import _xv
     from .wording import fmt_y, span
 
     x, u = result.x, result.y_unit
     i0, k = d["i0"], d["k"]
-    steps = [f"{_xv(result, xs[i])} → {_xv(result, xs[i + 1])}" for i in range(i0, k)]
-    steps_w = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
-    gains = ", ".join(format(g, "+.0%") for g in d["gains"])
+    parts = []
+    for g, i in zip(d["gains"], range(i0, k)):
+        r = xs[i + 1] / xs[i]
+        own = f", {ys[i + 1] / ys[i] - 1:+.0%} for ×{r:.3g} the {x}" if abs(r - 2) > 0.01 else ""
+        parts.append(f"{g:+.0%} ({_xv(result, xs[i])} → {_xv(result, xs[i + 1])}{own})")
+    gains = ", ".join(parts)
     lats = ", ".join(f"×{v:.3g}" for v in d["lat_steps"])
     w = d["waited"]
     waited = span(f"{min(w):.0%}", f"{max(w):.0%}")
     lo, hi = d["little"]
-    tv, tx = top  # the largest load's rate, by the same statistic as the steps (one statistic a sentence)
+    by = f" by {stat}" if stat else ""
+    tail = (f" while fio's mean latency grew {lats} per doubling, with Little's law at "
+            f"{span(f'{lo:.2f}', f'{hi:.2f}')}: {waited} of the added load waited")
+    if k - i0 == 1:  # the step into the onset alone
+        return f" The step into it gained only {gains} per doubling of {x}{by}{tail}."
+    top = int(k + np.argmax(ys[k:]))  # the highest point from the onset on, by the same statistic as the steps
     share = (f"; at {x} = {_xv(result, xs[i0 + 1])} the rate, {fmt_y(ys[i0 + 1], u)}, was already "
-             f"{ys[i0 + 1] / tv:.0%} of the {fmt_y(tv, u)} at {x} = {_xv(result, tx)}" if np.isfinite(tv) and tv > 0
-             else "")
-    return (f" Near saturation before the onset, from {x} = {_xv(result, xs[i0 + 1])}: the step{'s' if len(steps) > 1 else ''}"
-            f" {steps_w} gained {gains} per doubling of {x} (by {stat}) while fio's mean latency grew {lats} per "
-            f"doubling, with Little's law at {span(f'{lo:.2f}', f'{hi:.2f}')}: {waited} of the added load waited"
-            f"{share}.")
+             f"{ys[i0 + 1] / ys[top]:.0%} of the {fmt_y(ys[top], u)} at {x} = {_xv(result, xs[top])}"
+             if ys[top] > 0 else "")
+    return (f" Near saturation before the onset, from {x} = {_xv(result, xs[i0 + 1])}: the steps gained {gains} per "
+            f"doubling of {x}{by}{tail}{share}.")
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:
@@ -182,6 +190,7 @@ def superlinear_words(result, p, ev) -> str:
     if not steps:
         return ""
     x, parts = result.x, []
+    reps = p["n_runs"].to_numpy(float) if "n_runs" in p else np.ones(len(p))
     for st in steps:
         i = np.flatnonzero(np.isclose(xs, st["x_from"]))
         j = np.flatnonzero(np.isclose(xs, st["x_to"]))
@@ -193,8 +202,9 @@ def superlinear_words(result, p, ev) -> str:
             return ""
         if not (np.isfinite(lat[[i, j]]).all() and lat[i] > 0 and lat[j] > 0):
             return ""
+        beyond = ", beyond the runs' noise," if np.all(reps >= 2) else ""  # (one run a point: no runs' noise)
         text = (f"the step {_xv(result, st['x_from'])} → {_xv(result, st['x_to'])} rose ×{st['gain']:.3g} for "
-                f"×{st['load']:.3g} the {x}, beyond the runs' noise, while fio's mean latency went "
+                f"×{st['load']:.3g} the {x}{beyond} while fio's mean latency went "
                 f"{fmt_y(lat[i], 's')} → {fmt_y(lat[j], 's')}")
         busy = _busy_at(result, p, float(xs[i]))
         if busy is not None and lat[j] < lat[i] and busy[1] < IDLE_BELOW:
@@ -204,7 +214,6 @@ def superlinear_words(result, p, ev) -> str:
                      + " (fio's disk statistics): the time each I/O took at the lower load was spent above the device")
         parts.append(text)
     said = "; ".join(parts)
-    reps = p["n_runs"].to_numpy(float) if "n_runs" in p else np.ones(len(p))
     drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
     why = ("" if "above the device" in said else
            f": at the lower load each I/O took longer — a per-I/O cost that more load hides, or a change between the "

@@ -565,7 +565,8 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         ns = near_stretch(p, k, ys, lat) if not wide_gap(xs[k - 1], xs[k]) else None
         if ns is not None:  # doublings at ≥ ×1.6 the latency were near saturation, not "still paid" (round 29 OA)
             i0 = ns["i0"]
-            before = near_words(result, ns, xs, ys, lat, (float(ys[-1]), float(xs[-1])))
+            reps = p["n_runs"].to_numpy(float)  # the statistic named only where the points have runs (r20 SI)
+            before = near_words(result, ns, xs, ys, lat, "the means" if np.nanmax(reps) >= 2 else "")
             if i0 >= 1:
                 before += (f" Up to {x} = {_xv(result, xs[i0])} the load still paid, "
                            f"{_gains_words(result, xs[:i0 + 1], ys[:i0 + 1], p=p, drift=s.get('drift'))}.")
