@@ -169,9 +169,12 @@ def _load_axis_words(result, cf: CurveFacts, ev, c):
     if tag in text and _repeated(p):
         fm = fall_margin(p["x"].to_numpy(float), p["y"].to_numpy(float), p["y_std"].to_numpy(float),
                          p["n_runs"].to_numpy(float))
-        if fm is not None:
-            text = text.replace(tag, f"{tag} (the fall {fm['from']:+.0%} → {fm['to']:+.0%} per doubling is inside "
-                                     f"its ±{fm['margin'] * 100:.0f}-point noise)", 1)
+        # only where both gains are in the list as printed (a list by the medians shows other numbers)
+        if fm is not None and all(f"{v:+.0%} (" in text for v in (fm["from"], fm["to"])):
+            m = (f"the fall {fm['from']:+.0%} → {fm['to']:+.0%} per doubling is inside its "
+                 f"±{fm['margin'] * 100:.0f}-point noise")
+            text = (text.replace(f"{tag})", f"{tag}; {m})", 1) if f"{tag})" in text else
+                    text.replace(tag, f"{tag} ({m})", 1))
     noise = _noise_words(cf)
     if cf.saturation.facts.get("state") in ("rising", "onset", "near") and f"{noise}" in text \
             and "rose faster than" not in text:
