@@ -464,8 +464,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     told = any(c.kind == "saturation" and "Faster than its load:" in c.text for c in prior)
     if level:  # the facts say the level: what remains is what the points show beside any model (fio's pace is said
         # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
-        sup = (_told_superlinear(model) if told else _superlinear(result, key, ev, model)) \
-            if x not in ("block_size_bytes",) and not ev.step else None
+        sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) and not ev.step else None
+        sup = _told_superlinear(model) if sup is not None and told else sup
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
         fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
         return [c for c in (sup, stall, fan) if c is not None]
@@ -484,7 +484,8 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     if paced is not None:
         return [paced]
     if x not in ("block_size_bytes",):
-        sup = _told_superlinear(model) if told else _superlinear(result, key, ev, model)
+        sup = _superlinear(result, key, ev, model)
+        sup = _told_superlinear(model) if sup is not None and told else sup
         if sup is not None:
             return [sup]
     r2 = f.stats.get("r2", np.nan)

@@ -33,7 +33,8 @@ def test_oa_uringvda_names_near_saturation_before_the_onset():
     sat = _sat(cs.fit_case_id(URINGVDA, "blind29"))
     assert "Up to it the load still paid" not in sat, sat
     assert "saturates from iodepth = 32" in sat, sat
-    assert "Near saturation before the onset, from iodepth = 16: the steps 8 → 16 and 16 → 32 gained +16%, +14%" in sat, sat
+    assert "Near saturation before the onset, from iodepth = 16: the steps gained +16% (8 → 16), +14% (16 → 32) per " \
+           "doubling of iodepth by the means" in sat, sat
     assert "×1.74, ×1.78 per doubling" in sat and "84%–86% of the added load waited" in sat, sat
     assert "was already 80% of the 90.80 K IOPS at iodepth = 64" in sat, sat
     # the doublings that paid (+55 to +38 % for ≤ ×1.45 the latency) are still said to have paid
@@ -60,10 +61,21 @@ def test_oa_synthetic_fires_and_its_counter_case_does_not():
     +50 % a doubling (×1.33 the latency: paid) straight into its onset, so "still paid" stands and no near words."""
     near = _sat(nm.fit(_depth_table((10e3, 19e3, 36e3, 60e3, 69e3, 78.7e3, 82.6e3)), x="iodepth", y="iops"))
     assert "Near saturation before the onset, from iodepth = 16" in near, near
-    assert "the steps 8 → 16 and 16 → 32 gained +14%, +15%" in near and "85%–86% of the added load waited" in near, near
+    assert "the steps gained +14% (8 → 16), +15% (16 → 32)" in near and "85%–86% of the added load waited" in near, near
     paid = _sat(nm.fit(_depth_table((10e3, 15e3, 22.5e3, 33.8e3, 50.6e3, 53e3, 54e3)), x="iodepth", y="iops"))
     assert "Near saturation" not in paid, paid
     assert "still paid" in paid, paid
+
+
+def test_oa_the_step_into_the_onset_alone():
+    """r6 cephai (one run a point): only 16 → 32 gained +11 % for ×1.83 the latency, the step before it +99 % a
+    doubling: the step into the onset is said to have waited, no point before the onset is called near saturation,
+    and "still paid" covers only the steps up to 16."""
+    sat = _sat(cs.fit_case_id("r6_cephai_openstack-vm-rbd_4k-randread_qd", "blind6"))
+    assert "Near saturation" not in sat and "Up to it the load still paid" not in sat, sat
+    assert "The step into it gained only +11% (16 → 32) per doubling of iodepth while fio's mean latency grew ×1.83" \
+           in sat and "89% of the added load waited" in sat, sat
+    assert "Up to iodepth = 16 the load still paid" in sat and "by the means" not in sat, sat
 
 
 # --- OC -------------------------------------------------------------------------------------------------------------
@@ -103,6 +115,17 @@ def test_oc_synthetic_fires_and_its_counter_cases_do_not():
     slow = _sat(nm.fit(_jobs_table(((1000, 1010, 990), (1900, 1950, 1920), (3600, 3650, 3620),
                                     (6500, 6600, 6550))), x="numjobs", y="iops"))
     assert "Faster than its load" not in slow, slow
+
+
+def test_oc_said_once_with_a_model_claim():
+    """r6 cephai: the step 1 → 4 (×6.31 for ×4) moves into the saturation claim; the model claim keeps only that no
+    parameter is interpreted (one run a point: no "runs' noise")."""
+    res = cs.fit_case_id("r6_cephai_openstack-vm-rbd_4k-randread_qd", "blind6")
+    sat = _sat(res)
+    assert "Faster than its load: the step 1 → 4 rose ×6.31 for ×4 the iodepth while" in sat, sat
+    sup, = [c["text"] for c in res.claims() if c["kind"] == "superlinear"]
+    assert sup.startswith("A step rose faster than its load (the saturation sentence above)") and \
+        "no parameter of the" in sup, sup
 
 
 def test_oc_counter_cases_spent():
