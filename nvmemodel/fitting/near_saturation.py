@@ -192,11 +192,11 @@ def superlinear_words(result, p, ev) -> str:
     x, parts = result.x, []
     reps = p["n_runs"].to_numpy(float) if "n_runs" in p else np.ones(len(p))
     for st in steps:
-        i = np.flatnonzero(np.isclose(xs, st["x_from"]))
-        j = np.flatnonzero(np.isclose(xs, st["x_to"]))
-        if not (i.size and j.size):
+        at_i = np.flatnonzero(np.isclose(xs, st["x_from"]))
+        at_j = np.flatnonzero(np.isclose(xs, st["x_to"]))
+        if not (at_i.size and at_j.size):
             return ""
-        i, j = int(i[0]), int(j[0])
+        i, j = int(at_i[0]), int(at_j[0])
         if not (np.isfinite(out[[i, j]]).all() and out[i] > 0
                 and abs(out[j] / out[i] / st["load"] - 1) <= 0.05):  # the load itself grew by the step's ratio
             return ""
