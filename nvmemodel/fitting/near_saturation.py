@@ -215,7 +215,7 @@ def superlinear_words(result, p, ev) -> str:
         parts.append(text)
     said = "; ".join(parts)
     drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
-    why = ("" if "above the device" in said else
+    why = ("" if "above the device" in said and np.all(reps >= 2) else
            f": at the lower load each I/O took longer — a per-I/O cost that more load hides, or a change between the "
            f"runs ({drift} cannot tell which)")
     last = _xv(result, steps[-1]["x_to"])
