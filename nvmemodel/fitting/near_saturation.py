@@ -100,7 +100,8 @@ def near_words(result, d: dict, xs, ys, lat, stat: str = "") -> str:
     tail = (f" while fio's mean latency grew {lats} per doubling, with Little's law at "
             f"{span(f'{lo:.2f}', f'{hi:.2f}')}: {waited} of the added load waited")
     if k - i0 == 1:  # the step into the onset alone
-        return f" The step into it gained only {gains} per doubling of {x}{by}{tail}."
+        return (f" The step into it, from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}, gained only {gains} per "
+                f"doubling of {x}{by}{tail}.")
     top = int(k + np.argmax(ys[k:]))  # the highest point from the onset on, by the same statistic as the steps
     share = (f"; at {x} = {_xv(result, xs[i0 + 1])} the rate, {fmt_y(ys[i0 + 1], u)}, was already "
              f"{ys[i0 + 1] / ys[top]:.0%} of the {fmt_y(ys[top], u)} at {x} = {_xv(result, xs[top])}"

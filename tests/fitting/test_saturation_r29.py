@@ -73,7 +73,8 @@ def test_oa_the_step_into_the_onset_alone():
     and "still paid" covers only the steps up to 16."""
     sat = _sat(cs.fit_case_id("r6_cephai_openstack-vm-rbd_4k-randread_qd", "blind6"))
     assert "Near saturation" not in sat and "Up to it the load still paid" not in sat, sat
-    assert "The step into it gained only +11% (16 → 32) per doubling of iodepth while fio's mean latency grew ×1.83" \
+    assert "The step into it, from 11.12 K IOPS at iodepth = 16, gained only +11% (16 → 32) per doubling of iodepth " \
+           "while fio's mean latency grew ×1.83" \
            in sat and "89% of the added load waited" in sat, sat
     assert "Up to iodepth = 16 the load still paid" in sat and "by the means" not in sat, sat
 
