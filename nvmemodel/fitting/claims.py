@@ -282,6 +282,13 @@ def _knee_between(ev: Evidence, knee) -> tuple[float, float] | None:
     return (a, b) if not inside.size and a < knee[0] < b else None
 
 
+def _told_superlinear(model: str) -> Claim:
+    """The model's part where the saturation claim already said the step faster than its load (round 29 OC)."""
+    return Claim("superlinear", f"A step rose faster than its load (the saturation sentence above), which no queueing "
+                                f"model does: no parameter of the {model} fit is interpreted (its values are in params "
+                                f"and summary()).")
+
+
 def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
     """Steps where throughput rose faster than the load (beyond noise), with fio's latency at both ends."""
     steps = superlinear_steps(ev)
@@ -453,9 +460,12 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
     u, x, model = result.y_unit, result.x, result.chosen[key]
     out = []
     top = float(np.max(ev.y))
+    # a step faster than its load already said in the saturation claim (near_saturation.py, round 29 OC): not twice
+    told = any(c.kind == "saturation" and "Faster than its load:" in c.text for c in prior)
     if level:  # the facts say the level: what remains is what the points show beside any model (fio's pace is said
         # by the pacing facts; "its parameters are not read" is summary()'s, CAUSES rule 4)
         sup = _superlinear(result, key, ev, model) if x not in ("block_size_bytes",) and not ev.step else None
+        sup = _told_superlinear(model) if sup is not None and told else sup
         stall = stall_claim(result, cf) if model in ("amdahl", "usl") and sup is None else None
         fan = fan_out_claim(result, cf, f.stats["r2"]) if model == "usl" and sup is None and stall is None else None
         return [c for c in (sup, stall, fan) if c is not None]
@@ -475,6 +485,7 @@ def _model_claims(result, key, f, d, ev: Evidence, struct, no_load: bool = False
         return [paced]
     if x not in ("block_size_bytes",):
         sup = _superlinear(result, key, ev, model)
+        sup = _told_superlinear(model) if sup is not None and told else sup
         if sup is not None:
             return [sup]
     r2 = f.stats.get("r2", np.nan)

@@ -183,6 +183,7 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     if c is None or cf.saturation is None:
         return c
     c = _yardstick_named(result, cf, c)
+    c = _load_axis_words(result, cf, ev, c)  # (round 29 OC, OD: near_saturation.py)
     noise = _noise_words(cf)
     dr = cf.saturation.facts.get("drift")
     if dr is not None and f"{noise}." in c.text:  # a bracketing repeat: drift over the series (round 25 DB)
@@ -195,6 +196,34 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
         return c
     at = c.text.rfind(f"{noise}.")
     return dataclasses.replace(c, text=c.text[:at] + f"{noise}; but {wide}." + c.text[at + len(noise) + 1:])
+
+
+def _load_axis_words(result, cf: CurveFacts, ev, c):
+    """What the load axis itself shows, whatever the sentence's verdict: a step that rose faster than its load, said
+    before the noise words (round 29 OC); a fall inside its noise, its margin printed beside "and the noise" (OD)."""
+    import dataclasses
+
+    from .near_saturation import fall_margin, superlinear_words
+
+    text, p = c.text, cf.points
+    tag = f"{GAIN_STEP * 100:.0f} points and the noise"
+    if tag in text and _repeated(p):
+        fm = fall_margin(p["x"].to_numpy(float), p["y"].to_numpy(float), p["y_std"].to_numpy(float),
+                         p["n_runs"].to_numpy(float))
+        # only where both gains are in the list as printed (a list by the medians shows other numbers)
+        if fm is not None and all(f"{v:+.0%} (" in text for v in (fm["from"], fm["to"])):
+            m = (f"the fall {fm['from']:+.0%} → {fm['to']:+.0%} per doubling is inside its "
+                 f"±{fm['margin'] * 100:.0f}-point noise")
+            text = (text.replace(f"{tag})", f"{tag}; {m})", 1) if f"{tag})" in text else
+                    text.replace(tag, f"{tag} ({m})", 1))
+    noise = _noise_words(cf)
+    if cf.saturation.facts.get("state") in ("rising", "onset", "near") and f"{noise}" in text \
+            and "rose faster than" not in text:
+        sw = superlinear_words(result, p, ev)
+        if sw:
+            at = text.rfind(f" {noise}")
+            text = text[:at] + sw + text[at:]
+    return c if text == c.text else dataclasses.replace(c, text=text)
 
 
 def _saturation_words(result, cf: CurveFacts, ev=None):
@@ -346,13 +375,17 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         took = latency_took(p, i0) if shrink and not alone and xs.size >= 4 else None
         if took is not None:  # every gain smaller than the last, and the last doubling mostly waited (round 22 XC)
             lo, hi = took["little"]
-            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: step by step "
-                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, True, _repeated(p))}; {'' if s.get('median_bend') else 'but '}{added}{named} "
+            # one verdict a sentence: the last step's Little test leads, and no "no approach … is shown" beside it
+            # (set after round 29 was read: OD, r29_here-vdammap … numjobs)
+            bw = _bend_words(s, True, _repeated(p))
+            bw = "" if "no approach" in bw or "do not show" in bw else f" — {bw}"
+            return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly, towards a "
+                                        f"limit it has not reached within the data: {added}{named} "
                                         f"({step}) while fio's mean latency grew {lg:+.0%} per doubling "
                                         f"({fmt_y(took['lat'][0], 's')} → {fmt_y(took['lat'][1], 's')}) with the I/O "
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
-                                        f"the added load waited, so the curve is approaching a limit it has not "
-                                        f"reached within the data. {noise}.", f)
+                                        f"the added load waited. Step by step "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
         shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
@@ -595,6 +628,16 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         elif k > 4:  # many steps: the last one's gain, and where the rise began
             before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                        f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
+        from .near_saturation import near_stretch, near_words
+
+        ns = near_stretch(p, k, ys, lat) if not wide_gap(xs[k - 1], xs[k]) else None
+        if ns is not None:  # doublings at ≥ ×1.6 the latency were near saturation, not "still paid" (round 29 OA)
+            i0 = ns["i0"]
+            reps = p["n_runs"].to_numpy(float)  # the statistic named only where the points have runs (r20 SI)
+            before = near_words(result, ns, xs, ys, lat, "the means" if np.nanmax(reps) >= 2 else "")
+            if i0 >= 1:
+                before += (f" Up to {x} = {_xv(result, xs[i0])} the load still paid, "
+                           f"{_gains_words(result, xs[:i0 + 1], ys[:i0 + 1], p=p, drift=s.get('drift'))}.")
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]

@@ -1,0 +1,224 @@
+"""Where a load axis's added load stopped paying: the near-saturation stretch before the onset, a step that rose
+faster than its load, and the margin a "beyond the noise" test used.
+
+With Little's law holding (every I/O asked for in flight), a doubling of the outstanding I/O that gains ``g`` leaves
+``1 − g`` of the added I/O waiting and grows the mean latency ×``2 ÷ (1 + g)``. A stretch of doublings that each gain
+at most :data:`NEAR_GAIN` while fio's mean latency grows at least ×:data:`NEAR_LAT` per doubling is **near
+saturation**, whatever the literal onset rule (the first doubling under 10 %) says after it: "+14 % for ×1.75 the
+latency" is not "the load still paid" (set after round 29 was read: OA, r29_here-uringvda … iodepth, "Up to it the
+load still paid: +14% per doubling from 72.80 K IOPS at iodepth = 16" of the steps 8 → 16 → 32, +16 % and +14 % for
+×1.72 and ×1.75 the latency).
+
+A step whose rate rose more than its load beyond the runs' noise (``evidence.superlinear_steps``) is a fact of the
+load axis, not of a model: it is said in the saturation claim, with fio's mean latency at both ends and, where fio's
+disk statistics have it, the device's busy share at the lower load (set after round 29 was read: OC,
+r29_here-vdadsync … numjobs, "+535% …, +391% (2 → 4) … per doubling" for ×4.9 the rate at ×2 the jobs, the runs
+apart, vda 6–19 % busy at 2 jobs, said as an ordinary gain because no model claim followed).
+
+A fall of the gain per doubling judged inside its noise (``steps._falls``) is printed with that noise where the
+sentence reads "and the noise" (set after round 29 was read: OD, r29_here-vdammap … numjobs, a 10-point fall beside
+"only the last gain fell by more than 5 points and the noise" with its ±16-point margin unsaid).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch", "near_words",
+           "superlinear_words"]
+
+#: a doubling that gains at most this is near saturation (≥ 80 % of the added load waited; set after round 29 was
+#: read: OA, the hand read's "every doubling gains ≤ 20 %")
+NEAR_GAIN = 0.20
+#: … and its mean latency grew at least this per doubling (2 ÷ 1.2 = ×1.67 by Little's law; ×1.6 the hand read's
+#: "never 'still paid' of a step whose latency grew ≥ ×1.6 per doubling"; set after round 29 was read)
+NEAR_LAT = 1.6
+#: Little's law holds at a point: IOPS × mean latency ÷ outstanding within this of 1 (set after round 29 was read)
+LITTLE_OK = 0.1
+#: a device busy below this share at the lower load of a superlinear step sat idle much of the time: the I/O's time
+#: there was spent above it (set after round 29 was read: OC, vda 1–19 % busy at 1–2 jobs, 53–91 % from 4)
+IDLE_BELOW = 0.5
+
+
+def _per_doubling(a: float, b: float, xa: float, xb: float) -> float:
+    return float((b / a) ** (1.0 / math.log2(xb / xa)))
+
+
+def near_stretch(p, k: int, ys, lat) -> dict | None:
+    """The steps before the onset point ``k`` (the last one ending at ``k``) that each gained at most
+    :data:`NEAR_GAIN` per doubling while the mean latency ``lat`` grew at least ×:data:`NEAR_LAT` per doubling, with
+    Little's law within :data:`LITTLE_OK` of 1 at every point of them: ``{"i0", "k", "gains", "lat_steps", "waited",
+    "little"}`` (``i0`` the stretch's first point; it is near saturation from ``i0 + 1``) or None."""
+    xs = p["x"].to_numpy(float)
+    ys, lat = np.asarray(ys, float), np.asarray(lat, float)
+    if "little" not in p or k < 1 or k >= xs.size:
+        return None
+    lit = p["little"].to_numpy(float)
+    i0 = None
+    for i in range(k - 1, -1, -1):  # back from the step into the onset while each step is near saturation
+        a, b = i, i + 1
+        if not (xs[b] > xs[a] > 0 and ys[a] > 0 and ys[b] > 0 and lat[a] > 0 and lat[b] > 0
+                and np.isfinite([ys[a], ys[b], lat[a], lat[b], lit[a], lit[b]]).all()):
+            break
+        if abs(lit[a] - 1) > LITTLE_OK or abs(lit[b] - 1) > LITTLE_OK:
+            break
+        if _per_doubling(ys[a], ys[b], xs[a], xs[b]) - 1 > NEAR_GAIN or \
+                _per_doubling(lat[a], lat[b], xs[a], xs[b]) < NEAR_LAT:
+            break
+        i0 = i
+    if i0 is None:
+        return None
+    gains = [_per_doubling(ys[i], ys[i + 1], xs[i], xs[i + 1]) - 1 for i in range(i0, k)]
+    lats = [_per_doubling(lat[i], lat[i + 1], xs[i], xs[i + 1]) for i in range(i0, k)]
+    return {"i0": i0, "k": k, "gains": gains, "lat_steps": lats, "waited": [1 - g for g in gains],
+            "little": (float(lit[i0:k + 1].min()), float(lit[i0:k + 1].max())), "share": float(ys[i0 + 1] / ys[k])}
+
+
+def near_words(result, d: dict, xs, ys, lat, stat: str = "") -> str:
+    """' Near saturation before the onset, from iodepth = 16: the doublings before it gained +16% (8 → 16), +14%
+    (16 → 32) … while fio's mean latency grew ×1.74, ×1.78 per doubling …' — or, where only the step into the onset
+    point is near saturation, ' The step into it gained only +16% per doubling (16 → 32) while …' (no point before
+    the onset is near saturation then: the one before it still paid)."""
+    from .claim import _xv
+    from .wording import fmt_y, span
+
+    x, u = result.x, result.y_unit
+    i0, k = d["i0"], d["k"]
+    parts = []
+    for g, i in zip(d["gains"], range(i0, k)):
+        r = xs[i + 1] / xs[i]
+        own = f", {ys[i + 1] / ys[i] - 1:+.0%} for ×{r:.3g} the {x}" if abs(r - 2) > 0.01 else ""
+        parts.append(f"{g:+.0%} ({_xv(result, xs[i])} → {_xv(result, xs[i + 1])}{own})")
+    gains = ", ".join(parts)
+    lats = ", ".join(f"×{v:.3g}" for v in d["lat_steps"])
+    w = d["waited"]
+    waited = span(f"{min(w):.0%}", f"{max(w):.0%}")
+    lo, hi = d["little"]
+    by = f" by {stat}" if stat else ""
+    tail = (f" while fio's mean latency grew {lats} per doubling, with Little's law at "
+            f"{span(f'{lo:.2f}', f'{hi:.2f}')}: {waited} of the added load waited")
+    if k - i0 == 1:  # the step into the onset alone
+        return (f" The step into it, from {fmt_y(ys[i0], u)} at {x} = {_xv(result, xs[i0])}, gained only {gains} per "
+                f"doubling of {x}{by}{tail}.")
+    top = int(k + np.argmax(ys[k:]))  # the highest point from the onset on, by the same statistic as the steps
+    share = (f"; at {x} = {_xv(result, xs[i0 + 1])} the rate, {fmt_y(ys[i0 + 1], u)}, was already "
+             f"{ys[i0 + 1] / ys[top]:.0%} of the {fmt_y(ys[top], u)} at {x} = {_xv(result, xs[top])}"
+             if ys[top] > 0 else "")
+    return (f" Near saturation before the onset, from {x} = {_xv(result, xs[i0 + 1])}: the steps gained {gains} per "
+            f"doubling of {x}{by}{tail}{share}.")
+
+
+def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:
+    """The largest fall of the gain per doubling (of the last ``last`` steps, the last excepted) that is more than
+    ``steps.GAIN_STEP`` but inside twice the standard error of the two gains' difference — the one a reader sees
+    beside "fell by more than 5 points and the noise" — as ``{"from", "to", "margin"}``, or None."""
+    from .steps import GAIN_STEP, doubling_gains, gain_noise
+
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    g = doubling_gains(x, y)
+    noise = gain_noise(x, y, sd, reps)
+    if noise is None or g.size < 3:
+        return None
+    best = None
+    for i in range(max(1, g.size - last), g.size - 1):
+        if not np.isfinite(g[[i - 1, i]]).all() or not np.isfinite(noise[[i - 1, i]]).all():
+            continue
+        margin = float(math.hypot(noise[i - 1], noise[i]))
+        fall = float(g[i - 1] - g[i])
+        if GAIN_STEP < fall <= margin and (best is None or fall > best["from"] - best["to"]):
+            best = {"from": float(g[i - 1]), "to": float(g[i]), "margin": margin}
+    return best
+
+
+def _busy_at(result, p, xv: float) -> tuple[float, float] | None:
+    """fio's disk_util (lowest, highest over the runs and the lowest layer's devices) at ``x`` = ``xv``, or None."""
+    from .claim import runs_rows
+    from .devices import device_busy, layer_of, listed_devices
+
+    try:
+        rows = runs_rows(result, p)
+    except Exception:  # noqa: BLE001 — no run rows: no busy share
+        return None
+    if rows is None or "devices" not in rows or result.x not in rows:
+        return None
+    import pandas as pd
+
+    at = rows[(pd.to_numeric(rows[result.x], errors="coerce") - xv).abs() <= 1e-9 * max(1.0, abs(xv))]
+    if not len(at):
+        return None
+    names = listed_devices(at)
+    layers = [layer_of(d) for d in names]
+    known = [lay for lay in layers if lay is not None]
+    hit = [d for d, lay in zip(names, layers) if known and lay == known[-1]] or names[:1]
+    b = device_busy(at, hit, result.x, xv)
+    return None if b is None else (b["lo"], b["hi"])
+
+
+def _by_runs(p) -> list[dict]:
+    """Neighbouring points with ≥ 2 kept runs each where every run of the higher load lies above the load ratio ×
+    every run of the lower one: faster than the load whatever one point's spread does to a pooled noise (round 29 OC:
+    vdadsync's runs at 1 job ×13 apart pooled into a noise that hid 2 → 4 jobs, runs 1.98–3.79 K → 12.14–13.40 K)."""
+    if "runs_kept" not in p:
+        return []
+    xs, out = p["x"].to_numpy(float), []
+    for i in range(xs.size - 1):
+        a, b = (np.asarray(p["runs_kept"].iloc[k], float) for k in (i, i + 1))
+        if a.size < 2 or b.size < 2 or not (xs[i + 1] > xs[i] > 0) or not (a > 0).all():
+            continue
+        r = float(xs[i + 1] / xs[i])
+        if float(b.min()) > r * float(a.max()):
+            out.append({"i": i, "j": i + 1, "x_from": float(xs[i]), "x_to": float(xs[i + 1]),
+                        "y_from": float(a.mean()), "y_to": float(b.mean()), "load": r,
+                        "gain": float(b.mean() / a.mean())})
+    return out
+
+
+def superlinear_words(result, p, ev) -> str:
+    """' The step 2 → 4 rose ×4.91 for ×2 the numjobs, beyond the runs' noise: …' — every step of
+    ``evidence.superlinear_steps`` along a load that grew with the axis (the outstanding I/O grew by the step's ratio:
+    not devices added at one load), with fio's mean latency at both ends and the device's busy share at the lower
+    load where fio's disk statistics give it; "" where none, or where a step has no latency at both ends."""
+    from .claim import _xv
+    from .evidence import superlinear_steps
+    from .wording import fmt_y, span
+
+    if ev is None or result.y_unit == "s" or "lat" not in p or "out" not in p:
+        return ""
+    xs, lat, out = (p[c].to_numpy(float) for c in ("x", "lat", "out"))
+    steps = _by_runs(p) or superlinear_steps(ev)
+    if not steps:
+        return ""
+    x, parts = result.x, []
+    reps = p["n_runs"].to_numpy(float) if "n_runs" in p else np.ones(len(p))
+    for st in steps:
+        at_i = np.flatnonzero(np.isclose(xs, st["x_from"]))
+        at_j = np.flatnonzero(np.isclose(xs, st["x_to"]))
+        if not (at_i.size and at_j.size):
+            return ""
+        i, j = int(at_i[0]), int(at_j[0])
+        if not (np.isfinite(out[[i, j]]).all() and out[i] > 0
+                and abs(out[j] / out[i] / st["load"] - 1) <= 0.05):  # the load itself grew by the step's ratio
+            return ""
+        if not (np.isfinite(lat[[i, j]]).all() and lat[i] > 0 and lat[j] > 0):
+            return ""
+        beyond = ", beyond the runs' noise," if np.all(reps >= 2) else ""  # (one run a point: no runs' noise)
+        text = (f"the step {_xv(result, st['x_from'])} → {_xv(result, st['x_to'])} rose ×{st['gain']:.3g} for "
+                f"×{st['load']:.3g} the {x}{beyond} while fio's mean latency went "
+                f"{fmt_y(lat[i], 's')} → {fmt_y(lat[j], 's')}")
+        busy = _busy_at(result, p, float(xs[i]))
+        if busy is not None and lat[j] < lat[i] and busy[1] < IDLE_BELOW:
+            hi = _busy_at(result, p, float(xs[j]))
+            text += (f"; the device was {span(f'{busy[0]:.0%}', f'{busy[1]:.0%}')} busy at {_xv(result, xs[i])}"
+                     + (f", {span(f'{hi[0]:.0%}', f'{hi[1]:.0%}')} at {_xv(result, xs[j])}" if hi else "")
+                     + " (fio's disk statistics): the time each I/O took at the lower load was spent above the device")
+        parts.append(text)
+    said = "; ".join(parts)
+    drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
+    why = ("" if "above the device" in said and np.all(reps >= 2) else
+           f": at the lower load each I/O took longer — a per-I/O cost that more load hides, or a change between the "
+           f"runs ({drift} cannot tell which)")
+    last = _xv(result, steps[-1]["x_to"])
+    return (f" Faster than its load: {said}. No queueing model rises faster than its load (X ≤ N/R₀){why}; the steps "
+            f"up to {x} = {last} do not show the path's own scaling.")
