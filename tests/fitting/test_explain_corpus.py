@@ -98,7 +98,8 @@ def test_saturation_state_opposite_to_expected_is_contradicted():
     data = curve([1, 2, 4, 8], [100e3, 102e3, 103e3, 103e3])
     rising = "Measured IOPS still rises at the largest iodepth: the last doubling added +12%"
     assert grade(rising, data, expect(saturation="from_first"), kind="saturation")[0] == "contradicted"
-    assert grade(rising, data, expect(saturation="rising"), kind="saturation")[0] == "supported"
+    still = curve([1, 2, 4, 8], [100e3, 130e3, 160e3, 180e3])   # (the flat data contradict "still rises" by themselves)
+    assert grade(rising, still, expect(saturation="rising"), kind="saturation")[0] == "supported"
     sat = {"state": "onset", "onset_x": 2.0, "plateau": 103e3, "unit": "1/s"}
     assert grade("…", data, expect(saturation="rising"), kind="saturation", facts=sat)[0] == "contradicted"
     near = {"state": "near", "onset_x": None, "unit": "1/s"}
