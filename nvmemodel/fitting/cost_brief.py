@@ -45,7 +45,10 @@ def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None)
     where = (f"at {result.x} = {_xv(result, at[0])}" if at.size == 1 else
              f"at {result.x} = {_xv(result, at[0])}–{_xv(result, at[-1])}" if contiguous else
              f"at {result.x} = " + ", ".join(_xv(result, v) for v in at))
-    left = "" if ok.all() else (f"; at the other points a job used below {idle_share:.0%} of a CPU, where fio's "
+    one = "jobs" in p.columns and bool(np.nanmax(p["jobs"].to_numpy(float)) <= 1)
+    who, a = ("the job", "the job") if one else ("each job", "a job")
+    left = "" if ok.all() else (f"; at the other points {a} used below {idle_share:.0%} of a CPU, where fio's "
                                 f"per-second accounting leaves no cost to read")
-    return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
-            f"{where}{left}; each job used below half a CPU, so this cost is no limit these rates came near.")
+    per = "" if one else ", per job"
+    return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
+            f"{where}{left}; {who} used below half a CPU, so this cost is no limit these rates came near.")
