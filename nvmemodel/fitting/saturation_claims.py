@@ -78,7 +78,8 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     # doubling (round 29 NE: linear_scaling.added_yield)
     noun = noun_of(x)
     short = [noun is not None and m is None and b / a < SPAN for m, a, b in zip(med, xs[i0:-1], xs[i0 + 1:])]
-    per0, said0 = fmt_y(ys[0] / xs[0], u), []
+    per0 = fmt_y(ys[0] / xs[0], u)
+    said0: list[bool] = []
 
     def _yield(k: int, a, b) -> str:
         each, share = added_yield(xs, ys, k)

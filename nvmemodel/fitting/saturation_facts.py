@@ -149,7 +149,7 @@ def _saturation(result, p, ev=None, key=None) -> Fact | None:
              "lat_growth": float(lat[-1] / lat[0]) if lat_known else None, "load_growth": float(x[-1] / x[0]),
              "later_rise": rise_after, "bump": bump, "drift": series_drift(result, p)}
     d = measured_doubling(x, onset) if onset is not None and between is None and bump is None else None
-    short = [j for j in range(onset + 1, d) if pay(onset, j) >= PAYS] if d is not None else []
+    short = [j for j in range(onset + 1, d) if pay(onset, j) >= PAYS] if d is not None and onset is not None else []
     # the onset told by a measured doubling, past a shorter step that gained PAYS raised to one (round 29 ND): said
     facts["onset_doubling"] = ({"x0": float(x[onset]), "x1": float(x[d]), "step": float(ym[d] / ym[onset] - 1),
                                 "short_x": float(x[short[0]]), "short_step": float(ym[short[0]] / ym[onset] - 1),
