@@ -901,6 +901,35 @@ def false_of_data(claim: dict, data: CurveData | None) -> list[str]:
             if gain < RISING_STEP and (grew or gain < RISING_STEP / 2):
                 out.append(f"says the curve still rises; its last doubling ({data.x[j]:g} → {data.x[-1]:g}) gained "
                            f"{gain:+.0%}" + (f" while the latency grew ×{lat[-1] / lat[j]:.2f}" if grew else ""))
+    # PA (round 30): "each added device still paying more than half" where a step's added devices each gave less
+    # than half of one device's rate at the first count (an average over the steps hid it)
+    if data is not None and re.search(r"still paying more than half", text) and data.x_name is not None:
+        from nvmemodel.fitting.axes import DEVICES
+        per = _per_unit(data)
+        if data.x_name in DEVICES and per is not None:
+            dx = np.diff(data.x)
+            each = np.diff(data.y) / np.where(dx > 0, dx, np.nan)
+            low = np.flatnonzero(each < 0.5 * per[0])
+            if low.size:
+                k = int(low[0])
+                out.append(f"says each added device still paid more than half a device's rate; the step "
+                           f"{data.x[k]:g} → {data.x[k + 1]:g} yielded {each[k] / per[0]:.0%} of one")
+    # QA (round 30): mixes said to fall below the harmonic mix (interference) where a mix lies above it by more than
+    # 10 %: the mixes sit on both sides of the line, so no interference verdict holds
+    if data is not None and data.x_name == "read_fraction" and re.search(r"Mixes fall below it|reads and writes "
+                                                                        r"interfere beyond", text):
+        r = np.asarray(data.x, float)
+        r = r / 100 if r.max() > 1.5 else r
+        y = np.asarray(data.y, float)
+        pure_r, pure_w = np.isclose(r, 1), np.isclose(r, 0)
+        if pure_r.any() and pure_w.any() and y[pure_r][0] > 0 and y[pure_w][0] > 0:
+            mix = (r > 0.001) & (r < 0.999)
+            line = 1 / (r / y[pure_r][0] + (1 - r) / y[pure_w][0])
+            above = np.flatnonzero(mix & (y > 1.10 * line))
+            if above.size:
+                k = int(above[0])
+                out.append(f"says the mixes fall below the harmonic mix; at a read share of {r[k]:g} the mix lies "
+                           f"×{y[k] / line[k]:.2f} above it")
     # NA: "a limit the devices share binds" where the last step's added devices each gave (nearly) what a device gave
     # before it — the total grew in proportion at the end; a shared limit would not let it (r29 rpiotune ×1.97, ×2.03)
     if data is not None and _SHARED_BINDS.search(text) and data.x_name is not None:

@@ -247,6 +247,26 @@ def test_still_rises_where_the_last_doubling_gained_little_is_contradicted():
     assert not any("doubling" in w for w in grade(text, no_doubling, kind="saturation")[1])
 
 
+def test_more_than_half_said_where_a_step_yielded_less_is_contradicted():
+    data = curve([1, 2, 4, 6, 8, 10], [894e3, 1378e3, 3574e3, 5354e3, 5517e3, 6873e3], x_name="device_count")
+    text = "From 1 to 10 each added device yielded 664.22 K IOPS, 74% of one device's: sub-linear, each added " \
+           "device still paying more than half of one's rate."
+    g, why = grade(text, data, kind="scaling")
+    assert g == "contradicted" and "6 → 8" in why[0] and "9%" in why[0]
+    even = curve([1, 2, 4, 8], [100e3, 180e3, 330e3, 600e3], x_name="device_count")          # every step ≥ 67 %
+    assert grade(text, even, kind="scaling")[0] == "supported"
+
+
+def test_mixes_below_the_harmonic_mix_where_one_lies_above_it_is_contradicted():
+    # read share 0, 0.5, 0.7, 1: the 0.5 mix below the line, the 0.7 mix ×2 above it
+    data = curve([0, 0.5, 0.7, 1], [10e3, 8e3, 30e3, 40e3], x_name="read_fraction")
+    text = "Mixes fall below it, by up to 50% at a read share of 0.5: reads and writes interfere beyond sharing"
+    g, why = grade(text, data, kind="mix")
+    assert g == "contradicted" and "0.7" in why[0]
+    below = curve([0, 0.5, 0.7, 1], [10e3, 8e3, 12e3, 40e3], x_name="read_fraction")
+    assert grade(text, below, kind="mix")[0] == "supported"
+
+
 def test_linear_said_of_a_rate_per_unit_that_moves_is_misleading():
     above = curve([1, 2, 3, 4], [63e6, 148e6, 242e6, 322e6], y_unit="B/s", x_name="drives")  # 117–128 % of linear
     text = "Against linear scaling from 1 drive: 117% at 2, 128% at 3. It scales linearly over the whole range."
