@@ -23,7 +23,7 @@ from .claim import Claim, runs_rows
 from .device_steps import grows_per_device, machine_per_count, per_device_levels, step_yields
 from .wording import _fx, fmt_y
 
-__all__ = ["added_yield", "device_regimes", "fixed_outstanding", "linear_scaling_claim", "noun_of"]
+__all__ = ["added_yield", "device_regimes", "fixed_outstanding", "linear_scaling_claim", "noun_of", "superlinear_machines"]
 
 DEVICE_AXES = DEVICES  # (fitting/axes.py's one list)
 #: "linear" while the total is at least this share of first-count rate × count (set after round 27 was read)
@@ -239,3 +239,39 @@ def fixed_outstanding(result, key, pts):
         return None
     n = float(out.iloc[0])
     return n, {float(k): n / float(v) for k, v in iops.items()}
+
+
+def superlinear_machines(result, pts, said: str, model: str, drift: str) -> Claim | None:
+    """The superlinear sentence along devices where each count ran on a different machine (device_steps
+    .machine_per_count) and the files give no outstanding count: a change between the runs first, no per-I/O host
+    cost that more outstanding I/O hides; where the per-device rates sit on two interleaved levels or grow with the
+    count, that said instead of a cause (set after round 30 was read: PF, PC, PD — azure Lsv3 ×2.59 for ×2 disks
+    between two per-disk levels, i8g ×3.93 … ×2.25 on a total ∝ n², both told "a per-I/O cost that more outstanding
+    I/O hides (host-side submission and completion, …)"); None otherwise."""
+    if result.x.lower() not in DEVICE_AXES or pts is None or len(pts) < 3:
+        return None
+    hosts = machine_per_count(result, pts)
+    if not hosts:
+        return None
+    if "outstanding" in pts and np.isfinite(pts["outstanding"].to_numpy(float)).any():
+        return None  # an outstanding count in the files: the general sentence reads it
+    p = pts.sort_values(result.x)
+    x, y = p[result.x].to_numpy(float), p["y"].to_numpy(float)
+    noun, unit = noun_of(result.x) or "device", result.y_unit
+    why = ""
+    lv, gp = per_device_levels(x, y), grows_per_device(x, y)
+    if gp is not None:
+        why = (f" The rate per {noun} grows at every count ({fmt_y(gp['first'], unit)} → {fmt_y(gp['last'], unit)}; "
+               f"the total ≈ {fmt_y(gp['c'], unit)} × n{_power(gp['p_said'])}): no array of independent {noun}s does "
+               f"that, so these figures need checking before any cause is read from them.")
+    elif lv is not None:
+        at = lambda xs: ", ".join(_fx(v) for v in xs)  # noqa: E731
+        why = (f" The rate per {noun} sits on two levels, {fmt_y(lv['hi'], unit)} (at {at(lv['x_hi'])}) and "
+               f"{fmt_y(lv['lo'], unit)} (at {at(lv['x_lo'])}): a step from the lower to the upper level, not "
+               f"scaling.")
+    return Claim("superlinear", said[:1].upper() + said[1:] + f". Each count ran on a different machine ({hosts[0]} … "
+                 f"{hosts[-1]}) and the files give no outstanding I/O, so a change between the runs (another machine, "
+                 f"its CPU, memory and setup) is the first cause to check; with no outstanding I/O known, no per-I/O cost that more "
+                 f"outstanding I/O hides is read from them.{why} "
+                 f"{drift[:1].upper() + drift[1:]} cannot tell more, so no parameter of the {model} fit is "
+                 f"interpreted (its values are in params and summary()).")
