@@ -144,7 +144,7 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
         at = lambda xs: ", ".join(_fx(v) for v in xs)  # noqa: E731
         text += (f" Per {noun} the rate sits on two levels, {fmt_y(lv['hi'], unit)} (at {at(lv['x_hi'])}) and "
                  f"{fmt_y(lv['lo'], unit)} (at {at(lv['x_lo'])}), {lv['ratio']:.3g}× apart and interleaved along the "
-                 f"count: each level scales linearly, and the steps between them are changes between the runs, not "
+                 f"count: within each level the total is proportional to the count, and the steps between them are changes between the runs, not "
                  f"scaling — no verdict on a limit the {noun}s share is read from them.{machines}")
         facts.update(verdict="levels", levels=lv)
         return [Claim("scaling", text, facts)]
