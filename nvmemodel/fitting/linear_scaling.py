@@ -41,7 +41,7 @@ BINDS = 0.50
 #: rate to read "in proportion again" (a fall, then a hold; set after round 30 was read: PB, i7i randread, yields 74,
 #: 74, 70, 68 % of one drive told "then the last step scaled in proportion again")
 RECOVERS = 0.10
-#: the last step's yield said beside the average where the two differ by more than this share of one device's rate
+#: the last step's yield said beside the average where it is below it by more than this share of one device's rate
 #: (set after round 30 was read: PA)
 DIFFERS = 0.10
 #: the total must rise at least this much over the axis to be read as scaling
@@ -200,7 +200,9 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
                  f"no verdict on a limit the {noun}s share is read from the average.{machines}")
         facts["verdict"] = "uneven"
         return [Claim("scaling", text, facts)]
-    lastw = (f" (the last step {last['share']:.0%})" if abs(last["share"] - gain) > DIFFERS else "")
+    # the last step said where it yielded less than the average by more than DIFFERS (a last step above it, one device
+    # on a wandering plateau, is no recovery the average hides: r5 plaid 29 → 30)
+    lastw = (f" (the last step {last['share']:.0%})" if gain - last["share"] > DIFFERS else "")
     if gain < BINDS:
         state = cf.saturation.facts.get("state") if cf.saturation is not None else None
         rise = ", although the total still rises" if state == "rising" else ""  # as the saturation fact reads it
