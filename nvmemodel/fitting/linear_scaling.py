@@ -144,11 +144,13 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
         at = lambda xs: ", ".join(_fx(v) for v in xs)  # noqa: E731
         text += (f" Per {noun} the rate sits on two levels, {fmt_y(lv['hi'], unit)} (at {at(lv['x_hi'])}) and "
                  f"{fmt_y(lv['lo'], unit)} (at {at(lv['x_lo'])}), {lv['ratio']:.3g}× apart and interleaved along the "
-                 f"count: within each level the total is proportional to the count, and the steps between them are changes between the runs, not "
-                 f"scaling — no verdict on a limit the {noun}s share is read from them.{machines}")
+                 f"count: within each level the total is proportional to the count, and the steps between them are "
+                 f"changes between the runs, not scaling — no verdict on a limit the {noun}s share is read from them.{machines}")
         facts.update(verdict="levels", levels=lv)
         return [Claim("scaling", text, facts)]
     yl = step_yields(x, y)
+    if not yl:  # (counts not strictly increasing: no step to read)
+        return [Claim("scaling", text, facts)]
     after = [d for d in yl if d["i"] >= last_lin]  # the steps after the linear stretch
     last = yl[-1]
     prev = max(d["share"] for d in after[:-1]) if len(after) > 1 else None
@@ -174,15 +176,15 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
                f"{fmt_y(added, unit)}, {gain:.0%} of one {noun}'s {fmt_y(per0, unit)}")
     facts.update(linear_to=float(x[last_lin]), marginal_share=float(gain),
                  step_shares=[float(d["share"]) for d in after])
-    shares = [d["share"] for d in after]
-    fell = all(b <= a for a, b in zip(shares, shares[1:]))
+    step_sh = [d["share"] for d in after]
+    fell = all(b <= a for a, b in zip(step_sh, step_sh[1:]))
     host = "a change between the machines, " if hosts else "the host's path or CPU, "
     if gain >= BINDS and len(after) > 1 and last["share"] < BINDS and last["share"] <= after[-2]["share"]:
         # the average still passes but the last step yields under half, no better than the one before: the steps
         # decide (set after round 30 was read: PA, i7ie randwrite, 79, 66, 50, 35 % of one drive averaged to 50.4 %)
         state = cf.saturation.facts.get("state") if cf.saturation is not None else None
         rise = ", although the total still rises" if state == "rising" else ""
-        ys = ", ".join(f"{v:.0%}" for v in shares)
+        ys = ", ".join(f"{v:.0%}" for v in step_sh)
         n_last = _fx(x[-1] - x[-2])
         text += (f" {upto}{stretch} on average, but the steps' yields {'fell' if fell else 'went'} {ys} of one "
                  f"{noun} — the last {n_last} {noun}{'s' if x[-1] - x[-2] != 1 else ''} "
@@ -190,11 +192,11 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
                  f"network, or a load that did not grow with the {noun}s).{machines}")
         facts["verdict"] = "shared_limit"
         return [Claim("scaling", text, facts)]
-    if gain >= BINDS and any(v < BINDS for v in shares):
+    if gain >= BINDS and any(v < BINDS for v in step_sh):
         # one inner step under half and a later one back above it: the average is no verdict (round 30 PA: azure,
         # 54, 122, 100, 9, 76 % of one disk averaged to "more than half")
         k = next(d for d in after if d["share"] < BINDS)
-        ys = ", ".join(f"{v:.0%}" for v in shares)
+        ys = ", ".join(f"{v:.0%}" for v in step_sh)
         text += (f" {upto}{stretch} on average, but the steps' yields went {ys} of one {noun}: the step "
                  f"{_fx(k['x0'])} → {_fx(k['x1'])} yielded {k['share']:.0%} and a later one more, a dip, not a trend — "
                  f"no verdict on a limit the {noun}s share is read from the average.{machines}")
