@@ -162,6 +162,11 @@ def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False) -> str:
                 f"step{line}; the yields do not shrink, so no approach to a ceiling is shown")
     if v["kind"] == "slows":
         return f"the last two yields each smaller than the one before (by more than {by}): the rise slows"
+    if v["kind"] == "dip" and device_regimes(xs, ys) is not None:  # a lower rate per device that held: said below
+        k = v["k"]
+        return (f"one step ({_xv(result, xs[k])} → {_xv(result, xs[k + 1])}) yielded {yl[k]['share']:.0%} of one "
+                f"{noun}, the later ones more again: the rate per {noun} fell at that step and held after it (below), "
+                f"so no approach to a ceiling is shown")
     if v["kind"] == "dip":
         k = v["k"]
         return (f"one step ({_xv(result, xs[k])} → {_xv(result, xs[k + 1])}) yielded {yl[k]['share']:.0%} of one "

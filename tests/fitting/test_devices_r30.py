@@ -122,6 +122,10 @@ def test_pb_counter_rpiotune_regimes_still_said():
     assert c["facts"]["verdict"] == "regimes"
     assert c["facts"]["last_step"] == pytest.approx(133.84 / 137.70, abs=0.005)
     assert "then the last step scaled in proportion again (×1.97 for ×2 the devices" in c["text"]
+    # the yields' verdict defers to the two regimes said after it, no "dip" (a lower rate that held)
+    t = _claim(RP_READ, "saturation")["text"]
+    assert "one step (2 → 4) yielded 13% of one device, the later ones more again: the rate per device fell at that " \
+           "step and held after it (below)" in t and "a dip" not in t and "two linear regimes" in t
 
 
 # ------------------------------------------------------------------ PC
