@@ -55,7 +55,7 @@ from .cpu_options import with_cpu_work
 from .curves import Y_COLUMNS, one_in_flight
 from .derived import derived_quantities, no_peak
 from .evidence import Evidence, _pooled, superlinear_steps
-from .linear_scaling import fixed_outstanding as _fixed_outstanding, linear_scaling_claim
+from .linear_scaling import fixed_outstanding as _fixed_outstanding, linear_scaling_claim, superlinear_machines
 from .load_time import load_time_claim
 from .fact_claims import (below_top_words, cpu_claims, creep_words, direction_claims, fan_out_claim, fit_words,
                           layer_claims, lead_claims, level_words, noise_phrase, one_kind, served_words, size_claims,
@@ -329,6 +329,9 @@ def _superlinear(result, key, ev: Evidence, model: str) -> Claim | None:
                                     f"{fmt_y(t1, 's')} at {_xv(result, b)} — the same requests served faster with more devices (each "
                                     f"spread over more of them), or a change between the runs; {drift} cannot tell "
                                     f"which, so no parameter of the {model} fit is interpreted.")
+    machines = superlinear_machines(result, pts, said, model, drift)  # another machine at each count (round 30 PF)
+    if machines is not None:
+        return machines
     return Claim("superlinear", said[:1].upper() + said[1:] + ". No queueing model rises faster than its load (X ≤ N/R₀ at a "
                                 "fixed latency floor): at the lower load each I/O took longer — a per-I/O cost that "
                                 "more outstanding I/O hides (host-side submission and completion, interrupt moderation, "

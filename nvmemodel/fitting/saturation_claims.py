@@ -17,6 +17,7 @@ from .knee_words import between_words, held_head, knee_sentence
 from .latency_growth import latency_step, queued_last
 from .last_doubling import SPAN
 from .latency_words import _after_onset, little_growth_words
+from .device_steps import EVEN, YIELD_STEP, step_yields, yields_verdict
 from .linear_scaling import ABOVE as LIN_ABOVE, REGIME_HOLD, added_yield, device_regimes, noun_of
 from .one_outstanding import known_one, one_words, queues
 from .point_runs import DISTURBED
@@ -77,7 +78,8 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     # along devices a step shorter than about a doubling is told by what each added device yielded, not raised to a
     # doubling (round 29 NE: linear_scaling.added_yield)
     noun = noun_of(x)
-    short = [noun is not None and m is None and b / a < SPAN for m, a, b in zip(med, xs[i0:-1], xs[i0 + 1:])]
+    every = noun is not None and _yields_yardstick(p)  # one run a point: doublings as yields too (round 30 PE)
+    short = [noun is not None and m is None and (every or b / a < SPAN) for m, a, b in zip(med, xs[i0:-1], xs[i0 + 1:])]
     per0 = fmt_y(ys[0] / xs[0], u)
     said0: list[bool] = []
 
@@ -87,7 +89,7 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
         said0.append(True)
         return f"{fmt_y(each, u)} per added {noun} ({_xv(result, a)} → {_xv(result, b)}: {share:.0%} {of})"
 
-    per = " per doubling" if any(short) else ""
+    per = " per doubling" if any(short) and not all(short) else ""
     steps = ", ".join(_yield(k, a, b) if sh else m if m is not None else f"{pct(v)}{per} ({_xv(result, a)} → "
                       f"{_xv(result, b)}" + (f": {pct(y1 / y0 - 1)} for ×{b / a:.3g})" if abs(b / a - 2) > 0.01 else ")")
                       for k, sh, m, v, a, b, y0, y1 in zip(range(i0, xs.size - 1), short, med, g, xs[i0:-1],
@@ -95,7 +97,8 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     f0 = (first_words(result, p, i0) if same and not f_note else None) or fmt_y(ys[i0], u)
     first = (f" (the first point {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])}{first_note.replace(' (', ', ')[:-1]})"
              if i0 > 0 else "")
-    return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps}{'' if per else f' per doubling of {x}'}{mid_note}"
+    tail = "" if per or (short and all(short)) else f" per doubling of {x}"
+    return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps}{tail}{mid_note}"
 
 
 def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
@@ -129,6 +132,55 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
         return (f"each gain is below the one before, but not each by more than {by}, so the gains alone do not show "
                 f"an approach to a ceiling")
     return f"the gains do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
+
+
+def _yields_yardstick(p) -> bool:
+    """Along devices the step list prints every step as the yield per added device where no point has repeats (the
+    step tests with a noise, steps.bends, read the gains per doubling; set after round 30 was read: PE)."""
+    return p is not None and not ("n_runs" in p and float(np.nanmax(p["n_runs"].to_numpy(float))) >= 2)
+
+
+def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False) -> str:
+    """The verdict closing a step list: along devices with every step told as a yield (:func:`_yields_yardstick`),
+    judged on the yields printed (device_steps.yields_verdict; set after round 30 was read: PC, azure Lsv3 "the gains
+    do not shrink step over step" beside 100 % → 9 % → 76 %; PE, i7i randread "do not shrink" beside 74, 74, 70, 68 %);
+    else :func:`_bend_words`."""
+    noun = noun_of(result.x)
+    yl = step_yields(xs, ys) if noun is not None and _yields_yardstick(p) else None
+    if yl is None:
+        return _bend_words(s, shrink, _repeated(p))
+    by = f"{YIELD_STEP * 100:.0f} points of one {noun}'s rate"
+    v = yields_verdict([d["share"] for d in yl])
+    u = result.y_unit
+    if v["kind"] == "even":
+        lo, hi = min(d["each"] for d in yl), max(d["each"] for d in yl)
+        first = ys[0] / xs[0] - float(np.mean([d["each"] for d in yl]))
+        line = (f": a straight line, the first {noun} alone {fmt_y(first, u)} above each added one"
+                if xs[0] == 1 and first > EVEN * ys[0] else "")
+        pl, ph = format(v["lo"], ".0%"), format(v["hi"], ".0%")
+        return (f"each added {noun} yielded {span(fmt_y(lo, u), fmt_y(hi, u))} ({span(pl, ph)} of one) at every "
+                f"step{line}; the yields do not shrink, so no approach to a ceiling is shown")
+    if v["kind"] == "slows":
+        return f"the last two yields each smaller than the one before (by more than {by}): the rise slows"
+    if v["kind"] == "dip" and device_regimes(xs, ys) is not None:  # a lower rate per device that held: said below
+        k = v["k"]
+        return (f"one step ({_xv(result, xs[k])} → {_xv(result, xs[k + 1])}) yielded {yl[k]['share']:.0%} of one "
+                f"{noun}, the later ones more again: the rate per {noun} fell at that step and held after it (below), "
+                f"so no approach to a ceiling is shown")
+    if v["kind"] == "dip":
+        k = v["k"]
+        return (f"one step ({_xv(result, xs[k])} → {_xv(result, xs[k + 1])}) yielded {yl[k]['share']:.0%} of one "
+                f"{noun}, a later one more again: a dip, not a trend, so no approach to a ceiling is shown")
+    if v["kind"] == "last_fell":
+        return f"only the last yield fell by more than {by}: one step, not yet a trend, so no approach to a ceiling is shown"
+    if v["kind"] == "fell_once":
+        k = v["k"]
+        return (f"one yield fell by more than {by} ({_xv(result, xs[k])} → {_xv(result, xs[k + 1])}) and the later "
+                f"ones did not fall further: not a trend, so no approach to a ceiling is shown")
+    if v["kind"] == "shrinking":
+        return (f"each yield is below the one before, but not each by more than {by}, so the yields alone do not show "
+                f"an approach to a ceiling")
+    return f"the yields do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
 
 
 def _repeated(p) -> bool:
@@ -352,7 +404,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
-                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, noise=_repeated(p))}; {added}{named} "
+                                        f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_verdict_words(result, xs, ys, p, s)}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
                                         f"reached within the data. {noise}.", f)
         bend = latency_step(p, xs.size - 2) if "little" in p and "out" in p else None
@@ -378,7 +430,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             lo, hi = took["little"]
             # one verdict a sentence: the last step's Little test leads, and no "no approach … is shown" beside it
             # (set after round 29 was read: OD, r29_here-vdammap … numjobs)
-            bw = _bend_words(s, True, _repeated(p))
+            bw = _verdict_words(result, xs, ys, p, s, True)
             bw = "" if "no approach" in bw or "do not show" in bw else f" — {bw}"
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly, towards a "
                                         f"limit it has not reached within the data: {added}{named} "
@@ -387,7 +439,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited. Step by step "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_verdict_words(result, xs, ys, p, s, shrink)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
         if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)

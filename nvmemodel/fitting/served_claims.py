@@ -34,6 +34,17 @@ def layer_claims(result, cf: CurveFacts) -> list:
             + merge_claims(result, cf) + split_claims(result, cf))
 
 
+def _grows_per_device(result, cf: CurveFacts) -> bool:
+    """Along devices, a rate per device that grows at every count (device_steps.grows_per_device, round 30 PD)."""
+    from .device_steps import grows_per_device
+    from .linear_scaling import noun_of as _noun
+
+    if _noun(result.x) is None or cf.points is None or len(cf.points) < 3:
+        return False
+    p = cf.points.sort_values("x")
+    return grows_per_device(p["x"].to_numpy(float), p["y"].to_numpy(float)) is not None
+
+
 def _layer_claim(result, cf: CurveFacts) -> list:
     f = cf.layer
     if f is None:
@@ -64,6 +75,16 @@ def _layer_claim(result, cf: CurveFacts) -> list:
                 f"carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding), and the files do not count the drives: "
                 f"several drives (striped or side by side) or a layer above them (a cache, a file or network layer) "
                 f"served these I/Os.")
+    elif layer == "beyond_device" and _grows_per_device(result, cf):  # the rate per device grows with the count
+        # (set after round 30 was read: PD, r30_scyllaio … i8g … read-bw, a total ∝ n² told "a layer above the drives
+        # (a cache, …) served these I/Os")
+        from .linear_scaling import noun_of
+
+        text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per {noun_of(result.x) or 'target'} is more than the x4 link "
+                f"of a Gen{f.facts['gen']} drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding), and the "
+                f"rate per {noun_of(result.x) or 'target'} grows with the count: no drive-level limit explains these "
+                f"figures, and nothing in the files shows what served them (a cache would give a level, not a rate "
+                f"per device that grows with the count) — they need checking.")
     elif layer == "beyond_device":
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
                 f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
