@@ -566,6 +566,10 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             # the latency grew with the load (one_outstanding; set after round 21's fixes were reviewed: asct)
             # the submit call as the serial server where each job spent ≥ 90 % of its time in it (round 25 EC)
             held = submit_holder_words(result, p)
+            if not held:  # the wait placed above an idle device (round 30 RG)
+                from .above_device import waited_above_words
+
+                held = waited_above_words(result, cf)
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point"
                      + (", and more outstanding I/O only queues in front of it." if queues(result, p) and not held
