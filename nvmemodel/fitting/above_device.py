@@ -63,8 +63,8 @@ def waited_above_words(result, cf) -> str:
     dev = ", ".join(w["devices"])
     lit = f"{w['little'][0]:.2f}" if f"{w['little'][0]:.2f}" == f"{w['little'][1]:.2f}" else \
         f"{w['little'][0]:.2f}–{w['little'][1]:.2f}"
-    who = (f" ({w['serial']})" if w["serial"] else
-           " or a throttle above it (a cgroup limit, which these files would not show)")
+    who = (f"by a serial server there ({w['serial']})" if w["serial"] else
+           "by a serial server or a throttle there (a cgroup limit, which these files would not show)")
     return (f" The I/O waited above {dev}: Little's law puts the I/O asked for in flight at every point ({lit}) while "
             f"fio's disk_util shows {dev} busy {w['lo']:.0%}–{w['hi']:.0%} of each run, idle the rest, and fio set no "
-            f"rate — a serial server above the device holds the level{who}, not the device or a cap beneath it.")
+            f"rate — the level is held above the device, {who}, not by the device or a cap beneath it.")

@@ -152,7 +152,7 @@ def test_wait_above_an_idle_device():
     w = waited_above(r, _cf(r))
     assert w is not None and w["hi"] <= 1 - IDLE_ABOVE and w["little"][0] >= 0.9
     t = c["text"]
-    assert "a serial server above the device" in t and "glibc's AIO" in t
+    assert "held above the device, by a serial server there" in t and "glibc's AIO" in t
     assert "a rate cap or one serial server" not in t
 
 
