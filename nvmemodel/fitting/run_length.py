@@ -222,7 +222,7 @@ def cut_short_claims(result, key) -> list:
     if c["alike"] and all(r.get("set") for r in c["runs"]):
         # fio's error 0 and a round runtime: a run set shorter, not one cut short (round 30 RF)
         most = f" and up to {_done(c)}{jobs}" if _done(c) else ""
-        rs = sorted({_fx(set_runtime(r["runtime_s"])) for r in c["runs"]})
+        rs = sorted({_fx(set_runtime(r["runtime_s"]) or r["runtime_s"]) for r in c["runs"]})
         text = (f"Caution: {head}, against {span_s}{most} for every other run of the series: "
                 f"{'its' if one else 'their'} runtime is a round {' s, '.join(rs)} s (fio runs past a set runtime "
                 f"by its last I/Os only) and fio reported no error — a runtime set shorter than the others', not a "
