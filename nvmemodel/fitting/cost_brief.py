@@ -56,8 +56,8 @@ def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None,
         # lower bound of the I/O's CPU, and no limit verdict follows from it (set after round 30 was read: RD,
         # r30_here-posixaio_vda-ext4-512mfile_…_iodepth_repeats, "this cost is no limit these rates came near" after
         # "the share says nothing of a CPU limit either way"; the helper's CPU made it ×4–5 the job's 3.7–7.3 µs)
-        return (f" The job thread's own CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}: its submitting and reaping; "
-                f"the I/O's work is in the engine's threads, not counted) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
+        return (f" The job thread's own CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}; the engine's other threads, "
+                f"which do part or all of each I/O's work, are not counted) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
                 f"{where}{left}: a lower bound of an I/O's CPU, and no CPU limit is read from it.")
     return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
             f"{where}{left}; {who} used below half a CPU, so this cost is no limit these rates came near.")
