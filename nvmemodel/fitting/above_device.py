@@ -41,7 +41,7 @@ def waited_above(result, cf) -> dict | None:
     for c in ("rate_iops", "rate_bytes_per_s"):  # fio paced the runs: its pace is a candidate (said elsewhere)
         if c in rows and (pd.to_numeric(rows[c], errors="coerce") > 0).any():
             return None
-    names = listed_devices(rows)
+    names = listed_devices(rows) if "devices" in rows else []  # (no disk statistics: nothing placed)
     busy = device_busy(rows, names, result.x, float(p["x"].iloc[-1])) if names else None
     if busy is None or busy["hi"] > 1 - IDLE_ABOVE:
         return None
