@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["brief_cost_words"]
+__all__ = ["brief_cost_words", "job_thread_only"]
 
 
-def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None) -> str:
+def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None,
+                     job_thread_only: bool = False) -> str:
     """" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os, per job) was 19.1 µs–30.1 µs at numjobs = 1–8; each job
     used below half a CPU, so this cost is no limit these rates came near." or ""."""
     from .wording import fmt_y, span
@@ -50,5 +51,31 @@ def brief_cost_words(result, cf, idle_share: float, skip_x: float | None = None)
     left = "" if ok.all() else (f"; at the other points {a} used below {idle_share:.0%} of a CPU, where fio's "
                                 f"per-second accounting leaves no cost to read")
     per = "" if one else ", per job"
+    if job_thread_only:
+        # the I/O's work is in threads fio does not count: the figure is the job thread's submitting and reaping, a
+        # lower bound of the I/O's CPU, and no limit verdict follows from it (set after round 30 was read: RD,
+        # r30_here-posixaio_vda-ext4-512mfile_…_iodepth_repeats, "this cost is no limit these rates came near" after
+        # "the share says nothing of a CPU limit either way"; the helper's CPU made it ×4–5 the job's 3.7–7.3 µs)
+        return (f" The job thread's own CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}; the engine's other threads, "
+                f"which do part or all of each I/O's work, are not counted) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
+                f"{where}{left}: a lower bound of an I/O's CPU, and no CPU limit is read from it.")
     return (f" fio's CPU per I/O (usr+sys CPU-seconds ÷ I/Os{per}) was {span(fmt_y(lo, 's'), fmt_y(hi, 's'))} "
             f"{where}{left}; {who} used below half a CPU, so this cost is no limit these rates came near.")
+
+
+def job_thread_only(result, cf, engine: str) -> bool:
+    """The engine's I/O is done by threads fio does not count (posixaio, rbd, rados, glusterfs_async, windowsaio's
+    completion thread, io_uring's sqthread_poll): fio's CPU per I/O is then the job thread's submitting and reaping
+    only, and no verdict on a CPU limit is read from it (round 30 RD)."""
+    from ..hostcal.costs import HELPER_THREADS, WINDOWS
+
+    if engine in HELPER_THREADS or engine in WINDOWS:
+        return True
+    from .claim import runs_rows
+
+    rows = runs_rows(result, cf.points)
+    if rows is not None and "sqthread_poll" in rows.columns:
+        import pandas as pd
+
+        return bool((pd.to_numeric(rows["sqthread_poll"], errors="coerce") > 0).any())
+    return False

@@ -686,13 +686,15 @@ def _cpu(result, key, ev: Evidence) -> list[Claim]:
     # the figure, short, where no other words give a cost or read the rate as a CPU share ÷ a cost (round 29, OE)
     if not (cost or machine or near or starved) and not re.search(r"CPU per I/O|cost", " ".join(bound)) \
             and unsaid_cost(result, key):
-        from .cost_brief import brief_cost_words
+        from .cost_brief import brief_cost_words, job_thread_only
 
         # (not of a paced run: a think time or rate cap leaves the job near fio's per-second floor; the maximum's own
         # point not where this sentence calls its jobs nearly idle by the runs' median)
-        if not run_flags(result, key, cf.points)["paced"]:
+        fl = run_flags(result, key, cf.points)
+        if not fl["paced"]:
             cost = brief_cost_words(result, cf, IDLE_SHARE,
-                                    skip_x=float(row[result.x]) if per_job < IDLE_SHARE else None)
+                                    skip_x=float(row[result.x]) if per_job < IDLE_SHARE else None,
+                                    job_thread_only=job_thread_only(result, cf, fl["engine"]))
     return below + [Claim("cpu", text + ("; " + "; ".join(bound) if bound else "") + "." + cost,
                           {"holder": holder} if holder else {})]
 

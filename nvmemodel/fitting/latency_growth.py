@@ -72,6 +72,10 @@ def _tail_growth(p, k: int) -> dict:
     if np.isfinite(p9) and np.isfinite(mx) and lat[-1] > (1 - 1e-3) * p9 + 1e-3 * mx + PERCENTILE_SLACK_S:
         return {}
     iops = p["iops"].to_numpy(float)[-1]
+    upper = _upper_class(p, k, med, float(lat[k]))
+    if upper is not None:
+        return {"upper": {**upper, "p50_lo": float(med.min()), "p50_hi": float(med.max()),
+                          "out": float(p["out"].iloc[-1]), "rate": float(iops), "in_flight": _in_flight(p)}}
     return {"tail": {"p50_lo": float(med.min()), "p50_hi": float(med.max()),
                      "p99_9": (float(p["p99_9"].iloc[k]), float(p["p99_9"].iloc[-1])),
                      "max": float(p["max"].iloc[-1]), "max_runs": float(p["n_runs"].iloc[-1]),
@@ -79,6 +83,35 @@ def _tail_growth(p, k: int) -> dict:
                      # the share of the outstanding I/O in flight by Little's law (round 28 MC: 4 psync jobs in their
                      # writes 12–27 % of their time are not "4 outstanding")
                      "in_flight": _in_flight(p)}}
+
+
+#: "a few I/Os held for long" only where fio's 90th percentile stays within this factor of its value at the onset
+#: and below :data:`TWO_CLASSES` × the median: else the growth is in the upper tenth or more, not a few (set after
+#: round 30 was read: RA, r30_croit_ceph-rbd-rep3-6x-toshiba-mg06-hdd_4k-randread-librbd_iodepth, "a few I/Os held for
+#: long … about 1.3 I/Os in service" where p90 went 29.5 → 83.4 ms, 100× the median, Little 1.00 with 256 in flight)
+TAIL_P90_FLAT = 2.0
+#: fio's 90th percentile at least this many times the median: two classes of I/O (a fast one under the median, a
+#: slow one of at least a tenth of the I/Os), not one distribution with a tail
+TWO_CLASSES = 10.0
+
+
+def _upper_class(p, k: int, med, lat_k: float) -> dict | None:
+    """Where the median stayed flat but fio's 90th percentile grew beyond :data:`TAIL_P90_FLAT` from point ``k`` to at
+    least the mean latency at ``k`` (a growth of the upper tenth on the scale of the mean, not of microseconds beside
+    it: r3_here_blkio_wiops numjobs, p90 13.5 → 66 µs beside a mean of 400 µs → 3.2 ms), or reached
+    :data:`TWO_CLASSES` × the median at the last point: the p90 at both ends and ``two`` (the latter); None where the
+    rows give no p90 (the tail words stand) or it stayed flat and near the median."""
+    if "p90" not in p:
+        return None
+    q = p["p90"].to_numpy(float)[k:]
+    if not (np.isfinite(q).all() and np.all(q > 0)):
+        return None
+    grew = bool(q.max() > TAIL_P90_FLAT * q[0] and np.isfinite(lat_k) and q[-1] >= lat_k)
+    two = bool(q[-1] >= TWO_CLASSES * med[-1])
+    if not (grew or two):
+        return None
+    return {"p90": (float(q[0]), float(q[-1])), "two": two, "grew": grew,
+            "p99_9": (float(p["p99_9"].iloc[k]), float(p["p99_9"].iloc[-1]))}
 
 
 def _in_flight(p) -> float:

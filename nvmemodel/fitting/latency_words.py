@@ -21,6 +21,8 @@ def little_growth_words(s: dict) -> str:
     load, exp = s["lat_load_growth"], s["lat_little_growth"]
     if s.get("tail"):  # the mean grew, the median did not: a tail, not a queue (r14 RA) — the law's arithmetic unsaid
         return tail_words(s["tail"])
+    if s.get("upper"):  # the median flat, p90 grown or far above it: the upper tenth or a slow class (round 30 RA)
+        return upper_words(s["upper"])
     sub = submission_words(s.get("submission"))
     if s["lat_little_holds"]:
         return f"as Little's law gives at that rate (×{exp:.3g} for ×{load:.3g} the outstanding I/O){sub}"
@@ -61,6 +63,31 @@ def tail_words(t: dict) -> str:
     return (f"but its median stays at {span(fmt_y(t['p50_lo'], 's'), fmt_y(t['p50_hi'], 's'))}: the growth is in the "
             f"tail{' (' + tail + ')' if tail else ''} — a few I/Os held for long, not every I/O queued; the rate × the "
             f"median latency puts about {n} I/Os in service at a time{out}")
+
+
+def upper_words(t: dict) -> str:
+    """The median flat while fio's 90th percentile grew or sits ≥ TWO_CLASSES × the median (round 30 RA): the growth
+    is in at least a tenth of the I/Os, not a few; two classes where p90 is that far above the median — and where
+    Little's check puts the outstanding I/O in flight, the slow class holds it (the I/Os at or under the median, half
+    of them, hold at most half the rate × the median). Never the rate × the median as I/Os in service."""
+    q = t["p90"]
+    med = span(fmt_y(t["p50_lo"], "s"), fmt_y(t["p50_hi"], "s"))
+    grew = (f"its 90th percentile went {fmt_y(q[0], 's')} → {fmt_y(q[1], 's')}" if t["grew"] else
+            f"its 90th percentile stays near {fmt_y(q[1], 's')}")
+    p9 = t.get("p99_9", (np.nan, np.nan))
+    top = (f", its 99.9th {fmt_y(p9[0], 's')} → {fmt_y(p9[1], 's')}" if np.isfinite(p9).all() else "")
+    head = f"but while its median stays at {med}, {grew}{top}"
+    if not t["two"]:
+        return f"{head}: the growth is in the upper tenth or more of the I/Os, not in a few held for long"
+    ratio = q[1] / t["p50_hi"]
+    text = (f"{head} — ×{ratio:.3g} the median at the last point: two classes of I/O, at least 1 in 10 taking "
+            f"{fmt_y(q[1], 's')} or more while half took at most {fmt_y(t['p50_hi'], 's')}")
+    fl, out = t.get("in_flight", np.nan), t.get("out", np.nan)
+    if np.isfinite(fl) and np.isfinite(out) and fl >= 0.8:
+        fast = 0.5 * t["rate"] * t["p50_hi"]
+        text += (f"; Little's law holds at {fl:.2f} with {_fx(out)} outstanding, and the I/Os at or under the median "
+                 f"held at most {fast:.2g} of them (half the rate × the median): the slow class held the rest")
+    return text
 
 
 def _after_onset(result, s: dict, lo_step: float, hi_step: float) -> str:

@@ -38,9 +38,11 @@ def _by_se_words(result, cf: CurveFacts) -> str:
     if not b:
         return ""
     u = result.y_unit
+    q = (f" (above Student's t quantile {b['q']:.2f} for its {b['df']:.2g} degrees of freedom)"
+         if b.get("q") is not None and np.isfinite(b.get("df", np.inf)) else "")
     return (f"; the runs reach the line, but at a read share of {b['share']:.2g} their mean {fmt_y(b['mean'], u)} "
             f"({b['runs']} runs) lies {fmt_y(b['diff'], u)} below the line through the pure runs' means "
-            f"({fmt_y(b['line'], u)}), {b['t']:.1f} times the standard error of that difference — a shortfall beyond "
+            f"({fmt_y(b['line'], u)}), {b['t']:.1f} times the standard error of that difference{q} — a shortfall beyond "
             f"the runs' scatter")
 
 
@@ -59,6 +61,21 @@ def _direction_words(result, cf: CurveFacts) -> str:
 
     return (f" In that mix the reads took {one(d['read'])} (fio's mean latency, by run); the writes "
             f"{one(d['write'])}.")
+
+
+def straddle_words(st: dict, u: str) -> str:
+    """Mixes on both sides of the harmonic line, each beyond MIX_BELOW (round 30 QA): both told, and no verdict —
+    neither interference nor overlap is read where the mixes disagree."""
+    b, a = st["below"], st["above"]
+    ratio = a["median"] / a["line"]
+    over = f"×{ratio:.3g} the line's value" if ratio >= 1.5 else f"{ratio - 1:.0%} above it"
+    sp = st.get("spread")
+    runs = (f"; each share's runs spread ×{span(format(sp[0], '.2g'), format(sp[1], '.2g'), '–×')} (highest ÷ lowest)"
+            if sp else "")
+    return (f" The mixes lie on both sides of it: at a read share of {b['share']:.2g} the median is "
+            f"{b['deficit']:.0%} below it ({fmt_y(b['median'], u)} against {fmt_y(b['line'], u)}), at "
+            f"{a['share']:.2g} it is {over} ({fmt_y(a['median'], u)} against {fmt_y(a['line'], u)}){runs}: no mixing "
+            f"verdict from these runs — neither interference nor overlap of reads and writes is read from them.")
 
 
 def _mix_claim(result, cf: CurveFacts):
@@ -93,6 +110,8 @@ def _mix_claim(result, cf: CurveFacts):
         tail = (f" But the runs were made at different loads ({loads} I/Os outstanding): the harmonic mix compares "
                 f"each direction at the mix's own load, so the mixes lie {where} it without telling interference "
                 f"from the load — measure every share at one iodepth × numjobs to compare them.")
+    elif s.get("straddle"):
+        tail = straddle_words(s["straddle"], u)
     elif s.get("in_noise"):
         n = s["in_noise"]
         tail = (f" The mixes' medians lie up to {n['deficit']:.0%} below it, but the runs reach the line: at a read "

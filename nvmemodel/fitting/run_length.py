@@ -68,6 +68,8 @@ def cut_short(result, p) -> dict | None:
     ios = pd.to_numeric(rows["ios"], errors="coerce").groupby(src).sum(min_count=1)
     size = (pd.to_numeric(rows["io_bytes"], errors="coerce").groupby(src).sum(min_count=1) if "io_bytes" in rows
             else pd.Series(dtype=float))
+    err = (pd.to_numeric(rows["error"], errors="coerce").groupby(src).max() if "error" in rows
+           else pd.Series(dtype=float))
     jobs = p["jobs"].to_numpy(float) if "jobs" in p else np.ones(len(p))
     per_io = p["bytes_per_io"].to_numpy(float) if "bytes_per_io" in p else np.full(len(p), np.nan)
     runs = []  # (point, source, runtime, I/Os per job, bytes per job)
@@ -105,8 +107,9 @@ def cut_short(result, p) -> dict | None:
         srcs = sorted(v for v in str(p["sources"].iloc[k]).split(";") if v)
         each = _run_values(result, p, k) if len(srcs) > 1 else np.array([float(p["y"].iloc[k])])
         value = float(each[srcs.index(s)]) if each.size == len(srcs) else np.nan
+        e = float(err.get(s, np.nan))
         out.append({"k": k, "source": s, "runtime_s": r, "ios_per_job": n, "bytes_per_job": b, "value": value,
-                    "signal": bool(sg)})
+                    "signal": bool(sg), "error": e, "set": bool(e == 0 and not sg and set_runtime(r) is not None)})
     one_size = bool(np.isfinite(per_io).all() and np.allclose(per_io, per_io[0], rtol=0.01))
     full_ios = np.array([r[3] for r in runs])[full]
     return {"runs": out, "others_s": (float(t[full].min()), float(t[full].max())),
@@ -114,6 +117,24 @@ def cut_short(result, p) -> dict | None:
             "others_ios": float(np.nanmax(full_ios)) if np.isfinite(full_ios).any() else np.nan,
             "others_bytes": float(np.nanmax(np.array([r[4] for r in runs])[full]))
             if np.isfinite(np.array([r[4] for r in runs])[full]).any() else np.nan}
+
+
+#: a runtime fio was set to is a whole number of seconds, a multiple of this (5 s, 10 s, 30 s, 60 s …) …
+ROUND_S = 5.0
+#: … which fio overshoots by its last I/Os only: at most this share of it plus :data:`OVERSHOOT_S` (set after round 30
+#: was read: RF, r30_croit_ceph-rbd-rep3-6x-exos2x14-mach2_4k-randread-librbd_iodepth, 10.003 s with fio error 0 said
+#: "stopped before its time … (a signal, a timeout or an error)" beside runs of 900.0–901.6 s)
+OVERSHOOT = 0.001
+OVERSHOOT_S = 0.05
+
+
+def set_runtime(r: float) -> float | None:
+    """The round runtime (a multiple of :data:`ROUND_S`) a run of ``r`` seconds ran to, overshooting it by no more
+    than fio's last I/Os take; None where ``r`` is not such a figure (a run cut at a random moment rarely is)."""
+    n = ROUND_S * np.floor(r / ROUND_S + 1e-9)
+    if n <= 0:
+        return None
+    return float(n) if r - n <= OVERSHOOT * n + OVERSHOOT_S else None
 
 
 def _agreement(result, p, run: dict, lv: list) -> str:
@@ -167,7 +188,7 @@ def cut_short_claims(result, key) -> list:
     (:func:`_agreement`)."""
     from .claim import Claim, _xv
     from .facts import curve_facts, point_levels
-    from .wording import fmt_y
+    from .wording import _fx, fmt_y
 
     cf = curve_facts(result, key)
     p = cf.points
@@ -197,10 +218,21 @@ def cut_short_claims(result, key) -> list:
     one = len(c["runs"]) == 1
     head = f"the run {said[0]}" if one else "the runs " + ", ".join(said) + (f" and {more} more" * (more > 0))
     sig = all(r["signal"] for r in c["runs"])
-    if c["alike"]:
+    no_err = all(r.get("error") == 0 for r in c["runs"])
+    if c["alike"] and all(r.get("set") for r in c["runs"]):
+        # fio's error 0 and a round runtime: a run set shorter, not one cut short (round 30 RF)
+        most = f" and up to {_done(c)}{jobs}" if _done(c) else ""
+        rs = sorted({_fx(set_runtime(r["runtime_s"]) or r["runtime_s"]) for r in c["runs"]})
+        text = (f"Caution: {head}, against {span_s}{most} for every other run of the series: "
+                f"{'its' if one else 'their'} runtime is a round {' s, '.join(rs)} s (fio runs past a set runtime "
+                f"by its last I/Os only) and fio reported no error — a runtime set shorter than the others', not a "
+                f"run cut short, so {'its rate is' if one else 'their rates are'} measured over less time.")
+    elif c["alike"]:
         most = f" and up to {_done(c)}{jobs}" if _done(c) else ""
         text = (f"Caution: {head}, against {span_s}{most} for every other run of the series: {'it' if one else 'they'} "
-                f"stopped before {'its' if one else 'their'} time and before the I/O other runs completed" + ("" if sig else " (a signal, a timeout or an error: the files do not say "
+                f"stopped before {'its' if one else 'their'} time and before the I/O other runs completed" + ("" if sig else " (a signal or a timeout: the files do not say which; fio "
+                                                             "reported no error)" if no_err else
+                                                             " (a signal, a timeout or an error: the files do not say "
                                                              "which)")
                 + f", so {'its rate is' if one else 'their rates are'} measured over less time.")
     else:  # a signal where the runs' lengths differ anyway (a size-bound sweep): whether it ran short is not shown

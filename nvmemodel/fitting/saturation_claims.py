@@ -613,11 +613,15 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             text += (f" The jobs spread their I/O over {_targets(result, cf):g} targets side by side: the level is not "
                      f"one serial path's service time (a rate per target, or a cap or pace, sets it).")
         elif np.isfinite(out[0]) and out[0] == 1 and np.isfinite(lat[0]) and lat[0] > 0 and u == "1/s" \
-                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail") and known_one(result, p):
+                and abs((1 / lat[0]) / ys[0] - 1) <= 0.25 and not s.get("tail") and not s.get("upper") and known_one(result, p):
             # a flat median: not each I/O's time; the one I/O only where numjobs is named, the queueing only where
             # the latency grew with the load (one_outstanding; set after round 21's fixes were reviewed: asct)
             # the submit call as the serial server where each job spent ≥ 90 % of its time in it (round 25 EC)
             held = submit_holder_words(result, p)
+            if not held:  # the wait placed above an idle device (round 30 RG)
+                from .above_device import waited_above_words
+
+                held = waited_above_words(result, cf)
             text += (f" With one I/O in flight each took {fmt_y(lat[0], 's')}, and 1 ÷ {fmt_y(lat[0], 's')} = "
                      f"{fmt_y(1 / lat[0], '1/s')}: a limit reached at the first point"
                      + (", and more outstanding I/O only queues in front of it." if queues(result, p) and not held

@@ -179,8 +179,9 @@ CANNOT_POLL = ("sync", "psync", "vsync", "pvsync", "libaio", "posixaio", "mmap",
 #: Engines whose I/O is issued or completed by threads other than the job's own, which fio does not count: fio's
 #: usr/sys are ``getrusage(RUSAGE_THREAD)`` of the job thread (fio ``lib/getrusage.c``, ``stat.c``
 #: ``update_rusage_stat``), so their figure per I/O leaves those threads' work out.
-HELPER_THREADS = {"posixaio": "posixaio: glibc's AIO helper threads issue the I/O, and fio counts only the job's own "
-                              "thread (getrusage of the thread): their CPU is not in the figure",
+HELPER_THREADS = {"posixaio": "posixaio: glibc's AIO issues the I/O from helper threads of its own (one at a time "
+                              "for each open file's requests), and fio counts only the job's own thread (getrusage "
+                              "of the thread): their CPU is not in the figure",
                   "rbd": "rbd: librbd's and librados' own threads do the I/O work, and fio counts only the job's own "
                          "thread (getrusage of the thread): their CPU is not in the figure",
                   "rados": "rados: librados' own threads do the I/O work, and fio counts only the job's own thread "

@@ -41,7 +41,9 @@ def test_tc_zwal_qd64_named_with_its_length_and_agreement():
     text = c["text"]
     assert text.startswith("Caution: the run at iodepth = 64 ran 16.7 s and 592 K I/Os, against 60 s and up to "
                            "2.13 M I/Os for every other run of the series"), text
-    assert "(a signal, a timeout or an error: the files do not say which)" in text  # the table holds no signal
+    # the table holds no signal, and fio's error is 0: no "an error" among the causes (round 30 RF); 16.7 s is no
+    # round runtime, so the cut stays
+    assert "(a signal or a timeout: the files do not say which; fio reported no error)" in text
     d = iops[-1] / iops[-2] - 1  # the level's other point, QD32
     assert f"agrees with the level's other point (35.55 K IOPS at iodepth = 32: {d:+.2%})" in text
     assert [r["k"] for r in c["facts"]["cut_short"]["runs"]] == [len(t) - 1]
