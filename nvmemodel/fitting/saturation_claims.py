@@ -19,6 +19,7 @@ from .last_doubling import SPAN
 from .latency_words import _after_onset, little_growth_words
 from .linear_scaling import ABOVE as LIN_ABOVE, REGIME_HOLD, added_yield, device_regimes, noun_of
 from .one_outstanding import known_one, one_words, queues
+from .near_saturation import LITTLE_OK, queued_words, trailing_stretch, trailing_words
 from .point_runs import DISTURBED
 from .run_drift import drift_words, sequence_note
 from .run_noise import last_step_within
@@ -98,7 +99,7 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps}{'' if per else f' per doubling of {x}'}{mid_note}"
 
 
-def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
+def _bend_words(s: dict, shrink: bool = False, noise: bool = True, gains=None) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
     steps), said; ``shrink``: every gain is below the one before, though not beyond the noise (steps.shrinking, round
     22 XC: never "do not shrink" beside a shrinking list). ``noise``: every point has repeats, so the test also used
@@ -128,7 +129,28 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     if shrink:
         return (f"each gain is below the one before, but not each by more than {by}, so the gains alone do not show "
                 f"an approach to a ceiling")
+    g = [float(v) for v in (gains if gains is not None else []) if np.isfinite(v)]
+    fell = max((a - b for n, a in enumerate(g) for b in g[n + 1:]), default=0.0)
+    if fell > GAIN_STEP:  # all the gains compared, not the last pair (set after round 30 was read: RB)
+        top = int(np.argmax(g))
+        return (f"the gains fell from {g[top]:+.0%} to {min(g[top:]):+.0%} per doubling, though not over each of the "
+                f"last steps (by more than {by}), so the gains neither show a ceiling nor an undiminished rise")
     return f"the gains do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
+
+
+def _gains_of(xs, ys, last: int = 6):
+    """The last ``last`` gains per doubling (the step list's window)."""
+    from .steps import doubling_gains
+
+    return doubling_gains(xs, ys)[-last:]
+
+
+def _held(p, i0: int) -> bool:
+    """Little's law within near_saturation.LITTLE_OK of 1 at point ``i0`` and the last point."""
+    if "little" not in p:
+        return False
+    lit = p["little"].to_numpy(float)[[i0, -1]]
+    return bool(np.isfinite(lit).all() and (np.abs(lit - 1) <= LITTLE_OK).all())
 
 
 def _repeated(p) -> bool:
@@ -350,7 +372,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
             waited = ("" if not (np.isfinite(lg) and lg > g) else _submit_words(lg, sub) if sub else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
-                      f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
+                      f" while fio's mean latency grew {lg:+.0%} per doubling — {queued_words(g, _held(p, i0))}")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, noise=_repeated(p))}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
@@ -366,11 +388,18 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
+        tail = trailing_stretch(p, ys, lat) if not alone and "little" in p else None
+        if tail is not None:  # no onset, but the trailing steps gained little while the latency grew (round 30 RB)
+            return _claim("saturation", f"{trailing_words(result, tail, xs, ys, what, named.strip()[3:])} {noise}.",
+                          f, state="near", onset_x=float(xs[tail['i0'] + 1]), plateau=float(ys[-1]),
+                          plateau_iops=float(p["iops"].iloc[-1]),
+                          plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
+        held = _held(p, i0)
         flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
                      f"({median_flat_words(flat)})" if flat else
-                     f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
-                     f"added load queued)" if np.isfinite(lg) and lg > g and not sub else
+                     f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
+                     f"({queued_words(g, held)})" if np.isfinite(lg) and lg > g and not sub else
                      ";" + _submit_words(lg, sub) if sub else "")
         shrink = shrinking(xs, ys) is not None
         took = latency_took(p, i0) if shrink and not alone and xs.size >= 4 else None
@@ -387,7 +416,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited. Step by step "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p))}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p), _gains_of(xs, ys))}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
         if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)
