@@ -246,7 +246,31 @@ def _load_axis_words(result, cf: CurveFacts, ev, c):
         if sw:
             at = text.rfind(f" {noise}")
             text = text[:at] + sw + text[at:]
+    if cf.saturation.facts.get("state") in ("rising", "onset", "near") and f"{noise}" in text:
+        text = _path_said(result, cf, text, noise)
     return c if text == c.text else dataclasses.replace(c, text=text)
+
+
+def _path_said(result, cf: CurveFacts, text: str, noise: str) -> str:
+    """A step queueing does not make (load_path: the latency fell, or every run fell before a recovery) said before
+    the noise words; "the load still paid" not of such a step, no "rise … to the onset" across a dip (round 30 QB,
+    QC)."""
+    import re
+
+    from .load_path import path_steps, path_words
+
+    p, xs = cf.points, cf.points["x"].to_numpy(float)
+    steps = [st for st in path_steps(result, p)  # a step OC already told keeps its words (round 29 OC)
+             if f"the step {_xv(result, xs[st['i']])} → {_xv(result, xs[st['j']])} rose" not in text]
+    if not steps:
+        return text
+    onset = cf.saturation.facts.get("onset_x")
+    if onset is not None and any(st["kind"] == "faster" and xs[st["j"]] == onset for st in steps):
+        text = text.replace("Up to it the load still paid:", "The step into it, not queueing (below):", 1)
+    if any(st["kind"] == "slowed" for st in steps):
+        text = re.sub(r" The rise began at [^()]{0,120}\(×[^()]* to the onset for ×[^()]*\)\.", "", text)
+    at = text.rfind(f" {noise}")
+    return text[:at] + path_words(result, p, steps) + text[at:]
 
 
 def _saturation_words(result, cf: CurveFacts, ev=None):
