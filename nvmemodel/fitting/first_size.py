@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["SPAN", "first_size_level", "first_size_words"]
+__all__ = ["SPAN", "first_size_level", "first_size_words", "level_before_peak", "level_before_words"]
 
 #: the sizes' medians within this factor of each other (largest ÷ smallest) are one byte level: a ±25 % band about
 #: their middle holds ×1.67 (set after round 30 was read: QD, the hand read's "within ±25 %"; the otwbs medians span
@@ -60,3 +60,41 @@ def first_size_words(result, d: dict, what: str) -> str:
             f"{_xv(result, d['x1'])} (×{d['x1'] / d['x0']:.3g} the size), ×{d['hi'] / d['lo']:.3g} apart at most, "
             f"their median {fmt_y(d['mid'], u)}{lat}: a byte limit reached at the first size. The largest size's runs do not lie "
             f"above every earlier size's, so no rise past the level is shown.")
+
+
+def level_before_peak(x, y, x_max: float) -> dict | None:
+    """Along block size, the sizes just before a falling series' peak at ``x_max`` that lie within
+    ``size_edge.EDGE`` of it (walked back from the peak): ``{"x0", "lo", "hi"}`` — the byte level began at ``x0``, not
+    at the peak — or None where no size before the peak lies that close (a one-point peak) (set after round 30 was
+    read: QE, r30_lucasding … seqread-iouring-qd32_bs, "peaks at 3.41 GB/s … at 256 KiB and falls 11%" where 64 KiB
+    already gave 3.384 GB/s and 128 KiB 3.412)."""
+    from .size_edge import EDGE
+
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    order = np.argsort(x, kind="stable")
+    x, y = x[order], y[order]
+    if np.unique(x).size != x.size:  # one value a size, else not read
+        return None
+    at = np.flatnonzero(np.isclose(x, float(x_max)))
+    if not at.size:
+        return None
+    m = int(at[0])
+    top = float(y[m])
+    k = m
+    while k - 1 >= 0 and np.isfinite(y[k - 1]) and (1 - EDGE) * top <= y[k - 1] <= top:
+        k -= 1
+    if k == m:
+        return None
+    return {"x0": float(x[k]), "lo": float(y[k:m + 1].min()), "hi": top}
+
+
+def level_before_words(result, d: dict, x_max: float) -> str:
+    """"reaches a level of 3.38 GB/s–3.41 GB/s at block_size_bytes = 64 KiB (every size from there to 256 KiB within
+    2% of the peak), " (the falls sentence goes on "peaks at …")."""
+    from .claim import _xv
+    from .size_edge import EDGE
+    from .wording import fmt_y, span
+
+    u = "B/s"
+    return (f"reaches a level of {span(fmt_y(d['lo'], u), fmt_y(d['hi'], u))} at {result.x} = "
+            f"{_xv(result, d['x0'])} (every size from there to {_xv(result, x_max)} within {EDGE:.0%} of the peak), ")

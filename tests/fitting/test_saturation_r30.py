@@ -174,3 +174,24 @@ def test_qd_counter_cases():
     for case in (OTRBS, LDSEQ):
         res = cs.fit_case_id(case, "blind30")
         assert "byte level from the first" not in res.explain(), case
+
+
+# --- QE -------------------------------------------------------------------------------------------------------------
+
+def test_qe_ldseq_level_before_the_peak():
+    """ldseq: 64 KiB already gave 3.384 GB/s, 128 KiB 3.412, the peak 3.414 at 256 KiB; round 30 read "peaks at 3.41
+    GB/s … at 256 KiB and falls 11%" without where the level began (mild, QE)."""
+    text = cs.fit_case_id(LDSEQ, "blind30").explain()
+    assert "Measured bandwidth reaches a level of 3.38 GB/s (3.15 GiB/s)–3.41 GB/s (3.18 GiB/s) at block_size_bytes = " \
+           "64 KiB (every size from there to 256 KiB within 2% of the peak), peaks at 3.41 GB/s" in text, text
+    assert "falls 11% to 3.05 GB/s" in text, text
+
+
+def test_qe_one_point_peak():
+    """A one-point peak (the size before it 10 % lower): no level before it."""
+    from nvmemodel.fitting.first_size import level_before_peak
+
+    x = [4096, 65536, 131072, 262144, 1048576]
+    assert level_before_peak(x, [1e9, 2.9e9, 3.0e9, 3.4e9, 3.0e9], 262144) is None
+    d = level_before_peak(x, [1e9, 3.36e9, 3.39e9, 3.4e9, 3.0e9], 262144)
+    assert d == {"x0": 65536.0, "lo": 3.36e9, "hi": 3.4e9}
