@@ -246,12 +246,13 @@ def _load_axis_words(result, cf: CurveFacts, ev, c):
         if sw:
             at = text.rfind(f" {noise}")
             text = text[:at] + sw + text[at:]
-    if cf.saturation.facts.get("state") in ("rising", "onset", "near") and f"{noise}" in text:
-        text = _path_said(result, cf, text, noise)
+    if cf.saturation is not None and cf.saturation.facts.get("state") in ("rising", "onset", "near") \
+            and f"{noise}" in text:
+        text = _path_said(result, cf, text, noise, cf.saturation.facts.get("onset_x"))
     return c if text == c.text else dataclasses.replace(c, text=text)
 
 
-def _path_said(result, cf: CurveFacts, text: str, noise: str) -> str:
+def _path_said(result, cf: CurveFacts, text: str, noise: str, onset) -> str:
     """A step queueing does not make (load_path: the latency fell, or every run fell before a recovery) said before
     the noise words; "the load still paid" not of such a step, no "rise … to the onset" across a dip (round 30 QB,
     QC)."""
@@ -264,7 +265,6 @@ def _path_said(result, cf: CurveFacts, text: str, noise: str) -> str:
              if f"the step {_xv(result, xs[st['i']])} → {_xv(result, xs[st['j']])} rose" not in text]
     if not steps:
         return text
-    onset = cf.saturation.facts.get("onset_x")
     if onset is not None and any(st["kind"] == "faster" and xs[st["j"]] == onset for st in steps):
         text = text.replace("Up to it the load still paid:", "The step into it, not queueing (below):", 1)
     if any(st["kind"] == "slowed" for st in steps):
@@ -418,12 +418,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                           f, state="near", onset_x=float(xs[tail['i0'] + 1]), plateau=float(ys[-1]),
                           plateau_iops=float(p["iops"].iloc[-1]),
                           plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
-        held = _held(p, i0)
+        little_held = _held(p, i0)
         flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
                      f"({median_flat_words(flat)})" if flat else
                      f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
-                     f"({queued_words(g, held)})" if np.isfinite(lg) and lg > g and not sub else
+                     f"({queued_words(g, little_held)})" if np.isfinite(lg) and lg > g and not sub else
                      ";" + _submit_words(lg, sub) if sub else "")
         shrink = shrinking(xs, ys) is not None
         took = latency_took(p, i0) if shrink and not alone and xs.size >= 4 else None
