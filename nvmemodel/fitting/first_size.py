@@ -57,8 +57,8 @@ def first_size_words(result, d: dict, what: str) -> str:
                f"{_xv(result, d['x0'])} → {fmt_y(d['lat1'], 's')} at {_xv(result, d['x1'])}{held})")
     return (f"Measured {what} holds a byte level from the first {x}: "
             f"{span(fmt_y(d['lo'], u), fmt_y(d['hi'], u))} (the medians) over {x} = {_xv(result, d['x0'])}–"
-            f"{_xv(result, d['x1'])} (×{d['x1'] / d['x0']:.3g} the size), ×{d['hi'] / d['lo']:.3g} apart at most, "
-            f"their median {fmt_y(d['mid'], u)}{lat}: a byte limit reached at the first size. The largest size's runs do not lie "
+            f"{_xv(result, d['x1'])} (×{d['x1'] / d['x0']:.3g} the size), the largest ×{d['hi'] / d['lo']:.3g} the "
+            f"smallest, their median {fmt_y(d['mid'], u)}{lat}: a byte limit reached at the first size. The largest size's runs do not lie "
             f"above every earlier size's, so no rise past the level is shown.")
 
 

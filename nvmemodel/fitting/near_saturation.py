@@ -132,7 +132,7 @@ def trailing_stretch(p, ys, lat) -> dict | None:
     if not before or top <= 0:
         return None
     g, i = max(before)
-    if g < EARLIER_TIMES * top:
+    if g < EARLIER_TIMES * top or g > 1.0:  # a step faster than its load (> +100 % a doubling) paid no load (r22 memcg)
         return None
     return {**d, "earlier": float(g), "earlier_i": int(i)}
 

@@ -130,11 +130,11 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True, gains=None) -
         return (f"each gain is below the one before, but not each by more than {by}, so the gains alone do not show "
                 f"an approach to a ceiling")
     g = [float(v) for v in (gains if gains is not None else []) if np.isfinite(v)]
-    fell = max((a - b for n, a in enumerate(g) for b in g[n + 1:]), default=0.0)
-    if fell > GAIN_STEP:  # all the gains compared, not the last pair (set after round 30 was read: RB)
-        top = int(np.argmax(g))
-        return (f"the gains fell from {g[top]:+.0%} to {min(g[top:]):+.0%} per doubling, though not over each of the "
-                f"last steps (by more than {by}), so the gains neither show a ceiling nor an undiminished rise")
+    if len(g) >= 2 and max(g[:-1]) - g[-1] > GAIN_STEP:
+        # all the gains compared, not the last pair: the last below an earlier one is no undiminished rise (set after
+        # round 30 was read: RB, r30_here-uringsqpoll, "the gains do not shrink" of +48 % → +10 % → +10 %)
+        return (f"the last gain is below the earlier {max(g[:-1]):+.0%}, though not each gain below the one before "
+                f"(by more than {by}), so the gains alone do not show an approach to a ceiling")
     return f"the gains do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
 
 
@@ -440,7 +440,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited. Step by step "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p), _gains_of(xs, ys))}." if xs.size >= 4 else
+        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p), None if noun_of(x) is not None else _gains_of(xs, ys))}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
         if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)
