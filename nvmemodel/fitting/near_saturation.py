@@ -164,14 +164,13 @@ def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
 def queued_words(g: float, little_ok: bool = True) -> str:
     """"most of the added load queued (86 % of it waited …)" / "part of …" — one wording by the share of a
     doubling's added load that waited, ``1 − g`` for a gain ``g`` per doubling (set after round 30 was read: RH,
-    r30_croit … exos … randwrite, "part of the added load queued" for 86 % waited beside "most" for 82 %); the share
-    printed only where Little's law held (the load asked for was in flight)."""
+    r30_croit … exos … randwrite, "part of the added load queued" for 86 % waited beside "most" for 82 %); only where
+    Little's law held (the load asked for was in flight) — elsewhere "part of the added load queued", as before."""
     w = 1.0 - g
-    if not (0 < w <= 1):
+    if not (0 < w <= 1) or not little_ok:  # the share needs the load asked for in flight: the old words
         return "part of the added load queued"
     word = "most" if w >= 0.5 else "part"
-    return (f"{word} of the added load queued: {w:.0%} of it waited, by Little's law" if little_ok else
-            f"{word} of the added load queued")
+    return f"{word} of the added load queued: {w:.0%} of it waited, by Little's law"
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:
