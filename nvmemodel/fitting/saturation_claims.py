@@ -440,7 +440,10 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited. Step by step "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_bend_words(s, shrink, _repeated(p), None if noun_of(x) is not None else _gains_of(xs, ys))}." if xs.size >= 4 else
+        gw = _gains_words(result, xs, ys, p=p, drift=s.get('drift'))
+        # (the means' gains compared only where the list shows the means: not beside a list by the medians, r25 CG)
+        gl = None if noun_of(x) is not None or "by the medians" in gw else _gains_of(xs, ys)
+        shape = (f" Step by step {gw} — {_bend_words(s, shrink, _repeated(p), gl)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
         if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)
