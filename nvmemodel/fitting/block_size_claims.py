@@ -184,7 +184,12 @@ def size_claims(result, cf: CurveFacts, key=None) -> list:
         # the peak in IOPS beside bytes/s at large blocks (set after round 15 was read, TF: r15 spdk-initiator qd,
         # "peaks at 23.1 GB/s" at 128 KiB, no IOPS)
         io = (f", {fmt_y(s['bytes_max'] / s['x_max'], '1/s')}," if s["x_max"] >= BIG_BLOCK else "")
-        head = (f"Measured bandwidth peaks at {fmt_y(s['bytes_max'], 'B/s')}{io} at {_xv(result, s['x_max'])} and falls "
+        from .first_size import level_before_peak, level_before_words  # (round 30 QE)
+
+        lb = (level_before_peak(cf.points["x"], cf.points["y"], s["x_max"])
+              if cf.points is not None and result.y_unit == "B/s" else None)
+        held = level_before_words(result, lb, s["x_max"]) if lb else ""
+        head = (f"Measured bandwidth {held}peaks at {fmt_y(s['bytes_max'], 'B/s')}{io} at {_xv(result, s['x_max'])} and falls "
                 f"{s['drop']:.0%} to {fmt_y(s['bytes_last'], 'B/s')} at {_xv(result, s['x_last'])}, more than "
                 f"{s['basis']}: larger blocks were slower here")
         if s.get("level_after"):  # the level after the peak, from its runs (round 18 ZB)

@@ -75,6 +75,7 @@ from .measured_top import measured_top, point_medians, top_note
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
 from .size_split import split_level, split_level_words
+from .first_size import first_size_level, first_size_words, level_before_peak, level_before_words
 from .verify import checked
 from .wording import _fx, _r2, counted, fmt_p, fmt_y
 
@@ -136,7 +137,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                               f"({fmt_y(d['y_max'], u)}), more than {noise}.")
     if ev.falls:
         d = ev.falls
-        return Claim("falls", f"Measured {what} peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and "
+        lb = (level_before_peak(ev.x, ev.y, d["x_max"]) if x == "block_size_bytes" and u == "B/s" else None)
+        held = level_before_words(result, lb, d["x_max"]) if lb else ""  # the level began before the peak (r30 QE)
+        return Claim("falls", f"Measured {what} {held}peaks at {level_words(result, cf, d['y_max'])} at {x} = {_xv(result, d['x_max'])} and "
                               f"falls {d['drop']:.0%} to {fmt_y(d['y_last'], u)} at {x} = {_xv(result, d['x_last'])}, "
                               f"more than {noise_phrase(ev, d['drop'])}.")
     if ev.rising and np.unique(ev.x).size < 3:  # two loads: a higher second value, no shape (QA s25 H40)
@@ -144,6 +147,9 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
         return Claim("rises", f"Measured {what} is {r['rise']:.0%} higher at {x} = {_xv(result, r['x_to'])} "
                               f"({fmt_y(r['y_to'], u)}) than at {x} = {_xv(result, r['x_from'])} "
                               f"({fmt_y(r['y_from'], u)}), more than {noise}.")
+    if ev.rising and (bl := first_size_level(result, cf)) is not None:  # a byte level from the first size (r30 QD)
+        return Claim("plateau", first_size_words(result, bl, what),
+                     {"state": "from_first", "unit": "B/s", "plateau": bl["mid"], "onset_x": bl["x0"]})
     if ev.rising:
         r = ev.rising
         i_max = int(np.argmax(ev.y))

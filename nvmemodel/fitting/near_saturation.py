@@ -26,8 +26,8 @@ import math
 
 import numpy as np
 
-__all__ = ["IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch", "near_words",
-           "superlinear_words"]
+__all__ = ["EARLIER_TIMES", "IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch",
+           "near_words", "queued_words", "superlinear_words", "trailing_stretch", "trailing_words"]
 
 #: a doubling that gains at most this is near saturation (≥ 80 % of the added load waited; set after round 29 was
 #: read: OA, the hand read's "every doubling gains ≤ 20 %")
@@ -40,6 +40,11 @@ LITTLE_OK = 0.1
 #: a device busy below this share at the lower load of a superlinear step sat idle much of the time: the I/O's time
 #: there was spent above it (set after round 29 was read: OC, vda 1–19 % busy at 1–2 jobs, 53–91 % from 4)
 IDLE_BELOW = 0.5
+#: a trailing near-saturation stretch (no onset found) is told only where an earlier step gained at least this many
+#: times the stretch's largest gain: the gains fell into the stretch, not a curve that never paid more (set after
+#: round 30 was read: RB, r30_here-uringsqpoll … iodepth, +48 % → +10 % → +10 % per doubling at ×1.8 the latency said
+#: "still rises … the gains do not shrink … no ceiling"; counter-case r30_croit … exos … randwrite, +24 % then +14 %)
+EARLIER_TIMES = 2.0
 
 
 def _per_doubling(a: float, b: float, xa: float, xb: float) -> float:
@@ -108,6 +113,64 @@ def near_words(result, d: dict, xs, ys, lat, stat: str = "") -> str:
              if ys[top] > 0 else "")
     return (f" Near saturation before the onset, from {x} = {_xv(result, xs[i0 + 1])}: the steps gained {gains} per "
             f"doubling of {x}{by}{tail}{share}.")
+
+
+def trailing_stretch(p, ys, lat) -> dict | None:
+    """Where the onset search found none: the trailing steps (the last included) that each gained at most
+    :data:`NEAR_GAIN` per doubling while the mean latency grew at least ×:data:`NEAR_LAT` per doubling with Little's
+    law holding (:func:`near_stretch` walked back from the last point), and an earlier step that gained at least
+    :data:`EARLIER_TIMES` × the stretch's largest gain — ``near_stretch``'s dict plus ``"earlier"`` (that step's
+    gain per doubling) and ``"earlier_i"`` (its first point), or None."""
+    xs = p["x"].to_numpy(float)
+    ys, lat = np.asarray(ys, float), np.asarray(lat, float)
+    d = near_stretch(p, xs.size - 1, ys, lat)
+    if d is None or d["i0"] < 1:
+        return None
+    top = max(d["gains"])
+    before = [(_per_doubling(ys[i], ys[i + 1], xs[i], xs[i + 1]) - 1, i) for i in range(d["i0"])
+              if xs[i + 1] > xs[i] > 0 and ys[i] > 0 and ys[i + 1] > 0]
+    if not before or top <= 0:
+        return None
+    g, i = max(before)
+    if g < EARLIER_TIMES * top or g > 1.0:  # a step faster than its load (> +100 % a doubling) paid no load (r22 memcg)
+        return None
+    return {**d, "earlier": float(g), "earlier_i": int(i)}
+
+
+def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
+    """"Measured IOPS is near saturation from iodepth = 16: …; its level is at or above …, the last point, not
+    reached within the data." — a :func:`trailing_stretch` said, never "no ceiling" beside it."""
+    from .claim import _xv
+    from .wording import fmt_y, span
+
+    x, u = result.x, result.y_unit
+    i0, k, e = d["i0"], d["k"], d["earlier_i"]
+    parts = []
+    for g, i in zip(d["gains"], range(i0, k)):
+        r = xs[i + 1] / xs[i]
+        own = f", {ys[i + 1] / ys[i] - 1:+.0%} for ×{r:.3g} the {x}" if abs(r - 2) > 0.01 else ""
+        parts.append(f"{g:+.0%} ({_xv(result, xs[i])} → {_xv(result, xs[i + 1])}{own})")
+    lats = ", ".join(f"×{v:.3g}" for v in d["lat_steps"])
+    w = d["waited"]
+    lo, hi = d["little"]
+    by = f" by {stat}" if stat else ""
+    return (f"Measured {what} is near saturation from {x} = {_xv(result, xs[i0 + 1])}: after "
+            f"{d['earlier']:+.0%} per doubling ({_xv(result, xs[e])} → {_xv(result, xs[e + 1])}), the steps gained "
+            f"{', '.join(parts)} per doubling of {x}{by} while fio's mean latency grew {lats} per doubling, with "
+            f"Little's law at {span(f'{lo:.2f}', f'{hi:.2f}')}: {span(f'{min(w):.0%}', f'{max(w):.0%}')} of the added "
+            f"load waited. Its level is at or above {fmt_y(ys[-1], u)}, the last point, not reached within the data.")
+
+
+def queued_words(g: float, little_ok: bool = True) -> str:
+    """"most of the added load queued (86 % of it waited …)" / "part of …" — one wording by the share of a
+    doubling's added load that waited, ``1 − g`` for a gain ``g`` per doubling (set after round 30 was read: RH,
+    r30_croit … exos … randwrite, "part of the added load queued" for 86 % waited beside "most" for 82 %); only where
+    Little's law held (the load asked for was in flight) — elsewhere "part of the added load queued", as before."""
+    w = 1.0 - g
+    if not (0 < w <= 1) or not little_ok:  # the share needs the load asked for in flight: the old words
+        return "part of the added load queued"
+    word = "most" if w >= 0.5 else "part"
+    return f"{word} of the added load queued: {w:.0%} of it waited, by Little's law"
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:

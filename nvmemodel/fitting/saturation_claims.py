@@ -20,6 +20,7 @@ from .latency_words import _after_onset, little_growth_words
 from .device_steps import EVEN, YIELD_STEP, step_yields, yields_verdict
 from .linear_scaling import ABOVE as LIN_ABOVE, REGIME_HOLD, added_yield, device_regimes, noun_of
 from .one_outstanding import known_one, one_words, queues
+from .near_saturation import LITTLE_OK, queued_words, trailing_stretch, trailing_words
 from .point_runs import DISTURBED
 from .run_drift import drift_words, sequence_note
 from .run_noise import last_step_within
@@ -101,7 +102,7 @@ def _gains_words(result, xs, ys, i0: int = 0, last: int = 6, p=None, drift=None)
     return f"from {f0} at {x} = {_xv(result, xs[i0])}{f_note}{first}: {steps}{tail}{mid_note}"
 
 
-def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
+def _bend_words(s: dict, shrink: bool = False, noise: bool = True, gains=None) -> str:
     """Whether the gains per doubling shrink step over step beyond the noise (``steps.bends``: the last three
     steps), said; ``shrink``: every gain is below the one before, though not beyond the noise (steps.shrinking, round
     22 XC: never "do not shrink" beside a shrinking list). ``noise``: every point has repeats, so the test also used
@@ -131,6 +132,12 @@ def _bend_words(s: dict, shrink: bool = False, noise: bool = True) -> str:
     if shrink:
         return (f"each gain is below the one before, but not each by more than {by}, so the gains alone do not show "
                 f"an approach to a ceiling")
+    g = [float(v) for v in (gains if gains is not None else []) if np.isfinite(v)]
+    if len(g) >= 2 and max(g[:-1]) - g[-1] > GAIN_STEP:
+        # all the gains compared, not the last pair: the last below an earlier one is no undiminished rise (set after
+        # round 30 was read: RB, r30_here-uringsqpoll, "the gains do not shrink" of +48 % → +10 % → +10 %)
+        return (f"the last gain is below the earlier {max(g[:-1]):+.0%}, though not each gain below the one before "
+                f"(by more than {by}), so the gains alone do not show an approach to a ceiling")
     return f"the gains do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
 
 
@@ -140,7 +147,7 @@ def _yields_yardstick(p) -> bool:
     return p is not None and not ("n_runs" in p and float(np.nanmax(p["n_runs"].to_numpy(float))) >= 2)
 
 
-def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False) -> str:
+def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False, gains=None) -> str:
     """The verdict closing a step list: along devices with every step told as a yield (:func:`_yields_yardstick`),
     judged on the yields printed (device_steps.yields_verdict; set after round 30 was read: PC, azure Lsv3 "the gains
     do not shrink step over step" beside 100 % → 9 % → 76 %; PE, i7i randread "do not shrink" beside 74, 74, 70, 68 %);
@@ -148,7 +155,7 @@ def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False) -> str:
     noun = noun_of(result.x)
     yl = step_yields(xs, ys) if noun is not None and _yields_yardstick(p) else None
     if yl is None:
-        return _bend_words(s, shrink, _repeated(p))
+        return _bend_words(s, shrink, _repeated(p), gains)
     by = f"{YIELD_STEP * 100:.0f} points of one {noun}'s rate"
     v = yields_verdict([d["share"] for d in yl])
     u = result.y_unit
@@ -181,6 +188,21 @@ def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False) -> str:
         return (f"each yield is below the one before, but not each by more than {by}, so the yields alone do not show "
                 f"an approach to a ceiling")
     return f"the yields do not shrink step over step (by more than {by}), so no approach to a ceiling is shown"
+
+
+def _gains_of(xs, ys, last: int = 6):
+    """The last ``last`` gains per doubling (the step list's window)."""
+    from .steps import doubling_gains
+
+    return doubling_gains(xs, ys)[-last:]
+
+
+def _held(p, i0: int) -> bool:
+    """Little's law within near_saturation.LITTLE_OK of 1 at point ``i0`` and the last point."""
+    if "little" not in p:
+        return False
+    lit = p["little"].to_numpy(float)[[i0, -1]]
+    return bool(np.isfinite(lit).all() and (np.abs(lit - 1) <= LITTLE_OK).all())
 
 
 def _repeated(p) -> bool:
@@ -276,7 +298,31 @@ def _load_axis_words(result, cf: CurveFacts, ev, c):
         if sw:
             at = text.rfind(f" {noise}")
             text = text[:at] + sw + text[at:]
+    if cf.saturation is not None and cf.saturation.facts.get("state") in ("rising", "onset", "near") \
+            and f"{noise}" in text:
+        text = _path_said(result, cf, text, noise, cf.saturation.facts.get("onset_x"))
     return c if text == c.text else dataclasses.replace(c, text=text)
+
+
+def _path_said(result, cf: CurveFacts, text: str, noise: str, onset) -> str:
+    """A step queueing does not make (load_path: the latency fell, or every run fell before a recovery) said before
+    the noise words; "the load still paid" not of such a step, no "rise … to the onset" across a dip (round 30 QB,
+    QC)."""
+    import re
+
+    from .load_path import path_steps, path_words
+
+    p, xs = cf.points, cf.points["x"].to_numpy(float)
+    steps = [st for st in path_steps(result, p)  # a step OC already told keeps its words (round 29 OC)
+             if f"the step {_xv(result, xs[st['i']])} → {_xv(result, xs[st['j']])} rose" not in text]
+    if not steps:
+        return text
+    if onset is not None and any(st["kind"] == "faster" and xs[st["j"]] == onset for st in steps):
+        text = text.replace("Up to it the load still paid:", "The step into it, not queueing (below):", 1)
+    if any(st["kind"] == "slowed" for st in steps):
+        text = re.sub(r" The rise began at [^()]{0,120}\(×[^()]* to the onset for ×[^()]*\)\.", "", text)
+    at = text.rfind(f" {noise}")
+    return text[:at] + path_words(result, p, steps) + text[at:]
 
 
 def _saturation_words(result, cf: CurveFacts, ev=None):
@@ -402,7 +448,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
             waited = ("" if not (np.isfinite(lg) and lg > g) else _submit_words(lg, sub) if sub else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
-                      f" while fio's mean latency grew {lg:+.0%} per doubling — most of the added load queued")
+                      f" while fio's mean latency grew {lg:+.0%} per doubling — {queued_words(g, _held(p, i0))}")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_verdict_words(result, xs, ys, p, s)}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
@@ -418,11 +464,18 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"possible {bend['step_load'] - 1:+.0%}, the rest spent waiting (Little's law "
                                         f"holds: {span(*(f'{bend[k]:.2f}' for k in ('little_lo', 'little_hi')))}). "
                                         f"No ceiling is reached within the data. {noise}.", f, state="rising", **bend)
+        tail = trailing_stretch(p, ys, lat) if not alone and "little" in p else None
+        if tail is not None:  # no onset, but the trailing steps gained little while the latency grew (round 30 RB)
+            return _claim("saturation", f"{trailing_words(result, tail, xs, ys, what, named.strip()[3:])} {noise}.",
+                          f, state="near", onset_x=float(xs[tail['i0'] + 1]), plateau=float(ys[-1]),
+                          plateau_iops=float(p["iops"].iloc[-1]),
+                          plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
+        little_held = _held(p, i0)
         flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
                      f"({median_flat_words(flat)})" if flat else
-                     f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput (part of the "
-                     f"added load queued)" if np.isfinite(lg) and lg > g and not sub else
+                     f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
+                     f"({queued_words(g, little_held)})" if np.isfinite(lg) and lg > g and not sub else
                      ";" + _submit_words(lg, sub) if sub else "")
         shrink = shrinking(xs, ys) is not None
         took = latency_took(p, i0) if shrink and not alone and xs.size >= 4 else None
@@ -439,7 +492,10 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                         f"asked for outstanding (Little's law {span(f'{lo:.2f}', f'{hi:.2f}')}): most of "
                                         f"the added load waited. Step by step "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}{bw}. {noise}.", f)
-        shape = (f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_verdict_words(result, xs, ys, p, s, shrink)}." if xs.size >= 4 else
+        gw = _gains_words(result, xs, ys, p=p, drift=s.get('drift'))
+        # (the means' gains compared only where the list shows the means: not beside a list by the medians, r25 CG)
+        gl = None if noun_of(x) is not None or "by the medians" in gw else _gains_of(xs, ys)
+        shape = (f" Step by step {gw} — {_verdict_words(result, xs, ys, p, s, shrink, gl)}." if xs.size >= 4 else
                  f" Step by step {_gains_words(result, xs, ys, p=p, drift=s.get('drift'))}." if xs.size == 3 else "")
         rg = device_regimes(xs, ys) if noun_of(x) is not None else None
         if rg is not None:  # the per-device rate fell at one step and held on each side: two linear regimes (r29 NB)
