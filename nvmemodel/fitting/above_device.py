@@ -65,6 +65,6 @@ def waited_above_words(result, cf) -> str:
         f"{w['little'][0]:.2f}–{w['little'][1]:.2f}"
     who = (f"by a serial server there ({w['serial']})" if w["serial"] else
            "by a serial server or a throttle there (a cgroup limit, which these files would not show)")
-    return (f" The I/O waited above {dev}: Little's law puts the I/O asked for in flight at every point ({lit}) while "
+    return (f" The I/O waited above {dev}: fio kept the I/O asked for outstanding at every point (Little's law {lit}) while "
             f"fio's disk_util shows {dev} busy {w['lo']:.0%}–{w['hi']:.0%} of each run, idle the rest, and fio set no "
             f"rate — the level is held above the device, {who}, not by the device or a cap beneath it.")
