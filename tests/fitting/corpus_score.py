@@ -810,7 +810,10 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
         out.append(f"a read/write-mix verdict from runs at different loads ({data.outstanding.min():g}–"
                    f"{data.outstanding.max():g} I/Os outstanding)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
-    if data is not None and data.engines and set(data.engines) <= _SYNC and re.search(r"deeper queue", text, re.I):
+    dq = re.search(r"deeper queue", text, re.I)
+    # ("more jobs, not a deeper queue, would tell" advises jobs: round 31 TF)
+    if data is not None and data.engines and set(data.engines) <= _SYNC and dq \
+            and not re.search(r"\bnot (?:an? )?$", text[max(0, dq.start() - 8):dq.start()]):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
     out.extend(misled_by_data(claim, data))
     out.extend(misled_along_load(claim, data))

@@ -267,6 +267,13 @@ def test_mixes_below_the_harmonic_mix_where_one_lies_above_it_is_contradicted():
     assert grade(text, below, kind="mix")[0] == "supported"
 
 
+def test_more_jobs_not_a_deeper_queue_is_not_deeper_queue_advice():
+    data = curve([4096, 65536, 1048576], [221e3, 28e3, 1.9e3], x_is_bs=True, y_unit="B/s", engines=("psync",))
+    assert grade("a deeper queue would tell", data, kind="outstanding")[0] == "misleading"
+    assert grade("more jobs, not a deeper queue, would tell (psync is synchronous)", data,
+                 kind="outstanding")[0] == "supported"
+
+
 def test_linear_said_of_a_rate_per_unit_that_moves_is_misleading():
     above = curve([1, 2, 3, 4], [63e6, 148e6, 242e6, 322e6], y_unit="B/s", x_name="drives")  # 117–128 % of linear
     text = "Against linear scaling from 1 drive: 117% at 2, 128% at 3. It scales linearly over the whole range."
