@@ -313,6 +313,15 @@ def fan_out_claim(result, cf: CurveFacts | None, r2: float):
     if np.isfinite(jobs).all() and jobs.size and jobs.max() > jobs.min():
         return None  # more jobs with more devices: the load grew, and the scaling law's words apply
     x, y = p["x"].to_numpy(float), p["y"].to_numpy(float)
+    tbl = result.table
+    recorded = "numjobs" in tbl.columns and bool(tbl["numjobs"].notna().all())
+    if not recorded:
+        # no job count in the files: the load is unknown, not one job (set after round 31 was read: SB,
+        # r31_spdk3097_vfio-user-spdk2401-qemu-p31_qd128_targets, "the load did not grow (1 job at every targets)"
+        # where each VM ran its own load generator)
+        text = (f"The USL fit (R² = {_r2(r2)}) is not read as contention or coherency: the files do not record the "
+                f"jobs at each {result.x}, so whether more requests competed at larger {result.x} is not known.")
+        return _claim("model", text, None, interpreted=False)
     load = (f"{_fx(jobs[0])} job{'s' if jobs[0] != 1 else ''} at every {result.x}" if np.isfinite(jobs).all() and
             jobs.size else f"no sign that the jobs grew with {result.x}")
     sync = synced_words(result)

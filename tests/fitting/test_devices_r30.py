@@ -220,3 +220,14 @@ def test_pf_counter_synthetic_same_host_no_machine_words():
     (c,) = [c for c in fit.claims() if c["kind"] == "scaling"]
     assert "different machine" not in c["text"] and "the host's path or CPU" in c["text"]
     assert np.isfinite(c["facts"]["marginal_share"])
+
+
+def test_usl_along_targets_without_a_job_count_says_the_load_is_unknown():
+    """Round 31 SB: r31_spdk3097 p3.1 (each VM its own load generator, numjobs not recorded) was told "the load did
+    not grow (1 job at every targets)"; a recorded single job keeps those words (r5 linuxraid)."""
+    from tests.fitting.corpus_score import fit_case_id
+
+    texts = [c["text"] for c in fit_case_id("r31_spdk3097_vfio-user-spdk2401-qemu-p31_qd128_targets",
+                                            "blind31").claims()]
+    usl = [t for t in texts if t.startswith("The USL fit")]
+    assert usl and "do not record the jobs at each targets" in usl[0] and "1 job at every" not in usl[0]
