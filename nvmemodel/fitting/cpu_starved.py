@@ -86,9 +86,6 @@ def cpu_starved_words(result, h) -> str:
     lo, hi = f"{h['cpus_lo']:.3g}", f"{h['cpus_hi']:.3g}"
     where = (f"there was {h['device']}" if h["no_device"] else
              f"the I/O was on {h['device']} (a memory device: no device to wait on)")
-    by = ""
-    if np.isfinite(h["bytes"]) and h["bytes"] >= 65536:
-        by = f", {span(fmt_y(h['iops_lo'] * h['bytes'], 'B/s'), fmt_y(h['iops_hi'] * h['bytes'], 'B/s'))}"
     return (f"{where} and no job slept per I/O ({h['ctx_words']} in every run), yet from {x} = {_xv(result, h['x'])} "
             f"each job was on a CPU only {_pcts(h['share_lo'], h['share_hi'])} of its time (its runs' usr+sys per "
             f"job): the rest of its time it was runnable, waiting for a CPU — the CPUs fio could get were all busy "
@@ -97,9 +94,19 @@ def cpu_starved_words(result, h) -> str:
             f"±{h['dev']:.0%} of {fmt_y(h['cost'], 's')}), so each run's rate is its CPUs ÷ that cost: CPU-bound at "
             f"the CPU the jobs got from {x} = {_xv(result, h['x'])}, "
             f"{cpus_words(span(lo, hi))} for "
-            f"{span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))}{by} by run — the runs differ by the CPU "
+            f"{_run_rates(h)} by run — the runs differ by the CPU "
             f"each got, and more jobs gain only the share they win from the other load")
 
+
+
+def _run_rates(h) -> str:
+    """The runs' IOPS range, with bytes/s beside it at blocks of 64 KiB or more (both sentences say it alike)."""
+    from .wording import fmt_y, span
+
+    out = span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))
+    if np.isfinite(h["bytes"]) and h["bytes"] >= 65536:
+        out += f", {span(fmt_y(h['iops_lo'] * h['bytes'], 'B/s'), fmt_y(h['iops_hi'] * h['bytes'], 'B/s'))}"
+    return out
 
 def starved_model_words(result, h, top: str) -> str:
     """The model sentence's reason where the jobs were CPU-starved, in place of "the data still rise … no ceiling is
@@ -117,11 +124,8 @@ def starved_level_words(result, h) -> str:
     from .wording import cpus_words, fmt_y, span
 
     lo, hi = f"{h['cpus_lo']:.3g}", f"{h['cpus_hi']:.3g}"
-    by = ""
-    if np.isfinite(h["bytes"]) and h["bytes"] >= 65536:
-        by = f", {span(fmt_y(h['iops_lo'] * h['bytes'], 'B/s'), fmt_y(h['iops_hi'] * h['bytes'], 'B/s'))}"
     return (f"the jobs, which never slept, fell below {0.9:.0%} of a CPU each from {result.x} = "
             f"{_xv(result, h['x'])} — saturated there on the CPUs they could get, at a level of those CPUs ÷ one CPU "
-            f"cost per I/O ({fmt_y(h['cost'], 's')}): {span(fmt_y(h['iops_lo'], '1/s'), fmt_y(h['iops_hi'], '1/s'))}"
-            f"{by} by run at {cpus_words(span(lo, hi))} (fio's CPU accounting, below)")
+            f"cost per I/O ({fmt_y(h['cost'], 's')}): {_run_rates(h)}"
+            f" by run at {cpus_words(span(lo, hi))} (fio's CPU accounting, below)")
 
