@@ -513,7 +513,8 @@ def test_split_rule():
     assert cs.split_of("r29_anything") == "blind29"
     assert cs.split_of("r30_anything") == "blind30"
     assert cs.split_of("r31_anything") == "blind31"
-    assert cs.split_of("r32_anything") in ("dev", "blind")  # not a round (yet): hashed like an unprefixed id
+    assert cs.split_of("r32_anything") == "blind32"
+    assert cs.split_of("r33_anything") in ("dev", "blind")  # not a round (yet): hashed like an unprefixed id
     assert cs.split_of("r1_anything") != "blind10"
     names = [d.name for d in cs.case_dirs()
              if not d.name.startswith(cs.ROUND_PREFIXES)]
