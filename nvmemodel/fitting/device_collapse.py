@@ -26,6 +26,9 @@ COLLAPSE_STEP = 0.25
 #: the last point at least this far below the maximum: the fall did not recover to the peak's level (the ±10 % band a
 #: level is read within, fact_base.FLAT; set after round 31 was read: SA)
 STAYS_BELOW = FLAT
+#: the points after the peak each within this of their mean: a lower level held, said as one (fall_level.LEVEL_BAND;
+#: set after round 31 was read)
+HOLD = 0.10
 #: a resource column (fio's ``cpus_allowed``) that grows by at least this factor over the axis, rising with the count
 #: at every step, is said beside the scaling verdict (set after round 31 was read: SG, spdk #3097 target cores 1 → 22
 #: with 2 → 44 VMs)
@@ -60,7 +63,11 @@ def collapse(x, y, lo=None, hi=None, n_runs=None) -> dict | None:
         if not (steps < -COLLAPSE_STEP).any():
             return None
     below = 1 - after / y[m]
-    return {"m": m, "t": t, "peak": float(y[m]), "x_peak": float(x[m]), "trough": float(y[t]),
+    # the points after the peak holding one lower level (each within the band of their mean, ≥ 2 points): the fall then
+    # a held level (set after round 31 was read: r20_here-devcount seqread128k, 7.07 GB/s at 2 loop devices, then
+    # 4.74–5.08 GB/s at 3–6, the 2 cores copying for them)
+    held = bool(after.size >= 2 and (np.abs(after / after.mean() - 1) <= HOLD).all())
+    return {"held": held, "held_lo": float(after.min()), "held_hi": float(after.max()),"m": m, "t": t, "peak": float(y[m]), "x_peak": float(x[m]), "trough": float(y[t]),
             "x_trough": float(x[t]), "last": float(y[-1]), "x_last": float(x[-1]),
             "first_fall": float(1 - y[m + 1] / y[m]), "x_first_fall": float(x[m + 1]),
             "below_lo": float(below.min()), "below_hi": float(below.max()),
@@ -128,6 +135,13 @@ def collapse_words(result, c: dict, share, yl, last_lin: int, noun: str, upto: s
     lead = upto.rstrip("; ") + " and p" if upto else "P"
     peak = (f" {lead}eaks at {fmt_y(c['peak'], u)} at {_fx(c['x_peak'])} {noun}s ({share[m]:.0%} of linear; {steps}),"
             f" then falls {c['first_fall']:.0%} at {_fx(c['x_first_fall'])}")
+    if c.get("held"):  # a lower level held to the last point: said as a level, its shares below the peak beside it
+        lo, hi = f"{c['below_lo']:.0%}", f"{c['below_hi']:.0%}"
+        peak += (f" and holds a lower level to {_fx(c['x_last'])}, {fmt_y(c['held_lo'], u)}–{fmt_y(c['held_hi'], u)} "
+                 f"({lo if lo == hi else f'{lo[:-1]}–{hi}'} below the peak)")
+        return (f"{peak}: more {noun}s got less — something they share degrades past {_fx(c['x_peak'])} {noun}s and "
+                f"holds the total at that lower level, not a cap reached at the peak (a cap would have kept the peak's "
+                f"level).{_grown_words(grown, noun)}")
     if c["x_first_fall"] < c["x_last"]:
         lo, hi = f"{c['below_lo']:.0%}", f"{c['below_hi']:.0%}"
         peak += (f" and stays {lo if lo == hi else f'{lo[:-1]}–{hi}'} below the peak to {_fx(c['x_last'])}")
@@ -142,13 +156,20 @@ def collapse_words(result, c: dict, share, yl, last_lin: int, noun: str, upto: s
     if c["rebound"] is not None and c["rebound"] > 0 and not c["repeated"]:
         text += (f" The rise after the trough ({c['rebound']:+.0%} to {_fx(c['x_last'])}) is one run a point: no "
                  f"verdict on it.")
-    if grown is not None:
-        r = grown.get("per")
-        each = (f" (1 per {_fx(r)} {noun}{'s' if r != 1 else ''} at every count)" if r is not None and r >= 1 else
-                f" ({_fx(1 / r)} per {noun} at every count)" if r is not None else "")
-        text += (f" The CPUs the files' cpus_allowed names grew with the {noun}s too, {grown['first']} → "
-                 f"{grown['last']}{each}.")
-    return text
+    return text + _grown_words(grown, noun)
+
+
+def _grown_words(grown: dict | None, noun: str) -> str:
+    """The CPU count the runs' cpus_allowed names, where it grew with the count (:func:`grown_resource`), said once:
+    " The CPUs the files' cpus_allowed names grew with the targets too, 1 → 22 (1 per 2 targets at every count)."."""
+    from .wording import _fx
+
+    if grown is None:
+        return ""
+    r = grown.get("per")
+    each = (f" (1 per {_fx(r)} {noun}{'s' if r != 1 else ''} at every count)" if r is not None and r >= 1 else
+            f" ({_fx(1 / r)} per {noun} at every count)" if r is not None else "")
+    return f" The CPUs the files' cpus_allowed names grew with the {noun}s too, {grown['first']} → {grown['last']}{each}."
 
 
 def trough_words(result, xs, ys, d: dict, head: str, drop: str) -> str:

@@ -113,3 +113,17 @@ def test_sg_cpus_allowed_counts():
     assert _cpu_count("6 SPDK target core(s)") == 6
     assert _cpu_count("2 CPUs") == 2
     assert _cpu_count("numa") is None and _cpu_count(None) is None and _cpu_count(np.nan) is None
+
+
+def test_sa_a_fall_then_a_held_lower_level_is_said_as_a_level():
+    # r20 devcount seqread128k (blind20, spent): 7.07 GB/s at 2 loop devices (the 2 cores), then 5.08, 4.87, 4.74 GB/s
+    # at 3, 4, 6 (each within 4 % of their mean): a fall, then a lower level held — not "the trough" of a collapse
+    c = _claim("r20_here-devcount_loops_libaio_seqread128k_qd4-per-dev_devcount_repeats", "scaling")
+    t = c["text"]
+    assert c["facts"]["verdict"] == "collapse" and c["facts"]["collapse"]["held"]
+    assert "then falls 28% at 3 and holds a lower level to 6, 4.74 GB/s (4.42 GiB/s)–5.08 GB/s (4.73 GiB/s) (28–33% " \
+           "below the peak)" in t
+    assert "not a cap reached at the peak" in t and "trough" not in t and "added nothing" not in t
+    # pure: a later level that drifts beyond ±10 % of its mean is no held level
+    assert collapse([1, 2, 3, 4, 6], [4.26, 7.07, 5.08, 4.87, 4.74])["held"]
+    assert not collapse([2, 4, 12, 20, 28, 36, 44], [2.08, 4.37, 12.06, 17.78, 7.42, 5.61, 6.84])["held"]
