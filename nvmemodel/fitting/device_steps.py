@@ -64,8 +64,11 @@ def yields_verdict(shares) -> dict:
     kind ``"even"`` (all within :data:`EVEN` of their mean: ``lo``, ``hi``), ``"slows"`` (the last two each more than
     :data:`YIELD_STEP` below the one before), ``"dip"`` (a step more than that below the one before and a later one
     back above it: ``k`` its index), ``"last_fell"`` (only the last fell), ``"shrinking"`` (each below the one before,
-    not each by more than the step), ``"flat"`` (no step more than the step below the one before)."""
+    not each by more than the step), ``"flat"`` (no step more than the step below the one before), ``"one"`` (a single
+    yield: no verdict)."""
     s = np.asarray(shares, float)
+    if s.size < 2:  # one yield: nothing to compare it with (set after round 31 was read: SG)
+        return {"kind": "one"}
     if s.size >= 2 and s.mean() > 0 and np.abs(s / s.mean() - 1).max() <= EVEN:
         return {"kind": "even", "lo": float(s.min()), "hi": float(s.max())}
     d = np.diff(s)

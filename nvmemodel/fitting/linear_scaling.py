@@ -20,6 +20,7 @@ import numpy as np
 
 from .axes import DEVICES
 from .claim import Claim, runs_rows
+from .device_collapse import collapse, collapse_words, grown_resource
 from .device_steps import grows_per_device, machine_per_count, per_device_levels, step_yields
 from .wording import _fx, fmt_y
 
@@ -151,6 +152,13 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     yl = step_yields(x, y)
     if not yl:  # (counts not strictly increasing: no step to read)
         return [Claim("scaling", text, facts)]
+    col = _collapse_of(p)
+    if col is not None:  # a peak, then a fall beyond the noise that stays below it: no cap (round 31 SA)
+        upto = f"It stays at {LINEAR:.0%} of linear or more up to {_fx(x[last_lin])} {noun}s; " \
+            if 0 < last_lin <= col["m"] else ""
+        text += collapse_words(result, col, share, yl, last_lin, noun, upto, grown_resource(result, cf.points)) + machines
+        facts.update(verdict="collapse", linear_to=float(x[last_lin]), collapse=col)
+        return [Claim("scaling", text, facts)]
     after = [d for d in yl if d["i"] >= last_lin]  # the steps after the linear stretch
     last = yl[-1]
     prev = max(d["share"] for d in after[:-1]) if len(after) > 1 else None
@@ -216,6 +224,13 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
                  f"rate.{machines}")
         facts["verdict"] = "sublinear"
     return [Claim("scaling", text, facts)]
+
+
+def _collapse_of(p) -> dict | None:
+    """device_collapse.collapse of the sorted points, with each point's runs where it has them."""
+    cols = {k: p[k].to_numpy(float) for k in ("level_lo", "level_hi", "n_runs") if k in p}
+    return collapse(p["x"].to_numpy(float), p["y"].to_numpy(float), cols.get("level_lo"), cols.get("level_hi"),
+                    cols.get("n_runs"))
 
 
 def _power(p: float) -> str:

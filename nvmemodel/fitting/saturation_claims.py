@@ -167,6 +167,8 @@ def _verdict_words(result, xs, ys, p, s: dict, shrink: bool = False, gains=None)
         pl, ph = format(v["lo"], ".0%"), format(v["hi"], ".0%")
         return (f"each added {noun} yielded {span(fmt_y(lo, u), fmt_y(hi, u))} ({span(pl, ph)} of one) at every "
                 f"step{line}; the yields do not shrink, so no approach to a ceiling is shown")
+    if v["kind"] == "one":  # (round 31 SG)
+        return "one step, so no trend of the yields and no approach to a ceiling is shown"
     if v["kind"] == "slows":
         return f"the last two yields each smaller than the one before (by more than {by}): the rise slows"
     if v["kind"] == "dip" and device_regimes(xs, ys) is not None:  # a lower rate per device that held: said below
@@ -736,7 +738,9 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             if k > 1:
                 before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
                            f"to the onset for ×{xs[k] / xs[0]:.3g} the {x}).")
-        elif 2 <= k <= 4:  # every step from the first point, not the last one only (set after round 20 was read: RE)
+        elif 2 <= k <= 4 or (k == 1 and noun_of(x) is not None and _yields_yardstick(p)):  # every step from the first
+            # point, not the last one only (set after round 20 was read: RE); along devices the one step too, as a yield
+            # per added device (set after round 31 was read: SG, spdk p3.1 "+193% for ×3 the targets, +97% per doubling")
             before = f" Up to it the load still paid, {_gains_words(result, xs[:k + 1], ys[:k + 1], p=p, drift=s.get('drift'))}."
         elif k > 4:  # many steps: the last one's gain, and where the rise began
             before += (f" The rise began at {fmt_y(ys[0], u)} at {x} = {_xv(result, xs[0])} (×{ys[k] / ys[0]:.3g} "
@@ -809,6 +813,9 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                              f"every run at {_xv(result, xs[-1])} below every run at {_xv(result, d['x_max'])}."
                              if d.get("apart") else f"{fall_shown_words(result, d['by_runs'])}." if d.get("by_runs")
                              else f"beyond {d['basis']}.")
+        from .device_collapse import trough_words  # along devices the trough and the last point (round 31 SG)
+
+        head = trough_words(result, xs, ys, d, head, drop)
         la, one = d.get("level_after"), d.get("one_step")
         if one is not None and not la and not d.get("held"):  # one step down, then a lower level held to the last
             # point (round 20 SE)

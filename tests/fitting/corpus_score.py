@@ -811,9 +811,10 @@ def misread(claim: dict, data: CurveData | None) -> list[str]:
                    f"{data.outstanding.max():g} I/Os outstanding)")
     # deeper-queue advice for a synchronous engine (one I/O in flight per job whatever iodepth says)
     dq = re.search(r"deeper queue", text, re.I)
-    # ("more jobs, not a deeper queue, would tell" advises jobs: round 31 TF)
+    # ("more jobs, not a deeper queue, would tell" advises jobs; "no deeper queue", "rather than a deeper queue" in
+    # the clause before it likewise: round 31 TF)
     if data is not None and data.engines and set(data.engines) <= _SYNC and dq \
-            and not re.search(r"\bnot (?:an? )?$", text[max(0, dq.start() - 8):dq.start()]):
+            and not _QUEUE_NEGATED.search(re.split(r"[,;:.()\u2014]", text[:dq.start()])[-1]):
         out.append(f"advises a deeper queue; {', '.join(data.engines)} is synchronous (one I/O in flight per job)")
     out.extend(misled_by_data(claim, data))
     out.extend(misled_along_load(claim, data))
@@ -860,6 +861,13 @@ def _rate(text: str, hint: str) -> float | None:
 
 _LINEAR_SAID = re.compile(r"scales linearly|\bScaling is linear\b|\bis linear (?:over|throughout)", re.I)
 _SHARED_BINDS = re.compile(r"a limit the \w+ share binds", re.I)
+#: a "deeper queue" negated in its own clause ("not a deeper queue", "no deeper queue", "rather than a deeper queue") is
+#: no advice to deepen it (set after round 31 was read: TF, tmpfsbs "more jobs, not a deeper queue, would tell")
+_QUEUE_NEGATED = re.compile(r"\b(?:not|no|rather than)\b", re.I)
+#: a last step "in proportion" at a total below this share of the curve's maximum is a step at a collapsed level, no
+#: evidence against a limit the devices share (set after round 31 was read: SA, spdk #3097, +22 %/+31 % one-run steps
+#: at 38–45 % of the peak graded "the total grew in proportion")
+COLLAPSED = 0.5
 LINEAR_BAND = 0.15        # "linear": every count's rate per device (per unit of load) within ±15 % of the first's
 FULL_YIELD = 0.90         # a step whose added devices each gave ≥ 90 % of the rate a device gave before it scaled
 
@@ -938,7 +946,8 @@ def false_of_data(claim: dict, data: CurveData | None) -> list[str]:
     if data is not None and _SHARED_BINDS.search(text) and data.x_name is not None:
         from nvmemodel.fitting.axes import DEVICES
         per = _per_unit(data)
-        if data.x_name in DEVICES and per is not None and data.x[-1] > data.x[-2]:
+        if data.x_name in DEVICES and per is not None and data.x[-1] > data.x[-2] \
+                and data.y[-1] >= COLLAPSED * np.max(data.y):  # (below half the peak: a collapsed level, r31 SA)
             added = (data.y[-1] - data.y[-2]) / (data.x[-1] - data.x[-2])
             if added >= FULL_YIELD * per[-2] and data._beyond_noise(-2):
                 out.append(f"says a limit the devices share binds; the last step's added devices each gave "

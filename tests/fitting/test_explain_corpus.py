@@ -234,6 +234,31 @@ def test_a_shared_limit_said_where_the_last_devices_scaled_in_full_is_contradict
                  kind="scaling")[0] == "supported"   # not a device axis: the words are about devices
 
 
+def test_a_proportional_last_step_at_a_collapsed_level_does_not_contradict_a_shared_limit():
+    # round 31 SA (spdk #3097 23.05 p3.0): a peak of 17.78 M at 20 targets, then 7.42, 5.61, 6.84 M; the one-run last
+    # step (+22 %, 99 % of the rate per target at 36) at 38 % of the peak is no proportional scaling
+    data = curve([2, 4, 12, 20, 28, 36, 44], [2.08e6, 4.37e6, 12.06e6, 17.78e6, 7.42e6, 5.61e6, 6.84e6],
+                 x_name="targets")
+    text = "from 12 to 44 the added targets added nothing to the total (-43.3%): a limit the targets share binds"
+    assert grade(text, data, kind="scaling")[0] == "supported"
+    # the same last step where the total stays above half its peak still contradicts (round 29 NA's rule holds)
+    held = curve([2, 4, 12, 20, 28, 36, 44], [2.08e6, 4.37e6, 12.06e6, 17.78e6, 12.2e6, 10.0e6, 12.2e6],
+                 x_name="targets")
+    g, why = grade(text, held, kind="scaling")
+    assert g == "contradicted" and "in proportion" in why[0]
+
+
+def test_a_negated_deeper_queue_in_its_clause_is_not_advice():
+    # round 31 TF: "not"/"no"/"rather than" before "a deeper queue" in its own clause
+    data = curve([4096, 65536, 1048576], [221e3, 28e3, 1.9e3], x_is_bs=True, y_unit="B/s", engines=("psync",))
+    for said in ("more jobs rather than a deeper queue would tell", "no deeper queue would change it: psync",
+                 "the job's CPU holds the rate; more jobs, not a deeper queue, would tell"):
+        assert grade(said, data, kind="outstanding")[0] == "supported", said
+    for said in ("a deeper queue would tell", "it is not the engine; a deeper queue would tell",
+                 "no more jobs, so a deeper queue would tell"):
+        assert grade(said, data, kind="outstanding")[0] == "misleading", said
+
+
 def test_still_rises_where_the_last_doubling_gained_little_is_contradicted():
     lat = np.array([100e-6, 190e-6, 370e-6, 720e-6, 1.35e-3])
     data = curve([8, 16, 32, 48, 64], [80e3, 84e3, 86e3, 88e3, 88.6e3], lat_mean_s=lat)   # 32 → 64: +3 %, ×3.6
