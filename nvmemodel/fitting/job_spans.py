@@ -41,9 +41,11 @@ def _runs(rows):
         return []
     if "is_aggregate" in rows:
         rows = rows[~rows["is_aggregate"].astype(object).map(_truthy).to_numpy(bool)]
-    keys = ["source_path", *(["run"] if "run" in rows else [])]
+    from .curves import _RUN_KEYS
+
+    keys = [k for k in _RUN_KEYS if k in rows]  # a file's runs and stonewalled groups apart, as the fit keys them
     jobk = [k for k in ("job_name", "job_index") if k in rows]
-    if not jobk:
+    if not jobk or "source_path" not in keys:
         return []
     out = []
     for k, g in rows.groupby(keys, sort=False, dropna=False):
@@ -60,7 +62,7 @@ def _run_fact(g, jobk, direction):
     num = lambda c: pd.to_numeric(g[c], errors="coerce") if c in g else pd.Series(np.nan, index=g.index)  # noqa: E731
     rt, ios, lat = num("runtime_s"), num("ios"), num("lat_mean_s")
     sel = (g["direction"] == direction).to_numpy(bool) if direction and "direction" in g else np.ones(len(g), bool)
-    job = g[jobk].astype(str).agg("/".join, axis=1)
+    job = pd.Series(["/".join(map(str, t)) for t in zip(*(g[k].tolist() for k in jobk))], index=g.index)
     t_job = rt.groupby(job).max()
     if not (np.isfinite(t_job).all() and (t_job > 0).all()):
         return None
@@ -99,24 +101,47 @@ def job_spans(result, key) -> dict | None:
 
 def spans_of(result, kp) -> dict | None:
     """:func:`job_spans` of the points ``kp`` (a curve's ``CurveFacts.points``)."""
+    try:
+        return _spans_of(result, kp)
+    except (TypeError, ValueError, KeyError):  # a table this fact cannot read: no words, never a failed explanation
+        return None
+
+
+def _spans_of(result, kp) -> dict | None:
     from .claim import runs_rows
     from .curves import Y_COLUMNS
 
     if result.y_unit not in ("1/s", "B/s") or "sources" not in kp or "x" not in kp:
         return None
+    import pandas as pd
+
     direction = Y_COLUMNS.get(result.y, (None, None))[1]
     rows = runs_rows(result, kp)
-    runs = {}
+    if rows is not None:
+        for b in result.by:  # this curve's rows only, where the points name their by value
+            if b in kp and b in rows and kp[b].nunique() == 1:
+                rows = rows[rows[b] == kp[b].iloc[0]]
+    srcs_of = [[v for v in str(j).split(";") if v] for j in kp["sources"]]
+    owners: dict = {}
+    for i, ss in enumerate(srcs_of):
+        for v in ss:
+            owners.setdefault(v, set()).add(i)
+    xs = kp["x"].to_numpy(float)
+    per_point: list = [[] for _ in range(len(kp))]
     for src, g, jobk in _runs(rows):
+        own = owners.get(src, set())
+        if len(own) > 1:  # a file holding several points: the run's own x value tells which (else not read)
+            xv = pd.to_numeric(g[result.x], errors="coerce").dropna().unique() if result.x in g else []
+            own = {i for i in own if len(xv) == 1 and np.isclose(xs[i], xv[0])}
+        if len(own) != 1:
+            continue
         f = _run_fact(g, jobk, direction)
         if f is not None:
-            runs.setdefault(src, []).append(f)
-    if not runs:
+            per_point[own.pop()].append(f)
+    if not any(per_point):
         return None
-    per_point, uneven = [], []
-    for srcs in kp["sources"].astype(str):
-        fs = [f for s in srcs.split(";") if s for f in runs.get(s, [])]
-        per_point.append(fs)
+    uneven = []
+    for fs in per_point:
         uneven.append(any(f["t_lo"] < (1 - UNEVEN) * f["t_hi"] for f in fs))
     if not any(uneven):
         return None
