@@ -240,10 +240,10 @@ def level_words(result, key) -> str:
     cs = [(f["cpu_sum"], f["cpu_span"]) for i in np.flatnonzero(un) for f in d["runs"][i]
           if np.isfinite(f["cpu_sum"]) and np.isfinite(f["cpu_span"])]
     if cs:
-        i = int(np.flatnonzero(un)[-1])
-        fs = [f for f in d["runs"][i] if np.isfinite(f["cpu_span"])]
+        last = int(np.flatnonzero(un)[-1])
+        fs = [f for f in d["runs"][last] if np.isfinite(f["cpu_span"])]
         if fs:
-            text += (f" CPU likewise: at {result.x} = {_xv(result, xs[i])} the jobs' CPU shares sum to "
+            text += (f" CPU likewise: at {result.x} = {_xv(result, xs[last])} the jobs' CPU shares sum to "
                      f"{cpus_words(float(np.median([f['cpu_sum'] for f in fs])))}, but CPU-seconds ÷ the run's span "
                      f"give {cpus_words(float(np.median([f['cpu_span'] for f in fs])))} (medians of the runs).")
     return text

@@ -188,7 +188,7 @@ def _mix(result, p) -> Fact | None:
     # points' highest (set after round 19 was read: r19_here-mmapw_tmpfs_mmap_randrw_readshare_repeats, "17% above"
     # explained while that mix's runs, 537–678 K, reached into the pure reads' own 569–682 K, UD)
     over = mid & (deficit < -MIX_BELOW)
-    above_noise = None
+    above_noise: dict | None = None
     if over.any() and not (over & (lo > h_hi)).any():
         j = int(np.argmin(np.where(mid, deficit, np.inf)))
         above_noise = {"share": float(r[j]), "lo": float(lo[j]), "hi": float(hi[j]), "line_hi": float(h_hi[j]),
