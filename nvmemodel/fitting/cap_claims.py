@@ -10,6 +10,7 @@ from .fact_base import CPU_BOUND, FLAT, NO_GAIN, CurveFacts, Fact
 from .fact_words import _bytes, _claim, _xv
 from .knee_words import rise_words
 from .level_creep import creep_words
+from .level_shape import shape_words
 from .queue_caps import inflight_bytes, per_io_words
 from .wording import _fx, fmt_y, span
 
@@ -171,14 +172,15 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
             lo, hi = s["bytes_range"]
             rise = rise_words(result, s.get("bytes_rise"))  # the sizes below the level, its onset (round 19 UF)
             bc = s.get("bytes_creep")  # steps beyond the sizes' own tight runs: nearly level, not flat (round 25 DD)
+            pk = None if bc else s.get("bytes_shape")  # a peak inside, beyond the runs both ways (round 31 TC)
             head = (f"{rise}{'it' if rise else 'bandwidth'} is "
-                    f"{'nearly level' if bc else 'level' if s.get('bytes_edge') else 'flat'} at "
+                    f"{'nearly level' if bc else 'level' if s.get('bytes_edge') or pk else 'flat'} at "
                     f"{span(fmt_y(lo, 'B/s'), fmt_y(hi, 'B/s'))} from "
                     f"{_xv(result, s['bytes_flat'][0])} to {_xv(result, s['bytes_flat'][1])}"
                     + (" (each size the median of its kept runs" if s.get("by_runs") else "")
                     + (f"{'; ' if s.get('by_runs') else ' ('}×{hi / lo:.3g} apart, within the ×{s['bytes_noise']:.3g} "
                        f"a size's own runs vary: one level)" if s.get("bytes_noise") else ")" if s.get("by_runs") else "")
-                    + creep_words(result, bc) + _edge_words(result, s))
+                    + creep_words(result, bc) + shape_words(result, pk) + _edge_words(result, s))
             outside = "" if rise else _outside_words(result, cf, s, lo, hi)  # (round 25 EF)
             if s.get("bytes_depth"):  # the byte level at the one depth measured: as the IOPS one (round 13 QC)
                 d = s["bytes_depth"]

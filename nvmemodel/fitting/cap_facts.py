@@ -181,6 +181,13 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
         g = lambda f: np.array([lv[k][f] * (scale[k] if f != "runs" else 1) for k in idx], float)  # noqa: E731
         return creep(b[idx], g("median"), g("lo"), g("hi"), g("runs"))
 
+    def shape(idx, scale):  # a peak inside the stretch, beyond the runs both ways (round 31 TC)
+        from .level_shape import peaked
+
+        idx = list(idx)
+        g = lambda f: np.array([lv[k][f] * (scale[k] if f != "runs" else 1) for k in idx], float)  # noqa: E731
+        return peaked(b[idx], g("median"), g("lo"), g("hi"), g("runs")) if idx else None
+
     facts = {"iops_cap": icap, "bytes_cap": bcap, "by_outstanding": by_out, "one_depth": one_depth, "per_io": per_io,
              "iops_runs": kept(range(ni), to_i) if icap is not None else None,
              "bytes_runs": kept(range(n - nb, n), to_b) if bcap is not None else None, "paced": paced, "crossover_bytes": (B / I) if icap and bcap else None,
@@ -194,6 +201,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              else None,
              "iops_creep": creeping(range(ni), to_i) if icap is not None else None,
              "bytes_creep": creeping(range(n - nb, n), to_b) if bcap is not None and nb >= 3 else None,
+             "bytes_shape": shape(range(n - nb, n), to_b) if bcap is not None and nb >= 3 else None,
              "held_above": above, "bytes_doubling": doubling,
              # the sizes below a measured byte level, where no IOPS cap speaks for them: the rise into it (round 19 UF)
              "bytes_rise": rise_into(b, bw, iops, n - nb, float(tail.min()), FLAT, LEVEL_STEP) if bcap is not None and nb >= 3

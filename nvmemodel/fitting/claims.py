@@ -72,6 +72,7 @@ from .poll_words import unpolled_claims
 from .two_point_queue import two_point_queue, two_point_words
 from .pacing_claims import _paced, paced_model_claim
 from .measured_top import measured_top, point_medians, top_note
+from .job_spans import job_span_claims
 from .sentences import _ceiling_sentences, _little_check
 from .size_model import per_io_byte_claims
 from .size_split import split_level, split_level_words
@@ -954,6 +955,7 @@ def curve_claims(result, key) -> list[Claim]:
         from .first_room import first_room_words  # the first point held per job (round 28 JB)
 
         claims.append(Claim("little", little + first_room_words(result, cf)))
+        claims += job_span_claims(result, key)  # the level both ways where jobs ended early (round 31 TA)
     else:  # no latency: the time per I/O Little's law gives from the load (round 27 HF)
         claims += load_time_claim(result, cf)
     said, cpu = cpu_claims(result, cf), _cpu(result, key, ev)  # the CPU share holding every point: one story (r10 HE)

@@ -188,11 +188,21 @@ def _mix(result, p) -> Fact | None:
     # points' highest (set after round 19 was read: r19_here-mmapw_tmpfs_mmap_randrw_readshare_repeats, "17% above"
     # explained while that mix's runs, 537–678 K, reached into the pure reads' own 569–682 K, UD)
     over = mid & (deficit < -MIX_BELOW)
-    above_noise = None
+    above_noise: dict | None = None
     if over.any() and not (over & (lo > h_hi)).any():
         j = int(np.argmin(np.where(mid, deficit, np.inf)))
         above_noise = {"share": float(r[j]), "lo": float(lo[j]), "hi": float(hi[j]), "line_hi": float(h_hi[j]),
                        "excess": float(-deficit[j])}
+        # how many mixes (medians) and how many of their kept runs lie on each side of both lines: a same-side
+        # majority is a direction the reader should get, even inside the scatter (set after round 31 was read: TD,
+        # r31_here-vdarwmix … rwmixread, every mix 5–14 % above and 6 of 9 runs above the highest-runs line unsaid)
+        ms = np.flatnonzero(mid)
+        kept = [np.asarray(lv[m]["kept"], float) for m in ms]
+        above_noise["sides"] = None if min(k.size for k in kept) < 2 else {  # runs, not one mean a mix
+            "mixes": int(ms.size), "above": int((deficit[ms] < 0).sum()), "below": int((deficit[ms] > 0).sum()),
+            "runs": int(sum(k.size for k in kept)),
+            "runs_above_hi": int(sum((k > h_hi[m]).sum() for k, m in zip(kept, ms))),
+            "runs_below_lo": int(sum((k < h_lo[m]).sum() for k, m in zip(kept, ms)))}
     # mixes on both sides of the line (by medians, each beyond MIX_BELOW): no one verdict for the mixes, and no cause
     # (set after round 30 was read: QA, r30_orangetangy_…_4k-randrw-qd8_readshare_repeats, "Mixes fall below it …
     # reads and writes interfere" from the 0.5 mix while the 0.7 mix's median lay ×2.17 above the line)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .job_spans import span_ok
 from .p50_flat import median_flat, median_flat_words
 from .direction_words import directions_words
 from .fact_base import CPU_BOUND, FLAT, LEVEL_STEP, PAYS, CurveFacts
@@ -450,7 +451,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
             waited = ("" if not (np.isfinite(lg) and lg > g) else _submit_words(lg, sub) if sub else
                       f" while fio's mean latency grew {lg:+.0%} per doubling — {median_flat_words(flat)}" if flat else
-                      f" while fio's mean latency grew {lg:+.0%} per doubling — {queued_words(g, _held(p, i0))}")
+                      f" while fio's mean latency grew {lg:+.0%} per doubling — {queued_words(g, _held(p, i0) and span_ok(result, p))}")
             return _claim("saturation", f"Measured {what} still rises at the largest {x}, more slowly: "
                                         f"{_gains_words(result, xs, ys, p=p, drift=s.get('drift'))} — {_verdict_words(result, xs, ys, p, s)}; {added}{named} "
                                         f"({step}){waited}{alone}, so the curve is approaching a ceiling it has not "
@@ -472,7 +473,7 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                           f, state="near", onset_x=float(xs[tail['i0'] + 1]), plateau=float(ys[-1]),
                           plateau_iops=float(p["iops"].iloc[-1]),
                           plateau_bytes_per_s=float(p["bytes_per_s"].iloc[-1]))
-        little_held = _held(p, i0)
+        little_held = _held(p, i0) and span_ok(result, p)  # jobs that ran the whole run (round 31 TA)
         flat = median_flat(p) if np.isfinite(lg) and lg > g and not sub else None  # round 24 CB
         lat_words = (f"; fio's mean latency grew {lg:+.0%} per doubling in it, more than the throughput "
                      f"({median_flat_words(flat)})" if flat else

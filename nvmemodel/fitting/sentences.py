@@ -82,6 +82,11 @@ def _little_check(result, key) -> str:
 
     if rates_derived(result, kp):  # rates made from the latency: the check is an identity (round 25 EB)
         return f"Little's law check: {DERIVED_WORDS}."
+    from .job_spans import little_words
+
+    spans = little_words(result, key)  # per-job rows of unequal runtimes: per job and over the span (round 31 TA)
+    if spans:
+        return spans
     from .curves import Y_COLUMNS
 
     direction = Y_COLUMNS.get(result.y, (None, None))[1]

@@ -140,7 +140,7 @@ def _layer_claim(result, cf: CurveFacts) -> list:
 
                 shown += layer_load_words(f.facts["writes"], devs[0], 1.0)
             win = f.facts.get("window")
-            if win and (win["busy_x"] or win["mixed_x"]):  # busy for the whole I/O time at some points (round 28, MD)
+            if win and (win["busy_x"] or win["mixed_x"] or win.get("counter_x")):  # busy for the whole I/O time at some points (round 28, MD)
                 from .busy_window import window_words
 
                 text = f"{said}: the I/O went through {what}; {shown}; {window_words(win, devs[0], result)}; {below}."
