@@ -181,36 +181,22 @@ def fit_kwargs(case: dict) -> dict:
 
 
 def fit_case(case_dir: pathlib.Path, case: dict):
-    """``nm.fit`` of the case's table with its ``fit`` options, once per process: a case fitted again (the same
-    folder, id and ``fit`` section) is the result of the first fit, the same object. Read it; never change it
-    (``dataclasses.replace`` makes a changed copy). A fit that raises is not kept (it raises each time), nor one whose
+    """``nm.fit`` of the case's table with its ``fit`` options, fitted once per process: a case fitted again (the
+    same folder, id and ``fit`` section) is a deep copy of the first fit, a new object each call, so what one test
+    does to its result, or to nvmemodel's caches kept per result (``claim.result_cache``: the verify pass's
+    dropped sentences), never reaches another. A fit that raises is not kept (it raises each time), nor one whose
     ``fit`` section holds more than JSON (a test's own object)."""
     try:
         key = (str(pathlib.Path(case_dir).resolve()), case["id"], json.dumps(case["fit"], sort_keys=True))
     except TypeError:
         return _fit(case_dir, case)
     if key not in _FITS:
-        _FITS[key] = _read_once(_fit(case_dir, case))
-    return _FITS[key]
+        _FITS[key] = _fit(case_dir, case)  # never handed out: only its copies are
+    return copy.deepcopy(_FITS[key])
 
 
-#: fit_case's results in this process (pytest-xdist: per worker), keyed on (folder, id, the fit section as JSON)
+#: fit_case's first fits in this process (pytest-xdist: per worker), keyed on (folder, id, the fit section as JSON)
 _FITS: dict[tuple[str, str, str], object] = {}
-
-
-def _read_once(result):
-    """``result`` with its ``explain()`` and ``claims()`` worked out at the first call and given again after (each
-    caller its own copy of the claims): the explanation is most of a corpus test's time, and the tests ask the same
-    fit for it again and again. The result itself is left as it was (its methods are shadowed on this instance
-    only; ``dataclasses.replace`` makes a plain one)."""
-    said: dict = {}
-    for name in ("explain", "claims"):
-        def once(name=name, method=getattr(result, name)):
-            if name not in said:
-                said[name] = method()
-            return copy.deepcopy(said[name])
-        object.__setattr__(result, name, once)
-    return result
 
 
 def _fit(case_dir: pathlib.Path, case: dict):
