@@ -66,6 +66,7 @@ binary prefixes each as named).
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import hashlib
 import json
@@ -180,6 +181,25 @@ def fit_kwargs(case: dict) -> dict:
 
 
 def fit_case(case_dir: pathlib.Path, case: dict):
+    """``nm.fit`` of the case's table with its ``fit`` options, fitted once per process: a case fitted again (the
+    same folder, id and ``fit`` section) is a deep copy of the first fit, a new object each call, so what one test
+    does to its result, or to nvmemodel's caches kept per result (``claim.result_cache``: the verify pass's
+    dropped sentences), never reaches another. A fit that raises is not kept (it raises each time), nor one whose
+    ``fit`` section holds more than JSON (a test's own object)."""
+    try:
+        key = (str(pathlib.Path(case_dir).resolve()), case["id"], json.dumps(case["fit"], sort_keys=True))
+    except TypeError:
+        return _fit(case_dir, case)
+    if key not in _FITS:
+        _FITS[key] = _fit(case_dir, case)  # never handed out: only its copies are
+    return copy.deepcopy(_FITS[key])
+
+
+#: fit_case's first fits in this process (pytest-xdist: per worker), keyed on (folder, id, the fit section as JSON)
+_FITS: dict[tuple[str, str, str], object] = {}
+
+
+def _fit(case_dir: pathlib.Path, case: dict):
     import nvmemodel as nm
 
     table = load_table(case_dir, case)
