@@ -27,7 +27,8 @@ import math
 import numpy as np
 
 __all__ = ["EARLIER_TIMES", "IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch",
-           "near_words", "queued_words", "superlinear_words", "trailing_stretch", "trailing_words"]
+           "near_words", "queued_words", "superlinear_words", "trailing_stretch", "trailing_words", "WAITED_MOST",
+           "waited_word"]
 
 #: a doubling that gains at most this is near saturation (≥ 80 % of the added load waited; set after round 29 was
 #: read: OA, the hand read's "every doubling gains ≤ 20 %")
@@ -161,6 +162,16 @@ def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
             f"load waited. Its level is at or above {fmt_y(ys[-1], u)}, the last point, not reached within the data.")
 
 
+#: "most" of the added load waited from this share of it, "part" below (set after round 30 was read: RH; the one scale
+#: for every "waited" word, the no-latency time per I/O's too — set after round 31 was read: SC)
+WAITED_MOST = 0.5
+
+
+def waited_word(w: float) -> str:
+    """"most" for a share ``w`` of the added load that waited at or above :data:`WAITED_MOST`, else "part"."""
+    return "most" if w >= WAITED_MOST else "part"
+
+
 def queued_words(g: float, little_ok: bool = True) -> str:
     """"most of the added load queued (86 % of it waited …)" / "part of …" — one wording by the share of a
     doubling's added load that waited, ``1 − g`` for a gain ``g`` per doubling (set after round 30 was read: RH,
@@ -169,7 +180,7 @@ def queued_words(g: float, little_ok: bool = True) -> str:
     w = 1.0 - g
     if not (0 < w <= 1) or not little_ok:  # the share needs the load asked for in flight: the old words
         return "part of the added load queued"
-    word = "most" if w >= 0.5 else "part"
+    word = waited_word(w)
     return f"{word} of the added load queued: {w:.0%} of it waited, by Little's law"
 
 

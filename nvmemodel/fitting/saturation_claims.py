@@ -257,6 +257,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     c = _saturation_words(result, cf, ev)
     if c is None or cf.saturation is None:
         return c
+    from .run_sets import diverging_sets, sets_words
+
+    rs = diverging_sets(result, cf.points)  # two run sets diverging along x: no level on their mean (round 31 SD)
+    if rs is not None:
+        return _claim("saturation", sets_words(result, rs, _what(result)), cf.saturation, run_sets=rs)
     c = _yardstick_named(result, cf, c)
     c = _load_axis_words(result, cf, ev, c)  # (round 29 OC, OD: near_saturation.py)
     noise = _noise_words(cf)
