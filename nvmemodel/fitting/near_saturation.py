@@ -378,9 +378,10 @@ def superlinear_words(result, p, ev) -> str:
     why = ("" if "above the device" in said and np.all(reps >= 2) else
            f": at the lower load each I/O took longer — a per-I/O cost that more load hides, or a change between the "
            f"runs ({drift} cannot tell which)")
-    if why and all(b is not None for b in blocks):  # blocks run in both orders tell (round 31 SF)
+    told = [b for b in blocks if b is not None]
+    if why and len(told) == len(blocks):  # blocks run in both orders tell (round 31 SF)
         within = "; ".join("×" + span(f"{b['lo']:.3g}", f"{b['hi']:.3g}") + f" within each of {b['n']} blocks"
-                           for b in blocks)
+                           for b in told)
         why = (f": at the lower load each I/O took longer — the step is {within} of runs that measured the two "
                f"points in both orders, so not a change between the runs: a per-I/O cost that more load hides")
     last = _xv(result, steps[-1]["x_to"])

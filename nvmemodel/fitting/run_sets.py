@@ -52,7 +52,10 @@ def diverging_sets(result, p) -> dict | None:
     xs = np.unique(xv)
     if xs.size < MIN_POINTS:
         return None
-    first, second, ra, rb = [], [], [], []
+    first: list[float] = []
+    second: list[float] = []
+    ra: list[np.ndarray] = []
+    rb: list[np.ndarray] = []
     for v in xs:
         at = np.flatnonzero(xv == v)
         at = at[np.argsort(run[at], kind="stable")]
