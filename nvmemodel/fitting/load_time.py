@@ -36,9 +36,12 @@ HELD = 1.25
 FELL = 1.5
 #: the load must grow at least this much for a verdict on the time's growth
 MIN_LOAD_GROWTH = 4.0
-#: the time grew "about as fast as the load" from this share of the load's growth (log scale) up to FASTER
-WAITED = 0.7
+#: the time grew faster than the load above this share of the load's growth (log scale); below it the words go by the
+#: share of the added I/Os that waited (round 31 SC replaced the log share 0.7 that split "about as fast" from "part")
 FASTER = 1.3
+#: "about as fast as the load" only where the rate held (≤ ×HELD) and at least this share of the added I/Os waited
+#: (set after round 31 was read: SC — "×30 for ×128" was "about as fast"; ×1.63 for ×2, 77 % waited, is "most")
+NEARLY_ALL = 0.9
 #: options that pace the jobs: the load was then not kept outstanding
 _PACING = ("rate_iops", "rate_bytes_per_s", "thinktime_s")
 
@@ -83,9 +86,9 @@ def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
         return "faster", (f"grew faster than the load ({grew}): the rate fell as load was added — the path slowed with "
                           f"concurrency, not only queued")
     g_x = g_load / g_t  # the rate's growth (Little's law: the load ÷ the time)
-    if g_x <= HELD:  # the rate held: every added I/O waited (round 31 SC: "about as fast" only here)
-        return "waited", f"grew about as fast as the load ({grew}): the added I/Os waited"
     w = 1.0 - (g_x - 1.0) / (g_load - 1.0)  # the share of the added I/Os that waited
+    if g_x <= HELD and w >= NEARLY_ALL:  # the rate held: the added I/Os waited (round 31 SC: "about as fast" only here)
+        return "waited", f"grew about as fast as the load ({grew}): the added I/Os waited"
     word = waited_word(w)
     return ("waited" if word == "most" else "partly",
             f"grew {grew}: the rate grew ×{g_x:.3g}, {word} of the added I/Os waited ({w:.0%} of them)")
