@@ -215,11 +215,14 @@ def under_bar_words(result, p, xs, ys, k: int, lat) -> str:
         else:
             from .load_time import LOAD_AXES, _load_stated, _paced
 
-            if x.lower() in LOAD_AXES and _load_stated(result) and not _paced(result) and result.y_unit == "1/s":
-                t0, t1 = out[k - 1] / ys[k - 1], out[k] / ys[k]
+            io = (np.asarray(ys, float) if result.y_unit == "1/s" else
+                  p["iops"].to_numpy(float) if "iops" in p else np.full(xs.size, np.nan))
+            if x.lower() in LOAD_AXES and _load_stated(result) and not _paced(result) \
+                    and np.isfinite(io[[k - 1, k]]).all() and (io[[k - 1, k]] > 0).all():
+                t0, t1 = out[k - 1] / io[k - 1], out[k] / io[k]
                 how = "outstanding ÷ IOPS by Little's law, if the load was kept outstanding"
         if how:
-            gl, gx = out[k] / out[k - 1], ys[k] / ys[k - 1]
+            gl, gx = out[k] / out[k - 1], (t0 / t1) * out[k] / out[k - 1]  # the rate's growth by Little's law
             w = 1.0 - (gx - 1.0) / (gl - 1.0)
             if t1 > t0 and 0 < w <= 1:
                 timew = (f", while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os "
