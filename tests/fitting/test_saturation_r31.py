@@ -154,3 +154,12 @@ def test_sf_counter_blocks_in_one_order():
     s = _claim(nm.fit(t, x="iodepth", y="iops"), "saturation")
     assert "blocks of runs" not in s and "cannot tell which" in s, s
     assert np.isfinite(t["iops"]).all()
+
+
+def test_se_spent_throughput_axis_step_under_the_bar():
+    """r8 praisechan (128 KiB reads, throughput along iodepth, one run a point): 4 → 16 gained +15 % for ×4 (+7 % a
+    doubling) while outstanding ÷ IOPS grew ×3.48 — once "Up to it the load still paid … +7% (4 → 16 …)"."""
+    s = _claim(fit_case_id("r8_praisechan_nvmevirt-970pro_128k-seqread_qd", "blind8"), "saturation")
+    assert "+7% (4 → 16" not in s, s
+    assert ("The step 4 → 16 gained only +7% per doubling (+15% for ×4 the iodepth), under the 10% bar of the onset, "
+            "while the time per I/O grew ×3.48") in s and "(95% of them) — not the load still paying" in s, s
