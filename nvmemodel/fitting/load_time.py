@@ -8,6 +8,14 @@ than the load, the path slowed as load was added (set after round 27 was read, H
 2.14 → 1.69 ms, r27_lisapr629 Azure local NVMe 64 → 349 µs, r27_zfs5019 zvols 0.28 → 191 ms, each said without a
 time per I/O). The cases seen before the thresholds were set: those three.
 
+Between "held" and "faster", the words go by the share of the added I/Os that waited, ``1 − (X₂/X₁ − 1)/(N₂/N₁ − 1)``
+for the rate ×X₂/X₁ at ×N₂/N₁ the load, on the one scale of ``near_saturation.waited_word`` ("most" / "part"), and
+"about as fast as the load" only where the rate itself held; where the saturation claim found an onset, each side of
+it is read apart, one verdict a side (set after round 31 was read: SC, r31_antonhpe-zfs19076 … async-dio_read,
+"grew about as fast as the load (×30 for ×128 the load)" and … async-dio_write, "×27.4 for ×128 the load: part of the
+added I/Os waited" — both ~97 % waited, split by a log share of 0.70; the time ×1.96 for ×8 to the onset at 8 and
+×15.3 for ×16 after it).
+
 A table whose rates were derived from latency has a latency column, so this claim never restates its input.
 """
 
@@ -28,9 +36,12 @@ HELD = 1.25
 FELL = 1.5
 #: the load must grow at least this much for a verdict on the time's growth
 MIN_LOAD_GROWTH = 4.0
-#: the time grew "about as fast as the load" from this share of the load's growth (log scale) up to FASTER
-WAITED = 0.7
+#: the time grew faster than the load above this share of the load's growth (log scale); below it the words go by the
+#: share of the added I/Os that waited (round 31 SC replaced the log share 0.7 that split "about as fast" from "part")
 FASTER = 1.3
+#: "about as fast as the load" only where the rate held (≤ ×HELD) and at least this share of the added I/Os waited
+#: (set after round 31 was read: SC — "×30 for ×128" was "about as fast"; ×1.63 for ×2, 77 % waited, is "most")
+NEARLY_ALL = 0.9
 #: options that pace the jobs: the load was then not kept outstanding
 _PACING = ("rate_iops", "rate_bytes_per_s", "thinktime_s")
 
@@ -62,6 +73,8 @@ def _load_stated(result) -> bool:
 
 def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
     """How a time per I/O that grew ×``g_t`` for ×``g_load`` the load is read: the verdict's key and its words."""
+    from .near_saturation import waited_word
+
     share = np.log(g_t) / np.log(g_load) if g_t > 0 and g_load > 1 else 0.0
     grew = f"×{g_t:.3g} for ×{_fx(g_load)} the load"
     if 1 / FELL <= g_t <= HELD:
@@ -72,9 +85,24 @@ def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
     if share > FASTER:
         return "faster", (f"grew faster than the load ({grew}): the rate fell as load was added — the path slowed with "
                           f"concurrency, not only queued")
-    if share >= WAITED:
+    g_x = g_load / g_t  # the rate's growth (Little's law: the load ÷ the time)
+    w = 1.0 - (g_x - 1.0) / (g_load - 1.0)  # the share of the added I/Os that waited
+    if g_x <= HELD and w >= NEARLY_ALL:  # the rate held: the added I/Os waited (round 31 SC: "about as fast" only here)
         return "waited", f"grew about as fast as the load ({grew}): the added I/Os waited"
-    return "partly", f"grew {grew}: part of the added I/Os waited"
+    word = waited_word(w)
+    return ("waited" if word == "most" else "partly",
+            f"grew {grew}: the rate grew ×{g_x:.3g}, {word} of the added I/Os waited ({w:.0%} of them)")
+
+
+def _onset_index(result, cf) -> int | None:
+    """The saturation claim's onset (its index among the points), where it found one and says it (not over two run
+    sets that diverge: run_sets.py)."""
+    from .run_sets import diverging_sets
+
+    s = cf.saturation.facts if getattr(cf, "saturation", None) is not None else {}
+    if s.get("state") != "onset" or s.get("onset_index") is None or diverging_sets(result, cf.points) is not None:
+        return None
+    return int(s["onset_index"])
 
 
 def load_time_claim(result, cf) -> list[Claim]:
@@ -113,6 +141,13 @@ def load_time_claim(result, cf) -> list[Claim]:
         text += (f" The time per I/O held to {_fx(x[held])} (×{t[held] / t[0]:.3g} for ×{_fx(out[held] / out[0])} the "
                  f"load: the added I/Os served side by side), then {words}.")
         facts.update(verdict=f"held, then {key}", held_to=float(x[held]))
+    elif (k := _onset_index(result, cf)) is not None and 1 <= k <= len(t) - 2 and out[k] / out[0] >= 2 \
+            and out[-1] / out[k] >= 2:  # one verdict each side of the onset, not a share across the knee (r31 SC)
+        k0, w0 = _verdict(t[k] / t[0], out[k] / out[0])
+        k1, w1 = _verdict(t[-1] / t[k], out[-1] / out[k])
+        text += (f" Up to the onset at {_fx(x[k])} the time per I/O {w0}; from {_fx(x[k])} to {_fx(x[-1])} it "
+                 f"{w1}.")
+        facts.update(verdict=f"{k0}, then {k1}", onset_at=float(x[k]))
     elif g_load >= MIN_LOAD_GROWTH:
         key, words = _verdict(g_t, g_load)
         text += f" The time per I/O {words}."

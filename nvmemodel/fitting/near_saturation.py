@@ -27,7 +27,8 @@ import math
 import numpy as np
 
 __all__ = ["EARLIER_TIMES", "IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch",
-           "near_words", "queued_words", "superlinear_words", "trailing_stretch", "trailing_words"]
+           "near_words", "queued_words", "within_blocks", "MIN_BLOCKS", "superlinear_words", "trailing_stretch", "trailing_words", "WAITED_MOST",
+           "under_bar_words", "waited_word"]
 
 #: a doubling that gains at most this is near saturation (≥ 80 % of the added load waited; set after round 29 was
 #: read: OA, the hand read's "every doubling gains ≤ 20 %")
@@ -161,6 +162,16 @@ def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
             f"load waited. Its level is at or above {fmt_y(ys[-1], u)}, the last point, not reached within the data.")
 
 
+#: "most" of the added load waited from this share of it, "part" below (set after round 30 was read: RH; the one scale
+#: for every "waited" word, the no-latency time per I/O's too — set after round 31 was read: SC)
+WAITED_MOST = 0.5
+
+
+def waited_word(w: float) -> str:
+    """"most" for a share ``w`` of the added load that waited at or above :data:`WAITED_MOST`, else "part"."""
+    return "most" if w >= WAITED_MOST else "part"
+
+
 def queued_words(g: float, little_ok: bool = True) -> str:
     """"most of the added load queued (86 % of it waited …)" / "part of …" — one wording by the share of a
     doubling's added load that waited, ``1 − g`` for a gain ``g`` per doubling (set after round 30 was read: RH,
@@ -169,8 +180,55 @@ def queued_words(g: float, little_ok: bool = True) -> str:
     w = 1.0 - g
     if not (0 < w <= 1) or not little_ok:  # the share needs the load asked for in flight: the old words
         return "part of the added load queued"
-    word = "most" if w >= 0.5 else "part"
+    word = waited_word(w)
     return f"{word} of the added load queued: {w:.0%} of it waited, by Little's law"
+
+
+def under_bar_words(result, p, xs, ys, k: int, lat) -> str:
+    """' The step 8 → 32 gained only +6% per doubling (+12% for ×4 the iodepth), under the 10% bar of the onset,
+    while the time per I/O grew ×3.57 (outstanding ÷ IOPS, Little's law, if the load was kept outstanding): 96% of
+    the added I/Os waited; the level is reached in [8, 32].' — the step into the onset ``k`` where it gained less than
+    ``PAYS`` per doubling (an onset placed after a step of more than a doubling, or held back by latency): never "the
+    load still paid" (set after round 31 was read: SE, r31_antonhpe-zfs19076 … async-dio_write, "Up to it the load
+    still paid … +6% (8 → 32: +12% for ×4) per doubling" under the sentence's own 10 % bar, the Little time ×3.57).
+    The time per I/O is fio's mean latency where measured at both ends, else outstanding ÷ IOPS along a load kept
+    outstanding (``load_time``'s conditions); "" where the step paid."""
+    from .claim import _xv
+    from .fact_base import PAYS
+
+    xs, ys = np.asarray(xs, float), np.asarray(ys, float)
+    if k < 1 or k >= xs.size or not (xs[k] > xs[k - 1] > 0 and ys[k - 1] > 0 and ys[k] > 0) or result.y_unit == "s":
+        return ""
+    g = _per_doubling(ys[k - 1], ys[k], xs[k - 1], xs[k]) - 1
+    if g >= PAYS or g < 0:  # (a fall into the onset is the fall words' to tell)
+        return ""
+    x, a, b = result.x, _xv(result, xs[k - 1]), _xv(result, xs[k])
+    r = xs[k] / xs[k - 1]
+    own = f" ({ys[k] / ys[k - 1] - 1:+.0%} for ×{r:.3g} the {x})" if abs(r - 2) > 0.01 else ""
+    timew = ""
+    out = p["out"].to_numpy(float) if "out" in p and len(p) == xs.size else None
+    if out is not None and np.isfinite(out[[k - 1, k]]).all() and out[k - 1] > 0 and out[k] / out[k - 1] > 1.01:
+        lat = np.asarray(lat, float) if lat is not None else np.full(xs.size, np.nan)
+        how = ""
+        if np.isfinite(lat[[k - 1, k]]).all() and (lat[[k - 1, k]] > 0).all():
+            t0, t1, how = lat[k - 1], lat[k], "fio's mean latency"
+        else:
+            from .load_time import LOAD_AXES, _load_stated, _paced
+
+            io = (np.asarray(ys, float) if result.y_unit == "1/s" else
+                  p["iops"].to_numpy(float) if "iops" in p else np.full(xs.size, np.nan))
+            if x.lower() in LOAD_AXES and _load_stated(result) and not _paced(result) \
+                    and np.isfinite(io[[k - 1, k]]).all() and (io[[k - 1, k]] > 0).all():
+                t0, t1 = out[k - 1] / io[k - 1], out[k] / io[k]
+                how = "outstanding ÷ IOPS by Little's law, if the load was kept outstanding"
+        if how:
+            gl, gx = out[k] / out[k - 1], (t0 / t1) * out[k] / out[k - 1]  # the rate's growth by Little's law
+            w = 1.0 - (gx - 1.0) / (gl - 1.0)
+            if t1 > t0 and 0 < w <= 1:
+                timew = (f", while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os "
+                         f"waited ({w:.0%} of them)")
+    return (f" The step {a} → {b} gained only {g:+.0%} per doubling{own}, under the {PAYS:.0%} bar of the onset"
+            f"{timew} — not the load still paying; the level is reached in [{a}, {b}].")
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:
@@ -238,6 +296,46 @@ def _by_runs(p) -> list[dict]:
     return out
 
 
+#: a superlinear step told within blocks of runs needs at least this many blocks, measured in both orders (set after
+#: round 31 was read: SF, r31_fiolab … qd_repeats, ×2.12, ×2.09, ×2.24 for ×2 the depth in 3 counterbalanced blocks)
+MIN_BLOCKS = 2
+
+
+def within_blocks(result, p, xa: float, xb: float, load: float) -> dict | None:
+    """Where the table names blocks of runs (a ``block`` column) and each of at least :data:`MIN_BLOCKS` blocks ran
+    both points, the step's ratio within each block (``{"lo", "hi", "n"}``) — only where every block's ratio is above
+    ``load`` and the two points ran in both orders across the blocks (by ``position``, else ``run``): a drift between
+    the runs would have made the step smaller in the blocks that ran the higher load first. None otherwise."""
+    import pandas as pd
+
+    from .claim import runs_rows
+
+    try:
+        rows = runs_rows(result, p)
+    except Exception:  # noqa: BLE001 — no run rows: no blocks
+        return None
+    y = getattr(result, "y", None)
+    if rows is None or "block" not in rows or result.x not in rows or y not in rows:
+        return None
+    order = "position" if "position" in rows else "run"
+    if order not in rows:
+        return None
+    r = pd.DataFrame({"b": pd.to_numeric(rows["block"], errors="coerce"),
+                      "x": pd.to_numeric(rows[result.x], errors="coerce"),
+                      "y": pd.to_numeric(rows[y], errors="coerce"),
+                      "o": pd.to_numeric(rows[order], errors="coerce")}).dropna()
+    ratios, first = [], set()
+    for _, g in r.groupby("b"):
+        a, b = g[np.isclose(g["x"], xa)], g[np.isclose(g["x"], xb)]
+        if len(a) != 1 or len(b) != 1 or not float(a["y"].iloc[0]) > 0:
+            continue
+        ratios.append(float(b["y"].iloc[0] / a["y"].iloc[0]))
+        first.add(bool(a["o"].iloc[0] < b["o"].iloc[0]))
+    if len(ratios) < MIN_BLOCKS or len(first) < 2 or min(ratios) <= load:
+        return None
+    return {"lo": min(ratios), "hi": max(ratios), "n": len(ratios)}
+
+
 def superlinear_words(result, p, ev) -> str:
     """' The step 2 → 4 rose ×4.91 for ×2 the numjobs, beyond the runs' noise: …' — every step of
     ``evidence.superlinear_steps`` along a load that grew with the axis (the outstanding I/O grew by the step's ratio:
@@ -279,9 +377,16 @@ def superlinear_words(result, p, ev) -> str:
         parts.append(text)
     said = "; ".join(parts)
     drift = "the repeats at each point" if np.all(reps >= 2) else "one run per point"
+    blocks = [within_blocks(result, p, st["x_from"], st["x_to"], st["load"]) for st in steps]
     why = ("" if "above the device" in said and np.all(reps >= 2) else
            f": at the lower load each I/O took longer — a per-I/O cost that more load hides, or a change between the "
            f"runs ({drift} cannot tell which)")
+    told = [b for b in blocks if b is not None]
+    if why and len(told) == len(blocks):  # blocks run in both orders tell (round 31 SF)
+        within = "; ".join("×" + span(f"{b['lo']:.3g}", f"{b['hi']:.3g}") + f" within each of {b['n']} blocks"
+                           for b in told)
+        why = (f": at the lower load each I/O took longer — the step is {within} of runs that measured the two "
+               f"points in both orders, so not a change between the runs: a per-I/O cost that more load hides")
     last = _xv(result, steps[-1]["x_to"])
     return (f" Faster than its load: {said}. No queueing model rises faster than its load (X ≤ N/R₀){why}; the steps "
             f"up to {x} = {last} do not show the path's own scaling.")

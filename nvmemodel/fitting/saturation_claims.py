@@ -260,6 +260,11 @@ def _saturation_claim(result, cf: CurveFacts, ev=None):
     c = _saturation_words(result, cf, ev)
     if c is None or cf.saturation is None:
         return c
+    from .run_sets import diverging_sets, sets_words
+
+    rs = diverging_sets(result, cf.points)  # two run sets diverging along x: no level on their mean (round 31 SD)
+    if rs is not None:
+        return _claim("saturation", sets_words(result, rs, _what(result)), cf.saturation, run_sets=rs)
     c = _yardstick_named(result, cf, c)
     c = _load_axis_words(result, cf, ev, c)  # (round 29 OC, OD: near_saturation.py)
     noise = _noise_words(cf)
@@ -756,6 +761,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             if i0 >= 1:
                 before += (f" Up to {x} = {_xv(result, xs[i0])} the load still paid, "
                            f"{_gains_words(result, xs[:i0 + 1], ys[:i0 + 1], p=p, drift=s.get('drift'))}.")
+        from .near_saturation import under_bar_words
+
+        ub = under_bar_words(result, p, xs, ys, k, lat) if ns is None and ms is None else ""
+        if ub:  # a step under the onset's own bar is not "the load still paid" (round 31 SE)
+            before = (f" Up to {x} = {_xv(result, xs[k - 1])} the load still paid, "
+                      f"{_gains_words(result, xs[:k], ys[:k], p=p, drift=s.get('drift'))}.{ub}" if k >= 2 else ub)
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
@@ -922,6 +933,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
                                       f"{od['short_step']:+.1%} for ×{od['short_ratio']:.3g}, is not raised to a "
                                       f"doubling)", 1)
     lo_step, hi_step = s.get("step_lo"), s.get("step_hi")
+    if rb and lo_step is not None and s.get("split_level") is None and s.get("onset_index") is not None:
+        # the steps after the onset from the runs the level kept, as the step list before it (round 31 SF: fiolab's
+        # "-11%" kept the QD8 run the plateau left out; -0.5 % without it)
+        ws = np.asarray(ys, float)[s["onset_index"]:]
+        if ws.size >= 2 and (ws > 0).all():
+            lo_step, hi_step = float((ws[1:] / ws[:-1] - 1).min()), float((ws[1:] / ws[:-1] - 1).max())
     if lo_step is not None and hi_step is not None and br is None and (hi_step >= PAYS or lo_step <= -PAYS) \
             and state != "falls":
         text += _after_onset(result, s, lo_step, hi_step)

@@ -56,7 +56,11 @@ def test_zfs_zvols_time_grew_faster_than_the_load():
 def test_p3600_time_grew_as_the_load():
     """fio406: 512 KiB reads, 320 µs at QD1 → 21.2 ms at QD128 (×66 for ×128): the added reads waited."""
     c = _claim(fit_case_id(P3600))
-    assert c["facts"]["verdict"] == "waited" and "outstanding ÷ IOPS" in c["text"]
+    assert c["facts"]["verdict"] == "waited, then waited" and "outstanding ÷ IOPS" in c["text"]
+    # one verdict each side of the onset at 4 (round 31 SC): IOPS ×1.89 for ×4 to it, ×1.02 for ×32 after it
+    assert ("Up to the onset at 4 the time per I/O grew ×2.12 for ×4 the load: the rate grew ×1.89, most of the added "
+            "I/Os waited (70% of them); from 4 to 128 it grew about as fast as the load (×31.3 for ×32 the load)"
+            in c["text"]), c["text"]
 
 
 def test_counter_a_measured_latency_gets_little_not_this():
@@ -112,5 +116,8 @@ def test_pm1643a_two_phases_not_one_blend():
     """Round 28 JG (r28_thejj PM1643a, O_SYNC writes, one a job): 1 → 4 jobs ×1.23 the time (served side by side),
     then ×2.58 for ×4 to 16 jobs — said as two phases, not "×3.18 for ×16, part of the added I/Os waited"."""
     c = _claim(fit_case_id("r28_thejj_samsung-pm1643a-sas-enterprise_4k-osync-write_qd1_numjobs"))
-    assert c["facts"]["verdict"] == "held, then partly" and c["facts"]["held_to"] == 4
+    assert c["facts"]["verdict"] == "held, then waited" and c["facts"]["held_to"] == 4
+    # IOPS ×1.55 for ×4 the jobs after 4: 82 % of the added I/Os waited — "most", not "part" (round 31 SC)
+    assert c["text"].endswith("then grew ×2.58 for ×4 the load: the rate grew ×1.55, most of the added I/Os waited "
+                              "(82% of them)."), c["text"]
     assert "×3.18 for ×16" not in c["text"]
