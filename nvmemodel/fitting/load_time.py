@@ -71,10 +71,18 @@ def _load_stated(result) -> bool:
     return all(c in tbl and pd.to_numeric(tbl[c], errors="coerce").notna().all() for c in ("iodepth", "numjobs"))
 
 
+#: "most" of the added load waited from this share of it, "part" below (set after round 30 was read: RH; the one scale
+#: for every "waited" word, the no-latency time per I/O's too — set after round 31 was read: SC)
+WAITED_MOST = 0.5
+
+
+def waited_word(w: float) -> str:
+    """"most" for a share ``w`` of the added load that waited at or above :data:`WAITED_MOST`, else "part"."""
+    return "most" if w >= WAITED_MOST else "part"
+
+
 def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
     """How a time per I/O that grew ×``g_t`` for ×``g_load`` the load is read: the verdict's key and its words."""
-    from .near_saturation import waited_word
-
     share = np.log(g_t) / np.log(g_load) if g_t > 0 and g_load > 1 else 0.0
     grew = f"×{g_t:.3g} for ×{_fx(g_load)} the load"
     if 1 / FELL <= g_t <= HELD:

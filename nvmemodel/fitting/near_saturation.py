@@ -162,14 +162,9 @@ def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
             f"load waited. Its level is at or above {fmt_y(ys[-1], u)}, the last point, not reached within the data.")
 
 
-#: "most" of the added load waited from this share of it, "part" below (set after round 30 was read: RH; the one scale
-#: for every "waited" word, the no-latency time per I/O's too — set after round 31 was read: SC)
-WAITED_MOST = 0.5
-
-
-def waited_word(w: float) -> str:
-    """"most" for a share ``w`` of the added load that waited at or above :data:`WAITED_MOST`, else "part"."""
-    return "most" if w >= WAITED_MOST else "part"
+# WAITED_MOST and waited_word live in load_time (it is imported by this module, not the other way round) and are
+# re-exported here: the one scale for every "waited" word.
+from .load_time import WAITED_MOST, waited_word  # noqa: E402
 
 
 def queued_words(g: float, little_ok: bool = True) -> str:
