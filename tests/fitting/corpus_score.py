@@ -100,8 +100,8 @@ ROUND_PREFIXES = tuple(f"r{n}_" for n in range(2, LAST_ROUND + 1))
 #: a later round's id prefix → its split (each round gathered after the one before was scored and read)
 ROUNDS = {p: f"blind{p[1:-1]}" for p in ROUND_PREFIXES}
 #: the rounds not yet spent: --regrade refuses their saved reports (rounds 10 and 11, 12 and 13, 14 and 15, 16 and 17
-#: were gathered in pairs and split by source; each is scored once). Rounds 2–31 are spent; round 32 is open.
-UNSPENT: tuple[str, ...] = ("blind32",)
+#: were gathered in pairs and split by source; each is scored once). Rounds 2–32 are spent.
+UNSPENT: tuple[str, ...] = ()
 SPLITS = ("dev", "blind", *ROUNDS.values())
 
 
