@@ -121,6 +121,20 @@ def _edge_words(result, s: dict) -> str:
             f"{said}: within {EDGE:.0%} of that band, so one level, not a fall below it)")
 
 
+def dip_words(result, dips) -> str:
+    """". It dips 26% at 4 MiB (0.105 GB/s → 77.3 MB/s → 98.4 MB/s at 1, 4, 16 MiB) …" — one size's drop its next
+    size recovers from (size_dip, round 32 VB); "" where there is none."""
+    if not dips:
+        return ""
+    said = "; ".join(
+        f"{-d['fall']:.0%} at {_xv(result, d['x'])} ({fmt_y(d['before'][1], 'B/s')} at {_xv(result, d['before'][0])} "
+        f"→ {fmt_y(d['at'], 'B/s')} → {fmt_y(d['after'][1], 'B/s')} at {_xv(result, d['after'][0])})" for d in dips)
+    from .size_dip import ONE_RUN_STEP
+
+    return (f". Bandwidth dips {said}, back at the next size: more than the ±{ONE_RUN_STEP:.0%} a step of one run a "
+            f"point allows; a single run or a cost of that size, the files do not show which")
+
+
 def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
     out = []
     f = cf.cap
@@ -146,9 +160,17 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                 # LC: "an IOPS cap … measured at 1 I/O outstanding" for psync's 1 ÷ 95 µs)
                 wide = (f"; the latency holds over ×{bo['span']:.3g} the size: a per-I/O time the bytes do not add to"
                         if bo["wide"] else "")
-                parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
-                             f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a cap "
-                             f"({served_words(result, cf)[1]} would tell)")
+                if bo.get("from_rate"):  # no latency in the files: 1 ÷ IOPS at one in flight (round 32 WA)
+                    wide = (f"; that time holds over ×{bo['span']:.3g} the size: a per-I/O time the bytes do not add "
+                            f"to" if bo["wide"] else "")
+                    parts.append(f"{head}, all at 1 I/O outstanding: one request at a time took {lat} (1 ÷ IOPS, "
+                                 f"Little's law with one in flight; the files give no latency), whatever its size"
+                                 f"{wide} — the rate one outstanding request allows, not shown to be a cap "
+                                 f"({served_words(result, cf)[1]} would tell)")
+                else:
+                    parts.append(f"{head}: {n_out} ÷ fio's mean latency ({lat}) = {fmt_y(bo['bound'], '1/s')}, the "
+                                 f"rate that much outstanding I/O allows at that latency{wide} — not shown to be a "
+                                 f"cap ({served_words(result, cf)[1]} would tell)")
             elif s.get("one_depth"):  # the rate at the one depth measured (round 13, QC)
                 more = served_words(result, cf)[1]
                 if _cpu_busy(cf, int(np.sum(cf.points["x"].to_numpy(float) <= s["iops_flat"][1]))):
@@ -217,7 +239,7 @@ def _cap_claims(result, cf: CurveFacts, capped: dict | None = None) -> list:
                          f"{fmt_y(d['iops'][0], '1/s')} → {fmt_y(d['iops'][1], '1/s')}): a byte level from the "
                          f"first size, not one reached only at the largest sizes{fl}; the files do not show what "
                          f"holds it")
-        text = "Measured " + "; ".join(parts)
+        text = "Measured " + "; ".join(parts) + dip_words(result, s.get("size_dips"))
         if s["crossover_bytes"] and s["bytes_points"] >= 3 and not held:
             il = s.get("by_outstanding") or (s.get("one_depth") and not per_io_said)  # measured: a cap (r27 HA)
             depth_only = s.get("bytes_depth") and (not s.get("bytes_inflight") or _stretch_busy(cf, s) is not None)

@@ -9,6 +9,8 @@ import numpy as np
 from .fact_base import FLAT, LEVEL_STEP, NO_GAIN, Fact, pd_num
 from .latency_growth import LITTLE_TOL
 from .level_creep import creep
+from .one_request import one_request_times
+from .size_dip import one_size_dips
 from .point_runs import point_levels
 from .queue_caps import inflight_from_rates, one_io_workers, per_io_wait, roof_misses
 from .size_edge import level_edge
@@ -19,6 +21,18 @@ from .stream_facts import NOISE_BAND, WIDE_SPAN, _flat_run, _held, _held_why, on
 #: the growth of the bytes in flight (depth × size) over a flat byte stretch at one depth that shows a byte limit: a
 #: ×2 step is one doubling, inside what a level is read within; ×4 is two sizes past the first (round 16 WB)
 INFLIGHT_GROWTH = 4.0
+
+
+def _paced_rows(result, p, icap) -> bool:
+    """fio was told a pace (rate_iops) the level sits at: the pace speaks, not one request's time (round 32 WA)."""
+    if "sources" not in p:
+        return False
+    from .claim import runs_rows
+    from .pacing import AT_PACE
+
+    rows = runs_rows(result, p)
+    pace = pd_num(rows["rate_iops"]) if rows is not None and "rate_iops" in rows else None
+    return pace is not None and bool((pace > 0).any()) and icap >= AT_PACE * float(pace[pace > 0].min())
 
 
 def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
@@ -106,14 +120,17 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     # point, the level is what one I/O in flight allows at that latency — a cap only where the latency stays the same over a wide span of sizes (a per-I/O time the bytes do not add to), not where
     # it is one I/O's time over a few small sizes (blind4 r4_yuming_wsl2-vdisk_seqread_qd1_bs, 4–16 KiB at QD1)
     by_out = None
+    # no latency column at exactly one I/O outstanding: 1 ÷ IOPS is the time of a request (round 32 WA, one_request)
+    rated = one_request_times(p, means_i, ni) if icap is not None and not _paced_rows(result, p, icap) else None
     if icap is not None:
-        lat, out = p["lat"].to_numpy(float)[:ni], p["out"].to_numpy(float)[:ni]
+        lat, out = rated if rated is not None else (p["lat"].to_numpy(float)[:ni], p["out"].to_numpy(float)[:ni])
         if np.isfinite(lat).all() and np.isfinite(out).all() and (lat > 0).all() and (out > 0).all() \
                 and np.all(np.abs(out / lat / means_i[:ni] - 1) <= 0.10) and np.all(out == 1):
             # one I/O in flight (with a full queue Little's law holds at any cap and names nothing, as above)
             wide = b[ni - 1] / b[0] >= WIDE_SPAN and lat.max() / lat.min() <= 1 + FLAT
             by_out = {"outstanding": float(out[0]), "lat": (float(lat.min()), float(lat.max())),
-                      "bound": float(out[0] / np.mean(lat)), "wide": bool(wide), "span": float(b[ni - 1] / b[0])}
+                      "bound": float(out[0] / np.mean(lat)), "wide": bool(wide), "span": float(b[ni - 1] / b[0]),
+                      "from_rate": rated is not None}
     # one depth > 1 at every point of the stretch and no load axis in the files: the level is the rate at that depth;
     # a flat rate along block size proves a per-I/O time, not a cap a deeper queue would not raise (set after round
     # 13 was read: r13_krien-znsspdk_zns-spdk_seqread_qd4_bs, QC: "an IOPS cap of 396 K" at QD4 while the same
@@ -210,7 +227,9 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
              # the sizes the roofline misses by more than a model may (round 28 LD), and the level's edge (KA)
              "roof_misses": roof_misses(b, means_i, roof), "bytes_edge": [(float(b[k]), float(bw[k])) for k in edge
                                                                            if bcap is not None and nb >= 3],
-             "bytes_band": band if edge and bcap is not None else None}
+             "bytes_band": band if edge and bcap is not None else None,
+             # one size well below its neighbours, one run each: a dip, not a rise into the level (round 32 VB)
+             "size_dips": one_size_dips(b, means_b, [d["runs"] for d in lv])}
     cap = Fact("cap", facts, "IOPS / bandwidth flat within ±10 % over a stretch of sizes") \
         if icap is not None or bcap is not None or doubling is not None else None
     outstanding = None

@@ -46,6 +46,7 @@ import dataclasses
 
 import numpy as np
 
+from .size_regime import regime_fall, regime_fall_words
 from .claim import (  # noqa: F401  (curve_evidence: fact_claims' stream_evidence, kept here for plots.fit)
     EXTRAPOLATION, Claim, _level_runs, _pct, _pts, _what, _xv, in_tool_words, runs_rows)
 from .ceiling import X_AXES, ceiling_profile, fitted_overrides
@@ -175,6 +176,8 @@ def _measured(result, ev: Evidence, cf=None) -> Claim:
                              + (f"{lo} at every point." if lo == hi else f"{lo}–{hi}.") + stalled_words(result, cf, pooled=True))
     if not ev.noise_known and (q := two_point_queue(result, cf)) is not None:  # the added I/O queued (round 24 BB)
         return Claim("saturation", two_point_words(result, cf, q), q)
+    if not ev.noise_known and x == "block_size_bytes" and u == "B/s" and (rf := regime_fall(ev.x, ev.y)):
+        return Claim("falls", regime_fall_words(result, what, rf), rf)  # read from the steps (round 32 UC)
     if not ev.noise_known:
         i0, i1, im = int(np.argmin(ev.x)), int(np.argmax(ev.x)), int(np.argmax(ev.y))
         return Claim("unknown noise", f"Measured {what} goes from {fmt_y(ev.y[i0], u)} at {x} = {_xv(result, ev.x[i0])} "
@@ -872,6 +875,8 @@ def read_evidence(result, key, cf, ev):
 
 
 def curve_claims(result, key) -> list[Claim]:
+    from .cap_reach import below_top
+
     """Every claim of one curve's explanation, in the order it is written (see the module docstring)."""
     model = result.chosen[key]
     f = result.fits[key][model]
@@ -886,7 +891,8 @@ def curve_claims(result, key) -> list[Claim]:
     # what the data show, then the layer that served them (before any drive-level sentence), then the models
     claims = (lead_claims(result, cf, ev) if flight is None else []) or [_measured(result, ev, cf)]
     if (cf.cap or cf.size_fall or cf.one_stream) is not None and claims[0].kind in ("plateau", "unknown noise", "flat",
-            "maximum", "rising" if cf.cap or cf.size_fall else "", "falls" if cf.size_fall else ""):  # said once
+            "maximum", "rising" if cf.cap or cf.size_fall else "", "falls" if cf.size_fall else "") \
+            and not (claims[0].kind in ("rising", "maximum") and below_top(cf)):  # said once (kept: r32 WB)
         claims = []  # along block size the caps (and falls, round 5; one stream, round 17) say these with numbers
     nl, k0 = _no_load(result, key, flight, ev).text if flight else "", claims[0].kind if claims else ""  # r12 MC
     claims = [] if (k0 == "unknown noise" and "runs of one load" in nl) or (nl.startswith(  # r7 CE
