@@ -413,7 +413,12 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
                 f"as Little's law gives at one byte rate (IOPS × mean latency ÷ outstanding I/O {check}):"
                 f" more bytes in flight only queued — "
                 + _cap_words("a byte cap", s["bytes_cap"], s.get("bytes_runs"), "B/s"))
-    return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell)"
+    from .fixed_share import fixed_parts, fixed_words  # the fixed time per request at one outstanding (r32 VC)
+
+    hi = s["bytes_range"][1] if s.get("bytes_range") else np.nan
+    fixed = fixed_words(fixed_parts(cf.points, s["bytes_points"], hi), fmt_y(hi, "B/s")) if s.get("bytes_depth") == 1 \
+        else ""
+    return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell){fixed}"
 
 
 def _stretch_busy(cf: CurveFacts, s: dict) -> tuple[float, float] | None:

@@ -121,7 +121,7 @@ def _cap(result, key, p) -> tuple[Fact | None, Fact | None]:
     # it is one I/O's time over a few small sizes (blind4 r4_yuming_wsl2-vdisk_seqread_qd1_bs, 4–16 KiB at QD1)
     by_out = None
     # no latency column at exactly one I/O outstanding: 1 ÷ IOPS is the time of a request (round 32 WA, one_request)
-    rated = one_request_times(p, means_i, ni) if icap is not None and not _paced_rows(result, p, icap) else None
+    rated = one_request_times(result, p, means_i, ni) if icap is not None and not _paced_rows(result, p, icap) else None
     if icap is not None:
         lat, out = rated if rated is not None else (p["lat"].to_numpy(float)[:ni], p["out"].to_numpy(float)[:ni])
         if np.isfinite(lat).all() and np.isfinite(out).all() and (lat > 0).all() and (out > 0).all() \
