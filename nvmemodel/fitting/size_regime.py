@@ -49,7 +49,7 @@ def regime_fall_words(result, what: str, d: dict) -> str:
     back = (f", and climbs back to {fmt_y(d['y_last'], u)} at {_xv(result, d['x_last'])}, "
             f"{1 - d['y_last'] / d['y_peak']:.0%} under {fmt_y(d['y_peak'], u)}" if d["recovers"] else "")
     head = (f"rises from {fmt_y(d['y0'], u)} at {_xv(result, d['x0'])} to " if d["x0"] < d["x_peak"] else "is ")
-    return (f"Measured {what} {head}{fmt_y(d['y_peak'], u)} at {_xv(result, d['x_peak'])}{lvl}, then falls {-d['fall']:.0%} in one step to {fmt_y(d['y_fall'], u)} "
+    return (f"Measured {what} {head}{fmt_y(d['y_peak'], u)} at {_xv(result, d['x_peak'])}{lvl}, then drops {-d['fall']:.0%} in one step to {fmt_y(d['y_fall'], u)} "
             f"at {_xv(result, d['x_fall'])}{back}. One run a size, but that step is more than the ±{ONE_RUN_STEP:.0%} "
             f"one run's scatter gives a step, and neither a cap on requests nor one on bytes lets bytes/s fall as the "
             f"size grows: something else sets the larger sizes (the files do not show what).")
