@@ -125,7 +125,7 @@ def test_one_run_fall_read_from_the_steps_r32():
     assert not [c for c in claims if c["kind"] == "unknown noise"], claims
     text = _kind(claims, "falls")
     assert "34.5 GB/s (32.2 GiB/s)–35 GB/s (32.6 GiB/s) from 256 B to 512 B" in text, text
-    assert "then falls 51% in one step to 17 GB/s (15.8 GiB/s) at 1 KiB" in text, text
+    assert "then drops 51% in one step to 17 GB/s (15.8 GiB/s) at 1 KiB" in text, text
     assert "climbs back to 32.5 GB/s (30.3 GiB/s) at 16 KiB, 7% under" in text, text
 
 
