@@ -416,8 +416,10 @@ def _depth_bytes_words(result, cf: CurveFacts, s: dict) -> str:
     from .fixed_share import fixed_parts, fixed_words  # the fixed time per request at one outstanding (r32 VC)
 
     hi = s["bytes_range"][1] if s.get("bytes_range") else np.nan
+    from .one_request import _numjobs_stated
+
     fixed = fixed_words(fixed_parts(cf.points, s["bytes_points"], hi), fmt_y(hi, "B/s")) if s.get("bytes_depth") == 1 \
-        else ""
+        and cf.layer is None and _numjobs_stated(result, cf.points) else ""
     return f"the byte rate at that depth, not shown to be a cap ({served_words(result, cf)[1]} would tell){fixed}"
 
 

@@ -1,5 +1,8 @@
 """At one request outstanding on a flat byte level: the fixed time per request beside its bytes (round 32 VC).
 
+Only where no layer is known to have served the I/O (a page cache, tmpfs or network engine has no device time to split:
+its level is a copy the CPU makes) and numjobs is stated with one I/O outstanding at every point of the level.
+
 Each request's time at one outstanding is its bytes at the level's rate plus a part that does not grow with them
 (time − size ÷ level). That part's share of the time is how much overlapping requests on this stream could add at
 most, if the level is the stream's transfer rate; several streams may engage more hardware, which the files do not
@@ -23,14 +26,13 @@ def fixed_parts(points, n_level: int, level: float) -> dict | None:
     if not (np.isfinite(out).all() and np.all(out == 1)):
         return None
     iops = p["iops"].to_numpy(float)
-    lat = p["lat"].to_numpy(float) if "lat" in p else np.full(len(p), np.nan)
-    t = np.where(np.isfinite(lat) & (lat > 0), lat, 1.0 / iops)
+    t = 1.0 / iops  # one request's whole cycle at one outstanding (Little's law, N = 1), the job's own time included
     if not (np.isfinite(t).all() and (t > 0).all()):
         return None
     fixed = np.clip(t - p["x"].to_numpy(float) / level, 0.0, None)
     share = fixed / t
     return {"fixed": (float(fixed.min()), float(fixed.max())), "time": (float(t.min()), float(t.max())),
-            "share": float(share.max()), "measured": bool(np.isfinite(lat).all())}
+            "share": float(share.max())}
 
 
 def fixed_words(d: dict | None, level_words: str) -> str:
@@ -38,8 +40,7 @@ def fixed_words(d: dict | None, level_words: str) -> str:
 
     if d is None:
         return ""
-    how = "fio's mean latency" if d["measured"] else "1 ÷ IOPS at one outstanding"
-    return (f"; each request's time ({how}, {span(fmt_y(d['time'][0], 's'), fmt_y(d['time'][1], 's'))}) beyond its "
+    return (f"; each request's time (1 ÷ IOPS at one outstanding, {span(fmt_y(d['time'][0], 's'), fmt_y(d['time'][1], 's'))}) beyond its "
             f"bytes at {level_words} (the level's top) is at most {fmt_y(d['fixed'][1], 's')}, {d['share']:.1%} of "
             f"it: overlapping requests on this stream could add at most about that share; whether "
-            f"parallel streams add more (several drives behind the volume) these files do not show")
+            f"parallel streams add more these files do not show")

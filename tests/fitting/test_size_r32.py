@@ -149,3 +149,8 @@ def test_fixed_time_per_request_at_one_outstanding_r32():
 def test_no_fixed_time_at_depth():
     claims = _fit(_rows([50000, 49000, 50500, 30000, 15000, 7600, 3800, 1900, 950], iodepth=32, numjobs=1))
     assert "beyond its bytes" not in _kind(claims, "cap")
+
+
+@pytest.mark.parametrize("case", ["r6_here_tmpfs_psync_zipf_bs_repeats", "r2_here_pagecache_write_bs"])
+def test_no_fixed_time_for_a_memory_copy_level(case):
+    assert not [c for c in _claims(case) if "beyond its bytes" in c["text"]]
