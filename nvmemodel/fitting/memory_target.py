@@ -25,6 +25,9 @@ MEMORY_KINDS = (
     (r"/dev/nullb\d|^\s*nullb\d+\b|\bnull_blk\b", "null_blk (no data stored)"),
     (r"\btmpfs\b|\bramfs\b|^/dev/shm/", "files in memory (tmpfs/ramfs)"),
 )
+#: a network or a remote server named in the same text: the path is not memory alone (an SPDK null bdev behind an
+#: NVMe-oF target over RDMA: the network may set the rate), so nothing is said here (set after round 32 was read)
+REMOTE = r"nvme-?of|nvmf|\brdma\b|\btcp\b|iscsi|network|remote|\bnbd\b|\brbd\b|\bceph\b|\bnfs\b|omni-?path|infiniband"
 #: a count of memory modules written in the target's text ("6 interleaved … DIMMs")
 _MODULES = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:[\w.-]+\s+){0,7}?(DIMMs|NVDIMMs|modules)\b", re.I)
 
@@ -32,6 +35,12 @@ _MODULES = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:[\w.-]+\s+){0,7}?(DIMMs|NVDIMMs|mo
 def memory_target(rows) -> dict | None:
     """``{"what", "name", "modules"}`` where every row's target text (``target_names``, or fio's disk names) names one
     of :data:`MEMORY_KINDS`; None otherwise (a mix of memory and drives, or nothing said)."""
+    from ..jobs.fiooptions import METADATA_ENGINES
+
+    if "ioengine" in rows:  # an engine that moves no data (filecreate, filestat …): no rate of the memory's
+        engines = set(rows["ioengine"].dropna().astype(str))
+        if engines and engines <= METADATA_ENGINES:
+            return None
     texts = []
     for col in ("target_names", "devices"):
         if col in rows:
@@ -40,14 +49,21 @@ def memory_target(rows) -> dict | None:
         return None
     kinds = set()
     for t in texts:
+        if re.search(REMOTE, t, re.I):
+            return None
         hit = next((what for pat, what in MEMORY_KINDS if re.search(pat, t, re.I)), None)
         if hit is None:
             return None  # one target not named as memory: say nothing here
         kinds.add(hit)
     if len(kinds) != 1:
         return None
+    names = [n for t in (rows["target_names"].dropna().astype(str).unique() if "target_names" in rows else [])
+             for n in t.split(";") if n.strip()] or [n for t in texts for n in t.split(";") if n.strip()]
+    names = list(dict.fromkeys(names))
     m = _MODULES.search(texts[0])
-    name = texts[0] if len(texts[0]) <= 120 else texts[0][:119] + "…"
+    name = names[0] if len(names[0]) <= 120 else names[0][:119] + "…"
+    if len(names) > 1:
+        name += f" and {len(names) - 1} more"
     return {"what": kinds.pop(), "name": name, "modules": int(m.group(1)) if m else None,
             "module_word": m.group(2).rstrip("s") if m else None}
 

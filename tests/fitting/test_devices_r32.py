@@ -147,3 +147,21 @@ def test_ua_scorer_reads_a_memory_layer():
     grade, why, _ = cs.grade_claim({"kind": "layer", "text": "The target is memory — x.", "facts": {"layer": "memory"}},
                                    None, {"layer": "memory"})
     assert grade == "supported"
+
+
+@pytest.mark.parametrize("case", ["r25_spdk835_nvmf-rdma-omnipath-null-bdev_128k-read_numjobs",
+                                  "r27_here-filestat_tmpfs-64files_filestat-stat_numjobs_repeats"])
+def test_ua_counter_a_network_path_or_a_metadata_engine_is_no_memory_target(case):
+    """An SPDK null bdev behind an NVMe-oF target over RDMA (the network may set the rate); fio's filestat engine on
+    tmpfs (no data moved): neither gets the memory words."""
+    assert not any(c["facts"].get("layer") == "memory" or "The target is memory" in c["text"]
+                   for c in fit_case_id(case).claims())
+
+
+def test_ua_a_zram_device_is_memory_and_its_limit_words_say_so():
+    """r23 zram lz4 incompressible, psync QD1 along block size: the layer is memory; the one-stream sentence names
+    the memory target, not "the device"."""
+    claims = fit_case_id("r23_here-zramlz4_zram-lz4-incompressible_psync_randwrite_qd1_bs_repeats").claims()
+    (lay,) = [c for c in claims if c["kind"] == "layer"]
+    assert lay["facts"]["what"] == "zram (compressed RAM)" and "(/dev/zram1)" in lay["text"]
+    assert any("not shown to be a cap of the memory target" in c["text"] for c in claims)
