@@ -497,7 +497,7 @@ def served_words(result, cf: CurveFacts) -> tuple[str, str]:
 
     layer = cf.layer.facts["layer"] if cf.layer is not None else None
     what = {"page_cache": "the page cache (memory, not a device)", None: "the device",
-            "buffered_device": "the device"}.get(
+            "buffered_device": "the device", "memory": "the memory target"}.get(
         layer, "the layer that served the I/O")
     served = cf.layer.facts.get("served") if cf.layer is not None else None
     if layer == "none":  # an engine that touches no storage (net …): what its I/O goes through (round 10, HF)

@@ -82,7 +82,7 @@ def _no_device(rows, cf, engine: str) -> bool:
     from .devices import listed_devices
 
     if rows is None or engine in ("null", "cpuio", "windowsaio") or (cf.layer is not None and cf.layer.facts.get(
-            "layer") in ("none", "bypass", "page_cache", "buffered_device")):
+            "layer") in ("none", "bypass", "page_cache", "buffered_device", "memory")):
         return False
     targets = rows["target_names"].dropna().astype(str) if "target_names" in rows else None
     return not ("devices" in rows and listed_devices(rows)) and not (

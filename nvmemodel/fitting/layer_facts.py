@@ -122,6 +122,12 @@ def _layer(result, p) -> Fact | None:
                         f"fio's {engine} engine sends every I/O to the storage servers"
                         + (" on this same node, over loopback" if where == "same_node" else
                            " over the network" if where == "elsewhere" else ""))
+    from .memory_target import memory_target  # a target the files name as memory (round 32, UA)
+
+    mem = memory_target(rows)
+    if mem is not None:
+        return Fact("layer", {"layer": "memory", "devices": [], **mem},
+                    f"the files name the target as memory ({mem['what']})")
     if "devices" in rows and "format" in rows and "target_names" in rows:
         fmt = rows["format"].astype(str)
         devs = rows["devices"].astype(object).fillna("").astype(str)
@@ -193,7 +199,7 @@ def _cache_served(result, p, layer: Fact | None) -> Fact | None:
     rows = runs_rows(result, p)
     if rows is None or not len(rows) or result.x not in rows or "direction" not in rows:
         return None
-    if layer is not None and layer.facts.get("layer") in ("page_cache", "beyond_device", "none"):
+    if layer is not None and layer.facts.get("layer") in ("page_cache", "beyond_device", "none", "memory"):
         return None  # buffered I/O is the page cache's already; beyond a link: the layer fact says it
     if "ioengine" in rows and rows["ioengine"].dropna().astype(str).isin(NO_FLOOR_ENGINES).any():
         return None

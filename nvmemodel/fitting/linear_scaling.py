@@ -103,6 +103,14 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     if y[-1] < (1 + MIN_RISE) * y[0]:
         return []
     noun, unit = _NOUN[result.x.lower()], result.y_unit
+    from .shared_device import load_grew, one_device, one_device_words  # targets on one device (round 32, VA)
+
+    grew = load_grew(result, cf.points)
+    dev = one_device(result, cf.points)
+    if dev is not None:
+        return [Claim("scaling", one_device_words(result, x, y, dev, grew, noun),
+                      {"verdict": "one_device", "devices": dev["devices"], "device_count": dev["count"],
+                       **({"outstanding": grew["out"]} if grew else {})})]
     per0 = y[0] / x[0]
     share = y / (per0 * x)
     one = f"{_fx(x[0])} {noun}{'s' if x[0] != 1 else ''}"
@@ -187,6 +195,10 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     step_sh = [d["share"] for d in after]
     fell = all(b <= a for a, b in zip(step_sh, step_sh[1:]))
     host = "a change between the machines, " if hosts else "the host's path or CPU, "
+    # "a load that did not grow" only where Little's law does not show the in-flight I/O growing with the count
+    # (set after round 32 was read: VA)
+    causes = (f"{host}a switch or the network" if grew is not None else
+              f"{host}a switch, the network, or a load that did not grow with the {noun}s")
     if gain >= BINDS and len(after) > 1 and last["share"] < BINDS and last["share"] <= after[-2]["share"]:
         # the average still passes but the last step yields under half, no better than the one before: the steps
         # decide (set after round 30 was read: PA, i7ie randwrite, 79, 66, 50, 35 % of one drive averaged to 50.4 %)
@@ -196,8 +208,7 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
         n_last = _fx(x[-1] - x[-2])
         text += (f" {upto}{stretch} on average, but the steps' yields {'fell' if fell else 'went'} {ys} of one "
                  f"{noun} — the last {n_last} {noun}{'s' if x[-1] - x[-2] != 1 else ''} "
-                 f"{fmt_y(last['each'], unit)} each: a limit the {noun}s share binds{rise} ({host}a switch, the "
-                 f"network, or a load that did not grow with the {noun}s).{machines}")
+                 f"{fmt_y(last['each'], unit)} each: a limit the {noun}s share binds{rise} ({causes}).{machines}")
         facts["verdict"] = "shared_limit"
         return [Claim("scaling", text, facts)]
     if gain >= BINDS and any(v < BINDS for v in step_sh):
@@ -216,8 +227,7 @@ def linear_scaling_claim(result, cf) -> list[Claim]:
     if gain < BINDS:
         state = cf.saturation.facts.get("state") if cf.saturation is not None else None
         rise = ", although the total still rises" if state == "rising" else ""  # as the saturation fact reads it
-        text += (f" {upto}{stretch}{lastw}: a limit the {noun}s share binds{rise} ({host}a switch, the "
-                 f"network, or a load that did not grow with the {noun}s).{machines}")
+        text += f" {upto}{stretch}{lastw}: a limit the {noun}s share binds{rise} ({causes}).{machines}"
         facts["verdict"] = "shared_limit"
     else:
         text += (f" {upto}{stretch}{lastw}: sub-linear, each added {noun} still paying more than half of one's "

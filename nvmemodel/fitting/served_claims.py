@@ -5,6 +5,7 @@ that served reads faster than any drive, merges and splits by the block layer, a
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from .axes import DEVICES
 from .devices import _LAYER_WORDS, BUSY, stack_words
@@ -45,6 +46,30 @@ def _grows_per_device(result, cf: CurveFacts) -> bool:
     return grows_per_device(p["x"].to_numpy(float), p["y"].to_numpy(float)) is not None
 
 
+def _memory_rates(result, cf: CurveFacts) -> tuple:
+    """(the peak bytes/s, ", X a job at the peak" where the rows give more than one job) for a memory target's
+    sentence (round 32, UA)."""
+    from .claim import runs_rows
+
+    p = cf.points
+    if p is None or not len(p) or "bytes_per_s" not in p:
+        return None, ""
+    bps = p["bytes_per_s"].to_numpy(float)
+    if not np.isfinite(bps).any():
+        return None, ""
+    i = int(np.nanargmax(bps))
+    rows = runs_rows(result, p)
+    per_job = ""
+    if rows is not None and "numjobs" in rows and "iops" in p and result.x in rows:
+        at = rows[pd.to_numeric(rows[result.x], errors="coerce") == float(p["x"].iloc[i])]
+        jobs = pd.to_numeric(at["numjobs"], errors="coerce").dropna().unique()
+        iops = float(p["iops"].iloc[i])
+        if len(jobs) == 1 and jobs[0] > 1 and np.isfinite(iops):
+            per_job = (f"; at the peak ({result.x} = {_xv(result, float(p['x'].iloc[i]))}) {fmt_y(iops, '1/s')} "
+                       f"over {jobs[0]:g} jobs is {fmt_y(iops / jobs[0], '1/s')} a job")
+    return float(bps[i]), per_job
+
+
 def _layer_claim(result, cf: CurveFacts) -> list:
     f = cf.layer
     if f is None:
@@ -70,11 +95,14 @@ def _layer_claim(result, cf: CurveFacts) -> list:
         return [_claim("layer", f"{f.evidence[0].upper()}{f.evidence[1:]}, and fio names none under btrfs, ZFS, "
                                 f"overlayfs, network and memory file systems alike: what lay beneath the files is "
                                 f"unknown from them.", f, layer=None)]
+    elif layer == "memory":  # the files name the target as memory: no drive or link words (round 32, UA)
+        from .memory_target import memory_words
+
+        text = memory_words(f.facts, *_memory_rates(result, cf))
     elif layer == "beyond_device" and not f.facts.get("counted", True):  # no count of targets (round 15, TA)
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} is more than the x4 link of one Gen{f.facts['gen']} drive "
                 f"carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding), and the files do not count the drives: "
-                f"several drives (striped or side by side) or a layer above them (a cache, a file or network layer) "
-                f"served these I/Os.")
+                f"not one drive — several drives (striped or side by side), memory or a cache served these I/Os.")
     elif layer == "beyond_device" and _grows_per_device(result, cf):  # the rate per device grows with the count
         # (set after round 30 was read: PD, r30_scyllaio … i8g … read-bw, a total ∝ n² told "a layer above the drives
         # (a cache, …) served these I/Os")
@@ -87,8 +115,8 @@ def _layer_claim(result, cf: CurveFacts) -> list:
                 f"per device that grows with the count) — they need checking.")
     elif layer == "beyond_device":
         text = (f"{fmt_y(f.facts['per_target'], 'B/s')} per target is more than the x4 link of a Gen{f.facts['gen']} "
-                f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): a layer above the drives (a cache, "
-                f"a file or network layer) served these I/Os, and no drive-level limit explains them.")
+                f"drive carries ({fmt_y(f.facts['limit'], 'B/s')} after encoding): not one drive — memory, a cache or "
+                f"several drives served these I/Os, and no single drive's limit explains them.")
     elif f.facts.get("mapper"):  # a /dev/mapper target, no member listed (round 21, WD: devices.mapper_targets)
         one = len(f.facts["targets"]) == 1
         text = (f"{f.evidence[0].upper()}{f.evidence[1:]} (LVM, dm-crypt, a stripe, multipath …): the rates are "

@@ -84,7 +84,9 @@ REQUIRED_KEYS = ("id", "source", "kind", "fio_version", "fit", "author_cause", "
 EXPECT_KEYS = ("saturation", "onset_x", "plateau_iops", "plateau_bytes_per_s", "cap", "cpu_bound", "layer",
                "mix_below_harmonic", "falls")
 SATURATION_STATES = ("from_first", "onset", "rising")
-LAYERS = ("page_cache", "loop", "dm", "md", "nbd", "rbd", "virtio", "network_fs", "beyond_device", "none")
+#: "memory": a target the files name as memory (an SPDK malloc bdev, a RAM disk, persistent-memory DIMMs), no drive
+#: or link in the path (set after round 32 was read: UA)
+LAYERS = ("page_cache", "loop", "dm", "md", "nbd", "rbd", "virtio", "network_fs", "beyond_device", "memory", "none")
 # keys of case["fit"] that say how to load the points, not how to fit them
 LOAD_KEYS = ("table", "raw", "select", "path_pattern", "path_regex", "labels")
 GRADES = ("supported", "contradicted", "misleading")
@@ -630,7 +632,8 @@ def read_claim(claim: dict) -> Stated:
         s.layer = f["layer"]
     elif kind == "layer":
         low = text.lower()
-        s.layer = ("loop" if "loop device" in low else "page_cache" if "page cache" in low else
+        s.layer = ("memory" if "the target is memory" in low else  # a memory target the files name (round 32, UA)
+                   "loop" if "loop device" in low else "page_cache" if "page cache" in low else
                    "md" if "md raid" in low or "software raid" in low else None)
 
     if has("below_harmonic"):
