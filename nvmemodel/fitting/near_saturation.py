@@ -28,7 +28,7 @@ import numpy as np
 
 __all__ = ["EARLIER_TIMES", "IDLE_BELOW", "LITTLE_OK", "NEAR_GAIN", "NEAR_LAT", "fall_margin", "near_stretch",
            "near_words", "queued_words", "within_blocks", "MIN_BLOCKS", "superlinear_words", "trailing_stretch", "trailing_words", "WAITED_MOST",
-           "under_bar_words", "waited_word"]
+           "under_bar_words", "waited_word", "early_under_bar_words"]
 
 #: a doubling that gains at most this is near saturation (≥ 80 % of the added load waited; set after round 29 was
 #: read: OA, the hand read's "every doubling gains ≤ 20 %")
@@ -224,6 +224,74 @@ def under_bar_words(result, p, xs, ys, k: int, lat) -> str:
                          f"waited ({w:.0%} of them)")
     return (f" The step {a} → {b} gained only {g:+.0%} per doubling{own}, under the {PAYS:.0%} bar of the onset"
             f"{timew} — not the load still paying; the level is reached in [{a}, {b}].")
+
+
+def _step_time(result, p, xs, ys, i: int, j: int, lat):
+    """(time per I/O at ``i``, at ``j``, how it was read) — fio's mean latency where measured at both ends, else
+    outstanding ÷ IOPS along a load kept outstanding (``load_time``'s conditions) — or None."""
+    out = p["out"].to_numpy(float) if "out" in p and len(p) == xs.size else None
+    if out is None or not np.isfinite(out[[i, j]]).all() or out[i] <= 0 or out[j] / out[i] <= 1.01:
+        return None
+    lat = np.asarray(lat, float) if lat is not None else np.full(xs.size, np.nan)
+    if np.isfinite(lat[[i, j]]).all() and (lat[[i, j]] > 0).all():
+        return float(lat[i]), float(lat[j]), "fio's mean latency"
+    from .load_time import LOAD_AXES, _load_stated, _paced
+
+    io = (np.asarray(ys, float) if result.y_unit == "1/s" else
+          p["iops"].to_numpy(float) if "iops" in p else np.full(xs.size, np.nan))
+    if result.x.lower() in LOAD_AXES and _load_stated(result) and not _paced(result) \
+            and np.isfinite(io[[i, j]]).all() and (io[[i, j]] > 0).all():
+        return (float(out[i] / io[i]), float(out[j] / io[j]),
+                "outstanding ÷ IOPS by Little's law, if the load was kept outstanding")
+    return None
+
+
+def early_under_bar_words(result, p, xs, ys, k: int, lat) -> str:
+    """' From iodepth = 1 to 16 the load did not pay: +1% per doubling (+3% for ×16 the iodepth), under the 10% bar,
+    while the time per I/O grew ×15.6 (…): 99% of the added I/Os waited. Then +59% per doubling (16 → 32) into the
+    onset; one run a point: a jump after a flat stretch may be a change between runs rather than the deeper queue
+    paying — repeats would tell.' — a listed step BEFORE the step into the onset ``k`` that gained less than ``PAYS``
+    per doubling while the time per I/O (measured or Little's) grew at least ×:data:`NEAR_LAT` per doubling: never
+    "the load still paid" (set after round 32 was read: UB, r32_spdk2104 … randread-64cores_iodepth, "Up to it the
+    load still paid … +1% (1 → 16: +3% for ×16), +59% (16 → 32)" for ×15.6 the Little time; r31 SE judged only the
+    step into the onset). The latest such step ending before ``k`` is told; "" where none."""
+    from .claim import _xv
+    from .fact_base import PAYS
+
+    xs, ys = np.asarray(xs, float), np.asarray(ys, float)
+    if k < 2 or k >= xs.size or result.y_unit == "s":
+        return ""
+    for j in range(k - 1, 0, -1):
+        i = j - 1
+        if not (xs[j] > xs[i] > 0 and ys[i] > 0 and ys[j] > 0):
+            continue
+        g = _per_doubling(ys[i], ys[j], xs[i], xs[j]) - 1
+        if g >= PAYS or g < 0:
+            continue
+        tt = _step_time(result, p, xs, ys, i, j, lat)
+        if tt is None or not tt[1] > tt[0] > 0:
+            continue
+        t0, t1, how = tt
+        if _per_doubling(t0, t1, xs[i], xs[j]) < NEAR_LAT:
+            continue
+        out = p["out"].to_numpy(float)
+        gl, gx = out[j] / out[i], (t0 / t1) * out[j] / out[i]
+        w = 1.0 - (gx - 1.0) / (gl - 1.0)
+        if not 0 < w <= 1:
+            continue
+        x, a, b = result.x, _xv(result, xs[i]), _xv(result, xs[j])
+        r = xs[j] / xs[i]
+        own = f" ({ys[j] / ys[i] - 1:+.0%} for ×{r:.3g} the {x})" if abs(r - 2) > 0.01 else ""
+        gk = _per_doubling(ys[k - 1], ys[k], xs[k - 1], xs[k]) - 1
+        one = ("n_runs" in p and len(p) == xs.size and np.nanmax(p["n_runs"].to_numpy(float)) < 2)
+        jump = (f"; one run a point: a jump after a flat stretch may be a change between runs rather than the deeper "
+                f"queue paying — repeats would tell" if one and j == k - 1 and gk >= PAYS else "")
+        then = (f" Then {gk:+.0%} per doubling ({_xv(result, xs[k - 1])} → {_xv(result, xs[k])}) into the onset{jump}."
+                if j == k - 1 else "")
+        return (f" From {x} = {a} to {b} the load did not pay: {g:+.0%} per doubling{own}, under the {PAYS:.0%} bar, "
+                f"while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os waited "
+                + (f"({w:.1%} of them)" if w >= 0.995 else f"({w:.0%} of them)") + f".{then}")
+    return ""
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:

@@ -767,6 +767,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         if ub:  # a step under the onset's own bar is not "the load still paid" (round 31 SE)
             before = (f" Up to {x} = {_xv(result, xs[k - 1])} the load still paid, "
                       f"{_gains_words(result, xs[:k], ys[:k], p=p, drift=s.get('drift'))}.{ub}" if k >= 2 else ub)
+        elif ns is None and ms is None and not wide_gap(xs[k - 1], xs[k]):
+            from .near_saturation import early_under_bar_words
+
+            eb = early_under_bar_words(result, p, xs, ys, k, lat)
+            if eb:  # a listed step before the onset under the bar is not "the load still paid" either (round 32 UB)
+                before = eb
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
