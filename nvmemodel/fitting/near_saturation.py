@@ -246,7 +246,7 @@ def _step_time(result, p, xs, ys, i: int, j: int, lat):
     return None
 
 
-def early_under_bar_words(result, p, xs, ys, k: int, lat) -> str:
+def early_under_bar_words(result, p, xs, ys, k: int, lat) -> tuple[str, int, int]:
     """' From iodepth = 1 to 16 the load did not pay: +1% per doubling (+3% for ×16 the iodepth), under the 10% bar,
     while the time per I/O grew ×15.6 (…): 99% of the added I/Os waited. Then +59% per doubling (16 → 32) into the
     onset; one run a point: a jump after a flat stretch may be a change between runs rather than the deeper queue
@@ -254,19 +254,20 @@ def early_under_bar_words(result, p, xs, ys, k: int, lat) -> str:
     per doubling while the time per I/O (measured or Little's) grew at least ×:data:`NEAR_LAT` per doubling: never
     "the load still paid" (set after round 32 was read: UB, r32_spdk2104 … randread-64cores_iodepth, "Up to it the
     load still paid … +1% (1 → 16: +3% for ×16), +59% (16 → 32)" for ×15.6 the Little time; r31 SE judged only the
-    step into the onset). The latest such step ending before ``k`` is told; "" where none."""
+    step into the onset). The latest such step ending before ``k`` is told, with its points ``(i, j)``, so the caller
+    keeps the steps that paid before ``i`` and after ``j`` (a first version dropped them); ("", -1, -1) where none."""
     from .claim import _xv
     from .fact_base import PAYS
 
     xs, ys = np.asarray(xs, float), np.asarray(ys, float)
     if k < 2 or k >= xs.size or result.y_unit == "s":
-        return ""
+        return "", -1, -1
     for j in range(k - 1, 0, -1):
         i = j - 1
         if not (xs[j] > xs[i] > 0 and ys[i] > 0 and ys[j] > 0):
             continue
         g = _per_doubling(ys[i], ys[j], xs[i], xs[j]) - 1
-        if g >= PAYS or g < 0:
+        if round(g, 2) >= PAYS or g < 0:  # under the bar as printed: never "+10%, under the 10% bar"
             continue
         tt = _step_time(result, p, xs, ys, i, j, lat)
         if tt is None or not tt[1] > tt[0] > 0:
@@ -290,8 +291,8 @@ def early_under_bar_words(result, p, xs, ys, k: int, lat) -> str:
                 if j == k - 1 else "")
         return (f" From {x} = {a} to {b} the load did not pay: {g:+.0%} per doubling{own}, under the {PAYS:.0%} bar, "
                 f"while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os waited "
-                + (f"({w:.1%} of them)" if w >= 0.995 else f"({w:.0%} of them)") + f".{then}")
-    return ""
+                + (f"({w:.1%} of them)" if w >= 0.995 else f"({w:.0%} of them)") + f".{then}", i, j)
+    return "", -1, -1
 
 
 def fall_margin(x, y, sd, reps, last: int = 6) -> dict | None:

@@ -770,9 +770,15 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
         elif ns is None and ms is None and not wide_gap(xs[k - 1], xs[k]):
             from .near_saturation import early_under_bar_words
 
-            eb = early_under_bar_words(result, p, xs, ys, k, lat)
-            if eb:  # a listed step before the onset under the bar is not "the load still paid" either (round 32 UB)
-                before = eb
+            eb, ei, ej = early_under_bar_words(result, p, xs, ys, k, lat)
+            if eb:  # a listed step before the onset under the bar is not "the load still paid" either (round 32 UB);
+                # the steps that paid before it and after it stay listed
+                head = (f" Up to {x} = {_xv(result, xs[ei])} the load still paid, "
+                        f"{_gains_words(result, xs[:ei + 1], ys[:ei + 1], p=p, drift=s.get('drift'))}."
+                        if ei >= 1 else "")
+                tail = (f" Then the load paid again, {_gains_words(result, xs[:k + 1], ys[:k + 1], i0=ej, p=p)}, "
+                        f"into the onset." if ej < k - 1 else "")
+                before = head + eb + tail
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]

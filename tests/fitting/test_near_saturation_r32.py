@@ -50,3 +50,21 @@ def test_ub_counter_synthetic_queue_that_pays():
     io = [10e3, 20.2e3, 39.5e3, 78e3, 80e3, 80.5e3]
     s = _claim(nm.fit(pd.DataFrame({"iodepth": q, "iops": io}), x="iodepth", y="iops"), "saturation")
     assert "did not pay" not in s, s
+
+
+def test_ub_keeps_the_steps_that_paid_before_and_after():
+    """SYNTHETIC (labelled): a flat step 2 → 4 between steps that pay; the steps before and after stay listed (the
+    first version of the UB rule dropped them)."""
+    q = [1, 2, 4, 8, 16, 32, 64]
+    io = [10e3, 20e3, 20.4e3, 30e3, 45e3, 46e3, 46.5e3]
+    s = _claim(nm.fit(pd.DataFrame({"iodepth": q, "numjobs": 1, "iops": io}), x="iodepth", y="iops"), "saturation")
+    assert "Up to iodepth = 2 the load still paid, from 10.00 K IOPS at iodepth = 1: +100% (1 → 2)" in s, s
+    assert "From iodepth = 2 to 4 the load did not pay: +2% per doubling" in s, s
+    assert "Then the load paid again, from 20.40 K IOPS at iodepth = 4" in s and "+47% (4 → 8), +50% (8 → 16)" in s, s
+
+
+def test_ub_not_for_a_step_printed_at_the_bar():
+    # spent (round 16): 4 → 8 gained +9.6 % a doubling, printed "+10%": never "+10%, under the 10% bar"; every step kept
+    s = _claim(fit_case_id("r16_xnvmebench_nvme0n1_4k-seqread_qd", "blind16"), "saturation")
+    assert "did not pay" not in s, s
+    assert "+127% (1 → 2), +31% (2 → 4), +10% (4 → 8), +23% (8 → 16)" in s, s
