@@ -773,12 +773,12 @@ def _saturation_words(result, cf: CurveFacts, ev=None):
             eb, ei, ej = early_under_bar_words(result, p, xs, ys, k, lat)
             if eb:  # a listed step before the onset under the bar is not "the load still paid" either (round 32 UB);
                 # the steps that paid before it and after it stay listed
-                head = (f" Up to {x} = {_xv(result, xs[ei])} the load still paid, "
-                        f"{_gains_words(result, xs[:ei + 1], ys[:ei + 1], p=p, drift=s.get('drift'))}."
-                        if ei >= 1 else "")
-                tail = (f" Then the load paid again, {_gains_words(result, xs[:k + 1], ys[:k + 1], i0=ej, p=p)}, "
+                pre = (f" Up to {x} = {_xv(result, xs[ei])} the load still paid, "
+                       f"{_gains_words(result, xs[:ei + 1], ys[:ei + 1], p=p, drift=s.get('drift'))}."
+                       if ei >= 1 else "")
+                post = (f" Then the load paid again, {_gains_words(result, xs[:k + 1], ys[:k + 1], i0=ej, p=p)}, "
                         f"into the onset." if ej < k - 1 else "")
-                before = head + eb + tail
+                before = pre + eb + post
     br = s.get("by_runs")
     if br is not None and s.get("gain_before") is not None:  # runs spread past the steps: the rise read on the runs
         k, lo, hi = s["onset_index"], br["runs_lo"], br["runs_hi"]
