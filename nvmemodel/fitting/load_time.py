@@ -81,6 +81,12 @@ def waited_word(w: float) -> str:
     return "most" if w >= WAITED_MOST else "part"
 
 
+def waited_share(g_rate: float, g_load: float) -> float:
+    """The share of the added I/Os that waited, ``1 − (X₂/X₁ − 1)/(N₂/N₁ − 1)``, for the rate ×``g_rate`` at
+    ×``g_load`` the load (0: every added I/O was served side by side; 1: the rate did not grow)."""
+    return 1.0 - (g_rate - 1.0) / (g_load - 1.0)
+
+
 def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
     """How a time per I/O that grew ×``g_t`` for ×``g_load`` the load is read: the verdict's key and its words."""
     share = np.log(g_t) / np.log(g_load) if g_t > 0 and g_load > 1 else 0.0
@@ -94,7 +100,7 @@ def _verdict(g_t: float, g_load: float) -> tuple[str, str]:
         return "faster", (f"grew faster than the load ({grew}): the rate fell as load was added — the path slowed with "
                           f"concurrency, not only queued")
     g_x = g_load / g_t  # the rate's growth (Little's law: the load ÷ the time)
-    w = 1.0 - (g_x - 1.0) / (g_load - 1.0)  # the share of the added I/Os that waited
+    w = waited_share(g_x, g_load)
     if g_x <= HELD and w >= NEARLY_ALL:  # the rate held: the added I/Os waited (round 31 SC: "about as fast" only here)
         return "waited", f"grew about as fast as the load ({grew}): the added I/Os waited"
     word = waited_word(w)

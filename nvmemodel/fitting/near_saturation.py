@@ -164,7 +164,7 @@ def trailing_words(result, d: dict, xs, ys, what: str, stat: str = "") -> str:
 
 # WAITED_MOST and waited_word live in load_time (it is imported by this module, not the other way round) and are
 # re-exported here: the one scale for every "waited" word.
-from .load_time import WAITED_MOST, waited_word  # noqa: E402
+from .load_time import WAITED_MOST, waited_share, waited_word  # noqa: E402
 
 
 def queued_words(g: float, little_ok: bool = True) -> str:
@@ -201,27 +201,13 @@ def under_bar_words(result, p, xs, ys, k: int, lat) -> str:
     r = xs[k] / xs[k - 1]
     own = f" ({ys[k] / ys[k - 1] - 1:+.0%} for ×{r:.3g} the {x})" if abs(r - 2) > 0.01 else ""
     timew = ""
-    out = p["out"].to_numpy(float) if "out" in p and len(p) == xs.size else None
-    if out is not None and np.isfinite(out[[k - 1, k]]).all() and out[k - 1] > 0 and out[k] / out[k - 1] > 1.01:
-        lat = np.asarray(lat, float) if lat is not None else np.full(xs.size, np.nan)
-        how = ""
-        if np.isfinite(lat[[k - 1, k]]).all() and (lat[[k - 1, k]] > 0).all():
-            t0, t1, how = lat[k - 1], lat[k], "fio's mean latency"
-        else:
-            from .load_time import LOAD_AXES, _load_stated, _paced
-
-            io = (np.asarray(ys, float) if result.y_unit == "1/s" else
-                  p["iops"].to_numpy(float) if "iops" in p else np.full(xs.size, np.nan))
-            if x.lower() in LOAD_AXES and _load_stated(result) and not _paced(result) \
-                    and np.isfinite(io[[k - 1, k]]).all() and (io[[k - 1, k]] > 0).all():
-                t0, t1 = out[k - 1] / io[k - 1], out[k] / io[k]
-                how = "outstanding ÷ IOPS by Little's law, if the load was kept outstanding"
-        if how:
-            gl, gx = out[k] / out[k - 1], (t0 / t1) * out[k] / out[k - 1]  # the rate's growth by Little's law
-            w = 1.0 - (gx - 1.0) / (gl - 1.0)
-            if t1 > t0 and 0 < w <= 1:
-                timew = (f", while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os "
-                         f"waited ({w:.0%} of them)")
+    tt = _step_time(result, p, xs, ys, k - 1, k, lat)
+    if tt is not None:
+        t0, t1, how = tt
+        w = _little_waited(p, k - 1, k, t0, t1)
+        if t1 > t0 and 0 < w <= 1:
+            timew = (f", while the time per I/O grew ×{t1 / t0:.3g} ({how}): {waited_word(w)} of the added I/Os "
+                     f"waited ({w:.0%} of them)")
     return (f" The step {a} → {b} gained only {g:+.0%} per doubling{own}, under the {PAYS:.0%} bar of the onset"
             f"{timew} — not the load still paying; the level is reached in [{a}, {b}].")
 
@@ -244,6 +230,14 @@ def _step_time(result, p, xs, ys, i: int, j: int, lat):
         return (float(out[i] / io[i]), float(out[j] / io[j]),
                 "outstanding ÷ IOPS by Little's law, if the load was kept outstanding")
     return None
+
+
+def _little_waited(p, i: int, j: int, t0: float, t1: float) -> float:
+    """The share of the added I/Os that waited from point ``i`` to ``j``: the rate's growth by Little's law
+    (outstanding ÷ time per I/O) against the outstanding load's."""
+    out = p["out"].to_numpy(float)
+    g_load = out[j] / out[i]
+    return waited_share((t0 / t1) * g_load, g_load)
 
 
 def early_under_bar_words(result, p, xs, ys, k: int, lat) -> tuple[str, int, int]:
@@ -275,9 +269,7 @@ def early_under_bar_words(result, p, xs, ys, k: int, lat) -> tuple[str, int, int
         t0, t1, how = tt
         if _per_doubling(t0, t1, xs[i], xs[j]) < NEAR_LAT:
             continue
-        out = p["out"].to_numpy(float)
-        gl, gx = out[j] / out[i], (t0 / t1) * out[j] / out[i]
-        w = 1.0 - (gx - 1.0) / (gl - 1.0)
+        w = _little_waited(p, i, j, t0, t1)
         if not 0 < w <= 1:
             continue
         x, a, b = result.x, _xv(result, xs[i]), _xv(result, xs[j])
